@@ -1,0 +1,92 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { projectPath } from './lib/paths';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { openDatabase } from './db/client';
+import { Snowflake } from './lib/ids';
+import { IdCodec } from './lib/codec';
+import { envelopePlugin } from './plugins/envelope';
+import { authPlugin } from './plugins/auth';
+import { shellPlugin } from './plugins/shell';
+import { ensureFirstSchool, ensureSecret, resolveSchool } from './modules/schools/schools.service';
+import { purgeSessions } from './modules/auth/auth.service';
+import { buildBootstrap } from './modules/pages/bootstrap.service';
+import { authRoutes } from './modules/auth/routes';
+import { healthRoutes } from './modules/health/routes';
+import { adminsRoutes } from './modules/admins/routes';
+import { pagesRoutes } from './modules/pages/routes';
+import { DEMO_LOGINS, loadDemoData } from './modules/schools/demo';
+
+const version: string = JSON.parse(fs.readFileSync(projectPath('package.json'), 'utf8')).version;
+
+export interface BuildOptions {
+  /** Replaces the pino logger options (tests pass false or a stream). */
+  logger?: FastifyServerOptions['logger'];
+  /** A fixed clock for tests. */
+  now?: () => number;
+}
+
+/** Builds the whole app on its database. Used by the entry point and by every test. */
+export async function buildApp(config: Config, options: BuildOptions = {}) {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  });
+  const { sqlite, db } = openDatabase(config.databaseFile);
+  app.addHook('onClose', async () => sqlite.close());
+
+  const now = options.now ?? Date.now;
+  const secret = ensureSecret({ db, config });
+  const ctx: AppContext = {
+    config,
+    db,
+    sqlite,
+    ids: new Snowflake(config.DATACENTER_ID, config.WORKER_ID, now),
+    courseCodec: new IdCodec(secret, 'course'),
+    uidCodec: new IdCodec(secret, 'uid'),
+    log: app.log,
+    now,
+    version,
+  };
+  app.decorate('ctx', ctx);
+
+  // A development start with demo data uses the demo admin password unless one is given.
+  const first = await ensureFirstSchool(ctx, config.DEMO_DATA ? DEMO_LOGINS.admin.password : undefined);
+  if (first.generatedPassword) {
+    app.log.warn(`First start: school created. Back-office login "${config.ADMIN_USERNAME}" with password "${first.generatedPassword}" (shown once).`);
+  }
+  if (first.created && config.DEMO_DATA) await loadDemoData(ctx, first.schoolId);
+
+  await app.register(cookie);
+  await app.register(envelopePlugin, {
+    apiPrefix: config.API_PREFIX,
+    renderNotFoundPage: (request, reply) => {
+      const school = (request.auth?.schoolId && resolveSchool(ctx, request.auth.schoolId)) || resolveSchool(ctx, null);
+      return reply.sendShell(buildBootstrap(ctx, request, 'notFound', school), 404);
+    },
+  });
+  await app.register(authPlugin);
+  await app.register(shellPlugin, { webDir: config.webDir });
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(adminsRoutes);
+    },
+    { prefix: config.API_PREFIX.replace(/\/$/, '') },
+  );
+  await app.register(pagesRoutes);
+
+  purgeSessions(ctx);
+  const purgeTimer = setInterval(() => purgeSessions(ctx), 60 * 60 * 1000);
+  purgeTimer.unref();
+  app.addHook('onClose', async () => clearInterval(purgeTimer));
+  return app;
+}

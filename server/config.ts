@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import path from 'node:path';
+import { LOCALES, RELEASES } from '../shared/constants';
+
+const zBool = z
+  .union([z.boolean(), z.enum(['1', '0', 'true', 'false', 'yes', 'no', ''])])
+  .transform((value) => value === true || value === '1' || value === 'true' || value === 'yes');
+
+/** Every setting the server reads from the environment, validated in this one place. */
+export const zConfig = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./storage'),
+  /** ':memory:' for tests; by default the database lives in DATA_DIR. */
+  DATABASE_FILE: z.string().optional(),
+  API_PREFIX: z
+    .string()
+    .default('/')
+    .transform((value) => `/${value.replace(/^\/+|\/+$/g, '')}/`.replace('//', '/')),
+  VER: z.enum(RELEASES).default('lan'),
+  LOCALE: z.enum(LOCALES).default('zh-CN'),
+  WORKER_ID: z.coerce.number().int().min(0).max(31).default(0),
+  DATACENTER_ID: z.coerce.number().int().min(0).max(31).default(0),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Secret for encoded ids; generated once into DATA_DIR when not given. At least 16 characters. */
+  SESSION_SECRET: z.string().min(16).optional(),
+  /** Behind a proxy that sets X-Forwarded-For / -Proto. */
+  TRUST_PROXY: zBool.default(false),
+  /** Secure cookies (set when served over https). */
+  COOKIE_SECURE: zBool.default(false),
+  /** Load the demo school on first start (development); the Docker image sets it off. */
+  DEMO_DATA: zBool.default(false),
+  /** First main admin's password; generated and printed once when not given. */
+  ADMIN_PASSWORD: z.string().min(6).optional(),
+  ADMIN_USERNAME: z.string().min(1).default('admin'),
+  SCHOOL_NAME: z.string().min(1).default('蓝学学校'),
+  /** Where the built web app lives (dist/web); tests may point elsewhere. */
+  WEB_DIR: z.string().optional(),
+  /** Optional outside services named by the bootstrap (empty on an intranet). */
+  YKS_VIEW_SERVER: z.string().default(''),
+  SSO_SERVER: z.string().default(''),
+});
+
+export type Config = z.output<typeof zConfig> & { dataDir: string; databaseFile: string; webDir: string };
+
+/** Reads and validates the configuration; throws with every bad variable named. */
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Record<keyof z.input<typeof zConfig>, unknown>> = {}): Config {
+  const raw: Record<string, unknown> = {};
+  for (const key of Object.keys(zConfig.shape)) {
+    if (env[key] !== undefined) raw[key] = env[key];
+  }
+  const parsed = zConfig.safeParse({ ...raw, ...overrides });
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const value = parsed.data;
+  const dataDir = path.resolve(value.DATA_DIR);
+  return {
+    ...value,
+    dataDir,
+    databaseFile: value.DATABASE_FILE === ':memory:' ? ':memory:' : path.resolve(value.DATABASE_FILE ?? path.join(dataDir, 'lanxue.sqlite')),
+    webDir: path.resolve(value.WEB_DIR ?? 'dist/web'),
+  };
+}

@@ -1,0 +1,35 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type SqliteDatabase from 'better-sqlite3';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Snowflake } from './lib/ids';
+import type { IdCodec } from './lib/codec';
+
+/** What services need from the running app; built once in buildApp and handed to every module. */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  sqlite: SqliteDatabase.Database;
+  ids: Snowflake;
+  /** Course ids in URLs. */
+  courseCodec: IdCodec;
+  /** School (parent) ids in URLs: hashUID. */
+  uidCodec: IdCodec;
+  log: FastifyBaseLogger;
+  now: () => number;
+  version: string;
+}
+
+/** Who is making a request, read from the session cookie once per request. */
+export type Auth =
+  | { role: 'guest'; schoolId: null; userId: null; tokenHash: string | null }
+  | { role: 'student' | 'admin'; schoolId: string; userId: string; tokenHash: string };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    auth: Auth;
+  }
+}

@@ -1,0 +1,3 @@
+export * from './schools';
+export * from './accounts';
+export * from './sessions';

@@ -1,0 +1,27 @@
+import { PERMISSION_GROUPS, type PermissionGroup } from '../../../shared/constants';
+import type { AdminProfile } from '../../../shared/schemas/admins';
+import type { AppContext } from '../../context';
+import { noLogin } from '../../lib/errors';
+import { findAdmin } from '../auth/accounts.repository';
+import { findSchool } from '../schools/schools.repository';
+
+/** The permission groups an administrator holds: all of them for the main admin (spec 6). */
+export function adminPermissions(admin: { parentId: string | null; permissions: string }): PermissionGroup[] {
+  if (admin.parentId === null) return [...PERMISSION_GROUPS];
+  const granted = JSON.parse(admin.permissions) as string[];
+  return PERMISSION_GROUPS.filter((group) => granted.includes(group));
+}
+
+export function adminProfile(ctx: AppContext, adminId: string): AdminProfile {
+  const admin = findAdmin(ctx.db, adminId);
+  const school = admin && findSchool(ctx.db, admin.schoolId);
+  if (!admin || !school || admin.disabled) throw noLogin();
+  return {
+    id: admin.id,
+    username: admin.username,
+    name: admin.name,
+    adminType: admin.parentId ?? '0',
+    permissions: adminPermissions(admin),
+    school: { id: school.id, name: school.name, hashUID: ctx.uidCodec.encode(school.id) },
+  };
+}

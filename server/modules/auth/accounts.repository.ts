@@ -1,0 +1,52 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { admins, studentGroupMembers, studentGroups, students } from '../../db/schema';
+
+export type Admin = typeof admins.$inferSelect;
+export type Student = typeof students.$inferSelect;
+
+export function findAdminByUsername(db: Db, username: string): Admin | undefined {
+  return db.select().from(admins).where(eq(admins.username, username)).get();
+}
+
+export function findAdmin(db: Db, id: string): Admin | undefined {
+  return db.select().from(admins).where(eq(admins.id, id)).get();
+}
+
+export function findStudentByUsername(db: Db, schoolId: string, username: string): Student | undefined {
+  return db.select().from(students).where(and(eq(students.schoolId, schoolId), eq(students.username, username))).get();
+}
+
+export function findStudent(db: Db, id: string): Student | undefined {
+  return db.select().from(students).where(eq(students.id, id)).get();
+}
+
+/** The ids of the groups a student belongs to. */
+export function studentGroupIds(db: Db, studentId: string): string[] {
+  return db
+    .select({ id: studentGroupMembers.groupId })
+    .from(studentGroupMembers)
+    .where(eq(studentGroupMembers.studentId, studentId))
+    .all()
+    .map((row) => row.id);
+}
+
+export function insertAdmin(db: Db, admin: typeof admins.$inferInsert): void {
+  db.insert(admins).values(admin).run();
+}
+
+export function insertStudent(db: Db, student: typeof students.$inferInsert, groupIds: string[] = []): void {
+  db.transaction((tx) => {
+    tx.insert(students).values(student).run();
+    for (const groupId of groupIds) tx.insert(studentGroupMembers).values({ studentId: student.id, groupId }).run();
+  });
+}
+
+export function insertGroup(db: Db, group: typeof studentGroups.$inferInsert): void {
+  db.insert(studentGroups).values(group).run();
+}
+
+export function recordLogin(db: Db, role: 'student' | 'admin', id: string, at: number): void {
+  const table = role === 'admin' ? admins : students;
+  db.update(table).set({ lastLoginAt: at }).where(eq(table.id, id)).run();
+}

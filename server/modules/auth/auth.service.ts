@@ -1,0 +1,171 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { LOGIN_THROTTLE, SESSION_TTL_MS } from '../../../shared/constants';
+import { ERRORS } from '../../../shared/envelope';
+import type { LoginResult, LoginState, UserData, Role } from '../../../shared/schemas/auth';
+import type { z } from 'zod';
+import type { zLogin, zRedirect } from '../../../shared/schemas/auth';
+import { countFailure, retryAfterSeconds } from '../../../shared/rules/login-throttle';
+import { formatDate } from '../../../shared/rules/dates';
+import type { AppContext, Auth } from '../../context';
+import { AppError, noLogin, notFound, tooMany } from '../../lib/errors';
+import { verifyPassword } from '../../lib/passwords';
+import * as accounts from './accounts.repository';
+import * as sessionsRepo from './sessions.repository';
+import { resolveSchool, schoolHomePath } from '../schools/schools.service';
+
+const GUEST: Auth = { role: 'guest', schoolId: null, userId: null, tokenHash: null };
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Reads the session behind a cookie token; ended or expired sessions count as a guest. */
+export function authenticate(ctx: AppContext, token: string | undefined): Auth {
+  if (!token || token.length > 128) return GUEST;
+  const tokenHash = hashToken(token);
+  const session = sessionsRepo.findSession(ctx.db, tokenHash);
+  if (!session || session.endedAt !== null || session.expiresAt <= ctx.now()) return { ...GUEST, tokenHash };
+  return { role: session.role, schoolId: session.schoolId, userId: session.userId, tokenHash };
+}
+
+function throttleKeys(role: Role, schoolId: string, username: string, ip: string) {
+  return { account: `acct:${role}:${schoolId}:${username.toLowerCase()}`, address: `ip:${ip}` };
+}
+
+function assertNotLocked(ctx: AppContext, keys: { account: string; address: string }) {
+  const now = ctx.now();
+  const wait = Math.max(0, ...sessionsRepo.findAttempts(ctx.db, [keys.account, keys.address]).map((a) => retryAfterSeconds(a, now)));
+  if (wait > 0) throw tooMany(wait);
+}
+
+function recordFailure(ctx: AppContext, keys: { account: string; address: string }) {
+  const now = ctx.now();
+  const existing = new Map(sessionsRepo.findAttempts(ctx.db, [keys.account, keys.address]).map((a) => [a.key, a]));
+  for (const [key, limit] of [[keys.account, LOGIN_THROTTLE.perAccount], [keys.address, LOGIN_THROTTLE.perAddress]] as const) {
+    sessionsRepo.saveAttempt(ctx.db, { key, ...countFailure(existing.get(key), now, limit) });
+  }
+}
+
+/**
+ * POST do/login. Says the same thing for an unknown user and a wrong password, throttles per
+ * account and per address, and ends the student's other sessions (one live session per student).
+ */
+export async function login(ctx: AppContext, input: z.output<typeof zLogin>, client: { ip: string; userAgent: string; returnUrl?: string }) {
+  const school = input.role === 'student' ? resolveSchool(ctx, input.school) : undefined;
+  if (input.role === 'student' && !school) throw notFound('school not found');
+  const keys = throttleKeys(input.role, school?.id ?? '', input.username, client.ip);
+  assertNotLocked(ctx, keys);
+
+  const account =
+    input.role === 'admin' ? accounts.findAdminByUsername(ctx.db, input.username) : accounts.findStudentByUsername(ctx.db, school!.id, input.username);
+  const passwordOk = await verifyPassword(account?.passwordHash ?? null, input.password);
+  if (!account || !passwordOk || account.disabled) {
+    recordFailure(ctx, keys);
+    throw new AppError(401, ERRORS.badCredentials);
+  }
+  sessionsRepo.clearAttempts(ctx.db, keys.account);
+
+  const token = randomBytes(32).toString('base64url');
+  const tokenHash = hashToken(token);
+  const now = ctx.now();
+  ctx.db.transaction((tx) => {
+    sessionsRepo.insertSession(tx, {
+      tokenHash,
+      role: input.role,
+      userId: account.id,
+      schoolId: account.schoolId,
+      createdAt: now,
+      expiresAt: now + SESSION_TTL_MS,
+      lastSeenAt: now,
+      ip: client.ip,
+      userAgent: client.userAgent.slice(0, 300),
+    });
+    if (input.role === 'student') sessionsRepo.kickOtherSessions(tx, 'student', account.id, tokenHash, now);
+    accounts.recordLogin(tx, input.role, account.id, now);
+  });
+  const auth: Auth = { role: input.role, schoolId: account.schoolId, userId: account.id, tokenHash };
+  const state = loginState(ctx, auth);
+  const hashUID = ctx.uidCodec.encode(account.schoolId);
+  const result: LoginResult = {
+    role: input.role,
+    userData: state.userData,
+    adminType: state.adminType,
+    hashUID,
+    redirect: input.role === 'admin' ? adminPath(ctx) : client.returnUrl ?? schoolHomePath(ctx, account.schoolId),
+  };
+  return { token, result };
+}
+
+/** Ends the current session (logout). Safe to call without one. */
+export function logout(ctx: AppContext, auth: Auth): void {
+  if (auth.tokenHash) sessionsRepo.endSession(ctx.db, auth.tokenHash, ctx.now());
+}
+
+/** The back office's path on this origin: learn-prefixed in the lan release (spec 2 Footer). */
+export function adminPath(ctx: AppContext): string {
+  return ctx.config.VER === 'lan' ? '/learn/admin/' : '/admin/';
+}
+
+/** userData of the spec's bootstrap for whoever is signed in (a guest is 游客 with sid 0). */
+export function loginState(ctx: AppContext, auth: Auth, guestSchoolId = ''): LoginState {
+  const date = (ms: number | null | undefined) => (ms ? formatDate(ms, 'yyyy-MM-dd HH:mm:ss') : '');
+  if (auth.role === 'student') {
+    const student = accounts.findStudent(ctx.db, auth.userId);
+    if (student) {
+      const userData: UserData = {
+        uname: student.username,
+        uid: student.schoolId,
+        sid: student.id,
+        sname: student.name,
+        ksid: '',
+        imageurl: student.avatar,
+        lastvisitDate: date(student.lastLoginAt),
+        registerDate: date(student.createdAt),
+        gid: accounts.studentGroupIds(ctx.db, student.id),
+      };
+      return { login: true, role: 'student', userData, adminType: null };
+    }
+  }
+  if (auth.role === 'admin') {
+    const admin = accounts.findAdmin(ctx.db, auth.userId);
+    if (admin) {
+      const userData: UserData = {
+        uname: admin.username,
+        uid: admin.schoolId,
+        sid: '0',
+        sname: admin.name,
+        ksid: '',
+        imageurl: '',
+        lastvisitDate: date(admin.lastLoginAt),
+        registerDate: date(admin.createdAt),
+        gid: [],
+      };
+      return { login: true, role: 'admin', userData, adminType: admin.parentId ?? '0' };
+    }
+  }
+  const guest: UserData = { uname: '', uid: guestSchoolId, sid: '0', sname: '', ksid: '', imageurl: '', lastvisitDate: '', registerDate: '', gid: [] };
+  return { login: false, role: 'guest', userData: guest, adminType: null };
+}
+
+/** GET checkStudent/login: isKic once a newer login of the same student has ended this session. */
+export function studentLoginStatus(ctx: AppContext, auth: Auth): { isKic: boolean } {
+  if (auth.role === 'student') return { isKic: false };
+  const session = auth.tokenHash ? sessionsRepo.findSession(ctx.db, auth.tokenHash) : undefined;
+  if (session?.role === 'student' && session.endReason === 'kicked') return { isKic: true };
+  throw noLogin();
+}
+
+/** POST redirect: where to send a user for the school home page (0), login (1) or registration (2). */
+export function redirectUrl(ctx: AppContext, input: z.output<typeof zRedirect>): { url: string } {
+  const school = resolveSchool(ctx, input.page !== '0' ? input.page : input.uid !== '0' ? input.uid : undefined);
+  if (!school) throw notFound('school not found');
+  const hash = ctx.uidCodec.encode(school.id);
+  if (input.type === 0) return { url: `/u/${hash}` };
+  const query = new URLSearchParams();
+  if (input.type === 2) query.set('register', '1');
+  if (input.ReturnUrl) query.set('return', input.ReturnUrl);
+  const qs = query.toString();
+  return { url: `/login/u/${hash}${qs ? `?${qs}` : ''}` };
+}
+
+export function purgeSessions(ctx: AppContext): void {
+  sessionsRepo.purgeExpired(ctx.db, ctx.now(), SESSION_TTL_MS);
+}

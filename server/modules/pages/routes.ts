@@ -1,0 +1,73 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { PageKind } from '../../../shared/schemas/bootstrap';
+import { resolveSchool, findSchool, schoolHomePath } from '../schools/schools.service';
+import type { School } from '../schools/schools.repository';
+import { adminPath } from '../auth/auth.service';
+import { buildBootstrap } from './bootstrap.service';
+
+type Params = Record<string, string>;
+
+/**
+ * The page paths of spec section 2. Each answers the one HTML shell; a code that does not decode
+ * (course id, hashed parent id) answers the not-found page with HTTP 404.
+ */
+export const pagesRoutes: FastifyPluginAsync = async (app) => {
+  const { ctx } = app;
+
+  /** The school a page belongs to: from its code, else the signed-in user's, else the first one. */
+  const sessionSchool = (request: FastifyRequest) => (request.auth.schoolId ? findSchool(ctx, request.auth.schoolId) : undefined) ?? resolveSchool(ctx, null);
+
+  const page = (request: FastifyRequest, reply: FastifyReply, kind: PageKind, school: School | undefined, params: Params = {}) =>
+    school ? reply.sendShell(buildBootstrap(ctx, request, kind, school, params)) : notFoundPage(request, reply);
+
+  const notFoundPage = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.sendShell(buildBootstrap(ctx, request, 'notFound', sessionSchool(request)), 404);
+
+  /** Decodes a course code from a URL; null for garbage. */
+  const course = (code: string) => ctx.courseCodec.decode(code);
+
+  app.get('/', async (request, reply) => {
+    const school = sessionSchool(request);
+    return school ? reply.redirect(schoolHomePath(ctx, school.id)) : notFoundPage(request, reply);
+  });
+
+  app.get<{ Params: { hash: string } }>('/u/:hash', async (request, reply) => {
+    const school = ctx.uidCodec.decode(request.params.hash) ? resolveSchool(ctx, request.params.hash) : undefined;
+    return page(request, reply, 'home', school);
+  });
+
+  app.get('/login/u/logout', async (request, reply) => page(request, reply, 'logout', sessionSchool(request)));
+
+  app.get<{ Params: { parentId: string } }>('/login/u/:parentId', async (request, reply) =>
+    page(request, reply, 'login', resolveSchool(ctx, request.params.parentId)),
+  );
+
+  app.get<{ Params: { code: string; chapterId: string; type: string } }>('/u/learn/:code/:chapterId/:type', async (request, reply) => {
+    const { code, chapterId, type } = request.params;
+    const coid = course(code);
+    if (!coid || (!/^\d{1,20}$/.test(chapterId) && chapterId !== 'live')) return notFoundPage(request, reply);
+    return page(request, reply, 'learn', sessionSchool(request), { coid, chapterId, type });
+  });
+
+  app.get<{ Params: { code: string } }>('/u/column/:code', async (request, reply) => {
+    const coid = course(request.params.code);
+    return coid ? page(request, reply, 'column', sessionSchool(request), { coid }) : notFoundPage(request, reply);
+  });
+
+  app.get<{ Params: { hash: string; file: string } }>('/live/:hash/:file', async (request, reply) => {
+    const match = /^(\d{1,20})\.html$/.exec(request.params.file);
+    const school = ctx.uidCodec.decode(request.params.hash) ? resolveSchool(ctx, request.params.hash) : undefined;
+    return match ? page(request, reply, 'live', school, { coid: match[1] }) : notFoundPage(request, reply);
+  });
+
+  app.get<{ Params: { code: string } }>('/course/:code', async (request, reply) => {
+    const coid = course(request.params.code);
+    return coid ? page(request, reply, 'course', sessionSchool(request), { coid }) : notFoundPage(request, reply);
+  });
+
+  app.get('/dashboard', async (request, reply) => page(request, reply, 'dashboard', sessionSchool(request)));
+
+  const admin = adminPath(ctx);
+  app.get(admin.replace(/\/$/, ''), async (_request, reply) => reply.redirect(admin));
+  app.get(admin, async (request, reply) => page(request, reply, 'admin', sessionSchool(request)));
+};

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply } from 'fastify';
+import type { Bootstrap } from '../../shared/schemas/bootstrap';
+
+interface Manifest {
+  js: string;
+  css: string[];
+}
+
+/** Serialises data for a <script type="application/json"> block: nothing in it can close the tag. */
+export function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self' blob:",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' blob:",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+].join('; ');
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Answers the one HTML shell with the page bootstrap data embedded. */
+    sendShell(bootstrap: Bootstrap, statusCode?: number): FastifyReply;
+  }
+}
+
+/**
+ * The HTML shell and the built web app. The shell is never cached; bundles carry content hashes
+ * in their names and are cached for a year.
+ */
+export const shellPlugin = fp(async (app, opts: { webDir: string }) => {
+  const manifestFile = path.join(opts.webDir, 'manifest.json');
+  const manifest: Manifest | null = fs.existsSync(manifestFile) ? JSON.parse(fs.readFileSync(manifestFile, 'utf8')) : null;
+  if (!manifest) app.log.warn({ webDir: opts.webDir }, 'web app not built: run npm run build');
+
+  const assetsDir = path.join(opts.webDir, 'assets');
+  if (fs.existsSync(assetsDir)) {
+    await app.register(fastifyStatic, {
+      root: assetsDir,
+      prefix: '/assets/',
+      wildcard: true,
+      index: false,
+      immutable: true,
+      maxAge: '365d',
+      decorateReply: false,
+    });
+  }
+
+  app.decorateReply('sendShell', function sendShell(this: FastifyReply, bootstrap: Bootstrap, statusCode = 200) {
+    const title = escapeHtml(bootstrap.schoolName || 'Lanxue');
+    const styles = (manifest?.css ?? []).map((href) => `<link rel="stylesheet" href="/${href}">`).join('');
+    const script = manifest ? `<script type="module" src="/${manifest.js}"></script>` : '';
+    const html =
+      `<!doctype html><html lang="${bootstrap.locale}"><head><meta charset="utf-8">` +
+      `<meta name="viewport" content="width=device-width,initial-scale=1,maximum-scale=1,user-scalable=no">` +
+      `<title>${title}</title>${styles}</head><body><div id="root"></div>` +
+      `<script type="application/json" id="bootstrap">${jsonForHtml(bootstrap)}</script>${script}</body></html>`;
+    return this.code(statusCode)
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', CSP)
+      .header('x-content-type-options', 'nosniff')
+      .header('referrer-policy', 'same-origin')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  });
+});

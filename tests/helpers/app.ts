@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../server/config';
+import { buildApp } from '../../server/app';
+import { hashPassword } from '../../server/lib/passwords';
+import { insertAdmin, insertGroup, insertStudent } from '../../server/modules/auth/accounts.repository';
+import { firstSchool } from '../../server/modules/schools/schools.repository';
+
+export const ADMIN = { username: 'admin', password: 'admin-pass-1' };
+
+export type TestApp = Awaited<ReturnType<typeof buildApp>>;
+
+/** The real app on a fresh in-memory database, with a known main admin. */
+export async function makeApp(overrides: Record<string, unknown> = {}, options: Parameters<typeof buildApp>[1] = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lanxue-test-'));
+  const config = loadConfig(
+    {},
+    {
+      DATABASE_FILE: ':memory:',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      SESSION_SECRET: 'test-secret-0123456789abcdef',
+      DEMO_DATA: false,
+      ...overrides,
+    },
+  );
+  const app = await buildApp(config, { logger: false, ...options });
+  app.addHook('onClose', async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  await app.ready();
+  return app;
+}
+
+export function school(app: TestApp) {
+  const found = firstSchool(app.ctx.db);
+  if (!found) throw new Error('no school');
+  return { ...found, hashUID: app.ctx.uidCodec.encode(found.id) };
+}
+
+/** Factory: a student of the first school (or the given one) with a password and optional groups. */
+export async function buildStudent(app: TestApp, overrides: { username?: string; password?: string; name?: string; schoolId?: string; groups?: string[] } = {}) {
+  const id = app.ctx.ids.next();
+  const username = overrides.username ?? `student${id.slice(-6)}`;
+  const password = overrides.password ?? 'student-pass-1';
+  const schoolId = overrides.schoolId ?? school(app).id;
+  const groupIds = (overrides.groups ?? []).map((name) => {
+    const groupId = app.ctx.ids.next();
+    insertGroup(app.ctx.db, { id: groupId, schoolId, parentId: null, name, position: 0, createdAt: Date.now() });
+    return groupId;
+  });
+  insertStudent(app.ctx.db, { id, schoolId, username, passwordHash: await hashPassword(password), name: overrides.name ?? username, createdAt: Date.now() }, groupIds);
+  return { id, username, password, schoolId, groupIds };
+}
+
+/** Factory: a sub-admin of the first school holding the given permission groups. */
+export async function buildSubAdmin(app: TestApp, permissions: string[], overrides: { username?: string; password?: string } = {}) {
+  const id = app.ctx.ids.next();
+  const main = school(app);
+  const username = overrides.username ?? `sub${id.slice(-6)}`;
+  const password = overrides.password ?? 'sub-pass-1';
+  insertAdmin(app.ctx.db, { id, schoolId: main.id, parentId: main.id, username, passwordHash: await hashPassword(password), name: username, permissions: JSON.stringify(permissions), createdAt: Date.now() });
+  return { id, username, password };
+}
+
+/** Logs in through POST do/login and returns the y_main cookie header to send next. */
+export async function login(app: TestApp, input: { username: string; password: string; role?: 'student' | 'admin'; school?: string }, ip = '127.0.0.1') {
+  const res = await app.inject({ method: 'POST', url: '/do/login', payload: input, remoteAddress: ip });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies.find((c) => c.name === 'y_main');
+  if (!cookie) throw new Error('no y_main cookie');
+  return { cookie: `y_main=${cookie.value}`, body: res.json() };
+}

@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+
+/** Three suites: pure rules (unit), HTTP against buildApp (http), real Chromium (browser, sequential). */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['tests/shared/**/*.test.ts', 'tests/unit/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'http', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },
+      {
+        test: {
+          name: 'browser',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
