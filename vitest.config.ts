@@ -1,11 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
-/** Three suites: pure rules (unit), HTTP against buildApp (http), real Chromium (browser, sequential). */
+/** Suites: pure rules (unit), HTTP against buildApp (http), the production build (production), real Chromium (browser, sequential). */
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['tests/shared/**/*.test.ts', 'tests/unit/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'http', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },
+      {
+        test: { name: 'production', include: ['tests/production/**/*.test.ts'], environment: 'node', testTimeout: 180_000, hookTimeout: 300_000 },
+      },
       {
         test: {
           name: 'browser',

@@ -28,8 +28,8 @@ export const zConfig = z.object({
   TRUST_PROXY: zBool.default(false),
   /** Secure cookies (set when served over https). */
   COOKIE_SECURE: zBool.default(false),
-  /** Load the demo school on first start (development); the Docker image sets it off. */
-  DEMO_DATA: zBool.default(false),
+  /** Load the demo school on first start; defaults to on unless NODE_ENV is production. */
+  DEMO_DATA: zBool.optional(),
   /** First main admin's password; generated and printed once when not given. */
   ADMIN_PASSWORD: z.string().min(6).optional(),
   ADMIN_USERNAME: z.string().min(1).default('admin'),
@@ -41,13 +41,14 @@ export const zConfig = z.object({
   SSO_SERVER: z.string().default(''),
 });
 
-export type Config = z.output<typeof zConfig> & { dataDir: string; databaseFile: string; webDir: string };
+export type Config = Omit<z.output<typeof zConfig>, 'DEMO_DATA'> & { DEMO_DATA: boolean; dataDir: string; databaseFile: string; webDir: string };
 
 /** Reads and validates the configuration; throws with every bad variable named. */
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Record<keyof z.input<typeof zConfig>, unknown>> = {}): Config {
   const raw: Record<string, unknown> = {};
   for (const key of Object.keys(zConfig.shape)) {
-    if (env[key] !== undefined) raw[key] = env[key];
+    // An empty variable counts as unset (docker compose passes ${VAR:-} as '').
+    if (env[key] !== undefined && env[key] !== '') raw[key] = env[key];
   }
   const parsed = zConfig.safeParse({ ...raw, ...overrides });
   if (!parsed.success) {
@@ -58,6 +59,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = path.resolve(value.DATA_DIR);
   return {
     ...value,
+    DEMO_DATA: value.DEMO_DATA ?? env.NODE_ENV !== 'production',
     dataDir,
     databaseFile: value.DATABASE_FILE === ':memory:' ? ':memory:' : path.resolve(value.DATABASE_FILE ?? path.join(dataDir, 'lanxue.sqlite')),
     webDir: path.resolve(value.WEB_DIR ?? 'dist/web'),

@@ -12,7 +12,10 @@ export const ADMIN = { username: 'admin', password: 'admin-pass-1' };
 export type TestApp = Awaited<ReturnType<typeof buildApp>>;
 
 /** The real app on a fresh in-memory database, with a known main admin. */
-export async function makeApp(overrides: Record<string, unknown> = {}, options: Parameters<typeof buildApp>[1] = {}): Promise<TestApp> {
+export async function makeApp(
+  overrides: Record<string, unknown> = {},
+  options: Parameters<typeof buildApp>[1] & { setup?: (app: TestApp) => void } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lanxue-test-'));
   const config = loadConfig(
     {},
@@ -29,6 +32,7 @@ export async function makeApp(overrides: Record<string, unknown> = {}, options: 
   );
   const app = await buildApp(config, { logger: false, ...options });
   app.addHook('onClose', async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  options.setup?.(app);
   await app.ready();
   return app;
 }

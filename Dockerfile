@@ -1,0 +1,38 @@
+# Lanxue: one container with the server, the built web app and an embedded SQLite database.
+# Build:  docker compose build        Run: docker compose up -d       Data: the /data volume.
+
+# ---- build stage: compile native modules, build server and web, then drop dev dependencies
+FROM node:22-bookworm-slim AS build
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json ./
+COPY scripts ./scripts
+COPY shared ./shared
+COPY server ./server
+COPY web ./web
+COPY migrations ./migrations
+RUN node scripts/build.mjs && npm prune --omit=dev --no-audit --no-fund
+
+# ---- runtime stage: production dependencies, the build and the migrations only
+FROM node:22-bookworm-slim
+ENV NODE_ENV=production \
+    DATA_DIR=/data \
+    PORT=8080 \
+    HOST=0.0.0.0 \
+    DEMO_DATA=0
+WORKDIR /app
+COPY --from=build /app/package.json ./package.json
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/migrations ./migrations
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 8080
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["node", "dist/server/main.js"]

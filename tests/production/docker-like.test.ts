@@ -1,0 +1,146 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * No Docker engine runs on these machines, so this does what the Dockerfile does: copy the
+ * sources into a clean folder, build, keep production dependencies only, drop the sources, start
+ * the server as the image does (NODE_ENV=production, one data folder) and check it.
+ */
+const root = path.resolve(__dirname, '../..');
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lanxue-prod-'));
+const app = path.join(work, 'app');
+const data = path.join(work, 'data');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+interface Running {
+  child: ChildProcess;
+  port: number;
+  lines: string[];
+  exited: Promise<number | null>;
+}
+
+async function start(env: Record<string, string> = {}): Promise<Running> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: app,
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', DATA_DIR: data, PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  const collect = (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean));
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${lines.join('\n')}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { child, port, lines, exited };
+}
+
+describe('the production build, as the Docker image makes and runs it', () => {
+  let first: Running | undefined;
+
+  beforeAll(() => {
+    fs.mkdirSync(app);
+    for (const entry of ['package.json', 'package-lock.json', 'tsconfig.json', 'server', 'shared', 'web', 'scripts', 'migrations', 'node_modules']) {
+      fs.cpSync(path.join(root, entry), path.join(app, entry), { recursive: true, verbatimSymlinks: true });
+    }
+    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: app, stdio: 'pipe' });
+    execFileSync('npm', ['prune', '--omit=dev', '--no-audit', '--no-fund'], { cwd: app, stdio: 'pipe' });
+    for (const entry of ['server', 'shared', 'web', 'scripts', 'tsconfig.json']) fs.rmSync(path.join(app, entry), { recursive: true });
+  });
+
+  afterAll(() => {
+    if (first && first.child.exitCode === null) first.child.kill('SIGKILL');
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  it('keeps production dependencies only', () => {
+    for (const dev of ['vitest', 'esbuild', 'typescript', 'react', 'playwright-core', 'drizzle-kit']) {
+      expect(fs.existsSync(path.join(app, 'node_modules', dev)), dev).toBe(false);
+    }
+    for (const prod of ['fastify', 'better-sqlite3', 'drizzle-orm', 'zod']) expect(fs.existsSync(path.join(app, 'node_modules', prod)), prod).toBe(true);
+  });
+
+  it('starts on an empty data folder, prints a generated admin password once, and serves the app', async () => {
+    first = await start();
+    const generated = first.lines.filter((line) => line.includes('First start'));
+    expect(generated).toHaveLength(1);
+    const password = /password "([^"]+)"/.exec(generated[0])![1];
+    expect(password.length).toBeGreaterThanOrEqual(12);
+    expect(first.lines.join('\n')).not.toContain('demo school loaded');
+
+    const base = `http://127.0.0.1:${first.port}`;
+    const health = await (await fetch(`${base}/health`)).json();
+    expect(health).toMatchObject({ status: 'ok', data: { db: true } });
+
+    const login = await fetch(`${base}/do/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password, role: 'admin' }),
+    });
+    expect(login.status).toBe(200);
+
+    const home = await fetch(`${base}/`, { redirect: 'follow', headers: { accept: 'text/html' } });
+    expect(home.status).toBe(200);
+    const html = await home.text();
+    const script = /<script type="module" src="(\/assets\/main-[A-Z0-9]+\.js)"/.exec(html);
+    expect(script).not.toBeNull();
+    const bundle = await fetch(`${base}${script![1]}`);
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get('cache-control')).toContain('immutable');
+    expect(fs.existsSync(path.join(data, 'lanxue.sqlite'))).toBe(true);
+  });
+
+  it('stops cleanly on SIGTERM with the database closed', async () => {
+    first!.child.kill('SIGTERM');
+    expect(await first!.exited).toBe(0);
+    expect(first!.lines.join('\n')).toContain('stopping: finishing in-flight requests');
+    const db = new Database(path.join(data, 'lanxue.sqlite'), { readonly: true });
+    expect(db.prepare('select count(*) as n from schools').get()).toEqual({ n: 1 });
+    db.close();
+    expect(fs.existsSync(path.join(data, 'lanxue.sqlite-wal')) ? fs.statSync(path.join(data, 'lanxue.sqlite-wal')).size : 0).toBe(0);
+  });
+
+  it('starts again on the same data without a new password', async () => {
+    const again = await start();
+    try {
+      expect(again.lines.some((line) => line.includes('First start'))).toBe(false);
+    } finally {
+      again.child.kill('SIGTERM');
+      expect(await again.exited).toBe(0);
+    }
+  });
+
+  it('refuses a bad configuration with a clear message', async () => {
+    const out = spawn(process.execPath, ['dist/server/main.js'], { cwd: app, env: { PATH: process.env.PATH ?? '', PORT: 'eighty', DATA_DIR: data } });
+    let text = '';
+    out.stderr.on('data', (chunk) => (text += chunk));
+    const code = await new Promise((resolve) => out.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(text).toContain('Invalid configuration');
+    expect(text).toContain('PORT');
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, DATE_PATTERNS } from '../../shared/rules/dates';
+import { catalogues, pickLocale, translate } from '../../shared/i18n';
+
+describe('dates per locale (spec 9: yyyy-MM-dd HH:mm:ss; en-gb watermark HH:mm dd-MM-yyyy)', () => {
+  const at = new Date(2026, 0, 5, 7, 8, 9);
+  it.each([
+    ['yyyy-MM-dd HH:mm:ss', '2026-01-05 07:08:09'],
+    [DATE_PATTERNS['zh-CN'].watermark, '2026-01-05 07:08'],
+    [DATE_PATTERNS['en-gb'].watermark, '07:08 05-01-2026'],
+    ['yyyy/MM/dd', '2026/01/05'],
+  ])('%s', (pattern, expected) => expect(formatDate(at, pattern)).toBe(expected));
+
+  it('formats date-time per locale and reads dashed date strings', () => {
+    expect(formatDateTime(at, 'zh-CN')).toBe('2026-01-05 07:08:09');
+    expect(formatDateTime(at, 'en-gb')).toBe('05-01-2026 07:08:09');
+    expect(formatDate('2026-01-05 07:08:09', 'dd/MM/yyyy')).toBe('05/01/2026');
+    expect(formatDate('not a date', 'yyyy')).toBe('');
+  });
+});
+
+describe('message catalogue', () => {
+  it('has the same keys in zh-CN and en-gb, none empty', () => {
+    expect(Object.keys(catalogues['en-gb']).sort()).toEqual(Object.keys(catalogues['zh-CN']).sort());
+    for (const locale of ['zh-CN', 'en-gb'] as const) {
+      for (const [key, text] of Object.entries(catalogues[locale])) expect(text, `${locale} ${key}`).not.toBe('');
+    }
+  });
+
+  it('uses the spec texts and fills placeholders', () => {
+    expect(translate('zh-CN', 'common.notice')).toBe('提示');
+    expect(translate('zh-CN', 'common.visitor')).toBe('游客');
+    expect(translate('zh-CN', 'errors.studentOnly')).toBe('请使用学员账号进行操作！');
+    expect(translate('en-gb', 'home.welcome', { school: 'Acme' })).toBe('Welcome to Acme');
+  });
+
+  it.each([
+    ['en-gb', 'en-gb'],
+    ['EN', 'en-gb'],
+    ['zh-cn', 'zh-CN'],
+    ['fr', 'zh-CN'],
+    [undefined, 'zh-CN'],
+  ] as const)('picks %s as %s', (choice, expected) => expect(pickLocale(choice, 'zh-CN')).toBe(expected));
+});
