@@ -1,5 +1,7 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { projectPath } from './lib/paths';
@@ -62,7 +64,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   if (first.generatedPassword) {
     app.log.warn(`First start: school created. Back-office login "${config.ADMIN_USERNAME}" with password "${first.generatedPassword}" (shown once).`);
   }
-  if (first.created && config.DEMO_DATA) await loadDemoData(ctx, first.schoolId);
+  const demo = first.created && config.DEMO_DATA;
+  if (demo) await loadDemoData(ctx, first.schoolId);
+  app.decorate('startup', { firstStart: first.created, demo });
 
   await app.register(cookie);
   await app.register(envelopePlugin, {
@@ -73,9 +77,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     },
   });
   await app.register(authPlugin);
+  // An OpenAPI document of every call, made from the same zod schemas (GET {API_PREFIX}openapi.json).
+  await app.register(swagger, {
+    openapi: { info: { title: 'Lanxue', version }, servers: [] },
+    transform: jsonSchemaTransform,
+    hideUntagged: false,
+  });
   await app.register(shellPlugin, { webDir: config.webDir });
   await app.register(
     async (api) => {
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(adminsRoutes);

@@ -28,6 +28,8 @@ export type Auth =
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** What the start did: a first start on an empty database, with or without the demo school. */
+    startup: { firstStart: boolean; demo: boolean };
   }
   interface FastifyRequest {
     auth: Auth;

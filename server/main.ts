@@ -1,5 +1,7 @@
 import { loadConfig } from './config';
 import { buildApp } from './app';
+import { adminPath } from './modules/auth/auth.service';
+import { DEMO_LOGINS } from './modules/schools/demo';
 
 /** Process entry: config, listen, and a graceful stop on SIGTERM/SIGINT. */
 async function main() {
@@ -24,6 +26,13 @@ async function main() {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
   await app.listen({ port: config.PORT, host: config.HOST });
+  const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`;
+  console.log(`\nLanxue is running on ${url}  (back office: ${url}${adminPath(app.ctx)})`);
+  if (app.startup.demo) {
+    const { student, admin, teacher } = DEMO_LOGINS;
+    console.log(`Demo school loaded. Student: ${student.username} / ${student.password}.`);
+    console.log(`Back office: ${admin.username} / ${admin.password} (main admin), ${teacher.username} / ${teacher.password} (sub-admin).\n`);
+  }
 }
 
 main().catch((err) => {

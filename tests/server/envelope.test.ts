@@ -116,6 +116,21 @@ describe('replies: {status, error, data} for every outcome', () => {
   });
 });
 
+describe('OpenAPI document', () => {
+  it('describes the calls from the same zod schemas', async () => {
+    const app = await makeApp();
+    try {
+      const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+      expect(doc.openapi).toMatch(/^3\./);
+      const login = doc.paths['/do/login'].post;
+      expect(login.requestBody.content['application/json'].schema.required).toEqual(['username', 'password']);
+      expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/checkLogin', '/checkStudent/login', '/redirect', '/admins/me']));
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('API_PREFIX', () => {
   it('puts every call under the prefix and keeps pages at the root', async () => {
     const app = await makeApp({ API_PREFIX: '/api' });
