@@ -32,7 +32,7 @@ async function buildWeb() {
     splitting: true,
     format: 'esm',
     platform: 'browser',
-    target: ['es2020', 'chrome87', 'safari14', 'firefox78'],
+    target: ['es2020', 'chrome87', 'safari14.1', 'firefox78'],
     entryNames: '[name]-[hash]',
     chunkNames: 'chunks/[name]-[hash]',
     assetNames: 'media/[name]-[hash]',

@@ -62,7 +62,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // A development start with demo data uses the demo admin password unless one is given.
   const first = await ensureFirstSchool(ctx, config.DEMO_DATA ? DEMO_LOGINS.admin.password : undefined);
   if (first.generatedPassword) {
-    app.log.warn(`First start: school created. Back-office login "${config.ADMIN_USERNAME}" with password "${first.generatedPassword}" (shown once).`);
+    app.log.warn(`First start: school created. Back-office user name: ${config.ADMIN_USERNAME}  password: ${first.generatedPassword}  (shown once)`);
   }
   const demo = first.created && config.DEMO_DATA;
   if (demo) await loadDemoData(ctx, first.schoolId);

@@ -13,7 +13,10 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'stopping: finishing in-flight requests');
     // close() stops accepting connections, waits for in-flight requests, then runs onClose (database close).
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => {
+      app.log.error('in-flight requests did not finish within 10 s: exiting anyway');
+      process.exit(1);
+    }, 10_000);
     force.unref();
     app.close().then(
       () => process.exit(0),

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, SESSION_TTL_MS } from '../../shared/constants';
 import type { PermissionGroup } from '../../shared/constants';
-import { authenticate } from '../modules/auth/auth.service';
+import { authenticate, GUEST } from '../modules/auth/auth.service';
 import { findAdmin } from '../modules/auth/accounts.repository';
 import { adminPermissions } from '../modules/admins/admins.service';
 import { forbidden, noLogin } from '../lib/errors';
@@ -11,7 +11,8 @@ import { forbidden, noLogin } from '../lib/errors';
 export const authPlugin = fp(async (app) => {
   app.decorateRequest('auth', null as never);
   app.addHook('onRequest', async (request) => {
-    request.auth = authenticate(app.ctx, request.cookies[SESSION_COOKIE]);
+    // Bundles are public and cached: no session lookup for them.
+    request.auth = request.url.startsWith('/assets/') ? GUEST : authenticate(app.ctx, request.cookies[SESSION_COOKIE]);
   });
 });
 

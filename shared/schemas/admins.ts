@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PERMISSION_GROUPS } from '../constants';
 
 /** GET admins/me: the signed-in administrator and their school. adminType '0' is the main admin. */

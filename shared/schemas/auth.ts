@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PASSWORD_MAX, USERNAME_MAX } from '../constants';
 import { zCode, zReturnPath } from './common';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { zUserData } from './auth';
 
 /** Which server page the HTML shell was asked for (spec 2 routes). */

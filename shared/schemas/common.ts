@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A snowflake id: travels as a decimal string because it exceeds 2^53 (spec 9). */
 export const zId = z.string().regex(/^\d{1,20}$/, 'must be a decimal id');

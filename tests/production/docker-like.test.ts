@@ -88,7 +88,7 @@ describe('the production build, as the Docker image makes and runs it', () => {
     first = await start();
     const generated = first.lines.filter((line) => line.includes('First start'));
     expect(generated).toHaveLength(1);
-    const password = /password "([^"]+)"/.exec(generated[0])![1];
+    const password = /password: (\S+)/.exec(JSON.parse(generated[0]).msg)![1];
     expect(password.length).toBeGreaterThanOrEqual(12);
     expect(first.lines.join('\n')).not.toContain('demo school loaded');
 
@@ -102,6 +102,7 @@ describe('the production build, as the Docker image makes and runs it', () => {
       body: JSON.stringify({ username: 'admin', password, role: 'admin' }),
     });
     expect(login.status).toBe(200);
+    await login.arrayBuffer();
 
     const home = await fetch(`${base}/`, { redirect: 'follow', headers: { accept: 'text/html' } });
     expect(home.status).toBe(200);
@@ -111,6 +112,7 @@ describe('the production build, as the Docker image makes and runs it', () => {
     const bundle = await fetch(`${base}${script![1]}`);
     expect(bundle.status).toBe(200);
     expect(bundle.headers.get('cache-control')).toContain('immutable');
+    expect((await bundle.text()).length).toBeGreaterThan(1000);
     expect(fs.existsSync(path.join(data, 'lanxue.sqlite'))).toBe(true);
   });
 

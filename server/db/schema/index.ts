@@ -1,3 +1,4 @@
 export * from './schools';
 export * from './accounts';
 export * from './sessions';
+export * from './catalogue';

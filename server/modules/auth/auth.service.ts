@@ -13,7 +13,7 @@ import * as accounts from './accounts.repository';
 import * as sessionsRepo from './sessions.repository';
 import { resolveSchool, schoolHomePath } from '../schools/schools.service';
 
-const GUEST: Auth = { role: 'guest', schoolId: null, userId: null, tokenHash: null };
+export const GUEST: Auth = { role: 'guest', schoolId: null, userId: null, tokenHash: null };
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

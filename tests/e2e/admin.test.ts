@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, buildStudent, buildSubAdmin } from '../helpers/app';
+import { atPath, pageErrors, screenshot, startHarness, submitLogin, whoAmI, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const ADMIN_PATH = '/learn/admin/';
+
+describe('back office', () => {
+  it('signs the main admin in and shows the landing page with the school and the full sidebar', async () => {
+    const context = await h.desktop();
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    await page.goto(ADMIN_PATH);
+    await page.getByRole('heading', { name: '管理员登录' }).waitFor();
+    await submitLogin(page, ADMIN.username, 'wrong-password');
+    await page.getByTestId('login-error').getByText('用户名或密码错误').waitFor();
+
+    await submitLogin(page, ADMIN.username, ADMIN.password);
+    await page.getByTestId('admin-welcome').waitFor();
+    expect(new URL(page.url()).pathname).toBe(ADMIN_PATH);
+    await expect(page.getByTestId('admin-school').textContent()).resolves.toBe(h.school.name);
+    await expect(page.getByText(`学校：${h.school.name}`).isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('admin-role').textContent()).resolves.toBe('主管理员');
+    await expect(page.getByRole('link', { name: '查看学校首页' }).getAttribute('href')).resolves.toBe(`/u/${h.school.hashUID}`);
+
+    const sidebar = page.getByTestId('admin-sidebar');
+    await expect(sidebar.locator('li').evaluateAll((items) => items.map((li) => li.getAttribute('data-menu')))).resolves.toEqual([
+      'home',
+      'course',
+      'resource',
+      'student',
+      'admin',
+      'userpage',
+      'setting',
+      'exam',
+      'question',
+    ]);
+    // Only the overview is a working link; the rest are honest disabled entries.
+    await expect(sidebar.getByRole('link').allTextContents()).resolves.toEqual(['概览']);
+    const course = sidebar.locator('[data-menu="course"] [aria-disabled="true"]');
+    await expect(course.getAttribute('title')).resolves.toBe('暂未开放');
+    await screenshot(page, 'admin-desktop');
+
+    // Unknown back-office hash route.
+    await page.goto(`${ADMIN_PATH}#/nothing-here`);
+    await page.getByTestId('not-found').getByRole('heading', { name: '页面不存在' }).waitFor();
+
+    // Logout returns to the sign-in form.
+    await page.getByTestId('admin-logout').click();
+    await page.getByRole('heading', { name: '管理员登录' }).waitFor();
+    await expect(whoAmI(page)).resolves.toMatchObject({ role: 'guest' });
+    expect(errors).toEqual([]);
+  });
+
+  it("shows a sub-admin only the areas their permissions allow", async () => {
+    const sub = await buildSubAdmin(h.app, ['course', 'student']);
+    const context = await h.desktop();
+    const page = await context.newPage();
+    await page.goto(ADMIN_PATH);
+    await submitLogin(page, sub.username, sub.password);
+    await page.getByTestId('admin-welcome').getByText(`欢迎，${sub.username}`).waitFor();
+    await expect(page.getByTestId('admin-role').textContent()).resolves.toBe('子管理员');
+    const sidebar = page.getByTestId('admin-sidebar');
+    await expect(sidebar.locator('li').allTextContents()).resolves.toEqual(['概览', '课程管理暂未开放', '学员管理暂未开放']);
+    await expect(page.getByTestId('admin-permissions').locator('li').allTextContents()).resolves.toEqual(['课程管理', '学员管理']);
+  });
+
+  it('tells a signed-in student that a student account cannot enter, and lets them log out', async () => {
+    const student = await buildStudent(h.app);
+    const context = await h.desktop();
+    const page = await context.newPage();
+    await page.goto(`/login/u/${h.school.hashUID}`);
+    await submitLogin(page, student.username, student.password);
+    await page.waitForURL(atPath(`/u/${h.school.hashUID}`));
+
+    await page.goto(ADMIN_PATH);
+    const note = page.getByTestId('admin-student-note');
+    await note.getByText('学员账号不能进入管理后台').waitFor();
+    await note.getByRole('button', { name: '退出学员账号' }).click();
+    await page.getByTestId('login-form').waitFor();
+    await expect(page.getByRole('heading', { name: '管理员登录' }).isVisible()).resolves.toBe(true);
+    await expect(whoAmI(page)).resolves.toMatchObject({ role: 'guest' });
+  });
+
+  it('works on a phone-sized screen', async () => {
+    const context = await h.mobile();
+    const page = await context.newPage();
+    await page.goto(ADMIN_PATH);
+    await submitLogin(page, ADMIN.username, ADMIN.password);
+    await page.getByTestId('admin-welcome').waitFor();
+    await expect(page.getByTestId('admin-sidebar').isVisible()).resolves.toBe(true);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBe(390);
+    await screenshot(page, 'admin-mobile');
+  });
+});

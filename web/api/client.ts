@@ -1,0 +1,59 @@
+import type { Reply } from '../../shared/envelope';
+
+/** The error text of a call that never got an answer (spec 8). */
+export const NETWORK_ERROR = 'Network Error!';
+
+let apiPrefix = '/';
+
+/** Sets the API prefix from the bootstrap (default '/'). */
+export function configureClient(options: { apiPrefix: string }): void {
+  apiPrefix = options.apiPrefix.endsWith('/') ? options.apiPrefix : `${options.apiPrefix}/`;
+}
+
+/** The absolute URL of an API path such as 'do/login'. */
+export function apiUrl(path: string, query?: Record<string, string | number | boolean | undefined>): string {
+  let url = apiPrefix + path.replace(/^\/+/, '');
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const qs = params.toString();
+  if (qs) url += (url.includes('?') ? '&' : '?') + qs;
+  return url;
+}
+
+export interface CallOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  signal?: AbortSignal;
+}
+
+/**
+ * The one fetch client: sends JSON with the session cookie and answers the server's
+ * {status, error, data} reply. A transport failure or a non-JSON answer becomes an error reply.
+ */
+export async function call<T>(path: string, options: CallOptions = {}): Promise<Reply<T>> {
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, options.query), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch {
+    return { status: 'error', error: NETWORK_ERROR, data: null };
+  }
+  try {
+    const reply = (await response.json()) as Reply<T>;
+    if (reply && (reply.status === 'ok' || reply.status === 'error')) return reply;
+  } catch {
+    // fall through: not a JSON envelope
+  }
+  return { status: 'error', error: `HTTP ${response.status}`, data: { httpStatus: response.status } };
+}

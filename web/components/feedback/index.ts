@@ -1,0 +1,2 @@
+export { toast, alert, confirm, type AlertOptions } from './store';
+export { FeedbackHost } from './FeedbackHost';

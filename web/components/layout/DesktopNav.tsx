@@ -1,0 +1,53 @@
+import { useLocation } from 'react-router';
+import { useBootstrap } from '../../bootstrap';
+import { useT } from '../../i18n';
+import { courseListPath } from '../../routes';
+import { currentPath, loginHref, signUpHref } from '../../urls';
+import { Brand } from './Brand';
+import { SearchBox } from './SearchBox';
+import { SiteLink } from './SiteLink';
+import { UserMenu } from './UserMenu';
+
+/** Desktop navigation bar: brand, Home, Courses, search, and the user menu or Sign in / Sign up. */
+export function DesktopNav() {
+  const t = useT();
+  const boot = useBootstrap();
+  useLocation(); // re-render on hash changes so the sign-in return path stays current
+  const loggedIn = boot.role !== 'guest';
+  const yks = boot.model === 'yks';
+  const here = currentPath();
+  return (
+    <header className="d-nav">
+      <div className="container d-nav-inner">
+        <Brand />
+        <nav className="d-nav-links" aria-label={t('nav.mainMenu')}>
+          <SiteLink to="/" end className="d-nav-link">
+            {t('nav.home')}
+          </SiteLink>
+          <SiteLink to={courseListPath(0)} activePrefix="/courselist/" className="d-nav-link">
+            {t('nav.courses')}
+          </SiteLink>
+        </nav>
+        <SearchBox className="d-nav-search" />
+        <div className="d-nav-user">
+          {loggedIn ? (
+            <UserMenu />
+          ) : (
+            !yks && (
+              <>
+                <a className="btn btn-text" href={loginHref(boot, here)} data-testid="nav-sign-in">
+                  {t('nav.signIn')}
+                </a>
+                {boot.registerEnabled && (
+                  <a className="btn btn-primary btn-small" href={signUpHref(boot, here)}>
+                    {t('nav.signUp')}
+                  </a>
+                )}
+              </>
+            )
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useBootstrap } from '../../bootstrap';
+import { useDoubleTapGuard } from '../../hooks/useDoubleTapGuard';
+import { useIsMobile } from '../../hooks/useIsMobile';
+import { BackToTop } from './BackToTop';
+import { DesktopNav } from './DesktopNav';
+import { Footer, MobileFooter } from './Footer';
+import { MobileTabBar } from './MobileTabBar';
+import { MobileTopBar } from './MobileTopBar';
+
+/**
+ * The student site's frame (spec 2 'Root shell and headers'). Desktop: navigation bar, routed view,
+ * footer (a blank spacer in yks mode), back-to-top. Mobile: top bar (not in a mini-program),
+ * routed view, bottom tabs; double-tap zoom is blocked.
+ */
+export function RootShell() {
+  const boot = useBootstrap();
+  const isMobile = useIsMobile();
+  const { pathname } = useLocation();
+  const yks = boot.model === 'yks';
+  useDoubleTapGuard(isMobile);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  if (isMobile) {
+    return (
+      <div className="app app-mobile">
+        {!boot.isMiniprogram && <MobileTopBar />}
+        <main className="m-main">
+          <Outlet />
+        </main>
+        {!yks && <MobileFooter />}
+        <BackToTop />
+        <MobileTabBar />
+      </div>
+    );
+  }
+  return (
+    <div className="app app-desktop">
+      <DesktopNav />
+      <main className="d-main">
+        <div className="container">
+          <Outlet />
+        </div>
+      </main>
+      {yks ? <div className="footer-spacer" data-testid="footer-spacer" /> : <Footer />}
+      <BackToTop />
+    </div>
+  );
+}

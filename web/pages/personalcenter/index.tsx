@@ -1,0 +1,68 @@
+import { useEffect } from 'react';
+import { useBootstrap } from '../../bootstrap';
+import { Avatar } from '../../components/Avatar';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { Loading } from '../../components/Loading';
+import { useLoginState } from '../../hooks/useLoginState';
+import { useLogout } from '../../hooks/useLogout';
+import { useT } from '../../i18n';
+import { ROUTES } from '../../routes';
+import { loginHref, schoolRoutePath } from '../../urls';
+
+/** Personal centre (#/personalcenter, the mobile Mine tab): the signed-in user's account, language and logout. */
+export default function PersonalCenterPage() {
+  const t = useT();
+  const boot = useBootstrap();
+  const handleLogout = useLogout();
+  const { data } = useLoginState();
+  const guest = boot.role === 'guest';
+
+  useEffect(() => {
+    if (guest) window.location.replace(loginHref(boot, schoolRoutePath(boot, ROUTES.personalCenter)));
+  }, [guest, boot]);
+  if (guest || !data) return <Loading />;
+
+  const user = data.userData;
+  const name = user.sname || user.uname;
+  const rows: [string, string][] = [
+    [t('login.username'), user.uname],
+    [t('personal.lastVisit'), user.lastvisitDate],
+    [t('personal.registered'), user.registerDate],
+  ];
+  return (
+    <div className="personal">
+      <section className="card personal-head" aria-labelledby="personal-title">
+        <Avatar name={name} image={user.imageurl} size={64} />
+        <div>
+          <h1 id="personal-title" className="page-title">
+            {name}
+          </h1>
+          <p className="page-muted">{boot.schoolName}</p>
+        </div>
+      </section>
+      <section className="card">
+        <h2 className="section-title">{t('nav.personalCenter')}</h2>
+        <dl className="info-list">
+          {rows
+            .filter(([, value]) => value)
+            .map(([label, value]) => (
+              <div key={label} className="info-row">
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+        </dl>
+      </section>
+      <section className="card">
+        <h2 className="section-title">{t('personal.settings')}</h2>
+        <div className="info-row">
+          <span>{t('common.language')}</span>
+          <LanguageSwitch />
+        </div>
+      </section>
+      <button type="button" className="btn btn-danger-outline btn-block personal-logout" onClick={() => void handleLogout()}>
+        {t('nav.logout')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { Bootstrap } from '../shared/schemas/bootstrap';
+
+type Site = Pick<Bootstrap, 'hashUID' | 'loginUrl' | 'signUpURL'>;
+
+/** A path on this site (never another origin): starts with one slash, not '//' or '/\'. */
+export function isSameSitePath(value: string | null | undefined): value is string {
+  return !!value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') && value.length <= 2000;
+}
+
+/** Where the user is now: path, query and hash. */
+export function currentPath(): string {
+  return window.location.pathname + window.location.search + window.location.hash;
+}
+
+/** The school home page /u/{hashUID}. */
+export function schoolHomePath(site: Pick<Bootstrap, 'hashUID'>): string {
+  return site.hashUID ? `/u/${site.hashUID}` : '/';
+}
+
+/** A hash route of the school home page, e.g. /u/{hashUID}#/courselist/0. */
+export function schoolRoutePath(site: Pick<Bootstrap, 'hashUID'>, route: string): string {
+  return `${schoolHomePath(site)}#${route.startsWith('/') ? route : `/${route}`}`;
+}
+
+function withParam(url: string, key: string, value: string): string {
+  const [base, hash = ''] = url.split('#', 2);
+  const joined = `${base}${base.includes('?') ? '&' : '?'}${key}=${encodeURIComponent(value)}`;
+  return hash ? `${joined}#${hash}` : joined;
+}
+
+/** The sign-in page (or the external loginUrl) with a return path to come back to. */
+export function loginHref(site: Site, returnTo: string = currentPath()): string {
+  const base = site.loginUrl || `/login/u/${site.hashUID}`;
+  return isSameSitePath(returnTo) ? withParam(base, 'return', returnTo) : base;
+}
+
+/** The registration entry: the sign-up URL with a return path. */
+export function signUpHref(site: Site, returnTo: string = currentPath()): string {
+  const base = site.signUpURL || withParam(`/login/u/${site.hashUID}`, 'register', '1');
+  return isSameSitePath(returnTo) ? withParam(base, 'return', returnTo) : base;
+}
+
+/** The logout page, which ends the session and comes back to the given path. */
+export function logoutHref(returnTo: string = currentPath()): string {
+  return withParam('/login/u/logout', 'courseurl', returnTo);
+}
