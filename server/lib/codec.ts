@@ -12,7 +12,17 @@ const ROUNDS = 4;
  * neighbouring ids give unrelated codes, and only this installation can decode them.
  */
 export class IdCodec {
+  /** Codes of recently used ids both ways; cleared when full (ids are few and hot). */
+  private readonly codes = new Map<string, string>();
+  private readonly ids = new Map<string, string | null>();
+
   constructor(private readonly secret: string, private readonly domain: string) {}
+
+  private remember<V>(map: Map<string, V>, key: string, value: V): V {
+    if (map.size >= 10_000) map.clear();
+    map.set(key, value);
+    return value;
+  }
 
   private round(half: bigint, round: number): bigint {
     const mac = createHmac('sha256', this.secret).update(`${this.domain}:${round}:${half}`).digest();
@@ -20,6 +30,17 @@ export class IdCodec {
   }
 
   encode(id: string): string {
+    return this.codes.get(id) ?? this.remember(this.codes, id, this.permute(id));
+  }
+
+  /** The id behind a code, or null for anything that is not a code of this codec. */
+  decode(code: string): string | null {
+    const known = this.ids.get(code);
+    if (known !== undefined) return known;
+    return /^[0-9A-Za-z]{1,11}$/.test(code) ? this.remember(this.ids, code, this.unpermute(code)) : null;
+  }
+
+  private permute(id: string): string {
     let value = BigInt(id);
     if (value < 0n || value > MAX64) throw new Error('id out of range');
     let left = value >> 32n;
@@ -34,9 +55,7 @@ export class IdCodec {
     return out;
   }
 
-  /** The id behind a code, or null for anything that is not a code of this codec. */
-  decode(code: string): string | null {
-    if (!/^[0-9A-Za-z]{1,11}$/.test(code)) return null;
+  private unpermute(code: string): string | null {
     let value = 0n;
     for (const char of code) value = value * BASE + BigInt(ALPHABET.indexOf(char));
     if (value > MAX64) return null;
@@ -45,6 +64,6 @@ export class IdCodec {
     for (let r = ROUNDS - 1; r >= 0; r--) [left, right] = [right ^ this.round(left, r), left];
     const id = ((left << 32n) | right).toString();
     // Only canonical codes decode: leading zeros or another spelling of the same number are refused.
-    return this.encode(id) === code ? id : null;
+    return this.permute(id) === code ? id : null;
   }
 }

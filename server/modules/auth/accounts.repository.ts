@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { prepared } from '../../db/prepared';
 import type { Db } from '../../db/client';
 import { admins, studentGroupMembers, studentGroups, students } from '../../db/schema';
 
@@ -10,7 +11,7 @@ export function findAdminByUsername(db: Db, username: string): Admin | undefined
 }
 
 export function findAdmin(db: Db, id: string): Admin | undefined {
-  return db.select().from(admins).where(eq(admins.id, id)).get();
+  return prepared(db, 'findAdmin', (d) => d.select().from(admins).where(eq(admins.id, sql.placeholder('id'))).prepare()).get({ id });
 }
 
 export function findStudentByUsername(db: Db, schoolId: string, username: string): Student | undefined {
@@ -18,16 +19,15 @@ export function findStudentByUsername(db: Db, schoolId: string, username: string
 }
 
 export function findStudent(db: Db, id: string): Student | undefined {
-  return db.select().from(students).where(eq(students.id, id)).get();
+  return prepared(db, 'findStudent', (d) => d.select().from(students).where(eq(students.id, sql.placeholder('id'))).prepare()).get({ id });
 }
 
 /** The ids of the groups a student belongs to. */
 export function studentGroupIds(db: Db, studentId: string): string[] {
-  return db
-    .select({ id: studentGroupMembers.groupId })
-    .from(studentGroupMembers)
-    .where(eq(studentGroupMembers.studentId, studentId))
-    .all()
+  return prepared(db, 'studentGroupIds', (d) =>
+    d.select({ id: studentGroupMembers.groupId }).from(studentGroupMembers).where(eq(studentGroupMembers.studentId, sql.placeholder('studentId'))).prepare(),
+  )
+    .all({ studentId })
     .map((row) => row.id);
 }
 

@@ -1,4 +1,5 @@
-import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { prepared } from '../../db/prepared';
 import type { Db } from '../../db/client';
 import { loginAttempts, sessions } from '../../db/schema';
 
@@ -10,7 +11,7 @@ export function insertSession(db: Db, session: typeof sessions.$inferInsert): vo
 }
 
 export function findSession(db: Db, tokenHash: string): Session | undefined {
-  return db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).get();
+  return prepared(db, 'findSession', (d) => d.select().from(sessions).where(eq(sessions.tokenHash, sql.placeholder('tokenHash'))).prepare()).get({ tokenHash });
 }
 
 export function endSession(db: Db, tokenHash: string, at: number): void {

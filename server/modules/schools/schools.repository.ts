@@ -1,16 +1,17 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import { prepared } from '../../db/prepared';
 import type { Db } from '../../db/client';
 import { appSettings, schools } from '../../db/schema';
 
 export type School = typeof schools.$inferSelect;
 
 export function findSchool(db: Db, id: string): School | undefined {
-  return db.select().from(schools).where(eq(schools.id, id)).get();
+  return prepared(db, 'findSchool', (d) => d.select().from(schools).where(eq(schools.id, sql.placeholder('id'))).prepare()).get({ id });
 }
 
 /** The oldest school: the institution an intranet install serves by default. */
 export function firstSchool(db: Db): School | undefined {
-  return db.select().from(schools).orderBy(asc(schools.createdAt), asc(schools.id)).limit(1).get();
+  return prepared(db, 'firstSchool', (d) => d.select().from(schools).orderBy(asc(schools.createdAt), asc(schools.id)).limit(1).prepare()).get();
 }
 
 export function insertSchool(db: Db, school: typeof schools.$inferInsert): void {
