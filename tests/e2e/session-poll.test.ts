@@ -16,10 +16,13 @@ const FAST_POLL = () => {
 };
 
 describe('repeated-login poll', () => {
-  it('shows the repeated-login dialog to the first browser when the same student signs in elsewhere', async () => {
+  it.each([
+    ['desktop', 'mobile'],
+    ['mobile', 'desktop'],
+  ] as const)('shows the repeated-login dialog to the first browser (%s) when the same student signs in elsewhere (%s)', async (firstKind, secondKind) => {
     const student = await buildStudent(h.app, { name: '赵同学' });
-    const first = await h.desktop();
-    const second = await h.mobile();
+    const first = await h[firstKind]();
+    const second = await h[secondKind]();
     await first.addInitScript(FAST_POLL);
     await second.addInitScript(FAST_POLL);
 

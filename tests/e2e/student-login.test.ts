@@ -121,6 +121,15 @@ describe('student sign-in (mobile)', () => {
     await page.getByTestId('mobile-tabs').getByRole('link', { name: '首页' }).click();
     await page.getByTestId('home-greeting').getByText('你好，韩梅梅').waitFor();
     await expect(page.getByTestId('mobile-top-bar').getByRole('button', { name: '个人中心' }).isVisible()).resolves.toBe(true);
+
+    // Log out from Mine on the phone.
+    await page.getByTestId('mobile-tabs').getByRole('link', { name: '我的' }).click();
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
+    await page.getByTestId('logout-status').getByText('您已退出登录').waitFor();
+    await page.waitForURL(atPath(`/u/${h.school.hashUID}`));
+    await expect(whoAmI(page)).resolves.toMatchObject({ role: 'guest' });
+    await expect(page.getByTestId('mobile-top-bar').getByText('登录').isVisible()).resolves.toBe(true);
     expect(errors).toEqual([]);
   });
 
