@@ -10,6 +10,7 @@ import type { AppContext } from './context';
 import { openDatabase } from './db/client';
 import { Snowflake } from './lib/ids';
 import { IdCodec } from './lib/codec';
+import { SchoolCache } from './lib/school-cache';
 import { envelopePlugin } from './plugins/envelope';
 import { authPlugin } from './plugins/auth';
 import { shellPlugin } from './plugins/shell';
@@ -20,6 +21,13 @@ import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
 import { adminsRoutes } from './modules/admins/routes';
 import { pagesRoutes } from './modules/pages/routes';
+import { categoriesRoutes } from './modules/categories/routes';
+import { coursesRoutes } from './modules/courses/routes';
+import { chaptersRoutes } from './modules/chapters/routes';
+import { columnsRoutes } from './modules/columns/routes';
+import { articlesRoutes } from './modules/articles/routes';
+import { tagsRoutes } from './modules/tags/routes';
+import { homesettingRoutes } from './modules/homesetting/routes';
 import { DEMO_LOGINS, loadDemoData } from './modules/schools/demo';
 
 const version: string = JSON.parse(fs.readFileSync(projectPath('package.json'), 'utf8')).version;
@@ -53,6 +61,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     ids: new Snowflake(config.DATACENTER_ID, config.WORKER_ID, now),
     courseCodec: new IdCodec(secret, 'course'),
     uidCodec: new IdCodec(secret, 'uid'),
+    catalogueCache: new SchoolCache(),
     log: app.log,
     now,
     version,
@@ -90,6 +99,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(adminsRoutes);
+      await api.register(categoriesRoutes);
+      await api.register(coursesRoutes);
+      await api.register(chaptersRoutes);
+      await api.register(columnsRoutes);
+      await api.register(articlesRoutes);
+      await api.register(tagsRoutes);
+      await api.register(homesettingRoutes);
     },
     { prefix: config.API_PREFIX.replace(/\/$/, '') },
   );

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Snowflake } from './lib/ids';
 import type { IdCodec } from './lib/codec';
+import type { SchoolCache } from './lib/school-cache';
 
 /** What services need from the running app; built once in buildApp and handed to every module. */
 export interface AppContext {
@@ -15,6 +16,8 @@ export interface AppContext {
   courseCodec: IdCodec;
   /** School (parent) ids in URLs: hashUID. */
   uidCodec: IdCodec;
+  /** Rendered public catalogue replies per school; bump(schoolId) on every catalogue write. */
+  catalogueCache: SchoolCache;
   log: FastifyBaseLogger;
   now: () => number;
   version: string;

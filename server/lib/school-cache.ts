@@ -1,0 +1,32 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * Rendered replies of a school's public catalogue, kept until the next write to that school's
+ * catalogue (courses, categories, chapters, columns, articles, tags, home setting). Every write
+ * calls bump(schoolId); reads use get() and answer conditional requests with the ETag.
+ */
+export class SchoolCache {
+  private readonly versions = new Map<string, number>();
+  private readonly entries = new Map<string, { version: number; etag: string; body: string }>();
+
+  constructor(private readonly maxEntries = 5000) {}
+
+  /** Marks everything cached for the school as stale. */
+  bump(schoolId: string): void {
+    this.versions.set(schoolId, (this.versions.get(schoolId) ?? 0) + 1);
+  }
+
+  /** The cached JSON text and its ETag for a key of the school, computing it when stale. */
+  get(schoolId: string, key: string, compute: () => unknown): { etag: string; body: string } {
+    const version = this.versions.get(schoolId) ?? 0;
+    const cacheKey = `${schoolId}\u0000${key}`;
+    const hit = this.entries.get(cacheKey);
+    if (hit && hit.version === version) return hit;
+    const body = JSON.stringify(compute());
+    const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
+    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    const entry = { version, etag, body };
+    this.entries.set(cacheKey, entry);
+    return entry;
+  }
+}

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/** Calls of the chapters domain (issue 3). */
+export const chaptersRoutes: FastifyPluginAsync = async () => {};
