@@ -104,40 +104,35 @@ export function adminPath(ctx: AppContext): string {
   return ctx.config.VER === 'lan' ? '/learn/admin/' : '/admin/';
 }
 
+type Account = { username: string; schoolId: string; name: string; lastLoginAt: number | null; createdAt: number };
+
+/** The spec's userData for an account; sid '0' for administrators. */
+function userDataOf(account: Account, extra: { sid: string; imageurl: string; gid: string[] }): UserData {
+  const date = (ms: number | null) => (ms ? formatDate(ms, 'yyyy-MM-dd HH:mm:ss') : '');
+  return {
+    uname: account.username,
+    uid: account.schoolId,
+    sname: account.name,
+    ksid: '',
+    lastvisitDate: date(account.lastLoginAt),
+    registerDate: date(account.createdAt),
+    ...extra,
+  };
+}
+
 /** userData of the spec's bootstrap for whoever is signed in (a guest is 游客 with sid 0). */
 export function loginState(ctx: AppContext, auth: Auth, guestSchoolId = ''): LoginState {
-  const date = (ms: number | null | undefined) => (ms ? formatDate(ms, 'yyyy-MM-dd HH:mm:ss') : '');
   if (auth.role === 'student') {
     const student = accounts.findStudent(ctx.db, auth.userId);
     if (student) {
-      const userData: UserData = {
-        uname: student.username,
-        uid: student.schoolId,
-        sid: student.id,
-        sname: student.name,
-        ksid: '',
-        imageurl: student.avatar,
-        lastvisitDate: date(student.lastLoginAt),
-        registerDate: date(student.createdAt),
-        gid: accounts.studentGroupIds(ctx.db, student.id),
-      };
+      const userData = userDataOf(student, { sid: student.id, imageurl: student.avatar, gid: accounts.studentGroupIds(ctx.db, student.id) });
       return { login: true, role: 'student', userData, adminType: null };
     }
   }
   if (auth.role === 'admin') {
     const admin = accounts.findAdmin(ctx.db, auth.userId);
     if (admin) {
-      const userData: UserData = {
-        uname: admin.username,
-        uid: admin.schoolId,
-        sid: '0',
-        sname: admin.name,
-        ksid: '',
-        imageurl: '',
-        lastvisitDate: date(admin.lastLoginAt),
-        registerDate: date(admin.createdAt),
-        gid: [],
-      };
+      const userData = userDataOf(admin, { sid: '0', imageurl: '', gid: [] });
       return { login: true, role: 'admin', userData, adminType: admin.parentId ?? '0' };
     }
   }

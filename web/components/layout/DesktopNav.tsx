@@ -2,7 +2,8 @@ import { useLocation } from 'react-router';
 import { useBootstrap } from '../../bootstrap';
 import { useT } from '../../i18n';
 import { courseListPath } from '../../routes';
-import { currentPath, loginHref, signUpHref } from '../../urls';
+import { currentPath } from '../../urls';
+import { SignInLinks } from './SignInLinks';
 import { Brand } from './Brand';
 import { SearchBox } from './SearchBox';
 import { SiteLink } from './SiteLink';
@@ -33,18 +34,7 @@ export function DesktopNav() {
           {loggedIn ? (
             <UserMenu />
           ) : (
-            !yks && (
-              <>
-                <a className="btn btn-text" href={loginHref(boot, here)} data-testid="nav-sign-in">
-                  {t('nav.signIn')}
-                </a>
-                {boot.registerEnabled && (
-                  <a className="btn btn-primary btn-small" href={signUpHref(boot, here)}>
-                    {t('nav.signUp')}
-                  </a>
-                )}
-              </>
-            )
+            !yks && <SignInLinks here={here} signInClass="btn btn-text" testId="nav-sign-in" />
           )}
         </div>
       </div>

@@ -2,7 +2,8 @@ import { useLocation } from 'react-router';
 import { useBootstrap } from '../../bootstrap';
 import { useT } from '../../i18n';
 import { ROUTES } from '../../routes';
-import { currentPath, loginHref, schoolHomePath, schoolRoutePath, signUpHref } from '../../urls';
+import { currentPath, loginHref, schoolHomePath, schoolRoutePath } from '../../urls';
+import { SignInLinks } from './SignInLinks';
 import { Avatar } from '../Avatar';
 
 /**
@@ -43,16 +44,7 @@ export function MobileTopBar() {
             <Avatar name={boot.userData.sname || boot.userData.uname || t('common.visitor')} image={boot.userData.imageurl} size={30} />
           </button>
         ) : (
-          <>
-            <a className="btn btn-text btn-small" href={loginHref(boot, here)} data-testid="m-sign-in">
-              {t('nav.signIn')}
-            </a>
-            {boot.registerEnabled && (
-              <a className="btn btn-primary btn-small" href={signUpHref(boot, here)}>
-                {t('nav.signUp')}
-              </a>
-            )}
-          </>
+          <SignInLinks here={here} signInClass="btn btn-text btn-small" testId="m-sign-in" />
         )}
       </div>
     </header>
