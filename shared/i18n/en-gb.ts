@@ -1,7 +1,7 @@
-import type { MessageKey } from './index';
+import type { zhCN } from './zh-CN';
 
 /** English (en-gb) messages: the same keys as zh-CN, checked by the type. */
-export const enGb: Record<MessageKey, string> = {
+export const enGb: Record<keyof typeof zhCN, string> = {
   'app.name': 'Lanxue',
   'common.notice': 'Notice',
   'common.ok': 'OK',

@@ -1,6 +1,14 @@
 import type { Locale } from '../constants';
-import { zhCN } from './zh-CN';
-import { enGb } from './en-gb';
+import { zhCN as coreZh } from './zh-CN';
+import { enGb as coreEn } from './en-gb';
+import { messages as catalogueZh } from './catalogue.zh-CN';
+import { messages as catalogueEn } from './catalogue.en-gb';
+import { messages as adminCatalogueZh } from './admin-catalogue.zh-CN';
+import { messages as adminCatalogueEn } from './admin-catalogue.en-gb';
+
+// Areas keep their own message files (so several people can add keys at once); merged here.
+const zhCN = { ...coreZh, ...catalogueZh, ...adminCatalogueZh };
+const enGb = { ...coreEn, ...catalogueEn, ...adminCatalogueEn };
 
 /** One message catalogue for server and web; zh-CN is the default and the source of keys. */
 export type MessageKey = keyof typeof zhCN;

@@ -50,6 +50,8 @@ export const courses = sqliteTable(
     orderRest: integer('order_rest', { mode: 'boolean' }).notNull().default(false),
     duration: integer('duration').notNull().default(0),
     lcount: integer('lcount').notNull().default(0),
+    /** Popularity (views): the default catalogue order and hot courses sort by it (spec 3 count, hots). */
+    count: integer('count').notNull().default(0),
     settings: text('settings').notNull().default('{}'),
     isPrivate: integer('private', { mode: 'boolean' }).notNull().default(false),
     published: integer('published', { mode: 'boolean' }).notNull().default(false),
@@ -71,7 +73,7 @@ export const chapters = sqliteTable(
     parentId: text('parent_id').notNull().default('0'),
     position: integer('position').notNull().default(0),
     title: text('title').notNull(),
-    /** The chapter kind: see shared/schemas/catalogue CHAPTER_TYPES. */
+    /** The chapter kind: see shared/schemas/chapters CHAPTER_TYPE. */
     type: integer('type').notNull().default(0),
     free: integer('free', { mode: 'boolean' }).notNull().default(false),
     allowdownload: integer('allowdownload', { mode: 'boolean' }).notNull().default(false),

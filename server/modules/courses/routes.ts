@@ -1,4 +1,120 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as z from 'zod';
+import { LOCALE_COOKIE } from '../../../shared/constants';
+import { ok } from '../../../shared/envelope';
+import { pickLocale } from '../../../shared/i18n';
+import {
+  zAdminCourseList,
+  zAdminCourseQuery,
+  zCoid,
+  zCollectCourse,
+  zCollectState,
+  zCollectStatusQuery,
+  zCourseCreated,
+  zCourseDescription,
+  zCourseInfo,
+  zCourseList,
+  zCourseRef,
+  zCourseSearch,
+  zCourseSettingsOut,
+  zCoursesByCategory,
+  zDeleteCourses,
+  zHotCourses,
+  zNewCourse,
+  zOkReply,
+  zPinCourse,
+  zPublishCourse,
+  zSaveCourse,
+  zSchoolParam,
+  zSearchResult,
+  zUpdateCourseSettings,
+} from '../../../shared/schemas/courses';
+import { requireAdmin, requireStudent } from '../../plugins/auth';
+import { pageSchoolId, sendJsonText } from './catalogue-http';
+import * as catalogue from './catalogue.service';
+import { collectCourse, collectStatus } from './collect.service';
+import { courseInfoReply } from './course-info.service';
+import * as courses from './courses.service';
 
-/** Calls of the courses domain (issue 3). */
-export const coursesRoutes: FastifyPluginAsync = async () => {};
+const tags = ['courses'];
+
+/** Course calls (spec 7 Courses, the named client operations for courses, hot courses and bookmarks). */
+export const coursesRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+
+  // Back office: requireAdmin(request, 'course'), then canManageCourse on every course touched.
+  app.post('/getcourselist', { schema: { tags, body: zAdminCourseQuery, response: { 200: zOkReply(zAdminCourseList) } } }, async (request) =>
+    ok(courses.adminCourseList(ctx, requireAdmin(request, 'course').schoolId, request.body)),
+  );
+
+  app.post('/course/new', { schema: { tags, body: zNewCourse, response: { 200: zOkReply(zCourseCreated) } } }, async (request) => {
+    const admin = requireAdmin(request, 'course');
+    return ok(courses.createCourse(ctx, admin.userId, admin.schoolId, request.body));
+  });
+
+  app.post('/course/save', { schema: { tags, body: zSaveCourse, response: { 200: zOkReply(zCourseCreated) } } }, async (request) =>
+    ok(courses.saveCourse(ctx, requireAdmin(request, 'course').userId, request.body)),
+  );
+
+  app.post('/course/delete', { schema: { tags, body: zDeleteCourses, response: { 200: zOkReply(z.object({ deleted: z.number() })) } } }, async (request) =>
+    ok(courses.deleteCourses(ctx, requireAdmin(request, 'course').userId, request.body.coids)),
+  );
+
+  app.post('/course/copy', { schema: { tags, body: zCoid, response: { 200: zOkReply(zCourseCreated) } } }, async (request) =>
+    ok(courses.copyCourse(ctx, requireAdmin(request, 'course').userId, request.body.coid)),
+  );
+
+  app.get(
+    '/course/pub',
+    { schema: { tags, querystring: zPublishCourse, response: { 200: zOkReply(z.object({ coid: z.string(), published: z.boolean() })) } } },
+    async (request) => ok(courses.publishCourse(ctx, requireAdmin(request, 'course').userId, request.query.coid, request.query.pub === '1')),
+  );
+
+  app.post(
+    '/course/descr',
+    { schema: { tags, body: zCourseDescription, response: { 200: zOkReply(z.object({ coid: z.string(), description: z.string() })) } } },
+    async (request) => ok(courses.describeCourse(ctx, requireAdmin(request, 'course').userId, request.body.coid, request.body.description)),
+  );
+
+  app.post(
+    '/course/updateSet',
+    { schema: { tags, body: zUpdateCourseSettings, response: { 200: zOkReply(z.object({ coid: z.string(), settings: zCourseSettingsOut })) } } },
+    async (request) => ok(courses.updateCourseSettings(ctx, requireAdmin(request, 'course').userId, request.body.coid, request.body.settings)),
+  );
+
+  app.post(
+    '/course/topClass',
+    { schema: { tags, body: zPinCourse, response: { 200: zOkReply(z.object({ coid: z.string(), top: z.number() })) } } },
+    async (request) => ok(courses.pinCourse(ctx, requireAdmin(request, 'course').userId, request.body.coid, request.body.top === true || request.body.top === 1)),
+  );
+
+  // Public reads: cached per school, ETag and 304; the viewer's own fields are computed per request.
+  app.get('/course/info/:id', { schema: { tags, params: zCourseRef, response: { 200: zOkReply(zCourseInfo) } } }, async (request, reply) => {
+    const locale = pickLocale(request.cookies[LOCALE_COOKIE], ctx.config.LOCALE);
+    return sendJsonText(request, reply, courseInfoReply(ctx, request.auth, request.params.id, locale));
+  });
+
+  app.post('/course/bycate', { schema: { tags, body: zCoursesByCategory, response: { 200: zOkReply(zCourseList) } } }, async (request, reply) =>
+    sendJsonText(request, reply, catalogue.coursesByCategoryReply(ctx, pageSchoolId(ctx, request.auth, request.body.uid), request.body)),
+  );
+
+  app.post('/course/search', { schema: { tags, body: zCourseSearch, response: { 200: zOkReply(zSearchResult) } } }, async (request, reply) =>
+    sendJsonText(request, reply, catalogue.searchReply(ctx, pageSchoolId(ctx, request.auth, request.body.uid), request.body.keyword)),
+  );
+
+  app.get('/watch/hot/:id', { schema: { tags, params: zSchoolParam, response: { 200: zOkReply(zHotCourses) } } }, async (request, reply) =>
+    sendJsonText(request, reply, catalogue.hotReply(ctx, pageSchoolId(ctx, request.auth, request.params.id))),
+  );
+
+  // Bookmarks.
+  app.post('/collectcourse', { schema: { tags, body: zCollectCourse, response: { 200: zOkReply(zCollectState) } } }, async (request) => {
+    requireStudent(request);
+    return ok(collectCourse(ctx, request.auth, request.body));
+  });
+
+  app.get('/collect/status', { schema: { tags, querystring: zCollectStatusQuery, response: { 200: zOkReply(zCollectState) } } }, async (request) =>
+    ok(collectStatus(ctx, request.auth, request.query.coid)),
+  );
+};

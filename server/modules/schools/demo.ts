@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import { hashPassword } from '../../lib/passwords';
 import { insertAdmin, insertGroup, insertStudent } from '../auth/accounts.repository';
+import { loadDemoCatalogue } from '../courses/demo-catalogue';
 
 /** The demo logins printed on a development start (never loaded by the Docker image). */
 export const DEMO_LOGINS = {
@@ -10,8 +11,8 @@ export const DEMO_LOGINS = {
 } as const;
 
 /**
- * Fills a new school with demo people: a sub-admin, groups and students. Later domains add their
- * own demo records here (categories, courses with chapters of each kind).
+ * Fills a new school with demo people (a sub-admin, groups and students) and a demo catalogue (a
+ * three-level category tree, courses with chapters of each kind). Later domains add their own records here.
  */
 export async function loadDemoData(ctx: AppContext, schoolId: string): Promise<void> {
   const now = ctx.now();
@@ -37,6 +38,8 @@ export async function loadDemoData(ctx: AppContext, schoolId: string): Promise<v
     for (const person of people) {
       insertStudent(tx, { id: ctx.ids.next(), schoolId, username: person.username, passwordHash: studentHash, name: person.name, createdAt: now }, person.groups);
     }
+    // The group-restricted demo course is for 研发部.
+    loadDemoCatalogue(ctx, tx, schoolId, groups[0].id);
   });
   ctx.log.info('demo school loaded');
 }

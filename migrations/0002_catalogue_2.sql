@@ -1,0 +1,1 @@
+ALTER TABLE `courses` ADD `count` integer DEFAULT 0 NOT NULL;

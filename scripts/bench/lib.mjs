@@ -1,0 +1,57 @@
+// Helpers shared by the benchmarks: free ports, starting a server and waiting for it, one autocannon case.
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+export const duration = Number(process.env.BENCH_SECONDS ?? 10);
+export const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+/** A TCP port nobody listens on right now. */
+export const freePort = () =>
+  new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+/** Polls a URL until it answers (any status), failing when the child exits or 30 s pass. */
+export async function waitFor(url, child) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: server exited`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+/** Starts `node ...args` on a free port with the environment added, and waits until it answers readyPath. */
+export async function startServer(args, env, readyPath = '/checkLogin') {
+  const port = await freePort();
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' });
+  await waitFor(`http://127.0.0.1:${port}${readyPath}`, child);
+  return { child, base: `http://127.0.0.1:${port}` };
+}
+
+/** One autocannon case at the configured connections and duration; prints and returns its row. */
+export async function measure(name, url, headers = {}, request = {}) {
+  const result = await autocannon({ url, connections, duration, headers, ...request });
+  const row = {
+    case: name,
+    'req/s': Math.round(result.requests.average),
+    'p50 ms': result.latency.p50,
+    'p99 ms': result.latency.p99,
+    'KiB/reply': Math.round(result.throughput.average / Math.max(1, result.requests.average) / 1024),
+    // 304 answers are expected where the case sends If-None-Match; errors are failures and 4xx/5xx.
+    errors: result.errors + result['4xx'] + result['5xx'],
+  };
+  console.log(`${name}: ${row['req/s']} req/s, p99 ${row['p99 ms']} ms`);
+  return row;
+}

@@ -1,0 +1,160 @@
+import type { z } from 'zod';
+import { COURSE_STATUS, courseStatus } from '../../../shared/rules/course-status';
+import { CHAPTER_ERRORS, learnLetter, type Chapter, type ChapterList, type ChapterNode } from '../../../shared/schemas/chapters';
+import type { zAddChapter, zMoveChapter, zUpdateChapter } from '../../../shared/schemas/chapters';
+import type { AppContext, Auth } from '../../context';
+import { badInput, notFound } from '../../lib/errors';
+import { sanitizeRichText } from '../../lib/sanitize';
+import { purchaseOf, validityOf } from '../courses/course-info.service';
+import { openCourse } from '../courses/course-visibility';
+import { managedCourse } from '../courses/courses.service';
+import { toFlag } from '../courses/courses.presenter';
+import type { CourseRow } from '../courses/courses.repository';
+import * as repo from './chapters.repository';
+import type { ChapterRow } from './chapters.repository';
+
+/** A 400 naming the field, with a stable error string. */
+const refused = (error: string, field: string) => badInput(error, { field, issues: [{ field, message: error }] });
+
+/** A stored chapter as replies carry it. */
+export function toChapter(row: ChapterRow, locked: boolean): Chapter {
+  return {
+    cid: row.id,
+    coid: row.courseId,
+    parent_id: row.parentId,
+    position: row.position,
+    title: row.title,
+    type: row.type,
+    learnType: learnLetter(row.type),
+    free: row.free,
+    allowdownload: row.allowdownload,
+    showgrade: row.showgrade,
+    description: row.description,
+    locked,
+  };
+}
+
+/**
+ * Nests chapters under their top-level parents in position order. With `owned` false (a paid course the
+ * viewer has not bought), a chapter is locked unless it, or the chapter it belongs to, is free.
+ */
+export function chapterTree(rows: readonly ChapterRow[], owned: boolean): ChapterNode[] {
+  const order = (a: ChapterRow, b: ChapterRow) => a.position - b.position || a.createdAt - b.createdAt;
+  const top = rows.filter((row) => row.parentId === '0').sort(order);
+  return top.map((chapter) => ({
+    ...toChapter(chapter, !owned && !chapter.free),
+    children: rows
+      .filter((row) => row.parentId === chapter.id)
+      .sort(order)
+      .map((sub) => ({ ...toChapter(sub, !owned && !sub.free && !chapter.free), children: [] })),
+  }));
+}
+
+/** GET course/chapter/{id}: the tree for the viewer (published course; an administrator of it sees drafts, nothing locked). */
+export function chapterList(ctx: AppContext, auth: Auth, ref: string): ChapterList {
+  const { head, admin } = openCourse(ctx, auth, ref);
+  const purchase = purchaseOf(ctx, auth, head.id);
+  const free = head.actualFen <= 0;
+  const status = courseStatus(validityOf(head), purchase, ctx.now()).status;
+  const owned = admin || free || (purchase.bought && status !== COURSE_STATUS.needsPurchase);
+  const rows = repo.listChapters(ctx.db, head.id);
+  return {
+    coid: head.id,
+    code: ctx.courseCodec.encode(head.id),
+    free,
+    isbuy: purchase.bought,
+    hasFreeChapter: rows.some((row) => row.free),
+    chapters: chapterTree(rows, owned),
+  };
+}
+
+/** The chapter and its course when the administrator may manage the course, else 404. */
+function managedChapter(ctx: AppContext, adminId: string, cid: string): { chapter: ChapterRow; course: CourseRow } {
+  const chapter = repo.findChapter(ctx.db, cid);
+  if (!chapter) throw notFound();
+  return { chapter, course: managedCourse(ctx, adminId, chapter.courseId) };
+}
+
+/** A top-level chapter of the course to hang a subchapter under: 404 when unknown, 400 'too deep' for a subchapter. */
+function parentChapter(ctx: AppContext, courseId: string, parentId: string): ChapterRow | null {
+  if (parentId === '0') return null;
+  const parent = repo.findChapter(ctx.db, parentId);
+  if (!parent || parent.courseId !== courseId) throw notFound('parent not found');
+  if (parent.parentId !== '0') throw refused(CHAPTER_ERRORS.tooDeep, 'parent_id');
+  return parent;
+}
+
+/** POST chapter/add: appends a chapter (parent_id '0') or a subchapter under a top-level chapter. */
+export function addChapter(ctx: AppContext, adminId: string, input: z.output<typeof zAddChapter>): Chapter {
+  const course = managedCourse(ctx, adminId, input.coid);
+  parentChapter(ctx, course.id, input.parent_id);
+  const id = ctx.ids.next();
+  ctx.db.transaction((tx) => {
+    const position = repo.countChildren(tx, course.id, input.parent_id);
+    repo.insertChapters(tx, [{ id, courseId: course.id, parentId: input.parent_id, position, title: input.title, type: input.type, createdAt: ctx.now() }]);
+  });
+  ctx.catalogueCache.bump(course.schoolId);
+  return toChapter(repo.findChapter(ctx.db, id)!, false);
+}
+
+/** Applies a change to one chapter of a course the administrator manages, and returns it. */
+function changeChapter(ctx: AppContext, adminId: string, cid: string, patch: Parameters<typeof repo.updateChapter>[2]): Chapter {
+  const { chapter, course } = managedChapter(ctx, adminId, cid);
+  repo.updateChapter(ctx.db, chapter.id, patch);
+  ctx.catalogueCache.bump(course.schoolId);
+  return toChapter(repo.findChapter(ctx.db, chapter.id)!, false);
+}
+
+/** POST chapter/rename. */
+export function renameChapter(ctx: AppContext, adminId: string, cid: string, title: string): Chapter {
+  return changeChapter(ctx, adminId, cid, { title });
+}
+
+/** POST chapter/free: free (1) chapters can be tried without buying. */
+export function setChapterFree(ctx: AppContext, adminId: string, cid: string, free: boolean | 0 | 1): Chapter {
+  return changeChapter(ctx, adminId, cid, { free: toFlag(free) });
+}
+
+/** POST chapter/update: kind, download and grading switches, description (sanitised). */
+export function updateChapter(ctx: AppContext, adminId: string, input: z.output<typeof zUpdateChapter>): Chapter {
+  return changeChapter(ctx, adminId, input.cid, {
+    ...(input.type !== undefined ? { type: input.type } : {}),
+    ...(input.allowdownload !== undefined ? { allowdownload: toFlag(input.allowdownload) } : {}),
+    ...(input.showgrade !== undefined ? { showgrade: toFlag(input.showgrade) } : {}),
+    ...(input.description !== undefined ? { description: sanitizeRichText(input.description) } : {}),
+  });
+}
+
+/**
+ * POST chapter/move: places the chapter at position under parent_id ('0' or a top-level chapter); a chapter
+ * with subchapters stays top-level. Both sibling lists stay dense 0..n-1. Returns the course's whole tree.
+ */
+export function moveChapter(ctx: AppContext, adminId: string, input: z.output<typeof zMoveChapter>): { chapters: ChapterNode[] } {
+  const { chapter, course } = managedChapter(ctx, adminId, input.cid);
+  if (input.parent_id === chapter.id) throw refused(CHAPTER_ERRORS.intoItself, 'parent_id');
+  parentChapter(ctx, course.id, input.parent_id);
+  if (input.parent_id !== '0' && repo.countChildren(ctx.db, course.id, chapter.id) > 0) throw refused(CHAPTER_ERRORS.hasSubchapters, 'parent_id');
+  ctx.db.transaction((tx) => {
+    if (input.parent_id !== chapter.parentId) {
+      repo.renumber(tx, repo.siblings(tx, course.id, chapter.parentId).filter((row) => row.id !== chapter.id));
+      repo.updateChapter(tx, chapter.id, { parentId: input.parent_id });
+    }
+    const others = repo.siblings(tx, course.id, input.parent_id).filter((row) => row.id !== chapter.id);
+    others.splice(Math.min(input.position, others.length), 0, { ...chapter, position: -1 });
+    repo.renumber(tx, others);
+  });
+  ctx.catalogueCache.bump(course.schoolId);
+  return { chapters: chapterTree(repo.listChapters(ctx.db, course.id), true) };
+}
+
+/** POST chapter/delete: deletes the chapter with its subchapters; its siblings close the gap. */
+export function deleteChapter(ctx: AppContext, adminId: string, cid: string): { deleted: number } {
+  const { chapter, course } = managedChapter(ctx, adminId, cid);
+  const deleted = ctx.db.transaction((tx) => {
+    const n = repo.deleteChapterTree(tx, chapter.id);
+    repo.renumber(tx, repo.siblings(tx, course.id, chapter.parentId));
+    return n;
+  });
+  ctx.catalogueCache.bump(course.schoolId);
+  return { deleted };
+}

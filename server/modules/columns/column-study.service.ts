@@ -1,0 +1,123 @@
+import type { z } from 'zod';
+import { columnMainButton, ownsColumn, purchaseRefusal, subscribeFreeColumn, type ColumnBuyState } from '../../../shared/rules/course-buttons';
+import { isFree } from '../../../shared/rules/course-status';
+import type { ColumnCard, ColumnInfo, zColumnListQuery } from '../../../shared/schemas/columns';
+import type { AppContext, Auth } from '../../context';
+import { AppError, conflict, forbidden, noLogin, notFound } from '../../lib/errors';
+import { isSchoolAdmin, viewerOf } from '../homesetting/catalogue-http';
+import * as books from './column-books.repository';
+import * as repo from './columns.repository';
+import { toColumnCard } from './columns.presenter';
+import { fenToYuan, toCourseCard } from './course-cards.presenter';
+
+/** Stable error strings of the column calls (the client maps them to the spec's texts). */
+export const COLUMN_ERRORS = {
+  notFound: 'column not found',
+  noCourses: 'column has no courses',
+  notBought: 'column not bought',
+} as const;
+
+/** POST column/list: a page of the school's published columns of a category ('0' all), pinned first, then newest. */
+export function publicColumns(ctx: AppContext, schoolId: string, query: z.output<typeof zColumnListQuery>): { list: ColumnCard[]; total: number } {
+  const { rows, total } = repo.listColumns(ctx.db, {
+    schoolId,
+    catid: query.cates,
+    publishedOnly: true,
+    limit: query.pageSize,
+    offset: (query.pageNum - 1) * query.pageSize,
+  });
+  return { list: rows.map((row) => toColumnCard(ctx, row)), total };
+}
+
+/**
+ * The column a call names by id or by its encoded code, as this viewer may see it: published, or any
+ * state for an administrator of its school with the course permission; otherwise 404.
+ */
+function visibleColumn(ctx: AppContext, auth: Auth, ref: string): repo.ColumnListRow {
+  const byId = /^\d{1,20}$/.test(ref) ? repo.findColumn(ctx.db, ref) : undefined;
+  const decoded = byId ? null : ctx.courseCodec.decode(ref);
+  const row = byId ?? (decoded ? repo.findColumn(ctx.db, decoded) : undefined);
+  if (!row) throw notFound(COLUMN_ERRORS.notFound);
+  if (!row.published && !isSchoolAdmin(ctx, auth, row.schoolId, 'course')) throw notFound(COLUMN_ERRORS.notFound);
+  return row;
+}
+
+/** The column's buy state for the viewer: isBook when subscribed; infinite when a paid column is held (bought). */
+function buyState(ctx: AppContext, auth: Auth, row: repo.ColumnListRow): ColumnBuyState & { isBook: boolean; infinite: boolean } {
+  const isBook = auth.role === 'student' && books.isBooked(ctx.db, auth.userId, row.id);
+  const actual = fenToYuan(row.actualFen);
+  return { actual, isBook, infinite: !isFree({ actual }) && isBook, book_count: row.bookCount };
+}
+
+/** GET column/info/{id}: the column, its visible courses in order, the viewer's buy info and the main button (spec 4). */
+export function columnInfo(ctx: AppContext, auth: Auth, ref: string): ColumnInfo {
+  const row = visibleColumn(ctx, auth, ref);
+  const state = buyState(ctx, auth, row);
+  return {
+    column: { ...toColumnCard(ctx, row), description: row.description },
+    courses: repo.visibleColumnCourses(ctx.db, row.schoolId, row.id).map((course) => toCourseCard(ctx, course)),
+    buy: { isBook: state.isBook, infinite: state.infinite },
+    button: columnMainButton(state),
+  };
+}
+
+/**
+ * The signed-in student acting on a column of their own school: 401 for a guest, 403 studentOnly for the
+ * school owner or any account without a student id (spec 5, 6), 404 for another school's column.
+ */
+function actingStudent(ctx: AppContext, auth: Auth, row: repo.ColumnListRow): string {
+  const refusal = purchaseRefusal({ viewer: viewerOf(ctx, auth), ownerId: row.schoolId, authentication_gid: '' });
+  if (refusal === 'noLogin') throw noLogin();
+  if (refusal) throw forbidden(refusal);
+  if (auth.role !== 'student') throw noLogin();
+  if (auth.schoolId !== row.schoolId) throw notFound(COLUMN_ERRORS.notFound);
+  return auth.userId;
+}
+
+/** GET column/collect/status: 1 when the signed-in student bookmarked the column; 0 for anyone else. */
+export function collectStatus(ctx: AppContext, auth: Auth, ref: string): { collect: number } {
+  const row = visibleColumn(ctx, auth, ref);
+  if (auth.role !== 'student' || auth.schoolId !== row.schoolId) return { collect: 0 };
+  return { collect: books.isColumnCollected(ctx.db, auth.userId, row.id) ? 1 : 0 };
+}
+
+/** POST column/collect: bookmarks (1) or removes the bookmark (0); repeating is harmless. */
+export function collectColumn(ctx: AppContext, auth: Auth, ref: string, collect: number): { collect: number } {
+  const row = visibleColumn(ctx, auth, ref);
+  const studentId = actingStudent(ctx, auth, row);
+  books.setColumnCollected(ctx.db, studentId, row.id, collect === 1, ctx.now());
+  return { collect };
+}
+
+/** POST column/visit: fire and forget; answers ok for a column the viewer may see (nothing is counted yet). */
+export function visitColumn(ctx: AppContext, auth: Auth, ref: string): null {
+  visibleColumn(ctx, auth, ref);
+  return null;
+}
+
+/**
+ * POST column/book: subscribes the student to a free column (isBook, book_count + 1 once, its courses
+ * enrolled through the column) in one transaction. Refused: 409 for a column with no visible courses,
+ * 403 'column not bought' for a paid column not bought. Repeating answers the same state.
+ */
+export function bookColumn(ctx: AppContext, auth: Auth, ref: string) {
+  const row = visibleColumn(ctx, auth, ref);
+  const studentId = actingStudent(ctx, auth, row);
+  const result = ctx.db.transaction((tx) => {
+    const courseIds = repo.visibleColumnCourses(tx, row.schoolId, row.id).map((course) => course.id);
+    if (courseIds.length === 0) throw conflict(COLUMN_ERRORS.noCourses);
+    const fresh = repo.findColumn(tx, row.id) ?? row;
+    const actual = fenToYuan(fresh.actualFen);
+    const isBook = books.isBooked(tx, studentId, row.id);
+    const current = { actual, isBook, infinite: !isFree({ actual }) && isBook, book_count: fresh.bookCount };
+    if (ownsColumn(current)) return current;
+    if (!isFree(current)) throw new AppError(403, COLUMN_ERRORS.notBought);
+    const next = subscribeFreeColumn(current);
+    books.insertBook(tx, studentId, row.id, ctx.now());
+    const bookCount = books.incrementBookCount(tx, row.id);
+    books.enrolThroughColumn(tx, [studentId], courseIds, ctx.now());
+    return { ...next, book_count: bookCount };
+  });
+  if (result.book_count !== row.bookCount) ctx.catalogueCache.bump(row.schoolId);
+  return { isBook: result.isBook, infinite: Boolean(result.infinite), book_count: result.book_count, button: columnMainButton(result) };
+}

@@ -1,0 +1,38 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { prepared } from '../../db/prepared';
+import type { Db } from '../../db/client';
+import { collects, enrolments } from '../../db/schema';
+
+export type Enrolment = typeof enrolments.$inferSelect;
+
+/** The student's enrolment in the course (free, bought, obtained, column, admin), if any. */
+export function findEnrolment(db: Db, studentId: string, courseId: string): Enrolment | undefined {
+  return prepared(db, 'findEnrolment', (d) =>
+    d
+      .select()
+      .from(enrolments)
+      .where(and(eq(enrolments.studentId, sql.placeholder('studentId')), eq(enrolments.courseId, sql.placeholder('courseId'))))
+      .prepare(),
+  ).get({ studentId, courseId });
+}
+
+/** True when the student bookmarked the course. */
+export function isCollected(db: Db, studentId: string, courseId: string): boolean {
+  return !!prepared(db, 'isCollected', (d) =>
+    d
+      .select({ at: collects.createdAt })
+      .from(collects)
+      .where(and(eq(collects.studentId, sql.placeholder('studentId')), eq(collects.courseId, sql.placeholder('courseId'))))
+      .prepare(),
+  ).get({ studentId, courseId });
+}
+
+/** Bookmarks the course; a second bookmark changes nothing. */
+export function addCollect(db: Db, studentId: string, courseId: string, at: number): void {
+  db.insert(collects).values({ studentId, courseId, createdAt: at }).onConflictDoNothing().run();
+}
+
+/** Removes the bookmark; removing a missing one changes nothing. */
+export function removeCollect(db: Db, studentId: string, courseId: string): void {
+  db.delete(collects).where(and(eq(collects.studentId, studentId), eq(collects.courseId, courseId))).run();
+}

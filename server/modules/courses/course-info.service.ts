@@ -1,0 +1,101 @@
+import type { Locale } from '../../../shared/constants';
+import { allowedGroupIds, courseMainButton, COURSE_TYPE, purchaseRefusal, type Viewer } from '../../../shared/rules/course-buttons';
+import { courseStatus, VALIDITY, type CourseValidity } from '../../../shared/rules/course-status';
+import { discount } from '../../../shared/rules/discount';
+import type { CourseBody, CourseViewer } from '../../../shared/schemas/courses';
+import type { AppContext, Auth } from '../../context';
+import { notFound } from '../../lib/errors';
+import { studentGroupIds } from '../auth/accounts.repository';
+import { hasFreeChapter, studyNum, type CourseHead } from './catalogue.repository';
+import { cachedReply, fnv1a } from './catalogue-http';
+import { findEnrolment, isCollected } from './collects.repository';
+import { findCourse } from './courses.repository';
+import { dateText, fenToYuan, readSettings, toCourseBody } from './courses.presenter';
+import { openCourse } from './course-visibility';
+
+/** The course as every viewer sees it (cached per school while published). */
+export function courseBody(ctx: AppContext, coid: string): CourseBody {
+  const row = findCourse(ctx.db, coid);
+  if (!row) throw notFound();
+  return toCourseBody(ctx, row, { hasFreeChapter: hasFreeChapter(ctx.db, coid), studyNum: studyNum(ctx.db, coid) });
+}
+
+/** Whether the viewer owns the course (enrolment) and since when; false for guests and administrators. */
+export function purchaseOf(ctx: AppContext, auth: Auth, coid: string): { bought: boolean; buyDate: number | null } {
+  if (auth.role !== 'student') return { bought: false, buyDate: null };
+  const enrolment = findEnrolment(ctx.db, auth.userId, coid);
+  return { bought: !!enrolment, buyDate: enrolment?.createdAt ?? null };
+}
+
+/** The viewer as the purchase rules see them: null for a guest; an administrator has no student id. Groups are read only when asked for. */
+export function viewerOf(ctx: AppContext, auth: Auth, withGroups = true): Viewer | null {
+  if (auth.role === 'guest') return null;
+  if (auth.role === 'admin') return { uid: auth.userId, sid: '0', gid: [] };
+  return { uid: auth.userId, sid: auth.userId, gid: withGroups ? studentGroupIds(ctx.db, auth.userId) : [] };
+}
+
+/** A course's price and validity as shared/rules/course-status reads them. */
+export function validityOf(head: CourseHead): CourseValidity {
+  return {
+    actual: fenToYuan(head.actualFen),
+    ce_type: head.ceType,
+    ce_time: head.ceTime,
+    vaildBeginTime: head.ceType === VALIDITY.fixedWindow ? readSettings(head.settings).vaildBeginTime : null,
+  };
+}
+
+/** The viewer's fields of course/info from shared/rules: status, renewal, refusal, main button, discount. */
+export function viewerFields(ctx: AppContext, auth: Auth, head: CourseHead, locale: Locale): CourseViewer {
+  const actual = fenToYuan(head.actualFen);
+  const purchase = purchaseOf(ctx, auth, head.id);
+  const validity = validityOf(head);
+  const status = courseStatus(validity, purchase, ctx.now());
+  const hasRecord = false;
+  return {
+    isbuy: purchase.bought,
+    buyDate: purchase.buyDate ? dateText(purchase.buyDate) : '',
+    isCollect: auth.role === 'student' && isCollected(ctx.db, auth.userId, head.id),
+    hasRecord,
+    courseStatus: status.status,
+    renew: status.renew,
+    limitedDate: status.limitedDate,
+    // The groups matter only for a course restricted to some (authentication_gid).
+    refusal: purchaseRefusal({
+      viewer: viewerOf(ctx, auth, allowedGroupIds(head.authenticationGid).length > 0),
+      ownerId: head.schoolId,
+      authentication_gid: head.authenticationGid,
+    }),
+    mainButton: courseMainButton(
+      { type: head.type, actual, graphic: head.type === COURSE_TYPE.graphicOrColumn },
+      { status: status.status, bought: purchase.bought, hasRecord },
+    ),
+    discount: discount(fenToYuan(head.priceFen), actual, locale),
+  };
+}
+
+const bareTag = (etag: string) => etag.replace(/^W\//, '').replace(/"/g, '');
+
+/**
+ * GET course/info/{id} as envelope JSON text with its ETag: the course body (cached per school while
+ * published; fresh for an administrator's draft) joined with the viewer's fields computed per request,
+ * so a shared cache never carries one viewer's purchase or bookmark to another.
+ */
+export function courseInfoReply(ctx: AppContext, auth: Auth, ref: string, locale: Locale): { etag: string; body: string; perViewer?: boolean } {
+  const { head } = openCourse(ctx, auth, ref);
+  // A guest's fields of a course without a fixed window do not change with time: the whole reply is cached.
+  if (auth.role === 'guest' && head.published && head.ceType !== VALIDITY.fixedWindow) {
+    return cachedReply(ctx, head.schoolId, `info:guest:${locale}:${head.id}`, () => ({ ...courseBody(ctx, head.id), ...viewerFields(ctx, auth, head, locale) }));
+  }
+  const base = head.published
+    ? ctx.catalogueCache.get(head.schoolId, `info:${head.id}`, () => courseBody(ctx, head.id))
+    : (() => {
+        const body = JSON.stringify(courseBody(ctx, head.id));
+        return { etag: fnv1a(body), body };
+      })();
+  const overlay = JSON.stringify(viewerFields(ctx, auth, head, locale));
+  return {
+    etag: `W/"${bareTag(base.etag)}.${fnv1a(overlay)}"`,
+    body: `{"status":"ok","error":null,"data":${base.body.slice(0, -1)},${overlay.slice(1)}}`,
+    perViewer: true,
+  };
+}

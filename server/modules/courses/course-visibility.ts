@@ -1,0 +1,69 @@
+import { COURSE_ERRORS } from '../../../shared/schemas/courses';
+import type { AppContext, Auth } from '../../context';
+import { AppError, noLogin, notFound } from '../../lib/errors';
+import { findAdmin } from '../auth/accounts.repository';
+import { adminPermissions } from '../admins/admins.service';
+import { courseHead, type CourseHead } from './catalogue.repository';
+import { cachedValue } from './catalogue-http';
+import { canManageCourse } from './course-access';
+
+/** The coid behind a course reference from a URL: a decimal coid, or its encoded code; null for garbage. */
+export function courseIdOf(ctx: AppContext, ref: string): string | null {
+  if (/^\d{12,20}$/.test(ref)) return ref;
+  return ctx.courseCodec.decode(ref);
+}
+
+const courseSchools = new WeakMap<AppContext, Map<string, string>>();
+
+/** The school of a course, or null when there is no such course; remembered, since a course never changes school. */
+function schoolOfCourse(ctx: AppContext, coid: string): string | null {
+  let known = courseSchools.get(ctx);
+  if (!known) {
+    known = new Map();
+    courseSchools.set(ctx, known);
+  }
+  const schoolId = known.get(coid);
+  if (schoolId) return schoolId;
+  const head = courseHead(ctx.db, coid);
+  if (!head) return null;
+  if (known.size >= 100_000) known.clear();
+  known.set(coid, head.schoolId);
+  return head.schoolId;
+}
+
+/** The course's head (visibility, price, validity), kept in the school's cache until its next catalogue write. */
+export function cachedHead(ctx: AppContext, coid: string): CourseHead | null {
+  const schoolId = schoolOfCourse(ctx, coid);
+  return schoolId ? cachedValue(ctx, schoolId, `head:${coid}`, () => courseHead(ctx.db, coid) ?? null) : null;
+}
+
+/** True when the viewer administers the course: an admin holding 'course' who may manage it (never throws). */
+export function isCourseAdmin(ctx: AppContext, auth: Auth, course: { schoolId: string }): boolean {
+  if (auth.role !== 'admin' || auth.schoolId !== course.schoolId) return false;
+  const admin = findAdmin(ctx.db, auth.userId);
+  return !!admin && !admin.disabled && adminPermissions(admin).includes('course') && canManageCourse(ctx, auth.userId, course);
+}
+
+/** 404 'course removed' with the school to go back to (spec 8 该课程已下架, then the owner's page). */
+const removed = (ctx: AppContext, schoolId: string) =>
+  new AppError(404, COURSE_ERRORS.removed, { uid: schoolId, hashUID: ctx.uidCodec.encode(schoolId) });
+
+/**
+ * Opens a course for a viewer, or throws: garbage or unknown → 404; deleted → 404 'course removed' for all;
+ * unpublished → 404 'course removed' unless the viewer administers it; private → only students of its
+ * school (a guest gets 401 so the page can ask them to sign in, anyone else 404) and its administrators.
+ */
+export function openCourse(ctx: AppContext, auth: Auth, ref: string): { head: CourseHead; admin: boolean } {
+  const id = courseIdOf(ctx, ref);
+  const head = id ? cachedHead(ctx, id) : null;
+  if (!head) throw notFound();
+  if (head.deleted) throw removed(ctx, head.schoolId);
+  const admin = isCourseAdmin(ctx, auth, head);
+  if (admin) return { head, admin };
+  if (!head.published) throw removed(ctx, head.schoolId);
+  if (head.isPrivate) {
+    if (auth.role === 'guest') throw noLogin();
+    if (auth.role !== 'student' || auth.schoolId !== head.schoolId) throw notFound();
+  }
+  return { head, admin };
+}

@@ -1,0 +1,101 @@
+import { DATE_FORMAT } from '../../../shared/constants';
+import { formatDate } from '../../../shared/rules/dates';
+import { COURSE_TYPE } from '../../../shared/rules/course-buttons';
+import { zCourseSettings, type AdminCourseRow, type CourseBody, type CourseCard, type CourseSettings, type CourseSettingsOut } from '../../../shared/schemas/courses';
+import type { AppContext } from '../../context';
+import type { CardRow } from './catalogue.repository';
+import type { CourseRow } from './courses.repository';
+
+/** Fen (stored) to yuan (replies). */
+export const fenToYuan = (fen: number) => fen / 100;
+/** Yuan (calls, at most two decimals) to fen (stored). */
+export const yuanToFen = (yuan: number) => Math.round(yuan * 100);
+/** A stored instant as the spec writes dates: 'yyyy-MM-dd HH:mm:ss'. */
+export const dateText = (ms: number) => formatDate(ms, DATE_FORMAT);
+/** A flag as the calls send it (true/false or 1/0) as a boolean. */
+export const toFlag = (value: boolean | 0 | 1) => value === true || value === 1;
+
+/** A course row as a card of the lists; used by every list of courses (catalogue, hot, columns, tags). */
+export function toCourseCard(ctx: AppContext, row: CardRow): CourseCard {
+  return {
+    coid: row.id,
+    code: ctx.courseCodec.encode(row.id),
+    title: row.title,
+    img: row.img,
+    type: row.type,
+    level: row.level,
+    label: row.label,
+    actual: fenToYuan(row.actualFen),
+    price: fenToYuan(row.priceFen),
+    lcount: row.lcount,
+    count: row.count,
+    duration: row.duration,
+    catid: row.catid,
+    create_time: dateText(row.createdAt),
+  };
+}
+
+/** Settings with their flags as booleans (what is stored and replied). */
+export function normaliseSettings(settings: CourseSettings): CourseSettingsOut {
+  return {
+    ...settings,
+    notAllowSkip: toFlag(settings.notAllowSkip),
+    verify: toFlag(settings.verify),
+    signature: toFlag(settings.signature),
+    switchremind: toFlag(settings.switchremind),
+    leaveremind: toFlag(settings.leaveremind),
+    expire_limit: toFlag(settings.expire_limit),
+    exercOrder: toFlag(settings.exercOrder),
+  };
+}
+
+/** Reads a course's settings JSON with the defaults filled in; unreadable JSON counts as all defaults. */
+export function readSettings(text: string): CourseSettingsOut {
+  let raw: unknown = {};
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    raw = {};
+  }
+  const parsed = zCourseSettings.safeParse(raw);
+  return normaliseSettings(parsed.success ? parsed.data : zCourseSettings.parse({}));
+}
+
+/** The course as course/info replies it to everyone (the viewer's fields are added apart). */
+export function toCourseBody(ctx: AppContext, row: CourseRow, extras: { hasFreeChapter: boolean; studyNum: number }): CourseBody {
+  const settings = readSettings(row.settings);
+  return {
+    ...toCourseCard(ctx, row),
+    top: row.top,
+    description: row.description,
+    keywords: row.keywords,
+    notes: row.notes,
+    ce_type: row.ceType,
+    ce_time: row.ceTime,
+    vaildBeginTime: settings.vaildBeginTime,
+    authentication_gid: row.authenticationGid,
+    order_rest: row.orderRest,
+    settings,
+    private: row.isPrivate,
+    published: row.published,
+    deleted: row.deleted,
+    graphic: row.type === COURSE_TYPE.graphicOrColumn,
+    uid: row.schoolId,
+    hashUID: ctx.uidCodec.encode(row.schoolId),
+    hasFreeChapter: extras.hasFreeChapter,
+    studyNum: extras.studyNum,
+    update_time: dateText(row.updatedAt),
+  };
+}
+
+/** A row of the back office's course list. */
+export function toAdminRow(ctx: AppContext, row: CourseRow): AdminCourseRow {
+  return {
+    ...toCourseCard(ctx, row),
+    top: row.top,
+    published: row.published,
+    private: row.isPrivate,
+    keywords: row.keywords,
+    update_time: dateText(row.updatedAt),
+  };
+}

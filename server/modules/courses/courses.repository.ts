@@ -1,0 +1,125 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { prepared } from '../../db/prepared';
+import type { Db } from '../../db/client';
+import { categories, courses, studentGroups } from '../../db/schema';
+
+export type CourseRow = typeof courses.$inferSelect;
+export type NewCourseRow = typeof courses.$inferInsert;
+
+/** A category range of the nested set: a course is in it when its category's lft lies between. */
+export interface CategoryRange {
+  schoolId: string;
+  lft: number;
+  rgt: number;
+}
+
+/** '%keyword%' for LIKE with backslash as the escape character, so % and _ in a keyword match themselves. */
+export function likePattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Courses whose title or keywords contain the keyword (case-insensitive for Latin letters). */
+export function keywordMatch(keyword: string): SQL {
+  const pattern = likePattern(keyword);
+  return sql`(${courses.title} like ${pattern} escape '\\' or ${courses.keywords} like ${pattern} escape '\\')`;
+}
+
+/** Courses filed in a category of the range (the category and its whole subtree): one range query. */
+export function inCategoryRange(range: CategoryRange): SQL {
+  return sql`${courses.catid} in (select ${categories.id} from ${categories} where ${categories.schoolId} = ${range.schoolId} and ${categories.kind} = 'course' and ${categories.lft} between ${range.lft} and ${range.rgt})`;
+}
+
+/** A course by id (deleted ones too). */
+export function findCourse(db: Db, id: string): CourseRow | undefined {
+  return prepared(db, 'findCourse', (d) => d.select().from(courses).where(eq(courses.id, sql.placeholder('id'))).prepare()).get({ id });
+}
+
+/** The courses among these ids that exist. */
+export function findCourses(db: Db, ids: string[]): CourseRow[] {
+  if (ids.length === 0) return [];
+  return db.select().from(courses).where(inArray(courses.id, ids)).all();
+}
+
+/** Inserts a course row. */
+export function insertCourse(db: Db, row: NewCourseRow): void {
+  db.insert(courses).values(row).run();
+}
+
+/** Changes the given columns of a course. */
+export function updateCourse(db: Db, id: string, patch: Partial<NewCourseRow>): void {
+  db.update(courses).set(patch).where(eq(courses.id, id)).run();
+}
+
+/** Soft delete: deleted = 1 (the rows stay for records and orders). */
+export function softDeleteCourses(db: Db, ids: string[], at: number): number {
+  if (ids.length === 0) return 0;
+  return db.update(courses).set({ deleted: true, top: 0, updatedAt: at }).where(inArray(courses.id, ids)).run().changes;
+}
+
+/** The highest pin of a school's courses (0 when none is pinned). */
+export function maxTop(db: Db, schoolId: string): number {
+  return db.select({ top: sql<number>`coalesce(max(${courses.top}), 0)` }).from(courses).where(eq(courses.schoolId, schoolId)).get()?.top ?? 0;
+}
+
+/** How many courses (not deleted) are filed in these categories. */
+export function countLiveCourses(db: Db, schoolId: string, catIds: string[]): number {
+  if (catIds.length === 0) return 0;
+  return (
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(courses)
+      .where(and(eq(courses.schoolId, schoolId), inArray(courses.catid, catIds), eq(courses.deleted, false)))
+      .get()?.n ?? 0
+  );
+}
+
+/** Files every course of these categories (deleted ones too) under another category ('0' = none). */
+export function moveCourses(db: Db, schoolId: string, catIds: string[], target: string, at: number, onlyDeleted = false): number {
+  if (catIds.length === 0) return 0;
+  const where = and(eq(courses.schoolId, schoolId), inArray(courses.catid, catIds), onlyDeleted ? eq(courses.deleted, true) : undefined);
+  return db.update(courses).set({ catid: target, updatedAt: at }).where(where).run().changes;
+}
+
+/** What the back office's list filters by. */
+export interface AdminCourseFilter {
+  schoolId: string;
+  status: 'published' | 'draft' | 'all';
+  range: CategoryRange | null;
+  /** A category not in the tree (only its own courses can match). */
+  catid: string | null;
+  keyword: string;
+  limit: number;
+  offset: number;
+}
+
+/** The back office's list: the school's courses that are not deleted, pinned first then newest, with the total. */
+export function adminCourses(db: Db, filter: AdminCourseFilter): { rows: CourseRow[]; total: number } {
+  const where = and(
+    eq(courses.schoolId, filter.schoolId),
+    eq(courses.deleted, false),
+    filter.status === 'all' ? undefined : eq(courses.published, filter.status === 'published'),
+    filter.range ? inCategoryRange(filter.range) : filter.catid !== null ? eq(courses.catid, filter.catid) : undefined,
+    filter.keyword ? keywordMatch(filter.keyword) : undefined,
+  );
+  const total = db.select({ n: sql<number>`count(*)` }).from(courses).where(where).get()?.n ?? 0;
+  const rows = db
+    .select()
+    .from(courses)
+    .where(where)
+    .orderBy(desc(courses.top), desc(courses.createdAt), desc(sql`length(${courses.id})`), desc(courses.id))
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .all();
+  return { rows, total };
+}
+
+/** Which of these ids are groups of the school. */
+export function schoolGroupIds(db: Db, schoolId: string, ids: string[]): string[] {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: studentGroups.id })
+    .from(studentGroups)
+    .where(and(eq(studentGroups.schoolId, schoolId), inArray(studentGroups.id, ids)))
+    .all()
+    .map((row) => row.id);
+}

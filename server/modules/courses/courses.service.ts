@@ -1,0 +1,212 @@
+import type { z } from 'zod';
+import { ERRORS } from '../../../shared/envelope';
+import { dateToMs, VALIDITY } from '../../../shared/rules/course-status';
+import { allowedGroupIds } from '../../../shared/rules/course-buttons';
+import { characters } from '../../../shared/rules/text';
+import {
+  TITLE_MAX,
+  zCourseSettings,
+  type CourseSettings,
+  type CourseValues,
+  type NewCourse,
+  type zAdminCourseQuery,
+  type zSaveCourse,
+} from '../../../shared/schemas/courses';
+import type { AppContext } from '../../context';
+import { badInput, notFound } from '../../lib/errors';
+import { sanitizeRichText } from '../../lib/sanitize';
+import { insertChapters, listChapters } from '../chapters/chapters.repository';
+import { categoryRange } from '../categories/categories.service';
+import { assertManageCourse } from './course-access';
+import * as repo from './courses.repository';
+import type { CourseRow, NewCourseRow } from './courses.repository';
+import { normaliseSettings, readSettings, toAdminRow, toFlag, yuanToFen } from './courses.presenter';
+
+const COPY_SUFFIX = ' (copy)';
+
+/** A 400 naming a field the schema alone could not judge, shaped like the validator's. */
+export const badField = (field: string, message: string) =>
+  badInput(`${ERRORS.badInput}: body.${field} ${message}`, { field, issues: [{ field, message }] });
+
+/** The course (not deleted) when the administrator may manage it, else 404. */
+export function managedCourse(ctx: AppContext, adminId: string, coid: string): CourseRow {
+  const course = repo.findCourse(ctx.db, coid);
+  if (!course || course.deleted) throw notFound();
+  assertManageCourse(ctx, adminId, course);
+  return course;
+}
+
+/** Stored columns for the given editable values (only those given). */
+function columnsOf(values: Partial<CourseValues>): Partial<NewCourseRow> {
+  const row: Partial<NewCourseRow> = {};
+  if (values.title !== undefined) row.title = values.title;
+  if (values.img !== undefined) row.img = values.img.trim();
+  if (values.catid !== undefined) row.catid = values.catid;
+  if (values.type !== undefined) row.type = values.type;
+  if (values.level !== undefined) row.level = values.level;
+  if (values.label !== undefined) row.label = values.label;
+  if (values.actual !== undefined) row.actualFen = yuanToFen(values.actual);
+  if (values.price !== undefined) row.priceFen = yuanToFen(values.price);
+  if (values.ce_type !== undefined) row.ceType = values.ce_type;
+  if (values.ce_time !== undefined) row.ceTime = String(values.ce_time).trim();
+  if (values.authentication_gid !== undefined) row.authenticationGid = values.authentication_gid;
+  if (values.order_rest !== undefined) row.orderRest = toFlag(values.order_rest);
+  if (values.private !== undefined) row.isPrivate = toFlag(values.private);
+  if (values.notes !== undefined) row.notes = values.notes;
+  if (values.duration !== undefined) row.duration = values.duration;
+  return row;
+}
+
+/**
+ * Checks what a schema cannot see alone, on the course as it will be: the category belongs to the school,
+ * the validity fits its type (days > 0 for ce_type 1, an end date not before the start for ce_type 2),
+ * and the allowed groups are the school's. Only the fields present are checked; ce_time becomes '' when permanent.
+ */
+function checkCourse(ctx: AppContext, schoolId: string, row: Partial<NewCourseRow>, settings: CourseSettings, prefix: string): void {
+  if (row.catid !== undefined && categoryRange(ctx, schoolId, row.catid) === 'missing') throw badField(`${prefix}catid`, 'is not a category of this school');
+  checkValidity(row, settings, `${prefix}ce_time`);
+  const groups = allowedGroupIds(row.authenticationGid ?? '');
+  if (groups.length > 0 && repo.schoolGroupIds(ctx.db, schoolId, groups).length !== new Set(groups).size) {
+    throw badField(`${prefix}authentication_gid`, 'must name groups of this school');
+  }
+}
+
+/** The validity of ce_type/ce_time with settings.vaildBeginTime (shared/rules/course-status reads them). */
+function checkValidity(row: Partial<NewCourseRow>, settings: CourseSettings, field: string): void {
+  const time = row.ceTime ?? '';
+  if (row.ceType === VALIDITY.permanent) row.ceTime = '';
+  if (row.ceType === VALIDITY.daysFromPurchase && !(/^\d{1,5}$/.test(time) && Number(time) > 0)) throw badField(field, 'must be a number of days');
+  if (row.ceType === VALIDITY.fixedWindow) {
+    const end = /^\d{4}-\d{1,2}-\d{1,2}( \d{1,2}:\d{2}(:\d{2})?)?$/.test(time) ? dateToMs(time, 'end') : null;
+    if (end === null) throw badField(field, 'must be an end date yyyy-MM-dd');
+    const start = dateToMs(settings.vaildBeginTime, 'start');
+    if (start !== null && start > end) throw badField(field, 'must not end before the course starts (settings.vaildBeginTime)');
+  }
+}
+
+/** POST getcourselist: the admin's school's courses (not deleted), filtered and paged, with the total. */
+export function adminCourseList(ctx: AppContext, schoolId: string, query: z.output<typeof zAdminCourseQuery>) {
+  const range = query.catid ? categoryRange(ctx, schoolId, query.catid) : null;
+  const { rows, total } = repo.adminCourses(ctx.db, {
+    schoolId,
+    status: query.status,
+    range: range === 'missing' ? null : range,
+    catid: range === 'missing' ? query.catid! : null,
+    keyword: query.keyword ?? '',
+    limit: query.num,
+    offset: (query.page - 1) * query.num,
+  });
+  return { courseData: rows.map((row) => toAdminRow(ctx, row)), total };
+}
+
+/** POST course/new: a draft course of the admin's school. */
+export function createCourse(ctx: AppContext, adminId: string, schoolId: string, input: NewCourse) {
+  const settings = zCourseSettings.parse(input.settings ?? {});
+  const row: NewCourseRow = { id: ctx.ids.next(), schoolId, title: input.title, createdAt: ctx.now(), updatedAt: ctx.now(), ...columnsOf(input) };
+  row.ceType ??= VALIDITY.permanent;
+  assertManageCourse(ctx, adminId, { schoolId, catid: row.catid });
+  checkCourse(ctx, schoolId, row, settings, '');
+  row.settings = JSON.stringify(normaliseSettings(settings));
+  row.keywords = input.keywords ?? '';
+  row.description = sanitizeRichText(input.description ?? '');
+  repo.insertCourse(ctx.db, row);
+  ctx.catalogueCache.bump(schoolId);
+  return { coid: row.id, code: ctx.courseCodec.encode(row.id) };
+}
+
+/** POST course/save: changes the given values, keywords and description (sanitised). */
+export function saveCourse(ctx: AppContext, adminId: string, input: z.output<typeof zSaveCourse>) {
+  const course = managedCourse(ctx, adminId, input.coid);
+  const patch = columnsOf(input.values);
+  if (patch.catid !== undefined) assertManageCourse(ctx, adminId, { schoolId: course.schoolId, catid: patch.catid });
+  // The category and groups are checked when they change (a group deleted since must not block other edits).
+  const merged = { ...course, ...patch, catid: patch.catid, authenticationGid: patch.authenticationGid };
+  checkCourse(ctx, course.schoolId, merged, readSettings(course.settings), 'values.');
+  repo.updateCourse(ctx.db, course.id, {
+    ...patch,
+    ceTime: merged.ceTime,
+    ...(input.keywords !== undefined ? { keywords: input.keywords } : {}),
+    ...(input.description !== undefined ? { description: sanitizeRichText(input.description) } : {}),
+    updatedAt: ctx.now(),
+  });
+  ctx.catalogueCache.bump(course.schoolId);
+  return { coid: course.id, code: ctx.courseCodec.encode(course.id) };
+}
+
+/** POST course/delete: soft-deletes every course or none (404 when any is unknown, deleted or another school's). */
+export function deleteCourses(ctx: AppContext, adminId: string, coids: string[]) {
+  const ids = [...new Set(coids)];
+  const found = repo.findCourses(ctx.db, ids);
+  if (found.length !== ids.length) throw notFound();
+  for (const course of found) {
+    if (course.deleted) throw notFound();
+    assertManageCourse(ctx, adminId, course);
+  }
+  const deleted = ctx.db.transaction((tx) => repo.softDeleteCourses(tx, ids, ctx.now()));
+  for (const schoolId of new Set(found.map((c) => c.schoolId))) ctx.catalogueCache.bump(schoolId);
+  return { deleted };
+}
+
+/** POST course/copy: a draft copy titled '{title} (copy)' with its settings and whole chapter tree. */
+export function copyCourse(ctx: AppContext, adminId: string, coid: string) {
+  const course = managedCourse(ctx, adminId, coid);
+  const now = ctx.now();
+  const id = ctx.ids.next();
+  const title = characters(course.title).slice(0, TITLE_MAX - COPY_SUFFIX.length).join('') + COPY_SUFFIX;
+  ctx.db.transaction((tx) => {
+    repo.insertCourse(tx, { ...course, id, title, published: false, top: 0, lcount: 0, count: 0, createdAt: now, updatedAt: now });
+    const chapters = listChapters(tx, course.id);
+    const newIds = new Map(chapters.map((chapter) => [chapter.id, ctx.ids.next()]));
+    insertChapters(
+      tx,
+      chapters.map((chapter) => ({
+        ...chapter,
+        id: newIds.get(chapter.id)!,
+        courseId: id,
+        parentId: chapter.parentId === '0' ? '0' : (newIds.get(chapter.parentId) ?? '0'),
+        createdAt: now,
+      })),
+    );
+  });
+  ctx.catalogueCache.bump(course.schoolId);
+  return { coid: id, code: ctx.courseCodec.encode(id) };
+}
+
+/** GET course/pub: publishes (1) or unpublishes (0). */
+export function publishCourse(ctx: AppContext, adminId: string, coid: string, pub: boolean) {
+  const course = managedCourse(ctx, adminId, coid);
+  repo.updateCourse(ctx.db, course.id, { published: pub, updatedAt: ctx.now() });
+  ctx.catalogueCache.bump(course.schoolId);
+  return { coid: course.id, published: pub };
+}
+
+/** POST course/descr: the description, sanitised on save (spec 5). */
+export function describeCourse(ctx: AppContext, adminId: string, coid: string, description: string) {
+  const course = managedCourse(ctx, adminId, coid);
+  const clean = sanitizeRichText(description);
+  repo.updateCourse(ctx.db, course.id, { description: clean, updatedAt: ctx.now() });
+  ctx.catalogueCache.bump(course.schoolId);
+  return { coid: course.id, description: clean };
+}
+
+/** POST course/updateSet: merges the given settings into the stored ones (defaults for the rest). */
+export function updateCourseSettings(ctx: AppContext, adminId: string, coid: string, changes: Partial<CourseSettings>) {
+  const course = managedCourse(ctx, adminId, coid);
+  const settings = normaliseSettings(zCourseSettings.parse({ ...readSettings(course.settings), ...changes }));
+  if (changes.vaildBeginTime !== undefined) checkValidity({ ceType: course.ceType, ceTime: course.ceTime }, settings, 'settings.vaildBeginTime');
+  repo.updateCourse(ctx.db, course.id, { settings: JSON.stringify(settings), updatedAt: ctx.now() });
+  ctx.catalogueCache.bump(course.schoolId);
+  return { coid: course.id, settings };
+}
+
+/** POST course/topClass: pinning puts the course above every pinned one (max + 1); unpinning sets 0. */
+export function pinCourse(ctx: AppContext, adminId: string, coid: string, pin: boolean) {
+  const course = managedCourse(ctx, adminId, coid);
+  const top = ctx.db.transaction((tx) => {
+    const value = pin ? repo.maxTop(tx, course.schoolId) + 1 : 0;
+    repo.updateCourse(tx, course.id, { top: value, updatedAt: ctx.now() });
+    return value;
+  });
+  ctx.catalogueCache.bump(course.schoolId);
+  return { coid: course.id, top };
+}

@@ -1,0 +1,2 @@
+/** Chinese messages of the catalogue area (merged into the one catalogue by shared/i18n/index.ts). */
+export const messages = {} as const;

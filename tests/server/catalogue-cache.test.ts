@@ -1,0 +1,158 @@
+import { gunzipSync } from 'node:zlib';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN, buildStudent, login, makeApp, school, type TestApp } from '../helpers/app';
+
+describe('cached public catalogue replies: ETag, 304, invalidation, and no viewer data shared (issue 3 Performance)', () => {
+  let app: TestApp;
+  let admin: string;
+  let coid: string;
+  let code: string;
+  let catid: string;
+  beforeEach(async () => {
+    app = await makeApp();
+    admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
+    catid = (await post('/course/category', { title: 'Cat' })).json().data.catid;
+    ({ coid, code } = (await post('/course/new', { title: 'Cached', catid, type: 0, actual: 10, price: 20 })).json().data);
+    await get(`/course/pub?coid=${coid}&pub=1`, admin);
+  });
+  afterEach(() => app.close());
+
+  const post = (url: string, payload: object, cookie = admin, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'POST', url, payload, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+  const get = (url: string, cookie = '', headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+
+  /** The public reads, each as a function of extra headers. */
+  const reads = () => {
+    const { id, hashUID } = school(app);
+    return {
+      catelist: (h: Record<string, string> = {}) => get(`/course/catelist?uid=${hashUID}`, '', h),
+      cates: (h: Record<string, string> = {}) => get(`/course/cates?uid=${id}&catid=0`, '', h),
+      bycate: (h: Record<string, string> = {}) => post('/course/bycate', { uid: id, page: 1, num: 500 }, '', h),
+      search: (h: Record<string, string> = {}) => post('/course/search', { uid: id, keyword: 'Cach' }, '', h),
+      hot: (h: Record<string, string> = {}) => get(`/watch/hot/${hashUID}`, '', h),
+      info: (h: Record<string, string> = {}) => get(`/course/info/${code}`, '', h),
+    };
+  };
+
+  it('every public read answers with an ETag and 304 when If-None-Match holds it', async () => {
+    for (const [name, read] of Object.entries(reads())) {
+      const first = await read();
+      expect(first.statusCode, name).toBe(200);
+      expect(first.headers['content-type']).toMatch(/^application\/json/);
+      const etag = first.headers.etag as string;
+      expect(etag, name).toMatch(/^W\/".+"$/);
+      expect(first.json()).toMatchObject({ status: 'ok', error: null });
+      const again = await read();
+      expect(again.body).toBe(first.body);
+      expect(again.headers.etag).toBe(etag);
+      const cached = await read({ 'if-none-match': etag });
+      expect(cached.statusCode, name).toBe(304);
+      expect(cached.body).toBe('');
+      expect((await read({ 'if-none-match': `W/"other", ${etag}` })).statusCode).toBe(304);
+      expect((await read({ 'if-none-match': 'W/"stale"' })).statusCode).toBe(200);
+    }
+  });
+
+  it('a write gives fresh bodies and ETags; the old ETag no longer answers 304', async () => {
+    const before = Object.fromEntries(await Promise.all(Object.entries(reads()).map(async ([name, read]) => [name, (await read()).headers.etag as string])));
+    await post('/course/save', { coid, values: { title: 'Cached renamed' } });
+    await post('/course/cate/update', { catid, title: 'Cat renamed' });
+    for (const [name, read] of Object.entries(reads())) {
+      const res = await read({ 'if-none-match': before[name] });
+      expect(res.statusCode, name).toBe(200);
+      expect(res.headers.etag, name).not.toBe(before[name]);
+    }
+    expect((await reads().bycate()).json().data.courseData[0].title).toBe('Cached renamed');
+    expect((await reads().catelist()).json().data.cates[0].title).toBe('Cat renamed');
+  });
+
+  it('each kind of write invalidates: publish, delete, pin, chapters, categories', async () => {
+    const { bycate, info, catelist } = reads();
+    const etag = async (read: () => ReturnType<typeof bycate>) => (await read()).headers.etag as string;
+
+    let tag = await etag(info);
+    await post('/chapter/add', { coid, title: 'Free one', type: 1 });
+    const cid = (await get(`/course/chapter/${coid}`, admin)).json().data.chapters[0].cid;
+    await post('/chapter/free', { cid, free: 1 });
+    expect(await etag(info)).not.toBe(tag);
+    expect((await info()).json().data.hasFreeChapter).toBe(true);
+
+    tag = await etag(bycate);
+    await get(`/course/pub?coid=${coid}&pub=0`, admin);
+    expect((await bycate()).json().data.total).toBe(0);
+    expect((await info()).statusCode).toBe(404);
+    await get(`/course/pub?coid=${coid}&pub=1`, admin);
+    expect(await etag(bycate)).toBe(tag);
+
+    tag = await etag(catelist);
+    await post('/course/category', { title: 'Another' });
+    expect(await etag(catelist)).not.toBe(tag);
+
+    await post('/course/delete', { coids: [coid] });
+    expect((await bycate()).json().data.total).toBe(0);
+    expect((await info()).json().error).toBe('course removed');
+  });
+
+  it('viewer fields are computed per request, never taken from another viewer', async () => {
+    const buyer = await buildStudent(app);
+    const other = await buildStudent(app);
+    const buyerCookie = (await login(app, buyer)).cookie;
+    const otherCookie = (await login(app, other)).cookie;
+    app.ctx.sqlite.prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`).run(buyer.id, coid, Date.now());
+    await post('/collectcourse', { uid: school(app).id, coid, collect: 1 }, buyerCookie);
+
+    const view = async (cookie: string) => (await get(`/course/info/${code}`, cookie)).json().data;
+    const mine = await view(buyerCookie);
+    const theirs = await view(otherCookie);
+    const guest = await view('');
+    expect(mine).toMatchObject({ isbuy: true, isCollect: true, courseStatus: 0, refusal: null });
+    expect(theirs).toMatchObject({ isbuy: false, isCollect: false, courseStatus: 3, refusal: null });
+    expect(guest).toMatchObject({ isbuy: false, isCollect: false, courseStatus: 3, refusal: 'noLogin' });
+    // The shared part is the same for everyone.
+    expect(mine.title).toBe(guest.title);
+    expect(mine.discount).toEqual(guest.discount);
+
+    // Different viewers get different ETags, so one's 304 never serves the other's fields.
+    const buyerTag = (await get(`/course/info/${code}`, buyerCookie)).headers.etag as string;
+    const otherTag = (await get(`/course/info/${code}`, otherCookie)).headers.etag as string;
+    expect(buyerTag).not.toBe(otherTag);
+    expect((await get(`/course/info/${code}`, otherCookie, { 'if-none-match': buyerTag })).statusCode).toBe(200);
+    expect((await get(`/course/info/${code}`, buyerCookie, { 'if-none-match': buyerTag })).statusCode).toBe(304);
+
+    await post('/collectcourse', { uid: school(app).id, coid, collect: 0 }, buyerCookie);
+    expect((await view(buyerCookie)).isCollect).toBe(false);
+    expect((await get(`/course/info/${code}`, buyerCookie, { 'if-none-match': buyerTag })).statusCode).toBe(200);
+  });
+
+  it('cached replies are gzipped once for clients that accept it; a reply made for one viewer is not', async () => {
+    const gzip = { 'accept-encoding': 'gzip, deflate, br' };
+    // Replies under 1 KB go as they are: make both long enough.
+    await post('/course/descr', { coid, description: `<p>${'描述'.repeat(400)}</p>` });
+    for (let i = 0; i < 6; i++) {
+      const more = (await post('/course/new', { title: `More ${i}`, catid, type: 0 })).json().data;
+      await get(`/course/pub?coid=${more.coid}&pub=1`, admin);
+    }
+    for (const read of [reads().bycate, reads().info]) {
+      const plain = await read();
+      const packed = await read(gzip);
+      expect(packed.headers['content-encoding']).toBe('gzip');
+      expect(packed.headers.vary).toBe('accept-encoding');
+      expect(packed.headers.etag).toBe(plain.headers.etag);
+      expect(gunzipSync(packed.rawPayload).toString()).toBe(plain.body);
+      expect((await read({ 'accept-encoding': 'gzip;q=0' })).headers['content-encoding']).toBeUndefined();
+    }
+    const student = (await login(app, await buildStudent(app))).cookie;
+    const own = await get(`/course/info/${code}`, student, gzip);
+    expect(own.headers['content-encoding']).toBeUndefined();
+    expect(own.json().data.title).toBe('Cached');
+  });
+
+  it('an administrator’s draft is never cached for students', async () => {
+    const draft = (await post('/course/new', { title: 'Draft', catid, type: 0 })).json().data;
+    const adminView = await get(`/course/info/${draft.code}`, admin);
+    expect(adminView.statusCode).toBe(200);
+    expect(adminView.json().data.published).toBe(false);
+    expect((await get(`/course/info/${draft.code}`)).statusCode).toBe(404);
+    expect((await post('/course/bycate', { uid: school(app).id }, '')).json().data.total).toBe(1);
+  });
+});

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
+import { createSchool } from '../../server/modules/schools/schools.service';
+import { courses } from '../../server/db/schema';
+
+/** Tags: the home page's tag sections ('Get tags of user', spec 7) and their back office. */
+describe('tags', () => {
+  let app: TestApp;
+  let admin: string;
+  let otherSchool: string;
+  let otherAdmin: string;
+
+  /** Factory: a course row of a school (the courses module is written in parallel). */
+  const addCourse = (over: Partial<typeof courses.$inferInsert> = {}) => {
+    const id = app.ctx.ids.next();
+    app.ctx.db.insert(courses).values({ id, schoolId: school(app).id, title: `course ${id.slice(-5)}`, published: true, createdAt: 1, updatedAt: 1, ...over }).run();
+    return id;
+  };
+  const call = (method: 'GET' | 'POST', url: string, payload?: unknown, cookie?: string, headers: Record<string, string> = {}) =>
+    app.inject({ method, url, payload: payload as object, headers: { ...(cookie ? { cookie } : {}), ...headers } });
+  const addTag = async (name: string, cookie = admin) => {
+    const res = await call('POST', '/tag/add', { name }, cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.id as string;
+  };
+  const sections = async () => (await call('GET', `/tags/${school(app).hashUID}`)).json().data.tags as { id: string; name: string; courses: { coid: string }[] }[];
+
+  beforeAll(async () => {
+    app = await makeApp();
+    admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
+    otherSchool = (await createSchool(app.ctx, { name: 'Other', adminUsername: 'other-admin', adminPassword: 'other-pass-1' })).id;
+    otherAdmin = (await login(app, { username: 'other-admin', password: 'other-pass-1', role: 'admin' })).cookie;
+  });
+  afterAll(() => app.close());
+
+  it('tag sections show visible courses in the tag order, at most 8, and leave out empty tags', async () => {
+    const hot = await addTag('Hot');
+    const empty = await addTag('Empty');
+    const ids = Array.from({ length: 10 }, (_, i) => addCourse({ title: `c${i}`, actualFen: 1250 }));
+    const hidden = addCourse({ published: false });
+    const gone = addCourse({ deleted: true });
+    const secret = addCourse({ isPrivate: true });
+    const order = [ids[9], hidden, gone, secret, ...ids.slice(0, 9)];
+    const set = await call('POST', '/tag/courses', { tag_id: hot, coids: order.filter((id) => id !== gone) }, admin);
+    expect(set.statusCode, set.body).toBe(200);
+    await call('POST', '/tag/courses', { tag_id: empty, coids: [hidden] }, admin);
+    const tags = await sections();
+    expect(tags.map((t) => t.name)).toEqual(['Hot']);
+    expect(tags[0].courses.map((c) => c.coid)).toEqual([ids[9], ...ids.slice(0, 7)]);
+    expect(tags[0].courses[0]).toMatchObject({ title: 'c9', actual: 12.5, count: 0, code: app.ctx.courseCodec.encode(ids[9]) });
+    const adminList = (await call('GET', '/tag/admin/list', undefined, admin)).json().data.tags;
+    expect(adminList.find((t: { id: string }) => t.id === hot).coids).toEqual(order.filter((id) => id !== gone));
+    await call('POST', '/tag/courses', { tag_id: hot, coids: [ids[1], ids[0]] }, admin);
+    expect((await sections())[0].courses.map((c) => c.coid)).toEqual([ids[1], ids[0]]);
+  });
+
+  it('add, rename (unique names), delete; bad input names the field', async () => {
+    const a = await addTag('Alpha');
+    expect((await call('POST', '/tag/add', { name: 'alpha' }, admin)).statusCode).toBe(409);
+    expect((await call('POST', '/tag/add', { name: ' ' }, admin)).json().error).toMatch(/body\.name/);
+    expect((await call('POST', '/tag/add', { name: 'x'.repeat(31) }, admin)).json().error).toMatch(/body\.name/);
+    const renamed = (await call('POST', '/tag/rename', { tag_id: a, name: 'Beta' }, admin)).json().data.tags;
+    expect(renamed.find((t: { id: string }) => t.id === a).name).toBe('Beta');
+    expect((await call('POST', '/tag/rename', { tag_id: a, name: 'BETA' }, admin)).statusCode).toBe(200);
+    const remaining = (await call('POST', '/tag/delete', { tag_id: a }, admin)).json().data.tags;
+    expect(remaining.map((t: { id: string }) => t.id)).not.toContain(a);
+    expect(remaining.map((t: { position: number }) => t.position)).toEqual(remaining.map((_: unknown, i: number) => i));
+    expect((await call('POST', '/tag/delete', { tag_id: a }, admin)).statusCode).toBe(404);
+    expect((await call('POST', '/tag/courses', { tag_id: 'x', coids: [] }, admin)).json().error).toMatch(/body\.tag_id/);
+  });
+
+  it("a course of another school is refused with 404 and nothing changes", async () => {
+    const tag = await addTag('Mixed');
+    const ours = addCourse();
+    const theirs = app.ctx.ids.next();
+    app.ctx.db.insert(courses).values({ id: theirs, schoolId: otherSchool, title: 'theirs', published: true, createdAt: 1, updatedAt: 1 }).run();
+    await call('POST', '/tag/courses', { tag_id: tag, coids: [ours] }, admin);
+    expect((await call('POST', '/tag/courses', { tag_id: tag, coids: [ours, theirs] }, admin)).statusCode).toBe(404);
+    const list = (await call('GET', '/tag/admin/list', undefined, admin)).json().data.tags;
+    expect(list.find((t: { id: string }) => t.id === tag).coids).toEqual([ours]);
+  });
+
+  it('the back office needs the course permission; another school gets 404 and sees nothing of ours', async () => {
+    const tag = await addTag('Guarded');
+    const student = await login(app, await buildStudent(app));
+    const editor = await login(app, { ...(await buildSubAdmin(app, ['userpage'])), role: 'admin' });
+    const teacher = await login(app, { ...(await buildSubAdmin(app, ['course'])), role: 'admin' });
+    const attempts: [('GET' | 'POST'), string, object?][] = [
+      ['POST', '/tag/add', { name: 'x' }],
+      ['POST', '/tag/rename', { tag_id: tag, name: 'y' }],
+      ['POST', '/tag/delete', { tag_id: tag }],
+      ['POST', '/tag/courses', { tag_id: tag, coids: [] }],
+      ['GET', '/tag/admin/list'],
+    ];
+    for (const [method, url, body] of attempts) {
+      expect((await call(method, url, body)).statusCode, url).toBe(401);
+      expect((await call(method, url, body, student.cookie)).statusCode, url).toBe(403);
+      expect((await call(method, url, body, editor.cookie)).statusCode, url).toBe(403);
+    }
+    expect((await call('POST', '/tag/rename', { tag_id: tag, name: 'Guarded 2' }, teacher.cookie)).statusCode).toBe(200);
+    for (const [method, url, body] of attempts.slice(1, 4)) expect((await call(method, url, body, otherAdmin)).statusCode, url).toBe(404);
+    expect((await call('GET', '/tag/admin/list', undefined, otherAdmin)).json().data.tags).toEqual([]);
+    expect((await call('GET', `/tags/${app.ctx.uidCodec.encode(otherSchool)}`)).json().data.tags).toEqual([]);
+    expect((await call('GET', '/tags/garbage')).statusCode).toBe(404);
+  });
+
+  it('tag sections are cached: 304 on If-None-Match, a new ETag after a change', async () => {
+    const url = `/tags/${school(app).id}`;
+    const first = await call('GET', url);
+    const etag = first.headers.etag as string;
+    expect((await call('GET', url, undefined, undefined, { 'if-none-match': etag })).statusCode).toBe(304);
+    const tag = await addTag('Fresh');
+    await call('POST', '/tag/courses', { tag_id: tag, coids: [addCourse()] }, admin);
+    const next = await call('GET', url, undefined, undefined, { 'if-none-match': etag });
+    expect(next.statusCode).toBe(200);
+    expect(next.headers.etag).not.toBe(etag);
+    expect(next.json().data.tags.map((t: { name: string }) => t.name)).toContain('Fresh');
+  });
+});
