@@ -3,7 +3,7 @@ import { ARTICLE_STATUS, type Article, type ArticleItem, type UpdateArticle, typ
 import type { AppContext, Auth } from '../../context';
 import { notFound } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { isSchoolAdmin } from '../homesetting/catalogue-http';
+import { isSchoolAdmin } from '../schools/viewer';
 import * as repo from './articles.repository';
 import { toAdminArticleItem, toArticle, toArticleItem } from './articles.presenter';
 

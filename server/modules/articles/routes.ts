@@ -4,7 +4,8 @@ import * as z from 'zod';
 import { ok } from '../../../shared/envelope';
 import * as s from '../../../shared/schemas/articles';
 import { requireAdmin } from '../../plugins/auth';
-import { okReply, publicSchool, sendCached } from '../homesetting/catalogue-http';
+import { okReply, sendCached } from '../../lib/catalogue-http';
+import { publicSchool } from '../schools/viewer';
 import * as service from './articles.service';
 
 /** Article calls (spec 3 'Article', 4 'Article: drafted, published, moved, pinned to top', 7 'Get article list'). */

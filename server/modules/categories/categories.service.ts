@@ -4,7 +4,7 @@ import type { zMoveBeforeDelete, zNewCategory, zUpdateCategory } from '../../../
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { badInput, conflict, notFound } from '../../lib/errors';
-import { cachedReply } from '../courses/catalogue-http';
+import { cachedReply } from '../../lib/catalogue-http';
 import { canManageCategory } from '../courses/course-access';
 import { countLiveCourses, moveCourses, type CategoryRange } from '../courses/courses.repository';
 import * as repo from './categories.repository';

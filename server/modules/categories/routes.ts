@@ -15,7 +15,8 @@ import {
 } from '../../../shared/schemas/categories';
 import { zOkReply } from '../../../shared/schemas/courses';
 import { requireAdmin } from '../../plugins/auth';
-import { pageSchoolId, sendJsonText } from '../courses/catalogue-http';
+import { sendJsonText } from '../../lib/catalogue-http';
+import { pageSchoolId } from '../schools/viewer';
 import * as categories from './categories.service';
 
 const tags = ['categories'];

@@ -5,7 +5,7 @@ import { ok } from '../../../shared/envelope';
 import { zId } from '../../../shared/schemas/common';
 import * as s from '../../../shared/schemas/columns';
 import { requireAdmin } from '../../plugins/auth';
-import { okReply } from '../homesetting/catalogue-http';
+import { okReply } from '../../lib/catalogue-http';
 import * as cates from './column-cates.service';
 import * as columns from './columns.service';
 

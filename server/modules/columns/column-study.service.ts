@@ -4,7 +4,7 @@ import { isFree } from '../../../shared/rules/course-status';
 import type { ColumnCard, ColumnInfo, zColumnListQuery } from '../../../shared/schemas/columns';
 import type { AppContext, Auth } from '../../context';
 import { AppError, conflict, forbidden, noLogin, notFound } from '../../lib/errors';
-import { isSchoolAdmin, viewerOf } from '../homesetting/catalogue-http';
+import { isSchoolAdmin, viewerOf } from '../schools/viewer';
 import * as books from './column-books.repository';
 import * as repo from './columns.repository';
 import { toColumnCard } from './columns.presenter';

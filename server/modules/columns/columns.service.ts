@@ -3,7 +3,7 @@ import { validityError, type AdminColumn, type NewColumn, type UpdateColumn, typ
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { badField } from '../homesetting/catalogue-http';
+import { badField } from '../../lib/catalogue-http';
 import { assertColumnCate } from './column-cates.service';
 import * as books from './column-books.repository';
 import * as repo from './columns.repository';

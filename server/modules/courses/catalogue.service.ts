@@ -3,7 +3,7 @@ import { HOT_COURSES, PAGE_NUM_MAX, type CourseCard, type CoursesByCategory } fr
 import type { AppContext } from '../../context';
 import { categoryRange } from '../categories/categories.service';
 import { hotCards, listableCards, type CardRow } from './catalogue.repository';
-import { cachedReply } from './catalogue-http';
+import { cachedReply } from '../../lib/catalogue-http';
 import { toCourseCard } from './courses.presenter';
 
 /**

@@ -3,7 +3,7 @@ import type { zCollectCourse } from '../../../shared/schemas/courses';
 import type { AppContext, Auth } from '../../context';
 import { noLogin, notFound } from '../../lib/errors';
 import { addCollect, isCollected, removeCollect } from './collects.repository';
-import { pageSchoolId } from './catalogue-http';
+import { pageSchoolId } from '../schools/viewer';
 import { openCourse } from './course-visibility';
 import { toFlag } from './courses.presenter';
 

@@ -7,7 +7,7 @@ import type { AppContext, Auth } from '../../context';
 import { notFound } from '../../lib/errors';
 import { studentGroupIds } from '../auth/accounts.repository';
 import { hasFreeChapter, studyNum, type CourseHead } from './catalogue.repository';
-import { cachedReply, fnv1a } from './catalogue-http';
+import { cachedReply, fnv1a } from '../../lib/catalogue-http';
 import { findEnrolment, isCollected } from './collects.repository';
 import { findCourse } from './courses.repository';
 import { dateText, fenToYuan, readSettings, toCourseBody } from './courses.presenter';

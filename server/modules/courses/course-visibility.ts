@@ -4,7 +4,7 @@ import { AppError, noLogin, notFound } from '../../lib/errors';
 import { findAdmin } from '../auth/accounts.repository';
 import { adminPermissions } from '../admins/admins.service';
 import { courseHead, type CourseHead } from './catalogue.repository';
-import { cachedValue } from './catalogue-http';
+import { cachedValue } from '../../lib/catalogue-http';
 import { canManageCourse } from './course-access';
 
 /** The coid behind a course reference from a URL: a decimal coid, or its encoded code; null for garbage. */

@@ -31,7 +31,8 @@ import {
   zUpdateCourseSettings,
 } from '../../../shared/schemas/courses';
 import { requireAdmin, requireStudent } from '../../plugins/auth';
-import { pageSchoolId, sendJsonText } from './catalogue-http';
+import { sendJsonText } from '../../lib/catalogue-http';
+import { pageSchoolId } from '../schools/viewer';
 import * as catalogue from './catalogue.service';
 import { collectCourse, collectStatus } from './collect.service';
 import { courseInfoReply } from './course-info.service';

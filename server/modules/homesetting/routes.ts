@@ -4,7 +4,8 @@ import * as z from 'zod';
 import { ok } from '../../../shared/envelope';
 import { zAdminHomeSetting, zSaveHomeSetting, zSchoolRef, zUserPage } from '../../../shared/schemas/home-setting';
 import { requireAdmin } from '../../plugins/auth';
-import { okReply, publicSchool, sendCached } from './catalogue-http';
+import { okReply, sendCached } from '../../lib/catalogue-http';
+import { publicSchool } from '../schools/viewer';
 import * as service from './home-setting.service';
 
 /** The school's home setting (spec 3 'Home setting'): the public user page data and its back-office editor. */

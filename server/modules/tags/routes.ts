@@ -4,7 +4,8 @@ import * as z from 'zod';
 import { ok } from '../../../shared/envelope';
 import * as s from '../../../shared/schemas/tags';
 import { requireAdmin } from '../../plugins/auth';
-import { okReply, publicSchool, sendCached } from '../homesetting/catalogue-http';
+import { okReply, sendCached } from '../../lib/catalogue-http';
+import { publicSchool } from '../schools/viewer';
 import * as service from './tags.service';
 
 /** Tag calls: the home page's tag sections ('Get tags of user', spec 7) and their back office (permission course). */

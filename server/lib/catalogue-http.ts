@@ -1,29 +1,15 @@
 /**
- * HTTP helpers of the public catalogue reads: which school a call is about, cached replies of a school
- * (ctx.catalogueCache) and sending them with their ETag, or 304 when the client already holds them.
+ * HTTP helpers of the public catalogue reads: cached replies of a school (ctx.catalogueCache) sent with
+ * their ETag (gzipped once when the client takes it), or 304 when the client already holds them; and the
+ * envelope's reply schema for the OpenAPI document.
  */
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ok } from '../../../shared/envelope';
-import type { AppContext, Auth } from '../../context';
-import { notFound } from '../../lib/errors';
-import { findSchool, resolveSchool } from '../schools/schools.service';
-
-/**
- * The id of the school a public call is about: uid (a school id or hashUID), else the signed-in user's school,
- * else the first one. A given uid is not looked up here: cachedReply checks the school exists when it
- * computes, so a cached read costs no query. Garbage that decodes to nothing is 404.
- */
-export function pageSchoolId(ctx: AppContext, auth: Auth, uid: string | undefined): string {
-  if (uid && uid !== '0') {
-    const id = ctx.uidCodec.decode(uid) ?? (/^\d{1,20}$/.test(uid) ? uid : null);
-    if (!id) throw notFound('school not found');
-    return id;
-  }
-  const school = (auth.schoolId ? findSchool(ctx, auth.schoolId) : undefined) ?? resolveSchool(ctx, null);
-  if (!school) throw notFound('school not found');
-  return school.id;
-}
+import * as z from 'zod';
+import { ERRORS, ok } from '../../shared/envelope';
+import type { AppContext } from '../context';
+import { badInput, notFound } from './errors';
+import { findSchool } from '../modules/schools/schools.service';
 
 /** A school's cached envelope text for a key: computed (after checking the school exists) when stale. */
 export function cachedReply(ctx: AppContext, schoolId: string, key: string, compute: () => unknown) {
@@ -104,4 +90,17 @@ export function fnv1a(text: string): string {
     hash = Math.imul(hash, 0x01000193);
   }
   return (hash >>> 0).toString(36);
+}
+
+/** The {status:'ok', error:null, data} reply of a call, for the OpenAPI document and reply checks. */
+export const okReply = <T extends z.ZodType>(data: T) => z.object({ status: z.literal('ok'), error: z.null(), data });
+
+/** Answers a school's cached public reply (see cachedReply and sendJsonText). */
+export function sendCached(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, schoolId: string, key: string, compute: () => unknown) {
+  return sendJsonText(request, reply, cachedReply(ctx, schoolId, key, compute));
+}
+
+/** A 400 naming a field, shaped like the schema validator's (for checks a schema cannot make alone). */
+export function badField(field: string, message: string) {
+  return badInput(`${ERRORS.badInput}: body.${field} ${message}`, { field, issues: [{ field, message }] });
 }

@@ -1,0 +1,47 @@
+/** Who is looking at a school's public pages, and which school a public call is about. */
+import type { PermissionGroup } from '../../../shared/constants';
+import type { Viewer } from '../../../shared/rules/course-buttons';
+import type { AppContext, Auth } from '../../context';
+import { notFound } from '../../lib/errors';
+import { findAdmin, studentGroupIds } from '../auth/accounts.repository';
+import { adminPermissions } from '../admins/admins.service';
+import type { School } from './schools.repository';
+import { findSchool, resolveSchool } from './schools.service';
+
+/**
+ * The id of the school a public call is about: uid (a school id or hashUID), else the signed-in user's school,
+ * else the first one. A given uid is not looked up here: cachedReply checks the school exists when it
+ * computes, so a cached read costs no query. Garbage that decodes to nothing is 404.
+ */
+export function pageSchoolId(ctx: AppContext, auth: Auth, uid: string | undefined): string {
+  if (uid && uid !== '0') {
+    const id = ctx.uidCodec.decode(uid) ?? (/^\d{1,20}$/.test(uid) ? uid : null);
+    if (!id) throw notFound('school not found');
+    return id;
+  }
+  const school = (auth.schoolId ? findSchool(ctx, auth.schoolId) : undefined) ?? resolveSchool(ctx, null);
+  if (!school) throw notFound('school not found');
+  return school.id;
+}
+
+/** The school a public call is about: uid (school id or hashUID), else the viewer's school, else the first one; 404 for garbage. */
+export function publicSchool(ctx: AppContext, auth: Auth, uid: string | undefined): School {
+  const given = uid && uid !== '0' ? uid : undefined;
+  const school = given ? resolveSchool(ctx, given) : (auth.schoolId ? findSchool(ctx, auth.schoolId) : undefined) ?? resolveSchool(ctx, null);
+  if (!school) throw notFound('school not found');
+  return school;
+}
+
+/** True when the viewer is an administrator of this school holding the permission (never throws). */
+export function isSchoolAdmin(ctx: AppContext, auth: Auth, schoolId: string, permission: PermissionGroup): boolean {
+  if (auth.role !== 'admin' || auth.schoolId !== schoolId) return false;
+  const admin = findAdmin(ctx.db, auth.userId);
+  return !!admin && !admin.disabled && adminPermissions(admin).includes(permission);
+}
+
+/** The viewer as the purchase rules see them (shared/rules/course-buttons): null for a guest, sid '0' for an admin. */
+export function viewerOf(ctx: AppContext, auth: Auth): Viewer | null {
+  if (auth.role === 'guest') return null;
+  if (auth.role === 'admin') return { uid: auth.userId, sid: '0', gid: [] };
+  return { uid: auth.userId, sid: auth.userId, gid: studentGroupIds(ctx.db, auth.userId) };
+}
