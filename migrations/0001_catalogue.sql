@@ -62,6 +62,15 @@ CREATE TABLE `column_books` (
 	FOREIGN KEY (`column_id`) REFERENCES `columns`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
+CREATE TABLE `column_collects` (
+	`student_id` text NOT NULL,
+	`column_id` text NOT NULL,
+	`created_at` integer NOT NULL,
+	PRIMARY KEY(`student_id`, `column_id`),
+	FOREIGN KEY (`student_id`) REFERENCES `students`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`column_id`) REFERENCES `columns`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
 CREATE TABLE `column_courses` (
 	`column_id` text NOT NULL,
 	`course_id` text NOT NULL,
@@ -96,6 +105,7 @@ CREATE INDEX `columns_school` ON `columns` (`school_id`,`catid`);--> statement-b
 CREATE TABLE `course_tags` (
 	`course_id` text NOT NULL,
 	`tag_id` text NOT NULL,
+	`position` integer DEFAULT 0 NOT NULL,
 	PRIMARY KEY(`course_id`, `tag_id`),
 	FOREIGN KEY (`course_id`) REFERENCES `courses`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`tag_id`) REFERENCES `tags`(`id`) ON UPDATE no action ON DELETE cascade
@@ -122,6 +132,7 @@ CREATE TABLE `courses` (
 	`order_rest` integer DEFAULT false NOT NULL,
 	`duration` integer DEFAULT 0 NOT NULL,
 	`lcount` integer DEFAULT 0 NOT NULL,
+	`count` integer DEFAULT 0 NOT NULL,
 	`settings` text DEFAULT '{}' NOT NULL,
 	`private` integer DEFAULT false NOT NULL,
 	`published` integer DEFAULT false NOT NULL,

@@ -153,6 +153,8 @@ export const courseTags = sqliteTable(
   {
     courseId: text('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
     tagId: text('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
+    /** The course's place in the tag's section. */
+    position: integer('position').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.courseId, t.tagId] }), index('course_tags_tag').on(t.tagId)],
 );
@@ -190,6 +192,17 @@ export const enrolments = sqliteTable(
 /** Column subscriptions (isBook). */
 export const columnBooks = sqliteTable(
   'column_books',
+  {
+    studentId: text('student_id').notNull().references(() => students.id, { onDelete: 'cascade' }),
+    columnId: text('column_id').notNull().references(() => columns.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.columnId] })],
+);
+
+/** Bookmarks of columns (collect 1/0 on the column page). */
+export const columnCollects = sqliteTable(
+  'column_collects',
   {
     studentId: text('student_id').notNull().references(() => students.id, { onDelete: 'cascade' }),
     columnId: text('column_id').notNull().references(() => columns.id, { onDelete: 'cascade' }),

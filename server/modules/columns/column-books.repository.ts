@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { appSettings, columnBooks, columns, enrolments } from '../../db/schema';
+import { columnBooks, columnCollects, columns, enrolments } from '../../db/schema';
 
 /** True when the student has subscribed to (or bought) the column. */
 export function isBooked(db: Db, studentId: string, columnId: string): boolean {
@@ -43,18 +43,17 @@ export function enrolThroughColumn(db: Db, studentIds: readonly string[], course
   }
 }
 
-// Column bookmarks have no table yet (collects references courses only), so they live in app_settings under
-// this key until a column_collects table exists. Only these two functions know it.
-const collectKey = (studentId: string, columnId: string) => `column-collect:${studentId}:${columnId}`;
-
 /** True when the student bookmarked the column. */
 export function isColumnCollected(db: Db, studentId: string, columnId: string): boolean {
-  return !!db.select({ key: appSettings.key }).from(appSettings).where(eq(appSettings.key, collectKey(studentId, columnId))).get();
+  return !!db
+    .select({ id: columnCollects.columnId })
+    .from(columnCollects)
+    .where(and(eq(columnCollects.studentId, studentId), eq(columnCollects.columnId, columnId)))
+    .get();
 }
 
 /** Bookmarks (true) or un-bookmarks (false) the column for the student; repeating is harmless. */
 export function setColumnCollected(db: Db, studentId: string, columnId: string, collected: boolean, at: number): void {
-  const key = collectKey(studentId, columnId);
-  if (collected) db.insert(appSettings).values({ key, value: String(at) }).onConflictDoNothing().run();
-  else db.delete(appSettings).where(eq(appSettings.key, key)).run();
+  if (collected) db.insert(columnCollects).values({ studentId, columnId, createdAt: at }).onConflictDoNothing().run();
+  else db.delete(columnCollects).where(and(eq(columnCollects.studentId, studentId), eq(columnCollects.columnId, columnId))).run();
 }

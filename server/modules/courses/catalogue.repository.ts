@@ -24,7 +24,7 @@ export const cardColumns = {
 export type CardRow = Pick<typeof courses.$inferSelect, keyof typeof cardColumns>;
 
 /** What a student or guest may list: published, not deleted, not private courses of the school. */
-const listable = (schoolId: string) => and(eq(courses.schoolId, schoolId), eq(courses.published, true), eq(courses.deleted, false), eq(courses.isPrivate, false));
+export const listable = (schoolId: string) => and(eq(courses.schoolId, schoolId), eq(courses.published, true), eq(courses.deleted, false), eq(courses.isPrivate, false));
 
 /** The listable cards of a school, optionally within a category range and matching a keyword (unsorted). */
 export function listableCards(db: Db, schoolId: string, range: CategoryRange | null, keyword: string): CardRow[] {

@@ -76,7 +76,8 @@ export function buildBootstrap(
     signUpURL: registerEnabled && hashUID ? `/login/u/${hashUID}?register=1` : '',
     chapterInfos: [],
     haspay: false,
-    action: null,
+    // The app.course entry route's action (spec 2): 1 opens the introduce pages of a course or column.
+    action: page === 'course' || page === 'column' ? 1 : null,
     isMiniprogram: address.isMiniprogram,
     coid: params.coid ?? '',
     page,

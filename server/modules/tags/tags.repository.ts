@@ -5,9 +5,7 @@ import { cardColumns, visibleCourse, type CourseCardRow } from '../columns/cours
 
 export type TagRow = typeof tags.$inferSelect;
 
-// course_tags has no position column: a tag's course order is the insertion order (rowid), which
-// replaceTagCourses writes in the order given.
-const entryOrder = sql`"course_tags"."rowid"`;
+const entryOrder = asc(courseTags.position);
 
 /** The school's tags in order. */
 export function listTags(db: Db, schoolId: string): TagRow[] {
@@ -52,7 +50,7 @@ export function renumberTags(db: Db, orderedIds: readonly string[]): void {
 /** Replaces the tag's courses with these ids in this order. */
 export function replaceTagCourses(db: Db, tagId: string, courseIds: readonly string[]): void {
   db.delete(courseTags).where(eq(courseTags.tagId, tagId)).run();
-  if (courseIds.length > 0) db.insert(courseTags).values(courseIds.map((courseId) => ({ courseId, tagId }))).run();
+  if (courseIds.length > 0) db.insert(courseTags).values(courseIds.map((courseId, position) => ({ courseId, tagId, position }))).run();
 }
 
 /** The ordered course ids of each tag (any course state but deleted). */

@@ -1,1 +1,0 @@
-ALTER TABLE `courses` ADD `count` integer DEFAULT 0 NOT NULL;
