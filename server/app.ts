@@ -28,6 +28,7 @@ import { columnsRoutes } from './modules/columns/routes';
 import { articlesRoutes } from './modules/articles/routes';
 import { tagsRoutes } from './modules/tags/routes';
 import { homesettingRoutes } from './modules/homesetting/routes';
+import { groupsRoutes } from './modules/groups/routes';
 import { DEMO_LOGINS, loadDemoData } from './modules/schools/demo';
 
 const version: string = JSON.parse(fs.readFileSync(projectPath('package.json'), 'utf8')).version;
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(articlesRoutes);
       await api.register(tagsRoutes);
       await api.register(homesettingRoutes);
+      await api.register(groupsRoutes);
     },
     { prefix: config.API_PREFIX.replace(/\/$/, '') },
   );
