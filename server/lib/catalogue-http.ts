@@ -5,7 +5,6 @@
  */
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import * as z from 'zod';
 import { ERRORS, ok } from '../../shared/envelope';
 import type { AppContext } from '../context';
 import { badInput, notFound } from './errors';
@@ -92,8 +91,6 @@ export function fnv1a(text: string): string {
   return (hash >>> 0).toString(36);
 }
 
-/** The {status:'ok', error:null, data} reply of a call, for the OpenAPI document and reply checks. */
-export const okReply = <T extends z.ZodType>(data: T) => z.object({ status: z.literal('ok'), error: z.null(), data });
 
 /** Answers a school's cached public reply (see cachedReply and sendJsonText). */
 export function sendCached(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, schoolId: string, key: string, compute: () => unknown) {

@@ -14,3 +14,6 @@ export const zReturnPath = z
   .refine((value) => value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\'), 'must be a path on this site');
 
 export const zEmpty = z.object({}).strict();
+
+/** The {status:'ok', error:null, data} reply of a call, for response schemas and the OpenAPI document. */
+export const zOkReply = <T extends z.ZodType>(data: T) => z.object({ status: z.literal('ok'), error: z.null(), data });

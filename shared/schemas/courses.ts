@@ -27,9 +27,6 @@ export const HOT_COURSES = 8;
 /** Error strings of course replies beside shared/envelope ERRORS: a deleted or unpublished course (spec 8 该课程已下架). */
 export const COURSE_ERRORS = { removed: 'course removed' } as const;
 
-/** The one reply envelope around a data schema, for response documentation (OpenAPI). */
-export const zOkReply = <T extends z.ZodType>(data: T) => z.object({ status: z.literal('ok'), error: z.null(), data });
-
 /** A title: trimmed, 1 to 100 characters. */
 export const zTitle = z.string().trim().min(1, 'is required').max(TITLE_MAX, `must be at most ${TITLE_MAX} characters`);
 /** A flag as the spec's clients send it. */

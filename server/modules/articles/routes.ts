@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { zOkReply } from '../../../shared/schemas/common';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { ok } from '../../../shared/envelope';
 import * as s from '../../../shared/schemas/articles';
 import { requireAdmin } from '../../plugins/auth';
-import { okReply, sendCached } from '../../lib/catalogue-http';
+import {sendCached } from '../../lib/catalogue-http';
 import { publicSchool } from '../schools/viewer';
 import * as service from './articles.service';
 
@@ -13,7 +14,7 @@ export const articlesRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const admin = ['articles (back office)'];
-  const article = okReply(s.zArticle);
+  const article = zOkReply(s.zArticle);
   const schoolOf = (request: Parameters<typeof requireAdmin>[0]) => requireAdmin(request, 'userpage').schoolId;
 
   app.get(
@@ -23,7 +24,7 @@ export const articlesRoutes: FastifyPluginAsync = async (base) => {
         tags: ['articles'],
         summary: 'Get article list {uid, status, page, num} (spec 7): published only unless the viewer administers the school; pinned first, then position, then newest. Cached; 304 on If-None-Match.',
         querystring: s.zArticleListQuery,
-        response: { 200: okReply(s.zArticleList) },
+        response: { 200: zOkReply(s.zArticleList) },
       },
     },
     async (request, reply) => {
@@ -43,7 +44,7 @@ export const articlesRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/article/admin/list',
-    { schema: { tags: admin, summary: "The school's articles of a status (or all) in the students' order (permission userpage).", querystring: s.zArticleAdminListQuery, response: { 200: okReply(s.zAdminArticleList) } } },
+    { schema: { tags: admin, summary: "The school's articles of a status (or all) in the students' order (permission userpage).", querystring: s.zArticleAdminListQuery, response: { 200: zOkReply(s.zAdminArticleList) } } },
     async (request) => ok(service.adminArticles(ctx, schoolOf(request), request.query)),
   );
 
@@ -79,7 +80,7 @@ export const articlesRoutes: FastifyPluginAsync = async (base) => {
 
   app.post(
     '/article/delete',
-    { schema: { tags: admin, summary: "Deletes every article given, or none when one is not this school's (404).", body: s.zDeleteArticles, response: { 200: okReply(z.object({ deleted: z.number().int() })) } } },
+    { schema: { tags: admin, summary: "Deletes every article given, or none when one is not this school's (404).", body: s.zDeleteArticles, response: { 200: zOkReply(z.object({ deleted: z.number().int() })) } } },
     async (request) => ok(service.deleteArticles(ctx, schoolOf(request), request.body.aids)),
   );
 };

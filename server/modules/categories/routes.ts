@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { zOkReply } from '../../../shared/schemas/common';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../../shared/envelope';
 import {
@@ -13,7 +14,7 @@ import {
   zNewCategory,
   zUpdateCategory,
 } from '../../../shared/schemas/categories';
-import { zOkReply } from '../../../shared/schemas/courses';
+import {  } from '../../../shared/schemas/courses';
 import { requireAdmin } from '../../plugins/auth';
 import { sendJsonText } from '../../lib/catalogue-http';
 import { pageSchoolId } from '../schools/viewer';

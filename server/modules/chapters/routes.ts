@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { zOkReply } from '../../../shared/schemas/common';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { ok } from '../../../shared/envelope';
@@ -14,7 +15,7 @@ import {
   zRenameChapter,
   zUpdateChapter,
 } from '../../../shared/schemas/chapters';
-import { zCourseRef, zOkReply } from '../../../shared/schemas/courses';
+import { zCourseRef } from '../../../shared/schemas/courses';
 import { requireAdmin } from '../../plugins/auth';
 import * as chapters from './chapters.service';
 

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { zOkReply } from '../../../shared/schemas/common';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { ok } from '../../../shared/envelope';
 import { zId } from '../../../shared/schemas/common';
 import * as s from '../../../shared/schemas/columns';
 import { requireAdmin } from '../../plugins/auth';
-import { okReply } from '../../lib/catalogue-http';
+
 import * as cates from './column-cates.service';
 import * as columns from './columns.service';
 
@@ -14,12 +15,12 @@ export const columnsAdminRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const tags = ['columns (back office)'];
-  const column = okReply(s.zAdminColumn);
-  const cateList = okReply(z.object({ cates: z.array(s.zColumnCate) }));
+  const column = zOkReply(s.zAdminColumn);
+  const cateList = zOkReply(z.object({ cates: z.array(s.zColumnCate) }));
 
   app.get(
     '/column/admin/list',
-    { schema: { tags, summary: "The school's columns in any publish state, pinned first, then newest.", querystring: s.zColumnAdminListQuery, response: { 200: okReply(s.zAdminColumnList) } } },
+    { schema: { tags, summary: "The school's columns in any publish state, pinned first, then newest.", querystring: s.zColumnAdminListQuery, response: { 200: zOkReply(s.zAdminColumnList) } } },
     async (request) => ok(columns.adminColumns(ctx, requireAdmin(request, 'course').schoolId, request.query)),
   );
 
@@ -43,7 +44,7 @@ export const columnsAdminRoutes: FastifyPluginAsync = async (base) => {
 
   app.post(
     '/column/delete',
-    { schema: { tags, summary: "Soft-deletes every column given, or none when one is not this school's (404).", body: s.zColumnIds, response: { 200: okReply(z.object({ deleted: z.number().int() })) } } },
+    { schema: { tags, summary: "Soft-deletes every column given, or none when one is not this school's (404).", body: s.zColumnIds, response: { 200: zOkReply(z.object({ deleted: z.number().int() })) } } },
     async (request) => ok(columns.deleteColumns(ctx, requireAdmin(request, 'course').schoolId, request.body.ids)),
   );
 
@@ -73,7 +74,7 @@ export const columnsAdminRoutes: FastifyPluginAsync = async (base) => {
 
   app.post(
     '/column/cate/add',
-    { schema: { tags, summary: 'Adds a column category at the end.', body: s.zNewColumnCate, response: { 200: okReply(z.object({ catid: z.string(), cates: z.array(s.zColumnCate) })) } } },
+    { schema: { tags, summary: 'Adds a column category at the end.', body: s.zNewColumnCate, response: { 200: zOkReply(z.object({ catid: z.string(), cates: z.array(s.zColumnCate) })) } } },
     async (request) => ok(cates.addColumnCate(ctx, requireAdmin(request, 'course').schoolId, request.body.title)),
   );
 

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { zOkReply } from '../../../shared/schemas/common';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { ok } from '../../../shared/envelope';
 import * as s from '../../../shared/schemas/columns';
-import { okReply, sendCached } from '../../lib/catalogue-http';
+import {sendCached } from '../../lib/catalogue-http';
 import { publicSchool } from '../schools/viewer';
 import { columnsAdminRoutes } from './admin-routes';
 import { columnCates } from './column-cates.service';
@@ -23,7 +24,7 @@ export const columnsRoutes: FastifyPluginAsync = async (base) => {
         tags,
         summary: 'Get column categories {uid} (spec 7): one level, in order, counting published columns. Cached; 304 on If-None-Match.',
         querystring: s.zColumnCatesQuery,
-        response: { 200: okReply(z.object({ cates: z.array(s.zColumnCate) })) },
+        response: { 200: zOkReply(z.object({ cates: z.array(s.zColumnCate) })) },
       },
     },
     async (request, reply) => {
@@ -39,7 +40,7 @@ export const columnsRoutes: FastifyPluginAsync = async (base) => {
         tags,
         summary: "Get column list {pageNum, pageSize, cates, uid} (spec 7): published columns, pinned first, then newest. Cached; 304 on If-None-Match.",
         body: s.zColumnListQuery,
-        response: { 200: okReply(s.zColumnList) },
+        response: { 200: zOkReply(s.zColumnList) },
       },
     },
     async (request, reply) => {
@@ -56,7 +57,7 @@ export const columnsRoutes: FastifyPluginAsync = async (base) => {
         tags,
         summary: 'A column by id or code: its visible courses in order, the viewer buy info {isBook, infinite} and main button (spec 4).',
         params: z.object({ id: s.zColumnRef }),
-        response: { 200: okReply(s.zColumnInfo) },
+        response: { 200: zOkReply(s.zColumnInfo) },
       },
     },
     async (request) => ok(study.columnInfo(ctx, request.auth, request.params.id)),
@@ -64,19 +65,19 @@ export const columnsRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/column/collect/status',
-    { schema: { tags, summary: 'Get collect status {coid} (spec 7): 1 when the signed-in student bookmarked the column.', querystring: s.zColumnRefQuery, response: { 200: okReply(z.object({ collect: z.number().int() })) } } },
+    { schema: { tags, summary: 'Get collect status {coid} (spec 7): 1 when the signed-in student bookmarked the column.', querystring: s.zColumnRefQuery, response: { 200: zOkReply(z.object({ collect: z.number().int() })) } } },
     async (request) => ok(study.collectStatus(ctx, request.auth, request.query.coid)),
   );
 
   app.post(
     '/column/collect',
-    { schema: { tags, summary: 'Collect {uid, coid, collect} (spec 7): bookmark 1 or remove 0; students only.', body: s.zColumnCollect, response: { 200: okReply(z.object({ collect: z.number().int() })) } } },
+    { schema: { tags, summary: 'Collect {uid, coid, collect} (spec 7): bookmark 1 or remove 0; students only.', body: s.zColumnCollect, response: { 200: zOkReply(z.object({ collect: z.number().int() })) } } },
     async (request) => ok(study.collectColumn(ctx, request.auth, request.body.coid, request.body.collect)),
   );
 
   app.post(
     '/column/visit',
-    { schema: { tags, summary: 'Visit {coid} (spec 7): fire and forget.', body: s.zColumnRefQuery, response: { 200: okReply(z.null()) } } },
+    { schema: { tags, summary: 'Visit {coid} (spec 7): fire and forget.', body: s.zColumnRefQuery, response: { 200: zOkReply(z.null()) } } },
     async (request) => ok(study.visitColumn(ctx, request.auth, request.body.coid)),
   );
 
@@ -88,7 +89,7 @@ export const columnsRoutes: FastifyPluginAsync = async (base) => {
         summary:
           "Book {uid, column_id} (spec 7): subscribes to a free column (isBook, book_count + 1 once). 409 'column has no courses'; 403 'column not bought' (paid) or 'studentOnly' (owner, non-student).",
         body: s.zBookColumn,
-        response: { 200: okReply(s.zBookResult) },
+        response: { 200: zOkReply(s.zBookResult) },
       },
     },
     async (request) => ok(study.bookColumn(ctx, request.auth, request.body.column_id)),

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { zOkReply } from '../../../shared/schemas/common';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { LOCALE_COOKIE } from '../../../shared/constants';
@@ -22,7 +23,6 @@ import {
   zDeleteCourses,
   zHotCourses,
   zNewCourse,
-  zOkReply,
   zPinCourse,
   zPublishCourse,
   zSaveCourse,

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { zOkReply } from '../../../shared/schemas/common';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { ok } from '../../../shared/envelope';
 import { zGroup } from '../../../shared/schemas/groups';
-import { okReply } from '../../lib/catalogue-http';
+
 import { forbidden } from '../../lib/errors';
 import { requireAdmin } from '../../plugins/auth';
 import { adminPermissions } from '../admins/admins.service';
@@ -15,7 +16,7 @@ export const groupsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
 
-  app.get('/s/group/list', { schema: { summary: 'The school’s student groups', response: { 200: okReply(z.object({ groups: z.array(zGroup) })) } } }, async (request) => {
+  app.get('/s/group/list', { schema: { summary: 'The school’s student groups', response: { 200: zOkReply(z.object({ groups: z.array(zGroup) })) } } }, async (request) => {
     const auth = requireAdmin(request);
     const admin = findAdmin(ctx.db, auth.userId);
     const granted = admin ? adminPermissions(admin) : [];

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { zOkReply } from '../../../shared/schemas/common';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { ok } from '../../../shared/envelope';
 import { zAdminHomeSetting, zSaveHomeSetting, zSchoolRef, zUserPage } from '../../../shared/schemas/home-setting';
 import { requireAdmin } from '../../plugins/auth';
-import { okReply, sendCached } from '../../lib/catalogue-http';
+import {sendCached } from '../../lib/catalogue-http';
 import { publicSchool } from '../schools/viewer';
 import * as service from './home-setting.service';
 
@@ -21,7 +22,7 @@ export const homesettingRoutes: FastifyPluginAsync = async (base) => {
         tags,
         summary: "Get user page data by parent id (spec 7): the home setting with defaults, title, logo, catesetting. Cached; answers If-None-Match with 304.",
         params: z.object({ uid: zSchoolRef }),
-        response: { 200: okReply(zUserPage) },
+        response: { 200: zOkReply(zUserPage) },
       },
     },
     async (request, reply) => {
@@ -32,7 +33,7 @@ export const homesettingRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/setting/userpage',
-    { schema: { tags, summary: 'The home setting in the back office (permission userpage).', response: { 200: okReply(zAdminHomeSetting) } } },
+    { schema: { tags, summary: 'The home setting in the back office (permission userpage).', response: { 200: zOkReply(zAdminHomeSetting) } } },
     async (request) => ok(service.adminHomeSetting(ctx, requireAdmin(request, 'userpage').schoolId)),
   );
 
@@ -43,7 +44,7 @@ export const homesettingRoutes: FastifyPluginAsync = async (base) => {
         tags,
         summary: 'Saves the whole home setting (object or JSON text); any bad value answers 400 naming it and nothing is saved (permission userpage).',
         body: zSaveHomeSetting,
-        response: { 200: okReply(zAdminHomeSetting) },
+        response: { 200: zOkReply(zAdminHomeSetting) },
       },
     },
     async (request) => ok(service.saveHomeSetting(ctx, requireAdmin(request, 'userpage').schoolId, request.body.setting)),

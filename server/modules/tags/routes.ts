@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { zOkReply } from '../../../shared/schemas/common';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { ok } from '../../../shared/envelope';
 import * as s from '../../../shared/schemas/tags';
 import { requireAdmin } from '../../plugins/auth';
-import { okReply, sendCached } from '../../lib/catalogue-http';
+import {sendCached } from '../../lib/catalogue-http';
 import { publicSchool } from '../schools/viewer';
 import * as service from './tags.service';
 
@@ -13,7 +14,7 @@ export const tagsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const admin = ['tags (back office)'];
-  const list = okReply(s.zAdminTags);
+  const list = zOkReply(s.zAdminTags);
   const schoolOf = (request: Parameters<typeof requireAdmin>[0]) => requireAdmin(request, 'course').schoolId;
 
   app.get(
@@ -23,7 +24,7 @@ export const tagsRoutes: FastifyPluginAsync = async (base) => {
         tags: ['tags'],
         summary: 'Get tags of user (spec 7): tags with visible courses, each with up to 8 course cards in the tag order. Cached; 304 on If-None-Match.',
         params: s.zTagsParams,
-        response: { 200: okReply(s.zTagSections) },
+        response: { 200: zOkReply(s.zTagSections) },
       },
     },
     async (request, reply) => {
@@ -38,7 +39,7 @@ export const tagsRoutes: FastifyPluginAsync = async (base) => {
 
   app.post(
     '/tag/add',
-    { schema: { tags: admin, summary: "Adds a tag at the end; 409 'tag exists' for a name the school already has.", body: s.zNewTag, response: { 200: okReply(s.zAdminTags.extend({ id: z.string() })) } } },
+    { schema: { tags: admin, summary: "Adds a tag at the end; 409 'tag exists' for a name the school already has.", body: s.zNewTag, response: { 200: zOkReply(s.zAdminTags.extend({ id: z.string() })) } } },
     async (request) => ok(service.addTag(ctx, schoolOf(request), request.body.name)),
   );
 
