@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { createHashRouter, type RouteObject } from 'react-router';
+import { createHashRouter, Navigate, type RouteObject } from 'react-router';
 import type { PageKind } from '../shared/schemas/bootstrap';
 import { RootShell } from './components/layout/RootShell';
 import { Loading } from './components/Loading';
@@ -13,11 +13,14 @@ export const ROUTES = {
   home: '/',
   courseList: '/courselist/:catid',
   personalCenter: '/personalcenter',
-  // Not registered yet: they arrive with their screens.
+  /** app.course: the entry route that redirects by the action command. */
   course: '/course',
+  /** app.introduce with its tabs info, chapter, detail (comment and addcomment come with the comments domain). */
   introduce: '/introduce',
+  introduceTab: '/introduce/:tab',
   articleList: '/articlelist',
   articleDesc: '/articledesc/:aid',
+  // Not registered yet: they arrive with their screens.
   exams: '/exams',
   myCourse: '/mycourse',
   myCourseMobile: '/mycourse_m',
@@ -44,17 +47,24 @@ export function courseListPath(catid: string | number = 0, key?: string): string
 
 type Page = LazyExoticComponent<ComponentType>;
 
+/** The app.course entry route (redirects by the action command); also the index of the course and column pages. */
+const CourseEntry = lazy(() => import('./pages/course/CourseEntry'));
+
 /** The screen the server's page kind shows at the hash root. */
 const serverPages: Record<Exclude<PageKind, 'login' | 'logout' | 'admin'>, Page> = {
   home: lazy(() => import('./pages/home')),
   learn: lazy(() => import('./pages/learn')),
-  column: lazy(() => import('./pages/column')),
+  column: CourseEntry,
   live: lazy(() => import('./pages/live')),
-  course: lazy(() => import('./pages/course')),
+  course: CourseEntry,
   dashboard: lazy(() => import('./pages/dashboard')),
   notFound: lazy(() => import('./pages/notFound')),
 };
 const CourseListPage = lazy(() => import('./pages/courselist'));
+const CourseIntroPage = lazy(() => import('./pages/course'));
+const ColumnPage = lazy(() => import('./pages/column'));
+const ArticleListPage = lazy(() => import('./pages/articles'));
+const ArticleDetailPage = lazy(() => import('./pages/articles/ArticleDetail'));
 const PersonalCenterPage = lazy(() => import('./pages/personalcenter'));
 const NotFoundPage = serverPages.notFound;
 
@@ -64,6 +74,19 @@ function page(Component: Page) {
       <Component />
     </Suspense>
   );
+}
+
+/** app.introduce and its tabs: the course intro on a course page, its column mode on a column page. */
+function introduceRoutes(kind: PageKind): RouteObject[] {
+  if (kind !== 'course' && kind !== 'column') return [];
+  const Screen = kind === 'course' ? CourseIntroPage : ColumnPage;
+  const routes: RouteObject[] = [
+    { path: ROUTES.introduce, element: <Navigate to={`${ROUTES.introduce}/info`} replace /> },
+    { path: ROUTES.introduceTab, element: page(Screen) },
+  ];
+  // The graphic reader (heartbeat, comments) arrives with the learning issues; until then it is the detail tab (as on mobile, spec 2).
+  if (kind === 'course') routes.push({ path: ROUTES.graphic, element: <Navigate to={`${ROUTES.introduce}/detail`} replace /> });
+  return routes;
 }
 
 /** The hash routes inside the root shell for a server page kind (a server 404 shows only the not-found page). */
@@ -76,7 +99,14 @@ export function studentRoutes(kind: PageKind): RouteObject[] {
         ]
       : [
           { index: true, element: page(serverPages[kind as keyof typeof serverPages] ?? NotFoundPage) },
+          { path: ROUTES.course, element: page(CourseEntry) },
+          ...introduceRoutes(kind),
           { path: ROUTES.courseList, element: page(CourseListPage) },
+          // Unknown routes on the catalogue page fall back to app.course (spec 2); elsewhere the not-found page.
+          { path: '/courselist', element: <Navigate to={ROUTES.course} replace /> },
+          { path: '/courselist/*', element: <Navigate to={ROUTES.course} replace /> },
+          { path: ROUTES.articleList, element: page(ArticleListPage) },
+          { path: ROUTES.articleDesc, element: page(ArticleDetailPage) },
           { path: ROUTES.personalCenter, element: page(PersonalCenterPage) },
           { path: '*', element: page(NotFoundPage) },
         ];

@@ -21,7 +21,8 @@ const CSP = [
   "default-src 'self'",
   "script-src 'self' blob:",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
+  // Rich text written by the school's administrators may show images from other intranet hosts.
+  "img-src 'self' data: blob: http: https:",
   "media-src 'self' blob:",
   "worker-src 'self' blob:",
   "object-src 'none'",

@@ -3,22 +3,32 @@ import { zhCN as coreZh } from './zh-CN';
 import { enGb as coreEn } from './en-gb';
 import { messages as catalogueZh } from './catalogue.zh-CN';
 import { messages as catalogueEn } from './catalogue.en-gb';
-import { messages as adminCatalogueZh } from './admin-catalogue.zh-CN';
-import { messages as adminCatalogueEn } from './admin-catalogue.en-gb';
+import type { messages as AdminCatalogueZh } from './admin-catalogue.zh-CN';
 
-// Areas keep their own message files (so several people can add keys at once); merged here.
-const zhCN = { ...coreZh, ...catalogueZh, ...adminCatalogueZh };
-const enGb = { ...coreEn, ...catalogueEn, ...adminCatalogueEn };
+// Areas keep their own message files (so several people can add keys at once). The student site's
+// areas are merged here; the back office's arrive with its lazy chunk through addMessages, so students
+// never download them. Their keys are part of MessageKey all the same.
+const zhCN = { ...coreZh, ...catalogueZh };
+const enGb = { ...coreEn, ...catalogueEn };
 
 /** One message catalogue for server and web; zh-CN is the default and the source of keys. */
-export type MessageKey = keyof typeof zhCN;
+export type MessageKey = keyof typeof zhCN | keyof typeof AdminCatalogueZh;
 export type Messages = Record<MessageKey, string>;
 
-export const catalogues: Record<Locale, Messages> = { 'zh-CN': zhCN, 'en-gb': enGb };
+/** Every message file pair, for checks that both languages have the same keys. */
+export const messageAreas = { core: [coreZh, coreEn], catalogue: [catalogueZh, catalogueEn] } as const;
+
+export const catalogues: Record<Locale, Partial<Messages>> = { 'zh-CN': { ...zhCN }, 'en-gb': { ...enGb } };
+
+/** Adds a lazily loaded area's messages (the back office calls this when its chunk loads). */
+export function addMessages(zh: Partial<Messages>, en: Partial<Messages>): void {
+  Object.assign(catalogues['zh-CN'], zh);
+  Object.assign(catalogues['en-gb'], en);
+}
 
 /** Formats a message, replacing {name} placeholders with the given values. */
 export function translate(locale: Locale, key: MessageKey, vars?: Record<string, string | number>): string {
-  const text = catalogues[locale]?.[key] ?? zhCN[key] ?? key;
+  const text = catalogues[locale]?.[key] ?? catalogues['zh-CN'][key] ?? key;
   if (!vars) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 }

@@ -58,11 +58,12 @@ describe('root shell on desktop', () => {
     expect(layer).toEqual({ z: '10060', bottom: '400px' });
     await toast.waitFor({ state: 'detached', timeout: 4000 });
 
+    // A search opens the course list with the key in a new window (spec 5).
     await search.fill('数据分析');
-    await search.press('Enter');
-    await page.waitForURL(/#\/courselist\/0\?key=/);
-    expect(decodeURIComponent(new URL(page.url()).hash)).toBe('#/courselist/0?key=数据分析');
-    await page.getByText('搜索：数据分析').waitFor();
+    const [results] = await Promise.all([context.waitForEvent('page'), search.press('Enter')]);
+    await results.waitForURL(/#\/courselist\/0\?key=/);
+    expect(decodeURIComponent(new URL(results.url()).hash)).toBe('#/courselist/0?key=数据分析');
+    await results.getByText('搜索：数据分析').waitFor();
   });
 
   it('shows the back-to-top button after scrolling more than 600 px', async () => {
@@ -132,12 +133,11 @@ describe('root shell on desktop', () => {
     await page.getByRole('heading', { name: '学员登录' }).waitFor();
   });
 
-  it('shows the pages that arrive with courses as titled pages, and guards the dashboard', async () => {
+  it('shows the not-found page for a course address that is no course, and guards the dashboard', async () => {
     const context = await h.desktop();
     const page = await context.newPage();
     await page.goto(`/course/${h.app.ctx.courseCodec.encode('1234567')}`);
-    await page.getByRole('heading', { name: '课程详情' }).waitFor();
-    await expect(page.getByText('本页内容将随课程功能一同上线。').isVisible()).resolves.toBe(true);
+    await page.getByTestId('not-found').getByRole('heading', { name: '页面不存在' }).waitFor();
 
     await page.goto('/dashboard');
     await page.waitForURL(/\/login\/u\/[^?]+\?return=%2Fdashboard/);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, DATE_PATTERNS } from '../../shared/rules/dates';
-import { catalogues, pickLocale, translate } from '../../shared/i18n';
+import { messageAreas, pickLocale, translate } from '../../shared/i18n';
+import { messages as adminZh } from '../../shared/i18n/admin-catalogue.zh-CN';
+import { messages as adminEn } from '../../shared/i18n/admin-catalogue.en-gb';
 
 describe('dates per locale (spec 9: yyyy-MM-dd HH:mm:ss; en-gb watermark HH:mm dd-MM-yyyy)', () => {
   const at = new Date(2026, 0, 5, 7, 8, 9);
@@ -20,11 +22,9 @@ describe('dates per locale (spec 9: yyyy-MM-dd HH:mm:ss; en-gb watermark HH:mm d
 });
 
 describe('message catalogue', () => {
-  it('has the same keys in zh-CN and en-gb, none empty', () => {
-    expect(Object.keys(catalogues['en-gb']).sort()).toEqual(Object.keys(catalogues['zh-CN']).sort());
-    for (const locale of ['zh-CN', 'en-gb'] as const) {
-      for (const [key, text] of Object.entries(catalogues[locale])) expect(text, `${locale} ${key}`).not.toBe('');
-    }
+  it.each(Object.entries({ ...messageAreas, admin: [adminZh, adminEn] }))('area %s has the same keys in zh-CN and en-gb, none empty', (_area, [zh, en]) => {
+    expect(Object.keys(en).sort()).toEqual(Object.keys(zh).sort());
+    for (const [key, text] of [...Object.entries(zh), ...Object.entries(en)]) expect(text, key).not.toBe('');
   });
 
   it('uses the spec texts and fills placeholders', () => {

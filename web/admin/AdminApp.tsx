@@ -1,4 +1,4 @@
-import { lazy, useEffect, useState } from 'react';
+import { lazy, useEffect, useState, type ComponentType } from 'react';
 import { createHashRouter, RouterProvider } from 'react-router';
 import { ERRORS } from '../../shared/envelope';
 import { NETWORK_ERROR } from '../api/client';
@@ -10,8 +10,32 @@ import { useAdminProfile } from '../hooks/useAdminProfile';
 import { useT } from '../i18n';
 import { AdminLayout } from './AdminLayout';
 import { AdminLogin } from './AdminLogin';
+import { AreaGuard } from './components/AreaGuard';
+import type { MenuEntry } from './menu';
+import { addMessages } from '../../shared/i18n';
+import { messages as adminZh } from '../../shared/i18n/admin-catalogue.zh-CN';
+import { messages as adminEn } from '../../shared/i18n/admin-catalogue.en-gb';
+
+// The back office's messages travel with its chunk, not with the student site.
+addMessages(adminZh, adminEn);
 
 const OverviewPage = lazy(() => import('./pages/overview'));
+const CoursesPage = lazy(() => import('./pages/courses'));
+const CourseEditor = lazy(() => import('./pages/courses/CourseEditor'));
+const CategoriesPage = lazy(() => import('./pages/categories'));
+const ColumnsPage = lazy(() => import('./pages/columns'));
+const ColumnEditor = lazy(() => import('./pages/columns/ColumnEditor'));
+const TagsPage = lazy(() => import('./pages/tags'));
+const ArticlesPage = lazy(() => import('./pages/articles'));
+const ArticleEditor = lazy(() => import('./pages/articles/ArticleEditor'));
+const HomeSettingPage = lazy(() => import('./pages/homepage'));
+
+/** A screen of a permission group's area, behind the same permission check as the sidebar. */
+const guarded = (group: MenuEntry['key'], Screen: ComponentType) => (
+  <AreaGuard group={group}>
+    <Screen />
+  </AreaGuard>
+);
 
 /** A back-office hash route without a screen. */
 function AdminNotFound() {
@@ -35,6 +59,15 @@ const createAdminRouter = () =>
       errorElement: <RouteError />,
       children: [
         { index: true, element: <OverviewPage /> },
+        { path: 'courses', element: guarded('course', CoursesPage) },
+        { path: 'courses/:coid/:tab?', element: guarded('course', CourseEditor) },
+        { path: 'categories', element: guarded('course', CategoriesPage) },
+        { path: 'columns', element: guarded('course', ColumnsPage) },
+        { path: 'columns/:id', element: guarded('course', ColumnEditor) },
+        { path: 'tags', element: guarded('course', TagsPage) },
+        { path: 'articles', element: guarded('userpage', ArticlesPage) },
+        { path: 'articles/:aid', element: guarded('userpage', ArticleEditor) },
+        { path: 'homepage', element: guarded('userpage', HomeSettingPage) },
         { path: '*', element: <AdminNotFound /> },
       ],
     },

@@ -2,21 +2,49 @@ import type { PermissionGroup } from '../../shared/constants';
 import type { MessageKey } from '../../shared/i18n';
 import type { AdminProfile } from '../../shared/schemas/admins';
 
+/** A screen of a permission group's area (the sidebar's second level). */
+export interface MenuLink {
+  key: string;
+  label: MessageKey;
+  /** The hash route of the screen. */
+  to: string;
+}
+
 export interface MenuEntry {
   key: 'home' | PermissionGroup;
   label: MessageKey;
-  /** The hash route of the entry's screen; null while the screen does not exist yet. */
+  /** The hash route of the entry's screen; null while the screen does not exist yet (or when it only groups links). */
   to: string | null;
+  /** The screens of the area, when it has several. */
+  links?: MenuLink[];
 }
 
 /** The back-office sidebar in order (spec 3 permission groups). */
 export const MENU: MenuEntry[] = [
   { key: 'home', label: 'admin.menu.home', to: '/' },
-  { key: 'course', label: 'admin.menu.course', to: null },
+  {
+    key: 'course',
+    label: 'admin.menu.course',
+    to: null,
+    links: [
+      { key: 'courses', label: 'admin.menu.courses', to: '/courses' },
+      { key: 'categories', label: 'admin.menu.categories', to: '/categories' },
+      { key: 'columns', label: 'admin.menu.columns', to: '/columns' },
+      { key: 'tags', label: 'admin.menu.tags', to: '/tags' },
+    ],
+  },
   { key: 'resource', label: 'admin.menu.resource', to: null },
   { key: 'student', label: 'admin.menu.student', to: null },
   { key: 'admin', label: 'admin.menu.admin', to: null },
-  { key: 'userpage', label: 'admin.menu.userpage', to: null },
+  {
+    key: 'userpage',
+    label: 'admin.menu.userpage',
+    to: null,
+    links: [
+      { key: 'homepage', label: 'admin.menu.homepage', to: '/homepage' },
+      { key: 'articles', label: 'admin.menu.articles', to: '/articles' },
+    ],
+  },
   { key: 'setting', label: 'admin.menu.setting', to: null },
   { key: 'exam', label: 'admin.menu.exam', to: null },
   { key: 'question', label: 'admin.menu.question', to: null },
@@ -24,11 +52,18 @@ export const MENU: MenuEntry[] = [
 
 export const isMainAdmin = (profile: Pick<AdminProfile, 'adminType'>) => profile.adminType === '0';
 
+/**
+ * The one permission check of the back office's UI: may this administrator see an area? The overview
+ * always; 'admin' for the main admin or a holder of it; the others with their permission group.
+ * The sidebar and the hash-route guards both ask it (the server enforces the same groups on every call).
+ */
+export function canAccess(profile: Pick<AdminProfile, 'adminType' | 'permissions'>, group: MenuEntry['key']): boolean {
+  if (group === 'home') return true;
+  if (group === 'admin') return isMainAdmin(profile) || profile.permissions.includes('admin');
+  return profile.permissions.includes(group);
+}
+
 /** The entries an administrator sees: the overview always, the others only with their permission group. */
 export function visibleMenu(profile: Pick<AdminProfile, 'adminType' | 'permissions'>): MenuEntry[] {
-  return MENU.filter((entry) => {
-    if (entry.key === 'home') return true;
-    if (entry.key === 'admin') return isMainAdmin(profile) || profile.permissions.includes('admin');
-    return profile.permissions.includes(entry.key);
-  });
+  return MENU.filter((entry) => canAccess(profile, entry.key));
 }

@@ -2,6 +2,7 @@ import { useLocation } from 'react-router';
 import { useBootstrap } from '../../bootstrap';
 import { useT } from '../../i18n';
 import { courseListPath } from '../../routes';
+import { InformationNavLink } from '../catalogue/InformationNavLink';
 import { currentPath } from '../../urls';
 import { SignInLinks } from './SignInLinks';
 import { Brand } from './Brand';
@@ -28,6 +29,7 @@ export function DesktopNav() {
           <SiteLink to={courseListPath(0)} activePrefix="/courselist/" className="d-nav-link">
             {t('nav.courses')}
           </SiteLink>
+          <InformationNavLink className="d-nav-link" />
         </nav>
         <SearchBox className="d-nav-search" />
         <div className="d-nav-user">

@@ -1,6 +1,166 @@
-import { PendingPage } from '../../components/PendingPage';
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { columnMainButton, ownsColumn } from '../../../shared/rules/course-buttons';
+import { isFree } from '../../../shared/rules/course-status';
+import type { ColumnInfo } from '../../../shared/schemas/columns';
+import { bookColumn, collectColumn, COLUMN_PAGE_SIZE, visitColumn, type BookResult } from '../../api/columns';
+import { useBootstrap } from '../../bootstrap';
+import { BookmarkButton, useBookmark } from '../../components/catalogue/Bookmark';
+import { ColumnCard } from '../../components/catalogue/ColumnCard';
+import { CourseCover } from '../../components/catalogue/CourseCover';
+import { CourseGrid } from '../../components/catalogue/CourseCard';
+import { FixedTopBar, MainButton, MobileActionBar, useTabsStayInView } from '../../components/catalogue/IntroChrome';
+import { IntroTabs, type IntroTab } from '../../components/catalogue/IntroTabs';
+import { courseHref } from '../../components/catalogue/links';
+import { RichText } from '../../components/catalogue/RichText';
+import { ShareButton, ShareLinks } from '../../components/catalogue/Share';
+import { bookmarkRefusal, useActionGuard } from '../../components/catalogue/useActionGuard';
+import { alert, toast } from '../../components/feedback';
+import { Loading } from '../../components/Loading';
+import { useColumnCollectStatus, useColumnInfo, useColumns } from '../../hooks/useCatalogue';
+import { useIsMobile } from '../../hooks/useIsMobile';
+import { MOBILE_TOP_BAR_PX, NAV_PX, useScrolledPastElement } from '../../hooks/useScrolledPastElement';
+import { useLocale, useT } from '../../i18n';
+import NotFoundPage from '../notFound';
+import { PriceLine } from '../course/CourseHero';
+import { validityText } from '../course/course-text';
 
-/** The column page (server page 'column'): its content arrives with the courses. */
+/** 当前专栏没有任何课程！ stays 2500 ms (spec 8, 9). */
+const NO_COURSES_TOAST_MS = 2500;
+/** Recommendations (猜您喜欢): one row of four. */
+const RECOMMENDED = 4;
+
+/** The column page (/u/column/{code} #/introduce/{tab}): column mode of the intro tabs, info and the course list. */
 export default function ColumnPage() {
-  return <PendingPage titleKey="page.column.title" />;
+  const boot = useBootstrap();
+  const { data, error } = useColumnInfo(boot.params.coid ?? '');
+  const visited = useRef(false);
+  useEffect(() => {
+    if (visited.current || !boot.params.coid) return;
+    visited.current = true;
+    void visitColumn(boot.params.coid);
+  }, [boot.params.coid]);
+  if (error) return <NotFoundPage />;
+  if (!data) return <Loading />;
+  return <Column info={data} />;
+}
+
+function Column({ info }: { info: ColumnInfo }) {
+  const t = useT();
+  const locale = useLocale();
+  const boot = useBootstrap();
+  const mobile = useIsMobile();
+  const guard = useActionGuard();
+  const { tab = 'info' } = useParams();
+  const heroRef = useRef<HTMLElement>(null);
+  const { column, courses } = info;
+  const [buy, setBuy] = useState({ isBook: info.buy.isBook, infinite: info.buy.infinite, book_count: column.book_count });
+  const [busy, setBusy] = useState(false);
+  const button = columnMainButton({ actual: column.actual, ...buy });
+  const collect = useColumnCollectStatus(column.coid);
+  const bookmark = useBookmark({ initial: collect.data?.collect === 1, ownerId: boot.uid, send: (value) => collectColumn({ coid: column.coid, collect: value }) });
+  const recommended = useColumns(boot.model === 'yks' ? '' : boot.hashUID, boot.model === 'yks' ? null : '0', COLUMN_PAGE_SIZE.desktop);
+  const bodyRef = useRef<HTMLElement>(null);
+  const barOffset = mobile ? (boot.isMiniprogram ? 0 : MOBILE_TOP_BAR_PX) : NAV_PX;
+  const pastHero = useScrolledPastElement(heroRef, barOffset);
+  useTabsStayInView(tab, bodyRef, pastHero, barOffset);
+  const tabs: IntroTab[] = [
+    { name: 'info', label: t('column.tab.info') },
+    { name: 'chapter', label: t('column.tab.courses', { n: courses.length }) },
+  ];
+
+  useEffect(() => {
+    document.title = `${column.title} - ${boot.schoolName}`;
+  }, [column.title, boot.schoolName]);
+
+  if (!tabs.some((item) => item.name === tab)) return <Navigate to="/introduce/info" replace />;
+
+  const handleMain = async () => {
+    if (busy) return;
+    if (ownsColumn({ actual: column.actual, ...buy })) {
+      const first = courses[0];
+      if (!first) toast(t('column.noCourses'), NO_COURSES_TOAST_MS);
+      else window.location.assign(courseHref(first, boot.hashUID));
+      return;
+    }
+    if (!(await guard(bookmarkRefusal(boot, boot.uid)))) return;
+    setBusy(true);
+    const reply = await bookColumn(column.coid);
+    setBusy(false);
+    if (reply.status === 'ok') {
+      const result: BookResult = reply.data;
+      setBuy({ isBook: result.isBook, infinite: result.infinite, book_count: result.book_count });
+      toast(t('column.subscribed'));
+      return;
+    }
+    if (reply.error === 'column has no courses') toast(t('column.noCourses'), NO_COURSES_TOAST_MS);
+    else if (reply.error === 'studentOnly') await alert({ text: t('errors.studentOnly') });
+    else if (reply.error === 'column not bought') await alert({ text: t('course.noOnlinePayment') });
+    else if (reply.error === 'no login') await guard('noLogin');
+    else await alert({ text: reply.error });
+  };
+
+  const label = button.action === 'start' ? t('course.action.start') : t('column.subscribe');
+  const mainButton = <MainButton label={label} disabled={busy} onClick={() => void handleMain()} />;
+  const bookmarkButton = <BookmarkButton collected={bookmark.collected} busy={bookmark.busy} onClick={() => void bookmark.toggle()} />;
+  const others = (recommended.data?.list ?? []).filter((item) => item.coid !== column.coid).slice(0, RECOMMENDED);
+
+  return (
+    <div className={`intro${mobile ? ' is-mobile' : ''}${boot.isMiniprogram ? ' no-top-bar' : ''}`} data-testid="column-intro">
+      <section ref={heroRef} className={`intro-hero${mobile ? ' is-mobile' : ''}`}>
+        <div className="intro-cover">
+          <CourseCover img={column.img} title={column.title} seed={column.coid} />
+          <span className="card-badge">{t('catalogue.badge.column')}</span>
+        </div>
+        <div className="intro-hero-body">
+          <h1 className="intro-title">{column.title}</h1>
+          <p className="intro-facts">
+            {t('column.courseCount', { n: courses.length })} · <span data-testid="book-count">{t('column.subscribers', { n: buy.book_count })}</span>
+          </p>
+          <div className={`intro-price-box${column.actual > 0 ? '' : ' is-free'}`}>
+            <PriceLine actual={column.actual} price={column.price} discount={null} />
+          </div>
+          <p className="intro-validity">
+            <span className="intro-validity-label">{t('course.validity')}</span>
+            {buy.infinite || (isFree(column) && buy.isBook) ? t('column.owned') : validityText({ actual: column.actual, ce_type: column.ce_type, ce_time: column.ce_time }, t, locale)}
+          </p>
+          {!mobile && (
+            <div className="intro-actions">
+              {mainButton}
+              {bookmarkButton}
+            </div>
+          )}
+          {!mobile && <ShareLinks title={column.title} />}
+        </div>
+      </section>
+      {!mobile && <FixedTopBar visible={pastHero} title={column.title} tabs={tabs} action={mainButton} />}
+      <section ref={bodyRef} className="intro-body">
+        <IntroTabs tabs={tabs} className={mobile ? 'is-sticky' : ''} />
+        <div className="intro-panel" data-testid={`tab-${tab}`}>
+          {tab === 'info' &&
+            (column.description ? <RichText html={column.description} className="intro-text" /> : <p className="catalogue-empty">{t('course.noDescription')}</p>)}
+          {tab === 'chapter' && <CourseGrid courses={courses} mobile={mobile} newTab={false} layout={mobile ? 'list' : 'grid'} emptyText={t('column.noCourses')} />}
+        </div>
+      </section>
+      {others.length > 0 && (
+        <section className="intro-related" data-testid="recommended" aria-labelledby="recommended-title">
+          <h2 id="recommended-title" className="home-section-title">
+            {t('column.recommended')}
+          </h2>
+          <div className={`course-grid is-grid${mobile ? ' is-mobile' : ''}`}>
+            {others.map((item) => (
+              <ColumnCard key={item.coid} column={item} mobile={mobile} />
+            ))}
+          </div>
+        </section>
+      )}
+      {mobile && (
+        <MobileActionBar>
+          <ShareButton />
+          {bookmarkButton}
+          <MainButton label={label} disabled={busy} onClick={() => void handleMain()} className="m-action-main" />
+        </MobileActionBar>
+      )}
+    </div>
+  );
 }

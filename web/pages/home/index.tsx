@@ -1,34 +1,44 @@
+import { HOME_COURSES_NUM } from '../../api/catalogue';
 import { useBootstrap } from '../../bootstrap';
+import { SearchBox } from '../../components/layout/SearchBox';
+import { Loading } from '../../components/Loading';
+import { useCategoryTree, useCoursesByCategory, useTags } from '../../hooks/useCatalogue';
+import { useHomeSetting } from '../../hooks/useHomeSetting';
+import { useIsMobile } from '../../hooks/useIsMobile';
 import { useT } from '../../i18n';
-import { loginHref } from '../../urls';
+import { AdTiles, BannerCarousel, HomeHero, NewsBlock, TeacherTeam } from './HomeBlocks';
+import { CategorySections, ColumnSection, TagSections } from './HomeSections';
 
-/** The school home page: a welcome with the school name until the catalogue arrives. */
+/**
+ * The school home page (spec 2): banners, ads, course sections by category, recommended ads, columns,
+ * tag sections, the teacher team and (mobile) the news block, all from the school's home setting; a
+ * welcome block instead of the banners when there are none.
+ */
 export default function HomePage() {
   const t = useT();
   const boot = useBootstrap();
-  const name = boot.userData.sname || boot.userData.uname;
-  const loggedIn = boot.role !== 'guest';
+  const mobile = useIsMobile();
+  const { setting } = useHomeSetting();
+  const tree = useCategoryTree(boot.hashUID);
+  const courses = useCoursesByCategory(boot.hashUID, '0', HOME_COURSES_NUM);
+  const tags = useTags(boot.hashUID);
+
+  if (!setting || (!courses.data && !courses.error)) return <Loading />;
+  const list = courses.data?.courseData ?? [];
+  const hasBanners = setting.banners.some((banner) => (mobile ? banner.urlmoblie || banner.url : banner.url));
+
   return (
-    <div className="home">
-      <section className="hero" aria-labelledby="home-title">
-        <h1 id="home-title" className="hero-title">
-          {t('home.welcome', { school: boot.schoolName || t('app.name') })}
-        </h1>
-        {loggedIn && name && (
-          <p className="hero-greeting" data-testid="home-greeting">
-            {t('home.greeting', { name })}
-          </p>
-        )}
-        <p className="hero-text">{t('home.comingSoon')}</p>
-        {!loggedIn && boot.model !== 'yks' && (
-          <p className="hero-actions">
-            <a className="btn btn-light" href={loginHref(boot)}>
-              {t('nav.signIn')}
-            </a>
-            <span className="hero-hint">{t('home.signInHint')}</span>
-          </p>
-        )}
-      </section>
+    <div className={`home${mobile ? ' is-mobile' : ''}`} data-testid="home">
+      {mobile && <SearchBox className="home-search" />}
+      <HomeHero empty={list.length === 0} visible={!hasBanners} />
+      <BannerCarousel setting={setting} mobile={mobile} />
+      {setting.showads && <AdTiles ads={setting.ads} testId="home-ads" />}
+      {mobile && <NewsBlock />}
+      {tree.data && <CategorySections tree={tree.data.cates} courses={list} setting={setting} mobile={mobile} />}
+      <AdTiles ads={setting.recommends} title={t('home.recommended')} testId="home-recommends" />
+      <ColumnSection setting={setting} mobile={mobile} />
+      {tags.data && <TagSections tags={tags.data.tags} setting={setting} mobile={mobile} />}
+      {setting.showteacher && <TeacherTeam teachers={setting.teachers} />}
     </div>
   );
 }

@@ -1,0 +1,55 @@
+import useSWR from 'swr';
+import type { CategoryNode } from '../../../shared/schemas/categories';
+import type { ColumnCate } from '../../../shared/schemas/columns';
+import { fetchData } from '../../hooks/fetcher';
+import { CATELIST_KEY, type Catelist } from '../api/categories';
+import { COLUMN_CATES_KEY } from '../api/columns';
+import { GROUPS_KEY, type GroupList } from '../api/home-setting';
+
+/** The school's course category tree (GET course/catelist). */
+export function useCategories() {
+  const result = useSWR<Catelist>(CATELIST_KEY, fetchData);
+  return { ...result, tree: result.data?.cates ?? [] };
+}
+
+/** The column categories (GET column/cate/list). */
+export function useColumnCates() {
+  const result = useSWR<{ cates: ColumnCate[] }>(COLUMN_CATES_KEY, fetchData);
+  return { ...result, cates: result.data?.cates ?? [] };
+}
+
+/** The school's student groups (GET s/group/list). */
+export function useGroups() {
+  const result = useSWR<GroupList>(GROUPS_KEY, fetchData);
+  return { ...result, groups: result.data?.groups ?? [] };
+}
+
+/** A category tree in display order with each node's depth (1-3) and its ancestors' ids. */
+export interface FlatCategory {
+  node: CategoryNode;
+  depth: number;
+  /** Titles from the first level down to this one. */
+  path: string[];
+}
+
+export function flattenCategories(tree: readonly CategoryNode[], depth = 1, path: string[] = []): FlatCategory[] {
+  return tree.flatMap((node) => {
+    const own = [...path, node.title];
+    return [{ node, depth, path: own }, ...flattenCategories(node.children, depth + 1, own)];
+  });
+}
+
+/** The ids of a category and everything under it. */
+export function subtreeIds(node: CategoryNode): string[] {
+  return [node.catid, ...node.children.flatMap(subtreeIds)];
+}
+
+/** Finds a category in the tree. */
+export function findCategory(tree: readonly CategoryNode[], catid: string): CategoryNode | undefined {
+  for (const node of tree) {
+    if (node.catid === catid) return node;
+    const found = findCategory(node.children, catid);
+    if (found) return found;
+  }
+  return undefined;
+}

@@ -1,0 +1,142 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import useSWR from 'swr';
+import type { Article } from '../../../../shared/schemas/articles';
+import { toast } from '../../../components/feedback';
+import { useT } from '../../../i18n';
+import { articleInfo, pinArticle, publishArticle, saveArticle, type ArticleUpdate } from '../../api/articles';
+import { failureText, fieldErrorsOf } from '../../api/errors';
+import { Field } from '../../components/Field';
+import { ImageField } from '../../components/ImageField';
+import { PageHeader } from '../../components/PageHeader';
+import { RichTextEditor } from '../../components/RichTextEditor';
+import { useRevalidate } from '../../hooks/useRevalidate';
+import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
+
+type ArticleForm = { title: string; img: string; content: string };
+const formOf = (article: Article): ArticleForm => ({ title: article.title, img: article.img, content: article.content });
+
+async function fetchArticle([, aid]: [string, string]) {
+  const reply = await articleInfo(aid);
+  if (reply.status !== 'ok') throw new Error(reply.error);
+  return reply.data;
+}
+
+/** An article: title, cover and rich-text content; publish and pin. */
+export default function ArticleEditor() {
+  const t = useT();
+  const { aid = '' } = useParams();
+  const revalidate = useRevalidate();
+  const { data: article, error, mutate } = useSWR(['article/info', aid] as [string, string], fetchArticle, { revalidateOnFocus: false });
+  const [base, setBase] = useState<ArticleForm | null>(null);
+  const [form, setForm] = useState<ArticleForm | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (article && !base) {
+      setBase(formOf(article));
+      setForm(formOf(article));
+    }
+  }, [article, base]);
+  const dirty = !!base && !!form && JSON.stringify(base) !== JSON.stringify(form);
+  useUnsavedChanges(dirty);
+
+  if (error && !article) {
+    return (
+      <section className="card page-card" role="alert">
+        <h1 className="page-title">{t('admin.common.notFound')}</h1>
+        <Link className="btn btn-primary" to="/articles">
+          {t('admin.articles.backToList')}
+        </Link>
+      </section>
+    );
+  }
+  if (!article || !form || !base) return null;
+
+  const change = (patch: Partial<ArticleForm>) => {
+    setForm({ ...form, ...patch });
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !(field in patch))));
+  };
+
+  const handleSave = async () => {
+    if (!form.title.trim()) return setErrors({ title: t('admin.common.required') });
+    const patch: ArticleUpdate = { aid };
+    if (form.title !== base.title) patch.title = form.title.trim();
+    if (form.img !== base.img) patch.img = form.img.trim();
+    if (form.content !== base.content) patch.content = form.content;
+    setSaving(true);
+    const reply = await saveArticle(patch);
+    setSaving(false);
+    if (reply.status !== 'ok') {
+      const found = fieldErrorsOf(reply);
+      setErrors(found);
+      return toast(Object.keys(found).length > 0 ? t('admin.common.fixErrors') : failureText(t, reply));
+    }
+    await mutate(reply.data, { revalidate: false });
+    setBase(formOf(reply.data));
+    setForm(formOf(reply.data));
+    void revalidate('article/admin/list');
+    toast(t('admin.common.saved'));
+  };
+
+  const toggle = async (kind: 'publish' | 'pin') => {
+    const reply = kind === 'publish' ? await publishArticle(aid, article.status !== 1) : await pinArticle(aid, !article.pinned);
+    if (reply.status !== 'ok') return toast(failureText(t, reply));
+    toast(kind === 'publish' ? (reply.data.status === 1 ? t('admin.courses.publishedToast') : t('admin.courses.unpublishedToast')) : t('admin.common.saved'));
+    await mutate({ ...article, status: reply.data.status, pinned: reply.data.pinned }, { revalidate: false });
+    void revalidate('article/admin/list');
+  };
+
+  return (
+    <div className="ac-page" data-testid="article-editor">
+      <PageHeader
+        back={
+          <Link to="/articles" className="ac-back" aria-label={t('admin.articles.backToList')}>
+            ←
+          </Link>
+        }
+        title={
+          <>
+            <span>{article.title}</span>
+            <span className={`ac-state ${article.status === 1 ? 'is-on' : ''}`} data-testid="editor-status">
+              {article.status === 1 ? t('admin.courses.published') : t('admin.courses.draft')}
+            </span>
+          </>
+        }
+      >
+        <button type="button" className="btn btn-small" onClick={() => void toggle('pin')}>
+          {article.pinned ? t('admin.courses.unpin') : t('admin.courses.pin')}
+        </button>
+        <button type="button" className="btn btn-small" onClick={() => void toggle('publish')} data-testid="toggle-publish">
+          {article.status === 1 ? t('admin.courses.unpublish') : t('admin.courses.publish')}
+        </button>
+      </PageHeader>
+      <form
+        className="card ac-card ac-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void handleSave();
+        }}
+      >
+        <div className="ac-grid">
+          <Field label={t('admin.articles.name')} error={errors.title} name="title" wide>
+            <input value={form.title} maxLength={100} onChange={(event) => change({ title: event.target.value })} />
+          </Field>
+          <Field label={t('admin.course.cover')} error={errors.img} name="img" hint={t('admin.common.uploadLater')} wide>
+            <ImageField value={form.img} onChange={(img) => change({ img })} invalid={!!errors.img} />
+          </Field>
+        </div>
+        <h2 className="ac-subtitle">{t('admin.articles.content')}</h2>
+        <RichTextEditor value={form.content} onChange={(content) => change({ content })} label={t('admin.articles.content')} invalid={!!errors.content} testId="article-editor-content" />
+        {errors.content && <p className="ac-error">{errors.content}</p>}
+        <div className="ac-savebar">
+          {dirty && <span className="ac-dirty">{t('admin.common.unsavedMark')}</span>}
+          <button type="submit" className="btn btn-primary" disabled={!dirty || saving} data-testid="save-article">
+            {saving ? t('admin.common.saving') : t('admin.common.save')}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import useSWR from 'swr';
+import type { Reply } from '../../../../shared/envelope';
+import { confirm, toast } from '../../../components/feedback';
+import { useT } from '../../../i18n';
+import { deleteArticles, listArticles, moveArticle, newArticle, pinArticle, publishArticle } from '../../api/articles';
+import { failureText } from '../../api/errors';
+import { Field } from '../../components/Field';
+import { Modal } from '../../components/Modal';
+import { PageHeader } from '../../components/PageHeader';
+import { Pager } from '../../components/Pager';
+import { useRevalidate } from '../../hooks/useRevalidate';
+
+const PAGE_SIZE = 20;
+const FILTERS = [
+  { key: 'all', status: undefined, label: 'admin.articles.filter.all' },
+  { key: 'draft', status: 0, label: 'admin.articles.filter.draft' },
+  { key: 'published', status: 1, label: 'admin.articles.filter.published' },
+] as const;
+
+async function fetchArticles([, page, status]: [string, number, 0 | 1 | undefined]) {
+  const reply = await listArticles(page, PAGE_SIZE, status);
+  if (reply.status !== 'ok') throw new Error(reply.error);
+  return reply.data;
+}
+
+/** Articles (news): drafts and published ones in the students' order; create, publish, pin, move, delete. */
+export default function ArticlesPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const revalidate = useRevalidate();
+  const [page, setPage] = useState(1);
+  const [filter, setFilter] = useState<(typeof FILTERS)[number]>(FILTERS[0]);
+  const { data, mutate } = useSWR(['article/admin/list', page, filter.status] as [string, number, 0 | 1 | undefined], fetchArticles, { keepPreviousData: true });
+  const [creating, setCreating] = useState(false);
+  const [title, setTitle] = useState('');
+  const [busy, setBusy] = useState(false);
+  const rows = data?.list ?? [];
+
+  const run = async <T,>(work: () => Promise<Reply<T>>, done: string) => {
+    setBusy(true);
+    const reply = await work();
+    setBusy(false);
+    if (reply.status !== 'ok') return toast(failureText(t, reply));
+    toast(done);
+    await mutate();
+    void revalidate('article/info');
+  };
+
+  const handleCreate = async () => {
+    if (!title.trim()) return toast(t('admin.common.required'));
+    setBusy(true);
+    const reply = await newArticle(title.trim());
+    setBusy(false);
+    if (reply.status !== 'ok') return toast(failureText(t, reply));
+    setCreating(false);
+    toast(t('admin.articles.created'));
+    void revalidate('article/admin/list');
+    navigate(`/articles/${reply.data.aid}`);
+  };
+
+  return (
+    <div className="ac-page" data-testid="articles-page">
+      <PageHeader title={t('admin.articles.title')}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => {
+            setTitle('');
+            setCreating(true);
+          }}
+          data-testid="new-article"
+        >
+          {t('admin.articles.new')}
+        </button>
+      </PageHeader>
+      <section className="card ac-card">
+        <div className="ac-filters">
+          <div className="ac-segmented" role="group" aria-label={t('admin.courses.status')}>
+            {FILTERS.map((item) => (
+              <button
+                key={item.key}
+                type="button"
+                className={filter.key === item.key ? 'is-on' : ''}
+                aria-pressed={filter.key === item.key}
+                onClick={() => {
+                  setPage(1);
+                  setFilter(item);
+                }}
+              >
+                {t(item.label)}
+              </button>
+            ))}
+          </div>
+        </div>
+        <div className="ac-table-wrap">
+          <table className="ac-table">
+            <thead>
+              <tr>
+                <th>{t('admin.articles.name')}</th>
+                <th>{t('admin.courses.statusCol')}</th>
+                <th>{t('admin.articles.createdAt')}</th>
+                <th className="ac-col-actions">{t('admin.common.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, index) => (
+                <tr key={row.aid} data-testid="article-row" data-aid={row.aid}>
+                  <td data-label={t('admin.articles.name')}>
+                    <Link to={`/articles/${row.aid}`} className="ac-strong">
+                      {row.title}
+                    </Link>
+                    {row.pinned && <span className="badge">{t('admin.courses.pinned')}</span>}
+                    {row.summary && <p className="ac-muted ac-summary">{row.summary}</p>}
+                  </td>
+                  <td data-label={t('admin.courses.statusCol')}>
+                    <span className={`ac-state ${row.status === 1 ? 'is-on' : ''}`} data-testid="article-status">
+                      {row.status === 1 ? t('admin.courses.published') : t('admin.courses.draft')}
+                    </span>
+                  </td>
+                  <td data-label={t('admin.articles.createdAt')} className="ac-muted">
+                    {row.created.slice(0, 16)}
+                  </td>
+                  <td className="ac-col-actions">
+                    <div className="ac-row-actions">
+                      <Link className="btn btn-small" to={`/articles/${row.aid}`}>
+                        {t('admin.common.edit')}
+                      </Link>
+                      <button type="button" className="btn btn-small" disabled={busy} onClick={() => void run(() => publishArticle(row.aid, row.status !== 1), row.status === 1 ? t('admin.courses.unpublishedToast') : t('admin.courses.publishedToast'))}>
+                        {row.status === 1 ? t('admin.courses.unpublish') : t('admin.courses.publish')}
+                      </button>
+                      <button type="button" className="btn btn-small" disabled={busy} onClick={() => void run(() => pinArticle(row.aid, !row.pinned), row.pinned ? t('admin.courses.unpinnedToast') : t('admin.courses.pinnedToast'))}>
+                        {row.pinned ? t('admin.courses.unpin') : t('admin.courses.pin')}
+                      </button>
+                      <button type="button" className="btn btn-small btn-icon" disabled={busy || index === 0} aria-label={`${t('admin.common.moveUp')} ${row.title}`} title={t('admin.common.moveUp')} onClick={() => void run(() => moveArticle(row.aid, rows[index - 1].position), t('admin.common.moved'))}>
+                        ↑
+                      </button>
+                      <button type="button" className="btn btn-small btn-icon" disabled={busy || index >= rows.length - 1} aria-label={`${t('admin.common.moveDown')} ${row.title}`} title={t('admin.common.moveDown')} onClick={() => void run(() => moveArticle(row.aid, rows[index + 1].position), t('admin.common.moved'))}>
+                        ↓
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-small btn-danger-outline"
+                        disabled={busy}
+                        onClick={() => void confirm({ text: t('admin.articles.deleteOne', { title: row.title }), okText: t('admin.common.delete') }).then((ok) => {
+                            if (ok) void run(() => deleteArticles([row.aid]), t('admin.articles.deleted'));
+                          })
+                        }
+                      >
+                        {t('admin.common.delete')}
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {data && rows.length === 0 && <p className="ac-empty">{t('admin.articles.empty')}</p>}
+        </div>
+        {data && <Pager page={page} num={PAGE_SIZE} total={data.total} onPage={setPage} />}
+      </section>
+      {creating && (
+        <Modal title={t('admin.articles.new')} submitText={t('admin.articles.createDraft')} onSubmit={() => void handleCreate()} onClose={() => setCreating(false)} busy={busy} testId="create-article">
+          <Field label={t('admin.articles.name')}>
+            <input value={title} maxLength={100} onChange={(event) => setTitle(event.target.value)} />
+          </Field>
+        </Modal>
+      )}
+    </div>
+  );
+}

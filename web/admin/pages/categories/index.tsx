@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import type { Reply } from '../../../../shared/envelope';
+import { CATEGORY_ERRORS, type CategoryNode } from '../../../../shared/schemas/categories';
+import { confirm, toast } from '../../../components/feedback';
+import { useT } from '../../../i18n';
+import { addCategory, deleteCategory, updateCategory } from '../../api/categories';
+import { failureText } from '../../api/errors';
+import { Modal } from '../../components/Modal';
+import { Field } from '../../components/Field';
+import { PageHeader } from '../../components/PageHeader';
+import { useCategories } from '../../hooks/useCatalogue';
+import { useRevalidate } from '../../hooks/useRevalidate';
+import { CategoryNodeRow, type CategoryActions } from './CategoryNodeRow';
+import { dropMove, type DropPlace } from './category-moves';
+import { MoveCoursesDialog } from './MoveCoursesDialog';
+
+/** The course category tree editor: add (first level, child), rename, reorder and move (drag or buttons), delete (moving courses out first). */
+export default function CategoriesPage() {
+  const t = useT();
+  const { tree, mutate, isLoading } = useCategories();
+  const revalidate = useRevalidate();
+  const [title, setTitle] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [childOf, setChildOf] = useState<CategoryNode | null>(null);
+  const [childTitle, setChildTitle] = useState('');
+  const [blocked, setBlocked] = useState<{ node: CategoryNode; courses: number } | null>(null);
+  const [dragged, setDragged] = useState<CategoryNode | null>(null);
+
+  const refresh = async () => {
+    await mutate();
+    // Course lists show category names and filter by subtree.
+    await revalidate('getcourselist', 'course/info/');
+  };
+
+  const run = async <T,>(work: () => Promise<Reply<T>>, done?: string): Promise<boolean> => {
+    setBusy(true);
+    const reply = await work();
+    setBusy(false);
+    if (reply.status !== 'ok') {
+      toast(failureText(t, reply));
+      return false;
+    }
+    if (done) toast(done);
+    await refresh();
+    return true;
+  };
+
+  const handleDelete = async (node: CategoryNode) => {
+    const ok = await confirm({ text: node.children.length > 0 ? t('admin.categories.deleteWithChildren', { title: node.title }) : t('admin.categories.deleteOne', { title: node.title }), okText: t('admin.common.delete') });
+    if (!ok) return;
+    setBusy(true);
+    const reply = await deleteCategory(node.catid);
+    setBusy(false);
+    if (reply.status === 'ok') {
+      toast(t('admin.categories.deleted'));
+      return refresh();
+    }
+    if (reply.error === CATEGORY_ERRORS.hasCourses) {
+      const courses = Number((reply.data as { courses?: number } | null)?.courses ?? 0);
+      return setBlocked({ node, courses });
+    }
+    toast(failureText(t, reply));
+  };
+
+  const actions: CategoryActions = {
+    rename: (node, value) => run(() => updateCategory({ catid: node.catid, title: value })),
+    addChild: (node) => {
+      setChildOf(node);
+      setChildTitle('');
+    },
+    move: (node, parentId, position) => void run(() => updateCategory({ catid: node.catid, parent_id: parentId, position: Math.max(0, position) })),
+    remove: (node) => void handleDelete(node),
+    dragStart: setDragged,
+    dragEnd: () => setDragged(null),
+    canDrop: (target: CategoryNode, place: DropPlace) => !!dragged && dropMove(tree, dragged, target, place) !== null,
+    drop: (target, place) => {
+      const node = dragged;
+      setDragged(null);
+      const move = node ? dropMove(tree, node, target, place) : null;
+      if (node && move) void run(() => updateCategory({ catid: node.catid, ...move }));
+    },
+  };
+
+  const handleAdd = async (parentId: string, value: string) => {
+    if (!value.trim()) return toast(t('admin.categories.titleRequired'));
+    const ok = await run(() => addCategory(value.trim(), parentId), t('admin.categories.added'));
+    if (ok && parentId === '0') setTitle('');
+    if (ok && parentId !== '0') setChildOf(null);
+  };
+
+  return (
+    <div className="ac-page" data-testid="categories-page">
+      <PageHeader title={t('admin.categories.title')} />
+      <section className="card ac-card">
+        <form
+          className="ac-inline-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void handleAdd('0', title);
+          }}
+        >
+          <input value={title} maxLength={100} placeholder={t('admin.categories.newPlaceholder')} aria-label={t('admin.categories.newPlaceholder')} onChange={(event) => setTitle(event.target.value)} />
+          <button type="submit" className="btn btn-primary btn-small" disabled={busy} data-testid="add-category">
+            {t('admin.categories.addFirst')}
+          </button>
+        </form>
+        <p className="ac-hint">{t('admin.categories.hint')}</p>
+        {!isLoading && tree.length === 0 && <p className="ac-empty">{t('admin.categories.empty')}</p>}
+        <ul className={`ac-cats${dragged ? ' is-dragging' : ''}`} data-testid="category-tree">
+          {tree.map((node, index) => (
+            <CategoryNodeRow key={node.catid} node={node} tree={tree} depth={1} index={index} count={tree.length} busy={busy} actions={actions} />
+          ))}
+        </ul>
+      </section>
+      {childOf && (
+        <Modal title={t('admin.categories.addChildTo', { title: childOf.title })} submitText={t('admin.categories.add')} onSubmit={() => void handleAdd(childOf.catid, childTitle)} onClose={() => setChildOf(null)} busy={busy} testId="add-child-category">
+          <Field label={t('admin.categories.name')}>
+            <input value={childTitle} maxLength={100} onChange={(event) => setChildTitle(event.target.value)} />
+          </Field>
+        </Modal>
+      )}
+      {blocked && (
+        <MoveCoursesDialog
+          node={blocked.node}
+          courses={blocked.courses}
+          tree={tree}
+          onClose={() => setBlocked(null)}
+          onDone={() => {
+            setBlocked(null);
+            void refresh();
+          }}
+        />
+      )}
+    </div>
+  );
+}

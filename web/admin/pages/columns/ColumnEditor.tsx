@@ -1,0 +1,211 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import useSWR from 'swr';
+import type { AdminColumn } from '../../../../shared/schemas/columns';
+import { toast } from '../../../components/feedback';
+import { useT } from '../../../i18n';
+import { columnInfo, pinColumn, publishColumn, saveColumn, setColumnCourses, type ColumnUpdate } from '../../api/columns';
+import { failureText, fieldErrorsOf } from '../../api/errors';
+import { CoursePicker } from '../../components/CoursePicker';
+import { Field } from '../../components/Field';
+import { ImageField } from '../../components/ImageField';
+import { PageHeader } from '../../components/PageHeader';
+import { RichTextEditor } from '../../components/RichTextEditor';
+import { ValidityFields } from '../../components/ValidityFields';
+import { useColumnCates } from '../../hooks/useCatalogue';
+import { useRevalidate } from '../../hooks/useRevalidate';
+import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
+
+interface ColumnForm {
+  title: string;
+  img: string;
+  description: string;
+  catid: string;
+  actual: string;
+  price: string;
+  ce_type: number;
+  ce_time: string;
+  coids: string[];
+}
+
+const formOf = (column: AdminColumn): ColumnForm => ({
+  title: column.title,
+  img: column.img,
+  description: column.description,
+  catid: column.catid,
+  actual: String(column.actual),
+  price: String(column.price),
+  ce_type: column.ce_type,
+  ce_time: column.ce_time,
+  coids: column.coids,
+});
+
+async function fetchColumn([, id]: [string, string]) {
+  const reply = await columnInfo(id);
+  if (reply.status !== 'ok') throw new Error(reply.error);
+  return reply.data;
+}
+
+/** A column: title, cover, description, category, prices, validity and its ordered courses; publish and pin. */
+export default function ColumnEditor() {
+  const t = useT();
+  const { id = '' } = useParams();
+  const { data: column, error, mutate } = useSWR(['column/admin/info', id] as [string, string], fetchColumn, { revalidateOnFocus: false });
+  const { cates } = useColumnCates();
+  const revalidate = useRevalidate();
+  const [base, setBase] = useState<ColumnForm | null>(null);
+  const [form, setForm] = useState<ColumnForm | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (column && !base) {
+      setBase(formOf(column));
+      setForm(formOf(column));
+    }
+  }, [column, base]);
+  const dirty = !!base && !!form && JSON.stringify(base) !== JSON.stringify(form);
+  useUnsavedChanges(dirty);
+
+  if (error && !column) {
+    return (
+      <section className="card page-card" role="alert">
+        <h1 className="page-title">{t('admin.common.notFound')}</h1>
+        <Link className="btn btn-primary" to="/columns">
+          {t('admin.columns.backToList')}
+        </Link>
+      </section>
+    );
+  }
+  if (!column || !form || !base) return null;
+
+  const change = (patch: Partial<ColumnForm>) => {
+    setForm({ ...form, ...patch });
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !(field in patch))));
+  };
+
+  const handleSave = async () => {
+    const money = (value: string) => value.trim() !== '' && Number.isFinite(Number(value)) && Number(value) >= 0;
+    const local: Record<string, string> = {};
+    if (!form.title.trim()) local.title = t('admin.common.required');
+    if (!money(form.actual)) local.actual = t('admin.common.badMoney');
+    if (!money(form.price)) local.price = t('admin.common.badMoney');
+    if (Object.keys(local).length > 0) {
+      setErrors(local);
+      return toast(t('admin.common.fixErrors'));
+    }
+    const patch: ColumnUpdate = { column_id: id };
+    if (form.title !== base.title) patch.title = form.title.trim();
+    if (form.img !== base.img) patch.img = form.img.trim();
+    if (form.description !== base.description) patch.description = form.description;
+    if (form.catid !== base.catid) patch.catid = form.catid;
+    if (form.actual !== base.actual) patch.actual = Number(form.actual);
+    if (form.price !== base.price) patch.price = Number(form.price);
+    if (form.ce_type !== base.ce_type || form.ce_time !== base.ce_time) {
+      patch.ce_type = form.ce_type;
+      patch.ce_time = form.ce_type === 0 ? '' : form.ce_time;
+    }
+    setSaving(true);
+    if (Object.keys(patch).length > 1) {
+      const reply = await saveColumn(patch);
+      if (reply.status !== 'ok') {
+        setSaving(false);
+        const found = fieldErrorsOf(reply);
+        setErrors(found);
+        return toast(Object.keys(found).length > 0 ? t('admin.common.fixErrors') : failureText(t, reply));
+      }
+    }
+    if (form.coids.join(',') !== base.coids.join(',')) {
+      const reply = await setColumnCourses(id, form.coids);
+      if (reply.status !== 'ok') {
+        setSaving(false);
+        return toast(failureText(t, reply));
+      }
+    }
+    const fresh = await mutate();
+    setSaving(false);
+    if (fresh) {
+      setBase(formOf(fresh));
+      setForm(formOf(fresh));
+    }
+    void revalidate('column/admin/list', 'column/cate/list');
+    toast(t('admin.common.saved'));
+  };
+
+  const toggle = async (kind: 'pub' | 'top') => {
+    const reply = kind === 'pub' ? await publishColumn(id, !column.pub) : await pinColumn(id, column.top === 0);
+    if (reply.status !== 'ok') return toast(failureText(t, reply));
+    toast(t('admin.common.saved'));
+    await mutate();
+    void revalidate('column/admin/list');
+  };
+
+  return (
+    <div className="ac-page" data-testid="column-editor">
+      <PageHeader
+        back={
+          <Link to="/columns" className="ac-back" aria-label={t('admin.columns.backToList')}>
+            ←
+          </Link>
+        }
+        title={
+          <>
+            <span>{column.title}</span>
+            <span className={`ac-state ${column.pub ? 'is-on' : ''}`}>{column.pub ? t('admin.courses.published') : t('admin.courses.draft')}</span>
+          </>
+        }
+      >
+        <button type="button" className="btn btn-small" onClick={() => void toggle('top')}>
+          {column.top > 0 ? t('admin.courses.unpin') : t('admin.courses.pin')}
+        </button>
+        <button type="button" className="btn btn-small" onClick={() => void toggle('pub')} data-testid="toggle-publish">
+          {column.pub ? t('admin.courses.unpublish') : t('admin.courses.publish')}
+        </button>
+      </PageHeader>
+      <form
+        className="card ac-card ac-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void handleSave();
+        }}
+      >
+        <div className="ac-grid">
+          <Field label={t('admin.columns.name')} error={errors.title} name="title" wide>
+            <input value={form.title} maxLength={100} onChange={(event) => change({ title: event.target.value })} />
+          </Field>
+          <Field label={t('admin.columns.cate')} error={errors.catid} name="catid">
+            <select value={form.catid} onChange={(event) => change({ catid: event.target.value })}>
+              <option value="0">{t('admin.course.noCategory')}</option>
+              {cates.map((cate) => (
+                <option key={cate.catid} value={cate.catid}>
+                  {cate.title}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label={t('admin.course.cover')} error={errors.img} name="img" hint={t('admin.common.uploadLater')} wide>
+            <ImageField value={form.img} onChange={(img) => change({ img })} invalid={!!errors.img} />
+          </Field>
+          <Field label={t('admin.course.actual')} error={errors.actual} name="actual" hint={t('admin.course.actualHint')}>
+            <input type="number" min={0} step={0.01} value={form.actual} onChange={(event) => change({ actual: event.target.value })} />
+          </Field>
+          <Field label={t('admin.course.originalPrice')} error={errors.price} name="price">
+            <input type="number" min={0} step={0.01} value={form.price} onChange={(event) => change({ price: event.target.value })} />
+          </Field>
+          <ValidityFields value={{ ce_type: form.ce_type, ce_time: form.ce_time }} errors={errors} onChange={(value) => change({ ce_type: value.ce_type, ce_time: value.ce_time })} />
+        </div>
+        <h2 className="ac-subtitle">{t('admin.columns.description')}</h2>
+        <RichTextEditor value={form.description} onChange={(description) => change({ description })} label={t('admin.columns.description')} invalid={!!errors.description} />
+        {errors.description && <p className="ac-error">{errors.description}</p>}
+        <h2 className="ac-subtitle">{t('admin.columns.courses')}</h2>
+        <CoursePicker value={form.coids} onChange={(coids) => change({ coids })} />
+        <div className="ac-savebar">
+          {dirty && <span className="ac-dirty">{t('admin.common.unsavedMark')}</span>}
+          <button type="submit" className="btn btn-primary" disabled={!dirty || saving} data-testid="save-column">
+            {saving ? t('admin.common.saving') : t('admin.common.save')}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import useSWR from 'swr';
+import type { Reply } from '../../../../shared/envelope';
+import { confirm, toast } from '../../../components/feedback';
+import { useT } from '../../../i18n';
+import { deleteColumns, listColumns, newColumn, pinColumn, publishColumn } from '../../api/columns';
+import { failureText } from '../../api/errors';
+import { Field } from '../../components/Field';
+import { Modal } from '../../components/Modal';
+import { PageHeader } from '../../components/PageHeader';
+import { Pager } from '../../components/Pager';
+import { useColumnCates } from '../../hooks/useCatalogue';
+import { useRevalidate } from '../../hooks/useRevalidate';
+import { ColumnCatesPanel } from './ColumnCatesPanel';
+
+const PAGE_SIZE = 20;
+
+async function fetchColumns([, page, cates, keyword]: [string, number, string, string]) {
+  const reply = await listColumns({ page, num: PAGE_SIZE, cates, keyword });
+  if (reply.status !== 'ok') throw new Error(reply.error);
+  return reply.data;
+}
+
+/** Columns (course bundles): list, create, publish, pin, delete, and their categories. */
+export default function ColumnsPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const revalidate = useRevalidate();
+  const [page, setPage] = useState(1);
+  const [cates, setCates] = useState('0');
+  const [draft, setDraft] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const { data, mutate } = useSWR(['column/admin/list', page, cates, keyword] as [string, number, string, string], fetchColumns, { keepPreviousData: true });
+  const { cates: columnCates } = useColumnCates();
+  const [creating, setCreating] = useState(false);
+  const [title, setTitle] = useState('');
+  const [busy, setBusy] = useState(false);
+  const rows = data?.list ?? [];
+
+  const run = async <T,>(work: () => Promise<Reply<T>>, done: string) => {
+    setBusy(true);
+    const reply = await work();
+    setBusy(false);
+    if (reply.status !== 'ok') return toast(failureText(t, reply));
+    toast(done);
+    await mutate();
+    void revalidate('column/admin/info', 'column/cate/list');
+  };
+
+  const handleCreate = async () => {
+    if (!title.trim()) return toast(t('admin.common.required'));
+    setBusy(true);
+    const reply = await newColumn({ title: title.trim(), catid: cates });
+    setBusy(false);
+    if (reply.status !== 'ok') return toast(failureText(t, reply));
+    setCreating(false);
+    void revalidate('column/admin/list', 'column/cate/list');
+    navigate(`/columns/${reply.data.coid}`);
+  };
+
+  const cateName = (catid: string) => (catid === '0' ? t('admin.course.noCategory') : (columnCates.find((cate) => cate.catid === catid)?.title ?? '—'));
+
+  return (
+    <div className="ac-page" data-testid="columns-page">
+      <PageHeader title={t('admin.columns.title')}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => {
+            setTitle('');
+            setCreating(true);
+          }}
+        >
+          {t('admin.columns.new')}
+        </button>
+      </PageHeader>
+      <div className="ac-split">
+        <section className="card ac-card ac-split-main">
+          <div className="ac-filters">
+            <form
+              className="ac-inline-form"
+              role="search"
+              onSubmit={(event) => {
+                event.preventDefault();
+                setPage(1);
+                setKeyword(draft.trim());
+              }}
+            >
+              <input type="search" value={draft} placeholder={t('admin.columns.searchPlaceholder')} aria-label={t('admin.columns.searchPlaceholder')} onChange={(event) => setDraft(event.target.value)} />
+              <button type="submit" className="btn btn-small">
+                {t('common.search')}
+              </button>
+            </form>
+            <select
+              value={cates}
+              aria-label={t('admin.columns.cate')}
+              onChange={(event) => {
+                setPage(1);
+                setCates(event.target.value);
+              }}
+            >
+              <option value="0">{t('admin.courses.allCategories')}</option>
+              {columnCates.map((cate) => (
+                <option key={cate.catid} value={cate.catid}>
+                  {cate.title}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="ac-table-wrap">
+            <table className="ac-table">
+              <thead>
+                <tr>
+                  <th>{t('admin.columns.name')}</th>
+                  <th>{t('admin.columns.cate')}</th>
+                  <th>{t('admin.course.price')}</th>
+                  <th>{t('admin.columns.courses')}</th>
+                  <th>{t('admin.courses.statusCol')}</th>
+                  <th className="ac-col-actions">{t('admin.common.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.coid} data-testid="column-row" data-id={row.coid}>
+                    <td data-label={t('admin.columns.name')}>
+                      <Link to={`/columns/${row.coid}`} className="ac-strong">
+                        {row.title}
+                      </Link>
+                      {row.top > 0 && <span className="badge">{t('admin.courses.pinned')}</span>}
+                    </td>
+                    <td data-label={t('admin.columns.cate')}>{cateName(row.catid)}</td>
+                    <td data-label={t('admin.course.price')}>{row.actual > 0 ? `￥${row.actual.toFixed(2)}` : t('admin.course.free')}</td>
+                    <td data-label={t('admin.columns.courses')}>{row.coids.length}</td>
+                    <td data-label={t('admin.courses.statusCol')}>
+                      <span className={`ac-state ${row.pub ? 'is-on' : ''}`}>{row.pub ? t('admin.courses.published') : t('admin.courses.draft')}</span>
+                    </td>
+                    <td className="ac-col-actions">
+                      <div className="ac-row-actions">
+                        <Link className="btn btn-small" to={`/columns/${row.coid}`}>
+                          {t('admin.common.edit')}
+                        </Link>
+                        <button type="button" className="btn btn-small" disabled={busy} onClick={() => void run(() => publishColumn(row.coid, !row.pub), row.pub ? t('admin.courses.unpublishedToast') : t('admin.courses.publishedToast'))}>
+                          {row.pub ? t('admin.courses.unpublish') : t('admin.courses.publish')}
+                        </button>
+                        <button type="button" className="btn btn-small" disabled={busy} onClick={() => void run(() => pinColumn(row.coid, row.top === 0), row.top > 0 ? t('admin.courses.unpinnedToast') : t('admin.courses.pinnedToast'))}>
+                          {row.top > 0 ? t('admin.courses.unpin') : t('admin.courses.pin')}
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-small btn-danger-outline"
+                          disabled={busy}
+                          onClick={() =>
+                            void confirm({ text: t('admin.columns.deleteOne', { title: row.title }), okText: t('admin.common.delete') }).then((ok) => {
+                              if (ok) void run(() => deleteColumns([row.coid]), t('admin.columns.deleted'));
+                            })
+                          }
+                        >
+                          {t('admin.common.delete')}
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {data && rows.length === 0 && <p className="ac-empty">{t('admin.columns.empty')}</p>}
+          </div>
+          {data && <Pager page={page} num={PAGE_SIZE} total={data.total} onPage={setPage} />}
+        </section>
+        <ColumnCatesPanel onChanged={() => void mutate()} />
+      </div>
+      {creating && (
+        <Modal title={t('admin.columns.new')} submitText={t('admin.courses.create')} onSubmit={() => void handleCreate()} onClose={() => setCreating(false)} busy={busy} testId="create-column">
+          <Field label={t('admin.columns.name')}>
+            <input value={title} maxLength={100} onChange={(event) => setTitle(event.target.value)} />
+          </Field>
+        </Modal>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useNavigate, useParams } from 'react-router';
+import useSWR from 'swr';
+import type { Reply } from '../../../../shared/envelope';
+import type { CourseInfo } from '../../../../shared/schemas/courses';
+import { toast } from '../../../components/feedback';
+import { fetchData } from '../../../hooks/fetcher';
+import { useT } from '../../../i18n';
+import { publishCourse, saveCourse, updateCourseSettings } from '../../api/courses';
+import { failureText, fieldErrorsOf } from '../../api/errors';
+import { PageHeader } from '../../components/PageHeader';
+import { useRevalidate } from '../../hooks/useRevalidate';
+import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
+import { ChapterEditor } from './chapters/ChapterEditor';
+import { AccessTab, DescriptionTab, InfoTab, PriceTab, StudyTab, type TabProps } from './CourseTabs';
+import { changesOf, COURSE_TABS, formOf, localErrors, settingsFirst, tabOfField, type CourseForm, type CourseTab } from './course-form';
+
+/** Field errors of a course/save or course/updateSet reply, by form field ('values.title' → 'title'). */
+function courseFieldErrors(reply: Reply<unknown>): Record<string, string> {
+  if (reply.status === 'ok') return {};
+  const errors: Record<string, string> = {};
+  for (const [field, message] of Object.entries(fieldErrorsOf(reply))) {
+    const name = field.replace(/^(values|settings)\./, '');
+    errors[name === 'authentication_gid' ? 'authentication_gid' : name] = message;
+  }
+  return errors;
+}
+
+/** The course editor: tabs for info, description, price and validity, group restriction, study settings and chapters. */
+export default function CourseEditor() {
+  const t = useT();
+  const navigate = useNavigate();
+  const revalidate = useRevalidate();
+  const { coid = '', tab: tabParam } = useParams();
+  const tab: CourseTab = COURSE_TABS.some((item) => item.key === tabParam) ? (tabParam as CourseTab) : 'info';
+  const key = `course/info/${coid}`;
+  const { data: course, error, mutate } = useSWR<CourseInfo>(key, fetchData, { revalidateOnFocus: false });
+  const [base, setBase] = useState<CourseForm | null>(null);
+  const [form, setForm] = useState<CourseForm | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (course && !base) {
+      setBase(formOf(course));
+      setForm(formOf(course));
+    }
+  }, [course, base]);
+
+  const dirty = !!base && !!form && JSON.stringify(base) !== JSON.stringify(form);
+  useUnsavedChanges(dirty, (next) => next.pathname === `/courses/${coid}` || next.pathname.startsWith(`/courses/${coid}/`));
+
+  if (error && !course) {
+    return (
+      <section className="card page-card" role="alert" data-testid="course-missing">
+        <h1 className="page-title">{t('admin.common.notFound')}</h1>
+        <Link className="btn btn-primary" to="/courses">
+          {t('admin.courses.backToList')}
+        </Link>
+      </section>
+    );
+  }
+  if (!course || !form || !base) return null;
+
+  const change = (patch: Partial<CourseForm>) => {
+    setForm((current) => (current ? { ...current, ...patch } : current));
+    setErrors((current) => {
+      const next = { ...current };
+      for (const field of Object.keys(patch)) delete next[field];
+      if ('begin' in patch) delete next.vaildBeginTime;
+      if ('groups' in patch) delete next.authentication_gid;
+      return next;
+    });
+  };
+
+  const fail = (found: Record<string, string>, reply?: Reply<unknown>) => {
+    setErrors(found);
+    // Show the first complaint: open the tab that holds its field.
+    const first = Object.keys(found)[0];
+    if (first && tabOfField(first) !== tab) navigate(`/courses/${coid}/${tabOfField(first)}`);
+    toast(reply && reply.status !== 'ok' && Object.keys(found).length === 0 ? failureText(t, reply) : t('admin.common.fixErrors'));
+  };
+
+  const handleSave = async () => {
+    const local = localErrors(form, t);
+    if (Object.keys(local).length > 0) return fail(local);
+    const { save, settings } = changesOf(coid, base, form);
+    setSaving(true);
+    const steps: (() => Promise<Reply<unknown>>)[] = [];
+    const saveValues = save ? () => saveCourse(save) : null;
+    const saveSettings = settings ? () => updateCourseSettings(coid, settings) : null;
+    if (settingsFirst(base, form)) steps.push(...[saveSettings, saveValues].filter((step) => step !== null));
+    else steps.push(...[saveValues, saveSettings].filter((step) => step !== null));
+    for (const step of steps) {
+      const reply = await step();
+      if (reply.status !== 'ok') {
+        setSaving(false);
+        return fail(courseFieldErrors(reply), reply);
+      }
+    }
+    const fresh = await mutate();
+    setSaving(false);
+    if (fresh) {
+      setBase(formOf(fresh));
+      setForm(formOf(fresh));
+    }
+    setErrors({});
+    void revalidate('getcourselist');
+    toast(t('admin.common.saved'));
+  };
+
+  const handlePublish = async () => {
+    const reply = await publishCourse(coid, !course.published);
+    if (reply.status !== 'ok') return toast(failureText(t, reply));
+    toast(reply.data.published ? t('admin.courses.publishedToast') : t('admin.courses.unpublishedToast'));
+    await mutate();
+    void revalidate('getcourselist');
+  };
+
+  const props: TabProps = { form, change, errors };
+  const tabError = (key: CourseTab) => Object.keys(errors).some((field) => tabOfField(field) === key);
+
+  return (
+    <div className="ac-page" data-testid="course-editor">
+      <PageHeader
+        back={
+          <Link to="/courses" className="ac-back" aria-label={t('admin.courses.backToList')}>
+            ←
+          </Link>
+        }
+        title={
+          <>
+            <span data-testid="editor-title">{course.title}</span>
+            <span className={`ac-state ${course.published ? 'is-on' : ''}`} data-testid="editor-status">
+              {course.published ? t('admin.courses.published') : t('admin.courses.draft')}
+            </span>
+          </>
+        }
+      >
+        <a className="btn btn-small btn-text" href={`/course/${course.code}`} target="_blank" rel="noopener">
+          {t('admin.course.viewOnSite')}
+        </a>
+        <button type="button" className="btn btn-small" onClick={() => void handlePublish()} data-testid="toggle-publish">
+          {course.published ? t('admin.courses.unpublish') : t('admin.courses.publish')}
+        </button>
+      </PageHeader>
+
+      <nav className="ac-tabs" aria-label={t('admin.course.tabs')}>
+        {COURSE_TABS.map((item) => (
+          <NavLink key={item.key} to={`/courses/${coid}/${item.key}`} className={() => `ac-tab${tab === item.key ? ' is-active' : ''}${tabError(item.key) ? ' has-error' : ''}`} data-tab={item.key}>
+            {t(item.label)}
+          </NavLink>
+        ))}
+      </nav>
+
+      {tab === 'chapters' ? (
+        <ChapterEditor coid={coid} />
+      ) : (
+        <form
+          className="card ac-card ac-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void handleSave();
+          }}
+        >
+          {tab === 'info' && <InfoTab {...props} />}
+          {tab === 'description' && <DescriptionTab {...props} />}
+          {tab === 'price' && <PriceTab {...props} />}
+          {tab === 'access' && <AccessTab {...props} />}
+          {tab === 'study' && <StudyTab {...props} />}
+          <div className="ac-savebar">
+            {dirty && <span className="ac-dirty">{t('admin.common.unsavedMark')}</span>}
+            <button type="submit" className="btn btn-primary" disabled={!dirty || saving} data-testid="save-course">
+              {saving ? t('admin.common.saving') : t('admin.common.save')}
+            </button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

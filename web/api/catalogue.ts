@@ -1,0 +1,66 @@
+/**
+ * Catalogue calls of the student site (spec 7 'named client operations'): the school's user page
+ * (home setting), categories, courses by category, keyword search, hot courses, course info and
+ * chapters, bookmarks, tags and articles. Shapes come from shared/schemas.
+ */
+import type { z } from 'zod';
+import type { Article, ArticleItem, zArticleList } from '../../shared/schemas/articles';
+import type { CategoryNode, zCates } from '../../shared/schemas/categories';
+import type { ChapterList } from '../../shared/schemas/chapters';
+import type { CourseCard, CourseInfo } from '../../shared/schemas/courses';
+import type { UserPage } from '../../shared/schemas/home-setting';
+import type { TagSection } from '../../shared/schemas/tags';
+import { call } from './client';
+
+export type { Article, ArticleItem, CategoryNode, ChapterList, CourseCard, CourseInfo, UserPage, TagSection };
+export type ArticleList = z.infer<typeof zArticleList>;
+export type Cates = z.infer<typeof zCates>;
+/** The tree of course/catelist (every level has children; the third level's are empty). */
+export type Catelist = { cates: CategoryNode[] };
+
+/** The numbers of spec 9: home courses page 1 num 100; catalogue page 1 num 500; articles page 1 num 5. */
+export const HOME_COURSES_NUM = 100;
+export const CATALOGUE_COURSES_NUM = 500;
+export const HOME_ARTICLES_NUM = 5;
+
+/** GET userpage/{uid}: 'Get user page data by parent id' (home setting with defaults, title, logo, catesetting). */
+export const getUserPage = (uid: string) => call<UserPage>(`userpage/${encodeURIComponent(uid || '0')}`);
+
+/** GET course/catelist {uid}: the school's whole category tree (three levels). */
+export const getCategoryTree = (uid: string) => call<Catelist>('course/catelist', { query: { uid: uid || undefined } });
+
+/** GET course/cates {uid, catid}: the children of catid (allCates, with childCount) and its path. */
+export const getCategoryChildren = (uid: string, catid: string) => call<Cates>('course/cates', { query: { uid: uid || undefined, catid } });
+
+/** POST course/bycate: 'Get courses by category {page, num, catid, uid, keyword}' in the server's default order (pinned first). */
+export const getCoursesByCategory = (input: { uid: string; catid: string; page?: number; num: number; keyword?: string }) =>
+  call<{ courseData: CourseCard[]; total: number }>('course/bycate', { method: 'POST', body: { page: 1, keyword: '', ...input } });
+
+/** POST course/search: 'Keyword search {keyword}' in the page's school. */
+export const searchCourses = (uid: string, keyword: string) => call<{ courses: CourseCard[] }>('course/search', { method: 'POST', body: { uid, keyword } });
+
+/** GET watch/hot/{uid}: the school's hot courses (up to 8). */
+export const getHotCourses = (uid: string) => call<{ course: CourseCard[] }>(`watch/hot/${encodeURIComponent(uid || '0')}`);
+
+/** GET course/info/{id}: the course and the viewer's fields (404 'course removed' with {uid, hashUID} when taken down). */
+export const getCourseInfo = (id: string) => call<CourseInfo>(`course/info/${encodeURIComponent(id)}`);
+
+/** GET course/chapter/{id}: the chapter tree with free and locked flags for the viewer. */
+export const getChapters = (id: string) => call<ChapterList>(`course/chapter/${encodeURIComponent(id)}`);
+
+/** POST collectcourse {uid, mid, coid, collect}: bookmark 1 or remove 0 (students only). */
+export const collectCourse = (input: { uid: string; coid: string; collect: 0 | 1 }) =>
+  call<{ collect: 0 | 1 }>('collectcourse', { method: 'POST', body: input });
+
+/** GET collect/status {coid}. */
+export const getCollectStatus = (coid: string) => call<{ collect: 0 | 1 }>('collect/status', { query: { coid } });
+
+/** GET tags/{uid}: the school's tags with up to 8 course cards each. */
+export const getTags = (uid: string) => call<{ tags: TagSection[] }>(`tags/${encodeURIComponent(uid || '0')}`);
+
+/** GET article/list {uid, status, page, num}: published articles, pinned first. */
+export const getArticles = (input: { uid: string; page: number; num: number }) =>
+  call<ArticleList>('article/list', { query: { uid: input.uid || undefined, status: 1, page: input.page, num: input.num } });
+
+/** GET article/info/{aid}. */
+export const getArticle = (aid: string) => call<Article>(`article/info/${encodeURIComponent(aid)}`);

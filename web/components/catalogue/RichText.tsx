@@ -1,0 +1,10 @@
+import { useMemo } from 'react';
+import { sanitizeHtml } from './sanitize-html';
+
+/** Course descriptions, articles and the footer's about text: sanitised again on display (DOMPurify). */
+export function RichText({ html, className = '', testId }: { html: string; className?: string; testId?: string }) {
+  const clean = useMemo(() => sanitizeHtml(html), [html]);
+  return <div className={`rich-text ${className}`} data-testid={testId} dangerouslySetInnerHTML={{ __html: clean }} />;
+}
+
+export default RichText;

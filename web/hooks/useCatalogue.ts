@@ -1,0 +1,67 @@
+/**
+ * SWR hooks of the catalogue domain: one key per call and arguments, so pages that ask for the same
+ * data (the home setting from the footer, the nav and the home page) share one request.
+ */
+import useSWR, { type SWRConfiguration } from 'swr';
+import type { Reply } from '../../shared/envelope';
+import {
+  getArticle,
+  getArticles,
+  getCategoryTree,
+  getChapters,
+  getCourseInfo,
+  getCoursesByCategory,
+  getHotCourses,
+  getTags,
+  getUserPage,
+  searchCourses,
+} from '../api/catalogue';
+import { getColumnCates, getColumnCollectStatus, getColumnInfo, getColumns } from '../api/columns';
+import { ApiError } from './fetcher';
+
+const OPTIONS: SWRConfiguration = { revalidateOnFocus: false, shouldRetryOnError: false, keepPreviousData: false };
+
+/** The data of an ok reply, or an ApiError carrying the failed reply (status, error text, data). */
+export async function unwrap<T>(reply: Promise<Reply<T>>): Promise<T> {
+  const result = await reply;
+  if (result.status !== 'ok') throw new ApiError(result);
+  return result.data;
+}
+
+/** The school's user page (home setting with defaults, title, logo, catesetting). */
+export const useUserPage = (uid: string | null) => useSWR(uid === null ? null : ['userpage', uid || '0'], ([, id]) => unwrap(getUserPage(id)), OPTIONS);
+
+/** The school's three-level category tree. */
+export const useCategoryTree = (uid: string) => useSWR(['course/catelist', uid], ([, id]) => unwrap(getCategoryTree(id)), OPTIONS);
+
+/** The listed courses of a category subtree ('0' = all), first page of num, in the server's default order. */
+export const useCoursesByCategory = (uid: string, catid: string | null, num: number) =>
+  useSWR(catid === null ? null : ['course/bycate', uid, catid, num], ([, id, cat, n]) => unwrap(getCoursesByCategory({ uid: id, catid: cat, num: n })), OPTIONS);
+
+/** Keyword search results (none asked for while the keyword is empty). */
+export const useCourseSearch = (uid: string, keyword: string) =>
+  useSWR(keyword ? ['course/search', uid, keyword] : null, ([, id, key]) => unwrap(searchCourses(id, key)), OPTIONS);
+
+export const useHotCourses = (uid: string | null) => useSWR(uid ? ['watch/hot', uid] : null, ([, id]) => unwrap(getHotCourses(id)), OPTIONS);
+
+/** course/info for the viewer (never shared across sign-ins: the page reloads on login). */
+export const useCourseInfo = (id: string) => useSWR(id ? ['course/info', id] : null, ([, ref]) => unwrap(getCourseInfo(ref)), OPTIONS);
+
+export const useChapters = (id: string | null) => useSWR(id ? ['course/chapter', id] : null, ([, ref]) => unwrap(getChapters(ref)), OPTIONS);
+
+export const useTags = (uid: string) => useSWR(['tags', uid], ([, id]) => unwrap(getTags(id)), OPTIONS);
+
+export const useArticles = (uid: string, page: number, num: number) =>
+  useSWR(['article/list', uid, page, num], ([, id, p, n]) => unwrap(getArticles({ uid: id, page: p, num: n })), OPTIONS);
+
+export const useArticle = (aid: string) => useSWR(aid ? ['article/info', aid] : null, ([, id]) => unwrap(getArticle(id)), OPTIONS);
+
+export const useColumnCates = (uid: string) => useSWR(['column/cates', uid], ([, id]) => unwrap(getColumnCates(id)), OPTIONS);
+
+export const useColumns = (uid: string, cates: string | null, pageSize: number) =>
+  useSWR(cates === null ? null : ['column/list', uid, cates, pageSize], ([, id, cat, size]) => unwrap(getColumns({ uid: id, cates: cat, pageSize: size })), OPTIONS);
+
+export const useColumnInfo = (id: string) => useSWR(id ? ['column/info', id] : null, ([, ref]) => unwrap(getColumnInfo(ref)), OPTIONS);
+
+export const useColumnCollectStatus = (coid: string | null) =>
+  useSWR(coid ? ['column/collect/status', coid] : null, ([, id]) => unwrap(getColumnCollectStatus(id)), OPTIONS);

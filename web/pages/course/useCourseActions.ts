@@ -1,0 +1,75 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { COURSE_TYPE, isGraphic, type CourseAction } from '../../../shared/rules/course-buttons';
+import type { ChapterNode } from '../../../shared/schemas/chapters';
+import type { CourseInfo } from '../../../shared/schemas/courses';
+import { alert } from '../../components/feedback';
+import { learnHref, publicLiveHref } from '../../components/catalogue/links';
+import { useActionGuard } from '../../components/catalogue/useActionGuard';
+import { useT } from '../../i18n';
+
+/** The chapters a learner opens, in order: subchapters of a chapter that has them, else the chapter itself. */
+export function learnableChapters(chapters: readonly ChapterNode[]): ChapterNode[] {
+  return chapters.flatMap((chapter) => (chapter.children.length > 0 ? chapter.children : [chapter])).filter((chapter) => chapter.learnType !== '');
+}
+
+/** The first chapter the viewer may open, or null. */
+export function firstOpenChapter(chapters: readonly ChapterNode[]): ChapterNode | null {
+  return learnableChapters(chapters).find((chapter) => !chapter.locked) ?? null;
+}
+
+/**
+ * The course page's actions: the main button and opening a chapter. Refusals first (sign in, student
+ * account, allowed groups); then buy → the lan release has no online payment, so say how the course is
+ * obtained; obtain and graphic reading → the detail tab; live → the live page; public live → its learning
+ * page; start/continue → the first open chapter's learning page.
+ */
+export function useCourseActions(course: CourseInfo | undefined, chapters: readonly ChapterNode[] | undefined) {
+  const t = useT();
+  const guard = useActionGuard();
+  const navigate = useNavigate();
+
+  const buy = useCallback(async () => {
+    if (!course || !(await guard(course.refusal))) return;
+    await alert({ text: t('course.noOnlinePayment') });
+  }, [course, guard, t]);
+
+  const openChapter = useCallback(
+    async (chapter: ChapterNode) => {
+      if (!course) return;
+      if (chapter.locked) return buy();
+      if (!(await guard(course.refusal))) return;
+      window.location.assign(learnHref(course.code, chapter.cid, chapter.learnType));
+    },
+    [course, guard, buy],
+  );
+
+  const main = useCallback(async () => {
+    if (!course || course.mainButton.disabled) return;
+    const action = course.mainButton.action as CourseAction;
+    if (action === 'buy') return buy();
+    if (!(await guard(course.refusal))) return;
+    if (action === 'startLive') {
+      window.location.assign(`/live/${course.hashUID}/${course.coid}.html`);
+      return;
+    }
+    // A public live course has no chapter list: its learning page is /u/learn/{code}/live/1 (spec 2).
+    if (course.type === COURSE_TYPE.publicLive) {
+      window.location.assign(publicLiveHref(course.code));
+      return;
+    }
+    // Obtaining happens through the reading heartbeat (issue 5); reading is the detail tab.
+    if (action === 'obtain' || isGraphic(course)) {
+      navigate('/introduce/detail');
+      return;
+    }
+    const first = chapters ? firstOpenChapter(chapters) : null;
+    if (!first) {
+      await alert({ text: t('course.noChapter') });
+      return;
+    }
+    window.location.assign(learnHref(course.code, first.cid, first.learnType));
+  }, [course, chapters, guard, buy, navigate, t]);
+
+  return { main, openChapter };
+}
