@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import useSWR from 'swr';
 import type { Article } from '../../../../shared/schemas/articles';
@@ -11,7 +11,8 @@ import { ImageField } from '../../components/ImageField';
 import { PageHeader } from '../../components/PageHeader';
 import { RichTextEditor } from '../../components/RichTextEditor';
 import { useRevalidate } from '../../hooks/useRevalidate';
-import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
+import { useEditableForm } from '../../hooks/useEditableForm';
+import { MissingRecord } from '../../components/MissingRecord';
 
 type ArticleForm = { title: string; img: string; content: string };
 const formOf = (article: Article): ArticleForm => ({ title: article.title, img: article.img, content: article.content });
@@ -28,36 +29,13 @@ export default function ArticleEditor() {
   const { aid = '' } = useParams();
   const revalidate = useRevalidate();
   const { data: article, error, mutate } = useSWR(['article/info', aid] as [string, string], fetchArticle, { revalidateOnFocus: false });
-  const [base, setBase] = useState<ArticleForm | null>(null);
-  const [form, setForm] = useState<ArticleForm | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { base, form, errors, setErrors, dirty, change, reset } = useEditableForm(article, formOf);
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    if (article && !base) {
-      setBase(formOf(article));
-      setForm(formOf(article));
-    }
-  }, [article, base]);
-  const dirty = !!base && !!form && JSON.stringify(base) !== JSON.stringify(form);
-  useUnsavedChanges(dirty);
-
   if (error && !article) {
-    return (
-      <section className="card page-card" role="alert">
-        <h1 className="page-title">{t('admin.common.notFound')}</h1>
-        <Link className="btn btn-primary" to="/articles">
-          {t('admin.articles.backToList')}
-        </Link>
-      </section>
-    );
+    return <MissingRecord backTo="/articles" backLabel="admin.articles.backToList" />;
   }
   if (!article || !form || !base) return null;
-
-  const change = (patch: Partial<ArticleForm>) => {
-    setForm({ ...form, ...patch });
-    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !(field in patch))));
-  };
 
   const handleSave = async () => {
     if (!form.title.trim()) return setErrors({ title: t('admin.common.required') });
@@ -74,8 +52,7 @@ export default function ArticleEditor() {
       return toast(Object.keys(found).length > 0 ? t('admin.common.fixErrors') : failureText(t, reply));
     }
     await mutate(reply.data, { revalidate: false });
-    setBase(formOf(reply.data));
-    setForm(formOf(reply.data));
+    reset(reply.data);
     void revalidate('article/admin/list');
     toast(t('admin.common.saved'));
   };

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import useSWR from 'swr';
 import type { AdminColumn } from '../../../../shared/schemas/columns';
@@ -14,7 +14,8 @@ import { RichTextEditor } from '../../components/RichTextEditor';
 import { ValidityFields } from '../../components/ValidityFields';
 import { useColumnCates } from '../../hooks/useCatalogue';
 import { useRevalidate } from '../../hooks/useRevalidate';
-import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
+import { useEditableForm } from '../../hooks/useEditableForm';
+import { MissingRecord } from '../../components/MissingRecord';
 
 interface ColumnForm {
   title: string;
@@ -53,36 +54,13 @@ export default function ColumnEditor() {
   const { data: column, error, mutate } = useSWR(['column/admin/info', id] as [string, string], fetchColumn, { revalidateOnFocus: false });
   const { cates } = useColumnCates();
   const revalidate = useRevalidate();
-  const [base, setBase] = useState<ColumnForm | null>(null);
-  const [form, setForm] = useState<ColumnForm | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { base, form, errors, setErrors, dirty, change, reset } = useEditableForm(column, formOf);
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    if (column && !base) {
-      setBase(formOf(column));
-      setForm(formOf(column));
-    }
-  }, [column, base]);
-  const dirty = !!base && !!form && JSON.stringify(base) !== JSON.stringify(form);
-  useUnsavedChanges(dirty);
-
   if (error && !column) {
-    return (
-      <section className="card page-card" role="alert">
-        <h1 className="page-title">{t('admin.common.notFound')}</h1>
-        <Link className="btn btn-primary" to="/columns">
-          {t('admin.columns.backToList')}
-        </Link>
-      </section>
-    );
+    return <MissingRecord backTo="/columns" backLabel="admin.columns.backToList" />;
   }
   if (!column || !form || !base) return null;
-
-  const change = (patch: Partial<ColumnForm>) => {
-    setForm({ ...form, ...patch });
-    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !(field in patch))));
-  };
 
   const handleSave = async () => {
     const money = (value: string) => value.trim() !== '' && Number.isFinite(Number(value)) && Number(value) >= 0;
@@ -125,8 +103,7 @@ export default function ColumnEditor() {
     const fresh = await mutate();
     setSaving(false);
     if (fresh) {
-      setBase(formOf(fresh));
-      setForm(formOf(fresh));
+      reset(fresh);
     }
     void revalidate('column/admin/list', 'column/cate/list');
     toast(t('admin.common.saved'));

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, NavLink, useNavigate, useParams } from 'react-router';
 import useSWR from 'swr';
 import type { Reply } from '../../../../shared/envelope';
@@ -10,10 +10,11 @@ import { publishCourse, saveCourse, updateCourseSettings } from '../../api/cours
 import { failureText, fieldErrorsOf } from '../../api/errors';
 import { PageHeader } from '../../components/PageHeader';
 import { useRevalidate } from '../../hooks/useRevalidate';
-import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
+import { useEditableForm } from '../../hooks/useEditableForm';
+import { MissingRecord } from '../../components/MissingRecord';
 import { ChapterEditor } from './chapters/ChapterEditor';
 import { AccessTab, DescriptionTab, InfoTab, PriceTab, StudyTab, type TabProps } from './CourseTabs';
-import { changesOf, COURSE_TABS, formOf, localErrors, settingsFirst, tabOfField, type CourseForm, type CourseTab } from './course-form';
+import { changesOf, COURSE_TABS, formOf, localErrors, settingsFirst, tabOfField, type CourseTab } from './course-form';
 
 /** Field errors of a course/save or course/updateSet reply, by form field ('values.title' → 'title'). */
 function courseFieldErrors(reply: Reply<unknown>): Record<string, string> {
@@ -35,43 +36,14 @@ export default function CourseEditor() {
   const tab: CourseTab = COURSE_TABS.some((item) => item.key === tabParam) ? (tabParam as CourseTab) : 'info';
   const key = `course/info/${coid}`;
   const { data: course, error, mutate } = useSWR<CourseInfo>(key, fetchData, { revalidateOnFocus: false });
-  const [base, setBase] = useState<CourseForm | null>(null);
-  const [form, setForm] = useState<CourseForm | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { base, form, errors, setErrors, dirty, change, reset } = useEditableForm(course, formOf, { stayWithin: (next) => next.pathname === `/courses/${coid}` || next.pathname.startsWith(`/courses/${coid}/`), alsoClears: { begin: 'vaildBeginTime', groups: 'authentication_gid' } });
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    if (course && !base) {
-      setBase(formOf(course));
-      setForm(formOf(course));
-    }
-  }, [course, base]);
-
-  const dirty = !!base && !!form && JSON.stringify(base) !== JSON.stringify(form);
-  useUnsavedChanges(dirty, (next) => next.pathname === `/courses/${coid}` || next.pathname.startsWith(`/courses/${coid}/`));
 
   if (error && !course) {
-    return (
-      <section className="card page-card" role="alert" data-testid="course-missing">
-        <h1 className="page-title">{t('admin.common.notFound')}</h1>
-        <Link className="btn btn-primary" to="/courses">
-          {t('admin.courses.backToList')}
-        </Link>
-      </section>
-    );
+    return <MissingRecord backTo="/courses" backLabel="admin.courses.backToList" testId="course-missing" />;
   }
   if (!course || !form || !base) return null;
-
-  const change = (patch: Partial<CourseForm>) => {
-    setForm((current) => (current ? { ...current, ...patch } : current));
-    setErrors((current) => {
-      const next = { ...current };
-      for (const field of Object.keys(patch)) delete next[field];
-      if ('begin' in patch) delete next.vaildBeginTime;
-      if ('groups' in patch) delete next.authentication_gid;
-      return next;
-    });
-  };
 
   const fail = (found: Record<string, string>, reply?: Reply<unknown>) => {
     setErrors(found);
@@ -101,8 +73,7 @@ export default function CourseEditor() {
     const fresh = await mutate();
     setSaving(false);
     if (fresh) {
-      setBase(formOf(fresh));
-      setForm(formOf(fresh));
+      reset(fresh);
     }
     setErrors({});
     void revalidate('getcourselist');
