@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import useSWR from 'swr';
-import type { Reply } from '../../../../shared/envelope';
 import { confirm, toast } from '../../../components/feedback';
 import { useT } from '../../../i18n';
 import { deleteArticles, listArticles, moveArticle, newArticle, pinArticle, publishArticle } from '../../api/articles';
@@ -11,6 +10,8 @@ import { Modal } from '../../components/Modal';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { useRevalidate } from '../../hooks/useRevalidate';
+import { useRowAction } from '../../hooks/useRowAction';
+import { PinButton, PublishButton, PublishState } from '../../components/RowToggles';
 
 const PAGE_SIZE = 20;
 const FILTERS = [
@@ -35,18 +36,12 @@ export default function ArticlesPage() {
   const { data, mutate } = useSWR(['article/admin/list', page, filter.status] as [string, number, 0 | 1 | undefined], fetchArticles, { keepPreviousData: true });
   const [creating, setCreating] = useState(false);
   const [title, setTitle] = useState('');
-  const [busy, setBusy] = useState(false);
   const rows = data?.list ?? [];
 
-  const run = async <T,>(work: () => Promise<Reply<T>>, done: string) => {
-    setBusy(true);
-    const reply = await work();
-    setBusy(false);
-    if (reply.status !== 'ok') return toast(failureText(t, reply));
-    toast(done);
+  const { busy, setBusy, run } = useRowAction(async () => {
     await mutate();
     void revalidate('article/info');
-  };
+  });
 
   const handleCreate = async () => {
     if (!title.trim()) return toast(t('admin.common.required'));
@@ -115,9 +110,7 @@ export default function ArticlesPage() {
                     {row.summary && <p className="ac-muted ac-summary">{row.summary}</p>}
                   </td>
                   <td data-label={t('admin.courses.statusCol')}>
-                    <span className={`ac-state ${row.status === 1 ? 'is-on' : ''}`} data-testid="article-status">
-                      {row.status === 1 ? t('admin.courses.published') : t('admin.courses.draft')}
-                    </span>
+                    <PublishState published={row.status === 1} testId="article-status" />
                   </td>
                   <td data-label={t('admin.articles.createdAt')} className="ac-muted">
                     {row.created.slice(0, 16)}
@@ -127,12 +120,8 @@ export default function ArticlesPage() {
                       <Link className="btn btn-small" to={`/articles/${row.aid}`}>
                         {t('admin.common.edit')}
                       </Link>
-                      <button type="button" className="btn btn-small" disabled={busy} onClick={() => void run(() => publishArticle(row.aid, row.status !== 1), row.status === 1 ? t('admin.courses.unpublishedToast') : t('admin.courses.publishedToast'))}>
-                        {row.status === 1 ? t('admin.courses.unpublish') : t('admin.courses.publish')}
-                      </button>
-                      <button type="button" className="btn btn-small" disabled={busy} onClick={() => void run(() => pinArticle(row.aid, !row.pinned), row.pinned ? t('admin.courses.unpinnedToast') : t('admin.courses.pinnedToast'))}>
-                        {row.pinned ? t('admin.courses.unpin') : t('admin.courses.pin')}
-                      </button>
+                      <PublishButton on={row.status === 1} busy={busy} run={run} toggle={(next) => publishArticle(row.aid, next)} />
+                      <PinButton on={row.pinned} busy={busy} run={run} toggle={(next) => pinArticle(row.aid, next)} />
                       <button type="button" className="btn btn-small btn-icon" disabled={busy || index === 0} aria-label={`${t('admin.common.moveUp')} ${row.title}`} title={t('admin.common.moveUp')} onClick={() => void run(() => moveArticle(row.aid, rows[index - 1].position), t('admin.common.moved'))}>
                         ↑
                       </button>

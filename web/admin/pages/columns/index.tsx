@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import useSWR from 'swr';
-import type { Reply } from '../../../../shared/envelope';
 import { confirm, toast } from '../../../components/feedback';
 import { useT } from '../../../i18n';
 import { deleteColumns, listColumns, newColumn, pinColumn, publishColumn } from '../../api/columns';
@@ -13,6 +12,9 @@ import { Pager } from '../../components/Pager';
 import { useColumnCates } from '../../hooks/useCatalogue';
 import { useRevalidate } from '../../hooks/useRevalidate';
 import { ColumnCatesPanel } from './ColumnCatesPanel';
+import { useRowAction } from '../../hooks/useRowAction';
+import { PinButton, PublishButton, PublishState } from '../../components/RowToggles';
+import { formatPrice } from '../../../../shared/rules/text';
 
 const PAGE_SIZE = 20;
 
@@ -35,18 +37,12 @@ export default function ColumnsPage() {
   const { cates: columnCates } = useColumnCates();
   const [creating, setCreating] = useState(false);
   const [title, setTitle] = useState('');
-  const [busy, setBusy] = useState(false);
   const rows = data?.list ?? [];
 
-  const run = async <T,>(work: () => Promise<Reply<T>>, done: string) => {
-    setBusy(true);
-    const reply = await work();
-    setBusy(false);
-    if (reply.status !== 'ok') return toast(failureText(t, reply));
-    toast(done);
+  const { busy, setBusy, run } = useRowAction(async () => {
     await mutate();
     void revalidate('column/admin/info', 'column/cate/list');
-  };
+  });
 
   const handleCreate = async () => {
     if (!title.trim()) return toast(t('admin.common.required'));
@@ -130,22 +126,18 @@ export default function ColumnsPage() {
                       {row.top > 0 && <span className="badge">{t('admin.courses.pinned')}</span>}
                     </td>
                     <td data-label={t('admin.columns.cate')}>{cateName(row.catid)}</td>
-                    <td data-label={t('admin.course.price')}>{row.actual > 0 ? `￥${row.actual.toFixed(2)}` : t('admin.course.free')}</td>
+                    <td data-label={t('admin.course.price')}>{row.actual > 0 ? formatPrice(row.actual) : t('admin.course.free')}</td>
                     <td data-label={t('admin.columns.courses')}>{row.coids.length}</td>
                     <td data-label={t('admin.courses.statusCol')}>
-                      <span className={`ac-state ${row.pub ? 'is-on' : ''}`}>{row.pub ? t('admin.courses.published') : t('admin.courses.draft')}</span>
+                      <PublishState published={!!row.pub} />
                     </td>
                     <td className="ac-col-actions">
                       <div className="ac-row-actions">
                         <Link className="btn btn-small" to={`/columns/${row.coid}`}>
                           {t('admin.common.edit')}
                         </Link>
-                        <button type="button" className="btn btn-small" disabled={busy} onClick={() => void run(() => publishColumn(row.coid, !row.pub), row.pub ? t('admin.courses.unpublishedToast') : t('admin.courses.publishedToast'))}>
-                          {row.pub ? t('admin.courses.unpublish') : t('admin.courses.publish')}
-                        </button>
-                        <button type="button" className="btn btn-small" disabled={busy} onClick={() => void run(() => pinColumn(row.coid, row.top === 0), row.top > 0 ? t('admin.courses.unpinnedToast') : t('admin.courses.pinnedToast'))}>
-                          {row.top > 0 ? t('admin.courses.unpin') : t('admin.courses.pin')}
-                        </button>
+                        <PublishButton on={!!row.pub} busy={busy} run={run} toggle={(next) => publishColumn(row.coid, next)} />
+                        <PinButton on={row.top > 0} busy={busy} run={run} toggle={(next) => pinColumn(row.coid, next)} />
                         <button
                           type="button"
                           className="btn btn-small btn-danger-outline"

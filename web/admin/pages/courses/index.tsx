@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import useSWR from 'swr';
-import type { Reply } from '../../../../shared/envelope';
 import type { AdminCourseRow } from '../../../../shared/schemas/courses';
-import { confirm, toast } from '../../../components/feedback';
+import { confirm } from '../../../components/feedback';
 import { useT } from '../../../i18n';
 import { copyCourse, deleteCourses, listCourses, pinCourse, publishCourse, type CourseQuery } from '../../api/courses';
-import { failureText } from '../../api/errors';
 import { CategorySelect } from '../../components/CategorySelect';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
@@ -14,6 +12,9 @@ import { findCategory, useCategories } from '../../hooks/useCatalogue';
 import { useRevalidate } from '../../hooks/useRevalidate';
 import { CreateCourseDialog } from './CreateCourseDialog';
 import { COURSE_TYPES } from './course-form';
+import { useRowAction } from '../../hooks/useRowAction';
+import { PinButton, PublishButton, PublishState } from '../../components/RowToggles';
+import { formatPrice } from '../../../../shared/rules/text';
 
 const PAGE_SIZE = 20;
 const STATUSES = ['all', 'published', 'draft'] as const;
@@ -40,7 +41,6 @@ export default function CoursesPage() {
   const [draft, setDraft] = useState(keyword);
   const [selected, setSelected] = useState<string[]>([]);
   const [creating, setCreating] = useState(false);
-  const [busy, setBusy] = useState(false);
 
   const rows = data?.courseData ?? [];
   const visibleSelected = selected.filter((coid) => rows.some((row) => row.coid === coid));
@@ -56,15 +56,10 @@ export default function CoursesPage() {
     setParams(next);
   };
 
-  const run = async <T,>(work: () => Promise<Reply<T>>, done: string) => {
-    setBusy(true);
-    const reply = await work();
-    setBusy(false);
-    if (reply.status !== 'ok') return toast(failureText(t, reply));
-    toast(done);
+  const { busy, run } = useRowAction(async () => {
     await mutate();
     void revalidate('getcourselist:picker', 'course/info/');
-  };
+  });
 
   const handleDelete = async (coids: string[], title?: string) => {
     const ok = await confirm({ text: title ? t('admin.courses.deleteOne', { title }) : t('admin.courses.deleteMany', { count: coids.length }), okText: t('admin.common.delete') });
@@ -167,11 +162,9 @@ export default function CoursesPage() {
                       </div>
                     </td>
                     <td data-label={t('admin.course.category')}>{categoryName(row)}</td>
-                    <td data-label={t('admin.course.price')}>{row.actual > 0 ? `￥${row.actual.toFixed(2)}` : t('admin.course.free')}</td>
+                    <td data-label={t('admin.course.price')}>{row.actual > 0 ? formatPrice(row.actual) : t('admin.course.free')}</td>
                     <td data-label={t('admin.courses.statusCol')}>
-                      <span className={`ac-state ${row.published ? 'is-on' : ''}`} data-testid="course-status">
-                        {row.published ? t('admin.courses.published') : t('admin.courses.draft')}
-                      </span>
+                      <PublishState published={row.published} testId="course-status" />
                     </td>
                     <td data-label={t('admin.courses.createdAt')} className="ac-muted">
                       {row.create_time.slice(0, 10)}
@@ -181,15 +174,11 @@ export default function CoursesPage() {
                         <Link className="btn btn-small" to={`/courses/${row.coid}`}>
                           {t('admin.common.edit')}
                         </Link>
-                        <button type="button" className="btn btn-small" disabled={busy} onClick={() => void run(() => publishCourse(row.coid, !row.published), row.published ? t('admin.courses.unpublishedToast') : t('admin.courses.publishedToast'))}>
-                          {row.published ? t('admin.courses.unpublish') : t('admin.courses.publish')}
-                        </button>
+                        <PublishButton on={row.published} busy={busy} run={run} toggle={(next) => publishCourse(row.coid, next)} />
                         <button type="button" className="btn btn-small" disabled={busy} onClick={() => void run(() => copyCourse(row.coid), t('admin.courses.copied'))}>
                           {t('admin.courses.copy')}
                         </button>
-                        <button type="button" className="btn btn-small" disabled={busy} onClick={() => void run(() => pinCourse(row.coid, row.top === 0), row.top > 0 ? t('admin.courses.unpinnedToast') : t('admin.courses.pinnedToast'))}>
-                          {row.top > 0 ? t('admin.courses.unpin') : t('admin.courses.pin')}
-                        </button>
+                        <PinButton on={row.top > 0} busy={busy} run={run} toggle={(next) => pinCourse(row.coid, next)} />
                         <button type="button" className="btn btn-small btn-danger-outline" disabled={busy} onClick={() => void handleDelete([row.coid], row.title)}>
                           {t('admin.common.delete')}
                         </button>
