@@ -79,6 +79,8 @@ export const chapters = sqliteTable(
     allowdownload: integer('allowdownload', { mode: 'boolean' }).notNull().default(false),
     showgrade: integer('showgrade', { mode: 'boolean' }).notNull().default(false),
     description: text('description').notNull().default(''),
+    /** The library resource this chapter teaches (spec 3 'Ware info' rid); '' when none is attached. */
+    resourceId: text('resource_id').notNull().default(''),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [index('chapters_course').on(t.courseId, t.parentId, t.position)],

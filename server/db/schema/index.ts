@@ -2,3 +2,5 @@ export * from './schools';
 export * from './accounts';
 export * from './sessions';
 export * from './catalogue';
+export * from './comments';
+export * from './media';
