@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const dist = path.join(root, 'dist');
+// LANXUE_DIST lets parallel work build into its own folder (tests/e2e/harness.ts reads the same variable).
+const dist = process.env.LANXUE_DIST ? path.resolve(process.env.LANXUE_DIST) : path.join(root, 'dist');
 const production = process.env.NODE_ENV !== 'development';
 
 async function buildServer() {

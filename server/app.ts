@@ -14,6 +14,7 @@ import { SchoolCache } from './lib/school-cache';
 import { envelopePlugin } from './plugins/envelope';
 import { authPlugin } from './plugins/auth';
 import { shellPlugin } from './plugins/shell';
+import { MediaSigner } from './lib/media-url';
 import { ensureFirstSchool, ensureSecret, resolveSchool } from './modules/schools/schools.service';
 import { purgeSessions } from './modules/auth/auth.service';
 import { buildBootstrap } from './modules/pages/bootstrap.service';
@@ -63,6 +64,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     courseCodec: new IdCodec(secret, 'course'),
     uidCodec: new IdCodec(secret, 'uid'),
     catalogueCache: new SchoolCache(),
+    mediaSigner: new MediaSigner(secret, config.MEDIA_URL_TTL, now),
     log: app.log,
     now,
     version,

@@ -39,6 +39,24 @@ export const zConfig = z.object({
   /** Optional outside services named by the bootstrap (empty on an intranet). */
   YKS_VIEW_SERVER: z.string().default(''),
   SSO_SERVER: z.string().default(''),
+  /** Largest upload accepted, in bytes (default 4 GiB). */
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(4 * 1024 ** 3),
+  /** Extensions accepted by uploads, comma-separated, case-insensitive. */
+  UPLOAD_TYPES: z
+    .string()
+    .default('mp4,m4v,mov,webm,mkv,avi,flv,wmv,mp3,m4a,aac,wav,ogg,flac,pdf,doc,docx,xls,xlsx,ppt,pptx,jpg,jpeg,png,gif,webp,bmp,svg,txt,csv,zip,vtt,srt')
+    .transform((value) => value.split(',').map((ext) => ext.trim().toUpperCase()).filter(Boolean)),
+  /** Conversion jobs run at once (default: the number of cores). */
+  MEDIA_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /** Lifetime of signed media URLs, in seconds (default 6 hours). */
+  MEDIA_URL_TTL: z.coerce.number().int().min(60).default(6 * 3600),
+  /** Behind nginx: the internal location that X-Accel-Redirect hands files to (e.g. /_protected/); empty = the app sends the bytes. */
+  ACCEL_REDIRECT: z.string().default(''),
+  /** Tools for conversion; found on PATH by default. */
+  FFMPEG_PATH: z.string().default('ffmpeg'),
+  FFPROBE_PATH: z.string().default('ffprobe'),
+  SOFFICE_PATH: z.string().default('soffice'),
+  PDFTOPPM_PATH: z.string().default('pdftoppm'),
 });
 
 export type Config = Omit<z.output<typeof zConfig>, 'DEMO_DATA'> & { DEMO_DATA: boolean; dataDir: string; databaseFile: string; webDir: string };

@@ -5,6 +5,7 @@ import type { Database } from './db/client';
 import type { Snowflake } from './lib/ids';
 import type { IdCodec } from './lib/codec';
 import type { SchoolCache } from './lib/school-cache';
+import type { MediaSigner } from './lib/media-url';
 
 /** What services need from the running app; built once in buildApp and handed to every module. */
 export interface AppContext {
@@ -18,6 +19,8 @@ export interface AppContext {
   uidCodec: IdCodec;
   /** Rendered public catalogue replies per school; bump(schoolId) on every catalogue write. */
   catalogueCache: SchoolCache;
+  /** Signs and verifies the short-lived URLs of resource files (server/lib/media-url). */
+  mediaSigner: MediaSigner;
   log: FastifyBaseLogger;
   now: () => number;
   version: string;

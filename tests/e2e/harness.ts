@@ -11,7 +11,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { makeApp, school, type TestApp } from '../helpers/app';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const WEB_DIR = path.join(ROOT, 'dist/web');
+export const WEB_DIR = path.join(process.env.LANXUE_DIST ? path.resolve(process.env.LANXUE_DIST) : path.join(ROOT, 'dist'), 'web');
 export const SHOTS_DIR = '/tmp/lanxue-shots';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
