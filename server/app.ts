@@ -30,6 +30,8 @@ import { articlesRoutes } from './modules/articles/routes';
 import { tagsRoutes } from './modules/tags/routes';
 import { homesettingRoutes } from './modules/homesetting/routes';
 import { groupsRoutes } from './modules/groups/routes';
+import { uploadsRoutes } from './modules/uploads/routes';
+import { filesRoutes } from './modules/files/routes';
 import { DEMO_LOGINS, loadDemoData } from './modules/schools/demo';
 
 const version: string = JSON.parse(fs.readFileSync(projectPath('package.json'), 'utf8')).version;
@@ -110,9 +112,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(tagsRoutes);
       await api.register(homesettingRoutes);
       await api.register(groupsRoutes);
+      await api.register(uploadsRoutes);
     },
     { prefix: config.API_PREFIX.replace(/\/$/, '') },
   );
+  await app.register(filesRoutes);
   await app.register(pagesRoutes);
 
   purgeSessions(ctx);

@@ -8,6 +8,7 @@ import * as s from '../../../shared/schemas/uploads';
 import * as service from './uploads.service';
 import * as tokens from './upload-token';
 import { tusRoutes } from './tus';
+import { ensureDataFolders } from '../../lib/storage';
 
 /**
  * Multipart parsing for a route plugin that receives uploads (lan/upload here, resource/upload in the
@@ -27,6 +28,7 @@ export const uploadsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const tags = ['uploads'];
+  ensureDataFolders(ctx.config.dataDir);
   await app.register(uploadParsing);
 
   app.post(

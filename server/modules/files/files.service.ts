@@ -1,0 +1,64 @@
+import path from 'node:path';
+import type { AppContext } from '../../context';
+import { badInput, forbidden, notFound } from '../../lib/errors';
+import { DERIVED_DIR, resolveInside, uploadKey } from '../../lib/storage';
+import { findFileByKey } from '../uploads/files.repository';
+import { sourceOf } from './source-cache';
+
+/** A file to send: where it is on disk and relative to the data folder, and the download name when asked. */
+export interface ServeTarget {
+  absolute: string;
+  relative: string;
+  downloadName?: string;
+}
+
+const ID = /^\d{1,20}$/;
+const STORED_NAME = /^(\d{1,20})\.([A-Z0-9]{1,10})$/;
+
+/** GET /files/userupload/{schoolId}/{name}: only a file whose row is public; 404 for anything else. */
+export function servePublicFile(ctx: AppContext, schoolId: string, name: string): ServeTarget {
+  const match = STORED_NAME.exec(name);
+  if (!ID.test(schoolId) || !match) throw notFound();
+  const key = uploadKey(schoolId, match[1]!, match[2]!);
+  const file = findFileByKey(ctx.db, key);
+  if (!file || file.visibility !== 'public') throw notFound();
+  const absolute = resolveInside(ctx.config.dataDir, key);
+  if (!absolute) throw notFound();
+  return { absolute, relative: key };
+}
+
+/**
+ * GET /media/{token}/{rid}/{path}: the token alone decides (no database read but the cached rid → file lookup),
+ * as the access check to the chapter happened where the URL was handed out (issue 4 'Serving').
+ * 403 bad or expired token, or a download the token does not allow; 400 an unsafe path; 404 nothing there.
+ */
+export function mediaTarget(ctx: AppContext, token: string, rid: string, relativePath: string, download: boolean): ServeTarget {
+  if (!ID.test(rid)) throw notFound();
+  const grant = ctx.mediaSigner.verify(token, rid);
+  if (!grant) throw forbidden();
+  if (download && !grant.download) throw forbidden();
+  if (relativePath === 'source') {
+    const source = sourceOf(ctx, rid);
+    if (!source) throw notFound();
+    const absolute = resolveInside(ctx.config.dataDir, source.key);
+    if (!absolute) throw notFound();
+    return { absolute, relative: source.key, downloadName: download ? source.originalName : undefined };
+  }
+  const base = `${DERIVED_DIR}/${rid}`;
+  const absolute = resolveInside(path.join(ctx.config.dataDir, base), relativePath);
+  if (!absolute) throw badInput('bad input: bad path');
+  return {
+    absolute,
+    relative: `${base}/${relativePath}`,
+    downloadName: download ? downloadNameOf(ctx, rid, relativePath) : undefined,
+  };
+}
+
+/** A converted file downloads under the original's name with the output's extension (lesson.pptx → lesson.pdf). */
+function downloadNameOf(ctx: AppContext, rid: string, relativePath: string): string {
+  const ext = path.extname(relativePath);
+  const original = sourceOf(ctx, rid)?.originalName;
+  if (!original) return path.basename(relativePath);
+  const stem = original.slice(0, original.length - path.extname(original).length) || original;
+  return `${stem}${ext}`;
+}

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { sendFile } from '../../lib/send-file';
+import { USERUPLOAD_DIR } from '../../lib/storage';
+import { servePublicFile, mediaTarget } from './files.service';
+
+/** Uploaded file names never change (a new upload gets a new guid), so public files are cached for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Signed media answers are private to the viewer; a token outlives this. */
+const MEDIA_CACHE = 'private, max-age=3600';
+
+/**
+ * Serving stored files (issue 4 'Serving'), outside the API prefix:
+ * - GET /files/userupload/{schoolId}/{name}: a public file (course covers, school images, page pictures);
+ *   404 for a private or unknown one, so private files are not revealed.
+ * - GET /media/{token}/{rid}/{path}: a resource's files behind a signed URL (server/lib/media-url): 'source'
+ *   is the uploaded original, anything else a conversion output under files/derived/{rid}/. 403 for a bad or
+ *   expired token; ?download=1 (attachment with the original name) only when the token allows download.
+ * Both answer Range, ETag/Last-Modified and HEAD through server/lib/send-file.
+ */
+export const filesRoutes: FastifyPluginAsync = async (app) => {
+  const { ctx } = app;
+  const accel = ctx.config.ACCEL_REDIRECT;
+
+  app.get<{ Params: { schoolId: string; name: string } }>(`/${USERUPLOAD_DIR}/:schoolId/:name`, { schema: { hide: true } }, async (request, reply) => {
+    const key = servePublicFile(ctx, request.params.schoolId, request.params.name);
+    return sendFile(request, reply, { absolute: key.absolute, relative: key.relative, accelRedirect: accel, cacheControl: IMMUTABLE });
+  });
+
+  app.get<{ Params: { token: string; rid: string; '*': string }; Querystring: { download?: string } }>(
+    '/media/:token/:rid/*',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const target = mediaTarget(ctx, request.params.token, request.params.rid, request.params['*'], request.query.download === '1');
+      return sendFile(request, reply, { ...target, accelRedirect: accel, cacheControl: MEDIA_CACHE });
+    },
+  );
+};
