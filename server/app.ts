@@ -17,6 +17,7 @@ import { shellPlugin } from './plugins/shell';
 import { MediaSigner } from './lib/media-url';
 import { ensureFirstSchool, ensureSecret, resolveSchool } from './modules/schools/schools.service';
 import { purgeSessions } from './modules/auth/auth.service';
+import { startMediaQueue, stopMediaQueue } from './modules/media/media.service';
 import { buildBootstrap } from './modules/pages/bootstrap.service';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -123,5 +124,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const purgeTimer = setInterval(() => purgeSessions(ctx), 60 * 60 * 1000);
   purgeTimer.unref();
   app.addHook('onClose', async () => clearInterval(purgeTimer));
+  // Conversion jobs start once the app is ready and stop (tools killed, jobs queued again) before the database closes.
+  app.addHook('onReady', async () => startMediaQueue(ctx));
+  app.addHook('onClose', async () => stopMediaQueue(ctx));
   return app;
 }

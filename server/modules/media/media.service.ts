@@ -1,4 +1,10 @@
+import os from 'node:os';
 import type { AppContext } from '../../context';
+import * as repo from './media.repository';
+import { watermark } from './image-tasks';
+import { defaultRetryDelay, MediaQueue, type QueueOptions } from './media-queue';
+import { taskOfKind, TOOLS_OF_TASK } from './media-task';
+import { isExecutable, toolPaths, type ToolName } from './media-tools';
 
 /**
  * Conversion on the server (issue 4 'Conversion on the server'): what other modules call.
@@ -7,7 +13,7 @@ import type { AppContext } from '../../context';
  */
 
 /** Which conversion tools this machine has (probed once per app, cached; retryConversion probes again). */
-export type MediaTools = { ffmpeg: boolean; ffprobe: boolean; soffice: boolean; pdftoppm: boolean; pdfinfo: boolean; sharp: boolean };
+export type MediaTools = Record<ToolName, boolean> & { sharp: boolean };
 
 export type ConversionStatus = {
   status: 'ready' | 'queued' | 'converting' | 'failed' | 'unconverted';
@@ -17,34 +23,130 @@ export type ConversionStatus = {
   job: { id: string; task: string; state: 'queued' | 'running' | 'done' | 'failed'; attempts: number; maxAttempts: number; error: string; startedAt: number | null; finishedAt: number | null } | null;
 };
 
+/** Tries before a job is 'failed'. */
+export const MAX_ATTEMPTS = 3;
+
+const toolCache = new WeakMap<AppContext, MediaTools>();
+const queues = new WeakMap<AppContext, MediaQueue>();
+const queueOptions = new WeakMap<AppContext, Partial<QueueOptions>>();
+
+/** Tests: a shorter backoff, another concurrency. Call before the app is ready. */
+export function configureMediaQueue(ctx: AppContext, options: Partial<QueueOptions>): void {
+  queueOptions.set(ctx, options);
+}
+
+function queueOf(ctx: AppContext): MediaQueue {
+  let queue = queues.get(ctx);
+  if (!queue) {
+    const options = queueOptions.get(ctx) ?? {};
+    queue = new MediaQueue(ctx, {
+      // Issue 4: concurrency no more than the cores, unless the administrator says otherwise.
+      concurrency: options.concurrency ?? ctx.config.MEDIA_CONCURRENCY ?? Math.max(1, os.cpus().length),
+      retryDelayMs: options.retryDelayMs ?? defaultRetryDelay,
+    });
+    queues.set(ctx, queue);
+  }
+  return queue;
+}
+
+/** At app ready: resumes jobs a stopped process left and starts working. */
+export function startMediaQueue(ctx: AppContext): void {
+  const tools = mediaTools(ctx);
+  const missing = (Object.keys(tools) as (keyof MediaTools)[]).filter((name) => !tools[name]);
+  if (missing.length) ctx.log.warn({ missing }, 'media conversion: some tools are missing; those files stay as uploaded');
+  queueOf(ctx).start();
+}
+
+/** At app close: kills running tools; their jobs run again at the next start. */
+export async function stopMediaQueue(ctx: AppContext): Promise<void> {
+  await queues.get(ctx)?.stop();
+}
+
+/** The most jobs that ran at once since start (0 before any ran). */
+export function mediaQueuePeak(ctx: AppContext): number {
+  return queues.get(ctx)?.peak ?? 0;
+}
+
+export function mediaTools(ctx: AppContext): MediaTools {
+  let tools = toolCache.get(ctx);
+  if (!tools) {
+    const paths = toolPaths(ctx.config);
+    tools = {
+      ffmpeg: isExecutable(paths.ffmpeg),
+      ffprobe: isExecutable(paths.ffprobe),
+      soffice: isExecutable(paths.soffice),
+      pdftoppm: isExecutable(paths.pdftoppm),
+      pdfinfo: isExecutable(paths.pdfinfo),
+      sharp: true,
+    };
+    toolCache.set(ctx, tools);
+  }
+  return tools;
+}
+
 /**
  * Queues the conversion a resource's kind calls for (video, audio, office, ppt, pdf, image); 'other' is ready at once.
  * Sets the resource 'queued' (or 'unconverted' naming the missing tool), inserts the job and wakes the queue.
+ * Does nothing while the resource already has a queued or running job.
  */
-export function enqueueConversion(_ctx: AppContext, _resourceId: string): void {
-  throw new Error('not yet');
-}
-
-export function mediaTools(_ctx: AppContext): MediaTools {
-  throw new Error('not yet');
+export function enqueueConversion(ctx: AppContext, resourceId: string): void {
+  const resource = repo.findResourceForConversion(ctx.db, resourceId);
+  if (!resource || resource.deleted) return;
+  if (repo.activeJob(ctx.db, resourceId)) return;
+  const now = ctx.now();
+  const task = taskOfKind(resource.kind);
+  if (!task) {
+    repo.setResourceStatus(ctx.db, resourceId, 'ready', '', now);
+    return;
+  }
+  const tools = mediaTools(ctx);
+  const missing = TOOLS_OF_TASK[task].filter((tool) => !tools[tool]);
+  if (missing.length) {
+    // Issue 4: without the tool the file stays usable as uploaded and its status says what is missing.
+    repo.setResourceStatus(ctx.db, resourceId, 'unconverted', `${missing.join(', ')} not installed`, now);
+    return;
+  }
+  repo.insertJob(ctx.db, { id: ctx.ids.next(), resourceId, task, maxAttempts: MAX_ATTEMPTS, createdAt: now });
+  repo.setResourceStatus(ctx.db, resourceId, 'queued', '', now);
+  queueOf(ctx).wake();
 }
 
 /** The resource's status with its latest job, or null when there is no such resource. */
-export function conversionStatus(_ctx: AppContext, _resourceId: string): ConversionStatus | null {
-  throw new Error('not yet');
+export function conversionStatus(ctx: AppContext, resourceId: string): ConversionStatus | null {
+  const resource = repo.findResourceForConversion(ctx.db, resourceId);
+  if (!resource) return null;
+  const job = repo.latestJob(ctx.db, resourceId);
+  let outputs: Record<string, unknown> = {};
+  try {
+    outputs = JSON.parse(resource.outputs) as Record<string, unknown>;
+  } catch {
+    outputs = {};
+  }
+  return {
+    status: resource.status,
+    statusMessage: resource.statusMessage,
+    duration: resource.duration,
+    outputs,
+    job: job
+      ? { id: job.id, task: job.task, state: job.state, attempts: job.attempts, maxAttempts: job.maxAttempts, error: job.error, startedAt: job.startedAt, finishedAt: job.finishedAt }
+      : null,
+  };
 }
 
 /** Admin action after a failure (or once a missing tool is installed): probes the tools again and queues anew. */
-export function retryConversion(_ctx: AppContext, _resourceId: string): ConversionStatus | null {
-  throw new Error('not yet');
+export function retryConversion(ctx: AppContext, resourceId: string): ConversionStatus | null {
+  toolCache.delete(ctx);
+  enqueueConversion(ctx, resourceId);
+  return conversionStatus(ctx, resourceId);
 }
 
 /** On resource delete: drops queued jobs and kills a running one; resolves once its process is gone. */
-export async function cancelConversion(_ctx: AppContext, _resourceId: string): Promise<void> {
-  throw new Error('not yet');
+export async function cancelConversion(ctx: AppContext, resourceId: string): Promise<void> {
+  if (repo.cancelQueuedJobs(ctx.db, resourceId, 'cancelled', ctx.now()) > 0) repo.setResourceStatus(ctx.db, resourceId, 'failed', 'cancelled', ctx.now());
+  await queues.get(ctx)?.cancel(resourceId);
 }
 
-/** Spec 9 'Image watermark: top-right, offset 50 px, opacity 50': an image (Buffer) or a text mark over the input; JPEG/PNG out as the input. */
-export async function watermarkImage(_input: Buffer, _mark: Buffer | string): Promise<Buffer> {
-  throw new Error('not yet');
+/** Spec 9 'Image watermark: top-right, offset 50 px, opacity 50': an image (Buffer) or a text mark over the input, same format out. */
+export async function watermarkImage(input: Buffer, mark: Buffer | string): Promise<Buffer> {
+  return watermark(input, mark);
 }

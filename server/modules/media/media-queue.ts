@@ -1,0 +1,207 @@
+import type { AppContext } from '../../context';
+import * as repo from './media.repository';
+import { convertAudio, convertVideo } from './av-tasks';
+import { convertOffice, convertPdf, convertPresentation } from './document-tasks';
+import { convertImage } from './image-tasks';
+import { freshWorkDir, publishWork, removeLeftovers, removeWork, sourcePath } from './media-paths';
+import type { MediaTask, TaskInput, TaskResult } from './media-task';
+import { toolPaths, ToolError } from './media-tools';
+
+/**
+ * The conversion queue (issue 4: background jobs, persisted, restart-safe). Jobs live in media_jobs; this class only
+ * holds what runs now. At most `concurrency` jobs run at once, each in a numbered slot; a failed job is tried again
+ * later (backoff) until maxAttempts, then the job and its resource are 'failed' with the tool's message.
+ */
+export interface QueueOptions {
+  concurrency: number;
+  /** Delay before the next attempt after the given failed attempt (1-based). */
+  retryDelayMs: (attempt: number) => number;
+}
+
+/** 10 s, 40 s, 160 s ... at most 10 minutes. */
+export const defaultRetryDelay = (attempt: number) => Math.min(10 * 60_000, 10_000 * 4 ** (attempt - 1));
+
+const RUNNERS: Record<MediaTask, (input: TaskInput) => Promise<TaskResult>> = {
+  video: convertVideo,
+  audio: convertAudio,
+  office: convertOffice,
+  ppt: convertPresentation,
+  pdf: convertPdf,
+  image: convertImage,
+};
+
+/** A tool's message as an administrator reads it: paths relative to the data folder, no memory addresses. */
+export function cleanMessage(message: string, dataDir: string): string {
+  return message
+    .split(dataDir + '/')
+    .join('')
+    .replace(/ @ 0x[0-9a-f]+\]/g, ']')
+    .trim();
+}
+
+type Running = { jobId: string; resourceId: string; slot: number; controller: AbortController; done: Promise<void> };
+
+export class MediaQueue {
+  private readonly running = new Map<string, Running>();
+  private started = false;
+  private stopped = false;
+  private timer: NodeJS.Timeout | null = null;
+  private pumpScheduled = false;
+  /** The most jobs that ever ran at once (for tests and the log). */
+  peak = 0;
+
+  constructor(
+    private readonly ctx: AppContext,
+    readonly options: QueueOptions,
+  ) {}
+
+  /** After the app is ready: clears half-done folders, puts jobs of a stopped process back and starts work. */
+  start(): void {
+    if (this.started || this.stopped) return;
+    this.started = true;
+    const removed = removeLeftovers(this.ctx.config.dataDir);
+    const requeued = repo.requeueRunningJobs(this.ctx.db);
+    if (removed.length || requeued) this.ctx.log.info({ removed, requeued }, 'media queue: resumed after a stop');
+    this.pump();
+  }
+
+  /** Looks for due jobs soon (coalesced: many enqueues in one tick make one look). */
+  wake(): void {
+    if (!this.started || this.stopped || this.pumpScheduled) return;
+    this.pumpScheduled = true;
+    setImmediate(() => {
+      this.pumpScheduled = false;
+      this.pump();
+    });
+  }
+
+  /** Kills running tools and waits for their jobs to settle; they go back to the queue for the next start. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const all = [...this.running.values()];
+    for (const run of all) run.controller.abort();
+    await Promise.allSettled(all.map((run) => run.done));
+  }
+
+  /** Stops the resource's running job, if any, and waits until its process is gone. */
+  async cancel(resourceId: string): Promise<boolean> {
+    const run = [...this.running.values()].find((entry) => entry.resourceId === resourceId);
+    if (!run) return false;
+    run.controller.abort(new Error('cancelled'));
+    await run.done;
+    return true;
+  }
+
+  get size(): number {
+    return this.running.size;
+  }
+
+  private pump(): void {
+    if (!this.started || this.stopped) return;
+    while (this.running.size < this.options.concurrency) {
+      const job = repo.claimNextJob(this.ctx.db, this.ctx.now());
+      if (!job) break;
+      this.launch(job);
+    }
+    this.scheduleNext();
+  }
+
+  /** A timer for the earliest job waiting on its backoff; unref'd so it never keeps the process (or a test) alive. */
+  private scheduleNext(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.running.size >= this.options.concurrency) return;
+    const due = repo.nextDueAt(this.ctx.db);
+    if (due === undefined) return;
+    this.timer = setTimeout(() => this.pump(), Math.max(10, due - this.ctx.now()));
+    this.timer.unref();
+  }
+
+  private freeSlot(): number {
+    const used = new Set([...this.running.values()].map((run) => run.slot));
+    let slot = 0;
+    while (used.has(slot)) slot += 1;
+    return slot;
+  }
+
+  private launch(job: repo.MediaJobRow): void {
+    const controller = new AbortController();
+    const slot = this.freeSlot();
+    const entry: Running = { jobId: job.id, resourceId: job.resourceId, slot, controller, done: Promise.resolve() };
+    this.running.set(job.id, entry);
+    this.peak = Math.max(this.peak, this.running.size);
+    entry.done = this.execute(job, slot, controller.signal)
+      .catch((err) => this.ctx.log.error({ err, job: job.id }, 'media job crashed'))
+      .finally(() => {
+        this.running.delete(job.id);
+        this.pump();
+      });
+  }
+
+  private async execute(job: repo.MediaJobRow, slot: number, signal: AbortSignal): Promise<void> {
+    const { ctx } = this;
+    const { dataDir } = ctx.config;
+    const began = Date.now();
+    const resource = repo.findResourceForConversion(ctx.db, job.resourceId);
+    if (!resource || resource.deleted) {
+      repo.finishJob(ctx.db, job.id, 'failed', 'resource deleted', ctx.now());
+      return;
+    }
+    const log = ctx.log.child({ job: job.id, resource: job.resourceId, task: job.task, attempt: job.attempts, slot });
+    log.info('media job started');
+    repo.setResourceStatus(ctx.db, job.resourceId, 'converting', '', ctx.now());
+    try {
+      const runner = RUNNERS[job.task as MediaTask];
+      if (!runner) throw new ToolError(`unknown task ${job.task}`, 'missing');
+      const work = freshWorkDir(dataDir, job.resourceId, job.id);
+      const result = await runner({ source: sourcePath(dataDir, resource.key), ext: resource.ext, work, slot, dataDir, tools: toolPaths(ctx.config), signal });
+      if (signal.aborted) throw new ToolError('cancelled', 'cancelled');
+      publishWork(dataDir, job.resourceId, job.id);
+      repo.setResourceConverted(ctx.db, job.resourceId, result, ctx.now());
+      repo.finishJob(ctx.db, job.id, 'done', '', ctx.now());
+      log.info({ ms: Date.now() - began, outputs: result.outputs }, 'media job done');
+    } catch (err) {
+      removeWork(dataDir, job.resourceId, job.id);
+      this.settleFailure(job, err, signal, log, Date.now() - began);
+    }
+  }
+
+  private settleFailure(job: repo.MediaJobRow, err: unknown, signal: AbortSignal, log: AppContext['log'], ms: number): void {
+    const { ctx } = this;
+    const now = ctx.now();
+    if (this.stopped) {
+      // Our own stop, not the file's fault: the next start runs it again.
+      repo.putBackJob(ctx.db, job.id);
+      repo.setResourceStatus(ctx.db, job.resourceId, 'queued', '', now);
+      log.info({ ms }, 'media job interrupted by stop: queued again');
+      return;
+    }
+    if (signal.aborted) {
+      repo.finishJob(ctx.db, job.id, 'failed', 'cancelled', now);
+      repo.setResourceStatus(ctx.db, job.resourceId, 'failed', 'cancelled', now);
+      log.info({ ms }, 'media job cancelled');
+      return;
+    }
+    const tool = err instanceof ToolError ? err : null;
+    const message = cleanMessage(tool ? tool.message : err instanceof Error ? err.message : String(err), ctx.config.dataDir);
+    if (tool?.kind === 'missing') {
+      // The original stays usable as uploaded; retrying will not help until the tool is installed.
+      repo.finishJob(ctx.db, job.id, 'failed', message, now);
+      repo.setResourceStatus(ctx.db, job.resourceId, 'unconverted', message, now);
+      log.warn({ ms, reason: message }, 'media job skipped: tool missing');
+      return;
+    }
+    if (job.attempts < job.maxAttempts) {
+      const delay = this.options.retryDelayMs(job.attempts);
+      repo.retryJobLater(ctx.db, job.id, now + delay, message, now);
+      repo.setResourceStatus(ctx.db, job.resourceId, 'queued', `attempt ${job.attempts} of ${job.maxAttempts} failed: ${message}`, now);
+      log.warn({ ms, reason: message, retryInMs: delay }, 'media job failed: will try again');
+      return;
+    }
+    repo.finishJob(ctx.db, job.id, 'failed', message, now);
+    repo.setResourceStatus(ctx.db, job.resourceId, 'failed', message, now);
+    log.error({ ms, reason: message }, 'media job failed');
+  }
+}
