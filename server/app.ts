@@ -31,6 +31,7 @@ import { articlesRoutes } from './modules/articles/routes';
 import { tagsRoutes } from './modules/tags/routes';
 import { homesettingRoutes } from './modules/homesetting/routes';
 import { groupsRoutes } from './modules/groups/routes';
+import { commentsRoutes } from './modules/comments/routes';
 import { uploadsRoutes } from './modules/uploads/routes';
 import { filesRoutes } from './modules/files/routes';
 import { DEMO_LOGINS, loadDemoData } from './modules/schools/demo';
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(tagsRoutes);
       await api.register(homesettingRoutes);
       await api.register(groupsRoutes);
+      await api.register(commentsRoutes);
       await api.register(uploadsRoutes);
     },
     { prefix: config.API_PREFIX.replace(/\/$/, '') },
