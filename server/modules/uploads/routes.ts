@@ -8,7 +8,8 @@ import * as s from '../../../shared/schemas/uploads';
 import * as service from './uploads.service';
 import * as tokens from './upload-token';
 import { tusRoutes } from './tus';
-import { ensureDataFolders } from '../../lib/storage';
+import path from 'node:path';
+import { ensureDataFolders, removeOlderThan, TMP_UPLOADS_DIR } from '../../lib/storage';
 
 /**
  * Multipart parsing for a route plugin that receives uploads (lan/upload here, resource/upload in the
@@ -29,6 +30,10 @@ export const uploadsRoutes: FastifyPluginAsync = async (base) => {
   const { ctx } = app;
   const tags = ['uploads'];
   ensureDataFolders(ctx.config.dataDir);
+  // A multipart upload cut off by a crash leaves its .part file: removed at the next start once a day old.
+  app.addHook('onReady', async () => {
+    void removeOlderThan(path.join(ctx.config.dataDir, TMP_UPLOADS_DIR), 24 * 3600 * 1000, Date.now());
+  });
   await app.register(uploadParsing);
 
   app.post(
