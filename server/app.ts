@@ -31,6 +31,7 @@ import { articlesRoutes } from './modules/articles/routes';
 import { tagsRoutes } from './modules/tags/routes';
 import { homesettingRoutes } from './modules/homesetting/routes';
 import { groupsRoutes } from './modules/groups/routes';
+import { learningRoutes } from './modules/learning/routes';
 import { commentsRoutes } from './modules/comments/routes';
 import { uploadsRoutes } from './modules/uploads/routes';
 import { filesRoutes } from './modules/files/routes';
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(tagsRoutes);
       await api.register(homesettingRoutes);
       await api.register(groupsRoutes);
+      await api.register(learningRoutes);
       await api.register(commentsRoutes);
       await api.register(uploadsRoutes);
     },

@@ -1,0 +1,97 @@
+/**
+ * THE one place that decides whether a viewer may study a chapter (issue 4 'Serving': a chapter's files
+ * reach only those allowed to study it). Every call that serves study — the ware call, and whatever
+ * later hands out a chapter's files — asks canStudyChapter; /media then only verifies the signed URL.
+ *
+ * Order (spec 2 Page guards, spec 4 Course status, spec 5/6 groups, spec 8 messages):
+ * 1. The course is open to this viewer (openCourse: unknown → 404; deleted or unpublished → 404
+ *    'course removed' with the school to go back to; private → students of its school).
+ * 2. The chapter belongs to the course (else 404 noChapterAlert).
+ * 3. An administrator of the course previews everything.
+ * 4. A free chapter (or a subchapter of a free chapter) is the audition: anyone who can see the course.
+ * 5. Otherwise a signed-in student is needed (401 'no login'); an administrator who does not manage the
+ *    course is not a student (403 studentOnly, 请使用学员账号进行操作！); a student of another school 403 otherSchool.
+ * 6. The student's groups pass authentication_gid (403 designatedGroup).
+ * 7. A free course (actual 0), or a paid one the student bought or obtained (enrolment); a paid course
+ *    not bought → 403 endOfTrial (the end-of-trial dialog offers Buy). Then the validity (courseStatus):
+ *    a fixed window not yet open → 403 notStarted; ended, or past the bought period → 403 expired.
+ */
+import { allowedByGroups } from '../../../shared/rules/course-buttons';
+import { COURSE_STATUS, courseStatus } from '../../../shared/rules/course-status';
+import { STUDY_REFUSALS, type StudyRefusal } from '../../../shared/schemas/learning';
+import type { AppContext, Auth } from '../../context';
+import { AppError, noLogin } from '../../lib/errors';
+import { studentGroupIds } from '../auth/accounts.repository';
+import { findChapter, type ChapterRow } from '../chapters/chapters.repository';
+import type { CourseHead } from '../courses/catalogue.repository';
+import { purchaseOf, validityOf } from '../courses/course-info.service';
+import { openCourse } from '../courses/course-visibility';
+
+/** A course as openCourse answers it. */
+export interface OpenedCourse {
+  head: CourseHead;
+  /** The viewer administers the course (preview). */
+  admin: boolean;
+}
+
+export type StudyAccess = { allowed: true; preview: boolean; audition: boolean } | { allowed: false; refusal: StudyRefusal };
+
+const refuse = (refusal: StudyRefusal): StudyAccess => ({ allowed: false, refusal });
+
+/** Whether the chapter, or the chapter it belongs to, is free (the audition; spec 2 'chapter list with free/unpaid tags'). */
+function freeChapter(ctx: AppContext, chapter: ChapterRow): boolean {
+  if (chapter.free) return true;
+  if (chapter.parentId === '0') return false;
+  return findChapter(ctx.db, chapter.parentId)?.free ?? false;
+}
+
+/** May this viewer study this chapter of this (already opened) course? Steps 3-7 of the order above. */
+export function canStudyChapter(ctx: AppContext, auth: Auth, course: OpenedCourse, chapter: ChapterRow): StudyAccess {
+  const { head } = course;
+  if (course.admin) return { allowed: true, preview: true, audition: false };
+  if (freeChapter(ctx, chapter)) return { allowed: true, preview: false, audition: true };
+  if (auth.role === 'guest') return refuse('noLogin');
+  if (auth.role !== 'student') return refuse('studentOnly');
+  if (auth.schoolId !== head.schoolId) return refuse('otherSchool');
+  if (!allowedByGroups(head.authenticationGid, studentGroupIds(ctx.db, auth.userId))) return refuse('designatedGroup');
+  const purchase = purchaseOf(ctx, auth, head.id);
+  const free = head.actualFen <= 0;
+  if (!free && !purchase.bought) return refuse('endOfTrial');
+  const { status } = courseStatus(validityOf(head), purchase, ctx.now());
+  if (status === COURSE_STATUS.notStarted) return refuse('notStarted');
+  if (status === COURSE_STATUS.ended || status === COURSE_STATUS.needsPurchase) return refuse('expired');
+  return { allowed: true, preview: false, audition: false };
+}
+
+const STATUS_OF: Record<StudyRefusal, number> = {
+  noLogin: 401,
+  studentOnly: 403,
+  otherSchool: 403,
+  designatedGroup: 403,
+  endOfTrial: 403,
+  notStarted: 403,
+  expired: 403,
+  courseRemoved: 404,
+  noChapter: 404,
+};
+
+/** The error a refusal answers with: its key as the error string, and the course to go back to. */
+export function refusalError(ctx: AppContext, refusal: StudyRefusal, head: CourseHead): AppError {
+  if (refusal === 'noLogin') return noLogin();
+  return new AppError(STATUS_OF[refusal], STUDY_REFUSALS[refusal], { refusal, code: ctx.courseCodec.encode(head.id), hashUID: ctx.uidCodec.encode(head.schoolId) });
+}
+
+/**
+ * Opens a chapter for study (steps 1-7), or throws the refusal. The course is named by its decimal id or
+ * its encoded code, the chapter by its id.
+ */
+export function openStudy(ctx: AppContext, auth: Auth, courseRef: string, cid: string): { course: OpenedCourse; chapter: ChapterRow; access: Extract<StudyAccess, { allowed: true }> } {
+  const course = openCourse(ctx, auth, courseRef);
+  const chapter = findChapter(ctx.db, cid);
+  if (!chapter || chapter.courseId !== course.head.id) {
+    throw refusalError(ctx, 'noChapter', course.head);
+  }
+  const access = canStudyChapter(ctx, auth, course, chapter);
+  if (!access.allowed) throw refusalError(ctx, access.refusal, course.head);
+  return { course, chapter, access };
+}

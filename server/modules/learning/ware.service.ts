@@ -1,0 +1,73 @@
+import { neighbours } from '../../../shared/rules/learning';
+import { CHAPTER_TYPE, learnLetter } from '../../../shared/schemas/chapters';
+import type { Ware } from '../../../shared/schemas/learning';
+import type { AppContext, Auth } from '../../context';
+import { chapterList } from '../chapters/chapters.service';
+import { readSettings } from '../courses/courses.presenter';
+import { courseTitle, wareResource, type WareResource } from './learning.repository';
+import { openStudy } from './study-access';
+import { mainPath, readOutputs, readSubtitles, viewerKind, wareStatus, wareUrls } from './ware.presenter';
+
+/** What /media answers a download with (the original file as an attachment), on a prefix signed for download. */
+export const DOWNLOAD_SUFFIX = 'source?download=1';
+
+/** The chapter's resource when it is usable here: attached, not deleted, of the course's school. */
+function chapterResource(ctx: AppContext, rid: string, schoolId: string): WareResource | null {
+  if (!rid) return null;
+  const resource = wareResource(ctx.db, rid);
+  return resource && !resource.deleted && resource.schoolId === schoolId ? resource : null;
+}
+
+/**
+ * GET learn/ware/{coid}/{cid}: spec 3 'Ware info' (path, type, rid, coid, title) and what the chapter's
+ * viewer needs, once the viewer may study the chapter (study-access.ts). File addresses are signed for
+ * MEDIA_URL_TTL and allow download only where the chapter's allowdownload is set (spec 6).
+ */
+export function wareInfo(ctx: AppContext, auth: Auth, courseRef: string, cid: string): Ware {
+  const { course, chapter, access } = openStudy(ctx, auth, courseRef, cid);
+  const { head } = course;
+  const resource = chapter.type === CHAPTER_TYPE.imageText ? null : chapterResource(ctx, chapter.resourceId, head.schoolId);
+  const outputs = resource ? readOutputs(resource.outputs) : {};
+  const kind = viewerKind(chapter.type, resource, outputs);
+  const prefix = resource ? ctx.mediaSigner.prefix(resource.id, { download: chapter.allowdownload }) : '';
+  const urls = resource ? wareUrls(prefix, resource, outputs) : { slides: [] };
+  const grant = resource ? ctx.mediaSigner.verify(prefix.split('/')[2]!, resource.id) : null;
+  const list = chapterList(ctx, auth, head.id);
+  const { prev, next } = neighbours(list.chapters, chapter.id);
+  const neighbour = (found: typeof prev) => (found ? { cid: found.cid, title: found.title, learnType: found.learnType } : null);
+  return {
+    path: mainPath(kind, urls),
+    type: chapter.type,
+    rid: resource?.id ?? '',
+    coid: head.id,
+    title: chapter.title,
+    cid: chapter.id,
+    code: ctx.courseCodec.encode(head.id),
+    courseTitle: courseTitle(ctx.db, head.id)?.title ?? '',
+    learnType: learnLetter(chapter.type),
+    kind,
+    status: kind === 'graphic' || kind === 'exercise' || kind === 'exam' ? 'ready' : wareStatus(resource),
+    statusMessage: resource?.statusMessage ?? '',
+    urls,
+    subtitles: resource ? readSubtitles(resource.subtitles).map((track) => ({ label: track.label, lang: track.lang, url: prefix + track.path })) : [],
+    duration: resource?.duration ?? 0,
+    pages: outputs.pages ?? 0,
+    width: outputs.width ?? 0,
+    height: outputs.height ?? 0,
+    fileName: resource?.fileName ?? '',
+    ext: resource?.ext ?? '',
+    mime: resource?.mime ?? '',
+    size: resource?.size ?? 0,
+    allowdownload: chapter.allowdownload,
+    download: resource && chapter.allowdownload ? prefix + DOWNLOAD_SUFFIX : null,
+    html: kind === 'graphic' ? chapter.description : '',
+    updatedAt: chapter.createdAt,
+    notAllowSkip: !access.preview && readSettings(head.settings).notAllowSkip,
+    preview: access.preview,
+    expiresAt: grant?.expiresAt ?? ctx.now() + ctx.config.MEDIA_URL_TTL * 1000,
+    chapters: list,
+    prev: neighbour(prev),
+    next: neighbour(next),
+  };
+}
+

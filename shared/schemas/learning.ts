@@ -1,0 +1,143 @@
+import * as z from 'zod';
+import { zChapterList } from './chapters';
+import { zCode } from './common';
+
+/**
+ * The learning pages (spec 2 'Student learning pages', 'Student site route names'; spec 3 'Ware info').
+ * GET learn/ware/{coid}/{cid} answers what a chapter's viewer needs, after the one study-access check
+ * (server/modules/learning/study-access.ts). File addresses are short-lived signed URLs (/media/...).
+ */
+
+/** Which viewer shows a chapter: from the chapter kind and its resource's kind. */
+export const VIEWER_KINDS = ['video', 'audio', 'pdf', 'office', 'ppt', 'image', 'graphic', 'exercise', 'exam', 'file', 'none'] as const;
+export type ViewerKind = (typeof VIEWER_KINDS)[number];
+
+/**
+ * The learning pages' hash route names (spec 2: video, pdf, office, ppt, pptv2, image, videov2, imagev2,
+ * pptv3, pdfv2, and the graphic reader). The spec names no difference between a route and its v2/v3
+ * variant, so the variants open the same viewer.
+ */
+export const LEARN_ROUTE_NAMES = ['video', 'videov2', 'pdf', 'pdfv2', 'office', 'ppt', 'pptv2', 'pptv3', 'image', 'imagev2', 'graphic'] as const;
+export type LearnRouteName = (typeof LEARN_ROUTE_NAMES)[number];
+
+/** The routes that show each viewer kind; the first is where the learn page opens it. Kinds without a route show on the page itself. */
+export const ROUTES_OF_KIND: Record<ViewerKind, readonly LearnRouteName[]> = {
+  video: ['video', 'videov2'],
+  audio: ['video', 'videov2'],
+  pdf: ['pdf', 'pdfv2'],
+  office: ['office', 'pdf', 'pdfv2'],
+  ppt: ['ppt', 'pptv2', 'pptv3'],
+  image: ['image', 'imagev2'],
+  graphic: ['graphic'],
+  exercise: [],
+  exam: [],
+  file: [],
+  none: [],
+};
+
+/** The route a viewer kind opens at ('' when the page shows it without one). */
+export const routeOfKind = (kind: ViewerKind): LearnRouteName | '' => ROUTES_OF_KIND[kind][0] ?? '';
+
+/** Resource states (server/db/schema/media.ts) plus 'missing' when the chapter has no usable resource. */
+export const WARE_STATUSES = ['ready', 'queued', 'converting', 'failed', 'unconverted', 'missing'] as const;
+export type WareStatus = (typeof WARE_STATUSES)[number];
+
+/**
+ * Why a chapter may not be studied: the error string of the refusal (HTTP 401/403/404); the client shows
+ * the message of the same key. noLogin and designatedGroup are the spec's keys (spec 8); endOfTrial is
+ * the end-of-trial dialog of a paid chapter not bought (spec 2 Dialogs, spec 4 'Paid course not
+ * purchased'); courseRemoved is 该课程已下架 (spec 2 Page guards; the reply's error is 'course removed').
+ */
+export const STUDY_REFUSALS = {
+  noLogin: 'no login',
+  studentOnly: 'studentOnly',
+  otherSchool: 'otherSchool',
+  designatedGroup: 'designatedGroup',
+  endOfTrial: 'endOfTrial',
+  notStarted: 'notStarted',
+  expired: 'expired',
+  courseRemoved: 'course removed',
+  noChapter: 'noChapterAlert',
+} as const;
+export type StudyRefusal = keyof typeof STUDY_REFUSALS;
+
+/** The refusal key behind an error string of the ware call, or null when it is some other failure. */
+export function studyRefusalOf(error: string | null | undefined): StudyRefusal | null {
+  const found = (Object.entries(STUDY_REFUSALS) as [StudyRefusal, string][]).find(([, text]) => text === error);
+  return found ? found[0] : null;
+}
+
+/** GET learn/ware/{coid}/{cid}: coid decimal or encoded, cid decimal. */
+export const zWareParams = z.object({ coid: zCode, cid: z.string().regex(/^\d{1,20}$/, 'must be a decimal id') });
+
+/** A chapter next to the current one, in study order. */
+export const zWareNeighbour = z.object({ cid: z.string(), title: z.string(), learnType: z.string() }).nullable();
+
+export const zWareSubtitle = z.object({ label: z.string(), lang: z.string(), url: z.string() });
+
+/** The signed addresses of a resource's files (only those it has). */
+export const zWareUrls = z.object({
+  /** The uploaded original. */
+  source: z.string().optional(),
+  hls: z.string().optional(),
+  mp4: z.string().optional(),
+  poster: z.string().optional(),
+  audio: z.string().optional(),
+  /** The PDF to show: the uploaded PDF itself, or the conversion of an office document or presentation. */
+  pdf: z.string().optional(),
+  thumb: z.string().optional(),
+  slides: z.array(z.string()),
+});
+
+export const zWare = z.object({
+  // Spec 3 'Ware info': path, type, rid, coid, title.
+  /** The main file's address (what the viewer opens first); '' when there is none. */
+  path: z.string(),
+  /** The chapter kind (shared/schemas/chapters CHAPTER_TYPE). */
+  type: z.number().int(),
+  rid: z.string(),
+  coid: z.string(),
+  /** The chapter's title. */
+  title: z.string(),
+  // What the viewer needs.
+  cid: z.string(),
+  /** The encoded course id of the page addresses. */
+  code: z.string(),
+  courseTitle: z.string(),
+  learnType: z.string(),
+  kind: z.enum(VIEWER_KINDS),
+  status: z.enum(WARE_STATUSES),
+  /** Why the resource is not ready (the conversion tool's message, or the missing tool). */
+  statusMessage: z.string(),
+  urls: zWareUrls,
+  subtitles: z.array(zWareSubtitle),
+  /** Seconds (video and audio). */
+  duration: z.number(),
+  pages: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+  /** The original file's name, extension (upper case, spec 5) and size. */
+  fileName: z.string(),
+  ext: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+  /** Spec 6: download per chapter follows allowdownload; download is null unless it is set. */
+  allowdownload: z.boolean(),
+  download: z.string().nullable(),
+  /** Image-text chapters: the chapter's rich text (sanitised on save; sanitise again on display). */
+  html: z.string(),
+  /** When the text was last changed (ms); chapters keep no edit time, so it is when the chapter was made. */
+  updatedAt: z.number(),
+  /** Course settings notAllowSkip: no seeking past the furthest point watched. */
+  notAllowSkip: z.boolean(),
+  /** An administrator of the course previewing it (no purchase needed). */
+  preview: z.boolean(),
+  /** When the signed addresses stop working (ms): ask again before then. */
+  expiresAt: z.number(),
+  /** The chapter list beside the content (course/chapter/{id}). */
+  chapters: zChapterList,
+  prev: zWareNeighbour,
+  next: zWareNeighbour,
+});
+export type Ware = z.infer<typeof zWare>;
+export type WareUrls = z.infer<typeof zWareUrls>;
