@@ -31,9 +31,10 @@ import { articlesRoutes } from './modules/articles/routes';
 import { tagsRoutes } from './modules/tags/routes';
 import { homesettingRoutes } from './modules/homesetting/routes';
 import { groupsRoutes } from './modules/groups/routes';
-import { learningRoutes } from './modules/learning/routes';
 import { commentsRoutes } from './modules/comments/routes';
+import { learningRoutes } from './modules/learning/routes';
 import { uploadsRoutes } from './modules/uploads/routes';
+import { resourcesRoutes } from './modules/resources/routes';
 import { filesRoutes } from './modules/files/routes';
 import { DEMO_LOGINS, loadDemoData } from './modules/schools/demo';
 
@@ -56,7 +57,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
   });
-  const { sqlite, db } = openDatabase(config.databaseFile);
+  const { sqlite, db, changes } = openDatabase(config.databaseFile);
   app.addHook('onClose', async () => sqlite.close());
 
   const now = options.now ?? Date.now;
@@ -65,6 +66,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     config,
     db,
     sqlite,
+    changes,
     ids: new Snowflake(config.DATACENTER_ID, config.WORKER_ID, now),
     courseCodec: new IdCodec(secret, 'course'),
     uidCodec: new IdCodec(secret, 'uid'),
@@ -115,9 +117,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(tagsRoutes);
       await api.register(homesettingRoutes);
       await api.register(groupsRoutes);
-      await api.register(learningRoutes);
       await api.register(commentsRoutes);
+      await api.register(learningRoutes);
       await api.register(uploadsRoutes);
+      await api.register(resourcesRoutes);
     },
     { prefix: config.API_PREFIX.replace(/\/$/, '') },
   );

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type SqliteDatabase from 'better-sqlite3';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { ChangeFeed } from './db/changes';
 import type { Snowflake } from './lib/ids';
 import type { IdCodec } from './lib/codec';
 import type { SchoolCache } from './lib/school-cache';
@@ -12,6 +13,8 @@ export interface AppContext {
   config: Config;
   db: Database;
   sqlite: SqliteDatabase.Database;
+  /** Row changes of hot tables, for in-memory caches (server/db/changes). */
+  changes: ChangeFeed;
   ids: Snowflake;
   /** Course ids in URLs. */
   courseCodec: IdCodec;

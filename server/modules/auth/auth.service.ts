@@ -11,17 +11,35 @@ import { AppError, noLogin, notFound, tooMany } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import * as accounts from './accounts.repository';
 import * as sessionsRepo from './sessions.repository';
+import { TtlCache } from '../../lib/ttl-cache';
 import { resolveSchool, schoolHomePath } from '../schools/schools.service';
 
 export const GUEST: Auth = { role: 'guest', schoolId: null, userId: null, tokenHash: null };
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+const sessionCaches = new WeakMap<AppContext, TtlCache<string, sessionsRepo.Session>>();
+
+/**
+ * The session row of a token, kept in memory for a minute: it is read on every request. Any write to the
+ * row (logout, a newer login kicking it, purging) forgets it at once through the change feed.
+ */
+function findSessionCached(ctx: AppContext, tokenHash: string): sessionsRepo.Session | undefined {
+  let cache = sessionCaches.get(ctx);
+  if (!cache) {
+    const created = new TtlCache<string, sessionsRepo.Session>(60_000, 50_000, Date.now);
+    ctx.changes.on(['sessions'], (key) => created.delete(key));
+    sessionCaches.set(ctx, (cache = created));
+  }
+  if (ctx.changes.inTransaction) return sessionsRepo.findSession(ctx.db, tokenHash);
+  return cache.getOrLoad(tokenHash, () => sessionsRepo.findSession(ctx.db, tokenHash));
+}
+
 /** Reads the session behind a cookie token; ended or expired sessions count as a guest. */
 export function authenticate(ctx: AppContext, token: string | undefined): Auth {
   if (!token || token.length > 128) return GUEST;
   const tokenHash = hashToken(token);
-  const session = sessionsRepo.findSession(ctx.db, tokenHash);
+  const session = findSessionCached(ctx, tokenHash);
   if (!session || session.endedAt !== null || session.expiresAt <= ctx.now()) return { ...GUEST, tokenHash };
   return { role: session.role, schoolId: session.schoolId, userId: session.userId, tokenHash };
 }
@@ -143,7 +161,7 @@ export function loginState(ctx: AppContext, auth: Auth, guestSchoolId = ''): Log
 /** GET checkStudent/login: isKic once a newer login of the same student has ended this session. */
 export function studentLoginStatus(ctx: AppContext, auth: Auth): { isKic: boolean } {
   if (auth.role === 'student') return { isKic: false };
-  const session = auth.tokenHash ? sessionsRepo.findSession(ctx.db, auth.tokenHash) : undefined;
+  const session = auth.tokenHash ? findSessionCached(ctx, auth.tokenHash) : undefined;
   if (session?.role === 'student' && session.endReason === 'kicked') return { isKic: true };
   throw noLogin();
 }

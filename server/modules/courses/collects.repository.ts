@@ -36,3 +36,15 @@ export function addCollect(db: Db, studentId: string, courseId: string, at: numb
 export function removeCollect(db: Db, studentId: string, courseId: string): void {
   db.delete(collects).where(and(eq(collects.studentId, studentId), eq(collects.courseId, courseId))).run();
 }
+
+/** Every enrolment of a student. */
+export function studentEnrolments(db: Db, studentId: string): Enrolment[] {
+  return prepared(db, 'studentEnrolments', (d) => d.select().from(enrolments).where(eq(enrolments.studentId, sql.placeholder('studentId'))).prepare()).all({ studentId });
+}
+
+/** The ids of every course a student bookmarked. */
+export function studentCollects(db: Db, studentId: string): string[] {
+  return prepared(db, 'studentCollects', (d) => d.select({ id: collects.courseId }).from(collects).where(eq(collects.studentId, sql.placeholder('studentId'))).prepare())
+    .all({ studentId })
+    .map((row) => row.id);
+}

@@ -1,17 +1,17 @@
 import type { Locale } from '../../../shared/constants';
-import { allowedGroupIds, courseMainButton, COURSE_TYPE, purchaseRefusal, type Viewer } from '../../../shared/rules/course-buttons';
+import { allowedGroupIds, courseMainButton, COURSE_TYPE, purchaseRefusal, } from '../../../shared/rules/course-buttons';
 import { courseStatus, VALIDITY, type CourseValidity } from '../../../shared/rules/course-status';
 import { discount } from '../../../shared/rules/discount';
 import type { CourseBody, CourseViewer } from '../../../shared/schemas/courses';
 import type { AppContext, Auth } from '../../context';
 import { notFound } from '../../lib/errors';
-import { studentGroupIds } from '../auth/accounts.repository';
 import { hasFreeChapter, studyNum, type CourseHead } from './catalogue.repository';
 import { cachedReply, fnv1a } from '../../lib/catalogue-http';
-import { findEnrolment, isCollected } from './collects.repository';
+import { studentCourses } from './student-courses';
 import { findCourse } from './courses.repository';
 import { dateText, fenToYuan, readSettings, toCourseBody } from './courses.presenter';
 import { openCourse } from './course-visibility';
+import { viewerOf } from '../schools/viewer';
 
 /** The course as every viewer sees it (cached per school while published). */
 export function courseBody(ctx: AppContext, coid: string): CourseBody {
@@ -23,15 +23,8 @@ export function courseBody(ctx: AppContext, coid: string): CourseBody {
 /** Whether the viewer owns the course (enrolment) and since when; false for guests and administrators. */
 export function purchaseOf(ctx: AppContext, auth: Auth, coid: string): { bought: boolean; buyDate: number | null } {
   if (auth.role !== 'student') return { bought: false, buyDate: null };
-  const enrolment = findEnrolment(ctx.db, auth.userId, coid);
+  const enrolment = studentCourses(ctx, auth.userId).enrolments.get(coid);
   return { bought: !!enrolment, buyDate: enrolment?.createdAt ?? null };
-}
-
-/** The viewer as the purchase rules see them: null for a guest; an administrator has no student id. Groups are read only when asked for. */
-export function viewerOf(ctx: AppContext, auth: Auth, withGroups = true): Viewer | null {
-  if (auth.role === 'guest') return null;
-  if (auth.role === 'admin') return { uid: auth.userId, sid: '0', gid: [] };
-  return { uid: auth.userId, sid: auth.userId, gid: withGroups ? studentGroupIds(ctx.db, auth.userId) : [] };
 }
 
 /** A course's price and validity as shared/rules/course-status reads them. */
@@ -54,7 +47,7 @@ export function viewerFields(ctx: AppContext, auth: Auth, head: CourseHead, loca
   return {
     isbuy: purchase.bought,
     buyDate: purchase.buyDate ? dateText(purchase.buyDate) : '',
-    isCollect: auth.role === 'student' && isCollected(ctx.db, auth.userId, head.id),
+    isCollect: auth.role === 'student' && studentCourses(ctx, auth.userId).collected.has(head.id),
     hasRecord,
     courseStatus: status.status,
     renew: status.renew,

@@ -3,7 +3,8 @@ import type { PermissionGroup } from '../../../shared/constants';
 import type { Viewer } from '../../../shared/rules/course-buttons';
 import type { AppContext, Auth } from '../../context';
 import { notFound } from '../../lib/errors';
-import { findAdmin, studentGroupIds } from '../auth/accounts.repository';
+import { findAdmin } from '../auth/accounts.repository';
+import { studentCourses } from '../courses/student-courses';
 import { adminPermissions } from '../admins/admins.service';
 import type { School } from './schools.repository';
 import { findSchool, resolveSchool } from './schools.service';
@@ -39,9 +40,12 @@ export function isSchoolAdmin(ctx: AppContext, auth: Auth, schoolId: string, per
   return !!admin && !admin.disabled && adminPermissions(admin).includes(permission);
 }
 
-/** The viewer as the purchase rules see them (shared/rules/course-buttons): null for a guest, sid '0' for an admin. */
-export function viewerOf(ctx: AppContext, auth: Auth): Viewer | null {
+/**
+ * The viewer as the purchase rules see them (shared/rules/course-buttons): null for a guest, sid '0' for an
+ * admin. The student's groups come from the in-memory student cache, and only when asked for.
+ */
+export function viewerOf(ctx: AppContext, auth: Auth, withGroups = true): Viewer | null {
   if (auth.role === 'guest') return null;
   if (auth.role === 'admin') return { uid: auth.userId, sid: '0', gid: [] };
-  return { uid: auth.userId, sid: auth.userId, gid: studentGroupIds(ctx.db, auth.userId) };
+  return { uid: auth.userId, sid: auth.userId, gid: withGroups ? studentCourses(ctx, auth.userId).groups : [] };
 }

@@ -1,0 +1,52 @@
+import type SqliteDatabase from 'better-sqlite3';
+
+/**
+ * Row changes of watched tables, reported by this connection's own TEMP triggers: every insert, update or
+ * delete of a watched row calls back with the row's key, whoever wrote it (a repository, a cascade, a raw
+ * statement in a test). In-memory caches of hot rows listen here, so they stay exact within the process
+ * without each write path having to remember them.
+ */
+export type ChangeListener = (key: string) => void;
+
+/** Tables watched, with the column that keys what caches hold (session token, student). */
+const WATCHED = {
+  sessions: 'token_hash',
+  enrolments: 'student_id',
+  collects: 'student_id',
+  student_group_members: 'student_id',
+  students: 'id',
+} as const;
+export type WatchedTable = keyof typeof WATCHED;
+
+export class ChangeFeed {
+  private readonly listeners = new Map<WatchedTable, Set<ChangeListener>>();
+
+  constructor(private readonly sqlite: SqliteDatabase.Database) {
+    sqlite.function('lx_row_changed', { varargs: false, deterministic: false, directOnly: true }, (table: unknown, key: unknown) => {
+      for (const listener of this.listeners.get(table as WatchedTable) ?? []) listener(String(key));
+      return null;
+    });
+    for (const [table, column] of Object.entries(WATCHED)) {
+      const call = (row: 'NEW' | 'OLD') => `SELECT lx_row_changed('${table}', ${row}.${column});`;
+      sqlite.exec(`
+        CREATE TEMP TRIGGER IF NOT EXISTS lx_${table}_insert AFTER INSERT ON main.${table} BEGIN ${call('NEW')} END;
+        CREATE TEMP TRIGGER IF NOT EXISTS lx_${table}_update AFTER UPDATE ON main.${table} BEGIN ${call('OLD')} ${call('NEW')} END;
+        CREATE TEMP TRIGGER IF NOT EXISTS lx_${table}_delete AFTER DELETE ON main.${table} BEGIN ${call('OLD')} END;
+      `);
+    }
+  }
+
+  /** Calls the listener with the key of every changed row of the tables. */
+  on(tables: readonly WatchedTable[], listener: ChangeListener): void {
+    for (const table of tables) {
+      let set = this.listeners.get(table);
+      if (!set) this.listeners.set(table, (set = new Set()));
+      set.add(listener);
+    }
+  }
+
+  /** True inside a transaction: what is read there may still be rolled back, so it must not be cached. */
+  get inTransaction(): boolean {
+    return this.sqlite.inTransaction;
+  }
+}

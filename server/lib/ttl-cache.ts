@@ -1,0 +1,60 @@
+/**
+ * A small in-memory map whose entries live for a fixed time, capped in size (the oldest entries go first).
+ * For hot per-request reads of one process; every write that changes the source must delete the entry,
+ * the lifetime only bounds what a forgotten path could leave stale.
+ */
+export class TtlCache<K, V> {
+  private readonly entries = new Map<K, { value: V; until: number }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries: number,
+    private readonly now: () => number,
+  ) {}
+
+  get(key: K): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.until <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  set(key: K, value: V): V {
+    this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) {
+      // Maps iterate in insertion order: the first key is the oldest.
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    this.entries.set(key, { value, until: this.now() + this.ttlMs });
+    return value;
+  }
+
+  /** The cached value, or the loaded one (cached unless undefined). */
+  getOrLoad(key: K, load: () => V | undefined): V | undefined {
+    const hit = this.get(key);
+    if (hit !== undefined) return hit;
+    const value = load();
+    return value === undefined ? undefined : this.set(key, value);
+  }
+
+  delete(key: K): void {
+    this.entries.delete(key);
+  }
+
+  /** Deletes every entry whose value matches. */
+  deleteWhere(match: (value: V, key: K) => boolean): void {
+    for (const [key, entry] of this.entries) if (match(entry.value, key)) this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}

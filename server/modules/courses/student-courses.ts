@@ -1,0 +1,38 @@
+import type { AppContext } from '../../context';
+import { TtlCache } from '../../lib/ttl-cache';
+import { studentGroupIds } from '../auth/accounts.repository';
+import { studentCollects, studentEnrolments, type Enrolment } from './collects.repository';
+
+/** What a student's viewer fields depend on: their groups, enrolments and bookmarks. */
+export type StudentCourses = { groups: string[]; enrolments: Map<string, Enrolment>; collected: Set<string> };
+
+const caches = new WeakMap<AppContext, TtlCache<string, StudentCourses>>();
+
+function cacheOf(ctx: AppContext): TtlCache<string, StudentCourses> {
+  let cache = caches.get(ctx);
+  if (!cache) {
+    const created = new TtlCache<string, StudentCourses>(30_000, 20_000, Date.now);
+    // Any write to these rows, by any path (a cascade included), forgets the student at once.
+    ctx.changes.on(['enrolments', 'collects', 'student_group_members', 'students'], (studentId) => created.delete(studentId));
+    caches.set(ctx, (cache = created));
+  }
+  return cache;
+}
+
+function load(ctx: AppContext, studentId: string): StudentCourses {
+  return {
+    groups: studentGroupIds(ctx.db, studentId),
+    enrolments: new Map(studentEnrolments(ctx.db, studentId).map((row) => [row.courseId, row])),
+    collected: new Set(studentCollects(ctx.db, studentId)),
+  };
+}
+
+/**
+ * A student's groups, enrolments and bookmarks, read together and kept in memory for half a minute:
+ * course/info needs them on every request. Exact within the process (server/db/changes); not cached
+ * inside a transaction, whose reads may still be rolled back.
+ */
+export function studentCourses(ctx: AppContext, studentId: string): StudentCourses {
+  if (ctx.changes.inTransaction) return load(ctx, studentId);
+  return cacheOf(ctx).getOrLoad(studentId, () => load(ctx, studentId))!;
+}

@@ -1,0 +1,92 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { studentCourses } from '../../server/modules/courses/student-courses';
+import { ADMIN, buildStudent, login, makeApp, school, type TestApp } from '../helpers/app';
+
+/**
+ * Sessions and a student's enrolments, bookmarks and groups are kept in memory for speed (issue 3
+ * Performance). Whatever writes them, the next request must see the change: these tests write through
+ * the calls and behind the app's back with raw SQL, the way a later module or an administrator's tool would.
+ */
+describe('in-memory session and student caches stay exact (server/db/changes)', () => {
+  let app: TestApp;
+  let admin: string;
+  let coid: string;
+  let code: string;
+  beforeEach(async () => {
+    app = await makeApp();
+    admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
+    const catid = (await post('/course/category', { title: 'Cat' }, admin)).json().data.catid;
+    ({ coid, code } = (await post('/course/new', { title: 'Paid', catid, type: 0, actual: 10, price: 20 }, admin)).json().data);
+    await get(`/course/pub?coid=${coid}&pub=1`, admin);
+  });
+  afterEach(() => app.close());
+
+  const post = (url: string, payload: object, cookie: string) => app.inject({ method: 'POST', url, payload, headers: { cookie } });
+  const get = (url: string, cookie: string) => app.inject({ method: 'GET', url, headers: { cookie } });
+  const role = async (cookie: string) => (await get('/checkLogin', cookie)).json().data;
+  const info = async (cookie: string) => (await get(`/course/info/${code}`, cookie)).json().data;
+
+  it('a session ended by logout, by a newer login or behind the app is a guest on the very next request', async () => {
+    const student = await buildStudent(app);
+    const first = (await login(app, { ...student, school: school(app).id })).cookie;
+    expect((await role(first)).userData.sid).toBe(student.id);
+
+    // A newer login of the same student kicks the first session.
+    const second = (await login(app, { ...student, school: school(app).id })).cookie;
+    expect((await role(first)).userData.sid).toBe('0');
+    expect((await get('/checkStudent/login', first)).json().data.isKic).toBe(true);
+    expect((await role(second)).userData.sid).toBe(student.id);
+
+    // Ended behind the app's back (raw SQL): no stale session survives in memory.
+    app.ctx.sqlite.prepare(`update sessions set ended_at = ? where user_id = ?`).run(Date.now(), student.id);
+    expect((await role(second)).userData.sid).toBe('0');
+
+    const third = (await login(app, { ...student, school: school(app).id })).cookie;
+    expect((await role(third)).userData.sid).toBe(student.id);
+    await get('/do/logout', third);
+    expect((await role(third)).userData.sid).toBe('0');
+  });
+
+  it('course/info follows enrolments, bookmarks and groups however they are written', async () => {
+    const student = await buildStudent(app);
+    const cookie = (await login(app, { ...student, school: school(app).id })).cookie;
+    expect(await info(cookie)).toMatchObject({ isbuy: false, isCollect: false });
+
+    app.ctx.sqlite.prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`).run(student.id, coid, Date.now());
+    expect((await info(cookie)).isbuy).toBe(true);
+
+    await post('/collectcourse', { uid: school(app).id, mid: student.id, coid, collect: 1 }, cookie);
+    expect((await info(cookie)).isCollect).toBe(true);
+    app.ctx.sqlite.prepare(`delete from collects where student_id = ?`).run(student.id);
+    expect((await info(cookie)).isCollect).toBe(false);
+
+    app.ctx.sqlite.prepare(`delete from enrolments where student_id = ?`).run(student.id);
+    expect((await info(cookie)).isbuy).toBe(false);
+
+    // Restricted to a group the student is not in, then the student joins it.
+    const groupId = app.ctx.ids.next();
+    app.ctx.sqlite.prepare(`insert into student_groups (id, school_id, name, position, created_at) values (?, ?, 'G', 0, ?)`).run(groupId, school(app).id, Date.now());
+    await post('/course/save', { coid, values: { authentication_gid: groupId } }, admin);
+    expect((await info(cookie)).refusal).toBe('designatedGroup');
+    app.ctx.sqlite.prepare(`insert into student_group_members (student_id, group_id) values (?, ?)`).run(student.id, groupId);
+    expect((await info(cookie)).refusal).toBeNull();
+    // Deleting the group cascades to the membership, which the cache hears too.
+    app.ctx.sqlite.prepare(`delete from student_groups where id = ?`).run(groupId);
+    expect((await info(cookie)).refusal).toBe('designatedGroup');
+  });
+
+  it('what a rolled-back transaction read is not kept', async () => {
+    const student = await buildStudent(app);
+    const cookie = (await login(app, { ...student, school: school(app).id })).cookie;
+    const insert = app.ctx.sqlite.prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`);
+    const read = app.ctx.sqlite.transaction(() => {
+      insert.run(student.id, coid, Date.now());
+      // A read inside the transaction sees the enrolment…
+      expect(studentCourses(app.ctx, student.id).enrolments.has(coid)).toBe(true);
+      throw new Error('roll back');
+    });
+    expect(() => read()).toThrow('roll back');
+    // …but after the rollback the student owns nothing.
+    expect((await info(cookie)).isbuy).toBe(false);
+  });
+});
