@@ -56,7 +56,8 @@ export function lastLines(text: string, lines = 4, maxChars = 600): string {
   const kept = text
     .split(/\r?\n/)
     .map((line) => line.trim())
-    .filter(Boolean)
+    // Drop noise (LibreOffice's java warning) and repeats, keep the last words.
+    .filter((line, i, all) => line && !/javaldx/.test(line) && line !== all[i - 1])
     .slice(-lines)
     .join('\n');
   return kept.length > maxChars ? `…${kept.slice(-maxChars)}` : kept;
