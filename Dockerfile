@@ -24,6 +24,12 @@ ENV NODE_ENV=production \
     PORT=8080 \
     HOST=0.0.0.0 \
     DEMO_DATA=0
+# Media conversion (issue 4): ffmpeg, LibreOffice without GUI, poppler-utils (pdftoppm, pdfinfo), CJK fonts for
+# Chinese documents and slides. Without them uploads still work but stay unconverted.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ffmpeg libreoffice-writer-nogui libreoffice-calc-nogui \
+      libreoffice-impress-nogui poppler-utils fonts-noto-cjk \
+ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules

@@ -11,6 +11,7 @@ step() { echo; echo "== $*"; }
 
 step "installing test tools when missing"
 bash scripts/ensure-test-tools.sh || exit 1
+bash scripts/ensure-media-tools.sh || exit 1
 
 step "type check"
 npx tsc --noEmit -p tsconfig.json || status=1
