@@ -122,7 +122,8 @@ function notModified(request: FastifyRequest, etag: string, mtimeSeconds: number
 
 /** If-Range: the range applies only when the validator still matches (strong ETag or exact date). */
 function rangeStillValid(request: FastifyRequest, etag: string, lastModified: string): boolean {
-  const ifRange = request.headers['if-range'];
+  const header = request.headers['if-range'];
+  const ifRange = Array.isArray(header) ? header[0] : header;
   if (!ifRange) return true;
   if (ifRange.startsWith('"') || ifRange.startsWith('W/')) return ifRange === etag;
   return ifRange === lastModified;

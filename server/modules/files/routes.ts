@@ -21,17 +21,24 @@ export const filesRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
   const accel = ctx.config.ACCEL_REDIRECT;
 
-  app.get<{ Params: { schoolId: string; name: string } }>(`/${USERUPLOAD_DIR}/:schoolId/:name`, { schema: { hide: true } }, async (request, reply) => {
-    const key = servePublicFile(ctx, request.params.schoolId, request.params.name);
-    return sendFile(request, reply, { absolute: key.absolute, relative: key.relative, accelRedirect: accel, cacheControl: IMMUTABLE });
+  // GET and HEAD share one handler (an explicit HEAD keeps the real Content-Length, unlike Fastify's generated one).
+  app.route<{ Params: { schoolId: string; name: string } }>({
+    method: ['GET', 'HEAD'],
+    url: `/${USERUPLOAD_DIR}/:schoolId/:name`,
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const target = servePublicFile(ctx, request.params.schoolId, request.params.name);
+      return sendFile(request, reply, { ...target, accelRedirect: accel, cacheControl: IMMUTABLE });
+    },
   });
 
-  app.get<{ Params: { token: string; rid: string; '*': string }; Querystring: { download?: string } }>(
-    '/media/:token/:rid/*',
-    { schema: { hide: true } },
-    async (request, reply) => {
+  app.route<{ Params: { token: string; rid: string; '*': string }; Querystring: { download?: string } }>({
+    method: ['GET', 'HEAD'],
+    url: '/media/:token/:rid/*',
+    schema: { hide: true },
+    handler: async (request, reply) => {
       const target = mediaTarget(ctx, request.params.token, request.params.rid, request.params['*'], request.query.download === '1');
       return sendFile(request, reply, { ...target, accelRedirect: accel, cacheControl: MEDIA_CACHE });
     },
-  );
+  });
 };

@@ -150,7 +150,8 @@ export const tusRoutes: FastifyPluginAsync = async (base) => {
   const dir = path.join(ctx.config.dataDir, TMP_TUS_DIR);
   fs.mkdirSync(dir, { recursive: true });
   const tusPath = `${ctx.config.API_PREFIX}${s.TUS_PATH}`.replace(/\/$/, '');
-  const tus = makeTusServer(ctx, dir, tusPath);
+  // Made on first use: the file store creates its folder asynchronously when constructed.
+  let tus: Server | null = null;
 
   // tus bodies are the raw bytes: leave the stream to @tus/server.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
@@ -158,6 +159,7 @@ export const tusRoutes: FastifyPluginAsync = async (base) => {
   const handle = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
     if (request.method !== 'OPTIONS') owners.set(request.raw, service.ownerOf(request.auth));
     reply.hijack();
+    tus ??= makeTusServer(ctx, dir, tusPath);
     await tus.handle(request.raw, reply.raw);
   };
   const methods = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
