@@ -23,6 +23,7 @@ import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
 import { adminsRoutes } from './modules/admins/routes';
 import { pagesRoutes } from './modules/pages/routes';
+import { shareRoutes } from './modules/share/routes';
 import { categoriesRoutes } from './modules/categories/routes';
 import { coursesRoutes } from './modules/courses/routes';
 import { chaptersRoutes } from './modules/chapters/routes';
@@ -126,6 +127,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   );
   await app.register(filesRoutes);
   await app.register(pagesRoutes);
+  await app.register(shareRoutes);
 
   purgeSessions(ctx);
   const purgeTimer = setInterval(() => purgeSessions(ctx), 60 * 60 * 1000);

@@ -94,6 +94,7 @@ export const messages: Record<keyof typeof zh, string> = {
   'footer.qrcode': 'QR code',
   'share.title': 'Share',
   'share.to': 'Share to:',
+  'share.wechat': 'Scan to share in WeChat',
   'share.weibo': 'Weibo',
   'share.link': 'Course link',
   'share.copy': 'Copy link',

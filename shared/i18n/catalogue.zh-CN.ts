@@ -99,6 +99,7 @@ export const messages = {
   // Sharing (online release only).
   'share.title': '分享',
   'share.to': '分享到：',
+  'share.wechat': '微信扫一扫分享',
   'share.weibo': '微博',
   'share.link': '课程链接',
   'share.copy': '复制链接',

@@ -279,6 +279,9 @@ describe('sharing in the online release', () => {
       await desktop.goto(`/course/${excel.code}#/introduce/info`);
       await desktop.getByTestId('share-links').waitFor();
       await expect(desktop.getByTestId('share-links').getByRole('link').allTextContents()).resolves.toEqual(['微博', 'QQ']);
+      // The messaging-app QR image, made by this server, loads as a picture.
+      const qr = desktop.getByTestId('share-links').getByRole('img', { name: '微信扫一扫分享' });
+      await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
       const page = await (await online.mobile()).newPage();
       await page.goto(`/course/${excel.code}#/introduce/info`);

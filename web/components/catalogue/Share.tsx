@@ -25,8 +25,11 @@ async function copyText(text: string, input: HTMLInputElement | null): Promise<b
   }
 }
 
-/** Desktop share links (spec 2): micro-blogging and QQ; Facebook and Twitter in en-gb. Hidden in the lan release. */
-export function ShareLinks({ title }: { title: string }) {
+/**
+ * Desktop share links (spec 2): the messaging-app QR image of a course (/qrcode/{coid}), micro-blogging and
+ * QQ; Facebook and Twitter in en-gb. Hidden in the lan release.
+ */
+export function ShareLinks({ title, coid }: { title: string; coid?: string }) {
   const t = useT();
   const locale = useLocale();
   const boot = useBootstrap();
@@ -45,6 +48,12 @@ export function ShareLinks({ title }: { title: string }) {
   ];
   return (
     <p className="share-links" data-testid="share-links">
+      {coid && (
+        <span className="share-qrcode">
+          <img src={`/qrcode/${coid}`} width={96} height={96} alt={t('share.wechat')} loading="lazy" />
+          <small>{t('share.wechat')}</small>
+        </span>
+      )}
       <span>{t('share.to')}</span>
       {links.map((link) => (
         <a key={link.name} href={link.href} target="_blank" rel="noopener noreferrer">

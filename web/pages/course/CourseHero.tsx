@@ -56,7 +56,7 @@ export function CourseHero({ course, mobile, actions, heroRef }: { course: Cours
           )}
         </p>
         {!mobile && <div className="intro-actions">{actions}</div>}
-        {!mobile && <ShareLinks title={course.title} />}
+        {!mobile && <ShareLinks title={course.title} coid={course.coid} />}
       </div>
     </section>
   );
