@@ -6,6 +6,7 @@ import { messages as catalogueEn } from './catalogue.en-gb';
 import { messages as commentsZh } from './comments.zh-CN';
 import { messages as commentsEn } from './comments.en-gb';
 import type { messages as AdminCatalogueZh } from './admin-catalogue.zh-CN';
+import type { messages as AdminResourcesZh } from './admin-resources.zh-CN';
 
 // Areas keep their own message files (so several people can add keys at once). The student site's
 // areas are merged here; the back office's arrive with its lazy chunk through addMessages, so students
@@ -14,7 +15,7 @@ const zhCN = { ...coreZh, ...catalogueZh, ...commentsZh };
 const enGb = { ...coreEn, ...catalogueEn, ...commentsEn };
 
 /** One message catalogue for server and web; zh-CN is the default and the source of keys. */
-export type MessageKey = keyof typeof zhCN | keyof typeof AdminCatalogueZh;
+export type MessageKey = keyof typeof zhCN | keyof typeof AdminCatalogueZh | keyof typeof AdminResourcesZh;
 export type Messages = Record<MessageKey, string>;
 
 /** Every message file pair, for checks that both languages have the same keys. */

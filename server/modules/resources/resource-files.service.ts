@@ -1,0 +1,180 @@
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import sharp from 'sharp';
+import { resourceKindOf } from '../../../shared/rules/file-kind';
+import { RESOURCE_ERRORS, SUBTITLE_MAX_BYTES } from '../../../shared/schemas/resources';
+import type { AppContext, Auth } from '../../context';
+import { badInput, notFound } from '../../lib/errors';
+import { absolutePath, findFile, ownerOf, receiveMultipart, removeFile, type StoredFile } from '../uploads/uploads.service';
+import { derivedDir, schoolResource } from './resources.service';
+import * as repo from './resources.repository';
+import { posterOf, readOutputs, readSubtitles, type SubtitleEntry } from './resources.presenter';
+import { toWebVtt } from './subtitles';
+
+/**
+ * A resource's own files besides the upload (spec 7 resource/subtitle, poster, ppt, ppt/cover): subtitles
+ * and a chosen poster of a video, the slides and cover of a presentation. They live in files/derived/{rid}/
+ * and are served, like the rest, only through signed /media URLs.
+ */
+
+const refused = (error: string, field = 'rid') => badInput(error, { field, issues: [{ field, message: error }] });
+
+/** Writes a derived file completely under a temporary name, then renames it into place. */
+async function writeDerived(ctx: AppContext, rid: string, relative: string, data: Buffer | string): Promise<void> {
+  const target = path.join(derivedDir(ctx, rid), ...relative.split('/'));
+  await fsp.mkdir(path.dirname(target), { recursive: true });
+  const tmp = `${target}.tmp-${ctx.ids.next()}`;
+  try {
+    await fsp.writeFile(tmp, data);
+    await fsp.rename(tmp, target);
+  } catch (error) {
+    await fsp.rm(tmp, { force: true });
+    throw error;
+  }
+}
+
+/** Receives one multipart file for a resource, hands it to `use`, and always removes the upload afterwards. */
+async function withUpload<T>(ctx: AppContext, request: FastifyRequest, auth: Auth & { role: 'admin' }, use: (file: StoredFile, file_path: string) => Promise<T>): Promise<T> {
+  const file = await receiveMultipart(ctx, request, ownerOf(auth), { visibility: 'private' });
+  try {
+    return await use(file, absolutePath(ctx, file.key));
+  } finally {
+    await removeFile(ctx, file.id).catch((error) => ctx.log.warn({ err: error, fileId: file.id }, 'could not remove a used upload'));
+  }
+}
+
+function videoOrAudio(ctx: AppContext, schoolId: string, rid: string) {
+  const found = schoolResource(ctx, schoolId, rid);
+  if (found.resource.kind !== 'video' && found.resource.kind !== 'audio') throw refused(RESOURCE_ERRORS.notVideo);
+  return found;
+}
+
+/** The subtitles of a video or audio resource. */
+export function listSubtitles(ctx: AppContext, schoolId: string, rid: string) {
+  const { resource } = videoOrAudio(ctx, schoolId, rid);
+  return { rid, subtitles: readSubtitles(resource).map((entry, index) => ({ index, ...entry })) };
+}
+
+/**
+ * POST resource/subtitle (multipart .vtt or .srt; rid, label, lang in the query): stored as WebVTT at
+ * files/derived/{rid}/subtitles/{id}.vtt and listed in the resource's subtitles. A file without cues is refused.
+ */
+export async function addSubtitle(ctx: AppContext, request: FastifyRequest, auth: Auth & { role: 'admin' }, fields: { rid: string; label: string; lang: string }) {
+  videoOrAudio(ctx, auth.schoolId, fields.rid);
+  return withUpload(ctx, request, auth, async (file, filePath) => {
+    if ((file.ext !== 'VTT' && file.ext !== 'SRT') || file.size > SUBTITLE_MAX_BYTES) throw refused(RESOURCE_ERRORS.badSubtitle, 'file');
+    const vtt = toWebVtt(await fsp.readFile(filePath, 'utf8'));
+    if (!vtt) throw refused(RESOURCE_ERRORS.badSubtitle, 'file');
+    const relative = `subtitles/${ctx.ids.next()}.vtt`;
+    await writeDerived(ctx, fields.rid, relative, vtt);
+    const label = fields.label || file.originalName.replace(/\.[^.]+$/, '').slice(0, 30) || fields.lang;
+    const added = ctx.db.transaction((tx) => {
+      const found = repo.findResource(tx, auth.schoolId, fields.rid);
+      if (!found) return false;
+      const entries: SubtitleEntry[] = [...readSubtitles(found.resource), { label, lang: fields.lang, path: relative }];
+      repo.updateResource(tx, fields.rid, { subtitles: JSON.stringify(entries), updatedAt: ctx.now() });
+      return true;
+    });
+    if (!added) {
+      // Deleted while the file arrived.
+      await fsp.rm(path.join(derivedDir(ctx, fields.rid), 'subtitles'), { recursive: true, force: true });
+      throw notFound(RESOURCE_ERRORS.notFound);
+    }
+    return listSubtitles(ctx, auth.schoolId, fields.rid);
+  });
+}
+
+/** POST resource/subtitle/delete {rid, index}: removes one subtitle and its file. */
+export async function deleteSubtitle(ctx: AppContext, schoolId: string, rid: string, index: number) {
+  const { resource } = videoOrAudio(ctx, schoolId, rid);
+  const entries = readSubtitles(resource);
+  const entry = entries[index];
+  if (!entry) throw notFound('subtitle not found');
+  repo.updateResource(ctx.db, rid, { subtitles: JSON.stringify(entries.filter((_, i) => i !== index)), updatedAt: ctx.now() });
+  if (entry.path.startsWith('subtitles/')) await fsp.rm(path.join(derivedDir(ctx, rid), ...entry.path.split('/')), { force: true });
+  return listSubtitles(ctx, schoolId, rid);
+}
+
+const POSTER = 'poster-custom.jpg';
+
+/** Makes the poster file from an image; 400 when it is not an image sharp can read. */
+async function writePoster(ctx: AppContext, rid: string, source: string): Promise<void> {
+  let jpeg: Buffer;
+  try {
+    jpeg = await sharp(source).rotate().resize({ width: 1280, height: 720, fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 85 }).toBuffer();
+  } catch {
+    throw refused(RESOURCE_ERRORS.notImage, 'file');
+  }
+  await writeDerived(ctx, rid, POSTER, jpeg);
+  repo.patchOutputs(ctx.db, rid, { posterCustom: POSTER, poster: POSTER }, ctx.now());
+}
+
+const posterReply = (ctx: AppContext, schoolId: string, rid: string) => {
+  const poster = posterOf(readOutputs(schoolResource(ctx, schoolId, rid).resource));
+  return { rid, poster: poster ? ctx.mediaSigner.prefix(rid) + poster : '' };
+};
+
+/** POST resource/poster, multipart: an uploaded image (rid in the query) becomes the video's poster. */
+export async function uploadPoster(ctx: AppContext, request: FastifyRequest, auth: Auth & { role: 'admin' }, rid: string) {
+  videoOrAudio(ctx, auth.schoolId, rid);
+  await withUpload(ctx, request, auth, async (file, filePath) => {
+    if (resourceKindOf(file.ext, file.mime) !== 'image') throw refused(RESOURCE_ERRORS.notImage, 'file');
+    await writePoster(ctx, rid, filePath);
+  });
+  return posterReply(ctx, auth.schoolId, rid);
+}
+
+/** POST resource/poster {rid, fileId}: an image already uploaded by the school becomes the poster (the upload stays). */
+export async function setPoster(ctx: AppContext, schoolId: string, rid: string, fileId: string) {
+  videoOrAudio(ctx, schoolId, rid);
+  const file = findFile(ctx, fileId);
+  if (!file || file.schoolId !== schoolId) throw notFound('file not found');
+  if (resourceKindOf(file.ext, file.mime) !== 'image') throw refused(RESOURCE_ERRORS.notImage, 'fileId');
+  await writePoster(ctx, rid, absolutePath(ctx, file.key));
+  return posterReply(ctx, schoolId, rid);
+}
+
+function presentation(ctx: AppContext, schoolId: string, rid: string) {
+  const found = schoolResource(ctx, schoolId, rid);
+  if (found.resource.kind !== 'ppt') throw refused(RESOURCE_ERRORS.notPpt);
+  return found;
+}
+
+/** GET resource/ppt {rid}: the slide images of a converted presentation (empty until converted), signed. */
+export function pptSlides(ctx: AppContext, schoolId: string, rid: string) {
+  const { resource } = presentation(ctx, schoolId, rid);
+  const outputs = readOutputs(resource);
+  const prefix = ctx.mediaSigner.prefix(rid);
+  return {
+    rid,
+    status: resource.status,
+    cover: outputs.cover ?? 0,
+    pdf: outputs.pdf ? prefix + outputs.pdf : null,
+    slides: (outputs.slides ?? []).map((slide, index) => ({ index, url: prefix + slide })),
+  };
+}
+
+const COVER = 'cover.jpg';
+
+/** POST resource/ppt/cover {rid, index}: a slide (0-based) becomes the presentation's picture in lists. */
+export async function setPptCover(ctx: AppContext, schoolId: string, rid: string, index: number) {
+  const { resource } = presentation(ctx, schoolId, rid);
+  const slides = readOutputs(resource).slides ?? [];
+  if (slides.length === 0) throw refused(RESOURCE_ERRORS.noSlides);
+  const slide = slides[index];
+  if (!slide) throw refused(`index must be below ${slides.length}`, 'index');
+  let jpeg: Buffer;
+  try {
+    jpeg = await sharp(path.join(derivedDir(ctx, rid), ...slide.split('/')))
+      .resize({ width: 480, withoutEnlargement: true })
+      .jpeg({ quality: 82 })
+      .toBuffer();
+  } catch (error) {
+    ctx.log.warn({ err: error, rid, slide }, 'slide image unreadable');
+    throw refused(RESOURCE_ERRORS.noSlides);
+  }
+  await writeDerived(ctx, rid, COVER, jpeg);
+  repo.patchOutputs(ctx.db, rid, { cover: index, thumb: COVER }, ctx.now());
+  return pptSlides(ctx, schoolId, rid);
+}

@@ -1,0 +1,257 @@
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { chapters, courses, files, resourceCategories, resources } from '../../db/schema';
+import type { ResourceOrder } from '../../../shared/schemas/resources';
+
+export type ResourceRow = typeof resources.$inferSelect;
+export type FolderRow = typeof resourceCategories.$inferSelect;
+
+/** A resource with the columns of its uploaded file that the library shows. */
+const resourceColumns = {
+  resource: resources,
+  file: { key: files.key, name: files.originalName, ext: files.ext, size: files.size, mime: files.mime },
+};
+export type ResourceWithFile = { resource: ResourceRow; file: { key: string; name: string; ext: string; size: number; mime: string } };
+
+// Folders.
+
+/** The school's folders, parents before children in position order. */
+export function listFolders(db: Db, schoolId: string): FolderRow[] {
+  return db
+    .select()
+    .from(resourceCategories)
+    .where(eq(resourceCategories.schoolId, schoolId))
+    .orderBy(asc(resourceCategories.parentId), asc(resourceCategories.position), asc(resourceCategories.createdAt))
+    .all();
+}
+
+export function findFolder(db: Db, schoolId: string, id: string): FolderRow | undefined {
+  return db
+    .select()
+    .from(resourceCategories)
+    .where(and(eq(resourceCategories.schoolId, schoolId), eq(resourceCategories.id, id)))
+    .get();
+}
+
+export function insertFolder(db: Db, row: typeof resourceCategories.$inferInsert): void {
+  db.insert(resourceCategories).values(row).run();
+}
+
+export function updateFolder(db: Db, id: string, patch: Partial<Pick<FolderRow, 'title' | 'parentId' | 'position'>>): void {
+  db.update(resourceCategories).set(patch).where(eq(resourceCategories.id, id)).run();
+}
+
+export function deleteFolder(db: Db, id: string): void {
+  db.delete(resourceCategories).where(eq(resourceCategories.id, id)).run();
+}
+
+/** How many sub-folders a folder has. */
+export function countSubfolders(db: Db, schoolId: string, parentId: string): number {
+  return (
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(resourceCategories)
+      .where(and(eq(resourceCategories.schoolId, schoolId), eq(resourceCategories.parentId, parentId)))
+      .get()?.n ?? 0
+  );
+}
+
+/** Resources per folder id ('0' = top) of the school. */
+export function countByFolder(db: Db, schoolId: string): Map<string, number> {
+  const rows = db
+    .select({ cate: resources.categoryId, n: sql<number>`count(*)` })
+    .from(resources)
+    .where(and(eq(resources.schoolId, schoolId), eq(resources.deleted, false)))
+    .groupBy(resources.categoryId)
+    .all();
+  return new Map(rows.map((row) => [row.cate, row.n]));
+}
+
+// Resources.
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const ORDER_BY: Record<ResourceOrder, SQL[]> = {
+  new: [desc(resources.createdAt), desc(resources.id)],
+  old: [asc(resources.createdAt), asc(resources.id)],
+  title: [asc(resources.title), desc(resources.createdAt)],
+  size: [desc(files.size), desc(resources.createdAt)],
+};
+
+export interface ResourceFilter {
+  schoolId: string;
+  /** Folder ids to include; null = every folder. */
+  folders: string[] | null;
+  search: string;
+  kinds: readonly string[] | null;
+  order: ResourceOrder;
+}
+
+function filterWhere(filter: ResourceFilter): SQL | undefined {
+  const parts: (SQL | undefined)[] = [eq(resources.schoolId, filter.schoolId), eq(resources.deleted, false)];
+  if (filter.folders) parts.push(inArray(resources.categoryId, filter.folders));
+  if (filter.kinds) parts.push(inArray(resources.kind, [...filter.kinds] as ResourceRow['kind'][]));
+  if (filter.search) {
+    const pattern = `%${escapeLike(filter.search)}%`;
+    parts.push(or(sql`${resources.title} like ${pattern} escape '\\'`, sql`${files.originalName} like ${pattern} escape '\\'`));
+  }
+  return and(...parts);
+}
+
+/** One page of the school's resources matching the filter, with the total. */
+export function listResources(db: Db, filter: ResourceFilter, limit: number, offset: number): { rows: ResourceWithFile[]; total: number } {
+  const where = filterWhere(filter);
+  const total =
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(resources)
+      .innerJoin(files, eq(files.id, resources.fileId))
+      .where(where)
+      .get()?.n ?? 0;
+  const rows = db
+    .select(resourceColumns)
+    .from(resources)
+    .innerJoin(files, eq(files.id, resources.fileId))
+    .where(where)
+    .orderBy(...ORDER_BY[filter.order])
+    .limit(limit)
+    .offset(offset)
+    .all();
+  return { rows, total };
+}
+
+/** A resource of the school (not deleted) with its file. */
+export function findResource(db: Db, schoolId: string, rid: string): ResourceWithFile | undefined {
+  return db
+    .select(resourceColumns)
+    .from(resources)
+    .innerJoin(files, eq(files.id, resources.fileId))
+    .where(and(eq(resources.id, rid), eq(resources.schoolId, schoolId), eq(resources.deleted, false)))
+    .get();
+}
+
+/** The school's resources (not deleted) among these ids, in no order. */
+export function findResources(db: Db, schoolId: string, rids: readonly string[]): ResourceWithFile[] {
+  if (rids.length === 0) return [];
+  return db
+    .select(resourceColumns)
+    .from(resources)
+    .innerJoin(files, eq(files.id, resources.fileId))
+    .where(and(inArray(resources.id, [...rids]), eq(resources.schoolId, schoolId), eq(resources.deleted, false)))
+    .all();
+}
+
+/** The resource (any school, not deleted) that owns a file. */
+export function resourceOfFile(db: Db, fileId: string): ResourceRow | undefined {
+  return db
+    .select()
+    .from(resources)
+    .where(and(eq(resources.fileId, fileId), eq(resources.deleted, false)))
+    .get();
+}
+
+export function insertResource(db: Db, row: typeof resources.$inferInsert): void {
+  db.insert(resources).values(row).run();
+}
+
+export function updateResource(db: Db, rid: string, patch: Partial<Pick<ResourceRow, 'title' | 'categoryId' | 'outputs' | 'subtitles' | 'status' | 'statusMessage' | 'updatedAt'>>): void {
+  db.update(resources).set(patch).where(eq(resources.id, rid)).run();
+}
+
+/**
+ * Merges keys into a resource's outputs JSON in one synchronous transaction (the conversion jobs write it
+ * too, the same way), so neither side loses the other's keys.
+ */
+export function patchOutputs(db: Db, rid: string, patch: Record<string, unknown>, now: number): void {
+  db.transaction((tx) => {
+    const current = tx.select({ outputs: resources.outputs }).from(resources).where(eq(resources.id, rid)).get();
+    if (!current) return;
+    let outputs: Record<string, unknown> = {};
+    try {
+      const parsed: unknown = JSON.parse(current.outputs);
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) outputs = parsed as Record<string, unknown>;
+    } catch {
+      outputs = {};
+    }
+    tx.update(resources).set({ outputs: JSON.stringify({ ...outputs, ...patch }), updatedAt: now }).where(eq(resources.id, rid)).run();
+  });
+}
+
+/** Moves the school's resources among rids to a folder; answers how many moved. */
+export function moveResources(db: Db, schoolId: string, rids: readonly string[], folderId: string, now: number): number {
+  return db
+    .update(resources)
+    .set({ categoryId: folderId, updatedAt: now })
+    .where(and(inArray(resources.id, [...rids]), eq(resources.schoolId, schoolId), eq(resources.deleted, false)))
+    .run().changes;
+}
+
+/** Deletes the resource row (its conversion jobs go with it). */
+export function deleteResourceRow(db: Db, rid: string): void {
+  db.delete(resources).where(eq(resources.id, rid)).run();
+}
+
+// Chapters that teach resources.
+
+/** The chapters of courses not deleted that teach one of these resources, with their course titles. */
+export function chapterUses(db: Db, rids: readonly string[]): { rid: string; cid: string; title: string; coid: string; courseTitle: string }[] {
+  if (rids.length === 0) return [];
+  return db
+    .select({ rid: chapters.resourceId, cid: chapters.id, title: chapters.title, coid: courses.id, courseTitle: courses.title })
+    .from(chapters)
+    .innerJoin(courses, eq(courses.id, chapters.courseId))
+    .where(and(inArray(chapters.resourceId, [...rids]), eq(courses.deleted, false)))
+    .orderBy(asc(courses.title), asc(chapters.position))
+    .all();
+}
+
+/** Detaches a resource from every chapter that teaches it (deleted courses too); answers how many. */
+export function detachResource(db: Db, rid: string): number {
+  return db.update(chapters).set({ resourceId: '' }).where(eq(chapters.resourceId, rid)).run().changes;
+}
+
+/** The school ids of the courses whose chapters teach the resource (to refresh their cached chapter lists). */
+export function schoolsUsing(db: Db, rid: string): string[] {
+  return db
+    .selectDistinct({ schoolId: courses.schoolId })
+    .from(chapters)
+    .innerJoin(courses, eq(courses.id, chapters.courseId))
+    .where(eq(chapters.resourceId, rid))
+    .all()
+    .map((row) => row.schoolId);
+}
+
+export function setChapterResource(db: Db, cid: string, rid: string): void {
+  db.update(chapters).set({ resourceId: rid }).where(eq(chapters.id, cid)).run();
+}
+
+/** The attached resource of each chapter of a course (chapters without one are left out). */
+export function courseWares(db: Db, courseId: string): { cid: string; resource: ResourceRow }[] {
+  return db
+    .select({ cid: chapters.id, resource: resources })
+    .from(chapters)
+    .innerJoin(resources, and(eq(resources.id, chapters.resourceId), eq(resources.deleted, false)))
+    .where(eq(chapters.courseId, courseId))
+    .all();
+}
+
+/** Folder titles by id for a set of ids. */
+export function folderTitles(db: Db, schoolId: string, ids: readonly string[]): Map<string, string> {
+  const wanted = ids.filter((id) => id !== '0');
+  if (wanted.length === 0) return new Map();
+  const rows = db
+    .select({ id: resourceCategories.id, title: resourceCategories.title })
+    .from(resourceCategories)
+    .where(and(eq(resourceCategories.schoolId, schoolId), inArray(resourceCategories.id, wanted)))
+    .all();
+  return new Map(rows.map((row) => [row.id, row.title]));
+}
+
+/** A file of the school by storage key (read only: uploads own the files table). */
+export function fileOfSchoolByKey(db: Db, schoolId: string, key: string): typeof files.$inferSelect | undefined {
+  return db
+    .select()
+    .from(files)
+    .where(and(eq(files.key, key), eq(files.schoolId, schoolId)))
+    .get();
+}

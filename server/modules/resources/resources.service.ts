@@ -1,0 +1,239 @@
+import fsp from 'node:fs/promises';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { resourceKindOf } from '../../../shared/rules/file-kind';
+import {
+  RESOURCE_ERRORS,
+  RESOURCE_TITLE_MAX,
+  type ResourceItem,
+  type ResourceList,
+  type ResourceUrls,
+  type zAddResource,
+  type zResourceListQuery,
+} from '../../../shared/schemas/resources';
+import type { AppContext, Auth } from '../../context';
+import { conflict, notFound } from '../../lib/errors';
+import { DERIVED_DIR, dataPath } from '../../lib/storage';
+import { cancelConversion, enqueueConversion, retryConversion } from '../media/media.service';
+import { findFile, ownerOf, receiveMultipart, removeFile, setFileVisibility } from '../uploads/uploads.service';
+import { folderWithDescendants, targetFolder } from './folders.service';
+import * as repo from './resources.repository';
+import type { ResourceWithFile } from './resources.repository';
+import { posterOf, readOutputs, readSubtitles, toResourceItem } from './resources.presenter';
+
+/**
+ * The resource library (spec 7 'Resources', issue 4 'Resource library'): one school's uploaded files as
+ * resources in folders, with what conversion made of them. Every function takes the admin's school id;
+ * another school's ids answer 404 like unknown ones.
+ */
+
+/** Library items for rows of one school: folder titles, chapter use counts and signed thumbnails. */
+export function presentResources(ctx: AppContext, schoolId: string, rows: readonly ResourceWithFile[]): ResourceItem[] {
+  const titles = repo.folderTitles(ctx.db, schoolId, [...new Set(rows.map((row) => row.resource.categoryId))]);
+  const uses = new Map<string, number>();
+  for (const use of repo.chapterUses(ctx.db, rows.map((row) => row.resource.id))) uses.set(use.rid, (uses.get(use.rid) ?? 0) + 1);
+  return rows.map((row) =>
+    toResourceItem(ctx, row, { folderTitle: titles.get(row.resource.categoryId) ?? '', usedBy: uses.get(row.resource.id) ?? 0 }),
+  );
+}
+
+/** A resource of the school with its file, or 404 'resource not found'. */
+export function schoolResource(ctx: AppContext, schoolId: string, rid: string): ResourceWithFile {
+  const found = repo.findResource(ctx.db, schoolId, rid);
+  if (!found) throw notFound(RESOURCE_ERRORS.notFound);
+  return found;
+}
+
+/** One library item by id (404 for another school's). */
+export function resourceItem(ctx: AppContext, schoolId: string, rid: string): ResourceItem {
+  return presentResources(ctx, schoolId, [schoolResource(ctx, schoolId, rid)])[0]!;
+}
+
+/**
+ * GET resource/list: a page of a folder's resources ('0' = the top; showSub adds every folder below, so
+ * '0' with showSub is the whole library), searched in titles and file names, filtered by kind.
+ */
+export function listResources(
+  ctx: AppContext,
+  schoolId: string,
+  query: z.output<typeof zResourceListQuery>,
+  kinds: readonly string[] | null = query.fileType ? [query.fileType] : null,
+): ResourceList {
+  targetFolder(ctx, schoolId, query.cate);
+  let folders: string[] | null = [query.cate];
+  if (query.showSub) folders = query.cate === '0' ? null : folderWithDescendants(repo.listFolders(ctx.db, schoolId), query.cate);
+  const { rows, total } = repo.listResources(ctx.db, { schoolId, folders, search: query.searchStr, kinds, order: query.order }, query.num, (query.page - 1) * query.num);
+  return { list: presentResources(ctx, schoolId, rows), total, page: query.page, num: query.num };
+}
+
+/** resource/listbyrid: the school's resources among these ids, in the order asked; unknown ids are left out. */
+export function listByRid(ctx: AppContext, schoolId: string, rids: readonly string[]): { list: ResourceItem[] } {
+  const items = presentResources(ctx, schoolId, repo.findResources(ctx.db, schoolId, [...new Set(rids)]));
+  const byId = new Map(items.map((item) => [item.rid, item]));
+  return { list: [...new Set(rids)].flatMap((rid) => byId.get(rid) ?? []) };
+}
+
+/** A title from a file name: the name without its extension, at most the title limit. */
+export function titleFromName(name: string): string {
+  const dot = name.lastIndexOf('.');
+  const base = (dot > 0 ? name.slice(0, dot) : name).trim() || name.trim() || 'untitled';
+  return Array.from(base).slice(0, RESOURCE_TITLE_MAX).join('');
+}
+
+/**
+ * POST resource/add {fileId, title?, cate}: an uploaded file of the school becomes a library resource. The file
+ * turns private (served only through signed /media URLs), the kind follows spec 5 (shared/rules/file-kind) and
+ * the conversion its kind calls for is queued.
+ */
+export function addResource(ctx: AppContext, auth: Auth & { role: 'admin' }, input: z.output<typeof zAddResource>): ResourceItem {
+  const schoolId = auth.schoolId;
+  const file = findFile(ctx, input.fileId);
+  if (!file || file.schoolId !== schoolId) throw notFound('file not found');
+  const cate = targetFolder(ctx, schoolId, input.cate);
+  const rid = ctx.ids.next();
+  const now = ctx.now();
+  const kind = resourceKindOf(file.ext, file.mime);
+  ctx.db.transaction((tx) => {
+    if (repo.resourceOfFile(tx, file.id)) throw conflict(RESOURCE_ERRORS.fileTaken);
+    repo.insertResource(tx, {
+      id: rid,
+      schoolId,
+      categoryId: cate,
+      title: input.title ?? titleFromName(file.originalName),
+      fileId: file.id,
+      kind,
+      status: kind === 'other' ? 'ready' : 'queued',
+      createdBy: auth.userId,
+      createdAt: now,
+      updatedAt: now,
+    });
+  });
+  setFileVisibility(ctx, file.id, 'private');
+  try {
+    enqueueConversion(ctx, rid);
+  } catch (error) {
+    // The resource stays usable as uploaded; its status says the conversion could not be queued.
+    ctx.log.error({ err: error, rid }, 'could not queue the conversion');
+    repo.updateResource(ctx.db, rid, { status: 'failed', statusMessage: `could not queue the conversion: ${(error as Error).message}`, updatedAt: ctx.now() });
+  }
+  return resourceItem(ctx, schoolId, rid);
+}
+
+/**
+ * POST resource/upload (multipart, file field 'file-select'; cate and title in the query string): receives the
+ * file and adds it in one call. The folder is checked before any byte is stored, and a refused add removes the file.
+ */
+export async function uploadResource(ctx: AppContext, request: FastifyRequest, auth: Auth & { role: 'admin' }, fields: { cate: string; title?: string }): Promise<ResourceItem> {
+  targetFolder(ctx, auth.schoolId, fields.cate);
+  const file = await receiveMultipart(ctx, request, ownerOf(auth), { visibility: 'private' });
+  try {
+    return addResource(ctx, auth, { fileId: file.id, title: fields.title, cate: fields.cate });
+  } catch (error) {
+    await removeFile(ctx, file.id);
+    throw error;
+  }
+}
+
+/** POST resource/rename {rid, title}. */
+export function renameResource(ctx: AppContext, schoolId: string, rid: string, title: string): ResourceItem {
+  schoolResource(ctx, schoolId, rid);
+  repo.updateResource(ctx.db, rid, { title, updatedAt: ctx.now() });
+  ctx.catalogueCache.bump(schoolId);
+  return resourceItem(ctx, schoolId, rid);
+}
+
+/** POST resource/move {rids, cate}: into a folder ('0' = top); every id must be the school's, else 404 and nothing moves. */
+export function moveResources(ctx: AppContext, schoolId: string, rids: readonly string[], cate: string): { list: ResourceItem[] } {
+  targetFolder(ctx, schoolId, cate);
+  const unique = [...new Set(rids)];
+  ctx.db.transaction((tx) => {
+    if (repo.findResources(tx, schoolId, unique).length !== unique.length) throw notFound(RESOURCE_ERRORS.notFound);
+    repo.moveResources(tx, schoolId, unique, cate, ctx.now());
+  });
+  return listByRid(ctx, schoolId, unique);
+}
+
+/** The folder of a resource's converted files. */
+export const derivedDir = (ctx: AppContext, rid: string) => dataPath(ctx.config.dataDir, `${DERIVED_DIR}/${rid}`);
+
+/**
+ * POST resource/delete {rid, force?}: refused with 409 'resource in use' naming the chapters while a chapter
+ * teaches it; with force (after the back office's confirm) it is detached from them first. Then the conversion
+ * stops, the row goes, and the converted files and the upload are removed.
+ */
+export async function deleteResource(ctx: AppContext, schoolId: string, rid: string, force: boolean): Promise<{ rid: string; detached: number }> {
+  const { resource } = schoolResource(ctx, schoolId, rid);
+  const uses = repo.chapterUses(ctx.db, [rid]);
+  if (uses.length > 0 && !force) throw conflict(RESOURCE_ERRORS.inUse, { chapters: uses.map(({ rid: _rid, ...use }) => use) });
+  await cancelConversion(ctx, rid);
+  let detached = 0;
+  let schools: string[] = [];
+  try {
+    ctx.db.transaction((tx) => {
+      const current = repo.chapterUses(tx, [rid]);
+      if (current.length > 0 && !force) throw conflict(RESOURCE_ERRORS.inUse, { chapters: current.map(({ rid: _rid, ...use }) => use) });
+      schools = repo.schoolsUsing(tx, rid);
+      detached = repo.detachResource(tx, rid);
+      repo.deleteResourceRow(tx, rid);
+    });
+  } catch (error) {
+    // A chapter took it meanwhile: the resource stays, so its conversion goes on.
+    if (resource.status === 'queued' || resource.status === 'converting') enqueueConversion(ctx, rid);
+    throw error;
+  }
+  await fsp.rm(derivedDir(ctx, rid), { recursive: true, force: true }).catch((error) => ctx.log.warn({ err: error, rid }, 'could not remove converted files'));
+  await removeFile(ctx, resource.fileId).catch((error) => ctx.log.warn({ err: error, rid }, 'could not remove the upload'));
+  // Chapter lists are cached per school (a deleted course's chapters may belong to it too).
+  for (const id of new Set([...schools, ...(detached > 0 ? [schoolId] : [])])) ctx.catalogueCache.bump(id);
+  return { rid, detached };
+}
+
+/** POST resource/retry {rid}: converts again (after a failure, or once a missing tool is installed). */
+export function retryResource(ctx: AppContext, schoolId: string, rid: string): ResourceItem {
+  schoolResource(ctx, schoolId, rid);
+  retryConversion(ctx, rid);
+  return resourceItem(ctx, schoolId, rid);
+}
+
+/** GET resource/url {rid, download?}: short-lived signed URLs (server/lib/media-url) for previewing in the back office. */
+export function resourceUrls(ctx: AppContext, schoolId: string, rid: string, download: boolean): ResourceUrls {
+  const { resource, file } = schoolResource(ctx, schoolId, rid);
+  const prefix = ctx.mediaSigner.prefix(rid, { download });
+  const outputs = readOutputs(resource);
+  const at = (path: string | undefined) => (path ? prefix + path : null);
+  const token = prefix.split('/')[2] ?? '';
+  return {
+    rid,
+    kind: resource.kind,
+    status: resource.status,
+    prefix,
+    url: `${prefix}source`,
+    mime: file.mime,
+    hls: at(outputs.hls),
+    mp4: at(outputs.mp4),
+    audio: at(outputs.audio),
+    pdf: at(outputs.pdf),
+    poster: at(posterOf(outputs)),
+    subtitles: readSubtitles(resource).map((entry) => ({ label: entry.label, lang: entry.lang, url: prefix + entry.path })),
+    expiresAt: Number(token.split('.')[0]) * 1000,
+  };
+}
+
+/** GET resource/hash {key}: the school's file behind a storage key, and the resource that owns it (if any). */
+export function resourceByKey(ctx: AppContext, schoolId: string, key: string) {
+  const clean = key.trim().replace(/^\/+/, '');
+  const file = repo.fileOfSchoolByKey(ctx.db, schoolId, clean);
+  if (!file) throw notFound('file not found');
+  const owner = repo.resourceOfFile(ctx.db, file.id);
+  const found = owner && owner.schoolId === schoolId ? repo.findResource(ctx.db, schoolId, owner.id) : undefined;
+  return {
+    fileId: file.id,
+    key: file.key,
+    name: file.originalName,
+    size: file.size,
+    ext: file.ext,
+    mime: file.mime,
+    visibility: file.visibility,
+    resource: found ? presentResources(ctx, schoolId, [found])[0]! : null,
+  };
+}
