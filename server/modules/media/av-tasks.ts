@@ -19,8 +19,11 @@ const KEYFRAME_SECONDS = 2;
 const MAX_WIDTH = 1920;
 const THUMB_WIDTH = 480;
 
+/** ffmpeg's budget when a file does not say how long it is (some FLV/WebM recordings). */
+const UNKNOWN_LENGTH_TIMEOUT_MS = 4 * 3600_000;
+
 /** ffmpeg's time budget: scaled to the media's length (60 s of 720p took 25 s here), never under 2 minutes. */
-export const ffmpegTimeoutMs = (seconds: number) => Math.max(120_000, 60_000 + Math.ceil(seconds) * 3_000);
+export const ffmpegTimeoutMs = (seconds: number) => (seconds > 0 ? Math.max(120_000, 60_000 + Math.ceil(seconds) * 3_000) : UNKNOWN_LENGTH_TIMEOUT_MS);
 
 const base = ['-nostdin', '-hide_banner', '-v', 'error', '-y'];
 
@@ -87,7 +90,9 @@ export async function convertVideo(input: TaskInput): Promise<TaskResult> {
     { name: 'ffmpeg', timeoutMs, signal: input.signal, cwd: hls },
   );
 
-  const at = info.duration >= 2 ? Math.min(1, info.duration / 4) : 0;
+  // A file that did not say its length: the MP4 we made does.
+  const duration = info.duration || (await probe({ ...input, source: mp4 })).duration;
+  const at = duration >= 2 ? Math.min(1, duration / 4) : 0;
   const poster = path.join(input.work, 'poster.jpg');
   await runTool(input.tools.ffmpeg, [...base, '-ss', at.toFixed(2), '-i', mp4, '-frames:v', '1', '-q:v', '3', poster], {
     name: 'ffmpeg',
@@ -98,7 +103,7 @@ export async function convertVideo(input: TaskInput): Promise<TaskResult> {
   const thumb = await sharp(poster).resize({ width: THUMB_WIDTH, withoutEnlargement: true }).jpeg({ quality: 80 }).toFile(path.join(input.work, 'thumb.jpg'));
   const size = await sharp(poster).metadata();
   return {
-    duration: Math.round(info.duration),
+    duration: Math.round(duration),
     outputs: { hls: 'hls/index.m3u8', mp4: 'video.mp4', poster: 'poster.jpg', thumb: 'thumb.jpg', width: size.width ?? thumb.width, height: size.height ?? thumb.height },
   };
 }
@@ -112,5 +117,6 @@ export async function convertAudio(input: TaskInput): Promise<TaskResult> {
     [...base, '-i', input.source, '-map', '0:a:0', '-vn', '-sn', '-dn', '-af', 'loudnorm=I=-16:TP=-1.5:LRA=11', '-ar', '48000', '-ac', '2', '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', path.join(input.work, 'audio.m4a')],
     { name: 'ffmpeg', timeoutMs: ffmpegTimeoutMs(info.duration), signal: input.signal },
   );
-  return { duration: Math.round(info.duration), outputs: { audio: 'audio.m4a' } };
+  const duration = info.duration || (await probe({ ...input, source: path.join(input.work, 'audio.m4a') })).duration;
+  return { duration: Math.round(duration), outputs: { audio: 'audio.m4a' } };
 }
