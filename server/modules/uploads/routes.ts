@@ -20,6 +20,15 @@ export const uploadParsing = fp(
   async (app) => {
     if (app.hasRequestDecorator('parts')) return;
     await app.register(multipart, { limits: { files: 1, fields: 20, fieldSize: 16 * 1024, parts: 30 } });
+    // A refused upload (413, 415, 507...) is answered before its body is read. Node dumps an unread body only
+    // when nothing consumed it; the multipart parser did, so discard the rest here, or the kept-alive connection
+    // would stall with the client still sending.
+    app.addHook('onResponse', async (request) => {
+      if (!request.raw.complete && !request.raw.destroyed) {
+        request.raw.unpipe();
+        request.raw.resume();
+      }
+    });
   },
   { name: 'lanxue-upload-parsing', encapsulate: false },
 );
