@@ -15,7 +15,7 @@ export const ROUTES = {
   personalCenter: '/personalcenter',
   /** app.course: the entry route that redirects by the action command. */
   course: '/course',
-  /** app.introduce with its tabs info, chapter, detail (comment and addcomment come with the comments domain). */
+  /** app.introduce with its tabs info, chapter, comment, detail, addcomment (graphic courses: info, detail, addcomment). */
   introduce: '/introduce',
   introduceTab: '/introduce/:tab',
   articleList: '/articlelist',

@@ -41,7 +41,7 @@ describe('course intro page on desktop', () => {
     await expect(hero.getByTestId('discount').textContent()).resolves.toBe('6.7折');
     await expect(hero.getByTestId('validity').textContent()).resolves.toBe('有效期：永久有效');
     await expect(hero.getByTestId('main-button').textContent()).resolves.toBe('立即购买');
-    await expect(page.getByTestId('intro-tabs').getByRole('link').allTextContents()).resolves.toEqual(['课程介绍', '课程目录可试听']);
+    await expect(page.getByTestId('intro-tabs').getByRole('link').allTextContents()).resolves.toEqual(['课程介绍', '课程目录可试听', '课程评论']);
     await expect(page.getByTestId('course-description').textContent()).resolves.toBe('组合式 API 与性能优化。');
 
     const hot = page.getByTestId('hot-courses');
@@ -150,7 +150,7 @@ describe('course intro page on desktop', () => {
     await page.goto(`/course/${graphic.code}`);
     await page.waitForURL(atPath(`/course/${graphic.code}#/introduce/detail`));
     await page.getByTestId('graphic-detail').waitFor();
-    await expect(page.getByTestId('intro-tabs').getByRole('link').allTextContents()).resolves.toEqual(['课程介绍', '图文详情']);
+    await expect(page.getByTestId('intro-tabs').getByRole('link').allTextContents()).resolves.toEqual(['课程介绍', '图文详情', '评论']);
     const detail = page.getByTestId('graphic-detail');
     await expect(detail.locator('.graphic-toc a').allTextContents()).resolves.toEqual(['倾听', '表达']);
     await page.goto(`/course/${graphic.code}#/introduce/chapter`);

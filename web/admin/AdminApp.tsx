@@ -26,6 +26,7 @@ const CategoriesPage = lazy(() => import('./pages/categories'));
 const ColumnsPage = lazy(() => import('./pages/columns'));
 const ColumnEditor = lazy(() => import('./pages/columns/ColumnEditor'));
 const TagsPage = lazy(() => import('./pages/tags'));
+const CommentsPage = lazy(() => import('./pages/comments'));
 const ArticlesPage = lazy(() => import('./pages/articles'));
 const ArticleEditor = lazy(() => import('./pages/articles/ArticleEditor'));
 const HomeSettingPage = lazy(() => import('./pages/homepage'));
@@ -65,6 +66,7 @@ const createAdminRouter = () =>
         { path: 'columns', element: guarded('course', ColumnsPage) },
         { path: 'columns/:id', element: guarded('course', ColumnEditor) },
         { path: 'tags', element: guarded('course', TagsPage) },
+        { path: 'comments', element: guarded('course', CommentsPage) },
         { path: 'articles', element: guarded('userpage', ArticlesPage) },
         { path: 'articles/:aid', element: guarded('userpage', ArticleEditor) },
         { path: 'homepage', element: guarded('userpage', HomeSettingPage) },

@@ -31,6 +31,7 @@ export const MENU: MenuEntry[] = [
       { key: 'categories', label: 'admin.menu.categories', to: '/categories' },
       { key: 'columns', label: 'admin.menu.columns', to: '/columns' },
       { key: 'tags', label: 'admin.menu.tags', to: '/tags' },
+      { key: 'comments', label: 'admin.menu.comments', to: '/comments' },
     ],
   },
   { key: 'resource', label: 'admin.menu.resource', to: null },

@@ -64,6 +64,8 @@ function Column({ info }: { info: ColumnInfo }) {
   const barOffset = mobile ? (boot.isMiniprogram ? 0 : MOBILE_TOP_BAR_PX) : NAV_PX;
   const pastHero = useScrolledPastElement(heroRef, barOffset);
   useTabsStayInView(tab, bodyRef, pastHero, barOffset);
+  // No comment tab in column mode: comments belong to courses (server/db/schema/comments.ts), so a
+  // column's comments would only repeat its courses'; each course page has its own.
   const tabs: IntroTab[] = [
     { name: 'info', label: t('column.tab.info') },
     { name: 'chapter', label: t('column.tab.courses', { n: courses.length }) },

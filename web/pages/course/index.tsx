@@ -22,6 +22,7 @@ import { useT } from '../../i18n';
 import { loginHref } from '../../urls';
 import NotFoundPage from '../notFound';
 import { ChapterList } from './ChapterList';
+import { CommentsPanel } from './comments/CommentsPanel';
 import { actionLabel } from './course-text';
 import { CourseHero } from './CourseHero';
 import { GraphicDetail, GraphicLead } from './GraphicDetail';
@@ -30,14 +31,28 @@ import { useCourseActions } from './useCourseActions';
 /** Hot courses shown under the tabs: two rows of four on desktop, two of two on mobile. */
 const HOT_SHOWN = { desktop: 8, mobile: 4 } as const;
 
-/** The tabs of a course (spec 2): info; chapter (not for public live); graphic courses read in detail instead of chapter. */
+/**
+ * The tabs of a course (spec 2): info; chapter (not for public live) and comment; graphic courses use
+ * detail and addcomment instead of chapter and comment.
+ */
 export function courseTabs(course: CourseInfo, t: ReturnType<typeof useT>): IntroTab[] {
   const tabs: IntroTab[] = [{ name: 'info', label: t('course.tab.info') }];
-  if (isGraphic(course)) tabs.push({ name: 'detail', label: t('course.tab.detail') });
-  else if (course.type !== COURSE_TYPE.publicLive) {
+  if (isGraphic(course)) {
+    tabs.push({ name: 'detail', label: t('course.tab.detail') }, { name: 'addcomment', label: t('comments.tab.addcomment') });
+    return tabs;
+  }
+  if (course.type !== COURSE_TYPE.publicLive) {
     tabs.push({ name: 'chapter', label: t('course.tab.chapter'), tag: course.hasFreeChapter && !isFree(course) ? t('chapter.audition') : undefined });
   }
+  tabs.push({ name: 'comment', label: t('comments.tab.comment') });
   return tabs;
+}
+
+/** The comment tab of the other kind of course (a shared #/introduce/comment link to a graphic course, or the reverse). */
+function commentTabAlias(tab: string, graphic: boolean): string | null {
+  if (tab === 'comment' && graphic) return 'addcomment';
+  if (tab === 'addcomment' && !graphic) return 'comment';
+  return null;
 }
 
 /**
@@ -101,6 +116,8 @@ function CourseIntro({ course }: { course: CourseInfo }) {
     document.title = `${course.title} - ${boot.schoolName}`;
   }, [course.title, boot.schoolName]);
 
+  const alias = commentTabAlias(tab, graphic);
+  if (alias) return <Navigate to={`/introduce/${alias}`} replace />;
   if (!tabs.some((item) => item.name === tab)) return <Navigate to="/introduce/info" replace />;
 
   const mainButton = <MainButton label={actionLabel(t, course.mainButton.action)} disabled={course.mainButton.disabled} onClick={() => void actions.main()} />;
@@ -135,6 +152,7 @@ function CourseIntro({ course }: { course: CourseInfo }) {
             ))}
           {tab === 'chapter' && (chapters.data ? <ChapterList chapters={chapters.data.chapters} paid={!isFree(course)} onOpen={(chapter) => void actions.openChapter(chapter)} /> : <Loading />)}
           {tab === 'detail' && <GraphicDetail course={course} locked={locked} action={mainButton} />}
+          {(tab === 'comment' || tab === 'addcomment') && <CommentsPanel course={course} />}
         </div>
       </section>
       {boot.model !== 'yks' && hotCourses.length > 0 && (

@@ -1,0 +1,247 @@
+import { useState } from 'react';
+import useSWR from 'swr';
+import { formatDateTime } from '../../../../shared/rules/dates';
+import type { AdminComment } from '../../../../shared/schemas/comments';
+import { confirm, toast } from '../../../components/feedback';
+import { useLocale, useT } from '../../../i18n';
+import { COMMENT_SETTING_KEY, COMMENTS_KEY, deleteComments, getCommentSetting, hideComments, listAdminComments, saveCommentSetting } from '../../api/comments';
+import { listCourses } from '../../api/courses';
+import { failureText } from '../../api/errors';
+import { PageHeader } from '../../components/PageHeader';
+import { Pager } from '../../components/Pager';
+import { useRowAction } from '../../hooks/useRowAction';
+import { ReplyDialog } from './ReplyDialog';
+
+const PAGE_SIZE = 20;
+const COURSE_OPTIONS = 500;
+const FILTERS = [
+  { key: 'all', hidden: undefined, label: 'admin.comments.filter.all' },
+  { key: 'visible', hidden: 0, label: 'admin.comments.filter.visible' },
+  { key: 'hidden', hidden: 1, label: 'admin.comments.filter.hidden' },
+] as const;
+
+type ListKey = [string, number, string, string, 0 | 1 | undefined];
+
+async function fetchComments([, page, coid, keyword, hidden]: ListKey) {
+  const reply = await listAdminComments({ page, num: PAGE_SIZE, coid: coid || undefined, keyword, hidden });
+  if (reply.status !== 'ok') throw new Error(reply.error);
+  return reply.data;
+}
+
+async function fetchCourseOptions() {
+  const reply = await listCourses({ page: 1, num: COURSE_OPTIONS, status: 'all' });
+  if (reply.status !== 'ok') throw new Error(reply.error);
+  return reply.data.courseData;
+}
+
+async function fetchSetting() {
+  const reply = await getCommentSetting();
+  if (reply.status !== 'ok') throw new Error(reply.error);
+  return reply.data;
+}
+
+/**
+ * Comments (评论管理, permission course): the school's comments with course, author, text, time, likes
+ * and state; filters by course, keyword and state; reply, hide or show, delete; and the school's switch
+ * that lets students comment (noAllowComment, spec 3 'Student settings').
+ */
+export default function CommentsPage() {
+  const t = useT();
+  const locale = useLocale();
+  const [page, setPage] = useState(1);
+  const [coid, setCoid] = useState('');
+  const [draft, setDraft] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const [filter, setFilter] = useState<(typeof FILTERS)[number]>(FILTERS[0]);
+  const [replying, setReplying] = useState<AdminComment | null>(null);
+  const { data, error, mutate } = useSWR([COMMENTS_KEY, page, coid, keyword, filter.hidden] as ListKey, fetchComments, { keepPreviousData: true });
+  const courses = useSWR('getcourselist:comments', fetchCourseOptions);
+  const setting = useSWR(COMMENT_SETTING_KEY, fetchSetting);
+  const [savingSetting, setSavingSetting] = useState(false);
+  const { busy, run } = useRowAction(() => mutate());
+  const rows = data?.list ?? [];
+  const time = (seconds: number) => formatDateTime(seconds * 1000, locale).slice(0, 16);
+
+  const handleAllow = async (allow: boolean) => {
+    setSavingSetting(true);
+    const reply = await saveCommentSetting(!allow);
+    setSavingSetting(false);
+    if (reply.status !== 'ok') return toast(failureText(t, reply));
+    await setting.mutate(reply.data, { revalidate: false });
+    toast(allow ? t('admin.comments.allowOn') : t('admin.comments.allowOff'));
+  };
+
+  const handleDelete = async (cmid: string, text: string) => {
+    if (!(await confirm({ text, okText: t('admin.common.delete') }))) return;
+    await run(() => deleteComments([cmid]), t('admin.comments.deleted'));
+  };
+
+  const toggleHidden = (cmid: string, hidden: boolean) => run(() => hideComments([cmid], !hidden), hidden ? t('admin.comments.shownDone') : t('admin.comments.hiddenDone'));
+
+  return (
+    <div className="ac-page" data-testid="comments-page">
+      <PageHeader title={t('admin.comments.title')}>
+        <label className="ac-switch" data-testid="allow-comments">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={setting.data ? !setting.data.noAllowComment : false}
+            disabled={!setting.data || savingSetting}
+            onChange={(event) => void handleAllow(event.target.checked)}
+          />
+          <span className="ac-switch-track" aria-hidden="true" />
+          {t('admin.comments.allow')}
+        </label>
+      </PageHeader>
+      <section className="card ac-card">
+        <div className="ac-filters">
+          <form
+            className="ac-inline-form"
+            role="search"
+            onSubmit={(event) => {
+              event.preventDefault();
+              setPage(1);
+              setKeyword(draft.trim());
+            }}
+          >
+            <input type="search" value={draft} placeholder={t('admin.comments.keyword')} aria-label={t('admin.comments.keyword')} onChange={(event) => setDraft(event.target.value)} />
+            <button type="submit" className="btn btn-small">
+              {t('admin.comments.search')}
+            </button>
+          </form>
+          <select
+            value={coid}
+            aria-label={t('admin.comments.course')}
+            onChange={(event) => {
+              setPage(1);
+              setCoid(event.target.value);
+            }}
+            data-testid="course-filter"
+          >
+            <option value="">{t('admin.comments.allCourses')}</option>
+            {(courses.data ?? []).map((course) => (
+              <option key={course.coid} value={course.coid}>
+                {course.title}
+              </option>
+            ))}
+          </select>
+          <div className="ac-segmented" role="group" aria-label={t('admin.comments.state')}>
+            {FILTERS.map((item) => (
+              <button
+                key={item.key}
+                type="button"
+                className={filter.key === item.key ? 'is-on' : ''}
+                aria-pressed={filter.key === item.key}
+                onClick={() => {
+                  setPage(1);
+                  setFilter(item);
+                }}
+              >
+                {t(item.label)}
+              </button>
+            ))}
+          </div>
+        </div>
+        {error && !data ? (
+          <p className="ac-empty" role="alert">
+            {t('common.networkError')}{' '}
+            <button type="button" className="btn btn-small" onClick={() => void mutate()}>
+              {t('common.retry')}
+            </button>
+          </p>
+        ) : (
+          <div className="ac-table-wrap">
+            <table className="ac-table ac-comment-table">
+              <thead>
+                <tr>
+                  <th>{t('admin.comments.text')}</th>
+                  <th>{t('admin.comments.course')}</th>
+                  <th>{t('admin.comments.author')}</th>
+                  <th>{t('admin.comments.time')}</th>
+                  <th>{t('admin.comments.likes')}</th>
+                  <th>{t('admin.comments.state')}</th>
+                  <th className="ac-col-actions">{t('admin.common.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.cmid} data-testid="comment-row" data-cmid={row.cmid} className={row.hidden ? 'is-hidden' : ''}>
+                    <td data-label={t('admin.comments.text')} className="ac-comment-cell">
+                      <p className="ac-comment-text">{row.text}</p>
+                      {row.reply.length > 0 && (
+                        <ul className="ac-comment-replies">
+                          {row.reply.map((reply) => (
+                            <li key={reply.cmid} data-testid="admin-reply" className={reply.hidden ? 'is-hidden' : ''}>
+                              <span className="badge">{reply.role === 'admin' ? t('admin.comments.adminReply') : reply.name}</span>
+                              <span className="ac-comment-text">{reply.text}</span>
+                              <span className="ac-muted">
+                                {reply.name} · {time(reply.time)}
+                              </span>
+                              <span className="ac-comment-reply-tools">
+                                <button type="button" className="btn btn-small" disabled={busy} onClick={() => void toggleHidden(reply.cmid, reply.hidden)}>
+                                  {reply.hidden ? t('admin.comments.show') : t('admin.comments.hide')}
+                                </button>
+                                <button type="button" className="btn btn-small btn-danger-outline" disabled={busy} onClick={() => void handleDelete(reply.cmid, t('admin.comments.deleteReply'))}>
+                                  {t('admin.common.delete')}
+                                </button>
+                              </span>
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </td>
+                    <td data-label={t('admin.comments.course')}>
+                      <span className="ac-strong">{row.title}</span>
+                      {row.chapterTitle && <p className="ac-muted">{t('admin.comments.chapter', { title: row.chapterTitle })}</p>}
+                    </td>
+                    <td data-label={t('admin.comments.author')}>{row.name}</td>
+                    <td data-label={t('admin.comments.time')} className="ac-muted">
+                      {time(row.time)}
+                    </td>
+                    <td data-label={t('admin.comments.likes')}>{row.count}</td>
+                    <td data-label={t('admin.comments.state')}>
+                      <span className={`ac-state ${row.hidden ? 'is-off' : 'is-on'}`} data-testid="comment-state">
+                        {row.hidden ? t('admin.comments.hidden') : t('admin.comments.shown')}
+                      </span>
+                    </td>
+                    <td className="ac-col-actions">
+                      <div className="ac-row-actions">
+                        <button type="button" className="btn btn-small" disabled={busy} onClick={() => setReplying(row)} data-testid="reply-comment">
+                          {t('admin.comments.reply')}
+                        </button>
+                        <button type="button" className="btn btn-small" disabled={busy} onClick={() => void toggleHidden(row.cmid, row.hidden)} data-testid="hide-comment">
+                          {row.hidden ? t('admin.comments.show') : t('admin.comments.hide')}
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-small btn-danger-outline"
+                          disabled={busy}
+                          onClick={() => void handleDelete(row.cmid, t('admin.comments.deleteOne', { name: row.name }))}
+                          data-testid="delete-comment"
+                        >
+                          {t('admin.common.delete')}
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {data && rows.length === 0 && <p className="ac-empty">{t('admin.comments.empty')}</p>}
+          </div>
+        )}
+        {data && <Pager page={page} num={PAGE_SIZE} total={data.total} onPage={setPage} />}
+      </section>
+      {replying && (
+        <ReplyDialog
+          comment={replying}
+          onClose={() => setReplying(null)}
+          onDone={() => {
+            setReplying(null);
+            void mutate();
+          }}
+        />
+      )}
+    </div>
+  );
+}
