@@ -2,6 +2,7 @@ import type { AppContext } from '../../context';
 import { hashPassword } from '../../lib/passwords';
 import { insertAdmin, insertGroup, insertStudent } from '../auth/accounts.repository';
 import { loadDemoCatalogue } from '../courses/demo-catalogue';
+import { loadDemoExtras } from './demo-extras';
 
 /** The demo logins printed on a development start (never loaded by the Docker image). */
 export const DEMO_LOGINS = {
@@ -12,7 +13,8 @@ export const DEMO_LOGINS = {
 
 /**
  * Fills a new school with demo people (a sub-admin, groups and students) and a demo catalogue (a
- * three-level category tree, courses with chapters of each kind). Later domains add their own records here.
+ * three-level category tree, courses with chapters of each kind), then columns, tags, articles and a
+ * home setting (demo-extras.ts). Later domains add their own records here.
  */
 export async function loadDemoData(ctx: AppContext, schoolId: string): Promise<void> {
   const now = ctx.now();
@@ -40,6 +42,8 @@ export async function loadDemoData(ctx: AppContext, schoolId: string): Promise<v
     }
     // The group-restricted demo course is for 研发部.
     loadDemoCatalogue(ctx, tx, schoolId, groups[0].id);
+    // Columns, tags, articles and the home setting, through the back-office services (savepoints inside this transaction).
+    loadDemoExtras(ctx, schoolId);
   });
   ctx.log.info('demo school loaded');
 }
