@@ -1,0 +1,336 @@
+// node scripts/bench/files.mjs: the file-serving and upload benchmark of issue 4 ('Performance').
+// 1 MiB random ranges of a 50 MB file, 50 connections, autocannon (BENCH_SECONDS a case, default 10), measured in one run:
+//   - Debian's nginx serving the file alone (the ceiling),
+//   - a bare Node http server streaming the file with fs.createReadStream (the standalone target),
+//   - the app's signed /media/{token}/{rid}/source route, standalone (the app sends the bytes),
+//   - nginx in front of the app with X-Accel-Redirect (deploy/nginx.conf, ACCEL_REDIRECT=/_protected/).
+// Targets: standalone ≥ bare Node; X-Accel ≥ 80% of nginx alone. Then upload throughput of a 1 GB file
+// (BENCH_UPLOAD_MB) through lan/upload (multipart) and lan/tus (tus-js-client), with the server's peak memory
+// (VmHWM from /proc/{pid}/status, reset before each upload). Needs nginx on PATH (apt-get install nginx-light).
+import { createHmac, randomFillSync } from 'node:crypto';
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { build } from 'esbuild';
+import * as tus from 'tus-js-client';
+import { connections, duration, freePort, measure, root, waitFor } from './lib.mjs';
+
+const FILE_BYTES = 50 * 1000 * 1000;
+const RANGE_BYTES = 1024 * 1024;
+const UPLOAD_BYTES = Number(process.env.BENCH_UPLOAD_MB ?? 1024) * 1024 * 1024;
+const SECRET = 'bench-secret-0123456789abcdef';
+const ADMIN = { username: 'admin', password: 'bench-admin-1' };
+
+const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((file) => fs.existsSync(file));
+if (!nginxBin) {
+  console.error('nginx not found: apt-get install -y nginx-light');
+  process.exit(1);
+}
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lanxue-bench-files-'));
+const dataDir = path.join(work, 'data');
+fs.mkdirSync(dataDir);
+const children = [];
+const stopAll = () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+};
+process.on('exit', stopAll);
+
+/** Random byte ranges of RANGE_BYTES inside the file, a new one per request. */
+const randomRange = () => {
+  const start = Math.floor(Math.random() * (FILE_BYTES - RANGE_BYTES));
+  return `bytes=${start}-${start + RANGE_BYTES - 1}`;
+};
+const rangeRequests = () => ({
+  requests: [
+    {
+      setupRequest: (request) => ({ ...request, headers: { ...request.headers, range: randomRange() } }),
+    },
+  ],
+});
+
+/** One range case; also checks that every answer was a 206 of the right size. */
+async function rangeCase(name, url) {
+  const probe = await fetch(url, { headers: { range: 'bytes=100-199' } });
+  const body = Buffer.from(await probe.arrayBuffer());
+  if (probe.status !== 206 || body.length !== 100) throw new Error(`${name}: ${probe.status} ${body.length} bytes for a 100-byte range`);
+  return measure(name, url, {}, rangeRequests());
+}
+
+function spawnChild(command, args, options = {}) {
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], ...options });
+  children.push(child);
+  return child;
+}
+
+/** The server bundle, built beside node_modules (its packages stay external) so that the shared dist/ is left alone. */
+async function buildServer() {
+  const outfile = path.join(root, 'node_modules/.cache/lanxue-bench-files/server/main.js');
+  await build({ entryPoints: [path.join(root, 'server/main.ts')], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
+  return outfile;
+}
+
+async function startApp(serverFile, extraEnv = {}, port = 0) {
+  port ||= await freePort();
+  const child = spawnChild(process.execPath, [serverFile], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: '0',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      SESSION_SECRET: SECRET,
+      LOG_LEVEL: 'warn',
+      WEB_DIR: path.join(work, 'no-web'),
+      ...extraEnv,
+    },
+  });
+  await waitFor(`http://127.0.0.1:${port}/health`, child);
+  return { child, port, base: `http://127.0.0.1:${port}` };
+}
+
+async function adminCookie(base) {
+  const res = await fetch(`${base}/do/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...ADMIN, role: 'admin' }) });
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return res.headers.get('set-cookie').split(';')[0];
+}
+
+/** Streams a file as a multipart lan/upload; returns the reply data and the seconds it took. */
+function multipartUpload(port, cookie, file, name) {
+  const boundary = '----lanxue-bench-boundary';
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file-select"; filename="${name}"\r\nContent-Type: video/mp4\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const size = fs.statSync(file).size;
+  const started = process.hrtime.bigint();
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: `/lan/upload/${encodeURIComponent(name)}`,
+        headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + size + tail.length },
+      },
+      (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => {
+          const reply = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          if (response.statusCode !== 200) return reject(new Error(`upload ${response.statusCode}: ${JSON.stringify(reply)}`));
+          resolve({ data: reply.data, seconds: Number(process.hrtime.bigint() - started) / 1e9 });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.write(head);
+    const stream = fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
+    stream.pipe(request, { end: false });
+    stream.on('end', () => request.end(tail));
+  });
+}
+
+/** A tus upload of the file with tus-js-client in 64 MiB chunks; returns the seconds it took. */
+function tusUpload(base, cookie, file, name) {
+  const started = process.hrtime.bigint();
+  return new Promise((resolve, reject) => {
+    const upload = new tus.Upload(fs.createReadStream(file, { highWaterMark: 1024 * 1024 }), {
+      endpoint: `${base}/lan/tus/`,
+      uploadSize: fs.statSync(file).size,
+      chunkSize: 64 * 1024 * 1024,
+      headers: { cookie },
+      metadata: { filename: name, filetype: 'video/mp4' },
+      retryDelays: [],
+      onError: reject,
+      onSuccess: () => resolve({ seconds: Number(process.hrtime.bigint() - started) / 1e9 }),
+    });
+    upload.start();
+  });
+}
+
+const readStatus = (pid, field) => {
+  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${field}:`));
+  return line ? Number(line.split(/\s+/)[1]) * 1024 : 0;
+};
+/** Resets the peak resident set size (VmHWM) of a process (Linux: write 5 to clear_refs). */
+const resetPeak = (pid) => {
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Writes a file of random bytes in 1 MiB pieces. */
+function randomFile(file, bytes) {
+  const fd = fs.openSync(file, 'w');
+  const chunk = Buffer.alloc(1024 * 1024);
+  for (let written = 0; written < bytes; written += chunk.length) {
+    randomFillSync(chunk);
+    fs.writeSync(fd, chunk, 0, Math.min(chunk.length, bytes - written));
+  }
+  fs.closeSync(fd);
+}
+
+/** The same signed-URL token as server/lib/media-url.ts (view flag). */
+function mediaToken(rid, ttlSeconds = 6 * 3600) {
+  const exp = Math.floor(Date.now() / 1000) + ttlSeconds;
+  const sig = createHmac('sha256', SECRET).update(`media.${rid}.${exp}.v`).digest('base64url').slice(0, 22);
+  return `${exp}.v.${sig}`;
+}
+
+/** A bare Node server streaming one file with Range, the way a hand-written server would (fs defaults). */
+const BARE_SERVER = `
+import fs from 'node:fs';
+import http from 'node:http';
+const file = process.env.FILE;
+http.createServer((req, res) => {
+  fs.stat(file, (err, stat) => {
+    if (err) { res.statusCode = 404; return res.end(); }
+    const m = /^bytes=(\\d*)-(\\d*)$/.exec(req.headers.range || '');
+    let start = 0, end = stat.size - 1;
+    if (m) { start = m[1] === '' ? stat.size - Number(m[2]) : Number(m[1]); end = m[1] !== '' && m[2] !== '' ? Math.min(Number(m[2]), stat.size - 1) : end; }
+    res.writeHead(m ? 206 : 200, { 'content-type': 'video/mp4', 'content-length': end - start + 1, 'accept-ranges': 'bytes', ...(m ? { 'content-range': 'bytes ' + start + '-' + end + '/' + stat.size } : {}) });
+    fs.createReadStream(file, { start, end }).pipe(res);
+  });
+}).listen(Number(process.env.PORT), '127.0.0.1');
+`;
+
+function nginxConfig({ alonePort, accelPort, appPort, file }) {
+  // The deploy configuration itself, pointed at this machine: upstream, listen port and data folder.
+  const deploy = fs
+    .readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8')
+    .replace('server lanxue:8080;', `server 127.0.0.1:${appPort};`)
+    .replace(/listen 80;/, `listen 127.0.0.1:${accelPort};`)
+    .replace('alias /data/;', `alias ${dataDir}/;`);
+  fs.writeFileSync(path.join(work, 'lanxue.conf'), deploy);
+  const temp = (name) => path.join(work, `nginx-${name}`);
+  return `
+daemon off;
+master_process on;
+worker_processes auto;
+pid ${work}/nginx.pid;
+error_log ${work}/nginx-error.log warn;
+events { worker_connections 4096; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log off;
+  client_body_temp_path ${temp('body')};
+  proxy_temp_path ${temp('proxy')};
+  fastcgi_temp_path ${temp('fastcgi')};
+  uwsgi_temp_path ${temp('uwsgi')};
+  scgi_temp_path ${temp('scgi')};
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 100000;
+  server {
+    listen 127.0.0.1:${alonePort};
+    location = /file.mp4 { alias ${file}; }
+  }
+  include ${work}/lanxue.conf;
+}
+`;
+}
+
+async function main() {
+  const rows = [];
+  console.log(`${connections} connections, ${duration} s a case, 1 MiB random ranges of a ${FILE_BYTES / 1e6} MB file; node ${process.version}, ${os.cpus().length} cores`);
+  const serverFile = await buildServer();
+  const file = path.join(work, 'file.mp4');
+  randomFile(file, FILE_BYTES);
+  // nginx workers may run as another user: let them read the work folder.
+  for (const dir of [work, dataDir]) fs.chmodSync(dir, 0o755);
+  fs.chmodSync(file, 0o644);
+
+  // --- The app, standalone: upload the file, make it a resource, sign its URL.
+  let app = await startApp(serverFile);
+  const cookie = await adminCookie(app.base);
+  const uploaded = await multipartUpload(app.port, cookie, file, 'bench.mp4');
+  const db = new Database(path.join(dataDir, 'lanxue.sqlite'));
+  const rid = String(BigInt(uploaded.data.fileId) + 1n);
+  const now = Date.now();
+  db.prepare(
+    "insert into resources (id, school_id, title, file_id, kind, status, created_by, created_at, updated_at) values (?, ?, 'bench', ?, 'video', 'ready', 'admin:bench', ?, ?)",
+  ).run(rid, uploaded.data.key.split('/')[2], uploaded.data.fileId, now, now);
+  db.close();
+  const mediaPath = `/media/${mediaToken(rid)}/${rid}/source`;
+
+  const barePort = await freePort();
+  const bare = spawnChild(process.execPath, ['--input-type=module', '-e', BARE_SERVER], { env: { ...process.env, FILE: file, PORT: String(barePort) } });
+  await waitFor(`http://127.0.0.1:${barePort}/`, bare);
+
+  const alonePort = await freePort();
+  const accelPort = await freePort();
+  const accelAppPort = await freePort();
+  fs.writeFileSync(path.join(work, 'nginx.conf'), nginxConfig({ alonePort, accelPort, appPort: accelAppPort, file }));
+  execFileSync(nginxBin, ['-t', '-q', '-c', path.join(work, 'nginx.conf'), '-p', work], { stdio: 'inherit' });
+  const nginx = spawnChild(nginxBin, ['-c', path.join(work, 'nginx.conf'), '-p', work]);
+  await waitFor(`http://127.0.0.1:${alonePort}/file.mp4`, nginx);
+
+  rows.push(await rangeCase('nginx alone (sendfile)', `http://127.0.0.1:${alonePort}/file.mp4`));
+  rows.push(await rangeCase('bare Node http + fs.createReadStream', `http://127.0.0.1:${barePort}/file.mp4`));
+  rows.push(await rangeCase('app /media (standalone, token check)', `${app.base}${mediaPath}`));
+  app.child.kill('SIGTERM');
+  await new Promise((r) => app.child.once('exit', r));
+
+  // --- The app behind nginx with X-Accel-Redirect, on the same data folder.
+  const accelApp = await startApp(serverFile, { ACCEL_REDIRECT: '/_protected/', TRUST_PROXY: '1' }, accelAppPort);
+  rows.push(await rangeCase('nginx → app /media (X-Accel-Redirect)', `http://127.0.0.1:${accelPort}${mediaPath}`));
+  accelApp.child.kill('SIGTERM');
+  await new Promise((r) => accelApp.child.once('exit', r));
+  bare.kill('SIGTERM');
+
+  const [alone, bareNode, standalone, accel] = rows.map((row) => row['req/s']);
+  console.log();
+  console.table(rows);
+  console.log(`standalone / bare Node: ${(standalone / bareNode).toFixed(2)} (target ≥ 1.00)`);
+  console.log(`X-Accel / nginx alone: ${(accel / alone).toFixed(2)} (target ≥ 0.80)`);
+  console.log(`bare Node / nginx alone: ${(bareNode / alone).toFixed(2)}`);
+
+  // --- Uploads of a large file: throughput and the server's peak memory.
+  nginx.kill('SIGTERM');
+  const bigFile = path.join(work, 'big.mp4');
+  randomFile(bigFile, UPLOAD_BYTES);
+  fs.rmSync(file);
+  app = await startApp(serverFile);
+  const uploadCookie = await adminCookie(app.base);
+  const pid = app.child.pid;
+  const mb = (bytes) => Math.round(bytes / 1024 / 1024);
+  const uploads = [];
+  for (const [kind, run] of [
+    ['multipart lan/upload', () => multipartUpload(app.port, uploadCookie, bigFile, 'big.mp4')],
+    ['tus lan/tus (64 MiB PATCHes)', () => tusUpload(app.base, uploadCookie, bigFile, 'big.mp4')],
+  ]) {
+    const rssBefore = readStatus(pid, 'VmRSS');
+    const reset = resetPeak(pid);
+    const { seconds } = await run();
+    uploads.push({
+      upload: `${kind}, ${mb(UPLOAD_BYTES)} MiB`,
+      seconds: Number(seconds.toFixed(1)),
+      'MiB/s': Math.round(mb(UPLOAD_BYTES) / seconds),
+      'server rss before MiB': mb(rssBefore),
+      'server peak MiB': mb(readStatus(pid, 'VmHWM')) + (reset ? '' : ' (peak since start)'),
+    });
+    // Remove the stored copy before the next run (disk space).
+    for (const stored of fs.readdirSync(path.join(dataDir, 'files/userupload'), { recursive: true })) {
+      const full = path.join(dataDir, 'files/userupload', stored);
+      if (fs.statSync(full).isFile() && fs.statSync(full).size === UPLOAD_BYTES) fs.rmSync(full);
+    }
+  }
+  console.table(uploads);
+}
+
+try {
+  await main();
+} finally {
+  stopAll();
+  await new Promise((r) => setTimeout(r, 300));
+  fs.rmSync(work, { recursive: true, force: true });
+}
