@@ -171,6 +171,9 @@ describe('file serving', () => {
     const forged = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
     expect((await get(`/media/${forged}/${rid}/source`)).statusCode).toBe(403);
     expect((await get(`/media/garbage/${rid}/source`)).statusCode).toBe(403);
+    // Tokens are bearer tokens: whoever holds the URL may fetch it until it expires, with no session at all
+    // (the access check to the chapter happened when the URL was handed out). They open only their own rid.
+    expect((await get(`${prefix}source`, { cookie: '' })).statusCode).toBe(200);
     const otherRid = addResource(addFile('MP4', data).id);
     expect((await get(`/media/${token}/${otherRid}/source`)).statusCode).toBe(403);
     clock += app.ctx.config.MEDIA_URL_TTL * 1000 + 1000;

@@ -164,6 +164,23 @@ describe('tus uploads', () => {
     await app.close();
   });
 
+  it('under an API prefix the tus endpoint and its Location follow the prefix', async () => {
+    const prefixed = await makeApp({ API_PREFIX: '/api/' });
+    try {
+      const signedIn = await prefixed.inject({ method: 'POST', url: '/api/do/login', payload: { ...ADMIN, role: 'admin' } });
+      const cookie = `y_main=${signedIn.cookies.find((c) => c.name === 'y_main')!.value}`;
+      const created = await prefixed.inject({ method: 'POST', url: '/api/lan/tus/', headers: { ...TUS, 'upload-length': '3', 'upload-metadata': meta({ filename: 'p.pdf' }), cookie } });
+      expect(created.statusCode, created.body).toBe(201);
+      const location = created.headers.location as string;
+      expect(location).toMatch(/^\/api\/lan\/tus\/\d{19}$/);
+      const done = await prefixed.inject({ method: 'PATCH', url: location, payload: Buffer.from('abc'), headers: { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', cookie } });
+      expect(done.statusCode).toBe(204);
+      expect(done.headers['lanxue-file-key']).toMatch(/\.PDF$/);
+    } finally {
+      await prefixed.close();
+    }
+  });
+
   it('abandoned uploads older than a day are removed, recent ones kept', async () => {
     const dir = fs.mkdtempSync(path.join(dataDir + '-tus-clean'));
     const old = Date.now() - 2 * 24 * 3600 * 1000;
