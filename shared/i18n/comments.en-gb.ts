@@ -28,7 +28,6 @@ export const messages: Record<keyof typeof zh, string> = {
   'comments.prev': 'Previous',
   'comments.next': 'Next',
   'comments.pageOf': 'Page {page} of {pages}',
-  'comments.jump': 'Comments',
   'admin.menu.comments': 'Comments',
   'admin.comments.title': 'Comments',
   'admin.comments.allCourses': 'All courses',

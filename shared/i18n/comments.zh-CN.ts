@@ -28,7 +28,6 @@ export const messages = {
   'comments.prev': '上一页',
   'comments.next': '下一页',
   'comments.pageOf': '第 {page}/{pages} 页',
-  'comments.jump': '评论',
   // Back office.
   'admin.menu.comments': '评论管理',
   'admin.comments.title': '评论管理',

@@ -183,6 +183,11 @@ describe('course comments', () => {
     // The full-page shot has the fixed bars over the list: the viewport with the comment in it as well.
     await comments(page).first().evaluate((element) => element.scrollIntoView({ block: 'center' }));
     await page.screenshot({ path: path.join(SHOTS_DIR, 'comments-mobile-list.png') });
+
+    // The student deletes their own comment, after confirming.
+    await comments(page).first().getByTestId('comment-delete').click();
+    expect(await answerConfirm(page, true)).toBe('确定删除这条评论吗？');
+    await page.getByTestId('comments-empty').waitFor();
     expect(errors).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { TOAST_MS } from '../../../../shared/constants';
 import { isGraphic } from '../../../../shared/rules/course-buttons';
-import { COMMENT_MAX, commentLength, commentRefusal } from '../../../../shared/rules/comments';
+import { cleanCommentText, COMMENT_MAX, commentLength, commentRefusal } from '../../../../shared/rules/comments';
 import type { CourseInfo } from '../../../../shared/schemas/courses';
 import { useBootstrap } from '../../../bootstrap';
 import { toast } from '../../../components/feedback';
@@ -37,7 +37,8 @@ export function CommentBox({ course, bought, onPosted }: { course: CourseInfo; b
       return;
     }
     setBusy(true);
-    const reply = await addComment(course.coid, text);
+    // Spec 5: the text is sanitised before sending (plain text: control characters out, trimmed); the server does it again.
+    const reply = await addComment(course.coid, cleanCommentText(text));
     setBusy(false);
     if (reply.status !== 'ok') {
       console.error('comment/add failed:', reply.error, reply.data);

@@ -4,7 +4,7 @@ import { COMMENT_PAGE_SIZE } from '../../../../shared/schemas/comments';
 import type { CourseInfo } from '../../../../shared/schemas/courses';
 import { useBootstrap } from '../../../bootstrap';
 import { bookmarkRefusal, useActionGuard } from '../../../components/catalogue/useActionGuard';
-import { confirm } from '../../../components/feedback';
+import { confirm, toast } from '../../../components/feedback';
 import { Loading } from '../../../components/Loading';
 import { unwrap } from '../../../hooks/useCatalogue';
 import { useT } from '../../../i18n';
@@ -59,6 +59,7 @@ export function CommentsPanel({ course, testId = 'comments' }: { course: CourseI
     const reply = await deleteComment(cmid);
     setBusy(null);
     if (reply.status !== 'ok') console.error('comment/delete failed:', reply.error);
+    else toast(t('comments.deleted'));
     void mutate();
   };
 
