@@ -126,7 +126,7 @@ describe('streamed uploads over HTTP', () => {
     expect(peak - before).toBeLessThan(64 * 1024 * 1024);
 
     const stored = createHash('sha256');
-    await new Promise((resolve, reject) => fs.createReadStream(path.join(dataDir, res.json.data.key)).on('data', (c) => stored.update(c)).on('end', resolve).on('error', reject));
+    for await (const chunk of fs.createReadStream(path.join(dataDir, res.json.data.key))) stored.update(chunk as Buffer);
     expect(stored.digest('hex')).toBe(hash.digest('hex'));
   }, 120_000);
 

@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { files, resources } from '../../db/schema';
 
 export type FileRow = typeof files.$inferSelect;
@@ -13,8 +14,9 @@ export function findFileById(db: Db, id: string): FileRow | undefined {
   return db.select().from(files).where(eq(files.id, id)).get();
 }
 
+/** Prepared once: public files (covers, page images) are looked up on every request for them. */
 export function findFileByKey(db: Db, key: string): FileRow | undefined {
-  return db.select().from(files).where(eq(files.key, key)).get();
+  return prepared(db, 'findFileByKey', (d) => d.select().from(files).where(eq(files.key, sql.placeholder('key'))).prepare()).get({ key });
 }
 
 export function updateFileVisibility(db: Db, id: string, visibility: FileRow['visibility']): void {
@@ -27,10 +29,12 @@ export function deleteFileRow(db: Db, id: string): void {
 
 /** The key of a resource's uploaded file (for /media/{token}/{rid}/source), with the file's name and id. */
 export function resourceSource(db: Db, rid: string): { key: string; fileId: string; originalName: string; deleted: boolean } | undefined {
-  return db
-    .select({ key: files.key, fileId: files.id, originalName: files.originalName, deleted: resources.deleted })
-    .from(resources)
-    .innerJoin(files, eq(files.id, resources.fileId))
-    .where(eq(resources.id, rid))
-    .get();
+  return prepared(db, 'resourceSource', (d) =>
+    d
+      .select({ key: files.key, fileId: files.id, originalName: files.originalName, deleted: resources.deleted })
+      .from(resources)
+      .innerJoin(files, eq(files.id, resources.fileId))
+      .where(eq(resources.id, sql.placeholder('rid')))
+      .prepare(),
+  ).get({ rid });
 }
