@@ -39,7 +39,7 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.common.noPermissionTitle': 'No permission',
   'admin.common.noPermissionBody': 'Your account may not manage this area. Ask the main administrator if you need it.',
   'admin.common.imagePlaceholder': 'Image address, e.g. /files/cover.png or https://…',
-  'admin.common.uploadLater': 'Enter an image address for now; uploading is coming soon',
+  'admin.common.uploadLater': 'Upload an image, or enter an address such as /files/cover.png',
   'admin.common.noImage': 'No image',
   'admin.common.noPreview': 'No preview',
   'admin.common.unsafeUrl': 'Unsafe address',

@@ -39,7 +39,7 @@ export const messages = {
   'admin.common.noPermissionTitle': '没有权限',
   'admin.common.noPermissionBody': '您的账号没有管理此内容的权限，如需开通请联系主管理员。',
   'admin.common.imagePlaceholder': '图片地址，如 /files/cover.png 或 https://…',
-  'admin.common.uploadLater': '暂时请填写图片地址，图片上传功能即将上线',
+  'admin.common.uploadLater': '可上传图片，也可填写图片地址，如 /files/cover.png',
   'admin.common.noImage': '未设置图片',
   'admin.common.noPreview': '无法预览',
   'admin.common.unsafeUrl': '地址不安全',

@@ -25,7 +25,6 @@ export const messages = {
   'upload.progress': '{name} 上传进度',
   'upload.image': '上传图片',
   'upload.imageUploading': '上传中 {percent}%',
-  'upload.imageHint': '可上传 jpg、png、gif、webp 图片，或直接填写图片地址',
   'upload.notImage': '请选择图片文件',
 
   // The library screen.
@@ -76,8 +75,6 @@ export const messages = {
   'admin.resources.col.title': '资源',
   'admin.resources.col.kind': '类型',
   'admin.resources.col.status': '状态',
-  'admin.resources.col.size': '大小',
-  'admin.resources.col.folder': '文件夹',
   'admin.resources.col.used': '使用',
   'admin.resources.col.time': '上传时间',
   'admin.resources.usedBy': '{count} 个章节',
@@ -103,7 +100,6 @@ export const messages = {
   'admin.resources.previewTitle': '预览：{title}',
   'admin.resources.openPdf': '在新标签页打开 PDF',
   'admin.resources.openFile': '在新标签页打开原文件',
-  'admin.resources.download': '下载原文件',
   'admin.resources.notReady': '转码完成后可预览转码结果，当前显示原文件。',
   'admin.resources.noPreview': '此类文件无法在浏览器中预览。',
   'admin.resources.slides': '幻灯片（{count} 页）',
@@ -129,11 +125,10 @@ export const messages = {
   'admin.ware.detach': '取消关联',
   'admin.ware.attached': '已关联资源“{title}”',
   'admin.ware.detached': '已取消关联',
-  'admin.ware.none': '未关联资源',
   'admin.ware.current': '资源：{title}',
   'admin.ware.pickTitle': '为“{title}”选择资源',
   'admin.ware.accepts': '此章节可使用：{kinds}',
   'admin.ware.noneFit': '资源库中还没有适合此章节的资源，请先到资源库上传。',
+  'admin.ware.mismatch': '资源类型与章节类型不符，学员将无法正常学习，请更换资源',
   'admin.ware.choose': '选择',
-  'admin.ware.noKind': '请先为章节选择视频、音频、文档、图文或 PPT 等类型',
 } as const;

@@ -15,9 +15,12 @@ import type { MenuEntry } from './menu';
 import { addMessages } from '../../shared/i18n';
 import { messages as adminZh } from '../../shared/i18n/admin-catalogue.zh-CN';
 import { messages as adminEn } from '../../shared/i18n/admin-catalogue.en-gb';
+import { messages as resourcesZh } from '../../shared/i18n/admin-resources.zh-CN';
+import { messages as resourcesEn } from '../../shared/i18n/admin-resources.en-gb';
 
 // The back office's messages travel with its chunk, not with the student site.
 addMessages(adminZh, adminEn);
+addMessages(resourcesZh, resourcesEn);
 
 const OverviewPage = lazy(() => import('./pages/overview'));
 const CoursesPage = lazy(() => import('./pages/courses'));
@@ -30,6 +33,7 @@ const CommentsPage = lazy(() => import('./pages/comments'));
 const ArticlesPage = lazy(() => import('./pages/articles'));
 const ArticleEditor = lazy(() => import('./pages/articles/ArticleEditor'));
 const HomeSettingPage = lazy(() => import('./pages/homepage'));
+const ResourcesPage = lazy(() => import('./pages/resources'));
 
 /** A screen of a permission group's area, behind the same permission check as the sidebar. */
 const guarded = (group: MenuEntry['key'], Screen: ComponentType) => (
@@ -70,6 +74,7 @@ const createAdminRouter = () =>
         { path: 'articles', element: guarded('userpage', ArticlesPage) },
         { path: 'articles/:aid', element: guarded('userpage', ArticleEditor) },
         { path: 'homepage', element: guarded('userpage', HomeSettingPage) },
+        { path: 'resources', element: guarded('resource', ResourcesPage) },
         { path: '*', element: <AdminNotFound /> },
       ],
     },

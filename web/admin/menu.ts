@@ -34,7 +34,7 @@ export const MENU: MenuEntry[] = [
       { key: 'comments', label: 'admin.menu.comments', to: '/comments' },
     ],
   },
-  { key: 'resource', label: 'admin.menu.resource', to: null },
+  { key: 'resource', label: 'admin.menu.resource', to: null, links: [{ key: 'resources', label: 'admin.menu.resources', to: '/resources' }] },
   { key: 'student', label: 'admin.menu.student', to: null },
   { key: 'admin', label: 'admin.menu.admin', to: null },
   {

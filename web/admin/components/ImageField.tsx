@@ -1,27 +1,82 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { isSafeUrl } from '../../../shared/rules/sanitize';
+import { startUpload, uploadErrorText, type UploadHandle } from '../../api/upload';
 import { useT } from '../../i18n';
 
+/** Image types a page image may have (also what the file chooser offers). */
+const IMAGE_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp';
+
 /**
- * An image address typed as text with a small preview. Uploading arrives with the uploads work (issue 4);
- * until then an administrator pastes a path on this site (such as /files/...) or an address.
+ * An image of a page (course cover, banner, logo ...): upload one through lan/upload (spec 7), with its
+ * progress 0-100 and a preview, or type a path on this site (/files/...) or an address as before.
+ * The uploaded file stays public and its URL ('/' + key) becomes the value.
  */
 export function ImageField({ value, onChange, id, placeholder, invalid }: { value: string; onChange: (value: string) => void; id?: string; placeholder?: string; invalid?: boolean }) {
   const t = useT();
   const [failed, setFailed] = useState<string | null>(null);
+  const [percent, setPercent] = useState<number | null>(null);
+  const [error, setError] = useState('');
+  const upload = useRef<UploadHandle | null>(null);
   const trimmed = value.trim();
   const unsafe = trimmed !== '' && !isSafeUrl(trimmed);
+
+  // Leaving the form stops an upload that is still going.
+  useEffect(() => () => upload.current?.cancel(), []);
+
+  const choose = (file: File | undefined) => {
+    if (!file) return;
+    setError('');
+    if (!file.type.startsWith('image/')) return setError(t('upload.notImage'));
+    setPercent(0);
+    const handle = startUpload(file, { onProgress: setPercent }, { resumable: false });
+    upload.current = handle;
+    handle.promise.then(
+      (stored) => {
+        upload.current = null;
+        setPercent(null);
+        onChange(stored.url);
+      },
+      (failure: unknown) => {
+        upload.current = null;
+        setPercent(null);
+        setError(uploadErrorText(t, failure));
+      },
+    );
+  };
+
   return (
     <div className="ac-image">
-      <input
-        id={id}
-        type="text"
-        inputMode="url"
-        value={value}
-        placeholder={placeholder ?? t('admin.common.imagePlaceholder')}
-        aria-invalid={invalid || unsafe || undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
+      <div className="ac-image-main">
+        <div className="ac-image-input">
+          <input
+            id={id}
+            type="text"
+            inputMode="url"
+            value={value}
+            placeholder={placeholder ?? t('admin.common.imagePlaceholder')}
+            aria-invalid={invalid || unsafe || undefined}
+            onChange={(event) => onChange(event.target.value)}
+          />
+          <label className={`btn btn-small${percent !== null ? ' is-disabled' : ''}`} data-testid="image-upload">
+            {percent !== null ? t('upload.imageUploading', { percent }) : t('upload.image')}
+            <input type="file" accept={IMAGE_ACCEPT} hidden disabled={percent !== null} onChange={(event) => {
+                choose(event.target.files?.[0]);
+                event.target.value = '';
+              }}
+            />
+          </label>
+        </div>
+        {percent !== null && (
+          <div className="rs-progress" role="progressbar" aria-label={t('upload.image')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+            <span style={{ width: `${percent}%` }} />
+          </div>
+        )}
+        {error && (
+          <p className="ac-error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
       <div className="ac-image-preview" aria-hidden="true">
         {trimmed && !unsafe && failed !== trimmed ? (
           <img src={trimmed} alt="" onError={() => setFailed(trimmed)} onLoad={() => setFailed(null)} />

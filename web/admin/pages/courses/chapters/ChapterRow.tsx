@@ -1,4 +1,4 @@
-import { useState, type DragEvent } from 'react';
+import { useState, type DragEvent, type ReactNode } from 'react';
 import type { ChapterNode } from '../../../../../shared/schemas/chapters';
 import { useT } from '../../../../i18n';
 import { CHAPTER_KINDS } from './chapter-tree';
@@ -31,10 +31,12 @@ interface ChapterRowProps {
     onDragLeave: () => void;
     drop: 'before' | 'after' | undefined;
   };
+  /** The attached library resource and its attach button (web/admin/pages/resources/ChapterWare). */
+  ware?: ReactNode;
 }
 
 /** One chapter or subchapter: inline rename, kind, free, download, grading, description, order and move, delete. */
-export function ChapterRow({ chapter, parentId, index, count, parents, actions, busy, drag }: ChapterRowProps) {
+export function ChapterRow({ chapter, parentId, index, count, parents, actions, busy, drag, ware }: ChapterRowProps) {
   const t = useT();
   const [renaming, setRenaming] = useState(false);
   const [title, setTitle] = useState(chapter.title);
@@ -133,6 +135,7 @@ export function ChapterRow({ chapter, parentId, index, count, parents, actions, 
           <input type="checkbox" checked={chapter.showgrade} disabled={busy} onChange={(event) => actions.setFlag(chapter.cid, 'showgrade', event.target.checked)} />
           <span>{t('admin.chapters.showgrade')}</span>
         </label>
+        {ware}
         <span className="ac-row-actions">
           {top ? (
             <button type="button" className="btn btn-small btn-text" onClick={() => actions.addSub(chapter)} aria-label={`${t('admin.chapters.addSub')} ${label}`}>
