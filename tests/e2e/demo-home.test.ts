@@ -48,6 +48,12 @@ describe('the demo school home page', () => {
     await expect(page.getByTestId('footer-about').locator('strong').textContent()).resolves.toBe('所有内容均为演示数据');
     await screenshot(page, 'demo-home-desktop');
 
+    // The configured catalogue entries keep 'all courses' first, as the default entry list has it.
+    await page.goto(`/u/${h.school.hashUID}#/courselist/0`);
+    await page.getByRole('heading', { name: '全部课程' }).waitFor();
+    await expect(page.locator('[data-testid="cat-row-1"] .cat-chip').allTextContents()).resolves.toEqual(['全部课程', '编程开发', '职场技能', '企业培训']);
+    await page.goto(`/u/${h.school.hashUID}`);
+
     // The news live behind the Information entry on desktop: three published, the pinned one first, no draft.
     await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '资讯' }).click();
     await page.waitForURL(atPath(`/u/${h.school.hashUID}#/articlelist`));

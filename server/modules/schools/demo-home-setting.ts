@@ -22,7 +22,7 @@ export function demoPicture(width: number, height: number, from: string, to: str
 /**
  * Saves the demo home setting (spec 3 'Home setting') through the one schema and the service the back
  * office uses: two banners linking to demo course pages, two ads, three teachers (no photo: the page
- * draws their initials), the first-level categories as the catalogue entries, the footer blocks and the
+ * draws their initials), 'all courses' and the first-level categories as the catalogue entries, the footer blocks and the
  * Information entry. showgroups stays empty: the home page then shows every first-level category, which
  * keeps following the tree when an administrator adds one.
  */
@@ -52,7 +52,9 @@ export function loadDemoHomeSetting(ctx: AppContext, schoolId: string, course: (
       { name: '李老师', url: '', link: '' },
       { name: '陈老师', url: '', link: '' },
     ],
-    catesetting: categoryTree(ctx, schoolId).map((node) => ({ catid: node.catid, title: node.title })),
+    // The catalogue's entries: 'all courses' (catid 0) first, so the first row keeps the entry an empty
+    // catesetting gives (spec 3), then the first-level categories.
+    catesetting: [{ catid: '0', title: '全部课程' }, ...categoryTree(ctx, schoolId).map((node) => ({ catid: node.catid, title: node.title }))],
     showPrice: true,
     phone: '400-800-1234',
     workday1: 1,
