@@ -51,8 +51,34 @@ async function buildWeb() {
   const rel = (file) => path.relative(path.join(dist, 'web'), path.resolve(root, file)).split(path.sep).join('/');
   const manifest = { js: rel(entry[0]), css: entry[1].cssBundle ? [rel(entry[1].cssBundle)] : [] };
   fs.writeFileSync(path.join(dist, 'web/manifest.json'), JSON.stringify(manifest, null, 2));
+  // Which chunk holds which module (read by tests/e2e/learn-chunks.test.ts: the home page loads no viewer library). Not served.
+  fs.writeFileSync(path.join(dist, 'web/metafile.json'), JSON.stringify(result.metafile));
   const bytes = outputs.filter(([file]) => !file.endsWith('.map')).reduce((sum, [, meta]) => sum + meta.bytes, 0);
   console.log(`web: ${manifest.js} (${outputs.length} files, ${Math.round(bytes / 1024)} KiB without maps)`);
+  copyViewerFiles();
+}
+
+/**
+ * Viewer files that cannot be bundled (recipes.md 'pdf.js in an esbuild bundle'): pdf.js's worker, cmaps
+ * (Chinese text), standard fonts, wasm and ICC profiles, and video.js's stylesheet (loaded by the video
+ * viewer only, so the main stylesheet stays light). Copied under assets/vendor/ with the library's version
+ * in the path, so the year-long immutable caching of /assets/ stays right; the viewers build the same paths
+ * from the versions the libraries report (web/components/viewers/vendor.ts).
+ */
+function copyViewerFiles() {
+  const vendor = path.join(dist, 'web/assets/vendor');
+  const modules = path.join(root, 'node_modules');
+  const version = (name) => JSON.parse(fs.readFileSync(path.join(modules, name, 'package.json'), 'utf8')).version;
+  const pdfjs = path.join(vendor, `pdfjs-${version('pdfjs-dist')}`);
+  fs.mkdirSync(pdfjs, { recursive: true });
+  fs.copyFileSync(path.join(modules, 'pdfjs-dist/legacy/build/pdf.worker.min.mjs'), path.join(pdfjs, 'pdf.worker.min.mjs'));
+  for (const folder of ['cmaps', 'standard_fonts', 'wasm', 'iccs']) fs.cpSync(path.join(modules, 'pdfjs-dist', folder), path.join(pdfjs, folder), { recursive: true });
+  const videojs = path.join(vendor, `video.js-${version('video.js')}`);
+  fs.mkdirSync(videojs, { recursive: true });
+  // The icon font is inlined as a data: URL, which the page's CSP (font-src falls back to 'self') refuses: serve it as a file.
+  const css = fs.readFileSync(path.join(modules, 'video.js/dist/video-js.min.css'), 'utf8');
+  fs.writeFileSync(path.join(videojs, 'video-js.min.css'), css.replace(/url\(data:application\/font-woff;[^)]*\)/, 'url(VideoJS.woff)'));
+  fs.copyFileSync(path.join(modules, 'video.js/dist/font/VideoJS.woff'), path.join(videojs, 'VideoJS.woff'));
 }
 
 const only = process.argv[2];

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router';
 import type { PageKind } from '../shared/schemas/bootstrap';
+import { LEARN_ROUTE_NAMES } from '../shared/rules/learning';
 import { RootShell } from './components/layout/RootShell';
 import { Loading } from './components/Loading';
 import { RouteError } from './components/RouteError';
@@ -66,6 +67,7 @@ const ColumnPage = lazy(() => import('./pages/column'));
 const ArticleListPage = lazy(() => import('./pages/articles'));
 const ArticleDetailPage = lazy(() => import('./pages/articles/ArticleDetail'));
 const PersonalCenterPage = lazy(() => import('./pages/personalcenter'));
+const GraphicCoursePage = lazy(() => import('./pages/learn/GraphicCoursePage'));
 const NotFoundPage = serverPages.notFound;
 
 function page(Component: Page) {
@@ -84,9 +86,15 @@ function introduceRoutes(kind: PageKind): RouteObject[] {
     { path: ROUTES.introduce, element: <Navigate to={`${ROUTES.introduce}/info`} replace /> },
     { path: ROUTES.introduceTab, element: page(Screen) },
   ];
-  // The graphic reader (heartbeat, comments) arrives with the learning issues; until then it is the detail tab (as on mobile, spec 2).
-  if (kind === 'course') routes.push({ path: ROUTES.graphic, element: <Navigate to={`${ROUTES.introduce}/detail`} replace /> });
+  // The graphic article reader (desktop; on mobile it goes to the detail tab, spec 2).
+  if (kind === 'course') routes.push({ path: ROUTES.graphic, element: page(GraphicCoursePage) });
   return routes;
+}
+
+/** The learning pages' hash routes (spec 2: video, videov2, pdf, pdfv2, office, ppt, pptv2, pptv3, image, imagev2, graphic) on the learn page. */
+function learnRoutes(kind: PageKind): RouteObject[] {
+  if (kind !== 'learn') return [];
+  return LEARN_ROUTE_NAMES.map((name) => ({ path: `/${name}`, element: page(serverPages.learn) }));
 }
 
 /** The hash routes inside the root shell for a server page kind (a server 404 shows only the not-found page). */
@@ -101,6 +109,7 @@ export function studentRoutes(kind: PageKind): RouteObject[] {
           { index: true, element: page(serverPages[kind as keyof typeof serverPages] ?? NotFoundPage) },
           { path: ROUTES.course, element: page(CourseEntry) },
           ...introduceRoutes(kind),
+          ...learnRoutes(kind),
           { path: ROUTES.courseList, element: page(CourseListPage) },
           // Unknown routes on the catalogue page fall back to app.course (spec 2); elsewhere the not-found page.
           { path: '/courselist', element: <Navigate to={ROUTES.course} replace /> },

@@ -3,6 +3,36 @@
  * chapter list and learn letters), shared by the server (study order) and the viewers.
  */
 
+/** Which viewer shows a chapter: from the chapter kind and its resource's kind. */
+export const VIEWER_KINDS = ['video', 'audio', 'pdf', 'office', 'ppt', 'image', 'graphic', 'exercise', 'exam', 'file', 'none'] as const;
+export type ViewerKind = (typeof VIEWER_KINDS)[number];
+
+/**
+ * The learning pages' hash route names (spec 2: video, pdf, office, ppt, pptv2, image, videov2, imagev2,
+ * pptv3, pdfv2, and the graphic reader). The spec names no difference between a route and its v2/v3
+ * variant, so the variants open the same viewer.
+ */
+export const LEARN_ROUTE_NAMES = ['video', 'videov2', 'pdf', 'pdfv2', 'office', 'ppt', 'pptv2', 'pptv3', 'image', 'imagev2', 'graphic'] as const;
+export type LearnRouteName = (typeof LEARN_ROUTE_NAMES)[number];
+
+/** The routes that show each viewer kind; the first is where the learn page opens it. Kinds without a route show on the page itself. */
+export const ROUTES_OF_KIND: Record<ViewerKind, readonly LearnRouteName[]> = {
+  video: ['video', 'videov2'],
+  audio: ['video', 'videov2'],
+  pdf: ['pdf', 'pdfv2'],
+  office: ['office', 'pdf', 'pdfv2'],
+  ppt: ['ppt', 'pptv2', 'pptv3'],
+  image: ['image', 'imagev2'],
+  graphic: ['graphic'],
+  exercise: [],
+  exam: [],
+  file: [],
+  none: [],
+};
+
+/** The route a viewer kind opens at ('' when the page shows it without one). */
+export const routeOfKind = (kind: ViewerKind): LearnRouteName | '' => ROUTES_OF_KIND[kind][0] ?? '';
+
 /** Spec 4 'Graphic reading': progress is (scroll position + viewport) / page height, two decimals, here kept within 0..1. */
 export function readingProgress(scrollTop: number, viewport: number, height: number): number {
   if (!(height > 0)) return 1;

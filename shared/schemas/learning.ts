@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { zChapterList } from './chapters';
 import { zCode } from './common';
+import { VIEWER_KINDS } from '../rules/learning';
 
 /**
  * The learning pages (spec 2 'Student learning pages', 'Student site route names'; spec 3 'Ware info').
@@ -8,35 +9,8 @@ import { zCode } from './common';
  * (server/modules/learning/study-access.ts). File addresses are short-lived signed URLs (/media/...).
  */
 
-/** Which viewer shows a chapter: from the chapter kind and its resource's kind. */
-export const VIEWER_KINDS = ['video', 'audio', 'pdf', 'office', 'ppt', 'image', 'graphic', 'exercise', 'exam', 'file', 'none'] as const;
-export type ViewerKind = (typeof VIEWER_KINDS)[number];
-
-/**
- * The learning pages' hash route names (spec 2: video, pdf, office, ppt, pptv2, image, videov2, imagev2,
- * pptv3, pdfv2, and the graphic reader). The spec names no difference between a route and its v2/v3
- * variant, so the variants open the same viewer.
- */
-export const LEARN_ROUTE_NAMES = ['video', 'videov2', 'pdf', 'pdfv2', 'office', 'ppt', 'pptv2', 'pptv3', 'image', 'imagev2', 'graphic'] as const;
-export type LearnRouteName = (typeof LEARN_ROUTE_NAMES)[number];
-
-/** The routes that show each viewer kind; the first is where the learn page opens it. Kinds without a route show on the page itself. */
-export const ROUTES_OF_KIND: Record<ViewerKind, readonly LearnRouteName[]> = {
-  video: ['video', 'videov2'],
-  audio: ['video', 'videov2'],
-  pdf: ['pdf', 'pdfv2'],
-  office: ['office', 'pdf', 'pdfv2'],
-  ppt: ['ppt', 'pptv2', 'pptv3'],
-  image: ['image', 'imagev2'],
-  graphic: ['graphic'],
-  exercise: [],
-  exam: [],
-  file: [],
-  none: [],
-};
-
-/** The route a viewer kind opens at ('' when the page shows it without one). */
-export const routeOfKind = (kind: ViewerKind): LearnRouteName | '' => ROUTES_OF_KIND[kind][0] ?? '';
+// The viewer kinds and the learn routes are plain data (shared/rules/learning.ts), so the router can use them without zod.
+export { VIEWER_KINDS, LEARN_ROUTE_NAMES, ROUTES_OF_KIND, routeOfKind, type ViewerKind, type LearnRouteName } from '../rules/learning';
 
 /** Resource states (server/db/schema/media.ts) plus 'missing' when the chapter has no usable resource. */
 export const WARE_STATUSES = ['ready', 'queued', 'converting', 'failed', 'unconverted', 'missing'] as const;

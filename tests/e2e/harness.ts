@@ -14,7 +14,8 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const WEB_DIR = path.join(process.env.LANXUE_DIST ? path.resolve(process.env.LANXUE_DIST) : path.join(ROOT, 'dist'), 'web');
 export const SHOTS_DIR = '/tmp/lanxue-shots';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+// Media tests play video without a click first (recipes.md: --autoplay-policy=no-user-gesture-required).
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'];
 
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 }, locale: 'zh-CN' };
 export const MOBILE: BrowserContextOptions = {

@@ -85,7 +85,19 @@ export function enrol(app: TestApp, studentId: string, coid: string, at = app.ct
   app.ctx.db.insert(enrolments).values({ studentId, courseId: coid, source, createdAt: at }).run();
 }
 
-export const tempDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+const made: string[] = [];
+
+/** A temporary folder for media made at test time (removeTempMedia deletes them all). */
+export function tempDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
+/** Deletes the folders the media makers made. */
+export function removeTempMedia(): void {
+  for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+}
 
 /**
  * A short test video made by ffmpeg (lavfi testsrc + sine), converted as the media jobs do (recipes.md):
@@ -110,7 +122,7 @@ export async function makeVideo(seconds = 8): Promise<string> {
 export async function makePdf(pages: string[][]): Promise<string> {
   const dir = tempDir('lanxue-pdf-');
   const html = pages
-    .map((lines, index) => `<h1>${lines[0]}</h1>${lines.slice(1).map((line) => `<p>${line}</p>`).join('')}${index < pages.length - 1 ? '<p style="page-break-after: always"></p>' : ''}`)
+    .map((lines, index) => `<h1${index > 0 ? ' style="page-break-before: always"' : ''}>${lines[0]}</h1>${lines.slice(1).map((line) => `<p>${line}</p>`).join('')}`)
     .join('');
   fs.writeFileSync(path.join(dir, 'document.html'), `<!doctype html><html><head><meta charset="utf-8"></head><body style="font-family: 'Noto Sans CJK SC'">${html}</body></html>`);
   await run('soffice', [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', 'pdf:writer_pdf_Export', '--outdir', dir, path.join(dir, 'document.html')], { timeout: 120_000 });

@@ -1,6 +1,102 @@
+/**
+ * The learning page /u/learn/{encodedCourseId}/{chapterId}/{type} (spec 2) and its hash routes video,
+ * videov2, pdf, pdfv2, office, ppt, pptv2, pptv3, image, imagev2 and graphic. The chapter's ware (after
+ * the server's one study-access check) decides the viewer; the page opens the route of that viewer, and a
+ * route that does not fit the chapter moves to the one that does. Each viewer is its own lazy chunk, so
+ * video.js and pdf.js load only here. Exercises and exams say plainly that their module is not there yet.
+ */
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { ROUTES_OF_KIND, routeOfKind, type ViewerKind, type Ware } from '../../../shared/schemas/learning';
+import { useBootstrap } from '../../bootstrap';
+import { Loading } from '../../components/Loading';
 import { PendingPage } from '../../components/PendingPage';
+import { StatusPanel } from '../../components/viewers/StatusPanel';
+import type { ViewerProps } from '../../components/viewers/types';
+import { ApiError } from '../../hooks/fetcher';
+import { useT } from '../../i18n';
+import { LearnLayout } from './LearnLayout';
+import { Refusal } from './Refusal';
+import { useWare } from './useWare';
 
-/** The learn page (server page 'learn'): its content arrives with the courses. */
+type Viewer = LazyExoticComponent<ComponentType<ViewerProps>>;
+
+const VideoViewer = lazy(() => import('../../components/viewers/VideoViewer'));
+const PdfViewer = lazy(() => import('../../components/viewers/PdfViewer'));
+const SlidesViewer = lazy(() => import('../../components/viewers/SlidesViewer'));
+const ImageViewer = lazy(() => import('../../components/viewers/ImageViewer'));
+const GraphicViewer = lazy(() => import('../../components/viewers/GraphicReader'));
+
+const VIEWERS: Partial<Record<ViewerKind, Viewer>> = {
+  video: VideoViewer,
+  audio: VideoViewer,
+  pdf: PdfViewer,
+  office: PdfViewer,
+  ppt: SlidesViewer,
+  image: ImageViewer,
+  graphic: GraphicViewer,
+};
+
+/** The course code of this page's address (/u/learn/{code}/...). */
+const codeOfPath = () => window.location.pathname.split('/')[3] ?? '';
+
+/** The viewer of a ware, or the screen saying why there is none. */
+function Content({ ware, memoryKey, onRetry }: { ware: Ware; memoryKey: string; onRetry: () => void }) {
+  const t = useT();
+  if (ware.kind === 'exercise' || ware.kind === 'exam') {
+    return (
+      <div className="learn-status" role="status" data-testid="learn-exercise">
+        <p>{t(ware.kind === 'exam' ? 'learn.exam' : 'learn.exercise')}</p>
+      </div>
+    );
+  }
+  // A presentation whose slide images are not there but whose PDF is: show the PDF.
+  const Viewer = ware.kind === 'ppt' && !ware.urls.slides.length && ware.urls.pdf ? PdfViewer : VIEWERS[ware.kind];
+  if (!Viewer) return <StatusPanel ware={ware} onRetry={onRetry} />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <Viewer ware={ware} memoryKey={memoryKey} onRetry={onRetry} />
+    </Suspense>
+  );
+}
+
 export default function LearnPage() {
-  return <PendingPage titleKey="page.learn.title" />;
+  const boot = useBootstrap();
+  const { coid = '', chapterId = '' } = boot.params;
+  const { pathname } = useLocation();
+  const { data: ware, error, mutate } = useWare(chapterId === 'live' ? '' : coid, chapterId);
+  const retry = () => void mutate();
+
+  // The public live page /u/learn/{code}/live/1 belongs to the live issue.
+  if (chapterId === 'live') return <PendingPage titleKey="page.learn.title" />;
+  if (error instanceof ApiError) return <Refusal failure={error.reply} code={codeOfPath()} coid={coid} cid={chapterId} onRetry={retry} />;
+  if (error) return <Refusal failure={{ status: 'error', error: String(error), data: null }} code={codeOfPath()} coid={coid} cid={chapterId} onRetry={retry} />;
+  if (!ware) return <Loading />;
+
+  const route = pathname.replace(/^\/+/, '');
+  const wanted = routeOfKind(ware.kind);
+  const fits = route === '' ? !wanted : (ROUTES_OF_KIND[ware.kind] as readonly string[]).includes(route);
+  if (!fits) return <Navigate to={`/${wanted}`} replace />;
+
+  const memoryKey = `${boot.userData.sid || boot.userData.uid || 'guest'}.${ware.cid}`;
+  return (
+    <LearnLayout
+      frame={{
+        code: ware.code,
+        courseTitle: ware.courseTitle,
+        title: ware.title,
+        cid: ware.cid,
+        chapters: ware.chapters,
+        prev: ware.prev,
+        next: ware.next,
+        download: ware.download,
+        fileName: ware.fileName,
+        preview: ware.preview,
+      }}
+    >
+      <div className={`learn-viewer kind-${ware.kind}`} data-kind={ware.kind} data-route={route}>
+        <Content ware={ware} memoryKey={memoryKey} onRetry={retry} />
+      </div>
+    </LearnLayout>
+  );
 }

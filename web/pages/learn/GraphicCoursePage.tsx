@@ -1,0 +1,33 @@
+/**
+ * The graphic article reader of a graphic course (spec 2 'Graphic article reader', hash route graphic on
+ * the course page): desktop only — mobile goes to app.introduce.detail — with the course title as a back
+ * link to #/detail. A course the viewer may not read yet (paid and not bought) goes to #/detail, which
+ * shows it locked with the buy button (spec 5: the non-author without ownership is redirected to #/detail).
+ */
+import { Link, Navigate } from 'react-router';
+import { isFree } from '../../../shared/rules/course-status';
+import { isGraphic } from '../../../shared/rules/course-buttons';
+import { useBootstrap } from '../../bootstrap';
+import { Loading } from '../../components/Loading';
+import { GraphicReader } from '../../components/viewers/GraphicReader';
+import { useCourseInfo } from '../../hooks/useCatalogue';
+import { useIsMobile } from '../../hooks/useIsMobile';
+
+const DETAIL = '/introduce/detail';
+
+export default function GraphicCoursePage() {
+  const boot = useBootstrap();
+  const isMobile = useIsMobile();
+  const { data: course, error } = useCourseInfo(boot.params.coid ?? '');
+  if (isMobile || error) return <Navigate to={DETAIL} replace />;
+  if (!course) return <Loading />;
+  if (!isGraphic(course) || !(isFree(course) || course.isbuy)) return <Navigate to={DETAIL} replace />;
+  return (
+    <div className="graphic-course" data-testid="graphic-course">
+      <Link className="learn-back graphic-course-back" to={DETAIL}>
+        ‹ {course.title}
+      </Link>
+      <GraphicReader title={course.title} updatedAt={course.update_time} html={course.description} memoryKey={`${boot.userData.sid || 'guest'}.course-${course.coid}`} />
+    </div>
+  );
+}
