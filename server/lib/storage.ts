@@ -76,17 +76,19 @@ export function isDiskFull(error: unknown): boolean {
   return code === 'ENOSPC' || code === 'EDQUOT';
 }
 
-export type WriteStreamFactory = (file: string) => Writable;
+export type WriteStreamFactory = (file: string, options?: { start?: number }) => Writable;
 
-const defaultFactory: WriteStreamFactory = (file) => fs.createWriteStream(file, { flags: 'wx' });
+/** A new file (never overwrites), or with `start` an existing one continued at that offset (tus). */
+const defaultFactory: WriteStreamFactory = (file, options) =>
+  options?.start !== undefined ? fs.createWriteStream(file, { flags: 'r+', start: options.start }) : fs.createWriteStream(file, { flags: 'wx' });
 let writeStreamFactory: WriteStreamFactory = defaultFactory;
 
 /**
- * Opens the stream an upload is written to (a new file; never overwrites). Tests replace the factory to
- * simulate a full disk (ENOSPC) without one; null restores the real one.
+ * Opens the stream an upload is written to. Tests replace the factory to simulate a full disk (ENOSPC)
+ * without one; null restores the real one.
  */
-export function createUploadStream(file: string): Writable {
-  return writeStreamFactory(file);
+export function createUploadStream(file: string, options?: { start?: number }): Writable {
+  return writeStreamFactory(file, options);
 }
 export function setWriteStreamFactory(factory: WriteStreamFactory | null): void {
   writeStreamFactory = factory ?? defaultFactory;

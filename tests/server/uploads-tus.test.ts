@@ -7,6 +7,8 @@ import { ADMIN, buildStudent, login, makeApp, school, type TestApp } from '../he
 import { files } from '../../server/db/schema';
 import { cleanAbandonedTusUploads } from '../../server/modules/uploads/tus';
 import { filesUnder, listen, patternChunk } from './uploads-helpers';
+import { Writable } from 'node:stream';
+import { setWriteStreamFactory } from '../../server/lib/storage';
 
 /** Resumable uploads through tus at lan/tus/ (issue 4 'Large files': suspended and continued). */
 describe('tus uploads', () => {
@@ -98,6 +100,42 @@ describe('tus uploads', () => {
     expect(res.statusCode).toBe(413);
     const head = await app.inject({ method: 'HEAD', url: location, headers: { ...TUS, cookie: admin } });
     expect(Number(head.headers['upload-offset'])).toBeLessThan(1000);
+  });
+
+  it('a full disk while receiving answers 507 disk full; the bytes before stay and the upload continues once there is room', async () => {
+    const created = await create(3000, { filename: 'full.pdf' }, admin);
+    const location = created.headers.location as string;
+    expect((await patch(location, 0, Buffer.alloc(1000, 1), admin)).statusCode).toBe(204);
+    // The seam: the storage write stream, failing like a full disk after 500 more bytes.
+    setWriteStreamFactory((file, options) => {
+      const real = fs.createWriteStream(file, { flags: 'r+', start: options?.start });
+      let written = 0;
+      return new Writable({
+        write(chunk: Buffer, _encoding, callback) {
+          const room = 500 - written;
+          written += chunk.length;
+          if (room < chunk.length) return real.write(chunk.subarray(0, Math.max(0, room)), () => callback(Object.assign(new Error('ENOSPC'), { code: 'ENOSPC' })));
+          real.write(chunk, callback);
+        },
+        final: (callback) => real.end(callback),
+      });
+    });
+    try {
+      const full = await patch(location, 1000, Buffer.alloc(2000, 2), admin);
+      expect(full.statusCode).toBe(507);
+      expect(full.body).toContain('disk full');
+    } finally {
+      setWriteStreamFactory(null);
+    }
+    const head = await app.inject({ method: 'HEAD', url: location, headers: { ...TUS, cookie: admin } });
+    const offset = Number(head.headers['upload-offset']);
+    expect(offset).toBeGreaterThanOrEqual(1000);
+    expect(offset).toBeLessThanOrEqual(1500);
+    const rest = Buffer.concat([Buffer.alloc(1000, 1), Buffer.alloc(2000, 2)]).subarray(offset);
+    const done = await patch(location, offset, rest, admin);
+    expect(done.statusCode).toBe(204);
+    const stored = fs.readFileSync(path.join(dataDir, done.headers['lanxue-file-key'] as string));
+    expect(stored.equals(Buffer.concat([Buffer.alloc(1000, 1), Buffer.alloc(2000, 2)]))).toBe(true);
   });
 
   it('tus-js-client uploads over HTTP, pauses (abort) and resumes from the offset the server kept', async () => {
