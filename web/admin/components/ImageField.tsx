@@ -44,6 +44,15 @@ export function ImageField({ value, onChange, id, placeholder, invalid }: { valu
     );
   };
 
+  // A file input made on demand, so that the field keeps a single input element (the address).
+  const openChooser = () => {
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.accept = IMAGE_ACCEPT;
+    input.addEventListener('change', () => choose(input.files?.[0]), { once: true });
+    input.click();
+  };
+
   return (
     <div className="ac-image">
       <div className="ac-image-main">
@@ -57,14 +66,9 @@ export function ImageField({ value, onChange, id, placeholder, invalid }: { valu
             aria-invalid={invalid || unsafe || undefined}
             onChange={(event) => onChange(event.target.value)}
           />
-          <label className={`btn btn-small${percent !== null ? ' is-disabled' : ''}`} data-testid="image-upload">
+          <button type="button" className="btn btn-small" disabled={percent !== null} onClick={openChooser} data-testid="image-upload">
             {percent !== null ? t('upload.imageUploading', { percent }) : t('upload.image')}
-            <input type="file" accept={IMAGE_ACCEPT} hidden disabled={percent !== null} onChange={(event) => {
-                choose(event.target.files?.[0]);
-                event.target.value = '';
-              }}
-            />
-          </label>
+          </button>
         </div>
         {percent !== null && (
           <div className="rs-progress" role="progressbar" aria-label={t('upload.image')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
