@@ -162,7 +162,7 @@ describe('back office: the resource library (issue 4)', () => {
       await page.locator('[data-testid="upload-row"][data-name="lesson.mp4"][data-state="done"]').waitFor();
       const status = row(page, 'lesson').getByTestId('resource-status');
       // The badge follows the conversion without a reload (the list refreshes only while one runs).
-      await expect.poll(() => status.getAttribute('data-status'), { timeout: 45_000, intervals: [500] }).toBe('ready');
+      await expect.poll(() => status.getAttribute('data-status'), { timeout: 45_000, interval: 500 }).toBe('ready');
       await row(page, 'lesson').getByText('00:02').waitFor();
       await row(page, 'lesson').getByRole('button', { name: '预览', exact: true }).click();
       const video = page.getByTestId('preview-video');

@@ -299,6 +299,9 @@ describe('resource library (spec 7 Resources; issue 4 Resource library)', () => 
     expect((await get('/resource/hash')).statusCode).toBe(400);
 
     expect((await get('/res/live')).json().data).toEqual({ list: [], total: 0, liveServer: '' });
+    // Every call is in the OpenAPI document, made from the same schemas.
+    const openapi = (await get('/openapi.json', '')).json() as { paths: Record<string, unknown> };
+    for (const call of ['/resource/list', '/resource/upload', '/resource/category', '/resource/listbyrid', '/resource/poster', '/chapter/ware', '/res/live']) expect(openapi.paths, call).toHaveProperty([call]);
     const retried = await post('/resource/retry', { rid: item.rid });
     expect(retried.statusCode).toBe(200);
     expect((await post('/resource/retry', { rid: '5' })).statusCode).toBe(404);
