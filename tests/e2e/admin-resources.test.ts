@@ -146,6 +146,13 @@ describe('back office: the resource library (issue 4)', () => {
     await row(page, '安装示意图').waitFor({ state: 'detached' });
     expect((await api<{ wares: unknown[] }>(`chapter/wares?coid=${coid}`)).body.data.wares).toEqual([]);
     expect(errors).toEqual([]);
+
+    // On a phone the screen stacks and the page itself does not scroll sideways.
+    const phone = await (await h.mobile()).newPage();
+    await signInAdmin(phone, undefined, '/resources');
+    await phone.getByTestId('folder-panel').waitFor();
+    await expect(phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).resolves.toBeLessThanOrEqual(1);
+    await screenshot(phone, 'admin-resources-mobile');
   });
 
   it('a video converts while the list shows its status; a large file goes up resumably and can be paused and resumed', async () => {
@@ -168,7 +175,15 @@ describe('back office: the resource library (issue 4)', () => {
       const video = page.getByTestId('preview-video');
       await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
       expect(await video.evaluate((element: HTMLVideoElement) => Math.round(element.duration))).toBe(2);
-      await screenshot(page, 'admin-resources-preview-video');
+      // A SubRip subtitle through the dialog: converted on the server, then a track of the player.
+      const previewDialog = page.getByTestId('preview-dialog');
+      await previewDialog.getByLabel('字幕名称').fill('中文字幕');
+      await previewDialog.locator('input[type="file"][accept*=".srt"]').setInputFiles({ name: 'lesson.srt', mimeType: 'application/x-subrip', buffer: Buffer.from('1\n00:00:00,500 --> 00:00:01,500\n你好\n') });
+      await expectToast(page, '字幕已添加');
+      await previewDialog.getByTestId('subtitle-item').filter({ hasText: '中文字幕' }).waitFor();
+      await expect.poll(() => video.locator('track').getAttribute('label')).toBe('中文字幕');
+      await previewDialog.getByTestId('subtitle-item').scrollIntoViewIfNeeded();
+      await previewDialog.screenshot({ path: path.join('/tmp/lanxue-shots', 'admin-resources-preview-video.png') });
       await page.keyboard.press('Escape');
     } else {
       console.warn('[admin-resources] video part SKIPPED: ffmpeg is not installed (scripts/ensure-media-tools.sh installs it).');
