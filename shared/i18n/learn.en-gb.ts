@@ -3,6 +3,7 @@ import type { messages as zh } from './learn.zh-CN';
 /** English messages of the learning pages (same keys as learn.zh-CN.ts). */
 export const messages: Record<keyof typeof zh, string> = {
   'learn.backToCourse': 'Back to the course',
+  'learn.kindAudio': 'Audio',
   'learn.chapters': 'Chapters',
   'learn.openChapters': 'Chapters',
   'learn.closeChapters': 'Close chapters',

@@ -1,6 +1,7 @@
 /** Chinese messages of the learning pages (merged into the one catalogue by shared/i18n/index.ts). */
 export const messages = {
   'learn.backToCourse': '返回课程',
+  'learn.kindAudio': '音频',
   'learn.chapters': '课程目录',
   'learn.openChapters': '目录',
   'learn.closeChapters': '关闭目录',

@@ -6,13 +6,14 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStudent, login } from '../helpers/app';
-import { attachResource, enrol, makeImage, makePdf, makeSlides, makeVideo, removeTempMedia, seedResource } from '../helpers/learning-factory';
+import { attachResource, enrol, makeAudio, makeImage, makePdf, makeSlides, makeVideo, removeTempMedia, seedResource } from '../helpers/learning-factory';
 import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
 import { asAdmin } from './catalogue-helpers';
 import { pageErrors, screenshot, startHarness, type Harness } from './harness';
 
 let h: Harness;
-let paid: { coid: string; code: string; video: string; pdf: string; ppt: string; image: string; graphic: string; exercise: string; hlsOnly: string };
+let paid: { coid: string; code: string; video: string; pdf: string; ppt: string; image: string; graphic: string; exercise: string; hlsOnly: string; audio: string; office: string; converting: string };
+let reading: { code: string };
 let strict: { code: string; video: string };
 let student: { cookie: string };
 let outsider: { cookie: string };
@@ -27,7 +28,7 @@ beforeAll(async () => {
   h = await startHarness();
   const admin = await asAdmin(h);
   const schoolId = h.school.id;
-  const [videoDir, pdfFile, slides, picture] = await Promise.all([
+  const [videoDir, pdfFile, slides, picture, audioFile] = await Promise.all([
     makeVideo(8),
     makePdf([
       ['第一页 课程讲义', '蓝学在线学习平台：中文文本测试。', '学而时习之，不亦说乎。'],
@@ -36,6 +37,7 @@ beforeAll(async () => {
     ]),
     makeSlides(4),
     makeImage(),
+    makeAudio(6),
   ]);
   const videoRid = seedResource(h.app, {
     schoolId,
@@ -68,6 +70,17 @@ beforeAll(async () => {
     outputs: { slides: slides.map((_, i) => `slides/slide-${i + 1}.png`), pages: 4 },
     derived: Object.fromEntries(slides.map((png, i) => [`slides/slide-${i + 1}.png`, png])),
   });
+  const audioRid = seedResource(h.app, { schoolId, kind: 'audio', fileName: '朗读.wav', mime: 'audio/wav', source: Buffer.from('RIFF'), duration: 6, outputs: { audio: 'audio.m4a' }, derived: { 'audio.m4a': audioFile } });
+  const officeRid = seedResource(h.app, {
+    schoolId,
+    kind: 'office',
+    fileName: '讲义.docx',
+    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    source: Buffer.from('docx'),
+    outputs: { pdf: 'document.pdf', pages: 3 },
+    derived: { 'document.pdf': pdfFile },
+  });
+  const convertingRid = seedResource(h.app, { schoolId, kind: 'office', fileName: '进行中.docx', mime: 'application/octet-stream', source: Buffer.from('docx'), status: 'converting' });
   const imageRid = seedResource(h.app, { schoolId, kind: 'image', fileName: '示意图.png', mime: 'image/png', source: picture, outputs: { width: 1200, height: 800 } });
 
   const course = await admin<{ coid: string; code: string }>('POST', '/course/new', { title: '学习页面测试课程', catid: '0', type: 0, actual: 50 });
@@ -80,6 +93,9 @@ beforeAll(async () => {
   const graphic = await add('1.5 图文阅读', CHAPTER_TYPE.imageText, part);
   const exercise = await add('1.6 练习', CHAPTER_TYPE.exercise, part);
   const hlsOnly = await add('1.7 仅 HLS 的视频', CHAPTER_TYPE.video, part);
+  const audio = await add('1.8 音频', CHAPTER_TYPE.audio, part);
+  const office = await add('1.9 Word 讲义', CHAPTER_TYPE.office, part);
+  const converting = await add('1.10 转码中的文档', CHAPTER_TYPE.office, part);
   await admin('POST', '/chapter/free', { cid: video, free: 1 });
   await admin('POST', '/chapter/free', { cid: hlsOnly, free: 1 });
   await admin('POST', '/chapter/update', { cid: pdf, allowdownload: 1 });
@@ -89,8 +105,15 @@ beforeAll(async () => {
   attachResource(h.app, pdf, pdfRid);
   attachResource(h.app, ppt, pptRid);
   attachResource(h.app, image, imageRid);
+  attachResource(h.app, audio, audioRid);
+  attachResource(h.app, office, officeRid);
+  attachResource(h.app, converting, convertingRid);
   await admin('GET', `/course/pub?coid=${course.coid}&pub=1`);
-  paid = { ...course, video, pdf, ppt, image, graphic, exercise, hlsOnly };
+  paid = { ...course, video, pdf, ppt, image, graphic, exercise, hlsOnly, audio, office, converting };
+
+  const graphicCourse = await admin<{ coid: string; code: string }>('POST', '/course/new', { title: '图文课程：学习方法', catid: '0', type: 4, actual: 0, description: GRAPHIC_TEXT });
+  await admin('GET', `/course/pub?coid=${graphicCourse.coid}&pub=1`);
+  reading = { code: graphicCourse.code };
 
   const strictCourse = await admin<{ coid: string; code: string }>('POST', '/course/new', { title: '不允许快进的课程', catid: '0', type: 0, actual: 0, settings: { notAllowSkip: 1 } });
   const strictVideo = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: strictCourse.coid, title: '完整观看', type: CHAPTER_TYPE.video })).cid;
@@ -135,7 +158,7 @@ describe('video chapters', () => {
     // The chapter list beside the content: the current chapter marked, paid ones locked for a guest.
     const current = page.locator('[data-testid="learn-chapter"][aria-current="page"]');
     await expect(current.textContent()).resolves.toContain('1.1 视频：平台介绍');
-    await expect(page.getByTestId('learn-chapter').count()).resolves.toBe(7);
+    await expect(page.getByTestId('learn-chapter').count()).resolves.toBe(10);
     await expect(page.getByTestId('learn-next').textContent()).resolves.toContain('1.2 讲义');
 
     await page.locator('.vjs-big-play-button').click();
@@ -164,7 +187,7 @@ describe('video chapters', () => {
     await page.getByTestId('learn-open-chapters').tap();
     const drawer = page.getByTestId('learn-drawer');
     await drawer.waitFor();
-    await expect(drawer.getByTestId('learn-chapter').count()).resolves.toBe(7);
+    await expect(drawer.getByTestId('learn-chapter').count()).resolves.toBe(10);
     await screenshot(page, 'learn-video-mobile-drawer');
     // The shell blocks a second tap within 300 ms (spec 2 double-tap guard): tap as a person would, a moment later.
     await page.waitForTimeout(350);
@@ -218,6 +241,20 @@ describe('video chapters', () => {
     await message.waitFor();
     await expect(message.textContent()).resolves.toContain('您的浏览器不支持 MediaSource，无法播放此视频，请安装最新版的 Chrome 或 Firefox 浏览器。');
     await screenshot(page, 'learn-video-no-mediasource');
+  });
+
+  it('plays an audio chapter', async () => {
+    const context = await h.desktop();
+    await signIn(context, student.cookie);
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    await page.goto(learn(paid.code, paid.audio, 'v'));
+    await page.waitForURL((url) => url.hash === '#/video');
+    await expect(page.getByTestId('video-viewer').getAttribute('data-kind')).resolves.toBe('audio');
+    await page.locator('.vjs-play-control').click();
+    await expect.poll(() => videoTime(page), { timeout: 15_000 }).toBeGreaterThan(1);
+    await screenshot(page, 'learn-audio-desktop');
+    expect(errors).toEqual([]);
   });
 });
 
@@ -342,6 +379,43 @@ describe('documents, slides, images and text', () => {
   });
 });
 
+describe('office documents and the graphic course', () => {
+  it('shows an office chapter as its converted PDF, and a document still converting as such', async () => {
+    const context = await h.desktop();
+    await signIn(context, student.cookie);
+    const page = await context.newPage();
+    await page.goto(learn(paid.code, paid.office, 'p'));
+    await page.waitForURL((url) => url.hash === '#/office');
+    await expect.poll(() => page.getByTestId('pdf-text').textContent(), { timeout: 15_000 }).toContain('蓝学在线学习平台');
+    await page.goto(learn(paid.code, paid.converting, 'p'));
+    const status = page.getByTestId('learn-status');
+    await status.waitFor();
+    await expect(status.getAttribute('data-status')).resolves.toBe('converting');
+    await expect(status.textContent()).resolves.toContain('文件正在转码，请稍后再来学习。');
+    await expect(status.getByRole('button', { name: '刷新' }).count()).resolves.toBe(1);
+    await screenshot(page, 'learn-office-converting');
+  });
+
+  it('reads a graphic course in the reader on desktop; mobile goes to the detail tab', async () => {
+    const desktop = await (await h.desktop()).newPage();
+    const errors = pageErrors(desktop);
+    await desktop.goto(`/course/${reading.code}#/graphic`);
+    await desktop.getByTestId('graphic-reader').waitFor();
+    await expect(desktop.locator('.graphic-reader-title').textContent()).resolves.toBe('图文课程：学习方法');
+    await expect(desktop.getByTestId('reader-toc').getByRole('link').count()).resolves.toBe(8);
+    await desktop.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => desktop.getByTestId('reading-progress').getAttribute('data-progress')).toBe('1');
+    await desktop.evaluate(() => window.scrollTo(0, 0));
+    await desktop.locator('.graphic-course-back').click();
+    await desktop.waitForURL((url) => url.hash === '#/introduce/detail');
+    expect(errors).toEqual([]);
+
+    const mobile = await (await h.mobile()).newPage();
+    await mobile.goto(`/course/${reading.code}#/graphic`);
+    await mobile.waitForURL((url) => url.hash === '#/introduce/detail');
+  });
+});
+
 describe('access and the chapters without a viewer', () => {
   it('refuses a guest a paid chapter (sign in) and a student who has not bought it (end of trial), beside the chapter list', async () => {
     const guest = await (await h.desktop()).newPage();
@@ -364,6 +438,23 @@ describe('access and the chapters without a viewer', () => {
     await expect(page.getByTestId('learn-buy').getAttribute('href')).resolves.toBe(`/course/${paid.code}#/introduce/info`);
     await page.getByTestId('learn-chapters').waitFor();
     await screenshot(page, 'learn-refusal-trial');
+  });
+
+  it('a course taken down alerts 该课程已下架 and goes back to the school page', async () => {
+    const admin = await asAdmin(h);
+    const gone = await admin<{ coid: string; code: string }>('POST', '/course/new', { title: '将下架的课程', catid: '0', type: 0, actual: 0 });
+    const cid = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: gone.coid, title: '第一节', type: CHAPTER_TYPE.video })).cid;
+    await admin('GET', `/course/pub?coid=${gone.coid}&pub=1`);
+    await admin('POST', '/course/delete', { coids: [gone.coid] });
+    const context = await h.desktop();
+    await signIn(context, student.cookie);
+    const page = await context.newPage();
+    await page.goto(learn(gone.code, cid, 'v'));
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    await expect(dialog.textContent()).resolves.toContain('该课程已下架');
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await page.waitForURL((url) => url.pathname === `/u/${h.school.hashUID}`);
   });
 
   it('an exercise chapter says honestly that its questions are not available yet', async () => {

@@ -118,6 +118,13 @@ export async function makeVideo(seconds = 8): Promise<string> {
   return dir;
 }
 
+/** A short AAC audio (ffmpeg sine), as the audio conversion's normalised copy; returns its path. */
+export async function makeAudio(seconds = 6): Promise<string> {
+  const file = path.join(tempDir('lanxue-audio-'), 'audio.m4a');
+  await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `sine=frequency=330:duration=${seconds}`, '-c:a', 'aac', '-movflags', '+faststart', file]);
+  return file;
+}
+
 /** A PDF with Chinese text made by LibreOffice from generated HTML (one page per section). */
 export async function makePdf(pages: string[][]): Promise<string> {
   const dir = tempDir('lanxue-pdf-');

@@ -135,6 +135,27 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
     expect(app.ctx.mediaSigner.verify(signed(viewOnly.urls.pdf!).token, c.pdfRid)).toMatchObject({ download: false });
   });
 
+  it('the handed-out addresses open the files through /media: ranges, the download only when allowed', async () => {
+    const c = await course();
+    const s = await student();
+    enrol(app, s.id, c.coid);
+    const w = await okWare(c.coid, c.pdf, s.cookie);
+    const whole = await get(w.urls.pdf!);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.body).toBe('%PDF-1.4 test');
+    const part = await app.inject({ method: 'GET', url: w.urls.pdf!, headers: { range: 'bytes=0-3' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.body).toBe('%PDF');
+    const download = await get(w.download!);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toMatch(/^attachment/);
+    // A view-only address does not download, and an address for one resource opens no other.
+    await post('/chapter/update', { cid: c.pdf, allowdownload: 0 });
+    const viewOnly = await okWare(c.coid, c.pdf, s.cookie);
+    expect((await get(`${viewOnly.urls.pdf}?download=1`)).statusCode).toBe(403);
+    expect((await get(viewOnly.urls.pdf!.replace(c.pdfRid, c.videoRid))).statusCode).toBe(403);
+  });
+
   it('a subchapter of a free chapter is free too; a free course needs a signed-in student of the school', async () => {
     const c = await course({ actual: 0 });
     await refused(c.coid, c.pdf, '', 401, 'no login');

@@ -1,5 +1,5 @@
 import type { MessageKey } from '../../../shared/i18n';
-import type { ChapterNode } from '../../../shared/schemas/chapters';
+import { CHAPTER_TYPE, type ChapterNode } from '../../../shared/schemas/chapters';
 import { useT } from '../../i18n';
 import { learnHref } from './links';
 
@@ -15,7 +15,7 @@ const KIND_LABELS: Record<string, MessageKey> = {
 
 function Row({ chapter, code, current, paid }: { chapter: ChapterNode; code: string; current: string; paid: boolean }) {
   const t = useT();
-  const kind = KIND_LABELS[chapter.learnType];
+  const kind = chapter.type === CHAPTER_TYPE.audio ? 'learn.kindAudio' : KIND_LABELS[chapter.learnType];
   const here = chapter.cid === current;
   return (
     <li>
