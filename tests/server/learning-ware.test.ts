@@ -4,6 +4,10 @@ import { attachResource, enrol, seedResource } from '../helpers/learning-factory
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
 import { zWare, type Ware } from '../../shared/schemas/learning';
+import { enqueueConversion } from '../../server/modules/media/media.service';
+import { addResource, makeVideo, missingTools, scratch, waitForStatus } from './media-helpers';
+import fs from 'node:fs';
+import path from 'node:path';
 
 const DAY = 86_400_000;
 
@@ -155,6 +159,34 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
     expect((await get(`${viewOnly.urls.pdf}?download=1`)).statusCode).toBe(403);
     expect((await get(viewOnly.urls.pdf!.replace(c.pdfRid, c.videoRid))).statusCode).toBe(403);
   });
+
+  it.skipIf(missingTools(['ffmpeg', 'ffprobe'], 'learning-ware').length > 0)(
+    'the whole way: a video converted by the media queue, attached with chapter/ware, played through the signed HLS addresses',
+    async () => {
+      const dir = scratch('learn');
+      try {
+        const { rid } = addResource(app, { from: makeVideo(path.join(dir, 'lesson.avi'), 3), ext: 'AVI', kind: 'video', mime: 'video/x-msvideo' });
+        enqueueConversion(app.ctx, rid);
+        expect((await waitForStatus(app, rid, ['ready', 'failed', 'unconverted'], 90_000)).status).toBe('ready');
+        const c = await course();
+        await post('/chapter/ware', { cid: c.video, rid });
+        const w = await okWare(c.coid, c.video);
+        expect(w).toMatchObject({ rid, kind: 'video', status: 'ready', duration: 3, width: 640, height: 360 });
+        const playlist = await get(w.urls.hls!);
+        expect(playlist.statusCode).toBe(200);
+        expect(playlist.body).toMatch(/^#EXTM3U/);
+        // Segments are named relative to the playlist, so they keep the signed prefix.
+        const segment = playlist.body.split('\n').find((line) => line.endsWith('.ts'))!;
+        const first = await get(w.urls.hls!.replace(/index\.m3u8$/, segment));
+        expect(first.statusCode).toBe(200);
+        expect(first.rawPayload[0]).toBe(0x47);
+        expect((await get(w.urls.poster!)).statusCode).toBe(200);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
 
   it('a subchapter of a free chapter is free too; a free course needs a signed-in student of the school', async () => {
     const c = await course({ actual: 0 });
