@@ -10,6 +10,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * sig = the first 22 base64url characters of HMAC-SHA256(secret, `media.{rid}.{exp}.{flag}`).
  * path is 'source' (the uploaded file itself) or a path under files/derived/{rid}/ (hls/index.m3u8, ...).
  */
+const EXPIRY_STEP_S = 600;
+
 export type MediaGrant = { rid: string; download: boolean; expiresAt: number };
 
 export class MediaSigner {
@@ -23,9 +25,12 @@ export class MediaSigner {
     return createHmac('sha256', this.secret).update(`media.${rid}.${exp}.${flag}`).digest('base64url').slice(0, 22);
   }
 
-  /** A token for a resource, valid for the configured lifetime. */
+  /**
+   * A token for a resource, valid for at least the configured lifetime. The expiry is rounded up to a
+   * 10-minute step, so the same URL comes back for a while and browsers can cache what it names.
+   */
   token(rid: string, options: { download?: boolean } = {}): string {
-    const exp = Math.floor(this.nowMs() / 1000) + this.ttlSeconds;
+    const exp = Math.ceil((Math.floor(this.nowMs() / 1000) + this.ttlSeconds) / EXPIRY_STEP_S) * EXPIRY_STEP_S;
     const flag = options.download ? 'd' : 'v';
     return `${exp}.${flag}.${this.sign(rid, exp, flag)}`;
   }
