@@ -42,10 +42,10 @@ describe('back office', () => {
       'exam',
       'question',
     ]);
-    // The overview and the built course and home-page screens are links; the rest are honest disabled entries.
-    await expect(sidebar.getByRole('link').allTextContents()).resolves.toEqual(['概览', '课程列表', '课程分类', '专栏', '标签', '首页装修', '资讯文章']);
-    const resource = sidebar.locator('[data-menu="resource"] [aria-disabled="true"]');
-    await expect(resource.getAttribute('title')).resolves.toBe('暂未开放');
+    // The overview and the built screens are links; the rest are honest disabled entries.
+    await expect(sidebar.getByRole('link').allTextContents()).resolves.toEqual(['概览', '课程列表', '课程分类', '专栏', '标签', '评论管理', '资源库', '首页装修', '资讯文章']);
+    const student = sidebar.locator('[data-menu="student"] [aria-disabled="true"]');
+    await expect(student.getAttribute('title')).resolves.toBe('暂未开放');
     await screenshot(page, 'admin-desktop');
 
     // Unknown back-office hash route.
@@ -68,7 +68,7 @@ describe('back office', () => {
     await page.getByTestId('admin-welcome').getByText(`欢迎，${sub.username}`).waitFor();
     await expect(page.getByTestId('admin-role').textContent()).resolves.toBe('子管理员');
     const sidebar = page.getByTestId('admin-sidebar');
-    await expect(sidebar.locator('li').allTextContents()).resolves.toEqual(['概览', '课程管理课程列表课程分类专栏标签', '学员管理暂未开放']);
+    await expect(sidebar.locator('li').allTextContents()).resolves.toEqual(['概览', '课程管理课程列表课程分类专栏标签评论管理', '学员管理暂未开放']);
     await expect(page.getByTestId('admin-permissions').locator('li').allTextContents()).resolves.toEqual(['课程管理', '学员管理']);
   });
 

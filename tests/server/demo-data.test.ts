@@ -110,7 +110,7 @@ describe('the demo school: columns, tags, articles and home setting', () => {
     expect((await get(`/article/info/${draft!.aid}`, student)).statusCode).toBe(404);
   });
 
-  it('serves a home setting with banners to demo course pages, ads, teachers, the first-level categories and the footer', async () => {
+  it('serves a home setting with banners to demo course pages, ads, teachers, the default catalogue entry and the footer', async () => {
     const page = await data(get(`/userpage/${uid}`));
     const { setting } = page;
     expect(setting.banners).toHaveLength(2);
@@ -129,9 +129,8 @@ describe('the demo school: columns, tags, articles and home setting', () => {
     ]);
     expect(setting.showteacher).toBe(true);
     expect(setting.teachers.map((t: { name: string }) => t.name)).toEqual(['王老师', '李老师', '陈老师']);
-    const tree = (await data(get(`/course/catelist?uid=${uid}`))).cates as { catid: string; title: string }[];
-    expect(page.catesetting).toEqual([{ catid: '0', title: '全部课程' }, ...tree.map((node) => ({ catid: node.catid, title: node.title }))]);
-    expect(page.catesetting.map((c: { title: string }) => c.title)).toEqual(['全部课程', '编程开发', '职场技能', '企业培训']);
+    // No catesetting of its own: the catalogue then shows its single default entry 'all courses' (spec 3).
+    expect(page.catesetting).toEqual([]);
     expect(setting).toMatchObject({ phone: '400-800-1234', workday1: 1, workday2: 5, worktime1: '9:00', worktime2: '18:00', aboutustitle: '关于我们', showInformation: true, showPrice: true });
     expect(setting.aboutuscontent).toBe(sanitizeRichText(setting.aboutuscontent));
     expect(setting.aboutuscontent).toContain('<strong>');

@@ -1,6 +1,5 @@
 import { zHomeSetting } from '../../../shared/schemas/home-setting';
 import type { AppContext } from '../../context';
-import { categoryTree } from '../categories/categories.service';
 import { saveHomeSetting } from '../homesetting/home-setting.service';
 
 /**
@@ -52,9 +51,9 @@ export function loadDemoHomeSetting(ctx: AppContext, schoolId: string, course: (
       { name: '李老师', url: '', link: '' },
       { name: '陈老师', url: '', link: '' },
     ],
-    // The catalogue's entries: 'all courses' (catid 0) first, so the first row keeps the entry an empty
-    // catesetting gives (spec 3), then the first-level categories.
-    catesetting: [{ catid: '0', title: '全部课程' }, ...categoryTree(ctx, schoolId).map((node) => ({ catid: node.catid, title: node.title }))],
+    // No catesetting: the catalogue keeps its single default entry 'all courses' (spec 3), whose drawer
+    // shows the first-level categories on the right; listing them as entries too would show them twice.
+    catesetting: [],
     showPrice: true,
     phone: '400-800-1234',
     workday1: 1,
