@@ -3,6 +3,10 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { READ_CHUNK } from './storage';
+import { BlockCache } from './file-blocks';
+
+/** Hot blocks of small and middle-sized files (server/lib/file-blocks): 256 MiB at most, files up to 64 MiB. */
+const blocks = new BlockCache(256 * 1024 * 1024);
 
 /**
  * Sends one stored file (issue 4 'Serving'): HTTP Range (206 for one range, suffix and open ranges; 416 with
@@ -170,7 +174,8 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, opt
   else reply.code(200);
   reply.header('content-length', String(length));
   if (request.method === 'HEAD' || length === 0) return reply.send();
-  return reply.send(fs.createReadStream(options.absolute, { start, end, highWaterMark: READ_CHUNK }));
+  const body = blocks.accepts(stat) ? blocks.stream(options.absolute, stat, start, end) : fs.createReadStream(options.absolute, { start, end, highWaterMark: READ_CHUNK });
+  return reply.send(body);
 }
 
 function notFoundReply(reply: FastifyReply): FastifyReply {

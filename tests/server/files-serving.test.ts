@@ -5,6 +5,7 @@ import { makeApp, school, type TestApp } from '../helpers/app';
 import { files, resources } from '../../server/db/schema';
 import { removeFile, setFileVisibility } from '../../server/modules/uploads/uploads.service';
 import { patternChunk } from './uploads-helpers';
+import { BLOCK_SIZE, BlockCache } from '../../server/lib/file-blocks';
 
 /** Serving stored files (issue 4 'Serving'): Range, validators, types, public vs private, signed /media URLs. */
 describe('file serving', () => {
@@ -229,6 +230,55 @@ describe('file serving', () => {
     await removeFile(app.ctx, source.id);
     expect((await get(`${view}source`)).statusCode).toBe(404);
     expect(fs.existsSync(path.join(dataDir, source.key))).toBe(false);
+  });
+
+  it('a file replaced on disk is never answered from cached blocks; files over 64 MiB stream from disk', async () => {
+    const file = addFile('TS', Buffer.alloc(300_000, 1));
+    expect((await get(file.url, { range: 'bytes=299990-' })).rawPayload.equals(Buffer.alloc(10, 1))).toBe(true);
+    // Conversion outputs are renamed into place: a new inode with new bytes.
+    const full = path.join(dataDir, file.key);
+    fs.writeFileSync(`${full}.new`, Buffer.alloc(300_000, 2));
+    fs.renameSync(`${full}.new`, full);
+    expect((await get(file.url, { range: 'bytes=299990-' })).rawPayload.equals(Buffer.alloc(10, 2))).toBe(true);
+
+    const big = addFile('MP4', Buffer.alloc(0));
+    const bigPath = path.join(dataDir, big.key);
+    fs.truncateSync(bigPath, 65 * 1024 * 1024);
+    const fd = fs.openSync(bigPath, 'r+');
+    fs.writeSync(fd, Buffer.from('deep inside'), 0, 11, 60 * 1024 * 1024);
+    fs.closeSync(fd);
+    const res = await get(big.url, { range: `bytes=${60 * 1024 * 1024}-${60 * 1024 * 1024 + 10}` });
+    expect(res.statusCode).toBe(206);
+    expect(res.rawPayload.toString()).toBe('deep inside');
+  });
+
+  it('the block cache answers exact bytes across block edges and stays within its budget', async () => {
+    const cache = new BlockCache(8 * BLOCK_SIZE);
+    const file = path.join(dataDir, 'blocks.bin');
+    const bytes = Buffer.concat([patternChunk(7, BLOCK_SIZE), patternChunk(8, BLOCK_SIZE - 8)]);
+    fs.writeFileSync(file, bytes);
+    const stat = fs.statSync(file);
+    expect(cache.accepts(stat)).toBe(true);
+    const read = async (start: number, end: number) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of cache.stream(file, stat, start, end)) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    };
+    for (const [start, end] of [[0, 9], [BLOCK_SIZE - 3, BLOCK_SIZE + 3], [0, bytes.length - 1], [bytes.length - 1, bytes.length - 1]]) {
+      expect((await read(start, end)).equals(bytes.subarray(start, end + 1)), `${start}-${end}`).toBe(true);
+    }
+    // Concurrent readers of the same missing block share one read.
+    const [a, b] = await Promise.all([read(5, 50), read(5, 50)]);
+    expect(a.equals(b)).toBe(true);
+    // More files than the budget: old blocks go, the cache never holds more than its budget.
+    for (let i = 0; i < 12; i++) {
+      const other = path.join(dataDir, `blocks-${i}.bin`);
+      fs.writeFileSync(other, patternChunk(i, BLOCK_SIZE));
+      for await (const _chunk of cache.stream(other, fs.statSync(other), 0, BLOCK_SIZE - 1)) void _chunk;
+      expect(cache.size).toBeLessThanOrEqual(8 * BLOCK_SIZE);
+    }
+    expect(cache.size).toBeGreaterThan(0);
+    expect(cache.accepts({ ...stat, size: 2 * BLOCK_SIZE + 1 } as fs.Stats)).toBe(false);
   });
 
   it('behind nginx (ACCEL_REDIRECT) the app checks, then answers X-Accel-Redirect with the path under the data folder and no body', async () => {
