@@ -200,6 +200,9 @@ export const zCourseSearch = z.object({ uid: zSchoolRef, keyword: z.string().tri
 
 /** GET course/info/{id}, GET course/chapter/{id}: id is the coid or its encoded code. */
 export const zCourseRef = z.object({ id: zCode });
+/** GET course/graphic/{id}: the whole text of a graphic course, for those who may read it. */
+export const zGraphicText = z.object({ coid: zId, title: z.string(), description: z.string(), update_time: z.string() });
+export type GraphicText = z.infer<typeof zGraphicText>;
 /** GET watch/hot/{id}: id is the school's id or hashUID. */
 export const zSchoolParam = z.object({ id: zSchoolRef });
 

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { Article, ArticleItem, zArticleList } from '../../shared/schemas/articles';
 import type { CategoryNode, zCates } from '../../shared/schemas/categories';
 import type { ChapterList } from '../../shared/schemas/chapters';
-import type { CourseCard, CourseInfo } from '../../shared/schemas/courses';
+import type { CourseCard, CourseInfo, GraphicText } from '../../shared/schemas/courses';
 import type { UserPage } from '../../shared/schemas/home-setting';
 import type { TagSection } from '../../shared/schemas/tags';
 import { call } from './client';
@@ -44,6 +44,9 @@ export const getHotCourses = (uid: string) => call<{ course: CourseCard[] }>(`wa
 
 /** GET course/info/{id}: the course and the viewer's fields (404 'course removed' with {uid, hashUID} when taken down). */
 export const getCourseInfo = (id: string) => call<CourseInfo>(`course/info/${encodeURIComponent(id)}`);
+
+/** GET course/graphic/{id}: the whole text of a graphic course (a paid one only for its owners). */
+export const getGraphicText = (id: string) => call<GraphicText>(`course/graphic/${encodeURIComponent(id)}`);
 
 /** GET course/chapter/{id}: the chapter tree with free and locked flags for the viewer. */
 export const getChapters = (id: string) => call<ChapterList>(`course/chapter/${encodeURIComponent(id)}`);

@@ -11,6 +11,7 @@ import {
   getChapters,
   getCourseInfo,
   getCoursesByCategory,
+  getGraphicText,
   getHotCourses,
   getTags,
   getUserPage,
@@ -46,6 +47,10 @@ export const useHotCourses = (uid: string | null) => useSWR(uid ? ['watch/hot', 
 
 /** course/info for the viewer (never shared across sign-ins: the page reloads on login). */
 export const useCourseInfo = (id: string) => useSWR(id ? ['course/info', id] : null, ([, ref]) => unwrap(getCourseInfo(ref)), OPTIONS);
+
+/** course/graphic: the whole text of a graphic course, fetched only when the viewer may read it (enabled). */
+export const useGraphicText = (id: string, enabled: boolean) =>
+  useSWR(id && enabled ? ['course/graphic', id] : null, ([, ref]) => unwrap(getGraphicText(ref)), OPTIONS);
 
 export const useChapters = (id: string | null) => useSWR(id ? ['course/chapter', id] : null, ([, ref]) => unwrap(getChapters(ref)), OPTIONS);
 

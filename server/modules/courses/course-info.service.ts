@@ -11,13 +11,18 @@ import { studentCourses } from './student-courses';
 import { findCourse } from './courses.repository';
 import { dateText, fenToYuan, readSettings, toCourseBody } from './courses.presenter';
 import { openCourse } from './course-visibility';
+import { graphicLead, hidesGraphicText } from './graphic.service';
 import { viewerOf } from '../schools/viewer';
 
-/** The course as every viewer sees it (cached per school while published). */
-export function courseBody(ctx: AppContext, coid: string): CourseBody {
+/**
+ * The course as every viewer sees it (cached per school while published). A paid graphic course carries
+ * only its lead: its whole text is paid content (course/graphic), unless its administrator is editing it.
+ */
+export function courseBody(ctx: AppContext, coid: string, options: { wholeText?: boolean } = {}): CourseBody {
   const row = findCourse(ctx.db, coid);
   if (!row) throw notFound();
-  return toCourseBody(ctx, row, { hasFreeChapter: hasFreeChapter(ctx.db, coid), studyNum: studyNum(ctx.db, coid) });
+  const body = toCourseBody(ctx, row, { hasFreeChapter: hasFreeChapter(ctx.db, coid), studyNum: studyNum(ctx.db, coid) });
+  return hidesGraphicText(row) && !options.wholeText ? { ...body, description: graphicLead(row.description) } : body;
 }
 
 /** Whether the viewer owns the course (enrolment) and since when; false for guests and administrators. */
@@ -74,17 +79,19 @@ const bareTag = (etag: string) => etag.replace(/^W\//, '').replace(/"/g, '');
  * so a shared cache never carries one viewer's purchase or bookmark to another.
  */
 export function courseInfoReply(ctx: AppContext, auth: Auth, ref: string, locale: Locale): { etag: string; body: string; perViewer?: boolean } {
-  const { head } = openCourse(ctx, auth, ref);
+  const { head, admin } = openCourse(ctx, auth, ref);
   // A guest's fields of a course without a fixed window do not change with time: the whole reply is cached.
   if (auth.role === 'guest' && head.published && head.ceType !== VALIDITY.fixedWindow) {
     return cachedReply(ctx, head.schoolId, `info:guest:${locale}:${head.id}`, () => ({ ...courseBody(ctx, head.id), ...viewerFields(ctx, auth, head, locale) }));
   }
-  const base = head.published
-    ? ctx.catalogueCache.get(head.schoolId, `info:${head.id}`, () => courseBody(ctx, head.id))
-    : (() => {
-        const body = JSON.stringify(courseBody(ctx, head.id));
-        return { etag: fnv1a(body), body };
-      })();
+  // Drafts (only their administrators open them) and the whole text of a paid graphic course are never cached.
+  const base =
+    head.published && !(admin && hidesGraphicText(head))
+      ? ctx.catalogueCache.get(head.schoolId, `info:${head.id}`, () => courseBody(ctx, head.id))
+      : (() => {
+          const body = JSON.stringify(courseBody(ctx, head.id, { wholeText: admin }));
+          return { etag: fnv1a(body), body };
+        })();
   const overlay = JSON.stringify(viewerFields(ctx, auth, head, locale));
   return {
     etag: `W/"${bareTag(base.etag)}.${fnv1a(overlay)}"`,

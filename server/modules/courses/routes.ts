@@ -21,6 +21,7 @@ import {
   zCourseSettingsOut,
   zCoursesByCategory,
   zDeleteCourses,
+  zGraphicText,
   zHotCourses,
   zNewCourse,
   zPinCourse,
@@ -36,6 +37,7 @@ import { pageSchoolId } from '../schools/viewer';
 import * as catalogue from './catalogue.service';
 import { collectCourse, collectStatus } from './collect.service';
 import { courseInfoReply } from './course-info.service';
+import { graphicText } from './graphic.service';
 import * as courses from './courses.service';
 
 const tags = ['courses'];
@@ -95,6 +97,11 @@ export const coursesRoutes: FastifyPluginAsync = async (base) => {
   app.get('/course/info/:id', { schema: { tags, params: zCourseRef, response: { 200: zOkReply(zCourseInfo) } } }, async (request, reply) => {
     const locale = pickLocale(request.cookies[LOCALE_COOKIE], ctx.config.LOCALE);
     return sendJsonText(request, reply, courseInfoReply(ctx, request.auth, request.params.id, locale));
+  });
+
+  app.get('/course/graphic/:id', { schema: { tags, params: zCourseRef, response: { 200: zOkReply(zGraphicText) } } }, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return ok(graphicText(ctx, request.auth, request.params.id));
   });
 
   app.post('/course/bycate', { schema: { tags, body: zCoursesByCategory, response: { 200: zOkReply(zCourseList) } } }, async (request, reply) =>

@@ -4,6 +4,8 @@ import type { CourseInfo } from '../../../shared/schemas/courses';
 import { RichText } from '../../components/catalogue/RichText';
 import { sanitizeHtml, sanitizeWithHeadings } from '../../components/catalogue/sanitize-html';
 import { useT } from '../../i18n';
+import { Loading } from '../../components/Loading';
+import { useGraphicText } from '../../hooks/useCatalogue';
 
 /** Characters of a graphic course's text shown as its introduction when it has no lead paragraph. */
 const LEAD_CHARS = 120;
@@ -38,7 +40,10 @@ export function GraphicLead({ course }: { course: CourseInfo }) {
  */
 export function GraphicDetail({ course, locked, action }: { course: CourseInfo; locked: boolean; action: ReactNode }) {
   const t = useT();
-  const { html, headings } = useMemo(() => sanitizeWithHeadings(course.description, 'graphic'), [course.description]);
+  // course/info carries only the lead of a paid graphic course: the whole text comes from course/graphic.
+  const text = useGraphicText(course.coid, !locked);
+  const { html, headings } = useMemo(() => sanitizeWithHeadings(text.data?.description ?? '', 'graphic'), [text.data?.description]);
+  if (!locked && !text.data) return text.error ? <p className="catalogue-empty">{t('course.noDescription')}</p> : <Loading />;
   if (locked) {
     return (
       <div className="graphic-locked" data-testid="graphic-locked">

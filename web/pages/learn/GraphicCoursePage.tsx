@@ -10,7 +10,7 @@ import { isGraphic } from '../../../shared/rules/course-buttons';
 import { useBootstrap } from '../../bootstrap';
 import { Loading } from '../../components/Loading';
 import { GraphicReader } from '../../components/viewers/GraphicReader';
-import { useCourseInfo } from '../../hooks/useCatalogue';
+import { useCourseInfo, useGraphicText } from '../../hooks/useCatalogue';
 import { useIsMobile } from '../../hooks/useIsMobile';
 
 const DETAIL = '/introduce/detail';
@@ -19,15 +19,19 @@ export default function GraphicCoursePage() {
   const boot = useBootstrap();
   const isMobile = useIsMobile();
   const { data: course, error } = useCourseInfo(boot.params.coid ?? '');
-  if (isMobile || error) return <Navigate to={DETAIL} replace />;
+  const readable = !!course && isGraphic(course) && (isFree(course) || course.isbuy);
+  // course/info carries only the lead of a paid graphic course: the text comes from course/graphic.
+  const text = useGraphicText(boot.params.coid ?? '', readable && !isMobile);
+  if (isMobile || error || text.error) return <Navigate to={DETAIL} replace />;
   if (!course) return <Loading />;
-  if (!isGraphic(course) || !(isFree(course) || course.isbuy)) return <Navigate to={DETAIL} replace />;
+  if (!readable) return <Navigate to={DETAIL} replace />;
+  if (!text.data) return <Loading />;
   return (
     <div className="graphic-course" data-testid="graphic-course">
       <Link className="learn-back graphic-course-back" to={DETAIL}>
         ‹ {course.title}
       </Link>
-      <GraphicReader title={course.title} updatedAt={course.update_time} html={course.description} memoryKey={`${boot.userData.sid || 'guest'}.course-${course.coid}`} />
+      <GraphicReader title={course.title} updatedAt={text.data.update_time} html={text.data.description} memoryKey={`${boot.userData.sid || 'guest'}.course-${course.coid}`} />
     </div>
   );
 }
