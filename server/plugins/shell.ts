@@ -19,11 +19,14 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 const CSP = [
   "default-src 'self'",
-  "script-src 'self' blob:",
+  // pdf.js decodes JPEG 2000 and JBIG2 images with WebAssembly (its wasm files are served from /assets).
+  "script-src 'self' blob: 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   // Rich text written by the school's administrators may show images from other intranet hosts.
   "img-src 'self' data: blob: http: https:",
   "media-src 'self' blob:",
+  // pdf.js and video.js load their fonts from /assets, or as data/blob URLs they make themselves.
+  "font-src 'self' data: blob:",
   "worker-src 'self' blob:",
   "object-src 'none'",
   "base-uri 'self'",
