@@ -55,11 +55,45 @@ const rangeRequests = () => ({
 });
 
 /** One range case; also checks that every answer was a 206 of the right size. */
-async function rangeCase(name, url) {
+async function rangeCase(name, url, pids) {
   const probe = await fetch(url, { headers: { range: 'bytes=100-199' } });
   const body = Buffer.from(await probe.arrayBuffer());
   if (probe.status !== 206 || body.length !== 100) throw new Error(`${name}: ${probe.status} ${body.length} bytes for a 100-byte range`);
-  return measure(name, url, {}, rangeRequests());
+  const before = cpuMs(pids());
+  const started = Date.now();
+  const row = await measure(name, url, {}, rangeRequests());
+  const served = row['req/s'] * ((Date.now() - started) / 1000);
+  // The servers' own CPU per answer: independent of how fast the client can read (see randomFile).
+  return { ...row, 'server CPU µs/req': Math.round(((cpuMs(pids()) - before) * 1000) / Math.max(1, served)) };
+}
+
+/** CPU time (user + system, ms) used so far by these processes (Linux /proc; clock ticks of 10 ms). */
+function cpuMs(pids) {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // gone
+    }
+  }
+  return total;
+}
+
+/** A process and its children (nginx's master and workers). */
+function withChildren(pid) {
+  const pids = [pid];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
+      if (Number(fields[1]) === pid) pids.push(Number(entry));
+    } catch {
+      // gone
+    }
+  }
+  return pids;
 }
 
 function spawnChild(command, args, options = {}) {
@@ -284,15 +318,16 @@ async function main() {
 
   // --- The app behind nginx with X-Accel-Redirect, on the same data folder, beside the standalone one.
   const accelApp = await startApp(serverFile, { ACCEL_REDIRECT: '/_protected/', TRUST_PROXY: '1' }, accelAppPort);
+  const nginxPids = () => withChildren(nginx.pid);
   const cases = [
-    ['nginx alone (sendfile)', `http://127.0.0.1:${alonePort}/file.mp4`],
-    ['bare Node http + fs.createReadStream', `http://127.0.0.1:${barePort}/file.mp4`],
-    ['app /media (standalone, token check)', `${app.base}${mediaPath}`],
-    ['nginx → app /media (X-Accel-Redirect)', `http://127.0.0.1:${accelPort}${mediaPath}`],
+    ['nginx alone (sendfile)', `http://127.0.0.1:${alonePort}/file.mp4`, nginxPids],
+    ['bare Node http + fs.createReadStream', `http://127.0.0.1:${barePort}/file.mp4`, () => [bare.pid]],
+    ['app /media (standalone, token check)', `${app.base}${mediaPath}`, () => [app.child.pid]],
+    ['nginx → app /media (X-Accel-Redirect)', `http://127.0.0.1:${accelPort}${mediaPath}`, () => [...nginxPids(), accelApp.child.pid]],
   ];
   // The cases take turns for BENCH_ROUNDS rounds: on a shared machine a single pass mostly measures the neighbours.
   for (let round = 1; round <= ROUNDS; round++) {
-    for (const [name, url] of cases) rows.push({ round, ...(await rangeCase(name, url)) });
+    for (const [name, url, pids] of cases) rows.push({ round, ...(await rangeCase(name, url, pids)) });
   }
   for (const child of [app.child, accelApp.child, bare]) child.kill('SIGTERM');
   await Promise.all([app.child, accelApp.child].map((child) => new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)))));
