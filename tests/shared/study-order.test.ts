@@ -43,6 +43,7 @@ describe('studyLock (spec 4 Ordered study, order_rest and exercOrder)', () => {
     ['order_rest on: only the previous chapter counts', course(0, 1, 1, 0), rest, 'c', { locked: false }],
     ['exercOrder on: pending exercises of an earlier chapter lock later ones', course(1, 1, 1, 0, { a: 2 }), exerc, 'c', { locked: true, message: 'orderTip2', blockedBy: 'a' }],
     ['exercOrder on: applies without order_rest even when progress is 0', course(0, 0, 0, 0, { a: 1 }), exerc, 'b1', { locked: true, message: 'orderTip2', blockedBy: 'a' }],
+    ['exercOrder on: the first chapter with pending exercises is named', course(1, 1, 1, 0, { a: 1, b2: 4 }), exerc, 'c', { locked: true, message: 'orderTip2', blockedBy: 'a' }],
     ['exercOrder on: a chapter is not locked by its own exercises', course(0, 0, 0, 0, { a: 3 }), exerc, 'a', { locked: false }],
     ['exercOrder on: no pending exercises, nothing locked', course(0, 0, 0, 0), exerc, 'c', { locked: false }],
     ['exercOrder off: pending exercises do not lock', course(1, 1, 1, 0, { a: 2 }), rest, 'c', { locked: false }],
