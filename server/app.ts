@@ -15,6 +15,7 @@ import { envelopePlugin } from './plugins/envelope';
 import { authPlugin } from './plugins/auth';
 import { shellPlugin } from './plugins/shell';
 import { MediaSigner } from './lib/media-url';
+import { setFileCacheBudget } from './lib/send-file';
 import { ensureFirstSchool, ensureSecret, resolveSchool } from './modules/schools/schools.service';
 import { purgeSessions } from './modules/auth/auth.service';
 import { startMediaQueue, stopMediaQueue } from './modules/media/media.service';
@@ -34,6 +35,7 @@ import { homesettingRoutes } from './modules/homesetting/routes';
 import { groupsRoutes } from './modules/groups/routes';
 import { commentsRoutes } from './modules/comments/routes';
 import { learningRoutes } from './modules/learning/routes';
+import { recordsRoutes } from './modules/records/routes';
 import { uploadsRoutes } from './modules/uploads/routes';
 import { resourcesRoutes } from './modules/resources/routes';
 import { filesRoutes } from './modules/files/routes';
@@ -62,6 +64,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.addHook('onClose', async () => sqlite.close());
 
   const now = options.now ?? Date.now;
+  setFileCacheBudget(config.FILE_CACHE_MB);
   const secret = ensureSecret({ db, config });
   const ctx: AppContext = {
     config,
@@ -120,6 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(groupsRoutes);
       await api.register(commentsRoutes);
       await api.register(learningRoutes);
+      await api.register(recordsRoutes);
       await api.register(uploadsRoutes);
       await api.register(resourcesRoutes);
     },

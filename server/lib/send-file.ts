@@ -5,8 +5,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { READ_CHUNK } from './storage';
 import { BlockCache } from './file-blocks';
 
-/** Hot blocks of small and middle-sized files (server/lib/file-blocks): 256 MiB at most, files up to 64 MiB. */
-const blocks = new BlockCache(256 * 1024 * 1024);
+/** Hot blocks of small and middle-sized files (server/lib/file-blocks): config FILE_CACHE_MB, files up to 64 MiB. */
+let blocks = new BlockCache(128 * 1024 * 1024);
+
+/** Sets the memory the block cache may hold (buildApp, from config FILE_CACHE_MB); 0 turns it off. */
+export function setFileCacheBudget(megabytes: number): void {
+  blocks = new BlockCache(megabytes * 1024 * 1024);
+}
 
 /**
  * Sends one stored file (issue 4 'Serving'): HTTP Range (206 for one range, suffix and open ranges; 416 with

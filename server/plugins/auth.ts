@@ -11,8 +11,10 @@ import { forbidden, noLogin } from '../lib/errors';
 export const authPlugin = fp(async (app) => {
   app.decorateRequest('auth', null as never);
   app.addHook('onRequest', async (request) => {
-    // Bundles are public and cached: no session lookup for them.
-    request.auth = request.url.startsWith('/assets/') ? GUEST : authenticate(app.ctx, request.cookies[SESSION_COOKIE]);
+    // Bundles, public files and signed media (checked by their token) need no session lookup.
+    const url = request.url;
+    const sessionless = url.startsWith('/assets/') || url.startsWith('/media/') || url.startsWith('/files/');
+    request.auth = sessionless ? GUEST : authenticate(app.ctx, request.cookies[SESSION_COOKIE]);
   });
 });
 
