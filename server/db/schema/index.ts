@@ -4,3 +4,4 @@ export * from './sessions';
 export * from './catalogue';
 export * from './comments';
 export * from './media';
+export * from './learning';

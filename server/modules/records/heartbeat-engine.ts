@@ -1,0 +1,352 @@
+/**
+ * The records engine: learn records, course records and the last heartbeat of each viewing live in memory
+ * while they are used, and heartbeats change them there; the changes reach the database in one transaction
+ * every FLUSH_MS, or at once when FLUSH_ITEMS are waiting (group commit). A heartbeat's reply is computed
+ * from the same memory, so it is exactly what will be written; a crash loses at most the changes of the
+ * unflushed window (FLUSH_MS), never half a record. Every other reader or writer of these tables calls
+ * flush() first (records.service, records-admin.service), and writers forget() what they changed.
+ * JavaScript runs one request at a time, so a heartbeat's read-modify-write needs no lock.
+ */
+import type { AppContext } from '../../context';
+import type { Interval } from './intervals';
+import { parseIntervals } from './intervals';
+import * as repo from './records.repository';
+import type { CourseRecordRow, HeartbeatRow, LearnRow } from './records.repository';
+import { MAX_CREDIT_MS } from './heartbeat-rules';
+
+/** The longest a change waits in memory before it is written (the most a crash can lose). */
+export const FLUSH_MS = 200;
+/** Changes that trigger a write at once. */
+export const FLUSH_ITEMS = 1000;
+/** Unused clean states older than this leave memory. */
+const IDLE_MS = 15 * 60_000;
+/** Above this many states in memory, clean ones go oldest first. */
+const MAX_STATES = 200_000;
+/** Heartbeats not heard of for a day are deleted. */
+const HEARTBEAT_KEEP_MS = 24 * 3600_000;
+
+export type LearnState = Omit<LearnRow, 'intervals'> & { intervals: Interval[]; usedAt: number };
+export type CourseState = CourseRecordRow & { usedAt: number; isNew: boolean };
+export type StreamRow = HeartbeatRow;
+
+const learnKey = (studentId: string, courseId: string, chapterId: string) => `${studentId}|${courseId}|${chapterId}`;
+const courseKey = (studentId: string, courseId: string) => `${studentId}|${courseId}`;
+const streamKey = (tokenHash: string, courseId: string, chapterId: string) => `${tokenHash}|${courseId}|${chapterId}`;
+
+export class RecordsEngine {
+  private readonly learn = new Map<string, LearnState>();
+  private readonly courses = new Map<string, CourseState>();
+  private readonly streams = new Map<string, StreamRow>();
+  /** Each student's last credited moment (ms), across all their sessions and chapters. */
+  private readonly clocks = new Map<string, number>();
+  private readonly dirtyLearn = new Set<LearnState>();
+  private readonly dirtyCourses = new Set<CourseState>();
+  private readonly dirtyStreams = new Set<StreamRow>();
+  /** Learners added per course since the last write (lcount). */
+  private readonly newLearners = new Map<string, number>();
+  private timer: NodeJS.Timeout | null = null;
+  private sweeper: NodeJS.Timeout | null = null;
+  private stopped = false;
+  /** Schools whose counters changed: their catalogue cache is bumped, at most once a minute. */
+  private readonly bumpedAt = new Map<string, number>();
+  private readonly countersChanged = new Set<string>();
+  flushes = 0;
+
+  constructor(private readonly ctx: AppContext) {
+    this.sweeper = setInterval(() => this.sweep(), 60_000);
+    this.sweeper.unref();
+  }
+
+  /** The learn record in memory (loaded, or new when create is set). */
+  learnState(studentId: string, courseId: string, chapterId: string, schoolId: string, create: true): LearnState;
+  learnState(studentId: string, courseId: string, chapterId: string, schoolId: string, create: false): LearnState | undefined;
+  learnState(studentId: string, courseId: string, chapterId: string, schoolId: string, create: boolean): LearnState | undefined {
+    const key = learnKey(studentId, courseId, chapterId);
+    const now = this.ctx.now();
+    let state = this.learn.get(key);
+    if (!state) {
+      const row = repo.findLearnRecord(this.ctx.db, studentId, courseId, chapterId);
+      if (!row && !create) return undefined;
+      state = row
+        ? { ...row, intervals: parseIntervals(row.intervals), usedAt: now }
+        : {
+            studentId,
+            courseId,
+            chapterId,
+            schoolId,
+            effMs: 0,
+            watched: 0,
+            intervals: [],
+            progress: 0,
+            furthest: 0,
+            position: 0,
+            duration: 0,
+            completedAt: null,
+            passed: false,
+            verifyStatus: 0,
+            startedAt: now,
+            updatedAt: now,
+            usedAt: now,
+          };
+      this.learn.set(key, state);
+    }
+    state.usedAt = now;
+    return state;
+  }
+
+  /** The course record in memory (loaded after writing what waits, so its counts are exact; or new). */
+  courseState(studentId: string, courseId: string, schoolId: string, totalChapter: () => number): CourseState {
+    const key = courseKey(studentId, courseId);
+    const now = this.ctx.now();
+    let state = this.courses.get(key);
+    if (!state) {
+      this.flush();
+      const row = repo.findCourseRecord(this.ctx.db, studentId, courseId);
+      state = row
+        ? { ...row, usedAt: now, isNew: false }
+        : {
+            studentId,
+            courseId,
+            schoolId,
+            lastChapterId: '',
+            lastVisitAt: now,
+            effMs: 0,
+            completeChapter: repo.countCompleted(this.ctx.db, studentId, courseId),
+            totalChapter: totalChapter(),
+            process: 0,
+            startedAt: now,
+            completedAt: null,
+            updatedAt: now,
+            usedAt: now,
+            isNew: true,
+          };
+      this.courses.set(key, state);
+    }
+    state.usedAt = now;
+    return state;
+  }
+
+  /** The last heartbeat of a session on a chapter, if any. */
+  stream(tokenHash: string, courseId: string, chapterId: string): StreamRow | undefined {
+    const key = streamKey(tokenHash, courseId, chapterId);
+    let row = this.streams.get(key);
+    if (!row) {
+      row = repo.findHeartbeat(this.ctx.db, tokenHash, courseId, chapterId);
+      if (row) this.streams.set(key, row);
+    }
+    return row;
+  }
+
+  /** The student's last credited moment. */
+  clock(studentId: string): number {
+    let at = this.clocks.get(studentId);
+    if (at === undefined) {
+      at = repo.lastCredit(this.ctx.db, studentId);
+      this.clocks.set(studentId, at);
+    }
+    return at;
+  }
+
+  setClock(studentId: string, at: number): void {
+    this.clocks.set(studentId, at);
+  }
+
+  putStream(row: StreamRow): void {
+    const key = streamKey(row.tokenHash, row.courseId, row.chapterId);
+    const existing = this.streams.get(key);
+    const target = existing ? Object.assign(existing, row) : row;
+    if (!existing) this.streams.set(key, target);
+    this.dirtyStreams.add(target);
+    this.schedule();
+  }
+
+  touchLearn(state: LearnState): void {
+    this.dirtyLearn.add(state);
+    this.schedule();
+  }
+
+  touchCourse(state: CourseState): void {
+    if (state.isNew) {
+      state.isNew = false;
+      this.newLearners.set(state.courseId, (this.newLearners.get(state.courseId) ?? 0) + 1);
+    }
+    this.dirtyCourses.add(state);
+    this.schedule();
+  }
+
+  /** Marks a school's public counters (lcount, count) changed: its catalogue cache is refreshed within a minute. */
+  countersChangedFor(schoolId: string): void {
+    this.countersChanged.add(schoolId);
+  }
+
+  private get pending(): number {
+    return this.dirtyLearn.size + this.dirtyCourses.size + this.dirtyStreams.size;
+  }
+
+  private schedule(): void {
+    if (this.stopped) {
+      this.flush();
+      return;
+    }
+    if (this.pending >= FLUSH_ITEMS) {
+      this.flush();
+      return;
+    }
+    if (!this.timer) {
+      this.timer = setTimeout(() => this.flush(), FLUSH_MS);
+    }
+  }
+
+  /** Writes every waiting change in one transaction (one by one, skipping rows the database refuses, if the batch fails). */
+  flush(): void {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    if (this.pending === 0 && this.newLearners.size === 0) return;
+    const learn = [...this.dirtyLearn];
+    const courses = [...this.dirtyCourses];
+    const streams = [...this.dirtyStreams];
+    const learners = [...this.newLearners];
+    this.dirtyLearn.clear();
+    this.dirtyCourses.clear();
+    this.dirtyStreams.clear();
+    this.newLearners.clear();
+    const writes: (() => void)[] = [
+      ...learn.map((state) => () => repo.saveLearnRecord(this.ctx.db, toLearnRow(state))),
+      ...courses.map((state) => () => repo.saveCourseRecord(this.ctx.db, toCourseRow(state))),
+      ...streams.map((row) => () => repo.saveHeartbeat(this.ctx.db, row)),
+      ...learners.map(([courseId, n]) => () => repo.addCourseCounters(this.ctx.db, courseId, n, 0)),
+    ];
+    try {
+      this.ctx.sqlite.transaction(() => writes.forEach((write) => write()))();
+    } catch (error) {
+      // A row the database refuses (its student, course or session deleted meanwhile) must not cost the others.
+      this.ctx.log.warn({ err: error }, 'records: batch write failed, writing rows one by one');
+      for (const write of writes) {
+        try {
+          write();
+        } catch (rowError) {
+          this.ctx.log.warn({ err: rowError }, 'records: a row was not written');
+        }
+      }
+    }
+    this.flushes++;
+    if (learners.length) for (const state of courses) this.countersChanged.add(state.schoolId);
+    this.bumpCounters(false);
+  }
+
+  /** Refreshes the catalogue cache of schools whose counters changed, at most once a minute each (or now when forced). */
+  bumpCounters(force: boolean): void {
+    const now = Date.now();
+    for (const schoolId of this.countersChanged) {
+      if (force || now - (this.bumpedAt.get(schoolId) ?? 0) >= 60_000) {
+        this.ctx.catalogueCache.bump(schoolId);
+        this.bumpedAt.set(schoolId, now);
+        this.countersChanged.delete(schoolId);
+      }
+    }
+  }
+
+  /** Drops a student's states of a course (or one chapter) from memory after a direct write; flush() first. */
+  forget(studentId: string, courseId: string, chapterId?: string): void {
+    for (const [key, state] of this.learn) {
+      if (state.studentId === studentId && state.courseId === courseId && (chapterId === undefined || state.chapterId === chapterId)) this.learn.delete(key);
+    }
+    this.courses.delete(courseKey(studentId, courseId));
+    if (chapterId === undefined) {
+      for (const [key, row] of this.streams) if (row.studentId === studentId && row.courseId === courseId) this.streams.delete(key);
+    } else {
+      for (const [key, row] of this.streams) if (row.studentId === studentId && row.courseId === courseId && row.chapterId === chapterId) this.streams.delete(key);
+    }
+  }
+
+  /** Drops every state of a course's chapter from memory (after moving records); flush() first. */
+  forgetChapter(courseId: string, chapterId: string): void {
+    for (const [key, state] of this.learn) if (state.courseId === courseId && state.chapterId === chapterId) this.learn.delete(key);
+    for (const [key, state] of this.courses) if (state.courseId === courseId) this.courses.delete(key);
+    for (const [key, row] of this.streams) if (row.courseId === courseId && row.chapterId === chapterId) this.streams.delete(key);
+  }
+
+  /** Frees memory: clean states unused for IDLE_MS, clocks too old to matter, old heartbeats in the database. */
+  sweep(): void {
+    const now = this.ctx.now();
+    const idle = now - IDLE_MS;
+    const over = this.learn.size + this.courses.size + this.streams.size > MAX_STATES;
+    if (over) this.flush();
+    for (const [key, state] of this.learn) if ((over || state.usedAt < idle) && !this.dirtyLearn.has(state)) this.learn.delete(key);
+    for (const [key, state] of this.courses) if ((over || state.usedAt < idle) && !this.dirtyCourses.has(state)) this.courses.delete(key);
+    for (const [key, row] of this.streams) if ((over || row.lastAt < idle) && !this.dirtyStreams.has(row)) this.streams.delete(key);
+    for (const [studentId, at] of this.clocks) if (at < now - MAX_CREDIT_MS) this.clocks.delete(studentId);
+    this.bumpCounters(false);
+    try {
+      repo.purgeHeartbeats(this.ctx.db, now - HEARTBEAT_KEEP_MS);
+    } catch (error) {
+      this.ctx.log.warn({ err: error }, 'records: purging heartbeats failed');
+    }
+  }
+
+  /** Writes what waits and stops the timers (the app is closing); later changes are written at once. */
+  stop(): void {
+    this.stopped = true;
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = null;
+    this.flush();
+    this.bumpCounters(true);
+  }
+
+  /** How much is held in memory (for tests and the benchmark). */
+  get size() {
+    return { learn: this.learn.size, courses: this.courses.size, streams: this.streams.size, pending: this.pending };
+  }
+}
+
+function toLearnRow(state: LearnState): LearnRow {
+  return {
+    studentId: state.studentId,
+    courseId: state.courseId,
+    chapterId: state.chapterId,
+    schoolId: state.schoolId,
+    effMs: state.effMs,
+    watched: state.watched,
+    intervals: JSON.stringify(state.intervals),
+    progress: state.progress,
+    furthest: state.furthest,
+    position: state.position,
+    duration: state.duration,
+    completedAt: state.completedAt,
+    passed: state.passed,
+    verifyStatus: state.verifyStatus,
+    startedAt: state.startedAt,
+    updatedAt: state.updatedAt,
+  };
+}
+
+function toCourseRow(state: CourseState): CourseRecordRow {
+  return {
+    studentId: state.studentId,
+    courseId: state.courseId,
+    schoolId: state.schoolId,
+    lastChapterId: state.lastChapterId,
+    lastVisitAt: state.lastVisitAt,
+    effMs: state.effMs,
+    completeChapter: state.completeChapter,
+    totalChapter: state.totalChapter,
+    process: state.process,
+    startedAt: state.startedAt,
+    completedAt: state.completedAt,
+    updatedAt: state.updatedAt,
+  };
+}
+
+const engines = new WeakMap<AppContext, RecordsEngine>();
+
+/** The app's records engine (one per app). */
+export function recordsEngine(ctx: AppContext): RecordsEngine {
+  let engine = engines.get(ctx);
+  if (!engine) {
+    engine = new RecordsEngine(ctx);
+    engines.set(ctx, engine);
+  }
+  return engine;
+}

@@ -1,0 +1,149 @@
+/**
+ * Who may leave records where. A chapter goes through the one study-access check (learning/study-access.ts
+ * openStudy); a graphic course has no chapters, so its own text (chapter '0') is checked here in the same
+ * order, the way course/graphic (courses/graphic.service.ts) decides who reads it: spec 5 'Getting a graphic
+ * course requires login, non-owner and group membership'. What the server knows of the content (kind,
+ * length, minimum reading time) is kept for half a minute per chapter.
+ */
+import { allowedByGroups, COURSE_TYPE } from '../../../shared/rules/course-buttons';
+import { COURSE_STATUS, courseStatus } from '../../../shared/rules/course-status';
+import { CHAPTER_TYPE } from '../../../shared/schemas/chapters';
+import { ERRORS } from '../../../shared/envelope';
+import type { AppContext, Auth } from '../../context';
+import { AppError, noLogin, notFound } from '../../lib/errors';
+import { TtlCache } from '../../lib/ttl-cache';
+import { studentGroupIds } from '../auth/accounts.repository';
+import type { ChapterRow } from '../chapters/chapters.repository';
+import type { CourseHead } from '../courses/catalogue.repository';
+import { purchaseOf, validityOf } from '../courses/course-info.service';
+import { openCourse } from '../courses/course-visibility';
+import { findCourse } from '../courses/courses.repository';
+import { readSettings } from '../courses/courses.presenter';
+import { wareResource } from '../learning/learning.repository';
+import { openStudy, refusalError } from '../learning/study-access';
+import { readOutputs, viewerKind } from '../learning/ware.presenter';
+import { minReadingSeconds, type ChapterFacts } from './heartbeat-rules';
+import { countStudyChapters } from './records.repository';
+
+/** The chapter id of a graphic course's own text. */
+export const COURSE_TEXT = '0';
+
+/** 401 'invalid sid': the heartbeat's session is not a valid student session (spec 8: the client goes to login). */
+export const invalidSid = () => new AppError(401, ERRORS.invalidSid);
+
+export interface StudyTarget {
+  head: CourseHead;
+  chapter: ChapterRow | null;
+  /** How the viewer studies: as a student (records), a visitor on open content, an administrator previewing. */
+  as: 'student' | 'free' | 'preview';
+  /** A free graphic course the student does not have yet (obtained by recording). */
+  obtain: boolean;
+}
+
+/** Opens a chapter (or a graphic course's text, cid '0') for study, or throws the study refusal. */
+export function openTarget(ctx: AppContext, auth: Auth, courseRef: string, cid: string): StudyTarget {
+  if (cid !== COURSE_TEXT) {
+    const { course, chapter, access } = openStudy(ctx, auth, courseRef, cid);
+    return { head: course.head, chapter, as: access.preview ? 'preview' : auth.role === 'student' ? 'student' : access.audition && auth.role === 'guest' ? 'free' : 'preview', obtain: false };
+  }
+  const { head, admin } = openCourse(ctx, auth, courseRef);
+  if (head.type !== COURSE_TYPE.graphicOrColumn) throw refusalError(ctx, 'noChapter', head);
+  if (admin) return { head, chapter: null, as: 'preview', obtain: false };
+  const free = head.actualFen <= 0;
+  if (auth.role === 'guest') {
+    if (free) return { head, chapter: null, as: 'free', obtain: false };
+    throw noLogin();
+  }
+  if (auth.role !== 'student') throw refusalError(ctx, 'studentOnly', head);
+  if (auth.schoolId !== head.schoolId) throw refusalError(ctx, 'otherSchool', head);
+  if (!allowedByGroups(head.authenticationGid, studentGroupIds(ctx.db, auth.userId))) throw refusalError(ctx, 'designatedGroup', head);
+  const purchase = purchaseOf(ctx, auth, head.id);
+  if (!free && !purchase.bought) throw new AppError(403, 'graphicAccount');
+  const { status } = courseStatus(validityOf(head), purchase, ctx.now());
+  if (status === COURSE_STATUS.notStarted) throw refusalError(ctx, 'notStarted', head);
+  if (status !== COURSE_STATUS.available) throw refusalError(ctx, 'expired', head);
+  return { head, chapter: null, as: 'student', obtain: free && !purchase.bought };
+}
+
+/**
+ * Whether a signed-in student may begin a course at all ('do learn'): the course is open to them, they are
+ * of its school and groups, and it is free, bought, or has a free chapter to try; not before its window
+ * nor after its validity. The same steps as study-access.ts canStudyChapter, for a course without a chapter.
+ */
+export function assertMayStart(ctx: AppContext, auth: Exclude<Auth, { role: 'guest' }>, head: CourseHead, hasFreeChapter: boolean): void {
+  if (auth.schoolId !== head.schoolId) throw refusalError(ctx, 'otherSchool', head);
+  if (!allowedByGroups(head.authenticationGid, studentGroupIds(ctx.db, auth.userId))) throw refusalError(ctx, 'designatedGroup', head);
+  const purchase = purchaseOf(ctx, auth, head.id);
+  const free = head.actualFen <= 0;
+  if (!free && !purchase.bought) {
+    if (hasFreeChapter) return;
+    throw refusalError(ctx, 'endOfTrial', head);
+  }
+  const { status } = courseStatus(validityOf(head), purchase, ctx.now());
+  if (status === COURSE_STATUS.notStarted) throw refusalError(ctx, 'notStarted', head);
+  if (status !== COURSE_STATUS.available) throw refusalError(ctx, 'expired', head);
+}
+
+type ContentFacts = Omit<ChapterFacts, 'notAllowSkip'>;
+
+const factCaches = new WeakMap<AppContext, { content: TtlCache<string, ContentFacts>; totals: TtlCache<string, number>; skip: TtlCache<string, { settings: string; value: boolean }> }>();
+
+function cachesOf(ctx: AppContext) {
+  let caches = factCaches.get(ctx);
+  if (!caches) {
+    caches = { content: new TtlCache(30_000, 50_000, Date.now), totals: new TtlCache(30_000, 50_000, Date.now), skip: new TtlCache(300_000, 50_000, Date.now) };
+    factCaches.set(ctx, caches);
+  }
+  return caches;
+}
+
+/** Characters of text in rich text (tags and white space left out). */
+const textLength = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&[a-z#0-9]+;/gi, ' ').replace(/\s+/g, '').length;
+
+function contentFacts(ctx: AppContext, head: CourseHead, chapter: ChapterRow | null): ContentFacts {
+  if (!chapter) {
+    const text = findCourse(ctx.db, head.id)?.description ?? '';
+    return { kind: 'graphic', length: 0, minSeconds: minReadingSeconds(textLength(text)) };
+  }
+  if (chapter.type === CHAPTER_TYPE.imageText) return { kind: 'graphic', length: 0, minSeconds: minReadingSeconds(textLength(chapter.description)) };
+  const found = chapter.resourceId ? wareResource(ctx.db, chapter.resourceId) : undefined;
+  const resource = found && !found.deleted && found.schoolId === head.schoolId ? found : null;
+  const outputs = resource ? readOutputs(resource.outputs) : {};
+  switch (viewerKind(chapter.type, resource, outputs)) {
+    case 'video':
+    case 'audio':
+      return { kind: 'media', length: resource?.duration ?? 0, minSeconds: 0 };
+    case 'pdf':
+    case 'office':
+      return { kind: 'paged', length: outputs.pages ?? 0, minSeconds: 0 };
+    case 'ppt':
+      return { kind: 'paged', length: outputs.slides?.length || outputs.pages || 0, minSeconds: 0 };
+    case 'image':
+      return { kind: 'paged', length: 1, minSeconds: 0 };
+    default:
+      return { kind: 'time', length: 0, minSeconds: 0 };
+  }
+}
+
+/** What the server knows of the content studied (chapter null: a graphic course's text), with the course's notAllowSkip. */
+export function studyFacts(ctx: AppContext, head: CourseHead, chapter: ChapterRow | null): ChapterFacts {
+  const caches = cachesOf(ctx);
+  const content = caches.content.getOrLoad(chapter ? chapter.id : `course:${head.id}`, () => contentFacts(ctx, head, chapter))!;
+  let skip = caches.skip.get(head.id);
+  if (!skip || skip.settings !== head.settings) skip = caches.skip.set(head.id, { settings: head.settings, value: readSettings(head.settings).notAllowSkip });
+  return { ...content, notAllowSkip: skip.value };
+}
+
+/** How many chapters of the course are studied (a graphic course: its text, 1), kept half a minute. */
+export function totalChapters(ctx: AppContext, head: { id: string; type: number }): number {
+  if (head.type === COURSE_TYPE.graphicOrColumn) return 1;
+  return cachesOf(ctx).totals.getOrLoad(head.id, () => countStudyChapters(ctx.db, head.id))!;
+}
+
+/** The course's id when it is of the administrator's school; 404 otherwise (another school's ids look like none). */
+export function schoolCourse(ctx: AppContext, schoolId: string, courseRef: string): { id: string; title: string; type: number; schoolId: string } {
+  const id = /^\d{12,20}$/.test(courseRef) ? courseRef : ctx.courseCodec.decode(courseRef);
+  const course = id ? findCourse(ctx.db, id) : undefined;
+  if (!course || course.schoolId !== schoolId) throw notFound();
+  return { id: course.id, title: course.title, type: course.type, schoolId: course.schoolId };
+}

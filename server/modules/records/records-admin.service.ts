@@ -1,0 +1,258 @@
+/**
+ * The back office's learning records (issue 5 'Back office': records by course, by student and by chapter,
+ * and the staged review of verify_status). Permission 'student' (the records are about students; a
+ * sub-admin who only edits courses does not see them); moving a chapter's records is course structure,
+ * permission 'course'. Everything is of the administrator's school: another school's course, chapter or
+ * student answers 404. Reads write what the engine holds first; writes go to the database and make the
+ * engine forget what they touched.
+ */
+import type * as z from 'zod';
+import type * as s from '../../../shared/schemas/records';
+import type { LearnRecord } from '../../../shared/schemas/records';
+import type { AppContext } from '../../context';
+import { notFound } from '../../lib/errors';
+import { findStudent } from '../auth/accounts.repository';
+import { findChapter } from '../chapters/chapters.repository';
+import { recordsEngine } from './heartbeat-engine';
+import { addInterval, coveredLength, parseIntervals } from './intervals';
+import { processPercent } from './heartbeat.service';
+import { COURSE_TEXT, schoolCourse, totalChapters } from './record-access';
+import { displayOrder, isStudyChapter, seconds, toChapterRecordRow, toLearnRecord } from './records.presenter';
+import * as repo from './records.repository';
+
+const offsetOf = (query: { page: number; num: number }) => (query.page - 1) * query.num;
+
+function schoolStudent(ctx: AppContext, schoolId: string, sid: string) {
+  const student = findStudent(ctx.db, sid);
+  if (!student || student.schoolId !== schoolId) throw notFound();
+  return { sid: student.id, name: student.name, username: student.username };
+}
+
+/** A chapter of the course (or a graphic course's text '0'), else 404. */
+function courseChapter(ctx: AppContext, course: { id: string; type: number }, cid: string) {
+  if (cid === COURSE_TEXT) {
+    if (course.type !== 4) throw notFound();
+    return null;
+  }
+  const chapter = findChapter(ctx.db, cid);
+  if (!chapter || chapter.courseId !== course.id) throw notFound();
+  return chapter;
+}
+
+/** GET learn/getlist: the learners of a course with their progress, latest visit first. */
+export function courseLearners(ctx: AppContext, schoolId: string, query: z.output<typeof s.zCourseLearnersQuery>): z.infer<typeof s.zCourseLearners> {
+  const course = schoolCourse(ctx, schoolId, query.coid);
+  recordsEngine(ctx).flush();
+  const { rows, total } = repo.courseLearners(ctx.db, course.id, query.key || undefined, query.num, offsetOf(query));
+  const totalChapter = totalChapters(ctx, course);
+  return {
+    total,
+    list: rows.map(({ record, name, username, lastTitle }) => ({
+      sid: record.studentId,
+      name,
+      username,
+      process: processPercent(record.completeChapter, totalChapter),
+      complete_chapter: record.completeChapter,
+      total_chapter: totalChapter,
+      eff: seconds(record.effMs),
+      last_chapter: record.lastChapterId,
+      last_chapter_title: lastTitle ?? '',
+      last_visit: record.lastVisitAt,
+      started_at: record.startedAt,
+    })),
+  };
+}
+
+/** GET learn/getlistbystudent: the courses a student studies. */
+export function studentCourses(ctx: AppContext, schoolId: string, query: z.output<typeof s.zStudentCoursesQuery>): z.infer<typeof s.zStudentCourses> {
+  const student = schoolStudent(ctx, schoolId, query.sid);
+  recordsEngine(ctx).flush();
+  const { rows, total } = repo.studentCourseRecords(ctx.db, student.sid, query.num, offsetOf(query));
+  return {
+    student,
+    total,
+    list: rows.map(({ record, title }) => ({
+      coid: record.courseId,
+      title,
+      process: record.process,
+      complete_chapter: record.completeChapter,
+      total_chapter: record.totalChapter,
+      eff: seconds(record.effMs),
+      last_visit: record.lastVisitAt,
+      started_at: record.startedAt,
+      completed_at: record.completedAt,
+    })),
+  };
+}
+
+/** GET learn/detailbystudent: a student's record of every chapter of a course. */
+export function studentDetail(ctx: AppContext, schoolId: string, query: z.output<typeof s.zStudentDetailQuery>): z.infer<typeof s.zStudentDetail> {
+  const student = schoolStudent(ctx, schoolId, query.sid);
+  const course = schoolCourse(ctx, schoolId, query.coid);
+  recordsEngine(ctx).flush();
+  const records = new Map(repo.learnRecordsOf(ctx.db, student.sid, course.id).map((row) => [row.chapterId, row]));
+  const chapters = displayOrder(repo.courseChapters(ctx.db, course.id));
+  const rows = course.type === 4 ? [toChapterRecordRow({ id: COURSE_TEXT, title: course.title, type: 4, parentId: '0' }, records.get(COURSE_TEXT))] : chapters.map((chapter) => toChapterRecordRow(chapter, records.get(chapter.id)));
+  const study = course.type === 4 ? rows : rows.filter((row) => isStudyChapter({ id: row.cid, parentId: row.parent_id, type: row.type }, chapters.map((chapter) => ({ id: chapter.id, parentId: chapter.parentId, type: chapter.type }))));
+  const complete = study.filter((row) => row.completed_at !== null).length;
+  return { student, coid: course.id, title: course.title, process: processPercent(complete, totalChapters(ctx, course)), chapters: rows };
+}
+
+/** GET learn/allrecord: every chapter record of the school, filtered, newest first. */
+export function allRecords(ctx: AppContext, schoolId: string, query: z.output<typeof s.zAllRecordsQuery>): z.infer<typeof s.zAllRecords> {
+  const courseId = query.coid ? schoolCourse(ctx, schoolId, query.coid).id : undefined;
+  if (query.sid) schoolStudent(ctx, schoolId, query.sid);
+  recordsEngine(ctx).flush();
+  const { rows, total } = repo.schoolRecords(ctx.db, schoolId, { courseId, studentId: query.sid, from: query.from, to: query.to }, query.num, offsetOf(query));
+  return {
+    total,
+    list: rows.map(({ record, name, courseTitle, chapterTitle }) => {
+      const { title: _title, type: _type, parent_id: _parent, ...row } = toChapterRecordRow({ id: record.chapterId, title: '', type: 0, parentId: '0' }, record);
+      return { ...row, sid: record.studentId, name, coid: record.courseId, course_title: courseTitle, chapter_title: chapterTitle ?? (record.chapterId === COURSE_TEXT ? courseTitle : '') };
+    }),
+  };
+}
+
+/** GET learn/studentrecord: a student's study in sum. */
+export function studentRecord(ctx: AppContext, schoolId: string, sid: string): z.infer<typeof s.zStudentRecord> {
+  const student = schoolStudent(ctx, schoolId, sid);
+  recordsEngine(ctx).flush();
+  const totals = repo.studentTotals(ctx.db, student.sid);
+  return { ...student, courses: totals.courses, completed_courses: totals.completedCourses, completed_chapters: totals.completedChapters, eff: seconds(totals.effMs), last_visit: totals.lastVisit };
+}
+
+/** GET learn/getchapterstudytime: per chapter of a course, its learners, completions and time. */
+export function chapterStudyTimes(ctx: AppContext, schoolId: string, coid: string): z.infer<typeof s.zChapterStudyTimes> {
+  const course = schoolCourse(ctx, schoolId, coid);
+  recordsEngine(ctx).flush();
+  const sums = new Map(repo.chapterSums(ctx.db, course.id).map((row) => [row.chapterId, row]));
+  const chapters = course.type === 4 ? [{ id: COURSE_TEXT, title: course.title, type: 4, parentId: '0' }] : displayOrder(repo.courseChapters(ctx.db, course.id));
+  return {
+    coid: course.id,
+    chapters: chapters.map((chapter) => {
+      const sum = sums.get(chapter.id);
+      return {
+        cid: chapter.id,
+        title: chapter.title,
+        type: chapter.type,
+        parent_id: chapter.parentId,
+        learners: sum?.learners ?? 0,
+        completed: sum?.completed ?? 0,
+        eff: seconds(sum?.effMs ?? 0),
+        avg_eff: sum && sum.learners > 0 ? seconds(sum.effMs / sum.learners) : 0,
+      };
+    }),
+  };
+}
+
+/** Recounts a student's course record after its chapter records changed directly. */
+function recount(ctx: AppContext, studentId: string, course: { id: string; type: number }): void {
+  const record = repo.findCourseRecord(ctx.db, studentId, course.id);
+  if (!record) return;
+  const complete = repo.countCompleted(ctx.db, studentId, course.id);
+  const total = totalChapters(ctx, course);
+  const done = total > 0 && complete >= total;
+  repo.saveCourseRecord(ctx.db, {
+    ...record,
+    completeChapter: complete,
+    totalChapter: total,
+    process: processPercent(complete, total),
+    completedAt: done ? record.completedAt ?? ctx.now() : null,
+    updatedAt: ctx.now(),
+  });
+}
+
+/** POST learn/move: the records of chapter `from` become chapter `to`'s (same course); where a student has both, they merge. */
+export function moveRecords(ctx: AppContext, schoolId: string, input: z.output<typeof s.zMoveRecords>): { count: number } {
+  const course = schoolCourse(ctx, schoolId, input.coid);
+  courseChapter(ctx, course, input.from);
+  courseChapter(ctx, course, input.to);
+  const engine = recordsEngine(ctx);
+  engine.flush();
+  const moving = repo.chapterRecords(ctx.db, course.id, input.from);
+  ctx.db.transaction((tx) => {
+    for (const row of moving) {
+      const existing = repo.findLearnRecord(tx, row.studentId, course.id, input.to);
+      let merged = { ...row, chapterId: input.to };
+      if (existing) {
+        let intervals = parseIntervals(existing.intervals);
+        for (const [a, b] of parseIntervals(row.intervals)) intervals = addInterval(intervals, a, b);
+        const completedAt = existing.completedAt ?? row.completedAt;
+        merged = {
+          ...existing,
+          effMs: existing.effMs + row.effMs,
+          intervals: JSON.stringify(intervals),
+          watched: coveredLength(intervals, existing.duration > 0 ? existing.duration : Infinity),
+          progress: Math.max(existing.progress, row.progress),
+          furthest: Math.max(existing.furthest, row.furthest),
+          completedAt,
+          passed: existing.passed || row.passed,
+          verifyStatus: Math.max(existing.verifyStatus, row.verifyStatus),
+          startedAt: Math.min(existing.startedAt, row.startedAt),
+          updatedAt: ctx.now(),
+        };
+      }
+      repo.saveLearnRecord(tx, merged);
+      repo.deleteLearnRecord(tx, row.studentId, course.id, input.from);
+    }
+  });
+  engine.forgetChapter(course.id, input.from);
+  engine.forgetChapter(course.id, input.to);
+  for (const studentId of new Set(moving.map((row) => row.studentId))) recount(ctx, studentId, course);
+  return { count: moving.length };
+}
+
+/** POST learn/process/deleted: deletes a student's progress in a course (its course record too), or in one chapter. */
+export function deleteProgress(ctx: AppContext, schoolId: string, input: z.output<typeof s.zDeleteProgress>): { count: number } {
+  const student = schoolStudent(ctx, schoolId, input.sid);
+  const course = schoolCourse(ctx, schoolId, input.coid);
+  if (input.cid !== undefined) courseChapter(ctx, course, input.cid);
+  const engine = recordsEngine(ctx);
+  engine.flush();
+  const count = ctx.db.transaction((tx) => repo.deleteRecords(tx, student.sid, course.id, input.cid));
+  engine.forget(student.sid, course.id, input.cid);
+  if (input.cid !== undefined) recount(ctx, student.sid, course);
+  return { count };
+}
+
+/** POST learn/record/update: the staged review (verify_status), a stage passed, or progress raised (never lowered). */
+export function updateRecord(ctx: AppContext, schoolId: string, input: z.output<typeof s.zUpdateRecord>): LearnRecord {
+  const student = schoolStudent(ctx, schoolId, input.sid);
+  const course = schoolCourse(ctx, schoolId, input.coid);
+  courseChapter(ctx, course, input.cid);
+  const engine = recordsEngine(ctx);
+  engine.flush();
+  const now = ctx.now();
+  const existing = repo.findLearnRecord(ctx.db, student.sid, course.id, input.cid);
+  const row = existing ?? {
+    studentId: student.sid,
+    courseId: course.id,
+    chapterId: input.cid,
+    schoolId,
+    effMs: 0,
+    watched: 0,
+    intervals: '[]',
+    progress: 0,
+    furthest: 0,
+    position: 0,
+    duration: 0,
+    completedAt: null,
+    passed: false,
+    verifyStatus: 0,
+    startedAt: now,
+    updatedAt: now,
+  };
+  const progress = Math.max(row.progress, input.progress ?? 0);
+  const updated = {
+    ...row,
+    progress,
+    completedAt: row.completedAt ?? (progress >= 1 ? now : null),
+    passed: input.passed ?? row.passed,
+    verifyStatus: input.verify_status ?? row.verifyStatus,
+    updatedAt: now,
+  };
+  repo.saveLearnRecord(ctx.db, updated);
+  engine.forget(student.sid, course.id, input.cid);
+  recount(ctx, student.sid, course);
+  return toLearnRecord(course.id, input.cid, updated);
+}

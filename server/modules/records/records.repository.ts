@@ -1,0 +1,356 @@
+/** The learning records' tables (server/db/schema/learning.ts): the only place that queries them. */
+import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { prepared } from '../../db/prepared';
+import type { Db } from '../../db/client';
+import { likePattern } from '../courses/courses.repository';
+import { chapters, courseRecords, courses, enrolments, heartbeats, learnRecords, students, watchRecords } from '../../db/schema';
+
+export type LearnRow = typeof learnRecords.$inferSelect;
+export type CourseRecordRow = typeof courseRecords.$inferSelect;
+export type HeartbeatRow = typeof heartbeats.$inferSelect;
+export type WatchRow = typeof watchRecords.$inferSelect;
+
+const p = (name: string) => sql.placeholder(name);
+
+/** A chapter that is studied: not a heading, and not a chapter whose subchapters are studied instead (shared/rules/learning studyOrder). */
+const studyChapter = sql`${chapters.type} != 0 and not exists (select 1 from chapters k where k.parent_id = ${chapters.id})`;
+
+export function findLearnRecord(db: Db, studentId: string, courseId: string, chapterId: string): LearnRow | undefined {
+  return prepared(db, 'rec.findLearn', (d) =>
+    d
+      .select()
+      .from(learnRecords)
+      .where(and(eq(learnRecords.studentId, p('studentId')), eq(learnRecords.courseId, p('courseId')), eq(learnRecords.chapterId, p('chapterId'))))
+      .prepare(),
+  ).get({ studentId, courseId, chapterId });
+}
+
+/** Writes a learn record whole (insert or replace its values). */
+export function saveLearnRecord(db: Db, row: LearnRow): void {
+  const columns = Object.fromEntries(Object.keys(row).map((key) => [key, p(key)]));
+  prepared(db, 'rec.saveLearn', (d) =>
+    d
+      .insert(learnRecords)
+      .values(columns as never)
+      .onConflictDoUpdate({
+        target: [learnRecords.studentId, learnRecords.courseId, learnRecords.chapterId],
+        set: {
+          effMs: sql`excluded.eff_ms`,
+          watched: sql`excluded.watched`,
+          intervals: sql`excluded.intervals`,
+          progress: sql`excluded.progress`,
+          furthest: sql`excluded.furthest`,
+          position: sql`excluded.position`,
+          duration: sql`excluded.duration`,
+          completedAt: sql`excluded.completed_at`,
+          passed: sql`excluded.passed`,
+          verifyStatus: sql`excluded.verify_status`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+      })
+      .prepare(),
+  ).run(row);
+}
+
+export function findCourseRecord(db: Db, studentId: string, courseId: string): CourseRecordRow | undefined {
+  return prepared(db, 'rec.findCourse', (d) =>
+    d.select().from(courseRecords).where(and(eq(courseRecords.studentId, p('studentId')), eq(courseRecords.courseId, p('courseId')))).prepare(),
+  ).get({ studentId, courseId });
+}
+
+/** Writes a course record whole. */
+export function saveCourseRecord(db: Db, row: CourseRecordRow): void {
+  const columns = Object.fromEntries(Object.keys(row).map((key) => [key, p(key)]));
+  prepared(db, 'rec.saveCourse', (d) =>
+    d
+      .insert(courseRecords)
+      .values(columns as never)
+      .onConflictDoUpdate({
+        target: [courseRecords.studentId, courseRecords.courseId],
+        set: {
+          lastChapterId: sql`excluded.last_chapter_id`,
+          lastVisitAt: sql`excluded.last_visit_at`,
+          effMs: sql`excluded.eff_ms`,
+          completeChapter: sql`excluded.complete_chapter`,
+          totalChapter: sql`excluded.total_chapter`,
+          process: sql`excluded.process`,
+          completedAt: sql`excluded.completed_at`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+      })
+      .prepare(),
+  ).run(row);
+}
+
+export function findHeartbeat(db: Db, tokenHash: string, courseId: string, chapterId: string): HeartbeatRow | undefined {
+  return prepared(db, 'rec.findBeat', (d) =>
+    d
+      .select()
+      .from(heartbeats)
+      .where(and(eq(heartbeats.tokenHash, p('tokenHash')), eq(heartbeats.courseId, p('courseId')), eq(heartbeats.chapterId, p('chapterId'))))
+      .prepare(),
+  ).get({ tokenHash, courseId, chapterId });
+}
+
+/** Writes the last heartbeat of a session on a chapter. */
+export function saveHeartbeat(db: Db, row: HeartbeatRow): void {
+  const columns = Object.fromEntries(Object.keys(row).map((key) => [key, p(key)]));
+  prepared(db, 'rec.saveBeat', (d) =>
+    d
+      .insert(heartbeats)
+      .values(columns as never)
+      .onConflictDoUpdate({
+        target: [heartbeats.tokenHash, heartbeats.courseId, heartbeats.chapterId],
+        set: {
+          studentId: sql`excluded.student_id`,
+          startTs: sql`excluded.start_ts`,
+          lastAt: sql`excluded.last_at`,
+          position: sql`excluded.position`,
+          pause: sql`excluded.pause`,
+          runAt: sql`excluded.run_at`,
+          runFrom: sql`excluded.run_from`,
+          playType: sql`excluded.play_type`,
+          realtime: sql`excluded.realtime`,
+          effTime: sql`excluded.eff_time`,
+          creditedAt: sql`excluded.credited_at`,
+          progress: sql`excluded.progress`,
+          status: sql`excluded.status`,
+        },
+      })
+      .prepare(),
+  ).run(row);
+}
+
+/** The student's last credited moment over all their sessions (0 when none). */
+export function lastCredit(db: Db, studentId: string): number {
+  return (
+    prepared(db, 'rec.lastCredit', (d) =>
+      d.select({ at: sql<number | null>`max(${heartbeats.creditedAt})` }).from(heartbeats).where(eq(heartbeats.studentId, p('studentId'))).prepare(),
+    ).get({ studentId })?.at ?? 0
+  );
+}
+
+/** Forgets heartbeats not heard of since before the time (their sessions are long over or idle). */
+export function purgeHeartbeats(db: Db, before: number): number {
+  return db.delete(heartbeats).where(sql`${heartbeats.lastAt} < ${before}`).run().changes;
+}
+
+/** How many chapters of the course are studied (spec: total_chapter). */
+export function countStudyChapters(db: Db, courseId: string): number {
+  return (
+    prepared(db, 'rec.countStudy', (d) =>
+      d.select({ n: sql<number>`count(*)` }).from(chapters).where(and(eq(chapters.courseId, p('courseId')), studyChapter)).prepare(),
+    ).get({ courseId })?.n ?? 0
+  );
+}
+
+/** How many of the course's study chapters the student completed (a graphic course's text is chapter '0'). */
+export function countCompleted(db: Db, studentId: string, courseId: string): number {
+  return (
+    prepared(db, 'rec.countDone', (d) =>
+      d
+        .select({ n: sql<number>`count(*)` })
+        .from(learnRecords)
+        .where(
+          and(
+            eq(learnRecords.studentId, p('studentId')),
+            eq(learnRecords.courseId, p('courseId')),
+            sql`${learnRecords.completedAt} is not null`,
+            sql`(${learnRecords.chapterId} = '0' or exists (select 1 from chapters c where c.id = ${learnRecords.chapterId} and c.type != 0 and not exists (select 1 from chapters k where k.parent_id = c.id)))`,
+          ),
+        )
+        .prepare(),
+    ).get({ studentId, courseId })?.n ?? 0
+  );
+}
+
+/** Adds learners (lcount) and views (count) to courses. */
+export function addCourseCounters(db: Db, courseId: string, learners: number, views: number): void {
+  prepared(db, 'rec.counters', (d) =>
+    d
+      .update(courses)
+      .set({ lcount: sql`${courses.lcount} + ${p('learners')}`, count: sql`${courses.count} + ${p('views')}` })
+      .where(eq(courses.id, p('courseId')))
+      .prepare(),
+  ).run({ courseId, learners, views });
+}
+
+/** Enrols the student unless already enrolled; true when this made the enrolment. */
+export function enrolOnce(db: Db, studentId: string, courseId: string, source: 'free' | 'obtain', at: number): boolean {
+  return db.insert(enrolments).values({ studentId, courseId, source, createdAt: at }).onConflictDoNothing().run().changes > 0;
+}
+
+/** Adds a watch record unless the viewer already has today's for the course; true when added. */
+export function insertWatch(db: Db, row: WatchRow): boolean {
+  return db.insert(watchRecords).values(row).onConflictDoNothing().run().changes > 0;
+}
+
+export function countWatch(db: Db, where: SQL | undefined): number {
+  return db.select({ n: sql<number>`count(*)` }).from(watchRecords).where(where).get()?.n ?? 0;
+}
+
+export function listWatch(db: Db, where: SQL | undefined, limit: number, offset: number): WatchRow[] {
+  return db.select().from(watchRecords).where(where).orderBy(desc(watchRecords.watchTime), desc(watchRecords.id)).limit(limit).offset(offset).all();
+}
+
+export const watchFilters = {
+  school: (schoolId: string) => eq(watchRecords.schoolId, schoolId),
+  student: (studentId: string) => eq(watchRecords.studentId, studentId),
+  course: (courseId: string) => eq(watchRecords.courseId, courseId),
+};
+
+/** Every learn record of a student in a course. */
+export function learnRecordsOf(db: Db, studentId: string, courseId: string): LearnRow[] {
+  return db.select().from(learnRecords).where(and(eq(learnRecords.studentId, studentId), eq(learnRecords.courseId, courseId))).all();
+}
+
+/** A course's chapters in display order (parent, position). */
+export function courseChapters(db: Db, courseId: string) {
+  return db
+    .select({ id: chapters.id, title: chapters.title, type: chapters.type, parentId: chapters.parentId, position: chapters.position, createdAt: chapters.createdAt })
+    .from(chapters)
+    .where(eq(chapters.courseId, courseId))
+    .all();
+}
+
+/** The course records of a course with their students, most recent visit first, optionally matching a name. */
+export function courseLearners(db: Db, courseId: string, key: string | undefined, limit: number, offset: number) {
+  const pattern = key ? likePattern(key) : '';
+  const where = and(eq(courseRecords.courseId, courseId), key ? sql`(${students.name} like ${pattern} escape '\\' or ${students.username} like ${pattern} escape '\\')` : undefined);
+  const rows = db
+    .select({ record: courseRecords, name: students.name, username: students.username, lastTitle: chapters.title })
+    .from(courseRecords)
+    .innerJoin(students, eq(students.id, courseRecords.studentId))
+    .leftJoin(chapters, eq(chapters.id, courseRecords.lastChapterId))
+    .where(where)
+    .orderBy(desc(courseRecords.lastVisitAt))
+    .limit(limit)
+    .offset(offset)
+    .all();
+  const total = db.select({ n: sql<number>`count(*)` }).from(courseRecords).innerJoin(students, eq(students.id, courseRecords.studentId)).where(where).get()?.n ?? 0;
+  return { rows, total };
+}
+
+/** A student's course records with the courses' titles, most recent visit first. */
+export function studentCourseRecords(db: Db, studentId: string, limit: number, offset: number) {
+  const rows = db
+    .select({ record: courseRecords, title: courses.title })
+    .from(courseRecords)
+    .innerJoin(courses, eq(courses.id, courseRecords.courseId))
+    .where(eq(courseRecords.studentId, studentId))
+    .orderBy(desc(courseRecords.lastVisitAt))
+    .limit(limit)
+    .offset(offset)
+    .all();
+  const total = db.select({ n: sql<number>`count(*)` }).from(courseRecords).where(eq(courseRecords.studentId, studentId)).get()?.n ?? 0;
+  return { rows, total };
+}
+
+/** Every chapter record of a school, filtered, newest first, with names and titles. */
+export function schoolRecords(db: Db, schoolId: string, filter: { courseId?: string; studentId?: string; from?: number; to?: number }, limit: number, offset: number) {
+  const where = and(
+    eq(learnRecords.schoolId, schoolId),
+    filter.courseId ? eq(learnRecords.courseId, filter.courseId) : undefined,
+    filter.studentId ? eq(learnRecords.studentId, filter.studentId) : undefined,
+    filter.from !== undefined ? gte(learnRecords.updatedAt, filter.from) : undefined,
+    filter.to !== undefined ? lte(learnRecords.updatedAt, filter.to) : undefined,
+  );
+  const rows = db
+    .select({ record: learnRecords, name: students.name, courseTitle: courses.title, chapterTitle: chapters.title })
+    .from(learnRecords)
+    .innerJoin(students, eq(students.id, learnRecords.studentId))
+    .innerJoin(courses, eq(courses.id, learnRecords.courseId))
+    .leftJoin(chapters, eq(chapters.id, learnRecords.chapterId))
+    .where(where)
+    .orderBy(desc(learnRecords.updatedAt))
+    .limit(limit)
+    .offset(offset)
+    .all();
+  const total = db.select({ n: sql<number>`count(*)` }).from(learnRecords).where(where).get()?.n ?? 0;
+  return { rows, total };
+}
+
+/** A student's study in sum. */
+export function studentTotals(db: Db, studentId: string) {
+  const courseSums = db
+    .select({
+      courses: sql<number>`count(*)`,
+      completed: sql<number>`coalesce(sum(case when ${courseRecords.completedAt} is not null then 1 else 0 end), 0)`,
+      lastVisit: sql<number | null>`max(${courseRecords.lastVisitAt})`,
+    })
+    .from(courseRecords)
+    .where(eq(courseRecords.studentId, studentId))
+    .get();
+  const chapterSums = db
+    .select({
+      effMs: sql<number>`coalesce(sum(${learnRecords.effMs}), 0)`,
+      completed: sql<number>`coalesce(sum(case when ${learnRecords.completedAt} is not null then 1 else 0 end), 0)`,
+    })
+    .from(learnRecords)
+    .where(eq(learnRecords.studentId, studentId))
+    .get();
+  return { courses: courseSums?.courses ?? 0, completedCourses: courseSums?.completed ?? 0, lastVisit: courseSums?.lastVisit ?? null, effMs: chapterSums?.effMs ?? 0, completedChapters: chapterSums?.completed ?? 0 };
+}
+
+/** Per chapter of a course: learners, completions and time. */
+export function chapterSums(db: Db, courseId: string) {
+  return db
+    .select({
+      chapterId: learnRecords.chapterId,
+      learners: sql<number>`count(*)`,
+      completed: sql<number>`coalesce(sum(case when ${learnRecords.completedAt} is not null then 1 else 0 end), 0)`,
+      effMs: sql<number>`coalesce(sum(${learnRecords.effMs}), 0)`,
+    })
+    .from(learnRecords)
+    .where(eq(learnRecords.courseId, courseId))
+    .groupBy(learnRecords.chapterId)
+    .all();
+}
+
+/** Deletes a student's records of a course (all chapters, and the course record) or of one chapter. */
+export function deleteRecords(db: Db, studentId: string, courseId: string, chapterId?: string): number {
+  const chapterWhere = and(eq(learnRecords.studentId, studentId), eq(learnRecords.courseId, courseId), chapterId ? eq(learnRecords.chapterId, chapterId) : undefined);
+  let count = db.delete(learnRecords).where(chapterWhere).run().changes;
+  db.delete(heartbeats).where(and(eq(heartbeats.studentId, studentId), eq(heartbeats.courseId, courseId), chapterId ? eq(heartbeats.chapterId, chapterId) : undefined)).run();
+  if (!chapterId) count += db.delete(courseRecords).where(and(eq(courseRecords.studentId, studentId), eq(courseRecords.courseId, courseId))).run().changes;
+  return count;
+}
+
+/** The learn records of one chapter of a course. */
+export function chapterRecords(db: Db, courseId: string, chapterId: string): LearnRow[] {
+  return db.select().from(learnRecords).where(and(eq(learnRecords.courseId, courseId), eq(learnRecords.chapterId, chapterId))).all();
+}
+
+export function deleteLearnRecord(db: Db, studentId: string, courseId: string, chapterId: string): void {
+  db.delete(learnRecords).where(and(eq(learnRecords.studentId, studentId), eq(learnRecords.courseId, courseId), eq(learnRecords.chapterId, chapterId))).run();
+}
+
+/** The student's course records (what they study), for 'last chapter' and exceeding courses. */
+export function studentRecordsByCourse(db: Db, studentId: string): Map<string, CourseRecordRow> {
+  return new Map(db.select().from(courseRecords).where(eq(courseRecords.studentId, studentId)).all().map((row) => [row.courseId, row]));
+}
+
+/** Courses by id with what lists show of them. */
+export function coursesByIds(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: courses.id,
+      schoolId: courses.schoolId,
+      title: courses.title,
+      img: courses.img,
+      type: courses.type,
+      actualFen: courses.actualFen,
+      priceFen: courses.priceFen,
+      ceType: courses.ceType,
+      ceTime: courses.ceTime,
+      settings: courses.settings,
+      authenticationGid: courses.authenticationGid,
+      deleted: courses.deleted,
+      published: courses.published,
+      isPrivate: courses.isPrivate,
+    })
+    .from(courses)
+    .where(sql`${courses.id} in ${ids}`)
+    .all();
+}

@@ -1,0 +1,195 @@
+/**
+ * The student's own records (spec 7 Learning and the named client operations 'Do learn {coid} before
+ * starting', 'Get learn record by chapter id (eff, watch_time, progress)', 'Update student course {uid,
+ * mid, coid, cid}', 'Get exceeding courses {mid}'; GET course/nolearn). Every read writes what the engine
+ * holds first, so it sees the last heartbeat.
+ */
+import { COURSE_STATUS, courseStatus, DAY_MS } from '../../../shared/rules/course-status';
+import { learnLetter } from '../../../shared/schemas/chapters';
+import type { CourseStudy, LearnRecord } from '../../../shared/schemas/records';
+import type * as z from 'zod';
+import type { zExceedingReply, zLastTimeRecord, zNoLearnReply, zStartReply, zUpdateStudentCourse } from '../../../shared/schemas/records';
+import type { AppContext, Auth } from '../../context';
+import { forbidden, notFound } from '../../lib/errors';
+import { findChapter } from '../chapters/chapters.repository';
+import { hasFreeChapter } from '../courses/catalogue.repository';
+import { purchaseOf, validityOf } from '../courses/course-info.service';
+import { cachedHead, courseIdOf, openCourse } from '../courses/course-visibility';
+import { studentCourses } from '../courses/student-courses';
+import { openStudy } from '../learning/study-access';
+import { visitCourse, processPercent } from './heartbeat.service';
+import { recordsEngine } from './heartbeat-engine';
+import { assertMayStart, COURSE_TEXT, totalChapters } from './record-access';
+import { seconds, tenths, toLearnRecord, isStudyChapter } from './records.presenter';
+import * as repo from './records.repository';
+
+/** A signed-in student (requireStudent's answer). */
+type Student = Exclude<Auth, { role: 'guest' }>;
+
+/** Spec 4 'Almost-expiring': shown when 0 to 10 days remain (spec 9: 864e6 ms). */
+export const EXPIRING_WINDOW_MS = 10 * DAY_MS;
+
+/** POST learn/start {coid}: 'Do learn {coid} before starting' — the student becomes a learner of the course (lcount). */
+export function startLearning(ctx: AppContext, auth: Student, coid: string): z.infer<typeof zStartReply> {
+  const { head } = openCourse(ctx, auth, coid);
+  assertMayStart(ctx, auth, head, hasFreeChapter(ctx.db, head.id));
+  const engine = recordsEngine(ctx);
+  const course = engine.courseState(auth.userId, head.id, head.schoolId, () => totalChapters(ctx, head));
+  const started = course.isNew;
+  if (started) {
+    course.lastVisitAt = ctx.now();
+    engine.touchCourse(course);
+    engine.flush();
+  }
+  return { coid: head.id, started, last_chapter: course.lastChapterId };
+}
+
+/** The course a chapter belongs to, when it is of the student's school; 404 otherwise. */
+function studentCourse(ctx: AppContext, auth: Student, cid: string, coid: string | undefined): { courseId: string; schoolId: string } {
+  let courseId: string | null = null;
+  if (cid === COURSE_TEXT) courseId = coid ? courseIdOf(ctx, coid) : null;
+  else {
+    const chapter = findChapter(ctx.db, cid);
+    courseId = chapter?.courseId ?? null;
+    if (courseId && coid && courseIdOf(ctx, coid) !== courseId) courseId = null;
+  }
+  const head = courseId ? cachedHead(ctx, courseId) : null;
+  if (!head || head.schoolId !== auth.schoolId) throw notFound();
+  return { courseId: head.id, schoolId: head.schoolId };
+}
+
+/** GET learn/record {cid, coid?}: the student's record of a chapter (zeros before any study). */
+export function learnRecord(ctx: AppContext, auth: Student, cid: string, coid: string | undefined): LearnRecord {
+  const { courseId, schoolId } = studentCourse(ctx, auth, cid, coid);
+  const state = recordsEngine(ctx).learnState(auth.userId, courseId, cid, schoolId, false);
+  return toLearnRecord(courseId, cid, state);
+}
+
+/** GET learn/lasttimerecord {coid}: the chapter to continue at, and where in it; null before any study. */
+export function lastTimeRecord(ctx: AppContext, auth: Student, coid: string): z.infer<typeof zLastTimeRecord> {
+  const id = courseIdOf(ctx, coid);
+  const head = id ? cachedHead(ctx, id) : null;
+  if (!head || head.schoolId !== auth.schoolId) throw notFound();
+  recordsEngine(ctx).flush();
+  const course = repo.findCourseRecord(ctx.db, auth.userId, head.id);
+  if (!course || !course.lastChapterId) return null;
+  const chapter = course.lastChapterId === COURSE_TEXT ? null : findChapter(ctx.db, course.lastChapterId);
+  if (course.lastChapterId !== COURSE_TEXT && (!chapter || chapter.courseId !== head.id)) return null;
+  const record = repo.findLearnRecord(ctx.db, auth.userId, head.id, course.lastChapterId);
+  return {
+    coid: head.id,
+    code: ctx.courseCodec.encode(head.id),
+    cid: course.lastChapterId,
+    title: chapter?.title ?? '',
+    learnType: chapter ? learnLetter(chapter.type) : '',
+    position: record?.position ?? 0,
+    progress: record?.progress ?? 0,
+    last_visit: course.lastVisitAt,
+  };
+}
+
+/** GET learn/info {coid}: the student's study of a course, with each chapter's progress. */
+export function courseStudy(ctx: AppContext, auth: Student, coid: string): CourseStudy {
+  const id = courseIdOf(ctx, coid);
+  const head = id ? cachedHead(ctx, id) : null;
+  if (!head || head.schoolId !== auth.schoolId) throw notFound();
+  recordsEngine(ctx).flush();
+  const course = repo.findCourseRecord(ctx.db, auth.userId, head.id);
+  const records = repo.learnRecordsOf(ctx.db, auth.userId, head.id);
+  const chapters = repo.courseChapters(ctx.db, head.id);
+  const study = new Set(chapters.filter((row) => isStudyChapter(row, chapters)).map((row) => row.id));
+  if (head.type === 4) study.add(COURSE_TEXT);
+  const complete = records.filter((row) => row.completedAt !== null && study.has(row.chapterId)).length;
+  const total = totalChapters(ctx, head);
+  return {
+    coid: head.id,
+    process: processPercent(complete, total),
+    total_chapter: total,
+    complete_chapter: complete,
+    eff: seconds(records.reduce((sum, row) => sum + row.effMs, 0)),
+    last_chapter: course?.lastChapterId ?? '',
+    last_visit: course?.lastVisitAt ?? null,
+    started_at: course?.startedAt ?? null,
+    completed_at: course?.completedAt ?? null,
+    chapters: records.map((row) => ({
+      cid: row.chapterId,
+      eff: seconds(row.effMs),
+      watch_time: tenths(row.watched),
+      progress: row.progress,
+      completed: row.completedAt !== null,
+      passed: row.passed,
+      verify_status: row.verifyStatus,
+    })),
+  };
+}
+
+/** Checks the optional uid (the school: id or hashUID) and mid (the student) an old client sends against the session. */
+function assertSelf(ctx: AppContext, auth: Student, uid: string | undefined, mid: string | undefined): void {
+  if (mid !== undefined && mid !== '' && mid !== auth.userId) throw forbidden();
+  if (uid !== undefined && uid !== '' && uid !== '0' && uid !== auth.schoolId && ctx.uidCodec.decode(uid) !== auth.schoolId) throw forbidden();
+}
+
+/** POST learn/stucourse: 'Update student course {uid, mid, coid, cid}' — the chapter the student is at (where to continue). */
+export function updateStudentCourse(ctx: AppContext, auth: Student, input: z.output<typeof zUpdateStudentCourse>): { coid: string; cid: string } {
+  assertSelf(ctx, auth, input.uid, input.mid);
+  const { course: opened, chapter } = openStudy(ctx, auth, input.coid, input.cid);
+  const engine = recordsEngine(ctx);
+  const course = engine.courseState(auth.userId, opened.head.id, opened.head.schoolId, () => totalChapters(ctx, opened.head));
+  visitCourse(course, chapter.id, ctx.now(), 0, false, totalChapters(ctx, opened.head));
+  engine.touchCourse(course);
+  return { coid: opened.head.id, cid: chapter.id };
+}
+
+/** The student's enrolled courses that are still listed (not deleted), with their rows. */
+function enrolledCourses(ctx: AppContext, auth: Student) {
+  const enrolments = studentCourses(ctx, auth.userId).enrolments;
+  const rows = repo.coursesByIds(ctx.db, [...enrolments.keys()]).filter((row) => !row.deleted && row.schoolId === auth.schoolId);
+  return rows.map((row) => ({ row, enrolment: enrolments.get(row.id)! }));
+}
+
+/** GET course/nolearn: the courses the student has but has not begun. */
+export function noLearn(ctx: AppContext, auth: Student): z.infer<typeof zNoLearnReply> {
+  recordsEngine(ctx).flush();
+  const studied = repo.studentRecordsByCourse(ctx.db, auth.userId);
+  const courselist = enrolledCourses(ctx, auth)
+    .filter(({ row }) => !studied.has(row.id))
+    .sort((a, b) => b.enrolment.createdAt - a.enrolment.createdAt)
+    .map(({ row, enrolment }) => ({ coid: row.id, code: ctx.courseCodec.encode(row.id), coid_title: row.title, img: row.img, addtime: enrolment.createdAt }));
+  return { courselist };
+}
+
+/** GET course/exceeding {mid}: 'Get exceeding courses' — the student's courses whose validity ends within 0 to 10 days (spec 4 'Almost-expiring'). */
+export function exceedingCourses(ctx: AppContext, auth: Student, mid: string | undefined): z.infer<typeof zExceedingReply> {
+  assertSelf(ctx, auth, undefined, mid);
+  recordsEngine(ctx).flush();
+  const studied = repo.studentRecordsByCourse(ctx.db, auth.userId);
+  const now = ctx.now();
+  const courselist = enrolledCourses(ctx, auth).flatMap(({ row, enrolment }) => {
+    const purchase = purchaseOf(ctx, auth, row.id);
+    const status = courseStatus(validityOf(row), purchase, now);
+    if (status.status !== COURSE_STATUS.available || status.limitedDate === null) return [];
+    const remaining = status.limitedDate - now;
+    if (remaining < 0 || remaining > EXPIRING_WINDOW_MS) return [];
+    const record = studied.get(row.id);
+    const total = record?.totalChapter || totalChapters(ctx, row);
+    const complete = record?.completeChapter ?? 0;
+    return [
+      {
+        coid: row.id,
+        code: ctx.courseCodec.encode(row.id),
+        coid_title: row.title,
+        img: row.img,
+        total_chapter: total,
+        complete_chapter: complete,
+        addtime: enrolment.createdAt,
+        ce_type: row.ceType,
+        ce_time: row.ceTime,
+        limitedDate: status.limitedDate,
+        remaining,
+        process: processPercent(complete, total),
+      },
+    ];
+  });
+  courselist.sort((a, b) => a.remaining - b.remaining);
+  return { courselist };
+}
