@@ -26,7 +26,13 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECRET = 'bench-secret-0123456789abcdef';
 const ADMIN = { username: 'admin', password: 'bench-admin-1' };
 
-const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((file) => fs.existsSync(file));
+const findNginx = () => ['/usr/sbin/nginx', '/usr/bin/nginx'].find((file) => fs.existsSync(file));
+// Like the test tools: install Debian's nginx when missing and allowed to (root).
+if (!findNginx() && process.getuid?.() === 0) {
+  console.log('nginx not found: installing nginx-light with apt-get');
+  execFileSync('bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light'], { stdio: 'inherit' });
+}
+const nginxBin = findNginx();
 if (!nginxBin) {
   console.error('nginx not found: apt-get install -y nginx-light');
   process.exit(1);
