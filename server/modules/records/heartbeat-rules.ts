@@ -9,7 +9,7 @@
  *   when the previous heartbeat said paused, nothing for the first heartbeat of a viewing, and never more
  *   than the client's own realtime when it sends one.
  * - Media (video, audio): a run of continuous playback may advance at most MAX_RATE × the wall time since
- *   the run began, plus SLACK_SECONDS; within that, [previous position, position] joins the watched
+ *   the run began, plus a little slack (SLACK_SECONDS, SLACK_SHARE); within that, [previous position, position] joins the watched
  *   ranges. A jump, a seek or a pause starts a new run and credits nothing. With notAllowSkip (spec 3
  *   'Course settings') a position past the furthest point watched (+ slack) is clamped back to it.
  *   Progress is the watched share; 1 only when the ranges cover the duration (intervals.ts tolerance).
@@ -29,8 +29,13 @@ import { addInterval, coveredLength, mediaProgress, type Interval } from './inte
 export const MAX_CREDIT_MS = HEARTBEAT_STUDY_MS * 1.5 + 2000;
 /** The fastest playback rate the players offer. */
 export const MAX_RATE = 2;
-/** Seconds of media a run may be ahead of MAX_RATE × wall time (timers, buffering, the player's own tolerance). */
+/**
+ * Seconds of media a run may be ahead of MAX_RATE × wall time (timers, network, the player's own tolerance):
+ * at most SLACK_SECONDS, and at most SLACK_SHARE of the run's own seconds, so heartbeats sent a split second
+ * apart, each starting a new run, cannot add up their slack (the fastest anyone advances is 2.5×).
+ */
 export const SLACK_SECONDS = 3;
+export const SLACK_SHARE = 0.5;
 /** A plausible reading pace of documents and slides (s a page), and the pages a jump may be ahead of it. */
 export const SECONDS_PER_PAGE = 2;
 export const PAGE_SLACK = 1;
@@ -127,7 +132,8 @@ export function applyHeartbeat(record: RecordState, previous: StreamState | null
       let position = clamp(beat.position ?? (continuing ? previous.position : record.position), 0, end);
       let plausible = false;
       if (active) {
-        const allowedEnd = previous.runFrom + ((now - previous.runAt) / 1000) * MAX_RATE + SLACK_SECONDS;
+        const runSeconds = (now - previous.runAt) / 1000;
+        const allowedEnd = previous.runFrom + runSeconds * MAX_RATE + Math.min(SLACK_SECONDS, runSeconds * SLACK_SHARE);
         plausible = position >= previous.position && position <= allowedEnd && (!facts.notAllowSkip || previous.position <= record.furthest + SLACK_SECONDS);
       }
       if (plausible) {
