@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import useSWR from 'swr';
-import { confirm, toast } from '../../../components/feedback';
+import { toast } from '../../../components/feedback';
 import { useT } from '../../../i18n';
 import { deleteArticles, listArticles, moveArticle, newArticle, pinArticle, publishArticle } from '../../api/articles';
 import { failureText } from '../../api/errors';
+import { DataTable, DeleteButton, RowActions } from '../../components/DataTable';
 import { Field } from '../../components/Field';
+import { ListToolbar, Segmented } from '../../components/ListToolbar';
 import { Modal } from '../../components/Modal';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
@@ -71,82 +73,50 @@ export default function ArticlesPage() {
         </button>
       </PageHeader>
       <section className="card ac-card">
-        <div className="ac-filters">
-          <div className="ac-segmented" role="group" aria-label={t('admin.courses.status')}>
-            {FILTERS.map((item) => (
-              <button
-                key={item.key}
-                type="button"
-                className={filter.key === item.key ? 'is-on' : ''}
-                aria-pressed={filter.key === item.key}
-                onClick={() => {
-                  setPage(1);
-                  setFilter(item);
-                }}
-              >
-                {t(item.label)}
-              </button>
-            ))}
-          </div>
-        </div>
-        <div className="ac-table-wrap">
-          <table className="ac-table">
-            <thead>
-              <tr>
-                <th>{t('admin.articles.name')}</th>
-                <th>{t('admin.courses.statusCol')}</th>
-                <th>{t('admin.articles.createdAt')}</th>
-                <th className="ac-col-actions">{t('admin.common.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, index) => (
-                <tr key={row.aid} data-testid="article-row" data-aid={row.aid}>
-                  <td data-label={t('admin.articles.name')}>
-                    <Link to={`/articles/${row.aid}`} className="ac-strong">
-                      {row.title}
-                    </Link>
-                    {row.pinned && <span className="badge">{t('admin.courses.pinned')}</span>}
-                    {row.summary && <p className="ac-muted ac-summary">{row.summary}</p>}
-                  </td>
-                  <td data-label={t('admin.courses.statusCol')}>
-                    <PublishState published={row.status === 1} testId="article-status" />
-                  </td>
-                  <td data-label={t('admin.articles.createdAt')} className="ac-muted">
-                    {row.created.slice(0, 16)}
-                  </td>
-                  <td className="ac-col-actions">
-                    <div className="ac-row-actions">
-                      <Link className="btn btn-small" to={`/articles/${row.aid}`}>
-                        {t('admin.common.edit')}
-                      </Link>
-                      <PublishButton on={row.status === 1} busy={busy} run={run} toggle={(next) => publishArticle(row.aid, next)} />
-                      <PinButton on={row.pinned} busy={busy} run={run} toggle={(next) => pinArticle(row.aid, next)} />
-                      <button type="button" className="btn btn-small btn-icon" disabled={busy || index === 0} aria-label={`${t('admin.common.moveUp')} ${row.title}`} title={t('admin.common.moveUp')} onClick={() => void run(() => moveArticle(row.aid, rows[index - 1].position), t('admin.common.moved'))}>
-                        ↑
-                      </button>
-                      <button type="button" className="btn btn-small btn-icon" disabled={busy || index >= rows.length - 1} aria-label={`${t('admin.common.moveDown')} ${row.title}`} title={t('admin.common.moveDown')} onClick={() => void run(() => moveArticle(row.aid, rows[index + 1].position), t('admin.common.moved'))}>
-                        ↓
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-small btn-danger-outline"
-                        disabled={busy}
-                        onClick={() => void confirm({ text: t('admin.articles.deleteOne', { title: row.title }), okText: t('admin.common.delete') }).then((ok) => {
-                            if (ok) void run(() => deleteArticles([row.aid]), t('admin.articles.deleted'));
-                          })
-                        }
-                      >
-                        {t('admin.common.delete')}
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {data && rows.length === 0 && <p className="ac-empty">{t('admin.articles.empty')}</p>}
-        </div>
+        <ListToolbar>
+          <Segmented
+            label={t('admin.courses.status')}
+            options={FILTERS.map((item) => ({ key: item.key, label: t(item.label) }))}
+            value={filter.key}
+            onChange={(key) => {
+              setPage(1);
+              setFilter(FILTERS.find((item) => item.key === key) ?? FILTERS[0]);
+            }}
+          />
+        </ListToolbar>
+        <DataTable columns={[t('admin.articles.name'), t('admin.courses.statusCol'), t('admin.articles.createdAt')]} empty={data && rows.length === 0 && t('admin.articles.empty')}>
+          {rows.map((row, index) => (
+            <tr key={row.aid} data-testid="article-row" data-aid={row.aid}>
+              <td data-label={t('admin.articles.name')}>
+                <Link to={`/articles/${row.aid}`} className="ac-strong">
+                  {row.title}
+                </Link>
+                {row.pinned && <span className="badge">{t('admin.courses.pinned')}</span>}
+                {row.summary && <p className="ac-muted ac-summary">{row.summary}</p>}
+              </td>
+              <td data-label={t('admin.courses.statusCol')}>
+                <PublishState published={row.status === 1} testId="article-status" />
+              </td>
+              <td data-label={t('admin.articles.createdAt')} className="ac-muted">
+                {row.created.slice(0, 16)}
+              </td>
+              <RowActions>
+                <Link className="btn btn-small" to={`/articles/${row.aid}`}>
+                  {t('admin.common.edit')}
+                </Link>
+                <PublishButton on={row.status === 1} busy={busy} run={run} toggle={(next) => publishArticle(row.aid, next)} />
+                <PinButton on={row.pinned} busy={busy} run={run} toggle={(next) => pinArticle(row.aid, next)} />
+                <button type="button" className="btn btn-small btn-icon" disabled={busy || index === 0} aria-label={`${t('admin.common.moveUp')} ${row.title}`} title={t('admin.common.moveUp')} onClick={() => void run(() => moveArticle(row.aid, rows[index - 1].position), t('admin.common.moved'))}>
+                  ↑
+                </button>
+                <button type="button" className="btn btn-small btn-icon" disabled={busy || index >= rows.length - 1} aria-label={`${t('admin.common.moveDown')} ${row.title}`} title={t('admin.common.moveDown')} onClick={() => void run(() => moveArticle(row.aid, rows[index + 1].position), t('admin.common.moved'))}>
+                  ↓
+                </button>
+                <DeleteButton busy={busy} confirmText={t('admin.articles.deleteOne', { title: row.title })} onDelete={() => run(() => deleteArticles([row.aid]), t('admin.articles.deleted'))} />
+              </RowActions>
+            </tr>
+          ))}
+        </DataTable>
         {data && <Pager page={page} num={PAGE_SIZE} total={data.total} onPage={setPage} />}
       </section>
       {creating && (

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import useSWR from 'swr';
-import { confirm, toast } from '../../../components/feedback';
+import { toast } from '../../../components/feedback';
 import { useT } from '../../../i18n';
 import { deleteColumns, listColumns, newColumn, pinColumn, publishColumn } from '../../api/columns';
 import { failureText } from '../../api/errors';
+import { DataTable, DeleteButton, RowActions } from '../../components/DataTable';
 import { Field } from '../../components/Field';
+import { ListToolbar, SearchForm } from '../../components/ListToolbar';
 import { Modal } from '../../components/Modal';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
@@ -31,7 +33,6 @@ export default function ColumnsPage() {
   const revalidate = useRevalidate();
   const [page, setPage] = useState(1);
   const [cates, setCates] = useState('0');
-  const [draft, setDraft] = useState('');
   const [keyword, setKeyword] = useState('');
   const { data, mutate } = useSWR(['column/admin/list', page, cates, keyword] as [string, number, string, string], fetchColumns, { keepPreviousData: true });
   const { cates: columnCates } = useColumnCates();
@@ -73,21 +74,14 @@ export default function ColumnsPage() {
       </PageHeader>
       <div className="ac-split">
         <section className="card ac-card ac-split-main">
-          <div className="ac-filters">
-            <form
-              className="ac-inline-form"
-              role="search"
-              onSubmit={(event) => {
-                event.preventDefault();
+          <ListToolbar>
+            <SearchForm
+              placeholder={t('admin.columns.searchPlaceholder')}
+              onSearch={(value) => {
                 setPage(1);
-                setKeyword(draft.trim());
+                setKeyword(value);
               }}
-            >
-              <input type="search" value={draft} placeholder={t('admin.columns.searchPlaceholder')} aria-label={t('admin.columns.searchPlaceholder')} onChange={(event) => setDraft(event.target.value)} />
-              <button type="submit" className="btn btn-small">
-                {t('common.search')}
-              </button>
-            </form>
+            />
             <select
               value={cates}
               aria-label={t('admin.columns.cate')}
@@ -103,61 +97,33 @@ export default function ColumnsPage() {
                 </option>
               ))}
             </select>
-          </div>
-          <div className="ac-table-wrap">
-            <table className="ac-table">
-              <thead>
-                <tr>
-                  <th>{t('admin.columns.name')}</th>
-                  <th>{t('admin.columns.cate')}</th>
-                  <th>{t('admin.course.price')}</th>
-                  <th>{t('admin.columns.courses')}</th>
-                  <th>{t('admin.courses.statusCol')}</th>
-                  <th className="ac-col-actions">{t('admin.common.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.coid} data-testid="column-row" data-id={row.coid}>
-                    <td data-label={t('admin.columns.name')}>
-                      <Link to={`/columns/${row.coid}`} className="ac-strong">
-                        {row.title}
-                      </Link>
-                      {row.top > 0 && <span className="badge">{t('admin.courses.pinned')}</span>}
-                    </td>
-                    <td data-label={t('admin.columns.cate')}>{cateName(row.catid)}</td>
-                    <td data-label={t('admin.course.price')}>{row.actual > 0 ? formatPrice(row.actual) : t('admin.course.free')}</td>
-                    <td data-label={t('admin.columns.courses')}>{row.coids.length}</td>
-                    <td data-label={t('admin.courses.statusCol')}>
-                      <PublishState published={!!row.pub} />
-                    </td>
-                    <td className="ac-col-actions">
-                      <div className="ac-row-actions">
-                        <Link className="btn btn-small" to={`/columns/${row.coid}`}>
-                          {t('admin.common.edit')}
-                        </Link>
-                        <PublishButton on={!!row.pub} busy={busy} run={run} toggle={(next) => publishColumn(row.coid, next)} />
-                        <PinButton on={row.top > 0} busy={busy} run={run} toggle={(next) => pinColumn(row.coid, next)} />
-                        <button
-                          type="button"
-                          className="btn btn-small btn-danger-outline"
-                          disabled={busy}
-                          onClick={() =>
-                            void confirm({ text: t('admin.columns.deleteOne', { title: row.title }), okText: t('admin.common.delete') }).then((ok) => {
-                              if (ok) void run(() => deleteColumns([row.coid]), t('admin.columns.deleted'));
-                            })
-                          }
-                        >
-                          {t('admin.common.delete')}
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            {data && rows.length === 0 && <p className="ac-empty">{t('admin.columns.empty')}</p>}
-          </div>
+          </ListToolbar>
+          <DataTable columns={[t('admin.columns.name'), t('admin.columns.cate'), t('admin.course.price'), t('admin.columns.courses'), t('admin.courses.statusCol')]} empty={data && rows.length === 0 && t('admin.columns.empty')}>
+            {rows.map((row) => (
+              <tr key={row.coid} data-testid="column-row" data-id={row.coid}>
+                <td data-label={t('admin.columns.name')}>
+                  <Link to={`/columns/${row.coid}`} className="ac-strong">
+                    {row.title}
+                  </Link>
+                  {row.top > 0 && <span className="badge">{t('admin.courses.pinned')}</span>}
+                </td>
+                <td data-label={t('admin.columns.cate')}>{cateName(row.catid)}</td>
+                <td data-label={t('admin.course.price')}>{row.actual > 0 ? formatPrice(row.actual) : t('admin.course.free')}</td>
+                <td data-label={t('admin.columns.courses')}>{row.coids.length}</td>
+                <td data-label={t('admin.courses.statusCol')}>
+                  <PublishState published={!!row.pub} />
+                </td>
+                <RowActions>
+                  <Link className="btn btn-small" to={`/columns/${row.coid}`}>
+                    {t('admin.common.edit')}
+                  </Link>
+                  <PublishButton on={!!row.pub} busy={busy} run={run} toggle={(next) => publishColumn(row.coid, next)} />
+                  <PinButton on={row.top > 0} busy={busy} run={run} toggle={(next) => pinColumn(row.coid, next)} />
+                  <DeleteButton busy={busy} confirmText={t('admin.columns.deleteOne', { title: row.title })} onDelete={() => run(() => deleteColumns([row.coid]), t('admin.columns.deleted'))} />
+                </RowActions>
+              </tr>
+            ))}
+          </DataTable>
           {data && <Pager page={page} num={PAGE_SIZE} total={data.total} onPage={setPage} />}
         </section>
         <ColumnCatesPanel onChanged={() => void mutate()} />

@@ -2,11 +2,13 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import { formatDateTime } from '../../../../shared/rules/dates';
 import type { AdminComment } from '../../../../shared/schemas/comments';
-import { confirm, toast } from '../../../components/feedback';
+import { toast } from '../../../components/feedback';
 import { useLocale, useT } from '../../../i18n';
 import { COMMENT_SETTING_KEY, COMMENTS_KEY, deleteComments, getCommentSetting, hideComments, listAdminComments, saveCommentSetting } from '../../api/comments';
 import { listCourses } from '../../api/courses';
 import { failureText } from '../../api/errors';
+import { DataTable, DeleteButton, LoadError, RowActions } from '../../components/DataTable';
+import { ListToolbar, SearchForm, Segmented } from '../../components/ListToolbar';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { useRowAction } from '../../hooks/useRowAction';
@@ -50,7 +52,6 @@ export default function CommentsPage() {
   const locale = useLocale();
   const [page, setPage] = useState(1);
   const [coid, setCoid] = useState('');
-  const [draft, setDraft] = useState('');
   const [keyword, setKeyword] = useState('');
   const [filter, setFilter] = useState<(typeof FILTERS)[number]>(FILTERS[0]);
   const [replying, setReplying] = useState<AdminComment | null>(null);
@@ -71,10 +72,7 @@ export default function CommentsPage() {
     toast(allow ? t('admin.comments.allowOn') : t('admin.comments.allowOff'));
   };
 
-  const handleDelete = async (cmid: string, text: string) => {
-    if (!(await confirm({ text, okText: t('admin.common.delete') }))) return;
-    await run(() => deleteComments([cmid]), t('admin.comments.deleted'));
-  };
+  const handleDelete = (cmid: string) => run(() => deleteComments([cmid]), t('admin.comments.deleted'));
 
   const toggleHidden = (cmid: string, hidden: boolean) => run(() => hideComments([cmid], !hidden), hidden ? t('admin.comments.shownDone') : t('admin.comments.hiddenDone'));
 
@@ -94,21 +92,15 @@ export default function CommentsPage() {
         </label>
       </PageHeader>
       <section className="card ac-card">
-        <div className="ac-filters">
-          <form
-            className="ac-inline-form"
-            role="search"
-            onSubmit={(event) => {
-              event.preventDefault();
+        <ListToolbar>
+          <SearchForm
+            placeholder={t('admin.comments.keyword')}
+            buttonText={t('admin.comments.search')}
+            onSearch={(value) => {
               setPage(1);
-              setKeyword(draft.trim());
+              setKeyword(value);
             }}
-          >
-            <input type="search" value={draft} placeholder={t('admin.comments.keyword')} aria-label={t('admin.comments.keyword')} onChange={(event) => setDraft(event.target.value)} />
-            <button type="submit" className="btn btn-small">
-              {t('admin.comments.search')}
-            </button>
-          </form>
+          />
           <select
             value={coid}
             aria-label={t('admin.comments.course')}
@@ -125,110 +117,74 @@ export default function CommentsPage() {
               </option>
             ))}
           </select>
-          <div className="ac-segmented" role="group" aria-label={t('admin.comments.state')}>
-            {FILTERS.map((item) => (
-              <button
-                key={item.key}
-                type="button"
-                className={filter.key === item.key ? 'is-on' : ''}
-                aria-pressed={filter.key === item.key}
-                onClick={() => {
-                  setPage(1);
-                  setFilter(item);
-                }}
-              >
-                {t(item.label)}
-              </button>
-            ))}
-          </div>
-        </div>
+          <Segmented
+            label={t('admin.comments.state')}
+            options={FILTERS.map((item) => ({ key: item.key, label: t(item.label) }))}
+            value={filter.key}
+            onChange={(key) => {
+              setPage(1);
+              setFilter(FILTERS.find((item) => item.key === key) ?? FILTERS[0]);
+            }}
+          />
+        </ListToolbar>
         {error && !data ? (
-          <p className="ac-empty" role="alert">
-            {t('common.networkError')}{' '}
-            <button type="button" className="btn btn-small" onClick={() => void mutate()}>
-              {t('common.retry')}
-            </button>
-          </p>
+          <LoadError onRetry={() => void mutate()} />
         ) : (
-          <div className="ac-table-wrap">
-            <table className="ac-table ac-comment-table">
-              <thead>
-                <tr>
-                  <th>{t('admin.comments.text')}</th>
-                  <th>{t('admin.comments.course')}</th>
-                  <th>{t('admin.comments.author')}</th>
-                  <th>{t('admin.comments.time')}</th>
-                  <th>{t('admin.comments.likes')}</th>
-                  <th>{t('admin.comments.state')}</th>
-                  <th className="ac-col-actions">{t('admin.common.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.cmid} data-testid="comment-row" data-cmid={row.cmid} className={row.hidden ? 'is-hidden' : ''}>
-                    <td data-label={t('admin.comments.text')} className="ac-comment-cell">
-                      <p className="ac-comment-text">{row.text}</p>
-                      {row.reply.length > 0 && (
-                        <ul className="ac-comment-replies">
-                          {row.reply.map((reply) => (
-                            <li key={reply.cmid} data-testid="admin-reply" className={reply.hidden ? 'is-hidden' : ''}>
-                              <span className="badge">{reply.role === 'admin' ? t('admin.comments.adminReply') : reply.name}</span>
-                              <span className="ac-comment-text">{reply.text}</span>
-                              <span className="ac-muted">
-                                {reply.name} · {time(reply.time)}
-                              </span>
-                              <span className="ac-comment-reply-tools">
-                                <button type="button" className="btn btn-small" disabled={busy} onClick={() => void toggleHidden(reply.cmid, reply.hidden)}>
-                                  {reply.hidden ? t('admin.comments.show') : t('admin.comments.hide')}
-                                </button>
-                                <button type="button" className="btn btn-small btn-danger-outline" disabled={busy} onClick={() => void handleDelete(reply.cmid, t('admin.comments.deleteReply'))}>
-                                  {t('admin.common.delete')}
-                                </button>
-                              </span>
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                    </td>
-                    <td data-label={t('admin.comments.course')}>
-                      <span className="ac-strong">{row.title}</span>
-                      {row.chapterTitle && <p className="ac-muted">{t('admin.comments.chapter', { title: row.chapterTitle })}</p>}
-                    </td>
-                    <td data-label={t('admin.comments.author')}>{row.name}</td>
-                    <td data-label={t('admin.comments.time')} className="ac-muted">
-                      {time(row.time)}
-                    </td>
-                    <td data-label={t('admin.comments.likes')}>{row.count}</td>
-                    <td data-label={t('admin.comments.state')}>
-                      <span className={`ac-state ${row.hidden ? 'is-off' : 'is-on'}`} data-testid="comment-state">
-                        {row.hidden ? t('admin.comments.hidden') : t('admin.comments.shown')}
-                      </span>
-                    </td>
-                    <td className="ac-col-actions">
-                      <div className="ac-row-actions">
-                        <button type="button" className="btn btn-small" disabled={busy} onClick={() => setReplying(row)} data-testid="reply-comment">
-                          {t('admin.comments.reply')}
-                        </button>
-                        <button type="button" className="btn btn-small" disabled={busy} onClick={() => void toggleHidden(row.cmid, row.hidden)} data-testid="hide-comment">
-                          {row.hidden ? t('admin.comments.show') : t('admin.comments.hide')}
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-small btn-danger-outline"
-                          disabled={busy}
-                          onClick={() => void handleDelete(row.cmid, t('admin.comments.deleteOne', { name: row.name }))}
-                          data-testid="delete-comment"
-                        >
-                          {t('admin.common.delete')}
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            {data && rows.length === 0 && <p className="ac-empty">{t('admin.comments.empty')}</p>}
-          </div>
+          <DataTable
+            className="ac-table ac-comment-table"
+            columns={[t('admin.comments.text'), t('admin.comments.course'), t('admin.comments.author'), t('admin.comments.time'), t('admin.comments.likes'), t('admin.comments.state')]}
+            empty={data && rows.length === 0 && t('admin.comments.empty')}
+          >
+            {rows.map((row) => (
+              <tr key={row.cmid} data-testid="comment-row" data-cmid={row.cmid} className={row.hidden ? 'is-hidden' : ''}>
+                <td data-label={t('admin.comments.text')} className="ac-comment-cell">
+                  <p className="ac-comment-text">{row.text}</p>
+                  {row.reply.length > 0 && (
+                    <ul className="ac-comment-replies">
+                      {row.reply.map((reply) => (
+                        <li key={reply.cmid} data-testid="admin-reply" className={reply.hidden ? 'is-hidden' : ''}>
+                          <span className="badge">{reply.role === 'admin' ? t('admin.comments.adminReply') : reply.name}</span>
+                          <span className="ac-comment-text">{reply.text}</span>
+                          <span className="ac-muted">
+                            {reply.name} · {time(reply.time)}
+                          </span>
+                          <span className="ac-comment-reply-tools">
+                            <button type="button" className="btn btn-small" disabled={busy} onClick={() => void toggleHidden(reply.cmid, reply.hidden)}>
+                              {reply.hidden ? t('admin.comments.show') : t('admin.comments.hide')}
+                            </button>
+                            <DeleteButton busy={busy} confirmText={t('admin.comments.deleteReply')} onDelete={() => handleDelete(reply.cmid)} />
+                          </span>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
+                <td data-label={t('admin.comments.course')}>
+                  <span className="ac-strong">{row.title}</span>
+                  {row.chapterTitle && <p className="ac-muted">{t('admin.comments.chapter', { title: row.chapterTitle })}</p>}
+                </td>
+                <td data-label={t('admin.comments.author')}>{row.name}</td>
+                <td data-label={t('admin.comments.time')} className="ac-muted">
+                  {time(row.time)}
+                </td>
+                <td data-label={t('admin.comments.likes')}>{row.count}</td>
+                <td data-label={t('admin.comments.state')}>
+                  <span className={`ac-state ${row.hidden ? 'is-off' : 'is-on'}`} data-testid="comment-state">
+                    {row.hidden ? t('admin.comments.hidden') : t('admin.comments.shown')}
+                  </span>
+                </td>
+                <RowActions>
+                  <button type="button" className="btn btn-small" disabled={busy} onClick={() => setReplying(row)} data-testid="reply-comment">
+                    {t('admin.comments.reply')}
+                  </button>
+                  <button type="button" className="btn btn-small" disabled={busy} onClick={() => void toggleHidden(row.cmid, row.hidden)} data-testid="hide-comment">
+                    {row.hidden ? t('admin.comments.show') : t('admin.comments.hide')}
+                  </button>
+                  <DeleteButton busy={busy} confirmText={t('admin.comments.deleteOne', { name: row.name })} onDelete={() => handleDelete(row.cmid)} testId="delete-comment" />
+                </RowActions>
+              </tr>
+            ))}
+          </DataTable>
         )}
         {data && <Pager page={page} num={PAGE_SIZE} total={data.total} onPage={setPage} />}
       </section>

@@ -8,6 +8,7 @@ import { useT } from '../../../i18n';
 import { failureText } from '../../api/errors';
 import { attachWare, chapterWaresKey, LIST_KEY, wareCandidates } from '../../api/resources';
 import { useRevalidate } from '../../hooks/useRevalidate';
+import { SearchForm } from '../../components/ListToolbar';
 import { Pager } from '../../components/Pager';
 import { KIND_LABEL } from './format';
 import { StatusBadge } from './ResourceTable';
@@ -32,7 +33,6 @@ const PICK_PAGE = 8;
 export function ResourcePicker({ chapter, onPicked, onClose }: { chapter: ChapterNode; onPicked: (ware: ChapterWareInfo) => void; onClose: () => void }) {
   const t = useT();
   const [page, setPage] = useState(1);
-  const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
   const [busy, setBusy] = useState(false);
   const key = ['chapter/ware/candidates', chapter.cid, page, search] as const;
@@ -58,20 +58,15 @@ export function ResourcePicker({ chapter, onPicked, onClose }: { chapter: Chapte
       <div className="dialog ac-modal rs-picker" role="dialog" aria-modal="true" aria-label={t('admin.ware.pickTitle', { title: chapter.title })} data-testid="resource-picker" onKeyDown={(event) => event.key === 'Escape' && onClose()}>
         <h2 className="dialog-title">{t('admin.ware.pickTitle', { title: chapter.title })}</h2>
         <p className="ac-hint">{t('admin.ware.accepts', { kinds })}</p>
-        <form
-          className="ac-inline-form"
-          role="search"
-          onSubmit={(event) => {
-            event.preventDefault();
+        <SearchForm
+          autoFocus
+          maxLength={100}
+          placeholder={t('admin.resources.searchPlaceholder')}
+          onSearch={(value) => {
             setPage(1);
-            setSearch(draft.trim());
+            setSearch(value);
           }}
-        >
-          <input type="search" autoFocus value={draft} maxLength={100} placeholder={t('admin.resources.searchPlaceholder')} aria-label={t('admin.resources.searchPlaceholder')} onChange={(event) => setDraft(event.target.value)} />
-          <button type="submit" className="btn btn-small">
-            {t('common.search')}
-          </button>
-        </form>
+        />
         {error && (
           <p className="ac-error" role="alert">
             {(error as Error).message}

@@ -2,6 +2,7 @@ import type { ResourceItem } from '../../../../shared/schemas/resources';
 import { formatDateTime } from '../../../../shared/rules/dates';
 import { formatClock } from '../../../../shared/rules/text';
 import { useLocale, useT } from '../../../i18n';
+import { DataTable, RowActions } from '../../components/DataTable';
 import { formatSize, KIND_LABEL, STATUS_LABEL } from './format';
 
 export interface ResourceRowActions {
@@ -32,79 +33,64 @@ export function ResourceTable({ rows, busy, actions }: { rows: ResourceItem[]; b
   const t = useT();
   const locale = useLocale();
   return (
-    <div className="ac-table-wrap">
-      <table className="ac-table rs-table">
-        <thead>
-          <tr>
-            <th>{t('admin.resources.col.title')}</th>
-            <th>{t('admin.resources.col.status')}</th>
-            <th>{t('admin.resources.col.used')}</th>
-            <th>{t('admin.resources.col.time')}</th>
-            <th className="ac-col-actions">{t('admin.common.actions')}</th>
+    <DataTable className="ac-table rs-table" columns={[t('admin.resources.col.title'), t('admin.resources.col.status'), t('admin.resources.col.used'), t('admin.resources.col.time')]}>
+      {rows.map((item) => {
+        const uploaded = formatDateTime(item.createTime, locale);
+        return (
+          <tr key={item.rid} data-testid="resource-row" data-rid={item.rid} data-title={item.title}>
+            <td data-label={t('admin.resources.col.title')}>
+              <div className="ac-course-cell rs-cell">
+                <button type="button" className="ac-thumb rs-thumb" onClick={() => actions.preview(item)} aria-label={`${t('admin.resources.preview')} ${item.title}`}>
+                  {item.thumb ? <img src={item.thumb} alt="" loading="lazy" /> : <span aria-hidden="true">{item.ext || '?'}</span>}
+                </button>
+                <span className="ac-course-name">
+                  <span className="ac-strong rs-title" data-testid="resource-title">
+                    {item.title}
+                  </span>
+                  <span className="ac-muted rs-file" title={item.name}>
+                    {t(KIND_LABEL[item.kind])} · {formatSize(item.size)}
+                    {item.duration > 0 && ` · ${formatClock(item.duration)}`}
+                    {item.pages > 0 && ` · ${item.pages}P`}
+                    {' · '}
+                    <span data-testid="resource-folder">{item.category.title || t('admin.resources.topLevel')}</span>
+                  </span>
+                  <span className="ac-muted rs-file">{item.name}</span>
+                </span>
+              </div>
+            </td>
+            <td data-label={t('admin.resources.col.status')}>
+              <StatusBadge item={item} />
+            </td>
+            <td data-label={t('admin.resources.col.used')} className={`rs-nowrap${item.usedBy > 0 ? '' : ' ac-muted'}`} data-testid="resource-used">
+              {item.usedBy > 0 ? t('admin.resources.usedBy', { count: item.usedBy }) : t('admin.resources.unused')}
+            </td>
+            <td data-label={t('admin.resources.col.time')} className="ac-muted rs-time">
+              {uploaded.slice(0, 10)}
+              <br />
+              {uploaded.slice(11, 16)}
+            </td>
+            <RowActions className="ac-row-actions rs-actions">
+              <button type="button" className="btn btn-small btn-text" onClick={() => actions.preview(item)}>
+                {t('admin.resources.preview')}
+              </button>
+              <button type="button" className="btn btn-small btn-text" disabled={busy} onClick={() => actions.rename(item)} aria-label={`${t('admin.resources.rename')} ${item.title}`}>
+                {t('admin.resources.rename')}
+              </button>
+              <button type="button" className="btn btn-small btn-text" disabled={busy} onClick={() => actions.move(item)} aria-label={`${t('admin.resources.move')} ${item.title}`}>
+                {t('admin.resources.move')}
+              </button>
+              {(item.status === 'failed' || item.status === 'unconverted') && (
+                <button type="button" className="btn btn-small btn-text" disabled={busy} onClick={() => actions.retry(item)}>
+                  {t('admin.resources.retry')}
+                </button>
+              )}
+              <button type="button" className="btn btn-small btn-text ac-danger-text" disabled={busy} onClick={() => actions.remove(item)} aria-label={`${t('admin.resources.delete')} ${item.title}`}>
+                {t('admin.resources.delete')}
+              </button>
+            </RowActions>
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((item) => {
-            const uploaded = formatDateTime(item.createTime, locale);
-            return (
-              <tr key={item.rid} data-testid="resource-row" data-rid={item.rid} data-title={item.title}>
-                <td data-label={t('admin.resources.col.title')}>
-                  <div className="ac-course-cell rs-cell">
-                    <button type="button" className="ac-thumb rs-thumb" onClick={() => actions.preview(item)} aria-label={`${t('admin.resources.preview')} ${item.title}`}>
-                      {item.thumb ? <img src={item.thumb} alt="" loading="lazy" /> : <span aria-hidden="true">{item.ext || '?'}</span>}
-                    </button>
-                    <span className="ac-course-name">
-                      <span className="ac-strong rs-title" data-testid="resource-title">
-                        {item.title}
-                      </span>
-                      <span className="ac-muted rs-file" title={item.name}>
-                        {t(KIND_LABEL[item.kind])} · {formatSize(item.size)}
-                        {item.duration > 0 && ` · ${formatClock(item.duration)}`}
-                        {item.pages > 0 && ` · ${item.pages}P`}
-                        {' · '}
-                        <span data-testid="resource-folder">{item.category.title || t('admin.resources.topLevel')}</span>
-                      </span>
-                      <span className="ac-muted rs-file">{item.name}</span>
-                    </span>
-                  </div>
-                </td>
-                <td data-label={t('admin.resources.col.status')}>
-                  <StatusBadge item={item} />
-                </td>
-                <td data-label={t('admin.resources.col.used')} className={`rs-nowrap${item.usedBy > 0 ? '' : ' ac-muted'}`} data-testid="resource-used">
-                  {item.usedBy > 0 ? t('admin.resources.usedBy', { count: item.usedBy }) : t('admin.resources.unused')}
-                </td>
-                <td data-label={t('admin.resources.col.time')} className="ac-muted rs-time">
-                  {uploaded.slice(0, 10)}
-                  <br />
-                  {uploaded.slice(11, 16)}
-                </td>
-                <td className="ac-col-actions">
-                  <div className="ac-row-actions rs-actions">
-                    <button type="button" className="btn btn-small btn-text" onClick={() => actions.preview(item)}>
-                      {t('admin.resources.preview')}
-                    </button>
-                    <button type="button" className="btn btn-small btn-text" disabled={busy} onClick={() => actions.rename(item)} aria-label={`${t('admin.resources.rename')} ${item.title}`}>
-                      {t('admin.resources.rename')}
-                    </button>
-                    <button type="button" className="btn btn-small btn-text" disabled={busy} onClick={() => actions.move(item)} aria-label={`${t('admin.resources.move')} ${item.title}`}>
-                      {t('admin.resources.move')}
-                    </button>
-                    {(item.status === 'failed' || item.status === 'unconverted') && (
-                      <button type="button" className="btn btn-small btn-text" disabled={busy} onClick={() => actions.retry(item)}>
-                        {t('admin.resources.retry')}
-                      </button>
-                    )}
-                    <button type="button" className="btn btn-small btn-text ac-danger-text" disabled={busy} onClick={() => actions.remove(item)} aria-label={`${t('admin.resources.delete')} ${item.title}`}>
-                      {t('admin.resources.delete')}
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </DataTable>
   );
 }

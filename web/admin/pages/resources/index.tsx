@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import type { Reply } from '../../../../shared/envelope';
 import { isPendingStatus, RESOURCE_ERRORS, RESOURCE_KINDS, RESOURCE_ORDERS, RESOURCE_TITLE_MAX, type FolderTree, type ResourceItem, type ResourceListQuery } from '../../../../shared/schemas/resources';
@@ -8,10 +7,13 @@ import { fetchData } from '../../../hooks/fetcher';
 import { useT } from '../../../i18n';
 import { failureText } from '../../api/errors';
 import { deleteResource, FOLDERS_KEY, LIST_KEY, listResources, moveResources, renameResource, retryResource, type ResourceInUse } from '../../api/resources';
+import { LoadError } from '../../components/DataTable';
 import { Field } from '../../components/Field';
+import { ListToolbar, SearchForm } from '../../components/ListToolbar';
 import { Modal } from '../../components/Modal';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
+import { useQueryFilters } from '../../hooks/useQueryFilters';
 import { useRevalidate } from '../../hooks/useRevalidate';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { FolderPanel } from './FolderPanel';
@@ -37,7 +39,7 @@ type Dialog = { kind: 'rename' | 'move'; item: ResourceItem; value: string } | n
 /** The resource library (资源库): folders, upload with progress, search, type filter, rename, move, delete, preview. */
 export default function ResourcesPage() {
   const t = useT();
-  const [params, setParams] = useSearchParams();
+  const { params, setFilter } = useQueryFilters({ cate: '0', order: 'new', sub: '1' });
   const cate = /^\d+$/.test(params.get('cate') ?? '') ? params.get('cate')! : '0';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const searchStr = params.get('q') ?? '';
@@ -52,7 +54,6 @@ export default function ResourcesPage() {
     // Status badges follow running conversions, and only while one runs.
     refreshInterval: (latest) => (latest?.list.some((item) => isPendingStatus(item.status)) ? PENDING_REFRESH_MS : 0),
   });
-  const [draft, setDraft] = useState(searchStr);
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [previewing, setPreviewing] = useState<ResourceItem | null>(null);
@@ -69,17 +70,6 @@ export default function ResourcesPage() {
   });
   // Leaving the screen would drop the upload list (the browser's own prompt on reload or close).
   useUnsavedChanges(uploads.active);
-
-  const setFilter = (change: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(change)) {
-      const isDefault = value === '' || (key === 'cate' && value === '0') || (key === 'order' && value === 'new') || (key === 'sub' && value === '1') || (key === 'page' && value === '1');
-      if (isDefault) next.delete(key);
-      else next.set(key, value);
-    }
-    if (!('page' in change)) next.delete('page');
-    setParams(next);
-  };
 
   const run = async <T,>(work: () => Promise<Reply<T>>, done: string): Promise<Reply<T>> => {
     setBusy(true);
@@ -152,20 +142,8 @@ export default function ResourcesPage() {
       <div className="ac-split ac-split-left">
         <FolderPanel tree={folders.data} selected={cate} onSelect={(id) => setFilter({ cate: id })} onChanged={async (next) => Promise.all([folders.mutate(next, { revalidate: false }), revalidate(LIST_KEY)])} />
         <section className="card ac-card">
-          <div className="ac-filters">
-            <form
-              className="ac-inline-form"
-              role="search"
-              onSubmit={(event) => {
-                event.preventDefault();
-                setFilter({ q: draft.trim() });
-              }}
-            >
-              <input type="search" value={draft} maxLength={100} placeholder={t('admin.resources.searchPlaceholder')} aria-label={t('admin.resources.searchPlaceholder')} onChange={(event) => setDraft(event.target.value)} />
-              <button type="submit" className="btn btn-small">
-                {t('common.search')}
-              </button>
-            </form>
+          <ListToolbar>
+            <SearchForm maxLength={100} placeholder={t('admin.resources.searchPlaceholder')} initial={searchStr} onSearch={(value) => setFilter({ q: value })} />
             <select value={fileType} onChange={(event) => setFilter({ type: event.target.value })} aria-label={t('admin.resources.col.kind')} data-testid="type-filter">
               <option value="">{t('admin.resources.allTypes')}</option>
               {KIND_OPTIONS.map((kind) => (
@@ -185,14 +163,9 @@ export default function ResourcesPage() {
               <input type="checkbox" checked={showSub} onChange={(event) => setFilter({ sub: event.target.checked ? '1' : '0' })} />
               <span>{t('admin.resources.showSub')}</span>
             </label>
-          </div>
+          </ListToolbar>
           {list.error && !list.data ? (
-            <p className="ac-empty" role="alert">
-              {t('common.networkError')}{' '}
-              <button type="button" className="btn btn-small" onClick={() => void list.mutate()}>
-                {t('common.retry')}
-              </button>
-            </p>
+            <LoadError onRetry={() => void list.mutate()} />
           ) : (
             <>
               <ResourceTable rows={rows} busy={busy} actions={actions} />
