@@ -11,6 +11,7 @@ import { currentHeadingIndex, readingProgress } from '../../../shared/rules/lear
 import { formatDateTime } from '../../../shared/rules/dates';
 import { sanitizeWithHeadings } from '../catalogue/sanitize-html';
 import { useLocale, useT } from '../../i18n';
+import { Toc } from '../Toc';
 import { recall, remember } from './memory';
 import type { ViewerProps } from './types';
 
@@ -78,26 +79,7 @@ export function GraphicReader({ title, updatedAt, html, memoryKey, toc = true }:
         <span style={{ width: `${percent}%` }} />
       </div>
       {toc && headings.length > 0 && (
-        <nav className="graphic-reader-toc" aria-label={t('learn.toc')} data-testid="reader-toc">
-          <h2>{t('learn.toc')}</h2>
-          <ul>
-            {headings.map((heading, index) => (
-              <li key={heading.id} className={`toc-level-${heading.level}${index === current ? ' is-current' : ''}`}>
-                <a
-                  href={`#${heading.id}`}
-                  aria-current={index === current ? 'location' : undefined}
-                  onClick={(event) => {
-                    // The hash belongs to the router: scroll instead of following the anchor.
-                    event.preventDefault();
-                    document.getElementById(heading.id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-                  }}
-                >
-                  {heading.text}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <Toc headings={headings} label={t('learn.toc')} className="graphic-reader-toc" current={current} testId="reader-toc" />
       )}
       <article className="graphic-reader-main">
         <h1 className="graphic-reader-title">{title}</h1>

@@ -5,6 +5,7 @@ import { RichText } from '../../components/catalogue/RichText';
 import { sanitizeHtml, sanitizeWithHeadings } from '../../components/catalogue/sanitize-html';
 import { useT } from '../../i18n';
 import { Loading } from '../../components/Loading';
+import { Toc } from '../../components/Toc';
 import { useGraphicText } from '../../hooks/useCatalogue';
 
 /** Characters of a graphic course's text shown as its introduction when it has no lead paragraph. */
@@ -55,25 +56,7 @@ export function GraphicDetail({ course, locked, action }: { course: CourseInfo; 
   return (
     <div className="graphic-detail" data-testid="graphic-detail">
       {headings.length > 0 && (
-        <nav className="graphic-toc" aria-label={t('course.toc')}>
-          <h3>{t('course.toc')}</h3>
-          <ul>
-            {headings.map((heading) => (
-              <li key={heading.id} className={`toc-level-${heading.level}`}>
-                <a
-                  href={`#${heading.id}`}
-                  onClick={(event) => {
-                    // The hash belongs to the router: scroll instead of following the anchor.
-                    event.preventDefault();
-                    document.getElementById(heading.id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-                  }}
-                >
-                  {heading.text}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <Toc headings={headings} label={t('course.toc')} className="graphic-toc" titleAs="h3" />
       )}
       <div className="rich-text graphic-text" dangerouslySetInnerHTML={{ __html: html }} />
     </div>

@@ -1,21 +1,11 @@
-import type { MessageKey } from '../../../shared/i18n';
 import { CHAPTER_TYPE, type ChapterNode } from '../../../shared/schemas/chapters';
+import { CHAPTER_KIND_LABELS, ChapterTree } from '../../components/catalogue/ChapterTree';
 import { useT } from '../../i18n';
 import { learnHref } from './links';
 
-/** Chapter kinds by learn letter (spec 2: p document, v video/audio, i image-text, o/oo exercise/exam, ppt). */
-const KIND_LABELS: Record<string, MessageKey> = {
-  v: 'chapter.kind.video',
-  p: 'chapter.kind.document',
-  i: 'chapter.kind.imageText',
-  ppt: 'chapter.kind.ppt',
-  o: 'chapter.kind.exercise',
-  oo: 'chapter.kind.exam',
-};
-
 function Row({ chapter, code, current, paid }: { chapter: ChapterNode; code: string; current: string; paid: boolean }) {
   const t = useT();
-  const kind = chapter.type === CHAPTER_TYPE.audio ? 'learn.kindAudio' : KIND_LABELS[chapter.learnType];
+  const kind = chapter.type === CHAPTER_TYPE.audio ? 'learn.kindAudio' : CHAPTER_KIND_LABELS[chapter.learnType];
   const here = chapter.cid === current;
   return (
     <li>
@@ -37,24 +27,13 @@ function Row({ chapter, code, current, paid }: { chapter: ChapterNode; code: str
 
 /** The course's chapter list beside the content (spec 2: every learning page shows it); each chapter opens its learning page. */
 export function ChapterNav({ chapters, code, current, paid }: { chapters: ChapterNode[]; code: string; current: string; paid: boolean }) {
-  const t = useT();
-  if (chapters.length === 0) return <p className="catalogue-empty">{t('course.noChapter')}</p>;
   return (
-    <ol className="learn-chapters" data-testid="learn-chapters">
-      {chapters.map((chapter) =>
-        chapter.children.length > 0 || chapter.learnType === '' ? (
-          <li key={chapter.cid} className="learn-chapter-group">
-            <h3>{chapter.title}</h3>
-            <ol>
-              {chapter.children.map((sub) => (
-                <Row key={sub.cid} chapter={sub} code={code} current={current} paid={paid} />
-              ))}
-            </ol>
-          </li>
-        ) : (
-          <Row key={chapter.cid} chapter={chapter} code={code} current={current} paid={paid} />
-        ),
-      )}
-    </ol>
+    <ChapterTree
+      chapters={chapters}
+      className="learn-chapters"
+      testId="learn-chapters"
+      groupClassName="learn-chapter-group"
+      row={(chapter) => <Row key={chapter.cid} chapter={chapter} code={code} current={current} paid={paid} />}
+    />
   );
 }
