@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import type { MessageKey } from '../../../shared/i18n';
 import { useT } from '../../i18n';
 
 /** The filter bar above a back-office list. */
@@ -44,13 +45,14 @@ export function SearchForm({
   );
 }
 
-/** A row of pressed/unpressed buttons choosing one of a few states (all, draft, published...). */
-export function Segmented<K extends string>({ label, options, value, onChange }: { label: string; options: readonly { key: K; label: string }[]; value: K; onChange: (key: K) => void }) {
+/** A row of pressed/unpressed buttons choosing one of a few states (all, draft, published...); labels are message keys. */
+export function Segmented<T extends { key: string; label: MessageKey }>({ label, options, value, onChange }: { label: string; options: readonly T[]; value: string; onChange: (item: T) => void }) {
+  const t = useT();
   return (
     <div className="ac-segmented" role="group" aria-label={label}>
       {options.map((item) => (
-        <button key={item.key} type="button" className={value === item.key ? 'is-on' : ''} aria-pressed={value === item.key} onClick={() => onChange(item.key)}>
-          {item.label}
+        <button key={item.key} type="button" className={value === item.key ? 'is-on' : ''} aria-pressed={value === item.key} onClick={() => onChange(item)}>
+          {t(item.label)}
         </button>
       ))}
     </div>

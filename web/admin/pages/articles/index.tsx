@@ -74,15 +74,7 @@ export default function ArticlesPage() {
       </PageHeader>
       <section className="card ac-card">
         <ListToolbar>
-          <Segmented
-            label={t('admin.courses.status')}
-            options={FILTERS.map((item) => ({ key: item.key, label: t(item.label) }))}
-            value={filter.key}
-            onChange={(key) => {
-              setPage(1);
-              setFilter(FILTERS.find((item) => item.key === key) ?? FILTERS[0]);
-            }}
-          />
+          <Segmented label={t('admin.courses.status')} options={FILTERS} value={filter.key} onChange={(item) => { setPage(1); setFilter(item); }} />
         </ListToolbar>
         <DataTable columns={[t('admin.articles.name'), t('admin.courses.statusCol'), t('admin.articles.createdAt')]} empty={data && rows.length === 0 && t('admin.articles.empty')}>
           {rows.map((row, index) => (

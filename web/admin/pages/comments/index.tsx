@@ -117,15 +117,7 @@ export default function CommentsPage() {
               </option>
             ))}
           </select>
-          <Segmented
-            label={t('admin.comments.state')}
-            options={FILTERS.map((item) => ({ key: item.key, label: t(item.label) }))}
-            value={filter.key}
-            onChange={(key) => {
-              setPage(1);
-              setFilter(FILTERS.find((item) => item.key === key) ?? FILTERS[0]);
-            }}
-          />
+          <Segmented label={t('admin.comments.state')} options={FILTERS} value={filter.key} onChange={(item) => { setPage(1); setFilter(item); }} />
         </ListToolbar>
         {error && !data ? (
           <LoadError onRetry={() => void mutate()} />

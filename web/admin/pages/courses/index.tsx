@@ -22,6 +22,7 @@ import { formatPrice } from '../../../../shared/rules/text';
 const PAGE_SIZE = 20;
 const STATUSES = ['all', 'published', 'draft'] as const;
 type Status = (typeof STATUSES)[number];
+const STATUS_OPTIONS = STATUSES.map((key) => ({ key, label: `admin.courses.status.${key}` as const }));
 
 async function fetchList([, json]: [string, string]) {
   const reply = await listCourses(JSON.parse(json) as CourseQuery);
@@ -77,7 +78,7 @@ export default function CoursesPage() {
         <ListToolbar>
           <SearchForm placeholder={t('admin.courses.searchPlaceholder')} initial={keyword} onSearch={(value) => setFilter({ keyword: value })} />
           <CategorySelect tree={tree} value={catid} onChange={(value) => setFilter({ catid: value })} rootLabel={t('admin.courses.allCategories')} aria-label={t('admin.course.category')} data-testid="category-filter" />
-          <Segmented label={t('admin.courses.status')} options={STATUSES.map((value) => ({ key: value, label: t(`admin.courses.status.${value}`) }))} value={status} onChange={(value) => setFilter({ status: value })} />
+          <Segmented label={t('admin.courses.status')} options={STATUS_OPTIONS} value={status} onChange={(item) => setFilter({ status: item.key })} />
         </ListToolbar>
 
         <div className="ac-bulk" data-testid="bulk-bar">
