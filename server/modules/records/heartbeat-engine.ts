@@ -94,13 +94,17 @@ export class RecordsEngine {
     return state;
   }
 
-  /** The course record in memory (loaded after writing what waits, so its counts are exact; or new). */
+  /**
+   * The course record in memory, or loaded, or new (counting the chapters completed in the database). No
+   * change of the student's chapters in this course can be waiting unwritten when it is not in memory: every
+   * heartbeat touches the course record with the chapter's, only clean states leave memory, and direct
+   * writers flush() before they forget() it.
+   */
   courseState(studentId: string, courseId: string, schoolId: string, totalChapter: () => number): CourseState {
     const key = courseKey(studentId, courseId);
     const now = this.ctx.now();
     let state = this.courses.get(key);
     if (!state) {
-      this.flush();
       const row = repo.findCourseRecord(this.ctx.db, studentId, courseId);
       state = row
         ? { ...row, usedAt: now, isNew: false }
@@ -169,6 +173,7 @@ export class RecordsEngine {
     if (state.isNew) {
       state.isNew = false;
       this.newLearners.set(state.courseId, (this.newLearners.get(state.courseId) ?? 0) + 1);
+      this.countersChanged.add(state.schoolId);
     }
     this.dirtyCourses.add(state);
     this.schedule();
@@ -203,7 +208,10 @@ export class RecordsEngine {
       clearTimeout(this.timer);
       this.timer = null;
     }
-    if (this.pending === 0 && this.newLearners.size === 0) return;
+    if (this.pending === 0 && this.newLearners.size === 0) {
+      if (this.countersChanged.size) this.bumpCounters(false);
+      return;
+    }
     const learn = [...this.dirtyLearn];
     const courses = [...this.dirtyCourses];
     const streams = [...this.dirtyStreams];
@@ -212,11 +220,12 @@ export class RecordsEngine {
     this.dirtyCourses.clear();
     this.dirtyStreams.clear();
     this.newLearners.clear();
+    const writer = repo.batchWriter(this.ctx.sqlite);
     const writes: (() => void)[] = [
-      ...learn.map((state) => () => repo.saveLearnRecord(this.ctx.db, toLearnRow(state))),
-      ...courses.map((state) => () => repo.saveCourseRecord(this.ctx.db, toCourseRow(state))),
-      ...streams.map((row) => () => repo.saveHeartbeat(this.ctx.db, row)),
-      ...learners.map(([courseId, n]) => () => repo.addCourseCounters(this.ctx.db, courseId, n, 0)),
+      ...learn.map((state) => () => writer.learn(toLearnRow(state))),
+      ...courses.map((state) => () => writer.course(toCourseRow(state))),
+      ...streams.map((row) => () => writer.heartbeat(row)),
+      ...learners.map(([courseId, n]) => () => writer.learners(courseId, n)),
     ];
     try {
       this.ctx.sqlite.transaction(() => writes.forEach((write) => write()))();
@@ -232,7 +241,6 @@ export class RecordsEngine {
       }
     }
     this.flushes++;
-    if (learners.length) for (const state of courses) this.countersChanged.add(state.schoolId);
     this.bumpCounters(false);
   }
 
@@ -278,7 +286,7 @@ export class RecordsEngine {
     for (const [key, state] of this.courses) if ((over || state.usedAt < idle) && !this.dirtyCourses.has(state)) this.courses.delete(key);
     for (const [key, row] of this.streams) if ((over || row.lastAt < idle) && !this.dirtyStreams.has(row)) this.streams.delete(key);
     for (const [studentId, at] of this.clocks) if (at < now - MAX_CREDIT_MS) this.clocks.delete(studentId);
-    this.bumpCounters(false);
+    this.flush();
     try {
       repo.purgeHeartbeats(this.ctx.db, now - HEARTBEAT_KEEP_MS);
     } catch (error) {

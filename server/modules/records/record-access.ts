@@ -2,8 +2,8 @@
  * Who may leave records where. A chapter goes through the one study-access check (learning/study-access.ts
  * openStudy); a graphic course has no chapters, so its own text (chapter '0') is checked here in the same
  * order, the way course/graphic (courses/graphic.service.ts) decides who reads it: spec 5 'Getting a graphic
- * course requires login, non-owner and group membership'. What the server knows of the content (kind,
- * length, minimum reading time) is kept for half a minute per chapter.
+ * course requires login, non-owner and group membership'. Chapter rows and what the server knows of the
+ * content (kind, length, minimum reading time) are kept in memory while the school's catalogue is unchanged.
  */
 import { allowedByGroups, COURSE_TYPE } from '../../../shared/rules/course-buttons';
 import { COURSE_STATUS, courseStatus } from '../../../shared/rules/course-status';
@@ -13,14 +13,14 @@ import type { AppContext, Auth } from '../../context';
 import { AppError, noLogin, notFound } from '../../lib/errors';
 import { TtlCache } from '../../lib/ttl-cache';
 import { studentGroupIds } from '../auth/accounts.repository';
-import type { ChapterRow } from '../chapters/chapters.repository';
+import { findChapter, type ChapterRow } from '../chapters/chapters.repository';
 import type { CourseHead } from '../courses/catalogue.repository';
 import { purchaseOf, validityOf } from '../courses/course-info.service';
 import { openCourse } from '../courses/course-visibility';
 import { findCourse } from '../courses/courses.repository';
 import { readSettings } from '../courses/courses.presenter';
 import { wareResource } from '../learning/learning.repository';
-import { openStudy, refusalError } from '../learning/study-access';
+import { canStudyChapter, refusalError } from '../learning/study-access';
 import { readOutputs, viewerKind } from '../learning/ware.presenter';
 import { minReadingSeconds, type ChapterFacts } from './heartbeat-rules';
 import { countStudyChapters } from './records.repository';
@@ -40,13 +40,21 @@ export interface StudyTarget {
   obtain: boolean;
 }
 
-/** Opens a chapter (or a graphic course's text, cid '0') for study, or throws the study refusal. */
+/**
+ * Opens a chapter (or a graphic course's text, cid '0') for study, or throws the study refusal: study-access
+ * openStudy's steps (openCourse, the chapter of the course, canStudyChapter), with the chapter row read from
+ * memory while the school's catalogue is unchanged (a heartbeat comes every few seconds per learner).
+ */
 export function openTarget(ctx: AppContext, auth: Auth, courseRef: string, cid: string): StudyTarget {
+  const course = openCourse(ctx, auth, courseRef);
+  const { head, admin } = course;
   if (cid !== COURSE_TEXT) {
-    const { course, chapter, access } = openStudy(ctx, auth, courseRef, cid);
-    return { head: course.head, chapter, as: access.preview ? 'preview' : auth.role === 'student' ? 'student' : access.audition && auth.role === 'guest' ? 'free' : 'preview', obtain: false };
+    const chapter = cachedChapter(ctx, head.schoolId, cid);
+    if (!chapter || chapter.courseId !== head.id) throw refusalError(ctx, 'noChapter', head);
+    const access = canStudyChapter(ctx, auth, course, chapter);
+    if (!access.allowed) throw refusalError(ctx, access.refusal, head);
+    return { head, chapter, as: access.preview ? 'preview' : auth.role === 'student' ? 'student' : access.audition && auth.role === 'guest' ? 'free' : 'preview', obtain: false };
   }
-  const { head, admin } = openCourse(ctx, auth, courseRef);
   if (head.type !== COURSE_TYPE.graphicOrColumn) throw refusalError(ctx, 'noChapter', head);
   if (admin) return { head, chapter: null, as: 'preview', obtain: false };
   const free = head.actualFen <= 0;
@@ -86,15 +94,48 @@ export function assertMayStart(ctx: AppContext, auth: Exclude<Auth, { role: 'gue
 
 type ContentFacts = Omit<ChapterFacts, 'notAllowSkip'>;
 
-const factCaches = new WeakMap<AppContext, { content: TtlCache<string, ContentFacts>; totals: TtlCache<string, number>; skip: TtlCache<string, { settings: string; value: boolean }> }>();
+/** A value kept while its school's catalogue is unchanged (every chapter, course and resource write bumps it), and at most a minute. */
+type Versioned<T> = { version: object; value: T };
+
+const factCaches = new WeakMap<
+  AppContext,
+  {
+    chapters: TtlCache<string, Versioned<ChapterRow | null>>;
+    content: TtlCache<string, Versioned<ContentFacts>>;
+    totals: TtlCache<string, Versioned<number>>;
+    skip: TtlCache<string, { settings: string; value: boolean }>;
+  }
+>();
 
 function cachesOf(ctx: AppContext) {
   let caches = factCaches.get(ctx);
   if (!caches) {
-    caches = { content: new TtlCache(30_000, 50_000, Date.now), totals: new TtlCache(30_000, 50_000, Date.now), skip: new TtlCache(300_000, 50_000, Date.now) };
+    caches = {
+      chapters: new TtlCache(60_000, 50_000, Date.now),
+      content: new TtlCache(60_000, 50_000, Date.now),
+      totals: new TtlCache(60_000, 50_000, Date.now),
+      skip: new TtlCache(300_000, 50_000, Date.now),
+    };
     factCaches.set(ctx, caches);
   }
   return caches;
+}
+
+/** An object that stays the same while the school's catalogue cache is not bumped (one small entry per school). */
+function catalogueVersion(ctx: AppContext, schoolId: string): object {
+  return ctx.catalogueCache.get(schoolId, 'records:version', () => 0);
+}
+
+function versioned<T>(ctx: AppContext, cache: TtlCache<string, Versioned<T>>, schoolId: string, key: string, load: () => T): T {
+  const version = catalogueVersion(ctx, schoolId);
+  const hit = cache.get(key);
+  if (hit && hit.version === version) return hit.value;
+  return cache.set(key, { version, value: load() }).value;
+}
+
+/** A chapter row, from memory while the school's catalogue is unchanged. */
+function cachedChapter(ctx: AppContext, schoolId: string, cid: string): ChapterRow | null {
+  return versioned(ctx, cachesOf(ctx).chapters, schoolId, cid, () => findChapter(ctx.db, cid) ?? null);
 }
 
 /** Characters of text in rich text (tags and white space left out). */
@@ -128,16 +169,16 @@ function contentFacts(ctx: AppContext, head: CourseHead, chapter: ChapterRow | n
 /** What the server knows of the content studied (chapter null: a graphic course's text), with the course's notAllowSkip. */
 export function studyFacts(ctx: AppContext, head: CourseHead, chapter: ChapterRow | null): ChapterFacts {
   const caches = cachesOf(ctx);
-  const content = caches.content.getOrLoad(chapter ? chapter.id : `course:${head.id}`, () => contentFacts(ctx, head, chapter))!;
+  const content = versioned(ctx, caches.content, head.schoolId, chapter ? chapter.id : `course:${head.id}`, () => contentFacts(ctx, head, chapter));
   let skip = caches.skip.get(head.id);
   if (!skip || skip.settings !== head.settings) skip = caches.skip.set(head.id, { settings: head.settings, value: readSettings(head.settings).notAllowSkip });
   return { ...content, notAllowSkip: skip.value };
 }
 
-/** How many chapters of the course are studied (a graphic course: its text, 1), kept half a minute. */
-export function totalChapters(ctx: AppContext, head: { id: string; type: number }): number {
+/** How many chapters of the course are studied (a graphic course: its text, 1). */
+export function totalChapters(ctx: AppContext, head: { id: string; type: number; schoolId: string }): number {
   if (head.type === COURSE_TYPE.graphicOrColumn) return 1;
-  return cachesOf(ctx).totals.getOrLoad(head.id, () => countStudyChapters(ctx.db, head.id))!;
+  return versioned(ctx, cachesOf(ctx).totals, head.schoolId, head.id, () => countStudyChapters(ctx.db, head.id));
 }
 
 /** The course's id when it is of the administrator's school; 404 otherwise (another school's ids look like none). */

@@ -146,7 +146,7 @@ export function chapterStudyTimes(ctx: AppContext, schoolId: string, coid: strin
 }
 
 /** Recounts a student's course record after its chapter records changed directly. */
-function recount(ctx: AppContext, studentId: string, course: { id: string; type: number }): void {
+function recount(ctx: AppContext, studentId: string, course: { id: string; type: number; schoolId: string }): void {
   const record = repo.findCourseRecord(ctx.db, studentId, course.id);
   if (!record) return;
   const complete = repo.countCompleted(ctx.db, studentId, course.id);

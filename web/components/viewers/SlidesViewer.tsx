@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { clampPage, slideForKey } from '../../../shared/rules/learning';
 import { useT } from '../../i18n';
+import { HEARTBEAT_STUDY_MS, useHeartbeat, useLearnRecord } from '../../hooks/useHeartbeat';
 import { recall, remember } from './memory';
 import { StatusPanel } from './StatusPanel';
 import type { ViewerProps } from './types';
@@ -17,6 +18,15 @@ export default function SlidesViewer({ ware, memoryKey, onRetry }: ViewerProps) 
   const slides = ware.urls.slides;
   const [index, setIndex] = useState(() => clampPage((recall(memoryKey, 'slide') ?? 0) + 1, slides.length) - 1);
   const strip = useRef<HTMLOListElement>(null);
+  // Issue 5: time on the slides goes to the server with the slide shown (1-based); the server's record says where to resume.
+  useHeartbeat({ coid: ware.coid, cid: ware.cid, intervalMs: HEARTBEAT_STUDY_MS, enabled: slides.length > 0, read: () => ({ position: index + 1, pages: slides.length, paused: document.hidden }) });
+  const record = useLearnRecord(ware.coid, ware.cid);
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (resumed.current || !record || record.position < 1 || slides.length === 0) return;
+    resumed.current = true;
+    setIndex(clampPage(record.position, slides.length) - 1);
+  }, [record, slides.length]);
 
   const go = useCallback((next: number) => setIndex(Math.min(Math.max(0, next), slides.length - 1)), [slides.length]);
 

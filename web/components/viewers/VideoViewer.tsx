@@ -11,6 +11,7 @@ import videojs from 'video.js';
 import { allowedSeek, furthestWatched, resumePosition } from '../../../shared/rules/learning';
 import type { Ware } from '../../../shared/schemas/learning';
 import { toast } from '../feedback';
+import { HEARTBEAT_STUDY_MS, useHeartbeat, useLearnRecord } from '../../hooks/useHeartbeat';
 import { useLocale, useT } from '../../i18n';
 import { recall, remember } from './memory';
 import { StatusPanel } from './StatusPanel';
@@ -62,6 +63,25 @@ export default function VideoViewer({ ware, memoryKey, onRetry }: ViewerProps) {
   // The texts the player's events need, kept current without restarting the player.
   const texts = useRef({ noSkip: '', resumed: '' });
   texts.current = { noSkip: t('learn.noSkip'), resumed: t('learn.resumed') };
+  // Issue 5: the heartbeat reports the position; the server's record says where to resume (this browser's memory only as a fallback).
+  const record = useLearnRecord(ware.coid, ware.cid);
+  const serverPoint = useRef(record);
+  serverPoint.current = record;
+  const playerRef = useRef<ReturnType<typeof videojs> | null>(null);
+  const beat = useHeartbeat({
+    coid: ware.coid,
+    cid: ware.cid,
+    intervalMs: HEARTBEAT_STUDY_MS,
+    enabled: !!source,
+    read: () => {
+      const player = playerRef.current;
+      if (!player) return { paused: true };
+      const duration = player.duration();
+      return { position: player.currentTime() ?? 0, duration: duration && Number.isFinite(duration) ? duration : undefined, paused: player.paused() || document.hidden };
+    },
+  });
+  const beatRef = useRef(beat);
+  beatRef.current = beat;
 
   useEffect(() => {
     const box = holder.current;
@@ -88,6 +108,7 @@ export default function VideoViewer({ ware, memoryKey, onRetry }: ViewerProps) {
       tracks: ware.subtitles.map((track, index) => ({ kind: 'subtitles', src: track.url, srclang: track.lang, label: track.label, default: index === 0 })),
     });
 
+    playerRef.current = player;
     let furthest = recall(memoryKey, 'furthest') ?? 0;
     let previous = 0;
     let lastSaved = 0;
@@ -99,7 +120,9 @@ export default function VideoViewer({ ware, memoryKey, onRetry }: ViewerProps) {
     };
 
     player.one('loadedmetadata', () => {
-      const at = resumePosition(recall(memoryKey, 'position'), player.duration() ?? ware.duration);
+      const server = serverPoint.current;
+      if (server) furthest = server.furthest;
+      const at = resumePosition(server ? server.position : recall(memoryKey, 'position'), player.duration() ?? ware.duration);
       if (at > 0) {
         furthest = Math.max(furthest, at);
         player.currentTime(at);
@@ -122,14 +145,21 @@ export default function VideoViewer({ ware, memoryKey, onRetry }: ViewerProps) {
         toast(texts.current.noSkip);
       }
     });
-    player.on('pause', save);
+    player.on('pause', () => {
+      save();
+      if (!player.ended()) beatRef.current('pause');
+    });
+    player.on('play', () => beatRef.current('play'));
+    player.on('seeked', () => beatRef.current('seek'));
     player.on('ended', () => {
       furthest = Math.max(furthest, player.duration() ?? 0);
       save();
+      beatRef.current('ended');
     });
     player.on('error', () => setFailed(true));
     return () => {
       save();
+      playerRef.current = null;
       player.dispose();
     };
   }, [source, audio, ware, memoryKey, locale]);

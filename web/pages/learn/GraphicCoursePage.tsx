@@ -31,7 +31,13 @@ export default function GraphicCoursePage() {
       <Link className="learn-back graphic-course-back" to={DETAIL}>
         ‹ {course.title}
       </Link>
-      <GraphicReader title={course.title} updatedAt={text.data.update_time} html={text.data.description} memoryKey={`${boot.userData.sid || 'guest'}.course-${course.coid}`} />
+      <GraphicReader
+        title={course.title}
+        updatedAt={text.data.update_time}
+        html={text.data.description}
+        memoryKey={`${boot.userData.sid || 'guest'}.course-${course.coid}`}
+        study={{ coid: course.coid, cid: '0' }}
+      />
     </div>
   );
 }

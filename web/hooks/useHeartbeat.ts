@@ -1,0 +1,155 @@
+/**
+ * The study heartbeat (spec 3 'Heartbeat record', spec 4 'Graphic reading', spec 9: every 16 s on study
+ * pages, every 10 s in the graphic reader, a final pause on leaving) and the learner's record to resume
+ * from (GET learn/record). The client only says where it is; the server decides what counts (issue 5).
+ * 'invalid sid' sends the learner to sign in (spec 8); any other refusal stops the heartbeat quietly (the
+ * page itself shows why the chapter cannot be studied). Only a signed-in student beats: a visitor or an
+ * administrator previewing leaves no records. The page's watch record is added once per chapter opened.
+ */
+import { useCallback, useEffect, useRef } from 'react';
+import useSWR from 'swr';
+import { HEARTBEAT_GRAPHIC_MS, HEARTBEAT_STUDY_MS } from '../../shared/constants';
+import { ERRORS } from '../../shared/envelope';
+import type { HeartbeatReply, LearnRecord, PlayType } from '../../shared/schemas/records';
+import { apiUrl, call, NETWORK_ERROR } from '../api/client';
+import { useBootstrap } from '../bootstrap';
+import { loginHref } from '../urls';
+
+export { HEARTBEAT_GRAPHIC_MS, HEARTBEAT_STUDY_MS };
+
+/** Where the learner is, read at each heartbeat. */
+export interface StudyPoint {
+  /** Media seconds, or the page (1-based) of a document or slides. */
+  position?: number;
+  /** Reading progress 0..1 of a graphic text. */
+  played_time?: number;
+  duration?: number;
+  pages?: number;
+  /** Not studying right now (media paused, tab hidden). */
+  paused: boolean;
+}
+
+export interface HeartbeatOptions {
+  /** The course (coid or code) and chapter ('0' for a graphic course's own text). */
+  coid: string;
+  cid: string;
+  /** HEARTBEAT_STUDY_MS or HEARTBEAT_GRAPHIC_MS. */
+  intervalMs: number;
+  /** Reads the learner's point now. */
+  read: () => StudyPoint;
+  /** Called with the server's record after each heartbeat it took. */
+  onReply?: (reply: HeartbeatReply) => void;
+  /** False to stay quiet (nothing to study yet). */
+  enabled?: boolean;
+  /** The tick's play_type ('read' in the graphic reader). */
+  tick?: PlayType;
+}
+
+declare global {
+  interface Window {
+    /** Browser tests shorten the heartbeat with this (read once at start). */
+    __LANXUE_HEARTBEAT_MS__?: number;
+  }
+}
+
+const override = typeof window !== 'undefined' ? Number(window.__LANXUE_HEARTBEAT_MS__) : NaN;
+
+/** POST watch/add: the watch record of a chapter opened (one a day per viewer and course on the server). */
+export const addWatch = (coid: string, cid: string, title: string) => call<{ added: boolean }>('watch/add', { body: { coid, cid: cid || undefined, title } });
+
+/** GET learn/record: the student's record of a chapter. */
+export const getLearnRecord = (cid: string, coid: string) => call<LearnRecord>('learn/record', { query: { cid, coid } });
+
+/** The signed-in student's record of a chapter (undefined while loading, null when there is none to read: not a student, offline). */
+export function useLearnRecord(coid: string, cid: string): LearnRecord | null | undefined {
+  const boot = useBootstrap();
+  const student = boot.role === 'student';
+  const { data } = useSWR(student && coid && cid ? ['learn/record', coid, cid] : null, async ([, course, chapter]) => {
+    const reply = await getLearnRecord(chapter, course);
+    return reply.status === 'ok' ? reply.data : null;
+  }, { revalidateOnFocus: false, revalidateIfStale: false, revalidateOnReconnect: false, shouldRetryOnError: false });
+  return student ? data : null;
+}
+
+/** Sends heartbeats while the component is mounted; returns beat(playType) for the viewer's own events (play, pause, seek, ended). */
+export function useHeartbeat(options: HeartbeatOptions): (playType?: PlayType) => void {
+  const boot = useBootstrap();
+  const enabled = boot.role === 'student' && options.enabled !== false && !!options.coid && !!options.cid;
+  const latest = useRef(options);
+  latest.current = options;
+  const state = useRef({ startTs: 0, lastAt: 0, stopped: false });
+
+  /** Seconds since the previous heartbeat as this page counted them (the record's realtime; a hidden tab sends a pause first). */
+  const takeRealtime = () => {
+    const now = Date.now();
+    const seconds = Math.max(0, now - state.current.lastAt) / 1000;
+    state.current.lastAt = now;
+    return Math.round(seconds * 10) / 10;
+  };
+
+  const payload = useCallback((playType: PlayType) => {
+    const { coid, cid, read } = latest.current;
+    const point = read();
+    const paused = point.paused || playType === 'pause' || playType === 'leave' || playType === 'ended';
+    return { coid, cid, ...point, pause: paused, play_type: playType, start_ts: state.current.startTs, realtime: takeRealtime() };
+  }, []);
+
+  const send = useCallback(
+    async (playType: PlayType) => {
+      if (!enabled || state.current.stopped) return;
+      const reply = await call<HeartbeatReply>('web/heartbeat', { body: payload(playType) });
+      if (reply.status === 'ok') {
+        latest.current.onReply?.(reply.data);
+        return;
+      }
+      if (reply.error === ERRORS.invalidSid) {
+        state.current.stopped = true;
+        window.location.assign(loginHref(boot));
+      } else if (reply.error !== NETWORK_ERROR && reply.error !== ERRORS.server && !(reply.data && typeof reply.data === 'object' && 'httpStatus' in reply.data)) {
+        // A refusal (expired, not bought, removed...): the page says why; nothing more to record. A lost connection tries again.
+        state.current.stopped = true;
+      }
+    },
+    [enabled, payload, boot],
+  );
+
+  // The watch record, once per chapter opened (also for visitors: the server skips administrators).
+  useEffect(() => {
+    if (options.coid && options.cid && options.enabled !== false) void addWatch(options.coid, options.cid === '0' ? '' : options.cid, '');
+  }, [options.coid, options.cid, options.enabled]);
+
+  useEffect(() => {
+    if (!enabled) return;
+    const s = state.current;
+    s.startTs = Date.now();
+    s.lastAt = s.startTs;
+    s.stopped = false;
+    void send('start');
+    const interval = Number.isFinite(override) && override >= 100 ? override : options.intervalMs;
+    const timer = window.setInterval(() => void send(latest.current.tick ?? 'play'), interval);
+    /** The last heartbeat must outlive the page: sendBeacon, else fetch with keepalive. */
+    const leave = () => {
+      if (s.stopped) return;
+      const body = JSON.stringify(payload('leave'));
+      const url = apiUrl('web/heartbeat');
+      const sent = typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, new Blob([body], { type: 'application/json' }));
+      if (!sent) void fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json' }, credentials: 'same-origin', keepalive: true }).catch(() => undefined);
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') void send('pause');
+      else void send(latest.current.tick ?? 'play');
+    };
+    window.addEventListener('pagehide', leave);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('pagehide', leave);
+      document.removeEventListener('visibilitychange', onVisibility);
+      leave();
+      s.stopped = true;
+    };
+    // The viewing restarts when the chapter changes; read, onReply and tick are read through latest.
+  }, [enabled, options.coid, options.cid, options.intervalMs, send, payload]);
+
+  return useCallback((playType: PlayType = 'play') => void send(playType), [send]);
+}
