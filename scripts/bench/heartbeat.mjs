@@ -1,0 +1,200 @@
+// node scripts/bench/heartbeat.mjs: the heartbeat benchmark of issue 5. Seeds 2,000 students with 2,000 live
+// sessions (known tokens; sessions store the SHA-256 of the token), 10 paid courses they bought, each with a
+// one-hour video chapter, into a temporary DATA_DIR; starts the production server build; and runs autocannon
+// (50 connections, 10 s a case) on POST web/heartbeat, rotating the students' cookies with positions that follow
+// the wall time (plausible playback), beside a bare Fastify POST that does one SQLite insert (same run, same
+// body). Target: at least 40% of the bare endpoint's requests per second, p99 under 50 ms. Prints the students
+// carried per core (req/s × 16 s / cores) and checks afterwards that every student's record was written.
+//
+// With BENCH_ROLE=baseline the same file is the bare endpoint: Fastify, better-sqlite3 (WAL, synchronous
+// NORMAL as the platform), one prepared INSERT per request, no session, no validation, no logging.
+import { execFileSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 2000);
+const COURSES = 10;
+const VIDEO_SECONDS = 3600;
+
+if (process.env.BENCH_ROLE === 'baseline') {
+  const { default: Fastify } = await import('fastify');
+  const sqlite = new Database(process.env.BENCH_DB);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.exec('create table if not exists beats (id integer primary key, at integer not null, body text not null)');
+  const insert = sqlite.prepare('insert into beats (at, body) values (?, ?)');
+  const app = Fastify({ logger: false });
+  app.post('/web/heartbeat', async (request) => {
+    insert.run(Date.now(), JSON.stringify(request.body));
+    return { status: 'ok', error: null, data: { status: 'recorded' } };
+  });
+  app.get('/checkLogin', async () => ({ status: 'ok', error: null, data: { login: false } }));
+  await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+} else {
+  await main();
+}
+
+async function main() {
+  const { default: autocannon } = await import('autocannon');
+  const { drizzle } = await import('drizzle-orm/better-sqlite3');
+  const { migrate } = await import('drizzle-orm/better-sqlite3/migrator');
+  const { connections, duration, root, startServer } = await import('./lib.mjs');
+
+  const SNOWFLAKE_EPOCH = 1288834974657n;
+  let sequence = (BigInt(Date.now()) - SNOWFLAKE_EPOCH) << 22n;
+  const nextId = () => (sequence++).toString();
+
+  /** Writes a school, its courses (bought by every student), chapters, resources, students and sessions. */
+  function seed(file) {
+    const sqlite = new Database(file);
+    sqlite.pragma('journal_mode = WAL');
+    migrate(drizzle(sqlite), { migrationsFolder: path.join(root, 'migrations') });
+    const statements = new Map();
+    const insert = (table, row) => {
+      const keys = Object.keys(row);
+      const key = `${table}:${keys.join(',')}`;
+      if (!statements.has(key)) statements.set(key, sqlite.prepare(`insert into ${table} (${keys.join(', ')}) values (${keys.map((k) => `@${k}`).join(', ')})`));
+      return statements.get(key).run(row);
+    };
+    const now = Date.now();
+    const schoolId = nextId();
+    const courses = [];
+    const students = [];
+    sqlite.transaction(() => {
+      insert('schools', { id: schoolId, name: '基准学校', settings: '{}', created_at: now });
+      for (let c = 0; c < COURSES; c++) {
+        const coid = nextId();
+        insert('courses', { id: coid, school_id: schoolId, title: `课程 ${c + 1}`, type: 0, actual_fen: 9900, price_fen: 19900, settings: c % 2 ? '{"notAllowSkip":1}' : '{}', published: 1, created_at: now, updated_at: now });
+        const fileId = nextId();
+        insert('files', { id: fileId, school_id: schoolId, key: `files/userupload/${schoolId}/${fileId}.MP4`, original_name: 'lesson.mp4', mime: 'video/mp4', ext: 'MP4', size: 1, visibility: 'private', uploaded_by: `admin:${schoolId}`, created_at: now });
+        const rid = nextId();
+        insert('resources', { id: rid, school_id: schoolId, title: 'lesson.mp4', file_id: fileId, kind: 'video', status: 'ready', duration: VIDEO_SECONDS, outputs: '{"mp4":"video.mp4"}', created_by: schoolId, created_at: now, updated_at: now });
+        const cid = nextId();
+        insert('chapters', { id: cid, course_id: coid, parent_id: '0', position: 0, title: '第一章', type: 1, resource_id: rid, created_at: now });
+        courses.push({ coid, cid });
+      }
+      for (let i = 0; i < STUDENTS; i++) {
+        const id = nextId();
+        const token = randomBytes(32).toString('base64url');
+        insert('students', { id, school_id: schoolId, username: `bench${i}`, name: `学员 ${i}`, created_at: now });
+        insert('sessions', { token_hash: createHash('sha256').update(token).digest('hex'), role: 'student', user_id: id, school_id: schoolId, created_at: now, expires_at: now + 86_400_000, last_seen_at: now });
+        const course = courses[i % COURSES];
+        insert('enrolments', { student_id: id, course_id: course.coid, source: 'buy', created_at: now });
+        students.push({ id, cookie: `y_main=${token}`, ...course, startTs: now + i, firstAt: 0 });
+      }
+    })();
+    sqlite.close();
+    return { schoolId, students };
+  }
+
+  /** CPU time (ms) a process has used so far, from /proc (0 where there is no /proc). */
+  function cpuMs(pid) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    } catch {
+      return 0;
+    }
+  }
+
+  /** One autocannon case: each request a heartbeat of the next student in turn. */
+  async function measure(name, url, students, pid) {
+    let next = 0;
+    const cpuBefore = cpuMs(pid);
+    const result = await autocannon({
+      url,
+      connections,
+      duration,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (request) => {
+            const student = students[next++ % students.length];
+            const now = Date.now();
+            if (!student.firstAt) student.firstAt = now;
+            // Playing at normal speed since the student's first heartbeat: plausible positions.
+            const position = Math.min(VIDEO_SECONDS, (now - student.firstAt) / 1000);
+            request.headers = { ...request.headers, 'content-type': 'application/json', cookie: student.cookie };
+            request.body = JSON.stringify({ coid: student.coid, cid: student.cid, start_ts: student.startTs, position, pause: false, play_type: 'play', realtime: 16 });
+            return request;
+          },
+        },
+      ],
+    });
+    const row = {
+      case: name,
+      'req/s': Math.round(result.requests.average),
+      'p50 ms': result.latency.p50,
+      'p99 ms': result.latency.p99,
+      'max ms': result.latency.max,
+      errors: result.errors + result.timeouts + result.non2xx,
+      // CPU the server spent per answer: a fair figure on a machine the client shares.
+      'server CPU µs/req': Math.round(((cpuMs(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total)),
+    };
+    console.log(`${name}: ${row['req/s']} req/s, p99 ${row['p99 ms']} ms, errors ${row.errors}, server CPU ${row['server CPU µs/req']} µs/req`);
+    return row;
+  }
+
+  const dist = process.env.LANXUE_DIST ? path.resolve(process.env.LANXUE_DIST) : path.join(root, 'dist');
+  execFileSync(process.execPath, ['scripts/build.mjs', 'server'], { cwd: root, stdio: 'inherit' });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lanxue-bench-heartbeat-'));
+  const databaseFile = path.join(dataDir, 'lanxue.sqlite');
+  const started = Date.now();
+  const { students } = seed(databaseFile);
+  console.log(`seeded ${STUDENTS} students with ${STUDENTS} sessions and ${COURSES} bought courses in ${Date.now() - started} ms`);
+
+  const baselineDb = path.join(dataDir, 'baseline.sqlite');
+  const baseline = await startServer([path.join(root, 'scripts/bench/heartbeat.mjs')], { BENCH_ROLE: 'baseline', BENCH_DB: baselineDb });
+  // BENCH_NODE_ARGS adds node options to the platform (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const platform = await startServer([...nodeArgs, path.join(dist, 'server/main.js')], {
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    DEMO_DATA: 'false',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+    ADMIN_PASSWORD: 'bench-admin-1',
+    SESSION_SECRET: 'bench-secret-0123456789',
+  });
+  const rows = [];
+  try {
+    // One heartbeat that must be taken before measuring.
+    const probe = students[0];
+    const answer = await fetch(`${platform.base}/web/heartbeat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: probe.cookie },
+      body: JSON.stringify({ coid: probe.coid, cid: probe.cid, start_ts: probe.startTs, position: 0 }),
+    });
+    const probeReply = await answer.json();
+    if (probeReply.status !== 'ok') throw new Error(`heartbeat refused: ${JSON.stringify(probeReply)}`);
+
+    const cores = os.cpus().length;
+    console.log(`${connections} connections, ${duration} s a case, ${STUDENTS} students rotating, node ${process.version}, ${cores} cores\n`);
+    const base = await measure('baseline: bare Fastify POST, one SQLite insert', `${baseline.base}/web/heartbeat`, students.map((s) => ({ ...s })), baseline.child.pid);
+    rows.push(base);
+    const beat = await measure('POST web/heartbeat (session, study access, ranges, progress, group commit)', `${platform.base}/web/heartbeat`, students, platform.child.pid);
+    rows.push(beat);
+    console.log();
+    console.table(rows);
+    const share = beat['req/s'] / base['req/s'];
+    console.log(`web/heartbeat: ${share.toFixed(2)} of the bare insert (target >= 0.40), p99 ${beat['p99 ms']} ms (target < 50)`);
+    console.log(`students carried per core at one heartbeat per 16 s: ${Math.round((beat['req/s'] * 16) / cores).toLocaleString('en')} (${beat['req/s']} req/s × 16 s / ${cores} cores)`);
+  } finally {
+    baseline.child.kill('SIGTERM');
+    // The platform writes what its engine holds on SIGTERM; then the records are checked.
+    const exited = new Promise((resolve) => platform.child.once('exit', resolve));
+    platform.child.kill('SIGTERM');
+    await exited;
+  }
+  const check = new Database(databaseFile, { readonly: true });
+  const records = check.prepare('select count(*) as n, sum(eff_ms) as eff, max(eff_ms) as most, sum(watched) as watched from learn_records').get();
+  const beats = check.prepare('select count(*) as n from heartbeats').get();
+  check.close();
+  console.log(
+    `written: ${records.n} learn records (${beats.n} heartbeat rows); effective time ${Math.round(records.eff / 1000)} s in all, at most ${Math.round(records.most / 1000)} s for one student; ${Math.round(records.watched)} s of video watched`,
+  );
+  if (records.n < STUDENTS) console.log(`warning: only ${records.n} of ${STUDENTS} students have a record`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
