@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { courses } from '../../server/db/schema';
 import { createSchool } from '../../server/modules/schools/schools.service';
+import { hasCourseRecord } from '../../server/modules/records/records.service';
 import { buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
 import { enrol } from '../helpers/learning-factory';
 import { adminCookie, call, learnCourse, okBeat, okCall, signedInStudent, type LearnCourse } from './records-helpers';
@@ -73,7 +74,9 @@ describe('learning records calls: watch records, do learn, the student’s recor
     enrol(app, s.id, second.coid, clock - 1000);
     const before = await okCall<{ courselist: { coid: string }[] }>(app, 'GET', '/course/nolearn', s.cookie);
     expect(before.courselist.map((row) => row.coid).sort()).toEqual([c.coid, second.coid].sort());
+    expect(hasCourseRecord(app.ctx, s.id, c.coid)).toBe(false);
     expect(await okCall(app, 'POST', '/learn/start', s.cookie, { coid: c.coid })).toEqual({ coid: c.coid, started: true, last_chapter: '' });
+    expect(hasCourseRecord(app.ctx, s.id, c.coid)).toBe(true);
     expect((await okCall<{ started: boolean }>(app, 'POST', '/learn/start', s.cookie, { coid: c.coid })).started).toBe(false);
     expect(counters(c.coid).lcount).toBe(1);
     const after = await okCall<{ courselist: { coid: string }[] }>(app, 'GET', '/course/nolearn', s.cookie);

@@ -130,6 +130,11 @@ export class RecordsEngine {
     return state;
   }
 
+  /** True when the student has a course record (studied or began the course): in memory, else in the database. */
+  hasCourse(studentId: string, courseId: string): boolean {
+    return this.courses.has(courseKey(studentId, courseId)) || !!repo.findCourseRecord(this.ctx.db, studentId, courseId);
+  }
+
   /** The last heartbeat of a session on a chapter, if any. */
   stream(tokenHash: string, courseId: string, chapterId: string): StreamRow | undefined {
     const key = streamKey(tokenHash, courseId, chapterId);

@@ -44,6 +44,14 @@ export function startLearning(ctx: AppContext, auth: Student, coid: string): z.i
   return { coid: head.id, started, last_chapter: course.lastChapterId };
 }
 
+/**
+ * Whether a student has a learning record of the course (spec 4 'Course main button': "continue learning if a
+ * record exists"; course/info's hasRecord can read it here).
+ */
+export function hasCourseRecord(ctx: AppContext, studentId: string, coid: string): boolean {
+  return recordsEngine(ctx).hasCourse(studentId, coid);
+}
+
 /** The course a chapter belongs to, when it is of the student's school; 404 otherwise. */
 function studentCourse(ctx: AppContext, auth: Student, cid: string, coid: string | undefined): { courseId: string; schoolId: string } {
   let courseId: string | null = null;
