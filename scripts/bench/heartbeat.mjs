@@ -150,14 +150,21 @@ async function main() {
   const baseline = await startServer([path.join(root, 'scripts/bench/heartbeat.mjs')], { BENCH_ROLE: 'baseline', BENCH_DB: baselineDb });
   // BENCH_NODE_ARGS adds node options to the platform (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const platform = await startServer([...nodeArgs, path.join(dist, 'server/main.js')], {
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    DEMO_DATA: 'false',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-    ADMIN_PASSWORD: 'bench-admin-1',
-    SESSION_SECRET: 'bench-secret-0123456789',
-  });
+  let platform;
+  try {
+    platform = await startServer([...nodeArgs, path.join(dist, 'server/main.js')], {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'false',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+      ADMIN_PASSWORD: 'bench-admin-1',
+      SESSION_SECRET: 'bench-secret-0123456789',
+    });
+  } catch (error) {
+    baseline.child.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const rows = [];
   try {
     // One heartbeat that must be taken before measuring.
