@@ -14,6 +14,7 @@ const WATCHED = {
   enrolments: 'student_id',
   collects: 'student_id',
   student_group_members: 'student_id',
+  course_records: 'student_id',
   students: 'id',
 } as const;
 export type WatchedTable = keyof typeof WATCHED;

@@ -75,6 +75,19 @@ describe('in-memory session and student caches stay exact (server/db/changes)', 
     expect((await info(cookie)).refusal).toBe('designatedGroup');
   });
 
+  it('course/info says hasRecord once the student has a learning record of the course (continue learning)', async () => {
+    const student = await buildStudent(app);
+    const cookie = (await login(app, { ...student, school: school(app).id })).cookie;
+    app.ctx.sqlite.prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`).run(student.id, coid, Date.now());
+    expect(await info(cookie)).toMatchObject({ isbuy: true, hasRecord: false });
+    app.ctx.sqlite
+      .prepare(`insert into course_records (student_id, course_id, school_id, last_visit_at, started_at, updated_at) values (?, ?, ?, ?, ?, ?)`)
+      .run(student.id, coid, school(app).id, Date.now(), Date.now(), Date.now());
+    const after = await info(cookie);
+    expect(after.hasRecord).toBe(true);
+    expect(after.mainButton).not.toEqual((await info((await login(app, { ...(await buildStudent(app)), school: school(app).id })).cookie)).mainButton);
+  });
+
   it('what a rolled-back transaction read is not kept', async () => {
     const student = await buildStudent(app);
     const cookie = (await login(app, { ...student, school: school(app).id })).cookie;

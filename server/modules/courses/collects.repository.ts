@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { prepared } from '../../db/prepared';
 import type { Db } from '../../db/client';
-import { collects, enrolments } from '../../db/schema';
+import { collects, courseRecords, enrolments } from '../../db/schema';
 
 export type Enrolment = typeof enrolments.$inferSelect;
 
@@ -45,6 +45,15 @@ export function studentEnrolments(db: Db, studentId: string): Enrolment[] {
 /** The ids of every course a student bookmarked. */
 export function studentCollects(db: Db, studentId: string): string[] {
   return prepared(db, 'studentCollects', (d) => d.select({ id: collects.courseId }).from(collects).where(eq(collects.studentId, sql.placeholder('studentId'))).prepare())
+    .all({ studentId })
+    .map((row) => row.id);
+}
+
+/** The ids of every course a student has a learning record of. */
+export function studentCourseRecordIds(db: Db, studentId: string): string[] {
+  return prepared(db, 'studentCourseRecordIds', (d) =>
+    d.select({ id: courseRecords.courseId }).from(courseRecords).where(eq(courseRecords.studentId, sql.placeholder('studentId'))).prepare(),
+  )
     .all({ studentId })
     .map((row) => row.id);
 }

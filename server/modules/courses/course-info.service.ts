@@ -11,6 +11,7 @@ import { studentCourses } from './student-courses';
 import { findCourse } from './courses.repository';
 import { dateText, fenToYuan, readSettings, toCourseBody } from './courses.presenter';
 import { openCourse } from './course-visibility';
+import { hasCourseRecord } from '../records/records.service';
 import { graphicLead, hidesGraphicText } from './graphic.service';
 import { viewerOf } from '../schools/viewer';
 
@@ -48,7 +49,7 @@ export function viewerFields(ctx: AppContext, auth: Auth, head: CourseHead, loca
   const purchase = purchaseOf(ctx, auth, head.id);
   const validity = validityOf(head);
   const status = courseStatus(validity, purchase, ctx.now());
-  const hasRecord = false;
+  const hasRecord = auth.role === 'student' && hasCourseRecord(ctx, auth.userId, head.id);
   return {
     isbuy: purchase.bought,
     buyDate: purchase.buyDate ? dateText(purchase.buyDate) : '',

@@ -1,10 +1,10 @@
 import type { AppContext } from '../../context';
 import { TtlCache } from '../../lib/ttl-cache';
 import { studentGroupIds } from '../auth/accounts.repository';
-import { studentCollects, studentEnrolments, type Enrolment } from './collects.repository';
+import { studentCollects, studentCourseRecordIds, studentEnrolments, type Enrolment } from './collects.repository';
 
-/** What a student's viewer fields depend on: their groups, enrolments and bookmarks. */
-export type StudentCourses = { groups: string[]; enrolments: Map<string, Enrolment>; collected: Set<string> };
+/** What a student's viewer fields depend on: their groups, enrolments, bookmarks and the courses they have studied. */
+export type StudentCourses = { groups: string[]; enrolments: Map<string, Enrolment>; collected: Set<string>; studied: Set<string> };
 
 const caches = new WeakMap<AppContext, TtlCache<string, StudentCourses>>();
 
@@ -13,7 +13,7 @@ function cacheOf(ctx: AppContext): TtlCache<string, StudentCourses> {
   if (!cache) {
     const created = new TtlCache<string, StudentCourses>(30_000, 20_000, Date.now);
     // Any write to these rows, by any path (a cascade included), forgets the student at once.
-    ctx.changes.on(['enrolments', 'collects', 'student_group_members', 'students'], (studentId) => created.delete(studentId));
+    ctx.changes.on(['enrolments', 'collects', 'student_group_members', 'students', 'course_records'], (studentId) => created.delete(studentId));
     caches.set(ctx, (cache = created));
   }
   return cache;
@@ -24,6 +24,7 @@ function load(ctx: AppContext, studentId: string): StudentCourses {
     groups: studentGroupIds(ctx.db, studentId),
     enrolments: new Map(studentEnrolments(ctx.db, studentId).map((row) => [row.courseId, row])),
     collected: new Set(studentCollects(ctx.db, studentId)),
+    studied: new Set(studentCourseRecordIds(ctx.db, studentId)),
   };
 }
 

@@ -21,7 +21,7 @@ import { COURSE_STATUS, courseStatus } from '../../../shared/rules/course-status
 import { STUDY_REFUSALS, type StudyRefusal } from '../../../shared/schemas/learning';
 import type { AppContext, Auth } from '../../context';
 import { AppError, noLogin } from '../../lib/errors';
-import { studentGroupIds } from '../auth/accounts.repository';
+import { studentCourses } from '../courses/student-courses';
 import { findChapter, type ChapterRow } from '../chapters/chapters.repository';
 import type { CourseHead } from '../courses/catalogue.repository';
 import { purchaseOf, validityOf } from '../courses/course-info.service';
@@ -53,7 +53,7 @@ export function canStudyChapter(ctx: AppContext, auth: Auth, course: OpenedCours
   if (auth.role === 'guest') return refuse('noLogin');
   if (auth.role !== 'student') return refuse('studentOnly');
   if (auth.schoolId !== head.schoolId) return refuse('otherSchool');
-  if (!allowedByGroups(head.authenticationGid, studentGroupIds(ctx.db, auth.userId))) return refuse('designatedGroup');
+  if (!allowedByGroups(head.authenticationGid, studentCourses(ctx, auth.userId).groups)) return refuse('designatedGroup');
   const purchase = purchaseOf(ctx, auth, head.id);
   const free = head.actualFen <= 0;
   if (!free && !purchase.bought) return refuse('endOfTrial');

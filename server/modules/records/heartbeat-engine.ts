@@ -11,6 +11,7 @@ import type { AppContext } from '../../context';
 import type { Interval } from './intervals';
 import { parseIntervals } from './intervals';
 import * as repo from './records.repository';
+import { studentCourses } from '../courses/student-courses';
 import type { CourseRecordRow, HeartbeatRow, LearnRow } from './records.repository';
 import { MAX_CREDIT_MS } from './heartbeat-rules';
 
@@ -132,7 +133,8 @@ export class RecordsEngine {
 
   /** True when the student has a course record (studied or began the course): in memory, else in the database. */
   hasCourse(studentId: string, courseId: string): boolean {
-    return this.courses.has(courseKey(studentId, courseId)) || !!repo.findCourseRecord(this.ctx.db, studentId, courseId);
+    // Records not yet flushed are in memory; flushed ones are in the student's cached course facts.
+    return this.courses.has(courseKey(studentId, courseId)) || studentCourses(this.ctx, studentId).studied.has(courseId);
   }
 
   /** The last heartbeat of a session on a chapter, if any. */
