@@ -6,7 +6,7 @@ import { READ_CHUNK } from './storage';
 import { BlockCache } from './file-blocks';
 
 /** Hot blocks of small and middle-sized files (server/lib/file-blocks): config FILE_CACHE_MB, files up to 64 MiB. */
-let blocks = new BlockCache(128 * 1024 * 1024);
+let blocks = new BlockCache(256 * 1024 * 1024);
 
 /** Sets the memory the block cache may hold (buildApp, from config FILE_CACHE_MB); 0 turns it off. */
 export function setFileCacheBudget(megabytes: number): void {
