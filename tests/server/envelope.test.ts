@@ -109,10 +109,12 @@ describe('replies: {status, error, data} for every outcome', () => {
     }
   });
 
-  it('logs every request with its request id', async () => {
+  it('logs one line for a failed request with its request id; successful ones only at debug', async () => {
     await app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'req-123' } });
-    const entries = logLines.map((line) => JSON.parse(line)).filter((e) => e.reqId === 'req-123');
-    expect(entries.map((e) => e.msg)).toEqual(['incoming request', 'request completed']);
+    expect(logLines.map((line) => JSON.parse(line)).filter((e) => e.reqId === 'req-123')).toEqual([]);
+    await app.inject({ method: 'GET', url: '/nothing-here', headers: { 'x-request-id': 'req-404' } });
+    const entries = logLines.map((line) => JSON.parse(line)).filter((e) => e.reqId === 'req-404');
+    expect(entries).toEqual([expect.objectContaining({ msg: 'request completed', level: 30, method: 'GET', url: '/nothing-here', statusCode: 404 })]);
   });
 });
 
