@@ -1,4 +1,4 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -61,7 +61,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     // One access line per request (below) instead of Fastify's two: at this traffic they cost a third of a call.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
   });
