@@ -73,9 +73,11 @@ export function acceptsGzip(header: string | undefined): boolean {
 export function sendJsonText(request: FastifyRequest, reply: FastifyReply, entry: { etag: string; body: string; perViewer?: boolean }) {
   reply.header('etag', entry.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
   if (etagMatches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+  // A per-viewer reply is made for this request only: nothing to keep for the next one.
+  if (entry.perViewer) return reply.type('application/json; charset=utf-8').send(entry.body);
   const bytes = memo(encoded, entry, () => Buffer.from(entry.body));
   reply.type('application/json; charset=utf-8');
-  if (!entry.perViewer && bytes.length >= GZIP_MIN_BYTES && acceptsGzip(request.headers['accept-encoding'])) {
+  if (bytes.length >= GZIP_MIN_BYTES && acceptsGzip(request.headers['accept-encoding'])) {
     return reply.header('content-encoding', 'gzip').send(memo(gzipped, entry, () => gzipSync(bytes)));
   }
   return reply.send(bytes);
