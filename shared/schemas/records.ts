@@ -59,27 +59,6 @@ export type Heartbeat = z.output<typeof zHeartbeat>;
  */
 export const HEARTBEAT_STATUSES = ['recorded', 'free', 'preview'] as const;
 
-/** The chapter's record after a heartbeat, as the server decided it. */
-export const zHeartbeatReply = z.object({
-  status: z.enum(HEARTBEAT_STATUSES),
-  coid: z.string(),
-  cid: z.string(),
-  /** Total effective study seconds of the chapter, and the seconds this heartbeat added. */
-  eff: z.number(),
-  eff_time: z.number(),
-  /** Seconds of the media watched (merged ranges); pages reached for documents. */
-  watch_time: z.number(),
-  progress: z.number(),
-  /** Where the server puts the learner (a jump past what notAllowSkip allows comes back clamped). */
-  position: z.number(),
-  /** The furthest point reached plausibly: seconds, page, or reading 0..1. */
-  furthest: z.number(),
-  duration: z.number(),
-  completed: z.boolean(),
-  /** A free graphic course became the student's through this heartbeat (spec 4 'Graphic reading'). */
-  obtained: z.boolean(),
-});
-export type HeartbeatReply = z.infer<typeof zHeartbeatReply>;
 
 /** POST learn/start {coid}: 'Do learn {coid} before starting'. */
 export const zStartLearning = z.object({ coid: zCode });
@@ -98,10 +77,14 @@ export const zRecordQuery = z.object({ cid: zChapterRef, coid: zCode.optional() 
 export const zLearnRecord = z.object({
   coid: z.string(),
   cid: z.string(),
+  /** Total effective study seconds of the chapter. */
   eff: z.number(),
+  /** Seconds of the media watched (merged ranges); pages reached for documents. */
   watch_time: z.number(),
   progress: z.number(),
+  /** Where the server puts the learner (a jump past what notAllowSkip allows comes back clamped). */
   position: z.number(),
+  /** The furthest point reached plausibly: seconds, page, or reading 0..1. */
   furthest: z.number(),
   duration: z.number(),
   completed: z.boolean(),
@@ -112,6 +95,16 @@ export const zLearnRecord = z.object({
   updated_at: z.number().nullable(),
 });
 export type LearnRecord = z.infer<typeof zLearnRecord>;
+
+/** The chapter's record after a heartbeat, as the server decided it: the learn record's fields and what this beat did. */
+export const zHeartbeatReply = zLearnRecord.pick({ coid: true, cid: true, eff: true, watch_time: true, progress: true, position: true, furthest: true, duration: true, completed: true }).extend({
+  status: z.enum(HEARTBEAT_STATUSES),
+  /** The seconds this heartbeat added. */
+  eff_time: z.number(),
+  /** A free graphic course became the student's through this heartbeat (spec 4 'Graphic reading'). */
+  obtained: z.boolean(),
+});
+export type HeartbeatReply = z.infer<typeof zHeartbeatReply>;
 
 export const zCourseQuery = z.object({ coid: zCode });
 
