@@ -108,7 +108,9 @@ const started = Date.now();
 const schools = await seed(path.join(dataDir, 'lanxue.sqlite'));
 console.log(`seeded ${SCHOOLS * COURSES_PER_SCHOOL} courses in ${SCHOOLS} schools in ${Date.now() - started} ms`);
 
-const platform = await startServer(['dist/server/main.js'], {
+// BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the platform.
+const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+const platform = await startServer([...nodeArgs, 'dist/server/main.js'], {
   NODE_ENV: 'production',
   DATA_DIR: dataDir,
   DEMO_DATA: 'false',
@@ -148,21 +150,28 @@ try {
     catalogue304: ['POST course/bycate If-None-Match (304)', `${platform.base}/course/bycate`, { ...json, 'if-none-match': etag }, post],
     infoBase: [`baseline: bare Fastify, same ${infoBytes} B`, `${baseline.base}/body/info`],
     floor: ['platform floor: GET checkLogin (guest, no catalogue work)', `${platform.base}/checkLogin`],
+    floorStudent: ['platform floor: GET checkLogin (student session)', `${platform.base}/checkLogin`, { cookie }],
     info: ['GET course/info (guest)', `${platform.base}/course/info/${coid}`],
     infoGzip: ['GET course/info (guest, accept-encoding gzip)', `${platform.base}/course/info/${coid}`, gzip],
     infoStudent: ['GET course/info (student: bought, own fields)', `${platform.base}/course/info/${coid}`, { cookie }],
   };
   const results = {};
+  // BENCH_CASES=infoBase,infoStudent runs only those cases (when profiling one path).
+  const only = process.env.BENCH_CASES?.split(',');
   for (const [key, args] of Object.entries(cases)) {
-    results[key] = await measure(...args);
+    if (only && !only.includes(key)) continue;
+    const [name, url, headers, request] = args;
+    results[key] = await measure(name, url, headers, request, (key.endsWith('Base') ? baseline : platform).child.pid);
     rows.push(results[key]);
   }
   console.log();
   console.table(rows);
   const check = (key, base) => {
     const row = results[key];
+    if (!row || !results[base]) return;
     const share = row['req/s'] / results[base]['req/s'];
-    console.log(`${row.case}: p99 ${row['p99 ms']} ms (target < 25), ${share.toFixed(2)} of the bare reply (target >= 0.5)`);
+    const cpuShare = results[base]['server CPU µs/req'] / row['server CPU µs/req'];
+    console.log(`${row.case}: p99 ${row['p99 ms']} ms (target < 25), ${share.toFixed(2)} of the bare reply (target >= 0.5); by server CPU per reply ${cpuShare.toFixed(2)}`);
   };
   for (const key of ['catalogue', 'catalogueStudent', 'catalogueGzip']) check(key, 'catalogueBase');
   for (const key of ['info', 'infoGzip', 'infoStudent']) check(key, 'infoBase');

@@ -41,7 +41,7 @@ async function main() {
   const { default: autocannon } = await import('autocannon');
   const { drizzle } = await import('drizzle-orm/better-sqlite3');
   const { migrate } = await import('drizzle-orm/better-sqlite3/migrator');
-  const { connections, duration, root, startServer } = await import('./lib.mjs');
+  const { connections, cpuMs, duration, root, startServer } = await import('./lib.mjs');
 
   const SNOWFLAKE_EPOCH = 1288834974657n;
   let sequence = (BigInt(Date.now()) - SNOWFLAKE_EPOCH) << 22n;
@@ -88,16 +88,6 @@ async function main() {
     })();
     sqlite.close();
     return { schoolId, students };
-  }
-
-  /** CPU time (ms) a process has used so far, from /proc (0 where there is no /proc). */
-  function cpuMs(pid) {
-    try {
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-    } catch {
-      return 0;
-    }
   }
 
   /** One autocannon case: each request a heartbeat of the next student in turn. */

@@ -64,23 +64,47 @@ export function acceptsGzip(header: string | undefined): boolean {
   });
 }
 
+/** A reply made for one request: the envelope's bytes, already encoded. */
+export interface ViewerReply {
+  etag: string;
+  bytes: Buffer;
+}
+
 /**
  * Sends a prepared JSON envelope text with its ETag ('no-cache': clients revalidate every time), or 304
  * with no body when the request's If-None-Match already holds it. Bytes are made once per cache entry and
  * gzipped once for clients that accept it (a 145 KB catalogue page becomes a small fraction of that);
- * a reply made for one viewer (perViewer) is sent as it is.
+ * a reply made for one viewer (ViewerReply) is sent as it is.
  */
-export function sendJsonText(request: FastifyRequest, reply: FastifyReply, entry: { etag: string; body: string; perViewer?: boolean }) {
+export function sendJsonText(request: FastifyRequest, reply: FastifyReply, entry: { etag: string; body: string } | ViewerReply) {
   reply.header('etag', entry.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
   if (etagMatches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
-  // A per-viewer reply is made for this request only: nothing to keep for the next one.
-  if (entry.perViewer) return reply.type('application/json; charset=utf-8').send(entry.body);
-  const bytes = memo(encoded, entry, () => Buffer.from(entry.body));
   reply.type('application/json; charset=utf-8');
+  if ('bytes' in entry) return reply.send(entry.bytes);
+  const bytes = memo(encoded, entry, () => Buffer.from(entry.body));
   if (bytes.length >= GZIP_MIN_BYTES && acceptsGzip(request.headers['accept-encoding'])) {
     return reply.header('content-encoding', 'gzip').send(memo(gzipped, entry, () => gzipSync(bytes)));
   }
   return reply.send(bytes);
+}
+
+const heads = new WeakMap<object, Buffer>();
+const ENVELOPE_HEAD = '{"status":"ok","error":null,"data":';
+
+/**
+ * An envelope whose data is a cached JSON object joined with a viewer's own fields (an object made for this
+ * request): the cached part is encoded once per cache entry, only the viewer's few fields on each request.
+ * The ETag joins the cached entry's tag with a hash of the viewer's fields.
+ */
+export function viewerReply(base: { etag: string; body: string }, viewer: object): ViewerReply {
+  const head = memo(heads, base, () => Buffer.from(`${ENVELOPE_HEAD}${base.body.slice(0, -1)},`));
+  const own = JSON.stringify(viewer);
+  // One buffer: the cached head copied in, then the viewer's fields (without their opening brace) and '}'.
+  const bytes = Buffer.allocUnsafe(head.length + Buffer.byteLength(own));
+  head.copy(bytes, 0);
+  const end = head.length + bytes.write(own.slice(1), head.length);
+  bytes[end] = 0x7d;
+  return { etag: `W/"${base.etag.replace(/^W\//, '').replaceAll('"', '')}.${fnv1a(own)}"`, bytes };
 }
 
 /** A short, fast, non-cryptographic hash (FNV-1a, 32 bits) for the per-viewer part of an ETag. */

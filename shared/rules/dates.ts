@@ -8,19 +8,41 @@ export const DATE_PATTERNS: Record<Locale, { dateTime: string; date: string; wat
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
+const TOKEN = /yyyy|MM|dd|HH|mm|ss/g;
+type Part = string | ((date: Date) => string);
+const FIELDS: Record<string, (date: Date) => string> = {
+  yyyy: (date) => String(date.getFullYear()),
+  MM: (date) => pad(date.getMonth() + 1),
+  dd: (date) => pad(date.getDate()),
+  HH: (date) => pad(date.getHours()),
+  mm: (date) => pad(date.getMinutes()),
+  ss: (date) => pad(date.getSeconds()),
+};
+// A pattern is split into literal text and fields once: dates are formatted on hot paths (course/info).
+const compiled = new Map<string, Part[]>();
+function compile(pattern: string): Part[] {
+  let parts = compiled.get(pattern);
+  if (!parts) {
+    parts = [];
+    let last = 0;
+    for (const match of pattern.matchAll(TOKEN)) {
+      if (match.index > last) parts.push(pattern.slice(last, match.index));
+      parts.push(FIELDS[match[0]]);
+      last = match.index + match[0].length;
+    }
+    if (last < pattern.length) parts.push(pattern.slice(last));
+    if (compiled.size < 64) compiled.set(pattern, parts);
+  }
+  return parts;
+}
+
 /** Formats a date with the tokens yyyy, MM, dd, HH, mm, ss in local time; '' for an invalid date. */
 export function formatDate(value: Date | number | string, pattern: string): string {
   const date = value instanceof Date ? value : new Date(typeof value === 'string' ? value.replace(/-/g, '/') : value);
   if (Number.isNaN(date.getTime())) return '';
-  const parts: Record<string, string> = {
-    yyyy: String(date.getFullYear()),
-    MM: pad(date.getMonth() + 1),
-    dd: pad(date.getDate()),
-    HH: pad(date.getHours()),
-    mm: pad(date.getMinutes()),
-    ss: pad(date.getSeconds()),
-  };
-  return pattern.replace(/yyyy|MM|dd|HH|mm|ss/g, (token) => parts[token]);
+  let text = '';
+  for (const part of compile(pattern)) text += typeof part === 'string' ? part : part(date);
+  return text;
 }
 
 /** Formats a date and time the way the locale writes it. */

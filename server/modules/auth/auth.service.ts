@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import crypto, { createHash, randomBytes } from 'node:crypto';
 import { LOGIN_THROTTLE, SESSION_TTL_MS } from '../../../shared/constants';
 import { ERRORS } from '../../../shared/envelope';
 import type { LoginResult, LoginState, UserData, Role } from '../../../shared/schemas/auth';
@@ -16,7 +16,10 @@ import { resolveSchool, schoolHomePath } from '../schools/schools.service';
 
 export const GUEST: Auth = { role: 'guest', schoolId: null, userId: null, tokenHash: null };
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+// crypto.hash (Node 21.7+, the image's Node 22) hashes in one call; createHash where it is missing (Node 20).
+const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
+/** The SHA-256 of a session token as stored (sessions keep no raw token). */
+export const hashToken = (token: string) => (oneShot ? oneShot('sha256', token, 'hex') : createHash('sha256').update(token).digest('hex'));
 
 const sessionCaches = new WeakMap<AppContext, TtlCache<string, sessionsRepo.Session>>();
 

@@ -6,7 +6,7 @@ import type { CourseBody, CourseViewer } from '../../../shared/schemas/courses';
 import type { AppContext, Auth } from '../../context';
 import { notFound } from '../../lib/errors';
 import { hasFreeChapter, studyNum, type CourseHead } from './catalogue.repository';
-import { cachedReply, fnv1a } from '../../lib/catalogue-http';
+import { cachedReply, fnv1a, viewerReply, type ViewerReply } from '../../lib/catalogue-http';
 import { studentCourses } from './student-courses';
 import { findCourse } from './courses.repository';
 import { dateText, fenToYuan, readSettings, toCourseBody } from './courses.presenter';
@@ -72,14 +72,12 @@ export function viewerFields(ctx: AppContext, auth: Auth, head: CourseHead, loca
   };
 }
 
-const bareTag = (etag: string) => etag.replace(/^W\//, '').replace(/"/g, '');
-
 /**
- * GET course/info/{id} as envelope JSON text with its ETag: the course body (cached per school while
+ * GET course/info/{id} as envelope JSON with its ETag: the course body (cached per school while
  * published; fresh for an administrator's draft) joined with the viewer's fields computed per request,
  * so a shared cache never carries one viewer's purchase or bookmark to another.
  */
-export function courseInfoReply(ctx: AppContext, auth: Auth, ref: string, locale: Locale): { etag: string; body: string; perViewer?: boolean } {
+export function courseInfoReply(ctx: AppContext, auth: Auth, ref: string, locale: Locale): { etag: string; body: string } | ViewerReply {
   const { head, admin } = openCourse(ctx, auth, ref);
   // A guest's fields of a course without a fixed window do not change with time: the whole reply is cached.
   if (auth.role === 'guest' && head.published && head.ceType !== VALIDITY.fixedWindow) {
@@ -93,10 +91,5 @@ export function courseInfoReply(ctx: AppContext, auth: Auth, ref: string, locale
           const body = JSON.stringify(courseBody(ctx, head.id, { wholeText: admin }));
           return { etag: fnv1a(body), body };
         })();
-  const overlay = JSON.stringify(viewerFields(ctx, auth, head, locale));
-  return {
-    etag: `W/"${bareTag(base.etag)}.${fnv1a(overlay)}"`,
-    body: `{"status":"ok","error":null,"data":${base.body.slice(0, -1)},${overlay.slice(1)}}`,
-    perViewer: true,
-  };
+  return viewerReply(base, viewerFields(ctx, auth, head, locale));
 }
