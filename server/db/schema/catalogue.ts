@@ -185,7 +185,7 @@ export const enrolments = sqliteTable(
   {
     studentId: text('student_id').notNull().references(() => students.id, { onDelete: 'cascade' }),
     courseId: text('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
-    source: text('source', { enum: ['free', 'buy', 'obtain', 'column', 'admin'] }).notNull(),
+    source: text('source', { enum: ['free', 'buy', 'obtain', 'column', 'admin', 'plan'] }).notNull(),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.studentId, t.courseId] }), index('enrolments_course').on(t.courseId)],

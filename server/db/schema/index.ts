@@ -5,3 +5,5 @@ export * from './catalogue';
 export * from './comments';
 export * from './media';
 export * from './learning';
+export * from './feedback';
+export * from './plans';
