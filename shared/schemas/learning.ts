@@ -32,6 +32,13 @@ export const STUDY_REFUSALS = {
   expired: 'expired',
   courseRemoved: 'course removed',
   noChapter: 'noChapterAlert',
+  // The order rules (server/modules/learning/study-gate.ts; spec 8 message keys): the reply's data carries
+  // blockedBy (the chapter to finish first) and, for a staged subsection, its window.
+  couseOrderTip: 'couseOrderTip',
+  orderTip: 'orderTip',
+  orderTip2: 'orderTip2',
+  stageNotOpen: 'stageNotOpen',
+  stageClosed: 'stageClosed',
 } as const;
 export type StudyRefusal = keyof typeof STUDY_REFUSALS;
 
@@ -62,6 +69,60 @@ export const zWareUrls = z.object({
   thumb: z.string().optional(),
   slides: z.array(z.string()),
 });
+
+/** A lock on a chapter by the order rules (shared/rules/study-order, staged-plan): the message key and what blocks it. */
+export const zStudyLock = z.object({
+  message: z.enum(['couseOrderTip', 'orderTip2', 'orderTip', 'stageNotOpen', 'stageClosed']),
+  /** The chapter that must be finished first ('' for a staged window). */
+  blockedBy: z.string(),
+});
+export type StudyLock = z.infer<typeof zStudyLock>;
+
+/** A staged subsection's opening window (spec 4 'Staged plan'): ms, end null when expire_limit is off. */
+export const zStudyWindow = z.object({ state: z.enum(['open', 'notYetOpen', 'closed']), start: z.number(), end: z.number().nullable() });
+
+/** The student's record and lock of one study chapter. */
+export const zStudyChapter = z.object({
+  cid: z.string(),
+  /** 0..1 (1 = complete). */
+  progress: z.number(),
+  passed: z.boolean(),
+  verify_status: z.number().int(),
+  lock: zStudyLock.nullable(),
+  window: zStudyWindow.nullable(),
+});
+export type StudyChapterState = z.infer<typeof zStudyChapter>;
+
+/** Course settings the study page acts on (spec 3 'Course settings', 'Course' order_rest). */
+export const zStudySettings = z.object({
+  order_rest: z.boolean(),
+  exercOrder: z.boolean(),
+  verify: z.boolean(),
+  signature: z.boolean(),
+  switchremind: z.boolean(),
+  leaveremind: z.boolean(),
+  /** Minutes of inactivity before the leave reminder. */
+  leavetime: z.number(),
+  /** A study-plan course (type 3): growth (level 0) or phase (level 1); null for an ordinary course. */
+  plan: z.enum(['growth', 'phase']).nullable(),
+  staged: z.boolean(),
+});
+
+export const zWareStudy = z.object({
+  /** A signed-in student whose study is recorded (false for guests, auditions without login and previews). */
+  recorded: z.boolean(),
+  /** The student owns the course (free, bought or assigned, within its validity). */
+  owned: z.boolean(),
+  settings: zStudySettings,
+  /** Every study chapter (leaf) in study order, with the student's record and lock. */
+  chapters: z.array(zStudyChapter),
+  /** stu/checksignature hasImg for this course. */
+  hasSignature: z.boolean(),
+  /** Grading is on for this chapter (showgrade) and whether the student has rated it (check grade hasVal). */
+  gradingOn: z.boolean(),
+  rated: z.boolean(),
+});
+export type WareStudy = z.infer<typeof zWareStudy>;
 
 export const zWare = z.object({
   // Spec 3 'Ware info': path, type, rid, coid, title.
@@ -112,6 +173,8 @@ export const zWare = z.object({
   chapters: zChapterList,
   prev: zWareNeighbour,
   next: zWareNeighbour,
+  /** The student's study of the course: what the study page's locks, dialogs and reminders need (issue 5). */
+  study: zWareStudy,
 });
 export type Ware = z.infer<typeof zWare>;
 export type WareUrls = z.infer<typeof zWareUrls>;

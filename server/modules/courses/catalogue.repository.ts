@@ -63,6 +63,9 @@ export function courseHead(db: Db, id: string) {
         ceTime: courses.ceTime,
         settings: courses.settings,
         authenticationGid: courses.authenticationGid,
+        level: courses.level,
+        label: courses.label,
+        orderRest: courses.orderRest,
       })
       .from(courses)
       .where(eq(courses.id, sql.placeholder('id')))

@@ -34,7 +34,7 @@ export function purchaseOf(ctx: AppContext, auth: Auth, coid: string): { bought:
 }
 
 /** A course's price and validity as shared/rules/course-status reads them. */
-export function validityOf(head: CourseHead): CourseValidity {
+export function validityOf(head: Pick<CourseHead, 'actualFen' | 'ceType' | 'ceTime' | 'settings'>): CourseValidity {
   return {
     actual: fenToYuan(head.actualFen),
     ce_type: head.ceType,

@@ -15,10 +15,15 @@
  * 7. A free course (actual 0), or a paid one the student bought or obtained (enrolment); a paid course
  *    not bought → 403 endOfTrial (the end-of-trial dialog offers Buy). Then the validity (courseStatus):
  *    a fixed window not yet open → 403 notStarted; ended, or past the bought period → 403 expired.
+ *    A study plan (type 3) is for the students it is assigned to (directly or by group) once approved —
+ *    others 403 designatedGroup — and needs no purchase.
+ * 8. The order rules (study-gate.ts): a staged subsection outside its window, a growth plan's later stage,
+ *    order_rest / exercOrder → 403 with the rule's message key (couseOrderTip, orderTip, orderTip2,
+ *    stageNotOpen, stageClosed) and what blocks it. So neither the ware nor a heartbeat reaches a locked chapter.
  */
 import { allowedByGroups } from '../../../shared/rules/course-buttons';
 import { COURSE_STATUS, courseStatus } from '../../../shared/rules/course-status';
-import { STUDY_REFUSALS, type StudyRefusal } from '../../../shared/schemas/learning';
+import { STUDY_REFUSALS, type StudyChapterState, type StudyRefusal } from '../../../shared/schemas/learning';
 import type { AppContext, Auth } from '../../context';
 import { AppError, noLogin } from '../../lib/errors';
 import { studentCourses } from '../courses/student-courses';
@@ -26,6 +31,8 @@ import { findChapter, type ChapterRow } from '../chapters/chapters.repository';
 import type { CourseHead } from '../courses/catalogue.repository';
 import { purchaseOf, validityOf } from '../courses/course-info.service';
 import { openCourse } from '../courses/course-visibility';
+import { isPlanAssigned, planApproved, PLAN_COURSE_TYPE } from '../plans/plan-access';
+import { hasOrderRules, studyGate } from './study-gate';
 
 /** A course as openCourse answers it. */
 export interface OpenedCourse {
@@ -34,9 +41,15 @@ export interface OpenedCourse {
   admin: boolean;
 }
 
-export type StudyAccess = { allowed: true; preview: boolean; audition: boolean } | { allowed: false; refusal: StudyRefusal };
+/** What blocks a locked chapter (step 8): the chapter to finish first, and a staged subsection's window. */
+export interface RefusalDetail {
+  blockedBy: string;
+  window: StudyChapterState['window'];
+}
 
-const refuse = (refusal: StudyRefusal): StudyAccess => ({ allowed: false, refusal });
+export type StudyAccess = { allowed: true; preview: boolean; audition: boolean } | { allowed: false; refusal: StudyRefusal; detail?: RefusalDetail };
+
+const refuse = (refusal: StudyRefusal, detail?: RefusalDetail): StudyAccess => ({ allowed: false, refusal, detail });
 
 /** Whether the chapter, or the chapter it belongs to, is free (the audition; spec 2 'chapter list with free/unpaid tags'). */
 function freeChapter(ctx: AppContext, chapter: ChapterRow): boolean {
@@ -54,13 +67,29 @@ export function canStudyChapter(ctx: AppContext, auth: Auth, course: OpenedCours
   if (auth.role !== 'student') return refuse('studentOnly');
   if (auth.schoolId !== head.schoolId) return refuse('otherSchool');
   if (!allowedByGroups(head.authenticationGid, studentCourses(ctx, auth.userId).groups)) return refuse('designatedGroup');
+  const plan = head.type === PLAN_COURSE_TYPE;
+  if (plan && !(planApproved(ctx, head.id) && isPlanAssigned(ctx, auth.userId, head.id))) return refuse('designatedGroup');
   const purchase = purchaseOf(ctx, auth, head.id);
-  const free = head.actualFen <= 0;
+  const free = head.actualFen <= 0 || plan;
   if (!free && !purchase.bought) return refuse('endOfTrial');
   const { status } = courseStatus(validityOf(head), purchase, ctx.now());
   if (status === COURSE_STATUS.notStarted) return refuse('notStarted');
-  if (status === COURSE_STATUS.ended || status === COURSE_STATUS.needsPurchase) return refuse('expired');
+  if (status === COURSE_STATUS.ended || (status === COURSE_STATUS.needsPurchase && !plan)) return refuse('expired');
+  if (hasOrderRules(head)) {
+    const gate = studyGate(ctx, auth.userId, head);
+    const lock = gate.lockOf(chapter.id);
+    if (lock) return refuse(lock.message, { blockedBy: lock.blockedBy, window: gate.chapters.find((c) => c.cid === chapter.id)?.window ?? null });
+  }
   return { allowed: true, preview: false, audition: false };
+}
+
+/** Whether a student owns the course: free, an assigned plan, or bought and within its validity. */
+export function ownsCourse(ctx: AppContext, auth: Auth, head: CourseHead): boolean {
+  if (auth.role !== 'student') return false;
+  if (head.type === PLAN_COURSE_TYPE) return planApproved(ctx, head.id) && isPlanAssigned(ctx, auth.userId, head.id);
+  const purchase = purchaseOf(ctx, auth, head.id);
+  if (head.actualFen > 0 && !purchase.bought) return false;
+  return courseStatus(validityOf(head), purchase, ctx.now()).status === COURSE_STATUS.available || head.actualFen <= 0;
 }
 
 const STATUS_OF: Record<StudyRefusal, number> = {
@@ -71,14 +100,19 @@ const STATUS_OF: Record<StudyRefusal, number> = {
   endOfTrial: 403,
   notStarted: 403,
   expired: 403,
+  couseOrderTip: 403,
+  orderTip: 403,
+  orderTip2: 403,
+  stageNotOpen: 403,
+  stageClosed: 403,
   courseRemoved: 404,
   noChapter: 404,
 };
 
 /** The error a refusal answers with: its key as the error string, and the course to go back to. */
-export function refusalError(ctx: AppContext, refusal: StudyRefusal, head: CourseHead): AppError {
+export function refusalError(ctx: AppContext, refusal: StudyRefusal, head: CourseHead, detail?: RefusalDetail): AppError {
   if (refusal === 'noLogin') return noLogin();
-  return new AppError(STATUS_OF[refusal], STUDY_REFUSALS[refusal], { refusal, code: ctx.courseCodec.encode(head.id), hashUID: ctx.uidCodec.encode(head.schoolId) });
+  return new AppError(STATUS_OF[refusal], STUDY_REFUSALS[refusal], { refusal, code: ctx.courseCodec.encode(head.id), hashUID: ctx.uidCodec.encode(head.schoolId), ...detail });
 }
 
 /**
@@ -92,6 +126,6 @@ export function openStudy(ctx: AppContext, auth: Auth, courseRef: string, cid: s
     throw refusalError(ctx, 'noChapter', course.head);
   }
   const access = canStudyChapter(ctx, auth, course, chapter);
-  if (!access.allowed) throw refusalError(ctx, access.refusal, course.head);
+  if (!access.allowed) throw refusalError(ctx, access.refusal, course.head, access.detail);
   return { course, chapter, access };
 }

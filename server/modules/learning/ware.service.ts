@@ -1,11 +1,16 @@
 import { neighbours } from '../../../shared/rules/learning';
 import { CHAPTER_TYPE, learnLetter } from '../../../shared/schemas/chapters';
-import type { Ware } from '../../../shared/schemas/learning';
+import type { Ware, WareStudy } from '../../../shared/schemas/learning';
 import type { AppContext, Auth } from '../../context';
 import { chapterList } from '../chapters/chapters.service';
 import { readSettings } from '../courses/courses.presenter';
-import { courseTitle, wareResource, type WareResource } from './learning.repository';
-import { openStudy } from './study-access';
+import { courseTitle, hasGrade, hasSignature, wareResource, type WareResource } from './learning.repository';
+import { openStudy, ownsCourse } from './study-access';
+import { studyGate } from './study-gate';
+import { planKind } from '../../../shared/rules/study-order';
+import { isStaged } from '../../../shared/rules/staged-plan';
+import type { ChapterRow } from '../chapters/chapters.repository';
+import type { CourseHead } from '../courses/catalogue.repository';
 import { mainPath, readOutputs, readSubtitles, viewerKind, wareStatus, wareUrls } from './ware.presenter';
 
 /** What /media answers a download with (the original file as an attachment), on a prefix signed for download. */
@@ -68,6 +73,36 @@ export function wareInfo(ctx: AppContext, auth: Auth, courseRef: string, cid: st
     chapters: list,
     prev: neighbour(prev),
     next: neighbour(next),
+    study: wareStudy(ctx, auth, course.head, chapter, access.preview),
+  };
+}
+
+/**
+ * The student's study of the course for the study page (zWareStudy): every chapter's record and lock
+ * (study-gate.ts, the same decision the server enforces), the settings the page acts on, and whether the
+ * finish dialogs are still due (signature, rating).
+ */
+function wareStudy(ctx: AppContext, auth: Auth, head: CourseHead, chapter: ChapterRow, preview: boolean): WareStudy {
+  const settings = readSettings(head.settings);
+  const student = auth.role === 'student' && !preview ? auth.userId : null;
+  return {
+    recorded: student !== null,
+    owned: preview || (student !== null && ownsCourse(ctx, auth, head)),
+    settings: {
+      order_rest: head.orderRest,
+      exercOrder: settings.exercOrder,
+      verify: settings.verify,
+      signature: settings.signature,
+      switchremind: settings.switchremind,
+      leaveremind: settings.leaveremind,
+      leavetime: settings.leavetime,
+      plan: planKind(head),
+      staged: isStaged(settings),
+    },
+    chapters: studyGate(ctx, student, head).chapters,
+    hasSignature: student !== null && hasSignature(ctx.db, student, head.id),
+    gradingOn: chapter.showgrade,
+    rated: student !== null && hasGrade(ctx.db, student, head.id, chapter.id),
   };
 }
 

@@ -131,6 +131,19 @@ export class RecordsEngine {
     return state;
   }
 
+  /**
+   * A student's progress, exam result and review state of every chapter of a course with a record: the
+   * database's rows with the changes not yet written laid over them (only unwritten states can differ).
+   */
+  courseProgress(studentId: string, courseId: string): Map<string, { progress: number; passed: boolean; verifyStatus: number }> {
+    const found = new Map<string, { progress: number; passed: boolean; verifyStatus: number }>();
+    for (const row of repo.chapterProgressOf(this.ctx.db, studentId, courseId)) found.set(row.chapterId, { progress: row.progress, passed: !!row.passed, verifyStatus: row.verifyStatus });
+    for (const state of this.dirtyLearn) {
+      if (state.studentId === studentId && state.courseId === courseId) found.set(state.chapterId, { progress: state.progress, passed: state.passed, verifyStatus: state.verifyStatus });
+    }
+    return found;
+  }
+
   /** True when the student has a course record (studied or began the course): in memory, else in the database. */
   hasCourse(studentId: string, courseId: string): boolean {
     // Records not yet flushed are in memory; flushed ones are in the student's cached course facts.

@@ -52,7 +52,7 @@ export function openTarget(ctx: AppContext, auth: Auth, courseRef: string, cid: 
     const chapter = cachedChapter(ctx, head.schoolId, cid);
     if (!chapter || chapter.courseId !== head.id) throw refusalError(ctx, 'noChapter', head);
     const access = canStudyChapter(ctx, auth, course, chapter);
-    if (!access.allowed) throw refusalError(ctx, access.refusal, head);
+    if (!access.allowed) throw refusalError(ctx, access.refusal, head, access.detail);
     return { head, chapter, as: access.preview ? 'preview' : auth.role === 'student' ? 'student' : access.audition && auth.role === 'guest' ? 'free' : 'preview', obtain: false };
   }
   if (head.type !== COURSE_TYPE.graphicOrColumn) throw refusalError(ctx, 'noChapter', head);

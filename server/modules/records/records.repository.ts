@@ -256,6 +256,17 @@ export function learnRecordsOf(db: Db, studentId: string, courseId: string): Lea
   return db.select().from(learnRecords).where(and(eq(learnRecords.studentId, studentId), eq(learnRecords.courseId, courseId))).all();
 }
 
+/** A student's progress, exam result and review state per chapter of a course (the study gate reads it on every gated request). */
+export function chapterProgressOf(db: Db, studentId: string, courseId: string): { chapterId: string; progress: number; passed: number; verifyStatus: number }[] {
+  return prepared(db, 'chapterProgressOf', (d) =>
+    d
+      .select({ chapterId: learnRecords.chapterId, progress: learnRecords.progress, passed: sql<number>`${learnRecords.passed}`, verifyStatus: learnRecords.verifyStatus })
+      .from(learnRecords)
+      .where(and(eq(learnRecords.studentId, sql.placeholder('studentId')), eq(learnRecords.courseId, sql.placeholder('courseId'))))
+      .prepare(),
+  ).all({ studentId, courseId });
+}
+
 /** A course's chapters in display order (parent, position). */
 export function courseChapters(db: Db, courseId: string) {
   return db

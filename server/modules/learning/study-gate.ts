@@ -1,0 +1,132 @@
+/**
+ * The order rules of a course, decided on the server for a student (issue 5: "The server, not the client,
+ * decides"): which study chapters are locked, and why. The study access check (study-access.ts) refuses a
+ * locked chapter — the ware call and every heartbeat — and the ware reply carries every chapter's lock so
+ * the study page can show them.
+ *
+ * Rules (pure, in shared/rules, each with its table test):
+ * - spec 4 'Staged plan' (staged-plan.ts stageGate): a subsection opens on its start date and, with
+ *   expire_limit, closes after the end date in its description → stageNotOpen / stageClosed;
+ * - spec 4 'Growth plan order' (study-order.ts growthPlanOrder) for a growth plan (type 3, level 0) → orderTip;
+ * - spec 4 'Ordered study' (study-order.ts studyLocks): order_rest → couseOrderTip, exercOrder → orderTip2.
+ * When several apply, the first of that list is given (a window not open is the plainest reason).
+ *
+ * Choices where the spec is silent:
+ * - A stage's own review state and exam result (passed, verify_status) are the learn record whose chapter
+ *   is the stage's cid (written by the back office's review, learn/record/update).
+ * - Stage exams arrive with issue 6: until then no stage has an exam to pass (stagePassed is true).
+ * - Exercises pending (exercOrder) arrive with issue 6 too: until then none is pending.
+ * - Free chapters (the audition) and administrators' previews are not gated (study-access.ts decides so).
+ */
+import { growthPlanOrder, planKind, studyLocks, type OrderedChapterNode, type PlanChapter } from '../../../shared/rules/study-order';
+import { isStaged, stageGate, type StageChapterNode } from '../../../shared/rules/staged-plan';
+import { studyOrder } from '../../../shared/rules/learning';
+import { learnLetter } from '../../../shared/schemas/chapters';
+import type { StudyChapterState, StudyLock } from '../../../shared/schemas/learning';
+import type { AppContext } from '../../context';
+import { cachedValue } from '../../lib/catalogue-http';
+import { listChapters } from '../chapters/chapters.repository';
+import type { CourseHead } from '../courses/catalogue.repository';
+import { readSettings } from '../courses/courses.presenter';
+import { recordsEngine } from '../records/heartbeat-engine';
+
+/** A chapter of the tree as the gate reads it. */
+interface GateNode {
+  cid: string;
+  title: string;
+  learnType: string;
+  position: number;
+  description: string;
+  children: GateNode[];
+}
+
+/** The course's chapter tree (top level in order, each with its subchapters), kept while the school's catalogue is unchanged. */
+function courseTree(ctx: AppContext, head: CourseHead): GateNode[] {
+  return cachedValue(ctx, head.schoolId, `gate:tree:${head.id}`, () => {
+    const rows = listChapters(ctx.db, head.id);
+    const node = (row: (typeof rows)[number]): GateNode => ({
+      cid: row.id,
+      title: row.title,
+      learnType: learnLetter(row.type),
+      position: row.position,
+      description: row.description,
+      children: [],
+    });
+    const tops = rows.filter((row) => row.parentId === '0').map(node);
+    const byId = new Map(tops.map((top) => [top.cid, top]));
+    for (const row of rows) if (row.parentId !== '0') byId.get(row.parentId)?.children.push(node(row));
+    return tops;
+  });
+}
+
+/** Whether any order rule applies to the course (most courses: none, and nothing is read). */
+export function hasOrderRules(head: CourseHead): boolean {
+  const settings = readSettings(head.settings);
+  return head.orderRest || settings.exercOrder || planKind(head) === 'growth' || isStaged(settings);
+}
+
+export interface GateResult {
+  /** Every study chapter in study order with the student's record and its lock. */
+  chapters: StudyChapterState[];
+  /** The lock of a chapter (study leaf or stage), null when open. */
+  lockOf(cid: string): StudyLock | null;
+}
+
+/**
+ * The student's records and locks of a course (studentId null: a viewer with no records, e.g. an audition:
+ * everything at 0, locks computed all the same). Records come from the records engine's memory where a
+ * heartbeat just changed them, else from the database.
+ */
+export function studyGate(ctx: AppContext, studentId: string | null, head: CourseHead): GateResult {
+  const tree = courseTree(ctx, head);
+  const settings = readSettings(head.settings);
+  const records = studentId ? recordsEngine(ctx).courseProgress(studentId, head.id) : new Map();
+  const record = (cid: string) => records.get(cid) ?? { progress: 0, passed: false, verifyStatus: 0 };
+
+  const ordered: OrderedChapterNode[] = tree.map((top) => ({
+    ...top,
+    progress: record(top.cid).progress,
+    children: top.children.map((child) => ({ ...child, progress: record(child.cid).progress })),
+  }));
+  const orderLocks = studyLocks(ordered, { order_rest: head.orderRest, exercOrder: settings.exercOrder });
+  const growth = planKind(head) === 'growth';
+  const stages: PlanChapter[] = tree.map((top) => ({
+    cid: top.cid,
+    progress: record(top.cid).progress,
+    passed: record(top.cid).passed,
+    verify_status: record(top.cid).verifyStatus,
+    stageExam: false,
+    children: top.children.filter((child) => child.learnType !== '').map((child) => ({ cid: child.cid, progress: record(child.cid).progress })),
+  }));
+  const staged: StageChapterNode[] = tree;
+  const stageSettings = { label: head.label, stage_year: settings.stage_year, stage_date: settings.stage_date, expire_limit: settings.expire_limit };
+  const now = ctx.now();
+
+  const gateOf = (cid: string): { lock: StudyLock | null; window: StudyChapterState['window'] } => {
+    const stage = stageGate(head.id, stageSettings, staged, cid, now);
+    const window = stage.window ? { state: stage.window.state, start: stage.window.start, end: stage.window.end } : null;
+    if (!stage.open) return { lock: { message: stage.message, blockedBy: '' }, window };
+    if (growth) {
+      const order = growthPlanOrder(head.id, stages, settings.verify, cid);
+      if (!order.ok) return { lock: { message: order.message, blockedBy: order.blockedBy }, window };
+    }
+    const lock = orderLocks.get(cid);
+    if (lock?.locked) return { lock: { message: lock.message, blockedBy: lock.blockedBy }, window };
+    return { lock: null, window };
+  };
+
+  const gates = new Map<string, ReturnType<typeof gateOf>>();
+  const gate = (cid: string) => {
+    let found = gates.get(cid);
+    if (!found) gates.set(cid, (found = gateOf(cid)));
+    return found;
+  };
+  return {
+    chapters: studyOrder(tree).map((leaf) => {
+      const own = record(leaf.cid);
+      const { lock, window } = gate(leaf.cid);
+      return { cid: leaf.cid, progress: own.progress, passed: own.passed, verify_status: own.verifyStatus, lock, window };
+    }),
+    lockOf: (cid) => gate(cid).lock,
+  };
+}
