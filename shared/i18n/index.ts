@@ -11,6 +11,7 @@ import { messages as learningRulesZh } from './learning-rules.zh-CN';
 import { messages as learningRulesEn } from './learning-rules.en-gb';
 import type { messages as AdminCatalogueZh } from './admin-catalogue.zh-CN';
 import type { messages as AdminResourcesZh } from './admin-resources.zh-CN';
+import type { messages as AdminRecordsZh } from './admin-records.zh-CN';
 
 // Areas keep their own message files (so several people can add keys at once). The student site's
 // areas are merged here; the back office's arrive with its lazy chunk through addMessages, so students
@@ -19,7 +20,7 @@ const zhCN = { ...coreZh, ...catalogueZh, ...learnZh, ...commentsZh, ...learning
 const enGb = { ...coreEn, ...catalogueEn, ...learnEn, ...commentsEn, ...learningRulesEn };
 
 /** One message catalogue for server and web; zh-CN is the default and the source of keys. */
-export type MessageKey = keyof typeof zhCN | keyof typeof AdminCatalogueZh | keyof typeof AdminResourcesZh;
+export type MessageKey = keyof typeof zhCN | keyof typeof AdminCatalogueZh | keyof typeof AdminResourcesZh | keyof typeof AdminRecordsZh;
 export type Messages = Record<MessageKey, string>;
 
 /** Every message file pair, for checks that both languages have the same keys. */

@@ -328,8 +328,103 @@ export const zUpdateRecord = z
   })
   .refine((value) => value.progress !== undefined || value.passed !== undefined || value.verify_status !== undefined, { message: 'nothing to update', path: ['progress'] });
 
+/** GET learn/students {key?, page, num}: the school's students with their study in sum (the 'by student' screen's search). */
+export const zStudentSearchQuery = z.object({ page, num, key: z.string().trim().max(64).optional() });
+export const zStudentStudyRow = zStudentSummary.extend({
+  courses: z.number().int(),
+  completed_courses: z.number().int(),
+  eff: z.number(),
+  last_visit: z.number().nullable(),
+});
+export const zStudentSearch = z.object({ list: z.array(zStudentStudyRow), total: z.number().int() });
+
+/**
+ * The staged review (spec 4 'Growth plan order', 'Next chapter flow': "Done but not verified: ... review can
+ * be requested in the back office"). A stage is a top-level chapter of a course whose setting verify is on;
+ * its review state is verify_status on the student's learn record of the stage itself (chapter_id = the
+ * stage's cid), the row learn/record/update writes.
+ */
+export const REVIEW_STATUS_KEYS = ['pending', 'approved', 'rejected'] as const;
+export type ReviewStatusKey = (typeof REVIEW_STATUS_KEYS)[number];
+/** The verify_status of each filter of the queue: pending 0, approved 1, rejected 2. */
+export const REVIEW_STATUS_VALUE: Record<ReviewStatusKey, 0 | 1 | 2> = { pending: VERIFY_STATUS.none, approved: VERIFY_STATUS.approved, rejected: VERIFY_STATUS.rejected };
+/** The longest reason of a review decision. */
+export const REVIEW_REASON_MAX = 200;
+
+/** GET learn/review/list {coid?, status?, key?, page, num}: studied stages by review state (pending first: oldest waiting first). */
+export const zReviewListQuery = z.object({
+  page,
+  num,
+  coid: zCode.optional(),
+  status: z.enum(REVIEW_STATUS_KEYS).default('pending'),
+  key: z.string().trim().max(64).optional(),
+});
+export const zReviewItem = z.object({
+  sid: z.string(),
+  name: z.string(),
+  username: z.string(),
+  coid: z.string(),
+  course_title: z.string(),
+  /** The stage (a top-level chapter). */
+  cid: z.string(),
+  stage_title: z.string(),
+  /** Its study chapters (its subchapters, or 1 when the stage is studied itself). */
+  chapters: z.number().int(),
+  /** When its last study chapter was completed (ms). */
+  studied_at: z.number().nullable(),
+  /** The stage exam passed (spec 3 'Chapter' passed). */
+  passed: z.boolean(),
+  verify_status: z.number().int(),
+  /** When the review state last changed (ms); null before any review. */
+  reviewed_at: z.number().nullable(),
+});
+export type ReviewItem = z.infer<typeof zReviewItem>;
+export const zReviewList = z.object({ list: z.array(zReviewItem), total: z.number().int() });
+
+/** POST learn/review {coid, cid, sid, action, reason?}: approves (verify_status 1) or rejects (2) a studied stage. */
+export const zReviewDecision = z.object({
+  coid: zCode,
+  cid: zId,
+  sid: zId,
+  action: z.enum(['approve', 'reject']),
+  reason: z.string().trim().max(REVIEW_REASON_MAX).optional(),
+});
+export const zReviewReply = zLearnRecord.extend({ sid: z.string(), action: z.enum(['approve', 'reject']), reason: z.string() });
+
+/**
+ * GET learn/export {view, format, coid?, sid?, key?, max?}: the rows a records screen shows, as a CSV (UTF-8
+ * with a byte-order mark) or XLSX download: course (a course's learners; key filters by name), student (a
+ * student's courses), chapter (per chapter of a course), detail (a student's chapters of a course). At most
+ * `max` rows (EXPORT_MAX_ROWS unless lower); when there were more, the file's last row and the header
+ * X-Export-Capped say so.
+ */
+export const EXPORT_MAX_ROWS = 50_000;
+export const EXPORT_VIEWS = ['course', 'student', 'chapter', 'detail'] as const;
+export type ExportView = (typeof EXPORT_VIEWS)[number];
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const EXPORT_CAPPED_HEADER = 'x-export-capped';
+export const zExportQuery = z
+  .object({
+    view: z.enum(EXPORT_VIEWS),
+    format: z.enum(EXPORT_FORMATS).default('csv'),
+    coid: zCode.optional(),
+    sid: zId.optional(),
+    key: z.string().trim().max(64).optional(),
+    max: z.coerce.number().int().min(1).max(EXPORT_MAX_ROWS).default(EXPORT_MAX_ROWS),
+  })
+  .superRefine((value, issues) => {
+    if (value.view !== 'student' && !value.coid) issues.addIssue({ code: 'custom', message: 'required for this view', path: ['coid'] });
+    if ((value.view === 'student' || value.view === 'detail') && !value.sid) issues.addIssue({ code: 'custom', message: 'required for this view', path: ['sid'] });
+  });
+export type ExportQuery = z.output<typeof zExportQuery>;
+
 /** Error strings of the records calls. */
 export const RECORD_ERRORS = {
   invalidSid: 'invalid sid',
   notRecorded: 'not studied',
+  /** learn/review: the chapter is not a stage (a top-level chapter) of the course. */
+  notAStage: 'not a stage',
+  /** learn/review: the student has not finished studying the stage's chapters. */
+  stageNotStudied: 'stage not studied',
 } as const;

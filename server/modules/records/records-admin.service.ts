@@ -8,11 +8,12 @@
  */
 import type * as z from 'zod';
 import type * as s from '../../../shared/schemas/records';
-import type { LearnRecord } from '../../../shared/schemas/records';
+import { RECORD_ERRORS, REVIEW_STATUS_VALUE, VERIFY_STATUS, type LearnRecord } from '../../../shared/schemas/records';
 import type { AppContext } from '../../context';
-import { notFound } from '../../lib/errors';
+import { badInput, conflict, notFound } from '../../lib/errors';
 import { findStudent } from '../auth/accounts.repository';
 import { findChapter } from '../chapters/chapters.repository';
+import { readSettings } from '../courses/courses.presenter';
 import { recordsEngine } from './heartbeat-engine';
 import { addInterval, coveredLength, parseIntervals } from './intervals';
 import { processPercent } from './heartbeat.service';
@@ -255,4 +256,88 @@ export function updateRecord(ctx: AppContext, schoolId: string, input: z.output<
   engine.forget(student.sid, course.id, input.cid);
   recount(ctx, student.sid, course);
   return toLearnRecord(course.id, input.cid, updated);
+}
+
+/** GET learn/students: the school's students (matching a name or login) with their study in sum. */
+export function studentSearch(ctx: AppContext, schoolId: string, query: z.output<typeof s.zStudentSearchQuery>): z.infer<typeof s.zStudentSearch> {
+  recordsEngine(ctx).flush();
+  const { rows, total } = repo.studentStudies(ctx.db, schoolId, query.key || undefined, query.num, offsetOf(query));
+  return {
+    total,
+    list: rows.map((row) => ({
+      sid: row.id,
+      name: row.name,
+      username: row.username,
+      courses: row.courses ?? 0,
+      completed_courses: row.completed ?? 0,
+      eff: seconds(row.effMs ?? 0),
+      last_visit: row.lastVisit ?? null,
+    })),
+  };
+}
+
+/**
+ * The courses whose stages are reviewed: the school's courses with the setting verify on (spec 3 'Course
+ * settings' verify; spec 4 'Growth plan order' "(if verify is set) have verify_status 1"), or the one asked
+ * for (404 when not of the school; none when its verify is off).
+ */
+function reviewedCourses(ctx: AppContext, schoolId: string, coid: string | undefined): string[] {
+  const verifying = repo
+    .schoolCourseSettings(ctx.db, schoolId)
+    .filter((course) => readSettings(course.settings).verify)
+    .map((course) => course.id);
+  if (!coid) return verifying;
+  const course = schoolCourse(ctx, schoolId, coid);
+  return verifying.includes(course.id) ? [course.id] : [];
+}
+
+/**
+ * GET learn/review/list: the staged review queue (spec 4 'Next chapter flow': "Done but not verified: alert
+ * that the stage is finished and review can be requested in the back office"): each learner and stage of
+ * a verify course whose study chapters are all at progress 1, by review state (pending = verify_status 0,
+ * approved 1, rejected 2). Where the state lives: repo.reviewQueue.
+ */
+export function reviewList(ctx: AppContext, schoolId: string, query: z.output<typeof s.zReviewListQuery>): z.infer<typeof s.zReviewList> {
+  const courseIds = reviewedCourses(ctx, schoolId, query.coid);
+  recordsEngine(ctx).flush();
+  const { rows, total } = repo.reviewQueue(ctx.db, { schoolId, courseIds, status: REVIEW_STATUS_VALUE[query.status], key: query.key || undefined }, query.num, offsetOf(query));
+  return {
+    total,
+    list: rows.map((row) => ({
+      sid: row.sid,
+      name: row.name,
+      username: row.username,
+      coid: row.coid,
+      course_title: row.courseTitle,
+      cid: row.cid,
+      stage_title: row.stageTitle,
+      chapters: row.chapters,
+      studied_at: row.studiedAt,
+      passed: Boolean(row.passed),
+      verify_status: row.verifyStatus,
+      reviewed_at: row.reviewedAt,
+    })),
+  };
+}
+
+/**
+ * POST learn/review: approves (verify_status 1) or rejects (2) a stage the student has studied. The stage
+ * must be a top-level chapter of the course (400 'not a stage') whose study chapters the student has all
+ * completed (409 'stage not studied'). The write is learn/record/update's (one implementation): the
+ * student's learn record of the stage itself. The reason is returned and written to the log; the schema
+ * has no column to keep it (see the issue notes).
+ */
+export function reviewStage(ctx: AppContext, schoolId: string, input: z.output<typeof s.zReviewDecision>): z.infer<typeof s.zReviewReply> {
+  const student = schoolStudent(ctx, schoolId, input.sid);
+  const course = schoolCourse(ctx, schoolId, input.coid);
+  const stage = courseChapter(ctx, course, input.cid);
+  if (!stage || stage.parentId !== '0') throw badInput(RECORD_ERRORS.notAStage);
+  recordsEngine(ctx).flush();
+  const studied = repo.reviewQueue(ctx.db, { schoolId, courseIds: [course.id], studentId: student.sid, stageId: stage.id }, 1, 0);
+  if (studied.total === 0) throw conflict(RECORD_ERRORS.stageNotStudied);
+  const verify = input.action === 'approve' ? VERIFY_STATUS.approved : VERIFY_STATUS.rejected;
+  const record = updateRecord(ctx, schoolId, { sid: student.sid, coid: course.id, cid: stage.id, verify_status: verify });
+  const reason = input.reason ?? '';
+  ctx.log.info({ review: { schoolId, sid: student.sid, coid: course.id, cid: stage.id, action: input.action, reason } }, 'stage review');
+  return { ...record, sid: student.sid, action: input.action, reason };
 }

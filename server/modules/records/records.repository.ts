@@ -417,3 +417,127 @@ export function coursesByIds(db: Db, ids: readonly string[]) {
     .where(sql`${courses.id} in ${ids}`)
     .all();
 }
+
+// ---- the back office's student search and staged review (issue 5 'Back office') ----
+
+/** The school's students matching a name or login (all when no key), with their study in sum, latest visit first (never-studied last). */
+export function studentStudies(db: Db, schoolId: string, key: string | undefined, limit: number, offset: number) {
+  const pattern = key ? likePattern(key) : '';
+  const where = and(eq(students.schoolId, schoolId), key ? sql`(${students.name} like ${pattern} escape '\\' or ${students.username} like ${pattern} escape '\\')` : undefined);
+  const sums = db
+    .select({
+      studentId: courseRecords.studentId,
+      courses: sql<number>`count(*)`.as('courses'),
+      completed: sql<number>`sum(case when ${courseRecords.completedAt} is not null then 1 else 0 end)`.as('completed'),
+      effMs: sql<number>`sum(${courseRecords.effMs})`.as('eff_ms'),
+      lastVisit: sql<number>`max(${courseRecords.lastVisitAt})`.as('last_visit'),
+    })
+    .from(courseRecords)
+    .where(eq(courseRecords.schoolId, schoolId))
+    .groupBy(courseRecords.studentId)
+    .as('sums');
+  const rows = db
+    .select({ id: students.id, name: students.name, username: students.username, courses: sums.courses, completed: sums.completed, effMs: sums.effMs, lastVisit: sums.lastVisit })
+    .from(students)
+    .leftJoin(sums, eq(sums.studentId, students.id))
+    .where(where)
+    .orderBy(sql`${sums.lastVisit} is null`, desc(sums.lastVisit), students.name, students.id)
+    .limit(limit)
+    .offset(offset)
+    .all();
+  const total = db.select({ n: sql<number>`count(*)` }).from(students).where(where).get()?.n ?? 0;
+  return { rows, total };
+}
+
+/** The school's courses with their settings JSON (the review queue keeps those whose setting verify is on). */
+export function schoolCourseSettings(db: Db, schoolId: string) {
+  return db.select({ id: courses.id, settings: courses.settings }).from(courses).where(and(eq(courses.schoolId, schoolId), eq(courses.deleted, false))).all();
+}
+
+export interface ReviewFilter {
+  schoolId: string;
+  /** The courses to look in (those with verify on); none: nothing. */
+  courseIds: readonly string[];
+  /** verify_status to keep; undefined: any. */
+  status?: 0 | 1 | 2;
+  key?: string;
+  studentId?: string;
+  stageId?: string;
+}
+
+export interface ReviewRow {
+  sid: string;
+  name: string;
+  username: string;
+  coid: string;
+  courseTitle: string;
+  cid: string;
+  stageTitle: string;
+  chapters: number;
+  studiedAt: number | null;
+  passed: number;
+  verifyStatus: number;
+  reviewedAt: number | null;
+}
+
+/**
+ * The studied stages of the filter's courses, one row per student and stage (spec 4 'Growth plan order'
+ * words, as shared/rules/study-order stageStudied): a stage is a top-level chapter; it is studied when each
+ * of its study subchapters (type not a heading) has the student's progress at 1, or, when it has no
+ * subchapters and is not a heading itself, when its own progress is 1. Its review state is verify_status of
+ * the student's learn record of the stage itself (chapter_id = the stage: the row learn/record/update
+ * writes; for a stage without subchapters it is also its study record). Students are the course's
+ * learners (course records) of the school.
+ */
+function reviewCandidates(filter: ReviewFilter): SQL {
+  const ids = sql.join(
+    filter.courseIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const pattern = filter.key ? likePattern(filter.key) : '';
+  return sql`
+    select cr.student_id as sid, s.name as name, s.username as username, c.id as coid, c.title as courseTitle,
+      st.id as cid, st.title as stageTitle, st.position as position,
+      (select count(*) from chapters k where k.course_id = st.course_id and k.parent_id = st.id and k.type != 0) as leaves,
+      (select count(*) from chapters k where k.course_id = st.course_id and k.parent_id = st.id) as kids,
+      st.type as stageType
+    from course_records cr
+    join students s on s.id = cr.student_id and s.school_id = ${filter.schoolId}
+    join courses c on c.id = cr.course_id
+    join chapters st on st.course_id = cr.course_id and st.parent_id = '0'
+    where cr.school_id = ${filter.schoolId} and cr.course_id in (${ids})
+      ${filter.studentId ? sql`and cr.student_id = ${filter.studentId}` : sql``}
+      ${filter.stageId ? sql`and st.id = ${filter.stageId}` : sql``}
+      ${filter.key ? sql`and (s.name like ${pattern} escape '\\' or s.username like ${pattern} escape '\\')` : sql``}`;
+}
+
+function reviewRows(filter: ReviewFilter): SQL {
+  return sql`
+    select q.sid, q.name, q.username, q.coid, q.courseTitle, q.cid, q.stageTitle, q.position,
+      case when q.kids > 0 then q.leaves else 1 end as chapters,
+      case when q.kids > 0
+        then (select max(l.completed_at) from learn_records l join chapters k on k.id = l.chapter_id
+              where l.student_id = q.sid and l.course_id = q.coid and k.course_id = q.coid and k.parent_id = q.cid and k.type != 0)
+        else lr.completed_at end as studiedAt,
+      coalesce(lr.passed, 0) as passed,
+      coalesce(lr.verify_status, 0) as verifyStatus,
+      case when coalesce(lr.verify_status, 0) = 0 then null else lr.updated_at end as reviewedAt
+    from (${reviewCandidates(filter)}) q
+    left join learn_records lr on lr.student_id = q.sid and lr.course_id = q.coid and lr.chapter_id = q.cid
+    where (
+      (q.kids > 0 and q.leaves > 0 and not exists (
+        select 1 from chapters k where k.course_id = q.coid and k.parent_id = q.cid and k.type != 0
+          and not exists (select 1 from learn_records l where l.student_id = q.sid and l.course_id = q.coid and l.chapter_id = k.id and l.progress >= 1)))
+      or (q.kids = 0 and q.stageType != 0 and coalesce(lr.progress, 0) >= 1)
+    )
+    ${filter.status !== undefined ? sql`and coalesce(lr.verify_status, 0) = ${filter.status}` : sql``}`;
+}
+
+/** A page of the review queue: pending and rejected stages oldest-studied first, approved ones latest-reviewed first. */
+export function reviewQueue(db: Db, filter: ReviewFilter, limit: number, offset: number): { rows: ReviewRow[]; total: number } {
+  if (filter.courseIds.length === 0) return { rows: [], total: 0 };
+  const order = filter.status === 1 ? sql`reviewedAt desc, sid, coid, position` : sql`studiedAt asc, sid, coid, position`;
+  const rows = db.all<ReviewRow>(sql`select * from (${reviewRows(filter)}) order by ${order} limit ${limit} offset ${offset}`);
+  const total = db.get<{ n: number }>(sql`select count(*) as n from (${reviewRows(filter)})`)?.n ?? 0;
+  return { rows, total };
+}

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LOCALE_COOKIE } from '../../../shared/constants';
 import { ok } from '../../../shared/envelope';
+import { pickLocale } from '../../../shared/i18n';
 import { zOkReply } from '../../../shared/schemas/common';
 import * as s from '../../../shared/schemas/records';
 import { requireAdmin, requireStudent } from '../../plugins/auth';
@@ -10,6 +12,7 @@ import { heartbeat } from './heartbeat.service';
 import { recordsEngine } from './heartbeat-engine';
 import * as records from './records.service';
 import * as admin from './records-admin.service';
+import { contentDisposition, exportRecords } from './records-export.service';
 import { addWatch, listWatch } from './watch.service';
 
 const tags = ['learning records'];
@@ -179,5 +182,59 @@ export const recordsRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (request) => ok(admin.updateRecord(ctx, schoolOf(request), request.body)),
+  );
+
+  app.get(
+    '/learn/students',
+    { schema: { tags: adminTags, summary: "The school's students with their study in sum, latest visit first (key filters by name or login): the 'by student' screen.", querystring: s.zStudentSearchQuery, response: { 200: zOkReply(s.zStudentSearch) } } },
+    async (request) => ok(admin.studentSearch(ctx, schoolOf(request), request.query)),
+  );
+
+  app.get(
+    '/learn/review/list',
+    {
+      schema: {
+        tags: adminTags,
+        summary:
+          "The staged review queue (spec 4 'Next chapter flow': done but not verified, review in the back office): each learner and stage (top-level chapter) of a course with verify on whose lessons are all at progress 1, by state (pending 0, approved 1, rejected 2; pending by default).",
+        querystring: s.zReviewListQuery,
+        response: { 200: zOkReply(s.zReviewList) },
+      },
+    },
+    async (request) => ok(admin.reviewList(ctx, schoolOf(request), request.query)),
+  );
+
+  app.post(
+    '/learn/review',
+    {
+      schema: {
+        tags: adminTags,
+        summary: "Approves (verify_status 1) or rejects (2) a stage the student has studied, through learn/record/update's write; 400 'not a stage', 409 'stage not studied'.",
+        body: s.zReviewDecision,
+        response: { 200: zOkReply(s.zReviewReply) },
+      },
+    },
+    async (request) => ok(admin.reviewStage(ctx, schoolOf(request), request.body)),
+  );
+
+  app.get(
+    '/learn/export',
+    {
+      schema: {
+        tags: adminTags,
+        summary:
+          'The rows of a records screen as a CSV (UTF-8 with BOM) or XLSX download: view course (coid, key), student (sid), chapter (coid) or detail (sid, coid). At most max rows (50,000); when capped, the last row and the X-Export-Capped header say so.',
+        querystring: s.zExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const locale = pickLocale(request.cookies[LOCALE_COOKIE], ctx.config.LOCALE);
+      const file = await exportRecords(ctx, schoolOf(request), request.query, locale);
+      reply.header('content-type', file.contentType);
+      reply.header('content-disposition', contentDisposition(file.fileName, file.asciiName));
+      reply.header('x-content-type-options', 'nosniff');
+      if (file.capped) reply.header(s.EXPORT_CAPPED_HEADER, String(request.query.max));
+      return reply.send(file.body);
+    },
   );
 };

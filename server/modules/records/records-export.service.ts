@@ -1,0 +1,273 @@
+/**
+ * GET learn/export (issue 5 'Back office': "Learning records by course, by student and by chapter (study
+ * time, progress, last visit), export to CSV and XLSX"): the rows the records screens show, as a file.
+ *
+ * - The rows come from the same service functions as the screens (records-admin.service.ts), read once and
+ *   at most `max` + 1 of them (the extra one says the file is capped; EXPORT_MAX_ROWS at most): one
+ *   consistent read, never more than the file holds.
+ * - CSV: UTF-8 with a byte-order mark (Excel then opens Chinese correctly), CRLF lines, RFC 4180 quoting
+ *   (a value with a comma, quote, CR or LF is quoted, quotes doubled), and spreadsheet formula injection
+ *   neutralised: a text cell starting with = + - @ (or a tab or CR) gets a leading apostrophe. Written to
+ *   the reply as a stream of chunks, not one string.
+ * - XLSX: write-excel-file, numbers as numbers, the header row frozen. Its cells are typed strings, never
+ *   formulas, so they keep their text as it is.
+ * - The file name names the view, the course or student and the day; Content-Disposition carries an ASCII
+ *   fallback and the UTF-8 name in RFC 5987 filename*.
+ * - Headings follow the administrator's language (the locale cookie, like the pages).
+ */
+import { Readable } from 'node:stream';
+import writeXlsxFile, { type Row, type SheetData } from 'write-excel-file/node';
+import type { Locale } from '../../../shared/constants';
+import { messages as catalogueEn } from '../../../shared/i18n/admin-catalogue.en-gb';
+import { messages as catalogueZh } from '../../../shared/i18n/admin-catalogue.zh-CN';
+import { messages as recordsEn } from '../../../shared/i18n/admin-records.en-gb';
+import { messages as recordsZh } from '../../../shared/i18n/admin-records.zh-CN';
+import { formatDateTime } from '../../../shared/rules/dates';
+import { formatClock } from '../../../shared/rules/text';
+import { CHAPTER_TYPE } from '../../../shared/schemas/chapters';
+import type { ExportQuery } from '../../../shared/schemas/records';
+import type { AppContext } from '../../context';
+import { chapterStudyTimes, courseLearners, studentCourses, studentDetail } from './records-admin.service';
+import { schoolCourse } from './record-access';
+
+type RecordsKey = keyof typeof recordsZh;
+type Cell = string | number | null;
+
+/** A file's rows: headings, then the values, and whether rows were left out. */
+export interface ExportTable {
+  /** The words of the file name and sheet: the view's, then the course or student. */
+  title: string;
+  subject: string;
+  /** Digits-only name parts for the ASCII fallback name. */
+  asciiSubject: string;
+  headings: string[];
+  rows: Cell[][];
+  capped: boolean;
+}
+
+export interface ExportFile {
+  fileName: string;
+  asciiName: string;
+  contentType: string;
+  body: Readable | Buffer;
+  capped: boolean;
+}
+
+const wordsOf = (locale: Locale) => (locale === 'en-gb' ? recordsEn : recordsZh);
+
+function textOf(locale: Locale) {
+  const words = wordsOf(locale);
+  return (key: RecordsKey, vars?: Record<string, string | number>) => words[key].replace(/\{(\w+)\}/g, (whole, name: string) => (vars && name in vars ? String(vars[name]) : whole));
+}
+
+/** The name of a chapter kind in the administrator's language (admin-catalogue's chapter kinds). */
+function kindName(locale: Locale, type: number): string {
+  const kind = (Object.keys(CHAPTER_TYPE) as (keyof typeof CHAPTER_TYPE)[]).find((key) => CHAPTER_TYPE[key] === type);
+  if (!kind) return String(type);
+  const words = locale === 'en-gb' ? catalogueEn : catalogueZh;
+  return words[`admin.chapters.kind.${kind}` as keyof typeof catalogueZh] ?? String(type);
+}
+
+/** Reads the rows of the view, at most query.max (one more is read to know whether the file is capped). */
+export function exportTable(ctx: AppContext, schoolId: string, query: ExportQuery, locale: Locale): ExportTable {
+  const t = textOf(locale);
+  const time = (ms: number | null) => (ms ? formatDateTime(ms, locale) : '');
+  const limit = query.max + 1;
+  const cap = <T>(rows: T[]) => ({ rows: rows.slice(0, query.max), capped: rows.length > query.max });
+  switch (query.view) {
+    case 'course': {
+      const course = schoolCourse(ctx, schoolId, query.coid!);
+      const { rows, capped } = cap(courseLearners(ctx, schoolId, { coid: course.id, key: query.key, page: 1, num: limit }).list);
+      return {
+        title: t('admin.records.file.course'),
+        subject: course.title,
+        asciiSubject: course.id,
+        headings: [
+          t('admin.records.col.name'),
+          t('admin.records.col.username'),
+          t('admin.records.col.progressPercent'),
+          t('admin.records.col.completeChapters'),
+          t('admin.records.col.totalChapters'),
+          t('admin.records.col.studyTime'),
+          t('admin.records.col.studySeconds'),
+          t('admin.records.col.lastChapter'),
+          t('admin.records.col.lastVisit'),
+          t('admin.records.col.startedAt'),
+        ],
+        rows: rows.map((row) => [row.name, row.username, row.process, row.complete_chapter, row.total_chapter, formatClock(row.eff), row.eff, row.last_chapter_title, time(row.last_visit), time(row.started_at)]),
+        capped,
+      };
+    }
+    case 'student': {
+      const reply = studentCourses(ctx, schoolId, { sid: query.sid!, page: 1, num: limit });
+      const { rows, capped } = cap(reply.list);
+      return {
+        title: t('admin.records.file.student'),
+        subject: reply.student.name || reply.student.username,
+        asciiSubject: reply.student.sid,
+        headings: [
+          t('admin.records.col.course'),
+          t('admin.records.col.progressPercent'),
+          t('admin.records.col.completeChapters'),
+          t('admin.records.col.totalChapters'),
+          t('admin.records.col.studyTime'),
+          t('admin.records.col.studySeconds'),
+          t('admin.records.col.lastVisit'),
+          t('admin.records.col.startedAt'),
+          t('admin.records.col.completedAt'),
+        ],
+        rows: rows.map((row) => [row.title, row.process, row.complete_chapter, row.total_chapter, formatClock(row.eff), row.eff, time(row.last_visit), time(row.started_at), time(row.completed_at)]),
+        capped,
+      };
+    }
+    case 'chapter': {
+      const course = schoolCourse(ctx, schoolId, query.coid!);
+      const reply = chapterStudyTimes(ctx, schoolId, course.id);
+      const titles = new Map(reply.chapters.map((row) => [row.cid, row.title]));
+      const { rows, capped } = cap(reply.chapters);
+      return {
+        title: t('admin.records.file.chapter'),
+        subject: course.title,
+        asciiSubject: course.id,
+        headings: [
+          t('admin.records.col.chapter'),
+          t('admin.records.col.parent'),
+          t('admin.records.col.type'),
+          t('admin.records.col.learners'),
+          t('admin.records.col.completed'),
+          t('admin.records.col.totalTime'),
+          t('admin.records.col.totalSeconds'),
+          t('admin.records.col.avgTime'),
+          t('admin.records.col.avgSeconds'),
+        ],
+        rows: rows.map((row) => [row.title, row.parent_id === '0' ? '' : (titles.get(row.parent_id) ?? ''), kindName(locale, row.type), row.learners, row.completed, formatClock(row.eff), row.eff, formatClock(row.avg_eff), row.avg_eff]),
+        capped,
+      };
+    }
+    case 'detail': {
+      const reply = studentDetail(ctx, schoolId, { sid: query.sid!, coid: query.coid! });
+      const titles = new Map(reply.chapters.map((row) => [row.cid, row.title]));
+      const { rows, capped } = cap(reply.chapters);
+      return {
+        title: t('admin.records.file.detail'),
+        subject: `${reply.student.name || reply.student.username}-${reply.title}`,
+        asciiSubject: `${reply.student.sid}-${reply.coid}`,
+        headings: [
+          t('admin.records.col.chapter'),
+          t('admin.records.col.parent'),
+          t('admin.records.col.type'),
+          t('admin.records.col.progressPercent'),
+          t('admin.records.col.studyTime'),
+          t('admin.records.col.studySeconds'),
+          t('admin.records.col.watch'),
+          t('admin.records.col.passed'),
+          t('admin.records.col.verify'),
+          t('admin.records.col.completedAt'),
+          t('admin.records.col.updatedAt'),
+        ],
+        rows: rows.map((row) => [
+          row.title,
+          row.parent_id === '0' ? '' : (titles.get(row.parent_id) ?? ''),
+          kindName(locale, row.type),
+          Math.round(row.progress * 100),
+          formatClock(row.eff),
+          row.eff,
+          row.watch_time,
+          row.passed ? t('admin.records.passed.yes') : t('admin.records.passed.no'),
+          t(`admin.records.verify.${row.verify_status === 1 ? 1 : row.verify_status === 2 ? 2 : 0}`),
+          time(row.completed_at),
+          time(row.updated_at),
+        ]),
+        capped,
+      };
+    }
+  }
+}
+
+// ---- CSV ----
+
+/** A cell as CSV: formula-like text neutralised with a leading apostrophe, quoted when it must be (RFC 4180). */
+export function csvCell(value: Cell): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const csvLine = (cells: readonly Cell[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+/** The CSV as a stream: the byte-order mark and headings, then the rows in chunks of a few hundred lines. */
+function csvStream(table: ExportTable, cappedNote: string): Readable {
+  const CHUNK = 500;
+  function* chunks(): Generator<string> {
+    yield `\uFEFF${csvLine(table.headings)}`;
+    for (let at = 0; at < table.rows.length; at += CHUNK) yield table.rows.slice(at, at + CHUNK).map(csvLine).join('');
+    if (table.capped) yield csvLine([cappedNote]);
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}
+
+// ---- XLSX ----
+
+/** A sheet name Excel accepts: no []:*?/\ and at most 31 characters. */
+const sheetName = (title: string) => Array.from(title.replace(/[[\]:*?/\\]/g, ' ')).slice(0, 31).join('') || 'Sheet1';
+
+async function xlsxBuffer(table: ExportTable, cappedNote: string): Promise<Buffer> {
+  const header: Row = table.headings.map((value) => ({ value, fontWeight: 'bold' as const }));
+  const data: SheetData = [header, ...table.rows.map((row): Row => row.map((value) => (value === null || value === '' ? null : value)))];
+  if (table.capped) data.push([{ value: cappedNote, fontWeight: 'bold' as const }]);
+  const widths = table.headings.map((heading, index) => {
+    const longest = Math.max(Array.from(heading).length * 2, ...table.rows.slice(0, 200).map((row) => String(row[index] ?? '').length));
+    return { width: Math.min(60, Math.max(8, longest + 2)) };
+  });
+  return writeXlsxFile(data, { sheet: sheetName(table.title), columns: widths, stickyRowsCount: 1 }).toBuffer();
+}
+
+// ---- the file ----
+
+/** A name part safe in a file name on every system: no path or reserved characters, no control characters, not too long. */
+function safeNamePart(text: string): string {
+  const cleaned = text
+    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '');
+  return Array.from(cleaned).slice(0, 60).join('');
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The day part of the file name (the server's time zone, like the dates in the file). */
+function dayStamp(ms: number): string {
+  const date = new Date(ms);
+  return `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}-${pad(date.getHours())}${pad(date.getMinutes())}`;
+}
+
+/**
+ * Content-Disposition for a download (RFC 6266): an ASCII fallback name and the UTF-8 name in RFC 5987
+ * filename*, percent-encoded (also ' ( ) *, which encodeURIComponent leaves as they are).
+ */
+export function contentDisposition(fileName: string, asciiName: string): string {
+  const fallback = asciiName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/** The export file of a query: its rows (read now; 404 for another school's course or student), name and body. */
+export async function exportRecords(ctx: AppContext, schoolId: string, query: ExportQuery, locale: Locale): Promise<ExportFile> {
+  const table = exportTable(ctx, schoolId, query, locale);
+  const cappedNote = textOf(locale)('admin.records.file.capped', { max: query.max });
+  const stamp = dayStamp(ctx.now());
+  const base = [safeNamePart(table.title), safeNamePart(table.subject), stamp].filter(Boolean).join('-');
+  const asciiBase = `records-${query.view}-${table.asciiSubject}-${stamp}`;
+  if (query.format === 'xlsx') {
+    return {
+      fileName: `${base}.xlsx`,
+      asciiName: `${asciiBase}.xlsx`,
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      body: await xlsxBuffer(table, cappedNote),
+      capped: table.capped,
+    };
+  }
+  return { fileName: `${base}.csv`, asciiName: `${asciiBase}.csv`, contentType: 'text/csv; charset=utf-8', body: csvStream(table, cappedNote), capped: table.capped };
+}
