@@ -21,17 +21,17 @@ export const ROUTES = {
   introduceTab: '/introduce/:tab',
   articleList: '/articlelist',
   articleDesc: '/articledesc/:aid',
-  // Not registered yet: they arrive with their screens.
-  exams: '/exams',
   myCourse: '/mycourse',
   myCourseMobile: '/mycourse_m',
+  almostExpire: '/almostexpire',
+  // Not registered yet: they arrive with their screens.
+  exams: '/exams',
   myCollect: '/mycollect',
   myBook: '/mybook',
   myExam: '/myexam',
   myOrderMobile: '/myorder_m',
   myPointsMobile: '/mypoints_m',
   systemNotice: '/systemnotice',
-  almostExpire: '/almostexpire',
   settingMobile: '/setting_m',
   myInformation: '/myinformation',
   myInformationMobile: '/myinformation_m',
@@ -68,6 +68,9 @@ const ArticleListPage = lazy(() => import('./pages/articles'));
 const ArticleDetailPage = lazy(() => import('./pages/articles/ArticleDetail'));
 const PersonalCenterPage = lazy(() => import('./pages/personalcenter'));
 const GraphicCoursePage = lazy(() => import('./pages/learn/GraphicCoursePage'));
+const MyCoursePage = lazy(() => import('./pages/mycourse'));
+const MobileMyCoursePage = lazy(() => import('./pages/mycourse/MobileMyCoursePage'));
+const AlmostExpirePage = lazy(() => import('./pages/almostexpire'));
 const NotFoundPage = serverPages.notFound;
 
 function page(Component: Page) {
@@ -117,6 +120,11 @@ export function studentRoutes(kind: PageKind): RouteObject[] {
           { path: ROUTES.articleList, element: page(ArticleListPage) },
           { path: ROUTES.articleDesc, element: page(ArticleDetailPage) },
           { path: ROUTES.personalCenter, element: page(PersonalCenterPage) },
+          { path: ROUTES.myCourse, element: page(MyCoursePage) },
+          { path: ROUTES.myCourseMobile, element: page(MobileMyCoursePage) },
+          { path: ROUTES.almostExpire, element: page(AlmostExpirePage) },
+          // The dashboard's controller and controller/course (spec 2) are its default screen, my courses.
+          ...(kind === 'dashboard' ? ['/controller', '/controller/course'].map((path) => ({ path, element: page(serverPages.dashboard) })) : []),
           { path: '*', element: page(NotFoundPage) },
         ];
   return [{ path: '/', element: <RootShell />, errorElement: <RouteError />, children }];

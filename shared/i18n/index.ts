@@ -9,6 +9,8 @@ import { messages as commentsZh } from './comments.zh-CN';
 import { messages as commentsEn } from './comments.en-gb';
 import { messages as learningRulesZh } from './learning-rules.zh-CN';
 import { messages as learningRulesEn } from './learning-rules.en-gb';
+import { messages as myCoursesZh } from './mycourses.zh-CN';
+import { messages as myCoursesEn } from './mycourses.en-gb';
 import type { messages as AdminCatalogueZh } from './admin-catalogue.zh-CN';
 import type { messages as AdminResourcesZh } from './admin-resources.zh-CN';
 import type { messages as AdminRecordsZh } from './admin-records.zh-CN';
@@ -16,15 +18,15 @@ import type { messages as AdminRecordsZh } from './admin-records.zh-CN';
 // Areas keep their own message files (so several people can add keys at once). The student site's
 // areas are merged here; the back office's arrive with its lazy chunk through addMessages, so students
 // never download them. Their keys are part of MessageKey all the same.
-const zhCN = { ...coreZh, ...catalogueZh, ...learnZh, ...commentsZh, ...learningRulesZh };
-const enGb = { ...coreEn, ...catalogueEn, ...learnEn, ...commentsEn, ...learningRulesEn };
+const zhCN = { ...coreZh, ...catalogueZh, ...learnZh, ...commentsZh, ...learningRulesZh, ...myCoursesZh };
+const enGb = { ...coreEn, ...catalogueEn, ...learnEn, ...commentsEn, ...learningRulesEn, ...myCoursesEn };
 
 /** One message catalogue for server and web; zh-CN is the default and the source of keys. */
 export type MessageKey = keyof typeof zhCN | keyof typeof AdminCatalogueZh | keyof typeof AdminResourcesZh | keyof typeof AdminRecordsZh;
 export type Messages = Record<MessageKey, string>;
 
 /** Every message file pair, for checks that both languages have the same keys. */
-export const messageAreas = { core: [coreZh, coreEn], catalogue: [catalogueZh, catalogueEn], learn: [learnZh, learnEn], comments: [commentsZh, commentsEn], learningRules: [learningRulesZh, learningRulesEn] } as const;
+export const messageAreas = { core: [coreZh, coreEn], catalogue: [catalogueZh, catalogueEn], learn: [learnZh, learnEn], comments: [commentsZh, commentsEn], learningRules: [learningRulesZh, learningRulesEn], myCourses: [myCoursesZh, myCoursesEn] } as const;
 
 export const catalogues: Record<Locale, Partial<Messages>> = { 'zh-CN': { ...zhCN }, 'en-gb': { ...enGb } };
 

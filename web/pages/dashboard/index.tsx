@@ -1,23 +1,61 @@
 import { useEffect } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { useBootstrap } from '../../bootstrap';
 import { Loading } from '../../components/Loading';
-import { PendingPage } from '../../components/PendingPage';
+import { SiteLink } from '../../components/layout/SiteLink';
 import { useIsMobile } from '../../hooks/useIsMobile';
+import { useT } from '../../i18n';
 import { ROUTES } from '../../routes';
 import { loginHref, schoolRoutePath } from '../../urls';
+import { MyCourseList } from '../mycourse/MyCourseList';
+
+/** The dashboard's hash routes that have a screen (spec 2 'Dashboard (controller) children'). */
+export const DASHBOARD_ROUTES = { controller: '/controller', course: '/controller/course' } as const;
 
 /**
- * The student dashboard (/dashboard). Guard (spec 2): only a signed-in student who is not the
- * school owner; others go to sign in. On mobile it is the personal centre.
+ * The student dashboard (/dashboard, spec 2 'Student dashboard'). Guard (spec 2): only a signed-in student
+ * who is not the school owner; others go to sign in. On mobile it is the personal centre.
+ *
+ * The site's top bar (the root shell's navigation: the school's mark and title, the user name with its menu
+ * and Log out) stays above it; the left sidebar lists only the entries whose screens exist. Its default
+ * content (controller) and controller/course are the student's courses.
+ *
+ * Later, with their screens, the full dashboard adds: the control centre (controller's own overview),
+ * controller/credit (my credits), controller/myexam (my papers; removed when exam mode is off),
+ * controller/exams (exam records), controller/mybook (my subscriptions), controller/collect (my bookmarks),
+ * controller/order (my orders; hidden in lan), controller/myplan and studyplandetailstu (study plans;
+ * my-plan removed when exam mode is on and ver is lan), controller/rank; the user menu's change avatar and
+ * change password; and the yks mode that hides the top bar and the sidebar.
  */
 export default function DashboardPage() {
+  const t = useT();
   const boot = useBootstrap();
   const isMobile = useIsMobile();
+  const { pathname } = useLocation();
   const allowed = boot.role === 'student' && boot.userData.sid !== boot.uid;
   const target = !allowed ? loginHref(boot) : isMobile ? schoolRoutePath(boot, ROUTES.personalCenter) : null;
   useEffect(() => {
     if (target) window.location.replace(target);
   }, [target]);
   if (target) return <Loading />;
-  return <PendingPage titleKey="page.dashboard.title" />;
+  // The default entry (controller) shows my courses, so 'my courses' is the selected one there too.
+  const onCourses = pathname === '/' || pathname === DASHBOARD_ROUTES.controller || pathname === DASHBOARD_ROUTES.course;
+  return (
+    <div className="dash">
+      <nav className="dash-side card" aria-label={t('myCourses.entries')} data-testid="dashboard-sidebar">
+        <NavLink to={DASHBOARD_ROUTES.course} className={() => `dash-entry${onCourses ? ' is-active' : ''}`} aria-current={onCourses ? 'page' : undefined}>
+          {t('myCourses.title')}
+        </NavLink>
+        <SiteLink to={ROUTES.almostExpire} className="dash-entry">
+          {t('learnRules.almostExpire')}
+        </SiteLink>
+      </nav>
+      <section className="dash-main card" aria-labelledby="my-courses-title">
+        <h1 id="my-courses-title" className="page-title">
+          {t('myCourses.title')}
+        </h1>
+        <MyCourseList mobile={false} />
+      </section>
+    </div>
+  );
 }

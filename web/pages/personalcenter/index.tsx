@@ -3,6 +3,8 @@ import { useBootstrap } from '../../bootstrap';
 import { Avatar } from '../../components/Avatar';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Loading } from '../../components/Loading';
+import { SiteLink } from '../../components/layout/SiteLink';
+import { useIsMobile } from '../../hooks/useIsMobile';
 import { useLoginState } from '../../hooks/useLoginState';
 import { useLogout } from '../../hooks/useLogout';
 import { useT } from '../../i18n';
@@ -16,6 +18,7 @@ export default function PersonalCenterPage() {
   const handleLogout = useLogout();
   const { data } = useLoginState();
   const guest = boot.role === 'guest';
+  const isMobile = useIsMobile();
 
   useEffect(() => {
     if (guest) window.location.replace(loginHref(boot, schoolRoutePath(boot, ROUTES.personalCenter)));
@@ -53,6 +56,20 @@ export default function PersonalCenterPage() {
             ))}
         </dl>
       </section>
+      {boot.role === 'student' && (
+        <nav className="card personal-entries" aria-labelledby="personal-entries-title" data-testid="personal-entries">
+          <h2 id="personal-entries-title" className="section-title">
+            {t('myCourses.personalEntries')}
+          </h2>
+          {/* My courses: mycourse_m on mobile (a desktop visitor of it goes to the dashboard), mycourse on desktop. */}
+          <SiteLink to={isMobile ? ROUTES.myCourseMobile : ROUTES.myCourse} className="info-row personal-entry">
+            {t('myCourses.title')}
+          </SiteLink>
+          <SiteLink to={ROUTES.almostExpire} className="info-row personal-entry">
+            {t('learnRules.almostExpire')}
+          </SiteLink>
+        </nav>
+      )}
       <section className="card">
         <h2 className="section-title">{t('personal.settings')}</h2>
         <div className="info-row">

@@ -1,0 +1,87 @@
+import { timeTips } from '../../../shared/rules/expiring';
+import { useBootstrap } from '../../bootstrap';
+import { Loading } from '../../components/Loading';
+import { SiteLink } from '../../components/layout/SiteLink';
+import { useIsMobile } from '../../hooks/useIsMobile';
+import { useT } from '../../i18n';
+import { ROUTES } from '../../routes';
+import type { ExceedingReply } from '../mycourse/api';
+import { coursePageHref, MyCourseCard, type CardCourse } from '../mycourse/MyCourseCard';
+import { useExceedingCourses, useLoginOnNoLogin } from '../mycourse/useMyCourses';
+import { useStudentGuard } from '../mycourse/useStudentGuard';
+
+type Exceeding = ExceedingReply['courselist'][number];
+
+/** A course of course/exceeding as a card: the time left in days, else hours, else minutes (spec 4 'Almost-expiring'). */
+function exceedingCard(item: Exceeding): CardCourse {
+  return {
+    coid: item.coid,
+    title: item.coid_title,
+    img: item.img,
+    remaining: { kind: 'left', tips: timeTips(item.remaining) },
+    process: item.process,
+    href: coursePageHref(item.code),
+    action: item.process > 0 || item.complete_chapter > 0 ? 'myCourses.continue' : 'myCourses.start',
+  };
+}
+
+/**
+ * Almost-expiring courses (#/almostexpire, spec 2 'Almost-expiring courses page'): "Titled 即将过期课程. Back
+ * arrow (to app.personalcenter), course list, loading bar." The list is GET course/exceeding: the student's
+ * courses with 0 to 10 days of validity left, the soonest first.
+ */
+export default function AlmostExpirePage() {
+  const t = useT();
+  const boot = useBootstrap();
+  const isMobile = useIsMobile();
+  const allowed = useStudentGuard();
+  const { data, error, isLoading, mutate } = useExceedingCourses(boot.userData.sid, allowed);
+  const leaving = useLoginOnNoLogin(error);
+  if (!allowed || leaving) return <Loading />;
+
+  let body;
+  if (isLoading) body = null;
+  else if (error) {
+    body = (
+      <div className="mc-empty" role="alert">
+        <p>{t('myCourses.loadError')}</p>
+        <button type="button" className="btn btn-small" onClick={() => void mutate()}>
+          {t('myCourses.retry')}
+        </button>
+      </div>
+    );
+  } else if (!data || data.courselist.length === 0) {
+    body = (
+      <div className="mc-empty" data-testid="almost-expire-empty">
+        <p>{t('almostExpire.empty')}</p>
+      </div>
+    );
+  } else {
+    body = (
+      <div className={isMobile ? 'mc-list' : 'mc-grid'} data-testid="almost-expire-list">
+        {data.courselist.map((item) => (
+          <MyCourseCard key={item.coid} course={exceedingCard(item)} />
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <section className={isMobile ? 'mc-page mc-page-mobile' : 'card mc-page'} aria-labelledby="almost-expire-title" aria-busy={isLoading}>
+      <header className="ae-head">
+        <SiteLink to={ROUTES.personalCenter} className="ae-back">
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+          <span className="mc-sr">{t('almostExpire.back')}</span>
+        </SiteLink>
+        <h1 id="almost-expire-title" className="page-title">
+          {t('learnRules.almostExpire')}
+        </h1>
+      </header>
+      {isLoading && <div className="ae-loading-bar" role="progressbar" aria-label={t('common.loading')} data-testid="loading-bar" />}
+      <p className="page-muted ae-hint">{t('almostExpire.hint')}</p>
+      {body}
+    </section>
+  );
+}
