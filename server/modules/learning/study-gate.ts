@@ -59,10 +59,20 @@ function courseTree(ctx: AppContext, head: CourseHead): GateNode[] {
   });
 }
 
+// Settings text → whether they carry an order rule: asked on every heartbeat, so parsed once per text.
+const rulesOfSettings = new Map<string, boolean>();
+
 /** Whether any order rule applies to the course (most courses: none, and nothing is read). */
 export function hasOrderRules(head: CourseHead): boolean {
-  const settings = readSettings(head.settings);
-  return head.orderRest || settings.exercOrder || planKind(head) === 'growth' || isStaged(settings);
+  if (head.orderRest || planKind(head) === 'growth') return true;
+  let found = rulesOfSettings.get(head.settings);
+  if (found === undefined) {
+    const settings = readSettings(head.settings);
+    found = settings.exercOrder || isStaged(settings);
+    if (rulesOfSettings.size >= 5000) rulesOfSettings.clear();
+    rulesOfSettings.set(head.settings, found);
+  }
+  return found;
 }
 
 export interface GateResult {
