@@ -6,7 +6,7 @@
  * page itself shows why the chapter cannot be studied). Only a signed-in student beats: a visitor or an
  * administrator previewing leaves no records. The page's watch record is added once per chapter opened.
  */
-import { useCallback, useEffect, useRef } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef } from 'react';
 import useSWR from 'swr';
 import { HEARTBEAT_GRAPHIC_MS, HEARTBEAT_STUDY_MS } from '../../shared/constants';
 import { ERRORS } from '../../shared/envelope';
@@ -52,6 +52,19 @@ declare global {
   }
 }
 
+/**
+ * What the study page around a viewer hears from and says to its heartbeat (issue 5 'Student side'): every
+ * reply the server gives (to see a chapter complete), and whether study is held (a reminder is up: the
+ * heartbeat reports a pause, so nothing counts). The page dispatches STUDY_HOLD_EVENT on window when the
+ * hold changes, and the heartbeat sends a pause, or a play tick when study goes on.
+ */
+export interface StudyHooks {
+  onReply?: (reply: HeartbeatReply) => void;
+  held: { current: boolean };
+}
+export const StudyHooksContext = createContext<StudyHooks | null>(null);
+export const STUDY_HOLD_EVENT = 'lanxue:study-hold';
+
 const override = typeof window !== 'undefined' ? Number(window.__LANXUE_HEARTBEAT_MS__) : NaN;
 
 /** POST watch/add: the watch record of a chapter opened (one a day per viewer and course on the server). */
@@ -77,6 +90,8 @@ export function useHeartbeat(options: HeartbeatOptions): (playType?: PlayType) =
   const enabled = boot.role === 'student' && options.enabled !== false && !!options.coid && !!options.cid;
   const latest = useRef(options);
   latest.current = options;
+  const hooks = useRef<StudyHooks | null>(null);
+  hooks.current = useContext(StudyHooksContext);
   const state = useRef({ startTs: 0, lastAt: 0, stopped: false });
 
   /** Seconds since the previous heartbeat as this page counted them (the record's realtime; a hidden tab sends a pause first). */
@@ -90,7 +105,7 @@ export function useHeartbeat(options: HeartbeatOptions): (playType?: PlayType) =
   const payload = useCallback((playType: PlayType) => {
     const { coid, cid, read } = latest.current;
     const point = read();
-    const paused = point.paused || playType === 'pause' || playType === 'leave' || playType === 'ended';
+    const paused = point.paused || !!hooks.current?.held.current || playType === 'pause' || playType === 'leave' || playType === 'ended';
     return { coid, cid, ...point, pause: paused, play_type: playType, start_ts: state.current.startTs, realtime: takeRealtime() };
   }, []);
 
@@ -100,6 +115,7 @@ export function useHeartbeat(options: HeartbeatOptions): (playType?: PlayType) =
       const reply = await call<HeartbeatReply>('web/heartbeat', { body: payload(playType) });
       if (reply.status === 'ok') {
         latest.current.onReply?.(reply.data);
+        hooks.current?.onReply?.(reply.data);
         return;
       }
       if (reply.error === ERRORS.invalidSid) {
@@ -139,11 +155,14 @@ export function useHeartbeat(options: HeartbeatOptions): (playType?: PlayType) =
       if (document.visibilityState === 'hidden') void send('pause');
       else void send(latest.current.tick ?? 'play');
     };
+    const onHold = () => void send(hooks.current?.held.current ? 'pause' : (latest.current.tick ?? 'play'));
     window.addEventListener('pagehide', leave);
+    window.addEventListener(STUDY_HOLD_EVENT, onHold);
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
       window.clearInterval(timer);
       window.removeEventListener('pagehide', leave);
+      window.removeEventListener(STUDY_HOLD_EVENT, onHold);
       document.removeEventListener('visibilitychange', onVisibility);
       leave();
       s.stopped = true;

@@ -1,9 +1,9 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import type { ChapterList } from '../../../shared/schemas/chapters';
 import type { Ware } from '../../../shared/schemas/learning';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { useT } from '../../i18n';
-import { ChapterNav } from './ChapterNav';
+import { ChapterNav, type NavStudy } from './ChapterNav';
 import { courseChapterHref, learnHref } from './links';
 
 export interface LearnFrame {
@@ -17,6 +17,14 @@ export interface LearnFrame {
   download?: string | null;
   fileName?: string;
   preview?: boolean;
+  /** The student's study (issue 5): progress and locks in the chapter list. */
+  study?: NavStudy;
+  /** The next button runs the next chapter flow (spec 4) instead of only following its link. */
+  onNext?: () => void;
+  /** On the last chapter: the button that finishes the course (the same flow). */
+  onFinish?: () => void;
+  /** Every chapter is complete. */
+  finished?: boolean;
 }
 
 /**
@@ -37,7 +45,12 @@ export function LearnLayout({ frame, children }: { frame: LearnFrame; children: 
     return () => document.removeEventListener('keydown', onKey);
   }, [drawer]);
 
-  const nav = list ? <ChapterNav chapters={list.chapters} code={frame.code} current={frame.cid} paid={!list.free} /> : null;
+  const nav = list ? <ChapterNav chapters={list.chapters} code={frame.code} current={frame.cid} paid={!list.free} study={frame.study} /> : null;
+  const onNext = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!frame.onNext || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    frame.onNext();
+  };
   return (
     <div className={`learn${isMobile ? ' is-mobile' : ''}`} data-testid="learn-page">
       <header className="learn-head">
@@ -49,6 +62,11 @@ export function LearnLayout({ frame, children }: { frame: LearnFrame; children: 
         </div>
         <div className="learn-head-actions">
           {frame.preview && <span className="learn-badge">{t('learn.preview')}</span>}
+          {frame.finished && (
+            <span className="learn-badge studyflow-finished" data-testid="study-finished">
+              ✓ {t('learn.flow.finishedTitle')}
+            </span>
+          )}
           {frame.download && (
             <a className="btn btn-light btn-small" href={frame.download} download={frame.fileName || true} data-testid="learn-download">
               {t('learn.download')}
@@ -64,7 +82,7 @@ export function LearnLayout({ frame, children }: { frame: LearnFrame; children: 
       <div className="learn-body">
         <section className="learn-content">
           {children}
-          {(frame.prev || frame.next) && (
+          {(frame.prev || frame.next || frame.onFinish) && (
             <nav className="learn-neighbours" aria-label={t('learn.chapters')}>
               {frame.prev ? (
                 <a className="btn btn-light btn-small" href={learnHref(frame.code, frame.prev.cid, frame.prev.learnType)} data-testid="learn-prev">
@@ -75,10 +93,15 @@ export function LearnLayout({ frame, children }: { frame: LearnFrame; children: 
                 <span />
               )}
               {frame.next && (
-                <a className="btn btn-light btn-small" href={learnHref(frame.code, frame.next.cid, frame.next.learnType)} data-testid="learn-next">
+                <a className="btn btn-light btn-small" href={learnHref(frame.code, frame.next.cid, frame.next.learnType)} onClick={onNext} data-testid="learn-next">
                   {t('learn.next')}
                   <span className="learn-neighbour-title">：{frame.next.title}</span> ›
                 </a>
+              )}
+              {!frame.next && frame.onFinish && (
+                <button type="button" className="btn btn-primary btn-small" onClick={frame.onFinish} data-testid="learn-finish">
+                  {t('learn.flow.finish')}
+                </button>
               )}
             </nav>
           )}

@@ -1,17 +1,39 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { Failure } from '../../../shared/envelope';
 import type { MessageKey } from '../../../shared/i18n';
-import { studyRefusalOf, type StudyRefusal } from '../../../shared/schemas/learning';
+import { learnRuleText } from '../../../shared/rules/learn-messages';
+import { studyRefusalOf, zStudyLock, zStudyWindow, type StudyLock, type StudyRefusal } from '../../../shared/schemas/learning';
 import { useBootstrap } from '../../bootstrap';
 import { alert } from '../../components/feedback';
 import { Loading } from '../../components/Loading';
 import { useChapters } from '../../hooks/useCatalogue';
-import { useT } from '../../i18n';
+import { useLocale, useT } from '../../i18n';
 import { loginHref } from '../../urls';
+import { StageWindowDialog } from './dialogs/StageWindowDialog';
+import { leafOf } from './study-state';
+import { planHref } from './useStudyFlow';
 import { LearnLayout } from './LearnLayout';
-import { courseChapterHref } from './links';
+import { courseChapterHref, learnHref } from './links';
 
-const MESSAGES: Record<Exclude<StudyRefusal, 'courseRemoved'>, MessageKey> = {
+/** The lock messages (shared/schemas/learning zStudyLock). */
+const LOCK_MESSAGES = zStudyLock.shape.message.options as readonly string[];
+
+/**
+ * A chapter refused because the order rules lock it (issue 5: the server refuses a locked chapter, 403,
+ * with the lock as data {message, blockedBy, window}; the error is the refusal or the lock's message key).
+ */
+export function lockRefusalOf(failure: Failure): { lock: StudyLock; window: { start: number; end: number | null } | null } | null {
+  const data = (failure.data ?? {}) as Record<string, unknown>;
+  const parsed = zStudyLock.safeParse(data);
+  const window = zStudyWindow.safeParse(data.window);
+  if (parsed.success) return { lock: parsed.data, window: window.success ? window.data : null };
+  const error = String(failure.error ?? '');
+  if (LOCK_MESSAGES.includes(error)) return { lock: { message: error as StudyLock['message'], blockedBy: typeof data.blockedBy === 'string' ? data.blockedBy : '' }, window: window.success ? window.data : null };
+  if (error === 'orderLocked') return { lock: { message: 'couseOrderTip', blockedBy: typeof data.blockedBy === 'string' ? data.blockedBy : '' }, window: null };
+  return null;
+}
+
+const MESSAGES: Partial<Record<Exclude<StudyRefusal, 'courseRemoved'>, MessageKey>> = {
   noLogin: 'learn.refusal.noLogin',
   studentOnly: 'learn.refusal.studentOnly',
   otherSchool: 'learn.refusal.otherSchool',
@@ -30,8 +52,12 @@ const MESSAGES: Record<Exclude<StudyRefusal, 'courseRemoved'>, MessageKey> = {
 export function Refusal({ failure, code, coid, cid, onRetry }: { failure: Failure; code: string; coid: string; cid: string; onRetry: () => void }) {
   const t = useT();
   const boot = useBootstrap();
-  const refusal = studyRefusalOf(failure.error);
+  const locale = useLocale();
+  const locked = lockRefusalOf(failure);
+  const refusal = locked ? null : studyRefusalOf(failure.error);
   const removed = refusal === 'courseRemoved';
+  const staged = locked && (locked.lock.message === 'stageNotOpen' || locked.lock.message === 'stageClosed') ? locked.lock.message : null;
+  const [windowOpen, setWindowOpen] = useState(true);
   const { data: chapters } = useChapters(removed ? null : coid);
 
   useEffect(() => {
@@ -40,12 +66,19 @@ export function Refusal({ failure, code, coid, cid, onRetry }: { failure: Failur
     const back = data.hashUID || boot.hashUID;
     void alert({ text: t('errors.courseRemoved') }).then(() => window.location.replace(`/u/${back}`));
   }, [removed, failure, boot.hashUID, t]);
+  // Spec 4 'Growth plan order': "else the orderTip alert and redirect to the study plan detail".
+  useEffect(() => {
+    if (locked?.lock.message !== 'orderTip') return;
+    void alert({ text: learnRuleText('orderTip', locale) }).then(() => window.location.assign(planHref(boot, code)));
+  }, [locked?.lock.message, locale, boot, code]);
   if (removed) return <Loading />;
 
-  const text = refusal ? t(MESSAGES[refusal]) : t('learn.loadFailed', { error: failure.error });
+  const message = refusal ? MESSAGES[refusal] : undefined;
+  const text = locked ? learnRuleText(locked.lock.message, locale) : message ? t(message) : refusal ? refusal : t('learn.loadFailed', { error: failure.error });
+  const blocking = locked?.lock.blockedBy && chapters ? leafOf(chapters.chapters, locked.lock.blockedBy) : undefined;
   return (
     <LearnLayout frame={{ code, courseTitle: '', title: '', cid, chapters }}>
-      <div className="learn-refusal" role="alert" data-testid="learn-refusal" data-refusal={refusal ?? 'error'}>
+      <div className="learn-refusal" role="alert" data-testid="learn-refusal" data-refusal={locked ? locked.lock.message : (refusal ?? 'error')}>
         <p>{text}</p>
         <div className="learn-status-actions">
           {refusal === 'noLogin' && (
@@ -58,7 +91,12 @@ export function Refusal({ failure, code, coid, cid, onRetry }: { failure: Failur
               {t('learn.buy')}
             </a>
           )}
-          {!refusal && (
+          {blocking && (
+            <a className="btn btn-primary" href={learnHref(code, blocking.cid, blocking.learnType)} data-testid="learn-go-blocking">
+              {t('learn.flow.goBlocking', { title: blocking.title })}
+            </a>
+          )}
+          {!refusal && !locked && (
             <button type="button" className="btn btn-primary" onClick={onRetry}>
               {t('learn.retry')}
             </button>
@@ -68,6 +106,7 @@ export function Refusal({ failure, code, coid, cid, onRetry }: { failure: Failur
           </a>
         </div>
       </div>
+      {staged && windowOpen && <StageWindowDialog info={{ message: staged, window: locked?.window ?? null }} planHref={planHref(boot, code)} onConfirm={() => setWindowOpen(false)} />}
     </LearnLayout>
   );
 }

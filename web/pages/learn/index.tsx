@@ -14,9 +14,11 @@ import { PendingPage } from '../../components/PendingPage';
 import { StatusPanel } from '../../components/viewers/StatusPanel';
 import type { ViewerProps } from '../../components/viewers/types';
 import { ApiError } from '../../hooks/fetcher';
+import { StudyHooksContext } from '../../hooks/useHeartbeat';
 import { useT } from '../../i18n';
 import { LearnLayout } from './LearnLayout';
 import { Refusal } from './Refusal';
+import { useStudyFlow } from './useStudyFlow';
 import { useWare } from './useWare';
 
 type Viewer = LazyExoticComponent<ComponentType<ViewerProps>>;
@@ -79,24 +81,37 @@ export default function LearnPage() {
   if (!fits) return <Navigate to={`/${wanted}`} replace />;
 
   const memoryKey = `${boot.userData.sid || boot.userData.uid || 'guest'}.${ware.cid}`;
+  return <StudyPage key={ware.cid} ware={ware} route={route} memoryKey={memoryKey} onRetry={retry} />;
+}
+
+/** A chapter being studied: the frame, the viewer, and the study flow around them (issue 5: progress, locks, dialogs, reminders). */
+function StudyPage({ ware, route, memoryKey, onRetry }: { ware: Ware; route: string; memoryKey: string; onRetry: () => void }) {
+  const flow = useStudyFlow(ware);
   return (
-    <LearnLayout
-      frame={{
-        code: ware.code,
-        courseTitle: ware.courseTitle,
-        title: ware.title,
-        cid: ware.cid,
-        chapters: ware.chapters,
-        prev: ware.prev,
-        next: ware.next,
-        download: ware.download,
-        fileName: ware.fileName,
-        preview: ware.preview,
-      }}
-    >
-      <div className={`learn-viewer kind-${ware.kind}`} data-kind={ware.kind} data-route={route}>
-        <Content ware={ware} memoryKey={memoryKey} onRetry={retry} />
-      </div>
-    </LearnLayout>
+    <StudyHooksContext.Provider value={flow.hooks}>
+      <LearnLayout
+        frame={{
+          code: ware.code,
+          courseTitle: ware.courseTitle,
+          title: ware.title,
+          cid: ware.cid,
+          chapters: ware.chapters,
+          prev: ware.prev,
+          next: ware.next,
+          download: ware.download,
+          fileName: ware.fileName,
+          preview: ware.preview,
+          study: flow.nav,
+          onNext: flow.onNext,
+          onFinish: flow.onFinish,
+          finished: flow.finished,
+        }}
+      >
+        <div className={`learn-viewer kind-${ware.kind}`} data-kind={ware.kind} data-route={route}>
+          <Content ware={ware} memoryKey={memoryKey} onRetry={onRetry} />
+        </div>
+      </LearnLayout>
+      {flow.dialogs}
+    </StudyHooksContext.Provider>
   );
 }
