@@ -1,0 +1,66 @@
+import { STUDY_REFUSALS } from '../../../shared/schemas/learning';
+import type { AppContext, Auth } from '../../context';
+import { AppError, noLogin, notFound } from '../../lib/errors';
+import type { ChapterRow } from '../chapters/chapters.repository';
+import type { CourseHead } from '../courses/catalogue.repository';
+import { courseIdOf, openCourse } from '../courses/course-visibility';
+import { canStudyChapter, openStudy, refusalError } from '../learning/study-access';
+
+/**
+ * Who may sign and rate: a signed-in student of the course's school who may study it, asked through the
+ * one study check (server/modules/learning/study-access.ts) so the rules never drift apart.
+ * Guests 401; administrators 403 studentOnly (请使用学员账号进行操作！, spec 6: they preview, they do not sign).
+ */
+
+export type StudentAuth = Auth & { role: 'student' };
+
+/** The signed-in student, or 401 for a guest and 403 studentOnly for an administrator. */
+export function studentOnly(auth: Auth): StudentAuth {
+  if (auth.role === 'guest') throw noLogin();
+  if (auth.role !== 'student') throw new AppError(403, STUDY_REFUSALS.studentOnly, { refusal: 'studentOnly' });
+  return auth as StudentAuth;
+}
+
+/**
+ * The course as a whole, as canStudyChapter sees a chapter that is not free: what a student needs to study
+ * every chapter (owned, within the validity, in the groups). Used for cid '0' and for signing, which is
+ * about finishing the whole course, so a free audition chapter does not open it.
+ */
+function wholeCourse(courseId: string): ChapterRow {
+  return { id: '0', courseId, parentId: '0', position: 0, title: '', type: 0, free: false, allowdownload: false, showgrade: false, description: '', resourceId: '', createdAt: 0 };
+}
+
+export interface StudentStudy {
+  head: CourseHead;
+  /** The chapter named, null for cid '0' (the course). */
+  chapter: ChapterRow | null;
+}
+
+/**
+ * Opens a course (and a chapter of it, unless cid is '0') for a student's signature or rating, or throws the
+ * study refusal (404 unknown course or chapter, 403 otherSchool / designatedGroup / endOfTrial / notStarted /
+ * expired). With `wholeCourseOnly` the student must be able to study the whole course even when the chapter
+ * named is a free one.
+ */
+export function openForStudent(ctx: AppContext, auth: Auth, coid: string, cid: string, wholeCourseOnly: boolean): StudentStudy & { student: StudentAuth } {
+  const student = studentOnly(auth);
+  const course = openCourse(ctx, student, coid);
+  // A free chapter is open to anyone who sees the course (the audition): another school's student is still refused here.
+  if (course.head.schoolId !== student.schoolId) throw refusalError(ctx, 'otherSchool', course.head);
+  let chapter: ChapterRow | null = null;
+  if (cid !== '0') {
+    chapter = openStudy(ctx, student, coid, cid).chapter;
+  }
+  if (cid === '0' || wholeCourseOnly) {
+    const access = canStudyChapter(ctx, student, course, wholeCourse(course.head.id));
+    if (!access.allowed) throw refusalError(ctx, access.refusal, course.head);
+  }
+  return { head: course.head, chapter, student };
+}
+
+/** The course id behind a reference (decimal or encoded), or 404. For reads of the student's own records only. */
+export function courseIdOrNotFound(ctx: AppContext, coid: string): string {
+  const id = courseIdOf(ctx, coid);
+  if (!id) throw notFound();
+  return id;
+}

@@ -1,0 +1,132 @@
+import { and, asc, avg, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { chapters, files, grades, signatures, students } from '../../db/schema';
+
+/** The only place that touches the signatures and grades tables (server/db/schema/feedback.ts). */
+
+export type SignatureRow = typeof signatures.$inferSelect;
+export type GradeRow = typeof grades.$inferSelect;
+export type FileRow = typeof files.$inferSelect;
+
+// ---- Signatures ----
+
+export function findSignature(db: Db, studentId: string, courseId: string): SignatureRow | undefined {
+  return db
+    .select()
+    .from(signatures)
+    .where(and(eq(signatures.studentId, studentId), eq(signatures.courseId, courseId)))
+    .get();
+}
+
+export function findSignatureById(db: Db, id: string): SignatureRow | undefined {
+  return db.select().from(signatures).where(eq(signatures.id, id)).get();
+}
+
+/** The signature that uses this file, if any. */
+export function signatureOfFile(db: Db, fileId: string): SignatureRow | undefined {
+  return db.select().from(signatures).where(eq(signatures.fileId, fileId)).get();
+}
+
+export function insertSignature(db: Db, row: SignatureRow): void {
+  db.insert(signatures).values(row).run();
+}
+
+export function deleteSignature(db: Db, id: string): void {
+  db.delete(signatures).where(eq(signatures.id, id)).run();
+}
+
+/**
+ * Signature images this uploader sent that no signature uses, oldest first (uploads never bound by
+ * savesignature), optionally only those made before a time.
+ */
+export function unboundSignatureFiles(db: Db, schoolId: string, uploadedBy: string, originalName: string, before?: number): FileRow[] {
+  return db
+    .select({ file: files })
+    .from(files)
+    .leftJoin(signatures, eq(signatures.fileId, files.id))
+    .where(
+      and(
+        eq(files.schoolId, schoolId),
+        eq(files.uploadedBy, uploadedBy),
+        eq(files.originalName, originalName),
+        eq(files.visibility, 'private'),
+        isNull(signatures.id),
+        before === undefined ? undefined : lt(files.createdAt, before),
+      ),
+    )
+    .orderBy(asc(files.createdAt), asc(files.id))
+    .all()
+    .map((row) => row.file);
+}
+
+/** A course's signatures, newest first, with the student's names and the chapter's title. */
+export function listSignatures(db: Db, courseId: string, limit: number, offset: number) {
+  const where = eq(signatures.courseId, courseId);
+  const rows = db
+    .select({ signature: signatures, name: students.name, username: students.username, chapterTitle: chapters.title })
+    .from(signatures)
+    .innerJoin(students, eq(students.id, signatures.studentId))
+    .leftJoin(chapters, and(eq(chapters.id, signatures.chapterId), eq(chapters.courseId, signatures.courseId)))
+    .where(where)
+    .orderBy(desc(signatures.createdAt), desc(signatures.id))
+    .limit(limit)
+    .offset(offset)
+    .all();
+  const total = db.select({ n: count() }).from(signatures).where(where).get()?.n ?? 0;
+  return { rows, total };
+}
+
+// ---- Grades ----
+
+export function findGrade(db: Db, studentId: string, courseId: string, chapterId: string): GradeRow | undefined {
+  return db
+    .select()
+    .from(grades)
+    .where(and(eq(grades.studentId, studentId), eq(grades.courseId, courseId), eq(grades.chapterId, chapterId)))
+    .get();
+}
+
+export function insertGrade(db: Db, row: GradeRow): void {
+  db.insert(grades).values(row).run();
+}
+
+export function findGrades(db: Db, ids: readonly string[]): GradeRow[] {
+  if (ids.length === 0) return [];
+  return db.select().from(grades).where(inArray(grades.id, [...ids])).all();
+}
+
+export function deleteGrades(db: Db, ids: readonly string[]): number {
+  if (ids.length === 0) return 0;
+  return db.delete(grades).where(inArray(grades.id, [...ids])).run().changes;
+}
+
+/** A course's ratings (one chapter's when chapterId is given), newest first, with the total and the average score. */
+export function listGrades(db: Db, courseId: string, chapterId: string | undefined, limit: number, offset: number) {
+  const where = and(eq(grades.courseId, courseId), chapterId === undefined ? undefined : eq(grades.chapterId, chapterId));
+  const rows = db
+    .select({ grade: grades, name: students.name, username: students.username, chapterTitle: chapters.title })
+    .from(grades)
+    .innerJoin(students, eq(students.id, grades.studentId))
+    .leftJoin(chapters, and(eq(chapters.id, grades.chapterId), eq(chapters.courseId, grades.courseId)))
+    .where(where)
+    .orderBy(desc(grades.createdAt), desc(grades.id))
+    .limit(limit)
+    .offset(offset)
+    .all();
+  const totals = db
+    .select({ n: count(), average: avg(grades.score) })
+    .from(grades)
+    .where(where)
+    .get();
+  return { rows, total: totals?.n ?? 0, average: totals?.average === null || totals?.average === undefined ? null : Number(totals.average) };
+}
+
+/** The course's chapters that take ratings (showgrade), in course order. */
+export function gradingChapters(db: Db, courseId: string): { id: string; title: string }[] {
+  return db
+    .select({ id: chapters.id, title: chapters.title })
+    .from(chapters)
+    .where(and(eq(chapters.courseId, courseId), eq(chapters.showgrade, true)))
+    .orderBy(asc(chapters.parentId), asc(chapters.position), sql`${chapters.id}`)
+    .all();
+}
