@@ -18,6 +18,7 @@ import { sanitizeRichText } from '../../lib/sanitize';
 import { insertChapters, listChapters } from '../chapters/chapters.repository';
 import { categoryRange } from '../categories/categories.service';
 import { assertManageCourse } from './course-access';
+import { assertPlanPublishable } from '../plans/plan-access';
 import * as repo from './courses.repository';
 import type { CourseRow, NewCourseRow } from './courses.repository';
 import { normaliseSettings, readSettings, toAdminRow, toFlag, yuanToFen } from './courses.presenter';
@@ -175,6 +176,7 @@ export function copyCourse(ctx: AppContext, adminId: string, coid: string) {
 /** GET course/pub: publishes (1) or unpublishes (0). */
 export function publishCourse(ctx: AppContext, adminId: string, coid: string, pub: boolean) {
   const course = managedCourse(ctx, adminId, coid);
+  assertPlanPublishable(ctx, course, pub);
   repo.updateCourse(ctx.db, course.id, { published: pub, updatedAt: ctx.now() });
   ctx.catalogueCache.bump(course.schoolId);
   return { coid: course.id, published: pub };

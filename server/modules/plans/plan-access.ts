@@ -3,7 +3,9 @@
  * it is assigned to, directly or through one of their groups, once it is approved and published. The study
  * access check (server/modules/learning/study-access.ts) and the student's course lists ask here.
  */
+import { PLAN_ERRORS } from '../../../shared/schemas/plans';
 import type { AppContext } from '../../context';
+import { conflict } from '../../lib/errors';
 import { prepared } from '../../db/prepared';
 import { studentCourses } from '../courses/student-courses';
 
@@ -25,4 +27,14 @@ export function isPlanAssigned(ctx: AppContext, studentId: string, courseId: str
 export function planApproved(ctx: AppContext, courseId: string): boolean {
   const statement = prepared(ctx.db, 'planStatus', () => ctx.sqlite.prepare<[string], { status: string }>(`select status from study_plans where course_id = ?`));
   return statement.get(courseId)?.status === 'approved';
+}
+
+/**
+ * course/pub asks here before publishing (spec 3 'Study plan: published; goes through a verify/commit flow'):
+ * a study-plan course may be published only once its review approved it (409 'study plan not approved');
+ * unpublishing, and any other course, always pass.
+ */
+export function assertPlanPublishable(ctx: AppContext, course: { id: string; type: number }, publish: boolean): void {
+  if (!publish || course.type !== PLAN_COURSE_TYPE) return;
+  if (!planApproved(ctx, course.id)) throw conflict(PLAN_ERRORS.notApproved);
 }

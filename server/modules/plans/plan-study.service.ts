@@ -1,0 +1,145 @@
+/**
+ * The student's study plans (spec 2 study/plan, study/detail (param coid), dashboard myplan and
+ * studyplandetailstu; spec 7 studyplan/stu/*): the plans assigned to the student — directly or through one
+ * of their groups — that are approved and published, with progress, and one plan's stages and lessons with
+ * the locks the study page enforces.
+ *
+ * Locks, from the pure rules (the same ones the study access check applies on the server):
+ * - spec 4 'Staged plan' (shared/rules/staged-plan stageGate at ctx.now()): a lesson not yet open, or
+ *   closed after the end date in its description → stageNotOpen / stageClosed, with its window;
+ * - spec 4 'Growth plan order' (shared/rules/study-order growthPlanOrder) for a growth plan: a stage, and
+ *   its lessons, stay locked until every earlier stage is studied, passed and (with verify) verified → orderTip;
+ * - spec 4 'Ordered study' (studyLocks) when the plan's course has order_rest.
+ * A stage's passed and verify_status are the learn record whose chapter is the stage (the back office's
+ * staged review writes it, learn/record/update); stages have no exam yet (issue 6), so nothing to pass.
+ */
+import { isComplete } from '../../../shared/rules/progress';
+import { isStaged, stageGate, type StageChapterNode } from '../../../shared/rules/staged-plan';
+import { growthPlanOrder, stageFinished, stageStudied, studyLocks, type OrderedChapterNode, type PlanChapter } from '../../../shared/rules/study-order';
+import type { PlanLock, StudentPlan, StudentPlanDetail, StudentStage } from '../../../shared/schemas/plans';
+import type { AppContext } from '../../context';
+import { notFound } from '../../lib/errors';
+import { listChapters } from '../chapters/chapters.repository';
+import { readSettings } from '../courses/courses.presenter';
+import { findCourse, type CourseRow } from '../courses/courses.repository';
+import { recordsEngine } from '../records/heartbeat-engine';
+import { isPlanAssigned, planApproved, PLAN_COURSE_TYPE } from './plan-access';
+import * as repo from './plans.repository';
+import { kindOf, stageOf, toStageList } from './plans.presenter';
+
+type Progress = StudentPlan['progress'];
+
+function progressOf(record: { process: number; completeChapter: number; totalChapter: number } | undefined, lessons: number): Progress {
+  if (!record) return { process: 0, complete: 0, total: lessons };
+  return { process: record.process, complete: record.completeChapter, total: record.totalChapter || lessons };
+}
+
+function summary(ctx: AppContext, course: CourseRow, stages: number, progress: Progress, lastVisit: number | null): StudentPlan {
+  return { coid: course.id, code: ctx.courseCodec.encode(course.id), title: course.title, img: course.img, kind: kindOf(course), stages, progress, last_visit: lastVisit };
+}
+
+/** GET studyplan/stu/list: my plans (approved, published, assigned to me or my groups), newest first. */
+export function myPlans(ctx: AppContext, student: { userId: string; schoolId: string }): { list: StudentPlan[] } {
+  recordsEngine(ctx).flush();
+  const rows = repo.studentPlans(ctx.db, student.schoolId, student.userId);
+  const records = new Map(repo.courseRecordsOf(ctx.db, student.userId, rows.map((row) => row.course.id)).map((record) => [record.courseId, record]));
+  return {
+    list: rows.map((row) => {
+      const record = records.get(row.course.id);
+      return summary(ctx, row.course, row.stages, progressOf(record, row.lessons), record?.lastVisitAt ?? null);
+    }),
+  };
+}
+
+/** The plan when the student may study it (same school, approved, published, assigned), else 404. */
+function myPlan(ctx: AppContext, student: { userId: string; schoolId: string }, coid: string): CourseRow {
+  const course = findCourse(ctx.db, coid);
+  const mine =
+    !!course &&
+    course.type === PLAN_COURSE_TYPE &&
+    !course.deleted &&
+    course.published &&
+    course.schoolId === student.schoolId &&
+    planApproved(ctx, course.id) &&
+    isPlanAssigned(ctx, student.userId, course.id);
+  if (!mine) throw notFound();
+  return course;
+}
+
+/** GET studyplan/stu/detail: the plan's stages and lessons with my progress and their locks. */
+export function myPlanDetail(ctx: AppContext, student: { userId: string; schoolId: string }, coid: string): StudentPlanDetail {
+  const course = myPlan(ctx, student, coid);
+  recordsEngine(ctx).flush();
+  const settings = readSettings(course.settings);
+  const chapterRows = listChapters(ctx.db, course.id);
+  const stages = toStageList(chapterRows);
+  const records = new Map(repo.learnRecordsOf(ctx.db, student.userId, course.id).map((row) => [row.chapterId, row]));
+  const record = (cid: string) => records.get(cid) ?? { progress: 0, passed: false, verifyStatus: 0 };
+  const kind = kindOf(course);
+
+  const planStages: PlanChapter[] = stages.map((stage) => ({
+    cid: stage.cid,
+    progress: record(stage.cid).progress,
+    passed: record(stage.cid).passed,
+    verify_status: record(stage.cid).verifyStatus,
+    stageExam: false,
+    children: stage.lessons.filter((lesson) => lesson.learnType !== '').map((lesson) => ({ cid: lesson.cid, progress: record(lesson.cid).progress })),
+  }));
+  const ordered: OrderedChapterNode[] = stages.map((stage) => ({
+    cid: stage.cid,
+    title: stage.title,
+    learnType: '',
+    progress: record(stage.cid).progress,
+    children: stage.lessons.map((lesson) => ({ cid: lesson.cid, title: lesson.title, learnType: lesson.learnType, progress: record(lesson.cid).progress })),
+  }));
+  const orderLocks = studyLocks(ordered, { order_rest: course.orderRest, exercOrder: settings.exercOrder });
+  const staged: StageChapterNode[] = chapterRows
+    .filter((row) => row.parentId === '0')
+    .map((top) => ({
+      cid: top.id,
+      position: top.position,
+      description: top.description,
+      children: chapterRows.filter((row) => row.parentId === top.id).map((row) => ({ cid: row.id, position: row.position, description: row.description })),
+    }));
+  const stageSettings = { label: course.label, stage_year: settings.stage_year, stage_date: settings.stage_date, expire_limit: settings.expire_limit };
+  const now = ctx.now();
+  const growthLock = (cid: string): PlanLock | null => {
+    if (kind !== 'growth') return null;
+    const order = growthPlanOrder(course.id, planStages, settings.verify, cid);
+    return order.ok ? null : { message: order.message, blockedBy: order.blockedBy };
+  };
+
+  const stageList: StudentStage[] = stages.map((stage, index) => {
+    const plan = planStages[index];
+    return {
+      cid: stage.cid,
+      title: stage.title,
+      studied: stageStudied(plan),
+      passed: plan.passed,
+      verify_status: plan.verify_status,
+      finished: stageFinished(plan, settings.verify),
+      lock: growthLock(stage.cid),
+      lessons: stage.lessons.map((lesson) => {
+        const gate = isStaged(settings) ? stageGate(course.id, stageSettings, staged, lesson.cid, now) : null;
+        const window = gate?.window ? { state: gate.window.state, start: gate.window.start, end: gate.window.end } : null;
+        const order = orderLocks.get(lesson.cid);
+        const lock: PlanLock | null =
+          gate && !gate.open
+            ? { message: gate.message, blockedBy: '' }
+            : (growthLock(lesson.cid) ?? (order?.locked ? { message: order.message, blockedBy: order.blockedBy } : null));
+        const progress = record(lesson.cid).progress;
+        return { cid: lesson.cid, title: lesson.title, type: lesson.type, learnType: lesson.learnType, progress, complete: isComplete(progress), lock, window };
+      }),
+    };
+  });
+
+  const lessons = stageList.reduce((n, stage) => n + stage.lessons.filter((lesson) => lesson.learnType !== '').length, 0);
+  const courseRecord = repo.courseRecordsOf(ctx.db, student.userId, [course.id])[0];
+  return {
+    ...summary(ctx, course, stages.length, progressOf(courseRecord, lessons), courseRecord?.lastVisitAt ?? null),
+    description: course.description,
+    verify: settings.verify,
+    stage: stageOf(course),
+    stageList,
+  };
+}

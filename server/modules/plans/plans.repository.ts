@@ -1,0 +1,190 @@
+/**
+ * The study plans' own tables (study_plans, plan_assignments) and the reads of the student side. The plan's
+ * course and chapters are written through the courses and chapters repositories.
+ */
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { chapters, courseRecords, courses, learnRecords, planAssignments, studentGroupMembers, studentGroups, students, studyPlans } from '../../db/schema';
+import { likePattern } from '../courses/courses.repository';
+
+export type PlanRow = typeof studyPlans.$inferSelect;
+export type AssignmentRow = typeof planAssignments.$inferInsert;
+export type PlanStatus = PlanRow['status'];
+
+/** A study chapter (what a learner opens): not a heading and without subchapters (shared/rules/learning studyOrder). */
+const isStudyChapter = sql`${chapters.type} != 0 and not exists (select 1 from chapters k where k.parent_id = ${chapters.id})`;
+
+export function insertPlan(db: Db, row: typeof studyPlans.$inferInsert): void {
+  db.insert(studyPlans).values(row).run();
+}
+
+export function findPlan(db: Db, courseId: string): PlanRow | undefined {
+  return db.select().from(studyPlans).where(eq(studyPlans.courseId, courseId)).get();
+}
+
+/** Moves the review state on only from one of the expected states (a concurrent change loses: 0 rows). */
+export function changeStatus(db: Db, courseId: string, from: readonly PlanStatus[], patch: Partial<typeof studyPlans.$inferInsert>): number {
+  return db
+    .update(studyPlans)
+    .set(patch)
+    .where(and(eq(studyPlans.courseId, courseId), inArray(studyPlans.status, [...from])))
+    .run().changes;
+}
+
+/** A plan row of the back office's list with its course and counts. */
+export interface AdminPlanRow {
+  plan: PlanRow;
+  course: typeof courses.$inferSelect;
+  stages: number;
+  lessons: number;
+  students: number;
+  groups: number;
+}
+
+const stagesOf = sql<number>`(select count(*) from chapters s where s.course_id = ${courses.id} and s.parent_id = '0')`;
+const lessonsOf = sql<number>`(select count(*) from chapters c where c.course_id = ${courses.id} and c.type != 0 and not exists (select 1 from chapters k where k.parent_id = c.id))`;
+const targetsOf = (type: 'student' | 'group') =>
+  sql<number>`(select count(*) from plan_assignments a where a.course_id = ${courses.id} and a.target_type = ${type})`;
+
+/** The school's plans (their courses not deleted), newest change first, with the total. */
+export function adminPlans(db: Db, filter: { schoolId: string; status?: PlanStatus; limit: number; offset: number }): { rows: AdminPlanRow[]; total: number } {
+  const where = and(eq(studyPlans.schoolId, filter.schoolId), eq(courses.deleted, false), filter.status ? eq(studyPlans.status, filter.status) : undefined);
+  const total = db.select({ n: count() }).from(studyPlans).innerJoin(courses, eq(courses.id, studyPlans.courseId)).where(where).get()?.n ?? 0;
+  const rows = db
+    .select({ plan: studyPlans, course: courses, stages: stagesOf, lessons: lessonsOf, students: targetsOf('student'), groups: targetsOf('group') })
+    .from(studyPlans)
+    .innerJoin(courses, eq(courses.id, studyPlans.courseId))
+    .where(where)
+    .orderBy(desc(studyPlans.updatedAt), desc(studyPlans.courseId))
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .all();
+  return { rows, total };
+}
+
+/** One plan with its course and counts (deleted courses too: the caller decides). */
+export function adminPlan(db: Db, courseId: string): AdminPlanRow | undefined {
+  return db
+    .select({ plan: studyPlans, course: courses, stages: stagesOf, lessons: lessonsOf, students: targetsOf('student'), groups: targetsOf('group') })
+    .from(studyPlans)
+    .innerJoin(courses, eq(courses.id, studyPlans.courseId))
+    .where(eq(studyPlans.courseId, courseId))
+    .get();
+}
+
+/** Adds assignments (existing ones stay as they are); returns how many are new. */
+export function insertAssignments(db: Db, rows: AssignmentRow[]): number {
+  let added = 0;
+  for (const row of rows) added += db.insert(planAssignments).values(row).onConflictDoNothing().run().changes;
+  return added;
+}
+
+/** Removes the plan's assignments to these students and groups; returns how many went. */
+export function deleteAssignments(db: Db, courseId: string, sids: string[], gids: string[]): number {
+  const targets = or(
+    sids.length > 0 ? and(eq(planAssignments.targetType, 'student'), inArray(planAssignments.targetId, sids)) : undefined,
+    gids.length > 0 ? and(eq(planAssignments.targetType, 'group'), inArray(planAssignments.targetId, gids)) : undefined,
+  );
+  return db.delete(planAssignments).where(and(eq(planAssignments.courseId, courseId), targets)).run().changes;
+}
+
+/** The students and groups a plan is assigned to, by name. */
+export function assignees(db: Db, courseId: string) {
+  const assigned = (type: 'student' | 'group') =>
+    db.select({ id: planAssignments.targetId }).from(planAssignments).where(and(eq(planAssignments.courseId, courseId), eq(planAssignments.targetType, type)));
+  const studentRows = db
+    .select({ sid: students.id, username: students.username, name: students.name })
+    .from(students)
+    .where(inArray(students.id, assigned('student')))
+    .orderBy(asc(students.username))
+    .all();
+  const groupRows = db
+    .select({ gid: studentGroups.id, name: studentGroups.name, members: sql<number>`(select count(*) from student_group_members m where m.group_id = ${studentGroups.id})` })
+    .from(studentGroups)
+    .where(inArray(studentGroups.id, assigned('group')))
+    .orderBy(asc(studentGroups.position), asc(studentGroups.name))
+    .all();
+  return { students: studentRows, groups: groupRows };
+}
+
+/** Which of these ids are students of the school. */
+export function schoolStudentIds(db: Db, schoolId: string, ids: string[]): string[] {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: students.id })
+    .from(students)
+    .where(and(eq(students.schoolId, schoolId), inArray(students.id, ids)))
+    .all()
+    .map((row) => row.id);
+}
+
+/** The school's students whose user name or name contains the keyword (at most `limit`). */
+export function searchStudents(db: Db, schoolId: string, keyword: string, limit: number) {
+  const pattern = likePattern(keyword);
+  return db
+    .select({ sid: students.id, username: students.username, name: students.name })
+    .from(students)
+    .where(
+      and(
+        eq(students.schoolId, schoolId),
+        eq(students.disabled, false),
+        keyword ? sql`(${students.username} like ${pattern} escape '\\' or ${students.name} like ${pattern} escape '\\')` : undefined,
+      ),
+    )
+    .orderBy(asc(students.username))
+    .limit(limit)
+    .all();
+}
+
+/** The plans a student may study: of the school, approved, published, not deleted, assigned to them or to one of their groups. */
+export function studentPlans(db: Db, schoolId: string, studentId: string) {
+  const myGroups = db.select({ id: studentGroupMembers.groupId }).from(studentGroupMembers).where(eq(studentGroupMembers.studentId, studentId));
+  const assigned = db
+    .select({ id: planAssignments.courseId })
+    .from(planAssignments)
+    .where(
+      or(
+        and(eq(planAssignments.targetType, 'student'), eq(planAssignments.targetId, studentId)),
+        and(eq(planAssignments.targetType, 'group'), inArray(planAssignments.targetId, myGroups)),
+      ),
+    );
+  return db
+    .select({ course: courses, stages: stagesOf, lessons: lessonsOf })
+    .from(studyPlans)
+    .innerJoin(courses, eq(courses.id, studyPlans.courseId))
+    .where(
+      and(
+        eq(studyPlans.schoolId, schoolId),
+        eq(studyPlans.status, 'approved'),
+        eq(courses.published, true),
+        eq(courses.deleted, false),
+        inArray(studyPlans.courseId, assigned),
+      ),
+    )
+    .orderBy(desc(courses.createdAt), desc(courses.id))
+    .all();
+}
+
+/** The student's course records of these courses. */
+export function courseRecordsOf(db: Db, studentId: string, courseIds: string[]) {
+  if (courseIds.length === 0) return [];
+  return db
+    .select()
+    .from(courseRecords)
+    .where(and(eq(courseRecords.studentId, studentId), inArray(courseRecords.courseId, courseIds)))
+    .all();
+}
+
+/** The student's learn records of a course: progress, and a stage's passed and verify_status. */
+export function learnRecordsOf(db: Db, studentId: string, courseId: string) {
+  return db
+    .select({ chapterId: learnRecords.chapterId, progress: learnRecords.progress, passed: learnRecords.passed, verifyStatus: learnRecords.verifyStatus })
+    .from(learnRecords)
+    .where(and(eq(learnRecords.studentId, studentId), eq(learnRecords.courseId, courseId)))
+    .all();
+}
+
+/** The study chapters of each course (the leaves a learner opens), for copying into a plan. */
+export function studyChapterCount(db: Db, courseId: string): number {
+  return db.select({ n: count() }).from(chapters).where(and(eq(chapters.courseId, courseId), isStudyChapter)).get()?.n ?? 0;
+}
