@@ -112,7 +112,7 @@ export function watermarkTiles(pad: Size, step: Size): { x: number; y: number }[
   let row = 0;
   for (let y = step.height / 2; y < pad.height + step.height; y += step.height, row++) {
     const shift = row % 2 === 0 ? 0 : step.width / 2;
-    for (let x = -shift; x < pad.width; x += step.width) tiles.push({ x, y });
+    for (let x = shift === 0 ? 0 : -shift; x < pad.width; x += step.width) tiles.push({ x, y });
   }
   return tiles;
 }
