@@ -51,7 +51,6 @@ function Row({ chapter, code, current, paid, study }: { chapter: ChapterNode; co
         className={`learn-chapter${here ? ' is-current' : ''}${chapter.locked ? ' is-locked' : ''}${lock ? ' is-study-locked' : ''}`}
         href={learnHref(code, chapter.cid, chapter.learnType)}
         aria-current={here ? 'page' : undefined}
-        aria-disabled={lock ? true : undefined}
         onClick={onClick}
         data-testid="learn-chapter"
         data-cid={chapter.cid}

@@ -1,0 +1,233 @@
+/**
+ * A student studies a course in order in Chromium (issue 5 'Tests': "a student studies a course with
+ * order_rest (the second chapter stays locked until the first is complete), watches the video to the end,
+ * passes to the last chapter, signs, rates and sees the course complete"). Real media: a 5 s clip made by
+ * ffmpeg, played through video.js; the heartbeat is shortened to 1 s and the server alone decides that the
+ * watch-through completes the chapter. Desktop, then the key steps on a phone.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translate } from '../../shared/i18n';
+import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
+import { buildStudent, login } from '../helpers/app';
+import { attachResource, makeImage, makeVideo, removeTempMedia, seedResource } from '../helpers/learning-factory';
+import { asAdmin } from './catalogue-helpers';
+import { pageErrors, screenshot, startHarness, type Harness } from './harness';
+
+let h: Harness;
+let course: { coid: string; code: string; video: string; image: string };
+
+const text = (key: Parameters<typeof translate>[1], vars?: Record<string, string | number>) => translate('zh-CN', key, vars);
+const COURSE_ORDER_TIP = text('learnRules.couseOrderTip');
+const LAST_SECTION = text('learnRules.lastSection');
+
+beforeAll(async () => {
+  h = await startHarness();
+  const admin = await asAdmin(h);
+  const schoolId = h.school.id;
+  const [videoDir, picture] = await Promise.all([makeVideo(5), makeImage(800, 500)]);
+  const videoRid = seedResource(h.app, {
+    schoolId,
+    kind: 'video',
+    fileName: '第一节.mp4',
+    mime: 'video/mp4',
+    source: `${videoDir}/source.mp4`,
+    duration: 5,
+    outputs: { hls: 'hls/index.m3u8', mp4: 'video.mp4', poster: 'poster.jpg', width: 640, height: 360 },
+    derived: { hls: `${videoDir}/hls`, 'video.mp4': `${videoDir}/video.mp4`, 'poster.jpg': `${videoDir}/poster.jpg` },
+  });
+  const imageRid = seedResource(h.app, { schoolId, kind: 'image', fileName: '总结.png', mime: 'image/png', source: picture, outputs: { width: 800, height: 500 } });
+  // A free course studied in order, asking for a signature at the end; the last chapter is rated.
+  const made = await admin<{ coid: string; code: string }>('POST', '/course/new', { title: '按顺序学习的课程', catid: '0', type: 0, actual: 0, order_rest: 1, settings: { signature: 1 } });
+  const video = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: made.coid, title: '第一节 观看视频', type: CHAPTER_TYPE.video })).cid;
+  const image = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: made.coid, title: '第二节 课程总结', type: CHAPTER_TYPE.document })).cid;
+  attachResource(h.app, video, videoRid);
+  attachResource(h.app, image, imageRid);
+  await admin('POST', '/chapter/update', { cid: image, showgrade: 1 });
+  await admin('GET', `/course/pub?coid=${made.coid}&pub=1`);
+  course = { ...made, video, image };
+}, 180_000);
+afterAll(async () => {
+  await h?.close();
+  removeTempMedia();
+});
+
+async function newStudent(name: string) {
+  const made = await buildStudent(h.app, { name });
+  return { id: made.id, cookie: (await login(h.app, made)).cookie };
+}
+
+/** A signed-in page whose heartbeat runs every second. */
+async function studentPage(context: BrowserContext, cookie: string): Promise<Page> {
+  const [name, value] = cookie.split('=') as [string, string];
+  await context.addCookies([{ name, value, url: h.baseURL }]);
+  await context.addInitScript(() => {
+    window.__LANXUE_HEARTBEAT_MS__ = 1000;
+  });
+  return context.newPage();
+}
+
+const call = async (cookie: string, url: string) => {
+  const res = await h.app.inject({ method: 'GET', url, headers: { cookie } });
+  return { status: res.statusCode, body: res.json() as { status: string; error: string; data: Record<string, unknown> } };
+};
+const learnUrl = (cid: string, letter: string) => `/u/learn/${course.code}/${cid}/${letter}`;
+const chapterRow = (page: Page, cid: string) => page.locator(`[data-testid="learn-chapter"][data-cid="${cid}"]`);
+
+/** Plays the video from the start to its end (the big play button, as a person would). */
+async function watchToTheEnd(page: Page): Promise<void> {
+  await page.getByTestId('video-viewer').waitFor();
+  await page.locator('.vjs-big-play-button').click();
+  await expect.poll(() => page.evaluate(() => document.querySelector('video')?.ended ?? false), { timeout: 25_000, interval: 250 }).toBe(true);
+}
+
+/** The finish dialogs: the signature (drawn with the mouse) and the rating, then thanks. */
+async function signAndRate(page: Page, mobile: boolean): Promise<void> {
+  const signature = page.getByTestId('signature-dialog');
+  await signature.waitFor();
+  const canvas = signature.locator('canvas').first();
+  const box = (await canvas.boundingBox())!;
+  // A few strokes across the pad.
+  for (const [y, dy] of [[0.35, 0.2], [0.6, -0.15]] as const) {
+    await page.mouse.move(box.x + box.width * 0.15, box.y + box.height * y);
+    await page.mouse.down();
+    for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + box.width * (0.15 + i * 0.055), box.y + box.height * (y + (dy * (i % 4)) / 4), { steps: 2 });
+    await page.mouse.up();
+  }
+  await screenshot(page, `study-flow-signature${mobile ? '-mobile' : ''}`);
+  await signature.getByTestId('signature-save').click();
+  await signature.waitFor({ state: 'detached', timeout: 15_000 });
+
+  const rating = page.getByTestId('rating-dialog');
+  await rating.waitFor();
+  await rating.getByTestId('rating-star').nth(4).click();
+  await rating.locator('textarea').fill('讲得清楚，循序渐进。');
+  await screenshot(page, `study-flow-rating${mobile ? '-mobile' : ''}`);
+  await rating.getByTestId('rating-save').click();
+  await rating.waitFor({ state: 'detached', timeout: 10_000 });
+
+  const thanks = page.getByTestId('thanks');
+  await thanks.waitFor();
+  await expect(thanks.textContent()).resolves.toContain(text('learnRules.thanks'));
+  await thanks.getByTestId('thanks-ok').click();
+}
+
+describe('studying a course in order', () => {
+  it('desktop: the second chapter is locked until the first is watched to the end; the course finishes with lastSection, a signature and a rating', async () => {
+    const student = await newStudent('顺序学员');
+    const context = await h.desktop();
+    const page = await studentPage(context, student.cookie);
+    const errors = pageErrors(page);
+
+    await page.goto(learnUrl(course.video, 'v'));
+    await page.getByTestId('video-viewer').waitFor();
+    // The chapter list: the second chapter is locked, and says why when clicked.
+    await expect.poll(() => chapterRow(page, course.image).getAttribute('data-lock')).toBe('couseOrderTip');
+    await expect(chapterRow(page, course.image).getByTestId('chapter-lock').count()).resolves.toBe(1);
+    await screenshot(page, 'study-flow-locked');
+    await chapterRow(page, course.image).click();
+    const alertDialog = page.getByRole('alertdialog');
+    await expect(alertDialog.textContent()).resolves.toContain(COURSE_ORDER_TIP);
+    await alertDialog.getByRole('button').click();
+    expect(new URL(page.url()).pathname).toBe(learnUrl(course.video, 'v'));
+
+    // Its address opened directly: the server refuses it (403 couseOrderTip, blocked by the first chapter).
+    const refused = await call(student.cookie, `/learn/ware/${course.code}/${course.image}`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe('couseOrderTip');
+    expect(refused.body.data.blockedBy).toBe(course.video);
+    await page.goto(learnUrl(course.image, 'p'));
+    const refusal = page.getByTestId('learn-refusal');
+    await expect.poll(() => refusal.getAttribute('data-refusal')).toBe('couseOrderTip');
+    await expect(refusal.textContent()).resolves.toContain(COURSE_ORDER_TIP);
+    await screenshot(page, 'study-flow-refused');
+    await page.getByTestId('learn-go-blocking').click();
+    await page.waitForURL((url) => url.pathname === learnUrl(course.video, 'v'));
+
+    // Watch the whole clip: the server counts it complete, the chapter-complete tip offers the next chapter.
+    await watchToTheEnd(page);
+    const tip = page.getByTestId('chapter-tip');
+    await tip.waitFor({ timeout: 10_000 });
+    await expect(tip.textContent()).resolves.toContain(text('learn.flow.nextIs', { title: '第二节 课程总结' }));
+    const record = await call(student.cookie, `/learn/record?cid=${course.video}`);
+    expect(record.body.data.completed).toBe(true);
+    expect(await chapterRow(page, course.video).getByTestId('chapter-progress').getAttribute('data-progress')).toBe('100');
+    await expect(chapterRow(page, course.image).getAttribute('data-lock')).resolves.toBeNull();
+    await screenshot(page, 'study-flow-chapter-tip');
+    await tip.getByTestId('flow-next').click();
+
+    // The last chapter (a picture): studied long enough, it completes; Continue finishes the course.
+    await page.waitForURL((url) => url.pathname === learnUrl(course.image, 'p') && url.hash === '#/image');
+    await page.getByTestId('image-viewer').waitFor();
+    const lastTip = page.getByTestId('chapter-tip');
+    await lastTip.waitFor({ timeout: 20_000 });
+    await lastTip.getByTestId('flow-continue').click();
+    const finished = page.getByTestId('course-finished');
+    await expect(finished.textContent()).resolves.toContain(LAST_SECTION);
+    await screenshot(page, 'study-flow-last-section');
+    await finished.getByTestId('course-finished-ok').click();
+    await signAndRate(page, false);
+
+    // The course is complete: every chapter checked, the page says so, and the records agree.
+    await page.getByTestId('study-finished').waitFor();
+    const info = await call(student.cookie, `/learn/info?coid=${course.coid}`);
+    expect(info.body.data.process).toBe(100);
+    expect(info.body.data.completed_at).not.toBeNull();
+    const signed = await call(student.cookie, `/stu/checksignature?coid=${course.coid}`);
+    expect(signed.body.data.hasImg).toBe(true);
+    const graded = await call(student.cookie, `/grade/check?coid=${course.coid}&cid=${course.image}`);
+    expect(graded.body.data.hasVal).toBe(true);
+    await screenshot(page, 'study-flow-complete');
+
+    // Coming back: nothing more is asked (signed and rated), the finish button just says the course is complete.
+    await page.reload();
+    await page.getByTestId('image-viewer').waitFor();
+    await page.getByTestId('learn-finish').click();
+    await page.getByTestId('course-finished-ok').click();
+    await page.waitForTimeout(500);
+    await expect(page.getByTestId('signature-dialog').count()).resolves.toBe(0);
+    await expect(page.getByTestId('rating-dialog').count()).resolves.toBe(0);
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('mobile: the lock from the chapter drawer, the watch-through, the next chapter and the finish', async () => {
+    const student = await newStudent('手机学员');
+    const context = await h.mobile();
+    const page = await studentPage(context, student.cookie);
+    const errors = pageErrors(page);
+
+    await page.goto(learnUrl(course.video, 'v'));
+    await page.getByTestId('video-viewer').waitFor();
+    await page.getByTestId('learn-open-chapters').click();
+    const drawer = page.getByTestId('learn-drawer');
+    await drawer.waitFor();
+    await expect.poll(() => drawer.locator(`[data-cid="${course.image}"]`).getAttribute('data-lock')).toBe('couseOrderTip');
+    await screenshot(page, 'study-flow-mobile-drawer');
+    await drawer.locator(`[data-cid="${course.image}"]`).click();
+    const alertDialog = page.getByRole('alertdialog');
+    await expect(alertDialog.textContent()).resolves.toContain(COURSE_ORDER_TIP);
+    await alertDialog.getByRole('button').click();
+    await drawer.getByRole('button', { name: text('learn.closeChapters') }).first().click();
+
+    await watchToTheEnd(page);
+    const tip = page.getByTestId('chapter-tip');
+    await tip.waitFor({ timeout: 10_000 });
+    await screenshot(page, 'study-flow-mobile-chapter-tip');
+    await tip.getByTestId('flow-next').click();
+    await page.waitForURL((url) => url.pathname === learnUrl(course.image, 'p'));
+    await page.getByTestId('image-viewer').waitFor();
+    const lastTip = page.getByTestId('chapter-tip');
+    await lastTip.waitFor({ timeout: 20_000 });
+    await lastTip.getByTestId('flow-continue').click();
+    const finished = page.getByTestId('course-finished');
+    await expect(finished.textContent()).resolves.toContain(LAST_SECTION);
+    await screenshot(page, 'study-flow-mobile-last-section');
+    await finished.getByTestId('course-finished-ok').click();
+    await signAndRate(page, true);
+    await page.getByTestId('study-finished').waitFor();
+    const info = await call(student.cookie, `/learn/info?coid=${course.coid}`);
+    expect(info.body.data.process).toBe(100);
+    await screenshot(page, 'study-flow-mobile-complete');
+    expect(errors).toEqual([]);
+  }, 120_000);
+});
