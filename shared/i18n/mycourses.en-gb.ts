@@ -21,7 +21,6 @@ export const messages: Record<keyof typeof zh, string> = {
   'myCourses.count': '{n} courses',
   'myCourses.loadError': 'Could not load your courses',
   'myCourses.retry': 'Try again',
-  'myCourses.entries': 'Learning centre',
   'myCourses.personalEntries': 'My learning',
   'almostExpire.back': 'Back to personal centre',
   'almostExpire.empty': 'No courses are about to expire',

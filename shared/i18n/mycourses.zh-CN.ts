@@ -23,7 +23,6 @@ export const messages = {
   'myCourses.count': '共 {n} 门课程',
   'myCourses.loadError': '课程加载失败',
   'myCourses.retry': '重试',
-  'myCourses.entries': '学习中心导航',
   'myCourses.personalEntries': '我的学习',
   'almostExpire.back': '返回个人中心',
   'almostExpire.empty': '暂无即将过期的课程',

@@ -42,7 +42,10 @@ export default function DashboardPage() {
   const onCourses = pathname === '/' || pathname === DASHBOARD_ROUTES.controller || pathname === DASHBOARD_ROUTES.course;
   return (
     <div className="dash">
-      <nav className="dash-side card" aria-label={t('myCourses.entries')} data-testid="dashboard-sidebar">
+      <nav className="dash-side card" aria-labelledby="dashboard-title" data-testid="dashboard-sidebar">
+        <h1 id="dashboard-title" className="dash-title">
+          {t('page.dashboard.title')}
+        </h1>
         <NavLink to={DASHBOARD_ROUTES.course} className={() => `dash-entry${onCourses ? ' is-active' : ''}`} aria-current={onCourses ? 'page' : undefined}>
           {t('myCourses.title')}
         </NavLink>
@@ -51,9 +54,9 @@ export default function DashboardPage() {
         </SiteLink>
       </nav>
       <section className="dash-main card" aria-labelledby="my-courses-title">
-        <h1 id="my-courses-title" className="page-title">
+        <h2 id="my-courses-title" className="page-title">
           {t('myCourses.title')}
-        </h1>
+        </h2>
         <MyCourseList mobile={false} />
       </section>
     </div>
