@@ -17,10 +17,13 @@ import { messages as adminZh } from '../../shared/i18n/admin-catalogue.zh-CN';
 import { messages as adminEn } from '../../shared/i18n/admin-catalogue.en-gb';
 import { messages as resourcesZh } from '../../shared/i18n/admin-resources.zh-CN';
 import { messages as resourcesEn } from '../../shared/i18n/admin-resources.en-gb';
+import { messages as recordsZh } from '../../shared/i18n/admin-records.zh-CN';
+import { messages as recordsEn } from '../../shared/i18n/admin-records.en-gb';
 
 // The back office's messages travel with its chunk, not with the student site.
 addMessages(adminZh, adminEn);
 addMessages(resourcesZh, resourcesEn);
+addMessages(recordsZh, recordsEn);
 
 const OverviewPage = lazy(() => import('./pages/overview'));
 const CoursesPage = lazy(() => import('./pages/courses'));
@@ -34,6 +37,9 @@ const ArticlesPage = lazy(() => import('./pages/articles'));
 const ArticleEditor = lazy(() => import('./pages/articles/ArticleEditor'));
 const HomeSettingPage = lazy(() => import('./pages/homepage'));
 const ResourcesPage = lazy(() => import('./pages/resources'));
+const RecordsPage = lazy(() => import('./pages/records'));
+const RecordDetailPage = lazy(() => import('./pages/records/StudentDetailPage'));
+const ReviewPage = lazy(() => import('./pages/records/ReviewPage'));
 
 /** A screen of a permission group's area, behind the same permission check as the sidebar. */
 const guarded = (group: MenuEntry['key'], Screen: ComponentType) => (
@@ -75,6 +81,9 @@ const createAdminRouter = () =>
         { path: 'articles/:aid', element: guarded('userpage', ArticleEditor) },
         { path: 'homepage', element: guarded('userpage', HomeSettingPage) },
         { path: 'resources', element: guarded('resource', ResourcesPage) },
+        { path: 'records', element: guarded('student', RecordsPage) },
+        { path: 'records/detail', element: guarded('student', RecordDetailPage) },
+        { path: 'review', element: guarded('student', ReviewPage) },
         { path: '*', element: <AdminNotFound /> },
       ],
     },

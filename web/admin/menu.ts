@@ -35,7 +35,15 @@ export const MENU: MenuEntry[] = [
     ],
   },
   { key: 'resource', label: 'admin.menu.resource', to: null, links: [{ key: 'resources', label: 'admin.menu.resources', to: '/resources' }] },
-  { key: 'student', label: 'admin.menu.student', to: null },
+  {
+    key: 'student',
+    label: 'admin.menu.student',
+    to: null,
+    links: [
+      { key: 'records', label: 'admin.menu.records', to: '/records' },
+      { key: 'review', label: 'admin.menu.review', to: '/review' },
+    ],
+  },
   { key: 'admin', label: 'admin.menu.admin', to: null },
   {
     key: 'userpage',

@@ -1,0 +1,105 @@
+import { useNavigate, useSearchParams } from 'react-router';
+import useSWR from 'swr';
+import { useT } from '../../../i18n';
+import { LoadError } from '../../components/DataTable';
+import { MissingRecord } from '../../components/MissingRecord';
+import { PageHeader } from '../../components/PageHeader';
+import { getStudentDetail } from './api';
+import { ExportButtons, PlainTable, ProgressCell, useKindName, useRecordFormat } from './parts';
+
+const VERIFY_KEYS = ['admin.records.verify.0', 'admin.records.verify.1', 'admin.records.verify.2'] as const;
+
+/**
+ * A student's record of every chapter of a course (learn/detailbystudent): progress, study time, what was
+ * watched or read, the stage exam and review state, completion and last update; exportable.
+ */
+export default function StudentDetailPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const format = useRecordFormat();
+  const kindName = useKindName();
+  const [params] = useSearchParams();
+  const sid = params.get('sid') ?? '';
+  const coid = params.get('coid') ?? '';
+  const { data, error, mutate } = useSWR(sid && coid ? ['learn/detailbystudent', sid, coid] : null, () => getStudentDetail(sid, coid));
+
+  const handleBack = () => {
+    // Back where the detail was opened from (the course's learners or the student's courses), else the course's learners.
+    if (((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0) navigate(-1);
+    else navigate(`/records?${new URLSearchParams({ coid })}`);
+  };
+
+  if (!sid || !coid) return <MissingRecord backTo="/records" backLabel="admin.records.title" testId="record-missing" />;
+  return (
+    <div className="ac-page rec-page" data-testid="record-detail-page">
+      <PageHeader
+        title={data ? t('admin.records.detailTitle', { name: data.student.name || data.student.username, course: data.title }) : t('admin.records.detail')}
+        back={
+          <button type="button" className="btn btn-small btn-text" onClick={handleBack} data-testid="records-back">
+            ‹ {t('admin.records.back')}
+          </button>
+        }
+      >
+        <ExportButtons query={{ view: 'detail', sid, coid }} />
+      </PageHeader>
+      <section className="card ac-card">
+        {error && !data ? (
+          error instanceof Error && error.message === 'not found' ? (
+            <MissingRecord backTo="/records" backLabel="admin.records.title" testId="record-missing" />
+          ) : (
+            <LoadError onRetry={() => void mutate()} />
+          )
+        ) : (
+          <>
+            {data && (
+              <div className="rec-summary">
+                <span className="ac-muted">{data.student.username}</span>
+                <ProgressCell percent={data.process} />
+              </div>
+            )}
+            <PlainTable
+              columns={[
+                t('admin.records.col.chapter'),
+                t('admin.records.col.type'),
+                t('admin.records.col.progress'),
+                t('admin.records.col.studyTime'),
+                t('admin.records.col.watch'),
+                t('admin.records.col.verify'),
+                t('admin.records.col.completedAt'),
+                t('admin.records.col.updatedAt'),
+              ]}
+              empty={data && data.chapters.length === 0 && t('admin.records.empty.chapters')}
+            >
+              {(data?.chapters ?? []).map((row) => (
+                <tr key={row.cid} data-testid="detail-row" data-cid={row.cid} className={row.parent_id === '0' ? 'rec-top' : 'rec-sub'}>
+                  <td data-label={t('admin.records.col.chapter')} className="rec-chapter">
+                    {row.title}
+                  </td>
+                  <td data-label={t('admin.records.col.type')} className="ac-muted">
+                    {kindName(row.type)}
+                  </td>
+                  <td data-label={t('admin.records.col.progress')}>
+                    <ProgressCell percent={row.progress * 100} />
+                  </td>
+                  <td data-label={t('admin.records.col.studyTime')}>{format.duration(row.eff)}</td>
+                  <td data-label={t('admin.records.col.watch')}>{row.watch_time}</td>
+                  <td data-label={t('admin.records.col.verify')}>
+                    <span className={`rec-verify is-${row.verify_status}`} data-testid="detail-verify">
+                      {t(VERIFY_KEYS[row.verify_status] ?? VERIFY_KEYS[0])}
+                    </span>
+                  </td>
+                  <td data-label={t('admin.records.col.completedAt')} className="ac-muted">
+                    {format.when(row.completed_at)}
+                  </td>
+                  <td data-label={t('admin.records.col.updatedAt')} className="ac-muted">
+                    {format.when(row.updated_at)}
+                  </td>
+                </tr>
+              ))}
+            </PlainTable>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { Link } from 'react-router';
+import useSWR from 'swr';
+import { useT } from '../../../i18n';
+import { DataTable, LoadError, RowActions } from '../../components/DataTable';
+import { ListToolbar, SearchForm } from '../../components/ListToolbar';
+import { Pager } from '../../components/Pager';
+import { getStudentCourses, PAGE_SIZE, searchStudents } from './api';
+import { detailPath, ExportButtons, ProgressCell, useRecordFormat, type ViewProps } from './parts';
+
+/** By student: the school's students (searched by name or login) with their study in sum; a chosen student's courses. */
+export function StudentsView({ params, setFilter }: ViewProps) {
+  const sid = params.get('sid') ?? '';
+  return sid ? <StudentCourses sid={sid} params={params} setFilter={setFilter} /> : <StudentList params={params} setFilter={setFilter} />;
+}
+
+function StudentList({ params, setFilter }: ViewProps) {
+  const t = useT();
+  const format = useRecordFormat();
+  const key = params.get('key') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { data, error, mutate } = useSWR(['learn/students', key, page], () => searchStudents(key, page), { keepPreviousData: true });
+  const rows = data?.list ?? [];
+  return (
+    <>
+      <ListToolbar>
+        <SearchForm key={key} placeholder={t('admin.records.searchLearner')} buttonText={t('admin.records.search')} initial={key} onSearch={(value) => setFilter({ key: value })} />
+      </ListToolbar>
+      {error && !data ? (
+        <LoadError onRetry={() => void mutate()} />
+      ) : (
+        <DataTable
+          className="ac-table rec-table"
+          columns={[t('admin.records.col.name'), t('admin.records.col.courses'), t('admin.records.col.completedCourses'), t('admin.records.col.studyTime'), t('admin.records.col.lastVisit')]}
+          empty={data && rows.length === 0 && t('admin.records.empty.students')}
+        >
+          {rows.map((row) => (
+            <tr key={row.sid} data-testid="student-row" data-sid={row.sid}>
+              <td data-label={t('admin.records.col.name')}>
+                <span className="ac-strong">{row.name}</span>
+                <p className="ac-muted">{row.username}</p>
+              </td>
+              <td data-label={t('admin.records.col.courses')}>{row.courses}</td>
+              <td data-label={t('admin.records.col.completedCourses')}>{row.completed_courses}</td>
+              <td data-label={t('admin.records.col.studyTime')}>{format.duration(row.eff)}</td>
+              <td data-label={t('admin.records.col.lastVisit')} className="ac-muted">
+                {format.when(row.last_visit)}
+              </td>
+              <RowActions>
+                <button type="button" className="btn btn-small" onClick={() => setFilter({ sid: row.sid, page: '1' })} data-testid="student-courses">
+                  {t('admin.records.courses')}
+                </button>
+              </RowActions>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      {data && <Pager page={page} num={PAGE_SIZE} total={data.total} onPage={(next) => setFilter({ page: String(next) })} />}
+    </>
+  );
+}
+
+function StudentCourses({ sid, params, setFilter }: ViewProps & { sid: string }) {
+  const t = useT();
+  const format = useRecordFormat();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { data, error, mutate } = useSWR(['learn/getlistbystudent', sid, page], () => getStudentCourses(sid, page), { keepPreviousData: true });
+  const rows = data?.list ?? [];
+  return (
+    <>
+      <ListToolbar>
+        <button type="button" className="btn btn-small btn-text" onClick={() => setFilter({ sid: '' })} data-testid="records-back">
+          ‹ {t('admin.records.back')}
+        </button>
+        <h2 className="ac-subtitle rec-subject">{data ? t('admin.records.studentTitle', { name: data.student.name || data.student.username }) : '…'}</h2>
+        <ExportButtons query={{ view: 'student', sid }} />
+      </ListToolbar>
+      {error && !data ? (
+        <LoadError onRetry={() => void mutate()} />
+      ) : (
+        <DataTable
+          className="ac-table rec-table"
+          columns={[t('admin.records.col.course'), t('admin.records.col.progress'), t('admin.records.col.chapters'), t('admin.records.col.studyTime'), t('admin.records.col.lastVisit'), t('admin.records.col.completedAt')]}
+          empty={data && rows.length === 0 && t('admin.records.empty.courses')}
+        >
+          {rows.map((row) => (
+            <tr key={row.coid} data-testid="student-course-row" data-coid={row.coid}>
+              <td data-label={t('admin.records.col.course')} className="ac-strong">
+                {row.title}
+              </td>
+              <td data-label={t('admin.records.col.progress')}>
+                <ProgressCell percent={row.process} />
+              </td>
+              <td data-label={t('admin.records.col.chapters')}>{t('admin.records.ofChapters', { done: row.complete_chapter, total: row.total_chapter })}</td>
+              <td data-label={t('admin.records.col.studyTime')}>{format.duration(row.eff)}</td>
+              <td data-label={t('admin.records.col.lastVisit')} className="ac-muted">
+                {format.when(row.last_visit)}
+              </td>
+              <td data-label={t('admin.records.col.completedAt')} className="ac-muted">
+                {format.when(row.completed_at)}
+              </td>
+              <RowActions>
+                <Link className="btn btn-small" to={detailPath(sid, row.coid)} data-testid="course-detail">
+                  {t('admin.records.detail')}
+                </Link>
+              </RowActions>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      {data && <Pager page={page} num={PAGE_SIZE} total={data.total} onPage={(next) => setFilter({ page: String(next) })} />}
+    </>
+  );
+}
