@@ -1,0 +1,56 @@
+import useSWR from 'swr';
+import { formatDateTime } from '../../../../shared/rules/dates';
+import { useLocale, useT } from '../../../i18n';
+import { DataTable, LoadError, RowActions } from '../../components/DataTable';
+import { Pager } from '../../components/Pager';
+import { listSignatures, SIGNATURES_KEY } from './api';
+
+const PAGE_SIZE = 20;
+
+type Key = [string, string, number];
+
+async function fetchSignatures([, coid, page]: Key) {
+  const reply = await listSignatures({ coid, page, num: PAGE_SIZE });
+  if (reply.status !== 'ok') throw new Error(reply.error);
+  return reply.data;
+}
+
+/** A course's signatures: student, chapter, time, and the image (served only to signed-in administrators of the course). */
+export function SignaturesList({ coid, page, onPage }: { coid: string; page: number; onPage: (page: number) => void }) {
+  const t = useT();
+  const locale = useLocale();
+  const { data, error, mutate } = useSWR([SIGNATURES_KEY, coid, page] as Key, fetchSignatures, { keepPreviousData: true });
+  const rows = data?.list ?? [];
+  if (error && !data) return <LoadError onRetry={() => void mutate()} />;
+  return (
+    <>
+      <DataTable
+        className="ac-table"
+        columns={[t('admin.feedback.signature'), t('admin.feedback.student'), t('admin.feedback.chapter'), t('admin.feedback.time')]}
+        empty={data && rows.length === 0 && t('admin.feedback.noSignatures')}
+      >
+        {rows.map((row) => (
+          <tr key={row.id} data-testid="signature-row">
+            <td data-label={t('admin.feedback.signature')}>
+              <img className="fb-sig-image" src={row.url} alt={t('admin.feedback.signatureAlt', { name: row.name })} loading="lazy" data-testid="signature-image" />
+            </td>
+            <td data-label={t('admin.feedback.student')}>
+              <span className="ac-strong">{row.name}</span>
+              <p className="ac-muted">{row.username}</p>
+            </td>
+            <td data-label={t('admin.feedback.chapter')}>{row.chapterTitle ?? t('admin.feedback.wholeCourse')}</td>
+            <td data-label={t('admin.feedback.time')} className="ac-muted">
+              {formatDateTime(row.time * 1000, locale).slice(0, 16)}
+            </td>
+            <RowActions>
+              <a className="btn btn-small" href={row.url} target="_blank" rel="noreferrer">
+                {t('admin.feedback.openImage')}
+              </a>
+            </RowActions>
+          </tr>
+        ))}
+      </DataTable>
+      {data && <Pager page={page} num={PAGE_SIZE} total={data.total} onPage={onPage} />}
+    </>
+  );
+}
