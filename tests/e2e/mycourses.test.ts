@@ -165,6 +165,49 @@ describe('my courses', () => {
     await screenshot(page, 'mycourses-almostexpire-desktop');
   });
 
+  it('shows 12 courses a page and loads more on request; a student without courses sees the empty state', async () => {
+    const admin = await asAdmin(h);
+    const made = await buildStudent(h.app, { name: '赵同学' });
+    const cookie = (await login(h.app, made)).cookie;
+    const now = Date.now();
+    for (let i = 1; i <= 14; i += 1) {
+      const { coid } = await admin<{ coid: string }>('POST', '/course/new', { title: `选修课 ${String(i).padStart(2, '0')}`, catid: '0', type: 0, actual: 10 });
+      await admin('GET', `/course/pub?coid=${coid}&pub=1`);
+      enrol(h.app, made.id, coid, now - (20 - i) * HOUR);
+    }
+    const empty = await buildStudent(h.app, { name: '孙同学' });
+    const emptyCookie = (await login(h.app, empty)).cookie;
+
+    const context = await h.desktop();
+    const [name, value] = cookie.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: h.baseURL }]);
+    const page = await context.newPage();
+    await page.goto(`/u/${h.school.hashUID}#/mycourse`);
+    await page.getByTestId('my-courses').waitFor();
+    expect(await page.getByTestId('my-course').count()).toBe(12);
+    // The newest enrolment first.
+    expect(await page.getByTestId('my-course').first().getAttribute('title')).toBe('选修课 14');
+    await page.getByTestId('load-more').click();
+    await expect.poll(() => page.getByTestId('my-course').count()).toBe(14);
+    expect(await page.getByTestId('my-course').last().getAttribute('title')).toBe('选修课 01');
+    expect(await page.getByTestId('load-more').count()).toBe(0);
+    expect(await page.getByText('没有更多了').count()).toBe(1);
+
+    const other = await h.desktop();
+    const [emptyName, emptyValue] = emptyCookie.split('=') as [string, string];
+    await other.addCookies([{ name: emptyName, value: emptyValue, url: h.baseURL }]);
+    const blank = await other.newPage();
+    await blank.goto(`/u/${h.school.hashUID}#/mycourse`);
+    const state = blank.getByTestId('my-courses-empty');
+    await state.waitFor();
+    expect(await state.textContent()).toContain('还没有课程');
+    await state.getByRole('link', { name: '去选课' }).click();
+    await blank.waitForURL((url) => url.hash === '#/courselist/0');
+    await blank.goto(`/u/${h.school.hashUID}#/almostexpire`);
+    await blank.getByTestId('almost-expire-empty').getByText('暂无即将过期的课程').waitFor();
+    await screenshot(blank, 'mycourses-almostexpire-empty');
+  }, 60_000);
+
   it('a guest goes to sign in, from my courses and from the dashboard', async () => {
     const page = await (await h.desktop()).newPage();
     await page.goto(`/u/${h.school.hashUID}#/mycourse`);
