@@ -71,6 +71,8 @@ const GraphicCoursePage = lazy(() => import('./pages/learn/GraphicCoursePage'));
 const MyCoursePage = lazy(() => import('./pages/mycourse'));
 const MobileMyCoursePage = lazy(() => import('./pages/mycourse/MobileMyCoursePage'));
 const AlmostExpirePage = lazy(() => import('./pages/almostexpire'));
+const StudyPlanPage = lazy(() => import('./pages/studyplan'));
+const StudyDetailPage = lazy(() => import('./pages/studyplan/StudyDetailPage'));
 const NotFoundPage = serverPages.notFound;
 
 function page(Component: Page) {
@@ -123,6 +125,8 @@ export function studentRoutes(kind: PageKind): RouteObject[] {
           { path: ROUTES.myCourse, element: page(MyCoursePage) },
           { path: ROUTES.myCourseMobile, element: page(MobileMyCoursePage) },
           { path: ROUTES.almostExpire, element: page(AlmostExpirePage) },
+          { path: ROUTES.studyPlan, element: page(StudyPlanPage) },
+          { path: ROUTES.studyDetail, element: page(StudyDetailPage) },
           // The dashboard's controller and controller/course (spec 2) are its default screen, my courses.
           ...(kind === 'dashboard' ? ['/controller', '/controller/course'].map((path) => ({ path, element: page(serverPages.dashboard) })) : []),
           { path: '*', element: page(NotFoundPage) },

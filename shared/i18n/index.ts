@@ -11,6 +11,9 @@ import { messages as learningRulesZh } from './learning-rules.zh-CN';
 import { messages as learningRulesEn } from './learning-rules.en-gb';
 import { messages as myCoursesZh } from './mycourses.zh-CN';
 import { messages as myCoursesEn } from './mycourses.en-gb';
+import { messages as plansZh } from './plans.zh-CN';
+import { messages as plansEn } from './plans.en-gb';
+import type { messages as AdminPlansZh } from './admin-plans.zh-CN';
 import type { messages as AdminCatalogueZh } from './admin-catalogue.zh-CN';
 import type { messages as AdminResourcesZh } from './admin-resources.zh-CN';
 import type { messages as AdminRecordsZh } from './admin-records.zh-CN';
@@ -18,15 +21,15 @@ import type { messages as AdminRecordsZh } from './admin-records.zh-CN';
 // Areas keep their own message files (so several people can add keys at once). The student site's
 // areas are merged here; the back office's arrive with its lazy chunk through addMessages, so students
 // never download them. Their keys are part of MessageKey all the same.
-const zhCN = { ...coreZh, ...catalogueZh, ...learnZh, ...commentsZh, ...learningRulesZh, ...myCoursesZh };
-const enGb = { ...coreEn, ...catalogueEn, ...learnEn, ...commentsEn, ...learningRulesEn, ...myCoursesEn };
+const zhCN = { ...coreZh, ...catalogueZh, ...learnZh, ...commentsZh, ...learningRulesZh, ...myCoursesZh, ...plansZh };
+const enGb = { ...coreEn, ...catalogueEn, ...learnEn, ...commentsEn, ...learningRulesEn, ...myCoursesEn, ...plansEn };
 
 /** One message catalogue for server and web; zh-CN is the default and the source of keys. */
-export type MessageKey = keyof typeof zhCN | keyof typeof AdminCatalogueZh | keyof typeof AdminResourcesZh | keyof typeof AdminRecordsZh;
+export type MessageKey = keyof typeof zhCN | keyof typeof AdminCatalogueZh | keyof typeof AdminResourcesZh | keyof typeof AdminRecordsZh | keyof typeof AdminPlansZh;
 export type Messages = Record<MessageKey, string>;
 
 /** Every message file pair, for checks that both languages have the same keys. */
-export const messageAreas = { core: [coreZh, coreEn], catalogue: [catalogueZh, catalogueEn], learn: [learnZh, learnEn], comments: [commentsZh, commentsEn], learningRules: [learningRulesZh, learningRulesEn], myCourses: [myCoursesZh, myCoursesEn] } as const;
+export const messageAreas = { core: [coreZh, coreEn], catalogue: [catalogueZh, catalogueEn], learn: [learnZh, learnEn], comments: [commentsZh, commentsEn], learningRules: [learningRulesZh, learningRulesEn], myCourses: [myCoursesZh, myCoursesEn], plans: [plansZh, plansEn] } as const;
 
 export const catalogues: Record<Locale, Partial<Messages>> = { 'zh-CN': { ...zhCN }, 'en-gb': { ...enGb } };
 

@@ -17,12 +17,15 @@ import { messages as adminZh } from '../../shared/i18n/admin-catalogue.zh-CN';
 import { messages as adminEn } from '../../shared/i18n/admin-catalogue.en-gb';
 import { messages as resourcesZh } from '../../shared/i18n/admin-resources.zh-CN';
 import { messages as resourcesEn } from '../../shared/i18n/admin-resources.en-gb';
+import { messages as plansZh } from '../../shared/i18n/admin-plans.zh-CN';
+import { messages as plansEn } from '../../shared/i18n/admin-plans.en-gb';
 import { messages as recordsZh } from '../../shared/i18n/admin-records.zh-CN';
 import { messages as recordsEn } from '../../shared/i18n/admin-records.en-gb';
 
 // The back office's messages travel with its chunk, not with the student site.
 addMessages(adminZh, adminEn);
 addMessages(resourcesZh, resourcesEn);
+addMessages(plansZh, plansEn);
 addMessages(recordsZh, recordsEn);
 
 const OverviewPage = lazy(() => import('./pages/overview'));
@@ -37,6 +40,8 @@ const ArticlesPage = lazy(() => import('./pages/articles'));
 const ArticleEditor = lazy(() => import('./pages/articles/ArticleEditor'));
 const HomeSettingPage = lazy(() => import('./pages/homepage'));
 const ResourcesPage = lazy(() => import('./pages/resources'));
+const PlansPage = lazy(() => import('./pages/plans'));
+const PlanDetail = lazy(() => import('./pages/plans/PlanDetail'));
 const RecordsPage = lazy(() => import('./pages/records'));
 const RecordDetailPage = lazy(() => import('./pages/records/StudentDetailPage'));
 const ReviewPage = lazy(() => import('./pages/records/ReviewPage'));
@@ -77,6 +82,8 @@ const createAdminRouter = () =>
         { path: 'columns/:id', element: guarded('course', ColumnEditor) },
         { path: 'tags', element: guarded('course', TagsPage) },
         { path: 'comments', element: guarded('course', CommentsPage) },
+        { path: 'plans', element: guarded('course', PlansPage) },
+        { path: 'plans/:coid', element: guarded('course', PlanDetail) },
         { path: 'articles', element: guarded('userpage', ArticlesPage) },
         { path: 'articles/:aid', element: guarded('userpage', ArticleEditor) },
         { path: 'homepage', element: guarded('userpage', HomeSettingPage) },

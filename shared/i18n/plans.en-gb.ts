@@ -1,0 +1,31 @@
+import type { messages as zh } from './plans.zh-CN';
+
+/** English (en-gb) messages of the student's study plans: the same keys as plans.zh-CN. */
+export const messages: Record<keyof typeof zh, string> = {
+  'plans.title': 'My study plans',
+  'plans.empty': 'No study plans yet',
+  'plans.loadFailed': 'The study plans could not be loaded',
+  'plans.kind.growth': 'Growth plan',
+  'plans.kind.phase': 'Phase plan',
+  'plans.kind.staged': 'Staged plan',
+  'plans.stageCount': '{count} stages',
+  'plans.lessonCount': '{complete}/{total} lessons completed',
+  'plans.open': 'Open plan',
+  'plans.back': 'Back to my study plans',
+  'plans.stage': 'Stage {index}',
+  'plans.stageFinished': 'Finished',
+  'plans.stageInProgress': 'In progress',
+  'plans.stageLocked': 'Locked',
+  'plans.reviewPending': 'Studied: waiting for review',
+  'plans.reviewApproved': 'Review approved',
+  'plans.reviewRejected': 'Review rejected: please contact your administrator',
+  'plans.verifyNote': 'Each finished stage is reviewed by an administrator before the next one opens.',
+  'plans.growthNote': 'Study in order: a stage opens once the previous one is finished.',
+  'plans.stagedNote': 'Each lesson opens on its date.',
+  'plans.start': 'Start',
+  'plans.continue': 'Continue',
+  'plans.review': 'Review',
+  'plans.locked': 'Not open',
+  'plans.percent': '{percent}%',
+  'plans.notFound': 'This study plan does not exist or is not assigned to you.',
+} as const;
