@@ -225,6 +225,14 @@ describe('back office: the staged review queue and the records export (issue 5 B
     expect(await okCall(app, 'GET', '/learn/students', foreign)).toEqual({ list: [], total: 0 });
     // Nothing changed by the refused calls.
     expect((await queue()).list).toEqual([expect.objectContaining({ cid: c.stage3, verify_status: 0 })]);
+    // A sub-admin with the student permission may decide.
+    expect((await okCall<{ verify_status: number }>(app, 'POST', '/learn/review', allowed, decision)).verify_status).toBe(1);
+  });
+
+  it('the new calls are in the OpenAPI document', async () => {
+    const res = await app.inject({ method: 'GET', url: '/openapi.json' });
+    const paths = Object.keys((res.json() as { paths: Record<string, unknown> }).paths);
+    for (const path of ['/learn/review/list', '/learn/review', '/learn/export', '/learn/students']) expect(paths, path).toContain(path);
   });
 
   it('learn/students finds the school’s students with their study in sum', async () => {
