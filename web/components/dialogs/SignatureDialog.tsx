@@ -18,7 +18,7 @@ import {
 } from '../../../shared/rules/signature';
 import { useBootstrap } from '../../bootstrap';
 import { useLocale, useT } from '../../i18n';
-import { useWare } from '../../pages/learn/useWare';
+import { useCourseInfo } from '../../hooks/useCatalogue';
 import { toast } from '../feedback';
 import { saveSignature, uploadSignature } from './feedback-api';
 
@@ -131,7 +131,7 @@ export default function SignatureDialog(props: { coid: string; cid: string; onCl
   const t = useT();
   const locale = useLocale();
   const boot = useBootstrap();
-  const { data: ware } = useWare(coid, cid);
+  const { data: course } = useCourseInfo(coid);
   const device = useDevice();
   const [chosenFull, setChosenFull] = useState(false);
   const [phase, setPhase] = useState<Phase>('blank');
@@ -149,7 +149,7 @@ export default function SignatureDialog(props: { coid: string; cid: string; onCl
   const pad = fitSize(base, { width: Math.max(120, device.room.width - chrome.width), height: Math.max(60, device.room.height - chrome.height) });
   const maxWidth = maxStrokeWidth(device.mobile);
   const name = boot.userData.sname || boot.userData.uname;
-  const markAt = useCallback((when: number) => watermarkText([name, ware?.courseTitle], when, locale), [name, ware?.courseTitle, locale]);
+  const markAt = useCallback((when: number) => watermarkText([name, course?.title], when, locale), [name, course?.title, locale]);
   const busy = phase === 'saving' || phase === 'saved';
   const hasStrokes = phase === 'drawing' || phase === 'signed';
 
@@ -182,7 +182,11 @@ export default function SignatureDialog(props: { coid: string; cid: string; onCl
     if (busy || (event.pointerType === 'mouse' && event.button !== 0)) return;
     event.preventDefault();
     const canvas = event.currentTarget;
-    canvas.setPointerCapture?.(event.pointerId);
+    try {
+      canvas.setPointerCapture(event.pointerId);
+    } catch {
+      // Not an active pointer (a synthetic event): draw without capture.
+    }
     const box = canvas.getBoundingClientRect();
     const { x, y } = toPadPoint(event.clientX, event.clientY, box, pad);
     const point = { x, y, width: strokeWidth(0, maxWidth) };
