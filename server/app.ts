@@ -40,6 +40,7 @@ import { plansRoutes } from './modules/plans/routes';
 import { mycoursesRoutes } from './modules/mycourses/routes';
 import { uploadsRoutes } from './modules/uploads/routes';
 import { resourcesRoutes } from './modules/resources/routes';
+import { feedbackRoutes } from './modules/feedback/routes';
 import { filesRoutes } from './modules/files/routes';
 import { DEMO_LOGINS, loadDemoData } from './modules/schools/demo';
 
@@ -141,6 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(mycoursesRoutes);
       await api.register(uploadsRoutes);
       await api.register(resourcesRoutes);
+      await api.register(feedbackRoutes);
     },
     { prefix: config.API_PREFIX.replace(/\/$/, '') },
   );

@@ -17,6 +17,8 @@ import { messages as adminZh } from '../../shared/i18n/admin-catalogue.zh-CN';
 import { messages as adminEn } from '../../shared/i18n/admin-catalogue.en-gb';
 import { messages as resourcesZh } from '../../shared/i18n/admin-resources.zh-CN';
 import { messages as resourcesEn } from '../../shared/i18n/admin-resources.en-gb';
+import { messages as feedbackZh } from '../../shared/i18n/admin-feedback.zh-CN';
+import { messages as feedbackEn } from '../../shared/i18n/admin-feedback.en-gb';
 import { messages as plansZh } from '../../shared/i18n/admin-plans.zh-CN';
 import { messages as plansEn } from '../../shared/i18n/admin-plans.en-gb';
 import { messages as recordsZh } from '../../shared/i18n/admin-records.zh-CN';
@@ -25,6 +27,7 @@ import { messages as recordsEn } from '../../shared/i18n/admin-records.en-gb';
 // The back office's messages travel with its chunk, not with the student site.
 addMessages(adminZh, adminEn);
 addMessages(resourcesZh, resourcesEn);
+addMessages(feedbackZh, feedbackEn);
 addMessages(plansZh, plansEn);
 addMessages(recordsZh, recordsEn);
 
@@ -36,6 +39,7 @@ const ColumnsPage = lazy(() => import('./pages/columns'));
 const ColumnEditor = lazy(() => import('./pages/columns/ColumnEditor'));
 const TagsPage = lazy(() => import('./pages/tags'));
 const CommentsPage = lazy(() => import('./pages/comments'));
+const FeedbackPage = lazy(() => import('./pages/feedback'));
 const ArticlesPage = lazy(() => import('./pages/articles'));
 const ArticleEditor = lazy(() => import('./pages/articles/ArticleEditor'));
 const HomeSettingPage = lazy(() => import('./pages/homepage'));
@@ -82,6 +86,7 @@ const createAdminRouter = () =>
         { path: 'columns/:id', element: guarded('course', ColumnEditor) },
         { path: 'tags', element: guarded('course', TagsPage) },
         { path: 'comments', element: guarded('course', CommentsPage) },
+        { path: 'feedback', element: guarded('course', FeedbackPage) },
         { path: 'plans', element: guarded('course', PlansPage) },
         { path: 'plans/:coid', element: guarded('course', PlanDetail) },
         { path: 'articles', element: guarded('userpage', ArticlesPage) },
