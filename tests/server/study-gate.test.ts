@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { planAssignments, studyPlans } from '../../server/db/schema';
 import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
 import { zWare } from '../../shared/schemas/learning';
@@ -107,7 +108,9 @@ describe('study gate: locked chapters are refused by the server', () => {
       attachResource(app, cid, seedResource(app, { schoolId, kind: 'video', fileName: `${cid}.mp4`, mime: 'video/mp4', source: Buffer.from('video'), duration: 20, outputs: { mp4: 'video.mp4' } }));
     }
     const now = app.ctx.now();
-    app.ctx.db.insert(studyPlans).values({ courseId: coid, schoolId, status: 'approved', createdAt: now, updatedAt: now }).run();
+    // course/new of a type-3 course made its plan, a draft; the review approves it before it can be published.
+    expect(app.ctx.db.select().from(studyPlans).where(eq(studyPlans.courseId, coid)).get()?.status).toBe('draft');
+    app.ctx.db.update(studyPlans).set({ status: 'approved', updatedAt: now }).where(eq(studyPlans.courseId, coid)).run();
     await app.inject({ method: 'GET', url: `/course/pub?coid=${coid}&pub=1`, headers: { cookie: admin } });
     return { coid, stageA, a1, stageB, b1, schoolId };
   }
@@ -137,6 +140,17 @@ describe('study gate: locked chapters are refused by the server', () => {
     await okCall(app, 'POST', '/learn/record/update', admin, { sid: s.id, coid: plan.coid, cid: plan.stageA, verify_status: 1 });
     const opened = await okWare(s.cookie, plan.coid, plan.b1);
     expect(opened.study.chapters.find((ch) => ch.cid === plan.b1)?.lock).toBeNull();
+  });
+
+  it('a course cannot turn into a plan or a plan into a course (course/save); a copy of a plan is a new draft plan', async () => {
+    const plan = await growthPlan();
+    const res = await app.inject({ method: 'POST', url: '/course/save', headers: { cookie: admin }, payload: { coid: plan.coid, values: { type: 0 } } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toContain('values.type');
+    const course = await learnCourse(app, admin, {}, {}, 60);
+    expect((await app.inject({ method: 'POST', url: '/course/save', headers: { cookie: admin }, payload: { coid: course.coid, values: { type: 3 } } })).statusCode).toBe(400);
+    const copy = await okCall<{ coid: string }>(app, 'POST', '/course/copy', admin, { coid: plan.coid });
+    expect(app.ctx.db.select().from(studyPlans).where(eq(studyPlans.courseId, copy.coid)).get()?.status).toBe('draft');
   });
 
   it('a plan whose approval is gone is studied by nobody, assigned or not', async () => {

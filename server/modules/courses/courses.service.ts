@@ -18,7 +18,8 @@ import { sanitizeRichText } from '../../lib/sanitize';
 import { insertChapters, listChapters } from '../chapters/chapters.repository';
 import { categoryRange } from '../categories/categories.service';
 import { assertManageCourse } from './course-access';
-import { assertPlanPublishable } from '../plans/plan-access';
+import { assertPlanPublishable, PLAN_COURSE_TYPE } from '../plans/plan-access';
+import { insertPlan } from '../plans/plans.repository';
 import * as repo from './courses.repository';
 import type { CourseRow, NewCourseRow } from './courses.repository';
 import { normaliseSettings, readSettings, toAdminRow, toFlag, yuanToFen } from './courses.presenter';
@@ -110,7 +111,11 @@ export function createCourse(ctx: AppContext, adminId: string, schoolId: string,
   row.settings = JSON.stringify(normaliseSettings(settings));
   row.keywords = input.keywords ?? '';
   row.description = sanitizeRichText(input.description ?? '');
-  repo.insertCourse(ctx.db, row);
+  ctx.db.transaction((tx) => {
+    repo.insertCourse(tx, row);
+    // A study-plan course is a plan from the start: a draft that goes through the plan review (server/modules/plans).
+    if (row.type === PLAN_COURSE_TYPE) insertPlan(tx, { courseId: row.id, schoolId, status: 'draft', createdAt: row.createdAt, updatedAt: row.createdAt });
+  });
   ctx.catalogueCache.bump(schoolId);
   return { coid: row.id, code: ctx.courseCodec.encode(row.id) };
 }
@@ -119,6 +124,10 @@ export function createCourse(ctx: AppContext, adminId: string, schoolId: string,
 export function saveCourse(ctx: AppContext, adminId: string, input: z.output<typeof zSaveCourse>) {
   const course = managedCourse(ctx, adminId, input.coid);
   const patch = columnsOf(input.values);
+  // A plan stays a plan and a course a course: turning one into the other would skip (or strand) the plan review.
+  if (patch.type !== undefined && (patch.type === PLAN_COURSE_TYPE) !== (course.type === PLAN_COURSE_TYPE)) {
+    throw badField('values.type', 'a study plan cannot become another kind of course, nor a course a study plan');
+  }
   if (patch.catid !== undefined) assertManageCourse(ctx, adminId, { schoolId: course.schoolId, catid: patch.catid });
   // The category and groups are checked when they change (a group deleted since must not block other edits).
   const merged = { ...course, ...patch, catid: patch.catid, authenticationGid: patch.authenticationGid };
@@ -168,6 +177,8 @@ export function copyCourse(ctx: AppContext, adminId: string, coid: string) {
         createdAt: now,
       })),
     );
+    // A copy of a plan is a new plan, a draft to be reviewed.
+    if (course.type === PLAN_COURSE_TYPE) insertPlan(tx, { courseId: id, schoolId: course.schoolId, status: 'draft', createdAt: now, updatedAt: now });
   });
   ctx.catalogueCache.bump(course.schoolId);
   return { coid: id, code: ctx.courseCodec.encode(id) };

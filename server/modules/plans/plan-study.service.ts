@@ -4,7 +4,7 @@
  * of their groups — that are approved and published, with progress, and one plan's stages and lessons with
  * the locks the study page enforces.
  *
- * Locks, from the pure rules (the same ones the study access check applies on the server):
+ * Locks come from server/modules/learning/study-gate.ts (the check the server enforces), which applies:
  * - spec 4 'Staged plan' (shared/rules/staged-plan stageGate at ctx.now()): a lesson not yet open, or
  *   closed after the end date in its description → stageNotOpen / stageClosed, with its window;
  * - spec 4 'Growth plan order' (shared/rules/study-order growthPlanOrder) for a growth plan: a stage, and
@@ -14,12 +14,13 @@
  * staged review writes it, learn/record/update); stages have no exam yet (issue 6), so nothing to pass.
  */
 import { isComplete } from '../../../shared/rules/progress';
-import { isStaged, stageGate, type StageChapterNode } from '../../../shared/rules/staged-plan';
-import { growthPlanOrder, stageFinished, stageStudied, studyLocks, type OrderedChapterNode, type PlanChapter } from '../../../shared/rules/study-order';
-import type { PlanLock, StudentPlan, StudentPlanDetail, StudentStage } from '../../../shared/schemas/plans';
+import { stageFinished, stageStudied, type PlanChapter } from '../../../shared/rules/study-order';
+import type { StudentPlan, StudentPlanDetail, StudentStage } from '../../../shared/schemas/plans';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { listChapters } from '../chapters/chapters.repository';
+import { courseHead } from '../courses/catalogue.repository';
+import { studyGate } from '../learning/study-gate';
 import { readSettings } from '../courses/courses.presenter';
 import { findCourse, type CourseRow } from '../courses/courses.repository';
 import { recordsEngine } from '../records/heartbeat-engine';
@@ -85,29 +86,11 @@ export function myPlanDetail(ctx: AppContext, student: { userId: string; schoolI
     stageExam: false,
     children: stage.lessons.filter((lesson) => lesson.learnType !== '').map((lesson) => ({ cid: lesson.cid, progress: record(lesson.cid).progress })),
   }));
-  const ordered: OrderedChapterNode[] = stages.map((stage) => ({
-    cid: stage.cid,
-    title: stage.title,
-    learnType: '',
-    progress: record(stage.cid).progress,
-    children: stage.lessons.map((lesson) => ({ cid: lesson.cid, title: lesson.title, learnType: lesson.learnType, progress: record(lesson.cid).progress })),
-  }));
-  const orderLocks = studyLocks(ordered, { order_rest: course.orderRest, exercOrder: settings.exercOrder });
-  const staged: StageChapterNode[] = chapterRows
-    .filter((row) => row.parentId === '0')
-    .map((top) => ({
-      cid: top.id,
-      position: top.position,
-      description: top.description,
-      children: chapterRows.filter((row) => row.parentId === top.id).map((row) => ({ cid: row.id, position: row.position, description: row.description })),
-    }));
-  const stageSettings = { label: course.label, stage_year: settings.stage_year, stage_date: settings.stage_date, expire_limit: settings.expire_limit };
-  const now = ctx.now();
-  const growthLock = (cid: string): PlanLock | null => {
-    if (kind !== 'growth') return null;
-    const order = growthPlanOrder(course.id, planStages, settings.verify, cid);
-    return order.ok ? null : { message: order.message, blockedBy: order.blockedBy };
-  };
+  // The locks are the study gate's: the very decision the server enforces on the ware and every heartbeat.
+  const head = courseHead(ctx.db, course.id);
+  if (!head) throw notFound();
+  const gate = studyGate(ctx, student.userId, head);
+  const leaves = new Map(gate.chapters.map((chapter) => [chapter.cid, chapter]));
 
   const stageList: StudentStage[] = stages.map((stage, index) => {
     const plan = planStages[index];
@@ -118,17 +101,11 @@ export function myPlanDetail(ctx: AppContext, student: { userId: string; schoolI
       passed: plan.passed,
       verify_status: plan.verify_status,
       finished: stageFinished(plan, settings.verify),
-      lock: growthLock(stage.cid),
+      lock: kind === 'growth' ? gate.lockOf(stage.cid) : null,
       lessons: stage.lessons.map((lesson) => {
-        const gate = isStaged(settings) ? stageGate(course.id, stageSettings, staged, lesson.cid, now) : null;
-        const window = gate?.window ? { state: gate.window.state, start: gate.window.start, end: gate.window.end } : null;
-        const order = orderLocks.get(lesson.cid);
-        const lock: PlanLock | null =
-          gate && !gate.open
-            ? { message: gate.message, blockedBy: '' }
-            : (growthLock(lesson.cid) ?? (order?.locked ? { message: order.message, blockedBy: order.blockedBy } : null));
+        const leaf = leaves.get(lesson.cid);
         const progress = record(lesson.cid).progress;
-        return { cid: lesson.cid, title: lesson.title, type: lesson.type, learnType: lesson.learnType, progress, complete: isComplete(progress), lock, window };
+        return { cid: lesson.cid, title: lesson.title, type: lesson.type, learnType: lesson.learnType, progress, complete: isComplete(progress), lock: leaf?.lock ?? null, window: leaf?.window ?? null };
       }),
     };
   });
