@@ -6,6 +6,8 @@
  * paused and the heartbeat reports a pause, so the server counts nothing; Continue studying plays on.
  * The switch reminder shows when the student comes back to the tab they had left.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../shared/i18n';
@@ -13,11 +15,17 @@ import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
 import { buildStudent, login } from '../helpers/app';
 import { attachResource, makeVideo, removeTempMedia, seedResource } from '../helpers/learning-factory';
 import { asAdmin } from './catalogue-helpers';
-import { pageErrors, screenshot, startHarness, type Harness } from './harness';
+import { pageErrors, SHOTS_DIR, startHarness, type Harness } from './harness';
 
 let h: Harness;
 let leave: { code: string; video: string };
 let switching: { code: string; video: string };
+
+/** A viewport screenshot (a full-page capture resizes the page for a moment and can remount the shell, losing the reminder). */
+async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`) });
+}
 
 beforeAll(async () => {
   h = await startHarness();

@@ -5,6 +5,8 @@
  * ffmpeg, played through video.js; the heartbeat is shortened to 1 s and the server alone decides that the
  * watch-through completes the chapter. Desktop, then the key steps on a phone.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../shared/i18n';
@@ -12,10 +14,20 @@ import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
 import { buildStudent, login } from '../helpers/app';
 import { attachResource, makeImage, makeVideo, removeTempMedia, seedResource } from '../helpers/learning-factory';
 import { asAdmin } from './catalogue-helpers';
-import { pageErrors, screenshot, startHarness, type Harness } from './harness';
+import { pageErrors, SHOTS_DIR, startHarness, type Harness } from './harness';
 
 let h: Harness;
 let course: { coid: string; code: string; video: string; image: string };
+
+/**
+ * A screenshot of the viewport (the dialogs are fixed to it). Not the harness's full-page one: Chromium's
+ * full-page capture resizes the page for a moment, which can flip the mobile media query and remount the
+ * shell, losing the open dialog.
+ */
+async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`) });
+}
 
 const text = (key: Parameters<typeof translate>[1], vars?: Record<string, string | number>) => translate('zh-CN', key, vars);
 const COURSE_ORDER_TIP = text('learnRules.couseOrderTip');
@@ -85,7 +97,7 @@ async function watchToTheEnd(page: Page): Promise<void> {
 async function signAndRate(page: Page, mobile: boolean): Promise<void> {
   const signature = page.getByTestId('signature-dialog');
   await signature.waitFor();
-  const canvas = signature.locator('canvas').first();
+  const canvas = signature.getByTestId('signature-canvas');
   const box = (await canvas.boundingBox())!;
   // A few strokes across the pad.
   for (const [y, dy] of [[0.35, 0.2], [0.6, -0.15]] as const) {
@@ -100,10 +112,10 @@ async function signAndRate(page: Page, mobile: boolean): Promise<void> {
 
   const rating = page.getByTestId('rating-dialog');
   await rating.waitFor();
-  await rating.getByTestId('rating-star').nth(4).click();
-  await rating.locator('textarea').fill('讲得清楚，循序渐进。');
+  await rating.getByTestId('rating-star-5').click();
+  await rating.getByTestId('rating-content').fill('讲得清楚，循序渐进。');
   await screenshot(page, `study-flow-rating${mobile ? '-mobile' : ''}`);
-  await rating.getByTestId('rating-save').click();
+  await rating.getByTestId('rating-confirm').click();
   await rating.waitFor({ state: 'detached', timeout: 10_000 });
 
   const thanks = page.getByTestId('thanks');
