@@ -16,6 +16,7 @@ export const messages: Record<keyof typeof zh, string> = {
   'feedback.signature.empty': 'Please sign first',
   'feedback.signature.failed': 'Saving failed, please sign again',
   'feedback.signature.signatureOff': 'This course does not ask for a signature',
+  'feedback.signature.courseNotFinished': 'Sign once you have finished the course',
   'feedback.rating.title': 'Rate this course',
   'feedback.rating.scoreLabel': 'Score',
   'feedback.rating.star': '{n} stars',

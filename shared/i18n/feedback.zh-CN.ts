@@ -15,6 +15,7 @@ export const messages = {
   'feedback.signature.empty': '请先进行签名',
   'feedback.signature.failed': '保存失败,请重新输入',
   'feedback.signature.signatureOff': '该课程无需签名',
+  'feedback.signature.courseNotFinished': '课程学完后才能签名',
   // Rating dialog (spec 4 'Rating dialog', spec 5 'Rating', spec 8 toasts).
   'feedback.rating.title': '课程评分',
   'feedback.rating.scoreLabel': '评分',

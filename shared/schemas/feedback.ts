@@ -30,6 +30,8 @@ export const FEEDBACK_ERRORS = {
   badImage: 'bad signature image',
   /** The course does not ask for a signature (settings.signature off). */
   signatureOff: 'signatureOff',
+  /** The student has not finished the course: a signature attests a finished course (spec 4 'Next chapter flow'). */
+  notFinished: 'courseNotFinished',
   /** The chapter does not take ratings (showgrade off; for cid '0', no chapter of the course does). */
   gradingOff: 'gradingOff',
   /** The student rated this chapter already (one rating per student and chapter). */

@@ -107,8 +107,21 @@ async function studentCall(cookie: string, method: 'GET' | 'POST', url: string, 
   return res.json().data;
 }
 
-/** A signature made through the HTTP calls: a JPEG with a red scribble, uploaded, then saved. */
-async function signThroughHttp(cookie: string, course: Course) {
+/** The server takes a signature only for a finished course: the student's course record says it is finished. */
+function finishCourse(studentId: string, course: Course) {
+  const now = Date.now();
+  h.app.ctx.sqlite
+    .prepare(
+      `insert into course_records (student_id, course_id, school_id, last_visit_at, complete_chapter, total_chapter, process, started_at, completed_at, updated_at)
+       select ?, id, school_id, ?, 2, 2, 100, ?, ?, ? from courses where id = ?`,
+    )
+    .run(studentId, now, now, now, now, course.coid);
+}
+
+/** A signature made through the HTTP calls (after the course is finished): a JPEG with a red scribble, uploaded, then saved. */
+async function signThroughHttp(student: { id: string; cookie: string }, course: Course) {
+  const { cookie } = student;
+  finishCourse(student.id, course);
   const scribble = Buffer.from(
     '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="216"><rect width="600" height="216" fill="#eaf4ff"/><path d="M60 150 C 160 20, 240 200, 340 80 S 500 160, 540 60" stroke="#e60012" stroke-width="8" fill="none"/></svg>',
   );
@@ -162,7 +175,7 @@ describe('back office: signatures and ratings per course', () => {
     await api('chapter/update', { cid: course.first, showgrade: 1 });
     const zhang = await studentCookie('张三');
     const li = await studentCookie('李四');
-    await signThroughHttp(zhang.cookie, course);
+    await signThroughHttp(zhang, course);
     await studentCall(zhang.cookie, 'POST', '/grade/add', { coid: course.code, cid: course.first, score: 5, content: '讲得很清楚' });
     await studentCall(li.cookie, 'POST', '/grade/add', { coid: course.code, cid: course.first, score: 2, content: '节奏太快了' });
 
@@ -207,6 +220,7 @@ describe('the signature dialog (spec 4, 5, 9)', () => {
   it('desktop: blank with redo disabled, 请先进行签名, drawing with the mouse, redo, full screen keeps the strokes, a failed save, then saved as a watermarked JPEG', async () => {
     const course = await makeCourse('消防演练', { signature: 1 });
     const student = await buildStudent(h.app, { name: '王五' });
+    finishCourse(student.id, course);
     const context = await h.desktop();
     const page = await context.newPage();
     const errors = pageErrors(page);
@@ -277,6 +291,7 @@ describe('the signature dialog (spec 4, 5, 9)', () => {
   it('mobile: no full screen in portrait; a touch draws; turning the phone to landscape shows the pad full screen with the toggle disabled and keeps the strokes', async () => {
     const course = await makeCourse('急救常识', { signature: 1 });
     const student = await buildStudent(h.app, { name: '赵六' });
+    finishCourse(student.id, course);
     const context = await h.mobile();
     const page = await context.newPage();
     const errors = pageErrors(page);

@@ -49,6 +49,15 @@ describe('signatures and ratings', () => {
   };
   const enrol = (studentId: string, coid: string) =>
     app.ctx.sqlite.prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`).run(studentId, coid, clock);
+  /** The student's course record says the course is finished (what the heartbeats write when the last chapter completes). */
+  const finish = (studentId: string, coid: string) =>
+    app.ctx.sqlite
+      .prepare(
+        `insert into course_records (student_id, course_id, school_id, last_visit_at, complete_chapter, total_chapter, process, started_at, completed_at, updated_at)
+         select ?, id, school_id, ?, 2, 2, 100, ?, ?, ? from courses where id = ?
+         on conflict (student_id, course_id) do update set completed_at = excluded.completed_at, process = 100`,
+      )
+      .run(studentId, clock, clock, clock, clock, coid);
   const otherSchool = async () => {
     const other = await createSchool(app.ctx, { name: 'Other', adminUsername: 'other-admin', adminPassword: 'other-pass-1' });
     const cookie = (await login(app, { username: 'other-admin', password: 'other-pass-1', role: 'admin' })).cookie;
@@ -127,6 +136,11 @@ describe('signatures and ratings', () => {
       const me = await student({ name: '李四' });
       expect(data(await get(`/stu/checksignature?coid=${c.code}`, me.cookie))).toEqual({ hasImg: false });
       const key = await uploadKey(me.cookie);
+      // Not before the course is finished: a signature attests a finished course.
+      const early = await post('/stu/savesignature', { img: key, coid: c.code, cid: c.second }, me.cookie);
+      expect(early.statusCode).toBe(403);
+      expect(errorOf(early)).toBe('courseNotFinished');
+      finish(me.id, c.coid);
       const saved = data<{ success: boolean; id: string; url: string }>(await post('/stu/savesignature', { uid: 'forged', img: key, coid: c.code, cid: c.second }, me.cookie));
       expect(saved).toEqual({ success: true, id: expect.stringMatching(/^\d+$/), url: `/signature/image/${saved.id}` });
       const check = data<{ hasImg: boolean; url: string; time: number }>(await get(`/stu/checksignature?coid=${c.coid}`, me.cookie));
@@ -151,6 +165,7 @@ describe('signatures and ratings', () => {
     it('signing again replaces the signature; the old image is deleted after the new row is committed', async () => {
       const c = await course({}, { signature: 1 });
       const me = await student();
+      finish(me.id, c.coid);
       const firstKey = await uploadKey(me.cookie);
       const first = data<{ id: string; url: string }>(await post('/stu/savesignature', { img: firstKey, coid: c.code, cid: '0' }, me.cookie));
       // The same image saved twice (a double click) is the same signature.
@@ -173,6 +188,7 @@ describe('signatures and ratings', () => {
     it('refuses what is not this student’s signature upload, a course without signature, and those who may not study the course', async () => {
       const c = await course({}, { signature: 1 });
       const me = await student();
+      finish(me.id, c.coid);
       const mine = await uploadKey(me.cookie);
       const someone = await student();
       const theirs = await uploadKey(someone.cookie);
@@ -201,6 +217,8 @@ describe('signatures and ratings', () => {
       data(await post('/chapter/free', { cid: paid.first, free: 1 }, admin));
       await refused({ img: mine, coid: paid.code, cid: paid.first }, me.cookie, 403, 'endOfTrial');
       enrol(me.id, paid.coid);
+      await refused({ img: mine, coid: paid.code, cid: paid.first }, me.cookie, 403, 'courseNotFinished');
+      finish(me.id, paid.coid);
       data(await post('/stu/savesignature', { img: mine, coid: paid.code, cid: paid.first }, me.cookie));
 
       await refused({ img: await uploadKey(me.cookie), coid: c.code, cid: noSignature.first }, me.cookie, 404, 'noChapterAlert');
@@ -313,6 +331,8 @@ describe('signatures and ratings', () => {
       const c = await course({}, { signature: 1 });
       const a = await student({ name: '甲' });
       const b = await student({ name: '乙' });
+      finish(a.id, c.coid);
+      finish(b.id, c.coid);
       await post('/stu/savesignature', { img: await uploadKey(a.cookie), coid: c.code, cid: c.second }, a.cookie);
       clock += 1000;
       await post('/stu/savesignature', { img: await uploadKey(b.cookie), coid: c.code, cid: '0' }, b.cookie);

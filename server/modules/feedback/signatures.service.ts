@@ -14,6 +14,8 @@ import { courseIdOrNotFound, openForStudent, studentOnly } from './feedback-acce
 import { findFileById } from '../uploads/files.repository';
 import * as repo from './feedback.repository';
 import { signatureImageUrl } from './feedback.presenter';
+import { recordsEngine } from '../records/heartbeat-engine';
+import { findCourseRecord } from '../records/records.repository';
 import { cleanSignatureJpeg, storedFileIsJpeg } from './signature-image';
 
 /**
@@ -83,13 +85,17 @@ export async function receiveSignature(ctx: AppContext, request: FastifyRequest)
 
 /**
  * POST stu/savesignature {uid?, img, coid, cid}: binds the student's own uploaded signature image to the
- * course. The course must ask for a signature (settings.signature, else 403 signatureOff) and the student
- * must be able to study the whole course (the study refusals). img must be a key this student's signature
+ * course. The course must ask for a signature (settings.signature, else 403 signatureOff), the student
+ * must be able to study the whole course (the study refusals) and must have finished it (course record
+ * completed, else 403 courseNotFinished). img must be a key this student's signature
  * upload answered and still a JPEG, not used by another signature (400 'bad signature image').
  */
 export async function saveSignature(ctx: AppContext, auth: Auth, input: SaveSignature): Promise<{ success: true; id: string; url: string }> {
   const { head, student } = openForStudent(ctx, auth, input.coid, input.cid, true);
   if (!readSettings(head.settings).signature) throw forbidden(FEEDBACK_ERRORS.signatureOff);
+  // A signature attests a finished course: the server's record must say so (the records engine writes first).
+  recordsEngine(ctx).flush();
+  if (findCourseRecord(ctx.db, student.userId, head.id)?.completedAt == null) throw forbidden(FEEDBACK_ERRORS.notFinished);
   const file = findFileByKey(ctx, input.img.trim().replace(/^\/+/, ''));
   const own =
     file &&
