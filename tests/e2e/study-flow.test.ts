@@ -18,6 +18,8 @@ import { pageErrors, SHOTS_DIR, startHarness, type Harness } from './harness';
 
 let h: Harness;
 let course: { coid: string; code: string; video: string; image: string };
+let staged: { code: string; first: string; second: string };
+let trial: { code: string; free: string; paid: string };
 
 /**
  * A screenshot of the viewport (the dialogs are fixed to it). Not the harness's full-page one: Chromium's
@@ -58,6 +60,27 @@ beforeAll(async () => {
   await admin('POST', '/chapter/update', { cid: image, showgrade: 1 });
   await admin('GET', `/course/pub?coid=${made.coid}&pub=1`);
   course = { ...made, video, image };
+
+  // A staged plan opening next year: every subsection shows its opening window.
+  const year = new Date().getFullYear() + 1;
+  const plan = await admin<{ coid: string; code: string }>('POST', '/course/new', { title: '分阶段学习的课程', catid: '0', type: 0, actual: 0, label: 0, settings: { stage_year: year, stage_date: 3 } });
+  const stage = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: plan.coid, title: '第一阶段' })).cid;
+  const first = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: plan.coid, parent_id: stage, title: '1.1 开篇', type: CHAPTER_TYPE.video })).cid;
+  const second = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: plan.coid, parent_id: stage, title: '1.2 进阶', type: CHAPTER_TYPE.video })).cid;
+  attachResource(h.app, first, videoRid);
+  attachResource(h.app, second, videoRid);
+  await admin('GET', `/course/pub?coid=${plan.coid}&pub=1`);
+  staged = { code: plan.code, first, second };
+
+  // A paid course whose first chapter is a free trial.
+  const paid = await admin<{ coid: string; code: string }>('POST', '/course/new', { title: '付费试看课程', catid: '0', type: 0, actual: 20 });
+  const free = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: paid.coid, title: '试看：第一节', type: CHAPTER_TYPE.video })).cid;
+  const locked = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: paid.coid, title: '第二节（付费）', type: CHAPTER_TYPE.video })).cid;
+  attachResource(h.app, free, videoRid);
+  attachResource(h.app, locked, videoRid);
+  await admin('POST', '/chapter/free', { cid: free, free: 1 });
+  await admin('GET', `/course/pub?coid=${paid.coid}&pub=1`);
+  trial = { code: paid.code, free, paid: locked };
 }, 180_000);
 afterAll(async () => {
   await h?.close();
@@ -242,4 +265,57 @@ describe('studying a course in order', () => {
     await screenshot(page, 'study-flow-mobile-complete');
     expect(errors).toEqual([]);
   }, 120_000);
+});
+
+describe('staged chapters and the end of a trial', () => {
+  it('a staged subsection not open yet is refused by the server and shows its opening window with Confirm and Return to plan', async () => {
+    const student = await newStudent('阶段学员');
+    const context = await h.desktop();
+    const page = await studentPage(context, student.cookie);
+    const errors = pageErrors(page);
+    const opens = text('learnRules.stageWindowFrom', { start: `${new Date().getFullYear() + 1}-03-01` });
+
+    // Opened directly: the server refuses it (403 stageNotOpen with the window); the page shows the window.
+    const refused = await call(student.cookie, `/learn/ware/${staged.code}/${staged.first}`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe('stageNotOpen');
+    await page.goto(`/u/learn/${staged.code}/${staged.first}/v`);
+    const dialog = page.getByTestId('stage-window');
+    await dialog.waitFor();
+    await expect(dialog.textContent()).resolves.toContain(text('learnRules.stageNotOpen'));
+    await expect(page.getByTestId('stage-window-text').textContent()).resolves.toBe(opens);
+    await screenshot(page, 'study-flow-stage-window');
+    await dialog.getByTestId('stage-confirm').click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('learn-refusal').getAttribute('data-refusal')).toBe('stageNotOpen');
+
+    // Return to plan goes to the plan's detail.
+    await page.reload();
+    await page.getByTestId('stage-return').click();
+    await page.waitForURL((url) => decodeURIComponent(url.hash) === `#/study/detail/${staged.code}`);
+    expect(errors.filter((error) => !error.includes('403'))).toEqual([]);
+  }, 60_000);
+
+  it('the next button of a free trial chapter ends the trial, and Buy goes to the course page', async () => {
+    const student = await newStudent('试看学员');
+    const context = await h.desktop();
+    const page = await studentPage(context, student.cookie);
+    await page.goto(`/u/learn/${trial.code}/${trial.free}/v`);
+    await page.getByTestId('video-viewer').waitFor();
+    await page.getByTestId('learn-next').click();
+    const dialog = page.getByTestId('end-of-trial');
+    await dialog.waitFor();
+    await expect(dialog.textContent()).resolves.toContain(text('learn.refusal.endOfTrial'));
+    await screenshot(page, 'study-flow-end-of-trial');
+    await dialog.getByRole('button', { name: text('common.cancel') }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The end of the video runs the same flow.
+    await watchToTheEnd(page);
+    const after = page.locator('[data-testid="chapter-tip"], [data-testid="chapter-ended"]');
+    await after.waitFor({ timeout: 10_000 });
+    await after.getByTestId('flow-continue').click();
+    await dialog.getByTestId('end-of-trial-buy').click();
+    await page.waitForURL((url) => url.pathname === `/course/${trial.code}` && url.hash === '#/introduce/info');
+  }, 60_000);
 });
