@@ -43,7 +43,7 @@ describe('back office', () => {
       'question',
     ]);
     // The overview and the built screens are links; the rest are honest disabled entries.
-    await expect(sidebar.getByRole('link').allTextContents()).resolves.toEqual(['概览', '课程列表', '课程分类', '专栏', '标签', '评论管理', '资源库', '首页装修', '资讯文章']);
+    await expect(sidebar.getByRole('link').allTextContents()).resolves.toEqual(['概览', '课程列表', '课程分类', '专栏', '标签', '评论管理', '签名与评分', '学习计划', '资源库', '学习记录', '阶段审核', '首页装修', '资讯文章']);
     const student = sidebar.locator('[data-menu="student"] [aria-disabled="true"]');
     await expect(student.getAttribute('title')).resolves.toBe('暂未开放');
     await screenshot(page, 'admin-desktop');
@@ -68,7 +68,7 @@ describe('back office', () => {
     await page.getByTestId('admin-welcome').getByText(`欢迎，${sub.username}`).waitFor();
     await expect(page.getByTestId('admin-role').textContent()).resolves.toBe('子管理员');
     const sidebar = page.getByTestId('admin-sidebar');
-    await expect(sidebar.locator('li').allTextContents()).resolves.toEqual(['概览', '课程管理课程列表课程分类专栏标签评论管理', '学员管理暂未开放']);
+    await expect(sidebar.locator('li').allTextContents()).resolves.toEqual(['概览', '课程管理课程列表课程分类专栏标签评论管理签名与评分学习计划', '学员管理学习记录阶段审核']);
     await expect(page.getByTestId('admin-permissions').locator('li').allTextContents()).resolves.toEqual(['课程管理', '学员管理']);
   });
 
