@@ -18,7 +18,7 @@ import { pageErrors, SHOTS_DIR, startHarness, type Harness } from './harness';
 
 let h: Harness;
 let course: { coid: string; code: string; video: string; image: string };
-let staged: { code: string; first: string; second: string };
+let staged: { coid: string; code: string; first: string; second: string };
 let trial: { code: string; free: string; paid: string };
 
 /**
@@ -70,7 +70,7 @@ beforeAll(async () => {
   attachResource(h.app, first, videoRid);
   attachResource(h.app, second, videoRid);
   await admin('GET', `/course/pub?coid=${plan.coid}&pub=1`);
-  staged = { code: plan.code, first, second };
+  staged = { coid: plan.coid, code: plan.code, first, second };
 
   // A paid course whose first chapter is a free trial.
   const paid = await admin<{ coid: string; code: string }>('POST', '/course/new', { title: '付费试看课程', catid: '0', type: 0, actual: 20 });
@@ -289,10 +289,10 @@ describe('staged chapters and the end of a trial', () => {
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('learn-refusal').getAttribute('data-refusal')).toBe('stageNotOpen');
 
-    // Return to plan goes to the plan's detail.
+    // Return to plan goes to the plan's detail (study/detail with the course's coid).
     await page.reload();
     await page.getByTestId('stage-return').click();
-    await page.waitForURL((url) => decodeURIComponent(url.hash) === `#/study/detail/${staged.code}`);
+    await page.waitForURL((url) => decodeURIComponent(url.hash) === `#/study/detail/${staged.coid}`);
     expect(errors.filter((error) => !error.includes('403'))).toEqual([]);
   }, 60_000);
 

@@ -69,8 +69,8 @@ export function Refusal({ failure, code, coid, cid, onRetry }: { failure: Failur
   // Spec 4 'Growth plan order': "else the orderTip alert and redirect to the study plan detail".
   useEffect(() => {
     if (locked?.lock.message !== 'orderTip') return;
-    void alert({ text: learnRuleText('orderTip', locale) }).then(() => window.location.assign(planHref(boot, code)));
-  }, [locked?.lock.message, locale, boot, code]);
+    void alert({ text: learnRuleText('orderTip', locale) }).then(() => window.location.assign(planHref(boot, coid)));
+  }, [locked?.lock.message, locale, boot, coid]);
   if (removed) return <Loading />;
 
   const message = refusal ? MESSAGES[refusal] : undefined;
@@ -106,7 +106,7 @@ export function Refusal({ failure, code, coid, cid, onRetry }: { failure: Failur
           </a>
         </div>
       </div>
-      {staged && windowOpen && <StageWindowDialog info={{ message: staged, window: locked?.window ?? null }} planHref={planHref(boot, code)} onConfirm={() => setWindowOpen(false)} />}
+      {staged && windowOpen && <StageWindowDialog info={{ message: staged, window: locked?.window ?? null }} planHref={planHref(boot, coid)} onConfirm={() => setWindowOpen(false)} />}
     </LearnLayout>
   );
 }

@@ -39,8 +39,8 @@ type FlowDialog =
 /** How long after a media's end to wait for the heartbeat's reply (which may say the chapter is complete). */
 const ENDED_WAIT_MS = 2500;
 
-/** The plan detail of a study-plan course (spec 4 'Staged plan' Return to plan; 'Growth plan order' redirect). */
-export const planHref = (boot: Parameters<typeof schoolRoutePath>[0], code: string) => schoolRoutePath(boot, `/study/detail/${code}`);
+/** The plan detail of a study-plan course by its decimal coid (spec 4 'Staged plan' Return to plan; 'Growth plan order' redirect). */
+export const planHref = (boot: Parameters<typeof schoolRoutePath>[0], coid: string) => schoolRoutePath(boot, `/study/detail/${encodeURIComponent(coid)}`);
 
 /**
  * Spec 4 'Chapter-tip dialog': "The button goes to the return url, except in yks mode when the button
@@ -82,7 +82,7 @@ export function useStudyFlow(ware: Ware): StudyFlow {
   const dialogRef = useRef(dialog);
   dialogRef.current = dialog;
 
-  const plan = planHref(boot, ware.code);
+  const plan = planHref(boot, ware.coid);
 
   const showLock = useCallback(
     (cid: string, lock: StudyLock) => {
