@@ -24,7 +24,7 @@ describe('back office: courses, categories and chapters', () => {
 
     // The course area is enabled in the sidebar for the main admin.
     const sidebar = page.getByTestId('admin-sidebar');
-    await expect(sidebar.locator('[data-menu="course"] a').allTextContents()).resolves.toEqual(['课程列表', '课程分类', '专栏', '标签', '评论管理']);
+    await expect(sidebar.locator('[data-menu="course"] a').allTextContents()).resolves.toEqual(['课程列表', '课程分类', '专栏', '标签', '评论管理', '签名与评分', '学习计划']);
     await sidebar.getByRole('link', { name: '课程分类' }).click();
 
     // A first-level category and a child.

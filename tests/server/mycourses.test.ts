@@ -43,7 +43,8 @@ describe('getstucourse: my courses', () => {
     const { coid } = await okCall<{ coid: string }>(app, 'POST', '/course/new', admin, { title, catid: '0', type: 3, actual: 0 });
     await okCall(app, 'POST', '/chapter/add', admin, { coid, parent_id: '0', title: '第一阶段', type: 4 });
     const now = app.ctx.now();
-    app.ctx.db.insert(studyPlans).values({ courseId: coid, schoolId: school(app).id, status, createdAt: now, updatedAt: now }).run();
+    // course/new made the plan a draft; set the review state the case needs.
+    app.ctx.db.update(studyPlans).set({ status, updatedAt: now }).where(eq(studyPlans.courseId, coid)).run();
     app.ctx.db.update(courses).set({ published }).where(eq(courses.id, coid)).run();
     return coid;
   };
