@@ -80,6 +80,15 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** Waits for a closing step at most `ms`; a step that hangs is reported and left behind. */
+async function bounded(step: Promise<unknown>, ms: number, what: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), ms)));
+  const outcome = await Promise.race([step.then(() => 'closed' as const, () => 'closed' as const), timeout]);
+  clearTimeout(timer);
+  if (outcome === 'timeout') console.warn(`harness: closing the ${what} took more than ${ms} ms; going on without it`);
+}
+
 /** Starts the built web app on the real server and a headless Chromium. */
 export async function startHarness(overrides: Record<string, unknown> = {}): Promise<Harness> {
   await ensureWebBuilt();
@@ -103,8 +112,11 @@ export async function startHarness(overrides: Record<string, unknown> = {}): Pro
     desktop: (options) => open(DESKTOP, options),
     mobile: (options) => open(MOBILE, options),
     async close() {
-      for (const context of contexts) await context.close().catch(() => undefined);
-      await browser.close().catch(() => undefined);
+      // Each step is bounded: a media element still streaming can keep a context, the browser or a socket
+      // busy, and a close that never ends would fail the whole file after its tests passed.
+      for (const context of contexts) await bounded(context.close(), 10_000, 'browser context');
+      await bounded(browser.close(), 15_000, 'browser');
+      app.server.closeAllConnections();
       await app.close();
     },
   };
