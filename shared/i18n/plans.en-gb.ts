@@ -19,6 +19,7 @@ export const messages: Record<keyof typeof zh, string> = {
   'plans.reviewPending': 'Studied: waiting for review',
   'plans.reviewApproved': 'Review approved',
   'plans.reviewRejected': 'Review rejected: please contact your administrator',
+  'plans.reviewReason': 'Reason: {reason}',
   'plans.verifyNote': 'Each finished stage is reviewed by an administrator before the next one opens.',
   'plans.growthNote': 'Study in order: a stage opens once the previous one is finished.',
   'plans.stagedNote': 'Each lesson opens on its date.',

@@ -17,6 +17,7 @@ export const messages = {
   'plans.reviewPending': '已学完，等待后台审核',
   'plans.reviewApproved': '审核通过',
   'plans.reviewRejected': '审核未通过，请联系管理员',
+  'plans.reviewReason': '原因：{reason}',
   'plans.verifyNote': '每个阶段学完后需经管理员审核，才能进入下一阶段',
   'plans.growthNote': '请按顺序学习：前一阶段全部学完后，下一阶段才会开放',
   'plans.stagedNote': '每一节在开放日期后才能学习',

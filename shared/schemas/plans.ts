@@ -206,6 +206,8 @@ export const zStudentStage = z.object({
   finished: z.boolean(),
   /** The stage's own lock (growth plan order), null when open. */
   lock: zPlanLock.nullable(),
+  /** The reason given when the stage's review was rejected ('' otherwise). */
+  review_reason: z.string(),
   lessons: z.array(zStudentLesson),
 });
 export type StudentStage = z.infer<typeof zStudentStage>;

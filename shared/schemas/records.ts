@@ -377,6 +377,8 @@ export const zReviewItem = z.object({
   verify_status: z.number().int(),
   /** When the review state last changed (ms); null before any review. */
   reviewed_at: z.number().nullable(),
+  /** The reason given with the latest decision ('' when none). */
+  reason: z.string(),
 });
 export type ReviewItem = z.infer<typeof zReviewItem>;
 export const zReviewList = z.object({ list: z.array(zReviewItem), total: z.number().int() });

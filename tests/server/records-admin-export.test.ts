@@ -175,7 +175,11 @@ describe('back office: the staged review queue and the records export (issue 5 B
     const rejected = await post<{ verify_status: number; reason: string }>('/learn/review', { coid: c.coid, cid: c.stage3, sid: s.id, action: 'reject', reason: '请重新观看总结视频' });
     expect(rejected).toMatchObject({ verify_status: 2, reason: '请重新观看总结视频' });
     expect(await queue()).toEqual({ list: [], total: 0 });
-    expect((await queue('status=rejected')).list).toEqual([expect.objectContaining({ cid: c.stage3, verify_status: 2 })]);
+    expect((await queue('status=rejected')).list).toEqual([expect.objectContaining({ cid: c.stage3, verify_status: 2, reason: '请重新观看总结视频' })]);
+    // Every decision is kept with its reviewer, time and reason (stage_reviews), never rewritten.
+    const decisions = app.ctx.sqlite.prepare('select chapter_id, action, reason, reviewer_id from stage_reviews order by created_at, id').all() as { action: string }[];
+    expect(decisions.filter((row) => row.action === 'approve').length).toBeGreaterThan(0);
+    expect(decisions.at(-1)).toEqual({ chapter_id: c.stage3, action: 'reject', reason: '请重新观看总结视频', reviewer_id: expect.stringMatching(/^\d+$/) });
     // learn/record/update is the same write: setting verify_status back to 0 puts stage 1 back in the queue.
     await post('/learn/record/update', { sid: s.id, coid: c.coid, cid: c.stage1, verify_status: 0 });
     expect((await queue()).list.map((row) => row.cid)).toEqual([c.stage1]);

@@ -137,7 +137,12 @@ describe('study gate: locked chapters are refused by the server', () => {
     // Studied but not reviewed: still locked (verify is on). Approved in the back office: open.
     expect((await play(s.cookie, plan.coid, plan.a1, 20)).completed).toBe(true);
     expect((await ware(s.cookie, plan.coid, plan.b1)).body.error).toBe('orderTip');
-    await okCall(app, 'POST', '/learn/record/update', admin, { sid: s.id, coid: plan.coid, cid: plan.stageA, verify_status: 1 });
+    // Rejected with a reason: still locked, and the student's plan detail says why.
+    await okCall(app, 'POST', '/learn/review', admin, { sid: s.id, coid: plan.coid, cid: plan.stageA, action: 'reject', reason: '请补看第一阶段' });
+    expect((await ware(s.cookie, plan.coid, plan.b1)).body.error).toBe('orderTip');
+    const detail = await okCall<{ stageList: { cid: string; verify_status: number; review_reason: string }[] }>(app, 'GET', `/studyplan/stu/detail?coid=${plan.coid}`, s.cookie);
+    expect(detail.stageList[0]).toMatchObject({ cid: plan.stageA, verify_status: 2, review_reason: '请补看第一阶段' });
+    await okCall(app, 'POST', '/learn/review', admin, { sid: s.id, coid: plan.coid, cid: plan.stageA, action: 'approve' });
     const opened = await okWare(s.cookie, plan.coid, plan.b1);
     expect(opened.study.chapters.find((ch) => ch.cid === plan.b1)?.lock).toBeNull();
   });

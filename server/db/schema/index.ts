@@ -7,3 +7,4 @@ export * from './media';
 export * from './learning';
 export * from './feedback';
 export * from './plans';
+export * from './reviews';

@@ -24,6 +24,7 @@ import { studyGate } from '../learning/study-gate';
 import { readSettings } from '../courses/courses.presenter';
 import { findCourse, type CourseRow } from '../courses/courses.repository';
 import { recordsEngine } from '../records/heartbeat-engine';
+import { lastStageReview } from '../records/records.repository';
 import { isPlanAssigned, planApproved, PLAN_COURSE_TYPE } from './plan-access';
 import * as repo from './plans.repository';
 import { kindOf, stageOf, toStageList } from './plans.presenter';
@@ -102,6 +103,7 @@ export function myPlanDetail(ctx: AppContext, student: { userId: string; schoolI
       verify_status: plan.verify_status,
       finished: stageFinished(plan, settings.verify),
       lock: kind === 'growth' ? gate.lockOf(stage.cid) : null,
+      review_reason: plan.verify_status === 2 ? (lastStageReview(ctx.db, student.userId, course.id, stage.cid)?.reason ?? '') : '',
       lessons: stage.lessons.map((lesson) => {
         const leaf = leaves.get(lesson.cid);
         const progress = record(lesson.cid).progress;

@@ -316,6 +316,7 @@ export function reviewList(ctx: AppContext, schoolId: string, query: z.output<ty
       passed: Boolean(row.passed),
       verify_status: row.verifyStatus,
       reviewed_at: row.reviewedAt,
+      reason: repo.lastStageReview(ctx.db, row.sid, row.coid, row.cid)?.reason ?? '',
     })),
   };
 }
@@ -324,10 +325,11 @@ export function reviewList(ctx: AppContext, schoolId: string, query: z.output<ty
  * POST learn/review: approves (verify_status 1) or rejects (2) a stage the student has studied. The stage
  * must be a top-level chapter of the course (400 'not a stage') whose study chapters the student has all
  * completed (409 'stage not studied'). The write is learn/record/update's (one implementation): the
- * student's learn record of the stage itself. The reason is returned and written to the log; the schema
- * has no column to keep it (see the issue notes).
+ * student's learn record of the stage itself; with it, in the same transaction, the decision is kept in
+ * stage_reviews (who, when, why), so the student sees a rejection's reason and an approval is traceable.
  */
-export function reviewStage(ctx: AppContext, schoolId: string, input: z.output<typeof s.zReviewDecision>): z.infer<typeof s.zReviewReply> {
+export function reviewStage(ctx: AppContext, reviewer: { schoolId: string; userId: string }, input: z.output<typeof s.zReviewDecision>): z.infer<typeof s.zReviewReply> {
+  const { schoolId } = reviewer;
   const student = schoolStudent(ctx, schoolId, input.sid);
   const course = schoolCourse(ctx, schoolId, input.coid);
   const stage = courseChapter(ctx, course, input.cid);
@@ -336,8 +338,22 @@ export function reviewStage(ctx: AppContext, schoolId: string, input: z.output<t
   const studied = repo.reviewQueue(ctx.db, { schoolId, courseIds: [course.id], studentId: student.sid, stageId: stage.id }, 1, 0);
   if (studied.total === 0) throw conflict(RECORD_ERRORS.stageNotStudied);
   const verify = input.action === 'approve' ? VERIFY_STATUS.approved : VERIFY_STATUS.rejected;
-  const record = updateRecord(ctx, schoolId, { sid: student.sid, coid: course.id, cid: stage.id, verify_status: verify });
   const reason = input.reason ?? '';
-  ctx.log.info({ review: { schoolId, sid: student.sid, coid: course.id, cid: stage.id, action: input.action, reason } }, 'stage review');
+  const record = ctx.db.transaction((tx) => {
+    const updated = updateRecord(ctx, schoolId, { sid: student.sid, coid: course.id, cid: stage.id, verify_status: verify });
+    repo.insertStageReview(tx, {
+      id: ctx.ids.next(),
+      schoolId,
+      studentId: student.sid,
+      courseId: course.id,
+      chapterId: stage.id,
+      action: input.action,
+      reason,
+      reviewerId: reviewer.userId,
+      createdAt: ctx.now(),
+    });
+    return updated;
+  });
+  ctx.log.info({ review: { schoolId, sid: student.sid, coid: course.id, cid: stage.id, action: input.action } }, 'stage review');
   return { ...record, sid: student.sid, action: input.action, reason };
 }

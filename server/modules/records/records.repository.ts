@@ -4,7 +4,7 @@ import { prepared } from '../../db/prepared';
 import type { Db } from '../../db/client';
 import type SqliteDatabase from 'better-sqlite3';
 import { likePattern } from '../courses/courses.repository';
-import { chapters, courseRecords, courses, enrolments, heartbeats, learnRecords, students, watchRecords } from '../../db/schema';
+import { chapters, courseRecords, courses, enrolments, heartbeats, learnRecords, stageReviews, students, watchRecords } from '../../db/schema';
 
 export type LearnRow = typeof learnRecords.$inferSelect;
 export type CourseRecordRow = typeof courseRecords.$inferSelect;
@@ -540,4 +540,22 @@ export function reviewQueue(db: Db, filter: ReviewFilter, limit: number, offset:
   const rows = db.all<ReviewRow>(sql`select * from (${reviewRows(filter)}) order by ${order} limit ${limit} offset ${offset}`);
   const total = db.get<{ n: number }>(sql`select count(*) as n from (${reviewRows(filter)})`)?.n ?? 0;
   return { rows, total };
+}
+
+/** Keeps a staged review's decision (stage_reviews: never changed afterwards). */
+export function insertStageReview(db: Db, row: typeof stageReviews.$inferInsert): void {
+  db.insert(stageReviews).values(row).run();
+}
+
+/** The latest decision on a student's stage, if any. */
+export function lastStageReview(db: Db, studentId: string, courseId: string, chapterId: string) {
+  return prepared(db, 'rec.lastStageReview', (d) =>
+    d
+      .select({ action: stageReviews.action, reason: stageReviews.reason, reviewerId: stageReviews.reviewerId, createdAt: stageReviews.createdAt })
+      .from(stageReviews)
+      .where(and(eq(stageReviews.studentId, p('studentId')), eq(stageReviews.courseId, p('courseId')), eq(stageReviews.chapterId, p('chapterId'))))
+      .orderBy(desc(stageReviews.createdAt), desc(stageReviews.id))
+      .limit(1)
+      .prepare(),
+  ).get({ studentId, courseId, chapterId });
 }

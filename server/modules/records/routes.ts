@@ -214,7 +214,7 @@ export const recordsRoutes: FastifyPluginAsync = async (base) => {
         response: { 200: zOkReply(s.zReviewReply) },
       },
     },
-    async (request) => ok(admin.reviewStage(ctx, schoolOf(request), request.body)),
+    async (request) => ok(admin.reviewStage(ctx, requireAdmin(request, 'student'), request.body)),
   );
 
   app.get(

@@ -87,6 +87,11 @@ function StageCard({ plan, stage, index }: { plan: StudentPlanDetail; stage: Stu
       {review && (
         <p className={`sp-stage-review ${review === 'plans.reviewRejected' ? 'is-rejected' : ''}`} data-testid="stage-review">
           {t(review)}
+          {review === 'plans.reviewRejected' && stage.review_reason && (
+            <span className="sp-stage-reason" data-testid="stage-review-reason">
+              {t('plans.reviewReason', { reason: stage.review_reason })}
+            </span>
+          )}
         </p>
       )}
       <ol className="sp-lessons">

@@ -107,6 +107,11 @@ export default function ReviewPage() {
                   <span className={`rec-verify is-${row.verify_status}`} data-testid="review-state">
                     {t(VERIFY_KEYS[row.verify_status] ?? VERIFY_KEYS[0])}
                   </span>
+                  {row.verify_status === 2 && row.reason && (
+                    <span className="ac-muted rec-reason" data-testid="review-reason">
+                      {row.reason}
+                    </span>
+                  )}
                 </td>
                 <td data-label={t('admin.review.col.reviewedAt')} className="ac-muted">
                   {format.when(row.reviewed_at)}
