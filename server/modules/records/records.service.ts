@@ -4,7 +4,8 @@
  * mid, coid, cid}', 'Get exceeding courses {mid}'; GET course/nolearn). Every read writes what the engine
  * holds first, so it sees the last heartbeat.
  */
-import { COURSE_STATUS, courseStatus, DAY_MS } from '../../../shared/rules/course-status';
+import { isAlmostExpiring } from '../../../shared/rules/expiring';
+import { COURSE_STATUS, courseStatus } from '../../../shared/rules/course-status';
 import { learnLetter } from '../../../shared/schemas/chapters';
 import type { CourseStudy, LearnRecord } from '../../../shared/schemas/records';
 import type * as z from 'zod';
@@ -25,9 +26,6 @@ import * as repo from './records.repository';
 
 /** A signed-in student (requireStudent's answer). */
 type Student = Exclude<Auth, { role: 'guest' }>;
-
-/** Spec 4 'Almost-expiring': shown when 0 to 10 days remain (spec 9: 864e6 ms). */
-export const EXPIRING_WINDOW_MS = 10 * DAY_MS;
 
 /** POST learn/start {coid}: 'Do learn {coid} before starting' — the student becomes a learner of the course (lcount). */
 export function startLearning(ctx: AppContext, auth: Student, coid: string): z.infer<typeof zStartReply> {
@@ -176,8 +174,8 @@ export function exceedingCourses(ctx: AppContext, auth: Student, mid: string | u
     const purchase = purchaseOf(ctx, auth, row.id);
     const status = courseStatus(validityOf(row), purchase, now);
     if (status.status !== COURSE_STATUS.available || status.limitedDate === null) return [];
+    if (!isAlmostExpiring(status.limitedDate, now)) return [];
     const remaining = status.limitedDate - now;
-    if (remaining < 0 || remaining > EXPIRING_WINDOW_MS) return [];
     const record = studied.get(row.id);
     const total = record?.totalChapter || totalChapters(ctx, row);
     const complete = record?.completeChapter ?? 0;
