@@ -41,6 +41,12 @@ export const ROUTES = {
   pay: '/pay',
 } as const;
 
+/** The dashboard's hash routes that have a screen (spec 2 'Dashboard (controller) children'): both show my courses. */
+export const DASHBOARD_ROUTES = { controller: '/controller', course: '/controller/course' } as const;
+
+/** The hash path of one of my study plans (study/detail with the plan's coid). */
+export const studyDetailPath = (coid: string) => `/study/detail/${encodeURIComponent(coid)}`;
+
 /** The course list hash path for a category, with an optional search key. */
 export function courseListPath(catid: string | number = 0, key?: string): string {
   return `/courselist/${catid}${key ? `?key=${encodeURIComponent(key)}` : ''}`;
@@ -128,7 +134,7 @@ export function studentRoutes(kind: PageKind): RouteObject[] {
           { path: ROUTES.studyPlan, element: page(StudyPlanPage) },
           { path: ROUTES.studyDetail, element: page(StudyDetailPage) },
           // The dashboard's controller and controller/course (spec 2) are its default screen, my courses.
-          ...(kind === 'dashboard' ? ['/controller', '/controller/course'].map((path) => ({ path, element: page(serverPages.dashboard) })) : []),
+          ...(kind === 'dashboard' ? Object.values(DASHBOARD_ROUTES).map((path) => ({ path, element: page(serverPages.dashboard) })) : []),
           { path: '*', element: page(NotFoundPage) },
         ];
   return [{ path: '/', element: <RootShell />, errorElement: <RouteError />, children }];

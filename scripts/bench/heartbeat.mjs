@@ -38,10 +38,9 @@ if (process.env.BENCH_ROLE === 'baseline') {
 }
 
 async function main() {
-  const { default: autocannon } = await import('autocannon');
   const { drizzle } = await import('drizzle-orm/better-sqlite3');
   const { migrate } = await import('drizzle-orm/better-sqlite3/migrator');
-  const { connections, cpuMs, duration, root, startServer } = await import('./lib.mjs');
+  const { connections, duration, measure, root, startServer } = await import('./lib.mjs');
 
   const SNOWFLAKE_EPOCH = 1288834974657n;
   let sequence = (BigInt(Date.now()) - SNOWFLAKE_EPOCH) << 22n;
@@ -90,42 +89,20 @@ async function main() {
     return { schoolId, students };
   }
 
-  /** One autocannon case: each request a heartbeat of the next student in turn. */
-  async function measure(name, url, students, pid) {
+  /** One autocannon case (lib.mjs measure): each request a heartbeat of the next student in turn. */
+  function measureBeats(name, url, students, pid) {
     let next = 0;
-    const cpuBefore = cpuMs(pid);
-    const result = await autocannon({
-      url,
-      connections,
-      duration,
-      requests: [
-        {
-          method: 'POST',
-          setupRequest: (request) => {
-            const student = students[next++ % students.length];
-            const now = Date.now();
-            if (!student.firstAt) student.firstAt = now;
-            // Playing at normal speed since the student's first heartbeat: plausible positions.
-            const position = Math.min(VIDEO_SECONDS, (now - student.firstAt) / 1000);
-            request.headers = { ...request.headers, 'content-type': 'application/json', cookie: student.cookie };
-            request.body = JSON.stringify({ coid: student.coid, cid: student.cid, start_ts: student.startTs, position, pause: false, play_type: 'play', realtime: 16 });
-            return request;
-          },
-        },
-      ],
-    });
-    const row = {
-      case: name,
-      'req/s': Math.round(result.requests.average),
-      'p50 ms': result.latency.p50,
-      'p99 ms': result.latency.p99,
-      'max ms': result.latency.max,
-      errors: result.errors + result.timeouts + result.non2xx,
-      // CPU the server spent per answer: a fair figure on a machine the client shares.
-      'server CPU µs/req': Math.round(((cpuMs(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total)),
+    const setupRequest = (request) => {
+      const student = students[next++ % students.length];
+      const now = Date.now();
+      if (!student.firstAt) student.firstAt = now;
+      // Playing at normal speed since the student's first heartbeat: plausible positions.
+      const position = Math.min(VIDEO_SECONDS, (now - student.firstAt) / 1000);
+      request.headers = { ...request.headers, 'content-type': 'application/json', cookie: student.cookie };
+      request.body = JSON.stringify({ coid: student.coid, cid: student.cid, start_ts: student.startTs, position, pause: false, play_type: 'play', realtime: 16 });
+      return request;
     };
-    console.log(`${name}: ${row['req/s']} req/s, p99 ${row['p99 ms']} ms, errors ${row.errors}, server CPU ${row['server CPU µs/req']} µs/req`);
-    return row;
+    return measure(name, url, {}, { requests: [{ method: 'POST', setupRequest }] }, pid);
   }
 
   const dist = process.env.LANXUE_DIST ? path.resolve(process.env.LANXUE_DIST) : path.join(root, 'dist');
@@ -169,9 +146,9 @@ async function main() {
 
     const cores = os.cpus().length;
     console.log(`${connections} connections, ${duration} s a case, ${STUDENTS} students rotating, node ${process.version}, ${cores} cores\n`);
-    const base = await measure('baseline: bare Fastify POST, one SQLite insert', `${baseline.base}/web/heartbeat`, students.map((s) => ({ ...s })), baseline.child.pid);
+    const base = await measureBeats('baseline: bare Fastify POST, one SQLite insert', `${baseline.base}/web/heartbeat`, students.map((s) => ({ ...s })), baseline.child.pid);
     rows.push(base);
-    const beat = await measure('POST web/heartbeat (session, study access, ranges, progress, group commit)', `${platform.base}/web/heartbeat`, students, platform.child.pid);
+    const beat = await measureBeats('POST web/heartbeat (session, study access, ranges, progress, group commit)', `${platform.base}/web/heartbeat`, students, platform.child.pid);
     rows.push(beat);
     console.log();
     console.table(rows);

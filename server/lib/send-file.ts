@@ -70,9 +70,12 @@ export function contentTypeOf(file: string): string {
 const ACTIVE_TYPES = /^(image\/svg\+xml|text\/html|application\/xhtml\+xml|text\/xml|application\/xml|application\/octet-stream)/;
 const SANDBOX_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox";
 
-/** Content-Disposition for a download with the original name: an ASCII fallback and RFC 5987 filename*. */
-export function attachmentHeader(name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_') || 'download';
+/**
+ * Content-Disposition for a download with the original name: an ASCII fallback (the name with its other
+ * characters replaced, or the ASCII name given) and RFC 5987 filename*.
+ */
+export function attachmentHeader(name: string, asciiName = name): string {
+  const fallback = asciiName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_') || 'download';
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

@@ -22,7 +22,6 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.records.percent': '{percent}%',
   'admin.records.ofChapters': '{done} / {total}',
   'admin.records.never': '—',
-  'admin.records.stage': 'Stage',
   'admin.records.empty.learners': 'No student has studied this course yet',
   'admin.records.empty.students': 'No students found',
   'admin.records.empty.courses': 'This student has not studied any course yet',
@@ -32,7 +31,6 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.records.exporting': 'Exporting…',
   'admin.records.exported': '{name} exported',
   'admin.records.exportCapped': 'Too many records: only the first {max} rows were exported',
-  'admin.records.exportFailed': 'Export failed: {error}',
 
   'admin.records.col.name': 'Name',
   'admin.records.col.username': 'Login',
@@ -68,8 +66,6 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.records.verify.0': 'Not reviewed',
   'admin.records.verify.1': 'Approved',
   'admin.records.verify.2': 'Rejected',
-  'admin.records.yes': 'Yes',
-  'admin.records.no': 'No',
 
   'admin.records.file.course': 'Course learning records',
   'admin.records.file.student': 'Student learning records',
@@ -90,7 +86,6 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.review.col.stage': 'Stage',
   'admin.review.col.chapters': 'Lessons',
   'admin.review.col.studiedAt': 'Finished',
-  'admin.review.col.passed': 'Stage exam',
   'admin.review.col.status': 'State',
   'admin.review.col.reviewedAt': 'Reviewed',
   'admin.review.approve': 'Approve',

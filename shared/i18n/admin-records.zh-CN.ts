@@ -20,7 +20,6 @@ export const messages = {
   'admin.records.percent': '{percent}%',
   'admin.records.ofChapters': '{done} / {total}',
   'admin.records.never': '—',
-  'admin.records.stage': '阶段',
   'admin.records.empty.learners': '这门课程还没有学员学习',
   'admin.records.empty.students': '没有找到学员',
   'admin.records.empty.courses': '该学员还没有学习任何课程',
@@ -30,7 +29,6 @@ export const messages = {
   'admin.records.exporting': '正在导出…',
   'admin.records.exported': '已导出 {name}',
   'admin.records.exportCapped': '记录太多，仅导出了前 {max} 行',
-  'admin.records.exportFailed': '导出失败：{error}',
 
   // Columns (the screens and the exported files).
   'admin.records.col.name': '姓名',
@@ -67,8 +65,6 @@ export const messages = {
   'admin.records.verify.0': '未审核',
   'admin.records.verify.1': '审核通过',
   'admin.records.verify.2': '已驳回',
-  'admin.records.yes': '是',
-  'admin.records.no': '否',
 
   // Exported files: names, sheets and the capped note.
   'admin.records.file.course': '课程学习记录',
@@ -91,7 +87,6 @@ export const messages = {
   'admin.review.col.stage': '阶段',
   'admin.review.col.chapters': '小节数',
   'admin.review.col.studiedAt': '学完时间',
-  'admin.review.col.passed': '阶段考试',
   'admin.review.col.status': '状态',
   'admin.review.col.reviewedAt': '审核时间',
   'admin.review.approve': '通过',

@@ -14,8 +14,6 @@ export const messages = {
   'feedback.signature.close': '关闭',
   'feedback.signature.empty': '请先进行签名',
   'feedback.signature.failed': '保存失败,请重新输入',
-  'feedback.signature.signatureOff': '该课程无需签名',
-  'feedback.signature.courseNotFinished': '课程学完后才能签名',
   // Rating dialog (spec 4 'Rating dialog', spec 5 'Rating', spec 8 toasts).
   'feedback.rating.title': '课程评分',
   'feedback.rating.scoreLabel': '评分',
@@ -27,11 +25,9 @@ export const messages = {
   'feedback.rating.counter': '{n}/{max}',
   'feedback.rating.confirm': '确认',
   'feedback.rating.cancel': '取消',
-  'feedback.rating.thanks': '感谢您的评价！',
   'feedback.rating.noScore': '请先评分',
   'feedback.rating.emptyContent': '内容不能为空！',
   'feedback.rating.tooLong': '评价内容不能超过100个字！',
   'feedback.rating.failed': '保存失败,请重新输入',
   'feedback.rating.rated': '您已评价过',
-  'feedback.rating.gradingOff': '该章节未开启评分',
 };

@@ -25,5 +25,4 @@ export const messages: Record<keyof typeof zh, string> = {
   'almostExpire.back': 'Back to personal centre',
   'almostExpire.empty': 'No courses are about to expire',
   'almostExpire.hint': 'Courses with 10 days or less of validity left',
-  'almostExpire.expiresAt': 'Expires: {date}',
 };

@@ -27,5 +27,4 @@ export const messages = {
   'almostExpire.back': '返回个人中心',
   'almostExpire.empty': '暂无即将过期的课程',
   'almostExpire.hint': '有效期剩余 10 天以内的课程',
-  'almostExpire.expiresAt': '到期时间：{date}',
 };

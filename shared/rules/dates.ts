@@ -1,9 +1,9 @@
 import type { Locale } from '../constants';
 
 /** Date patterns per locale (spec 9: yyyy-MM-dd HH:mm:ss; watermark HH:mm dd-MM-yyyy in en-gb). */
-export const DATE_PATTERNS: Record<Locale, { dateTime: string; date: string; watermark: string }> = {
-  'zh-CN': { dateTime: 'yyyy-MM-dd HH:mm:ss', date: 'yyyy-MM-dd', watermark: 'yyyy-MM-dd HH:mm' },
-  'en-gb': { dateTime: 'dd-MM-yyyy HH:mm:ss', date: 'dd-MM-yyyy', watermark: 'HH:mm dd-MM-yyyy' },
+export const DATE_PATTERNS: Record<Locale, { dateTime: string; minutes: string; date: string; watermark: string }> = {
+  'zh-CN': { dateTime: 'yyyy-MM-dd HH:mm:ss', minutes: 'yyyy-MM-dd HH:mm', date: 'yyyy-MM-dd', watermark: 'yyyy-MM-dd HH:mm' },
+  'en-gb': { dateTime: 'dd-MM-yyyy HH:mm:ss', minutes: 'dd-MM-yyyy HH:mm', date: 'dd-MM-yyyy', watermark: 'HH:mm dd-MM-yyyy' },
 };
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -43,6 +43,11 @@ export function formatDate(value: Date | number | string, pattern: string): stri
   let text = '';
   for (const part of compile(pattern)) text += typeof part === 'string' ? part : part(date);
   return text;
+}
+
+/** Formats a date and time to the minute the way the locale writes it (lists in the back office). */
+export function formatDateMinutes(value: Date | number | string, locale: Locale): string {
+  return formatDate(value, DATE_PATTERNS[locale].minutes);
 }
 
 /** Formats a date and time the way the locale writes it. */

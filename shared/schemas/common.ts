@@ -15,5 +15,10 @@ export const zReturnPath = z
 
 export const zEmpty = z.object({}).strict();
 
+/** A page number of a list query (1 first); query strings arrive as text. */
+export const zQueryPage = z.coerce.number().int().min(1).max(100_000).default(1);
+/** How many rows a page of a list query holds, at most `max`. */
+export const zQueryNum = (max: number, fallback = 20) => z.coerce.number().int().min(1).max(max).default(fallback);
+
 /** The {status:'ok', error:null, data} reply of a call, for response schemas and the OpenAPI document. */
 export const zOkReply = <T extends z.ZodType>(data: T) => z.object({ status: z.literal('ok'), error: z.null(), data });

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { RATING_COMMENT_MAX, RATING_SCORE_MAX } from '../rules/rating';
-import { zCode, zId } from './common';
+import { zCode, zId, zQueryNum, zQueryPage } from './common';
 
 /**
  * E-signatures and ratings (spec 3 'Signature record' uid, img, coid, cid; 'Grade payload' uid, coid, cid,
@@ -84,12 +84,11 @@ export const zGradeAdded = z.object({ success: z.literal(true), id: z.string() }
 export const zGradeCheckQuery = z.object({ coid: zCode, cid: zId.default('0') });
 export const zGradeCheck = z.object({ hasVal: z.boolean() });
 
-const page = z.coerce.number().int().min(1).max(100_000).default(1);
-const num = z.coerce.number().int().min(1).max(FEEDBACK_PAGE_MAX).default(20);
+const page = zQueryPage;
+const num = zQueryNum(FEEDBACK_PAGE_MAX);
 
-/** GET course/signature/list {coid, page, num} (back office). */
-export const zSignatureListQuery = z.object({ coid: zId, page, num });
-export const zAdminSignature = z.object({
+/** What both back-office lists show of a signature or a rating: who, which chapter and when. */
+const zFeedbackEntry = z.object({
   id: z.string(),
   uid: z.string(),
   name: z.string(),
@@ -99,25 +98,18 @@ export const zAdminSignature = z.object({
   chapterTitle: z.string().nullable(),
   /** Epoch seconds. */
   time: z.number().int(),
-  url: z.string(),
 });
+
+/** GET course/signature/list {coid, page, num} (back office). */
+export const zSignatureListQuery = z.object({ coid: zId, page, num });
+export const zAdminSignature = zFeedbackEntry.extend({ url: z.string() });
 export type AdminSignature = z.infer<typeof zAdminSignature>;
 export const zAdminSignatureList = z.object({ list: z.array(zAdminSignature), total: z.number().int() });
 export type AdminSignatureList = z.infer<typeof zAdminSignatureList>;
 
 /** GET chapter/grade/list {coid, cid?, page, num} (back office): cid filters one chapter ('0' the course itself). */
 export const zGradeListQuery = z.object({ coid: zId, cid: zId.optional(), page, num });
-export const zAdminGrade = z.object({
-  id: z.string(),
-  uid: z.string(),
-  name: z.string(),
-  username: z.string(),
-  cid: z.string(),
-  chapterTitle: z.string().nullable(),
-  score: z.number().int(),
-  content: z.string(),
-  time: z.number().int(),
-});
+export const zAdminGrade = zFeedbackEntry.extend({ score: z.number().int(), content: z.string() });
 export type AdminGrade = z.infer<typeof zAdminGrade>;
 export const zAdminGradeList = z.object({
   list: z.array(zAdminGrade),

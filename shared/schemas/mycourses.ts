@@ -5,6 +5,7 @@
  * and continue it.
  */
 import * as z from 'zod';
+import { zQueryNum, zQueryPage } from './common';
 
 /** Most items a page may ask for. */
 export const MY_COURSES_NUM_MAX = 50;
@@ -19,8 +20,8 @@ export const zMyCoursesType = z.enum(MY_COURSES_TYPES);
 export type MyCoursesType = z.infer<typeof zMyCoursesType>;
 
 export const zMyCoursesQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  num: z.coerce.number().int().min(1).max(MY_COURSES_NUM_MAX).default(MY_COURSES_NUM_DEFAULT),
+  page: zQueryPage,
+  num: zQueryNum(MY_COURSES_NUM_MAX, MY_COURSES_NUM_DEFAULT),
   type: zMyCoursesType.default('all'),
 });
 export type MyCoursesQuery = z.infer<typeof zMyCoursesQuery>;

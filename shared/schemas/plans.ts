@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { zId } from './common';
+import { zId, zQueryNum, zQueryPage } from './common';
 import { PAGE_NUM_MAX, zFlag, zTitle } from './courses';
 
 /**
@@ -78,8 +78,8 @@ export const zPlanCreated = z.object({ coid: zId, code: z.string(), status: z.en
 /** GET studyplan/list {status?, page, num}. */
 export const zPlanListQuery = z.object({
   status: z.enum(PLAN_STATUSES).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  num: z.coerce.number().int().min(1).max(PAGE_NUM_MAX).default(20),
+  page: zQueryPage,
+  num: zQueryNum(PAGE_NUM_MAX),
 });
 
 /** A call about one plan: {coid} (query or body). */

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { zCode, zId } from './common';
+import { zCode, zId, zQueryNum, zQueryPage } from './common';
 
 /**
  * Learning records (spec 3 'Learn record', 'Watch record', 'Heartbeat record'; spec 7 Learning calls and the
@@ -150,6 +150,7 @@ export type CourseStudy = z.infer<typeof zCourseStudy>;
 
 /** POST learn/stucourse: 'Update student course {uid, mid, coid, cid}' — uid the school, mid the student (checked against the session when sent). */
 export const zUpdateStudentCourse = z.object({ uid: z.string().max(64).optional(), mid: z.string().max(64).optional(), coid: zCode, cid: zChapterRef });
+export const zStudentCourseReply = z.object({ coid: z.string(), cid: z.string() });
 
 /** GET course/exceeding {mid}: 'Get exceeding courses' (spec 3 'Almost-expiring course'); mid, when sent, must be the student. */
 export const zExceedingQuery = z.object({ mid: z.string().max(64).optional() });
@@ -191,9 +192,10 @@ export const zAddWatchReply = z.object({
   skipped: z.enum(['', 'owner', 'duplicate']),
 });
 
-export const PAGE_NUM_MAX = 200;
-const page = z.coerce.number().int().min(1).max(100_000).default(1);
-const num = z.coerce.number().int().min(1).max(PAGE_NUM_MAX).default(20);
+/** The most rows of a records list page. */
+const PAGE_NUM_MAX = 200;
+const page = zQueryPage;
+const num = zQueryNum(PAGE_NUM_MAX);
 
 /** GET watch/list {page, num, coid?, sid?}: a student's own watch records; an administrator's school's (filters coid, sid). */
 export const zWatchListQuery = z.object({ page, num, coid: zCode.optional(), sid: zId.optional() });
@@ -423,8 +425,6 @@ export type ExportQuery = z.output<typeof zExportQuery>;
 
 /** Error strings of the records calls. */
 export const RECORD_ERRORS = {
-  invalidSid: 'invalid sid',
-  notRecorded: 'not studied',
   /** learn/review: the chapter is not a stage (a top-level chapter) of the course. */
   notAStage: 'not a stage',
   /** learn/review: the student has not finished studying the stage's chapters. */

@@ -86,7 +86,8 @@ describe('back office: the resource library (issue 4)', () => {
     await expectToast(page, '文件夹已创建');
     const folder = page.locator('[data-testid="folder-item"][data-title="课件"]');
     await expect.poll(() => folder.getAttribute('aria-selected')).toBe('true');
-    await expect(page.getByText('这里还没有资源').isVisible()).resolves.toBe(true);
+    // The new folder's list is fetched after it is selected: wait for its empty text.
+    await page.getByText('这里还没有资源').waitFor();
     await page.locator('[data-testid="folder-item"][data-id="0"]').click();
     await page.getByRole('button', { name: '移动 安装示意图' }).click();
     await page.getByTestId('resource-dialog').getByLabel('移动到').selectOption({ label: '课件' });

@@ -59,6 +59,14 @@ describe('viewer libraries load only on the learning pages', () => {
     expect(pdf.some((file) => VIDEO.test(file))).toBe(false);
   });
 
+  it('the signature and rating dialogs are chunks of their own, loaded by the learning page only when a course asks for them', () => {
+    const learn = loadedModules('web/pages/learn/index.tsx');
+    for (const dialog of ['web/components/dialogs/SignatureDialog.tsx', 'web/components/dialogs/RatingDialog.tsx']) {
+      expect(chunkOf(dialog)).toBeTruthy();
+      expect(learn).not.toContain(dialog);
+    }
+  });
+
   it('pdf.js’s worker, cmaps, standard fonts and wasm, and video.js’s stylesheet are copied with their versions in the path', () => {
     const version = (name: string) => JSON.parse(fs.readFileSync(path.resolve('node_modules', name, 'package.json'), 'utf8')).version as string;
     const pdfjs = path.join(WEB_DIR, 'assets/vendor', `pdfjs-${version('pdfjs-dist')}`);

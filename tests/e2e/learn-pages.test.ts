@@ -3,13 +3,14 @@
  * an HLS video from ffmpeg, a PDF with Chinese text from LibreOffice, slide and picture PNGs from sharp,
  * served through the signed /media addresses the ware call hands out.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStudent, login } from '../helpers/app';
 import { attachResource, enrol, makeAudio, makeImage, makePdf, makeSlides, makeVideo, removeTempMedia, seedResource } from '../helpers/learning-factory';
 import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
 import { asAdmin } from './catalogue-helpers';
 import { pageErrors, screenshot, startHarness, type Harness } from './harness';
+import { signIn } from './learn-helpers';
 
 let h: Harness;
 let paid: { coid: string; code: string; video: string; pdf: string; ppt: string; image: string; graphic: string; exercise: string; hlsOnly: string; audio: string; office: string; converting: string };
@@ -131,12 +132,6 @@ afterAll(async () => {
   removeTempMedia();
 });
 
-/** Signs a browser context in with a session cookie from the login call. */
-async function signIn(context: BrowserContext, cookie: string): Promise<void> {
-  const [name, value] = cookie.split('=') as [string, string];
-  await context.addCookies([{ name, value, url: h.baseURL }]);
-}
-
 const learn = (code: string, cid: string, letter: string) => `/u/learn/${code}/${cid}/${letter}`;
 const hashOf = (page: Page) => new URL(page.url()).hash;
 const videoTime = (page: Page) => page.evaluate(() => document.querySelector<HTMLVideoElement>('[data-testid="video-viewer"] video')?.currentTime ?? -1);
@@ -203,7 +198,7 @@ describe('video chapters', () => {
 
   it('notAllowSkip: a seek past the furthest point watched snaps back', async () => {
     const context = await h.desktop();
-    await signIn(context, student.cookie);
+    await signIn(h, context, student.cookie);
     const page = await context.newPage();
     await page.goto(learn(strict.code, strict.video, 'v'));
     await page.getByTestId('video-viewer').waitFor();
@@ -245,7 +240,7 @@ describe('video chapters', () => {
 
   it('plays an audio chapter', async () => {
     const context = await h.desktop();
-    await signIn(context, student.cookie);
+    await signIn(h, context, student.cookie);
     const page = await context.newPage();
     const errors = pageErrors(page);
     await page.goto(learn(paid.code, paid.audio, 'v'));
@@ -261,7 +256,7 @@ describe('video chapters', () => {
 describe('documents, slides, images and text', () => {
   it('renders the PDF page by page with its Chinese text, remembers the page, offers the download', async () => {
     const context = await h.desktop();
-    await signIn(context, student.cookie);
+    await signIn(h, context, student.cookie);
     const page = await context.newPage();
     const errors = pageErrors(page);
     await page.goto(learn(paid.code, paid.pdf, 'p'));
@@ -304,7 +299,7 @@ describe('documents, slides, images and text', () => {
 
   it('flips slides with the keyboard and the thumbnails', async () => {
     const context = await h.desktop();
-    await signIn(context, student.cookie);
+    await signIn(h, context, student.cookie);
     const page = await context.newPage();
     await page.goto(learn(paid.code, paid.ppt, 'ppt'));
     await page.waitForURL((url) => url.hash === '#/ppt');
@@ -330,7 +325,7 @@ describe('documents, slides, images and text', () => {
 
   it('zooms the image with the buttons and the wheel', async () => {
     const context = await h.desktop();
-    await signIn(context, student.cookie);
+    await signIn(h, context, student.cookie);
     const page = await context.newPage();
     await page.goto(learn(paid.code, paid.image, 'p'));
     await page.waitForURL((url) => url.hash === '#/image');
@@ -352,7 +347,7 @@ describe('documents, slides, images and text', () => {
 
   it('reads a graphic chapter to the end: progress reaches 1 and the table of contents follows', async () => {
     const context = await h.desktop();
-    await signIn(context, student.cookie);
+    await signIn(h, context, student.cookie);
     const page = await context.newPage();
     const errors = pageErrors(page);
     await page.goto(learn(paid.code, paid.graphic, 'i'));
@@ -382,7 +377,7 @@ describe('documents, slides, images and text', () => {
 describe('office documents and the graphic course', () => {
   it('shows an office chapter as its converted PDF, and a document still converting as such', async () => {
     const context = await h.desktop();
-    await signIn(context, student.cookie);
+    await signIn(h, context, student.cookie);
     const page = await context.newPage();
     await page.goto(learn(paid.code, paid.office, 'p'));
     await page.waitForURL((url) => url.hash === '#/office');
@@ -428,7 +423,7 @@ describe('access and the chapters without a viewer', () => {
     expect(hashOf(guest)).toBe('');
 
     const context = await h.desktop();
-    await signIn(context, outsider.cookie);
+    await signIn(h, context, outsider.cookie);
     const page = await context.newPage();
     await page.goto(learn(paid.code, paid.pdf, 'p'));
     const trial = page.getByTestId('learn-refusal');
@@ -447,7 +442,7 @@ describe('access and the chapters without a viewer', () => {
     await admin('GET', `/course/pub?coid=${gone.coid}&pub=1`);
     await admin('POST', '/course/delete', { coids: [gone.coid] });
     const context = await h.desktop();
-    await signIn(context, student.cookie);
+    await signIn(h, context, student.cookie);
     const page = await context.newPage();
     await page.goto(learn(gone.code, cid, 'v'));
     const dialog = page.getByRole('alertdialog');
@@ -459,7 +454,7 @@ describe('access and the chapters without a viewer', () => {
 
   it('an exercise chapter says honestly that its questions are not available yet', async () => {
     const context = await h.mobile();
-    await signIn(context, student.cookie);
+    await signIn(h, context, student.cookie);
     const page = await context.newPage();
     await page.goto(learn(paid.code, paid.exercise, 'o'));
     const message = page.getByTestId('learn-exercise');
@@ -471,7 +466,7 @@ describe('access and the chapters without a viewer', () => {
 
   it('a hash route that does not fit the chapter moves to the right viewer', async () => {
     const context = await h.desktop();
-    await signIn(context, student.cookie);
+    await signIn(h, context, student.cookie);
     const page = await context.newPage();
     await page.goto(`${learn(paid.code, paid.pdf, 'p')}#/videov2`);
     await page.waitForURL((url) => url.hash === '#/pdf');

@@ -6,26 +6,18 @@
  * paused and the heartbeat reports a pause, so the server counts nothing; Continue studying plays on.
  * The switch reminder shows when the student comes back to the tab they had left.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../shared/i18n';
 import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
-import { buildStudent, login } from '../helpers/app';
 import { attachResource, makeVideo, removeTempMedia, seedResource } from '../helpers/learning-factory';
 import { asAdmin } from './catalogue-helpers';
-import { pageErrors, SHOTS_DIR, startHarness, type Harness } from './harness';
+import { pageErrors, startHarness, type Harness } from './harness';
+import { fastHeartbeat, signedInStudent, signIn, viewportShot as screenshot } from './learn-helpers';
 
 let h: Harness;
 let leave: { code: string; video: string };
 let switching: { code: string; video: string };
-
-/** A viewport screenshot (a full-page capture resizes the page for a moment and can remount the shell, losing the reminder). */
-async function screenshot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`) });
-}
 
 beforeAll(async () => {
   h = await startHarness();
@@ -56,14 +48,11 @@ afterAll(async () => {
   removeTempMedia();
 });
 
+/** A new student's page in the context, beating every second. */
 async function studentPage(context: BrowserContext, name: string): Promise<{ page: Page; cookie: string }> {
-  const made = await buildStudent(h.app, { name });
-  const { cookie } = await login(h.app, made);
-  const [key, value] = cookie.split('=') as [string, string];
-  await context.addCookies([{ name: key, value, url: h.baseURL }]);
-  await context.addInitScript(() => {
-    window.__LANXUE_HEARTBEAT_MS__ = 1000;
-  });
+  const { cookie } = await signedInStudent(h, name);
+  await signIn(h, context, cookie);
+  await fastHeartbeat(context);
   return { page: await context.newPage(), cookie };
 }
 

@@ -7,10 +7,10 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
-import { buildStudent, login } from '../helpers/app';
 import { enrol } from '../helpers/learning-factory';
 import { asAdmin } from './catalogue-helpers';
 import { pageErrors, screenshot, startHarness, type Harness } from './harness';
+import { signedInStudent, signIn } from './learn-helpers';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -33,8 +33,7 @@ beforeAll(async () => {
   studying = await course('前端工程入门');
   const expired = await course('数据分析实战', { ce_type: 1, ce_time: 30 });
   const soon = await course('项目管理基础', { ce_type: 1, ce_time: 30 });
-  const made = await buildStudent(h.app, { name: '王同学' });
-  student = { id: made.id, cookie: (await login(h.app, made)).cookie };
+  student = await signedInStudent(h, '王同学');
   const now = Date.now();
   enrol(h.app, student.id, studying.coid, now - 2 * DAY);
   enrol(h.app, student.id, expired.coid, now - 40 * DAY);
@@ -50,9 +49,8 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function signedIn(context: BrowserContext): Promise<Page> {
-  const [name, value] = student.cookie.split('=') as [string, string];
-  await context.addCookies([{ name, value, url: h.baseURL }]);
+async function signedIn(context: BrowserContext, cookie = student.cookie): Promise<Page> {
+  await signIn(h, context, cookie);
   return context.newPage();
 }
 
@@ -167,21 +165,16 @@ describe('my courses', () => {
 
   it('shows 12 courses a page and loads more on request; a student without courses sees the empty state', async () => {
     const admin = await asAdmin(h);
-    const made = await buildStudent(h.app, { name: '赵同学' });
-    const cookie = (await login(h.app, made)).cookie;
+    const made = await signedInStudent(h, '赵同学');
     const now = Date.now();
     for (let i = 1; i <= 14; i += 1) {
       const { coid } = await admin<{ coid: string }>('POST', '/course/new', { title: `选修课 ${String(i).padStart(2, '0')}`, catid: '0', type: 0, actual: 10 });
       await admin('GET', `/course/pub?coid=${coid}&pub=1`);
       enrol(h.app, made.id, coid, now - (20 - i) * HOUR);
     }
-    const empty = await buildStudent(h.app, { name: '孙同学' });
-    const emptyCookie = (await login(h.app, empty)).cookie;
+    const empty = await signedInStudent(h, '孙同学');
 
-    const context = await h.desktop();
-    const [name, value] = cookie.split('=') as [string, string];
-    await context.addCookies([{ name, value, url: h.baseURL }]);
-    const page = await context.newPage();
+    const page = await signedIn(await h.desktop(), made.cookie);
     await page.goto(`/u/${h.school.hashUID}#/mycourse`);
     await page.getByTestId('my-courses').waitFor();
     expect(await page.getByTestId('my-course').count()).toBe(12);
@@ -193,10 +186,7 @@ describe('my courses', () => {
     expect(await page.getByTestId('load-more').count()).toBe(0);
     expect(await page.getByText('没有更多了').count()).toBe(1);
 
-    const other = await h.desktop();
-    const [emptyName, emptyValue] = emptyCookie.split('=') as [string, string];
-    await other.addCookies([{ name: emptyName, value: emptyValue, url: h.baseURL }]);
-    const blank = await other.newPage();
+    const blank = await signedIn(await h.desktop(), empty.cookie);
     await blank.goto(`/u/${h.school.hashUID}#/mycourse`);
     const state = blank.getByTestId('my-courses-empty');
     await state.waitFor();

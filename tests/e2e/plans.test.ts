@@ -2,14 +2,15 @@
  * Study plans in Chromium (issue 5 'study plans'): an administrator makes a growth plan from two courses in
  * the back office, submits it, approves it, publishes it and assigns a group; a student of that group finds
  * it under study/plan, opens its detail and sees stage 2 locked until stage 1 is complete; a student of no
- * group is told the plan is not theirs.
+ * group is told the plan is not theirs. The reviewer rejects another plan with a reason, the list filters by
+ * review state, and a student is found, assigned and removed.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
 import { buildStudent, login } from '../helpers/app';
 import { attachResource, seedResource } from '../helpers/learning-factory';
-import { signInAdmin } from './admin-helpers';
+import { expectToast, signInAdmin } from './admin-helpers';
 import { asAdmin } from './catalogue-helpers';
 import { pageErrors, screenshot, startHarness, type Harness } from './harness';
 
@@ -161,5 +162,58 @@ describe('study plans', () => {
     await page.goto(`/u/${h.school.hashUID}#/study/detail/${coid}`);
     await page.getByTestId('plan-missing').waitFor();
     expect(await page.getByTestId('plan-missing').textContent()).toContain('不存在或未分配给您');
+  });
+
+  it('the reviewer rejects a submitted plan with a reason (required), shown until it is resubmitted; the list filters by state; a student is found, assigned and removed', async () => {
+    expect(coid).not.toBe('');
+    const plan = await admin<{ coid: string }>('POST', '/studyplan/create', { title: '几何阶段计划', kind: 'phase', courses: [courses[1]!.coid] });
+    const page = await (await h.desktop()).newPage();
+    const errors = pageErrors(page);
+    await signInAdmin(page, undefined, `/plans/${plan.coid}`);
+    const detail = page.getByTestId('plan-detail');
+    await detail.waitFor();
+    await page.getByTestId('commit-plan').click();
+    await expect.poll(() => detail.getAttribute('data-status')).toBe('committed');
+
+    // Reject: without a reason the dialog says it is required; with one, the plan is rejected and shows it.
+    await page.getByTestId('reject-plan-open').click();
+    const dialog = page.getByTestId('reject-plan');
+    await dialog.getByRole('button', { name: '驳回', exact: true }).click();
+    await dialog.getByText('请填写驳回原因').waitFor();
+    await dialog.locator('textarea').fill('课程顺序需要调整');
+    await screenshot(page, 'plans-admin-reject');
+    await dialog.getByRole('button', { name: '驳回', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expectToast(page, '学习计划已驳回');
+    await expect.poll(() => detail.getAttribute('data-status')).toBe('rejected');
+    expect(await page.getByTestId('reject-reason').textContent()).toBe('驳回原因：课程顺序需要调整');
+    expect(await page.getByTestId('publish-plan').isDisabled()).toBe(true);
+    // A rejected plan is submitted again: the reason goes with the old review.
+    await page.getByTestId('commit-plan').click();
+    await expect.poll(() => detail.getAttribute('data-status')).toBe('committed');
+    expect(await page.getByTestId('reject-reason').count()).toBe(0);
+
+    // A student found by name is assigned (the search result then reads 已分配), and removed again.
+    const assign = page.getByTestId('plan-assign');
+    await assign.getByTestId('no-assignees').waitFor();
+    await assign.getByRole('searchbox', { name: '搜索学员账号或姓名' }).fill('局外人');
+    await assign.getByRole('button', { name: '搜索', exact: true }).click();
+    const option = assign.getByTestId('student-option').filter({ hasText: '局外人' });
+    await option.getByRole('button', { name: '分配' }).click();
+    await expectToast(page, '已分配');
+    const assigned = assign.getByTestId('assigned-student').filter({ hasText: '局外人' });
+    await assigned.waitFor();
+    await expect.poll(() => option.getByRole('button').isDisabled()).toBe(true);
+    await assigned.getByRole('button', { name: '移除' }).click();
+    await expectToast(page, '已移除');
+    await assigned.waitFor({ state: 'detached' });
+    await assign.getByTestId('no-assignees').waitFor();
+
+    // The list filtered to plans waiting for review shows this one and not the approved one.
+    await page.getByTestId('admin-sidebar').getByRole('link', { name: '学习计划' }).click();
+    await page.locator(`[data-testid="plan-row"][data-coid="${coid}"]`).waitFor();
+    await page.getByRole('group', { name: '审核状态' }).getByRole('button', { name: '待审核' }).click();
+    await expect.poll(() => page.getByTestId('plan-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-coid')))).toEqual([plan.coid]);
+    expect(errors).toEqual([]);
   });
 });

@@ -4,15 +4,15 @@
  * back with this browser's memory wiped, the player resumes where the server says. A free graphic course is
  * obtained by reading it. Expired sessions go to sign in ('invalid sid').
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { enrolments } from '../../server/db/schema';
-import { buildStudent, login } from '../helpers/app';
 import { attachResource, makeVideo, removeTempMedia, seedResource } from '../helpers/learning-factory';
 import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
 import { asAdmin } from './catalogue-helpers';
 import { pageErrors, screenshot, startHarness, type Harness } from './harness';
+import { fastHeartbeat, signedInStudent, signIn } from './learn-helpers';
 
 let h: Harness;
 let course: { coid: string; code: string; video: string };
@@ -43,26 +43,18 @@ beforeAll(async () => {
   const graphic = await admin<{ coid: string; code: string }>('POST', '/course/new', { title: '图文：心跳领取', catid: '0', type: 4, actual: 0, description: TEXT });
   await admin('GET', `/course/pub?coid=${graphic.coid}&pub=1`);
   reading = graphic;
-  const made2 = await buildStudent(h.app, { name: '王同学' });
-  student = { id: made2.id, cookie: (await login(h.app, made2)).cookie };
+  student = await signedInStudent(h, '王同学');
 }, 180_000);
 afterAll(async () => {
   await h?.close();
   removeTempMedia();
 });
 
-async function signIn(context: BrowserContext, cookie: string): Promise<void> {
-  const [name, value] = cookie.split('=') as [string, string];
-  await context.addCookies([{ name, value, url: h.baseURL }]);
-}
-
 /** A signed-in desktop page whose heartbeat runs every second. */
 async function studentPage(): Promise<Page> {
   const context = await h.desktop();
-  await signIn(context, student.cookie);
-  await context.addInitScript(() => {
-    window.__LANXUE_HEARTBEAT_MS__ = 1000;
-  });
+  await signIn(h, context, student.cookie);
+  await fastHeartbeat(context);
   return context.newPage();
 }
 

@@ -5,31 +5,21 @@
  * ffmpeg, played through video.js; the heartbeat is shortened to 1 s and the server alone decides that the
  * watch-through completes the chapter. Desktop, then the key steps on a phone.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../shared/i18n';
 import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
-import { buildStudent, login } from '../helpers/app';
 import { attachResource, makeImage, makeVideo, removeTempMedia, seedResource } from '../helpers/learning-factory';
 import { asAdmin } from './catalogue-helpers';
-import { pageErrors, SHOTS_DIR, startHarness, type Harness } from './harness';
+import { pageErrors, startHarness, type Harness } from './harness';
+import { fastHeartbeat, signedInStudent, signIn, viewportShot as screenshot } from './learn-helpers';
 
 let h: Harness;
 let course: { coid: string; code: string; video: string; image: string };
 let staged: { coid: string; code: string; first: string; second: string };
 let trial: { code: string; free: string; paid: string };
-
-/**
- * A screenshot of the viewport (the dialogs are fixed to it). Not the harness's full-page one: Chromium's
- * full-page capture resizes the page for a moment, which can flip the mobile media query and remount the
- * shell, losing the open dialog.
- */
-async function screenshot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`) });
-}
+let growth: { coid: string; code: string; a1: string; b1: string };
+let admin: Awaited<ReturnType<typeof asAdmin>>;
 
 const text = (key: Parameters<typeof translate>[1], vars?: Record<string, string | number>) => translate('zh-CN', key, vars);
 const COURSE_ORDER_TIP = text('learnRules.couseOrderTip');
@@ -37,7 +27,7 @@ const LAST_SECTION = text('learnRules.lastSection');
 
 beforeAll(async () => {
   h = await startHarness();
-  const admin = await asAdmin(h);
+  admin = await asAdmin(h);
   const schoolId = h.school.id;
   const [videoDir, picture] = await Promise.all([makeVideo(5), makeImage(800, 500)]);
   const videoRid = seedResource(h.app, {
@@ -81,24 +71,31 @@ beforeAll(async () => {
   await admin('POST', '/chapter/free', { cid: free, free: 1 });
   await admin('GET', `/course/pub?coid=${paid.coid}&pub=1`);
   trial = { code: paid.code, free, paid: locked };
+
+  // A growth plan (type 3, level 0) with stage review: two stages of one video lesson each, approved and published.
+  const made2 = await admin<{ coid: string; code: string }>('POST', '/course/new', { title: '成长计划', catid: '0', type: 3, level: 0, actual: 0, settings: { verify: 1 } });
+  const stage1 = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: made2.coid, parent_id: '0', title: '第一阶段 基础', type: CHAPTER_TYPE.heading })).cid;
+  const a1 = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: made2.coid, parent_id: stage1, title: '基础：观看视频', type: CHAPTER_TYPE.video })).cid;
+  const stage2 = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: made2.coid, parent_id: '0', title: '第二阶段 进阶', type: CHAPTER_TYPE.heading })).cid;
+  const b1 = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: made2.coid, parent_id: stage2, title: '进阶：观看视频', type: CHAPTER_TYPE.video })).cid;
+  attachResource(h.app, a1, videoRid);
+  attachResource(h.app, b1, videoRid);
+  await admin('POST', '/studyplan/commit', { coid: made2.coid });
+  await admin('POST', '/studyplan/verify', { coid: made2.coid, approve: true });
+  await admin('GET', `/course/pub?coid=${made2.coid}&pub=1`);
+  growth = { coid: made2.coid, code: made2.code, a1, b1 };
 }, 180_000);
 afterAll(async () => {
   await h?.close();
   removeTempMedia();
 });
 
-async function newStudent(name: string) {
-  const made = await buildStudent(h.app, { name });
-  return { id: made.id, cookie: (await login(h.app, made)).cookie };
-}
+const newStudent = (name: string) => signedInStudent(h, name);
 
 /** A signed-in page whose heartbeat runs every second. */
 async function studentPage(context: BrowserContext, cookie: string): Promise<Page> {
-  const [name, value] = cookie.split('=') as [string, string];
-  await context.addCookies([{ name, value, url: h.baseURL }]);
-  await context.addInitScript(() => {
-    window.__LANXUE_HEARTBEAT_MS__ = 1000;
-  });
+  await signIn(h, context, cookie);
+  await fastHeartbeat(context);
   return context.newPage();
 }
 
@@ -147,6 +144,23 @@ async function signAndRate(page: Page, mobile: boolean): Promise<void> {
   await thanks.getByTestId('thanks-ok').click();
 }
 
+/**
+ * On the last chapter (a picture): studied long enough, it completes; Continue on its tip finishes the course
+ * with lastSection, then the signature, the rating and thanks; the page then says the course is complete.
+ */
+async function finishOnTheLastChapter(page: Page, mobile: boolean): Promise<void> {
+  await page.getByTestId('image-viewer').waitFor();
+  const lastTip = page.getByTestId('chapter-tip');
+  await lastTip.waitFor({ timeout: 20_000 });
+  await lastTip.getByTestId('flow-continue').click();
+  const finished = page.getByTestId('course-finished');
+  await expect(finished.textContent()).resolves.toContain(LAST_SECTION);
+  await screenshot(page, `study-flow${mobile ? '-mobile' : ''}-last-section`);
+  await finished.getByTestId('course-finished-ok').click();
+  await signAndRate(page, mobile);
+  await page.getByTestId('study-finished').waitFor();
+}
+
 describe('studying a course in order', () => {
   it('desktop: the second chapter is locked until the first is watched to the end; the course finishes with lastSection, a signature and a rating', async () => {
     const student = await newStudent('顺序学员');
@@ -193,18 +207,9 @@ describe('studying a course in order', () => {
 
     // The last chapter (a picture): studied long enough, it completes; Continue finishes the course.
     await page.waitForURL((url) => url.pathname === learnUrl(course.image, 'p') && url.hash === '#/image');
-    await page.getByTestId('image-viewer').waitFor();
-    const lastTip = page.getByTestId('chapter-tip');
-    await lastTip.waitFor({ timeout: 20_000 });
-    await lastTip.getByTestId('flow-continue').click();
-    const finished = page.getByTestId('course-finished');
-    await expect(finished.textContent()).resolves.toContain(LAST_SECTION);
-    await screenshot(page, 'study-flow-last-section');
-    await finished.getByTestId('course-finished-ok').click();
-    await signAndRate(page, false);
+    await finishOnTheLastChapter(page, false);
 
     // The course is complete: every chapter checked, the page says so, and the records agree.
-    await page.getByTestId('study-finished').waitFor();
     const info = await call(student.cookie, `/learn/info?coid=${course.coid}`);
     expect(info.body.data.process).toBe(100);
     expect(info.body.data.completed_at).not.toBeNull();
@@ -250,16 +255,7 @@ describe('studying a course in order', () => {
     await screenshot(page, 'study-flow-mobile-chapter-tip');
     await tip.getByTestId('flow-next').click();
     await page.waitForURL((url) => url.pathname === learnUrl(course.image, 'p'));
-    await page.getByTestId('image-viewer').waitFor();
-    const lastTip = page.getByTestId('chapter-tip');
-    await lastTip.waitFor({ timeout: 20_000 });
-    await lastTip.getByTestId('flow-continue').click();
-    const finished = page.getByTestId('course-finished');
-    await expect(finished.textContent()).resolves.toContain(LAST_SECTION);
-    await screenshot(page, 'study-flow-mobile-last-section');
-    await finished.getByTestId('course-finished-ok').click();
-    await signAndRate(page, true);
-    await page.getByTestId('study-finished').waitFor();
+    await finishOnTheLastChapter(page, true);
     const info = await call(student.cookie, `/learn/info?coid=${course.coid}`);
     expect(info.body.data.process).toBe(100);
     await screenshot(page, 'study-flow-mobile-complete');
@@ -317,5 +313,37 @@ describe('staged chapters and the end of a trial', () => {
     await after.getByTestId('flow-continue').click();
     await dialog.getByTestId('end-of-trial-buy').click();
     await page.waitForURL((url) => url.pathname === `/course/${trial.code}` && url.hash === '#/introduce/info');
+  }, 60_000);
+});
+
+describe('a growth plan with stage review', () => {
+  it('a later stage opened directly alerts orderTip and goes to the plan detail; a stage studied to the end awaits review', async () => {
+    const student = await newStudent('成长学员');
+    await admin('POST', '/studyplan/assign', { coid: growth.coid, sids: [student.id] });
+    const context = await h.desktop();
+    const page = await studentPage(context, student.cookie);
+    const errors = pageErrors(page);
+
+    // Spec 4 'Growth plan order': the second stage's lesson is refused (orderTip); the alert leads to the plan's detail.
+    await page.goto(`/u/learn/${growth.code}/${growth.b1}/v`);
+    const orderTip = page.getByRole('alertdialog');
+    await expect.poll(() => orderTip.textContent()).toContain(text('learnRules.orderTip'));
+    await screenshot(page, 'study-flow-order-tip');
+    await orderTip.getByRole('button').click();
+    await page.waitForURL((url) => decodeURIComponent(url.hash) === `#/study/detail/${growth.coid}`);
+    await page.getByTestId('study-detail-page').waitFor();
+
+    // The first stage's only lesson watched to the end: moving on says the stage awaits review (verify is on).
+    await page.goto(`/u/learn/${growth.code}/${growth.a1}/v`);
+    await watchToTheEnd(page);
+    const tip = page.getByTestId('chapter-tip');
+    await tip.waitFor({ timeout: 10_000 });
+    await tip.getByTestId('flow-continue').click();
+    const review = page.getByRole('alertdialog');
+    await expect.poll(() => review.textContent()).toContain(text('learnRules.stageReview'));
+    await screenshot(page, 'study-flow-stage-review');
+    await review.getByRole('button').click();
+    expect(new URL(page.url()).pathname).toBe(`/u/learn/${growth.code}/${growth.a1}/v`);
+    expect(errors.filter((error) => !error.includes('403'))).toEqual([]);
   }, 60_000);
 });

@@ -4,6 +4,8 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
 import { createSchool } from '../../server/modules/schools/schools.service';
+import { enrol } from '../helpers/learning-factory';
+import { signedInStudent } from './records-helpers';
 import { multipartBody } from './uploads-helpers';
 
 type Json = Record<string, unknown>;
@@ -43,12 +45,7 @@ describe('signatures and ratings', () => {
     return { coid, code, first, second };
   };
   const showgrade = async (cid: string, on = true, cookie = admin) => data(await post('/chapter/update', { cid, showgrade: on ? 1 : 0 }, cookie));
-  const student = async (overrides: Parameters<typeof buildStudent>[1] = {}) => {
-    const made = await buildStudent(app, overrides);
-    return { ...made, cookie: (await login(app, made)).cookie };
-  };
-  const enrol = (studentId: string, coid: string) =>
-    app.ctx.sqlite.prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`).run(studentId, coid, clock);
+  const student = (overrides: Parameters<typeof buildStudent>[1] = {}) => signedInStudent(app, overrides);
   /** The student's course record says the course is finished (what the heartbeats write when the last chapter completes). */
   const finish = (studentId: string, coid: string) =>
     app.ctx.sqlite
@@ -216,7 +213,7 @@ describe('signatures and ratings', () => {
       // A free audition chapter does not open signing a course not bought.
       data(await post('/chapter/free', { cid: paid.first, free: 1 }, admin));
       await refused({ img: mine, coid: paid.code, cid: paid.first }, me.cookie, 403, 'endOfTrial');
-      enrol(me.id, paid.coid);
+      enrol(app, me.id, paid.coid);
       await refused({ img: mine, coid: paid.code, cid: paid.first }, me.cookie, 403, 'courseNotFinished');
       finish(me.id, paid.coid);
       data(await post('/stu/savesignature', { img: mine, coid: paid.code, cid: paid.first }, me.cookie));

@@ -3,8 +3,10 @@
  * assign to students or groups, and its verify and commit flow'; spec 7 studyplan/stu/*).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
 import { PLAN_ERRORS } from '../../shared/schemas/plans';
+import { students } from '../../server/db/schema';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
 import { seedResource } from '../helpers/learning-factory';
@@ -267,6 +269,35 @@ describe('study plans', () => {
     } finally {
       clock = START;
     }
+  });
+
+  it('finds students to assign by user name or name: of the school, not disabled, for the course permission only', async () => {
+    const zhao = await buildStudent(app, { username: 'zhaoyun-1', name: 'Zhao Yun' });
+    const byName = await buildStudent(app, { username: 'pupil-zy', name: 'zhaoyun the second' });
+    const disabled = await buildStudent(app, { username: 'zhaoyun-2' });
+    app.ctx.db.update(students).set({ disabled: true }).where(eq(students.id, disabled.id)).run();
+    const elsewhere = (await createSchool(app.ctx, { name: 'Fourth', adminUsername: 'fourth-admin', adminPassword: 'fourth-pass-1' })).id;
+    await buildStudent(app, { username: 'zhaoyun-3', schoolId: elsewhere });
+
+    const found = await get<{ students: { sid: string; username: string; name: string }[] }>('/studyplan/students?keyword=zhaoyun');
+    expect(found.students).toEqual([
+      { sid: byName.id, username: 'pupil-zy', name: 'zhaoyun the second' },
+      { sid: zhao.id, username: 'zhaoyun-1', name: 'Zhao Yun' },
+    ]);
+    // Wildcards are taken literally.
+    expect((await get<{ students: unknown[] }>('/studyplan/students?keyword=zhao%25')).students).toEqual([]);
+    // No keyword: the school's students, at most 50.
+    const all = await get<{ students: { sid: string }[] }>('/studyplan/students');
+    expect(all.students.map((row) => row.sid)).toEqual(expect.arrayContaining([zhao.id, byName.id]));
+    expect(all.students.map((row) => row.sid)).not.toContain(disabled.id);
+    expect(all.students.length).toBeLessThanOrEqual(50);
+
+    const guest = await call(app, 'GET', '/studyplan/students?keyword=zhaoyun', '');
+    expect(guest.status).toBe(401);
+    const noCourse = await buildSubAdmin(app, ['resource']);
+    expect((await call(app, 'GET', '/studyplan/students?keyword=zhaoyun', (await login(app, { ...noCourse, role: 'admin' })).cookie)).status).toBe(403);
+    const pupil = await signedInStudent(app);
+    expect((await call(app, 'GET', '/studyplan/students?keyword=zhaoyun', pupil.cookie)).status).toBe(403);
   });
 
   it('validates input with clear errors', async () => {

@@ -1,30 +1,16 @@
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSchool } from '../../server/modules/schools/schools.service';
+import type * as z from 'zod';
 import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
+import type { zReviewList } from '../../shared/schemas/records';
 import { buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
 import { attachResource, enrol, seedResource } from '../helpers/learning-factory';
 import { adminCookie, call, okBeat, okCall, signedInStudent } from './records-helpers';
 
 const S = 1000;
 
-interface ReviewItem {
-  sid: string;
-  name: string;
-  coid: string;
-  course_title: string;
-  cid: string;
-  stage_title: string;
-  chapters: number;
-  studied_at: number | null;
-  passed: boolean;
-  verify_status: number;
-  reviewed_at: number | null;
-}
-interface ReviewList {
-  list: ReviewItem[];
-  total: number;
-}
+type ReviewList = z.infer<typeof zReviewList>;
 
 /** A staged course: stage 1 (a heading with two 30 s videos), stage 2 (a heading with one), stage 3 (a 30 s video chapter on its own). */
 interface StagedCourse {

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { courses } from '../../server/db/schema';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { hasCourseRecord } from '../../server/modules/records/records.service';
-import { buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
+import { buildSubAdmin, login, school, type TestApp } from '../helpers/app';
 import { enrol } from '../helpers/learning-factory';
-import { adminCookie, call, learnCourse, okBeat, okCall, signedInStudent, type LearnCourse } from './records-helpers';
+import { call, enrolledLearner, learnCourse, okBeat, okCall, signedInStudent, type LearnCourse } from './records-helpers';
 
 const S = 1000;
 const DAY = 86_400_000;
@@ -15,15 +15,11 @@ describe('learning records calls: watch records, do learn, the student’s recor
   let clock: number;
   let admin: string;
   let c: LearnCourse;
-  let s: Awaited<ReturnType<typeof signedInStudent>>;
+  let s: Awaited<ReturnType<typeof enrolledLearner>>['s'];
 
   beforeEach(async () => {
     clock = Date.now();
-    app = await makeApp({}, { now: () => clock });
-    admin = await adminCookie(app);
-    c = await learnCourse(app, admin);
-    s = await signedInStudent(app, { name: '张三' });
-    enrol(app, s.id, c.coid);
+    ({ app, admin, c, s } = await enrolledLearner(() => clock, { name: '张三' }));
   });
   afterEach(() => app.close());
 
@@ -174,6 +170,22 @@ describe('learning records calls: watch records, do learn, the student’s recor
     const fresh = await okBeat(app, s.cookie, { coid: c.coid, cid: c.free, start_ts: 1, position: 0 });
     expect(fresh).toMatchObject({ eff: 0, watch_time: 0 });
     expect(await okCall(app, 'GET', `/learn/info?coid=${c.coid}`, s.cookie)).toMatchObject({ complete_chapter: 0, process: 0 });
+  });
+
+  it('learn/move merges into a chapter the student has studied too: times add up, watched ranges join within its length', async () => {
+    await watch(s.cookie, c.free, 16, 1);
+    await watch(s.cookie, c.video, 32, 2);
+    const moved = await okCall<{ count: number }>(app, 'POST', '/learn/move', admin, { coid: c.coid, from: c.video, to: c.free });
+    expect(moved.count).toBe(1);
+    // The trailer is 30 s long: [0, 16) and [0, 32) make [0, 32), of which 30 s are the trailer's.
+    expect(await okCall(app, 'GET', `/learn/record?cid=${c.free}`, s.cookie)).toMatchObject({ eff: 48, watch_time: 30 });
+    expect((await okCall<{ eff: number }>(app, 'GET', `/learn/record?cid=${c.video}`, s.cookie)).eff).toBe(0);
+    const detail = await okCall<{ chapters: { cid: string; eff: number }[] }>(app, 'GET', `/learn/detailbystudent?sid=${s.id}&coid=${c.coid}`, admin);
+    expect(detail.chapters.filter((row) => row.eff > 0)).toEqual([expect.objectContaining({ cid: c.free, eff: 48 })]);
+    // Both chapters must be of the course, and differ.
+    expect((await call(app, 'POST', '/learn/move', admin, { coid: c.coid, from: c.free, to: c.free })).status).toBe(400);
+    const other = await learnCourse(app, admin);
+    expect((await call(app, 'POST', '/learn/move', admin, { coid: c.coid, from: c.free, to: other.video })).status).toBe(404);
   });
 
   it('the records calls are in the OpenAPI document', async () => {

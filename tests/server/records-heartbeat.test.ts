@@ -10,7 +10,7 @@ import { recordsEngine } from '../../server/modules/records/heartbeat-engine';
 import { zLearnRecord } from '../../shared/schemas/records';
 import { ADMIN, buildStudent, login, makeApp, type TestApp } from '../helpers/app';
 import { enrol } from '../helpers/learning-factory';
-import { adminCookie, beat, call, extraSession, graphicCourse, learnCourse, okBeat, okCall, signedInStudent, type LearnCourse } from './records-helpers';
+import { beat, call, enrolledLearner, extraSession, graphicCourse, learnCourse, okBeat, okCall, signedInStudent, type LearnCourse } from './records-helpers';
 
 const S = 1000;
 const DAY = 86_400_000;
@@ -20,15 +20,11 @@ describe('web/heartbeat: the server decides what counts (issue 5 Heartbeat; spec
   let clock: number;
   let admin: string;
   let c: LearnCourse;
-  let s: Awaited<ReturnType<typeof signedInStudent>>;
+  let s: Awaited<ReturnType<typeof enrolledLearner>>['s'];
 
   beforeEach(async () => {
     clock = Date.now();
-    app = await makeApp({}, { now: () => clock });
-    admin = await adminCookie(app);
-    c = await learnCourse(app, admin);
-    s = await signedInStudent(app);
-    enrol(app, s.id, c.coid);
+    ({ app, admin, c, s } = await enrolledLearner(() => clock));
   });
   afterEach(() => app.close());
 

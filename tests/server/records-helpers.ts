@@ -9,15 +9,8 @@ import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
 import { zHeartbeatReply, type HeartbeatReply } from '../../shared/schemas/records';
 import { hashToken } from '../../server/modules/auth/auth.service';
 import { insertSession } from '../../server/modules/auth/sessions.repository';
-import { ADMIN, buildStudent, login, school, type TestApp } from '../helpers/app';
-import { attachResource, seedResource } from '../helpers/learning-factory';
-
-export interface Clocked {
-  app: TestApp;
-  /** Moves the app's clock on (ms). */
-  advance: (ms: number) => void;
-  now: () => number;
-}
+import { ADMIN, buildStudent, login, makeApp, school, type TestApp } from '../helpers/app';
+import { attachResource, enrol, seedResource } from '../helpers/learning-factory';
 
 export async function adminCookie(app: TestApp) {
   return (await login(app, { ...ADMIN, role: 'admin' })).cookie;
@@ -79,6 +72,19 @@ export async function graphicCourse(app: TestApp, admin: string, values: Record<
 export async function signedInStudent(app: TestApp, overrides: Parameters<typeof buildStudent>[1] = {}) {
   const made = await buildStudent(app, overrides);
   return { ...made, cookie: (await login(app, made)).cookie };
+}
+
+/**
+ * The records tests' starting point: an app on the given clock, the school's administrator, a learnCourse and a
+ * signed-in student enrolled in it.
+ */
+export async function enrolledLearner(now: () => number, student: Parameters<typeof buildStudent>[1] = {}) {
+  const app = await makeApp({}, { now });
+  const admin = await adminCookie(app);
+  const c = await learnCourse(app, admin);
+  const s = await signedInStudent(app, student);
+  enrol(app, s.id, c.coid);
+  return { app, admin, c, s };
 }
 
 /** A second live session of the same student (a login would end the first: one live session per student). */

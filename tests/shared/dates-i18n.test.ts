@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, DATE_PATTERNS } from '../../shared/rules/dates';
+import { formatDate, formatDateMinutes, formatDateTime, DATE_PATTERNS } from '../../shared/rules/dates';
 import { messageAreas, pickLocale, translate } from '../../shared/i18n';
 import { messages as adminZh } from '../../shared/i18n/admin-catalogue.zh-CN';
 import { messages as adminEn } from '../../shared/i18n/admin-catalogue.en-gb';
+import { messages as adminResourcesZh } from '../../shared/i18n/admin-resources.zh-CN';
+import { messages as adminResourcesEn } from '../../shared/i18n/admin-resources.en-gb';
+import { messages as adminRecordsZh } from '../../shared/i18n/admin-records.zh-CN';
+import { messages as adminRecordsEn } from '../../shared/i18n/admin-records.en-gb';
+import { messages as adminFeedbackZh } from '../../shared/i18n/admin-feedback.zh-CN';
+import { messages as adminFeedbackEn } from '../../shared/i18n/admin-feedback.en-gb';
+import { messages as adminPlansZh } from '../../shared/i18n/admin-plans.zh-CN';
+import { messages as adminPlansEn } from '../../shared/i18n/admin-plans.en-gb';
 
 describe('dates per locale (spec 9: yyyy-MM-dd HH:mm:ss; en-gb watermark HH:mm dd-MM-yyyy)', () => {
   const at = new Date(2026, 0, 5, 7, 8, 9);
@@ -16,13 +24,22 @@ describe('dates per locale (spec 9: yyyy-MM-dd HH:mm:ss; en-gb watermark HH:mm d
   it('formats date-time per locale and reads dashed date strings', () => {
     expect(formatDateTime(at, 'zh-CN')).toBe('2026-01-05 07:08:09');
     expect(formatDateTime(at, 'en-gb')).toBe('05-01-2026 07:08:09');
+    expect(formatDateMinutes(at, 'zh-CN')).toBe('2026-01-05 07:08');
+    expect(formatDateMinutes(at, 'en-gb')).toBe('05-01-2026 07:08');
     expect(formatDate('2026-01-05 07:08:09', 'dd/MM/yyyy')).toBe('05/01/2026');
     expect(formatDate('not a date', 'yyyy')).toBe('');
   });
 });
 
 describe('message catalogue', () => {
-  it.each(Object.entries({ ...messageAreas, admin: [adminZh, adminEn] }))('area %s has the same keys in zh-CN and en-gb, none empty', (_area, [zh, en]) => {
+  it.each(Object.entries({
+      ...messageAreas,
+      admin: [adminZh, adminEn],
+      adminResources: [adminResourcesZh, adminResourcesEn],
+      adminRecords: [adminRecordsZh, adminRecordsEn],
+      adminFeedback: [adminFeedbackZh, adminFeedbackEn],
+      adminPlans: [adminPlansZh, adminPlansEn],
+    }))('area %s has the same keys in zh-CN and en-gb, none empty', (_area, [zh, en]) => {
     expect(Object.keys(en).sort()).toEqual(Object.keys(zh).sort());
     for (const [key, text] of [...Object.entries(zh), ...Object.entries(en)]) expect(text, key).not.toBe('');
   });

@@ -21,7 +21,6 @@ import {
   startActivity,
   type ActivityEvent,
   type ActivityState,
-  type ActivityStatus,
   type Reminder,
   type ReminderSettings,
 } from '../../shared/rules/activity';
@@ -39,15 +38,12 @@ export interface Activity {
   reminder: Reminder | null;
   /** The student answered the reminder: study goes on, the detector starts again. */
   dismiss: () => void;
-  /** The detector's status when it last changed (for display and tests). */
-  status: ActivityStatus;
 }
 
 const hiddenNow = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
 
 export function useActivity({ enabled, settings, idleMs = DEFAULT_IDLE_MS }: ActivityOptions): Activity {
   const [reminder, setReminder] = useState<Reminder | null>(null);
-  const [status, setStatus] = useState<ActivityStatus>('active');
   const state = useRef<ActivityState>(startActivity(Date.now(), hiddenNow()));
   const held = useRef<Reminder | null>(null);
   const { switchremind, leaveremind, leavetime } = settings;
@@ -65,7 +61,6 @@ export function useActivity({ enabled, settings, idleMs = DEFAULT_IDLE_MS }: Act
       window.clearTimeout(timer);
       if (held.current) return;
       const now = Date.now();
-      setStatus(activityStatus(state.current, now, idleMs));
       const due = reminderDue(state.current, rules, now, idleMs);
       if (due) {
         held.current = due;
@@ -99,10 +94,9 @@ export function useActivity({ enabled, settings, idleMs = DEFAULT_IDLE_MS }: Act
   const dismiss = useCallback(() => {
     held.current = null;
     setReminder(null);
-    setStatus('active');
     // Start the detector again from now (the effect re-runs).
     setEpoch((n) => n + 1);
   }, []);
 
-  return { reminder, dismiss, status };
+  return { reminder, dismiss };
 }

@@ -3,7 +3,6 @@
  * data (the home setting from the footer, the nav and the home page) share one request.
  */
 import useSWR, { type SWRConfiguration } from 'swr';
-import type { Reply } from '../../shared/envelope';
 import {
   getArticle,
   getArticles,
@@ -18,16 +17,10 @@ import {
   searchCourses,
 } from '../api/catalogue';
 import { getColumnCates, getColumnCollectStatus, getColumnInfo, getColumns } from '../api/columns';
-import { ApiError } from './fetcher';
+import { unwrap } from './fetcher';
 
 const OPTIONS: SWRConfiguration = { revalidateOnFocus: false, shouldRetryOnError: false, keepPreviousData: false };
 
-/** The data of an ok reply, or an ApiError carrying the failed reply (status, error text, data). */
-export async function unwrap<T>(reply: Promise<Reply<T>>): Promise<T> {
-  const result = await reply;
-  if (result.status !== 'ok') throw new ApiError(result);
-  return result.data;
-}
 
 /** The school's user page (home setting with defaults, title, logo, catesetting). */
 export const useUserPage = (uid: string | null) => useSWR(uid === null ? null : ['userpage', uid || '0'], ([, id]) => unwrap(getUserPage(id)), OPTIONS);

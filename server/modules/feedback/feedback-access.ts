@@ -4,7 +4,7 @@ import { AppError, noLogin, notFound } from '../../lib/errors';
 import type { ChapterRow } from '../chapters/chapters.repository';
 import type { CourseHead } from '../courses/catalogue.repository';
 import { courseIdOf, openCourse } from '../courses/course-visibility';
-import { canStudyChapter, openStudy, refusalError } from '../learning/study-access';
+import { canStudyCourse, openStudy, refusalError } from '../learning/study-access';
 
 /**
  * Who may sign and rate: a signed-in student of the course's school who may study it, asked through the
@@ -19,15 +19,6 @@ export function studentOnly(auth: Auth): StudentAuth {
   if (auth.role === 'guest') throw noLogin();
   if (auth.role !== 'student') throw new AppError(403, STUDY_REFUSALS.studentOnly, { refusal: 'studentOnly' });
   return auth as StudentAuth;
-}
-
-/**
- * The course as a whole, as canStudyChapter sees a chapter that is not free: what a student needs to study
- * every chapter (owned, within the validity, in the groups). Used for cid '0' and for signing, which is
- * about finishing the whole course, so a free audition chapter does not open it.
- */
-function wholeCourse(courseId: string): ChapterRow {
-  return { id: '0', courseId, parentId: '0', position: 0, title: '', type: 0, free: false, allowdownload: false, showgrade: false, description: '', resourceId: '', createdAt: 0 };
 }
 
 export interface StudentStudy {
@@ -51,8 +42,10 @@ export function openForStudent(ctx: AppContext, auth: Auth, coid: string, cid: s
   if (cid !== '0') {
     chapter = openStudy(ctx, student, coid, cid).chapter;
   }
+  // cid '0' and signing are about the whole course (what a student needs to study every chapter), so a free
+  // audition chapter does not open them.
   if (cid === '0' || wholeCourseOnly) {
-    const access = canStudyChapter(ctx, student, course, wholeCourse(course.head.id));
+    const access = canStudyCourse(ctx, student, course);
     if (!access.allowed) throw refusalError(ctx, access.refusal, course.head);
   }
   return { head: course.head, chapter, student };

@@ -2,8 +2,9 @@ import type { AdminGradeList, AdminSignatureList } from '../../../shared/schemas
 import { FEEDBACK_ERRORS } from '../../../shared/schemas/feedback';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
-import { assertManageCourse, canManageCourse } from '../courses/course-access';
-import { findCourse, findCourses } from '../courses/courses.repository';
+import { canManageCourse } from '../courses/course-access';
+import { findCourses } from '../courses/courses.repository';
+import { managedCourse } from '../courses/courses.service';
 import * as repo from './feedback.repository';
 import { toAdminGrade, toAdminSignature } from './feedback.presenter';
 
@@ -14,22 +15,16 @@ import { toAdminGrade, toAdminSignature } from './feedback.presenter';
  * the administrator may not manage, answer 404 and nothing changes.
  */
 
-function manageableCourse(ctx: AppContext, adminId: string, coid: string) {
-  const course = findCourse(ctx.db, coid);
-  assertManageCourse(ctx, adminId, course && !course.deleted ? course : undefined);
-  return course!;
-}
-
 /** GET course/signature/list {coid, page, num}: the course's signatures, newest first, with the image's address. */
 export function adminSignatures(ctx: AppContext, adminId: string, query: { coid: string; page: number; num: number }): AdminSignatureList {
-  const course = manageableCourse(ctx, adminId, query.coid);
+  const course = managedCourse(ctx, adminId, query.coid);
   const { rows, total } = repo.listSignatures(ctx.db, course.id, query.num, (query.page - 1) * query.num);
   return { list: rows.map((row) => toAdminSignature(ctx, row)), total };
 }
 
 /** GET chapter/grade/list {coid, cid?, page, num}: the ratings, newest first, with the average of all that match. */
 export function adminGrades(ctx: AppContext, adminId: string, query: { coid: string; cid?: string; page: number; num: number }): AdminGradeList {
-  const course = manageableCourse(ctx, adminId, query.coid);
+  const course = managedCourse(ctx, adminId, query.coid);
   const { rows, total, average } = repo.listGrades(ctx.db, course.id, query.cid, query.num, (query.page - 1) * query.num);
   return {
     list: rows.map(toAdminGrade),

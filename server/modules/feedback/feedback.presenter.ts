@@ -15,31 +15,23 @@ interface Named {
   chapterTitle: string | null;
 }
 
-export function toAdminSignature(ctx: AppContext, row: Named & { signature: SignatureRow }): AdminSignature {
-  const { signature } = row;
+/** The fields both back-office lists share: the student, the chapter ('0': the course, no title) and the time. */
+function entry(row: Named, item: { id: string; studentId: string; chapterId: string; createdAt: number }) {
   return {
-    id: signature.id,
-    uid: signature.studentId,
+    id: item.id,
+    uid: item.studentId,
     name: row.name,
     username: row.username,
-    cid: signature.chapterId,
-    chapterTitle: signature.chapterId === '0' ? null : row.chapterTitle,
-    time: seconds(signature.createdAt),
-    url: signatureImageUrl(ctx, signature.id),
+    cid: item.chapterId,
+    chapterTitle: item.chapterId === '0' ? null : row.chapterTitle,
+    time: seconds(item.createdAt),
   };
 }
 
+export function toAdminSignature(ctx: AppContext, row: Named & { signature: SignatureRow }): AdminSignature {
+  return { ...entry(row, row.signature), url: signatureImageUrl(ctx, row.signature.id) };
+}
+
 export function toAdminGrade(row: Named & { grade: GradeRow }): AdminGrade {
-  const { grade } = row;
-  return {
-    id: grade.id,
-    uid: grade.studentId,
-    name: row.name,
-    username: row.username,
-    cid: grade.chapterId,
-    chapterTitle: grade.chapterId === '0' ? null : row.chapterTitle,
-    score: grade.score,
-    content: grade.content,
-    time: seconds(grade.createdAt),
-  };
+  return { ...entry(row, row.grade), score: row.grade.score, content: row.grade.content };
 }

@@ -1,5 +1,6 @@
 import { and, asc, avg, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { chapters, files, grades, signatures, students } from '../../db/schema';
 
 /** The only place that touches the signatures and grades tables (server/db/schema/feedback.ts). */
@@ -16,6 +17,18 @@ export function findSignature(db: Db, studentId: string, courseId: string): Sign
     .from(signatures)
     .where(and(eq(signatures.studentId, studentId), eq(signatures.courseId, courseId)))
     .get();
+}
+
+/** Whether the student has signed the course (hasImg; asked by every ware call, so prepared once). */
+export function hasSignature(db: Db, studentId: string, courseId: string): boolean {
+  return !!prepared(db, 'hasSignature', (d) =>
+    d
+      .select({ id: signatures.id })
+      .from(signatures)
+      .where(and(eq(signatures.studentId, sql.placeholder('studentId')), eq(signatures.courseId, sql.placeholder('courseId'))))
+      .limit(1)
+      .prepare(),
+  ).get({ studentId, courseId });
 }
 
 export function findSignatureById(db: Db, id: string): SignatureRow | undefined {
@@ -84,6 +97,18 @@ export function findGrade(db: Db, studentId: string, courseId: string, chapterId
     .from(grades)
     .where(and(eq(grades.studentId, studentId), eq(grades.courseId, courseId), eq(grades.chapterId, chapterId)))
     .get();
+}
+
+/** Whether the student has rated the chapter ('0': the course; hasVal; asked by every ware call, so prepared once). */
+export function hasGrade(db: Db, studentId: string, courseId: string, chapterId: string): boolean {
+  return !!prepared(db, 'hasGrade', (d) =>
+    d
+      .select({ id: grades.id })
+      .from(grades)
+      .where(and(eq(grades.studentId, sql.placeholder('studentId')), eq(grades.courseId, sql.placeholder('courseId')), eq(grades.chapterId, sql.placeholder('chapterId'))))
+      .limit(1)
+      .prepare(),
+  ).get({ studentId, courseId, chapterId });
 }
 
 export function insertGrade(db: Db, row: GradeRow): void {

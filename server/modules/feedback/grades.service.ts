@@ -22,7 +22,7 @@ const UNIQUE = /UNIQUE constraint failed/;
 
 /** Whether the student rated the chapter ('0': the course); for the ware call too. */
 export function hasGrade(ctx: AppContext, studentId: string, courseId: string, chapterId: string): boolean {
-  return !!repo.findGrade(ctx.db, studentId, courseId, chapterId);
+  return repo.hasGrade(ctx.db, studentId, courseId, chapterId);
 }
 
 /**

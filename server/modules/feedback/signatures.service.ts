@@ -131,7 +131,7 @@ export async function saveSignature(ctx: AppContext, auth: Auth, input: SaveSign
 
 /** Whether the student signed the course (spec 7 'Check signature by coid (hasImg)'); for the ware call too. */
 export function hasSignature(ctx: AppContext, studentId: string, courseId: string): boolean {
-  return !!repo.findSignature(ctx.db, studentId, courseId);
+  return repo.hasSignature(ctx.db, studentId, courseId);
 }
 
 /** GET stu/checksignature {coid}: hasImg, and the address of the image the student may look at. */

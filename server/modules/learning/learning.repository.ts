@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { prepared } from '../../db/prepared';
 import type { Db } from '../../db/client';
-import { courses, files, grades, resources, signatures } from '../../db/schema';
+import { courses, files, resources } from '../../db/schema';
 
 /** A chapter's resource with its uploaded file, as the ware call reads it. */
 export function wareResource(db: Db, rid: string) {
@@ -39,28 +39,4 @@ export function courseTitle(db: Db, coid: string): { title: string; updatedAt: n
       .where(eq(courses.id, sql.placeholder('coid')))
       .prepare(),
   ).get({ coid });
-}
-
-/** Whether the student has signed the course (stu/checksignature hasImg). */
-export function hasSignature(db: Db, studentId: string, courseId: string): boolean {
-  return !!prepared(db, 'learnHasSignature', (d) =>
-    d
-      .select({ id: signatures.id })
-      .from(signatures)
-      .where(and(eq(signatures.studentId, sql.placeholder('studentId')), eq(signatures.courseId, sql.placeholder('courseId'))))
-      .limit(1)
-      .prepare(),
-  ).get({ studentId, courseId });
-}
-
-/** Whether the student has rated the chapter (check grade hasVal). */
-export function hasGrade(db: Db, studentId: string, courseId: string, chapterId: string): boolean {
-  return !!prepared(db, 'learnHasGrade', (d) =>
-    d
-      .select({ id: grades.id })
-      .from(grades)
-      .where(and(eq(grades.studentId, sql.placeholder('studentId')), eq(grades.courseId, sql.placeholder('courseId')), eq(grades.chapterId, sql.placeholder('chapterId'))))
-      .limit(1)
-      .prepare(),
-  ).get({ studentId, courseId, chapterId });
 }

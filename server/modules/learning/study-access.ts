@@ -58,24 +58,41 @@ function freeChapter(ctx: AppContext, chapter: ChapterRow): boolean {
   return findChapter(ctx.db, chapter.parentId)?.free ?? false;
 }
 
-/** May this viewer study this chapter of this (already opened) course? Steps 3-7 of the order above. */
+/** Steps 5-7 of the order above: what keeps this viewer from the course's chapters that are not free, or null. */
+function courseRefusal(ctx: AppContext, auth: Auth, head: CourseHead): StudyRefusal | null {
+  if (auth.role === 'guest') return 'noLogin';
+  if (auth.role !== 'student') return 'studentOnly';
+  if (auth.schoolId !== head.schoolId) return 'otherSchool';
+  if (!allowedByGroups(head.authenticationGid, studentCourses(ctx, auth.userId).groups)) return 'designatedGroup';
+  const plan = head.type === PLAN_COURSE_TYPE;
+  if (plan && !(planApproved(ctx, head.id) && isPlanAssigned(ctx, auth.userId, head.id))) return 'designatedGroup';
+  const purchase = purchaseOf(ctx, auth, head.id);
+  const free = head.actualFen <= 0 || plan;
+  if (!free && !purchase.bought) return 'endOfTrial';
+  const { status } = courseStatus(validityOf(head), purchase, ctx.now());
+  if (status === COURSE_STATUS.notStarted) return 'notStarted';
+  if (status === COURSE_STATUS.ended || (status === COURSE_STATUS.needsPurchase && !plan)) return 'expired';
+  return null;
+}
+
+/**
+ * May this viewer study the (already opened) course as a whole — every chapter that is not free, the order
+ * rules aside? Steps 3 and 5-7: a free audition chapter does not open the course.
+ */
+export function canStudyCourse(ctx: AppContext, auth: Auth, course: OpenedCourse): StudyAccess {
+  if (course.admin) return { allowed: true, preview: true, audition: false };
+  const refusal = courseRefusal(ctx, auth, course.head);
+  return refusal ? refuse(refusal) : { allowed: true, preview: false, audition: false };
+}
+
+/** May this viewer study this chapter of this (already opened) course? Steps 3-8 of the order above. */
 export function canStudyChapter(ctx: AppContext, auth: Auth, course: OpenedCourse, chapter: ChapterRow): StudyAccess {
   const { head } = course;
   if (course.admin) return { allowed: true, preview: true, audition: false };
   if (freeChapter(ctx, chapter)) return { allowed: true, preview: false, audition: true };
-  if (auth.role === 'guest') return refuse('noLogin');
-  if (auth.role !== 'student') return refuse('studentOnly');
-  if (auth.schoolId !== head.schoolId) return refuse('otherSchool');
-  if (!allowedByGroups(head.authenticationGid, studentCourses(ctx, auth.userId).groups)) return refuse('designatedGroup');
-  const plan = head.type === PLAN_COURSE_TYPE;
-  if (plan && !(planApproved(ctx, head.id) && isPlanAssigned(ctx, auth.userId, head.id))) return refuse('designatedGroup');
-  const purchase = purchaseOf(ctx, auth, head.id);
-  const free = head.actualFen <= 0 || plan;
-  if (!free && !purchase.bought) return refuse('endOfTrial');
-  const { status } = courseStatus(validityOf(head), purchase, ctx.now());
-  if (status === COURSE_STATUS.notStarted) return refuse('notStarted');
-  if (status === COURSE_STATUS.ended || (status === COURSE_STATUS.needsPurchase && !plan)) return refuse('expired');
-  if (hasOrderRules(head)) {
+  const refusal = courseRefusal(ctx, auth, head);
+  if (refusal) return refuse(refusal);
+  if (auth.role === 'student' && hasOrderRules(head)) {
     const gate = studyGate(ctx, auth.userId, head);
     const lock = gate.lockOf(chapter.id);
     if (lock) return refuse(lock.message, { blockedBy: lock.blockedBy, window: gate.chapters.find((c) => c.cid === chapter.id)?.window ?? null });

@@ -75,11 +75,35 @@ export function hasOrderRules(head: CourseHead): boolean {
   return found;
 }
 
+/** A student's record of a chapter as the order rules read it. */
+export interface ChapterRecord {
+  progress: number;
+  passed: boolean;
+  verifyStatus: number;
+}
+
 export interface GateResult {
   /** Every study chapter in study order with the student's record and its lock. */
   chapters: StudyChapterState[];
   /** The lock of a chapter (study leaf or stage), null when open. */
   lockOf(cid: string): StudyLock | null;
+  /** The student's record of a chapter (zeros before any study). */
+  record(cid: string): ChapterRecord;
+}
+
+/**
+ * A plan's stages (the top-level chapters) as spec 4 'Growth plan order' reads them: each stage's own record
+ * (its review's passed and verify_status) and the progress of its study lessons (headings skipped).
+ */
+export function planStages(tops: readonly { cid: string; children: readonly { cid: string; learnType: string }[] }[], record: (cid: string) => ChapterRecord): PlanChapter[] {
+  return tops.map((top) => ({
+    cid: top.cid,
+    progress: record(top.cid).progress,
+    passed: record(top.cid).passed,
+    verify_status: record(top.cid).verifyStatus,
+    stageExam: false,
+    children: top.children.filter((child) => child.learnType !== '').map((child) => ({ cid: child.cid, progress: record(child.cid).progress })),
+  }));
 }
 
 /**
@@ -90,8 +114,8 @@ export interface GateResult {
 export function studyGate(ctx: AppContext, studentId: string | null, head: CourseHead): GateResult {
   const tree = courseTree(ctx, head);
   const settings = readSettings(head.settings);
-  const records = studentId ? recordsEngine(ctx).courseProgress(studentId, head.id) : new Map();
-  const record = (cid: string) => records.get(cid) ?? { progress: 0, passed: false, verifyStatus: 0 };
+  const records: Map<string, ChapterRecord> = studentId ? recordsEngine(ctx).courseProgress(studentId, head.id) : new Map();
+  const record = (cid: string): ChapterRecord => records.get(cid) ?? { progress: 0, passed: false, verifyStatus: 0 };
 
   const ordered: OrderedChapterNode[] = tree.map((top) => ({
     ...top,
@@ -100,14 +124,7 @@ export function studyGate(ctx: AppContext, studentId: string | null, head: Cours
   }));
   const orderLocks = studyLocks(ordered, { order_rest: head.orderRest, exercOrder: settings.exercOrder });
   const growth = planKind(head) === 'growth';
-  const stages: PlanChapter[] = tree.map((top) => ({
-    cid: top.cid,
-    progress: record(top.cid).progress,
-    passed: record(top.cid).passed,
-    verify_status: record(top.cid).verifyStatus,
-    stageExam: false,
-    children: top.children.filter((child) => child.learnType !== '').map((child) => ({ cid: child.cid, progress: record(child.cid).progress })),
-  }));
+  const stages = planStages(tree, record);
   const staged: StageChapterNode[] = tree;
   const stageSettings = { label: head.label, stage_year: settings.stage_year, stage_date: settings.stage_date, expire_limit: settings.expire_limit };
   const now = ctx.now();
@@ -138,5 +155,6 @@ export function studyGate(ctx: AppContext, studentId: string | null, head: Cours
       return { cid: leaf.cid, progress: own.progress, passed: own.passed, verify_status: own.verifyStatus, lock, window };
     }),
     lockOf: (cid) => gate(cid).lock,
+    record,
   };
 }

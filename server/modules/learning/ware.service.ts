@@ -4,7 +4,9 @@ import type { Ware, WareStudy } from '../../../shared/schemas/learning';
 import type { AppContext, Auth } from '../../context';
 import { chapterList } from '../chapters/chapters.service';
 import { readSettings } from '../courses/courses.presenter';
-import { courseTitle, hasGrade, hasSignature, wareResource, type WareResource } from './learning.repository';
+import { hasGrade } from '../feedback/grades.service';
+import { hasSignature } from '../feedback/signatures.service';
+import { courseTitle, wareResource, type WareResource } from './learning.repository';
 import { openStudy, ownsCourse } from './study-access';
 import { studyGate } from './study-gate';
 import { planKind } from '../../../shared/rules/study-order';
@@ -100,9 +102,9 @@ function wareStudy(ctx: AppContext, auth: Auth, head: CourseHead, chapter: Chapt
       staged: isStaged(settings),
     },
     chapters: studyGate(ctx, student, head).chapters,
-    hasSignature: student !== null && hasSignature(ctx.db, student, head.id),
+    hasSignature: student !== null && hasSignature(ctx, student, head.id),
     gradingOn: chapter.showgrade,
-    rated: student !== null && hasGrade(ctx.db, student, head.id, chapter.id),
+    rated: student !== null && hasGrade(ctx, student, head.id, chapter.id),
   };
 }
 

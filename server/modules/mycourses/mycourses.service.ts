@@ -25,16 +25,16 @@ import { expiryOf, remainingValidity } from '../../../shared/rules/expiring';
 import { courseProcess } from '../../../shared/rules/progress';
 import type { AppContext, Auth } from '../../context';
 import { validityOf } from '../courses/course-info.service';
+import { PLAN_COURSE_TYPE } from '../plans/plan-access';
 import { studentCourses } from '../courses/student-courses';
 import { recordsEngine } from '../records/heartbeat-engine';
 import { COURSE_TEXT, totalChapters } from '../records/record-access';
-import { coursesByIds, studentRecordsByCourse } from '../records/records.repository';
+import { studentRecordsByCourse } from '../records/records.repository';
+import { findCourses } from '../courses/courses.repository';
 import { assignedPlans, chaptersByIds } from './mycourses.repository';
 
 /** A signed-in student (requireStudent's answer). */
 type Student = Exclude<Auth, { role: 'guest' }>;
-
-const PLAN_COURSE_TYPE = 3;
 
 type Listed = Omit<MyCourse, 'continueAt'> & { lastChapterId: string };
 
@@ -49,7 +49,7 @@ export function myCourses(ctx: AppContext, auth: Student, query: MyCoursesQuery)
   const ids = new Set([...enrolments.keys(), ...plans.keys(), ...records.keys()]);
 
   const listed: Listed[] = [];
-  for (const row of coursesByIds(ctx.db, [...ids])) {
+  for (const row of findCourses(ctx.db, [...ids])) {
     if (row.schoolId !== auth.schoolId) continue;
     const enrolment = enrolments.get(row.id);
     const assignedAt = plans.get(row.id);

@@ -14,17 +14,17 @@
  * staged review writes it, learn/record/update); stages have no exam yet (issue 6), so nothing to pass.
  */
 import { isComplete } from '../../../shared/rules/progress';
-import { stageFinished, stageStudied, type PlanChapter } from '../../../shared/rules/study-order';
+import { stageFinished, stageStudied } from '../../../shared/rules/study-order';
 import type { StudentPlan, StudentPlanDetail, StudentStage } from '../../../shared/schemas/plans';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { listChapters } from '../chapters/chapters.repository';
 import { courseHead } from '../courses/catalogue.repository';
-import { studyGate } from '../learning/study-gate';
+import { planStages, studyGate } from '../learning/study-gate';
 import { readSettings } from '../courses/courses.presenter';
 import { findCourse, type CourseRow } from '../courses/courses.repository';
 import { recordsEngine } from '../records/heartbeat-engine';
-import { lastStageReview } from '../records/records.repository';
+import { findCourseRecord, lastStageReview, studentRecordsByCourse } from '../records/records.repository';
 import { isPlanAssigned, planApproved, PLAN_COURSE_TYPE } from './plan-access';
 import * as repo from './plans.repository';
 import { kindOf, stageOf, toStageList } from './plans.presenter';
@@ -44,7 +44,7 @@ function summary(ctx: AppContext, course: CourseRow, stages: number, progress: P
 export function myPlans(ctx: AppContext, student: { userId: string; schoolId: string }): { list: StudentPlan[] } {
   recordsEngine(ctx).flush();
   const rows = repo.studentPlans(ctx.db, student.schoolId, student.userId);
-  const records = new Map(repo.courseRecordsOf(ctx.db, student.userId, rows.map((row) => row.course.id)).map((record) => [record.courseId, record]));
+  const records = studentRecordsByCourse(ctx.db, student.userId);
   return {
     list: rows.map((row) => {
       const record = records.get(row.course.id);
@@ -73,28 +73,18 @@ export function myPlanDetail(ctx: AppContext, student: { userId: string; schoolI
   const course = myPlan(ctx, student, coid);
   recordsEngine(ctx).flush();
   const settings = readSettings(course.settings);
-  const chapterRows = listChapters(ctx.db, course.id);
-  const stages = toStageList(chapterRows);
-  const records = new Map(repo.learnRecordsOf(ctx.db, student.userId, course.id).map((row) => [row.chapterId, row]));
-  const record = (cid: string) => records.get(cid) ?? { progress: 0, passed: false, verifyStatus: 0 };
+  const stages = toStageList(listChapters(ctx.db, course.id));
   const kind = kindOf(course);
-
-  const planStages: PlanChapter[] = stages.map((stage) => ({
-    cid: stage.cid,
-    progress: record(stage.cid).progress,
-    passed: record(stage.cid).passed,
-    verify_status: record(stage.cid).verifyStatus,
-    stageExam: false,
-    children: stage.lessons.filter((lesson) => lesson.learnType !== '').map((lesson) => ({ cid: lesson.cid, progress: record(lesson.cid).progress })),
-  }));
-  // The locks are the study gate's: the very decision the server enforces on the ware and every heartbeat.
+  // The records and locks are the study gate's: the very decision the server enforces on the ware and every heartbeat.
   const head = courseHead(ctx.db, course.id);
   if (!head) throw notFound();
   const gate = studyGate(ctx, student.userId, head);
+  const { record } = gate;
   const leaves = new Map(gate.chapters.map((chapter) => [chapter.cid, chapter]));
+  const planChapters = planStages(stages.map((stage) => ({ cid: stage.cid, children: stage.lessons })), record);
 
   const stageList: StudentStage[] = stages.map((stage, index) => {
-    const plan = planStages[index];
+    const plan = planChapters[index];
     return {
       cid: stage.cid,
       title: stage.title,
@@ -113,7 +103,7 @@ export function myPlanDetail(ctx: AppContext, student: { userId: string; schoolI
   });
 
   const lessons = stageList.reduce((n, stage) => n + stage.lessons.filter((lesson) => lesson.learnType !== '').length, 0);
-  const courseRecord = repo.courseRecordsOf(ctx.db, student.userId, [course.id])[0];
+  const courseRecord = findCourseRecord(ctx.db, student.userId, course.id);
   return {
     ...summary(ctx, course, stages.length, progressOf(courseRecord, lessons), courseRecord?.lastVisitAt ?? null),
     description: course.description,

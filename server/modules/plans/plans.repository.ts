@@ -4,15 +4,13 @@
  */
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { chapters, courseRecords, courses, learnRecords, planAssignments, studentGroupMembers, studentGroups, students, studyPlans } from '../../db/schema';
+import { prepared } from '../../db/prepared';
+import { courses, planAssignments, studentGroupMembers, studentGroups, students, studyPlans } from '../../db/schema';
 import { likePattern } from '../courses/courses.repository';
 
 export type PlanRow = typeof studyPlans.$inferSelect;
 export type AssignmentRow = typeof planAssignments.$inferInsert;
 export type PlanStatus = PlanRow['status'];
-
-/** A study chapter (what a learner opens): not a heading and without subchapters (shared/rules/learning studyOrder). */
-const isStudyChapter = sql`${chapters.type} != 0 and not exists (select 1 from chapters k where k.parent_id = ${chapters.id})`;
 
 export function insertPlan(db: Db, row: typeof studyPlans.$inferInsert): void {
   db.insert(studyPlans).values(row).run();
@@ -20,6 +18,33 @@ export function insertPlan(db: Db, row: typeof studyPlans.$inferInsert): void {
 
 export function findPlan(db: Db, courseId: string): PlanRow | undefined {
   return db.select().from(studyPlans).where(eq(studyPlans.courseId, courseId)).get();
+}
+
+/** The plan's review state (undefined for a course that is no plan); asked on the study check, so prepared once. */
+export function planStatus(db: Db, courseId: string): PlanStatus | undefined {
+  return prepared(db, 'planStatus', (d) =>
+    d.select({ status: studyPlans.status }).from(studyPlans).where(eq(studyPlans.courseId, sql.placeholder('courseId'))).prepare(),
+  ).get({ courseId })?.status;
+}
+
+/** Whether the plan is assigned to the student or to one of these groups (the student's); prepared once. */
+export function isAssigned(db: Db, courseId: string, studentId: string, groupIds: readonly string[]): boolean {
+  return !!prepared(db, 'planAssignedTo', (d) =>
+    d
+      .select({ one: sql`1` })
+      .from(planAssignments)
+      .where(
+        and(
+          eq(planAssignments.courseId, sql.placeholder('courseId')),
+          or(
+            and(eq(planAssignments.targetType, 'student'), eq(planAssignments.targetId, sql.placeholder('studentId'))),
+            and(eq(planAssignments.targetType, 'group'), sql`${planAssignments.targetId} in (select value from json_each(${sql.placeholder('groups')}))`),
+          ),
+        ),
+      )
+      .limit(1)
+      .prepare(),
+  ).get({ courseId, studentId, groups: JSON.stringify(groupIds) });
 }
 
 /** Moves the review state on only from one of the expected states (a concurrent change loses: 0 rows). */
@@ -163,28 +188,4 @@ export function studentPlans(db: Db, schoolId: string, studentId: string) {
     )
     .orderBy(desc(courses.createdAt), desc(courses.id))
     .all();
-}
-
-/** The student's course records of these courses. */
-export function courseRecordsOf(db: Db, studentId: string, courseIds: string[]) {
-  if (courseIds.length === 0) return [];
-  return db
-    .select()
-    .from(courseRecords)
-    .where(and(eq(courseRecords.studentId, studentId), inArray(courseRecords.courseId, courseIds)))
-    .all();
-}
-
-/** The student's learn records of a course: progress, and a stage's passed and verify_status. */
-export function learnRecordsOf(db: Db, studentId: string, courseId: string) {
-  return db
-    .select({ chapterId: learnRecords.chapterId, progress: learnRecords.progress, passed: learnRecords.passed, verifyStatus: learnRecords.verifyStatus })
-    .from(learnRecords)
-    .where(and(eq(learnRecords.studentId, studentId), eq(learnRecords.courseId, courseId)))
-    .all();
-}
-
-/** The study chapters of each course (the leaves a learner opens), for copying into a plan. */
-export function studyChapterCount(db: Db, courseId: string): number {
-  return db.select({ n: count() }).from(chapters).where(and(eq(chapters.courseId, courseId), isStudyChapter)).get()?.n ?? 0;
 }

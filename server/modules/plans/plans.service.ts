@@ -19,6 +19,7 @@
  * - Assigning is allowed in any review state (the audience is prepared while the plan is reviewed); students
  *   see a plan only once it is approved and published.
  */
+import { COMMITTABLE, REVIEWABLE } from '../../../shared/rules/plan-review';
 import type { z } from 'zod';
 import { studyOrder } from '../../../shared/rules/learning';
 import { zCourseSettings } from '../../../shared/schemas/courses';
@@ -34,7 +35,7 @@ import { findCourse, insertCourse, schoolGroupIds, type CourseRow } from '../cou
 import { badField, managedCourse } from '../courses/courses.service';
 import { PLAN_COURSE_TYPE } from './plan-access';
 import * as repo from './plans.repository';
-import { kindOf, stageOf, toPlanRow, toReview, toStageList } from './plans.presenter';
+import { stageOf, toPlanRow, toReview, toStageList } from './plans.presenter';
 
 /** Course level and settings.plan_type of each kind (spec 3 'Course' level: 0 growth, 1 phase). */
 const KIND_COLUMNS = { growth: { level: 0, planType: 0 }, phase: { level: 1, planType: 1 }, staged: { level: 1, planType: 2 } } as const;
@@ -161,7 +162,7 @@ export function planInfo(ctx: AppContext, adminId: string, coid: string): PlanIn
 export function commitPlan(ctx: AppContext, adminId: string, coid: string): PlanInfo {
   const { course } = managedPlan(ctx, adminId, coid);
   const now = ctx.now();
-  const changed = repo.changeStatus(ctx.db, course.id, ['draft', 'rejected'], { status: 'committed', committedBy: adminId, committedAt: now, updatedAt: now });
+  const changed = repo.changeStatus(ctx.db, course.id, COMMITTABLE, { status: 'committed', committedBy: adminId, committedAt: now, updatedAt: now });
   if (changed === 0) throw conflict(PLAN_ERRORS.badState);
   return planInfo(ctx, adminId, course.id);
 }
@@ -171,7 +172,7 @@ export function verifyPlan(ctx: AppContext, adminId: string, input: z.output<typ
   if (!isMainAdmin(ctx, adminId)) throw forbidden(PLAN_ERRORS.mainAdminOnly);
   const { course } = managedPlan(ctx, adminId, input.coid);
   const now = ctx.now();
-  const changed = repo.changeStatus(ctx.db, course.id, ['committed'], {
+  const changed = repo.changeStatus(ctx.db, course.id, REVIEWABLE, {
     status: input.approve ? 'approved' : 'rejected',
     reason: input.approve ? '' : input.reason,
     verifiedBy: adminId,
@@ -228,5 +229,3 @@ export function planAssignees(ctx: AppContext, adminId: string, coid: string) {
 export function assignableStudents(ctx: AppContext, schoolId: string, keyword: string) {
   return { students: repo.searchStudents(ctx.db, schoolId, keyword, 50) };
 }
-
-export { kindOf };

@@ -70,25 +70,7 @@ export class RecordsEngine {
       if (!row && !create) return undefined;
       state = row
         ? { ...row, intervals: parseIntervals(row.intervals), usedAt: now }
-        : {
-            studentId,
-            courseId,
-            chapterId,
-            schoolId,
-            effMs: 0,
-            watched: 0,
-            intervals: [],
-            progress: 0,
-            furthest: 0,
-            position: 0,
-            duration: 0,
-            completedAt: null,
-            passed: false,
-            verifyStatus: 0,
-            startedAt: now,
-            updatedAt: now,
-            usedAt: now,
-          };
+        : { ...repo.newLearnRow(studentId, courseId, chapterId, schoolId, now), intervals: [], usedAt: now };
       this.learn.set(key, state);
     }
     state.usedAt = now;
@@ -282,10 +264,8 @@ export class RecordsEngine {
       if (state.studentId === studentId && state.courseId === courseId && (chapterId === undefined || state.chapterId === chapterId)) this.learn.delete(key);
     }
     this.courses.delete(courseKey(studentId, courseId));
-    if (chapterId === undefined) {
-      for (const [key, row] of this.streams) if (row.studentId === studentId && row.courseId === courseId) this.streams.delete(key);
-    } else {
-      for (const [key, row] of this.streams) if (row.studentId === studentId && row.courseId === courseId && row.chapterId === chapterId) this.streams.delete(key);
+    for (const [key, row] of this.streams) {
+      if (row.studentId === studentId && row.courseId === courseId && (chapterId === undefined || row.chapterId === chapterId)) this.streams.delete(key);
     }
   }
 

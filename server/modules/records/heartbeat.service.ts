@@ -13,6 +13,7 @@
  * 5. heartbeat-rules.ts decides what the heartbeat counts for; the engine keeps it and writes it in the next
  *    group commit.
  */
+import { courseProcess } from '../../../shared/rules/progress';
 import type { Heartbeat, HeartbeatReply } from '../../../shared/schemas/records';
 import type { AppContext, Auth } from '../../context';
 import { AppError } from '../../lib/errors';
@@ -20,12 +21,8 @@ import { ERRORS } from '../../../shared/envelope';
 import { applyHeartbeat, type RecordState, type StreamState } from './heartbeat-rules';
 import { recordsEngine, type CourseState } from './heartbeat-engine';
 import { invalidSid, openTarget, studyFacts, totalChapters } from './record-access';
+import { tenths } from './records.presenter';
 import { enrolOnce } from './records.repository';
-
-const tenths = (value: number) => Math.round(value * 10) / 10;
-
-/** Percent of the study chapters complete (spec 4 'Progress': values at most 1 are multiplied by 100). */
-export const processPercent = (complete: number, total: number) => (total > 0 ? Math.min(100, Math.floor((complete * 100) / total)) : 0);
 
 /** Brings a course record up to date after a chapter's heartbeat (or 'update student course'). */
 export function visitCourse(course: CourseState, cid: string, now: number, creditMs: number, completedNow: boolean, total: number): void {
@@ -34,7 +31,7 @@ export function visitCourse(course: CourseState, cid: string, now: number, credi
   course.effMs += creditMs;
   if (completedNow) course.completeChapter += 1;
   course.totalChapter = total;
-  course.process = processPercent(course.completeChapter, total);
+  course.process = courseProcess(total, course.completeChapter);
   if (course.completedAt === null && total > 0 && course.completeChapter >= total) course.completedAt = now;
   course.updatedAt = now;
 }

@@ -16,7 +16,7 @@ import { studentGroupIds } from '../auth/accounts.repository';
 import { findChapter, type ChapterRow } from '../chapters/chapters.repository';
 import type { CourseHead } from '../courses/catalogue.repository';
 import { purchaseOf, validityOf } from '../courses/course-info.service';
-import { openCourse } from '../courses/course-visibility';
+import { courseIdOf, openCourse } from '../courses/course-visibility';
 import { findCourse } from '../courses/courses.repository';
 import { readSettings } from '../courses/courses.presenter';
 import { wareResource } from '../learning/learning.repository';
@@ -183,7 +183,7 @@ export function totalChapters(ctx: AppContext, head: { id: string; type: number;
 
 /** The course's id when it is of the administrator's school; 404 otherwise (another school's ids look like none). */
 export function schoolCourse(ctx: AppContext, schoolId: string, courseRef: string): { id: string; title: string; type: number; schoolId: string } {
-  const id = /^\d{12,20}$/.test(courseRef) ? courseRef : ctx.courseCodec.decode(courseRef);
+  const id = courseIdOf(ctx, courseRef);
   const course = id ? findCourse(ctx.db, id) : undefined;
   if (!course || course.schoolId !== schoolId) throw notFound();
   return { id: course.id, title: course.title, type: course.type, schoolId: course.schoolId };

@@ -8,15 +8,15 @@
  */
 import type * as z from 'zod';
 import type * as s from '../../../shared/schemas/records';
+import { courseProcess } from '../../../shared/rules/progress';
 import { RECORD_ERRORS, REVIEW_STATUS_VALUE, VERIFY_STATUS, type LearnRecord } from '../../../shared/schemas/records';
 import type { AppContext } from '../../context';
 import { badInput, conflict, notFound } from '../../lib/errors';
 import { findStudent } from '../auth/accounts.repository';
-import { findChapter } from '../chapters/chapters.repository';
+import { findChapter, listChapters } from '../chapters/chapters.repository';
 import { readSettings } from '../courses/courses.presenter';
 import { recordsEngine } from './heartbeat-engine';
 import { addInterval, coveredLength, parseIntervals } from './intervals';
-import { processPercent } from './heartbeat.service';
 import { COURSE_TEXT, schoolCourse, totalChapters } from './record-access';
 import { displayOrder, isStudyChapter, seconds, toChapterRecordRow, toLearnRecord } from './records.presenter';
 import * as repo from './records.repository';
@@ -28,6 +28,9 @@ function schoolStudent(ctx: AppContext, schoolId: string, sid: string) {
   if (!student || student.schoolId !== schoolId) throw notFound();
   return { sid: student.id, name: student.name, username: student.username };
 }
+
+/** A graphic course's own text as the one chapter of its rows. */
+const courseText = (course: { title: string }) => ({ id: COURSE_TEXT, title: course.title, type: 4, parentId: '0' });
 
 /** A chapter of the course (or a graphic course's text '0'), else 404. */
 function courseChapter(ctx: AppContext, course: { id: string; type: number }, cid: string) {
@@ -52,7 +55,7 @@ export function courseLearners(ctx: AppContext, schoolId: string, query: z.outpu
       sid: record.studentId,
       name,
       username,
-      process: processPercent(record.completeChapter, totalChapter),
+      process: courseProcess(totalChapter, record.completeChapter),
       complete_chapter: record.completeChapter,
       total_chapter: totalChapter,
       eff: seconds(record.effMs),
@@ -92,11 +95,11 @@ export function studentDetail(ctx: AppContext, schoolId: string, query: z.output
   const course = schoolCourse(ctx, schoolId, query.coid);
   recordsEngine(ctx).flush();
   const records = new Map(repo.learnRecordsOf(ctx.db, student.sid, course.id).map((row) => [row.chapterId, row]));
-  const chapters = displayOrder(repo.courseChapters(ctx.db, course.id));
-  const rows = course.type === 4 ? [toChapterRecordRow({ id: COURSE_TEXT, title: course.title, type: 4, parentId: '0' }, records.get(COURSE_TEXT))] : chapters.map((chapter) => toChapterRecordRow(chapter, records.get(chapter.id)));
-  const study = course.type === 4 ? rows : rows.filter((row) => isStudyChapter({ id: row.cid, parentId: row.parent_id, type: row.type }, chapters.map((chapter) => ({ id: chapter.id, parentId: chapter.parentId, type: chapter.type }))));
-  const complete = study.filter((row) => row.completed_at !== null).length;
-  return { student, coid: course.id, title: course.title, process: processPercent(complete, totalChapters(ctx, course)), chapters: rows };
+  const chapters = displayOrder(listChapters(ctx.db, course.id));
+  const rows = course.type === 4 ? [toChapterRecordRow(courseText(course), records.get(COURSE_TEXT))] : chapters.map((chapter) => toChapterRecordRow(chapter, records.get(chapter.id)));
+  const study = course.type === 4 ? [COURSE_TEXT] : chapters.filter((chapter) => isStudyChapter(chapter, chapters)).map((chapter) => chapter.id);
+  const complete = study.filter((cid) => records.get(cid)?.completedAt != null).length;
+  return { student, coid: course.id, title: course.title, process: courseProcess(totalChapters(ctx, course), complete), chapters: rows };
 }
 
 /** GET learn/allrecord: every chapter record of the school, filtered, newest first. */
@@ -127,7 +130,7 @@ export function chapterStudyTimes(ctx: AppContext, schoolId: string, coid: strin
   const course = schoolCourse(ctx, schoolId, coid);
   recordsEngine(ctx).flush();
   const sums = new Map(repo.chapterSums(ctx.db, course.id).map((row) => [row.chapterId, row]));
-  const chapters = course.type === 4 ? [{ id: COURSE_TEXT, title: course.title, type: 4, parentId: '0' }] : displayOrder(repo.courseChapters(ctx.db, course.id));
+  const chapters = course.type === 4 ? [courseText(course)] : displayOrder(listChapters(ctx.db, course.id));
   return {
     coid: course.id,
     chapters: chapters.map((chapter) => {
@@ -157,7 +160,7 @@ function recount(ctx: AppContext, studentId: string, course: { id: string; type:
     ...record,
     completeChapter: complete,
     totalChapter: total,
-    process: processPercent(complete, total),
+    process: courseProcess(total, complete),
     completedAt: done ? record.completedAt ?? ctx.now() : null,
     updatedAt: ctx.now(),
   });
@@ -225,24 +228,7 @@ export function updateRecord(ctx: AppContext, schoolId: string, input: z.output<
   engine.flush();
   const now = ctx.now();
   const existing = repo.findLearnRecord(ctx.db, student.sid, course.id, input.cid);
-  const row = existing ?? {
-    studentId: student.sid,
-    courseId: course.id,
-    chapterId: input.cid,
-    schoolId,
-    effMs: 0,
-    watched: 0,
-    intervals: '[]',
-    progress: 0,
-    furthest: 0,
-    position: 0,
-    duration: 0,
-    completedAt: null,
-    passed: false,
-    verifyStatus: 0,
-    startedAt: now,
-    updatedAt: now,
-  };
+  const row = existing ?? repo.newLearnRow(student.sid, course.id, input.cid, schoolId, now);
   const progress = Math.max(row.progress, input.progress ?? 0);
   const updated = {
     ...row,

@@ -243,16 +243,6 @@ function dayStamp(ms: number): string {
   return `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}-${pad(date.getHours())}${pad(date.getMinutes())}`;
 }
 
-/**
- * Content-Disposition for a download (RFC 6266): an ASCII fallback name and the UTF-8 name in RFC 5987
- * filename*, percent-encoded (also ' ( ) *, which encodeURIComponent leaves as they are).
- */
-export function contentDisposition(fileName: string, asciiName: string): string {
-  const fallback = asciiName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}
-
 /** The export file of a query: its rows (read now; 404 for another school's course or student), name and body. */
 export async function exportRecords(ctx: AppContext, schoolId: string, query: ExportQuery, locale: Locale): Promise<ExportFile> {
   const table = exportTable(ctx, schoolId, query, locale);

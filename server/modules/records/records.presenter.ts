@@ -1,9 +1,9 @@
 /** Shapes of the records replies (shared/schemas/records.ts): seconds with one decimal, progress as stored. */
 import type * as z from 'zod';
 import type { LearnRecord, zChapterRecordRow } from '../../../shared/schemas/records';
+import type { LearnRow } from './records.repository';
 
 type ChapterRecordRow = z.infer<typeof zChapterRecordRow>;
-import type { LearnRow } from './records.repository';
 
 export const seconds = (ms: number) => Math.round(ms / 100) / 10;
 export const tenths = (value: number) => Math.round(value * 10) / 10;

@@ -5,20 +5,22 @@
  * holds first, so it sees the last heartbeat.
  */
 import { isAlmostExpiring } from '../../../shared/rules/expiring';
+import { courseProcess } from '../../../shared/rules/progress';
 import { COURSE_STATUS, courseStatus } from '../../../shared/rules/course-status';
 import { learnLetter } from '../../../shared/schemas/chapters';
 import type { CourseStudy, LearnRecord } from '../../../shared/schemas/records';
 import type * as z from 'zod';
-import type { zExceedingReply, zLastTimeRecord, zNoLearnReply, zStartReply, zUpdateStudentCourse } from '../../../shared/schemas/records';
+import type { zExceedingReply, zLastTimeRecord, zNoLearnReply, zStartReply, zStudentCourseReply, zUpdateStudentCourse } from '../../../shared/schemas/records';
 import type { AppContext, Auth } from '../../context';
 import { forbidden, notFound } from '../../lib/errors';
-import { findChapter } from '../chapters/chapters.repository';
+import { findChapter, listChapters } from '../chapters/chapters.repository';
 import { hasFreeChapter } from '../courses/catalogue.repository';
+import { findCourses } from '../courses/courses.repository';
 import { purchaseOf, validityOf } from '../courses/course-info.service';
 import { cachedHead, courseIdOf, openCourse } from '../courses/course-visibility';
 import { studentCourses } from '../courses/student-courses';
 import { openStudy } from '../learning/study-access';
-import { visitCourse, processPercent } from './heartbeat.service';
+import { visitCourse } from './heartbeat.service';
 import { recordsEngine } from './heartbeat-engine';
 import { assertMayStart, COURSE_TEXT, totalChapters } from './record-access';
 import { seconds, tenths, toLearnRecord, isStudyChapter } from './records.presenter';
@@ -50,6 +52,13 @@ export function hasCourseRecord(ctx: AppContext, studentId: string, coid: string
   return recordsEngine(ctx).hasCourse(studentId, coid);
 }
 
+/** The course's head when it is of the student's school; 404 otherwise. */
+function schoolHead(ctx: AppContext, auth: Student, courseId: string | null) {
+  const head = courseId ? cachedHead(ctx, courseId) : null;
+  if (!head || head.schoolId !== auth.schoolId) throw notFound();
+  return head;
+}
+
 /** The course a chapter belongs to, when it is of the student's school; 404 otherwise. */
 function studentCourse(ctx: AppContext, auth: Student, cid: string, coid: string | undefined): { courseId: string; schoolId: string } {
   let courseId: string | null = null;
@@ -59,8 +68,7 @@ function studentCourse(ctx: AppContext, auth: Student, cid: string, coid: string
     courseId = chapter?.courseId ?? null;
     if (courseId && coid && courseIdOf(ctx, coid) !== courseId) courseId = null;
   }
-  const head = courseId ? cachedHead(ctx, courseId) : null;
-  if (!head || head.schoolId !== auth.schoolId) throw notFound();
+  const head = schoolHead(ctx, auth, courseId);
   return { courseId: head.id, schoolId: head.schoolId };
 }
 
@@ -73,9 +81,7 @@ export function learnRecord(ctx: AppContext, auth: Student, cid: string, coid: s
 
 /** GET learn/lasttimerecord {coid}: the chapter to continue at, and where in it; null before any study. */
 export function lastTimeRecord(ctx: AppContext, auth: Student, coid: string): z.infer<typeof zLastTimeRecord> {
-  const id = courseIdOf(ctx, coid);
-  const head = id ? cachedHead(ctx, id) : null;
-  if (!head || head.schoolId !== auth.schoolId) throw notFound();
+  const head = schoolHead(ctx, auth, courseIdOf(ctx, coid));
   recordsEngine(ctx).flush();
   const course = repo.findCourseRecord(ctx.db, auth.userId, head.id);
   if (!course || !course.lastChapterId) return null;
@@ -96,20 +102,18 @@ export function lastTimeRecord(ctx: AppContext, auth: Student, coid: string): z.
 
 /** GET learn/info {coid}: the student's study of a course, with each chapter's progress. */
 export function courseStudy(ctx: AppContext, auth: Student, coid: string): CourseStudy {
-  const id = courseIdOf(ctx, coid);
-  const head = id ? cachedHead(ctx, id) : null;
-  if (!head || head.schoolId !== auth.schoolId) throw notFound();
+  const head = schoolHead(ctx, auth, courseIdOf(ctx, coid));
   recordsEngine(ctx).flush();
   const course = repo.findCourseRecord(ctx.db, auth.userId, head.id);
   const records = repo.learnRecordsOf(ctx.db, auth.userId, head.id);
-  const chapters = repo.courseChapters(ctx.db, head.id);
+  const chapters = listChapters(ctx.db, head.id);
   const study = new Set(chapters.filter((row) => isStudyChapter(row, chapters)).map((row) => row.id));
   if (head.type === 4) study.add(COURSE_TEXT);
   const complete = records.filter((row) => row.completedAt !== null && study.has(row.chapterId)).length;
   const total = totalChapters(ctx, head);
   return {
     coid: head.id,
-    process: processPercent(complete, total),
+    process: courseProcess(total, complete),
     total_chapter: total,
     complete_chapter: complete,
     eff: seconds(records.reduce((sum, row) => sum + row.effMs, 0)),
@@ -136,7 +140,7 @@ function assertSelf(ctx: AppContext, auth: Student, uid: string | undefined, mid
 }
 
 /** POST learn/stucourse: 'Update student course {uid, mid, coid, cid}' — the chapter the student is at (where to continue). */
-export function updateStudentCourse(ctx: AppContext, auth: Student, input: z.output<typeof zUpdateStudentCourse>): { coid: string; cid: string } {
+export function updateStudentCourse(ctx: AppContext, auth: Student, input: z.output<typeof zUpdateStudentCourse>): z.infer<typeof zStudentCourseReply> {
   assertSelf(ctx, auth, input.uid, input.mid);
   const { course: opened, chapter } = openStudy(ctx, auth, input.coid, input.cid);
   const engine = recordsEngine(ctx);
@@ -149,7 +153,7 @@ export function updateStudentCourse(ctx: AppContext, auth: Student, input: z.out
 /** The student's enrolled courses that are still listed (not deleted), with their rows. */
 function enrolledCourses(ctx: AppContext, auth: Student) {
   const enrolments = studentCourses(ctx, auth.userId).enrolments;
-  const rows = repo.coursesByIds(ctx.db, [...enrolments.keys()]).filter((row) => !row.deleted && row.schoolId === auth.schoolId);
+  const rows = findCourses(ctx.db, [...enrolments.keys()]).filter((row) => !row.deleted && row.schoolId === auth.schoolId);
   return rows.map((row) => ({ row, enrolment: enrolments.get(row.id)! }));
 }
 
@@ -192,7 +196,7 @@ export function exceedingCourses(ctx: AppContext, auth: Student, mid: string | u
         ce_time: row.ceTime,
         limitedDate: status.limitedDate,
         remaining,
-        process: processPercent(complete, total),
+        process: courseProcess(total, complete),
       },
     ];
   });

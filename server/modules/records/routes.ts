@@ -12,7 +12,8 @@ import { heartbeat } from './heartbeat.service';
 import { recordsEngine } from './heartbeat-engine';
 import * as records from './records.service';
 import * as admin from './records-admin.service';
-import { contentDisposition, exportRecords } from './records-export.service';
+import { exportRecords } from './records-export.service';
+import { attachmentHeader } from '../../lib/send-file';
 import { addWatch, listWatch } from './watch.service';
 
 const tags = ['learning records'];
@@ -80,7 +81,7 @@ export const recordsRoutes: FastifyPluginAsync = async (base) => {
 
   app.post(
     '/learn/stucourse',
-    { schema: { tags, summary: "'Update student course {uid, mid, coid, cid}': the chapter to continue at (uid and mid, when sent, must be the session's).", body: s.zUpdateStudentCourse, response: { 200: zOkReply(s.zStartReply.pick({ coid: true }).extend({ cid: s.zChapterRef })) } } },
+    { schema: { tags, summary: "'Update student course {uid, mid, coid, cid}': the chapter to continue at (uid and mid, when sent, must be the session's).", body: s.zUpdateStudentCourse, response: { 200: zOkReply(s.zStudentCourseReply) } } },
     async (request) => ok(records.updateStudentCourse(ctx, requireStudent(request), request.body)),
   );
 
@@ -159,10 +160,7 @@ export const recordsRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/learn/move',
     { schema: { tags: adminTags, summary: "Moves a chapter's records to another chapter of the course, merging where a student has both (permission course).", body: s.zMoveRecords, response: { 200: zOkReply(s.zCountReply) } } },
-    async (request) => {
-      const { count } = admin.moveRecords(ctx, requireAdmin(request, 'course').schoolId, request.body);
-      return ok({ count });
-    },
+    async (request) => ok(admin.moveRecords(ctx, requireAdmin(request, 'course').schoolId, request.body)),
   );
 
   app.post(
@@ -231,7 +229,7 @@ export const recordsRoutes: FastifyPluginAsync = async (base) => {
       const locale = pickLocale(request.cookies[LOCALE_COOKIE], ctx.config.LOCALE);
       const file = await exportRecords(ctx, schoolOf(request), request.query, locale);
       reply.header('content-type', file.contentType);
-      reply.header('content-disposition', contentDisposition(file.fileName, file.asciiName));
+      reply.header('content-disposition', attachmentHeader(file.fileName, file.asciiName));
       reply.header('x-content-type-options', 'nosniff');
       if (file.capped) reply.header(s.EXPORT_CAPPED_HEADER, String(request.query.max));
       return reply.send(file.body);

@@ -9,6 +9,7 @@ import type {
   zUpdateCourseSettings,
 } from '../../../shared/schemas/courses';
 import { call } from '../../api/client';
+import { unwrap } from '../../hooks/fetcher';
 
 export type CourseQuery = z.input<typeof zAdminCourseQuery>;
 export type NewCourseInput = z.input<typeof zNewCourse>;
@@ -35,3 +36,9 @@ export const updateCourseSettings = (coid: string, settings: SettingsPatch) =>
   call<{ coid: string; settings: CourseSettingsOut }>('course/updateSet', { method: 'POST', body: { coid, settings } });
 /** POST course/topClass: pin above every pinned course, or unpin. */
 export const pinCourse = (coid: string, top: boolean) => call<{ coid: string; top: number }>('course/topClass', { method: 'POST', body: { coid, top: top ? 1 : 0 } });
+
+const COURSE_OPTIONS_NUM = 500;
+/** SWR key of the course filters' options (listCourseOptions), shared by the screens that filter by course. */
+export const COURSE_OPTIONS_KEY = 'getcourselist:options';
+/** The school's courses (published or not, the first 500) for a course filter; throws a failed reply (for SWR). */
+export const listCourseOptions = () => unwrap(listCourses({ page: 1, num: COURSE_OPTIONS_NUM, status: 'all' })).then((reply) => reply.courseData);

@@ -10,10 +10,22 @@ function isColumnObject(column: DataColumn): column is { label: ReactNode; class
 }
 
 /**
- * A back-office list table: the header cells, then the actions column, the rows given as children, and
- * the empty text (when set) below the table.
+ * A back-office list table: the header cells, then the actions column (unless `actions` is false: a
+ * read-only table), the rows given as children, and the empty text (when set) below the table.
  */
-export function DataTable({ className = 'ac-table', columns, empty, children }: { className?: string; columns: DataColumn[]; empty?: ReactNode; children: ReactNode }) {
+export function DataTable({
+  className = 'ac-table',
+  columns,
+  actions = true,
+  empty,
+  children,
+}: {
+  className?: string;
+  columns: DataColumn[];
+  actions?: boolean;
+  empty?: ReactNode;
+  children: ReactNode;
+}) {
   const t = useT();
   return (
     <div className="ac-table-wrap">
@@ -29,13 +41,23 @@ export function DataTable({ className = 'ac-table', columns, empty, children }: 
                 <th key={index}>{column}</th>
               ),
             )}
-            <th className="ac-col-actions">{t('admin.common.actions')}</th>
+            {actions && <th className="ac-col-actions">{t('admin.common.actions')}</th>}
           </tr>
         </thead>
         <tbody>{children}</tbody>
       </table>
       {empty && <p className="ac-empty">{empty}</p>}
     </div>
+  );
+}
+
+/** A list row's person cell: the name, with the login name below (data-label: the column's name on a phone). */
+export function PersonCell({ label, name, username }: { label: string; name: string; username: string }) {
+  return (
+    <td data-label={label}>
+      <span className="ac-strong">{name}</span>
+      <p className="ac-muted">{username}</p>
+    </td>
   );
 }
 

@@ -3,7 +3,8 @@ import { useSearchParams } from 'react-router';
 /**
  * A list's filters kept in the address (so back/forward and reload keep them): setFilter changes some,
  * drops those back at their default ('' always, 'page' at '1', plus the given defaults), and goes back
- * to the first page unless the change is the page itself.
+ * to the first page unless the change is the page itself. `page` is the address's page number (1 when
+ * absent or not a positive number).
  */
 export function useQueryFilters(defaults: Record<string, string>, onChange?: () => void) {
   const [params, setParams] = useSearchParams();
@@ -18,5 +19,6 @@ export function useQueryFilters(defaults: Record<string, string>, onChange?: () 
     onChange?.();
     setParams(next);
   };
-  return { params, setFilter };
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  return { params, page, setFilter };
 }

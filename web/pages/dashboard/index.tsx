@@ -5,12 +5,9 @@ import { Loading } from '../../components/Loading';
 import { SiteLink } from '../../components/layout/SiteLink';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { useT } from '../../i18n';
-import { ROUTES } from '../../routes';
+import { DASHBOARD_ROUTES, ROUTES } from '../../routes';
 import { loginHref, schoolRoutePath } from '../../urls';
 import { MyCourseList } from '../mycourse/MyCourseList';
-
-/** The dashboard's hash routes that have a screen (spec 2 'Dashboard (controller) children'). */
-export const DASHBOARD_ROUTES = { controller: '/controller', course: '/controller/course' } as const;
 
 /**
  * The student dashboard (/dashboard, spec 2 'Student dashboard'). Guard (spec 2): only a signed-in student

@@ -11,29 +11,23 @@ import { useLocale, useT } from '../../i18n';
 import { loginHref } from '../../urls';
 import { StageWindowDialog } from './dialogs/StageWindowDialog';
 import { leafOf } from './study-state';
-import { planHref } from './useStudyFlow';
 import { LearnLayout } from './LearnLayout';
-import { courseChapterHref, learnHref } from './links';
-
-/** The lock messages (shared/schemas/learning zStudyLock). */
-const LOCK_MESSAGES = zStudyLock.shape.message.options as readonly string[];
+import { courseChapterHref, courseInfoHref, learnHref, planHref } from './links';
 
 /**
  * A chapter refused because the order rules lock it (issue 5: the server refuses a locked chapter, 403,
- * with the lock as data {message, blockedBy, window}; the error is the refusal or the lock's message key).
+ * with the lock's message key as the error and {blockedBy, window} in the data).
  */
-export function lockRefusalOf(failure: Failure): { lock: StudyLock; window: { start: number; end: number | null } | null } | null {
-  const data = (failure.data ?? {}) as Record<string, unknown>;
-  const parsed = zStudyLock.safeParse(data);
-  const window = zStudyWindow.safeParse(data.window);
-  if (parsed.success) return { lock: parsed.data, window: window.success ? window.data : null };
-  const error = String(failure.error ?? '');
-  if (LOCK_MESSAGES.includes(error)) return { lock: { message: error as StudyLock['message'], blockedBy: typeof data.blockedBy === 'string' ? data.blockedBy : '' }, window: window.success ? window.data : null };
-  if (error === 'orderLocked') return { lock: { message: 'couseOrderTip', blockedBy: typeof data.blockedBy === 'string' ? data.blockedBy : '' }, window: null };
-  return null;
+function lockRefusalOf(failure: Failure): { lock: StudyLock; window: { start: number; end: number | null } | null } | null {
+  const message = zStudyLock.shape.message.safeParse(failure.error);
+  if (!message.success) return null;
+  const data = (failure.data ?? {}) as { blockedBy?: unknown; window?: unknown };
+  const opening = zStudyWindow.safeParse(data.window);
+  return { lock: { message: message.data, blockedBy: typeof data.blockedBy === 'string' ? data.blockedBy : '' }, window: opening.success ? opening.data : null };
 }
 
-const MESSAGES: Partial<Record<Exclude<StudyRefusal, 'courseRemoved'>, MessageKey>> = {
+/** The refusals that are not order locks (those say the rule's own message). */
+const MESSAGES: Record<Exclude<StudyRefusal, 'courseRemoved' | StudyLock['message']>, MessageKey> = {
   noLogin: 'learn.refusal.noLogin',
   studentOnly: 'learn.refusal.studentOnly',
   otherSchool: 'learn.refusal.otherSchool',
@@ -54,7 +48,8 @@ export function Refusal({ failure, code, coid, cid, onRetry }: { failure: Failur
   const boot = useBootstrap();
   const locale = useLocale();
   const locked = lockRefusalOf(failure);
-  const refusal = locked ? null : studyRefusalOf(failure.error);
+  // Not a lock: one of MESSAGES' refusals, or courseRemoved (studyRefusalOf knows no other keys).
+  const refusal = locked ? null : (studyRefusalOf(failure.error) as keyof typeof MESSAGES | 'courseRemoved' | null);
   const removed = refusal === 'courseRemoved';
   const staged = locked && (locked.lock.message === 'stageNotOpen' || locked.lock.message === 'stageClosed') ? locked.lock.message : null;
   const [windowOpen, setWindowOpen] = useState(true);
@@ -73,8 +68,7 @@ export function Refusal({ failure, code, coid, cid, onRetry }: { failure: Failur
   }, [locked?.lock.message, locale, boot, coid]);
   if (removed) return <Loading />;
 
-  const message = refusal ? MESSAGES[refusal] : undefined;
-  const text = locked ? learnRuleText(locked.lock.message, locale) : message ? t(message) : refusal ? refusal : t('learn.loadFailed', { error: failure.error });
+  const text = locked ? learnRuleText(locked.lock.message, locale) : refusal ? t(MESSAGES[refusal]) : t('learn.loadFailed', { error: failure.error });
   const blocking = locked?.lock.blockedBy && chapters ? leafOf(chapters.chapters, locked.lock.blockedBy) : undefined;
   return (
     <LearnLayout frame={{ code, courseTitle: '', title: '', cid, chapters }}>
@@ -87,7 +81,7 @@ export function Refusal({ failure, code, coid, cid, onRetry }: { failure: Failur
             </a>
           )}
           {refusal === 'endOfTrial' && (
-            <a className="btn btn-primary" href={`/course/${code}#/introduce/info`} data-testid="learn-buy">
+            <a className="btn btn-primary" href={courseInfoHref(code)} data-testid="learn-buy">
               {t('learn.buy')}
             </a>
           )}

@@ -17,13 +17,13 @@ import { Loading } from '../../components/Loading';
 import { useActivity } from '../../hooks/useActivity';
 import { STUDY_HOLD_EVENT, type StudyHooks } from '../../hooks/useHeartbeat';
 import { useLocale, useT } from '../../i18n';
-import { isSameSitePath, schoolRoutePath } from '../../urls';
+import { isSameSitePath } from '../../urls';
 import type { NavStudy } from './ChapterNav';
 import { RatingDialog, SignatureDialog } from './dialogs/finishDialogs';
 import { ReminderDialog } from './dialogs/ReminderDialog';
 import { StageWindowDialog, type StageWindowInfo } from './dialogs/StageWindowDialog';
 import { StudyDialog, type DialogAction } from './dialogs/StudyDialog';
-import { courseChapterHref, learnHref } from './links';
+import { courseChapterHref, courseInfoHref, learnHref, planHref } from './links';
 import { allComplete, chapterState, leafOf, lockOf, nextStepOf, progressOf, type StudyView } from './study-state';
 
 
@@ -38,9 +38,6 @@ type FlowDialog =
 
 /** How long after a media's end to wait for the heartbeat's reply (which may say the chapter is complete). */
 const ENDED_WAIT_MS = 2500;
-
-/** The plan detail of a study-plan course by its decimal coid (spec 4 'Staged plan' Return to plan; 'Growth plan order' redirect). */
-export const planHref = (boot: Parameters<typeof schoolRoutePath>[0], coid: string) => schoolRoutePath(boot, `/study/detail/${encodeURIComponent(coid)}`);
 
 /**
  * Spec 4 'Chapter-tip dialog': "The button goes to the return url, except in yks mode when the button
@@ -59,8 +56,6 @@ export interface StudyFlow {
   onNext: (() => void) | undefined;
   onFinish: (() => void) | undefined;
   finished: boolean;
-  /** Show a lock's message (the chapter list, a refused chapter). */
-  showLock: (cid: string, lock: StudyLock) => void;
   dialogs: ReactNode;
 }
 
@@ -244,7 +239,7 @@ export function useStudyFlow(ware: Ware): StudyFlow {
         onClose={close}
         actions={[
           { label: t('common.cancel'), onClick: close },
-          { label: t('learn.flow.buy'), onClick: () => window.location.assign(`/course/${ware.code}#/introduce/info`), primary: true, testId: 'end-of-trial-buy' },
+          { label: t('learn.flow.buy'), onClick: () => window.location.assign(courseInfoHref(ware.code)), primary: true, testId: 'end-of-trial-buy' },
         ]}
       >
         <p>{t('learn.refusal.endOfTrial')}</p>
@@ -327,7 +322,6 @@ export function useStudyFlow(ware: Ware): StudyFlow {
     onNext: runNext,
     onFinish: recorded && !ware.next ? runNext : undefined,
     finished,
-    showLock,
     dialogs: (
       <>
         {shown}

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import type { Ware } from '../../../shared/schemas/learning';
 import { call } from '../../api/client';
-import { unwrap } from '../../hooks/useCatalogue';
+import { unwrap } from '../../hooks/fetcher';
 
 /** GET learn/ware/{coid}/{cid}: the chapter's ware for this viewer (signed file addresses, chapter list, neighbours). */
 export const getWare = (coid: string, cid: string) => call<Ware>(`learn/ware/${encodeURIComponent(coid)}/${encodeURIComponent(cid)}`);

@@ -2,11 +2,12 @@ import { useEffect } from 'react';
 import { Loading } from '../../components/Loading';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { useT } from '../../i18n';
+import { DASHBOARD_ROUTES } from '../../routes';
 import { MyCourseList } from './MyCourseList';
 import { useStudentGuard } from './useStudentGuard';
 
 /** The dashboard's my-courses section, where a desktop visitor of a mobile-only page goes (spec 2). */
-export const DASHBOARD_COURSES = '/dashboard#/controller/course';
+const DASHBOARD_COURSES = `/dashboard#${DASHBOARD_ROUTES.course}`;
 
 /**
  * My courses on mobile (#/mycourse_m). Spec 2: "Mobile-only pages redirect desktop users to the matching

@@ -3,18 +3,12 @@ import useSWRInfinite from 'swr/infinite';
 import useSWR from 'swr';
 import { MY_COURSES_NUM_DEFAULT, type MyCourse, type MyCoursesType } from '../../../shared/schemas/mycourses';
 import { useBootstrap } from '../../bootstrap';
-import { ApiError } from '../../hooks/fetcher';
-import { unwrap } from '../../hooks/useCatalogue';
+import { isNoLogin } from '../../hooks/fetcher';
+import { unwrap } from '../../hooks/fetcher';
 import { loginHref } from '../../urls';
 import { getExceedingCourses, getMyCourses } from './api';
 
 const OPTIONS = { revalidateOnFocus: false, shouldRetryOnError: false } as const;
-
-/** True for a failed call that means the session is gone (401 'no login' / 'invalid sid'). */
-export function isNoLogin(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return false;
-  return error.reply.error === 'no login' || error.reply.error === 'invalid sid';
-}
 
 /** Goes to sign in (and back here after) when a list answers that nobody is signed in. */
 export function useLoginOnNoLogin(error: unknown): boolean {

@@ -3,6 +3,7 @@ import { learningProgressText } from '../../../shared/rules/expiring';
 import { learnRuleText, stageWindowText } from '../../../shared/rules/learn-messages';
 import { progressPercent } from '../../../shared/rules/progress';
 import type { StudentLesson, StudentPlanDetail, StudentStage } from '../../../shared/schemas/plans';
+import { VERIFY_STATUS } from '../../../shared/schemas/records';
 import { SiteLink } from '../../components/layout/SiteLink';
 import { Loading } from '../../components/Loading';
 import { useIsMobile } from '../../hooks/useIsMobile';
@@ -67,7 +68,7 @@ function StageCard({ plan, stage, index }: { plan: StudentPlanDetail; stage: Stu
   const locale = useLocale();
   const state = stage.lock ? 'locked' : stage.finished ? 'finished' : 'inProgress';
   const stateText = state === 'locked' ? t('plans.stageLocked') : state === 'finished' ? t('plans.stageFinished') : t('plans.stageInProgress');
-  const review = plan.verify && stage.studied ? (stage.verify_status === 1 ? 'plans.reviewApproved' : stage.verify_status === 2 ? 'plans.reviewRejected' : 'plans.reviewPending') : null;
+  const review = plan.verify && stage.studied ? (stage.verify_status === VERIFY_STATUS.approved ? 'plans.reviewApproved' : stage.verify_status === VERIFY_STATUS.rejected ? 'plans.reviewRejected' : 'plans.reviewPending') : null;
   return (
     <section className={`sp-stage is-${state}`} data-testid="plan-stage" data-cid={stage.cid} data-state={state} aria-labelledby={`stage-${stage.cid}`}>
       <header className="sp-stage-head">

@@ -7,7 +7,8 @@ import { Loading } from '../../components/Loading';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { useLocale, useT } from '../../i18n';
 import { useStudentGuard } from '../mycourse/useStudentGuard';
-import { studyDetailPath, useMyPlans } from './api';
+import { studyDetailPath } from '../../routes';
+import { useMyPlans } from './api';
 import { ProgressBar } from './ProgressBar';
 
 /** One plan of the list: cover, kind, stages, progress and the way into its detail. */

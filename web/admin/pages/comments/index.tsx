@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import useSWR from 'swr';
-import { formatDateTime } from '../../../../shared/rules/dates';
+import { formatDateMinutes } from '../../../../shared/rules/dates';
 import type { AdminComment } from '../../../../shared/schemas/comments';
 import { toast } from '../../../components/feedback';
 import { useLocale, useT } from '../../../i18n';
 import { COMMENT_SETTING_KEY, COMMENTS_KEY, deleteComments, getCommentSetting, hideComments, listAdminComments, saveCommentSetting } from '../../api/comments';
-import { listCourses } from '../../api/courses';
 import { failureText } from '../../api/errors';
+import { CourseSelect } from '../../components/CourseSelect';
 import { DataTable, DeleteButton, LoadError, RowActions } from '../../components/DataTable';
 import { ListToolbar, SearchForm, Segmented } from '../../components/ListToolbar';
 import { PageHeader } from '../../components/PageHeader';
@@ -15,7 +15,6 @@ import { useRowAction } from '../../hooks/useRowAction';
 import { ReplyDialog } from './ReplyDialog';
 
 const PAGE_SIZE = 20;
-const COURSE_OPTIONS = 500;
 const FILTERS = [
   { key: 'all', hidden: undefined, label: 'admin.comments.filter.all' },
   { key: 'visible', hidden: 0, label: 'admin.comments.filter.visible' },
@@ -28,12 +27,6 @@ async function fetchComments([, page, coid, keyword, hidden]: ListKey) {
   const reply = await listAdminComments({ page, num: PAGE_SIZE, coid: coid || undefined, keyword, hidden });
   if (reply.status !== 'ok') throw new Error(reply.error);
   return reply.data;
-}
-
-async function fetchCourseOptions() {
-  const reply = await listCourses({ page: 1, num: COURSE_OPTIONS, status: 'all' });
-  if (reply.status !== 'ok') throw new Error(reply.error);
-  return reply.data.courseData;
 }
 
 async function fetchSetting() {
@@ -56,12 +49,11 @@ export default function CommentsPage() {
   const [filter, setFilter] = useState<(typeof FILTERS)[number]>(FILTERS[0]);
   const [replying, setReplying] = useState<AdminComment | null>(null);
   const { data, error, mutate } = useSWR([COMMENTS_KEY, page, coid, keyword, filter.hidden] as ListKey, fetchComments, { keepPreviousData: true });
-  const courses = useSWR('getcourselist:comments', fetchCourseOptions);
   const setting = useSWR(COMMENT_SETTING_KEY, fetchSetting);
   const [savingSetting, setSavingSetting] = useState(false);
   const { busy, run } = useRowAction(() => mutate());
   const rows = data?.list ?? [];
-  const time = (seconds: number) => formatDateTime(seconds * 1000, locale).slice(0, 16);
+  const time = (seconds: number) => formatDateMinutes(seconds * 1000, locale);
 
   const handleAllow = async (allow: boolean) => {
     setSavingSetting(true);
@@ -101,22 +93,16 @@ export default function CommentsPage() {
               setKeyword(value);
             }}
           />
-          <select
+          <CourseSelect
             value={coid}
-            aria-label={t('admin.comments.course')}
-            onChange={(event) => {
+            label={t('admin.comments.course')}
+            emptyLabel={t('admin.comments.allCourses')}
+            testId="course-filter"
+            onChange={(value) => {
               setPage(1);
-              setCoid(event.target.value);
+              setCoid(value);
             }}
-            data-testid="course-filter"
-          >
-            <option value="">{t('admin.comments.allCourses')}</option>
-            {(courses.data ?? []).map((course) => (
-              <option key={course.coid} value={course.coid}>
-                {course.title}
-              </option>
-            ))}
-          </select>
+          />
           <Segmented label={t('admin.comments.state')} options={FILTERS} value={filter.key} onChange={(item) => { setPage(1); setFilter(item); }} />
         </ListToolbar>
         {error && !data ? (

@@ -34,8 +34,7 @@ async function fetchList([, json]: [string, string]) {
 export default function CoursesPage() {
   const t = useT();
   const [selected, setSelected] = useState<string[]>([]);
-  const { params, setFilter } = useQueryFilters({ catid: '0', status: 'all' }, () => setSelected([]));
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { params, page, setFilter } = useQueryFilters({ catid: '0', status: 'all' }, () => setSelected([]));
   const keyword = params.get('keyword') ?? '';
   const catid = params.get('catid') ?? '0';
   const status = (STATUSES as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as Status) : 'all';

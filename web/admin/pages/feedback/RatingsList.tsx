@@ -1,8 +1,10 @@
 import useSWR from 'swr';
-import { formatDateTime } from '../../../../shared/rules/dates';
+import { formatDateMinutes } from '../../../../shared/rules/dates';
 import { RATING_SCORE_MAX } from '../../../../shared/rules/rating';
+import { unwrap } from '../../../hooks/fetcher';
 import { useLocale, useT } from '../../../i18n';
-import { DataTable, DeleteButton, LoadError, RowActions } from '../../components/DataTable';
+import { DataTable, DeleteButton, LoadError, PersonCell, RowActions } from '../../components/DataTable';
+import { ListToolbar } from '../../components/ListToolbar';
 import { Pager } from '../../components/Pager';
 import { useRowAction } from '../../hooks/useRowAction';
 import { deleteGrades, GRADES_KEY, listGrades } from './api';
@@ -11,11 +13,7 @@ const PAGE_SIZE = 20;
 
 type Key = [string, string, string, number];
 
-async function fetchGrades([, coid, cid, page]: Key) {
-  const reply = await listGrades({ coid, cid: cid || undefined, page, num: PAGE_SIZE });
-  if (reply.status !== 'ok') throw new Error(reply.error);
-  return reply.data;
-}
+const fetchGrades = ([, coid, cid, page]: Key) => unwrap(listGrades({ coid, cid: cid || undefined, page, num: PAGE_SIZE }));
 
 /** A course's ratings (one chapter's, or the course's own with cid 0): score, comment, student, time; average; delete with confirmation. */
 export function RatingsList({ coid, cid, page, onPage, onChapter }: { coid: string; cid: string; page: number; onPage: (page: number) => void; onChapter: (cid: string) => void }) {
@@ -27,7 +25,7 @@ export function RatingsList({ coid, cid, page, onPage, onChapter }: { coid: stri
   if (error && !data) return <LoadError onRetry={() => void mutate()} />;
   return (
     <>
-      <div className="ac-filters">
+      <ListToolbar>
         <select value={cid} aria-label={t('admin.feedback.chapter')} onChange={(event) => onChapter(event.target.value)} data-testid="feedback-chapter">
           <option value="">{t('admin.feedback.allChapters')}</option>
           <option value="0">{t('admin.feedback.wholeCourse')}</option>
@@ -40,7 +38,7 @@ export function RatingsList({ coid, cid, page, onPage, onChapter }: { coid: stri
         <span className="fb-average" data-testid="feedback-average">
           {data && (data.average === null ? t('admin.feedback.noAverage') : t('admin.feedback.average', { average: data.average.toFixed(1), total: data.total }))}
         </span>
-      </div>
+      </ListToolbar>
       <DataTable
         className="ac-table"
         columns={[t('admin.feedback.score'), t('admin.feedback.content'), t('admin.feedback.student'), t('admin.feedback.chapter'), t('admin.feedback.time')]}
@@ -57,13 +55,10 @@ export function RatingsList({ coid, cid, page, onPage, onChapter }: { coid: stri
             <td data-label={t('admin.feedback.content')}>
               <p className="fb-content">{row.content}</p>
             </td>
-            <td data-label={t('admin.feedback.student')}>
-              <span className="ac-strong">{row.name}</span>
-              <p className="ac-muted">{row.username}</p>
-            </td>
+            <PersonCell label={t('admin.feedback.student')} name={row.name} username={row.username} />
             <td data-label={t('admin.feedback.chapter')}>{row.chapterTitle ?? t('admin.feedback.wholeCourse')}</td>
             <td data-label={t('admin.feedback.time')} className="ac-muted">
-              {formatDateTime(row.time * 1000, locale).slice(0, 16)}
+              {formatDateMinutes(row.time * 1000, locale)}
             </td>
             <RowActions>
               <DeleteButton busy={busy} confirmText={t('admin.feedback.deleteRating', { name: row.name })} onDelete={() => run(() => deleteGrades([row.id]), t('admin.feedback.deleted'))} testId="delete-rating" />

@@ -1,7 +1,8 @@
 import useSWR from 'swr';
-import { formatDateTime } from '../../../../shared/rules/dates';
+import { formatDateMinutes } from '../../../../shared/rules/dates';
+import { unwrap } from '../../../hooks/fetcher';
 import { useLocale, useT } from '../../../i18n';
-import { DataTable, LoadError, RowActions } from '../../components/DataTable';
+import { DataTable, LoadError, PersonCell, RowActions } from '../../components/DataTable';
 import { Pager } from '../../components/Pager';
 import { listSignatures, SIGNATURES_KEY } from './api';
 
@@ -9,11 +10,7 @@ const PAGE_SIZE = 20;
 
 type Key = [string, string, number];
 
-async function fetchSignatures([, coid, page]: Key) {
-  const reply = await listSignatures({ coid, page, num: PAGE_SIZE });
-  if (reply.status !== 'ok') throw new Error(reply.error);
-  return reply.data;
-}
+const fetchSignatures = ([, coid, page]: Key) => unwrap(listSignatures({ coid, page, num: PAGE_SIZE }));
 
 /** A course's signatures: student, chapter, time, and the image (served only to signed-in administrators of the course). */
 export function SignaturesList({ coid, page, onPage }: { coid: string; page: number; onPage: (page: number) => void }) {
@@ -34,13 +31,10 @@ export function SignaturesList({ coid, page, onPage }: { coid: string; page: num
             <td data-label={t('admin.feedback.signature')}>
               <img className="fb-sig-image" src={row.url} alt={t('admin.feedback.signatureAlt', { name: row.name })} loading="lazy" data-testid="signature-image" />
             </td>
-            <td data-label={t('admin.feedback.student')}>
-              <span className="ac-strong">{row.name}</span>
-              <p className="ac-muted">{row.username}</p>
-            </td>
+            <PersonCell label={t('admin.feedback.student')} name={row.name} username={row.username} />
             <td data-label={t('admin.feedback.chapter')}>{row.chapterTitle ?? t('admin.feedback.wholeCourse')}</td>
             <td data-label={t('admin.feedback.time')} className="ac-muted">
-              {formatDateTime(row.time * 1000, locale).slice(0, 16)}
+              {formatDateMinutes(row.time * 1000, locale)}
             </td>
             <RowActions>
               <a className="btn btn-small" href={row.url} target="_blank" rel="noreferrer">

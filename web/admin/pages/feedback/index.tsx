@@ -1,23 +1,15 @@
-import useSWR from 'swr';
 import { useT } from '../../../i18n';
-import { listCourses } from '../../api/courses';
+import { CourseSelect } from '../../components/CourseSelect';
 import { ListToolbar, Segmented } from '../../components/ListToolbar';
 import { PageHeader } from '../../components/PageHeader';
 import { useQueryFilters } from '../../hooks/useQueryFilters';
 import { RatingsList } from './RatingsList';
 import { SignaturesList } from './SignaturesList';
 
-const COURSE_OPTIONS = 500;
 const TABS = [
   { key: 'signatures', label: 'admin.feedback.tab.signatures' },
   { key: 'ratings', label: 'admin.feedback.tab.ratings' },
 ] as const;
-
-async function fetchCourseOptions() {
-  const reply = await listCourses({ page: 1, num: COURSE_OPTIONS, status: 'all' });
-  if (reply.status !== 'ok') throw new Error(reply.error);
-  return reply.data.courseData;
-}
 
 /**
  * Signatures and ratings (签名与评分, permission course; issue 5 'signatures and ratings per course', spec 7
@@ -27,26 +19,17 @@ async function fetchCourseOptions() {
  */
 export default function FeedbackPage() {
   const t = useT();
-  const { params, setFilter } = useQueryFilters({ tab: 'signatures' });
+  const { params, page, setFilter } = useQueryFilters({ tab: 'signatures' });
   const coid = params.get('coid') ?? '';
   const tab = TABS.find((item) => item.key === params.get('tab')) ?? TABS[0];
-  const page = Math.max(1, Number(params.get('page')) || 1);
   const cid = params.get('cid') ?? '';
-  const courses = useSWR('getcourselist:feedback', fetchCourseOptions);
 
   return (
     <div className="ac-page" data-testid="feedback-page">
       <PageHeader title={t('admin.feedback.title')} />
       <section className="card ac-card">
         <ListToolbar>
-          <select value={coid} aria-label={t('admin.feedback.course')} onChange={(event) => setFilter({ coid: event.target.value, cid: '' })} data-testid="feedback-course">
-            <option value="">{t('admin.feedback.chooseCourse')}</option>
-            {(courses.data ?? []).map((course) => (
-              <option key={course.coid} value={course.coid}>
-                {course.title}
-              </option>
-            ))}
-          </select>
+          <CourseSelect value={coid} label={t('admin.feedback.course')} emptyLabel={t('admin.feedback.chooseCourse')} testId="feedback-course" onChange={(value) => setFilter({ coid: value, cid: '' })} />
           <Segmented label={t('admin.feedback.title')} options={TABS} value={tab.key} onChange={(item) => setFilter({ tab: item.key, cid: '' })} />
         </ListToolbar>
         {!coid ? (

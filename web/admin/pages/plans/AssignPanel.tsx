@@ -2,16 +2,12 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import type { Reply } from '../../../../shared/envelope';
 import { toast } from '../../../components/feedback';
+import { unwrap } from '../../../hooks/fetcher';
 import { useT } from '../../../i18n';
 import { failureText } from '../../api/errors';
 import { SearchForm } from '../../components/ListToolbar';
-import { assignPlan, getAssignees, listGroups, PLAN_ASSIGNEES_KEY, searchStudents, unassignPlan } from './api';
-
-const unwrap = async <T,>(promise: Promise<Reply<T>>): Promise<T> => {
-  const reply = await promise;
-  if (reply.status !== 'ok') throw new Error(reply.error);
-  return reply.data;
-};
+import { useGroups } from '../../hooks/useCatalogue';
+import { assignPlan, getAssignees, PLAN_ASSIGNEES_KEY, searchStudents, unassignPlan } from './api';
 
 /**
  * Who the plan is for: the school's groups (assign or remove each) and students (searched, then assigned);
@@ -20,7 +16,7 @@ const unwrap = async <T,>(promise: Promise<Reply<T>>): Promise<T> => {
 export function AssignPanel({ coid, onChanged }: { coid: string; onChanged: () => void }) {
   const t = useT();
   const assignees = useSWR([PLAN_ASSIGNEES_KEY, coid], ([, id]) => unwrap(getAssignees(id)));
-  const groups = useSWR('s/group/list', () => unwrap(listGroups()));
+  const groups = useGroups();
   const [keyword, setKeyword] = useState<string | null>(null);
   const found = useSWR(keyword === null ? null : ['studyplan/students', keyword], ([, key]) => unwrap(searchStudents(key)));
   const [busy, setBusy] = useState(false);
@@ -46,9 +42,9 @@ export function AssignPanel({ coid, onChanged }: { coid: string; onChanged: () =
       <div className="pl-assign-grid">
         <div>
           <h3 className="ac-subtitle">{t('admin.plans.groups')}</h3>
-          {groups.data && groups.data.groups.length === 0 && <p className="ac-muted">{t('admin.plans.noGroups')}</p>}
+          {groups.data && groups.groups.length === 0 && <p className="ac-muted">{t('admin.plans.noGroups')}</p>}
           <ul className="pl-pick-list">
-            {(groups.data?.groups ?? []).map((group) => {
+            {groups.groups.map((group) => {
               const on = assignedGroups.has(group.gid);
               return (
                 <li key={group.gid} data-testid="group-option" data-gid={group.gid}>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { TITLE_MAX } from '../../../../shared/schemas/courses';
 import { PLAN_KINDS, type PlanKindName } from '../../../../shared/schemas/plans';
 import { toast } from '../../../components/feedback';
 import { useT } from '../../../i18n';
@@ -61,7 +62,7 @@ export function CreatePlanDialog({ onClose }: { onClose: () => void }) {
   return (
     <Modal title={t('admin.plans.new')} submitText={t('admin.plans.create')} onSubmit={() => void handleSubmit()} onClose={onClose} busy={busy} testId="create-plan">
       <Field label={t('admin.plans.planTitle')} error={errors.title} name="title">
-        <input type="text" value={title} maxLength={100} onChange={(event) => setTitle(event.target.value)} />
+        <input type="text" value={title} maxLength={TITLE_MAX} onChange={(event) => setTitle(event.target.value)} />
       </Field>
       <Field label={t('admin.plans.kind')} error={errors.kind} hint={t(`admin.plans.kindHint.${kind}`)} name="kind">
         <select value={kind} onChange={(event) => setKind(event.target.value as PlanKindName)}>

@@ -1,10 +1,15 @@
+import { canCommitPlan, canPublishPlan, canReviewPlan } from '../../../../shared/rules/plan-review';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import useSWR from 'swr';
-import type { Reply } from '../../../../shared/envelope';
+import { ERRORS, type Reply } from '../../../../shared/envelope';
+import { PLAN_ERRORS, REASON_MAX } from '../../../../shared/schemas/plans';
 import { toast } from '../../../components/feedback';
 import { Loading } from '../../../components/Loading';
+import { ApiError } from '../../../hooks/fetcher';
+import { unwrap } from '../../../hooks/fetcher';
 import { useT } from '../../../i18n';
+import { publishCourse } from '../../api/courses';
 import { failureText } from '../../api/errors';
 import { LoadError } from '../../components/DataTable';
 import { MissingRecord } from '../../components/MissingRecord';
@@ -12,15 +17,11 @@ import { Modal } from '../../components/Modal';
 import { Field } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
 import { useRevalidate } from '../../hooks/useRevalidate';
-import { commitPlan, getPlan, PLAN_INFO_KEY, PLAN_LIST_KEY, publishPlan, verifyPlan, type PlanInfo } from './api';
+import { commitPlan, getPlan, PLAN_INFO_KEY, PLAN_LIST_KEY, verifyPlan, type PlanInfo } from './api';
 import { AssignPanel } from './AssignPanel';
 import { KindLabel, StatusBadge } from './PlanBadges';
 
-async function fetchPlan([, coid]: [string, string]) {
-  const reply = await getPlan(coid);
-  if (reply.status !== 'ok') throw Object.assign(new Error(reply.error), { reply });
-  return reply.data;
-}
+const fetchPlan = ([, coid]: [string, string]) => unwrap(getPlan(coid));
 
 /** Reject with a reason (required, spec: the verify flow). */
 function RejectDialog({ onClose, onReject }: { onClose: () => void; onReject: (reason: string) => Promise<boolean> }) {
@@ -38,7 +39,7 @@ function RejectDialog({ onClose, onReject }: { onClose: () => void; onReject: (r
   return (
     <Modal title={t('admin.plans.rejectTitle')} submitText={t('admin.plans.reject')} danger busy={busy} onClose={onClose} onSubmit={() => void handleSubmit()} testId="reject-plan">
       <Field label={t('admin.plans.reason')} error={error} name="reason">
-        <textarea rows={4} maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
+        <textarea rows={4} maxLength={REASON_MAX} value={reason} onChange={(event) => setReason(event.target.value)} />
       </Field>
     </Modal>
   );
@@ -62,7 +63,7 @@ export default function PlanDetail() {
     const reply = await work();
     setBusy(false);
     if (reply.status !== 'ok') {
-      toast(reply.error === 'study plan not approved' ? t('admin.plans.notApproved') : failureText(t, reply));
+      toast(reply.error === PLAN_ERRORS.notApproved ? t('admin.plans.notApproved') : failureText(t, reply));
       return false;
     }
     toast(done);
@@ -72,13 +73,14 @@ export default function PlanDetail() {
   };
 
   if (error && !plan) {
-    const reply = (error as { reply?: { error: string } }).reply;
-    return reply?.error === 'not found' ? <MissingRecord backTo="/plans" backLabel="admin.plans.backToList" testId="plan-missing" /> : <LoadError onRetry={() => void mutate()} />;
+    return error instanceof ApiError && error.reply.error === ERRORS.notFound ? <MissingRecord backTo="/plans" backLabel="admin.plans.backToList" testId="plan-missing" /> : <LoadError onRetry={() => void mutate()} />;
   }
   if (!plan) return <Loading />;
   const status = plan.review.status;
-  const canCommit = status === 'draft' || status === 'rejected';
-  const canReview = status === 'committed' && plan.canVerify;
+  const canCommit = canCommitPlan(status);
+  const canReview = canReviewPlan(status) && plan.canVerify;
+  // The publish button toggles: unpublishing is always allowed, publishing only once approved.
+  const canPublish = canPublishPlan(status, !plan.published);
 
   return (
     <div className="ac-page pl-detail" data-testid="plan-detail" data-status={status}>
@@ -116,9 +118,9 @@ export default function PlanDetail() {
         <button
           type="button"
           className="btn btn-small"
-          disabled={busy || (!plan.published && status !== 'approved')}
-          title={!plan.published && status !== 'approved' ? t('admin.plans.publishHint') : undefined}
-          onClick={() => void act(() => publishPlan(plan.coid, !plan.published), plan.published ? t('admin.plans.unpublishedDone') : t('admin.plans.publishedDone'))}
+          disabled={busy || !canPublish}
+          title={canPublish ? undefined : t('admin.plans.publishHint')}
+          onClick={() => void act(() => publishCourse(plan.coid, !plan.published), plan.published ? t('admin.plans.unpublishedDone') : t('admin.plans.publishedDone'))}
           data-testid="publish-plan"
         >
           {plan.published ? t('admin.plans.unpublish') : t('admin.plans.publish')}
@@ -158,7 +160,7 @@ export default function PlanDetail() {
           </p>
         )}
         {status === 'committed' && !plan.canVerify && <p className="pl-note">{t('admin.plans.waitingReview')}</p>}
-        {!plan.published && status !== 'approved' && <p className="ac-hint">{t('admin.plans.publishHint')}</p>}
+        {!canPublish && <p className="ac-hint">{t('admin.plans.publishHint')}</p>}
       </section>
 
       <Stages plan={plan} />

@@ -20,9 +20,7 @@ export const createPlan = (input: z.input<typeof zNewPlan>) =>
   call<z.infer<typeof zPlanCreated>>('studyplan/create', { method: 'POST', body: input });
 export const commitPlan = (coid: string) => call<PlanInfo>('studyplan/commit', { method: 'POST', body: { coid } });
 export const verifyPlan = (coid: string, approve: boolean, reason = '') => call<PlanInfo>('studyplan/verify', { method: 'POST', body: { coid, approve, reason } });
-export const publishPlan = (coid: string, pub: boolean) => call<{ coid: string; published: boolean }>('course/pub', { query: { coid, pub: pub ? '1' : '0' } });
 export const getAssignees = (coid: string) => call<PlanAssignees>('studyplan/assignees', { query: { coid } });
 export const assignPlan = (coid: string, targets: { sids?: string[]; gids?: string[] }) => call<AssignResult>('studyplan/assign', { method: 'POST', body: { coid, ...targets } });
 export const unassignPlan = (coid: string, targets: { sids?: string[]; gids?: string[] }) => call<AssignResult>('studyplan/unassign', { method: 'POST', body: { coid, ...targets } });
 export const searchStudents = (keyword: string) => call<PlanStudents>('studyplan/students', { query: { keyword } });
-export const listGroups = () => call<{ groups: { gid: string; name: string; parent_id: string; position: number }[] }>('s/group/list');

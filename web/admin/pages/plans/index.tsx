@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import useSWR from 'swr';
 import type { PlanStatus } from '../../../../shared/schemas/plans';
+import { unwrap } from '../../../hooks/fetcher';
 import { useT } from '../../../i18n';
 import { DataTable, LoadError, RowActions } from '../../components/DataTable';
 import { ListToolbar, Segmented } from '../../components/ListToolbar';
@@ -22,11 +23,7 @@ const FILTERS = [
 
 type ListKey = [string, number, PlanStatus | undefined];
 
-async function fetchPlans([, page, status]: ListKey) {
-  const reply = await listPlans({ page, num: PAGE_SIZE, status });
-  if (reply.status !== 'ok') throw new Error(reply.error);
-  return reply.data;
-}
+const fetchPlans = ([, page, status]: ListKey) => unwrap(listPlans({ page, num: PAGE_SIZE, status }));
 
 /**
  * Study plans (学习计划, permission course; spec 1, issue 5): the school's plans with kind, stages, audience,

@@ -6,18 +6,18 @@ import type { Reply } from '../../../../shared/envelope';
 import { confirm, toast } from '../../../components/feedback';
 import { useT } from '../../../i18n';
 import { failureText } from '../../api/errors';
-import { DataTable, LoadError, RowActions } from '../../components/DataTable';
+import { CourseSelect } from '../../components/CourseSelect';
+import { DataTable, LoadError, PersonCell, RowActions } from '../../components/DataTable';
 import { Field } from '../../components/Field';
 import { ListToolbar, SearchForm, Segmented } from '../../components/ListToolbar';
 import { Modal } from '../../components/Modal';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { useQueryFilters } from '../../hooks/useQueryFilters';
-import { getCourseOptions, getReviewList, PAGE_SIZE, reviewStage } from './api';
-import { detailPath, useRecordFormat } from './parts';
+import { getReviewList, PAGE_SIZE, reviewStage } from './api';
+import { detailPath, useRecordFormat, VerifyBadge } from './parts';
 
 const STATUS_OPTIONS = REVIEW_STATUS_KEYS.map((key) => ({ key, label: `admin.review.filter.${key}` as const }));
-const VERIFY_KEYS = ['admin.records.verify.0', 'admin.records.verify.1', 'admin.records.verify.2'] as const;
 
 /**
  * Stage review (阶段审核, permission student; spec 4 'Growth plan order' and 'Next chapter flow': a stage
@@ -27,13 +27,11 @@ const VERIFY_KEYS = ['admin.records.verify.0', 'admin.records.verify.1', 'admin.
 export default function ReviewPage() {
   const t = useT();
   const format = useRecordFormat();
-  const { params, setFilter } = useQueryFilters({ status: 'pending' });
+  const { params, page, setFilter } = useQueryFilters({ status: 'pending' });
   const status: ReviewStatusKey = (REVIEW_STATUS_KEYS as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as ReviewStatusKey) : 'pending';
   const coid = params.get('coid') ?? '';
   const key = params.get('key') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
   const { data, error, mutate } = useSWR(['learn/review/list', status, coid, key, page], () => getReviewList({ status, coid, key, page }), { keepPreviousData: true });
-  const courses = useSWR('getcourselist:records', getCourseOptions);
   const [busy, setBusy] = useState(false);
   const [rejecting, setRejecting] = useState<ReviewItem | null>(null);
   const [reason, setReason] = useState('');
@@ -69,14 +67,7 @@ export default function ReviewPage() {
         <p className="ac-muted rec-hint">{t('admin.review.hint')}</p>
         <ListToolbar>
           <Segmented label={t('admin.review.state')} options={STATUS_OPTIONS} value={status} onChange={(item) => setFilter({ status: item.key })} />
-          <select value={coid} aria-label={t('admin.review.col.course')} onChange={(event) => setFilter({ coid: event.target.value })} data-testid="review-course">
-            <option value="">{t('admin.review.allCourses')}</option>
-            {(courses.data ?? []).map((course) => (
-              <option key={course.coid} value={course.coid}>
-                {course.title}
-              </option>
-            ))}
-          </select>
+          <CourseSelect value={coid} label={t('admin.review.col.course')} emptyLabel={t('admin.review.allCourses')} testId="review-course" onChange={(value) => setFilter({ coid: value })} />
           <SearchForm key={key} placeholder={t('admin.review.searchStudent')} buttonText={t('admin.records.search')} initial={key} onSearch={(value) => setFilter({ key: value })} />
         </ListToolbar>
         {error && !data ? (
@@ -89,10 +80,7 @@ export default function ReviewPage() {
           >
             {rows.map((row) => (
               <tr key={`${row.sid}:${row.cid}`} data-testid="review-row" data-sid={row.sid} data-cid={row.cid}>
-                <td data-label={t('admin.review.col.student')}>
-                  <span className="ac-strong">{row.name}</span>
-                  <p className="ac-muted">{row.username}</p>
-                </td>
+                <PersonCell label={t('admin.review.col.student')} name={row.name} username={row.username} />
                 <td data-label={t('admin.review.col.course')}>{row.course_title}</td>
                 <td data-label={t('admin.review.col.stage')}>
                   <Link to={detailPath(row.sid, row.coid)} className="ac-strong">
@@ -104,9 +92,7 @@ export default function ReviewPage() {
                   {format.when(row.studied_at)}
                 </td>
                 <td data-label={t('admin.review.col.status')}>
-                  <span className={`rec-verify is-${row.verify_status}`} data-testid="review-state">
-                    {t(VERIFY_KEYS[row.verify_status] ?? VERIFY_KEYS[0])}
-                  </span>
+                  <VerifyBadge status={row.verify_status} testId="review-state" />
                   {row.verify_status === 2 && row.reason && (
                     <span className="ac-muted rec-reason" data-testid="review-reason">
                       {row.reason}

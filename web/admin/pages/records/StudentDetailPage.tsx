@@ -1,13 +1,13 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import useSWR from 'swr';
+import { ERRORS } from '../../../../shared/envelope';
+import { ApiError } from '../../../hooks/fetcher';
 import { useT } from '../../../i18n';
-import { LoadError } from '../../components/DataTable';
+import { DataTable, LoadError } from '../../components/DataTable';
 import { MissingRecord } from '../../components/MissingRecord';
 import { PageHeader } from '../../components/PageHeader';
 import { getStudentDetail } from './api';
-import { ExportButtons, PlainTable, ProgressCell, useKindName, useRecordFormat } from './parts';
-
-const VERIFY_KEYS = ['admin.records.verify.0', 'admin.records.verify.1', 'admin.records.verify.2'] as const;
+import { ChapterCells, ExportButtons, ProgressCell, useRecordFormat, VerifyBadge } from './parts';
 
 /**
  * A student's record of every chapter of a course (learn/detailbystudent): progress, study time, what was
@@ -17,7 +17,6 @@ export default function StudentDetailPage() {
   const t = useT();
   const navigate = useNavigate();
   const format = useRecordFormat();
-  const kindName = useKindName();
   const [params] = useSearchParams();
   const sid = params.get('sid') ?? '';
   const coid = params.get('coid') ?? '';
@@ -44,7 +43,7 @@ export default function StudentDetailPage() {
       </PageHeader>
       <section className="card ac-card">
         {error && !data ? (
-          error instanceof Error && error.message === 'not found' ? (
+          error instanceof ApiError && error.reply.error === ERRORS.notFound ? (
             <MissingRecord backTo="/records" backLabel="admin.records.title" testId="record-missing" />
           ) : (
             <LoadError onRetry={() => void mutate()} />
@@ -57,7 +56,9 @@ export default function StudentDetailPage() {
                 <ProgressCell percent={data.process} />
               </div>
             )}
-            <PlainTable
+            <DataTable
+              className="ac-table rec-table"
+              actions={false}
               columns={[
                 t('admin.records.col.chapter'),
                 t('admin.records.col.type'),
@@ -72,21 +73,14 @@ export default function StudentDetailPage() {
             >
               {(data?.chapters ?? []).map((row) => (
                 <tr key={row.cid} data-testid="detail-row" data-cid={row.cid} className={row.parent_id === '0' ? 'rec-top' : 'rec-sub'}>
-                  <td data-label={t('admin.records.col.chapter')} className="rec-chapter">
-                    {row.title}
-                  </td>
-                  <td data-label={t('admin.records.col.type')} className="ac-muted">
-                    {kindName(row.type)}
-                  </td>
+                  <ChapterCells title={row.title} type={row.type} />
                   <td data-label={t('admin.records.col.progress')}>
                     <ProgressCell percent={row.progress * 100} />
                   </td>
                   <td data-label={t('admin.records.col.studyTime')}>{format.duration(row.eff)}</td>
                   <td data-label={t('admin.records.col.watch')}>{row.watch_time}</td>
                   <td data-label={t('admin.records.col.verify')}>
-                    <span className={`rec-verify is-${row.verify_status}`} data-testid="detail-verify">
-                      {t(VERIFY_KEYS[row.verify_status] ?? VERIFY_KEYS[0])}
-                    </span>
+                    <VerifyBadge status={row.verify_status} testId="detail-verify" />
                   </td>
                   <td data-label={t('admin.records.col.completedAt')} className="ac-muted">
                     {format.when(row.completed_at)}
@@ -96,7 +90,7 @@ export default function StudentDetailPage() {
                   </td>
                 </tr>
               ))}
-            </PlainTable>
+            </DataTable>
           </>
         )}
       </section>

@@ -1,23 +1,22 @@
 import { Link } from 'react-router';
 import useSWR from 'swr';
 import { useT } from '../../../i18n';
-import { DataTable, LoadError, RowActions } from '../../components/DataTable';
+import { DataTable, LoadError, PersonCell, RowActions } from '../../components/DataTable';
 import { ListToolbar, SearchForm } from '../../components/ListToolbar';
 import { Pager } from '../../components/Pager';
 import { getStudentCourses, PAGE_SIZE, searchStudents } from './api';
 import { detailPath, ExportButtons, ProgressCell, useRecordFormat, type ViewProps } from './parts';
 
 /** By student: the school's students (searched by name or login) with their study in sum; a chosen student's courses. */
-export function StudentsView({ params, setFilter }: ViewProps) {
+export function StudentsView({ params, page, setFilter }: ViewProps) {
   const sid = params.get('sid') ?? '';
-  return sid ? <StudentCourses sid={sid} params={params} setFilter={setFilter} /> : <StudentList params={params} setFilter={setFilter} />;
+  return sid ? <StudentCourses sid={sid} page={page} setFilter={setFilter} /> : <StudentList params={params} page={page} setFilter={setFilter} />;
 }
 
-function StudentList({ params, setFilter }: ViewProps) {
+function StudentList({ params, page, setFilter }: ViewProps) {
   const t = useT();
   const format = useRecordFormat();
   const key = params.get('key') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
   const { data, error, mutate } = useSWR(['learn/students', key, page], () => searchStudents(key, page), { keepPreviousData: true });
   const rows = data?.list ?? [];
   return (
@@ -35,10 +34,7 @@ function StudentList({ params, setFilter }: ViewProps) {
         >
           {rows.map((row) => (
             <tr key={row.sid} data-testid="student-row" data-sid={row.sid}>
-              <td data-label={t('admin.records.col.name')}>
-                <span className="ac-strong">{row.name}</span>
-                <p className="ac-muted">{row.username}</p>
-              </td>
+              <PersonCell label={t('admin.records.col.name')} name={row.name} username={row.username} />
               <td data-label={t('admin.records.col.courses')}>{row.courses}</td>
               <td data-label={t('admin.records.col.completedCourses')}>{row.completed_courses}</td>
               <td data-label={t('admin.records.col.studyTime')}>{format.duration(row.eff)}</td>
@@ -59,10 +55,9 @@ function StudentList({ params, setFilter }: ViewProps) {
   );
 }
 
-function StudentCourses({ sid, params, setFilter }: ViewProps & { sid: string }) {
+function StudentCourses({ sid, page, setFilter }: Omit<ViewProps, 'params'> & { sid: string }) {
   const t = useT();
   const format = useRecordFormat();
-  const page = Math.max(1, Number(params.get('page')) || 1);
   const { data, error, mutate } = useSWR(['learn/getlistbystudent', sid, page], () => getStudentCourses(sid, page), { keepPreviousData: true });
   const rows = data?.list ?? [];
   return (

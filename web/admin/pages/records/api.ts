@@ -12,9 +12,8 @@ import type {
   zStudentSearch,
 } from '../../../../shared/schemas/records';
 import { EXPORT_CAPPED_HEADER } from '../../../../shared/schemas/records';
-import type { Reply } from '../../../../shared/envelope';
 import { apiUrl, call, NETWORK_ERROR } from '../../../api/client';
-import { listCourses } from '../../api/courses';
+import { unwrap } from '../../../hooks/fetcher';
 
 /** The calls of the learning records and staged review screens (server/modules/records/routes.ts, permission student). */
 export type CourseLearners = z.infer<typeof zCourseLearners>;
@@ -25,29 +24,18 @@ export type StudentSearch = z.infer<typeof zStudentSearch>;
 export type ReviewList = z.infer<typeof zReviewList>;
 export type ReviewReply = z.infer<typeof zReviewReply>;
 
-/** Reads a reply's data or throws its error (for SWR). */
-async function data<T>(reply: Promise<Reply<T>>): Promise<T> {
-  const answer = await reply;
-  if (answer.status !== 'ok') throw new Error(answer.error);
-  return answer.data;
-}
-
 export const PAGE_SIZE = 20;
 
 export const getCourseLearners = (coid: string, page: number, key: string) =>
-  data(call<CourseLearners>('learn/getlist', { query: { coid, page, num: PAGE_SIZE, key: key || undefined } }));
-export const getStudentCourses = (sid: string, page: number) => data(call<StudentCourses>('learn/getlistbystudent', { query: { sid, page, num: PAGE_SIZE } }));
-export const getStudentDetail = (sid: string, coid: string) => data(call<StudentDetail>('learn/detailbystudent', { query: { sid, coid } }));
-export const getChapterTimes = (coid: string) => data(call<ChapterStudyTimes>('learn/getchapterstudytime', { query: { coid } }));
-export const searchStudents = (key: string, page: number) => data(call<StudentSearch>('learn/students', { query: { key: key || undefined, page, num: PAGE_SIZE } }));
+  unwrap(call<CourseLearners>('learn/getlist', { query: { coid, page, num: PAGE_SIZE, key: key || undefined } }));
+export const getStudentCourses = (sid: string, page: number) => unwrap(call<StudentCourses>('learn/getlistbystudent', { query: { sid, page, num: PAGE_SIZE } }));
+export const getStudentDetail = (sid: string, coid: string) => unwrap(call<StudentDetail>('learn/detailbystudent', { query: { sid, coid } }));
+export const getChapterTimes = (coid: string) => unwrap(call<ChapterStudyTimes>('learn/getchapterstudytime', { query: { coid } }));
+export const searchStudents = (key: string, page: number) => unwrap(call<StudentSearch>('learn/students', { query: { key: key || undefined, page, num: PAGE_SIZE } }));
 export const getReviewList = (query: { status: ReviewStatusKey; coid: string; key: string; page: number }) =>
-  data(call<ReviewList>('learn/review/list', { query: { status: query.status, coid: query.coid || undefined, key: query.key || undefined, page: query.page, num: PAGE_SIZE } }));
+  unwrap(call<ReviewList>('learn/review/list', { query: { status: query.status, coid: query.coid || undefined, key: query.key || undefined, page: query.page, num: PAGE_SIZE } }));
 /** POST learn/review: approve or reject a studied stage. */
 export const reviewStage = (input: { coid: string; cid: string; sid: string; action: 'approve' | 'reject'; reason?: string }) => call<ReviewReply>('learn/review', { method: 'POST', body: input });
-
-const COURSE_OPTIONS = 500;
-/** The school's courses for the course pickers (published or not). */
-export const getCourseOptions = () => data(listCourses({ page: 1, num: COURSE_OPTIONS, status: 'all' })).then((reply) => reply.courseData);
 
 export interface ExportQuery {
   view: ExportView;

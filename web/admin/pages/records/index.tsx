@@ -1,13 +1,14 @@
 import { Link } from 'react-router';
 import useSWR from 'swr';
 import { useT } from '../../../i18n';
-import { DataTable, LoadError, RowActions } from '../../components/DataTable';
+import { CourseSelect } from '../../components/CourseSelect';
+import { DataTable, LoadError, PersonCell, RowActions } from '../../components/DataTable';
 import { ListToolbar, SearchForm } from '../../components/ListToolbar';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { useQueryFilters } from '../../hooks/useQueryFilters';
-import { getChapterTimes, getCourseLearners, getCourseOptions, PAGE_SIZE } from './api';
-import { CourseSelect, detailPath, ExportButtons, PlainTable, ProgressCell, useKindName, useRecordFormat, type ViewProps } from './parts';
+import { getChapterTimes, getCourseLearners, PAGE_SIZE } from './api';
+import { ChapterCells, detailPath, ExportButtons, ProgressCell, useRecordFormat, type ViewProps } from './parts';
 import { StudentsView } from './StudentsView';
 
 const VIEWS = [
@@ -34,9 +35,8 @@ const viewPath = (view: View, coid: string) => {
  */
 export default function RecordsPage() {
   const t = useT();
-  const { params, setFilter } = useQueryFilters({ view: 'course' });
+  const { params, page, setFilter } = useQueryFilters({ view: 'course' });
   const view: View = VIEWS.some((item) => item.key === params.get('view')) ? (params.get('view') as View) : 'course';
-  const courses = useSWR('getcourselist:records', getCourseOptions);
 
   return (
     <div className="ac-page rec-page" data-testid="records-page">
@@ -49,30 +49,27 @@ export default function RecordsPage() {
             </Link>
           ))}
         </nav>
-        {view === 'course' && <CourseView params={params} setFilter={setFilter} courses={courses.data} />}
-        {view === 'student' && <StudentsView params={params} setFilter={setFilter} />}
-        {view === 'chapter' && <ChapterView params={params} setFilter={setFilter} courses={courses.data} />}
+        {view === 'course' && <CourseView params={params} page={page} setFilter={setFilter} />}
+        {view === 'student' && <StudentsView params={params} page={page} setFilter={setFilter} />}
+        {view === 'chapter' && <ChapterView params={params} page={page} setFilter={setFilter} />}
       </section>
     </div>
   );
 }
 
-type CourseOptions = { coid: string; title: string }[] | undefined;
-
 /** By course: the chosen course's learners, latest visit first, searchable by name. */
-function CourseView({ params, setFilter, courses }: ViewProps & { courses: CourseOptions }) {
+function CourseView({ params, page, setFilter }: ViewProps) {
   const t = useT();
   const format = useRecordFormat();
   const coid = params.get('coid') ?? '';
   const key = params.get('key') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
   const { data, error, mutate } = useSWR(coid ? ['learn/getlist', coid, page, key] : null, () => getCourseLearners(coid, page, key), { keepPreviousData: true });
   const rows = coid ? (data?.list ?? []) : [];
 
   return (
     <>
       <ListToolbar>
-        <CourseSelect value={coid} courses={courses} onChange={(value) => setFilter({ coid: value })} />
+        <CourseSelect value={coid} label={t('admin.records.course')} emptyLabel={t('admin.records.pickCourse')} testId="records-course" onChange={(value) => setFilter({ coid: value })} />
         <SearchForm key={`${coid}:${key}`} placeholder={t('admin.records.searchLearner')} buttonText={t('admin.records.search')} initial={key} onSearch={(value) => setFilter({ key: value })} />
         <ExportButtons query={{ view: 'course', coid, key }} disabled={!coid} />
       </ListToolbar>
@@ -88,10 +85,7 @@ function CourseView({ params, setFilter, courses }: ViewProps & { courses: Cours
         >
           {rows.map((row) => (
             <tr key={row.sid} data-testid="learner-row" data-sid={row.sid}>
-              <td data-label={t('admin.records.col.name')}>
-                <span className="ac-strong">{row.name}</span>
-                <p className="ac-muted">{row.username}</p>
-              </td>
+              <PersonCell label={t('admin.records.col.name')} name={row.name} username={row.username} />
               <td data-label={t('admin.records.col.progress')}>
                 <ProgressCell percent={row.process} />
               </td>
@@ -118,10 +112,9 @@ function CourseView({ params, setFilter, courses }: ViewProps & { courses: Cours
 }
 
 /** By chapter: per chapter of the chosen course, its learners, completions, total and average study time. */
-function ChapterView({ params, setFilter, courses }: ViewProps & { courses: CourseOptions }) {
+function ChapterView({ params, setFilter }: ViewProps) {
   const t = useT();
   const format = useRecordFormat();
-  const kindName = useKindName();
   const coid = params.get('coid') ?? '';
   const { data, error, mutate } = useSWR(coid ? ['learn/getchapterstudytime', coid] : null, () => getChapterTimes(coid));
   const rows = coid ? (data?.chapters ?? []) : [];
@@ -129,7 +122,7 @@ function ChapterView({ params, setFilter, courses }: ViewProps & { courses: Cour
   return (
     <>
       <ListToolbar>
-        <CourseSelect value={coid} courses={courses} onChange={(value) => setFilter({ coid: value })} />
+        <CourseSelect value={coid} label={t('admin.records.course')} emptyLabel={t('admin.records.pickCourse')} testId="records-course" onChange={(value) => setFilter({ coid: value })} />
         <ExportButtons query={{ view: 'chapter', coid }} disabled={!coid} />
       </ListToolbar>
       {!coid ? (
@@ -137,25 +130,22 @@ function ChapterView({ params, setFilter, courses }: ViewProps & { courses: Cour
       ) : error && !data ? (
         <LoadError onRetry={() => void mutate()} />
       ) : (
-        <PlainTable
+        <DataTable
+          className="ac-table rec-table"
+          actions={false}
           columns={[t('admin.records.col.chapter'), t('admin.records.col.type'), t('admin.records.col.learners'), t('admin.records.col.completed'), t('admin.records.col.totalTime'), t('admin.records.col.avgTime')]}
           empty={data && rows.length === 0 && t('admin.records.empty.chapters')}
         >
           {rows.map((row) => (
             <tr key={row.cid} data-testid="chapter-time-row" data-cid={row.cid} className={row.parent_id === '0' ? 'rec-top' : 'rec-sub'}>
-              <td data-label={t('admin.records.col.chapter')} className="rec-chapter">
-                {row.title}
-              </td>
-              <td data-label={t('admin.records.col.type')} className="ac-muted">
-                {kindName(row.type)}
-              </td>
+              <ChapterCells title={row.title} type={row.type} />
               <td data-label={t('admin.records.col.learners')}>{row.learners}</td>
               <td data-label={t('admin.records.col.completed')}>{row.completed}</td>
               <td data-label={t('admin.records.col.totalTime')}>{format.duration(row.eff)}</td>
               <td data-label={t('admin.records.col.avgTime')}>{format.duration(row.avg_eff)}</td>
             </tr>
           ))}
-        </PlainTable>
+        </DataTable>
       )}
     </>
   );

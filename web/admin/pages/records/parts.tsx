@@ -1,6 +1,6 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import type { MessageKey } from '../../../../shared/i18n';
-import { formatDateTime } from '../../../../shared/rules/dates';
+import { formatDateMinutes } from '../../../../shared/rules/dates';
 import { formatDuration } from '../../../../shared/rules/text';
 import { CHAPTER_TYPE, type ChapterType } from '../../../../shared/schemas/chapters';
 import type { ExportFormat } from '../../../../shared/schemas/records';
@@ -15,6 +15,7 @@ export const detailPath = (sid: string, coid: string) => `/records/detail?${new 
 /** A records view's filters in the address (useQueryFilters). */
 export interface ViewProps {
   params: URLSearchParams;
+  page: number;
   setFilter: (change: Record<string, string>) => void;
 }
 
@@ -23,7 +24,7 @@ export function useRecordFormat() {
   const t = useT();
   const locale = useLocale();
   return {
-    when: (ms: number | null | undefined) => (ms ? formatDateTime(ms, locale).slice(0, 16) : t('admin.records.never')),
+    when: (ms: number | null | undefined) => (ms ? formatDateMinutes(ms, locale) : t('admin.records.never')),
     duration: (seconds: number) => formatDuration(seconds, locale),
   };
 }
@@ -42,13 +43,8 @@ export function ProgressCell({ percent }: { percent: number }) {
   );
 }
 
+const VERIFY_KEYS = ['admin.records.verify.0', 'admin.records.verify.1', 'admin.records.verify.2'] as const;
 const KIND_KEYS = Object.fromEntries(Object.entries(CHAPTER_TYPE).map(([key, value]) => [value, `admin.chapters.kind.${key}`])) as Record<ChapterType, MessageKey>;
-
-/** The name of a chapter kind (the chapter editor's names). */
-export function useKindName() {
-  const t = useT();
-  return (type: number) => (type in KIND_KEYS ? t(KIND_KEYS[type as ChapterType]) : String(type));
-}
 
 /**
  * Export CSV / Export Excel of a records screen: the same rows as the screen (the query it shows), as a
@@ -76,36 +72,27 @@ export function ExportButtons({ query, disabled = false }: { query: ExportQuery;
   );
 }
 
-/** The course chooser of the records screens (the school's courses). */
-export function CourseSelect({ value, courses, onChange }: { value: string; courses: { coid: string; title: string }[] | undefined; onChange: (coid: string) => void }) {
+/** The review state of a studied stage (verify_status 0 not reviewed, 1 approved, 2 rejected) as a coloured word. */
+export function VerifyBadge({ status, testId }: { status: number; testId: string }) {
   const t = useT();
   return (
-    <select value={value} aria-label={t('admin.records.course')} onChange={(event) => onChange(event.target.value)} data-testid="records-course">
-      <option value="">{t('admin.records.pickCourse')}</option>
-      {(courses ?? []).map((course) => (
-        <option key={course.coid} value={course.coid}>
-          {course.title}
-        </option>
-      ))}
-    </select>
+    <span className={`rec-verify is-${status}`} data-testid={testId}>
+      {t(VERIFY_KEYS[status] ?? VERIFY_KEYS[0])}
+    </span>
   );
 }
 
-/** A read-only table of the records screens (DataTable's markup without the actions column). */
-export function PlainTable({ columns, empty, children }: { columns: string[]; empty?: ReactNode; children: ReactNode }) {
+/** The chapter and kind cells of a chapter row (the chapter times and a student's detail); the kinds are the chapter editor's names. */
+export function ChapterCells({ title, type }: { title: string; type: number }) {
+  const t = useT();
   return (
-    <div className="ac-table-wrap">
-      <table className="ac-table rec-table">
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column}>{column}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-      {empty && <p className="ac-empty">{empty}</p>}
-    </div>
+    <>
+      <td data-label={t('admin.records.col.chapter')} className="rec-chapter">
+        {title}
+      </td>
+      <td data-label={t('admin.records.col.type')} className="ac-muted">
+        {type in KIND_KEYS ? t(KIND_KEYS[type as ChapterType]) : String(type)}
+      </td>
+    </>
   );
 }

@@ -39,9 +39,8 @@ type Dialog = { kind: 'rename' | 'move'; item: ResourceItem; value: string } | n
 /** The resource library (资源库): folders, upload with progress, search, type filter, rename, move, delete, preview. */
 export default function ResourcesPage() {
   const t = useT();
-  const { params, setFilter } = useQueryFilters({ cate: '0', order: 'new', sub: '1' });
+  const { params, page, setFilter } = useQueryFilters({ cate: '0', order: 'new', sub: '1' });
   const cate = /^\d+$/.test(params.get('cate') ?? '') ? params.get('cate')! : '0';
-  const page = Math.max(1, Number(params.get('page')) || 1);
   const searchStr = params.get('q') ?? '';
   const fileType = (RESOURCE_KINDS as readonly string[]).includes(params.get('type') ?? '') ? (params.get('type') as (typeof RESOURCE_KINDS)[number]) : '';
   const order = (RESOURCE_ORDERS as readonly string[]).includes(params.get('order') ?? '') ? (params.get('order') as (typeof RESOURCE_ORDERS)[number]) : 'new';

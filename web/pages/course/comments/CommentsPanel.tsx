@@ -6,7 +6,7 @@ import { useBootstrap } from '../../../bootstrap';
 import { bookmarkRefusal, useActionGuard } from '../../../components/catalogue/useActionGuard';
 import { confirm, toast } from '../../../components/feedback';
 import { Loading } from '../../../components/Loading';
-import { unwrap } from '../../../hooks/useCatalogue';
+import { unwrap } from '../../../hooks/fetcher';
 import { useT } from '../../../i18n';
 import { deleteComment, getComments, priseComment, type CommentList } from './api';
 import { CommentBox } from './CommentBox';
