@@ -42,6 +42,10 @@ import { uploadsRoutes } from './modules/uploads/routes';
 import { resourcesRoutes } from './modules/resources/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { filesRoutes } from './modules/files/routes';
+import { questionsRoutes } from './modules/questions/routes';
+import { exercisesRoutes } from './modules/exercises/routes';
+import { examAdminRoutes } from './modules/exam-admin/routes';
+import { examsRoutes } from './modules/exams/routes';
 import { DEMO_LOGINS, loadDemoData } from './modules/schools/demo';
 
 const version: string = JSON.parse(fs.readFileSync(projectPath('package.json'), 'utf8')).version;
@@ -143,6 +147,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(uploadsRoutes);
       await api.register(resourcesRoutes);
       await api.register(feedbackRoutes);
+      await api.register(questionsRoutes);
+      await api.register(exercisesRoutes);
+      await api.register(examAdminRoutes);
+      await api.register(examsRoutes);
     },
     { prefix: config.API_PREFIX.replace(/\/$/, '') },
   );

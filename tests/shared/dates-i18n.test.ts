@@ -11,6 +11,12 @@ import { messages as adminFeedbackZh } from '../../shared/i18n/admin-feedback.zh
 import { messages as adminFeedbackEn } from '../../shared/i18n/admin-feedback.en-gb';
 import { messages as adminPlansZh } from '../../shared/i18n/admin-plans.zh-CN';
 import { messages as adminPlansEn } from '../../shared/i18n/admin-plans.en-gb';
+import { messages as adminQuestionsZh } from '../../shared/i18n/admin-questions.zh-CN';
+import { messages as adminQuestionsEn } from '../../shared/i18n/admin-questions.en-gb';
+import { messages as adminExamsZh } from '../../shared/i18n/admin-exams.zh-CN';
+import { messages as adminExamsEn } from '../../shared/i18n/admin-exams.en-gb';
+import { messages as adminExercisesZh } from '../../shared/i18n/admin-exercises.zh-CN';
+import { messages as adminExercisesEn } from '../../shared/i18n/admin-exercises.en-gb';
 
 describe('dates per locale (spec 9: yyyy-MM-dd HH:mm:ss; en-gb watermark HH:mm dd-MM-yyyy)', () => {
   const at = new Date(2026, 0, 5, 7, 8, 9);
@@ -39,6 +45,9 @@ describe('message catalogue', () => {
       adminRecords: [adminRecordsZh, adminRecordsEn],
       adminFeedback: [adminFeedbackZh, adminFeedbackEn],
       adminPlans: [adminPlansZh, adminPlansEn],
+      adminQuestions: [adminQuestionsZh, adminQuestionsEn],
+      adminExams: [adminExamsZh, adminExamsEn],
+      adminExercises: [adminExercisesZh, adminExercisesEn],
     }))('area %s has the same keys in zh-CN and en-gb, none empty', (_area, [zh, en]) => {
     expect(Object.keys(en).sort()).toEqual(Object.keys(zh).sort());
     for (const [key, text] of [...Object.entries(zh), ...Object.entries(en)]) expect(text, key).not.toBe('');

@@ -23,6 +23,12 @@ import { messages as plansZh } from '../../shared/i18n/admin-plans.zh-CN';
 import { messages as plansEn } from '../../shared/i18n/admin-plans.en-gb';
 import { messages as recordsZh } from '../../shared/i18n/admin-records.zh-CN';
 import { messages as recordsEn } from '../../shared/i18n/admin-records.en-gb';
+import { messages as questionsZh } from '../../shared/i18n/admin-questions.zh-CN';
+import { messages as questionsEn } from '../../shared/i18n/admin-questions.en-gb';
+import { messages as examsZh } from '../../shared/i18n/admin-exams.zh-CN';
+import { messages as examsEn } from '../../shared/i18n/admin-exams.en-gb';
+import { messages as exercisesZh } from '../../shared/i18n/admin-exercises.zh-CN';
+import { messages as exercisesEn } from '../../shared/i18n/admin-exercises.en-gb';
 
 // The back office's messages travel with its chunk, not with the student site.
 addMessages(adminZh, adminEn);
@@ -30,6 +36,9 @@ addMessages(resourcesZh, resourcesEn);
 addMessages(feedbackZh, feedbackEn);
 addMessages(plansZh, plansEn);
 addMessages(recordsZh, recordsEn);
+addMessages(questionsZh, questionsEn);
+addMessages(examsZh, examsEn);
+addMessages(exercisesZh, exercisesEn);
 
 const OverviewPage = lazy(() => import('./pages/overview'));
 const CoursesPage = lazy(() => import('./pages/courses'));

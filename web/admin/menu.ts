@@ -57,8 +57,18 @@ export const MENU: MenuEntry[] = [
     ],
   },
   { key: 'setting', label: 'admin.menu.setting', to: null },
-  { key: 'exam', label: 'admin.menu.exam', to: null },
-  { key: 'question', label: 'admin.menu.question', to: null },
+  {
+    key: 'exam',
+    label: 'admin.menu.exam',
+    to: null,
+    links: [
+      { key: 'exams', label: 'admin.menu.exams', to: '/exams' },
+      { key: 'papers', label: 'admin.menu.papers', to: '/papers' },
+      { key: 'examCategories', label: 'admin.menu.examCategories', to: '/exam-categories' },
+      { key: 'marking', label: 'admin.menu.marking', to: '/marking' },
+    ],
+  },
+  { key: 'question', label: 'admin.menu.question', to: null, links: [{ key: 'questions', label: 'admin.menu.questions', to: '/questions' }] },
 ];
 
 export const isMainAdmin = (profile: Pick<AdminProfile, 'adminType'>) => profile.adminType === '0';

@@ -8,3 +8,4 @@ export * from './learning';
 export * from './feedback';
 export * from './plans';
 export * from './reviews';
+export * from './exams';

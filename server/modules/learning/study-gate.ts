@@ -14,8 +14,10 @@
  * Choices where the spec is silent:
  * - A stage's own review state and exam result (passed, verify_status) are the learn record whose chapter
  *   is the stage's cid (written by the back office's review, learn/record/update).
- * - Stage exams arrive with issue 6: until then no stage has an exam to pass (stagePassed is true).
- * - Exercises pending (exercOrder) arrive with issue 6 too: until then none is pending.
+ * - A stage has an exam to pass when a published exam is attached to its chapter (issue 6 'Stage exams';
+ *   an optional exam too: optional means the exam dialog offers to skip it, not that the order forgets it).
+ * - Exercises pending (exercOrder): the chapter's exercise questions not yet answered right nor waiting for a
+ *   teacher's mark (exercises.repository pendingExercisesByChapter), read only when exercOrder is on.
  * - Free chapters (the audition) and administrators' previews are not gated (study-access.ts decides so).
  */
 import { growthPlanOrder, planKind, studyLocks, type OrderedChapterNode, type PlanChapter } from '../../../shared/rules/study-order';
@@ -29,6 +31,8 @@ import { listChapters } from '../chapters/chapters.repository';
 import type { CourseHead } from '../courses/catalogue.repository';
 import { readSettings } from '../courses/courses.presenter';
 import { recordsEngine } from '../records/heartbeat-engine';
+import { pendingExercisesByChapter } from '../exercises/exercises.repository';
+import { chapterExams } from '../exams/sittings.repository';
 
 /** A chapter of the tree as the gate reads it. */
 interface GateNode {
@@ -75,6 +79,11 @@ export function hasOrderRules(head: CourseHead): boolean {
   return found;
 }
 
+/** The chapters of a course with a published exam attached (a plan's stage exams). */
+export function stageExamsOf(ctx: AppContext, courseId: string): Set<string> {
+  return new Set(chapterExams(ctx.db, courseId).keys());
+}
+
 /** A student's record of a chapter as the order rules read it. */
 export interface ChapterRecord {
   progress: number;
@@ -95,13 +104,17 @@ export interface GateResult {
  * A plan's stages (the top-level chapters) as spec 4 'Growth plan order' reads them: each stage's own record
  * (its review's passed and verify_status) and the progress of its study lessons (headings skipped).
  */
-export function planStages(tops: readonly { cid: string; children: readonly { cid: string; learnType: string }[] }[], record: (cid: string) => ChapterRecord): PlanChapter[] {
+export function planStages(
+  tops: readonly { cid: string; children: readonly { cid: string; learnType: string }[] }[],
+  record: (cid: string) => ChapterRecord,
+  stageExams: ReadonlySet<string>,
+): PlanChapter[] {
   return tops.map((top) => ({
     cid: top.cid,
     progress: record(top.cid).progress,
     passed: record(top.cid).passed,
     verify_status: record(top.cid).verifyStatus,
-    stageExam: false,
+    stageExam: stageExams.has(top.cid),
     children: top.children.filter((child) => child.learnType !== '').map((child) => ({ cid: child.cid, progress: record(child.cid).progress })),
   }));
 }
@@ -117,14 +130,16 @@ export function studyGate(ctx: AppContext, studentId: string | null, head: Cours
   const records: Map<string, ChapterRecord> = studentId ? recordsEngine(ctx).courseProgress(studentId, head.id) : new Map();
   const record = (cid: string): ChapterRecord => records.get(cid) ?? { progress: 0, passed: false, verifyStatus: 0 };
 
+  const pending = studentId && settings.exercOrder ? pendingExercisesByChapter(ctx.db, studentId, head.id) : new Map<string, number>();
   const ordered: OrderedChapterNode[] = tree.map((top) => ({
     ...top,
     progress: record(top.cid).progress,
-    children: top.children.map((child) => ({ ...child, progress: record(child.cid).progress })),
+    pendingExercises: pending.get(top.cid) ?? 0,
+    children: top.children.map((child) => ({ ...child, progress: record(child.cid).progress, pendingExercises: pending.get(child.cid) ?? 0 })),
   }));
   const orderLocks = studyLocks(ordered, { order_rest: head.orderRest, exercOrder: settings.exercOrder });
   const growth = planKind(head) === 'growth';
-  const stages = planStages(tree, record);
+  const stages = planStages(tree, record, growth ? stageExamsOf(ctx, head.id) : new Set());
   const staged: StageChapterNode[] = tree;
   const stageSettings = { label: head.label, stage_year: settings.stage_year, stage_date: settings.stage_date, expire_limit: settings.expire_limit };
   const now = ctx.now();

@@ -11,7 +11,7 @@
  *   its lessons, stay locked until every earlier stage is studied, passed and (with verify) verified → orderTip;
  * - spec 4 'Ordered study' (studyLocks) when the plan's course has order_rest.
  * A stage's passed and verify_status are the learn record whose chapter is the stage (the back office's
- * staged review writes it, learn/record/update); stages have no exam yet (issue 6), so nothing to pass.
+ * staged review writes it, learn/record/update; a passed stage exam sets passed).
  */
 import { isComplete } from '../../../shared/rules/progress';
 import { stageFinished, stageStudied } from '../../../shared/rules/study-order';
@@ -20,7 +20,7 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { listChapters } from '../chapters/chapters.repository';
 import { courseHead } from '../courses/catalogue.repository';
-import { planStages, studyGate } from '../learning/study-gate';
+import { planStages, stageExamsOf, studyGate } from '../learning/study-gate';
 import { readSettings } from '../courses/courses.presenter';
 import { findCourse, type CourseRow } from '../courses/courses.repository';
 import { recordsEngine } from '../records/heartbeat-engine';
@@ -81,7 +81,7 @@ export function myPlanDetail(ctx: AppContext, student: { userId: string; schoolI
   const gate = studyGate(ctx, student.userId, head);
   const { record } = gate;
   const leaves = new Map(gate.chapters.map((chapter) => [chapter.cid, chapter]));
-  const planChapters = planStages(stages.map((stage) => ({ cid: stage.cid, children: stage.lessons })), record);
+  const planChapters = planStages(stages.map((stage) => ({ cid: stage.cid, children: stage.lessons })), record, stageExamsOf(ctx, course.id));
 
   const stageList: StudentStage[] = stages.map((stage, index) => {
     const plan = planChapters[index];

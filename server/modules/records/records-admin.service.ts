@@ -224,24 +224,40 @@ export function updateRecord(ctx: AppContext, schoolId: string, input: z.output<
   const student = schoolStudent(ctx, schoolId, input.sid);
   const course = schoolCourse(ctx, schoolId, input.coid);
   courseChapter(ctx, course, input.cid);
+  const updated = setChapterResult(ctx, student.sid, course, input.cid, { progress: input.progress, passed: input.passed, verifyStatus: input.verify_status });
+  return toLearnRecord(course.id, input.cid, updated);
+}
+
+/**
+ * Writes a chapter's result into the student's learn record past the heartbeat engine's group commit (its
+ * unwritten changes are flushed first and its copy forgotten): progress raised (never lowered), the stage
+ * exam passed or not, the staged review; then the course record is recounted. Used by learn/record/update
+ * and by exams and exercises (a passed stage exam, finished exercises).
+ */
+export function setChapterResult(
+  ctx: AppContext,
+  studentId: string,
+  course: { id: string; type: number; schoolId: string },
+  chapterId: string,
+  change: { progress?: number; passed?: boolean; verifyStatus?: number },
+): repo.LearnRow {
   const engine = recordsEngine(ctx);
   engine.flush();
   const now = ctx.now();
-  const existing = repo.findLearnRecord(ctx.db, student.sid, course.id, input.cid);
-  const row = existing ?? repo.newLearnRow(student.sid, course.id, input.cid, schoolId, now);
-  const progress = Math.max(row.progress, input.progress ?? 0);
+  const row = repo.findLearnRecord(ctx.db, studentId, course.id, chapterId) ?? repo.newLearnRow(studentId, course.id, chapterId, course.schoolId, now);
+  const progress = Math.max(row.progress, change.progress ?? 0);
   const updated = {
     ...row,
     progress,
     completedAt: row.completedAt ?? (progress >= 1 ? now : null),
-    passed: input.passed ?? row.passed,
-    verifyStatus: input.verify_status ?? row.verifyStatus,
+    passed: change.passed ?? row.passed,
+    verifyStatus: change.verifyStatus ?? row.verifyStatus,
     updatedAt: now,
   };
   repo.saveLearnRecord(ctx.db, updated);
-  engine.forget(student.sid, course.id, input.cid);
-  recount(ctx, student.sid, course);
-  return toLearnRecord(course.id, input.cid, updated);
+  engine.forget(studentId, course.id, chapterId);
+  recount(ctx, studentId, course);
+  return updated;
 }
 
 /** GET learn/students: the school's students (matching a name or login) with their study in sum. */

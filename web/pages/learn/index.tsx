@@ -3,7 +3,8 @@
  * videov2, pdf, pdfv2, office, ppt, pptv2, pptv3, image, imagev2 and graphic. The chapter's ware (after
  * the server's one study-access check) decides the viewer; the page opens the route of that viewer, and a
  * route that does not fit the chapter moves to the one that does. Each viewer is its own lazy chunk, so
- * video.js and pdf.js load only here. Exercises and exams say plainly that their module is not there yet.
+ * video.js and pdf.js load only here. An exercise chapter is its quiz (ExerciseChapter), an exam chapter
+ * its exam (ExamChapter), each a lazy chunk too.
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, useLocation } from 'react-router';
@@ -15,7 +16,6 @@ import { StatusPanel } from '../../components/viewers/StatusPanel';
 import type { ViewerProps } from '../../components/viewers/types';
 import { ApiError } from '../../hooks/fetcher';
 import { StudyHooksContext } from '../../hooks/useHeartbeat';
-import { useT } from '../../i18n';
 import { LearnLayout } from './LearnLayout';
 import { Refusal } from './Refusal';
 import { useStudyFlow } from './useStudyFlow';
@@ -28,6 +28,8 @@ const PdfViewer = lazy(() => import('../../components/viewers/PdfViewer'));
 const SlidesViewer = lazy(() => import('../../components/viewers/SlidesViewer'));
 const ImageViewer = lazy(() => import('../../components/viewers/ImageViewer'));
 const GraphicViewer = lazy(() => import('../../components/viewers/GraphicReader'));
+const ExerciseChapter = lazy(() => import('./ExerciseChapter'));
+const ExamChapter = lazy(() => import('./ExamChapter'));
 
 const VIEWERS: Partial<Record<ViewerKind, Viewer>> = {
   video: VideoViewer,
@@ -44,12 +46,12 @@ const codeOfPath = () => window.location.pathname.split('/')[3] ?? '';
 
 /** The viewer of a ware, or the screen saying why there is none. */
 function Content({ ware, memoryKey, onRetry }: { ware: Ware; memoryKey: string; onRetry: () => void }) {
-  const t = useT();
   if (ware.kind === 'exercise' || ware.kind === 'exam') {
+    const Chapter = ware.kind === 'exam' ? ExamChapter : ExerciseChapter;
     return (
-      <div className="learn-status" role="status" data-testid="learn-exercise">
-        <p>{t(ware.kind === 'exam' ? 'learn.exam' : 'learn.exercise')}</p>
-      </div>
+      <Suspense fallback={<Loading />}>
+        <Chapter ware={ware} onRetry={onRetry} />
+      </Suspense>
     );
   }
   // A presentation whose slide images are not there but whose PDF is: show the PDF.

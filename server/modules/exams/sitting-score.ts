@@ -1,0 +1,28 @@
+/**
+ * Settles a submitted sitting (issue 6 'Exams', 'Grading on the server'): its score, the marks still due and
+ * its pass (shared/rules/exam-score), and, for a chapter's exam, the student's learn record of that chapter
+ * (issue 6 'Stage exams': "passing sets the chapter's passed flag used by the growth plan order").
+ *
+ * Called after submission (by the student or at the deadline by the server) and after every teacher's mark,
+ * in the caller's transaction. A pass is never taken back by a later, worse sitting: the chapter's passed
+ * flag only goes from false to true. Submitting an exam chapter's sitting completes the chapter (progress 1:
+ * the student sat it), whether passed or not; passing is what the growth plan order asks for.
+ */
+import { sittingScore, type SittingScore } from '../../../shared/rules/exam-score';
+import type { AppContext } from '../../context';
+import { findCourse } from '../courses/courses.repository';
+import { setChapterResult } from '../records/records-admin.service';
+import * as repo from './sittings.repository';
+
+export function settleSitting(ctx: AppContext, sittingId: string): SittingScore {
+  const sitting = repo.findSitting(ctx.db, sittingId);
+  if (!sitting || sitting.status !== 'submitted') throw new Error(`settleSitting: sitting ${sittingId} is not submitted`);
+  const result = sittingScore(repo.sittingAnswers(ctx.db, sittingId), sitting.passScore);
+  repo.saveSittingScore(ctx.db, sittingId, result);
+  const exam = repo.findExam(ctx.db, sitting.examId);
+  const course = exam && exam.chapterId !== '' ? findCourse(ctx.db, exam.courseId) : undefined;
+  if (exam && course) {
+    setChapterResult(ctx, sitting.studentId, course, exam.chapterId, { progress: 1, ...(result.passed ? { passed: true } : {}) });
+  }
+  return result;
+}
