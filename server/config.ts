@@ -52,6 +52,8 @@ export const zConfig = z.object({
   MEDIA_URL_TTL: z.coerce.number().int().min(60).default(6 * 3600),
   /** Memory for hot blocks of served files, in MiB (server/lib/file-blocks); 0 turns the cache off. */
   FILE_CACHE_MB: z.coerce.number().int().min(0).max(65536).default(256),
+  /** How often the server closes exam sittings past their deadline, in milliseconds (server/modules/exams/routes.ts). */
+  EXAM_SWEEP_MS: z.coerce.number().int().min(50).max(3_600_000).default(15_000),
   /** Behind nginx: the internal location that X-Accel-Redirect hands files to (e.g. /_protected/); empty = the app sends the bytes. */
   ACCEL_REDIRECT: z.string().default(''),
   /** Tools for conversion; found on PATH by default. */

@@ -1,0 +1,75 @@
+/**
+ * Who may sit an exam (issue 6 'Exams': "who may sit it (groups or a course's students)"). The exam must be
+ * the student's school's, published and not deleted (else 404).
+ * - A chapter's exam (an exam chapter, or a plan stage's stage exam): whoever may study that chapter now
+ *   (study-access canStudyChapter, the order rules included: a later stage's exam waits like its lessons).
+ * - A standalone exam: its audience — a group the student belongs to, or a course the student may study
+ *   (canStudyCourse).
+ *
+ * Choices where the spec is silent: a standalone exam with no audience rows is open to every student of its
+ * school (the back office's "everyone"); a refusal answers 403 'examNotForYou'.
+ */
+import type { AppContext, Auth } from '../../context';
+import { AppError, notFound } from '../../lib/errors';
+import { ensureSecret } from '../schools/schools.service';
+import { studentCourses } from '../courses/student-courses';
+import { openCourse } from '../courses/course-visibility';
+import { findChapter } from '../chapters/chapters.repository';
+import { canStudyChapter, canStudyCourse } from '../learning/study-access';
+import { audienceOf, type AudienceRow } from './exams.repository';
+import { ExamLinks } from './exam-link';
+import { findExam, type ExamRow } from './sittings.repository';
+
+export type StudentAuth = Extract<Auth, { role: 'student' | 'admin' }>;
+
+const links = new WeakMap<AppContext, ExamLinks>();
+
+/** The app's exam link sealer (keyed from the app's secret). */
+export function examLinks(ctx: AppContext): ExamLinks {
+  let found = links.get(ctx);
+  if (!found) links.set(ctx, (found = new ExamLinks(ensureSecret(ctx), ctx.now)));
+  return found;
+}
+
+/** The exam of the student's school, published and not deleted, or 404. */
+export function schoolExam(ctx: AppContext, auth: StudentAuth, examId: string): ExamRow {
+  const exam = findExam(ctx.db, examId);
+  if (!exam || exam.schoolId !== auth.schoolId || exam.deleted || exam.status !== 'published') throw notFound();
+  return exam;
+}
+
+function safely(check: () => boolean): boolean {
+  try {
+    return check();
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the student may sit the exam (the rules above); audience rows may be given when already read. */
+export function maySit(ctx: AppContext, auth: StudentAuth, exam: ExamRow, audience?: readonly AudienceRow[]): boolean {
+  if (exam.chapterId !== '') {
+    return safely(() => {
+      const course = openCourse(ctx, auth, exam.courseId);
+      const chapter = findChapter(ctx.db, exam.chapterId);
+      if (!chapter || chapter.courseId !== course.head.id) return false;
+      const access = canStudyChapter(ctx, auth, course, chapter);
+      return access.allowed && !access.preview;
+    });
+  }
+  const targets = audience ?? audienceOf(ctx.db, [exam.id]);
+  if (targets.length === 0) return true;
+  const groups = new Set(studentCourses(ctx, auth.userId).groups);
+  for (const target of targets) {
+    if (target.targetType === 'group' && groups.has(target.targetId)) return true;
+    if (target.targetType === 'course' && safely(() => canStudyCourse(ctx, auth, openCourse(ctx, auth, target.targetId)).allowed)) return true;
+  }
+  return false;
+}
+
+/** The exam, after both checks, or throws (404 / 403 examNotForYou). */
+export function sittableExam(ctx: AppContext, auth: StudentAuth, examId: string): ExamRow {
+  const exam = schoolExam(ctx, auth, examId);
+  if (!maySit(ctx, auth, exam)) throw new AppError(403, 'examNotForYou');
+  return exam;
+}

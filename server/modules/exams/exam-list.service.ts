@@ -1,0 +1,129 @@
+/**
+ * The student's exam lists and records (spec 7 student/examcate {uid, 0, 10}, examlist, stu/exams,
+ * getykstestdata {sid, cid} → testData JSON, getyksExamlist; getExamToken (loginKey, token) and the exam URL's
+ * parameters key, returnURL, exid, from, s, token).
+ *
+ * Choices where the spec is silent:
+ * - examlist and examcate list the standalone exams the student may sit (a chapter's exam is sat from its
+ *   chapter: getyksExamlist lists a course's); a category is listed when it holds at least one (spec 9: at most 10).
+ * - best: the best score of the student's submitted sittings; shown only when the exam shows results.
+ * - getykstestdata answers for the signed-in student only (sid must be theirs: 403 otherwise).
+ */
+import type * as z from 'zod';
+import { attemptsLeft, examWindow } from '../../../shared/rules/exam-window';
+import type * as s from '../../../shared/schemas/exams';
+import type { AppContext } from '../../context';
+import { forbidden, notFound } from '../../lib/errors';
+import { findChapter } from '../chapters/chapters.repository';
+import { openCourse } from '../courses/course-visibility';
+import { examLinks, maySit, sittableExam, type StudentAuth } from './exam-access';
+import { audienceOf, chapterExam, courseExams, findPaper, publishedExams, schoolExamCategories } from './exams.repository';
+import { mySittingRow } from './sittings.presenter';
+import * as repo from './sittings.repository';
+
+type ExamItem = z.infer<typeof s.zExamItem>;
+
+const offsetOf = (query: { page: number; num: number }) => (query.page - 1) * query.num;
+
+/** The exams (already filtered) as the student's lists show them, with the student's attempts and results. */
+function examItems(ctx: AppContext, auth: StudentAuth, exams: repo.ExamRow[]): ExamItem[] {
+  const sittings = repo.studentSittings(ctx.db, auth.userId, exams.map((exam) => exam.id));
+  const now = ctx.now();
+  return exams.map((exam) => {
+    const mine = sittings.filter((sitting) => sitting.examId === exam.id);
+    const open = mine.find((sitting) => sitting.status === 'open' && sitting.deadlineAt > now);
+    const submitted = mine.filter((sitting) => sitting.status === 'submitted');
+    const shows = exam.showResults !== 'none';
+    const paper = findPaper(ctx.db, exam.paperId);
+    return {
+      id: exam.id,
+      title: exam.title,
+      description: exam.description,
+      catid: exam.categoryId,
+      durationSec: exam.durationSec,
+      opensAt: exam.opensAt,
+      closesAt: exam.closesAt,
+      attempts: exam.attempts,
+      used: mine.length,
+      left: attemptsLeft(exam.attempts, mine.length),
+      best: shows && submitted.length > 0 ? Math.max(...submitted.map((sitting) => sitting.score)) : null,
+      passed: submitted.some((sitting) => sitting.passed),
+      state: examWindow({ opensAt: exam.opensAt, closesAt: exam.closesAt, attempts: exam.attempts, used: mine.length, inProgress: Boolean(open) }, now),
+      sittingId: open?.id ?? null,
+      coid: exam.courseId,
+      cid: exam.chapterId,
+      optional: exam.optional,
+      totalScore: paper?.totalScore ?? 0,
+      passScore: paper?.passScore ?? 0,
+    };
+  });
+}
+
+/** The standalone exams of the student's school that the student may sit. */
+function sittableStandalone(ctx: AppContext, auth: StudentAuth): repo.ExamRow[] {
+  const exams = publishedExams(ctx.db, auth.schoolId).filter((exam) => exam.chapterId === '');
+  const audience = audienceOf(ctx.db, exams.map((exam) => exam.id));
+  return exams.filter((exam) => maySit(ctx, auth, exam, audience.filter((row) => row.examId === exam.id)));
+}
+
+/** student/examcate: the categories holding exams the student may sit. */
+export function examCategoriesOf(ctx: AppContext, auth: StudentAuth, query: z.output<typeof s.zExamCateQuery>): z.infer<typeof s.zExamCategories> {
+  const counts = new Map<string, number>();
+  for (const exam of sittableStandalone(ctx, auth)) counts.set(exam.categoryId, (counts.get(exam.categoryId) ?? 0) + 1);
+  const list = schoolExamCategories(ctx.db, auth.schoolId)
+    .filter((category) => counts.has(category.id))
+    .map((category) => ({ catid: category.id, title: category.title, count: counts.get(category.id) ?? 0 }));
+  return { list: list.slice(query.page * query.num, (query.page + 1) * query.num) };
+}
+
+/** examlist: the exams of a category ('' / '0': all) the student may sit. */
+export function examList(ctx: AppContext, auth: StudentAuth, query: z.output<typeof s.zExamListQuery>): z.infer<typeof s.zExamList> {
+  const all = sittableStandalone(ctx, auth).filter((exam) => query.catid === '' || query.catid === '0' || exam.categoryId === query.catid);
+  const page = all.slice(offsetOf(query), offsetOf(query) + query.num);
+  return { total: all.length, list: examItems(ctx, auth, page) };
+}
+
+/** stu/exams: my sittings, newest first. */
+export function mySittingList(ctx: AppContext, auth: StudentAuth, query: z.output<typeof s.zMySittingsQuery>): z.infer<typeof s.zMySittings> {
+  const { rows, total } = repo.mySittings(ctx.db, auth.userId, query.num, offsetOf(query));
+  return { total, list: rows.map((row) => mySittingRow(row.sitting, row)) };
+}
+
+/** The published exam of a course's chapter, or 404. */
+function examOfChapter(ctx: AppContext, auth: StudentAuth, courseRef: string, cid: string): repo.ExamRow {
+  const course = openCourse(ctx, auth, courseRef);
+  const exam = chapterExam(ctx.db, course.head.id, cid);
+  if (!exam) throw notFound();
+  return exam;
+}
+
+/** getExamToken: the exam URL for the built-in engine, its loginKey and token. */
+export function examToken(ctx: AppContext, auth: StudentAuth, query: z.output<typeof s.zExamTokenQuery>): z.infer<typeof s.zExamToken> {
+  const found = query.examId ? sittableExam(ctx, auth, query.examId) : query.coid && query.cid ? examOfChapter(ctx, auth, query.coid, query.cid) : null;
+  if (!found) throw notFound();
+  const exam = sittableExam(ctx, auth, found.id);
+  const links = examLinks(ctx);
+  const loginKey = ctx.uidCodec.encode(auth.schoolId);
+  const token = links.token(auth.userId, auth.schoolId);
+  const exid = links.sealExid({ studentId: auth.userId, examId: exam.id, chapterId: exam.chapterId });
+  const params = new URLSearchParams({ key: loginKey, returnURL: query.returnURL ?? '', exid, from: query.from ?? 'web', s: Buffer.from(auth.userId).toString('base64'), token });
+  return { loginKey, token, exid, url: `/u/${loginKey}#/exam/${exam.id}?${params.toString()}` };
+}
+
+/** learn/getykstestdata {sid, cid}: the student's results of the chapter's exam as testData JSON. */
+export function yksTestData(ctx: AppContext, auth: StudentAuth, query: z.output<typeof s.zYksTestQuery>): z.infer<typeof s.zYksTestData> {
+  if (query.sid !== auth.userId) throw forbidden();
+  const chapter = findChapter(ctx.db, query.cid);
+  if (!chapter) throw notFound();
+  const exam = examOfChapter(ctx, auth, chapter.courseId, chapter.id);
+  const [item] = examItems(ctx, auth, [exam]);
+  const sittings = repo.studentSittings(ctx.db, auth.userId, [exam.id]).map((sitting) => mySittingRow(sitting, exam));
+  return { testData: JSON.stringify({ ...item, sittings }) };
+}
+
+/** learn/getyksExamlist {coid}: the course's chapter exams the student may sit, with the student's results. */
+export function yksExamList(ctx: AppContext, auth: StudentAuth, query: z.output<typeof s.zYksExamListQuery>): z.infer<typeof s.zYksExamList> {
+  const course = openCourse(ctx, auth, query.coid);
+  const exams = courseExams(ctx.db, course.head.id).filter((exam) => exam.chapterId !== '' && maySit(ctx, auth, exam));
+  return { list: examItems(ctx, auth, exams) };
+}
