@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { zChapterList } from './chapters';
 import { zCode } from './common';
+import { zChapterExer } from './exercises';
 import { VIEWER_KINDS } from '../rules/learning';
 
 /**
@@ -175,6 +176,11 @@ export const zWare = z.object({
   next: zWareNeighbour,
   /** The student's study of the course: what the study page's locks, dialogs and reminders need (issue 5). */
   study: zWareStudy,
+  /**
+   * Spec 3 'Chapter' exer and exerc_count of every chapter with exercises (issue 6), and how many of them are
+   * still pending for this student (all of them for a viewer without records).
+   */
+  exercises: z.array(z.object({ cid: z.string(), exer: zChapterExer, exerc_count: z.number().int(), exerc_pending: z.number().int() })),
 });
 export type Ware = z.infer<typeof zWare>;
 export type WareUrls = z.infer<typeof zWareUrls>;

@@ -1,6 +1,7 @@
 /** Chapter exercises and students' answers to them (server/db/schema/exams.ts): the only place that queries them. */
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { chapterExercises, exerciseAnswers, exerciseSetQuestions, exerciseSets, questions } from '../../db/schema';
 
 /**
  * Spec 4 'Quiz dialog': "A correctly answered question is removed from the exercise sets' pending lists".
@@ -17,4 +18,158 @@ export function pendingExercisesByChapter(db: Db, studentId: string, courseId: s
     WHERE ce.course_id = ${courseId} AND (a.question_id IS NULL OR (a.is_right = 0 AND a.status <> 'pending'))
     GROUP BY ce.chapter_id`);
   return new Map(rows.map((row) => [row.chapterId, row.pending]));
+}
+
+/** A chapter's exercise set link (spec 3 exer: esid, eid, title) with its question count. */
+export interface ChapterSetRow {
+  chapterId: string;
+  courseId: string;
+  esid: string;
+  eid: string;
+  title: string;
+  count: number;
+}
+
+/** The exercise sets of a course's chapters, with their question counts (exerc_count). */
+export function chapterSetsOfCourse(db: Db, courseId: string): ChapterSetRow[] {
+  return db
+    .select({
+      chapterId: chapterExercises.chapterId,
+      courseId: chapterExercises.courseId,
+      esid: chapterExercises.id,
+      eid: chapterExercises.setId,
+      title: exerciseSets.title,
+      count: sql<number>`(SELECT COUNT(*) FROM exercise_set_questions q WHERE q.set_id = ${chapterExercises.setId})`,
+    })
+    .from(chapterExercises)
+    .innerJoin(exerciseSets, eq(exerciseSets.id, chapterExercises.setId))
+    .where(eq(chapterExercises.courseId, courseId))
+    .all();
+}
+
+/** The exercise set of one chapter, if any. */
+export function chapterSet(db: Db, chapterId: string): ChapterSetRow | undefined {
+  return db
+    .select({
+      chapterId: chapterExercises.chapterId,
+      courseId: chapterExercises.courseId,
+      esid: chapterExercises.id,
+      eid: chapterExercises.setId,
+      title: exerciseSets.title,
+      count: sql<number>`(SELECT COUNT(*) FROM exercise_set_questions q WHERE q.set_id = ${chapterExercises.setId})`,
+    })
+    .from(chapterExercises)
+    .innerJoin(exerciseSets, eq(exerciseSets.id, chapterExercises.setId))
+    .where(eq(chapterExercises.chapterId, chapterId))
+    .get();
+}
+
+/** A question of a set, as stored, with the set's show-answer flag. */
+export interface SetQuestionRow {
+  setId: string;
+  qid: string;
+  type: number;
+  content: string;
+  options: string;
+  answer: string;
+  point: number;
+  explanation: string;
+  questionShowAnswer: boolean;
+  setShowAnswer: boolean;
+  position: number;
+}
+
+const setQuestionColumns = {
+  setId: exerciseSetQuestions.setId,
+  qid: questions.id,
+  type: questions.type,
+  content: questions.content,
+  options: questions.options,
+  answer: questions.answer,
+  point: questions.point,
+  explanation: questions.explanation,
+  questionShowAnswer: questions.showAnswer,
+  setShowAnswer: exerciseSetQuestions.showAnswer,
+  position: exerciseSetQuestions.position,
+};
+
+/** The questions of these sets in each set's order. */
+export function questionsOfSets(db: Db, setIds: readonly string[]): SetQuestionRow[] {
+  if (setIds.length === 0) return [];
+  return db
+    .select(setQuestionColumns)
+    .from(exerciseSetQuestions)
+    .innerJoin(questions, eq(questions.id, exerciseSetQuestions.questionId))
+    .where(inArray(exerciseSetQuestions.setId, [...setIds]))
+    .orderBy(asc(exerciseSetQuestions.setId), asc(exerciseSetQuestions.position))
+    .all();
+}
+
+/** The school's questions among these ids that are not deleted (the ids found). */
+export function liveSchoolQuestions(db: Db, schoolId: string, ids: readonly string[]): Set<string> {
+  if (ids.length === 0) return new Set();
+  const rows = db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(and(eq(questions.schoolId, schoolId), eq(questions.deleted, false), inArray(questions.id, [...ids])))
+    .all();
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Creates or replaces a chapter's exercise set (keeping its eid and esid when it had one). Call inside a transaction. */
+export function saveChapterSet(
+  tx: Db,
+  input: { existing: ChapterSetRow | undefined; ids: { eid: string; esid: string }; schoolId: string; courseId: string; chapterId: string; title: string; now: number },
+  items: readonly { qid: string; showanswer: boolean }[],
+): { eid: string; esid: string } {
+  const { existing, now } = input;
+  const eid = existing?.eid ?? input.ids.eid;
+  const esid = existing?.esid ?? input.ids.esid;
+  if (existing) {
+    tx.update(exerciseSets).set({ title: input.title, updatedAt: now }).where(eq(exerciseSets.id, eid)).run();
+    tx.delete(exerciseSetQuestions).where(eq(exerciseSetQuestions.setId, eid)).run();
+  } else {
+    tx.insert(exerciseSets).values({ id: eid, schoolId: input.schoolId, title: input.title, createdAt: now, updatedAt: now }).run();
+    tx.insert(chapterExercises).values({ id: esid, chapterId: input.chapterId, courseId: input.courseId, schoolId: input.schoolId, setId: eid, createdAt: now }).run();
+  }
+  items.forEach((item, position) => tx.insert(exerciseSetQuestions).values({ setId: eid, questionId: item.qid, position, showAnswer: item.showanswer }).run());
+  return { eid, esid };
+}
+
+/** Detaches a chapter's exercise set and deletes the set (students' answers stay). Call inside a transaction. */
+export function removeChapterSet(tx: Db, existing: ChapterSetRow): void {
+  tx.delete(chapterExercises).where(eq(chapterExercises.id, existing.esid)).run();
+  tx.delete(exerciseSets).where(eq(exerciseSets.id, existing.eid)).run();
+}
+
+export type ExerciseAnswerRow = typeof exerciseAnswers.$inferSelect;
+
+/** A student's answers to a chapter's exercises, by question id. */
+export function studentAnswers(db: Db, studentId: string, chapterId: string): Map<string, ExerciseAnswerRow> {
+  const rows = db
+    .select()
+    .from(exerciseAnswers)
+    .where(and(eq(exerciseAnswers.studentId, studentId), eq(exerciseAnswers.chapterId, chapterId)))
+    .all();
+  return new Map(rows.map((row) => [row.questionId, row]));
+}
+
+/** Writes a student's latest answer (attempts grow by one on every submit). */
+export function saveAnswer(db: Db, row: Omit<ExerciseAnswerRow, 'attempts' | 'markedBy' | 'markedAt'>): void {
+  db.insert(exerciseAnswers)
+    .values({ ...row, attempts: 1, markedBy: null, markedAt: null })
+    .onConflictDoUpdate({
+      target: [exerciseAnswers.studentId, exerciseAnswers.chapterId, exerciseAnswers.questionId],
+      set: {
+        answer: row.answer,
+        status: row.status,
+        isRight: row.isRight,
+        point: row.point,
+        answeredAt: row.answeredAt,
+        attempts: sql`${exerciseAnswers.attempts} + 1`,
+        markedBy: null,
+        markedAt: null,
+      },
+    })
+    .run();
 }

@@ -13,6 +13,7 @@ import { planKind } from '../../../shared/rules/study-order';
 import { isStaged } from '../../../shared/rules/staged-plan';
 import type { ChapterRow } from '../chapters/chapters.repository';
 import type { CourseHead } from '../courses/catalogue.repository';
+import { courseExercises } from '../exercises/exercises.service';
 import { mainPath, readOutputs, readSubtitles, viewerKind, wareStatus, wareUrls } from './ware.presenter';
 
 /** What /media answers a download with (the original file as an attachment), on a prefix signed for download. */
@@ -76,6 +77,7 @@ export function wareInfo(ctx: AppContext, auth: Auth, courseRef: string, cid: st
     prev: neighbour(prev),
     next: neighbour(next),
     study: wareStudy(ctx, auth, course.head, chapter, access.preview),
+    exercises: courseExercises(ctx, auth.role === 'student' && !access.preview ? auth.userId : null, head),
   };
 }
 
