@@ -1,0 +1,115 @@
+/** Exams and their audience as the back office writes them (server/db/schema/exams.ts): the only place that queries them here. */
+import { and, count, desc, eq, inArray, like, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { chapters, courses, examAudience, examCategories, exams, examSittings, papers, studentGroups } from '../../db/schema';
+import { likePattern } from '../courses/courses.repository';
+
+export type ExamRow = typeof exams.$inferSelect;
+
+const sittingsOf = sql<number>`(select count(*) from exam_sittings s where s.exam_id = exams.id)`;
+const pendingOf = sql<number>`(select coalesce(sum(s.pending_marks), 0) from exam_sittings s where s.exam_id = exams.id and s.status = 'submitted')`;
+const chapterTitleOf = sql<string>`coalesce((select c.title from chapters c where c.id = exams.chapter_id), '')`;
+
+const listColumns = {
+  exam: exams,
+  categoryTitle: sql<string>`coalesce(${examCategories.title}, '')`,
+  paperTitle: sql<string>`coalesce(${papers.title}, '')`,
+  chapterTitle: chapterTitleOf,
+  sittings: sittingsOf,
+  pendingMarks: pendingOf,
+};
+export type ExamListRow = { exam: ExamRow; categoryTitle: string; paperTitle: string; chapterTitle: string; sittings: number; pendingMarks: number };
+
+/** The school's exams (not deleted), latest change first, with category, paper, chapter, sittings and marks due. */
+export function listExams(db: Db, filter: { schoolId: string; key: string; categoryId: string; status?: ExamRow['status']; limit: number; offset: number }) {
+  const where = and(
+    eq(exams.schoolId, filter.schoolId),
+    eq(exams.deleted, false),
+    filter.key ? like(exams.title, likePattern(filter.key)) : undefined,
+    filter.categoryId ? eq(exams.categoryId, filter.categoryId) : undefined,
+    filter.status ? eq(exams.status, filter.status) : undefined,
+  );
+  const total = db.select({ n: count() }).from(exams).where(where).get()?.n ?? 0;
+  const rows: ExamListRow[] = db
+    .select(listColumns)
+    .from(exams)
+    .leftJoin(examCategories, eq(examCategories.id, exams.categoryId))
+    .leftJoin(papers, eq(papers.id, exams.paperId))
+    .where(where)
+    .orderBy(desc(exams.updatedAt), desc(exams.id))
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .all();
+  return { rows, total };
+}
+
+/** One exam of the school (not deleted) with the list's columns. */
+export function findExamRow(db: Db, schoolId: string, id: string): ExamListRow | undefined {
+  return db
+    .select(listColumns)
+    .from(exams)
+    .leftJoin(examCategories, eq(examCategories.id, exams.categoryId))
+    .leftJoin(papers, eq(papers.id, exams.paperId))
+    .where(and(eq(exams.id, id), eq(exams.schoolId, schoolId), eq(exams.deleted, false)))
+    .get();
+}
+
+export function insertExam(db: Db, row: typeof exams.$inferInsert): void {
+  db.insert(exams).values(row).run();
+}
+
+export function updateExam(db: Db, id: string, patch: Partial<typeof exams.$inferInsert>): void {
+  db.update(exams).set(patch).where(eq(exams.id, id)).run();
+}
+
+/** Replaces who may sit the exam (in the caller's transaction). */
+export function replaceAudience(db: Db, examId: string, rows: { targetType: 'group' | 'course'; targetId: string }[]): void {
+  db.delete(examAudience).where(eq(examAudience.examId, examId)).run();
+  for (const row of rows) db.insert(examAudience).values({ examId, ...row }).run();
+}
+
+/** The groups and courses that may sit the exam, with their names. */
+export function audienceOf(db: Db, examId: string) {
+  const groups = db
+    .select({ id: studentGroups.id, name: studentGroups.name })
+    .from(examAudience)
+    .innerJoin(studentGroups, eq(studentGroups.id, examAudience.targetId))
+    .where(and(eq(examAudience.examId, examId), eq(examAudience.targetType, 'group')))
+    .all();
+  const courseRows = db
+    .select({ id: courses.id, title: courses.title })
+    .from(examAudience)
+    .innerJoin(courses, eq(courses.id, examAudience.targetId))
+    .where(and(eq(examAudience.examId, examId), eq(examAudience.targetType, 'course')))
+    .all();
+  return { groups, courses: courseRows };
+}
+
+/** The exam (not deleted) on a chapter other than `exceptId`, if any. */
+export function examOnChapter(db: Db, chapterId: string, exceptId: string): string | undefined {
+  return db
+    .select({ id: exams.id })
+    .from(exams)
+    .where(and(eq(exams.chapterId, chapterId), eq(exams.deleted, false), ne(exams.id, exceptId)))
+    .get()?.id;
+}
+
+/** The chapters of a course that could carry an exam, with the exam already on each ('' when none). */
+export function examChapters(db: Db, courseId: string) {
+  return db
+    .select({ cid: chapters.id, title: chapters.title, type: chapters.type, parentId: chapters.parentId, position: chapters.position, examId: sql<string>`coalesce((select e.id from exams e where e.chapter_id = chapters.id and e.deleted = 0), '')` })
+    .from(chapters)
+    .where(eq(chapters.courseId, courseId))
+    .orderBy(chapters.parentId, chapters.position)
+    .all();
+}
+
+export function openSittings(db: Db, examId: string): number {
+  return db.select({ n: count() }).from(examSittings).where(and(eq(examSittings.examId, examId), eq(examSittings.status, 'open'))).get()?.n ?? 0;
+}
+
+/** The school's courses (not deleted) among these ids. */
+export function schoolCourseIds(db: Db, schoolId: string, ids: string[]): string[] {
+  if (ids.length === 0) return [];
+  return db.select({ id: courses.id }).from(courses).where(and(eq(courses.schoolId, schoolId), eq(courses.deleted, false), inArray(courses.id, ids))).all().map((row) => row.id);
+}

@@ -1,0 +1,163 @@
+/**
+ * Exams in the back office (issue 6 'Exams': "a paper, a time limit, an opening window, attempts allowed, who
+ * may sit it (groups or a course's students), show results or not, exam categories for the student side";
+ * 'Stage exams in staged study plans'; spec 5 'Exam dialog': skipping only where the exam is optional).
+ * Permission 'exam', the administrator's school.
+ *
+ * Choices where the spec is silent:
+ * - The time limit is set in minutes (stored as seconds). Either end of the opening window may be empty; when
+ *   both are set the exam closes after it opens. Attempts 0 means unlimited.
+ * - A standalone exam names its audience (at least one group or course of the school). A chapter's exam has no
+ *   audience rows: whoever may study the chapter may sit it. Its chapter must belong to a course of the
+ *   school and be an exam chapter (CHAPTER_TYPE.exam) or a stage (top-level chapter) of a study plan (course
+ *   type 3); a chapter carries at most one exam (409 otherwise).
+ * - Editing an exam is allowed at any time; sittings keep the questions they were given. Unpublishing hides it
+ *   from students but an open sitting may still be finished (the student side decides).
+ * - Deleting is soft and refused while a sitting is open (409); submitted sittings stay for the records.
+ * - The description is sanitised rich text, on save and again on display.
+ */
+import { CHAPTER_TYPE } from '../../../shared/schemas/chapters';
+import { EXAM_ADMIN_ERRORS, type ExamInfo, type ExamRow, type SaveExam } from '../../../shared/schemas/exam-admin';
+import type { AppContext } from '../../context';
+import { conflict, notFound } from '../../lib/errors';
+import { sanitizeRichText } from '../../lib/sanitize';
+import { findChapter } from '../chapters/chapters.repository';
+import { findCourse, schoolGroupIds } from '../courses/courses.repository';
+import { badField } from '../courses/courses.service';
+import { PLAN_COURSE_TYPE } from '../plans/plan-access';
+import * as repo from './exams-admin.repository';
+import { findCategory } from './papers.repository';
+import { schoolPaper } from './papers.service';
+
+function toExamRow(row: repo.ExamListRow): ExamRow {
+  const { exam } = row;
+  return {
+    id: exam.id,
+    title: exam.title,
+    status: exam.status,
+    categoryId: exam.categoryId,
+    categoryTitle: row.categoryTitle,
+    paperId: exam.paperId,
+    paperTitle: row.paperTitle,
+    durationMin: Math.round(exam.durationSec / 60),
+    opensAt: exam.opensAt,
+    closesAt: exam.closesAt,
+    attempts: exam.attempts,
+    courseId: exam.courseId,
+    chapterId: exam.chapterId,
+    chapterTitle: row.chapterTitle,
+    sittings: row.sittings,
+    pendingMarks: row.pendingMarks,
+    updatedAt: exam.updatedAt,
+  };
+}
+
+export function listExams(ctx: AppContext, schoolId: string, query: { key: string; categoryId: string; status?: 'draft' | 'published'; page: number; num: number }) {
+  const { rows, total } = repo.listExams(ctx.db, { schoolId, key: query.key, categoryId: query.categoryId, status: query.status, limit: query.num, offset: (query.page - 1) * query.num });
+  return { list: rows.map(toExamRow), total };
+}
+
+/** An exam of the school (404 for another school's or a deleted one). */
+export function schoolExam(ctx: AppContext, schoolId: string, id: string): repo.ExamListRow {
+  const row = repo.findExamRow(ctx.db, schoolId, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+export function examInfo(ctx: AppContext, schoolId: string, id: string): ExamInfo {
+  const row = schoolExam(ctx, schoolId, id);
+  const { exam } = row;
+  const paper = schoolPaperOrNull(ctx, schoolId, exam.paperId);
+  const course = exam.courseId ? findCourse(ctx.db, exam.courseId) : undefined;
+  return {
+    ...toExamRow(row),
+    description: sanitizeRichText(exam.description),
+    showResults: exam.showResults,
+    optional: exam.optional,
+    courseTitle: course?.title ?? '',
+    ...repo.audienceOf(ctx.db, exam.id),
+    totalScore: paper?.totalScore ?? 0,
+    passScore: paper?.passScore ?? 0,
+  };
+}
+
+function schoolPaperOrNull(ctx: AppContext, schoolId: string, id: string) {
+  try {
+    return schoolPaper(ctx, schoolId, id);
+  } catch {
+    return null;
+  }
+}
+
+/** The chapter a chapter's exam may sit on (see the choices above), else a 400 naming the field. */
+function examChapter(ctx: AppContext, schoolId: string, courseId: string, chapterId: string, examId: string) {
+  const course = findCourse(ctx.db, courseId);
+  if (!course || course.schoolId !== schoolId || course.deleted) throw badField('courseId', 'is not a course of this school');
+  const chapter = findChapter(ctx.db, chapterId);
+  if (!chapter || chapter.courseId !== course.id) throw badField('chapterId', 'is not a chapter of this course');
+  const isStage = course.type === PLAN_COURSE_TYPE && chapter.parentId === '0';
+  if (chapter.type !== CHAPTER_TYPE.exam && !isStage) throw badField('chapterId', "must be an exam chapter or a study plan's stage");
+  if (repo.examOnChapter(ctx.db, chapter.id, examId)) throw conflict(EXAM_ADMIN_ERRORS.chapterTaken);
+}
+
+export function saveExam(ctx: AppContext, admin: { schoolId: string; userId: string }, input: SaveExam): ExamInfo {
+  const { schoolId } = admin;
+  const existing = input.id ? schoolExam(ctx, schoolId, input.id).exam : undefined;
+  const id = existing?.id ?? ctx.ids.next();
+  const paper = schoolPaper(ctx, schoolId, input.paperId);
+  if (input.categoryId && !findCategory(ctx.db, schoolId, input.categoryId)) throw badField('categoryId', 'is not an exam category of this school');
+  if (input.chapterId) examChapter(ctx, schoolId, input.courseId, input.chapterId, id);
+  const groups = [...new Set(input.groups)];
+  const courseIds = [...new Set(input.courses)];
+  if (schoolGroupIds(ctx.db, schoolId, groups).length !== groups.length) throw badField('groups', 'must name groups of this school');
+  if (repo.schoolCourseIds(ctx.db, schoolId, courseIds).length !== courseIds.length) throw badField('courses', 'must name courses of this school');
+  const now = ctx.now();
+  const values = {
+    paperId: paper.id,
+    categoryId: input.categoryId,
+    title: input.title,
+    description: sanitizeRichText(input.description),
+    durationSec: input.durationMin * 60,
+    opensAt: input.opensAt,
+    closesAt: input.closesAt,
+    attempts: input.attempts,
+    showResults: input.showResults,
+    courseId: input.courseId,
+    chapterId: input.chapterId,
+    optional: input.chapterId ? input.optional : false,
+    updatedAt: now,
+  };
+  ctx.db.transaction((tx) => {
+    if (existing) repo.updateExam(tx, id, values);
+    else repo.insertExam(tx, { id, schoolId, status: 'draft', createdBy: admin.userId, createdAt: now, ...values });
+    repo.replaceAudience(tx, id, [
+      ...groups.map((targetId) => ({ targetType: 'group' as const, targetId })),
+      ...courseIds.map((targetId) => ({ targetType: 'course' as const, targetId })),
+    ]);
+  });
+  return examInfo(ctx, schoolId, id);
+}
+
+/** Publishes (its paper must still be there) or unpublishes an exam. */
+export function publishExam(ctx: AppContext, schoolId: string, id: string, publish: boolean): ExamInfo {
+  const { exam } = schoolExam(ctx, schoolId, id);
+  if (publish) schoolPaper(ctx, schoolId, exam.paperId);
+  repo.updateExam(ctx.db, exam.id, { status: publish ? 'published' : 'draft', updatedAt: ctx.now() });
+  return examInfo(ctx, schoolId, id);
+}
+
+export function deleteExam(ctx: AppContext, schoolId: string, id: string): { id: string } {
+  const { exam } = schoolExam(ctx, schoolId, id);
+  if (repo.openSittings(ctx.db, exam.id) > 0) throw conflict(EXAM_ADMIN_ERRORS.sittingOpen);
+  repo.updateExam(ctx.db, exam.id, { deleted: true, status: 'draft', updatedAt: ctx.now() });
+  return { id: exam.id };
+}
+
+/** The chapters of a school's course that may carry an exam: exam chapters, and a study plan's stages. */
+export function examChapters(ctx: AppContext, schoolId: string, courseId: string) {
+  const course = findCourse(ctx.db, courseId);
+  if (!course || course.schoolId !== schoolId || course.deleted) throw notFound();
+  const rows = repo.examChapters(ctx.db, course.id);
+  const stage = (row: (typeof rows)[number]) => course.type === PLAN_COURSE_TYPE && row.parentId === '0';
+  return { list: rows.filter((row) => row.type === CHAPTER_TYPE.exam || stage(row)).map((row) => ({ cid: row.cid, title: row.title, stage: stage(row), examId: row.examId })) };
+}

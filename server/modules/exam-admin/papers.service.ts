@@ -1,0 +1,175 @@
+/**
+ * Exam categories and papers in the back office (issue 6 'Exams': "Papers: fixed (chosen questions) or drawn
+ * at random from bank categories by kind and count, with total and pass score"; "exam categories for the
+ * student side"). Permission 'exam', the administrator's school.
+ *
+ * Choices where the spec is silent:
+ * - A category is deleted only while no exam (not deleted) is filed under it (409); renaming and reordering
+ *   are free.
+ * - A fixed paper's questions must be the school's and not deleted (400 naming questions.N). A random paper's
+ *   rule draws `count` questions of a kind from a bank category and all its sub-categories ('' = the whole
+ *   bank); it is refused (400 naming rules.N) when the bank holds fewer non-deleted questions of that kind
+ *   there. The bank is checked again when a sitting draws (the student side).
+ * - The total score is computed (sum of the fixed questions' points, or count × point of each rule); the pass
+ *   score must be above 0 and at most the total.
+ * - A paper may be edited while exams use it: sittings keep the questions as they were sat
+ *   (exam_sittings.questions), so only later sittings see the change. Deleting is refused while an exam (not
+ *   deleted) uses it; otherwise the row is kept with deleted = true (old exams still name it).
+ * - Copying makes a new paper with the same questions or rules and scores (the title given, else the same).
+ */
+import { roundScore } from '../../../shared/rules/exam-score';
+import { EXAM_ADMIN_ERRORS, type DrawRule, type PaperInfo, type PaperRow, type SavePaper } from '../../../shared/schemas/exam-admin';
+import type { AppContext } from '../../context';
+import { conflict, notFound } from '../../lib/errors';
+import { badField as field } from '../courses/courses.service';
+import * as repo from './papers.repository';
+
+// ---- categories ----
+
+export function listCategories(ctx: AppContext, schoolId: string) {
+  return { list: repo.listCategories(ctx.db, schoolId).map((row) => ({ id: row.id, title: row.title, position: row.position, exams: row.exams })) };
+}
+
+export function addCategory(ctx: AppContext, schoolId: string, title: string) {
+  const position = repo.listCategories(ctx.db, schoolId).reduce((max, row) => Math.max(max, row.position + 1), 0);
+  repo.insertCategory(ctx.db, { id: ctx.ids.next(), schoolId, title, position, createdAt: ctx.now() });
+  return listCategories(ctx, schoolId);
+}
+
+function schoolCategory(ctx: AppContext, schoolId: string, id: string) {
+  const row = repo.findCategory(ctx.db, schoolId, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+export function renameCategory(ctx: AppContext, schoolId: string, id: string, title: string) {
+  repo.renameCategory(ctx.db, schoolCategory(ctx, schoolId, id).id, title);
+  return listCategories(ctx, schoolId);
+}
+
+/** The new order must name every category of the school once. */
+export function orderCategories(ctx: AppContext, schoolId: string, ids: string[]) {
+  const current = repo.listCategories(ctx.db, schoolId).map((row) => row.id);
+  if (ids.length !== current.length || new Set(ids).size !== ids.length || !ids.every((id) => current.includes(id))) throw field('ids', 'must name every category once');
+  ctx.db.transaction((tx) => ids.forEach((id, position) => repo.setCategoryPosition(tx, id, position)));
+  return listCategories(ctx, schoolId);
+}
+
+export function deleteCategory(ctx: AppContext, schoolId: string, id: string) {
+  const row = schoolCategory(ctx, schoolId, id);
+  if (repo.examsInCategory(ctx.db, row.id) > 0) throw conflict(EXAM_ADMIN_ERRORS.categoryInUse);
+  repo.deleteCategory(ctx.db, row.id);
+  return listCategories(ctx, schoolId);
+}
+
+// ---- papers ----
+
+export function parseRules(text: string): DrawRule[] {
+  try {
+    const parsed = JSON.parse(text) as DrawRule[];
+    return Array.isArray(parsed) ? parsed : [];
+  } catch {
+    return [];
+  }
+}
+
+function toPaperRow(row: repo.PaperRow, counts: { exams: number; fixedQuestions: number }): PaperRow {
+  const rules = parseRules(row.drawRules);
+  return {
+    id: row.id,
+    title: row.title,
+    mode: row.mode,
+    questionCount: row.mode === 'fixed' ? counts.fixedQuestions : rules.reduce((sum, rule) => sum + rule.count, 0),
+    totalScore: row.totalScore,
+    passScore: row.passScore,
+    exams: counts.exams,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export function listPapers(ctx: AppContext, schoolId: string, query: { key: string; page: number; num: number }) {
+  const { rows, total } = repo.listPapers(ctx.db, { schoolId, key: query.key, limit: query.num, offset: (query.page - 1) * query.num });
+  return { list: rows.map(({ row, exams, fixedQuestions }) => toPaperRow(row, { exams, fixedQuestions })), total };
+}
+
+/** A paper of the school (404 for another school's or a deleted one). */
+export function schoolPaper(ctx: AppContext, schoolId: string, id: string): repo.PaperRow {
+  const row = repo.findPaper(ctx.db, schoolId, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+export function paperInfo(ctx: AppContext, schoolId: string, id: string): PaperInfo {
+  const row = schoolPaper(ctx, schoolId, id);
+  const questions = repo.paperQuestionRows(ctx.db, row.id).map(({ point, question }) => ({
+    qid: question.id,
+    type: question.type,
+    content: question.content,
+    categoryId: question.categoryId,
+    bankPoint: question.point,
+    point,
+    deleted: question.deleted,
+  }));
+  return { ...toPaperRow(row, repo.paperCounts(ctx.db, row.id)), questions, rules: parseRules(row.drawRules) };
+}
+
+/** The category and all its sub-categories. */
+function withSubCategories(all: { id: string; parentId: string }[], id: string): string[] {
+  const found = [id];
+  for (let at = 0; at < found.length; at += 1) for (const row of all) if (row.parentId === found[at] && !found.includes(row.id)) found.push(row.id);
+  return found;
+}
+
+/** Checks the paper's questions or rules against the school's bank; returns its total score. */
+function checkedTotal(ctx: AppContext, schoolId: string, input: SavePaper): number {
+  if (input.mode === 'fixed') {
+    const bank = new Map(repo.schoolQuestions(ctx.db, schoolId, input.questions.map((q) => q.qid)).map((row) => [row.id, row]));
+    input.questions.forEach((q, index) => {
+      const row = bank.get(q.qid);
+      if (!row) throw field(`questions.${index}`, 'is not a question of this school');
+      if (row.deleted) throw field(`questions.${index}`, 'is a deleted question');
+    });
+    return roundScore(input.questions.reduce((sum, q) => sum + q.point, 0));
+  }
+  const categories = repo.bankCategories(ctx.db, schoolId);
+  input.rules.forEach((rule, index) => {
+    if (rule.categoryId !== '' && !categories.some((row) => row.id === rule.categoryId)) throw field(`rules.${index}.categoryId`, 'is not a question category of this school');
+    const inBank = repo.countBankQuestions(ctx.db, schoolId, rule.type, rule.categoryId === '' ? null : withSubCategories(categories, rule.categoryId));
+    if (inBank < rule.count) throw field(`rules.${index}.count`, `asks more than the bank holds (${inBank})`);
+  });
+  return roundScore(input.rules.reduce((sum, rule) => sum + rule.count * rule.point, 0));
+}
+
+export function savePaper(ctx: AppContext, schoolId: string, input: SavePaper): PaperInfo {
+  const existing = input.id ? schoolPaper(ctx, schoolId, input.id) : undefined;
+  const totalScore = checkedTotal(ctx, schoolId, input);
+  if (input.passScore > totalScore) throw field('passScore', `must be at most the total score ${totalScore}`);
+  const now = ctx.now();
+  const id = existing?.id ?? ctx.ids.next();
+  const values = { title: input.title, mode: input.mode, drawRules: JSON.stringify(input.mode === 'random' ? input.rules : []), totalScore, passScore: input.passScore, updatedAt: now };
+  ctx.db.transaction((tx) => {
+    if (existing) repo.updatePaper(tx, id, values);
+    else repo.insertPaper(tx, { id, schoolId, createdAt: now, ...values });
+    repo.replacePaperQuestions(tx, id, input.mode === 'fixed' ? input.questions.map((q) => ({ questionId: q.qid, point: q.point })) : []);
+  });
+  return paperInfo(ctx, schoolId, id);
+}
+
+export function copyPaper(ctx: AppContext, schoolId: string, id: string, title?: string): PaperInfo {
+  const source = schoolPaper(ctx, schoolId, id);
+  const questions = repo.paperQuestionRows(ctx.db, source.id);
+  const now = ctx.now();
+  const copy = ctx.ids.next();
+  ctx.db.transaction((tx) => {
+    repo.insertPaper(tx, { ...source, id: copy, title: title ?? source.title, createdAt: now, updatedAt: now });
+    repo.replacePaperQuestions(tx, copy, questions.map((row) => ({ questionId: row.question.id, point: row.point })));
+  });
+  return paperInfo(ctx, schoolId, copy);
+}
+
+export function deletePaper(ctx: AppContext, schoolId: string, id: string): { id: string } {
+  const row = schoolPaper(ctx, schoolId, id);
+  if (repo.paperCounts(ctx.db, row.id).exams > 0) throw conflict(EXAM_ADMIN_ERRORS.paperInUse);
+  repo.updatePaper(ctx.db, row.id, { deleted: true, updatedAt: ctx.now() });
+  return { id: row.id };
+}

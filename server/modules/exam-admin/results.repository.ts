@@ -1,0 +1,153 @@
+/**
+ * Reads of an exam's sittings for the back office's results, and the answers waiting for a teacher's mark
+ * (exam_answers of submitted sittings, exercise_answers of chapter exercises) with their marks. Sittings are
+ * written by the student side (server/modules/exams); here only marks are written.
+ */
+import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { chapters, courses, examAnswers, exams, examSittings, exerciseAnswers, questions, students } from '../../db/schema';
+import { likePattern } from '../courses/courses.repository';
+
+export type SittingRow = typeof examSittings.$inferSelect;
+export type ExamAnswerRow = typeof examAnswers.$inferSelect;
+export type ExerciseAnswerRow = typeof exerciseAnswers.$inferSelect;
+export type SittingFilter = 'all' | 'open' | 'submitted' | 'pending' | 'passed' | 'failed';
+
+const FILTERS: Record<SittingFilter, SQL | undefined> = {
+  all: undefined,
+  open: eq(examSittings.status, 'open'),
+  submitted: eq(examSittings.status, 'submitted'),
+  pending: and(eq(examSittings.status, 'submitted'), sql`${examSittings.pendingMarks} > 0`),
+  passed: and(eq(examSittings.status, 'submitted'), eq(examSittings.passed, true)),
+  failed: and(eq(examSittings.status, 'submitted'), eq(examSittings.passed, false), eq(examSittings.pendingMarks, 0)),
+};
+
+/** An exam's sittings with the student's name, latest start first. limit null: all of them. */
+export function listSittings(db: Db, examId: string, filter: { key: string; filter: SittingFilter; limit: number | null; offset: number }) {
+  const where = and(
+    eq(examSittings.examId, examId),
+    FILTERS[filter.filter],
+    filter.key ? or(like(students.name, likePattern(filter.key)), like(students.username, likePattern(filter.key))) : undefined,
+  );
+  const total = db.select({ n: count() }).from(examSittings).innerJoin(students, eq(students.id, examSittings.studentId)).where(where).get()?.n ?? 0;
+  const query = db
+    .select({ sitting: examSittings, name: students.name, username: students.username })
+    .from(examSittings)
+    .innerJoin(students, eq(students.id, examSittings.studentId))
+    .where(where)
+    .orderBy(desc(examSittings.startedAt), asc(examSittings.id));
+  const rows = filter.limit === null ? query.all() : query.limit(filter.limit).offset(filter.offset).all();
+  return { rows, total };
+}
+
+/** An exam's submitted sittings (their questions as sat) and all their answers. */
+export function submittedSittings(db: Db, examId: string): { sittings: SittingRow[]; answers: ExamAnswerRow[] } {
+  const sittings = db.select().from(examSittings).where(and(eq(examSittings.examId, examId), eq(examSittings.status, 'submitted'))).all();
+  if (sittings.length === 0) return { sittings, answers: [] };
+  const answers = db
+    .select({ answer: examAnswers })
+    .from(examAnswers)
+    .innerJoin(examSittings, eq(examSittings.id, examAnswers.sittingId))
+    .where(and(eq(examSittings.examId, examId), eq(examSittings.status, 'submitted')))
+    .all()
+    .map((row) => row.answer);
+  return { sittings, answers };
+}
+
+// ---- marking ----
+
+/** Exam answers of submitted sittings of the school in a marking state, oldest submission first. */
+export function examMarkingPage(db: Db, filter: { schoolId: string; status: 'pending' | 'marked'; examId: string; limit: number; offset: number }) {
+  const where = and(
+    eq(examSittings.schoolId, filter.schoolId),
+    eq(examSittings.status, 'submitted'),
+    eq(examAnswers.status, filter.status),
+    eq(exams.deleted, false),
+    filter.examId ? eq(examSittings.examId, filter.examId) : undefined,
+  );
+  const total = db
+    .select({ n: count() })
+    .from(examAnswers)
+    .innerJoin(examSittings, eq(examSittings.id, examAnswers.sittingId))
+    .innerJoin(exams, eq(exams.id, examSittings.examId))
+    .where(where)
+    .get()?.n ?? 0;
+  const rows = db
+    .select({ answer: examAnswers, sitting: examSittings, examTitle: exams.title, name: students.name, username: students.username })
+    .from(examAnswers)
+    .innerJoin(examSittings, eq(examSittings.id, examAnswers.sittingId))
+    .innerJoin(exams, eq(exams.id, examSittings.examId))
+    .innerJoin(students, eq(students.id, examSittings.studentId))
+    .where(where)
+    .orderBy(filter.status === 'pending' ? asc(examSittings.submittedAt) : desc(examAnswers.markedAt), asc(examAnswers.sittingId), asc(examAnswers.questionId))
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .all();
+  return { rows, total };
+}
+
+/** Exercise answers of the school in a marking state with the question, course and chapter. */
+export function exerciseMarkingPage(db: Db, filter: { schoolId: string; status: 'pending' | 'marked'; limit: number; offset: number }) {
+  const where = and(eq(exerciseAnswers.schoolId, filter.schoolId), eq(exerciseAnswers.status, filter.status));
+  const total = db.select({ n: count() }).from(exerciseAnswers).where(where).get()?.n ?? 0;
+  const rows = db
+    .select({
+      answer: exerciseAnswers,
+      question: questions,
+      courseTitle: sql<string>`coalesce(${courses.title}, '')`,
+      chapterTitle: sql<string>`coalesce(${chapters.title}, '')`,
+      name: students.name,
+      username: students.username,
+    })
+    .from(exerciseAnswers)
+    .innerJoin(questions, eq(questions.id, exerciseAnswers.questionId))
+    .innerJoin(students, eq(students.id, exerciseAnswers.studentId))
+    .leftJoin(courses, eq(courses.id, exerciseAnswers.courseId))
+    .leftJoin(chapters, eq(chapters.id, exerciseAnswers.chapterId))
+    .where(where)
+    .orderBy(filter.status === 'pending' ? asc(exerciseAnswers.answeredAt) : desc(exerciseAnswers.markedAt), asc(exerciseAnswers.studentId), asc(exerciseAnswers.questionId))
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .all();
+  return { rows, total };
+}
+
+/** A sitting of the school. */
+export function findSchoolSitting(db: Db, schoolId: string, sittingId: string): SittingRow | undefined {
+  return db.select().from(examSittings).where(and(eq(examSittings.id, sittingId), eq(examSittings.schoolId, schoolId))).get();
+}
+
+export function findExamAnswer(db: Db, sittingId: string, questionId: string): ExamAnswerRow | undefined {
+  return db.select().from(examAnswers).where(and(eq(examAnswers.sittingId, sittingId), eq(examAnswers.questionId, questionId))).get();
+}
+
+export function markExamAnswer(db: Db, sittingId: string, questionId: string, mark: { point: number; isRight: boolean; markedBy: string; markedAt: number }): void {
+  db.update(examAnswers)
+    .set({ status: 'marked', ...mark })
+    .where(and(eq(examAnswers.sittingId, sittingId), eq(examAnswers.questionId, questionId), inArray(examAnswers.status, ['pending', 'marked'])))
+    .run();
+}
+
+/** An exercise answer of the school with the question's bank row. */
+export function findExerciseAnswer(db: Db, schoolId: string, key: { studentId: string; chapterId: string; questionId: string }) {
+  return db
+    .select({ answer: exerciseAnswers, question: questions })
+    .from(exerciseAnswers)
+    .innerJoin(questions, eq(questions.id, exerciseAnswers.questionId))
+    .where(
+      and(
+        eq(exerciseAnswers.schoolId, schoolId),
+        eq(exerciseAnswers.studentId, key.studentId),
+        eq(exerciseAnswers.chapterId, key.chapterId),
+        eq(exerciseAnswers.questionId, key.questionId),
+      ),
+    )
+    .get();
+}
+
+export function markExerciseAnswer(db: Db, key: { studentId: string; chapterId: string; questionId: string }, mark: { point: number; isRight: boolean; markedBy: string; markedAt: number }): void {
+  db.update(exerciseAnswers)
+    .set({ status: 'marked', ...mark })
+    .where(and(eq(exerciseAnswers.studentId, key.studentId), eq(exerciseAnswers.chapterId, key.chapterId), eq(exerciseAnswers.questionId, key.questionId)))
+    .run();
+}

@@ -1,0 +1,95 @@
+/**
+ * Factories for exam sittings written directly, as the student side (server/modules/exams) would leave them:
+ * the questions as sat copied from the exam's fixed paper, each answer graded with shared/rules/grading (short
+ * answers left 'pending'), and a submitted sitting settled with settleSitting.
+ */
+import { eq } from 'drizzle-orm';
+import { examAnswers, exams, examSittings, exerciseAnswers, paperQuestions, papers, questions } from '../../server/db/schema';
+import { settleSitting } from '../../server/modules/exams/sitting-score';
+import { gradeAnswer } from '../../shared/rules/grading';
+import type { TestApp } from './app';
+
+export interface SeedSitting {
+  examId: string;
+  studentId: string;
+  /** The given answer per question id (questions not named are left unanswered). */
+  answers: Record<string, string>;
+  attempt?: number;
+  /** 'open' leaves the sitting in progress with its answers saved. */
+  status?: 'open' | 'submitted';
+  closedBy?: 'student' | 'deadline';
+  startedAt?: number;
+}
+
+/** A sitting of the exam by the student; returns its id. A submitted sitting is graded and settled. */
+export function seedSitting(app: TestApp, input: SeedSitting): string {
+  const { ctx } = app;
+  const exam = ctx.db.select().from(exams).where(eq(exams.id, input.examId)).get();
+  if (!exam) throw new Error('no exam');
+  const paper = ctx.db.select().from(papers).where(eq(papers.id, exam.paperId)).get()!;
+  const rows = ctx.db
+    .select({ point: paperQuestions.point, question: questions })
+    .from(paperQuestions)
+    .innerJoin(questions, eq(questions.id, paperQuestions.questionId))
+    .where(eq(paperQuestions.paperId, paper.id))
+    .orderBy(paperQuestions.position)
+    .all();
+  const copy = rows.map(({ point, question }) => ({
+    qid: question.id,
+    type: question.type,
+    content: question.content,
+    options: JSON.parse(question.options),
+    answer: question.answer,
+    point,
+    explanation: question.explanation,
+    version: question.version,
+  }));
+  const id = ctx.ids.next();
+  const startedAt = input.startedAt ?? ctx.now() - 10 * 60_000;
+  const status = input.status ?? 'submitted';
+  ctx.db
+    .insert(examSittings)
+    .values({
+      id,
+      examId: exam.id,
+      studentId: input.studentId,
+      schoolId: exam.schoolId,
+      attempt: input.attempt ?? 1,
+      status,
+      closedBy: status === 'submitted' ? (input.closedBy ?? 'student') : null,
+      startedAt,
+      deadlineAt: startedAt + exam.durationSec * 1000,
+      submittedAt: status === 'submitted' ? startedAt + 5 * 60_000 : null,
+      totalScore: paper.totalScore,
+      passScore: paper.passScore,
+      questions: JSON.stringify(copy),
+    })
+    .run();
+  for (const question of copy) {
+    const given = input.answers[question.qid];
+    if (given === undefined) continue;
+    const grade = gradeAnswer(question, given);
+    ctx.db
+      .insert(examAnswers)
+      .values({
+        sittingId: id,
+        questionId: question.qid,
+        answer: given,
+        status: status === 'open' ? 'saved' : grade.status,
+        isRight: status === 'submitted' && grade.status === 'graded' ? grade.isRight : false,
+        point: status === 'submitted' ? grade.getpoint : 0,
+        savedAt: startedAt + 60_000,
+      })
+      .run();
+  }
+  if (status === 'submitted') ctx.db.transaction(() => settleSitting(ctx, id));
+  return id;
+}
+
+/** A chapter exercise's short answer waiting for a mark (what exer/submit leaves). */
+export function seedPendingExerciseAnswer(app: TestApp, input: { studentId: string; schoolId: string; courseId: string; chapterId: string; questionId: string; answer: string }): void {
+  app.ctx.db
+    .insert(exerciseAnswers)
+    .values({ ...input, status: 'pending', isRight: false, point: 0, answeredAt: app.ctx.now() })
+    .run();
+}
