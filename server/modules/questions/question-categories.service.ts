@@ -1,0 +1,115 @@
+/**
+ * The question bank's categories (issue 6 'Question bank': "categories for the bank"): a tree per school, added,
+ * renamed, moved and deleted by administrators with permission 'question'.
+ *
+ * Choices where the spec is silent:
+ * - Siblings keep dense positions 0, 1, 2 ... in the order shown; a move without a position goes last.
+ * - A category cannot move under itself or one of its own sub-categories (400).
+ * - Delete is refused (409 'category has questions', data {questions}) while the category or any of its
+ *   sub-categories holds live questions: the administrator moves or deletes those first, so no question is
+ *   ever left pointing at a category that is gone. An empty category is deleted with its (empty) sub-categories.
+ */
+import { QUESTION_ERRORS, type QuestionCategoryNode } from '../../../shared/schemas/questions';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { badInput, conflict, notFound } from '../../lib/errors';
+import * as repo from './questions.repository';
+import type { CategoryRowDb } from './questions.repository';
+
+/** The school's tree with each category's own and total live question counts. */
+export function categoryTree(ctx: AppContext, schoolId: string): QuestionCategoryNode[] {
+  const rows = repo.listCategories(ctx.db, schoolId);
+  const counts = repo.countByCategory(ctx.db, schoolId);
+  const nodes = new Map<string, QuestionCategoryNode>();
+  for (const row of rows) nodes.set(row.id, { catid: row.id, title: row.title, parent_id: row.parentId, position: row.position, count: counts.get(row.id) ?? 0, total: 0, children: [] });
+  const roots: QuestionCategoryNode[] = [];
+  for (const row of rows) {
+    const node = nodes.get(row.id)!;
+    const parent = nodes.get(row.parentId);
+    if (parent) parent.children.push(node);
+    else roots.push(node);
+  }
+  const sum = (node: QuestionCategoryNode): number => (node.total = node.count + node.children.reduce((acc, child) => acc + sum(child), 0));
+  roots.forEach(sum);
+  return roots;
+}
+
+/** The id of a category and of all its sub-categories (from rows of one school). */
+export function descendantIds(rows: readonly CategoryRowDb[], rootId: string): string[] {
+  const children = new Map<string, string[]>();
+  for (const row of rows) children.set(row.parentId, [...(children.get(row.parentId) ?? []), row.id]);
+  const out: string[] = [];
+  const walk = (id: string) => {
+    out.push(id);
+    for (const child of children.get(id) ?? []) if (!out.includes(child)) walk(child);
+  };
+  walk(rootId);
+  return out;
+}
+
+/** A category of the school, else 404. */
+export function schoolCategory(ctx: AppContext, schoolId: string, id: string): CategoryRowDb {
+  const row = repo.findCategory(ctx.db, schoolId, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Puts the siblings under parentId in the given order with dense positions. */
+function renumber(db: Db, schoolId: string, ordered: readonly CategoryRowDb[]): void {
+  ordered.forEach((row, position) => {
+    if (row.position !== position) repo.updateCategory(db, schoolId, row.id, { position });
+  });
+}
+
+const siblingsOf = (db: Db, schoolId: string, parentId: string, exceptId = '') => repo.listCategories(db, schoolId).filter((row) => row.parentId === parentId && row.id !== exceptId);
+
+/** Adds a category at the end of its parent's children ('0' = first level); 404 for a parent not of the school. */
+export function addCategory(ctx: AppContext, schoolId: string, input: { title: string; parent_id: string }): QuestionCategoryNode {
+  if (input.parent_id !== '0') schoolCategory(ctx, schoolId, input.parent_id);
+  const id = ctx.ids.next();
+  const position = siblingsOf(ctx.db, schoolId, input.parent_id).length;
+  repo.insertCategory(ctx.db, { id, schoolId, parentId: input.parent_id, title: input.title, position, createdAt: ctx.now() });
+  return { catid: id, title: input.title, parent_id: input.parent_id, position, count: 0, total: 0, children: [] };
+}
+
+export function renameCategory(ctx: AppContext, schoolId: string, input: { catid: string; title: string }): { catid: string; title: string } {
+  schoolCategory(ctx, schoolId, input.catid);
+  repo.updateCategory(ctx.db, schoolId, input.catid, { title: input.title });
+  return { catid: input.catid, title: input.title };
+}
+
+/** Moves a category under another parent at a position (the end when absent); never under itself. */
+export function moveCategory(ctx: AppContext, schoolId: string, input: { catid: string; parent_id: string; position?: number }): QuestionCategoryNode[] {
+  const row = schoolCategory(ctx, schoolId, input.catid);
+  if (input.parent_id !== '0') {
+    schoolCategory(ctx, schoolId, input.parent_id);
+    if (descendantIds(repo.listCategories(ctx.db, schoolId), row.id).includes(input.parent_id)) {
+      throw badInput(QUESTION_ERRORS.categoryLoop, { field: 'parent_id', issues: [{ field: 'parent_id', message: QUESTION_ERRORS.categoryLoop }] });
+    }
+  }
+  ctx.db.transaction((tx) => {
+    const oldSiblings = siblingsOf(tx, schoolId, row.parentId, row.id);
+    const newSiblings = siblingsOf(tx, schoolId, input.parent_id, row.id);
+    const at = Math.min(input.position ?? newSiblings.length, newSiblings.length);
+    repo.updateCategory(tx, schoolId, row.id, { parentId: input.parent_id });
+    if (row.parentId !== input.parent_id) renumber(tx, schoolId, oldSiblings);
+    const moved = { ...row, parentId: input.parent_id, position: -1 };
+    renumber(tx, schoolId, [...newSiblings.slice(0, at), moved, ...newSiblings.slice(at)]);
+  });
+  return categoryTree(ctx, schoolId);
+}
+
+/** Deletes an empty category with its empty sub-categories; 409 while any of them holds live questions. */
+export function deleteCategory(ctx: AppContext, schoolId: string, catid: string): { catid: string; deleted: true } {
+  const row = schoolCategory(ctx, schoolId, catid);
+  const rows = repo.listCategories(ctx.db, schoolId);
+  const ids = descendantIds(rows, row.id);
+  const counts = repo.countByCategory(ctx.db, schoolId);
+  const held = ids.reduce((sum, id) => sum + (counts.get(id) ?? 0), 0);
+  if (held > 0) throw conflict(`${QUESTION_ERRORS.categoryHasQuestions}: ${held} question(s) must be moved or deleted first`, { questions: held });
+  ctx.db.transaction((tx) => {
+    repo.deleteCategories(tx, schoolId, ids);
+    renumber(tx, schoolId, siblingsOf(tx, schoolId, row.parentId, row.id));
+  });
+  return { catid, deleted: true };
+}

@@ -1,0 +1,101 @@
+/**
+ * The question bank (issue 6 'Question bank (back office)'): questions of the four kinds, created, edited
+ * (version + 1), deleted, searched and filtered within the administrator's school (permission 'question').
+ *
+ * Delete (the schema's rule, server/db/schema/exams.ts): "deleting a question that a paper or an exercise set
+ * still uses is refused; otherwise the row is kept with deleted = true so old answers still name it". The
+ * refusal is 409 'question in use: N paper(s), M exercise set(s)' with data {papers, exerciseSets}.
+ * Choice where the spec is silent: a deleted paper no longer counts as a use (nobody can see or sit it).
+ *
+ * Editing never changes a sitting already given the question: sittings keep their own copy (schema comment).
+ */
+import { QUESTION_ERRORS, type AdminQuestion, type QuestionFilter, type QuestionList, type QuestionListQuery } from '../../../shared/schemas/questions';
+import { parseOptions } from '../../../shared/schemas/questions';
+import type { z } from 'zod';
+import type { zUpdateQuestion } from '../../../shared/schemas/questions';
+import type { AppContext } from '../../context';
+import { conflict, notFound } from '../../lib/errors';
+import * as repo from './questions.repository';
+import { checkQuestion, questionRefused, type CheckedQuestion, type QuestionInput } from './question-validation';
+import { descendantIds } from './question-categories.service';
+import { toAdminQuestion, toQuestionRow } from './questions.presenter';
+
+export interface Admin {
+  schoolId: string;
+  userId: string;
+}
+
+/** The titles of the school's categories by id. */
+export function categoryTitles(ctx: AppContext, schoolId: string): Map<string, string> {
+  return new Map(repo.listCategories(ctx.db, schoolId).map((row) => [row.id, row.title]));
+}
+
+/** The columns of a checked question as stored. */
+export function storedValues(value: CheckedQuestion, now: number) {
+  return { ...value, options: JSON.stringify(value.options), tags: JSON.stringify(value.tags), updatedAt: now };
+}
+
+/** A live question of the school, else 404 (another school's id is not found either). */
+function schoolQuestion(ctx: AppContext, schoolId: string, qid: string) {
+  const row = repo.findQuestion(ctx.db, schoolId, qid);
+  if (!row) throw notFound();
+  return row;
+}
+
+export function getQuestion(ctx: AppContext, schoolId: string, qid: string): AdminQuestion {
+  const row = schoolQuestion(ctx, schoolId, qid);
+  return toAdminQuestion(row, categoryTitles(ctx, schoolId).get(row.categoryId) ?? '');
+}
+
+/** Checks a question against the school's categories: the values to store, or a 400 with every field error. */
+function checked(ctx: AppContext, schoolId: string, input: QuestionInput, storedOptions: ReturnType<typeof parseOptions>): CheckedQuestion {
+  const titles = categoryTitles(ctx, schoolId);
+  const result = checkQuestion(input, storedOptions, (id) => titles.has(id));
+  if (!result.ok) throw questionRefused(result.issues);
+  return result.value;
+}
+
+export function addQuestion(ctx: AppContext, admin: Admin, input: QuestionInput): AdminQuestion {
+  const value = checked(ctx, admin.schoolId, input, []);
+  const id = ctx.ids.next();
+  const now = ctx.now();
+  repo.insertQuestion(ctx.db, { id, schoolId: admin.schoolId, ...storedValues(value, now), createdBy: admin.userId, createdAt: now });
+  return getQuestion(ctx, admin.schoolId, id);
+}
+
+export function updateQuestion(ctx: AppContext, admin: Admin, input: z.infer<typeof zUpdateQuestion>): AdminQuestion {
+  const row = schoolQuestion(ctx, admin.schoolId, input.qid);
+  const value = checked(ctx, admin.schoolId, input, parseOptions(row.options));
+  repo.updateQuestion(ctx.db, admin.schoolId, row.id, storedValues(value, ctx.now()));
+  return getQuestion(ctx, admin.schoolId, row.id);
+}
+
+/** Soft delete; 409 naming how many papers and exercise sets still use the question. */
+export function deleteQuestion(ctx: AppContext, admin: Admin, qid: string): { qid: string; deleted: true } {
+  const row = schoolQuestion(ctx, admin.schoolId, qid);
+  ctx.db.transaction((tx) => {
+    const use = repo.questionUse(tx, row.id);
+    if (use.papers + use.exerciseSets > 0) {
+      throw conflict(`${QUESTION_ERRORS.inUse}: ${use.papers} paper(s), ${use.exerciseSets} exercise set(s)`, use);
+    }
+    repo.softDeleteQuestion(tx, admin.schoolId, row.id, ctx.now());
+  });
+  return { qid: row.id, deleted: true };
+}
+
+/** The repository's filter of a list query: the category with its sub-categories. */
+export function whereOf(ctx: AppContext, schoolId: string, filter: QuestionFilter): repo.QuestionWhere {
+  let categoryIds: string[] | undefined;
+  // Another school's (or an unknown) category matches nothing.
+  if (filter.catid) categoryIds = repo.findCategory(ctx.db, schoolId, filter.catid) ? descendantIds(repo.listCategories(ctx.db, schoolId), filter.catid) : [];
+  return { keyword: filter.keyword || undefined, categoryIds, type: filter.type, difficulty: filter.difficulty, tag: filter.tag || undefined };
+}
+
+/** A page of the bank, newest first. */
+export function listQuestions(ctx: AppContext, schoolId: string, query: QuestionListQuery): QuestionList {
+  const page = query.page ?? 1;
+  const num = query.num ?? 20;
+  const titles = categoryTitles(ctx, schoolId);
+  const { rows, total } = repo.listQuestions(ctx.db, schoolId, whereOf(ctx, schoolId, query), { offset: (page - 1) * num, limit: num });
+  return { list: rows.map((row) => toQuestionRow(row, titles.get(row.categoryId) ?? '')), total };
+}
