@@ -58,6 +58,14 @@ const PlanDetail = lazy(() => import('./pages/plans/PlanDetail'));
 const RecordsPage = lazy(() => import('./pages/records'));
 const RecordDetailPage = lazy(() => import('./pages/records/StudentDetailPage'));
 const ReviewPage = lazy(() => import('./pages/records/ReviewPage'));
+const ExamsPage = lazy(() => import('./pages/exams'));
+const ExamEditor = lazy(() => import('./pages/exams/ExamEditor'));
+const ExamResultsPage = lazy(() => import('./pages/exams/ResultsPage'));
+const PapersPage = lazy(() => import('./pages/papers'));
+const PaperEditor = lazy(() => import('./pages/papers/PaperEditor'));
+const ExamCategoriesPage = lazy(() => import('./pages/exam-categories'));
+const MarkingPage = lazy(() => import('./pages/marking'));
+const QuestionsPage = lazy(() => import('./pages/questions'));
 
 /** A screen of a permission group's area, behind the same permission check as the sidebar. */
 const guarded = (group: MenuEntry['key'], Screen: ComponentType) => (
@@ -105,6 +113,14 @@ const createAdminRouter = () =>
         { path: 'records', element: guarded('student', RecordsPage) },
         { path: 'records/detail', element: guarded('student', RecordDetailPage) },
         { path: 'review', element: guarded('student', ReviewPage) },
+        { path: 'exams', element: guarded('exam', ExamsPage) },
+        { path: 'exams/:id', element: guarded('exam', ExamEditor) },
+        { path: 'exams/:id/results', element: guarded('exam', ExamResultsPage) },
+        { path: 'papers', element: guarded('exam', PapersPage) },
+        { path: 'papers/:id', element: guarded('exam', PaperEditor) },
+        { path: 'exam-categories', element: guarded('exam', ExamCategoriesPage) },
+        { path: 'marking', element: guarded('exam', MarkingPage) },
+        { path: 'questions', element: guarded('question', QuestionsPage) },
         { path: '*', element: <AdminNotFound /> },
       ],
     },
