@@ -16,6 +16,7 @@ import { StatusPanel } from '../../components/viewers/StatusPanel';
 import type { ViewerProps } from '../../components/viewers/types';
 import { ApiError } from '../../hooks/fetcher';
 import { StudyHooksContext } from '../../hooks/useHeartbeat';
+import { ExercisesButton } from './ExercisesButton';
 import { LearnLayout } from './LearnLayout';
 import { Refusal } from './Refusal';
 import { useStudyFlow } from './useStudyFlow';
@@ -111,6 +112,7 @@ function StudyPage({ ware, route, memoryKey, onRetry }: { ware: Ware; route: str
       >
         <div className={`learn-viewer kind-${ware.kind}`} data-kind={ware.kind} data-route={route}>
           <Content ware={ware} memoryKey={memoryKey} onRetry={onRetry} />
+          {ware.kind !== 'exercise' && <ExercisesButton ware={ware} onUpdated={onRetry} />}
         </div>
       </LearnLayout>
       {flow.dialogs}
