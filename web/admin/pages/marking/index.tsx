@@ -55,6 +55,7 @@ function MarkCard({ item, onMarked }: { item: MarkingItem; onMarked: () => Promi
       {item.status === 'marked' && <p className="ac-muted">{t('admin.marking.current', { point: item.point, max: item.maxPoint })}</p>}
       <form
         className="ac-inline-form"
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           void submit(point);
