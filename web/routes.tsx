@@ -24,11 +24,13 @@ export const ROUTES = {
   myCourse: '/mycourse',
   myCourseMobile: '/mycourse_m',
   almostExpire: '/almostexpire',
-  // Not registered yet: they arrive with their screens.
   exams: '/exams',
+  myExam: '/myexam',
+  /** Sitting an exam: #/exam/{examId}?key&returnURL&exid&from&s&token (spec 7 'Exam URLs'). */
+  examSitting: '/exam/:examId',
+  // Not registered yet: they arrive with their screens.
   myCollect: '/mycollect',
   myBook: '/mybook',
-  myExam: '/myexam',
   myOrderMobile: '/myorder_m',
   myPointsMobile: '/mypoints_m',
   systemNotice: '/systemnotice',
@@ -42,7 +44,7 @@ export const ROUTES = {
 } as const;
 
 /** The dashboard's hash routes that have a screen (spec 2 'Dashboard (controller) children'): both show my courses. */
-export const DASHBOARD_ROUTES = { controller: '/controller', course: '/controller/course' } as const;
+export const DASHBOARD_ROUTES = { controller: '/controller', course: '/controller/course', myExam: '/controller/myexam', exams: '/controller/exams' } as const;
 
 /** The hash path of one of my study plans (study/detail with the plan's coid). */
 export const studyDetailPath = (coid: string) => `/study/detail/${encodeURIComponent(coid)}`;
@@ -79,6 +81,9 @@ const MobileMyCoursePage = lazy(() => import('./pages/mycourse/MobileMyCoursePag
 const AlmostExpirePage = lazy(() => import('./pages/almostexpire'));
 const StudyPlanPage = lazy(() => import('./pages/studyplan'));
 const StudyDetailPage = lazy(() => import('./pages/studyplan/StudyDetailPage'));
+const ExamsPage = lazy(() => import('./pages/exams'));
+const MyExamPage = lazy(() => import('./pages/exams/MyExamPage'));
+const SittingPage = lazy(() => import('./pages/exams/SittingPage'));
 const NotFoundPage = serverPages.notFound;
 
 function page(Component: Page) {
@@ -133,6 +138,9 @@ export function studentRoutes(kind: PageKind): RouteObject[] {
           { path: ROUTES.almostExpire, element: page(AlmostExpirePage) },
           { path: ROUTES.studyPlan, element: page(StudyPlanPage) },
           { path: ROUTES.studyDetail, element: page(StudyDetailPage) },
+          { path: ROUTES.exams, element: page(ExamsPage) },
+          { path: ROUTES.myExam, element: page(MyExamPage) },
+          { path: ROUTES.examSitting, element: page(SittingPage) },
           // The dashboard's controller and controller/course (spec 2) are its default screen, my courses.
           ...(kind === 'dashboard' ? Object.values(DASHBOARD_ROUTES).map((path) => ({ path, element: page(serverPages.dashboard) })) : []),
           { path: '*', element: page(NotFoundPage) },

@@ -12,7 +12,7 @@
 import type * as z from 'zod';
 import { attemptsLeft, examWindow } from '../../../shared/rules/exam-window';
 import type * as s from '../../../shared/schemas/exams';
-import type { AppContext } from '../../context';
+import type { AppContext, Auth } from '../../context';
 import { forbidden, notFound } from '../../lib/errors';
 import { findChapter } from '../chapters/chapters.repository';
 import { openCourse } from '../courses/course-visibility';
@@ -126,4 +126,15 @@ export function yksExamList(ctx: AppContext, auth: StudentAuth, query: z.output<
   const course = openCourse(ctx, auth, query.coid);
   const exams = courseExams(ctx.db, course.head.id).filter((exam) => exam.chapterId !== '' && maySit(ctx, auth, exam));
   return { list: examItems(ctx, auth, exams) };
+}
+
+/**
+ * The bootstrap's examModel (spec 3; spec 2: "An Exams tab is inserted at position 3 only when the user has
+ * exam categories and exam mode is on"; "The my-papers entry is removed when exam mode is off"). Choice where
+ * the spec is silent: exam mode is on for a signed-in student of the school who has at least one exam in a
+ * category that they may sit (so the tab never leads to an empty page); off for guests and administrators.
+ */
+export function examMode(ctx: AppContext, auth: Auth): boolean {
+  if (auth.role !== 'student') return false;
+  return sittableStandalone(ctx, auth).some((exam) => exam.categoryId !== '');
 }

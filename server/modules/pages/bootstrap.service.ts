@@ -7,6 +7,7 @@ import { zReturnPath } from '../../../shared/schemas/common';
 import type { AppContext } from '../../context';
 import { adminPath, loginState } from '../auth/auth.service';
 import { adminProfile } from '../admins/admins.service';
+import { examMode } from '../exams/exam-list.service';
 import type { School } from '../schools/schools.repository';
 
 const zLoginUrl = z.string().max(2000).refine((v) => /^https?:\/\//i.test(v) || zReturnPath.safeParse(v).success);
@@ -70,7 +71,8 @@ export function buildBootstrap(
     systom: systemOf(request.headers['user-agent'] ?? ''),
     userPermissions: permissions,
     version: ctx.version,
-    examModel: false,
+    // Exam mode: the student has exams to sit in a category (server/modules/exams examMode).
+    examModel: state.role === 'student' && sameSchool ? examMode(ctx, auth) : false,
     uid: school?.id ?? '',
     hashUID,
     signUpURL: registerEnabled && hashUID ? `/login/u/${hashUID}?register=1` : '',

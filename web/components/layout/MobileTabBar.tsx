@@ -6,7 +6,8 @@ import { courseListPath, ROUTES } from '../../routes';
 import { loginHref, schoolRoutePath } from '../../urls';
 import { SiteLink } from './SiteLink';
 
-const icons: Record<'home' | 'courses' | 'mine', ReactNode> = {
+const icons: Record<'home' | 'courses' | 'exams' | 'mine', ReactNode> = {
+  exams: <path d="M6 3h9l4 4v14H6zM9 10h7M9 14h7M9 18h4" />,
   home: <path d="M4 11l8-7 8 7v9a1 1 0 0 1-1 1h-5v-6h-4v6H5a1 1 0 0 1-1-1z" />,
   courses: <path d="M4 5h6a2 2 0 0 1 2 2v13a2 2 0 0 0-2-2H4zM20 5h-6a2 2 0 0 0-2 2v13a2 2 0 0 1 2-2h6z" />,
   mine: (
@@ -25,7 +26,11 @@ function Icon({ name }: { name: keyof typeof icons }) {
   );
 }
 
-/** Mobile bottom tabs: Home, Courses, Mine. Courses and Mine lead to sign-in while logged out. */
+/**
+ * Mobile bottom tabs: Home, Courses, Mine. Courses and Mine lead to sign-in while logged out. Spec 2: "An Exams
+ * tab is inserted at position 3 only when the user has exam categories and exam mode is on" (the bootstrap's
+ * examModel says both: server/modules/exams examMode); it opens myexam.
+ */
 export function MobileTabBar() {
   const t = useT();
   const boot = useBootstrap();
@@ -51,6 +56,7 @@ export function MobileTabBar() {
     <nav className="m-tabs" aria-label={t('nav.mainMenu')} data-testid="mobile-tabs">
       {tab('/', t('nav.home'), 'home', false)}
       {tab(courseListPath(0), t('nav.courses'), 'courses', true, '/courselist/')}
+      {boot.examModel && tab(ROUTES.myExam, t('exams.title'), 'exams', true)}
       {tab(ROUTES.personalCenter, t('nav.mine'), 'mine', true)}
     </nav>
   );

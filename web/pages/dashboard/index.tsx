@@ -8,6 +8,7 @@ import { useT } from '../../i18n';
 import { DASHBOARD_ROUTES, ROUTES } from '../../routes';
 import { loginHref, schoolRoutePath } from '../../urls';
 import { MyCourseList } from '../mycourse/MyCourseList';
+import { ExamList, ExamRecords } from '../exams/ExamLists';
 
 /**
  * The student dashboard (/dashboard, spec 2 'Student dashboard'). Guard (spec 2): only a signed-in student
@@ -35,16 +36,27 @@ export default function DashboardPage() {
     if (target) window.location.replace(target);
   }, [target]);
   if (target) return <Loading />;
-  // The default entry (controller) shows my courses, so 'my courses' is the selected one there too.
-  const onCourses = pathname === '/' || pathname === DASHBOARD_ROUTES.controller || pathname === DASHBOARD_ROUTES.course;
+  // controller/myexam (my papers; removed when exam mode is off) and controller/exams (exam records), spec 2.
+  const onPapers = boot.examModel && pathname === DASHBOARD_ROUTES.myExam;
+  const onRecords = pathname === DASHBOARD_ROUTES.exams;
+  // Any other entry (controller, controller/course) shows my courses, so 'my courses' is the selected one there.
+  const screen = onPapers ? 'papers' : onRecords ? 'records' : 'courses';
   return (
     <div className="dash">
       <nav className="dash-side card" aria-labelledby="dashboard-title" data-testid="dashboard-sidebar">
         <h1 id="dashboard-title" className="dash-title">
           {t('page.dashboard.title')}
         </h1>
-        <NavLink to={DASHBOARD_ROUTES.course} className={() => `dash-entry${onCourses ? ' is-active' : ''}`} aria-current={onCourses ? 'page' : undefined}>
+        <NavLink to={DASHBOARD_ROUTES.course} className={() => `dash-entry${screen === 'courses' ? ' is-active' : ''}`} aria-current={screen === 'courses' ? 'page' : undefined}>
           {t('myCourses.title')}
+        </NavLink>
+        {boot.examModel && (
+          <NavLink to={DASHBOARD_ROUTES.myExam} className={() => `dash-entry${onPapers ? ' is-active' : ''}`} aria-current={onPapers ? 'page' : undefined}>
+            {t('exams.myPapers')}
+          </NavLink>
+        )}
+        <NavLink to={DASHBOARD_ROUTES.exams} className={() => `dash-entry${onRecords ? ' is-active' : ''}`} aria-current={onRecords ? 'page' : undefined}>
+          {t('exams.records')}
         </NavLink>
         <SiteLink to={ROUTES.almostExpire} className="dash-entry">
           {t('learnRules.almostExpire')}
@@ -52,9 +64,9 @@ export default function DashboardPage() {
       </nav>
       <section className="dash-main card" aria-labelledby="my-courses-title">
         <h2 id="my-courses-title" className="page-title">
-          {t('myCourses.title')}
+          {screen === 'papers' ? t('exams.myPapers') : screen === 'records' ? t('exams.records') : t('myCourses.title')}
         </h2>
-        <MyCourseList mobile={false} />
+        {screen === 'papers' ? <ExamList from="dashboard" /> : screen === 'records' ? <ExamRecords /> : <MyCourseList mobile={false} />}
       </section>
     </div>
   );
