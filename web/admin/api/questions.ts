@@ -70,3 +70,8 @@ export const commitImport = (file: File) => sendFile('question/import', file);
 export function flattenCategories(tree: readonly QuestionCategoryNode[], depth = 0): { node: QuestionCategoryNode; depth: number }[] {
   return tree.flatMap((node) => [{ node, depth }, ...flattenCategories(node.children, depth + 1)]);
 }
+
+/** The ids of a category and all its sub-categories. */
+export function descendantsOf(node: QuestionCategoryNode): string[] {
+  return [node.catid, ...node.children.flatMap(descendantsOf)];
+}
