@@ -10,6 +10,7 @@ import { failureText } from '../../../api/errors';
 import { CHAPTER_KINDS, countChapters, dropBeside, type Dragged } from './chapter-tree';
 import { ChapterRow, type ChapterActions } from './ChapterRow';
 import { ChapterWareControl, useChapterWares } from '../../resources/ChapterWare';
+import { ChapterExercisesControl, useCourseExercises } from '../ChapterExercises';
 
 /** The course's chapter tree: add, rename inline, kind, free, download, grading, description, reorder and move (drag or buttons), delete. */
 export function ChapterEditor({ coid }: { coid: string }) {
@@ -25,6 +26,8 @@ export function ChapterEditor({ coid }: { coid: string }) {
   const [over, setOver] = useState<{ cid: string; after: boolean } | null>(null);
   // The library resource of each chapter (issue 4 'attach to a chapter').
   const wares = useChapterWares(coid);
+  // The exercise set of each chapter (issue 6 'Chapter exercises').
+  const exercises = useCourseExercises(coid);
 
   if (!data) return null;
   const tree = data.chapters;
@@ -140,11 +143,11 @@ export function ChapterEditor({ coid }: { coid: string }) {
       <ol className={`ac-chapters${dragged ? ' is-dragging' : ''}`}>
         {tree.map((chapter, index) => (
           <li key={chapter.cid} className="ac-chapter">
-            <ChapterRow chapter={chapter} parentId="0" index={index} count={tree.length} parents={tree} actions={actions} busy={busy} drag={dragProps(chapter, '0')} ware={<ChapterWareControl chapter={chapter} wares={wares} />} />
+            <ChapterRow chapter={chapter} parentId="0" index={index} count={tree.length} parents={tree} actions={actions} busy={busy} drag={dragProps(chapter, '0')} ware={<><ChapterWareControl chapter={chapter} wares={wares} /><ChapterExercisesControl coid={coid} chapter={chapter} exercises={exercises} /></>} />
             <ol className="ac-subchapters">
               {chapter.children.map((sub, subIndex) => (
                 <li key={sub.cid}>
-                  <ChapterRow chapter={sub} parentId={chapter.cid} index={subIndex} count={chapter.children.length} parents={tree} actions={actions} busy={busy} drag={dragProps(sub, chapter.cid)} ware={<ChapterWareControl chapter={sub} wares={wares} />} />
+                  <ChapterRow chapter={sub} parentId={chapter.cid} index={subIndex} count={chapter.children.length} parents={tree} actions={actions} busy={busy} drag={dragProps(sub, chapter.cid)} ware={<><ChapterWareControl chapter={sub} wares={wares} /><ChapterExercisesControl coid={coid} chapter={sub} exercises={exercises} /></>} />
                 </li>
               ))}
               {dragged && !dragged.hasChildren && dragged.cid !== chapter.cid && (
