@@ -30,18 +30,20 @@ export function requireStudent(request: FastifyRequest) {
 }
 
 /**
- * The signed-in administrator: 401 for a guest, 403 for a student; with a permission group,
- * 403 unless the admin holds it.
+ * The signed-in administrator: 401 for a guest, 403 for a student; with a permission group (or a list:
+ * any one of them), 403 unless the admin holds it.
  * Every back-office call goes through here, so the check lives on the server in one place.
  */
-export function requireAdmin(request: FastifyRequest, permission?: PermissionGroup) {
+export function requireAdmin(request: FastifyRequest, permission?: PermissionGroup | readonly PermissionGroup[]) {
   const auth = request.auth;
   if (auth.role === 'student') throw forbidden();
   if (auth.role !== 'admin') throw noLogin();
   if (permission) {
     const admin = findAdmin(request.server.ctx.db, auth.userId);
     if (!admin || admin.disabled) throw noLogin();
-    if (!adminPermissions(admin).includes(permission)) throw forbidden();
+    const granted = adminPermissions(admin);
+    const wanted: readonly PermissionGroup[] = typeof permission === 'string' ? [permission] : permission;
+    if (!wanted.some((group) => granted.includes(group))) throw forbidden();
   }
   return auth;
 }

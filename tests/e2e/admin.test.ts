@@ -43,7 +43,7 @@ describe('back office', () => {
       'question',
     ]);
     // The overview and the built screens are links; the rest are honest disabled entries.
-    await expect(sidebar.getByRole('link').allTextContents()).resolves.toEqual(['概览', '课程列表', '课程分类', '专栏', '标签', '评论管理', '签名与评分', '学习计划', '资源库', '学习记录', '阶段审核', '首页装修', '资讯文章']);
+    await expect(sidebar.getByRole('link').allTextContents()).resolves.toEqual(['概览', '课程列表', '课程分类', '专栏', '标签', '评论管理', '签名与评分', '学习计划', '资源库', '学习记录', '阶段审核', '首页装修', '资讯文章', '考试管理', '试卷', '考试分类', '阅卷', '题库']);
     const setting = sidebar.locator('[data-menu="setting"] [aria-disabled="true"]');
     await expect(setting.getAttribute('title')).resolves.toBe('暂未开放');
     await screenshot(page, 'admin-desktop');

@@ -452,14 +452,14 @@ describe('access and the chapters without a viewer', () => {
     await page.waitForURL((url) => url.pathname === `/u/${h.school.hashUID}`);
   });
 
-  it('an exercise chapter says honestly that its questions are not available yet', async () => {
+  it('an exercise chapter without an exercise set says so', async () => {
     const context = await h.mobile();
     await signIn(h, context, student.cookie);
     const page = await context.newPage();
     await page.goto(learn(paid.code, paid.exercise, 'o'));
     const message = page.getByTestId('learn-exercise');
     await message.waitFor();
-    await expect(message.textContent()).resolves.toContain('题目功能（练习与考试模块）尚未开放');
+    await expect(message.textContent()).resolves.toContain('本章暂无练习题。');
     expect(hashOf(page)).toBe('');
     await screenshot(page, 'learn-exercise-mobile');
   });

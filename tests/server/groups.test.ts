@@ -9,7 +9,7 @@ describe('s/group/list', () => {
   });
   afterAll(() => app.close());
 
-  it('lists the school’s groups for admins who manage courses or students, and nobody else', async () => {
+  it('lists the school’s groups for admins who manage courses, students or exams (an exam’s audience), and nobody else', async () => {
     const student = await buildStudent(app, { groups: ['研发部', '市场部'] });
     const other = await createSchool(app.ctx, { name: 'Other', adminUsername: 'other', adminPassword: 'other-pass-1' });
     await buildStudent(app, { schoolId: other.id, groups: ['别校组'] });
@@ -23,7 +23,9 @@ describe('s/group/list', () => {
     const courseAdmin = await buildSubAdmin(app, ['course']);
     expect((await list((await login(app, { ...courseAdmin, role: 'admin' })).cookie)).json().data.groups).toHaveLength(2);
     const examAdmin = await buildSubAdmin(app, ['exam']);
-    expect((await list((await login(app, { ...examAdmin, role: 'admin' })).cookie)).statusCode).toBe(403);
+    expect((await list((await login(app, { ...examAdmin, role: 'admin' })).cookie)).json().data.groups).toHaveLength(2);
+    const resourceAdmin = await buildSubAdmin(app, ['resource', 'question']);
+    expect((await list((await login(app, { ...resourceAdmin, role: 'admin' })).cookie)).statusCode).toBe(403);
     expect((await list((await login(app, student)).cookie)).statusCode).toBe(403);
     expect((await list()).statusCode).toBe(401);
     const otherAdmin = await login(app, { username: 'other', password: 'other-pass-1', role: 'admin' });

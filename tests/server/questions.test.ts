@@ -138,11 +138,17 @@ describe('question bank', () => {
     expect((await post('/question/delete', { qid: free.qid })).statusCode).toBe(404);
   });
 
-  it("needs permission 'question' and stays within the school", async () => {
+  it("needs permission 'question' (the pickers of 'exam' and 'course' only read the list) and stays within the school", async () => {
     const q = await add();
+    const none = await buildSubAdmin(app, ['student', 'resource']);
+    const noneCookie = (await login(app, { ...none, role: 'admin' })).cookie;
+    expect((await get('/question/list', noneCookie)).statusCode).toBe(403);
+    expect((await get('/question/category/list', noneCookie)).statusCode).toBe(403);
     const sub = await buildSubAdmin(app, ['course', 'exam']);
     const subCookie = (await login(app, { ...sub, role: 'admin' })).cookie;
-    expect((await get('/question/list', subCookie)).statusCode).toBe(403);
+    expect(data<{ total: number }>(await get('/question/list', subCookie)).total).toBe(1);
+    expect((await get('/question/category/list', subCookie)).statusCode).toBe(200);
+    expect((await get(`/question/item?qid=${q.qid}`, subCookie)).statusCode).toBe(403);
     expect((await post('/question/add', single(), subCookie)).statusCode).toBe(403);
     expect((await post('/question/category/add', { title: 'x' }, subCookie)).statusCode).toBe(403);
     expect((await get('/question/export', subCookie)).statusCode).toBe(403);

@@ -13,13 +13,17 @@ const tags = ['question bank (back office)'];
 
 /**
  * Question bank calls (issue 6 'Question bank (back office)'). Every call needs permission group 'question'
- * (spec 6) and sees only the administrator's school: another school's question or category is 'not found'.
+ * (spec 6), but for the list and the category tree, which the question pickers of 'exam' (papers) and
+ * 'course' (chapter exercises) administrators read too; each sees only the administrator's school: another
+ * school's question or category is 'not found'.
  */
 export const questionsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const adminOf = (request: FastifyRequest) => requireAdmin(request, 'question');
   const schoolOf = (request: FastifyRequest) => adminOf(request).schoolId;
+  // The question picker of the paper editor ('exam') and of chapter exercises ('course') reads the bank too.
+  const pickerSchoolOf = (request: FastifyRequest) => requireAdmin(request, ['question', 'exam', 'course']).schoolId;
   app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('cache-control', 'no-store');
     done(null, payload);
@@ -35,7 +39,7 @@ export const questionsRoutes: FastifyPluginAsync = async (base) => {
         response: { 200: zOkReply(s.zQuestionList) },
       },
     },
-    async (request) => ok(questions.listQuestions(ctx, schoolOf(request), request.query)),
+    async (request) => ok(questions.listQuestions(ctx, pickerSchoolOf(request), request.query)),
   );
 
   app.get(
@@ -89,7 +93,7 @@ export const questionsRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/question/category/list',
     { schema: { tags, summary: "The school's bank categories as a tree, each with its live question count (count) and with its sub-categories' (total).", response: { 200: zOkReply(s.zQuestionCategoryTree) } } },
-    async (request) => ok({ tree: categories.categoryTree(ctx, schoolOf(request)) }),
+    async (request) => ok({ tree: categories.categoryTree(ctx, pickerSchoolOf(request)) }),
   );
 
   app.post(
