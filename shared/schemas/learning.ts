@@ -181,6 +181,8 @@ export const zWare = z.object({
    * still pending for this student (all of them for a viewer without records).
    */
   exercises: z.array(z.object({ cid: z.string(), exer: zChapterExer, exerc_count: z.number().int(), exerc_pending: z.number().int() })),
+  /** The course's chapter exams (an exam chapter, a plan stage's stage exam; issue 6): optional (may be skipped, spec 5) and passed by this student. */
+  exams: z.array(z.object({ cid: z.string(), examId: z.string(), optional: z.boolean(), passed: z.boolean() })),
 });
 export type Ware = z.infer<typeof zWare>;
 export type WareUrls = z.infer<typeof zWareUrls>;

@@ -328,6 +328,11 @@ describe('exams: links, categories, chapter and stage exams', () => {
     await okCall(app, 'POST', '/exam/answer', s.cookie, { sittingId: second.sittingId, qid: q, answer: '0' });
     expect((await okCall<Sitting>(app, 'POST', '/exam/submit', s.cookie, { sittingId: second.sittingId })).result).toMatchObject({ score: 10, passed: true });
     expect((await ware(plan.b1)).status).toBe(200);
+    // The ware reply carries the course's chapter exams for the study page's stage-exam dialog (spec 5).
+    expect((await ware(plan.b1)).body.data.exams).toEqual([
+      { cid: plan.stageA, examId, optional: false, passed: true },
+      { cid: plan.stageB, examId: laterExam, optional: false, passed: false },
+    ]);
 
     const data = await okCall<{ testData: string }>(app, 'GET', `/learn/getykstestdata?sid=${s.id}&cid=${plan.stageA}`, s.cookie);
     expect(JSON.parse(data.testData)).toMatchObject({ id: examId, used: 2, best: 10, passed: true, state: 'noAttempts', sittings: [{ attempt: 1, passed: false }, { attempt: 2, passed: true }] });

@@ -138,3 +138,19 @@ export function examMode(ctx: AppContext, auth: Auth): boolean {
   if (auth.role !== 'student') return false;
   return sittableStandalone(ctx, auth).some((exam) => exam.categoryId !== '');
 }
+
+/**
+ * The ware reply's exams (issue 6 'Stage exams'; spec 5 'Exam dialog'): every published exam attached to a
+ * chapter of the course, with whether it is optional and whether this student has passed it (false for a
+ * viewer without records).
+ */
+export function wareExams(ctx: AppContext, studentId: string | null, courseId: string): { cid: string; examId: string; optional: boolean; passed: boolean }[] {
+  const exams = courseExams(ctx.db, courseId).filter((exam) => exam.chapterId !== '');
+  const sittings = studentId ? repo.studentSittings(ctx.db, studentId, exams.map((exam) => exam.id)) : [];
+  return exams.map((exam) => ({
+    cid: exam.chapterId,
+    examId: exam.id,
+    optional: exam.optional,
+    passed: sittings.some((sitting) => sitting.examId === exam.id && sitting.status === 'submitted' && sitting.passed),
+  }));
+}

@@ -14,6 +14,7 @@ import { isStaged } from '../../../shared/rules/staged-plan';
 import type { ChapterRow } from '../chapters/chapters.repository';
 import type { CourseHead } from '../courses/catalogue.repository';
 import { courseExercises } from '../exercises/exercises.service';
+import { wareExams } from '../exams/exam-list.service';
 import { mainPath, readOutputs, readSubtitles, viewerKind, wareStatus, wareUrls } from './ware.presenter';
 
 /** What /media answers a download with (the original file as an attachment), on a prefix signed for download. */
@@ -78,6 +79,7 @@ export function wareInfo(ctx: AppContext, auth: Auth, courseRef: string, cid: st
     next: neighbour(next),
     study: wareStudy(ctx, auth, course.head, chapter, access.preview),
     exercises: courseExercises(ctx, auth.role === 'student' && !access.preview ? auth.userId : null, head),
+    exams: wareExams(ctx, auth.role === 'student' && !access.preview ? auth.userId : null, head.id),
   };
 }
 

@@ -70,8 +70,8 @@ function stageVerified(view: StudyView, tree: readonly ChapterNode[], index: num
 }
 
 /**
- * Spec 4 'Next chapter flow' from chapter `cid`: the rule's input built from the ware. Stage exams arrive
- * with issue 6 (as on the server, no stage has one yet).
+ * Spec 4 'Next chapter flow' from chapter `cid`: the rule's input built from the ware; a stage has an exam
+ * when the ware's exams name its chapter (issue 6), passed from the stage's learn record.
  */
 export function nextStepOf(ware: Ware, view: StudyView, cid: string = ware.cid): NextStep {
   const tree = ware.chapters.chapters;
@@ -84,7 +84,7 @@ export function nextStepOf(ware: Ware, view: StudyView, cid: string = ware.cid):
     progress: progressOf(view, top.cid),
     passed: chapterState(view, top.cid)?.passed ?? true,
     verify_status: stageVerified(view, tree, index),
-    stageExam: false,
+    stageExam: ware.exams.some((exam) => exam.cid === top.cid),
     children: top.children.map((child) => ({ cid: child.cid, title: child.title, learnType: child.learnType, free: child.free || top.free, progress: progressOf(view, child.cid) })),
   }));
   return nextChapterStep({

@@ -17,7 +17,9 @@ import { Loading } from '../../components/Loading';
 import { useActivity } from '../../hooks/useActivity';
 import { STUDY_HOLD_EVENT, type StudyHooks } from '../../hooks/useHeartbeat';
 import { useLocale, useT } from '../../i18n';
-import { isSameSitePath } from '../../urls';
+import { currentPath, isSameSitePath } from '../../urls';
+import { openExam } from '../exams/api';
+import { errorText } from '../exams/messages';
 import type { NavStudy } from './ChapterNav';
 import { RatingDialog, SignatureDialog } from './dialogs/finishDialogs';
 import { ReminderDialog } from './dialogs/ReminderDialog';
@@ -31,7 +33,7 @@ type FlowDialog =
   | { kind: 'chapterTip'; step: NextStep }
   | { kind: 'ended'; step: NextStep }
   | { kind: 'endOfTrial' }
-  | { kind: 'stageExam' }
+  | { kind: 'stageExam'; stageCid: string }
   | { kind: 'finished'; dialogs: FinishDialog[] }
   | { kind: 'finish'; queue: FinishDialog[] }
   | { kind: 'stage'; info: StageWindowInfo };
@@ -112,9 +114,17 @@ export function useStudyFlow(ware: Ware): StudyFlow {
         case 'endOfTrial':
           setDialog({ kind: 'endOfTrial' });
           return;
-        case 'stageExam':
-          setDialog({ kind: 'stageExam' });
+        case 'stageExam': {
+          // Spec 5 'Exam dialog': "when skipping is not allowed and the test is already passed, no dialog shows".
+          const exam = ware.exams.find((item) => item.cid === step.stageCid);
+          if (exam && !exam.optional && exam.passed) {
+            setDialog(null);
+            if (ware.next) window.location.assign(learnHref(ware.code, ware.next.cid, ware.next.learnType));
+            return;
+          }
+          setDialog({ kind: 'stageExam', stageCid: step.stageCid });
           return;
+        }
         case 'awaitReview':
           setDialog(null);
           void alert({ text: learnRuleText('stageReview', locale) });
@@ -212,6 +222,27 @@ export function useStudyFlow(ware: Ware): StudyFlow {
     return { line: null, action: { label: t('learn.flow.continue'), onClick: () => runStep(step), primary: true, testId: 'flow-continue' } };
   };
 
+  /**
+   * Spec 5 'Exam dialog': the stage exam (its sealed exam URL, back to this chapter afterwards); skipping to the
+   * next chapter is offered only when the exam is optional. Without an exam (none attached): go on as before.
+   */
+  const stageExamActions = (stageCid: string): DialogAction[] => {
+    const exam = ware.exams.find((item) => item.cid === stageCid);
+    const goNext = ware.next
+      ? { label: t('learn.flow.goNext'), onClick: () => window.location.assign(learnHref(ware.code, ware.next!.cid, ware.next!.learnType)) }
+      : { label: t('common.ok'), onClick: close };
+    if (!exam) return [{ ...goNext, primary: true }];
+    const go: DialogAction = {
+      label: t('exams.stage.go'),
+      primary: true,
+      testId: 'stage-exam-go',
+      onClick: () => void openExam({ coid: ware.coid, cid: stageCid, returnURL: currentPath(), from: 'learn' }).then((error) => {
+          if (error) void alert({ text: errorText(t, error) });
+        }),
+    };
+    return exam.optional ? [{ ...goNext, label: t('exams.stage.skip'), testId: 'stage-exam-skip' }, go] : [go];
+  };
+
   let shown: ReactNode = null;
   if (dialog?.kind === 'chapterTip' || dialog?.kind === 'ended') {
     const parts = stepParts(dialog.step);
@@ -251,14 +282,10 @@ export function useStudyFlow(ware: Ware): StudyFlow {
         title={t('learn.flow.stageExamTitle')}
         testId="stage-exam"
         onClose={close}
-        actions={[
-          ware.next
-            ? { label: t('learn.flow.goNext'), onClick: () => window.location.assign(learnHref(ware.code, ware.next!.cid, ware.next!.learnType)), primary: true }
-            : { label: t('common.ok'), onClick: close, primary: true },
-        ]}
+        actions={stageExamActions(dialog.stageCid)}
       >
         <p>{learnRuleText('stageExam', locale)}</p>
-        <p>{t('learn.flow.examMissing')}</p>
+        {!ware.exams.some((item) => item.cid === dialog.stageCid) && <p>{t('learn.flow.examMissing')}</p>}
       </StudyDialog>
     );
   } else if (dialog?.kind === 'finished') {
