@@ -76,6 +76,7 @@ export const messages: Record<keyof typeof zh, string> = {
   'exams.error.examClosed': 'The exam has closed',
   'exams.error.noAttemptsLeft': 'No attempts left',
   'exams.error.examNotForYou': 'This exam is not open to you',
+  'exams.error.stageLessonsFirst': 'Finish every lesson of this stage before its stage exam',
   'exams.error.examLinkInvalid': 'This exam link is not valid',
   'exams.error.examLinkForeign': 'This exam link is not yours',
   'exams.error.examLinkExpired': 'This exam link has expired: open the exam from the list again',

@@ -74,6 +74,7 @@ export const messages = {
   'exams.error.examClosed': '考试已结束',
   'exams.error.noAttemptsLeft': '考试次数已用完',
   'exams.error.examNotForYou': '你不在本考试的参考范围内',
+  'exams.error.stageLessonsFirst': '请先学完本阶段的全部课程，再参加阶段考试',
   'exams.error.examLinkInvalid': '考试链接无效',
   'exams.error.examLinkForeign': '这不是你的考试链接',
   'exams.error.examLinkExpired': '考试链接已过期，请从考试列表重新进入',

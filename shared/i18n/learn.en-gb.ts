@@ -32,8 +32,6 @@ export const messages: Record<keyof typeof zh, string> = {
   'learn.status.missing': 'This chapter has no content yet.',
   'learn.status.file': 'This file ({name}) cannot be viewed online.',
   'learn.status.askDownload': 'You can download it to view it.',
-  'learn.exercise': 'This chapter is an exercise. Its questions come with the exercises and exams module, which is not available yet.',
-  'learn.exam': 'This chapter is an exam. Exams come with the exercises and exams module, which is not available yet.',
   'learn.noMediaSource': 'Your browser does not support MediaSource and cannot play this video. Please install the latest Chrome or Firefox.',
   'learn.playError': 'Playback failed. Please try again.',
   'learn.noSkip': 'Skipping ahead is not allowed in this course: back to where you were.',

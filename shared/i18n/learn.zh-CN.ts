@@ -32,8 +32,6 @@ export const messages = {
   'learn.status.missing': '本章节还没有学习内容。',
   'learn.status.file': '此文件（{name}）不能在线查看。',
   'learn.status.askDownload': '可以下载后查看。',
-  'learn.exercise': '本章节是练习，题目功能（练习与考试模块）尚未开放，暂时无法作答。',
-  'learn.exam': '本章节是考试，考试功能（练习与考试模块）尚未开放，暂时无法参加。',
   // Players (spec 8 'Video player').
   'learn.noMediaSource': '您的浏览器不支持 MediaSource，无法播放此视频，请安装最新版的 Chrome 或 Firefox 浏览器。',
   'learn.playError': '播放出错了，请重试。',

@@ -307,6 +307,9 @@ describe('exams: links, categories, chapter and stage exams', () => {
     const examId = seedExam(app, { schoolId, paperId, courseId: plan.coid, chapterId: plan.stageA, attempts: 2, title: 'Stage A exam' });
     const ware = (cid: string) => call(app, 'GET', `/learn/ware/${plan.coid}/${cid}`, s.cookie);
 
+    // Spec 4 'Next chapter flow': the stage exam opens once all its lessons are done.
+    expect((await call(app, 'POST', '/exam/start', s.cookie, { examId })).body.error).toBe('stageLessonsFirst');
+    expect(app.ctx.sqlite.prepare('select count(*) as n from exam_sittings').get()).toEqual({ n: 0 });
     // A1 studied: stage B still waits for the stage exam.
     await okCall(app, 'POST', '/learn/record/update', admin, { sid: s.id, coid: plan.coid, cid: plan.a1, progress: 1 });
     expect((await ware(plan.b1)).body.error).toBe('orderTip');
@@ -338,6 +341,18 @@ describe('exams: links, categories, chapter and stage exams', () => {
     expect(JSON.parse(data.testData)).toMatchObject({ id: examId, used: 2, best: 10, passed: true, state: 'noAttempts', sittings: [{ attempt: 1, passed: false }, { attempt: 2, passed: true }] });
     const other = await signedInStudent(app);
     expect((await call(app, 'GET', `/learn/getykstestdata?sid=${s.id}&cid=${plan.stageA}`, other.cookie)).status).toBe(403);
+  });
+
+  it('an optional stage exam may be skipped: the next stage opens once the lessons are done (spec 5 exam dialog)', async () => {
+    const s = await signedInStudent(app);
+    const plan = await growthPlan(s.id);
+    const { paperId } = onePaper(10);
+    const examId = seedExam(app, { schoolId, paperId, courseId: plan.coid, chapterId: plan.stageA, optional: true });
+    expect((await call(app, 'GET', `/learn/ware/${plan.coid}/${plan.b1}`, s.cookie)).body.error).toBe('orderTip');
+    await okCall(app, 'POST', '/learn/record/update', admin, { sid: s.id, coid: plan.coid, cid: plan.a1, progress: 1 });
+    const ware = await call(app, 'GET', `/learn/ware/${plan.coid}/${plan.b1}`, s.cookie);
+    expect(ware.status).toBe(200);
+    expect(ware.body.data.exams).toEqual([{ cid: plan.stageA, examId, optional: true, passed: false }]);
   });
 
   it("an exam chapter's exam is sat by whoever may study the chapter", async () => {

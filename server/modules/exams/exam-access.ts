@@ -14,8 +14,10 @@ import { AppError, notFound } from '../../lib/errors';
 import { ensureSecret } from '../schools/schools.service';
 import { studentCourses } from '../courses/student-courses';
 import { openCourse } from '../courses/course-visibility';
-import { findChapter } from '../chapters/chapters.repository';
 import { canStudyChapter, canStudyCourse } from '../learning/study-access';
+import { isComplete } from '../../../shared/rules/progress';
+import { findChapter, listChapters } from '../chapters/chapters.repository';
+import { studyGate } from '../learning/study-gate';
 import { audienceOf, type AudienceRow } from './exams.repository';
 import { ExamLinks } from './exam-link';
 import { findExam, type ExamRow } from './sittings.repository';
@@ -72,4 +74,19 @@ export function sittableExam(ctx: AppContext, auth: StudentAuth, examId: string)
   const exam = schoolExam(ctx, auth, examId);
   if (!maySit(ctx, auth, exam)) throw new AppError(403, 'examNotForYou');
   return exam;
+}
+
+/**
+ * Spec 4 'Next chapter flow': "all subchapters done and stage not passed: the stage exam opens". A stage's
+ * exam (an exam on a top-level chapter with lessons) starts only once every study lesson of the stage is
+ * complete for the student (403 'stageLessonsFirst'); an exam chapter has no lessons and is not held here.
+ */
+export function assertStageOpen(ctx: AppContext, auth: StudentAuth, exam: ExamRow): void {
+  if (exam.chapterId === '') return;
+  const { head } = openCourse(ctx, auth, exam.courseId);
+  const lessons = listChapters(ctx.db, head.id).filter((chapter) => chapter.parentId === exam.chapterId);
+  if (lessons.length === 0) return;
+  const gate = studyGate(ctx, auth.userId, head);
+  const studied = new Set(gate.chapters.map((chapter) => chapter.cid));
+  if (!lessons.every((lesson) => !studied.has(lesson.id) || isComplete(gate.record(lesson.id).progress))) throw new AppError(403, 'stageLessonsFirst');
 }

@@ -22,7 +22,7 @@ import type { zStartExam } from '../../../shared/schemas/exams';
 import type { AppContext } from '../../context';
 import { AppError, badInput, conflict, notFound } from '../../lib/errors';
 import { drawQuestions, readSnapshot } from './draw';
-import { examLinks, sittableExam, type StudentAuth } from './exam-access';
+import { assertStageOpen, examLinks, sittableExam, type StudentAuth } from './exam-access';
 import { sittingView, type SittingView } from './sittings.presenter';
 import { settleSitting } from './sitting-score';
 import * as repo from './sittings.repository';
@@ -91,6 +91,7 @@ export function startSitting(ctx: AppContext, auth: StudentAuth, input: StartExa
     if (input.token && !examLinks(ctx).checkToken(input.token, auth.userId, auth.schoolId)) throw new AppError(403, 'examLinkInvalid');
   }
   const exam = sittableExam(ctx, auth, examId);
+  assertStageOpen(ctx, auth, exam);
   const current = repo.openSittingOf(ctx.db, auth.userId);
   const open = current ? fresh(ctx, current) : undefined;
   if (open && open.status === 'open') {

@@ -14,8 +14,9 @@
  * Choices where the spec is silent:
  * - A stage's own review state and exam result (passed, verify_status) are the learn record whose chapter
  *   is the stage's cid (written by the back office's review, learn/record/update).
- * - A stage has an exam to pass when a published exam is attached to its chapter (issue 6 'Stage exams';
- *   an optional exam too: optional means the exam dialog offers to skip it, not that the order forgets it).
+ * - A stage has an exam to pass when a published, required exam is attached to its chapter (issue 6 'Stage
+ *   exams'). An optional one does not hold the next stage: spec 5 'Exam dialog' offers skipping "only in the
+ *   optional case", and a skip that the order then refused would be no skip.
  * - Exercises pending (exercOrder): the chapter's exercise questions not yet answered right nor waiting for a
  *   teacher's mark (exercises.repository pendingExercisesByChapter), read only when exercOrder is on.
  * - Free chapters (the audition) and administrators' previews are not gated (study-access.ts decides so).
@@ -79,9 +80,9 @@ export function hasOrderRules(head: CourseHead): boolean {
   return found;
 }
 
-/** The chapters of a course with a published exam attached (a plan's stage exams). */
+/** The chapters of a course with a published, required exam attached (a plan's stage exams to pass). */
 export function stageExamsOf(ctx: AppContext, courseId: string): Set<string> {
-  return new Set(chapterExams(ctx.db, courseId).keys());
+  return new Set([...chapterExams(ctx.db, courseId)].filter(([, exam]) => !exam.optional).map(([cid]) => cid));
 }
 
 /** A student's record of a chapter as the order rules read it. */
