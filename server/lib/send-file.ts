@@ -80,6 +80,22 @@ export function attachmentHeader(name: string, asciiName = name): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
+/** A file made for one download (an export): its name, the ASCII fallback, its type and its bytes. */
+export interface DownloadFile<Body> {
+  fileName: string;
+  asciiName: string;
+  contentType: string;
+  body: Body;
+}
+
+/** Sends a made file as a download with its name (attachmentHeader); the browser must not guess its type. */
+export function sendAttachment<Body>(reply: FastifyReply, file: DownloadFile<Body>): Body {
+  reply.header('content-type', file.contentType);
+  reply.header('content-disposition', attachmentHeader(file.fileName, file.asciiName));
+  reply.header('x-content-type-options', 'nosniff');
+  return file.body;
+}
+
 export interface SendFileOptions {
   /** Absolute path on disk (already checked to be inside the data folder). */
   absolute: string;

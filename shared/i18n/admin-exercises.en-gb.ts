@@ -2,13 +2,11 @@ import type { messages as zh } from './admin-exercises.zh-CN';
 
 /** English (en-gb) messages of the back office's chapter exercises (loaded with the back office's chunk): the same keys as admin-exercises.zh-CN. */
 export const messages: Record<keyof typeof zh, string> = {
-  'admin.exercises.title': 'Chapter exercises',
   'admin.exercises.button': 'Exercises ({n})',
   'admin.exercises.add': 'Add exercises',
   'admin.exercises.dialogTitle': 'Exercises of {title}',
   'admin.exercises.setTitle': 'Exercise title',
   'admin.exercises.showAnswers': 'Show the answer after submitting',
-  'admin.exercises.showAnswer': 'Show answer',
   'admin.exercises.noneChosen': 'No questions chosen: saving leaves this chapter without exercises.',
   'admin.exercises.save': 'Save exercises',
   'admin.exercises.remove': 'Remove exercises',

@@ -1,12 +1,10 @@
 /** Chinese messages of the back office's chapter exercises (loaded with the back office's chunk) (issue 6). */
 export const messages = {
-  'admin.exercises.title': '章节练习',
   'admin.exercises.button': '练习（{n}）',
   'admin.exercises.add': '添加练习',
   'admin.exercises.dialogTitle': '章节练习：{title}',
   'admin.exercises.setTitle': '练习标题',
   'admin.exercises.showAnswers': '提交后显示答案',
-  'admin.exercises.showAnswer': '显示答案',
   'admin.exercises.noneChosen': '尚未选择题目：保存后本章节将没有练习。',
   'admin.exercises.save': '保存练习',
   'admin.exercises.remove': '移除练习',

@@ -60,7 +60,6 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.questions.form.difficulty': 'Difficulty',
   'admin.questions.form.tags': 'Tags (separated by commas)',
   'admin.questions.form.save': 'Save',
-  'admin.questions.form.cancel': 'Cancel',
   'admin.questions.form.optionLabel': 'Option {letter}',
 
   'admin.questions.error.contentRequired': 'Enter the question',

@@ -60,7 +60,6 @@ export const messages = {
   'admin.questions.form.difficulty': '难度',
   'admin.questions.form.tags': '标签（以逗号分隔）',
   'admin.questions.form.save': '保存',
-  'admin.questions.form.cancel': '取消',
   'admin.questions.form.optionLabel': '选项 {letter}',
 
   // Field errors (data.issues[].code of a refused save).

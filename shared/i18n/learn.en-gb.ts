@@ -68,7 +68,6 @@ export const messages: Record<keyof typeof zh, string> = {
   'learn.flow.endOfTrialTitle': 'End of the trial',
   'learn.flow.buy': 'Buy course',
   'learn.flow.stageExamTitle': 'Stage exam',
-  'learn.flow.examMissing': 'The exams module is not available yet, so the stage exam cannot be taken now. You can go on studying.',
   'learn.flow.finishedTitle': 'Course complete',
   'learn.flow.thanksTitle': 'Rating saved',
   'learn.flow.stageTitle': 'Opening window',

@@ -71,7 +71,6 @@ export const messages = {
   'learn.flow.endOfTrialTitle': '试看结束',
   'learn.flow.buy': '购买课程',
   'learn.flow.stageExamTitle': '阶段考试',
-  'learn.flow.examMissing': '考试模块尚未上线，阶段考试暂时无法进行，您可以先继续学习。',
   'learn.flow.finishedTitle': '课程已学完',
   'learn.flow.thanksTitle': '评价成功',
   'learn.flow.stageTitle': '小节开放时间',

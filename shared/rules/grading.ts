@@ -51,6 +51,14 @@ export function choiceAnswer(ids: string | readonly string[]): string {
   return choiceIds(ids).join(',');
 }
 
+/** An answer as kept: choices as ascending ids joined by commas (spec 5), true/false trimmed, text as typed. */
+export function storedAnswer(type: number | string, given: string): string {
+  const kind = questionKind(type);
+  if (kind === 'single' || kind === 'multiple') return choiceAnswer(given);
+  if (kind === 'trueFalse') return given.trim();
+  return given;
+}
+
 /**
  * Spec 5 'Quiz': "an answer must be chosen or typed (single choice id, at least one multiple-choice id,
  * true/false chosen, or non-empty text)"; a short answer also at most 500 characters. The reason is the

@@ -20,6 +20,9 @@
  * chapter is in another stage or there is none — so re-reading an earlier subchapter of a finished stage
  * moves on inside the stage. Leaving a cid that is not a study leaf (a heading) goes to the first leaf of
  * its stage, or of the course; with no leaves at all the course counts as finished.
+ *
+ * Spec 5 'Exam dialog' (stageExamDialog): "when skipping is not allowed and the test is already passed, no
+ * dialog shows; skipping is offered only in the optional case".
  */
 import { studyOrder, type StudyChapter } from './learning';
 import { stagePassed, stageStudied, type PlanChapter } from './study-order';
@@ -103,4 +106,25 @@ export function nextChapterStep(input: FlowInput): NextStep {
     return { step: 'next', cid: next.cid, learnType: next.learnType };
   }
   return { step: 'finished', message: 'lastSection', dialogs: finishDialogs(input) };
+}
+
+/** A stage's exam as the study page knows it (the ware's exams): may be skipped, passed by this student. */
+export interface StageExam {
+  optional: boolean;
+  passed: boolean;
+}
+
+/** The stage-exam dialog's buttons: go to the exam, or skip it to the next chapter. */
+export type StageExamButton = 'go' | 'skip';
+
+/**
+ * Spec 5 'Exam dialog': "when skipping is not allowed and the test is already passed, no dialog shows;
+ * skipping is offered only in the optional case". The buttons of the dialog the stageExam step opens, or null
+ * for no dialog (the flow goes on to the next chapter): a required exam passed → null; a required exam not
+ * passed → Go only; an optional exam → Skip and Go. No exam attached: nothing to sit, no dialog.
+ */
+export function stageExamDialog(exam: StageExam | undefined): StageExamButton[] | null {
+  if (!exam) return null;
+  if (exam.optional) return ['skip', 'go'];
+  return exam.passed ? null : ['go'];
 }

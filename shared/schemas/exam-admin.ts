@@ -8,7 +8,7 @@
  */
 import * as z from 'zod';
 import { zId, zQueryNum, zQueryPage } from './common';
-import { TITLE_MAX } from './courses';
+import { zTitle } from './courses';
 
 export const EXAM_ADMIN_PAGE_MAX = 200;
 /** At most this many questions in a fixed paper, draw rules in a random one, and questions drawn by one rule. */
@@ -32,8 +32,9 @@ export const EXAM_ADMIN_ERRORS = {
   notPending: 'answer is not waiting for a mark',
 } as const;
 
-const zPoint = z.number().gt(0, 'must be more than 0').max(POINT_MAX).refine((value) => Math.round(value * 100) === value * 100, 'must have at most two decimals');
-const zName = z.string().trim().min(1, 'is required').max(TITLE_MAX, `must be at most ${TITLE_MAX} characters`);
+/** At most two decimals, within a float's error (0.29 * 100 is 28.999999999999996). */
+const twoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+const zPoint = z.number().gt(0, 'must be more than 0').max(POINT_MAX).refine(twoDecimals, 'must have at most two decimals');
 /** A question kind: 0 single, 1 multiple, 2 true/false, 3 short answer (shared/rules/grading QUESTION_TYPE). */
 export const zQuestionType = z.number().int().min(0).max(3);
 
@@ -44,8 +45,8 @@ export const zRef = z.object({ id: zId });
 export const zExamCategory = z.object({ id: z.string(), title: z.string(), position: z.number(), exams: z.number() });
 export type ExamCategory = z.infer<typeof zExamCategory>;
 export const zExamCategoryList = z.object({ list: z.array(zExamCategory) });
-export const zNewExamCategory = z.object({ title: zName });
-export const zRenameExamCategory = z.object({ id: zId, title: zName });
+export const zNewExamCategory = z.object({ title: zTitle });
+export const zRenameExamCategory = z.object({ id: zId, title: zTitle });
 /** The school's categories in their new order (every id once). */
 export const zOrderExamCategories = z.object({ ids: z.array(zId).min(1).max(500) });
 
@@ -62,11 +63,21 @@ export const zDrawRule = z.object({
 });
 export type DrawRule = z.infer<typeof zDrawRule>;
 
+/** Reads a papers.draw_rules column (JSON); [] when it cannot be read. */
+export function parseDrawRules(text: string): DrawRule[] {
+  try {
+    const parsed = z.array(zDrawRule).safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
 /** POST examadmin/paper/save: a new paper (no id) or an edit. The total score is computed; 0 < passScore ≤ total. */
 export const zSavePaper = z
   .object({
     id: zId.optional(),
-    title: zName,
+    title: zTitle,
     mode: z.enum(PAPER_MODES),
     /** A fixed paper's questions in order, each with its points in this paper. */
     questions: z.array(z.object({ qid: zId, point: zPoint })).max(PAPER_QUESTIONS_MAX).default([]),
@@ -86,7 +97,7 @@ export const zSavePaper = z
     }
   });
 export type SavePaper = z.output<typeof zSavePaper>;
-export const zCopyPaper = z.object({ id: zId, title: zName.optional() });
+export const zCopyPaper = z.object({ id: zId, title: zTitle.optional() });
 
 export const zPaperListQuery = z.object({ key: z.string().trim().max(50).default(''), page: zQueryPage, num: zQueryNum(EXAM_ADMIN_PAGE_MAX) });
 export const zPaperRow = z.object({
@@ -107,6 +118,8 @@ export const zPaperQuestion = z.object({
   qid: z.string(),
   type: z.number(),
   content: z.string(),
+  /** The content as a plain-text excerpt (the bank list's). */
+  excerpt: z.string(),
   categoryId: z.string(),
   /** The question's own points in the bank, and its points in this paper. */
   bankPoint: z.number(),
@@ -131,7 +144,7 @@ const zTime = z.number().int().min(0).max(8_640_000_000_000).nullable();
 export const zSaveExam = z
   .object({
     id: zId.optional(),
-    title: zName,
+    title: zTitle,
     description: z.string().max(DESCRIPTION_MAX).default(''),
     paperId: zId,
     categoryId: z.union([zId, z.literal('')]).default(''),
@@ -305,7 +318,7 @@ export const zMark = z
     studentId: z.union([zId, z.literal('')]).default(''),
     chapterId: z.union([zId, z.literal('')]).default(''),
     qid: zId,
-    point: z.number().min(0).max(POINT_MAX).refine((value) => Math.round(value * 100) === value * 100, 'must have at most two decimals'),
+    point: z.number().min(0).max(POINT_MAX).refine(twoDecimals, 'must have at most two decimals'),
   })
   .superRefine((value, issue) => {
     if (value.source === 'exam' && value.sittingId === '') issue.addIssue({ code: 'custom', path: ['sittingId'], message: 'is required' });

@@ -121,7 +121,11 @@ export type SubmitAnswer = z.input<typeof zSubmitAnswer>;
 
 /** exer/submit: several answers of one chapter at once. */
 export const zExerSubmit = zExerciseRef.extend({
-  answers: z.array(z.object({ qid: zId, answer: zGiven, type: z.coerce.number().int().optional() })).min(1).max(EXERCISE_SET_MAX),
+  answers: z
+    .array(z.object({ qid: zId, answer: zGiven, type: z.coerce.number().int().optional() }))
+    .min(1)
+    .max(EXERCISE_SET_MAX)
+    .refine((list) => new Set(list.map((a) => a.qid)).size === list.length, 'a question is answered twice'),
 });
 
 /** Submit answer's reply: the grade, and the chapter's pending state after it. */

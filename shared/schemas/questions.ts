@@ -60,6 +60,10 @@ export type AnswerResult = z.infer<typeof zAnswerResult>;
 /** Difficulty 1 (easy) to 5 (hard); 3 when not given. */
 export const DIFFICULTY_MIN = 1;
 export const DIFFICULTY_MAX = 5;
+export const DIFFICULTY_DEFAULT = 3;
+/** The levels in order, and the four kinds (0 single, 1 multiple, 2 true/false, 3 short answer), for lists and selects. */
+export const DIFFICULTIES = [1, 2, 3, 4, 5] as const;
+export const QUESTION_TYPES = [0, 1, 2, 3] as const;
 /** At most this many tags, each at most TAG_MAX_CHARS characters. */
 export const QUESTION_TAGS_MAX = 10;
 export const QUESTION_TAG_MAX_CHARS = 20;
@@ -122,7 +126,7 @@ export const zNewQuestion = z.object({
   showAnswer: z.boolean().default(true),
   /** '' for no category. */
   categoryId: zCategoryRef.default(''),
-  difficulty: z.number().int().min(DIFFICULTY_MIN).max(DIFFICULTY_MAX).default(3),
+  difficulty: z.number().int().min(DIFFICULTY_MIN).max(DIFFICULTY_MAX).default(DIFFICULTY_DEFAULT),
   tags: z.array(zTag).max(QUESTION_TAGS_MAX).default([]),
 });
 export type NewQuestion = z.input<typeof zNewQuestion>;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStudent, buildSubAdmin } from '../helpers/app';
 import { seedQuestion } from '../helpers/exam-factory';
 import { seedSitting } from '../helpers/sitting-factory';
-import { adminApi, expectToast, signInAdmin } from './admin-helpers';
+import { adminApi, answerConfirm, expectToast, signInAdmin } from './admin-helpers';
 import { pageErrors, screenshot, startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -135,6 +135,39 @@ describe('exams back office', () => {
     const href = await page.getByTestId('export-results').getAttribute('href');
     expect(href).toContain(`examadmin/exam/export?id=${examId}`);
     await screenshot(page, 'admin-exams-results');
+    expect(errors).toEqual([]);
+  });
+
+  it("a random paper's rule asking more than the bank holds is refused beside the rule; a category with an exam is not deleted", async () => {
+    const context = await h.desktop();
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    await signInAdmin(page, undefined, '/papers/new');
+    await page.getByTestId('paper-editor').waitFor();
+    await page.getByLabel('试卷名称').fill('随机小测');
+    await page.getByLabel('组卷方式').selectOption('random');
+    await page.getByTestId('add-rule').click();
+    const rule = page.getByTestId('draw-rule');
+    // The bank holds one single-choice question: two are refused beside the rule.
+    await rule.getByLabel('抽题数').fill('2');
+    await rule.getByLabel('每题分值').fill('2.5');
+    await expect.poll(() => page.getByTestId('paper-total').textContent()).toBe('总分：5');
+    await page.getByLabel('及格分').fill('2.5');
+    await page.getByTestId('save-paper').click();
+    await rule.getByRole('alert').filter({ hasText: '(1)' }).waitFor();
+    await rule.getByLabel('抽题数').fill('1');
+    await page.getByTestId('save-paper').click();
+    await expectToast(page, '保存成功');
+    await page.waitForURL(/#\/papers\/\d+$/);
+    const paper = (await api<{ mode: string; totalScore: number; rules: unknown[] }>(`examadmin/paper/info?id=${page.url().split('/').pop()}`)).body.data;
+    expect(paper).toMatchObject({ mode: 'random', totalScore: 2.5, rules: [{ categoryId: '', type: 0, count: 1, point: 2.5 }] });
+
+    await page.goto(`${h.baseURL}/learn/admin/#/exam-categories`);
+    const category = page.locator('[data-testid="exam-category"][data-title="期中考试"]');
+    await category.getByRole('button', { name: '删除' }).click();
+    expect(await answerConfirm(page, true)).toContain('期中考试');
+    await expectToast(page, '该分类下还有考试，不能删除');
+    await category.waitFor();
     expect(errors).toEqual([]);
   });
 });

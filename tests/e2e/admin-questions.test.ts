@@ -3,7 +3,8 @@
  * creates a single-choice and a multiple-choice question through the form (options A..N, correct marks, a
  * refused save's field error), edits one (version 2), sees delete refused for a question a paper uses and deletes
  * a free one, imports a small XLSX made here (a bad file's row report first, then a good file), filters and
- * searches, exports; and the list on a phone.
+ * searches, exports; works the category panel (add, sub-category, rename, move, delete refused while used); and the
+ * list on a phone.
  */
 import { readSheet } from 'read-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
@@ -166,6 +167,72 @@ describe('question bank screen', () => {
     const file = await readSheet(fs.readFileSync((await download.path())!));
     expect(file.length).toBe(2);
     expect(file[1].slice(0, 3)).toEqual(['单选题', '物理', '光速约为多少？']);
+    expect(errors).toEqual([]);
+  });
+
+  it('the category panel: add, add a sub-category, rename, move to the first level; delete refused while it holds a question; the tag filter', async () => {
+    const context = await h.desktop();
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    await signInAdmin(page, undefined, '/questions');
+    const panel = page.getByTestId('category-panel');
+    await panel.waitFor();
+    const row = (title: string) => panel.getByTestId('category-row').filter({ hasText: title });
+    const dialog = page.getByTestId('category-dialog');
+    const tree = async () => (await api<{ tree: Node[] }>('question/category/list')).body.data.tree;
+    interface Node {
+      catid: string;
+      title: string;
+      parent_id: string;
+      children: Node[];
+    }
+
+    // A first-level category, then a sub-category under it (the chosen one).
+    await panel.getByTestId('add-category').click();
+    await dialog.getByTestId('category-title').fill('语文');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await row('语文').waitFor();
+    await row('语文').getByRole('button').click();
+    await panel.getByRole('button', { name: '新建子分类' }).click();
+    await dialog.getByTestId('category-title').fill('古诗');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await row('古诗').waitFor();
+    const chinese = (await tree()).find((node) => node.title === '语文')!;
+    expect(chinese.children.map((node) => node.title)).toEqual(['古诗']);
+
+    // Rename the sub-category, then move it to the first level.
+    await row('古诗').getByRole('button').click();
+    await panel.getByRole('button', { name: '重命名' }).click();
+    await expect.poll(() => dialog.getByTestId('category-title').inputValue()).toBe('古诗');
+    await dialog.getByTestId('category-title').fill('唐诗');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await row('唐诗').waitFor();
+    await panel.getByRole('button', { name: '移动' }).click();
+    await dialog.getByLabel('上级分类').selectOption({ label: '（顶级）' });
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await tree()).find((node) => node.title === '唐诗')?.parent_id).toBe('0');
+    expect((await tree()).find((node) => node.title === '语文')!.children).toEqual([]);
+
+    // A question in 唐诗: its delete is refused with the count; the empty 语文 goes.
+    const tang = (await tree()).find((node) => node.title === '唐诗')!;
+    const added = await api('question/add', { type: 2, content: '<p>《静夜思》是李白写的。</p>', answer: '0', point: 1, categoryId: tang.catid, tags: ['李 白'] });
+    expect(added.statusCode).toBe(200);
+    await page.reload();
+    await row('唐诗').filter({ hasText: '(1)' }).getByRole('button').click();
+    await panel.getByTestId('delete-category').click();
+    expect(await answerConfirm(page, true)).toContain('唐诗');
+    await expectToast(page, '该分类下还有 1 道试题，请先移走或删除');
+    expect((await tree()).some((node) => node.title === '唐诗')).toBe(true);
+    await row('语文').getByRole('button').click();
+    await panel.getByTestId('delete-category').click();
+    await answerConfirm(page, true);
+    await row('语文').waitFor({ state: 'detached' });
+    expect((await tree()).some((node) => node.title === '语文')).toBe(false);
+
+    // The tag filter, typed key by key: a tag with a space inside finds its question.
+    await page.getByTestId('tag-filter').pressSequentially('李 白');
+    await expect.poll(() => page.getByTestId('question-row').allTextContents()).toEqual([expect.stringContaining('《静夜思》是李白写的。')]);
     expect(errors).toEqual([]);
   });
 

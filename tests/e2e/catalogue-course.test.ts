@@ -246,6 +246,8 @@ describe('column page', () => {
     await expect.poll(() => visits).toBe(1);
 
     await page.getByTestId('intro-tabs').getByRole('link', { name: /课程列表/ }).click();
+    // The tab renders its cards after the click: wait for them before reading them all.
+    await page.getByTestId('tab-chapter').getByTestId('course-card').first().waitFor();
     await expect(page.getByTestId('tab-chapter').getByTestId('course-card').evaluateAll((cards) => cards.map((card) => card.getAttribute('title')))).resolves.toEqual([
       'React 入门实战',
       'Excel 数据分析',

@@ -2,12 +2,13 @@
  * Chapter exercises in the browser (issue 6 'Chapter exercises'; spec 4 'Quiz dialog'; spec 5 'Quiz'): a
  * student answers a several-question exercise with show-answer on (sees the correct answer and explanation,
  * Next resets the selection) on a desktop, another with show-answer off (Next submits silently and advances)
- * on a phone, the 2-second toast when nothing is chosen, and the 'Exercises (n)' button of a chapter that
- * carries exercises. Sets are made through course/updateExec, answers go through the real server.
+ * on a phone, the 2-second toast when nothing is chosen, the 'Exercises (n)' button of a chapter that
+ * carries exercises, and an administrator previewing the course told to switch to view mode (spec 5, spec 8). Sets are made through course/updateExec, answers go through the real server.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
+import { ADMIN, login } from '../helpers/app';
 import { seedQuestion } from '../helpers/exam-factory';
 import { expectToast } from './admin-helpers';
 import { asAdmin } from './catalogue-helpers';
@@ -193,5 +194,32 @@ describe('the quiz dialog', () => {
     await button(page).click();
     await dialogOf(page).waitFor({ state: 'detached' });
     await page.waitForFunction(() => document.querySelector('[data-testid="learn-exercises"]')?.getAttribute('data-pending') === '0');
+  });
+
+  it('an administrator previewing the course is asked to switch to view mode: on the exercise chapter and from Exercises (n)', async () => {
+    const { cookie } = await login(h.app, { username: ADMIN.username, password: ADMIN.password, role: 'admin' });
+    const context = await h.desktop();
+    await signIn(h, context, cookie);
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    const notice = '管理员预览时不能答题';
+
+    await page.goto(learn(cids.on, 'o'));
+    const chapter = page.getByTestId('learn-exercise');
+    await page.locator('[data-testid="learn-exercise"][data-failure]').waitFor();
+    expect(await chapter.getAttribute('data-failure')).toBe('switchToViewMode');
+    await expect(chapter.textContent()).resolves.toContain(notice);
+    expect(await page.getByTestId('exercise-start').count()).toBe(0);
+
+    // Spec 8 'Question detail load failure': an alert with the switch-to-view notice; OK closes the dialog too.
+    await page.goto(learn(cids.reading, 'i'));
+    await page.getByTestId('learn-exercises').click();
+    const alert = page.getByTestId('alert-mask');
+    await alert.waitFor();
+    await expect(alert.textContent()).resolves.toContain(notice);
+    await alert.getByRole('button').click();
+    await alert.waitFor({ state: 'detached' });
+    await dialogOf(page).waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
 /**
  * Factories for exam sittings written directly, as the student side (server/modules/exams) would leave them:
- * the questions as sat copied from the exam's fixed paper, each answer graded with shared/rules/grading (short
- * answers left 'pending'), and a submitted sitting settled with settleSitting.
+ * the questions as sat drawn by the student side's drawQuestions, each answer graded with shared/rules/grading
+ * (short answers left 'pending'), and a submitted sitting settled with settleSitting.
  */
 import { eq } from 'drizzle-orm';
-import { examAnswers, exams, examSittings, exerciseAnswers, paperQuestions, papers, questions } from '../../server/db/schema';
+import { examAnswers, exams, examSittings, exerciseAnswers } from '../../server/db/schema';
+import { drawQuestions } from '../../server/modules/exams/draw';
 import { settleSitting } from '../../server/modules/exams/sitting-score';
 import { gradeAnswer } from '../../shared/rules/grading';
 import type { TestApp } from './app';
@@ -26,24 +27,7 @@ export function seedSitting(app: TestApp, input: SeedSitting): string {
   const { ctx } = app;
   const exam = ctx.db.select().from(exams).where(eq(exams.id, input.examId)).get();
   if (!exam) throw new Error('no exam');
-  const paper = ctx.db.select().from(papers).where(eq(papers.id, exam.paperId)).get()!;
-  const rows = ctx.db
-    .select({ point: paperQuestions.point, question: questions })
-    .from(paperQuestions)
-    .innerJoin(questions, eq(questions.id, paperQuestions.questionId))
-    .where(eq(paperQuestions.paperId, paper.id))
-    .orderBy(paperQuestions.position)
-    .all();
-  const copy = rows.map(({ point, question }) => ({
-    qid: question.id,
-    type: question.type,
-    content: question.content,
-    options: JSON.parse(question.options),
-    answer: question.answer,
-    point,
-    explanation: question.explanation,
-    version: question.version,
-  }));
+  const { questions, totalScore, passScore } = drawQuestions(ctx, exam.schoolId, exam.paperId);
   const id = ctx.ids.next();
   const startedAt = input.startedAt ?? ctx.now() - 10 * 60_000;
   const status = input.status ?? 'submitted';
@@ -60,12 +44,12 @@ export function seedSitting(app: TestApp, input: SeedSitting): string {
       startedAt,
       deadlineAt: startedAt + exam.durationSec * 1000,
       submittedAt: status === 'submitted' ? startedAt + 5 * 60_000 : null,
-      totalScore: paper.totalScore,
-      passScore: paper.passScore,
-      questions: JSON.stringify(copy),
+      totalScore,
+      passScore,
+      questions: JSON.stringify(questions),
     })
     .run();
-  for (const question of copy) {
+  for (const question of questions) {
     const given = input.answers[question.qid];
     if (given === undefined) continue;
     const grade = gradeAnswer(question, given);

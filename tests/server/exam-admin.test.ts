@@ -118,6 +118,12 @@ describe("exams in the back office (issue 6 'Exams', 'Records', 'Grading on the 
     const tooHigh = await fixedPaper([5, 10, 5, 20], 41);
     expect(tooHigh).toMatchObject({ status: 400, body: { data: { field: 'passScore' } } });
     expect((await fixedPaper([5, 10, 5, 20], 0)).status).toBe(400);
+    // Two decimals, even those a float does not hold exactly (0.29 * 100 is 28.999999999999996); three are refused.
+    const cents = await fixedPaper([0.29, 1.13, 0.57, 2.01], 1.13);
+    expect(cents.status, JSON.stringify(cents.body)).toBe(200);
+    expect(cents.body.data).toMatchObject({ totalScore: 4, passScore: 1.13 });
+    expect(cents.body.data.questions[0]).toMatchObject({ qid: q.single, point: 0.29, excerpt: 'Which is green?' });
+    expect(await fixedPaper([0.291, 1, 1, 1], 1)).toMatchObject({ status: 400, body: { data: { field: 'questions.0.point' } } });
 
     app.ctx.db.update(questions).set({ deleted: true }).where(eq(questions.id, q.trueFalse)).run();
     const deleted = await fixedPaper();
@@ -287,6 +293,7 @@ describe("exams in the back office (issue 6 'Exams', 'Records', 'Grading on the 
     expect(queue.list[0]).toMatchObject({ source: 'exam', sittingId, qid: q.short, name: 'Ann', where: 'Weather exam', content: '<p>Why is the sky blue?</p>', modelAnswer: 'Because of Rayleigh scattering', given: 'Light scatters', maxPoint: 20, status: 'pending' });
     const markIt = (point: number) => call('POST', '/examadmin/marking/mark', { source: 'exam', sittingId, qid: q.short, point });
     expect((await markIt(20.5)).body.data.field).toBe('point');
+    expect((await markIt(8.125)).body.data.field).toBe('point');
     expect((await call('POST', '/examadmin/marking/mark', { source: 'exam', sittingId, qid: q.single, point: 10 })).body.error).toBe('answer is not waiting for a mark');
 
     const partial = await markIt(8);
@@ -295,6 +302,7 @@ describe("exams in the back office (issue 6 'Exams', 'Records', 'Grading on the 
     expect((await ok('GET', '/examadmin/marking/list')).total).toBe(0);
     expect((await ok('GET', '/examadmin/marking/list?status=marked')).list[0]).toMatchObject({ qid: q.short, point: 8, isRight: false, status: 'marked' });
 
+    expect((await markIt(8.29)).body.data).toMatchObject({ point: 8.29, sitting: { score: 38.29 } });
     const full = await markIt(20);
     expect(full.body.data).toEqual({ status: 'marked', point: 20, isRight: true, sitting: { score: 50, passed: true, pendingMarks: 0 } });
     expect(app.ctx.sqlite.prepare('select score, passed, pending_marks from exam_sittings where id = ?').get(sittingId)).toEqual({ score: 50, passed: 1, pending_marks: 0 });

@@ -217,6 +217,11 @@ describe('chapter exercises', () => {
     const bad = await call(app, 'POST', '/exer/submit', s.cookie, { coid: c.coid, cid: c.exercise, answers: [{ qid: q.single, answer: '1' }, { qid: q.hidden, answer: '1' }] });
     expect(bad.status).toBe(400);
     expect(answers()).toEqual([]);
+    // The same question twice in one submit is refused before anything is graded.
+    const twice = await call(app, 'POST', '/exer/submit', s.cookie, { coid: c.coid, cid: c.exercise, answers: [{ qid: q.single, answer: '1' }, { qid: q.single, answer: '2' }] });
+    expect(twice.status).toBe(400);
+    expect(twice.body.error).toContain('a question is answered twice');
+    expect(answers()).toEqual([]);
 
     const first = zExerSubmitResult.parse(
       await okCall(app, 'POST', '/exer/submit', s.cookie, { coid: c.coid, cid: c.exercise, answers: [{ qid: q.single, answer: '1', type: 0 }, { qid: q.multiple, answer: '2,4', type: 1 }, { qid: q.short, answer: 'About 100', type: 3 }] }),

@@ -89,6 +89,16 @@ describe('question bank import and export', () => {
     ]);
     expect(count()).toBe(0);
 
+    // A true/false or short-answer row with options filled in is refused as the form refuses it.
+    const withOptions = await xlsx([
+      ['判断', null, 'True?', 'yes', 'no', null, null, '对', 1, null, null, null, null],
+      ['简答', null, 'Explain', 'a', null, null, null, 'Because', 1, null, null, null, null],
+    ]);
+    expect(data<{ issues: unknown[] }>(await upload('/question/import/preview', withOptions)).issues).toEqual([
+      { row: 2, column: '选项A', reason: '此题型没有选项' },
+      { row: 3, column: '选项A', reason: '此题型没有选项' },
+    ]);
+
     // One bad row among good ones: nothing is created, not even the categories; the reply is 400 with the report.
     const oneBad = await xlsx([...GOOD, ['单选', '新分类', 'Broken', 'a', 'b', null, null, 'Z', 1, null, null, null, null]]);
     const refused = await upload('/question/import', oneBad);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerProblem, choiceAnswer, gradeAnswer, optionLetter, questionKind, SHORT_ANSWER_MAX } from '../../shared/rules/grading';
+import { answerProblem, choiceAnswer, gradeAnswer, optionLetter, questionKind, SHORT_ANSWER_MAX, storedAnswer } from '../../shared/rules/grading';
 
 // Spec 3 'Question detail': type 0 single choice, 1 multiple choice, 2 true/false, other short answer.
 describe('questionKind (spec 3 Question detail type)', () => {
@@ -37,6 +37,15 @@ describe('choiceAnswer (spec 5: ascending ids joined by commas)', () => {
 
 // Spec 5 'Quiz': an answer must be chosen or typed (single choice id, at least one multiple-choice id,
 // true/false chosen, or non-empty text), else a 2-second toast; spec 9 short answer max 500.
+describe('storedAnswer (spec 5: multiple-choice answers as ascending ids joined by commas)', () => {
+  it.each([
+    ['single choice trimmed', 0, ' 2 ', '2'],
+    ['multiple choice in any order', 1, '3, 1,1', '1,3'],
+    ['true/false trimmed', 2, ' 0', '0'],
+    ['short answer kept as typed', 3, '  两个因数 ', '  两个因数 '],
+  ] as const)('%s', (_name, type, given, kept) => expect(storedAnswer(type, given)).toBe(kept));
+});
+
 describe('answerProblem (spec 5 Quiz, spec 9 short answer 500)', () => {
   it.each([
     [0, '', 'choose'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buyRoute, finishDialogs, nextChapterStep, trialEnds, type FlowChapter, type FlowInput, type FlowStage } from '../../shared/rules/next-chapter';
+import { buyRoute, finishDialogs, nextChapterStep, stageExamDialog, trialEnds, type FlowChapter, type FlowInput, type FlowStage } from '../../shared/rules/next-chapter';
 
 const leaf = (cid: string, progress = 1, free = false): FlowChapter => ({ cid, title: cid, learnType: 'v', progress, free });
 const stage = (cid: string, children: FlowChapter[], extra: Partial<FlowStage> = {}): FlowStage => ({
@@ -94,4 +94,16 @@ describe('end of trial (spec 4 Paid course not purchased)', () => {
   it('finishDialogs alone', () => {
     expect(finishDialogs({ signature: true, hasSignature: false, gradingOn: true, rated: true })).toEqual(['signature']);
   });
+});
+
+// Spec 5 'Exam dialog': "when skipping is not allowed and the test is already passed, no dialog shows; skipping
+// is offered only in the optional case."
+describe('stageExamDialog (spec 5 Exam dialog)', () => {
+  it.each([
+    ['required, not passed: Go only (no skipping)', { optional: false, passed: false }, ['go']],
+    ['required and already passed: no dialog', { optional: false, passed: true }, null],
+    ['optional, not passed: Skip and Go', { optional: true, passed: false }, ['skip', 'go']],
+    ['optional and passed: skipping is still offered', { optional: true, passed: true }, ['skip', 'go']],
+    ['no exam attached: nothing to sit, no dialog', undefined, null],
+  ] as const)('%s', (_name, exam, buttons) => expect(stageExamDialog(exam)).toEqual(buttons));
 });

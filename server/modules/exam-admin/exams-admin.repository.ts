@@ -20,6 +20,14 @@ const listColumns = {
 };
 export type ExamListRow = { exam: ExamRow; categoryTitle: string; paperTitle: string; chapterTitle: string; sittings: number; pendingMarks: number };
 
+/** Exams with the list's columns (category and paper joined). */
+const selectExamRows = (db: Db) =>
+  db
+    .select(listColumns)
+    .from(exams)
+    .leftJoin(examCategories, eq(examCategories.id, exams.categoryId))
+    .leftJoin(papers, eq(papers.id, exams.paperId));
+
 /** The school's exams (not deleted), latest change first, with category, paper, chapter, sittings and marks due. */
 export function listExams(db: Db, filter: { schoolId: string; key: string; categoryId: string; status?: ExamRow['status']; limit: number; offset: number }) {
   const where = and(
@@ -30,11 +38,7 @@ export function listExams(db: Db, filter: { schoolId: string; key: string; categ
     filter.status ? eq(exams.status, filter.status) : undefined,
   );
   const total = db.select({ n: count() }).from(exams).where(where).get()?.n ?? 0;
-  const rows: ExamListRow[] = db
-    .select(listColumns)
-    .from(exams)
-    .leftJoin(examCategories, eq(examCategories.id, exams.categoryId))
-    .leftJoin(papers, eq(papers.id, exams.paperId))
+  const rows: ExamListRow[] = selectExamRows(db)
     .where(where)
     .orderBy(desc(exams.updatedAt), desc(exams.id))
     .limit(filter.limit)
@@ -45,11 +49,7 @@ export function listExams(db: Db, filter: { schoolId: string; key: string; categ
 
 /** One exam of the school (not deleted) with the list's columns. */
 export function findExamRow(db: Db, schoolId: string, id: string): ExamListRow | undefined {
-  return db
-    .select(listColumns)
-    .from(exams)
-    .leftJoin(examCategories, eq(examCategories.id, exams.categoryId))
-    .leftJoin(papers, eq(papers.id, exams.paperId))
+  return selectExamRows(db)
     .where(and(eq(exams.id, id), eq(exams.schoolId, schoolId), eq(exams.deleted, false)))
     .get();
 }

@@ -26,7 +26,7 @@ import { findCourse, schoolGroupIds } from '../courses/courses.repository';
 import { badField } from '../courses/courses.service';
 import { PLAN_COURSE_TYPE } from '../plans/plan-access';
 import * as repo from './exams-admin.repository';
-import { findCategory } from './papers.repository';
+import { findCategory, findPaper } from './papers.repository';
 import { schoolPaper } from './papers.service';
 
 function toExamRow(row: repo.ExamListRow): ExamRow {
@@ -67,7 +67,8 @@ export function schoolExam(ctx: AppContext, schoolId: string, id: string): repo.
 export function examInfo(ctx: AppContext, schoolId: string, id: string): ExamInfo {
   const row = schoolExam(ctx, schoolId, id);
   const { exam } = row;
-  const paper = schoolPaperOrNull(ctx, schoolId, exam.paperId);
+  // A paper deleted since (publishing then refuses) shows no scores.
+  const paper = findPaper(ctx.db, schoolId, exam.paperId);
   const course = exam.courseId ? findCourse(ctx.db, exam.courseId) : undefined;
   return {
     ...toExamRow(row),
@@ -81,13 +82,10 @@ export function examInfo(ctx: AppContext, schoolId: string, id: string): ExamInf
   };
 }
 
-function schoolPaperOrNull(ctx: AppContext, schoolId: string, id: string) {
-  try {
-    return schoolPaper(ctx, schoolId, id);
-  } catch {
-    return null;
-  }
-}
+/** A study plan's stage: a top-level chapter of a plan course. */
+const isStage = (courseType: number, chapter: { parentId: string }) => courseType === PLAN_COURSE_TYPE && chapter.parentId === '0';
+/** Whether a chapter may carry an exam: an exam chapter, or a study plan's stage. */
+const carriesExam = (courseType: number, chapter: { type: number; parentId: string }) => chapter.type === CHAPTER_TYPE.exam || isStage(courseType, chapter);
 
 /** The chapter a chapter's exam may sit on (see the choices above), else a 400 naming the field. */
 function examChapter(ctx: AppContext, schoolId: string, courseId: string, chapterId: string, examId: string) {
@@ -95,8 +93,7 @@ function examChapter(ctx: AppContext, schoolId: string, courseId: string, chapte
   if (!course || course.schoolId !== schoolId || course.deleted) throw badField('courseId', 'is not a course of this school');
   const chapter = findChapter(ctx.db, chapterId);
   if (!chapter || chapter.courseId !== course.id) throw badField('chapterId', 'is not a chapter of this course');
-  const isStage = course.type === PLAN_COURSE_TYPE && chapter.parentId === '0';
-  if (chapter.type !== CHAPTER_TYPE.exam && !isStage) throw badField('chapterId', "must be an exam chapter or a study plan's stage");
+  if (!carriesExam(course.type, chapter)) throw badField('chapterId', "must be an exam chapter or a study plan's stage");
   if (repo.examOnChapter(ctx.db, chapter.id, examId)) throw conflict(EXAM_ADMIN_ERRORS.chapterTaken);
 }
 
@@ -157,7 +154,6 @@ export function deleteExam(ctx: AppContext, schoolId: string, id: string): { id:
 export function examChapters(ctx: AppContext, schoolId: string, courseId: string) {
   const course = findCourse(ctx.db, courseId);
   if (!course || course.schoolId !== schoolId || course.deleted) throw notFound();
-  const rows = repo.examChapters(ctx.db, course.id);
-  const stage = (row: (typeof rows)[number]) => course.type === PLAN_COURSE_TYPE && row.parentId === '0';
-  return { list: rows.filter((row) => row.type === CHAPTER_TYPE.exam || stage(row)).map((row) => ({ cid: row.cid, title: row.title, stage: stage(row), examId: row.examId })) };
+  const rows = repo.examChapters(ctx.db, course.id).filter((row) => carriesExam(course.type, row));
+  return { list: rows.map((row) => ({ cid: row.cid, title: row.title, stage: isStage(course.type, row), examId: row.examId })) };
 }

@@ -21,7 +21,7 @@ import { sanitizeRichText } from '../../lib/sanitize';
 import { badField } from '../courses/courses.service';
 import { settleSitting } from '../exams/sitting-score';
 import * as repo from './results.repository';
-import { satQuestions } from './sitting-questions';
+import { readSnapshot } from '../exams/sat-questions';
 
 export function markingList(ctx: AppContext, schoolId: string, query: MarkingQuery): { list: MarkingItem[]; total: number } {
   const page = { schoolId, status: query.status, limit: query.num, offset: (query.page - 1) * query.num };
@@ -51,7 +51,7 @@ export function markingList(ctx: AppContext, schoolId: string, query: MarkingQue
   }
   const { rows, total } = repo.examMarkingPage(ctx.db, { ...page, examId: query.examId });
   const list = rows.map(({ answer, sitting, examTitle, name, username }): MarkingItem => {
-    const question = satQuestions(sitting.questions).find((item) => item.qid === answer.questionId);
+    const question = readSnapshot(sitting.questions).find((item) => item.qid === answer.questionId);
     return {
       source: 'exam',
       sittingId: sitting.id,
@@ -97,7 +97,7 @@ export function mark(ctx: AppContext, admin: { schoolId: string; userId: string 
   const sitting = repo.findSchoolSitting(ctx.db, admin.schoolId, input.sittingId);
   if (!sitting) throw notFound();
   const answer = repo.findExamAnswer(ctx.db, sitting.id, input.qid);
-  const question = satQuestions(sitting.questions).find((item) => item.qid === input.qid);
+  const question = readSnapshot(sitting.questions).find((item) => item.qid === input.qid);
   if (!answer || !question) throw notFound();
   if (sitting.status !== 'submitted' || !markable(answer.status) || questionKind(question.type) !== 'short') throw conflict(EXAM_ADMIN_ERRORS.notPending);
   const isRight = checkPoint(input.point, question.point);

@@ -1,7 +1,7 @@
 /** Exam categories, papers and the bank reads a paper needs (server/db/schema/exams.ts): the only place that queries them. */
 import { and, asc, count, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { examCategories, exams, paperQuestions, papers, questionCategories, questions } from '../../db/schema';
+import { examCategories, exams, paperQuestions, papers, questions } from '../../db/schema';
 import { likePattern } from '../courses/courses.repository';
 
 export type ExamCategoryRow = typeof examCategories.$inferSelect;
@@ -108,11 +108,6 @@ export function replacePaperQuestions(db: Db, paperId: string, rows: { questionI
 export function schoolQuestions(db: Db, schoolId: string, ids: string[]): BankQuestionRow[] {
   if (ids.length === 0) return [];
   return db.select().from(questions).where(and(eq(questions.schoolId, schoolId), inArray(questions.id, ids))).all();
-}
-
-/** The school's bank categories (id, parent) to find a category's sub-categories. */
-export function bankCategories(db: Db, schoolId: string): { id: string; parentId: string }[] {
-  return db.select({ id: questionCategories.id, parentId: questionCategories.parentId }).from(questionCategories).where(eq(questionCategories.schoolId, schoolId)).all();
 }
 
 /** Non-deleted questions of a kind in these categories (null: the whole bank). */

@@ -18,10 +18,12 @@
  * - Copying makes a new paper with the same questions or rules and scores (the title given, else the same).
  */
 import { roundScore } from '../../../shared/rules/exam-score';
-import { EXAM_ADMIN_ERRORS, type DrawRule, type PaperInfo, type PaperRow, type SavePaper } from '../../../shared/schemas/exam-admin';
+import { EXAM_ADMIN_ERRORS, parseDrawRules, type PaperInfo, type PaperRow, type SavePaper } from '../../../shared/schemas/exam-admin';
 import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../lib/errors';
 import { badField as field } from '../courses/courses.service';
+import { categoryAndSubcategories } from '../questions/question-categories.service';
+import { excerptOf } from '../questions/questions.presenter';
 import * as repo from './papers.repository';
 
 // ---- categories ----
@@ -64,17 +66,8 @@ export function deleteCategory(ctx: AppContext, schoolId: string, id: string) {
 
 // ---- papers ----
 
-export function parseRules(text: string): DrawRule[] {
-  try {
-    const parsed = JSON.parse(text) as DrawRule[];
-    return Array.isArray(parsed) ? parsed : [];
-  } catch {
-    return [];
-  }
-}
-
 function toPaperRow(row: repo.PaperRow, counts: { exams: number; fixedQuestions: number }): PaperRow {
-  const rules = parseRules(row.drawRules);
+  const rules = parseDrawRules(row.drawRules);
   return {
     id: row.id,
     title: row.title,
@@ -105,19 +98,13 @@ export function paperInfo(ctx: AppContext, schoolId: string, id: string): PaperI
     qid: question.id,
     type: question.type,
     content: question.content,
+    excerpt: excerptOf(question.content),
     categoryId: question.categoryId,
     bankPoint: question.point,
     point,
     deleted: question.deleted,
   }));
-  return { ...toPaperRow(row, repo.paperCounts(ctx.db, row.id)), questions, rules: parseRules(row.drawRules) };
-}
-
-/** The category and all its sub-categories. */
-function withSubCategories(all: { id: string; parentId: string }[], id: string): string[] {
-  const found = [id];
-  for (let at = 0; at < found.length; at += 1) for (const row of all) if (row.parentId === found[at] && !found.includes(row.id)) found.push(row.id);
-  return found;
+  return { ...toPaperRow(row, repo.paperCounts(ctx.db, row.id)), questions, rules: parseDrawRules(row.drawRules) };
 }
 
 /** Checks the paper's questions or rules against the school's bank; returns its total score. */
@@ -131,10 +118,10 @@ function checkedTotal(ctx: AppContext, schoolId: string, input: SavePaper): numb
     });
     return roundScore(input.questions.reduce((sum, q) => sum + q.point, 0));
   }
-  const categories = repo.bankCategories(ctx.db, schoolId);
   input.rules.forEach((rule, index) => {
-    if (rule.categoryId !== '' && !categories.some((row) => row.id === rule.categoryId)) throw field(`rules.${index}.categoryId`, 'is not a question category of this school');
-    const inBank = repo.countBankQuestions(ctx.db, schoolId, rule.type, rule.categoryId === '' ? null : withSubCategories(categories, rule.categoryId));
+    const categories = rule.categoryId === '' ? null : categoryAndSubcategories(ctx, schoolId, rule.categoryId);
+    if (categories === null && rule.categoryId !== '') throw field(`rules.${index}.categoryId`, 'is not a question category of this school');
+    const inBank = repo.countBankQuestions(ctx.db, schoolId, rule.type, categories);
     if (inBank < rule.count) throw field(`rules.${index}.count`, `asks more than the bank holds (${inBank})`);
   });
   return roundScore(input.rules.reduce((sum, rule) => sum + rule.count * rule.point, 0));

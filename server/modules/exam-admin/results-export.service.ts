@@ -5,48 +5,18 @@
  * write-excel-file, typed cells (never formulas), the header row frozen, headings in the administrator's
  * language, a file name with an ASCII fallback (attachmentHeader).
  */
-import sanitizeHtml from 'sanitize-html';
-import writeXlsxFile, { type Row, type SheetData } from 'write-excel-file/node';
+import writeXlsxFile from 'write-excel-file/node';
 import type { Locale } from '../../../shared/constants';
 import { messages as en } from '../../../shared/i18n/admin-exams.en-gb';
 import { messages as zh } from '../../../shared/i18n/admin-exams.zh-CN';
 import { formatDateTime } from '../../../shared/rules/dates';
 import type { AppContext } from '../../context';
+import { fileStamp, safeNamePart, XLSX_CONTENT_TYPE, xlsxSheet } from '../../lib/xlsx-sheet';
+import { plainText } from '../questions/question-validation';
 import { schoolExam } from './exams-admin.service';
 import { allSittings, examStats } from './results.service';
 
 type Key = keyof typeof zh;
-type Cell = string | number | null;
-
-/** Rich text as plain text for a cell. */
-function plain(html: string): string {
-  const text = sanitizeHtml(html.replace(/<\/(p|div|li|h\d)>|<br\s*\/?>/gi, ' '), { allowedTags: [], allowedAttributes: {} });
-  return text
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-const sheetName = (title: string) => Array.from(title.replace(/[[\]:*?/\\]/g, ' ')).slice(0, 31).join('') || 'Sheet1';
-const pad = (n: number) => String(n).padStart(2, '0');
-const stamp = (ms: number) => {
-  const date = new Date(ms);
-  return `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}-${pad(date.getHours())}${pad(date.getMinutes())}`;
-};
-const safeNamePart = (text: string) =>
-  Array.from(text.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim().replace(/^\.+/, '')).slice(0, 60).join('');
-
-function sheet(title: string, headings: string[], rows: Cell[][]) {
-  const header: Row = headings.map((value) => ({ value, fontWeight: 'bold' as const }));
-  const data: SheetData = [header, ...rows.map((row): Row => row.map((value) => (value === null || value === '' ? null : value)))];
-  const columns = headings.map((heading, index) => ({ width: Math.min(60, Math.max(8, Math.max(Array.from(heading).length * 2, ...rows.slice(0, 200).map((row) => String(row[index] ?? '').length)) + 2)) }));
-  return { data, sheet: sheetName(title), columns, stickyRowsCount: 1 };
-}
 
 export async function exportResults(ctx: AppContext, schoolId: string, examId: string, locale: Locale) {
   const words = locale === 'en-gb' ? en : zh;
@@ -55,7 +25,7 @@ export async function exportResults(ctx: AppContext, schoolId: string, examId: s
   const { exam } = schoolExam(ctx, schoolId, examId);
   const sittings = allSittings(ctx, exam.id);
   const stats = examStats(ctx, schoolId, exam.id);
-  const results = sheet(
+  const results = xlsxSheet(
     t('admin.exams.file.results'),
     (['name', 'username', 'attempt', 'status', 'startedAt', 'submittedAt', 'closedBy', 'score', 'totalScore', 'passScore', 'passed', 'pendingMarks'] as const).map((key) => t(`admin.exams.col.${key}`)),
     sittings.map((row) => [
@@ -74,12 +44,12 @@ export async function exportResults(ctx: AppContext, schoolId: string, examId: s
     ]),
   );
   const kind = (type: number) => (type >= 0 && type <= 3 ? t(`admin.exams.kind.${type}` as Key) : String(type));
-  const statistics = sheet(
+  const statistics = xlsxSheet(
     t('admin.exams.file.stats'),
     (['no', 'question', 'type', 'point', 'sat', 'answered', 'right', 'rightRate', 'averagePoint', 'pending', 'options'] as const).map((key) => t(`admin.exams.stat.${key}`)),
     stats.questions.map((row, index) => [
       index + 1,
-      plain(row.content),
+      plainText(row.content),
       kind(row.type),
       row.point,
       row.sat,
@@ -92,11 +62,11 @@ export async function exportResults(ctx: AppContext, schoolId: string, examId: s
     ]),
   );
   const body = await writeXlsxFile([results, statistics]).toBuffer();
-  const when = stamp(ctx.now());
+  const when = fileStamp(ctx.now());
   return {
     fileName: `${[safeNamePart(t('admin.exams.file.results')), safeNamePart(exam.title), when].filter(Boolean).join('-')}.xlsx`,
     asciiName: `exam-results-${exam.id}-${when}.xlsx`,
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    contentType: XLSX_CONTENT_TYPE,
     body,
   };
 }

@@ -18,7 +18,7 @@ import type { AppContext } from '../../context';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { schoolExam } from './exams-admin.service';
 import * as repo from './results.repository';
-import { satQuestions } from './sitting-questions';
+import { readSnapshot } from '../exams/sat-questions';
 
 function toSittingRow(row: { sitting: repo.SittingRow; name: string; username: string }): SittingRow {
   const { sitting } = row;
@@ -64,7 +64,7 @@ export function examStats(ctx: AppContext, schoolId: string, examId: string): Ex
   const stats = new Map<string, QuestionStat & { points: number }>();
   const order: string[] = [];
   for (const sitting of [...sittings].sort((a, b) => a.startedAt - b.startedAt)) {
-    for (const question of satQuestions(sitting.questions)) {
+    for (const question of readSnapshot(sitting.questions)) {
       const kind = questionKind(question.type);
       const options = kind === 'trueFalse' ? TRUE_FALSE : kind === 'short' ? [] : question.options;
       let stat = stats.get(question.qid);

@@ -5,7 +5,7 @@ import { ok } from '../../../shared/envelope';
 import { pickLocale } from '../../../shared/i18n';
 import { zOkReply } from '../../../shared/schemas/common';
 import * as s from '../../../shared/schemas/exam-admin';
-import { attachmentHeader } from '../../lib/send-file';
+import { sendAttachment } from '../../lib/send-file';
 import { requireAdmin } from '../../plugins/auth';
 import * as exams from './exams-admin.service';
 import { mark, markingList } from './marking.service';
@@ -135,10 +135,7 @@ export const examAdminRoutes: FastifyPluginAsync = async (base) => {
     async (request, reply) => {
       const locale = pickLocale(request.cookies[LOCALE_COOKIE], ctx.config.LOCALE);
       const file = await exportResults(ctx, schoolOf(request), request.query.id, locale);
-      reply.header('content-type', file.contentType);
-      reply.header('content-disposition', attachmentHeader(file.fileName, file.asciiName));
-      reply.header('x-content-type-options', 'nosniff');
-      return reply.send(file.body);
+      return reply.send(sendAttachment(reply, file));
     },
   );
 

@@ -9,34 +9,13 @@
  * questions are never drawn (a fixed paper keeps the questions it was made with, as the back office refuses
  * deleting a question a paper uses).
  */
-import * as z from 'zod';
+import { roundScore } from '../../../shared/rules/exam-score';
+import { parseDrawRules } from '../../../shared/schemas/exam-admin';
+import { parseOptions } from '../../../shared/schemas/questions';
 import type { AppContext } from '../../context';
-import { parseOptions, type QuestionOption } from '../../../shared/schemas/questions';
-import { findPaper, fixedPaperQuestions, questionCategoryTree, randomQuestions, type PaperRow, type QuestionRow } from './exams.repository';
-
-/** A question as sat: the snapshot kept in exam_sittings.questions (never sent with its answer). */
-export interface SatQuestion {
-  qid: string;
-  type: number;
-  content: string;
-  options: QuestionOption[];
-  answer: string;
-  point: number;
-  explanation: string;
-  showAnswer: boolean;
-  version: number;
-}
-
-const zRule = z.object({ categoryId: z.string().default(''), type: z.coerce.number().int(), count: z.coerce.number().int().min(0), point: z.coerce.number().min(0) });
-
-function rulesOf(paper: PaperRow): z.infer<typeof zRule>[] {
-  try {
-    const parsed = z.array(zRule).safeParse(JSON.parse(paper.drawRules));
-    return parsed.success ? parsed.data : [];
-  } catch {
-    return [];
-  }
-}
+import { categoryAndSubcategories } from '../questions/question-categories.service';
+import { findPaper, fixedPaperQuestions, randomQuestions, type QuestionRow } from './exams.repository';
+import type { SatQuestion } from './sat-questions';
 
 function sat(question: QuestionRow, point: number): SatQuestion {
   return {
@@ -52,39 +31,22 @@ function sat(question: QuestionRow, point: number): SatQuestion {
   };
 }
 
-/** A category and all its sub-categories. */
-function withDescendants(tree: readonly { id: string; parentId: string }[], root: string): string[] {
-  const found = [root];
-  for (let i = 0; i < found.length; i++) for (const row of tree) if (row.parentId === found[i] && !found.includes(row.id)) found.push(row.id);
-  return found;
-}
-
 /** Draws a sitting's questions from the exam's paper (the rule above). */
 export function drawQuestions(ctx: AppContext, schoolId: string, paperId: string): { questions: SatQuestion[]; totalScore: number; passScore: number } {
   const paper = findPaper(ctx.db, paperId);
   if (!paper) return { questions: [], totalScore: 0, passScore: 0 };
   let questions: SatQuestion[];
   if (paper.mode === 'random') {
-    const tree = questionCategoryTree(ctx.db, schoolId);
     questions = [];
-    for (const rule of rulesOf(paper)) {
-      const categories = rule.categoryId === '' || rule.categoryId === '0' ? null : withDescendants(tree, rule.categoryId);
+    for (const rule of parseDrawRules(paper.drawRules)) {
+      // A category removed since the paper was saved draws nothing.
+      const categories = rule.categoryId === '' ? null : (categoryAndSubcategories(ctx, schoolId, rule.categoryId) ?? [rule.categoryId]);
       const drawn = randomQuestions(ctx.db, schoolId, categories, rule.type, rule.count, questions.map((q) => q.qid));
       questions.push(...drawn.map((question) => sat(question, rule.point)));
     }
   } else {
     questions = fixedPaperQuestions(ctx.db, paper.id).map((row) => sat(row.question, row.point));
   }
-  const total = Math.round(questions.reduce((sum, q) => sum + q.point, 0) * 100) / 100;
+  const total = roundScore(questions.reduce((sum, q) => sum + q.point, 0));
   return { questions, totalScore: paper.mode === 'random' ? total : paper.totalScore || total, passScore: paper.passScore };
-}
-
-/** Reads a sitting's snapshot. */
-export function readSnapshot(text: string): SatQuestion[] {
-  try {
-    const parsed = JSON.parse(text);
-    return Array.isArray(parsed) ? (parsed as SatQuestion[]) : [];
-  } catch {
-    return [];
-  }
 }

@@ -17,7 +17,7 @@ import { forbidden, notFound } from '../../lib/errors';
 import { findChapter } from '../chapters/chapters.repository';
 import { openCourse } from '../courses/course-visibility';
 import { examLinks, maySit, sittableExam, type StudentAuth } from './exam-access';
-import { audienceOf, chapterExam, courseExams, findPaper, publishedExams, schoolExamCategories } from './exams.repository';
+import { audienceOf, chapterExam, courseExams, papersOf, publishedExams, schoolExamCategories } from './exams.repository';
 import { mySittingRow } from './sittings.presenter';
 import * as repo from './sittings.repository';
 
@@ -28,13 +28,14 @@ const offsetOf = (query: { page: number; num: number }) => (query.page - 1) * qu
 /** The exams (already filtered) as the student's lists show them, with the student's attempts and results. */
 function examItems(ctx: AppContext, auth: StudentAuth, exams: repo.ExamRow[]): ExamItem[] {
   const sittings = repo.studentSittings(ctx.db, auth.userId, exams.map((exam) => exam.id));
+  const papers = new Map(papersOf(ctx.db, exams.map((exam) => exam.paperId)).map((paper) => [paper.id, paper]));
   const now = ctx.now();
   return exams.map((exam) => {
     const mine = sittings.filter((sitting) => sitting.examId === exam.id);
     const open = mine.find((sitting) => sitting.status === 'open' && sitting.deadlineAt > now);
     const submitted = mine.filter((sitting) => sitting.status === 'submitted');
     const shows = exam.showResults !== 'none';
-    const paper = findPaper(ctx.db, exam.paperId);
+    const paper = papers.get(exam.paperId);
     return {
       id: exam.id,
       title: exam.title,
@@ -99,9 +100,9 @@ function examOfChapter(ctx: AppContext, auth: StudentAuth, courseRef: string, ci
 
 /** getExamToken: the exam URL for the built-in engine, its loginKey and token. */
 export function examToken(ctx: AppContext, auth: StudentAuth, query: z.output<typeof s.zExamTokenQuery>): z.infer<typeof s.zExamToken> {
-  const found = query.examId ? sittableExam(ctx, auth, query.examId) : query.coid && query.cid ? examOfChapter(ctx, auth, query.coid, query.cid) : null;
-  if (!found) throw notFound();
-  const exam = sittableExam(ctx, auth, found.id);
+  const examId = query.examId ?? (query.coid && query.cid ? examOfChapter(ctx, auth, query.coid, query.cid).id : null);
+  if (!examId) throw notFound();
+  const exam = sittableExam(ctx, auth, examId);
   const links = examLinks(ctx);
   const loginKey = ctx.uidCodec.encode(auth.schoolId);
   const token = links.token(auth.userId, auth.schoolId);

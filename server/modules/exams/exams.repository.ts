@@ -1,7 +1,7 @@
 /** Exams as the student side reads them: published exams, their audience, categories, papers and the bank's questions. */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { examAudience, examCategories, exams, paperQuestions, papers, questionCategories, questions } from '../../db/schema';
+import { examAudience, examCategories, exams, paperQuestions, papers, questions } from '../../db/schema';
 import type { ExamRow } from './sittings.repository';
 
 export type PaperRow = typeof papers.$inferSelect;
@@ -48,6 +48,12 @@ export function findPaper(db: Db, id: string): PaperRow | undefined {
   return db.select().from(papers).where(eq(papers.id, id)).get();
 }
 
+/** The papers of these ids (an exam list's papers, read at once). */
+export function papersOf(db: Db, ids: readonly string[]): PaperRow[] {
+  if (ids.length === 0) return [];
+  return db.select().from(papers).where(inArray(papers.id, [...new Set(ids)])).all();
+}
+
 /** A fixed paper's questions in order, each with its points on the paper. */
 export function fixedPaperQuestions(db: Db, paperId: string): { question: QuestionRow; point: number }[] {
   return db
@@ -57,11 +63,6 @@ export function fixedPaperQuestions(db: Db, paperId: string): { question: Questi
     .where(eq(paperQuestions.paperId, paperId))
     .orderBy(asc(paperQuestions.position))
     .all();
-}
-
-/** The school's question categories (id, parent), to find a category's sub-categories. */
-export function questionCategoryTree(db: Db, schoolId: string): { id: string; parentId: string }[] {
-  return db.select({ id: questionCategories.id, parentId: questionCategories.parentId }).from(questionCategories).where(eq(questionCategories.schoolId, schoolId)).all();
 }
 
 /** `count` random questions of a kind from these categories ('' categoryIds: the whole bank), not deleted. */
@@ -76,4 +77,12 @@ export function randomQuestions(db: Db, schoolId: string, categoryIds: readonly 
     .orderBy(sql`random()`)
     .limit(count)
     .all();
+}
+
+/**
+ * The published exams attached to chapters of a course, by chapter id (an exam chapter, or a plan stage's stage
+ * exam; the newest when several, as chapterExam).
+ */
+export function chapterExams(db: Db, courseId: string): Map<string, { examId: string; optional: boolean }> {
+  return new Map(courseExams(db, courseId).filter((row) => row.chapterId !== '').map((row) => [row.chapterId, { examId: row.id, optional: row.optional }]));
 }

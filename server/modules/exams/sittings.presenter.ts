@@ -7,7 +7,7 @@
 import type * as z from 'zod';
 import type { zMySitting, zSitting, zSittingResult } from '../../../shared/schemas/exams';
 import type { AppContext } from '../../context';
-import { readSnapshot } from './draw';
+import { readSnapshot } from './sat-questions';
 import type { ExamRow, SittingRow } from './sittings.repository';
 import * as repo from './sittings.repository';
 

@@ -23,16 +23,6 @@ export function saveSittingScore(db: Db, id: string, score: { score: number; pen
   db.update(examSittings).set(score).where(eq(examSittings.id, id)).run();
 }
 
-/** The published exams attached to chapters of a course, by chapter id (an exam chapter, or a plan stage's stage exam). */
-export function chapterExams(db: Db, courseId: string): Map<string, { examId: string; optional: boolean }> {
-  const rows = db
-    .select({ chapterId: exams.chapterId, examId: exams.id, optional: exams.optional })
-    .from(exams)
-    .where(and(eq(exams.courseId, courseId), eq(exams.deleted, false), eq(exams.status, 'published')))
-    .all();
-  return new Map(rows.filter((row) => row.chapterId !== '').map((row) => [row.chapterId, { examId: row.examId, optional: row.optional }]));
-}
-
 /** A student's open sitting (at most one: the partial unique index exam_sittings_one_open). */
 export function openSittingOf(db: Db, studentId: string): SittingRow | undefined {
   return db.select().from(examSittings).where(and(eq(examSittings.studentId, studentId), eq(examSittings.status, 'open'))).get();

@@ -3,7 +3,9 @@ import type { StudentQuestion } from '../../../shared/schemas/questions';
 import { parseOptions } from '../../../shared/schemas/questions';
 import type { ChapterExer, ExerciseState, SetQuestion } from '../../../shared/schemas/exercises';
 import { learnLetter } from '../../../shared/schemas/chapters';
+import { characters } from '../../../shared/rules/text';
 import { sanitizeRichText } from '../../lib/sanitize';
+import { plainText } from '../questions/question-validation';
 import type { ChapterSetRow, ExerciseAnswerRow, SetQuestionRow } from './exercises.repository';
 
 /** The length of a question's excerpt in the back office's lists. */
@@ -37,20 +39,10 @@ export function toExer(set: ChapterSetRow, code: string, chapterType: number): C
   return { path: `/u/learn/${code}/${set.chapterId}/${learnLetter(chapterType) || 'o'}`, eid: set.eid, title: set.title, esid: set.esid };
 }
 
-/** A question's text without markup, cut to EXCERPT_CHARS characters. */
-export function excerptOf(html: string): string {
-  const text = html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-  const chars = [...text];
-  return chars.length > EXCERPT_CHARS ? `${chars.slice(0, EXCERPT_CHARS).join('')}…` : text;
+/** A question's text without markup (the bank's plainText), cut to EXCERPT_CHARS characters. */
+function excerptOf(html: string): string {
+  const chars = characters(plainText(html));
+  return chars.length > EXCERPT_CHARS ? `${chars.slice(0, EXCERPT_CHARS).join('')}…` : chars.join('');
 }
 
 /** A set's question as the back office lists it. */

@@ -30,8 +30,8 @@ export interface ChapterSetRow {
   count: number;
 }
 
-/** The exercise sets of a course's chapters, with their question counts (exerc_count). */
-export function chapterSetsOfCourse(db: Db, courseId: string): ChapterSetRow[] {
+/** A chapter's set link joined to its set, with the question count; narrowed by the caller's where. */
+function chapterSets(db: Db) {
   return db
     .select({
       chapterId: chapterExercises.chapterId,
@@ -42,26 +42,17 @@ export function chapterSetsOfCourse(db: Db, courseId: string): ChapterSetRow[] {
       count: sql<number>`(SELECT COUNT(*) FROM exercise_set_questions q WHERE q.set_id = ${chapterExercises.setId})`,
     })
     .from(chapterExercises)
-    .innerJoin(exerciseSets, eq(exerciseSets.id, chapterExercises.setId))
-    .where(eq(chapterExercises.courseId, courseId))
-    .all();
+    .innerJoin(exerciseSets, eq(exerciseSets.id, chapterExercises.setId));
+}
+
+/** The exercise sets of a course's chapters, with their question counts (exerc_count). */
+export function chapterSetsOfCourse(db: Db, courseId: string): ChapterSetRow[] {
+  return chapterSets(db).where(eq(chapterExercises.courseId, courseId)).all();
 }
 
 /** The exercise set of one chapter, if any. */
 export function chapterSet(db: Db, chapterId: string): ChapterSetRow | undefined {
-  return db
-    .select({
-      chapterId: chapterExercises.chapterId,
-      courseId: chapterExercises.courseId,
-      esid: chapterExercises.id,
-      eid: chapterExercises.setId,
-      title: exerciseSets.title,
-      count: sql<number>`(SELECT COUNT(*) FROM exercise_set_questions q WHERE q.set_id = ${chapterExercises.setId})`,
-    })
-    .from(chapterExercises)
-    .innerJoin(exerciseSets, eq(exerciseSets.id, chapterExercises.setId))
-    .where(eq(chapterExercises.chapterId, chapterId))
-    .get();
+  return chapterSets(db).where(eq(chapterExercises.chapterId, chapterId)).get();
 }
 
 /** A question of a set, as stored, with the set's show-answer flag. */

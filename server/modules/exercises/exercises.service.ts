@@ -19,17 +19,17 @@
  *   as it does not hold back exercOrder (pendingExercisesByChapter).
  * - Every answer of an exer/submit is checked before anything is written: one bad answer refuses them all.
  */
-import { answerProblem, choiceAnswer, gradeAnswer, questionKind } from '../../../shared/rules/grading';
+import { answerProblem, gradeAnswer, storedAnswer } from '../../../shared/rules/grading';
 import { CHAPTER_TYPE } from '../../../shared/schemas/chapters';
 import {
   EXERCISE_ERRORS,
-  type ChapterExer,
   type ExerciseCheck,
   type ExerciseList,
   type ExerciseQuestion,
   type ExerSubmitResult,
   type SubmitResult,
 } from '../../../shared/schemas/exercises';
+import type { Ware } from '../../../shared/schemas/learning';
 import type { AnswerResult } from '../../../shared/schemas/questions';
 import type { AppContext, Auth } from '../../context';
 import { AppError, badInput, noLogin, notFound } from '../../lib/errors';
@@ -89,14 +89,6 @@ export function questionDetail(ctx: AppContext, auth: Auth, coid: string, cid: s
   const found = questionsOf(ctx, open).questions.find((q) => q.qid === qid);
   if (!found) throw badInput(EXERCISE_ERRORS.notInSet, { qid });
   return found;
-}
-
-/** The answer as stored: choices as ascending ids joined by commas (spec 5), true/false trimmed, text as typed. */
-function storedAnswer(type: number, given: string): string {
-  const kind = questionKind(type);
-  if (kind === 'single' || kind === 'multiple') return choiceAnswer(given);
-  if (kind === 'trueFalse') return given.trim();
-  return given;
 }
 
 interface Graded {
@@ -159,13 +151,12 @@ export function submitAnswer(ctx: AppContext, auth: Auth, input: { coid: string;
 /** exer/submit {coid, cid, answers}: several answers of one chapter at once (same rules, one transaction). */
 export function submitExercises(ctx: AppContext, auth: Auth, input: { coid: string; cid: string; answers: { qid: string; answer: string }[] }): ExerSubmitResult {
   const open = openExercises(ctx, auth, input.coid, input.cid);
-  if (new Set(input.answers.map((a) => a.qid)).size !== input.answers.length) throw badInput('a question is answered twice');
   const { results, check } = submitAll(ctx, open, input.answers);
   return { results, ...check };
 }
 
 /** Each chapter's exercises for the ware reply (spec 3 'Chapter' exer, exerc_count) and how many are pending for this student. */
-export function courseExercises(ctx: AppContext, studentId: string | null, head: CourseHead): { cid: string; exer: ChapterExer; exerc_count: number; exerc_pending: number }[] {
+export function courseExercises(ctx: AppContext, studentId: string | null, head: CourseHead): Ware['exercises'] {
   const sets = repo.chapterSetsOfCourse(ctx.db, head.id);
   if (sets.length === 0) return [];
   const types = new Map(listChapters(ctx.db, head.id).map((row) => [row.id, row.type]));

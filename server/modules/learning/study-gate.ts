@@ -33,7 +33,7 @@ import type { CourseHead } from '../courses/catalogue.repository';
 import { readSettings } from '../courses/courses.presenter';
 import { recordsEngine } from '../records/heartbeat-engine';
 import { pendingExercisesByChapter } from '../exercises/exercises.repository';
-import { chapterExams } from '../exams/sittings.repository';
+import { chapterExams } from '../exams/exams.repository';
 
 /** A chapter of the tree as the gate reads it. */
 interface GateNode {

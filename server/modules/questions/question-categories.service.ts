@@ -35,7 +35,7 @@ export function categoryTree(ctx: AppContext, schoolId: string): QuestionCategor
 }
 
 /** The id of a category and of all its sub-categories (from rows of one school). */
-export function descendantIds(rows: readonly CategoryRowDb[], rootId: string): string[] {
+export function descendantIds(rows: readonly { id: string; parentId: string }[], rootId: string): string[] {
   const children = new Map<string, string[]>();
   for (const row of rows) children.set(row.parentId, [...(children.get(row.parentId) ?? []), row.id]);
   const out: string[] = [];
@@ -45,6 +45,12 @@ export function descendantIds(rows: readonly CategoryRowDb[], rootId: string): s
   };
   walk(rootId);
   return out;
+}
+
+/** A bank category of the school with all its sub-categories (papers' draw rules, the list filter); null when it is not the school's. */
+export function categoryAndSubcategories(ctx: AppContext, schoolId: string, categoryId: string): string[] | null {
+  const rows = repo.listCategories(ctx.db, schoolId);
+  return rows.some((row) => row.id === categoryId) ? descendantIds(rows, categoryId) : null;
 }
 
 /** A category of the school, else 404. */

@@ -6,31 +6,27 @@
  */
 import writeXlsxFile, { type Row, type SheetData } from 'write-excel-file/node';
 import type { Locale } from '../../../shared/constants';
-import { questionKind } from '../../../shared/rules/grading';
-import { choiceIds } from '../../../shared/rules/grading';
-import { parseOptions, QUESTION_EXPORT_MAX_ROWS, type QuestionFilter } from '../../../shared/schemas/questions';
+import { choiceIds, questionKind } from '../../../shared/rules/grading';
+import { DIFFICULTY_DEFAULT, parseOptions, QUESTION_EXPORT_MAX_ROWS, type QuestionFilter } from '../../../shared/schemas/questions';
 import type { AppContext } from '../../context';
+import type { DownloadFile } from '../../lib/send-file';
+import { fileStamp, XLSX_CONTENT_TYPE } from '../../lib/xlsx-sheet';
 import * as repo from './questions.repository';
+import { decodeEntities } from './question-validation';
 import { parseTags } from './questions.presenter';
 import { categoryTitles, whereOf } from './questions.service';
 import { COLUMNS, heading, LETTERS, textOf, typeName } from './question-sheet';
 
 type Cell = string | number | null;
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 /** Sanitised HTML as a cell's text: paragraphs and line breaks as new lines, tags dropped, entities decoded. */
-export function cellText(html: string): string {
-  return html
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|li|h[1-6]|tr)>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&apos;/g, "'")
-    .replace(/&amp;/g, '&')
+function cellText(html: string): string {
+  return decodeEntities(
+    html
+      .replace(/<br\s*\/?>/gi, '\n')
+      .replace(/<\/(p|div|li|h[1-6]|tr)>/gi, '\n')
+      .replace(/<[^>]*>/g, ''),
+  )
     .split('\n')
     .map((line) => line.trim())
     .filter(Boolean)
@@ -38,7 +34,7 @@ export function cellText(html: string): string {
 }
 
 /** One question as the cells of a row (answers of choices as letters, true/false as 对/错 or True/False). */
-export function questionCells(locale: Locale, row: { type: number; categoryTitle: string; content: string; options: { oid: string; content: string }[]; answer: string; point: number; explanation: string; difficulty: number; tags: string[]; showAnswer: boolean }): Cell[] {
+function questionCells(locale: Locale, row: { type: number; categoryTitle: string; content: string; options: { oid: string; content: string }[]; answer: string; point: number; explanation: string; difficulty: number; tags: string[]; showAnswer: boolean }): Cell[] {
   const t = textOf(locale);
   const kind = questionKind(row.type);
   let answer = row.answer;
@@ -70,17 +66,7 @@ async function xlsx(locale: Locale, rows: Cell[][], sheet: string): Promise<Buff
   return writeXlsxFile(data, { sheet, columns, stickyRowsCount: 1 }).toBuffer();
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-function stamp(ms: number): string {
-  const date = new Date(ms);
-  return `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}-${pad(date.getHours())}${pad(date.getMinutes())}`;
-}
-
-export interface QuestionFile {
-  fileName: string;
-  asciiName: string;
-  body: Buffer;
-}
+export type QuestionFile = DownloadFile<Buffer>;
 
 /** The filtered bank as an XLSX file. */
 export async function exportQuestions(ctx: AppContext, schoolId: string, filter: QuestionFilter, locale: Locale): Promise<QuestionFile> {
@@ -90,8 +76,8 @@ export async function exportQuestions(ctx: AppContext, schoolId: string, filter:
     questionCells(locale, { ...row, categoryTitle: titles.get(row.categoryId) ?? '', options: parseOptions(row.options), tags: parseTags(row.tags) }),
   );
   const t = textOf(locale);
-  const when = stamp(ctx.now());
-  return { fileName: `${t('admin.questions.file.name')}-${when}.xlsx`, asciiName: `questions-${when}.xlsx`, body: await xlsx(locale, cells, t('admin.questions.file.sheet')) };
+  const when = fileStamp(ctx.now());
+  return { fileName: `${t('admin.questions.file.name')}-${when}.xlsx`, asciiName: `questions-${when}.xlsx`, contentType: XLSX_CONTENT_TYPE, body: await xlsx(locale, cells, t('admin.questions.file.sheet')) };
 }
 
 /** The import template: headings and one example of each kind. */
@@ -99,7 +85,7 @@ export async function questionTemplate(locale: Locale): Promise<QuestionFile> {
   const t = textOf(locale);
   const en = locale === 'en-gb';
   const option = (oid: string, content: string) => ({ oid, content: `<p>${content}</p>` });
-  const base = { categoryTitle: en ? 'Maths' : '数学', explanation: '', difficulty: 3, tags: [] as string[], showAnswer: true };
+  const base = { categoryTitle: en ? 'Maths' : '数学', explanation: '', difficulty: DIFFICULTY_DEFAULT, tags: [] as string[], showAnswer: true };
   const examples = [
     { ...base, type: 0, content: en ? '<p>1 + 1 = ?</p>' : '<p>1 + 1 = ？</p>', options: [option('1', '1'), option('2', '2'), option('3', '3')], answer: '2', point: 2 },
     { ...base, type: 1, content: en ? '<p>Which are even?</p>' : '<p>下列哪些是偶数？</p>', options: [option('1', '2'), option('2', '3'), option('3', '4')], answer: '1,3', point: 3, tags: [en ? 'numbers' : '数'] },
@@ -109,6 +95,7 @@ export async function questionTemplate(locale: Locale): Promise<QuestionFile> {
   return {
     fileName: `${t('admin.questions.file.template')}.xlsx`,
     asciiName: 'questions-template.xlsx',
+    contentType: XLSX_CONTENT_TYPE,
     body: await xlsx(locale, examples.map((example) => questionCells(locale, example)), t('admin.questions.file.sheet')),
   };
 }

@@ -5,12 +5,12 @@ import { ok } from '../../../shared/envelope';
 import { pickLocale } from '../../../shared/i18n';
 import { zOkReply } from '../../../shared/schemas/common';
 import * as s from '../../../shared/schemas/questions';
-import { UPLOAD_ERRORS } from '../../../shared/schemas/uploads';
+import { UPLOAD_ERRORS, UPLOAD_FILE_FIELD } from '../../../shared/schemas/uploads';
 import { requireAdmin } from '../../plugins/auth';
 import { AppError, badInput } from '../../lib/errors';
-import { attachmentHeader } from '../../lib/send-file';
+import { sendAttachment } from '../../lib/send-file';
 import { uploadParsing } from '../uploads/routes';
-import { exportQuestions, questionTemplate, XLSX_TYPE, type QuestionFile } from './question-export';
+import { exportQuestions, questionTemplate, type QuestionFile } from './question-export';
 import { checkImport, commitImport } from './question-import';
 
 const tags = ['question bank (back office)'];
@@ -21,18 +21,13 @@ export const questionFileRoutes: FastifyPluginAsync = async (base) => {
   const { ctx } = app;
   await app.register(uploadParsing);
   const localeOf = (request: FastifyRequest) => pickLocale(request.cookies[LOCALE_COOKIE], ctx.config.LOCALE);
-  const send = (reply: FastifyReply, file: QuestionFile) => {
-    reply.header('content-type', XLSX_TYPE);
-    reply.header('content-disposition', attachmentHeader(file.fileName, file.asciiName));
-    reply.header('x-content-type-options', 'nosniff');
-    return reply.send(file.body);
-  };
+  const send = (reply: FastifyReply, file: QuestionFile) => reply.send(sendAttachment(reply, file));
 
   /** The uploaded file's bytes (multipart, file field 'file-select' or 'file', at most 5 MB). */
   const receive = async (request: FastifyRequest): Promise<Buffer> => {
     if (!request.isMultipart()) throw badInput('bad input: multipart/form-data expected');
     const part = await request.file({ limits: { fileSize: s.QUESTION_IMPORT_MAX_BYTES, files: 1 } });
-    if (!part || (part.fieldname !== 'file-select' && part.fieldname !== 'file')) {
+    if (!part || (part.fieldname !== UPLOAD_FILE_FIELD && part.fieldname !== 'file')) {
       part?.file.resume();
       throw badInput(UPLOAD_ERRORS.noFile);
     }

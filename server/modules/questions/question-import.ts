@@ -19,6 +19,10 @@ import type { Locale } from '../../../shared/constants';
 import { characters } from '../../../shared/rules/text';
 import { questionKind } from '../../../shared/rules/grading';
 import {
+  DIFFICULTY_DEFAULT,
+  DIFFICULTY_MAX,
+  DIFFICULTY_MIN,
+  QUESTION_CATEGORY_TITLE_MAX,
   QUESTION_ERRORS,
   QUESTION_HTML_MAX,
   QUESTION_IMPORT_MAX_ROWS,
@@ -115,8 +119,8 @@ export async function checkImport(ctx: AppContext, schoolId: string, file: Buffe
     const point = Number(pointText);
     if (pointText === '' || !Number.isFinite(point) || point <= 0 || point > 1000) problem('points', t('admin.questions.import.reason.badPoints'));
     const difficultyText = cell('difficulty');
-    const difficulty = difficultyText === '' ? 3 : Number(difficultyText);
-    if (!Number.isInteger(difficulty) || difficulty < 1 || difficulty > 5) problem('difficulty', t('admin.questions.import.reason.badDifficulty'));
+    const difficulty = difficultyText === '' ? DIFFICULTY_DEFAULT : Number(difficultyText);
+    if (!Number.isInteger(difficulty) || difficulty < DIFFICULTY_MIN || difficulty > DIFFICULTY_MAX) problem('difficulty', t('admin.questions.import.reason.badDifficulty'));
     const tags = tagsOfCell(cell('tags'));
     if (tags.length > QUESTION_TAGS_MAX || tags.some((tag) => characters(tag).length > QUESTION_TAG_MAX_CHARS)) problem('tags', t('admin.questions.import.reason.tooManyTags'));
     const showAnswer = yesNoOfCell(cell('showAnswer'));
@@ -127,13 +131,14 @@ export async function checkImport(ctx: AppContext, schoolId: string, file: Buffe
     const categoryTitle = cell('category');
     const sameTitle = byTitle.get(categoryTitle) ?? [];
     if (categoryTitle && sameTitle.length > 1) problem('category', t('admin.questions.import.reason.ambiguousCategory'));
-    if (characters(categoryTitle).length > 30) problem('category', t('admin.questions.import.reason.tooLong'));
+    if (characters(categoryTitle).length > QUESTION_CATEGORY_TITLE_MAX) problem('category', t('admin.questions.import.reason.tooLong'));
 
     if (problems.length === 0 && type !== null) {
       const input: QuestionInput = {
         type,
         content: textToHtml(content),
-        optiondata: kind === 'single' || kind === 'multiple' ? filled.slice(0, lastFilled + 1).map((text, index) => ({ oid: String(index + 1), content: textToHtml(text) })) : [],
+        // Every filled option: a true/false or short-answer row with options is refused like the form refuses it.
+        optiondata: filled.slice(0, lastFilled + 1).map((text, index) => ({ oid: String(index + 1), content: textToHtml(text) })),
         answer,
         point,
         explanation: textToHtml(explanation),
@@ -142,8 +147,6 @@ export async function checkImport(ctx: AppContext, schoolId: string, file: Buffe
         difficulty,
         tags,
       };
-      // A true/false or short-answer row with options filled in is refused like the form refuses it.
-      if ((kind === 'trueFalse' || kind === 'short') && lastFilled >= 0) input.optiondata = filled.slice(0, lastFilled + 1).map((text) => ({ oid: '', content: text }));
       const result = checkQuestion(input, [], () => true);
       if (!result.ok) {
         for (const found of result.issues) {
@@ -178,8 +181,9 @@ export async function commitImport(ctx: AppContext, admin: Admin, file: Buffer, 
   if (!report.ok) throw badInput(QUESTION_ERRORS.importRows, report);
   const now = ctx.now();
   ctx.db.transaction((tx) => {
-    const ids = new Map(repo.listCategories(tx, admin.schoolId).map((row) => [row.title, row.id]));
-    let position = repo.listCategories(tx, admin.schoolId).filter((row) => row.parentId === '0').length;
+    const existing = repo.listCategories(tx, admin.schoolId);
+    const ids = new Map(existing.map((row) => [row.title, row.id]));
+    let position = existing.filter((row) => row.parentId === '0').length;
     for (const title of report.newCategories) {
       const id = ctx.ids.next();
       repo.insertCategory(tx, { id, schoolId: admin.schoolId, parentId: '0', title, position: position++, createdAt: now });

@@ -13,12 +13,13 @@
 import type { Locale } from '../../../shared/constants';
 import { messages as en } from '../../../shared/i18n/admin-questions.en-gb';
 import { messages as zh } from '../../../shared/i18n/admin-questions.zh-CN';
-import { MAX_OPTIONS, optionLetter } from '../../../shared/rules/grading';
+import { OPTION_LETTERS } from '../../../shared/rules/grading';
 
 export type QuestionsKey = keyof typeof zh;
 export type ColumnKey = 'type' | 'category' | 'content' | `option${string}` | 'answer' | 'points' | 'explanation' | 'difficulty' | 'tags' | 'showAnswer';
 
-export const LETTERS = Array.from({ length: MAX_OPTIONS }, (_, index) => optionLetter(index));
+/** The option letters A..N. */
+export const LETTERS = [...OPTION_LETTERS];
 
 /** The columns in file order. */
 export const COLUMNS: ColumnKey[] = ['type', 'category', 'content', ...LETTERS.map((letter) => `option${letter}` as const), 'answer', 'points', 'explanation', 'difficulty', 'tags', 'showAnswer'];
@@ -61,8 +62,8 @@ export function columnOfHeading(text: string): ColumnKey | null {
   return null;
 }
 
-/** The names of each kind in files (the first is written; all are read). */
-export const TYPE_NAMES: Record<number, string[]> = {
+/** The names of each kind read in files (typeName's, in the administrator's language, is written). */
+const TYPE_NAMES: Record<number, string[]> = {
   0: ['单选题', '单选', 'single choice', 'single', '0'],
   1: ['多选题', '多选', 'multiple choice', 'multiple', '1'],
   2: ['判断题', '判断', 'true/false', 'truefalse', 'true or false', '2'],

@@ -45,18 +45,21 @@ export interface CheckedQuestion {
 }
 
 /** True when sanitised HTML shows something: text other than spaces, or an image or video. */
-export function hasVisibleContent(html: string): boolean {
+function hasVisibleContent(html: string): boolean {
   if (/<(img|video|audio|iframe)\b/i.test(html)) return true;
   return plainText(html) !== '';
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
 
+/** The entities the sanitiser writes (&amp; &lt; &gt; &quot; &#39; &apos; &nbsp;) as their characters, in one pass. */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_, name: string) => ENTITIES[name]);
+}
+
 /** The plain text of sanitised HTML: tags dropped (block ends as spaces), common entities decoded, spaces collapsed. */
 export function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_, name: string) => ENTITIES[name])
+  return decodeEntities(html.replace(/<[^>]*>/g, ' '))
     .replace(/\s+/g, ' ')
     .trim();
 }

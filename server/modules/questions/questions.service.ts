@@ -17,7 +17,7 @@ import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../lib/errors';
 import * as repo from './questions.repository';
 import { checkQuestion, questionRefused, type CheckedQuestion, type QuestionInput } from './question-validation';
-import { descendantIds } from './question-categories.service';
+import { categoryAndSubcategories } from './question-categories.service';
 import { toAdminQuestion, toQuestionRow } from './questions.presenter';
 
 export interface Admin {
@@ -87,7 +87,7 @@ export function deleteQuestion(ctx: AppContext, admin: Admin, qid: string): { qi
 export function whereOf(ctx: AppContext, schoolId: string, filter: QuestionFilter): repo.QuestionWhere {
   let categoryIds: string[] | undefined;
   // Another school's (or an unknown) category matches nothing.
-  if (filter.catid) categoryIds = repo.findCategory(ctx.db, schoolId, filter.catid) ? descendantIds(repo.listCategories(ctx.db, schoolId), filter.catid) : [];
+  if (filter.catid) categoryIds = categoryAndSubcategories(ctx, schoolId, filter.catid) ?? [];
   return { keyword: filter.keyword || undefined, categoryIds, type: filter.type, difficulty: filter.difficulty, tag: filter.tag || undefined };
 }
 

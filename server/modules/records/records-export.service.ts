@@ -16,7 +16,7 @@
  * - Headings follow the administrator's language (the locale cookie, like the pages).
  */
 import { Readable } from 'node:stream';
-import writeXlsxFile, { type Row, type SheetData } from 'write-excel-file/node';
+import writeXlsxFile from 'write-excel-file/node';
 import type { Locale } from '../../../shared/constants';
 import { messages as catalogueEn } from '../../../shared/i18n/admin-catalogue.en-gb';
 import { messages as catalogueZh } from '../../../shared/i18n/admin-catalogue.zh-CN';
@@ -29,9 +29,9 @@ import type { ExportQuery } from '../../../shared/schemas/records';
 import type { AppContext } from '../../context';
 import { chapterStudyTimes, courseLearners, studentCourses, studentDetail } from './records-admin.service';
 import { schoolCourse } from './record-access';
+import { fileStamp, safeNamePart, XLSX_CONTENT_TYPE, xlsxSheet, type Cell } from '../../lib/xlsx-sheet';
 
 type RecordsKey = keyof typeof recordsZh;
-type Cell = string | number | null;
 
 /** A file's rows: headings, then the values, and whether rows were left out. */
 export interface ExportTable {
@@ -209,52 +209,26 @@ function csvStream(table: ExportTable, cappedNote: string): Readable {
 
 // ---- XLSX ----
 
-/** A sheet name Excel accepts: no []:*?/\ and at most 31 characters. */
-const sheetName = (title: string) => Array.from(title.replace(/[[\]:*?/\\]/g, ' ')).slice(0, 31).join('') || 'Sheet1';
-
 async function xlsxBuffer(table: ExportTable, cappedNote: string): Promise<Buffer> {
-  const header: Row = table.headings.map((value) => ({ value, fontWeight: 'bold' as const }));
-  const data: SheetData = [header, ...table.rows.map((row): Row => row.map((value) => (value === null || value === '' ? null : value)))];
+  const { data, ...options } = xlsxSheet(table.title, table.headings, table.rows);
   if (table.capped) data.push([{ value: cappedNote, fontWeight: 'bold' as const }]);
-  const widths = table.headings.map((heading, index) => {
-    const longest = Math.max(Array.from(heading).length * 2, ...table.rows.slice(0, 200).map((row) => String(row[index] ?? '').length));
-    return { width: Math.min(60, Math.max(8, longest + 2)) };
-  });
-  return writeXlsxFile(data, { sheet: sheetName(table.title), columns: widths, stickyRowsCount: 1 }).toBuffer();
+  return writeXlsxFile(data, options).toBuffer();
 }
 
 // ---- the file ----
-
-/** A name part safe in a file name on every system: no path or reserved characters, no control characters, not too long. */
-function safeNamePart(text: string): string {
-  const cleaned = text
-    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^\.+/, '');
-  return Array.from(cleaned).slice(0, 60).join('');
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The day part of the file name (the server's time zone, like the dates in the file). */
-function dayStamp(ms: number): string {
-  const date = new Date(ms);
-  return `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}-${pad(date.getHours())}${pad(date.getMinutes())}`;
-}
 
 /** The export file of a query: its rows (read now; 404 for another school's course or student), name and body. */
 export async function exportRecords(ctx: AppContext, schoolId: string, query: ExportQuery, locale: Locale): Promise<ExportFile> {
   const table = exportTable(ctx, schoolId, query, locale);
   const cappedNote = textOf(locale)('admin.records.file.capped', { max: query.max });
-  const stamp = dayStamp(ctx.now());
+  const stamp = fileStamp(ctx.now());
   const base = [safeNamePart(table.title), safeNamePart(table.subject), stamp].filter(Boolean).join('-');
   const asciiBase = `records-${query.view}-${table.asciiSubject}-${stamp}`;
   if (query.format === 'xlsx') {
     return {
       fileName: `${base}.xlsx`,
       asciiName: `${asciiBase}.xlsx`,
-      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      contentType: XLSX_CONTENT_TYPE,
       body: await xlsxBuffer(table, cappedNote),
       capped: table.capped,
     };

@@ -13,7 +13,7 @@ import { recordsEngine } from './heartbeat-engine';
 import * as records from './records.service';
 import * as admin from './records-admin.service';
 import { exportRecords } from './records-export.service';
-import { attachmentHeader } from '../../lib/send-file';
+import { sendAttachment } from '../../lib/send-file';
 import { addWatch, listWatch } from './watch.service';
 
 const tags = ['learning records'];
@@ -228,11 +228,8 @@ export const recordsRoutes: FastifyPluginAsync = async (base) => {
     async (request, reply) => {
       const locale = pickLocale(request.cookies[LOCALE_COOKIE], ctx.config.LOCALE);
       const file = await exportRecords(ctx, schoolOf(request), request.query, locale);
-      reply.header('content-type', file.contentType);
-      reply.header('content-disposition', attachmentHeader(file.fileName, file.asciiName));
-      reply.header('x-content-type-options', 'nosniff');
       if (file.capped) reply.header(s.EXPORT_CAPPED_HEADER, String(request.query.max));
-      return reply.send(file.body);
+      return reply.send(sendAttachment(reply, file));
     },
   );
 };

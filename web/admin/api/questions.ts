@@ -14,6 +14,7 @@ import type {
   UpdateQuestion,
 } from '../../../shared/schemas/questions';
 import type { Reply } from '../../../shared/envelope';
+import { UPLOAD_FILE_FIELD } from '../../../shared/schemas/uploads';
 import { apiUrl, call, NETWORK_ERROR } from '../../api/client';
 
 /** Query parameters without the empty ones. */
@@ -52,7 +53,7 @@ export const questionTemplateUrl = () => apiUrl('question/template');
 
 async function sendFile(path: string, file: File): Promise<Reply<ImportReport>> {
   const form = new FormData();
-  form.append('file-select', file, file.name);
+  form.append(UPLOAD_FILE_FIELD, file, file.name);
   try {
     const response = await fetch(apiUrl(path), { method: 'POST', body: form, credentials: 'same-origin', headers: { accept: 'application/json' } });
     return (await response.json()) as Reply<ImportReport>;

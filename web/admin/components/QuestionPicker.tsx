@@ -9,12 +9,13 @@
  *
  * `PickedQuestion` is { qid, type (0 single, 1 multiple, 2 true/false, 3 short), content (a plain-text excerpt),
  * point (the question's own points in the bank) }. The bank side searches GET question/list (keyword, kind,
- * category with its sub-categories), 10 a page; the call needs the administrator's permission 'question'.
+ * category with its sub-categories), 10 a page; administrators with permission 'question', 'exam' or 'course' may
+ * read it.
  * Not a form: it sits inside the caller's form, and Enter in its search box searches instead of saving.
  */
 import { useState } from 'react';
 import useSWR from 'swr';
-import type { QuestionRow } from '../../../shared/schemas/questions';
+import { QUESTION_TYPES, type QuestionRow } from '../../../shared/schemas/questions';
 import { unwrap } from '../../hooks/fetcher';
 import { useT } from '../../i18n';
 import { flattenCategories, listQuestionCategories, listQuestions, QUESTION_CATEGORIES_KEY, QUESTION_LIST_KEY } from '../api/questions';
@@ -30,7 +31,6 @@ export interface PickedQuestion {
 }
 
 const PAGE_NUM = 10;
-const TYPES = [0, 1, 2, 3] as const;
 
 /** A bank row as a picked question. */
 export const pickedOf = (row: QuestionRow): PickedQuestion => ({ qid: row.qid, type: row.type, content: row.excerpt, point: row.point });
@@ -92,7 +92,7 @@ export function QuestionPicker({ selected, onChange }: { selected: PickedQuestio
           </button>
           <select aria-label={t('admin.questions.form.type')} value={filter.type} onChange={(event) => setFilter((current) => ({ ...current, type: event.target.value, page: 1 }))}>
             <option value="">{t('admin.questions.allTypes')}</option>
-            {TYPES.map((type) => (
+            {QUESTION_TYPES.map((type) => (
               <option key={type} value={type}>
                 {t(`admin.questions.type.${type}`)}
               </option>

@@ -21,8 +21,6 @@ import { emitExercisesUpdated, getExercises, submitAnswer } from './quiz-api';
 
 const TOAST_TEXT = { choose: 'quiz.choose', tooLong: 'quiz.tooLong' } as const satisfies Record<string, MessageKey>;
 const TYPE_TEXT: Record<ReturnType<typeof questionKind>, MessageKey> = { single: 'quiz.type.0', multiple: 'quiz.type.1', trueFalse: 'quiz.type.2', short: 'quiz.type.3' };
-/** Spec 5 'Quiz' toast: 2 seconds. */
-const QUIZ_TOAST_MS = 2000;
 
 /** An answer as the student reads it: option letters (A, C), True/False, or the text. */
 function answerText(question: ExerciseQuestion, answer: string, t: ReturnType<typeof useT>): string {
@@ -88,14 +86,12 @@ function Options({ question, answer, locked, onChoose }: { question: ExerciseQue
   );
 }
 
-export default function QuizDialog(props: { coid: string; cid: string; qids?: string[]; onClose: () => void }) {
-  const { coid, cid, onClose } = props;
+export default function QuizDialog({ coid, cid, onClose }: { coid: string; cid: string; onClose: () => void }) {
   const t = useT();
   const isMobile = useIsMobile();
   const [state, dispatch] = useReducer(quizReducer<ExerciseQuestion>, undefined, () => initialQuiz<ExerciseQuestion>());
   const dialogRef = useRef<HTMLDivElement>(null);
   const question = currentQuestion(state);
-  const wanted = useRef(props.qids);
 
   useEffect(() => {
     let live = true;
@@ -108,9 +104,9 @@ export default function QuizDialog(props: { coid: string; cid: string; qids?: st
         }
         return dispatch({ type: 'loadFailed', error: reply.error });
       }
-      const asked = wanted.current ? reply.data.questions.filter((q) => wanted.current!.includes(q.qid)) : reply.data.questions.filter((q) => reply.data.pending.includes(q.qid));
-      if (asked.length === 0) return dispatch({ type: 'loadFailed', error: 'empty' });
-      dispatch({ type: 'loaded', questions: asked, pending: reply.data.pending });
+      // The questions still pending; none left is the machine's 'empty' failure.
+      const { questions, pending } = reply.data;
+      dispatch({ type: 'loaded', questions: questions.filter((q) => pending.includes(q.qid)), pending });
     });
     return () => {
       live = false;
@@ -123,9 +119,9 @@ export default function QuizDialog(props: { coid: string; cid: string; qids?: st
     dialogRef.current?.focus();
   }, [state.phase]);
 
-  // Spec 5: the 2-second toast when nothing is chosen or typed (again on every press).
+  // Spec 5: the 2-second toast (the toast's own length) when nothing is chosen or typed (again on every press).
   useEffect(() => {
-    if (state.toast) toast(t(TOAST_TEXT[state.toast.reason]), QUIZ_TOAST_MS);
+    if (state.toast) toast(t(TOAST_TEXT[state.toast.reason]));
   }, [state.toast, t]);
 
   // The machine's one effect: the submit, graded on the server.

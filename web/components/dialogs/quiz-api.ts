@@ -1,16 +1,13 @@
-import type { ExerciseCheck, ExerciseList, SubmitResult } from '../../../shared/schemas/exercises';
+import type { ExerciseList, SubmitResult } from '../../../shared/schemas/exercises';
 import { call } from '../../api/client';
 
-/** The calls of the quiz dialog and the exercise pages (spec 7 get question detail, submit answer, check/exercise). */
+/** The calls of the quiz dialog and the exercise pages (the chapter's exercises, spec 7 submit answer). */
 
 /** The chapter's exercises for the quiz: the questions without answers, each with the student's state. */
 export const getExercises = (coid: string, cid: string) => call<ExerciseList>('exer/list', { method: 'POST', body: { coid, cid } });
 
 /** Submit answer {coid, cid, qid, answer, type}: graded on the server. */
 export const submitAnswer = (body: { coid: string; cid: string; qid: string; answer: string; type: number }) => call<SubmitResult>('exer/answer', { method: 'POST', body });
-
-/** check/exercise {coid, cid}: the pending question ids and whether the chapter's exercises are done. */
-export const checkExercise = (coid: string, cid: string) => call<ExerciseCheck>('check/exercise', { method: 'POST', body: { coid, cid } });
 
 /** The window event the quiz dialog emits when it closes (spec 4 'exercises-updated'): the page refreshes its ware and pending state. */
 export const EXERCISES_UPDATED_EVENT = 'lanxue:exercises-updated';

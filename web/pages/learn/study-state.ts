@@ -71,22 +71,27 @@ function stageVerified(view: StudyView, tree: readonly ChapterNode[], index: num
 
 /**
  * Spec 4 'Next chapter flow' from chapter `cid`: the rule's input built from the ware; a stage has an exam
- * when the ware's exams name its chapter (issue 6), passed from the stage's learn record.
+ * when the ware's exams name its chapter (issue 6). Passed is the stage's learn record where the ware lists it
+ * (a stage without lessons); a stage with lessons is not a study chapter of the ware, so its exam's passed
+ * (the ware's exams) stands for it, and a stage with neither counts as passed.
  */
 export function nextStepOf(ware: Ware, view: StudyView, cid: string = ware.cid): NextStep {
   const tree = ware.chapters.chapters;
   const study = view.study;
-  const stages: FlowStage[] = tree.map((top, index) => ({
-    cid: top.cid,
-    title: top.title,
-    learnType: top.learnType,
-    free: top.free,
-    progress: progressOf(view, top.cid),
-    passed: chapterState(view, top.cid)?.passed ?? true,
-    verify_status: stageVerified(view, tree, index),
-    stageExam: ware.exams.some((exam) => exam.cid === top.cid),
-    children: top.children.map((child) => ({ cid: child.cid, title: child.title, learnType: child.learnType, free: child.free || top.free, progress: progressOf(view, child.cid) })),
-  }));
+  const stages: FlowStage[] = tree.map((top, index) => {
+    const exam = ware.exams.find((item) => item.cid === top.cid);
+    return {
+      cid: top.cid,
+      title: top.title,
+      learnType: top.learnType,
+      free: top.free,
+      progress: progressOf(view, top.cid),
+      passed: chapterState(view, top.cid)?.passed ?? exam?.passed ?? true,
+      verify_status: stageVerified(view, tree, index),
+      stageExam: exam !== undefined,
+      children: top.children.map((child) => ({ cid: child.cid, title: child.title, learnType: child.learnType, free: child.free || top.free, progress: progressOf(view, child.cid) })),
+    };
+  });
   return nextChapterStep({
     coid: ware.coid,
     chapters: stages,

@@ -6,7 +6,7 @@
  * learn-messages); this hook wires them to the heartbeat's replies, the media's end and the buttons.
  */
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { FinishDialog, NextStep } from '../../../shared/rules/next-chapter';
+import { stageExamDialog, type FinishDialog, type NextStep, type StageExamButton } from '../../../shared/rules/next-chapter';
 import { learnRuleText } from '../../../shared/rules/learn-messages';
 import { displayPercent, isComplete } from '../../../shared/rules/progress';
 import type { StudyLock, Ware } from '../../../shared/schemas/learning';
@@ -33,7 +33,7 @@ type FlowDialog =
   | { kind: 'chapterTip'; step: NextStep }
   | { kind: 'ended'; step: NextStep }
   | { kind: 'endOfTrial' }
-  | { kind: 'stageExam'; stageCid: string }
+  | { kind: 'stageExam'; stageCid: string; buttons: StageExamButton[] }
   | { kind: 'finished'; dialogs: FinishDialog[] }
   | { kind: 'finish'; queue: FinishDialog[] }
   | { kind: 'stage'; info: StageWindowInfo };
@@ -115,14 +115,14 @@ export function useStudyFlow(ware: Ware): StudyFlow {
           setDialog({ kind: 'endOfTrial' });
           return;
         case 'stageExam': {
-          // Spec 5 'Exam dialog': "when skipping is not allowed and the test is already passed, no dialog shows".
-          const exam = ware.exams.find((item) => item.cid === step.stageCid);
-          if (exam && !exam.optional && exam.passed) {
+          // Spec 5 'Exam dialog' (shared/rules/next-chapter stageExamDialog): no dialog for a required exam already passed.
+          const buttons = stageExamDialog(ware.exams.find((item) => item.cid === step.stageCid));
+          if (!buttons) {
             setDialog(null);
             if (ware.next) window.location.assign(learnHref(ware.code, ware.next.cid, ware.next.learnType));
             return;
           }
-          setDialog({ kind: 'stageExam', stageCid: step.stageCid });
+          setDialog({ kind: 'stageExam', stageCid: step.stageCid, buttons });
           return;
         }
         case 'awaitReview':
@@ -139,7 +139,7 @@ export function useStudyFlow(ware: Ware): StudyFlow {
           setDialog({ kind: 'finished', dialogs: recorded ? step.dialogs : [] });
       }
     },
-    [tree, ware.code, showLock, locale, recorded, t],
+    [tree, ware.code, ware.exams, ware.next, showLock, locale, recorded, t],
   );
 
   const runNext = useCallback(() => runStep(nextStepOf(ware, viewRef.current)), [ware, runStep]);
@@ -223,25 +223,21 @@ export function useStudyFlow(ware: Ware): StudyFlow {
   };
 
   /**
-   * Spec 5 'Exam dialog': the stage exam (its sealed exam URL, back to this chapter afterwards); skipping to the
-   * next chapter is offered only when the exam is optional. Without an exam (none attached): go on as before.
+   * The stage-exam dialog's buttons (spec 5 'Exam dialog', decided by stageExamDialog): Go opens the stage exam
+   * through its sealed exam URL (back to this chapter afterwards); Skip goes on to the next chapter.
    */
-  const stageExamActions = (stageCid: string): DialogAction[] => {
-    const exam = ware.exams.find((item) => item.cid === stageCid);
-    const goNext = ware.next
-      ? { label: t('learn.flow.goNext'), onClick: () => window.location.assign(learnHref(ware.code, ware.next!.cid, ware.next!.learnType)) }
-      : { label: t('common.ok'), onClick: close };
-    if (!exam) return [{ ...goNext, primary: true }];
-    const go: DialogAction = {
-      label: t('exams.stage.go'),
-      primary: true,
-      testId: 'stage-exam-go',
-      onClick: () => void openExam({ coid: ware.coid, cid: stageCid, returnURL: currentPath(), from: 'learn' }).then((error) => {
-          if (error) void alert({ text: errorText(t, error) });
-        }),
-    };
-    return exam.optional ? [{ ...goNext, label: t('exams.stage.skip'), testId: 'stage-exam-skip' }, go] : [go];
-  };
+  const stageExamAction = (stageCid: string, button: StageExamButton): DialogAction =>
+    button === 'go'
+      ? {
+          label: t('exams.stage.go'),
+          primary: true,
+          testId: 'stage-exam-go',
+          onClick: () =>
+            void openExam({ coid: ware.coid, cid: stageCid, returnURL: currentPath(), from: 'learn' }).then((error) => {
+              if (error) void alert({ text: errorText(t, error) });
+            }),
+        }
+      : { label: t('exams.stage.skip'), testId: 'stage-exam-skip', onClick: ware.next ? () => window.location.assign(learnHref(ware.code, ware.next!.cid, ware.next!.learnType)) : close };
 
   let shown: ReactNode = null;
   if (dialog?.kind === 'chapterTip' || dialog?.kind === 'ended') {
@@ -282,10 +278,9 @@ export function useStudyFlow(ware: Ware): StudyFlow {
         title={t('learn.flow.stageExamTitle')}
         testId="stage-exam"
         onClose={close}
-        actions={stageExamActions(dialog.stageCid)}
+        actions={dialog.buttons.map((button) => stageExamAction(dialog.stageCid, button))}
       >
         <p>{learnRuleText('stageExam', locale)}</p>
-        {!ware.exams.some((item) => item.cid === dialog.stageCid) && <p>{t('learn.flow.examMissing')}</p>}
       </StudyDialog>
     );
   } else if (dialog?.kind === 'finished') {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import useSWR from 'swr';
 import type { Reply } from '../../../../shared/envelope';
+import { EXAM_ADMIN_ERRORS } from '../../../../shared/schemas/exam-admin';
 import { confirm, toast } from '../../../components/feedback';
 import { unwrap } from '../../../hooks/fetcher';
 import { useT } from '../../../i18n';
@@ -26,7 +27,7 @@ export default function ExamCategoriesPage() {
     const reply = await work();
     setBusy(false);
     if (reply.status !== 'ok') {
-      toast(reply.error === 'exam category is used by exams' ? t('admin.examCategories.inUse') : failureText(t, reply));
+      toast(reply.error === EXAM_ADMIN_ERRORS.categoryInUse ? t('admin.examCategories.inUse') : failureText(t, reply));
       return false;
     }
     if (done) toast(done);

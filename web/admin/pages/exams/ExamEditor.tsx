@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import useSWR, { useSWRConfig } from 'swr';
-import { SHOW_RESULTS } from '../../../../shared/schemas/exam-admin';
+import { EXAM_ADMIN_ERRORS, EXAM_ADMIN_PAGE_MAX, SHOW_RESULTS } from '../../../../shared/schemas/exam-admin';
 import { toast } from '../../../components/feedback';
 import { unwrap } from '../../../hooks/fetcher';
 import { useT } from '../../../i18n';
@@ -47,7 +47,7 @@ export default function ExamEditor() {
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
   const exam = useSWR(isNew ? null : [EXAM_INFO_KEY, id], () => unwrap(getExam(id)));
-  const papers = useSWR([PAPER_LIST_KEY, 'options'], () => unwrap(listPapers({ page: 1, num: 200 })));
+  const papers = useSWR([PAPER_LIST_KEY, 'options'], () => unwrap(listPapers({ page: 1, num: EXAM_ADMIN_PAGE_MAX })));
   const categories = useSWR(EXAM_CATEGORIES_KEY, () => unwrap(listExamCategories()));
   const { groups } = useGroups();
   const courseOptions = useSWR(COURSE_OPTIONS_KEY, listCourseOptions);
@@ -104,7 +104,7 @@ export default function ExamEditor() {
     setBusy(false);
     if (reply.status !== 'ok') {
       setErrors(fieldErrorsOf(reply));
-      return toast(reply.error === 'chapter already has an exam' ? t('admin.exams.chapterTaken') : failureText(t, reply));
+      return toast(reply.error === EXAM_ADMIN_ERRORS.chapterTaken ? t('admin.exams.chapterTaken') : failureText(t, reply));
     }
     setErrors({});
     toast(t('admin.common.saved'));

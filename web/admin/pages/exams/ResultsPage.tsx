@@ -10,7 +10,7 @@ import { ListToolbar, SearchForm, Segmented } from '../../components/ListToolbar
 import { MissingRecord } from '../../components/MissingRecord';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
-import { formatTime } from './format';
+import { useFormatTime } from './format';
 
 const PAGE_SIZE = 20;
 const FILTERS = SITTING_FILTERS.map((key) => ({ key, label: `admin.exams.sittingFilter.${key}` as const }));
@@ -25,6 +25,7 @@ function PassCell({ row }: { row: SittingList['list'][number] }) {
 /** An exam's results (/exams/:id/results): its sittings (filter, search, pages), the per-question statistics and the XLSX export. */
 export default function ResultsPage() {
   const t = useT();
+  const formatTime = useFormatTime();
   const { id = '' } = useParams();
   const [page, setPage] = useState(1);
   const [key, setKey] = useState('');
@@ -118,9 +119,7 @@ export default function ResultsPage() {
               <td>{Math.round(row.rightRate * 1000) / 10}%</td>
               <td>{row.averagePoint}</td>
               <td>
-                {row.type === 2
-                  ? row.options.map((o) => `${t(o.oid === '0' ? 'admin.exams.trueFalse.0' : 'admin.exams.trueFalse.1')}${o.right ? '✓' : ''} ${o.chosen}`).join(' · ')
-                  : row.options.map((o) => `${o.letter}${o.right ? '✓' : ''} ${o.chosen}`).join(' · ')}
+                {row.options.map((o) => `${o.letter || t(o.oid === '0' ? 'admin.exams.trueFalse.0' : 'admin.exams.trueFalse.1')}${o.right ? '✓' : ''} ${o.chosen}`).join(' · ')}
                 {row.pending > 0 && <span className="badge">{t('admin.exams.marksDue', { count: row.pending })}</span>}
               </td>
             </tr>

@@ -1,14 +1,14 @@
-/** Times of the exam screens: 'YYYY-MM-DD HH:mm' in the browser's zone, and the value of a datetime-local input and back. */
-const pad = (n: number) => String(n).padStart(2, '0');
+import { formatDate, formatDateMinutes } from '../../../../shared/rules/dates';
+import { useLocale } from '../../../i18n';
 
-export function formatTime(ms: number | null | undefined): string {
-  if (!ms) return '';
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+/** Times on the exam screens: to the minute the way the locale writes them ('' for none), like the other back-office lists. */
+export function useFormatTime(): (ms: number | null | undefined) => string {
+  const locale = useLocale();
+  return (ms) => (ms ? formatDateMinutes(ms, locale) : '');
 }
 
 /** A datetime-local input's value for a time ('' for none). */
-export const toLocalInput = (ms: number | null | undefined) => formatTime(ms).replace(' ', 'T');
+export const toLocalInput = (ms: number | null | undefined) => (ms ? formatDate(ms, 'yyyy-MM-ddTHH:mm') : '');
 
 /** A datetime-local input's value as a time (null when empty). */
 export function fromLocalInput(value: string): number | null {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import useSWR from 'swr';
 import type { Reply } from '../../../../shared/envelope';
+import { EXAM_ADMIN_ERRORS } from '../../../../shared/schemas/exam-admin';
 import { toast } from '../../../components/feedback';
 import { unwrap } from '../../../hooks/fetcher';
 import { useT } from '../../../i18n';
@@ -12,7 +13,7 @@ import { ListToolbar, SearchForm, Segmented } from '../../components/ListToolbar
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { PublishButton, PublishState } from '../../components/RowToggles';
-import { formatTime } from './format';
+import { useFormatTime } from './format';
 
 const PAGE_SIZE = 20;
 const STATES = [
@@ -24,6 +25,7 @@ const STATES = [
 /** Exams (考试管理, permission exam): status, category, window, sittings and marks due; publish, edit, results, delete. */
 export default function ExamsPage() {
   const t = useT();
+  const formatTime = useFormatTime();
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const [key, setKey] = useState('');
@@ -38,7 +40,7 @@ export default function ExamsPage() {
     setBusy(true);
     const reply = await work();
     setBusy(false);
-    if (reply.status !== 'ok') return toast(reply.error === 'exam has a sitting in progress' ? t('admin.exams.sittingOpen') : failureText(t, reply));
+    if (reply.status !== 'ok') return toast(reply.error === EXAM_ADMIN_ERRORS.sittingOpen ? t('admin.exams.sittingOpen') : failureText(t, reply));
     toast(done);
     await mutate();
   };

@@ -9,7 +9,7 @@ import { LoadError } from '../../components/DataTable';
 import { ListToolbar, Segmented } from '../../components/ListToolbar';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
-import { formatTime } from '../exams/format';
+import { useFormatTime } from '../exams/format';
 
 const PAGE_SIZE = 10;
 const SOURCES = [
@@ -24,6 +24,7 @@ const STATES = [
 /** One answer with the question, the model answer, the student's answer and the mark form (0..the question's points; full points is right). */
 function MarkCard({ item, onMarked }: { item: MarkingItem; onMarked: () => Promise<unknown> }) {
   const t = useT();
+  const formatTime = useFormatTime();
   const [point, setPoint] = useState(item.status === 'marked' ? String(item.point) : '');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);

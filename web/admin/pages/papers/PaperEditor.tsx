@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import useSWR, { useSWRConfig } from 'swr';
 import { roundScore } from '../../../../shared/rules/exam-score';
 import type { DrawRule } from '../../../../shared/schemas/exam-admin';
+import { QUESTION_TYPES } from '../../../../shared/schemas/questions';
 import { toast } from '../../../components/feedback';
 import { unwrap } from '../../../hooks/fetcher';
 import { useT } from '../../../i18n';
@@ -14,7 +15,6 @@ import { MissingRecord } from '../../components/MissingRecord';
 import { PageHeader } from '../../components/PageHeader';
 import { QuestionPicker, type PickedQuestion } from '../../components/QuestionPicker';
 
-const TYPES = [0, 1, 2, 3] as const;
 type Mode = 'fixed' | 'random';
 
 /**
@@ -44,7 +44,7 @@ export default function PaperEditor() {
     if (!data) return;
     setTitle(data.title);
     setMode(data.mode);
-    setPicked(data.questions.map((q) => ({ qid: q.qid, type: q.type, content: q.content.replace(/<[^>]*>/g, '').slice(0, 80), point: q.bankPoint })));
+    setPicked(data.questions.map((q) => ({ qid: q.qid, type: q.type, content: q.excerpt, point: q.bankPoint })));
     setPoints(Object.fromEntries(data.questions.map((q) => [q.qid, String(q.point)])));
     setRules(data.rules.map((rule) => ({ ...rule, count: String(rule.count), point: String(rule.point) })));
     setPass(String(data.passScore));
@@ -138,7 +138,7 @@ export default function PaperEditor() {
                   ))}
                 </select>
                 <select value={rule.type} aria-label={t('admin.papers.rule.type')} onChange={(event) => setRules(rules.map((r, i) => (i === index ? { ...r, type: Number(event.target.value) } : r)))}>
-                  {TYPES.map((type) => (
+                  {QUESTION_TYPES.map((type) => (
                     <option key={type} value={type}>
                       {t(`admin.exams.kind.${type}`)}
                     </option>

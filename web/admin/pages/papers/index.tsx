@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import useSWR from 'swr';
+import type { Reply } from '../../../../shared/envelope';
+import { EXAM_ADMIN_ERRORS } from '../../../../shared/schemas/exam-admin';
 import { toast } from '../../../components/feedback';
 import { unwrap } from '../../../hooks/fetcher';
 import { useT } from '../../../i18n';
@@ -10,13 +12,14 @@ import { DataTable, DeleteButton, LoadError, RowActions } from '../../components
 import { ListToolbar, SearchForm } from '../../components/ListToolbar';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
-import { formatTime } from '../exams/format';
+import { useFormatTime } from '../exams/format';
 
 const PAGE_SIZE = 20;
 
 /** Papers (试卷, permission exam): fixed or random, total and pass score, exams using each; new, edit, copy, delete. */
 export default function PapersPage() {
   const t = useT();
+  const formatTime = useFormatTime();
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const [key, setKey] = useState('');
@@ -24,11 +27,11 @@ export default function PapersPage() {
   const { data, error, mutate } = useSWR([PAPER_LIST_KEY, page, key], () => unwrap(listPapers({ page, num: PAGE_SIZE, key })), { keepPreviousData: true });
   const rows = data?.list ?? [];
 
-  const act = async (work: () => Promise<{ status: string }>, done: string) => {
+  const act = async (work: () => Promise<Reply<unknown>>, done: string) => {
     setBusy(true);
-    const reply = (await work()) as Awaited<ReturnType<typeof deletePaper>>;
+    const reply = await work();
     setBusy(false);
-    if (reply.status !== 'ok') return toast(reply.error === 'paper is used by exams' ? t('admin.papers.inUse') : failureText(t, reply));
+    if (reply.status !== 'ok') return toast(reply.error === EXAM_ADMIN_ERRORS.paperInUse ? t('admin.papers.inUse') : failureText(t, reply));
     toast(done);
     await mutate();
   };

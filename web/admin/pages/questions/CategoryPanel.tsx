@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { QuestionCategoryNode } from '../../../../shared/schemas/questions';
+import { QUESTION_CATEGORY_TITLE_MAX, type QuestionCategoryNode } from '../../../../shared/schemas/questions';
 import { confirm, toast } from '../../../components/feedback';
 import { useT } from '../../../i18n';
 import { addQuestionCategory, deleteQuestionCategory, descendantsOf, flattenCategories, moveQuestionCategory, renameQuestionCategory } from '../../api/questions';
@@ -117,7 +117,7 @@ export function CategoryPanel({ tree, selected, onSelect, onChanged }: { tree: Q
             </Field>
           ) : (
             <Field label={t('admin.questions.cat.name')}>
-              <input type="text" value={title} maxLength={30} required onChange={(event) => setTitle(event.target.value)} data-testid="category-title" />
+              <input type="text" value={title} maxLength={QUESTION_CATEGORY_TITLE_MAX} required onChange={(event) => setTitle(event.target.value)} data-testid="category-title" />
             </Field>
           )}
         </Modal>

@@ -5,7 +5,7 @@ import { useT } from '../../../i18n';
 import { commitImport, previewImport, questionTemplateUrl } from '../../api/questions';
 import { failureText } from '../../api/errors';
 import { Field } from '../../components/Field';
-import { WideDialog } from './WideDialog';
+import { Modal } from '../../components/Modal';
 
 /**
  * Import from Excel: pick an .xlsx → the server's dry run (every problem with row, column and reason; or the
@@ -44,7 +44,8 @@ export function ImportDialog({ onClose, onImported }: { onClose: () => void; onI
   };
 
   return (
-    <WideDialog
+    <Modal
+      wide
       title={t('admin.questions.import')}
       submitText={ready ? t('admin.questions.import.confirm', { count: report.rows.length }) : t('admin.questions.import.preview')}
       onSubmit={() => (ready ? void handleSubmit() : void handlePreview(file))}
@@ -112,6 +113,6 @@ export function ImportDialog({ onClose, onImported }: { onClose: () => void; onI
           </div>
         </div>
       )}
-    </WideDialog>
+    </Modal>
   );
 }

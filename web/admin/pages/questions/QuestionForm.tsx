@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import useSWR from 'swr';
 import { choiceAnswer, choiceIds, MAX_OPTIONS, optionLetter, QUESTION_TYPE, SHORT_ANSWER_MAX } from '../../../../shared/rules/grading';
-import type { AdminQuestion, NewQuestion } from '../../../../shared/schemas/questions';
+import { characters } from '../../../../shared/rules/text';
+import { DIFFICULTIES, DIFFICULTY_DEFAULT, QUESTION_TYPES, type AdminQuestion, type NewQuestion, type QuestionIssueCode } from '../../../../shared/schemas/questions';
 import type { Failure } from '../../../../shared/envelope';
 import { toast } from '../../../components/feedback';
 import { unwrap } from '../../../hooks/fetcher';
 import { useT, type Translate } from '../../../i18n';
 import { addQuestion, flattenCategories, listQuestionCategories, QUESTION_CATEGORIES_KEY, updateQuestion } from '../../api/questions';
-import { failureText } from '../../api/errors';
+import { failureText, fieldErrorsOf } from '../../api/errors';
 import { Check, Field } from '../../components/Field';
-import { WideDialog } from './WideDialog';
+import { Modal } from '../../components/Modal';
 import { RichTextEditor } from '../../components/RichTextEditor';
 import { htmlToText, textToHtml } from './question-text';
 
@@ -38,7 +39,7 @@ const blankOptions = (): OptionDraft[] => ['1', '2', '3', '4'].map((oid) => ({ o
 
 function draftOf(question: AdminQuestion | null, categoryId: string): Draft {
   if (!question) {
-    return { type: 0, content: '', options: blankOptions(), correct: [], trueFalse: '0', model: '', point: '1', explanation: '', showAnswer: true, categoryId, difficulty: 3, tags: '' };
+    return { type: 0, content: '', options: blankOptions(), correct: [], trueFalse: '0', model: '', point: '1', explanation: '', showAnswer: true, categoryId, difficulty: DIFFICULTY_DEFAULT, tags: '' };
   }
   const choice = question.type === QUESTION_TYPE.single || question.type === QUESTION_TYPE.multiple;
   return {
@@ -75,16 +76,11 @@ function inputOf(draft: Draft): NewQuestion {
   };
 }
 
-/** Field errors of a refused save, in the administrator's language (by data.issues[].code). */
+/** Field errors of a refused save (fieldErrorsOf), a coded issue in the administrator's language (admin.questions.error.<code>). */
 function errorsOf(t: Translate, reply: Failure): Record<string, string> {
-  const issues = ((reply.data ?? {}) as { issues?: { field?: string; code?: string; message?: string }[] }).issues ?? [];
-  const out: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = issue.field ?? '';
-    if (field in out) continue;
-    out[field] = issue.code ? t(`admin.questions.error.${issue.code}` as Parameters<Translate>[0]) : String(issue.message ?? reply.error);
-  }
-  return out;
+  const data = (reply.data ?? {}) as { issues?: { code?: QuestionIssueCode; message?: string }[] };
+  const issues = data.issues?.map((issue) => (issue.code ? { ...issue, message: t(`admin.questions.error.${issue.code}`) } : issue));
+  return fieldErrorsOf({ ...reply, data: { ...data, issues } });
 }
 
 /**
@@ -125,15 +121,15 @@ export function QuestionForm({ question, defaultCategory, onClose, onSaved }: { 
   const optionError = (index: number) => errors[`optiondata.${index}.content`];
 
   return (
-    <WideDialog title={question ? t('admin.questions.edit') : t('admin.questions.add')} submitText={t('admin.questions.form.save')} onSubmit={() => void handleSubmit()} onClose={onClose} busy={busy} testId="question-form">
+    <Modal wide title={question ? t('admin.questions.edit') : t('admin.questions.add')} submitText={t('admin.questions.form.save')} onSubmit={() => void handleSubmit()} onClose={onClose} busy={busy} testId="question-form">
       <Field label={t('admin.questions.form.type')} name="type">
         <select value={draft.type} onChange={(event) => {
             const type = Number(event.target.value);
             set({ type, correct: type === QUESTION_TYPE.single ? draft.correct.slice(0, 1) : draft.correct });
           }} data-testid="question-type">
-          {[0, 1, 2, 3].map((type) => (
+          {QUESTION_TYPES.map((type) => (
             <option key={type} value={type}>
-              {t(`admin.questions.type.${type as 0 | 1 | 2 | 3}`)}
+              {t(`admin.questions.type.${type}`)}
             </option>
           ))}
         </select>
@@ -195,7 +191,7 @@ export function QuestionForm({ question, defaultCategory, onClose, onSaved }: { 
         </Field>
       )}
       {draft.type === QUESTION_TYPE.short && (
-        <Field label={t('admin.questions.form.modelAnswer')} error={errors.answer} hint={`${Array.from(draft.model).length} / ${SHORT_ANSWER_MAX}`} name="answer" wide>
+        <Field label={t('admin.questions.form.modelAnswer')} error={errors.answer} hint={`${characters(draft.model).length} / ${SHORT_ANSWER_MAX}`} name="answer" wide>
           <textarea rows={3} value={draft.model} onChange={(event) => set({ model: event.target.value })} data-testid="model-answer" />
         </Field>
       )}
@@ -214,9 +210,9 @@ export function QuestionForm({ question, defaultCategory, onClose, onSaved }: { 
       </Field>
       <Field label={t('admin.questions.form.difficulty')} name="difficulty">
         <select value={draft.difficulty} onChange={(event) => set({ difficulty: Number(event.target.value) })}>
-          {[1, 2, 3, 4, 5].map((level) => (
+          {DIFFICULTIES.map((level) => (
             <option key={level} value={level}>
-              {`${level} · ${t(`admin.questions.difficulty.${level as 1 | 2 | 3 | 4 | 5}`)}`}
+              {`${level} · ${t(`admin.questions.difficulty.${level}`)}`}
             </option>
           ))}
         </select>
@@ -228,6 +224,6 @@ export function QuestionForm({ question, defaultCategory, onClose, onSaved }: { 
         <RichTextEditor value={draft.explanation} onChange={(explanation) => set({ explanation })} label={t('admin.questions.form.explanation')} testId="question-explanation" />
       </Field>
       <Check label={t('admin.questions.form.showAnswer')} checked={draft.showAnswer} onChange={(showAnswer) => set({ showAnswer })} name="showAnswer" />
-    </WideDialog>
+    </Modal>
   );
 }

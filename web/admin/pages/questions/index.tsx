@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import useSWR from 'swr';
 import { formatDateMinutes } from '../../../../shared/rules/dates';
-import type { AdminQuestion, QuestionRow } from '../../../../shared/schemas/questions';
+import { DIFFICULTIES, QUESTION_TAG_MAX_CHARS, QUESTION_TYPES, type AdminQuestion, type QuestionRow } from '../../../../shared/schemas/questions';
 import { alert, toast } from '../../../components/feedback';
 import { unwrap } from '../../../hooks/fetcher';
 import { useLocale, useT } from '../../../i18n';
@@ -39,7 +39,7 @@ export default function QuestionsPage() {
   const [editing, setEditing] = useState<AdminQuestion | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
   const [busy, setBusy] = useState(false);
-  const query = { keyword: filter.keyword || undefined, catid: filter.catid || undefined, type: filter.type === '' ? undefined : Number(filter.type), difficulty: filter.difficulty === '' ? undefined : Number(filter.difficulty), tag: filter.tag || undefined };
+  const query = { keyword: filter.keyword || undefined, catid: filter.catid || undefined, type: filter.type === '' ? undefined : Number(filter.type), difficulty: filter.difficulty === '' ? undefined : Number(filter.difficulty), tag: filter.tag.trim() || undefined };
   const list = useSWR([QUESTION_LIST_KEY, 'bank', JSON.stringify(query), filter.page], () => unwrap(listQuestions({ ...query, page: filter.page, num: PAGE_SIZE })), { keepPreviousData: true });
   const categories = useSWR(QUESTION_CATEGORIES_KEY, () => unwrap(listQuestionCategories()));
   const change = (patch: Partial<Filter>) => setFilter((current) => ({ ...current, page: 1, ...patch }));
@@ -93,21 +93,21 @@ export default function QuestionsPage() {
             <SearchForm placeholder={t('admin.questions.searchPlaceholder')} onSearch={(keyword) => change({ keyword })} />
             <select aria-label={t('admin.questions.col.type')} value={filter.type} onChange={(event) => change({ type: event.target.value })} data-testid="type-filter">
               <option value="">{t('admin.questions.allTypes')}</option>
-              {[0, 1, 2, 3].map((type) => (
+              {QUESTION_TYPES.map((type) => (
                 <option key={type} value={type}>
-                  {t(`admin.questions.type.${type as 0 | 1 | 2 | 3}`)}
+                  {t(`admin.questions.type.${type}`)}
                 </option>
               ))}
             </select>
             <select aria-label={t('admin.questions.col.difficulty')} value={filter.difficulty} onChange={(event) => change({ difficulty: event.target.value })} data-testid="difficulty-filter">
               <option value="">{t('admin.questions.allDifficulties')}</option>
-              {[1, 2, 3, 4, 5].map((level) => (
+              {DIFFICULTIES.map((level) => (
                 <option key={level} value={level}>
-                  {t(`admin.questions.difficulty.${level as 1 | 2 | 3 | 4 | 5}`)}
+                  {t(`admin.questions.difficulty.${level}`)}
                 </option>
               ))}
             </select>
-            <input type="search" placeholder={t('admin.questions.tagFilter')} aria-label={t('admin.questions.tagFilter')} value={filter.tag} maxLength={20} onChange={(event) => change({ tag: event.target.value.trim() })} data-testid="tag-filter" />
+            <input type="search" placeholder={t('admin.questions.tagFilter')} aria-label={t('admin.questions.tagFilter')} value={filter.tag} maxLength={QUESTION_TAG_MAX_CHARS} onChange={(event) => change({ tag: event.target.value })} data-testid="tag-filter" />
           </ListToolbar>
           {list.error && !list.data ? (
             <LoadError onRetry={() => void list.mutate()} />
