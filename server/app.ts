@@ -46,6 +46,11 @@ import { questionsRoutes } from './modules/questions/routes';
 import { exercisesRoutes } from './modules/exercises/routes';
 import { examAdminRoutes } from './modules/exam-admin/routes';
 import { examsRoutes } from './modules/exams/routes';
+import { studentsRoutes } from './modules/students/routes';
+import { studentImportRoutes } from './modules/student-import/routes';
+import { accountRoutes } from './modules/account/routes';
+import { ldapRoutes } from './modules/ldap/routes';
+import { licenceRoutes } from './modules/licence/routes';
 import { DEMO_LOGINS, loadDemoData } from './modules/schools/demo';
 
 const version: string = JSON.parse(fs.readFileSync(projectPath('package.json'), 'utf8')).version;
@@ -151,6 +156,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(exercisesRoutes);
       await api.register(examAdminRoutes);
       await api.register(examsRoutes);
+      await api.register(studentsRoutes);
+      await api.register(studentImportRoutes);
+      await api.register(accountRoutes);
+      await api.register(ldapRoutes);
+      await api.register(licenceRoutes);
     },
     { prefix: config.API_PREFIX.replace(/\/$/, '') },
   );

@@ -56,6 +56,14 @@ export const zConfig = z.object({
   EXAM_SWEEP_MS: z.coerce.number().int().min(50).max(3_600_000).default(15_000),
   /** Behind nginx: the internal location that X-Accel-Redirect hands files to (e.g. /_protected/); empty = the app sends the bytes. */
   ACCEL_REDIRECT: z.string().default(''),
+  /** Ed25519 public key (PEM or base64 of the raw 32 bytes) that licences are checked against; empty = none accepted (server/modules/licence). */
+  LICENCE_PUBLIC_KEY: z.string().default(''),
+  /** Enabled students a school may have without a licence (the trial). */
+  LICENCE_TRIAL_SEATS: z.coerce.number().int().min(0).max(1_000_000).default(100),
+  /** Time allowed for one directory operation (connect, bind, one search page), in milliseconds. */
+  LDAP_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** How often the server looks for a scheduled directory sync that is due, in milliseconds. */
+  LDAP_SCHEDULE_TICK_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
   /** Tools for conversion; found on PATH by default. */
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),

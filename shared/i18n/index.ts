@@ -27,19 +27,27 @@ import { messages as examsEn } from './exams.en-gb';
 import type { messages as AdminQuestionsZh } from './admin-questions.zh-CN';
 import type { messages as AdminExamsZh } from './admin-exams.zh-CN';
 import type { messages as AdminExercisesZh } from './admin-exercises.zh-CN';
+import { messages as accountZh } from './account.zh-CN';
+import { messages as accountEn } from './account.en-gb';
+import type { messages as AdminPeopleZh } from './admin-people.zh-CN';
+import type { messages as AdminImportZh } from './admin-import.zh-CN';
+import type { messages as AdminAdminsZh } from './admin-admins.zh-CN';
+import type { messages as AdminLdapZh } from './admin-ldap.zh-CN';
+import type { messages as AdminLicenceZh } from './admin-licence.zh-CN';
 
 // Areas keep their own message files (so several people can add keys at once). The student site's
 // areas are merged here; the back office's arrive with its lazy chunk through addMessages, so students
 // never download them. Their keys are part of MessageKey all the same.
-const zhCN = { ...coreZh, ...catalogueZh, ...learnZh, ...commentsZh, ...learningRulesZh, ...myCoursesZh, ...feedbackZh, ...plansZh, ...quizZh, ...examsZh };
-const enGb = { ...coreEn, ...catalogueEn, ...learnEn, ...commentsEn, ...learningRulesEn, ...myCoursesEn, ...feedbackEn, ...plansEn, ...quizEn, ...examsEn };
+const zhCN = { ...coreZh, ...catalogueZh, ...learnZh, ...commentsZh, ...learningRulesZh, ...myCoursesZh, ...feedbackZh, ...plansZh, ...quizZh, ...examsZh, ...accountZh };
+const enGb = { ...coreEn, ...catalogueEn, ...learnEn, ...commentsEn, ...learningRulesEn, ...myCoursesEn, ...feedbackEn, ...plansEn, ...quizEn, ...examsEn, ...accountEn };
 
 /** One message catalogue for server and web; zh-CN is the default and the source of keys. */
-export type MessageKey = keyof typeof zhCN | keyof typeof AdminCatalogueZh | keyof typeof AdminResourcesZh | keyof typeof AdminRecordsZh | keyof typeof AdminFeedbackZh | keyof typeof AdminPlansZh | keyof typeof AdminQuestionsZh | keyof typeof AdminExamsZh | keyof typeof AdminExercisesZh;
+export type MessageKey = keyof typeof zhCN | keyof typeof AdminCatalogueZh | keyof typeof AdminResourcesZh | keyof typeof AdminRecordsZh | keyof typeof AdminFeedbackZh | keyof typeof AdminPlansZh | keyof typeof AdminQuestionsZh | keyof typeof AdminExamsZh | keyof typeof AdminExercisesZh
+  | keyof typeof AdminPeopleZh | keyof typeof AdminImportZh | keyof typeof AdminAdminsZh | keyof typeof AdminLdapZh | keyof typeof AdminLicenceZh;
 export type Messages = Record<MessageKey, string>;
 
 /** Every message file pair, for checks that both languages have the same keys. */
-export const messageAreas = { core: [coreZh, coreEn], catalogue: [catalogueZh, catalogueEn], learn: [learnZh, learnEn], comments: [commentsZh, commentsEn], learningRules: [learningRulesZh, learningRulesEn], myCourses: [myCoursesZh, myCoursesEn], feedback: [feedbackZh, feedbackEn], plans: [plansZh, plansEn], quiz: [quizZh, quizEn], exams: [examsZh, examsEn] } as const;
+export const messageAreas = { core: [coreZh, coreEn], catalogue: [catalogueZh, catalogueEn], learn: [learnZh, learnEn], comments: [commentsZh, commentsEn], learningRules: [learningRulesZh, learningRulesEn], myCourses: [myCoursesZh, myCoursesEn], feedback: [feedbackZh, feedbackEn], plans: [plansZh, plansEn], quiz: [quizZh, quizEn], exams: [examsZh, examsEn], account: [accountZh, accountEn] } as const;
 
 export const catalogues: Record<Locale, Partial<Messages>> = { 'zh-CN': { ...zhCN }, 'en-gb': { ...enGb } };
 

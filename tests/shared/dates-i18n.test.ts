@@ -17,6 +17,16 @@ import { messages as adminExamsZh } from '../../shared/i18n/admin-exams.zh-CN';
 import { messages as adminExamsEn } from '../../shared/i18n/admin-exams.en-gb';
 import { messages as adminExercisesZh } from '../../shared/i18n/admin-exercises.zh-CN';
 import { messages as adminExercisesEn } from '../../shared/i18n/admin-exercises.en-gb';
+import { messages as adminPeopleZh } from '../../shared/i18n/admin-people.zh-CN';
+import { messages as adminPeopleEn } from '../../shared/i18n/admin-people.en-gb';
+import { messages as adminImportZh } from '../../shared/i18n/admin-import.zh-CN';
+import { messages as adminImportEn } from '../../shared/i18n/admin-import.en-gb';
+import { messages as adminAdminsZh } from '../../shared/i18n/admin-admins.zh-CN';
+import { messages as adminAdminsEn } from '../../shared/i18n/admin-admins.en-gb';
+import { messages as adminLdapZh } from '../../shared/i18n/admin-ldap.zh-CN';
+import { messages as adminLdapEn } from '../../shared/i18n/admin-ldap.en-gb';
+import { messages as adminLicenceZh } from '../../shared/i18n/admin-licence.zh-CN';
+import { messages as adminLicenceEn } from '../../shared/i18n/admin-licence.en-gb';
 
 describe('dates per locale (spec 9: yyyy-MM-dd HH:mm:ss; en-gb watermark HH:mm dd-MM-yyyy)', () => {
   const at = new Date(2026, 0, 5, 7, 8, 9);
@@ -48,6 +58,11 @@ describe('message catalogue', () => {
       adminQuestions: [adminQuestionsZh, adminQuestionsEn],
       adminExams: [adminExamsZh, adminExamsEn],
       adminExercises: [adminExercisesZh, adminExercisesEn],
+      adminPeople: [adminPeopleZh, adminPeopleEn],
+      adminImport: [adminImportZh, adminImportEn],
+      adminAdmins: [adminAdminsZh, adminAdminsEn],
+      adminLdap: [adminLdapZh, adminLdapEn],
+      adminLicence: [adminLicenceZh, adminLicenceEn],
     }))('area %s has the same keys in zh-CN and en-gb, none empty', (_area, [zh, en]) => {
     expect(Object.keys(en).sort()).toEqual(Object.keys(zh).sort());
     for (const [key, text] of [...Object.entries(zh), ...Object.entries(en)]) expect(text, key).not.toBe('');

@@ -29,6 +29,16 @@ import { messages as examsZh } from '../../shared/i18n/admin-exams.zh-CN';
 import { messages as examsEn } from '../../shared/i18n/admin-exams.en-gb';
 import { messages as exercisesZh } from '../../shared/i18n/admin-exercises.zh-CN';
 import { messages as exercisesEn } from '../../shared/i18n/admin-exercises.en-gb';
+import { messages as peopleZh } from '../../shared/i18n/admin-people.zh-CN';
+import { messages as peopleEn } from '../../shared/i18n/admin-people.en-gb';
+import { messages as importerZh } from '../../shared/i18n/admin-import.zh-CN';
+import { messages as importerEn } from '../../shared/i18n/admin-import.en-gb';
+import { messages as adminsZh } from '../../shared/i18n/admin-admins.zh-CN';
+import { messages as adminsEn } from '../../shared/i18n/admin-admins.en-gb';
+import { messages as ldapZh } from '../../shared/i18n/admin-ldap.zh-CN';
+import { messages as ldapEn } from '../../shared/i18n/admin-ldap.en-gb';
+import { messages as licenceZh } from '../../shared/i18n/admin-licence.zh-CN';
+import { messages as licenceEn } from '../../shared/i18n/admin-licence.en-gb';
 
 // The back office's messages travel with its chunk, not with the student site.
 addMessages(adminZh, adminEn);
@@ -39,6 +49,11 @@ addMessages(recordsZh, recordsEn);
 addMessages(questionsZh, questionsEn);
 addMessages(examsZh, examsEn);
 addMessages(exercisesZh, exercisesEn);
+addMessages(peopleZh, peopleEn);
+addMessages(importerZh, importerEn);
+addMessages(adminsZh, adminsEn);
+addMessages(ldapZh, ldapEn);
+addMessages(licenceZh, licenceEn);
 
 const OverviewPage = lazy(() => import('./pages/overview'));
 const CoursesPage = lazy(() => import('./pages/courses'));
@@ -66,6 +81,15 @@ const PaperEditor = lazy(() => import('./pages/papers/PaperEditor'));
 const ExamCategoriesPage = lazy(() => import('./pages/exam-categories'));
 const MarkingPage = lazy(() => import('./pages/marking'));
 const QuestionsPage = lazy(() => import('./pages/questions'));
+const StudentsPage = lazy(() => import('./pages/students'));
+const GroupsPage = lazy(() => import('./pages/groups'));
+const StudentFieldsPage = lazy(() => import('./pages/student-fields'));
+const StudentSettingsPage = lazy(() => import('./pages/student-settings'));
+const StudentImportPage = lazy(() => import('./pages/student-import'));
+const AdminsPage = lazy(() => import('./pages/admins'));
+const AdminGroupsPage = lazy(() => import('./pages/admin-groups'));
+const LdapPage = lazy(() => import('./pages/ldap'));
+const LicencePage = lazy(() => import('./pages/licence'));
 
 /** A screen of a permission group's area, behind the same permission check as the sidebar. */
 const guarded = (group: MenuEntry['key'], Screen: ComponentType) => (
@@ -121,6 +145,15 @@ const createAdminRouter = () =>
         { path: 'exam-categories', element: guarded('exam', ExamCategoriesPage) },
         { path: 'marking', element: guarded('exam', MarkingPage) },
         { path: 'questions', element: guarded('question', QuestionsPage) },
+        { path: 'students', element: guarded('student', StudentsPage) },
+        { path: 'groups', element: guarded('student', GroupsPage) },
+        { path: 'student-fields', element: guarded('student', StudentFieldsPage) },
+        { path: 'student-settings', element: guarded('student', StudentSettingsPage) },
+        { path: 'students/import', element: guarded('student', StudentImportPage) },
+        { path: 'admins', element: guarded('admin', AdminsPage) },
+        { path: 'admin-groups', element: guarded('admin', AdminGroupsPage) },
+        { path: 'ldap', element: guarded('setting', LdapPage) },
+        { path: 'licence', element: guarded('setting', LicencePage) },
         { path: '*', element: <AdminNotFound /> },
       ],
     },

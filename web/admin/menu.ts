@@ -44,9 +44,21 @@ export const MENU: MenuEntry[] = [
     links: [
       { key: 'records', label: 'admin.menu.records', to: '/records' },
       { key: 'review', label: 'admin.menu.review', to: '/review' },
+      { key: 'students', label: 'admin.menu.students', to: '/students' },
+      { key: 'groups', label: 'admin.menu.groups', to: '/groups' },
+      { key: 'studentFields', label: 'admin.menu.studentFields', to: '/student-fields' },
+      { key: 'studentSettings', label: 'admin.menu.studentSettings', to: '/student-settings' },
     ],
   },
-  { key: 'admin', label: 'admin.menu.admin', to: null },
+  {
+    key: 'admin',
+    label: 'admin.menu.admin',
+    to: null,
+    links: [
+      { key: 'admins', label: 'admin.menu.admins', to: '/admins' },
+      { key: 'adminGroups', label: 'admin.menu.adminGroups', to: '/admin-groups' },
+    ],
+  },
   {
     key: 'userpage',
     label: 'admin.menu.userpage',
@@ -56,7 +68,15 @@ export const MENU: MenuEntry[] = [
       { key: 'articles', label: 'admin.menu.articles', to: '/articles' },
     ],
   },
-  { key: 'setting', label: 'admin.menu.setting', to: null },
+  {
+    key: 'setting',
+    label: 'admin.menu.setting',
+    to: null,
+    links: [
+      { key: 'ldap', label: 'admin.menu.ldap', to: '/ldap' },
+      { key: 'licence', label: 'admin.menu.licence', to: '/licence' },
+    ],
+  },
   {
     key: 'exam',
     label: 'admin.menu.exam',

@@ -9,3 +9,4 @@ export * from './feedback';
 export * from './plans';
 export * from './reviews';
 export * from './exams';
+export * from './people';

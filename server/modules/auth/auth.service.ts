@@ -83,14 +83,26 @@ export async function login(ctx: AppContext, input: z.output<typeof zLogin>, cli
     throw new AppError(401, ERRORS.badCredentials);
   }
   sessionsRepo.clearAttempts(ctx.db, keys.account);
+  return openSession(ctx, input.role, account, client);
+}
 
+/**
+ * Starts a session for an account that has just proved who it is (a password login, a directory bind, a
+ * registration): a new token, one live session per student, the login time, and the reply of do/login.
+ */
+export function openSession(
+  ctx: AppContext,
+  role: Role,
+  account: { id: string; schoolId: string },
+  client: { ip: string; userAgent: string; returnUrl?: string },
+): { token: string; result: LoginResult } {
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hashToken(token);
   const now = ctx.now();
   ctx.db.transaction((tx) => {
     sessionsRepo.insertSession(tx, {
       tokenHash,
-      role: input.role,
+      role,
       userId: account.id,
       schoolId: account.schoolId,
       createdAt: now,
@@ -99,18 +111,17 @@ export async function login(ctx: AppContext, input: z.output<typeof zLogin>, cli
       ip: client.ip,
       userAgent: client.userAgent.slice(0, 300),
     });
-    if (input.role === 'student') sessionsRepo.kickOtherSessions(tx, 'student', account.id, tokenHash, now);
-    accounts.recordLogin(tx, input.role, account.id, now);
+    if (role === 'student') sessionsRepo.kickOtherSessions(tx, 'student', account.id, tokenHash, now);
+    accounts.recordLogin(tx, role, account.id, now);
   });
-  const auth: Auth = { role: input.role, schoolId: account.schoolId, userId: account.id, tokenHash };
+  const auth: Auth = { role, schoolId: account.schoolId, userId: account.id, tokenHash };
   const state = loginState(ctx, auth);
-  const hashUID = ctx.uidCodec.encode(account.schoolId);
   const result: LoginResult = {
-    role: input.role,
+    role,
     userData: state.userData,
     adminType: state.adminType,
-    hashUID,
-    redirect: input.role === 'admin' ? adminPath(ctx) : client.returnUrl ?? schoolHomePath(ctx, account.schoolId),
+    hashUID: ctx.uidCodec.encode(account.schoolId),
+    redirect: role === 'admin' ? adminPath(ctx) : client.returnUrl ?? schoolHomePath(ctx, account.schoolId),
   };
   return { token, result };
 }

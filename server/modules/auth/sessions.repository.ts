@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { prepared } from '../../db/prepared';
 import type { Db } from '../../db/client';
 import { loginAttempts, sessions } from '../../db/schema';
@@ -47,4 +47,19 @@ export function saveAttempt(db: Db, attempt: LoginAttempt): void {
 
 export function clearAttempts(db: Db, key: string): void {
   db.delete(loginAttempts).where(eq(loginAttempts.key, key)).run();
+}
+
+/** Ends every live session of these users (a disabled or deleted account signs out at once). */
+export function endUserSessions(db: Db, role: 'student' | 'admin', userIds: string[], at: number): number {
+  if (userIds.length === 0) return 0;
+  let ended = 0;
+  for (let i = 0; i < userIds.length; i += 500) {
+    const chunk = userIds.slice(i, i + 500);
+    ended += db
+      .update(sessions)
+      .set({ endedAt: at, endReason: 'logout' })
+      .where(and(eq(sessions.role, role), inArray(sessions.userId, chunk), isNull(sessions.endedAt)))
+      .run().changes;
+  }
+  return ended;
 }

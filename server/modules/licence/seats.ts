@@ -1,0 +1,37 @@
+import { and, count, eq } from 'drizzle-orm';
+import { LICENCE_ERRORS } from '../../../shared/schemas/licence';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { students } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+
+/** Enabled students of a school: what a seat counts. */
+export function usedSeats(db: Db, schoolId: string): number {
+  return db.select({ n: count() }).from(students).where(and(eq(students.schoolId, schoolId), eq(students.disabled, false))).get()?.n ?? 0;
+}
+
+export interface SeatState {
+  /** Seats the school may fill: the licence's, or the trial's without one. */
+  limit: number;
+  used: number;
+  trial: boolean;
+  expired: boolean;
+}
+
+/** The school's seats now. (The licence part is read by the licence module; without one the install runs the trial.) */
+export function seatState(ctx: AppContext, schoolId: string, db: Db = ctx.db): SeatState {
+  return { limit: ctx.config.LICENCE_TRIAL_SEATS, used: usedSeats(db, schoolId), trial: true, expired: false };
+}
+
+/**
+ * The one seat check of every path that adds or enables students (student/add, import, LDAP sync,
+ * registration): 403 when the licence has expired, or when `adding` more would pass the limit. Call it inside
+ * the transaction that writes, with that transaction as db, so the count and the write agree.
+ */
+export function assertSeats(ctx: AppContext, schoolId: string, adding: number, db: Db = ctx.db): void {
+  if (adding <= 0) return;
+  const state = seatState(ctx, schoolId, db);
+  const data = { limit: state.limit, used: state.used, adding };
+  if (state.expired) throw new AppError(403, LICENCE_ERRORS.expired, data);
+  if (state.used + adding > state.limit) throw new AppError(403, LICENCE_ERRORS.seatsFull, data);
+}

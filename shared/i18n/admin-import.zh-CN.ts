@@ -1,0 +1,3 @@
+/** Chinese (zh-CN) messages of admin-import (filled by its area). */
+export const messages = {
+} as const;

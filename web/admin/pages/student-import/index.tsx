@@ -1,0 +1,4 @@
+/** Filled by its area. */
+export default function StudentImportPage() {
+  return null;
+}
