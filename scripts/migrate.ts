@@ -1,8 +1,8 @@
 // npm run db:migrate: applies the migrations to the configured database (the server also does this at start).
 import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
+import { backupFolder, openDatabase } from '../server/db/client';
 
 const config = loadConfig();
-const { sqlite } = openDatabase(config.databaseFile);
+const { sqlite } = await openDatabase(config.databaseFile, { backupDir: backupFolder(config.dataDir) });
 sqlite.close();
 console.log(`migrated ${config.databaseFile}`);

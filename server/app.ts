@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { projectPath } from './lib/paths';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import { openDatabase } from './db/client';
+import { backupFolder, openDatabase } from './db/client';
 import { Snowflake } from './lib/ids';
 import { IdCodec } from './lib/codec';
 import { SchoolCache } from './lib/school-cache';
@@ -60,6 +60,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** A fixed clock for tests. */
   now?: () => number;
+  /** Another migrations folder (tests of a failed upgrade). */
+  migrationsFolder?: string;
 }
 
 /** Answers slower than this are logged at info with the failures. */
@@ -77,7 +79,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
   });
-  const { sqlite, db, changes } = openDatabase(config.databaseFile);
+  // Pending migrations on an existing database: a backup into DATA_DIR/backups first (server/db/upgrade.ts).
+  const { sqlite, db, changes } = await openDatabase(config.databaseFile, { backupDir: backupFolder(config.dataDir), migrationsFolder: options.migrationsFolder, now: options.now });
   app.addHook('onClose', async () => sqlite.close());
 
   const now = options.now ?? Date.now;

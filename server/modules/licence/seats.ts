@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { students } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { schoolLicence } from './licence.service';
 
 /** Enabled students of a school: what a seat counts. */
 export function usedSeats(db: Db, schoolId: string): number {
@@ -18,9 +19,16 @@ export interface SeatState {
   expired: boolean;
 }
 
-/** The school's seats now. (The licence part is read by the licence module; without one the install runs the trial.) */
+/**
+ * The school's seats now: the registered licence's (verified, cached; licence.service), or the trial's
+ * (LICENCE_TRIAL_SEATS) without one. An expired licence keeps its limit and sets expired (issue 7: "an expired
+ * licence keeps every record and lets students finish what they study, but refuses new students").
+ */
 export function seatState(ctx: AppContext, schoolId: string, db: Db = ctx.db): SeatState {
-  return { limit: ctx.config.LICENCE_TRIAL_SEATS, used: usedSeats(db, schoolId), trial: true, expired: false };
+  const used = usedSeats(db, schoolId);
+  const licence = schoolLicence(ctx, schoolId, db);
+  if (!licence) return { limit: ctx.config.LICENCE_TRIAL_SEATS, used, trial: true, expired: false };
+  return { limit: licence.payload.seats, used, trial: false, expired: licence.expiresAt <= ctx.now() };
 }
 
 /**

@@ -71,3 +71,12 @@ export function ensureSecret(ctx: Pick<AppContext, 'db' | 'config'>): string {
   schoolsRepo.setAppSetting(ctx.db, 'secret', secret);
   return secret;
 }
+
+/** The install id (issue 7: "a machine code (from an install id made at first start)"): random, made once, kept in app_settings 'install_id'. */
+export function ensureInstallId(ctx: Pick<AppContext, 'db'>): string {
+  const stored = schoolsRepo.getAppSetting(ctx.db, 'install_id');
+  if (stored) return stored;
+  const id = randomBytes(16).toString('hex');
+  schoolsRepo.setAppSetting(ctx.db, 'install_id', id);
+  return id;
+}

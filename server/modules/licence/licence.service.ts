@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { LICENCE_ERRORS, type LicencePayload, type RegStatus, type UpgradeStatus } from '../../../shared/schemas/licence';
+import { licenceTime } from '../../../shared/rules/licence';
+import type { AppContext } from '../../context';
+import { backupFolder, MIGRATIONS_FOLDER, type Db } from '../../db/client';
+import { migrationState, UPGRADE_SETTINGS, type BackupRecord } from '../../db/upgrade';
+import { badInput, notFound } from '../../lib/errors';
+import { getAppSetting, setAppSetting } from '../schools/schools.repository';
+import { ensureInstallId, findSchool } from '../schools/schools.service';
+import { checkSignature, machineCodeOf, readPublicKey } from './licence-crypto';
+import { seatState } from './seats';
+
+/*
+ * Licence registration and upgrade status (spec 1 lan release "licence registration calls"; spec 7 Auth
+ * "GET/POST reg (licence); GET lan/upgrade/status"; issue 7 "Licence and upgrade status").
+ *
+ * Choices where the spec is silent:
+ * - A licence is kept per school, as its text, in app_settings under 'licence:<schoolId>'; it is verified again
+ *   whenever it is read (cached in memory per app, dropped when a new one is registered), so a changed public
+ *   key or a database moved to another machine falls back to the trial instead of trusting stale data.
+ * - The school's NAME must match the licence when it is registered (the administrator sees why otherwise);
+ *   afterwards renaming the school keeps the licence. A licence carrying schoolId is bound to that school always.
+ * - An expiry written as a date (yyyy-MM-dd) covers that whole day (UTC); a licence already past it is refused.
+ * - Registering again replaces the school's licence (a renewal or more seats).
+ * - GET reg is open to every administrator of the school (the back office's notice shows on every screen);
+ *   registering needs the setting permission group.
+ * - An expired licence keeps its seat limit for display; only new or re-enabled students are refused (seats.ts).
+ */
+
+export interface Licence {
+  payload: LicencePayload;
+  expiresAt: number;
+  issuedAt: number;
+}
+
+const settingKey = (schoolId: string) => `licence:${schoolId}`;
+const caches = new WeakMap<AppContext, Map<string, Licence | null>>();
+
+function cacheOf(ctx: AppContext): Map<string, Licence | null> {
+  let cache = caches.get(ctx);
+  if (!cache) caches.set(ctx, (cache = new Map()));
+  return cache;
+}
+
+/** This install's machine code (from its install id). */
+export function machineCode(ctx: AppContext): string {
+  return machineCodeOf(ensureInstallId(ctx));
+}
+
+type Verdict = { ok: true; licence: Licence } | { ok: false; reason: keyof typeof LICENCE_ERRORS };
+
+/** Everything but the expiry and the school's name: format, signature, machine code, the schoolId pin. */
+function verify(ctx: AppContext, text: string, schoolId: string): Verdict {
+  const key = readPublicKey(ctx.config.LICENCE_PUBLIC_KEY);
+  if (!key) return { ok: false, reason: 'noPublicKey' };
+  const checked = checkSignature(text, key);
+  if (!checked.ok) return checked;
+  const { payload } = checked;
+  if (payload.machineCode.trim().toUpperCase() !== machineCode(ctx)) return { ok: false, reason: 'wrongMachine' };
+  if (payload.schoolId !== undefined && payload.schoolId !== schoolId) return { ok: false, reason: 'otherSchool' };
+  const expiresAt = licenceTime(payload.expiresAt, 'expiry');
+  const issuedAt = licenceTime(payload.issuedAt, 'issue');
+  if (expiresAt === null || issuedAt === null) return { ok: false, reason: 'badFormat' };
+  return { ok: true, licence: { payload, expiresAt, issuedAt } };
+}
+
+/** The school's registered licence, verified (expired ones included), or null (the trial). */
+export function schoolLicence(ctx: AppContext, schoolId: string, db: Db = ctx.db): Licence | null {
+  const cache = cacheOf(ctx);
+  if (cache.has(schoolId)) return cache.get(schoolId)!;
+  const text = getAppSetting(db, settingKey(schoolId));
+  const verdict = text ? verify(ctx, text, schoolId) : null;
+  const licence = verdict?.ok ? verdict.licence : null;
+  if (text && !licence) ctx.log.warn({ schoolId, reason: verdict && !verdict.ok ? verdict.reason : null }, 'stored licence no longer verifies: the school runs the trial');
+  cache.set(schoolId, licence);
+  return licence;
+}
+
+/** GET reg: the machine code, the licence and the seats. */
+export function regStatus(ctx: AppContext, schoolId: string): RegStatus {
+  const licence = schoolLicence(ctx, schoolId);
+  const seats = seatState(ctx, schoolId);
+  return {
+    machineCode: machineCode(ctx),
+    registered: !!licence,
+    licence: licence && {
+      school: licence.payload.school,
+      seats: licence.payload.seats,
+      expiresAt: licence.expiresAt,
+      issuedAt: licence.issuedAt,
+      licensee: licence.payload.licensee ?? null,
+    },
+    seats: { limit: seats.limit, used: seats.used },
+    trial: seats.trial,
+    expired: seats.expired,
+    trialSeats: ctx.config.LICENCE_TRIAL_SEATS,
+  };
+}
+
+/** POST reg: verifies the licence for this school and machine and keeps it; 400 with the reason otherwise. */
+export function registerLicence(ctx: AppContext, schoolId: string, text: string): RegStatus {
+  const school = findSchool(ctx, schoolId);
+  if (!school) throw notFound();
+  const verdict = verify(ctx, text, schoolId);
+  if (!verdict.ok) throw badInput(LICENCE_ERRORS[verdict.reason]);
+  if (verdict.licence.payload.school.trim() !== school.name.trim()) throw badInput(LICENCE_ERRORS.otherSchool);
+  if (verdict.licence.expiresAt <= ctx.now()) throw badInput(LICENCE_ERRORS.alreadyExpired);
+  setAppSetting(ctx.db, settingKey(schoolId), text.trim());
+  cacheOf(ctx).delete(schoolId);
+  ctx.log.info({ schoolId, seats: verdict.licence.payload.seats, expiresAt: verdict.licence.expiresAt }, 'licence registered');
+  return regStatus(ctx, schoolId);
+}
+
+function readBackup(ctx: AppContext): BackupRecord | null {
+  const text = getAppSetting(ctx.db, UPGRADE_SETTINGS.backup);
+  if (!text) return null;
+  try {
+    const record = JSON.parse(text) as BackupRecord;
+    // Only a plain file name ever leaves the server; bytes are read again when the file is still there.
+    const file = path.basename(String(record.file));
+    let bytes = Number(record.bytes) || 0;
+    try {
+      bytes = fs.statSync(path.join(backupFolder(ctx.config.dataDir), file)).size;
+    } catch {
+      // Moved away by the administrator: report what was taken.
+    }
+    return { file, bytes, at: Number(record.at) || 0 };
+  } catch {
+    return null;
+  }
+}
+
+/** GET lan/upgrade/status: running version, schema version, pending migrations, the last migration and its backup. */
+export function upgradeStatus(ctx: AppContext): UpgradeStatus {
+  const state = migrationState(ctx.sqlite, MIGRATIONS_FOLDER);
+  const last = getAppSetting(ctx.db, UPGRADE_SETTINGS.lastMigrationAt);
+  return {
+    version: ctx.version,
+    schemaVersion: state.schemaVersion,
+    migrations: { applied: state.applied.length, pending: state.pending },
+    lastMigrationAt: last ? Number(last) : null,
+    backup: readBackup(ctx),
+  };
+}

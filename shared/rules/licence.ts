@@ -1,0 +1,26 @@
+import type { RegStatus } from '../schemas/licence';
+
+/** The notice warns when free seats fall to this share of the limit or below (at least one seat). */
+export const SEATS_NEAR_LIMIT_SHARE = 0.1;
+
+/**
+ * A licence time as milliseconds: a number is taken as is; an ISO date-only text (yyyy-MM-dd) as an expiry
+ * counts the whole day (it ends when the next day starts, UTC), as an issue date its start; other ISO texts as
+ * written. Null when unreadable.
+ */
+export function licenceTime(when: number | string, kind: 'expiry' | 'issue'): number | null {
+  if (typeof when === 'number') return Number.isFinite(when) ? when : null;
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(when);
+  const ms = Date.parse(dateOnly ? `${when}T00:00:00Z` : when);
+  if (Number.isNaN(ms)) return null;
+  return dateOnly && kind === 'expiry' ? ms + 24 * 3600 * 1000 : ms;
+}
+
+/** Which notice the back office shows on every screen (issue 7 "a visible notice"): expired, trial, near the limit, or none. */
+export function licenceNotice(status: Pick<RegStatus, 'trial' | 'expired' | 'seats'>): 'expired' | 'trial' | 'nearLimit' | null {
+  if (status.expired) return 'expired';
+  if (status.trial) return 'trial';
+  const free = status.seats.limit - status.seats.used;
+  if (free <= Math.max(1, Math.floor(status.seats.limit * SEATS_NEAR_LIMIT_SHARE))) return 'nearLimit';
+  return null;
+}

@@ -1,0 +1,169 @@
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MIGRATIONS_FOLDER, openDatabase } from '../../server/db/client';
+import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, type TestApp } from '../helpers/app';
+
+/** Issue 7 'lan/upgrade/status': a backup before pending migrations; a failed migration changes nothing and stops the start. */
+
+const dirs: string[] = [];
+const apps: TestApp[] = [];
+afterEach(async () => {
+  for (const app of apps.splice(0)) await app.close();
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lanxue-upgrade-'));
+  dirs.push(dir);
+  return dir;
+}
+
+interface Journal {
+  entries: { idx: number; version: string; when: number; tag: string; breakpoints: boolean }[];
+}
+
+/** A copy of the shipped migrations, edited by `change` (drop the last one, add a broken one). */
+function migrationsCopy(change: (journal: Journal, folder: string) => void): string {
+  const folder = path.join(tempDir(), 'migrations');
+  fs.cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
+  const journalFile = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as Journal;
+  change(journal, folder);
+  fs.writeFileSync(journalFile, JSON.stringify(journal, null, 2));
+  return folder;
+}
+
+const shipped = (JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as Journal).entries;
+const lastTag = shipped.at(-1)!.tag;
+
+/** A database file left at the schema before the last migration, holding one marker row. */
+async function olderDatabase(): Promise<{ dataDir: string; file: string }> {
+  const older = migrationsCopy((journal, folder) => {
+    const dropped = journal.entries.pop()!;
+    fs.rmSync(path.join(folder, `${dropped.tag}.sql`));
+  });
+  const dataDir = tempDir();
+  const file = path.join(dataDir, 'lanxue.sqlite');
+  const { sqlite } = await openDatabase(file, { migrationsFolder: older, backupDir: path.join(dataDir, 'backups') });
+  sqlite.prepare("INSERT INTO app_settings (key, value) VALUES ('marker', 'kept')").run();
+  sqlite.close();
+  return { dataDir, file };
+}
+
+async function start(dataDir: string, file: string, options: { migrationsFolder?: string } = {}) {
+  const app = await makeApp({ DATA_DIR: dataDir, DATABASE_FILE: file }, options);
+  apps.push(app);
+  return app;
+}
+
+async function status(app: TestApp, cookie?: string) {
+  return app.inject({ method: 'GET', url: '/lan/upgrade/status', headers: cookie ? { cookie } : {} });
+}
+
+describe('upgrade at start', () => {
+  it('backs the database up before applying pending migrations, and the status shows it', async () => {
+    const { dataDir, file } = await olderDatabase();
+    // Its first start on an empty file had nothing to save: no backup then.
+    expect(fs.existsSync(path.join(dataDir, 'backups'))).toBe(false);
+
+    const before = Date.now();
+    const app = await start(dataDir, file);
+    const backups = fs.readdirSync(path.join(dataDir, 'backups'));
+    expect(backups).toHaveLength(1);
+    expect(backups[0]).toMatch(new RegExp(`^lanxue-\\d{8}-\\d{6}Z-before-${lastTag}\\.sqlite$`));
+
+    // The backup is the database as it was: the marker, the older schema, none of the last migration's tables.
+    const copy = new Database(path.join(dataDir, 'backups', backups[0]), { readonly: true });
+    expect(copy.prepare("SELECT value FROM app_settings WHERE key = 'marker'").get()).toEqual({ value: 'kept' });
+    expect(copy.prepare('SELECT COUNT(*) AS n FROM __drizzle_migrations').get()).toEqual({ n: shipped.length - 1 });
+    expect(copy.prepare("SELECT name FROM sqlite_master WHERE name = 'ldap_settings'").get()).toBeUndefined();
+    copy.close();
+
+    const { cookie } = await login(app, { ...ADMIN, role: 'admin' });
+    const res = await status(app, cookie);
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({
+      version: app.ctx.version,
+      schemaVersion: lastTag,
+      migrations: { applied: shipped.length, pending: [] },
+      backup: { file: backups[0], bytes: fs.statSync(path.join(dataDir, 'backups', backups[0])).size },
+    });
+    expect(data.lastMigrationAt).toBeGreaterThanOrEqual(before);
+    expect(data.backup.at).toBeGreaterThanOrEqual(before);
+    expect(data.backup.file).not.toContain('/');
+    // The data survived the upgrade.
+    expect(app.ctx.sqlite.prepare("SELECT value FROM app_settings WHERE key = 'marker'").get()).toEqual({ value: 'kept' });
+  });
+
+  it('a failed migration leaves the database as it was, names the migration and the backup, and refuses to start', async () => {
+    const { dataDir, file } = await olderDatabase();
+    const first = await start(dataDir, file);
+    await first.close();
+    apps.splice(0);
+
+    const broken = migrationsCopy((journal, folder) => {
+      const tag = '0099_broken';
+      journal.entries.push({ idx: journal.entries.length, version: '6', when: shipped.at(-1)!.when + 1000, tag, breakpoints: true });
+      fs.writeFileSync(
+        path.join(folder, `${tag}.sql`),
+        "CREATE TABLE `upgrade_probe` (`id` text PRIMARY KEY NOT NULL);\n--> statement-breakpoint\nINSERT INTO `app_settings` (`key`, `value`) VALUES ('marker', 'changed') ON CONFLICT (`key`) DO UPDATE SET `value` = excluded.`value`;\n--> statement-breakpoint\nINSERT INTO `no_such_table` VALUES (1);\n",
+      );
+    });
+    const failure = await start(dataDir, file, { migrationsFolder: broken }).then(
+      () => null,
+      (err: Error) => err,
+    );
+    expect(failure).toBeInstanceOf(Error);
+    const backups = fs.readdirSync(path.join(dataDir, 'backups')).filter((name) => name.includes('0099_broken'));
+    expect(backups).toHaveLength(1);
+    expect(failure!.message).toContain('migration 0099_broken');
+    expect(failure!.message).toContain('no such table: no_such_table');
+    expect(failure!.message).toContain(`schema ${lastTag}`);
+    expect(failure!.message).toContain(`backups/${backups[0]}`);
+    expect(failure!.message).toContain('will not start');
+
+    // Untouched: no probe table, the marker as it was, the same migrations.
+    const plain = new Database(file);
+    expect(plain.prepare("SELECT name FROM sqlite_master WHERE name = 'upgrade_probe'").get()).toBeUndefined();
+    expect(plain.prepare("SELECT value FROM app_settings WHERE key = 'marker'").get()).toEqual({ value: 'kept' });
+    expect(plain.prepare('SELECT COUNT(*) AS n FROM __drizzle_migrations').get()).toEqual({ n: shipped.length });
+    plain.close();
+
+    // The shipped migrations still start it, with its data and the status of the last successful upgrade.
+    const again = await start(dataDir, file);
+    const { cookie } = await login(again, { ...ADMIN, role: 'admin' });
+    const data = (await status(again, cookie)).json().data;
+    expect(data.schemaVersion).toBe(lastTag);
+    expect(data.migrations.pending).toEqual([]);
+    expect(data.backup.file).toMatch(new RegExp(`before-${lastTag}\\.sqlite$`));
+  });
+
+  it('an in-memory database migrates without a backup', async () => {
+    const dataDir = tempDir();
+    const app = await start(dataDir, ':memory:');
+    expect(fs.existsSync(path.join(dataDir, 'backups'))).toBe(false);
+    const { cookie } = await login(app, { ...ADMIN, role: 'admin' });
+    const data = (await status(app, cookie)).json().data;
+    expect(data).toMatchObject({ schemaVersion: lastTag, migrations: { applied: shipped.length, pending: [] }, backup: null });
+    expect(typeof data.lastMigrationAt).toBe('number');
+  });
+});
+
+describe('GET lan/upgrade/status roles', () => {
+  it('guest 401, student 403, sub-admin without setting 403, with setting 200, main admin 200', async () => {
+    const app = await start(tempDir(), ':memory:');
+    expect((await status(app)).statusCode).toBe(401);
+    const student = await buildStudent(app);
+    expect((await status(app, (await login(app, { username: student.username, password: student.password })).cookie)).statusCode).toBe(403);
+    const without = await buildSubAdmin(app, ['student', 'course']);
+    expect((await status(app, (await login(app, { ...without, role: 'admin' })).cookie)).statusCode).toBe(403);
+    const holder = await buildSubAdmin(app, ['setting']);
+    const res = await status(app, (await login(app, { ...holder, role: 'admin' })).cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.schemaVersion).toBe(lastTag);
+  });
+});
