@@ -4,14 +4,21 @@ import type { AppContext } from '../../context';
 import { noLogin } from '../../lib/errors';
 import { findAdmin } from '../auth/accounts.repository';
 import { findSchool } from '../schools/schools.repository';
+import { readIdList } from './admins.repository';
 
 /** The permission groups an administrator holds: all of them for the main admin (spec 6). */
 export function adminPermissions(admin: { parentId: string | null; permissions: string }): PermissionGroup[] {
   if (admin.parentId === null) return [...PERMISSION_GROUPS];
-  const granted = JSON.parse(admin.permissions) as string[];
+  const granted = readIdList(admin.permissions);
   return PERMISSION_GROUPS.filter((group) => granted.includes(group));
 }
 
+/** The course categories a sub-admin is limited to; [] = every category (always [] for the main admin). */
+export function adminCategories(admin: { parentId: string | null; categories: string }): string[] {
+  return admin.parentId === null ? [] : readIdList(admin.categories);
+}
+
+/** GET admins/me: read fresh on every call, so a change of permissions shows in the sidebar at once. */
 export function adminProfile(ctx: AppContext, adminId: string): AdminProfile {
   const admin = findAdmin(ctx.db, adminId);
   const school = admin && findSchool(ctx.db, admin.schoolId);
@@ -22,6 +29,7 @@ export function adminProfile(ctx: AppContext, adminId: string): AdminProfile {
     name: admin.name,
     adminType: admin.parentId ?? '0',
     permissions: adminPermissions(admin),
+    categories: adminCategories(admin),
     school: { id: school.id, name: school.name, hashUID: ctx.uidCodec.encode(school.id) },
   };
 }

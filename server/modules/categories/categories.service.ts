@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { badInput, conflict, notFound } from '../../lib/errors';
 import { cachedReply } from '../../lib/catalogue-http';
-import { canManageCategory } from '../courses/course-access';
+import { canManageCategory, scopedCategoryRows } from '../courses/course-access';
 import { countLiveCourses, moveCourses, type CategoryRange } from '../courses/courses.repository';
 import * as repo from './categories.repository';
 import { computeNestedSet, subtreeHeight } from './nested-set';
@@ -94,7 +94,8 @@ function parentFor(ctx: AppContext, schoolId: string, parentId: string): Categor
 /** POST course/category: adds a category as the last child of its parent; a fourth level is refused. */
 export function addCategory(ctx: AppContext, adminId: string, schoolId: string, input: z.output<typeof zNewCategory>): Category {
   const parent = parentFor(ctx, schoolId, input.parent_id);
-  if (parent && !canManageCategory(ctx, adminId, parent)) throw notFound('parent not found');
+  // A sub-admin limited to some categories adds only inside them (the first level is '0': unscoped admins only).
+  if (!canManageCategory(ctx, adminId, parent ?? { schoolId, id: '0' })) throw notFound('parent not found');
   if ((parent?.depth ?? 0) + 1 > CATEGORY_MAX_DEPTH) throw refused(CATEGORY_ERRORS.tooDeep, 'parent_id');
   const id = ctx.ids.next();
   ctx.db.transaction((tx) => {
@@ -113,6 +114,7 @@ export function updateCategory(ctx: AppContext, adminId: string, input: z.output
   const moving = parentId !== row.parentId;
   if (moving) {
     const parent = parentFor(ctx, row.schoolId, parentId);
+    if (!canManageCategory(ctx, adminId, parent ?? { schoolId: row.schoolId, id: '0' })) throw notFound('parent not found');
     if (parent && parent.lft >= row.lft && parent.rgt <= row.rgt) throw refused(CATEGORY_ERRORS.intoOwnSubtree, 'parent_id');
     const height = subtreeHeight(repo.subtree(ctx.db, row), row.depth);
     if ((parent?.depth ?? 0) + height > CATEGORY_MAX_DEPTH) throw refused(CATEGORY_ERRORS.tooDeep, 'parent_id');
@@ -158,6 +160,8 @@ export function deleteCategory(ctx: AppContext, adminId: string, catid: string) 
 export function moveCoursesAndDelete(ctx: AppContext, adminId: string, input: z.output<typeof zMoveBeforeDelete>) {
   const row = managedCategory(ctx, adminId, input.catid);
   const target = input.targetCatid === '0' ? null : managedCategory(ctx, adminId, input.targetCatid);
+  // Courses moved out of every category leave a scoped sub-admin's reach: only unscoped admins may.
+  if (!target && !canManageCategory(ctx, adminId, { schoolId: row.schoolId, id: '0' })) throw notFound();
   if (target && target.lft >= row.lft && target.rgt <= row.rgt) throw refused(CATEGORY_ERRORS.intoOwnSubtree, 'targetCatid');
   const result = ctx.db.transaction((tx) => {
     const ids = repo.subtree(tx, row).map((r) => r.id);
@@ -168,6 +172,12 @@ export function moveCoursesAndDelete(ctx: AppContext, adminId: string, input: z.
   });
   ctx.catalogueCache.bump(row.schoolId);
   return result;
+}
+
+/** GET course/catelist for a sub-admin limited to some categories: only its part of the tree (not cached); null when unscoped. */
+export function scopedCatelist(ctx: AppContext, adminId: string, schoolId: string): { cates: CategoryNode[] } | null {
+  const rows = scopedCategoryRows(ctx, adminId, schoolId);
+  return rows === null ? null : { cates: buildTree(rows) };
 }
 
 /** GET course/catelist, cached per school: {cates: the whole tree} as the envelope's JSON text. */

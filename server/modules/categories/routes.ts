@@ -28,9 +28,16 @@ export const categoriesRoutes: FastifyPluginAsync = async (base) => {
   const { ctx } = app;
 
   /** The school's tree (public: the page's school by uid; an administrator without uid gets their own). Cached, ETag/304. */
-  app.get('/course/catelist', { schema: { tags, querystring: zCatelistQuery, response: { 200: zOkReply(zCatelist) } } }, async (request, reply) =>
-    sendJsonText(request, reply, categories.catelistReply(ctx, pageSchoolId(ctx, request.auth, request.query.uid))),
-  );
+  app.get('/course/catelist', { schema: { tags, querystring: zCatelistQuery, response: { 200: zOkReply(zCatelist) } } }, async (request, reply) => {
+    // The back office's own tree (no uid): a sub-admin limited to some categories sees only its part.
+    const auth = request.auth;
+    const scoped = auth.role === 'admin' && !request.query.uid ? categories.scopedCatelist(ctx, auth.userId, auth.schoolId) : null;
+    if (scoped) {
+      reply.header('cache-control', 'private, no-store');
+      return ok(scoped);
+    }
+    return sendJsonText(request, reply, categories.catelistReply(ctx, pageSchoolId(ctx, request.auth, request.query.uid)));
+  });
 
   /** The children of catid with their child counts, and the path to catid (public, cached, ETag/304). */
   app.get('/course/cates', { schema: { tags, querystring: zCatesQuery, response: { 200: zOkReply(zCates) } } }, async (request, reply) =>

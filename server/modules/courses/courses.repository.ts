@@ -87,6 +87,8 @@ export interface AdminCourseFilter {
   range: CategoryRange | null;
   /** A category not in the tree (only its own courses can match). */
   catid: string | null;
+  /** The administrator's category scope (server/modules/courses/course-access scopeFilter); undefined = all. */
+  scope?: SQL;
   keyword: string;
   limit: number;
   offset: number;
@@ -100,6 +102,7 @@ export function adminCourses(db: Db, filter: AdminCourseFilter): { rows: CourseR
     filter.status === 'all' ? undefined : eq(courses.published, filter.status === 'published'),
     filter.range ? inCategoryRange(filter.range) : filter.catid !== null ? eq(courses.catid, filter.catid) : undefined,
     filter.keyword ? keywordMatch(filter.keyword) : undefined,
+    filter.scope,
   );
   const total = db.select({ n: sql<number>`count(*)` }).from(courses).where(where).get()?.n ?? 0;
   const rows = db

@@ -17,7 +17,7 @@ import { badInput, notFound } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { insertChapters, listChapters } from '../chapters/chapters.repository';
 import { categoryRange } from '../categories/categories.service';
-import { assertManageCourse } from './course-access';
+import { assertManageCourse, scopeFilter } from './course-access';
 import { assertPlanPublishable, PLAN_COURSE_TYPE } from '../plans/plan-access';
 import { insertPlan } from '../plans/plans.repository';
 import * as repo from './courses.repository';
@@ -86,8 +86,9 @@ function checkValidity(row: Partial<NewCourseRow>, settings: CourseSettings, fie
   }
 }
 
-/** POST getcourselist: the admin's school's courses (not deleted), filtered and paged, with the total. */
-export function adminCourseList(ctx: AppContext, schoolId: string, query: z.output<typeof zAdminCourseQuery>) {
+/** POST getcourselist: the admin's school's courses (not deleted) within the admin's categories, filtered and paged, with the total. */
+export function adminCourseList(ctx: AppContext, admin: { schoolId: string; userId: string }, query: z.output<typeof zAdminCourseQuery>) {
+  const schoolId = admin.schoolId;
   const range = query.catid ? categoryRange(ctx, schoolId, query.catid) : null;
   const { rows, total } = repo.adminCourses(ctx.db, {
     schoolId,
@@ -95,6 +96,7 @@ export function adminCourseList(ctx: AppContext, schoolId: string, query: z.outp
     range: range === 'missing' ? null : range,
     catid: range === 'missing' ? query.catid! : null,
     keyword: query.keyword ?? '',
+    scope: scopeFilter(ctx, admin.userId),
     limit: query.num,
     offset: (query.page - 1) * query.num,
   });

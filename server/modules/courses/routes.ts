@@ -49,7 +49,7 @@ export const coursesRoutes: FastifyPluginAsync = async (base) => {
 
   // Back office: requireAdmin(request, 'course'), then canManageCourse on every course touched.
   app.post('/getcourselist', { schema: { tags, body: zAdminCourseQuery, response: { 200: zOkReply(zAdminCourseList) } } }, async (request) =>
-    ok(courses.adminCourseList(ctx, requireAdmin(request, 'course').schoolId, request.body)),
+    ok(courses.adminCourseList(ctx, requireAdmin(request, 'course'), request.body)),
   );
 
   app.post('/course/new', { schema: { tags, body: zNewCourse, response: { 200: zOkReply(zCourseCreated) } } }, async (request) => {
