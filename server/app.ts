@@ -19,6 +19,7 @@ import { setFileCacheBudget } from './lib/send-file';
 import { ensureFirstSchool, ensureSecret, resolveSchool } from './modules/schools/schools.service';
 import { purgeSessions } from './modules/auth/auth.service';
 import { startMediaQueue, stopMediaQueue } from './modules/media/media.service';
+import { startLdapScheduler, stopLdapScheduler } from './modules/ldap/ldap-scheduler';
 import { buildBootstrap } from './modules/pages/bootstrap.service';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -47,6 +48,7 @@ import { exercisesRoutes } from './modules/exercises/routes';
 import { examAdminRoutes } from './modules/exam-admin/routes';
 import { examsRoutes } from './modules/exams/routes';
 import { studentsRoutes } from './modules/students/routes';
+import { studentFieldsRoutes } from './modules/student-fields/routes';
 import { studentImportRoutes } from './modules/student-import/routes';
 import { accountRoutes } from './modules/account/routes';
 import { ldapRoutes } from './modules/ldap/routes';
@@ -160,6 +162,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(examAdminRoutes);
       await api.register(examsRoutes);
       await api.register(studentsRoutes);
+      await api.register(studentFieldsRoutes);
       await api.register(studentImportRoutes);
       await api.register(accountRoutes);
       await api.register(ldapRoutes);
@@ -178,5 +181,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // Conversion jobs start once the app is ready and stop (tools killed, jobs queued again) before the database closes.
   app.addHook('onReady', async () => startMediaQueue(ctx));
   app.addHook('onClose', async () => stopMediaQueue(ctx));
+  // Scheduled directory syncs (lan release) look for due schools once ready and stop before the database closes.
+  app.addHook('onReady', async () => startLdapScheduler(ctx));
+  app.addHook('onClose', async () => stopLdapScheduler(ctx));
   return app;
 }

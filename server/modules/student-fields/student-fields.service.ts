@@ -1,0 +1,129 @@
+import { readStudentSettings, type StudentField, type StudentSettings } from '../../../shared/schemas/students';
+import { FIELD_ERRORS, STUDENT_FIELDS_MAX, type StudentFieldList, type StudentSettingsPatch } from '../../../shared/schemas/student-fields';
+import { placeAmong } from '../../../shared/rules/group-tree';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { badInput, conflict, notFound } from '../../lib/errors';
+import * as repo from './student-fields.repository';
+
+/*
+ * Custom student fields ("labels", spec 7 Students 'labels (get/add/edit/delete)', 'getfield'; spec 3 other
+ * payload names sfid/sfids/label: "Student labels are custom student fields") and the student settings
+ * (spec 3 'Student settings'; spec 7 'setting').
+ *
+ * Choices where the spec is silent:
+ * - Field names are trimmed, 1..30 characters and unique in the school (they head columns of the list, the
+ *   import template and the export); at most 50 fields.
+ * - A field's kind cannot change once any student holds a value (the values would stop fitting); removing a
+ *   choice that students hold is refused with the count, so no student is left with a value that no longer
+ *   fits. Renaming a choice is a remove plus an add, so it follows the same rule.
+ * - Making a field required does not touch existing students; the rule applies when their information is
+ *   next saved (fieldProblem in shared/rules/student-fields).
+ * - Deleting a field deletes every student's value of it (the screen asks first).
+ * - position in labels/edit is the field's 0-based place in the list; the others close up around it.
+ */
+
+const dto = (row: repo.StudentFieldRow): StudentField => ({
+  sfid: row.id,
+  name: row.name,
+  kind: row.kind,
+  options: JSON.parse(row.options) as string[],
+  required: row.required,
+  position: row.position,
+});
+
+/** The school's fields in order (student/labels, student/getfield and the bootstrap's field setting). */
+export function schoolFields(db: Db, schoolId: string): StudentField[] {
+  return repo.listFields(db, schoolId).map(dto);
+}
+
+const fieldList = (ctx: AppContext, schoolId: string): StudentFieldList => ({ fields: schoolFields(ctx.db, schoolId) });
+
+function assertNameFree(db: Db, schoolId: string, name: string, except?: string) {
+  if (repo.listFields(db, schoolId).some((f) => f.name === name && f.id !== except)) throw conflict(FIELD_ERRORS.nameTaken, { field: 'name' });
+}
+
+function renumber(db: Db, orderedIds: readonly string[]) {
+  orderedIds.forEach((id, position) => repo.updateField(db, id, { position }));
+}
+
+/** POST student/labels/add: a field at the end of the list. */
+export function addField(
+  ctx: AppContext,
+  schoolId: string,
+  input: { name: string; kind: StudentField['kind']; options: string[]; required: boolean },
+): StudentFieldList & { sfid: string } {
+  const sfid = ctx.ids.next();
+  ctx.db.transaction((tx) => {
+    const existing = repo.listFields(tx, schoolId);
+    if (existing.length >= STUDENT_FIELDS_MAX) throw conflict(FIELD_ERRORS.tooMany, { max: STUDENT_FIELDS_MAX });
+    assertNameFree(tx, schoolId, input.name);
+    const position = existing.reduce((max, f) => Math.max(max, f.position + 1), 0);
+    const options = input.kind === 'choice' ? input.options : [];
+    repo.insertField(tx, { id: sfid, schoolId, name: input.name, kind: input.kind, options: JSON.stringify(options), required: input.required, position, createdAt: ctx.now() });
+  });
+  return { ...fieldList(ctx, schoolId), sfid };
+}
+
+/** POST student/labels/edit: only what is sent changes. */
+export function editField(
+  ctx: AppContext,
+  schoolId: string,
+  input: { sfid: string; name?: string; kind?: StudentField['kind']; options?: string[]; required?: boolean; position?: number },
+): StudentFieldList {
+  ctx.db.transaction((tx) => {
+    const row = repo.findField(tx, schoolId, input.sfid);
+    if (!row) throw notFound();
+    const field = dto(row);
+    if (input.name !== undefined && input.name !== field.name) assertNameFree(tx, schoolId, input.name, field.sfid);
+    const kind = input.kind ?? field.kind;
+    if (kind !== field.kind) {
+      const held = repo.countValues(tx, field.sfid);
+      if (held > 0) throw conflict(FIELD_ERRORS.kindInUse, { count: held });
+    }
+    let options = kind === 'choice' ? (input.options ?? field.options) : [];
+    if (kind === 'choice') {
+      if (options.length === 0) throw badInput(FIELD_ERRORS.choiceNeeded, { field: 'options' });
+      const removed = field.kind === 'choice' ? field.options.filter((o) => !options.includes(o)) : [];
+      const held = repo.countValues(tx, field.sfid, removed);
+      if (held > 0) throw conflict(FIELD_ERRORS.choiceInUse, { count: held, choices: removed });
+    } else options = [];
+    repo.updateField(tx, field.sfid, { name: input.name ?? field.name, kind, options: JSON.stringify(options), required: input.required ?? field.required });
+    if (input.position !== undefined) {
+      const ids = repo.listFields(tx, schoolId).map((f) => f.id);
+      renumber(tx, placeAmong(ids, field.sfid, input.position));
+    }
+  });
+  return fieldList(ctx, schoolId);
+}
+
+/** POST student/labels/delete: the field and every student's value of it. */
+export function deleteField(ctx: AppContext, schoolId: string, sfid: string): StudentFieldList {
+  ctx.db.transaction((tx) => {
+    if (!repo.findField(tx, schoolId, sfid)) throw notFound();
+    repo.deleteField(tx, sfid);
+    renumber(tx, repo.listFields(tx, schoolId).map((f) => f.id));
+  });
+  return fieldList(ctx, schoolId);
+}
+
+/** GET student/labels. */
+export const listFields = fieldList;
+
+/** GET student/setting: the school's student settings with their defaults. */
+export function studentSettings(ctx: AppContext, schoolId: string): StudentSettings {
+  return readStudentSettings(repo.schoolSettingsText(ctx.db, schoolId));
+}
+
+/**
+ * POST student/setting: merges the sent settings into schools.settings, keeping its other keys, and drops the
+ * school's cached public replies (registration changes the sign-up link the pages show).
+ */
+export function saveStudentSettings(ctx: AppContext, schoolId: string, patch: StudentSettingsPatch): StudentSettings {
+  const defined = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+  if (Object.keys(defined).length) {
+    repo.mergeSchoolSettings(ctx.db, schoolId, defined);
+    ctx.catalogueCache.bump(schoolId);
+  }
+  return studentSettings(ctx, schoolId);
+}
