@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../constants';
 
 /**
  * Student settings of a school (spec 3 'Student settings'; kept in schools.settings JSON with the school's
@@ -57,3 +58,134 @@ export const STUDENT_ERRORS = {
   passwordChangeOff: 'password change is turned off',
   wrongPassword: 'old password is wrong',
 } as const;
+
+// ---- The student list and records of people (spec 7 Students; issue 7 'Students and groups') ----
+
+/** Most rows of one page of student/list, and most names one student/search answers. */
+export const STUDENT_PAGE_MAX = 100;
+export const STUDENT_SEARCH_MAX = 20;
+/** Most sids one bulk call (delete, enable, sfids) takes. */
+export const STUDENT_BULK_MAX = 1000;
+/** Longest e-mail and phone kept. */
+export const STUDENT_EMAIL_MAX = 200;
+export const STUDENT_PHONE_MAX = 40;
+export const STUDENT_STATUSES = ['all', 'enabled', 'disabled'] as const;
+export const STUDENT_SOURCES = ['all', 'local', 'ldap'] as const;
+export const STUDENT_DOWNLOAD_FORMATS = ['xlsx', 'csv'] as const;
+
+const zSid = z.string().regex(/^\d{1,20}$/, 'must be a decimal id');
+const zSids = z.array(zSid).min(1).max(STUDENT_BULK_MAX);
+/** A login name: trimmed, 1 to 64 characters, no spaces or control characters (it is typed at the login form). */
+export const zStudentUsername = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(64)
+  .regex(/^[^\s\u0000-\u001f\u007f]+$/, 'must have no spaces');
+const zEmail = z.union([z.literal(''), z.string().trim().max(STUDENT_EMAIL_MAX).pipe(z.email())]);
+const zPhone = z
+  .string()
+  .trim()
+  .max(STUDENT_PHONE_MAX)
+  .regex(/^[0-9+\-() ]*$/, 'must be a phone number');
+/**
+ * infoStr: a JSON list of {sfid, value} (spec 7 'Save student info'). Parsed here; each value is then checked
+ * against its field with fieldProblem on the server.
+ */
+export const zInfoStr = z
+  .string()
+  .max(100_000)
+  .transform((text, issue) => {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      issue.addIssue({ code: 'custom', message: 'must be a JSON list of {sfid, value}' });
+      return z.NEVER;
+    }
+    const parsed = z.array(zFieldValue).max(200).safeParse(raw);
+    if (!parsed.success) {
+      issue.addIssue({ code: 'custom', message: 'must be a JSON list of {sfid, value}' });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+
+/** The filters of student/list and student/download. keyword matches user name, name, e-mail or phone. */
+export const zStudentFilter = z.object({
+  keyword: z.string().trim().max(64).optional(),
+  gid: zSid.optional(),
+  status: z.enum(STUDENT_STATUSES).default('all'),
+  source: z.enum(STUDENT_SOURCES).default('all'),
+});
+export type StudentFilter = z.output<typeof zStudentFilter>;
+
+export const zStudentListQuery = zStudentFilter.extend({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  num: z.coerce.number().int().min(1).max(STUDENT_PAGE_MAX).default(20),
+});
+export type StudentListQuery = z.input<typeof zStudentListQuery>;
+
+export const zStudentDownloadQuery = zStudentFilter.extend({ format: z.enum(STUDENT_DOWNLOAD_FORMATS).default('xlsx') });
+
+/** A student as the back office sees it (never the password). */
+export const zAdminStudent = z.object({
+  sid: z.string(),
+  username: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  source: z.enum(['local', 'ldap']),
+  disabled: z.boolean(),
+  disabledBy: z.enum(['admin', 'ldap']).nullable(),
+  groups: z.array(z.object({ gid: z.string(), name: z.string() })),
+  /** Custom field values by sfid (fields without a value are absent). */
+  fields: z.record(z.string(), z.string()),
+  createTime: z.number(),
+  lastLoginTime: z.number().nullable(),
+});
+export type AdminStudent = z.infer<typeof zAdminStudent>;
+export const zStudentList = z.object({ total: z.number().int(), list: z.array(zAdminStudent) });
+export type StudentList = z.infer<typeof zStudentList>;
+
+export const zNewStudent = z.object({
+  username: zStudentUsername,
+  name: z.string().trim().min(1, 'is required').max(64),
+  password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
+  email: zEmail.optional(),
+  phone: zPhone.optional(),
+  gids: z.array(zSid).max(200).default([]),
+  infoStr: zInfoStr.optional(),
+});
+export type NewStudentInput = z.input<typeof zNewStudent>;
+
+export const zUpdateStudent = z.object({
+  sid: zSid,
+  name: z.string().trim().min(1, 'is required').max(64).optional(),
+  email: zEmail.optional(),
+  phone: zPhone.optional(),
+  /** A new password (a reset by the administrator); refused for directory accounts. */
+  password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX).optional(),
+  gids: z.array(zSid).max(200).optional(),
+  infoStr: zInfoStr.optional(),
+  disabled: z.boolean().optional(),
+});
+export type UpdateStudentInput = z.input<typeof zUpdateStudent>;
+
+export const zSidQuery = z.object({ sid: zSid });
+export const zSidsBody = z.object({ sids: zSids });
+export const zBulkReply = z.object({ count: z.number().int() });
+export const zStudentSearchQuery = z.object({ keyword: z.string().trim().min(1).max(64) });
+export const zStudentSearchReply = z.object({ list: z.array(z.object({ sid: z.string(), username: z.string(), name: z.string() })) });
+export const zGidsBody = z.object({ gids: z.array(zSid).min(1).max(200) });
+export const zSidsReply = z.object({ sids: z.array(z.string()) });
+export const zSfidsReply = z.record(z.string(), z.record(z.string(), z.string()));
+
+/** learn/moth {year}: the twelve months; learn/day {month: 'yyyy-MM'}: the days of that month. */
+export const zLearnMonthQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100) });
+export const zLearnDayQuery = z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be yyyy-MM') });
+export const zLearnMonthRow = z.object({ month: z.number().int(), learners: z.number().int(), seconds: z.number().int() });
+export const zLearnDayRow = z.object({ day: z.string(), learners: z.number().int(), seconds: z.number().int() });
+export const zLearnMonths = z.object({ year: z.number().int(), list: z.array(zLearnMonthRow) });
+export const zLearnDays = z.object({ month: z.string(), list: z.array(zLearnDayRow) });
+export type LearnMonths = z.infer<typeof zLearnMonths>;

@@ -1,0 +1,36 @@
+import type { AppContext } from '../../context';
+import { studyActivity } from './learn-stats.repository';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const dayText = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+
+/**
+ * GET learn/moth {year}: the school's twelve months of study (distinct learners and study time in seconds),
+ * months without study as zeros. Periods follow the server's time zone. The tables read and what the numbers
+ * mean: learn-stats.repository.ts.
+ */
+export function learnMonths(ctx: AppContext, schoolId: string, year: number) {
+  const from = new Date(year, 0, 1);
+  const to = new Date(year + 1, 0, 1);
+  const buckets = new Map(studyActivity(ctx.db, schoolId, 'month', from.getTime(), to.getTime(), dayText(from), dayText(to)).map((row) => [row.bucket, row]));
+  const list = Array.from({ length: 12 }, (_, index) => {
+    const row = buckets.get(pad(index + 1));
+    return { month: index + 1, learners: row?.learners ?? 0, seconds: row?.seconds ?? 0 };
+  });
+  return { year, list };
+}
+
+/** GET learn/day {month: 'yyyy-MM'}: each day of the month (yyyy-MM-dd) with its learners and study time. */
+export function learnDays(ctx: AppContext, schoolId: string, month: string) {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const from = new Date(year, monthNumber - 1, 1);
+  const to = new Date(year, monthNumber, 1);
+  const buckets = new Map(studyActivity(ctx.db, schoolId, 'day', from.getTime(), to.getTime(), dayText(from), dayText(to)).map((row) => [row.bucket, row]));
+  const days = new Date(year, monthNumber, 0).getDate();
+  const list = Array.from({ length: days }, (_, index) => {
+    const day = `${month}-${pad(index + 1)}`;
+    const row = buckets.get(day);
+    return { day, learners: row?.learners ?? 0, seconds: row?.seconds ?? 0 };
+  });
+  return { month, list };
+}

@@ -1,0 +1,125 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { StudentFilter } from '../../../shared/schemas/students';
+import type { Db } from '../../db/client';
+import { studentFields, studentFieldValues, studentGroupMembers, studentGroups, students } from '../../db/schema';
+import { likePattern } from '../courses/courses.repository';
+import type { StudentRow } from './student-writes';
+
+/** Reads of the student list and records (spec 7 Students). Writes go through student-writes.ts. */
+
+const CHUNK = 500;
+const chunked = <T>(list: readonly T[]) => Array.from({ length: Math.ceil(list.length / CHUNK) }, (_, i) => list.slice(i * CHUNK, (i + 1) * CHUNK));
+
+/** The where clause of the list's filters, always within the school. */
+function filterWhere(schoolId: string, filter: StudentFilter): SQL | undefined {
+  const parts: (SQL | undefined)[] = [eq(students.schoolId, schoolId)];
+  if (filter.keyword) {
+    const p = likePattern(filter.keyword);
+    parts.push(
+      sql`(${students.username} like ${p} escape '\\' or ${students.name} like ${p} escape '\\' or ${students.email} like ${p} escape '\\' or ${students.phone} like ${p} escape '\\')`,
+    );
+  }
+  if (filter.gid) {
+    parts.push(sql`exists (select 1 from ${studentGroupMembers} where ${studentGroupMembers.studentId} = ${students.id} and ${studentGroupMembers.groupId} = ${filter.gid})`);
+  }
+  if (filter.status === 'enabled') parts.push(eq(students.disabled, false));
+  if (filter.status === 'disabled') parts.push(eq(students.disabled, true));
+  if (filter.source !== 'all') parts.push(eq(students.source, filter.source));
+  return and(...parts);
+}
+
+/** One page of the school's students matching the filters, newest first, and how many match in all. */
+export function listStudents(db: Db, schoolId: string, filter: StudentFilter, limit: number, offset: number): { total: number; rows: StudentRow[] } {
+  const where = filterWhere(schoolId, filter);
+  const total = db.select({ n: count() }).from(students).where(where).get()?.n ?? 0;
+  const rows = db.select().from(students).where(where).orderBy(desc(students.createdAt), desc(students.id)).limit(limit).offset(offset).all();
+  return { total, rows };
+}
+
+/** The groups of these students ({gid, name} by student), one query per 500 students. */
+export function groupsOfStudents(db: Db, studentIds: readonly string[]): Map<string, { gid: string; name: string }[]> {
+  const out = new Map<string, { gid: string; name: string }[]>();
+  for (const part of chunked(studentIds)) {
+    const rows = db
+      .select({ studentId: studentGroupMembers.studentId, gid: studentGroups.id, name: studentGroups.name })
+      .from(studentGroupMembers)
+      .innerJoin(studentGroups, eq(studentGroups.id, studentGroupMembers.groupId))
+      .where(inArray(studentGroupMembers.studentId, part))
+      .orderBy(asc(studentGroups.position), asc(studentGroups.name))
+      .all();
+    for (const row of rows) {
+      const list = out.get(row.studentId) ?? [];
+      list.push({ gid: row.gid, name: row.name });
+      out.set(row.studentId, list);
+    }
+  }
+  return out;
+}
+
+/** The custom field values of these students (sfid → value by student), one query per 500 students. */
+export function fieldValuesOfStudents(db: Db, studentIds: readonly string[]): Map<string, Record<string, string>> {
+  const out = new Map<string, Record<string, string>>();
+  for (const part of chunked(studentIds)) {
+    for (const row of db.select().from(studentFieldValues).where(inArray(studentFieldValues.studentId, part)).all()) {
+      const values = out.get(row.studentId) ?? {};
+      values[row.fieldId] = row.value;
+      out.set(row.studentId, values);
+    }
+  }
+  return out;
+}
+
+export type FieldRow = typeof studentFields.$inferSelect;
+
+/** The school's custom fields in order. */
+export function schoolFields(db: Db, schoolId: string): FieldRow[] {
+  return db.select().from(studentFields).where(eq(studentFields.schoolId, schoolId)).orderBy(asc(studentFields.position), asc(studentFields.createdAt)).all();
+}
+
+/** Which of these group ids are the school's. */
+export function schoolGroupIds(db: Db, schoolId: string, gids: readonly string[]): Set<string> {
+  if (gids.length === 0) return new Set();
+  return new Set(
+    db
+      .select({ id: studentGroups.id })
+      .from(studentGroups)
+      .where(and(eq(studentGroups.schoolId, schoolId), inArray(studentGroups.id, [...gids])))
+      .all()
+      .map((row) => row.id),
+  );
+}
+
+/** One student of the school, or undefined (another school's student reads as unknown). */
+export function schoolStudent(db: Db, schoolId: string, sid: string): StudentRow | undefined {
+  return db.select().from(students).where(and(eq(students.schoolId, schoolId), eq(students.id, sid))).get();
+}
+
+/** The school's students among these ids (others are left out). */
+export function schoolStudents(db: Db, schoolId: string, sids: readonly string[]): StudentRow[] {
+  return chunked([...new Set(sids)]).flatMap((part) => db.select().from(students).where(and(eq(students.schoolId, schoolId), inArray(students.id, part))).all());
+}
+
+/** Up to `limit` students whose user name or name contains the keyword, user names starting with it first. */
+export function searchStudents(db: Db, schoolId: string, keyword: string, limit: number) {
+  const p = likePattern(keyword);
+  const starts = `${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .select({ sid: students.id, username: students.username, name: students.name })
+    .from(students)
+    .where(and(eq(students.schoolId, schoolId), sql`(${students.username} like ${p} escape '\\' or ${students.name} like ${p} escape '\\')`))
+    .orderBy(sql`case when ${students.username} like ${starts} escape '\\' then 0 else 1 end`, asc(students.username))
+    .limit(limit)
+    .all();
+}
+
+/** The ids of the school's students in any of these groups. */
+export function memberIdsOfGroups(db: Db, schoolId: string, gids: readonly string[]): string[] {
+  return db
+    .selectDistinct({ id: students.id })
+    .from(studentGroupMembers)
+    .innerJoin(students, eq(students.id, studentGroupMembers.studentId))
+    .where(and(eq(students.schoolId, schoolId), inArray(studentGroupMembers.groupId, [...gids])))
+    .orderBy(asc(students.id))
+    .all()
+    .map((row) => row.id);
+}

@@ -1,0 +1,189 @@
+/**
+ * The back office's student list and records of people (spec 7 Students: student/list, add, item, delete,
+ * search, sids, sfids; issue 7 'Students and groups'). Every read and write is by the
+ * administrator's school: another school's sid answers 404 (one student) or is left out (a list of sids).
+ * Every create, change and disable goes through student-writes.ts inside one transaction with the seat check.
+ *
+ * Choices where the spec is silent:
+ * - 'Delete' disables: the account cannot sign in and its sessions end, but the student and every learning
+ *   record, exam sitting and certificate stay (the platform keeps learning records; an organisation audits
+ *   them later). student/enable undoes it and counts a seat again.
+ * - The user name is the login and cannot be changed by edit; it is unique within the school.
+ * - On add, every required custom field must have a value. On edit, only the fields named in infoStr are
+ *   checked and changed ('' clears an optional one), so a field made required later does not block an
+ *   unrelated change.
+ * - An administrator may set a new password (a reset) for a local account, never for a directory ('ldap')
+ *   account: its password lives in the directory.
+ * - The list is newest first; keyword matches the user name, name, e-mail or phone (contains).
+ */
+import { STUDENT_ERRORS, STUDENT_SEARCH_MAX, type AdminStudent, type FieldValue, type StudentFilter } from '../../../shared/schemas/students';
+import type * as z from 'zod';
+import type { zNewStudent, zUpdateStudent, zStudentListQuery } from '../../../shared/schemas/students';
+import { fieldProblem } from '../../../shared/rules/student-fields';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { badInput, conflict, notFound } from '../../lib/errors';
+import { hashPassword } from '../../lib/passwords';
+import { assertSeats } from '../licence/seats';
+import { disableStudents, enableStudents, insertStudents, replaceGroups, setFieldValues, studentsByUsername, updateStudent, type StudentPatch, type StudentRow } from './student-writes';
+import * as repo from './students.repository';
+
+/** The list rows of these students: one query for their groups and one for their field values. */
+export function presentStudents(db: Db, rows: readonly StudentRow[]): AdminStudent[] {
+  const ids = rows.map((row) => row.id);
+  const groups = repo.groupsOfStudents(db, ids);
+  const values = repo.fieldValuesOfStudents(db, ids);
+  return rows.map((row) => ({
+    sid: row.id,
+    username: row.username,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    source: row.source,
+    disabled: row.disabled,
+    disabledBy: row.disabledBy ?? null,
+    groups: groups.get(row.id) ?? [],
+    fields: values.get(row.id) ?? {},
+    createTime: row.createdAt,
+    lastLoginTime: row.lastLoginAt ?? null,
+  }));
+}
+
+/** GET student/list. */
+export function listStudentsPage(ctx: AppContext, schoolId: string, query: z.output<typeof zStudentListQuery>) {
+  const { page, num, ...filter } = query;
+  const { total, rows } = repo.listStudents(ctx.db, schoolId, filter, num, (page - 1) * num);
+  return { total, list: presentStudents(ctx.db, rows) };
+}
+
+/** The filtered list without paging (student/download). */
+export function filteredStudents(ctx: AppContext, schoolId: string, filter: StudentFilter, max: number): StudentRow[] {
+  return repo.listStudents(ctx.db, schoolId, filter, max, 0).rows;
+}
+
+/** GET student/item: one student of the school, or 404. */
+export function getStudent(ctx: AppContext, schoolId: string, sid: string): AdminStudent {
+  const row = repo.schoolStudent(ctx.db, schoolId, sid);
+  if (!row) throw notFound();
+  return presentStudents(ctx.db, [row])[0]!;
+}
+
+/** Checks infoStr values against the school's fields (fieldProblem): 400 naming the field at the first problem. */
+function checkedFields(db: Db, schoolId: string, values: readonly FieldValue[], everyRequired: boolean): Record<string, string> {
+  const fields = repo.schoolFields(db, schoolId);
+  const byId = new Map(fields.map((field) => [field.id, field]));
+  const given = new Map<string, string>();
+  for (const { sfid, value } of values) {
+    if (!byId.has(sfid)) throw badInput('unknown field', { field: `info.${sfid}`, sfid, problem: 'unknown' });
+    given.set(sfid, value.trim());
+  }
+  const toCheck = everyRequired ? fields : fields.filter((field) => given.has(field.id));
+  for (const field of toCheck) {
+    const problem = fieldProblem({ kind: field.kind, options: parseOptions(field.options), required: field.required }, given.get(field.id) ?? '');
+    if (problem) throw badInput(problem === 'required' ? `${field.name} ${STUDENT_ERRORS.fieldRequired}` : `${field.name}: ${problem}`, { field: `info.${field.id}`, sfid: field.id, name: field.name, problem });
+  }
+  return Object.fromEntries(given);
+}
+
+export function parseOptions(json: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** 400 unless every group is the school's. */
+function checkGroups(db: Db, schoolId: string, gids: readonly string[]): string[] {
+  const unique = [...new Set(gids)];
+  const found = repo.schoolGroupIds(db, schoolId, unique);
+  const missing = unique.filter((gid) => !found.has(gid));
+  if (missing.length > 0) throw badInput('unknown group', { field: 'gids', gids: missing });
+  return unique;
+}
+
+/** POST student/add: a local account with groups and field values; 409 for a taken user name, 403 when seats are full. */
+export async function addStudent(ctx: AppContext, schoolId: string, input: z.output<typeof zNewStudent>): Promise<AdminStudent> {
+  const gids = checkGroups(ctx.db, schoolId, input.gids);
+  const fields = checkedFields(ctx.db, schoolId, input.infoStr ?? [], true);
+  if (studentsByUsername(ctx.db, schoolId, [input.username]).size > 0) throw conflict(STUDENT_ERRORS.usernameTaken, { field: 'username' });
+  const passwordHash = await hashPassword(input.password);
+  const id = ctx.ids.next();
+  ctx.db.transaction((tx) => {
+    // Again inside the transaction: the hash took a while and another request may have taken the name.
+    if (studentsByUsername(tx, schoolId, [input.username]).size > 0) throw conflict(STUDENT_ERRORS.usernameTaken, { field: 'username' });
+    assertSeats(ctx, schoolId, 1, tx);
+    insertStudents(tx, [{ id, schoolId, username: input.username, name: input.name, passwordHash, email: input.email ?? '', phone: input.phone ?? '', groupIds: gids, fields, createdAt: ctx.now() }]);
+  });
+  return getStudent(ctx, schoolId, id);
+}
+
+/** POST student/item: changes a student's name, contact, password (local accounts), groups, field values or state. */
+export async function editStudent(ctx: AppContext, schoolId: string, input: z.output<typeof zUpdateStudent>): Promise<AdminStudent> {
+  const row = repo.schoolStudent(ctx.db, schoolId, input.sid);
+  if (!row) throw notFound();
+  if (input.password !== undefined && row.source === 'ldap') throw badInput(STUDENT_ERRORS.ldapAccount, { field: 'password' });
+  const gids = input.gids === undefined ? undefined : checkGroups(ctx.db, schoolId, input.gids);
+  const fields = input.infoStr === undefined ? undefined : checkedFields(ctx.db, schoolId, input.infoStr, false);
+  const patch: StudentPatch = {};
+  if (input.name !== undefined) patch.name = input.name;
+  if (input.email !== undefined) patch.email = input.email;
+  if (input.phone !== undefined) patch.phone = input.phone;
+  if (input.password !== undefined) patch.passwordHash = await hashPassword(input.password);
+  const now = ctx.now();
+  ctx.db.transaction((tx) => {
+    updateStudent(tx, row.id, patch, now);
+    if (gids) replaceGroups(tx, row.id, gids);
+    if (fields) setFieldValues(tx, row.id, fields);
+    if (input.disabled === true && !row.disabled) disableStudents(tx, [row.id], 'admin', now);
+    if (input.disabled === false && row.disabled) {
+      assertSeats(ctx, schoolId, 1, tx);
+      enableStudents(tx, [row.id], now);
+    }
+  });
+  return getStudent(ctx, schoolId, row.id);
+}
+
+/**
+ * POST student/delete: disables the school's students among sids (others are ignored). Nothing is deleted:
+ * the platform keeps every learning record, so disabling is the only removal an administrator has.
+ */
+export function disableSchoolStudents(ctx: AppContext, schoolId: string, sids: readonly string[]): { count: number } {
+  const ids = repo.schoolStudents(ctx.db, schoolId, sids).map((row) => row.id);
+  if (ids.length === 0) return { count: 0 };
+  const count = ctx.db.transaction((tx) => disableStudents(tx, ids, 'admin', ctx.now()));
+  return { count };
+}
+
+/** POST student/enable: enables the school's disabled students among sids, each counting a seat again (403 when full: none enabled). */
+export function enableSchoolStudents(ctx: AppContext, schoolId: string, sids: readonly string[]): { count: number } {
+  const ids = repo
+    .schoolStudents(ctx.db, schoolId, sids)
+    .filter((row) => row.disabled)
+    .map((row) => row.id);
+  if (ids.length === 0) return { count: 0 };
+  const count = ctx.db.transaction((tx) => {
+    assertSeats(ctx, schoolId, ids.length, tx);
+    return enableStudents(tx, ids, ctx.now());
+  });
+  return { count };
+}
+
+/** GET student/search: up to 20 students for pickers. */
+export function searchSchoolStudents(ctx: AppContext, schoolId: string, keyword: string) {
+  return { list: repo.searchStudents(ctx.db, schoolId, keyword, STUDENT_SEARCH_MAX) };
+}
+
+/** POST student/sids: the members of these groups (the school's groups only; others add nobody). */
+export function sidsOfGroups(ctx: AppContext, schoolId: string, gids: readonly string[]) {
+  const own = [...repo.schoolGroupIds(ctx.db, schoolId, gids)];
+  return { sids: own.length === 0 ? [] : repo.memberIdsOfGroups(ctx.db, schoolId, own) };
+}
+
+/** POST student/sfids: the custom field values of the school's students among sids. */
+export function fieldValuesOf(ctx: AppContext, schoolId: string, sids: readonly string[]): Record<string, Record<string, string>> {
+  const ids = repo.schoolStudents(ctx.db, schoolId, sids).map((row) => row.id);
+  const values = repo.fieldValuesOfStudents(ctx.db, ids);
+  return Object.fromEntries(ids.map((id) => [id, values.get(id) ?? {}]));
+}
