@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { zUserData } from './auth';
+import { zFieldValue, zStudentField } from './students';
 
 /** Which server page the HTML shell was asked for (spec 2 routes). */
 export const zPageKind = z.enum(['home', 'login', 'logout', 'learn', 'column', 'live', 'course', 'dashboard', 'admin', 'notFound']);
@@ -16,9 +17,10 @@ export const zBootstrap = z.object({
   parseUid: z.string(),
   yksViewServer: z.string(),
   locale: z.enum(['zh-CN', 'en-gb']),
-  fieldSet: z.array(z.unknown()),
+  /** The school's custom student fields, and the signed-in student's values of them (issue 7). */
+  fieldSet: z.array(zStudentField),
   haveSetSfields: z.boolean(),
-  studentFields: z.array(z.unknown()),
+  studentFields: z.array(zFieldValue),
   permissionGroups: z.array(z.string()),
   model: z.string(),
   ver: z.enum(['lan', 'online']),

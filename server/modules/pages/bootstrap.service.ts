@@ -7,6 +7,8 @@ import { zReturnPath } from '../../../shared/schemas/common';
 import type { AppContext } from '../../context';
 import { adminPath, loginState } from '../auth/auth.service';
 import { adminProfile } from '../admins/admins.service';
+import { accountBootstrap } from '../account/account.service';
+import { readStudentSettings } from '../../../shared/schemas/students';
 import { examMode } from '../exams/exam-list.service';
 import type { School } from '../schools/schools.repository';
 
@@ -47,8 +49,11 @@ export function buildBootstrap(
   const origin = `${request.protocol}://${request.host}`;
   const address = addressParams(request.query as Record<string, unknown>);
   const hashUID = school ? ctx.uidCodec.encode(school.id) : '';
-  const settings = school ? (JSON.parse(school.settings) as { registration?: boolean; phone?: string }) : {};
-  const registerEnabled = settings.registration === true;
+  const settings = school ? (JSON.parse(school.settings) as { phone?: string }) : {};
+  // Registration is one of the student settings (spec 3 'Student settings'; shared/schemas/students).
+  const registerEnabled = school ? readStudentSettings(school.settings).registration : false;
+  // fieldSet, studentFields, haveSetSfields (spec 3): the school's custom fields and the signed-in student's values.
+  const fields = accountBootstrap(ctx, school?.id, state.role === 'student' && sameSchool ? auth.userId : null);
   const permissions = state.role === 'admin' ? adminProfile(ctx, auth.userId!).permissions : [];
   return {
     websiteURL: origin,
@@ -60,9 +65,9 @@ export function buildBootstrap(
     parseUid: school?.id ?? '',
     yksViewServer: ctx.config.YKS_VIEW_SERVER,
     locale: pickLocale(request.cookies[LOCALE_COOKIE], ctx.config.LOCALE),
-    fieldSet: [],
-    haveSetSfields: false,
-    studentFields: [],
+    fieldSet: fields.fieldSet,
+    haveSetSfields: fields.haveSetSfields,
+    studentFields: fields.studentFields,
     permissionGroups: [...PERMISSION_GROUPS],
     model: address.model,
     ver: ctx.config.VER,
