@@ -13,6 +13,7 @@ import * as accounts from './accounts.repository';
 import * as sessionsRepo from './sessions.repository';
 import { TtlCache } from '../../lib/ttl-cache';
 import { resolveSchool, schoolHomePath } from '../schools/schools.service';
+import { directoryLogin } from '../ldap/ldap-auth.service';
 
 export const GUEST: Auth = { role: 'guest', schoolId: null, userId: null, tokenHash: null };
 
@@ -69,15 +70,29 @@ function recordFailure(ctx: AppContext, keys: { account: string; address: string
  * POST do/login. Says the same thing for an unknown user and a wrong password, throttles per
  * account and per address, and ends the student's other sessions (one live session per student).
  */
-export async function login(ctx: AppContext, input: z.output<typeof zLogin>, client: { ip: string; userAgent: string; returnUrl?: string }) {
+export async function login(
+  ctx: AppContext,
+  input: z.output<typeof zLogin>,
+  client: { ip: string; userAgent: string; returnUrl?: string },
+  options: { directory?: boolean } = {},
+) {
   const school = input.role === 'student' ? resolveSchool(ctx, input.school) : undefined;
   if (input.role === 'student' && !school) throw notFound('school not found');
   const keys = throttleKeys(input.role, school?.id ?? '', input.username, client.ip);
   assertNotLocked(ctx, keys);
 
-  const account =
+  let account =
     input.role === 'admin' ? accounts.findAdminByUsername(ctx.db, input.username) : accounts.findStudentByUsername(ctx.db, school!.id, input.username);
-  const passwordOk = await verifyPassword(account?.passwordHash ?? null, input.password);
+  let passwordOk: boolean;
+  const student = account && 'source' in account ? account : null;
+  if (input.role === 'student' && (student?.source === 'ldap' || (!account && options.directory))) {
+    // lan release (issue 7): a directory account proves its password by a bind (ldap/auth may also create one); 503 when down.
+    const bound = await directoryLogin(ctx, school!.id, input.username, input.password, student);
+    account = bound ?? account;
+    passwordOk = !!bound;
+  } else {
+    passwordOk = await verifyPassword(account?.passwordHash ?? null, input.password);
+  }
   if (!account || !passwordOk || account.disabled) {
     recordFailure(ctx, keys);
     throw new AppError(401, ERRORS.badCredentials);

@@ -1,0 +1,118 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { ldapRuns, ldapSettings, studentFieldValues, studentFields, studentGroupMembers, studentGroups, students } from '../../db/schema';
+
+/** The only place the directory module touches the database: settings, runs, and the school's directory accounts. */
+
+export type LdapSettingsRow = typeof ldapSettings.$inferSelect;
+export type LdapRunRow = typeof ldapRuns.$inferSelect;
+
+export function findSettings(db: Db, schoolId: string): LdapSettingsRow | undefined {
+  return db.select().from(ldapSettings).where(eq(ldapSettings.schoolId, schoolId)).get();
+}
+
+export function allSettings(db: Db): LdapSettingsRow[] {
+  return db.select().from(ldapSettings).all();
+}
+
+export function saveSettings(db: Db, row: LdapSettingsRow): void {
+  db.insert(ldapSettings)
+    .values(row)
+    .onConflictDoUpdate({ target: ldapSettings.schoolId, set: { config: row.config, bindPassword: row.bindPassword, caCert: row.caCert, updatedAt: row.updatedAt } })
+    .run();
+}
+
+export function insertRun(db: Db, run: typeof ldapRuns.$inferInsert): void {
+  db.insert(ldapRuns).values(run).run();
+}
+
+export function finishRun(db: Db, id: string, patch: Partial<LdapRunRow>): void {
+  db.update(ldapRuns).set(patch).where(eq(ldapRuns.id, id)).run();
+}
+
+export function findRun(db: Db, id: string): LdapRunRow | undefined {
+  return db.select().from(ldapRuns).where(eq(ldapRuns.id, id)).get();
+}
+
+export function lastRuns(db: Db, schoolId: string, limit: number): LdapRunRow[] {
+  return db.select().from(ldapRuns).where(eq(ldapRuns.schoolId, schoolId)).orderBy(desc(ldapRuns.startedAt), desc(ldapRuns.id)).limit(limit).all();
+}
+
+/** The last scheduled run of a school (the scheduler's memory of what it already did). */
+export function lastScheduledRun(db: Db, schoolId: string): LdapRunRow | undefined {
+  return db
+    .select()
+    .from(ldapRuns)
+    .where(and(eq(ldapRuns.schoolId, schoolId), eq(ldapRuns.trigger, 'schedule')))
+    .orderBy(desc(ldapRuns.startedAt))
+    .limit(1)
+    .get();
+}
+
+/** Runs left 'running' by a stopped server: marked failed at start. */
+export function failStaleRuns(db: Db, at: number): void {
+  db.update(ldapRuns).set({ status: 'failed', finishedAt: at, message: 'the server stopped during the run' }).where(eq(ldapRuns.status, 'running')).run();
+}
+
+export type SchoolStudent = Pick<typeof students.$inferSelect, 'id' | 'username' | 'name' | 'email' | 'phone' | 'source' | 'externalId' | 'disabled' | 'disabledBy'>;
+
+/** Every student of a school with the columns the sync compares (10,000 rows: one query). */
+export function schoolStudents(db: Db, schoolId: string): SchoolStudent[] {
+  return db
+    .select({
+      id: students.id,
+      username: students.username,
+      name: students.name,
+      email: students.email,
+      phone: students.phone,
+      source: students.source,
+      externalId: students.externalId,
+      disabled: students.disabled,
+      disabledBy: students.disabledBy,
+    })
+    .from(students)
+    .where(eq(students.schoolId, schoolId))
+    .all();
+}
+
+/** Group memberships of a school's directory accounts, by student id. */
+export function directoryMemberships(db: Db, schoolId: string): Map<string, string[]> {
+  const rows = db
+    .select({ studentId: studentGroupMembers.studentId, groupId: studentGroupMembers.groupId })
+    .from(studentGroupMembers)
+    .innerJoin(students, eq(students.id, studentGroupMembers.studentId))
+    .where(and(eq(students.schoolId, schoolId), eq(students.source, 'ldap')))
+    .all();
+  const out = new Map<string, string[]>();
+  for (const r of rows) out.set(r.studentId, [...(out.get(r.studentId) ?? []), r.groupId]);
+  return out;
+}
+
+/** Custom field values of a school's directory accounts: student id → field id → value. */
+export function directoryFieldValues(db: Db, schoolId: string): Map<string, Map<string, string>> {
+  const rows = db
+    .select({ studentId: studentFieldValues.studentId, fieldId: studentFieldValues.fieldId, value: studentFieldValues.value })
+    .from(studentFieldValues)
+    .innerJoin(students, eq(students.id, studentFieldValues.studentId))
+    .where(and(eq(students.schoolId, schoolId), eq(students.source, 'ldap')))
+    .all();
+  const out = new Map<string, Map<string, string>>();
+  for (const r of rows) {
+    const m = out.get(r.studentId) ?? new Map<string, string>();
+    m.set(r.fieldId, r.value);
+    out.set(r.studentId, m);
+  }
+  return out;
+}
+
+/** Which of these group ids are the school's. */
+export function schoolGroupIds(db: Db, schoolId: string, ids: string[]): Set<string> {
+  if (ids.length === 0) return new Set();
+  return new Set(db.select({ id: studentGroups.id }).from(studentGroups).where(and(eq(studentGroups.schoolId, schoolId), inArray(studentGroups.id, ids))).all().map((r) => r.id));
+}
+
+export type FieldRow = typeof studentFields.$inferSelect;
+
+export function schoolFields(db: Db, schoolId: string): FieldRow[] {
+  return db.select().from(studentFields).where(eq(studentFields.schoolId, schoolId)).all();
+}

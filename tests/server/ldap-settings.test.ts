@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LDAP_ERRORS } from '../../shared/schemas/ldap';
+import { createSchool } from '../../server/modules/schools/schools.service';
+import { insertGroup } from '../../server/modules/auth/accounts.repository';
+import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
+import { destroySlapd, freePort, numberedPeople, PEOPLE_DN, READER_DN, READER_PW, startSlapd, type Slapd } from '../helpers/slapd';
+
+let app: TestApp;
+let slapd: Slapd;
+let admin: string;
+
+const call = (method: 'GET' | 'POST', url: string, payload?: object, cookie?: string) =>
+  app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
+
+const base = () => ({ enabled: true, url: slapd.ldapUrl, startTLS: true, verifyCert: true, caCert: slapd.caCert, bindDN: READER_DN, bindPassword: READER_PW, baseDN: PEOPLE_DN });
+
+beforeAll(async () => {
+  slapd = await startSlapd({ people: numberedPeople(700) });
+  app = await makeApp();
+  admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await destroySlapd(slapd);
+});
+
+describe('ldap/settings', () => {
+  it('defaults: off, verification on, no schedule, cap 20, the inetOrgPerson filter and uid', async () => {
+    const res = await call('GET', '/ldap/settings', undefined, admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ enabled: false, verifyCert: true, schedule: '', disableCap: 20, userFilter: '(objectClass=inetOrgPerson)', loginAttribute: 'uid', bindPasswordSet: false });
+  });
+
+  it('saves the settings; the password is kept encrypted, never returned, and kept when left out', async () => {
+    const saved = await call('POST', '/ldap/settings', base(), admin);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ enabled: true, url: slapd.ldapUrl, bindPasswordSet: true });
+    expect(saved.body).not.toContain(READER_PW);
+    const row = app.ctx.sqlite.prepare('SELECT bind_password, config FROM ldap_settings').get() as { bind_password: string; config: string };
+    expect(row.bind_password).not.toContain(READER_PW);
+    expect(row.config).not.toContain(READER_PW);
+    expect(row.bind_password.length).toBeGreaterThan(30);
+    const { bindPassword: _omit, ...withoutPassword } = base();
+    expect((await call('POST', '/ldap/settings', { ...withoutPassword, bindDN: READER_DN }, admin)).json().data.bindPasswordSet).toBe(true);
+    const test = await call('POST', '/ldap/test', {}, admin);
+    expect(test.json().data).toEqual({ ok: true, message: 'ok', sample: 500 });
+  });
+
+  it('refuses a bad cron expression, a bad filter, a bad URL, a foreign group and a missing base DN', async () => {
+    const bad = async (patch: object) => call('POST', '/ldap/settings', { ...base(), ...patch }, admin);
+    const cron = await bad({ schedule: 'every day' });
+    expect([cron.statusCode, cron.json().error]).toEqual([400, LDAP_ERRORS.badSchedule]);
+    expect((await bad({ schedule: '0 2 * * *' })).statusCode).toBe(200);
+    expect((await bad({ schedule: '' })).statusCode).toBe(200);
+    expect((await bad({ userFilter: '(objectClass=' })).json().error).toBe(LDAP_ERRORS.badFilter);
+    expect((await bad({ url: 'http://127.0.0.1' })).statusCode).toBe(400);
+    expect((await bad({ baseDN: '' })).statusCode).toBe(400);
+    const other = await createSchool(app.ctx, { name: 'G', adminUsername: 'g-admin', adminPassword: 'g-pass-12' });
+    const foreignGroup = app.ctx.ids.next();
+    insertGroup(app.ctx.db, { id: foreignGroup, schoolId: other.id, parentId: null, name: 'theirs', position: 0, createdAt: Date.now() });
+    expect((await bad({ groupMapping: [{ ldap: PEOPLE_DN, gid: foreignGroup }] })).json().error).toBe(LDAP_ERRORS.badGroup);
+    expect((await call('GET', '/ldap/settings', undefined, admin)).json().data.schedule).toBe('');
+  });
+});
+
+describe('ldap/test: TLS and clear failures', () => {
+  const test = async (patch: object) => (await call('POST', '/ldap/test', { ...base(), ...patch }, admin)).json().data;
+
+  it('StartTLS and LDAPS with the CA given pass; without the CA the certificate is rejected', async () => {
+    expect(await test({})).toMatchObject({ ok: true, sample: 500 });
+    expect(await test({ url: slapd.ldapsUrl, startTLS: false })).toMatchObject({ ok: true, sample: 500 });
+    expect(await test({ caCert: '' })).toEqual({ ok: false, message: LDAP_ERRORS.certificate, sample: 0 });
+    expect(await test({ url: slapd.ldapsUrl, startTLS: false, caCert: '' })).toEqual({ ok: false, message: LDAP_ERRORS.certificate, sample: 0 });
+    // Verification off (an administrator's explicit choice) connects without the CA.
+    expect(await test({ url: slapd.ldapsUrl, startTLS: false, caCert: '', verifyCert: false })).toMatchObject({ ok: true });
+  });
+
+  it('names a wrong password, a missing base DN and an unreachable server', async () => {
+    expect(await test({ bindPassword: 'wrong' })).toMatchObject({ ok: false, message: LDAP_ERRORS.badBind });
+    expect(await test({ baseDN: 'ou=nobody,dc=lanxue,dc=test' })).toMatchObject({ ok: false, message: LDAP_ERRORS.baseNotFound });
+    const closed = await freePort();
+    expect(await test({ url: `ldap://127.0.0.1:${closed}` })).toMatchObject({ ok: false, message: LDAP_ERRORS.unreachable });
+  });
+});
+
+describe('who may call the directory screens', () => {
+  it('guest 401, student 403, sub-admin without setting 403, with setting 200; another school sees only its own', async () => {
+    await call('POST', '/ldap/settings', base(), admin);
+    const student = await login(app, { ...(await buildStudent(app)), school: school(app).hashUID });
+    const teacher = await login(app, { ...(await buildSubAdmin(app, ['course', 'student'])), role: 'admin' });
+    const keeper = await login(app, { ...(await buildSubAdmin(app, ['setting'])), role: 'admin' });
+    const attempts: ['GET' | 'POST', string, object?][] = [
+      ['GET', '/ldap/settings'],
+      ['POST', '/ldap/settings', base()],
+      ['POST', '/ldap/test', {}],
+      ['GET', '/ldap/sync?dryRun=1'],
+      ['POST', '/ldap/sync', { dryRun: 1 }],
+      ['GET', '/ldap/runs'],
+    ];
+    for (const [method, url, body] of attempts) {
+      expect((await call(method, url, body)).statusCode, url).toBe(401);
+      expect((await call(method, url, body, student.cookie)).statusCode, url).toBe(403);
+      expect((await call(method, url, body, teacher.cookie)).statusCode, url).toBe(403);
+      expect((await call(method, url, body, keeper.cookie)).statusCode, url).toBe(200);
+    }
+    await createSchool(app.ctx, { name: 'Other', adminUsername: 'other-admin', adminPassword: 'other-pass-1' });
+    const other = (await login(app, { username: 'other-admin', password: 'other-pass-1', role: 'admin' })).cookie;
+    expect((await call('GET', '/ldap/settings', undefined, other)).json().data).toMatchObject({ enabled: false, url: '', bindPasswordSet: false });
+    expect((await call('GET', '/ldap/runs', undefined, other)).json().data.list).toEqual([]);
+    expect((await call('GET', '/ldap/sync?dryRun=1', undefined, other)).json().error).toBe(LDAP_ERRORS.notConfigured);
+    expect((await call('GET', '/ldap/runs', undefined, keeper.cookie)).json().data.list.length).toBe(2);
+  });
+});
