@@ -20,7 +20,6 @@ import { ensureFirstSchool, ensureSecret, resolveSchool } from './modules/school
 import { purgeSessions } from './modules/auth/auth.service';
 import { startMediaQueue, stopMediaQueue } from './modules/media/media.service';
 import { startLdapScheduler, stopLdapScheduler } from './modules/ldap/ldap-scheduler';
-import { startLdapScheduler, stopLdapScheduler } from './modules/ldap/ldap-scheduler';
 import { buildBootstrap } from './modules/pages/bootstrap.service';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -182,9 +181,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // Conversion jobs start once the app is ready and stop (tools killed, jobs queued again) before the database closes.
   app.addHook('onReady', async () => startMediaQueue(ctx));
   app.addHook('onClose', async () => stopMediaQueue(ctx));
-  // Scheduled directory syncs (lan release) look for due schools once ready and stop before the database closes.
-  app.addHook('onReady', async () => startLdapScheduler(ctx));
-  app.addHook('onClose', async () => stopLdapScheduler(ctx));
   // Scheduled directory syncs (lan release) look for due schools once ready and stop before the database closes.
   app.addHook('onReady', async () => startLdapScheduler(ctx));
   app.addHook('onClose', async () => stopLdapScheduler(ctx));
