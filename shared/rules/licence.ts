@@ -4,16 +4,21 @@ import type { RegStatus } from '../schemas/licence';
 export const SEATS_NEAR_LIMIT_SHARE = 0.1;
 
 /**
- * A licence time as milliseconds: a number is taken as is; an ISO date-only text (yyyy-MM-dd) as an expiry
- * counts the whole day (it ends when the next day starts, UTC), as an issue date its start; other ISO texts as
- * written. Null when unreadable.
+ * A licence time as milliseconds: a number is taken as is; a date-only text (yyyy-MM-dd) is read in the server's
+ * time zone, and as an expiry counts the whole day (it ends when the next day starts), as an issue date its
+ * start; other ISO texts as written. Null when unreadable.
  */
 export function licenceTime(when: number | string, kind: 'expiry' | 'issue'): number | null {
   if (typeof when === 'number') return Number.isFinite(when) ? when : null;
-  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(when);
-  const ms = Date.parse(dateOnly ? `${when}T00:00:00Z` : when);
-  if (Number.isNaN(ms)) return null;
-  return dateOnly && kind === 'expiry' ? ms + 24 * 3600 * 1000 : ms;
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(when);
+  if (day) {
+    const [year, month, date] = [Number(day[1]), Number(day[2]), Number(day[3])];
+    const start = new Date(year, month - 1, date);
+    if (start.getFullYear() !== year || start.getMonth() !== month - 1 || start.getDate() !== date) return null;
+    return kind === 'expiry' ? new Date(year, month - 1, date + 1).getTime() : start.getTime();
+  }
+  const ms = Date.parse(when);
+  return Number.isNaN(ms) ? null : ms;
 }
 
 /** Which notice the back office shows on every screen (issue 7 "a visible notice"): expired, trial, near the limit, or none. */

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { logout } from '../api/auth';
 import { useBootstrap } from '../bootstrap';
 import { Loading } from '../components/Loading';
+import { LicenceNotice } from './components/LicenceNotice';
 import { useAdminProfile } from '../hooks/useAdminProfile';
 import { useT } from '../i18n';
 import { schoolHomePath } from '../urls';
@@ -51,6 +52,7 @@ export function AdminLayout() {
       <div className="admin-body">
         <Sidebar profile={profile} />
         <main className="admin-main">
+          <LicenceNotice profile={profile} />
           <Suspense fallback={<Loading />}>
             <Outlet />
           </Suspense>

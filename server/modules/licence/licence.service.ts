@@ -21,7 +21,8 @@ import { seatState } from './seats';
  *   key or a database moved to another machine falls back to the trial instead of trusting stale data.
  * - The school's NAME must match the licence when it is registered (the administrator sees why otherwise);
  *   afterwards renaming the school keeps the licence. A licence carrying schoolId is bound to that school always.
- * - An expiry written as a date (yyyy-MM-dd) covers that whole day (UTC); a licence already past it is refused.
+ * - An expiry written as a date (yyyy-MM-dd) covers that whole day in the server's time zone; a licence already
+ *   past it is refused. The reply carries expiresAt as the moment it ends (the screen shows the last second of it).
  * - Registering again replaces the school's licence (a renewal or more seats).
  * - GET reg is open to every administrator of the school (the back office's notice shows on every screen);
  *   registering needs the setting permission group.
