@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSION_GROUPS, type PermissionGroup } from '../../shared/constants';
+import { createSchool } from '../../server/modules/schools/schools.service';
+import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, type TestApp } from '../helpers/app';
+
+/*
+ * The permission sweep (spec 6 roles and permissions; issue 7: "every back-office call checks permission in one
+ * place on the server, not only by hiding buttons"; "no administrator of one school ever reads or changes
+ * another school's data").
+ *
+ * 1. Inventory: every route of the running app (from its OpenAPI document) that is not on the short PUBLIC list
+ *    refuses a guest (401, or 400 when its input is checked first); every back-office route (tagged
+ *    'back office', the admins calls, or on BACK_OFFICE_PLAIN) refuses a student (403, or 400). A new route that
+ *    forgot requireAdmin and needs no input answers 200 or 404 here and fails.
+ * 2. AREAS: per permission group, back-office calls with good input: guest 401, student 403, a sub-admin holding
+ *    every group but the area's 403, a sub-admin holding only the area's 200; the lists of another school's main
+ *    admin carry none of school A's ids.
+ */
+
+type Method = 'GET' | 'POST';
+interface Call {
+  method: Method;
+  url: string;
+  body?: Record<string, unknown>;
+  /** A list whose reply another school's admin reads (checked for school A's ids). */
+  list?: boolean;
+  /** Other groups that also open this call (a picker's read): the 'without' admin lacks them too. */
+  alsoOpenTo?: PermissionGroup[];
+}
+
+/** Routes a guest may call (catalogue, sign-in, pages, the student's public reads). */
+const PUBLIC = [
+  /^GET \/health$/,
+  /^(GET|POST) \/do\//,
+  /^GET \/checkLogin$/,
+  /^POST \/redirect$/,
+  /^GET \/course\/(catelist|cates|info\/\{id\}|graphic\/\{id\}|chapter\/\{id\})$/,
+  /^POST \/course\/(bycate|search)$/,
+  /^GET \/watch\/hot\/\{id\}$/,
+  /^GET \/collect\/status$/,
+  /^GET \/column\/(cates|info\/\{id\}|collect\/status)$/,
+  /^POST \/column\/(list|visit)$/,
+  /^GET \/article\/(list|info\/\{aid\})$/,
+  /^GET \/(tags\/\{uid\}|userpage\/\{uid\})$/,
+  /^GET \/comment\/(list|reply)$/,
+  /^GET \/learn\/ware\/\{coid\}\/\{cid\}$/,
+  /^(GET|POST) \/ldap\/auth$/,
+  // Pages of the web app (HTML shells and redirects).
+  /^GET \/(|u\/\{hash\}|login\/u\/logout|login\/u\/\{parentId\}|u\/learn\/\{code\}\/\{chapterId\}\/\{type\}|u\/column\/\{code\}|live\/\{hash\}\/\{file\}|course\/\{code\}|dashboard|learn\/admin\/?|qrcode\/\{coid\})$/,
+];
+/** Back-office routes whose OpenAPI tag does not say so. */
+const BACK_OFFICE_PLAIN = [
+  /^POST \/(getcourselist|course\/(new|save|delete|copy|descr|updateSet|topClass|category|cate\/update|cate\/delete|movebeforedelcate))$/,
+  /^GET \/course\/pub$/,
+  /^POST \/chapter\/(add|rename|free|update|move|delete|ware)$/,
+  /^GET \/chapter\/(wares|ware\/candidates)$/,
+  /^(GET|POST) \/setting\/userpage$/,
+  /^(GET|POST) \/ldap\/(settings|test|sync|runs)$/,
+  /^(GET|POST) \/reg$/,
+  /^GET \/lan\/upgrade\/status$/,
+];
+
+/** Per permission group: calls with good input. */
+const AREAS: Record<PermissionGroup, Call[]> = {
+  course: [
+    { method: 'POST', url: '/getcourselist', body: {}, list: true },
+    { method: 'GET', url: '/tag/admin/list', list: true },
+    { method: 'GET', url: '/a/comment/list', list: true },
+    { method: 'GET', url: '/studyplan/list', list: true },
+    { method: 'POST', url: '/course/category', body: { title: 'Swept', parent_id: '0' } },
+    { method: 'POST', url: '/course/new', body: { title: 'Swept', catid: '0', type: 0 } },
+  ],
+  resource: [
+    { method: 'GET', url: '/resource/list', list: true },
+    { method: 'GET', url: '/resource/category', list: true },
+    { method: 'POST', url: '/resource/category/add', body: { title: 'Swept', parent_id: '0' } },
+  ],
+  student: [
+    { method: 'GET', url: '/student/list', list: true },
+    { method: 'GET', url: '/s/group/list', list: true, alsoOpenTo: ['course', 'exam'] },
+    { method: 'GET', url: '/learn/allrecord', list: true },
+    { method: 'POST', url: '/s/group/add', body: { name: 'Swept' } },
+  ],
+  userpage: [
+    { method: 'GET', url: '/article/admin/list', list: true },
+    { method: 'GET', url: '/setting/userpage' },
+  ],
+  setting: [
+    { method: 'GET', url: '/ldap/settings' },
+    { method: 'GET', url: '/ldap/runs', list: true },
+  ],
+  exam: [
+    { method: 'GET', url: '/examadmin/category/list', list: true },
+    { method: 'GET', url: '/examadmin/paper/list', list: true },
+    { method: 'GET', url: '/examadmin/exam/list', list: true },
+    { method: 'GET', url: '/examadmin/marking/list', list: true },
+    { method: 'POST', url: '/examadmin/category/add', body: { title: 'Swept' } },
+  ],
+  question: [
+    { method: 'POST', url: '/question/add', body: { type: 2, content: 'Swept?', answer: '0', point: 1 } },
+    { method: 'POST', url: '/question/category/add', body: { title: 'Swept', parent_id: '0' } },
+  ],
+  admin: [
+    { method: 'GET', url: '/admins/list', list: true },
+    { method: 'GET', url: '/a/group/list', list: true },
+    { method: 'GET', url: '/admins/getCate', list: true },
+    { method: 'POST', url: '/admins/registered', body: { username: 'swept', name: 'Swept', password: 'swept-pass-1', permissions: [] } },
+  ],
+};
+
+describe('permission sweep: every back-office call checks the session, the permission group and the school', () => {
+  let app: TestApp;
+  let main: string;
+  let student: string;
+  let other: string;
+  const schoolAIds: string[] = [];
+  let round = 0;
+
+  const send = (method: Method, url: string, body: Record<string, unknown> | undefined, cookie: string) =>
+    app.inject({ method, url, ...(method === 'POST' ? { payload: body ?? {} } : {}), headers: cookie ? { cookie } : {} });
+  /** Writes that create by name get a fresh name each time (user names are unique). */
+  const fresh = (call: Call) => {
+    round += 1;
+    if (!call.body) return call.body;
+    return Object.fromEntries(Object.entries(call.body).map(([key, value]) => [key, key === 'username' || key === 'title' || key === 'name' ? `${value}${round}` : value]));
+  };
+  const adminCookie = async (permissions: string[]) => {
+    const sub = await buildSubAdmin(app, permissions);
+    return (await login(app, { username: sub.username, password: sub.password, role: 'admin' })).cookie;
+  };
+
+  beforeAll(async () => {
+    app = await makeApp();
+    main = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
+    const s = await buildStudent(app, { groups: ['Class A'] });
+    schoolAIds.push(s.id, ...s.groupIds);
+    student = (await login(app, s)).cookie;
+    // School A's rows, one or more per area, whose ids another school must never see.
+    const made = async (url: string, body: Record<string, unknown>, pick: (data: Record<string, unknown>) => unknown) => {
+      const res = await send('POST', url, body, main);
+      expect(res.statusCode, `${url} ${res.body}`).toBe(200);
+      schoolAIds.push(String(pick(res.json().data)));
+    };
+    await made('/course/category', { title: 'A cat', parent_id: '0' }, (d) => d.catid);
+    await made('/course/new', { title: 'A course', catid: '0', type: 0 }, (d) => d.coid);
+    await made('/examadmin/category/add', { title: 'A exams' }, (d) => (d.list as { id: string }[])[0].id);
+    await made('/admins/registered', { username: 'a-sub', name: 'A sub', password: 'a-sub-pass-1', permissions: ['exam'] }, (d) => d.id);
+    await made('/s/group/add', { name: 'A group' }, (d) => d.gid ?? d.id);
+    await made('/resource/category/add', { title: 'A folder', parent_id: '0' }, (d) => d.id);
+    await createSchool(app.ctx, { name: 'School B', adminUsername: 'b-admin', adminPassword: 'b-admin-pass-1' });
+    other = (await login(app, { username: 'b-admin', password: 'b-admin-pass-1', role: 'admin' })).cookie;
+  });
+  afterAll(() => app.close());
+
+  it('inventory: every non-public route refuses a guest, every back-office route refuses a student', async () => {
+    const doc = (await send('GET', '/openapi.json', undefined, '')).json() as { paths: Record<string, Record<string, { tags?: string[] }>> };
+    const problems: string[] = [];
+    let backOffice = 0;
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [lower, operation] of Object.entries(operations)) {
+        const method = lower.toUpperCase();
+        if (method !== 'GET' && method !== 'POST') continue;
+        const key = `${method} ${path}`;
+        if (PUBLIC.some((pattern) => pattern.test(key))) continue;
+        const url = path.replace(/\{[^}]+\}/g, '123456789012');
+        const guest = await send(method as Method, url, undefined, '');
+        if (![401, 400].includes(guest.statusCode)) problems.push(`${key}: guest got ${guest.statusCode}`);
+        const tags = (operation.tags ?? []).join(' ');
+        if (tags.includes('back office') || tags === 'admins' || BACK_OFFICE_PLAIN.some((pattern) => pattern.test(key))) {
+          backOffice += 1;
+          const asStudent = await send(method as Method, url, undefined, student);
+          if (![403, 400].includes(asStudent.statusCode)) problems.push(`${key}: student got ${asStudent.statusCode}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(backOffice).toBeGreaterThan(150);
+  });
+
+  for (const group of PERMISSION_GROUPS) {
+    it(`${group}: guest 401, student 403, a sub-admin without '${group}' 403, with it 200; school B sees none of A's rows`, async () => {
+      const holder = await adminCookie([group]);
+      for (const call of AREAS[group]) {
+        const without = await adminCookie(PERMISSION_GROUPS.filter((g) => g !== group && !call.alsoOpenTo?.includes(g)));
+        const label = `${call.method} ${call.url}`;
+        expect((await send(call.method, call.url, fresh(call), '')).statusCode, label).toBe(401);
+        expect((await send(call.method, call.url, fresh(call), student)).statusCode, label).toBe(403);
+        expect((await send(call.method, call.url, fresh(call), without)).statusCode, label).toBe(403);
+        const res = await send(call.method, call.url, fresh(call), holder);
+        expect(res.statusCode, `${label} ${res.body}`).toBe(200);
+        if (call.list) {
+          const theirs = await send(call.method, call.url, call.body, other);
+          expect(theirs.statusCode, label).toBe(200);
+          for (const id of schoolAIds) expect(theirs.body, `${label} leaks ${id}`).not.toContain(id);
+        }
+      }
+    });
+  }
+
+  it("school A's ids are seen by school A's main admin (so the school B check can fail)", async () => {
+    const bodies = await Promise.all(
+      Object.values(AREAS)
+        .flat()
+        .filter((call) => call.list)
+        .map(async (call) => (await send(call.method, call.url, call.body, main)).body),
+    );
+    const seen = schoolAIds.filter((id) => bodies.some((body) => body.includes(id)));
+    expect(seen.length).toBeGreaterThanOrEqual(schoolAIds.length - 1);
+  });
+});
