@@ -1,0 +1,198 @@
+/**
+ * ldap/sync against a real OpenLDAP (tests/helpers/slapd.ts): 2,500 people so the paged search is exercised
+ * (the server's size limit is 1000 and the service account is a normal entry), groups and an OU mapped to
+ * student groups, a custom field mapped, then people removed, groups changed, the disable cap, the server
+ * stopped mid-run, and the scheduler.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LDAP_ERRORS } from '../../shared/schemas/ldap';
+import { studentFields, studentFieldValues, students } from '../../server/db/schema';
+import { insertGroup } from '../../server/modules/auth/accounts.repository';
+import { syncHooks } from '../../server/modules/ldap/ldap-sync.service';
+import { and, eq } from 'drizzle-orm';
+import { ADMIN, login, makeApp, school, type TestApp } from '../helpers/app';
+import { destroySlapd, GROUPS_DN, numberedPeople, PEOPLE_DN, READER_DN, READER_PW, startSlapd, type Person, type Slapd } from '../helpers/slapd';
+
+let app: TestApp;
+let slapd: Slapd;
+let admin: string;
+const gid = { maths: '', grade1: '', manual: '' };
+let sfid = '';
+
+const people: Person[] = numberedPeople(2500).map((p, i) => ({ ...p, ou: i < 100 ? 'grade1' : undefined, employeeType: i % 2 ? 'day' : 'boarding' }));
+const dn = (uid: string) => slapd.dnOf(people.find((p) => p.uid === uid)!);
+
+const call = (method: 'GET' | 'POST', url: string, payload?: object, cookie = admin) => app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
+const sync = async (query: string) => {
+  const res = await call('GET', `/ldap/sync?${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { run: Record<string, unknown>; diff: Record<string, { username: string }[]> };
+};
+const student = (username: string) =>
+  app.ctx.db.select().from(students).where(and(eq(students.schoolId, school(app).id), eq(students.username, username))).get();
+const groupsOf = (id: string) => (app.ctx.sqlite.prepare('SELECT group_id FROM student_group_members WHERE student_id = ?').all(id) as { group_id: string }[]).map((r) => r.group_id).sort();
+const countStudents = () => (app.ctx.sqlite.prepare("SELECT count(*) n, sum(disabled) d FROM students WHERE source = 'ldap'").get() as { n: number; d: number | null });
+
+beforeAll(async () => {
+  slapd = await startSlapd({ people, ous: ['grade1'], groups: { maths: ['p00001', 'p00002', 'p00003'] } });
+  app = await makeApp({ LICENCE_TRIAL_SEATS: 10_000, LDAP_TIMEOUT_MS: 4000 });
+  admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
+  const schoolId = school(app).id;
+  for (const name of Object.keys(gid) as (keyof typeof gid)[]) {
+    gid[name] = app.ctx.ids.next();
+    insertGroup(app.ctx.db, { id: gid[name], schoolId, parentId: null, name, position: 0, createdAt: Date.now() });
+  }
+  sfid = app.ctx.ids.next();
+  app.ctx.db.insert(studentFields).values({ id: sfid, schoolId, name: 'Boarding', kind: 'choice', options: JSON.stringify(['day', 'boarding']), required: false, position: 0, createdAt: Date.now() }).run();
+  const saved = await call('POST', '/ldap/settings', {
+    enabled: true,
+    url: slapd.ldapUrl,
+    startTLS: true,
+    caCert: slapd.caCert,
+    bindDN: READER_DN,
+    bindPassword: READER_PW,
+    baseDN: PEOPLE_DN,
+    mapping: { username: 'uid', name: 'cn', email: 'mail', phone: 'telephoneNumber', fields: { [sfid]: 'employeeType' } },
+    groupMapping: [
+      { ldap: `cn=maths,${GROUPS_DN}`, gid: gid.maths },
+      { ldap: `ou=grade1,${PEOPLE_DN}`, gid: gid.grade1 },
+    ],
+    disableCap: 20,
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+}, 120_000);
+
+afterEach(() => {
+  syncHooks.afterPage = undefined;
+});
+
+afterAll(async () => {
+  await app?.close();
+  await destroySlapd(slapd);
+});
+
+describe('ldap/sync', () => {
+  it('a dry run shows the difference (counts and the first 50) and writes nothing', async () => {
+    const { run, diff } = await sync('dryRun=1');
+    expect(run).toMatchObject({ dryRun: true, status: 'ok', found: 2500, created: 2500, updated: 0, disabled: 0, errors: 0 });
+    expect(diff.create).toHaveLength(50);
+    expect(diff.create[0]).toMatchObject({ username: 'p00001' });
+    expect(countStudents().n).toBe(0);
+  }, 60_000);
+
+  it('a real run creates everyone past the size limit with mapped attributes, groups and fields; a second run changes nothing', async () => {
+    const { run } = await sync('dryRun=0');
+    expect(run).toMatchObject({ dryRun: false, status: 'ok', found: 2500, created: 2500, disabled: 0, errors: 0 });
+    expect(countStudents()).toEqual({ n: 2500, d: 0 });
+    const one = student('p00001')!;
+    expect(one).toMatchObject({ name: 'Person 00001', email: 'p00001@lanxue.test', source: 'ldap', externalId: dn('p00001'), passwordHash: null });
+    expect(groupsOf(one.id)).toEqual([gid.maths, gid.grade1].sort());
+    expect(groupsOf(student('p02000')!.id)).toEqual([]);
+    const value = app.ctx.db.select().from(studentFieldValues).where(eq(studentFieldValues.studentId, one.id)).get();
+    expect(value?.value).toBe('boarding');
+
+    const again = await sync('dryRun=0');
+    expect(again.run).toMatchObject({ status: 'ok', found: 2500, created: 0, updated: 0, disabled: 0, enabled: 0 });
+  }, 60_000);
+
+  it('a person removed is disabled (never deleted) and their session ends; back in the directory, they come back', async () => {
+    const session = await login(app, { username: 'p00010', password: 'person-pass-1', school: school(app).hashUID });
+    expect((await call('GET', '/checkLogin', undefined, session.cookie)).json().data.login).toBe(true);
+    slapd.modify(`dn: ${dn('p00010')}\nchangetype: delete\n`);
+    const { run, diff } = await sync('dryRun=0');
+    expect(run).toMatchObject({ status: 'ok', found: 2499, created: 0, disabled: 1 });
+    expect(diff.disable.map((d) => d.username)).toEqual(['p00010']);
+    expect(student('p00010')).toMatchObject({ disabled: true, disabledBy: 'ldap' });
+    expect((await call('GET', '/checkLogin', undefined, session.cookie)).json().data.login).toBe(false);
+
+    slapd.modify(`dn: ${dn('p00010')}\nchangetype: add\nobjectClass: inetOrgPerson\nuid: p00010\ncn: Person Ten\nsn: Ten\nuserPassword: person-pass-1\n`);
+    const back = await sync('dryRun=0');
+    expect(back.run).toMatchObject({ status: 'ok', enabled: 1, updated: 1, disabled: 0 });
+    expect(student('p00010')).toMatchObject({ disabled: false, disabledBy: null, name: 'Person Ten' });
+  }, 60_000);
+
+  it('a group change moves membership; groups that are not mapped stay as the administrator set them', async () => {
+    const two = student('p00002')!;
+    app.ctx.sqlite.prepare('INSERT INTO student_group_members (student_id, group_id) VALUES (?, ?)').run(two.id, gid.manual);
+    slapd.modify(`dn: cn=maths,${GROUPS_DN}\nchangetype: modify\ndelete: member\nmember: ${dn('p00002')}\n-\nadd: member\nmember: ${dn('p02222')}\n`);
+    const { run } = await sync('dryRun=0');
+    expect(run).toMatchObject({ status: 'ok', updated: 2, created: 0, disabled: 0 });
+    expect(groupsOf(two.id)).toEqual([gid.grade1, gid.manual].sort());
+    expect(groupsOf(student('p02222')!.id)).toEqual([gid.maths]);
+    expect((await sync('dryRun=0')).run).toMatchObject({ updated: 0 });
+  }, 60_000);
+
+  it('more disables than the cap hold the run (nothing changed) until confirmed', async () => {
+    const gone = people.slice(2400, 2425).map((p) => p.uid);
+    slapd.modify(gone.map((uid) => `dn: ${dn(uid)}\nchangetype: delete\n`).join('\n'));
+    const held = await sync('dryRun=0');
+    expect(held.run).toMatchObject({ status: 'held', disabled: 25 });
+    expect(held.run.message).toContain('25');
+    expect(countStudents().d).toBe(0);
+    const applied = await sync('dryRun=0&confirm=1');
+    expect(applied.run).toMatchObject({ status: 'ok', disabled: 25 });
+    expect(countStudents().d).toBe(25);
+  }, 60_000);
+
+  it('the server stopped mid-run (after the first page): the run fails and nothing changes', async () => {
+    slapd.modify(people.slice(2300, 2330).map((p) => `dn: ${dn(p.uid)}\nchangetype: delete\n`).join('\n'));
+    const before = app.ctx.sqlite.prepare('SELECT id, disabled, updated_at FROM students ORDER BY id').all();
+    let pages = 0;
+    syncHooks.afterPage = async (page) => {
+      pages = page;
+      if (page === 1) await slapd.stop();
+    };
+    const { run } = await sync('dryRun=0&confirm=1');
+    expect(pages).toBe(1);
+    syncHooks.afterPage = undefined;
+    expect(run).toMatchObject({ status: 'failed', message: LDAP_ERRORS.unreachable, created: 0, disabled: 0 });
+    expect(app.ctx.sqlite.prepare('SELECT id, disabled, updated_at FROM students ORDER BY id').all()).toEqual(before);
+    // The server down from the start: failed too.
+    const down = await sync('dryRun=0&confirm=1');
+    expect(down.run).toMatchObject({ status: 'failed', message: LDAP_ERRORS.unreachable });
+    await slapd.start();
+    const after = await sync('dryRun=0&confirm=1');
+    expect(after.run).toMatchObject({ status: 'ok', disabled: 30 });
+  }, 60_000);
+
+  it('one run per school at a time (409); ldap/runs lists every run, newest first', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    syncHooks.afterPage = () => gate;
+    const first = call('GET', '/ldap/sync?dryRun=1');
+    await new Promise((r) => setTimeout(r, 300));
+    const second = await call('POST', '/ldap/sync', { dryRun: 1 });
+    expect([second.statusCode, second.json().error]).toEqual([409, LDAP_ERRORS.running]);
+    release();
+    expect((await first).statusCode).toBe(200);
+    const runs = (await call('GET', '/ldap/runs')).json().data.list as { status: string; dryRun: boolean; startedAt: number }[];
+    expect(runs.length).toBe(13);
+    expect(runs[0]).toMatchObject({ dryRun: true, status: 'ok' });
+    expect(runs.map((r) => r.status)).toEqual(expect.arrayContaining(['ok', 'held', 'failed']));
+    expect(runs.map((r) => r.startedAt)).toEqual([...runs.map((r) => r.startedAt)].sort((a, b) => b - a));
+  }, 60_000);
+});
+
+describe('the scheduler', () => {
+  it('runs a due schedule as a real sync (trigger schedule)', async () => {
+    const scheduled = await makeApp({ LICENCE_TRIAL_SEATS: 10_000, LDAP_SCHEDULE_TICK_MS: 200 });
+    try {
+      const cookie = (await login(scheduled, { ...ADMIN, role: 'admin' })).cookie;
+      const save = await scheduled.inject({
+        method: 'POST',
+        url: '/ldap/settings',
+        headers: { cookie },
+        payload: { enabled: true, url: slapd.ldapsUrl, caCert: slapd.caCert, bindDN: READER_DN, bindPassword: READER_PW, baseDN: `ou=grade1,${PEOPLE_DN}`, schedule: '* * * * * *' },
+      });
+      expect(save.statusCode, save.body).toBe(200);
+      let runs: { trigger: string; status: string; created: number }[] = [];
+      for (let i = 0; i < 50 && runs.length === 0; i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        runs = (await scheduled.inject({ method: 'GET', url: '/ldap/runs', headers: { cookie } })).json().data.list;
+      }
+      expect(runs[runs.length - 1]).toMatchObject({ trigger: 'schedule', status: 'ok', created: 100 });
+    } finally {
+      await scheduled.close();
+    }
+  }, 60_000);
+});
