@@ -1,0 +1,104 @@
+/** ldap/auth and do/login for directory accounts, against a real slapd (tests/helpers/slapd.ts). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS } from '../../shared/envelope';
+import { LDAP_ERRORS } from '../../shared/schemas/ldap';
+import { insertGroup } from '../../server/modules/auth/accounts.repository';
+import { ADMIN, buildStudent, login, makeApp, school, type TestApp } from '../helpers/app';
+import { destroySlapd, GROUPS_DN, numberedPeople, PEOPLE_DN, PERSON_PW, READER_DN, READER_PW, startSlapd, type Slapd } from '../helpers/slapd';
+
+let app: TestApp;
+let slapd: Slapd;
+let admin: string;
+let maths = '';
+
+const auth = (payload: object, ip = '10.0.0.1') => app.inject({ method: 'POST', url: '/ldap/auth', payload: { school: school(app).hashUID, ...payload }, remoteAddress: ip });
+const doLogin = (payload: object, ip = '10.0.0.2') => app.inject({ method: 'POST', url: '/do/login', payload: { school: school(app).hashUID, ...payload }, remoteAddress: ip });
+const row = (username: string) => app.ctx.sqlite.prepare('SELECT * FROM students WHERE username = ?').get(username) as Record<string, unknown> | undefined;
+
+beforeAll(async () => {
+  slapd = await startSlapd({ people: [...numberedPeople(20), { uid: 'star*', cn: 'Star' }], groups: { maths: ['p00001'] } });
+  app = await makeApp({ LDAP_TIMEOUT_MS: 3000 });
+  admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
+  maths = app.ctx.ids.next();
+  insertGroup(app.ctx.db, { id: maths, schoolId: school(app).id, parentId: null, name: 'maths', position: 0, createdAt: Date.now() });
+  const saved = await app.inject({
+    method: 'POST',
+    url: '/ldap/settings',
+    headers: { cookie: admin },
+    payload: { enabled: true, url: slapd.ldapsUrl, caCert: slapd.caCert, bindDN: READER_DN, bindPassword: READER_PW, baseDN: PEOPLE_DN, groupMapping: [{ ldap: `cn=maths,${GROUPS_DN}`, gid: maths }] },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await destroySlapd(slapd);
+});
+
+describe('ldap/auth', () => {
+  it('the right directory password signs in and creates the student on first login (mapped attributes and groups; no password stored)', async () => {
+    const res = await auth({ username: 'p00001', password: PERSON_PW });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ role: 'student', userData: { uname: 'p00001', sname: 'Person 00001', gid: [maths] } });
+    expect(res.cookies.find((c) => c.name === 'y_main')).toBeTruthy();
+    expect(row('p00001')).toMatchObject({ source: 'ldap', password_hash: null, email: 'p00001@lanxue.test', external_id: slapd.dnOf({ uid: 'p00001' }) });
+    expect(JSON.stringify(app.ctx.sqlite.prepare('SELECT * FROM students').all())).not.toContain(PERSON_PW);
+    // Again, through GET, and through the normal login form: the same account.
+    const again = await app.inject({ method: 'GET', url: `/ldap/auth?school=${school(app).hashUID}&username=p00001&password=${PERSON_PW}` });
+    expect(again.statusCode).toBe(200);
+    expect((await doLogin({ username: 'p00001', password: PERSON_PW })).statusCode).toBe(200);
+    expect((app.ctx.sqlite.prepare("SELECT count(*) n FROM students WHERE username = 'p00001'").get() as { n: number }).n).toBe(1);
+  });
+
+  it('a wrong password is 401 like do/login, creates nothing, and counts towards the throttle', async () => {
+    const wrong = await auth({ username: 'p00002', password: 'nope' }, '10.0.0.9');
+    expect([wrong.statusCode, wrong.json().error]).toEqual([401, ERRORS.badCredentials]);
+    expect(row('p00002')).toBeUndefined();
+    expect((await auth({ username: 'nobody', password: PERSON_PW })).statusCode).toBe(401);
+    // A filter character is a value, not a wildcard: 'p*' matches nobody, 'star*' only the entry named so.
+    expect((await auth({ username: 'p*', password: PERSON_PW })).statusCode).toBe(401);
+    expect((await auth({ username: 'star*', password: PERSON_PW })).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await auth({ username: 'p00003', password: 'nope' }, '10.0.0.10')).statusCode).toBe(401);
+    // Locked for the account (the same key do/login uses), even with the right password from elsewhere.
+    expect((await auth({ username: 'p00003', password: PERSON_PW }, '10.0.0.11')).statusCode).toBe(429);
+    expect((await doLogin({ username: 'p00003', password: PERSON_PW }, '10.0.0.12')).statusCode).toBe(429);
+  });
+
+  it('do/login of a directory account binds to the directory: its password, not a stored one', async () => {
+    expect((await auth({ username: 'p00004', password: PERSON_PW })).statusCode).toBe(200);
+    expect((await doLogin({ username: 'p00004', password: 'nope' })).statusCode).toBe(401);
+    expect((await doLogin({ username: 'p00004', password: PERSON_PW })).statusCode).toBe(200);
+  });
+
+  it('a disabled account is refused', async () => {
+    expect((await auth({ username: 'p00005', password: PERSON_PW })).statusCode).toBe(200);
+    app.ctx.sqlite.prepare("UPDATE students SET disabled = 1, disabled_by = 'admin' WHERE username = 'p00005'").run();
+    expect((await auth({ username: 'p00005', password: PERSON_PW })).statusCode).toBe(401);
+    expect((await doLogin({ username: 'p00005', password: PERSON_PW })).statusCode).toBe(401);
+  });
+
+  it('with the directory down, directory students get 503 directory unreachable and local students still sign in', async () => {
+    const local = await buildStudent(app, { username: 'local1', password: 'local-pass-1' });
+    expect((await auth({ username: 'p00006', password: PERSON_PW })).statusCode).toBe(200);
+    await slapd.stop();
+    try {
+      for (const res of [await doLogin({ username: 'p00006', password: PERSON_PW }), await auth({ username: 'p00007', password: PERSON_PW })]) {
+        expect([res.statusCode, res.json().error]).toEqual([503, LDAP_ERRORS.unreachable]);
+      }
+      expect((await doLogin({ username: local.username, password: local.password })).statusCode).toBe(200);
+    } finally {
+      await slapd.start();
+    }
+    expect((await doLogin({ username: 'p00006', password: PERSON_PW })).statusCode).toBe(200);
+  });
+
+  it('directory login turned off: directory accounts cannot sign in, and nobody new is created', async () => {
+    const settings = (await app.inject({ method: 'GET', url: '/ldap/settings', headers: { cookie: admin } })).json().data;
+    const { bindPasswordSet: _set, ...rest } = settings;
+    expect((await app.inject({ method: 'POST', url: '/ldap/settings', headers: { cookie: admin }, payload: { ...rest, enabled: false } })).statusCode).toBe(200);
+    const res = await doLogin({ username: 'p00004', password: PERSON_PW });
+    expect([res.statusCode, res.json().error]).toEqual([503, LDAP_ERRORS.notConfigured]);
+    expect((await auth({ username: 'p00008', password: PERSON_PW })).statusCode).toBe(503);
+    expect(row('p00008')).toBeUndefined();
+  });
+});
