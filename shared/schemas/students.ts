@@ -61,6 +61,9 @@ export const STUDENT_ERRORS = {
 
 // ---- The student list and records of people (spec 7 Students; issue 7 'Students and groups') ----
 
+/** Error strings of the student list calls beside STUDENT_ERRORS (400, data.field names the field). */
+export const STUDENT_LIST_ERRORS = { unknownGroup: 'unknown group', unknownField: 'unknown field' } as const;
+
 /** Most rows of one page of student/list, and most names one student/search answers. */
 export const STUDENT_PAGE_MAX = 100;
 export const STUDENT_SEARCH_MAX = 20;

@@ -16,7 +16,7 @@
  *   account: its password lives in the directory.
  * - The list is newest first; keyword matches the user name, name, e-mail or phone (contains).
  */
-import { STUDENT_ERRORS, STUDENT_SEARCH_MAX, type AdminStudent, type FieldValue, type StudentFilter } from '../../../shared/schemas/students';
+import { STUDENT_ERRORS, STUDENT_LIST_ERRORS, STUDENT_SEARCH_MAX, type AdminStudent, type FieldValue, type StudentFilter } from '../../../shared/schemas/students';
 import type * as z from 'zod';
 import type { zNewStudent, zUpdateStudent, zStudentListQuery } from '../../../shared/schemas/students';
 import { fieldProblem } from '../../../shared/rules/student-fields';
@@ -74,7 +74,7 @@ function checkedFields(db: Db, schoolId: string, values: readonly FieldValue[], 
   const byId = new Map(fields.map((field) => [field.id, field]));
   const given = new Map<string, string>();
   for (const { sfid, value } of values) {
-    if (!byId.has(sfid)) throw badInput('unknown field', { field: `info.${sfid}`, sfid, problem: 'unknown' });
+    if (!byId.has(sfid)) throw badInput(STUDENT_LIST_ERRORS.unknownField, { field: `info.${sfid}`, sfid, problem: 'unknown' });
     given.set(sfid, value.trim());
   }
   const toCheck = everyRequired ? fields : fields.filter((field) => given.has(field.id));
@@ -99,7 +99,7 @@ function checkGroups(db: Db, schoolId: string, gids: readonly string[]): string[
   const unique = [...new Set(gids)];
   const found = repo.schoolGroupIds(db, schoolId, unique);
   const missing = unique.filter((gid) => !found.has(gid));
-  if (missing.length > 0) throw badInput('unknown group', { field: 'gids', gids: missing });
+  if (missing.length > 0) throw badInput(STUDENT_LIST_ERRORS.unknownGroup, { field: 'gids', gids: missing });
   return unique;
 }
 
