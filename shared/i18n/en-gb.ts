@@ -43,6 +43,7 @@ export const enGb: Record<keyof typeof zhCN, string> = {
   'login.submitting': 'Signing in…',
   'login.required': 'Please enter your user name and password',
   'login.badCredentials': 'Wrong user name or password',
+  'login.directoryUnreachable': 'The directory (LDAP) cannot be reached right now: try again later or ask your administrator',
   'login.tooMany': 'Too many failed attempts. Please try again in {minutes} minutes',
   'login.loggedInAs': 'Signed in as {name}',
   'login.toHome': 'Go to the school home page',

@@ -41,6 +41,7 @@ export const zhCN = {
   'login.submitting': '登录中…',
   'login.required': '请输入用户名和密码',
   'login.badCredentials': '用户名或密码错误',
+  'login.directoryUnreachable': '目录服务器（LDAP）暂时无法连接，请稍后再试或联系管理员',
   'login.tooMany': '登录失败次数过多，请 {minutes} 分钟后再试',
   'login.loggedInAs': '已登录：{name}',
   'login.toHome': '进入学校首页',

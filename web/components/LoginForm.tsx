@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ERRORS, type Failure } from '../../shared/envelope';
 import type { Role } from '../../shared/schemas/auth';
+import { LDAP_ERRORS } from '../../shared/schemas/ldap';
 import { login } from '../api/auth';
 import { NETWORK_ERROR } from '../api/client';
 import { useT, type Translate } from '../i18n';
@@ -21,6 +22,7 @@ export function loginErrorText(t: Translate, reply: Failure): string {
     return t('login.tooMany', { minutes: Math.max(1, Math.ceil(seconds / 60)) });
   }
   if (reply.error === 'school not found') return t('login.schoolNotFound');
+  if (reply.error === LDAP_ERRORS.unreachable || reply.error === LDAP_ERRORS.notConfigured) return t('login.directoryUnreachable');
   if (reply.error === NETWORK_ERROR) return t('common.networkError');
   return reply.error;
 }
