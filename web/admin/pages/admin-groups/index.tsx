@@ -1,4 +1,6 @@
-/** Filled by its area. */
+import { GroupTreeScreen } from '../groups/GroupTreeScreen';
+
+/** /admin-groups: the sub-admins' group tree (a/group), the same editor as the student groups. */
 export default function AdminGroupsPage() {
-  return null;
+  return <GroupTreeScreen kind="admin" />;
 }

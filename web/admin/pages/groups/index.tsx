@@ -1,4 +1,6 @@
-/** Filled by its area. */
+import { GroupTreeScreen } from './GroupTreeScreen';
+
+/** /groups: the student group tree (s/group). */
 export default function GroupsPage() {
-  return null;
+  return <GroupTreeScreen kind="student" />;
 }

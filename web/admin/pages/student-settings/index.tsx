@@ -1,4 +1,75 @@
-/** Filled by its area. */
+import { useEffect, useState } from 'react';
+import useSWR from 'swr';
+import type { StudentSettings } from '../../../../shared/schemas/students';
+import { toast } from '../../../components/feedback';
+import { fetchData } from '../../../hooks/fetcher';
+import { useT } from '../../../i18n';
+import { failureText } from '../../api/errors';
+import { saveStudentSettings, STUDENT_SETTINGS_KEY } from '../../api/student-fields';
+import { Check, Field } from '../../components/Field';
+import { PageHeader } from '../../components/PageHeader';
+import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
+
+/**
+ * /student-settings (spec 3 'Student settings'): password change, comments, registration. Password change
+ * is offered to students only when changePass is false and needPassword is true (spec 5); the helper texts
+ * say so next to each switch.
+ */
 export default function StudentSettingsPage() {
-  return null;
+  const t = useT();
+  const { data, mutate } = useSWR<StudentSettings>(STUDENT_SETTINGS_KEY, fetchData);
+  const [form, setForm] = useState<StudentSettings | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (data) setForm(data);
+  }, [data]);
+  const dirty = !!form && !!data && JSON.stringify(form) !== JSON.stringify(data);
+  useUnsavedChanges(dirty);
+  if (!form) return <div className="ac-page" data-testid="student-settings-page" />;
+  const set = (patch: Partial<StudentSettings>) => setForm({ ...form, ...patch });
+  const offered = !form.changePass && form.needPassword;
+
+  const save = async () => {
+    setBusy(true);
+    const reply = await saveStudentSettings(form);
+    setBusy(false);
+    if (reply.status !== 'ok') return toast(failureText(t, reply));
+    toast(t('admin.common.saved'));
+    await mutate(reply.data, { revalidate: false });
+  };
+
+  return (
+    <div className="ac-page" data-testid="student-settings-page">
+      <PageHeader title={t('admin.studentSettings.title')} />
+      <form
+        className="card ac-card ac-stack"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <h2 className="section-title">{t('admin.studentSettings.password')}</h2>
+        <div className="ac-checks ac-checks-column">
+          <Check label={t('admin.studentSettings.changePass')} hint={t('admin.studentSettings.changePassHint')} checked={form.changePass} onChange={(changePass) => set({ changePass })} name="changePass" />
+        <Check label={t('admin.studentSettings.needPassword')} hint={t('admin.studentSettings.needPasswordHint')} checked={form.needPassword} onChange={(needPassword) => set({ needPassword })} name="needPassword" />
+        </div>
+        <p className="ac-hint" data-testid="password-offered">
+          {offered ? t('admin.studentSettings.offered') : t('admin.studentSettings.notOffered')}
+        </p>
+        <h2 className="section-title">{t('admin.studentSettings.comments')}</h2>
+        <Check label={t('admin.studentSettings.noAllowComment')} hint={t('admin.studentSettings.noAllowCommentHint')} checked={form.noAllowComment} onChange={(noAllowComment) => set({ noAllowComment })} name="noAllowComment" />
+        <h2 className="section-title">{t('admin.studentSettings.registration')}</h2>
+        <Check label={t('admin.studentSettings.registrationOn')} hint={t('admin.studentSettings.registrationHint')} checked={form.registration} onChange={(registration) => set({ registration })} name="registration" />
+        <Field label={t('admin.studentSettings.registerWay')} hint={t('admin.studentSettings.registerWayHint')} name="registerWay">
+          <input value={form.registerWay} maxLength={200} onChange={(event) => set({ registerWay: event.target.value })} />
+        </Field>
+        <div className="ac-row-actions">
+          {dirty && <span className="ac-dirty">{t('admin.common.unsavedMark')}</span>}
+          <button type="submit" className="btn btn-primary" disabled={busy || !dirty} data-testid="save-student-settings">
+            {t('admin.common.save')}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
 }
