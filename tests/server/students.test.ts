@@ -83,6 +83,27 @@ describe('student list and records of people (spec 7 Students; issue 7 Students 
     expect((await add(subCookie, 'by-sub')).status).toBe(200);
   });
 
+  it('every call is in the OpenAPI document with a summary', async () => {
+    const res = await app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths as Record<string, Record<string, { summary?: string }>>;
+    const expected: [string, string][] = [
+      ['/student/list', 'get'],
+      ['/student/add', 'post'],
+      ['/student/item', 'get'],
+      ['/student/item', 'post'],
+      ['/student/delete', 'post'],
+      ['/student/enable', 'post'],
+      ['/student/search', 'get'],
+      ['/student/sids', 'post'],
+      ['/student/sfids', 'post'],
+      ['/student/download', 'get'],
+      ['/learn/moth', 'get'],
+      ['/learn/day', 'get'],
+    ];
+    for (const [path, method] of expected) expect(paths[path]?.[method]?.summary, `${method} ${path}`).toBeTruthy();
+  });
+
   it('add, list with groups and fields, item, edit; the filters keyword, group, status and source', async () => {
     const gA = addGroup(app, 'Class A');
     const gB = addGroup(app, 'Class B');
