@@ -5,7 +5,7 @@
  * registration on; after a reload everything is as left.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerConfirm, expectToast, signInAdmin, ADMIN_PATH } from './admin-helpers';
+import { adminApi, answerConfirm, expectToast, signInAdmin, ADMIN_PATH } from './admin-helpers';
 import { pageErrors, screenshot, startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -135,5 +135,20 @@ describe('groups, fields and settings (desktop)', () => {
     const login = await h.app.inject({ method: 'GET', url: `/login/u/${h.school.hashUID}` });
     expect(login.body).toContain('register=1');
     expect(errors).toEqual([]);
+  });
+
+  it('moves a group by dragging it onto another (into the middle of its row) and the tree is kept', async () => {
+    const api = await adminApi(h.app);
+    const a = (await api<{ gid: string }>('s/group/add', { name: '拖动甲', parent_id: '0' })).body.data.gid;
+    const b = (await api<{ gid: string }>('s/group/add', { name: '拖动乙', parent_id: '0' })).body.data.gid;
+    const context = await h.desktop();
+    const page = await context.newPage();
+    await signInAdmin(page, undefined, '/groups');
+    const row = (name: string) => page.locator(`[data-testid="group-node"][data-name="${name}"] > .ac-cat-row`);
+    await row('拖动乙').waitFor();
+    await row('拖动甲').dragTo(row('拖动乙'));
+    await page.locator('[data-testid="group-node"][data-name="拖动乙"] [data-testid="group-node"][data-name="拖动甲"]').waitFor();
+    const stored = (await api<{ groups: { gid: string; parent_id: string }[] }>('s/group/list')).body.data.groups;
+    expect(stored.find((g) => g.gid === a)?.parent_id).toBe(b);
   });
 });
