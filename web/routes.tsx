@@ -84,6 +84,7 @@ const StudyDetailPage = lazy(() => import('./pages/studyplan/StudyDetailPage'));
 const ExamsPage = lazy(() => import('./pages/exams'));
 const MyExamPage = lazy(() => import('./pages/exams/MyExamPage'));
 const SittingPage = lazy(() => import('./pages/exams/SittingPage'));
+const AccountPage = lazy(() => import('./pages/account'));
 const NotFoundPage = serverPages.notFound;
 
 function page(Component: Page) {
@@ -141,6 +142,9 @@ export function studentRoutes(kind: PageKind): RouteObject[] {
           { path: ROUTES.exams, element: page(ExamsPage) },
           { path: ROUTES.myExam, element: page(MyExamPage) },
           { path: ROUTES.examSitting, element: page(SittingPage) },
+          // My information (desktop and mobile names, spec 2): the student's profile and custom fields.
+          { path: ROUTES.myInformation, element: page(AccountPage) },
+          { path: ROUTES.myInformationMobile, element: page(AccountPage) },
           // The dashboard's controller and controller/course (spec 2) are its default screen, my courses.
           ...(kind === 'dashboard' ? Object.values(DASHBOARD_ROUTES).map((path) => ({ path, element: page(serverPages.dashboard) })) : []),
           { path: '*', element: page(NotFoundPage) },

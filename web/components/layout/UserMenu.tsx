@@ -1,12 +1,17 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useBootstrap } from '../../bootstrap';
+import { useLoginState } from '../../hooks/useLoginState';
 import { useLogout } from '../../hooks/useLogout';
+import { AccountDialog, useCanChangePassword, type AccountDialogKind } from '../../pages/account/AccountDialogs';
 import { useT } from '../../i18n';
 import { ROUTES } from '../../routes';
 import { Avatar } from '../Avatar';
 import { SiteLink } from './SiteLink';
 
-/** The signed-in user's name with a menu: Personal centre, Log out. */
+/**
+ * The signed-in user's name with a menu: Personal centre; for a student My information, Change avatar and
+ * Change password (spec 2 'Student dashboard' user name dropdown; the password only when offered, spec 5); Log out.
+ */
 export function UserMenu() {
   const t = useT();
   const boot = useBootstrap();
@@ -14,7 +19,18 @@ export function UserMenu() {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const menuId = useId();
-  const name = boot.userData.sname || boot.userData.uname;
+  const { data: state } = useLoginState();
+  const student = boot.role === 'student';
+  const [dialog, setDialog] = useState<AccountDialogKind>(null);
+  // Asked once the menu is first opened (stu/setting), not on every page load.
+  const [asked, setAsked] = useState(false);
+  const canChangePassword = useCanChangePassword(asked);
+  const user = state?.userData ?? boot.userData;
+  const name = user.sname || user.uname;
+  const openDialog = (kind: AccountDialogKind) => {
+    setOpen(false);
+    setDialog(kind);
+  };
 
   useEffect(() => {
     if (!open) return;
@@ -39,10 +55,13 @@ export function UserMenu() {
         aria-expanded={open}
         aria-controls={menuId}
         aria-label={`${t('nav.userMenu')}: ${name}`}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => {
+          setAsked(true);
+          setOpen((value) => !value);
+        }}
         data-testid="user-menu"
       >
-        <Avatar name={name} image={boot.userData.imageurl} size={30} />
+        <Avatar name={name} image={user.imageurl} size={30} />
         <span className="user-name">{name}</span>
         <span className="caret" aria-hidden="true" />
       </button>
@@ -51,6 +70,21 @@ export function UserMenu() {
           <SiteLink to={ROUTES.personalCenter} className="user-menu-item" role="menuitem" onClick={() => setOpen(false)}>
             {t('nav.personalCenter')}
           </SiteLink>
+          {student && (
+            <>
+              <SiteLink to={ROUTES.myInformation} className="user-menu-item" role="menuitem" onClick={() => setOpen(false)}>
+                {t('account.menu.myInfo')}
+              </SiteLink>
+              <button type="button" role="menuitem" className="user-menu-item" onClick={() => openDialog('avatar')} data-testid="menu-change-avatar">
+                {t('account.menu.changeAvatar')}
+              </button>
+              {canChangePassword && (
+                <button type="button" role="menuitem" className="user-menu-item" onClick={() => openDialog('password')} data-testid="menu-change-password">
+                  {t('account.menu.changePassword')}
+                </button>
+              )}
+            </>
+          )}
           <button
             type="button"
             role="menuitem"
@@ -64,6 +98,7 @@ export function UserMenu() {
           </button>
         </div>
       )}
+      <AccountDialog kind={dialog} onClose={() => setDialog(null)} />
     </div>
   );
 }

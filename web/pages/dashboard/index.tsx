@@ -9,6 +9,7 @@ import { DASHBOARD_ROUTES, ROUTES } from '../../routes';
 import { loginHref, schoolRoutePath } from '../../urls';
 import { MyCourseList } from '../mycourse/MyCourseList';
 import { ExamList, ExamRecords } from '../exams/ExamLists';
+import { RequiredFieldsNotice } from '../account/RequiredFieldsNotice';
 
 /**
  * The student dashboard (/dashboard, spec 2 'Student dashboard'). Guard (spec 2): only a signed-in student
@@ -61,8 +62,12 @@ export default function DashboardPage() {
         <SiteLink to={ROUTES.almostExpire} className="dash-entry">
           {t('learnRules.almostExpire')}
         </SiteLink>
+        <SiteLink to={ROUTES.myInformation} className="dash-entry">
+          {t('account.menu.myInfo')}
+        </SiteLink>
       </nav>
       <section className="dash-main card" aria-labelledby="my-courses-title">
+        <RequiredFieldsNotice />
         <h2 id="my-courses-title" className="page-title">
           {screen === 'papers' ? t('exams.myPapers') : screen === 'records' ? t('exams.records') : t('myCourses.title')}
         </h2>

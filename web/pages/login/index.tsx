@@ -1,15 +1,22 @@
+import { useState } from 'react';
 import { useBootstrap } from '../../bootstrap';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { LoginForm } from '../../components/LoginForm';
 import { useT } from '../../i18n';
 import { logoutHref, schoolHomePath } from '../../urls';
+import { RegisterForm } from './RegisterForm';
 
-/** The student sign-in page (/login/u/{hashUID}): a centred card on desktop, full width on mobile. */
+/**
+ * The student sign-in page (/login/u/{hashUID}): a centred card on desktop, full width on mobile. When the
+ * school takes sign-ups (bootstrap registerEnabled) a Sign up tab offers the sign-up form; ?register=1 opens it.
+ */
 export default function LoginPage() {
   const t = useT();
   const boot = useBootstrap();
   const name = boot.userData.sname || boot.userData.uname;
   const home = schoolHomePath(boot);
+  const canRegister = boot.registerEnabled && boot.role === 'guest';
+  const [tab, setTab] = useState<'login' | 'register'>(() => (canRegister && new URLSearchParams(window.location.search).get('register') === '1' ? 'register' : 'login'));
   return (
     <div className="auth-page">
       <main className="auth-card">
@@ -19,7 +26,17 @@ export default function LoginPage() {
           </span>
           <span>{boot.schoolName || t('app.name')}</span>
         </a>
-        <h1 className="auth-title">{t('login.title')}</h1>
+        <h1 className="auth-title">{tab === 'register' ? t('account.register.title') : t('login.title')}</h1>
+        {canRegister && (
+          <div className="auth-tabs" role="tablist">
+            <button type="button" role="tab" className="auth-tab" aria-selected={tab === 'login'} onClick={() => setTab('login')} data-testid="tab-login">
+              {t('account.register.loginTab')}
+            </button>
+            <button type="button" role="tab" className="auth-tab" aria-selected={tab === 'register'} onClick={() => setTab('register')} data-testid="tab-register">
+              {t('account.register.tab')}
+            </button>
+          </div>
+        )}
         {boot.role !== 'guest' ? (
           <div className="auth-signed-in" data-testid="logged-in">
             <p>{t('login.loggedInAs', { name })}</p>
@@ -31,7 +48,7 @@ export default function LoginPage() {
             </a>
           </div>
         ) : (
-          <LoginForm role="student" school={boot.hashUID} returnUrl={boot.returnUrl} />
+          tab === 'register' && canRegister ? <RegisterForm /> : <LoginForm role="student" school={boot.hashUID} returnUrl={boot.returnUrl} />
         )}
         <div className="auth-foot">
           <LanguageSwitch />

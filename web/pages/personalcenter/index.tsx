@@ -10,6 +10,7 @@ import { useLogout } from '../../hooks/useLogout';
 import { useT } from '../../i18n';
 import { ROUTES } from '../../routes';
 import { loginHref, schoolRoutePath } from '../../urls';
+import { RequiredFieldsNotice } from '../account/RequiredFieldsNotice';
 
 /** Personal centre (#/personalcenter, the mobile Mine tab): the signed-in user's account, language and logout. */
 export default function PersonalCenterPage() {
@@ -43,6 +44,7 @@ export default function PersonalCenterPage() {
           <p className="page-muted">{boot.schoolName}</p>
         </div>
       </section>
+      <RequiredFieldsNotice />
       <section className="card">
         <h2 className="section-title">{t('nav.personalCenter')}</h2>
         <dl className="info-list">
@@ -67,6 +69,10 @@ export default function PersonalCenterPage() {
           </SiteLink>
           <SiteLink to={ROUTES.almostExpire} className="info-row personal-entry">
             {t('learnRules.almostExpire')}
+          </SiteLink>
+          {/* My information: myinformation_m on mobile, myinformation on desktop (profile, custom fields, avatar, password). */}
+          <SiteLink to={isMobile ? ROUTES.myInformationMobile : ROUTES.myInformation} className="info-row personal-entry">
+            {t('account.menu.myInfo')}
           </SiteLink>
         </nav>
       )}

@@ -1,0 +1,79 @@
+import { useId, useState, type FormEvent } from 'react';
+import { PASSWORD_MIN } from '../../../shared/constants';
+import { ACCOUNT_ERRORS } from '../../../shared/schemas/account';
+import { LICENCE_ERRORS } from '../../../shared/schemas/licence';
+import { STUDENT_ERRORS } from '../../../shared/schemas/students';
+import { useBootstrap } from '../../bootstrap';
+import { loginErrorText } from '../../components/LoginForm';
+import { useT } from '../../i18n';
+import { register } from '../account/api';
+import { FieldInputs, firstFieldProblem, problemText } from '../account/FieldInputs';
+
+/**
+ * The sign-up form of the login page (spec 2 'register only if enabled'): user name, name, password twice and
+ * the school's custom fields (the required ones must be filled); on success the new student is signed in and
+ * follows the server's redirect, as after a login.
+ */
+export function RegisterForm() {
+  const t = useT();
+  const id = useId();
+  const boot = useBootstrap();
+  const [username, setUsername] = useState('');
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const local = !username.trim() || !name.trim() || !password
+      ? t('account.register.required')
+      : password.length < PASSWORD_MIN
+        ? t('account.password.tooShort', { min: PASSWORD_MIN })
+        : password !== confirm
+          ? t('account.register.mismatch')
+          : firstFieldProblem(t, boot.fieldSet, values);
+    setError(local);
+    if (local) return;
+    setBusy(true);
+    const infoStr = JSON.stringify(boot.fieldSet.map((field) => ({ sfid: field.sfid, value: values[field.sfid] ?? '' })).filter((v) => v.value.trim() !== ''));
+    const reply = await register({ school: boot.hashUID, username: username.trim(), name: name.trim(), password, infoStr, returnUrl: boot.returnUrl || undefined });
+    if (reply.status === 'ok') {
+      window.location.assign(reply.data.redirect);
+      return; // stay busy while the browser leaves
+    }
+    setBusy(false);
+    const data = reply.data as { name?: string; problem?: string } | null;
+    if (reply.error === ACCOUNT_ERRORS.registrationOff) setError(t('account.register.off'));
+    else if (reply.error === STUDENT_ERRORS.usernameTaken) setError(t('account.register.taken'));
+    else if (reply.error === LICENCE_ERRORS.seatsFull || reply.error === LICENCE_ERRORS.expired) setError(t('account.register.seatsFull'));
+    else if (reply.error === ACCOUNT_ERRORS.fieldProblem && data?.name && data.problem) setError(problemText(t, data.name, data.problem));
+    else setError(loginErrorText(t, reply)); // throttled, unknown school, network, or the server's text
+  };
+
+  const text = (key: string, label: string, value: string, set: (v: string) => void, type = 'text', autoComplete = 'off') => (
+    <div className="field">
+      <label htmlFor={`${id}-${key}`}>{label}</label>
+      <input id={`${id}-${key}`} name={key} type={type} autoComplete={autoComplete} value={value} disabled={busy} onChange={(e) => set(e.target.value)} aria-invalid={error ? true : undefined} />
+    </div>
+  );
+
+  return (
+    <form className="login-form account-form" onSubmit={(event) => void handleSubmit(event)} noValidate aria-label={t('account.register.form')} data-testid="register-form">
+      {text('username', t('account.register.username'), username, setUsername, 'text', 'username')}
+      {text('name', t('account.register.name'), name, setName, 'text', 'name')}
+      {text('password', t('account.register.password'), password, setPassword, 'password', 'new-password')}
+      {text('confirm', t('account.register.confirm'), confirm, setConfirm, 'password', 'new-password')}
+      <FieldInputs fields={boot.fieldSet} values={values} disabled={busy} onChange={(sfid, value) => setValues((all) => ({ ...all, [sfid]: value }))} />
+      <p className="form-error" role="alert" data-testid="register-error">
+        {error}
+      </p>
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy} data-testid="register-submit">
+        {busy ? t('account.register.submitting') : t('account.register.submit')}
+      </button>
+    </form>
+  );
+}
