@@ -59,6 +59,20 @@ describe('web/heartbeat: the server decides what counts (issue 5 Heartbeat; spec
     expect(info).toMatchObject({ complete_chapter: 1, total_chapter: 5, process: 20, last_chapter: c.video });
   });
 
+  it('credited time lands on the day it was studied (learn_days): a viewing across midnight splits between the two days', async () => {
+    clock = new Date(2026, 2, 5, 23, 55).getTime();
+    await play(c.video, clock, 0, 600);
+    const days = await okCall<{ list: { day: string; seconds: number; learners: number }[] }>(app, 'GET', '/learn/day?month=2026-03', admin);
+    const [fifth, sixth] = [days.list[4], days.list[5]];
+    expect(fifth.seconds).toBeGreaterThan(0);
+    expect(sixth.seconds).toBeGreaterThan(0);
+    expect(fifth.seconds + sixth.seconds).toBe(600);
+    expect(fifth.seconds).toBeLessThanOrEqual(300);
+    expect([fifth.learners, sixth.learners]).toEqual([1, 1]);
+    const months = await okCall<{ list: { month: number; seconds: number }[] }>(app, 'GET', '/learn/moth?year=2026', admin);
+    expect(months.list[2]).toMatchObject({ month: 3, seconds: 600 });
+  });
+
   it('heartbeats faster than real time count only the wall time, and positions that outrun 2× playback are not watched', async () => {
     await okBeat(app, s.cookie, { coid: c.coid, cid: c.video, start_ts: 1, position: 0 });
     // Twenty heartbeats one second apart, each claiming 16 s more of the video.

@@ -146,3 +146,19 @@ export const watchRecords = sqliteTable(
     index('watch_records_student').on(t.studentId, t.watchTime),
   ],
 );
+
+/**
+ * Study time per student and day (learn/moth, learn/day): what the heartbeat engine credits is added here
+ * in the same group commit as the learn record, so the split by day and month is exact. day is yyyy-MM-dd in
+ * the server's time zone, like watch_records.day.
+ */
+export const learnDays = sqliteTable(
+  'learn_days',
+  {
+    studentId: text('student_id').notNull().references(() => students.id, { onDelete: 'cascade' }),
+    schoolId: text('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    effMs: integer('eff_ms').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.day] }), index('learn_days_school_day').on(t.schoolId, t.day)],
+);

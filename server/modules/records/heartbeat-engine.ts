@@ -14,6 +14,7 @@ import * as repo from './records.repository';
 import { studentCourses } from '../courses/student-courses';
 import type { CourseRecordRow, HeartbeatRow, LearnRow } from './records.repository';
 import { MAX_CREDIT_MS } from './heartbeat-rules';
+import { formatDate } from '../../../shared/rules/dates';
 
 /** The longest a change waits in memory before it is written (the most a crash can lose). */
 export const FLUSH_MS = 200;
@@ -43,6 +44,8 @@ export class RecordsEngine {
   private readonly dirtyLearn = new Set<LearnState>();
   private readonly dirtyCourses = new Set<CourseState>();
   private readonly dirtyStreams = new Set<StreamRow>();
+  /** Study time credited per student and day since the last write (learn_days; added to what is there). */
+  private readonly days = new Map<string, { studentId: string; schoolId: string; day: string; ms: number }>();
   /** Learners added per course since the last write (lcount). */
   private readonly newLearners = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
@@ -181,13 +184,24 @@ export class RecordsEngine {
     this.schedule();
   }
 
+  /** Adds credited study time to the student's day (the server's time zone), written with the next group commit. */
+  creditDay(studentId: string, schoolId: string, at: number, ms: number): void {
+    if (ms <= 0) return;
+    const day = formatDate(at, 'yyyy-MM-dd');
+    const key = `${studentId}|${day}`;
+    const entry = this.days.get(key);
+    if (entry) entry.ms += ms;
+    else this.days.set(key, { studentId, schoolId, day, ms });
+    this.schedule();
+  }
+
   /** Marks a school's public counters (lcount, count) changed: its catalogue cache is refreshed within a minute. */
   countersChangedFor(schoolId: string): void {
     this.countersChanged.add(schoolId);
   }
 
   private get pending(): number {
-    return this.dirtyLearn.size + this.dirtyCourses.size + this.dirtyStreams.size;
+    return this.dirtyLearn.size + this.dirtyCourses.size + this.dirtyStreams.size + this.days.size;
   }
 
   private schedule(): void {
@@ -218,6 +232,8 @@ export class RecordsEngine {
     const courses = [...this.dirtyCourses];
     const streams = [...this.dirtyStreams];
     const learners = [...this.newLearners];
+    const days = [...this.days.values()];
+    this.days.clear();
     this.dirtyLearn.clear();
     this.dirtyCourses.clear();
     this.dirtyStreams.clear();
@@ -228,6 +244,7 @@ export class RecordsEngine {
       ...courses.map((state) => () => writer.course(toCourseRow(state))),
       ...streams.map((row) => () => writer.heartbeat(row)),
       ...learners.map(([courseId, n]) => () => writer.learners(courseId, n)),
+      ...days.map((d) => () => writer.day(d.studentId, d.schoolId, d.day, Math.round(d.ms))),
     ];
     try {
       this.ctx.sqlite.transaction(() => writes.forEach((write) => write()))();

@@ -76,6 +76,7 @@ export function heartbeat(ctx: AppContext, auth: Auth, beat: Heartbeat): Heartbe
   engine.touchLearn(record);
   engine.setClock(auth.userId, outcome.clock);
   visitCourse(course, cid, now, outcome.creditMs, outcome.completedNow, total);
+  engine.creditDay(auth.userId, head.schoolId, now, outcome.creditMs);
   engine.touchCourse(course);
   engine.putStream({
     tokenHash: auth.tokenHash,

@@ -68,6 +68,8 @@ export interface BatchWriter {
   course(row: CourseRecordRow): void;
   heartbeat(row: HeartbeatRow): void;
   learners(courseId: string, added: number): void;
+  /** Adds study time to a student's day (learn_days). */
+  day(studentId: string, schoolId: string, day: string, ms: number): void;
 }
 
 const writers = new WeakMap<SqliteDatabase.Database, BatchWriter>();
@@ -96,6 +98,10 @@ export function batchWriter(sqlite: SqliteDatabase.Database): BatchWriter {
        eff_time = excluded.eff_time, credited_at = excluded.credited_at, progress = excluded.progress, status = excluded.status`,
   );
   const learners = sqlite.prepare('update courses set lcount = lcount + ? where id = ?');
+  const day = sqlite.prepare(
+    `insert into learn_days (student_id, school_id, day, eff_ms) values (?, ?, ?, ?)
+     on conflict (student_id, day) do update set eff_ms = eff_ms + excluded.eff_ms`,
+  );
   writer = {
     learn: (r) =>
       learn.run(r.studentId, r.courseId, r.chapterId, r.schoolId, r.effMs, r.watched, r.intervals, r.progress, r.furthest, r.position, r.duration, r.completedAt, r.passed ? 1 : 0, r.verifyStatus, r.startedAt, r.updatedAt),
@@ -104,6 +110,7 @@ export function batchWriter(sqlite: SqliteDatabase.Database): BatchWriter {
     heartbeat: (r) =>
       beat.run(r.tokenHash, r.courseId, r.chapterId, r.studentId, r.startTs, r.lastAt, r.position, r.pause ? 1 : 0, r.runAt, r.runFrom, r.playType, r.realtime, r.effTime, r.creditedAt, r.progress, r.status),
     learners: (courseId, added) => learners.run(added, courseId),
+    day: (studentId, schoolId, dayText, ms) => day.run(studentId, schoolId, dayText, ms),
   };
   writers.set(sqlite, writer);
   return writer;

@@ -1,8 +1,16 @@
+import { formatDate } from '../../../shared/rules/dates';
 import type { AppContext } from '../../context';
+import { recordsEngine } from '../records/heartbeat-engine';
 import { studyActivity } from './learn-stats.repository';
 
 const pad = (n: number) => String(n).padStart(2, '0');
-const dayText = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+const dayText = (date: Date) => formatDate(date, 'yyyy-MM-dd');
+
+/** The buckets of a period, after the records engine has written what waits in memory. */
+function activity(ctx: AppContext, schoolId: string, by: 'month' | 'day', from: Date, to: Date) {
+  recordsEngine(ctx).flush();
+  return new Map(studyActivity(ctx.db, schoolId, by, dayText(from), dayText(to)).map((row) => [row.bucket, row]));
+}
 
 /**
  * GET learn/moth {year}: the school's twelve months of study (distinct learners and study time in seconds),
@@ -12,7 +20,7 @@ const dayText = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1
 export function learnMonths(ctx: AppContext, schoolId: string, year: number) {
   const from = new Date(year, 0, 1);
   const to = new Date(year + 1, 0, 1);
-  const buckets = new Map(studyActivity(ctx.db, schoolId, 'month', from.getTime(), to.getTime(), dayText(from), dayText(to)).map((row) => [row.bucket, row]));
+  const buckets = activity(ctx, schoolId, 'month', from, to);
   const list = Array.from({ length: 12 }, (_, index) => {
     const row = buckets.get(pad(index + 1));
     return { month: index + 1, learners: row?.learners ?? 0, seconds: row?.seconds ?? 0 };
@@ -25,7 +33,7 @@ export function learnDays(ctx: AppContext, schoolId: string, month: string) {
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
   const from = new Date(year, monthNumber - 1, 1);
   const to = new Date(year, monthNumber, 1);
-  const buckets = new Map(studyActivity(ctx.db, schoolId, 'day', from.getTime(), to.getTime(), dayText(from), dayText(to)).map((row) => [row.bucket, row]));
+  const buckets = activity(ctx, schoolId, 'day', from, to);
   const days = new Date(year, monthNumber, 0).getDate();
   const list = Array.from({ length: days }, (_, index) => {
     const day = `${month}-${pad(index + 1)}`;
