@@ -7,30 +7,16 @@
 // directory settings through HTTP, then times the first real sync (POST ldap/sync dryRun=0) and a second one
 // (which must change nothing). Peak memory is the server's VmHWM from /proc, with VmRSS sampled every 50 ms.
 // BENCH_PEOPLE changes the count.
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import { register } from 'tsx/esm/api';
-import { root, startServer } from './lib.mjs';
+import { adminCookie, memoryMb, peakMemory, startBuiltServer } from './lib.mjs';
 
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 10_000);
 const TARGET_SECONDS = 20;
 const TARGET_MB = 300;
-const ADMIN_PASSWORD = 'bench-admin-1';
 
 register();
 const harness = await import('../../tests/helpers/slapd.ts');
-
-function memoryMb(pid, field) {
-  try {
-    const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${field}:`));
-    return line ? Number(line.split(/\s+/)[1]) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
 
 const people = harness.numberedPeople(PEOPLE);
 const seeded = performance.now();
@@ -41,27 +27,19 @@ const slapd = await harness.startSlapd({
 console.log(`directory of ${PEOPLE} people ready in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
 
 try {
-  await bench();
+  const server = await startBuiltServer({ name: 'ldap', seats: PEOPLE + 100 });
+  try {
+    await bench(server);
+  } finally {
+    await server.stop();
+  }
 } finally {
   await harness.destroySlapd(slapd);
 }
 
-async function bench() {
-const dist = process.env.LANXUE_DIST ? path.resolve(process.env.LANXUE_DIST) : path.join(root, 'dist');
-execFileSync(process.execPath, ['scripts/build.mjs', 'server'], { cwd: root, stdio: 'inherit' });
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lanxue-bench-ldap-'));
-const server = await startServer([path.join(dist, 'server/main.js')], {
-  NODE_ENV: 'production',
-  DATA_DIR: dataDir,
-  DEMO_DATA: 'false',
-  LOG_LEVEL: 'warn',
-  ADMIN_PASSWORD,
-  SESSION_SECRET: 'bench-secret-0123456789',
-  LICENCE_TRIAL_SEATS: String(PEOPLE + 100),
-});
-const pid = server.child.pid;
-try {
-  const sqlite = new Database(path.join(dataDir, 'lanxue.sqlite'));
+async function bench(server) {
+  const { pid } = server;
+  const sqlite = new Database(server.databaseFile);
   sqlite.pragma('busy_timeout = 5000');
   const { id: schoolId } = sqlite.prepare('select id from schools order by created_at limit 1').get();
   for (const [id, name] of [['9000000000000000001', 'even'], ['9000000000000000002', 'odd']]) {
@@ -69,9 +47,7 @@ try {
   }
   sqlite.close();
 
-  const login = await fetch(`${server.base}/do/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD, role: 'admin' }) });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(/,(?=\s*\w+=)/).map((c) => c.split(';')[0].trim()).find((c) => c.startsWith('y_main='));
-  if (!cookie) throw new Error(`login failed: ${login.status}`);
+  const cookie = await adminCookie(server.base);
   const post = async (url, body) => (await fetch(`${server.base}/${url}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
   const saved = await post('ldap/settings', {
     enabled: true,
@@ -89,21 +65,19 @@ try {
   if (saved.status !== 'ok') throw new Error(`settings: ${JSON.stringify(saved)}`);
 
   const restMb = memoryMb(pid, 'VmRSS');
-  let rssPeakSampled = 0;
-  const sampler = setInterval(() => (rssPeakSampled = Math.max(rssPeakSampled, memoryMb(pid, 'VmRSS'))), 50);
+  const memory = peakMemory(pid);
   const start = performance.now();
   const first = await post('ldap/sync', { dryRun: false });
   const firstSeconds = (performance.now() - start) / 1000;
   const again = performance.now();
   const second = await post('ldap/sync', { dryRun: false });
   const secondSeconds = (performance.now() - again) / 1000;
-  clearInterval(sampler);
-  const peakMb = Math.max(memoryMb(pid, 'VmHWM'), rssPeakSampled);
+  const peakMb = memory.stop();
   if (first.status !== 'ok' || first.data.run.status !== 'ok' || first.data.run.created !== PEOPLE) throw new Error(`first sync: ${JSON.stringify(first).slice(0, 500)}`);
   const r2 = second.data?.run;
   if (!r2 || r2.created + r2.updated + r2.disabled + r2.enabled !== 0) throw new Error(`second sync changed something: ${JSON.stringify(second).slice(0, 500)}`);
 
-  const check = new Database(path.join(dataDir, 'lanxue.sqlite'), { readonly: true });
+  const check = new Database(server.databaseFile, { readonly: true });
   const counts = check.prepare("select (select count(*) from students where source = 'ldap') students, (select count(*) from student_group_members) members").get();
   check.close();
   console.table([
@@ -120,9 +94,4 @@ try {
   const ok = firstSeconds < TARGET_SECONDS && peakMb < TARGET_MB;
   console.log(`targets: sync under ${TARGET_SECONDS} s, memory under ${TARGET_MB} MB: ${ok ? 'met' : 'NOT met'}`);
   if (!ok) process.exitCode = 1;
-} finally {
-  server.child.kill('SIGTERM');
-  await new Promise((resolve) => server.child.once('exit', resolve));
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
 }

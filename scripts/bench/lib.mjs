@@ -1,7 +1,9 @@
-// Helpers shared by the benchmarks: free ports, starting a server and waiting for it, one autocannon case.
-import { spawn } from 'node:child_process';
+// Helpers shared by the benchmarks: free ports, starting a server and waiting for it, one autocannon case, the
+// production build on a temporary database, the admin's cookie, and a process's memory.
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
@@ -71,4 +73,66 @@ export async function measure(name, url, headers = {}, request = {}, pid) {
   if (pid) row['server CPU µs/req'] = Math.round(((cpuMs(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total));
   console.log(`${name}: ${row['req/s']} req/s, p99 ${row['p99 ms']} ms${pid ? `, server CPU ${row['server CPU µs/req']} µs/req` : ''}`);
   return row;
+}
+
+/** A field of /proc/<pid>/status in MB (VmRSS now, VmHWM the peak so far); 0 where /proc is missing. */
+export function memoryMb(pid, field) {
+  try {
+    const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${field}:`));
+    return line ? Number(line.split(/\s+/)[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Samples a process's VmRSS every 50 ms; stop() answers the peak in MB (the larger of VmHWM and the samples). */
+export function peakMemory(pid) {
+  let sampled = 0;
+  const timer = setInterval(() => (sampled = Math.max(sampled, memoryMb(pid, 'VmRSS'))), 50);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.max(memoryMb(pid, 'VmHWM'), sampled);
+    },
+  };
+}
+
+export const BENCH_ADMIN_PASSWORD = 'bench-admin-1';
+
+/**
+ * Builds the server and starts the production build in its own process on a temporary file database (no demo
+ * data, the main admin's password BENCH_ADMIN_PASSWORD, `seats` trial seats). stop() ends it and removes the folder.
+ */
+export async function startBuiltServer({ name, seats }) {
+  const dist = process.env.LANXUE_DIST ? path.resolve(process.env.LANXUE_DIST) : path.join(root, 'dist');
+  execFileSync(process.execPath, ['scripts/build.mjs', 'server'], { cwd: root, stdio: 'inherit' });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `lanxue-bench-${name}-`));
+  const server = await startServer([path.join(dist, 'server/main.js')], {
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'warn',
+    ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+    SESSION_SECRET: 'bench-secret-0123456789',
+    LICENCE_TRIAL_SEATS: String(seats),
+  });
+  return {
+    ...server,
+    pid: server.child.pid,
+    dataDir,
+    databaseFile: path.join(dataDir, 'lanxue.sqlite'),
+    async stop() {
+      server.child.kill('SIGTERM');
+      await new Promise((resolve) => server.child.once('exit', resolve));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in as the main admin and answers the session cookie (name=value). */
+export async function adminCookie(base) {
+  const login = await fetch(`${base}/do/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: BENCH_ADMIN_PASSWORD, role: 'admin' }) });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(/,(?=\s*\w+=)/).map((c) => c.split(';')[0].trim()).find((c) => c.startsWith('y_main='));
+  if (!cookie) throw new Error(`login failed: ${login.status}`);
+  return cookie;
 }

@@ -6,28 +6,13 @@
 // password column: one shared initial password), then times through HTTP: the preview, and the import from the
 // upload to getImport saying 'done'. Peak memory is the server process's VmHWM (peak resident set, from /proc),
 // with VmRSS sampled every 50 ms while it works. BENCH_ROWS changes the row count.
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import writeXlsxFile from 'write-excel-file/node';
-import { root, startServer } from './lib.mjs';
+import { adminCookie, memoryMb, peakMemory, startBuiltServer } from './lib.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const TARGET_SECONDS = 10;
 const TARGET_MB = 300;
-const ADMIN_PASSWORD = 'bench-admin-1';
-
-/** A field of /proc/<pid>/status in MB (VmRSS now, VmHWM the peak so far); 0 where /proc is missing. */
-function memoryMb(pid, field) {
-  try {
-    const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${field}:`));
-    return line ? Number(line.split(/\s+/)[1]) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
 
 /** An upload of the file with the import options, as the screen sends it. */
 function form(file, fields) {
@@ -37,22 +22,11 @@ function form(file, fields) {
   return body;
 }
 
-const dist = process.env.LANXUE_DIST ? path.resolve(process.env.LANXUE_DIST) : path.join(root, 'dist');
-execFileSync(process.execPath, ['scripts/build.mjs', 'server'], { cwd: root, stdio: 'inherit' });
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lanxue-bench-import-'));
-const server = await startServer([path.join(dist, 'server/main.js')], {
-  NODE_ENV: 'production',
-  DATA_DIR: dataDir,
-  DEMO_DATA: 'false',
-  LOG_LEVEL: 'warn',
-  ADMIN_PASSWORD,
-  SESSION_SECRET: 'bench-secret-0123456789',
-  LICENCE_TRIAL_SEATS: String(ROWS + 100),
-});
-const pid = server.child.pid;
+const server = await startBuiltServer({ name: 'import', seats: ROWS + 100 });
+const { pid } = server;
 try {
   // A group and a custom field, written beside the running server (WAL) as the back office would.
-  const sqlite = new Database(path.join(dataDir, 'lanxue.sqlite'));
+  const sqlite = new Database(server.databaseFile);
   sqlite.pragma('busy_timeout = 5000');
   const { id: schoolId } = sqlite.prepare('select id from schools order by created_at limit 1').get();
   sqlite.prepare('insert into student_groups (id, school_id, parent_id, name, position, created_at) values (?, ?, null, ?, 0, ?)').run('9000000000000000001', schoolId, '2024级', Date.now());
@@ -65,11 +39,8 @@ try {
   const file = await writeXlsxFile(rows).toBuffer();
   console.log(`made a ${ROWS}-row XLSX of ${(file.length / 1024).toFixed(0)} KiB in ${Date.now() - made} ms; server rss at rest ${memoryMb(pid, 'VmRSS').toFixed(0)} MB`);
 
-  const login = await fetch(`${server.base}/do/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD, role: 'admin' }) });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(/,(?=\s*\w+=)/).map((c) => c.split(';')[0].trim()).find((c) => c.startsWith('y_main='));
-  if (!cookie) throw new Error(`login failed: ${login.status}`);
-  let rssPeakSampled = 0;
-  const sampler = setInterval(() => (rssPeakSampled = Math.max(rssPeakSampled, memoryMb(pid, 'VmRSS'))), 50);
+  const cookie = await adminCookie(server.base);
+  const memory = peakMemory(pid);
   const options = { mode: 'rows', duplicates: 'skip', initialPassword: 'welcome-2024' };
 
   const previewStart = performance.now();
@@ -91,11 +62,10 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const importSeconds = (performance.now() - importStart) / 1000;
-  clearInterval(sampler);
-  const peakMb = Math.max(memoryMb(pid, 'VmHWM'), rssPeakSampled);
+  const peakMb = memory.stop();
   if (status.status !== 'done' || status.created !== ROWS) throw new Error(`import ended ${JSON.stringify({ ...status, report: status.report.slice(0, 5) })}`);
 
-  const check = new Database(path.join(dataDir, 'lanxue.sqlite'), { readonly: true });
+  const check = new Database(server.databaseFile, { readonly: true });
   const counts = check.prepare('select (select count(*) from students) students, (select count(*) from student_group_members) members, (select count(*) from student_field_values) vals, (select count(distinct password_hash) from students) hashes').get();
   check.close();
 
@@ -116,7 +86,5 @@ try {
   console.log(`targets: import under ${TARGET_SECONDS} s, memory under ${TARGET_MB} MB: ${ok ? 'met' : 'NOT met'}`);
   if (!ok) process.exitCode = 1;
 } finally {
-  server.child.kill('SIGTERM');
-  await new Promise((resolve) => server.child.once('exit', resolve));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

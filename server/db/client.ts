@@ -11,7 +11,6 @@ export type Database = BetterSQLite3Database<typeof schema>;
 /** What repositories take: the database or a transaction on it. */
 export type Db = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 
-
 /** The migrations the app ships (drizzle-kit output). */
 export const MIGRATIONS_FOLDER = projectPath('migrations');
 

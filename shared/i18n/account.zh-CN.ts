@@ -37,13 +37,11 @@ export const messages = {
   // Information page.
   'account.info.title': '我的资料',
   'account.info.profile': '基本信息',
-  'account.info.username': '用户名',
   'account.info.name': '姓名',
   'account.info.email': '邮箱',
   'account.info.phone': '手机号',
   'account.info.groups': '所属分组',
   'account.info.noGroups': '未分组',
-  'account.info.source': '账号来源',
   'account.info.sourceLdap': '目录服务（LDAP），姓名、邮箱和手机号以目录为准',
   'account.info.fields': '其他信息',
   'account.info.required': '必填',

@@ -50,7 +50,6 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.import.done': 'Import finished: {created} created, {updated} updated, {skipped} skipped, {failed} failed.',
   'admin.import.failed': 'Import not completed: {message}',
   'admin.import.lastImport': 'Last import: {file} ({when})',
-  'admin.import.again': 'Import another file',
   'admin.import.reportCapped': 'The report lists the first {max} problems only.',
   'admin.import.reason.required': 'required',
   'admin.import.reason.tooLong': 'too long',

@@ -48,7 +48,6 @@ export const messages = {
   'admin.import.done': '导入完成：新建 {created}，更新 {updated}，跳过 {skipped}，失败 {failed}。',
   'admin.import.failed': '导入未完成：{message}',
   'admin.import.lastImport': '上次导入：{file}（{when}）',
-  'admin.import.again': '导入另一个文件',
   'admin.import.reportCapped': '报告只列出前 {max} 个问题。',
   'admin.import.reason.required': '必填',
   'admin.import.reason.tooLong': '太长',

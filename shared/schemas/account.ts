@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { AVATAR_MAX_BYTES, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '../constants';
+import { AVATAR_MAX_BYTES, PASSWORD_MAX, PASSWORD_MIN } from '../constants';
 import { zCode, zReturnPath } from './common';
-import { zFieldValue, zStudentField } from './students';
+import { STUDENT_ERRORS, zFieldValue, zInfoStr, zStudentEmail, zStudentField, zStudentName, zStudentPhone, zStudentUsername } from './students';
 
 /**
  * The student's own account on the student site (spec 2 'Student dashboard' user menu, spec 3 'Student
@@ -16,11 +16,6 @@ export const AVATAR_MAX = AVATAR_MAX_BYTES;
 export const AVATAR_SIDE = 256;
 /** The multipart field of the avatar file (the uploads module's field, spec 7 'file-select'). */
 export { UPLOAD_FILE_FIELD as AVATAR_FIELD } from './uploads';
-
-/** The names and contact columns a student may change on the information page. */
-export const NAME_MAX = 64;
-export const EMAIL_MAX = 120;
-export const PHONE_MAX = 30;
 
 /** Registrations one address may make in the login throttle's window (choice: the spec is silent). */
 export const REGISTER_PER_ADDRESS = 20;
@@ -44,9 +39,8 @@ export function avatarProblem(name: string, size: number): 'type' | 'size' | nul
 /** Error strings of the account calls (the web maps them to messages; spec 5/8 texts in account.*). */
 export const ACCOUNT_ERRORS = {
   registrationOff: 'registration is turned off',
-  unknownField: 'unknown field',
-  badInfo: 'infoStr must be a JSON list of {sfid, value}',
-  fieldProblem: 'field value not accepted',
+  unknownField: STUDENT_ERRORS.unknownField,
+  fieldProblem: STUDENT_ERRORS.fieldProblem,
   emptyPassword: 'password must not be empty',
   passwordLength: 'new password length',
   avatarType: 'avatar type not allowed',
@@ -81,29 +75,13 @@ export const zAccountInfo = z.object({
 });
 export type AccountInfo = z.infer<typeof zAccountInfo>;
 
-/** infoStr: a JSON text of a list of {sfid, value} (spec 7). Parsed here so a bad one is a 400 with a path. */
-export const zInfoStr = z
-  .string()
-  .max(200_000)
-  .transform((text, ctx) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: ACCOUNT_ERRORS.badInfo });
-      return z.NEVER;
-    }
-  })
-  .pipe(z.array(zFieldValue).max(500));
-
-const zEmailOrEmpty = z.union([z.literal(''), z.email().max(EMAIL_MAX)]);
-const zPhone = z.string().trim().max(PHONE_MAX).regex(/^[0-9+()\-\s]*$/, 'must be a phone number');
 
 /** POST stu/info (spec 7 'Save student info {infoStr}'), with the contact columns the page also edits. */
 export const zSaveInfo = z.object({
   infoStr: zInfoStr.default([]),
-  name: z.string().trim().min(1, 'is required').max(NAME_MAX).optional(),
-  email: z.string().trim().pipe(zEmailOrEmpty).optional(),
-  phone: zPhone.optional(),
+  name: zStudentName.optional(),
+  email: zStudentEmail.optional(),
+  phone: zStudentPhone.optional(),
 });
 export type SaveInfoInput = z.input<typeof zSaveInfo>;
 
@@ -117,8 +95,8 @@ export const zAvatarReply = z.object({ avatar: z.string() });
 /** POST do/register: a visitor signs up to a school that allows it. */
 export const zRegister = z.object({
   school: zCode,
-  username: z.string().trim().min(1, 'is required').max(USERNAME_MAX).regex(/^[^\s]+$/, 'must have no spaces'),
-  name: z.string().trim().min(1, 'is required').max(NAME_MAX),
+  username: zStudentUsername,
+  name: zStudentName,
   password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
   infoStr: zInfoStr.default([]),
   returnUrl: zReturnPath.optional(),

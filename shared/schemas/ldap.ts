@@ -8,6 +8,8 @@ export const LDAP_ERRORS = {
   unreachable: 'directory unreachable',
   /** The service account's bind was refused (wrong DN or password). */
   badBind: 'directory refused the service account (wrong bind DN or password)',
+  /** The saved bind password only ever goes to the server, bind DN and TLS settings it was entered for. */
+  passwordAgain: 'enter the bind password again: the server, bind DN or TLS settings changed',
   certificate: 'directory certificate rejected (give its CA certificate, or check the host name)',
   baseNotFound: 'directory base DN not found',
   truncated: 'directory search was cut short (size limit): nothing was changed',

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../constants';
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '../constants';
+import { STUDENT_EMAIL_MAX, STUDENT_NAME_MAX, STUDENT_PHONE_MAX } from './students';
 
 /**
  * Student import from CSV and XLSX (spec 7 Students: import, getImport, repeatdata; issue 7 'Import from CSV
@@ -15,7 +16,8 @@ export const STUDENT_IMPORT_REPORT_MAX = 1000;
 /** User names a duplicate sample shows. */
 export const STUDENT_IMPORT_DUPLICATE_SAMPLE = 20;
 /** Longest user name, name, e-mail and phone accepted from a file. */
-export const IMPORT_TEXT_MAX = { username: 64, name: 64, email: 120, phone: 30 } as const;
+/** The students' column limits (shared/schemas/students.ts), as the import's row check reports them. */
+export const IMPORT_TEXT_MAX = { username: USERNAME_MAX, name: STUDENT_NAME_MAX, email: STUDENT_EMAIL_MAX, phone: STUDENT_PHONE_MAX } as const;
 
 /** The standard columns; custom fields are columns too, by their name. */
 export const IMPORT_COLUMNS = ['username', 'name', 'password', 'email', 'phone', 'groups'] as const;
@@ -126,9 +128,13 @@ export type ImportStatus = z.infer<typeof zImportStatus>;
 export const zImportStarted = z.object({ id: z.string() });
 export const zTemplateQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('xlsx') });
 
-/** student/repeatdata: which of these user names exist in the school already. */
+/** student/repeatdata: which of these user names exist in the school already, each with its sid and source. */
 export const zRepeatQuery = z.object({ usernames: z.array(z.string().trim().min(1).max(IMPORT_TEXT_MAX.username)).max(STUDENT_IMPORT_MAX_ROWS) });
-export const zRepeatReply = z.object({ count: z.number().int(), usernames: z.array(z.string()) });
+export const zRepeatReply = z.object({
+  count: z.number().int(),
+  list: z.array(z.object({ username: z.string(), sid: z.string(), source: z.enum(['local', 'ldap']) })),
+});
+export type RepeatData = z.infer<typeof zRepeatReply>;
 
 /** Error strings of the import calls (the web shows admin.import.error.* for them). */
 export const STUDENT_IMPORT_ERRORS = {

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../constants';
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '../constants';
 
 /**
  * Student settings of a school (spec 3 'Student settings'; kept in schools.settings JSON with the school's
@@ -53,7 +53,10 @@ export type FieldValue = z.infer<typeof zFieldValue>;
 /** Error strings of the people calls; the web shows them through errors.* messages. */
 export const STUDENT_ERRORS = {
   usernameTaken: 'user name is already used in this school',
-  fieldRequired: 'is required',
+  /** 400, data {field: 'info.<sfid>', sfid, problem: 'unknown'}: infoStr names no field of the school. */
+  unknownField: 'unknown field',
+  /** 400, data {field: 'info.<sfid>', sfid, name, problem}: a value does not fit its field (shared/rules/student-fields). */
+  fieldProblem: 'field value not accepted',
   ldapAccount: 'this account signs in with the directory: change the password there',
   passwordChangeOff: 'password change is turned off',
   wrongPassword: 'old password is wrong',
@@ -62,14 +65,15 @@ export const STUDENT_ERRORS = {
 // ---- The student list and records of people (spec 7 Students; issue 7 'Students and groups') ----
 
 /** Error strings of the student list calls beside STUDENT_ERRORS (400, data.field names the field). */
-export const STUDENT_LIST_ERRORS = { unknownGroup: 'unknown group', unknownField: 'unknown field' } as const;
+export const STUDENT_LIST_ERRORS = { unknownGroup: 'unknown group', unknownField: STUDENT_ERRORS.unknownField } as const;
 
 /** Most rows of one page of student/list, and most names one student/search answers. */
 export const STUDENT_PAGE_MAX = 100;
 export const STUDENT_SEARCH_MAX = 20;
 /** Most sids one bulk call (delete, enable, sfids) takes. */
 export const STUDENT_BULK_MAX = 1000;
-/** Longest e-mail and phone kept. */
+/** Longest name, e-mail and phone kept: the one set of limits of the student's columns (add, edit, own info, registration, import). */
+export const STUDENT_NAME_MAX = 64;
 export const STUDENT_EMAIL_MAX = 200;
 export const STUDENT_PHONE_MAX = 40;
 export const STUDENT_STATUSES = ['all', 'enabled', 'disabled'] as const;
@@ -83,10 +87,13 @@ export const zStudentUsername = z
   .string()
   .trim()
   .min(1, 'is required')
-  .max(64)
+  .max(USERNAME_MAX)
   .regex(/^[^\s\u0000-\u001f\u007f]+$/, 'must have no spaces');
-const zEmail = z.union([z.literal(''), z.string().trim().max(STUDENT_EMAIL_MAX).pipe(z.email())]);
-const zPhone = z
+export const zStudentName = z.string().trim().min(1, 'is required').max(STUDENT_NAME_MAX);
+/** An e-mail address or ''. */
+export const zStudentEmail = z.union([z.literal(''), z.string().trim().max(STUDENT_EMAIL_MAX).pipe(z.email())]);
+/** A phone number (digits, +, -, brackets, spaces) or ''. */
+export const zStudentPhone = z
   .string()
   .trim()
   .max(STUDENT_PHONE_MAX)
@@ -153,10 +160,10 @@ export type StudentList = z.infer<typeof zStudentList>;
 
 export const zNewStudent = z.object({
   username: zStudentUsername,
-  name: z.string().trim().min(1, 'is required').max(64),
+  name: zStudentName,
   password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
-  email: zEmail.optional(),
-  phone: zPhone.optional(),
+  email: zStudentEmail.optional(),
+  phone: zStudentPhone.optional(),
   gids: z.array(zSid).max(200).default([]),
   infoStr: zInfoStr.optional(),
 });
@@ -164,9 +171,9 @@ export type NewStudentInput = z.input<typeof zNewStudent>;
 
 export const zUpdateStudent = z.object({
   sid: zSid,
-  name: z.string().trim().min(1, 'is required').max(64).optional(),
-  email: zEmail.optional(),
-  phone: zPhone.optional(),
+  name: zStudentName.optional(),
+  email: zStudentEmail.optional(),
+  phone: zStudentPhone.optional(),
   /** A new password (a reset by the administrator); refused for directory accounts. */
   password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX).optional(),
   gids: z.array(zSid).max(200).optional(),

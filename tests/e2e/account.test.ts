@@ -32,7 +32,9 @@ describe('the student account in the browser', () => {
     await page.waitForURL(atPath(`/u/${h.school.hashUID}`));
 
     await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: '修改密码' }).click();
+    // By keyboard: the focused menu item goes away with the menu.
+    await page.getByRole('menuitem', { name: '修改密码' }).focus();
+    await page.keyboard.press('Enter');
     const dialog = page.getByTestId('password-dialog');
     await dialog.waitFor();
     expect(await dialog.evaluate((el) => el.getBoundingClientRect().width)).toBe(460);
@@ -54,6 +56,8 @@ describe('the student account in the browser', () => {
     await expect(dialog.getByLabel('新密码', { exact: true }).inputValue()).resolves.toBe('');
     await screenshot(page, 'account-password-desktop');
     await dialog.getByRole('button', { name: '关闭' }).click();
+    // The menu item went away with the menu: focus goes back to the menu's button.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('user-menu');
 
     // The new password signs in; the old one no longer does.
     await expect(login(h.app, { username: student.username, password: 'old-pass-123' })).rejects.toThrow(/401/);
@@ -80,6 +84,7 @@ describe('the student account in the browser', () => {
     await other.getByTestId('avatar-preview').waitFor();
     await other.getByTestId('avatar-save').click();
     await other.getByText('修改成功！').waitFor();
+    await expect.poll(() => other.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('user-menu');
     const img = other.getByTestId('user-menu').locator('img.avatar');
     await img.waitFor();
     const src = (await img.getAttribute('src')) ?? '';

@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { adminGroups } from '../../server/db/schema';
+import fs from 'node:fs';
+import path from 'node:path';
+import { adminGroups, comments, files, signatures } from '../../server/db/schema';
+import { dataPath } from '../../server/lib/storage';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
 
@@ -295,5 +298,40 @@ describe('sub-admins and permissions (spec 6, spec 7 Admins)', () => {
     expect((await post('/course/cate/delete', { catid: gone })).statusCode).toBe(200);
     expect((await post('/getcourselist', { num: 50 }, cookie)).json().data.total).toBe(0);
     expect((await get('/course/catelist', cookie)).json().data.cates).toEqual([]);
+  });
+
+  it('category scope reaches the comments list and signature images: a scoped sub-admin sees only its courses', async () => {
+    const a = await category('A');
+    const b = await category('B');
+    const inA = await course('In A', a);
+    const inB = await course('In B', b);
+    const student = await buildStudent(app);
+    const schoolId = school(app).id;
+    const signatureOf: Record<string, string> = {};
+    for (const [coid, text] of [[inA, 'about A'], [inB, 'about B']] as const) {
+      app.ctx.db
+        .insert(comments)
+        .values({ id: app.ctx.ids.next(), schoolId, courseId: coid, authorRole: 'student', authorId: student.id, authorName: 'S', text, createdAt: Date.now() })
+        .run();
+      const fileId = app.ctx.ids.next();
+      const key = `files/userupload/${schoolId}/${fileId}.JPEG`;
+      fs.mkdirSync(path.dirname(dataPath(app.ctx.config.dataDir, key)), { recursive: true });
+      fs.writeFileSync(dataPath(app.ctx.config.dataDir, key), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+      app.ctx.db.insert(files).values({ id: fileId, schoolId, key, originalName: 'signature.jpeg', mime: 'image/jpeg', ext: 'JPEG', size: 4, visibility: 'private', uploadedBy: `student:${student.id}`, createdAt: Date.now() }).run();
+      signatureOf[coid] = app.ctx.ids.next();
+      app.ctx.db.insert(signatures).values({ id: signatureOf[coid], schoolId, studentId: student.id, courseId: coid, fileId, createdAt: Date.now() }).run();
+    }
+    const sub = await buildSubAdmin(app, ['course']);
+    await post('/admins/setpermission', { id: sub.id, permissions: ['course'], categories: [a] });
+    const cookie = await signIn(sub.username);
+
+    const listed = (await get('/a/comment/list?page=1', cookie)).json().data;
+    expect([listed.total, listed.list.map((c: { text: string }) => c.text)]).toEqual([1, ['about A']]);
+    expect((await get(`/a/comment/list?coid=${inB}`, cookie)).statusCode).toBe(404);
+    expect((await get('/a/comment/list?page=1')).json().data.total).toBe(2);
+
+    expect((await get(`/signature/image/${signatureOf[inA]}`, cookie)).statusCode).toBe(200);
+    expect((await get(`/signature/image/${signatureOf[inB]}`, cookie)).statusCode).toBe(404);
+    expect((await get(`/signature/image/${signatureOf[inB]}`)).statusCode).toBe(200);
   });
 });

@@ -1,8 +1,10 @@
 /** ldap/auth and do/login for directory accounts, against a real slapd (tests/helpers/slapd.ts). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from 'ldapts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ERRORS } from '../../shared/envelope';
 import { LDAP_ERRORS } from '../../shared/schemas/ldap';
 import { insertGroup } from '../../server/modules/auth/accounts.repository';
+import { directoryLogin } from '../../server/modules/ldap/ldap-auth.service';
 import { ADMIN, buildStudent, login, makeApp, school, type TestApp } from '../helpers/app';
 import { destroySlapd, GROUPS_DN, numberedPeople, PEOPLE_DN, PERSON_PW, READER_DN, READER_PW, startSlapd, type Slapd } from '../helpers/slapd';
 
@@ -90,6 +92,36 @@ describe('ldap/auth', () => {
       await slapd.start();
     }
     expect((await doLogin({ username: 'p00006', password: PERSON_PW })).statusCode).toBe(200);
+  });
+
+  it('an empty password never binds: refused at the door, and the directory check answers a wrong password before any bind', async () => {
+    // An LDAP simple bind with a DN and an empty password is an unauthenticated bind that many servers accept.
+    expect((await auth({ username: 'p00009', password: '' })).statusCode).toBe(400);
+    expect((await doLogin({ username: 'p00009', password: '' })).statusCode).toBe(400);
+    const bind = vi.spyOn(Client.prototype, 'bind');
+    try {
+      expect(await directoryLogin(app.ctx, school(app).id, 'p00009', '', null)).toBeNull();
+      expect(bind).not.toHaveBeenCalled();
+    } finally {
+      bind.mockRestore();
+    }
+    expect(row('p00009')).toBeUndefined();
+  });
+
+  it("a login attribute other than the user name: another person's entry carrying an account's name does not sign in as that account", async () => {
+    expect((await auth({ username: 'p00010', password: PERSON_PW })).statusCode).toBe(200);
+    slapd.modify(`dn: uid=intruder,${PEOPLE_DN}\nchangetype: add\nobjectClass: inetOrgPerson\nuid: intruder\ncn: Intruder\nsn: Intruder\nmail: p00010\nuserPassword: intruder-pass-1\n`);
+    const { bindPasswordSet: _set, ...settings } = (await app.inject({ method: 'GET', url: '/ldap/settings', headers: { cookie: admin } })).json().data;
+    const save = (loginAttribute: string) => app.inject({ method: 'POST', url: '/ldap/settings', headers: { cookie: admin }, payload: { ...settings, loginAttribute } });
+    expect((await save('mail')).statusCode).toBe(200);
+    try {
+      // The search for mail=p00010 finds the intruder's entry, whose password binds: still not p00010's account.
+      for (const res of [await doLogin({ username: 'p00010', password: 'intruder-pass-1' }, '10.0.0.20'), await auth({ username: 'p00010', password: 'intruder-pass-1' }, '10.0.0.21')]) {
+        expect([res.statusCode, res.json().error]).toEqual([401, ERRORS.badCredentials]);
+      }
+    } finally {
+      expect((await save('uid')).statusCode).toBe(200);
+    }
   });
 
   it('directory login turned off: directory accounts cannot sign in, and nobody new is created', async () => {

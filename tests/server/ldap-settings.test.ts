@@ -1,3 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LDAP_ERRORS } from '../../shared/schemas/ldap';
 import { createSchool } from '../../server/modules/schools/schools.service';
@@ -47,6 +52,30 @@ describe('ldap/settings', () => {
     expect(test.json().data).toEqual({ ok: true, message: 'ok', sample: 500 });
   });
 
+  it('the saved password goes only to the server, bind DN and TLS settings it was entered for: changing them asks for it again', async () => {
+    expect((await call('POST', '/ldap/settings', base(), admin)).statusCode).toBe(200);
+    const { bindPassword: _omit, ...withoutPassword } = base();
+    // A listener standing in for a host an administrator points the URL at: it must receive no bind.
+    let received = 0;
+    const trap = net.createServer((socket) => socket.on('data', (chunk) => (received += chunk.length)));
+    await new Promise<void>((resolve) => trap.listen(0, '127.0.0.1', resolve));
+    const trapUrl = `ldap://127.0.0.1:${(trap.address() as net.AddressInfo).port}`;
+    try {
+      for (const patch of [{ url: trapUrl, startTLS: false }, { bindDN: `cn=admin,${PEOPLE_DN}` }, { verifyCert: false }, { startTLS: false }]) {
+        const saved = await call('POST', '/ldap/settings', { ...withoutPassword, ...patch }, admin);
+        expect([saved.statusCode, saved.json().error], JSON.stringify(patch)).toEqual([400, LDAP_ERRORS.passwordAgain]);
+        expect((await call('POST', '/ldap/test', { ...withoutPassword, ...patch }, admin)).json().data, JSON.stringify(patch)).toEqual({ ok: false, message: LDAP_ERRORS.passwordAgain, sample: 0 });
+      }
+      expect(received).toBe(0);
+      // The same target keeps it; a new target with the password typed again is fine.
+      expect((await call('POST', '/ldap/test', withoutPassword, admin)).json().data).toMatchObject({ ok: true });
+      expect((await call('POST', '/ldap/settings', { ...base(), url: slapd.ldapsUrl, startTLS: false }, admin)).statusCode).toBe(200);
+      expect((await call('POST', '/ldap/settings', base(), admin)).statusCode).toBe(200);
+    } finally {
+      trap.close();
+    }
+  });
+
   it('refuses a bad cron expression, a bad filter, a bad URL, a foreign group and a missing base DN', async () => {
     const bad = async (patch: object) => call('POST', '/ldap/settings', { ...base(), ...patch }, admin);
     const cron = await bad({ schedule: 'every day' });
@@ -76,8 +105,25 @@ describe('ldap/test: TLS and clear failures', () => {
     expect(await test({ url: slapd.ldapsUrl, startTLS: false, caCert: '', verifyCert: false })).toMatchObject({ ok: true });
   });
 
+  it('a wrong CA (another self-signed certificate for the same host) is rejected, for StartTLS and LDAPS alike', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lanxue-otherca-'));
+    try {
+      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1',
+        '-addext', 'basicConstraints=critical,CA:TRUE', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
+      const wrongCa = fs.readFileSync(path.join(dir, 'cert.pem'), 'utf8');
+      expect(await test({ caCert: wrongCa })).toEqual({ ok: false, message: LDAP_ERRORS.certificate, sample: 0 });
+      expect(await test({ url: slapd.ldapsUrl, startTLS: false, caCert: wrongCa })).toEqual({ ok: false, message: LDAP_ERRORS.certificate, sample: 0 });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('names a wrong password, a missing base DN and an unreachable server', async () => {
     expect(await test({ bindPassword: 'wrong' })).toMatchObject({ ok: false, message: LDAP_ERRORS.badBind });
+    // A bind DN with an empty password would be an unauthenticated bind: refused before the directory is asked.
+    await call('POST', '/ldap/settings', base(), admin);
+    app.ctx.sqlite.prepare("UPDATE ldap_settings SET bind_password = ''").run();
+    expect(await test({ bindPassword: undefined })).toMatchObject({ ok: false, message: LDAP_ERRORS.badBind });
     expect(await test({ baseDN: 'ou=nobody,dc=lanxue,dc=test' })).toMatchObject({ ok: false, message: LDAP_ERRORS.baseNotFound });
     const closed = await freePort();
     expect(await test({ url: `ldap://127.0.0.1:${closed}` })).toMatchObject({ ok: false, message: LDAP_ERRORS.unreachable });

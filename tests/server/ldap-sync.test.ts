@@ -171,6 +171,15 @@ describe('ldap/sync', () => {
     expect(runs.map((r) => r.status)).toEqual(expect.arrayContaining(['ok', 'held', 'failed']));
     expect(runs.map((r) => r.startedAt)).toEqual([...runs.map((r) => r.startedAt)].sort((a, b) => b - a));
   }, 60_000);
+
+  it('a mapped group deleted since the settings were saved maps to nothing: the sync still runs', async () => {
+    const one = student('p00001')!;
+    const removed = await call('POST', '/s/group/delete', { gid: gid.maths });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const { run } = await sync('dryRun=0&confirm=1');
+    expect(run).toMatchObject({ status: 'ok', errors: 0, updated: 0 });
+    expect(groupsOf(one.id)).toEqual([gid.grade1]);
+  }, 60_000);
 });
 
 describe('the scheduler', () => {

@@ -1,6 +1,7 @@
 import { readSheet } from 'read-excel-file/node';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { studentFields } from '../../server/db/schema';
+import { eq } from 'drizzle-orm';
+import { studentFields, students as studentRows } from '../../server/db/schema';
 import { insertGroup } from '../../server/modules/auth/accounts.repository';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { LICENCE_ERRORS } from '../../shared/schemas/licence';
@@ -91,7 +92,11 @@ describe('student import', () => {
     })();
     expect(status).toMatchObject({ id: started.id, status: 'done', created: 1, fileName: 'students.csv', mode: 'rows', duplicates: 'skip' });
     expect((await getImport(admin))?.id).toBe(started.id);
-    expect(data<{ count: number }>(await app.inject({ method: 'POST', url: '/student/repeatdata', payload: { usernames: ['s1', 'nobody'] }, headers: { cookie: admin } }))).toEqual({ count: 1, usernames: ['s1'] });
+    const s1 = app.ctx.db.select().from(studentRows).where(eq(studentRows.username, 's1')).get()!;
+    expect(data<{ count: number }>(await app.inject({ method: 'POST', url: '/student/repeatdata', payload: { usernames: ['s1', 'nobody'] }, headers: { cookie: admin } }))).toEqual({
+      count: 1,
+      list: [{ username: 's1', sid: s1.id, source: 'local' }],
+    });
 
     await createSchool(app.ctx, { name: 'Other', adminUsername: 'other-admin', adminPassword: 'other-pass-1' });
     const other = (await login(app, { username: 'other-admin', password: 'other-pass-1', role: 'admin' })).cookie;
@@ -201,7 +206,10 @@ describe('student import', () => {
     // No password in the file: the old one still works (the initial password is for new students only).
     expect(await canLogin('old', 'old-pass-1')).toBe(true);
 
+    const session = await login(app, { username: 'old', password: 'old-pass-1' });
     await importFile(csvFile([['username', 'name', 'password'], ['old', 'New Name', 'changed-1']]), { duplicates: 'update' });
+    // A new password from the file signs the student out, like an administrator's reset.
+    expect((await app.inject({ method: 'GET', url: '/checkLogin', headers: { cookie: session.cookie } })).json().data.login).toBe(false);
     expect(await canLogin('old', 'changed-1')).toBe(true);
     // A directory account keeps its password with the directory.
     app.ctx.sqlite.prepare("update students set source = 'ldap' where username = 'old'").run();
@@ -309,5 +317,14 @@ describe('student import', () => {
     // The template, filled in, imports.
     const filled = Buffer.concat([csv.rawPayload, Buffer.from('t1,Tee,pass-ttt,,,,A1\r\n')]);
     expect(await importFile(filled)).toMatchObject({ created: 1 });
+  });
+
+  it("the CSV template guards a field name that reads as a formula, and the guarded header still imports into that field", async () => {
+    addField('=SUM(1,2)', 'text', false);
+    const csv = await app.inject({ method: 'GET', url: '/student/import/template?format=csv', headers: { cookie: admin } });
+    expect(csv.body.replace(/^\uFEFF/, '').trim()).toBe(`用户名,姓名,密码,邮箱,手机,分组,"'=SUM(1,2)"`);
+    const filled = Buffer.concat([csv.rawPayload, Buffer.from('f1,Eff,pass-fff,,,,kept\r\n')]);
+    expect(await importFile(filled)).toMatchObject({ created: 1 });
+    expect(valuesOf('f1')).toEqual({ '=SUM(1,2)': 'kept' });
   });
 });

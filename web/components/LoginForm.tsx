@@ -1,10 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ERRORS, type Failure } from '../../shared/envelope';
 import type { Role } from '../../shared/schemas/auth';
 import { LDAP_ERRORS } from '../../shared/schemas/ldap';
 import { login } from '../api/auth';
 import { NETWORK_ERROR } from '../api/client';
 import { useT, type Translate } from '../i18n';
+import { TextField } from './TextField';
 
 interface LoginFormProps {
   role: Role;
@@ -30,7 +31,6 @@ export function loginErrorText(t: Translate, reply: Failure): string {
 /** User name and password form for students and administrators; on success follows the server's redirect. */
 export function LoginForm({ role, school, returnUrl }: LoginFormProps) {
   const t = useT();
-  const id = useId();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
@@ -56,30 +56,24 @@ export function LoginForm({ role, school, returnUrl }: LoginFormProps) {
 
   return (
     <form className="login-form" onSubmit={handleSubmit} noValidate aria-label={t('login.form')} data-testid="login-form">
-      <div className="field">
-        <label htmlFor={`${id}-username`}>{t('login.username')}</label>
-        <input
-          id={`${id}-username`}
-          name="username"
-          autoComplete="username"
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          autoFocus
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-password`}>{t('login.password')}</label>
-        <input
-          id={`${id}-password`}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          aria-invalid={error ? true : undefined}
-        />
-      </div>
+      <TextField
+        label={t('login.username')}
+        name="username"
+        autoComplete="username"
+        value={username}
+        onChange={(event) => setUsername(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        autoFocus
+      />
+      <TextField
+        label={t('login.password')}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        aria-invalid={error ? true : undefined}
+      />
       <p className="form-error" role="alert" data-testid="login-error">
         {error}
       </p>

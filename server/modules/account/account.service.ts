@@ -1,8 +1,8 @@
 import { LOGIN_THROTTLE } from '../../../shared/constants';
 import { countFailure, retryAfterSeconds } from '../../../shared/rules/login-throttle';
-import { fieldProblem } from '../../../shared/rules/student-fields';
+import { fieldValueIssues } from '../../../shared/rules/student-fields';
 import { ACCOUNT_ERRORS, passwordProblem, type AccountInfo, type ChangePasswordInput, type StudentSettingReply } from '../../../shared/schemas/account';
-import { readStudentSettings, STUDENT_ERRORS, type FieldValue, type StudentField } from '../../../shared/schemas/students';
+import { STUDENT_ERRORS, type FieldValue, type StudentField, type StudentSettings } from '../../../shared/schemas/students';
 import type { z } from 'zod';
 import type { zSaveInfo } from '../../../shared/schemas/account';
 import type { AppContext, Auth } from '../../context';
@@ -10,7 +10,9 @@ import { badInput, forbidden, noLogin, tooMany } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { findStudent } from '../auth/accounts.repository';
 import * as sessionsRepo from '../auth/sessions.repository';
+import { checkedFieldValues, schoolFields, studentSettings } from '../student-fields/student-fields.service';
 import { setFieldValues, updateStudent } from '../students/student-writes';
+import { fieldValuesOf, groupsOfStudents } from '../students/students.repository';
 import * as repo from './account.repository';
 
 /**
@@ -19,8 +21,8 @@ import * as repo from './account.repository';
  *
  * Choices where the spec is silent:
  * - An administrator calling stu/* gets 403 (these are the student's own pages); a guest 401.
- * - Saving info checks every given value with the one field rule (fieldProblem); a required field must have a
- *   value once the save is applied (given now or kept from before), so the information page can be used to
+ * - Saving info checks the given values with the one field rule (fieldValueIssues, as student/add and edit and
+ *   registration do); a required field must have a value once the save is applied (given now or kept from before), so the information page can be used to
  *   complete them, and a save that leaves one empty is refused (400 'field value not accepted', data {sfid, problem}).
  * - A wrong old password counts against the same per-account login throttle as a failed sign-in (5 in 15
  *   minutes lock both), so the password dialog cannot be used to guess the password.
@@ -42,67 +44,42 @@ export function ownStudent(ctx: AppContext, auth: Auth): { student: StudentRow }
 }
 
 /** Password change is offered only when changePass is false and needPassword is true (spec 5), to a local account. */
-function passwordChangeAllowed(settingsJson: string, source: string): boolean {
-  const settings = readStudentSettings(settingsJson);
+function passwordChangeAllowed(settings: StudentSettings, source: string): boolean {
   return !settings.changePass && settings.needPassword && source !== 'ldap';
 }
 
 /** GET stu/setting. */
 export function studentSetting(ctx: AppContext, auth: Auth): StudentSettingReply {
   const { student } = ownStudent(ctx, auth);
-  const json = repo.schoolSettingsJson(ctx.db, student.schoolId);
-  const settings = readStudentSettings(json);
+  const settings = studentSettings(ctx, student.schoolId);
   return {
     setting: { changePass: settings.changePass, needPassword: settings.needPassword },
     wechatBind: false,
     path: '',
     noAllowComment: settings.noAllowComment,
-    canChangePassword: passwordChangeAllowed(json, student.source),
+    canChangePassword: passwordChangeAllowed(settings, student.source),
   };
 }
 
 /** Whether every required field has a value (spec 3 haveSetSfields; true when none is required). */
 export function requiredFieldsSet(fields: StudentField[], values: FieldValue[]): boolean {
-  const have = new Map(values.map((v) => [v.sfid, v.value.trim()]));
-  return fields.every((field) => !field.required || (have.get(field.sfid) ?? '') !== '');
-}
-
-/**
- * Checks custom field values against the school's fields: unknown sfids 400 unknownField; each value with
- * fieldProblem; a required field without a value (given or kept in `existing`) 400. Returns the values by field id.
- */
-export function checkFieldValues(fields: StudentField[], given: FieldValue[], existing: FieldValue[] = []): Record<string, string> {
-  const byId = new Map(fields.map((f) => [f.sfid, f]));
-  const out: Record<string, string> = {};
-  for (const { sfid, value } of given) {
-    const field = byId.get(sfid);
-    if (!field) throw badInput(ACCOUNT_ERRORS.unknownField, { sfid });
-    const problem = fieldProblem(field, value);
-    if (problem) throw badInput(ACCOUNT_ERRORS.fieldProblem, { sfid, name: field.name, problem });
-    out[sfid] = value.trim();
-  }
-  const merged = new Map(existing.map((v) => [v.sfid, v.value]));
-  for (const [sfid, value] of Object.entries(out)) merged.set(sfid, value);
-  for (const field of fields) {
-    if (field.required && (merged.get(field.sfid) ?? '').trim() === '') throw badInput(ACCOUNT_ERRORS.fieldProblem, { sfid: field.sfid, name: field.name, problem: 'required' });
-  }
-  return out;
+  return fieldValueIssues(fields, [], values).length === 0;
 }
 
 /** The bootstrap's fieldSet, studentFields and haveSetSfields for a school's page (studentId for a signed-in student). */
 export function accountBootstrap(ctx: AppContext, schoolId: string | undefined, studentId: string | null) {
   if (!schoolId) return { fieldSet: [], studentFields: [], haveSetSfields: true };
-  const fieldSet = repo.schoolFields(ctx.db, schoolId);
-  const studentFields = studentId ? repo.fieldValues(ctx.db, studentId) : [];
+  const fieldSet = schoolFields(ctx.db, schoolId);
+  const studentFields = studentId ? fieldValuesOf(ctx.db, studentId) : [];
   return { fieldSet, studentFields, haveSetSfields: studentId ? requiredFieldsSet(fieldSet, studentFields) : true };
 }
 
 /** GET stu/info: the student's own profile, the school's fields (get user field setting) and the values. */
 export function accountInfo(ctx: AppContext, auth: Auth): AccountInfo {
   const { student } = ownStudent(ctx, auth);
-  const fieldSet = repo.schoolFields(ctx.db, student.schoolId);
+  const fieldSet = schoolFields(ctx.db, student.schoolId);
   const known = new Set(fieldSet.map((f) => f.sfid));
-  const values = repo.fieldValues(ctx.db, student.id).filter((v) => known.has(v.sfid));
+  const values = fieldValuesOf(ctx.db, student.id).filter((v) => known.has(v.sfid));
   return {
     username: student.username,
     name: student.name,
@@ -110,7 +87,7 @@ export function accountInfo(ctx: AppContext, auth: Auth): AccountInfo {
     phone: student.phone,
     avatar: student.avatar,
     source: student.source,
-    groups: repo.groupsOf(ctx.db, student.id),
+    groups: groupsOfStudents(ctx.db, [student.id]).get(student.id) ?? [],
     fieldSet,
     values,
     haveSetSfields: requiredFieldsSet(fieldSet, values),
@@ -124,8 +101,7 @@ export function saveInfo(ctx: AppContext, auth: Auth, input: z.output<typeof zSa
   const contact = student.source === 'ldap' ? {} : { name: input.name, email: input.email, phone: input.phone };
   const patch = Object.fromEntries(Object.entries(contact).filter(([, v]) => v !== undefined)) as { name?: string; email?: string; phone?: string };
   ctx.db.transaction((tx) => {
-    const fields = repo.schoolFields(tx, student.schoolId);
-    const values = checkFieldValues(fields, input.infoStr, repo.fieldValues(tx, student.id));
+    const values = checkedFieldValues(schoolFields(tx, student.schoolId), input.infoStr, fieldValuesOf(tx, student.id));
     setFieldValues(tx, student.id, values);
     updateStudent(tx, student.id, patch, ctx.now());
   });
@@ -150,7 +126,7 @@ export function countAttempt(ctx: AppContext, key: string, limit: number): void 
 /** POST stu/password {oldpwd, newpwd} (spec 5 'Change password'). */
 export async function changePassword(ctx: AppContext, auth: Auth, input: ChangePasswordInput): Promise<{ changed: true }> {
   const { student } = ownStudent(ctx, auth);
-  const settings = readStudentSettings(repo.schoolSettingsJson(ctx.db, student.schoolId));
+  const settings = studentSettings(ctx, student.schoolId);
   if (settings.changePass || !settings.needPassword) throw forbidden(STUDENT_ERRORS.passwordChangeOff);
   if (student.source === 'ldap') throw forbidden(STUDENT_ERRORS.ldapAccount);
   const problem = passwordProblem(input.oldpwd, input.newpwd);

@@ -10,9 +10,9 @@ import { findStudentByUsername } from '../auth/accounts.repository';
 import { openSession } from '../auth/auth.service';
 import { assertSeats } from '../licence/seats';
 import { resolveSchool } from '../schools/schools.service';
+import { checkedFieldValues, schoolFields } from '../student-fields/student-fields.service';
 import { insertStudents } from '../students/student-writes';
-import * as repo from './account.repository';
-import { assertNotThrottled, checkFieldValues, countAttempt } from './account.service';
+import { assertNotThrottled, countAttempt } from './account.service';
 
 /**
  * POST do/register (spec 2 'login and register buttons (register only if enabled)', spec 3 'Student settings'
@@ -44,7 +44,7 @@ export async function register(
   try {
     ctx.db.transaction((tx) => {
       if (findStudentByUsername(tx, school.id, input.username)) throw conflict(STUDENT_ERRORS.usernameTaken);
-      const fields = checkFieldValues(repo.schoolFields(tx, school.id), input.infoStr);
+      const fields = checkedFieldValues(schoolFields(tx, school.id), input.infoStr);
       assertSeats(ctx, school.id, 1, tx);
       insertStudents(tx, [{ id, schoolId: school.id, username: input.username, name: input.name, passwordHash, source: 'local', fields, createdAt: ctx.now() }]);
     });

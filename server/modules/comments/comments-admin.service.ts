@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/errors';
 import { findAdmin } from '../auth/accounts.repository';
 import { findChapter } from '../chapters/chapters.repository';
-import { assertManageCourse, canManageCourse } from '../courses/course-access';
+import { assertManageCourse, canManageCourse, scopeFilter } from '../courses/course-access';
 import { findCourse, findCourses } from '../courses/courses.repository';
 import * as repo from './comments.repository';
 import { repliesByParent, toAdminComment } from './comments.presenter';
@@ -23,10 +23,10 @@ export function adminComments(ctx: AppContext, adminId: string, schoolId: string
     const course = findCourse(ctx.db, query.coid);
     assertManageCourse(ctx, adminId, course && !course.deleted ? course : undefined);
   }
-  // canManageCourse is school-wide today (course-access.ts); when sub-admins get category limits this
-  // query takes the manageable categories as a filter, so paging stays right.
+  // A sub-admin limited to categories sees only their courses' comments: the scope filters in the query, so paging stays right.
   const { rows, total } = repo.adminComments(ctx.db, {
     schoolId,
+    scope: scopeFilter(ctx, adminId),
     courseId: query.coid,
     keyword: query.keyword || undefined,
     hidden: query.hidden === undefined ? undefined : query.hidden === 1,

@@ -110,6 +110,8 @@ export interface AdminCommentFilter {
   courseId?: string;
   keyword?: string;
   hidden?: boolean;
+  /** The administrator's category scope over courses (course-access scopeFilter); undefined = every course. */
+  scope?: SQL;
   limit: number;
   offset: number;
 }
@@ -122,6 +124,7 @@ export function adminComments(db: Db, filter: AdminCommentFilter) {
     eq(courses.deleted, false),
     filter.courseId ? eq(comments.courseId, filter.courseId) : undefined,
     filter.hidden === undefined ? undefined : eq(comments.hidden, filter.hidden),
+    filter.scope,
   ];
   if (filter.keyword) {
     const pattern = likePattern(filter.keyword);

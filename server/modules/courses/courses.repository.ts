@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { prepared } from '../../db/prepared';
 import type { Db } from '../../db/client';
-import { categories, courses, studentGroups } from '../../db/schema';
+import { categories, courses } from '../../db/schema';
 
 export type CourseRow = typeof courses.$inferSelect;
 export type NewCourseRow = typeof courses.$inferInsert;
@@ -116,13 +116,3 @@ export function adminCourses(db: Db, filter: AdminCourseFilter): { rows: CourseR
   return { rows, total };
 }
 
-/** Which of these ids are groups of the school. */
-export function schoolGroupIds(db: Db, schoolId: string, ids: string[]): string[] {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: studentGroups.id })
-    .from(studentGroups)
-    .where(and(eq(studentGroups.schoolId, schoolId), inArray(studentGroups.id, ids)))
-    .all()
-    .map((row) => row.id);
-}

@@ -16,6 +16,7 @@ import type { AppContext } from '../../context';
 import { badInput, notFound } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { insertChapters, listChapters } from '../chapters/chapters.repository';
+import { schoolGroupIds } from '../groups/groups.repository';
 import { categoryRange } from '../categories/categories.service';
 import { assertManageCourse, scopeFilter } from './course-access';
 import { assertPlanPublishable, PLAN_COURSE_TYPE } from '../plans/plan-access';
@@ -68,7 +69,7 @@ function checkCourse(ctx: AppContext, schoolId: string, row: Partial<NewCourseRo
   if (row.catid !== undefined && categoryRange(ctx, schoolId, row.catid) === 'missing') throw badField(`${prefix}catid`, 'is not a category of this school');
   checkValidity(row, settings, `${prefix}ce_time`);
   const groups = allowedGroupIds(row.authenticationGid ?? '');
-  if (groups.length > 0 && repo.schoolGroupIds(ctx.db, schoolId, groups).length !== new Set(groups).size) {
+  if (groups.length > 0 && schoolGroupIds(ctx.db, schoolId, groups).length !== new Set(groups).size) {
     throw badField(`${prefix}authentication_gid`, 'must name groups of this school');
   }
 }

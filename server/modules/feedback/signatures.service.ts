@@ -150,7 +150,7 @@ export function signatureImage(ctx: AppContext, auth: Auth, id: string): ServeTa
   if (auth.role === 'guest') throw noLogin();
   const row = repo.findSignatureById(ctx.db, id);
   if (!row) throw notFound(FEEDBACK_ERRORS.signatureNotFound);
-  const allowed = auth.role === 'student' ? row.studentId === auth.userId : auth.schoolId === row.schoolId && canManageCourse(ctx, auth.userId, { schoolId: row.schoolId });
+  const allowed = auth.role === 'student' ? row.studentId === auth.userId : auth.schoolId === row.schoolId && canManageCourse(ctx, auth.userId, { schoolId: row.schoolId, id: row.courseId });
   if (!allowed) throw notFound(FEEDBACK_ERRORS.signatureNotFound);
   const file = findFile(ctx, row.fileId);
   if (!file) throw notFound(FEEDBACK_ERRORS.signatureNotFound);

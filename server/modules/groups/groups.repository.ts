@@ -17,6 +17,17 @@ export function listGroups(db: Db, schoolId: string, kind: GroupKind = 'student'
   return db.select().from(t).where(eq(t.schoolId, schoolId)).orderBy(asc(t.position), asc(t.name)).all();
 }
 
+/** Which of these ids are student groups of the school (each once; another school's or unknown ids are left out). */
+export function schoolGroupIds(db: Db, schoolId: string, ids: readonly string[]): string[] {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: studentGroups.id })
+    .from(studentGroups)
+    .where(and(eq(studentGroups.schoolId, schoolId), inArray(studentGroups.id, [...new Set(ids)])))
+    .all()
+    .map((row) => row.id);
+}
+
 /** One group of the school, or undefined (another school's id reads as unknown). */
 export function findGroup(db: Db, kind: GroupKind, schoolId: string, id: string): GroupRow | undefined {
   const t = tableOf(kind);

@@ -15,14 +15,15 @@
  *   to the student; the detail goes to the log for the administrator.
  * - With directory login turned off, directory accounts cannot sign in: 503 'directory login is not configured'.
  */
-import { InvalidCredentialsError, type Client } from 'ldapts';
-import { LDAP_ERRORS } from '../../../shared/schemas/ldap';
+import { InvalidCredentialsError, type Client, type Entry } from 'ldapts';
+import { LDAP_ERRORS, type LdapConfig } from '../../../shared/schemas/ldap';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { findStudent } from '../auth/accounts.repository';
 import { assertSeats } from '../licence/seats';
+import { schoolFields } from '../student-fields/student-fields.service';
 import { insertStudents, studentsByUsername, type StudentRow } from '../students/student-writes';
-import { classify, close, connect, normDN, serviceClient, userLookupFilter } from './ldap-client';
+import { classify, close, connect, first, normDN, serviceClient, userLookupFilter } from './ldap-client';
 import { groupsOf, mapEntry, wantedAttributes } from './ldap-directory';
 import { loadSettings } from './ldap-settings.service';
 import * as repo from './ldap.repository';
@@ -31,6 +32,11 @@ function unreachable(ctx: AppContext, schoolId: string, error: unknown): AppErro
   const { reason, detail } = classify(error);
   ctx.log.warn({ schoolId, reason, detail }, 'ldap login: directory unavailable');
   return new AppError(503, LDAP_ERRORS.unreachable);
+}
+
+function isAccountOf(entry: Entry, config: LdapConfig, account: StudentRow): boolean {
+  if (account.externalId && normDN(account.externalId) === normDN(entry.dn)) return true;
+  return first(entry, config.mapping.username || config.loginAttribute) === account.username;
 }
 
 /**
@@ -43,7 +49,7 @@ export async function directoryLogin(ctx: AppContext, schoolId: string, username
   if (password === '') return null; // an empty password is an anonymous bind: never a login
   const { config, connection } = settings;
   let service: Client | undefined;
-  let entry;
+  let entry: Entry;
   let groups: string[] = [];
   try {
     service = await serviceClient(connection, ctx.config.LDAP_TIMEOUT_MS);
@@ -55,6 +61,9 @@ export async function directoryLogin(ctx: AppContext, schoolId: string, username
     });
     if (searchEntries.length !== 1) return null;
     entry = searchEntries[0]!;
+    // The entry found by the login attribute must be this account (its DN, or its mapped user name as the sync
+    // matches): with a login attribute other than the user name, another person's entry could carry this name.
+    if (existing && !isAccountOf(entry, config, existing)) return null;
     if (!existing) groups = await groupsOf(service, config, entry.dn);
   } catch (error) {
     throw unreachable(ctx, schoolId, error);
@@ -75,7 +84,7 @@ export async function directoryLogin(ctx: AppContext, schoolId: string, username
 
   if (existing) return existing;
   const errors: { dn: string; reason: string }[] = [];
-  const person = mapEntry(entry, config, new Map(repo.schoolFields(ctx.db, schoolId).map((f) => [f.id, f])), errors);
+  const person = mapEntry(entry, config, new Map(schoolFields(ctx.db, schoolId).map((f) => [f.sfid, f])), errors);
   if (!person) return null;
   // Already a student under the mapped user name or the DN (the login name may be another attribute)?
   const known = repo.schoolStudents(ctx.db, schoolId).find((s) => (s.source === 'ldap' && s.externalId && normDN(s.externalId) === person.ndn) || s.username === person.username);

@@ -74,6 +74,9 @@ export async function connect(c: Connection, timeoutMs: number): Promise<Client>
 
 /** A client bound as the service account. */
 export async function serviceClient(c: Connection, timeoutMs: number): Promise<Client> {
+  // A DN with an empty password is an unauthenticated bind, which many servers accept: refuse it here (an
+  // anonymous service account is a bind DN left empty too).
+  if (c.bindDN && c.bindPassword === '') throw new AppError(400, LDAP_ERRORS.badBind);
   const client = await connect(c, timeoutMs);
   try {
     await client.bind(c.bindDN, c.bindPassword);

@@ -7,7 +7,7 @@ import { OrFilter, EqualityFilter, type Client, type Entry } from 'ldapts';
 import { fieldProblem } from '../../../shared/rules/student-fields';
 import type { LdapConfig } from '../../../shared/schemas/ldap';
 import { first, normDN, searchAll, values } from './ldap-client';
-import type { FieldRow } from './ldap.repository';
+import type { StudentField } from '../../../shared/schemas/students';
 
 export interface DirectoryPerson {
   dn: string;
@@ -52,7 +52,7 @@ async function readGroups(client: Client, config: LdapConfig): Promise<{ gid: st
 }
 
 /** Maps one entry (no groups yet); null with a reason when it cannot be a student. */
-export function mapEntry(entry: Entry, config: LdapConfig, fields: Map<string, FieldRow>, errors: DirectoryRead['errors']): DirectoryPerson | null {
+export function mapEntry(entry: Entry, config: LdapConfig, fields: Map<string, StudentField>, errors: DirectoryRead['errors']): DirectoryPerson | null {
   const m = config.mapping;
   const username = first(entry, m.username || config.loginAttribute);
   if (!username) {
@@ -64,7 +64,7 @@ export function mapEntry(entry: Entry, config: LdapConfig, fields: Map<string, F
     const field = fields.get(sfid);
     if (!field) continue;
     const value = first(entry, attribute);
-    const problem = fieldProblem({ kind: field.kind, options: JSON.parse(field.options), required: false }, value);
+    const problem = fieldProblem({ ...field, required: false }, value);
     if (problem) errors.push({ dn: entry.dn, reason: `${field.name}: ${problem}` });
     else mapped[sfid] = value;
   }
@@ -84,12 +84,12 @@ export function mapEntry(entry: Entry, config: LdapConfig, fields: Map<string, F
 export async function readDirectory(
   client: Client,
   config: LdapConfig,
-  fieldRows: FieldRow[],
+  fieldRows: StudentField[],
   onPage?: (page: number) => Promise<void> | void,
 ): Promise<DirectoryRead> {
   const entries = await searchAll(client, config.baseDN, config.userFilter, wantedAttributes(config), onPage);
   const groups = await readGroups(client, config);
-  const fields = new Map(fieldRows.map((f) => [f.id, f]));
+  const fields = new Map(fieldRows.map((f) => [f.sfid, f]));
   const errors: DirectoryRead['errors'] = [];
   const people: DirectoryPerson[] = [];
   const usernames = new Set<string>();

@@ -6,7 +6,9 @@
  * Choices where the spec is silent:
  * - The bind password is AES-256-GCM under a key derived (HKDF-SHA256) from the install secret (ensureSecret),
  *   written base64url(iv 12 | tag 16 | ciphertext); GET never returns it, only bindPasswordSet. Saving without a
- *   password (or with '') keeps the saved one.
+ *   password (or with '') keeps the saved one, but only for the server, bind DN and TLS settings it was entered for
+ *   (changing them asks for it again, 400 passwordAgain; Test likewise): it never goes to a host an administrator
+ *   points the URL at.
  * - Saving checks what can be checked offline: the cron expression (cron-parser), the user filter's syntax, that
  *   mapped groups and custom fields are this school's (400 with one reason). Reaching the directory is Test's job.
  * - Test reads one page (at most LDAP_PAGE_SIZE entries) of the user filter under the base DN and answers the
@@ -25,7 +27,9 @@ import {
 } from '../../../shared/schemas/ldap';
 import type { AppContext } from '../../context';
 import { badInput } from '../../lib/errors';
+import { schoolGroupIds } from '../groups/groups.repository';
 import { ensureSecret } from '../schools/schools.service';
+import { schoolFields } from '../student-fields/student-fields.service';
 import { classify, close, serviceClient, validFilter, type Connection } from './ldap-client';
 import * as repo from './ldap.repository';
 
@@ -65,6 +69,12 @@ export function loadSettings(ctx: AppContext, schoolId: string): LoadedSettings 
   const row = repo.findSettings(ctx.db, schoolId);
   if (!row) return undefined;
   const config = zLdapConfig.parse(JSON.parse(row.config));
+  // A group or custom field deleted since the settings were saved maps to nothing any more: its membership or
+  // value rows would be refused by their foreign keys and fail every sync and first login.
+  const groups = new Set(schoolGroupIds(ctx.db, schoolId, config.groupMapping.map((g) => g.gid)));
+  const fields = new Set(schoolFields(ctx.db, schoolId).map((f) => f.sfid));
+  config.groupMapping = config.groupMapping.filter((g) => groups.has(g.gid));
+  config.mapping.fields = Object.fromEntries(Object.entries(config.mapping.fields).filter(([sfid]) => fields.has(sfid)));
   return { config, connection: { ...config, bindPassword: openPassword(ctx, row.bindPassword), caCert: row.caCert }, updatedAt: row.updatedAt };
 }
 
@@ -73,6 +83,18 @@ export function getSettings(ctx: AppContext, schoolId: string): LdapSettings {
   const row = repo.findSettings(ctx.db, schoolId);
   const config = zLdapConfig.parse(row ? JSON.parse(row.config) : {});
   return { ...config, caCert: row?.caCert ?? '', bindPasswordSet: !!row?.bindPassword };
+}
+
+type Target = Pick<Connection, 'url' | 'bindDN' | 'startTLS' | 'verifyCert' | 'caCert'>;
+
+/**
+ * Whether the saved bind password may go to this target: only the server, bind DN and TLS settings it was entered
+ * for. Otherwise an administrator could point the URL at a host of theirs and receive the password in a bind.
+ */
+function sameTarget(saved: Target, next: Target): boolean {
+  return (
+    saved.url === next.url && saved.bindDN === next.bindDN && saved.startTLS === next.startTLS && saved.verifyCert === next.verifyCert && saved.caCert.trim() === next.caCert.trim()
+  );
 }
 
 /** Whether a cron expression parses (five or six fields). */
@@ -93,10 +115,10 @@ function check(ctx: AppContext, schoolId: string, config: LdapConfig): void {
     for (const field of ['url', 'baseDN'] as const) if (!config[field]) throw badInput('is required', { field });
   }
   const gids = config.groupMapping.map((g) => g.gid);
-  const known = repo.schoolGroupIds(ctx.db, schoolId, gids);
+  const known = new Set(schoolGroupIds(ctx.db, schoolId, gids));
   if (gids.some((g) => !known.has(g))) throw badInput(LDAP_ERRORS.badGroup, { field: 'groupMapping' });
   const sfids = Object.keys(config.mapping.fields);
-  const fields = new Set(repo.schoolFields(ctx.db, schoolId).map((f) => f.id));
+  const fields = new Set(schoolFields(ctx.db, schoolId).map((f) => f.sfid));
   if (sfids.some((f) => !fields.has(f))) throw badInput(LDAP_ERRORS.badField, { field: 'mapping.fields' });
 }
 
@@ -107,7 +129,11 @@ export function saveSettings(ctx: AppContext, schoolId: string, input: SaveLdapS
   const config = zLdapConfig.parse(rest);
   check(ctx, schoolId, config);
   const existing = repo.findSettings(ctx.db, schoolId);
-  const sealed = bindPassword ? sealPassword(ctx, bindPassword) : existing?.bindPassword ?? '';
+  const kept = existing?.bindPassword ?? '';
+  if (!bindPassword && kept && !sameTarget({ ...zLdapConfig.parse(JSON.parse(existing!.config)), caCert: existing!.caCert }, { ...config, caCert })) {
+    throw badInput(LDAP_ERRORS.passwordAgain, { field: 'bindPassword' });
+  }
+  const sealed = bindPassword ? sealPassword(ctx, bindPassword) : kept;
   repo.saveSettings(ctx.db, { schoolId, config: JSON.stringify(config), bindPassword: sealed, caCert: caCert.trim(), updatedAt: ctx.now() });
   return getSettings(ctx, schoolId);
 }
@@ -117,12 +143,12 @@ export async function testConnection(ctx: AppContext, schoolId: string, given: P
   const saved = loadSettings(ctx, schoolId);
   const { bindPassword, caCert, ...rest } = given;
   const config = zLdapConfig.parse({ ...(saved?.config ?? {}), ...rest });
-  const connection: Connection = {
-    ...config,
-    bindPassword: bindPassword || saved?.connection.bindPassword || '',
-    caCert: caCert ?? saved?.connection.caCert ?? '',
-  };
+  const connection: Connection = { ...config, bindPassword: bindPassword || '', caCert: caCert ?? saved?.connection.caCert ?? '' };
   if (!connection.url || !connection.baseDN) return { ok: false, message: LDAP_ERRORS.notConfigured, sample: 0 };
+  if (!bindPassword && saved?.connection.bindPassword) {
+    if (!sameTarget(saved.connection, connection)) return { ok: false, message: LDAP_ERRORS.passwordAgain, sample: 0 };
+    connection.bindPassword = saved.connection.bindPassword;
+  }
   if (!validFilter(config.userFilter)) return { ok: false, message: LDAP_ERRORS.badFilter, sample: 0 };
   let client;
   try {

@@ -23,6 +23,7 @@ import { LDAP_ERRORS, LDAP_SAMPLE_MAX, type LdapDiff, type LdapSyncResult } from
 import type { AppContext } from '../../context';
 import { AppError, conflict } from '../../lib/errors';
 import { assertSeats } from '../licence/seats';
+import { schoolFields } from '../student-fields/student-fields.service';
 import { disableStudents, enableStudents, insertStudents, replaceGroups, setFieldValues, updateStudent, type NewStudent, type StudentPatch } from '../students/student-writes';
 import { classify, close, normDN, serviceClient } from './ldap-client';
 import { readDirectory, type DirectoryPerson } from './ldap-directory';
@@ -168,7 +169,7 @@ export async function runSync(ctx: AppContext, schoolId: string, options: SyncOp
     let read;
     const client = await serviceClient(settings.connection, ctx.config.LDAP_TIMEOUT_MS);
     try {
-      read = await readDirectory(client, settings.config, repo.schoolFields(ctx.db, schoolId), (page) => syncHooks.afterPage?.(page));
+      read = await readDirectory(client, settings.config, schoolFields(ctx.db, schoolId), (page) => syncHooks.afterPage?.(page));
     } finally {
       await close(client);
     }

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { ldapRuns, ldapSettings, studentFieldValues, studentFields, studentGroupMembers, studentGroups, students } from '../../db/schema';
+import { ldapRuns, ldapSettings, studentFieldValues, studentGroupMembers, students } from '../../db/schema';
 
 /** The only place the directory module touches the database: settings, runs, and the school's directory accounts. */
 
@@ -103,16 +103,4 @@ export function directoryFieldValues(db: Db, schoolId: string): Map<string, Map<
     out.set(r.studentId, m);
   }
   return out;
-}
-
-/** Which of these group ids are the school's. */
-export function schoolGroupIds(db: Db, schoolId: string, ids: string[]): Set<string> {
-  if (ids.length === 0) return new Set();
-  return new Set(db.select({ id: studentGroups.id }).from(studentGroups).where(and(eq(studentGroups.schoolId, schoolId), inArray(studentGroups.id, ids))).all().map((r) => r.id));
-}
-
-export type FieldRow = typeof studentFields.$inferSelect;
-
-export function schoolFields(db: Db, schoolId: string): FieldRow[] {
-  return db.select().from(studentFields).where(eq(studentFields.schoolId, schoolId)).all();
 }

@@ -29,6 +29,7 @@ import type { ExportQuery } from '../../../shared/schemas/records';
 import type { AppContext } from '../../context';
 import { chapterStudyTimes, courseLearners, studentCourses, studentDetail } from './records-admin.service';
 import { schoolCourse } from './record-access';
+import { csvLine } from '../../lib/csv';
 import { fileStamp, safeNamePart, XLSX_CONTENT_TYPE, xlsxSheet, type Cell } from '../../lib/xlsx-sheet';
 
 type RecordsKey = keyof typeof recordsZh;
@@ -185,16 +186,6 @@ export function exportTable(ctx: AppContext, schoolId: string, query: ExportQuer
 }
 
 // ---- CSV ----
-
-/** A cell as CSV: formula-like text neutralised with a leading apostrophe, quoted when it must be (RFC 4180). */
-export function csvCell(value: Cell): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export const csvLine = (cells: readonly Cell[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 /** The CSV as a stream: the byte-order mark and headings, then the rows in chunks of a few hundred lines. */
 function csvStream(table: ExportTable, cappedNote: string): Readable {

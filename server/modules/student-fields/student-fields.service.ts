@@ -1,4 +1,5 @@
-import { readStudentSettings, type StudentField, type StudentSettings } from '../../../shared/schemas/students';
+import { fieldValueIssues } from '../../../shared/rules/student-fields';
+import { readStudentSettings, STUDENT_ERRORS, type FieldValue, type StudentField, type StudentSettings } from '../../../shared/schemas/students';
 import { FIELD_ERRORS, STUDENT_FIELDS_MAX, type StudentFieldList, type StudentSettingsPatch } from '../../../shared/schemas/student-fields';
 import { placeAmong } from '../../../shared/rules/group-tree';
 import type { AppContext } from '../../context';
@@ -23,18 +24,45 @@ import * as repo from './student-fields.repository';
  * - position in labels/edit is the field's 0-based place in the list; the others close up around it.
  */
 
+/** The stored choices (a JSON list); anything else reads as none. */
+function readOptions(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 const dto = (row: repo.StudentFieldRow): StudentField => ({
   sfid: row.id,
   name: row.name,
   kind: row.kind,
-  options: JSON.parse(row.options) as string[],
+  options: readOptions(row.options),
   required: row.required,
   position: row.position,
 });
 
-/** The school's fields in order (student/labels, student/getfield and the bootstrap's field setting). */
+/**
+ * The school's custom fields in order, choices parsed: the one reader of the fields for every module (labels,
+ * getfield, the bootstrap, the student's own page, registration, the list and its download, import, LDAP).
+ */
 export function schoolFields(db: Db, schoolId: string): StudentField[] {
   return repo.listFields(db, schoolId).map(dto);
+}
+
+/**
+ * The given values checked against the school's fields (fieldValueIssues: unknown sfid, a value that does not
+ * fit, a required field left without a value over `kept`), by field id and trimmed; 400 at the first issue,
+ * data {field: 'info.<sfid>', sfid, name, problem}. Serves student/add and edit, stu/info and do/register.
+ */
+export function checkedFieldValues(fields: readonly StudentField[], given: readonly FieldValue[], kept: readonly FieldValue[] = []): Record<string, string> {
+  const issue = fieldValueIssues(fields, given, kept)[0];
+  if (issue) {
+    const error = issue.problem === 'unknown' ? STUDENT_ERRORS.unknownField : STUDENT_ERRORS.fieldProblem;
+    throw badInput(error, { field: `info.${issue.sfid}`, sfid: issue.sfid, ...(issue.name ? { name: issue.name } : {}), problem: issue.problem });
+  }
+  return Object.fromEntries(given.map((v) => [v.sfid, v.value.trim()]));
 }
 
 const fieldList = (ctx: AppContext, schoolId: string): StudentFieldList => ({ fields: schoolFields(ctx.db, schoolId) });

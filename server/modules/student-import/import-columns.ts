@@ -20,7 +20,8 @@ export const TEMPLATE_HEADERS: Record<'zh-CN' | 'en-gb', Record<ImportColumn, st
   'en-gb': { username: 'username', name: 'name', password: 'password', email: 'email', phone: 'phone', groups: 'groups' },
 };
 
-export const squashHeader = (text: string) => text.replace(/[\s*＊]+/g, '').toLowerCase();
+/** A header as compared: without spaces, case, a required-mark '*', or the apostrophe a CSV's formula guard put first. */
+export const squashHeader = (text: string) => text.replace(/^'/, '').replace(/[\s*＊]+/g, '').toLowerCase();
 
 export type ColumnMatch = { index: number; header: string } & ({ kind: ImportColumn } | { kind: 'field'; fieldId: string });
 

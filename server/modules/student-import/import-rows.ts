@@ -4,11 +4,11 @@
  * exist and the options, it says what each row would do (create, update, skip) or why it cannot.
  */
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../shared/constants';
-import { fieldProblem } from '../../../shared/rules/student-fields';
+import { fieldValueIssues } from '../../../shared/rules/student-fields';
 import { IMPORT_TEXT_MAX, type ImportOptions, type ImportProblem, type ImportReason } from '../../../shared/schemas/student-import';
 import { groupResolver, matchColumns, splitGroups, type ColumnMatch } from './import-columns';
 import type { SheetText } from './import-file';
-import type { FieldDef } from './student-import.repository';
+import { zStudentEmail, zStudentPhone, zStudentUsername, type StudentField } from '../../../shared/schemas/students';
 
 export interface ExistingStudent {
   id: string;
@@ -42,14 +42,12 @@ export interface CheckedFile {
   rows: { row: GoodRow; problems: ImportProblem[] }[];
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+?[\d][\d\s-]*$/;
-// eslint-disable-next-line no-control-regex
-const BAD_USERNAME = /[\s\u0000-\u001f\u007f]/;
+// The same column rules as student/add and the student's own information page (shared/schemas/students.ts).
+const fits = (schema: { safeParse: (value: string) => { success: boolean } }, value: string) => schema.safeParse(value).success;
 
 /** Checks every row; `existing` looks the school's students up by user name (studentsByUsername). */
-export function checkRows(sheet: SheetText, fields: FieldDef[], groups: { id: string; parentId: string | null; name: string }[], existing: (usernames: string[]) => Map<string, ExistingStudent>, options: ImportOptions): CheckedFile {
-  const { matches, unknown } = matchColumns(sheet.headers, fields);
+export function checkRows(sheet: SheetText, fields: StudentField[], groups: { id: string; parentId: string | null; name: string }[], existing: (usernames: string[]) => Map<string, ExistingStudent>, options: ImportOptions): CheckedFile {
+  const { matches, unknown } = matchColumns(sheet.headers, fields.map((f) => ({ id: f.sfid, name: f.name })));
   const at = new Map<string, ColumnMatch>(matches.map((m) => [m.kind === 'field' ? `field:${m.fieldId}` : m.kind, m]));
   const missing = ['username', 'name'].filter((column) => !at.has(column));
   if (missing.length > 0) return { matches, unknown, missing, rows: [] };
@@ -70,7 +68,7 @@ export function checkRows(sheet: SheetText, fields: FieldDef[], groups: { id: st
     const name = cell('name');
     if (!username) problem('username', 'required');
     else if (username.length > IMPORT_TEXT_MAX.username) problem('username', 'tooLong');
-    else if (BAD_USERNAME.test(username)) problem('username', 'badUsername', username);
+    else if (!fits(zStudentUsername, username)) problem('username', 'badUsername', username);
     else if (firstRowOf.has(username)) problem('username', 'repeatedInFile', `${username} (${firstRowOf.get(username)})`);
     if (username && !firstRowOf.has(username)) firstRowOf.set(username, row);
 
@@ -85,13 +83,13 @@ export function checkRows(sheet: SheetText, fields: FieldDef[], groups: { id: st
     const email = cell('email');
     if (email) {
       if (email.length > IMPORT_TEXT_MAX.email) problem('email', 'tooLong');
-      else if (!EMAIL.test(email)) problem('email', 'badEmail', email);
+      else if (!fits(zStudentEmail, email)) problem('email', 'badEmail', email);
       good.email = email;
     }
     const phone = cell('phone');
     if (phone) {
       if (phone.length > IMPORT_TEXT_MAX.phone) problem('phone', 'tooLong');
-      else if (!PHONE.test(phone)) problem('phone', 'badPhone', phone);
+      else if (!fits(zStudentPhone, phone)) problem('phone', 'badPhone', phone);
       good.phone = phone;
     }
     const password = at.has('password') ? (cells[at.get('password')!.index] ?? '') : '';
@@ -111,19 +109,23 @@ export function checkRows(sheet: SheetText, fields: FieldDef[], groups: { id: st
         else problem('groups', found.problem, groupName);
       }
     }
-    for (const field of fields) {
-      const column = `field:${field.id}`;
-      // A required field the file has no column for: a new student would lack it; an update leaves it.
-      if (!at.has(column)) {
-        if (field.required && action === 'create') problems.push({ row, field: field.name, reason: 'required' });
-        continue;
-      }
-      const value = cell(column);
-      if (!value && action === 'update') continue;
-      const why = fieldProblem(field, value);
-      if (why) problem(column, why, value || undefined);
-      else if (value) good.fields[field.id] = value;
+    // The cells of the file's field columns, checked with the one field rule. An update leaves an empty cell's
+    // value (and the fields the file has no column for) as the student has it; a new student must end with
+    // every required field, so a missing column or an empty cell of one is the row's problem.
+    const given = fields
+      .filter((field) => at.has(`field:${field.sfid}`))
+      .map((field) => ({ sfid: field.sfid, value: cell(`field:${field.sfid}`) }))
+      .filter((v) => v.value || action === 'create');
+    const refused = new Set<string>();
+    for (const issue of fieldValueIssues(fields, given, action === 'create' ? [] : 'unchecked')) {
+      refused.add(issue.sfid);
+      const value = given.find((v) => v.sfid === issue.sfid)?.value;
+      const column = `field:${issue.sfid}`;
+      if (issue.problem === 'unknown') continue;
+      if (at.has(column)) problem(column, issue.problem, value || undefined);
+      else problems.push({ row, field: issue.name, reason: issue.problem });
     }
+    for (const { sfid, value } of given) if (value && !refused.has(sfid)) good.fields[sfid] = value;
     return { row: good, problems };
   });
   return { matches, unknown, missing, rows };

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { assertSeats, seatState } from '../licence/seats';
+import { endUserSessions } from '../auth/sessions.repository';
 import { insertStudents, replaceGroups, setFieldValues, updateStudent, type NewStudent, type StudentPatch } from '../students/student-writes';
 import type { CheckedFile, GoodRow } from './import-rows';
 import * as repo from './student-import.repository';
@@ -174,6 +175,8 @@ class Writer {
       const password = this.passwordOf(r);
       if (password) patch.passwordHash = this.hashes.get(password);
       updateStudent(tx, r.existing.id, patch, now);
+      // A new password from the file signs the student out everywhere, as an administrator's reset does.
+      if (patch.passwordHash) endUserSessions(tx, 'student', [r.existing.id], now);
       if (r.groupIds) replaceGroups(tx, r.existing.id, r.groupIds);
       if (Object.keys(r.fields).length > 0) setFieldValues(tx, r.existing.id, r.fields);
     }

@@ -1,43 +1,10 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { studentFields, studentGroups, studentImports } from '../../db/schema';
+import { studentImports } from '../../db/schema';
 
-/** The import's reads and its own record (student writes go through students/student-writes). */
+/** The import's own record (the school's fields, groups and students are read through their modules). */
 
 export type ImportRecord = typeof studentImports.$inferSelect;
-
-export interface FieldDef {
-  id: string;
-  name: string;
-  kind: 'text' | 'number' | 'date' | 'choice';
-  options: string[];
-  required: boolean;
-}
-
-function parseOptions(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.map(String) : [];
-  } catch {
-    return [];
-  }
-}
-
-/** The school's custom student fields, in order. */
-export function listFields(db: Db, schoolId: string): FieldDef[] {
-  return db
-    .select()
-    .from(studentFields)
-    .where(eq(studentFields.schoolId, schoolId))
-    .orderBy(asc(studentFields.position), asc(studentFields.createdAt))
-    .all()
-    .map((f) => ({ id: f.id, name: f.name, kind: f.kind, options: parseOptions(f.options), required: f.required }));
-}
-
-/** The school's student groups (id, parent, name). */
-export function listGroups(db: Db, schoolId: string): { id: string; parentId: string | null; name: string }[] {
-  return db.select({ id: studentGroups.id, parentId: studentGroups.parentId, name: studentGroups.name }).from(studentGroups).where(eq(studentGroups.schoolId, schoolId)).all();
-}
 
 export function insertImport(db: Db, record: typeof studentImports.$inferInsert): void {
   db.insert(studentImports).values(record).run();

@@ -26,12 +26,16 @@ import {
   type ImportOptions,
   type ImportPreview,
   type ImportStatus,
+  type RepeatData,
 } from '../../../shared/schemas/student-import';
 import type { AppContext } from '../../context';
 import { badInput, conflict } from '../../lib/errors';
 import type { DownloadFile } from '../../lib/send-file';
 import { XLSX_CONTENT_TYPE, xlsxSheet } from '../../lib/xlsx-sheet';
+import { csvLine } from '../../lib/csv';
+import { listGroups } from '../groups/groups.repository';
 import { seatState } from '../licence/seats';
+import { schoolFields } from '../student-fields/student-fields.service';
 import { studentsByUsername } from '../students/student-writes';
 import { TEMPLATE_HEADERS } from './import-columns';
 import { readSheetText } from './import-file';
@@ -55,8 +59,7 @@ const runningOf = (ctx: AppContext) => {
 /** Reads and checks a file against the school as it is now. */
 async function examine(ctx: AppContext, schoolId: string, file: UploadedFile, options: ImportOptions): Promise<CheckedFile> {
   const sheet = await readSheetText(file.bytes, file.name);
-  const fields = repo.listFields(ctx.db, schoolId);
-  const checked = checkRows(sheet, fields, repo.listGroups(ctx.db, schoolId), (usernames) => studentsByUsername(ctx.db, schoolId, usernames), options);
+  const checked = checkRows(sheet, schoolFields(ctx.db, schoolId), listGroups(ctx.db, schoolId, 'student'), (usernames) => studentsByUsername(ctx.db, schoolId, usernames), options);
   if (checked.missing.length > 0) throw badInput(STUDENT_IMPORT_ERRORS.missingColumns, { missing: checked.missing });
   return checked;
 }
@@ -64,7 +67,7 @@ async function examine(ctx: AppContext, schoolId: string, file: UploadedFile, op
 /** student/import/preview: what the import would do with this file. Writes nothing. */
 export async function previewImport(ctx: AppContext, schoolId: string, file: UploadedFile, options: ImportOptions): Promise<ImportPreview> {
   const checked = await examine(ctx, schoolId, file, options);
-  const fields = new Map(repo.listFields(ctx.db, schoolId).map((f) => [f.id, f.name]));
+  const fields = new Map(schoolFields(ctx.db, schoolId).map((f) => [f.sfid, f.name]));
   const problems = checked.rows.flatMap((r) => r.problems);
   const duplicates = checked.rows.filter((r) => r.row.existing).map((r) => r.row.username);
   const seats = seatState(ctx, schoolId);
@@ -151,21 +154,21 @@ export function getImport(ctx: AppContext, schoolId: string): ImportStatus | nul
   return { id, status, fileName, mode, duplicates, total, processed, created, updated, skipped, failed, report: readReport(record.report), message, startedAt, finishedAt: finishedAt ?? null };
 }
 
-/** student/repeatdata: which of these user names the school has already. */
-export function repeatData(ctx: AppContext, schoolId: string, usernames: string[]): { count: number; usernames: string[] } {
-  const found = [...studentsByUsername(ctx.db, schoolId, usernames).keys()];
-  return { count: found.length, usernames: found };
+/** student/repeatdata: which of these user names the school has already, with their sid and source. */
+export function repeatData(ctx: AppContext, schoolId: string, usernames: string[]): RepeatData {
+  const list = [...studentsByUsername(ctx.db, schoolId, usernames).values()].map((s) => ({ username: s.username, sid: s.id, source: s.source }));
+  return { count: list.length, list };
 }
 
 /** student/import/template: the header row (standard columns and the school's custom fields) as CSV or XLSX. */
 export async function importTemplate(ctx: AppContext, schoolId: string, format: 'csv' | 'xlsx', locale: Locale): Promise<DownloadFile<Buffer>> {
   const words = TEMPLATE_HEADERS[locale === 'en-gb' ? 'en-gb' : 'zh-CN'];
-  const headers = [...IMPORT_COLUMNS.map((column) => words[column]), ...repo.listFields(ctx.db, schoolId).map((f) => f.name)];
+  const headers = [...IMPORT_COLUMNS.map((column) => words[column]), ...schoolFields(ctx.db, schoolId).map((f) => f.name)];
   const base = locale === 'en-gb' ? 'students-template' : '学生导入模板';
   if (format === 'csv') {
-    const quote = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
-    // With a BOM, so Excel opens the UTF-8 file with its Chinese headers intact.
-    const body = Buffer.from(`\uFEFF${headers.map(quote).join(',')}\r\n`, 'utf8');
+    // With a BOM, so Excel opens the UTF-8 file with its Chinese headers intact; a field name that reads as a
+    // formula is guarded like every CSV cell (the import reads the header back without the apostrophe).
+    const body = Buffer.from(`\uFEFF${csvLine(headers)}`, 'utf8');
     return { fileName: `${base}.csv`, asciiName: 'students-template.csv', contentType: 'text/csv; charset=utf-8', body };
   }
   const sheet = xlsxSheet(locale === 'en-gb' ? 'students' : '学生', headers, []);

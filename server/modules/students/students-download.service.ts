@@ -19,18 +19,13 @@ import type { StudentFilter } from '../../../shared/schemas/students';
 import type { AppContext } from '../../context';
 import { fileStamp, safeNamePart, XLSX_CONTENT_TYPE, xlsxSheet, type Cell } from '../../lib/xlsx-sheet';
 import type { DownloadFile } from '../../lib/send-file';
-import { csvLine } from '../records/records-export.service';
-import { schoolFields } from './students.repository';
+import { csvLine, guardFormula } from '../../lib/csv';
+import { schoolFields } from '../student-fields/student-fields.service';
 import { filteredStudents, presentStudents } from './students.service';
 
 export const STUDENT_DOWNLOAD_MAX = 100_000;
 
 type PeopleKey = keyof typeof peopleZh;
-
-/** A text cell that a spreadsheet would read as a formula, made plain text with a leading apostrophe. */
-export function guardFormula(value: Cell): Cell {
-  return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
 
 /** The headings and rows of the filtered list (read now). */
 export function downloadTable(ctx: AppContext, schoolId: string, filter: StudentFilter, locale: Locale) {
@@ -61,7 +56,7 @@ export function downloadTable(ctx: AppContext, schoolId: string, filter: Student
       t(`admin.students.source.${s.source}`),
       s.disabled ? t('admin.students.status.disabled') : t('admin.students.status.enabled'),
       formatDateTime(s.createTime, locale),
-      ...fields.map((field) => s.fields[field.id] ?? ''),
+      ...fields.map((field) => s.fields[field.sfid] ?? ''),
     ].map(guardFormula),
   );
   const cappedNote = words['admin.students.file.capped'].replace('{max}', String(STUDENT_DOWNLOAD_MAX));

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { StudentFilter } from '../../../shared/schemas/students';
 import type { Db } from '../../db/client';
-import { studentFields, studentFieldValues, studentGroupMembers, studentGroups, students } from '../../db/schema';
+import { studentFieldValues, studentGroupMembers, studentGroups, students } from '../../db/schema';
 import { likePattern } from '../courses/courses.repository';
 import type { StudentRow } from './student-writes';
 
@@ -69,24 +69,9 @@ export function fieldValuesOfStudents(db: Db, studentIds: readonly string[]): Ma
   return out;
 }
 
-export type FieldRow = typeof studentFields.$inferSelect;
-
-/** The school's custom fields in order. */
-export function schoolFields(db: Db, schoolId: string): FieldRow[] {
-  return db.select().from(studentFields).where(eq(studentFields.schoolId, schoolId)).orderBy(asc(studentFields.position), asc(studentFields.createdAt)).all();
-}
-
-/** Which of these group ids are the school's. */
-export function schoolGroupIds(db: Db, schoolId: string, gids: readonly string[]): Set<string> {
-  if (gids.length === 0) return new Set();
-  return new Set(
-    db
-      .select({ id: studentGroups.id })
-      .from(studentGroups)
-      .where(and(eq(studentGroups.schoolId, schoolId), inArray(studentGroups.id, [...gids])))
-      .all()
-      .map((row) => row.id),
-  );
+/** One student's custom field values as {sfid, value} (the bootstrap, stu/info, what an edit is laid over). */
+export function fieldValuesOf(db: Db, studentId: string): { sfid: string; value: string }[] {
+  return Object.entries(fieldValuesOfStudents(db, [studentId]).get(studentId) ?? {}).map(([sfid, value]) => ({ sfid, value }));
 }
 
 /** One student of the school, or undefined (another school's student reads as unknown). */

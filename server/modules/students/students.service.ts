@@ -9,22 +9,26 @@
  *   record, exam sitting and certificate stay (the platform keeps learning records; an organisation audits
  *   them later). student/enable undoes it and counts a seat again.
  * - The user name is the login and cannot be changed by edit; it is unique within the school.
- * - On add, every required custom field must have a value. On edit, only the fields named in infoStr are
- *   checked and changed ('' clears an optional one), so a field made required later does not block an
- *   unrelated change.
+ * - Custom field values follow the one rule of stu/info and registration (fieldValueIssues): on add every
+ *   required field must have a value; on edit only the fields named in infoStr change ('' clears an optional
+ *   one) and, when infoStr is sent, every required field must have a value once they are laid over the
+ *   student's current values. An edit without infoStr is not held up by a field made required later.
  * - An administrator may set a new password (a reset) for a local account, never for a directory ('ldap')
- *   account: its password lives in the directory.
+ *   account: its password lives in the directory. A reset ends the student's sessions (a stolen session does
+ *   not outlive it).
  * - The list is newest first; keyword matches the user name, name, e-mail or phone (contains).
  */
-import { STUDENT_ERRORS, STUDENT_LIST_ERRORS, STUDENT_SEARCH_MAX, type AdminStudent, type FieldValue, type StudentFilter } from '../../../shared/schemas/students';
+import { STUDENT_ERRORS, STUDENT_LIST_ERRORS, STUDENT_SEARCH_MAX, type AdminStudent, type StudentFilter } from '../../../shared/schemas/students';
 import type * as z from 'zod';
 import type { zNewStudent, zUpdateStudent, zStudentListQuery } from '../../../shared/schemas/students';
-import { fieldProblem } from '../../../shared/rules/student-fields';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { badInput, conflict, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+import { endUserSessions } from '../auth/sessions.repository';
+import { schoolGroupIds } from '../groups/groups.repository';
 import { assertSeats } from '../licence/seats';
+import { checkedFieldValues, schoolFields } from '../student-fields/student-fields.service';
 import { disableStudents, enableStudents, insertStudents, replaceGroups, setFieldValues, studentsByUsername, updateStudent, type StudentPatch, type StudentRow } from './student-writes';
 import * as repo from './students.repository';
 
@@ -68,36 +72,10 @@ export function getStudent(ctx: AppContext, schoolId: string, sid: string): Admi
   return presentStudents(ctx.db, [row])[0]!;
 }
 
-/** Checks infoStr values against the school's fields (fieldProblem): 400 naming the field at the first problem. */
-function checkedFields(db: Db, schoolId: string, values: readonly FieldValue[], everyRequired: boolean): Record<string, string> {
-  const fields = repo.schoolFields(db, schoolId);
-  const byId = new Map(fields.map((field) => [field.id, field]));
-  const given = new Map<string, string>();
-  for (const { sfid, value } of values) {
-    if (!byId.has(sfid)) throw badInput(STUDENT_LIST_ERRORS.unknownField, { field: `info.${sfid}`, sfid, problem: 'unknown' });
-    given.set(sfid, value.trim());
-  }
-  const toCheck = everyRequired ? fields : fields.filter((field) => given.has(field.id));
-  for (const field of toCheck) {
-    const problem = fieldProblem({ kind: field.kind, options: parseOptions(field.options), required: field.required }, given.get(field.id) ?? '');
-    if (problem) throw badInput(problem === 'required' ? `${field.name} ${STUDENT_ERRORS.fieldRequired}` : `${field.name}: ${problem}`, { field: `info.${field.id}`, sfid: field.id, name: field.name, problem });
-  }
-  return Object.fromEntries(given);
-}
-
-export function parseOptions(json: string): string[] {
-  try {
-    const parsed: unknown = JSON.parse(json);
-    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
 /** 400 unless every group is the school's. */
 function checkGroups(db: Db, schoolId: string, gids: readonly string[]): string[] {
   const unique = [...new Set(gids)];
-  const found = repo.schoolGroupIds(db, schoolId, unique);
+  const found = new Set(schoolGroupIds(db, schoolId, unique));
   const missing = unique.filter((gid) => !found.has(gid));
   if (missing.length > 0) throw badInput(STUDENT_LIST_ERRORS.unknownGroup, { field: 'gids', gids: missing });
   return unique;
@@ -106,7 +84,7 @@ function checkGroups(db: Db, schoolId: string, gids: readonly string[]): string[
 /** POST student/add: a local account with groups and field values; 409 for a taken user name, 403 when seats are full. */
 export async function addStudent(ctx: AppContext, schoolId: string, input: z.output<typeof zNewStudent>): Promise<AdminStudent> {
   const gids = checkGroups(ctx.db, schoolId, input.gids);
-  const fields = checkedFields(ctx.db, schoolId, input.infoStr ?? [], true);
+  const fields = checkedFieldValues(schoolFields(ctx.db, schoolId), input.infoStr ?? []);
   if (studentsByUsername(ctx.db, schoolId, [input.username]).size > 0) throw conflict(STUDENT_ERRORS.usernameTaken, { field: 'username' });
   const passwordHash = await hashPassword(input.password);
   const id = ctx.ids.next();
@@ -125,7 +103,7 @@ export async function editStudent(ctx: AppContext, schoolId: string, input: z.ou
   if (!row) throw notFound();
   if (input.password !== undefined && row.source === 'ldap') throw badInput(STUDENT_ERRORS.ldapAccount, { field: 'password' });
   const gids = input.gids === undefined ? undefined : checkGroups(ctx.db, schoolId, input.gids);
-  const fields = input.infoStr === undefined ? undefined : checkedFields(ctx.db, schoolId, input.infoStr, false);
+  const fields = input.infoStr === undefined ? undefined : checkedFieldValues(schoolFields(ctx.db, schoolId), input.infoStr, repo.fieldValuesOf(ctx.db, row.id));
   const patch: StudentPatch = {};
   if (input.name !== undefined) patch.name = input.name;
   if (input.email !== undefined) patch.email = input.email;
@@ -134,6 +112,8 @@ export async function editStudent(ctx: AppContext, schoolId: string, input: z.ou
   const now = ctx.now();
   ctx.db.transaction((tx) => {
     updateStudent(tx, row.id, patch, now);
+    // A reset password ends the student's sessions, as the student's own change ends the other ones.
+    if (patch.passwordHash) endUserSessions(tx, 'student', [row.id], now);
     if (gids) replaceGroups(tx, row.id, gids);
     if (fields) setFieldValues(tx, row.id, fields);
     if (input.disabled === true && !row.disabled) disableStudents(tx, [row.id], 'admin', now);
@@ -177,7 +157,7 @@ export function searchSchoolStudents(ctx: AppContext, schoolId: string, keyword:
 
 /** POST student/sids: the members of these groups (the school's groups only; others add nobody). */
 export function sidsOfGroups(ctx: AppContext, schoolId: string, gids: readonly string[]) {
-  const own = [...repo.schoolGroupIds(ctx.db, schoolId, gids)];
+  const own = schoolGroupIds(ctx.db, schoolId, gids);
   return { sids: own.length === 0 ? [] : repo.memberIdsOfGroups(ctx.db, schoolId, own) };
 }
 

@@ -21,6 +21,7 @@ export const syncLdap = (dryRun: boolean, confirm = false) => call<LdapSyncResul
 export const LDAP_ERROR_KEYS: Record<string, MessageKey> = {
   [LDAP_ERRORS.unreachable]: 'admin.ldap.error.unreachable',
   [LDAP_ERRORS.badBind]: 'admin.ldap.error.badBind',
+  [LDAP_ERRORS.passwordAgain]: 'admin.ldap.error.passwordAgain',
   [LDAP_ERRORS.certificate]: 'admin.ldap.error.certificate',
   [LDAP_ERRORS.baseNotFound]: 'admin.ldap.error.baseNotFound',
   [LDAP_ERRORS.truncated]: 'admin.ldap.error.truncated',

@@ -15,7 +15,7 @@ import type {
 } from '../../../shared/schemas/questions';
 import type { Reply } from '../../../shared/envelope';
 import { UPLOAD_FILE_FIELD } from '../../../shared/schemas/uploads';
-import { apiUrl, call, NETWORK_ERROR } from '../../api/client';
+import { apiUrl, call } from '../../api/client';
 
 /** Query parameters without the empty ones. */
 function queryOf(query: QuestionFilter & { page?: number; num?: number }): Record<string, string | number | undefined> {
@@ -51,15 +51,10 @@ export const exportQuestionsUrl = (filter: QuestionFilter) => apiUrl('question/e
 /** The address of the import template. */
 export const questionTemplateUrl = () => apiUrl('question/template');
 
-async function sendFile(path: string, file: File): Promise<Reply<ImportReport>> {
+function sendFile(path: string, file: File): Promise<Reply<ImportReport>> {
   const form = new FormData();
   form.append(UPLOAD_FILE_FIELD, file, file.name);
-  try {
-    const response = await fetch(apiUrl(path), { method: 'POST', body: form, credentials: 'same-origin', headers: { accept: 'application/json' } });
-    return (await response.json()) as Reply<ImportReport>;
-  } catch {
-    return { status: 'error', error: NETWORK_ERROR, data: null };
-  }
+  return call<ImportReport>(path, { method: 'POST', body: form });
 }
 
 /** POST question/import/preview: the dry run's report (writes nothing). */

@@ -10,7 +10,8 @@ import type {
   zResourceInUse,
   zSubtitles,
 } from '../../../shared/schemas/resources';
-import { apiUrl, call, NETWORK_ERROR } from '../../api/client';
+import { UPLOAD_FILE_FIELD } from '../../../shared/schemas/uploads';
+import { call } from '../../api/client';
 
 /** The resource library's calls (spec 7 'Resources') and the chapter editor's attach calls. */
 
@@ -46,15 +47,10 @@ export const deleteSubtitle = (rid: string, index: number) => call<Subtitles>('r
 export const setPoster = (rid: string, fileId: string) => call<{ rid: string; poster: string }>('resource/poster', { method: 'POST', body: { rid, fileId } });
 
 /** Uploads a subtitle file (.vtt or .srt) for a video: multipart, rid, label and lang in the query string. */
-export async function uploadSubtitle(rid: string, file: File, label: string, lang: string) {
+export function uploadSubtitle(rid: string, file: File, label: string, lang: string) {
   const form = new FormData();
-  form.append('file-select', file, file.name);
-  try {
-    const response = await fetch(apiUrl('resource/subtitle', { rid, label, lang }), { method: 'POST', body: form, credentials: 'same-origin', headers: { accept: 'application/json' } });
-    return (await response.json()) as Awaited<ReturnType<typeof listSubtitles>>;
-  } catch {
-    return { status: 'error' as const, error: NETWORK_ERROR, data: null };
-  }
+  form.append(UPLOAD_FILE_FIELD, file, file.name);
+  return call<Subtitles>('resource/subtitle', { method: 'POST', body: form, query: { rid, label, lang } });
 }
 
 // The chapter editor.

@@ -6,7 +6,7 @@ import type { Reply } from '../../../shared/envelope';
 import { LICENCE_ERRORS } from '../../../shared/schemas/licence';
 import { STUDENT_IMPORT_ERRORS, STUDENT_IMPORT_MAX_BYTES, STUDENT_IMPORT_MAX_ROWS, type ImportOptions, type ImportPreview, type ImportStatus } from '../../../shared/schemas/student-import';
 import { UPLOAD_FILE_FIELD } from '../../../shared/schemas/uploads';
-import { apiUrl, call, NETWORK_ERROR } from '../../api/client';
+import { apiUrl, call } from '../../api/client';
 import type { Translate } from '../../i18n';
 
 /** SWR key of the running or last import. */
@@ -17,18 +17,13 @@ export const getImport = () => call<ImportStatus | null>(IMPORT_STATUS_KEY);
 /** The address of the template with the school's columns. */
 export const importTemplateUrl = (format: 'csv' | 'xlsx') => apiUrl('student/import/template', { format });
 
-async function sendFile<T>(path: string, file: File, options: ImportOptions): Promise<Reply<T>> {
+function sendFile<T>(path: string, file: File, options: ImportOptions): Promise<Reply<T>> {
   const form = new FormData();
   form.append('mode', options.mode);
   form.append('duplicates', options.duplicates);
   if (options.initialPassword) form.append('initialPassword', options.initialPassword);
   form.append(UPLOAD_FILE_FIELD, file, file.name);
-  try {
-    const response = await fetch(apiUrl(path), { method: 'POST', body: form, credentials: 'same-origin', headers: { accept: 'application/json' } });
-    return (await response.json()) as Reply<T>;
-  } catch {
-    return { status: 'error', error: NETWORK_ERROR, data: null };
-  }
+  return call<T>(path, { method: 'POST', body: form });
 }
 
 /** POST student/import/preview: what the import would do (writes nothing). */

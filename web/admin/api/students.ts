@@ -5,16 +5,12 @@
 import type { Failure } from '../../../shared/envelope';
 import { LICENCE_ERRORS } from '../../../shared/schemas/licence';
 import { STUDENT_ERRORS, STUDENT_LIST_ERRORS, type AdminStudent, type LearnMonths, type NewStudentInput, type StudentList, type StudentListQuery, type UpdateStudentInput } from '../../../shared/schemas/students';
-import type { StudentField } from '../../../shared/schemas/students';
-import type { Group } from '../../../shared/schemas/groups';
 import type { Translate } from '../../i18n';
 import { apiUrl, call } from '../../api/client';
 import { failureText } from './errors';
 
-/** SWR key prefixes: the list (revalidate every key starting with it after a change), fields, groups, activity. */
+/** SWR key prefixes: the list (revalidate every key starting with it after a change) and the activity. */
 export const STUDENT_LIST_KEY = 'student/list';
-export const STUDENT_LABELS_KEY = 'student/labels';
-export const STUDENT_GROUPS_KEY = 's/group/list';
 export const LEARN_MONTHS_KEY = 'learn/moth';
 
 /** The list's filters as query parameters, without the empty and default ones. */
@@ -31,9 +27,6 @@ export const updateStudent = (input: UpdateStudentInput) => call<AdminStudent>('
 /** POST student/delete: disables (never deletes) the students; their records stay. */
 export const disableStudents = (sids: string[]) => call<{ count: number }>('student/delete', { method: 'POST', body: { sids } });
 export const enableStudents = (sids: string[]) => call<{ count: number }>('student/enable', { method: 'POST', body: { sids } });
-/** GET student/labels (the custom fields; server/modules/student-fields). */
-export const listStudentFields = () => call<{ fields: StudentField[] }>('student/labels');
-export const listStudentGroups = () => call<{ groups: Group[] }>('s/group/list');
 export const learnMonths = (year: number) => call<LearnMonths>('learn/moth', { query: { year } });
 
 /** The address of student/download with the list's current filters. */

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { ACCOUNT_ERRORS, AVATAR_EXTENSIONS, avatarProblem } from '../../../shared/schemas/account';
+import { useDialogFocus } from '../../hooks/useDialogFocus';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { useT } from '../../i18n';
 import { toast } from '../feedback';
@@ -19,7 +20,8 @@ export default function AvatarDialog({ name, current, onClose }: { name: string;
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState('');
   const [busy, setBusy] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  useDialogFocus(dialogRef);
 
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
@@ -57,7 +59,7 @@ export default function AvatarDialog({ name, current, onClose }: { name: string;
 
   return (
     <div className={`dialog-mask${isMobile ? ' is-mobile' : ''}`} data-testid="avatar-mask">
-      <div className={`dialog account-dialog avatar-dialog${isMobile ? ' is-mobile' : ''}`} role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} onKeyDown={handleKeyDown} data-testid="avatar-dialog">
+      <div ref={dialogRef} tabIndex={-1} className={`dialog account-dialog avatar-dialog${isMobile ? ' is-mobile' : ''}`} role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} onKeyDown={handleKeyDown} data-testid="avatar-dialog">
         <h2 id={`${id}-title`} className="dialog-title">
           {t('account.avatar.title')}
         </h2>
@@ -67,7 +69,6 @@ export default function AvatarDialog({ name, current, onClose }: { name: string;
             {t('account.avatar.choose')}
           </label>
           <input
-            ref={inputRef}
             id={`${id}-file`}
             className="visually-hidden"
             type="file"

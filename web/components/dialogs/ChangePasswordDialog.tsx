@@ -1,11 +1,13 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ERRORS, type Failure } from '../../../shared/envelope';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../shared/constants';
 import { ACCOUNT_ERRORS, passwordProblem } from '../../../shared/schemas/account';
 import { STUDENT_ERRORS } from '../../../shared/schemas/students';
 import { NETWORK_ERROR } from '../../api/client';
+import { useDialogFocus } from '../../hooks/useDialogFocus';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { useT, type Translate } from '../../i18n';
+import { TextField } from '../TextField';
 import { changePassword } from '../../pages/account/api';
 
 /**
@@ -52,11 +54,7 @@ export default function ChangePasswordDialog({ onClose }: { onClose: () => void 
   const formRef = useRef<HTMLFormElement>(null);
   const busy = tip.state === 'loading';
 
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    formRef.current?.querySelector('input')?.focus();
-    return () => previous?.focus?.();
-  }, []);
+  useDialogFocus(formRef, 'input');
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -101,10 +99,7 @@ export default function ChangePasswordDialog({ onClose }: { onClose: () => void 
         <h2 id={`${id}-title`} className="dialog-title">
           {t('account.password.title')}
         </h2>
-        <div className="field">
-          <label htmlFor={`${id}-old`}>{t('account.password.old')}</label>
-          <input id={`${id}-old`} type="password" autoComplete="current-password" value={oldpwd} disabled={busy} onChange={(e) => setOldpwd(e.target.value)} />
-        </div>
+        <TextField label={t('account.password.old')} type="password" autoComplete="current-password" value={oldpwd} disabled={busy} onChange={(e) => setOldpwd(e.target.value)} />
         <div className="field">
           <label htmlFor={`${id}-new`}>{t('account.password.new')}</label>
           <div className="pwd-input">

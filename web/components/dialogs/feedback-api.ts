@@ -1,7 +1,7 @@
 import type { Reply } from '../../../shared/envelope';
 import { SIGNATURE_FILE_NAME, type SignatureUploaded } from '../../../shared/schemas/feedback';
 import { UPLOAD_FILE_FIELD } from '../../../shared/schemas/uploads';
-import { apiUrl, call, NETWORK_ERROR } from '../../api/client';
+import { call } from '../../api/client';
 
 /** The calls of the signature and rating dialogs (spec 7 stu/savesignature, grade/add; the signature upload). */
 
@@ -9,21 +9,8 @@ import { apiUrl, call, NETWORK_ERROR } from '../../api/client';
 export async function uploadSignature(image: Blob): Promise<Reply<SignatureUploaded>> {
   const form = new FormData();
   form.append(UPLOAD_FILE_FIELD, image, SIGNATURE_FILE_NAME);
-  let response: Response;
-  try {
-    response = await fetch(apiUrl('stu/signature/upload'), { method: 'POST', body: form, credentials: 'same-origin', headers: { accept: 'application/json' } });
-  } catch {
-    return { status: 'error', error: NETWORK_ERROR, data: null };
-  }
-  try {
-    const reply = (await response.json()) as Reply<SignatureUploaded>;
-    // Spec 5: success only when status is ok (and, as for every upload, HTTP 200).
-    if (reply && reply.status === 'ok' && response.ok) return reply;
-    if (reply && reply.status === 'error') return reply;
-  } catch {
-    // not a JSON envelope
-  }
-  return { status: 'error', error: `HTTP ${response.status}`, data: null };
+  // Spec 5: success only when status is ok (call answers an error reply for a non-JSON or failed answer).
+  return call<SignatureUploaded>('stu/signature/upload', { method: 'POST', body: form });
 }
 
 /** POST stu/savesignature {img, coid, cid}: binds the uploaded image to the course (replacing an earlier one). */

@@ -18,6 +18,7 @@ export function UserMenu() {
   const handleLogout = useLogout();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   const { data: state } = useLoginState();
   const student = boot.role === 'student';
@@ -28,6 +29,8 @@ export function UserMenu() {
   const user = state?.userData ?? boot.userData;
   const name = user.sname || user.uname;
   const openDialog = (kind: AccountDialogKind) => {
+    // The menu item goes away with the menu: the dialog gives focus back to the menu's button.
+    buttonRef.current?.focus();
     setOpen(false);
     setDialog(kind);
   };
@@ -49,6 +52,7 @@ export function UserMenu() {
   return (
     <div className="user-menu" ref={ref}>
       <button
+        ref={buttonRef}
         type="button"
         className="user-menu-button"
         aria-haspopup="menu"

@@ -1,6 +1,7 @@
 import { useId } from 'react';
-import { FIELD_VALUE_MAX, type StudentField } from '../../../shared/schemas/students';
+import type { StudentField } from '../../../shared/schemas/students';
 import { fieldProblem, type FieldProblem } from '../../../shared/rules/student-fields';
+import { CustomFieldInput } from '../../components/CustomFieldInput';
 import type { Translate } from '../../i18n';
 import { useT } from '../../i18n';
 
@@ -29,8 +30,6 @@ export function FieldInputs({ fields, values, onChange, disabled }: { fields: St
     <>
       {fields.map((field) => {
         const inputId = `${id}-${field.sfid}`;
-        const value = values[field.sfid] ?? '';
-        const common = { id: inputId, value, disabled, required: field.required, 'aria-required': field.required, 'data-sfid': field.sfid };
         return (
           <div className="field" key={field.sfid}>
             <label htmlFor={inputId}>
@@ -41,24 +40,7 @@ export function FieldInputs({ fields, values, onChange, disabled }: { fields: St
                 </span>
               )}
             </label>
-            {field.kind === 'choice' ? (
-              <select {...common} onChange={(e) => onChange(field.sfid, e.target.value)}>
-                <option value="">{t('account.info.choose')}</option>
-                {field.options.map((option) => (
-                  <option key={option} value={option}>
-                    {option}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <input
-                {...common}
-                type={field.kind === 'date' ? 'date' : 'text'}
-                inputMode={field.kind === 'number' ? 'decimal' : undefined}
-                maxLength={FIELD_VALUE_MAX}
-                onChange={(e) => onChange(field.sfid, e.target.value)}
-              />
-            )}
+            <CustomFieldInput field={field} value={values[field.sfid] ?? ''} id={inputId} disabled={disabled} required={field.required} onChange={(value) => onChange(field.sfid, value)} />
           </div>
         );
       })}

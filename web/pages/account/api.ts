@@ -1,8 +1,8 @@
 import useSWR, { mutate } from 'swr';
-import { ERRORS, type Reply } from '../../../shared/envelope';
+import type { Reply } from '../../../shared/envelope';
 import { AVATAR_FIELD, type AccountInfo, type RegisterInput, type SaveInfoInput, type StudentSettingReply } from '../../../shared/schemas/account';
 import type { LoginResult } from '../../../shared/schemas/auth';
-import { apiUrl, call, NETWORK_ERROR } from '../../api/client';
+import { call } from '../../api/client';
 import { fetchData } from '../../hooks/fetcher';
 
 /** The student's own account calls (server/modules/account) and their swr keys. */
@@ -35,18 +35,7 @@ export const changePassword = (oldpwd: string, newpwd: string) => call<{ changed
 export async function uploadAvatar(file: File): Promise<Reply<{ avatar: string }>> {
   const form = new FormData();
   form.append(AVATAR_FIELD, file, file.name);
-  let response: Response;
-  try {
-    response = await fetch(apiUrl('stu/avatar'), { method: 'POST', body: form, credentials: 'same-origin', headers: { accept: 'application/json' } });
-  } catch {
-    return { status: 'error', error: NETWORK_ERROR, data: null };
-  }
-  let reply: Reply<{ avatar: string }>;
-  try {
-    reply = (await response.json()) as Reply<{ avatar: string }>;
-  } catch {
-    return { status: 'error', error: ERRORS.server, data: { httpStatus: response.status } };
-  }
+  const reply = await call<{ avatar: string }>('stu/avatar', { method: 'POST', body: form });
   if (reply.status === 'ok') {
     const avatar = reply.data.avatar;
     void mutate('checkLogin', (state: { userData: { imageurl: string } } | undefined) => (state ? { ...state, userData: { ...state.userData, imageurl: avatar } } : state), { revalidate: true });

@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ACCOUNT_ERRORS, type AccountInfo } from '../../../shared/schemas/account';
 import { Avatar } from '../../components/Avatar';
 import { Loading } from '../../components/Loading';
+import { TextField } from '../../components/TextField';
 import { toast } from '../../components/feedback';
 import { useLoginState } from '../../hooks/useLoginState';
 import { useT } from '../../i18n';
@@ -107,18 +108,9 @@ function AccountForm({ info }: { info: AccountInfo }) {
         <h2 className="section-title">{t('account.info.profile')}</h2>
         {directory && <p className="page-muted">{t('account.info.sourceLdap')}</p>}
         <div className="account-form-grid">
-          <div className="field">
-            <label htmlFor={`${id}-name`}>{t('account.info.name')}</label>
-            <input id={`${id}-name`} value={name} disabled={directory || busy} maxLength={64} onChange={(e) => setName(e.target.value)} />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-email`}>{t('account.info.email')}</label>
-            <input id={`${id}-email`} type="email" value={email} disabled={directory || busy} maxLength={120} onChange={(e) => setEmail(e.target.value)} />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-phone`}>{t('account.info.phone')}</label>
-            <input id={`${id}-phone`} type="tel" value={phone} disabled={directory || busy} maxLength={30} onChange={(e) => setPhone(e.target.value)} />
-          </div>
+          <TextField label={t('account.info.name')} value={name} disabled={directory || busy} maxLength={64} onChange={(e) => setName(e.target.value)} />
+          <TextField label={t('account.info.email')} type="email" value={email} disabled={directory || busy} maxLength={120} onChange={(e) => setEmail(e.target.value)} />
+          <TextField label={t('account.info.phone')} type="tel" value={phone} disabled={directory || busy} maxLength={30} onChange={(e) => setPhone(e.target.value)} />
           <div className="field">
             <span className="field-label">{t('account.info.groups')}</span>
             <span>{info.groups.length ? info.groups.map((g) => g.name).join('、') : t('account.info.noGroups')}</span>

@@ -1,10 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { PASSWORD_MIN } from '../../../shared/constants';
 import { ACCOUNT_ERRORS } from '../../../shared/schemas/account';
 import { LICENCE_ERRORS } from '../../../shared/schemas/licence';
 import { STUDENT_ERRORS } from '../../../shared/schemas/students';
 import { useBootstrap } from '../../bootstrap';
 import { loginErrorText } from '../../components/LoginForm';
+import { TextField } from '../../components/TextField';
 import { useT } from '../../i18n';
 import { register } from '../account/api';
 import { FieldInputs, firstFieldProblem, problemText } from '../account/FieldInputs';
@@ -16,7 +17,6 @@ import { FieldInputs, firstFieldProblem, problemText } from '../account/FieldInp
  */
 export function RegisterForm() {
   const t = useT();
-  const id = useId();
   const boot = useBootstrap();
   const [username, setUsername] = useState('');
   const [name, setName] = useState('');
@@ -54,19 +54,21 @@ export function RegisterForm() {
     else setError(loginErrorText(t, reply)); // throttled, unknown school, network, or the server's text
   };
 
-  const text = (key: string, label: string, value: string, set: (v: string) => void, type = 'text', autoComplete = 'off') => (
-    <div className="field">
-      <label htmlFor={`${id}-${key}`}>{label}</label>
-      <input id={`${id}-${key}`} name={key} type={type} autoComplete={autoComplete} value={value} disabled={busy} onChange={(e) => set(e.target.value)} aria-invalid={error ? true : undefined} />
-    </div>
-  );
+  const fieldProps = (key: string, value: string, set: (v: string) => void, autoComplete: string) => ({
+    name: key,
+    autoComplete,
+    value,
+    disabled: busy,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(e.target.value),
+    'aria-invalid': error ? true : undefined,
+  });
 
   return (
     <form className="login-form account-form" onSubmit={(event) => void handleSubmit(event)} noValidate aria-label={t('account.register.form')} data-testid="register-form">
-      {text('username', t('account.register.username'), username, setUsername, 'text', 'username')}
-      {text('name', t('account.register.name'), name, setName, 'text', 'name')}
-      {text('password', t('account.register.password'), password, setPassword, 'password', 'new-password')}
-      {text('confirm', t('account.register.confirm'), confirm, setConfirm, 'password', 'new-password')}
+      <TextField label={t('account.register.username')} {...fieldProps('username', username, setUsername, 'username')} />
+      <TextField label={t('account.register.name')} {...fieldProps('name', name, setName, 'name')} />
+      <TextField label={t('account.register.password')} type="password" {...fieldProps('password', password, setPassword, 'new-password')} />
+      <TextField label={t('account.register.confirm')} type="password" {...fieldProps('confirm', confirm, setConfirm, 'new-password')} />
       <FieldInputs fields={boot.fieldSet} values={values} disabled={busy} onChange={(sfid, value) => setValues((all) => ({ ...all, [sfid]: value }))} />
       <p className="form-error" role="alert" data-testid="register-error">
         {error}

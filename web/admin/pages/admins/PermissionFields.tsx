@@ -5,7 +5,7 @@ import type { CateNode, GroupPermissions } from '../../api/admins';
 import { Check } from '../../components/Field';
 
 /** The label of a permission group (admin.admins.perm.*). */
-export const permissionLabel = (key: PermissionGroup): MessageKey => `admin.admins.perm.${key}` as MessageKey;
+export const permissionLabel = (key: PermissionGroup): MessageKey => `admin.admins.perm.${key}`;
 
 /**
  * The permission group checkboxes (only those the signed-in admin may grant can be ticked) and the course category

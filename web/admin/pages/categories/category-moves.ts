@@ -1,5 +1,8 @@
 import { CATEGORY_MAX_DEPTH, type CategoryNode } from '../../../../shared/schemas/categories';
 import { findCategory, subtreeIds } from '../../hooks/useCatalogue';
+import type { DropPlace } from '../../components/TreeNodeRow';
+
+export type { DropPlace };
 
 /** Levels a category's subtree spans (1 for a leaf). */
 export function subtreeHeight(node: CategoryNode): number {
@@ -30,8 +33,6 @@ export function canMoveUnder(tree: readonly CategoryNode[], node: CategoryNode, 
 export function childrenOf(tree: readonly CategoryNode[], parentId: string): CategoryNode[] {
   return parentId === '0' ? [...tree] : (findCategory(tree, parentId)?.children ?? []);
 }
-
-export type DropPlace = 'before' | 'after' | 'into';
 
 /** The course/cate/update move for dropping `node` before, after or into `target`; null when refused or nothing moves. */
 export function dropMove(tree: readonly CategoryNode[], node: CategoryNode, target: CategoryNode, place: DropPlace): { parent_id: string; position: number } | null {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Reply } from '../../../../shared/envelope';
-import { CATEGORY_ERRORS, type CategoryNode } from '../../../../shared/schemas/categories';
+import { CATEGORY_ERRORS, CATEGORY_MAX_DEPTH, type CategoryNode } from '../../../../shared/schemas/categories';
 import { confirm, toast } from '../../../components/feedback';
 import { useT } from '../../../i18n';
 import { addCategory, deleteCategory, updateCategory } from '../../api/categories';
@@ -8,10 +8,11 @@ import { failureText } from '../../api/errors';
 import { Modal } from '../../components/Modal';
 import { Field } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
-import { useCategories } from '../../hooks/useCatalogue';
+import { CategorySelect } from '../../components/CategorySelect';
+import { TreeNodeRow, type TreeRowActions, type TreeRowKind } from '../../components/TreeNodeRow';
+import { flattenCategories, useCategories } from '../../hooks/useCatalogue';
 import { useRevalidate } from '../../hooks/useRevalidate';
-import { CategoryNodeRow, type CategoryActions } from './CategoryNodeRow';
-import { dropMove, type DropPlace } from './category-moves';
+import { canMoveUnder, depthOf, dropMove, type DropPlace } from './category-moves';
 import { MoveCoursesDialog } from './MoveCoursesDialog';
 
 /** The course category tree editor: add (first level, child), rename, reorder and move (drag or buttons), delete (moving courses out first). */
@@ -62,7 +63,7 @@ export default function CategoriesPage() {
     toast(failureText(t, reply));
   };
 
-  const actions: CategoryActions = {
+  const actions: TreeRowActions<CategoryNode> = {
     rename: (node, value) => run(() => updateCategory({ catid: node.catid, title: value })),
     addChild: (node) => {
       setChildOf(node);
@@ -79,6 +80,36 @@ export default function CategoriesPage() {
       const move = node ? dropMove(tree, node, target, place) : null;
       if (node && move) void run(() => updateCategory({ catid: node.catid, ...move }));
     },
+  };
+
+  const rowKind: TreeRowKind<CategoryNode> = {
+    idOf: (node) => node.catid,
+    nameOf: (node) => node.title,
+    nameMax: 100,
+    testIds: { node: 'category-node', name: 'category-title' },
+    dataOf: (node) => ({ 'data-catid': node.catid, 'data-title': node.title }),
+    words: { renameLabel: t('admin.categories.renameLabel'), addChild: t('admin.categories.addChild'), rename: t('admin.categories.rename'), moveTo: t('admin.categories.moveTo') },
+    info: (_node, depth) => <span className="ac-muted ac-cat-level">{t('admin.categories.level', { level: depth })}</span>,
+    canAddChild: (_node, depth) => depth < CATEGORY_MAX_DEPTH,
+    movePicker: (node, close) => (
+      <>
+        <label className="ac-muted">{t('admin.categories.moveUnder')}</label>
+        <CategorySelect
+          tree={tree}
+          value={node.parent_id}
+          rootLabel={t('admin.categories.firstLevel')}
+          disabledIds={flattenCategories(tree)
+            .filter(({ node: other }) => !canMoveUnder(tree, node, other.catid))
+            .map(({ node: other }) => other.catid)}
+          aria-label={t('admin.categories.moveUnder')}
+          onChange={(parentId) => {
+            close();
+            if (parentId !== node.parent_id) actions.move(node, parentId, Number.MAX_SAFE_INTEGER);
+          }}
+        />
+        {depthOf(tree, node.parent_id) > 0 || node.children.length > 0 ? <span className="ac-hint">{t('admin.categories.depthHint')}</span> : null}
+      </>
+    ),
   };
 
   const handleAdd = async (parentId: string, value: string) => {
@@ -108,7 +139,7 @@ export default function CategoriesPage() {
         {!isLoading && tree.length === 0 && <p className="ac-empty">{t('admin.categories.empty')}</p>}
         <ul className={`ac-cats${dragged ? ' is-dragging' : ''}`} data-testid="category-tree">
           {tree.map((node, index) => (
-            <CategoryNodeRow key={node.catid} node={node} tree={tree} depth={1} index={index} count={tree.length} busy={busy} actions={actions} />
+            <TreeNodeRow key={node.catid} node={node} depth={1} index={index} count={tree.length} busy={busy} actions={actions} kind={rowKind} />
           ))}
         </ul>
       </section>

@@ -10,8 +10,8 @@ import { failureText } from '../../api/errors';
 import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { PageHeader } from '../../components/PageHeader';
-import { buildGroupTree, canMoveUnder, dropMove, type GroupNode } from './group-tree';
-import { GroupNodeRow, type GroupActions } from './GroupNodeRow';
+import { TreeNodeRow, type TreeRowActions, type TreeRowKind } from '../../components/TreeNodeRow';
+import { buildGroupTree, canMoveUnder, dropMove, flattenGroups, type GroupNode } from './group-tree';
 
 /** The screen's own words per kind of tree. */
 const WORDS = {
@@ -65,7 +65,7 @@ export function GroupTreeScreen({ kind }: { kind: GroupKind }) {
   const move = (node: GroupNode, parentId: string, position: number) =>
     void run(() => moveGroup(kind, node.gid, parentId, Math.max(0, Math.min(position, LAST))), t('admin.common.moved'));
 
-  const actions: GroupActions = {
+  const actions: TreeRowActions<GroupNode> = {
     rename: (node, value) => run(() => renameGroup(kind, node.gid, value), t('admin.groups.renamed')),
     addChild: (node) => {
       setChildOf(node);
@@ -85,7 +85,40 @@ export function GroupTreeScreen({ kind }: { kind: GroupKind }) {
       const next = node ? dropMove(groups, node.gid, target, place) : null;
       if (node && next) move(node, next.parentId, next.position);
     },
-    canMoveUnder: (node, parentId) => canMoveUnder(groups, node.gid, parentId),
+  };
+
+  const rowKind: TreeRowKind<GroupNode> = {
+    idOf: (node) => node.gid,
+    nameOf: (node) => node.name,
+    nameMax: GROUP_NAME_MAX,
+    testIds: { node: 'group-node', name: 'group-name' },
+    dataOf: (node) => ({ 'data-gid': node.gid, 'data-name': node.name }),
+    words: { renameLabel: t('admin.groups.renameLabel'), addChild: t('admin.groups.addChild'), rename: t('admin.groups.rename'), moveTo: t('admin.groups.moveTo') },
+    info: (node) => (
+      <span className="ac-muted ac-cat-level" data-testid="group-members">
+        {t(words.members, { count: node.members ?? 0 })}
+      </span>
+    ),
+    movePicker: (node, close) => (
+      <label className="ac-muted">
+        {t('admin.groups.moveUnder')}{' '}
+        <select
+          value={node.parent_id}
+          data-testid="group-move-parent"
+          onChange={(event) => {
+            close();
+            if (event.target.value !== node.parent_id) move(node, event.target.value, Number.MAX_SAFE_INTEGER);
+          }}
+        >
+          <option value="0">{t('admin.groups.root')}</option>
+          {flattenGroups(tree).map(({ node: other, depth }) => (
+            <option key={other.gid} value={other.gid} disabled={!canMoveUnder(groups, node.gid, other.gid)}>
+              {`${'\u00a0\u00a0'.repeat(depth)}${other.name}`}
+            </option>
+          ))}
+        </select>
+      </label>
+    ),
   };
 
   const handleAdd = async (parentId: string, value: string) => {
@@ -115,16 +148,7 @@ export function GroupTreeScreen({ kind }: { kind: GroupKind }) {
         {!isLoading && tree.length === 0 && <p className="ac-empty">{t('admin.groups.empty')}</p>}
         <ul className={`ac-cats${dragged ? ' is-dragging' : ''}`} data-testid="group-tree">
           {tree.map((node, index) => (
-            <GroupNodeRow
-              key={node.gid}
-              node={node}
-              tree={tree}
-              index={index}
-              count={tree.length}
-              busy={busy}
-              actions={actions}
-              membersText={(count) => t(words.members, { count })}
-            />
+            <TreeNodeRow key={node.gid} node={node} depth={1} index={index} count={tree.length} busy={busy} actions={actions} kind={rowKind} />
           ))}
         </ul>
       </section>

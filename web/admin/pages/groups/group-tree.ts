@@ -1,5 +1,8 @@
 import type { Group } from '../../../../shared/schemas/groups';
 import { moveProblem } from '../../../../shared/rules/group-tree';
+import type { DropPlace } from '../../components/TreeNodeRow';
+
+export type { DropPlace };
 
 /** A group with its sub-groups, for the tree editor. */
 export interface GroupNode extends Group {
@@ -29,8 +32,6 @@ const asTree = (groups: readonly Group[]) => groups.map((g) => ({ id: g.gid, par
 export function canMoveUnder(groups: readonly Group[], gid: string, parentId: string): boolean {
   return moveProblem(asTree(groups), gid, parentId) === null;
 }
-
-export type DropPlace = 'before' | 'after' | 'into';
 
 /** The move for dropping a group before, after or into another; null when refused or nothing moves. */
 export function dropMove(groups: readonly Group[], gid: string, target: Group, place: DropPlace): { parentId: string; position: number } | null {

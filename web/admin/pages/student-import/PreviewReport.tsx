@@ -1,4 +1,4 @@
-import type { ImportPreview } from '../../../../shared/schemas/student-import';
+import type { ImportColumn, ImportPreview } from '../../../../shared/schemas/student-import';
 import { STUDENT_IMPORT_REPORT_MAX } from '../../../../shared/schemas/student-import';
 import { useT } from '../../../i18n';
 import { ProblemTable } from './ProblemTable';
@@ -8,7 +8,7 @@ export function PreviewReport({ preview }: { preview: ImportPreview }) {
   const t = useT();
   const { seats } = preview;
   const missing = seats.used + seats.needed - seats.limit;
-  const columnName = (kind: string) => (kind === 'field' ? t('admin.import.kind.field') : t(`admin.import.col.${kind as 'username'}`));
+  const columnName = (kind: ImportColumn | 'field') => (kind === 'field' ? t('admin.import.kind.field') : t(`admin.import.col.${kind}`));
   return (
     <section className="card ac-card" data-testid="import-preview">
       <p role="status" data-testid="import-summary">

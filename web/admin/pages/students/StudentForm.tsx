@@ -3,6 +3,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '../../../../shared/constants';
 import { fieldProblem } from '../../../../shared/rules/student-fields';
 import type { Group } from '../../../../shared/schemas/groups';
 import type { AdminStudent, StudentField } from '../../../../shared/schemas/students';
+import { CustomFieldInput } from '../../../components/CustomFieldInput';
 import { toast } from '../../../components/feedback';
 import { useT } from '../../../i18n';
 import { addStudent, studentFailureText, updateStudent } from '../../api/students';
@@ -116,29 +117,9 @@ export function StudentForm({ student, fields, groups, onClose, onSaved }: Props
       </div>
       {fields.map((field) => (
         <Field key={field.sfid} label={`${field.name}${field.required ? t('admin.students.field.requiredMark') : ''}`} error={errors[`info.${field.sfid}`]} name={`info.${field.sfid}`}>
-          <FieldInput field={field} value={values[field.sfid] ?? ''} onChange={(value) => setValues((current) => ({ ...current, [field.sfid]: value }))} />
+          <CustomFieldInput field={field} value={values[field.sfid] ?? ''} onChange={(value) => setValues((current) => ({ ...current, [field.sfid]: value }))} />
         </Field>
       ))}
     </Modal>
   );
-}
-
-/** The input of one custom field by its kind. */
-function FieldInput({ field, value, onChange, ...rest }: { field: StudentField; value: string; onChange: (value: string) => void } & Record<string, unknown>) {
-  const t = useT();
-  if (field.kind === 'choice') {
-    return (
-      <select value={value} aria-required={field.required} onChange={(event) => onChange(event.target.value)} {...rest}>
-        <option value="">{t('admin.students.field.choose')}</option>
-        {field.options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
-    );
-  }
-  // Numbers stay text so leading zeros are kept as written (the server's rule reads a plain decimal).
-  const type = field.kind === 'date' ? 'date' : 'text';
-  return <input type={type} inputMode={field.kind === 'number' ? 'decimal' : undefined} value={value} maxLength={200} aria-required={field.required} onChange={(event) => onChange(event.target.value)} {...rest} />;
 }

@@ -3,17 +3,17 @@ import { Link } from 'react-router';
 import useSWR from 'swr';
 import { formatDateMinutes } from '../../../../shared/rules/dates';
 import type { AdminStudent } from '../../../../shared/schemas/students';
+import type { StudentFieldList } from '../../../../shared/schemas/student-fields';
+import type { GroupList } from '../../../../shared/schemas/groups';
+import { groupsKey } from '../../api/groups';
+import { FIELDS_KEY } from '../../api/student-fields';
 import { confirm, toast } from '../../../components/feedback';
-import { unwrap } from '../../../hooks/fetcher';
+import { fetchData, unwrap } from '../../../hooks/fetcher';
 import { useLocale, useT } from '../../../i18n';
 import {
   disableStudents,
   enableStudents,
-  listStudentFields,
-  listStudentGroups,
   listStudents,
-  STUDENT_GROUPS_KEY,
-  STUDENT_LABELS_KEY,
   STUDENT_LIST_KEY,
   studentDownloadUrl,
   studentFailureText,
@@ -47,8 +47,9 @@ export default function StudentsPage() {
   const list = useSWR([STUDENT_LIST_KEY, JSON.stringify(filter), page], () =>
     unwrap(listStudents({ keyword: filter.keyword || undefined, gid: filter.gid || undefined, status: filter.status as 'all', source: filter.source as 'all', page, num: PAGE_SIZE })),
   { keepPreviousData: true });
-  const fields = useSWR(STUDENT_LABELS_KEY, () => unwrap(listStudentFields()));
-  const groups = useSWR(STUDENT_GROUPS_KEY, () => unwrap(listStudentGroups()));
+  // The same keys as the fields and groups screens, so a change there shows here at once.
+  const fields = useSWR<StudentFieldList>(FIELDS_KEY, fetchData);
+  const groups = useSWR<GroupList>(groupsKey('student'), fetchData);
   const rows = list.data?.list ?? [];
   const visibleSelected = selected.filter((sid) => rows.some((row) => row.sid === sid));
 
