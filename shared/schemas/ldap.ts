@@ -95,6 +95,10 @@ export const zLdapAuth = z.object({
   password: z.string().min(1, 'is required').max(PASSWORD_MAX),
 });
 
+/** GET ldap/auth: whether a school's students sign in through the directory. */
+export const zLdapAuthStatusQuery = z.object({ school: zCode.optional() });
+export const zLdapAuthStatus = z.object({ enabled: z.boolean() });
+
 const zFlag = z.union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false'), z.boolean(), z.literal(1), z.literal(0)]).transform((v) => v === true || v === '1' || v === 'true' || v === 1);
 
 /** ldap/sync {dryRun=1|0, confirm=0|1}. A dry run is the default: a real run is asked for. */

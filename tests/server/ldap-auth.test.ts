@@ -45,9 +45,13 @@ describe('ldap/auth', () => {
     expect(res.cookies.find((c) => c.name === 'y_main')).toBeTruthy();
     expect(row('p00001')).toMatchObject({ source: 'ldap', password_hash: null, email: 'p00001@lanxue.test', external_id: slapd.dnOf({ uid: 'p00001' }) });
     expect(JSON.stringify(app.ctx.sqlite.prepare('SELECT * FROM students').all())).not.toContain(PERSON_PW);
-    // Again, through GET, and through the normal login form: the same account.
-    const again = await app.inject({ method: 'GET', url: `/ldap/auth?school=${school(app).hashUID}&username=p00001&password=${PERSON_PW}` });
-    expect(again.statusCode).toBe(200);
+    // Again, and through the normal login form: the same account.
+    expect((await auth({ username: 'p00001', password: PERSON_PW })).statusCode).toBe(200);
+    // GET ldap/auth only says whether the school signs in through the directory: never a password in a URL.
+    expect((await app.inject({ method: 'GET', url: `/ldap/auth?school=${school(app).hashUID}` })).json().data).toEqual({ enabled: true });
+    const withPassword = await app.inject({ method: 'GET', url: `/ldap/auth?school=${school(app).hashUID}&username=p00001&password=${PERSON_PW}` });
+    expect(withPassword.json().data).toEqual({ enabled: true });
+    expect(withPassword.cookies.find((c) => c.name === 'y_main')).toBeUndefined();
     expect((await doLogin({ username: 'p00001', password: PERSON_PW })).statusCode).toBe(200);
     expect((app.ctx.sqlite.prepare("SELECT count(*) n FROM students WHERE username = 'p00001'").get() as { n: number }).n).toBe(1);
   });

@@ -9,6 +9,8 @@ import { requireAdmin, sessionCookieOptions } from '../../plugins/auth';
 import * as auth from '../auth/auth.service';
 import * as settings from './ldap-settings.service';
 import * as sync from './ldap-sync.service';
+import { notFound } from '../../lib/errors';
+import { resolveSchool } from '../schools/schools.service';
 
 const ADMIN = "401 guest; 403 student or a sub-admin without the 'setting' permission. Always the signed-in admin's school.";
 
@@ -90,7 +92,22 @@ export const ldapRoutes: FastifyPluginAsync = async (base) => {
   app.post('/ldap/auth', { schema: { tags, summary: authSummary, body: s.zLdapAuth, response: { 200: zOkReply(zLoginResult) } } }, async (request, reply) =>
     login(request, request.body, reply),
   );
-  app.get('/ldap/auth', { schema: { tags, summary: authSummary, querystring: s.zLdapAuth, response: { 200: zOkReply(zLoginResult) } } }, async (request, reply) =>
-    login(request, request.query, reply),
+  // GET ldap/auth tells the login page whether a school signs in through the directory. The login itself is POST
+  // only: a password in a query string would end up in proxy and browser histories.
+  app.get(
+    '/ldap/auth',
+    {
+      schema: {
+        tags,
+        summary: 'Whether the school {school: hashUID; default the first school} signs students in through the directory (lan release). The login itself is POST ldap/auth.',
+        querystring: s.zLdapAuthStatusQuery,
+        response: { 200: zOkReply(s.zLdapAuthStatus) },
+      },
+    },
+    async (request) => {
+      const found = resolveSchool(ctx, request.query.school);
+      if (!found) throw notFound('school not found');
+      return ok({ enabled: settings.loadSettings(ctx, found.id)?.config.enabled === true });
+    },
   );
 };
