@@ -88,7 +88,7 @@ export function sendJsonText(request: FastifyRequest, reply: FastifyReply, entry
   return reply.send(bytes);
 }
 
-const heads = new WeakMap<object, Buffer>();
+const heads = new WeakMap<object, { head: Buffer; tag: string }>();
 const ENVELOPE_HEAD = '{"status":"ok","error":null,"data":';
 
 /**
@@ -97,14 +97,20 @@ const ENVELOPE_HEAD = '{"status":"ok","error":null,"data":';
  * The ETag joins the cached entry's tag with a hash of the viewer's fields.
  */
 export function viewerReply(base: { etag: string; body: string }, viewer: object): ViewerReply {
-  const head = memo(heads, base, () => Buffer.from(`${ENVELOPE_HEAD}${base.body.slice(0, -1)},`));
+  let parts = heads.get(base);
+  if (!parts) {
+    parts = { head: Buffer.from(`${ENVELOPE_HEAD}${base.body.slice(0, -1)},`), tag: base.etag.replace(/^W\//, '').replaceAll('"', '') };
+    heads.set(base, parts);
+  }
+  const { head } = parts;
   const own = JSON.stringify(viewer);
-  // One buffer: the cached head copied in, then the viewer's fields (without their opening brace) and '}'.
-  const bytes = Buffer.allocUnsafe(head.length + Buffer.byteLength(own));
+  // One buffer of its own (not a slice of the shared pool: a student's reply may be kept, course-info.service):
+  // the cached head copied in, then the viewer's fields (without their opening brace) and '}'.
+  const bytes = Buffer.allocUnsafeSlow(head.length + Buffer.byteLength(own));
   head.copy(bytes, 0);
   const end = head.length + bytes.write(own.slice(1), head.length);
   bytes[end] = 0x7d;
-  return { etag: `W/"${base.etag.replace(/^W\//, '').replaceAll('"', '')}.${fnv1a(own)}"`, bytes };
+  return { etag: `W/"${parts.tag}.${fnv1a(own)}"`, bytes };
 }
 
 /** A short, fast, non-cryptographic hash (FNV-1a, 32 bits) for the per-viewer part of an ETag. */

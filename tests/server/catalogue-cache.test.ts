@@ -124,6 +124,42 @@ describe('cached public catalogue replies: ETag, 304, invalidation, and no viewe
     expect((await get(`/course/info/${code}`, buyerCookie, { 'if-none-match': buyerTag })).statusCode).toBe(200);
   });
 
+  it("a student's reply is kept, yet follows their purchases, the course's edits and the clock", async () => {
+    const student = await buildStudent(app);
+    const cookie = (await login(app, student)).cookie;
+    const view = async () => (await get(`/course/info/${code}`, cookie)).json().data;
+    expect(await view()).toMatchObject({ isbuy: false, courseStatus: 3, title: 'Cached' });
+    // A raw insert (no service call) reaches the kept reply through the change feed.
+    app.ctx.sqlite.prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`).run(student.id, coid, Date.now());
+    expect(await view()).toMatchObject({ isbuy: true, courseStatus: 0 });
+    await post('/course/save', { coid, values: { title: 'Renamed' } });
+    expect(await view()).toMatchObject({ isbuy: true, title: 'Renamed' });
+  });
+
+  it("a kept student reply is at most 10 s behind the clock (the status of a validity that ends)", async () => {
+    let clock = Date.now();
+    const timed = await makeApp({}, { now: () => clock });
+    try {
+      const cookieOf = async () => (await login(timed, { ...ADMIN, role: 'admin' })).cookie;
+      const adminCookie = await cookieOf();
+      const call = (url: string, payload: object) => timed.inject({ method: 'POST', url, payload, headers: { cookie: adminCookie } });
+      const cat = (await call('/course/category', { title: 'Cat' })).json().data.catid;
+      const made = (await call('/course/new', { title: 'One day', catid: cat, type: 0, actual: 10, price: 10 })).json().data;
+      await call('/course/save', { coid: made.coid, values: { ce_type: 1, ce_time: 1 } });
+      await timed.inject({ method: 'GET', url: `/course/pub?coid=${made.coid}&pub=1`, headers: { cookie: adminCookie } });
+      const student = await buildStudent(timed);
+      const cookie = (await login(timed, student)).cookie;
+      // Bought a day ago, less three seconds: still valid now, over in three seconds.
+      timed.ctx.sqlite.prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`).run(student.id, made.coid, clock - 86_400_000 + 3000);
+      const status = async () => (await timed.inject({ method: 'GET', url: `/course/info/${made.code}`, headers: { cookie } })).json().data.courseStatus;
+      expect(await status()).toBe(0);
+      clock += 11_000;
+      expect(await status()).not.toBe(0);
+    } finally {
+      await timed.close();
+    }
+  });
+
   it('cached replies are gzipped once for clients that accept it; a reply made for one viewer is not', async () => {
     const gzip = { 'accept-encoding': 'gzip, deflate, br' };
     // Replies under 1 KB go as they are: make both long enough.

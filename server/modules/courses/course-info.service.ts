@@ -91,5 +91,30 @@ export function courseInfoReply(ctx: AppContext, auth: Auth, ref: string, locale
           const body = JSON.stringify(courseBody(ctx, head.id, { wholeText: admin }));
           return { etag: fnv1a(body), body };
         })();
+  if (auth.role === 'student' && head.published) return studentInfoReply(ctx, auth, head, base, locale);
   return viewerReply(base, viewerFields(ctx, auth, head, locale));
+}
+
+/** How long a student's course/info reply is kept: its status and renewal follow the clock (validity windows). */
+const STUDENT_REPLY_MS = 10_000;
+/** Courses' replies kept per student (about 2 KB each). */
+const STUDENT_REPLIES_KEPT = 20;
+
+/**
+ * A student's course/info reply, kept with the student's cached course facts (student-courses.ts): any change
+ * to their enrolments, bookmarks, groups, account or course records forgets it at once (the change feed), a
+ * catalogue write replaces the cached course body it was made from, and the clock-dependent fields (status,
+ * renewal) are at most STUDENT_REPLY_MS old. A page reloaded, or the intro and study pages opened in turn,
+ * answer from here.
+ */
+function studentInfoReply(ctx: AppContext, auth: Auth & { userId: string }, head: CourseHead, base: { etag: string; body: string }, locale: Locale): ViewerReply {
+  const mine = studentCourses(ctx, auth.userId);
+  const key = `${head.id}:${locale}`;
+  const now = ctx.now();
+  const kept = mine.replies.get(key);
+  if (kept && kept.base === base && kept.until > now) return kept.reply;
+  const reply = viewerReply(base, viewerFields(ctx, auth, head, locale));
+  if (mine.replies.size >= STUDENT_REPLIES_KEPT) mine.replies.clear();
+  mine.replies.set(key, { base, reply, until: now + STUDENT_REPLY_MS });
+  return reply;
 }

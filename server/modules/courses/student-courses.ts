@@ -1,10 +1,18 @@
 import type { AppContext } from '../../context';
+import type { ViewerReply } from '../../lib/catalogue-http';
 import { TtlCache } from '../../lib/ttl-cache';
 import { studentGroupIds } from '../auth/accounts.repository';
 import { studentCollects, studentCourseRecordIds, studentEnrolments, type Enrolment } from './collects.repository';
 
 /** What a student's viewer fields depend on: their groups, enrolments, bookmarks and the courses they have studied. */
-export type StudentCourses = { groups: string[]; enrolments: Map<string, Enrolment>; collected: Set<string>; studied: Set<string> };
+export type StudentCourses = {
+  groups: string[];
+  enrolments: Map<string, Enrolment>;
+  collected: Set<string>;
+  studied: Set<string>;
+  /** The student's course/info replies, kept while these facts are (course-info.service studentInfoReply). */
+  replies: Map<string, { base: object; reply: ViewerReply; until: number }>;
+};
 
 const caches = new WeakMap<AppContext, TtlCache<string, StudentCourses>>();
 
@@ -25,6 +33,7 @@ function load(ctx: AppContext, studentId: string): StudentCourses {
     enrolments: new Map(studentEnrolments(ctx.db, studentId).map((row) => [row.courseId, row])),
     collected: new Set(studentCollects(ctx.db, studentId)),
     studied: new Set(studentCourseRecordIds(ctx.db, studentId)),
+    replies: new Map(),
   };
 }
 
