@@ -2,14 +2,13 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { FEEDBACK_ERRORS, SIGNATURE_FILE_NAME, SIGNATURE_MAX_BYTES, type SaveSignature, type SignatureCheck, type SignatureUploaded } from '../../../shared/schemas/feedback';
-import { UPLOAD_ERRORS, UPLOAD_FILE_FIELD } from '../../../shared/schemas/uploads';
 import type { AppContext, Auth } from '../../context';
-import { AppError, badInput, forbidden, noLogin, notFound } from '../../lib/errors';
+import { badInput, forbidden, noLogin, notFound } from '../../lib/errors';
 import { removeQuietly, TMP_UPLOADS_DIR } from '../../lib/storage';
 import type { ServeTarget } from '../files/files.service';
 import { canManageCourse } from '../courses/course-access';
 import { readSettings } from '../courses/courses.presenter';
-import { absolutePath, findFile, findFileByKey, removeFile, storageError, storeReceived, tooLarge } from '../uploads/uploads.service';
+import { absolutePath, findFile, findFileByKey, readSmallFile, removeFile, storageError, storeReceived, tooLarge } from '../uploads/uploads.service';
 import { courseIdOrNotFound, openForStudent, studentOnly } from './feedback-access';
 import { findFileById } from '../uploads/files.repository';
 import * as repo from './feedback.repository';
@@ -32,8 +31,6 @@ const JPEG_NAME = /\.(jpe?g)$/i;
 const UNBOUND_GRACE_MS = 10 * 60 * 1000;
 /** At most this many unbound signature uploads per student: older ones go when a new one arrives. */
 const UNBOUND_KEEP = 4;
-/** Multipart framing allowed beyond the image when refusing early by Content-Length. */
-const MULTIPART_OVERHEAD = 64 * 1024;
 
 const uploaderOf = (studentId: string) => `student:${studentId}`;
 
@@ -45,25 +42,7 @@ const uploaderOf = (studentId: string) => `student:${studentId}`;
  */
 export async function receiveSignature(ctx: AppContext, request: FastifyRequest): Promise<SignatureUploaded> {
   const student = studentOnly(request.auth);
-  if (!request.isMultipart()) throw badInput('bad input: multipart/form-data expected');
-  const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > SIGNATURE_MAX_BYTES + MULTIPART_OVERHEAD) throw tooLarge();
-  let bytes: Buffer;
-  try {
-    const part = await request.file({ limits: { fileSize: SIGNATURE_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
-    if (!part || (part.fieldname !== UPLOAD_FILE_FIELD && part.fieldname !== 'file')) {
-      part?.file.resume();
-      throw badInput(UPLOAD_ERRORS.noFile);
-    }
-    if (!JPEG_NAME.test(part.filename ?? '')) {
-      part.file.resume();
-      throw new AppError(415, UPLOAD_ERRORS.typeNotAllowed);
-    }
-    bytes = await part.toBuffer();
-    if (part.file.truncated) throw tooLarge();
-  } catch (error) {
-    throw storageError(error);
-  }
+  const { bytes } = await readSmallFile(request, SIGNATURE_MAX_BYTES, (name) => JPEG_NAME.test(name));
   const clean = await cleanSignatureJpeg(bytes);
   if (clean.length > SIGNATURE_MAX_BYTES) throw tooLarge();
 

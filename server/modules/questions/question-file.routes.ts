@@ -5,11 +5,10 @@ import { ok } from '../../../shared/envelope';
 import { pickLocale } from '../../../shared/i18n';
 import { zOkReply } from '../../../shared/schemas/common';
 import * as s from '../../../shared/schemas/questions';
-import { UPLOAD_ERRORS, UPLOAD_FILE_FIELD } from '../../../shared/schemas/uploads';
 import { requireAdmin } from '../../plugins/auth';
-import { AppError, badInput } from '../../lib/errors';
 import { sendAttachment } from '../../lib/send-file';
 import { uploadParsing } from '../uploads/routes';
+import { readSmallFile } from '../uploads/uploads.service';
 import { exportQuestions, questionTemplate, type QuestionFile } from './question-export';
 import { checkImport, commitImport } from './question-import';
 
@@ -24,17 +23,7 @@ export const questionFileRoutes: FastifyPluginAsync = async (base) => {
   const send = (reply: FastifyReply, file: QuestionFile) => reply.send(sendAttachment(reply, file));
 
   /** The uploaded file's bytes (multipart, file field 'file-select' or 'file', at most 5 MB). */
-  const receive = async (request: FastifyRequest): Promise<Buffer> => {
-    if (!request.isMultipart()) throw badInput('bad input: multipart/form-data expected');
-    const part = await request.file({ limits: { fileSize: s.QUESTION_IMPORT_MAX_BYTES, files: 1 } });
-    if (!part || (part.fieldname !== UPLOAD_FILE_FIELD && part.fieldname !== 'file')) {
-      part?.file.resume();
-      throw badInput(UPLOAD_ERRORS.noFile);
-    }
-    const bytes = await part.toBuffer();
-    if (part.file.truncated) throw new AppError(413, UPLOAD_ERRORS.tooLarge);
-    return bytes;
-  };
+  const receive = async (request: FastifyRequest): Promise<Buffer> => (await readSmallFile(request, s.QUESTION_IMPORT_MAX_BYTES)).bytes;
 
   app.get(
     '/question/export',

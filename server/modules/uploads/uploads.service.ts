@@ -82,6 +82,37 @@ export function storageError(error: unknown): unknown {
   return error;
 }
 
+/** Multipart framing allowed beyond a small file when refusing early by Content-Length. */
+const SMALL_MULTIPART_OVERHEAD = 64 * 1024;
+
+/**
+ * Reads the one file part (field 'file-select' or 'file') of a small upload into memory (a signature, an avatar,
+ * an import file): 400 without multipart or a file, 415 when acceptsName refuses its name, 413 past maxBytes
+ * (refused early by Content-Length too), 507 for a full disk.
+ */
+export async function readSmallFile(request: FastifyRequest, maxBytes: number, acceptsName: (name: string) => boolean = () => true): Promise<{ bytes: Buffer; filename: string }> {
+  if (!request.isMultipart()) throw badInput('bad input: multipart/form-data expected');
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes + SMALL_MULTIPART_OVERHEAD) throw tooLarge();
+  try {
+    const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
+    if (!part || (part.fieldname !== UPLOAD_FILE_FIELD && part.fieldname !== 'file')) {
+      part?.file.resume();
+      throw badInput(UPLOAD_ERRORS.noFile);
+    }
+    const filename = part.filename ?? '';
+    if (!acceptsName(filename)) {
+      part.file.resume();
+      throw typeNotAllowed();
+    }
+    const bytes = await part.toBuffer();
+    if (part.file.truncated || bytes.length > maxBytes) throw tooLarge();
+    return { bytes, filename };
+  } catch (error) {
+    throw storageError(error);
+  }
+}
+
 interface Received {
   tmpFile: string;
   name: string;

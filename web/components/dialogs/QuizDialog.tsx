@@ -9,6 +9,7 @@ import { useT } from '../../i18n';
 import { RichText } from '../catalogue/RichText';
 import { alert, toast } from '../feedback';
 import { emitExercisesUpdated, getExercises, submitAnswer } from './quiz-api';
+import { useDialogFocus } from '../../hooks/useDialogFocus';
 
 /**
  * The quiz dialog of chapter exercises (spec 4 'Quiz dialog'; spec 5 'Quiz'; spec 9 option letters A to N,
@@ -115,6 +116,8 @@ export default function QuizDialog({ coid, cid, onClose }: { coid: string; cid: 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [coid, cid]);
 
+  // Focus goes back to the opener on close; each new phase takes it into the dialog again.
+  useDialogFocus(dialogRef);
   useEffect(() => {
     dialogRef.current?.focus();
   }, [state.phase]);

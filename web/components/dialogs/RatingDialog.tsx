@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { canConfirmRating, nextScore, RATING_COMMENT_MAX, RATING_SCORE_MAX, ratingLength, ratingRefusal, starPicture, type RatingRefusal } from '../../../shared/rules/rating';
 import { FEEDBACK_ERRORS } from '../../../shared/schemas/feedback';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { useT } from '../../i18n';
 import { toast } from '../feedback';
 import { addGrade } from './feedback-api';
+import { useDialogFocus } from '../../hooks/useDialogFocus';
 
 /**
  * The rating dialog (spec 4 'Rating dialog', spec 5 'Rating', spec 8 toasts, spec 9 'rating comment max 100').
@@ -46,11 +47,7 @@ export default function RatingDialog(props: { coid: string; cid: string; onClose
   const picture = starPicture(score);
   const confirmable = canConfirmRating(content);
 
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    dialogRef.current?.focus();
-    return () => previous?.focus?.();
-  }, []);
+  useDialogFocus(dialogRef);
 
   const handleSubmit = async () => {
     if (busy) return;

@@ -21,6 +21,7 @@ import { useLocale, useT } from '../../i18n';
 import { useCourseInfo } from '../../hooks/useCatalogue';
 import { toast } from '../feedback';
 import { saveSignature, uploadSignature } from './feedback-api';
+import { useDialogFocus } from '../../hooks/useDialogFocus';
 
 /**
  * The e-signature dialog (spec 4 'Signature dialog', spec 5 'Signature', spec 9 canvas and watermark).
@@ -165,11 +166,7 @@ export default function SignatureDialog(props: { coid: string; cid: string; onCl
     contextRef.current = paint(canvas, pad, strokesRef.current, markAt(openedAt), window.devicePixelRatio || 1);
   }, [pad.width, pad.height, markAt, openedAt]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    dialogRef.current?.focus();
-    return () => previous?.focus?.();
-  }, []);
+  useDialogFocus(dialogRef);
 
   const clearPad = () => {
     strokesRef.current = [];

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useT } from '../../../i18n';
+import { useDialogFocus } from '../../../hooks/useDialogFocus';
 
 export interface DialogAction {
   label: string;
@@ -34,11 +35,7 @@ export function StudyDialog({
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    box.current?.querySelector<HTMLButtonElement>('.btn-primary')?.focus();
-    return () => previous?.focus?.();
-  }, []);
+  useDialogFocus(box, '.btn-primary');
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape' && onClose) {
