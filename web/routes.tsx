@@ -5,54 +5,7 @@ import { LEARN_ROUTE_NAMES } from '../shared/rules/learning';
 import { RootShell } from './components/layout/RootShell';
 import { Loading } from './components/Loading';
 import { RouteError } from './components/RouteError';
-
-/**
- * The student site's hash route names (spec 2). Only the ones with a screen are registered below;
- * the others are listed so later pages use the same paths.
- */
-export const ROUTES = {
-  home: '/',
-  courseList: '/courselist/:catid',
-  personalCenter: '/personalcenter',
-  /** app.course: the entry route that redirects by the action command. */
-  course: '/course',
-  /** app.introduce with its tabs info, chapter, comment, detail, addcomment (graphic courses: info, detail, addcomment). */
-  introduce: '/introduce',
-  introduceTab: '/introduce/:tab',
-  articleList: '/articlelist',
-  articleDesc: '/articledesc/:aid',
-  myCourse: '/mycourse',
-  myCourseMobile: '/mycourse_m',
-  almostExpire: '/almostexpire',
-  exams: '/exams',
-  myExam: '/myexam',
-  /** Sitting an exam: #/exam/{examId}?key&returnURL&exid&from&s&token (spec 7 'Exam URLs'). */
-  examSitting: '/exam/:examId',
-  // Not registered yet: they arrive with their screens.
-  myCollect: '/mycollect',
-  myBook: '/mybook',
-  myOrderMobile: '/myorder_m',
-  myPointsMobile: '/mypoints_m',
-  systemNotice: '/systemnotice',
-  settingMobile: '/setting_m',
-  myInformation: '/myinformation',
-  myInformationMobile: '/myinformation_m',
-  studyPlan: '/study/plan',
-  studyDetail: '/study/detail/:coid',
-  graphic: '/graphic',
-  pay: '/pay',
-} as const;
-
-/** The dashboard's hash routes that have a screen (spec 2 'Dashboard (controller) children'): both show my courses. */
-export const DASHBOARD_ROUTES = { controller: '/controller', course: '/controller/course', myExam: '/controller/myexam', exams: '/controller/exams' } as const;
-
-/** The hash path of one of my study plans (study/detail with the plan's coid). */
-export const studyDetailPath = (coid: string) => `/study/detail/${encodeURIComponent(coid)}`;
-
-/** The course list hash path for a category, with an optional search key. */
-export function courseListPath(catid: string | number = 0, key?: string): string {
-  return `/courselist/${catid}${key ? `?key=${encodeURIComponent(key)}` : ''}`;
-}
+import { DASHBOARD_ROUTES, ROUTES } from './paths';
 
 type Page = LazyExoticComponent<ComponentType>;
 

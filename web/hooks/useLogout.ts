@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useBootstrap } from '../bootstrap';
 import { confirm } from '../components/feedback';
 import { useT } from '../i18n';
-import { ROUTES } from '../routes';
+import { ROUTES } from '../paths';
 import { currentPath, logoutHref, schoolHomePath } from '../urls';
 
 /** Asks for confirmation, then goes through the logout page back to where the user was (the home page from personal pages). */

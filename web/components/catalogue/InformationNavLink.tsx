@@ -1,6 +1,6 @@
 import { useHomeSetting } from '../../hooks/useHomeSetting';
 import { useT } from '../../i18n';
-import { ROUTES } from '../../routes';
+import { ROUTES } from '../../paths';
 import { SiteLink } from '../layout/SiteLink';
 
 /** The desktop nav's Information entry (spec 2): only when the school's home setting turns it on. */

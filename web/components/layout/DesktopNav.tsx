@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
 import { useBootstrap } from '../../bootstrap';
 import { useT } from '../../i18n';
-import { courseListPath } from '../../routes';
+import { courseListPath } from '../../paths';
 import { InformationNavLink } from '../catalogue/InformationNavLink';
 import { currentPath } from '../../urls';
 import { SignInLinks } from './SignInLinks';

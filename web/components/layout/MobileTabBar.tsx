@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useBootstrap } from '../../bootstrap';
 import { useT } from '../../i18n';
-import { courseListPath, ROUTES } from '../../routes';
+import { courseListPath, ROUTES } from '../../paths';
 import { loginHref, schoolRoutePath } from '../../urls';
 import { SiteLink } from './SiteLink';
 

@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
 import { useBootstrap } from '../../bootstrap';
 import { useT } from '../../i18n';
-import { ROUTES } from '../../routes';
+import { ROUTES } from '../../paths';
 import { currentPath, loginHref, schoolHomePath, schoolRoutePath } from '../../urls';
 import { SignInLinks } from './SignInLinks';
 import { Avatar } from '../Avatar';

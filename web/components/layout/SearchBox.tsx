@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { searchAllowed, searchKeyword } from '../../../shared/rules/text';
 import { useBootstrap } from '../../bootstrap';
 import { useT } from '../../i18n';
-import { courseListPath } from '../../routes';
+import { courseListPath } from '../../paths';
 import { schoolRoutePath } from '../../urls';
 import { emitEmptySearch } from '../catalogue/events';
 import { toast } from '../feedback';

@@ -4,7 +4,7 @@ import { useLoginState } from '../../hooks/useLoginState';
 import { useLogout } from '../../hooks/useLogout';
 import { AccountDialog, useCanChangePassword, type AccountDialogKind } from '../../pages/account/AccountDialogs';
 import { useT } from '../../i18n';
-import { ROUTES } from '../../routes';
+import { ROUTES } from '../../paths';
 import { Avatar } from '../Avatar';
 import { SiteLink } from './SiteLink';
 

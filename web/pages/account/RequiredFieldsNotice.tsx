@@ -2,7 +2,7 @@ import { useBootstrap } from '../../bootstrap';
 import { SiteLink } from '../../components/layout/SiteLink';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { useT } from '../../i18n';
-import { ROUTES } from '../../routes';
+import { ROUTES } from '../../paths';
 
 /**
  * Asks a signed-in student to complete the school's required custom fields (bootstrap haveSetSfields false

@@ -4,7 +4,7 @@ import { Loading } from '../../components/Loading';
 import { SiteLink } from '../../components/layout/SiteLink';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { useT } from '../../i18n';
-import { ROUTES } from '../../routes';
+import { ROUTES } from '../../paths';
 import type { ExceedingReply } from '../mycourse/api';
 import { coursePageHref, MyCourseCard, type CardCourse } from '../mycourse/MyCourseCard';
 import { useExceedingCourses, useLoginOnNoLogin } from '../mycourse/useMyCourses';

@@ -5,7 +5,7 @@ import { SiteLink } from '../../components/layout/SiteLink';
 import { Loading } from '../../components/Loading';
 import { useArticle } from '../../hooks/useCatalogue';
 import { useLocale, useT } from '../../i18n';
-import { ROUTES } from '../../routes';
+import { ROUTES } from '../../paths';
 import NotFoundPage from '../notFound';
 
 /** An article (#/articledesc/:aid): title, date and the sanitised content. */

@@ -4,7 +4,7 @@ import { isGraphic } from '../../../shared/rules/course-buttons';
 import { useBootstrap } from '../../bootstrap';
 import { Loading } from '../../components/Loading';
 import { useCourseInfo } from '../../hooks/useCatalogue';
-import { courseListPath } from '../../routes';
+import { courseListPath } from '../../paths';
 
 const LearnPage = lazy(() => import('../learn'));
 

@@ -24,7 +24,7 @@ import { useCategoryTree, useCourseSearch, useCoursesByCategory } from '../../ho
 import { useHomeSetting } from '../../hooks/useHomeSetting';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { useT } from '../../i18n';
-import { courseListPath } from '../../routes';
+import { courseListPath } from '../../paths';
 import { catalogueStateFor } from './catalogue-init';
 import { DesktopNavigator } from './DesktopNavigator';
 import { MobileDrawer } from './MobileDrawer';

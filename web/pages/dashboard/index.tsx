@@ -5,7 +5,7 @@ import { Loading } from '../../components/Loading';
 import { SiteLink } from '../../components/layout/SiteLink';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { useT } from '../../i18n';
-import { DASHBOARD_ROUTES, ROUTES } from '../../routes';
+import { DASHBOARD_ROUTES, ROUTES } from '../../paths';
 import { loginHref, schoolRoutePath } from '../../urls';
 import { MyCourseList } from '../mycourse/MyCourseList';
 import { ExamList, ExamRecords } from '../exams/ExamLists';

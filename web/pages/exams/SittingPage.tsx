@@ -8,7 +8,7 @@ import { useIsMobile } from '../../hooks/useIsMobile';
 import { useT } from '../../i18n';
 import { isSameSitePath } from '../../urls';
 import { useStudentGuard } from '../mycourse/useStudentGuard';
-import { ROUTES } from '../../routes';
+import { ROUTES } from '../../paths';
 import { readSitting, startExam, submitExam } from './api';
 import { ExamResult } from './ExamResult';
 import { errorText } from './messages';

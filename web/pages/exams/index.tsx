@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Loading } from '../../components/Loading';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { useT } from '../../i18n';
-import { ROUTES } from '../../routes';
+import { ROUTES } from '../../paths';
 import { useStudentGuard } from '../mycourse/useStudentGuard';
 import { ExamList } from './ExamLists';
 

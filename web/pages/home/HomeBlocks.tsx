@@ -7,7 +7,7 @@ import { Carousel, type Slide } from '../../components/catalogue/Carousel';
 import { SiteLink } from '../../components/layout/SiteLink';
 import { useArticles } from '../../hooks/useCatalogue';
 import { useLocale, useT } from '../../i18n';
-import { ROUTES } from '../../routes';
+import { ROUTES } from '../../paths';
 import { loginHref, signUpHref } from '../../urls';
 import { SectionHead } from './HomeSections';
 

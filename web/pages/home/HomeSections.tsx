@@ -11,7 +11,7 @@ import { CourseGrid } from '../../components/catalogue/CourseCard';
 import { SiteLink } from '../../components/layout/SiteLink';
 import { useColumnCates, useColumns } from '../../hooks/useCatalogue';
 import { useT } from '../../i18n';
-import { courseListPath } from '../../routes';
+import { courseListPath } from '../../paths';
 
 /** Desktop shows at most 8 courses and 6 sub-categories a section (spec 9); mobile two rows of two. */
 export const SECTION_COURSES = { desktop: 8, mobile: 4 } as const;

@@ -1,5 +1,5 @@
 /** Addresses of the learning pages (spec 2). */
-import { studyDetailPath } from '../../routes';
+import { studyDetailPath } from '../../paths';
 import { schoolRoutePath } from '../../urls';
 
 export { learnHref } from '../../components/catalogue/links';

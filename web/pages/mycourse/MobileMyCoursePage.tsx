@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Loading } from '../../components/Loading';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { useT } from '../../i18n';
-import { DASHBOARD_ROUTES } from '../../routes';
+import { DASHBOARD_ROUTES } from '../../paths';
 import { MyCourseList } from './MyCourseList';
 import { useStudentGuard } from './useStudentGuard';
 

@@ -3,7 +3,7 @@ import { MY_COURSES_TYPES, type MyCoursesType } from '../../../shared/schemas/my
 import { Loading } from '../../components/Loading';
 import { SiteLink } from '../../components/layout/SiteLink';
 import { useT } from '../../i18n';
-import { courseListPath } from '../../routes';
+import { courseListPath } from '../../paths';
 import { MyCourseCard, myCourseCard } from './MyCourseCard';
 import { useLoginOnNoLogin, useMyCourses } from './useMyCourses';
 

@@ -8,7 +8,7 @@ import { useIsMobile } from '../../hooks/useIsMobile';
 import { useLoginState } from '../../hooks/useLoginState';
 import { useLogout } from '../../hooks/useLogout';
 import { useT } from '../../i18n';
-import { ROUTES } from '../../routes';
+import { ROUTES } from '../../paths';
 import { loginHref, schoolRoutePath } from '../../urls';
 import { RequiredFieldsNotice } from '../account/RequiredFieldsNotice';
 

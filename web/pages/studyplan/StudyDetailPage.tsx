@@ -8,7 +8,7 @@ import { SiteLink } from '../../components/layout/SiteLink';
 import { Loading } from '../../components/Loading';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { useLocale, useT } from '../../i18n';
-import { ROUTES } from '../../routes';
+import { ROUTES } from '../../paths';
 import { learnHref } from '../learn/links';
 import { useStudentGuard } from '../mycourse/useStudentGuard';
 import { useMyPlan } from './api';

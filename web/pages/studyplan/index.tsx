@@ -7,7 +7,7 @@ import { Loading } from '../../components/Loading';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { useLocale, useT } from '../../i18n';
 import { useStudentGuard } from '../mycourse/useStudentGuard';
-import { studyDetailPath } from '../../routes';
+import { studyDetailPath } from '../../paths';
 import { useMyPlans } from './api';
 import { ProgressBar } from './ProgressBar';
 
