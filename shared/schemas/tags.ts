@@ -27,6 +27,9 @@ export const zTagCourses = z.object({
 /** A tag in the back office: its ordered course ids, whatever their state. */
 export const zAdminTag = z.object({ id: z.string(), name: z.string(), position: z.number().int(), coids: z.array(z.string()) });
 export const zAdminTags = z.object({ tags: z.array(zAdminTag) });
+export type AdminTags = z.infer<typeof zAdminTags>;
+/** POST tag/add: the list with the new tag's id. */
+export const zAddedTag = zAdminTags.extend({ id: z.string() });
 
 export const zTagsParams = z.object({ uid: zSchoolRef });
 /** GET tags/{uid}: 'Get tags of user' (spec 7): tags with visible courses, each with up to 8 cards. */

@@ -58,8 +58,6 @@ export const collectCourse = (input: { uid: string; coid: string; collect: 0 | 1
 /** GET collect/status {coid}. */
 export const getCollectStatus = (coid: string) => call<{ collect: 0 | 1 }>('collect/status', { query: { coid } });
 
-/** GET tags/{uid}: the school's tags with up to 8 course cards each. */
-export const getTags = (uid: string) => call<{ tags: TagSection[] }>(`tags/${encodeURIComponent(uid || '0')}`);
 
 /** GET article/list {uid, status, page, num}: published articles, pinned first. */
 export const getArticles = (input: { uid: string; page: number; num: number }) =>

@@ -1,4 +1,5 @@
 import type { Reply } from '../../shared/envelope';
+import { type CallDef, type CallInput, type Method, pathOf, type ReplyData } from '../../shared/contract';
 
 /** The error text of a call that never got an answer (spec 8). */
 export const NETWORK_ERROR = 'Network Error!';
@@ -23,7 +24,7 @@ export function apiUrl(path: string, query?: Record<string, string | number | bo
 }
 
 export interface CallOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: Method;
   /** Sent as JSON, or as multipart when it is a FormData (file uploads without progress). */
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
@@ -58,4 +59,25 @@ export async function call<T>(path: string, options: CallOptions = {}): Promise<
     // fall through: not a JSON envelope
   }
   return { status: 'error', error: `HTTP ${response.status}`, data: { httpStatus: response.status } };
+}
+
+type Query = Record<string, string | number | boolean | undefined>;
+
+/**
+ * Makes a declared call (shared/contract.ts): the method, path and input come from the one declaration the
+ * server registers from, so the reply's type follows the server's reply schema.
+ */
+export function request<C extends CallDef>(
+  def: C,
+  ...[input, options]: {} extends CallInput<C>
+    ? [input?: CallInput<C>, options?: { signal?: AbortSignal }]
+    : [input: CallInput<C>, options?: { signal?: AbortSignal }]
+): Promise<Reply<ReplyData<C>>> {
+  const parts = (input ?? {}) as { params?: Record<string, unknown>; query?: Query; body?: unknown };
+  return call<ReplyData<C>>(pathOf(def, parts.params), {
+    method: def.method,
+    query: parts.query,
+    body: parts.body,
+    signal: options?.signal,
+  });
 }

@@ -12,12 +12,13 @@ import {
   getCoursesByCategory,
   getGraphicText,
   getHotCourses,
-  getTags,
   getUserPage,
   searchCourses,
 } from '../api/catalogue';
 import { getColumnCates, getColumnCollectStatus, getColumnInfo, getColumns } from '../api/columns';
 import { unwrap } from './fetcher';
+import { tagCalls } from '../../shared/calls/tags';
+import { useCall } from './useCall';
 
 const OPTIONS: SWRConfiguration = { revalidateOnFocus: false, shouldRetryOnError: false, keepPreviousData: false };
 
@@ -47,7 +48,7 @@ export const useGraphicText = (id: string, enabled: boolean) =>
 
 export const useChapters = (id: string | null) => useSWR(id ? ['course/chapter', id] : null, ([, ref]) => unwrap(getChapters(ref)), OPTIONS);
 
-export const useTags = (uid: string) => useSWR(['tags', uid], ([, id]) => unwrap(getTags(id)), OPTIONS);
+export const useTags = (uid: string) => useCall(tagCalls.sections, { params: { uid: uid || '0' } }, OPTIONS);
 
 export const useArticles = (uid: string, page: number, num: number) =>
   useSWR(['article/list', uid, page, num], ([, id, p, n]) => unwrap(getArticles({ uid: id, page: p, num: n })), OPTIONS);

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import useSWR from 'swr';
 import type { Reply } from '../../../../shared/envelope';
 import { confirm, toast } from '../../../components/feedback';
-import { fetchData } from '../../../hooks/fetcher';
+import { tagCalls } from '../../../../shared/calls/tags';
+import type { AdminTags } from '../../../../shared/schemas/tags';
+import { request } from '../../../api/client';
+import { useCall } from '../../../hooks/useCall';
 import { useT } from '../../../i18n';
 import { failureText } from '../../api/errors';
-import { addTag, deleteTag, renameTag, setTagCourses, TAGS_KEY, type AdminTags } from '../../api/tags';
 import { CoursePicker } from '../../components/CoursePicker';
 import { PageHeader } from '../../components/PageHeader';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
@@ -13,7 +14,7 @@ import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 /** Tags: named, ordered course sets shown as sections of the home page. Add, rename, delete, choose and order courses. */
 export default function TagsPage() {
   const t = useT();
-  const { data, mutate } = useSWR<AdminTags>(TAGS_KEY, fetchData);
+  const { data, mutate } = useCall(tagCalls.list, {});
   const tags = data?.tags ?? [];
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [name, setName] = useState('');
@@ -60,7 +61,7 @@ export default function TagsPage() {
             onSubmit={(event) => {
               event.preventDefault();
               if (!name.trim()) return;
-              void run(() => addTag(name.trim()), t('admin.tags.added')).then((result) => {
+              void run(() => request(tagCalls.add, { body: { name: name.trim() } }), t('admin.tags.added')).then((result) => {
                 if (!result) return;
                 setName('');
                 const added = result as AdminTags & { id?: string };
@@ -83,7 +84,7 @@ export default function TagsPage() {
                     onSubmit={(event) => {
                       event.preventDefault();
                       if (!renaming.name.trim()) return;
-                      void run(() => renameTag(tag.id, renaming.name.trim())).then((ok) => ok && setRenaming(null));
+                      void run(() => request(tagCalls.rename, { body: { tag_id: tag.id, name: renaming.name.trim() } })).then((ok) => ok && setRenaming(null));
                     }}
                   >
                     <input autoFocus value={renaming.name} maxLength={30} aria-label={t('admin.categories.renameLabel')} onChange={(event) => setRenaming({ ...renaming, name: event.target.value })} />
@@ -110,7 +111,7 @@ export default function TagsPage() {
                           void confirm({ text: t('admin.tags.deleteOne', { name: tag.name }), okText: t('admin.common.delete') }).then(
                             async (ok) => {
                               if (!ok) return;
-                              await run(() => deleteTag(tag.id), t('admin.tags.deleted'));
+                              await run(() => request(tagCalls.remove, { body: { tag_id: tag.id } }), t('admin.tags.deleted'));
                               if (selectedId === tag.id) setSelectedId(null);
                             },
                           )
@@ -132,7 +133,7 @@ export default function TagsPage() {
                 <h2 className="section-title">{t('admin.tags.coursesOf', { name: selected.name })}</h2>
                 <span className="ac-row-actions">
                   {dirty && <span className="ac-dirty">{t('admin.common.unsavedMark')}</span>}
-                  <button type="button" className="btn btn-primary btn-small" disabled={!dirty || busy} onClick={() => void run(() => setTagCourses(selected.id, coids), t('admin.common.saved'))} data-testid="save-tag">
+                  <button type="button" className="btn btn-primary btn-small" disabled={!dirty || busy} onClick={() => void run(() => request(tagCalls.setCourses, { body: { tag_id: selected.id, coids } }), t('admin.common.saved'))} data-testid="save-tag">
                     {t('admin.common.save')}
                   </button>
                 </span>
