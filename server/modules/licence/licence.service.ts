@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { LICENCE_ERRORS, type LicencePayload, type RegStatus, type UpgradeStatus } from '../../../shared/schemas/licence';
-import { licenceTime } from '../../../shared/rules/licence';
+import { LICENCE_ERRORS, type RegStatus, type UpgradeStatus } from '../../../shared/schemas/licence';
 import type { AppContext } from '../../context';
-import { backupFolder, MIGRATIONS_FOLDER, type Db } from '../../db/client';
+import { backupFolder, MIGRATIONS_FOLDER } from '../../db/client';
 import { migrationState, UPGRADE_SETTINGS, type BackupRecord } from '../../db/upgrade';
 import { badInput, notFound } from '../../lib/errors';
-import { getAppSetting, setAppSetting } from '../schools/schools.repository';
-import { ensureInstallId, findSchool } from '../schools/schools.service';
-import { checkSignature, machineCodeOf, readPublicKey } from './licence-crypto';
+import { getAppSetting } from '../schools/schools.repository';
+import { findSchool } from '../schools/schools.service';
+import { machineCode, saveLicence, schoolLicence, verify } from './licence-store';
 import { seatState } from './seats';
 
 /*
@@ -28,55 +27,6 @@ import { seatState } from './seats';
  *   registering needs the setting permission group.
  * - An expired licence keeps its seat limit for display; only new or re-enabled students are refused (seats.ts).
  */
-
-export interface Licence {
-  payload: LicencePayload;
-  expiresAt: number;
-  issuedAt: number;
-}
-
-const settingKey = (schoolId: string) => `licence:${schoolId}`;
-const caches = new WeakMap<AppContext, Map<string, Licence | null>>();
-
-function cacheOf(ctx: AppContext): Map<string, Licence | null> {
-  let cache = caches.get(ctx);
-  if (!cache) caches.set(ctx, (cache = new Map()));
-  return cache;
-}
-
-/** This install's machine code (from its install id). */
-export function machineCode(ctx: AppContext): string {
-  return machineCodeOf(ensureInstallId(ctx));
-}
-
-type Verdict = { ok: true; licence: Licence } | { ok: false; reason: keyof typeof LICENCE_ERRORS };
-
-/** Everything but the expiry and the school's name: format, signature, machine code, the schoolId pin. */
-function verify(ctx: AppContext, text: string, schoolId: string): Verdict {
-  const key = readPublicKey(ctx.config.LICENCE_PUBLIC_KEY);
-  if (!key) return { ok: false, reason: 'noPublicKey' };
-  const checked = checkSignature(text, key);
-  if (!checked.ok) return checked;
-  const { payload } = checked;
-  if (payload.machineCode.trim().toUpperCase() !== machineCode(ctx)) return { ok: false, reason: 'wrongMachine' };
-  if (payload.schoolId !== undefined && payload.schoolId !== schoolId) return { ok: false, reason: 'otherSchool' };
-  const expiresAt = licenceTime(payload.expiresAt, 'expiry');
-  const issuedAt = licenceTime(payload.issuedAt, 'issue');
-  if (expiresAt === null || issuedAt === null) return { ok: false, reason: 'badFormat' };
-  return { ok: true, licence: { payload, expiresAt, issuedAt } };
-}
-
-/** The school's registered licence, verified (expired ones included), or null (the trial). */
-export function schoolLicence(ctx: AppContext, schoolId: string, db: Db = ctx.db): Licence | null {
-  const cache = cacheOf(ctx);
-  if (cache.has(schoolId)) return cache.get(schoolId)!;
-  const text = getAppSetting(db, settingKey(schoolId));
-  const verdict = text ? verify(ctx, text, schoolId) : null;
-  const licence = verdict?.ok ? verdict.licence : null;
-  if (text && !licence) ctx.log.warn({ schoolId, reason: verdict && !verdict.ok ? verdict.reason : null }, 'stored licence no longer verifies: the school runs the trial');
-  cache.set(schoolId, licence);
-  return licence;
-}
 
 /** GET reg: the machine code, the licence and the seats. */
 export function regStatus(ctx: AppContext, schoolId: string): RegStatus {
@@ -107,8 +57,7 @@ export function registerLicence(ctx: AppContext, schoolId: string, text: string)
   if (!verdict.ok) throw badInput(LICENCE_ERRORS[verdict.reason]);
   if (verdict.licence.payload.school.trim() !== school.name.trim()) throw badInput(LICENCE_ERRORS.otherSchool);
   if (verdict.licence.expiresAt <= ctx.now()) throw badInput(LICENCE_ERRORS.alreadyExpired);
-  setAppSetting(ctx.db, settingKey(schoolId), text.trim());
-  cacheOf(ctx).delete(schoolId);
+  saveLicence(ctx, schoolId, text.trim());
   ctx.log.info({ schoolId, seats: verdict.licence.payload.seats, expiresAt: verdict.licence.expiresAt }, 'licence registered');
   return regStatus(ctx, schoolId);
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { students } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { schoolLicence } from './licence.service';
+import { schoolLicence } from './licence-store';
 
 /** Enabled students of a school: what a seat counts. */
 export function usedSeats(db: Db, schoolId: string): number {
@@ -20,7 +20,7 @@ export interface SeatState {
 }
 
 /**
- * The school's seats now: the registered licence's (verified, cached; licence.service), or the trial's
+ * The school's seats now: the registered licence's (verified, cached; licence-store), or the trial's
  * (LICENCE_TRIAL_SEATS) without one. An expired licence keeps its limit and sets expired (issue 7: "an expired
  * licence keeps every record and lets students finish what they study, but refuses new students").
  */
