@@ -1,10 +1,11 @@
 import type { Bootstrap } from '../shared/schemas/bootstrap';
+import { isSameSitePath as sameSitePath } from '../shared/rules/site-links';
 
 type Site = Pick<Bootstrap, 'hashUID' | 'loginUrl' | 'signUpURL'>;
 
-/** A path on this site (never another origin): starts with one slash, not '//' or '/\'. */
+/** A path on this site (never another origin): the return-path rule, resolved against this page's origin. */
 export function isSameSitePath(value: string | null | undefined): value is string {
-  return !!value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') && value.length <= 2000;
+  return sameSitePath(value, typeof window === 'undefined' ? undefined : window.location.origin);
 }
 
 /** Where the user is now: path, query and hash. */

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { isSameSitePath, SITE_LINK_MAX } from '../rules/site-links';
 
 /** A snowflake id: travels as a decimal string because it exceeds 2^53 (spec 9). */
 export const zId = z.string().regex(/^\d{1,20}$/, 'must be a decimal id');
@@ -7,11 +8,8 @@ export type Id = z.infer<typeof zId>;
 /** An opaque encoded id from a URL (course ids, hashed parent ids). */
 export const zCode = z.string().min(1).max(64).regex(/^[0-9A-Za-z_-]+$/, 'must be an encoded id');
 
-/** A same-site path the app may send a user back to; never another origin. */
-export const zReturnPath = z
-  .string()
-  .max(2000)
-  .refine((value) => value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\'), 'must be a path on this site');
+/** A same-site path the app may send a user back to; never another origin (the return-path rule, shared/rules/site-links). */
+export const zReturnPath = z.string().max(SITE_LINK_MAX).refine((value) => isSameSitePath(value), 'must be a path on this site');
 
 export const zEmpty = z.object({}).strict();
 

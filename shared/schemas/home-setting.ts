@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { isSafeUrl } from '../rules/sanitize';
+import { isSafeLink } from '../rules/site-links';
 
 /**
  * The school's home setting JSON (spec 3 'Home setting'): one schema with every key and its default.
@@ -16,6 +17,13 @@ export const zSafeUrl = z
   .trim()
   .max(URL_MAX)
   .refine(isSafeUrl, 'must be an http(s), mailto, tel, ftp, data:image, relative or # address');
+
+/** A link an administrator saves (the link rule, shared/rules/site-links): http(s), mailto, tel, this site or #. */
+export const zSafeLink = z
+  .string()
+  .trim()
+  .max(URL_MAX)
+  .refine(isSafeLink, 'must be an http(s), mailto, tel, site-relative or # address');
 
 /** A flag as clients send it, true/false or 1/0, read as a boolean (a codec, so replies can be checked with the same schema). */
 const zFlag = (fallback: boolean) =>
@@ -36,11 +44,11 @@ const zColour = z
 const text = (max: number, fallback = '') => z.string().trim().max(max).default(fallback);
 
 /** Banner (spec 3): desktop url, mobile urlmoblie (the spec's spelling), optional link and background colour. */
-export const zBanner = z.object({ url: zSafeUrl, urlmoblie: zSafeUrl.default(''), link: zSafeUrl.default(''), bgc: zColour.optional() });
+export const zBanner = z.object({ url: zSafeUrl, urlmoblie: zSafeUrl.default(''), link: zSafeLink.default(''), bgc: zColour.optional() });
 /** Ad tile (spec 3); recommended ads use the same shape. */
-export const zAd = z.object({ url: zSafeUrl, link: zSafeUrl.default(''), alt: text(100) });
+export const zAd = z.object({ url: zSafeUrl, link: zSafeLink.default(''), alt: text(100) });
 /** Teacher team member (spec 3). */
-export const zTeacher = z.object({ name: text(50), url: zSafeUrl.default(''), link: zSafeUrl.default('') });
+export const zTeacher = z.object({ name: text(50), url: zSafeUrl.default(''), link: zSafeLink.default('') });
 /** A catalogue entry of catesetting. */
 export const zCateSetting = z.object({ catid: zCatid, title: z.string().trim().min(1, 'is required').max(30) });
 
@@ -71,9 +79,9 @@ export const zHomeSetting = z.object({
   /** Rich text, sanitised on save. */
   aboutuscontent: text(20000),
   qrcode: zSafeUrl.default(''),
-  weixinlink: zSafeUrl.default(''),
-  weibolink: zSafeUrl.default(''),
-  bloglink: zSafeUrl.default(''),
+  weixinlink: zSafeLink.default(''),
+  weibolink: zSafeLink.default(''),
+  bloglink: zSafeLink.default(''),
   qrcodedetails: text(200),
   /** Footer contact/about blocks shown. */
   show: zFlag(true),
