@@ -134,7 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     transform: jsonSchemaTransform,
     hideUntagged: false,
   });
-  await app.register(shellPlugin, { webDir: config.webDir });
+  await app.register(shellPlugin, { webDir: config.webDir, frameAncestors: config.FRAME_ANCESTORS });
   await app.register(
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

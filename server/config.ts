@@ -6,6 +6,16 @@ const zBool = z
   .union([z.boolean(), z.enum(['1', '0', 'true', 'false', 'yes', 'no', ''])])
   .transform((value) => value === true || value === '1' || value === 'true' || value === 'yes');
 
+/** An origin written out (scheme, host, optional port), nothing more: it goes into a header as it is. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
 /** Every setting the server reads from the environment, validated in this one place. */
 export const zConfig = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -28,6 +38,15 @@ export const zConfig = z.object({
   TRUST_PROXY: zBool.default(false),
   /** Secure cookies (set when served over https). */
   COOKIE_SECURE: zBool.default(false),
+  /**
+   * Origins that may show the pages in a frame besides this site (CSP frame-ancestors), comma-separated, e.g.
+   * 'https://portal.example'; empty = this site only (server/plugins/shell.ts).
+   */
+  FRAME_ANCESTORS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+    .refine((origins) => origins.every(isOrigin), 'each must be an origin such as https://portal.example'),
   /** Load the demo school on first start; defaults to on unless NODE_ENV is production. */
   DEMO_DATA: zBool.optional(),
   /** First main admin's password; generated and printed once when not given. */

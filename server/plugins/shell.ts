@@ -17,7 +17,7 @@ export function jsonForHtml(value: unknown): string {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const CSP = [
+const BASE_CSP = [
   "default-src 'self'",
   // pdf.js decodes JPEG 2000 and JBIG2 images with WebAssembly (its wasm files are served from /assets).
   "script-src 'self' blob: 'wasm-unsafe-eval'",
@@ -30,7 +30,15 @@ const CSP = [
   "worker-src 'self' blob:",
   "object-src 'none'",
   "base-uri 'self'",
-].join('; ');
+];
+
+/**
+ * The page's Content-Security-Policy. Only this site may frame a page, plus the embedding origins of the
+ * configuration (FRAME_ANCESTORS, empty by default): the one place where embedding is allowed.
+ */
+export function pageCsp(frameAncestors: readonly string[] = []): string {
+  return [...BASE_CSP, `frame-ancestors ${["'self'", ...frameAncestors].join(' ')}`].join('; ');
+}
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -43,7 +51,8 @@ declare module 'fastify' {
  * The HTML shell and the built web app. The shell is never cached; bundles carry content hashes
  * in their names and are cached for a year.
  */
-export const shellPlugin = fp(async (app, opts: { webDir: string }) => {
+export const shellPlugin = fp(async (app, opts: { webDir: string; frameAncestors?: readonly string[] }) => {
+  const csp = pageCsp(opts.frameAncestors);
   const manifestFile = path.join(opts.webDir, 'manifest.json');
   const manifest: Manifest | null = fs.existsSync(manifestFile) ? JSON.parse(fs.readFileSync(manifestFile, 'utf8')) : null;
   if (!manifest) app.log.warn({ webDir: opts.webDir }, 'web app not built: run npm run build');
@@ -72,7 +81,9 @@ export const shellPlugin = fp(async (app, opts: { webDir: string }) => {
       `<script type="application/json" id="bootstrap">${jsonForHtml(bootstrap)}</script>${script}</body></html>`;
     return this.code(statusCode)
       .header('cache-control', 'no-store')
-      .header('content-security-policy', CSP)
+      .header('content-security-policy', csp)
+      // For browsers that predate frame-ancestors; newer ones follow the CSP (and so the embedding origins).
+      .header('x-frame-options', 'SAMEORIGIN')
       .header('x-content-type-options', 'nosniff')
       .header('referrer-policy', 'same-origin')
       .type('text/html; charset=utf-8')
