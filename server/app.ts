@@ -14,6 +14,7 @@ import { SchoolCache } from './lib/school-cache';
 import { envelopePlugin } from './plugins/envelope';
 import { authPlugin } from './plugins/auth';
 import { shellPlugin } from './plugins/shell';
+import { multipartPlugin } from './plugins/multipart';
 import { MediaSigner } from './lib/media-url';
 import { setFileCacheBudget } from './lib/send-file';
 import { ensureFirstSchool, ensureSecret, resolveSchool } from './modules/schools/schools.service';
@@ -128,6 +129,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     },
   });
   await app.register(authPlugin);
+  // Forms with files: routes that take them register app.multipartParsing (server/plugins/multipart).
+  await app.register(multipartPlugin);
   // An OpenAPI document of every call, made from the same zod schemas (GET {API_PREFIX}openapi.json).
   await app.register(swagger, {
     openapi: { info: { title: 'Lanxue', version }, servers: [] },

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { removeQuietly, TMP_UPLOADS_DIR } from '../../lib/storage';
 import { updateStudent } from '../students/student-writes';
-import { fileUrl, findFileByKey, readSmallFile, removeFile, storageError, storeReceived } from '../uploads/uploads.service';
+import { fileUrl, findFileByKey, removeFile, storageError, storeReceived } from '../uploads/uploads.service';
 import { ownStudent } from './account.service';
 
 /**
@@ -54,7 +54,7 @@ export async function squareAvatar(bytes: Buffer): Promise<Buffer> {
 /** Reads the one file part (field 'file-select' or 'file') into memory, at most AVATAR_MAX bytes. */
 async function readAvatarPart(request: FastifyRequest): Promise<Buffer> {
   try {
-    return (await readSmallFile(request, AVATAR_MAX, (name) => avatarProblem(name, 0) !== 'type')).bytes;
+    return (await request.readFormFile({ maxBytes: AVATAR_MAX, acceptsName: (name) => avatarProblem(name, 0) !== 'type' })).bytes;
   } catch (error) {
     // The spec's own messages for the avatar (spec 5, 8).
     if (error instanceof AppError && error.statusCode === 413) throw avatarTooLarge();

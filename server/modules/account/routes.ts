@@ -8,7 +8,6 @@ import { zLoginResult } from '../../../shared/schemas/auth';
 import { zOkReply } from '../../../shared/schemas/common';
 import { ensureDataFolders } from '../../lib/storage';
 import { sessionCookieOptions } from '../../plugins/auth';
-import { uploadParsing } from '../uploads/routes';
 import * as account from './account.service';
 import { receiveAvatar } from './avatar.service';
 import { register } from './register.service';
@@ -21,7 +20,7 @@ export const accountRoutes: FastifyPluginAsync = async (base) => {
   const { ctx } = app;
   const tags = ['student account'];
   ensureDataFolders(ctx.config.dataDir);
-  await app.register(uploadParsing);
+  await app.register(app.multipartParsing);
 
   app.get(
     '/stu/setting',

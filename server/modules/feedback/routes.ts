@@ -8,7 +8,6 @@ import * as s from '../../../shared/schemas/feedback';
 import { sendFile } from '../../lib/send-file';
 import { ensureDataFolders } from '../../lib/storage';
 import { requireAdmin } from '../../plugins/auth';
-import { uploadParsing } from '../uploads/routes';
 import * as admin from './feedback-admin.service';
 import * as grades from './grades.service';
 import * as signatures from './signatures.service';
@@ -30,7 +29,7 @@ export const feedbackRoutes: FastifyPluginAsync = async (base) => {
   const localeOf = (request: FastifyRequest) => pickLocale(request.cookies[LOCALE_COOKIE], ctx.config.LOCALE);
   const courseAdmin = (request: FastifyRequest) => requireAdmin(request, 'course');
   ensureDataFolders(ctx.config.dataDir);
-  await app.register(uploadParsing);
+  await app.register(app.multipartParsing);
 
   app.post(
     '/stu/signature/upload',

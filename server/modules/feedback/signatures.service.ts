@@ -8,7 +8,7 @@ import { removeQuietly, TMP_UPLOADS_DIR } from '../../lib/storage';
 import type { ServeTarget } from '../files/files.service';
 import { canManageCourse } from '../courses/course-access';
 import { readSettings } from '../courses/courses.presenter';
-import { absolutePath, findFile, findFileByKey, readSmallFile, removeFile, storageError, storeReceived, tooLarge } from '../uploads/uploads.service';
+import { absolutePath, findFile, findFileByKey, removeFile, storageError, storeReceived, tooLarge } from '../uploads/uploads.service';
 import { courseIdOrNotFound, openForStudent, studentOnly } from './feedback-access';
 import { findFileById } from '../uploads/files.repository';
 import * as repo from './feedback.repository';
@@ -42,7 +42,7 @@ const uploaderOf = (studentId: string) => `student:${studentId}`;
  */
 export async function receiveSignature(ctx: AppContext, request: FastifyRequest): Promise<SignatureUploaded> {
   const student = studentOnly(request.auth);
-  const { bytes } = await readSmallFile(request, SIGNATURE_MAX_BYTES, (name) => JPEG_NAME.test(name));
+  const { bytes } = await request.readFormFile({ maxBytes: SIGNATURE_MAX_BYTES, acceptsName: (name) => JPEG_NAME.test(name) });
   const clean = await cleanSignatureJpeg(bytes);
   if (clean.length > SIGNATURE_MAX_BYTES) throw tooLarge();
 

@@ -7,8 +7,6 @@ import { zOkReply } from '../../../shared/schemas/common';
 import * as s from '../../../shared/schemas/questions';
 import { requireAdmin } from '../../plugins/auth';
 import { sendAttachment } from '../../lib/send-file';
-import { uploadParsing } from '../uploads/routes';
-import { readSmallFile } from '../uploads/uploads.service';
 import { exportQuestions, questionTemplate, type QuestionFile } from './question-export';
 import { checkImport, commitImport } from './question-import';
 
@@ -18,12 +16,12 @@ const tags = ['question bank (back office)'];
 export const questionFileRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  await app.register(uploadParsing);
+  await app.register(app.multipartParsing);
   const localeOf = (request: FastifyRequest) => pickLocale(request.cookies[LOCALE_COOKIE], ctx.config.LOCALE);
   const send = (reply: FastifyReply, file: QuestionFile) => reply.send(sendAttachment(reply, file));
 
   /** The uploaded file's bytes (multipart, file field 'file-select' or 'file', at most 5 MB). */
-  const receive = async (request: FastifyRequest): Promise<Buffer> => (await readSmallFile(request, s.QUESTION_IMPORT_MAX_BYTES)).bytes;
+  const receive = async (request: FastifyRequest): Promise<Buffer> => (await request.readFormFile({ maxBytes: s.QUESTION_IMPORT_MAX_BYTES })).bytes;
 
   app.get(
     '/question/export',

@@ -6,7 +6,6 @@ import { zOkReply } from '../../../shared/schemas/common';
 import * as s from '../../../shared/schemas/resources';
 import { badInput } from '../../lib/errors';
 import { requireAdmin } from '../../plugins/auth';
-import { uploadParsing } from '../uploads/routes';
 import * as wares from './chapter-ware.service';
 import * as files from './resource-files.service';
 import * as folders from './folders.service';
@@ -28,7 +27,7 @@ function parseBody<T extends z.ZodType>(schema: T, value: unknown): z.output<T> 
 export const resourcesRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  await app.register(uploadParsing);
+  await app.register(app.multipartParsing);
   const tags = ['resources (back office)'];
   const admin = (request: FastifyRequest) => requireAdmin(request, 'resource') as ReturnType<typeof requireAdmin> & { role: 'admin' };
   const school = (request: FastifyRequest) => admin(request).schoolId;

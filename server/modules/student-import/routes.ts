@@ -9,7 +9,6 @@ import { UPLOAD_ERRORS, UPLOAD_FILE_FIELD } from '../../../shared/schemas/upload
 import { AppError, badInput } from '../../lib/errors';
 import { sendAttachment } from '../../lib/send-file';
 import { requireAdmin } from '../../plugins/auth';
-import { uploadParsing } from '../uploads/routes';
 import * as service from './student-import.service';
 
 const tags = ['students (back office)'];
@@ -20,22 +19,22 @@ const OPTION_FIELDS = ['mode', 'duplicates', 'initialPassword'] as const;
  * STUDENT_IMPORT_MAX_BYTES) and the options as form fields (mode, duplicates, initialPassword), in any order.
  */
 async function receive(request: FastifyRequest): Promise<{ file: service.UploadedFile; options: s.ImportOptions }> {
-  if (!request.isMultipart()) throw badInput('bad input: multipart/form-data expected');
-  let file: service.UploadedFile | null = null;
+  const got: { file?: service.UploadedFile } = {};
   const fields: Record<string, string> = {};
-  for await (const part of request.parts({ limits: { fileSize: s.STUDENT_IMPORT_MAX_BYTES, files: 1 } })) {
+  await request.readForm({ limits: { fileSize: s.STUDENT_IMPORT_MAX_BYTES } }, async (part) => {
     if (part.type === 'file') {
       if (part.fieldname !== UPLOAD_FILE_FIELD && part.fieldname !== 'file') {
         part.file.resume();
-        continue;
+        return;
       }
       const bytes = await part.toBuffer();
       if (part.file.truncated) throw new AppError(413, s.STUDENT_IMPORT_ERRORS.tooLarge, { maxBytes: s.STUDENT_IMPORT_MAX_BYTES });
-      file = { bytes, name: part.filename || 'students' };
+      got.file = { bytes, name: part.filename || 'students' };
     } else if ((OPTION_FIELDS as readonly string[]).includes(part.fieldname)) {
       fields[part.fieldname] = String(part.value ?? '');
     }
-  }
+  });
+  const { file } = got;
   if (!file) throw badInput(UPLOAD_ERRORS.noFile);
   const parsed = s.zImportOptions.safeParse(fields);
   if (!parsed.success) {
@@ -49,7 +48,7 @@ async function receive(request: FastifyRequest): Promise<{ file: service.Uploade
 export const studentImportRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  await app.register(uploadParsing);
+  await app.register(app.multipartParsing);
 
   app.post(
     '/student/import/preview',

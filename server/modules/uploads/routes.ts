@@ -1,6 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import fp from 'fastify-plugin';
-import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../../shared/envelope';
 import { zOkReply } from '../../../shared/schemas/common';
@@ -10,28 +8,6 @@ import * as tokens from './upload-token';
 import { tusRoutes } from './tus';
 import path from 'node:path';
 import { ensureDataFolders, removeOlderThan, TMP_UPLOADS_DIR } from '../../lib/storage';
-
-/**
- * Multipart parsing for a route plugin that receives uploads (lan/upload here, resource/upload in the
- * resource library): register it inside that plugin, `await app.register(uploadParsing)`. Fields and file
- * are read as a stream by receiveMultipart, never buffered.
- */
-export const uploadParsing = fp(
-  async (app) => {
-    if (app.hasRequestDecorator('parts')) return;
-    await app.register(multipart, { limits: { files: 1, fields: 20, fieldSize: 16 * 1024, parts: 30 } });
-    // A refused upload (413, 415, 507...) is answered before its body is read. Node dumps an unread body only
-    // when nothing consumed it; the multipart parser did, so discard the rest here, or the kept-alive connection
-    // would stall with the client still sending.
-    app.addHook('onResponse', async (request) => {
-      if (!request.raw.complete && !request.raw.destroyed) {
-        request.raw.unpipe();
-        request.raw.resume();
-      }
-    });
-  },
-  { name: 'lanxue-upload-parsing', encapsulate: false },
-);
 
 /** Upload calls of spec 7 'Uploads' (lan release): lan/upload, the token calls, fileurl/videourl, tus. */
 export const uploadsRoutes: FastifyPluginAsync = async (base) => {
@@ -43,7 +19,7 @@ export const uploadsRoutes: FastifyPluginAsync = async (base) => {
   app.addHook('onReady', async () => {
     void removeOlderThan(path.join(ctx.config.dataDir, TMP_UPLOADS_DIR), 24 * 3600 * 1000, Date.now());
   });
-  await app.register(uploadParsing);
+  await app.register(app.multipartParsing);
 
   app.post(
     '/lan/upload/:name',

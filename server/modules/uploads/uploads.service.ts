@@ -7,6 +7,7 @@ import { isPlainFileName, UPLOAD_ERRORS, UPLOAD_FILE_FIELD, UPLOAD_TEXT_FIELDS, 
 import { isVideoMime, uploadExtension } from '../../../shared/rules/file-kind';
 import type { Auth, AppContext } from '../../context';
 import { AppError, badInput, noLogin, notFound } from '../../lib/errors';
+import { fileTooLarge, formError } from '../../plugins/multipart';
 import { createUploadStream, dataPath, isDiskFull, moveIntoPlace, removeQuietly, TMP_UPLOADS_DIR, uploadKey } from '../../lib/storage';
 import * as repo from './files.repository';
 import { verifyUploadToken } from './upload-token';
@@ -36,7 +37,7 @@ export interface ReceiveOptions {
 /** Multipart framing allowed beyond the file itself when refusing early by Content-Length. */
 const MULTIPART_OVERHEAD = 1024 * 1024;
 
-export const tooLarge = () => new AppError(413, UPLOAD_ERRORS.tooLarge);
+export const tooLarge = fileTooLarge;
 export const typeNotAllowed = () => new AppError(415, UPLOAD_ERRORS.typeNotAllowed);
 export const badFileName = () => badInput(UPLOAD_ERRORS.badName);
 export const diskFull = () => new AppError(507, UPLOAD_ERRORS.diskFull);
@@ -68,49 +69,14 @@ function byteCounter(max: number) {
   return { counter, size: () => size };
 }
 
-/** Maps a storage failure to the client's error: 507 for a full disk, the AppError itself, else rethrown. */
+/**
+ * Maps a failure while receiving to the client's error: 507 for a full disk, an AppError as it is, a form's
+ * mistake as the multipart plugin says (server/plugins/multipart), else the error itself (a 500).
+ */
 export function storageError(error: unknown): unknown {
   if (error instanceof AppError) return error;
   if (isDiskFull(error)) return diskFull();
-  const code = (error as { code?: string } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT') return tooLarge();
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return badInput(`${UPLOAD_ERRORS.noFile}: too many form fields`);
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return badInput('bad input: multipart/form-data expected');
-  if (code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ECONNRESET' || (error as Error)?.message === 'Unexpected end of form' || code === 'FST_PREMATURE_CLOSE') {
-    return new AppError(400, UPLOAD_ERRORS.aborted);
-  }
-  return error;
-}
-
-/** Multipart framing allowed beyond a small file when refusing early by Content-Length. */
-const SMALL_MULTIPART_OVERHEAD = 64 * 1024;
-
-/**
- * Reads the one file part (field 'file-select' or 'file') of a small upload into memory (a signature, an avatar,
- * an import file): 400 without multipart or a file, 415 when acceptsName refuses its name, 413 past maxBytes
- * (refused early by Content-Length too), 507 for a full disk.
- */
-export async function readSmallFile(request: FastifyRequest, maxBytes: number, acceptsName: (name: string) => boolean = () => true): Promise<{ bytes: Buffer; filename: string }> {
-  if (!request.isMultipart()) throw badInput('bad input: multipart/form-data expected');
-  const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes + SMALL_MULTIPART_OVERHEAD) throw tooLarge();
-  try {
-    const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
-    if (!part || (part.fieldname !== UPLOAD_FILE_FIELD && part.fieldname !== 'file')) {
-      part?.file.resume();
-      throw badInput(UPLOAD_ERRORS.noFile);
-    }
-    const filename = part.filename ?? '';
-    if (!acceptsName(filename)) {
-      part.file.resume();
-      throw typeNotAllowed();
-    }
-    const bytes = await part.toBuffer();
-    if (part.file.truncated || bytes.length > maxBytes) throw tooLarge();
-    return { bytes, filename };
-  } catch (error) {
-    throw storageError(error);
-  }
+  return formError(error);
 }
 
 interface Received {
@@ -147,36 +113,33 @@ async function writePart(ctx: AppContext, part: MultipartFile, name: string): Pr
 /**
  * Receives a multipart upload (file field 'file-select', spec 7) into files/userupload/{schoolId}/{guid}.{EXT}
  * and inserts its files row. The file streams to tmp/uploads and is renamed into place only when complete;
- * 400 bad name / no file, 413 too large, 415 type not allowed, 507 disk full, and nothing is left behind.
- * A valid `token` field (from GET token / video/token) keeps the key that call announced.
- * The route's plugin must register `uploadParsing` (routes.ts) so that multipart bodies are parsed.
+ * 400 bad name / no file / a malformed form, 413 too large, 415 type not allowed, 507 disk full, and nothing is
+ * left behind. A valid `token` field (from GET token / video/token) keeps the key that call announced.
+ * The route's plugin registers `app.multipartParsing` (server/plugins/multipart) so that forms are parsed.
  */
 export async function receiveMultipart(ctx: AppContext, request: FastifyRequest, owner: FileOwner, options: ReceiveOptions = {}): Promise<StoredFile> {
-  if (typeof request.isMultipart !== 'function') throw new Error('receiveMultipart: register uploadParsing in this route plugin');
-  if (!request.isMultipart()) throw badInput('bad input: multipart/form-data expected');
-  const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > ctx.config.UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD) throw tooLarge();
   if (options.name !== undefined && !isPlainFileName(options.name)) throw badFileName();
-
   const fields: Record<string, string> = {};
-  let received: Received | null = null;
+  // Set inside the part handler (a closure TypeScript cannot follow), hence the holder.
+  const got: { received?: Received } = {};
+  const limits = { fileSize: ctx.config.UPLOAD_MAX_BYTES + 1, files: 1, fields: 20, fieldSize: 16 * 1024, parts: 30 };
   try {
-    const parts = request.parts({ limits: { fileSize: ctx.config.UPLOAD_MAX_BYTES + 1, files: 1, fields: 20, fieldSize: 16 * 1024, parts: 30 } });
-    for await (const part of parts) {
+    await request.readForm({ limits, maxBodyBytes: ctx.config.UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD }, async (part) => {
       if (part.type === 'field') {
         if ((UPLOAD_TEXT_FIELDS as readonly string[]).includes(part.fieldname)) fields[part.fieldname] = String(part.value);
-        continue;
+        return;
       }
-      if (received || (part.fieldname !== UPLOAD_FILE_FIELD && part.fieldname !== 'file')) {
+      if (got.received || (part.fieldname !== UPLOAD_FILE_FIELD && part.fieldname !== 'file')) {
         part.file.resume();
-        continue;
+        return;
       }
-      received = await writePart(ctx, part, options.name ?? part.filename ?? '');
-    }
+      got.received = await writePart(ctx, part, options.name ?? part.filename ?? '');
+    });
   } catch (error) {
-    if (received) await removeQuietly(received.tmpFile);
+    if (got.received) await removeQuietly(got.received.tmpFile);
     throw storageError(error);
   }
+  const { received } = got;
   if (!received) throw badInput(UPLOAD_ERRORS.noFile);
   try {
     return await storeReceived(ctx, received, owner, options.visibility ?? 'public', fields.token);
