@@ -33,11 +33,25 @@ interface Running {
   exited: Promise<number | null>;
 }
 
-async function start(env: Record<string, string> = {}): Promise<Running> {
+interface Where {
+  /** The Node.js binary (the machine's by default). */
+  node?: string;
+  cwd?: string;
+  dataDir?: string;
+}
+
+async function start(env: Record<string, string> = {}, where: Where = {}): Promise<Running> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: app,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', DATA_DIR: data, PORT: String(port), HOST: '127.0.0.1', ...env },
+  const child = spawn(where.node ?? process.execPath, ['dist/server/main.js'], {
+    cwd: where.cwd ?? app,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      DATA_DIR: where.dataDir ?? data,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
@@ -136,6 +150,31 @@ describe('the production build, as the Docker image makes and runs it', () => {
     }
   });
 
+  // What README 'Backup and restore' runs in the image: npm scripts on the build, without sources or tsx.
+  it('backs up with npm run backup while serving, and npm run restore brings it back on an empty folder', async () => {
+    const npm = (args: string[], dataDir: string) =>
+      execFileSync('npm', ['run', '--silent', ...args], { cwd: app, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: work, DATA_DIR: dataDir } });
+    const running = await start();
+    let archive: string;
+    try {
+      archive = /Backup written: (\S+)/.exec(npm(['backup'], data))![1]!;
+    } finally {
+      running.child.kill('SIGTERM');
+      expect(await running.exited).toBe(0);
+    }
+    expect(path.dirname(archive)).toBe(path.join(data, 'backups'));
+    const restored = path.join(work, 'restored');
+    expect(npm(['restore', '--', archive], restored)).toContain('every checksum matched');
+    const again = await start({ DATA_DIR: restored });
+    try {
+      expect(again.lines.some((line) => line.includes('First start'))).toBe(false);
+      expect(await (await fetch(`http://127.0.0.1:${again.port}/health`)).json()).toMatchObject({ status: 'ok', data: { db: true } });
+    } finally {
+      again.child.kill('SIGTERM');
+      expect(await again.exited).toBe(0);
+    }
+  });
+
   it('refuses a bad configuration with a clear message', async () => {
     const out = spawn(process.execPath, ['dist/server/main.js'], { cwd: app, env: { PATH: process.env.PATH ?? '', PORT: 'eighty', DATA_DIR: data } });
     let text = '';
@@ -145,4 +184,32 @@ describe('the production build, as the Docker image makes and runs it', () => {
     expect(text).toContain('Invalid configuration');
     expect(text).toContain('PORT');
   });
+
+  // The image runs Node 22 (Node 20's life ended in April 2026) while these machines have Node 20: the same build
+  // runs on Node 22 from the npm registry's node-linux package, with SQLite's driver compiled for it.
+  it('runs on Node 22, the runtime of the image', async () => {
+    const node22 = execFileSync('bash', [path.join(root, 'scripts/ensure-node22.sh')], { encoding: 'utf8' }).trim();
+    const app22 = path.join(work, 'app22');
+    fs.cpSync(app, app22, { recursive: true, verbatimSymlinks: true });
+    execFileSync('npm', ['rebuild', 'better-sqlite3', '--no-audit', '--no-fund'], {
+      cwd: app22,
+      stdio: 'pipe',
+      env: { ...process.env, PATH: `${node22}/bin:${process.env.PATH}`, npm_config_nodedir: node22 },
+    });
+    const version = execFileSync(`${node22}/bin/node`, ['--version'], { encoding: 'utf8' }).trim();
+    expect(version).toMatch(/^v22\./);
+    const data22 = path.join(work, 'data22');
+    const running = await start({}, { node: `${node22}/bin/node`, cwd: app22, dataDir: data22 });
+    try {
+      const base = `http://127.0.0.1:${running.port}`;
+      expect(await (await fetch(`${base}/health`)).json()).toMatchObject({ status: 'ok', data: { db: true } });
+      const home = await fetch(`${base}/`, { headers: { accept: 'text/html' } });
+      expect(home.status).toBe(200);
+      expect(await home.text()).toContain('/assets/main-');
+      expect(running.lines.some((line) => line.includes('First start'))).toBe(true);
+    } finally {
+      running.child.kill('SIGTERM');
+      expect(await running.exited).toBe(0);
+    }
+  }, 600_000);
 });
