@@ -8,14 +8,16 @@ import { useIsMobile } from '../../hooks/useIsMobile';
 import { useT } from '../../i18n';
 import { RichText } from '../catalogue/RichText';
 import { alert, toast } from '../feedback';
-import { emitExercisesUpdated, getExercises, submitAnswer } from './quiz-api';
+import { exerciseCalls } from '../../../shared/calls/exercises';
+import { request } from '../../api/client';
+import { emitExercisesUpdated } from './exercises-event';
 import { useDialogFocus } from '../../hooks/useDialogFocus';
 
 /**
  * The quiz dialog of chapter exercises (spec 4 'Quiz dialog'; spec 5 'Quiz'; spec 9 option letters A to N,
  * short answer 500). Its states are shared/rules/quiz quizReducer: this component renders them and performs
  * the one effect the machine asks for (a submit, graded on the server). 800x600 on a desktop, full screen
- * on a phone. Closing emits the exercises-updated event (quiz-api EXERCISES_UPDATED_EVENT).
+ * on a phone. Closing emits the exercises-updated event (exercises-event EXERCISES_UPDATED_EVENT).
  * Spec 5: the question window is refused to an administrator previewing the course: an alert asks to switch
  * to view mode (spec 8 'Question detail load failure: alert with a switch-to-view notice').
  */
@@ -94,9 +96,10 @@ export default function QuizDialog({ coid, cid, onClose }: { coid: string; cid: 
   const dialogRef = useRef<HTMLDivElement>(null);
   const question = currentQuestion(state);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once per opening
   useEffect(() => {
     let live = true;
-    void getExercises(coid, cid).then((reply) => {
+    void request(exerciseCalls.list, { body: { coid, cid } }).then((reply) => {
       if (!live) return;
       if (reply.status !== 'ok') {
         if (reply.error === EXERCISE_ERRORS.viewMode) {
@@ -112,8 +115,6 @@ export default function QuizDialog({ coid, cid, onClose }: { coid: string; cid: 
     return () => {
       live = false;
     };
-    // Loaded once per opening.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [coid, cid]);
 
   // Focus goes back to the opener on close; each new phase takes it into the dialog again.
@@ -128,13 +129,14 @@ export default function QuizDialog({ coid, cid, onClose }: { coid: string; cid: 
   }, [state.toast, t]);
 
   // The machine's one effect: the submit, graded on the server.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per answer sent, with that question's ids
   useEffect(() => {
     const sending = state.sending;
     if (!sending || !question) return;
-    void submitAnswer({ coid, cid, qid: sending.qid, answer: sending.answer, type: question.type }).then((reply) =>
+    const body = { coid, cid, qid: sending.qid, answer: sending.answer, type: question.type };
+    void request(exerciseCalls.answer, { body }).then((reply) =>
       dispatch(reply.status === 'ok' ? { type: 'answered', result: reply.data } : { type: 'sendFailed', error: reply.error }),
     );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state.sending]);
 
   const closed = useRef(false);

@@ -4,7 +4,8 @@ import { EXERCISE_ERRORS } from '../../../shared/schemas/exercises';
 import type { Ware } from '../../../shared/schemas/learning';
 import type { MessageKey } from '../../../shared/i18n';
 import { Loading } from '../../components/Loading';
-import { getExercises } from '../../components/dialogs/quiz-api';
+import { exerciseCalls } from '../../../shared/calls/exercises';
+import { request } from '../../api/client';
 import { useT } from '../../i18n';
 
 const QuizDialog = lazy(() => import('../../components/dialogs/QuizDialog'));
@@ -32,7 +33,7 @@ export default function ExerciseChapter({ ware, onRetry }: { ware: Ware; onRetry
   const [open, setOpen] = useState(false);
 
   const load = useCallback(async () => {
-    const reply = await getExercises(ware.coid, ware.cid);
+    const reply = await request(exerciseCalls.list, { body: { coid: ware.coid, cid: ware.cid } });
     if (reply.status === 'ok') {
       setList(reply.data);
       setFailure(null);

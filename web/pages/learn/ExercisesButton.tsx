@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { Ware } from '../../../shared/schemas/learning';
-import { EXERCISES_UPDATED_EVENT, type ExercisesUpdated } from '../../components/dialogs/quiz-api';
+import { EXERCISES_UPDATED_EVENT, type ExercisesUpdated } from '../../components/dialogs/exercises-event';
 import { useT } from '../../i18n';
 
 const QuizDialog = lazy(() => import('../../components/dialogs/QuizDialog'));

@@ -3,9 +3,10 @@ import useSWR, { type KeyedMutator } from 'swr';
 import type { ChapterNode } from '../../../../shared/schemas/chapters';
 import { EXERCISE_ERRORS, EXERCISE_TITLE_MAX, type ChapterExercises, type ExeList } from '../../../../shared/schemas/exercises';
 import { toast } from '../../../components/feedback';
+import { exerciseCalls } from '../../../../shared/calls/exercises';
+import { request } from '../../../api/client';
 import { unwrap } from '../../../hooks/fetcher';
 import { useT } from '../../../i18n';
-import { exeList, exeListKey, updateExec } from '../../api/exercises';
 import { failureText } from '../../api/errors';
 import { QuestionPicker, type PickedQuestion } from '../../components/QuestionPicker';
 
@@ -20,7 +21,9 @@ export type CourseExercises = { chapters: ChapterExercises[]; mutate: KeyedMutat
 
 /** The course's chapters with their exercise sets (course/exelist). */
 export function useCourseExercises(coid: string): CourseExercises {
-  const { data, mutate } = useSWR(exeListKey(coid), () => unwrap(exeList(coid)), { revalidateOnFocus: false });
+  // A POST read: its key names the course (useCall keys only a GET's path and query).
+  const load = ([, id]: [string, string]) => unwrap(request(exerciseCalls.exeList, { body: { coid: id } }));
+  const { data, mutate } = useSWR([exerciseCalls.exeList.path, coid], load, { revalidateOnFocus: false });
   return { chapters: data?.chapters ?? [], mutate };
 }
 
@@ -33,7 +36,9 @@ function ExercisesEditor({ coid, chapter, entry, onClose }: { coid: string; chap
 
   const save = async (questions: PickedQuestion[]) => {
     setBusy(true);
-    const reply = await updateExec({ coid, cid: chapter.cid, title: title.trim(), questions: questions.map((q) => ({ qid: q.qid, showanswer: shown[q.qid] ?? true })) });
+    const chosen = questions.map((q) => ({ qid: q.qid, showanswer: shown[q.qid] ?? true }));
+    const body = { coid, cid: chapter.cid, title: title.trim(), questions: chosen };
+    const reply = await request(exerciseCalls.updateExec, { body });
     setBusy(false);
     if (reply.status !== 'ok') return toast(reply.error === EXERCISE_ERRORS.unknownQuestion ? t('admin.exercises.unknownQuestion') : failureText(t, reply));
     toast(t(questions.length > 0 ? 'admin.exercises.saved' : 'admin.exercises.removed'));
