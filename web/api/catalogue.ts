@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import type { Article, ArticleItem, zArticleList } from '../../shared/schemas/articles';
-import type { CategoryNode, zCates } from '../../shared/schemas/categories';
+import type { CategoryNode } from '../../shared/schemas/categories';
 import type { ChapterList } from '../../shared/schemas/chapters';
 import type { CourseCard, CourseInfo, GraphicText } from '../../shared/schemas/courses';
 import type { UserPage } from '../../shared/schemas/home-setting';
@@ -14,9 +14,6 @@ import { call } from './client';
 
 export type { Article, ArticleItem, CategoryNode, ChapterList, CourseCard, CourseInfo, UserPage, TagSection };
 export type ArticleList = z.infer<typeof zArticleList>;
-export type Cates = z.infer<typeof zCates>;
-/** The tree of course/catelist (every level has children; the third level's are empty). */
-export type Catelist = { cates: CategoryNode[] };
 
 /** The numbers of spec 9: home courses page 1 num 100; catalogue page 1 num 500; articles page 1 num 5. */
 export const HOME_COURSES_NUM = 100;
@@ -25,12 +22,6 @@ export const HOME_ARTICLES_NUM = 5;
 
 /** GET userpage/{uid}: 'Get user page data by parent id' (home setting with defaults, title, logo, catesetting). */
 export const getUserPage = (uid: string) => call<UserPage>(`userpage/${encodeURIComponent(uid || '0')}`);
-
-/** GET course/catelist {uid}: the school's whole category tree (three levels). */
-export const getCategoryTree = (uid: string) => call<Catelist>('course/catelist', { query: { uid: uid || undefined } });
-
-/** GET course/cates {uid, catid}: the children of catid (allCates, with childCount) and its path. */
-export const getCategoryChildren = (uid: string, catid: string) => call<Cates>('course/cates', { query: { uid: uid || undefined, catid } });
 
 /** POST course/bycate: 'Get courses by category {page, num, catid, uid, keyword}' in the server's default order (pinned first). */
 export const getCoursesByCategory = (input: { uid: string; catid: string; page?: number; num: number; keyword?: string }) =>

@@ -2,11 +2,10 @@
  * SWR hooks of the catalogue domain: one key per call and arguments, so pages that ask for the same
  * data (the home setting from the footer, the nav and the home page) share one request.
  */
-import useSWR, { type SWRConfiguration } from 'swr';
+import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
 import {
   getArticle,
   getArticles,
-  getCategoryTree,
   getChapters,
   getCourseInfo,
   getCoursesByCategory,
@@ -17,6 +16,8 @@ import {
 } from '../api/catalogue';
 import { getColumnCates, getColumnCollectStatus, getColumnInfo, getColumns } from '../api/columns';
 import { unwrap } from './fetcher';
+import { categoryCalls } from '../../shared/calls/categories';
+import type { CategoryNode } from '../../shared/schemas/categories';
 import { tagCalls } from '../../shared/calls/tags';
 import { useCall } from './useCall';
 
@@ -27,7 +28,11 @@ const OPTIONS: SWRConfiguration = { revalidateOnFocus: false, shouldRetryOnError
 export const useUserPage = (uid: string | null) => useSWR(uid === null ? null : ['userpage', uid || '0'], ([, id]) => unwrap(getUserPage(id)), OPTIONS);
 
 /** The school's three-level category tree. */
-export const useCategoryTree = (uid: string) => useSWR(['course/catelist', uid], ([, id]) => unwrap(getCategoryTree(id)), OPTIONS);
+export const useCategoryTree = (uid: string) =>
+  // The third level's children are always empty (zCatelist), so every level is a CategoryNode.
+  useCall(categoryCalls.catelist, { query: { uid: uid || undefined } }, OPTIONS) as SWRResponse<{
+    cates: CategoryNode[];
+  }>;
 
 /** The listed courses of a category subtree ('0' = all), first page of num, in the server's default order. */
 export const useCoursesByCategory = (uid: string, catid: string | null, num: number) =>

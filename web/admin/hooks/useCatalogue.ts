@@ -1,15 +1,17 @@
 import useSWR from 'swr';
+import { categoryCalls } from '../../../shared/calls/categories';
 import type { CategoryNode } from '../../../shared/schemas/categories';
 import type { ColumnCate } from '../../../shared/schemas/columns';
 import { fetchData } from '../../hooks/fetcher';
-import { CATELIST_KEY, type Catelist } from '../api/categories';
+import { useCall } from '../../hooks/useCall';
 import { COLUMN_CATES_KEY } from '../api/columns';
 import { GROUPS_KEY, type GroupList } from '../api/home-setting';
 
 /** The school's course category tree (GET course/catelist). */
 export function useCategories() {
-  const result = useSWR<Catelist>(CATELIST_KEY, fetchData);
-  return { ...result, tree: result.data?.cates ?? [] };
+  const result = useCall(categoryCalls.catelist, { query: {} });
+  // The third level's children are always empty (zCatelist), so every level is a CategoryNode.
+  return { ...result, tree: (result.data?.cates ?? []) as CategoryNode[] };
 }
 
 /** The column categories (GET column/cate/list). */

@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import { categoryCalls } from '../../../../shared/calls/categories';
 import type { CategoryNode } from '../../../../shared/schemas/categories';
+import { request } from '../../../api/client';
 import { toast } from '../../../components/feedback';
 import { useT } from '../../../i18n';
-import { moveCoursesAndDelete } from '../../api/categories';
 import { failureText } from '../../api/errors';
 import { CategorySelect } from '../../components/CategorySelect';
 import { Field } from '../../components/Field';
@@ -17,7 +18,8 @@ export function MoveCoursesDialog({ node, courses, tree, onDone, onClose }: { no
 
   const handleSubmit = async () => {
     setBusy(true);
-    const reply = await moveCoursesAndDelete(node.catid, target);
+    const body = { catid: node.catid, targetCatid: target };
+    const reply = await request(categoryCalls.moveCoursesAndDelete, { body });
     setBusy(false);
     if (reply.status !== 'ok') return toast(failureText(t, reply));
     toast(t('admin.categories.movedAndDeleted', { count: reply.data.movedCourses }));

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import type { Reply } from '../../../../shared/envelope';
 import { CATEGORY_ERRORS, CATEGORY_MAX_DEPTH, type CategoryNode } from '../../../../shared/schemas/categories';
+import { categoryCalls } from '../../../../shared/calls/categories';
+import { request } from '../../../api/client';
 import { confirm, toast } from '../../../components/feedback';
 import { useT } from '../../../i18n';
-import { addCategory, deleteCategory, updateCategory } from '../../api/categories';
 import { failureText } from '../../api/errors';
 import { Modal } from '../../components/Modal';
 import { Field } from '../../components/Field';
@@ -50,7 +51,7 @@ export default function CategoriesPage() {
     const ok = await confirm({ text: node.children.length > 0 ? t('admin.categories.deleteWithChildren', { title: node.title }) : t('admin.categories.deleteOne', { title: node.title }), okText: t('admin.common.delete') });
     if (!ok) return;
     setBusy(true);
-    const reply = await deleteCategory(node.catid);
+    const reply = await request(categoryCalls.remove, { body: { catid: node.catid } });
     setBusy(false);
     if (reply.status === 'ok') {
       toast(t('admin.categories.deleted'));
@@ -64,12 +65,17 @@ export default function CategoriesPage() {
   };
 
   const actions: TreeRowActions<CategoryNode> = {
-    rename: (node, value) => run(() => updateCategory({ catid: node.catid, title: value })),
+    rename: (node, value) => run(() => request(categoryCalls.update, { body: { catid: node.catid, title: value } })),
     addChild: (node) => {
       setChildOf(node);
       setChildTitle('');
     },
-    move: (node, parentId, position) => void run(() => updateCategory({ catid: node.catid, parent_id: parentId, position: Math.max(0, position) })),
+    move: (node, parentId, position) =>
+      void run(() =>
+        request(categoryCalls.update, {
+          body: { catid: node.catid, parent_id: parentId, position: Math.max(0, position) },
+        }),
+      ),
     remove: (node) => void handleDelete(node),
     dragStart: setDragged,
     dragEnd: () => setDragged(null),
@@ -78,7 +84,7 @@ export default function CategoriesPage() {
       const node = dragged;
       setDragged(null);
       const move = node ? dropMove(tree, node, target, place) : null;
-      if (node && move) void run(() => updateCategory({ catid: node.catid, ...move }));
+      if (node && move) void run(() => request(categoryCalls.update, { body: { catid: node.catid, ...move } }));
     },
   };
 
@@ -114,7 +120,8 @@ export default function CategoriesPage() {
 
   const handleAdd = async (parentId: string, value: string) => {
     if (!value.trim()) return toast(t('admin.categories.titleRequired'));
-    const ok = await run(() => addCategory(value.trim(), parentId), t('admin.categories.added'));
+    const body = { title: value.trim(), parent_id: parentId };
+    const ok = await run(() => request(categoryCalls.add, { body }), t('admin.categories.added'));
     if (ok && parentId === '0') setTitle('');
     if (ok && parentId !== '0') setChildOf(null);
   };
