@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import useSWR from 'swr';
 import type { Reply } from '../../../../shared/envelope';
-import { EXAM_ADMIN_ERRORS } from '../../../../shared/schemas/exam-admin';
+import { examAdminCalls as calls } from '../../../../shared/calls/exam-admin';
+import { EXAM_ADMIN_ERRORS, type ExamCategory } from '../../../../shared/schemas/exam-admin';
+import { request } from '../../../api/client';
 import { confirm, toast } from '../../../components/feedback';
-import { unwrap } from '../../../hooks/fetcher';
+import { useCall } from '../../../hooks/useCall';
 import { useT } from '../../../i18n';
 import { failureText } from '../../api/errors';
-import { addExamCategory, deleteExamCategory, EXAM_CATEGORIES_KEY, listExamCategories, orderExamCategories, renameExamCategory, type ExamCategory } from '../../api/exams';
 import { LoadError } from '../../components/DataTable';
 import { moveItem, OrderButtons } from '../../components/OrderButtons';
 import { PageHeader } from '../../components/PageHeader';
@@ -16,7 +16,7 @@ type Categories = { list: ExamCategory[] };
 /** Exam categories (考试分类, permission exam): the student side's exam groupings; add, rename, order, delete (refused while exams use one). */
 export default function ExamCategoriesPage() {
   const t = useT();
-  const { data, error, mutate } = useSWR(EXAM_CATEGORIES_KEY, () => unwrap(listExamCategories()));
+  const { data, error, mutate } = useCall(calls.categories, {});
   const [title, setTitle] = useState('');
   const [renaming, setRenaming] = useState<{ id: string; title: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -44,7 +44,7 @@ export default function ExamCategoriesPage() {
           onSubmit={(event) => {
             event.preventDefault();
             if (!title.trim()) return;
-            void run(() => addExamCategory(title.trim()), t('admin.examCategories.added')).then((ok) => ok && setTitle(''));
+            void run(() => request(calls.addCategory, { body: { title: title.trim() } }), t('admin.examCategories.added')).then((ok) => ok && setTitle(''));
           }}
         >
           <input value={title} maxLength={100} placeholder={t('admin.examCategories.newPlaceholder')} aria-label={t('admin.examCategories.newPlaceholder')} onChange={(event) => setTitle(event.target.value)} data-testid="new-exam-category" />
@@ -62,7 +62,7 @@ export default function ExamCategoriesPage() {
                   className="ac-inline-form"
                   onSubmit={(event) => {
                     event.preventDefault();
-                    if (renaming.title.trim()) void run(() => renameExamCategory(item.id, renaming.title.trim())).then((ok) => ok && setRenaming(null));
+                    if (renaming.title.trim()) void run(() => request(calls.renameCategory, { body: { id: item.id, title: renaming.title.trim() } })).then((ok) => ok && setRenaming(null));
                   }}
                 >
                   <input autoFocus value={renaming.title} maxLength={100} aria-label={t('admin.examCategories.rename')} onChange={(event) => setRenaming({ ...renaming, title: event.target.value })} />
@@ -77,7 +77,7 @@ export default function ExamCategoriesPage() {
                 <>
                   <span className="ac-strong">{item.title}</span> <span className="ac-muted">{t('admin.examCategories.exams', { count: item.exams })}</span>
                   <span className="ac-row-actions">
-                    <OrderButtons index={index} count={list.length} label={item.title} onMove={(to) => void run(() => orderExamCategories(moveItem(list, index, to).map((row) => row.id)))} />
+                    <OrderButtons index={index} count={list.length} label={item.title} onMove={(to) => void run(() => request(calls.orderCategories, { body: { ids: moveItem(list, index, to).map((row) => row.id) } }))} />
                     <button type="button" className="btn btn-small btn-text" onClick={() => setRenaming({ id: item.id, title: item.title })}>
                       {t('admin.examCategories.rename')}
                     </button>
@@ -86,7 +86,7 @@ export default function ExamCategoriesPage() {
                       className="btn btn-small btn-text ac-danger-text"
                       disabled={busy}
                       onClick={() =>
-                        void confirm({ text: t('admin.examCategories.deleteOne', { title: item.title }), okText: t('admin.common.delete') }).then((ok) => ok && run(() => deleteExamCategory(item.id), t('admin.exams.deleted')))
+                        void confirm({ text: t('admin.examCategories.deleteOne', { title: item.title }), okText: t('admin.common.delete') }).then((ok) => ok && run(() => request(calls.deleteCategory, { body: { id: item.id } }), t('admin.exams.deleted')))
                       }
                     >
                       {t('admin.common.delete')}

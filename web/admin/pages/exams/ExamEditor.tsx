@@ -3,10 +3,11 @@ import { Link, useNavigate, useParams } from 'react-router';
 import useSWR, { useSWRConfig } from 'swr';
 import { EXAM_ADMIN_ERRORS, EXAM_ADMIN_PAGE_MAX, SHOW_RESULTS } from '../../../../shared/schemas/exam-admin';
 import { toast } from '../../../components/feedback';
-import { unwrap } from '../../../hooks/fetcher';
+import { examAdminCalls as calls } from '../../../../shared/calls/exam-admin';
+import { request } from '../../../api/client';
+import { useCall } from '../../../hooks/useCall';
 import { useT } from '../../../i18n';
 import { failureText, fieldErrorsOf } from '../../api/errors';
-import { EXAM_CATEGORIES_KEY, EXAM_INFO_KEY, EXAM_LIST_KEY, examChapters, getExam, listExamCategories, listPapers, PAPER_LIST_KEY, saveExam } from '../../api/exams';
 import { COURSE_OPTIONS_KEY, listCourseOptions } from '../../api/courses';
 import { CourseSelect } from '../../components/CourseSelect';
 import { Field } from '../../components/Field';
@@ -46,13 +47,13 @@ export default function ExamEditor() {
   const isNew = id === 'new';
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
-  const exam = useSWR(isNew ? null : [EXAM_INFO_KEY, id], () => unwrap(getExam(id)));
-  const papers = useSWR([PAPER_LIST_KEY, 'options'], () => unwrap(listPapers({ page: 1, num: EXAM_ADMIN_PAGE_MAX })));
-  const categories = useSWR(EXAM_CATEGORIES_KEY, () => unwrap(listExamCategories()));
+  const exam = useCall(calls.exam, isNew ? null : { query: { id } });
+  const papers = useCall(calls.papers, { query: { page: 1, num: EXAM_ADMIN_PAGE_MAX } });
+  const categories = useCall(calls.categories, {});
   const { groups } = useGroups();
   const courseOptions = useSWR(COURSE_OPTIONS_KEY, listCourseOptions);
   const [form, setForm] = useState<Form>(EMPTY);
-  const chapters = useSWR(form.kind === 'chapter' && form.courseId ? ['examadmin/exam/chapters', form.courseId] : null, () => unwrap(examChapters(form.courseId)));
+  const chapters = useCall(calls.examChapters, form.kind === 'chapter' && form.courseId ? { query: { courseId: form.courseId } } : null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const set = (patch: Partial<Form>) => setForm((current) => ({ ...current, ...patch }));
@@ -84,7 +85,8 @@ export default function ExamEditor() {
   const save = async () => {
     setBusy(true);
     const chapter = form.kind === 'chapter';
-    const reply = await saveExam({
+    const reply = await request(calls.saveExam, {
+      body: {
       ...(isNew ? {} : { id }),
       title: form.title,
       description: form.description,
@@ -100,6 +102,7 @@ export default function ExamEditor() {
       courseId: chapter ? form.courseId : '',
       chapterId: chapter ? form.chapterId : '',
       optional: chapter && form.optional,
+      },
     });
     setBusy(false);
     if (reply.status !== 'ok') {
@@ -108,7 +111,7 @@ export default function ExamEditor() {
     }
     setErrors({});
     toast(t('admin.common.saved'));
-    await mutate((key) => Array.isArray(key) && (key[0] === EXAM_LIST_KEY || key[0] === EXAM_INFO_KEY));
+    await mutate((key) => Array.isArray(key) && (key[0] === calls.exams.path || key[0] === calls.exam.path));
     if (isNew) navigate(`/exams/${reply.data.id}`, { replace: true });
   };
 

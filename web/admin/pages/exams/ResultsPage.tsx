@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import useSWR from 'swr';
-import { SITTING_FILTERS } from '../../../../shared/schemas/exam-admin';
-import { unwrap } from '../../../hooks/fetcher';
+import { SITTING_FILTERS, type SittingRow } from '../../../../shared/schemas/exam-admin';
+import { examAdminCalls as calls } from '../../../../shared/calls/exam-admin';
+import { apiUrl } from '../../../api/client';
+import { useCall } from '../../../hooks/useCall';
 import { useT } from '../../../i18n';
-import { EXAM_INFO_KEY, exportUrl, getExam, getStats, listSittings, SITTINGS_KEY, STATS_KEY, type SittingList } from '../../api/exams';
 import { DataTable, LoadError, PersonCell } from '../../components/DataTable';
 import { ListToolbar, SearchForm, Segmented } from '../../components/ListToolbar';
 import { MissingRecord } from '../../components/MissingRecord';
@@ -15,7 +15,7 @@ import { useFormatTime } from './format';
 const PAGE_SIZE = 20;
 const FILTERS = SITTING_FILTERS.map((key) => ({ key, label: `admin.exams.sittingFilter.${key}` as const }));
 
-function PassCell({ row }: { row: SittingList['list'][number] }) {
+function PassCell({ row }: { row: SittingRow }) {
   const t = useT();
   if (row.status !== 'submitted') return <span className="ac-muted">{t('admin.exams.sitting.open')}</span>;
   if (row.pendingMarks > 0) return <span className="badge">{t('admin.exams.passed.pending')}</span>;
@@ -30,9 +30,13 @@ export default function ResultsPage() {
   const [page, setPage] = useState(1);
   const [key, setKey] = useState('');
   const [filter, setFilter] = useState<(typeof FILTERS)[number]>(FILTERS[0]);
-  const exam = useSWR([EXAM_INFO_KEY, id], () => unwrap(getExam(id)));
-  const sittings = useSWR([SITTINGS_KEY, id, page, key, filter.key], () => unwrap(listSittings({ id, page, num: PAGE_SIZE, key, filter: filter.key })), { keepPreviousData: true });
-  const stats = useSWR([STATS_KEY, id], () => unwrap(getStats(id)));
+  const exam = useCall(calls.exam, { query: { id } });
+  const sittings = useCall(
+    calls.sittings,
+    { query: { id, page, num: PAGE_SIZE, key, filter: filter.key } },
+    { keepPreviousData: true },
+  );
+  const stats = useCall(calls.stats, { query: { id } });
   if (exam.error) return <MissingRecord backTo="/exams" backLabel="admin.menu.exams" />;
   const rows = sittings.data?.list ?? [];
   const summary = stats.data;
@@ -40,7 +44,7 @@ export default function ResultsPage() {
   return (
     <div className="ac-page" data-testid="exam-results-page">
       <PageHeader title={t('admin.exams.resultsOf', { title: exam.data?.title ?? '' })} back={<Link to="/exams">← {t('admin.menu.exams')}</Link>}>
-        <a className="btn btn-small" href={exportUrl(id)} download data-testid="export-results">
+        <a className="btn btn-small" href={apiUrl('examadmin/exam/export', { id })} download data-testid="export-results">
           {t('admin.exams.export')}
         </a>
       </PageHeader>
@@ -109,6 +113,7 @@ export default function ResultsPage() {
               <td>{index + 1}</td>
               <td>
                 <span className="badge">{t(`admin.exams.kind.${row.type as 0 | 1 | 2 | 3}`)}</span>
+                {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitizeRichText on the server */}
                 <div className="ac-rich" dangerouslySetInnerHTML={{ __html: row.content }} />
               </td>
               <td>{row.point}</td>

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import useSWR from 'swr';
+import { examAdminCalls as calls } from '../../../../shared/calls/exam-admin';
 import type { Reply } from '../../../../shared/envelope';
 import { EXAM_ADMIN_ERRORS } from '../../../../shared/schemas/exam-admin';
+import { request } from '../../../api/client';
 import { toast } from '../../../components/feedback';
-import { unwrap } from '../../../hooks/fetcher';
+import { useCall } from '../../../hooks/useCall';
 import { useT } from '../../../i18n';
 import { failureText } from '../../api/errors';
-import { deleteExam, EXAM_CATEGORIES_KEY, EXAM_LIST_KEY, listExamCategories, listExams, publishExam } from '../../api/exams';
 import { DataTable, DeleteButton, LoadError, RowActions } from '../../components/DataTable';
 import { ListToolbar, SearchForm, Segmented } from '../../components/ListToolbar';
 import { PageHeader } from '../../components/PageHeader';
@@ -32,8 +32,12 @@ export default function ExamsPage() {
   const [categoryId, setCategoryId] = useState('');
   const [state, setState] = useState<(typeof STATES)[number]>(STATES[0]);
   const [busy, setBusy] = useState(false);
-  const categories = useSWR(EXAM_CATEGORIES_KEY, () => unwrap(listExamCategories()));
-  const { data, error, mutate } = useSWR([EXAM_LIST_KEY, page, key, categoryId, state.key], () => unwrap(listExams({ page, num: PAGE_SIZE, key, categoryId, status: state.status })), { keepPreviousData: true });
+  const categories = useCall(calls.categories, {});
+  const { data, error, mutate } = useCall(
+    calls.exams,
+    { query: { page, num: PAGE_SIZE, key, categoryId, status: state.status } },
+    { keepPreviousData: true },
+  );
   const rows = data?.list ?? [];
 
   const run = async (work: () => Promise<Reply<unknown>>, done: string) => {
@@ -114,11 +118,11 @@ export default function ExamsPage() {
                   {row.pendingMarks > 0 && <span className="badge">{t('admin.exams.marksDue', { count: row.pendingMarks })}</span>}
                 </td>
                 <RowActions>
-                  <PublishButton on={row.status === 'published'} busy={busy} run={run} toggle={(next) => publishExam(row.id, next)} />
+                  <PublishButton on={row.status === 'published'} busy={busy} run={run} toggle={(next) => request(calls.publishExam, { body: { id: row.id, publish: next } })} />
                   <Link to={`/exams/${row.id}/results`} className="btn btn-small" data-testid="exam-results">
                     {t('admin.exams.results')}
                   </Link>
-                  <DeleteButton busy={busy} confirmText={t('admin.exams.deleteOne', { title: row.title })} onDelete={() => run(() => deleteExam(row.id), t('admin.exams.deleted'))} />
+                  <DeleteButton busy={busy} confirmText={t('admin.exams.deleteOne', { title: row.title })} onDelete={() => run(() => request(calls.deleteExam, { body: { id: row.id } }), t('admin.exams.deleted'))} />
                 </RowActions>
               </tr>
             ))}

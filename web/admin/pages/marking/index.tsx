@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import { toast } from '../../../components/feedback';
-import { unwrap } from '../../../hooks/fetcher';
+import { examAdminCalls as calls } from '../../../../shared/calls/exam-admin';
+import type { MarkingItem } from '../../../../shared/schemas/exam-admin';
+import { request } from '../../../api/client';
+import { useCall } from '../../../hooks/useCall';
 import { useT } from '../../../i18n';
 import { failureText, fieldErrorsOf } from '../../api/errors';
-import { EXAM_LIST_KEY, listMarking, markAnswer, MARKING_KEY, SITTINGS_KEY, STATS_KEY, type MarkingItem } from '../../api/exams';
 import { LoadError } from '../../components/DataTable';
 import { ListToolbar, Segmented } from '../../components/ListToolbar';
 import { PageHeader } from '../../components/PageHeader';
@@ -31,7 +33,9 @@ function MarkCard({ item, onMarked }: { item: MarkingItem; onMarked: () => Promi
   const submit = async (value: string) => {
     if (value.trim() === '') return setError(t('admin.common.required'));
     setBusy(true);
-    const reply = await markAnswer({ source: item.source, sittingId: item.sittingId, studentId: item.studentId, chapterId: item.chapterId, qid: item.qid, point: Number(value) });
+    const { source, sittingId, studentId, chapterId, qid } = item;
+    const body = { source, sittingId, studentId, chapterId, qid, point: Number(value) };
+    const reply = await request(calls.mark, { body });
     setBusy(false);
     if (reply.status !== 'ok') {
       setError(fieldErrorsOf(reply).point ?? failureText(t, reply));
@@ -46,6 +50,7 @@ function MarkCard({ item, onMarked }: { item: MarkingItem; onMarked: () => Promi
       <p className="ac-muted">
         {item.name} ({item.username}) · {item.where} · {formatTime(item.answeredAt)}
       </p>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitizeRichText on the server */}
       <div className="ac-rich" dangerouslySetInnerHTML={{ __html: item.content }} />
       <p>
         <span className="ac-label">{t('admin.marking.model')}</span> <span data-testid="model-answer">{item.modelAnswer}</span>
@@ -92,10 +97,14 @@ export default function MarkingPage() {
   const [source, setSource] = useState<(typeof SOURCES)[number]>(SOURCES[0]);
   const [state, setState] = useState<(typeof STATES)[number]>(STATES[0]);
   const [page, setPage] = useState(1);
-  const { data, error, mutate } = useSWR([MARKING_KEY, source.key, state.key, page], () => unwrap(listMarking({ source: source.key, status: state.key, page, num: PAGE_SIZE })), { keepPreviousData: true });
+  const { data, error, mutate } = useCall(
+    calls.marking,
+    { query: { source: source.key, status: state.key, page, num: PAGE_SIZE } },
+    { keepPreviousData: true },
+  );
   const refresh = async () => {
     await mutate();
-    await mutateAll((key) => Array.isArray(key) && [EXAM_LIST_KEY, SITTINGS_KEY, STATS_KEY].includes(key[0]));
+    await mutateAll((key) => Array.isArray(key) && [calls.exams.path, calls.sittings.path, calls.stats.path].includes(key[0]));
   };
   return (
     <div className="ac-page" data-testid="marking-page">

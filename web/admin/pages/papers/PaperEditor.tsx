@@ -1,14 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import useSWR, { useSWRConfig } from 'swr';
+import { examAdminCalls as calls } from '../../../../shared/calls/exam-admin';
 import { roundScore } from '../../../../shared/rules/exam-score';
 import type { DrawRule } from '../../../../shared/schemas/exam-admin';
 import { QUESTION_TYPES } from '../../../../shared/schemas/questions';
+import { request } from '../../../api/client';
 import { toast } from '../../../components/feedback';
 import { unwrap } from '../../../hooks/fetcher';
+import { useCall } from '../../../hooks/useCall';
 import { useT } from '../../../i18n';
 import { failureText, fieldErrorsOf } from '../../api/errors';
-import { getPaper, PAPER_INFO_KEY, PAPER_LIST_KEY, savePaper } from '../../api/exams';
 import { flattenCategories, listQuestionCategories, QUESTION_CATEGORIES_KEY } from '../../api/questions';
 import { Field } from '../../components/Field';
 import { MissingRecord } from '../../components/MissingRecord';
@@ -28,7 +30,7 @@ export default function PaperEditor() {
   const isNew = id === 'new';
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
-  const paper = useSWR(isNew ? null : [PAPER_INFO_KEY, id], () => unwrap(getPaper(id)));
+  const paper = useCall(calls.paper, isNew ? null : { query: { id } });
   const categories = useSWR(QUESTION_CATEGORIES_KEY, () => unwrap(listQuestionCategories()));
   const [title, setTitle] = useState('');
   const [mode, setMode] = useState<Mode>('fixed');
@@ -57,14 +59,16 @@ export default function PaperEditor() {
 
   const save = async () => {
     setBusy(true);
-    const reply = await savePaper({
+    const drawn = rules.map((rule) => ({ ...rule, count: Number(rule.count), point: Number(rule.point) }));
+    const body = {
       ...(isNew ? {} : { id }),
       title,
       mode,
       questions: mode === 'fixed' ? picked.map((q) => ({ qid: q.qid, point: pointOf(q) })) : [],
-      rules: mode === 'random' ? rules.map((rule) => ({ categoryId: rule.categoryId, type: rule.type, count: Number(rule.count), point: Number(rule.point) })) : [],
+      rules: mode === 'random' ? drawn.map(({ categoryId, type, count, point }) => ({ categoryId, type, count, point })) : [],
       passScore: Number(pass),
-    });
+    };
+    const reply = await request(calls.savePaper, { body });
     setBusy(false);
     if (reply.status !== 'ok') {
       setErrors(fieldErrorsOf(reply));
@@ -72,7 +76,7 @@ export default function PaperEditor() {
     }
     setErrors({});
     toast(t('admin.common.saved'));
-    await mutate((key) => Array.isArray(key) && (key[0] === PAPER_LIST_KEY || key[0] === PAPER_INFO_KEY));
+    await mutate((key) => Array.isArray(key) && (key[0] === calls.papers.path || key[0] === calls.paper.path));
     if (isNew) navigate(`/papers/${reply.data.id}`, { replace: true });
   };
 

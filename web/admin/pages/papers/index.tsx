@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import useSWR from 'swr';
 import type { Reply } from '../../../../shared/envelope';
+import { examAdminCalls as calls } from '../../../../shared/calls/exam-admin';
 import { EXAM_ADMIN_ERRORS } from '../../../../shared/schemas/exam-admin';
+import { request } from '../../../api/client';
 import { toast } from '../../../components/feedback';
-import { unwrap } from '../../../hooks/fetcher';
+import { useCall } from '../../../hooks/useCall';
 import { useT } from '../../../i18n';
 import { failureText } from '../../api/errors';
-import { copyPaper, deletePaper, listPapers, PAPER_LIST_KEY } from '../../api/exams';
 import { DataTable, DeleteButton, LoadError, RowActions } from '../../components/DataTable';
 import { ListToolbar, SearchForm } from '../../components/ListToolbar';
 import { PageHeader } from '../../components/PageHeader';
@@ -24,7 +24,7 @@ export default function PapersPage() {
   const [page, setPage] = useState(1);
   const [key, setKey] = useState('');
   const [busy, setBusy] = useState(false);
-  const { data, error, mutate } = useSWR([PAPER_LIST_KEY, page, key], () => unwrap(listPapers({ page, num: PAGE_SIZE, key })), { keepPreviousData: true });
+  const { data, error, mutate } = useCall(calls.papers, { query: { page, num: PAGE_SIZE, key } }, { keepPreviousData: true });
   const rows = data?.list ?? [];
 
   const act = async (work: () => Promise<Reply<unknown>>, done: string) => {
@@ -79,10 +79,10 @@ export default function PapersPage() {
                   <Link to={`/papers/${row.id}`} className="btn btn-small">
                     {t('admin.common.edit')}
                   </Link>
-                  <button type="button" className="btn btn-small" disabled={busy} onClick={() => void act(() => copyPaper(row.id, t('admin.papers.copyTitle', { title: row.title })), t('admin.papers.copied'))}>
+                  <button type="button" className="btn btn-small" disabled={busy} onClick={() => void act(() => request(calls.copyPaper, { body: { id: row.id, title: t('admin.papers.copyTitle', { title: row.title }) } }), t('admin.papers.copied'))}>
                     {t('admin.papers.copy')}
                   </button>
-                  <DeleteButton busy={busy} confirmText={t('admin.papers.deleteOne', { title: row.title })} onDelete={() => act(() => deletePaper(row.id), t('admin.exams.deleted'))} />
+                  <DeleteButton busy={busy} confirmText={t('admin.papers.deleteOne', { title: row.title })} onDelete={() => act(() => request(calls.deletePaper, { body: { id: row.id } }), t('admin.exams.deleted'))} />
                 </RowActions>
               </tr>
             ))}
