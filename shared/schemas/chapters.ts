@@ -112,6 +112,8 @@ export const zUpdateChapter = z.object({
 });
 /** POST chapter/move {cid, parent_id, position}: reorders and moves between parents; past the end means last. */
 export const zMoveChapter = z.object({ cid: zId, parent_id: zId, position: z.number().int().min(0) });
+/** POST chapter/move answers the course's new tree. */
+export const zMovedChapters = z.object({ chapters: z.array(zChapterNode) });
 /** POST chapter/delete {cid}: deletes the chapter and its subchapters. */
 export const zChapterRef = z.object({ cid: zId });
 /** How many chapters a delete removed. */

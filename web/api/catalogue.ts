@@ -39,9 +39,6 @@ export const getCourseInfo = (id: string) => call<CourseInfo>(`course/info/${enc
 /** GET course/graphic/{id}: the whole text of a graphic course (a paid one only for its owners). */
 export const getGraphicText = (id: string) => call<GraphicText>(`course/graphic/${encodeURIComponent(id)}`);
 
-/** GET course/chapter/{id}: the chapter tree with free and locked flags for the viewer. */
-export const getChapters = (id: string) => call<ChapterList>(`course/chapter/${encodeURIComponent(id)}`);
-
 /** POST collectcourse {uid, mid, coid, collect}: bookmark 1 or remove 0 (students only). */
 export const collectCourse = (input: { uid: string; coid: string; collect: 0 | 1 }) =>
   call<{ collect: 0 | 1 }>('collectcourse', { method: 'POST', body: input });

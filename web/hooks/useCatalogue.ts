@@ -6,7 +6,6 @@ import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
 import {
   getArticle,
   getArticles,
-  getChapters,
   getCourseInfo,
   getCoursesByCategory,
   getGraphicText,
@@ -17,6 +16,7 @@ import {
 import { getColumnCates, getColumnCollectStatus, getColumnInfo, getColumns } from '../api/columns';
 import { unwrap } from './fetcher';
 import { categoryCalls } from '../../shared/calls/categories';
+import { chapterCalls } from '../../shared/calls/chapters';
 import type { CategoryNode } from '../../shared/schemas/categories';
 import { tagCalls } from '../../shared/calls/tags';
 import { useCall } from './useCall';
@@ -51,7 +51,7 @@ export const useCourseInfo = (id: string) => useSWR(id ? ['course/info', id] : n
 export const useGraphicText = (id: string, enabled: boolean) =>
   useSWR(id && enabled ? ['course/graphic', id] : null, ([, ref]) => unwrap(getGraphicText(ref)), OPTIONS);
 
-export const useChapters = (id: string | null) => useSWR(id ? ['course/chapter', id] : null, ([, ref]) => unwrap(getChapters(ref)), OPTIONS);
+export const useChapters = (id: string | null) => useCall(chapterCalls.list, id ? { params: { id } } : null, OPTIONS);
 
 export const useTags = (uid: string) => useCall(tagCalls.sections, { params: { uid: uid || '0' } }, OPTIONS);
 

@@ -1,11 +1,11 @@
 import { useState, type DragEvent } from 'react';
-import useSWR from 'swr';
+import { chapterCalls } from '../../../../../shared/calls/chapters';
 import type { Reply } from '../../../../../shared/envelope';
 import { CHAPTER_TYPE, type ChapterList, type ChapterNode } from '../../../../../shared/schemas/chapters';
 import { confirm, toast } from '../../../../components/feedback';
-import { fetchData } from '../../../../hooks/fetcher';
+import { request } from '../../../../api/client';
+import { useCall } from '../../../../hooks/useCall';
 import { useT } from '../../../../i18n';
-import { addChapter, chapterKey, deleteChapter, moveChapter, renameChapter, setChapterFree, updateChapter } from '../../../api/chapters';
 import { failureText } from '../../../api/errors';
 import { CHAPTER_KINDS, countChapters, dropBeside, type Dragged } from './chapter-tree';
 import { ChapterRow, type ChapterActions } from './ChapterRow';
@@ -15,7 +15,7 @@ import { ChapterExercisesControl, useCourseExercises } from '../ChapterExercises
 /** The course's chapter tree: add, rename inline, kind, free, download, grading, description, reorder and move (drag or buttons), delete. */
 export function ChapterEditor({ coid }: { coid: string }) {
   const t = useT();
-  const { data, mutate } = useSWR<ChapterList>(chapterKey(coid), fetchData, { revalidateOnFocus: false });
+  const { data, mutate } = useCall(chapterCalls.list, { params: { id: coid } }, { revalidateOnFocus: false });
   const [busy, setBusy] = useState(false);
   const [title, setTitle] = useState('');
   const [kind, setKind] = useState(0);
@@ -49,20 +49,32 @@ export function ChapterEditor({ coid }: { coid: string }) {
   };
 
   const move = (cid: string, parentId: string, position: number) =>
-    void run(() => moveChapter(cid, parentId, Math.max(0, position)), undefined, (value) => ({ ...data, chapters: value.chapters }));
+    void run(
+      () => request(chapterCalls.move, { body: { cid, parent_id: parentId, position: Math.max(0, position) } }),
+      undefined,
+      (value) => ({ ...data, chapters: value.chapters }),
+    );
 
   const actions: ChapterActions = {
-    rename: (cid, value) => run(() => renameChapter(cid, value)),
-    setKind: (cid, type) => void run(() => updateChapter({ cid, type })),
-    setFree: (cid, free) => void run(() => setChapterFree(cid, free), free ? t('admin.chapters.freeOn') : t('admin.chapters.freeOff')),
-    setFlag: (cid, flag, on) => void run(() => updateChapter({ cid, [flag]: on })),
-    describe: (cid, description) => run(() => updateChapter({ cid, description }), t('admin.common.saved')),
+    rename: (cid, value) => run(() => request(chapterCalls.rename, { body: { cid, title: value } })),
+    setKind: (cid, type) => void run(() => request(chapterCalls.update, { body: { cid, type } })),
+    setFree: (cid, free) =>
+      void run(
+        () => request(chapterCalls.setFree, { body: { cid, free } }),
+        free ? t('admin.chapters.freeOn') : t('admin.chapters.freeOff'),
+      ),
+    setFlag: (cid, flag, on) => void run(() => request(chapterCalls.update, { body: { cid, [flag]: on } })),
+    describe: (cid, description) =>
+      run(() => request(chapterCalls.update, { body: { cid, description } }), t('admin.common.saved')),
     move,
     remove: (chapter) =>
       void confirm({
         text: chapter.children.length > 0 ? t('admin.chapters.deleteWithSubs', { title: chapter.title, count: chapter.children.length }) : t('admin.chapters.deleteOne', { title: chapter.title }),
         okText: t('admin.common.delete'),
-      }).then((ok) => ok && run(() => deleteChapter(chapter.cid), t('admin.chapters.deleted'))),
+      }).then(
+        (ok) =>
+          ok && run(() => request(chapterCalls.remove, { body: { cid: chapter.cid } }), t('admin.chapters.deleted')),
+      ),
     addSub: (parent) => {
       setSubFor(parent.cid);
       setSubTitle('');
@@ -71,7 +83,8 @@ export function ChapterEditor({ coid }: { coid: string }) {
 
   const handleAdd = async (parentId: string, value: string, type: number) => {
     if (!value.trim()) return toast(t('admin.chapters.titleRequired'));
-    const ok = await run(() => addChapter(coid, parentId, value.trim(), type), t('admin.chapters.added'));
+    const body = { coid, parent_id: parentId, title: value.trim(), type };
+    const ok = await run(() => request(chapterCalls.add, { body }), t('admin.chapters.added'));
     if (!ok) return;
     if (parentId === '0') setTitle('');
     else setSubTitle('');
