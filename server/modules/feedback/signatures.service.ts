@@ -13,8 +13,7 @@ import { courseIdOrNotFound, openForStudent, studentOnly } from './feedback-acce
 import { findFileById } from '../uploads/files.repository';
 import * as repo from './feedback.repository';
 import { signatureImageUrl } from './feedback.presenter';
-import { recordsEngine } from '../records/heartbeat-engine';
-import { findCourseRecord } from '../records/records.repository';
+import { recordsStore } from '../records/records.store';
 import { cleanSignatureJpeg, storedFileIsJpeg } from './signature-image';
 
 /**
@@ -72,9 +71,9 @@ export async function receiveSignature(ctx: AppContext, request: FastifyRequest)
 export async function saveSignature(ctx: AppContext, auth: Auth, input: SaveSignature): Promise<{ success: true; id: string; url: string }> {
   const { head, student } = openForStudent(ctx, auth, input.coid, input.cid, true);
   if (!readSettings(head.settings).signature) throw forbidden(FEEDBACK_ERRORS.signatureOff);
-  // A signature attests a finished course: the server's record must say so (the records engine writes first).
-  recordsEngine(ctx).flush();
-  if (findCourseRecord(ctx.db, student.userId, head.id)?.completedAt == null) throw forbidden(FEEDBACK_ERRORS.notFinished);
+  // A signature attests a finished course: the server's record must say so (the last heartbeat included).
+  const record = recordsStore(ctx).courseRecord(student.userId, head.id);
+  if (record?.completedAt == null) throw forbidden(FEEDBACK_ERRORS.notFinished);
   const file = findFileByKey(ctx, input.img.trim().replace(/^\/+/, ''));
   const own =
     file &&

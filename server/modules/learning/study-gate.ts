@@ -31,7 +31,7 @@ import { cachedValue } from '../../lib/catalogue-http';
 import { listChapters } from '../chapters/chapters.repository';
 import type { CourseHead } from '../courses/catalogue.repository';
 import { readSettings } from '../courses/courses.presenter';
-import { recordsEngine } from '../records/heartbeat-engine';
+import { recordsStore } from '../records/records.store';
 import { pendingExercisesByChapter } from '../exercises/exercises.repository';
 import { chapterExams } from '../exams/exams.repository';
 
@@ -128,7 +128,7 @@ export function planStages(
 export function studyGate(ctx: AppContext, studentId: string | null, head: CourseHead): GateResult {
   const tree = courseTree(ctx, head);
   const settings = readSettings(head.settings);
-  const records: Map<string, ChapterRecord> = studentId ? recordsEngine(ctx).courseProgress(studentId, head.id) : new Map();
+  const records: Map<string, ChapterRecord> = studentId ? recordsStore(ctx).chapterProgress(studentId, head.id) : new Map();
   const record = (cid: string): ChapterRecord => records.get(cid) ?? { progress: 0, passed: false, verifyStatus: 0 };
 
   const pending = studentId && settings.exercOrder ? pendingExercisesByChapter(ctx.db, studentId, head.id) : new Map<string, number>();

@@ -1,6 +1,6 @@
 /**
  * What the student's course list reads beyond enrolments and learning records (which come from
- * server/modules/courses/student-courses and server/modules/records/records.repository).
+ * server/modules/courses/student-courses and server/modules/records/records.store).
  */
 import { and, eq, inArray, min, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';

@@ -27,9 +27,8 @@ import type { AppContext, Auth } from '../../context';
 import { validityOf } from '../courses/course-info.service';
 import { PLAN_COURSE_TYPE } from '../plans/plan-access';
 import { studentCourses } from '../courses/student-courses';
-import { recordsEngine } from '../records/heartbeat-engine';
 import { COURSE_TEXT, totalChapters } from '../records/record-access';
-import { studentRecordsByCourse } from '../records/records.repository';
+import { recordsStore } from '../records/records.store';
 import { findCourses } from '../courses/courses.repository';
 import { assignedPlans, chaptersByIds } from './mycourses.repository';
 
@@ -40,11 +39,9 @@ type Listed = Omit<MyCourse, 'continueAt'> & { lastChapterId: string };
 
 /** The signed-in student's courses, one page of them, with progress, validity, badges and where to continue. */
 export function myCourses(ctx: AppContext, auth: Student, query: MyCoursesQuery): MyCoursesReply {
-  // Learning records are buffered for 200 ms: write them before reading course_records.
-  recordsEngine(ctx).flush();
   const now = ctx.now();
   const { enrolments, groups } = studentCourses(ctx, auth.userId);
-  const records = studentRecordsByCourse(ctx.db, auth.userId);
+  const records = recordsStore(ctx).courseRecordsOf(auth.userId);
   const plans = new Map(assignedPlans(ctx.db, auth.schoolId, auth.userId, groups).map((row) => [row.courseId, row.assignedAt]));
   const ids = new Set([...enrolments.keys(), ...plans.keys(), ...records.keys()]);
 

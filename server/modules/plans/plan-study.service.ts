@@ -23,8 +23,7 @@ import { courseHead } from '../courses/catalogue.repository';
 import { planStages, stageExamsOf, studyGate } from '../learning/study-gate';
 import { readSettings } from '../courses/courses.presenter';
 import { findCourse, type CourseRow } from '../courses/courses.repository';
-import { recordsEngine } from '../records/heartbeat-engine';
-import { findCourseRecord, lastStageReview, studentRecordsByCourse } from '../records/records.repository';
+import { recordsStore } from '../records/records.store';
 import { isPlanAssigned, planApproved, PLAN_COURSE_TYPE } from './plan-access';
 import * as repo from './plans.repository';
 import { kindOf, stageOf, toStageList } from './plans.presenter';
@@ -42,9 +41,8 @@ function summary(ctx: AppContext, course: CourseRow, stages: number, progress: P
 
 /** GET studyplan/stu/list: my plans (approved, published, assigned to me or my groups), newest first. */
 export function myPlans(ctx: AppContext, student: { userId: string; schoolId: string }): { list: StudentPlan[] } {
-  recordsEngine(ctx).flush();
   const rows = repo.studentPlans(ctx.db, student.schoolId, student.userId);
-  const records = studentRecordsByCourse(ctx.db, student.userId);
+  const records = recordsStore(ctx).courseRecordsOf(student.userId);
   return {
     list: rows.map((row) => {
       const record = records.get(row.course.id);
@@ -71,7 +69,7 @@ function myPlan(ctx: AppContext, student: { userId: string; schoolId: string }, 
 /** GET studyplan/stu/detail: the plan's stages and lessons with my progress and their locks. */
 export function myPlanDetail(ctx: AppContext, student: { userId: string; schoolId: string }, coid: string): StudentPlanDetail {
   const course = myPlan(ctx, student, coid);
-  recordsEngine(ctx).flush();
+  const store = recordsStore(ctx);
   const settings = readSettings(course.settings);
   const stages = toStageList(listChapters(ctx.db, course.id));
   const kind = kindOf(course);
@@ -93,7 +91,7 @@ export function myPlanDetail(ctx: AppContext, student: { userId: string; schoolI
       verify_status: plan.verify_status,
       finished: stageFinished(plan, settings.verify),
       lock: kind === 'growth' ? gate.lockOf(stage.cid) : null,
-      review_reason: plan.verify_status === 2 ? (lastStageReview(ctx.db, student.userId, course.id, stage.cid)?.reason ?? '') : '',
+      review_reason: plan.verify_status === 2 ? (store.stageReview(student.userId, course.id, stage.cid)?.reason ?? '') : '',
       lessons: stage.lessons.map((lesson) => {
         const leaf = leaves.get(lesson.cid);
         const progress = record(lesson.cid).progress;
@@ -103,7 +101,7 @@ export function myPlanDetail(ctx: AppContext, student: { userId: string; schoolI
   });
 
   const lessons = stageList.reduce((n, stage) => n + stage.lessons.filter((lesson) => lesson.learnType !== '').length, 0);
-  const courseRecord = findCourseRecord(ctx.db, student.userId, course.id);
+  const courseRecord = store.courseRecord(student.userId, course.id);
   return {
     ...summary(ctx, course, stages.length, progressOf(courseRecord, lessons), courseRecord?.lastVisitAt ?? null),
     description: course.description,

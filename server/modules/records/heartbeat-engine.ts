@@ -3,8 +3,9 @@
  * while they are used, and heartbeats change them there; the changes reach the database in one transaction
  * every FLUSH_MS, or at once when FLUSH_ITEMS are waiting (group commit). A heartbeat's reply is computed
  * from the same memory, so it is exactly what will be written; a crash loses at most the changes of the
- * unflushed window (FLUSH_MS), never half a record. Every other reader or writer of these tables calls
- * flush() first (records.service, records-admin.service), and writers forget() what they changed.
+ * unflushed window (FLUSH_MS), never half a record. Other readers of these tables go through
+ * records.store.ts, which calls flush() first; direct writers go through its writeThrough, which also makes
+ * the engine forget() what they changed.
  * JavaScript runs one request at a time, so a heartbeat's read-modify-write needs no lock.
  */
 import type { AppContext } from '../../context';
@@ -30,10 +31,16 @@ const HEARTBEAT_KEEP_MS = 24 * 3600_000;
 export type LearnState = Omit<LearnRow, 'intervals'> & { intervals: Interval[]; usedAt: number };
 export type CourseState = CourseRecordRow & { usedAt: number; isNew: boolean };
 export type StreamRow = HeartbeatRow;
+/** What a direct write touched: a student's course (or one chapter of it), or a chapter of every student. */
+export type RecordScope = { studentId?: string; courseId: string; chapterId?: string };
 
 const learnKey = (studentId: string, courseId: string, chapterId: string) => `${studentId}|${courseId}|${chapterId}`;
 const courseKey = (studentId: string, courseId: string) => `${studentId}|${courseId}`;
 const streamKey = (tokenHash: string, courseId: string, chapterId: string) => `${tokenHash}|${courseId}|${chapterId}`;
+const inScope = (row: { studentId: string; courseId: string; chapterId?: string }, scope: RecordScope) =>
+  row.courseId === scope.courseId &&
+  (scope.studentId === undefined || row.studentId === scope.studentId) &&
+  (scope.chapterId === undefined || row.chapterId === undefined || row.chapterId === scope.chapterId);
 
 export class RecordsEngine {
   private readonly learn = new Map<string, LearnState>();
@@ -84,7 +91,7 @@ export class RecordsEngine {
    * The course record in memory, or loaded, or new (counting the chapters completed in the database). No
    * change of the student's chapters in this course can be waiting unwritten when it is not in memory: every
    * heartbeat touches the course record with the chapter's, only clean states leave memory, and direct
-   * writers flush() before they forget() it.
+   * writers (records.store writeThrough) flush() before they forget() it.
    */
   courseState(studentId: string, courseId: string, schoolId: string, totalChapter: () => number): CourseState {
     const key = courseKey(studentId, courseId);
@@ -275,22 +282,14 @@ export class RecordsEngine {
     }
   }
 
-  /** Drops a student's states of a course (or one chapter) from memory after a direct write; flush() first. */
-  forget(studentId: string, courseId: string, chapterId?: string): void {
-    for (const [key, state] of this.learn) {
-      if (state.studentId === studentId && state.courseId === courseId && (chapterId === undefined || state.chapterId === chapterId)) this.learn.delete(key);
-    }
-    this.courses.delete(courseKey(studentId, courseId));
-    for (const [key, row] of this.streams) {
-      if (row.studentId === studentId && row.courseId === courseId && (chapterId === undefined || row.chapterId === chapterId)) this.streams.delete(key);
-    }
-  }
-
-  /** Drops every state of a course's chapter from memory (after moving records); flush() first. */
-  forgetChapter(courseId: string, chapterId: string): void {
-    for (const [key, state] of this.learn) if (state.courseId === courseId && state.chapterId === chapterId) this.learn.delete(key);
-    for (const [key, state] of this.courses) if (state.courseId === courseId) this.courses.delete(key);
-    for (const [key, row] of this.streams) if (row.courseId === courseId && row.chapterId === chapterId) this.streams.delete(key);
+  /**
+   * Drops the states a direct write changed from memory (flush() first): a student's course, or one chapter
+   * of it; without a student, a chapter of every student (and every course state of the course).
+   */
+  forget(scope: RecordScope): void {
+    dropWhere(this.learn, (state) => inScope(state, scope));
+    dropWhere(this.courses, (state) => inScope(state, scope));
+    dropWhere(this.streams, (row) => inScope(row, scope));
   }
 
   /** Frees memory: clean states unused for IDLE_MS, clocks too old to matter, old heartbeats in the database. */
@@ -324,6 +323,10 @@ export class RecordsEngine {
   get size() {
     return { learn: this.learn.size, courses: this.courses.size, streams: this.streams.size, pending: this.pending };
   }
+}
+
+function dropWhere<T>(map: Map<string, T>, drop: (value: T) => boolean): void {
+  for (const [key, value] of map) if (drop(value)) map.delete(key);
 }
 
 function toLearnRow(state: LearnState): LearnRow {

@@ -3,23 +3,24 @@
  * and the staged review of verify_status). Permission 'student' (the records are about students; a
  * sub-admin who only edits courses does not see them); moving a chapter's records is course structure,
  * permission 'course'. Everything is of the administrator's school: another school's course, chapter or
- * student answers 404. Reads write what the engine holds first; writes go to the database and make the
- * engine forget what they touched.
+ * student answers 404. Reads go through the records store (which writes what the engine holds first);
+ * writes go through its writeThrough, which makes the engine forget what they touched.
  */
 import type * as z from 'zod';
 import type * as s from '../../../shared/schemas/records';
 import { courseProcess } from '../../../shared/rules/progress';
 import { RECORD_ERRORS, REVIEW_STATUS_VALUE, VERIFY_STATUS, type LearnRecord } from '../../../shared/schemas/records';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { badInput, conflict, notFound } from '../../lib/errors';
 import { findStudent } from '../auth/accounts.repository';
 import { findChapter, listChapters } from '../chapters/chapters.repository';
 import { readSettings } from '../courses/courses.presenter';
-import { recordsEngine } from './heartbeat-engine';
 import { addInterval, coveredLength, parseIntervals } from './intervals';
 import { COURSE_TEXT, schoolCourse, totalChapters } from './record-access';
 import { displayOrder, isStudyChapter, seconds, toChapterRecordRow, toLearnRecord } from './records.presenter';
 import * as repo from './records.repository';
+import { recordsStore, writeThrough } from './records.store';
 
 const offsetOf = (query: { page: number; num: number }) => (query.page - 1) * query.num;
 
@@ -46,8 +47,7 @@ function courseChapter(ctx: AppContext, course: { id: string; type: number }, ci
 /** GET learn/getlist: the learners of a course with their progress, latest visit first. */
 export function courseLearners(ctx: AppContext, schoolId: string, query: z.output<typeof s.zCourseLearnersQuery>): z.infer<typeof s.zCourseLearners> {
   const course = schoolCourse(ctx, schoolId, query.coid);
-  recordsEngine(ctx).flush();
-  const { rows, total } = repo.courseLearners(ctx.db, course.id, query.key || undefined, query.num, offsetOf(query));
+  const { rows, total } = recordsStore(ctx).courseLearners(course.id, query.key || undefined, query.num, offsetOf(query));
   const totalChapter = totalChapters(ctx, course);
   return {
     total,
@@ -70,8 +70,7 @@ export function courseLearners(ctx: AppContext, schoolId: string, query: z.outpu
 /** GET learn/getlistbystudent: the courses a student studies. */
 export function studentCourses(ctx: AppContext, schoolId: string, query: z.output<typeof s.zStudentCoursesQuery>): z.infer<typeof s.zStudentCourses> {
   const student = schoolStudent(ctx, schoolId, query.sid);
-  recordsEngine(ctx).flush();
-  const { rows, total } = repo.studentCourseRecords(ctx.db, student.sid, query.num, offsetOf(query));
+  const { rows, total } = recordsStore(ctx).studentCourseRecords(student.sid, query.num, offsetOf(query));
   return {
     student,
     total,
@@ -93,8 +92,7 @@ export function studentCourses(ctx: AppContext, schoolId: string, query: z.outpu
 export function studentDetail(ctx: AppContext, schoolId: string, query: z.output<typeof s.zStudentDetailQuery>): z.infer<typeof s.zStudentDetail> {
   const student = schoolStudent(ctx, schoolId, query.sid);
   const course = schoolCourse(ctx, schoolId, query.coid);
-  recordsEngine(ctx).flush();
-  const records = new Map(repo.learnRecordsOf(ctx.db, student.sid, course.id).map((row) => [row.chapterId, row]));
+  const records = new Map(recordsStore(ctx).learnRecordsOf(student.sid, course.id).map((row) => [row.chapterId, row]));
   const chapters = displayOrder(listChapters(ctx.db, course.id));
   const rows = course.type === 4 ? [toChapterRecordRow(courseText(course), records.get(COURSE_TEXT))] : chapters.map((chapter) => toChapterRecordRow(chapter, records.get(chapter.id)));
   const study = course.type === 4 ? [COURSE_TEXT] : chapters.filter((chapter) => isStudyChapter(chapter, chapters)).map((chapter) => chapter.id);
@@ -106,8 +104,8 @@ export function studentDetail(ctx: AppContext, schoolId: string, query: z.output
 export function allRecords(ctx: AppContext, schoolId: string, query: z.output<typeof s.zAllRecordsQuery>): z.infer<typeof s.zAllRecords> {
   const courseId = query.coid ? schoolCourse(ctx, schoolId, query.coid).id : undefined;
   if (query.sid) schoolStudent(ctx, schoolId, query.sid);
-  recordsEngine(ctx).flush();
-  const { rows, total } = repo.schoolRecords(ctx.db, schoolId, { courseId, studentId: query.sid, from: query.from, to: query.to }, query.num, offsetOf(query));
+  const filter = { courseId, studentId: query.sid, from: query.from, to: query.to };
+  const { rows, total } = recordsStore(ctx).schoolRecords(schoolId, filter, query.num, offsetOf(query));
   return {
     total,
     list: rows.map(({ record, name, courseTitle, chapterTitle }) => {
@@ -120,16 +118,14 @@ export function allRecords(ctx: AppContext, schoolId: string, query: z.output<ty
 /** GET learn/studentrecord: a student's study in sum. */
 export function studentRecord(ctx: AppContext, schoolId: string, sid: string): z.infer<typeof s.zStudentRecord> {
   const student = schoolStudent(ctx, schoolId, sid);
-  recordsEngine(ctx).flush();
-  const totals = repo.studentTotals(ctx.db, student.sid);
+  const totals = recordsStore(ctx).studentTotals(student.sid);
   return { ...student, courses: totals.courses, completed_courses: totals.completedCourses, completed_chapters: totals.completedChapters, eff: seconds(totals.effMs), last_visit: totals.lastVisit };
 }
 
 /** GET learn/getchapterstudytime: per chapter of a course, its learners, completions and time. */
 export function chapterStudyTimes(ctx: AppContext, schoolId: string, coid: string): z.infer<typeof s.zChapterStudyTimes> {
   const course = schoolCourse(ctx, schoolId, coid);
-  recordsEngine(ctx).flush();
-  const sums = new Map(repo.chapterSums(ctx.db, course.id).map((row) => [row.chapterId, row]));
+  const sums = new Map(recordsStore(ctx).chapterSums(course.id).map((row) => [row.chapterId, row]));
   const chapters = course.type === 4 ? [courseText(course)] : displayOrder(listChapters(ctx.db, course.id));
   return {
     coid: course.id,
@@ -171,39 +167,41 @@ export function moveRecords(ctx: AppContext, schoolId: string, input: z.output<t
   const course = schoolCourse(ctx, schoolId, input.coid);
   courseChapter(ctx, course, input.from);
   courseChapter(ctx, course, input.to);
-  const engine = recordsEngine(ctx);
-  engine.flush();
-  const moving = repo.chapterRecords(ctx.db, course.id, input.from);
-  ctx.db.transaction((tx) => {
-    for (const row of moving) {
-      const existing = repo.findLearnRecord(tx, row.studentId, course.id, input.to);
-      let merged = { ...row, chapterId: input.to };
-      if (existing) {
-        let intervals = parseIntervals(existing.intervals);
-        for (const [a, b] of parseIntervals(row.intervals)) intervals = addInterval(intervals, a, b);
-        const completedAt = existing.completedAt ?? row.completedAt;
-        merged = {
-          ...existing,
-          effMs: existing.effMs + row.effMs,
-          intervals: JSON.stringify(intervals),
-          watched: coveredLength(intervals, existing.duration > 0 ? existing.duration : Infinity),
-          progress: Math.max(existing.progress, row.progress),
-          furthest: Math.max(existing.furthest, row.furthest),
-          completedAt,
-          passed: existing.passed || row.passed,
-          verifyStatus: Math.max(existing.verifyStatus, row.verifyStatus),
-          startedAt: Math.min(existing.startedAt, row.startedAt),
-          updatedAt: ctx.now(),
-        };
-      }
-      repo.saveLearnRecord(tx, merged);
-      repo.deleteLearnRecord(tx, row.studentId, course.id, input.from);
-    }
+  const touched = [input.from, input.to].map((chapterId) => ({ courseId: course.id, chapterId }));
+  return writeThrough(ctx, touched, (db) => {
+    const moving = repo.chapterRecords(db, course.id, input.from);
+    db.transaction((tx) => moveRows(ctx, tx, course.id, moving, input.to));
+    for (const studentId of new Set(moving.map((row) => row.studentId))) recount(ctx, studentId, course);
+    return { count: moving.length };
   });
-  engine.forgetChapter(course.id, input.from);
-  engine.forgetChapter(course.id, input.to);
-  for (const studentId of new Set(moving.map((row) => row.studentId))) recount(ctx, studentId, course);
-  return { count: moving.length };
+}
+
+/** Gives each record the chapter `to`, merged into the student's record of `to` where there is one. */
+function moveRows(ctx: AppContext, tx: Db, courseId: string, moving: repo.LearnRow[], to: string): void {
+  for (const row of moving) {
+    const existing = repo.findLearnRecord(tx, row.studentId, courseId, to);
+    let merged = { ...row, chapterId: to };
+    if (existing) {
+      let intervals = parseIntervals(existing.intervals);
+      for (const [a, b] of parseIntervals(row.intervals)) intervals = addInterval(intervals, a, b);
+      const completedAt = existing.completedAt ?? row.completedAt;
+      merged = {
+        ...existing,
+        effMs: existing.effMs + row.effMs,
+        intervals: JSON.stringify(intervals),
+        watched: coveredLength(intervals, existing.duration > 0 ? existing.duration : Infinity),
+        progress: Math.max(existing.progress, row.progress),
+        furthest: Math.max(existing.furthest, row.furthest),
+        completedAt,
+        passed: existing.passed || row.passed,
+        verifyStatus: Math.max(existing.verifyStatus, row.verifyStatus),
+        startedAt: Math.min(existing.startedAt, row.startedAt),
+        updatedAt: ctx.now(),
+      };
+    }
+    repo.saveLearnRecord(tx, merged);
+    repo.deleteLearnRecord(tx, row.studentId, courseId, row.chapterId);
+  }
 }
 
 /** POST learn/process/deleted: deletes a student's progress in a course (its course record too), or in one chapter. */
@@ -211,12 +209,11 @@ export function deleteProgress(ctx: AppContext, schoolId: string, input: z.outpu
   const student = schoolStudent(ctx, schoolId, input.sid);
   const course = schoolCourse(ctx, schoolId, input.coid);
   if (input.cid !== undefined) courseChapter(ctx, course, input.cid);
-  const engine = recordsEngine(ctx);
-  engine.flush();
-  const count = ctx.db.transaction((tx) => repo.deleteRecords(tx, student.sid, course.id, input.cid));
-  engine.forget(student.sid, course.id, input.cid);
-  if (input.cid !== undefined) recount(ctx, student.sid, course);
-  return { count };
+  return writeThrough(ctx, [{ studentId: student.sid, courseId: course.id, chapterId: input.cid }], (db) => {
+    const count = db.transaction((tx) => repo.deleteRecords(tx, student.sid, course.id, input.cid));
+    if (input.cid !== undefined) recount(ctx, student.sid, course);
+    return { count };
+  });
 }
 
 /** POST learn/record/update: the staged review (verify_status), a stage passed, or progress raised (never lowered). */
@@ -229,8 +226,8 @@ export function updateRecord(ctx: AppContext, schoolId: string, input: z.output<
 }
 
 /**
- * Writes a chapter's result into the student's learn record past the heartbeat engine's group commit (its
- * unwritten changes are flushed first and its copy forgotten): progress raised (never lowered), the stage
+ * Writes a chapter's result into the student's learn record past the heartbeat engine's group commit
+ * (writeThrough: its unwritten changes are written first and its copy forgotten): progress raised (never lowered), the stage
  * exam passed or not, the staged review; then the course record is recounted. Used by learn/record/update
  * and by exams and exercises (a passed stage exam, finished exercises).
  */
@@ -241,29 +238,28 @@ export function setChapterResult(
   chapterId: string,
   change: { progress?: number; passed?: boolean; verifyStatus?: number },
 ): repo.LearnRow {
-  const engine = recordsEngine(ctx);
-  engine.flush();
-  const now = ctx.now();
-  const row = repo.findLearnRecord(ctx.db, studentId, course.id, chapterId) ?? repo.newLearnRow(studentId, course.id, chapterId, course.schoolId, now);
-  const progress = Math.max(row.progress, change.progress ?? 0);
-  const updated = {
-    ...row,
-    progress,
-    completedAt: row.completedAt ?? (progress >= 1 ? now : null),
-    passed: change.passed ?? row.passed,
-    verifyStatus: change.verifyStatus ?? row.verifyStatus,
-    updatedAt: now,
-  };
-  repo.saveLearnRecord(ctx.db, updated);
-  engine.forget(studentId, course.id, chapterId);
-  recount(ctx, studentId, course);
-  return updated;
+  return writeThrough(ctx, [{ studentId, courseId: course.id, chapterId }], (db) => {
+    const now = ctx.now();
+    const found = repo.findLearnRecord(db, studentId, course.id, chapterId);
+    const row = found ?? repo.newLearnRow(studentId, course.id, chapterId, course.schoolId, now);
+    const progress = Math.max(row.progress, change.progress ?? 0);
+    const updated = {
+      ...row,
+      progress,
+      completedAt: row.completedAt ?? (progress >= 1 ? now : null),
+      passed: change.passed ?? row.passed,
+      verifyStatus: change.verifyStatus ?? row.verifyStatus,
+      updatedAt: now,
+    };
+    repo.saveLearnRecord(db, updated);
+    recount(ctx, studentId, course);
+    return updated;
+  });
 }
 
 /** GET learn/students: the school's students (matching a name or login) with their study in sum. */
 export function studentSearch(ctx: AppContext, schoolId: string, query: z.output<typeof s.zStudentSearchQuery>): z.infer<typeof s.zStudentSearch> {
-  recordsEngine(ctx).flush();
-  const { rows, total } = repo.studentStudies(ctx.db, schoolId, query.key || undefined, query.num, offsetOf(query));
+  const { rows, total } = recordsStore(ctx).studentStudies(schoolId, query.key || undefined, query.num, offsetOf(query));
   return {
     total,
     list: rows.map((row) => ({
@@ -301,8 +297,9 @@ function reviewedCourses(ctx: AppContext, schoolId: string, coid: string | undef
  */
 export function reviewList(ctx: AppContext, schoolId: string, query: z.output<typeof s.zReviewListQuery>): z.infer<typeof s.zReviewList> {
   const courseIds = reviewedCourses(ctx, schoolId, query.coid);
-  recordsEngine(ctx).flush();
-  const { rows, total } = repo.reviewQueue(ctx.db, { schoolId, courseIds, status: REVIEW_STATUS_VALUE[query.status], key: query.key || undefined }, query.num, offsetOf(query));
+  const filter = { schoolId, courseIds, status: REVIEW_STATUS_VALUE[query.status], key: query.key || undefined };
+  const store = recordsStore(ctx);
+  const { rows, total } = store.reviewQueue(filter, query.num, offsetOf(query));
   return {
     total,
     list: rows.map((row) => ({
@@ -318,7 +315,7 @@ export function reviewList(ctx: AppContext, schoolId: string, query: z.output<ty
       passed: Boolean(row.passed),
       verify_status: row.verifyStatus,
       reviewed_at: row.reviewedAt,
-      reason: repo.lastStageReview(ctx.db, row.sid, row.coid, row.cid)?.reason ?? '',
+      reason: store.stageReview(row.sid, row.coid, row.cid)?.reason ?? '',
     })),
   };
 }
@@ -336,8 +333,7 @@ export function reviewStage(ctx: AppContext, reviewer: { schoolId: string; userI
   const course = schoolCourse(ctx, schoolId, input.coid);
   const stage = courseChapter(ctx, course, input.cid);
   if (!stage || stage.parentId !== '0') throw badInput(RECORD_ERRORS.notAStage);
-  recordsEngine(ctx).flush();
-  const studied = repo.reviewQueue(ctx.db, { schoolId, courseIds: [course.id], studentId: student.sid, stageId: stage.id }, 1, 0);
+  const studied = recordsStore(ctx).reviewQueue({ schoolId, courseIds: [course.id], studentId: student.sid, stageId: stage.id }, 1, 0);
   if (studied.total === 0) throw conflict(RECORD_ERRORS.stageNotStudied);
   const verify = input.action === 'approve' ? VERIFY_STATUS.approved : VERIFY_STATUS.rejected;
   const reason = input.reason ?? '';

@@ -1,8 +1,8 @@
 /**
  * The student's own records (spec 7 Learning and the named client operations 'Do learn {coid} before
  * starting', 'Get learn record by chapter id (eff, watch_time, progress)', 'Update student course {uid,
- * mid, coid, cid}', 'Get exceeding courses {mid}'; GET course/nolearn). Every read writes what the engine
- * holds first, so it sees the last heartbeat.
+ * mid, coid, cid}', 'Get exceeding courses {mid}'; GET course/nolearn). Reads go through the records
+ * store, so they see the last heartbeat.
  */
 import { isAlmostExpiring } from '../../../shared/rules/expiring';
 import { courseProcess } from '../../../shared/rules/progress';
@@ -24,7 +24,7 @@ import { visitCourse } from './heartbeat.service';
 import { recordsEngine } from './heartbeat-engine';
 import { assertMayStart, COURSE_TEXT, totalChapters } from './record-access';
 import { seconds, tenths, toLearnRecord, isStudyChapter } from './records.presenter';
-import * as repo from './records.repository';
+import { recordsStore } from './records.store';
 
 /** A signed-in student (requireStudent's answer). */
 type Student = Exclude<Auth, { role: 'guest' }>;
@@ -82,12 +82,12 @@ export function learnRecord(ctx: AppContext, auth: Student, cid: string, coid: s
 /** GET learn/lasttimerecord {coid}: the chapter to continue at, and where in it; null before any study. */
 export function lastTimeRecord(ctx: AppContext, auth: Student, coid: string): z.infer<typeof zLastTimeRecord> {
   const head = schoolHead(ctx, auth, courseIdOf(ctx, coid));
-  recordsEngine(ctx).flush();
-  const course = repo.findCourseRecord(ctx.db, auth.userId, head.id);
+  const store = recordsStore(ctx);
+  const course = store.courseRecord(auth.userId, head.id);
   if (!course || !course.lastChapterId) return null;
   const chapter = course.lastChapterId === COURSE_TEXT ? null : findChapter(ctx.db, course.lastChapterId);
   if (course.lastChapterId !== COURSE_TEXT && (!chapter || chapter.courseId !== head.id)) return null;
-  const record = repo.findLearnRecord(ctx.db, auth.userId, head.id, course.lastChapterId);
+  const record = store.learnRecord(auth.userId, head.id, course.lastChapterId);
   return {
     coid: head.id,
     code: ctx.courseCodec.encode(head.id),
@@ -103,9 +103,9 @@ export function lastTimeRecord(ctx: AppContext, auth: Student, coid: string): z.
 /** GET learn/info {coid}: the student's study of a course, with each chapter's progress. */
 export function courseStudy(ctx: AppContext, auth: Student, coid: string): CourseStudy {
   const head = schoolHead(ctx, auth, courseIdOf(ctx, coid));
-  recordsEngine(ctx).flush();
-  const course = repo.findCourseRecord(ctx.db, auth.userId, head.id);
-  const records = repo.learnRecordsOf(ctx.db, auth.userId, head.id);
+  const store = recordsStore(ctx);
+  const course = store.courseRecord(auth.userId, head.id);
+  const records = store.learnRecordsOf(auth.userId, head.id);
   const chapters = listChapters(ctx.db, head.id);
   const study = new Set(chapters.filter((row) => isStudyChapter(row, chapters)).map((row) => row.id));
   if (head.type === 4) study.add(COURSE_TEXT);
@@ -140,7 +140,11 @@ function assertSelf(ctx: AppContext, auth: Student, uid: string | undefined, mid
 }
 
 /** POST learn/stucourse: 'Update student course {uid, mid, coid, cid}' — the chapter the student is at (where to continue). */
-export function updateStudentCourse(ctx: AppContext, auth: Student, input: z.output<typeof zUpdateStudentCourse>): z.infer<typeof zStudentCourseReply> {
+export function updateStudentCourse(
+  ctx: AppContext,
+  auth: Student,
+  input: z.output<typeof zUpdateStudentCourse>,
+): z.infer<typeof zStudentCourseReply> {
   assertSelf(ctx, auth, input.uid, input.mid);
   const { course: opened, chapter } = openStudy(ctx, auth, input.coid, input.cid);
   const engine = recordsEngine(ctx);
@@ -159,8 +163,7 @@ function enrolledCourses(ctx: AppContext, auth: Student) {
 
 /** GET course/nolearn: the courses the student has but has not begun. */
 export function noLearn(ctx: AppContext, auth: Student): z.infer<typeof zNoLearnReply> {
-  recordsEngine(ctx).flush();
-  const studied = repo.studentRecordsByCourse(ctx.db, auth.userId);
+  const studied = recordsStore(ctx).courseRecordsOf(auth.userId);
   const courselist = enrolledCourses(ctx, auth)
     .filter(({ row }) => !studied.has(row.id))
     .sort((a, b) => b.enrolment.createdAt - a.enrolment.createdAt)
@@ -171,8 +174,7 @@ export function noLearn(ctx: AppContext, auth: Student): z.infer<typeof zNoLearn
 /** GET course/exceeding {mid}: 'Get exceeding courses' — the student's courses whose validity ends within 0 to 10 days (spec 4 'Almost-expiring'). */
 export function exceedingCourses(ctx: AppContext, auth: Student, mid: string | undefined): z.infer<typeof zExceedingReply> {
   assertSelf(ctx, auth, undefined, mid);
-  recordsEngine(ctx).flush();
-  const studied = repo.studentRecordsByCourse(ctx.db, auth.userId);
+  const studied = recordsStore(ctx).courseRecordsOf(auth.userId);
   const now = ctx.now();
   const courselist = enrolledCourses(ctx, auth).flatMap(({ row, enrolment }) => {
     const purchase = purchaseOf(ctx, auth, row.id);

@@ -1,21 +1,20 @@
 import { formatDate } from '../../../shared/rules/dates';
 import type { AppContext } from '../../context';
-import { recordsEngine } from '../records/heartbeat-engine';
-import { studyActivity } from './learn-stats.repository';
+import { recordsStore } from '../records/records.store';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const dayText = (date: Date) => formatDate(date, 'yyyy-MM-dd');
 
-/** The buckets of a period, after the records engine has written what waits in memory. */
+/** The buckets of a period (the records store includes the heartbeats not yet written). */
 function activity(ctx: AppContext, schoolId: string, by: 'month' | 'day', from: Date, to: Date) {
-  recordsEngine(ctx).flush();
-  return new Map(studyActivity(ctx.db, schoolId, by, dayText(from), dayText(to)).map((row) => [row.bucket, row]));
+  const buckets = recordsStore(ctx).studyActivity(schoolId, by, dayText(from), dayText(to));
+  return new Map(buckets.map((row) => [row.bucket, row]));
 }
 
 /**
  * GET learn/moth {year}: the school's twelve months of study (distinct learners and study time in seconds),
  * months without study as zeros. Periods follow the server's time zone. The tables read and what the numbers
- * mean: learn-stats.repository.ts.
+ * mean: records/activity.repository.ts.
  */
 export function learnMonths(ctx: AppContext, schoolId: string, year: number) {
   const from = new Date(year, 0, 1);

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client';
 import { learnDays, watchRecords } from '../../db/schema';
 
 /**
- * The school's study activity by month or by day (learn/moth, learn/day).
+ * The school's study activity by month or by day (learn/moth, learn/day in the students module, which reads
+ * it through records.store).
  *
  * - seconds: the study time the heartbeat engine credited on each day (learn_days, written in the same group
  *   commit as the learn records, so a chapter studied across two months counts in each month for its part);
@@ -17,16 +18,24 @@ export interface ActivityBucket {
   seconds: number;
 }
 
-export function studyActivity(db: Db, schoolId: string, by: 'month' | 'day', fromDay: string, toDay: string): ActivityBucket[] {
+export function studyActivity(
+  db: Db,
+  schoolId: string,
+  by: 'month' | 'day',
+  fromDay: string,
+  toDay: string,
+): ActivityBucket[] {
   const dayBucket = by === 'month' ? sql`substr(${learnDays.day}, 6, 2)` : sql`${learnDays.day}`;
   const watchBucket = by === 'month' ? sql`substr(${watchRecords.day}, 6, 2)` : sql`${watchRecords.day}`;
   const learners = db.all<{ bucket: string; n: number }>(sql`
     select bucket, count(distinct sid) as n from (
       select ${watchBucket} as bucket, ${watchRecords.studentId} as sid from ${watchRecords}
-        where ${watchRecords.schoolId} = ${schoolId} and ${watchRecords.studentId} is not null and ${watchRecords.day} >= ${fromDay} and ${watchRecords.day} < ${toDay}
+        where ${watchRecords.schoolId} = ${schoolId} and ${watchRecords.studentId} is not null
+          and ${watchRecords.day} >= ${fromDay} and ${watchRecords.day} < ${toDay}
       union
       select ${dayBucket} as bucket, ${learnDays.studentId} as sid from ${learnDays}
-        where ${learnDays.schoolId} = ${schoolId} and ${learnDays.day} >= ${fromDay} and ${learnDays.day} < ${toDay} and ${learnDays.effMs} > 0
+        where ${learnDays.schoolId} = ${schoolId} and ${learnDays.day} >= ${fromDay} and ${learnDays.day} < ${toDay}
+          and ${learnDays.effMs} > 0
     ) group by bucket`);
   const seconds = db.all<{ bucket: string; ms: number }>(sql`
     select ${dayBucket} as bucket, sum(${learnDays.effMs}) as ms from ${learnDays}
