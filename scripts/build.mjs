@@ -11,8 +11,9 @@ const production = process.env.NODE_ENV !== 'development';
 
 async function buildServer() {
   await build({
-    entryPoints: [path.join(root, 'server/main.ts')],
-    outfile: path.join(dist, 'server/main.js'),
+    // The server, and the backup commands (npm run backup / restore) that must run where the image has no sources.
+    entryPoints: { main: path.join(root, 'server/main.ts'), 'backup-cli': path.join(root, 'server/backup/cli.ts') },
+    outdir: path.join(dist, 'server'),
     bundle: true,
     platform: 'node',
     format: 'esm',

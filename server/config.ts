@@ -1,10 +1,20 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { CronExpressionParser } from 'cron-parser';
 import { LOCALES, RELEASES } from '../shared/constants';
 
 const zBool = z
   .union([z.boolean(), z.enum(['1', '0', 'true', 'false', 'yes', 'no', ''])])
   .transform((value) => value === true || value === '1' || value === 'true' || value === 'yes');
+
+function parsesAsCron(expression: string): boolean {
+  try {
+    CronExpressionParser.parse(expression);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** An origin written out (scheme, host, optional port), nothing more: it goes into a header as it is. */
 function isOrigin(value: string): boolean {
@@ -83,6 +93,16 @@ export const zConfig = z.object({
   LDAP_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** How often the server looks for a scheduled directory sync that is due, in milliseconds. */
   LDAP_SCHEDULE_TICK_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
+  /** When the server backs itself up (cron, server time zone, e.g. '0 3 * * *'); empty = never (server/backup). */
+  BACKUP_SCHEDULE: z
+    .string()
+    .default('')
+    .transform((value) => value.trim())
+    .refine((value) => !value || parsesAsCron(value), 'not a cron expression (e.g. "0 3 * * *" for 03:00 daily)'),
+  /** How many backup archives to keep in BACKUP_DIR after each backup; 0 keeps every one. */
+  BACKUP_KEEP: z.coerce.number().int().min(0).max(100_000).default(7),
+  /** Where backup archives go (default DATA_DIR/backups, beside the backups taken before migrations). */
+  BACKUP_DIR: z.string().optional(),
   /** Tools for conversion; found on PATH by default. */
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
