@@ -21,6 +21,7 @@ import { ensureFirstSchool, ensureSecret, resolveSchool } from './modules/school
 import { purgeSessions } from './modules/auth/auth.service';
 import { startMediaQueue, stopMediaQueue } from './modules/media/media.service';
 import { startLdapScheduler, stopLdapScheduler } from './modules/ldap/ldap-scheduler';
+import { startBackupScheduler, stopBackupScheduler } from './backup/scheduler';
 import { buildBootstrap } from './modules/pages/bootstrap.service';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -187,5 +188,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // Scheduled directory syncs (lan release) look for due schools once ready and stop before the database closes.
   app.addHook('onReady', async () => startLdapScheduler(ctx));
   app.addHook('onClose', async () => stopLdapScheduler(ctx));
+  // Scheduled backups (BACKUP_SCHEDULE) start once ready; a backup under way finishes before the database closes.
+  app.addHook('onReady', async () => startBackupScheduler(ctx));
+  app.addHook('onClose', async () => stopBackupScheduler(ctx));
   return app;
 }
