@@ -14,6 +14,7 @@ import { SchoolCache } from './lib/school-cache';
 import { envelopePlugin } from './plugins/envelope';
 import { authPlugin } from './plugins/auth';
 import { shellPlugin } from './plugins/shell';
+import { sameOriginPlugin } from './plugins/same-origin';
 import { multipartPlugin } from './plugins/multipart';
 import { MediaSigner } from './lib/media-url';
 import { setFileCacheBudget } from './lib/send-file';
@@ -129,6 +130,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       return reply.sendShell(buildBootstrap(ctx, request, 'notFound', school), 404);
     },
   });
+  // No cross-site writes: a write that another site's page made answers 403 before anything is read.
+  await app.register(sameOriginPlugin);
   await app.register(authPlugin);
   // Forms with files: routes that take them register app.multipartParsing (server/plugins/multipart).
   await app.register(multipartPlugin);

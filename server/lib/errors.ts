@@ -19,3 +19,5 @@ export const notFound = (message: string = ERRORS.notFound) => new AppError(404,
 export const conflict = (message: string = ERRORS.conflict, data: unknown = null) => new AppError(409, message, data);
 export const tooMany = (retryAfterSeconds: number) =>
   new AppError(429, ERRORS.tooMany, { retryAfter: retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) });
+/** A path kept for reading whose change is another method (GET course/pub: the change is POST). */
+export const methodNotAllowed = (allow: string) => new AppError(405, 'method not allowed', { allow }, { allow });

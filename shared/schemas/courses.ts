@@ -158,7 +158,7 @@ export const zSaveCourse = z.object({
 export const zCoid = z.object({ coid: zId });
 /** POST course/delete {coids}: soft delete, all or nothing. */
 export const zDeleteCourses = z.object({ coids: z.array(zId).min(1).max(PAGE_NUM_MAX) });
-/** GET course/pub {coid, pub}: 1 publishes, 0 unpublishes. */
+/** POST course/pub {coid, pub}: 1 publishes, 0 unpublishes (the spec's GET form answers 405). */
 export const zPublishCourse = z.object({ coid: zId, pub: z.enum(['0', '1']) });
 /** POST course/descr {coid, description}: rich text, sanitised on save. */
 export const zCourseDescription = z.object({ coid: zId, description: z.string().max(DESCRIPTION_MAX) });

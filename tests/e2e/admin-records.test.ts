@@ -42,7 +42,7 @@ beforeAll(async () => {
   for (const cid of [lesson1, lesson2, stage3]) {
     attachResource(h.app, cid, seedResource(h.app, { schoolId: h.school.id, kind: 'video', fileName: 'clip.mp4', mime: 'video/mp4', source: Buffer.from('video'), duration: 5, outputs: { mp4: 'video.mp4' } }));
   }
-  await api(`course/pub?coid=${coid}&pub=1`);
+  await api('course/pub', { coid, pub: '1' });
   const made = await Promise.all([buildStudent(h.app, { name: '安妮', username: 'ann' }), buildStudent(h.app, { name: '鲍勃, "Jr"', username: 'bob' })]);
   [ann, bob] = await Promise.all(made.map(async (student) => ({ id: student.id, cookie: (await login(h.app, student)).cookie })));
   for (const student of [ann, bob]) enrol(h.app, student.id, coid);

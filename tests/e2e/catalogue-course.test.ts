@@ -167,7 +167,7 @@ describe('course intro page on desktop', () => {
     const admin = await asAdmin(h);
     const make = async (title: string, from: string, to: string) => {
       const made = await admin<{ coid: string; code: string }>('POST', '/course/new', { title, catid: '0', type: 0, ce_type: 2, ce_time: to, settings: { vaildBeginTime: from } });
-      await admin('GET', `/course/pub?coid=${made.coid}&pub=1`);
+      await admin('POST', '/course/pub', { coid: made.coid, pub: '1' });
       return made;
     };
     const later = await make('下学期的课程', '2099-03-01', '2099-07-01');

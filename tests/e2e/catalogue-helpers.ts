@@ -97,9 +97,9 @@ export async function seedColumns(h: Harness, coids: string[]) {
   const cate = await admin<{ catid: string }>('POST', '/column/cate/add', { title: '精选专栏' });
   const full = await admin<{ coid: string; code: string }>('POST', '/column/new', { title: '前端工程师成长专栏', catid: cate.catid, description: '<p>从入门到进阶的前端课程合集。</p>' });
   await admin('POST', '/column/courses', { column_id: full.coid, coids });
-  await admin('GET', `/column/pub?column_id=${full.coid}&pub=1`);
+  await admin('POST', '/column/pub', { column_id: full.coid, pub: 1 });
   const empty = await admin<{ coid: string; code: string }>('POST', '/column/new', { title: '即将上线的专栏', catid: cate.catid });
-  await admin('GET', `/column/pub?column_id=${empty.coid}&pub=1`);
+  await admin('POST', '/column/pub', { column_id: empty.coid, pub: 1 });
   return { full, empty };
 }
 

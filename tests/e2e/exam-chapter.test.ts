@@ -20,7 +20,7 @@ beforeAll(async () => {
   const schoolId = h.school.id;
   const made = await admin<{ coid: string; code: string }>('POST', '/course/new', { title: '安全生产课程', catid: '0', type: 0, actual: 0 });
   const exam = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: made.coid, title: '结业考试', type: CHAPTER_TYPE.exam })).cid;
-  await admin('GET', `/course/pub?coid=${made.coid}&pub=1`);
+  await admin('POST', '/course/pub', { coid: made.coid, pub: '1' });
   const q1 = seedQuestion(h.app, { schoolId, type: 2, content: '<p>安全帽可以不系带。</p>', answer: '1' });
   const q2 = seedQuestion(h.app, { schoolId, type: 0, content: '<p>发现火情先做什么？</p>', options: ['报警', '拍照'], answer: '1' });
   const paperId = seedPaper(h.app, { schoolId, questionIds: [q1, q2], points: [50, 50], passScore: 60 });

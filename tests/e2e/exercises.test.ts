@@ -39,7 +39,7 @@ beforeAll(async () => {
   await admin('POST', '/course/updateExec', { coid, cid: cids.on, title: '第一组', questions: [capital, primes, sky].map((qid) => ({ qid, showanswer: true })) });
   await admin('POST', '/course/updateExec', { coid, cid: cids.off, title: '第二组', questions: [river, essay].map((qid) => ({ qid, showanswer: false })) });
   await admin('POST', '/course/updateExec', { coid, cid: cids.reading, questions: [{ qid: read, showanswer: true }] });
-  await admin('GET', `/course/pub?coid=${coid}&pub=1`);
+  await admin('POST', '/course/pub', { coid, pub: '1' });
   code = h.app.ctx.courseCodec.encode(coid);
 }, 300_000);
 

@@ -92,7 +92,7 @@ async function makeCourse(title: string, settings: Record<string, unknown> = {})
   const add = async (chapter: string) => (await api<{ cid: string }>('chapter/add', { coid, parent_id: '0', title: chapter, type: 4 })).body.data.cid;
   const first = await add('第一章 安全须知');
   const second = await add('第二章 操作规程');
-  expect((await api(`course/pub?coid=${coid}&pub=1`)).statusCode).toBe(200);
+  expect((await api('course/pub', { coid, pub: '1' })).statusCode).toBe(200);
   return { coid, code, first, second };
 }
 

@@ -109,17 +109,17 @@ beforeAll(async () => {
   attachResource(h.app, audio, audioRid);
   attachResource(h.app, office, officeRid);
   attachResource(h.app, converting, convertingRid);
-  await admin('GET', `/course/pub?coid=${course.coid}&pub=1`);
+  await admin('POST', '/course/pub', { coid: course.coid, pub: '1' });
   paid = { ...course, video, pdf, ppt, image, graphic, exercise, hlsOnly, audio, office, converting };
 
   const graphicCourse = await admin<{ coid: string; code: string }>('POST', '/course/new', { title: '图文课程：学习方法', catid: '0', type: 4, actual: 0, description: GRAPHIC_TEXT });
-  await admin('GET', `/course/pub?coid=${graphicCourse.coid}&pub=1`);
+  await admin('POST', '/course/pub', { coid: graphicCourse.coid, pub: '1' });
   reading = { code: graphicCourse.code };
 
   const strictCourse = await admin<{ coid: string; code: string }>('POST', '/course/new', { title: '不允许快进的课程', catid: '0', type: 0, actual: 0, settings: { notAllowSkip: 1 } });
   const strictVideo = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: strictCourse.coid, title: '完整观看', type: CHAPTER_TYPE.video })).cid;
   attachResource(h.app, strictVideo, videoRid);
-  await admin('GET', `/course/pub?coid=${strictCourse.coid}&pub=1`);
+  await admin('POST', '/course/pub', { coid: strictCourse.coid, pub: '1' });
   strict = { code: strictCourse.code, video: strictVideo };
 
   const buyer = await buildStudent(h.app, { name: '张同学' });
@@ -439,7 +439,7 @@ describe('access and the chapters without a viewer', () => {
     const admin = await asAdmin(h);
     const gone = await admin<{ coid: string; code: string }>('POST', '/course/new', { title: '将下架的课程', catid: '0', type: 0, actual: 0 });
     const cid = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: gone.coid, title: '第一节', type: CHAPTER_TYPE.video })).cid;
-    await admin('GET', `/course/pub?coid=${gone.coid}&pub=1`);
+    await admin('POST', '/course/pub', { coid: gone.coid, pub: '1' });
     await admin('POST', '/course/delete', { coids: [gone.coid] });
     const context = await h.desktop();
     await signIn(h, context, student.cookie);

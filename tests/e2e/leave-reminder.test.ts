@@ -37,7 +37,7 @@ beforeAll(async () => {
     const made = await admin<{ coid: string; code: string }>('POST', '/course/new', { title, catid: '0', type: 0, actual: 0, settings });
     const video = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: made.coid, title: '观看视频', type: CHAPTER_TYPE.video })).cid;
     attachResource(h.app, video, rid);
-    await admin('GET', `/course/pub?coid=${made.coid}&pub=1`);
+    await admin('POST', '/course/pub', { coid: made.coid, pub: '1' });
     return { code: made.code, video };
   };
   leave = await course('离开提醒课程', { leaveremind: 1, leavetime: 1 });

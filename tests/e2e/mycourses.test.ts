@@ -27,7 +27,7 @@ beforeAll(async () => {
     const first = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: made.coid, parent_id: '0', title: '第一节 认识课程', type: CHAPTER_TYPE.imageText })).cid;
     const second = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: made.coid, parent_id: '0', title: '第二节 动手练习', type: CHAPTER_TYPE.imageText })).cid;
     for (const cid of [first, second]) await admin('POST', '/chapter/update', { cid, description: `<h3>要点</h3><p>${'循序渐进，学以致用。'.repeat(20)}</p>` });
-    await admin('GET', `/course/pub?coid=${made.coid}&pub=1`);
+    await admin('POST', '/course/pub', { coid: made.coid, pub: '1' });
     return { ...made, first, second };
   };
   studying = await course('前端工程入门');
@@ -169,7 +169,7 @@ describe('my courses', () => {
     const now = Date.now();
     for (let i = 1; i <= 14; i += 1) {
       const { coid } = await admin<{ coid: string }>('POST', '/course/new', { title: `选修课 ${String(i).padStart(2, '0')}`, catid: '0', type: 0, actual: 10 });
-      await admin('GET', `/course/pub?coid=${coid}&pub=1`);
+      await admin('POST', '/course/pub', { coid, pub: '1' });
       enrol(h.app, made.id, coid, now - (20 - i) * HOUR);
     }
     const empty = await signedInStudent(h, '孙同学');

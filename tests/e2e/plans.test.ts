@@ -32,7 +32,7 @@ async function sourceCourse(title: string, lessons: [string, 'video' | 'pdf'][])
         : seedResource(h.app, { schoolId: h.school.id, kind: 'pdf', fileName: `${name}.pdf`, mime: 'application/pdf', source: Buffer.from('%PDF-1.4'), outputs: { pages: 2 } });
     attachResource(h.app, cid, rid);
   }
-  await admin('GET', `/course/pub?coid=${coid}&pub=1`);
+  await admin('POST', '/course/pub', { coid, pub: '1' });
   courses.push({ coid, title, lessons: lessons.map(([name]) => name) });
 }
 

@@ -38,10 +38,10 @@ beforeAll(async () => {
   const made = await admin<{ coid: string; code: string }>('POST', '/course/new', { title: '心跳测试课程', catid: '0', type: 0, actual: 0 });
   const video = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: made.coid, title: '观看视频', type: CHAPTER_TYPE.video })).cid;
   attachResource(h.app, video, rid);
-  await admin('GET', `/course/pub?coid=${made.coid}&pub=1`);
+  await admin('POST', '/course/pub', { coid: made.coid, pub: '1' });
   course = { ...made, video };
   const graphic = await admin<{ coid: string; code: string }>('POST', '/course/new', { title: '图文：心跳领取', catid: '0', type: 4, actual: 0, description: TEXT });
-  await admin('GET', `/course/pub?coid=${graphic.coid}&pub=1`);
+  await admin('POST', '/course/pub', { coid: graphic.coid, pub: '1' });
   reading = graphic;
   student = await signedInStudent(h, '王同学');
 }, 180_000);

@@ -36,7 +36,7 @@ async function growthPlan(title: string, rid: string, paperId: string, examOptio
   attachResource(h.app, b1, rid);
   await admin('POST', '/studyplan/commit', { coid: made.coid });
   await admin('POST', '/studyplan/verify', { coid: made.coid, approve: true });
-  await admin('GET', `/course/pub?coid=${made.coid}&pub=1`);
+  await admin('POST', '/course/pub', { coid: made.coid, pub: '1' });
   seedExam(h.app, { schoolId: h.school.id, paperId, courseId: made.coid, chapterId: stage1, title: '第一阶段考试', durationSec: 900, attempts: 3, optional: examOptional });
   return { ...made, a1, b1 };
 }

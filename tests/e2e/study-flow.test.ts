@@ -48,7 +48,7 @@ beforeAll(async () => {
   attachResource(h.app, video, videoRid);
   attachResource(h.app, image, imageRid);
   await admin('POST', '/chapter/update', { cid: image, showgrade: 1 });
-  await admin('GET', `/course/pub?coid=${made.coid}&pub=1`);
+  await admin('POST', '/course/pub', { coid: made.coid, pub: '1' });
   course = { ...made, video, image };
 
   // A staged plan opening next year: every subsection shows its opening window.
@@ -59,7 +59,7 @@ beforeAll(async () => {
   const second = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: plan.coid, parent_id: stage, title: '1.2 进阶', type: CHAPTER_TYPE.video })).cid;
   attachResource(h.app, first, videoRid);
   attachResource(h.app, second, videoRid);
-  await admin('GET', `/course/pub?coid=${plan.coid}&pub=1`);
+  await admin('POST', '/course/pub', { coid: plan.coid, pub: '1' });
   staged = { coid: plan.coid, code: plan.code, first, second };
 
   // A paid course whose first chapter is a free trial.
@@ -69,7 +69,7 @@ beforeAll(async () => {
   attachResource(h.app, free, videoRid);
   attachResource(h.app, locked, videoRid);
   await admin('POST', '/chapter/free', { cid: free, free: 1 });
-  await admin('GET', `/course/pub?coid=${paid.coid}&pub=1`);
+  await admin('POST', '/course/pub', { coid: paid.coid, pub: '1' });
   trial = { code: paid.code, free, paid: locked };
 
   // A growth plan (type 3, level 0) with stage review: two stages of one video lesson each, approved and published.
@@ -82,7 +82,7 @@ beforeAll(async () => {
   attachResource(h.app, b1, videoRid);
   await admin('POST', '/studyplan/commit', { coid: made2.coid });
   await admin('POST', '/studyplan/verify', { coid: made2.coid, approve: true });
-  await admin('GET', `/course/pub?coid=${made2.coid}&pub=1`);
+  await admin('POST', '/course/pub', { coid: made2.coid, pub: '1' });
   growth = { coid: made2.coid, code: made2.code, a1, b1 };
 }, 180_000);
 afterAll(async () => {

@@ -80,7 +80,7 @@ describe('the student account: settings, information, password, avatar, registra
     const admin = await adminCookie();
     const created = await post('/course/new', { title: 'Free course', catid: '0', type: 0 }, admin);
     const { coid } = created.json().data as { coid: string };
-    expect((await get(`/course/pub?coid=${coid}&pub=1`, admin)).statusCode).toBe(200);
+    expect((await post('/course/pub', { coid, pub: '1' }, admin)).statusCode).toBe(200);
     const student = await studentSession();
     expect((await post('/comment/add', { coid, text: 'before' }, student.cookie)).statusCode).toBe(200);
     setSettings({ changePass: true, noAllowComment: true, phone: '0571-1' });

@@ -262,7 +262,7 @@ describe('sub-admins and permissions (spec 6, spec 7 Admins)', () => {
     expect((await post('/course/save', { coid: inA1, values: { title: 'Mine' } }, cookie)).statusCode).toBe(200);
     for (const coid of [inB, loose]) {
       expect((await post('/course/save', { coid, values: { title: 'Not mine' } }, cookie)).statusCode).toBe(404);
-      expect((await get(`/course/pub?coid=${coid}&pub=1`, cookie)).statusCode).toBe(404);
+      expect((await post('/course/pub', { coid, pub: '1' }, cookie)).statusCode).toBe(404);
       expect((await post('/course/copy', { coid }, cookie)).statusCode).toBe(404);
     }
     expect((await post('/course/delete', { coids: [inA, inB] }, cookie)).statusCode).toBe(404);

@@ -13,7 +13,7 @@ describe('cached public catalogue replies: ETag, 304, invalidation, and no viewe
     admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
     catid = (await post('/course/category', { title: 'Cat' })).json().data.catid;
     ({ coid, code } = (await post('/course/new', { title: 'Cached', catid, type: 0, actual: 10, price: 20 })).json().data);
-    await get(`/course/pub?coid=${coid}&pub=1`, admin);
+    await post('/course/pub', { coid, pub: '1' }, admin);
   });
   afterEach(() => app.close());
 
@@ -78,10 +78,10 @@ describe('cached public catalogue replies: ETag, 304, invalidation, and no viewe
     expect((await info()).json().data.hasFreeChapter).toBe(true);
 
     tag = await etag(bycate);
-    await get(`/course/pub?coid=${coid}&pub=0`, admin);
+    await post('/course/pub', { coid, pub: '0' }, admin);
     expect((await bycate()).json().data.total).toBe(0);
     expect((await info()).statusCode).toBe(404);
-    await get(`/course/pub?coid=${coid}&pub=1`, admin);
+    await post('/course/pub', { coid, pub: '1' }, admin);
     expect(await etag(bycate)).toBe(tag);
 
     tag = await etag(catelist);
@@ -146,7 +146,7 @@ describe('cached public catalogue replies: ETag, 304, invalidation, and no viewe
       const cat = (await call('/course/category', { title: 'Cat' })).json().data.catid;
       const made = (await call('/course/new', { title: 'One day', catid: cat, type: 0, actual: 10, price: 10 })).json().data;
       await call('/course/save', { coid: made.coid, values: { ce_type: 1, ce_time: 1 } });
-      await timed.inject({ method: 'GET', url: `/course/pub?coid=${made.coid}&pub=1`, headers: { cookie: adminCookie } });
+      await timed.inject({ method: 'POST', url: '/course/pub', payload: { coid: made.coid, pub: '1' }, headers: { cookie: adminCookie } });
       const student = await buildStudent(timed);
       const cookie = (await login(timed, student)).cookie;
       // Bought a day ago, less three seconds: still valid now, over in three seconds.
@@ -166,7 +166,7 @@ describe('cached public catalogue replies: ETag, 304, invalidation, and no viewe
     await post('/course/descr', { coid, description: `<p>${'描述'.repeat(400)}</p>` });
     for (let i = 0; i < 6; i++) {
       const more = (await post('/course/new', { title: `More ${i}`, catid, type: 0 })).json().data;
-      await get(`/course/pub?coid=${more.coid}&pub=1`, admin);
+      await post('/course/pub', { coid: more.coid, pub: '1' }, admin);
     }
     for (const read of [reads().bycate, reads().info]) {
       const plain = await read();

@@ -26,7 +26,7 @@ describe('course categories: a nested set of three levels (spec 3 Category, 7 co
     const res = await post('/course/new', { title, catid, type: 0 });
     expect(res.statusCode, res.body).toBe(200);
     const { coid } = res.json().data;
-    await get(`/course/pub?coid=${coid}&pub=1`, admin);
+    await post('/course/pub', { coid, pub: '1' }, admin);
     return coid as string;
   };
 
@@ -251,7 +251,7 @@ describe('course categories: a nested set of three levels (spec 3 Category, 7 co
     const calls: [string, string][] = [
       ['get', '/course/catelist'], ['get', '/course/cates'], ['post', '/course/category'], ['post', '/course/cate/update'],
       ['post', '/course/cate/delete'], ['post', '/course/movebeforedelcate'], ['post', '/getcourselist'], ['post', '/course/new'],
-      ['post', '/course/save'], ['get', '/course/info/{id}'], ['post', '/course/delete'], ['post', '/course/copy'], ['get', '/course/pub'],
+      ['post', '/course/save'], ['get', '/course/info/{id}'], ['post', '/course/delete'], ['post', '/course/copy'], ['post', '/course/pub'],
       ['post', '/course/descr'], ['post', '/course/updateSet'], ['post', '/course/topClass'], ['post', '/course/bycate'], ['post', '/course/search'],
       ['get', '/watch/hot/{id}'], ['post', '/collectcourse'], ['get', '/collect/status'], ['get', '/course/chapter/{id}'], ['post', '/chapter/add'],
       ['post', '/chapter/rename'], ['post', '/chapter/free'], ['post', '/chapter/update'], ['post', '/chapter/move'], ['post', '/chapter/delete'],

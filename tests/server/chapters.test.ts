@@ -13,7 +13,7 @@ describe('chapters: a two-level tree per course (spec 3 Chapter, 7 course/chapte
     app = await makeApp();
     admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
     coid = (await post('/course/new', { title: 'Paid', catid: '0', type: 0, actual: 50 })).json().data.coid;
-    await get(`/course/pub?coid=${coid}&pub=1`);
+    await post('/course/pub', { coid, pub: '1' });
   });
   afterEach(() => app.close());
 
@@ -76,7 +76,7 @@ describe('chapters: a two-level tree per course (spec 3 Chapter, 7 course/chapte
     await post('/course/save', { coid, values: { actual: 0 } });
     expect((await tree('')).some((n) => n.locked)).toBe(false);
 
-    await get(`/course/pub?coid=${coid}&pub=0`);
+    await post('/course/pub', { coid, pub: '0' });
     expect((await get(`/course/chapter/${coid}`, cookie)).statusCode).toBe(404);
     expect((await get(`/course/chapter/${coid}`, '')).json().error).toBe('course removed');
     expect((await get(`/course/chapter/${coid}`, admin)).statusCode).toBe(200);

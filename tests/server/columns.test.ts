@@ -26,7 +26,7 @@ describe('columns', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data.coid as string;
   };
-  const publish = (id: string, pub = 1) => call('GET', `/column/pub?column_id=${id}&pub=${pub}`, undefined, admin);
+  const publish = (id: string, pub = 1) => call('POST', '/column/pub', { column_id: id, pub }, admin);
 
   beforeAll(async () => {
     app = await makeApp();
@@ -179,7 +179,7 @@ describe('columns', () => {
       [two, 'Two', 2, 5, 6, '0'],
     ]);
     const col = (await post('/column/new', { title: 'In two', catid: two })).json().data.coid;
-    await fresh.inject({ method: 'GET', url: `/column/pub?column_id=${col}&pub=1`, headers: { cookie } });
+    await fresh.inject({ method: 'POST', url: '/column/pub', payload: { column_id: col, pub: 1 }, headers: { cookie } });
     await post('/column/new', { title: 'Draft in two', catid: two });
     const pub = (await fresh.inject({ method: 'GET', url: `/column/cates?uid=${school(fresh).hashUID}` })).json().data.cates;
     expect(pub.find((c: { catid: string }) => c.catid === two)).toMatchObject({ column_count: 1, isColumn: 1 });
@@ -260,7 +260,7 @@ describe('columns', () => {
       ['POST', '/column/new', { title: 'x' }],
       ['POST', '/column/save', { column_id: id, title: 'x' }],
       ['POST', '/column/delete', { ids: [id] }],
-      ['GET', `/column/pub?column_id=${id}&pub=1`],
+      ['POST', '/column/pub', { column_id: id, pub: 1 }],
       ['POST', '/column/courses', { column_id: id, coids: [] }],
       ['POST', '/column/top', { column_id: id, top: 1 }],
       ['GET', '/column/admin/list'],

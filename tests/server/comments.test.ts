@@ -21,7 +21,7 @@ describe('comments (spec 3 Comment, 5 Course comment, 7 comment/*)', () => {
     const res = await post('/course/new', { title: 'Course', catid: '0', type: 0, ...fields }, cookie);
     expect(res.statusCode, res.body).toBe(200);
     const { coid, code } = res.json().data as { coid: string; code: string };
-    if (publish) expect((await get(`/course/pub?coid=${coid}&pub=1`, cookie)).statusCode).toBe(200);
+    if (publish) expect((await post('/course/pub', { coid, pub: '1' }, cookie)).statusCode).toBe(200);
     return { coid, code };
   };
   const enrol = (studentId: string, coid: string) =>

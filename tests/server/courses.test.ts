@@ -20,7 +20,7 @@ describe('courses: back office and catalogue (spec 3 Course, 4, 7 Courses)', () 
     const res = await post('/course/new', { title: 'Course', catid: '0', type: 0, ...fields }, cookie);
     expect(res.statusCode, res.body).toBe(200);
     const { coid, code } = res.json().data;
-    if (publish) expect((await get(`/course/pub?coid=${coid}&pub=1`, cookie)).statusCode).toBe(200);
+    if (publish) expect((await post('/course/pub', { coid, pub: '1' }, cookie)).statusCode).toBe(200);
     return { coid: coid as string, code: code as string };
   };
   const bycate = async (body: Record<string, unknown> = {}, cookie = '') => (await post('/course/bycate', { uid: school(app).id, num: 500, ...body }, cookie)).json().data;
@@ -74,7 +74,7 @@ describe('courses: back office and catalogue (spec 3 Course, 4, 7 Courses)', () 
       expect(res.json().data.field, url).toBe(field);
       expect(res.json().error).toContain(`body.${field}`);
     }
-    expect((await get(`/course/pub?coid=${coid}&pub=2`)).json().data.field).toBe('pub');
+    expect((await post('/course/pub', { coid, pub: '2' })).json().data.field).toBe('pub');
   });
 
   it('lists the school courses for the back office: paging, total, status, keyword and category subtree', async () => {
@@ -143,7 +143,7 @@ describe('courses: back office and catalogue (spec 3 Course, 4, 7 Courses)', () 
   it('publishes, describes (sanitised), sets, and pins', async () => {
     const { coid, code } = await course({ title: 'P' }, false);
     expect((await get(`/course/info/${code}`, '')).statusCode).toBe(404);
-    expect((await get(`/course/pub?coid=${coid}&pub=1`)).json().data).toEqual({ coid, published: true });
+    expect((await post('/course/pub', { coid, pub: '1' })).json().data).toEqual({ coid, published: true });
     expect((await get(`/course/info/${code}`, '')).statusCode).toBe(200);
 
     const dirty = '<p onclick="x()">Hi<script>alert(1)</script><a href="javascript:alert(1)">link</a><img src="https://x/y.png"></p>';
@@ -288,7 +288,7 @@ describe('courses: back office and catalogue (spec 3 Course, 4, 7 Courses)', () 
       ['POST', '/course/save', { coid, values: { title: 'y' } }],
       ['POST', '/course/delete', { coids: [coid] }],
       ['POST', '/course/copy', { coid }],
-      ['GET', `/course/pub?coid=${coid}&pub=0`, {}],
+      ['POST', '/course/pub', { coid, pub: '0' }],
       ['POST', '/course/descr', { coid, description: 'd' }],
       ['POST', '/course/updateSet', { coid, settings: {} }],
       ['POST', '/course/topClass', { coid, top: 1 }],

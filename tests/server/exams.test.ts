@@ -295,7 +295,7 @@ describe('exams: links, categories, chapter and stage exams', () => {
       attachResource(app, cid, seedResource(app, { schoolId, kind: 'video', fileName: `${cid}.mp4`, mime: 'video/mp4', source: Buffer.from('video'), duration: 20, outputs: { mp4: 'video.mp4' } }));
     }
     app.ctx.db.update(studyPlans).set({ status: 'approved', updatedAt: clock }).where(eq(studyPlans.courseId, coid)).run();
-    await app.inject({ method: 'GET', url: `/course/pub?coid=${coid}&pub=1`, headers: { cookie: admin } });
+    await app.inject({ method: 'POST', url: '/course/pub', payload: { coid, pub: '1' }, headers: { cookie: admin } });
     app.ctx.db.insert(planAssignments).values({ courseId: coid, schoolId, targetType: 'student', targetId: studentId, assignedBy: schoolId, createdAt: clock }).run();
     return { coid, stageA, a1, stageB, b1 };
   }

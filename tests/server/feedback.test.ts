@@ -41,7 +41,7 @@ describe('signatures and ratings', () => {
     const add = async (title: string) => data<{ cid: string }>(await post('/chapter/add', { coid, parent_id: '0', title, type: 4 }, cookie)).cid;
     const first = await add('第一章');
     const second = await add('第二章');
-    expect((await get(`/course/pub?coid=${coid}&pub=1`, cookie)).statusCode).toBe(200);
+    expect((await post('/course/pub', { coid, pub: '1' }, cookie)).statusCode).toBe(200);
     return { coid, code, first, second };
   };
   const showgrade = async (cid: string, on = true, cookie = admin) => data(await post('/chapter/update', { cid, showgrade: on ? 1 : 0 }, cookie));

@@ -18,7 +18,7 @@ describe('graphic course text: course/info lead and GET course/graphic/{id}', ()
     const catid = (await post('/course/category', { title: 'C' })).json().data.catid;
     const { coid, code } = (await post('/course/new', { title: `图文 ${actual}`, catid, type, actual, price: actual })).json().data;
     await post('/course/save', { coid, description });
-    await get(`/course/pub?coid=${coid}&pub=1`, admin);
+    await post('/course/pub', { coid, pub: '1' }, admin);
     return { coid, code };
   };
 

@@ -17,7 +17,7 @@ describe('in-memory session and student caches stay exact (server/db/changes)', 
     admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
     const catid = (await post('/course/category', { title: 'Cat' }, admin)).json().data.catid;
     ({ coid, code } = (await post('/course/new', { title: 'Paid', catid, type: 0, actual: 10, price: 20 }, admin)).json().data);
-    await get(`/course/pub?coid=${coid}&pub=1`, admin);
+    await post('/course/pub', { coid, pub: '1' }, admin);
   });
   afterEach(() => app.close());
 

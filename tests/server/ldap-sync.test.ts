@@ -24,7 +24,8 @@ const dn = (uid: string) => slapd.dnOf(people.find((p) => p.uid === uid)!);
 
 const call = (method: 'GET' | 'POST', url: string, payload?: object, cookie = admin) => app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
 const sync = async (query: string) => {
-  const res = await call('GET', `/ldap/sync?${query}`);
+  // A real run is POST: GET ldap/sync only reads (dry run).
+  const res = await call('POST', '/ldap/sync', Object.fromEntries(new URLSearchParams(query)));
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as { run: Record<string, unknown>; diff: Record<string, { username: string }[]> };
 };

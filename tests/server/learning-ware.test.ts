@@ -70,7 +70,7 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
     const pdfRid = seedResource(app, { schoolId, kind: 'pdf', fileName: '讲义.pdf', mime: 'application/pdf', source: Buffer.from('%PDF-1.4 test'), outputs: { pages: 3 } });
     attachResource(app, video, videoRid);
     attachResource(app, pdf, pdfRid);
-    await app.inject({ method: 'GET', url: `/course/pub?coid=${coid}&pub=1`, headers: { cookie: admin } });
+    await app.inject({ method: 'POST', url: '/course/pub', payload: { coid, pub: '1' }, headers: { cookie: admin } });
     return { coid, part, video, pdf, graphic, exercise, videoRid, pdfRid };
   }
 
@@ -231,7 +231,7 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
     const s = await student();
     enrol(app, s.id, c.coid);
     expect((await okWare(c.coid, c.video, s.cookie)).notAllowSkip).toBe(true);
-    await app.inject({ method: 'GET', url: `/course/pub?coid=${c.coid}&pub=0`, headers: { cookie: admin } });
+    await app.inject({ method: 'POST', url: '/course/pub', payload: { coid: c.coid, pub: '0' }, headers: { cookie: admin } });
     const removed = await refused(c.coid, c.video, s.cookie, 404, 'course removed');
     expect(removed.data).toMatchObject({ hashUID: school(app).hashUID });
     await refused(c.coid, c.video, '', 404, 'course removed');

@@ -137,7 +137,7 @@ describe('getstucourse: my courses', () => {
     enrol(app, s.id, down, clock - DAY);
     enrol(app, s.id, both, clock - 20 * DAY);
     await okCall(app, 'POST', '/course/delete', admin, { coids: [gone, both] });
-    await okCall(app, 'GET', `/course/pub?coid=${down}&pub=0`, admin);
+    await okCall(app, 'POST', '/course/pub', admin, { coid: down, pub: '0' });
 
     const { courselist } = await mine();
     expect(byId(courselist, gone).isDelete).toBe(true);

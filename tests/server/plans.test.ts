@@ -58,7 +58,7 @@ describe('study plans', () => {
   }
 
   const createPlan = (body: Record<string, unknown>, cookie = admin) => call<{ coid: string }>(app, 'POST', '/studyplan/create', cookie, body);
-  const publish = (coid: string, cookie = admin) => call(app, 'GET', `/course/pub?coid=${coid}&pub=1`, cookie);
+  const publish = (coid: string, cookie = admin) => call(app, 'POST', '/course/pub', cookie, { coid, pub: '1' });
 
   beforeAll(async () => {
     app = await makeApp({}, { now: () => clock });
@@ -156,7 +156,7 @@ describe('study plans', () => {
     expect(pub.status, JSON.stringify(pub.body)).toBe(200);
     expect((await get<{ published: boolean }>(`/studyplan/info?coid=${coid}`)).published).toBe(true);
     // Unpublishing always passes; editing a published plan's lessons stays allowed.
-    expect((await call(app, 'GET', `/course/pub?coid=${coid}&pub=0`, admin)).status).toBe(200);
+    expect((await call(app, 'POST', '/course/pub', admin, { coid, pub: '0' })).status).toBe(200);
     const info = await get<{ stageList: { lessons: { cid: string }[] }[] }>(`/studyplan/info?coid=${coid}`);
     expect((await call(app, 'POST', '/chapter/rename', admin, { cid: info.stageList[0].lessons[0].cid, title: 'Renamed lesson' })).status).toBe(200);
   });
@@ -220,7 +220,7 @@ describe('study plans', () => {
     expect((await get<{ list: { progress: { complete: number } }[] }>('/studyplan/stu/list', member.cookie)).list[0].progress.complete).toBe(3);
 
     // Unpublished or unassigned: gone from the list, 404 on the detail.
-    expect((await call(app, 'GET', `/course/pub?coid=${coid}&pub=0`, admin)).status).toBe(200);
+    expect((await call(app, 'POST', '/course/pub', admin, { coid, pub: '0' })).status).toBe(200);
     expect((await call(app, 'GET', `/studyplan/stu/detail?coid=${coid}`, member.cookie)).status).toBe(404);
     await publish(coid);
     const removed = await post<{ changed: number; groups: number }>('/studyplan/unassign', { coid, gids: [gid] });

@@ -82,7 +82,7 @@ describe('back office: the staged review queue and the records export (issue 5 B
     const lesson2a = await add(stage2, '2.1 函数', CHAPTER_TYPE.video);
     const stage3 = await add('0', '第三阶段：总结视频', CHAPTER_TYPE.video);
     for (const cid of [lesson1a, lesson1b, lesson2a, stage3]) video(cid);
-    await app.inject({ method: 'GET', url: `/course/pub?coid=${coid}&pub=1`, headers: { cookie: admin } });
+    await app.inject({ method: 'POST', url: '/course/pub', payload: { coid, pub: '1' }, headers: { cookie: admin } });
     return { coid, stage1, lesson1a, lesson1b, stage2, lesson2a, stage3 };
   }
 

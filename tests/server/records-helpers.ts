@@ -58,14 +58,14 @@ export async function learnCourse(app: TestApp, admin: string, values: Record<st
   attachResource(app, video, videoRid);
   attachResource(app, free, trailerRid);
   attachResource(app, pdf, pdfRid);
-  await app.inject({ method: 'GET', url: `/course/pub?coid=${coid}&pub=1`, headers: { cookie: admin } });
+  await app.inject({ method: 'POST', url: '/course/pub', payload: { coid, pub: '1' }, headers: { cookie: admin } });
   return { coid, video, pdf, graphic, exercise, free };
 }
 
 /** A free graphic course (type 4) with a text of the given characters, published. */
 export async function graphicCourse(app: TestApp, admin: string, values: Record<string, unknown> = {}, chars = 200): Promise<string> {
   const { coid } = await okCall<{ coid: string }>(app, 'POST', '/course/new', admin, { title: 'Graphic course', catid: '0', type: 4, actual: 0, description: `<p>${'文'.repeat(chars)}</p>`, ...values });
-  await app.inject({ method: 'GET', url: `/course/pub?coid=${coid}&pub=1`, headers: { cookie: admin } });
+  await app.inject({ method: 'POST', url: '/course/pub', payload: { coid, pub: '1' }, headers: { cookie: admin } });
   return coid;
 }
 

@@ -17,7 +17,7 @@ describe('GET /qrcode/{coid}: the course share image (spec 2 Course intro page)'
 
   it('answers an SVG QR code of the course address for a published course, by coid or code', async () => {
     const { coid, code } = await newCourse('Shared');
-    await app.inject({ method: 'GET', url: `/course/pub?coid=${coid}&pub=1`, headers: { cookie: admin } });
+    await app.inject({ method: 'POST', url: '/course/pub', payload: { coid, pub: '1' }, headers: { cookie: admin } });
     for (const ref of [coid, code]) {
       const res = await app.inject({ method: 'GET', url: `/qrcode/${ref}`, headers: { host: 'school.example:8080' } });
       expect(res.statusCode).toBe(200);
@@ -28,7 +28,7 @@ describe('GET /qrcode/{coid}: the course share image (spec 2 Course intro page)'
     }
     // The code encodes the address: a different course gives a different image.
     const other = await newCourse('Other');
-    await app.inject({ method: 'GET', url: `/course/pub?coid=${other.coid}&pub=1`, headers: { cookie: admin } });
+    await app.inject({ method: 'POST', url: '/course/pub', payload: { coid: other.coid, pub: '1' }, headers: { cookie: admin } });
     const a = await app.inject({ method: 'GET', url: `/qrcode/${coid}` });
     const b = await app.inject({ method: 'GET', url: `/qrcode/${other.coid}` });
     expect(a.body).not.toBe(b.body);

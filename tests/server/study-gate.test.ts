@@ -111,7 +111,7 @@ describe('study gate: locked chapters are refused by the server', () => {
     // course/new of a type-3 course made its plan, a draft; the review approves it before it can be published.
     expect(app.ctx.db.select().from(studyPlans).where(eq(studyPlans.courseId, coid)).get()?.status).toBe('draft');
     app.ctx.db.update(studyPlans).set({ status: 'approved', updatedAt: now }).where(eq(studyPlans.courseId, coid)).run();
-    await app.inject({ method: 'GET', url: `/course/pub?coid=${coid}&pub=1`, headers: { cookie: admin } });
+    await app.inject({ method: 'POST', url: '/course/pub', payload: { coid, pub: '1' }, headers: { cookie: admin } });
     return { coid, stageA, a1, stageB, b1, schoolId };
   }
 

@@ -10,8 +10,8 @@ export type RedirectResult = z.infer<typeof zRedirectResult>;
 /** POST do/login: signs a student or an administrator in (sets the y_main cookie). */
 export const login = (input: LoginInput) => call<LoginResult>('do/login', { method: 'POST', body: input });
 
-/** GET do/s/logout (student) or do/logout (admin): ends the session. */
-export const logout = (role: 'student' | 'admin') => call<null>(role === 'admin' ? 'do/logout' : 'do/s/logout');
+/** POST do/s/logout (student) or do/logout (admin): ends the session. */
+export const logout = (role: 'student' | 'admin') => call<null>(role === 'admin' ? 'do/logout' : 'do/s/logout', { method: 'POST' });
 
 /** GET checkLogin: who is signed in. */
 export const checkLogin = () => call<LoginState>('checkLogin');

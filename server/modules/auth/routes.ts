@@ -26,8 +26,13 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return ok(null);
   };
-  app.get('/do/logout', logout);
-  app.get('/do/s/logout', logout);
+  // Logout is POST. The spec's GET forms still sign out (old clients and the address bar), but, like a write,
+  // never for a request another site made: a link or image elsewhere cannot sign a person out.
+  const summary = 'Ends the session. POST; the GET form of the spec also works, but not from another site (403).';
+  for (const url of ['/do/logout', '/do/s/logout']) {
+    app.post(url, { schema: { summary } }, logout);
+    app.get(url, { schema: { summary }, config: { sameOriginOnly: true } }, logout);
+  }
 
   app.get('/checkLogin', async (request) => ok(auth.loginState(ctx, request.auth)));
 

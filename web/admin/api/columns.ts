@@ -15,7 +15,7 @@ export const columnInfo = (id: string) => call<AdminColumn>(`column/admin/info/$
 export const newColumn = (input: NewColumnInput) => call<AdminColumn>('column/new', { method: 'POST', body: input });
 export const saveColumn = (input: ColumnUpdate) => call<AdminColumn>('column/save', { method: 'POST', body: input });
 export const deleteColumns = (ids: string[]) => call<{ deleted: number }>('column/delete', { method: 'POST', body: { ids } });
-export const publishColumn = (id: string, pub: boolean) => call<AdminColumn>('column/pub', { query: { column_id: id, pub: pub ? 1 : 0 } });
+export const publishColumn = (id: string, pub: boolean) => call<AdminColumn>('column/pub', { method: 'POST', body: { column_id: id, pub: pub ? 1 : 0 } });
 export const pinColumn = (id: string, top: boolean) => call<AdminColumn>('column/top', { method: 'POST', body: { column_id: id, top: top ? 1 : 0 } });
 /** POST column/courses: the column's whole ordered course list. */
 export const setColumnCourses = (id: string, coids: string[]) => call<AdminColumn>('column/courses', { method: 'POST', body: { column_id: id, coids } });

@@ -29,8 +29,9 @@ export const courseInfo = (coid: string) => call<CourseInfo>(`course/info/${coid
 export const deleteCourses = (coids: string[]) => call<{ deleted: number }>('course/delete', { method: 'POST', body: { coids } });
 /** POST course/copy: a draft copy with its chapters. */
 export const copyCourse = (coid: string) => call<CourseRef>('course/copy', { method: 'POST', body: { coid } });
-/** GET course/pub: publish (true) or unpublish. */
-export const publishCourse = (coid: string, pub: boolean) => call<{ coid: string; published: boolean }>('course/pub', { query: { coid, pub: pub ? '1' : '0' } });
+/** POST course/pub: publish (true) or unpublish (the spec's GET form changes nothing). */
+export const publishCourse = (coid: string, pub: boolean) =>
+  call<{ coid: string; published: boolean }>('course/pub', { method: 'POST', body: { coid, pub: pub ? '1' : '0' } });
 /** POST course/updateSet: the settings given. */
 export const updateCourseSettings = (coid: string, settings: SettingsPatch) =>
   call<{ coid: string; settings: CourseSettingsOut }>('course/updateSet', { method: 'POST', body: { coid, settings } });
