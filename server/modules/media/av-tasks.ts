@@ -38,7 +38,7 @@ export async function probe(input: TaskInput): Promise<Probe> {
   const { stdout } = await runTool(
     input.tools.ffprobe,
     ['-v', 'error', '-show_entries', 'format=duration:stream=codec_type,codec_name,pix_fmt,width,height,avg_frame_rate,r_frame_rate', '-of', 'json', input.source],
-    { name: 'ffprobe', timeoutMs: 60_000, signal: input.signal },
+    { name: 'ffprobe', timeoutMs: 60_000, signal: input.signal, track: input.track },
   );
   type Stream = { codec_type?: string; codec_name?: string; pix_fmt?: string; width?: number; height?: number; avg_frame_rate?: string; r_frame_rate?: string };
   const parsed = JSON.parse(stdout) as { format?: { duration?: string }; streams?: Stream[] };
@@ -79,6 +79,7 @@ export async function convertVideo(input: TaskInput): Promise<TaskResult> {
     name: 'ffmpeg',
     timeoutMs,
     signal: input.signal,
+    track: input.track,
   });
 
   const hls = path.join(input.work, 'hls');
@@ -87,7 +88,7 @@ export async function convertVideo(input: TaskInput): Promise<TaskResult> {
   await runTool(
     input.tools.ffmpeg,
     [...base, '-i', mp4, '-map', '0', '-c', 'copy', '-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod', '-hls_segment_filename', 'seg_%03d.ts', 'index.m3u8'],
-    { name: 'ffmpeg', timeoutMs, signal: input.signal, cwd: hls },
+    { name: 'ffmpeg', timeoutMs, signal: input.signal, track: input.track, cwd: hls },
   );
 
   // A file that did not say its length: the MP4 we made does.
@@ -98,6 +99,7 @@ export async function convertVideo(input: TaskInput): Promise<TaskResult> {
     name: 'ffmpeg',
     timeoutMs: 60_000,
     signal: input.signal,
+    track: input.track,
   });
   if (!fs.existsSync(poster)) throw new ToolError('ffmpeg made no poster frame');
   const thumb = await sharp(poster).resize({ width: THUMB_WIDTH, withoutEnlargement: true }).jpeg({ quality: 80 }).toFile(path.join(input.work, 'thumb.jpg'));
@@ -115,7 +117,7 @@ export async function convertAudio(input: TaskInput): Promise<TaskResult> {
   await runTool(
     input.tools.ffmpeg,
     [...base, '-i', input.source, '-map', '0:a:0', '-vn', '-sn', '-dn', '-af', 'loudnorm=I=-16:TP=-1.5:LRA=11', '-ar', '48000', '-ac', '2', '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', path.join(input.work, 'audio.m4a')],
-    { name: 'ffmpeg', timeoutMs: ffmpegTimeoutMs(info.duration), signal: input.signal },
+    { name: 'ffmpeg', timeoutMs: ffmpegTimeoutMs(info.duration), signal: input.signal, track: input.track },
   );
   const duration = info.duration || (await probe({ ...input, source: path.join(input.work, 'audio.m4a') })).duration;
   return { duration: Math.round(duration), outputs: { audio: 'audio.m4a' } };

@@ -31,7 +31,13 @@ async function officeToPdf(input: TaskInput): Promise<string> {
       '--convert-to', 'pdf', '--outdir', outdir, input.source,
     ],
     // LibreOffice wants a writable home; the profile folder is ours.
-    { name: 'LibreOffice', timeoutMs: OFFICE_TIMEOUT_MS, signal: input.signal, env: { ...process.env, HOME: profile } },
+    {
+      name: 'LibreOffice',
+      timeoutMs: OFFICE_TIMEOUT_MS,
+      signal: input.signal,
+      track: input.track,
+      env: { ...process.env, HOME: profile },
+    },
   );
   const made = fs.readdirSync(outdir).find((name) => name.toLowerCase().endsWith('.pdf'));
   // soffice can exit 0 having made nothing (a file it cannot load): say what it printed.
@@ -44,7 +50,12 @@ async function officeToPdf(input: TaskInput): Promise<string> {
 
 /** The page count by pdfinfo. */
 async function pageCount(input: TaskInput, pdf: string): Promise<number> {
-  const { stdout } = await runTool(input.tools.pdfinfo, [pdf], { name: 'pdfinfo', timeoutMs: 60_000, signal: input.signal });
+  const { stdout } = await runTool(input.tools.pdfinfo, [pdf], {
+    name: 'pdfinfo',
+    timeoutMs: 60_000,
+    signal: input.signal,
+    track: input.track,
+  });
   const pages = Number(/^Pages:\s+(\d+)/m.exec(stdout)?.[1]);
   if (!Number.isInteger(pages) || pages < 1) throw new ToolError('pdfinfo: the PDF has no pages');
   return pages;
@@ -55,7 +66,7 @@ async function firstPageThumb(input: TaskInput, pdf: string): Promise<string> {
   await runTool(
     input.tools.pdftoppm,
     ['-f', '1', '-l', '1', '-singlefile', '-jpeg', '-jpegopt', 'quality=80', '-scale-to', String(THUMB_WIDTH), pdf, path.join(input.work, 'thumb')],
-    { name: 'pdftoppm', timeoutMs: 60_000, signal: input.signal },
+    { name: 'pdftoppm', timeoutMs: 60_000, signal: input.signal, track: input.track },
   );
   if (!fs.existsSync(path.join(input.work, 'thumb.jpg'))) throw new ToolError('pdftoppm made no thumbnail');
   return 'thumb.jpg';
@@ -69,6 +80,7 @@ async function slideImages(input: TaskInput, pdf: string, pages: number): Promis
     name: 'pdftoppm',
     timeoutMs: 60_000 + pages * 5_000,
     signal: input.signal,
+    track: input.track,
   });
   const made = fs
     .readdirSync(dir)

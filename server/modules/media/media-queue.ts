@@ -3,7 +3,8 @@ import * as repo from './media.repository';
 import { convertAudio, convertVideo } from './av-tasks';
 import { convertOffice, convertPdf, convertPresentation } from './document-tasks';
 import { convertImage } from './image-tasks';
-import { freshWorkDir, publishWork, removeLeftovers, removeWork, sourcePath } from './media-paths';
+import { recordFileOf, recordTool } from './leftover-tools';
+import { freshWorkDir, publishWork, removeLeftovers, removeWork, sourcePath, type Attempt } from './media-paths';
 import type { MediaTask, TaskInput, TaskResult } from './media-task';
 import { toolPaths, ToolError } from './media-tools';
 
@@ -44,6 +45,8 @@ type Running = { jobId: string; resourceId: string; slot: number; controller: Ab
 export class MediaQueue {
   private readonly running = new Map<string, Running>();
   private started = false;
+  /** Set once start() has cleared what a stopped process left; no job runs before. */
+  private ready = false;
   private stopped = false;
   private timer: NodeJS.Timeout | null = null;
   private pumpScheduled = false;
@@ -55,19 +58,24 @@ export class MediaQueue {
     readonly options: QueueOptions,
   ) {}
 
-  /** After the app is ready: clears half-done folders, puts jobs of a stopped process back and starts work. */
-  start(): void {
+  /**
+   * After the app is ready: kills the tools a killed process left running, clears half-done folders, puts jobs of
+   * a stopped process back and starts work.
+   */
+  async start(): Promise<void> {
     if (this.started || this.stopped) return;
     this.started = true;
-    const removed = removeLeftovers(this.ctx.config.dataDir);
+    const { removed, killed } = await removeLeftovers(this.ctx.config.dataDir);
+    if (killed.length) this.ctx.log.warn({ killed }, 'media queue: killed tools a stopped process left running');
     const requeued = repo.requeueRunningJobs(this.ctx.db);
     if (removed.length || requeued) this.ctx.log.info({ removed, requeued }, 'media queue: resumed after a stop');
+    this.ready = true;
     this.pump();
   }
 
   /** Looks for due jobs soon (coalesced: many enqueues in one tick make one look). */
   wake(): void {
-    if (!this.started || this.stopped || this.pumpScheduled) return;
+    if (!this.ready || this.stopped || this.pumpScheduled) return;
     this.pumpScheduled = true;
     setImmediate(() => {
       this.pumpScheduled = false;
@@ -99,7 +107,7 @@ export class MediaQueue {
   }
 
   private pump(): void {
-    if (!this.started || this.stopped) return;
+    if (!this.ready || this.stopped) return;
     while (this.running.size < this.options.concurrency) {
       const job = repo.claimNextJob(this.ctx.db, this.ctx.now());
       if (!job) break;
@@ -149,21 +157,34 @@ export class MediaQueue {
       repo.finishJob(ctx.db, job.id, 'failed', 'resource deleted', ctx.now());
       return;
     }
-    const log = ctx.log.child({ job: job.id, resource: job.resourceId, task: job.task, attempt: job.attempts, slot });
+    // A folder of its own for this run: a job put back after a crash never reuses the folder of the run before.
+    const attempt: Attempt = { jobId: job.id, run: ctx.ids.next() };
+    const log = ctx.log.child({
+      job: job.id,
+      resource: job.resourceId,
+      task: job.task,
+      attempt: job.attempts,
+      run: attempt.run,
+      slot,
+    });
     log.info('media job started');
     repo.setResourceStatus(ctx.db, job.resourceId, 'converting', '', ctx.now());
     try {
       const runner = RUNNERS[job.task as MediaTask];
       if (!runner) throw new ToolError(`unknown task ${job.task}`, 'missing');
-      const work = freshWorkDir(dataDir, job.resourceId, job.id);
-      const result = await runner({ source: sourcePath(dataDir, resource.key), ext: resource.ext, work, slot, dataDir, tools: toolPaths(ctx.config), signal });
+      const work = freshWorkDir(dataDir, job.resourceId, attempt);
+      const records = recordFileOf(work);
+      const track = (pid: number, command: string) => recordTool(records, pid, command);
+      const source = sourcePath(dataDir, resource.key);
+      const tools = toolPaths(ctx.config);
+      const result = await runner({ source, ext: resource.ext, work, slot, dataDir, tools, signal, track });
       if (signal.aborted) throw new ToolError('cancelled', 'cancelled');
-      publishWork(dataDir, job.resourceId, job.id);
+      publishWork(dataDir, job.resourceId, attempt);
       repo.setResourceConverted(ctx.db, job.resourceId, result, ctx.now());
       repo.finishJob(ctx.db, job.id, 'done', '', ctx.now());
       log.info({ ms: Date.now() - began, outputs: result.outputs }, 'media job done');
     } catch (err) {
-      removeWork(dataDir, job.resourceId, job.id);
+      removeWork(dataDir, job.resourceId, attempt);
       this.settleFailure(job, err, signal, log, Date.now() - began);
     }
   }

@@ -39,6 +39,8 @@ export interface TaskInput {
   dataDir: string;
   tools: ToolPaths;
   signal: AbortSignal;
+  /** Records each tool started for this attempt (runTool's track), so a restart can kill what we left. */
+  track?: (pid: number, command: string) => void;
 }
 
 /** What a task made: resources.outputs entries (paths relative to files/derived/{rid}/) and, for media, seconds. */

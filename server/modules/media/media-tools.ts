@@ -70,6 +70,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   cwd?: string;
   env?: NodeJS.ProcessEnv;
+  /** Told the pid of the started tool (its process group), so a later start can find it if we die. */
+  track?: (pid: number, command: string) => void;
 }
 
 const KEEP_BYTES = 256 * 1024;
@@ -82,6 +84,7 @@ export function runTool(command: string, args: readonly string[], options: RunOp
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) return reject(new ToolError('cancelled', 'cancelled'));
     const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    if (child.pid !== undefined) options.track?.(child.pid, command);
     let stdout = '';
     let stderr = '';
     let ended: ToolError | null = null;

@@ -49,12 +49,12 @@ function queueOf(ctx: AppContext): MediaQueue {
   return queue;
 }
 
-/** At app ready: resumes jobs a stopped process left and starts working. */
-export function startMediaQueue(ctx: AppContext): void {
+/** At app ready: clears what a stopped process left (tools included), resumes its jobs and starts working. */
+export async function startMediaQueue(ctx: AppContext): Promise<void> {
   const tools = mediaTools(ctx);
   const missing = (Object.keys(tools) as (keyof MediaTools)[]).filter((name) => !tools[name]);
   if (missing.length) ctx.log.warn({ missing }, 'media conversion: some tools are missing; those files stay as uploaded');
-  queueOf(ctx).start();
+  await queueOf(ctx).start();
 }
 
 /** At app close: kills running tools; their jobs run again at the next start. */
