@@ -4,7 +4,7 @@ import type { ExamItem } from '../../../shared/schemas/exams';
 import { toast } from '../../components/feedback';
 import { useLocale, useT } from '../../i18n';
 import { currentPath } from '../../urls';
-import { openExam } from './api';
+import { openExam } from '../../api/exams';
 import { errorText } from './messages';
 
 /** An exam's attempts (used of allowed, or unlimited), best score and passed badge. */

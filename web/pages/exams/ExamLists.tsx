@@ -2,15 +2,17 @@ import { useState } from 'react';
 import { formatDateMinutes } from '../../../shared/rules/dates';
 import { Loading } from '../../components/Loading';
 import { useLocale, useT } from '../../i18n';
-import { useExamCategories, useExamList, useMySittings } from './api';
+import { examCalls } from '../../../shared/calls/exams';
+import { EXAM_READS } from '../../api/exams';
+import { useCall } from '../../hooks/useCall';
 import { ExamCard } from './ExamCard';
 
 /** The exam categories (at most 10, spec 9) as tabs, and the chosen category's exams ('' = all). */
 export function ExamList({ from }: { from: string }) {
   const t = useT();
   const [catid, setCatid] = useState('');
-  const categories = useExamCategories(true);
-  const list = useExamList(catid, true);
+  const categories = useCall(examCalls.categories, { query: { page: 0, num: 10 } }, EXAM_READS);
+  const list = useCall(examCalls.list, { query: { catid, page: 1, num: 50 } }, EXAM_READS);
   return (
     <div className="ex-lists">
       <div className="ex-tabs" role="tablist" data-testid="exam-categories">
@@ -43,7 +45,7 @@ export function ExamList({ from }: { from: string }) {
 export function ExamRecords() {
   const t = useT();
   const locale = useLocale();
-  const { data, error, isLoading } = useMySittings(true);
+  const { data, error, isLoading } = useCall(examCalls.mySittings, { query: { page: 1, num: 50 } }, EXAM_READS);
   if (isLoading) return <Loading />;
   if (error) return <p role="alert">{t('exams.loadFailed')}</p>;
   if (!data || data.list.length === 0) return <p className="ex-empty">{t('exams.records.empty')}</p>;

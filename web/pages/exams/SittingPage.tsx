@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { examCalls } from '../../../shared/calls/exams';
 import type { Sitting } from '../../../shared/schemas/exams';
+import { request } from '../../api/client';
 import { confirm } from '../../components/feedback';
 import { SiteLink } from '../../components/layout/SiteLink';
 import { Loading } from '../../components/Loading';
@@ -9,7 +11,6 @@ import { useT } from '../../i18n';
 import { isSameSitePath } from '../../urls';
 import { useStudentGuard } from '../mycourse/useStudentGuard';
 import { ROUTES } from '../../paths';
-import { readSitting, startExam, submitExam } from './api';
 import { ExamResult } from './ExamResult';
 import { errorText } from './messages';
 import { QuestionCard } from './QuestionCard';
@@ -54,18 +55,19 @@ export default function SittingPage() {
 
   const reload = useCallback(async () => {
     if (!sitting) return;
-    const reply = await readSitting(sitting.sittingId);
+    const reply = await request(examCalls.sitting, { query: { sittingId: sitting.sittingId } });
     if (reply.status === 'ok') receive(reply.data);
   }, [sitting, receive]);
 
   const saver = useAnswerSaver(sitting?.status === 'open' ? sitting.sittingId : null, () => void reload());
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the sitting starts once per exam
   useEffect(() => {
     if (!allowed) return;
     const exid = params.get('exid');
     const token = params.get('token') ?? undefined;
     let stop = false;
-    void startExam(exid ? { exid, token } : { examId }).then((reply) => {
+    void request(examCalls.start, { body: exid ? { exid, token } : { examId } }).then((reply) => {
       if (stop) return;
       if (reply.status === 'ok') receive(reply.data);
       else setError(reply.error);
@@ -73,7 +75,6 @@ export default function SittingPage() {
     return () => {
       stop = true;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [allowed, examId]);
 
   // The countdown: the server's deadline against the server's clock (its now, offset from ours).
@@ -106,7 +107,7 @@ export default function SittingPage() {
     if (!ok) return;
     setSubmitting(true);
     await saver.flush();
-    const reply = await submitExam(sitting.sittingId);
+    const reply = await request(examCalls.submit, { body: { sittingId: sitting.sittingId } });
     setSubmitting(false);
     if (reply.status === 'ok') receive(reply.data);
     else if (reply.error === 'sittingClosed') await reload();

@@ -4,7 +4,8 @@
  * a failed save is retried until it lands; a refusal because the sitting closed stops saving and tells the page.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { saveExamAnswer } from './api';
+import { examCalls } from '../../../shared/calls/exams';
+import { request } from '../../api/client';
 
 export type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
 
@@ -20,12 +21,13 @@ export function useAnswerSaver(sittingId: string | null, onClosed: () => void) {
   const onClosedRef = useRef(onClosed);
   onClosedRef.current = onClosed;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: flush is declared below and calls run
   const run = useCallback(async (): Promise<void> => {
     if (!sittingId || closed.current) return;
     while (pending.current.size > 0) {
       const [qid, answer] = pending.current.entries().next().value as [string, string];
       setState('saving');
-      const reply = await saveExamAnswer({ sittingId, qid, answer });
+      const reply = await request(examCalls.answer, { body: { sittingId, qid, answer } });
       if (reply.status === 'ok') {
         // A newer answer typed meanwhile stays queued.
         if (pending.current.get(qid) === answer) pending.current.delete(qid);
@@ -44,7 +46,6 @@ export function useAnswerSaver(sittingId: string | null, onClosed: () => void) {
       return;
     }
     setState('saved');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sittingId]);
 
   const flush = useCallback((): Promise<void> => {

@@ -1,7 +1,9 @@
 import type { Ware } from '../../../shared/schemas/learning';
 import { Loading } from '../../components/Loading';
 import { useT } from '../../i18n';
-import { useChapterExams } from '../exams/api';
+import { examCalls } from '../../../shared/calls/exams';
+import { EXAM_READS } from '../../api/exams';
+import { useCall } from '../../hooks/useCall';
 import { ExamAttempts, ExamGoButton } from '../exams/ExamCard';
 
 /**
@@ -11,7 +13,8 @@ import { ExamAttempts, ExamGoButton } from '../exams/ExamCard';
 export default function ExamChapter({ ware }: { ware: Ware; onRetry: () => void }) {
   const t = useT();
   const attached = ware.exams.find((exam) => exam.cid === ware.cid);
-  const list = useChapterExams(ware.coid, Boolean(attached) && ware.study.recorded);
+  const wanted = Boolean(attached) && ware.study.recorded && ware.coid !== '';
+  const list = useCall(examCalls.chapterExams, wanted ? { query: { coid: ware.coid } } : null, EXAM_READS);
   const exam = list.data?.list.find((item) => item.cid === ware.cid);
   if (!attached)
     return (

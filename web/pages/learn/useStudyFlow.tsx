@@ -18,7 +18,7 @@ import { useActivity } from '../../hooks/useActivity';
 import { STUDY_HOLD_EVENT, type StudyHooks } from '../../hooks/useHeartbeat';
 import { useLocale, useT } from '../../i18n';
 import { currentPath, isSameSitePath } from '../../urls';
-import { openExam } from '../exams/api';
+import { openExam } from '../../api/exams';
 import { errorText } from '../exams/messages';
 import type { NavStudy } from './ChapterNav';
 import { RatingDialog, SignatureDialog } from './dialogs/finishDialogs';
