@@ -153,7 +153,11 @@ describe('the production build, as the Docker image makes and runs it', () => {
   // What README 'Backup and restore' runs in the image: npm scripts on the build, without sources or tsx.
   it('backs up with npm run backup while serving, and npm run restore brings it back on an empty folder', async () => {
     const npm = (args: string[], dataDir: string) =>
-      execFileSync('npm', ['run', '--silent', ...args], { cwd: app, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: work, DATA_DIR: dataDir } });
+      execFileSync('npm', ['run', '--silent', ...args], {
+        cwd: app,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '', HOME: work, DATA_DIR: dataDir },
+      });
     const running = await start();
     let archive: string;
     try {
@@ -168,7 +172,8 @@ describe('the production build, as the Docker image makes and runs it', () => {
     const again = await start({ DATA_DIR: restored });
     try {
       expect(again.lines.some((line) => line.includes('First start'))).toBe(false);
-      expect(await (await fetch(`http://127.0.0.1:${again.port}/health`)).json()).toMatchObject({ status: 'ok', data: { db: true } });
+      const health = await (await fetch(`http://127.0.0.1:${again.port}/health`)).json();
+      expect(health).toMatchObject({ status: 'ok', data: { db: true } });
     } finally {
       again.child.kill('SIGTERM');
       expect(await again.exited).toBe(0);
