@@ -133,8 +133,9 @@ describe('ldap/auth', () => {
     const { bindPasswordSet: _set, ...rest } = settings;
     expect((await app.inject({ method: 'POST', url: '/ldap/settings', headers: { cookie: admin }, payload: { ...rest, enabled: false } })).statusCode).toBe(200);
     const res = await doLogin({ username: 'p00004', password: PERSON_PW });
-    expect([res.statusCode, res.json().error]).toEqual([503, LDAP_ERRORS.notConfigured]);
-    expect((await auth({ username: 'p00008', password: PERSON_PW })).statusCode).toBe(503);
+    // Turned off is not 'down': a 4xx (503 stays for a directory that cannot be reached).
+    expect([res.statusCode, res.json().error]).toEqual([400, LDAP_ERRORS.notConfigured]);
+    expect((await auth({ username: 'p00008', password: PERSON_PW })).statusCode).toBe(400);
     expect(row('p00008')).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { prepared } from '../../db/prepared';
 import type { Db } from '../../db/client';
 import { admins, studentGroupMembers, studentGroups, students } from '../../db/schema';
+import { loginNameForms } from '../../../shared/rules/login-name';
 
 export type Admin = typeof admins.$inferSelect;
 export type Student = typeof students.$inferSelect;
@@ -16,6 +17,15 @@ export function findAdmin(db: Db, id: string): Admin | undefined {
 
 export function findStudentByUsername(db: Db, schoolId: string, username: string): Student | undefined {
   return db.select().from(students).where(and(eq(students.schoolId, schoolId), eq(students.username, username))).get();
+}
+
+/** A student by a typed user name in any Unicode form, the typed form first (the login-name rule). */
+export function findStudentByLoginName(db: Db, schoolId: string, typed: string): Student | undefined {
+  for (const name of loginNameForms(typed)) {
+    const found = findStudentByUsername(db, schoolId, name);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 export function findStudent(db: Db, id: string): Student | undefined {

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { zLogin, zRedirect } from '../../../shared/schemas/auth';
 import { countFailure, retryAfterSeconds } from '../../../shared/rules/login-throttle';
 import { formatDate } from '../../../shared/rules/dates';
+import { loginNameKey } from '../../../shared/rules/login-name';
 import type { AppContext, Auth } from '../../context';
 import { AppError, noLogin, notFound, tooMany } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
@@ -49,7 +50,7 @@ export function authenticate(ctx: AppContext, token: string | undefined): Auth {
 }
 
 function throttleKeys(role: Role, schoolId: string, username: string, ip: string) {
-  return { account: `acct:${role}:${schoolId}:${username.toLowerCase()}`, address: `ip:${ip}` };
+  return { account: `acct:${role}:${schoolId}:${loginNameKey(username).toLowerCase()}`, address: `ip:${ip}` };
 }
 
 function assertNotLocked(ctx: AppContext, keys: { account: string; address: string }) {
@@ -82,7 +83,7 @@ export async function login(
   assertNotLocked(ctx, keys);
 
   let account =
-    input.role === 'admin' ? accounts.findAdminByUsername(ctx.db, input.username) : accounts.findStudentByUsername(ctx.db, school!.id, input.username);
+    input.role === 'admin' ? accounts.findAdminByUsername(ctx.db, input.username) : accounts.findStudentByLoginName(ctx.db, school!.id, input.username);
   let passwordOk: boolean;
   const student = account && 'source' in account ? account : null;
   if (input.role === 'student' && (student?.source === 'ldap' || (!account && options.directory))) {

@@ -13,9 +13,13 @@
  *   changes in the directory reach the account through ldap/sync.
  * - Any failure of the service account (down, certificate, refused bind) answers 503 'directory unreachable'
  *   to the student; the detail goes to the log for the administrator.
- * - With directory login turned off, directory accounts cannot sign in: 503 'directory login is not configured'.
+ * - With directory login turned off or not set up, directory accounts cannot sign in: 400 'directory login is
+ *   not configured' (nothing is down, so not 503; 503 stays for a directory that cannot be reached).
+ * - User names follow the login-name rule (shared/rules/login-name): the typed name and the directory's are
+ *   compared in NFC, and a new account gets the NFC form.
  */
 import { InvalidCredentialsError, type Client, type Entry } from 'ldapts';
+import { sameLoginName } from '../../../shared/rules/login-name';
 import { LDAP_ERRORS, type LdapConfig } from '../../../shared/schemas/ldap';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
@@ -36,16 +40,16 @@ function unreachable(ctx: AppContext, schoolId: string, error: unknown): AppErro
 
 function isAccountOf(entry: Entry, config: LdapConfig, account: StudentRow): boolean {
   if (account.externalId && normDN(account.externalId) === normDN(entry.dn)) return true;
-  return first(entry, config.mapping.username || config.loginAttribute) === account.username;
+  return sameLoginName(first(entry, config.mapping.username || config.loginAttribute), account.username);
 }
 
 /**
  * Proves a password against the directory. Returns the student (created on a first login) or null for a wrong
- * user name or password; throws 503 when the directory cannot be used.
+ * user name or password; throws 503 when the directory cannot be reached, 400 when directory login is off.
  */
 export async function directoryLogin(ctx: AppContext, schoolId: string, username: string, password: string, existing: StudentRow | null): Promise<StudentRow | null> {
   const settings = loadSettings(ctx, schoolId);
-  if (!settings?.config.enabled || !settings.config.url || !settings.config.baseDN) throw new AppError(503, LDAP_ERRORS.notConfigured);
+  if (!settings?.config.enabled || !settings.config.url || !settings.config.baseDN) throw new AppError(400, LDAP_ERRORS.notConfigured);
   if (password === '') return null; // an empty password is an anonymous bind: never a login
   const { config, connection } = settings;
   let service: Client | undefined;
@@ -87,7 +91,9 @@ export async function directoryLogin(ctx: AppContext, schoolId: string, username
   const person = mapEntry(entry, config, new Map(schoolFields(ctx.db, schoolId).map((f) => [f.sfid, f])), errors);
   if (!person) return null;
   // Already a student under the mapped user name or the DN (the login name may be another attribute)?
-  const known = repo.schoolStudents(ctx.db, schoolId).find((s) => (s.source === 'ldap' && s.externalId && normDN(s.externalId) === person.ndn) || s.username === person.username);
+  const known = repo
+    .schoolStudents(ctx.db, schoolId)
+    .find((s) => (s.source === 'ldap' && s.externalId && normDN(s.externalId) === person.ndn) || sameLoginName(s.username, person.username));
   if (known) return known.source === 'ldap' ? (findStudent(ctx.db, known.id) ?? null) : null;
   const id = ctx.ids.next();
   const now = ctx.now();

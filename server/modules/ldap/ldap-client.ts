@@ -10,11 +10,13 @@ import {
   FilterParser,
   InvalidCredentialsError,
   NoSuchObjectError,
+  OrFilter,
   SizeLimitExceededError,
   type Entry,
   type Filter,
 } from 'ldapts';
 import type { ConnectionOptions } from 'node:tls';
+import { loginNameForms } from '../../../shared/rules/login-name';
 import { LDAP_ERRORS, LDAP_PAGE_SIZE, type LdapConfig } from '../../../shared/schemas/ldap';
 import { AppError } from '../../lib/errors';
 
@@ -95,9 +97,15 @@ export async function close(client: Client): Promise<void> {
   }
 }
 
-/** The user filter and'ed with attribute=value; the value travels as a value (RFC 4515 escaping by construction). */
-export function userLookupFilter(userFilter: string, attribute: string, value: string): Filter {
-  return new AndFilter({ filters: [FilterParser.parseString(userFilter), new EqualityFilter({ attribute, value })] });
+/**
+ * The user filter and'ed with attribute=value for each form of the typed name (the login-name rule: a
+ * directory that does not normalise Unicode itself still finds an entry stored in the other form). The values
+ * travel as values (RFC 4515 escaping by construction).
+ */
+export function userLookupFilter(userFilter: string, attribute: string, typed: string): Filter {
+  const equal = loginNameForms(typed).map((value) => new EqualityFilter({ attribute, value }));
+  const name = equal.length === 1 ? equal[0]! : new OrFilter({ filters: equal });
+  return new AndFilter({ filters: [FilterParser.parseString(userFilter), name] });
 }
 
 /** Whether the text parses as an LDAP filter. */

@@ -4,6 +4,7 @@
  * Any failure throws: a sync never works from a partial read (issue 7).
  */
 import { OrFilter, EqualityFilter, type Client, type Entry } from 'ldapts';
+import { loginNameKey } from '../../../shared/rules/login-name';
 import { fieldProblem } from '../../../shared/rules/student-fields';
 import type { LdapConfig } from '../../../shared/schemas/ldap';
 import { first, normDN, searchAll, values } from './ldap-client';
@@ -54,7 +55,8 @@ async function readGroups(client: Client, config: LdapConfig): Promise<{ gid: st
 /** Maps one entry (no groups yet); null with a reason when it cannot be a student. */
 export function mapEntry(entry: Entry, config: LdapConfig, fields: Map<string, StudentField>, errors: DirectoryRead['errors']): DirectoryPerson | null {
   const m = config.mapping;
-  const username = first(entry, m.username || config.loginAttribute);
+  // The login-name rule: one form (NFC) for every name the directory gives, whatever form it stores.
+  const username = loginNameKey(first(entry, m.username || config.loginAttribute));
   if (!username) {
     errors.push({ dn: entry.dn, reason: 'no user name attribute' });
     return null;

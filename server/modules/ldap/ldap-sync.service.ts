@@ -19,6 +19,7 @@
  * - ldap/sync answers the recorded run (a failed run is 200 with status 'failed' and its reason), so the back
  *   office shows it like any other; a run that cannot start (not configured, already running) is refused.
  */
+import { loginNameKey } from '../../../shared/rules/login-name';
 import { LDAP_ERRORS, LDAP_SAMPLE_MAX, type LdapDiff, type LdapSyncResult } from '../../../shared/schemas/ldap';
 import type { AppContext } from '../../context';
 import { AppError, conflict } from '../../lib/errors';
@@ -70,7 +71,8 @@ function plan(ctx: AppContext, schoolId: string, settings: LoadedSettings, peopl
   const fieldValues = repo.directoryFieldValues(ctx.db, schoolId);
   const mappedGids = new Set(config.groupMapping.map((g) => g.gid));
   const byDN = new Map(all.filter((s) => s.source === 'ldap' && s.externalId).map((s) => [normDN(s.externalId!), s]));
-  const byName = new Map(all.map((s) => [s.username, s]));
+  // Keyed by the NFC form (the login-name rule): an account stored in another form is still this person's.
+  const byName = new Map(all.map((s) => [loginNameKey(s.username), s]));
   const out: Plan = { create: [], update: [], disable: [], enable: [], errors };
   const seen = new Set<string>();
 

@@ -93,7 +93,8 @@ export const ldapRoutes: FastifyPluginAsync = async (base) => {
   };
   const authSummary =
     'Directory login {school, username, password}: finds the person with the service account, binds as them (the password is never stored), creates the student ' +
-    "on a first login (seats checked) and starts a session like do/login. 401 wrong user name or password (throttled like do/login) or a disabled account; 503 'directory unreachable'.";
+    'on a first login (seats checked) and starts a session like do/login. User names compare in NFC (the login-name rule). 401 wrong user name or ' +
+    "password (throttled like do/login) or a disabled account; 400 'directory login is not configured or turned off'; 503 'directory unreachable'.";
   app.post('/ldap/auth', { schema: { tags, summary: authSummary, body: s.zLdapAuth, response: { 200: zOkReply(zLoginResult) } } }, async (request, reply) =>
     login(request, request.body, reply),
   );
