@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# npm test: type checking, unit tests, HTTP tests against buildApp on fresh databases, the production
-# build checked the way the Dockerfile makes it, and browser tests in real headless Chromium.
+# npm test: formatting and lint rules (Biome), type checking, unit tests, HTTP tests against buildApp on fresh
+# databases, the production build checked the way the Dockerfile makes it, and browser tests in real headless Chromium.
 # Suites run one after another (2-core machines); the last line sums them up.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -12,6 +12,9 @@ step() { echo; echo "== $*"; }
 step "installing test tools when missing"
 bash scripts/ensure-test-tools.sh || exit 1
 bash scripts/ensure-media-tools.sh || exit 1
+
+step "format and lint (biome check: no writes; npm run format fixes the formatting)"
+npx biome check . || status=1
 
 step "type check"
 npx tsc --noEmit -p tsconfig.json || status=1

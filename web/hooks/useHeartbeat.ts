@@ -102,6 +102,7 @@ export function useHeartbeat(options: HeartbeatOptions): (playType?: PlayType) =
     return Math.round(seconds * 10) / 10;
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: takeRealtime reads and writes refs only
   const payload = useCallback((playType: PlayType) => {
     const { coid, cid, read } = latest.current;
     const point = read();

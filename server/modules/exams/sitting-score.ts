@@ -16,7 +16,7 @@ import * as repo from './sittings.repository';
 
 export function settleSitting(ctx: AppContext, sittingId: string): SittingScore {
   const sitting = repo.findSitting(ctx.db, sittingId);
-  if (!sitting || sitting.status !== 'submitted') throw new Error(`settleSitting: sitting ${sittingId} is not submitted`);
+  if (sitting?.status !== 'submitted') throw new Error(`settleSitting: sitting ${sittingId} is not submitted`);
   const result = sittingScore(repo.sittingAnswers(ctx.db, sittingId), sitting.passScore);
   repo.saveSittingScore(ctx.db, sittingId, result);
   const exam = repo.findExam(ctx.db, sitting.examId);

@@ -32,7 +32,7 @@ import * as repo from './sittings.repository';
 export function closeSitting(ctx: AppContext, sittingId: string, closedBy: 'student' | 'deadline'): void {
   ctx.db.transaction((tx) => {
     const sitting = repo.findSitting(tx, sittingId);
-    if (!sitting || sitting.status !== 'open') return;
+    if (sitting?.status !== 'open') return;
     const at = closedBy === 'deadline' ? Math.min(ctx.now(), sitting.deadlineAt) : ctx.now();
     if (!repo.closeOpenSitting(tx, sittingId, closedBy, at)) return;
     const questions = new Map(readSnapshot(sitting.questions).map((q) => [q.qid, q]));

@@ -21,7 +21,7 @@ export function servePublicFile(ctx: AppContext, schoolId: string, name: string)
   if (!ID.test(schoolId) || !match) throw notFound();
   const key = uploadKey(schoolId, match[1]!, match[2]!);
   const file = findFileByKey(ctx.db, key);
-  if (!file || file.visibility !== 'public') throw notFound();
+  if (file?.visibility !== 'public') throw notFound();
   const absolute = resolveInside(ctx.config.dataDir, key);
   if (!absolute) throw notFound();
   return { absolute, relative: key };

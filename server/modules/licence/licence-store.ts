@@ -1,4 +1,4 @@
-import { LICENCE_ERRORS, type LicencePayload } from '../../../shared/schemas/licence';
+import type { LICENCE_ERRORS, LicencePayload } from '../../../shared/schemas/licence';
 import { licenceTime } from '../../../shared/rules/licence';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';

@@ -101,12 +101,12 @@ export function yesNoOfCell(text: string): boolean | null {
 
 /** Plain text as HTML paragraphs: escaped, one paragraph per line. */
 export function textToHtml(text: string): string {
-  const escape = (line: string) => line.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const escapeLine = (line: string) => line.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   return text
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter(Boolean)
-    .map((line) => `<p>${escape(line)}</p>`)
+    .map((line) => `<p>${escapeLine(line)}</p>`)
     .join('');
 }
 

@@ -213,6 +213,7 @@ export function RichTextEditor({ value, onChange, label, invalid, placeholder, t
           )}
         </div>
       )}
+      {/* biome-ignore lint/a11y/useFocusableInteractive: contentEditable makes it focusable */}
       <div
         ref={editorRef}
         className="ac-rte-area rich-text"

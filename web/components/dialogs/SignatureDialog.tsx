@@ -155,6 +155,7 @@ export default function SignatureDialog(props: { coid: string; cid: string; onCl
   const hasStrokes = phase === 'drawing' || phase === 'signed';
 
   // A new pad size (full screen, a turned device, a resized window): the strokes follow, rescaled, and all is drawn again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pad is new each render; its size counts
   useLayoutEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
@@ -164,7 +165,7 @@ export default function SignatureDialog(props: { coid: string; cid: string; onCl
     }
     drawnSizeRef.current = pad;
     contextRef.current = paint(canvas, pad, strokesRef.current, markAt(openedAt), window.devicePixelRatio || 1);
-  }, [pad.width, pad.height, markAt, openedAt]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [pad.width, pad.height, markAt, openedAt]);
 
   useDialogFocus(dialogRef);
 

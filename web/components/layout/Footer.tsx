@@ -70,7 +70,7 @@ export function Footer() {
   const school = boot.schoolName || t('app.name');
   const blocks = setting ? setting.showbottom : true;
   const phone = setting?.phone || boot.phone;
-  const about = setting && setting.show && (setting.aboutustitle || setting.aboutuscontent);
+  const about = setting?.show && (setting.aboutustitle || setting.aboutuscontent);
   const adminEntry = !yks && (setting?.showAdminEntry ?? true);
   return (
     <footer className="d-footer" data-testid="footer">
@@ -123,7 +123,7 @@ export function Footer() {
 /** Mobile footer: only the about title and content (spec 2), and the language switch. */
 export function MobileFooter() {
   const { setting } = useHomeSetting({ delayMs: FOOTER_FETCH_DELAY_MS });
-  const about = setting && setting.showbottom && setting.show && (setting.aboutustitle || setting.aboutuscontent);
+  const about = setting?.showbottom && setting.show && (setting.aboutustitle || setting.aboutuscontent);
   return (
     <footer className="m-footer" data-testid="footer">
       {about && setting && (

@@ -101,6 +101,7 @@ export function GraphicReader({ title, updatedAt, html, memoryKey, toc = true, s
           </span>
         </p>
         {clean.trim() ? (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify
           <div ref={text} className="rich-text graphic-reader-text" dangerouslySetInnerHTML={{ __html: clean }} />
         ) : (
           <p className="catalogue-empty">{t('learn.noText')}</p>

@@ -58,6 +58,7 @@ export function GraphicDetail({ course, locked, action }: { course: CourseInfo; 
       {headings.length > 0 && (
         <Toc headings={headings} label={t('course.toc')} className="graphic-toc" titleAs="h3" />
       )}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify (sanitizeWithHeadings) */}
       <div className="rich-text graphic-text" dangerouslySetInnerHTML={{ __html: html }} />
     </div>
   );

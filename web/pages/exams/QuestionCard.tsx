@@ -41,6 +41,7 @@ export function QuestionCard({ question, index, answer, disabled, onChange }: { 
               <label className={`ex-option${checked ? ' is-checked' : ''}`}>
                 <input type={multiple ? 'checkbox' : 'radio'} name={name} value={option.oid} checked={checked} disabled={disabled} onChange={toggle} />
                 {kind !== 'trueFalse' && <span className="ex-letter">{`${optionLetter(i)}.`}</span>}
+                {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify */}
                 {kind === 'trueFalse' ? <span>{option.content}</span> : <span dangerouslySetInnerHTML={{ __html: sanitizeHtml(option.content) }} />}
               </label>
             </li>
@@ -57,6 +58,7 @@ export function QuestionCard({ question, index, answer, disabled, onChange }: { 
         </h3>
         <span className="ex-points">{t('exams.points', { point: question.point })}</span>
       </header>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify */}
       <div className="ex-content" dangerouslySetInnerHTML={{ __html: sanitizeHtml(question.content) }} />
       {body}
     </article>

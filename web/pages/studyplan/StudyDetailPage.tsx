@@ -25,7 +25,7 @@ function LessonRow({ plan, lesson, index }: { plan: StudentPlanDetail; lesson: S
     <li className={`sp-lesson${lesson.lock ? ' is-locked' : ''}${lesson.complete ? ' is-complete' : ''}`} data-testid="plan-lesson" data-cid={lesson.cid} data-locked={lesson.lock ? 'true' : 'false'}>
       <span className="sp-lesson-index" aria-hidden="true">
         {lesson.lock ? (
-          <svg viewBox="0 0 24 24" width="16" height="16">
+          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
             <path d="M7 11V8a5 5 0 0 1 10 0v3M6 11h12v9H6z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
           </svg>
         ) : lesson.complete ? (

@@ -74,6 +74,7 @@ export default function CommentsPage() {
         <label className="ac-switch" data-testid="allow-comments">
           <input
             type="checkbox"
+            // biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox carries its checked state
             role="switch"
             checked={setting.data ? !setting.data.noAllowComment : false}
             disabled={!setting.data || savingSetting}

@@ -47,7 +47,7 @@ export function RatingsList({ coid, cid, page, onPage, onChapter }: { coid: stri
         {rows.map((row) => (
           <tr key={row.id} data-testid="rating-row" data-id={row.id}>
             <td data-label={t('admin.feedback.score')}>
-              <span className="fb-score" aria-label={t('admin.feedback.stars', { n: row.score })} title={t('admin.feedback.stars', { n: row.score })}>
+              <span className="fb-score" role="img" aria-label={t('admin.feedback.stars', { n: row.score })} title={t('admin.feedback.stars', { n: row.score })}>
                 {'★'.repeat(row.score)}
                 <span className="ac-muted">{'☆'.repeat(Math.max(0, RATING_SCORE_MAX - row.score))}</span>
               </span>

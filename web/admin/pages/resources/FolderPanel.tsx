@@ -98,6 +98,7 @@ export function FolderPanel({ tree, selected, onSelect, onChanged }: FolderPanel
           {t('admin.resources.addFolder')}
         </button>
       </form>
+      {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a list as an ARIA tree (APG pattern) */}
       <ul className="rs-folder-list" role="tree" aria-label={t('admin.resources.folders')}>
         <li role="none">
           <button type="button" role="treeitem" aria-selected={selected === '0'} className={`rs-folder${selected === '0' ? ' is-selected' : ''}`} onClick={() => onSelect('0')} data-testid="folder-item" data-id="0">

@@ -28,6 +28,7 @@ export default function TagsPage() {
   useEffect(() => {
     if (!selectedId && tags.length > 0) setSelectedId(tags[0].id);
   }, [selectedId, tags]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: an equal list in a new object keeps the edit
   useEffect(() => {
     setCoids(selected?.coids ?? []);
     // Only when another tag is chosen (or its saved courses change).
