@@ -27,6 +27,8 @@ export const zPinArticle = z.object({ aid: zId, pinned: zBit });
 /** POST article/move: to a 0-based position in the school's order (clamped to the end). */
 export const zMoveArticle = z.object({ aid: zId, position: z.coerce.number().int().min(0).max(1_000_000) });
 export const zDeleteArticles = z.object({ aids: z.array(zId).min(1).max(500) });
+/** POST article/delete answers how many went. */
+export const zArticlesDeleted = z.object({ deleted: z.number().int() });
 
 /** GET article/admin/list {page, num, status?}. */
 export const zArticleAdminListQuery = z.object({

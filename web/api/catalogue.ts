@@ -3,8 +3,6 @@
  * (home setting), categories, courses by category, keyword search, hot courses, course info and
  * chapters, bookmarks, tags and articles. Shapes come from shared/schemas.
  */
-import type { z } from 'zod';
-import type { Article, ArticleItem, zArticleList } from '../../shared/schemas/articles';
 import type { CategoryNode } from '../../shared/schemas/categories';
 import type { ChapterList } from '../../shared/schemas/chapters';
 import type { CourseCard, CourseInfo, GraphicText } from '../../shared/schemas/courses';
@@ -12,8 +10,7 @@ import type { UserPage } from '../../shared/schemas/home-setting';
 import type { TagSection } from '../../shared/schemas/tags';
 import { call } from './client';
 
-export type { Article, ArticleItem, CategoryNode, ChapterList, CourseCard, CourseInfo, UserPage, TagSection };
-export type ArticleList = z.infer<typeof zArticleList>;
+export type { CategoryNode, ChapterList, CourseCard, CourseInfo, UserPage, TagSection };
 
 /** The numbers of spec 9: home courses page 1 num 100; catalogue page 1 num 500; articles page 1 num 5. */
 export const HOME_COURSES_NUM = 100;
@@ -45,11 +42,3 @@ export const collectCourse = (input: { uid: string; coid: string; collect: 0 | 1
 
 /** GET collect/status {coid}. */
 export const getCollectStatus = (coid: string) => call<{ collect: 0 | 1 }>('collect/status', { query: { coid } });
-
-
-/** GET article/list {uid, status, page, num}: published articles, pinned first. */
-export const getArticles = (input: { uid: string; page: number; num: number }) =>
-  call<ArticleList>('article/list', { query: { uid: input.uid || undefined, status: 1, page: input.page, num: input.num } });
-
-/** GET article/info/{aid}. */
-export const getArticle = (aid: string) => call<Article>(`article/info/${encodeURIComponent(aid)}`);

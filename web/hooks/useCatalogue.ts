@@ -4,8 +4,6 @@
  */
 import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
 import {
-  getArticle,
-  getArticles,
   getCourseInfo,
   getCoursesByCategory,
   getGraphicText,
@@ -15,6 +13,7 @@ import {
 } from '../api/catalogue';
 import { getColumnCates, getColumnCollectStatus, getColumnInfo, getColumns } from '../api/columns';
 import { unwrap } from './fetcher';
+import { articleCalls } from '../../shared/calls/articles';
 import { categoryCalls } from '../../shared/calls/categories';
 import { chapterCalls } from '../../shared/calls/chapters';
 import type { CategoryNode } from '../../shared/schemas/categories';
@@ -55,10 +54,11 @@ export const useChapters = (id: string | null) => useCall(chapterCalls.list, id 
 
 export const useTags = (uid: string) => useCall(tagCalls.sections, { params: { uid: uid || '0' } }, OPTIONS);
 
+/** Published articles, pinned first. */
 export const useArticles = (uid: string, page: number, num: number) =>
-  useSWR(['article/list', uid, page, num], ([, id, p, n]) => unwrap(getArticles({ uid: id, page: p, num: n })), OPTIONS);
+  useCall(articleCalls.list, { query: { uid: uid || undefined, status: 1, page, num } }, OPTIONS);
 
-export const useArticle = (aid: string) => useSWR(aid ? ['article/info', aid] : null, ([, id]) => unwrap(getArticle(id)), OPTIONS);
+export const useArticle = (aid: string) => useCall(articleCalls.info, aid ? { params: { aid } } : null, OPTIONS);
 
 export const useColumnCates = (uid: string) => useSWR(['column/cates', uid], ([, id]) => unwrap(getColumnCates(id)), OPTIONS);
 

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import useSWR from 'swr';
-import type { Article } from '../../../../shared/schemas/articles';
+import type { z } from 'zod';
+import { articleCalls } from '../../../../shared/calls/articles';
+import type { Article, zUpdateArticle } from '../../../../shared/schemas/articles';
+import { request } from '../../../api/client';
 import { toast } from '../../../components/feedback';
+import { useCall } from '../../../hooks/useCall';
 import { useT } from '../../../i18n';
-import { articleInfo, pinArticle, publishArticle, saveArticle, type ArticleUpdate } from '../../api/articles';
 import { failureText, fieldErrorsOf } from '../../api/errors';
 import { Field } from '../../components/Field';
 import { ImageField } from '../../components/ImageField';
@@ -17,18 +19,14 @@ import { MissingRecord } from '../../components/MissingRecord';
 type ArticleForm = { title: string; img: string; content: string };
 const formOf = (article: Article): ArticleForm => ({ title: article.title, img: article.img, content: article.content });
 
-async function fetchArticle([, aid]: [string, string]) {
-  const reply = await articleInfo(aid);
-  if (reply.status !== 'ok') throw new Error(reply.error);
-  return reply.data;
-}
-
 /** An article: title, cover and rich-text content; publish and pin. */
 export default function ArticleEditor() {
   const t = useT();
   const { aid = '' } = useParams();
   const revalidate = useRevalidate();
-  const { data: article, error, mutate } = useSWR(['article/info', aid] as [string, string], fetchArticle, { revalidateOnFocus: false });
+  const { data: article, error, mutate } = useCall(articleCalls.info, aid ? { params: { aid } } : null, {
+    revalidateOnFocus: false,
+  });
   const { base, form, errors, setErrors, dirty, change, reset } = useEditableForm(article, formOf);
   const [saving, setSaving] = useState(false);
 
@@ -39,12 +37,12 @@ export default function ArticleEditor() {
 
   const handleSave = async () => {
     if (!form.title.trim()) return setErrors({ title: t('admin.common.required') });
-    const patch: ArticleUpdate = { aid };
+    const patch: z.input<typeof zUpdateArticle> = { aid };
     if (form.title !== base.title) patch.title = form.title.trim();
     if (form.img !== base.img) patch.img = form.img.trim();
     if (form.content !== base.content) patch.content = form.content;
     setSaving(true);
-    const reply = await saveArticle(patch);
+    const reply = await request(articleCalls.save, { body: patch });
     setSaving(false);
     if (reply.status !== 'ok') {
       const found = fieldErrorsOf(reply);
@@ -58,7 +56,10 @@ export default function ArticleEditor() {
   };
 
   const toggle = async (kind: 'publish' | 'pin') => {
-    const reply = kind === 'publish' ? await publishArticle(aid, article.status !== 1) : await pinArticle(aid, !article.pinned);
+    const reply =
+      kind === 'publish'
+        ? await request(articleCalls.publish, { body: { aid, status: article.status === 1 ? 0 : 1 } })
+        : await request(articleCalls.pin, { body: { aid, pinned: article.pinned ? 0 : 1 } });
     if (reply.status !== 'ok') return toast(failureText(t, reply));
     toast(kind === 'publish' ? (reply.data.status === 1 ? t('admin.courses.publishedToast') : t('admin.courses.unpublishedToast')) : t('admin.common.saved'));
     await mutate({ ...article, status: reply.data.status, pinned: reply.data.pinned }, { revalidate: false });

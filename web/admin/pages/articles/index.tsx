@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import useSWR from 'swr';
+import { articleCalls } from '../../../../shared/calls/articles';
+import { request } from '../../../api/client';
 import { toast } from '../../../components/feedback';
+import { useCall } from '../../../hooks/useCall';
 import { useT } from '../../../i18n';
-import { deleteArticles, listArticles, moveArticle, newArticle, pinArticle, publishArticle } from '../../api/articles';
 import { failureText } from '../../api/errors';
 import { DataTable, DeleteButton, RowActions } from '../../components/DataTable';
 import { Field } from '../../components/Field';
@@ -22,12 +23,6 @@ const FILTERS = [
   { key: 'published', status: 1, label: 'admin.articles.filter.published' },
 ] as const;
 
-async function fetchArticles([, page, status]: [string, number, 0 | 1 | undefined]) {
-  const reply = await listArticles(page, PAGE_SIZE, status);
-  if (reply.status !== 'ok') throw new Error(reply.error);
-  return reply.data;
-}
-
 /** Articles (news): drafts and published ones in the students' order; create, publish, pin, move, delete. */
 export default function ArticlesPage() {
   const t = useT();
@@ -35,7 +30,8 @@ export default function ArticlesPage() {
   const revalidate = useRevalidate();
   const [page, setPage] = useState(1);
   const [filter, setFilter] = useState<(typeof FILTERS)[number]>(FILTERS[0]);
-  const { data, mutate } = useSWR(['article/admin/list', page, filter.status] as [string, number, 0 | 1 | undefined], fetchArticles, { keepPreviousData: true });
+  const query = { page, num: PAGE_SIZE, status: filter.status };
+  const { data, mutate } = useCall(articleCalls.adminList, { query }, { keepPreviousData: true });
   const [creating, setCreating] = useState(false);
   const [title, setTitle] = useState('');
   const rows = data?.list ?? [];
@@ -45,10 +41,15 @@ export default function ArticlesPage() {
     void revalidate('article/info');
   });
 
+  const move = (aid: string, position: number) => request(articleCalls.move, { body: { aid, position } });
+  const publish = (aid: string, on: boolean) => request(articleCalls.publish, { body: { aid, status: on ? 1 : 0 } });
+  const pin = (aid: string, on: boolean) => request(articleCalls.pin, { body: { aid, pinned: on ? 1 : 0 } });
+  const remove = (aid: string) => request(articleCalls.remove, { body: { aids: [aid] } });
+
   const handleCreate = async () => {
     if (!title.trim()) return toast(t('admin.common.required'));
     setBusy(true);
-    const reply = await newArticle(title.trim());
+    const reply = await request(articleCalls.create, { body: { title: title.trim() } });
     setBusy(false);
     if (reply.status !== 'ok') return toast(failureText(t, reply));
     setCreating(false);
@@ -96,15 +97,33 @@ export default function ArticlesPage() {
                 <Link className="btn btn-small" to={`/articles/${row.aid}`}>
                   {t('admin.common.edit')}
                 </Link>
-                <PublishButton on={row.status === 1} busy={busy} run={run} toggle={(next) => publishArticle(row.aid, next)} />
-                <PinButton on={row.pinned} busy={busy} run={run} toggle={(next) => pinArticle(row.aid, next)} />
-                <button type="button" className="btn btn-small btn-icon" disabled={busy || index === 0} aria-label={`${t('admin.common.moveUp')} ${row.title}`} title={t('admin.common.moveUp')} onClick={() => void run(() => moveArticle(row.aid, rows[index - 1].position), t('admin.common.moved'))}>
+                <PublishButton on={row.status === 1} busy={busy} run={run} toggle={(next) => publish(row.aid, next)} />
+                <PinButton on={row.pinned} busy={busy} run={run} toggle={(next) => pin(row.aid, next)} />
+                <button
+                  type="button"
+                  className="btn btn-small btn-icon"
+                  disabled={busy || index === 0}
+                  aria-label={`${t('admin.common.moveUp')} ${row.title}`}
+                  title={t('admin.common.moveUp')}
+                  onClick={() => void run(() => move(row.aid, rows[index - 1].position), t('admin.common.moved'))}
+                >
                   ↑
                 </button>
-                <button type="button" className="btn btn-small btn-icon" disabled={busy || index >= rows.length - 1} aria-label={`${t('admin.common.moveDown')} ${row.title}`} title={t('admin.common.moveDown')} onClick={() => void run(() => moveArticle(row.aid, rows[index + 1].position), t('admin.common.moved'))}>
+                <button
+                  type="button"
+                  className="btn btn-small btn-icon"
+                  disabled={busy || index >= rows.length - 1}
+                  aria-label={`${t('admin.common.moveDown')} ${row.title}`}
+                  title={t('admin.common.moveDown')}
+                  onClick={() => void run(() => move(row.aid, rows[index + 1].position), t('admin.common.moved'))}
+                >
                   ↓
                 </button>
-                <DeleteButton busy={busy} confirmText={t('admin.articles.deleteOne', { title: row.title })} onDelete={() => run(() => deleteArticles([row.aid]), t('admin.articles.deleted'))} />
+                <DeleteButton
+                  busy={busy}
+                  confirmText={t('admin.articles.deleteOne', { title: row.title })}
+                  onDelete={() => run(() => remove(row.aid), t('admin.articles.deleted'))}
+                />
               </RowActions>
             </tr>
           ))}
