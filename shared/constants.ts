@@ -38,12 +38,18 @@ export type Locale = (typeof LOCALES)[number];
 export const RELEASES = ['lan', 'online'] as const;
 export type Release = (typeof RELEASES)[number];
 
-/** Login throttling (not in the spec): failures allowed in the window before a lock. */
+/** Login throttling (not in the spec; the rule is shared/rules/login-throttle). */
 export const LOGIN_THROTTLE = {
+  /** A counter quiet for this long starts afresh. */
   windowMs: 15 * 60 * 1000,
-  lockMs: 15 * 60 * 1000,
-  perAccount: 5,
+  /** Failures of one account from one address before each further attempt waits. */
+  freeFailures: 5,
+  /** The first wait; every further failure doubles it, up to maxDelayMs. */
+  firstDelayMs: 30 * 1000,
+  maxDelayMs: 15 * 60 * 1000,
+  /** Failures from one address (any account) within the window before the address is locked for lockMs. */
   perAddress: 20,
+  lockMs: 15 * 60 * 1000,
 } as const;
 
 /** Login names and passwords (not in the spec). */

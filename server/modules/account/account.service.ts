@@ -1,4 +1,3 @@
-import { LOGIN_THROTTLE } from '../../../shared/constants';
 import { countFailure, retryAfterSeconds } from '../../../shared/rules/login-throttle';
 import { fieldValueIssues } from '../../../shared/rules/student-fields';
 import { ACCOUNT_ERRORS, passwordProblem, type AccountInfo, type ChangePasswordInput, type StudentSettingReply } from '../../../shared/schemas/account';
@@ -9,6 +8,7 @@ import type { AppContext, Auth } from '../../context';
 import { badInput, forbidden, noLogin, tooMany } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { findStudent } from '../auth/accounts.repository';
+import { loginThrottle } from '../auth/auth.service';
 import * as sessionsRepo from '../auth/sessions.repository';
 import { checkedFieldValues, schoolFields, studentSettings } from '../student-fields/student-fields.service';
 import { setFieldValues, updateStudent } from '../students/student-writes';
@@ -24,8 +24,9 @@ import * as repo from './account.repository';
  * - Saving info checks the given values with the one field rule (fieldValueIssues, as student/add and edit and
  *   registration do); a required field must have a value once the save is applied (given now or kept from before), so the information page can be used to
  *   complete them, and a save that leaves one empty is refused (400 'field value not accepted', data {sfid, problem}).
- * - A wrong old password counts against the same per-account login throttle as a failed sign-in (5 in 15
- *   minutes lock both), so the password dialog cannot be used to guess the password.
+ * - A wrong old password counts with the login throttle of a failed sign-in (loginThrottle: this account from
+ *   this address waits longer after each failure past five), so the password dialog cannot be used to guess
+ *   the password, and guesses from elsewhere never keep the owner out.
  * - Password change refusals: 403 when the school's settings do not offer it (changePass true or needPassword
  *   false), 403 for a directory (LDAP) account (its password lives in the directory). After a change the
  *   student's other sessions end (a stolen session does not outlive the change); this one stays.
@@ -108,8 +109,6 @@ export function saveInfo(ctx: AppContext, auth: Auth, input: z.output<typeof zSa
   return accountInfo(ctx, auth);
 }
 
-const accountKey = (schoolId: string, username: string) => `acct:student:${schoolId}:${username.toLowerCase()}`;
-
 /** 429 while the key is locked by the login throttle. */
 export function assertNotThrottled(ctx: AppContext, keys: string[]): void {
   const now = ctx.now();
@@ -124,7 +123,7 @@ export function countAttempt(ctx: AppContext, key: string, limit: number): void 
 }
 
 /** POST stu/password {oldpwd, newpwd} (spec 5 'Change password'). */
-export async function changePassword(ctx: AppContext, auth: Auth, input: ChangePasswordInput): Promise<{ changed: true }> {
+export async function changePassword(ctx: AppContext, auth: Auth, input: ChangePasswordInput, ip: string): Promise<{ changed: true }> {
   const { student } = ownStudent(ctx, auth);
   const settings = studentSettings(ctx, student.schoolId);
   if (settings.changePass || !settings.needPassword) throw forbidden(STUDENT_ERRORS.passwordChangeOff);
@@ -132,17 +131,17 @@ export async function changePassword(ctx: AppContext, auth: Auth, input: ChangeP
   const problem = passwordProblem(input.oldpwd, input.newpwd);
   if (problem === 'empty') throw badInput(ACCOUNT_ERRORS.emptyPassword);
   if (problem) throw badInput(ACCOUNT_ERRORS.passwordLength, { problem });
-  const key = accountKey(student.schoolId, student.username);
-  assertNotThrottled(ctx, [key]);
+  const throttle = loginThrottle(ctx, { role: 'student', schoolId: student.schoolId, username: student.username }, ip);
+  throttle.check();
   if (!(await verifyPassword(student.passwordHash, input.oldpwd))) {
-    countAttempt(ctx, key, LOGIN_THROTTLE.perAccount);
+    throttle.fail();
     throw badInput(STUDENT_ERRORS.wrongPassword);
   }
   const passwordHash = await hashPassword(input.newpwd);
   ctx.db.transaction((tx) => {
     updateStudent(tx, student.id, { passwordHash }, ctx.now());
     repo.endOtherSessions(tx, student.id, auth.tokenHash ?? '', ctx.now());
-    sessionsRepo.clearAttempts(tx, key);
+    throttle.clear(tx);
   });
   return { changed: true };
 }

@@ -75,7 +75,7 @@ export const accountRoutes: FastifyPluginAsync = async (base) => {
         response: { 200: zOkReply(z.object({ changed: z.literal(true) })) },
       },
     },
-    async (request) => ok(await account.changePassword(ctx, request.auth, request.body)),
+    async (request) => ok(await account.changePassword(ctx, request.auth, request.body, request.ip)),
   );
 
   app.post(

@@ -4,10 +4,11 @@ import { ERRORS } from '../../../shared/envelope';
 import type { LoginResult, LoginState, UserData, Role } from '../../../shared/schemas/auth';
 import type { z } from 'zod';
 import type { zLogin, zRedirect } from '../../../shared/schemas/auth';
-import { countFailure, retryAfterSeconds } from '../../../shared/rules/login-throttle';
+import { countDelayedFailure, countFailure, retryAfterSeconds } from '../../../shared/rules/login-throttle';
 import { formatDate } from '../../../shared/rules/dates';
 import { loginNameKey } from '../../../shared/rules/login-name';
 import type { AppContext, Auth } from '../../context';
+import type { Db } from '../../db/client';
 import { AppError, noLogin, notFound, tooMany } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import * as accounts from './accounts.repository';
@@ -49,27 +50,45 @@ export function authenticate(ctx: AppContext, token: string | undefined): Auth {
   return { role: session.role, schoolId: session.schoolId, userId: session.userId, tokenHash };
 }
 
-function throttleKeys(role: Role, schoolId: string, username: string, ip: string) {
-  return { account: `acct:${role}:${schoolId}:${loginNameKey(username).toLowerCase()}`, address: `ip:${ip}` };
-}
-
-function assertNotLocked(ctx: AppContext, keys: { account: string; address: string }) {
-  const now = ctx.now();
-  const wait = Math.max(0, ...sessionsRepo.findAttempts(ctx.db, [keys.account, keys.address]).map((a) => retryAfterSeconds(a, now)));
-  if (wait > 0) throw tooMany(wait);
-}
-
-function recordFailure(ctx: AppContext, keys: { account: string; address: string }) {
-  const now = ctx.now();
-  const existing = new Map(sessionsRepo.findAttempts(ctx.db, [keys.account, keys.address]).map((a) => [a.key, a]));
-  for (const [key, limit] of [[keys.account, LOGIN_THROTTLE.perAccount], [keys.address, LOGIN_THROTTLE.perAddress]] as const) {
-    sessionsRepo.saveAttempt(ctx.db, { key, ...countFailure(existing.get(key), now, limit) });
-  }
+export interface LoginThrottle {
+  /** 429 while this account from this address, or this address, must wait. */
+  check(): void;
+  /** Counts a wrong password. */
+  fail(): void;
+  /** Forgets the account's failures from this address (a right password). */
+  clear(db?: Db): void;
 }
 
 /**
- * POST do/login. Says the same thing for an unknown user and a wrong password, throttles per
- * account and per address, and ends the student's other sessions (one live session per student).
+ * The login throttle (shared/rules/login-throttle) for one account from one address: do/login, ldap/auth
+ * and the old password of stu/password. Keyed by the account and the address together, so failures from
+ * other addresses never keep the owner out; the address's own counter limits guessing across accounts.
+ */
+export function loginThrottle(ctx: AppContext, account: { role: Role; schoolId: string; username: string }, ip: string): LoginThrottle {
+  const name = `acct:${account.role}:${account.schoolId}:${loginNameKey(account.username).toLowerCase()}`;
+  const pair = `${name}@${ip}`;
+  const address = `ip:${ip}`;
+  return {
+    check() {
+      const now = ctx.now();
+      const wait = Math.max(0, ...sessionsRepo.findAttempts(ctx.db, [pair, address]).map((a) => retryAfterSeconds(a, now)));
+      if (wait > 0) throw tooMany(wait);
+    },
+    fail() {
+      const now = ctx.now();
+      const existing = new Map(sessionsRepo.findAttempts(ctx.db, [pair, address]).map((a) => [a.key, a]));
+      sessionsRepo.saveAttempt(ctx.db, { key: pair, ...countDelayedFailure(existing.get(pair), now) });
+      sessionsRepo.saveAttempt(ctx.db, { key: address, ...countFailure(existing.get(address), now, LOGIN_THROTTLE.perAddress) });
+    },
+    clear(db = ctx.db) {
+      sessionsRepo.clearAttempts(db, pair);
+    },
+  };
+}
+
+/**
+ * POST do/login. Says the same thing for an unknown user and a wrong password, throttles (loginThrottle)
+ * per account and address and per address, and ends the student's other sessions (one live session per student).
  */
 export async function login(
   ctx: AppContext,
@@ -79,8 +98,8 @@ export async function login(
 ) {
   const school = input.role === 'student' ? resolveSchool(ctx, input.school) : undefined;
   if (input.role === 'student' && !school) throw notFound('school not found');
-  const keys = throttleKeys(input.role, school?.id ?? '', input.username, client.ip);
-  assertNotLocked(ctx, keys);
+  const throttle = loginThrottle(ctx, { role: input.role, schoolId: school?.id ?? '', username: input.username }, client.ip);
+  throttle.check();
 
   let account =
     input.role === 'admin' ? accounts.findAdminByUsername(ctx.db, input.username) : accounts.findStudentByLoginName(ctx.db, school!.id, input.username);
@@ -95,10 +114,10 @@ export async function login(
     passwordOk = await verifyPassword(account?.passwordHash ?? null, input.password);
   }
   if (!account || !passwordOk || account.disabled) {
-    recordFailure(ctx, keys);
+    throttle.fail();
     throw new AppError(401, ERRORS.badCredentials);
   }
-  sessionsRepo.clearAttempts(ctx.db, keys.account);
+  throttle.clear();
   return openSession(ctx, input.role, account, client);
 }
 
