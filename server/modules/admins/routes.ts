@@ -49,8 +49,18 @@ export const adminsRoutes: FastifyPluginAsync = async (base) => {
 
   app.post(
     '/admins/update',
-    { schema: { tags, summary: "Changes a sub-admin's name, password, group, or disables it (its sessions end).", body: zUpdateSubAdmin, response: { 200: zOkReply(zSubAdmin) } } },
-    async (request) => ok(await subAdmins.updateSubAdmin(ctx, requireAdmin(request, 'admin').userId, request.body)),
+    {
+      schema: {
+        tags,
+        summary: "Changes a sub-admin's name, password, group, or disables it. Disabling or a new password ends its sessions (one's own password: all but this one).",
+        body: zUpdateSubAdmin,
+        response: { 200: zOkReply(zSubAdmin) },
+      },
+    },
+    async (request) => {
+      const auth = requireAdmin(request, 'admin');
+      return ok(await subAdmins.updateSubAdmin(ctx, auth.userId, request.body, auth.tokenHash));
+    },
   );
 
   app.post(

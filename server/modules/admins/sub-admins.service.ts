@@ -15,7 +15,7 @@ import type { AppContext } from '../../context';
 import { badInput, conflict, forbidden, noLogin, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { findAdmin } from '../auth/accounts.repository';
-import { endUserSessions } from '../auth/sessions.repository';
+import { endSessionsExcept, endUserSessions } from '../auth/sessions.repository';
 import { listCategories } from '../categories/categories.repository';
 import { scopedCategoryRows } from '../courses/course-access';
 import * as repo from './admins.repository';
@@ -38,7 +38,8 @@ import { adminCategories, adminPermissions } from './admins.service';
  * - Categories named in registered/setpermission must be course categories of the school (400 otherwise);
  *   a category deleted later simply drops out of the scope (a scope of only deleted categories manages nothing).
  * - Disabling or deleting a sub-admin ends its sessions at once; deletion removes the account only (what it
- *   created stays with the school).
+ *   created stays with the school). A new password ends its other sessions too (a session someone took does
+ *   not outlive the reset); when a sub-admin changes its own password, the session it did it from stays.
  */
 
 type Actor = NonNullable<ReturnType<typeof findAdmin>>;
@@ -163,8 +164,16 @@ export function listSubAdmins(ctx: AppContext, adminId: string, query: z.output<
   return { total, list: present(ctx, actor.schoolId, rows) };
 }
 
-/** POST admins/update: name, password, disabled, group. Disabling ends the sub-admin's sessions. */
-export async function updateSubAdmin(ctx: AppContext, adminId: string, input: z.output<typeof zUpdateSubAdmin>): Promise<SubAdmin> {
+/**
+ * POST admins/update: name, password, disabled, group. Disabling ends the sub-admin's sessions; a new password
+ * ends them too, but for the caller's own session (currentToken) when it changes its own password.
+ */
+export async function updateSubAdmin(
+  ctx: AppContext,
+  adminId: string,
+  input: z.output<typeof zUpdateSubAdmin>,
+  currentToken: string | null = null,
+): Promise<SubAdmin> {
   const actor = actorOf(ctx, adminId);
   const target = subAdminOf(ctx, actor, input.id);
   assertReach(ctx, actor, target, input.disabled !== undefined);
@@ -178,6 +187,7 @@ export async function updateSubAdmin(ctx: AppContext, adminId: string, input: z.
       ...(groupId !== undefined ? { groupId } : {}),
     });
     if (input.disabled === true) endUserSessions(tx, 'admin', [target.id], ctx.now());
+    else if (passwordHash !== undefined) endSessionsExcept(tx, 'admin', target.id, target.id === actor.id ? currentToken : null, ctx.now());
   });
   return present(ctx, actor.schoolId, [subAdminOf(ctx, actor, target.id)])[0];
 }

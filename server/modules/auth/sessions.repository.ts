@@ -49,6 +49,16 @@ export function clearAttempts(db: Db, key: string): void {
   db.delete(loginAttempts).where(eq(loginAttempts.key, key)).run();
 }
 
+/** Ends a user's live sessions but the one kept (a credential change: the session that made it may stay). */
+export function endSessionsExcept(db: Db, role: 'student' | 'admin', userId: string, keep: string | null, at: number): number {
+  const others = keep ? ne(sessions.tokenHash, keep) : undefined;
+  return db
+    .update(sessions)
+    .set({ endedAt: at, endReason: 'logout' })
+    .where(and(eq(sessions.role, role), eq(sessions.userId, userId), others, isNull(sessions.endedAt)))
+    .run().changes;
+}
+
 /** Ends every live session of these users (a disabled or deleted account signs out at once). */
 export function endUserSessions(db: Db, role: 'student' | 'admin', userIds: string[], at: number): number {
   if (userIds.length === 0) return 0;
