@@ -219,6 +219,10 @@ export const zRenameQuestionCategory = z.object({ catid: zId, title: zCategoryTi
 /** Moves a category under another parent ('0' = first level), at a position among its new siblings (the end when absent). */
 export const zMoveQuestionCategory = z.object({ catid: zId, parent_id: zParentRef, position: z.number().int().min(0).optional() });
 export const zQuestionCategoryRef = z.object({ catid: zId });
+/** POST question/category/rename's reply. */
+export const zQuestionCategoryRenamed = z.object({ catid: z.string(), title: z.string() });
+/** POST question/category/delete's reply. */
+export const zQuestionCategoryDeleted = z.object({ catid: z.string(), deleted: z.literal(true) });
 
 // ---- XLSX import ----
 

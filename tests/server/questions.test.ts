@@ -237,4 +237,12 @@ describe('question bank', () => {
     }
     for (const path of paths) for (const op of Object.values(doc.paths[path])) expect(op.tags?.length && op.summary, path).toBeTruthy();
   });
+
+  it('never lets the browser cache the bank: the declared calls and the files alike', async () => {
+    for (const url of ['/question/list', '/question/category/list', '/question/export', '/question/template']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toMatch(/no-store/);
+    }
+  });
 });

@@ -14,11 +14,11 @@
  * Not a form: it sits inside the caller's form, and Enter in its search box searches instead of saving.
  */
 import { useState } from 'react';
-import useSWR from 'swr';
 import { QUESTION_TYPES, type QuestionRow } from '../../../shared/schemas/questions';
-import { unwrap } from '../../hooks/fetcher';
+import { questionCalls as calls } from '../../../shared/calls/questions';
+import { flattenCategories } from '../../api/questions';
+import { useCall } from '../../hooks/useCall';
 import { useT } from '../../i18n';
-import { flattenCategories, listQuestionCategories, listQuestions, QUESTION_CATEGORIES_KEY, QUESTION_LIST_KEY } from '../api/questions';
 import { moveItem, OrderButtons } from './OrderButtons';
 import { Pager } from './Pager';
 
@@ -39,10 +39,16 @@ export function QuestionPicker({ selected, onChange }: { selected: PickedQuestio
   const t = useT();
   const [draft, setDraft] = useState('');
   const [filter, setFilter] = useState<{ keyword: string; type: string; catid: string; page: number }>({ keyword: '', type: '', catid: '', page: 1 });
-  const categories = useSWR(QUESTION_CATEGORIES_KEY, () => unwrap(listQuestionCategories()));
-  const results = useSWR([QUESTION_LIST_KEY, 'picker', filter.keyword, filter.type, filter.catid, filter.page], () =>
-    unwrap(listQuestions({ keyword: filter.keyword || undefined, type: filter.type === '' ? undefined : Number(filter.type), catid: filter.catid || undefined, page: filter.page, num: PAGE_NUM })),
-  );
+  const categories = useCall(calls.categories, {});
+  const results = useCall(calls.list, {
+    query: {
+      keyword: filter.keyword || undefined,
+      type: filter.type === '' ? undefined : Number(filter.type),
+      catid: filter.catid || undefined,
+      page: filter.page,
+      num: PAGE_NUM,
+    },
+  });
   const chosen = new Set(selected.map((item) => item.qid));
   const total = selected.reduce((sum, item) => sum + item.point, 0);
   const toggle = (row: QuestionRow) => onChange(chosen.has(row.qid) ? selected.filter((item) => item.qid !== row.qid) : [...selected, pickedOf(row)]);

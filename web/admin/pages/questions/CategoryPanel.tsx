@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import { questionCalls as calls } from '../../../../shared/calls/questions';
 import { QUESTION_CATEGORY_TITLE_MAX, type QuestionCategoryNode } from '../../../../shared/schemas/questions';
+import { request } from '../../../api/client';
+import { descendantsOf, flattenCategories } from '../../../api/questions';
 import { confirm, toast } from '../../../components/feedback';
 import { useT } from '../../../i18n';
-import { addQuestionCategory, deleteQuestionCategory, descendantsOf, flattenCategories, moveQuestionCategory, renameQuestionCategory } from '../../api/questions';
 import { failureText } from '../../api/errors';
 import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
@@ -34,10 +36,10 @@ export function CategoryPanel({ tree, selected, onSelect, onChanged }: { tree: Q
     setBusy(true);
     const reply =
       editing.kind === 'add'
-        ? await addQuestionCategory(title.trim(), editing.parentId)
+        ? await request(calls.addCategory, { body: { title: title.trim(), parent_id: editing.parentId } })
         : editing.kind === 'rename'
-          ? await renameQuestionCategory(editing.node.catid, title.trim())
-          : await moveQuestionCategory(editing.node.catid, parent);
+          ? await request(calls.renameCategory, { body: { catid: editing.node.catid, title: title.trim() } })
+          : await request(calls.moveCategory, { body: { catid: editing.node.catid, parent_id: parent } });
     setBusy(false);
     if (reply.status !== 'ok') return toast(failureText(t, reply));
     setEditing(null);
@@ -46,7 +48,7 @@ export function CategoryPanel({ tree, selected, onSelect, onChanged }: { tree: Q
 
   const handleDelete = async (node: QuestionCategoryNode) => {
     if (!(await confirm({ text: t('admin.questions.cat.deleteConfirm', { title: node.title }), okText: t('admin.common.delete') }))) return;
-    const reply = await deleteQuestionCategory(node.catid);
+    const reply = await request(calls.deleteCategory, { body: { catid: node.catid } });
     if (reply.status !== 'ok') {
       const held = (reply.data as { questions?: number } | null)?.questions;
       return toast(held ? t('admin.questions.cat.hasQuestions', { count: held }) : failureText(t, reply));

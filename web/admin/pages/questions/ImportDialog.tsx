@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ImportReport } from '../../../../shared/schemas/questions';
 import { toast } from '../../../components/feedback';
 import { useT } from '../../../i18n';
-import { commitImport, previewImport, questionTemplateUrl } from '../../api/questions';
+import { commitImport, previewImport, questionTemplateUrl } from '../../../api/questions';
 import { failureText } from '../../api/errors';
 import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';

@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import useSWR from 'swr';
 import { choiceAnswer, choiceIds, MAX_OPTIONS, optionLetter, QUESTION_TYPE, SHORT_ANSWER_MAX } from '../../../../shared/rules/grading';
 import { characters } from '../../../../shared/rules/text';
 import { DIFFICULTIES, DIFFICULTY_DEFAULT, QUESTION_TYPES, type AdminQuestion, type NewQuestion, type QuestionIssueCode } from '../../../../shared/schemas/questions';
 import type { Failure } from '../../../../shared/envelope';
 import { toast } from '../../../components/feedback';
-import { unwrap } from '../../../hooks/fetcher';
+import { questionCalls as calls } from '../../../../shared/calls/questions';
+import { request } from '../../../api/client';
+import { flattenCategories } from '../../../api/questions';
+import { useCall } from '../../../hooks/useCall';
 import { useT, type Translate } from '../../../i18n';
-import { addQuestion, flattenCategories, listQuestionCategories, QUESTION_CATEGORIES_KEY, updateQuestion } from '../../api/questions';
 import { failureText, fieldErrorsOf } from '../../api/errors';
 import { Check, Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
@@ -94,7 +95,7 @@ export function QuestionForm({ question, defaultCategory, onClose, onSaved }: { 
   const [draft, setDraft] = useState<Draft>(() => draftOf(question, defaultCategory));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const categories = useSWR(QUESTION_CATEGORIES_KEY, () => unwrap(listQuestionCategories()));
+  const categories = useCall(calls.categories, {});
   const set = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
   const choice = draft.type === QUESTION_TYPE.single || draft.type === QUESTION_TYPE.multiple;
   const nextOid = () => String(Math.max(0, ...draft.options.map((option) => Number(option.oid) || 0)) + 1);
@@ -107,7 +108,9 @@ export function QuestionForm({ question, defaultCategory, onClose, onSaved }: { 
   const handleSubmit = async () => {
     setBusy(true);
     const input = inputOf(draft);
-    const reply = question ? await updateQuestion({ ...input, qid: question.qid }) : await addQuestion(input);
+    const reply = question
+      ? await request(calls.update, { body: { ...input, qid: question.qid } })
+      : await request(calls.add, { body: input });
     setBusy(false);
     if (reply.status !== 'ok') {
       const found = errorsOf(t, reply);

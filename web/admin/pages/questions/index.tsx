@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import useSWR from 'swr';
 import { formatDateMinutes } from '../../../../shared/rules/dates';
 import { DIFFICULTIES, QUESTION_TAG_MAX_CHARS, QUESTION_TYPES, type AdminQuestion, type QuestionRow } from '../../../../shared/schemas/questions';
 import { alert, toast } from '../../../components/feedback';
-import { unwrap } from '../../../hooks/fetcher';
+import { questionCalls as calls } from '../../../../shared/calls/questions';
+import { request } from '../../../api/client';
+import { exportQuestionsUrl, questionTemplateUrl } from '../../../api/questions';
+import { useCall } from '../../../hooks/useCall';
 import { useLocale, useT } from '../../../i18n';
-import { deleteQuestion, exportQuestionsUrl, getQuestion, listQuestionCategories, listQuestions, QUESTION_CATEGORIES_KEY, QUESTION_LIST_KEY, questionTemplateUrl } from '../../api/questions';
 import { failureText } from '../../api/errors';
 import { DataTable, DeleteButton, LoadError, RowActions } from '../../components/DataTable';
 import { ListToolbar, SearchForm } from '../../components/ListToolbar';
@@ -40,15 +41,15 @@ export default function QuestionsPage() {
   const [importing, setImporting] = useState(false);
   const [busy, setBusy] = useState(false);
   const query = { keyword: filter.keyword || undefined, catid: filter.catid || undefined, type: filter.type === '' ? undefined : Number(filter.type), difficulty: filter.difficulty === '' ? undefined : Number(filter.difficulty), tag: filter.tag.trim() || undefined };
-  const list = useSWR([QUESTION_LIST_KEY, 'bank', JSON.stringify(query), filter.page], () => unwrap(listQuestions({ ...query, page: filter.page, num: PAGE_SIZE })), { keepPreviousData: true });
-  const categories = useSWR(QUESTION_CATEGORIES_KEY, () => unwrap(listQuestionCategories()));
+  const list = useCall(calls.list, { query: { ...query, page: filter.page, num: PAGE_SIZE } }, { keepPreviousData: true });
+  const categories = useCall(calls.categories, {});
   const change = (patch: Partial<Filter>) => setFilter((current) => ({ ...current, page: 1, ...patch }));
   const refresh = () => Promise.all([list.mutate(), categories.mutate()]);
   const rows = list.data?.list ?? [];
 
   const handleEdit = async (row: QuestionRow) => {
     setBusy(true);
-    const reply = await getQuestion(row.qid);
+    const reply = await request(calls.item, { query: { qid: row.qid } });
     setBusy(false);
     if (reply.status !== 'ok') return toast(failureText(t, reply));
     setEditing(reply.data);
@@ -56,7 +57,7 @@ export default function QuestionsPage() {
 
   const handleDelete = async (row: QuestionRow) => {
     setBusy(true);
-    const reply = await deleteQuestion(row.qid);
+    const reply = await request(calls.remove, { body: { qid: row.qid } });
     setBusy(false);
     if (reply.status !== 'ok') {
       const use = reply.data as { papers?: number; exerciseSets?: number } | null;
