@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Licence tool (issue 7: "scripts/ carries a tool to make a key pair and issue licences; no private key lives in
-// the repository"). Keep the private key off the server and out of the repository; the server only needs the
+// Licence tool: makes a key pair and issues licences; no private key lives in
+// the repository. Keep the private key off the server and out of the repository; the server only needs the
 // public key (LICENCE_PUBLIC_KEY).
 //
 //   node scripts/licence.mjs keygen --out <dir>

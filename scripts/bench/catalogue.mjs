@@ -1,4 +1,4 @@
-// node scripts/bench/catalogue.mjs: the catalogue benchmark of issue 3. Seeds 10,000 courses across 20 schools
+// node scripts/bench/catalogue.mjs: the catalogue benchmark. Seeds 10,000 courses across 20 schools
 // with three-level category trees into a temporary DATA_DIR, starts the production server build, and runs
 // autocannon (50 connections, 10 s a case) on the catalogue (course/bycate page 1 num 500) and course/info,
 // each beside a bare Fastify reply of the same JSON text (same size, same characters) measured in the same run.

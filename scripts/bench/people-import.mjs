@@ -1,5 +1,5 @@
-// node scripts/bench/people-import.mjs: the student import benchmark of issue 7 ('Performance': "Import of a
-// 10,000-row XLSX ... seconds and peak memory. Targets: import under 10 s, memory under 300 MB").
+// node scripts/bench/people-import.mjs: the student import benchmark: import of a
+// 10,000-row XLSX, seconds and peak memory. Targets: import under 10 s, memory under 300 MB.
 //
 // Builds the server, starts it on a temporary file database (production build, its own process), adds a
 // student group and a custom field, makes a 10,000-row XLSX (user name, name, phone, group, custom field; no

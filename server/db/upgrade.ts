@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * Migrations with a backup first (issue 7 'lan/upgrade/status': "At start, when migrations are pending, the
+ * Migrations with a backup first (lan/upgrade/status: "At start, when migrations are pending, the
  * server first takes an online backup of the database (better-sqlite3 backup) into the data folder, then
  * migrates; a failed migration leaves the previous database untouched and the server says so").
  *

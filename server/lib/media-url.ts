@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Short-lived signed URLs for a resource's files (issue 4 'Serving'): /media/{token}/{rid}/{path}.
+ * Short-lived signed URLs for a resource's files: /media/{token}/{rid}/{path}.
  * The server checks that a viewer may study a chapter once, when it hands out the URL; every later
  * request (each HLS segment, each PDF range) is checked by verifying the token alone, with no database
  * read. Relative URLs inside a playlist keep the token prefix, so segments need no signing of their own.

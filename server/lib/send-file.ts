@@ -14,7 +14,7 @@ export function setFileCacheBudget(megabytes: number): void {
 }
 
 /**
- * Sends one stored file (issue 4 'Serving'): HTTP Range (206 for one range, suffix and open ranges; 416 with
+ * Sends one stored file: HTTP Range (206 for one range, suffix and open ranges; 416 with
  * Content-Range bytes *\/size; several ranges fall back to 200), ETag and Last-Modified with If-None-Match,
  * If-Modified-Since and If-Range, HEAD, content types of the media formats, nosniff. Bytes stream from disk in
  * 64 KB reads (recipes 'Serving files fast'). Behind nginx (config ACCEL_REDIRECT) the app only decides and

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 
 /**
- * The data folder's layout (issue 4 storage contract) and the only way user-influenced paths reach the disk.
+ * The data folder's layout (the storage contract) and the only way user-influenced paths reach the disk.
  * Everything lives under config.dataDir:
  *   files/userupload/{schoolId}/{guid}.{EXT}   uploaded files (spec 5, spec 7 'Storage path'); the files row's key
  *   files/derived/{rid}/...                    what conversion made of a resource

@@ -1,7 +1,7 @@
 /**
- * Back-office exam calls: exam categories, papers, exams, results, marking (issue 6 'Exams', 'Records',
- * 'Grading on the server'). Every call needs permission 'exam' and stays within the administrator's school
- * (another school's rows answer 404). Replies are never cached. The results' XLSX download
+ * Back-office exam calls: exam categories, papers, exams, results, marking (graded on the
+ * server: shared/rules/grading and exam-score). Every call needs permission 'exam' and stays within the
+ * administrator's school (another school's rows answer 404). Replies are never cached. The results' XLSX download
  * (GET examadmin/exam/export) is a file, not a declared call: server/modules/exam-admin/routes.ts.
  */
 import * as s from '../schemas/exam-admin';

@@ -1,5 +1,5 @@
 /**
- * Student exam calls (issue 6 'Exams'; spec 7 stu/exams, student/examcate, examlist, getExamToken, getykstestdata,
+ * Student exam calls (spec 7 stu/exams, student/examcate, examlist, getExamToken, getykstestdata,
  * getyksExamlist): a signed-in student (401 'no login' otherwise). Every reply is the student's own and not cached.
  */
 import * as s from '../schemas/exams';

@@ -1,5 +1,5 @@
 /**
- * Chapter exercise calls (issue 6 'Chapter exercises'; spec 7 course/exelist, course/updateExec, exer/submit,
+ * Chapter exercise calls (spec 7 course/exelist, course/updateExec, exer/submit,
  * check/exercise, question detail, submit answer). The back office needs permission 'course'; the student calls
  * need a signed-in person, and the study rules (server/modules/learning/study-access.ts) decide the rest: an
  * administrator is refused there (switchToViewMode or studentOnly), as are the study refusals of learn/ware.

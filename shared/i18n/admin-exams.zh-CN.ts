@@ -1,4 +1,4 @@
-/** Chinese messages of the back office's exams: papers, exams, categories, results and marking (loaded with the back office's chunk) (issue 6). */
+/** Chinese messages of the back office's exams: papers, exams, categories, results and marking (loaded with the back office's chunk). */
 export const messages = {
   'admin.menu.exams': '考试管理',
   'admin.menu.papers': '试卷',

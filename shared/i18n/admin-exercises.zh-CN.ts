@@ -1,4 +1,4 @@
-/** Chinese messages of the back office's chapter exercises (loaded with the back office's chunk) (issue 6). */
+/** Chinese messages of the back office's chapter exercises (loaded with the back office's chunk). */
 export const messages = {
   'admin.exercises.button': '练习（{n}）',
   'admin.exercises.add': '添加练习',

@@ -1,4 +1,4 @@
-/** Chinese messages of the back office's question bank (loaded with the back office's chunk; the XLSX headings and import report on the server) (issue 6). */
+/** Chinese messages of the back office's question bank (loaded with the back office's chunk; the XLSX headings and import report on the server). */
 export const messages = {
   'admin.menu.questions': '题库',
 

@@ -1,6 +1,6 @@
 /**
- * The score of an exam sitting (issue 6 'Exams': "then the score"; 'Grading on the server': "Short answers
- * wait for a teacher's mark in the back office, then count"). Pure: the server settles a sitting with it
+ * The score of an exam sitting (short answers
+ * wait for a teacher's mark in the back office, then count). Pure: the server settles a sitting with it
  * after submission, at the deadline and after every mark; the back office shows the same figures.
  *
  * Choices where the spec is silent:

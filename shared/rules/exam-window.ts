@@ -1,6 +1,6 @@
 /**
- * Whether a student may start an exam now (issue 6 'Exams': "an opening window, attempts allowed ... one
- * sitting at a time per student"). Pure: the server refuses a start with it, and the exam lists show the same
+ * Whether a student may start an exam now (an opening window, attempts allowed, one
+ * sitting at a time per student). Pure: the server refuses a start with it, and the exam lists show the same
  * state on their Start / Continue buttons.
  *
  * Choices where the spec is silent:

@@ -1,5 +1,5 @@
 /**
- * Grading of one answer (issue 6 'Grading on the server'; spec 3 'Question detail', 5 'Quiz', 9 option
+ * Grading of one answer, on the server (spec 3 'Question detail', 5 'Quiz', 9 option
  * letters A to N and short answer max 500). Pure: the server grades with it, and the quiz dialog uses the same
  * checks before it submits (an answer must be chosen or typed first).
  *

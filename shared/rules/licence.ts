@@ -21,7 +21,7 @@ export function licenceTime(when: number | string, kind: 'expiry' | 'issue'): nu
   return Number.isNaN(ms) ? null : ms;
 }
 
-/** Which notice the back office shows on every screen (issue 7 "a visible notice"): expired, trial, near the limit, or none. */
+/** Which notice the back office shows on every screen: expired, trial, near the limit, or none. */
 export function licenceNotice(status: Pick<RegStatus, 'trial' | 'expired' | 'seats'>): 'expired' | 'trial' | 'nearLimit' | null {
   if (status.expired) return 'expired';
   if (status.trial) return 'trial';

@@ -15,7 +15,7 @@ export function isIsoDate(value: string): boolean {
 }
 
 /**
- * Checks one value of a custom student field (issue 7: text, number, date, single choice; required or not).
+ * Checks one value of a custom student field (text, number, date, single choice; required or not).
  * Values are compared trimmed; a number is a plain decimal (leading zeros kept as written), a date yyyy-MM-dd,
  * a choice one of the field's options exactly.
  */

@@ -17,7 +17,7 @@ export const zBootstrap = z.object({
   parseUid: z.string(),
   yksViewServer: z.string(),
   locale: z.enum(['zh-CN', 'en-gb']),
-  /** The school's custom student fields, and the signed-in student's values of them (issue 7). */
+  /** The school's custom student fields, and the signed-in student's values of them (shared/rules/student-fields). */
   fieldSet: z.array(zStudentField),
   haveSetSfields: z.boolean(),
   studentFields: z.array(zFieldValue),

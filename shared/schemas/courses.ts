@@ -293,7 +293,7 @@ export const zCourseViewer = z.object({
   /** When the viewer bought or obtained it ('yyyy-MM-dd HH:mm:ss'), or ''. */
   buyDate: z.string(),
   isCollect: z.boolean(),
-  /** Whether the viewer has a learning record (learning records come with issue 5). */
+  /** Whether the viewer has a learning record. */
   hasRecord: z.boolean(),
   /** Course status 0-3 (spec 4), renewable flag and last valid instant (ms) from shared/rules/course-status. */
   courseStatus: z.number().int(),

@@ -1,7 +1,7 @@
 /**
- * The back office's exams as they travel (issue 6 'Exams': papers, exams, categories; 'Records': "the back
- * office's results per exam with per-question statistics and export"; 'Grading on the server': "Short
- * answers wait for a teacher's mark in the back office, then count"). Tables: server/db/schema/exams.ts.
+ * The back office's exams as they travel: papers, exams, categories; results per exam with per-question
+ * statistics and export; marking (short answers wait for a teacher's mark in the back office, then count). Tables:
+ * server/db/schema/exams.ts.
  *
  * These calls have no names in the spec (its back-office entity shapes are "not shown", spec 1): they live
  * under examadmin/ and use camelCase fields.

@@ -1,5 +1,5 @@
 /**
- * The student's exam calls (issue 6 'Exams'; spec 7 stu/exams, student/examcate {uid, 0, 10}, examlist,
+ * The student's exam calls (spec 7 stu/exams, student/examcate {uid, 0, 10}, examlist,
  * getExamToken (loginKey, token), getykstestdata {sid, cid} → testData JSON, getyksExamlist; 'Exam URLs carry
  * query parameters: key, returnURL, exid, from, s, token'). A sitting's questions travel in the student shape
  * (zStudentQuestion: no answer); correct answers only in a result whose exam shows answers.

@@ -1,5 +1,5 @@
 /**
- * Chapter exercises as they travel (issue 6 'Chapter exercises', 'Grading on the server'; spec 3 'Chapter'
+ * Chapter exercises as they travel (graded on the server: gradeAnswer in shared/rules/grading; spec 3 'Chapter'
  * exer {path, eid, title, esid} and exerc_count, 'Question detail'; spec 7 course/exelist, course/updateExec,
  * exer/submit, check/exercise, 'Get question detail {qid}', 'Submit answer {coid,qid,answer,type}').
  *

@@ -174,14 +174,14 @@ export const zWare = z.object({
   chapters: zChapterList,
   prev: zWareNeighbour,
   next: zWareNeighbour,
-  /** The student's study of the course: what the study page's locks, dialogs and reminders need (issue 5). */
+  /** The student's study of the course: what the study page's locks, dialogs and reminders need. */
   study: zWareStudy,
   /**
-   * Spec 3 'Chapter' exer and exerc_count of every chapter with exercises (issue 6), and how many of them are
+   * Spec 3 'Chapter' exer and exerc_count of every chapter with exercises, and how many of them are
    * still pending for this student (all of them for a viewer without records).
    */
   exercises: z.array(z.object({ cid: z.string(), exer: zChapterExer, exerc_count: z.number().int(), exerc_pending: z.number().int() })),
-  /** The course's chapter exams (an exam chapter, a plan stage's stage exam; issue 6): optional (may be skipped, spec 5) and passed by this student. */
+  /** The course's chapter exams (an exam chapter, a plan stage's stage exam): optional (may be skipped, spec 5) and passed by this student. */
   exams: z.array(z.object({ cid: z.string(), examId: z.string(), optional: z.boolean(), passed: z.boolean() })),
 });
 export type Ware = z.infer<typeof zWare>;

@@ -20,7 +20,7 @@ export const LICENCE_TEXT_MAX = 8192;
 const zWhen = z.union([z.number().int().nonnegative(), z.string().min(4).max(40)]);
 
 /**
- * The signed payload (issue 7: "a signed document naming the school, machine code, seats and expiry").
+ * The signed payload: a signed document naming the school, machine code, seats and expiry.
  * `school` is the school's name; `schoolId` optionally pins it to one school of a multi-school install.
  */
 export const zLicencePayload = z.object({

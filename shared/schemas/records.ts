@@ -4,7 +4,7 @@ import { zCode, zId, zQueryNum, zQueryPage } from './common';
 /**
  * Learning records (spec 3 'Learn record', 'Watch record', 'Heartbeat record'; spec 7 Learning calls and the
  * named client operations 'Heartbeat', 'Do learn', 'Get learn record by chapter id', 'Update student course',
- * 'Get exceeding courses', 'Add watch record'). The server decides what counts (issue 5): the client says
+ * 'Get exceeding courses', 'Add watch record'). The server decides what counts: the client says
  * where it is, the server bounds time by wall time and progress by what was plausibly watched or read.
  * Times in replies are seconds (eff, watch_time) or ms since the epoch (…_at, last_visit, addtime).
  */

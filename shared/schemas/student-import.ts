@@ -3,8 +3,8 @@ import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '../constants';
 import { STUDENT_EMAIL_MAX, STUDENT_NAME_MAX, STUDENT_PHONE_MAX } from './students';
 
 /**
- * Student import from CSV and XLSX (spec 7 Students: import, getImport, repeatdata; issue 7 'Import from CSV
- * and XLSX'): the preview, the import's options, its progress and report, the duplicate check.
+ * Student import from CSV and XLSX (spec 7 Students: import, getImport, repeatdata): the preview, the import's
+ * options, its progress and report, the duplicate check.
  */
 
 /** Most data rows one file may hold, and the largest file accepted (both said in the refusal). */

@@ -62,7 +62,7 @@ export const STUDENT_ERRORS = {
   wrongPassword: 'old password is wrong',
 } as const;
 
-// ---- The student list and records of people (spec 7 Students; issue 7 'Students and groups') ----
+// ---- The student list and records of people (spec 7 Students) ----
 
 /** Error strings of the student list calls beside STUDENT_ERRORS (400, data.field names the field). */
 export const STUDENT_LIST_ERRORS = { unknownGroup: 'unknown group', unknownField: STUDENT_ERRORS.unknownField } as const;

@@ -1,5 +1,5 @@
 /**
- * The exams' back-office screens in Chromium (issue 6 'Exams', 'Records', 'Grading on the server'): an
+ * The exams' back-office screens in Chromium (exams, results, marking): an
  * administrator creates an exam category, a fixed paper with the question picker (points per question), an
  * exam for a course's students and publishes it; a teacher (a sub-admin with only the exam permission) marks
  * a short answer in the marking queue and sees the sitting's score and pass change on the results screen,

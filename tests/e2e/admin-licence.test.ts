@@ -1,5 +1,5 @@
 /**
- * The licence screen and the notice in Chromium (issue 7 'Licence and upgrade status'): the machine code and the
+ * The licence screen and the notice in Chromium: the machine code and the
  * trial notice on every back-office screen; an invalid licence shows its reason; a valid one (signed here with a
  * key pair whose public key the app is started with) registers and the notice changes.
  */

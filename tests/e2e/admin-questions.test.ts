@@ -1,5 +1,5 @@
 /**
- * The question bank's back-office screen in Chromium (issue 6 'Question bank (back office)'): an administrator
+ * The question bank's back-office screen in Chromium: an administrator
  * creates a single-choice and a multiple-choice question through the form (options A..N, correct marks, a
  * refused save's field error), edits one (version 2), sees delete refused for a question a paper uses and deletes
  * a free one, imports a small XLSX made here (a bad file's row report first, then a good file), filters and

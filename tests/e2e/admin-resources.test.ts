@@ -42,7 +42,7 @@ async function recordProgress(page: Page): Promise<() => Promise<number[]>> {
 /** Chooses files for the library's hidden file input. */
 const upload = (page: Page, files: { name: string; mimeType: string; buffer: Buffer }[]) => page.getByTestId('upload-input').setInputFiles(files);
 
-describe('back office: the resource library (issue 4)', () => {
+describe('back office: the resource library', () => {
   it('uploads, renames, files into a folder, attaches to a chapter, and the delete names the chapter', async () => {
     const api = await adminApi(h.app);
     const coid = (await api<{ coid: string }>('course/new', { title: 'Python 入门', catid: '0', type: 0 })).body.data.coid;

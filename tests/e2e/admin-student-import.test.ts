@@ -1,5 +1,5 @@
 /**
- * The student import screen in Chromium (issue 7 'Import from CSV and XLSX'): an administrator previews an XLSX
+ * The student import screen in Chromium: an administrator previews an XLSX
  * with one bad row and sees it reported with its row number, imports row by row, follows the progress to the
  * report, and an imported student signs in with the initial password.
  */

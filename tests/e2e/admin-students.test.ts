@@ -1,5 +1,5 @@
 /**
- * The back office's student list in Chromium (spec 7 Students; issue 7 'Students and groups'): an
+ * The back office's student list in Chromium (spec 7 Students): an
  * administrator adds a student with a custom field and a group, finds them by search and by the group filter,
  * edits them, disables them (the confirm says their records are kept) and the student can no longer sign in;
  * on a phone the list fits the screen.

@@ -1,5 +1,5 @@
 /**
- * An exam chapter in Chromium (issue 6 'Exams'; spec 2 learn type 'oo'; spec 7 'Exam URLs'): the chapter's
+ * An exam chapter in Chromium (spec 2 learn type 'oo'; spec 7 'Exam URLs'): the chapter's
  * study page shows its exam and starts it through the sealed exam URL with the chapter as returnURL; the
  * student answers, submits, sees the score, goes back to the chapter and finds the result there, with the
  * chapter complete in the chapter list.

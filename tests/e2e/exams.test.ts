@@ -1,5 +1,5 @@
 /**
- * Sitting an exam in Chromium (issue 6 'Exams': "sits a timed exam, reloads in the middle and finds the
+ * Sitting an exam in Chromium ("sits a timed exam, reloads in the middle and finds the
  * answers kept, submits and sees the score"): the desktop exams page starts the exam through its sealed URL,
  * answers are saved as given, a reload restores them, the countdown runs, submit asks first and shows the
  * score and the answers; on a phone the Exams tab and myexam open the same exam.

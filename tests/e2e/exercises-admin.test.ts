@@ -1,5 +1,5 @@
 /**
- * The back office's chapter exercises in the browser (issue 6 'Chapter exercises'; spec 7 course/exelist,
+ * The back office's chapter exercises in the browser (spec 7 course/exelist,
  * course/updateExec): in the course editor's chapter list an administrator adds exercises to a chapter —
  * title, questions picked from the bank, one question's show-answer turned off — saves, sees 'Exercises (n)',
  * reopens the editor with the set as saved, and removes it again. What was saved is read back over HTTP.

@@ -1,5 +1,5 @@
 /**
- * Chapter exercises in the browser (issue 6 'Chapter exercises'; spec 4 'Quiz dialog'; spec 5 'Quiz'): a
+ * Chapter exercises in the browser (spec 4 'Quiz dialog'; spec 5 'Quiz'): a
  * student answers a several-question exercise with show-answer on (sees the correct answer and explanation,
  * Next resets the selection) on a desktop, another with show-answer off (Next submits silently and advances)
  * on a phone, the 2-second toast when nothing is chosen, the 'Exercises (n)' button of a chapter that

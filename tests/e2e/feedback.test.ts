@@ -1,8 +1,8 @@
 /**
  * Signatures and ratings in the browser: the back-office screen (signatures and ratings made through the
  * HTTP calls, deleting a rating), and the two study-page dialogs themselves (spec 4 'Signature dialog',
- * 'Rating dialog'; spec 5; spec 8 toasts). The study page mounts the dialogs at the end of a course (another
- * part of issue 5); here they are mounted directly on a student's page from a small bundle made with the
+ * 'Rating dialog'; spec 5; spec 8 toasts). The study page mounts the dialogs at the end of a course (study-flow.test.ts
+ * covers that); here they are mounted directly on a student's page from a small bundle made with the
  * same esbuild settings as the app, so that their states, drawing with mouse and touch, and saving through
  * the real server are driven as a person would.
  */

@@ -1,5 +1,5 @@
 /**
- * Each viewer is a lazy chunk (issue 4 'Learning pages', architecture habit 8): from the build's metafile,
+ * Each viewer is a lazy chunk (architecture habit 8): from the build's metafile,
  * the modules the main entry, the home page and the catalogue pages load (their static import closure)
  * include neither video.js nor pdf.js; the video and PDF viewers' chunks do. The viewer files pdf.js
  * needs beside its code are in the build, versioned.

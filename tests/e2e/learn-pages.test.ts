@@ -1,5 +1,5 @@
 /**
- * The chapter learning pages in Chromium (issue 4 'Learning pages'), on real files made at test time:
+ * The chapter learning pages in Chromium, on real files made at test time:
  * an HLS video from ffmpeg, a PDF with Chinese text from LibreOffice, slide and picture PNGs from sharp,
  * served through the signed /media addresses the ware call hands out.
  */

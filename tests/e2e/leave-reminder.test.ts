@@ -1,6 +1,6 @@
 /**
- * The idle reminders of the study page in Chromium (issue 5 'Tests': "the leave reminder appears after the
- * set idle time (use a short leavetime)"; spec 4 'Idle handling', 'Activity detector'; spec 9 "Idle time
+ * The idle reminders of the study page in Chromium (the leave reminder appears after the
+ * set idle time, a short leavetime here; spec 4 'Idle handling', 'Activity detector'; spec 9 "Idle time
  * equals leavetime times 60 s"). leavetime is whole minutes (1 at least), so the page's clock is Playwright's
  * fake clock (page.clock), moved on by a minute instead of waiting one. While a reminder is up the video is
  * paused and the heartbeat reports a pause, so the server counts nothing; Continue studying plays on.

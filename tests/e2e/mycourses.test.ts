@@ -1,5 +1,5 @@
 /**
- * My courses and almost-expiring courses in Chromium (issue 5 'My courses', 'Almost-expiring page'; spec 2
+ * My courses and almost-expiring courses in Chromium (spec 2
  * mycourse, mycourse_m, almostexpire, dashboard controller/course; spec 9 badges and texts): a student with a
  * course in progress, an expired one and one about to expire sees them with their validity, progress and
  * badges, continues where they left off, and finds the almost-expiring one on its page; guests go to sign in.

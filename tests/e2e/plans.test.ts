@@ -1,5 +1,5 @@
 /**
- * Study plans in Chromium (issue 5 'study plans'): an administrator makes a growth plan from two courses in
+ * Study plans in Chromium: an administrator makes a growth plan from two courses in
  * the back office, submits it, approves it, publishes it and assigns a group; a student of that group finds
  * it under study/plan, opens its detail and sees stage 2 locked until stage 1 is complete; a student of no
  * group is told the plan is not theirs. The reviewer rejects another plan with a reason, the list filters by

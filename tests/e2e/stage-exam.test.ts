@@ -1,5 +1,5 @@
 /**
- * A growth plan's stage exam in Chromium (issue 6 'Stage exams'; spec 4 'Next chapter flow': "all subchapters
+ * A growth plan's stage exam in Chromium (spec 4 'Next chapter flow': "all subchapters
  * done and stage not passed: the stage exam opens"; spec 5 'Exam dialog': "when skipping is not allowed and the
  * test is already passed, no dialog shows; skipping is offered only in the optional case"; spec 7 'Exam URLs').
  * Two growth plans of two stages, each stage one video lesson; the first stage has an exam, required in one

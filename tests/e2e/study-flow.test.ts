@@ -1,5 +1,5 @@
 /**
- * A student studies a course in order in Chromium (issue 5 'Tests': "a student studies a course with
+ * A student studies a course in order in Chromium ("a student studies a course with
  * order_rest (the second chapter stays locked until the first is complete), watches the video to the end,
  * passes to the last chapter, signs, rates and sees the course complete"). Real media: a 5 s clip made by
  * ffmpeg, played through video.js; the heartbeat is shortened to 1 s and the server alone decides that the

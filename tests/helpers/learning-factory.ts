@@ -1,6 +1,6 @@
 /**
  * Factories for the learning pages' tests: library resources with real files under DATA_DIR (the storage
- * layout of issue 4: files/userupload/{schoolId}/{guid}.{EXT} and files/derived/{rid}/...), a chapter's
+ * layout of server/lib/storage: files/userupload/{schoolId}/{guid}.{EXT} and files/derived/{rid}/...), a chapter's
  * attached resource, enrolments, and real media made at test time (ffmpeg, LibreOffice, sharp).
  * Rows are written directly, as the resource library and conversion jobs would write them.
  */

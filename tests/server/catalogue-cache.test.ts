@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, buildStudent, login, makeApp, school, type TestApp } from '../helpers/app';
 
-describe('cached public catalogue replies: ETag, 304, invalidation, and no viewer data shared (issue 3 Performance)', () => {
+describe('cached public catalogue replies: ETag, 304, invalidation, and no viewer data shared', () => {
   let app: TestApp;
   let admin: string;
   let coid: string;

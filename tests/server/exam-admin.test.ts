@@ -10,7 +10,7 @@ import { seedPendingExerciseAnswer, seedSitting } from '../helpers/sitting-facto
 
 type Reply<T = any> = { status: number; body: { status: string; error: string | null; data: T } };
 
-describe("exams in the back office (issue 6 'Exams', 'Records', 'Grading on the server')", () => {
+describe('exams in the back office: exams, results and marking', () => {
   let app: TestApp;
   let admin: string;
   let schoolId: string;

@@ -11,7 +11,7 @@ import { adminCookie, call, learnCourse, okCall, signedInStudent } from './recor
 const MIN = 60_000;
 
 /**
- * Sitting an exam (issue 6 'Exams'): the student's calls against the real app on a fresh database, with the
+ * Sitting an exam: the student's calls against the real app on a fresh database, with the
  * app's clock in the test's hand (buildApp's now), and the server's deadline sweeper running on it.
  */
 describe('exams: sitting an exam', () => {

@@ -10,7 +10,7 @@ import { enrol } from '../helpers/learning-factory';
 import { adminCookie, beat, call, learnCourse, okCall, signedInStudent, type LearnCourse } from './records-helpers';
 
 /**
- * Chapter exercises over HTTP (issue 6 'Chapter exercises', 'Grading on the server'; spec 7 course/exelist,
+ * Chapter exercises over HTTP (graded on the server; spec 7 course/exelist,
  * course/updateExec, exer/submit, check/exercise, get question detail, submit answer; spec 5 'Quiz' and the
  * question-window refusal; spec 4 'Ordered study' exercOrder).
  */

@@ -7,7 +7,7 @@ import { removeFile, setFileVisibility } from '../../server/modules/uploads/uplo
 import { patternChunk } from './uploads-helpers';
 import { BLOCK_SIZE, BlockCache } from '../../server/lib/file-blocks';
 
-/** Serving stored files (issue 4 'Serving'): Range, validators, types, public vs private, signed /media URLs. */
+/** Serving stored files: Range, validators, types, public vs private, signed /media URLs. */
 describe('file serving', () => {
   let app: TestApp;
   let clock = Date.now();

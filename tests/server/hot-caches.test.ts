@@ -3,8 +3,8 @@ import { studentCourses } from '../../server/modules/courses/student-courses';
 import { ADMIN, buildStudent, login, makeApp, school, type TestApp } from '../helpers/app';
 
 /**
- * Sessions and a student's enrolments, bookmarks and groups are kept in memory for speed (issue 3
- * Performance). Whatever writes them, the next request must see the change: these tests write through
+ * Sessions and a student's enrolments, bookmarks and groups are kept in memory for
+ * speed. Whatever writes them, the next request must see the change: these tests write through
  * the calls and behind the app's back with raw SQL, the way a later module or an administrator's tool would.
  */
 describe('in-memory session and student caches stay exact (server/db/changes)', () => {

@@ -13,7 +13,7 @@ import { licenceKeys, signLicence } from '../helpers/licence';
 import { enrol } from '../helpers/learning-factory';
 import { learnCourse } from './records-helpers';
 
-/** Issue 7 'Licence and upgrade status': GET/POST reg, seats from the licence, the trial, expiry. */
+/** Licence and upgrade status: GET/POST reg, seats from the licence, the trial, expiry. */
 
 const DAY = 24 * 3600 * 1000;
 

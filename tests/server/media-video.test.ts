@@ -6,7 +6,7 @@ import { configureMediaQueue, conversionStatus, enqueueConversion, mediaTools, r
 import { makeApp, type TestApp } from '../helpers/app';
 import { addResource, derived, isJpeg, jobMs, makeAudio, makeVideo, missingTools, mp4Boxes, scratch, waitForStatus } from './media-helpers';
 
-/** Issue 4 'Conversion on the server': video to HLS + faststart MP4 + poster + duration, audio to a normalised AAC copy. */
+/** Conversion on the server: video to HLS + faststart MP4 + poster + duration, audio to a normalised AAC copy. */
 const missing = missingTools(['ffmpeg', 'ffprobe'], 'media-video');
 
 describe.skipIf(missing.length > 0)('video and audio conversion with ffmpeg', () => {

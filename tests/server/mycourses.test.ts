@@ -1,5 +1,5 @@
 /**
- * GET getstucourse (spec 7 'Student-side'; issue 5 'My courses'): the signed-in student's courses with
+ * GET getstucourse (spec 7 'Student-side'): the signed-in student's courses with
  * remaining validity, the Expired / Deleted / Required badges, progress from the learning records and where
  * to continue; nothing of another student or another school.
  */

@@ -4,7 +4,7 @@ import { createSchool } from '../../server/modules/schools/schools.service';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, type TestApp } from '../helpers/app';
 
 /*
- * The permission sweep (spec 6 roles and permissions; issue 7: "every back-office call checks permission in one
+ * The permission sweep (spec 6 roles and permissions: "every back-office call checks permission in one
  * place on the server, not only by hiding buttons"; "no administrator of one school ever reads or changes
  * another school's data").
  *

@@ -1,6 +1,6 @@
 /**
- * Study plans over HTTP (issue 5 'study plans: create a plan from courses (growth, phase, staged), publish,
- * assign to students or groups, and its verify and commit flow'; spec 7 studyplan/stu/*).
+ * Study plans over HTTP (a plan made from courses (growth, phase, staged), published, assigned to students
+ * or groups, and its verify and commit flow; spec 7 studyplan/stu/*).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';

@@ -7,7 +7,7 @@ import { multipartBody } from './uploads-helpers';
 type Json = Record<string, unknown>;
 type Cell = string | number | null;
 
-/** The bank's XLSX files (issue 6 'Question bank': "import and export through XLSX with a row-by-row error report"). */
+/** The bank's XLSX files: import and export with a row-by-row error report. */
 describe('question bank import and export', () => {
   let app: TestApp;
   let admin: string;

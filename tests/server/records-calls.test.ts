@@ -10,7 +10,7 @@ import { call, enrolledLearner, learnCourse, okBeat, okCall, signedInStudent, ty
 const S = 1000;
 const DAY = 86_400_000;
 
-describe('learning records calls: watch records, do learn, the student’s records and the back office (spec 3, 5, 7; issue 5 Records)', () => {
+describe('learning records calls: watch records, do learn, the student’s records and the back office (spec 3, 5, 7)', () => {
   let app: TestApp;
   let clock: number;
   let admin: string;

@@ -16,7 +16,7 @@ type Folder = { id: string; title: string; parent_id: string; count: number; chi
 
 const png = (width = 64, height = 48, background = '#3366cc') => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
 
-describe('resource library (spec 7 Resources; issue 4 Resource library)', () => {
+describe('resource library (spec 7 Resources)', () => {
   let app: TestApp;
   let admin: string;
   beforeEach(async () => {

@@ -12,7 +12,7 @@ import { multipartBody } from './uploads-helpers';
 
 type Res = { statusCode: number; body: string; json: () => unknown };
 
-/** Student import from CSV and XLSX (spec 7 Students: import, getImport, repeatdata; issue 7 'Import from CSV and XLSX'). */
+/** Student import from CSV and XLSX (spec 7 Students: import, getImport, repeatdata). */
 describe('student import', () => {
   let app: TestApp;
   let admin: string;

@@ -6,7 +6,7 @@ import { insertGroup } from '../../server/modules/auth/accounts.repository';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
 
-/** GET student/download (issue 7 'Export (download) of the filtered list as XLSX and CSV'). */
+/** GET student/download: the filtered list as XLSX and CSV. */
 describe('student/download', () => {
   let app: TestApp;
   let admin: string;

@@ -36,7 +36,7 @@ function addField(app: TestApp, input: { name: string; kind: 'text' | 'number' |
 }
 const countStudents = (app: TestApp) => app.ctx.db.select().from(students).all().length;
 
-describe('student list and records of people (spec 7 Students; issue 7 Students and groups)', () => {
+describe('student list and records of people (spec 7 Students)', () => {
   let app: TestApp;
   let admin: string;
 

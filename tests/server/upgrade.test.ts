@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, openDatabase } from '../../server/db/client';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, type TestApp } from '../helpers/app';
 
-/** Issue 7 'lan/upgrade/status': a backup before pending migrations; a failed migration changes nothing and stops the start. */
+/** lan/upgrade/status: a backup before pending migrations; a failed migration changes nothing and stops the start. */
 
 const dirs: string[] = [];
 const apps: TestApp[] = [];

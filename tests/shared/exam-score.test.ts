@@ -3,7 +3,7 @@ import { roundScore, sittingScore, type ScoredAnswer } from '../../shared/rules/
 
 const graded = (point: number): ScoredAnswer => ({ status: 'graded', point });
 
-describe('sittingScore (issue 6: short answers wait for a mark, then count)', () => {
+describe('sittingScore (short answers wait for a mark, then count)', () => {
   it.each<[string, ScoredAnswer[], number, { score: number; pendingMarks: number; passed: boolean }]>([
     ['nothing answered', [], 60, { score: 0, pendingMarks: 0, passed: false }],
     ['nothing answered, pass score 0', [], 0, { score: 0, pendingMarks: 0, passed: true }],

@@ -4,7 +4,7 @@ import { attemptsLeft, examWindow, sittingDeadline, type ExamWindowInput } from 
 const NOW = 1_000_000;
 const base: ExamWindowInput = { opensAt: null, closesAt: null, attempts: 1, used: 0, inProgress: false };
 
-// Issue 6 'Exams': an opening window, attempts allowed, one sitting at a time (see the rule's spec-silent choices).
+// An opening window, attempts allowed, one sitting at a time (see the rule's spec-silent choices).
 describe('examWindow: may the student start now?', () => {
   it.each([
     ['no window, attempts left', {}, 'available'],

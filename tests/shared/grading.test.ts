@@ -66,9 +66,9 @@ describe('answerProblem (spec 5 Quiz, spec 9 short answer 500)', () => {
   ] as const)('type %s answer %j → %s', (type, answer, problem) => expect(answerProblem(type, answer)).toBe(problem));
 });
 
-// Issue 6 'Grading on the server': isRight and getpoint computed on the server; multiple choice in any order;
+// Grading on the server: isRight and getpoint computed on the server; multiple choice in any order;
 // true/false where 0 means true; short answers wait for a teacher's mark.
-describe('gradeAnswer (issue 6 grading; spec 3 answer formats)', () => {
+describe('gradeAnswer (spec 3 answer formats)', () => {
   it.each([
     ['single right', { type: 0, answer: '12', point: 5 }, '12', { status: 'graded', isRight: true, getpoint: 5 }],
     ['single wrong', { type: 0, answer: '12', point: 5 }, '13', { status: 'graded', isRight: false, getpoint: 0 }],

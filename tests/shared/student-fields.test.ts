@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fieldProblem, fieldValueIssues, isIsoDate } from '../../shared/rules/student-fields';
 import { FIELD_VALUE_MAX, type StudentField } from '../../shared/schemas/students';
 
-/** The custom student field rules (issue 7: text, number, date, single choice; required or not). */
+/** The custom student field rules (text, number, date, single choice; required or not). */
 describe('student field rules', () => {
   const field = (kind: StudentField['kind'], required = false, options: string[] = []) => ({ kind, options, required });
 

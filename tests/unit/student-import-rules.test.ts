@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { groupResolver, matchColumns, splitGroups } from '../../server/modules/student-import/import-columns';
 import { cellText, decodeCsv } from '../../server/modules/student-import/import-file';
 
-/** The pure rules of the student import (issue 7 'Import from CSV and XLSX'): headers, group names, cells, encodings. */
+/** The pure rules of the student import (CSV and XLSX): headers, group names, cells, encodings. */
 describe('student import rules', () => {
   it.each([
     ['用户名', 'username'],

@@ -4,7 +4,7 @@ import { useT } from '../i18n';
 type Passed = { id?: string; disabled?: boolean; required?: boolean } & Record<`aria-${string}` | `data-${string}`, unknown>;
 
 /**
- * The input of one custom student field by its kind (issue 7: text, number, date, single choice), for the
+ * The input of one custom student field by its kind (text, number, date, single choice), for the
  * student's information page, the sign-up form and the back office's student form. Numbers stay text so
  * leading zeros are kept as written (the shared rule fieldProblem reads a plain decimal).
  */

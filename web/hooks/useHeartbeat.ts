@@ -1,7 +1,7 @@
 /**
  * The study heartbeat (spec 3 'Heartbeat record', spec 4 'Graphic reading', spec 9: every 16 s on study
  * pages, every 10 s in the graphic reader, a final pause on leaving) and the learner's record to resume
- * from (GET learn/record). The client only says where it is; the server decides what counts (issue 5).
+ * from (GET learn/record). The client only says where it is; the server decides what counts.
  * 'invalid sid' sends the learner to sign in (spec 8); any other refusal stops the heartbeat quietly (the
  * page itself shows why the chapter cannot be studied). Only a signed-in student beats: a visitor or an
  * administrator previewing leaves no records. The page's watch record is added once per chapter opened.
@@ -53,7 +53,7 @@ declare global {
 }
 
 /**
- * What the study page around a viewer hears from and says to its heartbeat (issue 5 'Student side'): every
+ * What the study page around a viewer hears from and says to its heartbeat: every
  * reply the server gives (to see a chapter complete), and whether study is held (a reminder is up: the
  * heartbeat reports a pause, so nothing counts). The page dispatches STUDY_HOLD_EVENT on window when the
  * hold changes, and the heartbeat sends a pause, or a play tick when study goes on.

@@ -5,7 +5,7 @@ import { courses } from './catalogue';
 import { students } from './accounts';
 
 /**
- * Exercises and exams (issue 6; spec 3 'Question detail', 'Chapter' exer / exerc_count; spec 4 'Quiz dialog',
+ * Exercises and exams (spec 3 'Question detail', 'Chapter' exer / exerc_count; spec 4 'Quiz dialog',
  * 'Next chapter flow'; spec 5 'Quiz'; spec 7 course/exelist, course/updateExec, exer/submit, stu/exams,
  * student/examcate, examlist, check/exercise, getExamToken).
  *

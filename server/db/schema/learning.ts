@@ -5,7 +5,7 @@ import { students } from './accounts';
 import { sessions } from './sessions';
 
 /**
- * Learning records (spec 3 'Learn record': eff, watch_time, progress; issue 5 'Records'), one per student
+ * Learning records (spec 3 'Learn record': eff, watch_time, progress), one per student
  * and chapter, written by the heartbeat engine (server/modules/records/heartbeat-engine.ts), which decides
  * what counts. chapterId '0' is a graphic course's own text (a graphic course has no chapters). There is no
  * foreign key on the chapter: a deleted chapter's record stays for the back office, and '0' is no chapter.
@@ -53,7 +53,7 @@ export const learnRecords = sqliteTable(
 );
 
 /**
- * A student's study of a course (issue 5 'Records'; spec 3 'Almost-expiring course' and 'Course list item':
+ * A student's study of a course (spec 3 'Almost-expiring course' and 'Course list item':
  * total_chapter, complete_chapter, process): where they left off and how far they are. Created by
  * 'do learn' (learn/start) or the first heartbeat; lcount counts these.
  */

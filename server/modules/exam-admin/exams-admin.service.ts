@@ -1,5 +1,5 @@
 /**
- * Exams in the back office (issue 6 'Exams': "a paper, a time limit, an opening window, attempts allowed, who
+ * Exams in the back office ("a paper, a time limit, an opening window, attempts allowed, who
  * may sit it (groups or a course's students), show results or not, exam categories for the student side";
  * 'Stage exams in staged study plans'; spec 5 'Exam dialog': skipping only where the exam is optional).
  * Permission 'exam', the administrator's school.

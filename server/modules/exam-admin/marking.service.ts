@@ -1,7 +1,8 @@
 /**
- * Marking of short answers (issue 6 'Grading on the server': "Short answers wait for a teacher's mark in the
- * back office, then count"). The queue holds exam answers of submitted sittings and chapter exercise answers
- * waiting for a mark (status 'pending'); marked ones may be listed and marked again.
+ * Marking of short answers (short answers wait for a teacher's mark in the
+ * back office, then count: sittingScore in shared/rules/exam-score). The queue holds exam answers of submitted
+ * sittings and chapter exercise answers waiting for a mark (status 'pending'); marked ones may be listed and marked
+ * again.
  *
  * Choices where the spec is silent:
  * - Marking is part of the exam area: permission 'exam' (the sidebar's marking entry sits there). A teacher

@@ -1,5 +1,5 @@
 /**
- * Exam categories and papers in the back office (issue 6 'Exams': "Papers: fixed (chosen questions) or drawn
+ * Exam categories and papers in the back office ("Papers: fixed (chosen questions) or drawn
  * at random from bank categories by kind and count, with total and pass score"; "exam categories for the
  * student side"). Permission 'exam', the administrator's school.
  *

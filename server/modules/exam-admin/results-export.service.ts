@@ -1,5 +1,5 @@
 /**
- * GET examadmin/exam/export (issue 6 'Records': results per exam "with per-question statistics and export"):
+ * GET examadmin/exam/export (results per exam with per-question statistics):
  * an XLSX of two sheets, the exam's sittings (the results screen's rows, all of them) and the per-question
  * statistics. Like the learning records' export (server/modules/records/records-export.service.ts):
  * write-excel-file, typed cells (never formulas), the header row frozen, headings in the administrator's

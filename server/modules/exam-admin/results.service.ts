@@ -1,6 +1,6 @@
 /**
- * An exam's results in the back office (issue 6 'Records': "the back office's results per exam with
- * per-question statistics and export"). Permission 'exam', the administrator's school.
+ * An exam's results in the back office (results per exam with
+ * per-question statistics and export). Permission 'exam', the administrator's school.
  *
  * Choices where the spec is silent:
  * - Statistics count submitted sittings only (an open sitting is still being answered). Each question is

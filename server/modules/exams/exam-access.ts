@@ -1,5 +1,5 @@
 /**
- * Who may sit an exam (issue 6 'Exams': "who may sit it (groups or a course's students)"). The exam must be
+ * Who may sit an exam (groups or a course's students). The exam must be
  * the student's school's, published and not deleted (else 404).
  * - A chapter's exam (an exam chapter, or a plan stage's stage exam): whoever may study that chapter now
  *   (study-access canStudyChapter, the order rules included: a later stage's exam waits like its lessons).

@@ -1,7 +1,7 @@
 /**
  * The exam URL's sealed parameters (spec 7: "Exam URLs carry query parameters: key, returnURL, exid (encrypted
- * user id and chapter), from, s (base64 user id), token"; issue 6 'Compatibility': "exid encrypted
- * (authenticated encryption, not base64) and checked on arrival").
+ * user id and chapter), from, s (base64 user id), token"): exid is encrypted
+ * (authenticated encryption, not base64) and checked on arrival.
  *
  * - exid: AES-256-GCM of {u: student id, e: exam id, c: chapter id ('' for a standalone exam), x: expiry},
  *   written base64url(iv 12 | tag 16 | ciphertext). The key is derived (HKDF-SHA256) from the app's secret

@@ -141,9 +141,9 @@ export function examMode(ctx: AppContext, auth: Auth): boolean {
 }
 
 /**
- * The ware reply's exams (issue 6 'Stage exams'; spec 5 'Exam dialog'): every published exam attached to a
- * chapter of the course, with whether it is optional and whether this student has passed it (false for a
- * viewer without records).
+ * The ware reply's exams (stage exams: stageExamDialog in shared/rules/next-chapter; spec 5 'Exam dialog'): every
+ * published exam attached to a chapter of the course, with whether it is optional and whether this student has passed
+ * it (false for a viewer without records).
  */
 export function wareExams(ctx: AppContext, studentId: string | null, courseId: string): { cid: string; examId: string; optional: boolean; passed: boolean }[] {
   const exams = courseExams(ctx.db, courseId).filter((exam) => exam.chapterId !== '');

@@ -7,8 +7,8 @@ import { closeOverdueSittings, readSitting, saveAnswer, startSitting, submitSitt
 
 /**
  * Student exam calls (shared/calls/exams.ts). The sweeper closes overdue sittings every EXAM_SWEEP_MS of the
- * config (default 15 s; unref'd, stopped on close: issue 6 "submission at the deadline by the server even if the
- * browser is gone"); every read of a sitting also closes it when overdue.
+ * config (default 15 s; unref'd, stopped on close: a sitting is submitted at its deadline by the server even if
+ * the browser is gone); every read of a sitting also closes it when overdue.
  */
 export const examsRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;

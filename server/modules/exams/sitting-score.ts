@@ -1,7 +1,8 @@
 /**
- * Settles a submitted sitting (issue 6 'Exams', 'Grading on the server'): its score, the marks still due and
+ * Settles a submitted sitting (graded on the server): its score, the marks still due and
  * its pass (shared/rules/exam-score), and, for a chapter's exam, the student's learn record of that chapter
- * (issue 6 'Stage exams': "passing sets the chapter's passed flag used by the growth plan order").
+ * (passing a stage exam sets the chapter's passed flag used by growthPlanOrder in
+ * shared/rules/study-order).
  *
  * Called after submission (by the student or at the deadline by the server) and after every teacher's mark,
  * in the caller's transaction. A pass is never taken back by a later, worse sitting: the chapter's passed

@@ -1,5 +1,5 @@
 /**
- * Sitting an exam (issue 6 'Exams': "a countdown, answers saved as they are given so a reload or a dropped
+ * Sitting an exam ("a countdown, answers saved as they are given so a reload or a dropped
  * connection loses nothing, submission at the deadline by the server even if the browser is gone, one sitting
  * at a time per student, then the score (and answers if allowed)").
  *

@@ -1,5 +1,5 @@
 /**
- * The student's side of chapter exercises (issue 6 'Chapter exercises', 'Grading on the server'; spec 4 'Quiz
+ * The student's side of chapter exercises (graded on the server: gradeAnswer in shared/rules/grading; spec 4 'Quiz
  * dialog', spec 5 'Quiz' and the question-window refusal; spec 7 exer/submit, check/exercise, get question
  * detail, submit answer).
  *

@@ -9,7 +9,7 @@ import * as repo from './feedback.repository';
 import { toAdminGrade, toAdminSignature } from './feedback.presenter';
 
 /**
- * The back office's signatures and ratings per course (issue 5 'signatures and ratings per course'; spec 7
+ * The back office's signatures and ratings per course (spec 7
  * 'chapter grade list/delete'). The routes require the 'course' permission; every course and rating named
  * is checked with canManageCourse (server/modules/courses/course-access): another school's ids, or a course
  * the administrator may not manage, answer 404 and nothing changes.

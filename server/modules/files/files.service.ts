@@ -29,7 +29,7 @@ export function servePublicFile(ctx: AppContext, schoolId: string, name: string)
 
 /**
  * GET /media/{token}/{rid}/{path}: the token alone decides (no database read but the cached rid → file lookup),
- * as the access check to the chapter happened where the URL was handed out (issue 4 'Serving').
+ * as the access check to the chapter happened where the URL was handed out (server/lib/media-url).
  * 403 bad or expired token, or a download the token does not allow; 400 an unsafe path; 404 nothing there.
  */
 export function mediaTarget(ctx: AppContext, token: string, rid: string, relativePath: string, download: boolean): ServeTarget {

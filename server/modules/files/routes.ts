@@ -9,7 +9,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const MEDIA_CACHE = 'private, max-age=3600';
 
 /**
- * Serving stored files (issue 4 'Serving'), outside the API prefix:
+ * Serving stored files (server/lib/send-file), outside the API prefix:
  * - GET /files/userupload/{schoolId}/{name}: a public file (course covers, school images, page pictures);
  *   404 for a private or unknown one, so private files are not revealed.
  * - GET /media/{token}/{rid}/{path}: a resource's files behind a signed URL (server/lib/media-url): 'source'

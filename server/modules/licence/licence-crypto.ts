@@ -2,8 +2,8 @@ import { createHash, createPublicKey, verify, type KeyObject } from 'node:crypto
 import { zLicencePayload, type LicencePayload } from '../../../shared/schemas/licence';
 
 /**
- * The licence document (issue 7: "a signed document (Ed25519, verified offline against a configured public
- * key)"): text `<base64url(JSON payload)>.<base64url(Ed25519 signature of the payload bytes)>`, made by
+ * The licence document (a signed document: Ed25519, verified offline against a configured public
+ * key): text `<base64url(JSON payload)>.<base64url(Ed25519 signature of the payload bytes)>`, made by
  * scripts/licence.mjs issue. Pure: no database.
  */
 

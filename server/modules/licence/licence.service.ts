@@ -12,7 +12,7 @@ import { seatState } from './seats';
 
 /*
  * Licence registration and upgrade status (spec 1 lan release "licence registration calls"; spec 7 Auth
- * "GET/POST reg (licence); GET lan/upgrade/status"; issue 7 "Licence and upgrade status").
+ * "GET/POST reg (licence); GET lan/upgrade/status").
  *
  * Choices where the spec is silent:
  * - A licence is kept per school, as its text, in app_settings under 'licence:<schoolId>'; it is verified again

@@ -9,12 +9,12 @@ import * as licence from './licence.service';
 
 const ROLES = '401 guest; 403 student';
 
-/** Licence registration and upgrade status (spec 7 Auth: GET/POST reg (licence), GET lan/upgrade/status; issue 7). */
+/** Licence registration and upgrade status (spec 7 Auth: GET/POST reg (licence), GET lan/upgrade/status). */
 export const licenceRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const tags = ['licence and upgrades'];
-  // Issue 7: the install id is made at first start (the machine code derives from it).
+  // The install id is made at first start (the machine code derives from it).
   ensureInstallId(ctx);
 
   app.get(

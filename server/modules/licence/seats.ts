@@ -21,8 +21,8 @@ export interface SeatState {
 
 /**
  * The school's seats now: the registered licence's (verified, cached; licence-store), or the trial's
- * (LICENCE_TRIAL_SEATS) without one. An expired licence keeps its limit and sets expired (issue 7: "an expired
- * licence keeps every record and lets students finish what they study, but refuses new students").
+ * (LICENCE_TRIAL_SEATS) without one. An expired licence keeps its limit and sets expired: an expired
+ * licence keeps every record and lets students finish what they study, but refuses new students.
  */
 export function seatState(ctx: AppContext, schoolId: string, db: Db = ctx.db): SeatState {
   const used = usedSeats(db, schoolId);

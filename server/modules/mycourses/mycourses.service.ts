@@ -1,7 +1,7 @@
 /**
  * The student's own course list: GET getstucourse (spec 7 'Student-side'), shown by the my-courses pages
- * (spec 2 mycourse, mycourse_m, dashboard controller/course; issue 5 'My courses': "this list is how a
- * student gets back to study").
+ * (spec 2 mycourse, mycourse_m, dashboard controller/course: the list is how a
+ * student gets back to study).
  *
  * Which courses (the spec names the pages, not the list's rule; chosen here):
  * - every course the student is enrolled in, whatever the source (free, bought, obtained, column, admin, plan);

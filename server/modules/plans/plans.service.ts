@@ -1,7 +1,7 @@
 /**
  * Study plans in the back office (spec 1 'study plans'; spec 3 'Study plan: published; goes through a
- * verify/commit flow'; issue 5 'create a plan from courses (growth, phase, staged), publish, assign to
- * students or groups, and its verify and commit flow'). Permission 'course', one school.
+ * verify/commit flow': a plan made from courses (growth, phase, staged), published, assigned to students or
+ * groups, and its verify and commit flow). Permission 'course', one school.
  *
  * Choices where the spec is silent:
  * - A plan is a private, free course of type 3 (not listed in the catalogue; students reach it through

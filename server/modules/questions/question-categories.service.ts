@@ -1,5 +1,5 @@
 /**
- * The question bank's categories (issue 6 'Question bank': "categories for the bank"): a tree per school, added,
+ * The question bank's categories (categories for the bank): a tree per school, added,
  * renamed, moved and deleted by administrators with permission 'question'.
  *
  * Choices where the spec is silent:

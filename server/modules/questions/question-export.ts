@@ -1,5 +1,5 @@
 /**
- * GET question/export and question/template (issue 6 'Question bank': "import and export through XLSX"): the
+ * GET question/export and question/template (import and export through XLSX): the
  * filtered bank (at most QUESTION_EXPORT_MAX_ROWS rows, newest first) or a template with one example of each
  * kind, in the columns of question-sheet.ts, written with write-excel-file like the records export. Cells are
  * typed strings and numbers, never formulas.

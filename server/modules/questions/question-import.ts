@@ -1,6 +1,6 @@
 /**
- * The bank's XLSX import (issue 6 'Question bank': "import and export through XLSX with a row-by-row error
- * report"), read with read-excel-file. Two calls with the same file: question/import/preview (a dry run: every
+ * The bank's XLSX import (with a row-by-row error
+ * report), read with read-excel-file. Two calls with the same file: question/import/preview (a dry run: every
  * problem with its row number, column and reason, and the rows that would be created) and question/import (the
  * same checks, then every row created in one transaction; when any row is bad nothing is written and the reply is
  * 400 with the report).

@@ -1,5 +1,5 @@
 /**
- * The checks of a question of each kind (issue 6 'Question bank': "Questions of the four kinds ... options A to
+ * The checks of a question of each kind ("Questions of the four kinds ... options A to
  * N, points, explanation, show-answer flag"; spec 3 'Question detail': answer is comma-separated option ids for
  * types 0 and 1, 0 or 1 for true/false where 0 means true, text otherwise; spec 9: options A to N, short answer
  * max 500). Used by question/add, question/update and the XLSX import, so all three refuse the same things with

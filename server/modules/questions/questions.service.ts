@@ -1,5 +1,5 @@
 /**
- * The question bank (issue 6 'Question bank (back office)'): questions of the four kinds, created, edited
+ * The question bank (back office): questions of the four kinds, created, edited
  * (version + 1), deleted, searched and filtered within the administrator's school (permission 'question').
  *
  * Delete (the schema's rule, server/db/schema/exams.ts): "deleting a question that a paper or an exercise set

@@ -22,7 +22,7 @@ import type { ResourceWithFile } from './resources.repository';
 import { posterOf, readOutputs, readSubtitles, toResourceItem } from './resources.presenter';
 
 /**
- * The resource library (spec 7 'Resources', issue 4 'Resource library'): one school's uploaded files as
+ * The resource library (spec 7 'Resources'): one school's uploaded files as
  * resources in folders, with what conversion made of them. Every function takes the admin's school id;
  * another school's ids answer 404 like unknown ones.
  */

@@ -21,7 +21,7 @@ function parseBody<T extends z.ZodType>(schema: T, value: unknown): z.output<T> 
 }
 
 /**
- * The resource library (spec 7 'Resources'; issue 4 'Resource library'): back office, permission 'resource',
+ * The resource library (spec 7 'Resources'): back office, permission 'resource',
  * one school's resources and folders. Plus the chapter editor's attach calls (permission 'course').
  */
 export const resourcesRoutes: FastifyPluginAsync = async (base) => {

@@ -72,7 +72,7 @@ export function ensureSecret(ctx: Pick<AppContext, 'db' | 'config'>): string {
   return secret;
 }
 
-/** The install id (issue 7: "a machine code (from an install id made at first start)"): random, made once, kept in app_settings 'install_id'. */
+/** The install id (the licence's machine code derives from it, made at first start): random, made once, kept in app_settings 'install_id'. */
 export function ensureInstallId(ctx: Pick<AppContext, 'db'>): string {
   const stored = schoolsRepo.getAppSetting(ctx.db, 'install_id');
   if (stored) return stored;

@@ -1,5 +1,5 @@
 /**
- * Columns and groups of a student file (issue 7 'Import from CSV and XLSX': "groups by name"): which column a
+ * Columns and groups of a student file (groups by name): which column a
  * header names, in Chinese or English, and which student group a name or a 'Parent/Child' path names. Pure.
  */
 import type { ImportColumn } from '../../../shared/schemas/student-import';

@@ -1,5 +1,5 @@
 /**
- * Reading an uploaded student list (issue 7 'Import from CSV and XLSX') into rows of text cells, whatever the
+ * Reading an uploaded student list (CSV or XLSX) into rows of text cells, whatever the
  * format: CSV through csv-parse (cells stay text, so 00123 keeps its zeros), XLSX through read-excel-file with
  * numbers kept as the text the file holds (123 stays '123', never '123.0') and date cells written yyyy-MM-dd.
  *

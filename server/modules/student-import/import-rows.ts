@@ -1,6 +1,6 @@
 /**
- * The check of every row of a student file (issue 7 'Import from CSV and XLSX': "a row-by-row report (row
- * number, field, reason)"). Pure: given the file's text, the school's fields and groups, the students that
+ * The check of every row of a student file (a row-by-row report: row
+ * number, field, reason). Pure: given the file's text, the school's fields and groups, the students that
  * exist and the options, it says what each row would do (create, update, skip) or why it cannot.
  */
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../shared/constants';

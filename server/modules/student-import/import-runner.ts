@@ -1,6 +1,6 @@
 /**
- * The import's background run (issue 7 'Import from CSV and XLSX': "all-or-nothing or per-row as the
- * administrator chooses, never a half-applied row"; spec 7 getImport "reports progress and the result").
+ * The import's background run (all-or-nothing or per-row as the
+ * administrator chooses, never a half-applied row; spec 7 getImport "reports progress and the result").
  *
  * The run happens in this process after student/import has answered: passwords are hashed first (outside any
  * transaction), then rows are written in chunks, yielding to the event loop between chunks (setImmediate) so

@@ -1,5 +1,5 @@
 /**
- * Student import (spec 7 Students: import, getImport, repeatdata; issue 7 'Import from CSV and XLSX'):
+ * Student import (spec 7 Students: import, getImport, repeatdata; CSV or XLSX):
  * preview (nothing written), start (answers at once, runs in-process: import-runner), the running or last
  * import, the duplicate check and the template.
  *

@@ -15,7 +15,7 @@ const tags = ['students (back office)'];
 const seatNote = ' 403 with the licence error (data {limit, used, adding}) when seats are full or the licence has expired; nothing is written.';
 
 /**
- * Students of a school (spec 7 Students; issue 7 'Students and groups'). Every call needs permission group
+ * Students of a school (spec 7 Students). Every call needs permission group
  * 'student' and stays within the administrator's school: another school's sid answers 404 (one student) or is
  * ignored (a list of sids). Replies are never cached.
  */

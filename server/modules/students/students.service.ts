@@ -1,6 +1,6 @@
 /**
  * The back office's student list and records of people (spec 7 Students: student/list, add, item, delete,
- * search, sids, sfids; issue 7 'Students and groups'). Every read and write is by the
+ * search, sids, sfids). Every read and write is by the
  * administrator's school: another school's sid answers 404 (one student) or is left out (a list of sids).
  * Every create, change and disable goes through student-writes.ts inside one transaction with the seat check.
  *

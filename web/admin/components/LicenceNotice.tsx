@@ -5,9 +5,9 @@ import { useRegStatus } from '../api/licence';
 import { canAccess } from '../menu';
 
 /**
- * The licence notice on every back-office screen (issue 7: "Unregistered installs run in a trial with a student
- * seat limit and a visible notice"): in the trial, near the seat limit, or expired. Reads GET reg once per session;
- * holders of the setting permission get a link to the licence screen.
+ * The licence notice on every back-office screen (unregistered installs run in a trial with a student
+ * seat limit and a visible notice, licenceNotice in shared/rules/licence): in the trial, near the seat limit, or
+ * expired. Reads GET reg once per session; holders of the setting permission get a link to the licence screen.
  */
 export function LicenceNotice({ profile }: { profile: Parameters<typeof canAccess>[0] }) {
   const t = useT();

@@ -1,5 +1,5 @@
 /**
- * Display sanitising (issue 3 'Safety'): DOMPurify with the server's tag and attribute lists and a hook
+ * Display sanitising: DOMPurify with the server's tag and attribute lists and a hook
  * that empties href, src and poster values the spec's URL rule refuses (shared/rules/sanitize isSafeUrl),
  * so what is shown follows the same rule as what was saved.
  */

@@ -20,7 +20,7 @@ export function problemText(t: Translate, name: string, problem: FieldProblem | 
 }
 
 /**
- * Inputs of the school's custom student fields by kind (issue 7: text, number, date, single choice), with the
+ * Inputs of the school's custom student fields by kind (text, number, date, single choice), with the
  * required ones marked. Used by the information page and the sign-up form.
  */
 export function FieldInputs({ fields, values, onChange, disabled }: { fields: StudentField[]; values: Record<string, string>; onChange: (sfid: string, value: string) => void; disabled?: boolean }) {

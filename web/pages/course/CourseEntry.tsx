@@ -8,7 +8,7 @@ import { courseListPath } from '../../paths';
 
 const LearnPage = lazy(() => import('../learn'));
 
-/** Actions 2-8 open the learning pages (videov2, pdfv2, imagev2, ppt, office, pptv3, live), which arrive with issue 4. */
+/** Actions 2-8 open the learning pages (videov2, pdfv2, imagev2, ppt, office, pptv3, live). */
 const LEARN_ACTIONS = [2, 3, 4, 5, 6, 7, 8];
 
 /**

@@ -58,7 +58,7 @@ export function useCourseActions(course: CourseInfo | undefined, chapters: reado
       window.location.assign(publicLiveHref(course.code));
       return;
     }
-    // Obtaining happens through the reading heartbeat (issue 5); reading is the detail tab.
+    // Obtaining happens through the reading heartbeat; reading is the detail tab.
     if (action === 'obtain' || isGraphic(course)) {
       navigate('/introduce/detail');
       return;

@@ -15,7 +15,7 @@ function answerText(question: StudentQuestion | undefined, answer: string, t: Re
     .join('');
 }
 
-/** The result of a submitted sitting, as far as the exam shows it (issue 6: "then the score (and answers if allowed)"). */
+/** The result of a submitted sitting, as far as the exam shows it: the score, and the answers if allowed. */
 export function ExamResult({ sitting }: { sitting: Sitting }) {
   const t = useT();
   const result = sitting.result;

@@ -1,6 +1,6 @@
 /**
- * Saves a sitting's answers as they are given (issue 6: "answers saved as they are given so a reload or a
- * dropped connection loses nothing"): each change waits a short pause (debounce) then goes to exam/answer;
+ * Saves a sitting's answers as they are given, so a reload or a
+ * dropped connection loses nothing: each change waits a short pause (debounce) then goes to exam/answer;
  * a failed save is retried until it lands; a refusal because the sitting closed stops saving and tells the page.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';

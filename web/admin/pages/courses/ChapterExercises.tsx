@@ -11,7 +11,7 @@ import { failureText } from '../../api/errors';
 import { QuestionPicker, type PickedQuestion } from '../../components/QuestionPicker';
 
 /**
- * The course editor's chapter exercises (issue 6 'Chapter exercises'; spec 3 'Chapter' exer, exerc_count;
+ * The course editor's chapter exercises (spec 3 'Chapter' exer, exerc_count;
  * spec 7 course/exelist, course/updateExec): per chapter a button 'Exercises (n)' (or 'Add exercises') that
  * opens the set's editor — its title, its questions chosen and ordered from the bank (QuestionPicker), each
  * with its show-answer flag — saved through course/updateExec; an empty set detaches it.

@@ -12,7 +12,7 @@ const TABS = [
 ] as const;
 
 /**
- * Signatures and ratings (签名与评分, permission course; issue 5 'signatures and ratings per course', spec 7
+ * Signatures and ratings (签名与评分, permission course; spec 7
  * 'chapter grade list/delete'): choose a course, then its students' signatures, or its ratings with the
  * average score and a chapter filter, where a rating can be deleted. Course, tab, chapter and page live in
  * the address.

@@ -12,7 +12,7 @@ const KINDS = ['create', 'update', 'disable', 'enable'] as const;
 const COUNT_OF: Record<(typeof KINDS)[number], keyof LdapRun> = { create: 'created', update: 'updated', disable: 'disabled', enable: 'enabled' };
 
 /**
- * The setting area's directory screen (issue 7 'LDAP (lan release)'): the settings with Test connection, a dry
+ * The setting area's directory screen (LDAP, lan release): the settings with Test connection, a dry
  * run showing the difference, Sync (and 'Sync and confirm' when a run is held by the disable cap), the runs.
  */
 export default function LdapPage() {

@@ -37,7 +37,7 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 /**
- * The setting area's licence screen (spec 7 GET/POST reg, GET lan/upgrade/status; issue 7): the machine code to
+ * The setting area's licence screen (spec 7 GET/POST reg, GET lan/upgrade/status): the machine code to
  * ask a licence for, the status and seats, a box to paste and register a licence, and the upgrade status.
  */
 export default function LicencePage() {

@@ -26,7 +26,7 @@ type ListKey = [string, number, PlanStatus | undefined];
 const fetchPlans = ([, page, status]: ListKey) => unwrap(listPlans({ page, num: PAGE_SIZE, status }));
 
 /**
- * Study plans (学习计划, permission course; spec 1, issue 5): the school's plans with kind, stages, audience,
+ * Study plans (学习计划, permission course; spec 1): the school's plans with kind, stages, audience,
  * review state and publication; filtered by review state; a new plan is made from courses in a dialog.
  */
 export default function PlansPage() {

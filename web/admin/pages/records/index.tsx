@@ -28,7 +28,7 @@ const viewPath = (view: View, coid: string) => {
 };
 
 /**
- * Learning records (学习记录, permission student; issue 5 'Back office'): by course (a course's learners with
+ * Learning records (学习记录, permission student): by course (a course's learners with
  * progress, study time and last visit), by student (search, their courses) and by chapter (learners,
  * completions, total and average time per chapter); each student's chapter detail one click away, and
  * each view exported as CSV or Excel. The view and its filters live in the address.

@@ -24,9 +24,9 @@ export function ChapterEditor({ coid }: { coid: string }) {
   const [subKind, setSubKind] = useState<number>(CHAPTER_TYPE.video);
   const [dragged, setDragged] = useState<Dragged | null>(null);
   const [over, setOver] = useState<{ cid: string; after: boolean } | null>(null);
-  // The library resource of each chapter (issue 4 'attach to a chapter').
+  // The library resource attached to each chapter.
   const wares = useChapterWares(coid);
-  // The exercise set of each chapter (issue 6 'Chapter exercises').
+  // The exercise set of each chapter.
   const exercises = useCourseExercises(coid);
 
   if (!data) return null;
