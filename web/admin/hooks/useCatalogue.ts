@@ -1,11 +1,11 @@
 import useSWR from 'swr';
 import { categoryCalls } from '../../../shared/calls/categories';
+import { groupCalls } from '../../../shared/calls/groups';
 import type { CategoryNode } from '../../../shared/schemas/categories';
 import type { ColumnCate } from '../../../shared/schemas/columns';
 import { fetchData } from '../../hooks/fetcher';
 import { useCall } from '../../hooks/useCall';
 import { COLUMN_CATES_KEY } from '../api/columns';
-import { GROUPS_KEY, type GroupList } from '../api/home-setting';
 
 /** The school's course category tree (GET course/catelist). */
 export function useCategories() {
@@ -22,7 +22,7 @@ export function useColumnCates() {
 
 /** The school's student groups (GET s/group/list). */
 export function useGroups() {
-  const result = useSWR<GroupList>(GROUPS_KEY, fetchData);
+  const result = useCall(groupCalls.student.list, {});
   return { ...result, groups: result.data?.groups ?? [] };
 }
 

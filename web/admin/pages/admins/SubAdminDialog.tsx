@@ -2,14 +2,14 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import type { PermissionGroup } from '../../../../shared/constants';
 import { ADMIN_ERRORS } from '../../../../shared/schemas/admins';
-import type { GroupList } from '../../../../shared/schemas/groups';
+import { groupCalls } from '../../../../shared/calls/groups';
 import type { Failure } from '../../../../shared/envelope';
 import { toast } from '../../../components/feedback';
-import { fetchData, unwrap } from '../../../hooks/fetcher';
+import { unwrap } from '../../../hooks/fetcher';
+import { useCall } from '../../../hooks/useCall';
 import { useT, type Translate } from '../../../i18n';
 import { ADMIN_CATES_KEY, categoryTree, groupPermissions, GROUP_PERMISSIONS_KEY, registerSubAdmin, setPermission, updateSubAdmin, type SubAdmin } from '../../api/admins';
 import { failureText, fieldErrorsOf } from '../../api/errors';
-import { groupsKey } from '../../api/groups';
 import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { PermissionFields } from './PermissionFields';
@@ -24,7 +24,7 @@ export function adminFailure(t: Translate, reply: Failure): string {
 
 /** The admin groups (a/group/list) for the group pickers. */
 export function useAdminGroups() {
-  return useSWR<GroupList>(groupsKey('admin'), fetchData).data?.groups ?? [];
+  return useCall(groupCalls.admin.list, {}).data?.groups ?? [];
 }
 
 function GroupSelect({ value, onChange }: { value: string; onChange: (value: string) => void }) {

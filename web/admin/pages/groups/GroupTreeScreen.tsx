@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
-import useSWR from 'swr';
+import { groupCalls } from '../../../../shared/calls/groups';
 import type { Failure, Reply } from '../../../../shared/envelope';
 import { GROUP_ERRORS, GROUP_NAME_MAX, type GroupKind, type GroupList } from '../../../../shared/schemas/groups';
 import { confirm, toast } from '../../../components/feedback';
-import { fetchData } from '../../../hooks/fetcher';
+import { request } from '../../../api/client';
+import { useCall } from '../../../hooks/useCall';
 import { useT } from '../../../i18n';
-import { addGroup, deleteGroup, groupsKey, moveGroup, renameGroup } from '../../api/groups';
 import { failureText } from '../../api/errors';
 import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
@@ -29,7 +29,8 @@ const LAST = 100_000;
 export function GroupTreeScreen({ kind }: { kind: GroupKind }) {
   const t = useT();
   const words = WORDS[kind];
-  const { data, mutate, isLoading } = useSWR<GroupList>(groupsKey(kind), fetchData);
+  const calls = groupCalls[kind];
+  const { data, mutate, isLoading } = useCall(calls.list, {});
   const groups = useMemo(() => data?.groups ?? [], [data]);
   const tree = useMemo(() => buildGroupTree(groups), [groups]);
   const [name, setName] = useState('');
@@ -63,10 +64,17 @@ export function GroupTreeScreen({ kind }: { kind: GroupKind }) {
   };
 
   const move = (node: GroupNode, parentId: string, position: number) =>
-    void run(() => moveGroup(kind, node.gid, parentId, Math.max(0, Math.min(position, LAST))), t('admin.common.moved'));
+    void run(
+      () =>
+        request(calls.move, {
+          body: { gid: node.gid, parent_id: parentId, position: Math.max(0, Math.min(position, LAST)) },
+        }),
+      t('admin.common.moved'),
+    );
 
   const actions: TreeRowActions<GroupNode> = {
-    rename: (node, value) => run(() => renameGroup(kind, node.gid, value), t('admin.groups.renamed')),
+    rename: (node, value) =>
+      run(() => request(calls.rename, { body: { gid: node.gid, name: value } }), t('admin.groups.renamed')),
     addChild: (node) => {
       setChildOf(node);
       setChildName('');
@@ -74,7 +82,7 @@ export function GroupTreeScreen({ kind }: { kind: GroupKind }) {
     move,
     remove: (node) =>
       void confirm({ text: t('admin.groups.deleteOne', { name: node.name }), okText: t('admin.common.delete') }).then((ok) => {
-        if (ok) void run(() => deleteGroup(kind, node.gid), t('admin.groups.deleted'));
+        if (ok) void run(() => request(calls.remove, { body: { gid: node.gid } }), t('admin.groups.deleted'));
       }),
     dragStart: setDragged,
     dragEnd: () => setDragged(null),
@@ -123,7 +131,8 @@ export function GroupTreeScreen({ kind }: { kind: GroupKind }) {
 
   const handleAdd = async (parentId: string, value: string) => {
     if (!value.trim()) return toast(t('admin.groups.nameRequired'));
-    const ok = await run(() => addGroup(kind, value.trim(), parentId), t('admin.groups.added'));
+    const body = { name: value.trim(), parent_id: parentId };
+    const ok = await run(() => request(calls.add, { body }), t('admin.groups.added'));
     if (ok && parentId === '0') setName('');
     if (ok && parentId !== '0') setChildOf(null);
   };

@@ -1,12 +1,12 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
 import useSWR from 'swr';
-import type { GroupList } from '../../../../shared/schemas/groups';
+import { groupCalls } from '../../../../shared/calls/groups';
 import type { StudentFieldList } from '../../../../shared/schemas/student-fields';
 import { toast } from '../../../components/feedback';
 import { fetchData } from '../../../hooks/fetcher';
+import { useCall } from '../../../hooks/useCall';
 import { useT } from '../../../i18n';
 import { failureText, fieldErrorsOf } from '../../api/errors';
-import { groupsKey } from '../../api/groups';
 import { LDAP_ERROR_KEYS, saveLdapSettings, testLdap, type LdapSettings, type SaveLdapSettings } from '../../api/ldap';
 import { FIELDS_KEY } from '../../api/student-fields';
 import { Field } from '../../components/Field';
@@ -16,7 +16,7 @@ type Form = Omit<LdapSettings, 'bindPasswordSet'> & { bindPassword: string };
 /** The directory settings form with Test connection (issue 7 'LDAP (lan release)'). */
 export function LdapSettingsForm({ settings, onSaved }: { settings: LdapSettings; onSaved: (s: LdapSettings) => void }) {
   const t = useT();
-  const { data: groups } = useSWR<GroupList>(groupsKey('student'), fetchData);
+  const { data: groups } = useCall(groupCalls.student.list, {});
   const { data: fields } = useSWR<StudentFieldList>(FIELDS_KEY, fetchData);
   const [form, setForm] = useState<Form>({ ...settings, bindPassword: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -4,11 +4,11 @@ import useSWR from 'swr';
 import { formatDateMinutes } from '../../../../shared/rules/dates';
 import type { AdminStudent } from '../../../../shared/schemas/students';
 import type { StudentFieldList } from '../../../../shared/schemas/student-fields';
-import type { GroupList } from '../../../../shared/schemas/groups';
-import { groupsKey } from '../../api/groups';
+import { groupCalls } from '../../../../shared/calls/groups';
 import { FIELDS_KEY } from '../../api/student-fields';
 import { confirm, toast } from '../../../components/feedback';
 import { fetchData, unwrap } from '../../../hooks/fetcher';
+import { useCall } from '../../../hooks/useCall';
 import { useLocale, useT } from '../../../i18n';
 import {
   disableStudents,
@@ -49,7 +49,7 @@ export default function StudentsPage() {
   { keepPreviousData: true });
   // The same keys as the fields and groups screens, so a change there shows here at once.
   const fields = useSWR<StudentFieldList>(FIELDS_KEY, fetchData);
-  const groups = useSWR<GroupList>(groupsKey('student'), fetchData);
+  const groups = useCall(groupCalls.student.list, {});
   const rows = list.data?.list ?? [];
   const visibleSelected = selected.filter((sid) => rows.some((row) => row.sid === sid));
 
