@@ -11,7 +11,7 @@ import { useLocale, useT } from '../../i18n';
 import { ROUTES } from '../../paths';
 import { learnHref } from '../learn/links';
 import { useStudentGuard } from '../mycourse/useStudentGuard';
-import { useMyPlan } from './api';
+import { useMyPlan } from '../../hooks/useMyPlans';
 import { ProgressBar } from './ProgressBar';
 
 /** One lesson: its progress, and either its lock (the rule's words, the staged window) or the way to study it. */

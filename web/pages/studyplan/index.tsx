@@ -8,7 +8,7 @@ import { useIsMobile } from '../../hooks/useIsMobile';
 import { useLocale, useT } from '../../i18n';
 import { useStudentGuard } from '../mycourse/useStudentGuard';
 import { studyDetailPath } from '../../paths';
-import { useMyPlans } from './api';
+import { useMyPlans } from '../../hooks/useMyPlans';
 import { ProgressBar } from './ProgressBar';
 
 /** One plan of the list: cover, kind, stages, progress and the way into its detail. */

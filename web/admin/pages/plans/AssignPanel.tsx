@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import useSWR from 'swr';
+import { planCalls as calls } from '../../../../shared/calls/plans';
 import type { Reply } from '../../../../shared/envelope';
+import { request } from '../../../api/client';
 import { toast } from '../../../components/feedback';
-import { unwrap } from '../../../hooks/fetcher';
+import { useCall } from '../../../hooks/useCall';
 import { useT } from '../../../i18n';
 import { failureText } from '../../api/errors';
 import { SearchForm } from '../../components/ListToolbar';
 import { useGroups } from '../../hooks/useCatalogue';
-import { assignPlan, getAssignees, PLAN_ASSIGNEES_KEY, searchStudents, unassignPlan } from './api';
 
 /**
  * Who the plan is for: the school's groups (assign or remove each) and students (searched, then assigned);
@@ -15,10 +15,10 @@ import { assignPlan, getAssignees, PLAN_ASSIGNEES_KEY, searchStudents, unassignP
  */
 export function AssignPanel({ coid, onChanged }: { coid: string; onChanged: () => void }) {
   const t = useT();
-  const assignees = useSWR([PLAN_ASSIGNEES_KEY, coid], ([, id]) => unwrap(getAssignees(id)));
+  const assignees = useCall(calls.assignees, { query: { coid } });
   const groups = useGroups();
   const [keyword, setKeyword] = useState<string | null>(null);
-  const found = useSWR(keyword === null ? null : ['studyplan/students', keyword], ([, key]) => unwrap(searchStudents(key)));
+  const found = useCall(calls.students, keyword === null ? null : { query: { keyword } });
   const [busy, setBusy] = useState(false);
 
   const change = async (work: Promise<Reply<unknown>>, done: string) => {
@@ -53,7 +53,7 @@ export function AssignPanel({ coid, onChanged }: { coid: string; onChanged: () =
                     type="button"
                     className={`btn btn-small${on ? '' : ' btn-primary'}`}
                     disabled={busy}
-                    onClick={() => void change(on ? unassignPlan(coid, { gids: [group.gid] }) : assignPlan(coid, { gids: [group.gid] }), on ? t('admin.plans.removedDone') : t('admin.plans.assignedDone'))}
+                    onClick={() => void change(request(on ? calls.unassign : calls.assign, { body: { coid, gids: [group.gid] } }), on ? t('admin.plans.removedDone') : t('admin.plans.assignedDone'))}
                     aria-label={`${on ? t('admin.plans.remove') : t('admin.plans.assignGroup')} ${group.name}`}
                   >
                     {on ? t('admin.plans.remove') : t('admin.plans.assignGroup')}
@@ -74,7 +74,7 @@ export function AssignPanel({ coid, onChanged }: { coid: string; onChanged: () =
                   <span>
                     {student.name} <span className="ac-muted">{student.username}</span>
                   </span>
-                  <button type="button" className="btn btn-small btn-primary" disabled={busy || on} onClick={() => void change(assignPlan(coid, { sids: [student.sid] }), t('admin.plans.assignedDone'))}>
+                  <button type="button" className="btn btn-small btn-primary" disabled={busy || on} onClick={() => void change(request(calls.assign, { body: { coid, sids: [student.sid] } }), t('admin.plans.assignedDone'))}>
                     {on ? t('admin.plans.assignedDone') : t('admin.plans.assignStudent')}
                   </button>
                 </li>
@@ -95,7 +95,7 @@ export function AssignPanel({ coid, onChanged }: { coid: string; onChanged: () =
               <span>
                 <span className="badge">{t('admin.plans.groups')}</span> {group.name} <span className="ac-muted">{t('admin.plans.members', { count: group.members })}</span>
               </span>
-              <button type="button" className="btn btn-small btn-text" disabled={busy} onClick={() => void change(unassignPlan(coid, { gids: [group.gid] }), t('admin.plans.removedDone'))}>
+              <button type="button" className="btn btn-small btn-text" disabled={busy} onClick={() => void change(request(calls.unassign, { body: { coid, gids: [group.gid] } }), t('admin.plans.removedDone'))}>
                 {t('admin.plans.remove')}
               </button>
             </li>
@@ -105,7 +105,7 @@ export function AssignPanel({ coid, onChanged }: { coid: string; onChanged: () =
               <span>
                 {student.name} <span className="ac-muted">{student.username}</span>
               </span>
-              <button type="button" className="btn btn-small btn-text" disabled={busy} onClick={() => void change(unassignPlan(coid, { sids: [student.sid] }), t('admin.plans.removedDone'))}>
+              <button type="button" className="btn btn-small btn-text" disabled={busy} onClick={() => void change(request(calls.unassign, { body: { coid, sids: [student.sid] } }), t('admin.plans.removedDone'))}>
                 {t('admin.plans.remove')}
               </button>
             </li>

@@ -9,7 +9,8 @@ import { CoursePicker } from '../../components/CoursePicker';
 import { Check, Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { useRevalidate } from '../../hooks/useRevalidate';
-import { createPlan, PLAN_LIST_KEY } from './api';
+import { planCalls } from '../../../../shared/calls/plans';
+import { request } from '../../../api/client';
 
 const LABELS = [0, 1, 2] as const;
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
@@ -46,7 +47,7 @@ export function CreatePlanDialog({ onClose }: { onClose: () => void }) {
     if (Object.keys(missing).length > 0) return setErrors(missing);
     setBusy(true);
     const stage = kind === 'staged' ? { stage_year: Number(year), label, stage_date: label === 2 ? 1 : date, expire_limit: expire } : undefined;
-    const reply = await createPlan({ title: title.trim(), kind, courses, verify, stage });
+    const reply = await request(planCalls.create, { body: { title: title.trim(), kind, courses, verify, stage } });
     setBusy(false);
     if (reply.status !== 'ok') {
       const fields = fieldErrorsOf(reply);
@@ -54,7 +55,7 @@ export function CreatePlanDialog({ onClose }: { onClose: () => void }) {
       return toast(failureText(t, reply));
     }
     toast(t('admin.plans.created'));
-    void revalidate(PLAN_LIST_KEY);
+    void revalidate(planCalls.list.path);
     onClose();
     navigate(`/plans/${reply.data.coid}`);
   };

@@ -1,13 +1,11 @@
 import { canCommitPlan, canPublishPlan, canReviewPlan } from '../../../../shared/rules/plan-review';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import useSWR from 'swr';
 import { ERRORS, type Reply } from '../../../../shared/envelope';
 import { PLAN_ERRORS, REASON_MAX } from '../../../../shared/schemas/plans';
 import { toast } from '../../../components/feedback';
 import { Loading } from '../../../components/Loading';
 import { ApiError } from '../../../hooks/fetcher';
-import { unwrap } from '../../../hooks/fetcher';
 import { useT } from '../../../i18n';
 import { publishCourse } from '../../api/courses';
 import { failureText } from '../../api/errors';
@@ -17,11 +15,13 @@ import { Modal } from '../../components/Modal';
 import { Field } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
 import { useRevalidate } from '../../hooks/useRevalidate';
-import { commitPlan, getPlan, PLAN_INFO_KEY, PLAN_LIST_KEY, verifyPlan, type PlanInfo } from './api';
+import { planCalls as calls } from '../../../../shared/calls/plans';
+import type { PlanInfo } from '../../../../shared/schemas/plans';
+import { request } from '../../../api/client';
+import { useCall } from '../../../hooks/useCall';
 import { AssignPanel } from './AssignPanel';
 import { KindLabel, StatusBadge } from './PlanBadges';
 
-const fetchPlan = ([, coid]: [string, string]) => unwrap(getPlan(coid));
 
 /** Reject with a reason (required, spec: the verify flow). */
 function RejectDialog({ onClose, onReject }: { onClose: () => void; onReject: (reason: string) => Promise<boolean> }) {
@@ -54,7 +54,7 @@ export default function PlanDetail() {
   const t = useT();
   const { coid = '' } = useParams();
   const revalidate = useRevalidate();
-  const { data: plan, error, mutate } = useSWR([PLAN_INFO_KEY, coid] as [string, string], fetchPlan);
+  const { data: plan, error, mutate } = useCall(calls.info, { query: { coid } });
   const [busy, setBusy] = useState(false);
   const [rejecting, setRejecting] = useState(false);
 
@@ -68,7 +68,7 @@ export default function PlanDetail() {
     }
     toast(done);
     await mutate();
-    void revalidate(PLAN_LIST_KEY);
+    void revalidate(calls.list.path);
     return true;
   };
 
@@ -101,13 +101,13 @@ export default function PlanDetail() {
         }
       >
         {canCommit && (
-          <button type="button" className="btn btn-small btn-primary" disabled={busy} onClick={() => void act(() => commitPlan(plan.coid), t('admin.plans.committed'))} data-testid="commit-plan">
+          <button type="button" className="btn btn-small btn-primary" disabled={busy} onClick={() => void act(() => request(calls.commit, { body: { coid: plan.coid } }), t('admin.plans.committed'))} data-testid="commit-plan">
             {t('admin.plans.commit')}
           </button>
         )}
         {canReview && (
           <>
-            <button type="button" className="btn btn-small btn-primary" disabled={busy} onClick={() => void act(() => verifyPlan(plan.coid, true), t('admin.plans.approved'))} data-testid="approve-plan">
+            <button type="button" className="btn btn-small btn-primary" disabled={busy} onClick={() => void act(() => request(calls.verify, { body: { coid: plan.coid, approve: true, reason: '' } }), t('admin.plans.approved'))} data-testid="approve-plan">
               {t('admin.plans.approve')}
             </button>
             <button type="button" className="btn btn-small btn-danger-outline" disabled={busy} onClick={() => setRejecting(true)} data-testid="reject-plan-open">
@@ -168,10 +168,10 @@ export default function PlanDetail() {
         coid={plan.coid}
         onChanged={() => {
           void mutate();
-          void revalidate(PLAN_LIST_KEY);
+          void revalidate(calls.list.path);
         }}
       />
-      {rejecting && <RejectDialog onClose={() => setRejecting(false)} onReject={(reason) => act(() => verifyPlan(plan.coid, false, reason), t('admin.plans.rejected'))} />}
+      {rejecting && <RejectDialog onClose={() => setRejecting(false)} onReject={(reason) => act(() => request(calls.verify, { body: { coid: plan.coid, approve: false, reason } }), t('admin.plans.rejected'))} />}
     </div>
   );
 }

@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import useSWR from 'swr';
-import type { PlanStatus } from '../../../../shared/schemas/plans';
-import { unwrap } from '../../../hooks/fetcher';
+import { planCalls } from '../../../../shared/calls/plans';
+import { useCall } from '../../../hooks/useCall';
 import { useT } from '../../../i18n';
 import { DataTable, LoadError, RowActions } from '../../components/DataTable';
 import { ListToolbar, Segmented } from '../../components/ListToolbar';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
-import { listPlans, PLAN_LIST_KEY } from './api';
 import { CreatePlanDialog } from './CreatePlanDialog';
 import { KindLabel, StatusBadge } from './PlanBadges';
 
@@ -21,10 +19,6 @@ const FILTERS = [
   { key: 'rejected', status: 'rejected', label: 'admin.plans.status.rejected' },
 ] as const;
 
-type ListKey = [string, number, PlanStatus | undefined];
-
-const fetchPlans = ([, page, status]: ListKey) => unwrap(listPlans({ page, num: PAGE_SIZE, status }));
-
 /**
  * Study plans (学习计划, permission course; spec 1): the school's plans with kind, stages, audience,
  * review state and publication; filtered by review state; a new plan is made from courses in a dialog.
@@ -34,7 +28,7 @@ export default function PlansPage() {
   const [page, setPage] = useState(1);
   const [filter, setFilter] = useState<(typeof FILTERS)[number]>(FILTERS[0]);
   const [creating, setCreating] = useState(false);
-  const { data, error, mutate } = useSWR([PLAN_LIST_KEY, page, filter.status] as ListKey, fetchPlans, { keepPreviousData: true });
+  const { data, error, mutate } = useCall(planCalls.list, { query: { page, num: PAGE_SIZE, status: filter.status } }, { keepPreviousData: true });
   const rows = data?.list ?? [];
 
   return (
