@@ -1,5 +1,5 @@
 /**
- * Question bank calls (issue 6 'Question bank (back office)'). Every call needs permission group 'question'
+ * Question bank calls (back office). Every call needs permission group 'question'
  * (spec 6), but for the list and the category tree, which the question pickers of 'exam' (papers) and 'course'
  * (chapter exercises) administrators read too; each sees only the administrator's school: another school's
  * question or category is 'not found'. Replies are never cached. The XLSX export, the template and the import

@@ -1,4 +1,4 @@
-/** Chinese messages of the student's exams: exam list, sitting, results, dashboard papers and records (merged by shared/i18n/index.ts) (issue 6). */
+/** Chinese messages of the student's exams: exam list, sitting, results, dashboard papers and records (merged by shared/i18n/index.ts). */
 export const messages = {
   'exams.title': '考试',
   'exams.myPapers': '我的试卷',

@@ -1,4 +1,4 @@
-/** Chinese messages of the quiz dialog of chapter exercises (merged by shared/i18n/index.ts) (issue 6). */
+/** Chinese messages of the quiz dialog of chapter exercises (merged by shared/i18n/index.ts). */
 export const messages = {
   'quiz.title': '练习',
   'quiz.loading': '题目加载中…',

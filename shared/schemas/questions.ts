@@ -1,8 +1,8 @@
 /**
- * Questions as they travel (issue 6; spec 3 'Question detail': type, content, answer, optiondata (oid,
+ * Questions as they travel (spec 3 'Question detail': type, content, answer, optiondata (oid,
  * content), point, showAnswer; spec 9 option letters A to N, short answer max 500). The student's shape never
  * carries the answer: the correct answer reaches the browser only in the reply to the student's own submit,
- * and only when show-answer applies (issue 6 'Grading on the server').
+ * and only when show-answer applies (gradeAnswer in shared/rules/grading).
  *
  * The back office's question bank schemas (zQuestion, zNewQuestion ...) are added below by the bank's module.
  */
@@ -54,7 +54,7 @@ export const zAnswerResult = z.object({
 export type AnswerResult = z.infer<typeof zAnswerResult>;
 
 // ---------------------------------------------------------------------------------------------------------
-// The back office's question bank (issue 6 'Question bank (back office)'; permission group 'question').
+// The back office's question bank (permission group 'question').
 // ---------------------------------------------------------------------------------------------------------
 
 /** Difficulty 1 (easy) to 5 (hard); 3 when not given. */

@@ -10,7 +10,7 @@ interface Issue {
 }
 
 /**
- * The question bank (issue 6 'Question bank (back office)'): the four kinds and their checks, permission
+ * The question bank (back office): the four kinds and their checks, permission
  * 'question' and the school, sanitising, versions, delete refused while used, search and filters, categories.
  */
 describe('question bank', () => {

@@ -1,5 +1,5 @@
 /**
- * Chooses and orders questions from the school's bank (issue 6: the paper editor and the chapter exercises
+ * Chooses and orders questions from the school's bank (the paper editor and the chapter exercises
  * editor use it).
  *
  * Props:

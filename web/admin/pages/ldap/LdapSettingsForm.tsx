@@ -13,7 +13,7 @@ import { Field } from '../../components/Field';
 
 type Form = Omit<LdapSettings, 'bindPasswordSet'> & { bindPassword: string };
 
-/** The directory settings form with Test connection (issue 7 'LDAP (lan release)'). */
+/** The directory settings form with Test connection (LDAP, lan release). */
 export function LdapSettingsForm({ settings, onSaved }: { settings: LdapSettings; onSaved: (s: LdapSettings) => void }) {
   const t = useT();
   const { data: groups } = useCall(groupCalls.student.list, {});

@@ -85,7 +85,7 @@ function errorsOf(t: Translate, reply: Failure): Record<string, string> {
 }
 
 /**
- * The create / edit form of a question (issue 6 'Question bank'): the kind, the content (rich text), the
+ * The create / edit form of a question: the kind, the content (rich text), the
  * options A..N for choices (add, remove, mark correct: one for single choice, any for multiple), true or false,
  * a model answer for a short answer (≤ 500 characters), points, explanation, show-answer, category, difficulty
  * and tags. Options are plain text here. The server checks each kind and answers the field errors shown.

@@ -28,7 +28,7 @@ interface Filter {
 }
 
 /**
- * The question bank (题库, permission question; issue 6 'Question bank (back office)'): the category tree beside
+ * The question bank (题库, permission question): the category tree beside
  * the list; search by the question's text, filters by kind, difficulty and tag; paged; create and edit in a
  * form per kind; delete, with the server's refusal (the papers and exercise sets that use it) shown; import
  * from Excel with a row-by-row report; export of the filtered list and the import template.

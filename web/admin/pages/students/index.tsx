@@ -31,7 +31,7 @@ const STATUSES = ['all', 'enabled', 'disabled'] as const;
 const SOURCES = ['all', 'local', 'ldap'] as const;
 
 /**
- * The student list (学员列表, permission student; spec 7 Students, issue 7 'Students and groups'): search by user
+ * The student list (学员列表, permission student; spec 7 Students): search by user
  * name, name, e-mail or phone; filters by group, status and source (kept in the address); paging; add and edit
  * in a dialog with the school's custom fields; bulk disable ('delete' keeps every record) and enable; export of
  * the filtered list; the import screen; the school's study by month.
