@@ -201,7 +201,7 @@ describe('getstucourse: my courses', () => {
       expect(res.status, query).toBe(400);
       expect(res.body.error).toMatch(/^bad input: querystring\./);
     }
-    expect((await call(app, 'GET', '/getstucourse', s.cookie)).res.headers['cache-control']).toBe('no-store');
+    expect((await call(app, 'GET', '/getstucourse', s.cookie)).res.headers['cache-control']).toBe('private, no-store');
   });
 
   it('never lists another student’s or another school’s courses', async () => {

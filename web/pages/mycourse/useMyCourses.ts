@@ -1,12 +1,14 @@
 import { useEffect } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import useSWR from 'swr';
+import { myCourseCalls } from '../../../shared/calls/mycourses';
 import { MY_COURSES_NUM_DEFAULT, type MyCourse, type MyCoursesType } from '../../../shared/schemas/mycourses';
+import { request } from '../../api/client';
 import { useBootstrap } from '../../bootstrap';
 import { isNoLogin } from '../../hooks/fetcher';
 import { unwrap } from '../../hooks/fetcher';
 import { loginHref } from '../../urls';
-import { getExceedingCourses, getMyCourses } from './api';
+import { getExceedingCourses } from './api';
 
 const OPTIONS = { revalidateOnFocus: false, shouldRetryOnError: false } as const;
 
@@ -23,8 +25,8 @@ export function useLoginOnNoLogin(error: unknown): boolean {
 /** The student's courses, page after page ('load more'), of one filter. */
 export function useMyCourses(type: MyCoursesType, enabled: boolean, num = MY_COURSES_NUM_DEFAULT) {
   const swr = useSWRInfinite(
-    (index: number) => (enabled ? ['getstucourse', type, index + 1, num] as const : null),
-    ([, kind, page, size]) => unwrap(getMyCourses({ type: kind, page, num: size })),
+    (index: number) => (enabled ? [myCourseCalls.list.path, type, index + 1, num] as const : null),
+    ([, kind, page, size]) => unwrap(request(myCourseCalls.list, { query: { type: kind, page, num: size } })),
     { ...OPTIONS, revalidateFirstPage: false },
   );
   const pages = swr.data ?? [];
