@@ -119,6 +119,8 @@ export const zSaveHomeSetting = z.object({ setting: z.preprocess(jsonText, zHome
 /** A school as public calls name it: the school id or its hashed parent id (hashUID); '0' or absent = the viewer's school. */
 export const zSchoolRef = z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(64).regex(/^[0-9A-Za-z_-]*$/, 'must be a school id'));
 
+/** GET userpage/{uid}: the school (zSchoolRef). */
+export const zUserPageParams = z.object({ uid: zSchoolRef });
 /** GET userpage/{uid}: 'Get user page data by parent id' (spec 7). */
 export const zUserPage = z.object({
   setting: zHomeSetting,

@@ -1,24 +1,17 @@
 /**
- * Catalogue calls of the student site (spec 7 'named client operations'): the school's user page
- * (home setting), categories, courses by category, keyword search, hot courses, course info and
- * chapters, bookmarks, tags and articles. Shapes come from shared/schemas.
+ * Catalogue calls of the student site (spec 7 'named client operations'): courses by category, keyword
+ * search, hot courses, course info and bookmarks (the user page, categories, chapters, tags and articles
+ * are declared in shared/calls). Shapes come from shared/schemas.
  */
-import type { CategoryNode } from '../../shared/schemas/categories';
-import type { ChapterList } from '../../shared/schemas/chapters';
 import type { CourseCard, CourseInfo, GraphicText } from '../../shared/schemas/courses';
-import type { UserPage } from '../../shared/schemas/home-setting';
-import type { TagSection } from '../../shared/schemas/tags';
 import { call } from './client';
 
-export type { CategoryNode, ChapterList, CourseCard, CourseInfo, UserPage, TagSection };
+export type { CourseCard, CourseInfo };
 
 /** The numbers of spec 9: home courses page 1 num 100; catalogue page 1 num 500; articles page 1 num 5. */
 export const HOME_COURSES_NUM = 100;
 export const CATALOGUE_COURSES_NUM = 500;
 export const HOME_ARTICLES_NUM = 5;
-
-/** GET userpage/{uid}: 'Get user page data by parent id' (home setting with defaults, title, logo, catesetting). */
-export const getUserPage = (uid: string) => call<UserPage>(`userpage/${encodeURIComponent(uid || '0')}`);
 
 /** POST course/bycate: 'Get courses by category {page, num, catid, uid, keyword}' in the server's default order (pinned first). */
 export const getCoursesByCategory = (input: { uid: string; catid: string; page?: number; num: number; keyword?: string }) =>

@@ -8,7 +8,6 @@ import {
   getCoursesByCategory,
   getGraphicText,
   getHotCourses,
-  getUserPage,
   searchCourses,
 } from '../api/catalogue';
 import { getColumnCates, getColumnCollectStatus, getColumnInfo, getColumns } from '../api/columns';
@@ -16,6 +15,7 @@ import { unwrap } from './fetcher';
 import { articleCalls } from '../../shared/calls/articles';
 import { categoryCalls } from '../../shared/calls/categories';
 import { chapterCalls } from '../../shared/calls/chapters';
+import { homeSettingCalls } from '../../shared/calls/home-setting';
 import type { CategoryNode } from '../../shared/schemas/categories';
 import { tagCalls } from '../../shared/calls/tags';
 import { useCall } from './useCall';
@@ -24,7 +24,8 @@ const OPTIONS: SWRConfiguration = { revalidateOnFocus: false, shouldRetryOnError
 
 
 /** The school's user page (home setting with defaults, title, logo, catesetting). */
-export const useUserPage = (uid: string | null) => useSWR(uid === null ? null : ['userpage', uid || '0'], ([, id]) => unwrap(getUserPage(id)), OPTIONS);
+export const useUserPage = (uid: string | null) =>
+  useCall(homeSettingCalls.userPage, uid === null ? null : { params: { uid: uid || '0' } }, OPTIONS);
 
 /** The school's three-level category tree. */
 export const useCategoryTree = (uid: string) =>

@@ -17,9 +17,7 @@ export const groupsRoutes: FastifyPluginAsync = async (app) => {
     route(app, calls.rename, ({ body }, _reply, admin) =>
       ok(service.renameGroup(ctx, kind, admin.schoolId, body.gid, body.name)),
     );
-    route(app, calls.move, (request, _reply, admin) =>
-      ok(service.moveGroup(ctx, kind, admin.schoolId, request.body)),
-    );
+    route(app, calls.move, (request, _reply, admin) => ok(service.moveGroup(ctx, kind, admin.schoolId, request.body)));
     route(app, calls.remove, (request, _reply, admin) =>
       ok(service.deleteGroup(ctx, kind, admin.schoolId, request.body.gid)),
     );

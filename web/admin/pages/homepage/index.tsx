@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
-import useSWR from 'swr';
+import { homeSettingCalls } from '../../../../shared/calls/home-setting';
 import type { MessageKey } from '../../../../shared/i18n';
 import type { HomeSetting } from '../../../../shared/schemas/home-setting';
 import { toast } from '../../../components/feedback';
-import { fetchData } from '../../../hooks/fetcher';
+import { request } from '../../../api/client';
 import { useAdminProfile } from '../../../hooks/useAdminProfile';
+import { useCall } from '../../../hooks/useCall';
 import { useT } from '../../../i18n';
 import { failureText, fieldErrorsOf, fieldErrorsUnder } from '../../api/errors';
-import { HOME_SETTING_KEY, saveHomeSetting, type AdminHomeSetting } from '../../api/home-setting';
 import { PageHeader } from '../../components/PageHeader';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { AboutSection, BrandSection, ContactSection, SocialSection, type SectionProps } from './BasicSections';
@@ -34,7 +34,7 @@ const sectionOf = (path: string): SectionKey => SECTIONS.find((section) => secti
 export default function HomeSettingPage() {
   const t = useT();
   const { data: profile } = useAdminProfile();
-  const { data, mutate } = useSWR<AdminHomeSetting>(HOME_SETTING_KEY, fetchData, { revalidateOnFocus: false });
+  const { data, mutate } = useCall(homeSettingCalls.get, {}, { revalidateOnFocus: false });
   const [base, setBase] = useState<HomeSetting | null>(null);
   const [setting, setSetting] = useState<HomeSetting | null>(null);
   const [section, setSection] = useState<SectionKey>('brand');
@@ -60,7 +60,7 @@ export default function HomeSettingPage() {
 
   const handleSave = async () => {
     setSaving(true);
-    const reply = await saveHomeSetting(setting);
+    const reply = await request(homeSettingCalls.save, { body: { setting } });
     setSaving(false);
     if (reply.status !== 'ok') {
       const found = fieldErrorsUnder(fieldErrorsOf(reply), 'setting.');
