@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { COMMENT_MAX, cleanCommentText, commentLength } from '../../../../shared/rules/comments';
+import { commentCalls } from '../../../../shared/calls/comments';
 import type { AdminComment } from '../../../../shared/schemas/comments';
+import { request } from '../../../api/client';
 import { toast } from '../../../components/feedback';
 import { useT } from '../../../i18n';
-import { replyToComment } from '../../api/comments';
 import { failureText } from '../../api/errors';
 import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
@@ -19,7 +20,7 @@ export function ReplyDialog({ comment, onClose, onDone }: { comment: AdminCommen
     if (cleanCommentText(text) === '') return toast(t('comments.emptyComment'));
     if (length > COMMENT_MAX) return toast(t('comments.moreWordAlert'));
     setBusy(true);
-    const reply = await replyToComment(comment.cmid, text);
+    const reply = await request(commentCalls.adminReply, { body: { cmid: comment.cmid, text } });
     setBusy(false);
     if (reply.status !== 'ok') return toast(failureText(t, reply));
     toast(t('admin.comments.replied'));

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import useSWR from 'swr';
+import { commentCalls } from '../../../../shared/calls/comments';
 import { formatDateMinutes } from '../../../../shared/rules/dates';
 import type { AdminComment } from '../../../../shared/schemas/comments';
+import { request } from '../../../api/client';
 import { toast } from '../../../components/feedback';
+import { useCall } from '../../../hooks/useCall';
 import { useLocale, useT } from '../../../i18n';
-import { COMMENT_SETTING_KEY, COMMENTS_KEY, deleteComments, getCommentSetting, hideComments, listAdminComments, saveCommentSetting } from '../../api/comments';
 import { failureText } from '../../api/errors';
 import { CourseSelect } from '../../components/CourseSelect';
 import { DataTable, DeleteButton, LoadError, RowActions } from '../../components/DataTable';
@@ -21,20 +22,6 @@ const FILTERS = [
   { key: 'hidden', hidden: 1, label: 'admin.comments.filter.hidden' },
 ] as const;
 
-type ListKey = [string, number, string, string, 0 | 1 | undefined];
-
-async function fetchComments([, page, coid, keyword, hidden]: ListKey) {
-  const reply = await listAdminComments({ page, num: PAGE_SIZE, coid: coid || undefined, keyword, hidden });
-  if (reply.status !== 'ok') throw new Error(reply.error);
-  return reply.data;
-}
-
-async function fetchSetting() {
-  const reply = await getCommentSetting();
-  if (reply.status !== 'ok') throw new Error(reply.error);
-  return reply.data;
-}
-
 /**
  * Comments (评论管理, permission course): the school's comments with course, author, text, time, likes
  * and state; filters by course, keyword and state; reply, hide or show, delete; and the school's switch
@@ -48,8 +35,9 @@ export default function CommentsPage() {
   const [keyword, setKeyword] = useState('');
   const [filter, setFilter] = useState<(typeof FILTERS)[number]>(FILTERS[0]);
   const [replying, setReplying] = useState<AdminComment | null>(null);
-  const { data, error, mutate } = useSWR([COMMENTS_KEY, page, coid, keyword, filter.hidden] as ListKey, fetchComments, { keepPreviousData: true });
-  const setting = useSWR(COMMENT_SETTING_KEY, fetchSetting);
+  const query = { page, num: PAGE_SIZE, coid: coid || undefined, keyword: keyword || undefined, hidden: filter.hidden };
+  const { data, error, mutate } = useCall(commentCalls.adminList, { query }, { keepPreviousData: true });
+  const setting = useCall(commentCalls.setting, {});
   const [savingSetting, setSavingSetting] = useState(false);
   const { busy, run } = useRowAction(() => mutate());
   const rows = data?.list ?? [];
@@ -57,16 +45,21 @@ export default function CommentsPage() {
 
   const handleAllow = async (allow: boolean) => {
     setSavingSetting(true);
-    const reply = await saveCommentSetting(!allow);
+    const reply = await request(commentCalls.saveSetting, { body: { noAllowComment: !allow } });
     setSavingSetting(false);
     if (reply.status !== 'ok') return toast(failureText(t, reply));
     await setting.mutate(reply.data, { revalidate: false });
     toast(allow ? t('admin.comments.allowOn') : t('admin.comments.allowOff'));
   };
 
-  const handleDelete = (cmid: string) => run(() => deleteComments([cmid]), t('admin.comments.deleted'));
+  const handleDelete = (cmid: string) =>
+    run(() => request(commentCalls.adminRemove, { body: { cmids: [cmid] } }), t('admin.comments.deleted'));
 
-  const toggleHidden = (cmid: string, hidden: boolean) => run(() => hideComments([cmid], !hidden), hidden ? t('admin.comments.shownDone') : t('admin.comments.hiddenDone'));
+  const toggleHidden = (cmid: string, hidden: boolean) =>
+    run(
+      () => request(commentCalls.hide, { body: { cmids: [cmid], hidden: hidden ? 0 : 1 } }),
+      hidden ? t('admin.comments.shownDone') : t('admin.comments.hiddenDone'),
+    );
 
   return (
     <div className="ac-page" data-testid="comments-page">

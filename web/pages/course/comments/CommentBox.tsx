@@ -2,11 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { TOAST_MS } from '../../../../shared/constants';
 import { isGraphic } from '../../../../shared/rules/course-buttons';
 import { cleanCommentText, COMMENT_MAX, commentLength, commentRefusal } from '../../../../shared/rules/comments';
+import { commentCalls } from '../../../../shared/calls/comments';
 import type { CourseInfo } from '../../../../shared/schemas/courses';
+import { request } from '../../../api/client';
 import { useBootstrap } from '../../../bootstrap';
 import { toast } from '../../../components/feedback';
 import { useT } from '../../../i18n';
-import { addComment } from './api';
 
 /**
  * The comment box (spec 2 addcomment; spec 5 'Course comment'): a textarea with a 256 counter. Submitting
@@ -38,7 +39,7 @@ export function CommentBox({ course, bought, onPosted }: { course: CourseInfo; b
     }
     setBusy(true);
     // Spec 5: the text is sanitised before sending (plain text: control characters out, trimmed); the server does it again.
-    const reply = await addComment(course.coid, cleanCommentText(text));
+    const reply = await request(commentCalls.add, { body: { coid: course.coid, text: cleanCommentText(text) } });
     setBusy(false);
     if (reply.status !== 'ok') {
       console.error('comment/add failed:', reply.error, reply.data);

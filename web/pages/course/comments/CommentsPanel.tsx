@@ -1,19 +1,17 @@
 import { useState } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
+import { commentCalls } from '../../../../shared/calls/comments';
 import { COMMENT_PAGE_SIZE } from '../../../../shared/schemas/comments';
 import type { CourseInfo } from '../../../../shared/schemas/courses';
 import { useBootstrap } from '../../../bootstrap';
 import { bookmarkRefusal, useActionGuard } from '../../../components/catalogue/useActionGuard';
 import { confirm, toast } from '../../../components/feedback';
 import { Loading } from '../../../components/Loading';
-import { unwrap } from '../../../hooks/fetcher';
+import { request } from '../../../api/client';
+import { callKey, useCall } from '../../../hooks/useCall';
 import { useT } from '../../../i18n';
-import { deleteComment, getComments, priseComment, type CommentList } from './api';
 import { CommentBox } from './CommentBox';
 import { CommentItem } from './CommentItem';
-
-type Key = [string, string, number];
-const fetchPage = ([, coid, page]: Key) => unwrap(getComments(coid, page, COMMENT_PAGE_SIZE));
 
 /**
  * The comments of a course (spec 2 comment / addcomment tabs): the comment box (hidden when the school
@@ -26,7 +24,8 @@ export function CommentsPanel({ course, testId = 'comments' }: { course: CourseI
   const guard = useActionGuard();
   const [page, setPage] = useState(1);
   const [busy, setBusy] = useState<string | null>(null);
-  const { data, error, mutate } = useSWR<CommentList, Error, Key>(['comment/list', course.coid, page], fetchPage, {
+  const query = (at: number) => ({ coid: course.coid, page: at, num: COMMENT_PAGE_SIZE });
+  const { data, error, mutate } = useCall(commentCalls.list, { query: query(page) }, {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
     keepPreviousData: true,
@@ -37,13 +36,13 @@ export function CommentsPanel({ course, testId = 'comments' }: { course: CourseI
   // Spec 5: after success, go to page 1 and reload it (even when it was fetched a moment ago).
   const handlePosted = () => {
     setPage(1);
-    void mutateKey<CommentList>(['comment/list', course.coid, 1] satisfies Key);
+    void mutateKey(callKey(commentCalls.list, { query: query(1) }));
   };
 
   const handleLike = async (cmid: string) => {
     if (busy || !(await guard(bookmarkRefusal(boot, course.uid)))) return;
     setBusy(cmid);
-    const reply = await priseComment(cmid);
+    const reply = await request(commentCalls.prise, { body: { cmid } });
     setBusy(null);
     if (reply.status !== 'ok') {
       console.error('comment/prise failed:', reply.error);
@@ -56,7 +55,7 @@ export function CommentsPanel({ course, testId = 'comments' }: { course: CourseI
   const handleDelete = async (cmid: string) => {
     if (busy || !(await confirm({ text: t('comments.deleteConfirm'), okText: t('comments.delete') }))) return;
     setBusy(cmid);
-    const reply = await deleteComment(cmid);
+    const reply = await request(commentCalls.remove, { body: { cmid } });
     setBusy(null);
     if (reply.status !== 'ok') console.error('comment/delete failed:', reply.error);
     else toast(t('comments.deleted'));
