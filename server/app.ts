@@ -15,6 +15,7 @@ import { envelopePlugin } from './plugins/envelope';
 import { authPlugin } from './plugins/auth';
 import { shellPlugin } from './plugins/shell';
 import { sameOriginPlugin } from './plugins/same-origin';
+import { accessPlugin } from './plugins/access';
 import { multipartPlugin } from './plugins/multipart';
 import { MediaSigner } from './lib/media-url';
 import { setFileCacheBudget } from './lib/send-file';
@@ -133,6 +134,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // No cross-site writes: a write that another site's page made answers 403 before anything is read.
   await app.register(sameOriginPlugin);
   await app.register(authPlugin);
+  // Who may call a route, before its input is read: a guest learns nothing of a back-office call's schema.
+  await app.register(accessPlugin, { apiPrefix: config.API_PREFIX });
   // Forms with files: routes that take them register app.multipartParsing (server/plugins/multipart).
   await app.register(multipartPlugin);
   // An OpenAPI document of every call, made from the same zod schemas (GET {API_PREFIX}openapi.json).

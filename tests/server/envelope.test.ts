@@ -24,7 +24,8 @@ describe('replies: {status, error, data} for every outcome', () => {
           });
           instance.withTypeProvider<ZodTypeProvider>().get(
             '/test/query',
-            { schema: { querystring: z.object({ page: z.coerce.number().int().min(1) }) } },
+            // A guest may call it: a route that takes input and says nothing is for signed-in callers (server/plugins/access.ts).
+            { schema: { querystring: z.object({ page: z.coerce.number().int().min(1) }) }, config: { access: 'public' } },
             async (request) => ({ status: 'ok', error: null, data: request.query.page }),
           );
         },
