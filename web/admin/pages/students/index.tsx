@@ -3,11 +3,10 @@ import { Link } from 'react-router';
 import useSWR from 'swr';
 import { formatDateMinutes } from '../../../../shared/rules/dates';
 import type { AdminStudent } from '../../../../shared/schemas/students';
-import type { StudentFieldList } from '../../../../shared/schemas/student-fields';
 import { groupCalls } from '../../../../shared/calls/groups';
-import { FIELDS_KEY } from '../../api/student-fields';
+import { studentFieldCalls } from '../../../../shared/calls/student-fields';
 import { confirm, toast } from '../../../components/feedback';
-import { fetchData, unwrap } from '../../../hooks/fetcher';
+import { unwrap } from '../../../hooks/fetcher';
 import { useCall } from '../../../hooks/useCall';
 import { useLocale, useT } from '../../../i18n';
 import {
@@ -48,7 +47,7 @@ export default function StudentsPage() {
     unwrap(listStudents({ keyword: filter.keyword || undefined, gid: filter.gid || undefined, status: filter.status as 'all', source: filter.source as 'all', page, num: PAGE_SIZE })),
   { keepPreviousData: true });
   // The same keys as the fields and groups screens, so a change there shows here at once.
-  const fields = useSWR<StudentFieldList>(FIELDS_KEY, fetchData);
+  const fields = useCall(studentFieldCalls.list, {});
   const groups = useCall(groupCalls.student.list, {});
   const rows = list.data?.list ?? [];
   const visibleSelected = selected.filter((sid) => rows.some((row) => row.sid === sid));
