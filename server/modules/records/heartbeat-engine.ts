@@ -1,25 +1,29 @@
 /**
  * The records engine: learn records, course records and the last heartbeat of each viewing live in memory
- * while they are used, and heartbeats change them there; the changes reach the database in one transaction
- * every FLUSH_MS, or at once when FLUSH_ITEMS are waiting (group commit). A heartbeat's reply is computed
- * from the same memory, so it is exactly what will be written; a crash loses at most the changes of the
- * unflushed window (FLUSH_MS), never half a record. Other readers of these tables go through
- * records.store.ts, which calls flush() first; direct writers go through its writeThrough, which also makes
- * the engine forget() what they changed.
- * JavaScript runs one request at a time, so a heartbeat's read-modify-write needs no lock.
+ * while they are used, and heartbeats change them there. The changes of one round of the event loop reach
+ * the database together at the end of the round (group-commit.ts; at once when FLUSH_ITEMS are waiting),
+ * and a change is answered only once its commit is done (commit()): an answered heartbeat survives a crash
+ * (kill -9), and one whose commit failed is answered 503 so the client sends it again. A heartbeat's reply
+ * is computed from the same memory, so it is exactly what was written.
+ *
+ * Other readers of these tables go through records.store.ts, which writes what waits first; direct writers
+ * go through its writeThrough, which also makes the engine forget what they changed. JavaScript runs one
+ * request at a time, so a heartbeat's read-modify-write needs no lock.
  */
 import type { AppContext } from '../../context';
-import type { Interval } from './intervals';
+import { ERRORS } from '../../../shared/envelope';
+import { AppError } from '../../lib/errors';
 import { parseIntervals } from './intervals';
 import * as repo from './records.repository';
 import { studentCourses } from '../courses/student-courses';
-import type { CourseRecordRow, HeartbeatRow, LearnRow } from './records.repository';
 import { MAX_CREDIT_MS } from './heartbeat-rules';
 import { formatDate } from '../../../shared/rules/dates';
+import { GroupCommits, type Changes, type ChangeSource, type DayCredit } from './group-commit';
+import { toCourseRow, toLearnRow, type CourseState, type LearnState, type StreamRow } from './record-states';
 
-/** The longest a change waits in memory before it is written (the most a crash can lose). */
-export const FLUSH_MS = 200;
-/** Changes that trigger a write at once. */
+export type { CourseState, LearnState, StreamRow } from './record-states';
+
+/** Changes that trigger a write at once rather than at the end of the round. */
 export const FLUSH_ITEMS = 1000;
 /** Unused clean states older than this leave memory. */
 const IDLE_MS = 15 * 60_000;
@@ -28,9 +32,7 @@ const MAX_STATES = 200_000;
 /** Heartbeats not heard of for a day are deleted. */
 const HEARTBEAT_KEEP_MS = 24 * 3600_000;
 
-export type LearnState = Omit<LearnRow, 'intervals'> & { intervals: Interval[]; usedAt: number };
-export type CourseState = CourseRecordRow & { usedAt: number; isNew: boolean };
-export type StreamRow = HeartbeatRow;
+type Progress = { progress: number; passed: boolean; verifyStatus: number };
 /** What a direct write touched: a student's course (or one chapter of it), or a chapter of every student. */
 export type RecordScope = { studentId?: string; courseId: string; chapterId?: string };
 
@@ -42,7 +44,10 @@ const inScope = (row: { studentId: string; courseId: string; chapterId?: string 
   (scope.studentId === undefined || row.studentId === scope.studentId) &&
   (scope.chapterId === undefined || row.chapterId === undefined || row.chapterId === scope.chapterId);
 
-export class RecordsEngine {
+/** 503: the database did not take the change; nothing was kept, so the client may send it again. */
+export const notWritten = () => new AppError(503, ERRORS.server, null, { 'retry-after': '1' });
+
+export class RecordsEngine implements ChangeSource {
   private readonly learn = new Map<string, LearnState>();
   private readonly courses = new Map<string, CourseState>();
   private readonly streams = new Map<string, StreamRow>();
@@ -52,35 +57,45 @@ export class RecordsEngine {
   private readonly dirtyCourses = new Set<CourseState>();
   private readonly dirtyStreams = new Set<StreamRow>();
   /** Study time credited per student and day since the last write (learn_days; added to what is there). */
-  private readonly days = new Map<string, { studentId: string; schoolId: string; day: string; ms: number }>();
-  /** Learners added per course since the last write (lcount). */
-  private readonly newLearners = new Map<string, number>();
-  private timer: NodeJS.Timeout | null = null;
+  private readonly days = new Map<string, DayCredit>();
+  /** Course records created since the last write: each adds a learner (lcount). */
+  private newLearners: { studentId: string; courseId: string }[] = [];
+  private readonly commits: GroupCommits;
   private sweeper: NodeJS.Timeout | null = null;
-  private stopped = false;
   /** Schools whose counters changed: their catalogue cache is bumped, at most once a minute. */
   private readonly bumpedAt = new Map<string, number>();
   private readonly countersChanged = new Set<string>();
-  flushes = 0;
 
   constructor(private readonly ctx: AppContext) {
+    this.commits = new GroupCommits(ctx, this);
     this.sweeper = setInterval(() => this.sweep(), 60_000);
     this.sweeper.unref();
   }
 
   /** The learn record in memory (loaded, or new when create is set). */
   learnState(studentId: string, courseId: string, chapterId: string, schoolId: string, create: true): LearnState;
-  learnState(studentId: string, courseId: string, chapterId: string, schoolId: string, create: false): LearnState | undefined;
-  learnState(studentId: string, courseId: string, chapterId: string, schoolId: string, create: boolean): LearnState | undefined {
+  learnState(
+    studentId: string,
+    courseId: string,
+    chapterId: string,
+    schoolId: string,
+    create: false,
+  ): LearnState | undefined;
+  learnState(
+    studentId: string,
+    courseId: string,
+    chapterId: string,
+    schoolId: string,
+    create: boolean,
+  ): LearnState | undefined {
     const key = learnKey(studentId, courseId, chapterId);
     const now = this.ctx.now();
     let state = this.learn.get(key);
     if (!state) {
       const row = repo.findLearnRecord(this.ctx.db, studentId, courseId, chapterId);
       if (!row && !create) return undefined;
-      state = row
-        ? { ...row, intervals: parseIntervals(row.intervals), usedAt: now }
-        : { ...repo.newLearnRow(studentId, courseId, chapterId, schoolId, now), intervals: [], usedAt: now };
+      const base = row ?? repo.newLearnRow(studentId, courseId, chapterId, schoolId, now);
+      state = { ...base, intervals: parseIntervals(base.intervals), usedAt: now };
       this.learn.set(key, state);
     }
     state.usedAt = now;
@@ -91,7 +106,7 @@ export class RecordsEngine {
    * The course record in memory, or loaded, or new (counting the chapters completed in the database). No
    * change of the student's chapters in this course can be waiting unwritten when it is not in memory: every
    * heartbeat touches the course record with the chapter's, only clean states leave memory, and direct
-   * writers (records.store writeThrough) flush() before they forget() it.
+   * writers (records.store writeThrough) write what waits before they forget() it.
    */
   courseState(studentId: string, courseId: string, schoolId: string, totalChapter: () => number): CourseState {
     const key = courseKey(studentId, courseId);
@@ -127,19 +142,25 @@ export class RecordsEngine {
    * A student's progress, exam result and review state of every chapter of a course with a record: the
    * database's rows with the changes not yet written laid over them (only unwritten states can differ).
    */
-  courseProgress(studentId: string, courseId: string): Map<string, { progress: number; passed: boolean; verifyStatus: number }> {
-    const found = new Map<string, { progress: number; passed: boolean; verifyStatus: number }>();
-    for (const row of repo.chapterProgressOf(this.ctx.db, studentId, courseId)) found.set(row.chapterId, { progress: row.progress, passed: !!row.passed, verifyStatus: row.verifyStatus });
+  courseProgress(studentId: string, courseId: string): Map<string, Progress> {
+    const found = new Map<string, Progress>();
+    for (const row of repo.chapterProgressOf(this.ctx.db, studentId, courseId)) {
+      found.set(row.chapterId, { progress: row.progress, passed: !!row.passed, verifyStatus: row.verifyStatus });
+    }
     for (const state of this.dirtyLearn) {
-      if (state.studentId === studentId && state.courseId === courseId) found.set(state.chapterId, { progress: state.progress, passed: state.passed, verifyStatus: state.verifyStatus });
+      if (state.studentId === studentId && state.courseId === courseId) {
+        const { progress, passed, verifyStatus } = state;
+        found.set(state.chapterId, { progress, passed, verifyStatus });
+      }
     }
     return found;
   }
 
   /** True when the student has a course record (studied or began the course): in memory, else in the database. */
   hasCourse(studentId: string, courseId: string): boolean {
-    // Records not yet flushed are in memory; flushed ones are in the student's cached course facts.
-    return this.courses.has(courseKey(studentId, courseId)) || studentCourses(this.ctx, studentId).studied.has(courseId);
+    // Records not yet written are in memory; written ones are in the student's cached course facts.
+    if (this.courses.has(courseKey(studentId, courseId))) return true;
+    return studentCourses(this.ctx, studentId).studied.has(courseId);
   }
 
   /** The last heartbeat of a session on a chapter, if any. */
@@ -184,7 +205,7 @@ export class RecordsEngine {
   touchCourse(state: CourseState): void {
     if (state.isNew) {
       state.isNew = false;
-      this.newLearners.set(state.courseId, (this.newLearners.get(state.courseId) ?? 0) + 1);
+      this.newLearners.push({ studentId: state.studentId, courseId: state.courseId });
       this.countersChanged.add(state.schoolId);
     }
     this.dirtyCourses.add(state);
@@ -202,6 +223,24 @@ export class RecordsEngine {
     this.schedule();
   }
 
+  /**
+   * Resolves once the changes made so far reach the database; rejects (503) when the student's were refused.
+   * Every change (touch, creditDay, putStream) is followed by this before it is answered.
+   */
+  commit(studentId: string): Promise<void> {
+    return this.commits.commit(studentId, this.pending >= FLUSH_ITEMS, notWritten);
+  }
+
+  /** Writes every waiting change now (readers through records.store, direct writers, the sweep, the stop). */
+  flush(): void {
+    this.commits.flush();
+  }
+
+  /** How many group commits were written (for tests and the benchmark). */
+  get flushes(): number {
+    return this.commits.flushes;
+  }
+
   /** Marks a school's public counters (lcount, count) changed: its catalogue cache is refreshed within a minute. */
   countersChangedFor(schoolId: string): void {
     this.countersChanged.add(schoolId);
@@ -211,66 +250,49 @@ export class RecordsEngine {
     return this.dirtyLearn.size + this.dirtyCourses.size + this.dirtyStreams.size + this.days.size;
   }
 
+  /** The changes are written at the end of this round of the event loop. */
   private schedule(): void {
-    if (this.stopped) {
-      this.flush();
-      return;
-    }
-    if (this.pending >= FLUSH_ITEMS) {
-      this.flush();
-      return;
-    }
-    if (!this.timer) {
-      this.timer = setTimeout(() => this.flush(), FLUSH_MS);
-    }
+    this.commits.changed();
   }
 
-  /** Writes every waiting change in one transaction (one by one, skipping rows the database refuses, if the batch fails). */
-  flush(): void {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = null;
-    }
-    if (this.pending === 0 && this.newLearners.size === 0) {
-      if (this.countersChanged.size) this.bumpCounters(false);
-      return;
-    }
-    const learn = [...this.dirtyLearn];
-    const courses = [...this.dirtyCourses];
-    const streams = [...this.dirtyStreams];
-    const learners = [...this.newLearners];
-    const days = [...this.days.values()];
-    this.days.clear();
+  /** ChangeSource: the waiting changes, out of the dirty sets. */
+  takeChanges(): Changes | null {
+    if (this.pending === 0 && this.newLearners.length === 0) return null;
+    const changes: Changes = {
+      learn: [...this.dirtyLearn].map(toLearnRow),
+      courses: [...this.dirtyCourses].map(toCourseRow),
+      streams: [...this.dirtyStreams],
+      learners: this.newLearners,
+      days: [...this.days.values()],
+    };
     this.dirtyLearn.clear();
     this.dirtyCourses.clear();
     this.dirtyStreams.clear();
-    this.newLearners.clear();
-    const writer = repo.batchWriter(this.ctx.sqlite);
-    const writes: (() => void)[] = [
-      ...learn.map((state) => () => writer.learn(toLearnRow(state))),
-      ...courses.map((state) => () => writer.course(toCourseRow(state))),
-      ...streams.map((row) => () => writer.heartbeat(row)),
-      ...learners.map(([courseId, n]) => () => writer.learners(courseId, n)),
-      ...days.map((d) => () => writer.day(d.studentId, d.schoolId, d.day, Math.round(d.ms))),
-    ];
-    try {
-      this.ctx.sqlite.transaction(() => writes.forEach((write) => write()))();
-    } catch (error) {
-      // A row the database refuses (its student, course or session deleted meanwhile) must not cost the others.
-      this.ctx.log.warn({ err: error }, 'records: batch write failed, writing rows one by one');
-      for (const write of writes) {
-        try {
-          write();
-        } catch (rowError) {
-          this.ctx.log.warn({ err: rowError }, 'records: a row was not written');
-        }
-      }
-    }
-    this.flushes++;
-    this.bumpCounters(false);
+    this.days.clear();
+    this.newLearners = [];
+    return changes;
   }
 
-  /** Refreshes the catalogue cache of schools whose counters changed, at most once a minute each (or now when forced). */
+  /**
+   * ChangeSource: drops everything of a student from memory, written or not (their changes were refused):
+   * the next heartbeat starts again from the database.
+   */
+  evict(studentId: string): void {
+    const mine = (row: { studentId: string }) => row.studentId === studentId;
+    dropWhere(this.learn, mine, this.dirtyLearn);
+    dropWhere(this.courses, mine, this.dirtyCourses);
+    dropWhere(this.streams, mine, this.dirtyStreams);
+    dropWhere(this.days, mine);
+    this.newLearners = this.newLearners.filter((entry) => !mine(entry));
+    this.clocks.delete(studentId);
+  }
+
+  /** ChangeSource: after a write, the catalogue's counters follow. */
+  written(): void {
+    if (this.countersChanged.size) this.bumpCounters(false);
+  }
+
+  /** Refreshes the catalogue cache of schools whose counters changed, at most once a minute each (now when forced). */
   bumpCounters(force: boolean): void {
     const now = Date.now();
     for (const schoolId of this.countersChanged) {
@@ -298,9 +320,9 @@ export class RecordsEngine {
     const idle = now - IDLE_MS;
     const over = this.learn.size + this.courses.size + this.streams.size > MAX_STATES;
     if (over) this.flush();
-    for (const [key, state] of this.learn) if ((over || state.usedAt < idle) && !this.dirtyLearn.has(state)) this.learn.delete(key);
-    for (const [key, state] of this.courses) if ((over || state.usedAt < idle) && !this.dirtyCourses.has(state)) this.courses.delete(key);
-    for (const [key, row] of this.streams) if ((over || row.lastAt < idle) && !this.dirtyStreams.has(row)) this.streams.delete(key);
+    dropWhere(this.learn, (state) => (over || state.usedAt < idle) && !this.dirtyLearn.has(state));
+    dropWhere(this.courses, (state) => (over || state.usedAt < idle) && !this.dirtyCourses.has(state));
+    dropWhere(this.streams, (row) => (over || row.lastAt < idle) && !this.dirtyStreams.has(row));
     for (const [studentId, at] of this.clocks) if (at < now - MAX_CREDIT_MS) this.clocks.delete(studentId);
     this.flush();
     try {
@@ -310,9 +332,9 @@ export class RecordsEngine {
     }
   }
 
-  /** Writes what waits and stops the timers (the app is closing); later changes are written at once. */
+  /** Writes what waits and stops the timers (the app is closing); later changes are written by commit() at once. */
   stop(): void {
-    this.stopped = true;
+    this.commits.stopped = true;
     if (this.sweeper) clearInterval(this.sweeper);
     this.sweeper = null;
     this.flush();
@@ -325,46 +347,12 @@ export class RecordsEngine {
   }
 }
 
-function dropWhere<T>(map: Map<string, T>, drop: (value: T) => boolean): void {
-  for (const [key, value] of map) if (drop(value)) map.delete(key);
-}
-
-function toLearnRow(state: LearnState): LearnRow {
-  return {
-    studentId: state.studentId,
-    courseId: state.courseId,
-    chapterId: state.chapterId,
-    schoolId: state.schoolId,
-    effMs: state.effMs,
-    watched: state.watched,
-    intervals: JSON.stringify(state.intervals),
-    progress: state.progress,
-    furthest: state.furthest,
-    position: state.position,
-    duration: state.duration,
-    completedAt: state.completedAt,
-    passed: state.passed,
-    verifyStatus: state.verifyStatus,
-    startedAt: state.startedAt,
-    updatedAt: state.updatedAt,
-  };
-}
-
-function toCourseRow(state: CourseState): CourseRecordRow {
-  return {
-    studentId: state.studentId,
-    courseId: state.courseId,
-    schoolId: state.schoolId,
-    lastChapterId: state.lastChapterId,
-    lastVisitAt: state.lastVisitAt,
-    effMs: state.effMs,
-    completeChapter: state.completeChapter,
-    totalChapter: state.totalChapter,
-    process: state.process,
-    startedAt: state.startedAt,
-    completedAt: state.completedAt,
-    updatedAt: state.updatedAt,
-  };
+function dropWhere<T>(map: Map<string, T>, drop: (value: T) => boolean, dirty?: Set<T>): void {
+  for (const [key, value] of map) {
+    if (!drop(value)) continue;
+    map.delete(key);
+    dirty?.delete(value);
+  }
 }
 
 const engines = new WeakMap<AppContext, RecordsEngine>();

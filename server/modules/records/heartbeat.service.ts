@@ -10,8 +10,9 @@
  * 3. A visitor without login on open content (spec 5: 'Free accounts may start study without login and
  *    skip learning records') and an administrator previewing are answered ok with nothing recorded.
  * 4. A free graphic course is obtained (enrolment 'obtain') by its first heartbeat (spec 4 'Graphic reading').
- * 5. heartbeat-rules.ts decides what the heartbeat counts for; the engine keeps it and writes it in the next
- *    group commit.
+ * 5. heartbeat-rules.ts decides what the heartbeat counts for; the engine keeps it and writes it with the
+ *    round's group commit, and the reply waits for that commit: an answered heartbeat is never lost (503 when
+ *    the database did not take it, so the client sends it again).
  */
 import { courseProcess } from '../../../shared/rules/progress';
 import type { Heartbeat, HeartbeatReply } from '../../../shared/schemas/records';
@@ -53,7 +54,7 @@ function open(ctx: AppContext, auth: Auth, beat: Heartbeat) {
   }
 }
 
-export function heartbeat(ctx: AppContext, auth: Auth, beat: Heartbeat): HeartbeatReply {
+export async function heartbeat(ctx: AppContext, auth: Auth, beat: Heartbeat): Promise<HeartbeatReply> {
   const target = open(ctx, auth, beat);
   const { head } = target;
   const cid = target.chapter?.id ?? '0';
@@ -92,7 +93,7 @@ export function heartbeat(ctx: AppContext, auth: Auth, beat: Heartbeat): Heartbe
   });
   if (obtained) ctx.log.info({ coid: head.id, sid: auth.userId }, 'graphic course obtained through its heartbeat');
 
-  return {
+  const reply: HeartbeatReply = {
     status: 'recorded',
     coid: head.id,
     cid,
@@ -106,4 +107,6 @@ export function heartbeat(ctx: AppContext, auth: Auth, beat: Heartbeat): Heartbe
     completed: record.completedAt !== null,
     obtained,
   };
+  await engine.commit(auth.userId);
+  return reply;
 }

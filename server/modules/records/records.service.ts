@@ -2,7 +2,7 @@
  * The student's own records (spec 7 Learning and the named client operations 'Do learn {coid} before
  * starting', 'Get learn record by chapter id (eff, watch_time, progress)', 'Update student course {uid,
  * mid, coid, cid}', 'Get exceeding courses {mid}'; GET course/nolearn). Reads go through the records
- * store, so they see the last heartbeat.
+ * store, so they see the last heartbeat; a change is answered once it is written.
  */
 import { isAlmostExpiring } from '../../../shared/rules/expiring';
 import { courseProcess } from '../../../shared/rules/progress';
@@ -30,7 +30,11 @@ import { recordsStore } from './records.store';
 type Student = Exclude<Auth, { role: 'guest' }>;
 
 /** POST learn/start {coid}: 'Do learn {coid} before starting' — the student becomes a learner of the course (lcount). */
-export function startLearning(ctx: AppContext, auth: Student, coid: string): z.infer<typeof zStartReply> {
+export async function startLearning(
+  ctx: AppContext,
+  auth: Student,
+  coid: string,
+): Promise<z.infer<typeof zStartReply>> {
   const { head } = openCourse(ctx, auth, coid);
   assertMayStart(ctx, auth, head, hasFreeChapter(ctx.db, head.id));
   const engine = recordsEngine(ctx);
@@ -39,7 +43,7 @@ export function startLearning(ctx: AppContext, auth: Student, coid: string): z.i
   if (started) {
     course.lastVisitAt = ctx.now();
     engine.touchCourse(course);
-    engine.flush();
+    await engine.commit(auth.userId);
   }
   return { coid: head.id, started, last_chapter: course.lastChapterId };
 }
@@ -140,17 +144,18 @@ function assertSelf(ctx: AppContext, auth: Student, uid: string | undefined, mid
 }
 
 /** POST learn/stucourse: 'Update student course {uid, mid, coid, cid}' — the chapter the student is at (where to continue). */
-export function updateStudentCourse(
+export async function updateStudentCourse(
   ctx: AppContext,
   auth: Student,
   input: z.output<typeof zUpdateStudentCourse>,
-): z.infer<typeof zStudentCourseReply> {
+): Promise<z.infer<typeof zStudentCourseReply>> {
   assertSelf(ctx, auth, input.uid, input.mid);
   const { course: opened, chapter } = openStudy(ctx, auth, input.coid, input.cid);
   const engine = recordsEngine(ctx);
   const course = engine.courseState(auth.userId, opened.head.id, opened.head.schoolId, () => totalChapters(ctx, opened.head));
   visitCourse(course, chapter.id, ctx.now(), 0, false, totalChapters(ctx, opened.head));
   engine.touchCourse(course);
+  await engine.commit(auth.userId);
   return { coid: opened.head.id, cid: chapter.id };
 }
 

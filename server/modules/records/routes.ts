@@ -52,13 +52,13 @@ export const recordsRoutes: FastifyPluginAsync = async (base) => {
         response: { 200: zOkReply(s.zHeartbeatReply) },
       },
     },
-    async (request) => ok(heartbeat(ctx, request.auth, request.body)),
+    async (request) => ok(await heartbeat(ctx, request.auth, request.body)),
   );
 
   app.post(
     '/learn/start',
     { schema: { tags, summary: "'Do learn {coid} before starting': the student becomes a learner of the course (counted in lcount).", body: s.zStartLearning, response: { 200: zOkReply(s.zStartReply) } } },
-    async (request) => ok(records.startLearning(ctx, requireStudent(request), request.body.coid)),
+    async (request) => ok(await records.startLearning(ctx, requireStudent(request), request.body.coid)),
   );
 
   app.get(
@@ -82,7 +82,7 @@ export const recordsRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/learn/stucourse',
     { schema: { tags, summary: "'Update student course {uid, mid, coid, cid}': the chapter to continue at (uid and mid, when sent, must be the session's).", body: s.zUpdateStudentCourse, response: { 200: zOkReply(s.zStudentCourseReply) } } },
-    async (request) => ok(records.updateStudentCourse(ctx, requireStudent(request), request.body)),
+    async (request) => ok(await records.updateStudentCourse(ctx, requireStudent(request), request.body)),
   );
 
   app.get('/course/nolearn', { schema: { tags, summary: 'The courses the student has and has not begun.', response: { 200: zOkReply(s.zNoLearnReply) } } }, async (request) =>

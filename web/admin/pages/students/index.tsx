@@ -3,10 +3,11 @@ import { Link } from 'react-router';
 import useSWR from 'swr';
 import { formatDateMinutes } from '../../../../shared/rules/dates';
 import type { AdminStudent } from '../../../../shared/schemas/students';
+import type { StudentFieldList } from '../../../../shared/schemas/student-fields';
 import { groupCalls } from '../../../../shared/calls/groups';
-import { studentFieldCalls } from '../../../../shared/calls/student-fields';
+import { FIELDS_KEY } from '../../api/student-fields';
 import { confirm, toast } from '../../../components/feedback';
-import { unwrap } from '../../../hooks/fetcher';
+import { fetchData, unwrap } from '../../../hooks/fetcher';
 import { useCall } from '../../../hooks/useCall';
 import { useLocale, useT } from '../../../i18n';
 import {
@@ -47,7 +48,7 @@ export default function StudentsPage() {
     unwrap(listStudents({ keyword: filter.keyword || undefined, gid: filter.gid || undefined, status: filter.status as 'all', source: filter.source as 'all', page, num: PAGE_SIZE })),
   { keepPreviousData: true });
   // The same keys as the fields and groups screens, so a change there shows here at once.
-  const fields = useCall(studentFieldCalls.list, {});
+  const fields = useSWR<StudentFieldList>(FIELDS_KEY, fetchData);
   const groups = useCall(groupCalls.student.list, {});
   const rows = list.data?.list ?? [];
   const visibleSelected = selected.filter((sid) => rows.some((row) => row.sid === sid));
