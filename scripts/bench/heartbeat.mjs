@@ -3,8 +3,10 @@
 // one-hour video chapter, into a temporary DATA_DIR; starts the production server build; and runs autocannon
 // (50 connections, 10 s a case) on POST web/heartbeat, rotating the students' cookies with positions that follow
 // the wall time (plausible playback), beside a bare Fastify POST that does one SQLite insert (same run, same
-// body). Target: at least 40% of the bare endpoint's requests per second, p99 under 50 ms. Prints the students
-// carried per core (req/s × 16 s / cores) and checks afterwards that every student's record was written.
+// body). Each heartbeat is answered after the group commit that writes it, as the bare insert is answered after
+// its insert. Target: at least 50% of the bare endpoint's requests per second (40% when the reply came before the
+// commit), p99 under 50 ms. Prints the students carried per core (req/s × 16 s / cores) and checks afterwards
+// that every student's record was written.
 //
 // With BENCH_ROLE=baseline the same file is the bare endpoint: Fastify, better-sqlite3 (WAL, synchronous
 // NORMAL as the platform), one prepared INSERT per request, no session, no validation, no logging.
@@ -148,12 +150,14 @@ async function main() {
     console.log(`${connections} connections, ${duration} s a case, ${STUDENTS} students rotating, node ${process.version}, ${cores} cores\n`);
     const base = await measureBeats('baseline: bare Fastify POST, one SQLite insert', `${baseline.base}/web/heartbeat`, students.map((s) => ({ ...s })), baseline.child.pid);
     rows.push(base);
-    const beat = await measureBeats('POST web/heartbeat (session, study access, ranges, progress, group commit)', `${platform.base}/web/heartbeat`, students, platform.child.pid);
+    const beatCase = 'POST web/heartbeat (session, study access, ranges, progress, reply after its group commit)';
+    const beat = await measureBeats(beatCase, `${platform.base}/web/heartbeat`, students, platform.child.pid);
     rows.push(beat);
     console.log();
     console.table(rows);
     const share = beat['req/s'] / base['req/s'];
-    console.log(`web/heartbeat: ${share.toFixed(2)} of the bare insert (target >= 0.40), p99 ${beat['p99 ms']} ms (target < 50)`);
+    const verdict = `target >= 0.50 with the reply after its commit`;
+    console.log(`web/heartbeat: ${share.toFixed(2)} of the bare insert (${verdict}), p99 ${beat['p99 ms']} ms (target < 50)`);
     console.log(`students carried per core at one heartbeat per 16 s: ${Math.round((beat['req/s'] * 16) / cores).toLocaleString('en')} (${beat['req/s']} req/s × 16 s / ${cores} cores)`);
   } finally {
     baseline.child.kill('SIGTERM');
