@@ -83,6 +83,26 @@ describe('student list and records of people (spec 7 Students)', () => {
     expect((await add(subCookie, 'by-sub')).status).toBe(200);
   });
 
+  it('replies are never cached; a guest or a student learns nothing of the input (access before validation)', async () => {
+    const s = await buildStudent(app);
+    const studentCookie = (await login(app, { username: s.username, password: s.password, role: 'student' })).cookie;
+    for (const url of ['/student/list', `/student/item?sid=${s.id}`, '/learn/moth?year=2025', '/student/download']) {
+      const res = await app.inject({ method: 'GET', url, headers: { cookie: admin } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toContain('no-store');
+    }
+    const bad: [method: 'GET' | 'POST', url: string, body?: object][] = [
+      ['GET', '/student/list?status=nonsense'],
+      ['GET', '/student/download?format=nonsense'],
+      ['POST', '/student/add', { username: 1 }],
+    ];
+    for (const [method, url, body] of bad) {
+      expect((await call(app, method, url, '', body)).status, `guest ${url}`).toBe(401);
+      expect((await call(app, method, url, studentCookie, body)).status, `student ${url}`).toBe(403);
+      expect((await call(app, method, url, admin, body)).status, `admin ${url}`).toBe(400);
+    }
+  });
+
   it('every call is in the OpenAPI document with a summary', async () => {
     const res = await app.inject({ method: 'GET', url: '/openapi.json' });
     expect(res.statusCode).toBe(200);

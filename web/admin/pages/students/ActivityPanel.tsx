@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import useSWR from 'swr';
+import { studentCalls } from '../../../../shared/calls/students';
 import { formatClock } from '../../../../shared/rules/text';
-import { unwrap } from '../../../hooks/fetcher';
+import { useCall } from '../../../hooks/useCall';
 import { useT } from '../../../i18n';
-import { LEARN_MONTHS_KEY, learnMonths } from '../../api/students';
 import { DataTable, LoadError } from '../../components/DataTable';
 
 /** The school's study by month (learn/moth): learners and study time for each month of a chosen year. */
@@ -11,7 +10,7 @@ export function ActivityPanel() {
   const t = useT();
   const thisYear = new Date().getFullYear();
   const [year, setYear] = useState(thisYear);
-  const months = useSWR([LEARN_MONTHS_KEY, year], () => unwrap(learnMonths(year)), { keepPreviousData: true });
+  const months = useCall(studentCalls.learnMonths, { query: { year } }, { keepPreviousData: true });
   return (
     <section className="card ac-card" data-testid="study-activity">
       <div className="ac-filters">

@@ -1,12 +1,14 @@
 import { useId, useState } from 'react';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../../shared/constants';
 import { fieldProblem } from '../../../../shared/rules/student-fields';
+import { studentCalls } from '../../../../shared/calls/students';
 import type { Group } from '../../../../shared/schemas/groups';
 import type { AdminStudent, StudentField } from '../../../../shared/schemas/students';
+import { request } from '../../../api/client';
 import { CustomFieldInput } from '../../../components/CustomFieldInput';
 import { toast } from '../../../components/feedback';
 import { useT } from '../../../i18n';
-import { addStudent, studentFailureText, updateStudent } from '../../api/students';
+import { studentFailureText } from './student-failure';
 import { fieldErrorsOf } from '../../api/errors';
 import { Check, Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
@@ -59,8 +61,10 @@ export function StudentForm({ student, fields, groups, onClose, onSaved }: Props
     setBusy(true);
     const infoStr = JSON.stringify(fields.map((field) => ({ sfid: field.sfid, value: values[field.sfid] ?? '' })));
     const reply = student
-      ? await updateStudent({ sid: student.sid, name, email, phone, gids, infoStr, ...(password && !ldap ? { password } : {}) })
-      : await addStudent({ username, name, password, email, phone, gids, infoStr });
+      ? await request(studentCalls.update, {
+          body: { sid: student.sid, name, email, phone, gids, infoStr, ...(password && !ldap ? { password } : {}) },
+        })
+      : await request(studentCalls.add, { body: { username, name, password, email, phone, gids, infoStr } });
     setBusy(false);
     if (reply.status !== 'ok') {
       const text = studentFailureText(t, reply);
