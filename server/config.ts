@@ -75,6 +75,16 @@ export const zConfig = z.object({
     .string()
     .default('mp4,m4v,mov,webm,mkv,avi,flv,wmv,mp3,m4a,aac,wav,ogg,flac,pdf,doc,docx,xls,xlsx,ppt,pptx,jpg,jpeg,png,gif,webp,bmp,svg,txt,csv,zip,vtt,srt')
     .transform((value) => value.split(',').map((ext) => ext.trim().toUpperCase()).filter(Boolean)),
+  /**
+   * Daily upload limits (the last 24 hours, unfinished resumable uploads included at their announced size):
+   * bytes and files per student, per staff member and per school; 0 = no limit. Over a limit: 429.
+   */
+  UPLOAD_STUDENT_DAILY_BYTES: z.coerce.number().int().min(0).default(512 * 1024 ** 2),
+  UPLOAD_STUDENT_DAILY_FILES: z.coerce.number().int().min(0).default(100),
+  UPLOAD_STAFF_DAILY_BYTES: z.coerce.number().int().min(0).default(50 * 1024 ** 3),
+  UPLOAD_STAFF_DAILY_FILES: z.coerce.number().int().min(0).default(2000),
+  UPLOAD_SCHOOL_DAILY_BYTES: z.coerce.number().int().min(0).default(200 * 1024 ** 3),
+  UPLOAD_SCHOOL_DAILY_FILES: z.coerce.number().int().min(0).default(20000),
   /** Conversion jobs run at once (default: the number of cores). */
   MEDIA_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** Lifetime of signed media URLs, in seconds (default 6 hours). */

@@ -177,7 +177,7 @@ export const zHashResult = z.object({
   size: z.number().int(),
   ext: z.string(),
   mime: z.string(),
-  visibility: z.enum(['public', 'private']),
+  visibility: z.enum(['public', 'private', 'owner']),
   resource: zResourceItem.nullable(),
 });
 

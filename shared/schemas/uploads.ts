@@ -28,6 +28,8 @@ export const UPLOAD_ERRORS = {
   noFile: 'no file',
   badToken: 'bad upload token',
   aborted: 'upload aborted',
+  /** 429: a daily upload limit of the person or the school (data: scope, unit, limit, used, retryAfter). */
+  limit: 'upload limit reached',
 } as const;
 
 /** A file name as a client sends it: a plain name, no folders, no NUL, not absolute. */
@@ -102,5 +104,9 @@ export type FileUrl = z.infer<typeof zFileUrl>;
 /** GET {prefix}lan/upload/result/{uploadId}: the stored file of a finished tus upload. */
 export const zUploadResultParams = z.object({ uploadId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be an upload id') });
 
-export const zFileVisibility = z.enum(['public', 'private']);
+/**
+ * Who may fetch a stored file at /{key}: 'public' anyone; 'owner' only the person who uploaded it (what students
+ * upload, until staff attach it); 'private' nobody (resources through signed URLs, signatures through their call).
+ */
+export const zFileVisibility = z.enum(['public', 'private', 'owner']);
 export type FileVisibility = z.infer<typeof zFileVisibility>;

@@ -203,8 +203,12 @@ describe('the student account: settings, information, password, avatar, registra
     expect(firstUrl).toMatch(/^\/files\/userupload\/\d+\/\d+\.JPG$/);
     const meta = await sharp(fs.readFileSync(onDisk(firstUrl))).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', width: 256, height: 256 });
-    const served = await app.inject({ method: 'GET', url: firstUrl });
+    // Served to its student only (what students upload is theirs alone): 404 for a guest or another student.
+    const served = await app.inject({ method: 'GET', url: firstUrl, headers: { cookie: student.cookie } });
     expect(served.statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: firstUrl })).statusCode).toBe(404);
+    const someoneElse = await studentSession();
+    expect((await app.inject({ method: 'GET', url: firstUrl, headers: { cookie: someoneElse.cookie } })).statusCode).toBe(404);
     expect((await get('/checkLogin', student.cookie)).json().data.userData.imageurl).toBe(firstUrl);
 
     // Exactly the limit is fine (a JPEG with padding after its end), one byte more is refused.
@@ -214,7 +218,7 @@ describe('the student account: settings, information, password, avatar, registra
     expect(second.statusCode).toBe(200);
     const secondUrl = second.json().data.avatar as string;
     expect(fs.existsSync(onDisk(firstUrl))).toBe(false);
-    expect((await app.inject({ method: 'GET', url: firstUrl })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: firstUrl, headers: { cookie: student.cookie } })).statusCode).toBe(404);
     const tooBig = await upload(student.cookie, 'me.jpeg', Buffer.concat([atLimit, Buffer.alloc(1)]));
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().error).toBe(ACCOUNT_ERRORS.avatarTooLarge);

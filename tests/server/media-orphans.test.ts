@@ -78,7 +78,8 @@ describe('a server killed during a conversion', () => {
   let orphan = 0;
 
   afterAll(async () => {
-    for (const server of servers) if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+    for (const server of servers)
+      if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
     await Promise.all(servers.map((server) => server.exited));
     if (orphan && alive(orphan)) process.kill(-orphan, 'SIGKILL');
     fs.rmSync(dir, { recursive: true, force: true });
@@ -126,9 +127,13 @@ describe('a server killed during a conversion', () => {
     expect(ffmpeg, 'ffmpeg is needed (scripts/ensure-media-tools.sh installs it)').not.toBe('');
     fs.mkdirSync(path.dirname(wrapper), { recursive: true });
     // exec: the process the server starts is ffmpeg itself; -re only while the mark is there.
-    fs.writeFileSync(wrapper, `#!/bin/sh\nif [ -e '${slowMark}' ]; then exec '${ffmpeg}' -re "$@"; fi\nexec '${ffmpeg}' "$@"\n`, {
-      mode: 0o755,
-    });
+    fs.writeFileSync(
+      wrapper,
+      `#!/bin/sh\nif [ -e '${slowMark}' ]; then exec '${ffmpeg}' -re "$@"; fi\nexec '${ffmpeg}' "$@"\n`,
+      {
+        mode: 0o755,
+      },
+    );
     fs.writeFileSync(slowMark, '');
     const video = makeVideo(path.join(dir, 'lecture.avi'), 30, { size: '320x240' });
 
@@ -141,7 +146,9 @@ describe('a server killed during a conversion', () => {
     });
     expect(login.status).toBe(200);
     const cookie = String(login.headers['set-cookie']).match(/y_main=[^;]+/)![0];
-    const form = multipartBody([{ name: 'file-select', filename: 'lecture.avi', type: 'video/x-msvideo', data: fs.readFileSync(video) }]);
+    const form = multipartBody([
+      { name: 'file-select', filename: 'lecture.avi', type: 'video/x-msvideo', data: fs.readFileSync(video) },
+    ]);
     const uploaded = await rawRequest(first.port, {
       method: 'POST',
       path: '/resource/upload?cate=0',
@@ -155,7 +162,10 @@ describe('a server killed during a conversion', () => {
     const derivedRoot = path.join(dataDir, 'files', 'derived');
     const running = await until(
       'ffmpeg converting the upload',
-      () => processes((argv) => argv.includes('-re') && argv.some((arg) => arg.startsWith(`${derivedRoot}/${rid}.tmp-`)))[0],
+      () =>
+        processes(
+          (argv) => argv.includes('-re') && argv.some((arg) => arg.startsWith(`${derivedRoot}/${rid}.tmp-`)),
+        )[0],
       30_000,
     );
     const firstFolder = path.dirname(running.argv.find((arg) => arg.startsWith(`${derivedRoot}/${rid}.tmp-`))!);
@@ -166,28 +176,50 @@ describe('a server killed during a conversion', () => {
     // The orphan: ffmpeg outlived its server, still converting.
     orphan = running.pid;
     expect(alive(orphan)).toBe(true);
-    expect(processes((argv) => argv[0] === ffmpeg && argv.includes(path.join(firstFolder, 'video.mp4'))).map((p) => p.pid)).toContain(orphan);
+    expect(
+      processes((argv) => argv[0] === ffmpeg && argv.includes(path.join(firstFolder, 'video.mp4'))).map((p) => p.pid),
+    ).toContain(orphan);
 
     fs.rmSync(slowMark);
     const second = await start();
     await until('the orphan is gone', () => !alive(orphan), 15_000);
-    expect(second.lines.some((line) => line.includes('killed tools a stopped process left running') && line.includes(String(orphan)))).toBe(true);
+    expect(
+      second.lines.some(
+        (line) => line.includes('killed tools a stopped process left running') && line.includes(String(orphan)),
+      ),
+    ).toBe(true);
 
     const db = new Database(path.join(dataDir, 'lanxue.sqlite'), { readonly: true });
     try {
-      const status = () => db.prepare('select status, status_message as message from resources where id = ?').get(rid) as { status: string; message: string };
-      const done = await until('the conversion finishes', () => (['ready', 'failed'].includes(status().status) ? status() : undefined), 90_000);
+      const status = () =>
+        db.prepare('select status, status_message as message from resources where id = ?').get(rid) as {
+          status: string;
+          message: string;
+        };
+      const done = await until(
+        'the conversion finishes',
+        () => (['ready', 'failed'].includes(status().status) ? status() : undefined),
+        90_000,
+      );
       expect(done).toEqual({ status: 'ready', message: '' });
-      const job = db.prepare('select id, state, attempts from media_jobs where resource_id = ?').get(rid) as { id: string; state: string; attempts: number };
+      const job = db.prepare('select id, state, attempts from media_jobs where resource_id = ?').get(rid) as {
+        id: string;
+        state: string;
+        attempts: number;
+      };
       // The crashed run does not count as an attempt.
       expect(job).toMatchObject({ state: 'done', attempts: 1 });
       // The second run had a folder of its own; the first one's folder and record are gone.
-      const started = second.lines.map((line) => JSON.parse(line.startsWith('{') ? line : '{}')).find((entry) => entry.msg === 'media job started');
+      const started = second.lines
+        .map((line) => JSON.parse(line.startsWith('{') ? line : '{}'))
+        .find((entry) => entry.msg === 'media job started');
       expect(started).toMatchObject({ job: job.id, resource: rid });
       expect(path.join(derivedRoot, `${rid}.tmp-${job.id}-${started.run}`)).not.toBe(firstFolder);
       expect(fs.existsSync(firstFolder)).toBe(false);
       expect(fs.existsSync(`${firstFolder}.pids`)).toBe(false);
-      expect(fs.readdirSync(derivedRoot).filter((name) => name.includes('.tmp-') || name.includes('.old-'))).toEqual([]);
+      expect(fs.readdirSync(derivedRoot).filter((name) => name.includes('.tmp-') || name.includes('.old-'))).toEqual(
+        [],
+      );
       expect(fs.existsSync(path.join(derivedRoot, rid, 'video.mp4'))).toBe(true);
       expect(fs.existsSync(path.join(derivedRoot, rid, 'hls', 'index.m3u8'))).toBe(true);
     } finally {

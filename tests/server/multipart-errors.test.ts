@@ -73,7 +73,10 @@ describe('malformed multipart bodies', () => {
       const res = await app.inject({
         method: 'POST',
         url: call.url,
-        headers: { cookie: call.who === 'admin' ? admin : student, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        headers: {
+          cookie: call.who === 'admin' ? admin : student,
+          'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        },
         payload: cut,
       });
       expect(res.statusCode, res.body).toBe(400);

@@ -3,7 +3,8 @@ import { schools } from './schools';
 
 /**
  * Every uploaded file (spec 5 'Uploaded files'): stored once at `key` under DATA_DIR, which is
- * files/userupload/{schoolId}/{guid}.{EXT}. `visibility` says who may fetch it at /{key}: 'public' for
+ * files/userupload/{schoolId}/{guid}.{EXT}. `visibility` says who may fetch it at /{key} ('owner': only its
+ * uploader, for every file a student uploads until staff attach it): 'public' for
  * covers, banners and other page images; 'private' once a resource owns it (then only signed media URLs).
  */
 export const files = sqliteTable(
@@ -17,7 +18,7 @@ export const files = sqliteTable(
     /** Upper-cased extension without the dot (spec 5). */
     ext: text('ext').notNull(),
     size: integer('size').notNull(),
-    visibility: text('visibility', { enum: ['public', 'private'] }).notNull().default('public'),
+    visibility: text('visibility', { enum: ['public', 'private', 'owner'] }).notNull().default('public'),
     /** Who uploaded it: 'admin:{id}' or 'student:{id}'. */
     uploadedBy: text('uploaded_by').notNull(),
     createdAt: integer('created_at').notNull(),
@@ -93,4 +94,30 @@ export const mediaJobs = sqliteTable(
     finishedAt: integer('finished_at'),
   },
   (t) => [index('media_jobs_state').on(t.state, t.runAfter)],
+);
+
+/**
+ * What each person and school uploaded, for the daily upload limits (config UPLOAD_*_DAILY_*). A row is written
+ * when an upload begins ('pending': a multipart body being received, or a resumable upload not finished yet,
+ * with the size it announced) and becomes 'done' with the stored size. Rows outlive the files they count, so
+ * deleting a file does not give its bytes back within the day. 'done' rows older than two days are pruned.
+ */
+export const uploadLedger = sqliteTable(
+  'upload_ledger',
+  {
+    id: text('id').primaryKey(),
+    schoolId: text('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    /** 'admin:{id}' or 'student:{id}', as files.uploaded_by. */
+    uploadedBy: text('uploaded_by').notNull(),
+    bytes: integer('bytes').notNull(),
+    state: text('state', { enum: ['pending', 'done'] }).notNull(),
+    /** The resumable upload's id while it is pending (null for a multipart upload). */
+    tusId: text('tus_id'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    index('upload_ledger_person').on(t.uploadedBy, t.createdAt),
+    index('upload_ledger_school').on(t.schoolId, t.createdAt),
+    index('upload_ledger_tus').on(t.tusId),
+  ],
 );

@@ -14,9 +14,10 @@ import { ownStudent } from './account.service';
  * Avatar upload (spec 5 'Avatar upload: types jpeg, jpg, png; size at most 2097152 bytes', spec 8 修改成功！/
  * 修改失败！, spec 9). The file's name must end in .jpeg/.jpg/.png AND its bytes must start as a JPEG or PNG;
  * sharp then decodes it and writes a new square JPEG (AVATAR_SIDE a side, no metadata), so nothing but a
- * picture is ever served. It is stored as a public file under files/userupload/{schoolId}/{guid}.JPG (the one
- * storage layout, server/lib/storage), students.avatar takes its URL, and the previous avatar file is removed
- * once the new one is saved.
+ * picture is ever served. It is stored as an 'owner' file (only its student fetches it, as every file a student
+ * uploads) under files/userupload/{schoolId}/{guid}.JPG (the one storage layout, server/lib/storage), counted
+ * against the daily upload limits; students.avatar takes its URL, and the previous avatar file is removed once
+ * the new one is saved.
  *
  * Choices where the spec is silent: a picture is cropped to its centre square (fit cover); transparency is
  * flattened on white; images larger than 40 megapixels are refused as not allowed (decompression bombs).
@@ -72,7 +73,8 @@ export async function receiveAvatar(ctx: AppContext, request: FastifyRequest): P
   let stored;
   try {
     await fsp.writeFile(tmpFile, picture, { flag: 'wx' });
-    stored = await storeReceived(ctx, { tmpFile, name: AVATAR_NAME, ext: 'JPG', mime: 'image/jpeg', size: picture.length }, owner, 'public');
+    const received = { tmpFile, name: AVATAR_NAME, ext: 'JPG', mime: 'image/jpeg', size: picture.length };
+    stored = await storeReceived(ctx, received, owner, 'owner');
   } catch (error) {
     await removeQuietly(tmpFile);
     throw storageError(error);

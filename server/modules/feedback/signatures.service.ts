@@ -9,6 +9,7 @@ import type { ServeTarget } from '../files/files.service';
 import { canManageCourse } from '../courses/course-access';
 import { readSettings } from '../courses/courses.presenter';
 import { absolutePath, findFile, findFileByKey, removeFile, storageError, storeReceived, tooLarge } from '../uploads/uploads.service';
+import { releaseUpload, reserveUpload } from '../uploads/upload-quota';
 import { courseIdOrNotFound, openForStudent, studentOnly } from './feedback-access';
 import { findFileById } from '../uploads/files.repository';
 import * as repo from './feedback.repository';
@@ -46,6 +47,8 @@ export async function receiveSignature(ctx: AppContext, request: FastifyRequest)
   if (clean.length > SIGNATURE_MAX_BYTES) throw tooLarge();
 
   const owner = { schoolId: student.schoolId, uploadedBy: uploaderOf(student.userId) };
+  // Counted against the daily upload limits before anything changes (429 leaves the older uploads alone).
+  const reservation = reserveUpload(ctx, owner, clean.length).id;
   // Uploads never bound by savesignature do not pile up: keep the newest few.
   const unbound = repo.unboundSignatureFiles(ctx.db, owner.schoolId, owner.uploadedBy, SIGNATURE_FILE_NAME);
   for (const file of unbound.slice(0, Math.max(0, unbound.length - UNBOUND_KEEP + 1))) await removeFile(ctx, file.id);
@@ -53,10 +56,13 @@ export async function receiveSignature(ctx: AppContext, request: FastifyRequest)
   const tmpFile = path.join(ctx.config.dataDir, TMP_UPLOADS_DIR, `${ctx.ids.next()}.part`);
   try {
     await fsp.writeFile(tmpFile, clean, { flag: 'wx' });
-    const stored = await storeReceived(ctx, { tmpFile, name: SIGNATURE_FILE_NAME, ext: 'JPEG', mime: 'image/jpeg', size: clean.length }, owner, 'private');
+    const size = clean.length;
+    const received = { tmpFile, name: SIGNATURE_FILE_NAME, ext: 'JPEG', mime: 'image/jpeg', size, reservation };
+    const stored = await storeReceived(ctx, received, owner, 'private');
     return { status: 'ok', key: stored.key, size: stored.size };
   } catch (error) {
     await removeQuietly(tmpFile);
+    releaseUpload(ctx, reservation);
     throw storageError(error);
   }
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { AppContext } from '../../context';
+import type { AppContext, Auth } from '../../context';
 import { badInput, forbidden, notFound } from '../../lib/errors';
 import { DERIVED_DIR, resolveInside, uploadKey } from '../../lib/storage';
 import { findFileByKey } from '../uploads/files.repository';
@@ -15,16 +15,30 @@ export interface ServeTarget {
 const ID = /^\d{1,20}$/;
 const STORED_NAME = /^(\d{1,20})\.([A-Z0-9]{1,10})$/;
 
-/** GET /files/userupload/{schoolId}/{name}: only a file whose row is public; 404 for anything else. */
-export function servePublicFile(ctx: AppContext, schoolId: string, name: string): ServeTarget {
+/**
+ * GET /files/userupload/{schoolId}/{name}: a public file to anyone; an 'owner' one (what students upload) only to
+ * the person who uploaded it. `viewer` is asked only for such a file, so public ones need no session.
+ * 404 for anything else (private files, served through signed URLs or their own calls, are not revealed).
+ */
+export function serveUploadedFile(
+  ctx: AppContext,
+  schoolId: string,
+  name: string,
+  viewer: () => Auth,
+): ServeTarget & { ownerOnly: boolean } {
   const match = STORED_NAME.exec(name);
   if (!ID.test(schoolId) || !match) throw notFound();
   const key = uploadKey(schoolId, match[1]!, match[2]!);
   const file = findFileByKey(ctx.db, key);
-  if (file?.visibility !== 'public') throw notFound();
+  if (!file || file.visibility === 'private') throw notFound();
+  const ownerOnly = file.visibility === 'owner';
+  if (ownerOnly) {
+    const auth = viewer();
+    if (auth.role === 'guest' || `${auth.role}:${auth.userId}` !== file.uploadedBy) throw notFound();
+  }
   const absolute = resolveInside(ctx.config.dataDir, key);
   if (!absolute) throw notFound();
-  return { absolute, relative: key };
+  return { absolute, relative: key, ownerOnly };
 }
 
 /**

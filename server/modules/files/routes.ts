@@ -1,17 +1,21 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sendFile } from '../../lib/send-file';
 import { USERUPLOAD_DIR } from '../../lib/storage';
-import { servePublicFile, mediaTarget } from './files.service';
+import { SESSION_COOKIE } from '../../../shared/constants';
+import { authenticate } from '../auth/auth.service';
+import { serveUploadedFile, mediaTarget } from './files.service';
 
 /** Uploaded file names never change (a new upload gets a new guid), so public files are cached for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Signed media answers are private to the viewer; a token outlives this. */
 const MEDIA_CACHE = 'private, max-age=3600';
+/** An 'owner' file goes to its uploader only: never kept by a shared cache, checked again on each use. */
+const OWNER_ONLY = 'private, no-cache';
 
 /**
  * Serving stored files (server/lib/send-file), outside the API prefix:
- * - GET /files/userupload/{schoolId}/{name}: a public file (course covers, school images, page pictures);
- *   404 for a private or unknown one, so private files are not revealed.
+ * - GET /files/userupload/{schoolId}/{name}: a public file (course covers, school images, page pictures),
+ *   or an 'owner' one to its uploader only (what students upload); 404 otherwise, so private files are not revealed.
  * - GET /media/{token}/{rid}/{path}: a resource's files behind a signed URL (server/lib/media-url): 'source'
  *   is the uploaded original, anything else a conversion output under files/derived/{rid}/. 403 for a bad or
  *   expired token; ?download=1 (attachment with the original name) only when the token allows download.
@@ -27,8 +31,12 @@ export const filesRoutes: FastifyPluginAsync = async (app) => {
     url: `/${USERUPLOAD_DIR}/:schoolId/:name`,
     schema: { hide: true },
     handler: async (request, reply) => {
-      const target = servePublicFile(ctx, request.params.schoolId, request.params.name);
-      return sendFile(request, reply, { ...target, accelRedirect: accel, cacheControl: IMMUTABLE });
+      // /files/ requests skip the session lookup (plugins/auth): an 'owner' file asks for it here.
+      const viewer = () => authenticate(ctx, request.cookies[SESSION_COOKIE]);
+      const { schoolId, name } = request.params;
+      const { ownerOnly, ...target } = serveUploadedFile(ctx, schoolId, name, viewer);
+      const cacheControl = ownerOnly ? OWNER_ONLY : IMMUTABLE;
+      return sendFile(request, reply, { ...target, accelRedirect: accel, cacheControl });
     },
   });
 

@@ -79,11 +79,13 @@ function groupMembers(pgid: number): number[] {
   } catch {
     return [];
   }
-  return names.filter((name) => {
-    if (!/^\d+$/.test(name)) return false;
-    const stat = procStat(Number(name));
-    return isLive(stat) && stat.pgid === pgid;
-  }).map(Number);
+  return names
+    .filter((name) => {
+      if (!/^\d+$/.test(name)) return false;
+      const stat = procStat(Number(name));
+      return isLive(stat) && stat.pgid === pgid;
+    })
+    .map(Number);
 }
 
 /** Whether the recorded tool's process group still runs and is the one we started. */

@@ -15,6 +15,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { createUploadStream, isDiskFull, removeQuietly, TMP_TUS_DIR } from '../../lib/storage';
 import { pipeline } from 'node:stream/promises';
 import * as service from './uploads.service';
+import { releaseTusUploads, reserveUpload, tidyLedger, tusReservation } from './upload-quota';
 
 /**
  * Resumable uploads (issue 4 'Large files': an upload can be suspended and continued, spec 4 'Upload') through
@@ -25,6 +26,8 @@ import * as service from './uploads.service';
  * - When the last byte arrives the file moves to files/userupload/{schoolId}/{guid}.{EXT}, its files row is
  *   inserted and the final PATCH answers Lanxue-File-Id and Lanxue-File-Key; GET lan/upload/result/{uploadId}
  *   answers the same zUploadedFile as the multipart upload.
+ * - An upload counts against the daily upload limits (upload-quota.ts) from its creation, at its Upload-Length:
+ *   creation over a limit is refused with 429 and nothing is stored; a terminated or abandoned one stops counting.
  * - Uploads untouched for a day are removed at start and daily.
  */
 
@@ -70,8 +73,8 @@ class LanFileStore extends FileStore {
 /** The file recording a finished upload's stored file, for GET lan/upload/result/{uploadId}. */
 const resultFile = (dir: string, uploadId: string) => path.join(dir, `${uploadId}.done`);
 
-/** Removes uploads (data, .json info, .done result) whose newest file is older than a day. */
-export async function cleanAbandonedTusUploads(dir: string, nowMs: number): Promise<number> {
+/** Removes uploads (data, .json info, .done result) whose newest file is older than a day; answers their ids. */
+export async function cleanAbandonedTusUploads(dir: string, nowMs: number): Promise<string[]> {
   const entries = await fsp.readdir(dir).catch(() => [] as string[]);
   const newest = new Map<string, number>();
   for (const name of entries) {
@@ -79,11 +82,11 @@ export async function cleanAbandonedTusUploads(dir: string, nowMs: number): Prom
     const stat = await fsp.stat(path.join(dir, name)).catch(() => null);
     if (stat) newest.set(id, Math.max(newest.get(id) ?? 0, stat.mtimeMs));
   }
-  let removed = 0;
+  const removed: string[] = [];
   for (const [id, mtime] of newest) {
     if (nowMs - mtime <= ABANDONED_AFTER_MS) continue;
     for (const name of [id, `${id}.json`, `${id}.done`]) await removeQuietly(path.join(dir, name));
-    removed += 1;
+    removed.push(id);
   }
   return removed;
 }
@@ -113,6 +116,8 @@ function makeTusServer(ctx: AppContext, dir: string, tusPath: string) {
       const mime = upload.metadata?.[s.TUS_METADATA.filetype] ?? '';
       try {
         service.checkUpload(ctx, name, mime || 'application/octet-stream');
+        // Counted from now at its announced size, so unfinished uploads take their room (429 when none is left).
+        reserveUpload(ctx, owner, upload.size ?? 0, upload.id);
       } catch (error) {
         const appError = error as AppError;
         throw tusError(appError.statusCode ?? 400, appError.error ?? s.UPLOAD_ERRORS.badName);
@@ -127,7 +132,9 @@ function makeTusServer(ctx: AppContext, dir: string, tusPath: string) {
       const { ext } = service.checkUpload(ctx, name, mime);
       const tmpFile = path.join(dir, upload.id);
       try {
-        const file = await service.storeReceived(ctx, { tmpFile, name, ext, mime, size: upload.offset }, owner, 'public');
+        const reservation = tusReservation(ctx, upload.id);
+        const received = { tmpFile, name, ext, mime, size: upload.offset, reservation };
+        const file = await service.storeReceived(ctx, received, owner, 'public');
         await fsp.writeFile(resultFile(dir, upload.id), JSON.stringify({ fileId: file.id, owner: ownerText(owner) }));
         await removeQuietly(path.join(dir, `${upload.id}.json`));
         return { headers: { [s.TUS_FILE_ID_HEADER]: file.id, [s.TUS_FILE_KEY_HEADER]: file.key } };
@@ -143,7 +150,7 @@ function makeTusServer(ctx: AppContext, dir: string, tusPath: string) {
       return undefined;
     },
   });
-  server.on(EVENTS.POST_TERMINATE, () => undefined);
+  server.on(EVENTS.POST_TERMINATE, (_req, _res, id: string) => releaseTusUploads(ctx, [id]));
   return server;
 }
 
@@ -191,12 +198,19 @@ export const tusRoutes: FastifyPluginAsync = async (base) => {
     },
   );
 
-  const clean = () =>
-    cleanAbandonedTusUploads(dir, Date.now()).catch((error) => ctx.log.warn({ err: error }, 'cleaning abandoned uploads failed'));
+  const clean = (atStart: boolean) =>
+    cleanAbandonedTusUploads(dir, Date.now())
+      .then((removed) => {
+        releaseTusUploads(ctx, removed);
+        const exists = (tusId: string) =>
+          fs.existsSync(path.join(dir, tusId)) || fs.existsSync(path.join(dir, `${tusId}.json`));
+        tidyLedger(ctx, exists, atStart);
+      })
+      .catch((error) => ctx.log.warn({ err: error }, 'cleaning abandoned uploads failed'));
   app.addHook('onReady', async () => {
-    void clean();
+    void clean(true);
   });
-  const timer = setInterval(clean, 24 * 3600 * 1000);
+  const timer = setInterval(() => void clean(false), 24 * 3600 * 1000);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 };

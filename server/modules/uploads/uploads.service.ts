@@ -11,6 +11,7 @@ import { fileTooLarge, formError } from '../../plugins/multipart';
 import { createUploadStream, dataPath, isDiskFull, moveIntoPlace, removeQuietly, TMP_UPLOADS_DIR, uploadKey } from '../../lib/storage';
 import * as repo from './files.repository';
 import { verifyUploadToken } from './upload-token';
+import { releaseUpload, reserveUpload, settleUpload, type Reservation } from './upload-quota';
 import { forgetFileSources } from '../files/source-cache';
 
 /**
@@ -56,13 +57,14 @@ export function checkUpload(ctx: AppContext, name: string, mime: string): { name
   return { name, ext };
 }
 
-/** A Transform that counts bytes and fails with 413 past the limit. */
-function byteCounter(max: number) {
+/** A Transform that counts bytes and fails past the limit (413, or 429 when a daily limit is the nearer). */
+function byteCounter(max: number, allowance: number, overflow: () => AppError) {
   let size = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length;
       if (size > max) return callback(tooLarge());
+      if (size > allowance) return callback(overflow());
       callback(null, chunk);
     },
   });
@@ -85,10 +87,21 @@ interface Received {
   ext: string;
   mime: string;
   size: number;
+  /** Its row in the upload ledger (upload-quota.ts), settled when stored. */
+  reservation?: string;
 }
 
-/** Streams one file part to tmp/uploads (never held in memory), enforcing the size limit; removes it on failure. */
-async function writePart(ctx: AppContext, part: MultipartFile, name: string): Promise<Received> {
+/**
+ * Streams one file part to tmp/uploads (never held in memory), enforcing the size limit and the daily limits
+ * (counted from here at the size the request announces); removes it and its count on failure.
+ */
+async function writePart(
+  ctx: AppContext,
+  request: FastifyRequest,
+  part: MultipartFile,
+  owner: FileOwner,
+  name: string,
+): Promise<Received> {
   const mime = (part.mimetype || 'application/octet-stream').slice(0, 200);
   let checked: { name: string; ext: string };
   try {
@@ -97,17 +110,26 @@ async function writePart(ctx: AppContext, part: MultipartFile, name: string): Pr
     part.file.resume();
     throw error;
   }
+  const declared = Number(request.headers['content-length']);
+  let reservation: Reservation;
+  try {
+    reservation = reserveUpload(ctx, owner, Number.isFinite(declared) ? declared : 0);
+  } catch (error) {
+    part.file.resume();
+    throw error;
+  }
   const tmpFile = path.join(ctx.config.dataDir, TMP_UPLOADS_DIR, `${ctx.ids.next()}.part`);
-  const { counter, size } = byteCounter(ctx.config.UPLOAD_MAX_BYTES);
+  const { counter, size } = byteCounter(ctx.config.UPLOAD_MAX_BYTES, reservation.allowance, reservation.overflow);
   try {
     await pipeline(part.file, counter, createUploadStream(tmpFile));
     if (part.file.truncated) throw tooLarge();
   } catch (error) {
     part.file.resume();
     await removeQuietly(tmpFile);
+    releaseUpload(ctx, reservation.id);
     throw storageError(error);
   }
-  return { tmpFile, name: checked.name, ext: checked.ext, mime, size: size() };
+  return { tmpFile, name: checked.name, ext: checked.ext, mime, size: size(), reservation: reservation.id };
 }
 
 /**
@@ -133,10 +155,11 @@ export async function receiveMultipart(ctx: AppContext, request: FastifyRequest,
         part.file.resume();
         return;
       }
-      got.received = await writePart(ctx, part, options.name ?? part.filename ?? '');
+      got.received = await writePart(ctx, request, part, owner, options.name ?? part.filename ?? '');
     });
   } catch (error) {
     if (got.received) await removeQuietly(got.received.tmpFile);
+    if (got.received?.reservation) releaseUpload(ctx, got.received.reservation);
     throw storageError(error);
   }
   const { received } = got;
@@ -151,14 +174,37 @@ export async function receiveMultipart(ctx: AppContext, request: FastifyRequest,
 
 /**
  * Moves a complete temporary file into files/userupload/{schoolId}/{guid}.{EXT} and inserts its row
- * (also used by tus uploads). With an upload token, the key is the one the token announced.
+ * (also used by tus uploads, the avatar and signatures). With an upload token, the key is the one the token
+ * announced. The upload counts against the daily limits (upload-quota.ts): through `received.reservation` when
+ * it was counted as it began, else here (429, and the caller removes its temporary file).
+ * A student's file is never public: asked for 'public', it is 'owner' (only its uploader fetches it at /{key})
+ * until staff attach it to something of theirs (a resource serves it through signed URLs).
  */
 export async function storeReceived(
+  ctx: AppContext,
+  received: { tmpFile: string; name: string; ext: string; mime: string; size: number; reservation?: string },
+  owner: FileOwner,
+  visibility: FileVisibility,
+  token?: string,
+): Promise<StoredFile> {
+  const reservation = received.reservation ?? reserveUpload(ctx, owner, received.size).id;
+  try {
+    // What a student uploads is theirs alone until staff attach it (rule: student files are private).
+    const kept = owner.uploadedBy.startsWith('student:') && visibility === 'public' ? 'owner' : visibility;
+    return await storeCounted(ctx, received, owner, kept, token, reservation);
+  } catch (error) {
+    releaseUpload(ctx, reservation);
+    throw error;
+  }
+}
+
+async function storeCounted(
   ctx: AppContext,
   received: { tmpFile: string; name: string; ext: string; mime: string; size: number },
   owner: FileOwner,
   visibility: FileVisibility,
-  token?: string,
+  token: string | undefined,
+  reservation: string,
 ): Promise<StoredFile> {
   let key: string;
   let id: string;
@@ -191,7 +237,10 @@ export async function storeReceived(
     createdAt: ctx.now(),
   };
   try {
-    repo.insertFile(ctx.db, row);
+    ctx.db.transaction((tx) => {
+      repo.insertFile(tx, row);
+      settleUpload(ctx, reservation, row.size, tx);
+    });
   } catch (error) {
     await removeQuietly(finalFile);
     throw error;
