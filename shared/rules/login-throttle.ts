@@ -43,7 +43,10 @@ export function countDelayedFailure(counter: AttemptCounter | undefined, now: nu
  * that has run out starts afresh.
  */
 export function countFailure(counter: AttemptCounter | undefined, now: number, limit: number): AttemptCounter {
-  const fresh = !counter || now - counter.firstAt > LOGIN_THROTTLE.windowMs || (counter.lockedUntil !== 0 && counter.lockedUntil <= now);
+  const fresh =
+    !counter ||
+    now - counter.firstAt > LOGIN_THROTTLE.windowMs ||
+    (counter.lockedUntil !== 0 && counter.lockedUntil <= now);
   const failures = fresh ? 1 : counter.failures + 1;
   const firstAt = fresh ? now : counter.firstAt;
   return { failures, firstAt, lockedUntil: failures >= limit ? now + LOGIN_THROTTLE.lockMs : 0 };

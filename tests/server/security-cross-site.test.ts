@@ -13,7 +13,12 @@ let admin: string;
 const courseCount = () => (app.ctx.sqlite.prepare('SELECT count(*) n FROM courses').get() as { n: number }).n;
 const fileCount = () => (app.ctx.sqlite.prepare('SELECT count(*) n FROM files').get() as { n: number }).n;
 const newCourse = (headers: Record<string, string>) =>
-  app.inject({ method: 'POST', url: '/course/new', payload: { title: 'Swept', catid: '0', type: 0 }, headers: { cookie: admin, ...headers } });
+  app.inject({
+    method: 'POST',
+    url: '/course/new',
+    payload: { title: 'Swept', catid: '0', type: 0 },
+    headers: { cookie: admin, ...headers },
+  });
 /** The test app's own origin: app.inject sends Host localhost:80. */
 const OWN = 'http://localhost';
 
@@ -26,24 +31,49 @@ afterAll(() => app.close());
 describe('no state change by GET', () => {
   it('GET course/pub changes nothing (405, Allow: POST); POST course/pub publishes', async () => {
     const coid = (await newCourse({})).json().data.coid as string;
-    const published = () => (app.ctx.sqlite.prepare('SELECT published FROM courses WHERE id = ?').get(coid) as { published: number }).published;
-    const viaGet = await app.inject({ method: 'GET', url: `/course/pub?coid=${coid}&pub=1`, headers: { cookie: admin } });
+    const published = () =>
+      (app.ctx.sqlite.prepare('SELECT published FROM courses WHERE id = ?').get(coid) as { published: number })
+        .published;
+    const viaGet = await app.inject({
+      method: 'GET',
+      url: `/course/pub?coid=${coid}&pub=1`,
+      headers: { cookie: admin },
+    });
     expect([viaGet.statusCode, viaGet.headers.allow, viaGet.json().status]).toEqual([405, 'POST', 'error']);
     expect(published()).toBe(0);
-    const viaPost = await app.inject({ method: 'POST', url: '/course/pub', payload: { coid, pub: '1' }, headers: { cookie: admin } });
+    const viaPost = await app.inject({
+      method: 'POST',
+      url: '/course/pub',
+      payload: { coid, pub: '1' },
+      headers: { cookie: admin },
+    });
     expect(viaPost.json().data).toEqual({ coid, published: true });
     expect(published()).toBe(1);
   });
 
   it('GET column/pub changes nothing (405); POST column/pub publishes', async () => {
-    const made = await app.inject({ method: 'POST', url: '/column/new', payload: { title: 'Col' }, headers: { cookie: admin } });
+    const made = await app.inject({
+      method: 'POST',
+      url: '/column/new',
+      payload: { title: 'Col' },
+      headers: { cookie: admin },
+    });
     expect(made.statusCode, made.body).toBe(200);
     const id = made.json().data.coid as string;
-    const published = () => (app.ctx.sqlite.prepare('SELECT published FROM columns WHERE id = ?').get(id) as { published: number }).published;
+    const published = () =>
+      (app.ctx.sqlite.prepare('SELECT published FROM columns WHERE id = ?').get(id) as { published: number }).published;
     expect(published()).toBe(0);
-    expect((await app.inject({ method: 'GET', url: `/column/pub?column_id=${id}&pub=1`, headers: { cookie: admin } })).statusCode).toBe(405);
+    expect(
+      (await app.inject({ method: 'GET', url: `/column/pub?column_id=${id}&pub=1`, headers: { cookie: admin } }))
+        .statusCode,
+    ).toBe(405);
     expect(published()).toBe(0);
-    const viaPost = await app.inject({ method: 'POST', url: '/column/pub', payload: { column_id: id, pub: 1 }, headers: { cookie: admin } });
+    const viaPost = await app.inject({
+      method: 'POST',
+      url: '/column/pub',
+      payload: { column_id: id, pub: 1 },
+      headers: { cookie: admin },
+    });
     expect(viaPost.statusCode, viaPost.body).toBe(200);
     expect(published()).toBe(1);
   });
@@ -51,13 +81,18 @@ describe('no state change by GET', () => {
   it('logout is POST; the GET form still signs out from this site, never from another', async () => {
     const student = await buildStudent(app);
     const { cookie } = await login(app, { ...student, school: school(app).hashUID });
-    const signedIn = async () => (await app.inject({ method: 'GET', url: '/checkLogin', headers: { cookie } })).json().data.login;
+    const signedIn = async () =>
+      (await app.inject({ method: 'GET', url: '/checkLogin', headers: { cookie } })).json().data.login;
     for (const site of ['cross-site', 'same-site']) {
       const res = await app.inject({ method: 'GET', url: '/do/s/logout', headers: { cookie, 'sec-fetch-site': site } });
       expect(res.statusCode, site).toBe(403);
       expect(await signedIn()).toBe(true);
     }
-    const res = await app.inject({ method: 'POST', url: '/do/s/logout', headers: { cookie, 'sec-fetch-site': 'same-origin', origin: OWN } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/do/s/logout',
+      headers: { cookie, 'sec-fetch-site': 'same-origin', origin: OWN },
+    });
     expect(res.statusCode).toBe(200);
     expect(await signedIn()).toBe(false);
   });
@@ -84,7 +119,12 @@ describe('no cross-site writes', () => {
     }
     expect(courseCount()).toBe(before);
     // The web app's own calls, a typed address, and callers without either header (curl, servers) pass.
-    const passing: Record<string, string>[] = [{ 'sec-fetch-site': 'same-origin', origin: OWN }, { 'sec-fetch-site': 'none' }, { origin: OWN }, {}];
+    const passing: Record<string, string>[] = [
+      { 'sec-fetch-site': 'same-origin', origin: OWN },
+      { 'sec-fetch-site': 'none' },
+      { origin: OWN },
+      {},
+    ];
     for (const headers of passing) {
       expect((await newCourse(headers)).statusCode, JSON.stringify(headers)).toBe(200);
     }
@@ -93,18 +133,38 @@ describe('no cross-site writes', () => {
 
   it('multipart and resumable (tus) uploads from another site are refused before any byte is stored', async () => {
     const before = fileCount();
-    const { body, headers } = multipartBody([{ name: 'file-select', filename: 'x.png', type: 'image/png', data: Buffer.from('png') }]);
-    const form = await app.inject({ method: 'POST', url: '/lan/upload/x%2Epng', payload: body, headers: { ...headers, cookie: admin, 'sec-fetch-site': 'same-site', origin: 'http://localhost:3000' } });
+    const { body, headers } = multipartBody([
+      { name: 'file-select', filename: 'x.png', type: 'image/png', data: Buffer.from('png') },
+    ]);
+    const form = await app.inject({
+      method: 'POST',
+      url: '/lan/upload/x%2Epng',
+      payload: body,
+      headers: { ...headers, cookie: admin, 'sec-fetch-site': 'same-site', origin: 'http://localhost:3000' },
+    });
     expect(form.statusCode, form.body).toBe(403);
     const tus = { 'tus-resumable': '1.0.0', cookie: admin };
     const meta = `filename ${Buffer.from('a.mp4').toString('base64')},filetype ${Buffer.from('video/mp4').toString('base64')}`;
-    const crossCreate = await app.inject({ method: 'POST', url: '/lan/tus/', headers: { ...tus, 'upload-length': '3', 'upload-metadata': meta, origin: 'http://evil.example' } });
+    const crossCreate = await app.inject({
+      method: 'POST',
+      url: '/lan/tus/',
+      headers: { ...tus, 'upload-length': '3', 'upload-metadata': meta, origin: 'http://evil.example' },
+    });
     expect(crossCreate.statusCode).toBe(403);
-    const created = await app.inject({ method: 'POST', url: '/lan/tus/', headers: { ...tus, 'upload-length': '3', 'upload-metadata': meta, origin: OWN } });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/lan/tus/',
+      headers: { ...tus, 'upload-length': '3', 'upload-metadata': meta, origin: OWN },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const location = String(created.headers.location);
     const patch = (extra: Record<string, string>) =>
-      app.inject({ method: 'PATCH', url: location, payload: Buffer.from('abc'), headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', ...extra } });
+      app.inject({
+        method: 'PATCH',
+        url: location,
+        payload: Buffer.from('abc'),
+        headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', ...extra },
+      });
     expect((await patch({ 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
     expect(fileCount()).toBe(before);
     expect((await patch({ 'sec-fetch-site': 'same-origin', origin: OWN })).statusCode).toBe(204);

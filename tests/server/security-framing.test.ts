@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const html = (url: string, cookie?: string) => app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+const html = (url: string, cookie?: string) =>
+  app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
 
 describe('framing', () => {
   it('every page kind answers frame-ancestors self and X-Frame-Options SAMEORIGIN, signed in or not', async () => {
@@ -44,13 +45,23 @@ describe('framing', () => {
     const embedded = await makeApp({ FRAME_ANCESTORS: 'https://portal.example, http://intranet.example:8080' });
     try {
       const res = await embedded.inject({ method: 'GET', url: '/learn/admin/', headers: { accept: 'text/html' } });
-      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self' https://portal.example http://intranet.example:8080");
+      expect(res.headers['content-security-policy']).toContain(
+        "frame-ancestors 'self' https://portal.example http://intranet.example:8080",
+      );
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     } finally {
       await embedded.close();
     }
-    for (const bad of ["https://a.example; script-src 'unsafe-inline'", 'https://a.example/path', 'javascript:x', '*']) {
-      expect(() => loadConfig({}, { FRAME_ANCESTORS: bad, SESSION_SECRET: 'test-secret-0123456789abcdef' }), bad).toThrow(/FRAME_ANCESTORS/);
+    for (const bad of [
+      "https://a.example; script-src 'unsafe-inline'",
+      'https://a.example/path',
+      'javascript:x',
+      '*',
+    ]) {
+      expect(
+        () => loadConfig({}, { FRAME_ANCESTORS: bad, SESSION_SECRET: 'test-secret-0123456789abcdef' }),
+        bad,
+      ).toThrow(/FRAME_ANCESTORS/);
     }
   });
 });

@@ -5,7 +5,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LDAP_ERRORS } from '../../shared/schemas/ldap';
 import { ADMIN, buildStudent, login, makeApp, school, type TestApp } from '../helpers/app';
-import { destroySlapd, freePort, numberedPeople, PEOPLE_DN, PERSON_PW, READER_DN, READER_PW, startSlapd, type Slapd } from '../helpers/slapd';
+import {
+  destroySlapd,
+  freePort,
+  numberedPeople,
+  PEOPLE_DN,
+  PERSON_PW,
+  READER_DN,
+  READER_PW,
+  startSlapd,
+  type Slapd,
+} from '../helpers/slapd';
 
 let app: TestApp;
 let slapd: Slapd;
@@ -26,17 +36,44 @@ const settings = (overrides: Record<string, unknown> = {}) =>
     method: 'POST',
     url: '/ldap/settings',
     headers: { cookie: admin },
-    payload: { enabled: true, url: slapd.ldapUrl, bindDN: READER_DN, bindPassword: READER_PW, baseDN: PEOPLE_DN, ...overrides },
+    payload: {
+      enabled: true,
+      url: slapd.ldapUrl,
+      bindDN: READER_DN,
+      bindPassword: READER_PW,
+      baseDN: PEOPLE_DN,
+      ...overrides,
+    },
   });
 const auth = (username: string, ip = '10.1.0.1') =>
-  app.inject({ method: 'POST', url: '/ldap/auth', payload: { school: school(app).hashUID, username, password: PERSON_PW }, remoteAddress: ip });
+  app.inject({
+    method: 'POST',
+    url: '/ldap/auth',
+    payload: { school: school(app).hashUID, username, password: PERSON_PW },
+    remoteAddress: ip,
+  });
 const doLogin = (username: string, ip = '10.1.0.2') =>
-  app.inject({ method: 'POST', url: '/do/login', payload: { school: school(app).hashUID, username, password: PERSON_PW }, remoteAddress: ip });
-const usernames = () => (app.ctx.sqlite.prepare("SELECT username FROM students WHERE source = 'ldap' ORDER BY username").all() as { username: string }[]).map((r) => r.username);
+  app.inject({
+    method: 'POST',
+    url: '/do/login',
+    payload: { school: school(app).hashUID, username, password: PERSON_PW },
+    remoteAddress: ip,
+  });
+const usernames = () =>
+  (
+    app.ctx.sqlite.prepare("SELECT username FROM students WHERE source = 'ldap' ORDER BY username").all() as {
+      username: string;
+    }[]
+  ).map((r) => r.username);
 const count = (sql: string) => (app.ctx.sqlite.prepare(sql).get() as { n: number }).n;
 
 beforeAll(async () => {
-  const people = [...numberedPeople(3), { uid: JOSE_NFD, cn: 'José' }, { uid: RENEE_NFC, cn: 'Renée' }, { uid: ZOE_NFD, cn: 'Zoë' }];
+  const people = [
+    ...numberedPeople(3),
+    { uid: JOSE_NFD, cn: 'José' },
+    { uid: RENEE_NFC, cn: 'Renée' },
+    { uid: ZOE_NFD, cn: 'Zoë' },
+  ];
   slapd = await startSlapd({ people });
   app = await makeApp({ LDAP_TIMEOUT_MS: 3000 });
   admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
@@ -52,7 +89,11 @@ describe('GET ldap/sync only reads', () => {
   it('GET ?dryRun=0&confirm=1 answers 405 and changes nothing; GET runs a dry run; the real run is POST', async () => {
     const runs = () => count('SELECT count(*) n FROM ldap_runs');
     const before = runs();
-    const viaGet = await app.inject({ method: 'GET', url: '/ldap/sync?dryRun=0&confirm=1', headers: { cookie: admin } });
+    const viaGet = await app.inject({
+      method: 'GET',
+      url: '/ldap/sync?dryRun=0&confirm=1',
+      headers: { cookie: admin },
+    });
     expect([viaGet.statusCode, viaGet.headers.allow]).toEqual([405, 'POST']);
     expect(usernames()).toEqual([]);
     expect(runs()).toBe(before);
@@ -75,7 +116,10 @@ describe('directory login not set up', () => {
       const down = await auth('p00002');
       expect([down.statusCode, down.json().error]).toEqual([503, LDAP_ERRORS.unreachable]);
       // Local accounts sign in either way.
-      expect((await app.inject({ method: 'POST', url: '/do/login', payload: { ...local, school: school(app).hashUID } })).statusCode).toBe(200);
+      expect(
+        (await app.inject({ method: 'POST', url: '/do/login', payload: { ...local, school: school(app).hashUID } }))
+          .statusCode,
+      ).toBe(200);
     } finally {
       expect((await settings()).statusCode).toBe(200);
     }
@@ -99,15 +143,27 @@ describe('user names compare in NFC (the login-name rule)', () => {
 
   it('an account made decomposed before still signs in typed composed, and a sync keeps it (no second account)', async () => {
     const made = await buildStudent(app, { username: ZOE_NFD });
-    app.ctx.sqlite.prepare("UPDATE students SET source = 'ldap', password_hash = NULL, external_id = ? WHERE id = ?").run(slapd.dnOf({ uid: ZOE_NFD }), made.id);
+    app.ctx.sqlite
+      .prepare("UPDATE students SET source = 'ldap', password_hash = NULL, external_id = ? WHERE id = ?")
+      .run(slapd.dnOf({ uid: ZOE_NFD }), made.id);
     const res = await doLogin(ZOE_NFC);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.userData.sid).toBe(made.id);
     expect((await auth(ZOE_NFC)).json().data.userData.sid).toBe(made.id);
-    const sync = await app.inject({ method: 'POST', url: '/ldap/sync', headers: { cookie: admin }, payload: { dryRun: false, confirm: true } });
+    const sync = await app.inject({
+      method: 'POST',
+      url: '/ldap/sync',
+      headers: { cookie: admin },
+      payload: { dryRun: false, confirm: true },
+    });
     expect(sync.statusCode, sync.body).toBe(200);
     expect(sync.json().data.run).toMatchObject({ status: 'ok', errors: 0 });
-    expect(sync.json().data.diff.create.map((p: { username: string }) => p.username).sort()).toEqual(['p00001', 'p00002', 'p00003']);
+    expect(
+      sync
+        .json()
+        .data.diff.create.map((p: { username: string }) => p.username)
+        .sort(),
+    ).toEqual(['p00001', 'p00002', 'p00003']);
     expect(count("SELECT count(*) n FROM students WHERE source = 'ldap'")).toBe(6);
   });
 });

@@ -26,29 +26,51 @@ const SNEAKY = ['/\t/evil.example/', '/\n/evil.example/', '/\r\n/evil.example/',
 
 describe('return paths', () => {
   it('the login page drops return=/%09/evil.example/ (and its kin); a real path is kept', async () => {
-    const page = (query: string) => app.inject({ method: 'GET', url: `/login/u/${school(app).hashUID}?${query}`, headers: { accept: 'text/html' } });
-    for (const encoded of ['/%09/evil.example/', '/%0A/evil.example/', '/%0d%0a/evil.example/', '/%5C/evil.example/', '/%5Cevil.example']) {
+    const page = (query: string) =>
+      app.inject({ method: 'GET', url: `/login/u/${school(app).hashUID}?${query}`, headers: { accept: 'text/html' } });
+    for (const encoded of [
+      '/%09/evil.example/',
+      '/%0A/evil.example/',
+      '/%0d%0a/evil.example/',
+      '/%5C/evil.example/',
+      '/%5Cevil.example',
+    ]) {
       expect(bootstrapOf((await page(`return=${encoded}`)).body).returnUrl, encoded).toBe('');
     }
-    expect(bootstrapOf((await page('return=%2Fcourse%2Fabc%23%2Fintroduce')).body).returnUrl).toBe('/course/abc#/introduce');
+    expect(bootstrapOf((await page('return=%2Fcourse%2Fabc%23%2Fintroduce')).body).returnUrl).toBe(
+      '/course/abc#/introduce',
+    );
   });
 
   it('do/login and redirect refuse them with 400, so the reply never sends a browser away', async () => {
     const student = await buildStudent(app);
     for (const returnUrl of SNEAKY) {
-      const res = await app.inject({ method: 'POST', url: '/do/login', payload: { ...student, school: school(app).hashUID, returnUrl } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/do/login',
+        payload: { ...student, school: school(app).hashUID, returnUrl },
+      });
       expect(res.statusCode, JSON.stringify(returnUrl)).toBe(400);
       expect(res.json().error).toMatch(/returnUrl/);
-      const redirect = await app.inject({ method: 'POST', url: '/redirect', payload: { uid: 0, type: 1, page: school(app).hashUID, ReturnUrl: returnUrl } });
+      const redirect = await app.inject({
+        method: 'POST',
+        url: '/redirect',
+        payload: { uid: 0, type: 1, page: school(app).hashUID, ReturnUrl: returnUrl },
+      });
       expect(redirect.statusCode, JSON.stringify(returnUrl)).toBe(400);
     }
-    const ok = await app.inject({ method: 'POST', url: '/do/login', payload: { ...student, school: school(app).hashUID, returnUrl: '/dashboard' } });
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/do/login',
+      payload: { ...student, school: school(app).hashUID, returnUrl: '/dashboard' },
+    });
     expect(ok.json().data.redirect).toBe('/dashboard');
   });
 });
 
 describe('back-office links', () => {
-  const save = (setting: unknown) => app.inject({ method: 'POST', url: '/setting/userpage', payload: { setting }, headers: { cookie: admin } });
+  const save = (setting: unknown) =>
+    app.inject({ method: 'POST', url: '/setting/userpage', payload: { setting }, headers: { cookie: admin } });
 
   it('home setting links refuse javascript:, data:, control characters and look-alike relative links; nothing is saved', async () => {
     expect((await save({ phone: 'kept', banners: [{ url: '/b.png', link: '#/courselist/0' }] })).statusCode).toBe(200);
@@ -65,7 +87,8 @@ describe('back-office links', () => {
       expect(res.statusCode, JSON.stringify(setting)).toBe(400);
       expect(res.json().error).toMatch(field);
     }
-    const stored = (await app.inject({ method: 'GET', url: '/setting/userpage', headers: { cookie: admin } })).json().data.setting;
+    const stored = (await app.inject({ method: 'GET', url: '/setting/userpage', headers: { cookie: admin } })).json()
+      .data.setting;
     expect(stored.phone).toBe('kept');
     expect(stored.banners[0].link).toBe('#/courselist/0');
   });

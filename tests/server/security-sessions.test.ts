@@ -11,8 +11,10 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const signedIn = async (cookie: string) => (await app.inject({ method: 'GET', url: '/checkLogin', headers: { cookie } })).json().data.login as boolean;
-const update = (payload: object, cookie: string) => app.inject({ method: 'POST', url: '/admins/update', payload, headers: { cookie } });
+const signedIn = async (cookie: string) =>
+  (await app.inject({ method: 'GET', url: '/checkLogin', headers: { cookie } })).json().data.login as boolean;
+const update = (payload: object, cookie: string) =>
+  app.inject({ method: 'POST', url: '/admins/update', payload, headers: { cookie } });
 const adminLogin = (username: string, password: string) => login(app, { username, password, role: 'admin' });
 
 describe('credential changes end sessions', () => {

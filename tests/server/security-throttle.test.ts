@@ -21,7 +21,8 @@ const adminLogin = (password: string, ip: string) =>
 describe('login throttle', () => {
   it("wrong passwords from one address never keep the main administrator out from another, and that address's waits grow", async () => {
     const attacker = '203.0.113.7';
-    for (let i = 0; i < LOGIN_THROTTLE.freeFailures; i++) expect((await adminLogin('guess-pass', attacker)).statusCode).toBe(401);
+    for (let i = 0; i < LOGIN_THROTTLE.freeFailures; i++)
+      expect((await adminLogin('guess-pass', attacker)).statusCode).toBe(401);
     // The owner, elsewhere, with the right password.
     expect((await adminLogin(ADMIN.password, '10.0.0.5')).statusCode).toBe(200);
     // The attacker's address waits, even with the right password, and each failure after a wait doubles it.
@@ -41,7 +42,12 @@ describe('login throttle', () => {
   it('the waits are capped, and a quiet window starts the count afresh', async () => {
     const student = await buildStudent(app);
     const attempt = (password: string) =>
-      app.inject({ method: 'POST', url: '/do/login', payload: { ...student, password, school: school(app).hashUID }, remoteAddress: '198.51.100.1' });
+      app.inject({
+        method: 'POST',
+        url: '/do/login',
+        payload: { ...student, password, school: school(app).hashUID },
+        remoteAddress: '198.51.100.1',
+      });
     let longest = 0;
     for (let i = 0; i < 12; i++) {
       const res = await attempt('guess-pass');
@@ -59,21 +65,35 @@ describe('login throttle', () => {
   it('one address guessing across many accounts is still locked, for every account, and only that address', async () => {
     const ip = '192.0.2.50';
     for (let i = 0; i < LOGIN_THROTTLE.perAddress; i++) {
-      const res = await app.inject({ method: 'POST', url: '/do/login', payload: { username: `guess${i}`, password: 'x-pass-x', school: school(app).hashUID }, remoteAddress: ip });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/do/login',
+        payload: { username: `guess${i}`, password: 'x-pass-x', school: school(app).hashUID },
+        remoteAddress: ip,
+      });
       expect(res.statusCode).toBe(401);
     }
     const student = await buildStudent(app);
     const payload = { ...student, school: school(app).hashUID };
     expect((await app.inject({ method: 'POST', url: '/do/login', payload, remoteAddress: ip })).statusCode).toBe(429);
-    expect((await app.inject({ method: 'POST', url: '/do/login', payload, remoteAddress: '192.0.2.51' })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'POST', url: '/do/login', payload, remoteAddress: '192.0.2.51' })).statusCode,
+    ).toBe(200);
   });
 
   it("the old password of stu/password uses the same throttle: guesses through a stolen session do not block the owner's change", async () => {
     const student = await buildStudent(app, { password: 'first-pass-1' });
     const thief = await login(app, { ...student, school: school(app).hashUID }, '203.0.113.9');
     const change = (cookie: string, oldpwd: string, ip: string) =>
-      app.inject({ method: 'POST', url: '/stu/password', payload: { oldpwd, newpwd: 'second-pass-2' }, headers: { cookie }, remoteAddress: ip });
-    for (let i = 0; i < LOGIN_THROTTLE.freeFailures; i++) expect((await change(thief.cookie, `bad-${i}-xx`, '203.0.113.9')).statusCode).toBe(400);
+      app.inject({
+        method: 'POST',
+        url: '/stu/password',
+        payload: { oldpwd, newpwd: 'second-pass-2' },
+        headers: { cookie },
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < LOGIN_THROTTLE.freeFailures; i++)
+      expect((await change(thief.cookie, `bad-${i}-xx`, '203.0.113.9')).statusCode).toBe(400);
     expect((await change(thief.cookie, 'first-pass-1', '203.0.113.9')).statusCode).toBe(429);
     const owner = await login(app, { ...student, school: school(app).hashUID }, '10.0.0.9');
     expect((await change(owner.cookie, 'first-pass-1', '10.0.0.9')).statusCode).toBe(200);

@@ -67,9 +67,24 @@ describe('login throttling: one account from one address (growing delays, never 
   it.each([
     ['no counter', undefined, t0, 1],
     ['free failures, quiet for less than the window', { failures: 3, firstAt: t0, lockedUntil: 0 }, t0 + windowMs, 4],
-    ['free failures, quiet for longer than the window', { failures: 3, firstAt: t0, lockedUntil: 0 }, t0 + windowMs + 1, 1],
-    ['waiting counters count from their wait', { failures: 9, firstAt: t0, lockedUntil: t0 + windowMs }, t0 + 2 * windowMs, 10],
-    ['quiet for the window after the wait', { failures: 9, firstAt: t0, lockedUntil: t0 + windowMs }, t0 + 2 * windowMs + 1, 1],
+    [
+      'free failures, quiet for longer than the window',
+      { failures: 3, firstAt: t0, lockedUntil: 0 },
+      t0 + windowMs + 1,
+      1,
+    ],
+    [
+      'waiting counters count from their wait',
+      { failures: 9, firstAt: t0, lockedUntil: t0 + windowMs },
+      t0 + 2 * windowMs,
+      10,
+    ],
+    [
+      'quiet for the window after the wait',
+      { failures: 9, firstAt: t0, lockedUntil: t0 + windowMs },
+      t0 + 2 * windowMs + 1,
+      1,
+    ],
   ])('starts afresh only after a quiet window: %s', (_name, counter, now, failures) => {
     expect(countDelayedFailure(counter, now).failures).toBe(failures);
   });
