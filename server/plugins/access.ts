@@ -39,7 +39,8 @@ export const PUBLIC_ROUTES: readonly RegExp[] = [
 
 /** Back-office calls whose OpenAPI tag does not say 'back office' (the tag says so for the rest). */
 export const BACK_OFFICE_ROUTES: readonly RegExp[] = [
-  /^POST \/(getcourselist|course\/(new|save|delete|copy|descr|updateSet|topClass|category|cate\/update|cate\/delete|movebeforedelcate|pub))$/,
+  /^POST \/(getcourselist|course\/(new|save|delete|copy|descr|updateSet|topClass|pub))$/,
+  /^POST \/course\/(category|cate\/update|cate\/delete|movebeforedelcate)$/,
   /^GET \/course\/pub$/,
   /^POST \/chapter\/(add|rename|free|update|move|delete|ware)$/,
   /^GET \/chapter\/(wares|ware\/candidates)$/,
