@@ -51,7 +51,7 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.examCategories.added': 'Added',
   'admin.examCategories.deleteOne': 'Delete the exam category “{title}”?',
   'admin.examCategories.empty': 'No exam categories yet',
-  'admin.examCategories.exams': '{count} exams',
+  'admin.examCategories.exams': '{count, plural, one {# exam} other {# exams}}',
   'admin.examCategories.inUse': 'Exams are still filed under this category',
   'admin.examCategories.newPlaceholder': 'New category name',
   'admin.examCategories.rename': 'Rename',

@@ -20,10 +20,10 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.feedback.score': 'Score',
   'admin.feedback.content': 'Comment',
   'admin.feedback.allChapters': 'All chapters',
-  'admin.feedback.average': 'Average {average} ({total} ratings)',
+  'admin.feedback.average': 'Average {average} ({total, plural, one {# rating} other {# ratings}})',
   'admin.feedback.noAverage': 'No ratings yet',
   'admin.feedback.noRatings': 'No ratings yet',
   'admin.feedback.deleteRating': "Delete {name}'s rating? This cannot be undone.",
   'admin.feedback.deleted': 'Rating deleted',
-  'admin.feedback.stars': '{n} stars',
+  'admin.feedback.stars': '{n, plural, one {# star} other {# stars}}',
 };

@@ -28,7 +28,7 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.licence.error.wrongMachine': 'This licence was issued for another machine code.',
   'admin.licence.error.otherSchool': 'This licence was issued for another school.',
   'admin.licence.error.alreadyExpired': 'This licence has already expired.',
-  'admin.licence.notice.trial': 'Trial: {used} of {limit} student seats used — register a licence.',
+  'admin.licence.notice.trial': 'Trial: {used} of {limit, plural, one {# student seat} other {# student seats}} used — register a licence.',
   'admin.licence.notice.nearLimit': 'Student seats nearly full: {used} of {limit} used.',
   'admin.licence.notice.expired': 'The licence has expired: no new students can be added; students keep studying. Register a new licence.',
   'admin.licence.notice.link': 'Register',

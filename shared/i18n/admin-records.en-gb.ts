@@ -30,7 +30,7 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.records.exportXlsx': 'Export Excel',
   'admin.records.exporting': 'Exporting…',
   'admin.records.exported': '{name} exported',
-  'admin.records.exportCapped': 'Too many records: only the first {max} rows were exported',
+  'admin.records.exportCapped': 'Too many records: only the first {max, plural, one {# row was} other {# rows were}} exported',
 
   'admin.records.col.name': 'Name',
   'admin.records.col.username': 'Login',
@@ -71,7 +71,7 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.records.file.student': 'Student learning records',
   'admin.records.file.chapter': 'Chapter study times',
   'admin.records.file.detail': 'Chapter records',
-  'admin.records.file.capped': 'More than {max} rows: this file holds the first {max} only; narrow the choice and export again.',
+  'admin.records.file.capped': 'More than {max, plural, one {# row} other {# rows}}: this file holds the first {max} only; narrow the choice and export again.',
 
   'admin.review.title': 'Stage review',
   'admin.review.hint': 'Stages of courses with review on, whose every lesson the student has completed. The next stage opens once the stage is approved.',
@@ -95,7 +95,7 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.review.rejected': '“{stage}” of {name} rejected',
   'admin.review.rejectTitle': 'Reject “{stage}” of {name}',
   'admin.review.reason': 'Reason',
-  'admin.review.reasonHint': 'Optional, at most {max} characters',
+  'admin.review.reasonHint': 'Optional, at most {max, plural, one {# character} other {# characters}}',
   'admin.review.confirmReject': 'Reject',
   'admin.review.cancel': 'Cancel',
   'admin.review.empty.pending': 'No stages waiting for review',

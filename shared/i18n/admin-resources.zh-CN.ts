@@ -78,6 +78,7 @@ export const messages = {
   'admin.resources.col.used': '使用',
   'admin.resources.col.time': '上传时间',
   'admin.resources.usedBy': '{count} 个章节',
+  'admin.resources.pages': '{count} 页',
   'admin.resources.unused': '未使用',
   'admin.resources.preview': '预览',
   'admin.resources.retry': '重新转码',

@@ -11,7 +11,7 @@ export const messages: Record<keyof typeof zh, string> = {
   'comments.tab.comment': 'Comments',
   'comments.tab.addcomment': 'Comments',
   'comments.heading': 'Comments',
-  'comments.total': '{n} comments',
+  'comments.total': '{n, plural, one {# comment} other {# comments}}',
   'comments.placeholder': 'Write a comment…',
   'comments.counter': '{n}/{max}',
   'comments.submit': 'Post comment',

@@ -44,7 +44,7 @@ export const enGb: Record<keyof typeof zhCN, string> = {
   'login.required': 'Please enter your user name and password',
   'login.badCredentials': 'Wrong user name or password',
   'login.directoryUnreachable': 'The directory (LDAP) cannot be reached right now: try again later or ask your administrator',
-  'login.tooMany': 'Too many failed attempts. Please try again in {minutes} minutes',
+  'login.tooMany': 'Too many failed attempts. Please try again in {minutes, plural, one {# minute} other {# minutes}}',
   'login.loggedInAs': 'Signed in as {name}',
   'login.toHome': 'Go to the school home page',
   'logout.title': 'Log out',

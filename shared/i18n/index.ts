@@ -1,4 +1,5 @@
 import type { Locale } from '../constants';
+import { formatPlurals } from './plural';
 import { zhCN as coreZh } from './zh-CN';
 import { enGb as coreEn } from './en-gb';
 import { messages as catalogueZh } from './catalogue.zh-CN';
@@ -57,11 +58,20 @@ export function addMessages(zh: Partial<Messages>, en: Partial<Messages>): void 
   Object.assign(catalogues['en-gb'], en);
 }
 
-/** Formats a message, replacing {name} placeholders with the given values. */
-export function translate(locale: Locale, key: MessageKey, vars?: Record<string, string | number>): string {
-  const text = catalogues[locale]?.[key] ?? catalogues['zh-CN'][key] ?? key;
+/**
+ * Fills a message's text: plural blocks take the form their number needs in this locale (plural.ts), then
+ * {name} placeholders get the given values. For texts read from a message file directly (the server's files).
+ */
+export function fillMessage(locale: Locale, text: string, vars?: Record<string, string | number>): string {
   if (!vars) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+  const fill = (whole: string, name: string) => (name in vars ? String(vars[name]) : whole);
+  return formatPlurals(locale, text, vars).replace(/\{(\w+)\}/g, fill);
+}
+
+/** Formats a message of the catalogue (the default locale's text when this one lacks it). */
+export function translate(locale: Locale, key: MessageKey, vars?: Record<string, string | number>): string {
+  const found = catalogues[locale]?.[key];
+  return fillMessage(found === undefined ? 'zh-CN' : locale, found ?? catalogues['zh-CN'][key] ?? key, vars);
 }
 
 /** Picks a supported locale from a user choice, falling back to the configured default. */

@@ -15,7 +15,7 @@ export const messages: Record<keyof typeof zh, string> = {
   'learnRules.stageExam': 'You have studied the whole stage: please take the stage exam.',
   'learnRules.stageReview': 'This stage is finished: you can ask for a review in the back office.',
   'learnRules.thanks': 'Thank you for your rating!',
-  'learnRules.leaveReminder': 'You have been inactive for {minutes} minutes: studying is paused.',
+  'learnRules.leaveReminder': 'You have been inactive for {minutes, plural, one {# minute} other {# minutes}}: studying is paused.',
   'learnRules.switchReminder': 'You left the study page: studying is paused.',
   'learnRules.continueStudy': 'Continue studying',
   'learnRules.timeTips.day': '{n} day',

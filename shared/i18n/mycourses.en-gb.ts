@@ -18,7 +18,7 @@ export const messages: Record<keyof typeof zh, string> = {
   'myCourses.loadMore': 'Load more',
   'myCourses.loadingMore': 'Loading…',
   'myCourses.noMore': 'That is all',
-  'myCourses.count': '{n} courses',
+  'myCourses.count': '{n, plural, one {# course} other {# courses}}',
   'myCourses.loadError': 'Could not load your courses',
   'myCourses.retry': 'Try again',
   'myCourses.personalEntries': 'My learning',

@@ -11,6 +11,7 @@
  *   are left out) and imported as text in paragraphs (escaped, line breaks kept).
  */
 import type { Locale } from '../../../shared/constants';
+import { fillMessage } from '../../../shared/i18n';
 import { messages as en } from '../../../shared/i18n/admin-questions.en-gb';
 import { messages as zh } from '../../../shared/i18n/admin-questions.zh-CN';
 import { OPTION_LETTERS } from '../../../shared/rules/grading';
@@ -27,8 +28,7 @@ export const COLUMNS: ColumnKey[] = ['type', 'category', 'content', ...LETTERS.m
 /** A message in a language, with {name} values filled in. */
 export function textOf(locale: Locale) {
   const words = locale === 'en-gb' ? en : zh;
-  return (key: QuestionsKey, vars?: Record<string, string | number>) =>
-    words[key].replace(/\{(\w+)\}/g, (whole, name: string) => (vars && name in vars ? String(vars[name]) : whole));
+  return (key: QuestionsKey, vars?: Record<string, string | number>) => fillMessage(locale, words[key], vars);
 }
 
 /** The heading of a column in a language. */

@@ -18,6 +18,7 @@
 import { Readable } from 'node:stream';
 import writeXlsxFile from 'write-excel-file/node';
 import type { Locale } from '../../../shared/constants';
+import { fillMessage } from '../../../shared/i18n';
 import { messages as catalogueEn } from '../../../shared/i18n/admin-catalogue.en-gb';
 import { messages as catalogueZh } from '../../../shared/i18n/admin-catalogue.zh-CN';
 import { messages as recordsEn } from '../../../shared/i18n/admin-records.en-gb';
@@ -58,7 +59,7 @@ const wordsOf = (locale: Locale) => (locale === 'en-gb' ? recordsEn : recordsZh)
 
 function textOf(locale: Locale) {
   const words = wordsOf(locale);
-  return (key: RecordsKey, vars?: Record<string, string | number>) => words[key].replace(/\{(\w+)\}/g, (whole, name: string) => (vars && name in vars ? String(vars[name]) : whole));
+  return (key: RecordsKey, vars?: Record<string, string | number>) => fillMessage(locale, words[key], vars);
 }
 
 /** The name of a chapter kind in the administrator's language (admin-catalogue's chapter kinds). */

@@ -12,6 +12,7 @@
  */
 import writeXlsxFile from 'write-excel-file/node';
 import type { Locale } from '../../../shared/constants';
+import { fillMessage } from '../../../shared/i18n';
 import { messages as peopleEn } from '../../../shared/i18n/admin-people.en-gb';
 import { messages as peopleZh } from '../../../shared/i18n/admin-people.zh-CN';
 import { formatDateTime } from '../../../shared/rules/dates';
@@ -59,7 +60,7 @@ export function downloadTable(ctx: AppContext, schoolId: string, filter: Student
       ...fields.map((field) => s.fields[field.sfid] ?? ''),
     ].map(guardFormula),
   );
-  const cappedNote = words['admin.students.file.capped'].replace('{max}', String(STUDENT_DOWNLOAD_MAX));
+  const cappedNote = fillMessage(locale, words['admin.students.file.capped'], { max: STUDENT_DOWNLOAD_MAX });
   return { title: t('admin.students.file.title'), headings: headings.map(guardFormula) as string[], rows: body, capped, cappedNote };
 }
 

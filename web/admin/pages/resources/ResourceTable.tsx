@@ -50,7 +50,7 @@ export function ResourceTable({ rows, busy, actions }: { rows: ResourceItem[]; b
                   <span className="ac-muted rs-file" title={item.name}>
                     {t(KIND_LABEL[item.kind])} · {formatSize(item.size)}
                     {item.duration > 0 && ` · ${formatClock(item.duration)}`}
-                    {item.pages > 0 && ` · ${item.pages}P`}
+                    {item.pages > 0 && ` · ${t('admin.resources.pages', { count: item.pages })}`}
                     {' · '}
                     <span data-testid="resource-folder">{item.category.title || t('admin.resources.topLevel')}</span>
                   </span>
