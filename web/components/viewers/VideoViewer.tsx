@@ -8,6 +8,8 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import videojs from 'video.js';
+import videojsEnGb from 'video.js/dist/lang/en-GB.json';
+import videojsZhCn from 'video.js/dist/lang/zh-CN.json';
 import { allowedSeek, furthestWatched, resumePosition } from '../../../shared/rules/learning';
 import type { Ware } from '../../../shared/schemas/learning';
 import { toast } from '../feedback';
@@ -45,6 +47,12 @@ export function chooseSource(ware: Ware): Choice {
   if (urls.hls) return { problem: 'noMediaSource' };
   return { problem: 'unplayable' };
 }
+
+// The player's own words (Play Video, Pause, Fullscreen, Playback Rate...) in the page's language: video.js
+// ships them as JSON; they are small, so they come with this chunk rather than as another request.
+videojs.addLanguage('zh-CN', videojsZhCn);
+videojs.addLanguage('en-GB', videojsEnGb);
+const PLAYER_LANGUAGE = { 'zh-CN': 'zh-CN', 'en-gb': 'en-GB' } as const;
 
 /** video.js's version (its typings declare VERSION as a type only). */
 const VIDEOJS_VERSION = (videojs as unknown as { VERSION: string }).VERSION;
@@ -101,7 +109,7 @@ export default function VideoViewer({ ware, memoryKey, onRetry }: ViewerProps) {
       audioOnlyMode: audio,
       poster: ware.urls.poster,
       playbackRates: [0.75, 1, 1.25, 1.5, 2],
-      language: locale === 'en-gb' ? 'en' : 'zh-CN',
+      language: PLAYER_LANGUAGE[locale],
       html5: { vhs: { overrideNative: !videojs.browser.IS_ANY_SAFARI }, nativeTextTracks: false },
       sources: [source],
       // Subtitles as text tracks (given here: before the tech is ready, addRemoteTextTrack would have nothing to add to).
