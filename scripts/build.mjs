@@ -57,6 +57,10 @@ async function buildWeb() {
   const bytes = outputs.filter(([file]) => !file.endsWith('.map')).reduce((sum, [, meta]) => sum + meta.bytes, 0);
   console.log(`web: ${manifest.js} (${outputs.length} files, ${Math.round(bytes / 1024)} KiB without maps)`);
   copyViewerFiles();
+  // The site's icon (the product's mark), served at /favicon.ico and /favicon.svg by the shell plugin.
+  for (const icon of ['favicon.svg', 'favicon.ico']) {
+    fs.copyFileSync(path.join(root, 'web', icon), path.join(dist, 'web', icon));
+  }
 }
 
 /**

@@ -70,6 +70,17 @@ export const shellPlugin = fp(async (app, opts: { webDir: string; frameAncestors
     });
   }
 
+  // The site's icon (made by the build from web/favicon.*): browsers ask for /favicon.ico on every page.
+  const icons = { 'favicon.ico': 'image/x-icon', 'favicon.svg': 'image/svg+xml' } as const;
+  for (const [name, type] of Object.entries(icons)) {
+    const file = path.join(opts.webDir, name);
+    if (!fs.existsSync(file)) continue;
+    const body = fs.readFileSync(file);
+    app.get(`/${name}`, { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=86400').type(type).send(body),
+    );
+  }
+
   app.decorateReply('sendShell', function sendShell(this: FastifyReply, bootstrap: Bootstrap, statusCode = 200) {
     const title = escapeHtml(bootstrap.schoolName || 'Lanxue');
     const styles = (manifest?.css ?? []).map((href) => `<link rel="stylesheet" href="/${href}">`).join('');
@@ -77,6 +88,7 @@ export const shellPlugin = fp(async (app, opts: { webDir: string; frameAncestors
     const html =
       `<!doctype html><html lang="${bootstrap.locale}"><head><meta charset="utf-8">` +
       `<meta name="viewport" content="width=device-width,initial-scale=1,maximum-scale=1,user-scalable=no">` +
+      `<link rel="icon" href="/favicon.ico" sizes="any"><link rel="icon" href="/favicon.svg" type="image/svg+xml">` +
       `<title>${title}</title>${styles}</head><body><div id="root"></div>` +
       `<script type="application/json" id="bootstrap">${jsonForHtml(bootstrap)}</script>${script}</body></html>`;
     return this.code(statusCode)

@@ -1,5 +1,5 @@
 import { lazy, useEffect, useState, type ComponentType } from 'react';
-import { createHashRouter, RouterProvider } from 'react-router';
+import { createHashRouter, Link, RouterProvider } from 'react-router';
 import { ERRORS } from '../../shared/envelope';
 import { NETWORK_ERROR } from '../api/client';
 import { useBootstrap } from '../bootstrap';
@@ -105,9 +105,9 @@ function AdminNotFound() {
     <section className="card page-card" data-testid="not-found">
       <h1 className="page-title">{t('notFound.title')}</h1>
       <p className="page-muted">{t('notFound.body')}</p>
-      <a className="btn btn-primary" href="#/">
+      <Link className="btn btn-primary" to="/">
         {t('admin.menu.home')}
-      </a>
+      </Link>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { logout } from '../api/auth';
 import { useBootstrap } from '../bootstrap';
+import { LanguageSwitch } from '../components/LanguageSwitch';
 import { Loading } from '../components/Loading';
 import { LicenceNotice } from './components/LicenceNotice';
 import { useAdminProfile } from '../hooks/useAdminProfile';
@@ -9,8 +10,12 @@ import { useT } from '../i18n';
 import { schoolHomePath } from '../urls';
 import { isMainAdmin } from './menu';
 import { Sidebar } from './Sidebar';
+import { UnsavedChangesHost } from './hooks/useUnsavedChanges';
 
-/** The signed-in back office: top bar (school, admin, role, site link, logout), sidebar and the routed screen. */
+/**
+ * The signed-in back office: top bar (school, admin, role, site link, language, logout), sidebar and the
+ * routed screen (with the one unsaved-changes guard of its forms).
+ */
 export function AdminLayout() {
   const t = useT();
   const boot = useBootstrap();
@@ -44,6 +49,7 @@ export function AdminLayout() {
           <a className="admin-link" href={schoolHomePath(profile.school)} target="_blank" rel="noopener">
             {t('admin.toSite')}
           </a>
+          <LanguageSwitch />
           <button type="button" className="btn btn-small" onClick={() => void handleLogout()} data-testid="admin-logout">
             {t('admin.logout')}
           </button>
@@ -53,9 +59,11 @@ export function AdminLayout() {
         <Sidebar profile={profile} />
         <main className="admin-main">
           <LicenceNotice profile={profile} />
-          <Suspense fallback={<Loading />}>
-            <Outlet />
-          </Suspense>
+          <UnsavedChangesHost>
+            <Suspense fallback={<Loading />}>
+              <Outlet />
+            </Suspense>
+          </UnsavedChangesHost>
         </main>
       </div>
     </div>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useAdminProfile } from '../../hooks/useAdminProfile';
 import { useT } from '../../i18n';
 import { canAccess, type MenuEntry } from '../menu';
@@ -13,9 +14,9 @@ export function AreaGuard({ group, children }: { group: MenuEntry['key']; childr
     <section className="card page-card" data-testid="no-permission" role="alert">
       <h1 className="page-title">{t('admin.common.noPermissionTitle')}</h1>
       <p className="page-muted">{t('admin.common.noPermissionBody')}</p>
-      <a className="btn btn-primary" href="#/">
+      <Link className="btn btn-primary" to="/">
         {t('admin.menu.home')}
-      </a>
+      </Link>
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { ImportStatus } from '../../../../shared/schemas/student-import';
 import { STUDENT_IMPORT_REPORT_MAX } from '../../../../shared/schemas/student-import';
 import { formatDateTime } from '../../../../shared/rules/dates';
@@ -36,9 +37,9 @@ export function ImportProgress({ status }: { status: ImportStatus }) {
         </>
       )}
       <p>
-        <a href="#/students" data-testid="back-to-students">
+        <Link to="/students" data-testid="back-to-students">
           {t('admin.import.back')}
-        </a>
+        </Link>
       </p>
     </section>
   );

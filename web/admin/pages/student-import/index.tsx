@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import useSWR from 'swr';
 import { PASSWORD_MIN } from '../../../../shared/constants';
 import type { Failure } from '../../../../shared/envelope';
@@ -61,7 +62,7 @@ export default function StudentImportPage() {
 
   return (
     <div className="ac-page" data-testid="student-import-page">
-      <PageHeader title={t('admin.import.title')} back={<a href="#/students">{t('admin.import.back')}</a>} />
+      <PageHeader title={t('admin.import.title')} back={<Link to="/students">{t('admin.import.back')}</Link>} />
       {status && <ImportProgress status={status} />}
       {!running && (
         <section className="card ac-card" data-testid="import-form">
