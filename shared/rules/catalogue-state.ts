@@ -21,6 +21,8 @@ export type SortField = 'def' | 'num' | 'time';
 
 /** Breadcrumb up to three levels (spec 9). */
 export const BREADCRUMB_LEVELS = 3;
+/** The deepest category level (spec 4: choosing a third-level category closes the drawer). */
+export const THIRD_LEVEL = 3;
 /** The default all-courses entry used when catesetting is empty (spec 3). */
 export const ALL_COURSES_ID = '0';
 export const ALL_COURSES_TITLE = 'all courses';
@@ -55,7 +57,8 @@ export type CatalogueAction =
   | { type: 'chooseSecondLevel'; category: Category; children: Category[] }
   | { type: 'chooseThirdLevel'; category: Category }
   | { type: 'pickLeft'; category: Category; children: Category[] }
-  | { type: 'pickRight'; category: Category; children: Category[] }
+  /** level: the category's level in the tree (1 to 3) when known; a third-level pick closes the drawer. */
+  | { type: 'pickRight'; category: Category; children: Category[]; level?: number }
   | { type: 'backOneLevel' }
   | { type: 'emptySearch'; children?: Category[] }
   | { type: 'sortBy'; field: SortField }
@@ -158,6 +161,7 @@ export function catalogueReducer(state: CatalogueState, action: CatalogueAction)
         backStack: [...state.backStack, levelOf(state)],
         leftList: state.rightList,
         rightList: action.children,
+        drawerOpen: (action.level ?? 0) >= THIRD_LEVEL ? false : state.drawerOpen,
       };
     case 'backOneLevel': {
       if (depth === 0) return { ...state, ...rootLevel(state) };

@@ -183,19 +183,22 @@ describe('catalogue on mobile', () => {
     await expect(right.allTextContents()).resolves.toEqual(['前端开发', '后端开发']);
     await right.filter({ hasText: '前端开发' }).click();
     await expect(right.allTextContents()).resolves.toEqual(['React', 'Vue']);
+    // Spec 4: a third-level category closes the drawer on its courses.
     await right.filter({ hasText: 'Vue' }).click();
+    await expect(page.getByTestId('drawer').count()).resolves.toBe(0);
+    await expect(page.getByTestId('current-name').textContent()).resolves.toBe('Vue');
+    await page.getByTestId('open-drawer').click();
     await expect(left.allTextContents()).resolves.toEqual(['React', 'Vue']);
     await drawer.getByTestId('drawer-right').getByText('暂无分类数据，请点击底部的选择按钮').waitFor();
     // Picking on the left changes the selection at the same level.
     await left.filter({ hasText: 'React' }).click();
     await expect(drawer.getByTestId('drawer-choose').textContent()).resolves.toBe('选择：React');
+    await screenshot(page, 'catalogue-mobile-drawer');
     // The drawer's back goes one level up (the back stack), then down again.
     await drawer.getByTestId('drawer-back').click();
     await expect(left.allTextContents()).resolves.toEqual(['前端开发', '后端开发']);
     await expect(right.allTextContents()).resolves.toEqual(['React', 'Vue']);
     await right.filter({ hasText: 'React' }).click();
-    await screenshot(page, 'catalogue-mobile-drawer');
-    await drawer.getByTestId('drawer-choose').click();
     await expect(page.getByTestId('drawer').count()).resolves.toBe(0);
     await expect(page.getByTestId('current-name').textContent()).resolves.toBe('React');
     await expect.poll(() => cardTitles(page)).toEqual(['React 入门实战']);

@@ -103,6 +103,20 @@ describe('catalogue page state (spec 4)', () => {
     expect(state).toMatchObject({ breadcrumb: [arts], secondLevel: [], thirdLevel: [] });
   });
 
+  // Spec 4: "third-level loads its courses and closes the drawer", in the phone drawer too (a right pick).
+  it.each([
+    ['a first-level category', 1, true],
+    ['a second-level category', 2, true],
+    ['a third-level category', 3, false],
+    ['a category of unknown level', undefined, true],
+  ] as const)('mobile: picking %s on the right leaves the drawer open: %s', (_name, level, open) => {
+    const opened = catalogueReducer(start(), { type: 'setDrawer', open: true });
+    const state = catalogueReducer(opened, { type: 'pickLeft', category: science, children: [physics] });
+    const picked = catalogueReducer(state, { type: 'pickRight', category: physics, children: [], level });
+    expect(picked).toMatchObject({ selectedId: '11', leftList: [physics], rightList: [], drawerOpen: open });
+    expect(picked.backStack).toHaveLength(1);
+  });
+
   it('mobile: left loads children on the right; a right pick pushes the state and becomes the left list; back pops', () => {
     const s0 = start();
     const s1 = catalogueReducer(s0, { type: 'pickLeft', category: science, children: [physics, chemistry] });

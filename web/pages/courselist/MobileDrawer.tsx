@@ -6,16 +6,18 @@ export interface DrawerProps {
   state: CatalogueState;
   onPickLeft: (category: Category) => void;
   onPickRight: (category: Category) => void;
+  /** Whether a category has children (a leaf shows no '›': there is nothing further down). */
+  hasChildren: (category: Category) => boolean;
   onBack: () => void;
   onClose: () => void;
 }
 
 /**
  * The mobile category drawer (spec 2, 4): full screen, parents on the left and the picked one's children
- * on the right; picking a right item moves one level down (the back stack keeps the level it left);
- * the bottom button 'choose: {current}' closes it on the current selection.
+ * on the right; picking a right item moves one level down (the back stack keeps the level it left), and a
+ * third-level one also closes the drawer; the bottom button 'choose: {current}' closes it on the current selection.
  */
-export function MobileDrawer({ state, onPickLeft, onPickRight, onBack, onClose }: DrawerProps) {
+export function MobileDrawer({ state, onPickLeft, onPickRight, hasChildren, onBack, onClose }: DrawerProps) {
   const t = useT();
   const closeRef = useRef<HTMLButtonElement>(null);
   const leftActive = state.breadcrumb[state.backStack.length]?.catid ?? state.selectedId;
@@ -65,11 +67,20 @@ export function MobileDrawer({ state, onPickLeft, onPickRight, onBack, onClose }
             <ul>
               {state.rightList.map((category) => (
                 <li key={category.catid}>
-                  <button type="button" onClick={() => onPickRight(category)}>
+                  <button type="button" onClick={() => onPickRight(category)} data-leaf={!hasChildren(category)}>
                     <span>{category.title}</span>
-                    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-                      <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-                    </svg>
+                    {hasChildren(category) && (
+                      <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" data-testid="drawer-more">
+                        <path
+                          d="M9 5l7 7-7 7"
+                          fill="none"
+                          stroke="currentColor"
+                          strokeWidth="2"
+                          strokeLinecap="round"
+                          strokeLinejoin="round"
+                        />
+                      </svg>
+                    )}
                   </button>
                 </li>
               ))}

@@ -14,7 +14,7 @@ import type { CategoryNode } from '../../../shared/schemas/categories';
 import type { UserPage } from '../../../shared/schemas/home-setting';
 import { CATALOGUE_COURSES_NUM } from '../../api/catalogue';
 import { useBootstrap } from '../../bootstrap';
-import { childrenOf } from '../../components/catalogue/category-tree';
+import { childrenOf, findNode } from '../../components/catalogue/category-tree';
 import { CourseGrid } from '../../components/catalogue/CourseCard';
 import { EMPTY_SEARCH_EVENT } from '../../components/catalogue/events';
 import { SortBar } from '../../components/catalogue/SortBar';
@@ -172,9 +172,11 @@ function Catalogue({ catid, page, tree }: { catid: string; page: UserPage; tree:
               dropKeyword();
             }}
             onPickRight={(category) => {
-              dispatch({ type: 'pickRight', category, children: children(category) });
+              const level = findNode(tree, category.catid)?.depth;
+              dispatch({ type: 'pickRight', category, children: children(category), level });
               dropKeyword();
             }}
+            hasChildren={(category) => (findNode(tree, category.catid)?.children.length ?? 0) > 0}
             onBack={() => dispatch({ type: 'backOneLevel' })}
             onClose={handleCloseDrawer}
           />
