@@ -248,6 +248,8 @@ export const zChapterWareInfo = z.object({
   cid: z.string(),
   rid: z.string(),
   title: z.string(),
+  /** The uploaded file's name: a PDF and a DOCX of the same title are told apart by it. */
+  name: z.string(),
   kind: z.enum(RESOURCE_KINDS),
   status: z.enum(RESOURCE_STATUSES),
   duration: z.number().int(),

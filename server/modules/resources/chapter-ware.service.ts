@@ -16,10 +16,11 @@ import { listResources } from './resources.service';
 
 const refused = (error: string, data: Record<string, unknown>) => badInput(error, { field: 'rid', issues: [{ field: 'rid', message: error }], ...data });
 
-const toWare = (cid: string, resource: ResourceRow): ChapterWareInfo => ({
+const toWare = (cid: string, resource: ResourceRow, name: string): ChapterWareInfo => ({
   cid,
   rid: resource.id,
   title: resource.title,
+  name,
   kind: resource.kind,
   status: resource.status,
   duration: resource.duration,
@@ -46,7 +47,7 @@ export function attachWare(ctx: AppContext, adminId: string, cid: string, rid: s
     const found = repo.findResource(ctx.db, course.schoolId, rid);
     if (!found) throw notFound(RESOURCE_ERRORS.notFound);
     if (!resourceFitsChapter(chapter.type, found.resource.kind)) throw refused(RESOURCE_ERRORS.kindMismatch, { kind: found.resource.kind, chapterType: chapter.type, accepts });
-    ware = toWare(cid, found.resource);
+    ware = toWare(cid, found.resource, found.file.name);
   }
   repo.setChapterResource(ctx.db, chapter.id, rid);
   ctx.catalogueCache.bump(course.schoolId);
@@ -56,7 +57,8 @@ export function attachWare(ctx: AppContext, adminId: string, cid: string, rid: s
 /** GET chapter/wares?coid=: the attached resource of each chapter of a course the administrator manages. */
 export function courseWares(ctx: AppContext, adminId: string, coid: string): { wares: ChapterWareInfo[] } {
   const course = managedCourse(ctx, adminId, coid);
-  return { wares: repo.courseWares(ctx.db, course.id).filter(({ resource }) => resource.schoolId === course.schoolId).map(({ cid, resource }) => toWare(cid, resource)) };
+  const rows = repo.courseWares(ctx.db, course.id).filter(({ resource }) => resource.schoolId === course.schoolId);
+  return { wares: rows.map(({ cid, resource, name }) => toWare(cid, resource, name)) };
 }
 
 /** GET chapter/ware/candidates: the library's resources that fit the chapter's kind, for the picker. */

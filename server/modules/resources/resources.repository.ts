@@ -226,11 +226,12 @@ export function setChapterResource(db: Db, cid: string, rid: string): void {
 }
 
 /** The attached resource of each chapter of a course (chapters without one are left out). */
-export function courseWares(db: Db, courseId: string): { cid: string; resource: ResourceRow }[] {
+export function courseWares(db: Db, courseId: string): { cid: string; resource: ResourceRow; name: string }[] {
   return db
-    .select({ cid: chapters.id, resource: resources })
+    .select({ cid: chapters.id, resource: resources, name: files.originalName })
     .from(chapters)
     .innerJoin(resources, and(eq(resources.id, chapters.resourceId), eq(resources.deleted, false)))
+    .innerJoin(files, eq(files.id, resources.fileId))
     .where(eq(chapters.courseId, courseId))
     .all();
 }

@@ -25,6 +25,9 @@ export default function CategoriesPage() {
   const [busy, setBusy] = useState(false);
   const [childOf, setChildOf] = useState<CategoryNode | null>(null);
   const [childTitle, setChildTitle] = useState('');
+  // Why an add did not happen (an empty name), next to the name field it is about.
+  const [titleError, setTitleError] = useState('');
+  const [childError, setChildError] = useState('');
   const [blocked, setBlocked] = useState<{ node: CategoryNode; courses: number } | null>(null);
   const [dragged, setDragged] = useState<CategoryNode | null>(null);
 
@@ -69,6 +72,7 @@ export default function CategoriesPage() {
     addChild: (node) => {
       setChildOf(node);
       setChildTitle('');
+      setChildError('');
     },
     move: (node, parentId, position) =>
       void run(() =>
@@ -119,7 +123,9 @@ export default function CategoriesPage() {
   };
 
   const handleAdd = async (parentId: string, value: string) => {
-    if (!value.trim()) return toast(t('admin.categories.titleRequired'));
+    const setError = parentId === '0' ? setTitleError : setChildError;
+    if (!value.trim()) return setError(t('admin.categories.titleRequired'));
+    setError('');
     const body = { title: value.trim(), parent_id: parentId };
     const ok = await run(() => request(categoryCalls.add, { body }), t('admin.categories.added'));
     if (ok && parentId === '0') setTitle('');
@@ -137,11 +143,27 @@ export default function CategoriesPage() {
             void handleAdd('0', title);
           }}
         >
-          <input value={title} maxLength={100} placeholder={t('admin.categories.newPlaceholder')} aria-label={t('admin.categories.newPlaceholder')} onChange={(event) => setTitle(event.target.value)} />
+          <input
+            value={title}
+            maxLength={100}
+            placeholder={t('admin.categories.newPlaceholder')}
+            aria-label={t('admin.categories.newPlaceholder')}
+            aria-invalid={titleError ? true : undefined}
+            aria-describedby={titleError ? 'category-title-error' : undefined}
+            onChange={(event) => {
+              setTitle(event.target.value);
+              setTitleError('');
+            }}
+          />
           <button type="submit" className="btn btn-primary btn-small" disabled={busy} data-testid="add-category">
             {t('admin.categories.addFirst')}
           </button>
         </form>
+        {titleError && (
+          <p id="category-title-error" className="ac-error" role="alert" data-testid="category-title-error">
+            {titleError}
+          </p>
+        )}
         <p className="ac-hint">{t('admin.categories.hint')}</p>
         {!isLoading && tree.length === 0 && <p className="ac-empty">{t('admin.categories.empty')}</p>}
         <ul className={`ac-cats${dragged ? ' is-dragging' : ''}`} data-testid="category-tree">
@@ -152,8 +174,15 @@ export default function CategoriesPage() {
       </section>
       {childOf && (
         <Modal title={t('admin.categories.addChildTo', { title: childOf.title })} submitText={t('admin.categories.add')} onSubmit={() => void handleAdd(childOf.catid, childTitle)} onClose={() => setChildOf(null)} busy={busy} testId="add-child-category">
-          <Field label={t('admin.categories.name')}>
-            <input value={childTitle} maxLength={100} onChange={(event) => setChildTitle(event.target.value)} />
+          <Field label={t('admin.categories.name')} error={childError}>
+            <input
+              value={childTitle}
+              maxLength={100}
+              onChange={(event) => {
+                setChildTitle(event.target.value);
+                setChildError('');
+              }}
+            />
           </Field>
         </Modal>
       )}

@@ -127,6 +127,10 @@ export function ChapterWareControl({ chapter, wares }: { chapter: ChapterNode; w
           <span className={`rs-ware-name${resourceFitsChapter(chapter.type, ware.kind) ? '' : ' is-mismatch'}`} title={resourceFitsChapter(chapter.type, ware.kind) ? undefined : t('admin.ware.mismatch')}>
             {t('admin.ware.current', { title: ware.title })}
           </span>
+          {/* The kind and the file's name: a PDF and a DOCX of the same title are told apart. */}
+          <span className="ac-muted rs-ware-file" title={ware.name} data-testid="chapter-ware-file">
+            {t(KIND_LABEL[ware.kind])} · {ware.name}
+          </span>
           <button type="button" className="btn btn-small btn-text" disabled={busy} onClick={() => setPicking(true)} aria-label={`${t('admin.ware.change')} ${label}`}>
             {t('admin.ware.change')}
           </button>
