@@ -84,6 +84,23 @@ describe('heartbeat rules (heartbeat-rules.ts): time, runs, skipping, reading', 
     expect(record.progress).toBe(0.2);
   });
 
+  // Documents and slides: the share of pages reached, capped by the share of the minimum time (2 s a page,
+  // at least 5 s) spent; 1 only with every page and the whole time.
+  it.each([
+    ['a one-page PDF the moment it opens', 1, [1], 0, 0],
+    ['a one-page PDF after 3 of its 5 s', 1, [1], 3_000, 0.6],
+    ['a one-page PDF after its 5 s', 1, [1], 5_000, 1],
+    ['a four-page PDF, page 4 shown after 1 s', 4, [4], 1_000, 0.12],
+    ['a four-page PDF, pages 1 and 4 after 30 s', 4, [1, 4], 30_000, 0.5],
+    ['a four-page PDF, every page after 30 s', 4, [1, 2, 3, 4], 30_000, 1],
+  ])('paging: %s → %s', (_name, pages, shown, effMs, progress) => {
+    const paged: ChapterFacts = { kind: 'paged', length: pages, minSeconds: 0, notAllowSkip: false };
+    const record = { ...blank(), effMs };
+    // Each page on its own viewing (no credit, no run): only effMs counts as time.
+    for (const page of shown) applyHeartbeat(record, null, 0, beat({ position: page }), paged, 16_000);
+    expect(record.progress).toBe(progress);
+  });
+
   it('reading and paging: minimum times', () => {
     expect(minReadingSeconds(0)).toBe(10);
     expect(minReadingSeconds(400)).toBe(20);

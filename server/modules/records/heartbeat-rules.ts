@@ -15,7 +15,8 @@
  *   Progress is the watched share; 1 only when the ranges cover the duration (intervals.ts tolerance).
  * - Documents and slides: the page shown is reached; pages flipped through within a plausible reading
  *   pace (SECONDS_PER_PAGE) are reached too; complete when every page is reached and the time spent is at
- *   least SECONDS_PER_PAGE a page.
+ *   least SECONDS_PER_PAGE a page (minPagedSeconds); until then the share of pages reached, capped by the
+ *   share of that time spent.
  * - Graphic text (spec 4 'Graphic reading'): progress follows played_time (reading 0..1), but stays below
  *   1 until the minimum reading time of the text is spent.
  * - Exercises, exams and files: time only (their progress is decided where they are marked).
@@ -173,7 +174,13 @@ export function applyHeartbeat(record: RecordState, previous: StreamState | null
       const seen = coveredLength(record.intervals, pages > 0 ? pages : MAX_PAGES);
       record.watched = seen;
       record.furthest = record.intervals.length ? record.intervals[record.intervals.length - 1]![1] : 0;
-      if (pages > 0) candidate = seen >= pages && effSeconds >= minPagedSeconds(pages) ? 1 : Math.min(0.99, hundredths(seen / pages));
+      if (pages > 0) {
+        // The share of pages reached, but never more than the share of the minimum time spent: a one-page
+        // document is not 99 % studied the moment it opens (spec 4 'Progress': below 1 is incomplete).
+        const minSeconds = minPagedSeconds(pages);
+        const share = Math.min(seen / pages, effSeconds / minSeconds);
+        candidate = seen >= pages && effSeconds >= minSeconds ? 1 : Math.min(0.99, hundredths(share));
+      }
       break;
     }
     case 'graphic': {

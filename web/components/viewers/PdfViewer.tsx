@@ -37,15 +37,27 @@ export default function PdfViewer({ ware, memoryKey, onRetry }: ViewerProps) {
   const textLayer = useRef<HTMLDivElement>(null);
   const sheet = useRef<HTMLDivElement>(null);
   const pages = doc?.numPages ?? 0;
-  // Issue 5: time on the page goes to the server with the page shown; the server's record says where to resume.
-  useHeartbeat({ coid: ware.coid, cid: ware.cid, intervalMs: HEARTBEAT_STUDY_MS, enabled: !!url, read: () => ({ position: page, pages: pages || undefined, paused: document.hidden }) });
+  // The server's record says where to resume; time on the page goes to it with the page shown.
   const record = useLearnRecord(ware.coid, ware.cid);
+  const shown = useRef(page);
+  shown.current = page;
   const resumed = useRef(false);
   useEffect(() => {
-    if (resumed.current || !record || record.position < 1) return;
+    if (resumed.current || record === undefined) return;
     resumed.current = true;
-    setPage(clampPage(record.position, pages || Number.MAX_SAFE_INTEGER));
+    if (!record || record.position < 1) return;
+    shown.current = clampPage(record.position, pages || Number.MAX_SAFE_INTEGER);
+    setPage(shown.current);
   }, [record, pages]);
+  // The heartbeat starts once the record is known (and after the resume above): a first beat sent before it
+  // would report page 1, and the server would forget where a returning student was.
+  useHeartbeat({
+    coid: ware.coid,
+    cid: ware.cid,
+    intervalMs: HEARTBEAT_STUDY_MS,
+    enabled: !!url && record !== undefined,
+    read: () => ({ position: shown.current, pages: pages || undefined, paused: document.hidden }),
+  });
 
   // Load the document.
   useEffect(() => {

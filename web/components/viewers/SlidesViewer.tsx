@@ -18,15 +18,27 @@ export default function SlidesViewer({ ware, memoryKey, onRetry }: ViewerProps) 
   const slides = ware.urls.slides;
   const [index, setIndex] = useState(() => clampPage((recall(memoryKey, 'slide') ?? 0) + 1, slides.length) - 1);
   const strip = useRef<HTMLOListElement>(null);
-  // Issue 5: time on the slides goes to the server with the slide shown (1-based); the server's record says where to resume.
-  useHeartbeat({ coid: ware.coid, cid: ware.cid, intervalMs: HEARTBEAT_STUDY_MS, enabled: slides.length > 0, read: () => ({ position: index + 1, pages: slides.length, paused: document.hidden }) });
+  // The server's record says where to resume; time on the slides goes to it with the slide shown (1-based).
   const record = useLearnRecord(ware.coid, ware.cid);
+  const shown = useRef(index);
+  shown.current = index;
   const resumed = useRef(false);
   useEffect(() => {
-    if (resumed.current || !record || record.position < 1 || slides.length === 0) return;
+    if (resumed.current || record === undefined || slides.length === 0) return;
     resumed.current = true;
-    setIndex(clampPage(record.position, slides.length) - 1);
+    if (!record || record.position < 1) return;
+    shown.current = clampPage(record.position, slides.length) - 1;
+    setIndex(shown.current);
   }, [record, slides.length]);
+  // The heartbeat starts once the record is known (and after the resume above): a first beat sent before it
+  // would report slide 1, and the server would forget where a returning student was.
+  useHeartbeat({
+    coid: ware.coid,
+    cid: ware.cid,
+    intervalMs: HEARTBEAT_STUDY_MS,
+    enabled: slides.length > 0 && record !== undefined,
+    read: () => ({ position: shown.current + 1, pages: slides.length, paused: document.hidden }),
+  });
 
   const go = useCallback((next: number) => setIndex(Math.min(Math.max(0, next), slides.length - 1)), [slides.length]);
 
