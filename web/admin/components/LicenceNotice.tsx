@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { licenceNotice } from '../../../shared/rules/licence';
 import { useT } from '../../i18n';
-import { useRegStatus } from '../api/licence';
+import { useRegStatus } from '../hooks/useRegStatus';
 import { canAccess } from '../menu';
 
 /**

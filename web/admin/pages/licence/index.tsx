@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import useSWR from 'swr';
+import { licenceCalls } from '../../../../shared/calls/licence';
 import { formatDateTime } from '../../../../shared/rules/dates';
 import { toast } from '../../../components/feedback';
-import { fetchData } from '../../../hooks/fetcher';
+import { request } from '../../../api/client';
+import { useCall } from '../../../hooks/useCall';
 import { useLocale, useT } from '../../../i18n';
 import { failureText } from '../../api/errors';
-import { LICENCE_ERROR_KEYS, registerLicence, UPGRADE_KEY, useRegStatus, type UpgradeStatus } from '../../api/licence';
 import { PageHeader } from '../../components/PageHeader';
+import { useRegStatus } from '../../hooks/useRegStatus';
+import { LICENCE_ERROR_KEYS } from './licence-errors';
 
 function sizeText(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -44,7 +46,7 @@ export default function LicencePage() {
   const t = useT();
   const locale = useLocale();
   const { data: status, mutate } = useRegStatus();
-  const { data: upgrade } = useSWR<UpgradeStatus>(UPGRADE_KEY, fetchData);
+  const { data: upgrade } = useCall(licenceCalls.upgradeStatus, {});
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -52,7 +54,7 @@ export default function LicencePage() {
   const handleRegister = async () => {
     if (!text.trim()) return;
     setBusy(true);
-    const reply = await registerLicence(text.trim());
+    const reply = await request(licenceCalls.register, { body: { licence: text.trim() } });
     setBusy(false);
     if (reply.status !== 'ok') {
       const key = LICENCE_ERROR_KEYS[reply.error];
