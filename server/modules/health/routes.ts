@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { healthCalls } from '../../../shared/calls/health';
 import { ok } from '../../../shared/envelope';
+import { route } from '../../plugins/calls';
 
-/** GET health: the database answers (used by the Docker HEALTHCHECK). */
+/** GET health (shared/calls/health.ts). */
 export const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/health', async () => {
+  route(app, healthCalls.check, () => {
     const row = app.ctx.sqlite.prepare('select 1 as up').get() as { up: number };
     return ok({ db: row.up === 1, version: app.ctx.version, uptime: Math.round(process.uptime()) });
   });
