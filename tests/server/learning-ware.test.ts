@@ -35,7 +35,7 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
   const okWare = async (coid: string, cid: string, cookie = ''): Promise<Ware> => {
     const res = await ware(coid, cid, cookie);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('private, no-store');
     return zWare.parse(res.json().data);
   };
   const refused = async (coid: string, cid: string, cookie: string, status: number, error: string) => {

@@ -52,8 +52,10 @@ export function ExamResult({ sitting }: { sitting: Sitting }) {
                     {answer.status === 'pending' ? t('exams.result.awaiting') : answer.isRight ? t('exams.result.right') : t('exams.result.wrong')}
                   </span>
                 </div>
-                {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify */}
-                {question && <div className="ex-content" dangerouslySetInnerHTML={{ __html: sanitizeHtml(question.content) }} />}
+                {question && (
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify
+                  <div className="ex-content" dangerouslySetInnerHTML={{ __html: sanitizeHtml(question.content) }} />
+                )}
                 <p>{t('exams.result.yourAnswer', { answer: answer.given ? answerText(question, answer.given, t) : t('exams.result.none') })}</p>
                 {answer.answer !== undefined && <p>{t('exams.result.correctAnswer', { answer: answerText(question, answer.answer, t) })}</p>}
                 {answer.explanation && (

@@ -41,8 +41,12 @@ export function QuestionCard({ question, index, answer, disabled, onChange }: { 
               <label className={`ex-option${checked ? ' is-checked' : ''}`}>
                 <input type={multiple ? 'checkbox' : 'radio'} name={name} value={option.oid} checked={checked} disabled={disabled} onChange={toggle} />
                 {kind !== 'trueFalse' && <span className="ex-letter">{`${optionLetter(i)}.`}</span>}
-                {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify */}
-                {kind === 'trueFalse' ? <span>{option.content}</span> : <span dangerouslySetInnerHTML={{ __html: sanitizeHtml(option.content) }} />}
+                {kind === 'trueFalse' ? (
+                  <span>{option.content}</span>
+                ) : (
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify
+                  <span dangerouslySetInnerHTML={{ __html: sanitizeHtml(option.content) }} />
+                )}
               </label>
             </li>
           );

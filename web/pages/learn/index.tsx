@@ -8,6 +8,7 @@
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { learningCalls } from '../../../shared/calls/learning';
 import { ROUTES_OF_KIND, routeOfKind, type ViewerKind, type Ware } from '../../../shared/schemas/learning';
 import { useBootstrap } from '../../bootstrap';
 import { Loading } from '../../components/Loading';
@@ -15,12 +16,12 @@ import { PendingPage } from '../../components/PendingPage';
 import { StatusPanel } from '../../components/viewers/StatusPanel';
 import type { ViewerProps } from '../../components/viewers/types';
 import { ApiError } from '../../hooks/fetcher';
+import { useCall } from '../../hooks/useCall';
 import { StudyHooksContext } from '../../hooks/useHeartbeat';
 import { ExercisesButton } from './ExercisesButton';
 import { LearnLayout } from './LearnLayout';
 import { Refusal } from './Refusal';
 import { useStudyFlow } from './useStudyFlow';
-import { useWare } from './useWare';
 
 type Viewer = LazyExoticComponent<ComponentType<ViewerProps>>;
 
@@ -65,11 +66,25 @@ function Content({ ware, memoryKey, onRetry }: { ware: Ware; memoryKey: string; 
   );
 }
 
+/**
+ * The chapter's ware is fetched once per page: the signed addresses last MEDIA_URL_TTL (hours), so it is not
+ * revalidated behind the learner's back (a new address would restart the player); a viewer that fails asks
+ * again with mutate().
+ */
+const WARE_ONCE = {
+  revalidateOnFocus: false,
+  revalidateIfStale: false,
+  revalidateOnReconnect: false,
+  shouldRetryOnError: false,
+} as const;
+
 export default function LearnPage() {
   const boot = useBootstrap();
   const { coid = '', chapterId = '' } = boot.params;
   const { pathname } = useLocation();
-  const { data: ware, error, mutate } = useWare(chapterId === 'live' ? '' : coid, chapterId);
+  const open = coid !== '' && chapterId !== '' && chapterId !== 'live';
+  const input = open ? { params: { coid, cid: chapterId } } : null;
+  const { data: ware, error, mutate } = useCall(learningCalls.ware, input, WARE_ONCE);
   const retry = () => void mutate();
 
   // The public live page /u/learn/{code}/live/1 belongs to the live issue.

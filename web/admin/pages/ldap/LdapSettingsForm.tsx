@@ -1,14 +1,11 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
-import useSWR from 'swr';
 import { groupCalls } from '../../../../shared/calls/groups';
-import type { StudentFieldList } from '../../../../shared/schemas/student-fields';
+import { studentFieldCalls } from '../../../../shared/calls/student-fields';
 import { toast } from '../../../components/feedback';
-import { fetchData } from '../../../hooks/fetcher';
 import { useCall } from '../../../hooks/useCall';
 import { useT } from '../../../i18n';
 import { failureText, fieldErrorsOf } from '../../api/errors';
 import { LDAP_ERROR_KEYS, saveLdapSettings, testLdap, type LdapSettings, type SaveLdapSettings } from '../../api/ldap';
-import { FIELDS_KEY } from '../../api/student-fields';
 import { Field } from '../../components/Field';
 
 type Form = Omit<LdapSettings, 'bindPasswordSet'> & { bindPassword: string };
@@ -17,7 +14,7 @@ type Form = Omit<LdapSettings, 'bindPasswordSet'> & { bindPassword: string };
 export function LdapSettingsForm({ settings, onSaved }: { settings: LdapSettings; onSaved: (s: LdapSettings) => void }) {
   const t = useT();
   const { data: groups } = useCall(groupCalls.student.list, {});
-  const { data: fields } = useSWR<StudentFieldList>(FIELDS_KEY, fetchData);
+  const { data: fields } = useCall(studentFieldCalls.list, {});
   const [form, setForm] = useState<Form>({ ...settings, bindPassword: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);

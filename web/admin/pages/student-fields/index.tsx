@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import useSWR from 'swr';
+import { studentFieldCalls as calls } from '../../../../shared/calls/student-fields';
 import type { Failure, Reply } from '../../../../shared/envelope';
-import { FIELD_ERRORS, type StudentFieldList } from '../../../../shared/schemas/student-fields';
+import { type EditStudentField, FIELD_ERRORS, type StudentFieldList } from '../../../../shared/schemas/student-fields';
 import type { StudentField } from '../../../../shared/schemas/students';
 import { confirm, toast } from '../../../components/feedback';
-import { fetchData } from '../../../hooks/fetcher';
+import { request } from '../../../api/client';
+import { useCall } from '../../../hooks/useCall';
 import { useT } from '../../../i18n';
-import { addField, deleteField, editField, FIELDS_KEY } from '../../api/student-fields';
 import { failureText } from '../../api/errors';
 import { DataTable, RowActions } from '../../components/DataTable';
 import { OrderButtons } from '../../components/OrderButtons';
@@ -17,7 +17,7 @@ import { FieldEditor, KIND_WORDS, type FieldDraft } from './FieldEditor';
 /** /student-fields: the school's custom student fields ("labels", spec 7): add, edit, reorder, delete. */
 export default function StudentFieldsPage() {
   const t = useT();
-  const { data, mutate } = useSWR<StudentFieldList>(FIELDS_KEY, fetchData);
+  const { data, mutate } = useCall(calls.list, {});
   const revalidate = useRevalidate();
   const fields = data?.fields ?? [];
   const [editing, setEditing] = useState<StudentField | 'new' | null>(null);
@@ -47,19 +47,24 @@ export default function StudentFieldsPage() {
     return true;
   };
 
+  const edit = (body: EditStudentField) => request(calls.edit, { body });
+
   const save = async (draft: FieldDraft) => {
     const current = editing;
     if (!current) return;
     const ok =
       current === 'new'
-        ? await run(() => addField(draft), t('admin.fields.added'))
-        : await run(() => editField({ sfid: current.sfid, name: draft.name, kind: draft.kind, options: draft.options, required: draft.required }), t('admin.common.saved'));
+        ? await run(() => request(calls.add, { body: draft }), t('admin.fields.added'))
+        : await run(() => {
+            const { name, kind, options, required } = draft;
+            return request(calls.edit, { body: { sfid: current.sfid, name, kind, options, required } });
+          }, t('admin.common.saved'));
     if (ok) setEditing(null);
   };
 
   const remove = async (field: StudentField) => {
     if (!(await confirm({ text: t('admin.fields.deleteOne', { name: field.name }), okText: t('admin.common.delete') }))) return;
-    await run(() => deleteField(field.sfid), t('admin.fields.deleted'));
+    await run(() => request(calls.remove, { body: { sfid: field.sfid } }), t('admin.fields.deleted'));
   };
 
   return (
@@ -75,7 +80,12 @@ export default function StudentFieldsPage() {
           {fields.map((field, index) => (
             <tr key={field.sfid} data-testid="field-row" data-name={field.name}>
               <td>
-                <OrderButtons index={index} count={fields.length} label={field.name} onMove={(to) => void run(() => editField({ sfid: field.sfid, position: to }), t('admin.common.moved'))} />
+                <OrderButtons
+                  index={index}
+                  count={fields.length}
+                  label={field.name}
+                  onMove={(to) => void run(() => edit({ sfid: field.sfid, position: to }), t('admin.common.moved'))}
+                />
               </td>
               <td data-testid="field-name">{field.name}</td>
               <td data-testid="field-kind">{t(KIND_WORDS[field.kind])}</td>
@@ -87,7 +97,10 @@ export default function StudentFieldsPage() {
                     checked={field.required}
                     disabled={busy}
                     aria-label={`${t('admin.fields.required')} ${field.name}`}
-                    onChange={(event) => void run(() => editField({ sfid: field.sfid, required: event.target.checked }), t('admin.common.saved'))}
+                    onChange={(event) => {
+                      const body = { sfid: field.sfid, required: event.target.checked };
+                      void run(() => edit(body), t('admin.common.saved'));
+                    }}
                   />
                 </label>
               </td>

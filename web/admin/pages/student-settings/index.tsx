@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import useSWR from 'swr';
+import { studentFieldCalls } from '../../../../shared/calls/student-fields';
 import type { StudentSettings } from '../../../../shared/schemas/students';
 import { toast } from '../../../components/feedback';
-import { fetchData } from '../../../hooks/fetcher';
+import { request } from '../../../api/client';
+import { useCall } from '../../../hooks/useCall';
 import { useT } from '../../../i18n';
 import { failureText } from '../../api/errors';
-import { saveStudentSettings, STUDENT_SETTINGS_KEY } from '../../api/student-fields';
 import { Check, Field } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
@@ -17,7 +17,7 @@ import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
  */
 export default function StudentSettingsPage() {
   const t = useT();
-  const { data, mutate } = useSWR<StudentSettings>(STUDENT_SETTINGS_KEY, fetchData);
+  const { data, mutate } = useCall(studentFieldCalls.settings, {});
   const [form, setForm] = useState<StudentSettings | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
@@ -31,7 +31,7 @@ export default function StudentSettingsPage() {
 
   const save = async () => {
     setBusy(true);
-    const reply = await saveStudentSettings(form);
+    const reply = await request(studentFieldCalls.saveSettings, { body: form });
     setBusy(false);
     if (reply.status !== 'ok') return toast(failureText(t, reply));
     toast(t('admin.common.saved'));
