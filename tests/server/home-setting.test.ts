@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
 import { createSchool } from '../../server/modules/schools/schools.service';
+import { saveHomeSetting } from '../../server/modules/homesetting/home-setting.repository';
 import { defaultHomeSetting } from '../../shared/schemas/home-setting';
 
 /** The school's home setting (spec 3 'Home setting'): user page data by parent id and its back office. */
@@ -107,6 +108,29 @@ describe('home setting: GET userpage/{uid}, GET/POST setting/userpage', () => {
     }
     expect((await save('{not json')).statusCode).toBe(400);
     expect((await get('/setting/userpage', { cookie: admin })).json().data.setting.phone).toBe('123');
+  });
+
+  it('a stored value a newer rule refuses loses only that value; the rest of the setting stays', async () => {
+    const { id, hashUID } = school(app);
+    const stored = {
+      banners: [
+        { url: '/files/b1.png', link: 'ftp://old.example/file', bgc: '#fff' },
+        { url: 'javascript:alert(1)', link: '#/a' },
+        { url: '/files/b3.png', link: '#/courselist/0' },
+      ],
+      teachers: [{ name: '王老师', url: '/files/t.png', link: '//elsewhere.example/' }],
+      weibolink: 'data:text/html,x',
+      phone: '010-1234',
+      showPrice: false,
+    };
+    saveHomeSetting(app.ctx.db, id, JSON.stringify(stored), Date.now());
+    const { setting } = (await get(`/userpage/${hashUID}`)).json().data;
+    expect(setting.banners).toEqual([
+      { url: '/files/b1.png', urlmoblie: '', link: '', bgc: '#fff' },
+      { url: '/files/b3.png', urlmoblie: '', link: '#/courselist/0' },
+    ]);
+    expect(setting.teachers).toEqual([{ name: '王老师', url: '/files/t.png', link: '' }]);
+    expect(setting).toMatchObject({ weibolink: '', phone: '010-1234', showPrice: false });
   });
 
   it('answers If-None-Match with 304 and gives a new ETag after a save', async () => {

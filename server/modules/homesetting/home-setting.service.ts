@@ -6,7 +6,11 @@ import { sanitizeRichText } from '../../lib/sanitize';
 import type { School } from '../schools/schools.repository';
 import * as repo from './home-setting.repository';
 
-/** A school's home setting with the defaults filled in; a stored value that no longer parses reads as the defaults. */
+/**
+ * A school's home setting with the defaults filled in. A stored value that a stricter rule now refuses (a link
+ * saved before the link rule of shared/rules/site-links, say) loses only that value: the key falls back to its
+ * default, or the list entry goes, and everything else the school saved stays.
+ */
 export function readHomeSetting(ctx: AppContext, schoolId: string): { setting: HomeSetting; updatedAt: number | null } {
   const row = repo.findHomeSetting(ctx.db, schoolId);
   if (!row) return { setting: defaultHomeSetting(), updatedAt: null };
@@ -16,9 +20,49 @@ export function readHomeSetting(ctx: AppContext, schoolId: string): { setting: H
   } catch {
     stored = {};
   }
-  const parsed = zHomeSetting.safeParse(stored);
-  if (!parsed.success) ctx.log.warn({ schoolId }, 'stored home setting no longer valid; serving defaults');
+  let parsed = zHomeSetting.safeParse(stored);
+  for (let round = 0; !parsed.success && round < REPAIR_ROUNDS; round++) {
+    ctx.log.warn({ schoolId, issues: parsed.error.issues.map((i) => i.path.join('.')) }, 'stored home setting: values dropped');
+    for (const issue of parsed.error.issues) dropAt(stored, issue.path);
+    compact(stored);
+    parsed = zHomeSetting.safeParse(stored);
+  }
   return { setting: parsed.success ? parsed.data : defaultHomeSetting(), updatedAt: row.updatedAt };
+}
+
+/** A value refused, then its entry, then the entry's list entry: enough rounds for the setting's depth. */
+const REPAIR_ROUNDS = 4;
+
+/** Removes the value at a path (a key, so its default applies); when it is already gone, the list entry holding it. */
+function dropAt(root: unknown, path: readonly PropertyKey[]): void {
+  const chain: unknown[] = [root];
+  for (const key of path.slice(0, -1)) {
+    const next = (chain[chain.length - 1] as Record<PropertyKey, unknown> | null)?.[key];
+    if (next === null || typeof next !== 'object') return;
+    chain.push(next);
+  }
+  const last = path[path.length - 1];
+  const parent = chain[chain.length - 1] as Record<PropertyKey, unknown>;
+  if (last === undefined || parent === null || typeof parent !== 'object') return;
+  if (Array.isArray(parent) && typeof last === 'number') {
+    parent[last] = undefined;
+  } else if (last in parent) {
+    delete parent[last];
+  } else {
+    // Already gone and still refused (a required key): drop the list entry that holds it.
+    const index = path.length - 2;
+    const holder = chain[chain.length - 2];
+    if (Array.isArray(holder) && typeof path[index] === 'number') holder[path[index] as number] = undefined;
+  }
+}
+
+/** Takes out the list entries marked undefined (after a round, so the paths of one round stay valid). */
+function compact(value: unknown): void {
+  if (value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    for (let i = value.length - 1; i >= 0; i--) if (value[i] === undefined) value.splice(i, 1);
+  }
+  for (const child of Object.values(value)) compact(child);
 }
 
 /** GET userpage/{uid}: 'Get user page data by parent id' (spec 7) for the school. */
