@@ -1,22 +1,16 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import useSWR from 'swr';
 import { formatDateMinutes } from '../../../../shared/rules/dates';
 import type { AdminStudent } from '../../../../shared/schemas/students';
 import { groupCalls } from '../../../../shared/calls/groups';
+import { studentCalls } from '../../../../shared/calls/students';
 import { studentFieldCalls } from '../../../../shared/calls/student-fields';
+import { request } from '../../../api/client';
 import { confirm, toast } from '../../../components/feedback';
-import { unwrap } from '../../../hooks/fetcher';
 import { useCall } from '../../../hooks/useCall';
 import { useLocale, useT } from '../../../i18n';
-import {
-  disableStudents,
-  enableStudents,
-  listStudents,
-  STUDENT_LIST_KEY,
-  studentDownloadUrl,
-  studentFailureText,
-} from '../../api/students';
+import { studentDownloadUrl, studentFilterQuery } from '../../../api/students';
+import { studentFailureText } from './student-failure';
 import { DataTable, LoadError, PersonCell, RowActions } from '../../components/DataTable';
 import { ListToolbar, SearchForm } from '../../components/ListToolbar';
 import { PageHeader } from '../../components/PageHeader';
@@ -43,9 +37,8 @@ export default function StudentsPage() {
   const filter = { keyword: params.get('keyword') ?? '', gid: params.get('gid') ?? '', status: params.get('status') ?? 'all', source: params.get('source') ?? 'all' };
   const [editing, setEditing] = useState<AdminStudent | 'new' | null>(null);
   const [busy, setBusy] = useState(false);
-  const list = useSWR([STUDENT_LIST_KEY, JSON.stringify(filter), page], () =>
-    unwrap(listStudents({ keyword: filter.keyword || undefined, gid: filter.gid || undefined, status: filter.status as 'all', source: filter.source as 'all', page, num: PAGE_SIZE })),
-  { keepPreviousData: true });
+  const query = { ...studentFilterQuery(filter), page, num: PAGE_SIZE };
+  const list = useCall(studentCalls.list, { query }, { keepPreviousData: true });
   // The same keys as the fields and groups screens, so a change there shows here at once.
   const fields = useCall(studentFieldCalls.list, {});
   const groups = useCall(groupCalls.student.list, {});
@@ -56,7 +49,7 @@ export default function StudentsPage() {
     if (sids.length === 0) return;
     if (disable && !(await confirm({ text: t('admin.students.disableConfirm', { count: sids.length }), okText: t('admin.students.disable') }))) return;
     setBusy(true);
-    const reply = disable ? await disableStudents(sids) : await enableStudents(sids);
+    const reply = await request(disable ? studentCalls.disable : studentCalls.enable, { body: { sids } });
     setBusy(false);
     if (reply.status !== 'ok') return toast(studentFailureText(t, reply));
     toast(t(disable ? 'admin.students.disabled' : 'admin.students.enabled', { count: reply.data.count }));
