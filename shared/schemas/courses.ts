@@ -258,6 +258,16 @@ export const zSearchResult = z.object({ courses: z.array(zCourseCard) });
 export const zHotCourses = z.object({ course: z.array(zCourseCard) });
 /** A course's id and URL code (course/new, course/save, course/copy). */
 export const zCourseCreated = z.object({ coid: z.string(), code: z.string() });
+/** course/delete reply: how many courses were deleted. */
+export const zCoursesDeleted = z.object({ deleted: z.number() });
+/** course/pub reply. */
+export const zCoursePublished = z.object({ coid: z.string(), published: z.boolean() });
+/** course/descr reply: the description as stored (sanitised). */
+export const zCourseDescribed = z.object({ coid: z.string(), description: z.string() });
+/** course/updateSet reply: every setting after the change. */
+export const zCourseSettingsSaved = z.object({ coid: z.string(), settings: zCourseSettingsOut });
+/** course/topClass reply: the pinned order (0 = not pinned). */
+export const zCoursePinned = z.object({ coid: z.string(), top: z.number() });
 
 /** The course as stored, for course/info: the same for every viewer (cached per school). */
 export const zCourseBody = zCourseCard.extend({

@@ -3,18 +3,13 @@
  * data (the home setting from the footer, the nav and the home page) share one request.
  */
 import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
-import {
-  getCourseInfo,
-  getCoursesByCategory,
-  getGraphicText,
-  getHotCourses,
-  searchCourses,
-} from '../api/catalogue';
 import { getColumnCates, getColumnCollectStatus, getColumnInfo, getColumns } from '../api/columns';
+import { request } from '../api/client';
 import { unwrap } from './fetcher';
 import { articleCalls } from '../../shared/calls/articles';
 import { categoryCalls } from '../../shared/calls/categories';
 import { chapterCalls } from '../../shared/calls/chapters';
+import { courseCalls } from '../../shared/calls/courses';
 import { homeSettingCalls } from '../../shared/calls/home-setting';
 import type { CategoryNode } from '../../shared/schemas/categories';
 import { tagCalls } from '../../shared/calls/tags';
@@ -36,20 +31,30 @@ export const useCategoryTree = (uid: string) =>
 
 /** The listed courses of a category subtree ('0' = all), first page of num, in the server's default order. */
 export const useCoursesByCategory = (uid: string, catid: string | null, num: number) =>
-  useSWR(catid === null ? null : ['course/bycate', uid, catid, num], ([, id, cat, n]) => unwrap(getCoursesByCategory({ uid: id, catid: cat, num: n })), OPTIONS);
+  useSWR(
+    catid === null ? null : ['course/bycate', uid, catid, num],
+    ([, id, cat, n]) => unwrap(request(courseCalls.byCategory, { body: { uid: id, catid: cat, num: n } })),
+    OPTIONS,
+  );
 
 /** Keyword search results (none asked for while the keyword is empty). */
 export const useCourseSearch = (uid: string, keyword: string) =>
-  useSWR(keyword ? ['course/search', uid, keyword] : null, ([, id, key]) => unwrap(searchCourses(id, key)), OPTIONS);
+  useSWR(
+    keyword ? ['course/search', uid, keyword] : null,
+    ([, id, key]) => unwrap(request(courseCalls.search, { body: { uid: id, keyword: key } })),
+    OPTIONS,
+  );
 
-export const useHotCourses = (uid: string | null) => useSWR(uid ? ['watch/hot', uid] : null, ([, id]) => unwrap(getHotCourses(id)), OPTIONS);
+/** The school's hot courses (up to 8). */
+export const useHotCourses = (uid: string | null) =>
+  useCall(courseCalls.hot, uid ? { params: { id: uid } } : null, OPTIONS);
 
 /** course/info for the viewer (never shared across sign-ins: the page reloads on login). */
-export const useCourseInfo = (id: string) => useSWR(id ? ['course/info', id] : null, ([, ref]) => unwrap(getCourseInfo(ref)), OPTIONS);
+export const useCourseInfo = (id: string) => useCall(courseCalls.info, id ? { params: { id } } : null, OPTIONS);
 
 /** course/graphic: the whole text of a graphic course, fetched only when the viewer may read it (enabled). */
 export const useGraphicText = (id: string, enabled: boolean) =>
-  useSWR(id && enabled ? ['course/graphic', id] : null, ([, ref]) => unwrap(getGraphicText(ref)), OPTIONS);
+  useCall(courseCalls.graphic, id && enabled ? { params: { id } } : null, OPTIONS);
 
 export const useChapters = (id: string | null) => useCall(chapterCalls.list, id ? { params: { id } } : null, OPTIONS);
 

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import type { AdminCourseRow } from '../../../shared/schemas/courses';
 import { useT } from '../../i18n';
-import { listCourses } from '../api/courses';
+import { courseCalls } from '../../../shared/calls/courses';
+import { request } from '../../api/client';
+import { unwrap } from '../../hooks/fetcher';
 import { useDragSort } from '../hooks/useDragSort';
 import { moveItem, OrderButtons } from './OrderButtons';
 
@@ -10,9 +12,8 @@ const SEARCH_NUM = 30;
 const KNOWN_NUM = 500;
 
 async function fetchCourses([, keyword, num]: [string, string, number]): Promise<AdminCourseRow[]> {
-  const reply = await listCourses({ page: 1, num, keyword: keyword || undefined, status: 'all' });
-  if (reply.status !== 'ok') throw new Error(reply.error);
-  return reply.data.courseData;
+  const body = { page: 1, num, keyword: keyword || undefined, status: 'all' } as const;
+  return (await unwrap(request(courseCalls.adminList, { body }))).courseData;
 }
 
 /**

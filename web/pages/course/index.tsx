@@ -4,7 +4,8 @@ import { COURSE_TYPE, isGraphic } from '../../../shared/rules/course-buttons';
 import { isFree } from '../../../shared/rules/course-status';
 import type { CourseInfo } from '../../../shared/schemas/courses';
 import { COURSE_ERRORS } from '../../../shared/schemas/courses';
-import { collectCourse } from '../../api/catalogue';
+import { courseCalls } from '../../../shared/calls/courses';
+import { request } from '../../api/client';
 import { useBootstrap } from '../../bootstrap';
 import { BookmarkButton, useBookmark } from '../../components/catalogue/Bookmark';
 import { CourseGrid } from '../../components/catalogue/CourseCard';
@@ -105,7 +106,7 @@ function CourseIntro({ course }: { course: CourseInfo }) {
   const bookmark = useBookmark({
     initial: course.isCollect,
     ownerId: course.uid,
-    send: (collect) => collectCourse({ uid: course.hashUID, coid: course.coid, collect }),
+    send: (collect) => request(courseCalls.collect, { body: { uid: course.hashUID, coid: course.coid, collect } }),
   });
   const bodyRef = useRef<HTMLElement>(null);
   const barOffset = mobile ? (boot.isMiniprogram ? 0 : MOBILE_TOP_BAR_PX) : NAV_PX;

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Link, NavLink, useNavigate, useParams } from 'react-router';
-import useSWR from 'swr';
 import type { Reply } from '../../../../shared/envelope';
-import type { CourseInfo } from '../../../../shared/schemas/courses';
+import { courseCalls } from '../../../../shared/calls/courses';
 import { toast } from '../../../components/feedback';
-import { fetchData } from '../../../hooks/fetcher';
+import { request } from '../../../api/client';
+import { useCall } from '../../../hooks/useCall';
 import { useT } from '../../../i18n';
-import { publishCourse, saveCourse, updateCourseSettings } from '../../api/courses';
 import { failureText, fieldErrorsOf } from '../../api/errors';
 import { PageHeader } from '../../components/PageHeader';
 import { useRevalidate } from '../../hooks/useRevalidate';
@@ -34,8 +33,7 @@ export default function CourseEditor() {
   const revalidate = useRevalidate();
   const { coid = '', tab: tabParam } = useParams();
   const tab: CourseTab = COURSE_TABS.some((item) => item.key === tabParam) ? (tabParam as CourseTab) : 'info';
-  const key = `course/info/${coid}`;
-  const { data: course, error, mutate } = useSWR<CourseInfo>(key, fetchData, { revalidateOnFocus: false });
+  const { data: course, error, mutate } = useCall(courseCalls.info, { params: { id: coid } }, { revalidateOnFocus: false });
   const { base, form, errors, setErrors, dirty, change, reset } = useEditableForm(course, formOf, { stayWithin: (next) => next.pathname === `/courses/${coid}` || next.pathname.startsWith(`/courses/${coid}/`), alsoClears: { begin: 'vaildBeginTime', groups: 'authentication_gid' } });
   const [saving, setSaving] = useState(false);
 
@@ -59,8 +57,8 @@ export default function CourseEditor() {
     const { save, settings } = changesOf(coid, base, form);
     setSaving(true);
     const steps: (() => Promise<Reply<unknown>>)[] = [];
-    const saveValues = save ? () => saveCourse(save) : null;
-    const saveSettings = settings ? () => updateCourseSettings(coid, settings) : null;
+    const saveValues = save ? () => request(courseCalls.save, { body: save }) : null;
+    const saveSettings = settings ? () => request(courseCalls.updateSettings, { body: { coid, settings } }) : null;
     if (settingsFirst(base, form)) steps.push(...[saveSettings, saveValues].filter((step) => step !== null));
     else steps.push(...[saveValues, saveSettings].filter((step) => step !== null));
     for (const step of steps) {
@@ -81,7 +79,7 @@ export default function CourseEditor() {
   };
 
   const handlePublish = async () => {
-    const reply = await publishCourse(coid, !course.published);
+    const reply = await request(courseCalls.publish, { body: { coid, pub: course.published ? '0' : '1' } });
     if (reply.status !== 'ok') return toast(failureText(t, reply));
     toast(reply.data.published ? t('admin.courses.publishedToast') : t('admin.courses.unpublishedToast'));
     await mutate();

@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router';
 import { COURSE_TYPES } from './course-form';
 import { toast } from '../../../components/feedback';
 import { useT } from '../../../i18n';
-import { newCourse } from '../../api/courses';
+import { courseCalls } from '../../../../shared/calls/courses';
+import { request } from '../../../api/client';
 import { fieldErrorsOf, failureText } from '../../api/errors';
 import { CategorySelect } from '../../components/CategorySelect';
 import { Field } from '../../components/Field';
@@ -26,7 +27,7 @@ export function CreateCourseDialog({ onClose, catid }: { onClose: () => void; ca
   const handleSubmit = async () => {
     if (!title.trim()) return setErrors({ title: t('admin.common.required') });
     setBusy(true);
-    const reply = await newCourse({ title: title.trim(), catid: category, type });
+    const reply = await request(courseCalls.create, { body: { title: title.trim(), catid: category, type } });
     setBusy(false);
     if (reply.status !== 'ok') {
       const fields = fieldErrorsOf(reply);

@@ -1,7 +1,10 @@
 import type { MessageKey } from '../../../../shared/i18n';
 import { VALIDITY } from '../../../../shared/rules/course-status';
-import type { CourseInfo } from '../../../../shared/schemas/courses';
-import type { SaveCourseInput, SettingsPatch } from '../../api/courses';
+import type { z } from 'zod';
+import type { CourseInfo, zSaveCourse, zUpdateCourseSettings } from '../../../../shared/schemas/courses';
+
+type SaveCourseInput = z.input<typeof zSaveCourse>;
+type SettingsPatch = z.input<typeof zUpdateCourseSettings>['settings'];
 
 /** Course types (spec 3): 0 ordinary, 1 live, 2 public live, 3 study-plan, 4 graphic. */
 export const COURSE_TYPES: { value: number; label: MessageKey }[] = [

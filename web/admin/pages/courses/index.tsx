@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import useSWR from 'swr';
-import type { AdminCourseRow } from '../../../../shared/schemas/courses';
+import type { z } from 'zod';
+import { courseCalls } from '../../../../shared/calls/courses';
+import type { AdminCourseRow, zAdminCourseQuery } from '../../../../shared/schemas/courses';
+import { request } from '../../../api/client';
+import { unwrap } from '../../../hooks/fetcher';
 import { confirm } from '../../../components/feedback';
 import { useT } from '../../../i18n';
-import { copyCourse, deleteCourses, listCourses, pinCourse, publishCourse, type CourseQuery } from '../../api/courses';
 import { CategorySelect } from '../../components/CategorySelect';
 import { DataTable, DeleteButton, LoadError, RowActions } from '../../components/DataTable';
 import { ListToolbar, SearchForm, Segmented } from '../../components/ListToolbar';
@@ -24,11 +27,10 @@ const STATUSES = ['all', 'published', 'draft'] as const;
 type Status = (typeof STATUSES)[number];
 const STATUS_OPTIONS = STATUSES.map((key) => ({ key, label: `admin.courses.status.${key}` as const }));
 
-async function fetchList([, json]: [string, string]) {
-  const reply = await listCourses(JSON.parse(json) as CourseQuery);
-  if (reply.status !== 'ok') throw new Error(reply.error);
-  return reply.data;
-}
+type CourseQuery = z.input<typeof zAdminCourseQuery>;
+
+const fetchList = ([, json]: [string, string]) =>
+  unwrap(request(courseCalls.adminList, { body: JSON.parse(json) as CourseQuery }));
 
 /** The course list: keyword, category (subtree) and status filters, paging, bulk delete and per-row actions. */
 export default function CoursesPage() {
@@ -53,7 +55,7 @@ export default function CoursesPage() {
   });
 
   const removeCourses = async (coids: string[]) => {
-    await run(() => deleteCourses(coids), t('admin.courses.deleted', { count: coids.length }));
+    await run(() => request(courseCalls.remove, { body: { coids } }), t('admin.courses.deleted', { count: coids.length }));
     setSelected((current) => current.filter((coid) => !coids.includes(coid)));
   };
 
@@ -142,11 +144,11 @@ export default function CoursesPage() {
                   <Link className="btn btn-small" to={`/courses/${row.coid}`}>
                     {t('admin.common.edit')}
                   </Link>
-                  <PublishButton on={row.published} busy={busy} run={run} toggle={(next) => publishCourse(row.coid, next)} />
-                  <button type="button" className="btn btn-small" disabled={busy} onClick={() => void run(() => copyCourse(row.coid), t('admin.courses.copied'))}>
+                  <PublishButton on={row.published} busy={busy} run={run} toggle={(next) => request(courseCalls.publish, { body: { coid: row.coid, pub: next ? '1' : '0' } })} />
+                  <button type="button" className="btn btn-small" disabled={busy} onClick={() => void run(() => request(courseCalls.copy, { body: { coid: row.coid } }), t('admin.courses.copied'))}>
                     {t('admin.courses.copy')}
                   </button>
-                  <PinButton on={row.top > 0} busy={busy} run={run} toggle={(next) => pinCourse(row.coid, next)} />
+                  <PinButton on={row.top > 0} busy={busy} run={run} toggle={(next) => request(courseCalls.pin, { body: { coid: row.coid, top: next ? 1 : 0 } })} />
                   <DeleteButton busy={busy} confirmText={t('admin.courses.deleteOne', { title: row.title })} onDelete={() => removeCourses([row.coid])} />
                 </RowActions>
               </tr>

@@ -8,7 +8,7 @@ import { request } from '../../../api/client';
 import { useCall } from '../../../hooks/useCall';
 import { useT } from '../../../i18n';
 import { failureText, fieldErrorsOf } from '../../api/errors';
-import { COURSE_OPTIONS_KEY, listCourseOptions } from '../../api/courses';
+import { COURSE_OPTIONS_KEY, listCourseOptions } from '../../../api/courses';
 import { CourseSelect } from '../../components/CourseSelect';
 import { Field } from '../../components/Field';
 import { MissingRecord } from '../../components/MissingRecord';

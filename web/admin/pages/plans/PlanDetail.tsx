@@ -5,9 +5,9 @@ import { ERRORS, type Reply } from '../../../../shared/envelope';
 import { PLAN_ERRORS, REASON_MAX } from '../../../../shared/schemas/plans';
 import { toast } from '../../../components/feedback';
 import { Loading } from '../../../components/Loading';
+import { courseCalls } from '../../../../shared/calls/courses';
 import { ApiError } from '../../../hooks/fetcher';
 import { useT } from '../../../i18n';
-import { publishCourse } from '../../api/courses';
 import { failureText } from '../../api/errors';
 import { LoadError } from '../../components/DataTable';
 import { MissingRecord } from '../../components/MissingRecord';
@@ -120,7 +120,7 @@ export default function PlanDetail() {
           className="btn btn-small"
           disabled={busy || !canPublish}
           title={canPublish ? undefined : t('admin.plans.publishHint')}
-          onClick={() => void act(() => publishCourse(plan.coid, !plan.published), plan.published ? t('admin.plans.unpublishedDone') : t('admin.plans.publishedDone'))}
+          onClick={() => void act(() => request(courseCalls.publish, { body: { coid: plan.coid, pub: plan.published ? '0' : '1' } }), plan.published ? t('admin.plans.unpublishedDone') : t('admin.plans.publishedDone'))}
           data-testid="publish-plan"
         >
           {plan.published ? t('admin.plans.unpublish') : t('admin.plans.publish')}
