@@ -41,8 +41,24 @@ export interface CallDef {
   readonly noStore?: true;
 }
 
+/** The `:name` parameters of a path, as a union of names. */
+export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** A path with `:name` parameters needs a params schema that reads every one of them (a rename fails here). */
+type ParamsFit<C extends CallDef> = [PathParamNames<C['path']>] extends [never]
+  ? unknown
+  : C['params'] extends z.ZodType
+    ? [PathParamNames<C['path']>] extends [keyof z.input<C['params']> & string]
+      ? unknown
+      : { params: `params must read every :name of ${C['path']}` }
+    : { params: z.ZodType };
+
 /** Declares a call; the literal types are kept so both sides see its exact path and schemas. */
-export function defineCall<const C extends CallDef>(def: C): C {
+export function defineCall<const C extends CallDef>(def: C & ParamsFit<C>): C {
   return def;
 }
 
