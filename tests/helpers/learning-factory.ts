@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { chapters, enrolments, files, resources } from '../../server/db/schema';
 import type { TestApp } from './app';
+import { videoSourceArgs } from './media';
 
 const run = promisify(execFile);
 
@@ -107,8 +108,7 @@ export function removeTempMedia(): void {
 export async function makeVideo(seconds = 8): Promise<string> {
   const dir = tempDir('lanxue-video-');
   const source = path.join(dir, 'source.mp4');
-  await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=640x360:rate=25`, '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`,
-    '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', source]);
+  await run('ffmpeg', videoSourceArgs(source, seconds, { codec: ['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'] }));
   fs.mkdirSync(path.join(dir, 'hls'));
   await run('ffmpeg', ['-v', 'error', '-i', source, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-g', '50', '-sc_threshold', '0', '-c:a', 'aac',
     '-f', 'hls', '-hls_time', '2', '-hls_playlist_type', 'vod', '-hls_segment_filename', path.join(dir, 'hls/seg_%03d.ts'), path.join(dir, 'hls/index.m3u8')]);

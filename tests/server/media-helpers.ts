@@ -27,13 +27,8 @@ export function missingTools(names: string[], suite: string): string[] {
 /** A scratch folder for generated fixtures, removed by the caller. */
 export const scratch = (label: string) => fs.mkdtempSync(path.join(os.tmpdir(), `lanxue-media-${label}-`));
 
-/** ffmpeg -f lavfi: a test pattern with a 440 Hz tone, or a tone alone (recipes.md 'Test media without files'). */
-export function makeVideo(file: string, seconds: number, options: { size?: string; codec?: string[] } = {}): string {
-  const size = options.size ?? '640x360';
-  const codec = options.codec ?? ['-c:v', 'mpeg4', '-q:v', '5', '-c:a', 'mp2'];
-  execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=${size}:rate=25`, '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`, '-shortest', ...codec, file]);
-  return file;
-}
+/** The one test-video recipe, shared with the learning tests (tests/helpers/media.ts). */
+export { makeVideo } from '../helpers/media';
 
 export function makeAudio(file: string, seconds: number): string {
   execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=330:duration=${seconds}`, '-c:a', 'libmp3lame', '-b:a', '96k', file]);
