@@ -111,6 +111,30 @@ describe('the study heartbeat', () => {
     expect(errors).toEqual([]);
   }, 40_000);
 
+  it('beats the server could not write (503) are carried by a later one: their seconds are not lost', async () => {
+    const page = await studentPage();
+    const sent: { realtime: number; status: number }[] = [];
+    await page.route('**/web/heartbeat', async (route) => {
+      const body = JSON.parse(route.request().postData() ?? '{}');
+      const refuse = body.play_type === 'play' && sent.filter((beat) => beat.status === 503).length < 3;
+      sent.push({ realtime: body.realtime, status: refuse ? 503 : 200 });
+      if (!refuse) return route.continue();
+      const envelope = { status: 'error', error: 'server error', data: null };
+      return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify(envelope) });
+    });
+    await page.goto(`/u/learn/${course.code}/${course.video}/v`);
+    await page.getByTestId('video-viewer').waitFor();
+    await page.locator('.vjs-big-play-button').click();
+    const lastRefused = () => sent.map((beat) => beat.status).lastIndexOf(503);
+    await expect.poll(() => sent.filter((beat) => beat.status === 503).length, { timeout: 20_000 }).toBe(3);
+    await expect.poll(() => sent.length, { timeout: 15_000 }).toBeGreaterThan(lastRefused() + 2);
+    // About three seconds were refused (beats every second): a later beat reports them with its own.
+    const refusedSeconds = sent.filter((beat) => beat.status === 503).reduce((sum, beat) => sum + beat.realtime, 0);
+    expect(refusedSeconds).toBeGreaterThan(2);
+    const carried = Math.max(...sent.slice(lastRefused() + 1).map((beat) => beat.realtime));
+    expect(carried).toBeGreaterThan(refusedSeconds * 0.7);
+  });
+
   it("an ended session sends the learner to sign in ('invalid sid')", async () => {
     const page = await studentPage();
     await page.goto(`/u/learn/${course.code}/${course.video}/v`);

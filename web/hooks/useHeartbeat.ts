@@ -113,7 +113,8 @@ export function useHeartbeat(options: HeartbeatOptions): (playType?: PlayType) =
   const send = useCallback(
     async (playType: PlayType) => {
       if (!enabled || state.current.stopped) return;
-      const reply = await call<HeartbeatReply>('web/heartbeat', { body: payload(playType) });
+      const body = payload(playType);
+      const reply = await call<HeartbeatReply>('web/heartbeat', { body });
       if (reply.status === 'ok') {
         latest.current.onReply?.(reply.data);
         hooks.current?.onReply?.(reply.data);
@@ -125,6 +126,10 @@ export function useHeartbeat(options: HeartbeatOptions): (playType?: PlayType) =
       } else if (reply.error !== NETWORK_ERROR && reply.error !== ERRORS.server && !(reply.data && typeof reply.data === 'object' && 'httpStatus' in reply.data)) {
         // A refusal (expired, not bought, removed...): the page says why; nothing more to record. A lost connection tries again.
         state.current.stopped = true;
+      } else {
+        // Not written (a lost connection, or 503 when the server could not commit it): the next beat carries these
+        // seconds too, since the server credits no more than the realtime a beat reports.
+        state.current.lastAt -= body.realtime * 1000;
       }
     },
     [enabled, payload, boot],
