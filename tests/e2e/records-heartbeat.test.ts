@@ -130,7 +130,7 @@ describe('the study heartbeat', () => {
     await expect.poll(() => sent.length, { timeout: 15_000 }).toBeGreaterThan(lastRefused() + 2);
     // About three seconds were refused (beats every second): a later beat reports them with its own.
     const refusedSeconds = sent.filter((beat) => beat.status === 503).reduce((sum, beat) => sum + beat.realtime, 0);
-    expect(refusedSeconds).toBeGreaterThan(2);
+    expect(refusedSeconds).toBeGreaterThan(1.5);
     const carried = Math.max(...sent.slice(lastRefused() + 1).map((beat) => beat.realtime));
     expect(carried).toBeGreaterThan(refusedSeconds * 0.7);
   });
