@@ -10,8 +10,13 @@ export function isApiRequest(request: FastifyRequest, apiPrefix: string): boolea
   return !(request.headers.accept ?? '').includes('text/html');
 }
 
+/** An error answer; never cached (a refusal or failure says nothing a later request may reuse). */
 function send(reply: FastifyReply, statusCode: number, error: string, data: unknown = null) {
-  return reply.code(statusCode).type('application/json; charset=utf-8').send({ status: 'error', error, data });
+  return reply
+    .code(statusCode)
+    .type('application/json; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send({ status: 'error', error, data });
 }
 
 /**

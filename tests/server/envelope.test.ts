@@ -67,6 +67,8 @@ describe('replies: {status, error, data} for every outcome', () => {
     const res = await app.inject({ method: 'GET', url: '/admins/me' });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ status: 'error', error: 'no login', data: null });
+    // A refusal is never cached, whether the route or the access check before it answered.
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('403 for a student on a back-office call and for a sub-admin without the permission', async () => {
@@ -90,6 +92,7 @@ describe('replies: {status, error, data} for every outcome', () => {
     const res = await app.inject({ method: 'POST', url: '/no/such/call' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ status: 'error', error: 'not found', data: null });
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('500 with a generic message; the detail goes to the log only', async () => {
