@@ -5,18 +5,20 @@ import { adminGroups, comments, files, signatures } from '../../server/db/schema
 import { dataPath } from '../../server/lib/storage';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
+import { injectAs, type Caller } from '../helpers/kit';
 
 describe('sub-admins and permissions (spec 6, spec 7 Admins)', () => {
   let app: TestApp;
+  let post: Caller['post'];
+  let get: Caller['get'];
   let admin: string;
   beforeEach(async () => {
     app = await makeApp();
     admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
+    ({ post, get } = injectAs(app, admin));
   });
   afterEach(() => app.close());
 
-  const post = (url: string, payload: object, cookie = admin) => app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
-  const get = (url: string, cookie = admin) => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
   const category = async (title: string, parent_id = '0', cookie = admin) => {
     const res = await post('/course/category', { title, parent_id }, cookie);
     expect(res.statusCode, res.body).toBe(200);

@@ -1,20 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
+import { injectAs, type Caller } from '../helpers/kit';
 import { createSchool } from '../../server/modules/schools/schools.service';
 
 type Row = { id: string; parent_id: string; position: number; depth: number; lft: number; rgt: number };
 
 describe('course categories: a nested set of three levels (spec 3 Category, 7 course/catelist ...)', () => {
   let app: TestApp;
+  let post: Caller['post'];
+  let get: Caller['get'];
   let admin: string;
   beforeEach(async () => {
     app = await makeApp();
+    ({ get } = injectAs(app, null));
     admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
+    ({ post } = injectAs(app, admin));
   });
   afterEach(() => app.close());
 
-  const post = (url: string, payload: object, cookie = admin) => app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
-  const get = (url: string, cookie?: string) => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
   const add = async (title: string, parent_id = '0', cookie = admin) => {
     const res = await post('/course/category', { title, parent_id }, cookie);
     expect(res.statusCode, res.body).toBe(200);

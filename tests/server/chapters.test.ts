@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
+import { injectAs, type Caller } from '../helpers/kit';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
 
@@ -7,18 +8,19 @@ type Node = { cid: string; title: string; position: number; parent_id: string; f
 
 describe('chapters: a two-level tree per course (spec 3 Chapter, 7 course/chapter, chapter/*)', () => {
   let app: TestApp;
+  let post: Caller['post'];
+  let get: Caller['get'];
   let admin: string;
   let coid: string;
   beforeEach(async () => {
     app = await makeApp();
     admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
+    ({ post, get } = injectAs(app, admin));
     coid = (await post('/course/new', { title: 'Paid', catid: '0', type: 0, actual: 50 })).json().data.coid;
     await post('/course/pub', { coid, pub: '1' });
   });
   afterEach(() => app.close());
 
-  const post = (url: string, payload: object, cookie = admin) => app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
-  const get = (url: string, cookie = admin) => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
   const add = async (title: string, parent_id = '0', type: number = CHAPTER_TYPE.heading) => {
     const res = await post('/chapter/add', { coid, parent_id, title, type });
     expect(res.statusCode, res.body).toBe(200);

@@ -1,22 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
+import { injectAs, type Caller } from '../helpers/kit';
 import { createSchool } from '../../server/modules/schools/schools.service';
 
 type Json = Record<string, unknown>;
 
 describe('comments (spec 3 Comment, 5 Course comment, 7 comment/*)', () => {
   let app: TestApp;
+  let post: Caller['post'];
+  let get: Caller['get'];
   let admin: string;
   let clock: number;
   beforeEach(async () => {
     clock = new Date(2026, 5, 15, 12, 0, 0).getTime();
     app = await makeApp({}, { now: () => clock });
+    ({ post, get } = injectAs(app, null));
     admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
   });
   afterEach(() => app.close());
 
-  const post = (url: string, payload: object, cookie = '') => app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
-  const get = (url: string, cookie = '') => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
   const course = async (fields: Json = {}, publish = true, cookie = admin) => {
     const res = await post('/course/new', { title: 'Course', catid: '0', type: 0, ...fields }, cookie);
     expect(res.statusCode, res.body).toBe(200);

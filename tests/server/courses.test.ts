@@ -1,20 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
+import { injectAs, type Caller } from '../helpers/kit';
 import { createSchool } from '../../server/modules/schools/schools.service';
 
 describe('courses: back office and catalogue (spec 3 Course, 4, 7 Courses)', () => {
   let app: TestApp;
+  let post: Caller['post'];
+  let get: Caller['get'];
   let admin: string;
   let clock: number;
   beforeEach(async () => {
     clock = new Date(2026, 5, 15, 12, 0, 0).getTime();
     app = await makeApp({}, { now: () => clock });
     admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
+    ({ post, get } = injectAs(app, admin));
   });
   afterEach(() => app.close());
 
-  const post = (url: string, payload: object, cookie = admin) => app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
-  const get = (url: string, cookie = admin) => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
   const category = async (title: string, parent_id = '0') => (await post('/course/category', { title, parent_id })).json().data.catid as string;
   const course = async (fields: Record<string, unknown> = {}, publish = true, cookie = admin) => {
     const res = await post('/course/new', { title: 'Course', catid: '0', type: 0, ...fields }, cookie);

@@ -1,19 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, buildStudent, login, makeApp, school, type TestApp } from '../helpers/app';
+import { injectAs, type Caller } from '../helpers/kit';
 
 /** A paid graphic course's text is paid content: course/info carries its lead only (spec 4 Graphic, 6). */
 describe('graphic course text: course/info lead and GET course/graphic/{id}', () => {
   let app: TestApp;
+  let post: Caller['post'];
+  let get: Caller['get'];
   let admin: string;
   const TEXT = '<p>导读：本课讲清楚三件事。</p><h3>第一节 倾听</h3><p>付费正文一：先听后说。</p><h3>第二节 表达</h3><p>付费正文二：结论先行。</p>';
   beforeEach(async () => {
     app = await makeApp();
+    ({ get } = injectAs(app, null));
     admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
+    ({ post } = injectAs(app, admin));
   });
   afterEach(() => app.close());
 
-  const post = (url: string, payload: object, cookie = admin) => app.inject({ method: 'POST', url, payload, headers: { cookie } });
-  const get = (url: string, cookie = '') => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
   const graphic = async (actual: number, description = TEXT, type = 4) => {
     const catid = (await post('/course/category', { title: 'C' })).json().data.catid;
     const { coid, code } = (await post('/course/new', { title: `图文 ${actual}`, catid, type, actual, price: actual })).json().data;

@@ -2,6 +2,7 @@ import { readSheet } from 'read-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, buildSubAdmin, login, makeApp, type TestApp } from '../helpers/app';
+import { data, injectAs, type Caller } from '../helpers/kit';
 import { multipartBody } from './uploads-helpers';
 
 type Json = Record<string, unknown>;
@@ -10,19 +11,16 @@ type Cell = string | number | null;
 /** The bank's XLSX files: import and export with a row-by-row error report. */
 describe('question bank import and export', () => {
   let app: TestApp;
+  let post: Caller['post'];
+  let get: Caller['get'];
   let admin: string;
   beforeEach(async () => {
     app = await makeApp();
     admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
+    ({ post, get } = injectAs(app, admin));
   });
   afterEach(() => app.close());
 
-  const post = (url: string, payload: object, cookie = admin) => app.inject({ method: 'POST', url, payload, headers: { cookie } });
-  const get = (url: string, cookie = admin) => app.inject({ method: 'GET', url, headers: { cookie } });
-  const data = <T = Json>(res: { statusCode: number; body: string; json: () => unknown }, status = 200): T => {
-    expect(res.statusCode, res.body).toBe(status);
-    return (res.json() as { data: T }).data;
-  };
   const HEAD = ['题型', '分类', '题干', '选项A', '选项B', '选项C', '选项D', '答案', '分值', '解析', '难度', '标签', '显示答案'];
   const xlsx = (rows: Cell[][], head: string[] = HEAD) => writeXlsxFile([head, ...rows], {}).toBuffer();
   const upload = async (url: string, file: Buffer, cookie = admin, filename = 'questions.xlsx') => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
+import { data, injectAs, type Caller } from '../helpers/kit';
 import { seedChapterExercises, seedPaper } from '../helpers/exam-factory';
 import { createSchool } from '../../server/modules/schools/schools.service';
 
@@ -15,19 +16,16 @@ interface Issue {
  */
 describe('question bank', () => {
   let app: TestApp;
+  let post: Caller['post'];
+  let get: Caller['get'];
   let admin: string;
   beforeEach(async () => {
     app = await makeApp();
     admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
+    ({ post, get } = injectAs(app, admin));
   });
   afterEach(() => app.close());
 
-  const post = (url: string, payload: object, cookie = admin) => app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
-  const get = (url: string, cookie = admin) => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-  const data = <T = Json>(res: { statusCode: number; body: string; json: () => unknown }, status = 200): T => {
-    expect(res.statusCode, res.body).toBe(status);
-    return (res.json() as { data: T }).data;
-  };
   const issuesOf = (res: { statusCode: number; body: string; json: () => unknown }) => {
     expect(res.statusCode, res.body).toBe(400);
     return (res.json() as { data: { issues: Issue[] } }).data.issues.map((issue) => `${issue.field}:${issue.code}`);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
+import { injectAs, type Caller } from '../helpers/kit';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { srtToVtt, toWebVtt } from '../../server/modules/resources/subtitles';
 import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
@@ -18,15 +19,16 @@ const png = (width = 64, height = 48, background = '#3366cc') => sharp({ create:
 
 describe('resource library (spec 7 Resources)', () => {
   let app: TestApp;
+  let post: Caller['post'];
+  let get: Caller['get'];
   let admin: string;
   beforeEach(async () => {
     app = await makeApp();
     admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
+    ({ post, get } = injectAs(app, admin));
   });
   afterEach(() => app.close());
 
-  const post = (url: string, payload: object, cookie = admin) => app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
-  const get = (url: string, cookie = admin) => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
   const sendFile = (url: string, filename: string, data: Buffer, type = 'application/octet-stream', cookie = admin) => {
     const { body, headers } = multipartBody([{ name: 'file-select', filename, type, data }]);
     return app.inject({ method: 'POST', url, payload: body, headers: { ...headers, cookie } });
