@@ -19,8 +19,9 @@ import { accessPlugin } from './plugins/access';
 import { multipartPlugin } from './plugins/multipart';
 import { MediaSigner } from './lib/media-url';
 import { setFileCacheBudget } from './lib/send-file';
-import { ensureFirstSchool, ensureSecret, resolveSchool } from './modules/schools/schools.service';
-import { purgeSessions } from './modules/auth/auth.service';
+import { ensureFirstSchool, ensureSecret, findSchool, resolveSchool } from './modules/schools/schools.service';
+import { authenticate, purgeSessions } from './modules/auth/auth.service';
+import { enabledAdminPermissions } from './modules/admins/admins.service';
 import { startMediaQueue, stopMediaQueue } from './modules/media/media.service';
 import { startLdapScheduler, stopLdapScheduler } from './modules/ldap/ldap-scheduler';
 import { startBackupScheduler, stopBackupScheduler } from './backup/scheduler';
@@ -100,7 +101,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     ids: new Snowflake(config.DATACENTER_ID, config.WORKER_ID, now),
     courseCodec: new IdCodec(secret, 'course'),
     uidCodec: new IdCodec(secret, 'uid'),
-    catalogueCache: new SchoolCache(),
+    // A cached public reply is only made for a school that exists (server/lib/catalogue-http cachedReply).
+    catalogueCache: new SchoolCache((schoolId) => Boolean(findSchool(ctx, schoolId))),
     mediaSigner: new MediaSigner(secret, config.MEDIA_URL_TTL, now),
     log: app.log,
     now,
@@ -133,7 +135,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   // No cross-site writes: a write that another site's page made answers 403 before anything is read.
   await app.register(sameOriginPlugin);
-  await app.register(authPlugin);
+  // Sessions and administrators' permissions are read by the auth and admins modules, handed to the plugin.
+  await app.register(authPlugin, { authenticate, adminPermissions: enabledAdminPermissions });
   // Who may call a route, before its input is read: a guest learns nothing of a back-office call's schema.
   await app.register(accessPlugin, { apiPrefix: config.API_PREFIX });
   // Forms with files: routes that take them register app.multipartParsing (server/plugins/multipart).

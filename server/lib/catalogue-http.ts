@@ -8,12 +8,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS, ok } from '../../shared/envelope';
 import type { AppContext } from '../context';
 import { badInput, notFound } from './errors';
-import { findSchool } from '../modules/schools/schools.service';
 
 /** A school's cached envelope text for a key: computed (after checking the school exists) when stale. */
 export function cachedReply(ctx: AppContext, schoolId: string, key: string, compute: () => unknown) {
   return ctx.catalogueCache.get(schoolId, key, () => {
-    if (!findSchool(ctx, schoolId)) throw notFound('school not found');
+    if (!ctx.catalogueCache.schoolExists(schoolId)) throw notFound('school not found');
     return ok(compute());
   });
 }

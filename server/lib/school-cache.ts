@@ -9,7 +9,11 @@ export class SchoolCache {
   private readonly versions = new Map<string, number>();
   private readonly entries = new Map<string, { version: number; etag: string; body: string }>();
 
-  constructor(private readonly maxEntries = 5000) {}
+  /** schoolExists: whether a school id is known (given by app.ts, so this lib imports no domain module). */
+  constructor(
+    readonly schoolExists: (schoolId: string) => boolean = () => true,
+    private readonly maxEntries = 5000,
+  ) {}
 
   /** Marks everything cached for the school as stale. */
   bump(schoolId: string): void {

@@ -2,19 +2,36 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, SESSION_TTL_MS } from '../../shared/constants';
 import type { PermissionGroup } from '../../shared/constants';
-import { authenticate, GUEST } from '../modules/auth/auth.service';
-import { findAdmin } from '../modules/auth/accounts.repository';
-import { adminPermissions } from '../modules/admins/admins.service';
+import type { AppContext, Auth } from '../context';
 import { forbidden, noLogin } from '../lib/errors';
 
+/**
+ * What the auth plugin reads, given by app.ts from the auth and admins modules: the plugin itself
+ * imports no domain module (modules lean on plugins, never the other way).
+ */
+export interface AuthReaders {
+  /** The caller of a session token (a guest for none or a stale one). */
+  authenticate: (ctx: AppContext, token: string | undefined) => Auth;
+  /** The permission groups of an enabled administrator, or null when the admin is gone or disabled. */
+  adminPermissions: (ctx: AppContext, adminId: string) => readonly PermissionGroup[] | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authReaders: AuthReaders;
+  }
+}
+
 /** Reads the y_main session once per request into request.auth. */
-export const authPlugin = fp(async (app) => {
+export const authPlugin = fp<AuthReaders>(async (app, readers) => {
+  app.decorate('authReaders', { authenticate: readers.authenticate, adminPermissions: readers.adminPermissions });
   app.decorateRequest('auth', null as never);
+  const guest = readers.authenticate(app.ctx, undefined);
   app.addHook('onRequest', async (request) => {
     // Bundles, public files and signed media (checked by their token) need no session lookup.
     const url = request.url;
     const sessionless = url.startsWith('/assets/') || url.startsWith('/media/') || url.startsWith('/files/');
-    request.auth = sessionless ? GUEST : authenticate(app.ctx, request.cookies[SESSION_COOKIE]);
+    request.auth = sessionless ? guest : readers.authenticate(app.ctx, request.cookies[SESSION_COOKIE]);
   });
 });
 
@@ -39,9 +56,8 @@ export function requireAdmin(request: FastifyRequest, permission?: PermissionGro
   if (auth.role === 'student') throw forbidden();
   if (auth.role !== 'admin') throw noLogin();
   if (permission) {
-    const admin = findAdmin(request.server.ctx.db, auth.userId);
-    if (!admin || admin.disabled) throw noLogin();
-    const granted = adminPermissions(admin);
+    const granted = request.server.authReaders.adminPermissions(request.server.ctx, auth.userId);
+    if (!granted) throw noLogin();
     const wanted: readonly PermissionGroup[] = typeof permission === 'string' ? [permission] : permission;
     if (!wanted.some((group) => granted.includes(group))) throw forbidden();
   }

@@ -13,6 +13,12 @@ export function adminPermissions(admin: { parentId: string | null; permissions: 
   return PERMISSION_GROUPS.filter((group) => granted.includes(group));
 }
 
+/** The permission groups of an enabled administrator, or null when the admin is gone or disabled (requireAdmin). */
+export function enabledAdminPermissions(ctx: AppContext, adminId: string): PermissionGroup[] | null {
+  const admin = findAdmin(ctx.db, adminId);
+  return admin && !admin.disabled ? adminPermissions(admin) : null;
+}
+
 /** The course categories a sub-admin is limited to; [] = every category (always [] for the main admin). */
 export function adminCategories(admin: { parentId: string | null; categories: string }): string[] {
   return admin.parentId === null ? [] : readIdList(admin.categories);
