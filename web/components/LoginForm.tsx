@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { ERRORS, type Failure } from '../../shared/envelope';
 import type { Role } from '../../shared/schemas/auth';
 import { LDAP_ERRORS } from '../../shared/schemas/ldap';
-import { login } from '../api/auth';
-import { NETWORK_ERROR } from '../api/client';
+import { authCalls } from '../../shared/calls/auth';
+import { NETWORK_ERROR, request } from '../api/client';
 import { useT, type Translate } from '../i18n';
 import { TextField } from './TextField';
 
@@ -23,7 +23,8 @@ export function loginErrorText(t: Translate, reply: Failure): string {
     return t('login.tooMany', { minutes: Math.max(1, Math.ceil(seconds / 60)) });
   }
   if (reply.error === 'school not found') return t('login.schoolNotFound');
-  if (reply.error === LDAP_ERRORS.unreachable || reply.error === LDAP_ERRORS.notConfigured) return t('login.directoryUnreachable');
+  if (reply.error === LDAP_ERRORS.unreachable || reply.error === LDAP_ERRORS.notConfigured)
+    return t('login.directoryUnreachable');
   if (reply.error === NETWORK_ERROR) return t('common.networkError');
   return reply.error;
 }
@@ -45,7 +46,9 @@ export function LoginForm({ role, school, returnUrl }: LoginFormProps) {
     }
     setBusy(true);
     setError('');
-    const reply = await login({ username: username.trim(), password, role, school: role === 'student' ? school || undefined : undefined, returnUrl: returnUrl || undefined });
+    const schoolCode = role === 'student' ? school || undefined : undefined;
+    const body = { username: username.trim(), password, role, school: schoolCode, returnUrl: returnUrl || undefined };
+    const reply = await request(authCalls.login, { body });
     if (reply.status === 'ok') {
       window.location.assign(reply.data.redirect);
       return; // stay busy while the browser leaves
@@ -55,7 +58,13 @@ export function LoginForm({ role, school, returnUrl }: LoginFormProps) {
   };
 
   return (
-    <form className="login-form" onSubmit={handleSubmit} noValidate aria-label={t('login.form')} data-testid="login-form">
+    <form
+      className="login-form"
+      onSubmit={handleSubmit}
+      noValidate
+      aria-label={t('login.form')}
+      data-testid="login-form"
+    >
       <TextField
         label={t('login.username')}
         name="username"
@@ -77,7 +86,13 @@ export function LoginForm({ role, school, returnUrl }: LoginFormProps) {
       <p className="form-error" role="alert" data-testid="login-error">
         {error}
       </p>
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy} data-testid="login-submit">
+      <button
+        type="submit"
+        className="btn btn-primary btn-block"
+        disabled={busy}
+        aria-busy={busy}
+        data-testid="login-submit"
+      >
         {busy ? t('login.submitting') : t('login.submit')}
       </button>
     </form>

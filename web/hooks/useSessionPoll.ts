@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { SESSION_POLL_MS } from '../../shared/constants';
-import { checkStudentLogin } from '../api/auth';
-import { NETWORK_ERROR } from '../api/client';
+import { authCalls } from '../../shared/calls/auth';
+import { NETWORK_ERROR, request } from '../api/client';
 import { useBootstrap } from '../bootstrap';
 import { alert } from '../components/feedback';
 import { useT } from '../i18n';
@@ -37,7 +37,7 @@ export function useSessionPoll(enabled: boolean): void {
     const timer = window.setInterval(async () => {
       if (busy || stopped) return;
       busy = true;
-      const reply = await checkStudentLogin();
+      const reply = await request(authCalls.studentLoginStatus);
       busy = false;
       if (stopped) return;
       if (reply.status === 'ok') {

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authCalls as calls } from '../../../shared/calls/auth';
 import { SESSION_COOKIE } from '../../../shared/constants';
 import { ok } from '../../../shared/envelope';
-import { zLogin, zRedirect } from '../../../shared/schemas/auth';
 import { sessionCookieOptions } from '../../plugins/auth';
+import { route } from '../../plugins/calls';
 import * as auth from './auth.service';
 
 /** Auth/session calls of spec section 7. */
@@ -11,7 +12,7 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
 
-  app.post('/do/login', { schema: { body: zLogin } }, async (request, reply) => {
+  route(app, calls.login, async (request, reply) => {
     const { token, result } = await auth.login(ctx, request.body, {
       ip: request.ip,
       userAgent: request.headers['user-agent'] ?? '',
@@ -26,17 +27,16 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return ok(null);
   };
-  // Logout is POST. The spec's GET forms still sign out (old clients and the address bar), but, like a write,
-  // never for a request another site made: a link or image elsewhere cannot sign a person out.
-  const summary = 'Ends the session. POST; the GET form of the spec also works, but not from another site (403).';
-  for (const url of ['/do/logout', '/do/s/logout']) {
-    app.post(url, { schema: { summary } }, logout);
-    app.get(url, { schema: { summary }, config: { sameOriginOnly: true } }, logout);
+  route(app, calls.logout, logout);
+  route(app, calls.studentLogout, logout);
+  // The spec's GET forms still sign out (old clients and the address bar), but, like a write, never for a
+  // request another site made: a link or image elsewhere cannot sign a person out. They need the route's
+  // sameOriginOnly config, which a declaration does not carry, so they stay plain routes.
+  for (const def of [calls.logout, calls.studentLogout]) {
+    app.get(`/${def.path}`, { schema: { summary: def.summary }, config: { sameOriginOnly: true } }, logout);
   }
 
-  app.get('/checkLogin', async (request) => ok(auth.loginState(ctx, request.auth)));
-
-  app.get('/checkStudent/login', async (request) => ok(auth.studentLoginStatus(ctx, request.auth)));
-
-  app.post('/redirect', { schema: { body: zRedirect } }, async (request) => ok(auth.redirectUrl(ctx, request.body)));
+  route(app, calls.loginState, (request) => ok(auth.loginState(ctx, request.auth)));
+  route(app, calls.studentLoginStatus, (request) => ok(auth.studentLoginStatus(ctx, request.auth)));
+  route(app, calls.redirect, (request) => ok(auth.redirectUrl(ctx, request.body)));
 };
