@@ -10,20 +10,22 @@ import { createSchool } from '../../server/modules/schools/schools.service';
 import { hashToken } from '../../server/modules/auth/auth.service';
 import { insertSession } from '../../server/modules/auth/sessions.repository';
 import { buildStudent, login, makeApp, school, ADMIN, type TestApp } from '../helpers/app';
+import { injectAs, type Caller } from '../helpers/kit';
 import { multipartBody } from './uploads-helpers';
 
 type Json = Record<string, unknown>;
 
 describe('the student account: settings, information, password, avatar, registration', () => {
   let app: TestApp;
+  let get: Caller['get'];
   beforeEach(async () => {
     app = await makeApp();
+    ({ get } = injectAs(app, null));
   });
   afterEach(async () => {
     await app.close();
   });
 
-  const get = (url: string, cookie?: string) => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
   const post = (url: string, payload: Json, cookie?: string, ip = '127.0.0.1') =>
     app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {}, remoteAddress: ip });
   const settingsOf = (schoolId: string) => JSON.parse((app.ctx.sqlite.prepare('select settings from schools where id = ?').get(schoolId) as { settings: string }).settings) as Json;
@@ -263,6 +265,7 @@ describe('the student account: settings, information, password, avatar, registra
   it('registration: seats full refuses and leaves nothing; registrations are throttled by address', async () => {
     await app.close();
     app = await makeApp({ LICENCE_TRIAL_SEATS: 2 });
+    ({ get } = injectAs(app, null));
     setSettings({ registration: true });
     await buildStudent(app);
     const hash = school(app).hashUID;
@@ -274,6 +277,7 @@ describe('the student account: settings, information, password, avatar, registra
 
     await app.close();
     app = await makeApp({ LICENCE_TRIAL_SEATS: 1000 });
+    ({ get } = injectAs(app, null));
     setSettings({ registration: true });
     const h = school(app).hashUID;
     for (let i = 0; i < 20; i += 1) expect((await post('/do/register', { school: h, username: `u${i}`, name: 'U', password: 'some-pass-1' }, undefined, '10.1.1.1')).statusCode).toBe(200);

@@ -1,18 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
+import { injectAs, type Caller } from '../helpers/kit';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { LOGIN_THROTTLE } from '../../shared/constants';
 
 describe('accounts and sessions (spec 6, 7 Auth)', () => {
   let app: TestApp;
+  let get: Caller['get'];
   let clock: number;
   beforeEach(async () => {
     clock = Date.UTC(2026, 10, 22, 8, 0, 0);
     app = await makeApp({}, { now: () => clock });
+    ({ get } = injectAs(app, null));
   });
   afterEach(() => app.close());
 
-  const get = (url: string, cookie?: string) => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
   it('a student logs in with an HttpOnly, SameSite=Lax y_main cookie for one day', async () => {
     const student = await buildStudent(app, { name: '王小明', groups: ['研发部', '新员工'] });

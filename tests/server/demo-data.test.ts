@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, login, makeApp, school, type TestApp } from '../helpers/app';
+import { injectAs, type Caller } from '../helpers/kit';
 import { sanitizeRichText } from '../../server/lib/sanitize';
 
 /**
@@ -8,10 +9,10 @@ import { sanitizeRichText } from '../../server/lib/sanitize';
  */
 describe('the demo school: columns, tags, articles and home setting', () => {
   let app: TestApp;
+  let get: Caller['get'];
+  let post: Caller['post'];
   let uid: string;
   let student: string;
-  const get = (url: string, cookie?: string) => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-  const post = (url: string, payload: object, cookie?: string) => app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
   const data = async (res: Promise<{ statusCode: number; body: string; json: () => { data: unknown } }>) => {
     const reply = await res;
     expect(reply.statusCode, reply.body).toBe(200);
@@ -23,6 +24,7 @@ describe('the demo school: columns, tags, articles and home setting', () => {
 
   beforeAll(async () => {
     app = await makeApp({ DEMO_DATA: true });
+    ({ get, post } = injectAs(app, null));
     uid = school(app).hashUID;
     student = (await login(app, { username: 'student', password: 'student123' })).cookie;
     const cards = (await data(post('/course/bycate', { uid, num: 500 }))).courseData as { coid: string; title: string }[];

@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
+import { data, injectAs, type Caller } from '../helpers/kit';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { enrol } from '../helpers/learning-factory';
 import { signedInStudent } from './records-helpers';
@@ -17,22 +18,19 @@ type Json = Record<string, unknown>;
  */
 describe('signatures and ratings', () => {
   let app: TestApp;
+  let post: Caller['post'];
+  let get: Caller['get'];
   let admin: string;
   let clock: number;
   beforeEach(async () => {
     clock = new Date(2026, 5, 15, 12, 0, 0).getTime();
     app = await makeApp({}, { now: () => clock });
+    ({ post, get } = injectAs(app, null));
     admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
   });
   afterEach(() => app.close());
 
   const headers = (cookie: string) => (cookie ? { cookie } : {});
-  const post = (url: string, payload: object, cookie = '') => app.inject({ method: 'POST', url, payload, headers: headers(cookie) });
-  const get = (url: string, cookie = '') => app.inject({ method: 'GET', url, headers: headers(cookie) });
-  const data = <T = Json>(res: { statusCode: number; body: string; json: () => unknown }, status = 200): T => {
-    expect(res.statusCode, res.body).toBe(status);
-    return (res.json() as { data: T }).data;
-  };
   const errorOf = (res: { json: () => unknown }) => (res.json() as { error: string }).error;
 
   /** A published course with two chapters; settings and chapter showgrade as given. */

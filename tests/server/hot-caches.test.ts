@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { studentCourses } from '../../server/modules/courses/student-courses';
 import { ADMIN, buildStudent, login, makeApp, school, type TestApp } from '../helpers/app';
+import { injectAs, type Caller } from '../helpers/kit';
 
 /**
  * Sessions and a student's enrolments, bookmarks and groups are kept in memory for
@@ -9,11 +10,14 @@ import { ADMIN, buildStudent, login, makeApp, school, type TestApp } from '../he
  */
 describe('in-memory session and student caches stay exact (server/db/changes)', () => {
   let app: TestApp;
+  let post: Caller['post'];
+  let get: Caller['get'];
   let admin: string;
   let coid: string;
   let code: string;
   beforeEach(async () => {
     app = await makeApp();
+    ({ post, get } = injectAs(app, null));
     admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
     const catid = (await post('/course/category', { title: 'Cat' }, admin)).json().data.catid;
     ({ coid, code } = (await post('/course/new', { title: 'Paid', catid, type: 0, actual: 10, price: 20 }, admin)).json().data);
@@ -21,8 +25,6 @@ describe('in-memory session and student caches stay exact (server/db/changes)', 
   });
   afterEach(() => app.close());
 
-  const post = (url: string, payload: object, cookie: string) => app.inject({ method: 'POST', url, payload, headers: { cookie } });
-  const get = (url: string, cookie: string) => app.inject({ method: 'GET', url, headers: { cookie } });
   const role = async (cookie: string) => (await get('/checkLogin', cookie)).json().data;
   const info = async (cookie: string) => (await get(`/course/info/${code}`, cookie)).json().data;
 
