@@ -164,6 +164,7 @@ export default function PdfViewer({ ware, memoryKey, onRetry }: ViewerProps) {
     return <StatusPanel ware={ware} text={t('learn.pdfError')} onRetry={onRetry} testId="pdf-error" />;
   }
   return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable on purpose, so the arrow, Page and Home/End keys turn the pages once the reader clicks or tabs into the document
     <div className="learn-pdf" data-testid="pdf-viewer" tabIndex={0} onKeyDown={onKeyDown} aria-busy={!doc}>
       <div className="learn-toolbar" role="toolbar">
         <button type="button" className="btn btn-light btn-small" onClick={() => go(page - 1)} disabled={page <= 1} aria-label={t('learn.prevPage')}>

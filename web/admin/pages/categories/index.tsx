@@ -103,7 +103,9 @@ export default function CategoriesPage() {
     canAddChild: (_node, depth) => depth < CATEGORY_MAX_DEPTH,
     movePicker: (node, close) => (
       <>
-        <label className="ac-muted">{t('admin.categories.moveUnder')}</label>
+        <span className="ac-muted" aria-hidden="true">
+          {t('admin.categories.moveUnder')}
+        </span>
         <CategorySelect
           tree={tree}
           value={node.parent_id}

@@ -156,13 +156,17 @@ function PreviewBody({ item, urls, onChanged }: { item: ResourceItem; urls: Reso
     <div className="rs-preview-body" data-testid="preview-body" data-kind={item.kind}>
       {pending && <p className="ac-hint">{t('admin.resources.notReady')}</p>}
       {item.kind === 'video' && (
+        // biome-ignore lint/a11y/useMediaCaption: the resource's subtitle tracks are the children below; a video uploaded without subtitles has none to offer
         <video className="rs-player" controls preload="metadata" poster={urls.poster ?? undefined} src={urls.mp4 ?? urls.url} data-testid="preview-video">
           {urls.subtitles.map((sub, index) => (
             <track key={sub.url} kind="subtitles" src={sub.url} srcLang={sub.lang} label={sub.label} default={index === 0} />
           ))}
         </video>
       )}
-      {item.kind === 'audio' && <audio className="rs-player-audio" controls preload="metadata" src={urls.audio ?? urls.url} data-testid="preview-audio" />}
+      {item.kind === 'audio' && (
+        // biome-ignore lint/a11y/useMediaCaption: browsers render no text track for an audio element; its subtitle files are listed and managed below
+        <audio className="rs-player-audio" controls preload="metadata" src={urls.audio ?? urls.url} data-testid="preview-audio" />
+      )}
       {item.kind === 'image' && <img className="rs-preview-image" src={urls.url} alt={item.title} data-testid="preview-image" />}
       {item.kind === 'ppt' && <Slides item={item} onChanged={onChanged} />}
       {(item.kind === 'office' || item.kind === 'other') && !urls.pdf && <p className="ac-muted">{t('admin.resources.noPreview')}</p>}
