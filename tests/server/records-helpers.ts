@@ -10,15 +10,17 @@ import { zHeartbeatReply, type HeartbeatReply } from '../../shared/schemas/recor
 import { hashToken } from '../../server/modules/auth/auth.service';
 import { insertSession } from '../../server/modules/auth/sessions.repository';
 import { ADMIN, buildStudent, login, makeApp, school, type TestApp } from '../helpers/app';
+import { envelope, injectAs } from '../helpers/kit';
 import { attachResource, enrol, seedResource } from '../helpers/learning-factory';
 
 export async function adminCookie(app: TestApp) {
   return (await login(app, { ...ADMIN, role: 'admin' })).cookie;
 }
 
+/** A call through the test kit, with its status and envelope read out. */
 export async function call<T = Record<string, unknown>>(app: TestApp, method: 'GET' | 'POST', url: string, cookie: string, payload?: object) {
-  const res = await app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
-  return { status: res.statusCode, body: res.json() as { status: string; error: string | null; data: T }, res };
+  const res = await injectAs(app, cookie).inject({ method, url, payload });
+  return { status: res.statusCode, body: envelope<T>(res), res };
 }
 
 export async function okCall<T = Record<string, unknown>>(app: TestApp, method: 'GET' | 'POST', url: string, cookie: string, payload?: object): Promise<T> {
