@@ -172,3 +172,18 @@ export const zColumnCollect = z.object({ uid: zSchoolRef.optional(), coid: zColu
 /** POST column/book {uid, column_id} (spec 7). */
 export const zBookColumn = z.object({ uid: zSchoolRef.optional(), column_id: zColumnRef });
 export const zBookResult = zColumnBuy.extend({ book_count: z.number().int(), button: zColumnButton });
+
+/** GET column/info/{id}: a column's id or code. */
+export const zColumnParams = z.object({ id: zColumnRef });
+/** GET column/admin/info/{column_id}. */
+export const zAdminColumnParams = z.object({ column_id: zId });
+/** The column categories (column/cates, column/cate/list and the category writes). */
+export const zColumnCateList = z.object({ cates: z.array(zColumnCate) });
+/** column/cate/add reply: the new category's id and the list after it. */
+export const zAddedColumnCate = zColumnCateList.extend({ catid: z.string() });
+/** column/delete reply. */
+export const zColumnsDeleted = z.object({ deleted: z.number().int() });
+/** column/collect and column/collect/status reply: 1 bookmarked, 0 not. */
+export const zColumnCollectState = z.object({ collect: z.number().int() });
+/** column/visit reply: nothing (fire and forget). */
+export const zColumnVisited = z.null();

@@ -3,12 +3,12 @@
  * data (the home setting from the footer, the nav and the home page) share one request.
  */
 import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
-import { getColumnCates, getColumnCollectStatus, getColumnInfo, getColumns } from '../api/columns';
 import { request } from '../api/client';
 import { unwrap } from './fetcher';
 import { articleCalls } from '../../shared/calls/articles';
 import { categoryCalls } from '../../shared/calls/categories';
 import { chapterCalls } from '../../shared/calls/chapters';
+import { columnCalls } from '../../shared/calls/columns';
 import { courseCalls } from '../../shared/calls/courses';
 import { homeSettingCalls } from '../../shared/calls/home-setting';
 import type { CategoryNode } from '../../shared/schemas/categories';
@@ -66,12 +66,18 @@ export const useArticles = (uid: string, page: number, num: number) =>
 
 export const useArticle = (aid: string) => useCall(articleCalls.info, aid ? { params: { aid } } : null, OPTIONS);
 
-export const useColumnCates = (uid: string) => useSWR(['column/cates', uid], ([, id]) => unwrap(getColumnCates(id)), OPTIONS);
+export const useColumnCates = (uid: string) =>
+  useCall(columnCalls.cates, { query: { uid: uid || undefined } }, OPTIONS);
 
 export const useColumns = (uid: string, cates: string | null, pageSize: number) =>
-  useSWR(cates === null ? null : ['column/list', uid, cates, pageSize], ([, id, cat, size]) => unwrap(getColumns({ uid: id, cates: cat, pageSize: size })), OPTIONS);
+  useSWR(
+    cates === null ? null : ['column/list', uid, cates, pageSize],
+    ([, id, cat, size]) =>
+      unwrap(request(columnCalls.list, { body: { uid: id || undefined, cates: cat, pageNum: 1, pageSize: size } })),
+    OPTIONS,
+  );
 
-export const useColumnInfo = (id: string) => useSWR(id ? ['column/info', id] : null, ([, ref]) => unwrap(getColumnInfo(ref)), OPTIONS);
+export const useColumnInfo = (id: string) => useCall(columnCalls.info, id ? { params: { id } } : null, OPTIONS);
 
 export const useColumnCollectStatus = (coid: string | null) =>
-  useSWR(coid ? ['column/collect/status', coid] : null, ([, id]) => unwrap(getColumnCollectStatus(id)), OPTIONS);
+  useCall(columnCalls.collectStatus, coid ? { query: { coid } } : null, OPTIONS);

@@ -1,11 +1,8 @@
-import useSWR from 'swr';
 import { categoryCalls } from '../../../shared/calls/categories';
 import { groupCalls } from '../../../shared/calls/groups';
 import type { CategoryNode } from '../../../shared/schemas/categories';
-import type { ColumnCate } from '../../../shared/schemas/columns';
-import { fetchData } from '../../hooks/fetcher';
+import { columnCalls } from '../../../shared/calls/columns';
 import { useCall } from '../../hooks/useCall';
-import { COLUMN_CATES_KEY } from '../api/columns';
 
 /** The school's course category tree (GET course/catelist). */
 export function useCategories() {
@@ -16,7 +13,7 @@ export function useCategories() {
 
 /** The column categories (GET column/cate/list). */
 export function useColumnCates() {
-  const result = useSWR<{ cates: ColumnCate[] }>(COLUMN_CATES_KEY, fetchData);
+  const result = useCall(columnCalls.cateList, {});
   return { ...result, cates: result.data?.cates ?? [] };
 }
 

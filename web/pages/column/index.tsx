@@ -2,8 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { columnMainButton, ownsColumn } from '../../../shared/rules/course-buttons';
 import { isFree } from '../../../shared/rules/course-status';
+import { columnCalls } from '../../../shared/calls/columns';
 import type { ColumnInfo } from '../../../shared/schemas/columns';
-import { bookColumn, collectColumn, COLUMN_PAGE_SIZE, visitColumn, type BookResult } from '../../api/columns';
+import { request } from '../../api/client';
+import { COLUMN_PAGE_SIZE } from '../../api/columns';
 import { useBootstrap } from '../../bootstrap';
 import { BookmarkButton, useBookmark } from '../../components/catalogue/Bookmark';
 import { ColumnCard } from '../../components/catalogue/ColumnCard';
@@ -38,7 +40,7 @@ export default function ColumnPage() {
   useEffect(() => {
     if (visited.current || !boot.params.coid) return;
     visited.current = true;
-    void visitColumn(boot.params.coid);
+    void request(columnCalls.visit, { body: { coid: boot.params.coid } });
   }, [boot.params.coid]);
   if (error) return <NotFoundPage />;
   if (!data) return <Loading />;
@@ -58,7 +60,11 @@ function Column({ info }: { info: ColumnInfo }) {
   const [busy, setBusy] = useState(false);
   const button = columnMainButton({ actual: column.actual, ...buy });
   const collect = useColumnCollectStatus(column.coid);
-  const bookmark = useBookmark({ initial: collect.data?.collect === 1, ownerId: boot.uid, send: (value) => collectColumn({ coid: column.coid, collect: value }) });
+  const bookmark = useBookmark({
+    initial: collect.data?.collect === 1,
+    ownerId: boot.uid,
+    send: (value) => request(columnCalls.collect, { body: { coid: column.coid, collect: value } }),
+  });
   const recommended = useColumns(boot.model === 'yks' ? '' : boot.hashUID, boot.model === 'yks' ? null : '0', COLUMN_PAGE_SIZE.desktop);
   const bodyRef = useRef<HTMLElement>(null);
   const barOffset = mobile ? (boot.isMiniprogram ? 0 : MOBILE_TOP_BAR_PX) : NAV_PX;
@@ -87,10 +93,10 @@ function Column({ info }: { info: ColumnInfo }) {
     }
     if (!(await guard(bookmarkRefusal(boot, boot.uid)))) return;
     setBusy(true);
-    const reply = await bookColumn(column.coid);
+    const reply = await request(columnCalls.book, { body: { column_id: column.coid } });
     setBusy(false);
     if (reply.status === 'ok') {
-      const result: BookResult = reply.data;
+      const result = reply.data;
       setBuy({ isBook: result.isBook, infinite: result.infinite, book_count: result.book_count });
       toast(t('column.subscribed'));
       return;

@@ -1,12 +1,18 @@
 import { useState } from 'react';
+import { columnCalls } from '../../../../shared/calls/columns';
 import type { Reply } from '../../../../shared/envelope';
 import type { ColumnCate } from '../../../../shared/schemas/columns';
 import { confirm, toast } from '../../../components/feedback';
+import { request } from '../../../api/client';
 import { useT } from '../../../i18n';
-import { addColumnCate, deleteColumnCate, updateColumnCate } from '../../api/columns';
 import { failureText } from '../../api/errors';
 import { OrderButtons } from '../../components/OrderButtons';
 import { useColumnCates } from '../../hooks/useCatalogue';
+
+const addCate = (title: string) => request(columnCalls.addCate, { body: { title } });
+const updateCate = (catid: string, change: { title?: string; position?: number }) =>
+  request(columnCalls.updateCate, { body: { catid, ...change } });
+const deleteCate = (catid: string) => request(columnCalls.removeCate, { body: { catid } });
 
 /** Column categories (one level): add, rename, reorder, delete (their columns move to no category). */
 export function ColumnCatesPanel({ onChanged }: { onChanged: () => void }) {
@@ -38,7 +44,7 @@ export function ColumnCatesPanel({ onChanged }: { onChanged: () => void }) {
         onSubmit={(event) => {
           event.preventDefault();
           if (!title.trim()) return;
-          void run(() => addColumnCate(title.trim()), t('admin.columns.cateAdded')).then((ok) => ok && setTitle(''));
+          void run(() => addCate(title.trim()), t('admin.columns.cateAdded')).then((ok) => ok && setTitle(''));
         }}
       >
         <input value={title} maxLength={30} placeholder={t('admin.columns.catePlaceholder')} aria-label={t('admin.columns.catePlaceholder')} onChange={(event) => setTitle(event.target.value)} />
@@ -58,7 +64,7 @@ export function ColumnCatesPanel({ onChanged }: { onChanged: () => void }) {
                   onSubmit={(event) => {
                     event.preventDefault();
                     if (!editing.title.trim()) return;
-                    void run(() => updateColumnCate(cate.catid, { title: editing.title.trim() })).then((ok) => ok && setEditing(null));
+                    void run(() => updateCate(cate.catid, { title: editing.title.trim() })).then((ok) => ok && setEditing(null));
                   }}
                 >
                   <input autoFocus value={editing.title} maxLength={30} aria-label={t('admin.categories.renameLabel')} onChange={(event) => setEditing({ ...editing, title: event.target.value })} />
@@ -75,7 +81,7 @@ export function ColumnCatesPanel({ onChanged }: { onChanged: () => void }) {
                     {cate.title} <span className="ac-muted">({cate.column_count})</span>
                   </span>
                   <span className="ac-row-actions">
-                    <OrderButtons index={index} count={cates.length} label={cate.title} onMove={(to) => void run(() => updateColumnCate(cate.catid, { position: to }))} />
+                    <OrderButtons index={index} count={cates.length} label={cate.title} onMove={(to) => void run(() => updateCate(cate.catid, { position: to }))} />
                     <button type="button" className="btn btn-small btn-text" onClick={() => setEditing({ catid: cate.catid, title: cate.title })}>
                       {t('admin.categories.rename')}
                     </button>
@@ -84,7 +90,7 @@ export function ColumnCatesPanel({ onChanged }: { onChanged: () => void }) {
                       className="btn btn-small btn-text ac-danger-text"
                       onClick={() =>
                         void confirm({ text: t('admin.columns.deleteCate', { title: cate.title }), okText: t('admin.common.delete') }).then(
-                          (ok) => ok && run(() => deleteColumnCate(cate.catid), t('admin.categories.deleted')),
+                          (ok) => ok && run(() => deleteCate(cate.catid), t('admin.categories.deleted')),
                         )
                       }
                     >

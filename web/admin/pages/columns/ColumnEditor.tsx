@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import useSWR from 'swr';
-import type { AdminColumn } from '../../../../shared/schemas/columns';
+import type { z } from 'zod';
+import { columnCalls } from '../../../../shared/calls/columns';
+import type { AdminColumn, zUpdateColumn } from '../../../../shared/schemas/columns';
+import { request } from '../../../api/client';
 import { toast } from '../../../components/feedback';
+import { useCall } from '../../../hooks/useCall';
 import { useT } from '../../../i18n';
-import { columnInfo, pinColumn, publishColumn, saveColumn, setColumnCourses, type ColumnUpdate } from '../../api/columns';
 import { failureText, fieldErrorsOf } from '../../api/errors';
 import { CoursePicker } from '../../components/CoursePicker';
 import { Field } from '../../components/Field';
@@ -41,17 +43,16 @@ const formOf = (column: AdminColumn): ColumnForm => ({
   coids: column.coids,
 });
 
-async function fetchColumn([, id]: [string, string]) {
-  const reply = await columnInfo(id);
-  if (reply.status !== 'ok') throw new Error(reply.error);
-  return reply.data;
-}
 
 /** A column: title, cover, description, category, prices, validity and its ordered courses; publish and pin. */
 export default function ColumnEditor() {
   const t = useT();
   const { id = '' } = useParams();
-  const { data: column, error, mutate } = useSWR(['column/admin/info', id] as [string, string], fetchColumn, { revalidateOnFocus: false });
+  const { data: column, error, mutate } = useCall(
+    columnCalls.adminInfo,
+    { params: { column_id: id } },
+    { revalidateOnFocus: false },
+  );
   const { cates } = useColumnCates();
   const revalidate = useRevalidate();
   const { base, form, errors, setErrors, dirty, change, reset } = useEditableForm(column, formOf);
@@ -72,7 +73,7 @@ export default function ColumnEditor() {
       setErrors(local);
       return toast(t('admin.common.fixErrors'));
     }
-    const patch: ColumnUpdate = { column_id: id };
+    const patch: z.input<typeof zUpdateColumn> = { column_id: id };
     if (form.title !== base.title) patch.title = form.title.trim();
     if (form.img !== base.img) patch.img = form.img.trim();
     if (form.description !== base.description) patch.description = form.description;
@@ -85,7 +86,7 @@ export default function ColumnEditor() {
     }
     setSaving(true);
     if (Object.keys(patch).length > 1) {
-      const reply = await saveColumn(patch);
+      const reply = await request(columnCalls.save, { body: patch });
       if (reply.status !== 'ok') {
         setSaving(false);
         const found = fieldErrorsOf(reply);
@@ -94,7 +95,7 @@ export default function ColumnEditor() {
       }
     }
     if (form.coids.join(',') !== base.coids.join(',')) {
-      const reply = await setColumnCourses(id, form.coids);
+      const reply = await request(columnCalls.setCourses, { body: { column_id: id, coids: form.coids } });
       if (reply.status !== 'ok') {
         setSaving(false);
         return toast(failureText(t, reply));
@@ -110,7 +111,10 @@ export default function ColumnEditor() {
   };
 
   const toggle = async (kind: 'pub' | 'top') => {
-    const reply = kind === 'pub' ? await publishColumn(id, !column.pub) : await pinColumn(id, column.top === 0);
+    const reply =
+      kind === 'pub'
+        ? await request(columnCalls.publish, { body: { column_id: id, pub: column.pub ? 0 : 1 } })
+        : await request(columnCalls.pin, { body: { column_id: id, top: column.top === 0 ? 1 : 0 } });
     if (reply.status !== 'ok') return toast(failureText(t, reply));
     toast(t('admin.common.saved'));
     await mutate();

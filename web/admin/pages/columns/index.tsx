@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import useSWR from 'swr';
+import { columnCalls } from '../../../../shared/calls/columns';
+import { request } from '../../../api/client';
 import { toast } from '../../../components/feedback';
+import { useCall } from '../../../hooks/useCall';
 import { useT } from '../../../i18n';
-import { deleteColumns, listColumns, newColumn, pinColumn, publishColumn } from '../../api/columns';
 import { failureText } from '../../api/errors';
 import { DataTable, DeleteButton, RowActions } from '../../components/DataTable';
 import { Field } from '../../components/Field';
@@ -20,11 +21,11 @@ import { formatPrice } from '../../../../shared/rules/text';
 
 const PAGE_SIZE = 20;
 
-async function fetchColumns([, page, cates, keyword]: [string, number, string, string]) {
-  const reply = await listColumns({ page, num: PAGE_SIZE, cates, keyword });
-  if (reply.status !== 'ok') throw new Error(reply.error);
-  return reply.data;
-}
+const publishColumn = (coid: string, pub: boolean) =>
+  request(columnCalls.publish, { body: { column_id: coid, pub: pub ? 1 : 0 } });
+const pinColumn = (coid: string, top: boolean) =>
+  request(columnCalls.pin, { body: { column_id: coid, top: top ? 1 : 0 } });
+const deleteColumn = (coid: string) => request(columnCalls.remove, { body: { ids: [coid] } });
 
 /** Columns (course bundles): list, create, publish, pin, delete, and their categories. */
 export default function ColumnsPage() {
@@ -34,7 +35,8 @@ export default function ColumnsPage() {
   const [page, setPage] = useState(1);
   const [cates, setCates] = useState('0');
   const [keyword, setKeyword] = useState('');
-  const { data, mutate } = useSWR(['column/admin/list', page, cates, keyword] as [string, number, string, string], fetchColumns, { keepPreviousData: true });
+  const query = { page, num: PAGE_SIZE, cates, keyword };
+  const { data, mutate } = useCall(columnCalls.adminList, { query }, { keepPreviousData: true });
   const { cates: columnCates } = useColumnCates();
   const [creating, setCreating] = useState(false);
   const [title, setTitle] = useState('');
@@ -48,7 +50,7 @@ export default function ColumnsPage() {
   const handleCreate = async () => {
     if (!title.trim()) return toast(t('admin.common.required'));
     setBusy(true);
-    const reply = await newColumn({ title: title.trim(), catid: cates });
+    const reply = await request(columnCalls.create, { body: { title: title.trim(), catid: cates } });
     setBusy(false);
     if (reply.status !== 'ok') return toast(failureText(t, reply));
     setCreating(false);
@@ -119,7 +121,7 @@ export default function ColumnsPage() {
                   </Link>
                   <PublishButton on={!!row.pub} busy={busy} run={run} toggle={(next) => publishColumn(row.coid, next)} />
                   <PinButton on={row.top > 0} busy={busy} run={run} toggle={(next) => pinColumn(row.coid, next)} />
-                  <DeleteButton busy={busy} confirmText={t('admin.columns.deleteOne', { title: row.title })} onDelete={() => run(() => deleteColumns([row.coid]), t('admin.columns.deleted'))} />
+                  <DeleteButton busy={busy} confirmText={t('admin.columns.deleteOne', { title: row.title })} onDelete={() => run(() => deleteColumn(row.coid), t('admin.columns.deleted'))} />
                 </RowActions>
               </tr>
             ))}
