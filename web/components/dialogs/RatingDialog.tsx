@@ -1,10 +1,11 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { canConfirmRating, nextScore, RATING_COMMENT_MAX, RATING_SCORE_MAX, ratingLength, ratingRefusal, starPicture, type RatingRefusal } from '../../../shared/rules/rating';
+import { feedbackCalls } from '../../../shared/calls/feedback';
 import { FEEDBACK_ERRORS } from '../../../shared/schemas/feedback';
+import { request } from '../../api/client';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { useT } from '../../i18n';
 import { toast } from '../feedback';
-import { addGrade } from './feedback-api';
 import { useDialogFocus } from '../../hooks/useDialogFocus';
 
 /**
@@ -54,7 +55,7 @@ export default function RatingDialog(props: { coid: string; cid: string; onClose
     const refusal = ratingRefusal({ score, content });
     if (refusal) return toast(t(REFUSAL_TEXT[refusal]));
     setBusy(true);
-    const reply = await addGrade({ coid, cid, score, content });
+    const reply = await request(feedbackCalls.addGrade, { body: { coid, cid, score, content } });
     setBusy(false);
     if (reply.status === 'ok') return onClose(true);
     if (reply.error === FEEDBACK_ERRORS.rated) {

@@ -16,11 +16,13 @@ import {
   type Stroke,
   type StrokePoint,
 } from '../../../shared/rules/signature';
+import { feedbackCalls } from '../../../shared/calls/feedback';
+import { request } from '../../api/client';
+import { signatureForm } from '../../api/feedback';
 import { useBootstrap } from '../../bootstrap';
 import { useLocale, useT } from '../../i18n';
 import { useCourseInfo } from '../../hooks/useCatalogue';
 import { toast } from '../feedback';
-import { saveSignature, uploadSignature } from './feedback-api';
 import { useDialogFocus } from '../../hooks/useDialogFocus';
 
 /**
@@ -239,9 +241,9 @@ export default function SignatureDialog(props: { coid: string; cid: string; onCl
     paint(out, base, rescaleStrokes(strokesRef.current, pad, base), markAt(Date.now()), 1);
     const image = await toJpeg(out);
     if (!image) return fail();
-    const uploaded = await uploadSignature(image);
+    const uploaded = await request(feedbackCalls.uploadSignature, { body: signatureForm(image) });
     if (uploaded.status !== 'ok') return fail();
-    const saved = await saveSignature({ img: uploaded.data.key, coid, cid });
+    const saved = await request(feedbackCalls.saveSignature, { body: { img: uploaded.data.key, coid, cid } });
     if (saved.status !== 'ok') return fail();
     setPhase('saved');
     toast(t('feedback.signature.saved'));

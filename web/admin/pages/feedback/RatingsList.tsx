@@ -1,25 +1,24 @@
-import useSWR from 'swr';
+import { feedbackCalls } from '../../../../shared/calls/feedback';
 import { formatDateMinutes } from '../../../../shared/rules/dates';
 import { RATING_SCORE_MAX } from '../../../../shared/rules/rating';
-import { unwrap } from '../../../hooks/fetcher';
+import { request } from '../../../api/client';
+import { useCall } from '../../../hooks/useCall';
 import { useLocale, useT } from '../../../i18n';
 import { DataTable, DeleteButton, LoadError, PersonCell, RowActions } from '../../components/DataTable';
 import { ListToolbar } from '../../components/ListToolbar';
 import { Pager } from '../../components/Pager';
 import { useRowAction } from '../../hooks/useRowAction';
-import { deleteGrades, GRADES_KEY, listGrades } from './api';
 
 const PAGE_SIZE = 20;
 
-type Key = [string, string, string, number];
-
-const fetchGrades = ([, coid, cid, page]: Key) => unwrap(listGrades({ coid, cid: cid || undefined, page, num: PAGE_SIZE }));
+const deleteGrade = (id: string) => request(feedbackCalls.deleteGrades, { body: { ids: [id] } });
 
 /** A course's ratings (one chapter's, or the course's own with cid 0): score, comment, student, time; average; delete with confirmation. */
 export function RatingsList({ coid, cid, page, onPage, onChapter }: { coid: string; cid: string; page: number; onPage: (page: number) => void; onChapter: (cid: string) => void }) {
   const t = useT();
   const locale = useLocale();
-  const { data, error, mutate } = useSWR([GRADES_KEY, coid, cid, page] as Key, fetchGrades, { keepPreviousData: true });
+  const query = { coid, cid: cid || undefined, page, num: PAGE_SIZE };
+  const { data, error, mutate } = useCall(feedbackCalls.grades, { query }, { keepPreviousData: true });
   const { busy, run } = useRowAction(() => mutate());
   const rows = data?.list ?? [];
   if (error && !data) return <LoadError onRetry={() => void mutate()} />;
@@ -61,7 +60,7 @@ export function RatingsList({ coid, cid, page, onPage, onChapter }: { coid: stri
               {formatDateMinutes(row.time * 1000, locale)}
             </td>
             <RowActions>
-              <DeleteButton busy={busy} confirmText={t('admin.feedback.deleteRating', { name: row.name })} onDelete={() => run(() => deleteGrades([row.id]), t('admin.feedback.deleted'))} testId="delete-rating" />
+              <DeleteButton busy={busy} confirmText={t('admin.feedback.deleteRating', { name: row.name })} onDelete={() => run(() => deleteGrade(row.id), t('admin.feedback.deleted'))} testId="delete-rating" />
             </RowActions>
           </tr>
         ))}

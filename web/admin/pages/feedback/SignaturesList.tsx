@@ -1,22 +1,18 @@
-import useSWR from 'swr';
+import { feedbackCalls } from '../../../../shared/calls/feedback';
 import { formatDateMinutes } from '../../../../shared/rules/dates';
-import { unwrap } from '../../../hooks/fetcher';
+import { useCall } from '../../../hooks/useCall';
 import { useLocale, useT } from '../../../i18n';
 import { DataTable, LoadError, PersonCell, RowActions } from '../../components/DataTable';
 import { Pager } from '../../components/Pager';
-import { listSignatures, SIGNATURES_KEY } from './api';
 
 const PAGE_SIZE = 20;
-
-type Key = [string, string, number];
-
-const fetchSignatures = ([, coid, page]: Key) => unwrap(listSignatures({ coid, page, num: PAGE_SIZE }));
 
 /** A course's signatures: student, chapter, time, and the image (served only to signed-in administrators of the course). */
 export function SignaturesList({ coid, page, onPage }: { coid: string; page: number; onPage: (page: number) => void }) {
   const t = useT();
   const locale = useLocale();
-  const { data, error, mutate } = useSWR([SIGNATURES_KEY, coid, page] as Key, fetchSignatures, { keepPreviousData: true });
+  const query = { coid, page, num: PAGE_SIZE };
+  const { data, error, mutate } = useCall(feedbackCalls.signatures, { query }, { keepPreviousData: true });
   const rows = data?.list ?? [];
   if (error && !data) return <LoadError onRetry={() => void mutate()} />;
   return (
