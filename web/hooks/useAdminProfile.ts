@@ -1,8 +1,7 @@
-import useSWR from 'swr';
-import type { AdminProfile } from '../../shared/schemas/admins';
-import { fetchData } from './fetcher';
+import { adminCalls } from '../../shared/calls/admins';
+import { useCall } from './useCall';
 
-/** GET admins/me: the signed-in administrator with permissions and school (only fetched when enabled). */
+/** GET admins/me (SWR key 'admins/me'): the signed-in administrator with permissions and school (only fetched when enabled). */
 export function useAdminProfile(enabled = true) {
-  return useSWR<AdminProfile>(enabled ? 'admins/me' : null, fetchData, { revalidateOnFocus: false, shouldRetryOnError: false });
+  return useCall(adminCalls.me, enabled ? {} : null, { revalidateOnFocus: false, shouldRetryOnError: false });
 }

@@ -1,7 +1,7 @@
 import type { PermissionGroup } from '../../../../shared/constants';
 import type { MessageKey } from '../../../../shared/i18n';
 import { useT } from '../../../i18n';
-import type { CateNode, GroupPermissions } from '../../api/admins';
+import type { CateNode, GroupPermissions } from '../../../../shared/schemas/admins';
 import { Check } from '../../components/Field';
 
 /** The label of a permission group (admin.admins.perm.*). */
@@ -30,11 +30,16 @@ export function PermissionFields({
   const grantable = rights?.grantable ?? [];
   const scoped = (rights?.grantableCategories.length ?? 0) > 0;
   const all = categories.length === 0 && !scoped;
-  const toggle = <T,>(list: T[], item: T, on: boolean) => (on ? [...list.filter((x) => x !== item), item] : list.filter((x) => x !== item));
+  const toggle = <T,>(list: T[], item: T, on: boolean) =>
+    on ? [...list.filter((x) => x !== item), item] : list.filter((x) => x !== item);
   const renderNodes = (nodes: CateNode[], depth: number) =>
     nodes.map((node) => (
       <div key={node.id} style={{ paddingLeft: depth * 20 }} data-testid="category-choice" data-name={node.name}>
-        <Check label={node.name} checked={categories.includes(node.id)} onChange={(on) => onCategories(toggle(categories, node.id, on))} />
+        <Check
+          label={node.name}
+          checked={categories.includes(node.id)}
+          onChange={(on) => onCategories(toggle(categories, node.id, on))}
+        />
         {renderNodes(node.children, depth + 1)}
       </div>
     ));
@@ -59,7 +64,14 @@ export function PermissionFields({
       <fieldset className="ac-field is-wide" data-field="categories">
         <legend className="ac-label">{t('admin.admins.categories')}</legend>
         <div className="ac-control">
-          {!scoped && <Check name="all-categories" label={t('admin.admins.allCategories')} checked={all} onChange={(on) => on && onCategories([])} />}
+          {!scoped && (
+            <Check
+              name="all-categories"
+              label={t('admin.admins.allCategories')}
+              checked={all}
+              onChange={(on) => on && onCategories([])}
+            />
+          )}
           {tree.length === 0 ? <p className="ac-muted">{t('admin.admins.noCategories')}</p> : renderNodes(tree, 0)}
         </div>
       </fieldset>

@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import useSWR from 'swr';
 import type { PermissionGroup } from '../../../../shared/constants';
-import { ADMIN_ERRORS } from '../../../../shared/schemas/admins';
+import { ADMIN_ERRORS, type SubAdmin } from '../../../../shared/schemas/admins';
+import { adminCalls } from '../../../../shared/calls/admins';
 import { groupCalls } from '../../../../shared/calls/groups';
 import type { Failure } from '../../../../shared/envelope';
 import { toast } from '../../../components/feedback';
-import { unwrap } from '../../../hooks/fetcher';
 import { useCall } from '../../../hooks/useCall';
 import { useT, type Translate } from '../../../i18n';
-import { ADMIN_CATES_KEY, categoryTree, groupPermissions, GROUP_PERMISSIONS_KEY, registerSubAdmin, setPermission, updateSubAdmin, type SubAdmin } from '../../api/admins';
+import { request } from '../../../api/client';
 import { failureText, fieldErrorsOf } from '../../api/errors';
 import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
@@ -43,7 +42,15 @@ function GroupSelect({ value, onChange }: { value: string; onChange: (value: str
 }
 
 /** Add a sub-admin (user name, name, password, permissions, categories, group) or edit one (name, new password, group). */
-export function SubAdminDialog({ editing, onClose, onDone }: { editing: SubAdmin | null; onClose: () => void; onDone: () => void }) {
+export function SubAdminDialog({
+  editing,
+  onClose,
+  onDone,
+}: {
+  editing: SubAdmin | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const t = useT();
   const [username, setUsername] = useState('');
   const [name, setName] = useState(editing?.name ?? '');
@@ -53,14 +60,18 @@ export function SubAdminDialog({ editing, onClose, onDone }: { editing: SubAdmin
   const [categories, setCategories] = useState<string[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const rights = useSWR(editing ? null : [GROUP_PERMISSIONS_KEY, ''], () => unwrap(groupPermissions()));
-  const tree = useSWR(editing ? null : ADMIN_CATES_KEY, () => unwrap(categoryTree()));
+  const rights = useCall(adminCalls.groupPermissions, editing ? null : { query: {} });
+  const tree = useCall(adminCalls.cateTree, editing ? null : {});
 
   const submit = async () => {
     setBusy(true);
     const reply = editing
-      ? await updateSubAdmin({ id: editing.id, name, groupId: groupId || null, ...(password ? { password } : {}) })
-      : await registerSubAdmin({ username, name, password, permissions, categories, groupId: groupId || null });
+      ? await request(adminCalls.update, {
+          body: { id: editing.id, name, groupId: groupId || null, ...(password ? { password } : {}) },
+        })
+      : await request(adminCalls.register, {
+          body: { username, name, password, permissions, categories, groupId: groupId || null },
+        });
     setBusy(false);
     if (reply.status !== 'ok') {
       setErrors(fieldErrorsOf(reply));
@@ -71,45 +82,104 @@ export function SubAdminDialog({ editing, onClose, onDone }: { editing: SubAdmin
   };
 
   return (
-    <Modal title={editing ? t('admin.admins.editOf', { name: editing.name }) : t('admin.admins.add')} submitText={t('admin.common.save')} onSubmit={() => void submit()} onClose={onClose} busy={busy} wide={!editing} testId="sub-admin-dialog">
+    <Modal
+      title={editing ? t('admin.admins.editOf', { name: editing.name }) : t('admin.admins.add')}
+      submitText={t('admin.common.save')}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+      busy={busy}
+      wide={!editing}
+      testId="sub-admin-dialog"
+    >
       {!editing && (
         <Field label={t('admin.admins.username')} name="username" error={errors.username}>
-          <input value={username} maxLength={64} autoComplete="off" onChange={(event) => setUsername(event.target.value)} required />
+          <input
+            value={username}
+            maxLength={64}
+            autoComplete="off"
+            onChange={(event) => setUsername(event.target.value)}
+            required
+          />
         </Field>
       )}
       <Field label={t('admin.admins.name')} name="name" error={errors.name}>
         <input value={name} maxLength={64} onChange={(event) => setName(event.target.value)} required />
       </Field>
-      <Field label={editing ? t('admin.admins.newPassword') : t('admin.admins.password')} name="password" error={errors.password} hint={editing ? t('admin.admins.newPasswordHint') : t('admin.admins.passwordHint')}>
-        <input type="password" value={password} autoComplete="new-password" minLength={6} maxLength={128} onChange={(event) => setPassword(event.target.value)} required={!editing} />
+      <Field
+        label={editing ? t('admin.admins.newPassword') : t('admin.admins.password')}
+        name="password"
+        error={errors.password}
+        hint={editing ? t('admin.admins.newPasswordHint') : t('admin.admins.passwordHint')}
+      >
+        <input
+          type="password"
+          value={password}
+          autoComplete="new-password"
+          minLength={6}
+          maxLength={128}
+          onChange={(event) => setPassword(event.target.value)}
+          required={!editing}
+        />
       </Field>
       <Field label={t('admin.admins.group')} name="groupId" error={errors.groupId}>
         <GroupSelect value={groupId} onChange={setGroupId} />
       </Field>
-      {!editing && <PermissionFields rights={rights.data} tree={tree.data?.cates ?? []} permissions={permissions} categories={categories} onPermissions={setPermissions} onCategories={setCategories} />}
+      {!editing && (
+        <PermissionFields
+          rights={rights.data}
+          tree={tree.data?.cates ?? []}
+          permissions={permissions}
+          categories={categories}
+          onPermissions={setPermissions}
+          onCategories={setCategories}
+        />
+      )}
     </Modal>
   );
 }
 
 /** Set a sub-admin's permission groups and categories. */
-export function PermissionDialog({ target, onClose, onDone }: { target: SubAdmin; onClose: () => void; onDone: () => void }) {
+export function PermissionDialog({
+  target,
+  onClose,
+  onDone,
+}: {
+  target: SubAdmin;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const t = useT();
   const [permissions, setPermissions] = useState<PermissionGroup[]>(target.permissions);
   const [categories, setCategories] = useState<string[]>(target.categories.map((c) => c.id));
   const [busy, setBusy] = useState(false);
-  const rights = useSWR([GROUP_PERMISSIONS_KEY, target.id], () => unwrap(groupPermissions(target.id)));
-  const tree = useSWR(ADMIN_CATES_KEY, () => unwrap(categoryTree()));
+  const rights = useCall(adminCalls.groupPermissions, { query: { id: target.id } });
+  const tree = useCall(adminCalls.cateTree, {});
   const submit = async () => {
     setBusy(true);
-    const reply = await setPermission({ id: target.id, permissions, categories });
+    const reply = await request(adminCalls.setPermission, { body: { id: target.id, permissions, categories } });
     setBusy(false);
     if (reply.status !== 'ok') return toast(adminFailure(t, reply));
     toast(t('admin.common.saved'));
     onDone();
   };
   return (
-    <Modal title={t('admin.admins.permissionsOf', { name: target.name })} submitText={t('admin.common.save')} onSubmit={() => void submit()} onClose={onClose} busy={busy} wide testId="permission-dialog">
-      <PermissionFields rights={rights.data} tree={tree.data?.cates ?? []} permissions={permissions} categories={categories} onPermissions={setPermissions} onCategories={setCategories} />
+    <Modal
+      title={t('admin.admins.permissionsOf', { name: target.name })}
+      submitText={t('admin.common.save')}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+      busy={busy}
+      wide
+      testId="permission-dialog"
+    >
+      <PermissionFields
+        rights={rights.data}
+        tree={tree.data?.cates ?? []}
+        permissions={permissions}
+        categories={categories}
+        onPermissions={setPermissions}
+        onCategories={setCategories}
+      />
     </Modal>
   );
 }

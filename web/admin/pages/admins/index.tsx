@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import useSWR from 'swr';
+import { adminCalls } from '../../../../shared/calls/admins';
 import type { Reply } from '../../../../shared/envelope';
+import type { SubAdmin } from '../../../../shared/schemas/admins';
+import { request } from '../../../api/client';
 import { toast, confirm } from '../../../components/feedback';
-import { unwrap } from '../../../hooks/fetcher';
 import { useAdminProfile } from '../../../hooks/useAdminProfile';
 import { useT } from '../../../i18n';
-import { deleteSubAdmins, listSubAdmins, SUB_ADMINS_KEY, updateSubAdmin, type SubAdmin } from '../../api/admins';
+import { useCall } from '../../../hooks/useCall';
 import { DataTable, DeleteButton, LoadError, RowActions } from '../../components/DataTable';
 import { ListToolbar, SearchForm } from '../../components/ListToolbar';
 import { PageHeader } from '../../components/PageHeader';
@@ -32,7 +33,11 @@ export default function AdminsPage() {
   const [groupId, setGroupId] = useState('');
   const [dialog, setDialog] = useState<{ kind: 'add' } | { kind: 'edit' | 'permissions'; row: SubAdmin } | null>(null);
   const [busy, setBusy] = useState(false);
-  const { data, error, mutate } = useSWR([SUB_ADMINS_KEY, page, keyword, groupId], () => unwrap(listSubAdmins({ page, num: PAGE_SIZE, keyword, groupId })), { keepPreviousData: true });
+  const { data, error, mutate } = useCall(
+    adminCalls.list,
+    { query: { page, num: PAGE_SIZE, keyword, groupId } },
+    { keepPreviousData: true },
+  );
   const rows = data?.list ?? [];
 
   /** True when the signed-in admin may change this row (the main admin: all; an 'admin' holder: those holding nothing more). */
@@ -40,7 +45,8 @@ export default function AdminsPage() {
     if (!me || isMainAdmin(me)) return true;
     if (row.id === me.id) return false;
     const scope = me.categories;
-    const within = scope.length === 0 || (row.categories.length > 0 && row.categories.every((c) => scope.includes(c.id)));
+    const within =
+      scope.length === 0 || (row.categories.length > 0 && row.categories.every((c) => scope.includes(c.id)));
     return row.permissions.every((p) => me.permissions.includes(p)) && within;
   };
   const run = async (work: () => Promise<Reply<unknown>>, done: string) => {
@@ -52,8 +58,15 @@ export default function AdminsPage() {
     await mutate();
   };
   const toggleDisabled = async (row: SubAdmin) => {
-    if (!row.disabled && !(await confirm({ text: t('admin.admins.disableOne', { name: row.name }), okText: t('admin.admins.disable') }))) return;
-    await run(() => updateSubAdmin({ id: row.id, disabled: !row.disabled }), row.disabled ? t('admin.admins.enabledDone') : t('admin.admins.disabledDone'));
+    if (
+      !row.disabled &&
+      !(await confirm({ text: t('admin.admins.disableOne', { name: row.name }), okText: t('admin.admins.disable') }))
+    )
+      return;
+    await run(
+      () => request(adminCalls.update, { body: { id: row.id, disabled: !row.disabled } }),
+      row.disabled ? t('admin.admins.enabledDone') : t('admin.admins.disabledDone'),
+    );
   };
   const closeAndReload = () => {
     setDialog(null);
@@ -63,7 +76,12 @@ export default function AdminsPage() {
   return (
     <div className="ac-page" data-testid="admins-page">
       <PageHeader title={t('admin.menu.admins')}>
-        <button type="button" className="btn btn-primary btn-small" onClick={() => setDialog({ kind: 'add' })} data-testid="add-sub-admin">
+        <button
+          type="button"
+          className="btn btn-primary btn-small"
+          onClick={() => setDialog({ kind: 'add' })}
+          data-testid="add-sub-admin"
+        >
           {t('admin.admins.add')}
         </button>
       </PageHeader>
@@ -97,7 +115,14 @@ export default function AdminsPage() {
           <LoadError onRetry={() => void mutate()} />
         ) : (
           <DataTable
-            columns={[t('admin.admins.name'), t('admin.admins.permissions'), t('admin.admins.categories'), t('admin.admins.group'), t('admin.admins.state'), t('admin.admins.lastLogin')]}
+            columns={[
+              t('admin.admins.name'),
+              t('admin.admins.permissions'),
+              t('admin.admins.categories'),
+              t('admin.admins.group'),
+              t('admin.admins.state'),
+              t('admin.admins.lastLogin'),
+            ]}
             empty={data && rows.length === 0 && t('admin.admins.empty')}
           >
             {rows.map((row) => (
@@ -106,25 +131,50 @@ export default function AdminsPage() {
                   <span className="ac-strong">{row.name}</span>
                   <p className="ac-muted">{row.username}</p>
                 </td>
-                <td data-label={t('admin.admins.permissions')}>{row.permissions.map((p) => t(permissionLabel(p))).join('、') || '—'}</td>
-                <td data-label={t('admin.admins.categories')}>{row.categories.length === 0 ? t('admin.admins.allCategories') : row.categories.map((c) => c.name).join('、')}</td>
+                <td data-label={t('admin.admins.permissions')}>
+                  {row.permissions.map((p) => t(permissionLabel(p))).join('、') || '—'}
+                </td>
+                <td data-label={t('admin.admins.categories')}>
+                  {row.categories.length === 0
+                    ? t('admin.admins.allCategories')
+                    : row.categories.map((c) => c.name).join('、')}
+                </td>
                 <td data-label={t('admin.admins.group')}>{row.group?.name ?? '—'}</td>
                 <td data-label={t('admin.admins.state')} data-testid="sub-admin-state">
                   {row.disabled ? t('admin.admins.disabled') : t('admin.admins.enabled')}
                 </td>
-                <td data-label={t('admin.admins.lastLogin')}>{row.lastLogin ? formatTime(row.lastLogin) : t('admin.admins.never')}</td>
+                <td data-label={t('admin.admins.lastLogin')}>
+                  {row.lastLogin ? formatTime(row.lastLogin) : t('admin.admins.never')}
+                </td>
                 {inReach(row) ? (
                   <RowActions>
                     <button type="button" className="btn btn-small" onClick={() => setDialog({ kind: 'edit', row })}>
                       {t('admin.common.edit')}
                     </button>
-                    <button type="button" className="btn btn-small" onClick={() => setDialog({ kind: 'permissions', row })} data-testid="set-permission">
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      onClick={() => setDialog({ kind: 'permissions', row })}
+                      data-testid="set-permission"
+                    >
                       {t('admin.admins.setPermission')}
                     </button>
-                    <button type="button" className="btn btn-small" disabled={busy} onClick={() => void toggleDisabled(row)} data-testid="toggle-disabled">
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      disabled={busy}
+                      onClick={() => void toggleDisabled(row)}
+                      data-testid="toggle-disabled"
+                    >
                       {row.disabled ? t('admin.admins.enable') : t('admin.admins.disable')}
                     </button>
-                    <DeleteButton busy={busy} confirmText={t('admin.admins.deleteOne', { name: row.name })} onDelete={() => run(() => deleteSubAdmins([row.id]), t('admin.admins.deleted'))} />
+                    <DeleteButton
+                      busy={busy}
+                      confirmText={t('admin.admins.deleteOne', { name: row.name })}
+                      onDelete={() =>
+                        run(() => request(adminCalls.delete, { body: { ids: [row.id] } }), t('admin.admins.deleted'))
+                      }
+                    />
                   </RowActions>
                 ) : (
                   <RowActions>
@@ -139,9 +189,15 @@ export default function AdminsPage() {
         )}
         {data && <Pager page={page} num={PAGE_SIZE} total={data.total} onPage={setPage} />}
       </section>
-      {dialog?.kind === 'add' && <SubAdminDialog editing={null} onClose={() => setDialog(null)} onDone={closeAndReload} />}
-      {dialog?.kind === 'edit' && <SubAdminDialog editing={dialog.row} onClose={() => setDialog(null)} onDone={closeAndReload} />}
-      {dialog?.kind === 'permissions' && <PermissionDialog target={dialog.row} onClose={() => setDialog(null)} onDone={closeAndReload} />}
+      {dialog?.kind === 'add' && (
+        <SubAdminDialog editing={null} onClose={() => setDialog(null)} onDone={closeAndReload} />
+      )}
+      {dialog?.kind === 'edit' && (
+        <SubAdminDialog editing={dialog.row} onClose={() => setDialog(null)} onDone={closeAndReload} />
+      )}
+      {dialog?.kind === 'permissions' && (
+        <PermissionDialog target={dialog.row} onClose={() => setDialog(null)} onDone={closeAndReload} />
+      )}
     </div>
   );
 }
