@@ -5,7 +5,7 @@ import type { zAddChapter, zMoveChapter, zUpdateChapter } from '../../../shared/
 import type { AppContext, Auth } from '../../context';
 import { badInput, notFound } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { purchaseOf, validityOf } from '../courses/course-info.service';
+import { purchaseOf, validityOf } from '../courses/course-terms';
 import { openCourse } from '../courses/course-visibility';
 import { managedCourse } from '../courses/courses.service';
 import { toFlag } from '../courses/courses.presenter';

@@ -1,6 +1,6 @@
 import type { Locale } from '../../../shared/constants';
 import { allowedGroupIds, courseMainButton, COURSE_TYPE, purchaseRefusal, } from '../../../shared/rules/course-buttons';
-import { courseStatus, VALIDITY, type CourseValidity } from '../../../shared/rules/course-status';
+import { courseStatus, VALIDITY } from '../../../shared/rules/course-status';
 import { discount } from '../../../shared/rules/discount';
 import type { CourseBody, CourseViewer } from '../../../shared/schemas/courses';
 import type { AppContext, Auth } from '../../context';
@@ -9,8 +9,9 @@ import { hasFreeChapter, studyNum, type CourseHead } from './catalogue.repositor
 import { cachedReply, fnv1a, viewerReply, type ViewerReply } from '../../lib/catalogue-http';
 import { studentCourses } from './student-courses';
 import { findCourse } from './courses.repository';
-import { dateText, fenToYuan, readSettings, toCourseBody } from './courses.presenter';
+import { dateText, fenToYuan, toCourseBody } from './courses.presenter';
 import { openCourse } from './course-visibility';
+import { purchaseOf, validityOf } from './course-terms';
 import { hasCourseRecord } from '../records/records.service';
 import { graphicLead, hidesGraphicText } from './graphic.service';
 import { viewerOf } from '../schools/viewer';
@@ -24,23 +25,6 @@ export function courseBody(ctx: AppContext, coid: string, options: { wholeText?:
   if (!row) throw notFound();
   const body = toCourseBody(ctx, row, { hasFreeChapter: hasFreeChapter(ctx.db, coid), studyNum: studyNum(ctx.db, coid) });
   return hidesGraphicText(row) && !options.wholeText ? { ...body, description: graphicLead(row.description) } : body;
-}
-
-/** Whether the viewer owns the course (enrolment) and since when; false for guests and administrators. */
-export function purchaseOf(ctx: AppContext, auth: Auth, coid: string): { bought: boolean; buyDate: number | null } {
-  if (auth.role !== 'student') return { bought: false, buyDate: null };
-  const enrolment = studentCourses(ctx, auth.userId).enrolments.get(coid);
-  return { bought: !!enrolment, buyDate: enrolment?.createdAt ?? null };
-}
-
-/** A course's price and validity as shared/rules/course-status reads them. */
-export function validityOf(head: Pick<CourseHead, 'actualFen' | 'ceType' | 'ceTime' | 'settings'>): CourseValidity {
-  return {
-    actual: fenToYuan(head.actualFen),
-    ce_type: head.ceType,
-    ce_time: head.ceTime,
-    vaildBeginTime: head.ceType === VALIDITY.fixedWindow ? readSettings(head.settings).vaildBeginTime : null,
-  };
 }
 
 /** The viewer's fields of course/info from shared/rules: status, renewal, refusal, main button, discount. */

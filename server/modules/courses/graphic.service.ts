@@ -6,7 +6,7 @@ import type { GraphicText } from '../../../shared/schemas/courses';
 import type { AppContext, Auth } from '../../context';
 import { AppError, noLogin, notFound } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { purchaseOf, validityOf } from './course-info.service';
+import { purchaseOf, validityOf } from './course-terms';
 import { openCourse } from './course-visibility';
 import { findCourse } from './courses.repository';
 import { dateText } from './courses.presenter';

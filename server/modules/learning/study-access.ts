@@ -29,7 +29,7 @@ import { AppError, noLogin } from '../../lib/errors';
 import { studentCourses } from '../courses/student-courses';
 import { findChapter, type ChapterRow } from '../chapters/chapters.repository';
 import type { CourseHead } from '../courses/catalogue.repository';
-import { purchaseOf, validityOf } from '../courses/course-info.service';
+import { purchaseOf, validityOf } from '../courses/course-terms';
 import { openCourse } from '../courses/course-visibility';
 import { isPlanAssigned, planApproved, PLAN_COURSE_TYPE } from '../plans/plan-access';
 import { hasOrderRules, studyGate } from './study-gate';

@@ -24,7 +24,7 @@ import { learnLetter } from '../../../shared/schemas/chapters';
 import { expiryOf, remainingValidity } from '../../../shared/rules/expiring';
 import { courseProcess } from '../../../shared/rules/progress';
 import type { AppContext, Auth } from '../../context';
-import { validityOf } from '../courses/course-info.service';
+import { validityOf } from '../courses/course-terms';
 import { PLAN_COURSE_TYPE } from '../plans/plan-access';
 import { studentCourses } from '../courses/student-courses';
 import { COURSE_TEXT, totalChapters } from '../records/record-access';

@@ -15,7 +15,7 @@ import { TtlCache } from '../../lib/ttl-cache';
 import { studentGroupIds } from '../auth/accounts.repository';
 import { findChapter, type ChapterRow } from '../chapters/chapters.repository';
 import type { CourseHead } from '../courses/catalogue.repository';
-import { purchaseOf, validityOf } from '../courses/course-info.service';
+import { purchaseOf, validityOf } from '../courses/course-terms';
 import { courseIdOf, openCourse } from '../courses/course-visibility';
 import { findCourse } from '../courses/courses.repository';
 import { readSettings } from '../courses/courses.presenter';

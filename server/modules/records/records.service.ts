@@ -16,7 +16,7 @@ import { forbidden, notFound } from '../../lib/errors';
 import { findChapter, listChapters } from '../chapters/chapters.repository';
 import { hasFreeChapter } from '../courses/catalogue.repository';
 import { findCourses } from '../courses/courses.repository';
-import { purchaseOf, validityOf } from '../courses/course-info.service';
+import { purchaseOf, validityOf } from '../courses/course-terms';
 import { cachedHead, courseIdOf, openCourse } from '../courses/course-visibility';
 import { studentCourses } from '../courses/student-courses';
 import { openStudy } from '../learning/study-access';
