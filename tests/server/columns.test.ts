@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
+import { buildCourse } from '../helpers/factories';
 import { createSchool } from '../../server/modules/schools/schools.service';
-import { courses } from '../../server/db/schema';
 
 /** Columns (spec 3 'Column', 4 'Column main button', 7 column calls) over HTTP against the real app. */
 describe('columns', () => {
@@ -12,13 +12,8 @@ describe('columns', () => {
   let otherAdmin: string;
   let otherStudent: string;
 
-  /** Factory: a course row of a school (the courses module is written in parallel). */
-  const addCourse = (over: Partial<typeof courses.$inferInsert> = {}) => {
-    const id = app.ctx.ids.next();
-    const at = Date.UTC(2026, 0, 2, 3, 4, 5);
-    app.ctx.db.insert(courses).values({ id, schoolId: school(app).id, title: `course ${id.slice(-5)}`, published: true, createdAt: at, updatedAt: at, ...over }).run();
-    return id;
-  };
+  /** A course of this school made on 2 January 2026 (the column's create_time is asserted). */
+  const addCourse = (over: Parameters<typeof buildCourse>[1] = {}) => buildCourse(app, { createdAt: Date.UTC(2026, 0, 2, 3, 4, 5), ...over });
   const call = (method: 'GET' | 'POST', url: string, payload?: unknown, cookie?: string, headers: Record<string, string> = {}) =>
     app.inject({ method, url, payload: payload as object, headers: { ...(cookie ? { cookie } : {}), ...headers } });
   const newColumn = async (body: Record<string, unknown> = {}) => {
@@ -119,7 +114,7 @@ describe('columns', () => {
     expect(info.button).toEqual({ action: 'subscribe', disabled: false });
 
     const foreign = app.ctx.ids.next();
-    app.ctx.db.insert(courses).values({ id: foreign, schoolId: otherSchool, title: 'theirs', published: true, createdAt: 1, updatedAt: 1 }).run();
+    buildCourse(app, { id: foreign, schoolId: otherSchool, title: 'theirs' });
     const refused = await call('POST', '/column/courses', { column_id: id, coids: [plain, foreign] }, admin);
     expect(refused.statusCode).toBe(404);
     expect((await call('GET', `/column/admin/info/${id}`, undefined, admin)).json().data.coids).toEqual([plain, live, hidden, secret, graphic]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
+import { buildCourse } from '../helpers/factories';
 import { createSchool } from '../../server/modules/schools/schools.service';
-import { courses } from '../../server/db/schema';
 
 /** Tags: the home page's tag sections ('Get tags of user', spec 7) and their back office. */
 describe('tags', () => {
@@ -10,12 +10,6 @@ describe('tags', () => {
   let otherSchool: string;
   let otherAdmin: string;
 
-  /** Factory: a course row of a school (the courses module is written in parallel). */
-  const addCourse = (over: Partial<typeof courses.$inferInsert> = {}) => {
-    const id = app.ctx.ids.next();
-    app.ctx.db.insert(courses).values({ id, schoolId: school(app).id, title: `course ${id.slice(-5)}`, published: true, createdAt: 1, updatedAt: 1, ...over }).run();
-    return id;
-  };
   const call = (method: 'GET' | 'POST', url: string, payload?: unknown, cookie?: string, headers: Record<string, string> = {}) =>
     app.inject({ method, url, payload: payload as object, headers: { ...(cookie ? { cookie } : {}), ...headers } });
   const addTag = async (name: string, cookie = admin) => {
@@ -36,10 +30,10 @@ describe('tags', () => {
   it('tag sections show visible courses in the tag order, at most 8, and leave out empty tags', async () => {
     const hot = await addTag('Hot');
     const empty = await addTag('Empty');
-    const ids = Array.from({ length: 10 }, (_, i) => addCourse({ title: `c${i}`, actualFen: 1250 }));
-    const hidden = addCourse({ published: false });
-    const gone = addCourse({ deleted: true });
-    const secret = addCourse({ isPrivate: true });
+    const ids = Array.from({ length: 10 }, (_, i) => buildCourse(app, { title: `c${i}`, actualFen: 1250 }));
+    const hidden = buildCourse(app, { published: false });
+    const gone = buildCourse(app, { deleted: true });
+    const secret = buildCourse(app, { isPrivate: true });
     const order = [ids[9], hidden, gone, secret, ...ids.slice(0, 9)];
     const set = await call('POST', '/tag/courses', { tag_id: hot, coids: order.filter((id) => id !== gone) }, admin);
     expect(set.statusCode, set.body).toBe(200);
@@ -71,9 +65,9 @@ describe('tags', () => {
 
   it("a course of another school is refused with 404 and nothing changes", async () => {
     const tag = await addTag('Mixed');
-    const ours = addCourse();
+    const ours = buildCourse(app);
     const theirs = app.ctx.ids.next();
-    app.ctx.db.insert(courses).values({ id: theirs, schoolId: otherSchool, title: 'theirs', published: true, createdAt: 1, updatedAt: 1 }).run();
+    buildCourse(app, { id: theirs, schoolId: otherSchool, title: 'theirs' });
     await call('POST', '/tag/courses', { tag_id: tag, coids: [ours] }, admin);
     expect((await call('POST', '/tag/courses', { tag_id: tag, coids: [ours, theirs] }, admin)).statusCode).toBe(404);
     const list = (await call('GET', '/tag/admin/list', undefined, admin)).json().data.tags;
@@ -110,7 +104,7 @@ describe('tags', () => {
     const etag = first.headers.etag as string;
     expect((await call('GET', url, undefined, undefined, { 'if-none-match': etag })).statusCode).toBe(304);
     const tag = await addTag('Fresh');
-    await call('POST', '/tag/courses', { tag_id: tag, coids: [addCourse()] }, admin);
+    await call('POST', '/tag/courses', { tag_id: tag, coids: [buildCourse(app)] }, admin);
     const next = await call('GET', url, undefined, undefined, { 'if-none-match': etag });
     expect(next.statusCode).toBe(200);
     expect(next.headers.etag).not.toBe(etag);
