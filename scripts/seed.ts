@@ -1,7 +1,7 @@
 // npm run db:seed: on an empty database, creates the first school with the demo people, as a development start does.
 import { loadConfig } from '../server/config';
 import { buildApp } from '../server/app';
-import { DEMO_LOGINS } from '../server/modules/schools/demo';
+import { DEMO_LOGINS } from '../server/demo/demo';
 
 const config = loadConfig({ ...process.env, DEMO_DATA: '1' });
 const app = await buildApp(config, { logger: { level: 'warn' } });

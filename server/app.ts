@@ -58,7 +58,7 @@ import { studentImportRoutes } from './modules/student-import/routes';
 import { accountRoutes } from './modules/account/routes';
 import { ldapRoutes } from './modules/ldap/routes';
 import { licenceRoutes } from './modules/licence/routes';
-import { DEMO_LOGINS, loadDemoData } from './modules/schools/demo';
+import { DEMO_LOGINS, loadDemoData } from './demo/demo';
 
 const version: string = JSON.parse(fs.readFileSync(projectPath('package.json'), 'utf8')).version;
 

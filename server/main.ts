@@ -1,7 +1,7 @@
 import { loadConfig } from './config';
 import { buildApp } from './app';
 import { adminPath } from './modules/auth/auth.service';
-import { DEMO_LOGINS } from './modules/schools/demo';
+import { DEMO_LOGINS } from './demo/demo';
 
 /** Process entry: config, listen, and a graceful stop on SIGTERM/SIGINT. */
 async function main() {

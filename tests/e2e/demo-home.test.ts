@@ -3,7 +3,7 @@ import { atPath, pageErrors, screenshot, startHarness, type Harness } from './ha
 
 /**
  * The demo school's home page as a visitor and a student see it on a development start (DEMO_DATA):
- * nothing seeded by the test, every section comes from server/modules/schools/demo-extras.ts.
+ * nothing seeded by the test, every section comes from server/demo/extras.ts.
  */
 let h: Harness;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
-import type { AppContext } from '../../context';
-import { hashPassword } from '../../lib/passwords';
-import { insertAdmin, insertGroup, insertStudent } from '../auth/accounts.repository';
-import { loadDemoCatalogue } from '../courses/demo-catalogue';
-import { loadDemoExtras } from './demo-extras';
+import type { AppContext } from '../context';
+import { hashPassword } from '../lib/passwords';
+import { insertAdmin, insertGroup, insertStudent } from '../modules/auth/accounts.repository';
+import { loadDemoCatalogue } from './catalogue';
+import { loadDemoExtras } from './extras';
 
 /** The demo logins printed on a development start (never loaded by the Docker image). */
 export const DEMO_LOGINS = {

@@ -1,13 +1,13 @@
-import { CHAPTER_TYPE, type ChapterType } from '../../../shared/schemas/chapters';
-import { zCourseSettings } from '../../../shared/schemas/courses';
-import { COURSE_TYPE } from '../../../shared/rules/course-buttons';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { insertCategory } from '../categories/categories.repository';
-import { renumberCategories } from '../categories/categories.service';
-import { insertChapters, type NewChapterRow } from '../chapters/chapters.repository';
-import { insertCourse } from './courses.repository';
-import { normaliseSettings } from './courses.presenter';
+import { CHAPTER_TYPE, type ChapterType } from '../../shared/schemas/chapters';
+import { zCourseSettings } from '../../shared/schemas/courses';
+import { COURSE_TYPE } from '../../shared/rules/course-buttons';
+import type { AppContext } from '../context';
+import type { Db } from '../db/client';
+import { insertCategory } from '../modules/categories/categories.repository';
+import { renumberCategories } from '../modules/categories/categories.service';
+import { insertChapters, type NewChapterRow } from '../modules/chapters/chapters.repository';
+import { insertCourse } from '../modules/courses/courses.repository';
+import { normaliseSettings } from '../modules/courses/courses.presenter';
 
 /** The demo category tree: three levels. */
 const TREE: { title: string; children?: { title: string; children?: string[] }[] }[] = [

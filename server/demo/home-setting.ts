@@ -1,6 +1,6 @@
-import { zHomeSetting } from '../../../shared/schemas/home-setting';
-import type { AppContext } from '../../context';
-import { saveHomeSetting } from '../homesetting/home-setting.service';
+import { zHomeSetting } from '../../shared/schemas/home-setting';
+import type { AppContext } from '../context';
+import { saveHomeSetting } from '../modules/homesetting/home-setting.service';
 
 /**
  * A small gradient picture as a data:image/svg+xml address: the URL rule (spec 5) keeps data:image, the

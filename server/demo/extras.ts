@@ -1,14 +1,14 @@
-import { zNewArticle } from '../../../shared/schemas/articles';
-import { zNewColumn, zNewColumnCate } from '../../../shared/schemas/columns';
-import { zNewTag } from '../../../shared/schemas/tags';
-import { formatDate } from '../../../shared/rules/dates';
-import type { AppContext } from '../../context';
-import * as articles from '../articles/articles.service';
-import { addColumnCate } from '../columns/column-cates.service';
-import * as columns from '../columns/columns.service';
-import { coursesByCategory } from '../courses/catalogue.service';
-import * as tags from '../tags/tags.service';
-import { loadDemoHomeSetting } from './demo-home-setting';
+import { zNewArticle } from '../../shared/schemas/articles';
+import { zNewColumn, zNewColumnCate } from '../../shared/schemas/columns';
+import { zNewTag } from '../../shared/schemas/tags';
+import { formatDate } from '../../shared/rules/dates';
+import type { AppContext } from '../context';
+import * as articles from '../modules/articles/articles.service';
+import { addColumnCate } from '../modules/columns/column-cates.service';
+import * as columns from '../modules/columns/columns.service';
+import { coursesByCategory } from '../modules/courses/catalogue.service';
+import * as tags from '../modules/tags/tags.service';
+import { loadDemoHomeSetting } from './home-setting';
 
 /**
  * The demo school's columns, tags, articles and home setting, so a visitor of a development start sees
