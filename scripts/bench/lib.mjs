@@ -1,5 +1,6 @@
-// Helpers shared by the benchmarks: free ports, starting a server and waiting for it, one autocannon case, the
-// production build on a temporary database, the admin's cookie, and a process's memory.
+// Helpers shared by the benchmarks: free ports, starting a server and waiting for it, one wrk case (Debian's wrk, the
+// load generator of run.mjs and files.mjs) and one autocannon case (the benchmarks whose requests change per call in
+// ways a wrk script does not), the production build on a temporary database, the admin's cookie, a process's memory.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -38,7 +39,11 @@ export async function waitFor(url, child) {
 /** Starts `node ...args` on a free port with the environment added, and waits until it answers readyPath. */
 export async function startServer(args, env, readyPath = '/checkLogin') {
   const port = await freePort();
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: 'ignore',
+  });
   await waitFor(`http://127.0.0.1:${port}${readyPath}`, child);
   return { child, base: `http://127.0.0.1:${port}` };
 }
@@ -70,15 +75,110 @@ export async function measure(name, url, headers = {}, request = {}, pid) {
     // 304 answers are expected where the case sends If-None-Match; errors are failures and 4xx/5xx.
     errors: result.errors + result['4xx'] + result['5xx'],
   };
-  if (pid) row['server CPU µs/req'] = Math.round(((cpuMs(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total));
-  console.log(`${name}: ${row['req/s']} req/s, p99 ${row['p99 ms']} ms${pid ? `, server CPU ${row['server CPU µs/req']} µs/req` : ''}`);
+  if (pid)
+    row['server CPU µs/req'] = Math.round(((cpuMs(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total));
+  console.log(
+    `${name}: ${row['req/s']} req/s, p99 ${row['p99 ms']} ms${pid ? `, server CPU ${row['server CPU µs/req']} µs/req` : ''}`,
+  );
+  return row;
+}
+
+/** Debian's wrk, or an exit that says how to install it (the bench's load generator: far less CPU than a Node client). */
+export function requireWrk() {
+  const file = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((candidate) => fs.existsSync(candidate));
+  if (file) return file;
+  console.error('wrk not found: apt-get install -y wrk');
+  process.exit(1);
+}
+
+/**
+ * The Lua for one wrk case: the headers of every request, an optional `request` body of Lua (a function that
+ * answers the request text: random ranges), and a done() that prints the totals and the 50th and 99th latency
+ * percentiles as one JSON line, so nothing is read from wrk's rounded human output.
+ */
+function wrkScript(headers, request) {
+  const lua = (text) => JSON.stringify(String(text));
+  return [
+    ...Object.entries(headers).map(([name, value]) => `wrk.headers[${lua(name)}] = ${lua(value)}`),
+    request ?? '',
+    'done = function(summary, latency, requests)',
+    '  local e = summary.errors',
+    '  io.write(string.format(\'WRK {"requests":%d,"bytes":%d,"us":%d,"p50":%d,"p99":%d,"status":%d,"socket":%d}\\n\',',
+    '    summary.requests, summary.bytes, summary.duration, latency:percentile(50), latency:percentile(99),',
+    '    e.status, e.connect + e.read + e.write + e.timeout))',
+    'end',
+  ].join('\n');
+}
+
+/** Runs wrk once (threads from BENCH_WRK_THREADS, default 1) and answers its totals. */
+export function runWrk(url, { headers = {}, request, connections: conns = connections, seconds = duration } = {}) {
+  const wrk = requireWrk();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lanxue-wrk-'));
+  const script = path.join(dir, 'case.lua');
+  fs.writeFileSync(script, wrkScript(headers, request));
+  const threads = Math.min(conns, Number(process.env.BENCH_WRK_THREADS ?? 1));
+  return new Promise((resolve, reject) => {
+    const child = spawn(wrk, [
+      '-t',
+      String(threads),
+      '-c',
+      String(conns),
+      '-d',
+      `${seconds}s`,
+      '--timeout',
+      '10s',
+      '-s',
+      script,
+      url,
+    ]);
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (out += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      fs.rmSync(dir, { recursive: true, force: true });
+      const line = out.split('\n').find((l) => l.startsWith('WRK '));
+      if (code !== 0 || !line) return reject(new Error(`wrk ${url} failed (${code}): ${out}`));
+      resolve(JSON.parse(line.slice(4)));
+    });
+  });
+}
+
+/**
+ * One wrk case at the configured connections and duration; prints and returns its row (req/s, p50/p99 from wrk's
+ * latency record, KiB a reply, errors = non-2xx/3xx answers and socket errors). With the server's pid (or a
+ * function answering pids), the row also says the server CPU per answer: steadier than req/s on a shared machine.
+ */
+export async function measureWrk(name, url, { headers = {}, request, pids } = {}) {
+  const pidList = () => (typeof pids === 'function' ? pids() : pids === undefined ? [] : [pids].flat());
+  const cpuBefore = pidList().reduce((sum, pid) => sum + cpuMs(pid), 0);
+  const result = await runWrk(url, { headers, request });
+  const cpuAfter = pidList().reduce((sum, pid) => sum + cpuMs(pid), 0);
+  const seconds = result.us / 1e6;
+  const row = {
+    case: name,
+    'req/s': Math.round(result.requests / seconds),
+    'p50 ms': Number((result.p50 / 1000).toFixed(1)),
+    'p99 ms': Number((result.p99 / 1000).toFixed(1)),
+    'KiB/reply': Number((result.bytes / Math.max(1, result.requests) / 1024).toFixed(1)),
+    errors: result.status + result.socket,
+  };
+  if (pidList().length)
+    row['server CPU µs/req'] = Math.round(((cpuAfter - cpuBefore) * 1000) / Math.max(1, result.requests));
+  const cpu = row['server CPU µs/req'] === undefined ? '' : `, server CPU ${row['server CPU µs/req']} µs/req`;
+  console.log(
+    `${name}: ${row['req/s']} req/s, p99 ${row['p99 ms']} ms${cpu}${row.errors ? `, ${row.errors} errors` : ''}`,
+  );
   return row;
 }
 
 /** A field of /proc/<pid>/status in MB (VmRSS now, VmHWM the peak so far); 0 where /proc is missing. */
 export function memoryMb(pid, field) {
   try {
-    const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${field}:`));
+    const line = fs
+      .readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith(`${field}:`));
     return line ? Number(line.split(/\s+/)[1]) / 1024 : 0;
   } catch {
     return 0;
@@ -131,8 +231,15 @@ export async function startBuiltServer({ name, seats }) {
 
 /** Signs in as the main admin and answers the session cookie (name=value). */
 export async function adminCookie(base) {
-  const login = await fetch(`${base}/do/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: BENCH_ADMIN_PASSWORD, role: 'admin' }) });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(/,(?=\s*\w+=)/).map((c) => c.split(';')[0].trim()).find((c) => c.startsWith('y_main='));
+  const login = await fetch(`${base}/do/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: BENCH_ADMIN_PASSWORD, role: 'admin' }),
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '')
+    .split(/,(?=\s*\w+=)/)
+    .map((c) => c.split(';')[0].trim())
+    .find((c) => c.startsWith('y_main='));
   if (!cookie) throw new Error(`login failed: ${login.status}`);
   return cookie;
 }
