@@ -5,13 +5,22 @@ import { toast } from '../../../components/feedback';
 import { useCall } from '../../../hooks/useCall';
 import { useT } from '../../../i18n';
 import { failureText, fieldErrorsOf } from '../../api/errors';
-import { LDAP_ERROR_KEYS, saveLdapSettings, testLdap, type LdapSettings, type SaveLdapSettings } from '../../api/ldap';
+import { ldapCalls } from '../../../../shared/calls/ldap';
+import type { LdapSettings, SaveLdapSettings } from '../../../../shared/schemas/ldap';
+import { request } from '../../../api/client';
+import { LDAP_ERROR_KEYS } from './errors';
 import { Field } from '../../components/Field';
 
 type Form = Omit<LdapSettings, 'bindPasswordSet'> & { bindPassword: string };
 
 /** The directory settings form with Test connection (LDAP, lan release). */
-export function LdapSettingsForm({ settings, onSaved }: { settings: LdapSettings; onSaved: (s: LdapSettings) => void }) {
+export function LdapSettingsForm({
+  settings,
+  onSaved,
+}: {
+  settings: LdapSettings;
+  onSaved: (s: LdapSettings) => void;
+}) {
   const t = useT();
   const { data: groups } = useCall(groupCalls.student.list, {});
   const { data: fields } = useCall(studentFieldCalls.list, {});
@@ -39,12 +48,13 @@ export function LdapSettingsForm({ settings, onSaved }: { settings: LdapSettings
   };
   const handleSave = async () => {
     setBusy(true);
-    const reply = await saveLdapSettings(body());
+    const reply = await request(ldapCalls.saveSettings, { body: body() });
     setBusy(false);
     if (reply.status !== 'ok') {
       const byField = fieldErrorsOf(reply);
       setErrors(Object.fromEntries(Object.entries(byField).map(([k, v]) => [k, reason(v)])));
-      if (Object.keys(byField).length === 0) toast(LDAP_ERROR_KEYS[reply.error] ? reason(reply.error) : failureText(t, reply));
+      if (Object.keys(byField).length === 0)
+        toast(LDAP_ERROR_KEYS[reply.error] ? reason(reply.error) : failureText(t, reply));
       return;
     }
     setErrors({});
@@ -54,31 +64,62 @@ export function LdapSettingsForm({ settings, onSaved }: { settings: LdapSettings
   const handleTest = async () => {
     setBusy(true);
     setTest(null);
-    const reply = await testLdap(body());
+    const reply = await request(ldapCalls.test, { body: body() });
     setBusy(false);
     if (reply.status !== 'ok') return setTest({ ok: false, text: failureText(t, reply) });
     const r = reply.data;
-    setTest(r.ok ? { ok: true, text: t('admin.ldap.testOk', { count: r.sample }) } : { ok: false, text: t('admin.ldap.testFailed', { reason: reason(r.message) }) });
+    setTest(
+      r.ok
+        ? { ok: true, text: t('admin.ldap.testOk', { count: r.sample }) }
+        : { ok: false, text: t('admin.ldap.testFailed', { reason: reason(r.message) }) },
+    );
   };
 
   const mapping = form.mapping;
-  const setMap = (key: 'username' | 'name' | 'email' | 'phone', value: string) => set('mapping', { ...mapping, [key]: value });
+  const setMap = (key: 'username' | 'name' | 'email' | 'phone', value: string) =>
+    set('mapping', { ...mapping, [key]: value });
   return (
-    <form className="ac-form ldap-form" data-testid="ldap-form" onSubmit={(e) => (e.preventDefault(), void handleSave())}>
+    <form
+      className="ac-form ldap-form"
+      data-testid="ldap-form"
+      onSubmit={(e) => (e.preventDefault(), void handleSave())}
+    >
       <h2>{t('admin.ldap.connection')}</h2>
       <label className="ac-check">
-        <input type="checkbox" checked={form.enabled} onChange={(e) => set('enabled', e.target.checked)} data-testid="ldap-enabled" /> {t('admin.ldap.enabled')}
+        <input
+          type="checkbox"
+          checked={form.enabled}
+          onChange={(e) => set('enabled', e.target.checked)}
+          data-testid="ldap-enabled"
+        />{' '}
+        {t('admin.ldap.enabled')}
       </label>
       <Field label={t('admin.ldap.url')} hint={t('admin.ldap.urlHint')} error={errors.url} name="url">
         <input {...text('url')} placeholder="ldaps://ldap.example.edu:636" />
       </Field>
       <label className="ac-check">
-        <input type="checkbox" checked={form.startTLS} onChange={(e) => set('startTLS', e.target.checked)} data-testid="ldap-startTLS" /> {t('admin.ldap.startTLS')}
+        <input
+          type="checkbox"
+          checked={form.startTLS}
+          onChange={(e) => set('startTLS', e.target.checked)}
+          data-testid="ldap-startTLS"
+        />{' '}
+        {t('admin.ldap.startTLS')}
       </label>
       <label className="ac-check">
-        <input type="checkbox" checked={form.verifyCert} onChange={(e) => set('verifyCert', e.target.checked)} data-testid="ldap-verifyCert" /> {t('admin.ldap.verifyCert')}
+        <input
+          type="checkbox"
+          checked={form.verifyCert}
+          onChange={(e) => set('verifyCert', e.target.checked)}
+          data-testid="ldap-verifyCert"
+        />{' '}
+        {t('admin.ldap.verifyCert')}
       </label>
-      <Field label={t('admin.ldap.caCert')} hint={form.caCert ? t('admin.ldap.caLoaded', { chars: form.caCert.length }) : undefined} name="caCert">
+      <Field
+        label={t('admin.ldap.caCert')}
+        hint={form.caCert ? t('admin.ldap.caLoaded', { chars: form.caCert.length }) : undefined}
+        name="caCert"
+      >
         <input type="file" accept=".pem,.crt,.cer" onChange={(e) => void handleCa(e)} data-testid="ldap-caCert" />
       </Field>
       {form.caCert && (
@@ -89,8 +130,18 @@ export function LdapSettingsForm({ settings, onSaved }: { settings: LdapSettings
       <Field label={t('admin.ldap.bindDN')} error={errors.bindDN} name="bindDN">
         <input {...text('bindDN')} placeholder="cn=reader,dc=example,dc=edu" />
       </Field>
-      <Field label={t('admin.ldap.bindPassword')} hint={settings.bindPasswordSet ? t('admin.ldap.bindPasswordKeep') : undefined} name="bindPassword">
-        <input type="password" autoComplete="new-password" value={form.bindPassword} onChange={(e) => set('bindPassword', e.target.value)} data-testid="ldap-bindPassword" />
+      <Field
+        label={t('admin.ldap.bindPassword')}
+        hint={settings.bindPasswordSet ? t('admin.ldap.bindPasswordKeep') : undefined}
+        name="bindPassword"
+      >
+        <input
+          type="password"
+          autoComplete="new-password"
+          value={form.bindPassword}
+          onChange={(e) => set('bindPassword', e.target.value)}
+          data-testid="ldap-bindPassword"
+        />
       </Field>
       <Field label={t('admin.ldap.baseDN')} error={errors.baseDN} name="baseDN">
         <input {...text('baseDN')} placeholder="ou=people,dc=example,dc=edu" />
@@ -124,15 +175,33 @@ export function LdapSettingsForm({ settings, onSaved }: { settings: LdapSettings
 
       <h2>{t('admin.ldap.groupMapping')}</h2>
       <p className="ac-muted">{t('admin.ldap.groupMappingHint')}</p>
-      {errors.groupMapping && <p className="ac-error" role="alert">{errors.groupMapping}</p>}
+      {errors.groupMapping && (
+        <p className="ac-error" role="alert">
+          {errors.groupMapping}
+        </p>
+      )}
       {form.groupMapping.map((g, i) => (
         <div className="ldap-group-row" key={i}>
           <input
             aria-label={t('admin.ldap.groupDN')}
             value={g.ldap}
-            onChange={(e) => set('groupMapping', form.groupMapping.map((x, j) => (j === i ? { ...x, ldap: e.target.value } : x)))}
+            onChange={(e) =>
+              set(
+                'groupMapping',
+                form.groupMapping.map((x, j) => (j === i ? { ...x, ldap: e.target.value } : x)),
+              )
+            }
           />
-          <select aria-label={t('admin.ldap.group')} value={g.gid} onChange={(e) => set('groupMapping', form.groupMapping.map((x, j) => (j === i ? { ...x, gid: e.target.value } : x)))}>
+          <select
+            aria-label={t('admin.ldap.group')}
+            value={g.gid}
+            onChange={(e) =>
+              set(
+                'groupMapping',
+                form.groupMapping.map((x, j) => (j === i ? { ...x, gid: e.target.value } : x)),
+              )
+            }
+          >
             <option value="" />
             {(groups?.groups ?? []).map((group) => (
               <option key={group.gid} value={group.gid}>
@@ -140,21 +209,45 @@ export function LdapSettingsForm({ settings, onSaved }: { settings: LdapSettings
               </option>
             ))}
           </select>
-          <button type="button" className="btn btn-small" onClick={() => set('groupMapping', form.groupMapping.filter((_, j) => j !== i))}>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() =>
+              set(
+                'groupMapping',
+                form.groupMapping.filter((_, j) => j !== i),
+              )
+            }
+          >
             {t('admin.ldap.remove')}
           </button>
         </div>
       ))}
-      <button type="button" className="btn btn-small" onClick={() => set('groupMapping', [...form.groupMapping, { ldap: '', gid: '' }])}>
+      <button
+        type="button"
+        className="btn btn-small"
+        onClick={() => set('groupMapping', [...form.groupMapping, { ldap: '', gid: '' }])}
+      >
         {t('admin.ldap.addGroupMap')}
       </button>
 
       <h2>{t('admin.ldap.sync')}</h2>
-      <Field label={t('admin.ldap.schedule')} hint={t('admin.ldap.scheduleHint')} error={errors.schedule} name="schedule">
+      <Field
+        label={t('admin.ldap.schedule')}
+        hint={t('admin.ldap.scheduleHint')}
+        error={errors.schedule}
+        name="schedule"
+      >
         <input {...text('schedule')} placeholder="0 2 * * *" />
       </Field>
       <Field label={t('admin.ldap.disableCap')} name="disableCap">
-        <input type="number" min={0} value={form.disableCap} onChange={(e) => set('disableCap', Number(e.target.value))} data-testid="ldap-disableCap" />
+        <input
+          type="number"
+          min={0}
+          value={form.disableCap}
+          onChange={(e) => set('disableCap', Number(e.target.value))}
+          data-testid="ldap-disableCap"
+        />
       </Field>
 
       <div className="ac-actions">

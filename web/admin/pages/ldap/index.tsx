@@ -4,12 +4,21 @@ import { formatDateTime } from '../../../../shared/rules/dates';
 import { confirm, toast } from '../../../components/feedback';
 import { useLocale, useT } from '../../../i18n';
 import { failureText } from '../../api/errors';
-import { LDAP_ERROR_KEYS, syncLdap, useLdapRuns, useLdapSettings, type LdapRun, type LdapSyncResult } from '../../api/ldap';
+import { ldapCalls } from '../../../../shared/calls/ldap';
+import type { LdapRun, LdapSyncResult } from '../../../../shared/schemas/ldap';
+import { request } from '../../../api/client';
+import { useCall } from '../../../hooks/useCall';
+import { LDAP_ERROR_KEYS } from './errors';
 import { PageHeader } from '../../components/PageHeader';
 import { LdapSettingsForm } from './LdapSettingsForm';
 
 const KINDS = ['create', 'update', 'disable', 'enable'] as const;
-const COUNT_OF: Record<(typeof KINDS)[number], keyof LdapRun> = { create: 'created', update: 'updated', disable: 'disabled', enable: 'enabled' };
+const COUNT_OF: Record<(typeof KINDS)[number], keyof LdapRun> = {
+  create: 'created',
+  update: 'updated',
+  disable: 'disabled',
+  enable: 'enabled',
+};
 
 /**
  * The setting area's directory screen (LDAP, lan release): the settings with Test connection, a dry
@@ -18,19 +27,22 @@ const COUNT_OF: Record<(typeof KINDS)[number], keyof LdapRun> = { create: 'creat
 export default function LdapPage() {
   const t = useT();
   const locale = useLocale();
-  const { data: settings, mutate } = useLdapSettings();
-  const { data: runs, mutate: reloadRuns } = useLdapRuns();
+  const { data: settings, mutate } = useCall(ldapCalls.settings, {}, { revalidateOnFocus: false });
+  const { data: runs, mutate: reloadRuns } = useCall(ldapCalls.runs, {});
   const [result, setResult] = useState<LdapSyncResult | null>(null);
   const [busy, setBusy] = useState(false);
   const reason = (message: string) => (LDAP_ERROR_KEYS[message] ? t(LDAP_ERROR_KEYS[message]) : message);
 
   const handleSync = async (dryRun: boolean, confirmed = false) => {
     if (confirmed && result) {
-      const ok = await confirm({ text: t('admin.ldap.confirmText', { count: result.run.disabled, cap: settings?.disableCap ?? 0 }), cancelText: t('common.cancel') });
+      const ok = await confirm({
+        text: t('admin.ldap.confirmText', { count: result.run.disabled, cap: settings?.disableCap ?? 0 }),
+        cancelText: t('common.cancel'),
+      });
       if (!ok) return;
     }
     setBusy(true);
-    const reply = await syncLdap(dryRun, confirmed);
+    const reply = await request(ldapCalls.sync, { body: { dryRun, confirm: confirmed } });
     setBusy(false);
     await reloadRuns();
     if (reply.status !== 'ok') return toast(LDAP_ERROR_KEYS[reply.error] ? reason(reply.error) : failureText(t, reply));
@@ -42,19 +54,39 @@ export default function LdapPage() {
   return (
     <div className="ac-page ldap-page" data-testid="ldap-page">
       <PageHeader title={t('admin.ldap.title')} />
-      <section className="card ac-card">{settings && <LdapSettingsForm settings={settings} onSaved={(s) => void mutate(s, { revalidate: false })} />}</section>
+      <section className="card ac-card">
+        {settings && <LdapSettingsForm settings={settings} onSaved={(s) => void mutate(s, { revalidate: false })} />}
+      </section>
 
       <section className="card ac-card" data-testid="ldap-sync">
         <h2>{t('admin.ldap.sync')}</h2>
         <div className="ac-actions">
-          <button type="button" className="btn" disabled={busy || !settings?.enabled} onClick={() => void handleSync(true)} data-testid="ldap-dry-run">
+          <button
+            type="button"
+            className="btn"
+            disabled={busy || !settings?.enabled}
+            onClick={() => void handleSync(true)}
+            data-testid="ldap-dry-run"
+          >
             {t('admin.ldap.dryRun')}
           </button>
-          <button type="button" className="btn btn-primary" disabled={busy || !settings?.enabled} onClick={() => void handleSync(false)} data-testid="ldap-sync-now">
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={busy || !settings?.enabled}
+            onClick={() => void handleSync(false)}
+            data-testid="ldap-sync-now"
+          >
             {t('admin.ldap.syncNow')}
           </button>
           {run?.status === 'held' && (
-            <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void handleSync(false, true)} data-testid="ldap-sync-confirm">
+            <button
+              type="button"
+              className="btn btn-danger"
+              disabled={busy}
+              onClick={() => void handleSync(false, true)}
+              data-testid="ldap-sync-confirm"
+            >
               {t('admin.ldap.confirmSync', { count: run.disabled })}
             </button>
           )}
@@ -80,7 +112,9 @@ export default function LdapPage() {
                 <details key={kind} data-testid={`ldap-list-${kind}`}>
                   <summary>
                     {t(`admin.ldap.diff.${kind}`)} ({run[COUNT_OF[kind]] as number})
-                    {(run[COUNT_OF[kind]] as number) > LDAP_SAMPLE_MAX ? ` · ${t('admin.ldap.diff.more', { count: LDAP_SAMPLE_MAX })}` : ''}
+                    {(run[COUNT_OF[kind]] as number) > LDAP_SAMPLE_MAX
+                      ? ` · ${t('admin.ldap.diff.more', { count: LDAP_SAMPLE_MAX })}`
+                      : ''}
                   </summary>
                   <ul>
                     {result.diff[kind].map((p) => (
@@ -114,7 +148,21 @@ export default function LdapPage() {
           <table className="ac-table" data-testid="ldap-runs">
             <thead>
               <tr>
-                {(['started', 'finished', 'kind', 'status', 'found', 'created', 'updated', 'disabled', 'enabled', 'errors', 'message'] as const).map((c) => (
+                {(
+                  [
+                    'started',
+                    'finished',
+                    'kind',
+                    'status',
+                    'found',
+                    'created',
+                    'updated',
+                    'disabled',
+                    'enabled',
+                    'errors',
+                    'message',
+                  ] as const
+                ).map((c) => (
                   <th key={c}>{t(`admin.ldap.runs.${c}`)}</th>
                 ))}
               </tr>
