@@ -8,7 +8,7 @@ import type SqliteDatabase from 'better-sqlite3';
  */
 export type ChangeListener = (key: string) => void;
 
-/** Tables watched, with the column that keys what caches hold (session token, student). */
+/** Tables watched, with the column that keys what caches hold (session token, student, school). */
 const WATCHED = {
   sessions: 'token_hash',
   enrolments: 'student_id',
@@ -16,6 +16,10 @@ const WATCHED = {
   student_group_members: 'student_id',
   course_records: 'student_id',
   students: 'id',
+  student_field_values: 'student_id',
+  schools: 'id',
+  student_fields: 'school_id',
+  exams: 'school_id',
 } as const;
 export type WatchedTable = keyof typeof WATCHED;
 

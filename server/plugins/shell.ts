@@ -10,9 +10,17 @@ interface Manifest {
   css: string[];
 }
 
-/** Serialises data for a <script type="application/json"> block: nothing in it can close the tag. */
+const SCRIPT_SAFE: Record<string, string> = {
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '&': '\\u0026',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
+
+/** Serialises data for a <script type="application/json"> block: nothing in it can close the tag (one pass). */
 export function jsonForHtml(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => SCRIPT_SAFE[c]!);
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -41,9 +49,15 @@ export function pageCsp(frameAncestors: readonly string[] = []): string {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The one HTML shell with the page bootstrap data embedded, as the bytes sendShellPage answers. */
+    renderShell(bootstrap: Bootstrap): Buffer;
+  }
   interface FastifyReply {
     /** Answers the one HTML shell with the page bootstrap data embedded. */
     sendShell(bootstrap: Bootstrap, statusCode?: number): FastifyReply;
+    /** Answers a shell page made by renderShell (a page kept by the pages module), with the shell's headers. */
+    sendShellPage(page: Buffer, statusCode?: number): FastifyReply;
   }
 }
 
@@ -54,7 +68,9 @@ declare module 'fastify' {
 export const shellPlugin = fp(async (app, opts: { webDir: string; frameAncestors?: readonly string[] }) => {
   const csp = pageCsp(opts.frameAncestors);
   const manifestFile = path.join(opts.webDir, 'manifest.json');
-  const manifest: Manifest | null = fs.existsSync(manifestFile) ? JSON.parse(fs.readFileSync(manifestFile, 'utf8')) : null;
+  const manifest: Manifest | null = fs.existsSync(manifestFile)
+    ? JSON.parse(fs.readFileSync(manifestFile, 'utf8'))
+    : null;
   if (!manifest) app.log.warn({ webDir: opts.webDir }, 'web app not built: run npm run build');
 
   const assetsDir = path.join(opts.webDir, 'assets');
@@ -81,24 +97,37 @@ export const shellPlugin = fp(async (app, opts: { webDir: string; frameAncestors
     );
   }
 
+  // Everything but the language, the title and the bootstrap data is the same on every page: made once.
+  const styles = (manifest?.css ?? []).map((href) => `<link rel="stylesheet" href="/${href}">`).join('');
+  const script = manifest ? `<script type="module" src="/${manifest.js}"></script>` : '';
+  const head =
+    `<head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width,initial-scale=1,maximum-scale=1,user-scalable=no">` +
+    `<link rel="icon" href="/favicon.ico" sizes="any"><link rel="icon" href="/favicon.svg" type="image/svg+xml">`;
+  const body = `</head><body><div id="root"></div><script type="application/json" id="bootstrap">`;
+  const tail = `</script>${script}</body></html>`;
+
+  const renderShell = (bootstrap: Bootstrap) =>
+    Buffer.from(
+      `<!doctype html><html lang="${bootstrap.locale}">${head}<title>${escapeHtml(bootstrap.schoolName || 'Lanxue')}</title>` +
+        `${styles}${body}${jsonForHtml(bootstrap)}${tail}`,
+    );
+  app.decorate('renderShell', renderShell);
+
+  app.decorateReply('sendShellPage', function sendShellPage(this: FastifyReply, page: Buffer, statusCode = 200) {
+    return (
+      this.code(statusCode)
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', csp)
+        // For browsers that predate frame-ancestors; newer ones follow the CSP (and so the embedding origins).
+        .header('x-frame-options', 'SAMEORIGIN')
+        .header('x-content-type-options', 'nosniff')
+        .header('referrer-policy', 'same-origin')
+        .type('text/html; charset=utf-8')
+        .send(page)
+    );
+  });
   app.decorateReply('sendShell', function sendShell(this: FastifyReply, bootstrap: Bootstrap, statusCode = 200) {
-    const title = escapeHtml(bootstrap.schoolName || 'Lanxue');
-    const styles = (manifest?.css ?? []).map((href) => `<link rel="stylesheet" href="/${href}">`).join('');
-    const script = manifest ? `<script type="module" src="/${manifest.js}"></script>` : '';
-    const html =
-      `<!doctype html><html lang="${bootstrap.locale}"><head><meta charset="utf-8">` +
-      `<meta name="viewport" content="width=device-width,initial-scale=1,maximum-scale=1,user-scalable=no">` +
-      `<link rel="icon" href="/favicon.ico" sizes="any"><link rel="icon" href="/favicon.svg" type="image/svg+xml">` +
-      `<title>${title}</title>${styles}</head><body><div id="root"></div>` +
-      `<script type="application/json" id="bootstrap">${jsonForHtml(bootstrap)}</script>${script}</body></html>`;
-    return this.code(statusCode)
-      .header('cache-control', 'no-store')
-      .header('content-security-policy', csp)
-      // For browsers that predate frame-ancestors; newer ones follow the CSP (and so the embedding origins).
-      .header('x-frame-options', 'SAMEORIGIN')
-      .header('x-content-type-options', 'nosniff')
-      .header('referrer-policy', 'same-origin')
-      .type('text/html; charset=utf-8')
-      .send(html);
+    return this.sendShellPage(renderShell(bootstrap), statusCode);
   });
 });

@@ -14,6 +14,7 @@ import { attemptsLeft, examWindow } from '../../../shared/rules/exam-window';
 import type * as s from '../../../shared/schemas/exams';
 import type { AppContext, Auth } from '../../context';
 import { forbidden, notFound } from '../../lib/errors';
+import { TtlCache } from '../../lib/ttl-cache';
 import { findChapter } from '../chapters/chapters.repository';
 import { openCourse } from '../courses/course-visibility';
 import { examLinks, maySit, sittableExam, type StudentAuth } from './exam-access';
@@ -60,9 +61,27 @@ function examItems(ctx: AppContext, auth: StudentAuth, exams: repo.ExamRow[]): E
   });
 }
 
+const standaloneCaches = new WeakMap<AppContext, TtlCache<string, repo.ExamRow[]>>();
+
+/**
+ * The published standalone exams (no chapter) of a school, kept until an exam of the school is written
+ * (server/db/changes): every page a signed-in student loads asks (the bootstrap's exam mode).
+ */
+function standaloneExams(ctx: AppContext, schoolId: string): readonly repo.ExamRow[] {
+  const load = () => publishedExams(ctx.db, schoolId).filter((exam) => exam.chapterId === '');
+  if (ctx.changes.inTransaction) return load();
+  let cache = standaloneCaches.get(ctx);
+  if (!cache) {
+    const created = new TtlCache<string, repo.ExamRow[]>(60_000, 10_000, Date.now);
+    ctx.changes.on(['exams'], (changed) => created.delete(changed));
+    standaloneCaches.set(ctx, (cache = created));
+  }
+  return cache.getOrLoad(schoolId, load)!;
+}
+
 /** The standalone exams of the student's school that the student may sit. */
 function sittableStandalone(ctx: AppContext, auth: StudentAuth): repo.ExamRow[] {
-  const exams = publishedExams(ctx.db, auth.schoolId).filter((exam) => exam.chapterId === '');
+  const exams = standaloneExams(ctx, auth.schoolId);
   const audience = audienceOf(ctx.db, exams.map((exam) => exam.id));
   return exams.filter((exam) => maySit(ctx, auth, exam, audience.filter((row) => row.examId === exam.id)));
 }

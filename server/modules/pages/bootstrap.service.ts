@@ -4,15 +4,19 @@ import { LOCALE_COOKIE, PERMISSION_GROUPS } from '../../../shared/constants';
 import { pickLocale } from '../../../shared/i18n';
 import type { Bootstrap, PageKind } from '../../../shared/schemas/bootstrap';
 import { zReturnPath } from '../../../shared/schemas/common';
-import type { AppContext } from '../../context';
-import { adminPath, loginState } from '../auth/auth.service';
+import type { Locale } from '../../../shared/constants';
+import type { LoginState } from '../../../shared/schemas/auth';
+import type { AppContext, Auth } from '../../context';
+import { adminPath, GUEST, loginState } from '../auth/auth.service';
 import { adminProfile } from '../admins/admins.service';
-import { accountBootstrap } from '../account/account.service';
-import { readStudentSettings } from '../../../shared/schemas/students';
+import { requiredFieldsSet } from '../account/account.service';
 import { examMode } from '../exams/exam-list.service';
-import type { School } from '../schools/schools.repository';
+import { renderedPage, schoolPiece, studentPiece, type SchoolPiece, type StudentPiece } from './bootstrap-cache';
 
-const zLoginUrl = z.string().max(2000).refine((v) => /^https?:\/\//i.test(v) || zReturnPath.safeParse(v).success);
+const zLoginUrl = z
+  .string()
+  .max(2000)
+  .refine((v) => /^https?:\/\//i.test(v) || zReturnPath.safeParse(v).success);
 
 /** The operating system named by a user agent (the bootstrap's systom, also the watch record's type). */
 export function systemOf(userAgent: string): string {
@@ -30,71 +34,161 @@ function addressParams(query: Record<string, unknown>) {
   return {
     model: text(query.model) === 'yks' ? 'yks' : '',
     isMiniprogram: text(query.isMiniprogram) === '1',
-    loginUrl: zLoginUrl.safeParse(query.loginUrl).success ? text(query.loginUrl) : '',
-    returnUrl: zReturnPath.safeParse(query.return).success ? text(query.return) : '',
+    // Only given values are checked: most pages have none, and a refused parse costs more than the rest of the page.
+    loginUrl: query.loginUrl !== undefined && zLoginUrl.safeParse(query.loginUrl).success ? text(query.loginUrl) : '',
+    returnUrl: query.return !== undefined && zReturnPath.safeParse(query.return).success ? text(query.return) : '',
+  };
+}
+
+/** What a page's bootstrap takes from its request: the page, its address, the language and the reader's system. */
+interface PageRequest extends ReturnType<typeof addressParams> {
+  page: PageKind;
+  params: Record<string, string>;
+  origin: string;
+  locale: Locale;
+  systom: string;
+}
+
+function pageRequest(
+  ctx: AppContext,
+  request: FastifyRequest,
+  page: PageKind,
+  params: Record<string, string>,
+): PageRequest {
+  return {
+    page,
+    params,
+    origin: `${request.protocol}://${request.host}`,
+    locale: pickLocale(request.cookies[LOCALE_COOKIE], ctx.config.LOCALE),
+    systom: systemOf(request.headers['user-agent'] ?? ''),
+    ...addressParams(request.query as Record<string, unknown>),
+  };
+}
+
+/** Who reads the page, as the bootstrap shows them. */
+interface Reader {
+  state: LoginState;
+  /** A signed-in student of this school whose row exists (their field values; the key of their cached pages). */
+  student: StudentPiece | undefined;
+  permissions: string[];
+  examModel: boolean;
+}
+
+function readerOf(ctx: AppContext, auth: Auth, piece: SchoolPiece | undefined): Reader {
+  const sameSchool = auth.role !== 'guest' && piece !== undefined && auth.schoolId === piece.school.id;
+  const schoolId = piece?.school.id ?? '';
+  const cached = auth.role === 'student' && sameSchool ? studentPiece(ctx, auth, schoolId) : undefined;
+  const viewer = sameSchool || !piece ? auth : GUEST;
+  // loginState falls back to a guest when the account's row is gone.
+  const state = cached?.state ?? loginState(ctx, viewer, schoolId);
+  const student = state.role === 'student' ? cached : undefined;
+  return {
+    state,
+    student,
+    permissions: state.role === 'admin' ? adminProfile(ctx, auth.userId!).permissions : [],
+    // Exam mode: the student has exams to sit in a category (server/modules/exams examMode).
+    examModel: state.role === 'student' && sameSchool ? examMode(ctx, auth) : false,
   };
 }
 
 /** The page bootstrap data of spec section 3, with real values only (empty where a domain is not set up). */
-export function buildBootstrap(
-  ctx: AppContext,
-  request: FastifyRequest,
-  page: PageKind,
-  school: School | undefined,
-  params: Record<string, string> = {},
-): Bootstrap {
-  const auth = request.auth;
-  const sameSchool = auth.role !== 'guest' && school && auth.schoolId === school.id;
-  const state = loginState(ctx, sameSchool || !school ? auth : { ...auth, role: 'guest', schoolId: null, userId: null }, school?.id ?? '');
-  const origin = `${request.protocol}://${request.host}`;
-  const address = addressParams(request.query as Record<string, unknown>);
-  const hashUID = school ? ctx.uidCodec.encode(school.id) : '';
-  const settings = school ? (JSON.parse(school.settings) as { phone?: string }) : {};
-  // Registration is one of the student settings (spec 3 'Student settings'; shared/schemas/students).
-  const registerEnabled = school ? readStudentSettings(school.settings).registration : false;
+function assemble(ctx: AppContext, input: PageRequest, piece: SchoolPiece | undefined, reader: Reader): Bootstrap {
+  const { state, student } = reader;
+  const schoolId = piece?.school.id ?? '';
+  const hashUID = piece?.hashUID ?? '';
+  const registerEnabled = piece?.registerEnabled ?? false;
   // fieldSet, studentFields, haveSetSfields (spec 3): the school's custom fields and the signed-in student's values.
-  const fields = accountBootstrap(ctx, school?.id, state.role === 'student' && sameSchool ? auth.userId : null);
-  const permissions = state.role === 'admin' ? adminProfile(ctx, auth.userId!).permissions : [];
+  const fieldSet = piece?.fieldSet ?? [];
+  const studentFields = student?.studentFields ?? [];
+  const { origin, page, params } = input;
   return {
     websiteURL: origin,
     fileServer: `${origin}/files/`,
     resourceServer: `${origin}/files/`,
     userData: state.userData,
     adminType: state.adminType,
-    phone: settings.phone ?? '',
-    parseUid: school?.id ?? '',
+    phone: piece?.phone ?? '',
+    parseUid: schoolId,
     yksViewServer: ctx.config.YKS_VIEW_SERVER,
-    locale: pickLocale(request.cookies[LOCALE_COOKIE], ctx.config.LOCALE),
-    fieldSet: fields.fieldSet,
-    haveSetSfields: fields.haveSetSfields,
-    studentFields: fields.studentFields,
+    locale: input.locale,
+    fieldSet,
+    haveSetSfields: student ? requiredFieldsSet(fieldSet, studentFields) : true,
+    studentFields,
     permissionGroups: [...PERMISSION_GROUPS],
-    model: address.model,
+    model: input.model,
     ver: ctx.config.VER,
     token: '',
     ssoServer: ctx.config.SSO_SERVER,
-    systom: systemOf(request.headers['user-agent'] ?? ''),
-    userPermissions: permissions,
+    systom: input.systom,
+    userPermissions: reader.permissions,
     version: ctx.version,
-    // Exam mode: the student has exams to sit in a category (server/modules/exams examMode).
-    examModel: state.role === 'student' && sameSchool ? examMode(ctx, auth) : false,
-    uid: school?.id ?? '',
+    examModel: reader.examModel,
+    uid: schoolId,
     hashUID,
     signUpURL: registerEnabled && hashUID ? `/login/u/${hashUID}?register=1` : '',
     chapterInfos: [],
     haspay: false,
     // The app.course entry route's action (spec 2): 1 opens the introduce pages of a course or column.
     action: page === 'course' || page === 'column' ? 1 : null,
-    isMiniprogram: address.isMiniprogram,
+    isMiniprogram: input.isMiniprogram,
     coid: params.coid ?? '',
     page,
     params,
     role: state.role,
-    schoolName: school?.name ?? '',
+    schoolName: piece?.school.name ?? '',
     adminPath: adminPath(ctx),
     apiPrefix: ctx.config.API_PREFIX,
-    loginUrl: address.loginUrl,
-    returnUrl: address.returnUrl,
+    loginUrl: input.loginUrl,
+    returnUrl: input.returnUrl,
     registerEnabled,
   };
+}
+
+/**
+ * The page bootstrap data of spec section 3 for this request. The school's and the signed-in student's rows
+ * come from bootstrap-cache (kept until they are written).
+ */
+export function buildBootstrap(
+  ctx: AppContext,
+  request: FastifyRequest,
+  page: PageKind,
+  school: { id: string } | undefined,
+  params: Record<string, string> = {},
+): Bootstrap {
+  const piece = school ? schoolPiece(ctx, school.id) : undefined;
+  return assemble(ctx, pageRequest(ctx, request, page, params), piece, readerOf(ctx, request.auth, piece));
+}
+
+/**
+ * The shell page of a school for this request, as bytes. A guest's or a student's page is made once for the same
+ * inputs (every value the bootstrap takes from the request, the reader and their exam mode) and the same school
+ * and student rows (bootstrap-cache renderedPage); an administrator's is made every time (permissions).
+ */
+export function shellPage(
+  ctx: AppContext,
+  request: FastifyRequest,
+  page: PageKind,
+  school: { id: string },
+  params: Record<string, string>,
+  render: (bootstrap: Bootstrap) => Buffer,
+): Buffer {
+  const piece = schoolPiece(ctx, school.id);
+  const input = pageRequest(ctx, request, page, params);
+  const reader = readerOf(ctx, request.auth, piece);
+  const make = () => render(assemble(ctx, input, piece, reader));
+  if (!piece || reader.state.role === 'admin' || (reader.state.role === 'student' && !reader.student)) return make();
+  const who = reader.student ? `${reader.student.state.userData.sid}:${reader.examModel}` : 'guest';
+  const key = JSON.stringify([
+    who,
+    input.page,
+    input.params,
+    input.origin,
+    input.locale,
+    input.systom,
+    input.model,
+    input.isMiniprogram,
+    input.loginUrl,
+    input.returnUrl,
+  ]);
+  return renderedPage(ctx, key, piece, reader.student, make);
 }

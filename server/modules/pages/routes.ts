@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageKind } from '../../../shared/schemas/bootstrap';
-import { resolveSchool, findSchool, schoolHomePath } from '../schools/schools.service';
+import { schoolHomePath } from '../schools/schools.service';
 import type { School } from '../schools/schools.repository';
 import { adminPath } from '../auth/auth.service';
-import { buildBootstrap } from './bootstrap.service';
+import { buildBootstrap, shellPage } from './bootstrap.service';
+import { pageSchool, schoolPiece } from './bootstrap-cache';
 
 type Params = Record<string, string>;
 
@@ -15,10 +16,21 @@ export const pagesRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
 
   /** The school a page belongs to: from its code, else the signed-in user's, else the first one. */
-  const sessionSchool = (request: FastifyRequest) => (request.auth.schoolId ? findSchool(ctx, request.auth.schoolId) : undefined) ?? resolveSchool(ctx, null);
+  const sessionSchool = (request: FastifyRequest) =>
+    ((request.auth.schoolId ? schoolPiece(ctx, request.auth.schoolId) : undefined) ?? pageSchool(ctx, null))?.school;
+  /** The school of a code in the address (resolveSchool, through the page cache). */
+  const resolveSchool = (code: string) => pageSchool(ctx, code)?.school;
 
-  const page = (request: FastifyRequest, reply: FastifyReply, kind: PageKind, school: School | undefined, params: Params = {}) =>
-    school ? reply.sendShell(buildBootstrap(ctx, request, kind, school, params)) : notFoundPage(request, reply);
+  const page = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    kind: PageKind,
+    school: School | undefined,
+    params: Params = {},
+  ) =>
+    school
+      ? reply.sendShellPage(shellPage(ctx, request, kind, school, params, app.renderShell))
+      : notFoundPage(request, reply);
 
   const notFoundPage = (request: FastifyRequest, reply: FastifyReply) =>
     reply.sendShell(buildBootstrap(ctx, request, 'notFound', sessionSchool(request)), 404);
@@ -32,22 +44,25 @@ export const pagesRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get<{ Params: { hash: string } }>('/u/:hash', async (request, reply) => {
-    const school = ctx.uidCodec.decode(request.params.hash) ? resolveSchool(ctx, request.params.hash) : undefined;
+    const school = ctx.uidCodec.decode(request.params.hash) ? resolveSchool(request.params.hash) : undefined;
     return page(request, reply, 'home', school);
   });
 
   app.get('/login/u/logout', async (request, reply) => page(request, reply, 'logout', sessionSchool(request)));
 
   app.get<{ Params: { parentId: string } }>('/login/u/:parentId', async (request, reply) =>
-    page(request, reply, 'login', resolveSchool(ctx, request.params.parentId)),
+    page(request, reply, 'login', resolveSchool(request.params.parentId)),
   );
 
-  app.get<{ Params: { code: string; chapterId: string; type: string } }>('/u/learn/:code/:chapterId/:type', async (request, reply) => {
-    const { code, chapterId, type } = request.params;
-    const coid = course(code);
-    if (!coid || (!/^\d{1,20}$/.test(chapterId) && chapterId !== 'live')) return notFoundPage(request, reply);
-    return page(request, reply, 'learn', sessionSchool(request), { coid, chapterId, type });
-  });
+  app.get<{ Params: { code: string; chapterId: string; type: string } }>(
+    '/u/learn/:code/:chapterId/:type',
+    async (request, reply) => {
+      const { code, chapterId, type } = request.params;
+      const coid = course(code);
+      if (!coid || (!/^\d{1,20}$/.test(chapterId) && chapterId !== 'live')) return notFoundPage(request, reply);
+      return page(request, reply, 'learn', sessionSchool(request), { coid, chapterId, type });
+    },
+  );
 
   app.get<{ Params: { code: string } }>('/u/column/:code', async (request, reply) => {
     const coid = course(request.params.code);
@@ -56,7 +71,7 @@ export const pagesRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { hash: string; file: string } }>('/live/:hash/:file', async (request, reply) => {
     const match = /^(\d{1,20})\.html$/.exec(request.params.file);
-    const school = ctx.uidCodec.decode(request.params.hash) ? resolveSchool(ctx, request.params.hash) : undefined;
+    const school = ctx.uidCodec.decode(request.params.hash) ? resolveSchool(request.params.hash) : undefined;
     return match ? page(request, reply, 'live', school, { coid: match[1] }) : notFoundPage(request, reply);
   });
 
