@@ -19,7 +19,8 @@ import { accessPlugin } from './plugins/access';
 import { multipartPlugin } from './plugins/multipart';
 import { MediaSigner } from './lib/media-url';
 import { setFileCacheBudget } from './lib/send-file';
-import { ensureFirstSchool, ensureSecret, findSchool, resolveSchool } from './modules/schools/schools.service';
+import { ensureFirstSchool, ensureSecret, findSchool } from './modules/schools/schools.service';
+import { callerSchool } from './modules/schools/viewer';
 import { authenticate, purgeSessions } from './modules/auth/auth.service';
 import { enabledAdminPermissions } from './modules/admins/admins.service';
 import { startMediaQueue, stopMediaQueue } from './modules/media/media.service';
@@ -129,7 +130,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(envelopePlugin, {
     apiPrefix: config.API_PREFIX,
     renderNotFoundPage: (request, reply) => {
-      const school = (request.auth?.schoolId && resolveSchool(ctx, request.auth.schoolId)) || resolveSchool(ctx, null);
+      const school = callerSchool(ctx, request.auth);
       return reply.sendShell(buildBootstrap(ctx, request, 'notFound', school), 404);
     },
   });

@@ -3,11 +3,18 @@ import type { PermissionGroup } from '../../../shared/constants';
 import type { Viewer } from '../../../shared/rules/course-buttons';
 import type { AppContext, Auth } from '../../context';
 import { notFound } from '../../lib/errors';
-import { findAdmin } from '../auth/accounts.repository';
 import { studentCourses } from '../courses/student-courses';
-import { adminPermissions } from '../admins/admins.service';
+import { enabledAdminPermissions } from '../admins/admins.service';
 import type { School } from './schools.repository';
 import { findSchool, resolveSchool } from './schools.service';
+
+/**
+ * The school of the caller: the signed-in user's school, else the installation's first one (undefined only on an
+ * empty database). The one place public calls and the not-found page read it.
+ */
+export function callerSchool(ctx: AppContext, auth: Pick<Auth, 'schoolId'> | undefined): School | undefined {
+  return (auth?.schoolId ? findSchool(ctx, auth.schoolId) : undefined) ?? resolveSchool(ctx, null);
+}
 
 /**
  * The id of the school a public call is about: uid (a school id or hashUID), else the signed-in user's school,
@@ -20,7 +27,7 @@ export function pageSchoolId(ctx: AppContext, auth: Auth, uid: string | undefine
     if (!id) throw notFound('school not found');
     return id;
   }
-  const school = (auth.schoolId ? findSchool(ctx, auth.schoolId) : undefined) ?? resolveSchool(ctx, null);
+  const school = callerSchool(ctx, auth);
   if (!school) throw notFound('school not found');
   return school.id;
 }
@@ -28,7 +35,7 @@ export function pageSchoolId(ctx: AppContext, auth: Auth, uid: string | undefine
 /** The school a public call is about: uid (school id or hashUID), else the viewer's school, else the first one; 404 for garbage. */
 export function publicSchool(ctx: AppContext, auth: Auth, uid: string | undefined): School {
   const given = uid && uid !== '0' ? uid : undefined;
-  const school = given ? resolveSchool(ctx, given) : (auth.schoolId ? findSchool(ctx, auth.schoolId) : undefined) ?? resolveSchool(ctx, null);
+  const school = given ? resolveSchool(ctx, given) : callerSchool(ctx, auth);
   if (!school) throw notFound('school not found');
   return school;
 }
@@ -36,8 +43,7 @@ export function publicSchool(ctx: AppContext, auth: Auth, uid: string | undefine
 /** True when the viewer is an administrator of this school holding the permission (never throws). */
 export function isSchoolAdmin(ctx: AppContext, auth: Auth, schoolId: string, permission: PermissionGroup): boolean {
   if (auth.role !== 'admin' || auth.schoolId !== schoolId) return false;
-  const admin = findAdmin(ctx.db, auth.userId);
-  return !!admin && !admin.disabled && adminPermissions(admin).includes(permission);
+  return enabledAdminPermissions(ctx, auth.userId)?.includes(permission) ?? false;
 }
 
 /**
