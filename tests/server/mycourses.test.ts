@@ -5,11 +5,12 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { courses, planAssignments, studyPlans } from '../../server/db/schema';
+import { courses, studyPlans } from '../../server/db/schema';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { courseBadge } from '../../shared/rules/expiring';
 import { zMyCoursesReply, type MyCourse } from '../../shared/schemas/mycourses';
-import { buildStudent, login, makeApp, school, type TestApp } from '../helpers/app';
+import { buildStudent, login, makeApp, type TestApp } from '../helpers/app';
+import { buildPlanAssignment } from '../helpers/factories';
 import { enrol } from '../helpers/learning-factory';
 import { adminCookie, call, learnCourse, okBeat, okCall, signedInStudent } from './records-helpers';
 
@@ -49,7 +50,7 @@ describe('getstucourse: my courses', () => {
     return coid;
   };
   const assign = (coid: string, targetType: 'student' | 'group', targetId: string, at = app.ctx.now()) =>
-    app.ctx.db.insert(planAssignments).values({ courseId: coid, schoolId: school(app).id, targetType, targetId, assignedBy: school(app).id, createdAt: at }).run();
+    buildPlanAssignment(app, { courseId: coid, targetType, targetId, createdAt: at });
 
   it('lists enrolled courses with progress after heartbeats and where to continue, the visited one first', async () => {
     const studied = await learnCourse(app, admin, { title: '已学习的课程' });

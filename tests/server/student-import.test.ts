@@ -1,12 +1,13 @@
 import { readSheet } from 'read-excel-file/node';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { studentFields, students as studentRows } from '../../server/db/schema';
+import { students as studentRows } from '../../server/db/schema';
 import { insertGroup } from '../../server/modules/auth/accounts.repository';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { LICENCE_ERRORS } from '../../shared/schemas/licence';
 import { STUDENT_IMPORT_ERRORS, type ImportPreview, type ImportStatus } from '../../shared/schemas/student-import';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
+import { buildStudentField } from '../helpers/factories';
 import { csvFile, xlsxFile, type Cell } from '../helpers/student-files';
 import { multipartBody } from './uploads-helpers';
 
@@ -63,7 +64,7 @@ describe('student import', () => {
     return id;
   };
   const addField = (name: string, kind: 'text' | 'number' | 'date' | 'choice', required = false, options: string[] = []) =>
-    app.ctx.db.insert(studentFields).values({ id: app.ctx.ids.next(), schoolId: school(app).id, name, kind, options: JSON.stringify(options), required, position: 0, createdAt: Date.now() }).run();
+    buildStudentField(app, { name, kind, options: JSON.stringify(options), required, createdAt: Date.now() });
   const canLogin = async (username: string, password: string) => (await app.inject({ method: 'POST', url: '/do/login', payload: { username, password } })).statusCode === 200;
 
   it('each role: guests 401, students and sub-admins without student 403, sub-admins with it and the main admin work; another school sees none of ours', async () => {

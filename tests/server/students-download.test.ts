@@ -1,10 +1,10 @@
 import { parse } from 'csv-parse/sync';
 import { readSheet } from 'read-excel-file/node';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { studentFields } from '../../server/db/schema';
 import { insertGroup } from '../../server/modules/auth/accounts.repository';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
+import { buildStudentField } from '../helpers/factories';
 
 /** GET student/download: the filtered list as XLSX and CSV. */
 describe('student/download', () => {
@@ -18,8 +18,7 @@ describe('student/download', () => {
     admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
     gid = app.ctx.ids.next();
     insertGroup(app.ctx.db, { id: gid, schoolId: school(app).id, parentId: null, name: '一班', position: 0, createdAt: 1 });
-    city = app.ctx.ids.next();
-    app.ctx.db.insert(studentFields).values({ id: city, schoolId: school(app).id, name: '城市', kind: 'text', options: '[]', required: false, position: 0, createdAt: 1 }).run();
+    city = buildStudentField(app, { name: '城市' });
     const add = (body: object) => app.inject({ method: 'POST', url: '/student/add', headers: { cookie: admin }, payload: { password: 'secret-1', gids: [], ...body } });
     expect((await add({ username: 'zhang', name: '张三', email: 'z@example.com', phone: '+86 138', gids: [gid], infoStr: JSON.stringify([{ sfid: city, value: '北京, 朝阳' }]) })).statusCode).toBe(200);
     expect((await add({ username: 'evil', name: '=HYPERLINK("http://x","y")', infoStr: JSON.stringify([{ sfid: city, value: '@SUM(A1)' }]) })).statusCode).toBe(200);

@@ -2,10 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { LICENCE_ERRORS } from '../../shared/schemas/licence';
 import { STUDENT_ERRORS } from '../../shared/schemas/students';
-import { courses, learnDays, learnRecords, studentFields, students, watchRecords } from '../../server/db/schema';
+import { courses, learnDays, learnRecords, students, watchRecords } from '../../server/db/schema';
 import { insertGroup } from '../../server/modules/auth/accounts.repository';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
+import { buildStudentField } from '../helpers/factories';
 
 type Reply<T> = { status: string; error: string | null; data: T };
 type Student = { sid: string; username: string; name: string; email: string; phone: string; source: string; disabled: boolean; disabledBy: string | null; groups: { gid: string; name: string }[]; fields: Record<string, string> };
@@ -27,12 +28,8 @@ function addGroup(app: TestApp, name: string, schoolId = school(app).id): string
   return id;
 }
 function addField(app: TestApp, input: { name: string; kind: 'text' | 'number' | 'date' | 'choice'; options?: string[]; required?: boolean; position?: number }, schoolId = school(app).id): string {
-  const id = app.ctx.ids.next();
-  app.ctx.db
-    .insert(studentFields)
-    .values({ id, schoolId, name: input.name, kind: input.kind, options: JSON.stringify(input.options ?? []), required: input.required ?? false, position: input.position ?? 0, createdAt: Date.now() })
-    .run();
-  return id;
+  const { options = [], ...rest } = input;
+  return buildStudentField(app, { ...rest, schoolId, options: JSON.stringify(options), createdAt: Date.now() });
 }
 const countStudents = (app: TestApp) => app.ctx.db.select().from(students).all().length;
 
