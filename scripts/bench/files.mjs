@@ -1,13 +1,15 @@
-// node scripts/bench/files.mjs: the file-serving and upload benchmark of issue 4 ('Performance').
-// 1 MiB random ranges of a 50 MB file, 50 connections, autocannon (BENCH_SECONDS a case, default 10; the four cases take
-// turns for BENCH_ROUNDS rounds, default 3, and the ratios use the medians), measured in one run:
+// node scripts/bench/files.mjs: the file-serving and upload benchmark.
+// 1 MiB random ranges of a 50 MB file, 50 connections, driven by Debian's wrk (a Lua script picks a new range per
+// request; BENCH_SECONDS a case, default 10; the four cases take turns for BENCH_ROUNDS rounds, default 3, and the
+// ratios use the medians), measured in one run:
 //   - Debian's nginx serving the file alone (the ceiling),
 //   - a bare Node http server streaming the file with fs.createReadStream (the standalone target),
 //   - the app's signed /media/{token}/{rid}/source route, standalone (the app sends the bytes),
 //   - nginx in front of the app with X-Accel-Redirect (deploy/nginx.conf, ACCEL_REDIRECT=/_protected/).
-// Targets: standalone ≥ bare Node; X-Accel ≥ 80% of nginx alone. Then upload throughput of a 1 GB file
-// (BENCH_UPLOAD_MB) through lan/upload (multipart) and lan/tus (tus-js-client), with the server's peak memory
-// (VmHWM from /proc/{pid}/status, reset before each upload). Needs nginx on PATH (apt-get install nginx-light).
+// Targets: standalone ≥ bare Node; X-Accel ≥ 80% of nginx alone. Each case also says the servers' CPU per answer.
+// Then upload throughput of a 1 GB file (BENCH_UPLOAD_MB) through lan/upload (multipart) and lan/tus
+// (tus-js-client), with the server's peak memory (VmHWM from /proc/{pid}/status, reset before each upload).
+// Needs nginx and wrk on PATH (apt-get install nginx-light wrk).
 import { createHmac, randomFillSync } from 'node:crypto';
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,20 +19,28 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { build } from 'esbuild';
 import * as tus from 'tus-js-client';
-import { connections, duration, freePort, measure, root, waitFor } from './lib.mjs';
+import { connections, duration, freePort, measureWrk, requireWrk, root, waitFor, wrkThreads } from './lib.mjs';
 
 const FILE_BYTES = 50 * 1000 * 1000;
 const RANGE_BYTES = 1024 * 1024;
 const UPLOAD_BYTES = Number(process.env.BENCH_UPLOAD_MB ?? 1024) * 1024 * 1024;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECRET = 'bench-secret-0123456789abcdef';
+// Reading 1 MiB answers costs wrk about as much CPU as nginx spends sending them: one thread a core, or the
+// client is the ceiling (BENCH_WRK_THREADS overrides).
+const WRK_THREADS = wrkThreads(os.cpus().length);
 const ADMIN = { username: 'admin', password: 'bench-admin-1' };
 
+requireWrk();
 const findNginx = () => ['/usr/sbin/nginx', '/usr/bin/nginx'].find((file) => fs.existsSync(file));
 // Like the test tools: install Debian's nginx when missing and allowed to (root).
 if (!findNginx() && process.getuid?.() === 0) {
   console.log('nginx not found: installing nginx-light with apt-get');
-  execFileSync('bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light'], { stdio: 'inherit' });
+  execFileSync(
+    'bash',
+    ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light'],
+    { stdio: 'inherit' },
+  );
 }
 const nginxBin = findNginx();
 if (!nginxBin) {
@@ -47,44 +57,33 @@ const stopAll = () => {
 };
 process.on('exit', stopAll);
 
-/** Random byte ranges of RANGE_BYTES inside the file, a new one per request. */
-const randomRange = () => {
-  const start = Math.floor(Math.random() * (FILE_BYTES - RANGE_BYTES));
-  return `bytes=${start}-${start + RANGE_BYTES - 1}`;
-};
-const rangeRequests = () => ({
-  requests: [
-    {
-      setupRequest: (request) => ({ ...request, headers: { ...request.headers, range: randomRange() } }),
-    },
-  ],
-});
+/** wrk's Lua for the range cases: a new random range of RANGE_BYTES inside the file on every request. */
+const RANGE_REQUEST = `
+local size, range = ${FILE_BYTES}, ${RANGE_BYTES}
+local threads = 0
+setup = function(thread)
+  threads = threads + 1
+  thread:set("id", threads)
+end
+init = function(args)
+  math.randomseed(os.time() * 100 + (id or 0))
+end
+request = function()
+  local start = math.random(0, size - range)
+  return wrk.format(nil, nil, { Range = "bytes=" .. start .. "-" .. (start + range - 1) })
+end
+`;
 
-/** One range case; also checks that every answer was a 206 of the right size. */
+/** One range case; checks first that a range is a 206 of the right size, and after that every answer was one. */
 async function rangeCase(name, url, pids) {
   const probe = await fetch(url, { headers: { range: 'bytes=100-199' } });
   const body = Buffer.from(await probe.arrayBuffer());
-  if (probe.status !== 206 || body.length !== 100) throw new Error(`${name}: ${probe.status} ${body.length} bytes for a 100-byte range`);
-  const before = cpuMs(pids());
-  const started = Date.now();
-  const row = await measure(name, url, {}, rangeRequests());
-  const served = row['req/s'] * ((Date.now() - started) / 1000);
-  // The servers' own CPU per answer: independent of how fast the client can read (see randomFile).
-  return { ...row, 'server CPU µs/req': Math.round(((cpuMs(pids()) - before) * 1000) / Math.max(1, served)) };
-}
-
-/** CPU time (user + system, ms) used so far by these processes (Linux /proc; clock ticks of 10 ms). */
-function cpuMs(pids) {
-  let total = 0;
-  for (const pid of pids) {
-    try {
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) * 10;
-    } catch {
-      // gone
-    }
-  }
-  return total;
+  if (probe.status !== 206 || body.length !== 100)
+    throw new Error(`${name}: ${probe.status} ${body.length} bytes for a 100-byte range`);
+  const row = await measureWrk(name, url, { request: RANGE_REQUEST, pids, threads: WRK_THREADS });
+  if (row.errors || row['KiB/reply'] < RANGE_BYTES / 1024)
+    throw new Error(`${name}: ${row.errors} errors, ${row['KiB/reply']} KiB a reply`);
+  return row;
 }
 
 /** A process and its children (nginx's master and workers). */
@@ -111,7 +110,16 @@ function spawnChild(command, args, options = {}) {
 /** The server bundle, built beside node_modules (its packages stay external) so that the shared dist/ is left alone. */
 async function buildServer() {
   const outfile = path.join(root, 'node_modules/.cache/lanxue-bench-files/server/main.js');
-  await build({ entryPoints: [path.join(root, 'server/main.ts')], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
+  await build({
+    entryPoints: [path.join(root, 'server/main.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
   return outfile;
 }
 
@@ -138,7 +146,11 @@ async function startApp(serverFile, extraEnv = {}, port = 0) {
 }
 
 async function adminCookie(base) {
-  const res = await fetch(`${base}/do/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...ADMIN, role: 'admin' }) });
+  const res = await fetch(`${base}/do/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...ADMIN, role: 'admin' }),
+  });
   if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
   return res.headers.get('set-cookie').split(';')[0];
 }
@@ -146,7 +158,9 @@ async function adminCookie(base) {
 /** Streams a file as a multipart lan/upload; returns the reply data and the seconds it took. */
 function multipartUpload(port, cookie, file, name) {
   const boundary = '----lanxue-bench-boundary';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file-select"; filename="${name}"\r\nContent-Type: video/mp4\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file-select"; filename="${name}"\r\nContent-Type: video/mp4\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const size = fs.statSync(file).size;
   const started = process.hrtime.bigint();
@@ -157,14 +171,19 @@ function multipartUpload(port, cookie, file, name) {
         port,
         method: 'POST',
         path: `/lan/upload/${encodeURIComponent(name)}`,
-        headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + size + tail.length },
+        headers: {
+          cookie,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': head.length + size + tail.length,
+        },
       },
       (response) => {
         const chunks = [];
         response.on('data', (chunk) => chunks.push(chunk));
         response.on('end', () => {
           const reply = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-          if (response.statusCode !== 200) return reject(new Error(`upload ${response.statusCode}: ${JSON.stringify(reply)}`));
+          if (response.statusCode !== 200)
+            return reject(new Error(`upload ${response.statusCode}: ${JSON.stringify(reply)}`));
           resolve({ data: reply.data, seconds: Number(process.hrtime.bigint() - started) / 1e9 });
         });
       },
@@ -196,7 +215,10 @@ function tusUpload(base, cookie, file, name) {
 }
 
 const readStatus = (pid, field) => {
-  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${field}:`));
+  const line = fs
+    .readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${field}:`));
   return line ? Number(line.split(/\s+/)[1]) * 1024 : 0;
 };
 /** Resets the peak resident set size (VmHWM) of a process (Linux: write 5 to clear_refs). */
@@ -209,18 +231,12 @@ const resetPeak = (pid) => {
   }
 };
 
-/**
- * Writes a file of random bytes in 1 MiB pieces. `letters` maps them to a-z: autocannon appends every body
- * chunk to a string (lib/pipelinedRequestsQueue.js addBody), and UTF-8 decoding 1 MiB of binary costs the
- * client more than any of the servers spends (measured here: 61 vs 841 req/s against nginx on one connection),
- * so the served file is text and the client stops being the bottleneck. The servers treat it as bytes.
- */
-function randomFile(file, bytes, { letters = false } = {}) {
+/** Writes a file of random bytes in 1 MiB pieces. */
+function randomFile(file, bytes) {
   const fd = fs.openSync(file, 'w');
   const chunk = Buffer.alloc(1024 * 1024);
   for (let written = 0; written < bytes; written += chunk.length) {
     randomFillSync(chunk);
-    if (letters) for (let i = 0; i < chunk.length; i++) chunk[i] = 97 + (chunk[i] % 26);
     fs.writeSync(fd, chunk, 0, Math.min(chunk.length, bytes - written));
   }
   fs.closeSync(fd);
@@ -289,10 +305,13 @@ http {
 
 async function main() {
   const rows = [];
-  console.log(`${connections} connections, ${duration} s a case, 1 MiB random ranges of a ${FILE_BYTES / 1e6} MB file; node ${process.version}, ${os.cpus().length} cores`);
+  console.log(
+    `wrk (${WRK_THREADS} threads), ${connections} connections, ${duration} s a case, 1 MiB random ranges of a ` +
+      `${FILE_BYTES / 1e6} MB file; node ${process.version}, ${os.cpus().length} cores`,
+  );
   const serverFile = await buildServer();
   const file = path.join(work, 'file.mp4');
-  randomFile(file, FILE_BYTES, { letters: true });
+  randomFile(file, FILE_BYTES);
   // nginx workers may run as another user: let them read the work folder.
   for (const dir of [work, dataDir]) fs.chmodSync(dir, 0o755);
   fs.chmodSync(file, 0o644);
@@ -311,7 +330,9 @@ async function main() {
   const mediaPath = `/media/${mediaToken(rid)}/${rid}/source`;
 
   const barePort = await freePort();
-  const bare = spawnChild(process.execPath, ['--input-type=module', '-e', BARE_SERVER], { env: { ...process.env, FILE: file, PORT: String(barePort) } });
+  const bare = spawnChild(process.execPath, ['--input-type=module', '-e', BARE_SERVER], {
+    env: { ...process.env, FILE: file, PORT: String(barePort) },
+  });
   await waitFor(`http://127.0.0.1:${barePort}/`, bare);
 
   const alonePort = await freePort();
@@ -329,28 +350,51 @@ async function main() {
     ['nginx alone (sendfile)', `http://127.0.0.1:${alonePort}/file.mp4`, nginxPids],
     ['bare Node http + fs.createReadStream', `http://127.0.0.1:${barePort}/file.mp4`, () => [bare.pid]],
     ['app /media (standalone, token check)', `${app.base}${mediaPath}`, () => [app.child.pid]],
-    ['nginx → app /media (X-Accel-Redirect)', `http://127.0.0.1:${accelPort}${mediaPath}`, () => [...nginxPids(), accelApp.child.pid]],
+    [
+      'nginx → app /media (X-Accel-Redirect)',
+      `http://127.0.0.1:${accelPort}${mediaPath}`,
+      () => [...nginxPids(), accelApp.child.pid],
+    ],
   ];
   // The cases take turns for BENCH_ROUNDS rounds: on a shared machine a single pass mostly measures the neighbours.
   for (let round = 1; round <= ROUNDS; round++) {
     for (const [name, url, pids] of cases) rows.push({ round, ...(await rangeCase(name, url, pids)) });
   }
   for (const child of [app.child, accelApp.child, bare]) child.kill('SIGTERM');
-  await Promise.all([app.child, accelApp.child].map((child) => new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)))));
+  await Promise.all(
+    [app.child, accelApp.child].map(
+      (child) => new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r))),
+    ),
+  );
 
-  const median = (name) => {
-    const values = rows.filter((row) => row.case === name).map((row) => row['req/s']).sort((a, b) => a - b);
+  const median = (name, column = 'req/s') => {
+    const values = rows
+      .filter((row) => row.case === name)
+      .map((row) => row[column])
+      .sort((a, b) => a - b);
     const middle = Math.floor(values.length / 2);
     return values.length % 2 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
   };
   const [alone, bareNode, standalone, accel] = cases.map(([name]) => median(name));
+  const cpu = cases.map(([name]) => median(name, 'server CPU µs/req'));
   console.log();
   console.table(rows);
-  console.log(`medians over ${ROUNDS} rounds (req/s): nginx alone ${alone}, bare Node ${bareNode}, app standalone ${standalone}, nginx → app X-Accel ${accel}`);
-  console.log(`standalone / bare Node: ${(standalone / bareNode).toFixed(2)} (target ≥ 1.00)`);
+  console.log(
+    `medians over ${ROUNDS} rounds (req/s): nginx alone ${alone}, bare Node ${bareNode}, ` +
+      `app standalone ${standalone}, nginx → app X-Accel ${accel}`,
+  );
+  console.log(
+    `server CPU a range (µs, medians): nginx ${cpu[0]}, bare Node ${cpu[1]}, app ${cpu[2]}, nginx + app ${cpu[3]}`,
+  );
+  console.log(`app standalone / bare Node: ${(standalone / bareNode).toFixed(2)} (target ≥ 1.00)`);
   console.log(`X-Accel / nginx alone: ${(accel / alone).toFixed(2)} (target ≥ 0.80)`);
   console.log(`bare Node / nginx alone: ${(bareNode / alone).toFixed(2)}`);
-  console.log(`load average after the range cases: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average after the range cases: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
 
   // --- Uploads of a large file: throughput and the server's peak memory.
   nginx.kill('SIGTERM');

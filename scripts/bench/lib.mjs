@@ -110,17 +110,22 @@ function wrkScript(headers, request) {
   ].join('\n');
 }
 
-/** Runs wrk once (threads from BENCH_WRK_THREADS, default 1) and answers its totals. */
-export function runWrk(url, { headers = {}, request, connections: conns = connections, seconds = duration } = {}) {
+/** wrk's threads: BENCH_WRK_THREADS, else the given default (1: one thread sends thousands of small replies). */
+export const wrkThreads = (fallback = 1) => Number(process.env.BENCH_WRK_THREADS ?? fallback);
+
+/** Runs wrk once and answers its totals. */
+export function runWrk(
+  url,
+  { headers = {}, request, connections: conns = connections, seconds = duration, threads = wrkThreads() } = {},
+) {
   const wrk = requireWrk();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lanxue-wrk-'));
   const script = path.join(dir, 'case.lua');
   fs.writeFileSync(script, wrkScript(headers, request));
-  const threads = Math.min(conns, Number(process.env.BENCH_WRK_THREADS ?? 1));
   return new Promise((resolve, reject) => {
     const child = spawn(wrk, [
       '-t',
-      String(threads),
+      String(Math.min(conns, threads)),
       '-c',
       String(conns),
       '-d',
@@ -132,27 +137,32 @@ export function runWrk(url, { headers = {}, request, connections: conns = connec
       url,
     ]);
     let out = '';
+    // wrk's own CPU, read while it runs (gone from /proc once it exits): whether the client was the ceiling.
+    let clientMs = 0;
+    const sampler = setInterval(() => (clientMs = Math.max(clientMs, cpuMs(child.pid))), 100);
     child.stdout.on('data', (chunk) => (out += chunk));
     child.stderr.on('data', (chunk) => (out += chunk));
     child.on('error', reject);
     child.on('close', (code) => {
+      clearInterval(sampler);
       fs.rmSync(dir, { recursive: true, force: true });
       const line = out.split('\n').find((l) => l.startsWith('WRK '));
       if (code !== 0 || !line) return reject(new Error(`wrk ${url} failed (${code}): ${out}`));
-      resolve(JSON.parse(line.slice(4)));
+      resolve({ ...JSON.parse(line.slice(4)), clientMs });
     });
   });
 }
 
 /**
  * One wrk case at the configured connections and duration; prints and returns its row (req/s, p50/p99 from wrk's
- * latency record, KiB a reply, errors = non-2xx/3xx answers and socket errors). With the server's pid (or a
- * function answering pids), the row also says the server CPU per answer: steadier than req/s on a shared machine.
+ * latency record, KiB a reply, errors = non-2xx/3xx answers and socket errors, wrk's own CPU as a share of one
+ * core). With the server's pid (or a function answering pids), the row also says the server CPU per answer:
+ * steadier than req/s on a shared machine.
  */
-export async function measureWrk(name, url, { headers = {}, request, pids } = {}) {
+export async function measureWrk(name, url, { headers = {}, request, pids, threads } = {}) {
   const pidList = () => (typeof pids === 'function' ? pids() : pids === undefined ? [] : [pids].flat());
   const cpuBefore = pidList().reduce((sum, pid) => sum + cpuMs(pid), 0);
-  const result = await runWrk(url, { headers, request });
+  const result = await runWrk(url, { headers, request, threads });
   const cpuAfter = pidList().reduce((sum, pid) => sum + cpuMs(pid), 0);
   const seconds = result.us / 1e6;
   const row = {
@@ -162,12 +172,15 @@ export async function measureWrk(name, url, { headers = {}, request, pids } = {}
     'p99 ms': Number((result.p99 / 1000).toFixed(1)),
     'KiB/reply': Number((result.bytes / Math.max(1, result.requests) / 1024).toFixed(1)),
     errors: result.status + result.socket,
+    // Near 100 × threads, the load generator itself was the ceiling.
+    'client CPU %': Math.round((result.clientMs / (result.us / 1000)) * 100),
   };
   if (pidList().length)
     row['server CPU µs/req'] = Math.round(((cpuAfter - cpuBefore) * 1000) / Math.max(1, result.requests));
   const cpu = row['server CPU µs/req'] === undefined ? '' : `, server CPU ${row['server CPU µs/req']} µs/req`;
   console.log(
-    `${name}: ${row['req/s']} req/s, p99 ${row['p99 ms']} ms${cpu}${row.errors ? `, ${row.errors} errors` : ''}`,
+    `${name}: ${row['req/s']} req/s, p99 ${row['p99 ms']} ms${cpu}, wrk ${row['client CPU %']} % of a core` +
+      (row.errors ? `, ${row.errors} errors` : ''),
   );
   return row;
 }
