@@ -11,7 +11,8 @@ import useSWR from 'swr';
 import { HEARTBEAT_GRAPHIC_MS, HEARTBEAT_STUDY_MS } from '../../shared/constants';
 import { ERRORS } from '../../shared/envelope';
 import type { HeartbeatReply, LearnRecord, PlayType } from '../../shared/schemas/records';
-import { apiUrl, call, NETWORK_ERROR } from '../api/client';
+import { recordsCalls } from '../../shared/calls/records';
+import { apiUrl, NETWORK_ERROR, request } from '../api/client';
 import { useBootstrap } from '../bootstrap';
 import { loginHref } from '../urls';
 
@@ -68,19 +69,24 @@ export const STUDY_HOLD_EVENT = 'lanxue:study-hold';
 const override = typeof window !== 'undefined' ? Number(window.__LANXUE_HEARTBEAT_MS__) : NaN;
 
 /** POST watch/add: the watch record of a chapter opened (one a day per viewer and course on the server). */
-export const addWatch = (coid: string, cid: string, title: string) => call<{ added: boolean }>('watch/add', { body: { coid, cid: cid || undefined, title } });
+export const addWatch = (coid: string, cid: string, title: string) =>
+  request(recordsCalls.addWatch, { body: { coid, cid: cid || undefined, title } });
 
 /** GET learn/record: the student's record of a chapter. */
-export const getLearnRecord = (cid: string, coid: string) => call<LearnRecord>('learn/record', { query: { cid, coid } });
+export const getLearnRecord = (cid: string, coid: string) => request(recordsCalls.record, { query: { cid, coid } });
 
 /** The signed-in student's record of a chapter (undefined while loading, null when there is none to read: not a student, offline). */
 export function useLearnRecord(coid: string, cid: string): LearnRecord | null | undefined {
   const boot = useBootstrap();
   const student = boot.role === 'student';
-  const { data } = useSWR(student && coid && cid ? ['learn/record', coid, cid] : null, async ([, course, chapter]) => {
-    const reply = await getLearnRecord(chapter, course);
-    return reply.status === 'ok' ? reply.data : null;
-  }, { revalidateOnFocus: false, revalidateIfStale: false, revalidateOnReconnect: false, shouldRetryOnError: false });
+  const { data } = useSWR(
+    student && coid && cid ? ['learn/record', coid, cid] : null,
+    async ([, course, chapter]) => {
+      const reply = await getLearnRecord(chapter, course);
+      return reply.status === 'ok' ? reply.data : null;
+    },
+    { revalidateOnFocus: false, revalidateIfStale: false, revalidateOnReconnect: false, shouldRetryOnError: false },
+  );
   return student ? data : null;
 }
 
@@ -106,15 +112,28 @@ export function useHeartbeat(options: HeartbeatOptions): (playType?: PlayType) =
   const payload = useCallback((playType: PlayType) => {
     const { coid, cid, read } = latest.current;
     const point = read();
-    const paused = point.paused || !!hooks.current?.held.current || playType === 'pause' || playType === 'leave' || playType === 'ended';
-    return { coid, cid, ...point, pause: paused, play_type: playType, start_ts: state.current.startTs, realtime: takeRealtime() };
+    const paused =
+      point.paused ||
+      !!hooks.current?.held.current ||
+      playType === 'pause' ||
+      playType === 'leave' ||
+      playType === 'ended';
+    return {
+      coid,
+      cid,
+      ...point,
+      pause: paused,
+      play_type: playType,
+      start_ts: state.current.startTs,
+      realtime: takeRealtime(),
+    };
   }, []);
 
   const send = useCallback(
     async (playType: PlayType) => {
       if (!enabled || state.current.stopped) return;
       const body = payload(playType);
-      const reply = await call<HeartbeatReply>('web/heartbeat', { body });
+      const reply = await request(recordsCalls.heartbeat, { body });
       if (reply.status === 'ok') {
         latest.current.onReply?.(reply.data);
         hooks.current?.onReply?.(reply.data);
@@ -123,7 +142,11 @@ export function useHeartbeat(options: HeartbeatOptions): (playType?: PlayType) =
       if (reply.error === ERRORS.invalidSid) {
         state.current.stopped = true;
         window.location.assign(loginHref(boot));
-      } else if (reply.error !== NETWORK_ERROR && reply.error !== ERRORS.server && !(reply.data && typeof reply.data === 'object' && 'httpStatus' in reply.data)) {
+      } else if (
+        reply.error !== NETWORK_ERROR &&
+        reply.error !== ERRORS.server &&
+        !(reply.data && typeof reply.data === 'object' && 'httpStatus' in reply.data)
+      ) {
         // A refusal (expired, not bought, removed...): the page says why; nothing more to record. A lost connection tries again.
         state.current.stopped = true;
       } else {
@@ -137,7 +160,8 @@ export function useHeartbeat(options: HeartbeatOptions): (playType?: PlayType) =
 
   // The watch record, once per chapter opened (also for visitors: the server skips administrators).
   useEffect(() => {
-    if (options.coid && options.cid && options.enabled !== false) void addWatch(options.coid, options.cid === '0' ? '' : options.cid, '');
+    if (options.coid && options.cid && options.enabled !== false)
+      void addWatch(options.coid, options.cid === '0' ? '' : options.cid, '');
   }, [options.coid, options.cid, options.enabled]);
 
   useEffect(() => {
@@ -154,8 +178,17 @@ export function useHeartbeat(options: HeartbeatOptions): (playType?: PlayType) =
       if (s.stopped) return;
       const body = JSON.stringify(payload('leave'));
       const url = apiUrl('web/heartbeat');
-      const sent = typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, new Blob([body], { type: 'application/json' }));
-      if (!sent) void fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json' }, credentials: 'same-origin', keepalive: true }).catch(() => undefined);
+      const sent =
+        typeof navigator.sendBeacon === 'function' &&
+        navigator.sendBeacon(url, new Blob([body], { type: 'application/json' }));
+      if (!sent)
+        void fetch(url, {
+          method: 'POST',
+          body,
+          headers: { 'content-type': 'application/json' },
+          credentials: 'same-origin',
+          keepalive: true,
+        }).catch(() => undefined);
     };
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') void send('pause');

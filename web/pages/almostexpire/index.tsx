@@ -5,12 +5,13 @@ import { SiteLink } from '../../components/layout/SiteLink';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { useT } from '../../i18n';
 import { ROUTES } from '../../paths';
-import type { ExceedingReply } from '../mycourse/api';
+import type * as z from 'zod';
+import type { zExceedingCourse } from '../../../shared/schemas/records';
 import { coursePageHref, MyCourseCard, type CardCourse } from '../mycourse/MyCourseCard';
 import { useExceedingCourses, useLoginOnNoLogin } from '../mycourse/useMyCourses';
 import { useStudentGuard } from '../mycourse/useStudentGuard';
 
-type Exceeding = ExceedingReply['courselist'][number];
+type Exceeding = z.infer<typeof zExceedingCourse>;
 
 /** A course of course/exceeding as a card: the time left in days, else hours, else minutes (spec 4 'Almost-expiring'). */
 function exceedingCard(item: Exceeding): CardCourse {
@@ -67,11 +68,22 @@ export default function AlmostExpirePage() {
   }
 
   return (
-    <section className={isMobile ? 'mc-page mc-page-mobile' : 'card mc-page'} aria-labelledby="almost-expire-title" aria-busy={isLoading}>
+    <section
+      className={isMobile ? 'mc-page mc-page-mobile' : 'card mc-page'}
+      aria-labelledby="almost-expire-title"
+      aria-busy={isLoading}
+    >
       <header className="ae-head">
         <SiteLink to={ROUTES.personalCenter} className="ae-back">
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-            <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M15 5l-7 7 7 7"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
           <span className="mc-sr">{t('almostExpire.back')}</span>
         </SiteLink>
@@ -79,7 +91,9 @@ export default function AlmostExpirePage() {
           {t('learnRules.almostExpire')}
         </h1>
       </header>
-      {isLoading && <div className="ae-loading-bar" role="progressbar" aria-label={t('common.loading')} data-testid="loading-bar" />}
+      {isLoading && (
+        <div className="ae-loading-bar" role="progressbar" aria-label={t('common.loading')} data-testid="loading-bar" />
+      )}
       <p className="page-muted ae-hint">{t('almostExpire.hint')}</p>
       {body}
     </section>

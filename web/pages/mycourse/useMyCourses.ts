@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
 import useSWRInfinite from 'swr/infinite';
-import useSWR from 'swr';
 import { myCourseCalls } from '../../../shared/calls/mycourses';
+import { recordsCalls } from '../../../shared/calls/records';
 import { MY_COURSES_NUM_DEFAULT, type MyCourse, type MyCoursesType } from '../../../shared/schemas/mycourses';
 import { request } from '../../api/client';
 import { useBootstrap } from '../../bootstrap';
 import { isNoLogin } from '../../hooks/fetcher';
 import { unwrap } from '../../hooks/fetcher';
 import { loginHref } from '../../urls';
-import { getExceedingCourses } from './api';
+import { useCall } from '../../hooks/useCall';
 
 const OPTIONS = { revalidateOnFocus: false, shouldRetryOnError: false } as const;
 
@@ -25,7 +25,7 @@ export function useLoginOnNoLogin(error: unknown): boolean {
 /** The student's courses, page after page ('load more'), of one filter. */
 export function useMyCourses(type: MyCoursesType, enabled: boolean, num = MY_COURSES_NUM_DEFAULT) {
   const swr = useSWRInfinite(
-    (index: number) => (enabled ? [myCourseCalls.list.path, type, index + 1, num] as const : null),
+    (index: number) => (enabled ? ([myCourseCalls.list.path, type, index + 1, num] as const) : null),
     ([, kind, page, size]) => unwrap(request(myCourseCalls.list, { query: { type: kind, page, num: size } })),
     { ...OPTIONS, revalidateFirstPage: false },
   );
@@ -46,5 +46,5 @@ export function useMyCourses(type: MyCoursesType, enabled: boolean, num = MY_COU
 
 /** The student's courses with 0 to 10 days of validity left (spec 4 'Almost-expiring'). */
 export function useExceedingCourses(mid: string, enabled: boolean) {
-  return useSWR(enabled ? ['course/exceeding', mid] : null, ([, id]) => unwrap(getExceedingCourses(id)), OPTIONS);
+  return useCall(recordsCalls.exceeding, enabled ? { query: { mid: mid || undefined } } : null, OPTIONS);
 }

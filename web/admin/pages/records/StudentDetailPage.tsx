@@ -1,12 +1,12 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import useSWR from 'swr';
 import { ERRORS } from '../../../../shared/envelope';
 import { ApiError } from '../../../hooks/fetcher';
 import { useT } from '../../../i18n';
 import { DataTable, LoadError } from '../../components/DataTable';
 import { MissingRecord } from '../../components/MissingRecord';
 import { PageHeader } from '../../components/PageHeader';
-import { getStudentDetail } from './api';
+import { recordsCalls } from '../../../../shared/calls/records';
+import { useCall } from '../../../hooks/useCall';
 import { ChapterCells, ExportButtons, ProgressCell, useRecordFormat, VerifyBadge } from './parts';
 
 /**
@@ -20,7 +20,7 @@ export default function StudentDetailPage() {
   const [params] = useSearchParams();
   const sid = params.get('sid') ?? '';
   const coid = params.get('coid') ?? '';
-  const { data, error, mutate } = useSWR(sid && coid ? ['learn/detailbystudent', sid, coid] : null, () => getStudentDetail(sid, coid));
+  const { data, error, mutate } = useCall(recordsCalls.studentDetail, sid && coid ? { query: { sid, coid } } : null);
 
   const handleBack = () => {
     // Back where the detail was opened from (the course's learners or the student's courses), else the course's learners.
@@ -32,7 +32,11 @@ export default function StudentDetailPage() {
   return (
     <div className="ac-page rec-page" data-testid="record-detail-page">
       <PageHeader
-        title={data ? t('admin.records.detailTitle', { name: data.student.name || data.student.username, course: data.title }) : t('admin.records.detail')}
+        title={
+          data
+            ? t('admin.records.detailTitle', { name: data.student.name || data.student.username, course: data.title })
+            : t('admin.records.detail')
+        }
         back={
           <button type="button" className="btn btn-small btn-text" onClick={handleBack} data-testid="records-back">
             ‹ {t('admin.records.back')}
@@ -72,7 +76,12 @@ export default function StudentDetailPage() {
               empty={data && data.chapters.length === 0 && t('admin.records.empty.chapters')}
             >
               {(data?.chapters ?? []).map((row) => (
-                <tr key={row.cid} data-testid="detail-row" data-cid={row.cid} className={row.parent_id === '0' ? 'rec-top' : 'rec-sub'}>
+                <tr
+                  key={row.cid}
+                  data-testid="detail-row"
+                  data-cid={row.cid}
+                  className={row.parent_id === '0' ? 'rec-top' : 'rec-sub'}
+                >
                   <ChapterCells title={row.title} type={row.type} />
                   <td data-label={t('admin.records.col.progress')}>
                     <ProgressCell percent={row.progress * 100} />

@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import useSWR from 'swr';
 import { useT } from '../../../i18n';
 import { CourseSelect } from '../../components/CourseSelect';
 import { DataTable, LoadError, PersonCell, RowActions } from '../../components/DataTable';
@@ -7,7 +6,9 @@ import { ListToolbar, SearchForm } from '../../components/ListToolbar';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { useQueryFilters } from '../../hooks/useQueryFilters';
-import { getChapterTimes, getCourseLearners, PAGE_SIZE } from './api';
+import { recordsCalls } from '../../../../shared/calls/records';
+import { RECORDS_PAGE_SIZE as PAGE_SIZE } from '../../../api/records';
+import { useCall } from '../../../hooks/useCall';
 import { ChapterCells, detailPath, ExportButtons, ProgressCell, useRecordFormat, type ViewProps } from './parts';
 import { StudentsView } from './StudentsView';
 
@@ -44,7 +45,13 @@ export default function RecordsPage() {
       <section className="card ac-card">
         <nav className="ac-tabs rec-tabs" aria-label={t('admin.records.title')}>
           {VIEWS.map((item) => (
-            <Link key={item.key} to={viewPath(item.key, params.get('coid') ?? '')} className={`ac-tab${view === item.key ? ' is-active' : ''}`} aria-current={view === item.key ? 'page' : undefined} data-tab={item.key}>
+            <Link
+              key={item.key}
+              to={viewPath(item.key, params.get('coid') ?? '')}
+              className={`ac-tab${view === item.key ? ' is-active' : ''}`}
+              aria-current={view === item.key ? 'page' : undefined}
+              data-tab={item.key}
+            >
               {t(item.label)}
             </Link>
           ))}
@@ -63,14 +70,30 @@ function CourseView({ params, page, setFilter }: ViewProps) {
   const format = useRecordFormat();
   const coid = params.get('coid') ?? '';
   const key = params.get('key') ?? '';
-  const { data, error, mutate } = useSWR(coid ? ['learn/getlist', coid, page, key] : null, () => getCourseLearners(coid, page, key), { keepPreviousData: true });
+  const { data, error, mutate } = useCall(
+    recordsCalls.courseLearners,
+    coid ? { query: { coid, page, num: PAGE_SIZE, key: key || undefined } } : null,
+    { keepPreviousData: true },
+  );
   const rows = coid ? (data?.list ?? []) : [];
 
   return (
     <>
       <ListToolbar>
-        <CourseSelect value={coid} label={t('admin.records.course')} emptyLabel={t('admin.records.pickCourse')} testId="records-course" onChange={(value) => setFilter({ coid: value })} />
-        <SearchForm key={`${coid}:${key}`} placeholder={t('admin.records.searchLearner')} buttonText={t('admin.records.search')} initial={key} onSearch={(value) => setFilter({ key: value })} />
+        <CourseSelect
+          value={coid}
+          label={t('admin.records.course')}
+          emptyLabel={t('admin.records.pickCourse')}
+          testId="records-course"
+          onChange={(value) => setFilter({ coid: value })}
+        />
+        <SearchForm
+          key={`${coid}:${key}`}
+          placeholder={t('admin.records.searchLearner')}
+          buttonText={t('admin.records.search')}
+          initial={key}
+          onSearch={(value) => setFilter({ key: value })}
+        />
         <ExportButtons query={{ view: 'course', coid, key }} disabled={!coid} />
       </ListToolbar>
       {!coid ? (
@@ -80,7 +103,14 @@ function CourseView({ params, page, setFilter }: ViewProps) {
       ) : (
         <DataTable
           className="ac-table rec-table"
-          columns={[t('admin.records.col.name'), t('admin.records.col.progress'), t('admin.records.col.chapters'), t('admin.records.col.studyTime'), t('admin.records.col.lastChapter'), t('admin.records.col.lastVisit')]}
+          columns={[
+            t('admin.records.col.name'),
+            t('admin.records.col.progress'),
+            t('admin.records.col.chapters'),
+            t('admin.records.col.studyTime'),
+            t('admin.records.col.lastChapter'),
+            t('admin.records.col.lastVisit'),
+          ]}
           empty={data && rows.length === 0 && t('admin.records.empty.learners')}
         >
           {rows.map((row) => (
@@ -89,11 +119,15 @@ function CourseView({ params, page, setFilter }: ViewProps) {
               <td data-label={t('admin.records.col.progress')}>
                 <ProgressCell percent={row.process} />
               </td>
-              <td data-label={t('admin.records.col.chapters')}>{t('admin.records.ofChapters', { done: row.complete_chapter, total: row.total_chapter })}</td>
+              <td data-label={t('admin.records.col.chapters')}>
+                {t('admin.records.ofChapters', { done: row.complete_chapter, total: row.total_chapter })}
+              </td>
               <td data-label={t('admin.records.col.studyTime')} data-testid="learner-time">
                 {format.duration(row.eff)}
               </td>
-              <td data-label={t('admin.records.col.lastChapter')}>{row.last_chapter_title || t('admin.records.never')}</td>
+              <td data-label={t('admin.records.col.lastChapter')}>
+                {row.last_chapter_title || t('admin.records.never')}
+              </td>
               <td data-label={t('admin.records.col.lastVisit')} className="ac-muted">
                 {format.when(row.last_visit)}
               </td>
@@ -106,7 +140,9 @@ function CourseView({ params, page, setFilter }: ViewProps) {
           ))}
         </DataTable>
       )}
-      {coid && data && <Pager page={page} num={PAGE_SIZE} total={data.total} onPage={(next) => setFilter({ page: String(next) })} />}
+      {coid && data && (
+        <Pager page={page} num={PAGE_SIZE} total={data.total} onPage={(next) => setFilter({ page: String(next) })} />
+      )}
     </>
   );
 }
@@ -116,13 +152,19 @@ function ChapterView({ params, setFilter }: ViewProps) {
   const t = useT();
   const format = useRecordFormat();
   const coid = params.get('coid') ?? '';
-  const { data, error, mutate } = useSWR(coid ? ['learn/getchapterstudytime', coid] : null, () => getChapterTimes(coid));
+  const { data, error, mutate } = useCall(recordsCalls.chapterStudyTimes, coid ? { query: { coid } } : null);
   const rows = coid ? (data?.chapters ?? []) : [];
 
   return (
     <>
       <ListToolbar>
-        <CourseSelect value={coid} label={t('admin.records.course')} emptyLabel={t('admin.records.pickCourse')} testId="records-course" onChange={(value) => setFilter({ coid: value })} />
+        <CourseSelect
+          value={coid}
+          label={t('admin.records.course')}
+          emptyLabel={t('admin.records.pickCourse')}
+          testId="records-course"
+          onChange={(value) => setFilter({ coid: value })}
+        />
         <ExportButtons query={{ view: 'chapter', coid }} disabled={!coid} />
       </ListToolbar>
       {!coid ? (
@@ -133,11 +175,23 @@ function ChapterView({ params, setFilter }: ViewProps) {
         <DataTable
           className="ac-table rec-table"
           actions={false}
-          columns={[t('admin.records.col.chapter'), t('admin.records.col.type'), t('admin.records.col.learners'), t('admin.records.col.completed'), t('admin.records.col.totalTime'), t('admin.records.col.avgTime')]}
+          columns={[
+            t('admin.records.col.chapter'),
+            t('admin.records.col.type'),
+            t('admin.records.col.learners'),
+            t('admin.records.col.completed'),
+            t('admin.records.col.totalTime'),
+            t('admin.records.col.avgTime'),
+          ]}
           empty={data && rows.length === 0 && t('admin.records.empty.chapters')}
         >
           {rows.map((row) => (
-            <tr key={row.cid} data-testid="chapter-time-row" data-cid={row.cid} className={row.parent_id === '0' ? 'rec-top' : 'rec-sub'}>
+            <tr
+              key={row.cid}
+              data-testid="chapter-time-row"
+              data-cid={row.cid}
+              className={row.parent_id === '0' ? 'rec-top' : 'rec-sub'}
+            >
               <ChapterCells title={row.title} type={row.type} />
               <td data-label={t('admin.records.col.learners')}>{row.learners}</td>
               <td data-label={t('admin.records.col.completed')}>{row.completed}</td>

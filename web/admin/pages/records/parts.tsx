@@ -7,7 +7,7 @@ import type { ExportFormat } from '../../../../shared/schemas/records';
 import { toast } from '../../../components/feedback';
 import { useLocale, useT } from '../../../i18n';
 import { failureText } from '../../api/errors';
-import { downloadExport, type ExportQuery } from './api';
+import { downloadExport, type ExportQuery } from '../../../api/records';
 
 /** The address of a student's chapter detail in a course (records/detail). */
 export const detailPath = (sid: string, coid: string) => `/records/detail?${new URLSearchParams({ sid, coid })}`;
@@ -44,7 +44,9 @@ export function ProgressCell({ percent }: { percent: number }) {
 }
 
 const VERIFY_KEYS = ['admin.records.verify.0', 'admin.records.verify.1', 'admin.records.verify.2'] as const;
-const KIND_KEYS = Object.fromEntries(Object.entries(CHAPTER_TYPE).map(([key, value]) => [value, `admin.chapters.kind.${key}`])) as Record<ChapterType, MessageKey>;
+const KIND_KEYS = Object.fromEntries(
+  Object.entries(CHAPTER_TYPE).map(([key, value]) => [value, `admin.chapters.kind.${key}`]),
+) as Record<ChapterType, MessageKey>;
 
 /**
  * Export CSV / Export Excel of a records screen: the same rows as the screen (the query it shows), as a
@@ -58,14 +60,30 @@ export function ExportButtons({ query, disabled = false }: { query: ExportQuery;
     const result = await downloadExport(query, format);
     setBusy(null);
     if (!result.ok) return toast(failureText(t, { status: 'error', error: result.error, data: null }));
-    toast(result.capped ? t('admin.records.exportCapped', { max: result.capped }) : t('admin.records.exported', { name: result.fileName }));
+    toast(
+      result.capped
+        ? t('admin.records.exportCapped', { max: result.capped })
+        : t('admin.records.exported', { name: result.fileName }),
+    );
   };
   return (
     <div className="rec-export">
-      <button type="button" className="btn btn-small" disabled={disabled || busy !== null} onClick={() => void handleExport('csv')} data-testid="export-csv">
+      <button
+        type="button"
+        className="btn btn-small"
+        disabled={disabled || busy !== null}
+        onClick={() => void handleExport('csv')}
+        data-testid="export-csv"
+      >
         {busy === 'csv' ? t('admin.records.exporting') : t('admin.records.exportCsv')}
       </button>
-      <button type="button" className="btn btn-small" disabled={disabled || busy !== null} onClick={() => void handleExport('xlsx')} data-testid="export-xlsx">
+      <button
+        type="button"
+        className="btn btn-small"
+        disabled={disabled || busy !== null}
+        onClick={() => void handleExport('xlsx')}
+        data-testid="export-xlsx"
+      >
         {busy === 'xlsx' ? t('admin.records.exporting') : t('admin.records.exportXlsx')}
       </button>
     </div>
