@@ -11,7 +11,8 @@ const tags = ['courses'];
 const admin = { access: { admin: 'course' }, tags } as const;
 
 export const PUB_SUMMARY =
-  'Publishes (pub 1) or unpublishes (pub 0) a course {coid, pub}. The spec names GET course/pub: here the change is POST';
+  'Publishes (pub 1) or unpublishes (pub 0) a course {coid, pub}. ' +
+  'The spec names GET course/pub: here the change is POST';
 
 export const courseCalls = {
   adminList: defineCall({

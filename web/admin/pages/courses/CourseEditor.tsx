@@ -33,7 +33,8 @@ export default function CourseEditor() {
   const revalidate = useRevalidate();
   const { coid = '', tab: tabParam } = useParams();
   const tab: CourseTab = COURSE_TABS.some((item) => item.key === tabParam) ? (tabParam as CourseTab) : 'info';
-  const { data: course, error, mutate } = useCall(courseCalls.info, { params: { id: coid } }, { revalidateOnFocus: false });
+  const info = useCall(courseCalls.info, { params: { id: coid } }, { revalidateOnFocus: false });
+  const { data: course, error, mutate } = info;
   const { base, form, errors, setErrors, dirty, change, reset } = useEditableForm(course, formOf, { stayWithin: (next) => next.pathname === `/courses/${coid}` || next.pathname.startsWith(`/courses/${coid}/`), alsoClears: { begin: 'vaildBeginTime', groups: 'authentication_gid' } });
   const [saving, setSaving] = useState(false);
 

@@ -29,6 +29,12 @@ const STATUS_OPTIONS = STATUSES.map((key) => ({ key, label: `admin.courses.statu
 
 type CourseQuery = z.input<typeof zAdminCourseQuery>;
 
+const publishCourse = (coid: string, pub: boolean) =>
+  request(courseCalls.publish, { body: { coid, pub: pub ? '1' : '0' } });
+const pinCourse = (coid: string, top: boolean) => request(courseCalls.pin, { body: { coid, top: top ? 1 : 0 } });
+const copyCourse = (coid: string) => request(courseCalls.copy, { body: { coid } });
+const deleteCourses = (coids: string[]) => request(courseCalls.remove, { body: { coids } });
+
 const fetchList = ([, json]: [string, string]) =>
   unwrap(request(courseCalls.adminList, { body: JSON.parse(json) as CourseQuery }));
 
@@ -55,7 +61,7 @@ export default function CoursesPage() {
   });
 
   const removeCourses = async (coids: string[]) => {
-    await run(() => request(courseCalls.remove, { body: { coids } }), t('admin.courses.deleted', { count: coids.length }));
+    await run(() => deleteCourses(coids), t('admin.courses.deleted', { count: coids.length }));
     setSelected((current) => current.filter((coid) => !coids.includes(coid)));
   };
 
@@ -144,11 +150,11 @@ export default function CoursesPage() {
                   <Link className="btn btn-small" to={`/courses/${row.coid}`}>
                     {t('admin.common.edit')}
                   </Link>
-                  <PublishButton on={row.published} busy={busy} run={run} toggle={(next) => request(courseCalls.publish, { body: { coid: row.coid, pub: next ? '1' : '0' } })} />
-                  <button type="button" className="btn btn-small" disabled={busy} onClick={() => void run(() => request(courseCalls.copy, { body: { coid: row.coid } }), t('admin.courses.copied'))}>
+                  <PublishButton on={row.published} busy={busy} run={run} toggle={(next) => publishCourse(row.coid, next)} />
+                  <button type="button" className="btn btn-small" disabled={busy} onClick={() => void run(() => copyCourse(row.coid), t('admin.courses.copied'))}>
                     {t('admin.courses.copy')}
                   </button>
-                  <PinButton on={row.top > 0} busy={busy} run={run} toggle={(next) => request(courseCalls.pin, { body: { coid: row.coid, top: next ? 1 : 0 } })} />
+                  <PinButton on={row.top > 0} busy={busy} run={run} toggle={(next) => pinCourse(row.coid, next)} />
                   <DeleteButton busy={busy} confirmText={t('admin.courses.deleteOne', { title: row.title })} onDelete={() => removeCourses([row.coid])} />
                 </RowActions>
               </tr>

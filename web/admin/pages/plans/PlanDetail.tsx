@@ -22,6 +22,9 @@ import { useCall } from '../../../hooks/useCall';
 import { AssignPanel } from './AssignPanel';
 import { KindLabel, StatusBadge } from './PlanBadges';
 
+/** A plan is a course: publishing it is the course's publish call. */
+const publishPlan = (coid: string, pub: boolean) =>
+  request(courseCalls.publish, { body: { coid, pub: pub ? '1' : '0' } });
 
 /** Reject with a reason (required, spec: the verify flow). */
 function RejectDialog({ onClose, onReject }: { onClose: () => void; onReject: (reason: string) => Promise<boolean> }) {
@@ -120,7 +123,7 @@ export default function PlanDetail() {
           className="btn btn-small"
           disabled={busy || !canPublish}
           title={canPublish ? undefined : t('admin.plans.publishHint')}
-          onClick={() => void act(() => request(courseCalls.publish, { body: { coid: plan.coid, pub: plan.published ? '0' : '1' } }), plan.published ? t('admin.plans.unpublishedDone') : t('admin.plans.publishedDone'))}
+          onClick={() => void act(() => publishPlan(plan.coid, !plan.published), plan.published ? t('admin.plans.unpublishedDone') : t('admin.plans.publishedDone'))}
           data-testid="publish-plan"
         >
           {plan.published ? t('admin.plans.unpublish') : t('admin.plans.publish')}
