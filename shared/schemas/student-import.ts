@@ -124,6 +124,8 @@ export const zImportStatus = z.object({
   finishedAt: z.number().int().nullable(),
 });
 export type ImportStatus = z.infer<typeof zImportStatus>;
+/** student/getImport reply: the running or last import, null when the school never imported. */
+export const zLastImport = zImportStatus.nullable();
 
 export const zImportStarted = z.object({ id: z.string() });
 export const zTemplateQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('xlsx') });

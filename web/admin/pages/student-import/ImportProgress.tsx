@@ -3,7 +3,7 @@ import type { ImportStatus } from '../../../../shared/schemas/student-import';
 import { STUDENT_IMPORT_REPORT_MAX } from '../../../../shared/schemas/student-import';
 import { formatDateTime } from '../../../../shared/rules/dates';
 import { useLocale, useT } from '../../../i18n';
-import { importErrorText } from '../../api/student-import';
+import { importErrorText } from '../../../api/student-import';
 import { ProblemTable } from './ProblemTable';
 
 /** The running import's progress bar, or the last import's result: counts, the message, the problem report. */

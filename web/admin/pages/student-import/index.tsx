@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import useSWR from 'swr';
 import { PASSWORD_MIN } from '../../../../shared/constants';
+import { studentImportCalls } from '../../../../shared/calls/student-import';
 import type { Failure } from '../../../../shared/envelope';
-import { STUDENT_IMPORT_MAX_BYTES, STUDENT_IMPORT_MAX_ROWS, type ImportOptions, type ImportPreview, type ImportStatus } from '../../../../shared/schemas/student-import';
+import { STUDENT_IMPORT_MAX_BYTES, STUDENT_IMPORT_MAX_ROWS, type ImportOptions, type ImportPreview } from '../../../../shared/schemas/student-import';
 import { toast } from '../../../components/feedback';
-import { fetchData } from '../../../hooks/fetcher';
+import { request } from '../../../api/client';
+import { importErrorText, importForm, importTemplateUrl } from '../../../api/student-import';
+import { useCall } from '../../../hooks/useCall';
 import { useT } from '../../../i18n';
 import { failureText } from '../../api/errors';
-import { IMPORT_STATUS_KEY, importErrorText, importTemplateUrl, previewImport, startImport } from '../../api/student-import';
 import { Field } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
 import { ImportProgress } from './ImportProgress';
@@ -25,7 +26,7 @@ export default function StudentImportPage() {
   const [options, setOptions] = useState<ImportOptions>({ mode: 'rows', duplicates: 'skip', initialPassword: undefined });
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [busy, setBusy] = useState(false);
-  const { data: status, mutate } = useSWR<ImportStatus | null>(IMPORT_STATUS_KEY, fetchData, {
+  const { data: status, mutate } = useCall(studentImportCalls.status, {}, {
     refreshInterval: (latest) => (latest?.status === 'running' ? 1000 : 0),
   });
   const running = status?.status === 'running';
@@ -43,7 +44,7 @@ export default function StudentImportPage() {
   const handlePreview = async () => {
     if (!file) return;
     setBusy(true);
-    const reply = await previewImport(file, options);
+    const reply = await request(studentImportCalls.preview, { body: importForm(file, options) });
     setBusy(false);
     if (reply.status !== 'ok') return say(reply);
     setPreview(reply.data);
@@ -52,7 +53,7 @@ export default function StudentImportPage() {
   const handleImport = async () => {
     if (!file || blocked) return;
     setBusy(true);
-    const reply = await startImport(file, options);
+    const reply = await request(studentImportCalls.start, { body: importForm(file, options) });
     setBusy(false);
     if (reply.status !== 'ok') return say(reply);
     setPreview(null);
