@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp, school, type TestApp } from '../helpers/app';
+import { buildFile, buildResource } from '../helpers/factories';
 import { files, resources } from '../../server/db/schema';
 import { removeFile, setFileVisibility } from '../../server/modules/uploads/uploads.service';
 import { patternChunk } from './uploads-helpers';
@@ -21,13 +22,13 @@ describe('file serving', () => {
     const key = `files/userupload/${schoolId}/${id}.${ext}`;
     fs.mkdirSync(path.dirname(path.join(dataDir, key)), { recursive: true });
     fs.writeFileSync(path.join(dataDir, key), bytes);
-    app.ctx.db.insert(files).values({ id, schoolId, key, originalName: `原文件 lesson.${ext.toLowerCase()}`, mime: 'application/octet-stream', ext, size: bytes.length, visibility: 'public', uploadedBy: 'admin:1', createdAt: 1, ...over }).run();
+    buildFile(app, { id, schoolId, key, originalName: `原文件 lesson.${ext.toLowerCase()}`, ext, size: bytes.length, visibility: 'public', ...over });
     return { id, key, url: `/${key}` };
   };
   /** Factory: a resource owning a file, with derived outputs written under files/derived/{rid}/. */
   const addResource = (fileId: string, derived: Record<string, Buffer | string> = {}) => {
     const rid = app.ctx.ids.next();
-    app.ctx.db.insert(resources).values({ id: rid, schoolId, title: 'r', fileId, kind: 'video', createdBy: 'admin:1', createdAt: 1, updatedAt: 1 }).run();
+    buildResource(app, { id: rid, schoolId, fileId });
     for (const [rel, bytes] of Object.entries(derived)) {
       const full = path.join(dataDir, 'files/derived', rid, rel);
       fs.mkdirSync(path.dirname(full), { recursive: true });
@@ -289,9 +290,9 @@ describe('file serving', () => {
       const key = `files/userupload/${sid}/${id}.MP4`;
       fs.mkdirSync(path.dirname(path.join(accel.ctx.config.dataDir, key)), { recursive: true });
       fs.writeFileSync(path.join(accel.ctx.config.dataDir, key), data);
-      accel.ctx.db.insert(files).values({ id, schoolId: sid, key, originalName: 'a b.mp4', mime: 'video/mp4', ext: 'MP4', size: data.length, visibility: 'private', uploadedBy: 'admin:1', createdAt: 1 }).run();
+      buildFile(accel, { id, schoolId: sid, key, originalName: 'a b.mp4', mime: 'video/mp4', ext: 'MP4', size: data.length, visibility: 'private' });
       const rid = accel.ctx.ids.next();
-      accel.ctx.db.insert(resources).values({ id: rid, schoolId: sid, title: 'r', fileId: id, kind: 'video', createdBy: 'admin:1', createdAt: 1, updatedAt: 1 }).run();
+      buildResource(accel, { id: rid, schoolId: sid, fileId: id });
       const prefix = accel.ctx.mediaSigner.prefix(rid, { download: true });
       const res = await accel.inject({ method: 'GET', url: `${prefix}source?download=1`, headers: { range: 'bytes=0-9' } });
       expect(res.statusCode).toBe(200);

@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { LICENCE_ERRORS } from '../../shared/schemas/licence';
 import { STUDENT_ERRORS } from '../../shared/schemas/students';
-import { courses, learnDays, learnRecords, students, watchRecords } from '../../server/db/schema';
+import { learnDays, learnRecords, students, watchRecords } from '../../server/db/schema';
 import { insertGroup } from '../../server/modules/auth/accounts.repository';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
-import { buildStudentField } from '../helpers/factories';
+import { buildCourse, buildStudentField } from '../helpers/factories';
 
 type Reply<T> = { status: string; error: string | null; data: T };
 type Student = { sid: string; username: string; name: string; email: string; phone: string; source: string; disabled: boolean; disabledBy: string | null; groups: { gid: string; name: string }[]; fields: Record<string, string> };
@@ -234,7 +234,7 @@ describe('student list and records of people (spec 7 Students)', () => {
     const { cookie } = await login(app, { username: s.username, password: s.password, role: 'student' });
     expect((await call(app, 'GET', '/course/nolearn', cookie)).status).toBe(200);
     const at = Date.now();
-    app.ctx.db.insert(courses).values({ id: '9001', schoolId: school(app).id, title: 'C', published: true, createdAt: at, updatedAt: at }).run();
+    buildCourse(app, { id: '9001', title: 'C', createdAt: at });
     app.ctx.db.insert(learnRecords).values({ studentId: s.id, courseId: '9001', chapterId: '0', schoolId: school(app).id, effMs: 60_000, startedAt: at, updatedAt: at }).run();
 
     expect(await okCall(app, 'POST', '/student/delete', admin, { sids: [s.id] })).toEqual({ count: 1 });
@@ -290,7 +290,7 @@ describe('student list and records of people (spec 7 Students)', () => {
     const sid = school(app).id;
     const a = await buildStudent(app);
     const b = await buildStudent(app);
-    app.ctx.db.insert(courses).values({ id: '9002', schoolId: sid, title: 'C', published: true, createdAt: 1, updatedAt: 1 }).run();
+    buildCourse(app, { id: '9002', schoolId: sid, title: 'C' });
     // What the heartbeat engine credits per day (tests/server/records-heartbeat.test.ts writes it through heartbeats).
     const record = (studentId: string, day: string, effMs: number) => app.ctx.db.insert(learnDays).values({ studentId, schoolId: sid, day, effMs }).run();
     record(a.id, '2025-03-05', 600_000);

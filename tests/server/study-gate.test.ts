@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { planAssignments, studyPlans } from '../../server/db/schema';
+import { studyPlans } from '../../server/db/schema';
 import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
 import { zWare } from '../../shared/schemas/learning';
 import { login, makeApp, school, type TestApp } from '../helpers/app';
+import { buildPlanAssignment } from '../helpers/factories';
 import { attachResource, enrol, seedResource } from '../helpers/learning-factory';
 import { adminCookie, beat, learnCourse, okBeat, okCall, signedInStudent } from './records-helpers';
 
@@ -121,7 +122,7 @@ describe('study gate: locked chapters are refused by the server', () => {
     const outsider = await signedInStudent(app);
     const now = app.ctx.now();
     // Assigned through the student's group.
-    app.ctx.db.insert(planAssignments).values({ courseId: plan.coid, schoolId: plan.schoolId, targetType: 'group', targetId: s.groupIds[0]!, assignedBy: plan.schoolId, createdAt: now }).run();
+    buildPlanAssignment(app, { courseId: plan.coid, schoolId: plan.schoolId, targetType: 'group', targetId: s.groupIds[0]!, createdAt: now });
 
     expect((await ware(outsider.cookie, plan.coid, plan.a1)).body.error).toBe('designatedGroup');
     expect((await beat(app, outsider.cookie, { coid: plan.coid, cid: plan.a1, start_ts: clock, position: 0 })).status).toBe(403);
@@ -161,7 +162,7 @@ describe('study gate: locked chapters are refused by the server', () => {
   it('a plan whose approval is gone is studied by nobody, assigned or not', async () => {
     const plan = await growthPlan();
     const s = await signedInStudent(app);
-    app.ctx.db.insert(planAssignments).values({ courseId: plan.coid, schoolId: plan.schoolId, targetType: 'student', targetId: s.id, assignedBy: plan.schoolId, createdAt: app.ctx.now() }).run();
+    buildPlanAssignment(app, { courseId: plan.coid, schoolId: plan.schoolId, targetType: 'student', targetId: s.id, createdAt: app.ctx.now() });
     expect((await ware(s.cookie, plan.coid, plan.a1)).status).toBe(200);
     app.ctx.db.update(studyPlans).set({ status: 'rejected' }).run();
     expect((await ware(s.cookie, plan.coid, plan.a1)).body.error).toBe('designatedGroup');
