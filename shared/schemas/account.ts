@@ -1,7 +1,16 @@
 import * as z from 'zod';
 import { AVATAR_MAX_BYTES, PASSWORD_MAX, PASSWORD_MIN } from '../constants';
 import { zCode, zReturnPath } from './common';
-import { STUDENT_ERRORS, zFieldValue, zInfoStr, zStudentEmail, zStudentField, zStudentName, zStudentPhone, zStudentUsername } from './students';
+import {
+  STUDENT_ERRORS,
+  zFieldValue,
+  zInfoStr,
+  zStudentEmail,
+  zStudentField,
+  zStudentName,
+  zStudentPhone,
+  zStudentUsername,
+} from './students';
 
 /**
  * The student's own account on the student site (spec 2 'Student dashboard' user menu, spec 3 'Student
@@ -75,7 +84,6 @@ export const zAccountInfo = z.object({
 });
 export type AccountInfo = z.infer<typeof zAccountInfo>;
 
-
 /** POST stu/info (spec 7 'Save student info {infoStr}'), with the contact columns the page also edits. */
 export const zSaveInfo = z.object({
   infoStr: zInfoStr.default([]),
@@ -86,8 +94,13 @@ export const zSaveInfo = z.object({
 export type SaveInfoInput = z.input<typeof zSaveInfo>;
 
 /** POST stu/password (spec 7 'Update student password {oldpwd,newpwd}'); emptiness and length are checked by the service. */
-export const zChangePassword = z.object({ oldpwd: z.string().max(PASSWORD_MAX * 2), newpwd: z.string().max(PASSWORD_MAX * 2) });
+export const zChangePassword = z.object({
+  oldpwd: z.string().max(PASSWORD_MAX * 2),
+  newpwd: z.string().max(PASSWORD_MAX * 2),
+});
 export type ChangePasswordInput = z.infer<typeof zChangePassword>;
+/** POST stu/password's reply. */
+export const zPasswordChanged = z.object({ changed: z.literal(true) });
 
 /** POST stu/avatar: the new avatar's public URL. */
 export const zAvatarReply = z.object({ avatar: z.string() });

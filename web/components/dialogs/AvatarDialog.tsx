@@ -4,7 +4,7 @@ import { useDialogFocus } from '../../hooks/useDialogFocus';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { useT } from '../../i18n';
 import { toast } from '../feedback';
-import { uploadAvatar } from '../../pages/account/api';
+import { uploadAvatar } from '../../api/account';
 import { Avatar } from '../Avatar';
 
 /**
@@ -13,7 +13,15 @@ import { Avatar } from '../Avatar';
  * The chosen file is checked here first (name and size, shared/schemas/account avatarProblem), previewed, then
  * sent; the server checks its bytes again and answers the new picture's address, which the top bar shows at once.
  */
-export default function AvatarDialog({ name, current, onClose }: { name: string; current: string; onClose: () => void }) {
+export default function AvatarDialog({
+  name,
+  current,
+  onClose,
+}: {
+  name: string;
+  current: string;
+  onClose: () => void;
+}) {
   const t = useT();
   const id = useId();
   const isMobile = useIsMobile();
@@ -59,12 +67,30 @@ export default function AvatarDialog({ name, current, onClose }: { name: string;
 
   return (
     <div className={`dialog-mask${isMobile ? ' is-mobile' : ''}`} data-testid="avatar-mask">
-      <div ref={dialogRef} tabIndex={-1} className={`dialog account-dialog avatar-dialog${isMobile ? ' is-mobile' : ''}`} role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} onKeyDown={handleKeyDown} data-testid="avatar-dialog">
+      <div
+        ref={dialogRef}
+        tabIndex={-1}
+        className={`dialog account-dialog avatar-dialog${isMobile ? ' is-mobile' : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        onKeyDown={handleKeyDown}
+        data-testid="avatar-dialog"
+      >
         <h2 id={`${id}-title`} className="dialog-title">
           {t('account.avatar.title')}
         </h2>
         <div className="avatar-pick">
-          {preview ? <img className="avatar avatar-preview" src={preview} alt={t('account.avatar.preview')} data-testid="avatar-preview" /> : <Avatar name={name} image={current} size={120} />}
+          {preview ? (
+            <img
+              className="avatar avatar-preview"
+              src={preview}
+              alt={t('account.avatar.preview')}
+              data-testid="avatar-preview"
+            />
+          ) : (
+            <Avatar name={name} image={current} size={120} />
+          )}
           <label className="btn" htmlFor={`${id}-file`}>
             {t('account.avatar.choose')}
           </label>
@@ -82,7 +108,14 @@ export default function AvatarDialog({ name, current, onClose }: { name: string;
           <button type="button" className="btn" disabled={busy} onClick={onClose}>
             {t('account.avatar.cancel')}
           </button>
-          <button type="button" className="btn btn-primary" disabled={!file || busy} aria-busy={busy} onClick={() => void handleSave()} data-testid="avatar-save">
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={!file || busy}
+            aria-busy={busy}
+            onClick={() => void handleSave()}
+            data-testid="avatar-save"
+          >
             {busy ? t('account.avatar.saving') : t('account.avatar.save')}
           </button>
         </div>

@@ -3,12 +3,12 @@ import { ERRORS, type Failure } from '../../../shared/envelope';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../shared/constants';
 import { ACCOUNT_ERRORS, passwordProblem } from '../../../shared/schemas/account';
 import { STUDENT_ERRORS } from '../../../shared/schemas/students';
-import { NETWORK_ERROR } from '../../api/client';
+import { NETWORK_ERROR, request } from '../../api/client';
 import { useDialogFocus } from '../../hooks/useDialogFocus';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { useT, type Translate } from '../../i18n';
 import { TextField } from '../TextField';
-import { changePassword } from '../../pages/account/api';
+import { accountCalls } from '../../../shared/calls/account';
 
 /**
  * The change-password dialog (spec 2 'Change password (460 wide)', spec 4 'idle, loading, success or error
@@ -61,10 +61,12 @@ export default function ChangePasswordDialog({ onClose }: { onClose: () => void 
     if (busy) return;
     const problem = passwordProblem(oldpwd, newpwd);
     if (problem === 'empty') return setTip({ state: 'error', text: t('account.password.empty') });
-    if (problem === 'tooShort') return setTip({ state: 'error', text: `* ${t('account.password.tooShort', { min: PASSWORD_MIN })}` });
-    if (problem === 'tooLong') return setTip({ state: 'error', text: `* ${t('account.password.tooLong', { max: PASSWORD_MAX })}` });
+    if (problem === 'tooShort')
+      return setTip({ state: 'error', text: `* ${t('account.password.tooShort', { min: PASSWORD_MIN })}` });
+    if (problem === 'tooLong')
+      return setTip({ state: 'error', text: `* ${t('account.password.tooLong', { max: PASSWORD_MAX })}` });
     setTip({ state: 'loading' });
-    const reply = await changePassword(oldpwd, newpwd);
+    const reply = await request(accountCalls.password, { body: { oldpwd, newpwd } });
     if (reply.status === 'ok') {
       setOldpwd('');
       setNewpwd('');
@@ -99,11 +101,26 @@ export default function ChangePasswordDialog({ onClose }: { onClose: () => void 
         <h2 id={`${id}-title`} className="dialog-title">
           {t('account.password.title')}
         </h2>
-        <TextField label={t('account.password.old')} type="password" autoComplete="current-password" value={oldpwd} disabled={busy} onChange={(e) => setOldpwd(e.target.value)} />
+        <TextField
+          label={t('account.password.old')}
+          type="password"
+          autoComplete="current-password"
+          value={oldpwd}
+          disabled={busy}
+          onChange={(e) => setOldpwd(e.target.value)}
+        />
         <div className="field">
           <label htmlFor={`${id}-new`}>{t('account.password.new')}</label>
           <div className="pwd-input">
-            <input id={`${id}-new`} type={show ? 'text' : 'password'} autoComplete="new-password" value={newpwd} disabled={busy} onChange={(e) => setNewpwd(e.target.value)} data-testid="password-new" />
+            <input
+              id={`${id}-new`}
+              type={show ? 'text' : 'password'}
+              autoComplete="new-password"
+              value={newpwd}
+              disabled={busy}
+              onChange={(e) => setNewpwd(e.target.value)}
+              data-testid="password-new"
+            />
             <button
               type="button"
               className="pwd-eye"
@@ -119,14 +136,24 @@ export default function ChangePasswordDialog({ onClose }: { onClose: () => void 
             </button>
           </div>
         </div>
-        <p className={`pwd-tip is-${tip.state}`} role={tip.state === 'error' ? 'alert' : 'status'} data-testid="password-tip">
+        <p
+          className={`pwd-tip is-${tip.state}`}
+          role={tip.state === 'error' ? 'alert' : 'status'}
+          data-testid="password-tip"
+        >
           {tipText}
         </p>
         <div className="dialog-actions">
           <button type="button" className="btn" disabled={busy} onClick={onClose}>
             {t('account.password.cancel')}
           </button>
-          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy} data-testid="password-submit">
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={busy}
+            aria-busy={busy}
+            data-testid="password-submit"
+          >
             {busy ? t('account.password.saving') : t('account.password.submit')}
           </button>
         </div>

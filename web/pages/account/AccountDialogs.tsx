@@ -2,7 +2,8 @@ import { lazy, Suspense } from 'react';
 import { createPortal } from 'react-dom';
 import { useBootstrap } from '../../bootstrap';
 import { useLoginState } from '../../hooks/useLoginState';
-import { useStudentSetting } from './api';
+import { accountCalls } from '../../../shared/calls/account';
+import { useCall } from '../../hooks/useCall';
 
 const ChangePasswordDialog = lazy(() => import('../../components/dialogs/ChangePasswordDialog'));
 const AvatarDialog = lazy(() => import('../../components/dialogs/AvatarDialog'));
@@ -12,7 +13,9 @@ export type AccountDialogKind = 'avatar' | 'password' | null;
 /** Whether the signed-in student is offered the password dialog (spec 5: changePass false, needPassword true; a local account). */
 export function useCanChangePassword(enabled = true): boolean {
   const boot = useBootstrap();
-  const { data } = useStudentSetting(enabled && boot.role === 'student');
+  const { data } = useCall(accountCalls.setting, enabled && boot.role === 'student' ? {} : null, {
+    revalidateOnFocus: false,
+  });
   return data?.canChangePassword === true;
 }
 
@@ -24,7 +27,11 @@ export function AccountDialog({ kind, onClose }: { kind: AccountDialogKind; onCl
   // On the body: a fixed mask inside the top bar would be clipped by its stacking context.
   return createPortal(
     <Suspense fallback={null}>
-      {kind === 'password' ? <ChangePasswordDialog onClose={onClose} /> : <AvatarDialog name={name} current={data.userData.imageurl} onClose={onClose} />}
+      {kind === 'password' ? (
+        <ChangePasswordDialog onClose={onClose} />
+      ) : (
+        <AvatarDialog name={name} current={data.userData.imageurl} onClose={onClose} />
+      )}
     </Suspense>,
     document.body,
   );

@@ -16,14 +16,26 @@ export function firstFieldProblem(t: Translate, fields: StudentField[], values: 
 
 export function problemText(t: Translate, name: string, problem: FieldProblem | string): string {
   const known = ['required', 'tooLong', 'notNumber', 'notDate', 'notChoice'];
-  return known.includes(problem) ? t(`account.info.problem.${problem as FieldProblem}`, { name }) : `${name}: ${problem}`;
+  return known.includes(problem)
+    ? t(`account.info.problem.${problem as FieldProblem}`, { name })
+    : `${name}: ${problem}`;
 }
 
 /**
  * Inputs of the school's custom student fields by kind (text, number, date, single choice), with the
  * required ones marked. Used by the information page and the sign-up form.
  */
-export function FieldInputs({ fields, values, onChange, disabled }: { fields: StudentField[]; values: Record<string, string>; onChange: (sfid: string, value: string) => void; disabled?: boolean }) {
+export function FieldInputs({
+  fields,
+  values,
+  onChange,
+  disabled,
+}: {
+  fields: StudentField[];
+  values: Record<string, string>;
+  onChange: (sfid: string, value: string) => void;
+  disabled?: boolean;
+}) {
   const t = useT();
   const id = useId();
   return (
@@ -40,7 +52,14 @@ export function FieldInputs({ fields, values, onChange, disabled }: { fields: St
                 </span>
               )}
             </label>
-            <CustomFieldInput field={field} value={values[field.sfid] ?? ''} id={inputId} disabled={disabled} required={field.required} onChange={(value) => onChange(field.sfid, value)} />
+            <CustomFieldInput
+              field={field}
+              value={values[field.sfid] ?? ''}
+              id={inputId}
+              disabled={disabled}
+              required={field.required}
+              onChange={(value) => onChange(field.sfid, value)}
+            />
           </div>
         );
       })}

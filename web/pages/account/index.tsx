@@ -9,7 +9,9 @@ import { useT } from '../../i18n';
 import { useStudentGuard } from '../mycourse/useStudentGuard';
 import { AccountDialog, useCanChangePassword, type AccountDialogKind } from './AccountDialogs';
 import { FieldInputs, firstFieldProblem, problemText } from './FieldInputs';
-import { saveInfo, useAccountInfo } from './api';
+import { accountCalls } from '../../../shared/calls/account';
+import { saveInfo } from '../../api/account';
+import { useCall } from '../../hooks/useCall';
 
 /**
  * My information (#/myinformation on desktop, #/myinformation_m on a phone; spec 2 'mycourse and myinformation
@@ -19,7 +21,7 @@ import { saveInfo, useAccountInfo } from './api';
  */
 export default function AccountPage() {
   const allowed = useStudentGuard();
-  const { data, error, mutate } = useAccountInfo(allowed);
+  const { data, error, mutate } = useCall(accountCalls.info, allowed ? {} : null, { revalidateOnFocus: false });
   if (!allowed || (!data && !error)) return <Loading />;
   if (!data) {
     return (
@@ -43,7 +45,9 @@ function AccountForm({ info }: { info: AccountInfo }) {
   const [name, setName] = useState(info.name);
   const [email, setEmail] = useState(info.email);
   const [phone, setPhone] = useState(info.phone);
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(info.values.map((v) => [v.sfid, v.value])));
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(info.values.map((v) => [v.sfid, v.value])),
+  );
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
   const directory = info.source === 'ldap';
@@ -54,7 +58,9 @@ function AccountForm({ info }: { info: AccountInfo }) {
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const local = firstFieldProblem(t, info.fieldSet, values) || (!directory && !name.trim() ? t('account.info.problem.required', { name: t('account.info.name') }) : '');
+    const local =
+      firstFieldProblem(t, info.fieldSet, values) ||
+      (!directory && !name.trim() ? t('account.info.problem.required', { name: t('account.info.name') }) : '');
     setProblem(local);
     if (local) return;
     setBusy(true);
@@ -93,7 +99,12 @@ function AccountForm({ info }: { info: AccountInfo }) {
             {t('account.info.changeAvatar')}
           </button>
           {canChangePassword && (
-            <button type="button" className="btn" onClick={() => setDialog('password')} data-testid="info-change-password">
+            <button
+              type="button"
+              className="btn"
+              onClick={() => setDialog('password')}
+              data-testid="info-change-password"
+            >
               {t('account.info.changePassword')}
             </button>
           )}
@@ -104,13 +115,39 @@ function AccountForm({ info }: { info: AccountInfo }) {
           <span>{t('account.info.incomplete')}</span>
         </div>
       )}
-      <form className="card account-form" onSubmit={(event) => void handleSubmit(event)} noValidate aria-labelledby={`${id}-title`} data-testid="account-form">
+      <form
+        className="card account-form"
+        onSubmit={(event) => void handleSubmit(event)}
+        noValidate
+        aria-labelledby={`${id}-title`}
+        data-testid="account-form"
+      >
         <h2 className="section-title">{t('account.info.profile')}</h2>
         {directory && <p className="page-muted">{t('account.info.sourceLdap')}</p>}
         <div className="account-form-grid">
-          <TextField label={t('account.info.name')} value={name} disabled={directory || busy} maxLength={64} onChange={(e) => setName(e.target.value)} />
-          <TextField label={t('account.info.email')} type="email" value={email} disabled={directory || busy} maxLength={120} onChange={(e) => setEmail(e.target.value)} />
-          <TextField label={t('account.info.phone')} type="tel" value={phone} disabled={directory || busy} maxLength={30} onChange={(e) => setPhone(e.target.value)} />
+          <TextField
+            label={t('account.info.name')}
+            value={name}
+            disabled={directory || busy}
+            maxLength={64}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <TextField
+            label={t('account.info.email')}
+            type="email"
+            value={email}
+            disabled={directory || busy}
+            maxLength={120}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <TextField
+            label={t('account.info.phone')}
+            type="tel"
+            value={phone}
+            disabled={directory || busy}
+            maxLength={30}
+            onChange={(e) => setPhone(e.target.value)}
+          />
           <div className="field">
             <span className="field-label">{t('account.info.groups')}</span>
             <span>{info.groups.length ? info.groups.map((g) => g.name).join('、') : t('account.info.noGroups')}</span>
@@ -120,14 +157,25 @@ function AccountForm({ info }: { info: AccountInfo }) {
           <>
             <h2 className="section-title">{t('account.info.fields')}</h2>
             <div className="account-form-grid">
-              <FieldInputs fields={info.fieldSet} values={values} disabled={busy} onChange={(sfid, value) => setValues((all) => ({ ...all, [sfid]: value }))} />
+              <FieldInputs
+                fields={info.fieldSet}
+                values={values}
+                disabled={busy}
+                onChange={(sfid, value) => setValues((all) => ({ ...all, [sfid]: value }))}
+              />
             </div>
           </>
         )}
         <p className="form-error" role="alert" data-testid="account-error">
           {problem}
         </p>
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy} data-testid="account-save">
+        <button
+          type="submit"
+          className="btn btn-primary btn-block"
+          disabled={busy}
+          aria-busy={busy}
+          data-testid="account-save"
+        >
           {busy ? t('account.info.saving') : t('account.info.save')}
         </button>
       </form>

@@ -7,7 +7,8 @@ import { useBootstrap } from '../../bootstrap';
 import { loginErrorText } from '../../components/LoginForm';
 import { TextField } from '../../components/TextField';
 import { useT } from '../../i18n';
-import { register } from '../account/api';
+import { accountCalls } from '../../../shared/calls/account';
+import { request } from '../../api/client';
 import { FieldInputs, firstFieldProblem, problemText } from '../account/FieldInputs';
 
 /**
@@ -29,18 +30,31 @@ export function RegisterForm() {
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const local = !username.trim() || !name.trim() || !password
-      ? t('account.register.required')
-      : password.length < PASSWORD_MIN
-        ? t('account.password.tooShort', { min: PASSWORD_MIN })
-        : password !== confirm
-          ? t('account.register.mismatch')
-          : firstFieldProblem(t, boot.fieldSet, values);
+    const local =
+      !username.trim() || !name.trim() || !password
+        ? t('account.register.required')
+        : password.length < PASSWORD_MIN
+          ? t('account.password.tooShort', { min: PASSWORD_MIN })
+          : password !== confirm
+            ? t('account.register.mismatch')
+            : firstFieldProblem(t, boot.fieldSet, values);
     setError(local);
     if (local) return;
     setBusy(true);
-    const infoStr = JSON.stringify(boot.fieldSet.map((field) => ({ sfid: field.sfid, value: values[field.sfid] ?? '' })).filter((v) => v.value.trim() !== ''));
-    const reply = await register({ school: boot.hashUID, username: username.trim(), name: name.trim(), password, infoStr, returnUrl: boot.returnUrl || undefined });
+    const infoStr = JSON.stringify(
+      boot.fieldSet
+        .map((field) => ({ sfid: field.sfid, value: values[field.sfid] ?? '' }))
+        .filter((v) => v.value.trim() !== ''),
+    );
+    const body = {
+      school: boot.hashUID,
+      username: username.trim(),
+      name: name.trim(),
+      password,
+      infoStr,
+      returnUrl: boot.returnUrl || undefined,
+    };
+    const reply = await request(accountCalls.register, { body });
     if (reply.status === 'ok') {
       window.location.assign(reply.data.redirect);
       return; // stay busy while the browser leaves
@@ -49,8 +63,10 @@ export function RegisterForm() {
     const data = reply.data as { name?: string; problem?: string } | null;
     if (reply.error === ACCOUNT_ERRORS.registrationOff) setError(t('account.register.off'));
     else if (reply.error === STUDENT_ERRORS.usernameTaken) setError(t('account.register.taken'));
-    else if (reply.error === LICENCE_ERRORS.seatsFull || reply.error === LICENCE_ERRORS.expired) setError(t('account.register.seatsFull'));
-    else if (reply.error === ACCOUNT_ERRORS.fieldProblem && data?.name && data.problem) setError(problemText(t, data.name, data.problem));
+    else if (reply.error === LICENCE_ERRORS.seatsFull || reply.error === LICENCE_ERRORS.expired)
+      setError(t('account.register.seatsFull'));
+    else if (reply.error === ACCOUNT_ERRORS.fieldProblem && data?.name && data.problem)
+      setError(problemText(t, data.name, data.problem));
     else setError(loginErrorText(t, reply)); // throttled, unknown school, network, or the server's text
   };
 
@@ -64,16 +80,44 @@ export function RegisterForm() {
   });
 
   return (
-    <form className="login-form account-form" onSubmit={(event) => void handleSubmit(event)} noValidate aria-label={t('account.register.form')} data-testid="register-form">
-      <TextField label={t('account.register.username')} {...fieldProps('username', username, setUsername, 'username')} />
+    <form
+      className="login-form account-form"
+      onSubmit={(event) => void handleSubmit(event)}
+      noValidate
+      aria-label={t('account.register.form')}
+      data-testid="register-form"
+    >
+      <TextField
+        label={t('account.register.username')}
+        {...fieldProps('username', username, setUsername, 'username')}
+      />
       <TextField label={t('account.register.name')} {...fieldProps('name', name, setName, 'name')} />
-      <TextField label={t('account.register.password')} type="password" {...fieldProps('password', password, setPassword, 'new-password')} />
-      <TextField label={t('account.register.confirm')} type="password" {...fieldProps('confirm', confirm, setConfirm, 'new-password')} />
-      <FieldInputs fields={boot.fieldSet} values={values} disabled={busy} onChange={(sfid, value) => setValues((all) => ({ ...all, [sfid]: value }))} />
+      <TextField
+        label={t('account.register.password')}
+        type="password"
+        {...fieldProps('password', password, setPassword, 'new-password')}
+      />
+      <TextField
+        label={t('account.register.confirm')}
+        type="password"
+        {...fieldProps('confirm', confirm, setConfirm, 'new-password')}
+      />
+      <FieldInputs
+        fields={boot.fieldSet}
+        values={values}
+        disabled={busy}
+        onChange={(sfid, value) => setValues((all) => ({ ...all, [sfid]: value }))}
+      />
       <p className="form-error" role="alert" data-testid="register-error">
         {error}
       </p>
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy} data-testid="register-submit">
+      <button
+        type="submit"
+        className="btn btn-primary btn-block"
+        disabled={busy}
+        aria-busy={busy}
+        data-testid="register-submit"
+      >
         {busy ? t('account.register.submitting') : t('account.register.submit')}
       </button>
     </form>
