@@ -2,10 +2,11 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { files, resources } from '../../server/db/schema';
+import type { resources } from '../../server/db/schema';
 import { conversionStatus, type ConversionStatus } from '../../server/modules/media/media.service';
 import { isExecutable } from '../../server/modules/media/media-tools';
 import { school, type TestApp } from '../helpers/app';
+import { buildFile, buildResource } from '../helpers/factories';
 
 /** Shared by the media conversion tests: real tools, files made at test time. */
 
@@ -80,11 +81,10 @@ export function addResource(app: TestApp, input: { from?: string; bytes?: Buffer
   if (input.from) fs.copyFileSync(input.from, full);
   else fs.writeFileSync(full, input.bytes ?? Buffer.alloc(0));
   const now = Date.now();
-  ctx.db
-    .insert(files)
-    .values({ id: fileId, schoolId, key, originalName: `upload.${input.ext.toLowerCase()}`, mime: input.mime ?? 'application/octet-stream', ext: input.ext.toUpperCase(), size: fs.statSync(full).size, visibility: 'private', uploadedBy: 'admin:1', createdAt: now })
-    .run();
-  ctx.db.insert(resources).values({ id: rid, schoolId, title: 'upload', fileId, kind: input.kind, createdBy: 'admin:1', createdAt: now, updatedAt: now }).run();
+  const name = `upload.${input.ext.toLowerCase()}`;
+  const mime = input.mime ?? 'application/octet-stream';
+  buildFile(app, { id: fileId, schoolId, key, originalName: name, mime, ext: input.ext.toUpperCase(), size: fs.statSync(full).size, createdAt: now });
+  buildResource(app, { id: rid, schoolId, title: 'upload', fileId, kind: input.kind, createdAt: now, updatedAt: now });
   return { rid, source: full };
 }
 

@@ -8,10 +8,10 @@ import { LICENCE_ERRORS } from '../../shared/schemas/licence';
 import { STUDENT_IMPORT_ERRORS, type ImportPreview, type ImportStatus } from '../../shared/schemas/student-import';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
 import { buildStudentField } from '../helpers/factories';
+import { data } from '../helpers/kit';
 import { csvFile, xlsxFile, type Cell } from '../helpers/student-files';
 import { multipartBody } from './uploads-helpers';
 
-type Res = { statusCode: number; body: string; json: () => unknown };
 
 /** Student import from CSV and XLSX (spec 7 Students: import, getImport, repeatdata). */
 describe('student import', () => {
@@ -24,10 +24,6 @@ describe('student import', () => {
   beforeEach(() => setup());
   afterEach(() => app.close());
 
-  const data = <T>(res: Res, status = 200): T => {
-    expect(res.statusCode, res.body).toBe(status);
-    return (res.json() as { data: T }).data;
-  };
   const send = (url: string, file: Buffer, fields: Record<string, string> = {}, cookie = admin, filename = 'students.csv') => {
     const { body, headers } = multipartBody([...Object.entries(fields).map(([name, value]) => ({ name, value })), { name: 'file-select', filename, data: file }]);
     return app.inject({ method: 'POST', url: '/student/import' + url, payload: body, headers: { ...headers, cookie } });
