@@ -2,8 +2,8 @@
  * Question bank calls (back office). Every call needs permission group 'question'
  * (spec 6), but for the list and the category tree, which the question pickers of 'exam' (papers) and 'course'
  * (chapter exercises) administrators read too; each sees only the administrator's school: another school's
- * question or category is 'not found'. Replies are never cached. The XLSX export, the template and the import
- * (files and multipart) are plain routes: server/modules/questions/question-file.routes.ts.
+ * question or category is 'not found'. Replies are never cached. The XLSX export and the template (files, not
+ * the envelope) are plain routes: server/modules/questions/question-file.routes.ts.
  */
 import * as s from '../schemas/questions';
 import { defineCall } from '../contract';
@@ -109,5 +109,28 @@ export const questionCalls = {
       'while it or a sub-category holds questions: move or delete them first.',
     body: s.zQuestionCategoryRef,
     reply: s.zQuestionCategoryDeleted,
+  }),
+  // Multipart: the file is read in the handler, after the permission is checked.
+  importPreview: defineCall({
+    ...base,
+    method: 'POST',
+    path: 'question/import/preview',
+    summary:
+      "Dry run of an import (multipart, file field 'file-select' or 'file', an .xlsx of at most 5 MB): every " +
+      'problem with its row number (the heading row is 1), column and reason, and the rows that would be ' +
+      'created. Writes nothing.',
+    multipart: true,
+    reply: s.zImportReport,
+  }),
+  importCommit: defineCall({
+    ...base,
+    method: 'POST',
+    path: 'question/import',
+    summary:
+      'Imports an .xlsx (as question/import/preview) all or nothing: every row created in one transaction, with ' +
+      "the categories it names that do not exist (first level). 400 'import has bad rows' with the report as " +
+      'data when any row is bad: nothing is written.',
+    multipart: true,
+    reply: s.zImportReport,
   }),
 };

@@ -1,11 +1,10 @@
 /**
  * The question bank's web helpers (shared/calls/questions.ts declares the calls): the file addresses, the
- * multipart import (a plain route, not a declared call) and the category tree as lists.
+ * import's form and the category tree as lists.
  */
-import type { Reply } from '../../shared/envelope';
-import type { ImportReport, QuestionCategoryNode, QuestionFilter } from '../../shared/schemas/questions';
+import type { QuestionCategoryNode, QuestionFilter } from '../../shared/schemas/questions';
 import { UPLOAD_FILE_FIELD } from '../../shared/schemas/uploads';
-import { apiUrl, call } from './client';
+import { apiUrl } from './client';
 
 /** Query parameters without the empty ones. */
 function queryOf(query: QuestionFilter): Record<string, string | number | undefined> {
@@ -21,16 +20,12 @@ export const exportQuestionsUrl = (filter: QuestionFilter) => apiUrl('question/e
 /** The address of the import template. */
 export const questionTemplateUrl = () => apiUrl('question/template');
 
-function sendFile(path: string, file: File): Promise<Reply<ImportReport>> {
+/** The form of question/import/preview and question/import: the .xlsx in the upload file field. */
+export function questionImportForm(file: File): FormData {
   const form = new FormData();
   form.append(UPLOAD_FILE_FIELD, file, file.name);
-  return call<ImportReport>(path, { method: 'POST', body: form });
+  return form;
 }
-
-/** POST question/import/preview: the dry run's report (writes nothing). */
-export const previewImport = (file: File) => sendFile('question/import/preview', file);
-/** POST question/import: all rows or none; a failed reply carries the report as data. */
-export const commitImport = (file: File) => sendFile('question/import', file);
 
 /** A category tree as a flat list in tree order, each with its depth (for selects and the side panel). */
 export function flattenCategories(

@@ -31,8 +31,8 @@ export const questionsRoutes: FastifyPluginAsync = async (app) => {
     ok(categories.deleteCategory(ctx, admin.schoolId, body.catid)),
   );
 
-  // The files (export, template) and the multipart import are not declared calls yet: they keep the
-  // module's no-store through this hook, in their own scope.
+  // The files (export, template) are not envelope calls: they keep the module's no-store through this hook,
+  // in their own scope (the import calls registered beside them declare it too).
   await app.register(async (files) => {
     files.addHook('onSend', (_request, reply, payload, done) => {
       reply.header('cache-control', 'no-store');

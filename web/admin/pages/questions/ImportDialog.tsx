@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import { questionCalls } from '../../../../shared/calls/questions';
 import type { ImportReport } from '../../../../shared/schemas/questions';
+import { request } from '../../../api/client';
 import { toast } from '../../../components/feedback';
 import { useT } from '../../../i18n';
-import { commitImport, previewImport, questionTemplateUrl } from '../../../api/questions';
+import { questionImportForm, questionTemplateUrl } from '../../../api/questions';
 import { failureText } from '../../api/errors';
 import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
@@ -24,7 +26,7 @@ export function ImportDialog({ onClose, onImported }: { onClose: () => void; onI
     setReport(null);
     if (!picked) return;
     setBusy(true);
-    const reply = await previewImport(picked);
+    const reply = await request(questionCalls.importPreview, { body: questionImportForm(picked) });
     setBusy(false);
     if (reply.status !== 'ok') return toast(failureText(t, reply));
     setReport(reply.data);
@@ -33,7 +35,7 @@ export function ImportDialog({ onClose, onImported }: { onClose: () => void; onI
   const handleSubmit = async () => {
     if (!file || !ready) return;
     setBusy(true);
-    const reply = await commitImport(file);
+    const reply = await request(questionCalls.importCommit, { body: questionImportForm(file) });
     setBusy(false);
     if (reply.status !== 'ok') {
       if (reply.data && typeof reply.data === 'object' && 'issues' in reply.data) setReport(reply.data as ImportReport);
