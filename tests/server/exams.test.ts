@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { examCategories, examSittings, planAssignments, studyPlans } from '../../server/db/schema';
+import { examCategories, examSittings, studyPlans } from '../../server/db/schema';
 import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
 import { zExamList, zMySittings, zSitting, type Sitting } from '../../shared/schemas/exams';
 import { login, makeApp, school, type TestApp } from '../helpers/app';
+import { buildPlanAssignment } from '../helpers/factories';
 import { seedExam, seedPaper, seedQuestion } from '../helpers/exam-factory';
 import { attachResource, enrol, seedResource } from '../helpers/learning-factory';
 import { adminCookie, call, learnCourse, okCall, signedInStudent } from './records-helpers';
@@ -296,7 +297,7 @@ describe('exams: links, categories, chapter and stage exams', () => {
     }
     app.ctx.db.update(studyPlans).set({ status: 'approved', updatedAt: clock }).where(eq(studyPlans.courseId, coid)).run();
     await app.inject({ method: 'POST', url: '/course/pub', payload: { coid, pub: '1' }, headers: { cookie: admin } });
-    app.ctx.db.insert(planAssignments).values({ courseId: coid, schoolId, targetType: 'student', targetId: studentId, assignedBy: schoolId, createdAt: clock }).run();
+    buildPlanAssignment(app, { courseId: coid, schoolId, targetType: 'student', targetId: studentId, createdAt: clock });
     return { coid, stageA, a1, stageB, b1 };
   }
 
