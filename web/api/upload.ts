@@ -1,9 +1,18 @@
 import { Upload, type DetailedError } from 'tus-js-client';
+import { uploadCalls } from '../../shared/calls/uploads';
+import { pathOf } from '../../shared/contract';
 import { ERRORS, type Reply } from '../../shared/envelope';
 import type { MessageKey } from '../../shared/i18n';
-import { TUS_FILE_ID_HEADER, TUS_METADATA, TUS_PATH, UPLOAD_ERRORS, UPLOAD_FILE_FIELD, type UploadedFile } from '../../shared/schemas/uploads';
+import {
+  TUS_FILE_ID_HEADER,
+  TUS_METADATA,
+  TUS_PATH,
+  UPLOAD_ERRORS,
+  UPLOAD_FILE_FIELD,
+  type UploadedFile,
+} from '../../shared/schemas/uploads';
 import type { Translate } from '../i18n';
-import { apiUrl, call, NETWORK_ERROR } from './client';
+import { apiUrl, NETWORK_ERROR, request } from './client';
 
 /**
  * The one browser upload client (spec 4 'Upload': progress 0-100, can be suspended and continued; spec 7
@@ -104,7 +113,8 @@ function errorOfBody(status: number, body: string): string {
 function multipartUpload(file: File, meter: ProgressMeter, callbacks: UploadCallbacks): UploadHandle {
   const xhr = new XMLHttpRequest();
   const promise = new Promise<UploadedFile>((resolve, reject) => {
-    xhr.open('POST', apiUrl(`lan/upload/${encodeURIComponent(file.name)}`));
+    // Not request(): XMLHttpRequest reports upload progress, fetch does not; the path is still the declaration's.
+    xhr.open(uploadCalls.upload.method, apiUrl(pathOf(uploadCalls.upload, { name: file.name })));
     xhr.setRequestHeader('accept', 'application/json');
     xhr.upload.onprogress = (event) => meter.bytes(event.loaded, event.lengthComputable ? event.total : file.size);
     xhr.upload.onload = () => {
@@ -157,8 +167,12 @@ function tusUpload(file: File, meter: ProgressMeter, callbacks: UploadCallbacks)
     onSuccess: async ({ lastResponse }) => {
       // The final PATCH names the stored file; the result call gives its whole description.
       const uploadId = (upload?.url ?? '').split('/').filter(Boolean).pop() ?? '';
-      const reply = await call<UploadedFile>(`lan/upload/result/${encodeURIComponent(uploadId)}`);
-      if (reply.status === 'ok' && (!lastResponse.getHeader(TUS_FILE_ID_HEADER) || reply.data.fileId === lastResponse.getHeader(TUS_FILE_ID_HEADER))) {
+      const reply = await request(uploadCalls.result, { params: { uploadId } });
+      if (
+        reply.status === 'ok' &&
+        (!lastResponse.getHeader(TUS_FILE_ID_HEADER) ||
+          reply.data.fileId === lastResponse.getHeader(TUS_FILE_ID_HEADER))
+      ) {
         meter.done();
         settle?.resolve(reply.data);
         return;
@@ -203,7 +217,11 @@ function tusUpload(file: File, meter: ProgressMeter, callbacks: UploadCallbacks)
  * `resumable` is false). Progress is 0-100 and starts at 2 (spec 4); the promise gives the stored file
  * (zUploadedFile) or rejects with an UploadFailure.
  */
-export function startUpload(file: File, callbacks: UploadCallbacks = {}, options: { resumable?: boolean } = {}): UploadHandle {
+export function startUpload(
+  file: File,
+  callbacks: UploadCallbacks = {},
+  options: { resumable?: boolean } = {},
+): UploadHandle {
   const meter = new ProgressMeter((percent) => callbacks.onProgress?.(percent));
   callbacks.onState?.('uploading');
   const resumable = options.resumable ?? file.size >= TUS_THRESHOLD;

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../../shared/envelope';
-import { zOkReply } from '../../../shared/schemas/common';
+import { uploadCalls as calls } from '../../../shared/calls/uploads';
 import * as s from '../../../shared/schemas/uploads';
+import { route } from '../../plugins/calls';
 import * as service from './uploads.service';
 import * as tokens from './upload-token';
 import { tusRoutes } from './tus';
@@ -13,7 +14,6 @@ import { ensureDataFolders, removeOlderThan, TMP_UPLOADS_DIR } from '../../lib/s
 export const uploadsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const tags = ['uploads'];
   ensureDataFolders(ctx.config.dataDir);
   // A multipart upload cut off by a crash leaves its .part file: removed at the next start once a day old.
   app.addHook('onReady', async () => {
@@ -21,70 +21,23 @@ export const uploadsRoutes: FastifyPluginAsync = async (base) => {
   });
   await app.register(app.multipartParsing);
 
-  app.post(
-    '/lan/upload/:name',
-    {
-      schema: {
-        tags,
-        summary:
-          "Lan upload (spec 7): multipart, file field 'file-select' (also bucket, token, timeline, type). Streams to files/userupload/{schoolId}/{guid}.{EXT}. " +
-          "401 guest; 400 'bad file name' (path parts, NUL, absolute); 413 'file too large'; 415 'file type not allowed'; 507 'disk full'.",
-        params: s.zLanUploadParams,
-        consumes: ['multipart/form-data'],
-        response: { 200: zOkReply(s.zUploadedFile) },
-      },
-    },
-    async (request) => {
-      const owner = service.ownerOf(request.auth);
-      const file = await service.receiveMultipart(ctx, request, owner, { name: request.params.name });
-      return ok(service.uploadedFileReply(file));
-    },
-  );
-
-  app.get(
-    '/token',
-    {
-      schema: {
-        tags,
-        summary: 'Upload token (spec 7): the key an upload of this file will get and the uptoken the lan upload accepts as its token field (15 minutes).',
-        querystring: s.zUploadTokenQuery,
-        response: { 200: zOkReply(s.zUploadToken) },
-      },
-    },
-    async (request) => ok(tokenReply(request.auth, request.query.filename)),
-  );
-
-  app.get(
-    '/video/token',
-    {
-      schema: {
-        tags,
-        summary: 'Video upload token (spec 7): as GET token, for a video file.',
-        querystring: s.zVideoTokenQuery,
-        response: { 200: zOkReply(s.zUploadToken) },
-      },
-    },
-    async (request) => ok(tokenReply(request.auth, request.query.filename)),
-  );
+  // The form is read in the handler, after route()'s access check, so the multipart upload is a declared call too.
+  route(app, calls.upload, async (request, _reply, caller) => {
+    const file = await service.receiveMultipart(ctx, request, service.ownerOf(caller), { name: request.params.name });
+    return ok(service.uploadedFileReply(file));
+  });
 
   const tokenReply = (auth: Parameters<typeof service.ownerOf>[0], filename: string): s.UploadToken => {
     const owner = service.ownerOf(auth);
     const { ext } = service.checkUpload(ctx, filename, '');
     return { ...tokens.issueUploadToken(ctx, owner.schoolId, ext), status: 'ok' };
   };
+  route(app, calls.token, (request, _reply, caller) => ok(tokenReply(caller, request.query.filename)));
+  route(app, calls.videoToken, (request, _reply, caller) => ok(tokenReply(caller, request.query.filename)));
 
-  for (const path of ['/fileurl', '/videourl']) {
-    app.post(
-      path,
-      {
-        schema: {
-          tags,
-          summary: "The URL of an uploaded file of the caller's school from its key (spec 7 'POST fileurl and POST videourl with a data payload return a URL').",
-          body: s.zFileUrlBody,
-          response: { 200: zOkReply(s.zFileUrl) },
-        },
-      },
-      async (request) => ok(service.fileUrlOf(ctx, request.auth, (request.body.data || request.body.key)!)),
+  for (const def of [calls.fileUrl, calls.videoUrl]) {
+    route(app, def, (request, _reply, caller) =>
+      ok(service.fileUrlOf(ctx, caller, (request.body.data || request.body.key)!)),
     );
   }
 

@@ -8,9 +8,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Server, EVENTS } from '@tus/server';
 import { FileStore } from '@tus/file-store';
 import { ok } from '../../../shared/envelope';
-import { zOkReply } from '../../../shared/schemas/common';
+import { uploadCalls } from '../../../shared/calls/uploads';
 import * as s from '../../../shared/schemas/uploads';
 import type { AppContext } from '../../context';
+import { route } from '../../plugins/calls';
 import { AppError, notFound } from '../../lib/errors';
 import { createUploadStream, isDiskFull, removeQuietly, TMP_TUS_DIR } from '../../lib/storage';
 import { pipeline } from 'node:stream/promises';
@@ -177,26 +178,15 @@ export const tusRoutes: FastifyPluginAsync = async (base) => {
   app.route({ method: [...methods], url: `/${s.TUS_PATH}`, schema: { hide: true }, handler: handle });
   app.route({ method: [...methods], url: `/${s.TUS_PATH}:uploadId`, schema: { hide: true }, handler: handle });
 
-  app.get(
-    '/lan/upload/result/:uploadId',
-    {
-      schema: {
-        tags: ['uploads'],
-        summary: 'The stored file of a finished resumable (tus) upload, for its uploader (404 otherwise).',
-        params: s.zUploadResultParams,
-        response: { 200: zOkReply(s.zUploadedFile) },
-      },
-    },
-    async (request) => {
-      const owner = service.ownerOf(request.auth);
-      const text = await fsp.readFile(resultFile(dir, request.params.uploadId), 'utf8').catch(() => null);
-      const result = text ? (JSON.parse(text) as { fileId: string; owner: string }) : null;
-      if (!result || result.owner !== ownerText(owner)) throw notFound();
-      const file = service.findFile(ctx, result.fileId);
-      if (!file) throw notFound();
-      return ok(service.uploadedFileReply(file));
-    },
-  );
+  route(app, uploadCalls.result, async (request, _reply, caller) => {
+    const owner = service.ownerOf(caller);
+    const text = await fsp.readFile(resultFile(dir, request.params.uploadId), 'utf8').catch(() => null);
+    const result = text ? (JSON.parse(text) as { fileId: string; owner: string }) : null;
+    if (!result || result.owner !== ownerText(owner)) throw notFound();
+    const file = service.findFile(ctx, result.fileId);
+    if (!file) throw notFound();
+    return ok(service.uploadedFileReply(file));
+  });
 
   const clean = (atStart: boolean) =>
     cleanAbandonedTusUploads(dir, Date.now())
