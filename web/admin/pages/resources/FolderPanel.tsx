@@ -1,10 +1,16 @@
 import { useState } from 'react';
 import type { Reply } from '../../../../shared/envelope';
-import { RESOURCE_ERRORS, FOLDER_TITLE_MAX, type FolderTree, type ResourceFolder } from '../../../../shared/schemas/resources';
+import {
+  RESOURCE_ERRORS,
+  FOLDER_TITLE_MAX,
+  type FolderTree,
+  type ResourceFolder,
+} from '../../../../shared/schemas/resources';
 import { alert, confirm, toast } from '../../../components/feedback';
 import { useT } from '../../../i18n';
 import { failureText } from '../../api/errors';
-import { addFolder, deleteFolder, moveFolder, renameFolder } from '../../api/resources';
+import { resourceCalls } from '../../../../shared/calls/resources';
+import { request } from '../../../api/client';
 import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { FolderSelect } from './FolderSelect';
@@ -44,9 +50,15 @@ export function FolderPanel({ tree, selected, onSelect, onChanged }: FolderPanel
   };
 
   const remove = async (folder: ResourceFolder) => {
-    if (!(await confirm({ text: t('admin.resources.deleteFolder', { title: folder.title }), okText: t('admin.common.delete') }))) return;
+    if (
+      !(await confirm({
+        text: t('admin.resources.deleteFolder', { title: folder.title }),
+        okText: t('admin.common.delete'),
+      }))
+    )
+      return;
     setBusy(true);
-    const reply = await deleteFolder(folder.id);
+    const reply = await request(resourceCalls.deleteFolder, { body: { id: folder.id } });
     setBusy(false);
     if (reply.status === 'ok') {
       toast(t('admin.resources.folderDeleted'));
@@ -56,7 +68,13 @@ export function FolderPanel({ tree, selected, onSelect, onChanged }: FolderPanel
     }
     if (reply.error === RESOURCE_ERRORS.folderNotEmpty) {
       const counts = (reply.data ?? {}) as { resources?: number; folders?: number };
-      await alert({ text: t('admin.resources.folderNotEmpty', { title: folder.title, resources: counts.resources ?? 0, folders: counts.folders ?? 0 }) });
+      await alert({
+        text: t('admin.resources.folderNotEmpty', {
+          title: folder.title,
+          resources: counts.resources ?? 0,
+          folders: counts.folders ?? 0,
+        }),
+      });
       return;
     }
     toast(failureText(t, reply));
@@ -68,12 +86,23 @@ export function FolderPanel({ tree, selected, onSelect, onChanged }: FolderPanel
     if (dialog.kind !== 'move' && !value) return toast(t('admin.common.required'));
     let result: FolderTree | null = null;
     if (dialog.kind === 'sub') {
-      result = await run(() => addFolder(value, dialog.folder.id), t('admin.resources.folderAdded'));
+      result = await run(
+        () => request(resourceCalls.addFolder, { body: { title: value, parent_id: dialog.folder.id } }),
+        t('admin.resources.folderAdded'),
+      );
       const added = result as (FolderTree & { id?: string }) | null;
       if (added?.id) onSelect(added.id);
     }
-    if (dialog.kind === 'rename') result = await run(() => renameFolder(dialog.folder.id, value), t('admin.resources.folderRenamed'));
-    if (dialog.kind === 'move') result = await run(() => moveFolder(dialog.folder.id, dialog.value), t('admin.resources.folderMoved'));
+    if (dialog.kind === 'rename')
+      result = await run(
+        () => request(resourceCalls.renameFolder, { body: { id: dialog.folder.id, title: value } }),
+        t('admin.resources.folderRenamed'),
+      );
+    if (dialog.kind === 'move')
+      result = await run(
+        () => request(resourceCalls.moveFolder, { body: { id: dialog.folder.id, parent_id: dialog.value } }),
+        t('admin.resources.folderMoved'),
+      );
     if (result) setDialog(null);
   };
 
@@ -85,7 +114,10 @@ export function FolderPanel({ tree, selected, onSelect, onChanged }: FolderPanel
         onSubmit={(event) => {
           event.preventDefault();
           if (!name.trim()) return;
-          void run(() => addFolder(name.trim(), '0'), t('admin.resources.folderAdded')).then((result) => {
+          void run(
+            () => request(resourceCalls.addFolder, { body: { title: name.trim(), parent_id: '0' } }),
+            t('admin.resources.folderAdded'),
+          ).then((result) => {
             if (!result) return;
             setName('');
             const added = result as FolderTree & { id?: string };
@@ -93,7 +125,13 @@ export function FolderPanel({ tree, selected, onSelect, onChanged }: FolderPanel
           });
         }}
       >
-        <input value={name} maxLength={FOLDER_TITLE_MAX} placeholder={t('admin.resources.newFolder')} aria-label={t('admin.resources.newFolder')} onChange={(event) => setName(event.target.value)} />
+        <input
+          value={name}
+          maxLength={FOLDER_TITLE_MAX}
+          placeholder={t('admin.resources.newFolder')}
+          aria-label={t('admin.resources.newFolder')}
+          onChange={(event) => setName(event.target.value)}
+        />
         <button type="submit" className="btn btn-small btn-primary" disabled={busy} data-testid="add-folder">
           {t('admin.resources.addFolder')}
         </button>
@@ -101,7 +139,15 @@ export function FolderPanel({ tree, selected, onSelect, onChanged }: FolderPanel
       {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a list as an ARIA tree (APG pattern) */}
       <ul className="rs-folder-list" role="tree" aria-label={t('admin.resources.folders')}>
         <li role="none">
-          <button type="button" role="treeitem" aria-selected={selected === '0'} className={`rs-folder${selected === '0' ? ' is-selected' : ''}`} onClick={() => onSelect('0')} data-testid="folder-item" data-id="0">
+          <button
+            type="button"
+            role="treeitem"
+            aria-selected={selected === '0'}
+            className={`rs-folder${selected === '0' ? ' is-selected' : ''}`}
+            onClick={() => onSelect('0')}
+            data-testid="folder-item"
+            data-id="0"
+          >
             <span className="rs-folder-name">{t('admin.resources.allResources')}</span>
             <span className="ac-muted">{tree?.total ?? ''}</span>
           </button>
@@ -133,16 +179,36 @@ export function FolderPanel({ tree, selected, onSelect, onChanged }: FolderPanel
         <div className="rs-folder-actions" data-testid="folder-actions">
           <span className="ac-muted rs-folder-current">{current.title}</span>
           <span className="ac-row-actions">
-            <button type="button" className="btn btn-small btn-text" disabled={busy} onClick={() => setDialog({ kind: 'sub', folder: current, value: '' })}>
+            <button
+              type="button"
+              className="btn btn-small btn-text"
+              disabled={busy}
+              onClick={() => setDialog({ kind: 'sub', folder: current, value: '' })}
+            >
               {t('admin.resources.addSubfolder')}
             </button>
-            <button type="button" className="btn btn-small btn-text" disabled={busy} onClick={() => setDialog({ kind: 'rename', folder: current, value: current.title })}>
+            <button
+              type="button"
+              className="btn btn-small btn-text"
+              disabled={busy}
+              onClick={() => setDialog({ kind: 'rename', folder: current, value: current.title })}
+            >
               {t('admin.resources.rename')}
             </button>
-            <button type="button" className="btn btn-small btn-text" disabled={busy} onClick={() => setDialog({ kind: 'move', folder: current, value: current.parent_id })}>
+            <button
+              type="button"
+              className="btn btn-small btn-text"
+              disabled={busy}
+              onClick={() => setDialog({ kind: 'move', folder: current, value: current.parent_id })}
+            >
               {t('admin.resources.move')}
             </button>
-            <button type="button" className="btn btn-small btn-text ac-danger-text" disabled={busy} onClick={() => void remove(current)}>
+            <button
+              type="button"
+              className="btn btn-small btn-text ac-danger-text"
+              disabled={busy}
+              onClick={() => void remove(current)}
+            >
               {t('admin.resources.delete')}
             </button>
           </span>
@@ -175,7 +241,11 @@ export function FolderPanel({ tree, selected, onSelect, onChanged }: FolderPanel
             </Field>
           ) : (
             <Field label={t('admin.resources.folderName')}>
-              <input value={dialog.value} maxLength={FOLDER_TITLE_MAX} onChange={(event) => setDialog({ ...dialog, value: event.target.value })} />
+              <input
+                value={dialog.value}
+                maxLength={FOLDER_TITLE_MAX}
+                onChange={(event) => setDialog({ ...dialog, value: event.target.value })}
+              />
             </Field>
           )}
         </Modal>

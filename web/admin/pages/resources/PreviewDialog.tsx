@@ -1,3 +1,4 @@
+import type * as z from 'zod';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import useSWR from 'swr';
 import type { Reply } from '../../../../shared/envelope';
@@ -7,7 +8,10 @@ import { toast } from '../../../components/feedback';
 import { fetchData } from '../../../hooks/fetcher';
 import { useT } from '../../../i18n';
 import { failureText } from '../../api/errors';
-import { deleteSubtitle, setPoster, setPptCover, uploadSubtitle, type PptSlides, type Subtitles } from '../../api/resources';
+import { resourceCalls } from '../../../../shared/calls/resources';
+import type { zPptSlides, zSubtitles } from '../../../../shared/schemas/resources';
+import { request } from '../../../api/client';
+import { setPoster, uploadSubtitle } from '../../../api/resources';
 import { StatusBadge } from './ResourceTable';
 
 /** Runs a call and reports it: true when it worked. */
@@ -29,7 +33,7 @@ function VideoFiles({ item, urls, onChanged }: { item: ResourceItem; urls: Resou
   const t = useT();
   const report = useReport();
   const id = useId();
-  const { data: subs, mutate } = useSWR<Subtitles>(`resource/subtitle?rid=${item.rid}`, fetchData);
+  const { data: subs, mutate } = useSWR<z.infer<typeof zSubtitles>>(`resource/subtitle?rid=${item.rid}`, fetchData);
   const [label, setLabel] = useState('');
   const [lang, setLang] = useState('zh-CN');
   const [busy, setBusy] = useState(false);
@@ -37,7 +41,12 @@ function VideoFiles({ item, urls, onChanged }: { item: ResourceItem; urls: Resou
   const addSubtitle = async (file: File | undefined) => {
     if (!file) return;
     setBusy(true);
-    if (await report(() => uploadSubtitle(item.rid, file, label.trim(), lang.trim() || 'zh-CN'), t('admin.resources.subtitleAdded'))) {
+    if (
+      await report(
+        () => uploadSubtitle(item.rid, file, label.trim(), lang.trim() || 'zh-CN'),
+        t('admin.resources.subtitleAdded'),
+      )
+    ) {
       setLabel('');
       await mutate();
       onChanged();
@@ -67,7 +76,13 @@ function VideoFiles({ item, urls, onChanged }: { item: ResourceItem; urls: Resou
             {urls.poster ? <img src={urls.poster} alt="" /> : <span className="ac-muted">—</span>}
             <label className="btn btn-small">
               {t('admin.resources.setPoster')}
-              <input type="file" accept="image/*" hidden disabled={busy} onChange={(event) => void addPoster(event.target.files?.[0]).then(() => (event.target.value = ''))} />
+              <input
+                type="file"
+                accept="image/*"
+                hidden
+                disabled={busy}
+                onChange={(event) => void addPoster(event.target.files?.[0]).then(() => (event.target.value = ''))}
+              />
             </label>
           </div>
         </section>
@@ -86,7 +101,13 @@ function VideoFiles({ item, urls, onChanged }: { item: ResourceItem; urls: Resou
                 className="btn btn-small btn-text ac-danger-text"
                 disabled={busy}
                 onClick={async () => {
-                  if (await report(() => deleteSubtitle(item.rid, sub.index), t('admin.resources.subtitleDeleted'))) await mutate();
+                  if (
+                    await report(
+                      () => request(resourceCalls.deleteSubtitle, { body: { rid: item.rid, index: sub.index } }),
+                      t('admin.resources.subtitleDeleted'),
+                    )
+                  )
+                    await mutate();
                 }}
               >
                 {t('admin.common.delete')}
@@ -95,12 +116,31 @@ function VideoFiles({ item, urls, onChanged }: { item: ResourceItem; urls: Resou
           ))}
         </ul>
         <div className="ac-inline-form rs-subtitle-form">
-          <input value={label} maxLength={30} placeholder={t('admin.resources.subtitleLabel')} aria-label={t('admin.resources.subtitleLabel')} onChange={(event) => setLabel(event.target.value)} />
-          <input value={lang} maxLength={20} className="rs-lang" aria-label={t('admin.resources.subtitleLang')} onChange={(event) => setLang(event.target.value)} />
+          <input
+            value={label}
+            maxLength={30}
+            placeholder={t('admin.resources.subtitleLabel')}
+            aria-label={t('admin.resources.subtitleLabel')}
+            onChange={(event) => setLabel(event.target.value)}
+          />
+          <input
+            value={lang}
+            maxLength={20}
+            className="rs-lang"
+            aria-label={t('admin.resources.subtitleLang')}
+            onChange={(event) => setLang(event.target.value)}
+          />
           <label className="btn btn-small" htmlFor={`${id}-sub`}>
             {t('admin.resources.addSubtitle')}
           </label>
-          <input id={`${id}-sub`} type="file" accept=".vtt,.srt,text/vtt" hidden disabled={busy} onChange={(event) => void addSubtitle(event.target.files?.[0]).then(() => (event.target.value = ''))} />
+          <input
+            id={`${id}-sub`}
+            type="file"
+            accept=".vtt,.srt,text/vtt"
+            hidden
+            disabled={busy}
+            onChange={(event) => void addSubtitle(event.target.files?.[0]).then(() => (event.target.value = ''))}
+          />
         </div>
       </section>
     </div>
@@ -111,7 +151,7 @@ function VideoFiles({ item, urls, onChanged }: { item: ResourceItem; urls: Resou
 function Slides({ item, onChanged }: { item: ResourceItem; onChanged: () => void }) {
   const t = useT();
   const report = useReport();
-  const { data, mutate } = useSWR<PptSlides>(`resource/ppt?rid=${item.rid}`, fetchData);
+  const { data, mutate } = useSWR<z.infer<typeof zPptSlides>>(`resource/ppt?rid=${item.rid}`, fetchData);
   if (!data) return null;
   if (data.slides.length === 0) return <p className="ac-muted">{t('admin.resources.noSlides')}</p>;
   return (
@@ -128,7 +168,13 @@ function Slides({ item, onChanged }: { item: ResourceItem; onChanged: () => void
                 type="button"
                 className="btn btn-small btn-text"
                 onClick={async () => {
-                  if (!(await report(() => setPptCover(item.rid, slide.index), t('admin.resources.coverSet')))) return;
+                  if (
+                    !(await report(
+                      () => request(resourceCalls.pptCover, { body: { rid: item.rid, index: slide.index } }),
+                      t('admin.resources.coverSet'),
+                    ))
+                  )
+                    return;
                   await mutate();
                   onChanged();
                 }}
@@ -146,7 +192,9 @@ function Slides({ item, onChanged }: { item: ResourceItem; onChanged: () => void
 /** What the browser can show of a resource: video, audio, image, a PDF link, slides. */
 function PreviewBody({ item, urls, onChanged }: { item: ResourceItem; urls: ResourceUrls; onChanged: () => void }) {
   const t = useT();
-  const pending = item.status !== 'ready' && (item.kind === 'video' || item.kind === 'audio' || item.kind === 'office' || item.kind === 'ppt');
+  const pending =
+    item.status !== 'ready' &&
+    (item.kind === 'video' || item.kind === 'audio' || item.kind === 'office' || item.kind === 'ppt');
   const openLink = (href: string, text: string, testId?: string): ReactNode => (
     <a className="btn btn-small" href={href} target="_blank" rel="noopener" data-testid={testId}>
       {text}
@@ -157,19 +205,43 @@ function PreviewBody({ item, urls, onChanged }: { item: ResourceItem; urls: Reso
       {pending && <p className="ac-hint">{t('admin.resources.notReady')}</p>}
       {item.kind === 'video' && (
         // biome-ignore lint/a11y/useMediaCaption: the resource's subtitle tracks are the children below; a video uploaded without subtitles has none to offer
-        <video className="rs-player" controls preload="metadata" poster={urls.poster ?? undefined} src={urls.mp4 ?? urls.url} data-testid="preview-video">
+        <video
+          className="rs-player"
+          controls
+          preload="metadata"
+          poster={urls.poster ?? undefined}
+          src={urls.mp4 ?? urls.url}
+          data-testid="preview-video"
+        >
           {urls.subtitles.map((sub, index) => (
-            <track key={sub.url} kind="subtitles" src={sub.url} srcLang={sub.lang} label={sub.label} default={index === 0} />
+            <track
+              key={sub.url}
+              kind="subtitles"
+              src={sub.url}
+              srcLang={sub.lang}
+              label={sub.label}
+              default={index === 0}
+            />
           ))}
         </video>
       )}
       {item.kind === 'audio' && (
         // biome-ignore lint/a11y/useMediaCaption: browsers render no text track for an audio element; its subtitle files are listed and managed below
-        <audio className="rs-player-audio" controls preload="metadata" src={urls.audio ?? urls.url} data-testid="preview-audio" />
+        <audio
+          className="rs-player-audio"
+          controls
+          preload="metadata"
+          src={urls.audio ?? urls.url}
+          data-testid="preview-audio"
+        />
       )}
-      {item.kind === 'image' && <img className="rs-preview-image" src={urls.url} alt={item.title} data-testid="preview-image" />}
+      {item.kind === 'image' && (
+        <img className="rs-preview-image" src={urls.url} alt={item.title} data-testid="preview-image" />
+      )}
       {item.kind === 'ppt' && <Slides item={item} onChanged={onChanged} />}
-      {(item.kind === 'office' || item.kind === 'other') && !urls.pdf && <p className="ac-muted">{t('admin.resources.noPreview')}</p>}
+      {(item.kind === 'office' || item.kind === 'other') && !urls.pdf && (
+        <p className="ac-muted">{t('admin.resources.noPreview')}</p>
+      )}
       <div className="ac-row-actions rs-preview-links">
         {item.kind === 'pdf' && openLink(urls.url, t('admin.resources.openPdf'), 'open-pdf')}
         {item.kind !== 'pdf' && urls.pdf && openLink(urls.pdf, t('admin.resources.openPdf'), 'open-pdf')}
@@ -181,10 +253,20 @@ function PreviewBody({ item, urls, onChanged }: { item: ResourceItem; urls: Reso
 }
 
 /** The preview dialog of a resource, with its signed URLs (resource/url). Escape closes it. */
-export function PreviewDialog({ item, onClose, onChanged }: { item: ResourceItem; onClose: () => void; onChanged: () => void }) {
+export function PreviewDialog({
+  item,
+  onClose,
+  onChanged,
+}: {
+  item: ResourceItem;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
   const t = useT();
   const titleId = useId();
-  const { data: urls, mutate } = useSWR<ResourceUrls>(`resource/url?rid=${item.rid}`, fetchData, { revalidateOnFocus: false });
+  const { data: urls, mutate } = useSWR<ResourceUrls>(`resource/url?rid=${item.rid}`, fetchData, {
+    revalidateOnFocus: false,
+  });
   useEffect(() => {
     const handleKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
     window.addEventListener('keydown', handleKey);
@@ -196,14 +278,24 @@ export function PreviewDialog({ item, onClose, onChanged }: { item: ResourceItem
   };
   return (
     <div className="dialog-mask ac-modal-mask" onClick={(event) => event.target === event.currentTarget && onClose()}>
-      <div className="dialog ac-modal rs-preview" role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid="preview-dialog">
+      <div
+        className="dialog ac-modal rs-preview"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-testid="preview-dialog"
+      >
         <div className="rs-preview-head">
           <h2 id={titleId} className="dialog-title">
             {t('admin.resources.previewTitle', { title: item.title })}
           </h2>
           <StatusBadge item={item} />
         </div>
-        {urls ? <PreviewBody item={item} urls={urls} onChanged={changed} /> : <div className="spinner" aria-hidden="true" />}
+        {urls ? (
+          <PreviewBody item={item} urls={urls} onChanged={changed} />
+        ) : (
+          <div className="spinner" aria-hidden="true" />
+        )}
         <div className="dialog-actions">
           <button type="button" className="btn" onClick={onClose}>
             {t('admin.resources.close')}

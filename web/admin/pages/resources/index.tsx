@@ -1,12 +1,25 @@
+import type * as z from 'zod';
 import { useRef, useState } from 'react';
 import useSWR from 'swr';
 import type { Reply } from '../../../../shared/envelope';
-import { isPendingStatus, RESOURCE_ERRORS, RESOURCE_KINDS, RESOURCE_ORDERS, RESOURCE_TITLE_MAX, type FolderTree, type ResourceItem, type ResourceListQuery } from '../../../../shared/schemas/resources';
+import {
+  isPendingStatus,
+  RESOURCE_ERRORS,
+  RESOURCE_KINDS,
+  RESOURCE_ORDERS,
+  RESOURCE_TITLE_MAX,
+  type FolderTree,
+  type ResourceItem,
+  type ResourceListQuery,
+} from '../../../../shared/schemas/resources';
 import { confirm, toast } from '../../../components/feedback';
 import { fetchData } from '../../../hooks/fetcher';
 import { useT } from '../../../i18n';
 import { failureText } from '../../api/errors';
-import { deleteResource, FOLDERS_KEY, LIST_KEY, listResources, moveResources, renameResource, retryResource, type ResourceInUse } from '../../api/resources';
+import { resourceCalls } from '../../../../shared/calls/resources';
+import type { zResourceInUse } from '../../../../shared/schemas/resources';
+import { request } from '../../../api/client';
+import { FOLDERS_KEY, LIST_KEY } from '../../../api/resources';
 import { LoadError } from '../../components/DataTable';
 import { Field } from '../../components/Field';
 import { ListToolbar, SearchForm } from '../../components/ListToolbar';
@@ -29,7 +42,7 @@ const PAGE_SIZE = 20;
 const PENDING_REFRESH_MS = 3000;
 
 async function fetchList([, json]: [string, string]) {
-  const reply = await listResources(JSON.parse(json) as ResourceListQuery);
+  const reply = await request(resourceCalls.list, { query: JSON.parse(json) as ResourceListQuery });
   if (reply.status !== 'ok') throw new Error(reply.error);
   return reply.data;
 }
@@ -42,10 +55,22 @@ export default function ResourcesPage() {
   const { params, page, setFilter } = useQueryFilters({ cate: '0', order: 'new', sub: '1' });
   const cate = /^\d+$/.test(params.get('cate') ?? '') ? params.get('cate')! : '0';
   const searchStr = params.get('q') ?? '';
-  const fileType = (RESOURCE_KINDS as readonly string[]).includes(params.get('type') ?? '') ? (params.get('type') as (typeof RESOURCE_KINDS)[number]) : '';
-  const order = (RESOURCE_ORDERS as readonly string[]).includes(params.get('order') ?? '') ? (params.get('order') as (typeof RESOURCE_ORDERS)[number]) : 'new';
+  const fileType = (RESOURCE_KINDS as readonly string[]).includes(params.get('type') ?? '')
+    ? (params.get('type') as (typeof RESOURCE_KINDS)[number])
+    : '';
+  const order = (RESOURCE_ORDERS as readonly string[]).includes(params.get('order') ?? '')
+    ? (params.get('order') as (typeof RESOURCE_ORDERS)[number])
+    : 'new';
   const showSub = params.get('sub') !== '0';
-  const query: ResourceListQuery = { cate, page, num: PAGE_SIZE, searchStr: searchStr || undefined, fileType: fileType || undefined, order, showSub: showSub ? 1 : 0 };
+  const query: ResourceListQuery = {
+    cate,
+    page,
+    num: PAGE_SIZE,
+    searchStr: searchStr || undefined,
+    fileType: fileType || undefined,
+    order,
+    showSub: showSub ? 1 : 0,
+  };
 
   const folders = useSWR<FolderTree>(FOLDERS_KEY, fetchData);
   const list = useSWR([LIST_KEY, JSON.stringify(query)] as [string, string], fetchList, {
@@ -83,13 +108,31 @@ export default function ResourcesPage() {
 
   /** Delete: a plain confirm; while chapters use it the server names them and a second, clear confirm forces it. */
   const remove = async (item: ResourceItem) => {
-    if (!(await confirm({ text: t('admin.resources.deleteOne', { title: item.title }), okText: t('admin.common.delete') }))) return;
-    let reply = await run(() => deleteResource(item.rid), t('admin.resources.deleted'));
+    if (
+      !(await confirm({
+        text: t('admin.resources.deleteOne', { title: item.title }),
+        okText: t('admin.common.delete'),
+      }))
+    )
+      return;
+    let reply = await run(
+      () => request(resourceCalls.delete, { body: { rid: item.rid } }),
+      t('admin.resources.deleted'),
+    );
     if (reply.status !== 'ok' && reply.error === RESOURCE_ERRORS.inUse) {
-      const { chapters } = (reply.data ?? { chapters: [] }) as ResourceInUse;
+      const { chapters } = (reply.data ?? { chapters: [] }) as z.infer<typeof zResourceInUse>;
       const names = chapters.map((chapter) => `· ${chapter.courseTitle} / ${chapter.title}`).join('\n');
-      if (!(await confirm({ text: t('admin.resources.deleteInUse', { title: item.title, chapters: names }), okText: t('admin.resources.deleteAnyway') }))) return;
-      reply = await run(() => deleteResource(item.rid, true), t('admin.resources.detached', { count: chapters.length }));
+      if (
+        !(await confirm({
+          text: t('admin.resources.deleteInUse', { title: item.title, chapters: names }),
+          okText: t('admin.resources.deleteAnyway'),
+        }))
+      )
+        return;
+      reply = await run(
+        () => request(resourceCalls.delete, { body: { rid: item.rid, force: true } }),
+        t('admin.resources.detached', { count: chapters.length }),
+      );
     }
     if (reply.status !== 'ok') toast(failureText(t, reply));
   };
@@ -99,7 +142,10 @@ export default function ResourcesPage() {
     rename: (item) => setDialog({ kind: 'rename', item, value: item.title }),
     move: (item) => setDialog({ kind: 'move', item, value: item.category.id }),
     remove: (item) => void remove(item),
-    retry: (item) => void run(() => retryResource(item.rid), t('admin.resources.retried')).then((reply) => reply.status !== 'ok' && toast(failureText(t, reply))),
+    retry: (item) =>
+      void run(() => request(resourceCalls.retry, { body: { rid: item.rid } }), t('admin.resources.retried')).then(
+        (reply) => reply.status !== 'ok' && toast(failureText(t, reply)),
+      ),
   };
 
   const submitDialog = async () => {
@@ -107,9 +153,15 @@ export default function ResourcesPage() {
     const reply =
       dialog.kind === 'rename'
         ? dialog.value.trim()
-          ? await run(() => renameResource(dialog.item.rid, dialog.value.trim()), t('admin.resources.renamed'))
+          ? await run(
+              () => request(resourceCalls.rename, { body: { rid: dialog.item.rid, title: dialog.value.trim() } }),
+              t('admin.resources.renamed'),
+            )
           : null
-        : await run(() => moveResources([dialog.item.rid], dialog.value), t('admin.resources.moved', { folder: folderTitle(tree, dialog.value) || t('admin.resources.topLevel') }));
+        : await run(
+            () => request(resourceCalls.move, { body: { rids: [dialog.item.rid], cate: dialog.value } }),
+            t('admin.resources.moved', { folder: folderTitle(tree, dialog.value) || t('admin.resources.topLevel') }),
+          );
     if (!reply) return toast(t('admin.common.required'));
     if (reply.status === 'ok') setDialog(null);
     else toast(failureText(t, reply));
@@ -122,7 +174,12 @@ export default function ResourcesPage() {
     <div className="ac-page rs-page" data-testid="resources-page">
       <PageHeader title={t('admin.resources.title')}>
         <span className="ac-muted">{t('admin.resources.uploadTo', { folder: uploadFolder })}</span>
-        <button type="button" className="btn btn-primary" onClick={() => fileInput.current?.click()} data-testid="upload-button">
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => fileInput.current?.click()}
+          data-testid="upload-button"
+        >
           {t('admin.resources.upload')}
         </button>
         <input
@@ -139,11 +196,26 @@ export default function ResourcesPage() {
       </PageHeader>
       <UploadPanel uploads={uploads} />
       <div className="ac-split ac-split-left">
-        <FolderPanel tree={folders.data} selected={cate} onSelect={(id) => setFilter({ cate: id })} onChanged={async (next) => Promise.all([folders.mutate(next, { revalidate: false }), revalidate(LIST_KEY)])} />
+        <FolderPanel
+          tree={folders.data}
+          selected={cate}
+          onSelect={(id) => setFilter({ cate: id })}
+          onChanged={async (next) => Promise.all([folders.mutate(next, { revalidate: false }), revalidate(LIST_KEY)])}
+        />
         <section className="card ac-card">
           <ListToolbar>
-            <SearchForm maxLength={100} placeholder={t('admin.resources.searchPlaceholder')} initial={searchStr} onSearch={(value) => setFilter({ q: value })} />
-            <select value={fileType} onChange={(event) => setFilter({ type: event.target.value })} aria-label={t('admin.resources.col.kind')} data-testid="type-filter">
+            <SearchForm
+              maxLength={100}
+              placeholder={t('admin.resources.searchPlaceholder')}
+              initial={searchStr}
+              onSearch={(value) => setFilter({ q: value })}
+            />
+            <select
+              value={fileType}
+              onChange={(event) => setFilter({ type: event.target.value })}
+              aria-label={t('admin.resources.col.kind')}
+              data-testid="type-filter"
+            >
               <option value="">{t('admin.resources.allTypes')}</option>
               {KIND_OPTIONS.map((kind) => (
                 <option key={kind.value} value={kind.value}>
@@ -151,7 +223,11 @@ export default function ResourcesPage() {
                 </option>
               ))}
             </select>
-            <select value={order} onChange={(event) => setFilter({ order: event.target.value })} aria-label={t('admin.resources.order')}>
+            <select
+              value={order}
+              onChange={(event) => setFilter({ order: event.target.value })}
+              aria-label={t('admin.resources.order')}
+            >
               {RESOURCE_ORDERS.map((value) => (
                 <option key={value} value={value}>
                   {t(`admin.resources.order.${value}`)}
@@ -159,7 +235,11 @@ export default function ResourcesPage() {
               ))}
             </select>
             <label className="ac-check ac-check-inline">
-              <input type="checkbox" checked={showSub} onChange={(event) => setFilter({ sub: event.target.checked ? '1' : '0' })} />
+              <input
+                type="checkbox"
+                checked={showSub}
+                onChange={(event) => setFilter({ sub: event.target.checked ? '1' : '0' })}
+              />
               <span>{t('admin.resources.showSub')}</span>
             </label>
           </ListToolbar>
@@ -168,15 +248,28 @@ export default function ResourcesPage() {
           ) : (
             <>
               <ResourceTable rows={rows} busy={busy} actions={actions} />
-              {list.data && rows.length === 0 && <p className="ac-empty">{filtered ? t('admin.resources.noMatch') : t('admin.resources.empty')}</p>}
+              {list.data && rows.length === 0 && (
+                <p className="ac-empty">{filtered ? t('admin.resources.noMatch') : t('admin.resources.empty')}</p>
+              )}
             </>
           )}
-          {list.data && <Pager page={page} num={PAGE_SIZE} total={list.data.total} onPage={(next) => setFilter({ page: String(next) })} />}
+          {list.data && (
+            <Pager
+              page={page}
+              num={PAGE_SIZE}
+              total={list.data.total}
+              onPage={(next) => setFilter({ page: String(next) })}
+            />
+          )}
         </section>
       </div>
       {dialog && (
         <Modal
-          title={dialog.kind === 'rename' ? t('admin.resources.renameTitle') : t('admin.resources.moveTitle', { title: dialog.item.title })}
+          title={
+            dialog.kind === 'rename'
+              ? t('admin.resources.renameTitle')
+              : t('admin.resources.moveTitle', { title: dialog.item.title })
+          }
           submitText={dialog.kind === 'rename' ? t('admin.common.save') : t('admin.resources.move')}
           busy={busy}
           onClose={() => setDialog(null)}
@@ -185,16 +278,31 @@ export default function ResourcesPage() {
         >
           {dialog.kind === 'rename' ? (
             <Field label={t('admin.resources.resourceTitle')}>
-              <input value={dialog.value} maxLength={RESOURCE_TITLE_MAX} onChange={(event) => setDialog({ ...dialog, value: event.target.value })} />
+              <input
+                value={dialog.value}
+                maxLength={RESOURCE_TITLE_MAX}
+                onChange={(event) => setDialog({ ...dialog, value: event.target.value })}
+              />
             </Field>
           ) : (
             <Field label={t('admin.resources.moveTo')}>
-              <FolderSelect folders={tree} value={dialog.value} onChange={(value) => setDialog({ ...dialog, value })} rootLabel={t('admin.resources.topLevel')} />
+              <FolderSelect
+                folders={tree}
+                value={dialog.value}
+                onChange={(value) => setDialog({ ...dialog, value })}
+                rootLabel={t('admin.resources.topLevel')}
+              />
             </Field>
           )}
         </Modal>
       )}
-      {previewing && <PreviewDialog item={rows.find((row) => row.rid === previewing.rid) ?? previewing} onClose={() => setPreviewing(null)} onChanged={() => void refresh()} />}
+      {previewing && (
+        <PreviewDialog
+          item={rows.find((row) => row.rid === previewing.rid) ?? previewing}
+          onClose={() => setPreviewing(null)}
+          onChanged={() => void refresh()}
+        />
+      )}
     </div>
   );
 }

@@ -1,9 +1,17 @@
 import { useRef, useState } from 'react';
 import type { ResourceItem } from '../../../../shared/schemas/resources';
-import { CANCELLED, startUpload, UploadFailure, uploadErrorText, type UploadHandle, type UploadState } from '../../../api/upload';
+import {
+  CANCELLED,
+  startUpload,
+  UploadFailure,
+  uploadErrorText,
+  type UploadHandle,
+  type UploadState,
+} from '../../../api/upload';
 import { useT } from '../../../i18n';
 import { failureText } from '../../api/errors';
-import { addResource } from '../../api/resources';
+import { resourceCalls } from '../../../../shared/calls/resources';
+import { request } from '../../../api/client';
 
 /** One file of the upload list. */
 export interface UploadRow {
@@ -29,13 +37,17 @@ export function useUploads(onAdded: (item: ResourceItem) => void) {
   const t = useT();
   const [rows, setRows] = useState<UploadRow[]>([]);
   const handles = useRef(new Map<number, UploadHandle>());
-  const patch = (id: number, change: Partial<UploadRow>) => setRows((current) => current.map((row) => (row.id === id ? { ...row, ...change } : row)));
+  const patch = (id: number, change: Partial<UploadRow>) =>
+    setRows((current) => current.map((row) => (row.id === id ? { ...row, ...change } : row)));
 
   const add = (files: readonly File[], cate: string) => {
     for (const file of files) {
       const id = nextId++;
       // The row first, so that the client's first progress (2 %) lands on it.
-      setRows((current) => [...current, { id, name: file.name, size: file.size, percent: 0, state: 'uploading', error: '', resumable: false }]);
+      setRows((current) => [
+        ...current,
+        { id, name: file.name, size: file.size, percent: 0, state: 'uploading', error: '', resumable: false },
+      ]);
       const handle = startUpload(file, {
         onProgress: (percent) => patch(id, { percent }),
         // The file is stored once the client says done; it is a resource once resource/add answers.
@@ -45,7 +57,7 @@ export function useUploads(onAdded: (item: ResourceItem) => void) {
       patch(id, { resumable: handle.resumable });
       handle.promise.then(
         async (stored) => {
-          const reply = await addResource(stored.fileId, cate);
+          const reply = await request(resourceCalls.add, { body: { fileId: stored.fileId, cate } });
           handles.current.delete(id);
           if (reply.status !== 'ok') return patch(id, { state: 'error', error: failureText(t, reply) });
           patch(id, { state: 'done', percent: 100 });
@@ -68,6 +80,9 @@ export function useUploads(onAdded: (item: ResourceItem) => void) {
     pause: (id: number) => handles.current.get(id)?.pause(),
     resume: (id: number) => handles.current.get(id)?.resume(),
     cancel: (id: number) => handles.current.get(id)?.cancel(),
-    clearFinished: () => setRows((current) => current.filter((row) => row.state === 'uploading' || row.state === 'paused' || row.state === 'processing')),
+    clearFinished: () =>
+      setRows((current) =>
+        current.filter((row) => row.state === 'uploading' || row.state === 'paused' || row.state === 'processing'),
+      ),
   };
 }
