@@ -1,10 +1,10 @@
 import SqliteDatabase from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
-import * as tar from 'tar';
 import type { Config } from '../config';
 import { MIGRATIONS_FOLDER } from '../db/client';
 import { migrationState } from '../db/upgrade';
+import { loadTar } from '../lib/heavy-modules';
 import { moveIntoPlace } from '../lib/storage';
 import {
   archiveName,
@@ -113,6 +113,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     );
 
     // gzip level 1: media files do not shrink anyway, and the server beside it keeps its CPU.
+    const tar = await loadTar();
     await tar.c({ cwd: staging, file: partial, gzip: { level: 1 }, portable: true, linkCache: new NoLinkCache() }, [
       MANIFEST_NAME,
       SUMS_NAME,

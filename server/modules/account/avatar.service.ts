@@ -1,10 +1,10 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import { ACCOUNT_ERRORS, AVATAR_MAX, AVATAR_SIDE, avatarProblem } from '../../../shared/schemas/account';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
+import { loadSharp } from '../../lib/heavy-modules';
 import { removeQuietly, TMP_UPLOADS_DIR } from '../../lib/storage';
 import { updateStudent } from '../students/student-writes';
 import { fileUrl, findFileByKey, removeFile, storageError, storeReceived } from '../uploads/uploads.service';
@@ -41,6 +41,7 @@ export function imageKindOf(bytes: Buffer): 'jpeg' | 'png' | null {
 export async function squareAvatar(bytes: Buffer): Promise<Buffer> {
   const kind = imageKindOf(bytes);
   if (!kind) throw avatarTypeRefused();
+  const sharp = await loadSharp();
   try {
     const image = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_PIXELS });
     const meta = await image.metadata();

@@ -5,7 +5,7 @@
  * write-excel-file, typed cells (never formulas), the header row frozen, headings in the administrator's
  * language, a file name with an ASCII fallback (attachmentHeader).
  */
-import writeXlsxFile from 'write-excel-file/node';
+import { loadXlsxWriter } from '../../lib/heavy-modules';
 import type { Locale } from '../../../shared/constants';
 import { messages as en } from '../../../shared/i18n/admin-exams.en-gb';
 import { messages as zh } from '../../../shared/i18n/admin-exams.zh-CN';
@@ -61,7 +61,7 @@ export async function exportResults(ctx: AppContext, schoolId: string, examId: s
       row.options.map((option) => `${option.letter || t(option.oid === '0' ? 'admin.exams.trueFalse.0' : 'admin.exams.trueFalse.1')}${option.right ? '✓' : ''}: ${option.chosen}`).join('; '),
     ]),
   );
-  const body = await writeXlsxFile([results, statistics]).toBuffer();
+  const body = await (await loadXlsxWriter())([results, statistics]).toBuffer();
   const when = fileStamp(ctx.now());
   return {
     fileName: `${[safeNamePart(t('admin.exams.file.results')), safeNamePart(exam.title), when].filter(Boolean).join('-')}.xlsx`,

@@ -1,7 +1,7 @@
 import fsp from 'node:fs/promises';
-import sharp from 'sharp';
 import { FEEDBACK_ERRORS, SIGNATURE_MAX_SIDE } from '../../../shared/schemas/feedback';
 import { AppError } from '../../lib/errors';
+import { loadSharp } from '../../lib/heavy-modules';
 
 /**
  * The server trusts nothing but a real JPEG (spec 7 'Signature images are uploaded as JPEG named
@@ -21,6 +21,7 @@ export function hasJpegMagic(bytes: Buffer): boolean {
 /** The checked, re-encoded JPEG of an upload; 415 'not a jpeg image' for anything else (including no bytes). */
 export async function cleanSignatureJpeg(bytes: Buffer): Promise<Buffer> {
   if (!hasJpegMagic(bytes)) throw notJpeg();
+  const sharp = await loadSharp();
   try {
     const image = sharp(bytes, { failOn: 'error', limitInputPixels: SIGNATURE_MAX_SIDE * SIGNATURE_MAX_SIDE });
     const meta = await image.metadata();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/heavy-modules';
 import { runTool, ToolError } from './media-tools';
 import type { TaskInput, TaskResult } from './media-task';
 
@@ -102,6 +102,7 @@ export async function convertVideo(input: TaskInput): Promise<TaskResult> {
     track: input.track,
   });
   if (!fs.existsSync(poster)) throw new ToolError('ffmpeg made no poster frame');
+  const sharp = await loadSharp();
   const thumb = await sharp(poster).resize({ width: THUMB_WIDTH, withoutEnlargement: true }).jpeg({ quality: 80 }).toFile(path.join(input.work, 'thumb.jpg'));
   const size = await sharp(poster).metadata();
   return {

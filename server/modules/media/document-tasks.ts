@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/heavy-modules';
 import { officeProfileDir } from './media-paths';
 import { lastLines, runTool, ToolError } from './media-tools';
 import type { TaskInput, TaskResult } from './media-task';
@@ -108,6 +108,7 @@ export async function convertPresentation(input: TaskInput): Promise<TaskResult>
   const pdf = await officeToPdf(input);
   const pages = await pageCount(input, pdf);
   const slides = await slideImages(input, pdf, pages);
+  const sharp = await loadSharp();
   await sharp(path.join(input.work, slides[0]!)).resize({ width: THUMB_WIDTH, withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality: 80 }).toFile(path.join(input.work, 'thumb.jpg'));
   return { outputs: { pdf: 'document.pdf', pages, slides, thumb: 'thumb.jpg' } };
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/heavy-modules';
 import type { TaskInput, TaskResult } from './media-task';
 
 /** Images with sharp: a thumbnail and the size as people see it (EXIF orientation applied). */
@@ -8,6 +8,7 @@ const THUMB_SIZE = 480;
 
 /** image → thumb.jpg (at most 480 px each way, transparent parts on white) and width/height. */
 export async function convertImage(input: TaskInput): Promise<TaskResult> {
+  const sharp = await loadSharp();
   const meta = await sharp(input.source).metadata();
   const turned = (meta.orientation ?? 1) >= 5;
   const width = turned ? meta.height : meta.width;
@@ -28,6 +29,7 @@ const escapeMarkup = (text: string) => text.replace(/&/g, '&amp;').replace(/</g,
 
 /** A text mark as an RGBA image: white text with a dark outline shadow so it reads on light and dark pictures. */
 async function textMark(text: string, imageWidth: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   const points = Math.max(12, Math.min(48, Math.round(imageWidth / 40)));
   const markup = `<span foreground="#ffffff" font_weight="bold">${escapeMarkup(text)}</span>`;
   const shadowMarkup = `<span foreground="#000000" font_weight="bold">${escapeMarkup(text)}</span>`;
@@ -51,6 +53,7 @@ async function textMark(text: string, imageWidth: number): Promise<Buffer> {
  * input's format (JPEG stays JPEG); EXIF orientation is applied first so top-right is where people see it.
  */
 export async function watermark(input: Buffer, mark: Buffer | string): Promise<Buffer> {
+  const sharp = await loadSharp();
   const meta = await sharp(input).metadata();
   const upright = await sharp(input, { animated: false }).rotate().toBuffer({ resolveWithObject: true });
   const { width, height } = upright.info;

@@ -4,7 +4,8 @@
  * kind, in the columns of question-sheet.ts, written with write-excel-file like the records export. Cells are
  * typed strings and numbers, never formulas.
  */
-import writeXlsxFile, { type Row, type SheetData } from 'write-excel-file/node';
+import type { Row, SheetData } from 'write-excel-file/node';
+import { loadXlsxWriter } from '../../lib/heavy-modules';
 import type { Locale } from '../../../shared/constants';
 import { choiceIds, questionKind } from '../../../shared/rules/grading';
 import { DIFFICULTY_DEFAULT, parseOptions, QUESTION_EXPORT_MAX_ROWS, type QuestionFilter } from '../../../shared/schemas/questions';
@@ -63,7 +64,7 @@ async function xlsx(locale: Locale, rows: Cell[][], sheet: string): Promise<Buff
   const header: Row = COLUMNS.map((column) => ({ value: heading(locale, column), fontWeight: 'bold' as const }));
   const data: SheetData = [header, ...rows.map((row): Row => row.map((value) => (value === '' ? null : value)))];
   const columns = COLUMNS.map((column) => ({ width: column === 'content' || column === 'explanation' ? 40 : column.startsWith('option') ? 16 : 10 }));
-  return writeXlsxFile(data, { sheet, columns, stickyRowsCount: 1 }).toBuffer();
+  return (await loadXlsxWriter())(data, { sheet, columns, stickyRowsCount: 1 }).toBuffer();
 }
 
 export type QuestionFile = DownloadFile<Buffer>;

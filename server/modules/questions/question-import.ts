@@ -14,7 +14,6 @@
  * - Blank difficulty is 3, blank show-answer is yes; points are required.
  * - Options fill A, B, C ... without gaps; choice answers are letters of filled options ("A,C", "AC", "A，C").
  */
-import { readSheet } from 'read-excel-file/node';
 import type { Locale } from '../../../shared/constants';
 import { characters } from '../../../shared/rules/text';
 import { questionKind } from '../../../shared/rules/grading';
@@ -33,6 +32,7 @@ import {
 } from '../../../shared/schemas/questions';
 import type { AppContext } from '../../context';
 import { badInput } from '../../lib/errors';
+import { loadXlsxReader } from '../../lib/heavy-modules';
 import * as repo from './questions.repository';
 import { checkQuestion, type CheckedQuestion, type QuestionInput } from './question-validation';
 import { excerptOf } from './questions.presenter';
@@ -51,6 +51,7 @@ const cellString = (cell: SheetCell): string => (cell === null || cell === undef
 
 /** Reads the file's first sheet; a file that is not an XLSX gives a report with one problem on row 0. */
 async function readRows(file: Buffer): Promise<SheetCell[][] | null> {
+  const readSheet = await loadXlsxReader();
   try {
     return (await readSheet(file)) as SheetCell[][];
   } catch {

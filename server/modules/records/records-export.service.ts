@@ -16,7 +16,7 @@
  * - Headings follow the administrator's language (the locale cookie, like the pages).
  */
 import { Readable } from 'node:stream';
-import writeXlsxFile from 'write-excel-file/node';
+import { loadXlsxWriter } from '../../lib/heavy-modules';
 import type { Locale } from '../../../shared/constants';
 import { fillMessage } from '../../../shared/i18n';
 import { messages as catalogueEn } from '../../../shared/i18n/admin-catalogue.en-gb';
@@ -204,7 +204,7 @@ function csvStream(table: ExportTable, cappedNote: string): Readable {
 async function xlsxBuffer(table: ExportTable, cappedNote: string): Promise<Buffer> {
   const { data, ...options } = xlsxSheet(table.title, table.headings, table.rows);
   if (table.capped) data.push([{ value: cappedNote, fontWeight: 'bold' as const }]);
-  return writeXlsxFile(data, options).toBuffer();
+  return (await loadXlsxWriter())(data, options).toBuffer();
 }
 
 // ---- the file ----

@@ -1,11 +1,11 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import { resourceKindOf } from '../../../shared/rules/file-kind';
 import { RESOURCE_ERRORS, SUBTITLE_MAX_BYTES } from '../../../shared/schemas/resources';
 import type { AppContext, Auth } from '../../context';
 import { badInput, notFound } from '../../lib/errors';
+import { loadSharp } from '../../lib/heavy-modules';
 import { absolutePath, findFile, ownerOf, receiveMultipart, removeFile, type StoredFile } from '../uploads/uploads.service';
 import { derivedDir, schoolResource } from './resources.service';
 import * as repo from './resources.repository';
@@ -100,6 +100,7 @@ const POSTER = 'poster-custom.jpg';
 
 /** Makes the poster file from an image; 400 when it is not an image sharp can read. */
 async function writePoster(ctx: AppContext, rid: string, source: string): Promise<void> {
+  const sharp = await loadSharp();
   let jpeg: Buffer;
   try {
     jpeg = await sharp(source).rotate().resize({ width: 1280, height: 720, fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 85 }).toBuffer();
@@ -164,6 +165,7 @@ export async function setPptCover(ctx: AppContext, schoolId: string, rid: string
   if (slides.length === 0) throw refused(RESOURCE_ERRORS.noSlides);
   const slide = slides[index];
   if (!slide) throw refused(`index must be below ${slides.length}`, 'index');
+  const sharp = await loadSharp();
   let jpeg: Buffer;
   try {
     jpeg = await sharp(path.join(derivedDir(ctx, rid), ...slide.split('/')))

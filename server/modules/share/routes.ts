@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import QRCode from 'qrcode';
+import { loadQrCode } from '../../lib/heavy-modules';
 import { openCourse } from '../courses/course-visibility';
 
 /**
@@ -13,7 +13,7 @@ export const shareRoutes: FastifyPluginAsync = async (app) => {
     // The same visibility as the course page: garbage, unpublished or another school's private course → 404.
     const { head } = openCourse(ctx, request.auth, request.params.coid);
     const address = `${request.protocol}://${request.host}/course/${ctx.courseCodec.encode(head.id)}`;
-    const svg = await QRCode.toString(address, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+    const svg = await (await loadQrCode()).toString(address, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
     return reply
       .header('content-type', 'image/svg+xml; charset=utf-8')
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")

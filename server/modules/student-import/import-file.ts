@@ -7,9 +7,9 @@
  * GB18030 (a superset of GBK), which is what Excel in China writes for "CSV (逗号分隔)".
  */
 import { parse } from 'csv-parse/sync';
-import { readSheet } from 'read-excel-file/node';
 import { STUDENT_IMPORT_ERRORS, STUDENT_IMPORT_MAX_ROWS } from '../../../shared/schemas/student-import';
 import { badInput } from '../../lib/errors';
+import { loadXlsxReader } from '../../lib/heavy-modules';
 
 /** A data row: its number in the spreadsheet (the header row is 1) and its cells as trimmed text. */
 export interface SheetRow {
@@ -61,6 +61,7 @@ function readCsv(bytes: Buffer): string[][] {
 }
 
 async function readXlsx(bytes: Buffer): Promise<string[][]> {
+  const readSheet = await loadXlsxReader();
   try {
     // parseNumber keeps a number cell as the text stored in the file.
     const sheet = await readSheet(bytes, { parseNumber: (text: string) => text });

@@ -14,7 +14,7 @@
  * - 'rows' mode refuses, row by row, the new students past the seats left; 'all' refuses the whole file.
  * - One import per school at a time; an import left 'running' by a stopped server reads as failed.
  */
-import writeXlsxFile from 'write-excel-file/node';
+import { loadXlsxWriter } from '../../lib/heavy-modules';
 import type { Locale } from '../../../shared/constants';
 import {
   IMPORT_COLUMNS,
@@ -172,6 +172,6 @@ export async function importTemplate(ctx: AppContext, schoolId: string, format: 
     return { fileName: `${base}.csv`, asciiName: 'students-template.csv', contentType: 'text/csv; charset=utf-8', body };
   }
   const sheet = xlsxSheet(locale === 'en-gb' ? 'students' : '学生', headers, []);
-  const body = await writeXlsxFile(sheet.data, { sheet: sheet.sheet, columns: sheet.columns, stickyRowsCount: 1 }).toBuffer();
+  const body = await (await loadXlsxWriter())(sheet.data, { sheet: sheet.sheet, columns: sheet.columns, stickyRowsCount: 1 }).toBuffer();
   return { fileName: `${base}.xlsx`, asciiName: 'students-template.xlsx', contentType: XLSX_CONTENT_TYPE, body };
 }

@@ -10,7 +10,7 @@
  *   formulas, but a file re-saved as CSV from Excel would bring them back).
  * - At most STUDENT_DOWNLOAD_MAX rows; when capped, a last line says so.
  */
-import writeXlsxFile from 'write-excel-file/node';
+import { loadXlsxWriter } from '../../lib/heavy-modules';
 import type { Locale } from '../../../shared/constants';
 import { fillMessage } from '../../../shared/i18n';
 import { messages as peopleEn } from '../../../shared/i18n/admin-people.en-gb';
@@ -72,7 +72,7 @@ export async function downloadStudents(ctx: AppContext, schoolId: string, filter
   if (format === 'xlsx') {
     const { data, ...options } = xlsxSheet(table.title, table.headings, table.rows);
     if (table.capped) data.push([{ value: table.cappedNote, fontWeight: 'bold' as const }]);
-    return { fileName: `${base}.xlsx`, asciiName: `students-${stamp}.xlsx`, contentType: XLSX_CONTENT_TYPE, body: await writeXlsxFile(data, options).toBuffer(), capped: table.capped };
+    return { fileName: `${base}.xlsx`, asciiName: `students-${stamp}.xlsx`, contentType: XLSX_CONTENT_TYPE, body: await (await loadXlsxWriter())(data, options).toBuffer(), capped: table.capped };
   }
   const lines = [csvLine(table.headings), ...table.rows.map(csvLine)];
   if (table.capped) lines.push(csvLine([table.cappedNote]));
