@@ -21,6 +21,17 @@ export const freePort = () =>
     });
   });
 
+/**
+ * The node flags the production image starts the server with (the Dockerfile's CMD, between node and the entry),
+ * so that the benchmarks measure what ships; BENCH_NODE_ARGS adds more (e.g. --cpu-prof --cpu-prof-dir=/tmp/p).
+ */
+export function serverNodeArgs() {
+  const cmd = /^CMD\s+(\[.*\])\s*$/m.exec(fs.readFileSync(path.join(root, 'Dockerfile'), 'utf8'))?.[1];
+  const words = cmd ? JSON.parse(cmd) : [];
+  const flags = words.slice(1, words.indexOf('dist/server/main.js')).filter((word) => word.startsWith('--'));
+  return [...flags, ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
+}
+
 /** Polls a URL until it answers (any status), failing when the child exits or 30 s pass. */
 export async function waitFor(url, child) {
   const deadline = Date.now() + 30_000;

@@ -2,13 +2,24 @@
 // (BENCH_CONNECTIONS, default 50; BENCH_SECONDS a case, default 10; BENCH_ROUNDS rounds, default 1, medians), each
 // beside a bare Fastify baseline measured in the same run: the JSON envelope for checkLogin, and for the shell the
 // very headers and bytes it answered (guest and signed-in student, scripts/bench/baseline.mjs). Then the server's
-// resident memory at idle: after start with the demo data, and after the load once it has been quiet.
+// resident memory at idle: after start with the demo data, and after the load once it has been quiet. The server
+// starts with the node flags of the Dockerfile's CMD (lib.mjs serverNodeArgs), as the image runs it.
 // Targets: the shell at least 0.5 of the bare reply of its bytes with p99 under 25 ms; idle memory under 120 MB.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { connections, duration, measureWrk, memoryMb, requireWrk, root, runWrk, startServer } from './lib.mjs';
+import {
+  connections,
+  duration,
+  measureWrk,
+  memoryMb,
+  requireWrk,
+  root,
+  runWrk,
+  serverNodeArgs,
+  startServer,
+} from './lib.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 /** How long the server is left alone before its idle memory is read (V8 shrinks its heap after some quiet seconds). */
@@ -32,7 +43,7 @@ async function idleMemory(pid, seconds) {
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lanxue-bench-'));
 const dataDir = path.join(work, 'data');
-const platform = await startServer([path.join(dist, 'server/main.js')], {
+const platform = await startServer([...serverNodeArgs(), path.join(dist, 'server/main.js')], {
   NODE_ENV: 'production',
   DATA_DIR: dataDir,
   DEMO_DATA: '1',
