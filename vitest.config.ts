@@ -4,10 +4,18 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/shared/**/*.test.ts', 'tests/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        test: { name: 'unit', include: ['tests/shared/**/*.test.ts', 'tests/unit/**/*.test.ts'], environment: 'node' },
+      },
       { test: { name: 'http', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },
       {
-        test: { name: 'production', include: ['tests/production/**/*.test.ts'], environment: 'node', testTimeout: 180_000, hookTimeout: 300_000 },
+        test: {
+          name: 'production',
+          include: ['tests/production/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+        },
       },
       {
         test: {

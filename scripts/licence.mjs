@@ -62,7 +62,8 @@ function issue(opts) {
   const seats = Number(need(opts, 'seats'));
   if (!Number.isInteger(seats) || seats < 0) throw new Error('--seats must be a whole number');
   const expires = need(opts, 'expires');
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(expires) || Number.isNaN(Date.parse(expires))) throw new Error('--expires must be a date yyyy-MM-dd');
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(expires) || Number.isNaN(Date.parse(expires)))
+    throw new Error('--expires must be a date yyyy-MM-dd');
   const payload = {
     v: 1,
     school: need(opts, 'school'),
@@ -83,7 +84,9 @@ if (isMain) {
     if (command === 'keygen') keygen(options(rest));
     else if (command === 'issue') issue(options(rest));
     else {
-      console.error('usage: node scripts/licence.mjs keygen --out <dir> | issue --key <private.pem> --school <name> --machine <code> --seats N --expires yyyy-MM-dd');
+      console.error(
+        'usage: node scripts/licence.mjs keygen --out <dir> | issue --key <private.pem> --school <name> --machine <code> --seats N --expires yyyy-MM-dd',
+      );
       process.exit(2);
     }
   } catch (err) {

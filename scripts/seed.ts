@@ -7,5 +7,14 @@ const config = loadConfig({ ...process.env, DEMO_DATA: '1' });
 const app = await buildApp(config, { logger: { level: 'warn' } });
 const count = app.ctx.sqlite.prepare('select count(*) as n from students').get() as { n: number };
 await app.close();
-console.log(count.n > 0 ? `database ${config.databaseFile} has ${count.n} students` : 'the database already had a school: nothing seeded');
-console.log('demo logins:', Object.values(DEMO_LOGINS).map((l) => `${l.username}/${l.password}`).join(', '));
+console.log(
+  count.n > 0
+    ? `database ${config.databaseFile} has ${count.n} students`
+    : 'the database already had a school: nothing seeded',
+);
+console.log(
+  'demo logins:',
+  Object.values(DEMO_LOGINS)
+    .map((l) => `${l.username}/${l.password}`)
+    .join(', '),
+);

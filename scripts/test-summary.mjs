@@ -1,9 +1,15 @@
 // Sums up vitest JSON reports into one closing line: "N passed, N failed, N skipped".
 import fs from 'node:fs';
 
-let passed = 0, failed = 0, skipped = 0, missing = 0;
+let passed = 0,
+  failed = 0,
+  skipped = 0,
+  missing = 0;
 for (const file of process.argv.slice(2)) {
-  if (!fs.existsSync(file)) { missing++; continue; }
+  if (!fs.existsSync(file)) {
+    missing++;
+    continue;
+  }
   const report = JSON.parse(fs.readFileSync(file, 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests;

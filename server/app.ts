@@ -88,7 +88,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     routerOptions: { maxParamLength: 200 },
   });
   // Pending migrations on an existing database: a backup into DATA_DIR/backups first (server/db/upgrade.ts).
-  const { sqlite, db, changes } = await openDatabase(config.databaseFile, { backupDir: backupFolder(config.dataDir), migrationsFolder: options.migrationsFolder, now: options.now });
+  const { sqlite, db, changes } = await openDatabase(config.databaseFile, {
+    backupDir: backupFolder(config.dataDir),
+    migrationsFolder: options.migrationsFolder,
+    now: options.now,
+  });
   app.addHook('onClose', async () => sqlite.close());
 
   const now = options.now ?? Date.now;
@@ -114,13 +118,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     // Failures and slow answers at info; the rest at debug (LOG_LEVEL=debug logs every request).
     const ms = Math.round(reply.elapsedTime);
     const level = reply.statusCode >= 400 || ms >= SLOW_REQUEST_MS ? 'info' : 'debug';
-    request.log[level]({ method: request.method, url: request.url, statusCode: reply.statusCode, ms }, 'request completed');
+    request.log[level](
+      { method: request.method, url: request.url, statusCode: reply.statusCode, ms },
+      'request completed',
+    );
   });
 
   // A development start with demo data uses the demo admin password unless one is given.
   const first = await ensureFirstSchool(ctx, config.DEMO_DATA ? DEMO_LOGINS.admin.password : undefined);
   if (first.generatedPassword) {
-    app.log.warn(`First start: school created. Back-office user name: ${config.ADMIN_USERNAME}  password: ${first.generatedPassword}  (shown once)`);
+    app.log.warn(
+      `First start: school created. Back-office user name: ${config.ADMIN_USERNAME}  password: ${first.generatedPassword}  (shown once)`,
+    );
   }
   const demo = first.created && config.DEMO_DATA;
   if (demo) await loadDemoData(ctx, first.schoolId);

@@ -55,7 +55,12 @@ export const zConfig = z.object({
   FRAME_ANCESTORS: z
     .string()
     .default('')
-    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
     .refine((origins) => origins.every(isOrigin), 'each must be an origin such as https://portal.example'),
   /** Load the demo school on first start; defaults to on unless NODE_ENV is production. */
   DEMO_DATA: zBool.optional(),
@@ -69,26 +74,53 @@ export const zConfig = z.object({
   YKS_VIEW_SERVER: z.string().default(''),
   SSO_SERVER: z.string().default(''),
   /** Largest upload accepted, in bytes (default 4 GiB). */
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(4 * 1024 ** 3),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(4 * 1024 ** 3),
   /** Extensions accepted by uploads, comma-separated, case-insensitive. */
   UPLOAD_TYPES: z
     .string()
-    .default('mp4,m4v,mov,webm,mkv,avi,flv,wmv,mp3,m4a,aac,wav,ogg,flac,pdf,doc,docx,xls,xlsx,ppt,pptx,jpg,jpeg,png,gif,webp,bmp,svg,txt,csv,zip,vtt,srt')
-    .transform((value) => value.split(',').map((ext) => ext.trim().toUpperCase()).filter(Boolean)),
+    .default(
+      'mp4,m4v,mov,webm,mkv,avi,flv,wmv,mp3,m4a,aac,wav,ogg,flac,pdf,doc,docx,xls,xlsx,ppt,pptx,jpg,jpeg,png,gif,webp,bmp,svg,txt,csv,zip,vtt,srt',
+    )
+    .transform((value) =>
+      value
+        .split(',')
+        .map((ext) => ext.trim().toUpperCase())
+        .filter(Boolean),
+    ),
   /**
    * Daily upload limits (the last 24 hours, unfinished resumable uploads included at their announced size):
    * bytes and files per student, per staff member and per school; 0 = no limit. Over a limit: 429.
    */
-  UPLOAD_STUDENT_DAILY_BYTES: z.coerce.number().int().min(0).default(512 * 1024 ** 2),
+  UPLOAD_STUDENT_DAILY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(512 * 1024 ** 2),
   UPLOAD_STUDENT_DAILY_FILES: z.coerce.number().int().min(0).default(100),
-  UPLOAD_STAFF_DAILY_BYTES: z.coerce.number().int().min(0).default(50 * 1024 ** 3),
+  UPLOAD_STAFF_DAILY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(50 * 1024 ** 3),
   UPLOAD_STAFF_DAILY_FILES: z.coerce.number().int().min(0).default(2000),
-  UPLOAD_SCHOOL_DAILY_BYTES: z.coerce.number().int().min(0).default(200 * 1024 ** 3),
+  UPLOAD_SCHOOL_DAILY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(200 * 1024 ** 3),
   UPLOAD_SCHOOL_DAILY_FILES: z.coerce.number().int().min(0).default(20000),
   /** Conversion jobs run at once (default: the number of cores). */
   MEDIA_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** Lifetime of signed media URLs, in seconds (default 6 hours). */
-  MEDIA_URL_TTL: z.coerce.number().int().min(60).default(6 * 3600),
+  MEDIA_URL_TTL: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(6 * 3600),
   /** Memory for hot blocks of served files, in MiB (server/lib/file-blocks); 0 turns the cache off. */
   FILE_CACHE_MB: z.coerce.number().int().min(0).max(65536).default(256),
   /** How often the server closes exam sittings past their deadline, in milliseconds (server/modules/exams/routes.ts). */
@@ -120,10 +152,18 @@ export const zConfig = z.object({
   PDFTOPPM_PATH: z.string().default('pdftoppm'),
 });
 
-export type Config = Omit<z.output<typeof zConfig>, 'DEMO_DATA'> & { DEMO_DATA: boolean; dataDir: string; databaseFile: string; webDir: string };
+export type Config = Omit<z.output<typeof zConfig>, 'DEMO_DATA'> & {
+  DEMO_DATA: boolean;
+  dataDir: string;
+  databaseFile: string;
+  webDir: string;
+};
 
 /** Reads and validates the configuration; throws with every bad variable named. */
-export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Record<keyof z.input<typeof zConfig>, unknown>> = {}): Config {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<Record<keyof z.input<typeof zConfig>, unknown>> = {},
+): Config {
   const raw: Record<string, unknown> = {};
   for (const key of Object.keys(zConfig.shape)) {
     // An empty variable counts as unset (docker compose passes ${VAR:-} as '').
@@ -140,7 +180,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...value,
     DEMO_DATA: value.DEMO_DATA ?? env.NODE_ENV !== 'production',
     dataDir,
-    databaseFile: value.DATABASE_FILE === ':memory:' ? ':memory:' : path.resolve(value.DATABASE_FILE ?? path.join(dataDir, 'lanxue.sqlite')),
+    databaseFile:
+      value.DATABASE_FILE === ':memory:'
+        ? ':memory:'
+        : path.resolve(value.DATABASE_FILE ?? path.join(dataDir, 'lanxue.sqlite')),
     webDir: path.resolve(value.WEB_DIR ?? 'dist/web'),
   };
 }

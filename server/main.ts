@@ -34,7 +34,9 @@ async function main() {
   if (app.startup.demo) {
     const { student, admin, teacher } = DEMO_LOGINS;
     console.log(`Demo school loaded. Student: ${student.username} / ${student.password}.`);
-    console.log(`Back office: ${admin.username} / ${admin.password} (main admin), ${teacher.username} / ${teacher.password} (sub-admin).\n`);
+    console.log(
+      `Back office: ${admin.username} / ${admin.password} (main admin), ${teacher.username} / ${teacher.password} (sub-admin).\n`,
+    );
   }
 }
 

@@ -29,7 +29,16 @@ export const AVATAR_MAX_BYTES = 2_097_152;
 export const SNOWFLAKE = { sequenceBits: 12, workerBits: 5, datacenterBits: 5, timeBits: 41 } as const;
 
 /** Permission groups of a sub-admin (spec 3 bootstrap, 6). */
-export const PERMISSION_GROUPS = ['admin', 'course', 'resource', 'student', 'userpage', 'setting', 'exam', 'question'] as const;
+export const PERMISSION_GROUPS = [
+  'admin',
+  'course',
+  'resource',
+  'student',
+  'userpage',
+  'setting',
+  'exam',
+  'question',
+] as const;
 export type PermissionGroup = (typeof PERMISSION_GROUPS)[number];
 
 export const LOCALES = ['zh-CN', 'en-gb'] as const;

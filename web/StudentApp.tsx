@@ -11,7 +11,9 @@ const LogoutPage = lazy(() => import('./pages/logout'));
 /** The student site: the server's page kind picks the screen (sign-in, logout, or the root shell with the hash router). */
 export function StudentApp() {
   const boot = useBootstrap();
-  const [router] = useState(() => (boot.page === 'login' || boot.page === 'logout' ? null : createStudentRouter(boot.page)));
+  const [router] = useState(() =>
+    boot.page === 'login' || boot.page === 'logout' ? null : createStudentRouter(boot.page),
+  );
   useSessionPoll(boot.role === 'student' && boot.page !== 'logout');
 
   if (!router) {

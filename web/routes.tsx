@@ -99,7 +99,9 @@ export function studentRoutes(kind: PageKind): RouteObject[] {
           { path: ROUTES.myInformation, element: page(AccountPage) },
           { path: ROUTES.myInformationMobile, element: page(AccountPage) },
           // The dashboard's controller and controller/course (spec 2) are its default screen, my courses.
-          ...(kind === 'dashboard' ? Object.values(DASHBOARD_ROUTES).map((path) => ({ path, element: page(serverPages.dashboard) })) : []),
+          ...(kind === 'dashboard'
+            ? Object.values(DASHBOARD_ROUTES).map((path) => ({ path, element: page(serverPages.dashboard) }))
+            : []),
           { path: '*', element: page(NotFoundPage) },
         ];
   return [{ path: '/', element: <RootShell />, errorElement: <RouteError />, children }];

@@ -6,7 +6,8 @@ import Fastify from 'fastify';
 
 const bodies = new Map(Object.entries(JSON.parse(fs.readFileSync(process.env.BODIES_FILE, 'utf8'))));
 const app = Fastify({ logger: false });
-const handler = async (request, reply) => reply.type('application/json; charset=utf-8').send(bodies.get(request.params.name) ?? '{}');
+const handler = async (request, reply) =>
+  reply.type('application/json; charset=utf-8').send(bodies.get(request.params.name) ?? '{}');
 app.get('/body/:name', handler);
 app.post('/body/:name', handler);
 app.get('/checkLogin', async () => ({ status: 'ok', error: null, data: { login: false } }));

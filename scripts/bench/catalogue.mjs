@@ -28,7 +28,18 @@ function categoryTree(schoolId, now) {
   const rows = [];
   let counter = 0;
   const add = (title, parentId, depth, position, children) => {
-    const row = { id: nextId(), school_id: schoolId, kind: 'course', parent_id: parentId, title, position, depth, lft: ++counter, rgt: 0, created_at: now };
+    const row = {
+      id: nextId(),
+      school_id: schoolId,
+      kind: 'course',
+      parent_id: parentId,
+      title,
+      position,
+      depth,
+      lft: ++counter,
+      rgt: 0,
+      created_at: now,
+    };
     rows.push(row);
     children(row.id);
     row.rgt = ++counter;
@@ -50,7 +61,9 @@ async function seed(file) {
   migrate(drizzle(sqlite), { migrationsFolder: path.join(root, 'migrations') });
   const insert = (table, row) => {
     const keys = Object.keys(row);
-    return sqlite.prepare(`insert into ${table} (${keys.join(', ')}) values (${keys.map((k) => `@${k}`).join(', ')})`).run(row);
+    return sqlite
+      .prepare(`insert into ${table} (${keys.join(', ')}) values (${keys.map((k) => `@${k}`).join(', ')})`)
+      .run(row);
   };
   const now = Date.now();
   const schools = [];
@@ -60,7 +73,9 @@ async function seed(file) {
     schools.push({ id: schoolId, courses: [] });
     sqlite.transaction(() => {
       insert('schools', { id: schoolId, name: `学校 ${s + 1}`, settings: '{}', created_at: now + s });
-      const leaves = categoryTree(schoolId, now).map((row) => (insert('categories', row), row)).filter((row) => row.depth >= 2);
+      const leaves = categoryTree(schoolId, now)
+        .map((row) => (insert('categories', row), row))
+        .filter((row) => row.depth >= 2);
       for (let i = 0; i < COURSES_PER_SCHOOL; i++) {
         const id = nextId();
         const paid = i % 3 === 0;
@@ -89,14 +104,39 @@ async function seed(file) {
         schools[s].courses.push(id);
         for (let c = 0; c < 2; c++) {
           const chapterId = nextId();
-          insert('chapters', { id: chapterId, course_id: id, parent_id: '0', position: c, title: `第${c + 1}章`, type: 0, free: c === 0 ? 1 : 0, created_at: now });
-          for (let d = 0; d < 2; d++) insert('chapters', { id: nextId(), course_id: id, parent_id: chapterId, position: d, title: `第${c + 1}.${d + 1}节`, type: 1 + d, created_at: now });
+          insert('chapters', {
+            id: chapterId,
+            course_id: id,
+            parent_id: '0',
+            position: c,
+            title: `第${c + 1}章`,
+            type: 0,
+            free: c === 0 ? 1 : 0,
+            created_at: now,
+          });
+          for (let d = 0; d < 2; d++)
+            insert('chapters', {
+              id: nextId(),
+              course_id: id,
+              parent_id: chapterId,
+              position: d,
+              title: `第${c + 1}.${d + 1}节`,
+              type: 1 + d,
+              created_at: now,
+            });
         }
       }
     })();
   }
   const studentId = nextId();
-  insert('students', { id: studentId, school_id: schools[0].id, username: STUDENT.username, password_hash: await hash(STUDENT.password), name: 'Bench', created_at: now });
+  insert('students', {
+    id: studentId,
+    school_id: schools[0].id,
+    username: STUDENT.username,
+    password_hash: await hash(STUDENT.password),
+    name: 'Bench',
+    created_at: now,
+  });
   insert('enrolments', { student_id: studentId, course_id: schools[0].courses[0], source: 'buy', created_at: now });
   sqlite.close();
   return schools;
@@ -124,16 +164,26 @@ try {
   const school = schools[0];
   const json = { 'content-type': 'application/json' };
   const catalogueBody = JSON.stringify({ uid: school.id, page: 1, num: 500, catid: '0' });
-  const catalogue = await fetch(`${platform.base}/course/bycate`, { method: 'POST', headers: json, body: catalogueBody });
+  const catalogue = await fetch(`${platform.base}/course/bycate`, {
+    method: 'POST',
+    headers: json,
+    body: catalogueBody,
+  });
   const catalogueText = await catalogue.text();
   const etag = catalogue.headers.get('etag');
   const coid = school.courses[0];
   const infoText = await (await fetch(`${platform.base}/course/info/${coid}`)).text();
-  const login = await fetch(`${platform.base}/do/login`, { method: 'POST', headers: json, body: JSON.stringify({ ...STUDENT, school: school.id }) });
+  const login = await fetch(`${platform.base}/do/login`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ ...STUDENT, school: school.id }),
+  });
   const cookie = login.headers.get('set-cookie').split(';')[0];
   const catalogueBytes = Buffer.byteLength(catalogueText);
   const infoBytes = Buffer.byteLength(infoText);
-  console.log(`catalogue reply: ${JSON.parse(catalogueText).data.courseData.length} cards, ${catalogueBytes} bytes; course/info reply: ${infoBytes} bytes`);
+  console.log(
+    `catalogue reply: ${JSON.parse(catalogueText).data.courseData.length} cards, ${catalogueBytes} bytes; course/info reply: ${infoBytes} bytes`,
+  );
   // The baseline answers the same JSON texts, precomputed.
   const bodiesFile = path.join(dataDir, 'bodies.json');
   fs.writeFileSync(bodiesFile, JSON.stringify({ catalogue: catalogueText, info: infoText }));
@@ -145,9 +195,24 @@ try {
   const cases = {
     catalogueBase: [`baseline: bare Fastify, same ${catalogueBytes} B`, `${baseline.base}/body/catalogue`, json, post],
     catalogue: ['POST course/bycate page 1 num 500 (guest)', `${platform.base}/course/bycate`, json, post],
-    catalogueStudent: ['POST course/bycate (student session)', `${platform.base}/course/bycate`, { ...json, cookie }, post],
-    catalogueGzip: ['POST course/bycate (guest, accept-encoding gzip)', `${platform.base}/course/bycate`, { ...json, ...gzip }, post],
-    catalogue304: ['POST course/bycate If-None-Match (304)', `${platform.base}/course/bycate`, { ...json, 'if-none-match': etag }, post],
+    catalogueStudent: [
+      'POST course/bycate (student session)',
+      `${platform.base}/course/bycate`,
+      { ...json, cookie },
+      post,
+    ],
+    catalogueGzip: [
+      'POST course/bycate (guest, accept-encoding gzip)',
+      `${platform.base}/course/bycate`,
+      { ...json, ...gzip },
+      post,
+    ],
+    catalogue304: [
+      'POST course/bycate If-None-Match (304)',
+      `${platform.base}/course/bycate`,
+      { ...json, 'if-none-match': etag },
+      post,
+    ],
     infoBase: [`baseline: bare Fastify, same ${infoBytes} B`, `${baseline.base}/body/info`],
     floor: ['platform floor: GET checkLogin (guest, no catalogue work)', `${platform.base}/checkLogin`],
     floorStudent: ['platform floor: GET checkLogin (student session)', `${platform.base}/checkLogin`, { cookie }],
@@ -171,7 +236,9 @@ try {
     if (!row || !results[base]) return;
     const share = row['req/s'] / results[base]['req/s'];
     const cpuShare = results[base]['server CPU µs/req'] / row['server CPU µs/req'];
-    console.log(`${row.case}: p99 ${row['p99 ms']} ms (target < 25), ${share.toFixed(2)} of the bare reply (target >= 0.5); by server CPU per reply ${cpuShare.toFixed(2)}`);
+    console.log(
+      `${row.case}: p99 ${row['p99 ms']} ms (target < 25), ${share.toFixed(2)} of the bare reply (target >= 0.5); by server CPU per reply ${cpuShare.toFixed(2)}`,
+    );
   };
   for (const key of ['catalogue', 'catalogueStudent', 'catalogueGzip']) check(key, 'catalogueBase');
   for (const key of ['info', 'infoGzip', 'infoStudent']) check(key, 'infoBase');

@@ -57,7 +57,11 @@ async function main() {
     const insert = (table, row) => {
       const keys = Object.keys(row);
       const key = `${table}:${keys.join(',')}`;
-      if (!statements.has(key)) statements.set(key, sqlite.prepare(`insert into ${table} (${keys.join(', ')}) values (${keys.map((k) => `@${k}`).join(', ')})`));
+      if (!statements.has(key))
+        statements.set(
+          key,
+          sqlite.prepare(`insert into ${table} (${keys.join(', ')}) values (${keys.map((k) => `@${k}`).join(', ')})`),
+        );
       return statements.get(key).run(row);
     };
     const now = Date.now();
@@ -68,20 +72,71 @@ async function main() {
       insert('schools', { id: schoolId, name: '基准学校', settings: '{}', created_at: now });
       for (let c = 0; c < COURSES; c++) {
         const coid = nextId();
-        insert('courses', { id: coid, school_id: schoolId, title: `课程 ${c + 1}`, type: 0, actual_fen: 9900, price_fen: 19900, settings: c % 2 ? '{"notAllowSkip":1}' : '{}', published: 1, created_at: now, updated_at: now });
+        insert('courses', {
+          id: coid,
+          school_id: schoolId,
+          title: `课程 ${c + 1}`,
+          type: 0,
+          actual_fen: 9900,
+          price_fen: 19900,
+          settings: c % 2 ? '{"notAllowSkip":1}' : '{}',
+          published: 1,
+          created_at: now,
+          updated_at: now,
+        });
         const fileId = nextId();
-        insert('files', { id: fileId, school_id: schoolId, key: `files/userupload/${schoolId}/${fileId}.MP4`, original_name: 'lesson.mp4', mime: 'video/mp4', ext: 'MP4', size: 1, visibility: 'private', uploaded_by: `admin:${schoolId}`, created_at: now });
+        insert('files', {
+          id: fileId,
+          school_id: schoolId,
+          key: `files/userupload/${schoolId}/${fileId}.MP4`,
+          original_name: 'lesson.mp4',
+          mime: 'video/mp4',
+          ext: 'MP4',
+          size: 1,
+          visibility: 'private',
+          uploaded_by: `admin:${schoolId}`,
+          created_at: now,
+        });
         const rid = nextId();
-        insert('resources', { id: rid, school_id: schoolId, title: 'lesson.mp4', file_id: fileId, kind: 'video', status: 'ready', duration: VIDEO_SECONDS, outputs: '{"mp4":"video.mp4"}', created_by: schoolId, created_at: now, updated_at: now });
+        insert('resources', {
+          id: rid,
+          school_id: schoolId,
+          title: 'lesson.mp4',
+          file_id: fileId,
+          kind: 'video',
+          status: 'ready',
+          duration: VIDEO_SECONDS,
+          outputs: '{"mp4":"video.mp4"}',
+          created_by: schoolId,
+          created_at: now,
+          updated_at: now,
+        });
         const cid = nextId();
-        insert('chapters', { id: cid, course_id: coid, parent_id: '0', position: 0, title: '第一章', type: 1, resource_id: rid, created_at: now });
+        insert('chapters', {
+          id: cid,
+          course_id: coid,
+          parent_id: '0',
+          position: 0,
+          title: '第一章',
+          type: 1,
+          resource_id: rid,
+          created_at: now,
+        });
         courses.push({ coid, cid });
       }
       for (let i = 0; i < STUDENTS; i++) {
         const id = nextId();
         const token = randomBytes(32).toString('base64url');
         insert('students', { id, school_id: schoolId, username: `bench${i}`, name: `学员 ${i}`, created_at: now });
-        insert('sessions', { token_hash: createHash('sha256').update(token).digest('hex'), role: 'student', user_id: id, school_id: schoolId, created_at: now, expires_at: now + 86_400_000, last_seen_at: now });
+        insert('sessions', {
+          token_hash: createHash('sha256').update(token).digest('hex'),
+          role: 'student',
+          user_id: id,
+          school_id: schoolId,
+          created_at: now,
+          expires_at: now + 86_400_000,
+          last_seen_at: now,
+        });
         const course = courses[i % COURSES];
         insert('enrolments', { student_id: id, course_id: course.coid, source: 'buy', created_at: now });
         students.push({ id, cookie: `y_main=${token}`, ...course, startTs: now + i, firstAt: 0 });
@@ -101,7 +156,15 @@ async function main() {
       // Playing at normal speed since the student's first heartbeat: plausible positions.
       const position = Math.min(VIDEO_SECONDS, (now - student.firstAt) / 1000);
       request.headers = { ...request.headers, 'content-type': 'application/json', cookie: student.cookie };
-      request.body = JSON.stringify({ coid: student.coid, cid: student.cid, start_ts: student.startTs, position, pause: false, play_type: 'play', realtime: 16 });
+      request.body = JSON.stringify({
+        coid: student.coid,
+        cid: student.cid,
+        start_ts: student.startTs,
+        position,
+        pause: false,
+        play_type: 'play',
+        realtime: 16,
+      });
       return request;
     };
     return measure(name, url, {}, { requests: [{ method: 'POST', setupRequest }] }, pid);
@@ -113,10 +176,15 @@ async function main() {
   const databaseFile = path.join(dataDir, 'lanxue.sqlite');
   const started = Date.now();
   const { students } = seed(databaseFile);
-  console.log(`seeded ${STUDENTS} students with ${STUDENTS} sessions and ${COURSES} bought courses in ${Date.now() - started} ms`);
+  console.log(
+    `seeded ${STUDENTS} students with ${STUDENTS} sessions and ${COURSES} bought courses in ${Date.now() - started} ms`,
+  );
 
   const baselineDb = path.join(dataDir, 'baseline.sqlite');
-  const baseline = await startServer([path.join(root, 'scripts/bench/heartbeat.mjs')], { BENCH_ROLE: 'baseline', BENCH_DB: baselineDb });
+  const baseline = await startServer([path.join(root, 'scripts/bench/heartbeat.mjs')], {
+    BENCH_ROLE: 'baseline',
+    BENCH_DB: baselineDb,
+  });
   // BENCH_NODE_ARGS adds node options to the platform (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   let platform;
@@ -147,8 +215,15 @@ async function main() {
     if (probeReply.status !== 'ok') throw new Error(`heartbeat refused: ${JSON.stringify(probeReply)}`);
 
     const cores = os.cpus().length;
-    console.log(`${connections} connections, ${duration} s a case, ${STUDENTS} students rotating, node ${process.version}, ${cores} cores\n`);
-    const base = await measureBeats('baseline: bare Fastify POST, one SQLite insert', `${baseline.base}/web/heartbeat`, students.map((s) => ({ ...s })), baseline.child.pid);
+    console.log(
+      `${connections} connections, ${duration} s a case, ${STUDENTS} students rotating, node ${process.version}, ${cores} cores\n`,
+    );
+    const base = await measureBeats(
+      'baseline: bare Fastify POST, one SQLite insert',
+      `${baseline.base}/web/heartbeat`,
+      students.map((s) => ({ ...s })),
+      baseline.child.pid,
+    );
     rows.push(base);
     const beatCase = 'POST web/heartbeat (session, study access, ranges, progress, reply after its group commit)';
     const beat = await measureBeats(beatCase, `${platform.base}/web/heartbeat`, students, platform.child.pid);
@@ -159,7 +234,9 @@ async function main() {
     const verdict = `target >= 0.50 with the reply after its commit`;
     const p99 = `p99 ${beat['p99 ms']} ms (target < 50)`;
     console.log(`web/heartbeat: ${share.toFixed(2)} of the bare insert (${verdict}), ${p99}`);
-    console.log(`students carried per core at one heartbeat per 16 s: ${Math.round((beat['req/s'] * 16) / cores).toLocaleString('en')} (${beat['req/s']} req/s × 16 s / ${cores} cores)`);
+    console.log(
+      `students carried per core at one heartbeat per 16 s: ${Math.round((beat['req/s'] * 16) / cores).toLocaleString('en')} (${beat['req/s']} req/s × 16 s / ${cores} cores)`,
+    );
   } finally {
     baseline.child.kill('SIGTERM');
     // The platform writes what its engine holds on SIGTERM; then the records are checked.
@@ -168,7 +245,11 @@ async function main() {
     await exited;
   }
   const check = new Database(databaseFile, { readonly: true });
-  const records = check.prepare('select count(*) as n, sum(eff_ms) as eff, max(eff_ms) as most, sum(watched) as watched from learn_records').get();
+  const records = check
+    .prepare(
+      'select count(*) as n, sum(eff_ms) as eff, max(eff_ms) as most, sum(watched) as watched from learn_records',
+    )
+    .get();
   const beats = check.prepare('select count(*) as n from heartbeats').get();
   check.close();
   console.log(

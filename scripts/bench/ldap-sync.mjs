@@ -22,7 +22,10 @@ const people = harness.numberedPeople(PEOPLE);
 const seeded = performance.now();
 const slapd = await harness.startSlapd({
   people,
-  groups: { even: people.filter((_, i) => i % 2 === 0).map((p) => p.uid), odd: people.filter((_, i) => i % 2 === 1).map((p) => p.uid) },
+  groups: {
+    even: people.filter((_, i) => i % 2 === 0).map((p) => p.uid),
+    odd: people.filter((_, i) => i % 2 === 1).map((p) => p.uid),
+  },
 });
 console.log(`directory of ${PEOPLE} people ready in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
 
@@ -42,13 +45,27 @@ async function bench(server) {
   const sqlite = new Database(server.databaseFile);
   sqlite.pragma('busy_timeout = 5000');
   const { id: schoolId } = sqlite.prepare('select id from schools order by created_at limit 1').get();
-  for (const [id, name] of [['9000000000000000001', 'even'], ['9000000000000000002', 'odd']]) {
-    sqlite.prepare('insert into student_groups (id, school_id, parent_id, name, position, created_at) values (?, ?, null, ?, 0, ?)').run(id, schoolId, name, Date.now());
+  for (const [id, name] of [
+    ['9000000000000000001', 'even'],
+    ['9000000000000000002', 'odd'],
+  ]) {
+    sqlite
+      .prepare(
+        'insert into student_groups (id, school_id, parent_id, name, position, created_at) values (?, ?, null, ?, 0, ?)',
+      )
+      .run(id, schoolId, name, Date.now());
   }
   sqlite.close();
 
   const cookie = await adminCookie(server.base);
-  const post = async (url, body) => (await fetch(`${server.base}/${url}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+  const post = async (url, body) =>
+    (
+      await fetch(`${server.base}/${url}`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    ).json();
   const saved = await post('ldap/settings', {
     enabled: true,
     url: slapd.ldapUrl,
@@ -73,12 +90,18 @@ async function bench(server) {
   const second = await post('ldap/sync', { dryRun: false });
   const secondSeconds = (performance.now() - again) / 1000;
   const peakMb = memory.stop();
-  if (first.status !== 'ok' || first.data.run.status !== 'ok' || first.data.run.created !== PEOPLE) throw new Error(`first sync: ${JSON.stringify(first).slice(0, 500)}`);
+  if (first.status !== 'ok' || first.data.run.status !== 'ok' || first.data.run.created !== PEOPLE)
+    throw new Error(`first sync: ${JSON.stringify(first).slice(0, 500)}`);
   const r2 = second.data?.run;
-  if (!r2 || r2.created + r2.updated + r2.disabled + r2.enabled !== 0) throw new Error(`second sync changed something: ${JSON.stringify(second).slice(0, 500)}`);
+  if (!r2 || r2.created + r2.updated + r2.disabled + r2.enabled !== 0)
+    throw new Error(`second sync changed something: ${JSON.stringify(second).slice(0, 500)}`);
 
   const check = new Database(server.databaseFile, { readonly: true });
-  const counts = check.prepare("select (select count(*) from students where source = 'ldap') students, (select count(*) from student_group_members) members").get();
+  const counts = check
+    .prepare(
+      "select (select count(*) from students where source = 'ldap') students, (select count(*) from student_group_members) members",
+    )
+    .get();
   check.close();
   console.table([
     {

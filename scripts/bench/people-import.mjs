@@ -29,27 +29,53 @@ try {
   const sqlite = new Database(server.databaseFile);
   sqlite.pragma('busy_timeout = 5000');
   const { id: schoolId } = sqlite.prepare('select id from schools order by created_at limit 1').get();
-  sqlite.prepare('insert into student_groups (id, school_id, parent_id, name, position, created_at) values (?, ?, null, ?, 0, ?)').run('9000000000000000001', schoolId, '2024级', Date.now());
-  sqlite.prepare("insert into student_fields (id, school_id, name, kind, options, required, position, created_at) values (?, ?, ?, 'text', '[]', 1, 0, ?)").run('9000000000000000002', schoolId, '学号', Date.now());
+  sqlite
+    .prepare(
+      'insert into student_groups (id, school_id, parent_id, name, position, created_at) values (?, ?, null, ?, 0, ?)',
+    )
+    .run('9000000000000000001', schoolId, '2024级', Date.now());
+  sqlite
+    .prepare(
+      "insert into student_fields (id, school_id, name, kind, options, required, position, created_at) values (?, ?, ?, 'text', '[]', 1, 0, ?)",
+    )
+    .run('9000000000000000002', schoolId, '学号', Date.now());
   sqlite.close();
 
   const made = Date.now();
   const rows = [['用户名', '姓名', '手机', '分组', '学号'].map((value) => ({ value }))];
-  for (let i = 0; i < ROWS; i++) rows.push([{ value: `s${String(i).padStart(6, '0')}` }, { value: `学生${i}` }, { value: 13800000000 + i }, { value: '2024级' }, { value: `2024${String(i).padStart(5, '0')}` }]);
+  for (let i = 0; i < ROWS; i++)
+    rows.push([
+      { value: `s${String(i).padStart(6, '0')}` },
+      { value: `学生${i}` },
+      { value: 13800000000 + i },
+      { value: '2024级' },
+      { value: `2024${String(i).padStart(5, '0')}` },
+    ]);
   const file = await writeXlsxFile(rows).toBuffer();
-  console.log(`made a ${ROWS}-row XLSX of ${(file.length / 1024).toFixed(0)} KiB in ${Date.now() - made} ms; server rss at rest ${memoryMb(pid, 'VmRSS').toFixed(0)} MB`);
+  console.log(
+    `made a ${ROWS}-row XLSX of ${(file.length / 1024).toFixed(0)} KiB in ${Date.now() - made} ms; server rss at rest ${memoryMb(pid, 'VmRSS').toFixed(0)} MB`,
+  );
 
   const cookie = await adminCookie(server.base);
   const memory = peakMemory(pid);
   const options = { mode: 'rows', duplicates: 'skip', initialPassword: 'welcome-2024' };
 
   const previewStart = performance.now();
-  const preview = await (await fetch(`${server.base}/student/import/preview`, { method: 'POST', headers: { cookie }, body: form(file, options) })).json();
+  const preview = await (
+    await fetch(`${server.base}/student/import/preview`, {
+      method: 'POST',
+      headers: { cookie },
+      body: form(file, options),
+    })
+  ).json();
   const previewSeconds = (performance.now() - previewStart) / 1000;
-  if (preview.status !== 'ok' || preview.data.badRows !== 0) throw new Error(`preview: ${JSON.stringify(preview).slice(0, 500)}`);
+  if (preview.status !== 'ok' || preview.data.badRows !== 0)
+    throw new Error(`preview: ${JSON.stringify(preview).slice(0, 500)}`);
 
   const importStart = performance.now();
-  const started = await (await fetch(`${server.base}/student/import`, { method: 'POST', headers: { cookie }, body: form(file, options) })).json();
+  const started = await (
+    await fetch(`${server.base}/student/import`, { method: 'POST', headers: { cookie }, body: form(file, options) })
+  ).json();
   if (started.status !== 'ok') throw new Error(`import: ${JSON.stringify(started)}`);
   const answeredSeconds = (performance.now() - importStart) / 1000;
   let status;
@@ -63,10 +89,15 @@ try {
   }
   const importSeconds = (performance.now() - importStart) / 1000;
   const peakMb = memory.stop();
-  if (status.status !== 'done' || status.created !== ROWS) throw new Error(`import ended ${JSON.stringify({ ...status, report: status.report.slice(0, 5) })}`);
+  if (status.status !== 'done' || status.created !== ROWS)
+    throw new Error(`import ended ${JSON.stringify({ ...status, report: status.report.slice(0, 5) })}`);
 
   const check = new Database(server.databaseFile, { readonly: true });
-  const counts = check.prepare('select (select count(*) from students) students, (select count(*) from student_group_members) members, (select count(*) from student_field_values) vals, (select count(distinct password_hash) from students) hashes').get();
+  const counts = check
+    .prepare(
+      'select (select count(*) from students) students, (select count(*) from student_group_members) members, (select count(*) from student_field_values) vals, (select count(distinct password_hash) from students) hashes',
+    )
+    .get();
   check.close();
 
   const result = {

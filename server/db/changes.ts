@@ -27,10 +27,14 @@ export class ChangeFeed {
   private readonly listeners = new Map<WatchedTable, Set<ChangeListener>>();
 
   constructor(private readonly sqlite: SqliteDatabase.Database) {
-    sqlite.function('lx_row_changed', { varargs: false, deterministic: false, directOnly: true }, (table: unknown, key: unknown) => {
-      for (const listener of this.listeners.get(table as WatchedTable) ?? []) listener(String(key));
-      return null;
-    });
+    sqlite.function(
+      'lx_row_changed',
+      { varargs: false, deterministic: false, directOnly: true },
+      (table: unknown, key: unknown) => {
+        for (const listener of this.listeners.get(table as WatchedTable) ?? []) listener(String(key));
+        return null;
+      },
+    );
     for (const [table, column] of Object.entries(WATCHED)) {
       const call = (row: 'NEW' | 'OLD') => `SELECT lx_row_changed('${table}', ${row}.${column});`;
       sqlite.exec(`

@@ -30,7 +30,10 @@ export interface OpenOptions {
  * hot tables (./changes). Pending migrations on a file that already has tables are preceded by an online backup
  * into backupDir (./upgrade); a failed migration closes the database untouched and throws naming it.
  */
-export async function openDatabase(file: string, options: OpenOptions = {}): Promise<{ sqlite: SqliteDatabase.Database; db: Database; changes: ChangeFeed }> {
+export async function openDatabase(
+  file: string,
+  options: OpenOptions = {},
+): Promise<{ sqlite: SqliteDatabase.Database; db: Database; changes: ChangeFeed }> {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
@@ -39,7 +42,11 @@ export async function openDatabase(file: string, options: OpenOptions = {}): Pro
   sqlite.pragma('busy_timeout = 5000');
   const db = drizzle(sqlite, { schema });
   try {
-    await migrateWithBackup(sqlite, { migrationsFolder: options.migrationsFolder ?? MIGRATIONS_FOLDER, backupDir: options.backupDir, now: options.now });
+    await migrateWithBackup(sqlite, {
+      migrationsFolder: options.migrationsFolder ?? MIGRATIONS_FOLDER,
+      backupDir: options.backupDir,
+      now: options.now,
+    });
   } catch (err) {
     sqlite.close();
     throw err;

@@ -38,14 +38,18 @@ export interface BackupRecord {
 }
 
 function readJournal(folder: string): JournalEntry[] {
-  const journal = JSON.parse(fs.readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: JournalEntry[] };
+  const journal = JSON.parse(fs.readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: JournalEntry[];
+  };
   return journal.entries.map(({ tag, when }) => ({ tag, when }));
 }
 
 function lastAppliedMillis(sqlite: SqliteDatabase.Database): number | null {
   const table = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(MIGRATIONS_TABLE);
   if (!table) return null;
-  const row = sqlite.prepare(`SELECT created_at FROM ${MIGRATIONS_TABLE} ORDER BY created_at DESC LIMIT 1`).get() as { created_at: number } | undefined;
+  const row = sqlite.prepare(`SELECT created_at FROM ${MIGRATIONS_TABLE} ORDER BY created_at DESC LIMIT 1`).get() as
+    | { created_at: number }
+    | undefined;
   return row ? Number(row.created_at) : null;
 }
 
@@ -59,15 +63,25 @@ export function migrationState(sqlite: SqliteDatabase.Database, folder: string):
 }
 
 function hasTables(sqlite: SqliteDatabase.Database): boolean {
-  return !!sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' LIMIT 1").get();
+  return !!sqlite
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' LIMIT 1")
+    .get();
 }
 
 function stamp(ms: number): string {
-  return new Date(ms).toISOString().replace(/[-:]/g, '').replace('T', '-').replace(/\.\d+Z$/, 'Z');
+  return new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace('T', '-')
+    .replace(/\.\d+Z$/, 'Z');
 }
 
 function setSetting(sqlite: SqliteDatabase.Database, key: string, value: string): void {
-  sqlite.prepare('INSERT INTO app_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
+  sqlite
+    .prepare(
+      'INSERT INTO app_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    )
+    .run(key, value);
 }
 
 export interface MigrateOptions {
@@ -82,7 +96,10 @@ export interface MigrateOptions {
  * something is pending, then every pending migration in one transaction. A failure rolls everything back and
  * throws an Error naming the migration and the backup.
  */
-export async function migrateWithBackup(sqlite: SqliteDatabase.Database, options: MigrateOptions): Promise<{ applied: string[]; backup: BackupRecord | null }> {
+export async function migrateWithBackup(
+  sqlite: SqliteDatabase.Database,
+  options: MigrateOptions,
+): Promise<{ applied: string[]; backup: BackupRecord | null }> {
   const now = options.now ?? Date.now;
   const state = migrationState(sqlite, options.migrationsFolder);
   if (state.pending.length === 0) return { applied: [], backup: null };
@@ -98,7 +115,9 @@ export async function migrateWithBackup(sqlite: SqliteDatabase.Database, options
   const migrations = readMigrationFiles({ migrationsFolder: options.migrationsFolder });
   const entries = readJournal(options.migrationsFolder);
   const last = lastAppliedMillis(sqlite);
-  sqlite.exec(`CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE} (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at numeric)`);
+  sqlite.exec(
+    `CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE} (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at numeric)`,
+  );
   const record = sqlite.prepare(`INSERT INTO ${MIGRATIONS_TABLE} ("hash", "created_at") VALUES (?, ?)`);
   const applied: string[] = [];
   let current = '';
@@ -118,7 +137,9 @@ export async function migrateWithBackup(sqlite: SqliteDatabase.Database, options
     if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
     const reason = err instanceof Error ? err.message : String(err);
     const kept = state.schemaVersion ?? 'empty';
-    const saved = backup ? `a backup taken before migrating is DATA_DIR/backups/${backup.file}` : 'no backup was needed';
+    const saved = backup
+      ? `a backup taken before migrating is DATA_DIR/backups/${backup.file}`
+      : 'no backup was needed';
     throw new Error(
       `Database upgrade failed at migration ${current}: ${reason}. Nothing was changed: the database stays at schema ${kept} (${saved}). ` +
         'The server will not start until the migration is fixed.',

@@ -22,7 +22,12 @@ const TREE: { title: string; children?: { title: string; children?: string[] }[]
   { title: '企业培训', children: [{ title: '新员工入职' }, { title: '安全合规' }] },
 ];
 
-type DemoChapter = { title: string; type: ChapterType; free?: boolean; children?: { title: string; type: ChapterType; free?: boolean }[] };
+type DemoChapter = {
+  title: string;
+  type: ChapterType;
+  free?: boolean;
+  children?: { title: string; type: ChapterType; free?: boolean }[];
+};
 
 /** A chapter of each kind (video, audio, document, office, slides, image-text, exercise, exam). */
 const EVERY_KIND: DemoChapter[] = [
@@ -82,15 +87,88 @@ interface DemoCourse {
 }
 
 const COURSES: DemoCourse[] = [
-  { title: 'React 入门实战', category: 'React', lcount: 128, count: 960, description: '<p>从零开始学习 React 组件、状态与路由。</p>', chapters: EVERY_KIND },
-  { title: 'Vue 3 进阶', category: 'Vue', actual: 199, price: 299, lcount: 56, count: 610, description: '<p>组合式 API 与性能优化。</p>', chapters: videoChapters('Vue 3') },
-  { title: 'Node.js 服务端开发', category: 'Node.js', actual: 99, price: 99, lcount: 73, count: 420, description: '<p>用 Fastify 与 SQLite 搭建服务。</p>', chapters: videoChapters('Node.js') },
-  { title: 'Excel 数据分析', category: 'Excel', lcount: 210, count: 1200, description: '<p>透视表、函数与图表。</p>', chapters: EVERY_KIND },
-  { title: '高效沟通（图文）', category: '沟通表达', type: COURSE_TYPE.graphicOrColumn, lcount: 40, count: 300, description: '<h3>倾听</h3><p>先听后说。</p><h3>表达</h3><p>结论先行。</p>', chapters: [{ title: '正文', type: CHAPTER_TYPE.imageText, free: true }] },
-  { title: '研发规范与流程', category: '新员工入职', group: true, lcount: 18, count: 150, description: '<p>仅面向研发部的入职课程。</p>', chapters: videoChapters('研发规范') },
-  { title: '信息安全公开课（直播）', category: '安全合规', type: COURSE_TYPE.live, lcount: 90, count: 500, description: '<p>每月一次的安全直播课。</p>', chapters: [{ title: '直播回放', type: CHAPTER_TYPE.video }] },
-  { title: '职场礼仪', category: '沟通表达', lcount: 35, count: 260, description: '<p>着装、会议与邮件礼仪。</p>', chapters: videoChapters('职场礼仪') },
-  { title: '产品经理训练营（草稿）', category: '职场技能', actual: 499, price: 699, lcount: 0, count: 0, published: false, description: '<p>尚未发布。</p>', chapters: videoChapters('产品') },
+  {
+    title: 'React 入门实战',
+    category: 'React',
+    lcount: 128,
+    count: 960,
+    description: '<p>从零开始学习 React 组件、状态与路由。</p>',
+    chapters: EVERY_KIND,
+  },
+  {
+    title: 'Vue 3 进阶',
+    category: 'Vue',
+    actual: 199,
+    price: 299,
+    lcount: 56,
+    count: 610,
+    description: '<p>组合式 API 与性能优化。</p>',
+    chapters: videoChapters('Vue 3'),
+  },
+  {
+    title: 'Node.js 服务端开发',
+    category: 'Node.js',
+    actual: 99,
+    price: 99,
+    lcount: 73,
+    count: 420,
+    description: '<p>用 Fastify 与 SQLite 搭建服务。</p>',
+    chapters: videoChapters('Node.js'),
+  },
+  {
+    title: 'Excel 数据分析',
+    category: 'Excel',
+    lcount: 210,
+    count: 1200,
+    description: '<p>透视表、函数与图表。</p>',
+    chapters: EVERY_KIND,
+  },
+  {
+    title: '高效沟通（图文）',
+    category: '沟通表达',
+    type: COURSE_TYPE.graphicOrColumn,
+    lcount: 40,
+    count: 300,
+    description: '<h3>倾听</h3><p>先听后说。</p><h3>表达</h3><p>结论先行。</p>',
+    chapters: [{ title: '正文', type: CHAPTER_TYPE.imageText, free: true }],
+  },
+  {
+    title: '研发规范与流程',
+    category: '新员工入职',
+    group: true,
+    lcount: 18,
+    count: 150,
+    description: '<p>仅面向研发部的入职课程。</p>',
+    chapters: videoChapters('研发规范'),
+  },
+  {
+    title: '信息安全公开课（直播）',
+    category: '安全合规',
+    type: COURSE_TYPE.live,
+    lcount: 90,
+    count: 500,
+    description: '<p>每月一次的安全直播课。</p>',
+    chapters: [{ title: '直播回放', type: CHAPTER_TYPE.video }],
+  },
+  {
+    title: '职场礼仪',
+    category: '沟通表达',
+    lcount: 35,
+    count: 260,
+    description: '<p>着装、会议与邮件礼仪。</p>',
+    chapters: videoChapters('职场礼仪'),
+  },
+  {
+    title: '产品经理训练营（草稿）',
+    category: '职场技能',
+    actual: 499,
+    price: 699,
+    lcount: 0,
+    count: 0,
+    published: false,
+    description: '<p>尚未发布。</p>',
+    chapters: videoChapters('产品'),
+  },
 ];
 
 /** Adds the demo tree and courses (chapters of every kind; no media yet: wares come with uploads). */
@@ -137,9 +215,27 @@ export function loadDemoCatalogue(ctx: AppContext, db: Db, schoolId: string, gro
     const rows: NewChapterRow[] = [];
     course.chapters.forEach((chapter, position) => {
       const chapterId = ctx.ids.next();
-      rows.push({ id: chapterId, courseId: id, parentId: '0', position, title: chapter.title, type: chapter.type, free: !!chapter.free, createdAt });
+      rows.push({
+        id: chapterId,
+        courseId: id,
+        parentId: '0',
+        position,
+        title: chapter.title,
+        type: chapter.type,
+        free: !!chapter.free,
+        createdAt,
+      });
       chapter.children?.forEach((sub, subPosition) =>
-        rows.push({ id: ctx.ids.next(), courseId: id, parentId: chapterId, position: subPosition, title: sub.title, type: sub.type, free: !!sub.free, createdAt }),
+        rows.push({
+          id: ctx.ids.next(),
+          courseId: id,
+          parentId: chapterId,
+          position: subPosition,
+          title: sub.title,
+          type: sub.type,
+          free: !!sub.free,
+          createdAt,
+        }),
       );
     });
     insertChapters(db, rows);

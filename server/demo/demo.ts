@@ -18,8 +18,18 @@ export const DEMO_LOGINS = {
  */
 export async function loadDemoData(ctx: AppContext, schoolId: string): Promise<void> {
   const now = ctx.now();
-  const [teacherHash, studentHash] = await Promise.all([hashPassword(DEMO_LOGINS.teacher.password), hashPassword(DEMO_LOGINS.student.password)]);
-  const groups = ['研发部', '市场部', '新员工'].map((name, position) => ({ id: ctx.ids.next(), schoolId, parentId: null, name, position, createdAt: now }));
+  const [teacherHash, studentHash] = await Promise.all([
+    hashPassword(DEMO_LOGINS.teacher.password),
+    hashPassword(DEMO_LOGINS.student.password),
+  ]);
+  const groups = ['研发部', '市场部', '新员工'].map((name, position) => ({
+    id: ctx.ids.next(),
+    schoolId,
+    parentId: null,
+    name,
+    position,
+    createdAt: now,
+  }));
   const people = [
     { username: DEMO_LOGINS.student.username, name: '演示学员', groups: [groups[0].id] },
     { username: 'zhangsan', name: '张三', groups: [groups[0].id, groups[2].id] },
@@ -38,7 +48,18 @@ export async function loadDemoData(ctx: AppContext, schoolId: string): Promise<v
     });
     for (const group of groups) insertGroup(tx, group);
     for (const person of people) {
-      insertStudent(tx, { id: ctx.ids.next(), schoolId, username: person.username, passwordHash: studentHash, name: person.name, createdAt: now }, person.groups);
+      insertStudent(
+        tx,
+        {
+          id: ctx.ids.next(),
+          schoolId,
+          username: person.username,
+          passwordHash: studentHash,
+          name: person.name,
+          createdAt: now,
+        },
+        person.groups,
+      );
     }
     // The group-restricted demo course is for 研发部.
     loadDemoCatalogue(ctx, tx, schoolId, groups[0].id);

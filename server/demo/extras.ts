@@ -93,7 +93,8 @@ const ARTICLES: DemoArticle[] = [
   {
     title: '新课上线：Vue 3 进阶',
     published: true,
-    content: '<h3>课程简介</h3><p>深入组合式 API 与性能优化，适合已掌握 Vue 基础的同学。</p><ul><li>响应式原理</li><li>组件设计</li><li>性能调优</li></ul>',
+    content:
+      '<h3>课程简介</h3><p>深入组合式 API 与性能优化，适合已掌握 Vue 基础的同学。</p><ul><li>响应式原理</li><li>组件设计</li><li>性能调优</li></ul>',
   },
   {
     title: '下季度课程预告（草稿）',
@@ -104,7 +105,12 @@ const ARTICLES: DemoArticle[] = [
 
 /** The school's published courses by title (a demo title missing here is a mistake in the demo lists). */
 function courseIds(ctx: AppContext, schoolId: string): (title: string) => string {
-  const byTitle = new Map(coursesByCategory(ctx, schoolId, { catid: '0', keyword: '', sort: 'def', asc: false }).map((card) => [card.title, card.coid]));
+  const byTitle = new Map(
+    coursesByCategory(ctx, schoolId, { catid: '0', keyword: '', sort: 'def', asc: false }).map((card) => [
+      card.title,
+      card.coid,
+    ]),
+  );
   return (title) => {
     const id = byTitle.get(title);
     if (!id) throw new Error(`demo course missing: ${title}`);
@@ -113,7 +119,9 @@ function courseIds(ctx: AppContext, schoolId: string): (title: string) => string
 }
 
 function loadDemoColumns(ctx: AppContext, schoolId: string, course: (title: string) => string): void {
-  const cateIds = COLUMN_CATES.map((title) => addColumnCate(ctx, schoolId, zNewColumnCate.parse({ title }).title).catid);
+  const cateIds = COLUMN_CATES.map(
+    (title) => addColumnCate(ctx, schoolId, zNewColumnCate.parse({ title }).title).catid,
+  );
   const day = 86_400_000;
   for (const column of COLUMNS) {
     const input = zNewColumn.parse({
@@ -141,7 +149,11 @@ function loadDemoTags(ctx: AppContext, schoolId: string, course: (title: string)
 
 function loadDemoArticles(ctx: AppContext, schoolId: string): void {
   for (const article of [...ARTICLES].reverse()) {
-    const { aid } = articles.createArticle(ctx, schoolId, zNewArticle.parse({ title: article.title, content: article.content }));
+    const { aid } = articles.createArticle(
+      ctx,
+      schoolId,
+      zNewArticle.parse({ title: article.title, content: article.content }),
+    );
     if (article.published) articles.publishArticle(ctx, schoolId, aid, 1);
     if (article.pinned) articles.pinArticle(ctx, schoolId, aid, 1);
   }

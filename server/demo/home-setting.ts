@@ -13,7 +13,9 @@ export function demoPicture(width: number, height: number, from: string, to: str
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>` +
     `<rect width="100%" height="100%" fill="url(#g)"/>` +
     `<circle cx="${Math.round(width * 0.82)}" cy="${Math.round(height * 0.2)}" r="${Math.round(height * 0.45)}" fill="#fff" fill-opacity=".12"/>` +
-    (text ? `<text x="${Math.round(width * 0.07)}" y="${Math.round(height * 0.56)}" font-family="sans-serif" font-size="${size}" font-weight="700" fill="#fff">${text}</text>` : '') +
+    (text
+      ? `<text x="${Math.round(width * 0.07)}" y="${Math.round(height * 0.56)}" font-family="sans-serif" font-size="${size}" font-weight="700" fill="#fff">${text}</text>`
+      : '') +
     '</svg>';
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
@@ -42,8 +44,16 @@ export function loadDemoHomeSetting(ctx: AppContext, schoolId: string, course: (
     ],
     showads: true,
     ads: [
-      { url: demoPicture(560, 150, '#f08a5d', '#f7b267', '全栈开发进阶'), link: coursePage('Vue 3 进阶'), alt: '全栈开发进阶' },
-      { url: demoPicture(560, 150, '#8f7cf0', '#b8a9ff', '新员工入职'), link: coursePage('职场礼仪'), alt: '新员工入职' },
+      {
+        url: demoPicture(560, 150, '#f08a5d', '#f7b267', '全栈开发进阶'),
+        link: coursePage('Vue 3 进阶'),
+        alt: '全栈开发进阶',
+      },
+      {
+        url: demoPicture(560, 150, '#8f7cf0', '#b8a9ff', '新员工入职'),
+        link: coursePage('职场礼仪'),
+        alt: '新员工入职',
+      },
     ],
     showteacher: true,
     teachers: [
@@ -61,7 +71,8 @@ export function loadDemoHomeSetting(ctx: AppContext, schoolId: string, course: (
     worktime1: '9:00',
     worktime2: '18:00',
     aboutustitle: '关于我们',
-    aboutuscontent: '<p>蓝学演示学校：在这里体验课程、专栏、资讯与考试。<strong>所有内容均为演示数据</strong>，可在后台随意修改。</p>',
+    aboutuscontent:
+      '<p>蓝学演示学校：在这里体验课程、专栏、资讯与考试。<strong>所有内容均为演示数据</strong>，可在后台随意修改。</p>',
     qrcodedetails: '',
     showInformation: true,
   });

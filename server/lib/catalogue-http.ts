@@ -56,7 +56,10 @@ const memo = (map: WeakMap<object, Buffer>, entry: object, make: () => Buffer) =
 export function acceptsGzip(header: string | undefined): boolean {
   if (!header) return false;
   return header.split(',').some((part) => {
-    const [name, ...params] = part.toLowerCase().split(';').map((piece) => piece.trim());
+    const [name, ...params] = part
+      .toLowerCase()
+      .split(';')
+      .map((piece) => piece.trim());
     if (name !== 'gzip' && name !== '*') return false;
     const q = params.find((param) => param.startsWith('q='));
     return !q || Number(q.slice(2)) > 0;
@@ -75,7 +78,11 @@ export interface ViewerReply {
  * gzipped once for clients that accept it (a 145 KB catalogue page becomes a small fraction of that);
  * a reply made for one viewer (ViewerReply) is sent as it is.
  */
-export function sendJsonText(request: FastifyRequest, reply: FastifyReply, entry: { etag: string; body: string } | ViewerReply) {
+export function sendJsonText(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: { etag: string; body: string } | ViewerReply,
+) {
   reply.header('etag', entry.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
   if (etagMatches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
@@ -98,7 +105,10 @@ const ENVELOPE_HEAD = '{"status":"ok","error":null,"data":';
 export function viewerReply(base: { etag: string; body: string }, viewer: object): ViewerReply {
   let parts = heads.get(base);
   if (!parts) {
-    parts = { head: Buffer.from(`${ENVELOPE_HEAD}${base.body.slice(0, -1)},`), tag: base.etag.replace(/^W\//, '').replaceAll('"', '') };
+    parts = {
+      head: Buffer.from(`${ENVELOPE_HEAD}${base.body.slice(0, -1)},`),
+      tag: base.etag.replace(/^W\//, '').replaceAll('"', ''),
+    };
     heads.set(base, parts);
   }
   const { head } = parts;
@@ -122,9 +132,15 @@ export function fnv1a(text: string): string {
   return (hash >>> 0).toString(36);
 }
 
-
 /** Answers a school's cached public reply (see cachedReply and sendJsonText). */
-export function sendCached(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, schoolId: string, key: string, compute: () => unknown) {
+export function sendCached(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  schoolId: string,
+  key: string,
+  compute: () => unknown,
+) {
   return sendJsonText(request, reply, cachedReply(ctx, schoolId, key, compute));
 }
 

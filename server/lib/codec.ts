@@ -16,7 +16,10 @@ export class IdCodec {
   private readonly codes = new Map<string, string>();
   private readonly ids = new Map<string, string | null>();
 
-  constructor(private readonly secret: string, private readonly domain: string) {}
+  constructor(
+    private readonly secret: string,
+    private readonly domain: string,
+  ) {}
 
   private remember<V>(map: Map<string, V>, key: string, value: V): V {
     if (map.size >= 10_000) map.clear();

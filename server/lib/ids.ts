@@ -19,9 +19,17 @@ export class Snowflake {
   private sequence = 0n;
   private readonly node: bigint;
 
-  constructor(datacenterId: number, workerId: number, private readonly now: () => number = Date.now) {
-    for (const [name, value] of [['datacenter', datacenterId], ['worker', workerId]] as const) {
-      if (!Number.isInteger(value) || value < 0 || value > MAX_NODE) throw new Error(`${name} id must be 0-${MAX_NODE}`);
+  constructor(
+    datacenterId: number,
+    workerId: number,
+    private readonly now: () => number = Date.now,
+  ) {
+    for (const [name, value] of [
+      ['datacenter', datacenterId],
+      ['worker', workerId],
+    ] as const) {
+      if (!Number.isInteger(value) || value < 0 || value > MAX_NODE)
+        throw new Error(`${name} id must be 0-${MAX_NODE}`);
     }
     this.node = (BigInt(datacenterId) << DATACENTER_SHIFT) | (BigInt(workerId) << WORKER_SHIFT);
   }

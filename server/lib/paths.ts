@@ -8,7 +8,12 @@ import { fileURLToPath } from 'node:url';
  */
 export function projectPath(relative: string): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  for (const base of [path.resolve(here, '..'), path.resolve(here, '../..'), path.resolve(here, '../../..'), process.cwd()]) {
+  for (const base of [
+    path.resolve(here, '..'),
+    path.resolve(here, '../..'),
+    path.resolve(here, '../../..'),
+    process.cwd(),
+  ]) {
     const candidate = path.join(base, relative);
     if (fs.existsSync(candidate)) return candidate;
   }

@@ -67,7 +67,8 @@ export function contentTypeOf(file: string): string {
 }
 
 /** Types a browser could run script in when opened directly: they get a sandboxing CSP. */
-const ACTIVE_TYPES = /^(image\/svg\+xml|text\/html|application\/xhtml\+xml|text\/xml|application\/xml|application\/octet-stream)/;
+const ACTIVE_TYPES =
+  /^(image\/svg\+xml|text\/html|application\/xhtml\+xml|text\/xml|application\/xml|application\/octet-stream)/;
 const SANDBOX_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox";
 
 /**
@@ -158,9 +159,16 @@ function rangeStillValid(request: FastifyRequest, etag: string, lastModified: st
 }
 
 /** Sends the file, or answers 404 when it is missing (the caller has already decided the request may have it). */
-export async function sendFile(request: FastifyRequest, reply: FastifyReply, options: SendFileOptions): Promise<FastifyReply> {
+export async function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: SendFileOptions,
+): Promise<FastifyReply> {
   const type = contentTypeOf(options.absolute);
-  reply.header('x-content-type-options', 'nosniff').header('cache-control', options.cacheControl).header('content-type', type);
+  reply
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', options.cacheControl)
+    .header('content-type', type);
   if (options.downloadName !== undefined) reply.header('content-disposition', attachmentHeader(options.downloadName));
   if (ACTIVE_TYPES.test(type)) reply.header('content-security-policy', SANDBOX_CSP);
 
@@ -189,7 +197,11 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, opt
   const rangeHeader = request.headers.range;
   if (rangeHeader && rangeStillValid(request, etag, lastModified)) range = parseRange(rangeHeader, stat.size);
   if (range === 'unsatisfiable') {
-    return reply.code(416).header('content-range', `bytes */${stat.size}`).header('content-type', 'text/plain; charset=utf-8').send('');
+    return reply
+      .code(416)
+      .header('content-range', `bytes */${stat.size}`)
+      .header('content-type', 'text/plain; charset=utf-8')
+      .send('');
   }
   const start = range ? range.start : 0;
   const end = range ? range.end : stat.size - 1;
@@ -198,11 +210,18 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, opt
   else reply.code(200);
   reply.header('content-length', String(length));
   if (request.method === 'HEAD' || length === 0) return reply.send();
-  const body = blocks.accepts(stat) ? blocks.stream(options.absolute, stat, start, end) : fs.createReadStream(options.absolute, { start, end, highWaterMark: READ_CHUNK });
+  const body = blocks.accepts(stat)
+    ? blocks.stream(options.absolute, stat, start, end)
+    : fs.createReadStream(options.absolute, { start, end, highWaterMark: READ_CHUNK });
   return reply.send(body);
 }
 
 function notFoundReply(reply: FastifyReply): FastifyReply {
-  for (const name of ['content-disposition', 'content-security-policy', 'etag', 'last-modified', 'accept-ranges']) reply.removeHeader(name);
-  return reply.code(404).header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send({ status: 'error', error: 'not found', data: null });
+  for (const name of ['content-disposition', 'content-security-policy', 'etag', 'last-modified', 'accept-ranges'])
+    reply.removeHeader(name);
+  return reply
+    .code(404)
+    .header('content-type', 'application/json; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send({ status: 'error', error: 'not found', data: null });
 }

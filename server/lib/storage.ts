@@ -80,7 +80,9 @@ export type WriteStreamFactory = (file: string, options?: { start?: number }) =>
 
 /** A new file (never overwrites), or with `start` an existing one continued at that offset (tus). */
 const defaultFactory: WriteStreamFactory = (file, options) =>
-  options?.start !== undefined ? fs.createWriteStream(file, { flags: 'r+', start: options.start }) : fs.createWriteStream(file, { flags: 'wx' });
+  options?.start !== undefined
+    ? fs.createWriteStream(file, { flags: 'r+', start: options.start })
+    : fs.createWriteStream(file, { flags: 'wx' });
 let writeStreamFactory: WriteStreamFactory = defaultFactory;
 
 /**
@@ -96,7 +98,8 @@ export function setWriteStreamFactory(factory: WriteStreamFactory | null): void 
 
 /** Makes sure the temporary folders exist (called at start). */
 export function ensureDataFolders(dataDir: string): void {
-  for (const dir of [TMP_UPLOADS_DIR, TMP_TUS_DIR, USERUPLOAD_DIR, DERIVED_DIR]) fs.mkdirSync(path.join(dataDir, dir), { recursive: true });
+  for (const dir of [TMP_UPLOADS_DIR, TMP_TUS_DIR, USERUPLOAD_DIR, DERIVED_DIR])
+    fs.mkdirSync(path.join(dataDir, dir), { recursive: true });
 }
 
 /**

@@ -10,7 +10,10 @@ export type Cell = string | number | null;
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** A sheet name Excel accepts: no []:*?/\ and at most 31 characters. */
-export const sheetName = (title: string) => Array.from(title.replace(/[[\]:*?/\\]/g, ' ')).slice(0, 31).join('') || 'Sheet1';
+export const sheetName = (title: string) =>
+  Array.from(title.replace(/[[\]:*?/\\]/g, ' '))
+    .slice(0, 31)
+    .join('') || 'Sheet1';
 
 /** A name part safe in a file name on every system: no path or reserved characters, no control characters, not too long. */
 export function safeNamePart(text: string): string {
@@ -33,9 +36,15 @@ export function fileStamp(ms: number): string {
 /** A sheet of rows under bold headings, the heading row frozen, widths fitted to the first 200 rows (8 to 60). */
 export function xlsxSheet(title: string, headings: readonly string[], rows: readonly (readonly Cell[])[]) {
   const header: Row = headings.map((value) => ({ value, fontWeight: 'bold' as const }));
-  const data: SheetData = [header, ...rows.map((row): Row => row.map((value) => (value === null || value === '' ? null : value)))];
+  const data: SheetData = [
+    header,
+    ...rows.map((row): Row => row.map((value) => (value === null || value === '' ? null : value))),
+  ];
   const columns = headings.map((heading, index) => {
-    const longest = Math.max(Array.from(heading).length * 2, ...rows.slice(0, 200).map((row) => String(row[index] ?? '').length));
+    const longest = Math.max(
+      Array.from(heading).length * 2,
+      ...rows.slice(0, 200).map((row) => String(row[index] ?? '').length),
+    );
     return { width: Math.min(60, Math.max(8, longest + 2)) };
   });
   return { data, sheet: sheetName(title), columns, stickyRowsCount: 1 };

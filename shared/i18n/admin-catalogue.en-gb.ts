@@ -71,7 +71,8 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.courses.unpinnedToast': 'Unpinned',
   'admin.courses.bulkDelete': 'Delete selected',
   'admin.courses.deleteOne': 'Delete the course “{title}”?',
-  'admin.courses.deleteMany': '{count, plural, one {Delete the selected course?} other {Delete the # selected courses?}}',
+  'admin.courses.deleteMany':
+    '{count, plural, one {Delete the selected course?} other {Delete the # selected courses?}}',
   'admin.courses.deleted': '{count, plural, one {# course deleted} other {# courses deleted}}',
   'admin.courses.empty': 'No courses yet. Choose “New course” to start.',
   'admin.courses.noMatch': 'No course matches',
@@ -105,7 +106,8 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.course.keywordsHint': 'Student searches match the title and the keywords',
   'admin.course.notes': 'Notes',
   'admin.course.notesHint': 'Seen by administrators only',
-  'admin.course.descriptionHint': 'Use heading 3 / heading 4 for sections: graphic courses build their table of contents from them. The server removes unsafe content on save.',
+  'admin.course.descriptionHint':
+    'Use heading 3 / heading 4 for sections: graphic courses build their table of contents from them. The server removes unsafe content on save.',
   'admin.course.price': 'Price',
   'admin.course.free': 'Free',
   'admin.course.actual': 'Price (yuan)',
@@ -114,11 +116,13 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.course.priceHint': 'Shows a discount when above the price',
   'admin.course.groups': 'Student groups who may study',
   'admin.course.groupsEveryone': 'No group chosen: every student may study',
-  'admin.course.groupsSome': 'Only students of the {count, plural, one {chosen group} other {# chosen groups}} may study',
+  'admin.course.groupsSome':
+    'Only students of the {count, plural, one {chosen group} other {# chosen groups}} may study',
   'admin.course.noGroups': 'The school has no student groups yet',
   'admin.course.unknownGroup': 'Deleted group ({gid})',
   'admin.course.private': 'Private course',
-  'admin.course.privateHint': 'Not listed in the catalogue or on the home page; students of the school can still open it by link',
+  'admin.course.privateHint':
+    'Not listed in the catalogue or on the home page; students of the school can still open it by link',
   'admin.course.orderRest': 'Study in order',
   'admin.course.orderRestHint': 'A chapter opens once the previous one is complete',
   'admin.course.exercOrder': 'Exercises in order',
@@ -157,9 +161,11 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.validity.end': 'Last day',
 
   'admin.chapters.title': 'Chapters',
-  'admin.chapters.counts': '{chapters, plural, one {# chapter} other {# chapters}}, {subchapters, plural, one {# section} other {# sections}}',
+  'admin.chapters.counts':
+    '{chapters, plural, one {# chapter} other {# chapters}}, {subchapters, plural, one {# section} other {# sections}}',
   'admin.chapters.empty': 'No chapters yet: add the first one below',
-  'admin.chapters.dragHint': 'Drag chapters to reorder; drop one on the dashed box under a chapter to make it a section of that chapter. Move up, move down and “Move to” do the same.',
+  'admin.chapters.dragHint':
+    'Drag chapters to reorder; drop one on the dashed box under a chapter to make it a section of that chapter. Move up, move down and “Move to” do the same.',
   'admin.chapters.chapterNo': 'Chapter {n}',
   'admin.chapters.newPlaceholder': 'New chapter title',
   'admin.chapters.subPlaceholder': 'New section title',
@@ -193,7 +199,8 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.chapters.under': 'A section of “{title}”',
   'admin.chapters.dropInto': 'Drop here to make it a section of “{title}”',
   'admin.chapters.deleteOne': 'Delete “{title}”?',
-  'admin.chapters.deleteWithSubs': 'Delete “{title}”? {count, plural, one {Its section goes too.} other {Its # sections go too.}}',
+  'admin.chapters.deleteWithSubs':
+    'Delete “{title}”? {count, plural, one {Its section goes too.} other {Its # sections go too.}}',
   'admin.chapters.deleted': 'Deleted',
 
   'admin.categories.title': 'Course categories',
@@ -201,7 +208,8 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.categories.addFirst': 'Add first-level category',
   'admin.categories.add': 'Add',
   'admin.categories.added': 'Category added',
-  'admin.categories.hint': 'Up to three levels. Drag a category onto the top or bottom edge of another to reorder, onto its middle to nest it; move up, move down and “Move to” do the same.',
+  'admin.categories.hint':
+    'Up to three levels. Drag a category onto the top or bottom edge of another to reorder, onto its middle to nest it; move up, move down and “Move to” do the same.',
   'admin.categories.empty': 'No categories yet',
   'admin.categories.level': 'Level {level}',
   'admin.categories.addChild': 'Add subcategory',
@@ -218,10 +226,12 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.categories.deleteWithChildren': 'Delete the category “{title}”? Its subcategories go too.',
   'admin.categories.deleted': 'Category deleted',
   'admin.categories.hasCoursesTitle': 'The category still has courses',
-  'admin.categories.hasCourses': '“{title}” and its subcategories still hold {count, plural, one {# course. Choose where it should go} other {# courses. Choose where they should go}} before deleting it.',
+  'admin.categories.hasCourses':
+    '“{title}” and its subcategories still hold {count, plural, one {# course. Choose where it should go} other {# courses. Choose where they should go}} before deleting it.',
   'admin.categories.moveCoursesTo': 'Move the courses to',
   'admin.categories.moveAndDelete': 'Move courses and delete',
-  'admin.categories.movedAndDeleted': '{count, plural, one {# course} other {# courses}} moved and the category deleted',
+  'admin.categories.movedAndDeleted':
+    '{count, plural, one {# course} other {# courses}} moved and the category deleted',
 
   'admin.picker.chosen': 'Chosen courses',
   'admin.picker.chosenCount': '{count, plural, one {# course} other {# courses}} chosen (drag to reorder)',

@@ -107,7 +107,8 @@ export const messages = {
   'admin.course.keywordsHint': '学员搜索时会匹配课程名称和关键词',
   'admin.course.notes': '备注',
   'admin.course.notesHint': '仅管理员可见',
-  'admin.course.descriptionHint': '使用“三级标题 / 四级标题”分段，图文课程会据此生成目录。保存时服务器会清理不安全的内容。',
+  'admin.course.descriptionHint':
+    '使用“三级标题 / 四级标题”分段，图文课程会据此生成目录。保存时服务器会清理不安全的内容。',
   'admin.course.price': '价格',
   'admin.course.free': '免费',
   'admin.course.actual': '现价（元）',
@@ -206,7 +207,8 @@ export const messages = {
   'admin.categories.addFirst': '添加一级分类',
   'admin.categories.add': '添加',
   'admin.categories.added': '分类已添加',
-  'admin.categories.hint': '最多三级。拖动分类：放在上沿或下沿调整顺序，放在中间成为其子分类；也可以使用上移、下移和“移动到”。',
+  'admin.categories.hint':
+    '最多三级。拖动分类：放在上沿或下沿调整顺序，放在中间成为其子分类；也可以使用上移、下移和“移动到”。',
   'admin.categories.empty': '还没有分类',
   'admin.categories.level': '{level} 级',
   'admin.categories.addChild': '添加子分类',

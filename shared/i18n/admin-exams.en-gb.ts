@@ -107,7 +107,8 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.exams.stage': 'Stage: {title}',
   'admin.exams.optional': 'Students may skip this exam',
   'admin.exams.export': 'Export to Excel',
-  'admin.exams.summary': '{submitted} submitted, {passed} passed; average {average}, highest {highest}, lowest {lowest}',
+  'admin.exams.summary':
+    '{submitted} submitted, {passed} passed; average {average}, highest {highest}, lowest {lowest}',
   'admin.exams.noSittings': 'Nobody has sat this exam yet',
   'admin.exams.sittingFilter.all': 'All',
   'admin.exams.sittingFilter.open': 'In progress',

@@ -5,7 +5,8 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.import.title': 'Import students',
   'admin.import.back': 'Back to the student list',
   'admin.import.file': 'Choose a file (CSV or XLSX)',
-  'admin.import.fileHint': 'The first row is the header: username and name are required; password, email, phone, groups (several separated by ; or , — a path Parent/Child is allowed) and custom field names are optional. At most {rows, plural, one {# row} other {# rows}} and {mb} MB.',
+  'admin.import.fileHint':
+    'The first row is the header: username and name are required; password, email, phone, groups (several separated by ; or , — a path Parent/Child is allowed) and custom field names are optional. At most {rows, plural, one {# row} other {# rows}} and {mb} MB.',
   'admin.import.template': 'Templates:',
   'admin.import.templateCsv': 'CSV template',
   'admin.import.templateXlsx': 'Excel template',
@@ -18,13 +19,16 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.import.duplicates.skip': 'Skip',
   'admin.import.duplicates.skipHint': 'The existing student is left as it is.',
   'admin.import.duplicates.update': 'Update',
-  'admin.import.duplicates.updateHint': 'Name, email, phone, groups and fields are taken from the file; the password changes only when the file gives one (never for directory accounts). Empty cells do not erase.',
+  'admin.import.duplicates.updateHint':
+    'Name, email, phone, groups and fields are taken from the file; the password changes only when the file gives one (never for directory accounts). Empty cells do not erase.',
   'admin.import.initialPassword': 'Initial password',
   'admin.import.initialPasswordHint': 'Used for new students whose row has no password.',
   'admin.import.preview': 'Preview',
   'admin.import.start': 'Import',
-  'admin.import.startBlocked': 'In all-or-nothing mode the file cannot be imported with rows that have problems or too few seats: correct the file, or import row by row.',
-  'admin.import.summary': '{total, plural, one {# row} other {# rows}}: {good} can be imported, {bad, plural, one {# has problems} other {# have problems}}, {dups, plural, one {# username exists already} other {# usernames exist already}}.',
+  'admin.import.startBlocked':
+    'In all-or-nothing mode the file cannot be imported with rows that have problems or too few seats: correct the file, or import row by row.',
+  'admin.import.summary':
+    '{total, plural, one {# row} other {# rows}}: {good} can be imported, {bad, plural, one {# has problems} other {# have problems}}, {dups, plural, one {# username exists already} other {# usernames exist already}}.',
   'admin.import.seats': 'Seats: limit {limit}, used {used}, needed now {needed}.',
   'admin.import.seatsShort': 'Not enough seats: {missing} short.',
   'admin.import.columns': 'Columns recognised',

@@ -3,7 +3,8 @@ export const messages = {
   'admin.import.title': '导入学生',
   'admin.import.back': '返回学生列表',
   'admin.import.file': '选择文件（CSV 或 XLSX）',
-  'admin.import.fileHint': '第一行为表头：用户名、姓名必填；可选 密码、邮箱、手机、分组（多个用 ; 或 ， 分隔，可写 上级/下级）及自定义字段名。最多 {rows} 行，文件不超过 {mb} MB。',
+  'admin.import.fileHint':
+    '第一行为表头：用户名、姓名必填；可选 密码、邮箱、手机、分组（多个用 ; 或 ， 分隔，可写 上级/下级）及自定义字段名。最多 {rows} 行，文件不超过 {mb} MB。',
   'admin.import.template': '下载模板：',
   'admin.import.templateCsv': 'CSV 模板',
   'admin.import.templateXlsx': 'Excel 模板',
@@ -16,7 +17,8 @@ export const messages = {
   'admin.import.duplicates.skip': '跳过',
   'admin.import.duplicates.skipHint': '保留已有学生，不做修改。',
   'admin.import.duplicates.update': '更新',
-  'admin.import.duplicates.updateHint': '用文件中的姓名、邮箱、手机、分组和字段更新；文件给出密码时才改密码（目录账号不改）。空单元格不清除原值。',
+  'admin.import.duplicates.updateHint':
+    '用文件中的姓名、邮箱、手机、分组和字段更新；文件给出密码时才改密码（目录账号不改）。空单元格不清除原值。',
   'admin.import.initialPassword': '初始密码',
   'admin.import.initialPasswordHint': '新学生的行里没有密码时使用。',
   'admin.import.preview': '预览',

@@ -25,7 +25,8 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.ldap.map.email': 'Email',
   'admin.ldap.map.phone': 'Phone',
   'admin.ldap.groupMapping': 'Group mapping',
-  'admin.ldap.groupMappingHint': 'A directory group DN (member / uniqueMember) or OU DN (the entries under it) to a student group',
+  'admin.ldap.groupMappingHint':
+    'A directory group DN (member / uniqueMember) or OU DN (the entries under it) to a student group',
   'admin.ldap.groupDN': 'Group or OU DN',
   'admin.ldap.group': 'Student group',
   'admin.ldap.addGroupMap': 'Add mapping',
@@ -42,7 +43,8 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.ldap.dryRun': 'Dry run (no changes)',
   'admin.ldap.syncNow': 'Sync now',
   'admin.ldap.confirmSync': 'Sync and confirm disabling {count, plural, one {# account} other {# accounts}}',
-  'admin.ldap.confirmText': 'This sync disables {count, plural, one {# account} other {# accounts}} (more than the limit of {cap}). Go ahead?',
+  'admin.ldap.confirmText':
+    'This sync disables {count, plural, one {# account} other {# accounts}} (more than the limit of {cap}). Go ahead?',
   'admin.ldap.diff.create': 'To create',
   'admin.ldap.diff.update': 'To update',
   'admin.ldap.diff.disable': 'To disable',
@@ -72,7 +74,8 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.ldap.error.unreachable': 'The directory server cannot be reached',
   'admin.ldap.error.badBind': 'The directory refused the service account: wrong DN or password',
   'admin.ldap.error.passwordAgain': 'Enter the bind password again: the server, bind DN or TLS settings changed',
-  'admin.ldap.error.certificate': 'The server certificate was rejected: upload its CA certificate or check the host name',
+  'admin.ldap.error.certificate':
+    'The server certificate was rejected: upload its CA certificate or check the host name',
   'admin.ldap.error.baseNotFound': 'The base DN does not exist',
   'admin.ldap.error.truncated': 'The directory search was cut short (size limit): nothing was changed',
   'admin.ldap.error.notConfigured': 'Directory login is not configured or turned off',

@@ -23,14 +23,18 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.licence.submit': 'Register',
   'admin.licence.registered': 'Licence registered',
   'admin.licence.error.badFormat': 'This is not a licence: paste the whole licence text as issued.',
-  'admin.licence.error.badSignature': 'The licence signature does not match: it was changed, or not issued for this product.',
-  'admin.licence.error.noPublicKey': 'This server has no licence public key (LICENCE_PUBLIC_KEY), so no licence can be registered.',
+  'admin.licence.error.badSignature':
+    'The licence signature does not match: it was changed, or not issued for this product.',
+  'admin.licence.error.noPublicKey':
+    'This server has no licence public key (LICENCE_PUBLIC_KEY), so no licence can be registered.',
   'admin.licence.error.wrongMachine': 'This licence was issued for another machine code.',
   'admin.licence.error.otherSchool': 'This licence was issued for another school.',
   'admin.licence.error.alreadyExpired': 'This licence has already expired.',
-  'admin.licence.notice.trial': 'Trial: {used} of {limit, plural, one {# student seat} other {# student seats}} used — register a licence.',
+  'admin.licence.notice.trial':
+    'Trial: {used} of {limit, plural, one {# student seat} other {# student seats}} used — register a licence.',
   'admin.licence.notice.nearLimit': 'Student seats nearly full: {used} of {limit} used.',
-  'admin.licence.notice.expired': 'The licence has expired: no new students can be added; students keep studying. Register a new licence.',
+  'admin.licence.notice.expired':
+    'The licence has expired: no new students can be added; students keep studying. Register a new licence.',
   'admin.licence.notice.link': 'Register',
   'admin.licence.upgrade': 'Upgrade status',
   'admin.licence.version': 'Running version',

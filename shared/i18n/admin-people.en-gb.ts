@@ -36,8 +36,10 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.students.enable': 'Enable',
   'admin.students.bulkDisable': 'Disable selected',
   'admin.students.bulkEnable': 'Enable selected',
-  'admin.students.disableConfirm': '{count, plural, one {Disable the selected student?} other {Disable the # selected students?}} They can no longer sign in and are signed out now; their learning records, exam results and certificates are all kept, and you can enable them again at any time.',
-  'admin.students.disabled': '{count, plural, one {# student disabled} other {# students disabled}} (learning records kept)',
+  'admin.students.disableConfirm':
+    '{count, plural, one {Disable the selected student?} other {Disable the # selected students?}} They can no longer sign in and are signed out now; their learning records, exam results and certificates are all kept, and you can enable them again at any time.',
+  'admin.students.disabled':
+    '{count, plural, one {# student disabled} other {# students disabled}} (learning records kept)',
   'admin.students.enabled': '{count, plural, one {# student enabled} other {# students enabled}}',
   'admin.students.added': 'Student added',
   'admin.students.saved': 'Student saved',
@@ -47,7 +49,8 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.students.field.password': 'Password',
   'admin.students.field.newPassword': 'Reset password',
   'admin.students.field.passwordHint': '{min} to {max, plural, one {# character} other {# characters}}',
-  'admin.students.field.newPasswordHint': 'Leave empty to keep it; {min} to {max, plural, one {# character} other {# characters}}',
+  'admin.students.field.newPasswordHint':
+    'Leave empty to keep it; {min} to {max, plural, one {# character} other {# characters}}',
   'admin.students.field.ldapPassword': 'A directory account changes its password in the directory',
   'admin.students.field.email': 'Email',
   'admin.students.field.phone': 'Phone',
@@ -57,7 +60,8 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.students.error.usernameTaken': 'This user name is already used in this school',
   'admin.students.error.unknownGroup': 'A group no longer exists: reload and choose again',
   'admin.students.error.ldapAccount': 'A directory account changes its password in the directory',
-  'admin.students.error.seatsFull': 'No free student seats ({used} of {limit} used): no more students can be added or enabled',
+  'admin.students.error.seatsFull':
+    'No free student seats ({used} of {limit} used): no more students can be added or enabled',
   'admin.students.error.expired': 'The licence has expired: no students can be added or enabled; every record is kept',
   'admin.students.error.required': '{name} is required',
   'admin.students.error.tooLong': '{name} is too long',
@@ -65,14 +69,16 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.students.error.notDate': '{name} must be a date (yyyy-mm-dd)',
   'admin.students.error.notChoice': '{name} must be one of its choices',
   'admin.students.error.unknown': 'A custom field no longer exists: reload and try again',
-  'admin.students.error.badPassword': 'The password needs {min} to {max, plural, one {# character} other {# characters}}',
+  'admin.students.error.badPassword':
+    'The password needs {min} to {max, plural, one {# character} other {# characters}}',
   'admin.students.activity.title': 'Study activity',
   'admin.students.activity.year': 'Year',
   'admin.students.activity.month': 'Month',
   'admin.students.activity.monthName': 'Month {month}',
   'admin.students.activity.learners': 'Learners',
   'admin.students.activity.time': 'Study time',
-  'admin.students.activity.note': 'Learners: different students who studied in the month; study time counts in the month a record was last credited.',
+  'admin.students.activity.note':
+    'Learners: different students who studied in the month; study time counts in the month a record was last credited.',
   'admin.students.file.title': 'Students',
   'admin.students.file.capped': 'Only the first {max, plural, one {# student was} other {# students were}} exported',
   'admin.menu.students': 'Student list',
@@ -81,7 +87,8 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.menu.studentSettings': 'Student settings',
   // ---- admin.groups.*, admin.adminGroups.*, admin.fields.*, admin.studentSettings.* (groups, fields, settings: H1b) ----
   'admin.groups.title': 'Student groups',
-  'admin.groups.hint': 'Drag a group to change its order or level, or use ↑ ↓ and "Move to". A course restricted to groups is studied by their members only.',
+  'admin.groups.hint':
+    'Drag a group to change its order or level, or use ↑ ↓ and "Move to". A course restricted to groups is studied by their members only.',
   'admin.groups.members': '{count, plural, one {# student} other {# students}}',
   'admin.groups.newPlaceholder': 'New group name',
   'admin.groups.addTop': 'Add top-level group',
@@ -103,12 +110,14 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.groups.nameTaken': 'A group at this level already has that name',
   'admin.groups.cycle': 'A group cannot move under itself or its sub-groups',
   'admin.groups.hasChildren': 'Delete or move its sub-groups first',
-  'admin.groups.inUse': 'The group is still in use: {courses, plural, one {# course is} other {# courses are}} restricted to it and {plans, plural, one {# study plan} other {# study plans}} and {exams, plural, one {# exam} other {# exams}} are assigned to it. Change them first.',
+  'admin.groups.inUse':
+    'The group is still in use: {courses, plural, one {# course is} other {# courses are}} restricted to it and {plans, plural, one {# study plan} other {# study plans}} and {exams, plural, one {# exam} other {# exams}} are assigned to it. Change them first.',
   'admin.adminGroups.title': 'Admin groups',
   'admin.adminGroups.hint': 'Organise sub-admins in groups. Deleting a group keeps its sub-admins, without a group.',
   'admin.adminGroups.members': '{count, plural, one {# admin} other {# admins}}',
   'admin.fields.title': 'Student fields',
-  'admin.fields.hint': 'Custom fields of student records, shown in this order in the student list, the import template and the student’s own information page.',
+  'admin.fields.hint':
+    'Custom fields of student records, shown in this order in the student list, the import template and the student’s own information page.',
   'admin.fields.add': 'Add field',
   'admin.fields.addTitle': 'Add a field',
   'admin.fields.editTitle': 'Edit the field "{name}"',
@@ -124,7 +133,8 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.fields.options': 'Choices',
   'admin.fields.optionN': 'Choice {n}',
   'admin.fields.addOption': 'Add choice',
-  'admin.fields.optionsHint': 'At most {max, plural, one {# choice} other {# choices}}; a choice students hold cannot be removed',
+  'admin.fields.optionsHint':
+    'At most {max, plural, one {# choice} other {# choices}}; a choice students hold cannot be removed',
   'admin.fields.choiceNeeded': 'A single-choice field needs at least one choice',
   'admin.fields.choiceRepeated': 'Choices must not repeat',
   'admin.fields.required': 'Required',
@@ -134,23 +144,29 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.fields.deleteOne': 'Delete the field "{name}"? What every student entered in it is deleted too.',
   'admin.fields.empty': 'No custom fields yet',
   'admin.fields.nameTaken': 'A field already has this name',
-  'admin.fields.kindInUse': '{count, plural, one {# student has} other {# students have}} filled this field in: its kind cannot change',
-  'admin.fields.choiceInUse': '{count, plural, one {# student holds} other {# students hold}} a choice being removed: it cannot be removed',
+  'admin.fields.kindInUse':
+    '{count, plural, one {# student has} other {# students have}} filled this field in: its kind cannot change',
+  'admin.fields.choiceInUse':
+    '{count, plural, one {# student holds} other {# students hold}} a choice being removed: it cannot be removed',
   'admin.fields.tooMany': 'The school has the most fields allowed',
   'admin.studentSettings.title': 'Student settings',
   'admin.studentSettings.password': 'Password',
   'admin.studentSettings.changePass': 'Forbid students from changing their password',
   'admin.studentSettings.changePassHint': 'When ticked, the student’s account pages offer no "Change password".',
   'admin.studentSettings.needPassword': 'Students sign in with a password',
-  'admin.studentSettings.needPasswordHint': 'Tick when students sign in with a password of their own; when off, "Change password" is not offered either.',
-  'admin.studentSettings.offered': 'Now: students can change their password (not forbidden, and they sign in with a password).',
-  'admin.studentSettings.notOffered': 'Now: students see no "Change password". It is offered only when not forbidden and students sign in with a password.',
+  'admin.studentSettings.needPasswordHint':
+    'Tick when students sign in with a password of their own; when off, "Change password" is not offered either.',
+  'admin.studentSettings.offered':
+    'Now: students can change their password (not forbidden, and they sign in with a password).',
+  'admin.studentSettings.notOffered':
+    'Now: students see no "Change password". It is offered only when not forbidden and students sign in with a password.',
   'admin.studentSettings.comments': 'Comments',
   'admin.studentSettings.noAllowComment': 'Forbid students from commenting',
   'admin.studentSettings.noAllowCommentHint': 'When ticked, course pages show no comment box.',
   'admin.studentSettings.registration': 'Registration',
   'admin.studentSettings.registrationOn': 'Let visitors register themselves',
-  'admin.studentSettings.registrationHint': 'When on, the login page shows a "Register" link; registered students count against the licence seats.',
+  'admin.studentSettings.registrationHint':
+    'When on, the login page shows a "Register" link; registered students count against the licence seats.',
   'admin.studentSettings.registerWay': 'Registration flow',
   'admin.studentSettings.registerWayHint': 'The name of a messaging-app binding flow; leave empty on an intranet.',
 };

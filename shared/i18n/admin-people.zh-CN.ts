@@ -34,7 +34,8 @@ export const messages = {
   'admin.students.enable': '启用',
   'admin.students.bulkDisable': '停用所选',
   'admin.students.bulkEnable': '启用所选',
-  'admin.students.disableConfirm': '停用所选的 {count} 名学员？停用后他们无法登录，已登录的会被退出；学习记录、考试成绩和证书全部保留，随时可以重新启用。',
+  'admin.students.disableConfirm':
+    '停用所选的 {count} 名学员？停用后他们无法登录，已登录的会被退出；学习记录、考试成绩和证书全部保留，随时可以重新启用。',
   'admin.students.disabled': '已停用 {count} 名学员（学习记录均已保留）',
   'admin.students.enabled': '已启用 {count} 名学员',
   'admin.students.added': '已添加学员',
@@ -79,7 +80,8 @@ export const messages = {
   'admin.menu.studentSettings': '学员设置',
   // ---- admin.groups.*, admin.adminGroups.*, admin.fields.*, admin.studentSettings.* (groups, fields, settings: H1b) ----
   'admin.groups.title': '学员分组',
-  'admin.groups.hint': '拖动分组调整顺序或层级，也可使用 ↑ ↓ 和“移动到”。课程可按分组限定学员（限定分组后仅该组学员可学习）。',
+  'admin.groups.hint':
+    '拖动分组调整顺序或层级，也可使用 ↑ ↓ 和“移动到”。课程可按分组限定学员（限定分组后仅该组学员可学习）。',
   'admin.groups.members': '{count} 名学员',
   'admin.groups.newPlaceholder': '新分组名称',
   'admin.groups.addTop': '添加一级分组',
@@ -101,7 +103,8 @@ export const messages = {
   'admin.groups.nameTaken': '同一层级下已有同名分组',
   'admin.groups.cycle': '不能移动到自身或其子分组下',
   'admin.groups.hasChildren': '请先删除或移走它的子分组',
-  'admin.groups.inUse': '该分组仍在使用中：{courses} 门课程限定了该分组，{plans} 个学习计划、{exams} 场考试指派给了该分组。请先修改它们。',
+  'admin.groups.inUse':
+    '该分组仍在使用中：{courses} 门课程限定了该分组，{plans} 个学习计划、{exams} 场考试指派给了该分组。请先修改它们。',
   'admin.adminGroups.title': '管理员分组',
   'admin.adminGroups.hint': '用分组整理子管理员。删除分组时，组内子管理员保留账号，不再属于任何分组。',
   'admin.adminGroups.members': '{count} 名管理员',

@@ -23,7 +23,8 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.plans.kindHint.staged': 'Lessons open by date: from the chosen month or quarter, one lesson a day.',
   'admin.plans.planTitle': 'Plan title',
   'admin.plans.courses': 'Courses (in stage order)',
-  'admin.plans.coursesHint': 'Each course becomes a stage; its chapters are copied as lessons that use the same resources (no files are copied).',
+  'admin.plans.coursesHint':
+    'Each course becomes a stage; its chapters are copied as lessons that use the same resources (no files are copied).',
   'admin.plans.coursesRequired': 'Choose at least one course',
   'admin.plans.verify': 'Stage review',
   'admin.plans.verifyHint': 'A student’s finished stage needs an administrator’s approval before the next one opens.',
@@ -38,9 +39,11 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.plans.expireLimitHint': 'A lesson closes after the end date written in its description.',
   'admin.plans.stages': 'Stages',
   'admin.plans.lessons': 'Lessons',
-  'admin.plans.stagesLessons': '{stages, plural, one {# stage} other {# stages}} / {lessons, plural, one {# lesson} other {# lessons}}',
+  'admin.plans.stagesLessons':
+    '{stages, plural, one {# stage} other {# stages}} / {lessons, plural, one {# lesson} other {# lessons}}',
   'admin.plans.assigned': 'Assigned to',
-  'admin.plans.assignedCount': '{students, plural, one {# student} other {# students}} / {groups, plural, one {# group} other {# groups}}',
+  'admin.plans.assignedCount':
+    '{students, plural, one {# student} other {# students}} / {groups, plural, one {# group} other {# groups}}',
   'admin.plans.published': 'Published',
   'admin.plans.unpublished': 'Not published',
   'admin.plans.updated': 'Updated',

@@ -26,7 +26,8 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.questions.deleteConfirm': 'Delete this question?',
   'admin.questions.deleted': 'Deleted',
   'admin.questions.saved': 'Saved',
-  'admin.questions.inUse': 'This question is used by {papers, plural, one {# paper} other {# papers}} and {sets, plural, one {# exercise set} other {# exercise sets}} and cannot be deleted',
+  'admin.questions.inUse':
+    'This question is used by {papers, plural, one {# paper} other {# papers}} and {sets, plural, one {# exercise set} other {# exercise sets}} and cannot be deleted',
   'admin.questions.version': 'Version {version}',
 
   'admin.questions.col.type': 'Type',
@@ -86,7 +87,8 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.questions.cat.parent': 'Parent category',
   'admin.questions.cat.top': '(top level)',
   'admin.questions.cat.deleteConfirm': 'Delete the category “{title}” and its sub-categories?',
-  'admin.questions.cat.hasQuestions': 'This category still holds {count, plural, one {# question: move or delete it first} other {# questions: move or delete them first}}',
+  'admin.questions.cat.hasQuestions':
+    'This category still holds {count, plural, one {# question: move or delete it first} other {# questions: move or delete them first}}',
 
   'admin.questions.export': 'Export to Excel',
   'admin.questions.template': 'Download template',
@@ -95,7 +97,8 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.questions.import.preview': 'Check the file',
   'admin.questions.import.confirm': 'Import {count, plural, one {# question} other {# questions}}',
   'admin.questions.import.done': '{count, plural, one {# question} other {# questions}} imported',
-  'admin.questions.import.bad': 'The file has {count, plural, one {# problem} other {# problems}}: correct it and choose it again. No question will be imported',
+  'admin.questions.import.bad':
+    'The file has {count, plural, one {# problem} other {# problems}}: correct it and choose it again. No question will be imported',
   'admin.questions.import.good': 'All good: {count, plural, one {# question} other {# questions}} will be imported',
   'admin.questions.import.newCategories': 'New categories: {titles}',
   'admin.questions.import.row': 'Row',
@@ -121,7 +124,8 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.questions.file.name': 'Question bank',
   'admin.questions.file.template': 'Question import template',
   'admin.questions.picker.chosen': 'Chosen questions',
-  'admin.questions.picker.chosenCount': '{count, plural, one {# question} other {# questions}} chosen, {points, plural, one {# point} other {# points}} in all',
+  'admin.questions.picker.chosenCount':
+    '{count, plural, one {# question} other {# questions}} chosen, {points, plural, one {# point} other {# points}} in all',
   'admin.questions.picker.none': 'No question chosen yet: tick them below',
   'admin.questions.picker.source': 'Question bank',
   'admin.questions.picker.pick': 'Choose {title}',

@@ -30,7 +30,8 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.records.exportXlsx': 'Export Excel',
   'admin.records.exporting': 'Exporting…',
   'admin.records.exported': '{name} exported',
-  'admin.records.exportCapped': 'Too many records: only the first {max, plural, one {# row was} other {# rows were}} exported',
+  'admin.records.exportCapped':
+    'Too many records: only the first {max, plural, one {# row was} other {# rows were}} exported',
 
   'admin.records.col.name': 'Name',
   'admin.records.col.username': 'Login',
@@ -71,10 +72,12 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.records.file.student': 'Student learning records',
   'admin.records.file.chapter': 'Chapter study times',
   'admin.records.file.detail': 'Chapter records',
-  'admin.records.file.capped': 'More than {max, plural, one {# row} other {# rows}}: this file holds the first {max} only; narrow the choice and export again.',
+  'admin.records.file.capped':
+    'More than {max, plural, one {# row} other {# rows}}: this file holds the first {max} only; narrow the choice and export again.',
 
   'admin.review.title': 'Stage review',
-  'admin.review.hint': 'Stages of courses with review on, whose every lesson the student has completed. The next stage opens once the stage is approved.',
+  'admin.review.hint':
+    'Stages of courses with review on, whose every lesson the student has completed. The next stage opens once the stage is approved.',
   'admin.review.filter.pending': 'Pending',
   'admin.review.filter.approved': 'Approved',
   'admin.review.filter.rejected': 'Rejected',

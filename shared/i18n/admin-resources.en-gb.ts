@@ -47,7 +47,8 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.resources.folderMoved': 'Folder moved',
   'admin.resources.folderDeleted': 'Folder deleted',
   'admin.resources.deleteFolder': 'Delete the folder “{title}”?',
-  'admin.resources.folderNotEmpty': 'The folder “{title}” is not empty ({resources, plural, one {# resource} other {# resources}}, {folders, plural, one {# sub-folder} other {# sub-folders}}). Move or delete its contents first.',
+  'admin.resources.folderNotEmpty':
+    'The folder “{title}” is not empty ({resources, plural, one {# resource} other {# resources}}, {folders, plural, one {# sub-folder} other {# sub-folders}}). Move or delete its contents first.',
   'admin.resources.moveFolderTitle': 'Move the folder “{title}”',
   'admin.resources.moveTo': 'Move to',
   'admin.resources.move': 'Move',
@@ -59,7 +60,8 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.resources.moved': 'Moved to {folder}',
   'admin.resources.delete': 'Delete',
   'admin.resources.deleteOne': 'Delete the resource “{title}”? Its file and conversions are removed for good.',
-  'admin.resources.deleteInUse': 'The resource “{title}” is used by these chapters:\n{chapters}\nThey will have no content once it is deleted. Delete it anyway?',
+  'admin.resources.deleteInUse':
+    'The resource “{title}” is used by these chapters:\n{chapters}\nThey will have no content once it is deleted. Delete it anyway?',
   'admin.resources.deleteAnyway': 'Delete anyway',
   'admin.resources.deleted': 'Resource deleted',
   'admin.resources.detached': 'Resource deleted and removed from {count, plural, one {# chapter} other {# chapters}}',
@@ -128,7 +130,8 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.ware.current': 'Resource: {title}',
   'admin.ware.pickTitle': 'Choose a resource for “{title}”',
   'admin.ware.accepts': 'This chapter takes: {kinds}',
-  'admin.ware.noneFit': 'The library has no resource that fits this chapter yet: upload one in the resource library first.',
+  'admin.ware.noneFit':
+    'The library has no resource that fits this chapter yet: upload one in the resource library first.',
   'admin.ware.mismatch': 'The resource does not fit the chapter kind: students cannot study it; change the resource',
   'admin.ware.choose': 'Choose',
 };

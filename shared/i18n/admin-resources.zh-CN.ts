@@ -46,7 +46,8 @@ export const messages = {
   'admin.resources.folderMoved': '文件夹已移动',
   'admin.resources.folderDeleted': '文件夹已删除',
   'admin.resources.deleteFolder': '确定删除文件夹“{title}”吗？',
-  'admin.resources.folderNotEmpty': '文件夹“{title}”不为空（{resources} 个资源，{folders} 个子文件夹），请先移走或删除其中的内容。',
+  'admin.resources.folderNotEmpty':
+    '文件夹“{title}”不为空（{resources} 个资源，{folders} 个子文件夹），请先移走或删除其中的内容。',
   'admin.resources.moveFolderTitle': '移动文件夹“{title}”',
   'admin.resources.moveTo': '移动到',
   'admin.resources.move': '移动',
@@ -58,7 +59,8 @@ export const messages = {
   'admin.resources.moved': '已移动到 {folder}',
   'admin.resources.delete': '删除',
   'admin.resources.deleteOne': '确定删除资源“{title}”吗？删除后文件和转码结果都将被清除，无法恢复。',
-  'admin.resources.deleteInUse': '资源“{title}”正被以下章节使用：\n{chapters}\n删除后这些章节将不再有内容。确定删除吗？',
+  'admin.resources.deleteInUse':
+    '资源“{title}”正被以下章节使用：\n{chapters}\n删除后这些章节将不再有内容。确定删除吗？',
   'admin.resources.deleteAnyway': '仍然删除',
   'admin.resources.deleted': '资源已删除',
   'admin.resources.detached': '资源已删除，已从 {count} 个章节移除',

@@ -28,7 +28,8 @@ export const messages: Record<keyof typeof zh, string> = {
   'catalogue.bookmark': 'Bookmark',
   'catalogue.bookmarked': 'Bookmarked',
   'catalogue.loginConfirm': 'Please sign in to do this. Sign in now?',
-  'catalogue.designatedGroup': 'This course is open to designated student groups only. Please contact your administrator.',
+  'catalogue.designatedGroup':
+    'This course is open to designated student groups only. Please contact your administrator.',
   'catalogue.carousel.prev': 'Previous slide',
   'catalogue.carousel.next': 'Next slide',
   'catalogue.carousel.goTo': 'Slide {n}',
@@ -58,7 +59,8 @@ export const messages: Record<keyof typeof zh, string> = {
   'course.hot': 'Popular courses',
   'course.noDescription': 'No introduction yet',
   'course.noChapter': 'This course has no chapters to study yet',
-  'course.noOnlinePayment': 'Online payment is not available here. Please ask your school administrator to give you this course.',
+  'course.noOnlinePayment':
+    'Online payment is not available here. Please ask your school administrator to give you this course.',
   'course.graphicLocked': 'Buy the course to read the whole text.',
   'course.toc': 'Contents',
   'course.privateSignIn': 'This course is open to students of the school only. Please sign in.',

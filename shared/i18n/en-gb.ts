@@ -43,7 +43,8 @@ export const enGb: Record<keyof typeof zhCN, string> = {
   'login.submitting': 'Signing in…',
   'login.required': 'Please enter your user name and password',
   'login.badCredentials': 'Wrong user name or password',
-  'login.directoryUnreachable': 'The directory (LDAP) cannot be reached right now: try again later or ask your administrator',
+  'login.directoryUnreachable':
+    'The directory (LDAP) cannot be reached right now: try again later or ask your administrator',
   'login.tooMany': 'Too many failed attempts. Please try again in {minutes, plural, one {# minute} other {# minutes}}',
   'login.loggedInAs': 'Signed in as {name}',
   'login.toHome': 'Go to the school home page',
@@ -94,7 +95,7 @@ export const enGb: Record<keyof typeof zhCN, string> = {
   'footer.copyright': '© {year} {school}',
   'home.greeting': 'Hello, {name}',
   'home.signInHint': 'Sign in to start learning.',
-  'page.pending': 'This page\'s content arrives together with the courses.',
+  'page.pending': "This page's content arrives together with the courses.",
   'page.learn.title': 'Course study',
   'page.column.title': 'Column',
   'page.live.title': 'Live',
@@ -111,7 +112,8 @@ export const enGb: Record<keyof typeof zhCN, string> = {
   'login.form': 'Sign-in form',
   'admin.menu.soon': 'Not available yet',
   'admin.menu.label': 'Back-office menu',
-  'admin.studentNote': 'A student account cannot enter the back office. Log out, then sign in with an administrator account.',
+  'admin.studentNote':
+    'A student account cannot enter the back office. Log out, then sign in with an administrator account.',
   'admin.studentLogout': 'Log out of the student account',
   'admin.permissions': 'What you can manage',
   'admin.account': 'Account: {username}',

@@ -39,16 +39,65 @@ import type { messages as AdminLicenceZh } from './admin-licence.zh-CN';
 // Areas keep their own message files (so several people can add keys at once). The student site's
 // areas are merged here; the back office's arrive with its lazy chunk through addMessages, so students
 // never download them. Their keys are part of MessageKey all the same.
-const zhCN = { ...coreZh, ...catalogueZh, ...learnZh, ...commentsZh, ...learningRulesZh, ...myCoursesZh, ...feedbackZh, ...plansZh, ...quizZh, ...examsZh, ...accountZh };
-const enGb = { ...coreEn, ...catalogueEn, ...learnEn, ...commentsEn, ...learningRulesEn, ...myCoursesEn, ...feedbackEn, ...plansEn, ...quizEn, ...examsEn, ...accountEn };
+const zhCN = {
+  ...coreZh,
+  ...catalogueZh,
+  ...learnZh,
+  ...commentsZh,
+  ...learningRulesZh,
+  ...myCoursesZh,
+  ...feedbackZh,
+  ...plansZh,
+  ...quizZh,
+  ...examsZh,
+  ...accountZh,
+};
+const enGb = {
+  ...coreEn,
+  ...catalogueEn,
+  ...learnEn,
+  ...commentsEn,
+  ...learningRulesEn,
+  ...myCoursesEn,
+  ...feedbackEn,
+  ...plansEn,
+  ...quizEn,
+  ...examsEn,
+  ...accountEn,
+};
 
 /** One message catalogue for server and web; zh-CN is the default and the source of keys. */
-export type MessageKey = keyof typeof zhCN | keyof typeof AdminCatalogueZh | keyof typeof AdminResourcesZh | keyof typeof AdminRecordsZh | keyof typeof AdminFeedbackZh | keyof typeof AdminPlansZh | keyof typeof AdminQuestionsZh | keyof typeof AdminExamsZh | keyof typeof AdminExercisesZh
-  | keyof typeof AdminPeopleZh | keyof typeof AdminImportZh | keyof typeof AdminAdminsZh | keyof typeof AdminLdapZh | keyof typeof AdminLicenceZh;
+export type MessageKey =
+  | keyof typeof zhCN
+  | keyof typeof AdminCatalogueZh
+  | keyof typeof AdminResourcesZh
+  | keyof typeof AdminRecordsZh
+  | keyof typeof AdminFeedbackZh
+  | keyof typeof AdminPlansZh
+  | keyof typeof AdminQuestionsZh
+  | keyof typeof AdminExamsZh
+  | keyof typeof AdminExercisesZh
+  | keyof typeof AdminPeopleZh
+  | keyof typeof AdminImportZh
+  | keyof typeof AdminAdminsZh
+  | keyof typeof AdminLdapZh
+  | keyof typeof AdminLicenceZh;
 export type Messages = Record<MessageKey, string>;
 
 /** Every message file pair, for checks that both languages have the same keys. */
-export const messageAreas = { core: [coreZh, coreEn], catalogue: [catalogueZh, catalogueEn], learn: [learnZh, learnEn], comments: [commentsZh, commentsEn], learningRules: [learningRulesZh, learningRulesEn], myCourses: [myCoursesZh, myCoursesEn], feedback: [feedbackZh, feedbackEn], plans: [plansZh, plansEn], quiz: [quizZh, quizEn], exams: [examsZh, examsEn], account: [accountZh, accountEn] } as const;
+export const messageAreas = {
+  core: [coreZh, coreEn],
+  catalogue: [catalogueZh, catalogueEn],
+  learn: [learnZh, learnEn],
+  comments: [commentsZh, commentsEn],
+  learningRules: [learningRulesZh, learningRulesEn],
+  myCourses: [myCoursesZh, myCoursesEn],
+  feedback: [feedbackZh, feedbackEn],
+  plans: [plansZh, plansEn],
+  quiz: [quizZh, quizEn],
+  exams: [examsZh, examsEn],
+  account: [accountZh, accountEn],
+} as const;
 
 export const catalogues: Record<Locale, Partial<Messages>> = { 'zh-CN': { ...zhCN }, 'en-gb': { ...enGb } };
 

@@ -18,8 +18,10 @@ export const messages: Record<keyof typeof zh, string> = {
   'learn.buy': 'Buy the course',
   'learn.refusal.noLogin': 'Please sign in to study this chapter.',
   'learn.refusal.studentOnly': 'Please use a student account.',
-  'learn.refusal.otherSchool': 'This course belongs to another institution: sign in with a student account of that institution.',
-  'learn.refusal.designatedGroup': 'This course is open to designated student groups only. Please contact the administrator.',
+  'learn.refusal.otherSchool':
+    'This course belongs to another institution: sign in with a student account of that institution.',
+  'learn.refusal.designatedGroup':
+    'This course is open to designated student groups only. Please contact the administrator.',
   'learn.refusal.endOfTrial': 'The trial has ended. Buy the course to continue studying.',
   'learn.refusal.notStarted': 'The course has not started yet. Please come back once it opens.',
   'learn.refusal.expired': 'The course has expired.',
@@ -28,11 +30,13 @@ export const messages: Record<keyof typeof zh, string> = {
   'learn.status.queued': 'The file is waiting to be converted. Please come back later.',
   'learn.status.converting': 'The file is being converted. Please come back later.',
   'learn.status.failed': 'The file could not be converted: {message}',
-  'learn.status.unconverted': 'The server could not convert this file ({message}) and this browser cannot open it as it is.',
+  'learn.status.unconverted':
+    'The server could not convert this file ({message}) and this browser cannot open it as it is.',
   'learn.status.missing': 'This chapter has no content yet.',
   'learn.status.file': 'This file ({name}) cannot be viewed online.',
   'learn.status.askDownload': 'You can download it to view it.',
-  'learn.noMediaSource': 'Your browser does not support MediaSource and cannot play this video. Please install the latest Chrome or Firefox.',
+  'learn.noMediaSource':
+    'Your browser does not support MediaSource and cannot play this video. Please install the latest Chrome or Firefox.',
   'learn.playError': 'Playback failed. Please try again.',
   'learn.noSkip': 'Skipping ahead is not allowed in this course: back to where you were.',
   'learn.resumed': 'Resumed where you left off',

@@ -2,7 +2,8 @@ import type { messages as zh } from './learning-rules.zh-CN';
 
 /** English messages of the learning rules (same keys as learning-rules.zh-CN.ts). */
 export const messages: Record<keyof typeof zh, string> = {
-  'learnRules.orderTip': 'Please follow the plan in order: this stage opens once every earlier stage is studied, passed and approved.',
+  'learnRules.orderTip':
+    'Please follow the plan in order: this stage opens once every earlier stage is studied, passed and approved.',
   'learnRules.couseOrderTip': 'This course is studied in order: please finish the previous chapter first.',
   'learnRules.orderTip2': 'Please finish the exercises of the earlier chapters first.',
   'learnRules.lastSection': 'That was the last chapter: congratulations, you have completed the course!',
@@ -15,7 +16,8 @@ export const messages: Record<keyof typeof zh, string> = {
   'learnRules.stageExam': 'You have studied the whole stage: please take the stage exam.',
   'learnRules.stageReview': 'This stage is finished: you can ask for a review in the back office.',
   'learnRules.thanks': 'Thank you for your rating!',
-  'learnRules.leaveReminder': 'You have been inactive for {minutes, plural, one {# minute} other {# minutes}}: studying is paused.',
+  'learnRules.leaveReminder':
+    'You have been inactive for {minutes, plural, one {# minute} other {# minutes}}: studying is paused.',
   'learnRules.switchReminder': 'You left the study page: studying is paused.',
   'learnRules.continueStudy': 'Continue studying',
   'learnRules.timeTips.day': '{n} day',

@@ -26,7 +26,8 @@ export const messages: Record<keyof typeof zh, string> = {
   'quiz.correctAnswer': 'Correct answer: ',
   'quiz.modelAnswer': 'Model answer: ',
   'quiz.explanation': 'Explanation: ',
-  'quiz.viewMode': 'Administrators previewing cannot answer questions: switch to view mode (a student account) to practise.',
+  'quiz.viewMode':
+    'Administrators previewing cannot answer questions: switch to view mode (a student account) to practise.',
   'quiz.loadFailed': 'The questions could not be loaded. Please try again later.',
   'quiz.sendFailed': 'Could not submit: {error}',
   'quiz.noQuestions': 'There is nothing left to answer.',

@@ -34,7 +34,10 @@ export interface ActivityState {
   hiddenSince: number | null;
 }
 
-export type ActivityEvent = { type: 'activity'; at: number } | { type: 'hidden'; at: number } | { type: 'visible'; at: number };
+export type ActivityEvent =
+  | { type: 'activity'; at: number }
+  | { type: 'hidden'; at: number }
+  | { type: 'visible'; at: number };
 
 /** The detector at the start of a study page (active, visible unless told otherwise). */
 export function startActivity(now: number, hidden = false): ActivityState {
@@ -83,7 +86,12 @@ export function leaveIdleMs(leavetime: number): number {
 export type Reminder = { kind: 'leave'; minutes: number } | { kind: 'switch' };
 
 /** The reminder due at `now` (leave first, then switch), or null; see the choices above. */
-export function reminderDue(state: ActivityState, settings: ReminderSettings, now: number, idleMs = DEFAULT_IDLE_MS): Reminder | null {
+export function reminderDue(
+  state: ActivityState,
+  settings: ReminderSettings,
+  now: number,
+  idleMs = DEFAULT_IDLE_MS,
+): Reminder | null {
   if (settings.leaveremind) {
     const leaveMs = leaveIdleMs(settings.leavetime);
     if (now - state.lastActivity >= leaveMs) return { kind: 'leave', minutes: leaveMs / 60_000 };
@@ -93,10 +101,15 @@ export function reminderDue(state: ActivityState, settings: ReminderSettings, no
 }
 
 /** When the next reminder could become due if nothing happens (ms); null when none can (for a timer). */
-export function nextReminderAt(state: ActivityState, settings: ReminderSettings, idleMs = DEFAULT_IDLE_MS): number | null {
+export function nextReminderAt(
+  state: ActivityState,
+  settings: ReminderSettings,
+  idleMs = DEFAULT_IDLE_MS,
+): number | null {
   const times: number[] = [];
   if (settings.leaveremind) times.push(state.lastActivity + leaveIdleMs(settings.leavetime));
-  if (settings.switchremind) times.push(state.hidden ? (state.hiddenSince ?? state.lastActivity) : state.lastActivity + idleMs);
+  if (settings.switchremind)
+    times.push(state.hidden ? (state.hiddenSince ?? state.lastActivity) : state.lastActivity + idleMs);
   return times.length > 0 ? Math.min(...times) : null;
 }
 
@@ -104,6 +117,11 @@ export function nextReminderAt(state: ActivityState, settings: ReminderSettings,
  * Spec 4 'Idle handling': study pauses while a reminder is due (the dialog shows until the student answers).
  * Without reminders an idle student still studies — a video plays without the mouse moving.
  */
-export function studying(state: ActivityState, settings: ReminderSettings, now: number, idleMs = DEFAULT_IDLE_MS): boolean {
+export function studying(
+  state: ActivityState,
+  settings: ReminderSettings,
+  now: number,
+  idleMs = DEFAULT_IDLE_MS,
+): boolean {
   return reminderDue(state, settings, now, idleMs) === null;
 }

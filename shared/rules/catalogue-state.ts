@@ -65,7 +65,12 @@ export type CatalogueAction =
   | { type: 'setDrawer'; open: boolean };
 
 /** A category from a reply: ids as decimal strings, title from title or catname (spec 3). */
-export function toCategory(raw: { catid: string | number; title?: string | null; catname?: string | null; parent_id?: string | number | null }): Category {
+export function toCategory(raw: {
+  catid: string | number;
+  title?: string | null;
+  catname?: string | null;
+  parent_id?: string | number | null;
+}): Category {
   return { catid: String(raw.catid), title: raw.title ?? raw.catname ?? '', parent_id: String(raw.parent_id ?? '0') };
 }
 
@@ -75,7 +80,10 @@ export function allCoursesEntry(title: string = ALL_COURSES_TITLE): Category {
 }
 
 /** The catalogue's entries: the configured catesetting, or when empty the single default entry catid 0 'all courses'. */
-export function catalogueEntries(catesetting: readonly Category[] | null | undefined, allTitle: string = ALL_COURSES_TITLE): Category[] {
+export function catalogueEntries(
+  catesetting: readonly Category[] | null | undefined,
+  allTitle: string = ALL_COURSES_TITLE,
+): Category[] {
   return catesetting && catesetting.length > 0 ? [...catesetting] : [allCoursesEntry(allTitle)];
 }
 
@@ -104,7 +112,9 @@ export function breadcrumbFor(catid: string, categories: readonly Category[]): C
 }
 
 /** The starting state: the configured list on the left, the address's category (or all courses) selected. */
-export function initialCatalogueState(options: { catesetting?: readonly Category[] | null; selectedId?: string; allTitle?: string } = {}): CatalogueState {
+export function initialCatalogueState(
+  options: { catesetting?: readonly Category[] | null; selectedId?: string; allTitle?: string } = {},
+): CatalogueState {
   const allTitle = options.allTitle ?? ALL_COURSES_TITLE;
   const rootList = catalogueEntries(options.catesetting, allTitle);
   const selectedId = options.selectedId ?? ALL_COURSES_ID;
@@ -127,7 +137,11 @@ export function initialCatalogueState(options: { catesetting?: readonly Category
   };
 }
 
-const select = (category: Category, breadcrumb: Category[]) => ({ selectedId: category.catid, currentName: category.title, breadcrumb });
+const select = (category: Category, breadcrumb: Category[]) => ({
+  selectedId: category.catid,
+  currentName: category.title,
+  breadcrumb,
+});
 
 const levelOf = (state: CatalogueState): CatalogueLevel => ({
   selectedId: state.selectedId,
@@ -139,7 +153,13 @@ const levelOf = (state: CatalogueState): CatalogueLevel => ({
 
 /** The root level: the configured list (or the default entry) on the left, all courses selected. */
 function rootLevel(state: CatalogueState): CatalogueLevel {
-  return { selectedId: ALL_COURSES_ID, currentName: state.allTitle, breadcrumb: [], leftList: state.rootList, rightList: [] };
+  return {
+    selectedId: ALL_COURSES_ID,
+    currentName: state.allTitle,
+    breadcrumb: [],
+    leftList: state.rootList,
+    rightList: [],
+  };
 }
 
 /** The next catalogue state after an action (spec 4 'Catalogue page state'). */
@@ -147,13 +167,30 @@ export function catalogueReducer(state: CatalogueState, action: CatalogueAction)
   const depth = state.backStack.length;
   switch (action.type) {
     case 'chooseFirstLevel':
-      return { ...state, ...select(action.category, breadcrumbAt(state.breadcrumb, 0, action.category)), secondLevel: action.children, thirdLevel: [] };
+      return {
+        ...state,
+        ...select(action.category, breadcrumbAt(state.breadcrumb, 0, action.category)),
+        secondLevel: action.children,
+        thirdLevel: [],
+      };
     case 'chooseSecondLevel':
-      return { ...state, ...select(action.category, breadcrumbAt(state.breadcrumb, 1, action.category)), thirdLevel: action.children };
+      return {
+        ...state,
+        ...select(action.category, breadcrumbAt(state.breadcrumb, 1, action.category)),
+        thirdLevel: action.children,
+      };
     case 'chooseThirdLevel':
-      return { ...state, ...select(action.category, breadcrumbAt(state.breadcrumb, 2, action.category)), drawerOpen: false };
+      return {
+        ...state,
+        ...select(action.category, breadcrumbAt(state.breadcrumb, 2, action.category)),
+        drawerOpen: false,
+      };
     case 'pickLeft':
-      return { ...state, ...select(action.category, breadcrumbAt(state.breadcrumb, depth, action.category)), rightList: action.children };
+      return {
+        ...state,
+        ...select(action.category, breadcrumbAt(state.breadcrumb, depth, action.category)),
+        rightList: action.children,
+      };
     case 'pickRight':
       return {
         ...state,
@@ -171,11 +208,19 @@ export function catalogueReducer(state: CatalogueState, action: CatalogueAction)
       const first = state.leftList[0];
       if (!first) return { ...state, ...rootLevel(state), secondLevel: [], thirdLevel: [] };
       const children = action.children ?? [];
-      return { ...state, ...select(first, breadcrumbAt(state.breadcrumb, depth, first)), rightList: children, secondLevel: children, thirdLevel: [] };
+      return {
+        ...state,
+        ...select(first, breadcrumbAt(state.breadcrumb, depth, first)),
+        rightList: children,
+        secondLevel: children,
+        thirdLevel: [],
+      };
     }
     case 'sortBy':
-      if (action.field === 'num') return { ...state, sort: 'num', numAsc: state.sort === 'num' ? !state.numAsc : state.numAsc };
-      if (action.field === 'time') return { ...state, sort: 'time', timeAsc: state.sort === 'time' ? !state.timeAsc : state.timeAsc };
+      if (action.field === 'num')
+        return { ...state, sort: 'num', numAsc: state.sort === 'num' ? !state.numAsc : state.numAsc };
+      if (action.field === 'time')
+        return { ...state, sort: 'time', timeAsc: state.sort === 'time' ? !state.timeAsc : state.timeAsc };
       return { ...state, sort: 'def' };
     case 'setDrawer':
       return { ...state, drawerOpen: action.open };
@@ -206,9 +251,15 @@ export function compareIds(a: string | number, b: string | number): number {
 }
 
 /** Sorts courses for the catalogue as described above, returning a new array. */
-export function sortCourses<T extends SortableCourse>(courses: readonly T[], sort: SortField, numAsc: boolean, timeAsc: boolean): T[] {
+export function sortCourses<T extends SortableCourse>(
+  courses: readonly T[],
+  sort: SortField,
+  numAsc: boolean,
+  timeAsc: boolean,
+): T[] {
   const newestFirst = (a: T, b: T) => compareIds(b.coid, a.coid);
-  const byCount = (a: T, b: T, asc: boolean, pick: (c: T) => number) => (asc ? pick(a) - pick(b) : pick(b) - pick(a)) || newestFirst(a, b);
+  const byCount = (a: T, b: T, asc: boolean, pick: (c: T) => number) =>
+    (asc ? pick(a) - pick(b) : pick(b) - pick(a)) || newestFirst(a, b);
   if (sort === 'num') return [...courses].sort((a, b) => byCount(a, b, numAsc, (c) => countOf(c.lcount)));
   if (sort === 'def') return [...courses].sort((a, b) => byCount(a, b, false, (c) => countOf(c.count ?? c.lcount)));
   const timeOf = (c: T) => dateToMs(c.create_time ?? null);

@@ -43,7 +43,11 @@ export function isGraphic(course: Pick<ButtonCourse, 'type' | 'graphic'>): boole
 const button = <A extends string>(action: A, disabled = false): MainButton<A> => ({ action, disabled });
 
 /** Course main button (spec 4): {action, disabled}, in the order described above. */
-export function courseMainButton(course: ButtonCourse, learner: CourseLearner, options: { reading?: boolean } = {}): MainButton<CourseAction> {
+export function courseMainButton(
+  course: ButtonCourse,
+  learner: CourseLearner,
+  options: { reading?: boolean } = {},
+): MainButton<CourseAction> {
   const free = isFree(course);
   if (learner.status === COURSE_STATUS.ended) return button('expired', true);
   if (!free && (!learner.bought || learner.status === COURSE_STATUS.needsPurchase)) return button('buy');
@@ -92,7 +96,10 @@ export function allowedGroupIds(authentication_gid: string | number | null | und
 }
 
 /** The one group check for buying, obtaining, starting and serving study: '0', '' or a 0 entry allows all. */
-export function allowedByGroups(authentication_gid: string | number | null | undefined, userGroupIds: readonly (string | number)[]): boolean {
+export function allowedByGroups(
+  authentication_gid: string | number | null | undefined,
+  userGroupIds: readonly (string | number)[],
+): boolean {
   const allowed = allowedGroupIds(authentication_gid);
   if (allowed.length === 0) return true;
   return userGroupIds.some((gid) => allowed.includes(String(gid).trim()));

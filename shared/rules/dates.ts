@@ -2,8 +2,18 @@ import type { Locale } from '../constants';
 
 /** Date patterns per locale (spec 9: yyyy-MM-dd HH:mm:ss; watermark HH:mm dd-MM-yyyy in en-gb). */
 export const DATE_PATTERNS: Record<Locale, { dateTime: string; minutes: string; date: string; watermark: string }> = {
-  'zh-CN': { dateTime: 'yyyy-MM-dd HH:mm:ss', minutes: 'yyyy-MM-dd HH:mm', date: 'yyyy-MM-dd', watermark: 'yyyy-MM-dd HH:mm' },
-  'en-gb': { dateTime: 'dd-MM-yyyy HH:mm:ss', minutes: 'dd-MM-yyyy HH:mm', date: 'dd-MM-yyyy', watermark: 'HH:mm dd-MM-yyyy' },
+  'zh-CN': {
+    dateTime: 'yyyy-MM-dd HH:mm:ss',
+    minutes: 'yyyy-MM-dd HH:mm',
+    date: 'yyyy-MM-dd',
+    watermark: 'yyyy-MM-dd HH:mm',
+  },
+  'en-gb': {
+    dateTime: 'dd-MM-yyyy HH:mm:ss',
+    minutes: 'dd-MM-yyyy HH:mm',
+    date: 'dd-MM-yyyy',
+    watermark: 'HH:mm dd-MM-yyyy',
+  },
 };
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');

@@ -50,15 +50,24 @@ export function discountPercentOff(price: Money | null | undefined, actual: Mone
 }
 
 /** The discount with its label in the locale ('8.5折', '15% off'), or null when no discount is shown. */
-export function discount(price: Money | null | undefined, actual: Money | null | undefined, locale: Locale): Discount | null {
+export function discount(
+  price: Money | null | undefined,
+  actual: Money | null | undefined,
+  locale: Locale,
+): Discount | null {
   const tenths = discountTenths(price, actual);
   const percentOff = discountPercentOff(price, actual);
   if (tenths === null || percentOff === null) return null;
-  const label = locale === 'en-gb' ? `${percentOff}${DISCOUNT_WORDS['en-gb']}` : `${tenths.toFixed(1)}${DISCOUNT_WORDS['zh-CN']}`;
+  const label =
+    locale === 'en-gb' ? `${percentOff}${DISCOUNT_WORDS['en-gb']}` : `${tenths.toFixed(1)}${DISCOUNT_WORDS['zh-CN']}`;
   return { tenths, percentOff, label };
 }
 
 /** Just the label of the discount in the locale, or null when no discount is shown. */
-export function discountLabel(price: Money | null | undefined, actual: Money | null | undefined, locale: Locale): string | null {
+export function discountLabel(
+  price: Money | null | undefined,
+  actual: Money | null | undefined,
+  locale: Locale,
+): string | null {
   return discount(price, actual, locale)?.label ?? null;
 }

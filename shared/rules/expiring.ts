@@ -39,7 +39,12 @@ export interface ExpiringCourse {
 export function expiryOf(course: ExpiringCourse): number | null {
   const buyDate = dateToMs(course.addtime ?? null);
   const window = validityWindow(
-    { actual: course.actual ?? 1, ce_type: course.ce_type, ce_time: course.ce_time, vaildBeginTime: course.vaildBeginTime },
+    {
+      actual: course.actual ?? 1,
+      ce_type: course.ce_type,
+      ce_time: course.ce_time,
+      vaildBeginTime: course.vaildBeginTime,
+    },
     { bought: true, buyDate },
   );
   return window.end;
@@ -96,7 +101,9 @@ export function formatRemaining(remaining: Remaining, locale: Locale): string {
 
 /** A 0/1 flag, boolean or numeric string as list items carry them. */
 type Flag = boolean | number | string | null | undefined;
-const on = (flag: Flag) => flag === true || (typeof flag !== 'boolean' && flag != null && flag !== '' && Number(flag) !== 0 && !Number.isNaN(Number(flag)));
+const on = (flag: Flag) =>
+  flag === true ||
+  (typeof flag !== 'boolean' && flag != null && flag !== '' && Number(flag) !== 0 && !Number.isNaN(Number(flag)));
 
 /** Spec 3 'Course list item' fields the badge reads. */
 export interface BadgeItem {
@@ -106,7 +113,10 @@ export interface BadgeItem {
   required_courses?: Flag;
 }
 
-export type CourseBadge = { kind: 'expired'; color: '#d52b2a' } | { kind: 'deleted'; color: null } | { kind: 'required'; color: '#387dfe' };
+export type CourseBadge =
+  | { kind: 'expired'; color: '#d52b2a' }
+  | { kind: 'deleted'; color: null }
+  | { kind: 'required'; color: '#387dfe' };
 
 /** Spec 9 'Badges': expired red, else deleted, else required blue; null when none applies. */
 export function courseBadge(item: BadgeItem): CourseBadge | null {

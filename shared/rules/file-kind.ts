@@ -52,12 +52,33 @@ export const isVideoMime = (mime: string) => mime.toLowerCase().startsWith('vide
 export type ResourceKind = 'video' | 'audio' | 'pdf' | 'office' | 'ppt' | 'image' | 'other';
 
 const KIND_OF_EXT: Record<string, ResourceKind> = {
-  MP4: 'video', M4V: 'video', MOV: 'video', WEBM: 'video', MKV: 'video', AVI: 'video', FLV: 'video', WMV: 'video',
-  MP3: 'audio', M4A: 'audio', AAC: 'audio', WAV: 'audio', OGG: 'audio', FLAC: 'audio',
+  MP4: 'video',
+  M4V: 'video',
+  MOV: 'video',
+  WEBM: 'video',
+  MKV: 'video',
+  AVI: 'video',
+  FLV: 'video',
+  WMV: 'video',
+  MP3: 'audio',
+  M4A: 'audio',
+  AAC: 'audio',
+  WAV: 'audio',
+  OGG: 'audio',
+  FLAC: 'audio',
   PDF: 'pdf',
-  DOC: 'office', DOCX: 'office', XLS: 'office', XLSX: 'office',
-  PPT: 'ppt', PPTX: 'ppt',
-  JPG: 'image', JPEG: 'image', PNG: 'image', GIF: 'image', WEBP: 'image', BMP: 'image',
+  DOC: 'office',
+  DOCX: 'office',
+  XLS: 'office',
+  XLSX: 'office',
+  PPT: 'ppt',
+  PPTX: 'ppt',
+  JPG: 'image',
+  JPEG: 'image',
+  PNG: 'image',
+  GIF: 'image',
+  WEBP: 'image',
+  BMP: 'image',
 };
 
 /** The library kind of a file: a video mime wins (spec 5), then the extension, then the mime family. */

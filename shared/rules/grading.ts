@@ -41,7 +41,13 @@ export function optionLetter(index: number): string {
 
 /** The ids of a choice answer: trimmed, without blanks or repeats, ascending. */
 export function choiceIds(answer: string | readonly string[]): string[] {
-  const ids = [...new Set((typeof answer === 'string' ? answer.split(',') : answer).map((id) => String(id).trim()).filter((id) => id !== ''))];
+  const ids = [
+    ...new Set(
+      (typeof answer === 'string' ? answer.split(',') : answer)
+        .map((id) => String(id).trim())
+        .filter((id) => id !== ''),
+    ),
+  ];
   const numeric = ids.every((id) => /^\d+$/.test(id));
   return ids.sort(numeric ? (a, b) => Number(a) - Number(b) : undefined);
 }

@@ -30,7 +30,11 @@ export function descendantIds(nodes: readonly TreeNode[], id: string): Set<strin
  * Why a group cannot move under a new parent, or null when it can: no group moves under itself or one of its
  * sub-groups (that would cut the branch off the tree in a loop). The root ('0' or null) always takes it.
  */
-export function moveProblem(nodes: readonly TreeNode[], id: string, newParentId: string | null): 'self' | 'descendant' | null {
+export function moveProblem(
+  nodes: readonly TreeNode[],
+  id: string,
+  newParentId: string | null,
+): 'self' | 'descendant' | null {
   const parent = rootOf(newParentId);
   if (parent === null) return null;
   if (parent === id) return 'self';

@@ -4,7 +4,19 @@
  */
 
 /** Which viewer shows a chapter: from the chapter kind and its resource's kind. */
-export const VIEWER_KINDS = ['video', 'audio', 'pdf', 'office', 'ppt', 'image', 'graphic', 'exercise', 'exam', 'file', 'none'] as const;
+export const VIEWER_KINDS = [
+  'video',
+  'audio',
+  'pdf',
+  'office',
+  'ppt',
+  'image',
+  'graphic',
+  'exercise',
+  'exam',
+  'file',
+  'none',
+] as const;
 export type ViewerKind = (typeof VIEWER_KINDS)[number];
 
 /**
@@ -12,7 +24,19 @@ export type ViewerKind = (typeof VIEWER_KINDS)[number];
  * pptv3, pdfv2, and the graphic reader). The spec names no difference between a route and its v2/v3
  * variant, so the variants open the same viewer.
  */
-export const LEARN_ROUTE_NAMES = ['video', 'videov2', 'pdf', 'pdfv2', 'office', 'ppt', 'pptv2', 'pptv3', 'image', 'imagev2', 'graphic'] as const;
+export const LEARN_ROUTE_NAMES = [
+  'video',
+  'videov2',
+  'pdf',
+  'pdfv2',
+  'office',
+  'ppt',
+  'pptv2',
+  'pptv3',
+  'image',
+  'imagev2',
+  'graphic',
+] as const;
 export type LearnRouteName = (typeof LEARN_ROUTE_NAMES)[number];
 
 /** The routes that show each viewer kind; the first is where the learn page opens it. Kinds without a route show on the page itself. */
@@ -46,7 +70,12 @@ export function readingProgress(scrollTop: number, viewport: number, height: num
  * top (document offset) is at or above the reading line (scrollTop + offset); -1 before the first one.
  * At the very end of the page the last heading is current even when it cannot reach the line.
  */
-export function currentHeadingIndex(headingTops: readonly number[], scrollTop: number, offset = 80, atEnd = false): number {
+export function currentHeadingIndex(
+  headingTops: readonly number[],
+  scrollTop: number,
+  offset = 80,
+  atEnd = false,
+): number {
   if (headingTops.length === 0) return -1;
   if (atEnd) return headingTops.length - 1;
   let current = -1;
@@ -63,13 +92,23 @@ export const SKIP_TOLERANCE_SECONDS = 2;
  * Course settings notAllowSkip (spec 3): a seek past the furthest point watched snaps back to it; a seek
  * backwards, or anywhere when skipping is allowed, stays. Returns where playback should be.
  */
-export function allowedSeek(target: number, furthest: number, notAllowSkip: boolean, tolerance = SKIP_TOLERANCE_SECONDS): number {
+export function allowedSeek(
+  target: number,
+  furthest: number,
+  notAllowSkip: boolean,
+  tolerance = SKIP_TOLERANCE_SECONDS,
+): number {
   if (!notAllowSkip || !Number.isFinite(target)) return target;
   return target > furthest + tolerance ? furthest : target;
 }
 
 /** The furthest point watched after a tick of normal playback: only continuous playback moves it on. */
-export function furthestWatched(furthest: number, previous: number, current: number, tolerance = SKIP_TOLERANCE_SECONDS): number {
+export function furthestWatched(
+  furthest: number,
+  previous: number,
+  current: number,
+  tolerance = SKIP_TOLERANCE_SECONDS,
+): number {
   if (current > furthest && current - previous <= tolerance && current >= previous) return current;
   return furthest;
 }
@@ -137,11 +176,16 @@ export interface StudyChapterNode extends StudyChapter {
 
 /** The chapters a learner opens, in order: the subchapters of a chapter that has them, else the chapter itself; headings skipped. */
 export function studyOrder(chapters: readonly StudyChapterNode[]): StudyChapter[] {
-  return chapters.flatMap((chapter): StudyChapter[] => (chapter.children.length > 0 ? [...chapter.children] : [chapter])).filter((chapter) => chapter.learnType !== '');
+  return chapters
+    .flatMap((chapter): StudyChapter[] => (chapter.children.length > 0 ? [...chapter.children] : [chapter]))
+    .filter((chapter) => chapter.learnType !== '');
 }
 
 /** The chapters before and after one in study order (null at either end, or when it is not in the list). */
-export function neighbours(chapters: readonly StudyChapterNode[], cid: string): { prev: StudyChapter | null; next: StudyChapter | null } {
+export function neighbours(
+  chapters: readonly StudyChapterNode[],
+  cid: string,
+): { prev: StudyChapter | null; next: StudyChapter | null } {
   const order = studyOrder(chapters);
   const at = order.findIndex((chapter) => chapter.cid === cid);
   if (at < 0) return { prev: null, next: null };

@@ -22,7 +22,9 @@ export function licenceTime(when: number | string, kind: 'expiry' | 'issue'): nu
 }
 
 /** Which notice the back office shows on every screen: expired, trial, near the limit, or none. */
-export function licenceNotice(status: Pick<RegStatus, 'trial' | 'expired' | 'seats'>): 'expired' | 'trial' | 'nearLimit' | null {
+export function licenceNotice(
+  status: Pick<RegStatus, 'trial' | 'expired' | 'seats'>,
+): 'expired' | 'trial' | 'nearLimit' | null {
   if (status.expired) return 'expired';
   if (status.trial) return 'trial';
   const free = status.seats.limit - status.seats.used;

@@ -70,7 +70,9 @@ export type NextStep =
  * Spec 4: after the last chapter — signature where required and missing, rating where grading is on and not
  * yet rated, then thanks (which follows the rating).
  */
-export function finishDialogs(input: Pick<FlowInput, 'signature' | 'hasSignature' | 'gradingOn' | 'rated'>): FinishDialog[] {
+export function finishDialogs(
+  input: Pick<FlowInput, 'signature' | 'hasSignature' | 'gradingOn' | 'rated'>,
+): FinishDialog[] {
   const dialogs: FinishDialog[] = [];
   if (input.signature && !input.hasSignature) dialogs.push('signature');
   if (input.gradingOn && !input.rated) dialogs.push('rating', 'thanks');
@@ -91,18 +93,29 @@ export function buyRoute(mobile: boolean): 'app.pay' | 'app.pay.confirm' {
 export function nextChapterStep(input: FlowInput): NextStep {
   const order = studyOrder(input.chapters);
   const at = order.findIndex((chapter) => chapter.cid === input.cid);
-  const stage = input.chapters.find((top) => top.cid === input.cid || top.children.some((child) => child.cid === input.cid));
+  const stage = input.chapters.find(
+    (top) => top.cid === input.cid || top.children.some((child) => child.cid === input.cid),
+  );
   // A cid that is not a study leaf (a stage heading, or unknown) moves to the first leaf of its stage or of the course.
-  const next = at >= 0 ? order[at + 1] : (order.find((leaf) => stage?.children.some((child) => child.cid === leaf.cid)) ?? order[0]);
-  const nextStage = next ? input.chapters.find((top) => top.cid === next.cid || top.children.some((child) => child.cid === next.cid)) : undefined;
+  const next =
+    at >= 0
+      ? order[at + 1]
+      : (order.find((leaf) => stage?.children.some((child) => child.cid === leaf.cid)) ?? order[0]);
+  const nextStage = next
+    ? input.chapters.find((top) => top.cid === next.cid || top.children.some((child) => child.cid === next.cid))
+    : undefined;
 
   if (at >= 0 && stage && nextStage !== stage && stageStudied(stage)) {
-    if (!stagePassed({ passed: stage.passed ?? false, stageExam: stage.stageExam })) return { step: 'stageExam', stageCid: stage.cid };
-    if (input.verify && Number(stage.verify_status) !== 1) return { step: 'awaitReview', stageCid: stage.cid, message: 'stageReview' };
+    if (!stagePassed({ passed: stage.passed ?? false, stageExam: stage.stageExam }))
+      return { step: 'stageExam', stageCid: stage.cid };
+    if (input.verify && Number(stage.verify_status) !== 1)
+      return { step: 'awaitReview', stageCid: stage.cid, message: 'stageReview' };
   }
   if (next) {
-    const chapter = nextStage?.cid === next.cid ? nextStage : nextStage?.children.find((child) => child.cid === next.cid);
-    if (chapter && trialEnds(input.owned, chapter)) return { step: 'endOfTrial', cid: next.cid, action: 'buy', coid: input.coid };
+    const chapter =
+      nextStage?.cid === next.cid ? nextStage : nextStage?.children.find((child) => child.cid === next.cid);
+    if (chapter && trialEnds(input.owned, chapter))
+      return { step: 'endOfTrial', cid: next.cid, action: 'buy', coid: input.coid };
     return { step: 'next', cid: next.cid, learnType: next.learnType };
   }
   return { step: 'finished', message: 'lastSection', dialogs: finishDialogs(input) };

@@ -14,4 +14,5 @@ export const canCommitPlan = (status: PlanStatus): boolean => COMMITTABLE.includ
 export const canReviewPlan = (status: PlanStatus): boolean => REVIEWABLE.includes(status);
 
 /** Publishing needs an approved plan; unpublishing is always allowed. */
-export const canPublishPlan = (status: PlanStatus | null, publish: boolean): boolean => !publish || status === 'approved';
+export const canPublishPlan = (status: PlanStatus | null, publish: boolean): boolean =>
+  !publish || status === 'approved';

@@ -50,7 +50,10 @@ export function displayPercent(value: ProgressValue): number {
  * Spec 3 'Almost-expiring course' / 'Course list item': the derived process percentage of a course from
  * total_chapter and complete_chapter: complete / total x 100, rounded down, within 0..100 (0 with no chapters).
  */
-export function courseProcess(total_chapter: number | string | null | undefined, complete_chapter: number | string | null | undefined): number {
+export function courseProcess(
+  total_chapter: number | string | null | undefined,
+  complete_chapter: number | string | null | undefined,
+): number {
   const total = Math.floor(read(total_chapter));
   const complete = Math.min(Math.floor(read(complete_chapter)), total);
   if (total <= 0) return 0;

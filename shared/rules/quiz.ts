@@ -78,12 +78,26 @@ export type QuizAction<Q extends QuizQuestion = QuizQuestion> =
 
 /** The machine before anything is loaded. */
 export function initialQuiz<Q extends QuizQuestion>(): QuizState<Q> {
-  return { phase: 'loading', questions: [], index: 0, answer: '', row: ANSWER_ROW.submit, submitted: false, result: null, sending: null, pending: [], toast: null, error: null, exercisesUpdated: false };
+  return {
+    phase: 'loading',
+    questions: [],
+    index: 0,
+    answer: '',
+    row: ANSWER_ROW.submit,
+    submitted: false,
+    result: null,
+    sending: null,
+    pending: [],
+    toast: null,
+    error: null,
+    exercisesUpdated: false,
+  };
 }
 
 const several = (state: QuizState) => state.questions.length > 1;
 const isLast = (state: QuizState) => state.index >= state.questions.length - 1;
-export const currentQuestion = <Q extends QuizQuestion>(state: QuizState<Q>): Q | null => state.questions[state.index] ?? null;
+export const currentQuestion = <Q extends QuizQuestion>(state: QuizState<Q>): Q | null =>
+  state.questions[state.index] ?? null;
 
 /** The row before submitting: Next that submits silently (several, show-answer off, not the last), else Submit. */
 function rowBefore(state: QuizState): AnswerRow {
@@ -93,11 +107,25 @@ function rowBefore(state: QuizState): AnswerRow {
 
 /** Shows the question at index with a fresh answer (selections reset). */
 function showAt<Q extends QuizQuestion>(state: QuizState<Q>, index: number): QuizState<Q> {
-  const next = { ...state, phase: 'question' as const, index, answer: '', submitted: false, result: null, sending: null, error: null };
+  const next = {
+    ...state,
+    phase: 'question' as const,
+    index,
+    answer: '',
+    submitted: false,
+    result: null,
+    sending: null,
+    error: null,
+  };
   return { ...next, row: rowBefore(next) };
 }
 
-const closed = <Q extends QuizQuestion>(state: QuizState<Q>): QuizState<Q> => ({ ...state, phase: 'closed', sending: null, exercisesUpdated: true });
+const closed = <Q extends QuizQuestion>(state: QuizState<Q>): QuizState<Q> => ({
+  ...state,
+  phase: 'closed',
+  sending: null,
+  exercisesUpdated: true,
+});
 
 /** The answer after choosing option oid: single → that id; multiple → toggled, ascending; true/false → '0' (true) or '1'. */
 export function chooseOption(type: number, answer: string, oid: string): string {
@@ -114,7 +142,10 @@ export function quizReducer<Q extends QuizQuestion>(state: QuizState<Q>, action:
   switch (action.type) {
     case 'loaded':
       if (action.questions.length === 0) return { ...state, phase: 'failed', error: 'empty' };
-      return showAt({ ...state, questions: action.questions, pending: action.pending ?? action.questions.map((q) => q.qid) }, 0);
+      return showAt(
+        { ...state, questions: action.questions, pending: action.pending ?? action.questions.map((q) => q.qid) },
+        0,
+      );
     case 'loadFailed':
       return { ...state, phase: 'failed', error: action.error };
     case 'choose':
@@ -132,7 +163,12 @@ export function quizReducer<Q extends QuizQuestion>(state: QuizState<Q>, action:
       if (state.submitted) return isLast(state) ? closed(state) : showAt(state, state.index + 1);
       const problem = answerProblem(question.type, state.answer);
       if (problem) return { ...state, toast: { reason: problem, seq: (state.toast?.seq ?? 0) + 1 } };
-      return { ...state, toast: null, error: null, sending: { qid: question.qid, answer: state.answer, silent: state.row === ANSWER_ROW.next } };
+      return {
+        ...state,
+        toast: null,
+        error: null,
+        sending: { qid: question.qid, answer: state.answer, silent: state.row === ANSWER_ROW.next },
+      };
     }
     case 'answered': {
       const { sending } = state;

@@ -61,7 +61,12 @@ export function smoothSpeed(previous: number, distance: number, ms: number): num
 }
 
 /** A pointer position (client coordinates) in pad coordinates, given the element's box on screen. */
-export function toPadPoint(clientX: number, clientY: number, box: { left: number; top: number; width: number; height: number }, pad: Size): { x: number; y: number } {
+export function toPadPoint(
+  clientX: number,
+  clientY: number,
+  box: { left: number; top: number; width: number; height: number },
+  pad: Size,
+): { x: number; y: number } {
   const x = box.width > 0 ? ((clientX - box.left) / box.width) * pad.width : 0;
   const y = box.height > 0 ? ((clientY - box.top) / box.height) * pad.height : 0;
   return { x: Math.max(0, Math.min(pad.width, x)), y: Math.max(0, Math.min(pad.height, y)) };
@@ -84,7 +89,13 @@ export function rescaleStrokes(strokes: readonly Stroke[], from: Size, to: Size)
   const sx = to.width / from.width;
   const sy = to.height / from.height;
   const sw = Math.min(sx, sy);
-  return strokes.map((stroke) => stroke.map((point) => ({ x: point.x * sx, y: point.y * sy, width: Math.max(SIGNATURE_STROKE.minWidth, point.width * sw) })));
+  return strokes.map((stroke) =>
+    stroke.map((point) => ({
+      x: point.x * sx,
+      y: point.y * sy,
+      width: Math.max(SIGNATURE_STROKE.minWidth, point.width * sw),
+    })),
+  );
 }
 
 export type FullScreenToggle = 'hidden' | 'disabled' | 'enabled';
@@ -93,14 +104,22 @@ export type FullScreenToggle = 'hidden' | 'disabled' | 'enabled';
  * Spec 4: full screen unavailable in portrait or on mac; toggle disabled in landscape (a phone held sideways
  * is full screen by itself). A desktop elsewhere switches as the user chose.
  */
-export function fullScreenState(input: { mobile: boolean; portrait: boolean; mac: boolean; chosen: boolean }): { toggle: FullScreenToggle; fullScreen: boolean } {
-  if (input.mobile) return input.portrait ? { toggle: 'hidden', fullScreen: false } : { toggle: 'disabled', fullScreen: true };
+export function fullScreenState(input: { mobile: boolean; portrait: boolean; mac: boolean; chosen: boolean }): {
+  toggle: FullScreenToggle;
+  fullScreen: boolean;
+} {
+  if (input.mobile)
+    return input.portrait ? { toggle: 'hidden', fullScreen: false } : { toggle: 'disabled', fullScreen: true };
   if (input.mac) return { toggle: 'hidden', fullScreen: false };
   return { toggle: 'enabled', fullScreen: input.chosen };
 }
 
 /** The watermark's words: the given texts (the student's name, the course title) then the time in the locale's pattern (spec 9). */
-export function watermarkText(parts: readonly (string | null | undefined)[], when: Date | number, locale: Locale): string {
+export function watermarkText(
+  parts: readonly (string | null | undefined)[],
+  when: Date | number,
+  locale: Locale,
+): string {
   const words = parts.map((part) => (part ?? '').trim()).filter(Boolean);
   return [...words, formatDate(when, DATE_PATTERNS[locale].watermark)].join(' ');
 }

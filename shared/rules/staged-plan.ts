@@ -133,14 +133,32 @@ export function stageSlotOf(chapters: readonly StageChapterNode[], cid: string):
  */
 export type StageGate =
   | { open: true; window: StageWindow | null }
-  | { open: false; window: StageWindow; message: 'stageNotOpen' | 'stageClosed'; actions: readonly ['confirm', 'returnToPlan']; coid: string };
+  | {
+      open: false;
+      window: StageWindow;
+      message: 'stageNotOpen' | 'stageClosed';
+      actions: readonly ['confirm', 'returnToPlan'];
+      coid: string;
+    };
 
 /** The gate of a chapter of a staged course; open when the course is not staged or the chapter is not in the tree. */
-export function stageGate(coid: string, settings: StageSettings, chapters: readonly StageChapterNode[], cid: string, now: number): StageGate {
+export function stageGate(
+  coid: string,
+  settings: StageSettings,
+  chapters: readonly StageChapterNode[],
+  cid: string,
+  now: number,
+): StageGate {
   if (!isStaged(settings)) return { open: true, window: null };
   const slot = stageSlotOf(chapters, cid);
   if (!slot) return { open: true, window: null };
   const window = stageWindow(settings, slot, now);
   if (window.state === 'open') return { open: true, window };
-  return { open: false, window, message: window.state === 'notYetOpen' ? 'stageNotOpen' : 'stageClosed', actions: ['confirm', 'returnToPlan'], coid };
+  return {
+    open: false,
+    window,
+    message: window.state === 'notYetOpen' ? 'stageNotOpen' : 'stageClosed',
+    actions: ['confirm', 'returnToPlan'],
+    coid,
+  };
 }

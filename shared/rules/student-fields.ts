@@ -19,7 +19,10 @@ export function isIsoDate(value: string): boolean {
  * Values are compared trimmed; a number is a plain decimal (leading zeros kept as written), a date yyyy-MM-dd,
  * a choice one of the field's options exactly.
  */
-export function fieldProblem(field: Pick<StudentField, 'kind' | 'options' | 'required'>, raw: string): FieldProblem | null {
+export function fieldProblem(
+  field: Pick<StudentField, 'kind' | 'options' | 'required'>,
+  raw: string,
+): FieldProblem | null {
   const value = raw.trim();
   if (value === '') return field.required ? 'required' : null;
   if (value.length > FIELD_VALUE_MAX) return 'tooLong';
@@ -53,14 +56,25 @@ type FieldDef = Pick<StudentField, 'sfid' | 'name' | 'kind' | 'options' | 'requi
  * are checked (an import row updating a student leaves the fields it does not name as they are).
  * Issues come in the fields' order, unknown sfids first; [] when the values are accepted.
  */
-export function fieldValueIssues(fields: readonly FieldDef[], given: readonly { sfid: string; value: string }[], kept: readonly { sfid: string; value: string }[] | 'unchecked' = []): FieldValueIssue[] {
+export function fieldValueIssues(
+  fields: readonly FieldDef[],
+  given: readonly { sfid: string; value: string }[],
+  kept: readonly { sfid: string; value: string }[] | 'unchecked' = [],
+): FieldValueIssue[] {
   const known = new Set(fields.map((f) => f.sfid));
-  const issues: FieldValueIssue[] = given.filter((v) => !known.has(v.sfid)).map((v) => ({ sfid: v.sfid, name: '', problem: 'unknown' }));
+  const issues: FieldValueIssue[] = given
+    .filter((v) => !known.has(v.sfid))
+    .map((v) => ({ sfid: v.sfid, name: '', problem: 'unknown' }));
   const values = new Map(given.map((v) => [v.sfid, v.value]));
   const before = new Map(kept === 'unchecked' ? [] : kept.map((v) => [v.sfid, v.value.trim()]));
   for (const field of fields) {
     const value = values.get(field.sfid);
-    const problem = value !== undefined ? fieldProblem(field, value) : kept !== 'unchecked' && field.required && !before.get(field.sfid) ? 'required' : null;
+    const problem =
+      value !== undefined
+        ? fieldProblem(field, value)
+        : kept !== 'unchecked' && field.required && !before.get(field.sfid)
+          ? 'required'
+          : null;
     if (problem) issues.push({ sfid: field.sfid, name: field.name, problem });
   }
   return issues;

@@ -101,7 +101,9 @@ export function stagePassed(stage: Pick<PlanChapter, 'passed' | 'stageExam'>): b
 
 /** True when every subchapter of the stage (or the stage itself, without subchapters) is at progress 1. */
 export function stageStudied(stage: Pick<PlanChapter, 'progress' | 'children'>): boolean {
-  return stage.children.length > 0 ? stage.children.every((child) => isComplete(child.progress)) : isComplete(stage.progress);
+  return stage.children.length > 0
+    ? stage.children.every((child) => isComplete(child.progress))
+    : isComplete(stage.progress);
 }
 
 /** Spec 4 'Growth plan order' for one earlier stage: all subchapters at 1, passed, and verified where verify is set. */
@@ -109,14 +111,21 @@ export function stageFinished(stage: PlanChapter, verify: boolean): boolean {
   return stageStudied(stage) && stagePassed(stage) && (!verify || Number(stage.verify_status) === 1);
 }
 
-export type GrowthOrder = { ok: true } | { ok: false; message: 'orderTip'; redirect: 'studyDetail'; coid: string; blockedBy: string };
+export type GrowthOrder =
+  | { ok: true }
+  | { ok: false; message: 'orderTip'; redirect: 'studyDetail'; coid: string; blockedBy: string };
 
 /**
  * Spec 4 'Growth plan order': "a chapter is reachable only if all earlier chapters have all subchapters at
  * progress 1, are passed, and (if verify is set) have verify_status 1; else the orderTip alert and redirect
  * to the study plan detail." cid may be a stage or one of its subchapters; an unknown cid is not refused here.
  */
-export function growthPlanOrder(coid: string, stages: readonly PlanChapter[], verify: boolean, cid: string): GrowthOrder {
+export function growthPlanOrder(
+  coid: string,
+  stages: readonly PlanChapter[],
+  verify: boolean,
+  cid: string,
+): GrowthOrder {
   const at = stages.findIndex((stage) => stage.cid === cid || stage.children.some((child) => child.cid === cid));
   if (at < 0) return { ok: true };
   const blocking = stages.slice(0, at).find((stage) => !stageFinished(stage, verify));

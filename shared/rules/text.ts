@@ -16,7 +16,10 @@ export const DURATION_UNITS: Record<Locale, { hours: string; minutes: string; se
   'en-gb': { hours: ' h', minutes: ' min', seconds: ' s', separator: ' ' },
 };
 
-const segmenter = typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
+const segmenter =
+  typeof Intl !== 'undefined' && 'Segmenter' in Intl
+    ? new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+    : null;
 
 /** Splits text into user-perceived characters, so Chinese, emoji and joined emoji are never cut apart. */
 export function characters(text: string): string[] {
@@ -30,7 +33,11 @@ export function filterTitle(title: string | null | undefined, limit: number = TI
 }
 
 /** Whole seconds split into hours, minutes and seconds; negative or unreadable counts as 0. */
-export function durationParts(seconds: number | string | null | undefined): { hours: number; minutes: number; seconds: number } {
+export function durationParts(seconds: number | string | null | undefined): {
+  hours: number;
+  minutes: number;
+  seconds: number;
+} {
   const raw = Number(seconds ?? 0);
   const total = Number.isFinite(raw) && raw > 0 ? Math.floor(raw) : 0;
   return { hours: Math.floor(total / 3600), minutes: Math.floor((total % 3600) / 60), seconds: total % 60 };
@@ -63,7 +70,11 @@ export function formatPrice(amount: Money | null | undefined): string | null {
 }
 
 /** Card price (spec 2): '￥29.90' when paid; when 0, hidden (null) on desktop and 'free' on mobile; null when unreadable. */
-export function priceLabel(actual: Money | null | undefined, options: { mobile: boolean }, locale: Locale): string | null {
+export function priceLabel(
+  actual: Money | null | undefined,
+  options: { mobile: boolean },
+  locale: Locale,
+): string | null {
   const value = readAmount(actual);
   if (!Number.isFinite(value)) return null;
   if (value <= 0) return options.mobile ? FREE_WORDS[locale] : null;

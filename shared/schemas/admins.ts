@@ -103,7 +103,9 @@ export const zGroupPermissionsQuery = z.object({ id: zId.optional() });
 export const zCateNameQuery = z.object({
   ids: z
     .union([z.string().max(20 * ADMIN_CATEGORIES_MAX), z.array(z.string()).max(ADMIN_CATEGORIES_MAX)])
-    .transform((value) => [...new Set((Array.isArray(value) ? value : value.split(',')).map((id) => id.trim()).filter(Boolean))])
+    .transform((value) => [
+      ...new Set((Array.isArray(value) ? value : value.split(',')).map((id) => id.trim()).filter(Boolean)),
+    ])
     .pipe(z.array(zId).max(ADMIN_CATEGORIES_MAX)),
 });
 
@@ -141,6 +143,8 @@ export type GroupPermissions = z.infer<typeof zGroupPermissions>;
 
 /** A node of admins/getCate's tree. */
 export type CateNode = { id: string; name: string; children: CateNode[] };
-export const zCateNode: z.ZodType<CateNode> = z.lazy(() => z.object({ id: z.string(), name: z.string(), children: z.array(zCateNode) }));
+export const zCateNode: z.ZodType<CateNode> = z.lazy(() =>
+  z.object({ id: z.string(), name: z.string(), children: z.array(zCateNode) }),
+);
 export const zCateTree = z.object({ cates: z.array(zCateNode) });
 export const zCateNames = z.object({ list: z.array(zNamedRef) });

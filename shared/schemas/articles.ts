@@ -18,9 +18,18 @@ export const ARTICLE_STATUS = { draft: 0, published: 1 } as const;
 const title = z.string().trim().min(1, 'is required').max(ARTICLE_TITLE_MAX);
 
 /** POST article/new: a draft. */
-export const zNewArticle = z.object({ title, content: z.string().max(ARTICLE_CONTENT_MAX).default(''), img: zSafeUrl.default('') });
+export const zNewArticle = z.object({
+  title,
+  content: z.string().max(ARTICLE_CONTENT_MAX).default(''),
+  img: zSafeUrl.default(''),
+});
 /** POST article/save: the fields given replace the article's. */
-export const zUpdateArticle = z.object({ aid: zId, title: title.optional(), content: z.string().max(ARTICLE_CONTENT_MAX).optional(), img: zSafeUrl.optional() });
+export const zUpdateArticle = z.object({
+  aid: zId,
+  title: title.optional(),
+  content: z.string().max(ARTICLE_CONTENT_MAX).optional(),
+  img: zSafeUrl.optional(),
+});
 export type UpdateArticle = z.output<typeof zUpdateArticle>;
 export const zPublishArticle = z.object({ aid: zId, status: zBit });
 export const zPinArticle = z.object({ aid: zId, pinned: zBit });
@@ -59,7 +68,11 @@ export const zArticleItem = z.object({
 export type ArticleItem = z.infer<typeof zArticleItem>;
 export const zArticleList = z.object({ list: z.array(zArticleItem), total: z.number().int() });
 
-export const zAdminArticleItem = zArticleItem.extend({ status: z.number().int(), position: z.number().int(), updated: z.string() });
+export const zAdminArticleItem = zArticleItem.extend({
+  status: z.number().int(),
+  position: z.number().int(),
+  updated: z.string(),
+});
 export const zAdminArticleList = z.object({ list: z.array(zAdminArticleItem), total: z.number().int() });
 
 /** GET article/info/{aid}: the article with its (sanitised) content. */

@@ -3,7 +3,18 @@ import { zUserData } from './auth';
 import { zFieldValue, zStudentField } from './students';
 
 /** Which server page the HTML shell was asked for (spec 2 routes). */
-export const zPageKind = z.enum(['home', 'login', 'logout', 'learn', 'column', 'live', 'course', 'dashboard', 'admin', 'notFound']);
+export const zPageKind = z.enum([
+  'home',
+  'login',
+  'logout',
+  'learn',
+  'column',
+  'live',
+  'course',
+  'dashboard',
+  'admin',
+  'notFound',
+]);
 export type PageKind = z.infer<typeof zPageKind>;
 
 /** Page bootstrap data embedded in the HTML shell (spec 3), plus the shell's own keys after 'page'. */

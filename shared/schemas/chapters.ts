@@ -97,7 +97,12 @@ export const zChapterList = z.object({
 export type ChapterList = z.infer<typeof zChapterList>;
 
 /** POST chapter/add {coid, parent_id, title, type}: appended last under parent_id ('0' = a top-level chapter). */
-export const zAddChapter = z.object({ coid: zId, parent_id: zId.default('0'), title: zTitle, type: zChapterType.default(CHAPTER_TYPE.heading) });
+export const zAddChapter = z.object({
+  coid: zId,
+  parent_id: zId.default('0'),
+  title: zTitle,
+  type: zChapterType.default(CHAPTER_TYPE.heading),
+});
 /** POST chapter/rename {cid, title}. */
 export const zRenameChapter = z.object({ cid: zId, title: zTitle });
 /** POST chapter/free {cid, free}: a free chapter can be tried without buying. */

@@ -27,7 +27,11 @@ export const zYuan = z
 export const zBit = z.union([z.boolean(), z.coerce.number().int().min(0).max(1)]).transform((value) => (value ? 1 : 0));
 
 /** A column as URLs and calls name it: its id, or its encoded code (/u/column/{code}). */
-export const zColumnRef = z.coerce.string().min(1).max(64).regex(/^[0-9A-Za-z_-]+$/, 'must be a column id');
+export const zColumnRef = z.coerce
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[0-9A-Za-z_-]+$/, 'must be a column id');
 
 export const zValidityType = z.coerce.number().int().min(0).max(2);
 const zCeTime = z.union([z.string(), z.number()]).transform((value) => String(value).trim());
@@ -35,7 +39,8 @@ const zCeTime = z.union([z.string(), z.number()]).transform((value) => String(va
 /** Why ce_time does not fit ce_type (days for 1, an end date for 2, nothing for 0), or null when it fits. */
 export function validityError(ceType: number, ceTime: string): string | null {
   if (ceType === 1 && !/^[1-9]\d{0,4}$/.test(ceTime)) return 'must be a number of days from 1 to 99999';
-  if (ceType === 2 && !/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/.test(ceTime)) return 'must be an end date yyyy-MM-dd';
+  if (ceType === 2 && !/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/.test(ceTime))
+    return 'must be an end date yyyy-MM-dd';
   return null;
 }
 
@@ -149,7 +154,12 @@ export type ColumnCard = z.infer<typeof zColumnCard>;
 export const zColumnList = z.object({ list: z.array(zColumnCard), total: z.number().int() });
 
 /** A column in the back office: with its description, publish state and ordered course ids (any state). */
-export const zAdminColumn = zColumnCard.extend({ description: z.string(), pub: z.number().int(), coids: z.array(z.string()), update_time: z.string() });
+export const zAdminColumn = zColumnCard.extend({
+  description: z.string(),
+  pub: z.number().int(),
+  coids: z.array(z.string()),
+  update_time: z.string(),
+});
 export type AdminColumn = z.infer<typeof zAdminColumn>;
 export const zAdminColumnList = z.object({ list: z.array(zAdminColumn), total: z.number().int() });
 

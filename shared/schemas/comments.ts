@@ -46,7 +46,8 @@ export const zCommentListQuery = z.object({
 /** GET comment/reply {coid}. */
 export const zCommentRepliesQuery = z.object({ coid: zCode });
 
-const ignored = (what: string) => z.unknown().optional().describe(`${what}: accepted and ignored (the server derives it)`);
+const ignored = (what: string) =>
+  z.unknown().optional().describe(`${what}: accepted and ignored (the server derives it)`);
 
 /**
  * POST comment/add: 'add ware comment' (spec 7) {coid, cid?, text}; the spec's other fields (pid, title,
@@ -145,13 +146,18 @@ export type AdminComment = z.infer<typeof zAdminComment>;
 export const zAdminCommentList = z.object({ list: z.array(zAdminComment), total: z.number().int() });
 
 /** POST a/comment/reply {cmid, text}: an administrator's reply to a comment. */
-export const zAdminReplyInput = z.object({ cmid: zId, text: z.string().max(COMMENT_INPUT_MAX, `must be at most ${COMMENT_MAX} characters`) });
+export const zAdminReplyInput = z.object({
+  cmid: zId,
+  text: z.string().max(COMMENT_INPUT_MAX, `must be at most ${COMMENT_MAX} characters`),
+});
 const cmids = z.array(zId).min(1).max(ADMIN_COMMENT_PAGE_MAX);
 /** POST a/comment/hide {cmids, hidden}: comments or replies. */
 export const zHideComments = z.object({ cmids, hidden: zBit });
 /** POST a/comment/delete {cmids}: comments (with their replies) or replies. */
 export const zDeleteComments = z.object({ cmids });
 /** GET/POST a/comment/setting {noAllowComment} (spec 3 'Student settings'). */
-export const zCommentSetting = z.object({ noAllowComment: z.union([z.boolean(), z.literal(0), z.literal(1)]).transform(Boolean) });
+export const zCommentSetting = z.object({
+  noAllowComment: z.union([z.boolean(), z.literal(0), z.literal(1)]).transform(Boolean),
+});
 export const zCommentSettingOut = z.object({ noAllowComment: z.boolean() });
 export const zChangedReply = z.object({ changed: z.number().int() });

@@ -6,10 +6,17 @@ export const zId = z.string().regex(/^\d{1,20}$/, 'must be a decimal id');
 export type Id = z.infer<typeof zId>;
 
 /** An opaque encoded id from a URL (course ids, hashed parent ids). */
-export const zCode = z.string().min(1).max(64).regex(/^[0-9A-Za-z_-]+$/, 'must be an encoded id');
+export const zCode = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[0-9A-Za-z_-]+$/, 'must be an encoded id');
 
 /** A same-site path the app may send a user back to; never another origin (the return-path rule, shared/rules/site-links). */
-export const zReturnPath = z.string().max(SITE_LINK_MAX).refine((value) => isSameSitePath(value), 'must be a path on this site');
+export const zReturnPath = z
+  .string()
+  .max(SITE_LINK_MAX)
+  .refine((value) => isSameSitePath(value), 'must be a path on this site');
 
 export const zEmpty = z.object({}).strict();
 

@@ -38,9 +38,14 @@ export const zYuan = z
   .max(PRICE_MAX_YUAN)
   .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'must have at most two decimals');
 /** A date 'yyyy-MM-dd' or 'yyyy-MM-dd HH:mm[:ss]', or '' for none. */
-export const zDateText = z.string().regex(/^(\d{4}-\d{1,2}-\d{1,2}( \d{1,2}:\d{2}(:\d{2})?)?)?$/, 'must be a date yyyy-MM-dd [HH:mm:ss]');
+export const zDateText = z
+  .string()
+  .regex(/^(\d{4}-\d{1,2}-\d{1,2}( \d{1,2}:\d{2}(:\d{2})?)?)?$/, 'must be a date yyyy-MM-dd [HH:mm:ss]');
 /** An image address: empty or one the sanitiser's URL rule keeps (spec 5). */
-export const zImageUrl = z.string().max(1000).refine((value) => isSafeUrl(value), 'must be an http(s), relative or data:image address');
+export const zImageUrl = z
+  .string()
+  .max(1000)
+  .refine((value) => isSafeUrl(value), 'must be an http(s), relative or data:image address');
 /** Page number (from 1) and page size (1 to 500). */
 export const zPage = z.number().int().min(1).default(1);
 export const zNum = z.number().int().min(1).max(PAGE_NUM_MAX).default(20);
@@ -126,7 +131,11 @@ export const zCourseValues = z.object({
   price: zYuan,
   ce_type: z.number().int().min(0).max(2),
   ce_time: z.union([z.string().trim().max(30), z.number().int().min(0)]),
-  authentication_gid: z.string().trim().max(2000).regex(/^(\d{1,20}(,\d{1,20})*)?$/, 'must be a comma list of group ids'),
+  authentication_gid: z
+    .string()
+    .trim()
+    .max(2000)
+    .regex(/^(\d{1,20}(,\d{1,20})*)?$/, 'must be a comma list of group ids'),
   order_rest: zFlag,
   private: zFlag,
   notes: z.string().max(2000),
@@ -196,18 +205,31 @@ export const zCoursesByCategory = z.object({
 export type CoursesByCategory = z.output<typeof zCoursesByCategory>;
 
 /** POST course/search, the named operation 'Keyword search {keyword}' (uid = the page's school). */
-export const zCourseSearch = z.object({ uid: zSchoolRef, keyword: z.string().trim().min(1, 'is required').max(KEYWORD_SEARCH_MAX) });
+export const zCourseSearch = z.object({
+  uid: zSchoolRef,
+  keyword: z.string().trim().min(1, 'is required').max(KEYWORD_SEARCH_MAX),
+});
 
 /** GET course/info/{id}, GET course/chapter/{id}: id is the coid or its encoded code. */
 export const zCourseRef = z.object({ id: zCode });
 /** GET course/graphic/{id}: the whole text of a graphic course, for those who may read it. */
-export const zGraphicText = z.object({ coid: zId, title: z.string(), description: z.string(), update_time: z.string() });
+export const zGraphicText = z.object({
+  coid: zId,
+  title: z.string(),
+  description: z.string(),
+  update_time: z.string(),
+});
 export type GraphicText = z.infer<typeof zGraphicText>;
 /** GET watch/hot/{id}: id is the school's id or hashUID. */
 export const zSchoolParam = z.object({ id: zSchoolRef });
 
 /** POST collectcourse {uid, mid, coid, collect}: uid is the school of the page; mid is ignored (the session decides). */
-export const zCollectCourse = z.object({ uid: zSchoolRef, mid: z.string().max(40).optional(), coid: zId, collect: zFlag });
+export const zCollectCourse = z.object({
+  uid: zSchoolRef,
+  mid: z.string().max(40).optional(),
+  coid: zId,
+  collect: zFlag,
+});
 /** GET collect/status {coid}. */
 export const zCollectStatusQuery = z.object({ coid: zId });
 /** A bookmark state as the spec names it: collect 1 or 0. */

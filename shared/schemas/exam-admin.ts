@@ -34,7 +34,11 @@ export const EXAM_ADMIN_ERRORS = {
 
 /** At most two decimals, within a float's error (0.29 * 100 is 28.999999999999996). */
 const twoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
-const zPoint = z.number().gt(0, 'must be more than 0').max(POINT_MAX).refine(twoDecimals, 'must have at most two decimals');
+const zPoint = z
+  .number()
+  .gt(0, 'must be more than 0')
+  .max(POINT_MAX)
+  .refine(twoDecimals, 'must have at most two decimals');
 /** A question kind: 0 single, 1 multiple, 2 true/false, 3 short answer (shared/rules/grading QUESTION_TYPE). */
 export const zQuestionType = z.number().int().min(0).max(3);
 
@@ -80,26 +84,39 @@ export const zSavePaper = z
     title: zTitle,
     mode: z.enum(PAPER_MODES),
     /** A fixed paper's questions in order, each with its points in this paper. */
-    questions: z.array(z.object({ qid: zId, point: zPoint })).max(PAPER_QUESTIONS_MAX).default([]),
+    questions: z
+      .array(z.object({ qid: zId, point: zPoint }))
+      .max(PAPER_QUESTIONS_MAX)
+      .default([]),
     rules: z.array(zDrawRule).max(DRAW_RULES_MAX).default([]),
     passScore: zPoint,
   })
   .superRefine((value, issue) => {
     if (value.mode === 'fixed') {
-      if (value.questions.length === 0) issue.addIssue({ code: 'custom', path: ['questions'], message: 'must name at least one question' });
-      if (value.rules.length > 0) issue.addIssue({ code: 'custom', path: ['rules'], message: 'are only for a random paper' });
-      if (new Set(value.questions.map((q) => q.qid)).size !== value.questions.length) issue.addIssue({ code: 'custom', path: ['questions'], message: 'must not repeat a question' });
+      if (value.questions.length === 0)
+        issue.addIssue({ code: 'custom', path: ['questions'], message: 'must name at least one question' });
+      if (value.rules.length > 0)
+        issue.addIssue({ code: 'custom', path: ['rules'], message: 'are only for a random paper' });
+      if (new Set(value.questions.map((q) => q.qid)).size !== value.questions.length)
+        issue.addIssue({ code: 'custom', path: ['questions'], message: 'must not repeat a question' });
     } else {
-      if (value.rules.length === 0) issue.addIssue({ code: 'custom', path: ['rules'], message: 'must hold at least one rule' });
-      if (value.questions.length > 0) issue.addIssue({ code: 'custom', path: ['questions'], message: 'are only for a fixed paper' });
+      if (value.rules.length === 0)
+        issue.addIssue({ code: 'custom', path: ['rules'], message: 'must hold at least one rule' });
+      if (value.questions.length > 0)
+        issue.addIssue({ code: 'custom', path: ['questions'], message: 'are only for a fixed paper' });
       const keys = value.rules.map((rule) => `${rule.categoryId}/${rule.type}`);
-      if (new Set(keys).size !== keys.length) issue.addIssue({ code: 'custom', path: ['rules'], message: 'must not repeat a category and kind' });
+      if (new Set(keys).size !== keys.length)
+        issue.addIssue({ code: 'custom', path: ['rules'], message: 'must not repeat a category and kind' });
     }
   });
 export type SavePaper = z.output<typeof zSavePaper>;
 export const zCopyPaper = z.object({ id: zId, title: zTitle.optional() });
 
-export const zPaperListQuery = z.object({ key: z.string().trim().max(50).default(''), page: zQueryPage, num: zQueryNum(EXAM_ADMIN_PAGE_MAX) });
+export const zPaperListQuery = z.object({
+  key: z.string().trim().max(50).default(''),
+  page: zQueryPage,
+  num: zQueryNum(EXAM_ADMIN_PAGE_MAX),
+});
 export const zPaperRow = z.object({
   id: z.string(),
   title: z.string(),
@@ -160,12 +177,21 @@ export const zSaveExam = z
     optional: z.boolean().default(false),
   })
   .superRefine((value, issue) => {
-    if (value.opensAt !== null && value.closesAt !== null && value.closesAt <= value.opensAt) issue.addIssue({ code: 'custom', path: ['closesAt'], message: 'must be after the opening' });
-    if ((value.courseId === '') !== (value.chapterId === '')) issue.addIssue({ code: 'custom', path: ['chapterId'], message: 'needs both the course and the chapter' });
+    if (value.opensAt !== null && value.closesAt !== null && value.closesAt <= value.opensAt)
+      issue.addIssue({ code: 'custom', path: ['closesAt'], message: 'must be after the opening' });
+    if ((value.courseId === '') !== (value.chapterId === ''))
+      issue.addIssue({ code: 'custom', path: ['chapterId'], message: 'needs both the course and the chapter' });
     const chapterExam = value.chapterId !== '';
-    if (chapterExam && value.groups.length + value.courses.length > 0) issue.addIssue({ code: 'custom', path: ['groups'], message: "is not for a chapter's exam (those who may study the chapter sit it)" });
-    if (!chapterExam && value.groups.length + value.courses.length === 0) issue.addIssue({ code: 'custom', path: ['groups'], message: 'name at least one group or course' });
-    if (!chapterExam && value.optional) issue.addIssue({ code: 'custom', path: ['optional'], message: "is only for a chapter's exam" });
+    if (chapterExam && value.groups.length + value.courses.length > 0)
+      issue.addIssue({
+        code: 'custom',
+        path: ['groups'],
+        message: "is not for a chapter's exam (those who may study the chapter sit it)",
+      });
+    if (!chapterExam && value.groups.length + value.courses.length === 0)
+      issue.addIssue({ code: 'custom', path: ['groups'], message: 'name at least one group or course' });
+    if (!chapterExam && value.optional)
+      issue.addIssue({ code: 'custom', path: ['optional'], message: "is only for a chapter's exam" });
   });
 export type SaveExam = z.output<typeof zSaveExam>;
 export const zPublishExam = z.object({ id: zId, publish: z.boolean() });
@@ -212,7 +238,9 @@ export type ExamInfo = z.infer<typeof zExamInfo>;
 
 /** GET examadmin/exam/chapters {courseId}: the chapters of a course that may carry an exam (exam chapters; a study plan's stages). */
 export const zExamChaptersQuery = z.object({ courseId: zId });
-export const zExamChapters = z.object({ list: z.array(z.object({ cid: z.string(), title: z.string(), stage: z.boolean(), examId: z.string() })) });
+export const zExamChapters = z.object({
+  list: z.array(z.object({ cid: z.string(), title: z.string(), stage: z.boolean(), examId: z.string() })),
+});
 
 // ---- results ----
 
@@ -245,7 +273,13 @@ export const zSittingRow = z.object({
 export type SittingRow = z.infer<typeof zSittingRow>;
 export const zSittingList = z.object({ list: z.array(zSittingRow), total: z.number() });
 
-export const zOptionStat = z.object({ oid: z.string(), letter: z.string(), content: z.string(), chosen: z.number(), right: z.boolean() });
+export const zOptionStat = z.object({
+  oid: z.string(),
+  letter: z.string(),
+  content: z.string(),
+  chosen: z.number(),
+  right: z.boolean(),
+});
 export const zQuestionStat = z.object({
   qid: z.string(),
   type: z.number(),
@@ -321,9 +355,12 @@ export const zMark = z
     point: z.number().min(0).max(POINT_MAX).refine(twoDecimals, 'must have at most two decimals'),
   })
   .superRefine((value, issue) => {
-    if (value.source === 'exam' && value.sittingId === '') issue.addIssue({ code: 'custom', path: ['sittingId'], message: 'is required' });
-    if (value.source === 'exercise' && value.studentId === '') issue.addIssue({ code: 'custom', path: ['studentId'], message: 'is required' });
-    if (value.source === 'exercise' && value.chapterId === '') issue.addIssue({ code: 'custom', path: ['chapterId'], message: 'is required' });
+    if (value.source === 'exam' && value.sittingId === '')
+      issue.addIssue({ code: 'custom', path: ['sittingId'], message: 'is required' });
+    if (value.source === 'exercise' && value.studentId === '')
+      issue.addIssue({ code: 'custom', path: ['studentId'], message: 'is required' });
+    if (value.source === 'exercise' && value.chapterId === '')
+      issue.addIssue({ code: 'custom', path: ['chapterId'], message: 'is required' });
   });
 export type Mark = z.output<typeof zMark>;
 export const zMarkReply = z.object({

@@ -12,7 +12,11 @@ import { zAnswerResult, zStudentQuestion } from './questions';
 export const EXAM_CATEGORY_LIMIT = 10;
 
 /** exid: the sealed (AES-256-GCM) student and exam/chapter of an exam URL, base64url. */
-export const zExid = z.string().min(20).max(600).regex(/^[0-9A-Za-z_-]+$/, 'must be an exam link');
+export const zExid = z
+  .string()
+  .min(20)
+  .max(600)
+  .regex(/^[0-9A-Za-z_-]+$/, 'must be an exam link');
 
 export const zExamWindowState = z.enum(['notOpen', 'closed', 'noAttempts', 'inProgress', 'available']);
 export const zShowResults = z.enum(['none', 'score', 'answers']);
@@ -28,7 +32,11 @@ export const zExamCategories = z.object({ list: z.array(zExamCategory) });
 export type ExamCategory = z.infer<typeof zExamCategory>;
 
 /** examlist {catid, page, num}: catid '' or '0' for every category. */
-export const zExamListQuery = z.object({ catid: z.string().max(40).default(''), page: zQueryPage, num: zQueryNum(100, 20) });
+export const zExamListQuery = z.object({
+  catid: z.string().max(40).default(''),
+  page: zQueryPage,
+  num: zQueryNum(100, 20),
+});
 
 /** An exam as the student's lists show it. */
 export const zExamItem = z.object({

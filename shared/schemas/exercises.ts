@@ -78,7 +78,15 @@ export const zUpdateExec = z.object({
   cid: zId,
   title: z.string().trim().max(EXERCISE_TITLE_MAX).default(''),
   questions: z
-    .array(z.object({ qid: zId, showanswer: z.union([z.boolean(), z.literal(0), z.literal(1)]).transform(Boolean).default(true) }))
+    .array(
+      z.object({
+        qid: zId,
+        showanswer: z
+          .union([z.boolean(), z.literal(0), z.literal(1)])
+          .transform(Boolean)
+          .default(true),
+      }),
+    )
     .max(EXERCISE_SET_MAX)
     .refine((list) => new Set(list.map((q) => q.qid)).size === list.length, 'a question is listed twice'),
 });

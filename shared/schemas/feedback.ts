@@ -40,7 +40,8 @@ export const FEEDBACK_ERRORS = {
   gradeNotFound: 'grade not found',
 } as const;
 
-const ignored = (what: string) => z.unknown().optional().describe(`${what}: accepted and ignored (the signed-in student)`);
+const ignored = (what: string) =>
+  z.unknown().optional().describe(`${what}: accepted and ignored (the signed-in student)`);
 
 /** POST stu/savesignature {uid?, img, coid, cid}: img is the key the signature upload answered. */
 export const zSaveSignature = z.object({
@@ -60,7 +61,11 @@ export const zSignatureSaved = z.object({ success: z.literal(true), id: z.string
 /** GET stu/checksignature {coid}. */
 export const zCheckSignatureQuery = z.object({ coid: zCode });
 /** hasImg, and where the student can see the image (an authenticated address, never a public file). */
-export const zSignatureCheck = z.object({ hasImg: z.boolean(), url: z.string().optional(), time: z.number().int().optional() });
+export const zSignatureCheck = z.object({
+  hasImg: z.boolean(),
+  url: z.string().optional(),
+  time: z.number().int().optional(),
+});
 export type SignatureCheck = z.infer<typeof zSignatureCheck>;
 
 /** GET signature/image/{id}. */

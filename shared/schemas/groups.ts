@@ -6,7 +6,13 @@ import { zId } from './common';
  * authentication_gid) or admin groups (a/group, the sub-admins of the back office). parent_id '0' is the root.
  * members: the students (or sub-admins) in the group itself, not counting its sub-groups.
  */
-export const zGroup = z.object({ gid: z.string(), name: z.string(), parent_id: z.string(), position: z.number().int(), members: z.number().int().optional() });
+export const zGroup = z.object({
+  gid: z.string(),
+  name: z.string(),
+  parent_id: z.string(),
+  position: z.number().int(),
+  members: z.number().int().optional(),
+});
 export type Group = z.infer<typeof zGroup>;
 export const zGroupList = z.object({ groups: z.array(zGroup) });
 export type GroupList = z.infer<typeof zGroupList>;
@@ -25,7 +31,11 @@ const parentId = z.union([z.literal('0'), zId]);
 export const zNewGroup = z.object({ name, parent_id: parentId.default('0') });
 export const zRenameGroup = z.object({ gid: zId, name });
 /** POST s/group/move and a/group/move: under parent_id at position (0 = first among its new siblings; past the end = last). */
-export const zMoveGroup = z.object({ gid: zId, parent_id: parentId, position: z.coerce.number().int().min(0).max(100_000) });
+export const zMoveGroup = z.object({
+  gid: zId,
+  parent_id: parentId,
+  position: z.coerce.number().int().min(0).max(100_000),
+});
 export const zDeleteGroup = z.object({ gid: zId });
 export const zAddedGroup = zGroupList.extend({ gid: z.string() });
 

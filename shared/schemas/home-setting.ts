@@ -9,7 +9,14 @@ import { isSafeLink } from '../rules/site-links';
  */
 
 export const URL_MAX = 2000;
-export const HOME_LIMITS = { banners: 10, ads: 20, teachers: 50, recommends: 20, showgroups: 50, catesetting: 50 } as const;
+export const HOME_LIMITS = {
+  banners: 10,
+  ads: 20,
+  teachers: 50,
+  recommends: 20,
+  showgroups: 50,
+  catesetting: 50,
+} as const;
 
 /** An address as the sanitiser keeps it (spec 5): http, https, mailto, tel, ftp, data:image, relative or hash. */
 export const zSafeUrl = z
@@ -28,7 +35,10 @@ export const zSafeLink = z
 /** A flag as clients send it, true/false or 1/0, read as a boolean (a codec, so replies can be checked with the same schema). */
 const zFlag = (fallback: boolean) =>
   z
-    .codec(z.union([z.boolean(), z.literal(0), z.literal(1)]), z.boolean(), { decode: (value) => Boolean(value), encode: (value) => value })
+    .codec(z.union([z.boolean(), z.literal(0), z.literal(1)]), z.boolean(), {
+      decode: (value) => Boolean(value),
+      encode: (value) => value,
+    })
     .default(fallback);
 
 /** A catid as clients send it (string or number); '0' is the all-courses entry. */
@@ -44,7 +54,12 @@ const zColour = z
 const text = (max: number, fallback = '') => z.string().trim().max(max).default(fallback);
 
 /** Banner (spec 3): desktop url, mobile urlmoblie (the spec's spelling), optional link and background colour. */
-export const zBanner = z.object({ url: zSafeUrl, urlmoblie: zSafeUrl.default(''), link: zSafeLink.default(''), bgc: zColour.optional() });
+export const zBanner = z.object({
+  url: zSafeUrl,
+  urlmoblie: zSafeUrl.default(''),
+  link: zSafeLink.default(''),
+  bgc: zColour.optional(),
+});
 /** Ad tile (spec 3); recommended ads use the same shape. */
 export const zAd = z.object({ url: zSafeUrl, link: zSafeLink.default(''), alt: text(100) });
 /** Teacher team member (spec 3). */
@@ -54,7 +69,10 @@ export const zCateSetting = z.object({ catid: zCatid, title: z.string().trim().m
 
 const zWorkday = z.coerce.number().int().min(1).max(7);
 /** Hours 'H:mm' from 0:00 to 24:00. */
-const zWorktime = z.string().trim().regex(/^((?:[01]?\d|2[0-3]):[0-5]\d|24:00)$/, 'must be a time H:mm between 0:00 and 24:00');
+const zWorktime = z
+  .string()
+  .trim()
+  .regex(/^((?:[01]?\d|2[0-3]):[0-5]\d|24:00)$/, 'must be a time H:mm between 0:00 and 24:00');
 
 export const zHomeSetting = z.object({
   banners: z.array(zBanner).max(HOME_LIMITS.banners).default([]),
@@ -117,7 +135,15 @@ function jsonText(value: unknown): unknown {
 export const zSaveHomeSetting = z.object({ setting: z.preprocess(jsonText, zHomeSetting) });
 
 /** A school as public calls name it: the school id or its hashed parent id (hashUID); '0' or absent = the viewer's school. */
-export const zSchoolRef = z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(64).regex(/^[0-9A-Za-z_-]*$/, 'must be a school id'));
+export const zSchoolRef = z
+  .union([z.string(), z.number()])
+  .transform(String)
+  .pipe(
+    z
+      .string()
+      .max(64)
+      .regex(/^[0-9A-Za-z_-]*$/, 'must be a school id'),
+  );
 
 /** GET userpage/{uid}: the school (zSchoolRef). */
 export const zUserPageParams = z.object({ uid: zSchoolRef });

@@ -29,13 +29,20 @@ export const LDAP_DISABLE_CAP_DEFAULT = 20;
 export const LDAP_CA_MAX = 65_536;
 
 const zText = (max: number) => z.string().trim().max(max);
-const zAttr = z.string().trim().max(64).regex(/^[A-Za-z][A-Za-z0-9-]*$|^$/, 'must be an attribute name');
+const zAttr = z
+  .string()
+  .trim()
+  .max(64)
+  .regex(/^[A-Za-z][A-Za-z0-9-]*$|^$/, 'must be an attribute name');
 
 export const zLdapUrl = z
   .string()
   .trim()
   .max(500)
-  .refine((v) => v === '' || /^ldaps?:\/\/[^\s/]+(:\d{1,5})?\/?$/i.test(v), 'must be ldap://host[:port] or ldaps://host[:port]');
+  .refine(
+    (v) => v === '' || /^ldaps?:\/\/[^\s/]+(:\d{1,5})?\/?$/i.test(v),
+    'must be ldap://host[:port] or ldaps://host[:port]',
+  );
 
 /** Attribute mapping: directory attribute names for each student column, and custom fields by sfid. */
 export const zLdapMapping = z.object({
@@ -81,7 +88,14 @@ export type LdapSettings = z.infer<typeof zLdapSettings>;
 
 /** POST ldap/test: the saved settings, or these (a password left out = the saved one). */
 const noDefaults = <T extends z.ZodRawShape>(shape: T) =>
-  z.object(Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, (v instanceof z.ZodDefault ? (v.unwrap() as z.ZodType) : (v as z.ZodType)).optional()]))) as unknown as z.ZodObject<{
+  z.object(
+    Object.fromEntries(
+      Object.entries(shape).map(([k, v]) => [
+        k,
+        (v instanceof z.ZodDefault ? (v.unwrap() as z.ZodType) : (v as z.ZodType)).optional(),
+      ]),
+    ),
+  ) as unknown as z.ZodObject<{
     [K in keyof T]: z.ZodOptional<T[K] extends z.ZodDefault<infer I> ? I : T[K]>;
   }>;
 /** Only what is given overrides the saved settings (no defaults filled in). */
@@ -99,7 +113,17 @@ export const zLdapAuth = z.object({
 export const zLdapAuthStatusQuery = z.object({ school: zCode.optional() });
 export const zLdapAuthStatus = z.object({ enabled: z.boolean() });
 
-const zFlag = z.union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false'), z.boolean(), z.literal(1), z.literal(0)]).transform((v) => v === true || v === '1' || v === 'true' || v === 1);
+const zFlag = z
+  .union([
+    z.literal('1'),
+    z.literal('0'),
+    z.literal('true'),
+    z.literal('false'),
+    z.boolean(),
+    z.literal(1),
+    z.literal(0),
+  ])
+  .transform((v) => v === true || v === '1' || v === 'true' || v === 1);
 
 /** ldap/sync {dryRun=1|0, confirm=0|1}. A dry run is the default: a real run is asked for. */
 export const zLdapSyncInput = z.object({ dryRun: zFlag.default(true), confirm: zFlag.default(false) });

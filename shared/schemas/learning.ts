@@ -11,7 +11,14 @@ import { VIEWER_KINDS } from '../rules/learning';
  */
 
 // The viewer kinds and the learn routes are plain data (shared/rules/learning.ts), so the router can use them without zod.
-export { VIEWER_KINDS, LEARN_ROUTE_NAMES, ROUTES_OF_KIND, routeOfKind, type ViewerKind, type LearnRouteName } from '../rules/learning';
+export {
+  VIEWER_KINDS,
+  LEARN_ROUTE_NAMES,
+  ROUTES_OF_KIND,
+  routeOfKind,
+  type ViewerKind,
+  type LearnRouteName,
+} from '../rules/learning';
 
 /** Resource states (server/db/schema/media.ts) plus 'missing' when the chapter has no usable resource. */
 export const WARE_STATUSES = ['ready', 'queued', 'converting', 'failed', 'unconverted', 'missing'] as const;
@@ -80,7 +87,11 @@ export const zStudyLock = z.object({
 export type StudyLock = z.infer<typeof zStudyLock>;
 
 /** A staged subsection's opening window (spec 4 'Staged plan'): ms, end null when expire_limit is off. */
-export const zStudyWindow = z.object({ state: z.enum(['open', 'notYetOpen', 'closed']), start: z.number(), end: z.number().nullable() });
+export const zStudyWindow = z.object({
+  state: z.enum(['open', 'notYetOpen', 'closed']),
+  start: z.number(),
+  end: z.number().nullable(),
+});
 
 /** The student's record and lock of one study chapter. */
 export const zStudyChapter = z.object({
@@ -180,7 +191,9 @@ export const zWare = z.object({
    * Spec 3 'Chapter' exer and exerc_count of every chapter with exercises, and how many of them are
    * still pending for this student (all of them for a viewer without records).
    */
-  exercises: z.array(z.object({ cid: z.string(), exer: zChapterExer, exerc_count: z.number().int(), exerc_pending: z.number().int() })),
+  exercises: z.array(
+    z.object({ cid: z.string(), exer: zChapterExer, exerc_count: z.number().int(), exerc_pending: z.number().int() }),
+  ),
   /** The course's chapter exams (an exam chapter, a plan stage's stage exam): optional (may be skipped, spec 5) and passed by this student. */
   exams: z.array(z.object({ cid: z.string(), examId: z.string(), optional: z.boolean(), passed: z.boolean() })),
 });

@@ -49,8 +49,10 @@ export const zStageSettings = z
     expire_limit: zFlag.default(false),
   })
   .superRefine((value, issue) => {
-    if (value.label === 0 && (value.stage_date < 1 || value.stage_date > 12)) issue.addIssue({ code: 'custom', path: ['stage_date'], message: 'must be a month 1-12' });
-    if (value.label === 1 && (value.stage_date < 1 || value.stage_date > 4)) issue.addIssue({ code: 'custom', path: ['stage_date'], message: 'must be a quarter 1-4' });
+    if (value.label === 0 && (value.stage_date < 1 || value.stage_date > 12))
+      issue.addIssue({ code: 'custom', path: ['stage_date'], message: 'must be a month 1-12' });
+    if (value.label === 1 && (value.stage_date < 1 || value.stage_date > 4))
+      issue.addIssue({ code: 'custom', path: ['stage_date'], message: 'must be a quarter 1-4' });
   });
 export type StageSettingsInput = z.output<typeof zStageSettings>;
 
@@ -67,9 +69,12 @@ export const zNewPlan = z
     description: z.string().max(20_000).optional(),
   })
   .superRefine((value, issue) => {
-    if (new Set(value.courses).size !== value.courses.length) issue.addIssue({ code: 'custom', path: ['courses'], message: 'must not repeat a course' });
-    if (value.kind === 'staged' && !value.stage) issue.addIssue({ code: 'custom', path: ['stage'], message: 'is required for a staged plan' });
-    if (value.kind !== 'staged' && value.stage) issue.addIssue({ code: 'custom', path: ['stage'], message: 'is only for a staged plan' });
+    if (new Set(value.courses).size !== value.courses.length)
+      issue.addIssue({ code: 'custom', path: ['courses'], message: 'must not repeat a course' });
+    if (value.kind === 'staged' && !value.stage)
+      issue.addIssue({ code: 'custom', path: ['stage'], message: 'is required for a staged plan' });
+    if (value.kind !== 'staged' && value.stage)
+      issue.addIssue({ code: 'custom', path: ['stage'], message: 'is only for a staged plan' });
   });
 export type NewPlan = z.output<typeof zNewPlan>;
 
@@ -89,13 +94,21 @@ export const zPlanRef = z.object({ coid: zId });
 export const zVerifyPlan = z
   .object({ coid: zId, approve: z.boolean(), reason: z.string().trim().max(REASON_MAX).default('') })
   .superRefine((value, issue) => {
-    if (!value.approve && value.reason === '') issue.addIssue({ code: 'custom', path: ['reason'], message: 'is required to reject' });
+    if (!value.approve && value.reason === '')
+      issue.addIssue({ code: 'custom', path: ['reason'], message: 'is required to reject' });
   });
 
 /** POST studyplan/assign and studyplan/unassign {coid, sids?, gids?}: students and groups of the plan's school. */
 export const zAssignPlan = z
-  .object({ coid: zId, sids: z.array(zId).max(ASSIGN_TARGETS_MAX).default([]), gids: z.array(zId).max(ASSIGN_TARGETS_MAX).default([]) })
-  .refine((value) => value.sids.length + value.gids.length > 0, { path: ['sids'], message: 'name at least one student or group' });
+  .object({
+    coid: zId,
+    sids: z.array(zId).max(ASSIGN_TARGETS_MAX).default([]),
+    gids: z.array(zId).max(ASSIGN_TARGETS_MAX).default([]),
+  })
+  .refine((value) => value.sids.length + value.gids.length > 0, {
+    path: ['sids'],
+    message: 'name at least one student or group',
+  });
 
 /** GET studyplan/students {keyword?}: the school's students to assign, searched by user name or name. */
 export const zPlanStudentQuery = z.object({ keyword: z.string().trim().max(50).default('') });
@@ -112,7 +125,12 @@ export const zPlanReview = z.object({
 export type PlanReview = z.infer<typeof zPlanReview>;
 
 /** Staged settings as replies carry them (null for a plan that is not staged). */
-export const zPlanStage = z.object({ stage_year: z.number(), label: z.number(), stage_date: z.number(), expire_limit: z.boolean() });
+export const zPlanStage = z.object({
+  stage_year: z.number(),
+  label: z.number(),
+  stage_date: z.number(),
+  expire_limit: z.boolean(),
+});
 
 /** A row of the back office's list. */
 export const zPlanRow = z.object({
@@ -134,8 +152,20 @@ export type PlanRow = z.infer<typeof zPlanRow>;
 export const zPlanList = z.object({ list: z.array(zPlanRow), total: z.number() });
 
 /** A lesson of a stage as the back office sees it. */
-export const zPlanLesson = z.object({ cid: z.string(), title: z.string(), type: z.number(), learnType: z.string(), rid: z.string(), description: z.string() });
-export const zPlanStageInfo = z.object({ cid: z.string(), title: z.string(), position: z.number(), lessons: z.array(zPlanLesson) });
+export const zPlanLesson = z.object({
+  cid: z.string(),
+  title: z.string(),
+  type: z.number(),
+  learnType: z.string(),
+  rid: z.string(),
+  description: z.string(),
+});
+export const zPlanStageInfo = z.object({
+  cid: z.string(),
+  title: z.string(),
+  position: z.number(),
+  lessons: z.array(zPlanLesson),
+});
 
 /** GET studyplan/info: the plan, its stages, its assignment counts and review state, and what the caller may do. */
 export const zPlanInfo = zPlanRow.extend({
@@ -153,16 +183,30 @@ export const zPlanAssignees = z.object({
   groups: z.array(z.object({ gid: z.string(), name: z.string(), members: z.number() })),
 });
 export type PlanAssignees = z.infer<typeof zPlanAssignees>;
-export const zAssignResult = z.object({ coid: z.string(), changed: z.number(), students: z.number(), groups: z.number() });
-export const zPlanStudents = z.object({ students: z.array(z.object({ sid: z.string(), username: z.string(), name: z.string() })) });
+export const zAssignResult = z.object({
+  coid: z.string(),
+  changed: z.number(),
+  students: z.number(),
+  groups: z.number(),
+});
+export const zPlanStudents = z.object({
+  students: z.array(z.object({ sid: z.string(), username: z.string(), name: z.string() })),
+});
 
 // ---- Student side (studyplan/stu/*) ----
 
 /** A lock of a stage or lesson (spec 8 keys: orderTip growth order, stageNotOpen / stageClosed staged windows, couseOrderTip order_rest). */
-export const zPlanLock = z.object({ message: z.enum(['orderTip', 'stageNotOpen', 'stageClosed', 'couseOrderTip', 'orderTip2']), blockedBy: z.string() });
+export const zPlanLock = z.object({
+  message: z.enum(['orderTip', 'stageNotOpen', 'stageClosed', 'couseOrderTip', 'orderTip2']),
+  blockedBy: z.string(),
+});
 export type PlanLock = z.infer<typeof zPlanLock>;
 /** A staged lesson's opening window (ms; end null when it never closes). */
-export const zPlanWindow = z.object({ state: z.enum(['open', 'notYetOpen', 'closed']), start: z.number(), end: z.number().nullable() });
+export const zPlanWindow = z.object({
+  state: z.enum(['open', 'notYetOpen', 'closed']),
+  start: z.number(),
+  end: z.number().nullable(),
+});
 export type PlanWindow = z.infer<typeof zPlanWindow>;
 
 /** The student's progress of a plan (course_records: complete_chapter of total_chapter, process percent). */

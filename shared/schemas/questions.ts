@@ -111,7 +111,13 @@ const zTag = z.string().trim().min(1).max(QUESTION_TAG_MAX_CHARS);
 const zCategoryRef = z.union([zId, z.literal('')]);
 
 /** An option as the editor sends it: oid as it knows it ('' or an id it made up for a new option), content (HTML). */
-export const zOptionInput = z.object({ oid: z.string().regex(/^\d{0,3}$/).default(''), content: z.string().max(5000) });
+export const zOptionInput = z.object({
+  oid: z
+    .string()
+    .regex(/^\d{0,3}$/)
+    .default(''),
+  content: z.string().max(5000),
+});
 
 /** POST question/add: a question of one of the four kinds (answer: spec 3 form; see QUESTION_ISSUES for the checks per kind). */
 export const zNewQuestion = z.object({
@@ -206,7 +212,15 @@ export interface QuestionCategoryNode {
   children: QuestionCategoryNode[];
 }
 export const zQuestionCategoryNode: z.ZodType<QuestionCategoryNode> = z.lazy(() =>
-  z.object({ catid: zId, title: z.string(), parent_id: z.string(), position: z.number().int(), count: z.number().int(), total: z.number().int(), children: z.array(zQuestionCategoryNode) }),
+  z.object({
+    catid: zId,
+    title: z.string(),
+    parent_id: z.string(),
+    position: z.number().int(),
+    count: z.number().int(),
+    total: z.number().int(),
+    children: z.array(zQuestionCategoryNode),
+  }),
 );
 export const zQuestionCategoryTree = z.object({ tree: z.array(zQuestionCategoryNode) });
 export type QuestionCategoryTree = z.infer<typeof zQuestionCategoryTree>;
@@ -217,7 +231,11 @@ const zParentRef = z.union([zId, z.literal('0')]);
 export const zNewQuestionCategory = z.object({ title: zCategoryTitle, parent_id: zParentRef.default('0') });
 export const zRenameQuestionCategory = z.object({ catid: zId, title: zCategoryTitle });
 /** Moves a category under another parent ('0' = first level), at a position among its new siblings (the end when absent). */
-export const zMoveQuestionCategory = z.object({ catid: zId, parent_id: zParentRef, position: z.number().int().min(0).optional() });
+export const zMoveQuestionCategory = z.object({
+  catid: zId,
+  parent_id: zParentRef,
+  position: z.number().int().min(0).optional(),
+});
 export const zQuestionCategoryRef = z.object({ catid: zId });
 /** POST question/category/rename's reply. */
 export const zQuestionCategoryRenamed = z.object({ catid: z.string(), title: z.string() });
@@ -230,7 +248,13 @@ export const zQuestionCategoryDeleted = z.object({ catid: z.string(), deleted: z
 export const zImportIssue = z.object({ row: z.number().int(), column: z.string(), reason: z.string() });
 export type ImportIssue = z.infer<typeof zImportIssue>;
 /** A row that would be (or was) created. */
-export const zImportRow = z.object({ row: z.number().int(), type: z.number().int(), excerpt: z.string(), categoryTitle: z.string(), point: z.number() });
+export const zImportRow = z.object({
+  row: z.number().int(),
+  type: z.number().int(),
+  excerpt: z.string(),
+  categoryTitle: z.string(),
+  point: z.number(),
+});
 export const zImportReport = z.object({
   /** True when nothing is wrong and the rows can be (or were) created. */
   ok: z.boolean(),

@@ -13,7 +13,9 @@ import { zCode, zId, zQueryNum, zQueryPage } from './common';
 export const zChapterRef = z.string().regex(/^\d{1,20}$/, 'must be a decimal id');
 
 /** A yes/no the old clients send as true/false, 1/0 or '1'/'0'. */
-export const zYesNo = z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])]).transform((value) => value === true || value === 1 || value === '1' || value === 'true');
+export const zYesNo = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])])
+  .transform((value) => value === true || value === 1 || value === '1' || value === 'true');
 
 /**
  * What a heartbeat says happened (play_type): start (the viewing began), play (a timer tick while
@@ -59,7 +61,6 @@ export type Heartbeat = z.output<typeof zHeartbeat>;
  */
 export const HEARTBEAT_STATUSES = ['recorded', 'free', 'preview'] as const;
 
-
 /** POST learn/start {coid}: 'Do learn {coid} before starting'. */
 export const zStartLearning = z.object({ coid: zCode });
 export const zStartReply = z.object({
@@ -97,13 +98,25 @@ export const zLearnRecord = z.object({
 export type LearnRecord = z.infer<typeof zLearnRecord>;
 
 /** The chapter's record after a heartbeat, as the server decided it: the learn record's fields and what this beat did. */
-export const zHeartbeatReply = zLearnRecord.pick({ coid: true, cid: true, eff: true, watch_time: true, progress: true, position: true, furthest: true, duration: true, completed: true }).extend({
-  status: z.enum(HEARTBEAT_STATUSES),
-  /** The seconds this heartbeat added. */
-  eff_time: z.number(),
-  /** A free graphic course became the student's through this heartbeat (spec 4 'Graphic reading'). */
-  obtained: z.boolean(),
-});
+export const zHeartbeatReply = zLearnRecord
+  .pick({
+    coid: true,
+    cid: true,
+    eff: true,
+    watch_time: true,
+    progress: true,
+    position: true,
+    furthest: true,
+    duration: true,
+    completed: true,
+  })
+  .extend({
+    status: z.enum(HEARTBEAT_STATUSES),
+    /** The seconds this heartbeat added. */
+    eff_time: z.number(),
+    /** A free graphic course became the student's through this heartbeat (spec 4 'Graphic reading'). */
+    obtained: z.boolean(),
+  });
 export type HeartbeatReply = z.infer<typeof zHeartbeatReply>;
 
 export const zCourseQuery = z.object({ coid: zCode });
@@ -149,7 +162,12 @@ export const zCourseStudy = z.object({
 export type CourseStudy = z.infer<typeof zCourseStudy>;
 
 /** POST learn/stucourse: 'Update student course {uid, mid, coid, cid}' — uid the school, mid the student (checked against the session when sent). */
-export const zUpdateStudentCourse = z.object({ uid: z.string().max(64).optional(), mid: z.string().max(64).optional(), coid: zCode, cid: zChapterRef });
+export const zUpdateStudentCourse = z.object({
+  uid: z.string().max(64).optional(),
+  mid: z.string().max(64).optional(),
+  coid: zCode,
+  cid: zChapterRef,
+});
 export const zStudentCourseReply = z.object({ coid: z.string(), cid: z.string() });
 
 /** GET course/exceeding {mid}: 'Get exceeding courses' (spec 3 'Almost-expiring course'); mid, when sent, must be the student. */
@@ -173,7 +191,13 @@ export const zExceedingCourse = z.object({
 export const zExceedingReply = z.object({ courselist: z.array(zExceedingCourse) });
 
 /** GET course/nolearn: the student's courses not studied yet. */
-export const zNoLearnCourse = z.object({ coid: z.string(), code: z.string(), coid_title: z.string(), img: z.string(), addtime: z.number() });
+export const zNoLearnCourse = z.object({
+  coid: z.string(),
+  code: z.string(),
+  coid_title: z.string(),
+  img: z.string(),
+  addtime: z.number(),
+});
 export const zNoLearnReply = z.object({ courselist: z.array(zNoLearnCourse) });
 
 export const WATCH_TEXT_MAX = 200;
@@ -247,7 +271,11 @@ export const zStudentCourseRecord = z.object({
   started_at: z.number(),
   completed_at: z.number().nullable(),
 });
-export const zStudentCourses = z.object({ student: zStudentSummary, list: z.array(zStudentCourseRecord), total: z.number().int() });
+export const zStudentCourses = z.object({
+  student: zStudentSummary,
+  list: z.array(zStudentCourseRecord),
+  total: z.number().int(),
+});
 
 /** GET learn/detailbystudent {sid, coid}: a student's chapters of a course, studied or not. */
 export const zStudentDetailQuery = z.object({ sid: zId, coid: zCode });
@@ -264,7 +292,13 @@ export const zChapterRecordRow = z.object({
   completed_at: z.number().nullable(),
   updated_at: z.number().nullable(),
 });
-export const zStudentDetail = z.object({ student: zStudentSummary, coid: z.string(), title: z.string(), process: z.number().int(), chapters: z.array(zChapterRecordRow) });
+export const zStudentDetail = z.object({
+  student: zStudentSummary,
+  coid: z.string(),
+  title: z.string(),
+  process: z.number().int(),
+  chapters: z.array(zChapterRecordRow),
+});
 
 /** GET learn/allrecord {page, num, coid?, sid?, from?, to?}: every chapter record of the school, newest first (from/to on updated_at, ms). */
 export const zAllRecordsQuery = z.object({
@@ -308,7 +342,9 @@ export const zChapterStudyTime = z.object({
 export const zChapterStudyTimes = z.object({ coid: z.string(), chapters: z.array(zChapterStudyTime) });
 
 /** POST learn/move {coid, from, to}: the records of one chapter become another's of the same course (merged where both exist). */
-export const zMoveRecords = z.object({ coid: zCode, from: zId, to: zId }).refine((value) => value.from !== value.to, { message: 'must differ from from', path: ['to'] });
+export const zMoveRecords = z
+  .object({ coid: zCode, from: zId, to: zId })
+  .refine((value) => value.from !== value.to, { message: 'must differ from from', path: ['to'] });
 /** POST learn/process/deleted {sid, coid, cid?}: deletes a student's progress in a course, or in one chapter of it. */
 export const zDeleteProgress = z.object({ sid: zId, coid: zCode, cid: zChapterRef.optional() });
 export const zCountReply = z.object({ count: z.number().int() });
@@ -328,7 +364,10 @@ export const zUpdateRecord = z
     passed: zYesNo.optional(),
     verify_status: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
   })
-  .refine((value) => value.progress !== undefined || value.passed !== undefined || value.verify_status !== undefined, { message: 'nothing to update', path: ['progress'] });
+  .refine((value) => value.progress !== undefined || value.passed !== undefined || value.verify_status !== undefined, {
+    message: 'nothing to update',
+    path: ['progress'],
+  });
 
 /** GET learn/students {key?, page, num}: the school's students with their study in sum (the 'by student' screen's search). */
 export const zStudentSearchQuery = z.object({ page, num, key: z.string().trim().max(64).optional() });
@@ -349,7 +388,11 @@ export const zStudentSearch = z.object({ list: z.array(zStudentStudyRow), total:
 export const REVIEW_STATUS_KEYS = ['pending', 'approved', 'rejected'] as const;
 export type ReviewStatusKey = (typeof REVIEW_STATUS_KEYS)[number];
 /** The verify_status of each filter of the queue: pending 0, approved 1, rejected 2. */
-export const REVIEW_STATUS_VALUE: Record<ReviewStatusKey, 0 | 1 | 2> = { pending: VERIFY_STATUS.none, approved: VERIFY_STATUS.approved, rejected: VERIFY_STATUS.rejected };
+export const REVIEW_STATUS_VALUE: Record<ReviewStatusKey, 0 | 1 | 2> = {
+  pending: VERIFY_STATUS.none,
+  approved: VERIFY_STATUS.approved,
+  rejected: VERIFY_STATUS.rejected,
+};
 /** The longest reason of a review decision. */
 export const REVIEW_REASON_MAX = 200;
 
@@ -393,7 +436,11 @@ export const zReviewDecision = z.object({
   action: z.enum(['approve', 'reject']),
   reason: z.string().trim().max(REVIEW_REASON_MAX).optional(),
 });
-export const zReviewReply = zLearnRecord.extend({ sid: z.string(), action: z.enum(['approve', 'reject']), reason: z.string() });
+export const zReviewReply = zLearnRecord.extend({
+  sid: z.string(),
+  action: z.enum(['approve', 'reject']),
+  reason: z.string(),
+});
 
 /**
  * GET learn/export {view, format, coid?, sid?, key?, max?}: the rows a records screen shows, as a CSV (UTF-8
@@ -418,8 +465,10 @@ export const zExportQuery = z
     max: z.coerce.number().int().min(1).max(EXPORT_MAX_ROWS).default(EXPORT_MAX_ROWS),
   })
   .superRefine((value, issues) => {
-    if (value.view !== 'student' && !value.coid) issues.addIssue({ code: 'custom', message: 'required for this view', path: ['coid'] });
-    if ((value.view === 'student' || value.view === 'detail') && !value.sid) issues.addIssue({ code: 'custom', message: 'required for this view', path: ['sid'] });
+    if (value.view !== 'student' && !value.coid)
+      issues.addIssue({ code: 'custom', message: 'required for this view', path: ['coid'] });
+    if ((value.view === 'student' || value.view === 'detail') && !value.sid)
+      issues.addIssue({ code: 'custom', message: 'required for this view', path: ['sid'] });
   });
 export type ExportQuery = z.output<typeof zExportQuery>;
 

@@ -40,8 +40,16 @@ export const RESOURCE_ERRORS = {
   fileTaken: 'file already belongs to a resource',
 } as const;
 
-export const zResourceTitle = z.string().trim().min(1, 'is required').max(RESOURCE_TITLE_MAX, `must be at most ${RESOURCE_TITLE_MAX} characters`);
-export const zFolderTitle = z.string().trim().min(1, 'is required').max(FOLDER_TITLE_MAX, `must be at most ${FOLDER_TITLE_MAX} characters`);
+export const zResourceTitle = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(RESOURCE_TITLE_MAX, `must be at most ${RESOURCE_TITLE_MAX} characters`);
+export const zFolderTitle = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(FOLDER_TITLE_MAX, `must be at most ${FOLDER_TITLE_MAX} characters`);
 
 /** A yes/no query or body value: true, 1, '1', 'true' are yes. */
 const zYes = z
@@ -94,7 +102,12 @@ export const zResourceItem = z.object({
 });
 export type ResourceItem = z.infer<typeof zResourceItem>;
 
-export const zResourceList = z.object({ list: z.array(zResourceItem), total: z.number().int(), page: z.number().int(), num: z.number().int() });
+export const zResourceList = z.object({
+  list: z.array(zResourceItem),
+  total: z.number().int(),
+  page: z.number().int(),
+  num: z.number().int(),
+});
 export type ResourceList = z.infer<typeof zResourceList>;
 
 /** POST resource/add: a file uploaded through lan/upload or tus becomes a resource in a folder. */
@@ -117,7 +130,16 @@ export const zResourceDeleted = z.object({ rid: z.string(), detached: z.number()
 
 /** resource/listbyrid {rids}: a list (array or comma-separated) of up to 100 ids; unknown ones are left out. */
 export const zListByRid = z.object({
-  rids: z.preprocess((value) => (typeof value === 'string' ? value.split(',').map((id) => id.trim()).filter(Boolean) : value), z.array(zId).min(1).max(RESOURCE_PAGE_MAX)),
+  rids: z.preprocess(
+    (value) =>
+      typeof value === 'string'
+        ? value
+            .split(',')
+            .map((id) => id.trim())
+            .filter(Boolean)
+        : value,
+    z.array(zId).min(1).max(RESOURCE_PAGE_MAX),
+  ),
 });
 
 // Folders.
@@ -130,7 +152,13 @@ export interface ResourceFolder {
   count: number;
   children: ResourceFolder[];
 }
-const zFolderFields = z.object({ id: z.string(), parent_id: z.string(), title: z.string(), position: z.number().int(), count: z.number().int() });
+const zFolderFields = z.object({
+  id: z.string(),
+  parent_id: z.string(),
+  title: z.string(),
+  position: z.number().int(),
+  count: z.number().int(),
+});
 // Spelled out level by level (FOLDER_DEPTH_MAX = 5) rather than z.lazy, so the OpenAPI document stays plain.
 const zFolder5 = zFolderFields.extend({ children: z.array(zFolderFields).max(0) });
 const zFolder4 = zFolderFields.extend({ children: z.array(zFolder5) });
@@ -139,7 +167,11 @@ const zFolder2 = zFolderFields.extend({ children: z.array(zFolder3) });
 /** A top folder with its sub-folders. */
 export const zResourceFolder = zFolderFields.extend({ children: z.array(zFolder2) });
 /** GET resource/category: the folder tree, and how many resources sit at the top. */
-export const zFolderTree = z.object({ categories: z.array(zResourceFolder), rootCount: z.number().int(), total: z.number().int() });
+export const zFolderTree = z.object({
+  categories: z.array(zResourceFolder),
+  rootCount: z.number().int(),
+  total: z.number().int(),
+});
 export type FolderTree = { categories: ResourceFolder[]; rootCount: number; total: number };
 export const zAddFolder = z.object({ title: zFolderTitle, parent_id: zId.default('0') });
 export const zRenameFolder = z.object({ id: zId, title: zFolderTitle });
@@ -186,7 +218,11 @@ export const SUBTITLE_MAX_BYTES = 2 * 1024 * 1024;
 export const zSubtitleFields = z.object({
   rid: zId,
   label: z.string().trim().max(30).default(''),
-  lang: z.string().trim().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a language tag such as zh-CN').default('zh-CN'),
+  lang: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a language tag such as zh-CN')
+    .default('zh-CN'),
 });
 export const zSubtitle = z.object({ index: z.number().int(), label: z.string(), lang: z.string(), path: z.string() });
 export const zSubtitles = z.object({ rid: z.string(), subtitles: z.array(zSubtitle) });
@@ -232,9 +268,11 @@ export const CHAPTER_RESOURCE_KINDS: Record<number, readonly ResourceKindName[]>
 };
 
 /** The resource kinds a chapter kind accepts ([] for headings, exercises, exams). */
-export const kindsForChapter = (chapterType: number): readonly ResourceKindName[] => CHAPTER_RESOURCE_KINDS[chapterType] ?? [];
+export const kindsForChapter = (chapterType: number): readonly ResourceKindName[] =>
+  CHAPTER_RESOURCE_KINDS[chapterType] ?? [];
 /** May a resource of this kind be attached to a chapter of this kind? */
-export const resourceFitsChapter = (chapterType: number, kind: string) => kindsForChapter(chapterType).includes(kind as ResourceKindName);
+export const resourceFitsChapter = (chapterType: number, kind: string) =>
+  kindsForChapter(chapterType).includes(kind as ResourceKindName);
 /** The chapter kinds a resource kind can be attached to. */
 export const chapterTypesFor = (kind: string): number[] =>
   Object.entries(CHAPTER_RESOURCE_KINDS)

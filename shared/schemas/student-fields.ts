@@ -21,8 +21,16 @@ export const zFieldOptions = z
 
 /** POST student/labels/add. A choice field needs at least one choice; other kinds keep none. */
 export const zNewStudentField = z
-  .object({ name, kind: z.enum(STUDENT_FIELD_KINDS), options: zFieldOptions.default([]), required: z.boolean().default(false) })
-  .refine((f) => f.kind !== 'choice' || f.options.length > 0, { message: 'a choice field needs at least one choice', path: ['options'] });
+  .object({
+    name,
+    kind: z.enum(STUDENT_FIELD_KINDS),
+    options: zFieldOptions.default([]),
+    required: z.boolean().default(false),
+  })
+  .refine((f) => f.kind !== 'choice' || f.options.length > 0, {
+    message: 'a choice field needs at least one choice',
+    path: ['options'],
+  });
 export type NewStudentField = z.input<typeof zNewStudentField>;
 
 /** POST student/labels/edit: only what is sent changes; position is the 0-based place in the list. */

@@ -17,7 +17,12 @@ export const STUDENT_IMPORT_REPORT_MAX = 1000;
 export const STUDENT_IMPORT_DUPLICATE_SAMPLE = 20;
 /** Longest user name, name, e-mail and phone accepted from a file. */
 /** The students' column limits (shared/schemas/students.ts), as the import's row check reports them. */
-export const IMPORT_TEXT_MAX = { username: USERNAME_MAX, name: STUDENT_NAME_MAX, email: STUDENT_EMAIL_MAX, phone: STUDENT_PHONE_MAX } as const;
+export const IMPORT_TEXT_MAX = {
+  username: USERNAME_MAX,
+  name: STUDENT_NAME_MAX,
+  email: STUDENT_EMAIL_MAX,
+  phone: STUDENT_PHONE_MAX,
+} as const;
 
 /** The standard columns; custom fields are columns too, by their name. */
 export const IMPORT_COLUMNS = ['username', 'name', 'password', 'email', 'phone', 'groups'] as const;
@@ -46,7 +51,12 @@ export const IMPORT_REASONS = [
 export type ImportReason = (typeof IMPORT_REASONS)[number];
 
 /** One problem: the spreadsheet's row number (the header row is 1), the column as written, why, and the value at fault when it helps. */
-export const zImportProblem = z.object({ row: z.number().int(), field: z.string(), reason: z.enum(IMPORT_REASONS), value: z.string().optional() });
+export const zImportProblem = z.object({
+  row: z.number().int(),
+  field: z.string(),
+  reason: z.enum(IMPORT_REASONS),
+  value: z.string().optional(),
+});
 export type ImportProblem = z.infer<typeof zImportProblem>;
 
 export const IMPORT_MODES = ['all', 'rows'] as const;
@@ -64,12 +74,19 @@ export const zImportOptions = z.object({
     .max(PASSWORD_MAX)
     .optional()
     .transform((value) => (value ? value : undefined))
-    .refine((value) => value === undefined || value.length >= PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`),
+    .refine(
+      (value) => value === undefined || value.length >= PASSWORD_MIN,
+      `must be at least ${PASSWORD_MIN} characters`,
+    ),
 });
 export type ImportOptions = z.infer<typeof zImportOptions>;
 
 /** A column of the file and what it was recognised as ('field' = a custom field). */
-export const zImportColumnMatch = z.object({ header: z.string(), kind: z.enum([...IMPORT_COLUMNS, 'field']), sfid: z.string().optional() });
+export const zImportColumnMatch = z.object({
+  header: z.string(),
+  kind: z.enum([...IMPORT_COLUMNS, 'field']),
+  sfid: z.string().optional(),
+});
 
 /** A parsed row as the preview shows it (the password is never echoed, only whether the row gives one). */
 export const zImportRowPreview = z.object({
@@ -131,7 +148,9 @@ export const zImportStarted = z.object({ id: z.string() });
 export const zTemplateQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('xlsx') });
 
 /** student/repeatdata: which of these user names exist in the school already, each with its sid and source. */
-export const zRepeatQuery = z.object({ usernames: z.array(z.string().trim().min(1).max(IMPORT_TEXT_MAX.username)).max(STUDENT_IMPORT_MAX_ROWS) });
+export const zRepeatQuery = z.object({
+  usernames: z.array(z.string().trim().min(1).max(IMPORT_TEXT_MAX.username)).max(STUDENT_IMPORT_MAX_ROWS),
+});
 export const zRepeatReply = z.object({
   count: z.number().int(),
   list: z.array(z.object({ username: z.string(), sid: z.string(), source: z.enum(['local', 'ldap']) })),

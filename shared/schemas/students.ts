@@ -25,7 +25,13 @@ export function readStudentSettings(settingsJson: string): StudentSettings {
     raw = {};
   }
   const source = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
-  const parsed = zStudentSettings.safeParse(Object.fromEntries(Object.keys(zStudentSettings.shape).filter((k) => k in source).map((k) => [k, source[k]])));
+  const parsed = zStudentSettings.safeParse(
+    Object.fromEntries(
+      Object.keys(zStudentSettings.shape)
+        .filter((k) => k in source)
+        .map((k) => [k, source[k]]),
+    ),
+  );
   return parsed.success ? parsed.data : zStudentSettings.parse({});
 }
 
@@ -65,7 +71,10 @@ export const STUDENT_ERRORS = {
 // ---- The student list and records of people (spec 7 Students) ----
 
 /** Error strings of the student list calls beside STUDENT_ERRORS (400, data.field names the field). */
-export const STUDENT_LIST_ERRORS = { unknownGroup: 'unknown group', unknownField: STUDENT_ERRORS.unknownField } as const;
+export const STUDENT_LIST_ERRORS = {
+  unknownGroup: 'unknown group',
+  unknownField: STUDENT_ERRORS.unknownField,
+} as const;
 
 /** Most rows of one page of student/list, and most names one student/search answers. */
 export const STUDENT_PAGE_MAX = 100;
@@ -136,7 +145,9 @@ export const zStudentListQuery = zStudentFilter.extend({
 });
 export type StudentListQuery = z.input<typeof zStudentListQuery>;
 
-export const zStudentDownloadQuery = zStudentFilter.extend({ format: z.enum(STUDENT_DOWNLOAD_FORMATS).default('xlsx') });
+export const zStudentDownloadQuery = zStudentFilter.extend({
+  format: z.enum(STUDENT_DOWNLOAD_FORMATS).default('xlsx'),
+});
 
 /** A student as the back office sees it (never the password). */
 export const zAdminStudent = z.object({
@@ -186,7 +197,9 @@ export const zSidQuery = z.object({ sid: zSid });
 export const zSidsBody = z.object({ sids: zSids });
 export const zBulkReply = z.object({ count: z.number().int() });
 export const zStudentSearchQuery = z.object({ keyword: z.string().trim().min(1).max(64) });
-export const zStudentSearchReply = z.object({ list: z.array(z.object({ sid: z.string(), username: z.string(), name: z.string() })) });
+export const zStudentSearchReply = z.object({
+  list: z.array(z.object({ sid: z.string(), username: z.string(), name: z.string() })),
+});
 export const zGidsBody = z.object({ gids: z.array(zSid).min(1).max(200) });
 export const zSidsReply = z.object({ sids: z.array(z.string()) });
 export const zSfidsReply = z.record(z.string(), z.record(z.string(), z.string()));
@@ -194,7 +207,11 @@ export const zSfidsReply = z.record(z.string(), z.record(z.string(), z.string())
 /** learn/moth {year}: the twelve months; learn/day {month: 'yyyy-MM'}: the days of that month. */
 export const zLearnMonthQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100) });
 export const zLearnDayQuery = z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be yyyy-MM') });
-export const zLearnMonthRow = z.object({ month: z.number().int(), learners: z.number().int(), seconds: z.number().int() });
+export const zLearnMonthRow = z.object({
+  month: z.number().int(),
+  learners: z.number().int(),
+  seconds: z.number().int(),
+});
 export const zLearnDayRow = z.object({ day: z.string(), learners: z.number().int(), seconds: z.number().int() });
 export const zLearnMonths = z.object({ year: z.number().int(), list: z.array(zLearnMonthRow) });
 export const zLearnDays = z.object({ month: z.string(), list: z.array(zLearnDayRow) });

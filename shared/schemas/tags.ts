@@ -25,7 +25,12 @@ export const zTagCourses = z.object({
 });
 
 /** A tag in the back office: its ordered course ids, whatever their state. */
-export const zAdminTag = z.object({ id: z.string(), name: z.string(), position: z.number().int(), coids: z.array(z.string()) });
+export const zAdminTag = z.object({
+  id: z.string(),
+  name: z.string(),
+  position: z.number().int(),
+  coids: z.array(z.string()),
+});
 export const zAdminTags = z.object({ tags: z.array(zAdminTag) });
 export type AdminTags = z.infer<typeof zAdminTags>;
 /** POST tag/add: the list with the new tag's id. */

@@ -102,7 +102,9 @@ export const zFileUrl = z.object({ url: z.string(), key: z.string() });
 export type FileUrl = z.infer<typeof zFileUrl>;
 
 /** GET {prefix}lan/upload/result/{uploadId}: the stored file of a finished tus upload. */
-export const zUploadResultParams = z.object({ uploadId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be an upload id') });
+export const zUploadResultParams = z.object({
+  uploadId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be an upload id'),
+});
 
 /**
  * Who may fetch a stored file at /{key}: 'public' anyone; 'owner' only the person who uploaded it (what students

@@ -11,12 +11,21 @@ afterAll(async () => {
   await h?.close();
 });
 
-const settingsOf = () => JSON.parse((h.app.ctx.sqlite.prepare('select settings from schools where id = ?').get(h.school.id) as { settings: string }).settings) as Record<string, unknown>;
-const setSettings = (patch: Record<string, unknown>) => h.app.ctx.sqlite.prepare('update schools set settings = ? where id = ?').run(JSON.stringify({ ...settingsOf(), ...patch }), h.school.id);
+const settingsOf = () =>
+  JSON.parse(
+    (h.app.ctx.sqlite.prepare('select settings from schools where id = ?').get(h.school.id) as { settings: string })
+      .settings,
+  ) as Record<string, unknown>;
+const setSettings = (patch: Record<string, unknown>) =>
+  h.app.ctx.sqlite
+    .prepare('update schools set settings = ? where id = ?')
+    .run(JSON.stringify({ ...settingsOf(), ...patch }), h.school.id);
 const addField = (name: string, kind: string, required: boolean, options: string[] = []) => {
   const id = h.app.ctx.ids.next();
   h.app.ctx.sqlite
-    .prepare('insert into student_fields (id, school_id, name, kind, options, required, position, created_at) values (?, ?, ?, ?, ?, ?, 0, ?)')
+    .prepare(
+      'insert into student_fields (id, school_id, name, kind, options, required, position, created_at) values (?, ?, ?, ?, ?, ?, 0, ?)',
+    )
     .run(id, h.school.id, name, kind, JSON.stringify(options), required ? 1 : 0, Date.now());
   return id;
 };
@@ -75,16 +84,24 @@ describe('the student account in the browser', () => {
     await other.getByRole('menuitem', { name: '修改头像' }).click();
     await other.getByTestId('avatar-dialog').waitFor();
     // Checked here first: a GIF is refused with the spec's message before anything is sent.
-    await other.getByTestId('avatar-file').setInputFiles({ name: 'me.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+    await other
+      .getByTestId('avatar-file')
+      .setInputFiles({ name: 'me.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
     await other.getByText('不支持该类型上传，请重试！').waitFor();
-    await other.getByTestId('avatar-file').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(2_097_153) });
+    await other
+      .getByTestId('avatar-file')
+      .setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(2_097_153) });
     await other.getByText('上传图片太大，请重试！').waitFor();
-    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c0392b' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c0392b' } })
+      .png()
+      .toBuffer();
     await other.getByTestId('avatar-file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
     await other.getByTestId('avatar-preview').waitFor();
     await other.getByTestId('avatar-save').click();
     await other.getByText('修改成功！').waitFor();
-    await expect.poll(() => other.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('user-menu');
+    await expect
+      .poll(() => other.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('user-menu');
     const img = other.getByTestId('user-menu').locator('img.avatar');
     await img.waitFor();
     const src = (await img.getAttribute('src')) ?? '';
@@ -121,7 +138,9 @@ describe('the student account in the browser', () => {
     await page.getByTestId('account-save').click();
     await page.getByText('保存成功').first().waitFor();
     await expect(page.getByTestId('required-fields-notice').count()).resolves.toBe(0);
-    const row = h.app.ctx.sqlite.prepare('select value from student_field_values where student_id = ? and field_id = ?').get(student.id, grade);
+    const row = h.app.ctx.sqlite
+      .prepare('select value from student_field_values where student_id = ? and field_id = ?')
+      .get(student.id, grade);
     expect(row).toEqual({ value: '二年级' });
     // The information page also offers the avatar and password on a phone.
     await page.getByTestId('info-change-password').click();

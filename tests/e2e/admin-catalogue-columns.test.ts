@@ -38,7 +38,8 @@ describe('back office: columns, tags and a phone-sized screen', () => {
     await page.getByRole('radio', { name: '购买后有效天数' }).check();
     await page.getByLabel('有效天数', { exact: true }).fill('365');
     const picker = page.getByTestId('course-picker');
-    for (const title of ['专栏课一', '专栏课二', '专栏课三']) await picker.getByRole('button', { name: `添加 ${title}` }).click();
+    for (const title of ['专栏课一', '专栏课二', '专栏课三'])
+      await picker.getByRole('button', { name: `添加 ${title}` }).click();
     await picker.getByRole('button', { name: '上移 专栏课三' }).click();
     const chosen = () => picker.locator('.ac-picker-chosen .ac-sortable-title').allTextContents();
     await expect(chosen()).resolves.toEqual(['专栏课一', '专栏课三', '专栏课二']);
@@ -52,8 +53,18 @@ describe('back office: columns, tags and a phone-sized screen', () => {
 
     const column = (await api<Record<string, unknown> & { coids: string[] }>(`column/admin/info/${id}`)).body.data;
     expect(column).toMatchObject({ title: '全栈开发专栏', actual: 49, price: 99, ce_type: 1, ce_time: '365', pub: 1 });
-    const titles = (await api<{ courseData: { coid: string; title: string }[] }>('getcourselist', { page: 1, num: 50, keyword: '专栏课', status: 'all' })).body.data.courseData;
-    expect(column.coids.map((coid) => titles.find((row) => row.coid === coid)?.title)).toEqual(['专栏课三', '专栏课二']);
+    const titles = (
+      await api<{ courseData: { coid: string; title: string }[] }>('getcourselist', {
+        page: 1,
+        num: 50,
+        keyword: '专栏课',
+        status: 'all',
+      })
+    ).body.data.courseData;
+    expect(column.coids.map((coid) => titles.find((row) => row.coid === coid)?.title)).toEqual([
+      '专栏课三',
+      '专栏课二',
+    ]);
 
     // The list shows it; deleting asks first.
     await page.getByTestId('admin-sidebar').getByRole('link', { name: '专栏' }).click();
@@ -80,7 +91,10 @@ describe('back office: columns, tags and a phone-sized screen', () => {
     const picker = page.getByTestId('course-picker');
     await picker.getByRole('button', { name: '添加 标签课二' }).click();
     await picker.getByRole('button', { name: '添加 标签课一' }).click();
-    await expect(picker.locator('.ac-picker-chosen .ac-sortable-title').allTextContents()).resolves.toEqual(['标签课二', '标签课一']);
+    await expect(picker.locator('.ac-picker-chosen .ac-sortable-title').allTextContents()).resolves.toEqual([
+      '标签课二',
+      '标签课一',
+    ]);
     await page.getByTestId('save-tag').click();
     await expectToast(page, '保存成功');
     const tag = page.locator('[data-testid="tag-item"][data-name="热门"]');
@@ -91,14 +105,25 @@ describe('back office: columns, tags and a phone-sized screen', () => {
     await page.locator('[data-testid="tag-item"][data-name="精选"]').waitFor();
     const tags = (await api<{ tags: { name: string; coids: string[] }[] }>('tag/admin/list')).body.data.tags;
     expect(tags.map((item) => [item.name, item.coids.length])).toEqual([['精选', 2]]);
-    const titles = (await api<{ courseData: { coid: string; title: string }[] }>('getcourselist', { page: 1, num: 50, keyword: '标签课', status: 'all' })).body.data.courseData;
-    expect(tags[0].coids.map((coid) => titles.find((row) => row.coid === coid)?.title)).toEqual(['标签课二', '标签课一']);
+    const titles = (
+      await api<{ courseData: { coid: string; title: string }[] }>('getcourselist', {
+        page: 1,
+        num: 50,
+        keyword: '标签课',
+        status: 'all',
+      })
+    ).body.data.courseData;
+    expect(tags[0].coids.map((coid) => titles.find((row) => row.coid === coid)?.title)).toEqual([
+      '标签课二',
+      '标签课一',
+    ]);
     expect(errors).toEqual([]);
   });
 
   it('works on a phone-sized screen: the list, the editor and the chapters fit the width', async () => {
     const api = await adminApi(h.app);
-    const { coid } = (await api<{ coid: string }>('course/new', { title: '手机上编辑的课程', catid: '0', type: 0 })).body.data;
+    const { coid } = (await api<{ coid: string }>('course/new', { title: '手机上编辑的课程', catid: '0', type: 0 }))
+      .body.data;
     await api('chapter/add', { coid, parent_id: '0', title: '第一章', type: 0 });
     const context = await h.mobile();
     const page = await context.newPage();

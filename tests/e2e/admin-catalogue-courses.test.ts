@@ -13,7 +13,10 @@ afterAll(async () => {
 });
 
 /** Top-level chapter titles in screen order. */
-const chapterTitles = (page: Page) => page.locator('.ac-chapters > li > [data-testid="chapter-row"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-title')));
+const chapterTitles = (page: Page) =>
+  page
+    .locator('.ac-chapters > li > [data-testid="chapter-row"]')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-title')));
 
 describe('back office: courses, categories and chapters', () => {
   it('builds a category tree, a course with chapters, publishes it, and a student then opens it', async () => {
@@ -24,7 +27,15 @@ describe('back office: courses, categories and chapters', () => {
 
     // The course area is enabled in the sidebar for the main admin.
     const sidebar = page.getByTestId('admin-sidebar');
-    await expect(sidebar.locator('[data-menu="course"] a').allTextContents()).resolves.toEqual(['课程列表', '课程分类', '专栏', '标签', '评论管理', '签名与评分', '学习计划']);
+    await expect(sidebar.locator('[data-menu="course"] a').allTextContents()).resolves.toEqual([
+      '课程列表',
+      '课程分类',
+      '专栏',
+      '标签',
+      '评论管理',
+      '签名与评分',
+      '学习计划',
+    ]);
     await sidebar.getByRole('link', { name: '课程分类' }).click();
 
     // A first-level category and a child.
@@ -96,7 +107,9 @@ describe('back office: courses, categories and chapters', () => {
     const api = await adminApi(h.app);
     const info = await api<{ code: string; published: boolean; catid: string }>(`course/info/${coid}`);
     expect(info.body.data).toMatchObject({ published: true, catid: childId });
-    const tree = await api<{ chapters: { title: string; free: boolean; children: { title: string }[] }[] }>(`course/chapter/${coid}`);
+    const tree = await api<{ chapters: { title: string; free: boolean; children: { title: string }[] }[] }>(
+      `course/chapter/${coid}`,
+    );
     expect(tree.body.data.chapters.map((c) => [c.title, c.free, c.children.map((s) => s.title)])).toEqual([
       ['第一章 环境搭建', true, ['安装 Python']],
       ['第二章 Python 基础语法', false, []],
@@ -123,10 +136,14 @@ describe('back office: courses, categories and chapters', () => {
     await studentPage.getByText('Python 编程基础').first().waitFor();
   });
 
-  it('edits every part of a course, shows the server\'s field errors next to the field and warns about unsaved changes', async () => {
+  it("edits every part of a course, shows the server's field errors next to the field and warns about unsaved changes", async () => {
     const api = await adminApi(h.app);
     const category = await api<{ catid: string }>('course/category', { title: '设计', parent_id: '0' });
-    const created = await api<{ coid: string }>('course/new', { title: '平面设计入门', catid: category.body.data.catid, type: 0 });
+    const created = await api<{ coid: string }>('course/new', {
+      title: '平面设计入门',
+      catid: category.body.data.catid,
+      type: 0,
+    });
     const coid = created.body.data.coid;
     const student = await buildStudent(h.app, { groups: ['一班'] });
     const context = await h.desktop();
@@ -196,7 +213,8 @@ describe('back office: courses, categories and chapters', () => {
     await page.getByTestId('save-course').click();
     await expectToast(page, '保存成功');
     await expect.poll(() => page.getByTestId('save-course').isDisabled()).toBe(true);
-    const info = (await api<Record<string, unknown> & { settings: Record<string, unknown> }>(`course/info/${coid}`)).body.data;
+    const info = (await api<Record<string, unknown> & { settings: Record<string, unknown> }>(`course/info/${coid}`))
+      .body.data;
     expect(info).toMatchObject({
       title: '平面设计入门（第二版）',
       level: 1,
@@ -284,8 +302,10 @@ describe('back office: courses, categories and chapters', () => {
     await api('course/category', { title: '容器分类', parent_id: '0' });
     const old = (await api<{ catid: string }>('course/category', { title: '旧分类', parent_id: '0' })).body.data.catid;
     await api('course/category', { title: '旧分类子类', parent_id: old });
-    const target = (await api<{ catid: string }>('course/category', { title: '新分类', parent_id: '0' })).body.data.catid;
-    const course = (await api<{ coid: string }>('course/new', { title: '待迁移课程', catid: old, type: 0 })).body.data.coid;
+    const target = (await api<{ catid: string }>('course/category', { title: '新分类', parent_id: '0' })).body.data
+      .catid;
+    const course = (await api<{ coid: string }>('course/new', { title: '待迁移课程', catid: old, type: 0 })).body.data
+      .coid;
     const context = await h.desktop();
     const page = await context.newPage();
     const errors = pageErrors(page);
@@ -296,7 +316,9 @@ describe('back office: courses, categories and chapters', () => {
     const dialog = page.getByTestId('move-courses');
     await dialog.getByText('“旧分类”及其子分类下还有 1 门课程').waitFor();
     // Its own subtree cannot receive the courses.
-    await expect(dialog.getByLabel('把课程移到').locator('option', { hasText: '旧分类子类' }).isDisabled()).resolves.toBe(true);
+    await expect(
+      dialog.getByLabel('把课程移到').locator('option', { hasText: '旧分类子类' }).isDisabled(),
+    ).resolves.toBe(true);
     await dialog.getByLabel('把课程移到').selectOption(target);
     await dialog.getByRole('button', { name: '移动课程并删除' }).click();
     await expectToast(page, '已移动 1 门课程并删除分类');
@@ -306,23 +328,40 @@ describe('back office: courses, categories and chapters', () => {
     expect(info.body.data.catid).toBe(target);
 
     // Reorder and move with the buttons and the 'move to' picker.
-    const titles = () => page.locator('[data-testid="category-tree"] > li').evaluateAll((items) => items.map((li) => li.getAttribute('data-title')));
+    const titles = () =>
+      page
+        .locator('[data-testid="category-tree"] > li')
+        .evaluateAll((items) => items.map((li) => li.getAttribute('data-title')));
     const before = await titles();
     await page.getByRole('button', { name: '上移 新分类' }).click();
     await expect.poll(titles).toEqual(moveUp(before, '新分类'));
     await page.getByRole('button', { name: '移动到 新分类' }).click();
     await page.getByLabel('移动到以下分类之下：').selectOption({ label: '容器分类' });
-    await page.locator('[data-testid="category-node"][data-title="容器分类"] [data-testid="category-node"][data-title="新分类"]').waitFor();
+    await page
+      .locator(
+        '[data-testid="category-node"][data-title="容器分类"] [data-testid="category-node"][data-title="新分类"]',
+      )
+      .waitFor();
 
     // Drag '容器分类' (with its child) onto the middle of '拖放目标': it becomes a child there.
     const source = page.locator('[data-testid="category-node"][data-title="容器分类"] > .ac-cat-row');
     const dropTarget = page.locator('[data-testid="category-node"][data-title="拖放目标"] > .ac-cat-row');
     const box = (await dropTarget.boundingBox())!;
     await source.dragTo(dropTarget, { targetPosition: { x: box.width / 3, y: box.height / 2 } });
-    await page.locator('[data-testid="category-node"][data-title="拖放目标"] [data-testid="category-node"][data-title="容器分类"] [data-testid="category-node"][data-title="新分类"]').waitFor();
-    const tree = (await api<{ cates: { title: string; children: { title: string; children: { title: string }[] }[] }[] }>('course/catelist')).body.data.cates;
+    await page
+      .locator(
+        '[data-testid="category-node"][data-title="拖放目标"] [data-testid="category-node"][data-title="容器分类"] [data-testid="category-node"][data-title="新分类"]',
+      )
+      .waitFor();
+    const tree = (
+      await api<{ cates: { title: string; children: { title: string; children: { title: string }[] }[] }[] }>(
+        'course/catelist',
+      )
+    ).body.data.cates;
     const dropped = tree.find((node) => node.title === '拖放目标')!;
-    expect(dropped.children.map((node) => [node.title, node.children.map((leaf) => leaf.title)])).toEqual([['容器分类', ['新分类']]]);
+    expect(dropped.children.map((node) => [node.title, node.children.map((leaf) => leaf.title)])).toEqual([
+      ['容器分类', ['新分类']],
+    ]);
     await screenshot(page, 'admin-catalogue-categories');
     expect(errors).toEqual([]);
   });

@@ -24,7 +24,9 @@ describe('back office: home page settings and articles', () => {
     const errors = pageErrors(page);
     await signInAdmin(page, sub);
     const sidebar = page.getByTestId('admin-sidebar');
-    await expect(sidebar.locator('li[data-menu]').evaluateAll((items) => items.map((li) => li.getAttribute('data-menu')))).resolves.toEqual(['home', 'userpage']);
+    await expect(
+      sidebar.locator('li[data-menu]').evaluateAll((items) => items.map((li) => li.getAttribute('data-menu'))),
+    ).resolves.toEqual(['home', 'userpage']);
     await expect(sidebar.getByRole('link').allTextContents()).resolves.toEqual(['概览', '首页装修', '资讯文章']);
 
     for (const route of ['/courses', '/categories', '/columns', '/tags', '/courses/123456789012345']) {
@@ -47,7 +49,10 @@ describe('back office: home page settings and articles', () => {
     await expectToast(page, '保存成功');
     const aid = new URL(page.url()).hash.split('/')[2];
     const listed = async () => {
-      const res = await h.app.inject({ url: `/article/list?uid=${h.school.hashUID}&num=50`, headers: { accept: 'application/json' } });
+      const res = await h.app.inject({
+        url: `/article/list?uid=${h.school.hashUID}&num=50`,
+        headers: { accept: 'application/json' },
+      });
       return (res.json().data.list as { aid: string; title: string }[]).map((item) => item.title);
     };
     await expect(listed()).resolves.not.toContain('开学通知');
@@ -96,7 +101,9 @@ describe('back office: home page settings and articles', () => {
     const received = () => frame!.evaluate(() => (window as unknown as { received: Received[] }).received);
     const lastSetting = async () => {
       const messages = (await received()).filter((message) => message?.type === 'homesetting');
-      return messages.length > 0 ? (JSON.parse(messages[messages.length - 1].setting!) as Record<string, unknown>) : null;
+      return messages.length > 0
+        ? (JSON.parse(messages[messages.length - 1].setting!) as Record<string, unknown>)
+        : null;
     };
 
     await page.getByLabel('首页标题').fill('蓝学在线学堂');
@@ -125,7 +132,9 @@ describe('back office: home page settings and articles', () => {
     await expect(page.locator('[data-section="banners"]').getAttribute('class')).resolves.toContain('has-error');
     await url.locator('input').fill('/files/banner-1.png');
     await page.locator('[data-field="banners.0.link"] input').fill('#/courselist/0');
-    await expect.poll(async () => ((await lastSetting())?.banners as { url: string }[])?.[0]?.url).toBe('/files/banner-1.png');
+    await expect
+      .poll(async () => ((await lastSetting())?.banners as { url: string }[])?.[0]?.url)
+      .toBe('/files/banner-1.png');
 
     // Categories: the catalogue's default entry.
     await page.locator('[data-section="categories"]').click();

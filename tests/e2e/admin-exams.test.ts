@@ -23,8 +23,21 @@ beforeAll(async () => {
   h = await startHarness();
   api = await adminApi(h.app);
   const schoolId = h.school.id;
-  single = seedQuestion(h.app, { schoolId, type: 0, options: ['红色', '蓝色', '绿色'], answer: '2', point: 5, content: '<p>晴天的天空是什么颜色？</p>' });
-  short = seedQuestion(h.app, { schoolId, type: 3, answer: '瑞利散射', point: 5, content: '<p>为什么天空是蓝色的？</p>' });
+  single = seedQuestion(h.app, {
+    schoolId,
+    type: 0,
+    options: ['红色', '蓝色', '绿色'],
+    answer: '2',
+    point: 5,
+    content: '<p>晴天的天空是什么颜色？</p>',
+  });
+  short = seedQuestion(h.app, {
+    schoolId,
+    type: 3,
+    answer: '瑞利散射',
+    point: 5,
+    content: '<p>为什么天空是蓝色的？</p>',
+  });
   coid = (await api<{ coid: string }>('course/new', { title: '气象入门', catid: '0', type: 0 })).body.data.coid;
 }, 240_000);
 afterAll(() => h?.close());
@@ -63,9 +76,16 @@ describe('exams back office', () => {
     await expectToast(page, '保存成功');
     await page.waitForURL(/#\/papers\/\d+$/);
     const paperId = page.url().split('/').pop()!;
-    const paper = (await api<{ totalScore: number; passScore: number; questions: { qid: string; point: number }[] }>(`examadmin/paper/info?id=${paperId}`)).body.data;
+    const paper = (
+      await api<{ totalScore: number; passScore: number; questions: { qid: string; point: number }[] }>(
+        `examadmin/paper/info?id=${paperId}`,
+      )
+    ).body.data;
     expect(paper).toMatchObject({ totalScore: 25, passScore: 15 });
-    expect(paper.questions.map((q) => [q.qid, q.point])).toEqual([[single, 5], [short, 20]]);
+    expect(paper.questions.map((q) => [q.qid, q.point])).toEqual([
+      [single, 5],
+      [short, 20],
+    ]);
 
     // The exam: the paper, the category, 30 minutes, the course's students.
     await page.goto(`${h.baseURL}/learn/admin/#/exams`);
@@ -89,8 +109,17 @@ describe('exams back office', () => {
     await expectToast(page, '已发布');
     await row.getByTestId('exam-state').filter({ hasText: '已发布' }).waitFor();
     await expect(row.textContent()).resolves.toContain('期中考试');
-    const info = (await api<{ status: string; durationMin: number; courses: { id: string }[]; categoryTitle: string }>(`examadmin/exam/info?id=${examId}`)).body.data;
-    expect(info).toMatchObject({ status: 'published', durationMin: 30, categoryTitle: '期中考试', courses: [{ id: coid }] });
+    const info = (
+      await api<{ status: string; durationMin: number; courses: { id: string }[]; categoryTitle: string }>(
+        `examadmin/exam/info?id=${examId}`,
+      )
+    ).body.data;
+    expect(info).toMatchObject({
+      status: 'published',
+      durationMin: 30,
+      categoryTitle: '期中考试',
+      courses: [{ id: coid }],
+    });
     await screenshot(page, 'admin-exams-list');
     expect(errors).toEqual([]);
   });
@@ -159,8 +188,16 @@ describe('exams back office', () => {
     await page.getByTestId('save-paper').click();
     await expectToast(page, '保存成功');
     await page.waitForURL(/#\/papers\/\d+$/);
-    const paper = (await api<{ mode: string; totalScore: number; rules: unknown[] }>(`examadmin/paper/info?id=${page.url().split('/').pop()}`)).body.data;
-    expect(paper).toMatchObject({ mode: 'random', totalScore: 2.5, rules: [{ categoryId: '', type: 0, count: 1, point: 2.5 }] });
+    const paper = (
+      await api<{ mode: string; totalScore: number; rules: unknown[] }>(
+        `examadmin/paper/info?id=${page.url().split('/').pop()}`,
+      )
+    ).body.data;
+    expect(paper).toMatchObject({
+      mode: 'random',
+      totalScore: 2.5,
+      rules: [{ categoryId: '', type: 0, count: 1, point: 2.5 }],
+    });
 
     await page.goto(`${h.baseURL}/learn/admin/#/exam-categories`);
     const category = page.locator('[data-testid="exam-category"][data-title="期中考试"]');

@@ -59,7 +59,13 @@ describe('groups, fields and settings (desktop)', () => {
     await node('二年级').locator('[data-testid="group-node"][data-name="甲班"]').waitFor();
     // Order: 二年级 first.
     await page.getByRole('button', { name: '上移 二年级' }).click();
-    await expect.poll(() => page.locator('[data-testid="group-tree"] > li').evaluateAll((els) => els.map((el) => el.getAttribute('data-name')))).toEqual(['二年级', '一年级']);
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-testid="group-tree"] > li')
+          .evaluateAll((els) => els.map((el) => el.getAttribute('data-name'))),
+      )
+      .toEqual(['二年级', '一年级']);
     // Deleting a group with sub-groups is refused.
     await page.getByRole('button', { name: '删除 二年级' }).click();
     expect(await answerConfirm(page, true)).toContain('二年级');
@@ -126,8 +132,18 @@ describe('groups, fields and settings (desktop)', () => {
     await page.goto(`${ADMIN_PATH}#/groups`);
     await page.reload();
     await node('甲班').waitFor();
-    await expect.poll(() => page.locator('[data-testid="group-tree"] > li').evaluateAll((els) => els.map((el) => el.getAttribute('data-name')))).toEqual(['二年级', '一年级']);
-    expect(await node('二年级').locator('[data-testid="group-node"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-name')))).toEqual(['甲班']);
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-testid="group-tree"] > li')
+          .evaluateAll((els) => els.map((el) => el.getAttribute('data-name'))),
+      )
+      .toEqual(['二年级', '一年级']);
+    expect(
+      await node('二年级')
+        .locator('[data-testid="group-node"]')
+        .evaluateAll((els) => els.map((el) => el.getAttribute('data-name'))),
+    ).toEqual(['甲班']);
     expect(await node('一年级').locator('[data-testid="group-node"]').count()).toBe(0);
     await screenshot(page, 'admin-groups');
 
@@ -147,7 +163,9 @@ describe('groups, fields and settings (desktop)', () => {
     const row = (name: string) => page.locator(`[data-testid="group-node"][data-name="${name}"] > .ac-cat-row`);
     await row('拖动乙').waitFor();
     await row('拖动甲').dragTo(row('拖动乙'));
-    await page.locator('[data-testid="group-node"][data-name="拖动乙"] [data-testid="group-node"][data-name="拖动甲"]').waitFor();
+    await page
+      .locator('[data-testid="group-node"][data-name="拖动乙"] [data-testid="group-node"][data-name="拖动甲"]')
+      .waitFor();
     const stored = (await api<{ groups: { gid: string; parent_id: string }[] }>('s/group/list')).body.data.groups;
     expect(stored.find((g) => g.gid === a)?.parent_id).toBe(b);
   });

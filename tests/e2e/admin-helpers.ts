@@ -9,7 +9,11 @@ import { submitLogin } from './harness';
 export const ADMIN_PATH = '/learn/admin/';
 
 /** Signs in at /learn/admin/ with the form and waits for the back office, then opens the hash route. */
-export async function signInAdmin(page: Page, account: { username: string; password: string } = ADMIN, route = '/'): Promise<void> {
+export async function signInAdmin(
+  page: Page,
+  account: { username: string; password: string } = ADMIN,
+  route = '/',
+): Promise<void> {
   await page.goto(ADMIN_PATH);
   await submitLogin(page, account.username, account.password);
   await page.getByTestId('admin-sidebar').waitFor();
@@ -19,8 +23,16 @@ export async function signInAdmin(page: Page, account: { username: string; passw
 /** An administrator's API caller for test data (POST with a body, GET without). */
 export async function adminApi(app: TestApp, account: { username: string; password: string } = ADMIN) {
   const { cookie } = await login(app, { ...account, role: 'admin' });
-  return async <T = unknown>(url: string, payload?: unknown): Promise<{ statusCode: number; body: { status: string; error: string | null; data: T } }> => {
-    const res = await app.inject({ method: payload === undefined ? 'GET' : 'POST', url: `/${url}`, payload: payload as never, headers: { cookie, accept: 'application/json' } });
+  return async <T = unknown>(
+    url: string,
+    payload?: unknown,
+  ): Promise<{ statusCode: number; body: { status: string; error: string | null; data: T } }> => {
+    const res = await app.inject({
+      method: payload === undefined ? 'GET' : 'POST',
+      url: `/${url}`,
+      payload: payload as never,
+      headers: { cookie, accept: 'application/json' },
+    });
     return { statusCode: res.statusCode, body: res.json() };
   };
 }
@@ -35,7 +47,10 @@ export async function answerConfirm(page: Page, ok: boolean): Promise<string> {
   const dialog = page.getByRole('alertdialog');
   await dialog.waitFor();
   const text = (await dialog.locator('.dialog-text').textContent()) ?? '';
-  await dialog.locator('.dialog-actions .btn').nth(ok ? -1 : 0).click();
+  await dialog
+    .locator('.dialog-actions .btn')
+    .nth(ok ? -1 : 0)
+    .click();
   await dialog.waitFor({ state: 'detached' });
   return text;
 }

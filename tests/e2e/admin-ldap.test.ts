@@ -5,7 +5,15 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { destroySlapd, numberedPeople, PEOPLE_DN, READER_DN, READER_PW, startSlapd, type Slapd } from '../helpers/slapd';
+import {
+  destroySlapd,
+  numberedPeople,
+  PEOPLE_DN,
+  READER_DN,
+  READER_PW,
+  startSlapd,
+  type Slapd,
+} from '../helpers/slapd';
 import { expectToast, signInAdmin } from './admin-helpers';
 import { pageErrors, startHarness, type Harness } from './harness';
 
@@ -62,7 +70,9 @@ describe('LDAP screen (desktop)', () => {
     expect(await rows.nth(0).getAttribute('data-dry')).toBe('false');
     expect(await rows.nth(1).getAttribute('data-dry')).toBe('true');
     expect(await rows.nth(0).textContent()).toContain('成功');
-    const count = h.app.ctx.sqlite.prepare("SELECT count(*) n FROM students WHERE source = 'ldap'").get() as { n: number };
+    const count = h.app.ctx.sqlite.prepare("SELECT count(*) n FROM students WHERE source = 'ldap'").get() as {
+      n: number;
+    };
     expect(count.n).toBe(60);
     expect(errors).toEqual([]);
   }, 90_000);

@@ -40,7 +40,12 @@ describe('licence screen (desktop)', () => {
     expect(await page.getByTestId('upgrade-pending').textContent()).toBe('无');
 
     // A licence for another machine: its reason, nothing registered.
-    const wrong = signLicence(keys.privateKey, { school: h.school.name, machineCode: 'LX-AAAA-BBBB-CCCC-DDDD', seats: 50, expiresAt: '2099-12-31' });
+    const wrong = signLicence(keys.privateKey, {
+      school: h.school.name,
+      machineCode: 'LX-AAAA-BBBB-CCCC-DDDD',
+      seats: 50,
+      expiresAt: '2099-12-31',
+    });
     await page.getByTestId('licence-text').fill(wrong);
     await page.getByTestId('licence-submit').click();
     await page.getByTestId('licence-error').waitFor();
@@ -48,7 +53,13 @@ describe('licence screen (desktop)', () => {
     expect(await notice.getAttribute('data-kind')).toBe('trial');
 
     // A tampered one (a character of the payload changed): the signature reason.
-    const good = signLicence(keys.privateKey, { school: h.school.name, machineCode: machine, seats: 50, expiresAt: '2099-12-31', licensee: '信息中心' });
+    const good = signLicence(keys.privateKey, {
+      school: h.school.name,
+      machineCode: machine,
+      seats: 50,
+      expiresAt: '2099-12-31',
+      licensee: '信息中心',
+    });
     const tampered = `${good[0] === 'e' ? 'f' : 'e'}${good.slice(1)}`;
     await page.getByTestId('licence-text').fill(tampered);
     await page.getByTestId('licence-submit').click();

@@ -30,8 +30,14 @@ interface Row {
   excerpt: string;
   version: number;
 }
-const list = async (query = '') => (await api<{ list: Row[]; total: number }>(`question/list?num=100${query}`)).body.data;
-const item = async (qid: string) => (await api<{ answer: string; optiondata: { oid: string; content: string }[]; version: number; point: number }>(`question/item?qid=${qid}`)).body.data;
+const list = async (query = '') =>
+  (await api<{ list: Row[]; total: number }>(`question/list?num=100${query}`)).body.data;
+const item = async (qid: string) =>
+  (
+    await api<{ answer: string; optiondata: { oid: string; content: string }[]; version: number; point: number }>(
+      `question/item?qid=${qid}`,
+    )
+  ).body.data;
 
 describe('question bank screen', () => {
   it('creates, edits and deletes questions; delete of a used question is refused', async () => {
@@ -69,7 +75,13 @@ describe('question bank screen', () => {
     await form.getByTestId('question-type').selectOption({ label: '多选题' });
     await form.getByLabel('题干').last().click();
     await page.keyboard.type('下列哪些是偶数？');
-    for (const [letter, text] of [['A', '2'], ['B', '3'], ['C', '4'], ['D', '5']]) await form.getByLabel(`选项 ${letter}`, { exact: true }).fill(text);
+    for (const [letter, text] of [
+      ['A', '2'],
+      ['B', '3'],
+      ['C', '4'],
+      ['D', '5'],
+    ])
+      await form.getByLabel(`选项 ${letter}`, { exact: true }).fill(text);
     await form.getByTestId('add-option').click();
     await form.getByLabel('选项 E', { exact: true }).fill('6');
     for (const letter of ['A', 'C', 'E']) await form.getByLabel(`正确答案 ${letter}`).check();
@@ -79,7 +91,15 @@ describe('question bank screen', () => {
     const made = await list();
     const capital = made.list.find((row) => row.type === 0)!;
     const even = made.list.find((row) => row.type === 1)!;
-    expect(await item(capital.qid)).toMatchObject({ answer: '2', point: 2, optiondata: [{ oid: '1', content: '上海' }, { oid: '2', content: '北京' }, { oid: '3', content: '广州' }] });
+    expect(await item(capital.qid)).toMatchObject({
+      answer: '2',
+      point: 2,
+      optiondata: [
+        { oid: '1', content: '上海' },
+        { oid: '2', content: '北京' },
+        { oid: '3', content: '广州' },
+      ],
+    });
     expect((await item(even.qid)).answer).toBe('1,3,5');
 
     // Edit the multiple-choice question: B becomes correct too, the points change; version 2.
@@ -96,15 +116,28 @@ describe('question bank screen', () => {
 
     // A paper uses the single-choice question: delete is refused with the reason; the other one goes.
     seedPaper(h.app, { schoolId: h.school.id, questionIds: [capital.qid] });
-    await page.getByTestId('question-row').filter({ hasText: '中国的首都是哪里？' }).getByTestId('delete-question').click();
+    await page
+      .getByTestId('question-row')
+      .filter({ hasText: '中国的首都是哪里？' })
+      .getByTestId('delete-question')
+      .click();
     // The confirm, then (it is followed at once by) the refusal naming the paper.
-    await page.getByRole('alertdialog').filter({ hasText: '确定删除这道试题吗？' }).locator('.dialog-actions .btn').last().click();
+    await page
+      .getByRole('alertdialog')
+      .filter({ hasText: '确定删除这道试题吗？' })
+      .locator('.dialog-actions .btn')
+      .last()
+      .click();
     const refusal = page.getByRole('alertdialog').filter({ hasText: '不能删除' });
     expect(await refusal.locator('.dialog-text').textContent()).toBe('这道试题正被 1 份试卷、0 个练习使用，不能删除');
     await refusal.locator('.dialog-actions .btn').last().click();
     await refusal.waitFor({ state: 'detached' });
     expect((await list()).total).toBe(2);
-    await page.getByTestId('question-row').filter({ hasText: '下列哪些是偶数？' }).getByTestId('delete-question').click();
+    await page
+      .getByTestId('question-row')
+      .filter({ hasText: '下列哪些是偶数？' })
+      .getByTestId('delete-question')
+      .click();
     await answerConfirm(page, true);
     await expectToast(page, '已删除');
     await page.getByTestId('question-row').filter({ hasText: '下列哪些是偶数？' }).waitFor({ state: 'detached' });
@@ -126,20 +159,35 @@ describe('question bank screen', () => {
       ['判断', '物理', '水在 100°C 沸腾（标准大气压）', null, null, null, '对', 1, 1, null],
       ['简答', null, '简述牛顿第一定律', null, null, null, '物体保持静止或匀速直线运动', 5, 4, null],
     ];
-    const bad = await writeXlsxFile([head, ...rows, ['多选', '物理', '坏的一行', 'a', 'b', null, 'Z', 1, 3, null]], {}).toBuffer();
+    const bad = await writeXlsxFile(
+      [head, ...rows, ['多选', '物理', '坏的一行', 'a', 'b', null, 'Z', 1, 3, null]],
+      {},
+    ).toBuffer();
     const good = await writeXlsxFile([head, ...rows], {}).toBuffer();
 
     await page.getByTestId('open-import').click();
     const dialog = page.getByTestId('import-dialog');
-    await dialog.getByTestId('import-file').setInputFiles({ name: 'bad.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: bad });
+    await dialog.getByTestId('import-file').setInputFiles({
+      name: 'bad.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: bad,
+    });
     const issue = dialog.getByTestId('import-issue');
     await issue.first().waitFor();
     expect(await issue.count()).toBe(1);
-    expect((await issue.first().locator('td').allTextContents()).map((text) => text.trim())).toEqual(['5', '答案', '答案应为选项字母，例如 A,C']);
+    expect((await issue.first().locator('td').allTextContents()).map((text) => text.trim())).toEqual([
+      '5',
+      '答案',
+      '答案应为选项字母，例如 A,C',
+    ]);
     expect(await dialog.getByRole('button', { name: /确认导入/ }).count()).toBe(0);
     expect((await list()).total).toBe(before);
 
-    await dialog.getByTestId('import-file').setInputFiles({ name: 'good.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: good });
+    await dialog.getByTestId('import-file').setInputFiles({
+      name: 'good.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: good,
+    });
     await dialog.getByTestId('import-preview').waitFor();
     expect(await dialog.getByTestId('import-row').count()).toBe(3);
     await dialog.getByText('将新建分类：物理').waitFor();
@@ -156,7 +204,9 @@ describe('question bank screen', () => {
     await page.getByTestId('category-row').filter({ hasText: '物理' }).getByText('(2)').waitFor();
     await page.getByRole('button', { name: '全部试题' }).click();
     await page.getByTestId('type-filter').selectOption({ label: '简答题' });
-    await expect.poll(() => page.getByTestId('question-row').allTextContents()).toEqual([expect.stringContaining('简述牛顿第一定律')]);
+    await expect
+      .poll(() => page.getByTestId('question-row').allTextContents())
+      .toEqual([expect.stringContaining('简述牛顿第一定律')]);
     await page.getByTestId('type-filter').selectOption({ label: '全部题型' });
     await page.getByRole('searchbox', { name: '搜索题干' }).fill('光速');
     await page.getByRole('searchbox', { name: '搜索题干' }).press('Enter');
@@ -216,7 +266,14 @@ describe('question bank screen', () => {
 
     // A question in 唐诗: its delete is refused with the count; the empty 语文 goes.
     const tang = (await tree()).find((node) => node.title === '唐诗')!;
-    const added = await api('question/add', { type: 2, content: '<p>《静夜思》是李白写的。</p>', answer: '0', point: 1, categoryId: tang.catid, tags: ['李 白'] });
+    const added = await api('question/add', {
+      type: 2,
+      content: '<p>《静夜思》是李白写的。</p>',
+      answer: '0',
+      point: 1,
+      categoryId: tang.catid,
+      tags: ['李 白'],
+    });
     expect(added.statusCode).toBe(200);
     await page.reload();
     await row('唐诗').filter({ hasText: '(1)' }).getByRole('button').click();
@@ -232,7 +289,9 @@ describe('question bank screen', () => {
 
     // The tag filter, typed key by key: a tag with a space inside finds its question.
     await page.getByTestId('tag-filter').pressSequentially('李 白');
-    await expect.poll(() => page.getByTestId('question-row').allTextContents()).toEqual([expect.stringContaining('《静夜思》是李白写的。')]);
+    await expect
+      .poll(() => page.getByTestId('question-row').allTextContents())
+      .toEqual([expect.stringContaining('《静夜思》是李白写的。')]);
     expect(errors).toEqual([]);
   });
 
@@ -244,7 +303,9 @@ describe('question bank screen', () => {
     const panel = await page.getByTestId('category-panel').boundingBox();
     const firstRow = await page.getByTestId('question-row').first().boundingBox();
     expect(panel && firstRow && panel.y < firstRow.y).toBe(true);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(1);
     await screenshot(page, 'admin-questions-phone');
   });

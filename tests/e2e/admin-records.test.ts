@@ -24,7 +24,12 @@ let bob: { id: string; cookie: string };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function beat(cookie: string, payload: Record<string, unknown>) {
-  const res = await h.app.inject({ method: 'POST', url: '/web/heartbeat', payload: { pause: false, play_type: 'play', ...payload }, headers: { cookie } });
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/web/heartbeat',
+    payload: { pause: false, play_type: 'play', ...payload },
+    headers: { cookie },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as { completed: boolean; progress: number };
 }
@@ -32,32 +37,67 @@ async function beat(cookie: string, payload: Record<string, unknown>) {
 beforeAll(async () => {
   h = await startHarness();
   const api = await adminApi(h.app);
-  coid = (await api<{ coid: string }>('course/new', { title: 'Python 阶段课程', catid: '0', type: 0, actual: 0, settings: { verify: 1 } })).body.data.coid;
-  const add = async (parent_id: string, title: string, type: number) => (await api<{ cid: string }>('chapter/add', { coid, parent_id, title, type })).body.data.cid;
+  coid = (
+    await api<{ coid: string }>('course/new', {
+      title: 'Python 阶段课程',
+      catid: '0',
+      type: 0,
+      actual: 0,
+      settings: { verify: 1 },
+    })
+  ).body.data.coid;
+  const add = async (parent_id: string, title: string, type: number) =>
+    (await api<{ cid: string }>('chapter/add', { coid, parent_id, title, type })).body.data.cid;
   stage1 = await add('0', '第一阶段：入门', CHAPTER_TYPE.heading);
   lesson1 = await add(stage1, '1.1 认识 Python', CHAPTER_TYPE.video);
   const stage2 = await add('0', '第二阶段：进阶', CHAPTER_TYPE.heading);
   const lesson2 = await add(stage2, '2.1 函数', CHAPTER_TYPE.video);
   stage3 = await add('0', '第三阶段：总结', CHAPTER_TYPE.video);
   for (const cid of [lesson1, lesson2, stage3]) {
-    attachResource(h.app, cid, seedResource(h.app, { schoolId: h.school.id, kind: 'video', fileName: 'clip.mp4', mime: 'video/mp4', source: Buffer.from('video'), duration: 5, outputs: { mp4: 'video.mp4' } }));
+    attachResource(
+      h.app,
+      cid,
+      seedResource(h.app, {
+        schoolId: h.school.id,
+        kind: 'video',
+        fileName: 'clip.mp4',
+        mime: 'video/mp4',
+        source: Buffer.from('video'),
+        duration: 5,
+        outputs: { mp4: 'video.mp4' },
+      }),
+    );
   }
   await api('course/pub', { coid, pub: '1' });
-  const made = await Promise.all([buildStudent(h.app, { name: '安妮', username: 'ann' }), buildStudent(h.app, { name: '鲍勃, "Jr"', username: 'bob' })]);
-  [ann, bob] = await Promise.all(made.map(async (student) => ({ id: student.id, cookie: (await login(h.app, student)).cookie })));
+  const made = await Promise.all([
+    buildStudent(h.app, { name: '安妮', username: 'ann' }),
+    buildStudent(h.app, { name: '鲍勃, "Jr"', username: 'bob' }),
+  ]);
+  [ann, bob] = await Promise.all(
+    made.map(async (student) => ({ id: student.id, cookie: (await login(h.app, student)).cookie })),
+  );
   for (const student of [ann, bob]) enrol(h.app, student.id, coid);
 
   // Real time: Ann watches lesson 1.1 (stage 1 studied); Bob watches stage 3 and one second of lesson 1.1.
   const start = Date.now();
-  await Promise.all([beat(ann.cookie, { coid, cid: lesson1, start_ts: start, position: 0, play_type: 'start' }), beat(bob.cookie, { coid, cid: stage3, start_ts: start, position: 0, play_type: 'start' })]);
+  await Promise.all([
+    beat(ann.cookie, { coid, cid: lesson1, start_ts: start, position: 0, play_type: 'start' }),
+    beat(bob.cookie, { coid, cid: stage3, start_ts: start, position: 0, play_type: 'start' }),
+  ]);
   await sleep(3300);
   // Honest positions: the seconds that really passed.
   const at = Math.min(5, (Date.now() - start) / 1000);
-  const [annEnd, bobEnd] = await Promise.all([beat(ann.cookie, { coid, cid: lesson1, start_ts: start, position: at, pause: true, play_type: 'pause' }), beat(bob.cookie, { coid, cid: stage3, start_ts: start, position: at, pause: true, play_type: 'pause' })]);
+  const [annEnd, bobEnd] = await Promise.all([
+    beat(ann.cookie, { coid, cid: lesson1, start_ts: start, position: at, pause: true, play_type: 'pause' }),
+    beat(bob.cookie, { coid, cid: stage3, start_ts: start, position: at, pause: true, play_type: 'pause' }),
+  ]);
   expect(annEnd.completed && bobEnd.completed).toBe(true);
   await beat(bob.cookie, { coid, cid: lesson1, start_ts: start + 1, position: 0, play_type: 'start' });
   await sleep(1100);
-  expect((await beat(bob.cookie, { coid, cid: lesson1, start_ts: start + 1, position: 1, pause: true, play_type: 'pause' })).completed).toBe(false);
+  expect(
+    (await beat(bob.cookie, { coid, cid: lesson1, start_ts: start + 1, position: 1, pause: true, play_type: 'pause' }))
+      .completed,
+  ).toBe(false);
 }, 120_000);
 afterAll(async () => {
   await h?.close();
@@ -94,14 +134,21 @@ describe('back office: learning records and the staged review', () => {
     const csvBytes = fs.readFileSync((await csv.path())!);
     expect([...csvBytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csvText = csvBytes.subarray(3).toString('utf8');
-    expect(csvText.split('\r\n')[0]).toBe('姓名,账号,学习进度（%）,已完成章节数,章节总数,学习时长,学习时长（秒）,最近学习章节,最近访问,开始学习');
+    expect(csvText.split('\r\n')[0]).toBe(
+      '姓名,账号,学习进度（%）,已完成章节数,章节总数,学习时长,学习时长（秒）,最近学习章节,最近访问,开始学习',
+    );
     expect(csvText).toContain('安妮,ann,33,1,3,');
     expect(csvText).toContain('"鲍勃, ""Jr""",bob,33,1,3,');
     await expectToast(page, /已导出 课程学习记录-Python 阶段课程-.*\.csv/);
     // Export Excel: a zip (PK) named .xlsx.
     const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-xlsx').click()]);
     expect(xlsx.suggestedFilename()).toMatch(/^课程学习记录-Python 阶段课程-\d{8}-\d{4}\.xlsx$/);
-    expect(fs.readFileSync((await xlsx.path())!).subarray(0, 2).toString('latin1')).toBe('PK');
+    expect(
+      fs
+        .readFileSync((await xlsx.path())!)
+        .subarray(0, 2)
+        .toString('latin1'),
+    ).toBe('PK');
 
     // Ann's chapter detail: lesson 1.1 complete, lesson 2.1 untouched.
     await annRow.getByTestId('learner-detail').click();
@@ -121,7 +168,9 @@ describe('back office: learning records and the staged review', () => {
     await page.locator('[data-tab="chapter"]').click();
     const lessonTimes = page.locator(`[data-testid="chapter-time-row"][data-cid="${lesson1}"]`);
     await lessonTimes.waitFor();
-    await expect(lessonTimes.locator('td').allTextContents()).resolves.toEqual(expect.arrayContaining(['1.1 认识 Python', '视频', '2', '1']));
+    await expect(lessonTimes.locator('td').allTextContents()).resolves.toEqual(
+      expect.arrayContaining(['1.1 认识 Python', '视频', '2', '1']),
+    );
     await screenshot(page, 'admin-records-chapters');
 
     // By student: find Bob, his course, then its detail.
@@ -179,7 +228,11 @@ describe('back office: learning records and the staged review', () => {
     await bobStage.waitFor();
     await expect(bobStage.getByTestId('review-state').textContent()).resolves.toBe('已驳回');
     const api = await adminApi(h.app);
-    const detail = (await api<{ chapters: { cid: string; verify_status: number }[] }>(`learn/detailbystudent?sid=${ann.id}&coid=${coid}`)).body.data;
+    const detail = (
+      await api<{ chapters: { cid: string; verify_status: number }[] }>(
+        `learn/detailbystudent?sid=${ann.id}&coid=${coid}`,
+      )
+    ).body.data;
     expect(detail.chapters.find((row) => row.cid === stage1)?.verify_status).toBe(1);
     expect(errors).toEqual([]);
   });

@@ -34,18 +34,25 @@ async function recordProgress(page: Page): Promise<() => Promise<number[]>> {
         const value = Number(bar.getAttribute('aria-valuenow'));
         if (seen[seen.length - 1] !== value) seen.push(value);
       });
-    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+    new MutationObserver(note).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['aria-valuenow'],
+    });
   });
   return () => page.evaluate(() => (window as unknown as { __progress: number[] }).__progress);
 }
 
 /** Chooses files for the library's hidden file input. */
-const upload = (page: Page, files: { name: string; mimeType: string; buffer: Buffer }[]) => page.getByTestId('upload-input').setInputFiles(files);
+const upload = (page: Page, files: { name: string; mimeType: string; buffer: Buffer }[]) =>
+  page.getByTestId('upload-input').setInputFiles(files);
 
 describe('back office: the resource library', () => {
   it('uploads, renames, files into a folder, attaches to a chapter, and the delete names the chapter', async () => {
     const api = await adminApi(h.app);
-    const coid = (await api<{ coid: string }>('course/new', { title: 'Python 入门', catid: '0', type: 0 })).body.data.coid;
+    const coid = (await api<{ coid: string }>('course/new', { title: 'Python 入门', catid: '0', type: 0 })).body.data
+      .coid;
     await api('chapter/add', { coid, parent_id: '0', title: '图文：安装步骤', type: CHAPTER_TYPE.imageText });
     await api('chapter/add', { coid, parent_id: '0', title: '第一章（标题）', type: CHAPTER_TYPE.heading });
 
@@ -59,7 +66,9 @@ describe('back office: the resource library', () => {
 
     // A small PNG through the real upload: progress starts at 2 or more, never goes back, ends at 100.
     const progress = await recordProgress(page);
-    const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#3a7bd5' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#3a7bd5' } })
+      .png()
+      .toBuffer();
     await upload(page, [{ name: 'diagram.png', mimeType: 'image/png', buffer: png }]);
     const uploadRow = page.locator('[data-testid="upload-row"][data-name="diagram.png"]');
     await uploadRow.and(page.locator('[data-state="done"]')).waitFor();
@@ -70,8 +79,18 @@ describe('back office: the resource library', () => {
     expect(values.at(-1)).toBe(100);
     expect([...values].sort((a, b) => a - b)).toEqual(values);
     await row(page, 'diagram').waitFor();
-    await expect.poll(() => row(page, 'diagram').getByTestId('resource-status').getAttribute('data-status'), { timeout: 20_000 }).toBe('ready');
-    await expect.poll(() => row(page, 'diagram').locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => row(page, 'diagram').getByTestId('resource-status').getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('ready');
+    await expect
+      .poll(
+        () =>
+          row(page, 'diagram')
+            .locator('img')
+            .evaluate((img: HTMLImageElement) => img.naturalWidth),
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThan(0);
 
     // Rename.
     await page.getByRole('button', { name: '重命名 diagram' }).click();
@@ -101,7 +120,9 @@ describe('back office: the resource library', () => {
     // Preview shows the image through its signed URL.
     await row(page, '安装示意图').getByRole('button', { name: '预览', exact: true }).click();
     const preview = page.getByTestId('preview-dialog');
-    await expect.poll(() => preview.getByTestId('preview-image').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+    await expect
+      .poll(() => preview.getByTestId('preview-image').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(320);
     expect(await preview.getByTestId('preview-image').getAttribute('src')).toMatch(/^\/media\//);
     await screenshot(page, 'admin-resources-preview-image');
     await page.keyboard.press('Escape');
@@ -152,7 +173,9 @@ describe('back office: the resource library', () => {
     const phone = await (await h.mobile()).newPage();
     await signInAdmin(phone, undefined, '/resources');
     await phone.getByTestId('folder-panel').waitFor();
-    await expect(phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).resolves.toBeLessThanOrEqual(1);
+    await expect(
+      phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).resolves.toBeLessThanOrEqual(1);
     await screenshot(phone, 'admin-resources-mobile');
   });
 
@@ -165,7 +188,30 @@ describe('back office: the resource library', () => {
 
     if (isExecutable('ffmpeg')) {
       const mp4 = path.join(scratch, 'lesson.mp4');
-      execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=2:size=320x180:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-shortest', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', mp4]);
+      execFileSync('ffmpeg', [
+        '-nostdin',
+        '-v',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc=duration=2:size=320x180:rate=25',
+        '-f',
+        'lavfi',
+        '-i',
+        'sine=frequency=440:duration=2',
+        '-shortest',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'aac',
+        mp4,
+      ]);
       await upload(page, [{ name: 'lesson.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(mp4) }]);
       await page.locator('[data-testid="upload-row"][data-name="lesson.mp4"][data-state="done"]').waitFor();
       const status = row(page, 'lesson').getByTestId('resource-status');
@@ -174,12 +220,18 @@ describe('back office: the resource library', () => {
       await row(page, 'lesson').getByText('00:02').waitFor();
       await row(page, 'lesson').getByRole('button', { name: '预览', exact: true }).click();
       const video = page.getByTestId('preview-video');
-      await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+      await expect
+        .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 15_000 })
+        .toBeGreaterThanOrEqual(1);
       expect(await video.evaluate((element: HTMLVideoElement) => Math.round(element.duration))).toBe(2);
       // A SubRip subtitle through the dialog: converted on the server, then a track of the player.
       const previewDialog = page.getByTestId('preview-dialog');
       await previewDialog.getByLabel('字幕名称').fill('中文字幕');
-      await previewDialog.locator('input[type="file"][accept*=".srt"]').setInputFiles({ name: 'lesson.srt', mimeType: 'application/x-subrip', buffer: Buffer.from('1\n00:00:00,500 --> 00:00:01,500\n你好\n') });
+      await previewDialog.locator('input[type="file"][accept*=".srt"]').setInputFiles({
+        name: 'lesson.srt',
+        mimeType: 'application/x-subrip',
+        buffer: Buffer.from('1\n00:00:00,500 --> 00:00:01,500\n你好\n'),
+      });
       await expectToast(page, '字幕已添加');
       await previewDialog.getByTestId('subtitle-item').filter({ hasText: '中文字幕' }).waitFor();
       await expect.poll(() => video.locator('track').getAttribute('label')).toBe('中文字幕');
@@ -187,13 +239,20 @@ describe('back office: the resource library', () => {
       await previewDialog.screenshot({ path: path.join('/tmp/lanxue-shots', 'admin-resources-preview-video.png') });
       await page.keyboard.press('Escape');
     } else {
-      console.warn('[admin-resources] video part SKIPPED: ffmpeg is not installed (scripts/ensure-media-tools.sh installs it).');
+      console.warn(
+        '[admin-resources] video part SKIPPED: ffmpeg is not installed (scripts/ensure-media-tools.sh installs it).',
+      );
     }
 
     // 24 MB through tus (8 MB chunks) on a throttled connection, so there is time to pause.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 5, downloadThroughput: -1, uploadThroughput: 6 * 1024 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 5,
+      downloadThroughput: -1,
+      uploadThroughput: 6 * 1024 * 1024,
+    });
     const big = crypto.randomBytes(24 * 1024 * 1024);
     const bigFile = path.join(scratch, 'dataset.zip');
     fs.writeFileSync(bigFile, big);
@@ -208,17 +267,27 @@ describe('back office: the resource library', () => {
     await screenshot(page, 'admin-resources-upload-paused');
     await bigRow.getByRole('button', { name: '继续' }).click();
     await bigRow.and(page.locator('[data-state="done"]')).waitFor({ timeout: 30_000 });
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await row(page, 'dataset').waitFor();
     const api = await adminApi(h.app);
     const listed = await api<{ list: { rid: string; size: number; key: string }[] }>('resource/list?searchStr=dataset');
     expect(listed.body.data.list[0].size).toBe(big.length);
     const stored = fs.readFileSync(path.join(h.app.ctx.config.dataDir, listed.body.data.list[0].key));
-    expect(crypto.createHash('sha256').update(stored).digest('hex')).toBe(crypto.createHash('sha256').update(big).digest('hex'));
+    expect(crypto.createHash('sha256').update(stored).digest('hex')).toBe(
+      crypto.createHash('sha256').update(big).digest('hex'),
+    );
 
     // A refused type shows the spec's failure text.
     await upload(page, [{ name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') }]);
-    await page.locator('[data-testid="upload-row"][data-name="tool.exe"][data-state="error"]').getByText('上传失败！不支持该类型的文件').waitFor();
+    await page
+      .locator('[data-testid="upload-row"][data-name="tool.exe"][data-state="error"]')
+      .getByText('上传失败！不支持该类型的文件')
+      .waitFor();
     await screenshot(page, 'admin-resources-uploads');
     expect(errors).toEqual([]);
   });
@@ -232,15 +301,21 @@ describe('back office: the resource library', () => {
     await signInAdmin(page, undefined, `/courses/${coid}/info`);
     const field = page.locator('[data-field="img"]');
     await field.waitFor();
-    const cover = await sharp({ create: { width: 274, height: 154, channels: 3, background: '#f0a020' } }).jpeg().toBuffer();
+    const cover = await sharp({ create: { width: 274, height: 154, channels: 3, background: '#f0a020' } })
+      .jpeg()
+      .toBuffer();
     const choose = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
       const chooser = page.waitForEvent('filechooser');
       await field.getByRole('button', { name: '上传图片' }).click();
       await (await chooser).setFiles(file);
     };
     await choose({ name: 'cover.jpg', mimeType: 'image/jpeg', buffer: cover });
-    await expect.poll(() => field.locator('input[type="text"]').inputValue()).toMatch(/^\/files\/userupload\/\d+\/\d+\.JPG$/);
-    await expect.poll(() => field.locator('.ac-image-preview img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(274);
+    await expect
+      .poll(() => field.locator('input[type="text"]').inputValue())
+      .toMatch(/^\/files\/userupload\/\d+\/\d+\.JPG$/);
+    await expect
+      .poll(() => field.locator('.ac-image-preview img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(274);
     await screenshot(page, 'admin-resources-image-field');
     await choose({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
     await field.getByText('请选择图片文件').waitFor();

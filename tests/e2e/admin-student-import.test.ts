@@ -13,7 +13,14 @@ let h: Harness;
 
 beforeAll(async () => {
   h = await startHarness();
-  insertGroup(h.app.ctx.db, { id: h.app.ctx.ids.next(), schoolId: h.school.id, parentId: null, name: '一班', position: 0, createdAt: Date.now() });
+  insertGroup(h.app.ctx.db, {
+    id: h.app.ctx.ids.next(),
+    schoolId: h.school.id,
+    parentId: null,
+    name: '一班',
+    position: 0,
+    createdAt: Date.now(),
+  });
 }, 240_000);
 afterAll(() => h?.close());
 
@@ -32,7 +39,11 @@ describe('student import screen', () => {
       ['00102', '李小红', null, '三班'],
       ['00103', '张小刚', null, null],
     ]);
-    await page.getByTestId('import-file').setInputFiles({ name: 'students.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
+    await page.getByTestId('import-file').setInputFiles({
+      name: 'students.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: file,
+    });
     await page.getByLabel('初始密码').fill('welcome-1');
     await page.getByTestId('import-preview-button').click();
 
@@ -43,7 +54,9 @@ describe('student import screen', () => {
     const problem = page.getByTestId('preview-problems').getByTestId('import-problem');
     expect(await problem.count()).toBe(1);
     await expect(problem.locator('td').allTextContents()).resolves.toEqual(['3', '分组', '没有这个分组：三班']);
-    await expect(page.getByTestId('preview-rows').locator('tbody tr').first().textContent()).resolves.toContain('13800138000');
+    await expect(page.getByTestId('preview-rows').locator('tbody tr').first().textContent()).resolves.toContain(
+      '13800138000',
+    );
 
     // All or nothing cannot start with a bad row; row by row can.
     await page.getByLabel(/全部或全不/).check();
@@ -58,7 +71,11 @@ describe('student import screen', () => {
     const result = page.getByTestId('import-result');
     await result.waitFor({ timeout: 20_000 });
     await result.getByText('导入完成：新建 2，更新 0，跳过 0，失败 1。').waitFor();
-    await expect(result.getByTestId('import-problem').locator('td').allTextContents()).resolves.toEqual(['3', '分组', '没有这个分组：三班']);
+    await expect(result.getByTestId('import-problem').locator('td').allTextContents()).resolves.toEqual([
+      '3',
+      '分组',
+      '没有这个分组：三班',
+    ]);
     await expect(result.getByTestId('back-to-students').getAttribute('href')).resolves.toBe('#/students');
     await screenshot(page, 'student-import-report');
     expect(errors).toEqual([]);
@@ -69,7 +86,11 @@ describe('student import screen', () => {
     await submitLogin(student, '00101', 'welcome-1');
     await student.waitForURL(atPath(`/u/${h.school.hashUID}`));
     await expect(whoAmI(student)).resolves.toMatchObject({ role: 'student', userData: { sname: '王小明' } });
-    const denied = await h.app.inject({ method: 'POST', url: '/do/login', payload: { username: '00102', password: 'welcome-1' } });
+    const denied = await h.app.inject({
+      method: 'POST',
+      url: '/do/login',
+      payload: { username: '00102', password: 'welcome-1' },
+    });
     expect(denied.statusCode).not.toBe(200);
   });
 });

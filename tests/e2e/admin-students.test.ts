@@ -19,16 +19,43 @@ beforeAll(async () => {
   h = await startHarness();
   // Groups and fields through the repositories (their screens are another area's).
   groupId = h.app.ctx.ids.next();
-  insertGroup(h.app.ctx.db, { id: groupId, schoolId: h.school.id, parentId: null, name: '销售一组', position: 0, createdAt: Date.now() });
-  insertGroup(h.app.ctx.db, { id: h.app.ctx.ids.next(), schoolId: h.school.id, parentId: null, name: '研发组', position: 1, createdAt: Date.now() });
+  insertGroup(h.app.ctx.db, {
+    id: groupId,
+    schoolId: h.school.id,
+    parentId: null,
+    name: '销售一组',
+    position: 0,
+    createdAt: Date.now(),
+  });
+  insertGroup(h.app.ctx.db, {
+    id: h.app.ctx.ids.next(),
+    schoolId: h.school.id,
+    parentId: null,
+    name: '研发组',
+    position: 1,
+    createdAt: Date.now(),
+  });
   fieldId = h.app.ctx.ids.next();
-  h.app.ctx.db.insert(studentFields).values({ id: fieldId, schoolId: h.school.id, name: '部门', kind: 'choice', options: JSON.stringify(['销售', '研发']), required: true, position: 0, createdAt: Date.now() }).run();
+  h.app.ctx.db
+    .insert(studentFields)
+    .values({
+      id: fieldId,
+      schoolId: h.school.id,
+      name: '部门',
+      kind: 'choice',
+      options: JSON.stringify(['销售', '研发']),
+      required: true,
+      position: 0,
+      createdAt: Date.now(),
+    })
+    .run();
   await buildStudent(h.app, { username: 'already', name: '老学员' });
 }, 120_000);
 
 afterAll(() => h?.close());
 
-const tryLogin = (username: string, password: string) => h.app.inject({ method: 'POST', url: '/do/login', payload: { username, password, role: 'student' } });
+const tryLogin = (username: string, password: string) =>
+  h.app.inject({ method: 'POST', url: '/do/login', payload: { username, password, role: 'student' } });
 
 describe('student list (desktop)', () => {
   it('adds a student with a custom field and a group, finds, edits and disables them; they can no longer sign in', async () => {
@@ -110,7 +137,9 @@ describe('student list (phone)', () => {
     const page = await context.newPage();
     await signInAdmin(page, undefined, '/students');
     await page.locator('[data-testid="student-row"][data-username="already"]').waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(1);
     await page.getByTestId('add-student').click();
     await page.getByTestId('student-form').locator('[data-field="username"] input').waitFor();

@@ -25,7 +25,12 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 /** Fills the add dialog on /admins: user name, name, password, the ticked permissions and categories. */
-async function addSubAdmin(page: import('playwright-core').Page, account: { username: string; name: string; password: string }, permissions: string[], categories: string[]) {
+async function addSubAdmin(
+  page: import('playwright-core').Page,
+  account: { username: string; name: string; password: string },
+  permissions: string[],
+  categories: string[],
+) {
   await page.getByTestId('add-sub-admin').click();
   const dialog = page.getByTestId('sub-admin-dialog');
   await dialog.waitFor();
@@ -36,8 +41,10 @@ async function addSubAdmin(page: import('playwright-core').Page, account: { user
   // 'All categories' is the default until a category is ticked.
   expect(await dialog.locator('[data-field="all-categories"] input').isChecked()).toBe(true);
   await dialog.locator('[data-testid="permission-choice"][data-key="exam"] input').waitFor();
-  for (const key of permissions) await dialog.locator(`[data-testid="permission-choice"][data-key="${key}"] input`).check();
-  for (const name of categories) await dialog.locator(`[data-testid="category-choice"][data-name="${name}"] > label input`).check();
+  for (const key of permissions)
+    await dialog.locator(`[data-testid="permission-choice"][data-key="${key}"] input`).check();
+  for (const name of categories)
+    await dialog.locator(`[data-testid="category-choice"][data-name="${name}"] > label input`).check();
   expect(await dialog.locator('[data-field="all-categories"] input').isChecked()).toBe(categories.length === 0);
   await dialog.getByRole('button', { name: '保存' }).click();
   await expectToast(page, '子管理员已添加');
@@ -45,7 +52,7 @@ async function addSubAdmin(page: import('playwright-core').Page, account: { user
 }
 
 describe('sub-admins (desktop)', () => {
-  it("the main admin adds an exam-only sub-admin, who sees only the overview and the exam area", async () => {
+  it('the main admin adds an exam-only sub-admin, who sees only the overview and the exam area', async () => {
     const context = await h.desktop();
     const page = await context.newPage();
     const errors = pageErrors(page);
@@ -69,10 +76,13 @@ describe('sub-admins (desktop)', () => {
     const subPage = await own.newPage();
     const subErrors = pageErrors(subPage);
     await signInAdmin(subPage, { username: 'exam-teacher', password: 'exam-pass-1' });
-    const menu = await subPage.locator('[data-testid="admin-sidebar"] li[data-menu]').evaluateAll((items) => items.map((item) => item.getAttribute('data-menu')));
+    const menu = await subPage
+      .locator('[data-testid="admin-sidebar"] li[data-menu]')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-menu')));
     expect(menu).toEqual(['home', 'exam']);
     expect(await subPage.locator('[data-testid="admin-sidebar"] [data-area="exams"]').count()).toBe(1);
-    for (const area of ['students', 'questions', 'ldap', 'courses', 'admins']) expect(await subPage.locator(`[data-area="${area}"]`).count(), area).toBe(0);
+    for (const area of ['students', 'questions', 'ldap', 'courses', 'admins'])
+      expect(await subPage.locator(`[data-area="${area}"]`).count(), area).toBe(0);
     await subPage.locator('[data-area="exams"]').click();
     await subPage.getByTestId('exams-page').waitFor();
     await subPage.goto(`${h.baseURL}${ADMIN_PATH}#/students`);
@@ -87,7 +97,12 @@ describe('sub-admins (desktop)', () => {
     const page = await context.newPage();
     await signInAdmin(page, undefined, '/admins');
     await page.getByTestId('admins-page').waitFor();
-    await addSubAdmin(page, { username: 'music-teacher', name: '李老师', password: 'music-pass-1' }, ['course'], ['音乐']);
+    await addSubAdmin(
+      page,
+      { username: 'music-teacher', name: '李老师', password: 'music-pass-1' },
+      ['course'],
+      ['音乐'],
+    );
 
     const own = await h.desktop();
     const subPage = await own.newPage();

@@ -28,22 +28,43 @@ describe('back office', () => {
     await expect(page.getByTestId('admin-school').textContent()).resolves.toBe(h.school.name);
     await expect(page.getByText(`学校：${h.school.name}`).isVisible()).resolves.toBe(true);
     await expect(page.getByTestId('admin-role').textContent()).resolves.toBe('主管理员');
-    await expect(page.getByRole('link', { name: '查看学校首页' }).getAttribute('href')).resolves.toBe(`/u/${h.school.hashUID}`);
+    await expect(page.getByRole('link', { name: '查看学校首页' }).getAttribute('href')).resolves.toBe(
+      `/u/${h.school.hashUID}`,
+    );
 
     const sidebar = page.getByTestId('admin-sidebar');
-    await expect(sidebar.locator('li').evaluateAll((items) => items.map((li) => li.getAttribute('data-menu')))).resolves.toEqual([
-      'home',
-      'course',
-      'resource',
-      'student',
-      'admin',
-      'userpage',
-      'setting',
-      'exam',
-      'question',
-    ]);
+    await expect(
+      sidebar.locator('li').evaluateAll((items) => items.map((li) => li.getAttribute('data-menu'))),
+    ).resolves.toEqual(['home', 'course', 'resource', 'student', 'admin', 'userpage', 'setting', 'exam', 'question']);
     // Every area's screens are links (no area is left without its screens).
-    await expect(sidebar.getByRole('link').allTextContents()).resolves.toEqual(['概览', '课程列表', '课程分类', '专栏', '标签', '评论管理', '签名与评分', '学习计划', '资源库', '学习记录', '阶段审核', '学员列表', '学员分组', '学员字段', '学员设置', '子管理员', '管理员分组', '首页装修', '资讯文章', 'LDAP 目录', '授权与升级', '考试管理', '试卷', '考试分类', '阅卷', '题库']);
+    await expect(sidebar.getByRole('link').allTextContents()).resolves.toEqual([
+      '概览',
+      '课程列表',
+      '课程分类',
+      '专栏',
+      '标签',
+      '评论管理',
+      '签名与评分',
+      '学习计划',
+      '资源库',
+      '学习记录',
+      '阶段审核',
+      '学员列表',
+      '学员分组',
+      '学员字段',
+      '学员设置',
+      '子管理员',
+      '管理员分组',
+      '首页装修',
+      '资讯文章',
+      'LDAP 目录',
+      '授权与升级',
+      '考试管理',
+      '试卷',
+      '考试分类',
+      '阅卷',
+      '题库',
+    ]);
     await expect(sidebar.locator('[aria-disabled="true"]').count()).resolves.toBe(0);
     await screenshot(page, 'admin-desktop');
 
@@ -58,7 +79,7 @@ describe('back office', () => {
     expect(errors).toEqual([]);
   });
 
-  it("shows a sub-admin only the areas their permissions allow", async () => {
+  it('shows a sub-admin only the areas their permissions allow', async () => {
     const sub = await buildSubAdmin(h.app, ['course', 'student']);
     const context = await h.desktop();
     const page = await context.newPage();
@@ -67,8 +88,15 @@ describe('back office', () => {
     await page.getByTestId('admin-welcome').getByText(`欢迎，${sub.username}`).waitFor();
     await expect(page.getByTestId('admin-role').textContent()).resolves.toBe('子管理员');
     const sidebar = page.getByTestId('admin-sidebar');
-    await expect(sidebar.locator('li').allTextContents()).resolves.toEqual(['概览', '课程管理课程列表课程分类专栏标签评论管理签名与评分学习计划', '学员管理学习记录阶段审核学员列表学员分组学员字段学员设置']);
-    await expect(page.getByTestId('admin-permissions').locator('li').allTextContents()).resolves.toEqual(['课程管理', '学员管理']);
+    await expect(sidebar.locator('li').allTextContents()).resolves.toEqual([
+      '概览',
+      '课程管理课程列表课程分类专栏标签评论管理签名与评分学习计划',
+      '学员管理学习记录阶段审核学员列表学员分组学员字段学员设置',
+    ]);
+    await expect(page.getByTestId('admin-permissions').locator('li').allTextContents()).resolves.toEqual([
+      '课程管理',
+      '学员管理',
+    ]);
   });
 
   it('tells a signed-in student that a student account cannot enter, and lets them log out', async () => {

@@ -41,17 +41,26 @@ describe('course intro page on desktop', () => {
     await expect(hero.getByTestId('discount').textContent()).resolves.toBe('6.7折');
     await expect(hero.getByTestId('validity').textContent()).resolves.toBe('有效期：永久有效');
     await expect(hero.getByTestId('main-button').textContent()).resolves.toBe('立即购买');
-    await expect(page.getByTestId('intro-tabs').getByRole('link').allTextContents()).resolves.toEqual(['课程介绍', '课程目录可试听', '课程评论']);
+    await expect(page.getByTestId('intro-tabs').getByRole('link').allTextContents()).resolves.toEqual([
+      '课程介绍',
+      '课程目录可试听',
+      '课程评论',
+    ]);
     await expect(page.getByTestId('course-description').textContent()).resolves.toBe('组合式 API 与性能优化。');
 
     const hot = page.getByTestId('hot-courses');
     await hot.getByRole('heading', { name: '热门课程' }).waitFor();
-    const hotTitles = await hot.getByTestId('course-card').evaluateAll((cards) => cards.map((card) => card.getAttribute('title')));
+    const hotTitles = await hot
+      .getByTestId('course-card')
+      .evaluateAll((cards) => cards.map((card) => card.getAttribute('title')));
     expect(hotTitles).not.toContain('Vue 3 进阶');
     expect(hotTitles.length).toBeGreaterThan(4);
     await screenshot(page, 'catalogue-course-desktop');
 
-    await page.getByTestId('intro-tabs').getByRole('link', { name: /课程目录/ }).click();
+    await page
+      .getByTestId('intro-tabs')
+      .getByRole('link', { name: /课程目录/ })
+      .click();
     await page.waitForURL(atPath(`/course/${vue.code}#/introduce/chapter`));
     const rows = page.getByTestId('chapter-row');
     await rows.first().waitFor();
@@ -67,7 +76,9 @@ describe('course intro page on desktop', () => {
     await bar.getByRole('link', { name: '课程介绍' }).click();
     await page.waitForURL(atPath(`/course/${vue.code}#/introduce/info`));
     // The tab content stays in view under the bars (the route change alone would scroll to the top).
-    await expect.poll(() => page.evaluate(() => Math.round(document.querySelector('.intro-body')!.getBoundingClientRect().top))).toBe(64);
+    await expect
+      .poll(() => page.evaluate(() => Math.round(document.querySelector('.intro-body')!.getBoundingClientRect().top)))
+      .toBe(64);
     await expect(bar.isVisible()).resolves.toBe(true);
     await page.evaluate(() => window.scrollTo(0, 0));
     await bar.waitFor({ state: 'detached' });
@@ -153,7 +164,11 @@ describe('course intro page on desktop', () => {
     await page.goto(`/course/${graphic.code}`);
     await page.waitForURL(atPath(`/course/${graphic.code}#/introduce/detail`));
     await page.getByTestId('graphic-detail').waitFor();
-    await expect(page.getByTestId('intro-tabs').getByRole('link').allTextContents()).resolves.toEqual(['课程介绍', '图文详情', '评论']);
+    await expect(page.getByTestId('intro-tabs').getByRole('link').allTextContents()).resolves.toEqual([
+      '课程介绍',
+      '图文详情',
+      '评论',
+    ]);
     const detail = page.getByTestId('graphic-detail');
     await expect(detail.locator('.graphic-toc a').allTextContents()).resolves.toEqual(['倾听', '表达']);
     await page.goto(`/course/${graphic.code}#/introduce/chapter`);
@@ -166,7 +181,14 @@ describe('course intro page on desktop', () => {
   it('disables the main button before a fixed window opens (未开始) and after it ends (已过期)', async () => {
     const admin = await asAdmin(h);
     const make = async (title: string, from: string, to: string) => {
-      const made = await admin<{ coid: string; code: string }>('POST', '/course/new', { title, catid: '0', type: 0, ce_type: 2, ce_time: to, settings: { vaildBeginTime: from } });
+      const made = await admin<{ coid: string; code: string }>('POST', '/course/new', {
+        title,
+        catid: '0',
+        type: 0,
+        ce_type: 2,
+        ce_time: to,
+        settings: { vaildBeginTime: from },
+      });
       await admin('POST', '/course/pub', { coid: made.coid, pub: '1' });
       return made;
     };
@@ -215,7 +237,10 @@ describe('course intro page on mobile', () => {
     await expect(bar.getByTestId('share').count()).resolves.toBe(0);
     await page.getByTestId('hot-courses').getByTestId('course-card').first().waitFor();
     await screenshot(page, 'catalogue-course-mobile');
-    await page.getByTestId('intro-tabs').getByRole('link', { name: /课程目录/ }).click();
+    await page
+      .getByTestId('intro-tabs')
+      .getByRole('link', { name: /课程目录/ })
+      .click();
     await page.getByTestId('chapter-list').waitFor();
 
     await bar.getByTestId('bookmark').click();
@@ -238,20 +263,31 @@ describe('column page', () => {
     await page.goto(`/u/column/${columns.full.code}`);
     await page.waitForURL(atPath(`/u/column/${columns.full.code}#/introduce/info`));
     await page.getByRole('heading', { name: '前端工程师成长专栏' }).waitFor();
-    await expect(page.getByTestId('intro-tabs').getByRole('link').allTextContents()).resolves.toEqual(['专栏介绍', '课程列表（2）']);
+    await expect(page.getByTestId('intro-tabs').getByRole('link').allTextContents()).resolves.toEqual([
+      '专栏介绍',
+      '课程列表（2）',
+    ]);
     // Recommendations: the school's other columns (the demo school has some of its own), never this one.
-    const recommended = await page.getByTestId('recommended').getByTestId('column-card').evaluateAll((cards) => cards.map((card) => card.getAttribute('title')));
+    const recommended = await page
+      .getByTestId('recommended')
+      .getByTestId('column-card')
+      .evaluateAll((cards) => cards.map((card) => card.getAttribute('title')));
     expect(recommended).toContain('即将上线的专栏');
     expect(recommended).not.toContain('前端工程师成长专栏');
     await expect.poll(() => visits).toBe(1);
 
-    await page.getByTestId('intro-tabs').getByRole('link', { name: /课程列表/ }).click();
+    await page
+      .getByTestId('intro-tabs')
+      .getByRole('link', { name: /课程列表/ })
+      .click();
     // The tab renders its cards after the click: wait for them before reading them all.
     await page.getByTestId('tab-chapter').getByTestId('course-card').first().waitFor();
-    await expect(page.getByTestId('tab-chapter').getByTestId('course-card').evaluateAll((cards) => cards.map((card) => card.getAttribute('title')))).resolves.toEqual([
-      'React 入门实战',
-      'Excel 数据分析',
-    ]);
+    await expect(
+      page
+        .getByTestId('tab-chapter')
+        .getByTestId('course-card')
+        .evaluateAll((cards) => cards.map((card) => card.getAttribute('title'))),
+    ).resolves.toEqual(['React 入门实战', 'Excel 数据分析']);
 
     const main = page.locator('.intro-hero').getByTestId('main-button');
     await expect(main.textContent()).resolves.toBe('订阅专栏');
@@ -286,7 +322,10 @@ describe('sharing in the online release', () => {
       const desktop = await (await online.desktop()).newPage();
       await desktop.goto(`/course/${excel.code}#/introduce/info`);
       await desktop.getByTestId('share-links').waitFor();
-      await expect(desktop.getByTestId('share-links').getByRole('link').allTextContents()).resolves.toEqual(['微博', 'QQ']);
+      await expect(desktop.getByTestId('share-links').getByRole('link').allTextContents()).resolves.toEqual([
+        '微博',
+        'QQ',
+      ]);
       // The messaging-app QR image, made by this server, loads as a picture.
       const qr = desktop.getByTestId('share-links').getByRole('img', { name: '微信扫一扫分享' });
       await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);

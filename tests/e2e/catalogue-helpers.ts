@@ -36,14 +36,20 @@ export function svgImage(width: number, height: number, from: string, to: string
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>` +
     `<rect width="100%" height="100%" fill="url(#g)"/><circle cx="${Math.round(width * 0.82)}" cy="${Math.round(height * 0.2)}" r="${Math.round(height * 0.45)}" fill="#fff" fill-opacity=".12"/>` +
-    (text ? `<text x="${Math.round(width * 0.07)}" y="${Math.round(height * 0.56)}" font-family="sans-serif" font-size="${Math.round(height * 0.14)}" font-weight="700" fill="#fff">${text}</text>` : '') +
+    (text
+      ? `<text x="${Math.round(width * 0.07)}" y="${Math.round(height * 0.56)}" font-family="sans-serif" font-size="${Math.round(height * 0.14)}" font-weight="700" fill="#fff">${text}</text>`
+      : '') +
     '</svg>';
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
 
 /** The school's listed courses (all categories, server order). */
 export async function listCourses(h: Harness): Promise<Card[]> {
-  const res = await h.app.inject({ method: 'POST', url: '/course/bycate', payload: { uid: h.school.hashUID, page: 1, num: 500, catid: '0' } });
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/course/bycate',
+    payload: { uid: h.school.hashUID, page: 1, num: 500, catid: '0' },
+  });
   return res.json().data.courseData as Card[];
 }
 
@@ -57,8 +63,16 @@ export async function courseByTitle(h: Harness, title: string): Promise<Card> {
 export function homeSetting(overrides: Json = {}): Json {
   return {
     banners: [
-      { url: svgImage(1152, 360, '#3a6df0', '#6aa0ff', 'Learn anywhere'), urlmoblie: svgImage(750, 320, '#3a6df0', '#6aa0ff', 'Learn'), link: '' },
-      { url: svgImage(1152, 360, '#14a085', '#48c9b0', 'New courses'), urlmoblie: svgImage(750, 320, '#14a085', '#48c9b0', 'New'), link: '#/courselist/0' },
+      {
+        url: svgImage(1152, 360, '#3a6df0', '#6aa0ff', 'Learn anywhere'),
+        urlmoblie: svgImage(750, 320, '#3a6df0', '#6aa0ff', 'Learn'),
+        link: '',
+      },
+      {
+        url: svgImage(1152, 360, '#14a085', '#48c9b0', 'New courses'),
+        urlmoblie: svgImage(750, 320, '#14a085', '#48c9b0', 'New'),
+        link: '#/courselist/0',
+      },
     ],
     showads: true,
     ads: [
@@ -95,10 +109,17 @@ export async function saveHomeSetting(h: Harness, setting: Json): Promise<void> 
 export async function seedColumns(h: Harness, coids: string[]) {
   const admin = await asAdmin(h);
   const cate = await admin<{ catid: string }>('POST', '/column/cate/add', { title: '精选专栏' });
-  const full = await admin<{ coid: string; code: string }>('POST', '/column/new', { title: '前端工程师成长专栏', catid: cate.catid, description: '<p>从入门到进阶的前端课程合集。</p>' });
+  const full = await admin<{ coid: string; code: string }>('POST', '/column/new', {
+    title: '前端工程师成长专栏',
+    catid: cate.catid,
+    description: '<p>从入门到进阶的前端课程合集。</p>',
+  });
   await admin('POST', '/column/courses', { column_id: full.coid, coids });
   await admin('POST', '/column/pub', { column_id: full.coid, pub: 1 });
-  const empty = await admin<{ coid: string; code: string }>('POST', '/column/new', { title: '即将上线的专栏', catid: cate.catid });
+  const empty = await admin<{ coid: string; code: string }>('POST', '/column/new', {
+    title: '即将上线的专栏',
+    catid: cate.catid,
+  });
   await admin('POST', '/column/pub', { column_id: empty.coid, pub: 1 });
   return { full, empty };
 }
@@ -111,9 +132,15 @@ export async function seedTag(h: Harness, name: string, coids: string[]) {
 
 export async function seedArticles(h: Harness) {
   const admin = await asAdmin(h);
-  const first = await admin<{ aid: string }>('POST', '/article/new', { title: '新学期选课指南', content: '<h3>选课时间</h3><p>九月一日起开放选课。</p><img src="javascript:alert(1)">' });
+  const first = await admin<{ aid: string }>('POST', '/article/new', {
+    title: '新学期选课指南',
+    content: '<h3>选课时间</h3><p>九月一日起开放选课。</p><img src="javascript:alert(1)">',
+  });
   await admin('POST', '/article/publish', { aid: first.aid, status: 1 });
-  const second = await admin<{ aid: string }>('POST', '/article/new', { title: '图书馆开放时间调整', content: '<p>周末开放至晚上九点。</p>' });
+  const second = await admin<{ aid: string }>('POST', '/article/new', {
+    title: '图书馆开放时间调整',
+    content: '<p>周末开放至晚上九点。</p>',
+  });
   await admin('POST', '/article/publish', { aid: second.aid, status: 1 });
   await admin('POST', '/article/pin', { aid: second.aid, pinned: 1 });
   return { first, second };
@@ -121,5 +148,7 @@ export async function seedArticles(h: Harness) {
 
 /** The titles of the course cards on the page, in order. */
 export function cardTitles(page: Page, scope = '[data-testid="course-grid"]'): Promise<string[]> {
-  return page.locator(`${scope} [data-testid="course-card"]`).evaluateAll((cards) => cards.map((card) => card.getAttribute('title') ?? ''));
+  return page
+    .locator(`${scope} [data-testid="course-card"]`)
+    .evaluateAll((cards) => cards.map((card) => card.getAttribute('title') ?? ''));
 }

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStudent } from '../helpers/app';
-import { courseByTitle, homeSetting, listCourses, saveHomeSetting, seedArticles, seedColumns, seedTag } from './catalogue-helpers';
+import {
+  courseByTitle,
+  homeSetting,
+  listCourses,
+  saveHomeSetting,
+  seedArticles,
+  seedColumns,
+  seedTag,
+} from './catalogue-helpers';
 import { atPath, pageErrors, screenshot, startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -30,7 +38,11 @@ describe('school home page on desktop', () => {
 
     const sections = page.getByTestId('home-category-section');
     await sections.first().waitFor();
-    await expect(sections.locator('.home-section-title').allTextContents()).resolves.toEqual(['编程开发', '职场技能', '企业培训']);
+    await expect(sections.locator('.home-section-title').allTextContents()).resolves.toEqual([
+      '编程开发',
+      '职场技能',
+      '企业培训',
+    ]);
     const first = sections.first();
     await expect(first.locator('.home-subcat').allTextContents()).resolves.toEqual(['前端开发', '后端开发']);
     await expect(first.getByTestId('course-card').count()).resolves.toBe(3);
@@ -43,13 +55,20 @@ describe('school home page on desktop', () => {
     // The demo school has column categories and tags of its own: find this test's among them.
     const columnSection = page.getByTestId('home-column-section');
     await columnSection.getByRole('tab', { name: '精选专栏' }).click();
-    await expect(columnSection.getByRole('tab', { name: '精选专栏' }).getAttribute('aria-selected')).resolves.toBe('true');
-    await expect.poll(() => columnSection.getByTestId('column-card').allTextContents()).toEqual([
-      expect.stringContaining('即将上线的专栏'),
-      expect.stringContaining('前端工程师成长专栏'),
+    await expect(columnSection.getByRole('tab', { name: '精选专栏' }).getAttribute('aria-selected')).resolves.toBe(
+      'true',
+    );
+    await expect
+      .poll(() => columnSection.getByTestId('column-card').allTextContents())
+      .toEqual([expect.stringContaining('即将上线的专栏'), expect.stringContaining('前端工程师成长专栏')]);
+    await expect(
+      page.getByTestId('home-tag-section').locator('.home-section-title').allTextContents(),
+    ).resolves.toContain('新员工必修');
+    await expect(page.getByTestId('home-teachers').locator('.teacher-name').allTextContents()).resolves.toEqual([
+      '王老师',
+      '李老师',
+      '陈老师',
     ]);
-    await expect(page.getByTestId('home-tag-section').locator('.home-section-title').allTextContents()).resolves.toContain('新员工必修');
-    await expect(page.getByTestId('home-teachers').locator('.teacher-name').allTextContents()).resolves.toEqual(['王老师', '李老师', '陈老师']);
     await expect(page.getByTestId('home-news').count()).resolves.toBe(0);
 
     // Footer: contact with weekday names and hours, sanitised about text, QR caption, Information in the nav.
@@ -63,7 +82,9 @@ describe('school home page on desktop', () => {
     await expect(about.locator('strong').textContent()).resolves.toBe('终身学习');
     await expect(about.locator('a').getAttribute('href')).resolves.toBe('');
     await expect(page.getByTestId('footer-qr').textContent()).resolves.toContain('扫码关注我们');
-    await expect(page.getByRole('navigation', { name: '主导航' }).getByRole('link').allTextContents()).resolves.toEqual(['首页', '课程', '资讯']);
+    await expect(page.getByRole('navigation', { name: '主导航' }).getByRole('link').allTextContents()).resolves.toEqual(
+      ['首页', '课程', '资讯'],
+    );
     await screenshot(page, 'catalogue-home-desktop');
     expect(errors).toEqual([]);
   });
@@ -89,7 +110,8 @@ describe('school home page on desktop', () => {
     await page.goto(`/u/${h.school.hashUID}`);
     const first = page.getByTestId('home-category-section').first();
     await first.getByRole('link', { name: '前端开发' }).click();
-    const tree = (await h.app.inject({ url: `/course/cates?uid=${h.school.hashUID}&catid=0` })).json().data.allCates as { catid: string; title: string }[];
+    const tree = (await h.app.inject({ url: `/course/cates?uid=${h.school.hashUID}&catid=0` })).json().data
+      .allCates as { catid: string; title: string }[];
     await page.waitForURL(/#\/courselist\/\d+$/);
     await page.getByRole('heading', { name: '前端开发' }).waitFor();
     await expect(page.getByTestId('catalogue-breadcrumb').textContent()).resolves.toBe('分类导航›编程开发›前端开发');
@@ -111,13 +133,18 @@ describe('school home page on desktop', () => {
     // Pinned first (the demo school's own articles among them), the newest first within each.
     const listed = await titles.allTextContents();
     expect(listed.filter((title) => title.startsWith('置顶')).length).toBeGreaterThan(0);
-    expect(listed.findIndex((title) => !title.startsWith('置顶'))).toBe(listed.filter((title) => title.startsWith('置顶')).length);
+    expect(listed.findIndex((title) => !title.startsWith('置顶'))).toBe(
+      listed.filter((title) => title.startsWith('置顶')).length,
+    );
     expect(listed).toContain('置顶图书馆开放时间调整');
     expect(listed.indexOf('新学期选课指南')).toBeGreaterThan(listed.indexOf('置顶图书馆开放时间调整'));
     await page.getByRole('link', { name: /新学期选课指南/ }).click();
     await page.getByRole('heading', { name: '新学期选课指南' }).waitFor();
     await expect(page.getByTestId('article-content').locator('h3').textContent()).resolves.toBe('选课时间');
-    const src = await page.getByTestId('article-content').locator('img').evaluateAll((images) => images.map((image) => image.getAttribute('src')));
+    const src = await page
+      .getByTestId('article-content')
+      .locator('img')
+      .evaluateAll((images) => images.map((image) => image.getAttribute('src')));
     expect(src.every((value) => !value?.startsWith('javascript'))).toBe(true);
   });
 });
@@ -159,27 +186,56 @@ describe('live home setting', () => {
     const page = await context.newPage();
     await page.goto(`/u/${h.school.hashUID}`);
     await page.getByTestId('footer-contact').waitFor();
-    await page.evaluate(() => window.postMessage({ type: 'homesetting', setting: JSON.stringify({ phone: '400-800-1234', workday1: 2, workday2: 6, aboutustitle: '学校简介', aboutuscontent: '<p>新的介绍</p>' }) }, window.location.origin));
+    await page.evaluate(() =>
+      window.postMessage(
+        {
+          type: 'homesetting',
+          setting: JSON.stringify({
+            phone: '400-800-1234',
+            workday1: 2,
+            workday2: 6,
+            aboutustitle: '学校简介',
+            aboutuscontent: '<p>新的介绍</p>',
+          }),
+        },
+        window.location.origin,
+      ),
+    );
     await expect.poll(() => page.getByTestId('footer-contact').textContent()).toContain('400-800-1234');
     await expect(page.getByTestId('footer-contact').textContent()).resolves.toContain('工作日：周二 至 周六');
     await expect(page.getByTestId('footer-about-title').textContent()).resolves.toBe('学校简介');
     // The banners follow the setting too: none now, so the welcome block is back.
     await page.getByRole('heading', { name: `欢迎来到${h.school.name}` }).waitFor();
 
-    await page.evaluate(() => window.postMessage(JSON.stringify({ homesetting: JSON.stringify({ phone: '021-555', showAdminEntry: false }) }), window.location.origin));
+    await page.evaluate(() =>
+      window.postMessage(
+        JSON.stringify({ homesetting: JSON.stringify({ phone: '021-555', showAdminEntry: false }) }),
+        window.location.origin,
+      ),
+    );
     await expect.poll(() => page.getByTestId('footer-contact').textContent()).toContain('021-555');
     await expect(page.getByTestId('admin-entry').count()).resolves.toBe(0);
 
     // A setting the schema refuses (an unsafe address) changes nothing.
-    await page.evaluate(() => window.postMessage({ type: 'homesetting', setting: JSON.stringify({ phone: '999', qrcode: 'javascript:alert(1)' }) }, window.location.origin));
+    await page.evaluate(() =>
+      window.postMessage(
+        { type: 'homesetting', setting: JSON.stringify({ phone: '999', qrcode: 'javascript:alert(1)' }) },
+        window.location.origin,
+      ),
+    );
     await page.waitForTimeout(300);
     await expect(page.getByTestId('footer-contact').textContent()).resolves.toContain('021-555');
 
     // A message from another origin (localhost is not 127.0.0.1: a window this page opened) is ignored.
     const other = h.baseURL.replace('127.0.0.1', 'localhost');
-    const [popup] = await Promise.all([context.waitForEvent('page'), page.evaluate((url) => void window.open(url, 'other-origin'), `${other}/u/${h.school.hashUID}`)]);
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      page.evaluate((url) => void window.open(url, 'other-origin'), `${other}/u/${h.school.hashUID}`),
+    ]);
     await popup.waitForLoadState();
-    await popup.evaluate(() => window.opener.postMessage({ type: 'homesetting', setting: JSON.stringify({ phone: '666-other' }) }, '*'));
+    await popup.evaluate(() =>
+      window.opener.postMessage({ type: 'homesetting', setting: JSON.stringify({ phone: '666-other' }) }, '*'),
+    );
     await page.waitForTimeout(300);
     await expect(page.getByTestId('footer-contact').textContent()).resolves.toContain('021-555');
   });

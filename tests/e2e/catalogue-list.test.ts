@@ -23,7 +23,12 @@ describe('catalogue on desktop', () => {
     const errors = pageErrors(page);
     await page.goto(`/u/${h.school.hashUID}#/courselist/0`);
     await page.getByRole('heading', { name: '全部课程' }).waitFor();
-    await expect(page.locator(row(1)).allTextContents()).resolves.toEqual(['全部课程', '编程开发', '职场技能', '企业培训']);
+    await expect(page.locator(row(1)).allTextContents()).resolves.toEqual([
+      '全部课程',
+      '编程开发',
+      '职场技能',
+      '企业培训',
+    ]);
     await expect(cardTitles(page)).resolves.toEqual(titles(courses));
     await expect(page.locator('[data-testid="cat-row-2"]').count()).resolves.toBe(0);
 
@@ -37,7 +42,9 @@ describe('catalogue on desktop', () => {
     await expect.poll(() => cardTitles(page)).toEqual(['React 入门实战', 'Vue 3 进阶']);
 
     await page.locator(row(3), { hasText: 'Vue' }).click();
-    await expect(page.getByTestId('catalogue-breadcrumb').textContent()).resolves.toBe('分类导航›编程开发›前端开发›Vue');
+    await expect(page.getByTestId('catalogue-breadcrumb').textContent()).resolves.toBe(
+      '分类导航›编程开发›前端开发›Vue',
+    );
     await expect.poll(() => cardTitles(page)).toEqual(['Vue 3 进阶']);
     await page.getByRole('heading', { name: 'Vue', exact: true }).waitFor();
     await screenshot(page, 'catalogue-desktop');
@@ -86,7 +93,9 @@ describe('catalogue on desktop', () => {
     const page = await context.newPage();
     await page.goto(`/u/${h.school.hashUID}#/courselist/${node.catid}`);
     await page.getByRole('heading', { name: 'React', exact: true }).waitFor();
-    await expect(page.getByTestId('catalogue-breadcrumb').textContent()).resolves.toBe('分类导航›编程开发›前端开发›React');
+    await expect(page.getByTestId('catalogue-breadcrumb').textContent()).resolves.toBe(
+      '分类导航›编程开发›前端开发›React',
+    );
     await expect(page.locator(`${row(3)}.is-active`).textContent()).resolves.toBe('React');
     await expect.poll(() => cardTitles(page)).toEqual(['React 入门实战']);
 
@@ -151,12 +160,18 @@ describe('catalogue on desktop', () => {
     await page.goto(`/u/${h.school.hashUID}#/courselist/0`);
     const card = page.locator(`[data-testid="course-card"][title="Vue 3 进阶"]`);
     await expect(card.getByTestId('card-price').textContent()).resolves.toBe('￥199.00￥299.00');
-    await expect(page.locator(`[data-testid="course-card"][title="React 入门实战"] [data-testid="card-price"]`).count()).resolves.toBe(0);
+    await expect(
+      page.locator(`[data-testid="course-card"][title="React 入门实战"] [data-testid="card-price"]`).count(),
+    ).resolves.toBe(0);
     const [tab] = await Promise.all([context.waitForEvent('page'), card.click()]);
     await tab.waitForURL(atPath(`/course/${vue.code}#/introduce/info`));
     await tab.getByRole('heading', { name: 'Vue 3 进阶' }).waitFor();
-    await expect(page.locator(`[data-testid="course-card"][title="${live.title}"]`).getAttribute('href')).resolves.toBe(`/live/${h.school.hashUID}/${live.coid}.html`);
-    await expect(page.locator(`[data-testid="course-card"][title="${live.title}"]`).getAttribute('target')).resolves.toBe('_blank');
+    await expect(page.locator(`[data-testid="course-card"][title="${live.title}"]`).getAttribute('href')).resolves.toBe(
+      `/live/${h.school.hashUID}/${live.coid}.html`,
+    );
+    await expect(
+      page.locator(`[data-testid="course-card"][title="${live.title}"]`).getAttribute('target'),
+    ).resolves.toBe('_blank');
   });
 });
 
@@ -168,7 +183,9 @@ describe('catalogue on mobile', () => {
     await page.goto(`/u/${h.school.hashUID}#/courselist/0`);
     await page.getByTestId('course-grid').waitFor();
     await expect(page.getByTestId('current-name').textContent()).resolves.toBe('全部课程');
-    await expect(page.locator('[data-testid="course-card"][title="React 入门实战"] [data-testid="card-price"]').textContent()).resolves.toBe('免费');
+    await expect(
+      page.locator('[data-testid="course-card"][title="React 入门实战"] [data-testid="card-price"]').textContent(),
+    ).resolves.toBe('免费');
 
     await page.getByTestId('open-drawer').click();
     const drawer = page.getByTestId('drawer');
@@ -224,17 +241,30 @@ describe('catalogue on mobile', () => {
     await page.goto(`/u/${h.school.hashUID}#/courselist/${tree[1].children[0].catid}`);
     await expect.poll(() => page.getByTestId('current-name').textContent()).toBe('办公软件');
     await page.getByTestId('open-drawer').click();
-    await expect(page.getByTestId('drawer-left').getByRole('button').allTextContents()).resolves.toEqual(['办公软件', '沟通表达']);
+    await expect(page.getByTestId('drawer-left').getByRole('button').allTextContents()).resolves.toEqual([
+      '办公软件',
+      '沟通表达',
+    ]);
     await expect(page.getByTestId('drawer-right').getByRole('button').allTextContents()).resolves.toEqual(['Excel']);
     await page.getByTestId('drawer-back').click();
-    await expect(page.getByTestId('drawer-left').getByRole('button').allTextContents()).resolves.toEqual(['编程开发', '职场技能', '企业培训']);
+    await expect(page.getByTestId('drawer-left').getByRole('button').allTextContents()).resolves.toEqual([
+      '编程开发',
+      '职场技能',
+      '企业培训',
+    ]);
   });
 });
 
 describe('catalogue with a configured entry list (catesetting)', () => {
-  it('shows the configured entries in the first row and on the drawer\'s left', async () => {
+  it("shows the configured entries in the first row and on the drawer's left", async () => {
     const tree = (await h.app.inject({ url: `/course/catelist?uid=${h.school.hashUID}` })).json().data.cates;
-    await saveHomeSetting(h, { catesetting: [{ catid: tree[0].catid, title: '编程' }, { catid: tree[1].catid, title: '职场' }], userpagetitle: '蓝学在线课堂' });
+    await saveHomeSetting(h, {
+      catesetting: [
+        { catid: tree[0].catid, title: '编程' },
+        { catid: tree[1].catid, title: '职场' },
+      ],
+      userpagetitle: '蓝学在线课堂',
+    });
     const context = await h.desktop();
     const page = await context.newPage();
     await page.goto(`/u/${h.school.hashUID}#/courselist/0`);
@@ -247,10 +277,16 @@ describe('catalogue with a configured entry list (catesetting)', () => {
     const mobile = await phone.newPage();
     await mobile.goto(`/u/${h.school.hashUID}#/courselist/0`);
     await mobile.getByTestId('open-drawer').click();
-    await expect(mobile.getByTestId('drawer-left').getByRole('button').allTextContents()).resolves.toEqual(['编程', '职场']);
+    await expect(mobile.getByTestId('drawer-left').getByRole('button').allTextContents()).resolves.toEqual([
+      '编程',
+      '职场',
+    ]);
     await mobile.getByTestId('drawer-right').getByText('暂无分类数据，请点击底部的选择按钮').waitFor();
     await mobile.getByTestId('drawer-left').getByRole('button', { name: '编程' }).click();
-    await expect(mobile.getByTestId('drawer-right').getByRole('button').allTextContents()).resolves.toEqual(['前端开发', '后端开发']);
+    await expect(mobile.getByTestId('drawer-right').getByRole('button').allTextContents()).resolves.toEqual([
+      '前端开发',
+      '后端开发',
+    ]);
     await mobile.getByTestId('drawer-choose').click();
     await expect(mobile.getByTestId('current-name').textContent()).resolves.toBe('编程');
     await expect.poll(() => cardTitles(mobile)).toEqual(['React 入门实战', 'Vue 3 进阶', 'Node.js 服务端开发']);

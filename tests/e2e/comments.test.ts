@@ -14,7 +14,9 @@ beforeAll(async () => {
   graphic = await courseByTitle(h, '高效沟通（图文）');
   // The demo student bought the paid course (as an order would record it).
   const { id } = h.app.ctx.sqlite.prepare(`select id from students where username = 'student'`).get() as { id: string };
-  h.app.ctx.sqlite.prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`).run(id, vue.coid, Date.now());
+  h.app.ctx.sqlite
+    .prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`)
+    .run(id, vue.coid, Date.now());
 });
 afterAll(async () => {
   await h?.close();
@@ -39,7 +41,11 @@ describe('course comments', () => {
     await page.goto(`/course/${vue.code}#/introduce/comment`);
     await page.waitForURL(atPath(`/course/${vue.code}#/introduce/comment`));
     await page.getByTestId('comment-box').waitFor();
-    await expect(page.getByTestId('intro-tabs').getByRole('link').allTextContents()).resolves.toEqual(['课程介绍', '课程目录可试听', '课程评论']);
+    await expect(page.getByTestId('intro-tabs').getByRole('link').allTextContents()).resolves.toEqual([
+      '课程介绍',
+      '课程目录可试听',
+      '课程评论',
+    ]);
     await page.getByTestId('comments-empty').waitFor();
 
     const input = page.getByTestId('comment-input');
@@ -109,7 +115,9 @@ describe('course comments', () => {
     const replied = comments(page).filter({ hasText: '讲得很清楚' });
     await replied.getByTestId('comment-reply').waitFor();
     await expect(replied.getByTestId('comment-reply').textContent()).resolves.toContain('管理员回复');
-    await expect(replied.getByTestId('comment-reply').textContent()).resolves.toContain('谢谢支持！下一章会讲性能优化。');
+    await expect(replied.getByTestId('comment-reply').textContent()).resolves.toContain(
+      '谢谢支持！下一章会讲性能优化。',
+    );
 
     // Hidden in the back office: gone for the student.
     const second = rows.filter({ hasText: '第二条' });
@@ -174,14 +182,20 @@ describe('course comments', () => {
     await page.goto(`/course/${graphic.code}#/introduce/comment`);
     await page.waitForURL(atPath(`/course/${graphic.code}#/introduce/addcomment`));
     await page.getByTestId('comment-box').waitFor();
-    await expect(page.getByTestId('intro-tabs').getByRole('link').allTextContents()).resolves.toEqual(['课程介绍', '图文详情', '评论']);
+    await expect(page.getByTestId('intro-tabs').getByRole('link').allTextContents()).resolves.toEqual([
+      '课程介绍',
+      '图文详情',
+      '评论',
+    ]);
     await page.getByTestId('comments-empty').waitFor();
     await page.getByTestId('comment-input').fill('图文写得真好');
     await page.getByTestId('comment-submit').click();
     await expect.poll(() => firstText(page)).toBe('图文写得真好');
     await screenshot(page, 'comments-mobile-graphic');
     // The full-page shot has the fixed bars over the list: the viewport with the comment in it as well.
-    await comments(page).first().evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    await comments(page)
+      .first()
+      .evaluate((element) => element.scrollIntoView({ block: 'center' }));
     await page.screenshot({ path: path.join(SHOTS_DIR, 'comments-mobile-list.png') });
 
     // The student deletes their own comment, after confirming.

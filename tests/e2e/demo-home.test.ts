@@ -23,7 +23,9 @@ describe('the demo school home page', () => {
     const carousel = page.getByTestId('carousel');
     await carousel.waitFor();
     await expect(carousel.locator('.carousel-dots button').count()).resolves.toBe(2);
-    await expect(carousel.locator('.carousel-slide a').first().getAttribute('href')).resolves.toMatch(/^\/course\/[0-9A-Za-z_-]+$/);
+    await expect(carousel.locator('.carousel-slide a').first().getAttribute('href')).resolves.toMatch(
+      /^\/course\/[0-9A-Za-z_-]+$/,
+    );
     await expect(page.getByTestId('home-ads').locator('img').count()).resolves.toBe(2);
 
     const columns = page.getByTestId('home-column-section');
@@ -35,9 +37,17 @@ describe('the demo school home page', () => {
 
     const tags = page.getByTestId('home-tag-section');
     await tags.first().waitFor();
-    await expect(tags.locator('.home-section-title').allTextContents()).resolves.toEqual(['热门推荐', '技术进阶', '入职必修']);
+    await expect(tags.locator('.home-section-title').allTextContents()).resolves.toEqual([
+      '热门推荐',
+      '技术进阶',
+      '入职必修',
+    ]);
     await expect(tags.first().getByTestId('course-card').count()).resolves.toBe(4);
-    await expect(page.getByTestId('home-teachers').locator('.teacher-name').allTextContents()).resolves.toEqual(['王老师', '李老师', '陈老师']);
+    await expect(page.getByTestId('home-teachers').locator('.teacher-name').allTextContents()).resolves.toEqual([
+      '王老师',
+      '李老师',
+      '陈老师',
+    ]);
 
     const contact = page.getByTestId('footer-contact');
     await contact.waitFor();
@@ -45,13 +55,20 @@ describe('the demo school home page', () => {
     await expect(contact.textContent()).resolves.toContain('时间：9:00 - 18:00');
     await expect(page.getByTestId('footer-about-title').textContent()).resolves.toBe('关于我们');
     // The about text is sanitised rich text that loads its own chunk: wait for it before the picture.
-    await expect(page.getByTestId('footer-about').locator('strong').textContent()).resolves.toBe('所有内容均为演示数据');
+    await expect(page.getByTestId('footer-about').locator('strong').textContent()).resolves.toBe(
+      '所有内容均为演示数据',
+    );
     await screenshot(page, 'demo-home-desktop');
 
     // The configured catalogue entries keep 'all courses' first, as the default entry list has it.
     await page.goto(`/u/${h.school.hashUID}#/courselist/0`);
     await page.getByRole('heading', { name: '全部课程' }).waitFor();
-    await expect(page.locator('[data-testid="cat-row-1"] .cat-chip').allTextContents()).resolves.toEqual(['全部课程', '编程开发', '职场技能', '企业培训']);
+    await expect(page.locator('[data-testid="cat-row-1"] .cat-chip').allTextContents()).resolves.toEqual([
+      '全部课程',
+      '编程开发',
+      '职场技能',
+      '企业培训',
+    ]);
     await page.goto(`/u/${h.school.hashUID}`);
 
     // The news live behind the Information entry on desktop: three published, the pinned one first, no draft.
@@ -59,7 +76,11 @@ describe('the demo school home page', () => {
     await page.waitForURL(atPath(`/u/${h.school.hashUID}#/articlelist`));
     const titles = page.getByTestId('article-list').locator('.article-title');
     await titles.first().waitFor();
-    await expect(titles.allTextContents()).resolves.toEqual(['置顶平台使用指南', '2025 年度培训计划发布', '新课上线：Vue 3 进阶']);
+    await expect(titles.allTextContents()).resolves.toEqual([
+      '置顶平台使用指南',
+      '2025 年度培训计划发布',
+      '新课上线：Vue 3 进阶',
+    ]);
     await titles.first().click();
     await page.getByTestId('article-content').locator('h4').first().waitFor();
     await expect(page.getByTestId('article-content').locator('li').count()).resolves.toBe(3);
@@ -79,7 +100,11 @@ describe('the demo school home page', () => {
 
     const news = page.getByTestId('home-news');
     await news.waitFor();
-    await expect(news.locator('.news-title').allTextContents()).resolves.toEqual(['平台使用指南', '2025 年度培训计划发布', '新课上线：Vue 3 进阶']);
+    await expect(news.locator('.news-title').allTextContents()).resolves.toEqual([
+      '平台使用指南',
+      '2025 年度培训计划发布',
+      '新课上线：Vue 3 进阶',
+    ]);
     await page.getByTestId('home-column-section').getByTestId('column-card').first().waitFor();
     await expect(page.getByTestId('home-tag-section').count()).resolves.toBe(3);
     await expect(page.getByTestId('home-tag-section').first().getByTestId('course-card').count()).resolves.toBe(4);

@@ -18,13 +18,39 @@ beforeAll(async () => {
   h = await startHarness();
   const admin = await asAdmin(h);
   const schoolId = h.school.id;
-  const made = await admin<{ coid: string; code: string }>('POST', '/course/new', { title: '安全生产课程', catid: '0', type: 0, actual: 0 });
-  const exam = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: made.coid, title: '结业考试', type: CHAPTER_TYPE.exam })).cid;
+  const made = await admin<{ coid: string; code: string }>('POST', '/course/new', {
+    title: '安全生产课程',
+    catid: '0',
+    type: 0,
+    actual: 0,
+  });
+  const exam = (
+    await admin<{ cid: string }>('POST', '/chapter/add', {
+      coid: made.coid,
+      title: '结业考试',
+      type: CHAPTER_TYPE.exam,
+    })
+  ).cid;
   await admin('POST', '/course/pub', { coid: made.coid, pub: '1' });
   const q1 = seedQuestion(h.app, { schoolId, type: 2, content: '<p>安全帽可以不系带。</p>', answer: '1' });
-  const q2 = seedQuestion(h.app, { schoolId, type: 0, content: '<p>发现火情先做什么？</p>', options: ['报警', '拍照'], answer: '1' });
+  const q2 = seedQuestion(h.app, {
+    schoolId,
+    type: 0,
+    content: '<p>发现火情先做什么？</p>',
+    options: ['报警', '拍照'],
+    answer: '1',
+  });
   const paperId = seedPaper(h.app, { schoolId, questionIds: [q1, q2], points: [50, 50], passScore: 60 });
-  seedExam(h.app, { schoolId, paperId, courseId: made.coid, chapterId: exam, title: '结业考试', durationSec: 900, attempts: 2, showResults: 'score' });
+  seedExam(h.app, {
+    schoolId,
+    paperId,
+    courseId: made.coid,
+    chapterId: exam,
+    title: '结业考试',
+    durationSec: 900,
+    attempts: 2,
+    showResults: 'score',
+  });
   course = { ...made, exam };
 }, 180_000);
 afterAll(async () => h?.close());
@@ -50,7 +76,9 @@ describe('an exam chapter', () => {
     await expect.poll(() => questions.count()).toBe(2);
     await questions.nth(0).getByText('错误').click();
     await questions.nth(1).getByText('报警').click();
-    await expect.poll(() => page.getByTestId('exam-save-state').getAttribute('data-state'), { timeout: 5000 }).toBe('saved');
+    await expect
+      .poll(() => page.getByTestId('exam-save-state').getAttribute('data-state'), { timeout: 5000 })
+      .toBe('saved');
     await page.getByTestId('exam-submit').click();
     await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
     await expect.poll(() => page.getByTestId('exam-score').textContent()).toBe('得分 100 / 100');
@@ -61,7 +89,13 @@ describe('an exam chapter', () => {
     await page.waitForURL((url) => url.pathname === `/u/learn/${course.code}/${course.exam}/oo`);
     await expect.poll(() => page.getByTestId('exam-best').textContent()).toContain('100');
     await expect(chapter.textContent()).resolves.toContain('已考 1 次 / 共 2 次');
-    await expect.poll(() => page.locator(`[data-testid="learn-chapter"][data-cid="${course.exam}"] [data-testid="chapter-progress"]`).getAttribute('data-progress')).toBe('100');
+    await expect
+      .poll(() =>
+        page
+          .locator(`[data-testid="learn-chapter"][data-cid="${course.exam}"] [data-testid="chapter-progress"]`)
+          .getAttribute('data-progress'),
+      )
+      .toBe('100');
     await viewportShot(page, 'exam-chapter-desktop');
     expect(errors).toEqual([]);
   });

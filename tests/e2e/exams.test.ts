@@ -17,12 +17,40 @@ beforeAll(async () => {
   h = await startHarness();
   const schoolId = h.school.id;
   const catid = h.app.ctx.ids.next();
-  h.app.ctx.db.insert(examCategories).values({ id: catid, schoolId, title: '安全考试', position: 0, createdAt: Date.now() }).run();
-  const single = seedQuestion(h.app, { schoolId, type: 0, content: '<p>灭火器的颜色是？</p>', options: ['绿色', '红色', '蓝色'], answer: '2', explanation: '<p>灭火器是红色的。</p>' });
-  const multiple = seedQuestion(h.app, { schoolId, type: 1, content: '<p>哪些是安全出口的标志？</p>', options: ['绿色指示灯', '红色警示', '绿色箭头', '黄色线条'], answer: '1,3' });
+  h.app.ctx.db
+    .insert(examCategories)
+    .values({ id: catid, schoolId, title: '安全考试', position: 0, createdAt: Date.now() })
+    .run();
+  const single = seedQuestion(h.app, {
+    schoolId,
+    type: 0,
+    content: '<p>灭火器的颜色是？</p>',
+    options: ['绿色', '红色', '蓝色'],
+    answer: '2',
+    explanation: '<p>灭火器是红色的。</p>',
+  });
+  const multiple = seedQuestion(h.app, {
+    schoolId,
+    type: 1,
+    content: '<p>哪些是安全出口的标志？</p>',
+    options: ['绿色指示灯', '红色警示', '绿色箭头', '黄色线条'],
+    answer: '1,3',
+  });
   const trueFalse = seedQuestion(h.app, { schoolId, type: 2, content: '<p>电梯可以在火灾时使用。</p>', answer: '1' });
-  const paperId = seedPaper(h.app, { schoolId, questionIds: [single, multiple, trueFalse], points: [10, 10, 10], passScore: 20 });
-  examId = seedExam(h.app, { schoolId, paperId, categoryId: catid, title: '消防安全考试', durationSec: 600, showResults: 'answers' });
+  const paperId = seedPaper(h.app, {
+    schoolId,
+    questionIds: [single, multiple, trueFalse],
+    points: [10, 10, 10],
+    passScore: 20,
+  });
+  examId = seedExam(h.app, {
+    schoolId,
+    paperId,
+    categoryId: catid,
+    title: '消防安全考试',
+    durationSec: 600,
+    showResults: 'answers',
+  });
 }, 180_000);
 afterAll(async () => h?.close());
 
@@ -54,16 +82,33 @@ describe('exams in the browser', () => {
     await questions.nth(0).getByText('红色').click();
     await questions.nth(1).getByText('绿色指示灯').click();
     await questions.nth(1).getByText('绿色箭头').click();
-    await expect.poll(() => page.getByTestId('exam-save-state').getAttribute('data-state'), { timeout: 5000 }).toBe('saved');
+    await expect
+      .poll(() => page.getByTestId('exam-save-state').getAttribute('data-state'), { timeout: 5000 })
+      .toBe('saved');
     await expect.poll(() => timer.textContent(), { timeout: 4000 }).not.toBe(first);
     await viewportShot(page, 'exams-desktop-sitting');
 
     await page.reload();
     await expect.poll(() => questions.count()).toBe(3);
     await expect.poll(() => questions.nth(0).getByRole('radio', { name: /红色/ }).isChecked()).toBe(true);
-    expect(await questions.nth(1).getByRole('checkbox', { name: /绿色指示灯/ }).isChecked()).toBe(true);
-    expect(await questions.nth(1).getByRole('checkbox', { name: /绿色箭头/ }).isChecked()).toBe(true);
-    expect(await questions.nth(1).getByRole('checkbox', { name: /红色警示/ }).isChecked()).toBe(false);
+    expect(
+      await questions
+        .nth(1)
+        .getByRole('checkbox', { name: /绿色指示灯/ })
+        .isChecked(),
+    ).toBe(true);
+    expect(
+      await questions
+        .nth(1)
+        .getByRole('checkbox', { name: /绿色箭头/ })
+        .isChecked(),
+    ).toBe(true);
+    expect(
+      await questions
+        .nth(1)
+        .getByRole('checkbox', { name: /红色警示/ })
+        .isChecked(),
+    ).toBe(false);
 
     await questions.nth(2).getByText('错误').click();
     await page.getByTestId('exam-submit').click();
@@ -105,7 +150,9 @@ describe('exams in the browser', () => {
     await page.waitForTimeout(400);
     await page.getByTestId('exam-question').nth(2).getByText('正确').tap();
     expect(await page.getByTestId('exam-question').nth(2).getByRole('radio', { name: /正确/ }).isChecked()).toBe(true);
-    await expect.poll(() => page.getByTestId('exam-save-state').getAttribute('data-state'), { timeout: 5000 }).toBe('saved');
+    await expect
+      .poll(() => page.getByTestId('exam-save-state').getAttribute('data-state'), { timeout: 5000 })
+      .toBe('saved');
     await viewportShot(page, 'exams-mobile-sitting');
     expect(errors).toEqual([]);
   });

@@ -22,15 +22,36 @@ const qids: string[] = [];
 beforeAll(async () => {
   h = await startHarness();
   admin = await asAdmin(h);
-  coid = (await admin<{ coid: string }>('POST', '/course/new', { title: '练习编辑课程', catid: '0', type: 0, actual: 0 })).coid;
-  cid = (await admin<{ cid: string }>('POST', '/chapter/add', { coid, parent_id: '0', title: '第一章练习', type: CHAPTER_TYPE.exercise })).cid;
-  qids.push(seedQuestion(h.app, { schoolId: h.school.id, type: 0, content: '<p>一加一等于几？</p>', options: ['1', '2'], answer: '2', point: 4 }));
-  qids.push(seedQuestion(h.app, { schoolId: h.school.id, type: 2, content: '<p>地球是圆的。</p>', answer: '0', point: 6 }));
+  coid = (
+    await admin<{ coid: string }>('POST', '/course/new', { title: '练习编辑课程', catid: '0', type: 0, actual: 0 })
+  ).coid;
+  cid = (
+    await admin<{ cid: string }>('POST', '/chapter/add', {
+      coid,
+      parent_id: '0',
+      title: '第一章练习',
+      type: CHAPTER_TYPE.exercise,
+    })
+  ).cid;
+  qids.push(
+    seedQuestion(h.app, {
+      schoolId: h.school.id,
+      type: 0,
+      content: '<p>一加一等于几？</p>',
+      options: ['1', '2'],
+      answer: '2',
+      point: 4,
+    }),
+  );
+  qids.push(
+    seedQuestion(h.app, { schoolId: h.school.id, type: 2, content: '<p>地球是圆的。</p>', answer: '0', point: 6 }),
+  );
 }, 300_000);
 
 afterAll(() => h?.close());
 
-const setOf = async () => (await admin<ExeList>('POST', '/course/exelist', { coid })).chapters.find((chapter) => chapter.cid === cid)!;
+const setOf = async () =>
+  (await admin<ExeList>('POST', '/course/exelist', { coid })).chapters.find((chapter) => chapter.cid === cid)!;
 
 describe('chapter exercises editor', () => {
   it('adds a set from the bank with a show-answer flag, shows Exercises (n), reopens it as saved and removes it', async () => {
@@ -56,7 +77,12 @@ describe('chapter exercises editor', () => {
     await editor.getByTestId('exercises-save').click();
     await expectToast(page, '练习已保存');
     await editor.waitFor({ state: 'detached' });
-    await page.waitForFunction((id) => document.querySelector(`[data-testid="chapter-row"][data-cid="${id}"] [data-testid="chapter-exercises"]`)?.textContent === '练习（2）', cid);
+    await page.waitForFunction(
+      (id) =>
+        document.querySelector(`[data-testid="chapter-row"][data-cid="${id}"] [data-testid="chapter-exercises"]`)
+          ?.textContent === '练习（2）',
+      cid,
+    );
 
     const saved = await setOf();
     expect(saved.exer?.title).toBe('第一章小测');
@@ -72,7 +98,12 @@ describe('chapter exercises editor', () => {
     expect(await flags.filter({ hasText: '地球是圆的' }).locator('input').isChecked()).toBe(false);
     await editor.getByTestId('exercises-remove').click();
     await expectToast(page, '练习已移除');
-    await page.waitForFunction((id) => document.querySelector(`[data-testid="chapter-row"][data-cid="${id}"] [data-testid="chapter-exercises"]`)?.textContent === '添加练习', cid);
+    await page.waitForFunction(
+      (id) =>
+        document.querySelector(`[data-testid="chapter-row"][data-cid="${id}"] [data-testid="chapter-exercises"]`)
+          ?.textContent === '添加练习',
+      cid,
+    );
     expect(await setOf()).toMatchObject({ exer: null, exerc_count: 0 });
     expect(errors).toEqual([]);
   });

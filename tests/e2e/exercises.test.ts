@@ -23,21 +23,70 @@ beforeAll(async () => {
   h = await startHarness();
   const admin = await asAdmin(h);
   const schoolId = h.school.id;
-  const { coid } = await admin<{ coid: string }>('POST', '/course/new', { title: '练习课程', catid: '0', type: 0, actual: 0 });
-  const add = (title: string, type: number) => admin<{ cid: string }>('POST', '/chapter/add', { coid, parent_id: '0', title, type }).then((c) => c.cid);
+  const { coid } = await admin<{ coid: string }>('POST', '/course/new', {
+    title: '练习课程',
+    catid: '0',
+    type: 0,
+    actual: 0,
+  });
+  const add = (title: string, type: number) =>
+    admin<{ cid: string }>('POST', '/chapter/add', { coid, parent_id: '0', title, type }).then((c) => c.cid);
   cids.reading = await add('阅读', CHAPTER_TYPE.imageText);
   cids.on = await add('练习一', CHAPTER_TYPE.exercise);
   cids.off = await add('练习二', CHAPTER_TYPE.exercise);
   await admin('POST', '/chapter/update', { cid: cids.reading, description: '<p>一段阅读材料。</p>' });
 
-  const capital = seedQuestion(h.app, { schoolId, type: 0, content: '<p>法国的首都是？</p>', options: ['巴黎', '罗马', '奥斯陆'], answer: '1', explanation: '<p>巴黎是法国首都</p>' });
-  const primes = seedQuestion(h.app, { schoolId, type: 1, content: '<p>哪些是质数？</p>', options: ['2', '4', '5', '9'], answer: '1,3', explanation: '<p>2 和 5 是质数</p>' });
-  const sky = seedQuestion(h.app, { schoolId, type: 2, content: '<p>晴天的天空是蓝色的。</p>', answer: '0', explanation: '<p>瑞利散射</p>' });
-  const river = seedQuestion(h.app, { schoolId, type: 0, content: '<p>最长的河流？</p>', options: ['尼罗河', '塞纳河'], answer: '1', explanation: '<p>不应出现</p>' });
-  const essay = seedQuestion(h.app, { schoolId, type: 3, content: '<p>简述你的学习计划。</p>', answer: '参考答案', explanation: '<p>不应出现</p>' });
+  const capital = seedQuestion(h.app, {
+    schoolId,
+    type: 0,
+    content: '<p>法国的首都是？</p>',
+    options: ['巴黎', '罗马', '奥斯陆'],
+    answer: '1',
+    explanation: '<p>巴黎是法国首都</p>',
+  });
+  const primes = seedQuestion(h.app, {
+    schoolId,
+    type: 1,
+    content: '<p>哪些是质数？</p>',
+    options: ['2', '4', '5', '9'],
+    answer: '1,3',
+    explanation: '<p>2 和 5 是质数</p>',
+  });
+  const sky = seedQuestion(h.app, {
+    schoolId,
+    type: 2,
+    content: '<p>晴天的天空是蓝色的。</p>',
+    answer: '0',
+    explanation: '<p>瑞利散射</p>',
+  });
+  const river = seedQuestion(h.app, {
+    schoolId,
+    type: 0,
+    content: '<p>最长的河流？</p>',
+    options: ['尼罗河', '塞纳河'],
+    answer: '1',
+    explanation: '<p>不应出现</p>',
+  });
+  const essay = seedQuestion(h.app, {
+    schoolId,
+    type: 3,
+    content: '<p>简述你的学习计划。</p>',
+    answer: '参考答案',
+    explanation: '<p>不应出现</p>',
+  });
   const read = seedQuestion(h.app, { schoolId, type: 2, content: '<p>你读完了吗？</p>', answer: '0' });
-  await admin('POST', '/course/updateExec', { coid, cid: cids.on, title: '第一组', questions: [capital, primes, sky].map((qid) => ({ qid, showanswer: true })) });
-  await admin('POST', '/course/updateExec', { coid, cid: cids.off, title: '第二组', questions: [river, essay].map((qid) => ({ qid, showanswer: false })) });
+  await admin('POST', '/course/updateExec', {
+    coid,
+    cid: cids.on,
+    title: '第一组',
+    questions: [capital, primes, sky].map((qid) => ({ qid, showanswer: true })),
+  });
+  await admin('POST', '/course/updateExec', {
+    coid,
+    cid: cids.off,
+    title: '第二组',
+    questions: [river, essay].map((qid) => ({ qid, showanswer: false })),
+  });
   await admin('POST', '/course/updateExec', { coid, cid: cids.reading, questions: [{ qid: read, showanswer: true }] });
   await admin('POST', '/course/pub', { coid, pub: '1' });
   code = h.app.ctx.courseCodec.encode(coid);
@@ -48,7 +97,8 @@ afterAll(() => h?.close());
 const learn = (cid: string, letter: string) => `/u/learn/${code}/${cid}/${letter}`;
 const dialogOf = (page: Page) => page.getByTestId('quiz-dialog');
 const button = (page: Page) => page.getByTestId('quiz-button');
-const states = (page: Page) => page.getByTestId('exercise-item').evaluateAll((items) => items.map((item) => item.getAttribute('data-state')));
+const states = (page: Page) =>
+  page.getByTestId('exercise-item').evaluateAll((items) => items.map((item) => item.getAttribute('data-state')));
 const checkedCount = (page: Page) => page.locator('[data-testid="quiz-options"] input:checked').count();
 
 describe('the quiz dialog', () => {
@@ -75,7 +125,10 @@ describe('the quiz dialog', () => {
     await button(page).click();
     await expectToast(page, '请先选择或填写答案');
     const shownAt = Date.now();
-    await page.getByTestId('toast').filter({ hasText: '请先选择或填写答案' }).waitFor({ state: 'detached', timeout: 4000 });
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: '请先选择或填写答案' })
+      .waitFor({ state: 'detached', timeout: 4000 });
     expect(Date.now() - shownAt).toBeGreaterThan(1200);
     expect(await page.getByTestId('quiz-description').count()).toBe(0);
 
@@ -116,7 +169,9 @@ describe('the quiz dialog', () => {
     await dialog.waitFor({ state: 'detached' });
 
     // The page refreshed: the wrong one is still to do.
-    await page.waitForFunction(() => document.querySelector('[data-testid="exercise-item"]')?.getAttribute('data-state') === 'wrong');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="exercise-item"]')?.getAttribute('data-state') === 'wrong',
+    );
     expect(await states(page)).toEqual(['wrong', 'right', 'right']);
     await expect(page.getByTestId('exercise-summary').textContent()).resolves.toContain('待完成 1 题');
     expect(await page.getByTestId('exercise-start').textContent()).toBe('继续练习');
@@ -159,7 +214,9 @@ describe('the quiz dialog', () => {
     await tap(page.getByTestId('quiz-option-2'));
     expect(await checkedCount(page)).toBe(1);
     await tap(button(page));
-    await page.waitForFunction(() => document.querySelector('[data-testid="quiz-question"]')?.getAttribute('data-row') === '1');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="quiz-question"]')?.getAttribute('data-row') === '1',
+    );
     expect(await page.getByTestId('quiz-description').count()).toBe(0);
     await expect(page.getByTestId('quiz-content').textContent()).resolves.toContain('简述你的学习计划');
 
@@ -169,7 +226,9 @@ describe('the quiz dialog', () => {
     await viewportShot(page, 'quiz-mobile-short');
     await tap(button(page));
     await dialogOf(page).waitFor({ state: 'detached' });
-    await page.waitForFunction(() => document.querySelector('[data-testid="exercise-item"]')?.getAttribute('data-state') === 'wrong');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="exercise-item"]')?.getAttribute('data-state') === 'wrong',
+    );
     expect(await states(page)).toEqual(['wrong', 'pending']);
     // Nothing reached the browser that should not: the explanations of show-answer-off questions were never shown.
     expect(await page.content()).not.toContain('不应出现');
@@ -193,7 +252,9 @@ describe('the quiz dialog', () => {
     await page.getByTestId('quiz-description').waitFor();
     await button(page).click();
     await dialogOf(page).waitFor({ state: 'detached' });
-    await page.waitForFunction(() => document.querySelector('[data-testid="learn-exercises"]')?.getAttribute('data-pending') === '0');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="learn-exercises"]')?.getAttribute('data-pending') === '0',
+    );
   });
 
   it('an administrator previewing the course is asked to switch to view mode: on the exercise chapter and from Exercises (n)', async () => {

@@ -68,7 +68,12 @@ beforeAll(async () => {
   h = await startHarness();
   api = await adminApi(h.app);
   const bundle = await build({
-    stdin: { contents: MOUNT_ENTRY, resolveDir: path.join(ROOT, 'tests/e2e'), loader: 'tsx', sourcefile: 'feedback-mount.tsx' },
+    stdin: {
+      contents: MOUNT_ENTRY,
+      resolveDir: path.join(ROOT, 'tests/e2e'),
+      loader: 'tsx',
+      sourcefile: 'feedback-mount.tsx',
+    },
     bundle: true,
     write: false,
     format: 'iife',
@@ -86,10 +91,17 @@ afterAll(async () => {
 });
 
 async function makeCourse(title: string, settings: Record<string, unknown> = {}): Promise<Course> {
-  const made = await api<{ coid: string; code: string }>('course/new', { title, catid: '0', type: 0, actual: 0, settings });
+  const made = await api<{ coid: string; code: string }>('course/new', {
+    title,
+    catid: '0',
+    type: 0,
+    actual: 0,
+    settings,
+  });
   expect(made.statusCode, JSON.stringify(made.body)).toBe(200);
   const { coid, code } = made.body.data;
-  const add = async (chapter: string) => (await api<{ cid: string }>('chapter/add', { coid, parent_id: '0', title: chapter, type: 4 })).body.data.cid;
+  const add = async (chapter: string) =>
+    (await api<{ cid: string }>('chapter/add', { coid, parent_id: '0', title: chapter, type: 4 })).body.data.cid;
   const first = await add('第一章 安全须知');
   const second = await add('第二章 操作规程');
   expect((await api('course/pub', { coid, pub: '1' })).statusCode).toBe(200);
@@ -121,8 +133,15 @@ async function signThroughHttp(student: { id: string; cookie: string }, course: 
     '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="216"><rect width="600" height="216" fill="#eaf4ff"/><path d="M60 150 C 160 20, 240 200, 340 80 S 500 160, 540 60" stroke="#e60012" stroke-width="8" fill="none"/></svg>',
   );
   const image = await sharp(scribble).jpeg().toBuffer();
-  const { body, headers } = multipartBody([{ name: 'file-select', filename: 'signature.jpeg', type: 'image/jpeg', data: image }]);
-  const res = await h.app.inject({ method: 'POST', url: '/stu/signature/upload', payload: body, headers: { ...headers, cookie } });
+  const { body, headers } = multipartBody([
+    { name: 'file-select', filename: 'signature.jpeg', type: 'image/jpeg', data: image },
+  ]);
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/stu/signature/upload',
+    payload: body,
+    headers: { ...headers, cookie },
+  });
   expect(res.statusCode, res.body).toBe(200);
   await studentCall(cookie, 'POST', '/stu/savesignature', { img: res.json().data.key, coid: course.code, cid: '0' });
 }
@@ -132,15 +151,31 @@ async function studentPage(page: Page, username: string, password: string) {
   await submitLogin(page, username, password);
   await page.waitForURL(atPath(`/u/${h.school.hashUID}`));
   // Served from the page's own origin (the shell's Content-Security-Policy allows only 'self' scripts).
-  await page.route('**/__test__/feedback-mount.js', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: mountScript }));
+  await page.route('**/__test__/feedback-mount.js', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: mountScript }),
+  );
   await page.addScriptTag({ url: '/__test__/feedback-mount.js' });
 }
 
 const mount = (page: Page, kind: 'signature' | 'rating', coid: string, cid: string) =>
-  page.evaluate(([k, c, ch]) => (window as unknown as { __mountFeedback: (a: string, b: string, d: string) => void }).__mountFeedback(k!, c!, ch!), [kind, coid, cid]);
+  page.evaluate(
+    ([k, c, ch]) =>
+      (window as unknown as { __mountFeedback: (a: string, b: string, d: string) => void }).__mountFeedback(
+        k!,
+        c!,
+        ch!,
+      ),
+    [kind, coid, cid],
+  );
 
 /** A student signed in on a desktop or a phone, with one dialog mounted on their page and shown. */
-async function openDialog(device: 'desktop' | 'mobile', student: { username: string; password: string }, kind: 'signature' | 'rating', coid: string, cid: string) {
+async function openDialog(
+  device: 'desktop' | 'mobile',
+  student: { username: string; password: string },
+  kind: 'signature' | 'rating',
+  coid: string,
+  cid: string,
+) {
   const context = await (device === 'mobile' ? h.mobile() : h.desktop());
   const page = await context.newPage();
   const errors = pageErrors(page);
@@ -174,7 +209,10 @@ async function drawWithMouse(page: Page) {
   const box = (await page.getByTestId('signature-canvas').boundingBox())!;
   await page.mouse.move(box.x + box.width * 0.15, box.y + box.height * 0.7);
   await page.mouse.down();
-  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + box.width * (0.15 + i * 0.05), box.y + box.height * (i % 2 ? 0.3 : 0.7), { steps: 4 });
+  for (let i = 1; i <= 12; i++)
+    await page.mouse.move(box.x + box.width * (0.15 + i * 0.05), box.y + box.height * (i % 2 ? 0.3 : 0.7), {
+      steps: 4,
+    });
   await page.mouse.up();
 }
 
@@ -185,8 +223,18 @@ describe('back office: signatures and ratings per course', () => {
     const zhang = await signedInStudent(h, '张三');
     const li = await signedInStudent(h, '李四');
     await signThroughHttp(zhang, course);
-    await studentCall(zhang.cookie, 'POST', '/grade/add', { coid: course.code, cid: course.first, score: 5, content: '讲得很清楚' });
-    await studentCall(li.cookie, 'POST', '/grade/add', { coid: course.code, cid: course.first, score: 2, content: '节奏太快了' });
+    await studentCall(zhang.cookie, 'POST', '/grade/add', {
+      coid: course.code,
+      cid: course.first,
+      score: 5,
+      content: '讲得很清楚',
+    });
+    await studentCall(li.cookie, 'POST', '/grade/add', {
+      coid: course.code,
+      cid: course.first,
+      score: 2,
+      content: '节奏太快了',
+    });
 
     const context = await h.desktop();
     const page = await context.newPage();
@@ -220,7 +268,9 @@ describe('back office: signatures and ratings per course', () => {
     await page.reload();
     await expect.poll(() => page.getByTestId('rating-row').count()).toBe(1);
     // The student whose rating was deleted may rate again.
-    await expect(studentCall(li.cookie, 'GET', `/grade/check?coid=${course.code}&cid=${course.first}`)).resolves.toEqual({ hasVal: false });
+    await expect(
+      studentCall(li.cookie, 'GET', `/grade/check?coid=${course.code}&cid=${course.first}`),
+    ).resolves.toEqual({ hasVal: false });
     expect(errors).toEqual([]);
   });
 });
@@ -234,7 +284,9 @@ describe('the signature dialog (spec 4, 5, 9)', () => {
     await expect(dialog.getAttribute('data-phase')).resolves.toBe('blank');
     await expect(page.getByTestId('signature-redo').isDisabled()).resolves.toBe(true);
     const canvas = page.getByTestId('signature-canvas');
-    await expect(canvas.boundingBox().then((b) => [Math.round(b!.width), Math.round(b!.height)])).resolves.toEqual([600, 216]);
+    await expect(canvas.boundingBox().then((b) => [Math.round(b!.width), Math.round(b!.height)])).resolves.toEqual([
+      600, 216,
+    ]);
     await page.getByTestId('signature-save').click();
     await expectToast(page, '请先进行签名');
 
@@ -261,7 +313,13 @@ describe('the signature dialog (spec 4, 5, 9)', () => {
     expect(await redPixels(page)).toBeGreaterThan(200);
 
     // A failed upload: 保存失败,请重新输入, and the pad is cleared for signing again.
-    await page.route('**/stu/signature/upload', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":"error","error":"server error","data":null}' }));
+    await page.route('**/stu/signature/upload', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"status":"error","error":"server error","data":null}',
+      }),
+    );
     await page.getByTestId('signature-save').click();
     await expectToast(page, '保存失败,请重新输入');
     await expect(dialog.getAttribute('data-phase')).resolves.toBe('failed');
@@ -272,10 +330,16 @@ describe('the signature dialog (spec 4, 5, 9)', () => {
     await page.getByTestId('signature-save').click();
     await expect.poll(() => closed(page)).toEqual([true]);
     await expectToast(page, '签名已保存');
-    const check = await page.evaluate(async (coid) => (await (await fetch(`/stu/checksignature?coid=${coid}`)).json()).data, course.code);
+    const check = await page.evaluate(
+      async (coid) => (await (await fetch(`/stu/checksignature?coid=${coid}`)).json()).data,
+      course.code,
+    );
     expect(check).toMatchObject({ hasImg: true, url: expect.stringMatching(/^\/signature\/image\/\d+$/) });
     // The stored image: a 600x216 JPEG with the red strokes on the pale blue pad.
-    const bytes = await page.evaluate(async (url) => Array.from(new Uint8Array(await (await fetch(url)).arrayBuffer())), check.url as string);
+    const bytes = await page.evaluate(
+      async (url) => Array.from(new Uint8Array(await (await fetch(url)).arrayBuffer())),
+      check.url as string,
+    );
     const { data, info } = await sharp(Buffer.from(bytes)).raw().toBuffer({ resolveWithObject: true });
     expect([info.width, info.height]).toEqual([600, 216]);
     let red = 0;
@@ -305,7 +369,11 @@ describe('the signature dialog (spec 4, 5, 9)', () => {
     const cdp = await context.newCDPSession(page);
     const at = (fx: number, fy: number) => [{ x: box.x + box.width * fx, y: box.y + box.height * fy }];
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0.1, 0.6) });
-    for (let i = 1; i <= 10; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(0.1 + i * 0.08, i % 2 ? 0.3 : 0.7) });
+    for (let i = 1; i <= 10; i++)
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: at(0.1 + i * 0.08, i % 2 ? 0.3 : 0.7),
+      });
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await expect.poll(() => dialog.getAttribute('data-phase')).toBe('signed');
     const before = await redPixels(page);
@@ -322,7 +390,9 @@ describe('the signature dialog (spec 4, 5, 9)', () => {
 
     await page.getByTestId('signature-save').click();
     await expect.poll(() => closed(page)).toEqual([true]);
-    const stored = h.app.ctx.sqlite.prepare('select count(*) as n from signatures where student_id = ?').get(student.id);
+    const stored = h.app.ctx.sqlite
+      .prepare('select count(*) as n from signatures where student_id = ?')
+      .get(student.id);
     expect(stored).toEqual({ n: 1 });
     expect(errors).toEqual([]);
   });
@@ -363,14 +433,22 @@ describe('the rating dialog (spec 4, 5, 8, 9)', () => {
     await expect(confirm.getAttribute('class')).resolves.not.toContain('is-grey');
     await shot(page, 'feedback-rating-desktop');
 
-    await page.route('**/grade/add', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":"error","error":"server error","data":null}' }));
+    await page.route('**/grade/add', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"status":"error","error":"server error","data":null}',
+      }),
+    );
     await confirm.click();
     await expectToast(page, '保存失败,请重新输入');
     await expect(closed(page)).resolves.toEqual([]);
     await page.unroute('**/grade/add');
     await confirm.click();
     await expect.poll(() => closed(page)).toEqual([true]);
-    const row = h.app.ctx.sqlite.prepare('select score, content, chapter_id from grades where student_id = ?').get(student.id);
+    const row = h.app.ctx.sqlite
+      .prepare('select score, content, chapter_id from grades where student_id = ?')
+      .get(student.id);
     expect(row).toEqual({ score: 4, content: '内容很实用，案例丰富 👍', chapter_id: course.first });
     expect(errors).toEqual([]);
   });
@@ -390,7 +468,12 @@ describe('the rating dialog (spec 4, 5, 8, 9)', () => {
     // Rated meanwhile in another tab: the dialog closes as rated.
     // (a second session: a new login would end the browser's.)
     const cookie = extraSession(h.app, student.id);
-    await h.app.inject({ method: 'POST', url: '/grade/add', payload: { coid: course.code, cid: course.first, score: 3, content: '另一个标签页' }, headers: { cookie } });
+    await h.app.inject({
+      method: 'POST',
+      url: '/grade/add',
+      payload: { coid: course.code, cid: course.first, score: 3, content: '另一个标签页' },
+      headers: { cookie },
+    });
     await page.getByTestId('rating-confirm').click();
     await expectToast(page, '您已评价过');
     await expect.poll(() => closed(page)).toEqual([true]);

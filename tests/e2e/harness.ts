@@ -11,11 +11,23 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { makeApp, school, type TestApp } from '../helpers/app';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const WEB_DIR = path.join(process.env.LANXUE_DIST ? path.resolve(process.env.LANXUE_DIST) : path.join(ROOT, 'dist'), 'web');
+export const WEB_DIR = path.join(
+  process.env.LANXUE_DIST ? path.resolve(process.env.LANXUE_DIST) : path.join(ROOT, 'dist'),
+  'web',
+);
 export const SHOTS_DIR = '/tmp/lanxue-shots';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Media tests play video without a click first (recipes.md: --autoplay-policy=no-user-gesture-required).
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--autoplay-policy=no-user-gesture-required',
+];
 
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 }, locale: 'zh-CN' };
 export const MOBILE: BrowserContextOptions = {
@@ -24,20 +36,30 @@ export const MOBILE: BrowserContextOptions = {
   isMobile: true,
   hasTouch: true,
   locale: 'zh-CN',
-  userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  userAgent:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
 };
 
 function newestMtime(target: string): number {
   if (!fs.existsSync(target)) return 0;
   const stat = fs.statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return fs.readdirSync(target).reduce((newest, name) => Math.max(newest, newestMtime(path.join(target, name))), stat.mtimeMs);
+  return fs
+    .readdirSync(target)
+    .reduce((newest, name) => Math.max(newest, newestMtime(path.join(target, name))), stat.mtimeMs);
 }
 
 /** The project files the last build read (from its source maps), e.g. shared/i18n/zh-CN.ts. */
 function builtSources(): string[] {
   const assets = path.join(WEB_DIR, 'assets');
-  const maps = [assets, path.join(assets, 'chunks')].flatMap((dir) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.map')).map((f) => path.join(dir, f)) : []));
+  const maps = [assets, path.join(assets, 'chunks')].flatMap((dir) =>
+    fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((f) => f.endsWith('.map'))
+          .map((f) => path.join(dir, f))
+      : [],
+  );
   const files = new Set<string>();
   for (const map of maps) {
     const { sources = [] } = JSON.parse(fs.readFileSync(map, 'utf8')) as { sources?: string[] };
@@ -64,7 +86,8 @@ export function ensureWebBuilt(): Promise<void> {
       if (fs.statSync(manifest).mtimeMs >= newest) return;
     }
     const result = spawnSync(process.execPath, ['scripts/build.mjs', 'web'], { cwd: ROOT, encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`web build failed (exit ${result.status}):\n${(result.stderr || result.stdout).slice(-4000)}`);
+    if (result.status !== 0)
+      throw new Error(`web build failed (exit ${result.status}):\n${(result.stderr || result.stdout).slice(-4000)}`);
   })();
   return built;
 }
@@ -84,7 +107,13 @@ export interface Harness {
 async function bounded(step: Promise<unknown>, ms: number, what: string): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), ms)));
-  const outcome = await Promise.race([step.then(() => 'closed' as const, () => 'closed' as const), timeout]);
+  const outcome = await Promise.race([
+    step.then(
+      () => 'closed' as const,
+      () => 'closed' as const,
+    ),
+    timeout,
+  ]);
   clearTimeout(timer);
   if (outcome === 'timeout') console.warn(`harness: closing the ${what} took more than ${ms} ms; going on without it`);
 }
@@ -127,7 +156,8 @@ export function pageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      errors.push(message.text());
   });
   return errors;
 }
@@ -150,7 +180,10 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 /** Asks the server who this browser context is signed in as (GET checkLogin from the page). */
 export async function whoAmI(page: Page): Promise<{ role: string; userData: { sname: string } }> {
   return page.evaluate(async () => {
-    const response = await fetch('/checkLogin', { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+    const response = await fetch('/checkLogin', {
+      headers: { accept: 'application/json' },
+      credentials: 'same-origin',
+    });
     return (await response.json()).data;
   });
 }

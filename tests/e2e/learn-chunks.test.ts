@@ -41,14 +41,18 @@ const VIDEO = /node_modules\/(video\.js|@videojs|m3u8-parser|mux\.js|mpd-parser)
 const PDF = /node_modules\/pdfjs-dist\//;
 
 describe('viewer libraries load only on the learning pages', () => {
-  it.each(['web/main.tsx', 'web/pages/home/index.tsx', 'web/pages/courselist/index.tsx', 'web/pages/course/index.tsx', 'web/pages/course/CourseEntry.tsx', 'web/pages/learn/index.tsx'])(
-    '%s loads neither video.js nor pdf.js',
-    (entry) => {
-      const modules = loadedModules(entry);
-      expect(modules.length).toBeGreaterThan(0);
-      expect(modules.filter((file) => VIDEO.test(file) || PDF.test(file))).toEqual([]);
-    },
-  );
+  it.each([
+    'web/main.tsx',
+    'web/pages/home/index.tsx',
+    'web/pages/courselist/index.tsx',
+    'web/pages/course/index.tsx',
+    'web/pages/course/CourseEntry.tsx',
+    'web/pages/learn/index.tsx',
+  ])('%s loads neither video.js nor pdf.js', (entry) => {
+    const modules = loadedModules(entry);
+    expect(modules.length).toBeGreaterThan(0);
+    expect(modules.filter((file) => VIDEO.test(file) || PDF.test(file))).toEqual([]);
+  });
 
   it('the video viewer carries video.js and the PDF viewer pdf.js, each in its own chunk', () => {
     const video = loadedModules('web/components/viewers/VideoViewer.tsx');
@@ -68,7 +72,8 @@ describe('viewer libraries load only on the learning pages', () => {
   });
 
   it('pdf.js’s worker, cmaps, standard fonts and wasm, and video.js’s stylesheet are copied with their versions in the path', () => {
-    const version = (name: string) => JSON.parse(fs.readFileSync(path.resolve('node_modules', name, 'package.json'), 'utf8')).version as string;
+    const version = (name: string) =>
+      JSON.parse(fs.readFileSync(path.resolve('node_modules', name, 'package.json'), 'utf8')).version as string;
     const pdfjs = path.join(WEB_DIR, 'assets/vendor', `pdfjs-${version('pdfjs-dist')}`);
     expect(fs.existsSync(path.join(pdfjs, 'pdf.worker.min.mjs'))).toBe(true);
     expect(fs.existsSync(path.join(pdfjs, 'cmaps/UniGB-UCS2-H.bcmap'))).toBe(true);

@@ -6,23 +6,52 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStudent, login } from '../helpers/app';
-import { attachResource, enrol, makeAudio, makeImage, makePdf, makeSlides, makeVideo, removeTempMedia, seedResource } from '../helpers/learning-factory';
+import {
+  attachResource,
+  enrol,
+  makeAudio,
+  makeImage,
+  makePdf,
+  makeSlides,
+  makeVideo,
+  removeTempMedia,
+  seedResource,
+} from '../helpers/learning-factory';
 import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
 import { asAdmin } from './catalogue-helpers';
 import { pageErrors, screenshot, startHarness, type Harness } from './harness';
 import { signIn } from './learn-helpers';
 
 let h: Harness;
-let paid: { coid: string; code: string; video: string; pdf: string; ppt: string; image: string; graphic: string; exercise: string; hlsOnly: string; audio: string; office: string; converting: string };
+let paid: {
+  coid: string;
+  code: string;
+  video: string;
+  pdf: string;
+  ppt: string;
+  image: string;
+  graphic: string;
+  exercise: string;
+  hlsOnly: string;
+  audio: string;
+  office: string;
+  converting: string;
+};
 let reading: { code: string };
 let strict: { code: string; video: string };
 let student: { cookie: string };
 let outsider: { cookie: string };
 
-const GRAPHIC_TEXT = Array.from({ length: 4 }, (_, i) =>
-  `<h3>第${i + 1}章 学习要点</h3>` +
-  Array.from({ length: 12 }, (_, j) => `<p>第${i + 1}章第${j + 1}段：在线学习需要循序渐进，先理解概念，再动手练习，最后总结回顾。这一段文字足够长，用来撑起页面的高度。</p>`).join('') +
-  `<h4>第${i + 1}章 小结</h4><p>本章小结。</p>`,
+const GRAPHIC_TEXT = Array.from(
+  { length: 4 },
+  (_, i) =>
+    `<h3>第${i + 1}章 学习要点</h3>` +
+    Array.from(
+      { length: 12 },
+      (_, j) =>
+        `<p>第${i + 1}章第${j + 1}段：在线学习需要循序渐进，先理解概念，再动手练习，最后总结回顾。这一段文字足够长，用来撑起页面的高度。</p>`,
+    ).join('') +
+    `<h4>第${i + 1}章 小结</h4><p>本章小结。</p>`,
 ).join('');
 
 beforeAll(async () => {
@@ -49,7 +78,12 @@ beforeAll(async () => {
     duration: 8,
     outputs: { hls: 'hls/index.m3u8', mp4: 'video.mp4', poster: 'poster.jpg', width: 640, height: 360 },
     subtitles: [{ label: '中文', lang: 'zh', path: 'subtitles/zh.vtt' }],
-    derived: { hls: `${videoDir}/hls`, 'video.mp4': `${videoDir}/video.mp4`, 'poster.jpg': `${videoDir}/poster.jpg`, 'subtitles/zh.vtt': `${videoDir}/zh.vtt` },
+    derived: {
+      hls: `${videoDir}/hls`,
+      'video.mp4': `${videoDir}/video.mp4`,
+      'poster.jpg': `${videoDir}/poster.jpg`,
+      'subtitles/zh.vtt': `${videoDir}/zh.vtt`,
+    },
   });
   const hlsOnlyRid = seedResource(h.app, {
     schoolId,
@@ -61,7 +95,14 @@ beforeAll(async () => {
     outputs: { hls: 'hls/index.m3u8' },
     derived: { hls: `${videoDir}/hls` },
   });
-  const pdfRid = seedResource(h.app, { schoolId, kind: 'pdf', fileName: '课程讲义.pdf', mime: 'application/pdf', source: pdfFile, outputs: { pages: 3 } });
+  const pdfRid = seedResource(h.app, {
+    schoolId,
+    kind: 'pdf',
+    fileName: '课程讲义.pdf',
+    mime: 'application/pdf',
+    source: pdfFile,
+    outputs: { pages: 3 },
+  });
   const pptRid = seedResource(h.app, {
     schoolId,
     kind: 'ppt',
@@ -71,7 +112,16 @@ beforeAll(async () => {
     outputs: { slides: slides.map((_, i) => `slides/slide-${i + 1}.png`), pages: 4 },
     derived: Object.fromEntries(slides.map((png, i) => [`slides/slide-${i + 1}.png`, png])),
   });
-  const audioRid = seedResource(h.app, { schoolId, kind: 'audio', fileName: '朗读.wav', mime: 'audio/wav', source: Buffer.from('RIFF'), duration: 6, outputs: { audio: 'audio.m4a' }, derived: { 'audio.m4a': audioFile } });
+  const audioRid = seedResource(h.app, {
+    schoolId,
+    kind: 'audio',
+    fileName: '朗读.wav',
+    mime: 'audio/wav',
+    source: Buffer.from('RIFF'),
+    duration: 6,
+    outputs: { audio: 'audio.m4a' },
+    derived: { 'audio.m4a': audioFile },
+  });
   const officeRid = seedResource(h.app, {
     schoolId,
     kind: 'office',
@@ -81,11 +131,31 @@ beforeAll(async () => {
     outputs: { pdf: 'document.pdf', pages: 3 },
     derived: { 'document.pdf': pdfFile },
   });
-  const convertingRid = seedResource(h.app, { schoolId, kind: 'office', fileName: '进行中.docx', mime: 'application/octet-stream', source: Buffer.from('docx'), status: 'converting' });
-  const imageRid = seedResource(h.app, { schoolId, kind: 'image', fileName: '示意图.png', mime: 'image/png', source: picture, outputs: { width: 1200, height: 800 } });
+  const convertingRid = seedResource(h.app, {
+    schoolId,
+    kind: 'office',
+    fileName: '进行中.docx',
+    mime: 'application/octet-stream',
+    source: Buffer.from('docx'),
+    status: 'converting',
+  });
+  const imageRid = seedResource(h.app, {
+    schoolId,
+    kind: 'image',
+    fileName: '示意图.png',
+    mime: 'image/png',
+    source: picture,
+    outputs: { width: 1200, height: 800 },
+  });
 
-  const course = await admin<{ coid: string; code: string }>('POST', '/course/new', { title: '学习页面测试课程', catid: '0', type: 0, actual: 50 });
-  const add = async (title: string, type: number, parent_id = '0') => (await admin<{ cid: string }>('POST', '/chapter/add', { coid: course.coid, parent_id, title, type })).cid;
+  const course = await admin<{ coid: string; code: string }>('POST', '/course/new', {
+    title: '学习页面测试课程',
+    catid: '0',
+    type: 0,
+    actual: 50,
+  });
+  const add = async (title: string, type: number, parent_id = '0') =>
+    (await admin<{ cid: string }>('POST', '/chapter/add', { coid: course.coid, parent_id, title, type })).cid;
   const part = await add('第一章 入门', CHAPTER_TYPE.heading);
   const video = await add('1.1 视频：平台介绍', CHAPTER_TYPE.video, part);
   const pdf = await add('1.2 讲义', CHAPTER_TYPE.document, part);
@@ -112,12 +182,30 @@ beforeAll(async () => {
   await admin('POST', '/course/pub', { coid: course.coid, pub: '1' });
   paid = { ...course, video, pdf, ppt, image, graphic, exercise, hlsOnly, audio, office, converting };
 
-  const graphicCourse = await admin<{ coid: string; code: string }>('POST', '/course/new', { title: '图文课程：学习方法', catid: '0', type: 4, actual: 0, description: GRAPHIC_TEXT });
+  const graphicCourse = await admin<{ coid: string; code: string }>('POST', '/course/new', {
+    title: '图文课程：学习方法',
+    catid: '0',
+    type: 4,
+    actual: 0,
+    description: GRAPHIC_TEXT,
+  });
   await admin('POST', '/course/pub', { coid: graphicCourse.coid, pub: '1' });
   reading = { code: graphicCourse.code };
 
-  const strictCourse = await admin<{ coid: string; code: string }>('POST', '/course/new', { title: '不允许快进的课程', catid: '0', type: 0, actual: 0, settings: { notAllowSkip: 1 } });
-  const strictVideo = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: strictCourse.coid, title: '完整观看', type: CHAPTER_TYPE.video })).cid;
+  const strictCourse = await admin<{ coid: string; code: string }>('POST', '/course/new', {
+    title: '不允许快进的课程',
+    catid: '0',
+    type: 0,
+    actual: 0,
+    settings: { notAllowSkip: 1 },
+  });
+  const strictVideo = (
+    await admin<{ cid: string }>('POST', '/chapter/add', {
+      coid: strictCourse.coid,
+      title: '完整观看',
+      type: CHAPTER_TYPE.video,
+    })
+  ).cid;
   attachResource(h.app, strictVideo, videoRid);
   await admin('POST', '/course/pub', { coid: strictCourse.coid, pub: '1' });
   strict = { code: strictCourse.code, video: strictVideo };
@@ -134,7 +222,10 @@ afterAll(async () => {
 
 const learn = (code: string, cid: string, letter: string) => `/u/learn/${code}/${cid}/${letter}`;
 const hashOf = (page: Page) => new URL(page.url()).hash;
-const videoTime = (page: Page) => page.evaluate(() => document.querySelector<HTMLVideoElement>('[data-testid="video-viewer"] video')?.currentTime ?? -1);
+const videoTime = (page: Page) =>
+  page.evaluate(
+    () => document.querySelector<HTMLVideoElement>('[data-testid="video-viewer"] video')?.currentTime ?? -1,
+  );
 
 describe('video chapters', () => {
   it('plays the HLS chapter on desktop: currentTime advances; subtitles, chapter list, neighbours, no download', async () => {
@@ -143,7 +234,8 @@ describe('video chapters', () => {
     const errors = pageErrors(page);
     const media: string[] = [];
     page.on('response', (response) => {
-      if (response.url().includes('/media/')) media.push(`${response.status()} ${new URL(response.url()).pathname.split('/').slice(4).join('/')}`);
+      if (response.url().includes('/media/'))
+        media.push(`${response.status()} ${new URL(response.url()).pathname.split('/').slice(4).join('/')}`);
     });
     await page.goto(learn(paid.code, paid.video, 'v'));
     await page.waitForURL((url) => url.hash === '#/video');
@@ -234,7 +326,9 @@ describe('video chapters', () => {
     await page.goto(learn(paid.code, paid.hlsOnly, 'v'));
     const message = page.getByTestId('no-media-source');
     await message.waitFor();
-    await expect(message.textContent()).resolves.toContain('您的浏览器不支持 MediaSource，无法播放此视频，请安装最新版的 Chrome 或 Firefox 浏览器。');
+    await expect(message.textContent()).resolves.toContain(
+      '您的浏览器不支持 MediaSource，无法播放此视频，请安装最新版的 Chrome 或 Firefox 浏览器。',
+    );
     await screenshot(page, 'learn-video-no-mediasource');
   });
 
@@ -381,7 +475,9 @@ describe('office documents and the graphic course', () => {
     const page = await context.newPage();
     await page.goto(learn(paid.code, paid.office, 'p'));
     await page.waitForURL((url) => url.hash === '#/office');
-    await expect.poll(() => page.getByTestId('pdf-text').textContent(), { timeout: 15_000 }).toContain('蓝学在线学习平台');
+    await expect
+      .poll(() => page.getByTestId('pdf-text').textContent(), { timeout: 15_000 })
+      .toContain('蓝学在线学习平台');
     await page.goto(learn(paid.code, paid.converting, 'p'));
     const status = page.getByTestId('learn-status');
     await status.waitFor();
@@ -418,7 +514,9 @@ describe('access and the chapters without a viewer', () => {
     const refusal = guest.getByTestId('learn-refusal');
     await refusal.waitFor();
     await expect(refusal.getAttribute('data-refusal')).resolves.toBe('noLogin');
-    await expect(refusal.getByRole('link', { name: '去登录' }).getAttribute('href')).resolves.toContain(`/login/u/${h.school.hashUID}?return=`);
+    await expect(refusal.getByRole('link', { name: '去登录' }).getAttribute('href')).resolves.toContain(
+      `/login/u/${h.school.hashUID}?return=`,
+    );
     await guest.getByTestId('learn-chapters').waitFor();
     expect(hashOf(guest)).toBe('');
 
@@ -430,15 +528,28 @@ describe('access and the chapters without a viewer', () => {
     await trial.waitFor();
     await expect(trial.getAttribute('data-refusal')).resolves.toBe('endOfTrial');
     await expect(trial.textContent()).resolves.toContain('试看已结束，购买课程后即可继续学习。');
-    await expect(page.getByTestId('learn-buy').getAttribute('href')).resolves.toBe(`/course/${paid.code}#/introduce/info`);
+    await expect(page.getByTestId('learn-buy').getAttribute('href')).resolves.toBe(
+      `/course/${paid.code}#/introduce/info`,
+    );
     await page.getByTestId('learn-chapters').waitFor();
     await screenshot(page, 'learn-refusal-trial');
   });
 
   it('a course taken down alerts 该课程已下架 and goes back to the school page', async () => {
     const admin = await asAdmin(h);
-    const gone = await admin<{ coid: string; code: string }>('POST', '/course/new', { title: '将下架的课程', catid: '0', type: 0, actual: 0 });
-    const cid = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: gone.coid, title: '第一节', type: CHAPTER_TYPE.video })).cid;
+    const gone = await admin<{ coid: string; code: string }>('POST', '/course/new', {
+      title: '将下架的课程',
+      catid: '0',
+      type: 0,
+      actual: 0,
+    });
+    const cid = (
+      await admin<{ cid: string }>('POST', '/chapter/add', {
+        coid: gone.coid,
+        title: '第一节',
+        type: CHAPTER_TYPE.video,
+      })
+    ).cid;
     await admin('POST', '/course/pub', { coid: gone.coid, pub: '1' });
     await admin('POST', '/course/delete', { coids: [gone.coid] });
     const context = await h.desktop();

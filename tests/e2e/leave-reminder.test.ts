@@ -34,8 +34,20 @@ beforeAll(async () => {
     derived: { hls: `${videoDir}/hls`, 'video.mp4': `${videoDir}/video.mp4` },
   });
   const course = async (title: string, settings: Record<string, number>) => {
-    const made = await admin<{ coid: string; code: string }>('POST', '/course/new', { title, catid: '0', type: 0, actual: 0, settings });
-    const video = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: made.coid, title: '观看视频', type: CHAPTER_TYPE.video })).cid;
+    const made = await admin<{ coid: string; code: string }>('POST', '/course/new', {
+      title,
+      catid: '0',
+      type: 0,
+      actual: 0,
+      settings,
+    });
+    const video = (
+      await admin<{ cid: string }>('POST', '/chapter/add', {
+        coid: made.coid,
+        title: '观看视频',
+        type: CHAPTER_TYPE.video,
+      })
+    ).cid;
     attachResource(h.app, video, rid);
     await admin('POST', '/course/pub', { coid: made.coid, pub: '1' });
     return { code: made.code, video };
@@ -73,7 +85,8 @@ function beats(page: Page): Beat[] {
   return list;
 }
 
-const videoPaused = (page: Page) => page.evaluate(() => document.querySelector<HTMLVideoElement>('[data-testid="video-viewer"] video')?.paused ?? true);
+const videoPaused = (page: Page) =>
+  page.evaluate(() => document.querySelector<HTMLVideoElement>('[data-testid="video-viewer"] video')?.paused ?? true);
 const effOf = async (cookie: string, cid: string) => {
   const res = await h.app.inject({ method: 'GET', url: `/learn/record?cid=${cid}`, headers: { cookie } });
   return (res.json() as { data: { eff: number } }).data.eff;
@@ -88,7 +101,10 @@ async function startVideo(page: Page): Promise<void> {
 /** Makes the tab hidden or visible again, as switching to another tab does (headless pages are always visible). */
 async function setTabHidden(page: Page, hidden: boolean): Promise<void> {
   await page.evaluate((value) => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (value ? 'hidden' : 'visible') });
+    Object.defineProperty(document, 'visibilityState', {
+      configurable: true,
+      get: () => (value ? 'hidden' : 'visible'),
+    });
     Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
     document.dispatchEvent(new Event('visibilitychange'));
   }, hidden);
@@ -115,13 +131,17 @@ describe('the idle reminders', () => {
     await page.clock.fastForward(31_000);
     const reminder = page.getByTestId('leave-reminder');
     await reminder.waitFor();
-    await expect(reminder.textContent()).resolves.toContain(translate('zh-CN', 'learnRules.leaveReminder', { minutes: 1 }));
+    await expect(reminder.textContent()).resolves.toContain(
+      translate('zh-CN', 'learnRules.leaveReminder', { minutes: 1 }),
+    );
     await expect.poll(() => videoPaused(page)).toBe(true);
     const heldAt = Date.now();
     await screenshot(page, 'leave-reminder');
 
     // While it is up the heartbeats say paused and the server adds no study time.
-    await expect.poll(() => sent.filter((beat) => beat.at >= heldAt && beat.pause).length, { timeout: 5_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => sent.filter((beat) => beat.at >= heldAt && beat.pause).length, { timeout: 5_000 })
+      .toBeGreaterThan(0);
     const effHeld = await effOf(cookie, leave.video);
     await page.clock.runFor(4_000);
     await page.waitForTimeout(1_500);
@@ -133,7 +153,9 @@ describe('the idle reminders', () => {
     await reminder.getByTestId('reminder-continue').click();
     await reminder.waitFor({ state: 'detached' });
     await expect.poll(() => videoPaused(page)).toBe(false);
-    await expect.poll(() => sent.filter((beat) => beat.at >= resumedAt && !beat.pause).length, { timeout: 8_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => sent.filter((beat) => beat.at >= resumedAt && !beat.pause).length, { timeout: 8_000 })
+      .toBeGreaterThan(0);
     expect(errors).toEqual([]);
   }, 60_000);
 

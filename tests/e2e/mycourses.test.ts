@@ -23,10 +23,34 @@ beforeAll(async () => {
   h = await startHarness();
   const admin = await asAdmin(h);
   const course = async (title: string, values: Record<string, unknown> = {}) => {
-    const made = await admin<{ coid: string; code: string }>('POST', '/course/new', { title, catid: '0', type: 0, actual: 30, ...values });
-    const first = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: made.coid, parent_id: '0', title: '第一节 认识课程', type: CHAPTER_TYPE.imageText })).cid;
-    const second = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: made.coid, parent_id: '0', title: '第二节 动手练习', type: CHAPTER_TYPE.imageText })).cid;
-    for (const cid of [first, second]) await admin('POST', '/chapter/update', { cid, description: `<h3>要点</h3><p>${'循序渐进，学以致用。'.repeat(20)}</p>` });
+    const made = await admin<{ coid: string; code: string }>('POST', '/course/new', {
+      title,
+      catid: '0',
+      type: 0,
+      actual: 30,
+      ...values,
+    });
+    const first = (
+      await admin<{ cid: string }>('POST', '/chapter/add', {
+        coid: made.coid,
+        parent_id: '0',
+        title: '第一节 认识课程',
+        type: CHAPTER_TYPE.imageText,
+      })
+    ).cid;
+    const second = (
+      await admin<{ cid: string }>('POST', '/chapter/add', {
+        coid: made.coid,
+        parent_id: '0',
+        title: '第二节 动手练习',
+        type: CHAPTER_TYPE.imageText,
+      })
+    ).cid;
+    for (const cid of [first, second])
+      await admin('POST', '/chapter/update', {
+        cid,
+        description: `<h3>要点</h3><p>${'循序渐进，学以致用。'.repeat(20)}</p>`,
+      });
     await admin('POST', '/course/pub', { coid: made.coid, pub: '1' });
     return { ...made, first, second };
   };
@@ -41,8 +65,18 @@ beforeAll(async () => {
   enrol(h.app, student.id, soon.coid, now - 27 * DAY + HOUR);
 
   // The student completes the first chapter (the back office raises its progress) and is now at the second.
-  await admin('POST', '/learn/record/update', { sid: student.id, coid: studying.coid, cid: studying.first, progress: 1 });
-  const res = await h.app.inject({ method: 'POST', url: '/learn/stucourse', payload: { coid: studying.coid, cid: studying.second }, headers: { cookie: student.cookie } });
+  await admin('POST', '/learn/record/update', {
+    sid: student.id,
+    coid: studying.coid,
+    cid: studying.first,
+    progress: 1,
+  });
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/learn/stucourse',
+    payload: { coid: studying.coid, cid: studying.second },
+    headers: { cookie: student.cookie },
+  });
   if (res.statusCode !== 200) throw new Error(`learn/stucourse: ${res.body}`);
 }, 120_000);
 afterAll(async () => {
@@ -63,7 +97,9 @@ describe('my courses', () => {
     await page.goto(`/u/${h.school.hashUID}#/mycourse`);
     await page.getByTestId('my-courses').waitFor();
     // The course studied last comes first.
-    const titles = await page.getByTestId('my-course').evaluateAll((cards) => cards.map((item) => item.getAttribute('title')));
+    const titles = await page
+      .getByTestId('my-course')
+      .evaluateAll((cards) => cards.map((item) => item.getAttribute('title')));
     expect(titles[0]).toBe('前端工程入门');
     expect(titles).toHaveLength(3);
     await expect.poll(() => page.getByTestId('my-courses-count').textContent()).toBe('共 3 门课程');
@@ -168,7 +204,12 @@ describe('my courses', () => {
     const made = await signedInStudent(h, '赵同学');
     const now = Date.now();
     for (let i = 1; i <= 14; i += 1) {
-      const { coid } = await admin<{ coid: string }>('POST', '/course/new', { title: `选修课 ${String(i).padStart(2, '0')}`, catid: '0', type: 0, actual: 10 });
+      const { coid } = await admin<{ coid: string }>('POST', '/course/new', {
+        title: `选修课 ${String(i).padStart(2, '0')}`,
+        catid: '0',
+        type: 0,
+        actual: 10,
+      });
       await admin('POST', '/course/pub', { coid, pub: '1' });
       enrol(h.app, made.id, coid, now - (20 - i) * HOUR);
     }
@@ -201,7 +242,11 @@ describe('my courses', () => {
   it('a guest goes to sign in, from my courses and from the dashboard', async () => {
     const page = await (await h.desktop()).newPage();
     await page.goto(`/u/${h.school.hashUID}#/mycourse`);
-    await page.waitForURL((url) => url.pathname === `/login/u/${h.school.hashUID}` && (url.searchParams.get('return') ?? '').endsWith('#/mycourse'));
+    await page.waitForURL(
+      (url) =>
+        url.pathname === `/login/u/${h.school.hashUID}` &&
+        (url.searchParams.get('return') ?? '').endsWith('#/mycourse'),
+    );
     await page.goto('/dashboard#/controller/course');
     await page.waitForURL((url) => url.pathname.startsWith('/login/u/'));
     const mobile = await (await h.mobile()).newPage();

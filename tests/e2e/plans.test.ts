@@ -25,11 +25,30 @@ const courses: { coid: string; title: string; lessons: string[] }[] = [];
 async function sourceCourse(title: string, lessons: [string, 'video' | 'pdf'][]) {
   const { coid } = await admin<{ coid: string }>('POST', '/course/new', { title, catid: '0', type: 0, actual: 0 });
   for (const [name, kind] of lessons) {
-    const { cid } = await admin<{ cid: string }>('POST', '/chapter/add', { coid, title: name, type: kind === 'video' ? CHAPTER_TYPE.video : CHAPTER_TYPE.document });
+    const { cid } = await admin<{ cid: string }>('POST', '/chapter/add', {
+      coid,
+      title: name,
+      type: kind === 'video' ? CHAPTER_TYPE.video : CHAPTER_TYPE.document,
+    });
     const rid =
       kind === 'video'
-        ? seedResource(h.app, { schoolId: h.school.id, kind: 'video', fileName: `${name}.mp4`, mime: 'video/mp4', source: Buffer.from('video'), duration: 60, outputs: { mp4: 'video.mp4' } })
-        : seedResource(h.app, { schoolId: h.school.id, kind: 'pdf', fileName: `${name}.pdf`, mime: 'application/pdf', source: Buffer.from('%PDF-1.4'), outputs: { pages: 2 } });
+        ? seedResource(h.app, {
+            schoolId: h.school.id,
+            kind: 'video',
+            fileName: `${name}.mp4`,
+            mime: 'video/mp4',
+            source: Buffer.from('video'),
+            duration: 60,
+            outputs: { mp4: 'video.mp4' },
+          })
+        : seedResource(h.app, {
+            schoolId: h.school.id,
+            kind: 'pdf',
+            fileName: `${name}.pdf`,
+            mime: 'application/pdf',
+            source: Buffer.from('%PDF-1.4'),
+            outputs: { pages: 2 },
+          });
     attachResource(h.app, cid, rid);
   }
   await admin('POST', '/course/pub', { coid, pub: '1' });
@@ -71,8 +90,11 @@ describe('study plans', () => {
     const dialog = page.getByTestId('create-plan');
     await dialog.locator('[data-field="title"] input').fill('数学成长计划');
     // Growth is the default kind; the courses are chosen in stage order.
-    for (const course of courses) await dialog.locator(`.ac-picker-results li[data-coid="${course.coid}"] button`).click();
-    await expect.poll(() => dialog.locator('.ac-picker-chosen li').allTextContents()).toEqual(courses.map((c) => expect.stringContaining(c.title)));
+    for (const course of courses)
+      await dialog.locator(`.ac-picker-results li[data-coid="${course.coid}"] button`).click();
+    await expect
+      .poll(() => dialog.locator('.ac-picker-chosen li').allTextContents())
+      .toEqual(courses.map((c) => expect.stringContaining(c.title)));
     await screenshot(page, 'plans-admin-create');
     await dialog.getByRole('button', { name: '创建' }).click();
 
@@ -81,7 +103,10 @@ describe('study plans', () => {
     coid = decodeURIComponent(new URL(page.url()).hash).split('/').pop() ?? '';
     expect(coid).toMatch(/^\d+$/);
     await expect.poll(() => detail.getAttribute('data-status')).toBe('draft');
-    expect(await page.getByTestId('plan-stage').allTextContents()).toEqual([expect.stringContaining('代数入门'), expect.stringContaining('几何基础')]);
+    expect(await page.getByTestId('plan-stage').allTextContents()).toEqual([
+      expect.stringContaining('代数入门'),
+      expect.stringContaining('几何基础'),
+    ]);
     expect(await page.getByTestId('plan-lesson').allTextContents()).toEqual(['整数与运算', '代数讲义', '三角形']);
     // Not approved: no publishing, and no review buttons for a draft.
     expect(await page.getByTestId('publish-plan').isDisabled()).toBe(true);
@@ -137,7 +162,10 @@ describe('study plans', () => {
 
     // Stage 1 completed (its lessons at progress 1, as the heartbeat engine records them): stage 2 opens.
     await h.app.inject({ method: 'POST', url: '/learn/start', payload: { coid }, headers: { cookie: member.cookie } });
-    const lessons = await stages.nth(0).getByTestId('plan-lesson').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-cid') ?? ''));
+    const lessons = await stages
+      .nth(0)
+      .getByTestId('plan-lesson')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-cid') ?? ''));
     for (const cid of lessons) await admin('POST', '/learn/record/update', { sid: member.id, coid, cid, progress: 1 });
     await page.reload();
     await page.getByTestId('study-detail-page').waitFor();
@@ -166,7 +194,11 @@ describe('study plans', () => {
 
   it('the reviewer rejects a submitted plan with a reason (required), shown until it is resubmitted; the list filters by state; a student is found, assigned and removed', async () => {
     expect(coid).not.toBe('');
-    const plan = await admin<{ coid: string }>('POST', '/studyplan/create', { title: '几何阶段计划', kind: 'phase', courses: [courses[1]!.coid] });
+    const plan = await admin<{ coid: string }>('POST', '/studyplan/create', {
+      title: '几何阶段计划',
+      kind: 'phase',
+      courses: [courses[1]!.coid],
+    });
     const page = await (await h.desktop()).newPage();
     const errors = pageErrors(page);
     await signInAdmin(page, undefined, `/plans/${plan.coid}`);
@@ -213,7 +245,9 @@ describe('study plans', () => {
     await page.getByTestId('admin-sidebar').getByRole('link', { name: '学习计划' }).click();
     await page.locator(`[data-testid="plan-row"][data-coid="${coid}"]`).waitFor();
     await page.getByRole('group', { name: '审核状态' }).getByRole('button', { name: '待审核' }).click();
-    await expect.poll(() => page.getByTestId('plan-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-coid')))).toEqual([plan.coid]);
+    await expect
+      .poll(() => page.getByTestId('plan-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-coid'))))
+      .toEqual([plan.coid]);
     expect(errors).toEqual([]);
   });
 });

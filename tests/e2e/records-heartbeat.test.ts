@@ -19,7 +19,10 @@ let course: { coid: string; code: string; video: string };
 let reading: { coid: string; code: string };
 let student: { id: string; cookie: string };
 
-const TEXT = Array.from({ length: 8 }, (_, i) => `<p>第${i + 1}段：循序渐进，先理解概念，再动手练习，最后总结回顾。</p>`).join('');
+const TEXT = Array.from(
+  { length: 8 },
+  (_, i) => `<p>第${i + 1}段：循序渐进，先理解概念，再动手练习，最后总结回顾。</p>`,
+).join('');
 
 beforeAll(async () => {
   h = await startHarness();
@@ -35,12 +38,29 @@ beforeAll(async () => {
     outputs: { hls: 'hls/index.m3u8', mp4: 'video.mp4', width: 640, height: 360 },
     derived: { hls: `${videoDir}/hls`, 'video.mp4': `${videoDir}/video.mp4` },
   });
-  const made = await admin<{ coid: string; code: string }>('POST', '/course/new', { title: '心跳测试课程', catid: '0', type: 0, actual: 0 });
-  const video = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: made.coid, title: '观看视频', type: CHAPTER_TYPE.video })).cid;
+  const made = await admin<{ coid: string; code: string }>('POST', '/course/new', {
+    title: '心跳测试课程',
+    catid: '0',
+    type: 0,
+    actual: 0,
+  });
+  const video = (
+    await admin<{ cid: string }>('POST', '/chapter/add', {
+      coid: made.coid,
+      title: '观看视频',
+      type: CHAPTER_TYPE.video,
+    })
+  ).cid;
   attachResource(h.app, video, rid);
   await admin('POST', '/course/pub', { coid: made.coid, pub: '1' });
   course = { ...made, video };
-  const graphic = await admin<{ coid: string; code: string }>('POST', '/course/new', { title: '图文：心跳领取', catid: '0', type: 4, actual: 0, description: TEXT });
+  const graphic = await admin<{ coid: string; code: string }>('POST', '/course/new', {
+    title: '图文：心跳领取',
+    catid: '0',
+    type: 4,
+    actual: 0,
+    description: TEXT,
+  });
   await admin('POST', '/course/pub', { coid: graphic.coid, pub: '1' });
   reading = graphic;
   student = await signedInStudent(h, '王同学');
@@ -59,10 +79,17 @@ async function studentPage(): Promise<Page> {
 }
 
 const record = async (cid: string, coid?: string) => {
-  const res = await h.app.inject({ method: 'GET', url: `/learn/record?cid=${cid}${coid ? `&coid=${coid}` : ''}`, headers: { cookie: student.cookie } });
+  const res = await h.app.inject({
+    method: 'GET',
+    url: `/learn/record?cid=${cid}${coid ? `&coid=${coid}` : ''}`,
+    headers: { cookie: student.cookie },
+  });
   return res.json().data as { watch_time: number; eff: number; position: number; progress: number; completed: boolean };
 };
-const videoTime = (page: Page) => page.evaluate(() => document.querySelector<HTMLVideoElement>('[data-testid="video-viewer"] video')?.currentTime ?? -1);
+const videoTime = (page: Page) =>
+  page.evaluate(
+    () => document.querySelector<HTMLVideoElement>('[data-testid="video-viewer"] video')?.currentTime ?? -1,
+  );
 
 describe('the study heartbeat', () => {
   it('records what the student watches, and the player resumes where the server says', async () => {
@@ -78,7 +105,9 @@ describe('the study heartbeat', () => {
     await expect.poll(() => videoTime(page), { timeout: 15_000 }).toBeGreaterThan(4);
     await page.evaluate(() => document.querySelector('video')!.pause());
     const stoppedAt = await videoTime(page);
-    await expect.poll(async () => (await record(course.video)).position, { timeout: 5_000 }).toBeGreaterThan(stoppedAt - 0.5);
+    await expect
+      .poll(async () => (await record(course.video)).position, { timeout: 5_000 })
+      .toBeGreaterThan(stoppedAt - 0.5);
     const watched = await record(course.video);
     expect(watched.watch_time).toBeGreaterThan(2);
     expect(watched.eff).toBeGreaterThan(2);
@@ -103,11 +132,21 @@ describe('the study heartbeat', () => {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect.poll(() => page.getByTestId('reading-progress').getAttribute('data-progress')).toBe('1');
     await expect
-      .poll(() => h.app.ctx.db.select().from(enrolments).where(and(eq(enrolments.studentId, student.id), eq(enrolments.courseId, reading.coid))).get()?.source ?? '', { timeout: 5_000 })
+      .poll(
+        () =>
+          h.app.ctx.db
+            .select()
+            .from(enrolments)
+            .where(and(eq(enrolments.studentId, student.id), eq(enrolments.courseId, reading.coid)))
+            .get()?.source ?? '',
+        { timeout: 5_000 },
+      )
       .toBe('obtain');
     // About 220 characters need 11 s of reading (20 a second) before the reading counts as complete.
     expect((await record('0', reading.coid)).completed).toBe(false);
-    await expect.poll(async () => (await record('0', reading.coid)).completed, { timeout: 25_000, interval: 1000 }).toBe(true);
+    await expect
+      .poll(async () => (await record('0', reading.coid)).completed, { timeout: 25_000, interval: 1000 })
+      .toBe(true);
     expect(errors).toEqual([]);
   }, 40_000);
 

@@ -24,7 +24,9 @@ describe('root shell on desktop', () => {
 
     const nav = page.getByRole('navigation', { name: '主导航' });
     await expect(nav.getByRole('link').allTextContents()).resolves.toEqual(['首页', '课程']);
-    await expect(page.getByTestId('nav-sign-in').getAttribute('href')).resolves.toBe(`/login/u/${h.school.hashUID}?return=${encodeURIComponent(`/u/${h.school.hashUID}`)}`);
+    await expect(page.getByTestId('nav-sign-in').getAttribute('href')).resolves.toBe(
+      `/login/u/${h.school.hashUID}?return=${encodeURIComponent(`/u/${h.school.hashUID}`)}`,
+    );
     // Registration is off for this school: no Sign up.
     await expect(page.getByRole('link', { name: '注册' }).count()).resolves.toBe(0);
 
@@ -54,7 +56,9 @@ describe('root shell on desktop', () => {
     const toast = page.getByTestId('toast');
     await toast.waitFor();
     await expect(toast.textContent()).resolves.toBe('请输入搜索内容');
-    const layer = await page.locator('.toast-layer').evaluate((el) => ({ z: getComputedStyle(el).zIndex, bottom: getComputedStyle(el).bottom }));
+    const layer = await page
+      .locator('.toast-layer')
+      .evaluate((el) => ({ z: getComputedStyle(el).zIndex, bottom: getComputedStyle(el).bottom }));
     expect(layer).toEqual({ z: '10060', bottom: '400px' });
     await toast.waitFor({ state: 'detached', timeout: 4000 });
 
@@ -89,7 +93,9 @@ describe('root shell on desktop', () => {
     await page.goto(`/u/${h.school.hashUID}#/no-such-screen`);
     const notFound = page.getByTestId('not-found');
     await notFound.getByRole('heading', { name: '页面不存在' }).waitFor();
-    await expect(notFound.getByRole('link', { name: '返回首页' }).getAttribute('href')).resolves.toBe(`/u/${h.school.hashUID}`);
+    await expect(notFound.getByRole('link', { name: '返回首页' }).getAttribute('href')).resolves.toBe(
+      `/u/${h.school.hashUID}`,
+    );
     await expect(page.getByRole('navigation', { name: '主导航' }).isVisible()).resolves.toBe(true);
 
     const response = await page.goto('/no/such/page');
@@ -121,7 +127,9 @@ describe('root shell on desktop', () => {
     await page.getByTestId('language-switch').getByRole('button', { name: 'English' }).click();
     await page.getByRole('heading', { name: `Welcome to ${h.school.name}` }).waitFor();
     await expect(page.getByText('Courses are being prepared.').isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link').allTextContents()).resolves.toEqual(['Home', 'Courses']);
+    await expect(
+      page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link').allTextContents(),
+    ).resolves.toEqual(['Home', 'Courses']);
     await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('en-gb');
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === 'lx_locale')?.value).toBe('en-gb');
@@ -156,15 +164,23 @@ describe('root shell on mobile', () => {
     await page.goto(`/u/${h.school.hashUID}`);
     await page.getByRole('heading', { name: `欢迎来到${h.school.name}` }).waitFor();
     const top = page.getByTestId('mobile-top-bar');
-    await expect(top.getByRole('link', { name: `返回: ${h.school.name}` }).getAttribute('href')).resolves.toBe(`/u/${h.school.hashUID}`);
+    await expect(top.getByRole('link', { name: `返回: ${h.school.name}` }).getAttribute('href')).resolves.toBe(
+      `/u/${h.school.hashUID}`,
+    );
     await expect(top.locator('.m-chevron').count()).resolves.toBe(1);
     await expect(top.getByTestId('m-sign-in').isVisible()).resolves.toBe(true);
-    await expect(page.getByTestId('mobile-tabs').getByRole('link').allTextContents()).resolves.toEqual(['首页', '课程', '我的']);
+    await expect(page.getByTestId('mobile-tabs').getByRole('link').allTextContents()).resolves.toEqual([
+      '首页',
+      '课程',
+      '我的',
+    ]);
     await expect(page.locator('.d-nav').count()).resolves.toBe(0);
 
     // Logged out, Courses goes to sign-in.
     const courses = await page.getByTestId('mobile-tabs').getByRole('link', { name: '课程' }).getAttribute('href');
-    expect(courses).toBe(`/login/u/${h.school.hashUID}?return=${encodeURIComponent(`/u/${h.school.hashUID}#/courselist/0`)}`);
+    expect(courses).toBe(
+      `/login/u/${h.school.hashUID}?return=${encodeURIComponent(`/u/${h.school.hashUID}#/courselist/0`)}`,
+    );
     await screenshot(page, 'home-mobile');
     expect(errors).toEqual([]);
   });
@@ -192,12 +208,18 @@ describe('root shell on mobile', () => {
     const student = await buildStudent(h.app, { name: 'Amy' });
     const context = await h.mobile();
     const page = await context.newPage();
-    await page.goto(`/login/u/${h.school.hashUID}?return=${encodeURIComponent(`/u/${h.school.hashUID}#/personalcenter`)}`);
+    await page.goto(
+      `/login/u/${h.school.hashUID}?return=${encodeURIComponent(`/u/${h.school.hashUID}#/personalcenter`)}`,
+    );
     await submitLogin(page, student.username, student.password);
     await page.getByRole('heading', { name: 'Amy' }).waitFor();
     await page.locator('.personal').getByRole('button', { name: 'English' }).click();
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
-    await expect(page.getByTestId('mobile-tabs').getByRole('link').allTextContents()).resolves.toEqual(['Home', 'Courses', 'Mine']);
+    await expect(page.getByTestId('mobile-tabs').getByRole('link').allTextContents()).resolves.toEqual([
+      'Home',
+      'Courses',
+      'Mine',
+    ]);
     await expect(page.getByRole('button', { name: 'Log out' }).isVisible()).resolves.toBe(true);
   });
 });

@@ -27,17 +27,60 @@ const text = (key: Parameters<typeof translate>[1]) => translate('zh-CN', key);
 
 /** A growth plan (type 3, level 0, no review) of two stages with one video lesson each, and an exam on the first stage. */
 async function growthPlan(title: string, rid: string, paperId: string, examOptional: boolean): Promise<Plan> {
-  const made = await admin<{ coid: string; code: string }>('POST', '/course/new', { title, catid: '0', type: 3, level: 0, actual: 0 });
-  const stage1 = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: made.coid, parent_id: '0', title: '第一阶段 基础', type: CHAPTER_TYPE.heading })).cid;
-  const a1 = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: made.coid, parent_id: stage1, title: '基础：观看视频', type: CHAPTER_TYPE.video })).cid;
-  const stage2 = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: made.coid, parent_id: '0', title: '第二阶段 进阶', type: CHAPTER_TYPE.heading })).cid;
-  const b1 = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: made.coid, parent_id: stage2, title: '进阶：观看视频', type: CHAPTER_TYPE.video })).cid;
+  const made = await admin<{ coid: string; code: string }>('POST', '/course/new', {
+    title,
+    catid: '0',
+    type: 3,
+    level: 0,
+    actual: 0,
+  });
+  const stage1 = (
+    await admin<{ cid: string }>('POST', '/chapter/add', {
+      coid: made.coid,
+      parent_id: '0',
+      title: '第一阶段 基础',
+      type: CHAPTER_TYPE.heading,
+    })
+  ).cid;
+  const a1 = (
+    await admin<{ cid: string }>('POST', '/chapter/add', {
+      coid: made.coid,
+      parent_id: stage1,
+      title: '基础：观看视频',
+      type: CHAPTER_TYPE.video,
+    })
+  ).cid;
+  const stage2 = (
+    await admin<{ cid: string }>('POST', '/chapter/add', {
+      coid: made.coid,
+      parent_id: '0',
+      title: '第二阶段 进阶',
+      type: CHAPTER_TYPE.heading,
+    })
+  ).cid;
+  const b1 = (
+    await admin<{ cid: string }>('POST', '/chapter/add', {
+      coid: made.coid,
+      parent_id: stage2,
+      title: '进阶：观看视频',
+      type: CHAPTER_TYPE.video,
+    })
+  ).cid;
   attachResource(h.app, a1, rid);
   attachResource(h.app, b1, rid);
   await admin('POST', '/studyplan/commit', { coid: made.coid });
   await admin('POST', '/studyplan/verify', { coid: made.coid, approve: true });
   await admin('POST', '/course/pub', { coid: made.coid, pub: '1' });
-  seedExam(h.app, { schoolId: h.school.id, paperId, courseId: made.coid, chapterId: stage1, title: '第一阶段考试', durationSec: 900, attempts: 3, optional: examOptional });
+  seedExam(h.app, {
+    schoolId: h.school.id,
+    paperId,
+    courseId: made.coid,
+    chapterId: stage1,
+    title: '第一阶段考试',
+    durationSec: 900,
+    attempts: 3,
+    optional: examOptional,
+  });
   return { ...made, a1, b1 };
 }
 
@@ -56,7 +99,12 @@ beforeAll(async () => {
     outputs: { hls: 'hls/index.m3u8', mp4: 'video.mp4', poster: 'poster.jpg', width: 640, height: 360 },
     derived: { hls: `${videoDir}/hls`, 'video.mp4': `${videoDir}/video.mp4`, 'poster.jpg': `${videoDir}/poster.jpg` },
   });
-  const question = seedQuestion(h.app, { schoolId, type: 2, content: '<p>阶段考试：安全帽必须系好下颌带。</p>', answer: '0' });
+  const question = seedQuestion(h.app, {
+    schoolId,
+    type: 2,
+    content: '<p>阶段考试：安全帽必须系好下颌带。</p>',
+    answer: '0',
+  });
   const paperId = seedPaper(h.app, { schoolId, questionIds: [question], points: [100], passScore: 60 });
   required = await growthPlan('成长计划（必考）', rid, paperId, false);
   optional = await growthPlan('成长计划（选考）', rid, paperId, true);
@@ -85,7 +133,12 @@ async function onFirstLesson(plan: Plan, name: string): Promise<{ page: Page; er
 async function finishTheLesson(page: Page) {
   await page.getByTestId('video-viewer').waitFor();
   await page.locator('.vjs-big-play-button').click();
-  await expect.poll(() => page.evaluate(() => document.querySelector('video')?.ended ?? false), { timeout: 25_000, interval: 250 }).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector('video')?.ended ?? false), {
+      timeout: 25_000,
+      interval: 250,
+    })
+    .toBe(true);
   const tip = page.getByTestId('chapter-tip');
   await tip.waitFor({ timeout: 10_000 });
   await tip.getByTestId('flow-continue').click();
@@ -110,9 +163,14 @@ describe('a growth plan stage exam', () => {
     const question = page.getByTestId('exam-question');
     await question.waitFor();
     await question.getByText(text('exams.true')).click();
-    await expect.poll(() => page.getByTestId('exam-save-state').getAttribute('data-state'), { timeout: 5000 }).toBe('saved');
+    await expect
+      .poll(() => page.getByTestId('exam-save-state').getAttribute('data-state'), { timeout: 5000 })
+      .toBe('saved');
     await page.getByTestId('exam-submit').click();
-    await page.getByRole('alertdialog').getByRole('button', { name: text('common.ok') }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: text('common.ok') })
+      .click();
     await expect.poll(() => page.getByTestId('exam-passed').getAttribute('class')).toContain('is-pass');
 
     // Back on the lesson: the stage is passed, so Next goes to the next stage's lesson with no dialog.

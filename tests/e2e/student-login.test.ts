@@ -43,7 +43,9 @@ describe('student sign-in (desktop)', () => {
     // Already signed in: the sign-in page says who and links home.
     await page.goto(`/login/u/${h.school.hashUID}`);
     await page.getByTestId('logged-in').getByText('已登录：王小明').waitFor();
-    await expect(page.getByRole('link', { name: '进入学校首页' }).getAttribute('href')).resolves.toBe(`/u/${h.school.hashUID}`);
+    await expect(page.getByRole('link', { name: '进入学校首页' }).getAttribute('href')).resolves.toBe(
+      `/u/${h.school.hashUID}`,
+    );
     expect(errors).toEqual([]);
   });
 
@@ -120,7 +122,9 @@ describe('student sign-in (mobile)', () => {
 
     await page.getByTestId('mobile-tabs').getByRole('link', { name: '首页' }).click();
     await page.getByTestId('home-greeting').getByText('你好，韩梅梅').waitFor();
-    await expect(page.getByTestId('mobile-top-bar').getByRole('button', { name: '个人中心' }).isVisible()).resolves.toBe(true);
+    await expect(
+      page.getByTestId('mobile-top-bar').getByRole('button', { name: '个人中心' }).isVisible(),
+    ).resolves.toBe(true);
 
     // Log out from Mine on the phone.
     await page.getByTestId('mobile-tabs').getByRole('link', { name: '我的' }).click();
@@ -143,7 +147,10 @@ describe('student sign-in (mobile)', () => {
       await page.getByTestId('login-submit').and(page.locator(':not([disabled])')).waitFor();
     }
     await submitLogin(page, student.username, student.password);
-    await page.getByTestId('login-error').getByText(/登录失败次数过多，请 \d+ 分钟后再试/).waitFor();
+    await page
+      .getByTestId('login-error')
+      .getByText(/登录失败次数过多，请 \d+ 分钟后再试/)
+      .waitFor();
     expect(page.url()).toContain('/login/u/');
   });
 });

@@ -21,7 +21,8 @@ let trial: { code: string; free: string; paid: string };
 let growth: { coid: string; code: string; a1: string; b1: string };
 let admin: Awaited<ReturnType<typeof asAdmin>>;
 
-const text = (key: Parameters<typeof translate>[1], vars?: Record<string, string | number>) => translate('zh-CN', key, vars);
+const text = (key: Parameters<typeof translate>[1], vars?: Record<string, string | number>) =>
+  translate('zh-CN', key, vars);
 const COURSE_ORDER_TIP = text('learnRules.couseOrderTip');
 const LAST_SECTION = text('learnRules.lastSection');
 
@@ -40,11 +41,37 @@ beforeAll(async () => {
     outputs: { hls: 'hls/index.m3u8', mp4: 'video.mp4', poster: 'poster.jpg', width: 640, height: 360 },
     derived: { hls: `${videoDir}/hls`, 'video.mp4': `${videoDir}/video.mp4`, 'poster.jpg': `${videoDir}/poster.jpg` },
   });
-  const imageRid = seedResource(h.app, { schoolId, kind: 'image', fileName: '总结.png', mime: 'image/png', source: picture, outputs: { width: 800, height: 500 } });
+  const imageRid = seedResource(h.app, {
+    schoolId,
+    kind: 'image',
+    fileName: '总结.png',
+    mime: 'image/png',
+    source: picture,
+    outputs: { width: 800, height: 500 },
+  });
   // A free course studied in order, asking for a signature at the end; the last chapter is rated.
-  const made = await admin<{ coid: string; code: string }>('POST', '/course/new', { title: '按顺序学习的课程', catid: '0', type: 0, actual: 0, order_rest: 1, settings: { signature: 1 } });
-  const video = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: made.coid, title: '第一节 观看视频', type: CHAPTER_TYPE.video })).cid;
-  const image = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: made.coid, title: '第二节 课程总结', type: CHAPTER_TYPE.document })).cid;
+  const made = await admin<{ coid: string; code: string }>('POST', '/course/new', {
+    title: '按顺序学习的课程',
+    catid: '0',
+    type: 0,
+    actual: 0,
+    order_rest: 1,
+    settings: { signature: 1 },
+  });
+  const video = (
+    await admin<{ cid: string }>('POST', '/chapter/add', {
+      coid: made.coid,
+      title: '第一节 观看视频',
+      type: CHAPTER_TYPE.video,
+    })
+  ).cid;
+  const image = (
+    await admin<{ cid: string }>('POST', '/chapter/add', {
+      coid: made.coid,
+      title: '第二节 课程总结',
+      type: CHAPTER_TYPE.document,
+    })
+  ).cid;
   attachResource(h.app, video, videoRid);
   attachResource(h.app, image, imageRid);
   await admin('POST', '/chapter/update', { cid: image, showgrade: 1 });
@@ -53,19 +80,57 @@ beforeAll(async () => {
 
   // A staged plan opening next year: every subsection shows its opening window.
   const year = new Date().getFullYear() + 1;
-  const plan = await admin<{ coid: string; code: string }>('POST', '/course/new', { title: '分阶段学习的课程', catid: '0', type: 0, actual: 0, label: 0, settings: { stage_year: year, stage_date: 3 } });
+  const plan = await admin<{ coid: string; code: string }>('POST', '/course/new', {
+    title: '分阶段学习的课程',
+    catid: '0',
+    type: 0,
+    actual: 0,
+    label: 0,
+    settings: { stage_year: year, stage_date: 3 },
+  });
   const stage = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: plan.coid, title: '第一阶段' })).cid;
-  const first = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: plan.coid, parent_id: stage, title: '1.1 开篇', type: CHAPTER_TYPE.video })).cid;
-  const second = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: plan.coid, parent_id: stage, title: '1.2 进阶', type: CHAPTER_TYPE.video })).cid;
+  const first = (
+    await admin<{ cid: string }>('POST', '/chapter/add', {
+      coid: plan.coid,
+      parent_id: stage,
+      title: '1.1 开篇',
+      type: CHAPTER_TYPE.video,
+    })
+  ).cid;
+  const second = (
+    await admin<{ cid: string }>('POST', '/chapter/add', {
+      coid: plan.coid,
+      parent_id: stage,
+      title: '1.2 进阶',
+      type: CHAPTER_TYPE.video,
+    })
+  ).cid;
   attachResource(h.app, first, videoRid);
   attachResource(h.app, second, videoRid);
   await admin('POST', '/course/pub', { coid: plan.coid, pub: '1' });
   staged = { coid: plan.coid, code: plan.code, first, second };
 
   // A paid course whose first chapter is a free trial.
-  const paid = await admin<{ coid: string; code: string }>('POST', '/course/new', { title: '付费试看课程', catid: '0', type: 0, actual: 20 });
-  const free = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: paid.coid, title: '试看：第一节', type: CHAPTER_TYPE.video })).cid;
-  const locked = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: paid.coid, title: '第二节（付费）', type: CHAPTER_TYPE.video })).cid;
+  const paid = await admin<{ coid: string; code: string }>('POST', '/course/new', {
+    title: '付费试看课程',
+    catid: '0',
+    type: 0,
+    actual: 20,
+  });
+  const free = (
+    await admin<{ cid: string }>('POST', '/chapter/add', {
+      coid: paid.coid,
+      title: '试看：第一节',
+      type: CHAPTER_TYPE.video,
+    })
+  ).cid;
+  const locked = (
+    await admin<{ cid: string }>('POST', '/chapter/add', {
+      coid: paid.coid,
+      title: '第二节（付费）',
+      type: CHAPTER_TYPE.video,
+    })
+  ).cid;
   attachResource(h.app, free, videoRid);
   attachResource(h.app, locked, videoRid);
   await admin('POST', '/chapter/free', { cid: free, free: 1 });
@@ -73,11 +138,46 @@ beforeAll(async () => {
   trial = { code: paid.code, free, paid: locked };
 
   // A growth plan (type 3, level 0) with stage review: two stages of one video lesson each, approved and published.
-  const made2 = await admin<{ coid: string; code: string }>('POST', '/course/new', { title: '成长计划', catid: '0', type: 3, level: 0, actual: 0, settings: { verify: 1 } });
-  const stage1 = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: made2.coid, parent_id: '0', title: '第一阶段 基础', type: CHAPTER_TYPE.heading })).cid;
-  const a1 = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: made2.coid, parent_id: stage1, title: '基础：观看视频', type: CHAPTER_TYPE.video })).cid;
-  const stage2 = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: made2.coid, parent_id: '0', title: '第二阶段 进阶', type: CHAPTER_TYPE.heading })).cid;
-  const b1 = (await admin<{ cid: string }>('POST', '/chapter/add', { coid: made2.coid, parent_id: stage2, title: '进阶：观看视频', type: CHAPTER_TYPE.video })).cid;
+  const made2 = await admin<{ coid: string; code: string }>('POST', '/course/new', {
+    title: '成长计划',
+    catid: '0',
+    type: 3,
+    level: 0,
+    actual: 0,
+    settings: { verify: 1 },
+  });
+  const stage1 = (
+    await admin<{ cid: string }>('POST', '/chapter/add', {
+      coid: made2.coid,
+      parent_id: '0',
+      title: '第一阶段 基础',
+      type: CHAPTER_TYPE.heading,
+    })
+  ).cid;
+  const a1 = (
+    await admin<{ cid: string }>('POST', '/chapter/add', {
+      coid: made2.coid,
+      parent_id: stage1,
+      title: '基础：观看视频',
+      type: CHAPTER_TYPE.video,
+    })
+  ).cid;
+  const stage2 = (
+    await admin<{ cid: string }>('POST', '/chapter/add', {
+      coid: made2.coid,
+      parent_id: '0',
+      title: '第二阶段 进阶',
+      type: CHAPTER_TYPE.heading,
+    })
+  ).cid;
+  const b1 = (
+    await admin<{ cid: string }>('POST', '/chapter/add', {
+      coid: made2.coid,
+      parent_id: stage2,
+      title: '进阶：观看视频',
+      type: CHAPTER_TYPE.video,
+    })
+  ).cid;
   attachResource(h.app, a1, videoRid);
   attachResource(h.app, b1, videoRid);
   await admin('POST', '/studyplan/commit', { coid: made2.coid });
@@ -101,7 +201,10 @@ async function studentPage(context: BrowserContext, cookie: string): Promise<Pag
 
 const call = async (cookie: string, url: string) => {
   const res = await h.app.inject({ method: 'GET', url, headers: { cookie } });
-  return { status: res.statusCode, body: res.json() as { status: string; error: string; data: Record<string, unknown> } };
+  return {
+    status: res.statusCode,
+    body: res.json() as { status: string; error: string; data: Record<string, unknown> },
+  };
 };
 const learnUrl = (cid: string, letter: string) => `/u/learn/${course.code}/${cid}/${letter}`;
 const chapterRow = (page: Page, cid: string) => page.locator(`[data-testid="learn-chapter"][data-cid="${cid}"]`);
@@ -110,7 +213,12 @@ const chapterRow = (page: Page, cid: string) => page.locator(`[data-testid="lear
 async function watchToTheEnd(page: Page): Promise<void> {
   await page.getByTestId('video-viewer').waitFor();
   await page.locator('.vjs-big-play-button').click();
-  await expect.poll(() => page.evaluate(() => document.querySelector('video')?.ended ?? false), { timeout: 25_000, interval: 250 }).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector('video')?.ended ?? false), {
+      timeout: 25_000,
+      interval: 250,
+    })
+    .toBe(true);
 }
 
 /** The finish dialogs: the signature (drawn with the mouse) and the rating, then thanks. */
@@ -120,10 +228,16 @@ async function signAndRate(page: Page, mobile: boolean): Promise<void> {
   const canvas = signature.getByTestId('signature-canvas');
   const box = (await canvas.boundingBox())!;
   // A few strokes across the pad.
-  for (const [y, dy] of [[0.35, 0.2], [0.6, -0.15]] as const) {
+  for (const [y, dy] of [
+    [0.35, 0.2],
+    [0.6, -0.15],
+  ] as const) {
     await page.mouse.move(box.x + box.width * 0.15, box.y + box.height * y);
     await page.mouse.down();
-    for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + box.width * (0.15 + i * 0.055), box.y + box.height * (y + (dy * (i % 4)) / 4), { steps: 2 });
+    for (let i = 1; i <= 12; i++)
+      await page.mouse.move(box.x + box.width * (0.15 + i * 0.055), box.y + box.height * (y + (dy * (i % 4)) / 4), {
+        steps: 2,
+      });
     await page.mouse.up();
   }
   await screenshot(page, `study-flow-signature${mobile ? '-mobile' : ''}`);
@@ -200,7 +314,9 @@ describe('studying a course in order', () => {
     await expect(tip.textContent()).resolves.toContain(text('learn.flow.nextIs', { title: '第二节 课程总结' }));
     const record = await call(student.cookie, `/learn/record?cid=${course.video}`);
     expect(record.body.data.completed).toBe(true);
-    expect(await chapterRow(page, course.video).getByTestId('chapter-progress').getAttribute('data-progress')).toBe('100');
+    expect(await chapterRow(page, course.video).getByTestId('chapter-progress').getAttribute('data-progress')).toBe(
+      '100',
+    );
     await expect(chapterRow(page, course.image).getAttribute('data-lock')).resolves.toBeNull();
     await screenshot(page, 'study-flow-chapter-tip');
     await tip.getByTestId('flow-next').click();
@@ -241,13 +357,18 @@ describe('studying a course in order', () => {
     await page.getByTestId('learn-open-chapters').click();
     const drawer = page.getByTestId('learn-drawer');
     await drawer.waitFor();
-    await expect.poll(() => drawer.locator(`[data-cid="${course.image}"]`).getAttribute('data-lock')).toBe('couseOrderTip');
+    await expect
+      .poll(() => drawer.locator(`[data-cid="${course.image}"]`).getAttribute('data-lock'))
+      .toBe('couseOrderTip');
     await screenshot(page, 'study-flow-mobile-drawer');
     await drawer.locator(`[data-cid="${course.image}"]`).click();
     const alertDialog = page.getByRole('alertdialog');
     await expect(alertDialog.textContent()).resolves.toContain(COURSE_ORDER_TIP);
     await alertDialog.getByRole('button').click();
-    await drawer.getByRole('button', { name: text('learn.closeChapters') }).first().click();
+    await drawer
+      .getByRole('button', { name: text('learn.closeChapters') })
+      .first()
+      .click();
 
     await watchToTheEnd(page);
     const tip = page.getByTestId('chapter-tip');

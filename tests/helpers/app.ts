@@ -44,7 +44,10 @@ export function school(app: TestApp) {
 }
 
 /** Factory: a student of the first school (or the given one) with a password and optional groups. */
-export async function buildStudent(app: TestApp, overrides: { username?: string; password?: string; name?: string; schoolId?: string; groups?: string[] } = {}) {
+export async function buildStudent(
+  app: TestApp,
+  overrides: { username?: string; password?: string; name?: string; schoolId?: string; groups?: string[] } = {},
+) {
   const id = app.ctx.ids.next();
   const username = overrides.username ?? `student${id.slice(-6)}`;
   const password = overrides.password ?? 'student-pass-1';
@@ -54,22 +57,50 @@ export async function buildStudent(app: TestApp, overrides: { username?: string;
     insertGroup(app.ctx.db, { id: groupId, schoolId, parentId: null, name, position: 0, createdAt: Date.now() });
     return groupId;
   });
-  insertStudent(app.ctx.db, { id, schoolId, username, passwordHash: await hashPassword(password), name: overrides.name ?? username, createdAt: Date.now() }, groupIds);
+  insertStudent(
+    app.ctx.db,
+    {
+      id,
+      schoolId,
+      username,
+      passwordHash: await hashPassword(password),
+      name: overrides.name ?? username,
+      createdAt: Date.now(),
+    },
+    groupIds,
+  );
   return { id, username, password, schoolId, groupIds };
 }
 
 /** Factory: a sub-admin of the first school holding the given permission groups. */
-export async function buildSubAdmin(app: TestApp, permissions: string[], overrides: { username?: string; password?: string } = {}) {
+export async function buildSubAdmin(
+  app: TestApp,
+  permissions: string[],
+  overrides: { username?: string; password?: string } = {},
+) {
   const id = app.ctx.ids.next();
   const main = school(app);
   const username = overrides.username ?? `sub${id.slice(-6)}`;
   const password = overrides.password ?? 'sub-pass-1';
-  insertAdmin(app.ctx.db, { id, schoolId: main.id, parentId: main.id, username, passwordHash: await hashPassword(password), name: username, permissions: JSON.stringify(permissions), createdAt: Date.now() });
+  insertAdmin(app.ctx.db, {
+    id,
+    schoolId: main.id,
+    parentId: main.id,
+    username,
+    passwordHash: await hashPassword(password),
+    name: username,
+    permissions: JSON.stringify(permissions),
+    createdAt: Date.now(),
+  });
   return { id, username, password };
 }
 
 /** Logs in through POST do/login and returns the y_main cookie header to send next. */
-export async function login(app: TestApp, input: { username: string; password: string; role?: 'student' | 'admin'; school?: string }, ip = '127.0.0.1') {
+export async function login(
+  app: TestApp,
+  input: { username: string; password: string; role?: 'student' | 'admin'; school?: string },
+  ip = '127.0.0.1',
+) {
   const res = await app.inject({ method: 'POST', url: '/do/login', payload: input, remoteAddress: ip });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   const cookie = res.cookies.find((c) => c.name === 'y_main');

@@ -2,7 +2,16 @@
  * Factories for exercise and exam tests: questions, exercise sets on chapters, papers and exams written
  * directly, as the back office would write them (server/db/schema/exams.ts).
  */
-import { chapterExercises, examAudience, exams, exerciseSetQuestions, exerciseSets, paperQuestions, papers, questions } from '../../server/db/schema';
+import {
+  chapterExercises,
+  examAudience,
+  exams,
+  exerciseSetQuestions,
+  exerciseSets,
+  paperQuestions,
+  papers,
+  questions,
+} from '../../server/db/schema';
 import type { TestApp } from './app';
 
 export interface SeedQuestion {
@@ -45,28 +54,71 @@ export function seedQuestion(app: TestApp, input: SeedQuestion): string {
 }
 
 /** An exercise set of these questions attached to a chapter; returns { eid, esid }. */
-export function seedChapterExercises(app: TestApp, input: { schoolId: string; courseId: string; chapterId: string; questionIds: string[]; showAnswer?: boolean; title?: string }) {
+export function seedChapterExercises(
+  app: TestApp,
+  input: {
+    schoolId: string;
+    courseId: string;
+    chapterId: string;
+    questionIds: string[];
+    showAnswer?: boolean;
+    title?: string;
+  },
+) {
   const { ctx } = app;
   const now = ctx.now();
   const eid = ctx.ids.next();
   const esid = ctx.ids.next();
-  ctx.db.insert(exerciseSets).values({ id: eid, schoolId: input.schoolId, title: input.title ?? 'Exercises', createdAt: now, updatedAt: now }).run();
+  ctx.db
+    .insert(exerciseSets)
+    .values({ id: eid, schoolId: input.schoolId, title: input.title ?? 'Exercises', createdAt: now, updatedAt: now })
+    .run();
   input.questionIds.forEach((questionId, position) =>
-    ctx.db.insert(exerciseSetQuestions).values({ setId: eid, questionId, position, showAnswer: input.showAnswer ?? true }).run(),
+    ctx.db
+      .insert(exerciseSetQuestions)
+      .values({ setId: eid, questionId, position, showAnswer: input.showAnswer ?? true })
+      .run(),
   );
-  ctx.db.insert(chapterExercises).values({ id: esid, chapterId: input.chapterId, courseId: input.courseId, schoolId: input.schoolId, setId: eid, createdAt: now }).run();
+  ctx.db
+    .insert(chapterExercises)
+    .values({
+      id: esid,
+      chapterId: input.chapterId,
+      courseId: input.courseId,
+      schoolId: input.schoolId,
+      setId: eid,
+      createdAt: now,
+    })
+    .run();
   return { eid, esid };
 }
 
 /** A fixed paper of these questions (points: each question's own unless given); returns its id. */
-export function seedPaper(app: TestApp, input: { schoolId: string; questionIds: string[]; points?: number[]; passScore?: number; title?: string }): string {
+export function seedPaper(
+  app: TestApp,
+  input: { schoolId: string; questionIds: string[]; points?: number[]; passScore?: number; title?: string },
+): string {
   const { ctx } = app;
   const now = ctx.now();
   const id = ctx.ids.next();
   const points = input.questionIds.map((_, index) => input.points?.[index] ?? 10);
   const total = points.reduce((sum, point) => sum + point, 0);
-  ctx.db.insert(papers).values({ id, schoolId: input.schoolId, title: input.title ?? 'Paper', mode: 'fixed', totalScore: total, passScore: input.passScore ?? total * 0.6, createdAt: now, updatedAt: now }).run();
-  input.questionIds.forEach((questionId, position) => ctx.db.insert(paperQuestions).values({ paperId: id, questionId, position, point: points[position] }).run());
+  ctx.db
+    .insert(papers)
+    .values({
+      id,
+      schoolId: input.schoolId,
+      title: input.title ?? 'Paper',
+      mode: 'fixed',
+      totalScore: total,
+      passScore: input.passScore ?? total * 0.6,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .run();
+  input.questionIds.forEach((questionId, position) =>
+    ctx.db.insert(paperQuestions).values({ paperId: id, questionId, position, point: points[position] }).run(),
+  );
   return id;
 }
 
@@ -115,6 +167,10 @@ export function seedExam(app: TestApp, input: SeedExam): string {
       updatedAt: now,
     })
     .run();
-  for (const target of input.audience ?? []) ctx.db.insert(examAudience).values({ examId: id, ...target }).run();
+  for (const target of input.audience ?? [])
+    ctx.db
+      .insert(examAudience)
+      .values({ examId: id, ...target })
+      .run();
   return id;
 }

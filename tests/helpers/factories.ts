@@ -12,7 +12,10 @@ export { attachResource, enrol, makeAudio, makeImage, makePdf, makeSlides, seedR
 export { seedPendingExerciseAnswer, seedSitting } from './sitting-factory';
 
 /** A sub-admin of the first school holding the given permission groups (none unless given). */
-export function buildAdmin(app: TestApp, overrides: { permissions?: string[]; username?: string; password?: string } = {}) {
+export function buildAdmin(
+  app: TestApp,
+  overrides: { permissions?: string[]; username?: string; password?: string } = {},
+) {
   const { permissions = [], ...rest } = overrides;
   return buildSubAdmin(app, permissions, rest);
 }
@@ -23,15 +26,29 @@ export function buildCourse(app: TestApp, overrides: Partial<typeof courses.$inf
   const at = overrides.createdAt ?? 1;
   app.ctx.db
     .insert(courses)
-    .values({ id, schoolId: school(app).id, title: `course ${id.slice(-5)}`, published: true, createdAt: at, updatedAt: at, ...overrides })
+    .values({
+      id,
+      schoolId: school(app).id,
+      title: `course ${id.slice(-5)}`,
+      published: true,
+      createdAt: at,
+      updatedAt: at,
+      ...overrides,
+    })
     .run();
   return id;
 }
 
 /** A chapter (a heading unless the type is given) at the top of a course; returns its id. */
-export function buildChapter(app: TestApp, overrides: Partial<typeof chapters.$inferInsert> & { courseId: string }): string {
+export function buildChapter(
+  app: TestApp,
+  overrides: Partial<typeof chapters.$inferInsert> & { courseId: string },
+): string {
   const id = overrides.id ?? app.ctx.ids.next();
-  app.ctx.db.insert(chapters).values({ id, title: `chapter ${id.slice(-5)}`, createdAt: app.ctx.now(), ...overrides }).run();
+  app.ctx.db
+    .insert(chapters)
+    .values({ id, title: `chapter ${id.slice(-5)}`, createdAt: app.ctx.now(), ...overrides })
+    .run();
   return id;
 }
 
@@ -40,7 +57,17 @@ export function buildStudentField(app: TestApp, overrides: Partial<typeof studen
   const id = overrides.id ?? app.ctx.ids.next();
   app.ctx.db
     .insert(studentFields)
-    .values({ id, schoolId: school(app).id, name: `field ${id.slice(-5)}`, kind: 'text', options: '[]', required: false, position: 0, createdAt: 1, ...overrides })
+    .values({
+      id,
+      schoolId: school(app).id,
+      name: `field ${id.slice(-5)}`,
+      kind: 'text',
+      options: '[]',
+      required: false,
+      position: 0,
+      createdAt: 1,
+      ...overrides,
+    })
     .run();
   return id;
 }
@@ -48,26 +75,59 @@ export function buildStudentField(app: TestApp, overrides: Partial<typeof studen
 /** A study-plan assignment of a course to a student or a group, made by the school's main admin. */
 export function buildPlanAssignment(
   app: TestApp,
-  overrides: Partial<typeof planAssignments.$inferInsert> & Pick<typeof planAssignments.$inferInsert, 'courseId' | 'targetType' | 'targetId'>,
+  overrides: Partial<typeof planAssignments.$inferInsert> &
+    Pick<typeof planAssignments.$inferInsert, 'courseId' | 'targetType' | 'targetId'>,
 ): void {
   const schoolId = overrides.schoolId ?? school(app).id;
-  app.ctx.db.insert(planAssignments).values({ schoolId, assignedBy: schoolId, createdAt: app.ctx.now(), ...overrides }).run();
+  app.ctx.db
+    .insert(planAssignments)
+    .values({ schoolId, assignedBy: schoolId, createdAt: app.ctx.now(), ...overrides })
+    .run();
 }
 
 /** A stored-file row (the bytes are the caller's to write at its key); returns its id. */
-export function buildFile(app: TestApp, overrides: Partial<typeof files.$inferInsert> & Pick<typeof files.$inferInsert, 'key'>): string {
+export function buildFile(
+  app: TestApp,
+  overrides: Partial<typeof files.$inferInsert> & Pick<typeof files.$inferInsert, 'key'>,
+): string {
   const id = overrides.id ?? app.ctx.ids.next();
   app.ctx.db
     .insert(files)
-    .values({ id, schoolId: school(app).id, originalName: 'file', mime: 'application/octet-stream', ext: 'BIN', size: 0, visibility: 'private', uploadedBy: 'admin:1', createdAt: 1, ...overrides })
+    .values({
+      id,
+      schoolId: school(app).id,
+      originalName: 'file',
+      mime: 'application/octet-stream',
+      ext: 'BIN',
+      size: 0,
+      visibility: 'private',
+      uploadedBy: 'admin:1',
+      createdAt: 1,
+      ...overrides,
+    })
     .run();
   return id;
 }
 
 /** A library resource over a stored file (a video unless the kind is given); returns its id. */
-export function buildResource(app: TestApp, overrides: Partial<typeof resources.$inferInsert> & Pick<typeof resources.$inferInsert, 'fileId'>): string {
+export function buildResource(
+  app: TestApp,
+  overrides: Partial<typeof resources.$inferInsert> & Pick<typeof resources.$inferInsert, 'fileId'>,
+): string {
   const id = overrides.id ?? app.ctx.ids.next();
-  app.ctx.db.insert(resources).values({ id, schoolId: school(app).id, title: 'r', kind: 'video', createdBy: 'admin:1', createdAt: 1, updatedAt: 1, ...overrides }).run();
+  app.ctx.db
+    .insert(resources)
+    .values({
+      id,
+      schoolId: school(app).id,
+      title: 'r',
+      kind: 'video',
+      createdBy: 'admin:1',
+      createdAt: 1,
+      updatedAt: 1,
+      ...overrides,
+    })
+    .run();
   return id;
 }
 

@@ -54,7 +54,21 @@ export function seedResource(app: TestApp, input: SeedResource): string {
     else fs.cpSync(content, target, { recursive: true });
   }
   const now = ctx.now();
-  ctx.db.insert(files).values({ id: fileId, schoolId: input.schoolId, key, originalName: input.fileName, mime: input.mime, ext, size, visibility: 'private', uploadedBy: `admin:${input.schoolId}`, createdAt: now }).run();
+  ctx.db
+    .insert(files)
+    .values({
+      id: fileId,
+      schoolId: input.schoolId,
+      key,
+      originalName: input.fileName,
+      mime: input.mime,
+      ext,
+      size,
+      visibility: 'private',
+      uploadedBy: `admin:${input.schoolId}`,
+      createdAt: now,
+    })
+    .run();
   ctx.db
     .insert(resources)
     .values({
@@ -82,7 +96,13 @@ export function attachResource(app: TestApp, cid: string, rid: string): void {
 }
 
 /** Enrols a student in a course (bought, obtained...) at a given time. */
-export function enrol(app: TestApp, studentId: string, coid: string, at = app.ctx.now(), source: 'buy' | 'free' | 'obtain' | 'column' | 'admin' = 'buy'): void {
+export function enrol(
+  app: TestApp,
+  studentId: string,
+  coid: string,
+  at = app.ctx.now(),
+  source: 'buy' | 'free' | 'obtain' | 'column' | 'admin' = 'buy',
+): void {
   app.ctx.db.insert(enrolments).values({ studentId, courseId: coid, source, createdAt: at }).run();
 }
 
@@ -108,11 +128,51 @@ export function removeTempMedia(): void {
 export async function makeVideo(seconds = 8): Promise<string> {
   const dir = tempDir('lanxue-video-');
   const source = path.join(dir, 'source.mp4');
-  await run('ffmpeg', videoSourceArgs(source, seconds, { codec: ['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'] }));
+  await run(
+    'ffmpeg',
+    videoSourceArgs(source, seconds, {
+      codec: ['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
+    }),
+  );
   fs.mkdirSync(path.join(dir, 'hls'));
-  await run('ffmpeg', ['-v', 'error', '-i', source, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-g', '50', '-sc_threshold', '0', '-c:a', 'aac',
-    '-f', 'hls', '-hls_time', '2', '-hls_playlist_type', 'vod', '-hls_segment_filename', path.join(dir, 'hls/seg_%03d.ts'), path.join(dir, 'hls/index.m3u8')]);
-  await run('ffmpeg', ['-v', 'error', '-i', source, '-c', 'copy', '-movflags', '+faststart', path.join(dir, 'video.mp4')]);
+  await run('ffmpeg', [
+    '-v',
+    'error',
+    '-i',
+    source,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-crf',
+    '23',
+    '-g',
+    '50',
+    '-sc_threshold',
+    '0',
+    '-c:a',
+    'aac',
+    '-f',
+    'hls',
+    '-hls_time',
+    '2',
+    '-hls_playlist_type',
+    'vod',
+    '-hls_segment_filename',
+    path.join(dir, 'hls/seg_%03d.ts'),
+    path.join(dir, 'hls/index.m3u8'),
+  ]);
+  await run('ffmpeg', [
+    '-v',
+    'error',
+    '-i',
+    source,
+    '-c',
+    'copy',
+    '-movflags',
+    '+faststart',
+    path.join(dir, 'video.mp4'),
+  ]);
   await run('ffmpeg', ['-v', 'error', '-ss', '1', '-i', source, '-frames:v', '1', path.join(dir, 'poster.jpg')]);
   fs.writeFileSync(path.join(dir, 'zh.vtt'), 'WEBVTT\n\n00:00:00.000 --> 00:00:30.000\n测试字幕\n');
   return dir;
@@ -121,7 +181,19 @@ export async function makeVideo(seconds = 8): Promise<string> {
 /** A short AAC audio (ffmpeg sine), as the audio conversion's normalised copy; returns its path. */
 export async function makeAudio(seconds = 6): Promise<string> {
   const file = path.join(tempDir('lanxue-audio-'), 'audio.m4a');
-  await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `sine=frequency=330:duration=${seconds}`, '-c:a', 'aac', '-movflags', '+faststart', file]);
+  await run('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=330:duration=${seconds}`,
+    '-c:a',
+    'aac',
+    '-movflags',
+    '+faststart',
+    file,
+  ]);
   return file;
 }
 
@@ -129,10 +201,31 @@ export async function makeAudio(seconds = 6): Promise<string> {
 export async function makePdf(pages: string[][]): Promise<string> {
   const dir = tempDir('lanxue-pdf-');
   const html = pages
-    .map((lines, index) => `<h1${index > 0 ? ' style="page-break-before: always"' : ''}>${lines[0]}</h1>${lines.slice(1).map((line) => `<p>${line}</p>`).join('')}`)
+    .map(
+      (lines, index) =>
+        `<h1${index > 0 ? ' style="page-break-before: always"' : ''}>${lines[0]}</h1>${lines
+          .slice(1)
+          .map((line) => `<p>${line}</p>`)
+          .join('')}`,
+    )
     .join('');
-  fs.writeFileSync(path.join(dir, 'document.html'), `<!doctype html><html><head><meta charset="utf-8"></head><body style="font-family: 'Noto Sans CJK SC'">${html}</body></html>`);
-  await run('soffice', [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', 'pdf:writer_pdf_Export', '--outdir', dir, path.join(dir, 'document.html')], { timeout: 120_000 });
+  fs.writeFileSync(
+    path.join(dir, 'document.html'),
+    `<!doctype html><html><head><meta charset="utf-8"></head><body style="font-family: 'Noto Sans CJK SC'">${html}</body></html>`,
+  );
+  await run(
+    'soffice',
+    [
+      `-env:UserInstallation=file://${dir}/profile`,
+      '--headless',
+      '--convert-to',
+      'pdf:writer_pdf_Export',
+      '--outdir',
+      dir,
+      path.join(dir, 'document.html'),
+    ],
+    { timeout: 120_000 },
+  );
   const pdf = path.join(dir, 'document.pdf');
   if (!fs.existsSync(pdf)) throw new Error('LibreOffice made no PDF');
   return pdf;
@@ -144,7 +237,8 @@ export async function makeSlides(count: number): Promise<Buffer[]> {
   const colours = ['#3a6df0', '#14a085', '#f08a5d', '#8f7cf0', '#d52b2a'];
   return Promise.all(
     Array.from({ length: count }, (_, index) => {
-      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="540"><rect width="100%" height="100%" fill="${colours[index % colours.length]}"/>` +
+      const svg =
+        `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="540"><rect width="100%" height="100%" fill="${colours[index % colours.length]}"/>` +
         `<rect x="80" y="80" width="800" height="380" fill="#fff" fill-opacity=".15"/><text x="480" y="330" font-family="sans-serif" font-size="200" font-weight="700" fill="#fff" text-anchor="middle">${index + 1}</text></svg>`;
       return sharp(Buffer.from(svg)).png().toBuffer();
     }),
@@ -154,7 +248,11 @@ export async function makeSlides(count: number): Promise<Buffer[]> {
 /** A picture for the image viewer (PNG, with a grid so zoom is visible). */
 export async function makeImage(width = 1200, height = 800): Promise<Buffer> {
   const { default: sharp } = await import('sharp');
-  const lines = Array.from({ length: 12 }, (_, i) => `<line x1="${(i * width) / 12}" y1="0" x2="${(i * width) / 12}" y2="${height}" stroke="#fff" stroke-opacity=".4"/>`).join('');
+  const lines = Array.from(
+    { length: 12 },
+    (_, i) =>
+      `<line x1="${(i * width) / 12}" y1="0" x2="${(i * width) / 12}" y2="${height}" stroke="#fff" stroke-opacity=".4"/>`,
+  ).join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#2b7fbf"/>${lines}<circle cx="${width / 2}" cy="${height / 2}" r="${height / 4}" fill="#f7b267"/></svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }

@@ -12,8 +12,23 @@ export interface VideoOptions {
 export function videoSourceArgs(file: string, seconds: number, options: VideoOptions = {}): string[] {
   const size = options.size ?? '640x360';
   const codec = options.codec ?? ['-c:v', 'mpeg4', '-q:v', '5', '-c:a', 'mp2'];
-  return ['-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=${size}:rate=25`,
-    '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`, '-shortest', ...codec, file];
+  return [
+    '-nostdin',
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=duration=${seconds}:size=${size}:rate=25`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${seconds}`,
+    '-shortest',
+    ...codec,
+    file,
+  ];
 }
 
 /** Writes a source video to `file` (ffmpeg must be installed) and returns its path. */

@@ -71,7 +71,17 @@ export function seedSitting(app: TestApp, input: SeedSitting): string {
 }
 
 /** A chapter exercise's short answer waiting for a mark (what exer/submit leaves). */
-export function seedPendingExerciseAnswer(app: TestApp, input: { studentId: string; schoolId: string; courseId: string; chapterId: string; questionId: string; answer: string }): void {
+export function seedPendingExerciseAnswer(
+  app: TestApp,
+  input: {
+    studentId: string;
+    schoolId: string;
+    courseId: string;
+    chapterId: string;
+    questionId: string;
+    answer: string;
+  },
+): void {
   app.ctx.db
     .insert(exerciseAnswers)
     .values({ ...input, status: 'pending', isRight: false, point: 0, answeredAt: app.ctx.now() })

@@ -58,7 +58,8 @@ export interface Slapd {
 }
 
 function need(tool: string): string {
-  for (const dir of ['/usr/sbin', '/usr/bin', '/sbin', '/bin']) if (fs.existsSync(path.join(dir, tool))) return path.join(dir, tool);
+  for (const dir of ['/usr/sbin', '/usr/bin', '/sbin', '/bin'])
+    if (fs.existsSync(path.join(dir, tool))) return path.join(dir, tool);
   return '';
 }
 
@@ -66,11 +67,16 @@ function need(tool: string): string {
 export function ensureSlapd(): void {
   if (need('slapd') && need('slapadd') && need('ldapmodify')) return;
   if (process.getuid?.() !== 0) {
-    throw new Error("slapd and ldap-utils are missing: install them with 'sudo apt-get install -y slapd ldap-utils' (the LDAP tests run a real OpenLDAP).");
+    throw new Error(
+      "slapd and ldap-utils are missing: install them with 'sudo apt-get install -y slapd ldap-utils' (the LDAP tests run a real OpenLDAP).",
+    );
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { env, stdio: 'ignore' });
-  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'slapd', 'ldap-utils'], { env, stdio: 'ignore' });
+  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'slapd', 'ldap-utils'], {
+    env,
+    stdio: 'ignore',
+  });
 }
 
 /** A free loopback port (slapd cannot listen on port 0, so probe one first). */
@@ -86,7 +92,9 @@ export function freePort(): Promise<number> {
 }
 
 function ldifEscape(value: string): string {
-  return /^[\x20-\x7e]*$/.test(value) && !/^[ :<]/.test(value) ? ` ${value}` : `: ${Buffer.from(value, 'utf8').toString('base64')}`;
+  return /^[\x20-\x7e]*$/.test(value) && !/^[ :<]/.test(value)
+    ? ` ${value}`
+    : `: ${Buffer.from(value, 'utf8').toString('base64')}`;
 }
 
 function attr(name: string, value: string): string {
@@ -141,13 +149,31 @@ export async function startSlapd(options: SlapdOptions): Promise<Slapd> {
   fs.mkdirSync(path.join(dir, 'slapd.d'));
   execFileSync(
     'openssl',
-    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1',
-      '-addext', 'basicConstraints=critical,CA:TRUE', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')],
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+      '-keyout',
+      path.join(dir, 'key.pem'),
+      '-out',
+      path.join(dir, 'cert.pem'),
+    ],
     { stdio: 'ignore' },
   );
   fs.writeFileSync(path.join(dir, 'slapd.conf'), conf(dir));
 
-  const dnOf = (p: Pick<Person, 'uid' | 'ou'>) => (p.ou ? `uid=${p.uid},ou=${p.ou},${PEOPLE_DN}` : `uid=${p.uid},${PEOPLE_DN}`);
+  const dnOf = (p: Pick<Person, 'uid' | 'ou'>) =>
+    p.ou ? `uid=${p.uid},ou=${p.ou},${PEOPLE_DN}` : `uid=${p.uid},${PEOPLE_DN}`;
   const parts: string[] = [
     `dn: ${SUFFIX}\nobjectClass: dcObject\nobjectClass: organization\no: Lanxue test\ndc: lanxue\n`,
     `dn: ${READER_DN}\nobjectClass: person\ncn: reader\nsn: reader\nuserPassword: ${READER_PW}\n`,
@@ -159,11 +185,22 @@ export async function startSlapd(options: SlapdOptions): Promise<Slapd> {
   const byUid = new Map(options.people.map((p) => [p.uid, p]));
   for (const [cn, members] of Object.entries(options.groups ?? {})) {
     const dns = members.map((uid) => dnOf(byUid.get(uid) ?? { uid }));
-    parts.push([`dn: cn=${cn},${GROUPS_DN}`, 'objectClass: groupOfNames', `cn: ${cn}`, ...(dns.length ? dns : [READER_DN]).map((m) => `member: ${m}`)].join('\n') + '\n');
+    parts.push(
+      [
+        `dn: cn=${cn},${GROUPS_DN}`,
+        'objectClass: groupOfNames',
+        `cn: ${cn}`,
+        ...(dns.length ? dns : [READER_DN]).map((m) => `member: ${m}`),
+      ].join('\n') + '\n',
+    );
   }
   fs.writeFileSync(path.join(dir, 'base.ldif'), parts.join('\n'));
-  execFileSync(need('slapadd'), ['-q', '-f', path.join(dir, 'slapd.conf'), '-l', path.join(dir, 'base.ldif')], { stdio: 'pipe' });
-  execFileSync(need('slaptest'), ['-f', path.join(dir, 'slapd.conf'), '-F', path.join(dir, 'slapd.d')], { stdio: 'pipe' });
+  execFileSync(need('slapadd'), ['-q', '-f', path.join(dir, 'slapd.conf'), '-l', path.join(dir, 'base.ldif')], {
+    stdio: 'pipe',
+  });
+  execFileSync(need('slaptest'), ['-f', path.join(dir, 'slapd.conf'), '-F', path.join(dir, 'slapd.d')], {
+    stdio: 'pipe',
+  });
 
   const ldapPort = await freePort();
   const ldapsPort = await freePort();
@@ -173,7 +210,9 @@ export async function startSlapd(options: SlapdOptions): Promise<Slapd> {
 
   const start = async () => {
     if (child) return;
-    const proc = spawn(need('slapd'), ['-F', path.join(dir, 'slapd.d'), '-h', `${ldapUrl}/ ${ldapsUrl}/`, '-d', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const proc = spawn(need('slapd'), ['-F', path.join(dir, 'slapd.d'), '-h', `${ldapUrl}/ ${ldapsUrl}/`, '-d', '0'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     proc.stderr?.on('data', (chunk) => (stderr += String(chunk)));
     proc.on('exit', () => {
@@ -210,7 +249,10 @@ export async function startSlapd(options: SlapdOptions): Promise<Slapd> {
     caCert: fs.readFileSync(path.join(dir, 'cert.pem'), 'utf8'),
     dnOf,
     modify(ldif: string) {
-      const result = spawnSync(need('ldapmodify'), ['-x', '-H', ldapUrl, '-D', ROOT_DN, '-w', ROOT_PW], { input: ldif, encoding: 'utf8' });
+      const result = spawnSync(need('ldapmodify'), ['-x', '-H', ldapUrl, '-D', ROOT_DN, '-w', ROOT_PW], {
+        input: ldif,
+        encoding: 'utf8',
+      });
       if (result.status !== 0) throw new Error(`ldapmodify failed: ${result.stderr}`);
     },
     start,
@@ -232,6 +274,11 @@ export async function destroySlapd(slapd: Slapd | undefined): Promise<void> {
 export function numberedPeople(n: number, prefix = 'p'): Person[] {
   return Array.from({ length: n }, (_, i) => {
     const id = String(i + 1).padStart(5, '0');
-    return { uid: `${prefix}${id}`, cn: `Person ${id}`, mail: `${prefix}${id}@lanxue.test`, phone: `1380000${id}`.slice(0, 11) };
+    return {
+      uid: `${prefix}${id}`,
+      cn: `Person ${id}`,
+      mail: `${prefix}${id}@lanxue.test`,
+      phone: `1380000${id}`.slice(0, 11),
+    };
   });
 }

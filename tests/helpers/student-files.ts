@@ -18,11 +18,13 @@ function gbk(text: string): Buffer {
   if (!gbkTable) {
     gbkTable = new Map();
     const pairs: number[] = [];
-    for (let lead = 0x81; lead <= 0xfe; lead++) for (let trail = 0x40; trail <= 0xfe; trail++) if (trail !== 0x7f) pairs.push(lead, trail);
+    for (let lead = 0x81; lead <= 0xfe; lead++)
+      for (let trail = 0x40; trail <= 0xfe; trail++) if (trail !== 0x7f) pairs.push(lead, trail);
     const decoder = new TextDecoder('gb18030');
     for (let i = 0; i < pairs.length; i += 2) {
       const char = decoder.decode(Uint8Array.from([pairs[i], pairs[i + 1]]));
-      if (char.length === 1 && char !== '\ufffd' && !gbkTable.has(char)) gbkTable.set(char, Buffer.from([pairs[i], pairs[i + 1]]));
+      if (char.length === 1 && char !== '\ufffd' && !gbkTable.has(char))
+        gbkTable.set(char, Buffer.from([pairs[i], pairs[i + 1]]));
     }
   }
   return Buffer.concat(
@@ -44,6 +46,8 @@ export function csvFile(rows: Cell[][], encoding: 'utf8' | 'utf8-bom' | 'gbk' = 
 
 /** An XLSX file: numbers stay number cells, dates date cells (yyyy-mm-dd), text text. */
 export async function xlsxFile(rows: Cell[][]): Promise<Buffer> {
-  const data: Row[] = rows.map((row) => row.map((value) => (value === null ? null : value instanceof Date ? { value, format: 'yyyy-mm-dd' } : { value })));
+  const data: Row[] = rows.map((row) =>
+    row.map((value) => (value === null ? null : value instanceof Date ? { value, format: 'yyyy-mm-dd' } : { value })),
+  );
   return writeXlsxFile(data).toBuffer();
 }

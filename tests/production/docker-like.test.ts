@@ -78,12 +78,23 @@ describe('the production build, as the Docker image makes and runs it', () => {
 
   beforeAll(() => {
     fs.mkdirSync(app);
-    for (const entry of ['package.json', 'package-lock.json', 'tsconfig.json', 'server', 'shared', 'web', 'scripts', 'migrations', 'node_modules']) {
+    for (const entry of [
+      'package.json',
+      'package-lock.json',
+      'tsconfig.json',
+      'server',
+      'shared',
+      'web',
+      'scripts',
+      'migrations',
+      'node_modules',
+    ]) {
       fs.cpSync(path.join(root, entry), path.join(app, entry), { recursive: true, verbatimSymlinks: true });
     }
     execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: app, stdio: 'pipe' });
     execFileSync('npm', ['prune', '--omit=dev', '--no-audit', '--no-fund'], { cwd: app, stdio: 'pipe' });
-    for (const entry of ['server', 'shared', 'web', 'scripts', 'tsconfig.json']) fs.rmSync(path.join(app, entry), { recursive: true });
+    for (const entry of ['server', 'shared', 'web', 'scripts', 'tsconfig.json'])
+      fs.rmSync(path.join(app, entry), { recursive: true });
   });
 
   afterAll(() => {
@@ -95,7 +106,8 @@ describe('the production build, as the Docker image makes and runs it', () => {
     for (const dev of ['vitest', 'esbuild', 'typescript', 'react', 'playwright-core', 'drizzle-kit']) {
       expect(fs.existsSync(path.join(app, 'node_modules', dev)), dev).toBe(false);
     }
-    for (const prod of ['fastify', 'better-sqlite3', 'drizzle-orm', 'zod']) expect(fs.existsSync(path.join(app, 'node_modules', prod)), prod).toBe(true);
+    for (const prod of ['fastify', 'better-sqlite3', 'drizzle-orm', 'zod'])
+      expect(fs.existsSync(path.join(app, 'node_modules', prod)), prod).toBe(true);
   });
 
   it('starts on an empty data folder, prints a generated admin password once, and serves the app', async () => {
@@ -137,7 +149,9 @@ describe('the production build, as the Docker image makes and runs it', () => {
     const db = new Database(path.join(data, 'lanxue.sqlite'), { readonly: true });
     expect(db.prepare('select count(*) as n from schools').get()).toEqual({ n: 1 });
     db.close();
-    expect(fs.existsSync(path.join(data, 'lanxue.sqlite-wal')) ? fs.statSync(path.join(data, 'lanxue.sqlite-wal')).size : 0).toBe(0);
+    expect(
+      fs.existsSync(path.join(data, 'lanxue.sqlite-wal')) ? fs.statSync(path.join(data, 'lanxue.sqlite-wal')).size : 0,
+    ).toBe(0);
   });
 
   it('starts again on the same data without a new password', async () => {
@@ -181,7 +195,10 @@ describe('the production build, as the Docker image makes and runs it', () => {
   });
 
   it('refuses a bad configuration with a clear message', async () => {
-    const out = spawn(process.execPath, ['dist/server/main.js'], { cwd: app, env: { PATH: process.env.PATH ?? '', PORT: 'eighty', DATA_DIR: data } });
+    const out = spawn(process.execPath, ['dist/server/main.js'], {
+      cwd: app,
+      env: { PATH: process.env.PATH ?? '', PORT: 'eighty', DATA_DIR: data },
+    });
     let text = '';
     out.stderr.on('data', (chunk) => (text += chunk));
     const code = await new Promise((resolve) => out.on('exit', resolve));

@@ -28,14 +28,29 @@ describe('the student account: settings, information, password, avatar, registra
 
   const post = (url: string, payload: Json, cookie?: string, ip = '127.0.0.1') =>
     app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {}, remoteAddress: ip });
-  const settingsOf = (schoolId: string) => JSON.parse((app.ctx.sqlite.prepare('select settings from schools where id = ?').get(schoolId) as { settings: string }).settings) as Json;
+  const settingsOf = (schoolId: string) =>
+    JSON.parse(
+      (app.ctx.sqlite.prepare('select settings from schools where id = ?').get(schoolId) as { settings: string })
+        .settings,
+    ) as Json;
   /** Merges keys into the school's settings JSON (as the back office's student settings do). */
   const setSettings = (patch: Json, schoolId = school(app).id) =>
-    app.ctx.sqlite.prepare('update schools set settings = ? where id = ?').run(JSON.stringify({ ...settingsOf(schoolId), ...patch }), schoolId);
-  const addField = (name: string, kind: string, required: boolean, options: string[] = [], schoolId = school(app).id, position = 0) => {
+    app.ctx.sqlite
+      .prepare('update schools set settings = ? where id = ?')
+      .run(JSON.stringify({ ...settingsOf(schoolId), ...patch }), schoolId);
+  const addField = (
+    name: string,
+    kind: string,
+    required: boolean,
+    options: string[] = [],
+    schoolId = school(app).id,
+    position = 0,
+  ) => {
     const id = app.ctx.ids.next();
     app.ctx.sqlite
-      .prepare('insert into student_fields (id, school_id, name, kind, options, required, position, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)')
+      .prepare(
+        'insert into student_fields (id, school_id, name, kind, options, required, position, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
+      )
       .run(id, schoolId, name, kind, JSON.stringify(options), required ? 1 : 0, position, Date.now());
     return id;
   };
@@ -46,7 +61,12 @@ describe('the student account: settings, information, password, avatar, registra
   };
   const upload = (cookie: string | undefined, filename: string, data: Buffer, field = 'file-select') => {
     const { body, headers } = multipartBody([{ name: field, filename, type: 'image/png', data }]);
-    return app.inject({ method: 'POST', url: '/stu/avatar', payload: body, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+    return app.inject({
+      method: 'POST',
+      url: '/stu/avatar',
+      payload: body,
+      headers: { ...headers, ...(cookie ? { cookie } : {}) },
+    });
   };
 
   it('every stu/* call: guest 401, administrator 403, student ok', async () => {
@@ -59,11 +79,14 @@ describe('the student account: settings, information, password, avatar, registra
       ['POST', '/stu/password', { oldpwd: 'a', newpwd: 'b' }],
     ];
     for (const [method, url, payload] of calls) {
-      const as = (cookie?: string) => app.inject({ method: method as 'GET', url, payload, headers: cookie ? { cookie } : {} });
+      const as = (cookie?: string) =>
+        app.inject({ method: method as 'GET', url, payload, headers: cookie ? { cookie } : {} });
       expect((await as()).statusCode, `${url} guest`).toBe(401);
       expect((await as(admin)).statusCode, `${url} admin`).toBe(403);
     }
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#336699' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     expect((await upload(undefined, 'a.png', png)).statusCode).toBe(401);
     expect((await upload(admin, 'a.png', png)).statusCode).toBe(403);
 
@@ -75,7 +98,14 @@ describe('the student account: settings, information, password, avatar, registra
       canChangePassword: true,
     });
     const info = (await get('/stu/info', student.cookie)).json().data;
-    expect(info).toMatchObject({ username: student.username, source: 'local', fieldSet: [], values: [], haveSetSfields: true, avatar: '' });
+    expect(info).toMatchObject({
+      username: student.username,
+      source: 'local',
+      fieldSet: [],
+      values: [],
+      haveSetSfields: true,
+      avatar: '',
+    });
   });
 
   it('stu/setting follows the school settings, and comment/add is refused when noAllowComment is on', async () => {
@@ -86,7 +116,11 @@ describe('the student account: settings, information, password, avatar, registra
     const student = await studentSession();
     expect((await post('/comment/add', { coid, text: 'before' }, student.cookie)).statusCode).toBe(200);
     setSettings({ changePass: true, noAllowComment: true, phone: '0571-1' });
-    expect((await get('/stu/setting', student.cookie)).json().data).toMatchObject({ setting: { changePass: true, needPassword: true }, noAllowComment: true, canChangePassword: false });
+    expect((await get('/stu/setting', student.cookie)).json().data).toMatchObject({
+      setting: { changePass: true, needPassword: true },
+      noAllowComment: true,
+      canChangePassword: false,
+    });
     const refused = await post('/comment/add', { coid, text: 'after' }, student.cookie);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ error: 'noAllowComment', data: { message: '评论功能已关闭' } });
@@ -97,7 +131,11 @@ describe('the student account: settings, information, password, avatar, registra
     const dept = addField('Department', 'choice', true, ['Maths', 'Art'], undefined, 1);
     const born = addField('Born', 'date', false, [], undefined, 2);
     const seat = addField('Seat', 'number', false, [], undefined, 3);
-    const other = await createSchool(app.ctx, { name: 'Other', adminUsername: 'other-admin', adminPassword: 'other-pass-1' });
+    const other = await createSchool(app.ctx, {
+      name: 'Other',
+      adminUsername: 'other-admin',
+      adminPassword: 'other-pass-1',
+    });
     const foreign = addField('Foreign', 'text', false, [], other.id);
     const student = await studentSession();
 
@@ -107,13 +145,35 @@ describe('the student account: settings, information, password, avatar, registra
     const boot = await get(`/u/${school(app).hashUID}`, student.cookie);
     expect(boot.body).toContain('"haveSetSfields":false');
 
-    const save = (values: { sfid: string; value: string }[], extra: Json = {}) => post('/stu/info', { infoStr: JSON.stringify(values), ...extra }, student.cookie);
+    const save = (values: { sfid: string; value: string }[], extra: Json = {}) =>
+      post('/stu/info', { infoStr: JSON.stringify(values), ...extra }, student.cookie);
     const cases: [{ sfid: string; value: string }[], string, unknown][] = [
       [[{ sfid: dept, value: 'Physics' }], ACCOUNT_ERRORS.fieldProblem, { sfid: dept, problem: 'notChoice' }],
-      [[{ sfid: dept, value: 'Maths' }, { sfid: born, value: '2001-02-30' }], ACCOUNT_ERRORS.fieldProblem, { sfid: born, problem: 'notDate' }],
-      [[{ sfid: dept, value: 'Maths' }, { sfid: seat, value: 'twelve' }], ACCOUNT_ERRORS.fieldProblem, { sfid: seat, problem: 'notNumber' }],
+      [
+        [
+          { sfid: dept, value: 'Maths' },
+          { sfid: born, value: '2001-02-30' },
+        ],
+        ACCOUNT_ERRORS.fieldProblem,
+        { sfid: born, problem: 'notDate' },
+      ],
+      [
+        [
+          { sfid: dept, value: 'Maths' },
+          { sfid: seat, value: 'twelve' },
+        ],
+        ACCOUNT_ERRORS.fieldProblem,
+        { sfid: seat, problem: 'notNumber' },
+      ],
       [[{ sfid: born, value: '2001-02-03' }], ACCOUNT_ERRORS.fieldProblem, { sfid: dept, problem: 'required' }],
-      [[{ sfid: dept, value: 'Maths' }, { sfid: foreign, value: 'x' }], ACCOUNT_ERRORS.unknownField, { sfid: foreign }],
+      [
+        [
+          { sfid: dept, value: 'Maths' },
+          { sfid: foreign, value: 'x' },
+        ],
+        ACCOUNT_ERRORS.unknownField,
+        { sfid: foreign },
+      ],
       [[{ sfid: '123', value: 'x' }], ACCOUNT_ERRORS.unknownField, { sfid: '123' }],
     ];
     for (const [values, error, data] of cases) {
@@ -128,11 +188,22 @@ describe('the student account: settings, information, password, avatar, registra
     expect(bad.json().error).toContain('infoStr');
     expect((await post('/stu/info', { infoStr: '[]', email: 'not-an-email' }, student.cookie)).statusCode).toBe(400);
 
-    const ok = await save([{ sfid: dept, value: ' Maths ' }, { sfid: born, value: '2001-02-03' }, { sfid: seat, value: '007' }], { name: 'Li Lei', email: 'li@example.org', phone: '+86 138' });
+    const ok = await save(
+      [
+        { sfid: dept, value: ' Maths ' },
+        { sfid: born, value: '2001-02-03' },
+        { sfid: seat, value: '007' },
+      ],
+      { name: 'Li Lei', email: 'li@example.org', phone: '+86 138' },
+    );
     expect(ok.statusCode).toBe(200);
     info = ok.json().data;
     expect(info).toMatchObject({ name: 'Li Lei', email: 'li@example.org', phone: '+86 138', haveSetSfields: true });
-    expect(Object.fromEntries(info.values.map((v: { sfid: string; value: string }) => [v.sfid, v.value]))).toEqual({ [dept]: 'Maths', [born]: '2001-02-03', [seat]: '007' });
+    expect(Object.fromEntries(info.values.map((v: { sfid: string; value: string }) => [v.sfid, v.value]))).toEqual({
+      [dept]: 'Maths',
+      [born]: '2001-02-03',
+      [seat]: '007',
+    });
     // Clearing an optional value removes it; the required one is kept from before.
     info = (await save([{ sfid: born, value: '' }])).json().data;
     expect(info.values.map((v: { sfid: string }) => v.sfid).sort()).toEqual([dept, seat].sort());
@@ -145,15 +216,21 @@ describe('the student account: settings, information, password, avatar, registra
   it('password: spec 5 rules, the settings and directory refusals, the throttle, and other sessions end', async () => {
     const student = await studentSession({ password: 'first-pass-1' });
     const here = student.cookie;
-    expect((await post('/stu/password', { oldpwd: '', newpwd: 'x' }, here)).json()).toMatchObject({ error: ACCOUNT_ERRORS.emptyPassword });
+    expect((await post('/stu/password', { oldpwd: '', newpwd: 'x' }, here)).json()).toMatchObject({
+      error: ACCOUNT_ERRORS.emptyPassword,
+    });
     expect((await post('/stu/password', { oldpwd: 'first-pass-1', newpwd: '' }, here)).statusCode).toBe(400);
-    expect((await post('/stu/password', { oldpwd: 'first-pass-1', newpwd: '12345' }, here)).json()).toMatchObject({ error: ACCOUNT_ERRORS.passwordLength });
+    expect((await post('/stu/password', { oldpwd: 'first-pass-1', newpwd: '12345' }, here)).json()).toMatchObject({
+      error: ACCOUNT_ERRORS.passwordLength,
+    });
     const wrong = await post('/stu/password', { oldpwd: 'nope-nope', newpwd: 'second-pass-2' }, here);
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error).toBe(STUDENT_ERRORS.wrongPassword);
 
     setSettings({ changePass: true });
-    expect((await post('/stu/password', { oldpwd: 'first-pass-1', newpwd: 'second-pass-2' }, here)).json()).toMatchObject({ error: STUDENT_ERRORS.passwordChangeOff });
+    expect(
+      (await post('/stu/password', { oldpwd: 'first-pass-1', newpwd: 'second-pass-2' }, here)).json(),
+    ).toMatchObject({ error: STUDENT_ERRORS.passwordChangeOff });
     setSettings({ changePass: false, needPassword: false });
     const off = await post('/stu/password', { oldpwd: 'first-pass-1', newpwd: 'second-pass-2' }, here);
     expect(off.statusCode).toBe(403);
@@ -162,21 +239,52 @@ describe('the student account: settings, information, password, avatar, registra
 
     // Another live session of the student (one login per student kicks others, so it is made directly): it ends.
     const now = Date.now();
-    insertSession(app.ctx.db, { tokenHash: hashToken('other-device-token'), role: 'student', userId: student.id, schoolId: student.schoolId, createdAt: now, expiresAt: now + 3_600_000, lastSeenAt: now, ip: '10.0.0.8', userAgent: 'x' });
+    insertSession(app.ctx.db, {
+      tokenHash: hashToken('other-device-token'),
+      role: 'student',
+      userId: student.id,
+      schoolId: student.schoolId,
+      createdAt: now,
+      expiresAt: now + 3_600_000,
+      lastSeenAt: now,
+      ip: '10.0.0.8',
+      userAgent: 'x',
+    });
     const other = 'y_main=other-device-token';
     expect((await get('/checkLogin', other)).json().data.login).toBe(true);
     const changed = await post('/stu/password', { oldpwd: 'first-pass-1', newpwd: 'second-pass-2' }, here);
     expect(changed.json()).toEqual({ status: 'ok', error: null, data: { changed: true } });
     expect((await get('/checkLogin', here)).json().data.login).toBe(true);
     expect((await get('/checkLogin', other)).json().data.login).toBe(false);
-    expect((await app.inject({ method: 'POST', url: '/do/login', payload: { username: student.username, password: 'first-pass-1' } })).statusCode).toBe(401);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/do/login',
+          payload: { username: student.username, password: 'first-pass-1' },
+        })
+      ).statusCode,
+    ).toBe(401);
     await login(app, { username: student.username, password: 'second-pass-2' });
 
     // Wrong old passwords count with the login throttle: five lock the account (429).
     const fresh = await studentSession({ password: 'third-pass-3' });
-    for (let i = 0; i < 5; i += 1) expect((await post('/stu/password', { oldpwd: `bad-${i}-xx`, newpwd: 'fourth-pass-4' }, fresh.cookie)).statusCode).toBe(400);
-    expect((await post('/stu/password', { oldpwd: 'third-pass-3', newpwd: 'fourth-pass-4' }, fresh.cookie)).statusCode).toBe(429);
-    expect((await app.inject({ method: 'POST', url: '/do/login', payload: { username: fresh.username, password: 'third-pass-3' } })).statusCode).toBe(429);
+    for (let i = 0; i < 5; i += 1)
+      expect(
+        (await post('/stu/password', { oldpwd: `bad-${i}-xx`, newpwd: 'fourth-pass-4' }, fresh.cookie)).statusCode,
+      ).toBe(400);
+    expect(
+      (await post('/stu/password', { oldpwd: 'third-pass-3', newpwd: 'fourth-pass-4' }, fresh.cookie)).statusCode,
+    ).toBe(429);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/do/login',
+          payload: { username: fresh.username, password: 'third-pass-3' },
+        })
+      ).statusCode,
+    ).toBe(429);
   });
 
   it('password: a directory (LDAP) account is refused', async () => {
@@ -192,13 +300,26 @@ describe('the student account: settings, information, password, avatar, registra
     const student = await studentSession();
     const onDisk = (url: string) => path.join(app.ctx.config.dataDir, url.replace(/^\//, ''));
     const text = Buffer.from('<html><script>alert(1)</script></html>');
-    for (const [name, data] of [['fake.png', text], ['fake.jpg', text], ['notes.gif', await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).gif().toBuffer()]] as const) {
+    for (const [name, data] of [
+      ['fake.png', text],
+      ['fake.jpg', text],
+      [
+        'notes.gif',
+        await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+          .gif()
+          .toBuffer(),
+      ],
+    ] as const) {
       const res = await upload(student.cookie, name, data);
       expect(res.statusCode, name).toBe(415);
       expect(res.json().error).toBe(ACCOUNT_ERRORS.avatarType);
     }
     // A PNG named .jpg is still a picture: accepted by its bytes.
-    const wide = await sharp({ create: { width: 600, height: 300, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 0.5 } } }).png().toBuffer();
+    const wide = await sharp({
+      create: { width: 600, height: 300, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 0.5 } },
+    })
+      .png()
+      .toBuffer();
     const first = await upload(student.cookie, 'me.jpg', wide);
     expect(first.statusCode).toBe(200);
     const firstUrl = first.json().data.avatar as string;
@@ -210,17 +331,23 @@ describe('the student account: settings, information, password, avatar, registra
     expect(served.statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: firstUrl })).statusCode).toBe(404);
     const someoneElse = await studentSession();
-    expect((await app.inject({ method: 'GET', url: firstUrl, headers: { cookie: someoneElse.cookie } })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: firstUrl, headers: { cookie: someoneElse.cookie } })).statusCode,
+    ).toBe(404);
     expect((await get('/checkLogin', student.cookie)).json().data.userData.imageurl).toBe(firstUrl);
 
     // Exactly the limit is fine (a JPEG with padding after its end), one byte more is refused.
-    const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0a0' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0a0' } })
+      .jpeg()
+      .toBuffer();
     const atLimit = Buffer.concat([jpeg, Buffer.alloc(AVATAR_MAX_BYTES - jpeg.length)]);
     const second = await upload(student.cookie, 'me.jpeg', atLimit);
     expect(second.statusCode).toBe(200);
     const secondUrl = second.json().data.avatar as string;
     expect(fs.existsSync(onDisk(firstUrl))).toBe(false);
-    expect((await app.inject({ method: 'GET', url: firstUrl, headers: { cookie: student.cookie } })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: firstUrl, headers: { cookie: student.cookie } })).statusCode).toBe(
+      404,
+    );
     const tooBig = await upload(student.cookie, 'me.jpeg', Buffer.concat([atLimit, Buffer.alloc(1)]));
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().error).toBe(ACCOUNT_ERRORS.avatarTooLarge);
@@ -241,21 +368,38 @@ describe('the student account: settings, information, password, avatar, registra
     expect((await get(`/login/u/${main.hashUID}`)).body).toContain('"registerEnabled":true');
     const grade = addField('Grade', 'choice', true, ['One', 'Two']);
     const missing = await post('/do/register', base);
-    expect(missing.json()).toMatchObject({ error: ACCOUNT_ERRORS.fieldProblem, data: { sfid: grade, problem: 'required' } });
+    expect(missing.json()).toMatchObject({
+      error: ACCOUNT_ERRORS.fieldProblem,
+      data: { sfid: grade, problem: 'required' },
+    });
     expect((await post('/do/register', { ...base, password: '123' })).statusCode).toBe(400);
     expect((await post('/do/register', { ...base, school: 'garbage' })).statusCode).toBe(404);
 
     // Another school's hashUID registers there only when that school allows it.
-    const other = await createSchool(app.ctx, { name: 'Other', adminUsername: 'other-admin', adminPassword: 'other-pass-1' });
+    const other = await createSchool(app.ctx, {
+      name: 'Other',
+      adminUsername: 'other-admin',
+      adminPassword: 'other-pass-1',
+    });
     const otherHash = app.ctx.uidCodec.encode(other.id);
     expect((await post('/do/register', { ...base, school: otherHash })).statusCode).toBe(403);
 
     const done = await post('/do/register', { ...base, infoStr: JSON.stringify([{ sfid: grade, value: 'Two' }]) });
     expect(done.statusCode).toBe(200);
-    expect(done.json().data).toMatchObject({ role: 'student', hashUID: main.hashUID, redirect: `/u/${main.hashUID}`, userData: { uname: 'newbie', sname: 'New Bie' } });
+    expect(done.json().data).toMatchObject({
+      role: 'student',
+      hashUID: main.hashUID,
+      redirect: `/u/${main.hashUID}`,
+      userData: { uname: 'newbie', sname: 'New Bie' },
+    });
     const cookie = `y_main=${done.cookies.find((c) => c.name === 'y_main')!.value}`;
     const info = (await get('/stu/info', cookie)).json().data;
-    expect(info).toMatchObject({ username: 'newbie', source: 'local', haveSetSfields: true, values: [{ sfid: grade, value: 'Two' }] });
+    expect(info).toMatchObject({
+      username: 'newbie',
+      source: 'local',
+      haveSetSfields: true,
+      values: [{ sfid: grade, value: 'Two' }],
+    });
     await login(app, { username: 'newbie', password: 'newbie-pass-1' });
     const taken = await post('/do/register', { ...base, infoStr: JSON.stringify([{ sfid: grade, value: 'One' }]) });
     expect(taken.statusCode).toBe(409);
@@ -269,7 +413,9 @@ describe('the student account: settings, information, password, avatar, registra
     setSettings({ registration: true });
     await buildStudent(app);
     const hash = school(app).hashUID;
-    expect((await post('/do/register', { school: hash, username: 'one', name: 'One', password: 'one-pass-11' })).statusCode).toBe(200);
+    expect(
+      (await post('/do/register', { school: hash, username: 'one', name: 'One', password: 'one-pass-11' })).statusCode,
+    ).toBe(200);
     const full = await post('/do/register', { school: hash, username: 'two', name: 'Two', password: 'two-pass-22' });
     expect(full.statusCode).toBe(403);
     expect(full.json()).toMatchObject({ error: LICENCE_ERRORS.seatsFull, data: { limit: 2, used: 2, adding: 1 } });
@@ -280,9 +426,37 @@ describe('the student account: settings, information, password, avatar, registra
     ({ get } = injectAs(app, null));
     setSettings({ registration: true });
     const h = school(app).hashUID;
-    for (let i = 0; i < 20; i += 1) expect((await post('/do/register', { school: h, username: `u${i}`, name: 'U', password: 'some-pass-1' }, undefined, '10.1.1.1')).statusCode).toBe(200);
-    expect((await post('/do/register', { school: h, username: 'u20', name: 'U', password: 'some-pass-1' }, undefined, '10.1.1.1')).statusCode).toBe(429);
-    expect((await post('/do/register', { school: h, username: 'u21', name: 'U', password: 'some-pass-1' }, undefined, '10.1.1.2')).statusCode).toBe(200);
+    for (let i = 0; i < 20; i += 1)
+      expect(
+        (
+          await post(
+            '/do/register',
+            { school: h, username: `u${i}`, name: 'U', password: 'some-pass-1' },
+            undefined,
+            '10.1.1.1',
+          )
+        ).statusCode,
+      ).toBe(200);
+    expect(
+      (
+        await post(
+          '/do/register',
+          { school: h, username: 'u20', name: 'U', password: 'some-pass-1' },
+          undefined,
+          '10.1.1.1',
+        )
+      ).statusCode,
+    ).toBe(429);
+    expect(
+      (
+        await post(
+          '/do/register',
+          { school: h, username: 'u21', name: 'U', password: 'some-pass-1' },
+          undefined,
+          '10.1.1.2',
+        )
+      ).statusCode,
+    ).toBe(200);
   }, 60_000);
 
   it('the shared rules: password and avatar checks', () => {
@@ -293,7 +467,8 @@ describe('the student account: settings, information, password, avatar, registra
       ['old', '123456', null],
       ['old', 'x'.repeat(129), 'tooLong'],
     ];
-    for (const [oldpwd, newpwd, want] of table) expect(passwordProblem(oldpwd, newpwd), `${oldpwd}/${newpwd}`).toBe(want);
+    for (const [oldpwd, newpwd, want] of table)
+      expect(passwordProblem(oldpwd, newpwd), `${oldpwd}/${newpwd}`).toBe(want);
     const avatars: [string, number, ReturnType<typeof avatarProblem>][] = [
       ['a.JPG', 10, null],
       ['a.jpeg', AVATAR_MAX_BYTES, null],

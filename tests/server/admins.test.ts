@@ -31,13 +31,22 @@ describe('sub-admins and permissions (spec 6, spec 7 Admins)', () => {
   };
   const adminGroup = (name: string, schoolId = school(app).id) => {
     const id = app.ctx.ids.next();
-    app.ctx.db.insert(adminGroups).values({ id, schoolId, parentId: null, name, position: 0, createdAt: Date.now() }).run();
+    app.ctx.db
+      .insert(adminGroups)
+      .values({ id, schoolId, parentId: null, name, position: 0, createdAt: Date.now() })
+      .run();
     return id;
   };
-  const register = (body: Record<string, unknown>, cookie = admin) => post('/admins/registered', { name: 'Sub', password: 'sub-pass-1', ...body }, cookie);
-  const signIn = async (username: string, password = 'sub-pass-1') => (await login(app, { username, password, role: 'admin' })).cookie;
+  const register = (body: Record<string, unknown>, cookie = admin) =>
+    post('/admins/registered', { name: 'Sub', password: 'sub-pass-1', ...body }, cookie);
+  const signIn = async (username: string, password = 'sub-pass-1') =>
+    (await login(app, { username, password, role: 'admin' })).cookie;
   const otherSchool = async () => {
-    const other = await createSchool(app.ctx, { name: 'Other', adminUsername: 'other-admin', adminPassword: 'other-pass-1' });
+    const other = await createSchool(app.ctx, {
+      name: 'Other',
+      adminUsername: 'other-admin',
+      adminPassword: 'other-pass-1',
+    });
     return { ...other, cookie: await signIn('other-admin', 'other-pass-1') };
   };
 
@@ -63,18 +72,27 @@ describe('sub-admins and permissions (spec 6, spec 7 Admins)', () => {
       expect((await send(method, url, body, noAdmin)).statusCode, url).toBe(403);
     }
     const other = await otherSchool();
-    for (const [method, url, body] of calls.filter(([, url]) => /update|setpermission|getgrouppermissions|delete/.test(url))) {
+    for (const [method, url, body] of calls.filter(([, url]) =>
+      /update|setpermission|getgrouppermissions|delete/.test(url),
+    )) {
       expect((await send(method, url, body, other.cookie)).statusCode, url).toBe(404);
     }
     expect((await get('/admins/list', other.cookie)).json().data).toEqual({ total: 0, list: [] });
     const holder = await signIn((await buildSubAdmin(app, ['admin', 'exam'])).username);
     for (const [method, url, body] of calls) {
-      const res = await send(method, url, method === 'POST' && url === '/admins/registered' ? { ...body, username: 'fresh2' } : body, holder);
+      const res = await send(
+        method,
+        url,
+        method === 'POST' && url === '/admins/registered' ? { ...body, username: 'fresh2' } : body,
+        holder,
+      );
       expect(res.statusCode, `${url} ${res.body}`).toBe(200);
     }
     for (const [method, url, body] of calls.slice(0, 7)) {
       const res = await send(method, url, url === '/admins/registered' ? { ...body, username: 'fresh3' } : body, admin);
-      expect(res.statusCode, `${url} ${res.body}`).toBe(url.includes('?id=') || url.includes('update') || url.includes('setpermission') ? 404 : 200);
+      expect(res.statusCode, `${url} ${res.body}`).toBe(
+        url.includes('?id=') || url.includes('update') || url.includes('setpermission') ? 404 : 200,
+      );
     }
   });
 
@@ -82,22 +100,54 @@ describe('sub-admins and permissions (spec 6, spec 7 Admins)', () => {
     const res = await get('/openapi.json', '');
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
-    for (const path of ['registered', 'list', 'update', 'delete', 'setpermission', 'getgrouppermissions', 'getCate', 'getCateName']) expect(paths).toContain(`/admins/${path}`);
+    for (const path of [
+      'registered',
+      'list',
+      'update',
+      'delete',
+      'setpermission',
+      'getgrouppermissions',
+      'getCate',
+      'getCateName',
+    ])
+      expect(paths).toContain(`/admins/${path}`);
   });
 
   it('registers a sub-admin who signs in with its permissions, categories and group; names are unique across the install', async () => {
     const cat = await category('Maths');
     const group = adminGroup('Teachers');
-    const res = await register({ username: 'teacher', name: 'Ms Li', permissions: ['exam', 'course', 'exam'], categories: [cat], groupId: group });
+    const res = await register({
+      username: 'teacher',
+      name: 'Ms Li',
+      permissions: ['exam', 'course', 'exam'],
+      categories: [cat],
+      groupId: group,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const created = res.json().data;
-    expect(created).toMatchObject({ username: 'teacher', name: 'Ms Li', adminType: school(app).id, permissions: ['course', 'exam'], categories: [{ id: cat, name: 'Maths' }], group: { id: group, name: 'Teachers' }, disabled: false, lastLogin: null });
+    expect(created).toMatchObject({
+      username: 'teacher',
+      name: 'Ms Li',
+      adminType: school(app).id,
+      permissions: ['course', 'exam'],
+      categories: [{ id: cat, name: 'Maths' }],
+      group: { id: group, name: 'Teachers' },
+      disabled: false,
+      lastLogin: null,
+    });
     expect(JSON.stringify(created)).not.toContain('sub-pass-1');
-    expect(app.ctx.sqlite.prepare('select password_hash from admins where id = ?').get(created.id)).toMatchObject({ password_hash: expect.stringMatching(/^\$argon2/) });
+    expect(app.ctx.sqlite.prepare('select password_hash from admins where id = ?').get(created.id)).toMatchObject({
+      password_hash: expect.stringMatching(/^\$argon2/),
+    });
 
     const teacher = await signIn('teacher');
     const me = (await get('/admins/me', teacher)).json().data;
-    expect(me).toMatchObject({ username: 'teacher', adminType: school(app).id, permissions: ['course', 'exam'], categories: [cat] });
+    expect(me).toMatchObject({
+      username: 'teacher',
+      adminType: school(app).id,
+      permissions: ['course', 'exam'],
+      categories: [cat],
+    });
 
     const list = (await get('/admins/list')).json().data;
     expect(list.total).toBe(1);
@@ -114,7 +164,11 @@ describe('sub-admins and permissions (spec 6, spec 7 Admins)', () => {
     await otherSchool();
     expect((await register({ username: 'other-admin' })).statusCode).toBe(409);
     // Categories and groups must be this school's.
-    const other = await createSchool(app.ctx, { name: 'Third', adminUsername: 'third-admin', adminPassword: 'third-pass-1' });
+    const other = await createSchool(app.ctx, {
+      name: 'Third',
+      adminUsername: 'third-admin',
+      adminPassword: 'third-pass-1',
+    });
     expect((await register({ username: 'x1', categories: ['123456789012'] })).statusCode).toBe(400);
     expect((await register({ username: 'x2', groupId: adminGroup('Theirs', other.id) })).statusCode).toBe(400);
     expect((await register({ username: 'x3', permissions: ['root'] })).statusCode).toBe(400);
@@ -130,7 +184,15 @@ describe('sub-admins and permissions (spec 6, spec 7 Admins)', () => {
     let res = await post('/admins/update', { id: sub.id, name: 'New name', password: 'new-pass-22', groupId: group });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ name: 'New name', group: { id: group } });
-    expect((await app.inject({ method: 'POST', url: '/do/login', payload: { username: sub.username, password: sub.password, role: 'admin' } })).statusCode).toBe(401);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/do/login',
+          payload: { username: sub.username, password: sub.password, role: 'admin' },
+        })
+      ).statusCode,
+    ).toBe(401);
     const fresh = await signIn(sub.username, 'new-pass-22');
     expect((await post('/admins/update', { id: sub.id, groupId: null })).json().data.group).toBeNull();
 
@@ -140,7 +202,15 @@ describe('sub-admins and permissions (spec 6, spec 7 Admins)', () => {
       expect((await get('/admins/me', c)).statusCode).toBe(401);
       expect((await get('/examadmin/category/list', c)).statusCode).toBe(401);
     }
-    expect((await app.inject({ method: 'POST', url: '/do/login', payload: { username: sub.username, password: 'new-pass-22', role: 'admin' } })).statusCode).toBe(401);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/do/login',
+          payload: { username: sub.username, password: 'new-pass-22', role: 'admin' },
+        })
+      ).statusCode,
+    ).toBe(401);
     await post('/admins/update', { id: sub.id, disabled: false });
     expect((await get('/admins/me', await signIn(sub.username, 'new-pass-22'))).statusCode).toBe(200);
 
@@ -174,11 +244,23 @@ describe('sub-admins and permissions (spec 6, spec 7 Admins)', () => {
     const b = await category('B');
     const res = await post('/admins/setpermission', { id: sub.id, permissions: ['resource', 'exam'], categories: [a] });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await get('/admins/me', cookie)).json().data).toMatchObject({ permissions: ['resource', 'exam'], categories: [a] });
+    expect((await get('/admins/me', cookie)).json().data).toMatchObject({
+      permissions: ['resource', 'exam'],
+      categories: [a],
+    });
     expect((await get('/resource/list', cookie)).statusCode).toBe(200);
 
     const perms = (await get(`/admins/getgrouppermissions?id=${sub.id}`)).json().data;
-    expect(perms.groups.map((g: { key: string }) => g.key)).toEqual(['admin', 'course', 'resource', 'student', 'userpage', 'setting', 'exam', 'question']);
+    expect(perms.groups.map((g: { key: string }) => g.key)).toEqual([
+      'admin',
+      'course',
+      'resource',
+      'student',
+      'userpage',
+      'setting',
+      'exam',
+      'question',
+    ]);
     expect(perms.groups[0].label).toBe('admin.admins.perm.admin');
     expect(perms).toMatchObject({ granted: ['resource', 'exam'], categories: [a], grantableCategories: [] });
     expect(perms.grantable).toHaveLength(8);
@@ -196,7 +278,9 @@ describe('sub-admins and permissions (spec 6, spec 7 Admins)', () => {
     ]);
     expect((await get(`/admins/getCateName?ids=${a}`, other.cookie)).json().data.list).toEqual([]);
     expect((await get('/admins/getCateName?ids=../etc')).statusCode).toBe(400);
-    expect((await post('/admins/setpermission', { id: sub.id, permissions: [], categories: [theirs] })).statusCode).toBe(400);
+    expect(
+      (await post('/admins/setpermission', { id: sub.id, permissions: [], categories: [theirs] })).statusCode,
+    ).toBe(400);
     // [] = all categories again.
     await post('/admins/setpermission', { id: sub.id, permissions: ['exam'], categories: [] });
     expect((await get('/admins/me', cookie)).json().data).toMatchObject({ permissions: ['exam'], categories: [] });
@@ -211,33 +295,55 @@ describe('sub-admins and permissions (spec 6, spec 7 Admins)', () => {
     await post('/admins/setpermission', { id: boss.id, permissions: ['admin', 'exam', 'course'], categories: [a] });
     const cookie = await signIn(boss.username);
 
-    expect((await register({ username: 'up1', permissions: ['setting'], categories: [a] }, cookie)).statusCode).toBe(403);
+    expect((await register({ username: 'up1', permissions: ['setting'], categories: [a] }, cookie)).statusCode).toBe(
+      403,
+    );
     expect((await register({ username: 'up2', permissions: ['exam'], categories: [b] }, cookie)).statusCode).toBe(403);
     // "All categories" is more than a scoped admin holds.
     expect((await register({ username: 'up3', permissions: ['exam'], categories: [] }, cookie)).statusCode).toBe(403);
     const made = await register({ username: 'down1', permissions: ['exam'], categories: [a1] }, cookie);
     expect(made.statusCode, made.body).toBe(200);
     const downId = made.json().data.id;
-    expect((await post('/admins/setpermission', { id: downId, permissions: ['exam', 'student'], categories: [a1] }, cookie)).statusCode).toBe(403);
-    expect((await post('/admins/setpermission', { id: downId, permissions: ['exam', 'course'], categories: [a] }, cookie)).statusCode).toBe(200);
+    expect(
+      (await post('/admins/setpermission', { id: downId, permissions: ['exam', 'student'], categories: [a1] }, cookie))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await post('/admins/setpermission', { id: downId, permissions: ['exam', 'course'], categories: [a] }, cookie))
+        .statusCode,
+    ).toBe(200);
 
     // Itself: no permission change, no disabling, no deleting; its own name is fine.
-    expect((await post('/admins/setpermission', { id: boss.id, permissions: ['admin', 'exam', 'course', 'setting'], categories: [] }, cookie)).json().error).toBe('cannot change yourself');
+    expect(
+      (
+        await post(
+          '/admins/setpermission',
+          { id: boss.id, permissions: ['admin', 'exam', 'course', 'setting'], categories: [] },
+          cookie,
+        )
+      ).json().error,
+    ).toBe('cannot change yourself');
     expect((await post('/admins/update', { id: boss.id, disabled: true }, cookie)).statusCode).toBe(403);
     expect((await post('/admins/delete', { ids: [boss.id] }, cookie)).statusCode).toBe(403);
     expect((await post('/admins/update', { id: boss.id, name: 'Boss' }, cookie)).statusCode).toBe(200);
     // The main admin is out of reach (404 like an unknown id).
-    expect((await post('/admins/update', { id: school(app).id, password: 'taken-over-1' }, cookie)).statusCode).toBe(404);
+    expect((await post('/admins/update', { id: school(app).id, password: 'taken-over-1' }, cookie)).statusCode).toBe(
+      404,
+    );
     expect((await post('/admins/delete', { ids: [school(app).id] }, cookie)).statusCode).toBe(404);
     // A sub-admin holding more (setting; or every category) cannot be reset, disabled or deleted by it.
     const stronger = await buildSubAdmin(app, ['setting']);
-    expect((await post('/admins/update', { id: stronger.id, password: 'taken-over-1' }, cookie)).json().error).toBe('cannot grant what you do not hold');
+    expect((await post('/admins/update', { id: stronger.id, password: 'taken-over-1' }, cookie)).json().error).toBe(
+      'cannot grant what you do not hold',
+    );
     expect((await post('/admins/delete', { ids: [stronger.id, downId] }, cookie)).statusCode).toBe(403);
     const unscoped = await buildSubAdmin(app, ['exam']);
     expect((await post('/admins/update', { id: unscoped.id, disabled: true }, cookie)).statusCode).toBe(403);
     expect((await get('/admins/list', cookie)).json().data.total).toBe(4);
     // The tree it may grant from is its own part.
-    expect((await get('/admins/getCate', cookie)).json().data.cates).toEqual([{ id: a, name: 'A', children: [{ id: a1, name: 'A1', children: [] }] }]);
+    expect((await get('/admins/getCate', cookie)).json().data.cates).toEqual([
+      { id: a, name: 'A', children: [{ id: a1, name: 'A1', children: [] }] },
+    ]);
     expect((await post('/admins/delete', { ids: [downId] }, cookie)).json().data).toEqual({ deleted: 1 });
   });
 
@@ -310,18 +416,54 @@ describe('sub-admins and permissions (spec 6, spec 7 Admins)', () => {
     const student = await buildStudent(app);
     const schoolId = school(app).id;
     const signatureOf: Record<string, string> = {};
-    for (const [coid, text] of [[inA, 'about A'], [inB, 'about B']] as const) {
+    for (const [coid, text] of [
+      [inA, 'about A'],
+      [inB, 'about B'],
+    ] as const) {
       app.ctx.db
         .insert(comments)
-        .values({ id: app.ctx.ids.next(), schoolId, courseId: coid, authorRole: 'student', authorId: student.id, authorName: 'S', text, createdAt: Date.now() })
+        .values({
+          id: app.ctx.ids.next(),
+          schoolId,
+          courseId: coid,
+          authorRole: 'student',
+          authorId: student.id,
+          authorName: 'S',
+          text,
+          createdAt: Date.now(),
+        })
         .run();
       const fileId = app.ctx.ids.next();
       const key = `files/userupload/${schoolId}/${fileId}.JPEG`;
       fs.mkdirSync(path.dirname(dataPath(app.ctx.config.dataDir, key)), { recursive: true });
       fs.writeFileSync(dataPath(app.ctx.config.dataDir, key), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
-      app.ctx.db.insert(files).values({ id: fileId, schoolId, key, originalName: 'signature.jpeg', mime: 'image/jpeg', ext: 'JPEG', size: 4, visibility: 'private', uploadedBy: `student:${student.id}`, createdAt: Date.now() }).run();
+      app.ctx.db
+        .insert(files)
+        .values({
+          id: fileId,
+          schoolId,
+          key,
+          originalName: 'signature.jpeg',
+          mime: 'image/jpeg',
+          ext: 'JPEG',
+          size: 4,
+          visibility: 'private',
+          uploadedBy: `student:${student.id}`,
+          createdAt: Date.now(),
+        })
+        .run();
       signatureOf[coid] = app.ctx.ids.next();
-      app.ctx.db.insert(signatures).values({ id: signatureOf[coid], schoolId, studentId: student.id, courseId: coid, fileId, createdAt: Date.now() }).run();
+      app.ctx.db
+        .insert(signatures)
+        .values({
+          id: signatureOf[coid],
+          schoolId,
+          studentId: student.id,
+          courseId: coid,
+          fileId,
+          createdAt: Date.now(),
+        })
+        .run();
     }
     const sub = await buildSubAdmin(app, ['course']);
     await post('/admins/setpermission', { id: sub.id, permissions: ['course'], categories: [a] });

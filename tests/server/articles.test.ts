@@ -14,25 +14,38 @@ describe('articles', () => {
   });
   afterEach(() => app.close());
 
-  const call = (method: 'GET' | 'POST', url: string, payload?: unknown, cookie?: string, headers: Record<string, string> = {}) =>
-    app.inject({ method, url, payload: payload as object, headers: { ...(cookie ? { cookie } : {}), ...headers } });
+  const call = (
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: unknown,
+    cookie?: string,
+    headers: Record<string, string> = {},
+  ) => app.inject({ method, url, payload: payload as object, headers: { ...(cookie ? { cookie } : {}), ...headers } });
   const create = async (title: string, extra: Record<string, unknown> = {}, cookie = admin) => {
     const res = await call('POST', '/article/new', { title, ...extra }, cookie);
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data.aid as string;
   };
-  const publish = (aid: string, status = 1, cookie = admin) => call('POST', '/article/publish', { aid, status }, cookie);
+  const publish = (aid: string, status = 1, cookie = admin) =>
+    call('POST', '/article/publish', { aid, status }, cookie);
   const titles = (data: { list: { title: string }[] }) => data.list.map((item) => item.title);
-  const studentList = async (query = '') => (await call('GET', `/article/list?uid=${school(app).hashUID}${query}`)).json().data;
+  const studentList = async (query = '') =>
+    (await call('GET', `/article/list?uid=${school(app).hashUID}${query}`)).json().data;
 
   it('a new article is a draft that students never see; publishing shows it with a summary', async () => {
-    const aid = await create('News', { content: '<h3>Title</h3><p>Hello&nbsp;<b>world</b> &amp; friends</p><script>bad()</script>', img: '/files/n.png' });
+    const aid = await create('News', {
+      content: '<h3>Title</h3><p>Hello&nbsp;<b>world</b> &amp; friends</p><script>bad()</script>',
+      img: '/files/n.png',
+    });
     expect((await studentList()).list).toEqual([]);
     expect((await call('GET', `/article/info/${aid}`)).statusCode).toBe(404);
     const student = await login(app, await buildStudent(app));
     expect((await call('GET', `/article/info/${aid}`, undefined, student.cookie)).statusCode).toBe(404);
     expect((await call('GET', `/article/list?status=0`, undefined, student.cookie)).json().data.list).toEqual([]);
-    expect((await call('GET', `/article/info/${aid}`, undefined, admin)).json().data).toMatchObject({ status: 0, title: 'News' });
+    expect((await call('GET', `/article/info/${aid}`, undefined, admin)).json().data).toMatchObject({
+      status: 0,
+      title: 'News',
+    });
 
     expect((await publish(aid)).json().data.status).toBe(1);
     const list = await studentList();
@@ -54,11 +67,25 @@ describe('articles', () => {
 
   it('article/save sanitises content (script and javascript: href removed) and keeps fields left out', async () => {
     const aid = await create('Draft', { content: '<p>first</p>' });
-    const res = await call('POST', '/article/save', { aid, content: '<p>x<script>alert(1)</script><a href="javascript:alert(1)" onclick="y()">link</a><a href="https://ok.example">ok</a></p>' }, admin);
+    const res = await call(
+      'POST',
+      '/article/save',
+      {
+        aid,
+        content:
+          '<p>x<script>alert(1)</script><a href="javascript:alert(1)" onclick="y()">link</a><a href="https://ok.example">ok</a></p>',
+      },
+      admin,
+    );
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ title: 'Draft', content: '<p>x<a href="">link</a><a href="https://ok.example">ok</a></p>' });
+    expect(res.json().data).toMatchObject({
+      title: 'Draft',
+      content: '<p>x<a href="">link</a><a href="https://ok.example">ok</a></p>',
+    });
     expect((await call('POST', '/article/save', { aid, title: '' }, admin)).json().error).toMatch(/body\.title/);
-    expect((await call('POST', '/article/save', { aid, img: 'javascript:x' }, admin)).json().error).toMatch(/body\.img/);
+    expect((await call('POST', '/article/save', { aid, img: 'javascript:x' }, admin)).json().error).toMatch(
+      /body\.img/,
+    );
     expect((await call('POST', '/article/save', { aid: 'abc' }, admin)).json().error).toMatch(/body\.aid/);
     expect((await call('POST', '/article/new', { content: 'x' }, admin)).json().error).toMatch(/body\.title/);
     expect((await call('POST', '/article/save', { aid: '123', title: 'x' }, admin)).statusCode).toBe(404);
@@ -74,8 +101,15 @@ describe('articles', () => {
     await call('POST', '/article/move', { aid: a, position: 0 }, admin);
     await call('POST', '/article/move', { aid: d, position: 99 }, admin);
     expect(titles(await studentList('&num=10'))).toEqual(['A', 'C', 'B', 'D']);
-    const positions = (await call('GET', '/article/admin/list?num=10', undefined, admin)).json().data.list.map((x: { title: string; position: number }) => [x.title, x.position]);
-    expect(positions).toEqual([['A', 0], ['C', 1], ['B', 2], ['D', 3]]);
+    const positions = (await call('GET', '/article/admin/list?num=10', undefined, admin))
+      .json()
+      .data.list.map((x: { title: string; position: number }) => [x.title, x.position]);
+    expect(positions).toEqual([
+      ['A', 0],
+      ['C', 1],
+      ['B', 2],
+      ['D', 3],
+    ]);
     expect((await call('POST', '/article/pin', { aid: b, pinned: 1 }, admin)).json().data.pinned).toBe(true);
     const page1 = await studentList('&page=1&num=2');
     expect(titles(page1)).toEqual(['B', 'A']);
@@ -83,21 +117,38 @@ describe('articles', () => {
     expect(page1.list[0].pinned).toBe(true);
     expect(titles(await studentList('&page=2&num=2'))).toEqual(['C', 'D']);
     expect((await call('GET', '/article/list?num=51')).json().error).toMatch(/querystring\.num/);
-    expect((await call('POST', '/article/move', { aid: a, position: -1 }, admin)).json().error).toMatch(/body\.position/);
+    expect((await call('POST', '/article/move', { aid: a, position: -1 }, admin)).json().error).toMatch(
+      /body\.position/,
+    );
   });
 
   it('article/delete is all-or-nothing; the admin list filters by status', async () => {
     const a = await create('A');
     const b = await create('B');
     await publish(a);
-    const other = await createSchool(app.ctx, { name: 'Other', adminUsername: 'other-admin', adminPassword: 'other-pass-1' });
+    const other = await createSchool(app.ctx, {
+      name: 'Other',
+      adminUsername: 'other-admin',
+      adminPassword: 'other-pass-1',
+    });
     const otherAdmin = (await login(app, { username: 'other-admin', password: 'other-pass-1', role: 'admin' })).cookie;
     const theirs = await create('Theirs', {}, otherAdmin);
     expect((await call('POST', '/article/delete', { aids: [a, theirs] }, admin)).statusCode).toBe(404);
-    expect((await call('GET', '/article/admin/list?status=1', undefined, admin)).json().data.list.map((x: { aid: string }) => x.aid)).toEqual([a]);
-    expect((await call('GET', '/article/admin/list?status=0', undefined, admin)).json().data.list.map((x: { aid: string }) => x.aid)).toEqual([b]);
+    expect(
+      (await call('GET', '/article/admin/list?status=1', undefined, admin))
+        .json()
+        .data.list.map((x: { aid: string }) => x.aid),
+    ).toEqual([a]);
+    expect(
+      (await call('GET', '/article/admin/list?status=0', undefined, admin))
+        .json()
+        .data.list.map((x: { aid: string }) => x.aid),
+    ).toEqual([b]);
     expect((await call('POST', '/article/delete', { aids: [a] }, admin)).json().data).toEqual({ deleted: 1 });
-    expect((await call('GET', '/article/admin/list', undefined, admin)).json().data).toMatchObject({ total: 1, list: [{ aid: b, position: 0 }] });
+    expect((await call('GET', '/article/admin/list', undefined, admin)).json().data).toMatchObject({
+      total: 1,
+      list: [{ aid: b, position: 0 }],
+    });
     expect((await call('GET', `/article/info/${a}`, undefined, admin)).statusCode).toBe(404);
     expect(other.id).not.toBe(school(app).id);
   });
@@ -107,7 +158,7 @@ describe('articles', () => {
     const student = await login(app, await buildStudent(app));
     const teacher = await login(app, { ...(await buildSubAdmin(app, ['course'])), role: 'admin' });
     const editor = await login(app, { ...(await buildSubAdmin(app, ['userpage'])), role: 'admin' });
-    const attempts: [('GET' | 'POST'), string, object?][] = [
+    const attempts: ['GET' | 'POST', string, object?][] = [
       ['POST', '/article/new', { title: 'x' }],
       ['POST', '/article/save', { aid, title: 'x' }],
       ['POST', '/article/publish', { aid, status: 1 }],
@@ -127,12 +178,23 @@ describe('articles', () => {
 
     await createSchool(app.ctx, { name: 'Other', adminUsername: 'other-admin', adminPassword: 'other-pass-1' });
     const otherAdmin = (await login(app, { username: 'other-admin', password: 'other-pass-1', role: 'admin' })).cookie;
-    for (const [method, url, body] of attempts.slice(1, 6)) expect((await call(method, url, body, otherAdmin)).statusCode, url).toBe(404);
+    for (const [method, url, body] of attempts.slice(1, 6))
+      expect((await call(method, url, body, otherAdmin)).statusCode, url).toBe(404);
     expect((await call('GET', `/article/info/${aid}`, undefined, otherAdmin)).statusCode).toBe(404);
-    expect((await call('GET', '/article/admin/list', undefined, otherAdmin)).json().data).toEqual({ list: [], total: 0 });
-    expect((await call('GET', '/article/list?status=0', undefined, otherAdmin)).json().data).toEqual({ list: [], total: 0 });
-    expect((await call('GET', `/article/list?status=0&uid=${school(app).hashUID}`, undefined, otherAdmin)).json().data.total).toBe(0);
-    expect((await call('GET', `/article/list?status=0&uid=${school(app).hashUID}`, undefined, admin)).json().data.total).toBe(1);
+    expect((await call('GET', '/article/admin/list', undefined, otherAdmin)).json().data).toEqual({
+      list: [],
+      total: 0,
+    });
+    expect((await call('GET', '/article/list?status=0', undefined, otherAdmin)).json().data).toEqual({
+      list: [],
+      total: 0,
+    });
+    expect(
+      (await call('GET', `/article/list?status=0&uid=${school(app).hashUID}`, undefined, otherAdmin)).json().data.total,
+    ).toBe(0);
+    expect(
+      (await call('GET', `/article/list?status=0&uid=${school(app).hashUID}`, undefined, admin)).json().data.total,
+    ).toBe(1);
   });
 
   it('the student list is cached: 304 on If-None-Match, a new ETag after a change', async () => {

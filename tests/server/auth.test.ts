@@ -15,18 +15,31 @@ describe('accounts and sessions (spec 6, 7 Auth)', () => {
   });
   afterEach(() => app.close());
 
-
   it('a student logs in with an HttpOnly, SameSite=Lax y_main cookie for one day', async () => {
     const student = await buildStudent(app, { name: '王小明', groups: ['研发部', '新员工'] });
-    const res = await app.inject({ method: 'POST', url: '/do/login', payload: { username: student.username, password: student.password } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/do/login',
+      payload: { username: student.username, password: student.password },
+    });
     expect(res.statusCode).toBe(200);
     const cookie = res.cookies.find((c) => c.name === 'y_main')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 86400 });
     expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const body = res.json();
     expect(body.status).toBe('ok');
-    expect(body.data).toMatchObject({ role: 'student', adminType: null, hashUID: school(app).hashUID, redirect: `/u/${school(app).hashUID}` });
-    expect(body.data.userData).toMatchObject({ uname: student.username, sid: student.id, sname: '王小明', uid: school(app).id });
+    expect(body.data).toMatchObject({
+      role: 'student',
+      adminType: null,
+      hashUID: school(app).hashUID,
+      redirect: `/u/${school(app).hashUID}`,
+    });
+    expect(body.data.userData).toMatchObject({
+      uname: student.username,
+      sid: student.id,
+      sname: '王小明',
+      uid: school(app).id,
+    });
     expect(body.data.userData.gid.sort()).toEqual([...student.groupIds].sort());
   });
 
@@ -46,7 +59,11 @@ describe('accounts and sessions (spec 6, 7 Auth)', () => {
 
     const student = await buildStudent(app);
     const { cookie } = await login(app, student);
-    expect((await get('/checkLogin', cookie)).json().data).toMatchObject({ login: true, role: 'student', userData: { sid: student.id } });
+    expect((await get('/checkLogin', cookie)).json().data).toMatchObject({
+      login: true,
+      role: 'student',
+      userData: { sid: student.id },
+    });
 
     const admin = await login(app, { ...ADMIN, role: 'admin' });
     expect(admin.body.data).toMatchObject({ role: 'admin', adminType: '0', redirect: '/learn/admin/' });
@@ -57,8 +74,16 @@ describe('accounts and sessions (spec 6, 7 Auth)', () => {
 
   it('says the same thing for an unknown user and a wrong password', async () => {
     const student = await buildStudent(app);
-    const wrong = await app.inject({ method: 'POST', url: '/do/login', payload: { username: student.username, password: 'nope-nope' } });
-    const unknown = await app.inject({ method: 'POST', url: '/do/login', payload: { username: 'nobody', password: 'nope-nope' } });
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/do/login',
+      payload: { username: student.username, password: 'nope-nope' },
+    });
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/do/login',
+      payload: { username: 'nobody', password: 'nope-nope' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
@@ -67,17 +92,29 @@ describe('accounts and sessions (spec 6, 7 Auth)', () => {
   });
 
   it('a student belongs to one school: the same name at another school is another account', async () => {
-    const other = await createSchool(app.ctx, { name: 'Other', adminUsername: 'other-admin', adminPassword: 'other-pass-1' });
+    const other = await createSchool(app.ctx, {
+      name: 'Other',
+      adminUsername: 'other-admin',
+      adminPassword: 'other-pass-1',
+    });
     const here = await buildStudent(app, { username: 'same', password: 'here-pass-1' });
     await buildStudent(app, { username: 'same', password: 'there-pass-1', schoolId: other.id });
     const otherHash = app.ctx.uidCodec.encode(other.id);
     const there = await login(app, { username: 'same', password: 'there-pass-1', school: otherHash });
     expect(there.body.data.userData.uid).toBe(other.id);
     expect(there.body.data.redirect).toBe(`/u/${otherHash}`);
-    const mixed = await app.inject({ method: 'POST', url: '/do/login', payload: { username: 'same', password: 'there-pass-1' } });
+    const mixed = await app.inject({
+      method: 'POST',
+      url: '/do/login',
+      payload: { username: 'same', password: 'there-pass-1' },
+    });
     expect(mixed.statusCode).toBe(401);
     expect((await login(app, { username: 'same', password: 'here-pass-1' })).body.data.userData.sid).toBe(here.id);
-    const garbage = await app.inject({ method: 'POST', url: '/do/login', payload: { username: 'same', password: 'x', school: 'garbage' } });
+    const garbage = await app.inject({
+      method: 'POST',
+      url: '/do/login',
+      payload: { username: 'same', password: 'x', school: 'garbage' },
+    });
     expect(garbage.statusCode).toBe(404);
   });
 
@@ -108,7 +145,11 @@ describe('accounts and sessions (spec 6, 7 Auth)', () => {
   it('one live session per student: the older one is told isKic by checkStudent/login', async () => {
     const student = await buildStudent(app);
     const first = await login(app, student);
-    expect((await get('/checkStudent/login', first.cookie)).json()).toEqual({ status: 'ok', error: null, data: { isKic: false } });
+    expect((await get('/checkStudent/login', first.cookie)).json()).toEqual({
+      status: 'ok',
+      error: null,
+      data: { isKic: false },
+    });
     const second = await login(app, student, '10.0.0.2');
     const kicked = await get('/checkStudent/login', first.cookie);
     expect(kicked.statusCode).toBe(200);
@@ -144,16 +185,27 @@ describe('accounts and sessions (spec 6, 7 Auth)', () => {
   it('throttles an account from an address after repeated failures, then lets it in once the wait runs out', async () => {
     const student = await buildStudent(app);
     const attempt = (password: string, ip = '10.1.1.1') =>
-      app.inject({ method: 'POST', url: '/do/login', payload: { username: student.username, password }, remoteAddress: ip });
+      app.inject({
+        method: 'POST',
+        url: '/do/login',
+        payload: { username: student.username, password },
+        remoteAddress: ip,
+      });
     for (let i = 0; i < LOGIN_THROTTLE.freeFailures; i++) expect((await attempt('wrong-pass')).statusCode).toBe(401);
     const waiting = await attempt(student.password);
     expect(waiting.statusCode).toBe(429);
-    expect(waiting.json()).toEqual({ status: 'error', error: 'too many attempts', data: { retryAfter: LOGIN_THROTTLE.firstDelayMs / 1000 } });
+    expect(waiting.json()).toEqual({
+      status: 'error',
+      error: 'too many attempts',
+      data: { retryAfter: LOGIN_THROTTLE.firstDelayMs / 1000 },
+    });
     expect(waiting.headers['retry-after']).toBe(String(LOGIN_THROTTLE.firstDelayMs / 1000));
     // Neither the account from another address nor another account from this address waits.
     expect((await attempt(student.password, '10.9.9.9')).statusCode).toBe(200);
     const other = await buildStudent(app);
-    expect((await app.inject({ method: 'POST', url: '/do/login', payload: other, remoteAddress: '10.1.1.1' })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'POST', url: '/do/login', payload: other, remoteAddress: '10.1.1.1' })).statusCode,
+    ).toBe(200);
     clock += LOGIN_THROTTLE.firstDelayMs + 1;
     expect((await attempt(student.password)).statusCode).toBe(200);
   });
@@ -161,13 +213,23 @@ describe('accounts and sessions (spec 6, 7 Auth)', () => {
   it('throttles an address that tries many accounts', async () => {
     const ip = '10.2.2.2';
     for (let i = 0; i < LOGIN_THROTTLE.perAddress; i++) {
-      const res = await app.inject({ method: 'POST', url: '/do/login', payload: { username: `guess${i}`, password: 'x' }, remoteAddress: ip });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/do/login',
+        payload: { username: `guess${i}`, password: 'x' },
+        remoteAddress: ip,
+      });
       expect(res.statusCode).toBe(401);
     }
     const student = await buildStudent(app);
     const blocked = await app.inject({ method: 'POST', url: '/do/login', payload: student, remoteAddress: ip });
     expect(blocked.statusCode).toBe(429);
-    const elsewhere = await app.inject({ method: 'POST', url: '/do/login', payload: student, remoteAddress: '10.3.3.3' });
+    const elsewhere = await app.inject({
+      method: 'POST',
+      url: '/do/login',
+      payload: student,
+      remoteAddress: '10.3.3.3',
+    });
     expect(elsewhere.statusCode).toBe(200);
   });
 
@@ -175,7 +237,9 @@ describe('accounts and sessions (spec 6, 7 Auth)', () => {
     const { id, hashUID } = school(app);
     const post = (payload: object) => app.inject({ method: 'POST', url: '/redirect', payload });
     expect((await post({ uid: 0, type: 1, page: id })).json().data.url).toBe(`/login/u/${hashUID}`);
-    expect((await post({ uid: 0, type: 1, page: hashUID, ReturnUrl: '/course/x' })).json().data.url).toBe(`/login/u/${hashUID}?return=%2Fcourse%2Fx`);
+    expect((await post({ uid: 0, type: 1, page: hashUID, ReturnUrl: '/course/x' })).json().data.url).toBe(
+      `/login/u/${hashUID}?return=%2Fcourse%2Fx`,
+    );
     expect((await post({ uid: id, type: 0, page: 0 })).json().data.url).toBe(`/u/${hashUID}`);
     expect((await post({ uid: 0, type: 2, page: id })).json().data.url).toBe(`/login/u/${hashUID}?register=1`);
     expect((await post({ uid: 0, type: 1, page: '999' })).statusCode).toBe(404);
@@ -186,7 +250,12 @@ describe('accounts and sessions (spec 6, 7 Auth)', () => {
     const sub = await buildSubAdmin(app, ['course', 'student', 'bogus']);
     const { cookie } = await login(app, { ...sub, role: 'admin' });
     const me = (await get('/admins/me', cookie)).json().data;
-    expect(me).toMatchObject({ username: sub.username, adminType: school(app).id, permissions: ['course', 'student'], school: { name: school(app).name } });
+    expect(me).toMatchObject({
+      username: sub.username,
+      adminType: school(app).id,
+      permissions: ['course', 'student'],
+      school: { name: school(app).name },
+    });
     const main = await login(app, { ...ADMIN, role: 'admin' });
     expect((await get('/admins/me', main.cookie)).json().data.permissions).toHaveLength(8);
   });

@@ -12,14 +12,17 @@ describe('cached public catalogue replies: ETag, 304, invalidation, and no viewe
     app = await makeApp();
     admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
     catid = (await post('/course/category', { title: 'Cat' })).json().data.catid;
-    ({ coid, code } = (await post('/course/new', { title: 'Cached', catid, type: 0, actual: 10, price: 20 })).json().data);
+    ({ coid, code } = (
+      await post('/course/new', { title: 'Cached', catid, type: 0, actual: 10, price: 20 })
+    ).json().data);
     await post('/course/pub', { coid, pub: '1' }, admin);
   });
   afterEach(() => app.close());
 
   const post = (url: string, payload: object, cookie = admin, headers: Record<string, string> = {}) =>
     app.inject({ method: 'POST', url, payload, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
-  const get = (url: string, cookie = '', headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+  const get = (url: string, cookie = '', headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
 
   /** The public reads, each as a function of extra headers. */
   const reads = () => {
@@ -54,7 +57,11 @@ describe('cached public catalogue replies: ETag, 304, invalidation, and no viewe
   });
 
   it('a write gives fresh bodies and ETags; the old ETag no longer answers 304', async () => {
-    const before = Object.fromEntries(await Promise.all(Object.entries(reads()).map(async ([name, read]) => [name, (await read()).headers.etag as string])));
+    const before = Object.fromEntries(
+      await Promise.all(
+        Object.entries(reads()).map(async ([name, read]) => [name, (await read()).headers.etag as string]),
+      ),
+    );
     await post('/course/save', { coid, values: { title: 'Cached renamed' } });
     await post('/course/cate/update', { catid, title: 'Cat renamed' });
     for (const [name, read] of Object.entries(reads())) {
@@ -98,7 +105,9 @@ describe('cached public catalogue replies: ETag, 304, invalidation, and no viewe
     const other = await buildStudent(app);
     const buyerCookie = (await login(app, buyer)).cookie;
     const otherCookie = (await login(app, other)).cookie;
-    app.ctx.sqlite.prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`).run(buyer.id, coid, Date.now());
+    app.ctx.sqlite
+      .prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`)
+      .run(buyer.id, coid, Date.now());
     await post('/collectcourse', { uid: school(app).id, coid, collect: 1 }, buyerCookie);
 
     const view = async (cookie: string) => (await get(`/course/info/${code}`, cookie)).json().data;
@@ -130,28 +139,41 @@ describe('cached public catalogue replies: ETag, 304, invalidation, and no viewe
     const view = async () => (await get(`/course/info/${code}`, cookie)).json().data;
     expect(await view()).toMatchObject({ isbuy: false, courseStatus: 3, title: 'Cached' });
     // A raw insert (no service call) reaches the kept reply through the change feed.
-    app.ctx.sqlite.prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`).run(student.id, coid, Date.now());
+    app.ctx.sqlite
+      .prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`)
+      .run(student.id, coid, Date.now());
     expect(await view()).toMatchObject({ isbuy: true, courseStatus: 0 });
     await post('/course/save', { coid, values: { title: 'Renamed' } });
     expect(await view()).toMatchObject({ isbuy: true, title: 'Renamed' });
   });
 
-  it("a kept student reply is at most 10 s behind the clock (the status of a validity that ends)", async () => {
+  it('a kept student reply is at most 10 s behind the clock (the status of a validity that ends)', async () => {
     let clock = Date.now();
     const timed = await makeApp({}, { now: () => clock });
     try {
       const cookieOf = async () => (await login(timed, { ...ADMIN, role: 'admin' })).cookie;
       const adminCookie = await cookieOf();
-      const call = (url: string, payload: object) => timed.inject({ method: 'POST', url, payload, headers: { cookie: adminCookie } });
+      const call = (url: string, payload: object) =>
+        timed.inject({ method: 'POST', url, payload, headers: { cookie: adminCookie } });
       const cat = (await call('/course/category', { title: 'Cat' })).json().data.catid;
-      const made = (await call('/course/new', { title: 'One day', catid: cat, type: 0, actual: 10, price: 10 })).json().data;
+      const made = (await call('/course/new', { title: 'One day', catid: cat, type: 0, actual: 10, price: 10 })).json()
+        .data;
       await call('/course/save', { coid: made.coid, values: { ce_type: 1, ce_time: 1 } });
-      await timed.inject({ method: 'POST', url: '/course/pub', payload: { coid: made.coid, pub: '1' }, headers: { cookie: adminCookie } });
+      await timed.inject({
+        method: 'POST',
+        url: '/course/pub',
+        payload: { coid: made.coid, pub: '1' },
+        headers: { cookie: adminCookie },
+      });
       const student = await buildStudent(timed);
       const cookie = (await login(timed, student)).cookie;
       // Bought a day ago, less three seconds: still valid now, over in three seconds.
-      timed.ctx.sqlite.prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`).run(student.id, made.coid, clock - 86_400_000 + 3000);
-      const status = async () => (await timed.inject({ method: 'GET', url: `/course/info/${made.code}`, headers: { cookie } })).json().data.courseStatus;
+      timed.ctx.sqlite
+        .prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`)
+        .run(student.id, made.coid, clock - 86_400_000 + 3000);
+      const status = async () =>
+        (await timed.inject({ method: 'GET', url: `/course/info/${made.code}`, headers: { cookie } })).json().data
+          .courseStatus;
       expect(await status()).toBe(0);
       clock += 11_000;
       expect(await status()).not.toBe(0);

@@ -24,7 +24,11 @@ describe('course categories: a nested set of three levels (spec 3 Category, 7 co
     return res.json().data.catid as string;
   };
   const rows = (schoolId = school(app).id) =>
-    app.ctx.sqlite.prepare(`select id, parent_id, position, depth, lft, rgt from categories where school_id = ? and kind = 'course' order by lft`).all(schoolId) as Row[];
+    app.ctx.sqlite
+      .prepare(
+        `select id, parent_id, position, depth, lft, rgt from categories where school_id = ? and kind = 'course' order by lft`,
+      )
+      .all(schoolId) as Row[];
   const newCourse = async (title: string, catid: string) => {
     const res = await post('/course/new', { title, catid, type: 0 });
     expect(res.statusCode, res.body).toBe(200);
@@ -53,7 +57,8 @@ describe('course categories: a nested set of three levels (spec 3 Category, 7 co
   }
 
   /** Descendants by walking parent_id, to compare with the range query. */
-  const descendants = (list: Row[], id: string): string[] => list.filter((r) => r.parent_id === id).flatMap((r) => [r.id, ...descendants(list, r.id)]);
+  const descendants = (list: Row[], id: string): string[] =>
+    list.filter((r) => r.parent_id === id).flatMap((r) => [r.id, ...descendants(list, r.id)]);
 
   it('adds up to three levels, refuses a fourth (400 too deep), and keeps the set consistent', async () => {
     const a = await add('A');
@@ -69,7 +74,13 @@ describe('course categories: a nested set of three levels (spec 3 Category, 7 co
     const tree = (await get(`/course/catelist`, admin)).json().data.cates;
     expect(tree.map((c: { title: string }) => c.title)).toEqual(['A', 'B']);
     expect(tree[0].children.map((c: { title: string }) => c.title)).toEqual(['A1', 'A2']);
-    expect(tree[0].children[0].children[0]).toMatchObject({ title: 'A11', catname: 'A11', depth: 3, isColumn: false, children: [] });
+    expect(tree[0].children[0].children[0]).toMatchObject({
+      title: 'A11',
+      catname: 'A11',
+      depth: 3,
+      isColumn: false,
+      children: [],
+    });
   });
 
   it('moves, reorders and renames; refuses moving under its own subtree or past three levels', async () => {
@@ -117,14 +128,18 @@ describe('course categories: a nested set of three levels (spec 3 Category, 7 co
     await post('/course/cate/update', { catid: a2, parent_id: b1 });
     const list = rows();
     for (const row of list) {
-      const range = app.ctx.sqlite.prepare(`select id from categories where school_id = ? and lft > ? and lft < ?`).all(school(app).id, row.lft, row.rgt) as { id: string }[];
+      const range = app.ctx.sqlite
+        .prepare(`select id from categories where school_id = ? and lft > ? and lft < ?`)
+        .all(school(app).id, row.lft, row.rgt) as { id: string }[];
       expect(range.map((r) => r.id).sort()).toEqual(descendants(list, row.id).sort());
     }
     const inA11 = await newCourse('in A11', a11);
     const inA2 = await newCourse('in A2', a2);
     const inA = await newCourse('in A', a);
     const bycate = async (catid: string) =>
-      ((await post('/course/bycate', { uid: school(app).id, catid }, '')).json().data.courseData as { coid: string }[]).map((c) => c.coid).sort();
+      ((await post('/course/bycate', { uid: school(app).id, catid }, '')).json().data.courseData as { coid: string }[])
+        .map((c) => c.coid)
+        .sort();
     expect(await bycate(a)).toEqual([inA, inA11].sort());
     expect(await bycate(b)).toEqual([inA2]);
     expect(await bycate(a1)).toEqual([inA11]);
@@ -234,7 +249,11 @@ describe('course categories: a nested set of three levels (spec 3 Category, 7 co
     const teacher = (await login(app, { ...(await buildSubAdmin(app, ['course'])), role: 'admin' })).cookie;
     expect((await post('/course/category', { title: 'by teacher', parent_id: a }, teacher)).statusCode).toBe(200);
 
-    const other = await createSchool(app.ctx, { name: 'Other', adminUsername: 'other-admin', adminPassword: 'other-pass-1' });
+    const other = await createSchool(app.ctx, {
+      name: 'Other',
+      adminUsername: 'other-admin',
+      adminPassword: 'other-pass-1',
+    });
     const them = (await login(app, { username: 'other-admin', password: 'other-pass-1', role: 'admin' })).cookie;
     const theirs = await add('Theirs', '0', them);
     for (const [url, body] of calls.slice(1)) expect((await post(url, body, them)).statusCode, url).toBe(404);
@@ -252,12 +271,34 @@ describe('course categories: a nested set of three levels (spec 3 Category, 7 co
   it('every catalogue call is in the OpenAPI document with its input and reply', async () => {
     const doc = (await get('/openapi.json')).json();
     const calls: [string, string][] = [
-      ['get', '/course/catelist'], ['get', '/course/cates'], ['post', '/course/category'], ['post', '/course/cate/update'],
-      ['post', '/course/cate/delete'], ['post', '/course/movebeforedelcate'], ['post', '/getcourselist'], ['post', '/course/new'],
-      ['post', '/course/save'], ['get', '/course/info/{id}'], ['post', '/course/delete'], ['post', '/course/copy'], ['post', '/course/pub'],
-      ['post', '/course/descr'], ['post', '/course/updateSet'], ['post', '/course/topClass'], ['post', '/course/bycate'], ['post', '/course/search'],
-      ['get', '/watch/hot/{id}'], ['post', '/collectcourse'], ['get', '/collect/status'], ['get', '/course/chapter/{id}'], ['post', '/chapter/add'],
-      ['post', '/chapter/rename'], ['post', '/chapter/free'], ['post', '/chapter/update'], ['post', '/chapter/move'], ['post', '/chapter/delete'],
+      ['get', '/course/catelist'],
+      ['get', '/course/cates'],
+      ['post', '/course/category'],
+      ['post', '/course/cate/update'],
+      ['post', '/course/cate/delete'],
+      ['post', '/course/movebeforedelcate'],
+      ['post', '/getcourselist'],
+      ['post', '/course/new'],
+      ['post', '/course/save'],
+      ['get', '/course/info/{id}'],
+      ['post', '/course/delete'],
+      ['post', '/course/copy'],
+      ['post', '/course/pub'],
+      ['post', '/course/descr'],
+      ['post', '/course/updateSet'],
+      ['post', '/course/topClass'],
+      ['post', '/course/bycate'],
+      ['post', '/course/search'],
+      ['get', '/watch/hot/{id}'],
+      ['post', '/collectcourse'],
+      ['get', '/collect/status'],
+      ['get', '/course/chapter/{id}'],
+      ['post', '/chapter/add'],
+      ['post', '/chapter/rename'],
+      ['post', '/chapter/free'],
+      ['post', '/chapter/update'],
+      ['post', '/chapter/move'],
+      ['post', '/chapter/delete'],
     ];
     for (const [method, path] of calls) {
       const op = doc.paths[path]?.[method];

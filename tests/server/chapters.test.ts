@@ -4,7 +4,16 @@ import { injectAs, type Caller } from '../helpers/kit';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
 
-type Node = { cid: string; title: string; position: number; parent_id: string; free: boolean; locked: boolean; learnType: string; children: Node[] };
+type Node = {
+  cid: string;
+  title: string;
+  position: number;
+  parent_id: string;
+  free: boolean;
+  locked: boolean;
+  learnType: string;
+  children: Node[];
+};
 
 describe('chapters: a two-level tree per course (spec 3 Chapter, 7 course/chapter, chapter/*)', () => {
   let app: TestApp;
@@ -26,15 +35,27 @@ describe('chapters: a two-level tree per course (spec 3 Chapter, 7 course/chapte
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data.cid as string;
   };
-  const tree = async (cookie = admin): Promise<Node[]> => (await get(`/course/chapter/${coid}`, cookie)).json().data.chapters;
-  const shape = (nodes: Node[]): unknown => nodes.map((n) => (n.children.length ? [n.title, n.position, shape(n.children)] : [n.title, n.position]));
+  const tree = async (cookie = admin): Promise<Node[]> =>
+    (await get(`/course/chapter/${coid}`, cookie)).json().data.chapters;
+  const shape = (nodes: Node[]): unknown =>
+    nodes.map((n) => (n.children.length ? [n.title, n.position, shape(n.children)] : [n.title, n.position]));
 
   it('adds chapters and subchapters in order; refuses a third level and another course’s parent', async () => {
     const one = await add('One');
     await add('1.1', one, CHAPTER_TYPE.video);
     const sub = await add('1.2', one, CHAPTER_TYPE.ppt);
     await add('Two', '0', CHAPTER_TYPE.exam);
-    expect(shape(await tree())).toEqual([['One', 0, [['1.1', 0], ['1.2', 1]]], ['Two', 1]]);
+    expect(shape(await tree())).toEqual([
+      [
+        'One',
+        0,
+        [
+          ['1.1', 0],
+          ['1.2', 1],
+        ],
+      ],
+      ['Two', 1],
+    ]);
     const nodes = await tree();
     expect(nodes[0].children.map((c) => c.learnType)).toEqual(['v', 'ppt']);
     expect(nodes[1].learnType).toBe('oo');
@@ -70,7 +91,9 @@ describe('chapters: a two-level tree per course (spec 3 Chapter, 7 course/chapte
     const list = (await get(`/course/chapter/${coid}`, cookie)).json().data;
     expect(list).toMatchObject({ coid, free: false, isbuy: false, hasFreeChapter: true });
 
-    app.ctx.sqlite.prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`).run(student.id, coid, Date.now());
+    app.ctx.sqlite
+      .prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`)
+      .run(student.id, coid, Date.now());
     expect((await tree(cookie)).every((n) => !n.locked && n.children.every((c) => !c.locked))).toBe(true);
     expect((await tree('')).some((n) => n.locked)).toBe(true);
     expect((await tree(admin)).some((n) => n.locked)).toBe(false);
@@ -88,12 +111,22 @@ describe('chapters: a two-level tree per course (spec 3 Chapter, 7 course/chapte
     const cid = await add('Old');
     expect((await post('/chapter/rename', { cid, title: '  New  ' })).json().data.title).toBe('New');
     const updated = (
-      await post('/chapter/update', { cid, type: CHAPTER_TYPE.office, allowdownload: 1, showgrade: true, description: '<p>Ends 2026-07-01<script>x()</script><a href="javascript:go()">a</a></p>' })
+      await post('/chapter/update', {
+        cid,
+        type: CHAPTER_TYPE.office,
+        allowdownload: 1,
+        showgrade: true,
+        description: '<p>Ends 2026-07-01<script>x()</script><a href="javascript:go()">a</a></p>',
+      })
     ).json().data;
     expect(updated).toMatchObject({ type: 5, learnType: 'p', allowdownload: true, showgrade: true });
     expect(updated.description).toBe('<p>Ends 2026-07-01<a href="">a</a></p>');
     expect((await post('/chapter/free', { cid, free: 0 })).json().data.free).toBe(false);
-    expect((await post('/chapter/update', { cid, showgrade: 0 })).json().data).toMatchObject({ type: 5, allowdownload: true, showgrade: false });
+    expect((await post('/chapter/update', { cid, showgrade: 0 })).json().data).toMatchObject({
+      type: 5,
+      allowdownload: true,
+      showgrade: false,
+    });
   });
 
   it('moves within and between parents keeping positions dense; a chapter with subchapters stays top-level', async () => {
@@ -105,22 +138,56 @@ describe('chapters: a two-level tree per course (spec 3 Chapter, 7 course/chapte
 
     let res = await post('/chapter/move', { cid: c, parent_id: '0', position: 0 });
     expect(res.statusCode, res.body).toBe(200);
-    expect(shape(res.json().data.chapters)).toEqual([['C', 0], ['A', 1, [['A1', 0], ['A2', 1]]], ['B', 2]]);
+    expect(shape(res.json().data.chapters)).toEqual([
+      ['C', 0],
+      [
+        'A',
+        1,
+        [
+          ['A1', 0],
+          ['A2', 1],
+        ],
+      ],
+      ['B', 2],
+    ]);
 
     res = await post('/chapter/move', { cid: a2, parent_id: b, position: 5 });
-    expect(shape(res.json().data.chapters)).toEqual([['C', 0], ['A', 1, [['A1', 0]]], ['B', 2, [['A2', 0]]]]);
+    expect(shape(res.json().data.chapters)).toEqual([
+      ['C', 0],
+      ['A', 1, [['A1', 0]]],
+      ['B', 2, [['A2', 0]]],
+    ]);
     res = await post('/chapter/move', { cid: c, parent_id: a, position: 0 });
-    expect(shape(res.json().data.chapters)).toEqual([['A', 0, [['C', 0], ['A1', 1]]], ['B', 1, [['A2', 0]]]]);
+    expect(shape(res.json().data.chapters)).toEqual([
+      [
+        'A',
+        0,
+        [
+          ['C', 0],
+          ['A1', 1],
+        ],
+      ],
+      ['B', 1, [['A2', 0]]],
+    ]);
     res = await post('/chapter/move', { cid: a1, parent_id: '0', position: 1 });
-    expect(shape(res.json().data.chapters)).toEqual([['A', 0, [['C', 0]]], ['A1', 1], ['B', 2, [['A2', 0]]]]);
+    expect(shape(res.json().data.chapters)).toEqual([
+      ['A', 0, [['C', 0]]],
+      ['A1', 1],
+      ['B', 2, [['A2', 0]]],
+    ]);
 
     res = await post('/chapter/move', { cid: a, parent_id: b, position: 0 });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'chapter has subchapters', data: { field: 'parent_id' } });
     expect((await post('/chapter/move', { cid: a1, parent_id: a1, position: 0 })).statusCode).toBe(400);
     expect((await post('/chapter/move', { cid: a1, parent_id: c, position: 0 })).json().error).toBe('too deep');
-    const positions = app.ctx.sqlite.prepare('select parent_id, group_concat(position) as p from (select * from chapters order by position) group by parent_id').all();
-    for (const row of positions as { p: string }[]) expect(row.p.split(',').map(Number)).toEqual(row.p.split(',').map((_, i) => i));
+    const positions = app.ctx.sqlite
+      .prepare(
+        'select parent_id, group_concat(position) as p from (select * from chapters order by position) group by parent_id',
+      )
+      .all();
+    for (const row of positions as { p: string }[])
+      expect(row.p.split(',').map(Number)).toEqual(row.p.split(',').map((_, i) => i));
   });
 
   it('deletes a chapter with its subchapters; siblings close the gap', async () => {
@@ -130,7 +197,10 @@ describe('chapters: a two-level tree per course (spec 3 Chapter, 7 course/chapte
     const b = await add('B');
     await add('C');
     expect((await post('/chapter/delete', { cid: a })).json().data).toEqual({ deleted: 3 });
-    expect(shape(await tree())).toEqual([['B', 0], ['C', 1]]);
+    expect(shape(await tree())).toEqual([
+      ['B', 0],
+      ['C', 1],
+    ]);
     expect((await post('/chapter/delete', { cid: a })).statusCode).toBe(404);
     expect((await post('/chapter/delete', { cid: b })).json().data).toEqual({ deleted: 1 });
     expect(shape(await tree())).toEqual([['C', 0]]);
@@ -180,12 +250,16 @@ describe('the demo catalogue (DEMO_DATA)', () => {
     try {
       const { id } = school(app);
       const tree = (await app.inject({ method: 'GET', url: `/course/catelist?uid=${id}` })).json().data.cates;
-      expect(tree.some((c: { children: { children: unknown[] }[] }) => c.children.some((d) => d.children.length > 0))).toBe(true);
-      const cards = (await app.inject({ method: 'POST', url: '/course/bycate', payload: { uid: id, num: 500 } })).json().data.courseData;
+      expect(
+        tree.some((c: { children: { children: unknown[] }[] }) => c.children.some((d) => d.children.length > 0)),
+      ).toBe(true);
+      const cards = (await app.inject({ method: 'POST', url: '/course/bycate', payload: { uid: id, num: 500 } })).json()
+        .data.courseData;
       expect(cards.length).toBeGreaterThanOrEqual(8);
       const types = new Set<number>();
       for (const card of cards) {
-        const chapters = (await app.inject({ method: 'GET', url: `/course/chapter/${card.code}` })).json().data.chapters;
+        const chapters = (await app.inject({ method: 'GET', url: `/course/chapter/${card.code}` })).json().data
+          .chapters;
         for (const c of chapters) for (const node of [c, ...c.children]) types.add(node.type);
       }
       expect([...types].sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
@@ -193,11 +267,17 @@ describe('the demo catalogue (DEMO_DATA)', () => {
       expect(cards.some((c: { actual: number; price: number }) => c.actual > 0 && c.price > c.actual)).toBe(true);
       expect(cards.some((c: { type: number }) => c.type === 4)).toBe(true);
       expect(cards.some((c: { type: number }) => c.type === 1)).toBe(true);
-      const group = app.ctx.sqlite.prepare(`select id from student_groups where name = '研发部'`).get() as { id: string };
-      const restricted = app.ctx.sqlite.prepare('select id from courses where authentication_gid = ?').get(group.id) as { id: string };
+      const group = app.ctx.sqlite.prepare(`select id from student_groups where name = '研发部'`).get() as {
+        id: string;
+      };
+      const restricted = app.ctx.sqlite
+        .prepare('select id from courses where authentication_gid = ?')
+        .get(group.id) as { id: string };
       const student = (await login(app, { username: 'student', password: 'student123' })).cookie;
       const lisi = (await login(app, { username: 'lisi', password: 'student123' })).cookie;
-      const refusal = async (cookie: string) => (await app.inject({ method: 'GET', url: `/course/info/${restricted.id}`, headers: { cookie } })).json().data.refusal;
+      const refusal = async (cookie: string) =>
+        (await app.inject({ method: 'GET', url: `/course/info/${restricted.id}`, headers: { cookie } })).json().data
+          .refusal;
       expect(await refusal(student)).toBe(null);
       expect(await refusal(lisi)).toBe('designatedGroup');
     } finally {

@@ -13,9 +13,15 @@ describe('columns', () => {
   let otherStudent: string;
 
   /** A course of this school made on 2 January 2026 (the column's create_time is asserted). */
-  const addCourse = (over: Parameters<typeof buildCourse>[1] = {}) => buildCourse(app, { createdAt: Date.UTC(2026, 0, 2, 3, 4, 5), ...over });
-  const call = (method: 'GET' | 'POST', url: string, payload?: unknown, cookie?: string, headers: Record<string, string> = {}) =>
-    app.inject({ method, url, payload: payload as object, headers: { ...(cookie ? { cookie } : {}), ...headers } });
+  const addCourse = (over: Parameters<typeof buildCourse>[1] = {}) =>
+    buildCourse(app, { createdAt: Date.UTC(2026, 0, 2, 3, 4, 5), ...over });
+  const call = (
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: unknown,
+    cookie?: string,
+    headers: Record<string, string> = {},
+  ) => app.inject({ method, url, payload: payload as object, headers: { ...(cookie ? { cookie } : {}), ...headers } });
   const newColumn = async (body: Record<string, unknown> = {}) => {
     const res = await call('POST', '/column/new', { title: 'Bundle', ...body }, admin);
     expect(res.statusCode, res.body).toBe(200);
@@ -28,7 +34,9 @@ describe('columns', () => {
     admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
     const s = await buildStudent(app);
     student = { cookie: (await login(app, s)).cookie, id: s.id };
-    otherSchool = (await createSchool(app.ctx, { name: 'Other', adminUsername: 'other-admin', adminPassword: 'other-pass-1' })).id;
+    otherSchool = (
+      await createSchool(app.ctx, { name: 'Other', adminUsername: 'other-admin', adminPassword: 'other-pass-1' })
+    ).id;
     otherAdmin = (await login(app, { username: 'other-admin', password: 'other-pass-1', role: 'admin' })).cookie;
     const os = await buildStudent(app, { schoolId: otherSchool });
     otherStudent = (await login(app, { ...os, school: app.ctx.uidCodec.encode(otherSchool) })).cookie;
@@ -38,7 +46,17 @@ describe('columns', () => {
   it('column/new makes an unpublished column that students cannot see; the admin can', async () => {
     const id = await newColumn({ title: 'Draft bundle', actual: 19.9, price: 29.9 });
     const card = (await call('GET', `/column/admin/info/${id}`, undefined, admin)).json().data;
-    expect(card).toMatchObject({ coid: id, title: 'Draft bundle', actual: 19.9, price: 29.9, pub: 0, coids: [], book_count: 0, catid: '0', ce_type: 0 });
+    expect(card).toMatchObject({
+      coid: id,
+      title: 'Draft bundle',
+      actual: 19.9,
+      price: 29.9,
+      pub: 0,
+      coids: [],
+      book_count: 0,
+      catid: '0',
+      ce_type: 0,
+    });
     expect(app.ctx.courseCodec.decode(card.code)).toBe(id);
     expect(card.create_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect((await call('GET', `/column/info/${id}`)).statusCode).toBe(404);
@@ -50,15 +68,27 @@ describe('columns', () => {
 
   it('column/save replaces the given fields, sanitises the description and checks validity and prices', async () => {
     const id = await newColumn();
-    const res = await call('POST', '/column/save', {
-      column_id: id,
-      description: '<p>ok<script>alert(1)</script><a href="javascript:alert(1)">x</a><img src="/i.png" onerror="x()"></p>',
+    const res = await call(
+      'POST',
+      '/column/save',
+      {
+        column_id: id,
+        description:
+          '<p>ok<script>alert(1)</script><a href="javascript:alert(1)">x</a><img src="/i.png" onerror="x()"></p>',
+        actual: 0.1,
+        ce_type: 1,
+        ce_time: 30,
+      },
+      admin,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      title: 'Bundle',
       actual: 0.1,
       ce_type: 1,
-      ce_time: 30,
-    }, admin);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ title: 'Bundle', actual: 0.1, ce_type: 1, ce_time: '30', description: '<p>ok<a href="">x</a><img src="/i.png" /></p>' });
+      ce_time: '30',
+      description: '<p>ok<a href="">x</a><img src="/i.png" /></p>',
+    });
     const bad: [Record<string, unknown>, RegExp][] = [
       [{ ce_type: 2, ce_time: 'soon' }, /^bad input: body\.ce_time /],
       [{ ce_type: 1, ce_time: 0 }, /body\.ce_time/],
@@ -72,10 +102,14 @@ describe('columns', () => {
       expect(r.statusCode, JSON.stringify(body)).toBe(400);
       expect(r.json().error).toMatch(field);
     }
-    expect((await call('POST', '/column/new', { title: 'x', ce_type: 2 }, admin)).json().error).toMatch(/body\.ce_time/);
+    expect((await call('POST', '/column/new', { title: 'x', ce_type: 2 }, admin)).json().error).toMatch(
+      /body\.ce_time/,
+    );
     expect((await call('POST', '/column/save', { column_id: id, catid: '123' }, admin)).statusCode).toBe(404);
     expect((await call('POST', '/column/save', { column_id: '1', title: 'x' }, admin)).statusCode).toBe(404);
-    const saved = (await call('POST', '/column/save', { column_id: id, ce_type: 2, ce_time: '2030-12-31' }, admin)).json().data;
+    const saved = (
+      await call('POST', '/column/save', { column_id: id, ce_type: 2, ce_time: '2030-12-31' }, admin)
+    ).json().data;
     expect(saved).toMatchObject({ ce_type: 2, ce_time: '2030-12-31', actual: 0.1 });
   });
 
@@ -86,7 +120,12 @@ describe('columns', () => {
     const graphic = addCourse({ type: 4 });
     const hidden = addCourse({ published: false });
     const secret = addCourse({ isPrivate: true });
-    const set = await call('POST', '/column/courses', { column_id: id, coids: [plain, live, hidden, secret, graphic] }, admin);
+    const set = await call(
+      'POST',
+      '/column/courses',
+      { column_id: id, coids: [plain, live, hidden, secret, graphic] },
+      admin,
+    );
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json().data.coids).toEqual([plain, live, hidden, secret, graphic]);
     await publish(id);
@@ -117,8 +156,16 @@ describe('columns', () => {
     buildCourse(app, { id: foreign, schoolId: otherSchool, title: 'theirs' });
     const refused = await call('POST', '/column/courses', { column_id: id, coids: [plain, foreign] }, admin);
     expect(refused.statusCode).toBe(404);
-    expect((await call('GET', `/column/admin/info/${id}`, undefined, admin)).json().data.coids).toEqual([plain, live, hidden, secret, graphic]);
-    expect((await call('POST', '/column/courses', { column_id: id, coids: [plain, plain] }, admin)).json().error).toMatch(/body\.coids/);
+    expect((await call('GET', `/column/admin/info/${id}`, undefined, admin)).json().data.coids).toEqual([
+      plain,
+      live,
+      hidden,
+      secret,
+      graphic,
+    ]);
+    expect(
+      (await call('POST', '/column/courses', { column_id: id, coids: [plain, plain] }, admin)).json().error,
+    ).toMatch(/body\.coids/);
   });
 
   it('column/list pages published columns of a category, pinned first, with total; cached with ETag and 304', async () => {
@@ -138,7 +185,9 @@ describe('columns', () => {
     const after = await call('POST', url, body, undefined, { 'if-none-match': etag });
     expect(after.statusCode).toBe(200);
     expect(after.json().data.list.map((x: { title: string }) => x.title)).toEqual(['A', 'C']);
-    expect((await call('POST', url, { ...body, pageNum: 2 })).json().data.list.map((x: { title: string }) => x.title)).toEqual(['B']);
+    expect(
+      (await call('POST', url, { ...body, pageNum: 2 })).json().data.list.map((x: { title: string }) => x.title),
+    ).toEqual(['B']);
     await publish(c, 0);
     expect((await call('POST', url, body)).json().data.total).toBe(2);
     expect((await call('POST', url, { ...body, pageSize: 51 })).json().error).toMatch(/body\.pageSize/);
@@ -168,20 +217,45 @@ describe('columns', () => {
     const two = (await post('/column/cate/add', { title: 'Two' })).json().data.catid;
     const three = (await post('/column/cate/add', { title: 'Three' })).json().data.catid;
     let cates = (await post('/column/cate/update', { catid: three, position: 0, title: 'Third' })).json().data.cates;
-    expect(cates.map((c: { catid: string; title: string; lft: number; rgt: number; position: number; parent_id: string }) => [c.catid, c.title, c.position, c.lft, c.rgt, c.parent_id])).toEqual([
+    expect(
+      cates.map(
+        (c: { catid: string; title: string; lft: number; rgt: number; position: number; parent_id: string }) => [
+          c.catid,
+          c.title,
+          c.position,
+          c.lft,
+          c.rgt,
+          c.parent_id,
+        ],
+      ),
+    ).toEqual([
       [three, 'Third', 0, 1, 2, '0'],
       [one, 'One', 1, 3, 4, '0'],
       [two, 'Two', 2, 5, 6, '0'],
     ]);
     const col = (await post('/column/new', { title: 'In two', catid: two })).json().data.coid;
-    await fresh.inject({ method: 'POST', url: '/column/pub', payload: { column_id: col, pub: 1 }, headers: { cookie } });
+    await fresh.inject({
+      method: 'POST',
+      url: '/column/pub',
+      payload: { column_id: col, pub: 1 },
+      headers: { cookie },
+    });
     await post('/column/new', { title: 'Draft in two', catid: two });
-    const pub = (await fresh.inject({ method: 'GET', url: `/column/cates?uid=${school(fresh).hashUID}` })).json().data.cates;
+    const pub = (await fresh.inject({ method: 'GET', url: `/column/cates?uid=${school(fresh).hashUID}` })).json().data
+      .cates;
     expect(pub.find((c: { catid: string }) => c.catid === two)).toMatchObject({ column_count: 1, isColumn: 1 });
-    expect((await fresh.inject({ method: 'GET', url: '/column/cate/list', headers: { cookie } })).json().data.cates[2].column_count).toBe(2);
+    expect(
+      (await fresh.inject({ method: 'GET', url: '/column/cate/list', headers: { cookie } })).json().data.cates[2]
+        .column_count,
+    ).toBe(2);
     cates = (await post('/column/cate/delete', { catid: two })).json().data.cates;
-    expect(cates.map((c: { catid: string; lft: number }) => [c.catid, c.lft])).toEqual([[three, 1], [one, 3]]);
-    expect((await fresh.inject({ method: 'GET', url: `/column/admin/info/${col}`, headers: { cookie } })).json().data.catid).toBe('0');
+    expect(cates.map((c: { catid: string; lft: number }) => [c.catid, c.lft])).toEqual([
+      [three, 1],
+      [one, 3],
+    ]);
+    expect(
+      (await fresh.inject({ method: 'GET', url: `/column/admin/info/${col}`, headers: { cookie } })).json().data.catid,
+    ).toBe('0');
     expect((await post('/column/cate/delete', { catid: two })).statusCode).toBe(404);
     expect((await post('/column/cate/add', { title: '' })).json().error).toMatch(/body\.title/);
     await fresh.close();
@@ -195,15 +269,32 @@ describe('columns', () => {
     const code = app.ctx.courseCodec.encode(id);
     const first = await call('POST', '/column/book', { uid: school(app).id, column_id: code }, student.cookie);
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().data).toEqual({ isBook: true, infinite: false, book_count: 1, button: { action: 'start', disabled: false } });
+    expect(first.json().data).toEqual({
+      isBook: true,
+      infinite: false,
+      book_count: 1,
+      button: { action: 'start', disabled: false },
+    });
     const again = await call('POST', '/column/book', { column_id: id }, student.cookie);
     expect(again.json().data.book_count).toBe(1);
     const info = (await call('GET', `/column/info/${code}`, undefined, student.cookie)).json().data;
-    expect(info).toMatchObject({ buy: { isBook: true, infinite: false }, button: { action: 'start' }, column: { book_count: 1, lcount: 1 } });
-    expect(app.ctx.sqlite.prepare('select source from enrolments where student_id = ? and course_id = ?').get(student.id, course)).toEqual({ source: 'column' });
+    expect(info).toMatchObject({
+      buy: { isBook: true, infinite: false },
+      button: { action: 'start' },
+      column: { book_count: 1, lcount: 1 },
+    });
+    expect(
+      app.ctx.sqlite
+        .prepare('select source from enrolments where student_id = ? and course_id = ?')
+        .get(student.id, course),
+    ).toEqual({ source: 'column' });
     const later = addCourse();
     await call('POST', '/column/courses', { column_id: id, coids: [course, later] }, admin);
-    expect(app.ctx.sqlite.prepare('select source from enrolments where student_id = ? and course_id = ?').get(student.id, later)).toEqual({ source: 'column' });
+    expect(
+      app.ctx.sqlite
+        .prepare('select source from enrolments where student_id = ? and course_id = ?')
+        .get(student.id, later),
+    ).toEqual({ source: 'column' });
   });
 
   it('column/book refusals: paid not bought 403, no courses 409, owner and non-students studentOnly, guests 401, other schools 404', async () => {
@@ -213,9 +304,15 @@ describe('columns', () => {
     const empty = await newColumn({ actual: 0 });
     await publish(empty);
     const book = (column_id: string, cookie?: string) => call('POST', '/column/book', { column_id }, cookie);
-    expect((await book(paid, student.cookie)).json()).toEqual({ status: 'error', error: 'column not bought', data: null });
+    expect((await book(paid, student.cookie)).json()).toEqual({
+      status: 'error',
+      error: 'column not bought',
+      data: null,
+    });
     expect((await book(paid, student.cookie)).statusCode).toBe(403);
-    expect((await call('GET', `/column/info/${paid}`, undefined, student.cookie)).json().data.button.action).toBe('subscribe');
+    expect((await call('GET', `/column/info/${paid}`, undefined, student.cookie)).json().data.button.action).toBe(
+      'subscribe',
+    );
     const none = await book(empty, student.cookie);
     expect(none.statusCode).toBe(409);
     expect(none.json().error).toBe('column has no courses');
@@ -235,15 +332,24 @@ describe('columns', () => {
     await publish(id);
     const status = (cookie?: string) => call('GET', `/column/collect/status?coid=${id}`, undefined, cookie);
     expect((await status()).json().data).toEqual({ collect: 0 });
-    expect((await call('POST', '/column/collect', { uid: school(app).id, coid: id, collect: 1 }, student.cookie)).json().data).toEqual({ collect: 1 });
+    expect(
+      (await call('POST', '/column/collect', { uid: school(app).id, coid: id, collect: 1 }, student.cookie)).json()
+        .data,
+    ).toEqual({ collect: 1 });
     expect((await status(student.cookie)).json().data).toEqual({ collect: 1 });
     expect((await status(admin)).json().data).toEqual({ collect: 0 });
     await call('POST', '/column/collect', { coid: id, collect: 0 }, student.cookie);
     expect((await status(student.cookie)).json().data).toEqual({ collect: 0 });
     expect((await call('POST', '/column/collect', { coid: id, collect: 1 })).statusCode).toBe(401);
     expect((await call('POST', '/column/collect', { coid: id, collect: 1 }, admin)).json().error).toBe('studentOnly');
-    expect((await call('POST', '/column/collect', { coid: id, collect: 2 }, student.cookie)).json().error).toMatch(/body\.collect/);
-    expect((await call('POST', '/column/visit', { coid: id })).json()).toEqual({ status: 'ok', error: null, data: null });
+    expect((await call('POST', '/column/collect', { coid: id, collect: 2 }, student.cookie)).json().error).toMatch(
+      /body\.collect/,
+    );
+    expect((await call('POST', '/column/visit', { coid: id })).json()).toEqual({
+      status: 'ok',
+      error: null,
+      data: null,
+    });
     expect((await call('POST', '/column/visit', { coid: '1' })).statusCode).toBe(404);
   });
 
@@ -251,7 +357,7 @@ describe('columns', () => {
     const id = await newColumn({ title: 'Ours only' });
     const userpageOnly = await login(app, { ...(await buildSubAdmin(app, ['userpage'])), role: 'admin' });
     const courseAdmin = await login(app, { ...(await buildSubAdmin(app, ['course'])), role: 'admin' });
-    const attempts: [('GET' | 'POST'), string, object?][] = [
+    const attempts: ['GET' | 'POST', string, object?][] = [
       ['POST', '/column/new', { title: 'x' }],
       ['POST', '/column/save', { column_id: id, title: 'x' }],
       ['POST', '/column/delete', { ids: [id] }],
@@ -266,8 +372,11 @@ describe('columns', () => {
       expect((await call(method, url, body, student.cookie)).statusCode, url).toBe(403);
       expect((await call(method, url, body, userpageOnly.cookie)).statusCode, url).toBe(403);
     }
-    expect((await call('POST', '/column/save', { column_id: id, title: 'By teacher' }, courseAdmin.cookie)).statusCode).toBe(200);
-    for (const [method, url, body] of attempts.slice(1, 6)) expect((await call(method, url, body, otherAdmin)).statusCode, url).toBe(404);
+    expect(
+      (await call('POST', '/column/save', { column_id: id, title: 'By teacher' }, courseAdmin.cookie)).statusCode,
+    ).toBe(200);
+    for (const [method, url, body] of attempts.slice(1, 6))
+      expect((await call(method, url, body, otherAdmin)).statusCode, url).toBe(404);
     expect((await call('GET', `/column/admin/info/${id}`, undefined, otherAdmin)).statusCode).toBe(404);
     expect((await call('GET', `/column/info/${id}`, undefined, otherAdmin)).statusCode).toBe(404);
     const theirList = (await call('GET', '/column/admin/list', undefined, otherAdmin)).json().data;
@@ -277,9 +386,19 @@ describe('columns', () => {
 
   it('the OpenAPI document describes the column, article, tag and home setting calls', async () => {
     const doc = (await call('GET', '/openapi.json')).json();
-    for (const path of ['/column/list', '/column/book', '/column/info/{id}', '/article/list', '/tags/{uid}', '/userpage/{uid}', '/setting/userpage']) {
+    for (const path of [
+      '/column/list',
+      '/column/book',
+      '/column/info/{id}',
+      '/article/list',
+      '/tags/{uid}',
+      '/userpage/{uid}',
+      '/setting/userpage',
+    ]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }
-    expect(doc.paths['/column/book'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('column_id');
+    expect(doc.paths['/column/book'].post.requestBody.content['application/json'].schema.properties).toHaveProperty(
+      'column_id',
+    );
   });
 });

@@ -27,19 +27,32 @@ describe('comments (spec 3 Comment, 5 Course comment, 7 comment/*)', () => {
     return { coid, code };
   };
   const enrol = (studentId: string, coid: string) =>
-    app.ctx.sqlite.prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`).run(studentId, coid, clock);
+    app.ctx.sqlite
+      .prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`)
+      .run(studentId, coid, clock);
   const student = async (overrides: Parameters<typeof buildStudent>[1] = {}) => {
     const made = await buildStudent(app, overrides);
     return { ...made, cookie: (await login(app, made)).cookie };
   };
-  const add = (cookie: string, coid: string, text: string, extra: Json = {}) => post('/comment/add', { coid, text, ...extra }, cookie);
+  const add = (cookie: string, coid: string, text: string, extra: Json = {}) =>
+    post('/comment/add', { coid, text, ...extra }, cookie);
   const list = async (coid: string, cookie = '', query = '') => {
     const res = await get(`/comment/list?coid=${coid}${query}`, cookie);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json().data as { list: Json[]; total: number; noAllowComment: boolean; bought: boolean; canComment: boolean };
+    return res.json().data as {
+      list: Json[];
+      total: number;
+      noAllowComment: boolean;
+      bought: boolean;
+      canComment: boolean;
+    };
   };
   const otherSchool = async () => {
-    const other = await createSchool(app.ctx, { name: 'Other', adminUsername: 'other-admin', adminPassword: 'other-pass-1' });
+    const other = await createSchool(app.ctx, {
+      name: 'Other',
+      adminUsername: 'other-admin',
+      adminPassword: 'other-pass-1',
+    });
     const cookie = (await login(app, { username: 'other-admin', password: 'other-pass-1', role: 'admin' })).cookie;
     const made = await buildStudent(app, { schoolId: other.id });
     const studentCookie = (await login(app, { ...made, school: app.ctx.uidCodec.encode(other.id) })).cookie;
@@ -50,7 +63,13 @@ describe('comments (spec 3 Comment, 5 Course comment, 7 comment/*)', () => {
     const paid = await course({ title: 'Paid', actual: 99, price: 99 });
     const buyer = await student({ name: '张三' });
     enrol(buyer.id, paid.coid);
-    const first = await add(buyer.cookie, paid.code, '  第一条评论  ', { pid: 'x', title: 'forged', name: 'forged', count: 99, time: 1 });
+    const first = await add(buyer.cookie, paid.code, '  第一条评论  ', {
+      pid: 'x',
+      title: 'forged',
+      name: 'forged',
+      count: 99,
+      time: 1,
+    });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().data).toEqual({
       cmid: expect.stringMatching(/^\d+$/),
@@ -74,7 +93,18 @@ describe('comments (spec 3 Comment, 5 Course comment, 7 comment/*)', () => {
     }
     const page1 = await list(paid.coid, buyer.cookie);
     expect(page1.total).toBe(12);
-    expect(page1.list.map((c) => c.text)).toEqual(['评论 12', '评论 11', '评论 10', '评论 9', '评论 8', '评论 7', '评论 6', '评论 5', '评论 4', '评论 3']);
+    expect(page1.list.map((c) => c.text)).toEqual([
+      '评论 12',
+      '评论 11',
+      '评论 10',
+      '评论 9',
+      '评论 8',
+      '评论 7',
+      '评论 6',
+      '评论 5',
+      '评论 4',
+      '评论 3',
+    ]);
     expect(page1).toMatchObject({ page: 1, num: 10, noAllowComment: false, bought: true, canComment: true });
     const page2 = await list(paid.coid, '', '&page=2');
     expect(page2.list.map((c) => c.text)).toEqual(['评论 2', '第一条评论']);
@@ -125,20 +155,26 @@ describe('comments (spec 3 Comment, 5 Course comment, 7 comment/*)', () => {
     expect(byAdmin.json()).toMatchObject({ error: 'addCommentAlert', data: { message: '请使用学员账号进行操作！' } });
     const sub = await buildSubAdmin(app, ['course']);
     const subCookie = (await login(app, { ...sub, role: 'admin' })).cookie;
-    expect((await add(subCookie, free.coid, 'hi')).json()).toMatchObject({ error: 'addCommentAlert', data: { message: '请使用学员账号进行操作！' } });
+    expect((await add(subCookie, free.coid, 'hi')).json()).toMatchObject({
+      error: 'addCommentAlert',
+      data: { message: '请使用学员账号进行操作！' },
+    });
 
     const notBought = await add(someone.cookie, paid.coid, 'hi');
     expect(notBought.statusCode).toBe(403);
     expect(notBought.json()).toMatchObject({ error: 'graCommentTip', data: { message: '购买或获取课程后才能评论！' } });
-    expect((await list(paid.coid, someone.cookie))).toMatchObject({ bought: false, canComment: false });
+    expect(await list(paid.coid, someone.cookie)).toMatchObject({ bought: false, canComment: false });
 
     // A free course is the student's without buying it.
     expect((await add(someone.cookie, free.coid, 'hi')).statusCode).toBe(200);
-    expect((await list(free.coid, someone.cookie))).toMatchObject({ bought: true, canComment: true });
+    expect(await list(free.coid, someone.cookie)).toMatchObject({ bought: true, canComment: true });
 
     const empty = await add(someone.cookie, free.coid, ' \n\t \u200b ');
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toMatchObject({ error: 'emptyComment', data: { field: 'text', message: '评论内容不能为空！' } });
+    expect(empty.json()).toMatchObject({
+      error: 'emptyComment',
+      data: { field: 'text', message: '评论内容不能为空！' },
+    });
 
     // 256 characters as the user sees them (emoji are two UTF-16 units each) pass; 257 do not.
     clock += 60_000;
@@ -151,7 +187,12 @@ describe('comments (spec 3 Comment, 5 Course comment, 7 comment/*)', () => {
     expect(long.json()).toMatchObject({ error: 'moreWordAlert', data: { field: 'text' } });
 
     // en-gb reads the message in English.
-    const english = await app.inject({ method: 'POST', url: '/comment/add', payload: { coid: free.coid, text: '' }, headers: { cookie: `${someone.cookie}; lx_locale=en-gb` } });
+    const english = await app.inject({
+      method: 'POST',
+      url: '/comment/add',
+      payload: { coid: free.coid, text: '' },
+      headers: { cookie: `${someone.cookie}; lx_locale=en-gb` },
+    });
     expect(english.json().data.message).toBe('Please write something first.');
   });
 
@@ -174,14 +215,16 @@ describe('comments (spec 3 Comment, 5 Course comment, 7 comment/*)', () => {
 
     const other = await otherSchool();
     const open = await course({ title: 'Open' });
-    expect((await list(open.coid, other.studentCookie))).toMatchObject({ bought: false, canComment: false });
+    expect(await list(open.coid, other.studentCookie)).toMatchObject({ bought: false, canComment: false });
     expect((await add(other.studentCookie, open.coid, 'hi')).json().error).toBe('graCommentTip');
   });
 
   it('graphic course: the same rule; a chapter comment names a chapter of the course', async () => {
     const graphic = await course({ title: 'Graphic', type: 4 });
     const plain = await course({ title: 'Plain' });
-    const chapter = (await post('/chapter/add', { coid: plain.coid, title: 'Ch', parent_id: '0', type: 1 }, admin)).json().data;
+    const chapter = (
+      await post('/chapter/add', { coid: plain.coid, title: 'Ch', parent_id: '0', type: 1 }, admin)
+    ).json().data;
     const someone = await student();
     expect((await add('', graphic.coid, '')).statusCode).toBe(401);
     expect((await add(someone.cookie, graphic.coid, '')).json().error).toBe('emptyComment');
@@ -196,15 +239,29 @@ describe('comments (spec 3 Comment, 5 Course comment, 7 comment/*)', () => {
   it('noAllowComment: the page is told, comment/add answers 403, the other school settings stay', async () => {
     const free = await course();
     const someone = await student();
-    app.ctx.sqlite.prepare(`update schools set settings = ? where id = ?`).run(JSON.stringify({ changePass: true }), school(app).id);
+    app.ctx.sqlite
+      .prepare(`update schools set settings = ? where id = ?`)
+      .run(JSON.stringify({ changePass: true }), school(app).id);
     expect((await get('/a/comment/setting', admin)).json().data).toEqual({ noAllowComment: false });
     const saved = await post('/a/comment/setting', { noAllowComment: 1 }, admin);
     expect(saved.json().data).toEqual({ noAllowComment: true });
-    expect(JSON.parse((app.ctx.sqlite.prepare('select settings from schools where id = ?').get(school(app).id) as { settings: string }).settings)).toEqual({
+    expect(
+      JSON.parse(
+        (
+          app.ctx.sqlite.prepare('select settings from schools where id = ?').get(school(app).id) as {
+            settings: string;
+          }
+        ).settings,
+      ),
+    ).toEqual({
       changePass: true,
       noAllowComment: true,
     });
-    expect(await list(free.coid, someone.cookie)).toMatchObject({ noAllowComment: true, bought: true, canComment: false });
+    expect(await list(free.coid, someone.cookie)).toMatchObject({
+      noAllowComment: true,
+      bought: true,
+      canComment: false,
+    });
     const refused = await add(someone.cookie, free.coid, 'hi');
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ error: 'noAllowComment', data: { message: '评论功能已关闭' } });
@@ -220,7 +277,9 @@ describe('comments (spec 3 Comment, 5 Course comment, 7 comment/*)', () => {
     const hidden = (await add(a.cookie, free.coid, 'to hide')).json().data.cmid as string;
     const reply = await post('/a/comment/reply', { cmid: shown, text: '  谢谢反馈  ' }, admin);
     expect(reply.statusCode, reply.body).toBe(200);
-    expect(reply.json().data.reply).toEqual([expect.objectContaining({ text: '谢谢反馈', role: 'admin', name: expect.any(String), hidden: false })]);
+    expect(reply.json().data.reply).toEqual([
+      expect.objectContaining({ text: '谢谢反馈', role: 'admin', name: expect.any(String), hidden: false }),
+    ]);
     const replyId = reply.json().data.reply[0].cmid as string;
     await post('/a/comment/reply', { cmid: hidden, text: 'under a hidden one' }, admin);
 
@@ -228,7 +287,9 @@ describe('comments (spec 3 Comment, 5 Course comment, 7 comment/*)', () => {
     let page = await list(free.coid, a.cookie);
     expect(page.total).toBe(1);
     expect(page.list.map((c) => c.text)).toEqual(['shown']);
-    expect(page.list[0].reply).toEqual([expect.objectContaining({ cmid: replyId, cid: shown, text: '谢谢反馈', role: 'admin', mine: false })]);
+    expect(page.list[0].reply).toEqual([
+      expect.objectContaining({ cmid: replyId, cid: shown, text: '谢谢反馈', role: 'admin', mine: false }),
+    ]);
     let replies = (await get(`/comment/reply?coid=${free.coid}`)).json().data.reply as Json[];
     expect(replies.map((r) => r.text)).toEqual(['谢谢反馈']);
     expect(replies[0].cid).toBe(shown);
@@ -241,7 +302,8 @@ describe('comments (spec 3 Comment, 5 Course comment, 7 comment/*)', () => {
     replies = (await get(`/comment/reply?coid=${free.coid}`)).json().data.reply as Json[];
     expect(replies).toEqual([]);
 
-    const adminList = async (query = '') => (await get(`/a/comment/list?page=1${query}`, admin)).json().data as { list: Json[]; total: number };
+    const adminList = async (query = '') =>
+      (await get(`/a/comment/list?page=1${query}`, admin)).json().data as { list: Json[]; total: number };
     expect((await adminList()).list.map((c) => [c.text, c.hidden, c.title])).toEqual([
       ['to hide', true, 'Free'],
       ['shown', false, 'Free'],
@@ -297,7 +359,9 @@ describe('comments (spec 3 Comment, 5 Course comment, 7 comment/*)', () => {
     const gone = await course({ title: 'Gone' });
     const someone = await student();
     await post('/course/delete', { coids: [gone.coid] }, admin);
-    expect((await get(`/comment/list?coid=${draft.coid}`, someone.cookie)).json()).toMatchObject({ error: 'course removed' });
+    expect((await get(`/comment/list?coid=${draft.coid}`, someone.cookie)).json()).toMatchObject({
+      error: 'course removed',
+    });
     expect((await get(`/comment/list?coid=${gone.coid}`, someone.cookie)).statusCode).toBe(404);
     expect((await add(someone.cookie, draft.coid, 'hi')).statusCode).toBe(404);
     expect((await get(`/comment/list?coid=${priv.coid}`)).statusCode).toBe(401);
@@ -375,8 +439,14 @@ describe('comments (spec 3 Comment, 5 Course comment, 7 comment/*)', () => {
     const free = await course();
     const a = await student();
     const cmid = (await add(a.cookie, free.coid, 'q')).json().data.cmid as string;
-    expect((await post('/a/comment/reply', { cmid, text: '   ' }, admin)).json()).toMatchObject({ error: 'emptyComment', data: { field: 'text' } });
-    expect((await post('/a/comment/reply', { cmid, text: 'x'.repeat(257) }, admin)).json()).toMatchObject({ error: 'moreWordAlert', data: { field: 'text' } });
+    expect((await post('/a/comment/reply', { cmid, text: '   ' }, admin)).json()).toMatchObject({
+      error: 'emptyComment',
+      data: { field: 'text' },
+    });
+    expect((await post('/a/comment/reply', { cmid, text: 'x'.repeat(257) }, admin)).json()).toMatchObject({
+      error: 'moreWordAlert',
+      data: { field: 'text' },
+    });
     const first = (await post('/a/comment/reply', { cmid, text: 'one' }, admin)).json().data;
     const second = (await post('/a/comment/reply', { cmid: first.reply[0].cmid, text: 'two' }, admin)).json().data;
     expect(second.cmid).toBe(cmid);
@@ -385,7 +455,18 @@ describe('comments (spec 3 Comment, 5 Course comment, 7 comment/*)', () => {
 
   it('is documented in the OpenAPI document', async () => {
     const doc = (await get('/openapi.json')).json();
-    for (const path of ['/comment/list', '/comment/reply', '/comment/add', '/comment/prise', '/comment/delete', '/a/comment/list', '/a/comment/reply', '/a/comment/hide', '/a/comment/delete', '/a/comment/setting']) {
+    for (const path of [
+      '/comment/list',
+      '/comment/reply',
+      '/comment/add',
+      '/comment/prise',
+      '/comment/delete',
+      '/a/comment/list',
+      '/a/comment/reply',
+      '/a/comment/hide',
+      '/a/comment/delete',
+      '/a/comment/setting',
+    ]) {
       expect(doc.paths[path], path).toBeDefined();
     }
     expect(doc.paths['/comment/list'].get.summary).toContain('JSON array');

@@ -17,7 +17,8 @@ describe('courses: back office and catalogue (spec 3 Course, 4, 7 Courses)', () 
   });
   afterEach(() => app.close());
 
-  const category = async (title: string, parent_id = '0') => (await post('/course/category', { title, parent_id })).json().data.catid as string;
+  const category = async (title: string, parent_id = '0') =>
+    (await post('/course/category', { title, parent_id })).json().data.catid as string;
   const course = async (fields: Record<string, unknown> = {}, publish = true, cookie = admin) => {
     const res = await post('/course/new', { title: 'Course', catid: '0', type: 0, ...fields }, cookie);
     expect(res.statusCode, res.body).toBe(200);
@@ -25,23 +26,55 @@ describe('courses: back office and catalogue (spec 3 Course, 4, 7 Courses)', () 
     if (publish) expect((await post('/course/pub', { coid, pub: '1' }, cookie)).statusCode).toBe(200);
     return { coid: coid as string, code: code as string };
   };
-  const bycate = async (body: Record<string, unknown> = {}, cookie = '') => (await post('/course/bycate', { uid: school(app).id, num: 500, ...body }, cookie)).json().data;
+  const bycate = async (body: Record<string, unknown> = {}, cookie = '') =>
+    (await post('/course/bycate', { uid: school(app).id, num: 500, ...body }, cookie)).json().data;
   const titles = (cards: { title: string }[]) => cards.map((c) => c.title);
   const otherSchool = async () => {
-    const other = await createSchool(app.ctx, { name: 'Other', adminUsername: 'other-admin', adminPassword: 'other-pass-1' });
-    return { ...other, cookie: (await login(app, { username: 'other-admin', password: 'other-pass-1', role: 'admin' })).cookie };
+    const other = await createSchool(app.ctx, {
+      name: 'Other',
+      adminUsername: 'other-admin',
+      adminPassword: 'other-pass-1',
+    });
+    return {
+      ...other,
+      cookie: (await login(app, { username: 'other-admin', password: 'other-pass-1', role: 'admin' })).cookie,
+    };
   };
 
   it('creates, saves and shows a course; prices in yuan are stored as fen; info by coid or code', async () => {
     const cat = await category('Cat');
-    const { coid, code } = await course({ title: '  Maths  ', catid: cat, actual: 19.9, price: 29.9, keywords: 'algebra' }, false);
+    const { coid, code } = await course(
+      { title: '  Maths  ', catid: cat, actual: 19.9, price: 29.9, keywords: 'algebra' },
+      false,
+    );
     expect(code).toBe(app.ctx.courseCodec.encode(coid));
-    expect(app.ctx.sqlite.prepare('select actual_fen, price_fen, published from courses where id = ?').get(coid)).toEqual({ actual_fen: 1990, price_fen: 2990, published: 0 });
-    const saved = await post('/course/save', { coid, values: { level: 2, ce_type: 1, ce_time: 30, order_rest: 1 }, keywords: 'k1 k2', description: '<p>Hi</p>' });
+    expect(
+      app.ctx.sqlite.prepare('select actual_fen, price_fen, published from courses where id = ?').get(coid),
+    ).toEqual({ actual_fen: 1990, price_fen: 2990, published: 0 });
+    const saved = await post('/course/save', {
+      coid,
+      values: { level: 2, ce_type: 1, ce_time: 30, order_rest: 1 },
+      keywords: 'k1 k2',
+      description: '<p>Hi</p>',
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     for (const ref of [coid, code]) {
       const info = (await get(`/course/info/${ref}`)).json().data;
-      expect(info).toMatchObject({ coid, code, title: 'Maths', actual: 19.9, price: 29.9, level: 2, ce_type: 1, ce_time: '30', order_rest: true, keywords: 'k1 k2', description: '<p>Hi</p>', published: false, catid: cat });
+      expect(info).toMatchObject({
+        coid,
+        code,
+        title: 'Maths',
+        actual: 19.9,
+        price: 29.9,
+        level: 2,
+        ce_type: 1,
+        ce_time: '30',
+        order_rest: true,
+        keywords: 'k1 k2',
+        description: '<p>Hi</p>',
+        published: false,
+        catid: cat,
+      });
       expect(info.settings).toMatchObject({ leavetime: 1, notAllowSkip: false, vaildBeginTime: '' });
       expect(info.create_time).toBe('2026-06-15 12:00:00');
     }
@@ -82,7 +115,8 @@ describe('courses: back office and catalogue (spec 3 Course, 4, 7 Courses)', () 
   it('lists the school courses for the back office: paging, total, status, keyword and category subtree', async () => {
     const a = await category('A');
     const a1 = await category('A1', a);
-    for (let i = 0; i < 5; i++) await course({ title: `Pub ${i}`, catid: i < 2 ? a1 : '0', keywords: i === 4 ? 'special' : '' });
+    for (let i = 0; i < 5; i++)
+      await course({ title: `Pub ${i}`, catid: i < 2 ? a1 : '0', keywords: i === 4 ? 'special' : '' });
     clock += 1000;
     await course({ title: 'Draft', catid: a }, false);
     const list = async (body: object) => (await post('/getcourselist', body)).json().data;
@@ -118,7 +152,10 @@ describe('courses: back office and catalogue (spec 3 Course, 4, 7 Courses)', () 
     expect((await post('/getcourselist', {})).json().data.total).toBe(0);
     const gone = await get(`/course/info/${one.code}`, '');
     expect(gone.statusCode).toBe(404);
-    expect(gone.json()).toMatchObject({ error: 'course removed', data: { uid: school(app).id, hashUID: school(app).hashUID } });
+    expect(gone.json()).toMatchObject({
+      error: 'course removed',
+      data: { uid: school(app).id, hashUID: school(app).hashUID },
+    });
     expect((await post('/course/delete', { coids: [one.coid] })).statusCode).toBe(404);
     expect((await post('/course/delete', { coids: [theirs.coid] }, other.cookie)).statusCode).toBe(200);
   });
@@ -148,7 +185,8 @@ describe('courses: back office and catalogue (spec 3 Course, 4, 7 Courses)', () 
     expect((await post('/course/pub', { coid, pub: '1' })).json().data).toEqual({ coid, published: true });
     expect((await get(`/course/info/${code}`, '')).statusCode).toBe(200);
 
-    const dirty = '<p onclick="x()">Hi<script>alert(1)</script><a href="javascript:alert(1)">link</a><img src="https://x/y.png"></p>';
+    const dirty =
+      '<p onclick="x()">Hi<script>alert(1)</script><a href="javascript:alert(1)">link</a><img src="https://x/y.png"></p>';
     const descr = (await post('/course/descr', { coid, description: dirty })).json().data.description;
     for (const html of [descr, (await get(`/course/info/${code}`, '')).json().data.description]) {
       expect(html).not.toContain('script');
@@ -159,9 +197,13 @@ describe('courses: back office and catalogue (spec 3 Course, 4, 7 Courses)', () 
     await post('/course/save', { coid, values: {}, description: dirty });
     expect((await get(`/course/info/${code}`, '')).json().data.description).not.toContain('javascript:');
 
-    const set = (await post('/course/updateSet', { coid, settings: { signature: true, stage_year: 2026, stage_date: 3 } })).json().data.settings;
+    const set = (
+      await post('/course/updateSet', { coid, settings: { signature: true, stage_year: 2026, stage_date: 3 } })
+    ).json().data.settings;
     expect(set).toMatchObject({ signature: true, stage_year: 2026, stage_date: 3, leavetime: 1, exercOrder: false });
-    expect((await post('/course/updateSet', { coid, settings: { exercOrder: 1 } })).json().data.settings).toMatchObject({ signature: true, exercOrder: true });
+    expect((await post('/course/updateSet', { coid, settings: { exercOrder: 1 } })).json().data.settings).toMatchObject(
+      { signature: true, exercOrder: true },
+    );
 
     const second = await course({ title: 'Q' });
     expect((await post('/course/topClass', { coid, top: 1 })).json().data.top).toBe(1);
@@ -201,7 +243,24 @@ describe('courses: back office and catalogue (spec 3 Course, 4, 7 Courses)', () 
     expect(titles((await bycate({ keyword: '%' })).courseData)).toEqual([]);
     const page = await bycate({ page: 2, num: 2 });
     expect(page).toMatchObject({ total: 3, courseData: [{ title: 'Beta' }] });
-    expect(Object.keys(page.courseData[0]).sort()).toEqual(['actual', 'catid', 'code', 'coid', 'count', 'create_time', 'duration', 'img', 'label', 'lcount', 'level', 'price', 'title', 'type'].sort());
+    expect(Object.keys(page.courseData[0]).sort()).toEqual(
+      [
+        'actual',
+        'catid',
+        'code',
+        'coid',
+        'count',
+        'create_time',
+        'duration',
+        'img',
+        'label',
+        'lcount',
+        'level',
+        'price',
+        'title',
+        'type',
+      ].sort(),
+    );
     expect((await bycate({ catid: '12345678901234' })).total).toBe(0);
     const found = (await post('/course/search', { uid: school(app).hashUID, keyword: 'a' }, '')).json().data.courses;
     expect(titles(found)).toEqual(['Gamma', 'Alpha', 'Beta']);
@@ -222,27 +281,57 @@ describe('courses: back office and catalogue (spec 3 Course, 4, 7 Courses)', () 
     const outsiderCookie = (await login(app, outsider)).cookie;
     const paid = await course({ title: 'Paid', actual: 8.5, price: 10, authentication_gid: student.groupIds[0] });
     const guest = (await get(`/course/info/${paid.code}`, '')).json().data;
-    expect(guest).toMatchObject({ isbuy: false, isCollect: false, hasRecord: false, courseStatus: 3, refusal: 'noLogin', mainButton: { action: 'buy' } });
+    expect(guest).toMatchObject({
+      isbuy: false,
+      isCollect: false,
+      hasRecord: false,
+      courseStatus: 3,
+      refusal: 'noLogin',
+      mainButton: { action: 'buy' },
+    });
     expect(guest.discount).toMatchObject({ tenths: 8.5, label: '8.5折' });
-    const en = (await app.inject({ method: 'GET', url: `/course/info/${paid.code}`, headers: { cookie: 'lx_locale=en-gb' } })).json().data;
+    const en = (
+      await app.inject({ method: 'GET', url: `/course/info/${paid.code}`, headers: { cookie: 'lx_locale=en-gb' } })
+    ).json().data;
     expect(en.discount.label).toBe('15% off');
-    expect((await get(`/course/info/${paid.code}`, studentCookie)).json().data).toMatchObject({ refusal: null, courseStatus: 3 });
+    expect((await get(`/course/info/${paid.code}`, studentCookie)).json().data).toMatchObject({
+      refusal: null,
+      courseStatus: 3,
+    });
     expect((await get(`/course/info/${paid.code}`, outsiderCookie)).json().data.refusal).toBe('designatedGroup');
     expect((await get(`/course/info/${paid.code}`, admin)).json().data.refusal).toBe('studentOnly');
 
-    app.ctx.sqlite.prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`).run(student.id, paid.coid, clock);
+    app.ctx.sqlite
+      .prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`)
+      .run(student.id, paid.coid, clock);
     app.ctx.catalogueCache.bump(school(app).id);
     const bought = (await get(`/course/info/${paid.code}`, studentCookie)).json().data;
-    expect(bought).toMatchObject({ isbuy: true, buyDate: '2026-06-15 12:00:00', courseStatus: 0, renew: false, mainButton: { action: 'start' }, studyNum: 1 });
-    expect((await get(`/course/info/${paid.code}`, outsiderCookie)).json().data).toMatchObject({ isbuy: false, courseStatus: 3 });
+    expect(bought).toMatchObject({
+      isbuy: true,
+      buyDate: '2026-06-15 12:00:00',
+      courseStatus: 0,
+      renew: false,
+      mainButton: { action: 'start' },
+      studyNum: 1,
+    });
+    expect((await get(`/course/info/${paid.code}`, outsiderCookie)).json().data).toMatchObject({
+      isbuy: false,
+      courseStatus: 3,
+    });
 
     const window = await course({ title: 'Window', ce_type: 2, ce_time: '2026-06-30' });
     await post('/course/updateSet', { coid: window.coid, settings: { vaildBeginTime: '2026-06-20' } });
-    expect((await get(`/course/info/${window.code}`, studentCookie)).json().data).toMatchObject({ courseStatus: 1, mainButton: { action: 'notStarted', disabled: true } });
+    expect((await get(`/course/info/${window.code}`, studentCookie)).json().data).toMatchObject({
+      courseStatus: 1,
+      mainButton: { action: 'notStarted', disabled: true },
+    });
     clock = new Date(2026, 5, 30, 23, 59).getTime();
     expect((await get(`/course/info/${window.code}`, '')).json().data).toMatchObject({ courseStatus: 0 });
     clock = new Date(2026, 6, 1).getTime();
-    expect((await get(`/course/info/${window.code}`, '')).json().data).toMatchObject({ courseStatus: 2, mainButton: { action: 'expired' } });
+    expect((await get(`/course/info/${window.code}`, '')).json().data).toMatchObject({
+      courseStatus: 2,
+      mainButton: { action: 'expired' },
+    });
     clock = new Date(2026, 5, 15, 13, 0).getTime();
 
     const secret = await course({ title: 'Private', private: true });
@@ -258,7 +347,10 @@ describe('courses: back office and catalogue (spec 3 Course, 4, 7 Courses)', () 
     const draft = await course({ title: 'Draft' }, false);
     expect((await get(`/course/info/${draft.code}`, studentCookie)).json()).toMatchObject({ error: 'course removed' });
     expect((await get(`/course/info/${draft.code}`, other.cookie)).statusCode).toBe(404);
-    expect((await get(`/course/info/${draft.code}`, admin)).json().data).toMatchObject({ title: 'Draft', published: false });
+    expect((await get(`/course/info/${draft.code}`, admin)).json().data).toMatchObject({
+      title: 'Draft',
+      published: false,
+    });
   });
 
   it('bookmarks: students only, idempotent, only courses they can see', async () => {
@@ -267,7 +359,10 @@ describe('courses: back office and catalogue (spec 3 Course, 4, 7 Courses)', () 
     const uid = school(app).id;
     expect((await post('/collectcourse', { uid, coid, collect: 1 }, '')).statusCode).toBe(401);
     expect((await post('/collectcourse', { uid, coid, collect: 1 }, admin)).statusCode).toBe(401);
-    for (let i = 0; i < 2; i++) expect((await post('/collectcourse', { uid, mid: '1', coid, collect: 1 }, student)).json().data).toEqual({ collect: 1 });
+    for (let i = 0; i < 2; i++)
+      expect((await post('/collectcourse', { uid, mid: '1', coid, collect: 1 }, student)).json().data).toEqual({
+        collect: 1,
+      });
     expect((await get(`/collect/status?coid=${coid}`, student)).json().data).toEqual({ collect: 1 });
     expect((await get(`/collect/status?coid=${coid}`, '')).json().data).toEqual({ collect: 0 });
     expect((await get(`/course/info/${coid}`, student)).json().data.isCollect).toBe(true);
@@ -278,7 +373,9 @@ describe('courses: back office and catalogue (spec 3 Course, 4, 7 Courses)', () 
     expect((await post('/collectcourse', { uid, coid: draft.coid, collect: 1 }, student)).statusCode).toBe(404);
     const other = await otherSchool();
     const theirs = await course({ title: 'Private theirs', private: 1 }, true, other.cookie);
-    expect((await post('/collectcourse', { uid: other.id, coid: theirs.coid, collect: 1 }, student)).statusCode).toBe(404);
+    expect((await post('/collectcourse', { uid: other.id, coid: theirs.coid, collect: 1 }, student)).statusCode).toBe(
+      404,
+    );
     expect((await post('/collectcourse', { uid: other.id, coid, collect: 1 }, student)).statusCode).toBe(404);
   });
 
@@ -304,9 +401,14 @@ describe('courses: back office and catalogue (spec 3 Course, 4, 7 Courses)', () 
       expect((await send(method, url, body, '')).statusCode, url).toBe(401);
       expect((await send(method, url, body, student)).statusCode, url).toBe(403);
       expect((await send(method, url, body, noCourse)).statusCode, url).toBe(403);
-      if (url !== '/getcourselist' && url !== '/course/new') expect((await send(method, url, body, other.cookie)).statusCode, url).toBe(404);
+      if (url !== '/getcourselist' && url !== '/course/new')
+        expect((await send(method, url, body, other.cookie)).statusCode, url).toBe(404);
     }
-    expect((await get(`/course/info/${coid}`, admin)).json().data).toMatchObject({ title: 'Course', published: true, top: 0 });
+    expect((await get(`/course/info/${coid}`, admin)).json().data).toMatchObject({
+      title: 'Course',
+      published: true,
+      top: 0,
+    });
     const teacher = (await login(app, { ...(await buildSubAdmin(app, ['course'])), role: 'admin' })).cookie;
     expect((await post('/course/save', { coid, values: { title: 'By teacher' } }, teacher)).statusCode).toBe(200);
   });

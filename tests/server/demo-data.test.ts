@@ -27,7 +27,10 @@ describe('the demo school: columns, tags, articles and home setting', () => {
     ({ get, post } = injectAs(app, null));
     uid = school(app).hashUID;
     student = (await login(app, { username: 'student', password: 'student123' })).cookie;
-    const cards = (await data(post('/course/bycate', { uid, num: 500 }))).courseData as { coid: string; title: string }[];
+    const cards = (await data(post('/course/bycate', { uid, num: 500 }))).courseData as {
+      coid: string;
+      title: string;
+    }[];
     titles = new Map(cards.map((card) => [card.coid, card.title]));
   });
   afterAll(() => app.close());
@@ -40,7 +43,16 @@ describe('the demo school: columns, tags, articles and home setting', () => {
     ]);
     const list = await data(post('/column/list', { uid, pageSize: 20 }));
     expect(list.total).toBe(3);
-    const [pinned, ...rest] = list.list as { title: string; top: number; actual: number; price: number; ce_type: number; ce_time: string; course_count: number; img: string }[];
+    const [pinned, ...rest] = list.list as {
+      title: string;
+      top: number;
+      actual: number;
+      price: number;
+      ce_type: number;
+      ce_time: string;
+      course_count: number;
+      img: string;
+    }[];
     expect(pinned).toMatchObject({ title: '全栈开发进阶专栏', actual: 249, price: 398, ce_type: 0, course_count: 3 });
     expect(pinned.top).toBeGreaterThan(0);
     const free = rest.find((c) => c.title === '职场新人必修')!;
@@ -53,7 +65,9 @@ describe('the demo school: columns, tags, articles and home setting', () => {
     expect(list.list.every((c: { img: string }) => c.img === '')).toBe(true);
     // The second category's tab lists its two columns.
     const second = await data(post('/column/list', { uid, cates: cates[1].catid }));
-    expect(second.list.map((c: { title: string }) => c.title).sort()).toEqual(['办公技能特训营', '职场新人必修'].sort());
+    expect(second.list.map((c: { title: string }) => c.title).sort()).toEqual(
+      ['办公技能特训营', '职场新人必修'].sort(),
+    );
   });
 
   it('opens each column page with its published demo courses in order, for a guest and a student', async () => {
@@ -66,7 +80,10 @@ describe('the demo school: columns, tags, articles and home setting', () => {
     expect(list.map((c) => c.title).sort()).toEqual(Object.keys(expected).sort());
     for (const column of list) {
       const guest = await data(get(`/column/info/${column.code}`));
-      expect(guest.courses.map((c: { title: string }) => c.title), column.title).toEqual(expected[column.title]);
+      expect(
+        guest.courses.map((c: { title: string }) => c.title),
+        column.title,
+      ).toEqual(expected[column.title]);
       expect(guest.column.description).toBe(sanitizeRichText(guest.column.description));
       expect(guest.column.description).toMatch(/^<(p|h3)>/);
       const mine = await data(get(`/column/info/${column.code}`, student));
@@ -80,9 +97,15 @@ describe('the demo school: columns, tags, articles and home setting', () => {
     expect(tags.map((t: { name: string }) => t.name)).toEqual(['热门推荐', '技术进阶', '入职必修']);
     for (const tag of tags as { name: string; courses: { coid: string; title: string }[] }[]) {
       expect(tag.courses.length, tag.name).toBeGreaterThanOrEqual(3);
-      for (const course of tag.courses) expect(titles.get(course.coid), `${tag.name}: ${course.title}`).toBe(course.title);
+      for (const course of tag.courses)
+        expect(titles.get(course.coid), `${tag.name}: ${course.title}`).toBe(course.title);
     }
-    expect(tags[0].courses.map((c: { title: string }) => c.title)).toEqual(['React 入门实战', 'Excel 数据分析', 'Vue 3 进阶', '高效沟通（图文）']);
+    expect(tags[0].courses.map((c: { title: string }) => c.title)).toEqual([
+      'React 入门实战',
+      'Excel 数据分析',
+      'Vue 3 进阶',
+      '高效沟通（图文）',
+    ]);
   });
 
   it('lists three published articles, the pinned one first; the draft is neither listed nor readable', async () => {
@@ -104,7 +127,11 @@ describe('the demo school: columns, tags, articles and home setting', () => {
     expect(article.content).toMatch(/<(ol|ul)><li>/);
 
     const admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
-    const all = (await data(get('/article/admin/list', admin))).list as { aid: string; title: string; status: number }[];
+    const all = (await data(get('/article/admin/list', admin))).list as {
+      aid: string;
+      title: string;
+      status: number;
+    }[];
     const draft = all.find((a) => a.status === 0);
     expect(all).toHaveLength(4);
     expect(draft?.title).toBe('下季度课程预告（草稿）');
@@ -125,7 +152,9 @@ describe('the demo school: columns, tags, articles and home setting', () => {
       expect((await get(`/course/info/${code}`)).statusCode).toBe(200);
     }
     expect(setting.showads).toBe(true);
-    expect(setting.ads.map((ad: { alt: string; url: string }) => [ad.alt, ad.url.startsWith('data:image/svg+xml,')])).toEqual([
+    expect(
+      setting.ads.map((ad: { alt: string; url: string }) => [ad.alt, ad.url.startsWith('data:image/svg+xml,')]),
+    ).toEqual([
       ['全栈开发进阶', true],
       ['新员工入职', true],
     ]);
@@ -133,7 +162,16 @@ describe('the demo school: columns, tags, articles and home setting', () => {
     expect(setting.teachers.map((t: { name: string }) => t.name)).toEqual(['王老师', '李老师', '陈老师']);
     // No catesetting of its own: the catalogue then shows its single default entry 'all courses' (spec 3).
     expect(page.catesetting).toEqual([]);
-    expect(setting).toMatchObject({ phone: '400-800-1234', workday1: 1, workday2: 5, worktime1: '9:00', worktime2: '18:00', aboutustitle: '关于我们', showInformation: true, showPrice: true });
+    expect(setting).toMatchObject({
+      phone: '400-800-1234',
+      workday1: 1,
+      workday2: 5,
+      worktime1: '9:00',
+      worktime2: '18:00',
+      aboutustitle: '关于我们',
+      showInformation: true,
+      showPrice: true,
+    });
     expect(setting.aboutuscontent).toBe(sanitizeRichText(setting.aboutuscontent));
     expect(setting.aboutuscontent).toContain('<strong>');
     // Nothing points at the internet: every address is a data: picture or a path of this site.
@@ -146,7 +184,9 @@ describe('the demo school: columns, tags, articles and home setting', () => {
     try {
       const id = school(plain).hashUID;
       expect((await plain.inject({ method: 'GET', url: `/tags/${id}` })).json().data.tags).toEqual([]);
-      expect((await plain.inject({ method: 'POST', url: '/column/list', payload: { uid: id } })).json().data.total).toBe(0);
+      expect(
+        (await plain.inject({ method: 'POST', url: '/column/list', payload: { uid: id } })).json().data.total,
+      ).toBe(0);
       expect((await plain.inject({ method: 'GET', url: `/userpage/${id}` })).json().data.setting.banners).toEqual([]);
     } finally {
       await plain.close();

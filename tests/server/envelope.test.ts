@@ -25,7 +25,10 @@ describe('replies: {status, error, data} for every outcome', () => {
           instance.withTypeProvider<ZodTypeProvider>().get(
             '/test/query',
             // A guest may call it: a route that takes input and says nothing is for signed-in callers (server/plugins/access.ts).
-            { schema: { querystring: z.object({ page: z.coerce.number().int().min(1) }) }, config: { access: 'public' } },
+            {
+              schema: { querystring: z.object({ page: z.coerce.number().int().min(1) }) },
+              config: { access: 'public' },
+            },
             async (request) => ({ status: 'ok', error: null, data: request.query.page }),
           );
         },
@@ -57,7 +60,12 @@ describe('replies: {status, error, data} for every outcome', () => {
   });
 
   it('400 for a body that is not JSON, still in the envelope', async () => {
-    const res = await app.inject({ method: 'POST', url: '/do/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/do/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toMatch(/application\/json/);
     expect(res.json()).toMatchObject({ status: 'error', data: null });
@@ -80,7 +88,11 @@ describe('replies: {status, error, data} for every outcome', () => {
 
     const sub = await buildSubAdmin(app, ['course']);
     const subLogin = await login(app, { ...sub, role: 'admin' });
-    const denied = await app.inject({ method: 'GET', url: '/test/students-only', headers: { cookie: subLogin.cookie } });
+    const denied = await app.inject({
+      method: 'GET',
+      url: '/test/students-only',
+      headers: { cookie: subLogin.cookie },
+    });
     expect(denied.statusCode).toBe(403);
 
     const main = await login(app, { ...ADMIN, role: 'admin' });
@@ -100,13 +112,20 @@ describe('replies: {status, error, data} for every outcome', () => {
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ status: 'error', error: 'server error', data: null });
     expect(res.body).not.toMatch(/secret|\/var\/lib|at /);
-    const entry = logLines.map((line) => JSON.parse(line)).find((e) => e.err?.message === 'secret database detail at /var/lib/x');
+    const entry = logLines
+      .map((line) => JSON.parse(line))
+      .find((e) => e.err?.message === 'secret database detail at /var/lib/x');
     expect(entry).toMatchObject({ reqId: 'req-boom-1', level: 50 });
     expect(entry.err.stack).toContain('envelope.test.ts');
   });
 
   it('never answers a call with HTML', async () => {
-    for (const [method, url] of [['GET', '/checkLogin'], ['POST', '/redirect'], ['GET', '/nothing-here'], ['DELETE', '/do/login']] as const) {
+    for (const [method, url] of [
+      ['GET', '/checkLogin'],
+      ['POST', '/redirect'],
+      ['GET', '/nothing-here'],
+      ['DELETE', '/do/login'],
+    ] as const) {
       const res = await app.inject({ method, url });
       expect(res.headers['content-type'], `${method} ${url}`).toMatch(/application\/json/);
       expect(res.body).not.toMatch(/<html|<!doctype/i);
@@ -118,7 +137,15 @@ describe('replies: {status, error, data} for every outcome', () => {
     expect(logLines.map((line) => JSON.parse(line)).filter((e) => e.reqId === 'req-123')).toEqual([]);
     await app.inject({ method: 'GET', url: '/nothing-here', headers: { 'x-request-id': 'req-404' } });
     const entries = logLines.map((line) => JSON.parse(line)).filter((e) => e.reqId === 'req-404');
-    expect(entries).toEqual([expect.objectContaining({ msg: 'request completed', level: 30, method: 'GET', url: '/nothing-here', statusCode: 404 })]);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        msg: 'request completed',
+        level: 30,
+        method: 'GET',
+        url: '/nothing-here',
+        statusCode: 404,
+      }),
+    ]);
   });
 });
 
@@ -130,7 +157,9 @@ describe('OpenAPI document', () => {
       expect(doc.openapi).toMatch(/^3\./);
       const login = doc.paths['/do/login'].post;
       expect(login.requestBody.content['application/json'].schema.required).toEqual(['username', 'password']);
-      expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/checkLogin', '/checkStudent/login', '/redirect', '/admins/me']));
+      expect(Object.keys(doc.paths)).toEqual(
+        expect.arrayContaining(['/checkLogin', '/checkStudent/login', '/redirect', '/admins/me']),
+      );
     } finally {
       await app.close();
     }

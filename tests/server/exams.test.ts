@@ -29,32 +29,76 @@ describe('exams: sitting an exam', () => {
 
   /** A paper of a single choice (B right), a multiple choice (A and C), a true/false (true) and a short answer. */
   function paper(passScore = 25) {
-    const single = seedQuestion(app, { schoolId, type: 0, options: ['red', 'blue', 'green'], answer: '2', point: 10, explanation: '<p>blue</p>' });
+    const single = seedQuestion(app, {
+      schoolId,
+      type: 0,
+      options: ['red', 'blue', 'green'],
+      answer: '2',
+      point: 10,
+      explanation: '<p>blue</p>',
+    });
     const multiple = seedQuestion(app, { schoolId, type: 1, options: ['a', 'b', 'c', 'd'], answer: '1,3', point: 10 });
     const trueFalse = seedQuestion(app, { schoolId, type: 2, answer: '0', point: 10 });
     const short = seedQuestion(app, { schoolId, type: 3, answer: 'model answer', point: 10 });
-    const paperId = seedPaper(app, { schoolId, questionIds: [single, multiple, trueFalse], points: [10, 10, 10], passScore });
+    const paperId = seedPaper(app, {
+      schoolId,
+      questionIds: [single, multiple, trueFalse],
+      points: [10, 10, 10],
+      passScore,
+    });
     return { paperId, single, multiple, trueFalse, short };
   }
 
   const start = (cookie: string, payload: object) => call<Sitting>(app, 'POST', '/exam/start', cookie, payload);
-  const okStart = async (cookie: string, payload: object) => zSitting.parse(await okCall(app, 'POST', '/exam/start', cookie, payload));
-  const save = (cookie: string, sittingId: string, qid: string, answer: string) => call(app, 'POST', '/exam/answer', cookie, { sittingId, qid, answer });
-  const read = async (cookie: string, sittingId: string) => zSitting.parse(await okCall(app, 'GET', `/exam/sitting?sittingId=${sittingId}`, cookie));
+  const okStart = async (cookie: string, payload: object) =>
+    zSitting.parse(await okCall(app, 'POST', '/exam/start', cookie, payload));
+  const save = (cookie: string, sittingId: string, qid: string, answer: string) =>
+    call(app, 'POST', '/exam/answer', cookie, { sittingId, qid, answer });
+  const read = async (cookie: string, sittingId: string) =>
+    zSitting.parse(await okCall(app, 'GET', `/exam/sitting?sittingId=${sittingId}`, cookie));
 
   it('questions travel without answers; answers are saved as given and read back; submit grades and shows the result', async () => {
     const p = paper();
-    const examId = seedExam(app, { schoolId, paperId: p.paperId, durationSec: 1800, showResults: 'answers', title: 'Safety exam' });
+    const examId = seedExam(app, {
+      schoolId,
+      paperId: p.paperId,
+      durationSec: 1800,
+      showResults: 'answers',
+      title: 'Safety exam',
+    });
     const s = await signedInStudent(app);
 
-    const res = await app.inject({ method: 'POST', url: '/exam/start', headers: { cookie: s.cookie }, payload: { examId } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/exam/start',
+      headers: { cookie: s.cookie },
+      payload: { examId },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('explanation');
     expect(res.body).not.toContain('"answer"');
     const sitting = zSitting.parse(res.json().data);
     expect(sitting.questions.map((q) => q.qid)).toEqual([p.single, p.multiple, p.trueFalse]);
-    expect(sitting.questions[0]).toEqual({ qid: p.single, type: 0, content: expect.any(String), optiondata: [{ oid: '1', content: 'red' }, { oid: '2', content: 'blue' }, { oid: '3', content: 'green' }], point: 10, showAnswer: true });
-    expect(sitting).toMatchObject({ status: 'open', deadlineAt: clock + 30 * MIN, now: clock, answers: [], result: null, attempt: 1 });
+    expect(sitting.questions[0]).toEqual({
+      qid: p.single,
+      type: 0,
+      content: expect.any(String),
+      optiondata: [
+        { oid: '1', content: 'red' },
+        { oid: '2', content: 'blue' },
+        { oid: '3', content: 'green' },
+      ],
+      point: 10,
+      showAnswer: true,
+    });
+    expect(sitting).toMatchObject({
+      status: 'open',
+      deadlineAt: clock + 30 * MIN,
+      now: clock,
+      answers: [],
+      result: null,
+      attempt: 1,
+    });
 
     expect((await save(s.cookie, sitting.sittingId, p.single, '1')).status).toBe(200);
     expect((await save(s.cookie, sitting.sittingId, p.single, '2')).status).toBe(200);
@@ -63,7 +107,12 @@ describe('exams: sitting an exam', () => {
     expect((await save(s.cookie, sitting.sittingId, p.trueFalse, 'x'.repeat(2001))).status).toBe(400);
     clock += 5 * MIN;
     const again = await read(s.cookie, sitting.sittingId);
-    expect(again.answers).toEqual(expect.arrayContaining([{ qid: p.single, answer: '2' }, { qid: p.multiple, answer: '3,1' }]));
+    expect(again.answers).toEqual(
+      expect.arrayContaining([
+        { qid: p.single, answer: '2' },
+        { qid: p.multiple, answer: '3,1' },
+      ]),
+    );
     expect(again.answers).toHaveLength(2);
     expect(again.now).toBe(clock);
     // A start of the same exam resumes the same sitting with the same questions and answers.
@@ -77,7 +126,11 @@ describe('exams: sitting an exam', () => {
     expect((await save(other.cookie, sitting.sittingId, p.single, '1')).status).toBe(404);
 
     const done = zSitting.parse(await okCall(app, 'POST', '/exam/submit', s.cookie, { sittingId: sitting.sittingId }));
-    expect(done).toMatchObject({ status: 'submitted', closedBy: 'student', result: { score: 20, totalScore: 30, passScore: 25, passed: false, pendingMarks: 0 } });
+    expect(done).toMatchObject({
+      status: 'submitted',
+      closedBy: 'student',
+      result: { score: 20, totalScore: 30, passScore: 25, passed: false, pendingMarks: 0 },
+    });
     expect(done.result?.answers?.map((a) => [a.qid, a.isRight, a.getpoint, a.given, a.answer])).toEqual([
       [p.single, true, 10, '2', '2'],
       [p.multiple, true, 10, '3,1', '1,3'],
@@ -91,9 +144,18 @@ describe('exams: sitting an exam', () => {
     expect(refused.body.error).toBe('noAttemptsLeft');
 
     const records = zMySittings.parse(await okCall(app, 'GET', '/stu/exams', s.cookie));
-    expect(records.list).toEqual([expect.objectContaining({ examId, title: 'Safety exam', score: 20, passed: false, closedBy: 'student' })]);
+    expect(records.list).toEqual([
+      expect.objectContaining({ examId, title: 'Safety exam', score: 20, passed: false, closedBy: 'student' }),
+    ]);
     const list = zExamList.parse(await okCall(app, 'GET', '/examlist?catid=0', s.cookie));
-    expect(list.list[0]).toMatchObject({ id: examId, used: 1, left: 0, best: 20, state: 'noAttempts', sittingId: null });
+    expect(list.list[0]).toMatchObject({
+      id: examId,
+      used: 1,
+      left: 0,
+      best: 20,
+      state: 'noAttempts',
+      sittingId: null,
+    });
   });
 
   it('an exam that shows no results gives neither score nor answers', async () => {
@@ -132,7 +194,19 @@ describe('exams: sitting an exam', () => {
 
     // The database itself refuses a second open sitting (the partial unique index).
     expect(() =>
-      app.ctx.db.insert(examSittings).values({ id: app.ctx.ids.next(), examId: second, studentId: t.id, schoolId, attempt: 1, startedAt: clock, deadlineAt: clock + MIN, questions: '[]' }).run(),
+      app.ctx.db
+        .insert(examSittings)
+        .values({
+          id: app.ctx.ids.next(),
+          examId: second,
+          studentId: t.id,
+          schoolId,
+          attempt: 1,
+          startedAt: clock,
+          deadlineAt: clock + MIN,
+          questions: '[]',
+        })
+        .run(),
     ).toThrow(/UNIQUE/);
   });
 
@@ -146,7 +220,12 @@ describe('exams: sitting an exam', () => {
 
     clock += 10 * MIN + 1000;
     // No request touches the sitting: the sweeper (every 100 ms here) closes it.
-    await expect.poll(() => app.ctx.db.select().from(examSittings).where(eq(examSittings.id, sitting.sittingId)).get()?.status, { timeout: 3000, interval: 50 }).toBe('submitted');
+    await expect
+      .poll(() => app.ctx.db.select().from(examSittings).where(eq(examSittings.id, sitting.sittingId)).get()?.status, {
+        timeout: 3000,
+        interval: 50,
+      })
+      .toBe('submitted');
     const row = app.ctx.db.select().from(examSittings).where(eq(examSittings.id, sitting.sittingId)).get()!;
     expect(row).toMatchObject({ closedBy: 'deadline', submittedAt: sitting.deadlineAt, score: 10, passed: true });
 
@@ -162,13 +241,20 @@ describe('exams: sitting an exam', () => {
     try {
       const lazySchool = school(lazy).id;
       const q = seedQuestion(lazy, { schoolId: lazySchool, type: 2, answer: '1', point: 5 });
-      const examId = seedExam(lazy, { schoolId: lazySchool, paperId: seedPaper(lazy, { schoolId: lazySchool, questionIds: [q], points: [5], passScore: 5 }), durationSec: 3600, closesAt: clock + 20 * MIN });
+      const examId = seedExam(lazy, {
+        schoolId: lazySchool,
+        paperId: seedPaper(lazy, { schoolId: lazySchool, questionIds: [q], points: [5], passScore: 5 }),
+        durationSec: 3600,
+        closesAt: clock + 20 * MIN,
+      });
       const s = await signedInStudent(lazy);
       const sitting = zSitting.parse(await okCall(lazy, 'POST', '/exam/start', s.cookie, { examId }));
       expect(sitting.deadlineAt).toBe(clock + 20 * MIN);
       await okCall(lazy, 'POST', '/exam/answer', s.cookie, { sittingId: sitting.sittingId, qid: q, answer: '1' });
       clock += 21 * MIN;
-      expect(lazy.ctx.db.select().from(examSittings).where(eq(examSittings.id, sitting.sittingId)).get()?.status).toBe('open');
+      expect(lazy.ctx.db.select().from(examSittings).where(eq(examSittings.id, sitting.sittingId)).get()?.status).toBe(
+        'open',
+      );
       const after = zSitting.parse(await okCall(lazy, 'GET', `/exam/sitting?sittingId=${sitting.sittingId}`, s.cookie));
       expect(after).toMatchObject({ status: 'submitted', closedBy: 'deadline', result: { score: 5, passed: true } });
       // The window has closed meanwhile: no new sitting.
@@ -184,8 +270,16 @@ describe('exams: sitting an exam', () => {
     const notYet = seedExam(app, { schoolId, paperId: p.paperId, opensAt: clock + MIN });
     const closed = seedExam(app, { schoolId, paperId: p.paperId, closesAt: clock - MIN });
     const draft = seedExam(app, { schoolId, paperId: p.paperId, status: 'draft' });
-    const groupExam = seedExam(app, { schoolId, paperId: p.paperId, audience: [{ targetType: 'group', targetId: s.groupIds[0]! }] });
-    const otherGroup = seedExam(app, { schoolId, paperId: p.paperId, audience: [{ targetType: 'group', targetId: app.ctx.ids.next() }] });
+    const groupExam = seedExam(app, {
+      schoolId,
+      paperId: p.paperId,
+      audience: [{ targetType: 'group', targetId: s.groupIds[0]! }],
+    });
+    const otherGroup = seedExam(app, {
+      schoolId,
+      paperId: p.paperId,
+      audience: [{ targetType: 'group', targetId: app.ctx.ids.next() }],
+    });
 
     expect((await start(s.cookie, { examId: notYet })).body.error).toBe('examNotOpen');
     expect((await start(s.cookie, { examId: closed })).body.error).toBe('examClosed');
@@ -231,10 +325,22 @@ describe('exams: links, categories, chapter and stage exams', () => {
     const { paperId } = onePaper();
     const examId = seedExam(app, { schoolId, paperId });
     const s = await signedInStudent(app);
-    const link = await okCall<{ loginKey: string; token: string; exid: string; url: string }>(app, 'GET', `/getExamToken?examId=${examId}&returnURL=${encodeURIComponent('/u/x#/exams')}&from=exams`, s.cookie);
+    const link = await okCall<{ loginKey: string; token: string; exid: string; url: string }>(
+      app,
+      'GET',
+      `/getExamToken?examId=${examId}&returnURL=${encodeURIComponent('/u/x#/exams')}&from=exams`,
+      s.cookie,
+    );
     expect(link.loginKey).toBe(school(app).hashUID);
     const params = new URLSearchParams(link.url.split('?')[1]);
-    expect(Object.fromEntries(params)).toEqual({ key: link.loginKey, returnURL: '/u/x#/exams', exid: link.exid, from: 'exams', s: Buffer.from(s.id).toString('base64'), token: link.token });
+    expect(Object.fromEntries(params)).toEqual({
+      key: link.loginKey,
+      returnURL: '/u/x#/exams',
+      exid: link.exid,
+      from: 'exams',
+      s: Buffer.from(s.id).toString('base64'),
+      token: link.token,
+    });
     // Not readable: neither the student id nor the exam id shows in it.
     const raw = Buffer.from(link.exid, 'base64url').toString('latin1');
     expect(raw).not.toContain(s.id);
@@ -247,10 +353,15 @@ describe('exams: links, categories, chapter and stage exams', () => {
     const other = await signedInStudent(app);
     const foreign = await call(app, 'POST', '/exam/start', other.cookie, { exid: link.exid });
     expect([foreign.status, foreign.body.error]).toEqual([403, 'examLinkForeign']);
-    const badToken = await call(app, 'POST', '/exam/start', s.cookie, { exid: link.exid, token: (await okCall<{ token: string }>(app, 'GET', `/getExamToken?examId=${examId}`, other.cookie)).token });
+    const badToken = await call(app, 'POST', '/exam/start', s.cookie, {
+      exid: link.exid,
+      token: (await okCall<{ token: string }>(app, 'GET', `/getExamToken?examId=${examId}`, other.cookie)).token,
+    });
     expect(badToken.status).toBe(403);
 
-    const ok = zSitting.parse(await okCall(app, 'POST', '/exam/start', s.cookie, { exid: link.exid, token: link.token }));
+    const ok = zSitting.parse(
+      await okCall(app, 'POST', '/exam/start', s.cookie, { exid: link.exid, token: link.token }),
+    );
     expect(ok.examId).toBe(examId);
     await okCall(app, 'POST', '/exam/submit', s.cookie, { sittingId: ok.sittingId });
 
@@ -265,15 +376,31 @@ describe('exams: links, categories, chapter and stage exams', () => {
     const s = await signedInStudent(app);
     const cats = Array.from({ length: 12 }, (_, i) => {
       const id = app.ctx.ids.next();
-      app.ctx.db.insert(examCategories).values({ id, schoolId, title: `Cat ${i + 1}`, position: i, createdAt: clock }).run();
+      app.ctx.db
+        .insert(examCategories)
+        .values({ id, schoolId, title: `Cat ${i + 1}`, position: i, createdAt: clock })
+        .run();
       return id;
     });
     cats.forEach((catid) => seedExam(app, { schoolId, paperId, categoryId: catid }));
-    seedExam(app, { schoolId, paperId, categoryId: cats[0], audience: [{ targetType: 'group', targetId: app.ctx.ids.next() }] });
+    seedExam(app, {
+      schoolId,
+      paperId,
+      categoryId: cats[0],
+      audience: [{ targetType: 'group', targetId: app.ctx.ids.next() }],
+    });
     const emptyCat = app.ctx.ids.next();
-    app.ctx.db.insert(examCategories).values({ id: emptyCat, schoolId, title: 'Empty', position: 0, createdAt: clock }).run();
+    app.ctx.db
+      .insert(examCategories)
+      .values({ id: emptyCat, schoolId, title: 'Empty', position: 0, createdAt: clock })
+      .run();
 
-    const page0 = await okCall<{ list: { catid: string; title: string; count: number }[] }>(app, 'GET', `/student/examcate?uid=${s.id}&page=0&num=10`, s.cookie);
+    const page0 = await okCall<{ list: { catid: string; title: string; count: number }[] }>(
+      app,
+      'GET',
+      `/student/examcate?uid=${s.id}&page=0&num=10`,
+      s.cookie,
+    );
     expect(page0.list).toHaveLength(10);
     expect(page0.list[0]).toEqual({ catid: cats[0], title: 'Cat 1', count: 1 });
     expect(page0.list.some((c) => c.catid === emptyCat)).toBe(false);
@@ -285,19 +412,54 @@ describe('exams: links, categories, chapter and stage exams', () => {
   /** A growth plan (type 3, level 0) without review: two stages of one video lesson each, published, assigned to the student. */
   async function growthPlan(studentId: string) {
     const post = <T>(url: string, payload: object) => okCall<T>(app, 'POST', url, admin, payload);
-    const { coid } = await post<{ coid: string }>('/course/new', { title: 'Growth plan', catid: '0', type: 3, level: 0, actual: 0, settings: {} });
-    const stage = (title: string) => post<{ cid: string }>('/chapter/add', { coid, parent_id: '0', title, type: CHAPTER_TYPE.heading }).then((r) => r.cid);
-    const lesson = (parent: string, title: string) => post<{ cid: string }>('/chapter/add', { coid, parent_id: parent, title, type: CHAPTER_TYPE.video }).then((r) => r.cid);
+    const { coid } = await post<{ coid: string }>('/course/new', {
+      title: 'Growth plan',
+      catid: '0',
+      type: 3,
+      level: 0,
+      actual: 0,
+      settings: {},
+    });
+    const stage = (title: string) =>
+      post<{ cid: string }>('/chapter/add', { coid, parent_id: '0', title, type: CHAPTER_TYPE.heading }).then(
+        (r) => r.cid,
+      );
+    const lesson = (parent: string, title: string) =>
+      post<{ cid: string }>('/chapter/add', { coid, parent_id: parent, title, type: CHAPTER_TYPE.video }).then(
+        (r) => r.cid,
+      );
     const stageA = await stage('Stage A');
     const a1 = await lesson(stageA, 'A1');
     const stageB = await stage('Stage B');
     const b1 = await lesson(stageB, 'B1');
     for (const cid of [a1, b1]) {
-      attachResource(app, cid, seedResource(app, { schoolId, kind: 'video', fileName: `${cid}.mp4`, mime: 'video/mp4', source: Buffer.from('video'), duration: 20, outputs: { mp4: 'video.mp4' } }));
+      attachResource(
+        app,
+        cid,
+        seedResource(app, {
+          schoolId,
+          kind: 'video',
+          fileName: `${cid}.mp4`,
+          mime: 'video/mp4',
+          source: Buffer.from('video'),
+          duration: 20,
+          outputs: { mp4: 'video.mp4' },
+        }),
+      );
     }
-    app.ctx.db.update(studyPlans).set({ status: 'approved', updatedAt: clock }).where(eq(studyPlans.courseId, coid)).run();
+    app.ctx.db
+      .update(studyPlans)
+      .set({ status: 'approved', updatedAt: clock })
+      .where(eq(studyPlans.courseId, coid))
+      .run();
     await app.inject({ method: 'POST', url: '/course/pub', payload: { coid, pub: '1' }, headers: { cookie: admin } });
-    buildPlanAssignment(app, { courseId: coid, schoolId, targetType: 'student', targetId: studentId, createdAt: clock });
+    buildPlanAssignment(app, {
+      courseId: coid,
+      schoolId,
+      targetType: 'student',
+      targetId: studentId,
+      createdAt: clock,
+    });
     return { coid, stageA, a1, stageB, b1 };
   }
 
@@ -305,7 +467,14 @@ describe('exams: links, categories, chapter and stage exams', () => {
     const s = await signedInStudent(app);
     const plan = await growthPlan(s.id);
     const { q, paperId } = onePaper(10);
-    const examId = seedExam(app, { schoolId, paperId, courseId: plan.coid, chapterId: plan.stageA, attempts: 2, title: 'Stage A exam' });
+    const examId = seedExam(app, {
+      schoolId,
+      paperId,
+      courseId: plan.coid,
+      chapterId: plan.stageA,
+      attempts: 2,
+      title: 'Stage A exam',
+    });
     const ware = (cid: string) => call(app, 'GET', `/learn/ware/${plan.coid}/${cid}`, s.cookie);
 
     // Spec 4 'Next chapter flow': the stage exam opens once all its lessons are done.
@@ -318,19 +487,28 @@ describe('exams: links, categories, chapter and stage exams', () => {
     const laterExam = seedExam(app, { schoolId, paperId, courseId: plan.coid, chapterId: plan.stageB });
     expect((await call(app, 'POST', '/exam/start', s.cookie, { examId: laterExam })).body.error).toBe('examNotForYou');
 
-    const listed = await okCall<{ list: { id: string; cid: string; state: string }[] }>(app, 'GET', `/learn/getyksExamlist?coid=${plan.coid}`, s.cookie);
+    const listed = await okCall<{ list: { id: string; cid: string; state: string }[] }>(
+      app,
+      'GET',
+      `/learn/getyksExamlist?coid=${plan.coid}`,
+      s.cookie,
+    );
     expect(listed.list.map((e) => [e.id, e.cid, e.state])).toEqual([[examId, plan.stageA, 'available']]);
 
     // Failed first: still locked.
     const first = await okCall<Sitting>(app, 'POST', '/exam/start', s.cookie, { examId });
     await okCall(app, 'POST', '/exam/answer', s.cookie, { sittingId: first.sittingId, qid: q, answer: '1' });
-    expect((await okCall<Sitting>(app, 'POST', '/exam/submit', s.cookie, { sittingId: first.sittingId })).result).toMatchObject({ score: 0, passed: false });
+    expect(
+      (await okCall<Sitting>(app, 'POST', '/exam/submit', s.cookie, { sittingId: first.sittingId })).result,
+    ).toMatchObject({ score: 0, passed: false });
     expect((await ware(plan.b1)).body.error).toBe('orderTip');
 
     // Passed: stage B opens.
     const second = await okCall<Sitting>(app, 'POST', '/exam/start', s.cookie, { examId });
     await okCall(app, 'POST', '/exam/answer', s.cookie, { sittingId: second.sittingId, qid: q, answer: '0' });
-    expect((await okCall<Sitting>(app, 'POST', '/exam/submit', s.cookie, { sittingId: second.sittingId })).result).toMatchObject({ score: 10, passed: true });
+    expect(
+      (await okCall<Sitting>(app, 'POST', '/exam/submit', s.cookie, { sittingId: second.sittingId })).result,
+    ).toMatchObject({ score: 10, passed: true });
     expect((await ware(plan.b1)).status).toBe(200);
     // The ware reply carries the course's chapter exams for the study page's stage-exam dialog (spec 5).
     expect((await ware(plan.b1)).body.data.exams).toEqual([
@@ -338,10 +516,27 @@ describe('exams: links, categories, chapter and stage exams', () => {
       { cid: plan.stageB, examId: laterExam, optional: false, passed: false },
     ]);
 
-    const data = await okCall<{ testData: string }>(app, 'GET', `/learn/getykstestdata?sid=${s.id}&cid=${plan.stageA}`, s.cookie);
-    expect(JSON.parse(data.testData)).toMatchObject({ id: examId, used: 2, best: 10, passed: true, state: 'noAttempts', sittings: [{ attempt: 1, passed: false }, { attempt: 2, passed: true }] });
+    const data = await okCall<{ testData: string }>(
+      app,
+      'GET',
+      `/learn/getykstestdata?sid=${s.id}&cid=${plan.stageA}`,
+      s.cookie,
+    );
+    expect(JSON.parse(data.testData)).toMatchObject({
+      id: examId,
+      used: 2,
+      best: 10,
+      passed: true,
+      state: 'noAttempts',
+      sittings: [
+        { attempt: 1, passed: false },
+        { attempt: 2, passed: true },
+      ],
+    });
     const other = await signedInStudent(app);
-    expect((await call(app, 'GET', `/learn/getykstestdata?sid=${s.id}&cid=${plan.stageA}`, other.cookie)).status).toBe(403);
+    expect((await call(app, 'GET', `/learn/getykstestdata?sid=${s.id}&cid=${plan.stageA}`, other.cookie)).status).toBe(
+      403,
+    );
   });
 
   it('an optional stage exam may be skipped: the next stage opens once the lessons are done (spec 5 exam dialog)', async () => {
@@ -358,14 +553,26 @@ describe('exams: links, categories, chapter and stage exams', () => {
 
   it("an exam chapter's exam is sat by whoever may study the chapter", async () => {
     const c = await learnCourse(app, admin, { actual: 50 }, {}, 60);
-    const chapter = (await okCall<{ cid: string }>(app, 'POST', '/chapter/add', admin, { coid: c.coid, parent_id: '0', title: 'Final exam', type: CHAPTER_TYPE.exam })).cid;
+    const chapter = (
+      await okCall<{ cid: string }>(app, 'POST', '/chapter/add', admin, {
+        coid: c.coid,
+        parent_id: '0',
+        title: 'Final exam',
+        type: CHAPTER_TYPE.exam,
+      })
+    ).cid;
     const { paperId } = onePaper();
     const examId = seedExam(app, { schoolId, paperId, courseId: c.coid, chapterId: chapter });
     const buyer = await signedInStudent(app);
     enrol(app, buyer.id, c.coid);
     const stranger = await signedInStudent(app);
     expect((await call(app, 'POST', '/exam/start', stranger.cookie, { examId })).body.error).toBe('examNotForYou');
-    const link = await okCall<{ exid: string }>(app, 'GET', `/getExamToken?coid=${c.coid}&cid=${chapter}`, buyer.cookie);
+    const link = await okCall<{ exid: string }>(
+      app,
+      'GET',
+      `/getExamToken?coid=${c.coid}&cid=${chapter}`,
+      buyer.cookie,
+    );
     expect((await okCall<Sitting>(app, 'POST', '/exam/start', buyer.cookie, { exid: link.exid })).examId).toBe(examId);
     expect((await call(app, 'GET', `/getExamToken?coid=${c.coid}&cid=${chapter}`, stranger.cookie)).status).toBe(403);
   });

@@ -35,14 +35,22 @@ describe('signatures and ratings', () => {
 
   /** A published course with two chapters; settings and chapter showgrade as given. */
   const course = async (fields: Json = {}, settings: Json = {}, cookie = admin) => {
-    const { coid, code } = data<{ coid: string; code: string }>(await post('/course/new', { title: 'Feedback course', catid: '0', type: 0, actual: 0, ...fields, settings }, cookie));
-    const add = async (title: string) => data<{ cid: string }>(await post('/chapter/add', { coid, parent_id: '0', title, type: 4 }, cookie)).cid;
+    const { coid, code } = data<{ coid: string; code: string }>(
+      await post(
+        '/course/new',
+        { title: 'Feedback course', catid: '0', type: 0, actual: 0, ...fields, settings },
+        cookie,
+      ),
+    );
+    const add = async (title: string) =>
+      data<{ cid: string }>(await post('/chapter/add', { coid, parent_id: '0', title, type: 4 }, cookie)).cid;
     const first = await add('第一章');
     const second = await add('第二章');
     expect((await post('/course/pub', { coid, pub: '1' }, cookie)).statusCode).toBe(200);
     return { coid, code, first, second };
   };
-  const showgrade = async (cid: string, on = true, cookie = admin) => data(await post('/chapter/update', { cid, showgrade: on ? 1 : 0 }, cookie));
+  const showgrade = async (cid: string, on = true, cookie = admin) =>
+    data(await post('/chapter/update', { cid, showgrade: on ? 1 : 0 }, cookie));
   const student = (overrides: Parameters<typeof buildStudent>[1] = {}) => signedInStudent(app, overrides);
   /** The student's course record says the course is finished (what the heartbeats write when the last chapter completes). */
   const finish = (studentId: string, coid: string) =>
@@ -54,29 +62,52 @@ describe('signatures and ratings', () => {
       )
       .run(studentId, clock, clock, clock, clock, coid);
   const otherSchool = async () => {
-    const other = await createSchool(app.ctx, { name: 'Other', adminUsername: 'other-admin', adminPassword: 'other-pass-1' });
+    const other = await createSchool(app.ctx, {
+      name: 'Other',
+      adminUsername: 'other-admin',
+      adminPassword: 'other-pass-1',
+    });
     const cookie = (await login(app, { username: 'other-admin', password: 'other-pass-1', role: 'admin' })).cookie;
     const made = await buildStudent(app, { schoolId: other.id });
     const studentCookie = (await login(app, { ...made, school: app.ctx.uidCodec.encode(other.id) })).cookie;
     return { ...other, cookie, studentCookie };
   };
 
-  const jpeg = (background = '#eaf4ff') => sharp({ create: { width: 600, height: 216, channels: 3, background } }).jpeg({ quality: 80 }).toBuffer();
-  const png = () => sharp({ create: { width: 600, height: 216, channels: 3, background: '#eaf4ff' } }).png().toBuffer();
+  const jpeg = (background = '#eaf4ff') =>
+    sharp({ create: { width: 600, height: 216, channels: 3, background } })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+  const png = () =>
+    sharp({ create: { width: 600, height: 216, channels: 3, background: '#eaf4ff' } })
+      .png()
+      .toBuffer();
   const upload = (bytes: Buffer, cookie: string, filename = 'signature.jpeg', field = 'file-select') => {
     const { body, headers: h } = multipartBody([{ name: field, filename, type: 'image/jpeg', data: bytes }]);
-    return app.inject({ method: 'POST', url: '/stu/signature/upload', payload: body, headers: { ...h, ...headers(cookie) } });
+    return app.inject({
+      method: 'POST',
+      url: '/stu/signature/upload',
+      payload: body,
+      headers: { ...h, ...headers(cookie) },
+    });
   };
-  const uploadKey = async (cookie: string, bytes?: Buffer) => data<{ key: string }>(await upload(bytes ?? (await jpeg()), cookie)).key;
+  const uploadKey = async (cookie: string, bytes?: Buffer) =>
+    data<{ key: string }>(await upload(bytes ?? (await jpeg()), cookie)).key;
   const onDisk = (key: string) => path.join(app.ctx.config.dataDir, key);
-  const filesRow = (key: string) => app.ctx.sqlite.prepare('select * from files where key = ?').get(key) as Json | undefined;
+  const filesRow = (key: string) =>
+    app.ctx.sqlite.prepare('select * from files where key = ?').get(key) as Json | undefined;
 
   describe('signature upload (spec 7: JPEG named signature.jpeg, returning a key)', () => {
     it('stores a real JPEG privately under files/userupload/{schoolId}/ and answers its key', async () => {
       const me = await student();
       const key = await uploadKey(me.cookie);
       expect(key).toMatch(new RegExp(`^files/userupload/${school(app).id}/\\d+\\.JPEG$`));
-      expect(filesRow(key)).toMatchObject({ visibility: 'private', original_name: 'signature.jpeg', ext: 'JPEG', mime: 'image/jpeg', uploaded_by: `student:${me.id}` });
+      expect(filesRow(key)).toMatchObject({
+        visibility: 'private',
+        original_name: 'signature.jpeg',
+        ext: 'JPEG',
+        mime: 'image/jpeg',
+        uploaded_by: `student:${me.id}`,
+      });
       expect((await sharp(fs.readFileSync(onDisk(key))).metadata()).format).toBe('jpeg');
       // Private: never served as a public file.
       expect((await get(`/${key}`)).statusCode).toBe(404);
@@ -95,7 +126,10 @@ describe('signatures and ratings', () => {
       expect(empty.statusCode).toBe(415);
       expect(errorOf(empty)).toBe('not a jpeg image');
       // The JPEG marker alone does not make a picture.
-      const fake = await upload(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]), me.cookie);
+      const fake = await upload(
+        Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]),
+        me.cookie,
+      );
       expect(fake.statusCode).toBe(415);
       const wrongName = await upload(await jpeg(), me.cookie, 'signature.png');
       expect(wrongName.statusCode).toBe(415);
@@ -105,13 +139,18 @@ describe('signatures and ratings', () => {
       const oversize = await upload(Buffer.concat([await jpeg(), Buffer.alloc(1024 * 1024, 1)]), me.cookie);
       expect(oversize.statusCode, oversize.body).toBe(413);
       // Nothing was stored by the refusals.
-      expect(app.ctx.sqlite.prepare(`select count(*) as n from files where uploaded_by = ?`).get(`student:${me.id}`)).toEqual({ n: 0 });
+      expect(
+        app.ctx.sqlite.prepare(`select count(*) as n from files where uploaded_by = ?`).get(`student:${me.id}`),
+      ).toEqual({ n: 0 });
       expect(fs.readdirSync(path.join(app.ctx.config.dataDir, 'tmp/uploads'))).toEqual([]);
     });
 
     it('keeps only the picture: bytes after the image (a polyglot tail) are not stored', async () => {
       const me = await student();
-      const key = await uploadKey(me.cookie, Buffer.concat([await jpeg(), Buffer.from('<html><script>alert(1)</script></html>')]));
+      const key = await uploadKey(
+        me.cookie,
+        Buffer.concat([await jpeg(), Buffer.from('<html><script>alert(1)</script></html>')]),
+      );
       expect(fs.readFileSync(onDisk(key)).includes(Buffer.from('<script>'))).toBe(false);
     });
 
@@ -119,7 +158,11 @@ describe('signatures and ratings', () => {
       const me = await student();
       const keys: string[] = [];
       for (let i = 0; i < 6; i++) keys.push(await uploadKey(me.cookie));
-      const left = (app.ctx.sqlite.prepare(`select key from files where uploaded_by = ? order by created_at, id`).all(`student:${me.id}`) as { key: string }[]).map((r) => r.key);
+      const left = (
+        app.ctx.sqlite
+          .prepare(`select key from files where uploaded_by = ? order by created_at, id`)
+          .all(`student:${me.id}`) as { key: string }[]
+      ).map((r) => r.key);
       expect(left).toEqual(keys.slice(2));
       expect(fs.existsSync(onDisk(keys[0]!))).toBe(false);
     });
@@ -136,9 +179,13 @@ describe('signatures and ratings', () => {
       expect(early.statusCode).toBe(403);
       expect(errorOf(early)).toBe('courseNotFinished');
       finish(me.id, c.coid);
-      const saved = data<{ success: boolean; id: string; url: string }>(await post('/stu/savesignature', { uid: 'forged', img: key, coid: c.code, cid: c.second }, me.cookie));
+      const saved = data<{ success: boolean; id: string; url: string }>(
+        await post('/stu/savesignature', { uid: 'forged', img: key, coid: c.code, cid: c.second }, me.cookie),
+      );
       expect(saved).toEqual({ success: true, id: expect.stringMatching(/^\d+$/), url: `/signature/image/${saved.id}` });
-      const check = data<{ hasImg: boolean; url: string; time: number }>(await get(`/stu/checksignature?coid=${c.coid}`, me.cookie));
+      const check = data<{ hasImg: boolean; url: string; time: number }>(
+        await get(`/stu/checksignature?coid=${c.coid}`, me.cookie),
+      );
       expect(check).toEqual({ hasImg: true, url: saved.url, time: Math.floor(clock / 1000) });
       const image = await get(saved.url, me.cookie);
       expect(image.statusCode).toBe(200);
@@ -154,7 +201,9 @@ describe('signatures and ratings', () => {
       const sub = await buildSubAdmin(app, ['resource']);
       expect((await get(saved.url, (await login(app, { ...sub, role: 'admin' })).cookie)).statusCode).toBe(403);
       // The row is the spec's record: uid, img, coid, cid.
-      expect(app.ctx.sqlite.prepare('select student_id, course_id, chapter_id from signatures').all()).toEqual([{ student_id: me.id, course_id: c.coid, chapter_id: c.second }]);
+      expect(app.ctx.sqlite.prepare('select student_id, course_id, chapter_id from signatures').all()).toEqual([
+        { student_id: me.id, course_id: c.coid, chapter_id: c.second },
+      ]);
     });
 
     it('signing again replaces the signature; the old image is deleted after the new row is committed', async () => {
@@ -162,12 +211,18 @@ describe('signatures and ratings', () => {
       const me = await student();
       finish(me.id, c.coid);
       const firstKey = await uploadKey(me.cookie);
-      const first = data<{ id: string; url: string }>(await post('/stu/savesignature', { img: firstKey, coid: c.code, cid: '0' }, me.cookie));
+      const first = data<{ id: string; url: string }>(
+        await post('/stu/savesignature', { img: firstKey, coid: c.code, cid: '0' }, me.cookie),
+      );
       // The same image saved twice (a double click) is the same signature.
-      expect(data<{ id: string }>(await post('/stu/savesignature', { img: firstKey, coid: c.code, cid: '0' }, me.cookie)).id).toBe(first.id);
+      expect(
+        data<{ id: string }>(await post('/stu/savesignature', { img: firstKey, coid: c.code, cid: '0' }, me.cookie)).id,
+      ).toBe(first.id);
       clock += 60_000;
       const secondKey = await uploadKey(me.cookie, await jpeg('#ffffff'));
-      const second = data<{ id: string; url: string }>(await post('/stu/savesignature', { img: secondKey, coid: c.code, cid: '0' }, me.cookie));
+      const second = data<{ id: string; url: string }>(
+        await post('/stu/savesignature', { img: secondKey, coid: c.code, cid: '0' }, me.cookie),
+      );
       expect(second.id).not.toBe(first.id);
       expect(app.ctx.sqlite.prepare('select count(*) as n from signatures').get()).toEqual({ n: 1 });
       expect(filesRow(firstKey)).toBeUndefined();
@@ -177,7 +232,9 @@ describe('signatures and ratings', () => {
       expect((await get(second.url, me.cookie)).statusCode).toBe(200);
       expect(data<{ url: string }>(await get(`/stu/checksignature?coid=${c.code}`, me.cookie)).url).toBe(second.url);
       // The old key cannot be bound again.
-      expect(errorOf(await post('/stu/savesignature', { img: firstKey, coid: c.code, cid: '0' }, me.cookie))).toBe('bad signature image');
+      expect(errorOf(await post('/stu/savesignature', { img: firstKey, coid: c.code, cid: '0' }, me.cookie))).toBe(
+        'bad signature image',
+      );
     });
 
     it('refuses what is not this student’s signature upload, a course without signature, and those who may not study the course', async () => {
@@ -193,11 +250,25 @@ describe('signatures and ratings', () => {
         expect(errorOf(res)).toBe(error);
       };
       await refused({ img: theirs, coid: c.code, cid: '0' }, me.cookie, 400, 'bad signature image');
-      await refused({ img: 'files/userupload/1/2.JPEG', coid: c.code, cid: '0' }, me.cookie, 400, 'bad signature image');
+      await refused(
+        { img: 'files/userupload/1/2.JPEG', coid: c.code, cid: '0' },
+        me.cookie,
+        400,
+        'bad signature image',
+      );
       await refused({ img: '../../etc/passwd', coid: c.code, cid: '0' }, me.cookie, 400, 'bad signature image');
       // A public upload of the same student through lan/upload is not a signature upload.
-      const lan = multipartBody([{ name: 'file-select', filename: 'signature.jpeg', type: 'image/jpeg', data: await jpeg() }]);
-      const lanKey = data<{ key: string }>(await app.inject({ method: 'POST', url: '/lan/upload/signature.jpeg', payload: lan.body, headers: { ...lan.headers, cookie: me.cookie } })).key;
+      const lan = multipartBody([
+        { name: 'file-select', filename: 'signature.jpeg', type: 'image/jpeg', data: await jpeg() },
+      ]);
+      const lanKey = data<{ key: string }>(
+        await app.inject({
+          method: 'POST',
+          url: '/lan/upload/signature.jpeg',
+          payload: lan.body,
+          headers: { ...lan.headers, cookie: me.cookie },
+        }),
+      ).key;
       await refused({ img: lanKey, coid: c.code, cid: '0' }, me.cookie, 400, 'bad signature image');
       // A stored file whose bytes were changed afterwards is no longer taken.
       const tampered = await uploadKey(me.cookie);
@@ -216,7 +287,12 @@ describe('signatures and ratings', () => {
       finish(me.id, paid.coid);
       data(await post('/stu/savesignature', { img: mine, coid: paid.code, cid: paid.first }, me.cookie));
 
-      await refused({ img: await uploadKey(me.cookie), coid: c.code, cid: noSignature.first }, me.cookie, 404, 'noChapterAlert');
+      await refused(
+        { img: await uploadKey(me.cookie), coid: c.code, cid: noSignature.first },
+        me.cookie,
+        404,
+        'noChapterAlert',
+      );
       await refused({ img: mine, coid: c.code, cid: '0' }, '', 401, 'no login');
       await refused({ img: mine, coid: c.code, cid: '0' }, admin, 403, 'studentOnly');
       const other = await otherSchool();
@@ -234,11 +310,17 @@ describe('signatures and ratings', () => {
       await showgrade(c.first);
       const me = await student();
       expect(data(await get(`/grade/check?coid=${c.code}&cid=${c.first}`, me.cookie))).toEqual({ hasVal: false });
-      const added = data<{ success: boolean; id: string }>(await post('/grade/add', { uid: 'x', coid: c.code, cid: c.first, score: 4, content: '  讲得很好  ' }, me.cookie));
+      const added = data<{ success: boolean; id: string }>(
+        await post(
+          '/grade/add',
+          { uid: 'x', coid: c.code, cid: c.first, score: 4, content: '  讲得很好  ' },
+          me.cookie,
+        ),
+      );
       expect(added).toEqual({ success: true, id: expect.stringMatching(/^\d+$/) });
-      expect(app.ctx.sqlite.prepare('select student_id, course_id, chapter_id, score, content from grades').all()).toEqual([
-        { student_id: me.id, course_id: c.coid, chapter_id: c.first, score: 4, content: '讲得很好' },
-      ]);
+      expect(
+        app.ctx.sqlite.prepare('select student_id, course_id, chapter_id, score, content from grades').all(),
+      ).toEqual([{ student_id: me.id, course_id: c.coid, chapter_id: c.first, score: 4, content: '讲得很好' }]);
       expect(data(await get(`/grade/check?coid=${c.coid}&cid=${c.first}`, me.cookie))).toEqual({ hasVal: true });
       expect(data(await get(`/grade/check?coid=${c.coid}&cid=${c.second}`, me.cookie))).toEqual({ hasVal: false });
       const again = await post('/grade/add', { coid: c.code, cid: c.first, score: 5, content: '再评一次' }, me.cookie);
@@ -275,7 +357,9 @@ describe('signatures and ratings', () => {
       expect(app.ctx.sqlite.prepare('select count(*) as n from grades').get()).toEqual({ n: 0 });
       // Exactly 100 is fine (emoji count once each).
       data(await post('/grade/add', { coid: c.code, cid: c.first, score: 1, content: '😀'.repeat(100) }, me.cookie));
-      expect((app.ctx.sqlite.prepare('select content from grades').get() as { content: string }).content).toBe('😀'.repeat(100));
+      expect((app.ctx.sqlite.prepare('select content from grades').get() as { content: string }).content).toBe(
+        '😀'.repeat(100),
+      );
     });
 
     it('grading follows showgrade; cid 0 rates the course when one of its chapters takes ratings', async () => {
@@ -284,7 +368,9 @@ describe('signatures and ratings', () => {
       const off = await post('/grade/add', { coid: c.code, cid: c.first, score: 3, content: '好' }, me.cookie);
       expect(off.statusCode).toBe(403);
       expect(errorOf(off)).toBe('gradingOff');
-      expect(errorOf(await post('/grade/add', { coid: c.code, cid: '0', score: 3, content: '好' }, me.cookie))).toBe('gradingOff');
+      expect(errorOf(await post('/grade/add', { coid: c.code, cid: '0', score: 3, content: '好' }, me.cookie))).toBe(
+        'gradingOff',
+      );
       await showgrade(c.second);
       data(await post('/grade/add', { coid: c.code, cid: '0', score: 3, content: '整体不错' }, me.cookie));
       expect(data(await get(`/grade/check?coid=${c.code}&cid=0`, me.cookie))).toEqual({ hasVal: true });
@@ -337,9 +423,16 @@ describe('signatures and ratings', () => {
         ['乙', '0', null],
         ['甲', c.second, '第二章'],
       ]);
-      expect(list.list[0]).toMatchObject({ uid: b.id, username: b.username, time: Math.floor(clock / 1000), url: expect.stringMatching(/^\/signature\/image\/\d+$/) });
+      expect(list.list[0]).toMatchObject({
+        uid: b.id,
+        username: b.username,
+        time: Math.floor(clock / 1000),
+        url: expect.stringMatching(/^\/signature\/image\/\d+$/),
+      });
       expect((await get(String(list.list[0]!.url), admin)).statusCode).toBe(200);
-      const page2 = data<{ list: Json[]; total: number }>(await get(`/course/signature/list?coid=${c.coid}&page=2&num=1`, admin));
+      const page2 = data<{ list: Json[]; total: number }>(
+        await get(`/course/signature/list?coid=${c.coid}&page=2&num=1`, admin),
+      );
       expect(page2.list.map((row) => row.name)).toEqual(['甲']);
     });
 
@@ -354,7 +447,9 @@ describe('signatures and ratings', () => {
       await rate(c, c.first, b, 2, '一般');
       clock += 1000;
       await rate(c, c.second, a, 4, '不错');
-      const all = data<{ list: Json[]; total: number; average: number; chapters: Json[] }>(await get(`/chapter/grade/list?coid=${c.coid}`, admin));
+      const all = data<{ list: Json[]; total: number; average: number; chapters: Json[] }>(
+        await get(`/chapter/grade/list?coid=${c.coid}`, admin),
+      );
       expect(all.total).toBe(3);
       expect(all.average).toBe(3.7);
       expect(all.chapters).toEqual([
@@ -366,19 +461,29 @@ describe('signatures and ratings', () => {
         ['乙', 2, '一般', '第一章'],
         ['甲', 5, '很好', '第一章'],
       ]);
-      const first = data<{ list: Json[]; total: number; average: number }>(await get(`/chapter/grade/list?coid=${c.coid}&cid=${c.first}`, admin));
+      const first = data<{ list: Json[]; total: number; average: number }>(
+        await get(`/chapter/grade/list?coid=${c.coid}&cid=${c.first}`, admin),
+      );
       expect([first.total, first.average]).toEqual([2, 3.5]);
       const victim = first.list.find((row) => row.name === '乙')!;
       expect(data(await post('/chapter/grade/delete', { ids: [victim.id] }, admin))).toEqual({ deleted: 1 });
-      const after = data<{ total: number; average: number }>(await get(`/chapter/grade/list?coid=${c.coid}&cid=${c.first}`, admin));
+      const after = data<{ total: number; average: number }>(
+        await get(`/chapter/grade/list?coid=${c.coid}&cid=${c.first}`, admin),
+      );
       expect([after.total, after.average]).toEqual([1, 5]);
       expect(data(await get(`/grade/check?coid=${c.code}&cid=${c.first}`, b.cookie))).toEqual({ hasVal: false });
       await rate(c, c.first, b, 3, '再评');
       // Unknown ids: 404, nothing deleted (all or nothing).
-      const mixed = await post('/chapter/grade/delete', { ids: [String(all.list[0]!.id), '123456789012345678'] }, admin);
+      const mixed = await post(
+        '/chapter/grade/delete',
+        { ids: [String(all.list[0]!.id), '123456789012345678'] },
+        admin,
+      );
       expect(mixed.statusCode).toBe(404);
       expect(data<{ total: number }>(await get(`/chapter/grade/list?coid=${c.coid}`, admin)).total).toBe(3);
-      const empty = data<{ list: Json[]; total: number; average: number | null }>(await get(`/chapter/grade/list?coid=${(await course({ title: 'Empty' })).coid}`, admin));
+      const empty = data<{ list: Json[]; total: number; average: number | null }>(
+        await get(`/chapter/grade/list?coid=${(await course({ title: 'Empty' })).coid}`, admin),
+      );
       expect(empty).toMatchObject({ list: [], total: 0, average: null });
     });
 
@@ -387,7 +492,9 @@ describe('signatures and ratings', () => {
       await showgrade(c.first);
       const a = await student();
       await rate(c, c.first, a, 5, '很好');
-      const gradeId = String(data<{ list: Json[] }>(await get(`/chapter/grade/list?coid=${c.coid}`, admin)).list[0]!.id);
+      const gradeId = String(
+        data<{ list: Json[] }>(await get(`/chapter/grade/list?coid=${c.coid}`, admin)).list[0]!.id,
+      );
       const other = await otherSchool();
       expect((await get(`/course/signature/list?coid=${c.coid}`, other.cookie)).statusCode).toBe(404);
       expect((await get(`/chapter/grade/list?coid=${c.coid}`, other.cookie)).statusCode).toBe(404);
@@ -414,7 +521,16 @@ describe('signatures and ratings', () => {
   it('the calls are in the OpenAPI document', async () => {
     const doc = data<never>(await get('/openapi.json')) ?? (await get('/openapi.json')).json();
     const paths = Object.keys((doc as { paths: Json }).paths);
-    for (const p of ['/stu/signature/upload', '/stu/savesignature', '/stu/checksignature', '/grade/add', '/grade/check', '/course/signature/list', '/chapter/grade/list', '/chapter/grade/delete']) {
+    for (const p of [
+      '/stu/signature/upload',
+      '/stu/savesignature',
+      '/stu/checksignature',
+      '/grade/add',
+      '/grade/check',
+      '/course/signature/list',
+      '/chapter/grade/list',
+      '/chapter/grade/delete',
+    ]) {
       expect(paths).toContain(p);
     }
   });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp, school, type TestApp } from '../helpers/app';
 import { buildFile, buildResource } from '../helpers/factories';
-import { files, resources } from '../../server/db/schema';
+import { type files, resources } from '../../server/db/schema';
 import { removeFile, setFileVisibility } from '../../server/modules/uploads/uploads.service';
 import { patternChunk } from './uploads-helpers';
 import { BLOCK_SIZE, BlockCache } from '../../server/lib/file-blocks';
@@ -22,7 +22,16 @@ describe('file serving', () => {
     const key = `files/userupload/${schoolId}/${id}.${ext}`;
     fs.mkdirSync(path.dirname(path.join(dataDir, key)), { recursive: true });
     fs.writeFileSync(path.join(dataDir, key), bytes);
-    buildFile(app, { id, schoolId, key, originalName: `原文件 lesson.${ext.toLowerCase()}`, ext, size: bytes.length, visibility: 'public', ...over });
+    buildFile(app, {
+      id,
+      schoolId,
+      key,
+      originalName: `原文件 lesson.${ext.toLowerCase()}`,
+      ext,
+      size: bytes.length,
+      visibility: 'public',
+      ...over,
+    });
     return { id, key, url: `/${key}` };
   };
   /** Factory: a resource owning a file, with derived outputs written under files/derived/{rid}/. */
@@ -36,7 +45,8 @@ describe('file serving', () => {
     }
     return rid;
   };
-  const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') => app.inject({ method, url, headers });
+  const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
+    app.inject({ method, url, headers });
 
   beforeAll(async () => {
     app = await makeApp({}, { now: () => clock });
@@ -93,7 +103,9 @@ describe('file serving', () => {
     expect((await get(url, { 'if-none-match': `"other", ${etag}` })).statusCode).toBe(304);
     expect((await get(url, { 'if-none-match': '"other"' })).statusCode).toBe(200);
     expect((await get(url, { 'if-modified-since': lastModified })).statusCode).toBe(304);
-    expect((await get(url, { 'if-modified-since': new Date(Date.parse(lastModified) - 5000).toUTCString() })).statusCode).toBe(200);
+    expect(
+      (await get(url, { 'if-modified-since': new Date(Date.parse(lastModified) - 5000).toUTCString() })).statusCode,
+    ).toBe(200);
 
     const stillCurrent = await get(url, { range: 'bytes=10-19', 'if-range': etag });
     expect(stillCurrent.statusCode).toBe(206);
@@ -133,7 +145,10 @@ describe('file serving', () => {
       if (ext === 'SVG') expect(res.headers['content-security-policy']).toContain('sandbox');
       else expect(res.headers['content-security-policy'], ext).toBeUndefined();
     }
-    const rid = addResource(addFile('MP4', data, { visibility: 'private' }).id, { 'hls/index.m3u8': '#EXTM3U\n', 'hls/seg_000.ts': Buffer.alloc(188, 0x47) });
+    const rid = addResource(addFile('MP4', data, { visibility: 'private' }).id, {
+      'hls/index.m3u8': '#EXTM3U\n',
+      'hls/seg_000.ts': Buffer.alloc(188, 0x47),
+    });
     const prefix = app.ctx.mediaSigner.prefix(rid);
     expect((await get(`${prefix}hls/index.m3u8`)).headers['content-type']).toBe('application/vnd.apple.mpegurl');
     expect((await get(`${prefix}hls/seg_000.ts`)).headers['content-type']).toBe('video/mp2t');
@@ -210,7 +225,10 @@ describe('file serving', () => {
   });
 
   it('?download=1 only with a download token: attachment with the original name (RFC 5987); removeFile forgets the source', async () => {
-    const source = addFile('PPTX', Buffer.from('pptx bytes'), { visibility: 'private', originalName: '第一讲 "slides".pptx' });
+    const source = addFile('PPTX', Buffer.from('pptx bytes'), {
+      visibility: 'private',
+      originalName: '第一讲 "slides".pptx',
+    });
     const rid = addResource(source.id, { 'document.pdf': Buffer.from('%PDF') });
     const view = app.ctx.mediaSigner.prefix(rid);
     const download = app.ctx.mediaSigner.prefix(rid, { download: true });
@@ -221,7 +239,9 @@ describe('file serving', () => {
     expect(disposition).toMatch(/^attachment; filename="[^"]*"; filename\*=UTF-8''/);
     expect(decodeURIComponent(disposition.split("UTF-8''")[1]!)).toBe('第一讲 "slides".pptx');
     const pdf = await get(`${download}document.pdf?download=1`);
-    expect(decodeURIComponent((pdf.headers['content-disposition'] as string).split("UTF-8''")[1]!)).toBe('第一讲 "slides".pdf');
+    expect(decodeURIComponent((pdf.headers['content-disposition'] as string).split("UTF-8''")[1]!)).toBe(
+      '第一讲 "slides".pdf',
+    );
     // Viewing without download has no attachment header.
     expect((await get(`${download}source`)).headers['content-disposition']).toBeUndefined();
 
@@ -265,7 +285,12 @@ describe('file serving', () => {
       for await (const chunk of cache.stream(file, stat, start, end)) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks);
     };
-    for (const [start, end] of [[0, 9], [BLOCK_SIZE - 3, BLOCK_SIZE + 3], [0, bytes.length - 1], [bytes.length - 1, bytes.length - 1]]) {
+    for (const [start, end] of [
+      [0, 9],
+      [BLOCK_SIZE - 3, BLOCK_SIZE + 3],
+      [0, bytes.length - 1],
+      [bytes.length - 1, bytes.length - 1],
+    ]) {
       expect((await read(start, end)).equals(bytes.subarray(start, end + 1)), `${start}-${end}`).toBe(true);
     }
     // Concurrent readers of the same missing block share one read.
@@ -290,17 +315,32 @@ describe('file serving', () => {
       const key = `files/userupload/${sid}/${id}.MP4`;
       fs.mkdirSync(path.dirname(path.join(accel.ctx.config.dataDir, key)), { recursive: true });
       fs.writeFileSync(path.join(accel.ctx.config.dataDir, key), data);
-      buildFile(accel, { id, schoolId: sid, key, originalName: 'a b.mp4', mime: 'video/mp4', ext: 'MP4', size: data.length, visibility: 'private' });
+      buildFile(accel, {
+        id,
+        schoolId: sid,
+        key,
+        originalName: 'a b.mp4',
+        mime: 'video/mp4',
+        ext: 'MP4',
+        size: data.length,
+        visibility: 'private',
+      });
       const rid = accel.ctx.ids.next();
       buildResource(accel, { id: rid, schoolId: sid, fileId: id });
       const prefix = accel.ctx.mediaSigner.prefix(rid, { download: true });
-      const res = await accel.inject({ method: 'GET', url: `${prefix}source?download=1`, headers: { range: 'bytes=0-9' } });
+      const res = await accel.inject({
+        method: 'GET',
+        url: `${prefix}source?download=1`,
+        headers: { range: 'bytes=0-9' },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers['x-accel-redirect']).toBe(`/_protected/${key}`);
       expect(res.headers['content-type']).toBe('video/mp4');
       expect(res.headers['content-disposition']).toContain("filename*=UTF-8''a%20b.mp4");
       expect(res.rawPayload.length).toBe(0);
-      expect((await accel.inject({ method: 'GET', url: `${prefix}hls/x.ts` })).headers['x-accel-redirect']).toBe(`/_protected/files/derived/${rid}/hls/x.ts`);
+      expect((await accel.inject({ method: 'GET', url: `${prefix}hls/x.ts` })).headers['x-accel-redirect']).toBe(
+        `/_protected/files/derived/${rid}/hls/x.ts`,
+      );
       // Refusals stay with the app.
       expect((await accel.inject({ method: 'GET', url: `/media/bad/${rid}/source` })).statusCode).toBe(403);
       expect((await accel.inject({ method: 'GET', url: `/${key}` })).statusCode).toBe(404);

@@ -8,7 +8,8 @@ describe('graphic course text: course/info lead and GET course/graphic/{id}', ()
   let post: Caller['post'];
   let get: Caller['get'];
   let admin: string;
-  const TEXT = '<p>导读：本课讲清楚三件事。</p><h3>第一节 倾听</h3><p>付费正文一：先听后说。</p><h3>第二节 表达</h3><p>付费正文二：结论先行。</p>';
+  const TEXT =
+    '<p>导读：本课讲清楚三件事。</p><h3>第一节 倾听</h3><p>付费正文一：先听后说。</p><h3>第二节 表达</h3><p>付费正文二：结论先行。</p>';
   beforeEach(async () => {
     app = await makeApp();
     ({ get } = injectAs(app, null));
@@ -19,7 +20,9 @@ describe('graphic course text: course/info lead and GET course/graphic/{id}', ()
 
   const graphic = async (actual: number, description = TEXT, type = 4) => {
     const catid = (await post('/course/category', { title: 'C' })).json().data.catid;
-    const { coid, code } = (await post('/course/new', { title: `图文 ${actual}`, catid, type, actual, price: actual })).json().data;
+    const { coid, code } = (
+      await post('/course/new', { title: `图文 ${actual}`, catid, type, actual, price: actual })
+    ).json().data;
     await post('/course/save', { coid, description });
     await post('/course/pub', { coid, pub: '1' }, admin);
     return { coid, code };
@@ -39,7 +42,9 @@ describe('graphic course text: course/info lead and GET course/graphic/{id}', ()
     expect(refused.json().error).toBe('graphicAccount');
 
     const owner = await buildStudent(app);
-    app.ctx.sqlite.prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`).run(owner.id, coid, Date.now());
+    app.ctx.sqlite
+      .prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`)
+      .run(owner.id, coid, Date.now());
     const ownerCookie = (await login(app, { ...owner, school: school(app).id })).cookie;
     const text = await get(`/course/graphic/${code}`, ownerCookie);
     expect(text.statusCode).toBe(200);

@@ -13,7 +13,8 @@ describe('s/group/list', () => {
     const student = await buildStudent(app, { groups: ['研发部', '市场部'] });
     const other = await createSchool(app.ctx, { name: 'Other', adminUsername: 'other', adminPassword: 'other-pass-1' });
     await buildStudent(app, { schoolId: other.id, groups: ['别校组'] });
-    const list = (cookie?: string) => app.inject({ method: 'GET', url: '/s/group/list', headers: cookie ? { cookie } : {} });
+    const list = (cookie?: string) =>
+      app.inject({ method: 'GET', url: '/s/group/list', headers: cookie ? { cookie } : {} });
 
     const main = await login(app, { ...ADMIN, role: 'admin' });
     const groups = (await list(main.cookie)).json().data.groups;
@@ -21,7 +22,9 @@ describe('s/group/list', () => {
     expect(groups[0]).toMatchObject({ parent_id: '0', position: 0 });
 
     const courseAdmin = await buildSubAdmin(app, ['course']);
-    expect((await list((await login(app, { ...courseAdmin, role: 'admin' })).cookie)).json().data.groups).toHaveLength(2);
+    expect((await list((await login(app, { ...courseAdmin, role: 'admin' })).cookie)).json().data.groups).toHaveLength(
+      2,
+    );
     const examAdmin = await buildSubAdmin(app, ['exam']);
     expect((await list((await login(app, { ...examAdmin, role: 'admin' })).cookie)).json().data.groups).toHaveLength(2);
     const resourceAdmin = await buildSubAdmin(app, ['resource', 'question']);
@@ -40,21 +43,35 @@ describe('s/group and a/group writes (spec 7 add, list, rename, move, delete)', 
   beforeAll(async () => {
     app = await makeApp();
     main = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
-    const otherSchool = await createSchool(app.ctx, { name: 'Other', adminUsername: 'other', adminPassword: 'other-pass-1' });
-    other = { id: otherSchool.id, cookie: (await login(app, { username: 'other', password: 'other-pass-1', role: 'admin' })).cookie };
+    const otherSchool = await createSchool(app.ctx, {
+      name: 'Other',
+      adminUsername: 'other',
+      adminPassword: 'other-pass-1',
+    });
+    other = {
+      id: otherSchool.id,
+      cookie: (await login(app, { username: 'other', password: 'other-pass-1', role: 'admin' })).cookie,
+    };
   });
   afterAll(() => app.close());
 
   const call = (url: string, payload?: unknown, cookie?: string) =>
-    app.inject({ method: payload === undefined ? 'GET' : 'POST', url, payload: payload as never, headers: cookie ? { cookie } : {} });
+    app.inject({
+      method: payload === undefined ? 'GET' : 'POST',
+      url,
+      payload: payload as never,
+      headers: cookie ? { cookie } : {},
+    });
   type G = { gid: string; name: string; parent_id: string; position: number; members: number };
-  const tree = async (prefix: string, cookie = main): Promise<G[]> => (await call(`/${prefix}/list`, undefined, cookie)).json().data.groups;
+  const tree = async (prefix: string, cookie = main): Promise<G[]> =>
+    (await call(`/${prefix}/list`, undefined, cookie)).json().data.groups;
   const add = async (prefix: string, name: string, parent = '0', cookie = main) => {
     const res = await call(`/${prefix}/add`, { name, parent_id: parent }, cookie);
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data.gid as string;
   };
-  const shape = (groups: G[]) => groups.map((g) => `${groups.find((p) => p.gid === g.parent_id)?.name ?? '-'}>${g.name}#${g.position}`).sort();
+  const shape = (groups: G[]) =>
+    groups.map((g) => `${groups.find((p) => p.gid === g.parent_id)?.name ?? '-'}>${g.name}#${g.position}`).sort();
 
   for (const prefix of ['s/group', 'a/group']) {
     it(`${prefix}: builds a tree; names trimmed and unique among siblings; rename; bad input`, async () => {
@@ -63,7 +80,9 @@ describe('s/group and a/group writes (spec 7 add, list, rename, move, delete)', 
       await add(prefix, '二班', grade);
       const grade2 = await add(prefix, '二年级');
       await add(prefix, '一班', grade2); // the same name under another parent is fine
-      expect(shape(await tree(prefix))).toEqual(['-一年级#0', '-二年级#1', '一年级>一班#0', '一年级>二班#1', '二年级>一班#0'].map((x) => x.replace('-', '->')));
+      expect(shape(await tree(prefix))).toEqual(
+        ['-一年级#0', '-二年级#1', '一年级>一班#0', '一年级>二班#1', '二年级>一班#0'].map((x) => x.replace('-', '->')),
+      );
 
       const taken = await call(`/${prefix}/add`, { name: '一班 ', parent_id: grade }, main);
       expect(taken.statusCode).toBe(409);
@@ -72,7 +91,13 @@ describe('s/group and a/group writes (spec 7 add, list, rename, move, delete)', 
       expect(renamed.statusCode, renamed.body).toBe(200);
       expect(renamed.json().data.groups.find((g: G) => g.gid === class1).name).toBe('三班');
 
-      for (const bad of [{ name: '', parent_id: '0' }, { name: '   ' }, { name: 'x'.repeat(51) }, { name: 'ok', parent_id: 'abc' }, {}]) {
+      for (const bad of [
+        { name: '', parent_id: '0' },
+        { name: '   ' },
+        { name: 'x'.repeat(51) },
+        { name: 'ok', parent_id: 'abc' },
+        {},
+      ]) {
         expect((await call(`/${prefix}/add`, bad, main)).statusCode, JSON.stringify(bad)).toBe(400);
       }
       expect((await call(`/${prefix}/add`, { name: 'x'.repeat(50) }, main)).statusCode).toBe(200);
@@ -94,7 +119,11 @@ describe('s/group and a/group writes (spec 7 add, list, rename, move, delete)', 
       // D first among A's children.
       let res = await call(`/${prefix}/move`, { gid: d, parent_id: a, position: 0 }, main);
       expect(res.statusCode, res.body).toBe(200);
-      const under = (groups: G[], parent: string) => groups.filter((g) => g.parent_id === parent).sort((x, y) => x.position - y.position).map((g) => g.name);
+      const under = (groups: G[], parent: string) =>
+        groups
+          .filter((g) => g.parent_id === parent)
+          .sort((x, y) => x.position - y.position)
+          .map((g) => g.name);
       expect(under(res.json().data.groups, a)).toEqual(['D', 'B']);
       // C up to A's level, last; B left with nothing.
       res = await call(`/${prefix}/move`, { gid: c, parent_id: a, position: 99 }, main);
@@ -140,19 +169,23 @@ describe('s/group and a/group writes (spec 7 add, list, rename, move, delete)', 
     const adminAdmin = (await login(app, { ...(await buildSubAdmin(app, ['admin'])), role: 'admin' })).cookie;
     const sGid = await add('s/group', 'Roles');
     const aGid = await add('a/group', 'Roles');
-    const writes = (prefix: string, gid: string) => [
-      ['add', { name: `n${Math.random()}` }],
-      ['rename', { gid, name: `r${Math.random()}` }],
-      ['move', { gid, parent_id: '0', position: 0 }],
-    ] as const;
+    const writes = (prefix: string, gid: string) =>
+      [
+        ['add', { name: `n${Math.random()}` }],
+        ['rename', { gid, name: `r${Math.random()}` }],
+        ['move', { gid, parent_id: '0', position: 0 }],
+      ] as const;
     for (const [prefix, gid, allowed, refused] of [
       ['s/group', sGid, studentAdmin, [courseAdmin, adminAdmin]],
       ['a/group', aGid, adminAdmin, [studentAdmin, courseAdmin]],
     ] as const) {
       for (const [url, body] of writes(prefix, gid)) {
         expect((await call(`/${prefix}/${url}`, body)).statusCode, `${prefix}/${url} guest`).toBe(401);
-        expect((await call(`/${prefix}/${url}`, body, student.cookie)).statusCode, `${prefix}/${url} student`).toBe(403);
-        for (const cookie of refused) expect((await call(`/${prefix}/${url}`, body, cookie)).statusCode, `${prefix}/${url} refused`).toBe(403);
+        expect((await call(`/${prefix}/${url}`, body, student.cookie)).statusCode, `${prefix}/${url} student`).toBe(
+          403,
+        );
+        for (const cookie of refused)
+          expect((await call(`/${prefix}/${url}`, body, cookie)).statusCode, `${prefix}/${url} refused`).toBe(403);
         expect((await call(`/${prefix}/${url}`, body, allowed)).statusCode, `${prefix}/${url} allowed`).toBe(200);
       }
       expect((await call(`/${prefix}/delete`, { gid })).statusCode).toBe(401);
@@ -174,7 +207,11 @@ describe('s/group and a/group writes (spec 7 add, list, rename, move, delete)', 
     const course = await call('/course/new', { title: 'Restricted', catid: '0', type: 0 }, main);
     const coid = course.json().data.coid as string;
     app.ctx.sqlite.prepare('update courses set authentication_gid = ? where id = ?').run(`1,${gid}`, coid);
-    app.ctx.sqlite.prepare("insert into plan_assignments (course_id, school_id, target_type, target_id, assigned_by, created_at) values (?, ?, 'group', ?, 'x', 0)").run(coid, school(app).id, gid);
+    app.ctx.sqlite
+      .prepare(
+        "insert into plan_assignments (course_id, school_id, target_type, target_id, assigned_by, created_at) values (?, ?, 'group', ?, 'x', 0)",
+      )
+      .run(coid, school(app).id, gid);
     let res = await call('/s/group/delete', { gid }, main);
     expect(res.statusCode).toBe(409);
     expect(res.json().data).toEqual({ courses: 1, plans: 1, exams: 0 });
@@ -183,7 +220,9 @@ describe('s/group and a/group writes (spec 7 add, list, rename, move, delete)', 
     app.ctx.sqlite.prepare('update courses set authentication_gid = ? where id = ?').run(`${gid}9`, coid);
     res = await call('/s/group/delete', { gid }, main);
     expect(res.statusCode, res.body).toBe(200);
-    expect(app.ctx.sqlite.prepare('select count(*) n from student_group_members where group_id = ?').get(gid)).toEqual({ n: 0 });
+    expect(app.ctx.sqlite.prepare('select count(*) n from student_group_members where group_id = ?').get(gid)).toEqual({
+      n: 0,
+    });
     expect(app.ctx.sqlite.prepare('select count(*) n from students where id = ?').get(member.id)).toEqual({ n: 1 });
   });
 

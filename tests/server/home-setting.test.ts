@@ -15,14 +15,23 @@ describe('home setting: GET userpage/{uid}, GET/POST setting/userpage', () => {
   afterEach(() => app.close());
 
   const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
-  const save = (setting: unknown, cookie = admin) => app.inject({ method: 'POST', url: '/setting/userpage', payload: { setting }, headers: { cookie } });
+  const save = (setting: unknown, cookie = admin) =>
+    app.inject({ method: 'POST', url: '/setting/userpage', payload: { setting }, headers: { cookie } });
 
   it('a new school reads every key with the spec defaults, by hashUID or by school id', async () => {
     const { id, hashUID, name } = school(app);
     const res = await get(`/userpage/${hashUID}`);
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
-    expect(data).toEqual({ setting: defaultHomeSetting(), userpagetitle: '', userpagelogo: '', catesetting: [], schoolName: name, uid: id, hashUID });
+    expect(data).toEqual({
+      setting: defaultHomeSetting(),
+      userpagetitle: '',
+      userpagelogo: '',
+      catesetting: [],
+      schoolName: name,
+      uid: id,
+      hashUID,
+    });
     expect(data.setting).toMatchObject({
       banners: [],
       ads: [],
@@ -42,9 +51,35 @@ describe('home setting: GET userpage/{uid}, GET/POST setting/userpage', () => {
     });
     expect(Object.keys(data.setting).sort()).toEqual(
       [
-        'banners', 'ads', 'recommends', 'teachers', 'showgroups', 'catesetting', 'showteacher', 'showPrice', 'showads', 'phone', 'workday1', 'workday2',
-        'worktime1', 'worktime2', 'aboutustitle', 'aboutuscontent', 'qrcode', 'weixinlink', 'weibolink', 'bloglink', 'qrcodedetails', 'show', 'showbottom',
-        'showAdminEntry', 'userpagelogo', 'userpagetitle', 'showInformation', 'examorder', 'examsort',
+        'banners',
+        'ads',
+        'recommends',
+        'teachers',
+        'showgroups',
+        'catesetting',
+        'showteacher',
+        'showPrice',
+        'showads',
+        'phone',
+        'workday1',
+        'workday2',
+        'worktime1',
+        'worktime2',
+        'aboutustitle',
+        'aboutuscontent',
+        'qrcode',
+        'weixinlink',
+        'weibolink',
+        'bloglink',
+        'qrcodedetails',
+        'show',
+        'showbottom',
+        'showAdminEntry',
+        'userpagelogo',
+        'userpagetitle',
+        'showInformation',
+        'examorder',
+        'examsort',
       ].sort(),
     );
     expect((await get(`/userpage/${id}`)).json().data.uid).toBe(id);
@@ -53,7 +88,9 @@ describe('home setting: GET userpage/{uid}, GET/POST setting/userpage', () => {
 
   it('the admin saves the whole setting: unknown keys dropped, 0/1 flags read, rich text sanitised, JSON text accepted', async () => {
     const res = await save({
-      banners: [{ url: '/files/b1.png', urlmoblie: 'https://cdn.example/b1m.png', link: '#/courselist/0', bgc: '#fff' }],
+      banners: [
+        { url: '/files/b1.png', urlmoblie: 'https://cdn.example/b1m.png', link: '#/courselist/0', bgc: '#fff' },
+      ],
       ads: [{ url: '/files/ad.png', link: 'https://example.com', alt: 'ad' }],
       teachers: [{ name: '王老师', url: '/files/t.png', link: '' }],
       showgroups: ['11', 12],
@@ -81,8 +118,14 @@ describe('home setting: GET userpage/{uid}, GET/POST setting/userpage', () => {
     expect(res.json().data.updated).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
     const page = (await get(`/userpage/${school(app).hashUID}`)).json().data;
-    expect(page).toMatchObject({ userpagetitle: '蓝学', userpagelogo: '/files/logo.png', catesetting: [{ catid: '11', title: '编程' }] });
-    expect(page.setting.banners).toEqual([{ url: '/files/b1.png', urlmoblie: 'https://cdn.example/b1m.png', link: '#/courselist/0', bgc: '#fff' }]);
+    expect(page).toMatchObject({
+      userpagetitle: '蓝学',
+      userpagelogo: '/files/logo.png',
+      catesetting: [{ catid: '11', title: '编程' }],
+    });
+    expect(page.setting.banners).toEqual([
+      { url: '/files/b1.png', urlmoblie: 'https://cdn.example/b1m.png', link: '#/courselist/0', bgc: '#fff' },
+    ]);
     expect((await get('/setting/userpage', { cookie: admin })).json().data.setting).toEqual(page.setting);
 
     const asText = await save(JSON.stringify({ phone: '400-1' }));
@@ -164,12 +207,19 @@ describe('home setting: GET userpage/{uid}, GET/POST setting/userpage', () => {
   });
 
   it("another school's admin edits only their own setting", async () => {
-    const other = await createSchool(app.ctx, { name: 'Other', adminUsername: 'other-admin', adminPassword: 'other-pass-1' });
+    const other = await createSchool(app.ctx, {
+      name: 'Other',
+      adminUsername: 'other-admin',
+      adminPassword: 'other-pass-1',
+    });
     const otherAdmin = (await login(app, { username: 'other-admin', password: 'other-pass-1', role: 'admin' })).cookie;
     await save({ phone: 'ours' });
     expect((await get('/setting/userpage', { cookie: otherAdmin })).json().data.setting.phone).toBe('');
     await save({ phone: 'theirs' }, otherAdmin);
     expect((await get(`/userpage/${school(app).hashUID}`)).json().data.setting.phone).toBe('ours');
-    expect((await get(`/userpage/${app.ctx.uidCodec.encode(other.id)}`)).json().data).toMatchObject({ schoolName: 'Other', setting: { phone: 'theirs' } });
+    expect((await get(`/userpage/${app.ctx.uidCodec.encode(other.id)}`)).json().data).toMatchObject({
+      schoolName: 'Other',
+      setting: { phone: 'theirs' },
+    });
   });
 });

@@ -20,7 +20,9 @@ describe('in-memory session and student caches stay exact (server/db/changes)', 
     ({ post, get } = injectAs(app, null));
     admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
     const catid = (await post('/course/category', { title: 'Cat' }, admin)).json().data.catid;
-    ({ coid, code } = (await post('/course/new', { title: 'Paid', catid, type: 0, actual: 10, price: 20 }, admin)).json().data);
+    ({ coid, code } = (
+      await post('/course/new', { title: 'Paid', catid, type: 0, actual: 10, price: 20 }, admin)
+    ).json().data);
     await post('/course/pub', { coid, pub: '1' }, admin);
   });
   afterEach(() => app.close());
@@ -54,7 +56,9 @@ describe('in-memory session and student caches stay exact (server/db/changes)', 
     const cookie = (await login(app, { ...student, school: school(app).id })).cookie;
     expect(await info(cookie)).toMatchObject({ isbuy: false, isCollect: false });
 
-    app.ctx.sqlite.prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`).run(student.id, coid, Date.now());
+    app.ctx.sqlite
+      .prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`)
+      .run(student.id, coid, Date.now());
     expect((await info(cookie)).isbuy).toBe(true);
 
     await post('/collectcourse', { uid: school(app).id, mid: student.id, coid, collect: 1 }, cookie);
@@ -67,10 +71,14 @@ describe('in-memory session and student caches stay exact (server/db/changes)', 
 
     // Restricted to a group the student is not in, then the student joins it.
     const groupId = app.ctx.ids.next();
-    app.ctx.sqlite.prepare(`insert into student_groups (id, school_id, name, position, created_at) values (?, ?, 'G', 0, ?)`).run(groupId, school(app).id, Date.now());
+    app.ctx.sqlite
+      .prepare(`insert into student_groups (id, school_id, name, position, created_at) values (?, ?, 'G', 0, ?)`)
+      .run(groupId, school(app).id, Date.now());
     await post('/course/save', { coid, values: { authentication_gid: groupId } }, admin);
     expect((await info(cookie)).refusal).toBe('designatedGroup');
-    app.ctx.sqlite.prepare(`insert into student_group_members (student_id, group_id) values (?, ?)`).run(student.id, groupId);
+    app.ctx.sqlite
+      .prepare(`insert into student_group_members (student_id, group_id) values (?, ?)`)
+      .run(student.id, groupId);
     expect((await info(cookie)).refusal).toBeNull();
     // Deleting the group cascades to the membership, which the cache hears too.
     app.ctx.sqlite.prepare(`delete from student_groups where id = ?`).run(groupId);
@@ -80,20 +88,28 @@ describe('in-memory session and student caches stay exact (server/db/changes)', 
   it('course/info says hasRecord once the student has a learning record of the course (continue learning)', async () => {
     const student = await buildStudent(app);
     const cookie = (await login(app, { ...student, school: school(app).id })).cookie;
-    app.ctx.sqlite.prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`).run(student.id, coid, Date.now());
+    app.ctx.sqlite
+      .prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`)
+      .run(student.id, coid, Date.now());
     expect(await info(cookie)).toMatchObject({ isbuy: true, hasRecord: false });
     app.ctx.sqlite
-      .prepare(`insert into course_records (student_id, course_id, school_id, last_visit_at, started_at, updated_at) values (?, ?, ?, ?, ?, ?)`)
+      .prepare(
+        `insert into course_records (student_id, course_id, school_id, last_visit_at, started_at, updated_at) values (?, ?, ?, ?, ?, ?)`,
+      )
       .run(student.id, coid, school(app).id, Date.now(), Date.now(), Date.now());
     const after = await info(cookie);
     expect(after.hasRecord).toBe(true);
-    expect(after.mainButton).not.toEqual((await info((await login(app, { ...(await buildStudent(app)), school: school(app).id })).cookie)).mainButton);
+    expect(after.mainButton).not.toEqual(
+      (await info((await login(app, { ...(await buildStudent(app)), school: school(app).id })).cookie)).mainButton,
+    );
   });
 
   it('what a rolled-back transaction read is not kept', async () => {
     const student = await buildStudent(app);
     const cookie = (await login(app, { ...student, school: school(app).id })).cookie;
-    const insert = app.ctx.sqlite.prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`);
+    const insert = app.ctx.sqlite.prepare(
+      `insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`,
+    );
     const read = app.ctx.sqlite.transaction(() => {
       insert.run(student.id, coid, Date.now());
       // A read inside the transaction sees the enrolment…

@@ -8,7 +8,16 @@ import { LDAP_ERRORS } from '../../shared/schemas/ldap';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { insertGroup } from '../../server/modules/auth/accounts.repository';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
-import { destroySlapd, freePort, numberedPeople, PEOPLE_DN, READER_DN, READER_PW, startSlapd, type Slapd } from '../helpers/slapd';
+import {
+  destroySlapd,
+  freePort,
+  numberedPeople,
+  PEOPLE_DN,
+  READER_DN,
+  READER_PW,
+  startSlapd,
+  type Slapd,
+} from '../helpers/slapd';
 
 let app: TestApp;
 let slapd: Slapd;
@@ -17,7 +26,16 @@ let admin: string;
 const call = (method: 'GET' | 'POST', url: string, payload?: object, cookie?: string) =>
   app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
 
-const base = () => ({ enabled: true, url: slapd.ldapUrl, startTLS: true, verifyCert: true, caCert: slapd.caCert, bindDN: READER_DN, bindPassword: READER_PW, baseDN: PEOPLE_DN });
+const base = () => ({
+  enabled: true,
+  url: slapd.ldapUrl,
+  startTLS: true,
+  verifyCert: true,
+  caCert: slapd.caCert,
+  bindDN: READER_DN,
+  bindPassword: READER_PW,
+  baseDN: PEOPLE_DN,
+});
 
 beforeAll(async () => {
   slapd = await startSlapd({ people: numberedPeople(700) });
@@ -34,7 +52,15 @@ describe('ldap/settings', () => {
   it('defaults: off, verification on, no schedule, cap 20, the inetOrgPerson filter and uid', async () => {
     const res = await call('GET', '/ldap/settings', undefined, admin);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ enabled: false, verifyCert: true, schedule: '', disableCap: 20, userFilter: '(objectClass=inetOrgPerson)', loginAttribute: 'uid', bindPasswordSet: false });
+    expect(res.json().data).toMatchObject({
+      enabled: false,
+      verifyCert: true,
+      schedule: '',
+      disableCap: 20,
+      userFilter: '(objectClass=inetOrgPerson)',
+      loginAttribute: 'uid',
+      bindPasswordSet: false,
+    });
   });
 
   it('saves the settings; the password is kept encrypted, never returned, and kept when left out', async () => {
@@ -42,12 +68,18 @@ describe('ldap/settings', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data).toMatchObject({ enabled: true, url: slapd.ldapUrl, bindPasswordSet: true });
     expect(saved.body).not.toContain(READER_PW);
-    const row = app.ctx.sqlite.prepare('SELECT bind_password, config FROM ldap_settings').get() as { bind_password: string; config: string };
+    const row = app.ctx.sqlite.prepare('SELECT bind_password, config FROM ldap_settings').get() as {
+      bind_password: string;
+      config: string;
+    };
     expect(row.bind_password).not.toContain(READER_PW);
     expect(row.config).not.toContain(READER_PW);
     expect(row.bind_password.length).toBeGreaterThan(30);
     const { bindPassword: _omit, ...withoutPassword } = base();
-    expect((await call('POST', '/ldap/settings', { ...withoutPassword, bindDN: READER_DN }, admin)).json().data.bindPasswordSet).toBe(true);
+    expect(
+      (await call('POST', '/ldap/settings', { ...withoutPassword, bindDN: READER_DN }, admin)).json().data
+        .bindPasswordSet,
+    ).toBe(true);
     const test = await call('POST', '/ldap/test', {}, admin);
     expect(test.json().data).toEqual({ ok: true, message: 'ok', sample: 500 });
   });
@@ -61,15 +93,25 @@ describe('ldap/settings', () => {
     await new Promise<void>((resolve) => trap.listen(0, '127.0.0.1', resolve));
     const trapUrl = `ldap://127.0.0.1:${(trap.address() as net.AddressInfo).port}`;
     try {
-      for (const patch of [{ url: trapUrl, startTLS: false }, { bindDN: `cn=admin,${PEOPLE_DN}` }, { verifyCert: false }, { startTLS: false }]) {
+      for (const patch of [
+        { url: trapUrl, startTLS: false },
+        { bindDN: `cn=admin,${PEOPLE_DN}` },
+        { verifyCert: false },
+        { startTLS: false },
+      ]) {
         const saved = await call('POST', '/ldap/settings', { ...withoutPassword, ...patch }, admin);
         expect([saved.statusCode, saved.json().error], JSON.stringify(patch)).toEqual([400, LDAP_ERRORS.passwordAgain]);
-        expect((await call('POST', '/ldap/test', { ...withoutPassword, ...patch }, admin)).json().data, JSON.stringify(patch)).toEqual({ ok: false, message: LDAP_ERRORS.passwordAgain, sample: 0 });
+        expect(
+          (await call('POST', '/ldap/test', { ...withoutPassword, ...patch }, admin)).json().data,
+          JSON.stringify(patch),
+        ).toEqual({ ok: false, message: LDAP_ERRORS.passwordAgain, sample: 0 });
       }
       expect(received).toBe(0);
       // The same target keeps it; a new target with the password typed again is fine.
       expect((await call('POST', '/ldap/test', withoutPassword, admin)).json().data).toMatchObject({ ok: true });
-      expect((await call('POST', '/ldap/settings', { ...base(), url: slapd.ldapsUrl, startTLS: false }, admin)).statusCode).toBe(200);
+      expect(
+        (await call('POST', '/ldap/settings', { ...base(), url: slapd.ldapsUrl, startTLS: false }, admin)).statusCode,
+      ).toBe(200);
       expect((await call('POST', '/ldap/settings', base(), admin)).statusCode).toBe(200);
     } finally {
       trap.close();
@@ -87,8 +129,17 @@ describe('ldap/settings', () => {
     expect((await bad({ baseDN: '' })).statusCode).toBe(400);
     const other = await createSchool(app.ctx, { name: 'G', adminUsername: 'g-admin', adminPassword: 'g-pass-12' });
     const foreignGroup = app.ctx.ids.next();
-    insertGroup(app.ctx.db, { id: foreignGroup, schoolId: other.id, parentId: null, name: 'theirs', position: 0, createdAt: Date.now() });
-    expect((await bad({ groupMapping: [{ ldap: PEOPLE_DN, gid: foreignGroup }] })).json().error).toBe(LDAP_ERRORS.badGroup);
+    insertGroup(app.ctx.db, {
+      id: foreignGroup,
+      schoolId: other.id,
+      parentId: null,
+      name: 'theirs',
+      position: 0,
+      createdAt: Date.now(),
+    });
+    expect((await bad({ groupMapping: [{ ldap: PEOPLE_DN, gid: foreignGroup }] })).json().error).toBe(
+      LDAP_ERRORS.badGroup,
+    );
     expect((await call('GET', '/ldap/settings', undefined, admin)).json().data.schedule).toBe('');
   });
 });
@@ -100,19 +151,50 @@ describe('ldap/test: TLS and clear failures', () => {
     expect(await test({})).toMatchObject({ ok: true, sample: 500 });
     expect(await test({ url: slapd.ldapsUrl, startTLS: false })).toMatchObject({ ok: true, sample: 500 });
     expect(await test({ caCert: '' })).toEqual({ ok: false, message: LDAP_ERRORS.certificate, sample: 0 });
-    expect(await test({ url: slapd.ldapsUrl, startTLS: false, caCert: '' })).toEqual({ ok: false, message: LDAP_ERRORS.certificate, sample: 0 });
+    expect(await test({ url: slapd.ldapsUrl, startTLS: false, caCert: '' })).toEqual({
+      ok: false,
+      message: LDAP_ERRORS.certificate,
+      sample: 0,
+    });
     // Verification off (an administrator's explicit choice) connects without the CA.
-    expect(await test({ url: slapd.ldapsUrl, startTLS: false, caCert: '', verifyCert: false })).toMatchObject({ ok: true });
+    expect(await test({ url: slapd.ldapsUrl, startTLS: false, caCert: '', verifyCert: false })).toMatchObject({
+      ok: true,
+    });
   });
 
   it('a wrong CA (another self-signed certificate for the same host) is rejected, for StartTLS and LDAPS alike', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lanxue-otherca-'));
     try {
-      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1',
-        '-addext', 'basicConstraints=critical,CA:TRUE', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-days',
+          '2',
+          '-subj',
+          '/CN=127.0.0.1',
+          '-addext',
+          'subjectAltName=DNS:localhost,IP:127.0.0.1',
+          '-addext',
+          'basicConstraints=critical,CA:TRUE',
+          '-keyout',
+          path.join(dir, 'key.pem'),
+          '-out',
+          path.join(dir, 'cert.pem'),
+        ],
+        { stdio: 'ignore' },
+      );
       const wrongCa = fs.readFileSync(path.join(dir, 'cert.pem'), 'utf8');
       expect(await test({ caCert: wrongCa })).toEqual({ ok: false, message: LDAP_ERRORS.certificate, sample: 0 });
-      expect(await test({ url: slapd.ldapsUrl, startTLS: false, caCert: wrongCa })).toEqual({ ok: false, message: LDAP_ERRORS.certificate, sample: 0 });
+      expect(await test({ url: slapd.ldapsUrl, startTLS: false, caCert: wrongCa })).toEqual({
+        ok: false,
+        message: LDAP_ERRORS.certificate,
+        sample: 0,
+      });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -124,9 +206,15 @@ describe('ldap/test: TLS and clear failures', () => {
     await call('POST', '/ldap/settings', base(), admin);
     app.ctx.sqlite.prepare("UPDATE ldap_settings SET bind_password = ''").run();
     expect(await test({ bindPassword: undefined })).toMatchObject({ ok: false, message: LDAP_ERRORS.badBind });
-    expect(await test({ baseDN: 'ou=nobody,dc=lanxue,dc=test' })).toMatchObject({ ok: false, message: LDAP_ERRORS.baseNotFound });
+    expect(await test({ baseDN: 'ou=nobody,dc=lanxue,dc=test' })).toMatchObject({
+      ok: false,
+      message: LDAP_ERRORS.baseNotFound,
+    });
     const closed = await freePort();
-    expect(await test({ url: `ldap://127.0.0.1:${closed}` })).toMatchObject({ ok: false, message: LDAP_ERRORS.unreachable });
+    expect(await test({ url: `ldap://127.0.0.1:${closed}` })).toMatchObject({
+      ok: false,
+      message: LDAP_ERRORS.unreachable,
+    });
   });
 });
 
@@ -152,7 +240,11 @@ describe('who may call the directory screens', () => {
     }
     await createSchool(app.ctx, { name: 'Other', adminUsername: 'other-admin', adminPassword: 'other-pass-1' });
     const other = (await login(app, { username: 'other-admin', password: 'other-pass-1', role: 'admin' })).cookie;
-    expect((await call('GET', '/ldap/settings', undefined, other)).json().data).toMatchObject({ enabled: false, url: '', bindPasswordSet: false });
+    expect((await call('GET', '/ldap/settings', undefined, other)).json().data).toMatchObject({
+      enabled: false,
+      url: '',
+      bindPasswordSet: false,
+    });
     expect((await call('GET', '/ldap/runs', undefined, other)).json().data.list).toEqual([]);
     expect((await call('GET', '/ldap/sync?dryRun=1', undefined, other)).json().error).toBe(LDAP_ERRORS.notConfigured);
     expect((await call('GET', '/ldap/runs', undefined, keeper.cookie)).json().data.list.length).toBe(2);

@@ -11,7 +11,17 @@ import { insertGroup } from '../../server/modules/auth/accounts.repository';
 import { syncHooks } from '../../server/modules/ldap/ldap-sync.service';
 import { and, eq } from 'drizzle-orm';
 import { ADMIN, login, makeApp, school, type TestApp } from '../helpers/app';
-import { destroySlapd, GROUPS_DN, numberedPeople, PEOPLE_DN, READER_DN, READER_PW, startSlapd, type Person, type Slapd } from '../helpers/slapd';
+import {
+  destroySlapd,
+  GROUPS_DN,
+  numberedPeople,
+  PEOPLE_DN,
+  READER_DN,
+  READER_PW,
+  startSlapd,
+  type Person,
+  type Slapd,
+} from '../helpers/slapd';
 
 let app: TestApp;
 let slapd: Slapd;
@@ -19,10 +29,15 @@ let admin: string;
 const gid = { maths: '', grade1: '', manual: '' };
 let sfid = '';
 
-const people: Person[] = numberedPeople(2500).map((p, i) => ({ ...p, ou: i < 100 ? 'grade1' : undefined, employeeType: i % 2 ? 'day' : 'boarding' }));
+const people: Person[] = numberedPeople(2500).map((p, i) => ({
+  ...p,
+  ou: i < 100 ? 'grade1' : undefined,
+  employeeType: i % 2 ? 'day' : 'boarding',
+}));
 const dn = (uid: string) => slapd.dnOf(people.find((p) => p.uid === uid)!);
 
-const call = (method: 'GET' | 'POST', url: string, payload?: object, cookie = admin) => app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
+const call = (method: 'GET' | 'POST', url: string, payload?: object, cookie = admin) =>
+  app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
 const sync = async (query: string) => {
   // A real run is POST: GET ldap/sync only reads (dry run).
   const res = await call('POST', '/ldap/sync', Object.fromEntries(new URLSearchParams(query)));
@@ -30,9 +45,24 @@ const sync = async (query: string) => {
   return res.json().data as { run: Record<string, unknown>; diff: Record<string, { username: string }[]> };
 };
 const student = (username: string) =>
-  app.ctx.db.select().from(students).where(and(eq(students.schoolId, school(app).id), eq(students.username, username))).get();
-const groupsOf = (id: string) => (app.ctx.sqlite.prepare('SELECT group_id FROM student_group_members WHERE student_id = ?').all(id) as { group_id: string }[]).map((r) => r.group_id).sort();
-const countStudents = () => (app.ctx.sqlite.prepare("SELECT count(*) n, sum(disabled) d FROM students WHERE source = 'ldap'").get() as { n: number; d: number | null });
+  app.ctx.db
+    .select()
+    .from(students)
+    .where(and(eq(students.schoolId, school(app).id), eq(students.username, username)))
+    .get();
+const groupsOf = (id: string) =>
+  (
+    app.ctx.sqlite.prepare('SELECT group_id FROM student_group_members WHERE student_id = ?').all(id) as {
+      group_id: string;
+    }[]
+  )
+    .map((r) => r.group_id)
+    .sort();
+const countStudents = () =>
+  app.ctx.sqlite.prepare("SELECT count(*) n, sum(disabled) d FROM students WHERE source = 'ldap'").get() as {
+    n: number;
+    d: number | null;
+  };
 
 beforeAll(async () => {
   slapd = await startSlapd({ people, ous: ['grade1'], groups: { maths: ['p00001', 'p00002', 'p00003'] } });
@@ -44,7 +74,19 @@ beforeAll(async () => {
     insertGroup(app.ctx.db, { id: gid[name], schoolId, parentId: null, name, position: 0, createdAt: Date.now() });
   }
   sfid = app.ctx.ids.next();
-  app.ctx.db.insert(studentFields).values({ id: sfid, schoolId, name: 'Boarding', kind: 'choice', options: JSON.stringify(['day', 'boarding']), required: false, position: 0, createdAt: Date.now() }).run();
+  app.ctx.db
+    .insert(studentFields)
+    .values({
+      id: sfid,
+      schoolId,
+      name: 'Boarding',
+      kind: 'choice',
+      options: JSON.stringify(['day', 'boarding']),
+      required: false,
+      position: 0,
+      createdAt: Date.now(),
+    })
+    .run();
   const saved = await call('POST', '/ldap/settings', {
     enabled: true,
     url: slapd.ldapUrl,
@@ -53,7 +95,13 @@ beforeAll(async () => {
     bindDN: READER_DN,
     bindPassword: READER_PW,
     baseDN: PEOPLE_DN,
-    mapping: { username: 'uid', name: 'cn', email: 'mail', phone: 'telephoneNumber', fields: { [sfid]: 'employeeType' } },
+    mapping: {
+      username: 'uid',
+      name: 'cn',
+      email: 'mail',
+      phone: 'telephoneNumber',
+      fields: { [sfid]: 'employeeType' },
+    },
     groupMapping: [
       { ldap: `cn=maths,${GROUPS_DN}`, gid: gid.maths },
       { ldap: `ou=grade1,${PEOPLE_DN}`, gid: gid.grade1 },
@@ -75,7 +123,15 @@ afterAll(async () => {
 describe('ldap/sync', () => {
   it('a dry run shows the difference (counts and the first 50) and writes nothing', async () => {
     const { run, diff } = await sync('dryRun=1');
-    expect(run).toMatchObject({ dryRun: true, status: 'ok', found: 2500, created: 2500, updated: 0, disabled: 0, errors: 0 });
+    expect(run).toMatchObject({
+      dryRun: true,
+      status: 'ok',
+      found: 2500,
+      created: 2500,
+      updated: 0,
+      disabled: 0,
+      errors: 0,
+    });
     expect(diff.create).toHaveLength(50);
     expect(diff.create[0]).toMatchObject({ username: 'p00001' });
     expect(countStudents().n).toBe(0);
@@ -86,7 +142,13 @@ describe('ldap/sync', () => {
     expect(run).toMatchObject({ dryRun: false, status: 'ok', found: 2500, created: 2500, disabled: 0, errors: 0 });
     expect(countStudents()).toEqual({ n: 2500, d: 0 });
     const one = student('p00001')!;
-    expect(one).toMatchObject({ name: 'Person 00001', email: 'p00001@lanxue.test', source: 'ldap', externalId: dn('p00001'), passwordHash: null });
+    expect(one).toMatchObject({
+      name: 'Person 00001',
+      email: 'p00001@lanxue.test',
+      source: 'ldap',
+      externalId: dn('p00001'),
+      passwordHash: null,
+    });
     expect(groupsOf(one.id)).toEqual([gid.maths, gid.grade1].sort());
     expect(groupsOf(student('p02000')!.id)).toEqual([]);
     const value = app.ctx.db.select().from(studentFieldValues).where(eq(studentFieldValues.studentId, one.id)).get();
@@ -106,7 +168,9 @@ describe('ldap/sync', () => {
     expect(student('p00010')).toMatchObject({ disabled: true, disabledBy: 'ldap' });
     expect((await call('GET', '/checkLogin', undefined, session.cookie)).json().data.login).toBe(false);
 
-    slapd.modify(`dn: ${dn('p00010')}\nchangetype: add\nobjectClass: inetOrgPerson\nuid: p00010\ncn: Person Ten\nsn: Ten\nuserPassword: person-pass-1\n`);
+    slapd.modify(
+      `dn: ${dn('p00010')}\nchangetype: add\nobjectClass: inetOrgPerson\nuid: p00010\ncn: Person Ten\nsn: Ten\nuserPassword: person-pass-1\n`,
+    );
     const back = await sync('dryRun=0');
     expect(back.run).toMatchObject({ status: 'ok', enabled: 1, updated: 1, disabled: 0 });
     expect(student('p00010')).toMatchObject({ disabled: false, disabledBy: null, name: 'Person Ten' });
@@ -114,8 +178,12 @@ describe('ldap/sync', () => {
 
   it('a group change moves membership; groups that are not mapped stay as the administrator set them', async () => {
     const two = student('p00002')!;
-    app.ctx.sqlite.prepare('INSERT INTO student_group_members (student_id, group_id) VALUES (?, ?)').run(two.id, gid.manual);
-    slapd.modify(`dn: cn=maths,${GROUPS_DN}\nchangetype: modify\ndelete: member\nmember: ${dn('p00002')}\n-\nadd: member\nmember: ${dn('p02222')}\n`);
+    app.ctx.sqlite
+      .prepare('INSERT INTO student_group_members (student_id, group_id) VALUES (?, ?)')
+      .run(two.id, gid.manual);
+    slapd.modify(
+      `dn: cn=maths,${GROUPS_DN}\nchangetype: modify\ndelete: member\nmember: ${dn('p00002')}\n-\nadd: member\nmember: ${dn('p02222')}\n`,
+    );
     const { run } = await sync('dryRun=0');
     expect(run).toMatchObject({ status: 'ok', updated: 2, created: 0, disabled: 0 });
     expect(groupsOf(two.id)).toEqual([gid.grade1, gid.manual].sort());
@@ -136,7 +204,12 @@ describe('ldap/sync', () => {
   }, 60_000);
 
   it('the server stopped mid-run (after the first page): the run fails and nothing changes', async () => {
-    slapd.modify(people.slice(2300, 2330).map((p) => `dn: ${dn(p.uid)}\nchangetype: delete\n`).join('\n'));
+    slapd.modify(
+      people
+        .slice(2300, 2330)
+        .map((p) => `dn: ${dn(p.uid)}\nchangetype: delete\n`)
+        .join('\n'),
+    );
     const before = app.ctx.sqlite.prepare('SELECT id, disabled, updated_at FROM students ORDER BY id').all();
     let pages = 0;
     syncHooks.afterPage = async (page) => {
@@ -166,7 +239,11 @@ describe('ldap/sync', () => {
     expect([second.statusCode, second.json().error]).toEqual([409, LDAP_ERRORS.running]);
     release();
     expect((await first).statusCode).toBe(200);
-    const runs = (await call('GET', '/ldap/runs')).json().data.list as { status: string; dryRun: boolean; startedAt: number }[];
+    const runs = (await call('GET', '/ldap/runs')).json().data.list as {
+      status: string;
+      dryRun: boolean;
+      startedAt: number;
+    }[];
     expect(runs.length).toBe(13);
     expect(runs[0]).toMatchObject({ dryRun: true, status: 'ok' });
     expect(runs.map((r) => r.status)).toEqual(expect.arrayContaining(['ok', 'held', 'failed']));
@@ -192,7 +269,15 @@ describe('the scheduler', () => {
         method: 'POST',
         url: '/ldap/settings',
         headers: { cookie },
-        payload: { enabled: true, url: slapd.ldapsUrl, caCert: slapd.caCert, bindDN: READER_DN, bindPassword: READER_PW, baseDN: `ou=grade1,${PEOPLE_DN}`, schedule: '* * * * * *' },
+        payload: {
+          enabled: true,
+          url: slapd.ldapsUrl,
+          caCert: slapd.caCert,
+          bindDN: READER_DN,
+          bindPassword: READER_PW,
+          baseDN: `ou=grade1,${PEOPLE_DN}`,
+          schedule: '* * * * * *',
+        },
       });
       expect(save.statusCode, save.body).toBe(200);
       let runs: { trigger: string; status: string; created: number }[] = [];

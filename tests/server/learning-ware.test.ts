@@ -47,8 +47,16 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
 
   /** A published course with a free video chapter, a paid PDF chapter (download allowed), a graphic chapter and an exercise. */
   async function course(values: Record<string, unknown> = {}, settings: Record<string, unknown> = {}) {
-    const { coid } = await post<{ coid: string }>('/course/new', { title: 'Learning course', catid: '0', type: 0, actual: 50, ...values, settings });
-    const add = (title: string, type: number, parent_id = '0') => post<{ cid: string }>('/chapter/add', { coid, parent_id, title, type }).then((c) => c.cid);
+    const { coid } = await post<{ coid: string }>('/course/new', {
+      title: 'Learning course',
+      catid: '0',
+      type: 0,
+      actual: 50,
+      ...values,
+      settings,
+    });
+    const add = (title: string, type: number, parent_id = '0') =>
+      post<{ cid: string }>('/chapter/add', { coid, parent_id, title, type }).then((c) => c.cid);
     const part = await add('Part one', CHAPTER_TYPE.heading);
     const video = await add('Free video', CHAPTER_TYPE.video, part);
     const pdf = await add('Paid document', CHAPTER_TYPE.document, part);
@@ -56,7 +64,10 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
     const exercise = await add('Exercise', CHAPTER_TYPE.exercise);
     await post('/chapter/free', { cid: video, free: 1 });
     await post('/chapter/update', { cid: pdf, allowdownload: 1 });
-    await post('/chapter/update', { cid: graphic, description: '<h3>第一节</h3><p>正文<script>alert(1)</script></p><h4>小结</h4>' });
+    await post('/chapter/update', {
+      cid: graphic,
+      description: '<h3>第一节</h3><p>正文<script>alert(1)</script></p><h4>小结</h4>',
+    });
     const videoRid = seedResource(app, {
       schoolId,
       kind: 'video',
@@ -67,7 +78,14 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
       outputs: { hls: 'hls/index.m3u8', mp4: 'video.mp4', poster: 'poster.jpg', width: 640, height: 360 },
       subtitles: [{ label: '中文', lang: 'zh', path: 'subtitles/zh.vtt' }],
     });
-    const pdfRid = seedResource(app, { schoolId, kind: 'pdf', fileName: '讲义.pdf', mime: 'application/pdf', source: Buffer.from('%PDF-1.4 test'), outputs: { pages: 3 } });
+    const pdfRid = seedResource(app, {
+      schoolId,
+      kind: 'pdf',
+      fileName: '讲义.pdf',
+      mime: 'application/pdf',
+      source: Buffer.from('%PDF-1.4 test'),
+      outputs: { pages: 3 },
+    });
     attachResource(app, video, videoRid);
     attachResource(app, pdf, pdfRid);
     await app.inject({ method: 'POST', url: '/course/pub', payload: { coid, pub: '1' }, headers: { cookie: admin } });
@@ -89,16 +107,47 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
   it('a guest opens a free chapter: ware info, signed addresses that verify, no download, the chapter list and neighbours', async () => {
     const c = await course();
     const w = await okWare(c.coid, c.video);
-    expect(w).toMatchObject({ type: CHAPTER_TYPE.video, rid: c.videoRid, coid: c.coid, cid: c.video, title: 'Free video', courseTitle: 'Learning course', learnType: 'v' });
-    expect(w).toMatchObject({ kind: 'video', status: 'ready', duration: 8, width: 640, height: 360, allowdownload: false, download: null, preview: false });
+    expect(w).toMatchObject({
+      type: CHAPTER_TYPE.video,
+      rid: c.videoRid,
+      coid: c.coid,
+      cid: c.video,
+      title: 'Free video',
+      courseTitle: 'Learning course',
+      learnType: 'v',
+    });
+    expect(w).toMatchObject({
+      kind: 'video',
+      status: 'ready',
+      duration: 8,
+      width: 640,
+      height: 360,
+      allowdownload: false,
+      download: null,
+      preview: false,
+    });
     expect(w.path).toBe(w.urls.hls);
-    for (const [name, url] of [['hls', w.urls.hls], ['mp4', w.urls.mp4], ['poster', w.urls.poster], ['source', w.urls.source], ['subtitle', w.subtitles[0]?.url]] as const) {
+    for (const [name, url] of [
+      ['hls', w.urls.hls],
+      ['mp4', w.urls.mp4],
+      ['poster', w.urls.poster],
+      ['source', w.urls.source],
+      ['subtitle', w.subtitles[0]?.url],
+    ] as const) {
       const { token, rid, path } = signed(url!);
       expect(rid, name).toBe(c.videoRid);
       const grant = app.ctx.mediaSigner.verify(token, rid);
       expect(grant, name).toMatchObject({ rid: c.videoRid, download: false });
       expect(grant!.expiresAt).toBe(w.expiresAt);
-      expect(path, name).toBe({ hls: 'hls/index.m3u8', mp4: 'video.mp4', poster: 'poster.jpg', source: 'source', subtitle: 'subtitles/zh.vtt' }[name]);
+      expect(path, name).toBe(
+        {
+          hls: 'hls/index.m3u8',
+          mp4: 'video.mp4',
+          poster: 'poster.jpg',
+          source: 'source',
+          subtitle: 'subtitles/zh.vtt',
+        }[name],
+      );
     }
     expect(w.subtitles).toEqual([{ label: '中文', lang: 'zh', url: expect.stringMatching(/\/subtitles\/zh\.vtt$/) }]);
     // A token for one resource does not open another, and a forged one opens nothing.
@@ -165,7 +214,12 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
     async () => {
       const dir = scratch('learn');
       try {
-        const { rid } = addResource(app, { from: makeVideo(path.join(dir, 'lesson.avi'), 3), ext: 'AVI', kind: 'video', mime: 'video/x-msvideo' });
+        const { rid } = addResource(app, {
+          from: makeVideo(path.join(dir, 'lesson.avi'), 3),
+          ext: 'AVI',
+          kind: 'video',
+          mime: 'video/x-msvideo',
+        });
         enqueueConversion(app.ctx, rid);
         expect((await waitForStatus(app, rid, ['ready', 'failed', 'unconverted'], 90_000)).status).toBe('ready');
         const c = await course();
@@ -209,9 +263,15 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
     expect((await okWare(days.coid, days.pdf, fresh.cookie)).kind).toBe('pdf');
 
     const date = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-    const later = await course({ actual: 0, ce_type: 2, ce_time: date(clock + 30 * DAY) }, { vaildBeginTime: date(clock + 10 * DAY) });
+    const later = await course(
+      { actual: 0, ce_type: 2, ce_time: date(clock + 30 * DAY) },
+      { vaildBeginTime: date(clock + 10 * DAY) },
+    );
     await refused(later.coid, later.pdf, s.cookie, 403, 'notStarted');
-    const ended = await course({ actual: 0, ce_type: 2, ce_time: date(clock - 10 * DAY) }, { vaildBeginTime: date(clock - 30 * DAY) });
+    const ended = await course(
+      { actual: 0, ce_type: 2, ce_time: date(clock - 10 * DAY) },
+      { vaildBeginTime: date(clock - 30 * DAY) },
+    );
     await refused(ended.coid, ended.pdf, s.cookie, 403, 'expired');
   });
 
@@ -231,7 +291,12 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
     const s = await student();
     enrol(app, s.id, c.coid);
     expect((await okWare(c.coid, c.video, s.cookie)).notAllowSkip).toBe(true);
-    await app.inject({ method: 'POST', url: '/course/pub', payload: { coid: c.coid, pub: '0' }, headers: { cookie: admin } });
+    await app.inject({
+      method: 'POST',
+      url: '/course/pub',
+      payload: { coid: c.coid, pub: '0' },
+      headers: { cookie: admin },
+    });
     const removed = await refused(c.coid, c.video, s.cookie, 404, 'course removed');
     expect(removed.data).toMatchObject({ hashUID: school(app).hashUID });
     await refused(c.coid, c.video, '', 404, 'course removed');
@@ -244,7 +309,11 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
 
   it('another school’s student, an administrator without the course permission, chapters of another course and bad ids', async () => {
     const c = await course();
-    const other = await createSchool(app.ctx, { name: 'Other school', adminUsername: 'other-admin', adminPassword: 'other-pass-1' });
+    const other = await createSchool(app.ctx, {
+      name: 'Other school',
+      adminUsername: 'other-admin',
+      adminPassword: 'other-pass-1',
+    });
     const stranger = await buildStudent(app, { schoolId: other.id });
     const strangerCookie = (await login(app, { ...stranger, school: app.ctx.uidCodec.encode(other.id) })).cookie;
     enrol(app, stranger.id, c.coid);
@@ -277,38 +346,98 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
     expect((await okWare(c.coid, c.exercise, s.cookie)).kind).toBe('exercise');
 
     const { coid } = c;
-    const { cid: bare } = await post<{ cid: string }>('/chapter/add', { coid, title: 'Nothing yet', type: CHAPTER_TYPE.video });
-    expect(await okWare(coid, bare, s.cookie)).toMatchObject({ kind: 'none', status: 'missing', path: '', urls: { slides: [] } });
+    const { cid: bare } = await post<{ cid: string }>('/chapter/add', {
+      coid,
+      title: 'Nothing yet',
+      type: CHAPTER_TYPE.video,
+    });
+    expect(await okWare(coid, bare, s.cookie)).toMatchObject({
+      kind: 'none',
+      status: 'missing',
+      path: '',
+      urls: { slides: [] },
+    });
     // Another school's resource attached by mistake is not served.
-    const other = await createSchool(app.ctx, { name: 'Other school', adminUsername: 'other-admin2', adminPassword: 'other-pass-1' });
-    const foreign = seedResource(app, { schoolId: other.id, kind: 'pdf', fileName: 'x.pdf', mime: 'application/pdf', source: Buffer.from('%PDF') });
+    const other = await createSchool(app.ctx, {
+      name: 'Other school',
+      adminUsername: 'other-admin2',
+      adminPassword: 'other-pass-1',
+    });
+    const foreign = seedResource(app, {
+      schoolId: other.id,
+      kind: 'pdf',
+      fileName: 'x.pdf',
+      mime: 'application/pdf',
+      source: Buffer.from('%PDF'),
+    });
     attachResource(app, bare, foreign);
     expect(await okWare(coid, bare, s.cookie)).toMatchObject({ kind: 'none', status: 'missing', rid: '' });
   });
 
   it('a resource still converting, failed or unconverted says so, and keeps its original usable', async () => {
     const c = await course();
-    const converting = seedResource(app, { schoolId, kind: 'video', fileName: 'raw.mov', mime: 'video/quicktime', source: Buffer.from('mov'), status: 'converting' });
+    const converting = seedResource(app, {
+      schoolId,
+      kind: 'video',
+      fileName: 'raw.mov',
+      mime: 'video/quicktime',
+      source: Buffer.from('mov'),
+      status: 'converting',
+    });
     attachResource(app, c.video, converting);
     const w = await okWare(c.coid, c.video);
     expect(w).toMatchObject({ kind: 'video', status: 'converting', mime: 'video/quicktime' });
     expect(w.urls.hls).toBeUndefined();
     expect(w.path).toBe(w.urls.source);
-    const unconverted = seedResource(app, { schoolId, kind: 'ppt', fileName: 'slides.pptx', mime: 'application/octet-stream', source: Buffer.from('pptx'), status: 'unconverted', statusMessage: 'LibreOffice (soffice) is not installed' });
+    const unconverted = seedResource(app, {
+      schoolId,
+      kind: 'ppt',
+      fileName: 'slides.pptx',
+      mime: 'application/octet-stream',
+      source: Buffer.from('pptx'),
+      status: 'unconverted',
+      statusMessage: 'LibreOffice (soffice) is not installed',
+    });
     attachResource(app, c.video, unconverted);
-    expect(await okWare(c.coid, c.video)).toMatchObject({ kind: 'ppt', status: 'unconverted', statusMessage: 'LibreOffice (soffice) is not installed', urls: { slides: [] } });
+    expect(await okWare(c.coid, c.video)).toMatchObject({
+      kind: 'ppt',
+      status: 'unconverted',
+      statusMessage: 'LibreOffice (soffice) is not installed',
+      urls: { slides: [] },
+    });
     // A presentation converted to slide images shows them; one with only its PDF is shown as a document.
-    const slides = seedResource(app, { schoolId, kind: 'ppt', fileName: 's.pptx', mime: 'application/octet-stream', source: Buffer.from('pptx'), outputs: { pdf: 'document.pdf', pages: 2, slides: ['slides/slide-1.png', 'slides/slide-2.png'] } });
+    const slides = seedResource(app, {
+      schoolId,
+      kind: 'ppt',
+      fileName: 's.pptx',
+      mime: 'application/octet-stream',
+      source: Buffer.from('pptx'),
+      outputs: { pdf: 'document.pdf', pages: 2, slides: ['slides/slide-1.png', 'slides/slide-2.png'] },
+    });
     attachResource(app, c.video, slides);
     const deck = await okWare(c.coid, c.video);
     expect(deck).toMatchObject({ kind: 'ppt', pages: 2 });
     expect(deck.urls.slides.map((url) => signed(url).path)).toEqual(['slides/slide-1.png', 'slides/slide-2.png']);
     expect(deck.path).toBe(deck.urls.slides[0]);
-    const pdfOnly = seedResource(app, { schoolId, kind: 'ppt', fileName: 't.pptx', mime: 'application/octet-stream', source: Buffer.from('pptx'), outputs: { pdf: 'document.pdf', slides: [] } });
+    const pdfOnly = seedResource(app, {
+      schoolId,
+      kind: 'ppt',
+      fileName: 't.pptx',
+      mime: 'application/octet-stream',
+      source: Buffer.from('pptx'),
+      outputs: { pdf: 'document.pdf', slides: [] },
+    });
     attachResource(app, c.video, pdfOnly);
     expect((await okWare(c.coid, c.video)).kind).toBe('office');
     // Paths written by conversion that leave the resource's folder are ignored.
-    const sneaky = seedResource(app, { schoolId, kind: 'video', fileName: 'v.mp4', mime: 'video/mp4', source: Buffer.from('v'), outputs: { hls: '../../../etc/passwd', mp4: 'video.mp4' } });
+    const sneaky = seedResource(app, {
+      schoolId,
+      kind: 'video',
+      fileName: 'v.mp4',
+      mime: 'video/mp4',
+      source: Buffer.from('v'),
+      outputs: { hls: '../../../etc/passwd', mp4: 'video.mp4' },
+    });
     attachResource(app, c.video, sneaky);
     const safe = await okWare(c.coid, c.video);
     expect(safe.urls.hls).toBeUndefined();

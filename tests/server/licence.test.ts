@@ -54,7 +54,15 @@ describe('licence registration (GET/POST reg)', () => {
     await buildStudent(app);
     const res = await call('GET', '/reg', admin);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ machineCode: machine, registered: false, licence: null, seats: { limit: 5, used: 1 }, trial: true, expired: false, trialSeats: 5 });
+    expect(res.json().data).toEqual({
+      machineCode: machine,
+      registered: false,
+      licence: null,
+      seats: { limit: 5, used: 1 },
+      trial: true,
+      expired: false,
+      trialSeats: 5,
+    });
   });
 
   it('a valid licence registers: its seats become the limit', async () => {
@@ -65,7 +73,13 @@ describe('licence registration (GET/POST reg)', () => {
       trial: false,
       expired: false,
       seats: { limit: 40, used: 0 },
-      licence: { school: schoolName, seats: 40, expiresAt: new Date(2028, 0, 1).getTime(), issuedAt: new Date(2026, 0, 1).getTime(), licensee: 'IT office' },
+      licence: {
+        school: schoolName,
+        seats: 40,
+        expiresAt: new Date(2028, 0, 1).getTime(),
+        issuedAt: new Date(2026, 0, 1).getTime(),
+        licensee: 'IT office',
+      },
     });
     expect((await call('GET', '/reg', admin)).json().data.registered).toBe(true);
     expect(seatState(app.ctx, school(app).id)).toMatchObject({ limit: 40, trial: false });
@@ -103,15 +117,31 @@ describe('licence registration (GET/POST reg)', () => {
   it('accepts the public key as base64 of the raw 32 bytes too; without a key nothing registers', async () => {
     const raw = await makeApp({ LICENCE_PUBLIC_KEY: keys.raw });
     const rawAdmin = (await login(raw, { ...ADMIN, role: 'admin' })).cookie;
-    const rawMachine = (await raw.inject({ method: 'GET', url: '/reg', headers: { cookie: rawAdmin } })).json().data.machineCode;
-    const text = signLicence(keys.privateKey, { school: school(raw).name, machineCode: rawMachine, seats: 7, expiresAt: '2099-01-01' });
-    const res = await raw.inject({ method: 'POST', url: '/reg', payload: { licence: text }, headers: { cookie: rawAdmin } });
+    const rawMachine = (await raw.inject({ method: 'GET', url: '/reg', headers: { cookie: rawAdmin } })).json().data
+      .machineCode;
+    const text = signLicence(keys.privateKey, {
+      school: school(raw).name,
+      machineCode: rawMachine,
+      seats: 7,
+      expiresAt: '2099-01-01',
+    });
+    const res = await raw.inject({
+      method: 'POST',
+      url: '/reg',
+      payload: { licence: text },
+      headers: { cookie: rawAdmin },
+    });
     expect(res.json().data.seats.limit).toBe(7);
     await raw.close();
 
     const none = await makeApp();
     const noneAdmin = (await login(none, { ...ADMIN, role: 'admin' })).cookie;
-    const refused = await none.inject({ method: 'POST', url: '/reg', payload: { licence: text }, headers: { cookie: noneAdmin } });
+    const refused = await none.inject({
+      method: 'POST',
+      url: '/reg',
+      payload: { licence: text },
+      headers: { cookie: noneAdmin },
+    });
     expect(refused.json().error).toBe(LICENCE_ERRORS.noPublicKey);
     await none.close();
   });
@@ -133,7 +163,12 @@ describe('licence registration (GET/POST reg)', () => {
     await createSchool(app.ctx, { name: 'Other', adminUsername: 'other-admin', adminPassword: 'other-pass-1' });
     const other = (await login(app, { username: 'other-admin', password: 'other-pass-1', role: 'admin' })).cookie;
     // Our licence is ours: the other school still runs the trial, and cannot take our licence (it names our school).
-    expect((await call('GET', '/reg', other)).json().data).toMatchObject({ registered: false, trial: true, licence: null, machineCode: machine });
+    expect((await call('GET', '/reg', other)).json().data).toMatchObject({
+      registered: false,
+      trial: true,
+      licence: null,
+      machineCode: machine,
+    });
     const res = await register(text, other);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe(LICENCE_ERRORS.otherSchool);
@@ -144,13 +179,20 @@ describe('licence registration (GET/POST reg)', () => {
     const schoolId = school(app).id;
     for (let i = 0; i < 3; i += 1) await buildStudent(app);
     expect(() => assertSeats(app.ctx, schoolId, 1)).toThrowError(LICENCE_ERRORS.seatsFull);
-    const res = await call('POST', '/student/add', admin, { username: 'fourth', name: 'Fourth', password: 'student-pass-1' });
+    const res = await call('POST', '/student/add', admin, {
+      username: 'fourth',
+      name: 'Fourth',
+      password: 'student-pass-1',
+    });
     expect(res.statusCode, res.body).toBe(403);
     expect(res.json()).toMatchObject({ error: LICENCE_ERRORS.seatsFull, data: { limit: 3, used: 3, adding: 1 } });
     expect((await call('GET', '/reg', admin)).json().data.seats).toEqual({ limit: 3, used: 3 });
     // Raising the licence frees seats at once.
     await register(licence({ seats: 4 }));
-    expect((await call('POST', '/student/add', admin, { username: 'fourth', name: 'Fourth', password: 'student-pass-1' })).statusCode).toBe(200);
+    expect(
+      (await call('POST', '/student/add', admin, { username: 'fourth', name: 'Fourth', password: 'student-pass-1' }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('expired: new and re-enabled students are refused, every record stays, and an enrolled student still studies', async () => {
@@ -166,7 +208,11 @@ describe('licence registration (GET/POST reg)', () => {
     const status = (await call('GET', '/reg', admin)).json().data;
     expect(status).toMatchObject({ registered: true, expired: true, trial: false, seats: { limit: 10, used: 1 } });
     expect(() => assertSeats(app.ctx, school(app).id, 1)).toThrowError(LICENCE_ERRORS.expired);
-    const add = await call('POST', '/student/add', admin, { username: 'latecomer', name: 'Late', password: 'student-pass-1' });
+    const add = await call('POST', '/student/add', admin, {
+      username: 'latecomer',
+      name: 'Late',
+      password: 'student-pass-1',
+    });
     expect(add.statusCode).toBe(403);
     expect(add.json().error).toBe(LICENCE_ERRORS.expired);
     const enable = await call('POST', '/student/enable', admin, { sids: [gone.id] });
@@ -185,7 +231,9 @@ describe('scripts/licence.mjs', () => {
   it('keygen writes a private key readable only by its owner and prints the public key; issue makes a licence the server accepts', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lanxue-keys-'));
     try {
-      const printed = execFileSync(process.execPath, ['scripts/licence.mjs', 'keygen', '--out', dir], { encoding: 'utf8' });
+      const printed = execFileSync(process.execPath, ['scripts/licence.mjs', 'keygen', '--out', dir], {
+        encoding: 'utf8',
+      });
       const file = path.join(dir, 'private.pem');
       expect(fs.statSync(file).mode & 0o777).toBe(0o600);
       const publicKey = printed.split('\n').find((line) => /^[A-Za-z0-9+/]{43}=$/.test(line))!;
@@ -193,8 +241,26 @@ describe('scripts/licence.mjs', () => {
       const app = await makeApp({ LICENCE_PUBLIC_KEY: publicKey });
       try {
         const cookie = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
-        const machineCode = (await app.inject({ method: 'GET', url: '/reg', headers: { cookie } })).json().data.machineCode;
-        const text = execFileSync(process.execPath, ['scripts/licence.mjs', 'issue', '--key', file, '--school', school(app).name, '--machine', machineCode.toLowerCase(), '--seats', '25', '--expires', '2099-06-30'], { encoding: 'utf8' }).trim();
+        const machineCode = (await app.inject({ method: 'GET', url: '/reg', headers: { cookie } })).json().data
+          .machineCode;
+        const text = execFileSync(
+          process.execPath,
+          [
+            'scripts/licence.mjs',
+            'issue',
+            '--key',
+            file,
+            '--school',
+            school(app).name,
+            '--machine',
+            machineCode.toLowerCase(),
+            '--seats',
+            '25',
+            '--expires',
+            '2099-06-30',
+          ],
+          { encoding: 'utf8' },
+        ).trim();
         const res = await app.inject({ method: 'POST', url: '/reg', payload: { licence: text }, headers: { cookie } });
         expect(res.statusCode, res.body).toBe(200);
         expect(res.json().data.licence).toMatchObject({ seats: 25, expiresAt: new Date(2099, 6, 1).getTime() });

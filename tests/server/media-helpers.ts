@@ -32,14 +32,41 @@ export const scratch = (label: string) => fs.mkdtempSync(path.join(os.tmpdir(), 
 export { makeVideo } from '../helpers/media';
 
 export function makeAudio(file: string, seconds: number): string {
-  execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=330:duration=${seconds}`, '-c:a', 'libmp3lame', '-b:a', '96k', file]);
+  execFileSync('ffmpeg', [
+    '-nostdin',
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=330:duration=${seconds}`,
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '96k',
+    file,
+  ]);
   return file;
 }
 
 /** LibreOffice converts a generated source (HTML, flat ODF) to an office format, with its own profile. */
 export function sofficeConvert(source: string, to: string, outdir: string): string {
   const profile = path.join(outdir, '.lo-profile');
-  execFileSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', '--convert-to', to, '--outdir', outdir, source], { stdio: 'pipe', timeout: 120_000 });
+  execFileSync(
+    'soffice',
+    [
+      `-env:UserInstallation=file://${profile}`,
+      '--headless',
+      '--norestore',
+      '--convert-to',
+      to,
+      '--outdir',
+      outdir,
+      source,
+    ],
+    { stdio: 'pipe', timeout: 120_000 },
+  );
   const made = path.join(outdir, `${path.basename(source, path.extname(source))}.${to.split(':')[0]}`);
   if (!fs.existsSync(made)) throw new Error(`soffice made no ${made}`);
   return made;
@@ -48,7 +75,10 @@ export function sofficeConvert(source: string, to: string, outdir: string): stri
 /** A docx with Chinese text, made from HTML by LibreOffice. */
 export function makeDocx(dir: string): string {
   const html = path.join(dir, 'lecture.html');
-  fs.writeFileSync(html, '<!DOCTYPE html><html><head><meta charset="utf-8"><title>讲义</title></head><body><h1>蓝学课程讲义</h1><p>这是一个中文测试文档。A Lanxue test document.</p></body></html>');
+  fs.writeFileSync(
+    html,
+    '<!DOCTYPE html><html><head><meta charset="utf-8"><title>讲义</title></head><body><h1>蓝学课程讲义</h1><p>这是一个中文测试文档。A Lanxue test document.</p></body></html>',
+  );
   return sofficeConvert(html, 'docx:MS Word 2007 XML', dir);
 }
 
@@ -56,7 +86,8 @@ export function makeDocx(dir: string): string {
 export function makePptx(dir: string, slides: number): string {
   const pages = Array.from(
     { length: slides },
-    (_, i) => `<draw:page draw:name="p${i + 1}"><draw:frame svg:x="2cm" svg:y="2cm" svg:width="20cm" svg:height="3cm"><draw:text-box><text:p>第 ${i + 1} 张幻灯片</text:p></draw:text-box></draw:frame></draw:page>`,
+    (_, i) =>
+      `<draw:page draw:name="p${i + 1}"><draw:frame svg:x="2cm" svg:y="2cm" svg:width="20cm" svg:height="3cm"><draw:text-box><text:p>第 ${i + 1} 张幻灯片</text:p></draw:text-box></draw:frame></draw:page>`,
   ).join('');
   const fodp = path.join(dir, 'deck.fodp');
   fs.writeFileSync(
@@ -70,7 +101,17 @@ export function makePptx(dir: string, slides: number): string {
  * Factory: an uploaded file stored where uploads go (files/userupload/{schoolId}/{guid}.{EXT}) with its files and
  * resources rows, as the upload and resource modules leave them. Returns the resource id and the file's path.
  */
-export function addResource(app: TestApp, input: { from?: string; bytes?: Buffer; ext: string; kind: (typeof resources.$inferInsert)['kind']; mime?: string; schoolId?: string }) {
+export function addResource(
+  app: TestApp,
+  input: {
+    from?: string;
+    bytes?: Buffer;
+    ext: string;
+    kind: (typeof resources.$inferInsert)['kind'];
+    mime?: string;
+    schoolId?: string;
+  },
+) {
   const { ctx } = app;
   const schoolId = input.schoolId ?? school(app).id;
   const fileId = ctx.ids.next();
@@ -83,13 +124,27 @@ export function addResource(app: TestApp, input: { from?: string; bytes?: Buffer
   const now = Date.now();
   const name = `upload.${input.ext.toLowerCase()}`;
   const mime = input.mime ?? 'application/octet-stream';
-  buildFile(app, { id: fileId, schoolId, key, originalName: name, mime, ext: input.ext.toUpperCase(), size: fs.statSync(full).size, createdAt: now });
+  buildFile(app, {
+    id: fileId,
+    schoolId,
+    key,
+    originalName: name,
+    mime,
+    ext: input.ext.toUpperCase(),
+    size: fs.statSync(full).size,
+    createdAt: now,
+  });
   buildResource(app, { id: rid, schoolId, title: 'upload', fileId, kind: input.kind, createdAt: now, updatedAt: now });
   return { rid, source: full };
 }
 
 /** Polls a resource until its status is one of these, or fails at the deadline with the last status seen. */
-export async function waitForStatus(app: TestApp, rid: string, wanted: ConversionStatus['status'][], timeoutMs = 60_000): Promise<ConversionStatus> {
+export async function waitForStatus(
+  app: TestApp,
+  rid: string,
+  wanted: ConversionStatus['status'][],
+  timeoutMs = 60_000,
+): Promise<ConversionStatus> {
   const deadline = Date.now() + timeoutMs;
   let last = conversionStatus(app.ctx, rid);
   while (Date.now() < deadline) {
@@ -101,7 +156,8 @@ export async function waitForStatus(app: TestApp, rid: string, wanted: Conversio
 }
 
 /** A file of the resource's derived folder. */
-export const derived = (app: TestApp, rid: string, relative: string) => path.join(app.ctx.config.dataDir, 'files', 'derived', rid, relative);
+export const derived = (app: TestApp, rid: string, relative: string) =>
+  path.join(app.ctx.config.dataDir, 'files', 'derived', rid, relative);
 
 /** The top-level box types of an MP4, in file order (faststart puts moov before mdat). */
 export function mp4Boxes(file: string): string[] {
@@ -120,8 +176,16 @@ export function mp4Boxes(file: string): string[] {
   return boxes;
 }
 
-export const isJpeg = (file: string) => fs.readFileSync(file).subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]));
-export const isPng = (file: string) => fs.readFileSync(file).subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+export const isJpeg = (file: string) =>
+  fs
+    .readFileSync(file)
+    .subarray(0, 3)
+    .equals(Buffer.from([0xff, 0xd8, 0xff]));
+export const isPng = (file: string) =>
+  fs
+    .readFileSync(file)
+    .subarray(0, 8)
+    .equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
 
 /** How long the resource's latest job ran, in ms (from media_jobs), for the report line each test prints. */
 export function jobMs(status: ConversionStatus): number {

@@ -4,14 +4,24 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaJobs, resources } from '../../server/db/schema';
-import { cancelConversion, configureMediaQueue, conversionStatus, enqueueConversion, mediaQueuePeak, watermarkImage } from '../../server/modules/media/media.service';
+import {
+  cancelConversion,
+  configureMediaQueue,
+  conversionStatus,
+  enqueueConversion,
+  mediaQueuePeak,
+  watermarkImage,
+} from '../../server/modules/media/media.service';
 import { runTool, ToolError } from '../../server/modules/media/media-tools';
 import { makeApp, type TestApp } from '../helpers/app';
 import { addResource, derived, isJpeg, jobMs, makeVideo, missingTools, scratch, waitForStatus } from './media-helpers';
 
 /** The conversion queue: images, the spec 9 watermark, concurrency, cancel and kill, restart safety. */
 
-const png = (width: number, height: number, color = '#3366cc') => sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+const png = (width: number, height: number, color = '#3366cc') =>
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 const fast = (built: TestApp) => configureMediaQueue(built.ctx, { retryDelayMs: () => 50 });
 
 /** True while the process exists and is not a zombie waiting to be reaped. */
@@ -27,8 +37,14 @@ function alive(pid: number): boolean {
 function hangingTool(dir: string): { command: string; pids: () => number[] } {
   const pidFile = path.join(dir, 'pids');
   const command = path.join(dir, 'hanging-tool');
-  fs.writeFileSync(command, `#!/bin/sh\necho $$ >> '${pidFile}'\nsleep 60 &\necho $! >> '${pidFile}'\nwait\n`, { mode: 0o755 });
-  return { command, pids: () => (fs.existsSync(pidFile) ? fs.readFileSync(pidFile, 'utf8').split('\n').filter(Boolean).map(Number) : []) };
+  fs.writeFileSync(command, `#!/bin/sh\necho $$ >> '${pidFile}'\nsleep 60 &\necho $! >> '${pidFile}'\nwait\n`, {
+    mode: 0o755,
+  });
+  return {
+    command,
+    pids: () =>
+      fs.existsSync(pidFile) ? fs.readFileSync(pidFile, 'utf8').split('\n').filter(Boolean).map(Number) : [],
+  };
 }
 
 async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
@@ -49,7 +65,10 @@ describe('images', () => {
   it('makes a thumbnail and records the size as people see it (EXIF orientation applied)', async () => {
     const wide = addResource(app, { bytes: await png(1200, 800), ext: 'PNG', kind: 'image', mime: 'image/png' });
     const turned = addResource(app, {
-      bytes: await sharp({ create: { width: 300, height: 200, channels: 3, background: '#ff0000' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer(),
+      bytes: await sharp({ create: { width: 300, height: 200, channels: 3, background: '#ff0000' } })
+        .jpeg()
+        .withMetadata({ orientation: 6 })
+        .toBuffer(),
       ext: 'JPG',
       kind: 'image',
     });
@@ -69,13 +88,19 @@ describe('images', () => {
     const { rid } = addResource(app, { bytes: Buffer.from('not an image'), ext: 'PNG', kind: 'image' });
     enqueueConversion(app.ctx, rid);
     const failed = await waitForStatus(app, rid, ['failed', 'ready']);
-    expect(failed).toMatchObject({ status: 'failed', statusMessage: expect.stringContaining('unsupported image format'), job: { attempts: 3, state: 'failed' } });
+    expect(failed).toMatchObject({
+      status: 'failed',
+      statusMessage: expect.stringContaining('unsupported image format'),
+      job: { attempts: 3, state: 'failed' },
+    });
   });
 });
 
 describe('watermarkImage (spec 9: top-right, offset 50 px, opacity 50)', () => {
   it('puts an image mark 50 px from the top and right edges at half opacity, keeping the format', async () => {
-    const base = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#000000' } }).jpeg({ quality: 100 }).toBuffer();
+    const base = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#000000' } })
+      .jpeg({ quality: 100 })
+      .toBuffer();
     const mark = await png(100, 40, '#ffffff');
     const out = await watermarkImage(base, mark);
     const meta = await sharp(out).metadata();
@@ -88,7 +113,15 @@ describe('watermarkImage (spec 9: top-right, offset 50 px, opacity 50)', () => {
     expect(at(655, 55)).toBeGreaterThan(110);
     expect(at(745, 85)).toBeGreaterThan(110);
     // Outside it, untouched black: right of it (the 50 px margin), above it, below it, and the rest of the picture.
-    for (const [x, y] of [[770, 70], [700, 30], [700, 110], [600, 70], [20, 20], [400, 300]] as const) expect(at(x, y)).toBeLessThan(15);
+    for (const [x, y] of [
+      [770, 70],
+      [700, 30],
+      [700, 110],
+      [600, 70],
+      [20, 20],
+      [400, 300],
+    ] as const)
+      expect(at(x, y)).toBeLessThan(15);
   });
 
   it('scales a mark too big for the room, and draws a text mark (Chinese included) in the top-right corner', async () => {
@@ -107,7 +140,8 @@ describe('watermarkImage (spec 9: top-right, offset 50 px, opacity 50)', () => {
     const { data, info } = await sharp(text).raw().toBuffer({ resolveWithObject: true });
     const lit = (x0: number, x1: number, y0: number, y1: number) => {
       let count = 0;
-      for (let y = y0; y < y1; y += 1) for (let x = x0; x < x1; x += 1) if (data[(y * info.width + x) * info.channels]! > 60) count += 1;
+      for (let y = y0; y < y1; y += 1)
+        for (let x = x0; x < x1; x += 1) if (data[(y * info.width + x) * info.channels]! > 60) count += 1;
       return count;
     };
     expect(lit(400, 750, 50, 120)).toBeGreaterThan(100);
@@ -126,12 +160,22 @@ describe('the queue', () => {
     for (const concurrency of [1, 2]) {
       const app = await makeApp({ MEDIA_CONCURRENCY: concurrency }, { setup: fast });
       try {
-        const rids = await Promise.all(Array.from({ length: 5 }, async () => addResource(app, { bytes: await png(2000, 1500), ext: 'PNG', kind: 'image' }).rid));
+        const rids = await Promise.all(
+          Array.from(
+            { length: 5 },
+            async () => addResource(app, { bytes: await png(2000, 1500), ext: 'PNG', kind: 'image' }).rid,
+          ),
+        );
         for (const rid of rids) enqueueConversion(app.ctx, rid);
         for (const rid of rids) expect((await waitForStatus(app, rid, ['ready', 'failed'])).status).toBe('ready');
         // Most runs overlapping at any moment, from the jobs' own start and finish times.
         const jobs = app.ctx.db.select().from(mediaJobs).all();
-        const overlap = Math.max(...jobs.map((job) => jobs.filter((other) => other.startedAt! <= job.startedAt! && other.finishedAt! > job.startedAt!).length));
+        const overlap = Math.max(
+          ...jobs.map(
+            (job) =>
+              jobs.filter((other) => other.startedAt! <= job.startedAt! && other.finishedAt! > job.startedAt!).length,
+          ),
+        );
         expect(overlap).toBeLessThanOrEqual(concurrency);
         expect(mediaQueuePeak(app.ctx)).toBe(concurrency);
       } finally {
@@ -150,7 +194,11 @@ describe('the queue', () => {
       expect(conversionStatus(app.ctx, rid)?.status).toBe('converting');
       await cancelConversion(app.ctx, rid);
       for (const pid of tool.pids()) expect(alive(pid), `pid ${pid}`).toBe(false);
-      expect(conversionStatus(app.ctx, rid)).toMatchObject({ status: 'failed', statusMessage: 'cancelled', job: { state: 'failed', error: 'cancelled' } });
+      expect(conversionStatus(app.ctx, rid)).toMatchObject({
+        status: 'failed',
+        statusMessage: 'cancelled',
+        job: { state: 'failed', error: 'cancelled' },
+      });
       expect(fs.readdirSync(path.join(app.ctx.config.dataDir, 'files', 'derived'))).toEqual([]);
     } finally {
       await app.close();
@@ -158,13 +206,22 @@ describe('the queue', () => {
   });
 
   it('runTool: a missing command, a timeout (process group killed) and a failure with the last lines of stderr', async () => {
-    await expect(runTool('/nonexistent/tool', [], { name: 'ffmpeg', timeoutMs: 1000 })).rejects.toMatchObject({ kind: 'missing', message: 'ffmpeg not installed' });
+    await expect(runTool('/nonexistent/tool', [], { name: 'ffmpeg', timeoutMs: 1000 })).rejects.toMatchObject({
+      kind: 'missing',
+      message: 'ffmpeg not installed',
+    });
     const tool = hangingTool(fs.mkdtempSync(path.join(dir, 'timeout-')));
     const began = Date.now();
-    await expect(runTool(tool.command, [], { name: 'LibreOffice', timeoutMs: 500 })).rejects.toMatchObject({ kind: 'timeout', message: 'LibreOffice timed out after 1 s' });
+    await expect(runTool(tool.command, [], { name: 'LibreOffice', timeoutMs: 500 })).rejects.toMatchObject({
+      kind: 'timeout',
+      message: 'LibreOffice timed out after 1 s',
+    });
     expect(Date.now() - began).toBeLessThan(5000);
     await until(() => tool.pids().every((pid) => !alive(pid)), 3000);
-    const failing = await runTool('sh', ['-c', 'for i in 1 2 3 4 5 6; do echo "line $i" >&2; done; exit 3'], { name: 'pdfinfo', timeoutMs: 5000 }).catch((err: ToolError) => err);
+    const failing = await runTool('sh', ['-c', 'for i in 1 2 3 4 5 6; do echo "line $i" >&2; done; exit 3'], {
+      name: 'pdfinfo',
+      timeoutMs: 5000,
+    }).catch((err: ToolError) => err);
     expect(failing).toBeInstanceOf(ToolError);
     expect((failing as ToolError).message).toBe('pdfinfo: line 3\nline 4\nline 5\nline 6');
   });
@@ -179,7 +236,11 @@ describe('the queue', () => {
       enqueueConversion(app.ctx, rid);
       fs.rmSync(command);
       const status = await waitForStatus(app, rid, ['unconverted', 'failed', 'ready']);
-      expect(status).toMatchObject({ status: 'unconverted', statusMessage: 'ffprobe not installed', job: { state: 'failed', attempts: 1 } });
+      expect(status).toMatchObject({
+        status: 'unconverted',
+        statusMessage: 'ffprobe not installed',
+        job: { state: 'failed', attempts: 1 },
+      });
     } finally {
       await app.close();
     }
@@ -197,7 +258,11 @@ describe.skipIf(missingTools(['ffmpeg', 'ffprobe'], 'media-queue restart').lengt
   it('a stop during a conversion kills the tool, keeps the job queued, and the next start finishes it', async () => {
     const tool = hangingTool(fs.mkdtempSync(path.join(dir, 'tool-')));
     const first = await makeApp({ ...files(), FFPROBE_PATH: tool.command }, { setup: fast });
-    const { rid } = addResource(first, { from: makeVideo(path.join(dir, 'clip.mkv'), 2, { size: '320x240' }), ext: 'MKV', kind: 'video' });
+    const { rid } = addResource(first, {
+      from: makeVideo(path.join(dir, 'clip.mkv'), 2, { size: '320x240' }),
+      ext: 'MKV',
+      kind: 'video',
+    });
     enqueueConversion(first.ctx, rid);
     // A second enqueue while the job is active adds nothing.
     enqueueConversion(first.ctx, rid);
@@ -207,7 +272,9 @@ describe.skipIf(missingTools(['ffmpeg', 'ffprobe'], 'media-queue restart').lengt
     expect(Date.now() - began).toBeLessThan(5000);
     for (const pid of tool.pids()) expect(alive(pid)).toBe(false);
     const db = new Database(files().DATABASE_FILE, { readonly: true });
-    expect(db.prepare('select state, attempts from media_jobs where resource_id = ?').all(rid)).toEqual([{ state: 'queued', attempts: 0 }]);
+    expect(db.prepare('select state, attempts from media_jobs where resource_id = ?').all(rid)).toEqual([
+      { state: 'queued', attempts: 0 },
+    ]);
     expect(db.prepare('select status from resources where id = ?').get(rid)).toEqual({ status: 'queued' });
     db.close();
 
@@ -225,7 +292,10 @@ describe.skipIf(missingTools(['ffmpeg', 'ffprobe'], 'media-queue restart').lengt
     const { rid } = addResource(first, { bytes: await png(640, 480), ext: 'PNG', kind: 'image' });
     const jobId = first.ctx.ids.next();
     // What a killed process leaves: the job 'running', the resource 'converting', a work folder half written.
-    first.ctx.db.insert(mediaJobs).values({ id: jobId, resourceId: rid, task: 'image', state: 'running', attempts: 1, createdAt: 1, startedAt: 2 }).run();
+    first.ctx.db
+      .insert(mediaJobs)
+      .values({ id: jobId, resourceId: rid, task: 'image', state: 'running', attempts: 1, createdAt: 1, startedAt: 2 })
+      .run();
     first.ctx.db.update(resources).set({ status: 'converting' }).run();
     const leftover = path.join(dir, 'files', 'derived', `${rid}.tmp-${jobId}`);
     fs.mkdirSync(leftover, { recursive: true });
@@ -236,7 +306,11 @@ describe.skipIf(missingTools(['ffmpeg', 'ffprobe'], 'media-queue restart').lengt
     const second = await makeApp(files(), { setup: fast });
     try {
       const done = await waitForStatus(second, rid, ['ready', 'failed']);
-      expect(done).toMatchObject({ status: 'ready', outputs: { thumb: 'thumb.jpg', width: 640, height: 480 }, job: { id: jobId, state: 'done', attempts: 1 } });
+      expect(done).toMatchObject({
+        status: 'ready',
+        outputs: { thumb: 'thumb.jpg', width: 640, height: 480 },
+        job: { id: jobId, state: 'done', attempts: 1 },
+      });
       expect(fs.existsSync(leftover)).toBe(false);
       expect(isJpeg(derived(second, rid, 'thumb.jpg'))).toBe(true);
     } finally {

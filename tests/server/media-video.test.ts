@@ -2,9 +2,26 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaJobs } from '../../server/db/schema';
-import { configureMediaQueue, conversionStatus, enqueueConversion, mediaTools, retryConversion } from '../../server/modules/media/media.service';
+import {
+  configureMediaQueue,
+  conversionStatus,
+  enqueueConversion,
+  mediaTools,
+  retryConversion,
+} from '../../server/modules/media/media.service';
 import { makeApp, type TestApp } from '../helpers/app';
-import { addResource, derived, isJpeg, jobMs, makeAudio, makeVideo, missingTools, mp4Boxes, scratch, waitForStatus } from './media-helpers';
+import {
+  addResource,
+  derived,
+  isJpeg,
+  jobMs,
+  makeAudio,
+  makeVideo,
+  missingTools,
+  mp4Boxes,
+  scratch,
+  waitForStatus,
+} from './media-helpers';
 
 /** Conversion on the server: video to HLS + faststart MP4 + poster + duration, audio to a normalised AAC copy. */
 const missing = missingTools(['ffmpeg', 'ffprobe'], 'media-video');
@@ -15,7 +32,10 @@ describe.skipIf(missing.length > 0)('video and audio conversion with ffmpeg', ()
 
   beforeAll(async () => {
     dir = scratch('video');
-    app = await makeApp({ MEDIA_CONCURRENCY: 1 }, { setup: (built) => configureMediaQueue(built.ctx, { retryDelayMs: () => 100 }) });
+    app = await makeApp(
+      { MEDIA_CONCURRENCY: 1 },
+      { setup: (built) => configureMediaQueue(built.ctx, { retryDelayMs: () => 100 }) },
+    );
   }, 60_000);
   afterAll(async () => {
     await app.close();
@@ -23,7 +43,12 @@ describe.skipIf(missing.length > 0)('video and audio conversion with ffmpeg', ()
   });
 
   it('turns a 5 s upload (MPEG-4 part 2 + MP2) into a VOD HLS playlist, a faststart MP4, a poster and its duration', async () => {
-    const { rid, source } = addResource(app, { from: makeVideo(path.join(dir, 'lesson.avi'), 5), ext: 'AVI', kind: 'video', mime: 'video/x-msvideo' });
+    const { rid, source } = addResource(app, {
+      from: makeVideo(path.join(dir, 'lesson.avi'), 5),
+      ext: 'AVI',
+      kind: 'video',
+      mime: 'video/x-msvideo',
+    });
     const before = fs.readFileSync(source);
     enqueueConversion(app.ctx, rid);
     expect(conversionStatus(app.ctx, rid)?.status).toMatch(/queued|converting/);
@@ -31,7 +56,14 @@ describe.skipIf(missing.length > 0)('video and audio conversion with ffmpeg', ()
     console.info(`[media-video] 5 s 640x360 video encoded to H.264/AAC, HLS, poster in ${jobMs(done)} ms`);
     expect(done.status, done.statusMessage).toBe('ready');
     expect(done.duration).toBe(5);
-    expect(done.outputs).toMatchObject({ hls: 'hls/index.m3u8', mp4: 'video.mp4', poster: 'poster.jpg', thumb: 'thumb.jpg', width: 640, height: 360 });
+    expect(done.outputs).toMatchObject({
+      hls: 'hls/index.m3u8',
+      mp4: 'video.mp4',
+      poster: 'poster.jpg',
+      thumb: 'thumb.jpg',
+      width: 640,
+      height: 360,
+    });
     expect(done.job).toMatchObject({ task: 'video', state: 'done', attempts: 1, error: '' });
 
     const playlist = fs.readFileSync(derived(app, rid, 'hls/index.m3u8'), 'utf8');
@@ -57,7 +89,10 @@ describe.skipIf(missing.length > 0)('video and audio conversion with ffmpeg', ()
   }, 120_000);
 
   it('cuts segments of about 6 s, copying an upload that already is H.264/AAC instead of encoding it again', async () => {
-    const file = makeVideo(path.join(dir, 'h264.mp4'), 13, { size: '320x240', codec: ['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '50', '-pix_fmt', 'yuv420p', '-c:a', 'aac'] });
+    const file = makeVideo(path.join(dir, 'h264.mp4'), 13, {
+      size: '320x240',
+      codec: ['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '50', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
+    });
     const { rid } = addResource(app, { from: file, ext: 'MP4', kind: 'video', mime: 'video/mp4' });
     enqueueConversion(app.ctx, rid);
     const done = await waitForStatus(app, rid, ['ready', 'failed', 'unconverted'], 90_000);
@@ -76,7 +111,12 @@ describe.skipIf(missing.length > 0)('video and audio conversion with ffmpeg', ()
   }, 120_000);
 
   it('gives audio its duration and a loudness-normalised AAC copy', async () => {
-    const { rid } = addResource(app, { from: makeAudio(path.join(dir, 'talk.mp3'), 4), ext: 'MP3', kind: 'audio', mime: 'audio/mpeg' });
+    const { rid } = addResource(app, {
+      from: makeAudio(path.join(dir, 'talk.mp3'), 4),
+      ext: 'MP3',
+      kind: 'audio',
+      mime: 'audio/mpeg',
+    });
     enqueueConversion(app.ctx, rid);
     const done = await waitForStatus(app, rid, ['ready', 'failed', 'unconverted'], 60_000);
     console.info(`[media-video] 4 s MP3 normalised to AAC in ${jobMs(done)} ms`);
@@ -89,22 +129,37 @@ describe.skipIf(missing.length > 0)('video and audio conversion with ffmpeg', ()
   }, 60_000);
 
   it('fails a corrupt video after the allowed attempts with the tool message, and a retry starts over', async () => {
-    const { rid } = addResource(app, { bytes: Buffer.from('this is not a video at all '.repeat(200)), ext: 'MP4', kind: 'video', mime: 'video/mp4' });
+    const { rid } = addResource(app, {
+      bytes: Buffer.from('this is not a video at all '.repeat(200)),
+      ext: 'MP4',
+      kind: 'video',
+      mime: 'video/mp4',
+    });
     enqueueConversion(app.ctx, rid);
     const failed = await waitForStatus(app, rid, ['failed', 'ready', 'unconverted'], 30_000);
     expect(failed.status).toBe('failed');
-    expect(failed.statusMessage).toMatch(/^ffprobe: \[mov,mp4[^\]]*\] moov atom not found\nfiles\/userupload\/\d+\/\d+\.MP4: Invalid data found when processing input$/);
+    expect(failed.statusMessage).toMatch(
+      /^ffprobe: \[mov,mp4[^\]]*\] moov atom not found\nfiles\/userupload\/\d+\/\d+\.MP4: Invalid data found when processing input$/,
+    );
     expect(failed.job).toMatchObject({ state: 'failed', attempts: 3, maxAttempts: 3 });
     expect(failed.job?.error).toBe(failed.statusMessage);
     expect(fs.existsSync(derived(app, rid, ''))).toBe(false);
-    expect(fs.readdirSync(path.join(app.ctx.config.dataDir, 'files', 'derived')).filter((name) => name.startsWith(rid))).toEqual([]);
+    expect(
+      fs.readdirSync(path.join(app.ctx.config.dataDir, 'files', 'derived')).filter((name) => name.startsWith(rid)),
+    ).toEqual([]);
 
     const again = retryConversion(app.ctx, rid);
     expect(again?.status).toBe('queued');
     expect(again?.job).toMatchObject({ state: 'queued', attempts: 0 });
     const failedAgain = await waitForStatus(app, rid, ['failed'], 30_000);
     expect(failedAgain.job?.attempts).toBe(3);
-    expect(app.ctx.db.select().from(mediaJobs).all().filter((job) => job.resourceId === rid)).toHaveLength(2);
+    expect(
+      app.ctx.db
+        .select()
+        .from(mediaJobs)
+        .all()
+        .filter((job) => job.resourceId === rid),
+    ).toHaveLength(2);
   }, 60_000);
 });
 
@@ -117,7 +172,12 @@ describe('without ffmpeg on the machine', () => {
 
   it('leaves the video as uploaded, unconverted, with a status naming the missing tool, and queues nothing', async () => {
     expect(mediaTools(app.ctx)).toMatchObject({ ffmpeg: false, ffprobe: false, sharp: true });
-    const { rid, source } = addResource(app, { bytes: Buffer.from('video bytes'), ext: 'MP4', kind: 'video', mime: 'video/mp4' });
+    const { rid, source } = addResource(app, {
+      bytes: Buffer.from('video bytes'),
+      ext: 'MP4',
+      kind: 'video',
+      mime: 'video/mp4',
+    });
     enqueueConversion(app.ctx, rid);
     const status = conversionStatus(app.ctx, rid);
     expect(status).toMatchObject({ status: 'unconverted', statusMessage: 'ffprobe, ffmpeg not installed', job: null });

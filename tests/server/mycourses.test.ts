@@ -31,17 +31,24 @@ describe('getstucourse: my courses', () => {
   });
   afterEach(() => app.close());
 
-  const mine = async (cookie = s.cookie, query = '') => zMyCoursesReply.parse(await okCall(app, 'GET', `/getstucourse${query}`, cookie));
+  const mine = async (cookie = s.cookie, query = '') =>
+    zMyCoursesReply.parse(await okCall(app, 'GET', `/getstucourse${query}`, cookie));
   const byId = (list: MyCourse[], coid: string) => {
     const found = list.find((item) => item.coid === coid);
     if (!found) throw new Error(`course ${coid} not listed`);
     return found;
   };
-  const titled = async (title: string, values: Record<string, unknown> = {}) => (await learnCourse(app, admin, { title, ...values })).coid;
+  const titled = async (title: string, values: Record<string, unknown> = {}) =>
+    (await learnCourse(app, admin, { title, ...values })).coid;
 
   /** A study plan (course type 3) with one chapter, its review in the given state, published unless told otherwise. */
   const plan = async (title: string, status: 'draft' | 'committed' | 'approved' | 'rejected', published = true) => {
-    const { coid } = await okCall<{ coid: string }>(app, 'POST', '/course/new', admin, { title, catid: '0', type: 3, actual: 0 });
+    const { coid } = await okCall<{ coid: string }>(app, 'POST', '/course/new', admin, {
+      title,
+      catid: '0',
+      type: 3,
+      actual: 0,
+    });
     await okCall(app, 'POST', '/chapter/add', admin, { coid, parent_id: '0', title: '第一阶段', type: 4 });
     const now = app.ctx.now();
     // course/new made the plan a draft; set the review state the case needs.
@@ -64,7 +71,14 @@ describe('getstucourse: my courses', () => {
     expect(before.total).toBe(3);
     // Nobody visited yet: the newest enrolment first.
     expect(before.courselist.map((item) => item.coid_title)).toEqual(['未开始的课程', '更早的课程', '已学习的课程']);
-    expect(byId(before.courselist, studied.coid)).toMatchObject({ process: 0, total_chapter: 5, complete_chapter: 0, continueAt: null, last_visit: null, source: 'buy' });
+    expect(byId(before.courselist, studied.coid)).toMatchObject({
+      process: 0,
+      total_chapter: 5,
+      complete_chapter: 0,
+      continueAt: null,
+      last_visit: null,
+      source: 'buy',
+    });
     expect(byId(before.courselist, older).source).toBe('admin');
 
     // The student watches the whole 30 s trailer in 16 s heartbeats: one chapter of five is complete.
@@ -117,12 +131,21 @@ describe('getstucourse: my courses', () => {
       expect(courseBadge(item)).toEqual({ kind: 'expired', color: '#d52b2a' });
     }
     expect(byId(courselist, lapsed).expiry).toBe(clock - 31 * DAY + 30 * DAY);
-    expect(byId(courselist, soon)).toMatchObject({ isExpire: false, expiry: clock + 5 * DAY, timeTips: { unit: 'day', amount: 5 }, remaining: { kind: 'left', tips: { unit: 'day', amount: 5 } } });
+    expect(byId(courselist, soon)).toMatchObject({
+      isExpire: false,
+      expiry: clock + 5 * DAY,
+      timeTips: { unit: 'day', amount: 5 },
+      remaining: { kind: 'left', tips: { unit: 'day', amount: 5 } },
+    });
     expect(byId(courselist, hours).timeTips).toEqual({ unit: 'hour', amount: 3 });
 
     // The filters: expired ones, and those still to study.
-    expect((await mine(s.cookie, '?type=expired')).courselist.map((item) => item.coid).sort()).toEqual([lapsed, ended].sort());
-    expect((await mine(s.cookie, '?type=learning')).courselist.map((item) => item.coid).sort()).toEqual([soon, hours].sort());
+    expect((await mine(s.cookie, '?type=expired')).courselist.map((item) => item.coid).sort()).toEqual(
+      [lapsed, ended].sort(),
+    );
+    expect((await mine(s.cookie, '?type=learning')).courselist.map((item) => item.coid).sort()).toEqual(
+      [soon, hours].sort(),
+    );
 
     // Time passes: the almost-expiring course expires on the server's clock.
     clock += 5 * DAY + 1;
@@ -170,7 +193,14 @@ describe('getstucourse: my courses', () => {
     expect(total).toBe(2);
     expect(courselist.map((item) => item.coid_title)).toEqual(['分配给班级的计划', '直接分配的计划']);
     for (const item of courselist) {
-      expect(item).toMatchObject({ required_courses: true, source: 'plan', type: 3, isExpire: false, isDelete: false, total_chapter: 1 });
+      expect(item).toMatchObject({
+        required_courses: true,
+        source: 'plan',
+        type: 3,
+        isExpire: false,
+        isDelete: false,
+        total_chapter: 1,
+      });
       expect(courseBadge(item)).toEqual({ kind: 'required', color: '#387dfe' });
     }
     expect(byId(courselist, direct).addtime).toBe(clock - 2 * DAY);
@@ -208,11 +238,18 @@ describe('getstucourse: my courses', () => {
   it('never lists another student’s or another school’s courses', async () => {
     const ours = await titled('本校课程');
     enrol(app, s.id, ours, clock - DAY);
-    const other = await createSchool(app.ctx, { name: 'Other school', adminUsername: 'other-admin', adminPassword: 'other-pass-1' });
-    const foreignAdmin = (await login(app, { username: 'other-admin', password: 'other-pass-1', role: 'admin' })).cookie;
+    const other = await createSchool(app.ctx, {
+      name: 'Other school',
+      adminUsername: 'other-admin',
+      adminPassword: 'other-pass-1',
+    });
+    const foreignAdmin = (await login(app, { username: 'other-admin', password: 'other-pass-1', role: 'admin' }))
+      .cookie;
     const theirs = (await learnCourse(app, foreignAdmin, { title: '外校课程' })).coid;
     const stranger = await buildStudent(app, { username: 'stranger', password: 'stranger-pass-1', schoolId: other.id });
-    const strangerCookie = (await login(app, { username: 'stranger', password: 'stranger-pass-1', school: app.ctx.uidCodec.encode(other.id) })).cookie;
+    const strangerCookie = (
+      await login(app, { username: 'stranger', password: 'stranger-pass-1', school: app.ctx.uidCodec.encode(other.id) })
+    ).cookie;
     enrol(app, stranger.id, theirs, clock - DAY);
     // Rows that should never exist (an enrolment across schools) still show nothing of the other school.
     enrol(app, stranger.id, ours, clock - DAY);

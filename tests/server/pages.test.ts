@@ -21,7 +21,10 @@ describe('the HTML shell and its bootstrap data (spec 2, 3)', () => {
     fs.mkdirSync(path.join(webDir, 'assets'));
     fs.writeFileSync(path.join(webDir, 'assets/main-ABC123.js'), 'console.log("app")');
     fs.writeFileSync(path.join(webDir, 'assets/main-ABC123.css'), 'body{}');
-    fs.writeFileSync(path.join(webDir, 'manifest.json'), JSON.stringify({ js: 'assets/main-ABC123.js', css: ['assets/main-ABC123.css'] }));
+    fs.writeFileSync(
+      path.join(webDir, 'manifest.json'),
+      JSON.stringify({ js: 'assets/main-ABC123.js', css: ['assets/main-ABC123.css'] }),
+    );
     app = await makeApp({ WEB_DIR: webDir });
   });
   afterAll(async () => {
@@ -29,7 +32,8 @@ describe('the HTML shell and its bootstrap data (spec 2, 3)', () => {
     fs.rmSync(webDir, { recursive: true, force: true });
   });
 
-  const page = (url: string, cookie?: string) => app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+  const page = (url: string, cookie?: string) =>
+    app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
 
   it('the school home page embeds real bootstrap values for a guest and is never cached', async () => {
     const { id, hashUID, name } = school(app);
@@ -64,11 +68,23 @@ describe('the HTML shell and its bootstrap data (spec 2, 3)', () => {
   it('carries the signed-in student and the address parameters', async () => {
     const student = await buildStudent(app, { name: 'Ann' });
     const { cookie } = await login(app, student);
-    const res = await page(`/u/${school(app).hashUID}?model=yks&isMiniprogram=1&return=/dashboard&loginUrl=https://sso.example/login`, cookie);
+    const res = await page(
+      `/u/${school(app).hashUID}?model=yks&isMiniprogram=1&return=/dashboard&loginUrl=https://sso.example/login`,
+      cookie,
+    );
     const data = bootstrapOf(res.body);
-    expect(data).toMatchObject({ role: 'student', model: 'yks', isMiniprogram: true, returnUrl: '/dashboard', loginUrl: 'https://sso.example/login' });
+    expect(data).toMatchObject({
+      role: 'student',
+      model: 'yks',
+      isMiniprogram: true,
+      returnUrl: '/dashboard',
+      loginUrl: 'https://sso.example/login',
+    });
     expect(data.userData).toMatchObject({ sid: student.id, sname: 'Ann', uname: student.username });
-    const bad = bootstrapOf((await page(`/u/${school(app).hashUID}?model=evil&return=https://evil.example&loginUrl=javascript:alert(1)`)).body);
+    const bad = bootstrapOf(
+      (await page(`/u/${school(app).hashUID}?model=evil&return=https://evil.example&loginUrl=javascript:alert(1)`))
+        .body,
+    );
     expect(bad).toMatchObject({ model: '', returnUrl: '', loginUrl: '' });
   });
 
@@ -90,7 +106,11 @@ describe('the HTML shell and its bootstrap data (spec 2, 3)', () => {
   });
 
   it('the language follows the lx_locale cookie', async () => {
-    const res = await app.inject({ method: 'GET', url: `/u/${school(app).hashUID}`, headers: { cookie: 'lx_locale=en-gb' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/u/${school(app).hashUID}`,
+      headers: { cookie: 'lx_locale=en-gb' },
+    });
     expect(bootstrapOf(res.body).locale).toBe('en-gb');
     expect(res.body).toContain('<html lang="en-gb">');
   });
@@ -102,7 +122,11 @@ describe('the HTML shell and its bootstrap data (spec 2, 3)', () => {
       [`/login/u/${id}`, 'login', {}],
       [`/login/u/${hashUID}`, 'login', {}],
       ['/login/u/logout?courseurl=/course/x', 'logout', {}],
-      [`/u/learn/${course}/1862436014234112001/v`, 'learn', { coid: '1862436014234112000', chapterId: '1862436014234112001', type: 'v' }],
+      [
+        `/u/learn/${course}/1862436014234112001/v`,
+        'learn',
+        { coid: '1862436014234112000', chapterId: '1862436014234112001', type: 'v' },
+      ],
       [`/u/learn/${course}/live/1`, 'learn', { coid: '1862436014234112000', chapterId: 'live', type: '1' }],
       [`/u/column/${course}`, 'column', { coid: '1862436014234112000' }],
       [`/live/${hashUID}/123.html`, 'live', { coid: '123' }],
@@ -119,7 +143,19 @@ describe('the HTML shell and its bootstrap data (spec 2, 3)', () => {
   });
 
   it('garbage codes get the not-found page with a clear 404', async () => {
-    for (const url of ['/u/garbage!', '/u/0000', '/course/a.b', '/course/%00', '/course/zzzzzzzzzzzz', '/u/column/abc$', '/live/nope/1.html', `/live/${school(app).hashUID}/x.html`, '/login/u/999', '/u/learn/abc/notanid/v', '/no/such/page']) {
+    for (const url of [
+      '/u/garbage!',
+      '/u/0000',
+      '/course/a.b',
+      '/course/%00',
+      '/course/zzzzzzzzzzzz',
+      '/u/column/abc$',
+      '/live/nope/1.html',
+      `/live/${school(app).hashUID}/x.html`,
+      '/login/u/999',
+      '/u/learn/abc/notanid/v',
+      '/no/such/page',
+    ]) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(404);
       expect(bootstrapOf(res.body).page, url).toBe('notFound');

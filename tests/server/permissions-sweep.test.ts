@@ -109,7 +109,11 @@ const AREAS: Record<PermissionGroup, Call[]> = {
     { method: 'GET', url: '/admins/list', list: true },
     { method: 'GET', url: '/a/group/list', list: true },
     { method: 'GET', url: '/admins/getCate', list: true },
-    { method: 'POST', url: '/admins/registered', body: { username: 'swept', name: 'Swept', password: 'swept-pass-1', permissions: [] } },
+    {
+      method: 'POST',
+      url: '/admins/registered',
+      body: { username: 'swept', name: 'Swept', password: 'swept-pass-1', permissions: [] },
+    },
   ],
 };
 
@@ -122,12 +126,22 @@ describe('permission sweep: every back-office call checks the session, the permi
   let round = 0;
 
   const send = (method: Method, url: string, body: Record<string, unknown> | undefined, cookie: string) =>
-    app.inject({ method, url, ...(method === 'POST' ? { payload: body ?? {} } : {}), headers: cookie ? { cookie } : {} });
+    app.inject({
+      method,
+      url,
+      ...(method === 'POST' ? { payload: body ?? {} } : {}),
+      headers: cookie ? { cookie } : {},
+    });
   /** Writes that create by name get a fresh name each time (user names are unique). */
   const fresh = (call: Call) => {
     round += 1;
     if (!call.body) return call.body;
-    return Object.fromEntries(Object.entries(call.body).map(([key, value]) => [key, key === 'username' || key === 'title' || key === 'name' ? `${value}${round}` : value]));
+    return Object.fromEntries(
+      Object.entries(call.body).map(([key, value]) => [
+        key,
+        key === 'username' || key === 'title' || key === 'name' ? `${value}${round}` : value,
+      ]),
+    );
   };
   const adminCookie = async (permissions: string[]) => {
     const sub = await buildSubAdmin(app, permissions);
@@ -141,7 +155,11 @@ describe('permission sweep: every back-office call checks the session, the permi
     schoolAIds.push(s.id, ...s.groupIds);
     student = (await login(app, s)).cookie;
     // School A's rows, one or more per area, whose ids another school must never see.
-    const made = async (url: string, body: Record<string, unknown>, pick: (data: Record<string, unknown>) => unknown) => {
+    const made = async (
+      url: string,
+      body: Record<string, unknown>,
+      pick: (data: Record<string, unknown>) => unknown,
+    ) => {
       const res = await send('POST', url, body, main);
       expect(res.statusCode, `${url} ${res.body}`).toBe(200);
       schoolAIds.push(String(pick(res.json().data)));
@@ -149,7 +167,11 @@ describe('permission sweep: every back-office call checks the session, the permi
     await made('/course/category', { title: 'A cat', parent_id: '0' }, (d) => d.catid);
     await made('/course/new', { title: 'A course', catid: '0', type: 0 }, (d) => d.coid);
     await made('/examadmin/category/add', { title: 'A exams' }, (d) => (d.list as { id: string }[])[0].id);
-    await made('/admins/registered', { username: 'a-sub', name: 'A sub', password: 'a-sub-pass-1', permissions: ['exam'] }, (d) => d.id);
+    await made(
+      '/admins/registered',
+      { username: 'a-sub', name: 'A sub', password: 'a-sub-pass-1', permissions: ['exam'] },
+      (d) => d.id,
+    );
     await made('/s/group/add', { name: 'A group' }, (d) => d.gid ?? d.id);
     await made('/resource/category/add', { title: 'A folder', parent_id: '0' }, (d) => d.id);
     await createSchool(app.ctx, { name: 'School B', adminUsername: 'b-admin', adminPassword: 'b-admin-pass-1' });
@@ -158,7 +180,9 @@ describe('permission sweep: every back-office call checks the session, the permi
   afterAll(() => app.close());
 
   it('inventory: every non-public route refuses a guest, every back-office route refuses a student', async () => {
-    const doc = (await send('GET', '/openapi.json', undefined, '')).json() as { paths: Record<string, Record<string, { tags?: string[] }>> };
+    const doc = (await send('GET', '/openapi.json', undefined, '')).json() as {
+      paths: Record<string, Record<string, { tags?: string[] }>>;
+    };
     const problems: string[] = [];
     let backOffice = 0;
     for (const [path, operations] of Object.entries(doc.paths)) {
@@ -172,7 +196,11 @@ describe('permission sweep: every back-office call checks the session, the permi
         const guest = await send(method as Method, url, GARBAGE, '');
         if (guest.statusCode !== 401) problems.push(`${key}: guest got ${guest.statusCode}`);
         const tags = (operation.tags ?? []).join(' ');
-        if (tags.includes('back office') || tags === 'admins' || BACK_OFFICE_PLAIN.some((pattern) => pattern.test(key))) {
+        if (
+          tags.includes('back office') ||
+          tags === 'admins' ||
+          BACK_OFFICE_PLAIN.some((pattern) => pattern.test(key))
+        ) {
           backOffice += 1;
           const asStudent = await send(method as Method, url, GARBAGE, student);
           if (asStudent.statusCode !== 403) problems.push(`${key}: student got ${asStudent.statusCode}`);
@@ -187,7 +215,9 @@ describe('permission sweep: every back-office call checks the session, the permi
     it(`${group}: guest 401, student 403, a sub-admin without '${group}' 403, with it 200; school B sees none of A's rows`, async () => {
       const holder = await adminCookie([group]);
       for (const call of AREAS[group]) {
-        const without = await adminCookie(PERMISSION_GROUPS.filter((g) => g !== group && !call.alsoOpenTo?.includes(g)));
+        const without = await adminCookie(
+          PERMISSION_GROUPS.filter((g) => g !== group && !call.alsoOpenTo?.includes(g)),
+        );
         const label = `${call.method} ${call.url}`;
         expect((await send(call.method, call.url, fresh(call), '')).statusCode, label).toBe(401);
         expect((await send(call.method, call.url, fresh(call), student)).statusCode, label).toBe(403);

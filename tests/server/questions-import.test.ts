@@ -21,10 +21,31 @@ describe('question bank import and export', () => {
   });
   afterEach(() => app.close());
 
-  const HEAD = ['题型', '分类', '题干', '选项A', '选项B', '选项C', '选项D', '答案', '分值', '解析', '难度', '标签', '显示答案'];
+  const HEAD = [
+    '题型',
+    '分类',
+    '题干',
+    '选项A',
+    '选项B',
+    '选项C',
+    '选项D',
+    '答案',
+    '分值',
+    '解析',
+    '难度',
+    '标签',
+    '显示答案',
+  ];
   const xlsx = (rows: Cell[][], head: string[] = HEAD) => writeXlsxFile([head, ...rows], {}).toBuffer();
   const upload = async (url: string, file: Buffer, cookie = admin, filename = 'questions.xlsx') => {
-    const { body, headers } = multipartBody([{ name: 'file-select', filename, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', data: file }]);
+    const { body, headers } = multipartBody([
+      {
+        name: 'file-select',
+        filename,
+        type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        data: file,
+      },
+    ]);
     return app.inject({ method: 'POST', url, payload: body, headers: { ...headers, cookie } });
   };
   const count = () => (app.ctx.sqlite.prepare('select count(*) n from questions').get() as { n: number }).n;
@@ -37,28 +58,66 @@ describe('question bank import and export', () => {
 
   it('a good file: the preview lists the rows and writes nothing; the import creates them all, with the categories it names', async () => {
     const maths = data<{ catid: string }>(await post('/question/category/add', { title: '数学' }));
-    const file = await xlsx([...GOOD.slice(0, 2), [null, null, null, null, null, null, null, null, null, null, null, null, null], ...GOOD.slice(2)]);
-    const preview = data<{ ok: boolean; committed: boolean; issues: unknown[]; rows: { row: number; type: number; excerpt: string; categoryTitle: string; point: number }[]; newCategories: string[] }>(
-      await upload('/question/import/preview', file),
-    );
+    const file = await xlsx([
+      ...GOOD.slice(0, 2),
+      [null, null, null, null, null, null, null, null, null, null, null, null, null],
+      ...GOOD.slice(2),
+    ]);
+    const preview = data<{
+      ok: boolean;
+      committed: boolean;
+      issues: unknown[];
+      rows: { row: number; type: number; excerpt: string; categoryTitle: string; point: number }[];
+      newCategories: string[];
+    }>(await upload('/question/import/preview', file));
     expect(preview).toMatchObject({ ok: true, committed: false, issues: [], newCategories: ['历史'] });
     // The blank row 4 is skipped; row numbers are the sheet's.
-    expect(preview.rows.map((row) => [row.row, row.type, row.categoryTitle, row.point])).toEqual([[2, 0, '数学', 2], [3, 1, '数学', 3], [5, 2, '历史', 1], [6, 3, '', 5]]);
+    expect(preview.rows.map((row) => [row.row, row.type, row.categoryTitle, row.point])).toEqual([
+      [2, 0, '数学', 2],
+      [3, 1, '数学', 3],
+      [5, 2, '历史', 1],
+      [6, 3, '', 5],
+    ]);
     expect(count()).toBe(0);
 
     const done = data<{ committed: boolean; rows: unknown[] }>(await upload('/question/import', file));
     expect(done.committed).toBe(true);
     expect(count()).toBe(4);
-    const list = data<{ list: { qid: string; type: number; categoryId: string }[] }>(await get('/question/list?num=10')).list;
-    const item = async (type: number) => data<Json>(await get(`/question/item?qid=${list.find((row) => row.type === type)!.qid}`));
-    expect(await item(0)).toMatchObject({ content: '<p>1 + 1 = ?</p>', answer: '2', point: 2, difficulty: 1, tags: ['算术'], showAnswer: true, categoryId: maths.catid, explanation: '<p>数一数</p>' });
-    expect(await item(1)).toMatchObject({ answer: '1,3,4', optiondata: [{ oid: '1', content: '<p>2</p>' }, { oid: '2', content: '<p>3</p>' }, { oid: '3', content: '<p>4</p>' }, { oid: '4', content: '<p>6</p>' }], tags: ['numbers', 'even'], difficulty: 3 });
+    const list = data<{ list: { qid: string; type: number; categoryId: string }[] }>(
+      await get('/question/list?num=10'),
+    ).list;
+    const item = async (type: number) =>
+      data<Json>(await get(`/question/item?qid=${list.find((row) => row.type === type)!.qid}`));
+    expect(await item(0)).toMatchObject({
+      content: '<p>1 + 1 = ?</p>',
+      answer: '2',
+      point: 2,
+      difficulty: 1,
+      tags: ['算术'],
+      showAnswer: true,
+      categoryId: maths.catid,
+      explanation: '<p>数一数</p>',
+    });
+    expect(await item(1)).toMatchObject({
+      answer: '1,3,4',
+      optiondata: [
+        { oid: '1', content: '<p>2</p>' },
+        { oid: '2', content: '<p>3</p>' },
+        { oid: '3', content: '<p>4</p>' },
+        { oid: '4', content: '<p>6</p>' },
+      ],
+      tags: ['numbers', 'even'],
+      difficulty: 3,
+    });
     const tf = await item(2);
     expect(tf).toMatchObject({ answer: '0', showAnswer: false, difficulty: 5, optiondata: [] });
     expect(tf.content).toBe('<p>0 是偶数 &lt;script&gt;x&lt;/script&gt;</p>');
     expect(await item(3)).toMatchObject({ answer: 'Two divisors', categoryId: '', showAnswer: false });
     const cats = data<{ tree: { title: string; count: number }[] }>(await get('/question/category/list')).tree;
-    expect(cats.map((node) => [node.title, node.count])).toEqual([['数学', 2], ['历史', 1]]);
+    expect(cats.map((node) => [node.title, node.count])).toEqual([
+      ['数学', 2],
+      ['历史', 1],
+    ]);
   });
 
   it('bad rows: the preview reports row, column and reason and writes nothing; the import of a file with one bad row creates none', async () => {
@@ -70,7 +129,9 @@ describe('question bank import and export', () => {
       ['简答', null, 'Explain', null, null, null, null, '字'.repeat(501), 1, null, null, null, null],
       ['单选', null, 'Fine', 'a', 'b', null, null, 'A', 1, null, null, null, null],
     ];
-    const preview = data<{ ok: boolean; issues: { row: number; column: string; reason: string }[]; rows: unknown[] }>(await upload('/question/import/preview', await xlsx(bad)));
+    const preview = data<{ ok: boolean; issues: { row: number; column: string; reason: string }[]; rows: unknown[] }>(
+      await upload('/question/import/preview', await xlsx(bad)),
+    );
     expect(preview.ok).toBe(false);
     expect(preview.rows).toEqual([]);
     expect(preview.issues).toEqual([
@@ -98,30 +159,52 @@ describe('question bank import and export', () => {
     ]);
 
     // One bad row among good ones: nothing is created, not even the categories; the reply is 400 with the report.
-    const oneBad = await xlsx([...GOOD, ['单选', '新分类', 'Broken', 'a', 'b', null, null, 'Z', 1, null, null, null, null]]);
+    const oneBad = await xlsx([
+      ...GOOD,
+      ['单选', '新分类', 'Broken', 'a', 'b', null, null, 'Z', 1, null, null, null, null],
+    ]);
     const refused = await upload('/question/import', oneBad);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ error: 'import has bad rows', data: { ok: false, committed: false, issues: [{ row: 6, column: '答案', reason: '答案应为选项字母，例如 A,C' }] } });
+    expect(refused.json()).toMatchObject({
+      error: 'import has bad rows',
+      data: { ok: false, committed: false, issues: [{ row: 6, column: '答案', reason: '答案应为选项字母，例如 A,C' }] },
+    });
     expect(count()).toBe(0);
     expect(app.ctx.sqlite.prepare('select count(*) n from question_categories').get()).toEqual({ n: 0 });
   });
 
   it('English headings and words are read too; reasons follow the locale cookie', async () => {
     const head = ['Type', 'Category', 'Question', 'A', 'B', 'Answer', 'Points', 'Show answer'];
-    const file = await xlsx([['Single choice', null, 'Pick', 'x', 'y', 'b', 1, 'Yes'], ['true/false', null, 'Sure?', null, null, 'maybe', 1, null]], head);
-    const res = await app.inject({ method: 'POST', url: '/question/import/preview', ...(() => {
-      const { body, headers } = multipartBody([{ name: 'file', filename: 'q.xlsx', type: 'application/octet-stream', data: file }]);
-      return { payload: body, headers: { ...headers, cookie: `${admin}; lx_locale=en-gb` } };
-    })() });
+    const file = await xlsx(
+      [
+        ['Single choice', null, 'Pick', 'x', 'y', 'b', 1, 'Yes'],
+        ['true/false', null, 'Sure?', null, null, 'maybe', 1, null],
+      ],
+      head,
+    );
+    const res = await app.inject({
+      method: 'POST',
+      url: '/question/import/preview',
+      ...(() => {
+        const { body, headers } = multipartBody([
+          { name: 'file', filename: 'q.xlsx', type: 'application/octet-stream', data: file },
+        ]);
+        return { payload: body, headers: { ...headers, cookie: `${admin}; lx_locale=en-gb` } };
+      })(),
+    });
     const report = data<{ issues: { row: number; column: string; reason: string }[] }>(res);
     expect(report.issues).toEqual([{ row: 3, column: 'Answer', reason: 'A true/false answer is True or False' }]);
   });
 
   it('a file that is not an XLSX, or has no heading row, is reported; without permission it is refused', async () => {
-    const notXlsx = data<{ ok: boolean; issues: { row: number; reason: string }[] }>(await upload('/question/import/preview', Buffer.from('just text'), admin, 'q.xlsx'));
+    const notXlsx = data<{ ok: boolean; issues: { row: number; reason: string }[] }>(
+      await upload('/question/import/preview', Buffer.from('just text'), admin, 'q.xlsx'),
+    );
     expect(notXlsx.ok).toBe(false);
     expect(notXlsx.issues[0]).toMatchObject({ row: 0, reason: expect.stringContaining('.xlsx') });
-    const noHead = data<{ issues: { reason: string }[] }>(await upload('/question/import/preview', await xlsx([['x', 'y']], ['foo', 'bar'])));
+    const noHead = data<{ issues: { reason: string }[] }>(
+      await upload('/question/import/preview', await xlsx([['x', 'y']], ['foo', 'bar'])),
+    );
     expect(noHead.issues[0].reason).toContain('列标题');
     const empty = data<{ issues: { reason: string }[] }>(await upload('/question/import/preview', await xlsx([])));
     expect(empty.issues[0].reason).toBe('文件中没有试题');
@@ -138,7 +221,9 @@ describe('question bank import and export', () => {
     const res = await get('/question/export?type=1');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(String(res.headers['content-disposition'])).toMatch(/^attachment; filename="questions-\d{8}-\d{4}\.xlsx"; filename\*=UTF-8''/);
+    expect(String(res.headers['content-disposition'])).toMatch(
+      /^attachment; filename="questions-\d{8}-\d{4}\.xlsx"; filename\*=UTF-8''/,
+    );
     const rows = await readSheet(res.rawPayload);
     expect(rows[0].slice(0, 4)).toEqual(['题型', '分类', '题干', '选项A']);
     expect(rows.length).toBe(2);
@@ -162,6 +247,8 @@ describe('question bank import and export', () => {
     const template = await get('/question/template');
     expect(template.statusCode).toBe(200);
     expect((await readSheet(template.rawPayload)).length).toBe(5);
-    expect(data<{ ok: boolean; rows: unknown[] }>(await upload('/question/import/preview', template.rawPayload)).rows).toHaveLength(4);
+    expect(
+      data<{ ok: boolean; rows: unknown[] }>(await upload('/question/import/preview', template.rawPayload)).rows,
+    ).toHaveLength(4);
   });
 });

@@ -10,7 +10,18 @@ import { recordsEngine } from '../../server/modules/records/heartbeat-engine';
 import { zLearnRecord } from '../../shared/schemas/records';
 import { ADMIN, buildStudent, login, makeApp, type TestApp } from '../helpers/app';
 import { enrol } from '../helpers/learning-factory';
-import { beat, call, enrolledLearner, extraSession, graphicCourse, learnCourse, okBeat, okCall, signedInStudent, type LearnCourse } from './records-helpers';
+import {
+  beat,
+  call,
+  enrolledLearner,
+  extraSession,
+  graphicCourse,
+  learnCourse,
+  okBeat,
+  okCall,
+  signedInStudent,
+  type LearnCourse,
+} from './records-helpers';
 
 const S = 1000;
 const DAY = 86_400_000;
@@ -28,7 +39,8 @@ describe('web/heartbeat: the server decides what counts (issue 5 Heartbeat; spec
   });
   afterEach(() => app.close());
 
-  const record = async (cid: string, cookie = s.cookie) => zLearnRecord.parse(await okCall(app, 'GET', `/learn/record?cid=${cid}`, cookie));
+  const record = async (cid: string, cookie = s.cookie) =>
+    zLearnRecord.parse(await okCall(app, 'GET', `/learn/record?cid=${cid}`, cookie));
   /** Plays the video honestly from `from` for `seconds`, a heartbeat every 16 s of the app's clock. */
   const play = async (cid: string, startTs: number, from: number, seconds: number, cookie = s.cookie) => {
     let at = from;
@@ -43,9 +55,22 @@ describe('web/heartbeat: the server decides what counts (issue 5 Heartbeat; spec
   };
 
   it('honest watching completes: time, watched ranges and progress follow the video; the record and the course say so', async () => {
-    const first = await okBeat(app, s.cookie, { coid: c.coid, cid: c.video, start_ts: clock, position: 0, play_type: 'start' });
+    const first = await okBeat(app, s.cookie, {
+      coid: c.coid,
+      cid: c.video,
+      start_ts: clock,
+      position: 0,
+      play_type: 'start',
+    });
     // The first heartbeat of a viewing adds no time.
-    expect(first).toMatchObject({ status: 'recorded', eff: 0, eff_time: 0, progress: 0, duration: 600, completed: false });
+    expect(first).toMatchObject({
+      status: 'recorded',
+      eff: 0,
+      eff_time: 0,
+      progress: 0,
+      duration: 600,
+      completed: false,
+    });
     const halfway = await play(c.video, 1, 0, 300);
     expect(halfway.watch_time).toBe(300);
     expect(halfway.progress).toBe(0.5);
@@ -54,22 +79,46 @@ describe('web/heartbeat: the server decides what counts (issue 5 Heartbeat; spec
     expect(end).toMatchObject({ progress: 1, completed: true, watch_time: 600, furthest: 600, position: 600 });
     expect(end.eff).toBe(600);
     const stored = await record(c.video);
-    expect(stored).toMatchObject({ coid: c.coid, cid: c.video, eff: 600, watch_time: 600, progress: 1, completed: true, position: 600, duration: 600 });
-    const info = await okCall<{ process: number; complete_chapter: number; total_chapter: number; last_chapter: string }>(app, 'GET', `/learn/info?coid=${c.coid}`, s.cookie);
+    expect(stored).toMatchObject({
+      coid: c.coid,
+      cid: c.video,
+      eff: 600,
+      watch_time: 600,
+      progress: 1,
+      completed: true,
+      position: 600,
+      duration: 600,
+    });
+    const info = await okCall<{
+      process: number;
+      complete_chapter: number;
+      total_chapter: number;
+      last_chapter: string;
+    }>(app, 'GET', `/learn/info?coid=${c.coid}`, s.cookie);
     expect(info).toMatchObject({ complete_chapter: 1, total_chapter: 5, process: 20, last_chapter: c.video });
   });
 
   it('credited time lands on the day it was studied (learn_days): a viewing across midnight splits between the two days', async () => {
     clock = new Date(2026, 2, 5, 23, 55).getTime();
     await play(c.video, clock, 0, 600);
-    const days = await okCall<{ list: { day: string; seconds: number; learners: number }[] }>(app, 'GET', '/learn/day?month=2026-03', admin);
+    const days = await okCall<{ list: { day: string; seconds: number; learners: number }[] }>(
+      app,
+      'GET',
+      '/learn/day?month=2026-03',
+      admin,
+    );
     const [fifth, sixth] = [days.list[4], days.list[5]];
     expect(fifth.seconds).toBeGreaterThan(0);
     expect(sixth.seconds).toBeGreaterThan(0);
     expect(fifth.seconds + sixth.seconds).toBe(600);
     expect(fifth.seconds).toBeLessThanOrEqual(300);
     expect([fifth.learners, sixth.learners]).toEqual([1, 1]);
-    const months = await okCall<{ list: { month: number; seconds: number }[] }>(app, 'GET', '/learn/moth?year=2026', admin);
+    const months = await okCall<{ list: { month: number; seconds: number }[] }>(
+      app,
+      'GET',
+      '/learn/moth?year=2026',
+      admin,
+    );
     expect(months.list[2]).toMatchObject({ month: 3, seconds: 600 });
   });
 
@@ -85,7 +134,8 @@ describe('web/heartbeat: the server decides what counts (issue 5 Heartbeat; spec
     expect(last!.watch_time).toBe(0);
     expect(last!.progress).toBe(0);
     // A flood at one instant adds nothing at all.
-    for (let i = 0; i < 10; i++) await okBeat(app, s.cookie, { coid: c.coid, cid: c.video, start_ts: 1, position: 330 });
+    for (let i = 0; i < 10; i++)
+      await okBeat(app, s.cookie, { coid: c.coid, cid: c.video, start_ts: 1, position: 330 });
     expect((await record(c.video)).eff).toBe(20);
     // A tab silent for an hour gets one heartbeat's worth, not an hour.
     clock += 3600 * S;
@@ -94,15 +144,27 @@ describe('web/heartbeat: the server decides what counts (issue 5 Heartbeat; spec
     expect(late.eff_time).toBeGreaterThan(0);
     // The client's own realtime may lower the credit, never raise it.
     clock += 16 * S;
-    expect((await okBeat(app, s.cookie, { coid: c.coid, cid: c.video, start_ts: 1, position: 356, realtime: 5 })).eff_time).toBe(5);
+    expect(
+      (await okBeat(app, s.cookie, { coid: c.coid, cid: c.video, start_ts: 1, position: 356, realtime: 5 })).eff_time,
+    ).toBe(5);
     clock += 16 * S;
-    expect((await okBeat(app, s.cookie, { coid: c.coid, cid: c.video, start_ts: 1, position: 372, realtime: 500 })).eff_time).toBe(16);
+    expect(
+      (await okBeat(app, s.cookie, { coid: c.coid, cid: c.video, start_ts: 1, position: 372, realtime: 500 })).eff_time,
+    ).toBe(16);
   });
 
   it('a client that says progress 1 and ended without watching gets nothing; pausing stops the clock', async () => {
     await okBeat(app, s.cookie, { coid: c.coid, cid: c.video, start_ts: 1, position: 0, play_type: 'start' });
     clock += 2 * S;
-    const claim = await okBeat(app, s.cookie, { coid: c.coid, cid: c.video, start_ts: 1, position: 600, progress: 1, play_type: 'ended', pause: true });
+    const claim = await okBeat(app, s.cookie, {
+      coid: c.coid,
+      cid: c.video,
+      start_ts: 1,
+      position: 600,
+      progress: 1,
+      play_type: 'ended',
+      pause: true,
+    });
     expect(claim).toMatchObject({ progress: 0, completed: false, watch_time: 0 });
     // After the pause, ten minutes pass: none of it is study time, and no range is watched.
     clock += 600 * S;
@@ -115,7 +177,8 @@ describe('web/heartbeat: the server decides what counts (issue 5 Heartbeat; spec
   it('notAllowSkip: a jump past the furthest point is clamped back and not watched; honest playback goes on from there', async () => {
     const strict = await learnCourse(app, admin, {}, { notAllowSkip: 1 });
     enrol(app, s.id, strict.coid);
-    const at = (position: number, startTs = 1, extra: Record<string, unknown> = {}) => okBeat(app, s.cookie, { coid: strict.coid, cid: strict.video, start_ts: startTs, position, ...extra });
+    const at = (position: number, startTs = 1, extra: Record<string, unknown> = {}) =>
+      okBeat(app, s.cookie, { coid: strict.coid, cid: strict.video, start_ts: startTs, position, ...extra });
     await at(0);
     clock += 16 * S;
     expect((await at(16)).furthest).toBe(16);
@@ -147,13 +210,24 @@ describe('web/heartbeat: the server decides what counts (issue 5 Heartbeat; spec
       { cookie: second, start_ts: 4, cid: c.pdf },
     ];
     const position: Record<number, number> = { 1: 0, 2: 0, 3: 0, 4: 1 };
-    for (const tab of tabs) await okBeat(app, tab.cookie, { coid: c.coid, cid: tab.cid, start_ts: tab.start_ts, position: position[tab.start_ts] });
+    for (const tab of tabs)
+      await okBeat(app, tab.cookie, {
+        coid: c.coid,
+        cid: tab.cid,
+        start_ts: tab.start_ts,
+        position: position[tab.start_ts],
+      });
     // Each tab beats every 16 s, the four of them spread over the interval: 10 rounds = 160 s of wall time.
     for (let round = 0; round < 10; round++) {
       for (const tab of tabs) {
         clock += 4 * S;
         position[tab.start_ts] += tab.cid === c.pdf ? 0 : 16;
-        await okBeat(app, tab.cookie, { coid: c.coid, cid: tab.cid, start_ts: tab.start_ts, position: position[tab.start_ts] });
+        await okBeat(app, tab.cookie, {
+          coid: c.coid,
+          cid: tab.cid,
+          start_ts: tab.start_ts,
+          position: position[tab.start_ts],
+        });
       }
     }
     const video = await record(c.video);
@@ -170,9 +244,15 @@ describe('web/heartbeat: the server decides what counts (issue 5 Heartbeat; spec
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe('endOfTrial');
     // The free trailer of the same course is studied and recorded.
-    expect((await okBeat(app, other.cookie, { coid: c.coid, cid: c.free, start_ts: 1, position: 0 })).status).toBe('recorded');
+    expect((await okBeat(app, other.cookie, { coid: c.coid, cid: c.free, start_ts: 1, position: 0 })).status).toBe(
+      'recorded',
+    );
 
-    const elsewhere = await createSchool(app.ctx, { name: 'Other school', adminUsername: 'other-admin', adminPassword: 'other-pass-1' });
+    const elsewhere = await createSchool(app.ctx, {
+      name: 'Other school',
+      adminUsername: 'other-admin',
+      adminPassword: 'other-pass-1',
+    });
     const otherAdmin = (await login(app, { username: 'other-admin', password: 'other-pass-1', role: 'admin' })).cookie;
     const foreign = await learnCourse(app, otherAdmin, { actual: 0 });
     const crossed = await beat(app, s.cookie, { coid: foreign.coid, cid: foreign.video, start_ts: 1, position: 0 });
@@ -186,7 +266,12 @@ describe('web/heartbeat: the server decides what counts (issue 5 Heartbeat; spec
     enrol(app, other.id, limited.coid, clock - 30 * DAY + 3600 * S);
     await okBeat(app, other.cookie, { coid: limited.coid, cid: limited.video, start_ts: 1, position: 0 });
     clock += 2 * 3600 * S;
-    const expired = await beat(app, other.cookie, { coid: limited.coid, cid: limited.video, start_ts: 1, position: 16 });
+    const expired = await beat(app, other.cookie, {
+      coid: limited.coid,
+      cid: limited.video,
+      start_ts: 1,
+      position: 16,
+    });
     expect(expired.status).toBe(403);
     expect(expired.body.error).toBe('expired');
 
@@ -201,7 +286,9 @@ describe('web/heartbeat: the server decides what counts (issue 5 Heartbeat; spec
     expect(ended.status).toBe(401);
     expect(ended.body.error).toBe('invalid sid');
     // Even on a free chapter: the client thinks it is signed in, so it must sign in again.
-    expect((await beat(app, s.cookie, { coid: c.coid, cid: c.free, start_ts: 1, position: 0 })).body.error).toBe('invalid sid');
+    expect((await beat(app, s.cookie, { coid: c.coid, cid: c.free, start_ts: 1, position: 0 })).body.error).toBe(
+      'invalid sid',
+    );
     const visitor = await beat(app, '', { coid: c.coid, cid: c.video, start_ts: 1, position: 0 });
     expect(visitor.status).toBe(401);
     expect(visitor.body.error).toBe('invalid sid');
@@ -217,7 +304,11 @@ describe('web/heartbeat: the server decides what counts (issue 5 Heartbeat; spec
     const coid = await graphicCourse(app, admin, {}, 400);
     const first = await okBeat(app, s.cookie, { coid, cid: '0', start_ts: 1, played_time: 0.3, play_type: 'read' });
     expect(first).toMatchObject({ status: 'recorded', obtained: true, progress: 0.3 });
-    const enrolment = app.ctx.db.select().from(enrolments).where(and(eq(enrolments.studentId, s.id), eq(enrolments.courseId, coid))).get();
+    const enrolment = app.ctx.db
+      .select()
+      .from(enrolments)
+      .where(and(eq(enrolments.studentId, s.id), eq(enrolments.courseId, coid)))
+      .get();
     expect(enrolment?.source).toBe('obtain');
     const info = await okCall<{ isbuy: boolean }>(app, 'GET', `/course/info/${coid}`, s.cookie);
     expect(info.isbuy).toBe(true);
@@ -230,7 +321,9 @@ describe('web/heartbeat: the server decides what counts (issue 5 Heartbeat; spec
     expect(done).toMatchObject({ progress: 1, completed: true });
     // Reading back up never lowers the progress.
     clock += 10 * S;
-    expect((await okBeat(app, s.cookie, { coid, cid: '0', start_ts: 1, played_time: 0.1, play_type: 'read' })).progress).toBe(1);
+    expect(
+      (await okBeat(app, s.cookie, { coid, cid: '0', start_ts: 1, played_time: 0.1, play_type: 'read' })).progress,
+    ).toBe(1);
     // A paid graphic course is read only after buying it.
     const paid = await graphicCourse(app, admin, { actual: 12 });
     const refused = await beat(app, s.cookie, { coid: paid, cid: '0', start_ts: 1, played_time: 0.2 });
@@ -239,7 +332,8 @@ describe('web/heartbeat: the server decides what counts (issue 5 Heartbeat; spec
   });
 
   it('graphic chapters, documents and exercises: reading time, pages at a plausible pace, time only', async () => {
-    const read = (played: number) => okBeat(app, s.cookie, { coid: c.coid, cid: c.graphic, start_ts: 1, played_time: played, play_type: 'read' });
+    const read = (played: number) =>
+      okBeat(app, s.cookie, { coid: c.coid, cid: c.graphic, start_ts: 1, played_time: played, play_type: 'read' });
     await read(0.2);
     clock += 10 * S;
     // 403 characters of text need 21 s of reading.
@@ -277,7 +371,9 @@ describe('web/heartbeat: the server decides what counts (issue 5 Heartbeat; spec
     try {
       const fileAdmin = (await login(fileApp, { ...ADMIN, role: 'admin' })).cookie;
       const course = await learnCourse(fileApp, fileAdmin, { actual: 0 });
-      const cookies = await Promise.all([1, 2, 3].map(async () => (await login(fileApp, await buildStudent(fileApp))).cookie));
+      const cookies = await Promise.all(
+        [1, 2, 3].map(async () => (await login(fileApp, await buildStudent(fileApp))).cookie),
+      );
       const cookie = cookies[0]!;
       const engine = recordsEngine(fileApp.ctx);
       const outside = new Database(file, { readonly: true });
@@ -288,10 +384,15 @@ describe('web/heartbeat: the server decides what counts (issue 5 Heartbeat; spec
       expect(engine.size.pending).toBe(0);
       fileClock += 16 * S;
       await okBeat(fileApp, cookie, { coid: course.coid, cid: course.video, start_ts: 1, position: 16 });
-      expect(outside.prepare('select eff_ms, watched from learn_records').get()).toEqual({ eff_ms: 16_000, watched: 16 });
+      expect(outside.prepare('select eff_ms, watched from learn_records').get()).toEqual({
+        eff_ms: 16_000,
+        watched: 16,
+      });
       // Heartbeats of the same round share one transaction.
       const before = engine.flushes;
-      const beats = cookies.map((c) => okBeat(fileApp, c, { coid: course.coid, cid: course.video, start_ts: 2, position: 20 }));
+      const beats = cookies.map((c) =>
+        okBeat(fileApp, c, { coid: course.coid, cid: course.video, start_ts: 2, position: 20 }),
+      );
       await Promise.all(beats);
       expect(engine.flushes - before).toBeLessThan(cookies.length);
       expect(count()).toBe(3);
@@ -310,10 +411,22 @@ describe('web/heartbeat: the server decides what counts (issue 5 Heartbeat; spec
   it('learn/record and lasttimerecord give the server’s resume point; progress is never lowered by a later heartbeat', async () => {
     await play(c.video, 1, 0, 64);
     clock += 5 * S;
-    await okBeat(app, s.cookie, { coid: c.coid, cid: c.video, start_ts: 1, position: 10, play_type: 'pause', pause: true });
+    await okBeat(app, s.cookie, {
+      coid: c.coid,
+      cid: c.video,
+      start_ts: 1,
+      position: 10,
+      play_type: 'pause',
+      pause: true,
+    });
     const stored = await record(c.video);
     expect(stored).toMatchObject({ position: 10, furthest: 64, progress: 0.1 });
-    const last = await okCall<{ cid: string; position: number; learnType: string }>(app, 'GET', `/learn/lasttimerecord?coid=${c.coid}`, s.cookie);
+    const last = await okCall<{ cid: string; position: number; learnType: string }>(
+      app,
+      'GET',
+      `/learn/lasttimerecord?coid=${c.coid}`,
+      s.cookie,
+    );
     expect(last).toMatchObject({ cid: c.video, position: 10, learnType: 'v' });
     // Another student's record is not this one's; a visitor has none to read.
     const other = await signedInStudent(app);

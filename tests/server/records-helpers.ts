@@ -18,12 +18,24 @@ export async function adminCookie(app: TestApp) {
 }
 
 /** A call through the test kit, with its status and envelope read out. */
-export async function call<T = Record<string, unknown>>(app: TestApp, method: 'GET' | 'POST', url: string, cookie: string, payload?: object) {
+export async function call<T = Record<string, unknown>>(
+  app: TestApp,
+  method: 'GET' | 'POST',
+  url: string,
+  cookie: string,
+  payload?: object,
+) {
   const res = await injectAs(app, cookie).inject({ method, url, payload });
   return { status: res.statusCode, body: envelope<T>(res), res };
 }
 
-export async function okCall<T = Record<string, unknown>>(app: TestApp, method: 'GET' | 'POST', url: string, cookie: string, payload?: object): Promise<T> {
+export async function okCall<T = Record<string, unknown>>(
+  app: TestApp,
+  method: 'GET' | 'POST',
+  url: string,
+  cookie: string,
+  payload?: object,
+): Promise<T> {
   const { status, body } = await call<T>(app, method, url, cookie, payload);
   expect(status, `${url} ${JSON.stringify(body)}`).toBe(200);
   return body.data;
@@ -42,11 +54,25 @@ export interface LearnCourse {
  * A published course (price 50 unless given): a free video chapter 'free' (30 s), a video chapter (600 s), a
  * PDF of 4 pages, a graphic chapter of 400 characters and an exercise.
  */
-export async function learnCourse(app: TestApp, admin: string, values: Record<string, unknown> = {}, settings: Record<string, unknown> = {}, videoSeconds = 600): Promise<LearnCourse> {
+export async function learnCourse(
+  app: TestApp,
+  admin: string,
+  values: Record<string, unknown> = {},
+  settings: Record<string, unknown> = {},
+  videoSeconds = 600,
+): Promise<LearnCourse> {
   const schoolId = school(app).id;
   const post = <T>(url: string, payload: object) => okCall<T>(app, 'POST', url, admin, payload);
-  const { coid } = await post<{ coid: string }>('/course/new', { title: 'Records course', catid: '0', type: 0, actual: 50, ...values, settings });
-  const add = (title: string, type: number) => post<{ cid: string }>('/chapter/add', { coid, parent_id: '0', title, type }).then((c) => c.cid);
+  const { coid } = await post<{ coid: string }>('/course/new', {
+    title: 'Records course',
+    catid: '0',
+    type: 0,
+    actual: 50,
+    ...values,
+    settings,
+  });
+  const add = (title: string, type: number) =>
+    post<{ cid: string }>('/chapter/add', { coid, parent_id: '0', title, type }).then((c) => c.cid);
   const free = await add('Trailer', CHAPTER_TYPE.video);
   const video = await add('Lesson video', CHAPTER_TYPE.video);
   const pdf = await add('Handout', CHAPTER_TYPE.document);
@@ -54,9 +80,32 @@ export async function learnCourse(app: TestApp, admin: string, values: Record<st
   const exercise = await add('Exercise', CHAPTER_TYPE.exercise);
   await post('/chapter/free', { cid: free, free: 1 });
   await post('/chapter/update', { cid: graphic, description: `<h3>第一节</h3><p>${'学'.repeat(400)}</p>` });
-  const videoRid = seedResource(app, { schoolId, kind: 'video', fileName: 'lesson.mp4', mime: 'video/mp4', source: Buffer.from('video'), duration: videoSeconds, outputs: { mp4: 'video.mp4' } });
-  const trailerRid = seedResource(app, { schoolId, kind: 'video', fileName: 'trailer.mp4', mime: 'video/mp4', source: Buffer.from('video'), duration: 30, outputs: { mp4: 'video.mp4' } });
-  const pdfRid = seedResource(app, { schoolId, kind: 'pdf', fileName: 'handout.pdf', mime: 'application/pdf', source: Buffer.from('%PDF-1.4'), outputs: { pages: 4 } });
+  const videoRid = seedResource(app, {
+    schoolId,
+    kind: 'video',
+    fileName: 'lesson.mp4',
+    mime: 'video/mp4',
+    source: Buffer.from('video'),
+    duration: videoSeconds,
+    outputs: { mp4: 'video.mp4' },
+  });
+  const trailerRid = seedResource(app, {
+    schoolId,
+    kind: 'video',
+    fileName: 'trailer.mp4',
+    mime: 'video/mp4',
+    source: Buffer.from('video'),
+    duration: 30,
+    outputs: { mp4: 'video.mp4' },
+  });
+  const pdfRid = seedResource(app, {
+    schoolId,
+    kind: 'pdf',
+    fileName: 'handout.pdf',
+    mime: 'application/pdf',
+    source: Buffer.from('%PDF-1.4'),
+    outputs: { pages: 4 },
+  });
   attachResource(app, video, videoRid);
   attachResource(app, free, trailerRid);
   attachResource(app, pdf, pdfRid);
@@ -65,8 +114,20 @@ export async function learnCourse(app: TestApp, admin: string, values: Record<st
 }
 
 /** A free graphic course (type 4) with a text of the given characters, published. */
-export async function graphicCourse(app: TestApp, admin: string, values: Record<string, unknown> = {}, chars = 200): Promise<string> {
-  const { coid } = await okCall<{ coid: string }>(app, 'POST', '/course/new', admin, { title: 'Graphic course', catid: '0', type: 4, actual: 0, description: `<p>${'文'.repeat(chars)}</p>`, ...values });
+export async function graphicCourse(
+  app: TestApp,
+  admin: string,
+  values: Record<string, unknown> = {},
+  chars = 200,
+): Promise<string> {
+  const { coid } = await okCall<{ coid: string }>(app, 'POST', '/course/new', admin, {
+    title: 'Graphic course',
+    catid: '0',
+    type: 4,
+    actual: 0,
+    description: `<p>${'文'.repeat(chars)}</p>`,
+    ...values,
+  });
   await app.inject({ method: 'POST', url: '/course/pub', payload: { coid, pub: '1' }, headers: { cookie: admin } });
   return coid;
 }
@@ -93,13 +154,26 @@ export async function enrolledLearner(now: () => number, student: Parameters<typ
 export function extraSession(app: TestApp, studentId: string, schoolId = school(app).id): string {
   const token = randomBytes(32).toString('base64url');
   const now = app.ctx.now();
-  insertSession(app.ctx.db, { tokenHash: hashToken(token), role: 'student', userId: studentId, schoolId, createdAt: now, expiresAt: now + SESSION_TTL_MS, lastSeenAt: now });
+  insertSession(app.ctx.db, {
+    tokenHash: hashToken(token),
+    role: 'student',
+    userId: studentId,
+    schoolId,
+    createdAt: now,
+    expiresAt: now + SESSION_TTL_MS,
+    lastSeenAt: now,
+  });
   return `y_main=${token}`;
 }
 
 /** Sends a heartbeat; returns the raw answer. */
 export async function beat(app: TestApp, cookie: string, payload: Record<string, unknown>) {
-  const res = await app.inject({ method: 'POST', url: '/web/heartbeat', payload: { play_type: 'play', pause: false, ...payload }, headers: cookie ? { cookie } : {} });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/web/heartbeat',
+    payload: { play_type: 'play', pause: false, ...payload },
+    headers: cookie ? { cookie } : {},
+  });
   return { status: res.statusCode, body: res.json() as { status: string; error: string | null; data: unknown } };
 }
 

@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { addInterval, coveredLength, MAX_INTERVALS, mediaProgress, parseIntervals, type Interval } from '../../server/modules/records/intervals';
-import { applyHeartbeat, MAX_CREDIT_MS, minPagedSeconds, minReadingSeconds, type ChapterFacts, type RecordState, type StreamState } from '../../server/modules/records/heartbeat-rules';
+import {
+  addInterval,
+  coveredLength,
+  MAX_INTERVALS,
+  mediaProgress,
+  parseIntervals,
+  type Interval,
+} from '../../server/modules/records/intervals';
+import {
+  applyHeartbeat,
+  MAX_CREDIT_MS,
+  minPagedSeconds,
+  minReadingSeconds,
+  type ChapterFacts,
+  type RecordState,
+  type StreamState,
+} from '../../server/modules/records/heartbeat-rules';
 import { zHeartbeat } from '../../shared/schemas/records';
 
 describe('watched ranges (intervals.ts): merged, bounded, measured', () => {
@@ -8,8 +23,24 @@ describe('watched ranges (intervals.ts): merged, bounded, measured', () => {
     ['into nothing', [], [0, 10], [[0, 10]]],
     ['touching the end merges', [[0, 10]], [10, 20], [[0, 20]]],
     ['overlapping merges', [[0, 10]], [5, 15], [[0, 15]]],
-    ['apart stays apart, in order', [[20, 30]], [0, 10], [[0, 10], [20, 30]]],
-    ['bridging two merges all three', [[0, 10], [20, 30]], [8, 22], [[0, 30]]],
+    [
+      'apart stays apart, in order',
+      [[20, 30]],
+      [0, 10],
+      [
+        [0, 10],
+        [20, 30],
+      ],
+    ],
+    [
+      'bridging two merges all three',
+      [
+        [0, 10],
+        [20, 30],
+      ],
+      [8, 22],
+      [[0, 30]],
+    ],
     ['inside changes nothing', [[0, 30]], [5, 6], [[0, 30]]],
     ['empty range changes nothing', [[0, 10]], [15, 15], [[0, 10]]],
     ['reversed range changes nothing', [[0, 10]], [15, 12], [[0, 10]]],
@@ -25,8 +56,19 @@ describe('watched ranges (intervals.ts): merged, bounded, measured', () => {
   });
 
   it('measures coverage within a limit, reads stored JSON defensively, and completes within the tolerance', () => {
-    expect(coveredLength([[0, 10], [20, 40]], 30)).toBe(20);
-    expect(parseIntervals('[[20,30],[0,10],[5,12],"x",[1]]')).toEqual([[0, 12], [20, 30]]);
+    expect(
+      coveredLength(
+        [
+          [0, 10],
+          [20, 40],
+        ],
+        30,
+      ),
+    ).toBe(20);
+    expect(parseIntervals('[[20,30],[0,10],[5,12],"x",[1]]')).toEqual([
+      [0, 12],
+      [20, 30],
+    ]);
     expect(parseIntervals('not json')).toEqual([]);
     expect(mediaProgress([[0, 598]], 600)).toBe(1);
     expect(mediaProgress([[0, 597]], 600)).toBe(1); // 2% of 600 s is 12 s
@@ -39,9 +81,28 @@ describe('watched ranges (intervals.ts): merged, bounded, measured', () => {
 
 describe('heartbeat rules (heartbeat-rules.ts): time, runs, skipping, reading', () => {
   const media: ChapterFacts = { kind: 'media', length: 100, minSeconds: 0, notAllowSkip: false };
-  const blank = (): RecordState => ({ effMs: 0, watched: 0, intervals: [], progress: 0, furthest: 0, position: 0, duration: 0, completedAt: null });
-  const beat = (fields: Record<string, unknown>) => zHeartbeat.parse({ coid: '1234567890123', cid: '1', start_ts: 1, ...fields });
-  const stream = (fields: Partial<StreamState> = {}): StreamState => ({ startTs: 1, lastAt: 0, position: 0, pause: false, runAt: 0, runFrom: 0, creditedAt: 0, ...fields });
+  const blank = (): RecordState => ({
+    effMs: 0,
+    watched: 0,
+    intervals: [],
+    progress: 0,
+    furthest: 0,
+    position: 0,
+    duration: 0,
+    completedAt: null,
+  });
+  const beat = (fields: Record<string, unknown>) =>
+    zHeartbeat.parse({ coid: '1234567890123', cid: '1', start_ts: 1, ...fields });
+  const stream = (fields: Partial<StreamState> = {}): StreamState => ({
+    startTs: 1,
+    lastAt: 0,
+    position: 0,
+    pause: false,
+    runAt: 0,
+    runFrom: 0,
+    creditedAt: 0,
+    ...fields,
+  });
 
   it.each([
     ['first heartbeat of a viewing', null, 0, 16_000, 0],

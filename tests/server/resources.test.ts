@@ -12,10 +12,24 @@ import { messages as resZh } from '../../shared/i18n/admin-resources.zh-CN';
 import { messages as resEn } from '../../shared/i18n/admin-resources.en-gb';
 import { multipartBody } from './uploads-helpers';
 
-type Item = { rid: string; title: string; kind: string; status: string; ext: string; usedBy: number; thumb: string | null; key: string; category: { id: string; title: string }; subtitles: number };
+type Item = {
+  rid: string;
+  title: string;
+  kind: string;
+  status: string;
+  ext: string;
+  usedBy: number;
+  thumb: string | null;
+  key: string;
+  category: { id: string; title: string };
+  subtitles: number;
+};
 type Folder = { id: string; title: string; parent_id: string; count: number; children: Folder[] };
 
-const png = (width = 64, height = 48, background = '#3366cc') => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+const png = (width = 64, height = 48, background = '#3366cc') =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 describe('resource library (spec 7 Resources)', () => {
   let app: TestApp;
@@ -34,7 +48,12 @@ describe('resource library (spec 7 Resources)', () => {
     return app.inject({ method: 'POST', url, payload: body, headers: { ...headers, cookie } });
   };
   /** Uploads through lan/upload and adds the file to the library. */
-  const addFile = async (filename: string, data: Buffer, type: string, extra: { cate?: string; title?: string } = {}): Promise<Item> => {
+  const addFile = async (
+    filename: string,
+    data: Buffer,
+    type: string,
+    extra: { cate?: string; title?: string } = {},
+  ): Promise<Item> => {
     const up = await sendFile(`/lan/upload/${encodeURIComponent(filename)}`, filename, data, type);
     expect(up.statusCode, up.body).toBe(200);
     const res = await post('/resource/add', { fileId: up.json().data.fileId, ...extra });
@@ -55,12 +74,20 @@ describe('resource library (spec 7 Resources)', () => {
     const dir = path.join(app.ctx.config.dataDir, 'files/userupload', school(app).id);
     return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
   };
-  const newCourse = async () => (await post('/course/new', { title: 'Course A', catid: '0', type: 0 })).json().data.coid as string;
-  const newChapter = async (coid: string, title: string, type: number) => (await post('/chapter/add', { coid, parent_id: '0', title, type })).json().data.cid as string;
+  const newCourse = async () =>
+    (await post('/course/new', { title: 'Course A', catid: '0', type: 0 })).json().data.coid as string;
+  const newChapter = async (coid: string, title: string, type: number) =>
+    (await post('/chapter/add', { coid, parent_id: '0', title, type })).json().data.cid as string;
 
   it('adds an uploaded image as a private resource of its kind, lists it with a signed thumbnail, refuses the same file twice', async () => {
     const item = await addFile('封面.png', await png(), 'image/png');
-    expect(item).toMatchObject({ title: '封面', kind: 'image', ext: 'PNG', usedBy: 0, category: { id: '0', title: '' } });
+    expect(item).toMatchObject({
+      title: '封面',
+      kind: 'image',
+      ext: 'PNG',
+      usedBy: 0,
+      category: { id: '0', title: '' },
+    });
     expect(['queued', 'converting', 'ready']).toContain(item.status);
     // The file left the public space: /{key} no longer serves it, the signed thumbnail does.
     expect((await get(`/${item.key}`, '')).statusCode).toBe(404);
@@ -69,7 +96,9 @@ describe('resource library (spec 7 Resources)', () => {
     expect(thumb.statusCode).toBe(200);
     expect(thumb.headers['content-type']).toMatch(/^image\//);
 
-    const again = await post('/resource/add', { fileId: (await get(`/resource/hash?key=${item.key}`)).json().data.fileId });
+    const again = await post('/resource/add', {
+      fileId: (await get(`/resource/hash?key=${item.key}`)).json().data.fileId,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe('file already belongs to a resource');
     expect((await post('/resource/add', { fileId: '123' })).statusCode).toBe(404);
@@ -80,15 +109,27 @@ describe('resource library (spec 7 Resources)', () => {
 
   it('uploads in one call into a folder (cate and title in the query); a bad folder stores nothing', async () => {
     const folder = await addFolder('讲义');
-    const res = await sendFile(`/resource/upload?cate=${folder}&title=${encodeURIComponent('第一讲')}`, 'lecture.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'), 'application/pdf');
+    const res = await sendFile(
+      `/resource/upload?cate=${folder}&title=${encodeURIComponent('第一讲')}`,
+      'lecture.pdf',
+      Buffer.from('%PDF-1.4\n%%EOF\n'),
+      'application/pdf',
+    );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ title: '第一讲', kind: 'pdf', ext: 'PDF', category: { id: folder, title: '讲义' } });
+    expect(res.json().data).toMatchObject({
+      title: '第一讲',
+      kind: 'pdf',
+      ext: 'PDF',
+      category: { id: folder, title: '讲义' },
+    });
     expect(uploadsOnDisk()).toHaveLength(1);
 
     const refused = await sendFile('/resource/upload?cate=999', 'x.pdf', Buffer.from('%PDF'), 'application/pdf');
     expect(refused.statusCode).toBe(404);
     expect(refused.json().error).toBe('folder not found');
-    expect((await sendFile(`/resource/upload?title=${'x'.repeat(101)}`, 'x.pdf', Buffer.from('%PDF'))).statusCode).toBe(400);
+    expect((await sendFile(`/resource/upload?title=${'x'.repeat(101)}`, 'x.pdf', Buffer.from('%PDF'))).statusCode).toBe(
+      400,
+    );
     expect((await sendFile('/resource/upload', 'evil.exe', Buffer.from('MZ'))).statusCode).toBe(415);
     expect(uploadsOnDisk()).toHaveLength(1);
     expect((await list()).total).toBe(1);
@@ -113,17 +154,28 @@ describe('resource library (spec 7 Resources)', () => {
     const page2 = await list('?order=title&num=2&page=2');
     expect([page2.total, page2.list.map((row) => row.title)]).toEqual([3, ['gamma']]);
 
-    for (const query of ['?num=1000', '?page=0', '?fileType=exe', '?order=random', '?cate=abc']) expect((await get(`/resource/list${query}`)).statusCode, query).toBe(400);
+    for (const query of ['?num=1000', '?page=0', '?fileType=exe', '?order=random', '?cate=abc'])
+      expect((await get(`/resource/list${query}`)).statusCode, query).toBe(400);
     expect((await get('/resource/list?cate=42')).statusCode).toBe(404);
 
-    const tree = (await get('/resource/category')).json().data as { categories: Folder[]; rootCount: number; total: number };
-    expect(tree).toMatchObject({ rootCount: 1, total: 3, categories: [{ title: 'Docs', count: 1, children: [{ title: 'Sub', count: 1, children: [] }] }] });
+    const tree = (await get('/resource/category')).json().data as {
+      categories: Folder[];
+      rootCount: number;
+      total: number;
+    };
+    expect(tree).toMatchObject({
+      rootCount: 1,
+      total: 3,
+      categories: [{ title: 'Docs', count: 1, children: [{ title: 'Sub', count: 1, children: [] }] }],
+    });
   });
 
   it('folders: rename, move (never into itself), at most five deep, delete only when empty', async () => {
     const a = await addFolder('A');
     const b = await addFolder('B', a);
-    expect((await post('/resource/category/rename', { id: b, title: 'B2' })).json().data.categories[0].children[0].title).toBe('B2');
+    expect(
+      (await post('/resource/category/rename', { id: b, title: 'B2' })).json().data.categories[0].children[0].title,
+    ).toBe('B2');
     expect((await post('/resource/category/rename', { id: b, title: '  ' })).statusCode).toBe(400);
     const into = await post('/resource/category/move', { id: a, parent_id: b });
     expect([into.statusCode, into.json().error]).toEqual([400, 'cannot move a folder into itself']);
@@ -141,7 +193,11 @@ describe('resource library (spec 7 Resources)', () => {
     const c = await addFolder('C');
     await addFile('x.png', await png(), 'image/png', { cate: c });
     const full = await post('/resource/category/delete', { id: c });
-    expect([full.statusCode, full.json().error, full.json().data]).toEqual([409, 'folder not empty', { resources: 1, folders: 0 }]);
+    expect([full.statusCode, full.json().error, full.json().data]).toEqual([
+      409,
+      'folder not empty',
+      { resources: 1, folders: 0 },
+    ]);
     expect((await post('/resource/category/delete', { id: a })).statusCode).toBe(409);
     expect((await post('/resource/category/delete', { id: b })).statusCode).toBe(200);
     expect((await post('/resource/category/delete', { id: b })).statusCode).toBe(404);
@@ -188,7 +244,8 @@ describe('resource library (spec 7 Resources)', () => {
       ['GET', '/res/live'],
     ];
     for (const [method, url, body] of calls) {
-      const send = (cookie: string) => app.inject({ method: method as 'GET', url, payload: body as never, headers: cookie ? { cookie } : {} });
+      const send = (cookie: string) =>
+        app.inject({ method: method as 'GET', url, payload: body as never, headers: cookie ? { cookie } : {} });
       expect((await send('')).statusCode, url).toBe(401);
       expect((await send(student)).statusCode, url).toBe(403);
       expect((await send(noResource)).statusCode, url).toBe(403);
@@ -221,7 +278,9 @@ describe('resource library (spec 7 Resources)', () => {
     expect((await get(`/resource/listbyrid?rids=${mine.rid}`, other)).json().data.list).toEqual([]);
     // Their course cannot take my resource either.
     const otherCourse = (await post('/course/new', { title: 'Theirs', catid: '0', type: 0 }, other)).json().data.coid;
-    const otherChapter = (await post('/chapter/add', { coid: otherCourse, title: 'Pic', type: CHAPTER_TYPE.imageText }, other)).json().data.cid;
+    const otherChapter = (
+      await post('/chapter/add', { coid: otherCourse, title: 'Pic', type: CHAPTER_TYPE.imageText }, other)
+    ).json().data.cid;
     expect((await post('/chapter/ware', { cid: otherChapter, rid: mine.rid }, other)).statusCode).toBe(404);
     expect((await list()).list[0]).toMatchObject({ title: 'mine' });
   });
@@ -236,7 +295,9 @@ describe('resource library (spec 7 Resources)', () => {
     const mismatch = await post('/chapter/ware', { cid: video, rid: image.rid });
     expect([mismatch.statusCode, mismatch.json().error]).toEqual([400, 'resource kind does not fit the chapter']);
     expect(mismatch.json().data).toMatchObject({ field: 'rid', kind: 'image', accepts: ['video', 'audio'] });
-    expect((await post('/chapter/ware', { cid: heading, rid: image.rid })).json().error).toBe('this chapter kind takes no resource');
+    expect((await post('/chapter/ware', { cid: heading, rid: image.rid })).json().error).toBe(
+      'this chapter kind takes no resource',
+    );
     expect((await post('/chapter/ware', { cid: pic, rid: '999' })).statusCode).toBe(404);
     expect((await post('/chapter/ware', { cid: pic, rid: 'abc' })).statusCode).toBe(400);
 
@@ -277,7 +338,10 @@ describe('resource library (spec 7 Resources)', () => {
     const doc = await addFile('notes.pdf', Buffer.from('%PDF-1.4'), 'application/pdf');
     const docChapter = await newChapter(coid, '讲义', CHAPTER_TYPE.document);
     expect((await post('/chapter/ware', { cid: docChapter, rid: doc.rid })).statusCode).toBe(200);
-    expect((await post('/chapter/ware', { cid: docChapter, rid: '' })).json().data).toEqual({ cid: docChapter, ware: null });
+    expect((await post('/chapter/ware', { cid: docChapter, rid: '' })).json().data).toEqual({
+      cid: docChapter,
+      ware: null,
+    });
     expect((await post('/resource/delete', { rid: doc.rid })).json().data).toEqual({ rid: doc.rid, detached: 0 });
   });
 
@@ -290,20 +354,40 @@ describe('resource library (spec 7 Resources)', () => {
     expect(urls.expiresAt).toBeGreaterThan(Date.now());
     const source = await get(urls.url, '');
     expect([source.statusCode, source.rawPayload.equals(data)]).toEqual([200, true]);
-    expect((await get(urls.url.replace(/\/media\/[^/]+\//, '/media/1.v.AAAAAAAAAAAAAAAAAAAAAA/'), '')).statusCode).toBe(403);
+    expect((await get(urls.url.replace(/\/media\/[^/]+\//, '/media/1.v.AAAAAAAAAAAAAAAAAAAAAA/'), '')).statusCode).toBe(
+      403,
+    );
     expect((await get('/resource/url?rid=nope')).statusCode).toBe(400);
 
     const hash = (await get(`/resource/hash?key=/${item.key}`)).json().data;
-    expect(hash).toMatchObject({ key: item.key, name: 'red.png', ext: 'PNG', visibility: 'private', resource: { rid: item.rid } });
+    expect(hash).toMatchObject({
+      key: item.key,
+      name: 'red.png',
+      ext: 'PNG',
+      visibility: 'private',
+      resource: { rid: item.rid },
+    });
     const loose = await sendFile('/lan/upload/loose.png', 'loose.png', await png(), 'image/png');
-    expect((await get(`/resource/hash?key=${loose.json().data.key}`)).json().data).toMatchObject({ visibility: 'public', resource: null });
+    expect((await get(`/resource/hash?key=${loose.json().data.key}`)).json().data).toMatchObject({
+      visibility: 'public',
+      resource: null,
+    });
     expect((await get('/resource/hash?key=files/userupload/1/2.PNG')).statusCode).toBe(404);
     expect((await get('/resource/hash')).statusCode).toBe(400);
 
     expect((await get('/res/live')).json().data).toEqual({ list: [], total: 0, liveServer: '' });
     // Every call is in the OpenAPI document, made from the same schemas.
     const openapi = (await get('/openapi.json', '')).json() as { paths: Record<string, unknown> };
-    for (const call of ['/resource/list', '/resource/upload', '/resource/category', '/resource/listbyrid', '/resource/poster', '/chapter/ware', '/res/live']) expect(openapi.paths, call).toHaveProperty([call]);
+    for (const call of [
+      '/resource/list',
+      '/resource/upload',
+      '/resource/category',
+      '/resource/listbyrid',
+      '/resource/poster',
+      '/chapter/ware',
+      '/res/live',
+    ])
+      expect(openapi.paths, call).toHaveProperty([call]);
     const retried = await post('/resource/retry', { rid: item.rid });
     expect(retried.statusCode).toBe(200);
     expect((await post('/resource/retry', { rid: '5' })).statusCode).toBe(404);
@@ -312,13 +396,21 @@ describe('resource library (spec 7 Resources)', () => {
   it('subtitles for a video: .srt converted to WebVTT under files/derived/{rid}/subtitles, bad files refused with nothing left', async () => {
     const video = await addFile('clip.mp4', Buffer.from('not really a video'), 'video/mp4');
     const image = await addFile('still.png', await png(), 'image/png');
-    const srt = '1\r\n00:00:01,000 --> 00:00:02,500\r\n你好，世界\r\n\r\n2\r\n00:00:03,000 --> 00:00:04,000\r\nSecond line\r\n';
-    const added = await sendFile(`/resource/subtitle?rid=${video.rid}&label=${encodeURIComponent('中文')}&lang=zh-CN`, 'clip.srt', Buffer.from(srt), 'application/x-subrip');
+    const srt =
+      '1\r\n00:00:01,000 --> 00:00:02,500\r\n你好，世界\r\n\r\n2\r\n00:00:03,000 --> 00:00:04,000\r\nSecond line\r\n';
+    const added = await sendFile(
+      `/resource/subtitle?rid=${video.rid}&label=${encodeURIComponent('中文')}&lang=zh-CN`,
+      'clip.srt',
+      Buffer.from(srt),
+      'application/x-subrip',
+    );
     expect(added.statusCode, added.body).toBe(200);
     const entry = added.json().data.subtitles[0];
     expect(entry).toMatchObject({ index: 0, label: '中文', lang: 'zh-CN' });
     const vtt = fs.readFileSync(path.join(app.ctx.config.dataDir, 'files/derived', video.rid, entry.path), 'utf8');
-    expect(vtt).toBe('WEBVTT\n\n00:00:01.000 --> 00:00:02.500\n你好，世界\n\n00:00:03.000 --> 00:00:04.000\nSecond line\n');
+    expect(vtt).toBe(
+      'WEBVTT\n\n00:00:01.000 --> 00:00:02.500\n你好，世界\n\n00:00:03.000 --> 00:00:04.000\nSecond line\n',
+    );
     const urls = (await get(`/resource/url?rid=${video.rid}`)).json().data;
     const served = await get(urls.subtitles[0].url, '');
     expect([served.statusCode, served.body]).toEqual([200, vtt]);
@@ -327,9 +419,34 @@ describe('resource library (spec 7 Resources)', () => {
     const uploadsBefore = uploadsOnDisk().length;
     const junk = await sendFile(`/resource/subtitle?rid=${video.rid}`, 'junk.vtt', Buffer.from('hello'), 'text/vtt');
     expect([junk.statusCode, junk.json().error]).toEqual([400, 'subtitle must be a .vtt or .srt text file']);
-    expect((await sendFile(`/resource/subtitle?rid=${video.rid}`, 'x.txt', Buffer.from('00:00:01,000 --> 00:00:02,000'), 'text/plain')).statusCode).toBe(400);
-    expect((await sendFile(`/resource/subtitle?rid=${image.rid}`, 'a.vtt', Buffer.from('WEBVTT\n\n00:01.000 --> 00:02.000\nx\n'))).json().error).toBe('not a video or audio resource');
-    expect((await sendFile(`/resource/subtitle?rid=${video.rid}&lang=${encodeURIComponent('../x')}`, 'a.vtt', Buffer.from('WEBVTT'))).statusCode).toBe(400);
+    expect(
+      (
+        await sendFile(
+          `/resource/subtitle?rid=${video.rid}`,
+          'x.txt',
+          Buffer.from('00:00:01,000 --> 00:00:02,000'),
+          'text/plain',
+        )
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await sendFile(
+          `/resource/subtitle?rid=${image.rid}`,
+          'a.vtt',
+          Buffer.from('WEBVTT\n\n00:01.000 --> 00:02.000\nx\n'),
+        )
+      ).json().error,
+    ).toBe('not a video or audio resource');
+    expect(
+      (
+        await sendFile(
+          `/resource/subtitle?rid=${video.rid}&lang=${encodeURIComponent('../x')}`,
+          'a.vtt',
+          Buffer.from('WEBVTT'),
+        )
+      ).statusCode,
+    ).toBe(400);
     expect(uploadsOnDisk()).toHaveLength(uploadsBefore);
 
     expect((await get(`/resource/subtitle?rid=${video.rid}`)).json().data.subtitles).toHaveLength(1);
@@ -352,12 +469,21 @@ describe('resource library (spec 7 Resources)', () => {
     expect((await get(`/${loose.key}`, '')).statusCode).toBe(200);
     expect((await post('/resource/poster', { rid: video.rid })).json().error).toMatch(/^bad input: body\.fileId/);
     const image = await addFile('still.png', await png(), 'image/png');
-    expect((await post('/resource/poster', { rid: image.rid, fileId: loose.fileId })).json().error).toBe('not a video or audio resource');
-    expect((await sendFile(`/resource/poster?rid=${video.rid}`, 'x.pdf', Buffer.from('%PDF'), 'application/pdf')).json().error).toBe('not an image');
+    expect((await post('/resource/poster', { rid: image.rid, fileId: loose.fileId })).json().error).toBe(
+      'not a video or audio resource',
+    );
+    expect(
+      (await sendFile(`/resource/poster?rid=${video.rid}`, 'x.pdf', Buffer.from('%PDF'), 'application/pdf')).json()
+        .error,
+    ).toBe('not an image');
   });
 
   it('ppt: the slide list and a chosen cover slide', async () => {
-    const deck = await addFile('deck.pptx', Buffer.from('PK fake'), 'application/vnd.openxmlformats-officedocument.presentationml.presentation');
+    const deck = await addFile(
+      'deck.pptx',
+      Buffer.from('PK fake'),
+      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    );
     const image = await addFile('still.png', await png(), 'image/png');
     expect((await get(`/resource/ppt?rid=${image.rid}`)).json().error).toBe('not a presentation');
     expect((await post('/resource/ppt/cover', { rid: deck.rid, index: 0 })).json().error).toBe('no slides yet');
@@ -368,7 +494,9 @@ describe('resource library (spec 7 Resources)', () => {
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'slide-1.png'), await png(400, 300, '#00ff00'));
     fs.writeFileSync(path.join(dir, 'slide-2.png'), await png(400, 300, '#0000ff'));
-    app.ctx.sqlite.prepare("update resources set status = 'ready', outputs = ? where id = ?").run(JSON.stringify({ slides: ['slides/slide-1.png', 'slides/slide-2.png'], pages: 2 }), deck.rid);
+    app.ctx.sqlite
+      .prepare("update resources set status = 'ready', outputs = ? where id = ?")
+      .run(JSON.stringify({ slides: ['slides/slide-1.png', 'slides/slide-2.png'], pages: 2 }), deck.rid);
     const slides = (await get(`/resource/ppt?rid=${deck.rid}`)).json().data;
     expect([slides.cover, slides.slides.map((s: { index: number }) => s.index)]).toEqual([0, [0, 1]]);
     expect((await get(slides.slides[1].url, '')).statusCode).toBe(200);
@@ -378,7 +506,9 @@ describe('resource library (spec 7 Resources)', () => {
     expect(cover.json().data.cover).toBe(1);
     const thumb = (await list()).list.find((row) => row.rid === deck.rid)!.thumb!;
     expect(thumb).toMatch(/cover\.jpg$/);
-    const { data } = await sharp((await get(thumb, '')).rawPayload).raw().toBuffer({ resolveWithObject: true });
+    const { data } = await sharp((await get(thumb, '')).rawPayload)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     // The second slide is blue.
     expect(data[0]).toBeLessThan(30);
     expect(data[2]).toBeGreaterThan(220);
@@ -398,9 +528,9 @@ describe('resource rules', () => {
 
   it('SubRip becomes WebVTT; WebVTT stays; text without cues is refused', () => {
     // SubRip's X1/Y1 coordinates mean nothing to WebVTT and are dropped.
-    expect(srtToVtt('\uFEFF1\n0:00:01,5 --> 0:00:02,000 X1:10 X2:20\nA --> B\n\n\n2\n00:00:03,000 --> 00:00:04,000\n')).toBe(
-      'WEBVTT\n\n00:00:01.500 --> 00:00:02.000\nA -> B\n\n00:00:03.000 --> 00:00:04.000\n',
-    );
+    expect(
+      srtToVtt('\uFEFF1\n0:00:01,5 --> 0:00:02,000 X1:10 X2:20\nA --> B\n\n\n2\n00:00:03,000 --> 00:00:04,000\n'),
+    ).toBe('WEBVTT\n\n00:00:01.500 --> 00:00:02.000\nA -> B\n\n00:00:03.000 --> 00:00:04.000\n');
     expect(toWebVtt('WEBVTT\n\n00:01.000 --> 00:02.000\nhi')).toBe('WEBVTT\n\n00:01.000 --> 00:02.000\nhi\n');
     expect(toWebVtt('just text')).toBeNull();
     expect(toWebVtt('WEBVTT\n\nno cues')).toBeNull();

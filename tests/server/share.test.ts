@@ -11,8 +11,17 @@ describe('GET /qrcode/{coid}: the course share image (spec 2 Course intro page)'
   afterEach(() => app.close());
 
   const newCourse = async (title: string) => {
-    const catid = (await app.inject({ method: 'POST', url: '/course/category', payload: { title: 'C' }, headers: { cookie: admin } })).json().data.catid;
-    return (await app.inject({ method: 'POST', url: '/course/new', payload: { title, catid, type: 0, actual: 0, price: 0 }, headers: { cookie: admin } })).json().data as { coid: string; code: string };
+    const catid = (
+      await app.inject({ method: 'POST', url: '/course/category', payload: { title: 'C' }, headers: { cookie: admin } })
+    ).json().data.catid;
+    return (
+      await app.inject({
+        method: 'POST',
+        url: '/course/new',
+        payload: { title, catid, type: 0, actual: 0, price: 0 },
+        headers: { cookie: admin },
+      })
+    ).json().data as { coid: string; code: string };
   };
 
   it('answers an SVG QR code of the course address for a published course, by coid or code', async () => {
@@ -28,7 +37,12 @@ describe('GET /qrcode/{coid}: the course share image (spec 2 Course intro page)'
     }
     // The code encodes the address: a different course gives a different image.
     const other = await newCourse('Other');
-    await app.inject({ method: 'POST', url: '/course/pub', payload: { coid: other.coid, pub: '1' }, headers: { cookie: admin } });
+    await app.inject({
+      method: 'POST',
+      url: '/course/pub',
+      payload: { coid: other.coid, pub: '1' },
+      headers: { cookie: admin },
+    });
     const a = await app.inject({ method: 'GET', url: `/qrcode/${coid}` });
     const b = await app.inject({ method: 'GET', url: `/qrcode/${other.coid}` });
     expect(a.body).not.toBe(b.body);

@@ -16,16 +16,24 @@ describe('custom student fields (spec 7 labels get/add/edit/delete, getfield) an
   afterAll(() => app.close());
 
   const call = (url: string, payload?: unknown, cookie?: string) =>
-    app.inject({ method: payload === undefined ? 'GET' : 'POST', url, payload: payload as never, headers: cookie ? { cookie } : {} });
+    app.inject({
+      method: payload === undefined ? 'GET' : 'POST',
+      url,
+      payload: payload as never,
+      headers: cookie ? { cookie } : {},
+    });
   type F = { sfid: string; name: string; kind: string; options: string[]; required: boolean; position: number };
-  const fields = async (cookie = main): Promise<F[]> => (await call('/student/labels', undefined, cookie)).json().data.fields;
+  const fields = async (cookie = main): Promise<F[]> =>
+    (await call('/student/labels', undefined, cookie)).json().data.fields;
   const add = async (body: Record<string, unknown>, cookie = main) => {
     const res = await call('/student/labels/add', body, cookie);
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data.sfid as string;
   };
   const holdValue = (studentId: string, sfid: string, value: string) =>
-    app.ctx.sqlite.prepare('insert into student_field_values (student_id, field_id, value) values (?, ?, ?)').run(studentId, sfid, value);
+    app.ctx.sqlite
+      .prepare('insert into student_field_values (student_id, field_id, value) values (?, ?, ?)')
+      .run(studentId, sfid, value);
 
   it('adds fields of each kind in order; names trimmed and unique; bad input refused', async () => {
     const dept = await add({ name: ' 部门 ', kind: 'choice', options: [' 研发 ', '市场'], required: true });
@@ -52,7 +60,15 @@ describe('custom student fields (spec 7 labels get/add/edit/delete, getfield) an
     ]) {
       expect((await call('/student/labels/add', bad, main)).statusCode, JSON.stringify(bad)).toBe(400);
     }
-    expect((await call('/student/labels/add', { name: 'many', kind: 'choice', options: Array.from({ length: FIELD_OPTIONS_MAX }, (_, i) => `o${i}`) }, main)).statusCode).toBe(200);
+    expect(
+      (
+        await call(
+          '/student/labels/add',
+          { name: 'many', kind: 'choice', options: Array.from({ length: FIELD_OPTIONS_MAX }, (_, i) => `o${i}`) },
+          main,
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('edits name, required, choices and position; refuses a kind change or removing a held choice while students hold values', async () => {
@@ -68,7 +84,11 @@ describe('custom student fields (spec 7 labels get/add/edit/delete, getfield) an
     expect(res.json().data).toEqual({ count: 1 });
     expect((await fields()).find((f) => f.sfid === sfid)).toMatchObject({ kind: 'choice', options: ['A', 'B', 'C'] });
 
-    res = await call('/student/labels/edit', { sfid, name: '职位', options: ['B', 'D'], required: true, position: 0 }, main);
+    res = await call(
+      '/student/labels/edit',
+      { sfid, name: '职位', options: ['B', 'D'], required: true, position: 0 },
+      main,
+    );
     expect(res.statusCode, res.body).toBe(200);
     const list: F[] = res.json().data.fields;
     expect(list[0]).toMatchObject({ sfid, name: '职位', options: ['B', 'D'], required: true, position: 0 });
@@ -92,8 +112,12 @@ describe('custom student fields (spec 7 labels get/add/edit/delete, getfield) an
     const res = await call('/student/labels/delete', { sfid }, main);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.fields.some((f: F) => f.sfid === sfid)).toBe(false);
-    expect(res.json().data.fields.map((f: F) => f.position)).toEqual(res.json().data.fields.map((_: F, i: number) => i));
-    expect(app.ctx.sqlite.prepare('select count(*) n from student_field_values where field_id = ?').get(sfid)).toEqual({ n: 0 });
+    expect(res.json().data.fields.map((f: F) => f.position)).toEqual(
+      res.json().data.fields.map((_: F, i: number) => i),
+    );
+    expect(app.ctx.sqlite.prepare('select count(*) n from student_field_values where field_id = ?').get(sfid)).toEqual({
+      n: 0,
+    });
     expect((await call('/student/labels/delete', { sfid }, main)).statusCode).toBe(404);
   });
 
@@ -130,23 +154,49 @@ describe('custom student fields (spec 7 labels get/add/edit/delete, getfield) an
     for (const cookie of [student, anyAdmin, main]) {
       const res = await call('/student/getfield', undefined, cookie);
       expect(res.statusCode).toBe(200);
-      expect(res.json().data.fields.find((f: F) => f.sfid === sfid)).toMatchObject({ name: '学历', options: ['本科', '硕士'], required: true });
+      expect(res.json().data.fields.find((f: F) => f.sfid === sfid)).toMatchObject({
+        name: '学历',
+        options: ['本科', '硕士'],
+        required: true,
+      });
     }
     expect((await call('/student/getfield', undefined, other)).json().data.fields).toEqual([]);
   });
 
   it('setting: defaults, a partial write merges into the school settings keeping other keys (phone), roles', async () => {
     const id = school(app).id;
-    app.ctx.sqlite.prepare('update schools set settings = ? where id = ?').run(JSON.stringify({ phone: '010-1234', noAllowComment: true }), id);
+    app.ctx.sqlite
+      .prepare('update schools set settings = ? where id = ?')
+      .run(JSON.stringify({ phone: '010-1234', noAllowComment: true }), id);
     let res = await call('/student/setting', undefined, main);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ changePass: false, needPassword: true, noAllowComment: true, registration: false, registerWay: '' });
+    expect(res.json().data).toEqual({
+      changePass: false,
+      needPassword: true,
+      noAllowComment: true,
+      registration: false,
+      registerWay: '',
+    });
 
     res = await call('/student/setting', { registration: true, changePass: true, registerWay: ' wechat ' }, main);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toEqual({ changePass: true, needPassword: true, noAllowComment: true, registration: true, registerWay: 'wechat' });
-    const stored = JSON.parse((app.ctx.sqlite.prepare('select settings from schools where id = ?').get(id) as { settings: string }).settings);
-    expect(stored).toEqual({ phone: '010-1234', noAllowComment: true, registration: true, changePass: true, registerWay: 'wechat' });
+    expect(res.json().data).toEqual({
+      changePass: true,
+      needPassword: true,
+      noAllowComment: true,
+      registration: true,
+      registerWay: 'wechat',
+    });
+    const stored = JSON.parse(
+      (app.ctx.sqlite.prepare('select settings from schools where id = ?').get(id) as { settings: string }).settings,
+    );
+    expect(stored).toEqual({
+      phone: '010-1234',
+      noAllowComment: true,
+      registration: true,
+      changePass: true,
+      registerWay: 'wechat',
+    });
     expect((await call('/student/setting', undefined, main)).json().data.registration).toBe(true);
 
     for (const bad of [{ registration: 'yes' }, { registerWay: 'x'.repeat(201) }, { changePass: 1 }]) {
@@ -165,8 +215,14 @@ describe('custom student fields (spec 7 labels get/add/edit/delete, getfield) an
       expect((await call('/student/setting', body, studentAdmin)).statusCode).toBe(200);
     }
     // Another school's admin reads and writes its own school only.
-    expect((await call('/student/setting', { registration: false, noAllowComment: false }, other)).json().data).toMatchObject({ registration: false, needPassword: true });
-    expect((await call('/student/setting', undefined, main)).json().data).toMatchObject({ registration: true, noAllowComment: true, needPassword: false });
+    expect(
+      (await call('/student/setting', { registration: false, noAllowComment: false }, other)).json().data,
+    ).toMatchObject({ registration: false, needPassword: true });
+    expect((await call('/student/setting', undefined, main)).json().data).toMatchObject({
+      registration: true,
+      noAllowComment: true,
+      needPassword: false,
+    });
   });
 
   it('turning registration on shows the sign-up link on the public login page (the cached output is refreshed)', async () => {

@@ -30,7 +30,10 @@ describe('study gate: locked chapters are refused by the server', () => {
 
   const ware = async (cookie: string, coid: string, cid: string) => {
     const res = await app.inject({ method: 'GET', url: `/learn/ware/${coid}/${cid}`, headers: { cookie } });
-    return { status: res.statusCode, body: res.json() as { status: string; error: string | null; data: Record<string, unknown> } };
+    return {
+      status: res.statusCode,
+      body: res.json() as { status: string; error: string | null; data: Record<string, unknown> },
+    };
   };
   const okWare = async (cookie: string, coid: string, cid: string) => {
     const { status, body } = await ware(cookie, coid, cid);
@@ -62,11 +65,17 @@ describe('study gate: locked chapters are refused by the server', () => {
     const lockedBeat = await beat(app, s.cookie, { coid: c.coid, cid: c.video, start_ts: clock, position: 0 });
     expect(lockedBeat.status).toBe(403);
     expect(lockedBeat.body.error).toBe('couseOrderTip');
-    expect((await okCall<{ chapters: unknown[] }>(app, 'GET', `/learn/info?coid=${c.coid}`, s.cookie)).chapters).toEqual([]);
+    expect(
+      (await okCall<{ chapters: unknown[] }>(app, 'GET', `/learn/info?coid=${c.coid}`, s.cookie)).chapters,
+    ).toEqual([]);
 
     // The first chapter (a free trailer of 30 s) tells the page what is locked and by what.
     const first = await okWare(s.cookie, c.coid, c.free);
-    expect(first.study).toMatchObject({ recorded: true, owned: true, settings: { order_rest: true, plan: null, staged: false } });
+    expect(first.study).toMatchObject({
+      recorded: true,
+      owned: true,
+      settings: { order_rest: true, plan: null, staged: false },
+    });
     expect(first.study.chapters.map((ch) => [ch.cid, ch.lock?.message ?? null, ch.lock?.blockedBy ?? null])).toEqual([
       [c.free, null, null],
       [c.video, 'couseOrderTip', c.free],
@@ -83,8 +92,13 @@ describe('study gate: locked chapters are refused by the server', () => {
     const opened = await okWare(s.cookie, c.coid, c.video);
     expect(opened.study.chapters.find((ch) => ch.cid === c.free)).toMatchObject({ progress: 1, lock: null });
     expect(opened.study.chapters.find((ch) => ch.cid === c.video)?.lock).toBeNull();
-    expect(opened.study.chapters.find((ch) => ch.cid === c.pdf)?.lock).toMatchObject({ message: 'couseOrderTip', blockedBy: c.video });
-    expect((await okBeat(app, s.cookie, { coid: c.coid, cid: c.video, start_ts: clock, position: 0 })).status).toBe('recorded');
+    expect(opened.study.chapters.find((ch) => ch.cid === c.pdf)?.lock).toMatchObject({
+      message: 'couseOrderTip',
+      blockedBy: c.video,
+    });
+    expect((await okBeat(app, s.cookie, { coid: c.coid, cid: c.video, start_ts: clock, position: 0 })).status).toBe(
+      'recorded',
+    );
 
     // The administrator previews every chapter; a course without order_rest locks nothing.
     expect((await ware(admin, c.coid, c.exercise)).status).toBe(200);
@@ -98,20 +112,49 @@ describe('study gate: locked chapters are refused by the server', () => {
   async function growthPlan() {
     const schoolId = school(app).id;
     const post = <T>(url: string, payload: object) => okCall<T>(app, 'POST', url, admin, payload);
-    const { coid } = await post<{ coid: string }>('/course/new', { title: 'Growth plan', catid: '0', type: 3, level: 0, actual: 0, settings: { verify: 1 } });
-    const stage = (title: string) => post<{ cid: string }>('/chapter/add', { coid, parent_id: '0', title, type: CHAPTER_TYPE.heading }).then((r) => r.cid);
-    const lesson = (parent: string, title: string) => post<{ cid: string }>('/chapter/add', { coid, parent_id: parent, title, type: CHAPTER_TYPE.video }).then((r) => r.cid);
+    const { coid } = await post<{ coid: string }>('/course/new', {
+      title: 'Growth plan',
+      catid: '0',
+      type: 3,
+      level: 0,
+      actual: 0,
+      settings: { verify: 1 },
+    });
+    const stage = (title: string) =>
+      post<{ cid: string }>('/chapter/add', { coid, parent_id: '0', title, type: CHAPTER_TYPE.heading }).then(
+        (r) => r.cid,
+      );
+    const lesson = (parent: string, title: string) =>
+      post<{ cid: string }>('/chapter/add', { coid, parent_id: parent, title, type: CHAPTER_TYPE.video }).then(
+        (r) => r.cid,
+      );
     const stageA = await stage('Stage A');
     const a1 = await lesson(stageA, 'A1');
     const stageB = await stage('Stage B');
     const b1 = await lesson(stageB, 'B1');
     for (const cid of [a1, b1]) {
-      attachResource(app, cid, seedResource(app, { schoolId, kind: 'video', fileName: `${cid}.mp4`, mime: 'video/mp4', source: Buffer.from('video'), duration: 20, outputs: { mp4: 'video.mp4' } }));
+      attachResource(
+        app,
+        cid,
+        seedResource(app, {
+          schoolId,
+          kind: 'video',
+          fileName: `${cid}.mp4`,
+          mime: 'video/mp4',
+          source: Buffer.from('video'),
+          duration: 20,
+          outputs: { mp4: 'video.mp4' },
+        }),
+      );
     }
     const now = app.ctx.now();
     // course/new of a type-3 course made its plan, a draft; the review approves it before it can be published.
     expect(app.ctx.db.select().from(studyPlans).where(eq(studyPlans.courseId, coid)).get()?.status).toBe('draft');
-    app.ctx.db.update(studyPlans).set({ status: 'approved', updatedAt: now }).where(eq(studyPlans.courseId, coid)).run();
+    app.ctx.db
+      .update(studyPlans)
+      .set({ status: 'approved', updatedAt: now })
+      .where(eq(studyPlans.courseId, coid))
+      .run();
     await app.inject({ method: 'POST', url: '/course/pub', payload: { coid, pub: '1' }, headers: { cookie: admin } });
     return { coid, stageA, a1, stageB, b1, schoolId };
   }
@@ -122,39 +165,82 @@ describe('study gate: locked chapters are refused by the server', () => {
     const outsider = await signedInStudent(app);
     const now = app.ctx.now();
     // Assigned through the student's group.
-    buildPlanAssignment(app, { courseId: plan.coid, schoolId: plan.schoolId, targetType: 'group', targetId: s.groupIds[0]!, createdAt: now });
+    buildPlanAssignment(app, {
+      courseId: plan.coid,
+      schoolId: plan.schoolId,
+      targetType: 'group',
+      targetId: s.groupIds[0]!,
+      createdAt: now,
+    });
 
     expect((await ware(outsider.cookie, plan.coid, plan.a1)).body.error).toBe('designatedGroup');
-    expect((await beat(app, outsider.cookie, { coid: plan.coid, cid: plan.a1, start_ts: clock, position: 0 })).status).toBe(403);
+    expect(
+      (await beat(app, outsider.cookie, { coid: plan.coid, cid: plan.a1, start_ts: clock, position: 0 })).status,
+    ).toBe(403);
 
     const first = await okWare(s.cookie, plan.coid, plan.a1);
     expect(first.study).toMatchObject({ owned: true, settings: { plan: 'growth', verify: true } });
-    expect(first.study.chapters.find((ch) => ch.cid === plan.b1)?.lock).toEqual({ message: 'orderTip', blockedBy: plan.stageA });
+    expect(first.study.chapters.find((ch) => ch.cid === plan.b1)?.lock).toEqual({
+      message: 'orderTip',
+      blockedBy: plan.stageA,
+    });
     const refused = await ware(s.cookie, plan.coid, plan.b1);
     expect(refused.status).toBe(403);
     expect(refused.body.data).toMatchObject({ refusal: 'orderTip', blockedBy: plan.stageA });
-    expect((await beat(app, s.cookie, { coid: plan.coid, cid: plan.b1, start_ts: clock, position: 0 })).body.error).toBe('orderTip');
+    expect(
+      (await beat(app, s.cookie, { coid: plan.coid, cid: plan.b1, start_ts: clock, position: 0 })).body.error,
+    ).toBe('orderTip');
 
     // Studied but not reviewed: still locked (verify is on). Approved in the back office: open.
     expect((await play(s.cookie, plan.coid, plan.a1, 20)).completed).toBe(true);
     expect((await ware(s.cookie, plan.coid, plan.b1)).body.error).toBe('orderTip');
     // Rejected with a reason: still locked, and the student's plan detail says why.
-    await okCall(app, 'POST', '/learn/review', admin, { sid: s.id, coid: plan.coid, cid: plan.stageA, action: 'reject', reason: '请补看第一阶段' });
+    await okCall(app, 'POST', '/learn/review', admin, {
+      sid: s.id,
+      coid: plan.coid,
+      cid: plan.stageA,
+      action: 'reject',
+      reason: '请补看第一阶段',
+    });
     expect((await ware(s.cookie, plan.coid, plan.b1)).body.error).toBe('orderTip');
-    const detail = await okCall<{ stageList: { cid: string; verify_status: number; review_reason: string }[] }>(app, 'GET', `/studyplan/stu/detail?coid=${plan.coid}`, s.cookie);
+    const detail = await okCall<{ stageList: { cid: string; verify_status: number; review_reason: string }[] }>(
+      app,
+      'GET',
+      `/studyplan/stu/detail?coid=${plan.coid}`,
+      s.cookie,
+    );
     expect(detail.stageList[0]).toMatchObject({ cid: plan.stageA, verify_status: 2, review_reason: '请补看第一阶段' });
-    await okCall(app, 'POST', '/learn/review', admin, { sid: s.id, coid: plan.coid, cid: plan.stageA, action: 'approve' });
+    await okCall(app, 'POST', '/learn/review', admin, {
+      sid: s.id,
+      coid: plan.coid,
+      cid: plan.stageA,
+      action: 'approve',
+    });
     const opened = await okWare(s.cookie, plan.coid, plan.b1);
     expect(opened.study.chapters.find((ch) => ch.cid === plan.b1)?.lock).toBeNull();
   });
 
   it('a course cannot turn into a plan or a plan into a course (course/save); a copy of a plan is a new draft plan', async () => {
     const plan = await growthPlan();
-    const res = await app.inject({ method: 'POST', url: '/course/save', headers: { cookie: admin }, payload: { coid: plan.coid, values: { type: 0 } } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/course/save',
+      headers: { cookie: admin },
+      payload: { coid: plan.coid, values: { type: 0 } },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toContain('values.type');
     const course = await learnCourse(app, admin, {}, {}, 60);
-    expect((await app.inject({ method: 'POST', url: '/course/save', headers: { cookie: admin }, payload: { coid: course.coid, values: { type: 3 } } })).statusCode).toBe(400);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/course/save',
+          headers: { cookie: admin },
+          payload: { coid: course.coid, values: { type: 3 } },
+        })
+      ).statusCode,
+    ).toBe(400);
     const copy = await okCall<{ coid: string }>(app, 'POST', '/course/copy', admin, { coid: plan.coid });
     expect(app.ctx.db.select().from(studyPlans).where(eq(studyPlans.courseId, copy.coid)).get()?.status).toBe('draft');
   });
@@ -162,7 +248,13 @@ describe('study gate: locked chapters are refused by the server', () => {
   it('a plan whose approval is gone is studied by nobody, assigned or not', async () => {
     const plan = await growthPlan();
     const s = await signedInStudent(app);
-    buildPlanAssignment(app, { courseId: plan.coid, schoolId: plan.schoolId, targetType: 'student', targetId: s.id, createdAt: app.ctx.now() });
+    buildPlanAssignment(app, {
+      courseId: plan.coid,
+      schoolId: plan.schoolId,
+      targetType: 'student',
+      targetId: s.id,
+      createdAt: app.ctx.now(),
+    });
     expect((await ware(s.cookie, plan.coid, plan.a1)).status).toBe(200);
     app.ctx.db.update(studyPlans).set({ status: 'rejected' }).run();
     expect((await ware(s.cookie, plan.coid, plan.a1)).body.error).toBe('designatedGroup');
@@ -184,7 +276,9 @@ describe('study gate: locked chapters are refused by the server', () => {
     expect(new Date(window.start).getFullYear()).toBe(year);
     expect(new Date(window.start).getMonth()).toBe(2);
     expect(new Date(window.end).getDate()).toBe(20);
-    expect((await beat(app, s.cookie, { coid: c.coid, cid: c.video, start_ts: clock, position: 0 })).body.error).toBe('stageNotOpen');
+    expect((await beat(app, s.cookie, { coid: c.coid, cid: c.video, start_ts: clock, position: 0 })).body.error).toBe(
+      'stageNotOpen',
+    );
 
     // Months later: the session has ended meanwhile; the student signs in again.
     clock = new Date(year, 2, 15, 10).getTime();
@@ -196,6 +290,8 @@ describe('study gate: locked chapters are refused by the server', () => {
     clock = new Date(year, 2, 21, 10).getTime();
     const later = (await login(app, s)).cookie;
     expect((await ware(later, c.coid, c.video)).body.error).toBe('stageClosed');
-    expect((await beat(app, later, { coid: c.coid, cid: c.video, start_ts: clock, position: 0 })).body.error).toBe('stageClosed');
+    expect((await beat(app, later, { coid: c.coid, cid: c.video, start_ts: clock, position: 0 })).body.error).toBe(
+      'stageClosed',
+    );
   });
 });

@@ -10,19 +10,31 @@ describe('tags', () => {
   let otherSchool: string;
   let otherAdmin: string;
 
-  const call = (method: 'GET' | 'POST', url: string, payload?: unknown, cookie?: string, headers: Record<string, string> = {}) =>
-    app.inject({ method, url, payload: payload as object, headers: { ...(cookie ? { cookie } : {}), ...headers } });
+  const call = (
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: unknown,
+    cookie?: string,
+    headers: Record<string, string> = {},
+  ) => app.inject({ method, url, payload: payload as object, headers: { ...(cookie ? { cookie } : {}), ...headers } });
   const addTag = async (name: string, cookie = admin) => {
     const res = await call('POST', '/tag/add', { name }, cookie);
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data.id as string;
   };
-  const sections = async () => (await call('GET', `/tags/${school(app).hashUID}`)).json().data.tags as { id: string; name: string; courses: { coid: string }[] }[];
+  const sections = async () =>
+    (await call('GET', `/tags/${school(app).hashUID}`)).json().data.tags as {
+      id: string;
+      name: string;
+      courses: { coid: string }[];
+    }[];
 
   beforeAll(async () => {
     app = await makeApp();
     admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
-    otherSchool = (await createSchool(app.ctx, { name: 'Other', adminUsername: 'other-admin', adminPassword: 'other-pass-1' })).id;
+    otherSchool = (
+      await createSchool(app.ctx, { name: 'Other', adminUsername: 'other-admin', adminPassword: 'other-pass-1' })
+    ).id;
     otherAdmin = (await login(app, { username: 'other-admin', password: 'other-pass-1', role: 'admin' })).cookie;
   });
   afterAll(() => app.close());
@@ -41,7 +53,12 @@ describe('tags', () => {
     const tags = await sections();
     expect(tags.map((t) => t.name)).toEqual(['Hot']);
     expect(tags[0].courses.map((c) => c.coid)).toEqual([ids[9], ...ids.slice(0, 7)]);
-    expect(tags[0].courses[0]).toMatchObject({ title: 'c9', actual: 12.5, count: 0, code: app.ctx.courseCodec.encode(ids[9]) });
+    expect(tags[0].courses[0]).toMatchObject({
+      title: 'c9',
+      actual: 12.5,
+      count: 0,
+      code: app.ctx.courseCodec.encode(ids[9]),
+    });
     const adminList = (await call('GET', '/tag/admin/list', undefined, admin)).json().data.tags;
     expect(adminList.find((t: { id: string }) => t.id === hot).coids).toEqual(order.filter((id) => id !== gone));
     await call('POST', '/tag/courses', { tag_id: hot, coids: [ids[1], ids[0]] }, admin);
@@ -60,10 +77,12 @@ describe('tags', () => {
     expect(remaining.map((t: { id: string }) => t.id)).not.toContain(a);
     expect(remaining.map((t: { position: number }) => t.position)).toEqual(remaining.map((_: unknown, i: number) => i));
     expect((await call('POST', '/tag/delete', { tag_id: a }, admin)).statusCode).toBe(404);
-    expect((await call('POST', '/tag/courses', { tag_id: 'x', coids: [] }, admin)).json().error).toMatch(/body\.tag_id/);
+    expect((await call('POST', '/tag/courses', { tag_id: 'x', coids: [] }, admin)).json().error).toMatch(
+      /body\.tag_id/,
+    );
   });
 
-  it("a course of another school is refused with 404 and nothing changes", async () => {
+  it('a course of another school is refused with 404 and nothing changes', async () => {
     const tag = await addTag('Mixed');
     const ours = buildCourse(app);
     const theirs = app.ctx.ids.next();
@@ -79,7 +98,7 @@ describe('tags', () => {
     const student = await login(app, await buildStudent(app));
     const editor = await login(app, { ...(await buildSubAdmin(app, ['userpage'])), role: 'admin' });
     const teacher = await login(app, { ...(await buildSubAdmin(app, ['course'])), role: 'admin' });
-    const attempts: [('GET' | 'POST'), string, object?][] = [
+    const attempts: ['GET' | 'POST', string, object?][] = [
       ['POST', '/tag/add', { name: 'x' }],
       ['POST', '/tag/rename', { tag_id: tag, name: 'y' }],
       ['POST', '/tag/delete', { tag_id: tag }],
@@ -91,8 +110,11 @@ describe('tags', () => {
       expect((await call(method, url, body, student.cookie)).statusCode, url).toBe(403);
       expect((await call(method, url, body, editor.cookie)).statusCode, url).toBe(403);
     }
-    expect((await call('POST', '/tag/rename', { tag_id: tag, name: 'Guarded 2' }, teacher.cookie)).statusCode).toBe(200);
-    for (const [method, url, body] of attempts.slice(1, 4)) expect((await call(method, url, body, otherAdmin)).statusCode, url).toBe(404);
+    expect((await call('POST', '/tag/rename', { tag_id: tag, name: 'Guarded 2' }, teacher.cookie)).statusCode).toBe(
+      200,
+    );
+    for (const [method, url, body] of attempts.slice(1, 4))
+      expect((await call(method, url, body, otherAdmin)).statusCode, url).toBe(404);
     expect((await call('GET', '/tag/admin/list', undefined, otherAdmin)).json().data.tags).toEqual([]);
     expect((await call('GET', `/tags/${app.ctx.uidCodec.encode(otherSchool)}`)).json().data.tags).toEqual([]);
     expect((await call('GET', '/tags/garbage')).statusCode).toBe(404);

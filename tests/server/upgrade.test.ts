@@ -36,10 +36,13 @@ function migrationsCopy(change: (journal: Journal, folder: string) => void): str
   return folder;
 }
 
-const shipped = (JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as Journal).entries;
+const shipped = (JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as Journal)
+  .entries;
 const lastTag = shipped.at(-1)!.tag;
 /** A table the last shipped migration creates (it must not be in a backup taken before it). */
-const lastTable = /CREATE TABLE `(\w+)`/.exec(fs.readFileSync(path.join(MIGRATIONS_FOLDER, `${lastTag}.sql`), 'utf8'))![1];
+const lastTable = /CREATE TABLE `(\w+)`/.exec(
+  fs.readFileSync(path.join(MIGRATIONS_FOLDER, `${lastTag}.sql`), 'utf8'),
+)![1];
 
 /** A database file left at the schema before the last migration, holding one marker row. */
 async function olderDatabase(): Promise<{ dataDir: string; file: string }> {
@@ -98,7 +101,9 @@ describe('upgrade at start', () => {
     expect(data.backup.at).toBeGreaterThanOrEqual(before);
     expect(data.backup.file).not.toContain('/');
     // The data survived the upgrade.
-    expect(app.ctx.sqlite.prepare("SELECT value FROM app_settings WHERE key = 'marker'").get()).toEqual({ value: 'kept' });
+    expect(app.ctx.sqlite.prepare("SELECT value FROM app_settings WHERE key = 'marker'").get()).toEqual({
+      value: 'kept',
+    });
   });
 
   it('a failed migration leaves the database as it was, names the migration and the backup, and refuses to start', async () => {
@@ -109,7 +114,13 @@ describe('upgrade at start', () => {
 
     const broken = migrationsCopy((journal, folder) => {
       const tag = '0099_broken';
-      journal.entries.push({ idx: journal.entries.length, version: '6', when: shipped.at(-1)!.when + 1000, tag, breakpoints: true });
+      journal.entries.push({
+        idx: journal.entries.length,
+        version: '6',
+        when: shipped.at(-1)!.when + 1000,
+        tag,
+        breakpoints: true,
+      });
       fs.writeFileSync(
         path.join(folder, `${tag}.sql`),
         "CREATE TABLE `upgrade_probe` (`id` text PRIMARY KEY NOT NULL);\n--> statement-breakpoint\nINSERT INTO `app_settings` (`key`, `value`) VALUES ('marker', 'changed') ON CONFLICT (`key`) DO UPDATE SET `value` = excluded.`value`;\n--> statement-breakpoint\nINSERT INTO `no_such_table` VALUES (1);\n",
@@ -150,7 +161,11 @@ describe('upgrade at start', () => {
     expect(fs.existsSync(path.join(dataDir, 'backups'))).toBe(false);
     const { cookie } = await login(app, { ...ADMIN, role: 'admin' });
     const data = (await status(app, cookie)).json().data;
-    expect(data).toMatchObject({ schemaVersion: lastTag, migrations: { applied: shipped.length, pending: [] }, backup: null });
+    expect(data).toMatchObject({
+      schemaVersion: lastTag,
+      migrations: { applied: shipped.length, pending: [] },
+      backup: null,
+    });
     expect(typeof data.lastMigrationAt).toBe('number');
   });
 });
@@ -160,7 +175,10 @@ describe('GET lan/upgrade/status roles', () => {
     const app = await start(tempDir(), ':memory:');
     expect((await status(app)).statusCode).toBe(401);
     const student = await buildStudent(app);
-    expect((await status(app, (await login(app, { username: student.username, password: student.password })).cookie)).statusCode).toBe(403);
+    expect(
+      (await status(app, (await login(app, { username: student.username, password: student.password })).cookie))
+        .statusCode,
+    ).toBe(403);
     const without = await buildSubAdmin(app, ['student', 'course']);
     expect((await status(app, (await login(app, { ...without, role: 'admin' })).cookie)).statusCode).toBe(403);
     const holder = await buildSubAdmin(app, ['setting']);

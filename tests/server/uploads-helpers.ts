@@ -15,18 +15,29 @@ export function multipartBody(parts: Part[]): { body: Buffer; headers: Record<st
   const chunks: Buffer[] = [];
   for (const part of parts) {
     if ('value' in part) {
-      chunks.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+      chunks.push(
+        Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`),
+      );
     } else {
-      chunks.push(fileHead(part.name, part.filename, part.type ?? 'application/octet-stream'), part.data, Buffer.from('\r\n'));
+      chunks.push(
+        fileHead(part.name, part.filename, part.type ?? 'application/octet-stream'),
+        part.data,
+        Buffer.from('\r\n'),
+      );
     }
   }
   chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
   const body = Buffer.concat(chunks);
-  return { body, headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': String(body.length) } };
+  return {
+    body,
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': String(body.length) },
+  };
 }
 
 export function fileHead(field: string, filename: string, type: string): Buffer {
-  return Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`);
+  return Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
 }
 export const bodyTail = () => Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
 
@@ -42,7 +53,12 @@ export function patternChunk(index: number, size: number): Buffer {
 }
 
 /** A multipart body whose file is `total` bytes of pattern chunks, produced as it is read. */
-export function streamedFileBody(filename: string, type: string, total: number, chunkSize = 1024 * 1024): { stream: Readable; length: number } {
+export function streamedFileBody(
+  filename: string,
+  type: string,
+  total: number,
+  chunkSize = 1024 * 1024,
+): { stream: Readable; length: number } {
   const head = fileHead('file-select', filename, type);
   const tail = bodyTail();
   let sent = 0;
@@ -83,20 +99,23 @@ export function rawRequest(
   options: { method: string; path: string; headers: Record<string, string>; body: Readable | Buffer },
 ): Promise<{ status: number; json: any; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: '127.0.0.1', port, method: options.method, path: options.path, headers: options.headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let json: unknown = null;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          json = text;
-        }
-        resolve({ status: response.statusCode ?? 0, json, headers: response.headers });
-      });
-    });
+    const request = http.request(
+      { host: '127.0.0.1', port, method: options.method, path: options.path, headers: options.headers },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json: unknown = null;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = text;
+          }
+          resolve({ status: response.statusCode ?? 0, json, headers: response.headers });
+        });
+      },
+    );
     request.on('error', reject);
     if (Buffer.isBuffer(options.body)) request.end(options.body);
     else options.body.pipe(request);
@@ -108,7 +127,9 @@ export function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
   return (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
     .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath ?? (entry as unknown as { path: string }).path, entry.name)));
+    .map((entry) =>
+      path.relative(dir, path.join(entry.parentPath ?? (entry as unknown as { path: string }).path, entry.name)),
+    );
 }
 
 /** Polls until check() is true or the time runs out. */

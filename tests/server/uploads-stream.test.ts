@@ -7,7 +7,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, login, makeApp, type TestApp } from '../helpers/app';
 import { files } from '../../server/db/schema';
 import { setWriteStreamFactory } from '../../server/lib/storage';
-import { BOUNDARY, eventually, fileHead, filesUnder, listen, multipartBody, rawRequest, streamedFileBody } from './uploads-helpers';
+import {
+  BOUNDARY,
+  eventually,
+  fileHead,
+  filesUnder,
+  listen,
+  multipartBody,
+  rawRequest,
+  streamedFileBody,
+} from './uploads-helpers';
 
 /** Uploads over real HTTP: an aborted request, a full disk, and a 200 MB upload with flat memory (issue 4 'Large files'). */
 describe('streamed uploads over HTTP', () => {
@@ -15,7 +24,10 @@ describe('streamed uploads over HTTP', () => {
   let admin: string;
   let port: number;
   let dataDir: string;
-  const leftovers = () => [...filesUnder(path.join(dataDir, 'tmp/uploads')), ...filesUnder(path.join(dataDir, 'files/userupload'))];
+  const leftovers = () => [
+    ...filesUnder(path.join(dataDir, 'tmp/uploads')),
+    ...filesUnder(path.join(dataDir, 'files/userupload')),
+  ];
   const rowCount = () => app.ctx.db.select().from(files).all().length;
 
   beforeAll(async () => {
@@ -54,7 +66,8 @@ describe('streamed uploads over HTTP', () => {
       return new Writable({
         write(chunk: Buffer, _encoding, callback) {
           written += chunk.length;
-          if (written > 100 * 1024) return callback(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }));
+          if (written > 100 * 1024)
+            return callback(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }));
           real.write(chunk, callback);
         },
         final(callback) {
@@ -67,16 +80,30 @@ describe('streamed uploads over HTTP', () => {
       });
     });
     const before = rowCount();
-    const { body, headers } = multipartBody([{ name: 'file-select', filename: 'big.pdf', type: 'application/pdf', data: Buffer.alloc(512 * 1024, 7) }]);
-    const res = await rawRequest(port, { method: 'POST', path: '/lan/upload/big.pdf', headers: { ...headers, cookie: admin }, body });
+    const { body, headers } = multipartBody([
+      { name: 'file-select', filename: 'big.pdf', type: 'application/pdf', data: Buffer.alloc(512 * 1024, 7) },
+    ]);
+    const res = await rawRequest(port, {
+      method: 'POST',
+      path: '/lan/upload/big.pdf',
+      headers: { ...headers, cookie: admin },
+      body,
+    });
     expect(res.status).toBe(507);
     expect(res.json).toMatchObject({ status: 'error', error: 'disk full' });
     expect(await eventually(() => leftovers().length === 0)).toBe(true);
     expect(rowCount()).toBe(before);
     // The refused body was discarded: the next upload (on the same kept-alive connection) goes through.
     setWriteStreamFactory(null);
-    const next = multipartBody([{ name: 'file-select', filename: 'ok.pdf', type: 'application/pdf', data: Buffer.alloc(1000, 1) }]);
-    const ok = await rawRequest(port, { method: 'POST', path: '/lan/upload/ok.pdf', headers: { ...next.headers, cookie: admin }, body: next.body });
+    const next = multipartBody([
+      { name: 'file-select', filename: 'ok.pdf', type: 'application/pdf', data: Buffer.alloc(1000, 1) },
+    ]);
+    const ok = await rawRequest(port, {
+      method: 'POST',
+      path: '/lan/upload/ok.pdf',
+      headers: { ...next.headers, cookie: admin },
+      body: next.body,
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -110,7 +137,11 @@ describe('streamed uploads over HTTP', () => {
       res = await rawRequest(port, {
         method: 'POST',
         path: '/lan/upload/big.mp4',
-        headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': String(length), cookie: admin },
+        headers: {
+          'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+          'content-length': String(length),
+          cookie: admin,
+        },
         body: stream.pipe(tap),
       });
     } finally {
@@ -126,7 +157,8 @@ describe('streamed uploads over HTTP', () => {
     expect(peak - before).toBeLessThan(64 * 1024 * 1024);
 
     const stored = createHash('sha256');
-    for await (const chunk of fs.createReadStream(path.join(dataDir, res.json.data.key))) stored.update(chunk as Buffer);
+    for await (const chunk of fs.createReadStream(path.join(dataDir, res.json.data.key)))
+      stored.update(chunk as Buffer);
     expect(stored.digest('hex')).toBe(hash.digest('hex'));
   }, 120_000);
 
@@ -134,7 +166,12 @@ describe('streamed uploads over HTTP', () => {
     const rid = app.ctx.ids.next();
     const prefix = app.ctx.mediaSigner.prefix(rid);
     for (const attempt of ['../../../../etc/passwd', 'hls/../../x', './source', '..%2f..%2f..%2fetc%2fpasswd']) {
-      const res = await rawRequest(port, { method: 'GET', path: `${prefix}${attempt}`, headers: {}, body: Buffer.alloc(0) });
+      const res = await rawRequest(port, {
+        method: 'GET',
+        path: `${prefix}${attempt}`,
+        headers: {},
+        body: Buffer.alloc(0),
+      });
       expect([400, 404], `${attempt}: ${res.status}`).toContain(res.status);
     }
   });

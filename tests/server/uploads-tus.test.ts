@@ -24,7 +24,16 @@ describe('tus uploads', () => {
       .join(',');
 
   const create = (length: number, metadata: Record<string, string>, cookie?: string) =>
-    app.inject({ method: 'POST', url: '/lan/tus/', headers: { ...TUS, 'upload-length': String(length), 'upload-metadata': meta(metadata), ...(cookie ? { cookie } : {}) } });
+    app.inject({
+      method: 'POST',
+      url: '/lan/tus/',
+      headers: {
+        ...TUS,
+        'upload-length': String(length),
+        'upload-metadata': meta(metadata),
+        ...(cookie ? { cookie } : {}),
+      },
+    });
   const patch = (location: string, offset: number, body: Buffer, cookie: string) =>
     app.inject({
       method: 'PATCH',
@@ -59,7 +68,9 @@ describe('tus uploads', () => {
     expect(head.headers['upload-offset']).toBe('40000');
     expect(head.headers['upload-length']).toBe(String(data.length));
     // Another user cannot see or continue it.
-    expect((await app.inject({ method: 'HEAD', url: location, headers: { ...TUS, cookie: student } })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'HEAD', url: location, headers: { ...TUS, cookie: student } })).statusCode).toBe(
+      404,
+    );
     expect((await patch(location, 40_000, data.subarray(40_000), student)).statusCode).toBe(404);
     expect((await app.inject({ method: 'HEAD', url: location, headers: TUS })).statusCode).toBe(401);
     // A wrong offset is refused (409) and changes nothing.
@@ -73,12 +84,33 @@ describe('tus uploads', () => {
     expect(String(last.headers['access-control-expose-headers'])).toMatch(/Lanxue-File-Id/i);
     expect(fs.readFileSync(path.join(dataDir, key)).equals(data)).toBe(true);
     const row = app.ctx.db.select().from(files).where(eq(files.id, fileId)).get();
-    expect(row).toMatchObject({ key, originalName: '第一课.mp4', size: data.length, ext: 'MP4', mime: 'video/mp4', visibility: 'public' });
+    expect(row).toMatchObject({
+      key,
+      originalName: '第一课.mp4',
+      size: data.length,
+      ext: 'MP4',
+      mime: 'video/mp4',
+      visibility: 'public',
+    });
 
-    const result = await app.inject({ method: 'GET', url: `/lan/upload/result/${uploadId}`, headers: { cookie: admin } });
+    const result = await app.inject({
+      method: 'GET',
+      url: `/lan/upload/result/${uploadId}`,
+      headers: { cookie: admin },
+    });
     expect(result.statusCode, result.body).toBe(200);
-    expect(result.json().data).toMatchObject({ status: 'ok', fileId, key, name: '第一课.mp4', size: data.length, video: true });
-    expect((await app.inject({ method: 'GET', url: `/lan/upload/result/${uploadId}`, headers: { cookie: student } })).statusCode).toBe(404);
+    expect(result.json().data).toMatchObject({
+      status: 'ok',
+      fileId,
+      key,
+      name: '第一课.mp4',
+      size: data.length,
+      video: true,
+    });
+    expect(
+      (await app.inject({ method: 'GET', url: `/lan/upload/result/${uploadId}`, headers: { cookie: student } }))
+        .statusCode,
+    ).toBe(404);
     // Nothing of the upload is left in tmp/tus but the small result note.
     expect(filesUnder(path.join(dataDir, 'tmp/tus'))).toEqual([`${uploadId}.done`]);
   });
@@ -89,7 +121,11 @@ describe('tus uploads', () => {
     expect((await create(10, { filename: 'a.exe' }, admin)).statusCode).toBe(415);
     expect((await create(10, { filename: '../a.mp4' }, admin)).statusCode).toBe(400);
     expect((await create(10, {}, admin)).statusCode).toBe(400);
-    const deferred = await app.inject({ method: 'POST', url: '/lan/tus/', headers: { ...TUS, 'upload-defer-length': '1', 'upload-metadata': meta({ filename: 'a.mp4' }), cookie: admin } });
+    const deferred = await app.inject({
+      method: 'POST',
+      url: '/lan/tus/',
+      headers: { ...TUS, 'upload-defer-length': '1', 'upload-metadata': meta({ filename: 'a.mp4' }), cookie: admin },
+    });
     expect(deferred.statusCode).toBe(400);
   });
 
@@ -114,7 +150,10 @@ describe('tus uploads', () => {
         write(chunk: Buffer, _encoding, callback) {
           const room = 500 - written;
           written += chunk.length;
-          if (room < chunk.length) return real.write(chunk.subarray(0, Math.max(0, room)), () => callback(Object.assign(new Error('ENOSPC'), { code: 'ENOSPC' })));
+          if (room < chunk.length)
+            return real.write(chunk.subarray(0, Math.max(0, room)), () =>
+              callback(Object.assign(new Error('ENOSPC'), { code: 'ENOSPC' })),
+            );
           real.write(chunk, callback);
         },
         final: (callback) => real.end(callback),
@@ -205,13 +244,26 @@ describe('tus uploads', () => {
   it('under an API prefix the tus endpoint and its Location follow the prefix', async () => {
     const prefixed = await makeApp({ API_PREFIX: '/api/' });
     try {
-      const signedIn = await prefixed.inject({ method: 'POST', url: '/api/do/login', payload: { ...ADMIN, role: 'admin' } });
+      const signedIn = await prefixed.inject({
+        method: 'POST',
+        url: '/api/do/login',
+        payload: { ...ADMIN, role: 'admin' },
+      });
       const cookie = `y_main=${signedIn.cookies.find((c) => c.name === 'y_main')!.value}`;
-      const created = await prefixed.inject({ method: 'POST', url: '/api/lan/tus/', headers: { ...TUS, 'upload-length': '3', 'upload-metadata': meta({ filename: 'p.pdf' }), cookie } });
+      const created = await prefixed.inject({
+        method: 'POST',
+        url: '/api/lan/tus/',
+        headers: { ...TUS, 'upload-length': '3', 'upload-metadata': meta({ filename: 'p.pdf' }), cookie },
+      });
       expect(created.statusCode, created.body).toBe(201);
       const location = created.headers.location as string;
       expect(location).toMatch(/^\/api\/lan\/tus\/\d{19}$/);
-      const done = await prefixed.inject({ method: 'PATCH', url: location, payload: Buffer.from('abc'), headers: { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', cookie } });
+      const done = await prefixed.inject({
+        method: 'PATCH',
+        url: location,
+        payload: Buffer.from('abc'),
+        headers: { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', cookie },
+      });
       expect(done.statusCode).toBe(204);
       expect(done.headers['lanxue-file-key']).toMatch(/\.PDF$/);
     } finally {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cleanCommentText, commentLength, commentOwnership, commentRefusal, COMMENT_MAX, type CommentCheck, type CommentRefusal } from '../../shared/rules/comments';
+import {
+  cleanCommentText,
+  commentLength,
+  commentOwnership,
+  commentRefusal,
+  COMMENT_MAX,
+  type CommentCheck,
+  type CommentRefusal,
+} from '../../shared/rules/comments';
 
 const ok: CommentCheck = { loggedIn: true, text: '好课', bought: true, isOwner: false, graphic: false };
 const long = '字'.repeat(COMMENT_MAX + 1);
@@ -27,7 +35,11 @@ describe('graphic comment checks in order (spec 5: noLogin, emptyComment, graCom
   const g: CommentCheck = { ...ok, graphic: true };
   it.each([
     ['all well', g, null],
-    ['"not logged in (noLogin)" first, even when empty, not bought, too long and the owner', { ...g, loggedIn: false, text: '', bought: false, isOwner: true }, 'noLogin'],
+    [
+      '"not logged in (noLogin)" first, even when empty, not bought, too long and the owner',
+      { ...g, loggedIn: false, text: '', bought: false, isOwner: true },
+      'noLogin',
+    ],
     ['"empty (emptyComment)" before not purchased', { ...g, text: '   ', bought: false }, 'emptyComment'],
     ['"not purchased (graCommentTip)" before too long', { ...g, bought: false, text: long }, 'graCommentTip'],
     ['"longer than 256 (moreWordAlert)" before the author', { ...g, text: long, isOwner: true }, 'moreWordAlert'],
@@ -66,8 +78,16 @@ describe('what "bought" means for commenting', () => {
     ['a free course of another school is not', { ...base, sameSchool: false }, false],
     ['a paid course needs buying', { ...base, actual: 9.9 }, false],
     ['a paid course bought (enrolled)', { ...base, actual: 9.9, enrolled: true }, true],
-    ['a free group-restricted course, student inside the groups', { ...base, authentication_gid: '7,8', gid: ['8'] }, true],
-    ['a free group-restricted course, student outside the groups', { ...base, authentication_gid: '7,8', gid: ['9'] }, false],
+    [
+      'a free group-restricted course, student inside the groups',
+      { ...base, authentication_gid: '7,8', gid: ['8'] },
+      true,
+    ],
+    [
+      'a free group-restricted course, student outside the groups',
+      { ...base, authentication_gid: '7,8', gid: ['9'] },
+      false,
+    ],
     ['a 0 entry allows every group', { ...base, authentication_gid: '0', gid: [] }, true],
     ['enrolled counts whatever the groups', { ...base, authentication_gid: '7', gid: [], enrolled: true }, true],
     ['a price as text', { ...base, actual: '0.00' }, true],

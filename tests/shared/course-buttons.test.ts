@@ -23,7 +23,11 @@ const live: ButtonCourse = { type: 1, actual: 0 };
 const paidLive: ButtonCourse = { type: 1, actual: 50 };
 const graphicFree: ButtonCourse = { type: 4, actual: 0, graphic: 1 };
 const graphicPaid: ButtonCourse = { type: 4, actual: 9.9, graphic: true };
-const learner = (status: CourseLearner['status'], bought: boolean, hasRecord = false): CourseLearner => ({ status, bought, hasRecord });
+const learner = (status: CourseLearner['status'], bought: boolean, hasRecord = false): CourseLearner => ({
+  status,
+  bought,
+  hasRecord,
+});
 
 describe('course main button (spec 4)', () => {
   it.each([
@@ -46,14 +50,29 @@ describe('course main button (spec 4)', () => {
     ['graphic owned, on the intro page: continue', graphicFree, learner(0, true), 'continue', false],
     ['graphic paid, not bought: buy', graphicPaid, learner(3, false), 'buy', false],
     ['graphic paid, bought: continue', graphicPaid, learner(0, true, true), 'continue', false],
-    ['type 4 without the graphic flag (a column entry) is an ordinary course', { type: 4, actual: 0 }, learner(0, false), 'start', false],
-  ] as [string, ButtonCourse, CourseLearner, CourseAction, boolean][])('%s', (_name, course, state, action, disabled) => {
-    expect(courseMainButton(course, state)).toEqual({ action, disabled });
-  });
+    [
+      'type 4 without the graphic flag (a column entry) is an ordinary course',
+      { type: 4, actual: 0 },
+      learner(0, false),
+      'start',
+      false,
+    ],
+  ] as [string, ButtonCourse, CourseLearner, CourseAction, boolean][])(
+    '%s',
+    (_name, course, state, action, disabled) => {
+      expect(courseMainButton(course, state)).toEqual({ action, disabled });
+    },
+  );
 
   it('"owned shows comment" while reading the graphic detail', () => {
-    expect(courseMainButton(graphicFree, learner(0, true), { reading: true })).toEqual({ action: 'comment', disabled: false });
-    expect(courseMainButton(graphicFree, learner(0, false), { reading: true })).toEqual({ action: 'obtain', disabled: false });
+    expect(courseMainButton(graphicFree, learner(0, true), { reading: true })).toEqual({
+      action: 'comment',
+      disabled: false,
+    });
+    expect(courseMainButton(graphicFree, learner(0, false), { reading: true })).toEqual({
+      action: 'obtain',
+      disabled: false,
+    });
   });
 
   it.each([
@@ -62,11 +81,18 @@ describe('course main button (spec 4)', () => {
     [{ type: 4, graphic: 0 }, false],
     [{ type: 4 }, false],
     [{ type: 1, graphic: 1 }, false],
-  ] as [Pick<ButtonCourse, 'type' | 'graphic'>, boolean][])('isGraphic(%o) is %s', (course, expected) => expect(isGraphic(course)).toBe(expected));
+  ] as [Pick<ButtonCourse, 'type' | 'graphic'>, boolean][])('isGraphic(%o) is %s', (course, expected) =>
+    expect(isGraphic(course)).toBe(expected),
+  );
 });
 
 describe('column main button (spec 4)', () => {
-  const column = (actual: number, isBook: boolean, infinite: boolean, book_count = 4): ColumnBuyState => ({ actual, isBook, infinite, book_count });
+  const column = (actual: number, isBook: boolean, infinite: boolean, book_count = 4): ColumnBuyState => ({
+    actual,
+    isBook,
+    infinite,
+    book_count,
+  });
   it.each([
     ['"paid and bought: start learning"', column(30, false, true), 'start'],
     ['"paid and not bought: subscribe"', column(30, false, false), 'subscribe'],
@@ -81,7 +107,11 @@ describe('column main button (spec 4)', () => {
   it.each([
     ['"sets isBook and increments bookCount"', column(0, false, false, 4), { isBook: true, book_count: 5 }],
     ['already booked: unchanged', column(0, true, false, 4), { isBook: true, book_count: 4 }],
-    ['a paid column is bought, not subscribed: unchanged', column(30, false, false, 4), { isBook: false, book_count: 4 }],
+    [
+      'a paid column is bought, not subscribed: unchanged',
+      column(30, false, false, 4),
+      { isBook: false, book_count: 4 },
+    ],
   ])('subscribe to a free column: %s', (_name, state, expected) => {
     const before = { ...state };
     expect(subscribeFreeColumn(state)).toMatchObject(expected);
@@ -116,13 +146,21 @@ describe('allowed groups (spec 3: authentication_gid, comma list; 0 or empty = a
 
 describe('purchase refusal (spec 5, 6)', () => {
   const student = { uid: '200', sid: '31', gid: ['5'] };
-  const check = (viewer: PurchaseCheck['viewer'], authentication_gid: string = '0', ownerId = '100'): PurchaseCheck => ({ viewer, ownerId, authentication_gid });
+  const check = (
+    viewer: PurchaseCheck['viewer'],
+    authentication_gid: string = '0',
+    ownerId = '100',
+  ): PurchaseCheck => ({ viewer, ownerId, authentication_gid });
   it.each([
     ['"need login": not logged in', check(null), 'noLogin'],
     ['uid 0 is not logged in', check({ uid: '0', sid: '0', gid: [] }), 'noLogin'],
     ['"the school owner account" (owner id equals user id)', check({ uid: '100', sid: '', gid: [] }), 'studentOnly'],
     ['the owner even with a student id', check({ uid: '100', sid: '9', gid: [] }), 'studentOnly'],
-    ['"a logged-in user without a student id" (请使用学员账号进行操作！)', check({ uid: '300', sid: '', gid: [] }), 'studentOnly'],
+    [
+      '"a logged-in user without a student id" (请使用学员账号进行操作！)',
+      check({ uid: '300', sid: '', gid: [] }),
+      'studentOnly',
+    ],
     ['student id 0 is no student id', check({ uid: '300', sid: '0', gid: [] }), 'studentOnly'],
     ['"users outside the allowed groups"', check(student, '1,2'), 'designatedGroup'],
     ['a student in an allowed group', check(student, ' 1, 5 '), null],

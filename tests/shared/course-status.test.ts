@@ -12,7 +12,8 @@ import {
   type Purchase,
 } from '../../shared/rules/course-status';
 
-const at = (y: number, m: number, d: number, h = 0, min = 0, s = 0, ms = 0) => new Date(y, m - 1, d, h, min, s, ms).getTime();
+const at = (y: number, m: number, d: number, h = 0, min = 0, s = 0, ms = 0) =>
+  new Date(y, m - 1, d, h, min, s, ms).getTime();
 const buyDate = at(2026, 3, 1, 10);
 const bought: Purchase = { bought: true, buyDate };
 const notBought: Purchase = { bought: false, buyDate: null };
@@ -63,15 +64,50 @@ describe('validity (spec 3: 0 permanent, 1 days from purchase, 2 fixed window)',
 
   it.each([
     ['permanent has no bounds', { actual: 10, ce_type: 0, ce_time: 30 }, bought, { start: null, end: null }],
-    ['30 days from purchase', { actual: 10, ce_type: 1, ce_time: 30 }, bought, { start: null, end: buyDate + 30 * DAY_MS }],
-    ["'7' days from purchase (effect_time)", { actual: 10, effect_type: 1, effect_time: '7' }, bought, { start: null, end: buyDate + 7 * DAY_MS }],
-    ['days do not count before purchase', { actual: 10, ce_type: 1, ce_time: 30 }, notBought, { start: null, end: null }],
-    ['bought with buyDate null: no known end', { actual: 10, ce_type: 1, ce_time: 30 }, { bought: true, buyDate: null }, { start: null, end: null }],
+    [
+      '30 days from purchase',
+      { actual: 10, ce_type: 1, ce_time: 30 },
+      bought,
+      { start: null, end: buyDate + 30 * DAY_MS },
+    ],
+    [
+      "'7' days from purchase (effect_time)",
+      { actual: 10, effect_type: 1, effect_time: '7' },
+      bought,
+      { start: null, end: buyDate + 7 * DAY_MS },
+    ],
+    [
+      'days do not count before purchase',
+      { actual: 10, ce_type: 1, ce_time: 30 },
+      notBought,
+      { start: null, end: null },
+    ],
+    [
+      'bought with buyDate null: no known end',
+      { actual: 10, ce_type: 1, ce_time: 30 },
+      { bought: true, buyDate: null },
+      { start: null, end: null },
+    ],
     ['0 days means no limit', { actual: 10, ce_type: 1, ce_time: 0 }, bought, { start: null, end: null }],
     ['days do not limit a free course', { actual: 0, ce_type: 1, ce_time: 30 }, bought, { start: null, end: null }],
-    ['fixed window from date strings', { actual: 10, ce_type: 2, vaildBeginTime: '2026-05-01', ce_time: '2026-05-31' }, notBought, { start: startOf, end: endOf }],
-    ['fixed window from ms', { actual: 10, ce_type: 2, vaildBeginTime: startOf, ce_time: endOf }, notBought, { start: startOf, end: endOf }],
-    ['fixed window without a start', { actual: 10, ce_type: 2, ce_time: '2026-05-31' }, notBought, { start: null, end: endOf }],
+    [
+      'fixed window from date strings',
+      { actual: 10, ce_type: 2, vaildBeginTime: '2026-05-01', ce_time: '2026-05-31' },
+      notBought,
+      { start: startOf, end: endOf },
+    ],
+    [
+      'fixed window from ms',
+      { actual: 10, ce_type: 2, vaildBeginTime: startOf, ce_time: endOf },
+      notBought,
+      { start: startOf, end: endOf },
+    ],
+    [
+      'fixed window without a start',
+      { actual: 10, ce_type: 2, ce_time: '2026-05-31' },
+      notBought,
+      { start: null, end: endOf },
+    ],
   ] as [string, CourseValidity, Purchase, object][])('window: %s', (_name, course, purchase, expected) => {
     expect(validityWindow(course, purchase)).toEqual(expected);
   });
@@ -86,24 +122,84 @@ describe('course status for a logged-in user (spec 4)', () => {
 
   it.each([
     ['free permanent: 0 available', { actual: 0, ce_type: 0 }, notBought, buyDate, ok(null)],
-    ['paid permanent not bought: 3 needs purchase', { actual: 99, ce_type: 0 }, notBought, buyDate, { status: 3, renew: false, limitedDate: null }],
+    [
+      'paid permanent not bought: 3 needs purchase',
+      { actual: 99, ce_type: 0 },
+      notBought,
+      buyDate,
+      { status: 3, renew: false, limitedDate: null },
+    ],
     ['paid permanent bought: 0 available', { actual: 99, ce_type: 0 }, bought, buyDate, ok(null)],
-    ['days course not bought: 3, no limited date yet', paidDays, notBought, buyDate, { status: 3, renew: false, limitedDate: null }],
-    ['"a limited-period course still valid for a buyer is flagged renewable"', paidDays, bought, buyDate + DAY_MS, ok(limit, true)],
+    [
+      'days course not bought: 3, no limited date yet',
+      paidDays,
+      notBought,
+      buyDate,
+      { status: 3, renew: false, limitedDate: null },
+    ],
+    [
+      '"a limited-period course still valid for a buyer is flagged renewable"',
+      paidDays,
+      bought,
+      buyDate + DAY_MS,
+      ok(limit, true),
+    ],
     ['limited date, exactly at the last instant: still valid', paidDays, bought, limit, ok(limit, true)],
-    ['"bought and now past the limited date": 3', paidDays, bought, limit + 1, { status: 3, renew: false, limitedDate: limit }],
+    [
+      '"bought and now past the limited date": 3',
+      paidDays,
+      bought,
+      limit + 1,
+      { status: 3, renew: false, limitedDate: limit },
+    ],
     ['bought, buyDate null: available, nothing to renew', paidDays, { bought: true, buyDate: null }, buyDate, ok(null)],
     ['free days course: never runs out', { actual: 0, ce_type: 1, ce_time: 1 }, bought, limit + 1, ok(null)],
-    ['"fixed-window course before start": 1 not yet started', freeWindow, notBought, startOf - 1, { status: 1, renew: false, limitedDate: endOf }],
+    [
+      '"fixed-window course before start": 1 not yet started',
+      freeWindow,
+      notBought,
+      startOf - 1,
+      { status: 1, renew: false, limitedDate: endOf },
+    ],
     ['fixed window, exactly at the start instant: 0', freeWindow, notBought, startOf, ok(endOf)],
     ['fixed window, exactly at the end instant: 0', freeWindow, notBought, endOf, ok(endOf)],
-    ['fixed window, just past the end: 2 ended', freeWindow, notBought, endOf + 1, { status: 2, renew: false, limitedDate: endOf }],
-    ['paid window, bought, before start: 1', paidWindow, bought, startOf - 1, { status: 1, renew: false, limitedDate: endOf }],
+    [
+      'fixed window, just past the end: 2 ended',
+      freeWindow,
+      notBought,
+      endOf + 1,
+      { status: 2, renew: false, limitedDate: endOf },
+    ],
+    [
+      'paid window, bought, before start: 1',
+      paidWindow,
+      bought,
+      startOf - 1,
+      { status: 1, renew: false, limitedDate: endOf },
+    ],
     ['paid window, bought, inside: 0, not renewable', paidWindow, bought, startOf + DAY_MS, ok(endOf)],
     ['paid window, bought, ended: 2', paidWindow, bought, endOf + 1, { status: 2, renew: false, limitedDate: endOf }],
-    ['paid window, not bought, before start: 3 (can buy ahead)', paidWindow, notBought, startOf - 1, { status: 3, renew: false, limitedDate: endOf }],
-    ['paid window, not bought, ended: 2 (expired beats buy)', paidWindow, notBought, endOf + 1, { status: 2, renew: false, limitedDate: endOf }],
-    ['window with an unreadable end: no end', { actual: 0, ce_type: 2, vaildBeginTime: '2026-05-01', ce_time: 'x' }, notBought, endOf + DAY_MS, ok(null)],
+    [
+      'paid window, not bought, before start: 3 (can buy ahead)',
+      paidWindow,
+      notBought,
+      startOf - 1,
+      { status: 3, renew: false, limitedDate: endOf },
+    ],
+    [
+      'paid window, not bought, ended: 2 (expired beats buy)',
+      paidWindow,
+      notBought,
+      endOf + 1,
+      { status: 2, renew: false, limitedDate: endOf },
+    ],
+    [
+      'window with an unreadable end: no end',
+      { actual: 0, ce_type: 2, vaildBeginTime: '2026-05-01', ce_time: 'x' },
+      notBought,
+      endOf + DAY_MS,
+      ok(null),
+    ],
   ] as [string, CourseValidity, Purchase, number, CourseStatus][])('%s', (_name, course, purchase, now, expected) => {
     expect(courseStatus(course, purchase, now)).toEqual(expected);
   });

@@ -48,7 +48,8 @@ describe('dates per locale (spec 9: yyyy-MM-dd HH:mm:ss; en-gb watermark HH:mm d
 });
 
 describe('message catalogue', () => {
-  it.each(Object.entries({
+  it.each(
+    Object.entries({
       ...messageAreas,
       admin: [adminZh, adminEn],
       adminResources: [adminResourcesZh, adminResourcesEn],
@@ -63,7 +64,8 @@ describe('message catalogue', () => {
       adminAdmins: [adminAdminsZh, adminAdminsEn],
       adminLdap: [adminLdapZh, adminLdapEn],
       adminLicence: [adminLicenceZh, adminLicenceEn],
-    }))('area %s has the same keys in zh-CN and en-gb, none empty', (_area, [zh, en]) => {
+    }),
+  )('area %s has the same keys in zh-CN and en-gb, none empty', (_area, [zh, en]) => {
     expect(Object.keys(en).sort()).toEqual(Object.keys(zh).sort());
     for (const [key, text] of [...Object.entries(zh), ...Object.entries(en)]) expect(text, key).not.toBe('');
   });

@@ -27,10 +27,14 @@ describe('attemptsLeft and sittingDeadline', () => {
     [3, 1, 2],
     [2, 5, 0],
     [0, 9, null],
-  ] as const)('attempts %s used %s → %s left', (attempts, used, left) => expect(attemptsLeft(attempts, used)).toBe(left));
+  ] as const)('attempts %s used %s → %s left', (attempts, used, left) =>
+    expect(attemptsLeft(attempts, used)).toBe(left),
+  );
   it.each([
     [0, 60, null, 60_000],
     [0, 60, 30_000, 30_000],
     [0, 60, 90_000, 60_000],
-  ] as const)('start %s + %s s, closes %s → %s', (start, duration, closes, deadline) => expect(sittingDeadline(start, duration, closes)).toBe(deadline));
+  ] as const)('start %s + %s s, closes %s → %s', (start, duration, closes, deadline) =>
+    expect(sittingDeadline(start, duration, closes)).toBe(deadline),
+  );
 });

@@ -14,7 +14,8 @@ import {
 } from '../../shared/rules/expiring';
 import { DAY_MS } from '../../shared/rules/course-status';
 
-const at = (y: number, m: number, d: number, h = 0, min = 0, s = 0, ms = 0) => new Date(y, m - 1, d, h, min, s, ms).getTime();
+const at = (y: number, m: number, d: number, h = 0, min = 0, s = 0, ms = 0) =>
+  new Date(y, m - 1, d, h, min, s, ms).getTime();
 const HOUR = 3_600_000;
 const MIN = 60_000;
 const now = at(2026, 3, 1, 12);
@@ -67,11 +68,27 @@ describe('expiryOf (spec 3: addtime, ce_type, ce_time)', () => {
   it.each([
     ['ce_type 0 never ends', { ce_type: 0, ce_time: '', addtime: now }, null],
     ['ce_type 1: 30 days from addtime', { ce_type: 1, ce_time: 30, addtime: now }, now + 30 * DAY_MS],
-    ["ce_type 1 with a dashed addtime and '1' day", { ce_type: '1', ce_time: '1', addtime: '2026-03-01 12:00:00' }, at(2026, 3, 2, 12)],
-    ['ce_type 1 over 29 February in a leap year', { ce_type: 1, ce_time: 1, addtime: at(2028, 2, 28, 9) }, at(2028, 2, 29, 9)],
-    ['ce_type 1 over 28 February in a common year', { ce_type: 1, ce_time: 1, addtime: at(2027, 2, 28, 9) }, at(2027, 3, 1, 9)],
+    [
+      "ce_type 1 with a dashed addtime and '1' day",
+      { ce_type: '1', ce_time: '1', addtime: '2026-03-01 12:00:00' },
+      at(2026, 3, 2, 12),
+    ],
+    [
+      'ce_type 1 over 29 February in a leap year',
+      { ce_type: 1, ce_time: 1, addtime: at(2028, 2, 28, 9) },
+      at(2028, 2, 29, 9),
+    ],
+    [
+      'ce_type 1 over 28 February in a common year',
+      { ce_type: 1, ce_time: 1, addtime: at(2027, 2, 28, 9) },
+      at(2027, 3, 1, 9),
+    ],
     ['ce_type 1 with 0 days never ends', { ce_type: 1, ce_time: 0, addtime: now }, null],
-    ['ce_type 2: the end date, last ms of that day', { ce_type: 2, ce_time: '2026-03-05', addtime: now }, at(2026, 3, 5, 23, 59, 59, 999)],
+    [
+      'ce_type 2: the end date, last ms of that day',
+      { ce_type: 2, ce_time: '2026-03-05', addtime: now },
+      at(2026, 3, 5, 23, 59, 59, 999),
+    ],
     ['ce_type 2 at 31 December', { ce_type: 2, ce_time: '2026-12-31' }, at(2026, 12, 31, 23, 59, 59, 999)],
   ] as const)('%s', (_name, course, expected) => expect(expiryOf(course)).toBe(expected));
 
@@ -109,9 +126,24 @@ describe('remaining validity (spec 9: "Remaining validity: {timeTips}")', () => 
 // Spec 9: "Badges: expired red (#d52b2a) 'Expired'; else deleted 'Deleted'; else mandatory blue (#387dfe) 'Required'."
 describe('courseBadge (spec 9 Badges)', () => {
   it.each([
-    ['expired and deleted and required: Expired', { isExpire: 1, isDelete: 1, required_courses: 1 }, { kind: 'expired', color: '#d52b2a' }, 'Expired'],
-    ['deleted and required: Deleted', { isExpire: 0, isDelete: 1, required_courses: 1 }, { kind: 'deleted', color: null }, 'Deleted'],
-    ['required only: Required in blue', { isExpire: false, isDelete: false, required_courses: true }, { kind: 'required', color: '#387dfe' }, 'Required'],
+    [
+      'expired and deleted and required: Expired',
+      { isExpire: 1, isDelete: 1, required_courses: 1 },
+      { kind: 'expired', color: '#d52b2a' },
+      'Expired',
+    ],
+    [
+      'deleted and required: Deleted',
+      { isExpire: 0, isDelete: 1, required_courses: 1 },
+      { kind: 'deleted', color: null },
+      'Deleted',
+    ],
+    [
+      'required only: Required in blue',
+      { isExpire: false, isDelete: false, required_courses: true },
+      { kind: 'required', color: '#387dfe' },
+      'Required',
+    ],
     ["flags as strings: '1' expired", { isExpire: '1' }, { kind: 'expired', color: '#d52b2a' }, 'Expired'],
   ] as const)('%s', (_name, item, badge, word) => {
     expect(courseBadge(item)).toEqual(badge);

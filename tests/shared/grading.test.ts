@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { answerProblem, choiceAnswer, gradeAnswer, optionLetter, questionKind, SHORT_ANSWER_MAX, storedAnswer } from '../../shared/rules/grading';
+import {
+  answerProblem,
+  choiceAnswer,
+  gradeAnswer,
+  optionLetter,
+  questionKind,
+  SHORT_ANSWER_MAX,
+  storedAnswer,
+} from '../../shared/rules/grading';
 
 // Spec 3 'Question detail': type 0 single choice, 1 multiple choice, 2 true/false, other short answer.
 describe('questionKind (spec 3 Question detail type)', () => {
@@ -72,17 +80,72 @@ describe('gradeAnswer (spec 3 answer formats)', () => {
   it.each([
     ['single right', { type: 0, answer: '12', point: 5 }, '12', { status: 'graded', isRight: true, getpoint: 5 }],
     ['single wrong', { type: 0, answer: '12', point: 5 }, '13', { status: 'graded', isRight: false, getpoint: 0 }],
-    ['single with two ids', { type: 0, answer: '12', point: 5 }, '12,13', { status: 'graded', isRight: false, getpoint: 0 }],
-    ['multiple right, same order', { type: 1, answer: '1,3', point: 4 }, '1,3', { status: 'graded', isRight: true, getpoint: 4 }],
-    ['multiple right, any order', { type: 1, answer: '3,1', point: 4 }, '1, 3', { status: 'graded', isRight: true, getpoint: 4 }],
-    ['multiple with a repeat', { type: 1, answer: '1,3', point: 4 }, '3,1,3', { status: 'graded', isRight: true, getpoint: 4 }],
-    ['multiple, one missing: no partial credit', { type: 1, answer: '1,3', point: 4 }, '1', { status: 'graded', isRight: false, getpoint: 0 }],
-    ['multiple, one extra', { type: 1, answer: '1,3', point: 4 }, '1,2,3', { status: 'graded', isRight: false, getpoint: 0 }],
-    ['multiple, nothing chosen', { type: 1, answer: '1,3', point: 4 }, '', { status: 'graded', isRight: false, getpoint: 0 }],
-    ['true/false: 0 means true, right', { type: 2, answer: '0', point: 2 }, '0', { status: 'graded', isRight: true, getpoint: 2 }],
+    [
+      'single with two ids',
+      { type: 0, answer: '12', point: 5 },
+      '12,13',
+      { status: 'graded', isRight: false, getpoint: 0 },
+    ],
+    [
+      'multiple right, same order',
+      { type: 1, answer: '1,3', point: 4 },
+      '1,3',
+      { status: 'graded', isRight: true, getpoint: 4 },
+    ],
+    [
+      'multiple right, any order',
+      { type: 1, answer: '3,1', point: 4 },
+      '1, 3',
+      { status: 'graded', isRight: true, getpoint: 4 },
+    ],
+    [
+      'multiple with a repeat',
+      { type: 1, answer: '1,3', point: 4 },
+      '3,1,3',
+      { status: 'graded', isRight: true, getpoint: 4 },
+    ],
+    [
+      'multiple, one missing: no partial credit',
+      { type: 1, answer: '1,3', point: 4 },
+      '1',
+      { status: 'graded', isRight: false, getpoint: 0 },
+    ],
+    [
+      'multiple, one extra',
+      { type: 1, answer: '1,3', point: 4 },
+      '1,2,3',
+      { status: 'graded', isRight: false, getpoint: 0 },
+    ],
+    [
+      'multiple, nothing chosen',
+      { type: 1, answer: '1,3', point: 4 },
+      '',
+      { status: 'graded', isRight: false, getpoint: 0 },
+    ],
+    [
+      'true/false: 0 means true, right',
+      { type: 2, answer: '0', point: 2 },
+      '0',
+      { status: 'graded', isRight: true, getpoint: 2 },
+    ],
     ['true/false wrong', { type: 2, answer: '0', point: 2 }, '1', { status: 'graded', isRight: false, getpoint: 0 }],
-    ['true/false, false is right', { type: 2, answer: '1', point: 2 }, '1', { status: 'graded', isRight: true, getpoint: 2 }],
-    ['true/false, not 0 or 1', { type: 2, answer: '1', point: 2 }, 'true', { status: 'graded', isRight: false, getpoint: 0 }],
-    ['short answer waits for marking', { type: 3, answer: '参考答案', point: 10 }, '参考答案', { status: 'pending', getpoint: 0 }],
+    [
+      'true/false, false is right',
+      { type: 2, answer: '1', point: 2 },
+      '1',
+      { status: 'graded', isRight: true, getpoint: 2 },
+    ],
+    [
+      'true/false, not 0 or 1',
+      { type: 2, answer: '1', point: 2 },
+      'true',
+      { status: 'graded', isRight: false, getpoint: 0 },
+    ],
+    [
+      'short answer waits for marking',
+      { type: 3, answer: '参考答案', point: 10 },
+      '参考答案',
+      { status: 'pending', getpoint: 0 },
+    ],
   ] as const)('%s', (_name, question, given, grade) => expect(gradeAnswer(question, given)).toEqual(grade));
 });

@@ -28,7 +28,16 @@ describe('moveProblem (spec 7 s/group/move: no cycles)', () => {
   });
 
   it('ends on a damaged tree with a loop', () => {
-    expect(moveProblem([{ id: 'X', parentId: 'Y' }, { id: 'Y', parentId: 'X' }], 'X', 'Y')).toBe('descendant');
+    expect(
+      moveProblem(
+        [
+          { id: 'X', parentId: 'Y' },
+          { id: 'Y', parentId: 'X' },
+        ],
+        'X',
+        'Y',
+      ),
+    ).toBe('descendant');
   });
 });
 

@@ -11,7 +11,13 @@ import {
   slideForKey,
   studyOrder,
 } from '../../shared/rules/learning';
-import { ROUTES_OF_KIND, routeOfKind, studyRefusalOf, VIEWER_KINDS, LEARN_ROUTE_NAMES } from '../../shared/schemas/learning';
+import {
+  ROUTES_OF_KIND,
+  routeOfKind,
+  studyRefusalOf,
+  VIEWER_KINDS,
+  LEARN_ROUTE_NAMES,
+} from '../../shared/schemas/learning';
 
 describe('reading progress (spec 4 Graphic reading: "(scroll position plus viewport) / page height, two decimals")', () => {
   it.each([
@@ -98,7 +104,15 @@ describe('resume, pages, zoom, slide keys', () => {
 
 describe('study order and the learn routes', () => {
   const chapters = [
-    { cid: '1', title: 'Part', learnType: '', children: [{ cid: '2', title: 'a', learnType: 'v' }, { cid: '3', title: 'b', learnType: 'p' }] },
+    {
+      cid: '1',
+      title: 'Part',
+      learnType: '',
+      children: [
+        { cid: '2', title: 'a', learnType: 'v' },
+        { cid: '3', title: 'b', learnType: 'p' },
+      ],
+    },
     { cid: '4', title: 'Heading only', learnType: '', children: [] },
     { cid: '5', title: 'c', learnType: 'i', children: [] },
   ];
@@ -110,7 +124,8 @@ describe('study order and the learn routes', () => {
     expect(neighbours(chapters, '9')).toEqual({ prev: null, next: null });
   });
   it('every viewer kind has its routes among the spec names; the v2/v3 variants open the same viewer', () => {
-    for (const kind of VIEWER_KINDS) for (const route of ROUTES_OF_KIND[kind]) expect(LEARN_ROUTE_NAMES).toContain(route);
+    for (const kind of VIEWER_KINDS)
+      for (const route of ROUTES_OF_KIND[kind]) expect(LEARN_ROUTE_NAMES).toContain(route);
     expect(routeOfKind('video')).toBe('video');
     expect(routeOfKind('audio')).toBe('video');
     expect(ROUTES_OF_KIND.ppt).toEqual(['ppt', 'pptv2', 'pptv3']);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { countComplete, courseProcess, displayPercent, isComplete, progressFraction, progressPercent } from '../../shared/rules/progress';
+import {
+  countComplete,
+  courseProcess,
+  displayPercent,
+  isComplete,
+  progressFraction,
+  progressPercent,
+} from '../../shared/rules/progress';
 
 // Spec 4 'Progress': "a chapter is passed or not; progress below 1 is incomplete. Progress values at most 1
 // are multiplied by 100 to give a percent." Spec 3 'Chapter': "progress (0-1 or percent; 1 = complete)".

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canConfirmRating, nextScore, RATING_COMMENT_MAX, ratingLength, ratingRefusal, starPicture } from '../../shared/rules/rating';
+import {
+  canConfirmRating,
+  nextScore,
+  RATING_COMMENT_MAX,
+  ratingLength,
+  ratingRefusal,
+  starPicture,
+} from '../../shared/rules/rating';
 
 // Spec 4 'Rating dialog': "stars 0 to 5; clicking the current score lowers it by one, otherwise sets it."
 describe('nextScore (spec 4: clicking the current score lowers it by one, otherwise sets it)', () => {

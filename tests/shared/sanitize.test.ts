@@ -30,7 +30,10 @@ describe('rich text sanitised on save', () => {
     ['<img src="data:image/png;base64,AA" onerror="x()">', '<img src="data:image/png;base64,AA" />'],
     ['<img src="data:text/html,x">', '<img src="" />'],
     ['<iframe src="https://x"></iframe><p>ok</p>', '<p>ok</p>'],
-    ['<a href="/course/x" target="_blank">c</a>', '<a href="/course/x" target="_blank" rel="noopener noreferrer">c</a>'],
+    [
+      '<a href="/course/x" target="_blank">c</a>',
+      '<a href="/course/x" target="_blank" rel="noopener noreferrer">c</a>',
+    ],
     ['<h3 style="color:red">标题</h3>', '<h3 style="color:red">标题</h3>'],
     ['<svg><script>1</script></svg>text', 'text'],
   ])('%s', (input, expected) => expect(sanitizeRichText(input)).toBe(expected));

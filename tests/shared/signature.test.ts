@@ -54,7 +54,9 @@ describe('smoothSpeed (the speed is smoothed so the width does not jump)', () =>
     ['steady 1 px/ms stays 1', 1, 5, 5, 1],
     ['a move of no time keeps the previous speed', 2, 10, 0, 2],
     ['from 2 px/ms, stopping (0 px in 16 ms): 0.8', 2, 0, 16, 0.8],
-  ])('%s', (_name, previous, distance, ms, expected) => expect(smoothSpeed(previous, distance, ms)).toBeCloseTo(expected, 6));
+  ])('%s', (_name, previous, distance, ms, expected) =>
+    expect(smoothSpeed(previous, distance, ms)).toBeCloseTo(expected, 6),
+  );
 });
 
 describe('toPadPoint (a pointer on the element, in pad coordinates)', () => {
@@ -98,7 +100,11 @@ describe('rescaleStrokes (strokes kept and redrawn on a new pad size)', () => {
     expect(out[1]![0]).toEqual({ x: 300, y: 108, width: SIGNATURE_STROKE.minWidth });
   });
   it('there and back gives the same strokes', () => {
-    const back = rescaleStrokes(rescaleStrokes(strokes, SIGNATURE_CANVAS.normal, SIGNATURE_CANVAS.fullScreen), SIGNATURE_CANVAS.fullScreen, SIGNATURE_CANVAS.normal);
+    const back = rescaleStrokes(
+      rescaleStrokes(strokes, SIGNATURE_CANVAS.normal, SIGNATURE_CANVAS.fullScreen),
+      SIGNATURE_CANVAS.fullScreen,
+      SIGNATURE_CANVAS.normal,
+    );
     back.flat().forEach((point, i) => {
       expect(point.x).toBeCloseTo(strokes.flat()[i]!.x);
       expect(point.y).toBeCloseTo(strokes.flat()[i]!.y);
@@ -113,12 +119,36 @@ describe('rescaleStrokes (strokes kept and redrawn on a new pad size)', () => {
 // Spec 4: "full screen unavailable in portrait or on mac; toggle disabled in landscape".
 describe('fullScreenState (spec 4 orientation rules)', () => {
   it.each([
-    ['desktop, not chosen', { mobile: false, portrait: false, mac: false, chosen: false }, { toggle: 'enabled', fullScreen: false }],
-    ['desktop, chosen', { mobile: false, portrait: false, mac: false, chosen: true }, { toggle: 'enabled', fullScreen: true }],
-    ['mac: unavailable even when chosen', { mobile: false, portrait: false, mac: true, chosen: true }, { toggle: 'hidden', fullScreen: false }],
-    ['phone in portrait: unavailable', { mobile: true, portrait: true, mac: false, chosen: true }, { toggle: 'hidden', fullScreen: false }],
-    ['phone in landscape: full screen, toggle disabled', { mobile: true, portrait: false, mac: false, chosen: false }, { toggle: 'disabled', fullScreen: true }],
-    ['iPhone (mac-like) in landscape: as a phone', { mobile: true, portrait: false, mac: true, chosen: false }, { toggle: 'disabled', fullScreen: true }],
+    [
+      'desktop, not chosen',
+      { mobile: false, portrait: false, mac: false, chosen: false },
+      { toggle: 'enabled', fullScreen: false },
+    ],
+    [
+      'desktop, chosen',
+      { mobile: false, portrait: false, mac: false, chosen: true },
+      { toggle: 'enabled', fullScreen: true },
+    ],
+    [
+      'mac: unavailable even when chosen',
+      { mobile: false, portrait: false, mac: true, chosen: true },
+      { toggle: 'hidden', fullScreen: false },
+    ],
+    [
+      'phone in portrait: unavailable',
+      { mobile: true, portrait: true, mac: false, chosen: true },
+      { toggle: 'hidden', fullScreen: false },
+    ],
+    [
+      'phone in landscape: full screen, toggle disabled',
+      { mobile: true, portrait: false, mac: false, chosen: false },
+      { toggle: 'disabled', fullScreen: true },
+    ],
+    [
+      'iPhone (mac-like) in landscape: as a phone',
+      { mobile: true, portrait: false, mac: true, chosen: false },
+      { toggle: 'disabled', fullScreen: true },
+    ],
   ] as const)('%s', (_name, input, expected) => expect(fullScreenState(input)).toEqual(expected));
 });
 
@@ -139,5 +169,6 @@ describe('watermarkTiles (the text repeated over the whole pad)', () => {
     expect(tiles.filter((tile) => tile.y === 108).map((tile) => tile.x)).toEqual([-100, 100, 300, 500]);
     expect(Math.max(...tiles.map((tile) => tile.y))).toBeGreaterThanOrEqual(216);
   });
-  it('no tiles for a step of zero', () => expect(watermarkTiles({ width: 600, height: 216 }, { width: 0, height: 10 })).toEqual([]));
+  it('no tiles for a step of zero', () =>
+    expect(watermarkTiles({ width: 600, height: 216 }, { width: 0, height: 10 })).toEqual([]));
 });

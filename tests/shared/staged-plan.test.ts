@@ -11,7 +11,8 @@ import {
   type StageSettings,
 } from '../../shared/rules/staged-plan';
 
-const at = (y: number, m: number, d: number, h = 0, min = 0, s = 0, ms = 0) => new Date(y, m - 1, d, h, min, s, ms).getTime();
+const at = (y: number, m: number, d: number, h = 0, min = 0, s = 0, ms = 0) =>
+  new Date(y, m - 1, d, h, min, s, ms).getTime();
 const endOfDay = (y: number, m: number, d: number) => at(y, m, d, 23, 59, 59, 999);
 
 // Spec 9: "Stage months: label 0 uses the single stage_date month; label 1 maps stage_date 1 to months 1-3,
@@ -35,7 +36,12 @@ describe('stageMonths (spec 9 Stage months)', () => {
 // Spec 4 'Staged plan': "a subsection opens only from its start date, built from stage_year, quarter or month
 // from the label and stage_date, and position plus one."
 describe('stageStart (spec 4: stage_year, the month from label and stage_date, position plus one)', () => {
-  const plan = (label: number, stage_date: number, stage_year = 2026): StageSettings => ({ label, stage_year, stage_date, expire_limit: false });
+  const plan = (label: number, stage_date: number, stage_year = 2026): StageSettings => ({
+    label,
+    stage_year,
+    stage_date,
+    expire_limit: false,
+  });
   it.each([
     ['label 0, month 5, position 0 opens on 1 May', plan(0, 5), 0, 0, at(2026, 5, 1)],
     ['label 0, month 5, position 2 opens on 3 May (position plus one)', plan(0, 5), 0, 2, at(2026, 5, 3)],
@@ -47,7 +53,9 @@ describe('stageStart (spec 4: stage_year, the month from label and stage_date, p
     ['position past the month end rolls on (30 Feb is 2 March in 2026)', plan(0, 2), 0, 29, at(2026, 3, 2)],
     ['leap year: position 28 in February 2028 is 29 February', plan(0, 2, 2028), 0, 28, at(2028, 2, 29)],
     ['not a leap year: position 28 in February 2027 is 1 March', plan(0, 2, 2027), 0, 28, at(2027, 3, 1)],
-  ] as const)('%s', (_name, settings, stageIndex, position, expected) => expect(stageStart(settings, stageIndex, position)).toBe(expected));
+  ] as const)('%s', (_name, settings, stageIndex, position, expected) =>
+    expect(stageStart(settings, stageIndex, position)).toBe(expected),
+  );
 
   it('stage_year 0 is not staged', () => {
     expect(isStaged({ stage_year: 0 })).toBe(false);
@@ -86,10 +94,16 @@ describe('stageWindow (spec 4: open from the start date; closed after the end da
     ['a ms after the end day: closed', may(true), end + 1, 'closed', end],
     ['without expire_limit it never closes', may(false), at(2027, 1, 1), 'open', null],
     ['without expire_limit, before the start still not yet open', may(false), start - 1, 'notYetOpen', null],
-  ] as const)('%s', (_name, settings, now, state, expectedEnd) => expect(stageWindow(settings, slot, now)).toEqual({ state, start, end: expectedEnd }));
+  ] as const)('%s', (_name, settings, now, state, expectedEnd) =>
+    expect(stageWindow(settings, slot, now)).toEqual({ state, start, end: expectedEnd }),
+  );
 
   it('expire_limit with no date in the description never closes', () => {
-    expect(stageWindow(may(true), { stageIndex: 0, position: 0, description: 'soon' }, at(2030, 1, 1))).toEqual({ state: 'open', start: at(2026, 5, 1), end: null });
+    expect(stageWindow(may(true), { stageIndex: 0, position: 0, description: 'soon' }, at(2030, 1, 1))).toEqual({
+      state: 'open',
+      start: at(2026, 5, 1),
+      end: null,
+    });
   });
 });
 
@@ -98,36 +112,74 @@ describe('stageWindow (spec 4: open from the start date; closed after the end da
 describe('stageGate (spec 4: the opening-window dialog)', () => {
   const quarter: StageSettings = { label: 1, stage_year: 2026, stage_date: 4, expire_limit: true };
   const tree: StageChapterNode[] = [
-    { cid: 'oct', position: 0, children: [{ cid: 'o1', position: 0 }, { cid: 'o2', position: 1, description: '2026-10-05' }] },
+    {
+      cid: 'oct',
+      position: 0,
+      children: [
+        { cid: 'o1', position: 0 },
+        { cid: 'o2', position: 1, description: '2026-10-05' },
+      ],
+    },
     { cid: 'nov', position: 1, children: [{ cid: 'n1', position: 0 }] },
     { cid: 'dec', position: 2, description: '', children: [] },
   ];
   it.each([
-    ['o2 opens on 2 October', 'o2', at(2026, 10, 2), { open: true, window: { state: 'open', start: at(2026, 10, 2), end: endOfDay(2026, 10, 5) } }],
+    [
+      'o2 opens on 2 October',
+      'o2',
+      at(2026, 10, 2),
+      { open: true, window: { state: 'open', start: at(2026, 10, 2), end: endOfDay(2026, 10, 5) } },
+    ],
     [
       'o2 on 1 October: not yet open, Confirm or Return to plan',
       'o2',
       at(2026, 10, 1, 12),
-      { open: false, window: { state: 'notYetOpen', start: at(2026, 10, 2), end: endOfDay(2026, 10, 5) }, message: 'stageNotOpen', actions: ['confirm', 'returnToPlan'], coid: 'P1' },
+      {
+        open: false,
+        window: { state: 'notYetOpen', start: at(2026, 10, 2), end: endOfDay(2026, 10, 5) },
+        message: 'stageNotOpen',
+        actions: ['confirm', 'returnToPlan'],
+        coid: 'P1',
+      },
     ],
     [
       'o2 on 6 October: closed',
       'o2',
       at(2026, 10, 6),
-      { open: false, window: { state: 'closed', start: at(2026, 10, 2), end: endOfDay(2026, 10, 5) }, message: 'stageClosed', actions: ['confirm', 'returnToPlan'], coid: 'P1' },
+      {
+        open: false,
+        window: { state: 'closed', start: at(2026, 10, 2), end: endOfDay(2026, 10, 5) },
+        message: 'stageClosed',
+        actions: ['confirm', 'returnToPlan'],
+        coid: 'P1',
+      },
     ],
-    ['n1 (second chapter of quarter 4) opens on 1 November', 'n1', at(2026, 11, 1), { open: true, window: { state: 'open', start: at(2026, 11, 1), end: null } }],
+    [
+      'n1 (second chapter of quarter 4) opens on 1 November',
+      'n1',
+      at(2026, 11, 1),
+      { open: true, window: { state: 'open', start: at(2026, 11, 1), end: null } },
+    ],
     [
       'dec, a chapter without subchapters, on 30 November: not yet open',
       'dec',
       at(2026, 11, 30, 23, 59),
-      { open: false, window: { state: 'notYetOpen', start: at(2026, 12, 1), end: null }, message: 'stageNotOpen', actions: ['confirm', 'returnToPlan'], coid: 'P1' },
+      {
+        open: false,
+        window: { state: 'notYetOpen', start: at(2026, 12, 1), end: null },
+        message: 'stageNotOpen',
+        actions: ['confirm', 'returnToPlan'],
+        coid: 'P1',
+      },
     ],
     ['an unknown chapter is not gated here', 'zz', at(2020, 1, 1), { open: true, window: null }],
   ] as const)('%s', (_name, cid, now, expected) => expect(stageGate('P1', quarter, tree, cid, now)).toEqual(expected));
 
   it('a course that is not staged is never gated', () => {
-    expect(stageGate('P1', { ...quarter, stage_year: 0 }, tree, 'n1', at(2000, 1, 1))).toEqual({ open: true, window: null });
+    expect(stageGate('P1', { ...quarter, stage_year: 0 }, tree, 'n1', at(2000, 1, 1))).toEqual({
+      open: true,
+      window: null,
+    });
   });
 
   it('places chapters by their order among top-level chapters', () => {

@@ -64,7 +64,9 @@ describe('price label (spec 2: "price with the yuan sign. Price hidden on deskto
     ['negative counts as free', -1, true, 'zh-CN', '免费'],
     ['unreadable price shows nothing', 'abc', true, 'zh-CN', null],
     ['missing price shows nothing', null, true, 'zh-CN', null],
-  ] as const)('%s', (_name, actual, mobile, locale, expected) => expect(priceLabel(actual, { mobile }, locale)).toBe(expected));
+  ] as const)('%s', (_name, actual, mobile, locale, expected) =>
+    expect(priceLabel(actual, { mobile }, locale)).toBe(expected),
+  );
 
   it('formats a bare price', () => {
     expect(formatPrice(12)).toBe('￥12.00');

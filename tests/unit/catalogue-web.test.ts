@@ -24,7 +24,10 @@ const node = (catid: string, title: string, parent_id: string, children: Categor
   children,
 });
 const tree = [
-  node('1', '编程开发', '0', [node('11', '前端开发', '1', [node('111', 'React', '11'), node('112', 'Vue', '11')]), node('12', '后端开发', '1')]),
+  node('1', '编程开发', '0', [
+    node('11', '前端开发', '1', [node('111', 'React', '11'), node('112', 'Vue', '11')]),
+    node('12', '后端开发', '1'),
+  ]),
   node('2', '职场技能', '0'),
 ];
 const titles = (list: { title: string }[]) => list.map((item) => item.title);
@@ -59,7 +62,12 @@ describe('catalogue state for an address', () => {
   });
 
   it('mobile with a configured list: starts from the deepest configured category on the trail', () => {
-    const state = catalogueStateFor({ ...base, catesetting: [{ catid: '1', title: '编程', parent_id: '0' }], catid: '111', mobile: true });
+    const state = catalogueStateFor({
+      ...base,
+      catesetting: [{ catid: '1', title: '编程', parent_id: '0' }],
+      catid: '111',
+      mobile: true,
+    });
     expect(titles(state.leftList)).toEqual(['React', 'Vue']);
     expect(state.backStack).toHaveLength(2);
     expect(titles(state.backStack[0].leftList)).toEqual(['编程']);
@@ -87,7 +95,9 @@ describe('homesetting message', () => {
     expect(readHomeSettingMessage('homesetting')).toBeNull();
     expect(readHomeSettingMessage({ type: 'other', setting })).toBeNull();
     expect(readHomeSettingMessage({ type: 'homesetting', setting: '{bad json' })).toBeNull();
-    expect(readHomeSettingMessage({ type: 'homesetting', setting: JSON.stringify({ qrcode: 'javascript:alert(1)' }) })).toBeNull();
+    expect(
+      readHomeSettingMessage({ type: 'homesetting', setting: JSON.stringify({ qrcode: 'javascript:alert(1)' }) }),
+    ).toBeNull();
     expect(readHomeSettingMessage(null)).toBeNull();
   });
 });
@@ -99,13 +109,26 @@ describe('search box', () => {
 });
 
 describe('validity text', () => {
-  const t = (key: Parameters<typeof translate>[1], vars?: Record<string, string | number>) => translate('zh-CN', key, vars);
-  const course = (over: Partial<CourseInfo>) => ({ actual: 10, ce_type: 0, ce_time: '', vaildBeginTime: '', limitedDate: null, courseStatus: 0, ...over });
+  const t = (key: Parameters<typeof translate>[1], vars?: Record<string, string | number>) =>
+    translate('zh-CN', key, vars);
+  const course = (over: Partial<CourseInfo>) => ({
+    actual: 10,
+    ce_type: 0,
+    ce_time: '',
+    vaildBeginTime: '',
+    limitedDate: null,
+    courseStatus: 0,
+    ...over,
+  });
   it('says permanent, days after purchase, the buyer’s last day, or the fixed window', () => {
     expect(validityText(course({}), t, 'zh-CN')).toBe('永久有效');
     expect(validityText(course({ ce_type: 1, ce_time: '30' }), t, 'zh-CN')).toBe('购买后 30 天内有效');
-    expect(validityText(course({ ce_type: 1, ce_time: '30', limitedDate: new Date(2030, 0, 31).getTime() }), t, 'zh-CN')).toBe('有效期至 2030-01-31');
-    expect(validityText(course({ ce_type: 2, ce_time: '2030-07-01', vaildBeginTime: '2030-03-01' }), t, 'zh-CN')).toBe('2030-03-01 至 2030-07-01');
+    expect(
+      validityText(course({ ce_type: 1, ce_time: '30', limitedDate: new Date(2030, 0, 31).getTime() }), t, 'zh-CN'),
+    ).toBe('有效期至 2030-01-31');
+    expect(validityText(course({ ce_type: 2, ce_time: '2030-07-01', vaildBeginTime: '2030-03-01' }), t, 'zh-CN')).toBe(
+      '2030-03-01 至 2030-07-01',
+    );
     expect(validityText(course({ ce_type: 2, ce_time: '2030-07-01' }), t, 'zh-CN')).toBe('有效期至 2030-07-01');
   });
 });

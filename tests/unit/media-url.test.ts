@@ -14,7 +14,8 @@ describe('signed media URLs (server/lib/media-url)', () => {
     expect(signer.verify(token, '124')).toBeNull();
     expect(signer.verify(token.replace('.v.', '.d.'), '123')).toBeNull();
     expect(new MediaSigner('another-secret-0123456789', 3600, () => now).verify(token, '123')).toBeNull();
-    for (const garbage of ['', 'x', `${token}x`, '1.v.short', `../${token}`]) expect(signer.verify(garbage, '123')).toBeNull();
+    for (const garbage of ['', 'x', `${token}x`, '1.v.short', `../${token}`])
+      expect(signer.verify(garbage, '123')).toBeNull();
     now = grant!.expiresAt;
     expect(signer.verify(token, '123')).toBeNull();
   });

@@ -163,7 +163,8 @@ function SignedInAdmin() {
   const t = useT();
   const [router] = useState(createAdminRouter);
   const { data, error, mutate } = useAdminProfile();
-  const sessionGone = error instanceof ApiError && (error.reply.error === ERRORS.noLogin || error.reply.error === ERRORS.forbidden);
+  const sessionGone =
+    error instanceof ApiError && (error.reply.error === ERRORS.noLogin || error.reply.error === ERRORS.forbidden);
 
   // The session ended (spec 8: 'no login' reloads the page, which then shows the sign-in form).
   useEffect(() => {
@@ -174,7 +175,11 @@ function SignedInAdmin() {
     return (
       <div className="auth-page">
         <main className="auth-card auth-message" role="alert">
-          <p>{error instanceof ApiError && error.reply.error !== NETWORK_ERROR ? t('errors.server') : t('common.networkError')}</p>
+          <p>
+            {error instanceof ApiError && error.reply.error !== NETWORK_ERROR
+              ? t('errors.server')
+              : t('common.networkError')}
+          </p>
           <button type="button" className="btn btn-primary" onClick={() => void mutate()}>
             {t('common.retry')}
           </button>

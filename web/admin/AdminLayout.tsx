@@ -50,7 +50,12 @@ export function AdminLayout() {
             {t('admin.toSite')}
           </a>
           <LanguageSwitch />
-          <button type="button" className="btn btn-small" onClick={() => void handleLogout()} data-testid="admin-logout">
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => void handleLogout()}
+            data-testid="admin-logout"
+          >
             {t('admin.logout')}
           </button>
         </div>

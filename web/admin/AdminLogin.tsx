@@ -30,7 +30,12 @@ export function AdminLogin() {
         {boot.role === 'student' ? (
           <div className="auth-signed-in" data-testid="admin-student-note">
             <p>{t('admin.studentNote')}</p>
-            <button type="button" className="btn btn-primary btn-block" disabled={busy} onClick={() => void handleStudentLogout()}>
+            <button
+              type="button"
+              className="btn btn-primary btn-block"
+              disabled={busy}
+              onClick={() => void handleStudentLogout()}
+            >
               {t('admin.studentLogout')}
             </button>
           </div>

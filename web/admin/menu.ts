@@ -36,7 +36,12 @@ export const MENU: MenuEntry[] = [
       { key: 'plans', label: 'admin.menu.plans', to: '/plans' },
     ],
   },
-  { key: 'resource', label: 'admin.menu.resource', to: null, links: [{ key: 'resources', label: 'admin.menu.resources', to: '/resources' }] },
+  {
+    key: 'resource',
+    label: 'admin.menu.resource',
+    to: null,
+    links: [{ key: 'resources', label: 'admin.menu.resources', to: '/resources' }],
+  },
   {
     key: 'student',
     label: 'admin.menu.student',
@@ -88,7 +93,12 @@ export const MENU: MenuEntry[] = [
       { key: 'marking', label: 'admin.menu.marking', to: '/marking' },
     ],
   },
-  { key: 'question', label: 'admin.menu.question', to: null, links: [{ key: 'questions', label: 'admin.menu.questions', to: '/questions' }] },
+  {
+    key: 'question',
+    label: 'admin.menu.question',
+    to: null,
+    links: [{ key: 'questions', label: 'admin.menu.questions', to: '/questions' }],
+  },
 ];
 
 export const isMainAdmin = (profile: Pick<AdminProfile, 'adminType'>) => profile.adminType === '0';

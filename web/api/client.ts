@@ -45,7 +45,8 @@ export async function call<T>(path: string, options: CallOptions = {}): Promise<
     response = await fetch(apiUrl(path, options.query), {
       method,
       headers,
-      body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
+      body:
+        options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
       credentials: 'same-origin',
       signal: options.signal,
     });

@@ -11,7 +11,12 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
   const t = useT();
   const current = useLocale();
   return (
-    <div className={`lang-switch ${className}`} role="group" aria-label={t('common.language')} data-testid="language-switch">
+    <div
+      className={`lang-switch ${className}`}
+      role="group"
+      aria-label={t('common.language')}
+      data-testid="language-switch"
+    >
       {CHOICES.map(({ locale, label }) => (
         <button
           key={locale}

@@ -16,7 +16,11 @@ export function callKey<C extends CallDef>(def: C, input?: CallInput<C>): string
 }
 
 /** Reads a declared call through SWR (a GET, or a read the spec makes by POST); `null` input waits (a conditional fetch). */
-export function useCall<C extends CallDef>(def: C, input: CallInput<C> | null, config?: SWRConfiguration<ReplyData<C>>) {
+export function useCall<C extends CallDef>(
+  def: C,
+  input: CallInput<C> | null,
+  config?: SWRConfiguration<ReplyData<C>>,
+) {
   const key = input === null ? null : callKey(def, input);
   return useSWR<ReplyData<C>>(key, () => unwrap(request(def, ...([input] as [CallInput<C>]))), config);
 }

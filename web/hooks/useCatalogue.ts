@@ -17,7 +17,6 @@ import { useCall } from './useCall';
 
 const OPTIONS: SWRConfiguration = { revalidateOnFocus: false, shouldRetryOnError: false, keepPreviousData: false };
 
-
 /** The school's user page (home setting with defaults, title, logo, catesetting). */
 export const useUserPage = (uid: string | null) =>
   useCall(homeSettingCalls.userPage, uid === null ? null : { params: { uid: uid || '0' } }, OPTIONS);

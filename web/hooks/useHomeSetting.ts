@@ -33,7 +33,12 @@ function subscribe(listener: () => void) {
 }
 
 /** The last setting a 'homesetting' message carried, or null. */
-export const useLiveHomeSetting = () => useSyncExternalStore(subscribe, () => live, () => null);
+export const useLiveHomeSetting = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => live,
+    () => null,
+  );
 
 /**
  * The home setting of the page's school: the live one once a message came, else the fetched one.
@@ -52,6 +57,10 @@ export function useHomeSetting(options: { delayMs?: number } = {}) {
   const liveSetting = useLiveHomeSetting();
   const page = useUserPage(ready ? boot.hashUID : null);
   const fetched = ready ? page.data : undefined;
-  return { setting: liveSetting ?? fetched?.setting ?? null, page: fetched ?? null, error: page.error as unknown, isLoading: ready && page.isLoading };
+  return {
+    setting: liveSetting ?? fetched?.setting ?? null,
+    page: fetched ?? null,
+    error: page.error as unknown,
+    isLoading: ready && page.isLoading,
+  };
 }
-

@@ -11,5 +11,9 @@ function subscribe(onChange: () => void) {
 
 /** True while the viewport is narrower than 768 px (matchMedia, follows resizes). */
 export function useIsMobile(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(MOBILE_QUERY).matches, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(MOBILE_QUERY).matches,
+    () => false,
+  );
 }

@@ -6,7 +6,9 @@ export const admins = sqliteTable(
   'admins',
   {
     id: text('id').primaryKey(),
-    schoolId: text('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    schoolId: text('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
     parentId: text('parent_id'),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
@@ -29,7 +31,9 @@ export const students = sqliteTable(
   'students',
   {
     id: text('id').primaryKey(),
-    schoolId: text('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    schoolId: text('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
     username: text('username').notNull(),
     /** Null for accounts that sign in through the directory only. */
     passwordHash: text('password_hash'),
@@ -38,7 +42,9 @@ export const students = sqliteTable(
     email: text('email').notNull().default(''),
     phone: text('phone').notNull().default(''),
     /** 'local' accounts sign in with their own password; 'ldap' accounts with the directory's (never stored). */
-    source: text('source', { enum: ['local', 'ldap'] }).notNull().default('local'),
+    source: text('source', { enum: ['local', 'ldap'] })
+      .notNull()
+      .default('local'),
     /** The directory entry's DN for an 'ldap' account (the sync's key). */
     externalId: text('external_id'),
     disabled: integer('disabled', { mode: 'boolean' }).notNull().default(false),
@@ -60,7 +66,9 @@ export const studentGroups = sqliteTable(
   'student_groups',
   {
     id: text('id').primaryKey(),
-    schoolId: text('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    schoolId: text('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
     parentId: text('parent_id'),
     name: text('name').notNull(),
     position: integer('position').notNull().default(0),
@@ -72,8 +80,12 @@ export const studentGroups = sqliteTable(
 export const studentGroupMembers = sqliteTable(
   'student_group_members',
   {
-    studentId: text('student_id').notNull().references(() => students.id, { onDelete: 'cascade' }),
-    groupId: text('group_id').notNull().references(() => studentGroups.id, { onDelete: 'cascade' }),
+    studentId: text('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    groupId: text('group_id')
+      .notNull()
+      .references(() => studentGroups.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.studentId, t.groupId] }), index('student_group_members_group').on(t.groupId)],
 );
@@ -83,7 +95,9 @@ export const adminGroups = sqliteTable(
   'admin_groups',
   {
     id: text('id').primaryKey(),
-    schoolId: text('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    schoolId: text('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
     parentId: text('parent_id'),
     name: text('name').notNull(),
     position: integer('position').notNull().default(0),

@@ -11,8 +11,12 @@ export const categories = sqliteTable(
   'categories',
   {
     id: text('id').primaryKey(),
-    schoolId: text('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['course', 'column'] }).notNull().default('course'),
+    schoolId: text('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['course', 'column'] })
+      .notNull()
+      .default('course'),
     /** '0' for a first-level category. */
     parentId: text('parent_id').notNull().default('0'),
     title: text('title').notNull(),
@@ -30,7 +34,9 @@ export const courses = sqliteTable(
   'courses',
   {
     id: text('id').primaryKey(),
-    schoolId: text('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    schoolId: text('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
     catid: text('catid').notNull().default('0'),
     title: text('title').notNull(),
     img: text('img').notNull().default(''),
@@ -61,7 +67,10 @@ export const courses = sqliteTable(
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
-  (t) => [index('courses_school_cat').on(t.schoolId, t.catid), index('courses_school_created').on(t.schoolId, t.createdAt)],
+  (t) => [
+    index('courses_school_cat').on(t.schoolId, t.catid),
+    index('courses_school_created').on(t.schoolId, t.createdAt),
+  ],
 );
 
 /** Chapters of a course, a tree of chapters and subchapters ('0' parent = top level). */
@@ -69,7 +78,9 @@ export const chapters = sqliteTable(
   'chapters',
   {
     id: text('id').primaryKey(),
-    courseId: text('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
     parentId: text('parent_id').notNull().default('0'),
     position: integer('position').notNull().default(0),
     title: text('title').notNull(),
@@ -91,7 +102,9 @@ export const columns = sqliteTable(
   'columns',
   {
     id: text('id').primaryKey(),
-    schoolId: text('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    schoolId: text('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
     catid: text('catid').notNull().default('0'),
     title: text('title').notNull(),
     img: text('img').notNull().default(''),
@@ -113,8 +126,12 @@ export const columns = sqliteTable(
 export const columnCourses = sqliteTable(
   'column_courses',
   {
-    columnId: text('column_id').notNull().references(() => columns.id, { onDelete: 'cascade' }),
-    courseId: text('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    columnId: text('column_id')
+      .notNull()
+      .references(() => columns.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
     position: integer('position').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.columnId, t.courseId] }), index('column_courses_course').on(t.courseId)],
@@ -125,7 +142,9 @@ export const articles = sqliteTable(
   'articles',
   {
     id: text('id').primaryKey(),
-    schoolId: text('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    schoolId: text('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     content: text('content').notNull().default(''),
     img: text('img').notNull().default(''),
@@ -143,7 +162,9 @@ export const tags = sqliteTable(
   'tags',
   {
     id: text('id').primaryKey(),
-    schoolId: text('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    schoolId: text('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     position: integer('position').notNull().default(0),
   },
@@ -153,8 +174,12 @@ export const tags = sqliteTable(
 export const courseTags = sqliteTable(
   'course_tags',
   {
-    courseId: text('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
-    tagId: text('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    tagId: text('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
     /** The course's place in the tag's section. */
     position: integer('position').notNull().default(0),
   },
@@ -163,7 +188,9 @@ export const courseTags = sqliteTable(
 
 /** The school's home setting JSON (spec 3 'Home setting'), validated by zHomeSetting. */
 export const homeSettings = sqliteTable('home_settings', {
-  schoolId: text('school_id').primaryKey().references(() => schools.id, { onDelete: 'cascade' }),
+  schoolId: text('school_id')
+    .primaryKey()
+    .references(() => schools.id, { onDelete: 'cascade' }),
   setting: text('setting').notNull(),
   updatedAt: integer('updated_at').notNull(),
 });
@@ -172,8 +199,12 @@ export const homeSettings = sqliteTable('home_settings', {
 export const collects = sqliteTable(
   'collects',
   {
-    studentId: text('student_id').notNull().references(() => students.id, { onDelete: 'cascade' }),
-    courseId: text('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    studentId: text('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.studentId, t.courseId] })],
@@ -183,8 +214,12 @@ export const collects = sqliteTable(
 export const enrolments = sqliteTable(
   'enrolments',
   {
-    studentId: text('student_id').notNull().references(() => students.id, { onDelete: 'cascade' }),
-    courseId: text('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    studentId: text('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
     source: text('source', { enum: ['free', 'buy', 'obtain', 'column', 'admin', 'plan'] }).notNull(),
     createdAt: integer('created_at').notNull(),
   },
@@ -195,8 +230,12 @@ export const enrolments = sqliteTable(
 export const columnBooks = sqliteTable(
   'column_books',
   {
-    studentId: text('student_id').notNull().references(() => students.id, { onDelete: 'cascade' }),
-    columnId: text('column_id').notNull().references(() => columns.id, { onDelete: 'cascade' }),
+    studentId: text('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    columnId: text('column_id')
+      .notNull()
+      .references(() => columns.id, { onDelete: 'cascade' }),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.studentId, t.columnId] })],
@@ -206,8 +245,12 @@ export const columnBooks = sqliteTable(
 export const columnCollects = sqliteTable(
   'column_collects',
   {
-    studentId: text('student_id').notNull().references(() => students.id, { onDelete: 'cascade' }),
-    columnId: text('column_id').notNull().references(() => columns.id, { onDelete: 'cascade' }),
+    studentId: text('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    columnId: text('column_id')
+      .notNull()
+      .references(() => columns.id, { onDelete: 'cascade' }),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.studentId, t.columnId] })],

@@ -13,8 +13,12 @@ export const comments = sqliteTable(
   'comments',
   {
     id: text('id').primaryKey(),
-    schoolId: text('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
-    courseId: text('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    schoolId: text('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
     chapterId: text('chapter_id').notNull().default('0'),
     parentId: text('parent_id').notNull().default('0'),
     authorRole: text('author_role', { enum: ['student', 'admin'] }).notNull(),
@@ -27,15 +31,22 @@ export const comments = sqliteTable(
     hidden: integer('hidden', { mode: 'boolean' }).notNull().default(false),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [index('comments_course').on(t.courseId, t.parentId, t.createdAt), index('comments_school').on(t.schoolId, t.createdAt)],
+  (t) => [
+    index('comments_course').on(t.courseId, t.parentId, t.createdAt),
+    index('comments_school').on(t.schoolId, t.createdAt),
+  ],
 );
 
 /** One like per student and comment. */
 export const commentLikes = sqliteTable(
   'comment_likes',
   {
-    commentId: text('comment_id').notNull().references(() => comments.id, { onDelete: 'cascade' }),
-    studentId: text('student_id').notNull().references(() => students.id, { onDelete: 'cascade' }),
+    commentId: text('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    studentId: text('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.commentId, t.studentId] })],

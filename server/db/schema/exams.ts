@@ -24,7 +24,9 @@ export const questionCategories = sqliteTable(
   'question_categories',
   {
     id: text('id').primaryKey(),
-    schoolId: text('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    schoolId: text('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
     parentId: text('parent_id').notNull().default('0'),
     title: text('title').notNull(),
     position: integer('position').notNull().default(0),
@@ -37,7 +39,9 @@ export const questions = sqliteTable(
   'questions',
   {
     id: text('id').primaryKey(),
-    schoolId: text('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    schoolId: text('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
     /** '' when the question is in no category. */
     categoryId: text('category_id').notNull().default(''),
     type: integer('type').notNull(),
@@ -69,7 +73,9 @@ export const exerciseSets = sqliteTable(
   'exercise_sets',
   {
     id: text('id').primaryKey(),
-    schoolId: text('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    schoolId: text('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
@@ -80,8 +86,12 @@ export const exerciseSets = sqliteTable(
 export const exerciseSetQuestions = sqliteTable(
   'exercise_set_questions',
   {
-    setId: text('set_id').notNull().references(() => exerciseSets.id, { onDelete: 'cascade' }),
-    questionId: text('question_id').notNull().references(() => questions.id),
+    setId: text('set_id')
+      .notNull()
+      .references(() => exerciseSets.id, { onDelete: 'cascade' }),
+    questionId: text('question_id')
+      .notNull()
+      .references(() => questions.id),
     position: integer('position').notNull().default(0),
     /** Spec 3: "Exercise sets hold question ids (tid) each with showanswer". */
     showAnswer: integer('show_answer', { mode: 'boolean' }).notNull().default(true),
@@ -98,9 +108,13 @@ export const chapterExercises = sqliteTable(
   {
     id: text('id').primaryKey(),
     chapterId: text('chapter_id').notNull(),
-    courseId: text('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
     schoolId: text('school_id').notNull(),
-    setId: text('set_id').notNull().references(() => exerciseSets.id),
+    setId: text('set_id')
+      .notNull()
+      .references(() => exerciseSets.id),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [uniqueIndex('chapter_exercises_chapter').on(t.chapterId), index('chapter_exercises_course').on(t.courseId)],
@@ -114,10 +128,14 @@ export const chapterExercises = sqliteTable(
 export const exerciseAnswers = sqliteTable(
   'exercise_answers',
   {
-    studentId: text('student_id').notNull().references(() => students.id, { onDelete: 'cascade' }),
+    studentId: text('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
     chapterId: text('chapter_id').notNull(),
     questionId: text('question_id').notNull(),
-    courseId: text('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
     schoolId: text('school_id').notNull(),
     answer: text('answer').notNull(),
     status: text('status', { enum: ['graded', 'pending', 'marked'] }).notNull(),
@@ -140,7 +158,9 @@ export const examCategories = sqliteTable(
   'exam_categories',
   {
     id: text('id').primaryKey(),
-    schoolId: text('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    schoolId: text('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     position: integer('position').notNull().default(0),
     createdAt: integer('created_at').notNull(),
@@ -156,9 +176,13 @@ export const papers = sqliteTable(
   'papers',
   {
     id: text('id').primaryKey(),
-    schoolId: text('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    schoolId: text('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
-    mode: text('mode', { enum: ['fixed', 'random'] }).notNull().default('fixed'),
+    mode: text('mode', { enum: ['fixed', 'random'] })
+      .notNull()
+      .default('fixed'),
     drawRules: text('draw_rules').notNull().default('[]'),
     totalScore: real('total_score').notNull().default(0),
     passScore: real('pass_score').notNull().default(0),
@@ -172,8 +196,12 @@ export const papers = sqliteTable(
 export const paperQuestions = sqliteTable(
   'paper_questions',
   {
-    paperId: text('paper_id').notNull().references(() => papers.id, { onDelete: 'cascade' }),
-    questionId: text('question_id').notNull().references(() => questions.id),
+    paperId: text('paper_id')
+      .notNull()
+      .references(() => papers.id, { onDelete: 'cascade' }),
+    questionId: text('question_id')
+      .notNull()
+      .references(() => questions.id),
     position: integer('position').notNull().default(0),
     point: real('point').notNull(),
   },
@@ -191,8 +219,12 @@ export const exams = sqliteTable(
   'exams',
   {
     id: text('id').primaryKey(),
-    schoolId: text('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
-    paperId: text('paper_id').notNull().references(() => papers.id),
+    schoolId: text('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    paperId: text('paper_id')
+      .notNull()
+      .references(() => papers.id),
     categoryId: text('category_id').notNull().default(''),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
@@ -200,8 +232,12 @@ export const exams = sqliteTable(
     opensAt: integer('opens_at'),
     closesAt: integer('closes_at'),
     attempts: integer('attempts').notNull().default(1),
-    showResults: text('show_results', { enum: ['none', 'score', 'answers'] }).notNull().default('score'),
-    status: text('status', { enum: ['draft', 'published'] }).notNull().default('draft'),
+    showResults: text('show_results', { enum: ['none', 'score', 'answers'] })
+      .notNull()
+      .default('score'),
+    status: text('status', { enum: ['draft', 'published'] })
+      .notNull()
+      .default('draft'),
     courseId: text('course_id').notNull().default(''),
     chapterId: text('chapter_id').notNull().default(''),
     optional: integer('optional', { mode: 'boolean' }).notNull().default(false),
@@ -210,14 +246,19 @@ export const exams = sqliteTable(
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
-  (t) => [index('exams_school').on(t.schoolId, t.deleted, t.status), index('exams_chapter').on(t.courseId, t.chapterId)],
+  (t) => [
+    index('exams_school').on(t.schoolId, t.deleted, t.status),
+    index('exams_chapter').on(t.courseId, t.chapterId),
+  ],
 );
 
 /** Who may sit a standalone exam: student groups or the students of a course. */
 export const examAudience = sqliteTable(
   'exam_audience',
   {
-    examId: text('exam_id').notNull().references(() => exams.id, { onDelete: 'cascade' }),
+    examId: text('exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
     targetType: text('target_type', { enum: ['group', 'course'] }).notNull(),
     targetId: text('target_id').notNull(),
   },
@@ -234,11 +275,17 @@ export const examSittings = sqliteTable(
   'exam_sittings',
   {
     id: text('id').primaryKey(),
-    examId: text('exam_id').notNull().references(() => exams.id),
-    studentId: text('student_id').notNull().references(() => students.id, { onDelete: 'cascade' }),
+    examId: text('exam_id')
+      .notNull()
+      .references(() => exams.id),
+    studentId: text('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
     schoolId: text('school_id').notNull(),
     attempt: integer('attempt').notNull(),
-    status: text('status', { enum: ['open', 'submitted'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'submitted'] })
+      .notNull()
+      .default('open'),
     closedBy: text('closed_by', { enum: ['student', 'deadline'] }),
     startedAt: integer('started_at').notNull(),
     deadlineAt: integer('deadline_at').notNull(),
@@ -262,10 +309,14 @@ export const examSittings = sqliteTable(
 export const examAnswers = sqliteTable(
   'exam_answers',
   {
-    sittingId: text('sitting_id').notNull().references(() => examSittings.id, { onDelete: 'cascade' }),
+    sittingId: text('sitting_id')
+      .notNull()
+      .references(() => examSittings.id, { onDelete: 'cascade' }),
     questionId: text('question_id').notNull(),
     answer: text('answer').notNull(),
-    status: text('status', { enum: ['saved', 'graded', 'pending', 'marked'] }).notNull().default('saved'),
+    status: text('status', { enum: ['saved', 'graded', 'pending', 'marked'] })
+      .notNull()
+      .default('saved'),
     isRight: integer('is_right', { mode: 'boolean' }).notNull().default(false),
     point: real('point').notNull().default(0),
     savedAt: integer('saved_at').notNull(),

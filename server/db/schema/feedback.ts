@@ -14,15 +14,26 @@ export const signatures = sqliteTable(
   'signatures',
   {
     id: text('id').primaryKey(),
-    schoolId: text('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
-    studentId: text('student_id').notNull().references(() => students.id, { onDelete: 'cascade' }),
-    courseId: text('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    schoolId: text('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    studentId: text('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
     /** The chapter the student was on when signing ('0' for the course). */
     chapterId: text('chapter_id').notNull().default('0'),
-    fileId: text('file_id').notNull().references(() => files.id),
+    fileId: text('file_id')
+      .notNull()
+      .references(() => files.id),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [uniqueIndex('signatures_student_course').on(t.studentId, t.courseId), index('signatures_course').on(t.courseId, t.createdAt)],
+  (t) => [
+    uniqueIndex('signatures_student_course').on(t.studentId, t.courseId),
+    index('signatures_course').on(t.courseId, t.createdAt),
+  ],
 );
 
 /**
@@ -34,13 +45,22 @@ export const grades = sqliteTable(
   'grades',
   {
     id: text('id').primaryKey(),
-    schoolId: text('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
-    studentId: text('student_id').notNull().references(() => students.id, { onDelete: 'cascade' }),
-    courseId: text('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    schoolId: text('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    studentId: text('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
     chapterId: text('chapter_id').notNull().default('0'),
     score: integer('score').notNull(),
     content: text('content').notNull(),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [uniqueIndex('grades_student_chapter').on(t.studentId, t.courseId, t.chapterId), index('grades_course').on(t.courseId, t.createdAt)],
+  (t) => [
+    uniqueIndex('grades_student_chapter').on(t.studentId, t.courseId, t.chapterId),
+    index('grades_course').on(t.courseId, t.createdAt),
+  ],
 );

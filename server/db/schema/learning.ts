@@ -28,8 +28,12 @@ import { sessions } from './sessions';
 export const learnRecords = sqliteTable(
   'learn_records',
   {
-    studentId: text('student_id').notNull().references(() => students.id, { onDelete: 'cascade' }),
-    courseId: text('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    studentId: text('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
     chapterId: text('chapter_id').notNull(),
     schoolId: text('school_id').notNull(),
     effMs: integer('eff_ms').notNull().default(0),
@@ -60,8 +64,12 @@ export const learnRecords = sqliteTable(
 export const courseRecords = sqliteTable(
   'course_records',
   {
-    studentId: text('student_id').notNull().references(() => students.id, { onDelete: 'cascade' }),
-    courseId: text('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    studentId: text('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
     schoolId: text('school_id').notNull(),
     lastChapterId: text('last_chapter_id').notNull().default(''),
     lastVisitAt: integer('last_visit_at').notNull(),
@@ -91,7 +99,9 @@ export const courseRecords = sqliteTable(
 export const heartbeats = sqliteTable(
   'heartbeats',
   {
-    tokenHash: text('token_hash').notNull().references(() => sessions.tokenHash, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash')
+      .notNull()
+      .references(() => sessions.tokenHash, { onDelete: 'cascade' }),
     courseId: text('course_id').notNull(),
     chapterId: text('chapter_id').notNull(),
     studentId: text('student_id').notNull(),
@@ -114,7 +124,11 @@ export const heartbeats = sqliteTable(
     progress: real('progress').notNull().default(0),
     status: text('status').notNull().default('recorded'),
   },
-  (t) => [primaryKey({ columns: [t.tokenHash, t.courseId, t.chapterId] }), index('heartbeats_student').on(t.studentId, t.creditedAt), index('heartbeats_last').on(t.lastAt)],
+  (t) => [
+    primaryKey({ columns: [t.tokenHash, t.courseId, t.chapterId] }),
+    index('heartbeats_student').on(t.studentId, t.creditedAt),
+    index('heartbeats_last').on(t.lastAt),
+  ],
 );
 
 /**
@@ -127,8 +141,12 @@ export const watchRecords = sqliteTable(
   'watch_records',
   {
     id: text('id').primaryKey(),
-    schoolId: text('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
-    courseId: text('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    schoolId: text('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
     chapterId: text('chapter_id').notNull().default('0'),
     studentId: text('student_id'),
     viewer: text('viewer').notNull(),
@@ -155,8 +173,12 @@ export const watchRecords = sqliteTable(
 export const learnDays = sqliteTable(
   'learn_days',
   {
-    studentId: text('student_id').notNull().references(() => students.id, { onDelete: 'cascade' }),
-    schoolId: text('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    studentId: text('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    schoolId: text('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
     day: text('day').notNull(),
     effMs: integer('eff_ms').notNull().default(0),
   },

@@ -11,14 +11,18 @@ export const files = sqliteTable(
   'files',
   {
     id: text('id').primaryKey(),
-    schoolId: text('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    schoolId: text('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     originalName: text('original_name').notNull(),
     mime: text('mime').notNull(),
     /** Upper-cased extension without the dot (spec 5). */
     ext: text('ext').notNull(),
     size: integer('size').notNull(),
-    visibility: text('visibility', { enum: ['public', 'private', 'owner'] }).notNull().default('public'),
+    visibility: text('visibility', { enum: ['public', 'private', 'owner'] })
+      .notNull()
+      .default('public'),
     /** Who uploaded it: 'admin:{id}' or 'student:{id}'. */
     uploadedBy: text('uploaded_by').notNull(),
     createdAt: integer('created_at').notNull(),
@@ -31,7 +35,9 @@ export const resourceCategories = sqliteTable(
   'resource_categories',
   {
     id: text('id').primaryKey(),
-    schoolId: text('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    schoolId: text('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
     parentId: text('parent_id').notNull().default('0'),
     title: text('title').notNull(),
     position: integer('position').notNull().default(0),
@@ -54,12 +60,18 @@ export const resources = sqliteTable(
   'resources',
   {
     id: text('id').primaryKey(),
-    schoolId: text('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    schoolId: text('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
     categoryId: text('category_id').notNull().default('0'),
     title: text('title').notNull(),
-    fileId: text('file_id').notNull().references(() => files.id),
+    fileId: text('file_id')
+      .notNull()
+      .references(() => files.id),
     kind: text('kind', { enum: ['video', 'audio', 'pdf', 'office', 'ppt', 'image', 'other'] }).notNull(),
-    status: text('status', { enum: ['ready', 'queued', 'converting', 'failed', 'unconverted'] }).notNull().default('ready'),
+    status: text('status', { enum: ['ready', 'queued', 'converting', 'failed', 'unconverted'] })
+      .notNull()
+      .default('ready'),
     statusMessage: text('status_message').notNull().default(''),
     /** Seconds, for video and audio once probed. */
     duration: integer('duration').notNull().default(0),
@@ -81,10 +93,14 @@ export const mediaJobs = sqliteTable(
   'media_jobs',
   {
     id: text('id').primaryKey(),
-    resourceId: text('resource_id').notNull().references(() => resources.id, { onDelete: 'cascade' }),
+    resourceId: text('resource_id')
+      .notNull()
+      .references(() => resources.id, { onDelete: 'cascade' }),
     /** What to do: video, audio, office, ppt, image. */
     task: text('task').notNull(),
-    state: text('state', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+    state: text('state', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(3),
     error: text('error').notNull().default(''),
@@ -106,7 +122,9 @@ export const uploadLedger = sqliteTable(
   'upload_ledger',
   {
     id: text('id').primaryKey(),
-    schoolId: text('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    schoolId: text('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
     /** 'admin:{id}' or 'student:{id}', as files.uploaded_by. */
     uploadedBy: text('uploaded_by').notNull(),
     bytes: integer('bytes').notNull(),

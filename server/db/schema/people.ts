@@ -10,7 +10,9 @@ export const studentFields = sqliteTable(
   'student_fields',
   {
     id: text('id').primaryKey(),
-    schoolId: text('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    schoolId: text('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     kind: text('kind', { enum: ['text', 'number', 'date', 'choice'] }).notNull(),
     /** JSON list of the choices of a 'choice' field. */
@@ -26,8 +28,12 @@ export const studentFields = sqliteTable(
 export const studentFieldValues = sqliteTable(
   'student_field_values',
   {
-    studentId: text('student_id').notNull().references(() => students.id, { onDelete: 'cascade' }),
-    fieldId: text('field_id').notNull().references(() => studentFields.id, { onDelete: 'cascade' }),
+    studentId: text('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    fieldId: text('field_id')
+      .notNull()
+      .references(() => studentFields.id, { onDelete: 'cascade' }),
     value: text('value').notNull(),
   },
   (t) => [primaryKey({ columns: [t.studentId, t.fieldId] }), index('student_field_values_field').on(t.fieldId)],
@@ -38,7 +44,9 @@ export const studentImports = sqliteTable(
   'student_imports',
   {
     id: text('id').primaryKey(),
-    schoolId: text('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    schoolId: text('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
     adminId: text('admin_id').notNull(),
     fileName: text('file_name').notNull(),
     /** 'all' applies nothing unless every row is good; 'rows' applies the good rows one by one. */
@@ -80,7 +88,9 @@ export const ldapRuns = sqliteTable(
   'ldap_runs',
   {
     id: text('id').primaryKey(),
-    schoolId: text('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    schoolId: text('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
     trigger: text('trigger', { enum: ['manual', 'schedule'] }).notNull(),
     dryRun: integer('dry_run', { mode: 'boolean' }).notNull(),
     status: text('status', { enum: ['running', 'ok', 'failed', 'held'] }).notNull(),

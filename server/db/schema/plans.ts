@@ -15,9 +15,15 @@ import { courses } from './catalogue';
 export const studyPlans = sqliteTable(
   'study_plans',
   {
-    courseId: text('course_id').primaryKey().references(() => courses.id, { onDelete: 'cascade' }),
-    schoolId: text('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['draft', 'committed', 'approved', 'rejected'] }).notNull().default('draft'),
+    courseId: text('course_id')
+      .primaryKey()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    schoolId: text('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['draft', 'committed', 'approved', 'rejected'] })
+      .notNull()
+      .default('draft'),
     committedBy: text('committed_by'),
     committedAt: integer('committed_at'),
     verifiedBy: text('verified_by'),
@@ -37,12 +43,19 @@ export const studyPlans = sqliteTable(
 export const planAssignments = sqliteTable(
   'plan_assignments',
   {
-    courseId: text('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
-    schoolId: text('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    schoolId: text('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
     targetType: text('target_type', { enum: ['student', 'group'] }).notNull(),
     targetId: text('target_id').notNull(),
     assignedBy: text('assigned_by').notNull(),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.courseId, t.targetType, t.targetId] }), index('plan_assignments_target').on(t.targetType, t.targetId)],
+  (t) => [
+    primaryKey({ columns: [t.courseId, t.targetType, t.targetId] }),
+    index('plan_assignments_target').on(t.targetType, t.targetId),
+  ],
 );

@@ -13,9 +13,15 @@ export const stageReviews = sqliteTable(
   'stage_reviews',
   {
     id: text('id').primaryKey(),
-    schoolId: text('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
-    studentId: text('student_id').notNull().references(() => students.id, { onDelete: 'cascade' }),
-    courseId: text('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    schoolId: text('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    studentId: text('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
     /** The stage: a top-level chapter of the course. */
     chapterId: text('chapter_id').notNull(),
     action: text('action', { enum: ['approve', 'reject'] }).notNull(),
@@ -24,5 +30,8 @@ export const stageReviews = sqliteTable(
     reviewerId: text('reviewer_id').notNull(),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [index('stage_reviews_stage').on(t.studentId, t.courseId, t.chapterId, t.createdAt), index('stage_reviews_school').on(t.schoolId, t.createdAt)],
+  (t) => [
+    index('stage_reviews_stage').on(t.studentId, t.courseId, t.chapterId, t.createdAt),
+    index('stage_reviews_school').on(t.schoolId, t.createdAt),
+  ],
 );

@@ -9,6 +9,13 @@ export function endOtherSessions(db: Db, studentId: string, keep: string, at: nu
   return db
     .update(sessions)
     .set({ endedAt: at, endReason: 'logout' })
-    .where(and(eq(sessions.role, 'student'), eq(sessions.userId, studentId), ne(sessions.tokenHash, keep), isNull(sessions.endedAt)))
+    .where(
+      and(
+        eq(sessions.role, 'student'),
+        eq(sessions.userId, studentId),
+        ne(sessions.tokenHash, keep),
+        isNull(sessions.endedAt),
+      ),
+    )
     .run().changes;
 }

@@ -1,7 +1,18 @@
 import { countFailure, retryAfterSeconds } from '../../../shared/rules/login-throttle';
 import { fieldValueIssues } from '../../../shared/rules/student-fields';
-import { ACCOUNT_ERRORS, passwordProblem, type AccountInfo, type ChangePasswordInput, type StudentSettingReply } from '../../../shared/schemas/account';
-import { STUDENT_ERRORS, type FieldValue, type StudentField, type StudentSettings } from '../../../shared/schemas/students';
+import {
+  ACCOUNT_ERRORS,
+  passwordProblem,
+  type AccountInfo,
+  type ChangePasswordInput,
+  type StudentSettingReply,
+} from '../../../shared/schemas/account';
+import {
+  STUDENT_ERRORS,
+  type FieldValue,
+  type StudentField,
+  type StudentSettings,
+} from '../../../shared/schemas/students';
 import type { z } from 'zod';
 import type { zSaveInfo } from '../../../shared/schemas/account';
 import type { AppContext, Auth } from '../../context';
@@ -100,7 +111,11 @@ export function saveInfo(ctx: AppContext, auth: Auth, input: z.output<typeof zSa
   const { student } = ownStudent(ctx, auth);
   // A directory account's name, email and phone come from the directory (the next sync would overwrite them).
   const contact = student.source === 'ldap' ? {} : { name: input.name, email: input.email, phone: input.phone };
-  const patch = Object.fromEntries(Object.entries(contact).filter(([, v]) => v !== undefined)) as { name?: string; email?: string; phone?: string };
+  const patch = Object.fromEntries(Object.entries(contact).filter(([, v]) => v !== undefined)) as {
+    name?: string;
+    email?: string;
+    phone?: string;
+  };
   ctx.db.transaction((tx) => {
     const values = checkedFieldValues(schoolFields(tx, student.schoolId), input.infoStr, fieldValuesOf(tx, student.id));
     setFieldValues(tx, student.id, values);
@@ -123,7 +138,12 @@ export function countAttempt(ctx: AppContext, key: string, limit: number): void 
 }
 
 /** POST stu/password {oldpwd, newpwd} (spec 5 'Change password'). */
-export async function changePassword(ctx: AppContext, auth: Auth, input: ChangePasswordInput, ip: string): Promise<{ changed: true }> {
+export async function changePassword(
+  ctx: AppContext,
+  auth: Auth,
+  input: ChangePasswordInput,
+  ip: string,
+): Promise<{ changed: true }> {
   const { student } = ownStudent(ctx, auth);
   const settings = studentSettings(ctx, student.schoolId);
   if (settings.changePass || !settings.needPassword) throw forbidden(STUDENT_ERRORS.passwordChangeOff);

@@ -46,7 +46,12 @@ export async function squareAvatar(bytes: Buffer): Promise<Buffer> {
     const image = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_PIXELS });
     const meta = await image.metadata();
     if (meta.format !== kind || !meta.width || !meta.height) throw avatarTypeRefused();
-    return await image.rotate().resize(AVATAR_SIDE, AVATAR_SIDE, { fit: 'cover', position: 'centre' }).flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer();
+    return await image
+      .rotate()
+      .resize(AVATAR_SIDE, AVATAR_SIDE, { fit: 'cover', position: 'centre' })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 85 })
+      .toBuffer();
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw avatarTypeRefused();
@@ -56,7 +61,9 @@ export async function squareAvatar(bytes: Buffer): Promise<Buffer> {
 /** Reads the one file part (field 'file-select' or 'file') into memory, at most AVATAR_MAX bytes. */
 async function readAvatarPart(request: FastifyRequest): Promise<Buffer> {
   try {
-    return (await request.readFormFile({ maxBytes: AVATAR_MAX, acceptsName: (name) => avatarProblem(name, 0) !== 'type' })).bytes;
+    return (
+      await request.readFormFile({ maxBytes: AVATAR_MAX, acceptsName: (name) => avatarProblem(name, 0) !== 'type' })
+    ).bytes;
   } catch (error) {
     // The spec's own messages for the avatar (spec 5, 8).
     if (error instanceof AppError && error.statusCode === 413) throw avatarTooLarge();
@@ -89,6 +96,12 @@ export async function receiveAvatar(ctx: AppContext, request: FastifyRequest): P
   }
   // The previous avatar goes once the new one is saved: only a file this student uploaded as an avatar.
   const previous = student.avatar ? findFileByKey(ctx, student.avatar.replace(/^\/+/, '')) : undefined;
-  if (previous && previous.id !== stored.id && previous.uploadedBy === owner.uploadedBy && previous.originalName === AVATAR_NAME) await removeFile(ctx, previous.id);
+  if (
+    previous &&
+    previous.id !== stored.id &&
+    previous.uploadedBy === owner.uploadedBy &&
+    previous.originalName === AVATAR_NAME
+  )
+    await removeFile(ctx, previous.id);
   return { avatar };
 }

@@ -46,7 +46,18 @@ export async function register(
       if (findStudentByUsername(tx, school.id, input.username)) throw conflict(STUDENT_ERRORS.usernameTaken);
       const fields = checkedFieldValues(schoolFields(tx, school.id), input.infoStr);
       assertSeats(ctx, school.id, 1, tx);
-      insertStudents(tx, [{ id, schoolId: school.id, username: input.username, name: input.name, passwordHash, source: 'local', fields, createdAt: ctx.now() }]);
+      insertStudents(tx, [
+        {
+          id,
+          schoolId: school.id,
+          username: input.username,
+          name: input.name,
+          passwordHash,
+          source: 'local',
+          fields,
+          createdAt: ctx.now(),
+        },
+      ]);
     });
   } catch (error) {
     countAttempt(ctx, addressKey, LOGIN_THROTTLE.perAddress);

@@ -33,8 +33,22 @@ export function categoryInScope(db: Db, schoolId: string, catid: string, scopeId
   const row = db
     .select({ id: categories.id })
     .from(categories)
-    .innerJoin(scope, and(eq(scope.schoolId, categories.schoolId), eq(scope.kind, categories.kind), between(categories.lft, scope.lft, scope.rgt)))
-    .where(and(eq(categories.id, catid), eq(categories.schoolId, schoolId), eq(categories.kind, 'course'), inArray(scope.id, [...scopeIds])))
+    .innerJoin(
+      scope,
+      and(
+        eq(scope.schoolId, categories.schoolId),
+        eq(scope.kind, categories.kind),
+        between(categories.lft, scope.lft, scope.rgt),
+      ),
+    )
+    .where(
+      and(
+        eq(categories.id, catid),
+        eq(categories.schoolId, schoolId),
+        eq(categories.kind, 'course'),
+        inArray(scope.id, [...scopeIds]),
+      ),
+    )
     .limit(1)
     .get();
   return !!row;
@@ -96,10 +110,19 @@ export function listSubAdmins(db: Db, filter: SubAdminFilter): { rows: AdminRow[
     eq(admins.schoolId, filter.schoolId),
     isNotNull(admins.parentId),
     filter.groupId ? eq(admins.groupId, filter.groupId) : undefined,
-    pattern ? sql`(${admins.username} like ${pattern} escape '\\' or ${admins.name} like ${pattern} escape '\\')` : undefined,
+    pattern
+      ? sql`(${admins.username} like ${pattern} escape '\\' or ${admins.name} like ${pattern} escape '\\')`
+      : undefined,
   );
   const total = db.select({ n: sql<number>`count(*)` }).from(admins).where(where).get()?.n ?? 0;
-  const rows = db.select().from(admins).where(where).orderBy(desc(admins.createdAt), desc(admins.id)).limit(filter.limit).offset(filter.offset).all();
+  const rows = db
+    .select()
+    .from(admins)
+    .where(where)
+    .orderBy(desc(admins.createdAt), desc(admins.id))
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .all();
   return { rows, total };
 }
 

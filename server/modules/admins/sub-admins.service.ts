@@ -73,10 +73,16 @@ function categoriesWithin(ctx: AppContext, actor: Actor, ids: readonly string[])
 }
 
 /** 403 unless the actor holds every permission and category named (the main admin holds all). */
-function assertGrantable(ctx: AppContext, actor: Actor, permissions: readonly string[], categories: readonly string[]): void {
+function assertGrantable(
+  ctx: AppContext,
+  actor: Actor,
+  permissions: readonly string[],
+  categories: readonly string[],
+): void {
   if (actor.parentId === null) return;
   const held = adminPermissions(actor);
-  if (!permissions.every((group) => held.includes(group as PermissionGroup))) throw forbidden(ADMIN_ERRORS.notGrantable);
+  if (!permissions.every((group) => held.includes(group as PermissionGroup)))
+    throw forbidden(ADMIN_ERRORS.notGrantable);
   if (!categoriesWithin(ctx, actor, categories)) throw forbidden(ADMIN_ERRORS.notGrantable);
 }
 
@@ -88,7 +94,8 @@ function assertReach(ctx: AppContext, actor: Actor, target: AdminRow, refuseSelf
 
 /** 400 unless every id is a course category of the school. */
 function assertCategories(ctx: AppContext, schoolId: string, ids: readonly string[]): void {
-  if (repo.schoolCategories(ctx.db, schoolId, ids).length !== ids.length) throw refused(ADMIN_ERRORS.badCategory, 'categories');
+  if (repo.schoolCategories(ctx.db, schoolId, ids).length !== ids.length)
+    throw refused(ADMIN_ERRORS.badCategory, 'categories');
 }
 
 /** The group id to store: null for none; 400 unless it is an admin group of the school. */
@@ -99,7 +106,11 @@ function groupFor(ctx: AppContext, schoolId: string, groupId: string | null | un
 }
 
 /** POST admins/registered: a new sub-admin under the school's main admin. */
-export async function registerSubAdmin(ctx: AppContext, adminId: string, input: z.output<typeof zNewSubAdmin>): Promise<SubAdmin> {
+export async function registerSubAdmin(
+  ctx: AppContext,
+  adminId: string,
+  input: z.output<typeof zNewSubAdmin>,
+): Promise<SubAdmin> {
   const actor = actorOf(ctx, adminId);
   assertGrantable(ctx, actor, input.permissions, input.categories);
   assertCategories(ctx, actor.schoolId, input.categories);
@@ -187,7 +198,8 @@ export async function updateSubAdmin(
       ...(groupId !== undefined ? { groupId } : {}),
     });
     if (input.disabled === true) endUserSessions(tx, 'admin', [target.id], ctx.now());
-    else if (passwordHash !== undefined) endSessionsExcept(tx, 'admin', target.id, target.id === actor.id ? currentToken : null, ctx.now());
+    else if (passwordHash !== undefined)
+      endSessionsExcept(tx, 'admin', target.id, target.id === actor.id ? currentToken : null, ctx.now());
   });
   return present(ctx, actor.schoolId, [subAdminOf(ctx, actor, target.id)])[0];
 }
@@ -250,8 +262,11 @@ export function grantableCategoryTree(ctx: AppContext, adminId: string): { cates
 }
 
 /** GET admins/getCateName {ids}: the names of the school's course categories among the ids (others are left out). */
-export function categoryNames(ctx: AppContext, adminId: string, ids: readonly string[]): { list: { id: string; name: string }[] } {
+export function categoryNames(
+  ctx: AppContext,
+  adminId: string,
+  ids: readonly string[],
+): { list: { id: string; name: string }[] } {
   const actor = actorOf(ctx, adminId);
   return { list: repo.schoolCategories(ctx.db, actor.schoolId, ids).map((c) => ({ id: c.id, name: c.title })) };
 }
-

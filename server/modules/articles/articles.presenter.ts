@@ -41,7 +41,12 @@ export function toArticleItem(row: ArticleListRow | ArticleRow): ArticleItem {
 
 /** An article as a back-office list item: with status, position and update time. */
 export function toAdminArticleItem(row: ArticleListRow | ArticleRow) {
-  return { ...toArticleItem(row), status: row.status, position: row.position, updated: formatDate(row.updatedAt, DATE_FORMAT) };
+  return {
+    ...toArticleItem(row),
+    status: row.status,
+    position: row.position,
+    updated: formatDate(row.updatedAt, DATE_FORMAT),
+  };
 }
 
 /** The whole article. */

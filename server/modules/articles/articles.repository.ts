@@ -29,7 +29,9 @@ export function insertArticleFirst(db: Db, article: Omit<typeof articles.$inferI
     .set({ position: sql`${articles.position} + 1` })
     .where(eq(articles.schoolId, article.schoolId))
     .run();
-  db.insert(articles).values({ ...article, position: 0 }).run();
+  db.insert(articles)
+    .values({ ...article, position: 0 })
+    .run();
 }
 
 export function updateArticle(db: Db, id: string, set: Partial<typeof articles.$inferInsert>): void {
@@ -70,7 +72,10 @@ export function deleteArticles(db: Db, schoolId: string, ids: readonly string[])
 }
 
 /** A page of the school's articles (of one status, or all), pinned first, then position, then newest, with the total. */
-export function listArticles(db: Db, filter: { schoolId: string; status?: number; limit: number; offset: number }): { rows: ArticleListRow[]; total: number } {
+export function listArticles(
+  db: Db,
+  filter: { schoolId: string; status?: number; limit: number; offset: number },
+): { rows: ArticleListRow[]; total: number } {
   const parts: SQL[] = [eq(articles.schoolId, filter.schoolId)];
   if (filter.status !== undefined) parts.push(eq(articles.status, filter.status));
   const where = and(...parts);

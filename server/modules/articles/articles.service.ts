@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import { ARTICLE_STATUS, type Article, type ArticleItem, type UpdateArticle, type zArticleAdminListQuery } from '../../../shared/schemas/articles';
+import {
+  ARTICLE_STATUS,
+  type Article,
+  type ArticleItem,
+  type UpdateArticle,
+  type zArticleAdminListQuery,
+} from '../../../shared/schemas/articles';
 import type { AppContext, Auth } from '../../context';
 import { notFound } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/sanitize';
@@ -17,7 +23,12 @@ function schoolArticle(ctx: AppContext, schoolId: string, aid: string): repo.Art
 }
 
 /** Applies a change to one of the school's articles, drops the school's cached replies and answers the article. */
-function change(ctx: AppContext, schoolId: string, aid: string, set: Parameters<typeof repo.updateArticle>[2]): Article {
+function change(
+  ctx: AppContext,
+  schoolId: string,
+  aid: string,
+  set: Parameters<typeof repo.updateArticle>[2],
+): Article {
   schoolArticle(ctx, schoolId, aid);
   repo.updateArticle(ctx.db, aid, { ...set, updatedAt: ctx.now() });
   ctx.catalogueCache.bump(schoolId);
@@ -25,7 +36,11 @@ function change(ctx: AppContext, schoolId: string, aid: string, set: Parameters<
 }
 
 /** POST article/new: a draft, first in the school's order; content sanitised. */
-export function createArticle(ctx: AppContext, schoolId: string, input: { title: string; content: string; img: string }): Article {
+export function createArticle(
+  ctx: AppContext,
+  schoolId: string,
+  input: { title: string; content: string; img: string },
+): Article {
   const id = ctx.ids.next();
   const now = ctx.now();
   ctx.db.transaction((tx) => {
@@ -90,7 +105,12 @@ export function deleteArticles(ctx: AppContext, schoolId: string, aids: string[]
 
 /** GET article/admin/list: the school's articles of a status (or all), in the students' order. */
 export function adminArticles(ctx: AppContext, schoolId: string, query: z.output<typeof zArticleAdminListQuery>) {
-  const { rows, total } = repo.listArticles(ctx.db, { schoolId, status: query.status, limit: query.num, offset: (query.page - 1) * query.num });
+  const { rows, total } = repo.listArticles(ctx.db, {
+    schoolId,
+    status: query.status,
+    limit: query.num,
+    offset: (query.page - 1) * query.num,
+  });
   return { list: rows.map(toAdminArticleItem), total };
 }
 
@@ -100,7 +120,13 @@ export function listableStatus(ctx: AppContext, auth: Auth, schoolId: string, as
 }
 
 /** GET article/list: a page of the school's articles of the status, pinned first, then position, then newest. */
-export function publicArticles(ctx: AppContext, schoolId: string, status: number, page: number, num: number): { list: ArticleItem[]; total: number } {
+export function publicArticles(
+  ctx: AppContext,
+  schoolId: string,
+  status: number,
+  page: number,
+  num: number,
+): { list: ArticleItem[]; total: number } {
   const { rows, total } = repo.listArticles(ctx.db, { schoolId, status, limit: num, offset: (page - 1) * num });
   return { list: rows.map(toArticleItem), total };
 }
@@ -109,6 +135,7 @@ export function publicArticles(ctx: AppContext, schoolId: string, status: number
 export function articleInfo(ctx: AppContext, auth: Auth, aid: string): Article {
   const row = repo.findArticle(ctx.db, aid);
   if (!row) throw notFound(NOT_FOUND);
-  if (row.status !== ARTICLE_STATUS.published && !isSchoolAdmin(ctx, auth, row.schoolId, 'userpage')) throw notFound(NOT_FOUND);
+  if (row.status !== ARTICLE_STATUS.published && !isSchoolAdmin(ctx, auth, row.schoolId, 'userpage'))
+    throw notFound(NOT_FOUND);
   return toArticle(row);
 }

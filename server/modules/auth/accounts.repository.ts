@@ -12,11 +12,21 @@ export function findAdminByUsername(db: Db, username: string): Admin | undefined
 }
 
 export function findAdmin(db: Db, id: string): Admin | undefined {
-  return prepared(db, 'findAdmin', (d) => d.select().from(admins).where(eq(admins.id, sql.placeholder('id'))).prepare()).get({ id });
+  return prepared(db, 'findAdmin', (d) =>
+    d
+      .select()
+      .from(admins)
+      .where(eq(admins.id, sql.placeholder('id')))
+      .prepare(),
+  ).get({ id });
 }
 
 export function findStudentByUsername(db: Db, schoolId: string, username: string): Student | undefined {
-  return db.select().from(students).where(and(eq(students.schoolId, schoolId), eq(students.username, username))).get();
+  return db
+    .select()
+    .from(students)
+    .where(and(eq(students.schoolId, schoolId), eq(students.username, username)))
+    .get();
 }
 
 /** A student by a typed user name in any Unicode form, the typed form first (the login-name rule). */
@@ -29,13 +39,23 @@ export function findStudentByLoginName(db: Db, schoolId: string, typed: string):
 }
 
 export function findStudent(db: Db, id: string): Student | undefined {
-  return prepared(db, 'findStudent', (d) => d.select().from(students).where(eq(students.id, sql.placeholder('id'))).prepare()).get({ id });
+  return prepared(db, 'findStudent', (d) =>
+    d
+      .select()
+      .from(students)
+      .where(eq(students.id, sql.placeholder('id')))
+      .prepare(),
+  ).get({ id });
 }
 
 /** The ids of the groups a student belongs to. */
 export function studentGroupIds(db: Db, studentId: string): string[] {
   return prepared(db, 'studentGroupIds', (d) =>
-    d.select({ id: studentGroupMembers.groupId }).from(studentGroupMembers).where(eq(studentGroupMembers.studentId, sql.placeholder('studentId'))).prepare(),
+    d
+      .select({ id: studentGroupMembers.groupId })
+      .from(studentGroupMembers)
+      .where(eq(studentGroupMembers.studentId, sql.placeholder('studentId')))
+      .prepare(),
   )
     .all({ studentId })
     .map((row) => row.id);

@@ -22,7 +22,8 @@ export const GUEST: Auth = { role: 'guest', schoolId: null, userId: null, tokenH
 // crypto.hash (Node 21.7+, the image's Node 22) hashes in one call; createHash where it is missing (Node 20).
 const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
 /** The SHA-256 of a session token as stored (sessions keep no raw token). */
-export const hashToken = (token: string) => (oneShot ? oneShot('sha256', token, 'hex') : createHash('sha256').update(token).digest('hex'));
+export const hashToken = (token: string) =>
+  oneShot ? oneShot('sha256', token, 'hex') : createHash('sha256').update(token).digest('hex');
 
 const sessionCaches = new WeakMap<AppContext, TtlCache<string, sessionsRepo.Session>>();
 
@@ -64,21 +65,31 @@ export interface LoginThrottle {
  * and the old password of stu/password. Keyed by the account and the address together, so failures from
  * other addresses never keep the owner out; the address's own counter limits guessing across accounts.
  */
-export function loginThrottle(ctx: AppContext, account: { role: Role; schoolId: string; username: string }, ip: string): LoginThrottle {
+export function loginThrottle(
+  ctx: AppContext,
+  account: { role: Role; schoolId: string; username: string },
+  ip: string,
+): LoginThrottle {
   const name = `acct:${account.role}:${account.schoolId}:${loginNameKey(account.username).toLowerCase()}`;
   const pair = `${name}@${ip}`;
   const address = `ip:${ip}`;
   return {
     check() {
       const now = ctx.now();
-      const wait = Math.max(0, ...sessionsRepo.findAttempts(ctx.db, [pair, address]).map((a) => retryAfterSeconds(a, now)));
+      const wait = Math.max(
+        0,
+        ...sessionsRepo.findAttempts(ctx.db, [pair, address]).map((a) => retryAfterSeconds(a, now)),
+      );
       if (wait > 0) throw tooMany(wait);
     },
     fail() {
       const now = ctx.now();
       const existing = new Map(sessionsRepo.findAttempts(ctx.db, [pair, address]).map((a) => [a.key, a]));
       sessionsRepo.saveAttempt(ctx.db, { key: pair, ...countDelayedFailure(existing.get(pair), now) });
-      sessionsRepo.saveAttempt(ctx.db, { key: address, ...countFailure(existing.get(address), now, LOGIN_THROTTLE.perAddress) });
+      sessionsRepo.saveAttempt(ctx.db, {
+        key: address,
+        ...countFailure(existing.get(address), now, LOGIN_THROTTLE.perAddress),
+      });
     },
     clear(db = ctx.db) {
       sessionsRepo.clearAttempts(db, pair);
@@ -98,11 +109,17 @@ export async function login(
 ) {
   const school = input.role === 'student' ? resolveSchool(ctx, input.school) : undefined;
   if (input.role === 'student' && !school) throw notFound('school not found');
-  const throttle = loginThrottle(ctx, { role: input.role, schoolId: school?.id ?? '', username: input.username }, client.ip);
+  const throttle = loginThrottle(
+    ctx,
+    { role: input.role, schoolId: school?.id ?? '', username: input.username },
+    client.ip,
+  );
   throttle.check();
 
   let account =
-    input.role === 'admin' ? accounts.findAdminByUsername(ctx.db, input.username) : accounts.findStudentByLoginName(ctx.db, school!.id, input.username);
+    input.role === 'admin'
+      ? accounts.findAdminByUsername(ctx.db, input.username)
+      : accounts.findStudentByLoginName(ctx.db, school!.id, input.username);
   let passwordOk: boolean;
   const student = account && 'source' in account ? account : null;
   if (input.role === 'student' && (student?.source === 'ldap' || (!account && options.directory))) {
@@ -156,7 +173,7 @@ export function openSession(
     userData: state.userData,
     adminType: state.adminType,
     hashUID: ctx.uidCodec.encode(account.schoolId),
-    redirect: role === 'admin' ? adminPath(ctx) : client.returnUrl ?? schoolHomePath(ctx, account.schoolId),
+    redirect: role === 'admin' ? adminPath(ctx) : (client.returnUrl ?? schoolHomePath(ctx, account.schoolId)),
   };
   return { token, result };
 }
@@ -192,7 +209,11 @@ export function loginState(ctx: AppContext, auth: Auth, guestSchoolId = ''): Log
   if (auth.role === 'student') {
     const student = accounts.findStudent(ctx.db, auth.userId);
     if (student) {
-      const userData = userDataOf(student, { sid: student.id, imageurl: student.avatar, gid: accounts.studentGroupIds(ctx.db, student.id) });
+      const userData = userDataOf(student, {
+        sid: student.id,
+        imageurl: student.avatar,
+        gid: accounts.studentGroupIds(ctx.db, student.id),
+      });
       return { login: true, role: 'student', userData, adminType: null };
     }
   }
@@ -203,7 +224,17 @@ export function loginState(ctx: AppContext, auth: Auth, guestSchoolId = ''): Log
       return { login: true, role: 'admin', userData, adminType: admin.parentId ?? '0' };
     }
   }
-  const guest: UserData = { uname: '', uid: guestSchoolId, sid: '0', sname: '', ksid: '', imageurl: '', lastvisitDate: '', registerDate: '', gid: [] };
+  const guest: UserData = {
+    uname: '',
+    uid: guestSchoolId,
+    sid: '0',
+    sname: '',
+    ksid: '',
+    imageurl: '',
+    lastvisitDate: '',
+    registerDate: '',
+    gid: [],
+  };
   return { login: false, role: 'guest', userData: guest, adminType: null };
 }
 

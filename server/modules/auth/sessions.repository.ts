@@ -11,11 +11,20 @@ export function insertSession(db: Db, session: typeof sessions.$inferInsert): vo
 }
 
 export function findSession(db: Db, tokenHash: string): Session | undefined {
-  return prepared(db, 'findSession', (d) => d.select().from(sessions).where(eq(sessions.tokenHash, sql.placeholder('tokenHash'))).prepare()).get({ tokenHash });
+  return prepared(db, 'findSession', (d) =>
+    d
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+      .prepare(),
+  ).get({ tokenHash });
 }
 
 export function endSession(db: Db, tokenHash: string, at: number): void {
-  db.update(sessions).set({ endedAt: at, endReason: 'logout' }).where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.endedAt))).run();
+  db.update(sessions)
+    .set({ endedAt: at, endReason: 'logout' })
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.endedAt)))
+    .run();
 }
 
 /** Ends a user's other live sessions as 'kicked' so their poll can tell them (one live session per student). */
@@ -23,25 +32,38 @@ export function kickOtherSessions(db: Db, role: 'student' | 'admin', userId: str
   return db
     .update(sessions)
     .set({ endedAt: at, endReason: 'kicked' })
-    .where(and(eq(sessions.role, role), eq(sessions.userId, userId), ne(sessions.tokenHash, keep), isNull(sessions.endedAt)))
+    .where(
+      and(eq(sessions.role, role), eq(sessions.userId, userId), ne(sessions.tokenHash, keep), isNull(sessions.endedAt)),
+    )
     .run().changes;
 }
 
 /** Removes sessions a day past expiry, and stale login counters. */
 export function purgeExpired(db: Db, now: number, keepMs: number): void {
-  db.delete(sessions).where(lt(sessions.expiresAt, now - keepMs)).run();
-  db.delete(loginAttempts).where(and(lt(loginAttempts.lockedUntil, now), lt(loginAttempts.firstAt, now - keepMs))).run();
+  db.delete(sessions)
+    .where(lt(sessions.expiresAt, now - keepMs))
+    .run();
+  db.delete(loginAttempts)
+    .where(and(lt(loginAttempts.lockedUntil, now), lt(loginAttempts.firstAt, now - keepMs)))
+    .run();
 }
 
 export function findAttempts(db: Db, keys: string[]): LoginAttempt[] {
   if (keys.length === 0) return [];
-  return db.select().from(loginAttempts).where(or(...keys.map((key) => eq(loginAttempts.key, key)))).all();
+  return db
+    .select()
+    .from(loginAttempts)
+    .where(or(...keys.map((key) => eq(loginAttempts.key, key))))
+    .all();
 }
 
 export function saveAttempt(db: Db, attempt: LoginAttempt): void {
   db.insert(loginAttempts)
     .values(attempt)
-    .onConflictDoUpdate({ target: loginAttempts.key, set: { failures: attempt.failures, firstAt: attempt.firstAt, lockedUntil: attempt.lockedUntil } })
+    .onConflictDoUpdate({
+      target: loginAttempts.key,
+      set: { failures: attempt.failures, firstAt: attempt.firstAt, lockedUntil: attempt.lockedUntil },
+    })
     .run();
 }
 
@@ -50,7 +72,13 @@ export function clearAttempts(db: Db, key: string): void {
 }
 
 /** Ends a user's live sessions but the one kept (a credential change: the session that made it may stay). */
-export function endSessionsExcept(db: Db, role: 'student' | 'admin', userId: string, keep: string | null, at: number): number {
+export function endSessionsExcept(
+  db: Db,
+  role: 'student' | 'admin',
+  userId: string,
+  keep: string | null,
+  at: number,
+): number {
   const others = keep ? ne(sessions.tokenHash, keep) : undefined;
   return db
     .update(sessions)

@@ -21,7 +21,13 @@ export function listCategories(db: Db, schoolId: string, kind: CategoryKind): Ca
 
 /** A category by id (any school, any kind: callers check both). */
 export function findCategory(db: Db, id: string): CategoryRow | undefined {
-  return prepared(db, 'findCategory', (d) => d.select().from(categories).where(eq(categories.id, sql.placeholder('id'))).prepare()).get({ id });
+  return prepared(db, 'findCategory', (d) =>
+    d
+      .select()
+      .from(categories)
+      .where(eq(categories.id, sql.placeholder('id')))
+      .prepare(),
+  ).get({ id });
 }
 
 /** The category and every descendant: one range query on the nested set. */
@@ -29,7 +35,13 @@ export function subtree(db: Db, root: CategoryRow): CategoryRow[] {
   return db
     .select()
     .from(categories)
-    .where(and(eq(categories.schoolId, root.schoolId), eq(categories.kind, root.kind), between(categories.lft, root.lft, root.rgt)))
+    .where(
+      and(
+        eq(categories.schoolId, root.schoolId),
+        eq(categories.kind, root.kind),
+        between(categories.lft, root.lft, root.rgt),
+      ),
+    )
     .orderBy(asc(categories.lft))
     .all();
 }
@@ -39,7 +51,14 @@ export function ancestors(db: Db, row: CategoryRow): CategoryRow[] {
   return db
     .select()
     .from(categories)
-    .where(and(eq(categories.schoolId, row.schoolId), eq(categories.kind, row.kind), lt(categories.lft, row.lft), gt(categories.rgt, row.rgt)))
+    .where(
+      and(
+        eq(categories.schoolId, row.schoolId),
+        eq(categories.kind, row.kind),
+        lt(categories.lft, row.lft),
+        gt(categories.rgt, row.rgt),
+      ),
+    )
     .orderBy(asc(categories.lft))
     .all();
 }
@@ -60,7 +79,11 @@ export function insertCategory(db: Db, row: typeof categories.$inferInsert): voi
 }
 
 /** Changes a category's title, parent or position (renumber afterwards when the tree changed). */
-export function updateCategory(db: Db, id: string, patch: Partial<Pick<CategoryRow, 'title' | 'parentId' | 'position'>>): void {
+export function updateCategory(
+  db: Db,
+  id: string,
+  patch: Partial<Pick<CategoryRow, 'title' | 'parentId' | 'position'>>,
+): void {
   db.update(categories).set(patch).where(eq(categories.id, id)).run();
 }
 
@@ -75,14 +98,20 @@ export function savePlaces(db: Db, rows: readonly CategoryRow[], places: Map<str
   const update = prepared(db, 'saveCategoryPlace', (d) =>
     d
       .update(categories)
-      .set({ lft: sql`${sql.placeholder('lft')}`, rgt: sql`${sql.placeholder('rgt')}`, depth: sql`${sql.placeholder('depth')}`, position: sql`${sql.placeholder('position')}` })
+      .set({
+        lft: sql`${sql.placeholder('lft')}`,
+        rgt: sql`${sql.placeholder('rgt')}`,
+        depth: sql`${sql.placeholder('depth')}`,
+        position: sql`${sql.placeholder('position')}`,
+      })
       .where(eq(categories.id, sql.placeholder('id')))
       .prepare(),
   );
   for (const row of rows) {
     const place = places.get(row.id);
     if (!place) continue;
-    if (place.lft === row.lft && place.rgt === row.rgt && place.depth === row.depth && place.position === row.position) continue;
+    if (place.lft === row.lft && place.rgt === row.rgt && place.depth === row.depth && place.position === row.position)
+      continue;
     update.run({ id: row.id, ...place });
   }
 }

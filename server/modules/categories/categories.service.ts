@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import { CATEGORY_ERRORS, CATEGORY_MAX_DEPTH, type Category, type CategoryNode } from '../../../shared/schemas/categories';
+import {
+  CATEGORY_ERRORS,
+  CATEGORY_MAX_DEPTH,
+  type Category,
+  type CategoryNode,
+} from '../../../shared/schemas/categories';
 import type { zMoveBeforeDelete, zNewCategory, zUpdateCategory } from '../../../shared/schemas/categories';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -63,7 +68,9 @@ export function categoryChildren(ctx: AppContext, schoolId: string, catid: strin
   if (catid !== '0' && !self) throw notFound();
   const childCount = new Map<string, number>();
   for (const row of rows) childCount.set(row.parentId, (childCount.get(row.parentId) ?? 0) + 1);
-  const allCates = rows.filter((row) => row.parentId === catid).map((row) => ({ ...toCategory(row), childCount: childCount.get(row.id) ?? 0 }));
+  const allCates = rows
+    .filter((row) => row.parentId === catid)
+    .map((row) => ({ ...toCategory(row), childCount: childCount.get(row.id) ?? 0 }));
   const path = self ? rows.filter((row) => row.lft <= self.lft && row.rgt >= self.rgt).map(toCategory) : [];
   return { allCates, path };
 }
@@ -92,7 +99,12 @@ function parentFor(ctx: AppContext, schoolId: string, parentId: string): Categor
 }
 
 /** POST course/category: adds a category as the last child of its parent; a fourth level is refused. */
-export function addCategory(ctx: AppContext, adminId: string, schoolId: string, input: z.output<typeof zNewCategory>): Category {
+export function addCategory(
+  ctx: AppContext,
+  adminId: string,
+  schoolId: string,
+  input: z.output<typeof zNewCategory>,
+): Category {
   const parent = parentFor(ctx, schoolId, input.parent_id);
   // A sub-admin limited to some categories adds only inside them (the first level is '0': unscoped admins only).
   if (!canManageCategory(ctx, adminId, parent ?? { schoolId, id: '0' })) throw notFound('parent not found');
@@ -100,7 +112,15 @@ export function addCategory(ctx: AppContext, adminId: string, schoolId: string, 
   const id = ctx.ids.next();
   ctx.db.transaction((tx) => {
     const position = repo.countChildren(tx, schoolId, KIND, input.parent_id);
-    repo.insertCategory(tx, { id, schoolId, kind: KIND, parentId: input.parent_id, title: input.title, position, createdAt: ctx.now() });
+    repo.insertCategory(tx, {
+      id,
+      schoolId,
+      kind: KIND,
+      parentId: input.parent_id,
+      title: input.title,
+      position,
+      createdAt: ctx.now(),
+    });
     renumberCategories(tx, schoolId, KIND);
   });
   ctx.catalogueCache.bump(schoolId);
@@ -114,8 +134,10 @@ export function updateCategory(ctx: AppContext, adminId: string, input: z.output
   const moving = parentId !== row.parentId;
   if (moving) {
     const parent = parentFor(ctx, row.schoolId, parentId);
-    if (!canManageCategory(ctx, adminId, parent ?? { schoolId: row.schoolId, id: '0' })) throw notFound('parent not found');
-    if (parent && parent.lft >= row.lft && parent.rgt <= row.rgt) throw refused(CATEGORY_ERRORS.intoOwnSubtree, 'parent_id');
+    if (!canManageCategory(ctx, adminId, parent ?? { schoolId: row.schoolId, id: '0' }))
+      throw notFound('parent not found');
+    if (parent && parent.lft >= row.lft && parent.rgt <= row.rgt)
+      throw refused(CATEGORY_ERRORS.intoOwnSubtree, 'parent_id');
     const height = subtreeHeight(repo.subtree(ctx.db, row), row.depth);
     if ((parent?.depth ?? 0) + height > CATEGORY_MAX_DEPTH) throw refused(CATEGORY_ERRORS.tooDeep, 'parent_id');
   }
@@ -162,7 +184,8 @@ export function moveCoursesAndDelete(ctx: AppContext, adminId: string, input: z.
   const target = input.targetCatid === '0' ? null : managedCategory(ctx, adminId, input.targetCatid);
   // Courses moved out of every category leave a scoped sub-admin's reach: only unscoped admins may.
   if (!target && !canManageCategory(ctx, adminId, { schoolId: row.schoolId, id: '0' })) throw notFound();
-  if (target && target.lft >= row.lft && target.rgt <= row.rgt) throw refused(CATEGORY_ERRORS.intoOwnSubtree, 'targetCatid');
+  if (target && target.lft >= row.lft && target.rgt <= row.rgt)
+    throw refused(CATEGORY_ERRORS.intoOwnSubtree, 'targetCatid');
   const result = ctx.db.transaction((tx) => {
     const ids = repo.subtree(tx, row).map((r) => r.id);
     const movedCourses = moveCourses(tx, row.schoolId, ids, input.targetCatid, ctx.now());

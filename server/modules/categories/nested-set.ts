@@ -19,7 +19,8 @@ export interface TreePlace {
   position: number;
 }
 
-const bySiblingOrder = (a: TreeRow, b: TreeRow) => a.position - b.position || a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const bySiblingOrder = (a: TreeRow, b: TreeRow) =>
+  a.position - b.position || a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
  * Numbers a tree: lft/rgt depth-first from 1 under the virtual root (lft 0, rgt 2n+1), depth from 1,
@@ -62,7 +63,8 @@ export function computeNestedSet(rows: readonly TreeRow[]): Map<string, TreePlac
   };
   visit('0');
   // Rows caught in a parent cycle are unreachable from the root: hang them under it.
-  if (places.size < rows.length) return computeNestedSet(rows.map((row) => (places.has(row.id) ? row : { ...row, parentId: '0' })));
+  if (places.size < rows.length)
+    return computeNestedSet(rows.map((row) => (places.has(row.id) ? row : { ...row, parentId: '0' })));
   return places;
 }
 

@@ -20,7 +20,13 @@ export function listChapters(db: Db, courseId: string): ChapterRow[] {
 
 /** A chapter by id. */
 export function findChapter(db: Db, id: string): ChapterRow | undefined {
-  return prepared(db, 'findChapter', (d) => d.select().from(chapters).where(eq(chapters.id, sql.placeholder('id'))).prepare()).get({ id });
+  return prepared(db, 'findChapter', (d) =>
+    d
+      .select()
+      .from(chapters)
+      .where(eq(chapters.id, sql.placeholder('id')))
+      .prepare(),
+  ).get({ id });
 }
 
 /** The chapters under a parent ('0' = top level) in order. */
@@ -35,7 +41,13 @@ export function siblings(db: Db, courseId: string, parentId: string): ChapterRow
 
 /** How many chapters sit under a parent ('0' = top level). */
 export function countChildren(db: Db, courseId: string, parentId: string): number {
-  return db.select({ n: sql<number>`count(*)` }).from(chapters).where(and(eq(chapters.courseId, courseId), eq(chapters.parentId, parentId))).get()?.n ?? 0;
+  return (
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(chapters)
+      .where(and(eq(chapters.courseId, courseId), eq(chapters.parentId, parentId)))
+      .get()?.n ?? 0
+  );
 }
 
 /** Inserts chapter rows. */
@@ -44,13 +56,25 @@ export function insertChapters(db: Db, rows: NewChapterRow[]): void {
 }
 
 /** Changes the given columns of a chapter. */
-export function updateChapter(db: Db, id: string, patch: Partial<Pick<ChapterRow, 'title' | 'type' | 'free' | 'allowdownload' | 'showgrade' | 'description' | 'parentId' | 'position'>>): void {
+export function updateChapter(
+  db: Db,
+  id: string,
+  patch: Partial<
+    Pick<
+      ChapterRow,
+      'title' | 'type' | 'free' | 'allowdownload' | 'showgrade' | 'description' | 'parentId' | 'position'
+    >
+  >,
+): void {
   db.update(chapters).set(patch).where(eq(chapters.id, id)).run();
 }
 
 /** Deletes a chapter and its subchapters. */
 export function deleteChapterTree(db: Db, id: string): number {
-  return db.delete(chapters).where(or(eq(chapters.id, id), eq(chapters.parentId, id))).run().changes;
+  return db
+    .delete(chapters)
+    .where(or(eq(chapters.id, id), eq(chapters.parentId, id)))
+    .run().changes;
 }
 
 /** Writes positions 0..n-1 in the given order (only where they changed). */

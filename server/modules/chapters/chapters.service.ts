@@ -1,6 +1,12 @@
 import type { z } from 'zod';
 import { COURSE_STATUS, courseStatus } from '../../../shared/rules/course-status';
-import { CHAPTER_ERRORS, learnLetter, type Chapter, type ChapterList, type ChapterNode } from '../../../shared/schemas/chapters';
+import {
+  CHAPTER_ERRORS,
+  learnLetter,
+  type Chapter,
+  type ChapterList,
+  type ChapterNode,
+} from '../../../shared/schemas/chapters';
 import type { zAddChapter, zMoveChapter, zUpdateChapter } from '../../../shared/schemas/chapters';
 import type { AppContext, Auth } from '../../context';
 import { badInput, notFound } from '../../lib/errors';
@@ -91,14 +97,29 @@ export function addChapter(ctx: AppContext, adminId: string, input: z.output<typ
   const id = ctx.ids.next();
   ctx.db.transaction((tx) => {
     const position = repo.countChildren(tx, course.id, input.parent_id);
-    repo.insertChapters(tx, [{ id, courseId: course.id, parentId: input.parent_id, position, title: input.title, type: input.type, createdAt: ctx.now() }]);
+    repo.insertChapters(tx, [
+      {
+        id,
+        courseId: course.id,
+        parentId: input.parent_id,
+        position,
+        title: input.title,
+        type: input.type,
+        createdAt: ctx.now(),
+      },
+    ]);
   });
   ctx.catalogueCache.bump(course.schoolId);
   return toChapter(repo.findChapter(ctx.db, id)!, false);
 }
 
 /** Applies a change to one chapter of a course the administrator manages, and returns it. */
-function changeChapter(ctx: AppContext, adminId: string, cid: string, patch: Parameters<typeof repo.updateChapter>[2]): Chapter {
+function changeChapter(
+  ctx: AppContext,
+  adminId: string,
+  cid: string,
+  patch: Parameters<typeof repo.updateChapter>[2],
+): Chapter {
   const { chapter, course } = managedChapter(ctx, adminId, cid);
   repo.updateChapter(ctx.db, chapter.id, patch);
   ctx.catalogueCache.bump(course.schoolId);
@@ -129,14 +150,22 @@ export function updateChapter(ctx: AppContext, adminId: string, input: z.output<
  * POST chapter/move: places the chapter at position under parent_id ('0' or a top-level chapter); a chapter
  * with subchapters stays top-level. Both sibling lists stay dense 0..n-1. Returns the course's whole tree.
  */
-export function moveChapter(ctx: AppContext, adminId: string, input: z.output<typeof zMoveChapter>): { chapters: ChapterNode[] } {
+export function moveChapter(
+  ctx: AppContext,
+  adminId: string,
+  input: z.output<typeof zMoveChapter>,
+): { chapters: ChapterNode[] } {
   const { chapter, course } = managedChapter(ctx, adminId, input.cid);
   if (input.parent_id === chapter.id) throw refused(CHAPTER_ERRORS.intoItself, 'parent_id');
   parentChapter(ctx, course.id, input.parent_id);
-  if (input.parent_id !== '0' && repo.countChildren(ctx.db, course.id, chapter.id) > 0) throw refused(CHAPTER_ERRORS.hasSubchapters, 'parent_id');
+  if (input.parent_id !== '0' && repo.countChildren(ctx.db, course.id, chapter.id) > 0)
+    throw refused(CHAPTER_ERRORS.hasSubchapters, 'parent_id');
   ctx.db.transaction((tx) => {
     if (input.parent_id !== chapter.parentId) {
-      repo.renumber(tx, repo.siblings(tx, course.id, chapter.parentId).filter((row) => row.id !== chapter.id));
+      repo.renumber(
+        tx,
+        repo.siblings(tx, course.id, chapter.parentId).filter((row) => row.id !== chapter.id),
+      );
       repo.updateChapter(tx, chapter.id, { parentId: input.parent_id });
     }
     const others = repo.siblings(tx, course.id, input.parent_id).filter((row) => row.id !== chapter.id);

@@ -35,10 +35,18 @@ export function subscriberIds(db: Db, columnId: string): string[] {
 }
 
 /** Lets the students study the courses through the column (enrolment source 'column'); existing enrolments stay as they are. */
-export function enrolThroughColumn(db: Db, studentIds: readonly string[], courseIds: readonly string[], at: number): void {
+export function enrolThroughColumn(
+  db: Db,
+  studentIds: readonly string[],
+  courseIds: readonly string[],
+  at: number,
+): void {
   for (const studentId of studentIds) {
     for (const courseId of courseIds) {
-      db.insert(enrolments).values({ studentId, courseId, source: 'column', createdAt: at }).onConflictDoNothing().run();
+      db.insert(enrolments)
+        .values({ studentId, courseId, source: 'column', createdAt: at })
+        .onConflictDoNothing()
+        .run();
     }
   }
 }
@@ -55,5 +63,8 @@ export function isColumnCollected(db: Db, studentId: string, columnId: string): 
 /** Bookmarks (true) or un-bookmarks (false) the column for the student; repeating is harmless. */
 export function setColumnCollected(db: Db, studentId: string, columnId: string, collected: boolean, at: number): void {
   if (collected) db.insert(columnCollects).values({ studentId, columnId, createdAt: at }).onConflictDoNothing().run();
-  else db.delete(columnCollects).where(and(eq(columnCollects.studentId, studentId), eq(columnCollects.columnId, columnId))).run();
+  else
+    db.delete(columnCollects)
+      .where(and(eq(columnCollects.studentId, studentId), eq(columnCollects.columnId, columnId)))
+      .run();
 }

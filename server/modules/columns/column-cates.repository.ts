@@ -7,7 +7,11 @@ export type CategoryRow = typeof categories.$inferSelect;
 const columnKind = (schoolId: string) => and(eq(categories.schoolId, schoolId), eq(categories.kind, 'column'));
 
 /** The school's column categories in order, with how many columns each holds (published ones only, or all not deleted). */
-export function listColumnCates(db: Db, schoolId: string, publishedOnly: boolean): (CategoryRow & { columnCount: number })[] {
+export function listColumnCates(
+  db: Db,
+  schoolId: string,
+  publishedOnly: boolean,
+): (CategoryRow & { columnCount: number })[] {
   const published = publishedOnly ? sql`and c.published = 1` : sql``;
   // Outer columns are named in full: drizzle leaves them unqualified in a one-table select, where the subquery would read its own.
   const columnCount = sql<number>`(select count(*) from ${columns} c where c.school_id = "categories"."school_id"
@@ -40,7 +44,10 @@ export function columnCateIds(db: Db, schoolId: string): string[] {
     .map((row) => row.id);
 }
 
-export function insertColumnCate(db: Db, cate: { id: string; schoolId: string; title: string; createdAt: number }): void {
+export function insertColumnCate(
+  db: Db,
+  cate: { id: string; schoolId: string; title: string; createdAt: number },
+): void {
   db.insert(categories)
     .values({ ...cate, kind: 'column', parentId: '0', depth: 1, position: Number.MAX_SAFE_INTEGER })
     .run();

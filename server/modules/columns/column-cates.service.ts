@@ -16,7 +16,11 @@ export function assertColumnCate(ctx: AppContext, schoolId: string, catid: strin
 }
 
 /** POST column/cate/add: a new category at the end. */
-export function addColumnCate(ctx: AppContext, schoolId: string, title: string): { catid: string; cates: ColumnCate[] } {
+export function addColumnCate(
+  ctx: AppContext,
+  schoolId: string,
+  title: string,
+): { catid: string; cates: ColumnCate[] } {
   const id = ctx.ids.next();
   ctx.db.transaction((tx) => {
     repo.insertColumnCate(tx, { id, schoolId, title, createdAt: ctx.now() });
@@ -27,7 +31,11 @@ export function addColumnCate(ctx: AppContext, schoolId: string, title: string):
 }
 
 /** POST column/cate/update: renames it and/or moves it to a 0-based position (clamped to the end). */
-export function updateColumnCate(ctx: AppContext, schoolId: string, input: { catid: string; title?: string; position?: number }): { cates: ColumnCate[] } {
+export function updateColumnCate(
+  ctx: AppContext,
+  schoolId: string,
+  input: { catid: string; title?: string; position?: number },
+): { cates: ColumnCate[] } {
   ctx.db.transaction((tx) => {
     if (!repo.findColumnCate(tx, schoolId, input.catid)) throw notFound('category not found');
     if (input.title !== undefined) repo.renameColumnCate(tx, input.catid, input.title);

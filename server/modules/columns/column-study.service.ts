@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import { columnMainButton, ownsColumn, purchaseRefusal, subscribeFreeColumn, type ColumnBuyState } from '../../../shared/rules/course-buttons';
+import {
+  columnMainButton,
+  ownsColumn,
+  purchaseRefusal,
+  subscribeFreeColumn,
+  type ColumnBuyState,
+} from '../../../shared/rules/course-buttons';
 import { isFree } from '../../../shared/rules/course-status';
 import type { ColumnCard, ColumnInfo, zColumnListQuery } from '../../../shared/schemas/columns';
 import type { AppContext, Auth } from '../../context';
@@ -18,7 +24,11 @@ export const COLUMN_ERRORS = {
 } as const;
 
 /** POST column/list: a page of the school's published columns of a category ('0' all), pinned first, then newest. */
-export function publicColumns(ctx: AppContext, schoolId: string, query: z.output<typeof zColumnListQuery>): { list: ColumnCard[]; total: number } {
+export function publicColumns(
+  ctx: AppContext,
+  schoolId: string,
+  query: z.output<typeof zColumnListQuery>,
+): { list: ColumnCard[]; total: number } {
   const { rows, total } = repo.listColumns(ctx.db, {
     schoolId,
     catid: query.cates,
@@ -43,7 +53,11 @@ function visibleColumn(ctx: AppContext, auth: Auth, ref: string): repo.ColumnLis
 }
 
 /** The column's buy state for the viewer: isBook when subscribed; infinite when a paid column is held (bought). */
-function buyState(ctx: AppContext, auth: Auth, row: repo.ColumnListRow): ColumnBuyState & { isBook: boolean; infinite: boolean } {
+function buyState(
+  ctx: AppContext,
+  auth: Auth,
+  row: repo.ColumnListRow,
+): ColumnBuyState & { isBook: boolean; infinite: boolean } {
   const isBook = auth.role === 'student' && books.isBooked(ctx.db, auth.userId, row.id);
   const actual = fenToYuan(row.actualFen);
   return { actual, isBook, infinite: !isFree({ actual }) && isBook, book_count: row.bookCount };
@@ -119,5 +133,10 @@ export function bookColumn(ctx: AppContext, auth: Auth, ref: string) {
     return { ...next, book_count: bookCount };
   });
   if (result.book_count !== row.bookCount) ctx.catalogueCache.bump(row.schoolId);
-  return { isBook: result.isBook, infinite: Boolean(result.infinite), book_count: result.book_count, button: columnMainButton(result) };
+  return {
+    isBook: result.isBook,
+    infinite: Boolean(result.infinite),
+    book_count: result.book_count,
+    button: columnMainButton(result),
+  };
 }

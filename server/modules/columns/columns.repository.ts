@@ -61,7 +61,13 @@ export function softDeleteColumns(db: Db, schoolId: string, ids: readonly string
 
 /** The highest top value among the school's columns (0 when none is pinned). */
 export function maxTop(db: Db, schoolId: string): number {
-  return db.select({ top: max(columns.top) }).from(columns).where(eq(columns.schoolId, schoolId)).get()?.top ?? 0;
+  return (
+    db
+      .select({ top: max(columns.top) })
+      .from(columns)
+      .where(eq(columns.schoolId, schoolId))
+      .get()?.top ?? 0
+  );
 }
 
 export interface ColumnFilter {

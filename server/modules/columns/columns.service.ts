@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import { validityError, type AdminColumn, type NewColumn, type UpdateColumn, type zColumnAdminListQuery } from '../../../shared/schemas/columns';
+import {
+  validityError,
+  type AdminColumn,
+  type NewColumn,
+  type UpdateColumn,
+  type zColumnAdminListQuery,
+} from '../../../shared/schemas/columns';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/sanitize';
@@ -19,7 +25,11 @@ export function adminColumn(ctx: AppContext, schoolId: string, columnId: string)
 }
 
 /** GET column/admin/list: the school's columns in any publish state, pinned first, then newest. */
-export function adminColumns(ctx: AppContext, schoolId: string, query: z.output<typeof zColumnAdminListQuery>): { list: AdminColumn[]; total: number } {
+export function adminColumns(
+  ctx: AppContext,
+  schoolId: string,
+  query: z.output<typeof zColumnAdminListQuery>,
+): { list: AdminColumn[]; total: number } {
   const { rows, total } = repo.listColumns(ctx.db, {
     schoolId,
     catid: query.cates,
@@ -28,7 +38,10 @@ export function adminColumns(ctx: AppContext, schoolId: string, query: z.output<
     limit: query.num,
     offset: (query.page - 1) * query.num,
   });
-  const coids = repo.columnCourseIds(ctx.db, rows.map((row) => row.id));
+  const coids = repo.columnCourseIds(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
   return { list: rows.map((row) => toAdminColumn(ctx, row, coids.get(row.id) ?? [])), total };
 }
 
@@ -60,7 +73,7 @@ export function saveColumn(ctx: AppContext, schoolId: string, input: UpdateColum
   const current = repo.findSchoolColumn(ctx.db, schoolId, input.column_id);
   if (!current) throw notFound('column not found');
   const ceType = input.ce_type ?? current.ceType;
-  const ceTime = ceType === 0 ? '' : input.ce_time ?? current.ceTime;
+  const ceTime = ceType === 0 ? '' : (input.ce_time ?? current.ceTime);
   const problem = validityError(ceType, ceTime);
   if (problem) throw badField('ce_time', problem);
   if (input.catid !== undefined) assertColumnCate(ctx, schoolId, input.catid);

@@ -18,7 +18,12 @@ import { repliesByParent, toAdminComment } from './comments.presenter';
  */
 
 /** GET a/comment/list: the school's comments on live courses, newest first, each with every reply (hidden ones too). */
-export function adminComments(ctx: AppContext, adminId: string, schoolId: string, query: AdminCommentQuery): { list: AdminComment[]; total: number } {
+export function adminComments(
+  ctx: AppContext,
+  adminId: string,
+  schoolId: string,
+  query: AdminCommentQuery,
+): { list: AdminComment[]; total: number } {
   if (query.coid) {
     const course = findCourse(ctx.db, query.coid);
     assertManageCourse(ctx, adminId, course && !course.deleted ? course : undefined);
@@ -33,8 +38,19 @@ export function adminComments(ctx: AppContext, adminId: string, schoolId: string
     limit: query.num,
     offset: (query.page - 1) * query.num,
   });
-  const replies = repliesByParent(repo.repliesOf(ctx.db, rows.map((row) => row.comment.id), true));
-  return { list: rows.map((row) => toAdminComment(row.comment, row.courseTitle, row.chapterTitle, replies.get(row.comment.id) ?? [])), total };
+  const replies = repliesByParent(
+    repo.repliesOf(
+      ctx.db,
+      rows.map((row) => row.comment.id),
+      true,
+    ),
+  );
+  return {
+    list: rows.map((row) =>
+      toAdminComment(row.comment, row.courseTitle, row.chapterTitle, replies.get(row.comment.id) ?? []),
+    ),
+    total,
+  };
 }
 
 /** The comments named, all of the administrator's school and manageable, else 404 (nothing changes). */
@@ -42,10 +58,13 @@ function manageable(ctx: AppContext, adminId: string, schoolId: string, cmids: r
   const ids = [...new Set(cmids)];
   const rows = repo.findComments(ctx.db, ids);
   if (rows.length !== ids.length) throw notFound(COMMENT_ERRORS.notFound);
-  const courses = new Map(findCourses(ctx.db, [...new Set(rows.map((row) => row.courseId))]).map((course) => [course.id, course]));
+  const courses = new Map(
+    findCourses(ctx.db, [...new Set(rows.map((row) => row.courseId))]).map((course) => [course.id, course]),
+  );
   for (const row of rows) {
     const course = courses.get(row.courseId);
-    if (row.schoolId !== schoolId || !course || !canManageCourse(ctx, adminId, course)) throw notFound(COMMENT_ERRORS.notFound);
+    if (row.schoolId !== schoolId || !course || !canManageCourse(ctx, adminId, course))
+      throw notFound(COMMENT_ERRORS.notFound);
   }
   return rows;
 }
@@ -62,7 +81,14 @@ function replyText(raw: string, locale: Locale): string {
  * POST a/comment/reply {cmid, text}: the administrator's reply under the comment (a reply named is
  * answered under its comment), signed with the administrator's name.
  */
-export function replyToComment(ctx: AppContext, adminId: string, schoolId: string, cmid: string, raw: string, locale: Locale): AdminComment {
+export function replyToComment(
+  ctx: AppContext,
+  adminId: string,
+  schoolId: string,
+  cmid: string,
+  raw: string,
+  locale: Locale,
+): AdminComment {
   const [named] = manageable(ctx, adminId, schoolId, [cmid]);
   const comment = named.parentId === repo.TOP ? named : repo.findComment(ctx.db, named.parentId);
   if (!comment) throw notFound(COMMENT_ERRORS.notFound);
@@ -87,18 +113,40 @@ export function replyToComment(ctx: AppContext, adminId: string, schoolId: strin
 }
 
 /** POST a/comment/hide {cmids, hidden}: hides (1) or shows again (0) comments or replies. */
-export function hideComments(ctx: AppContext, adminId: string, schoolId: string, cmids: readonly string[], hidden: boolean): { changed: number } {
+export function hideComments(
+  ctx: AppContext,
+  adminId: string,
+  schoolId: string,
+  cmids: readonly string[],
+  hidden: boolean,
+): { changed: number } {
   return ctx.db.transaction((tx) => {
     const rows = manageable(ctx, adminId, schoolId, cmids);
-    return { changed: repo.setHidden(tx, rows.map((row) => row.id), hidden) };
+    return {
+      changed: repo.setHidden(
+        tx,
+        rows.map((row) => row.id),
+        hidden,
+      ),
+    };
   });
 }
 
 /** POST a/comment/delete {cmids}: deletes comments with their replies, or single replies. */
-export function deleteComments(ctx: AppContext, adminId: string, schoolId: string, cmids: readonly string[]): { deleted: number } {
+export function deleteComments(
+  ctx: AppContext,
+  adminId: string,
+  schoolId: string,
+  cmids: readonly string[],
+): { deleted: number } {
   return ctx.db.transaction((tx) => {
     const rows = manageable(ctx, adminId, schoolId, cmids);
-    return { deleted: repo.deleteWithReplies(tx, rows.map((row) => row.id)) };
+    return {
+      deleted: repo.deleteWithReplies(
+        tx,
+        rows.map((row) => row.id),
+      ),
+    };
   });
 }
 
@@ -108,7 +156,11 @@ export function commentSetting(ctx: AppContext, schoolId: string): { noAllowComm
 }
 
 /** POST a/comment/setting {noAllowComment}: stored in the school's settings JSON, other keys untouched. */
-export function saveCommentSetting(ctx: AppContext, schoolId: string, noAllowComment: boolean): { noAllowComment: boolean } {
+export function saveCommentSetting(
+  ctx: AppContext,
+  schoolId: string,
+  noAllowComment: boolean,
+): { noAllowComment: boolean } {
   repo.setSchoolFlag(ctx.db, schoolId, 'noAllowComment', noAllowComment);
   return commentSetting(ctx, schoolId);
 }

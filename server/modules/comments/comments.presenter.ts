@@ -59,7 +59,12 @@ const adminItem = (row: CommentRow) => ({
 });
 
 /** A comment of the back office's list, with every reply (hidden ones too). */
-export function toAdminComment(row: CommentRow, courseTitle: string, chapterTitle: string | null, replies: readonly CommentRow[]): AdminComment {
+export function toAdminComment(
+  row: CommentRow,
+  courseTitle: string,
+  chapterTitle: string | null,
+  replies: readonly CommentRow[],
+): AdminComment {
   return {
     ...adminItem(row),
     coid: row.courseId,

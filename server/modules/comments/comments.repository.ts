@@ -18,13 +18,29 @@ export function findComment(db: Db, id: string): CommentRow | undefined {
 
 export function findComments(db: Db, ids: readonly string[]): CommentRow[] {
   if (ids.length === 0) return [];
-  return db.select().from(comments).where(inArray(comments.id, [...ids])).all();
+  return db
+    .select()
+    .from(comments)
+    .where(inArray(comments.id, [...ids]))
+    .all();
 }
 
 /** A page of a course's visible comments (not replies), newest first, with the total. */
-export function pageVisibleComments(db: Db, courseId: string, limit: number, offset: number): { rows: CommentRow[]; total: number } {
+export function pageVisibleComments(
+  db: Db,
+  courseId: string,
+  limit: number,
+  offset: number,
+): { rows: CommentRow[]; total: number } {
   const where = and(eq(comments.courseId, courseId), eq(comments.parentId, TOP), eq(comments.hidden, false));
-  const rows = db.select().from(comments).where(where).orderBy(...newestFirst).limit(limit).offset(offset).all();
+  const rows = db
+    .select()
+    .from(comments)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .offset(offset)
+    .all();
   const total = db.select({ n: count() }).from(comments).where(where).get()?.n ?? 0;
   return { rows, total };
 }
@@ -81,7 +97,12 @@ export function countSince(db: Db, schoolId: string, authorId: string, since: nu
 }
 
 /** Likes or unlikes for the student (whichever they have not); answers the new count. Run inside a transaction. */
-export function toggleLike(db: Db, commentId: string, studentId: string, at: number): { count: number; liked: boolean } {
+export function toggleLike(
+  db: Db,
+  commentId: string,
+  studentId: string,
+  at: number,
+): { count: number; liked: boolean } {
   const removed = db
     .delete(commentLikes)
     .where(and(eq(commentLikes.commentId, commentId), eq(commentLikes.studentId, studentId)))
@@ -96,13 +117,26 @@ export function toggleLike(db: Db, commentId: string, studentId: string, at: num
 /** Deletes the comments and the replies under them (their likes go by cascade); answers how many rows went. */
 export function deleteWithReplies(db: Db, ids: readonly string[]): number {
   if (ids.length === 0) return 0;
-  const replies = db.delete(comments).where(inArray(comments.parentId, [...ids])).run().changes;
-  return replies + db.delete(comments).where(inArray(comments.id, [...ids])).run().changes;
+  const replies = db
+    .delete(comments)
+    .where(inArray(comments.parentId, [...ids]))
+    .run().changes;
+  return (
+    replies +
+    db
+      .delete(comments)
+      .where(inArray(comments.id, [...ids]))
+      .run().changes
+  );
 }
 
 export function setHidden(db: Db, ids: readonly string[], hidden: boolean): number {
   if (ids.length === 0) return 0;
-  return db.update(comments).set({ hidden }).where(inArray(comments.id, [...ids])).run().changes;
+  return db
+    .update(comments)
+    .set({ hidden })
+    .where(inArray(comments.id, [...ids]))
+    .run().changes;
 }
 
 export interface AdminCommentFilter {
@@ -128,7 +162,9 @@ export function adminComments(db: Db, filter: AdminCommentFilter) {
   ];
   if (filter.keyword) {
     const pattern = likePattern(filter.keyword);
-    conditions.push(sql`(${comments.text} like ${pattern} escape '\\' or ${comments.authorName} like ${pattern} escape '\\')`);
+    conditions.push(
+      sql`(${comments.text} like ${pattern} escape '\\' or ${comments.authorName} like ${pattern} escape '\\')`,
+    );
   }
   const where = and(...conditions);
   const rows = db
@@ -141,7 +177,9 @@ export function adminComments(db: Db, filter: AdminCommentFilter) {
     .limit(filter.limit)
     .offset(filter.offset)
     .all();
-  const total = db.select({ n: count() }).from(comments).innerJoin(courses, eq(courses.id, comments.courseId)).where(where).get()?.n ?? 0;
+  const total =
+    db.select({ n: count() }).from(comments).innerJoin(courses, eq(courses.id, comments.courseId)).where(where).get()
+      ?.n ?? 0;
   return { rows, total };
 }
 

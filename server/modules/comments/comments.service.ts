@@ -1,8 +1,20 @@
 import type { Locale } from '../../../shared/constants';
 import { translate } from '../../../shared/i18n';
 import { allowedGroupIds, COURSE_TYPE } from '../../../shared/rules/course-buttons';
-import { cleanCommentText, commentOwnership, commentRefusal, type CommentRefusal } from '../../../shared/rules/comments';
-import { COMMENT_ERRORS, COMMENT_RATE, type AddComment, type Comment, type CommentList, type CommentReply } from '../../../shared/schemas/comments';
+import {
+  cleanCommentText,
+  commentOwnership,
+  commentRefusal,
+  type CommentRefusal,
+} from '../../../shared/rules/comments';
+import {
+  COMMENT_ERRORS,
+  COMMENT_RATE,
+  type AddComment,
+  type Comment,
+  type CommentList,
+  type CommentReply,
+} from '../../../shared/schemas/comments';
 import type { AppContext, Auth } from '../../context';
 import { AppError, noLogin, notFound, tooMany } from '../../lib/errors';
 import { findStudent, studentGroupIds } from '../auth/accounts.repository';
@@ -23,7 +35,8 @@ export function commentsClosed(ctx: AppContext, schoolId: string): boolean {
 /** A refusal as the client sees it: the rule's key as the error, with the field and the message in the viewer's language. */
 function refused(key: CommentRefusal | typeof COMMENT_ERRORS.closed | 'studentOnly', locale: Locale): AppError {
   if (key === 'noLogin') return noLogin();
-  const message = key === 'studentOnly' ? translate(locale, 'errors.studentOnly') : translate(locale, `comments.${key}`);
+  const message =
+    key === 'studentOnly' ? translate(locale, 'errors.studentOnly') : translate(locale, `comments.${key}`);
   if (key === 'emptyComment' || key === 'moreWordAlert') return new AppError(400, key, { field: 'text', key, message });
   return new AppError(403, key, { key, message });
 }
@@ -65,14 +78,25 @@ function listContext(ctx: AppContext, auth: Auth, head: CourseHead, ids: readonl
 export function listComments(ctx: AppContext, auth: Auth, ref: string, page: number, num: number): CommentList {
   const { head } = openCourse(ctx, auth, ref);
   const { rows, total } = repo.pageVisibleComments(ctx.db, head.id, num, (page - 1) * num);
-  const replies = repliesByParent(repo.repliesOf(ctx.db, rows.map((row) => row.id)));
+  const replies = repliesByParent(
+    repo.repliesOf(
+      ctx.db,
+      rows.map((row) => row.id),
+    ),
+  );
   const ids = [...rows.map((row) => row.id), ...[...replies.values()].flat().map((row) => row.id)];
   const list = listContext(ctx, auth, head, ids);
   const noAllowComment = commentsClosed(ctx, head.schoolId);
   const bought = ownsForComment(ctx, auth, head);
   const canComment =
     !noAllowComment &&
-    commentRefusal({ loggedIn: auth.role !== 'guest', text: '-', bought, isOwner: auth.role !== 'student', graphic: isGraphicHead(head) }) === null;
+    commentRefusal({
+      loggedIn: auth.role !== 'guest',
+      text: '-',
+      bought,
+      isOwner: auth.role !== 'student',
+      graphic: isGraphicHead(head),
+    }) === null;
   return {
     list: rows.map((row) => toComment(row, replies.get(row.id) ?? [], list)),
     total,
@@ -88,7 +112,12 @@ export function listComments(ctx: AppContext, auth: Auth, ref: string, page: num
 export function courseReplies(ctx: AppContext, auth: Auth, ref: string): { reply: CommentReply[] } {
   const { head } = openCourse(ctx, auth, ref);
   const rows = repo.visibleCourseReplies(ctx.db, head.id);
-  const list = listContext(ctx, auth, head, rows.map((row) => row.id));
+  const list = listContext(
+    ctx,
+    auth,
+    head,
+    rows.map((row) => row.id),
+  );
   return { reply: rows.map((row) => toReply(row, list)) };
 }
 
@@ -102,7 +131,13 @@ export function addComment(ctx: AppContext, auth: Auth, input: AddComment, local
   if (auth.role === 'guest') throw noLogin();
   if (commentsClosed(ctx, head.schoolId)) throw refused(COMMENT_ERRORS.closed, locale);
   const text = cleanCommentText(input.text);
-  const refusal = commentRefusal({ loggedIn: true, text, bought: ownsForComment(ctx, auth, head), isOwner: auth.role !== 'student', graphic: isGraphicHead(head) });
+  const refusal = commentRefusal({
+    loggedIn: true,
+    text,
+    bought: ownsForComment(ctx, auth, head),
+    isOwner: auth.role !== 'student',
+    graphic: isGraphicHead(head),
+  });
   if (refusal) throw refused(refusal, locale);
   if (input.cid !== '0' && findChapter(ctx.db, input.cid)?.courseId !== head.id) throw notFound('chapter not found');
   const now = ctx.now();
@@ -144,7 +179,12 @@ function studentOf(auth: Auth, locale: Locale): string {
 }
 
 /** POST comment/prise {cmid}: likes the comment, or takes the like back; answers the new count. */
-export function priseComment(ctx: AppContext, auth: Auth, cmid: string, locale: Locale): { cmid: string; count: number; liked: boolean } {
+export function priseComment(
+  ctx: AppContext,
+  auth: Auth,
+  cmid: string,
+  locale: Locale,
+): { cmid: string; count: number; liked: boolean } {
   const studentId = studentOf(auth, locale);
   const row = visibleForStudent(ctx, auth, cmid);
   const result = ctx.db.transaction((tx) => repo.toggleLike(tx, row.id, studentId, ctx.now()));

@@ -24,14 +24,22 @@ export const cardColumns = {
 export type CardRow = Pick<typeof courses.$inferSelect, keyof typeof cardColumns>;
 
 /** What a student or guest may list: published, not deleted, not private courses of the school. */
-export const listable = (schoolId: string) => and(eq(courses.schoolId, schoolId), eq(courses.published, true), eq(courses.deleted, false), eq(courses.isPrivate, false));
+export const listable = (schoolId: string) =>
+  and(
+    eq(courses.schoolId, schoolId),
+    eq(courses.published, true),
+    eq(courses.deleted, false),
+    eq(courses.isPrivate, false),
+  );
 
 /** The listable cards of a school, optionally within a category range and matching a keyword (unsorted). */
 export function listableCards(db: Db, schoolId: string, range: CategoryRange | null, keyword: string): CardRow[] {
   return db
     .select(cardColumns)
     .from(courses)
-    .where(and(listable(schoolId), range ? inCategoryRange(range) : undefined, keyword ? keywordMatch(keyword) : undefined))
+    .where(
+      and(listable(schoolId), range ? inCategoryRange(range) : undefined, keyword ? keywordMatch(keyword) : undefined),
+    )
     .all();
 }
 
@@ -78,7 +86,11 @@ export type CourseHead = NonNullable<ReturnType<typeof courseHead>>;
 export function studyNum(db: Db, courseId: string): number {
   return (
     prepared(db, 'courseStudyNum', (d) =>
-      d.select({ n: sql<number>`count(*)` }).from(enrolments).where(eq(enrolments.courseId, sql.placeholder('courseId'))).prepare(),
+      d
+        .select({ n: sql<number>`count(*)` })
+        .from(enrolments)
+        .where(eq(enrolments.courseId, sql.placeholder('courseId')))
+        .prepare(),
     ).get({ courseId })?.n ?? 0
   );
 }

@@ -19,7 +19,11 @@ export function catalogueOrder(ctx: AppContext, rows: readonly CardRow[], sort: 
 }
 
 /** The listed courses of a category subtree ('0' = all) matching a keyword, in catalogue order; [] for an unknown category. */
-export function coursesByCategory(ctx: AppContext, schoolId: string, input: Pick<CoursesByCategory, 'catid' | 'keyword' | 'sort' | 'asc'>): CourseCard[] {
+export function coursesByCategory(
+  ctx: AppContext,
+  schoolId: string,
+  input: Pick<CoursesByCategory, 'catid' | 'keyword' | 'sort' | 'asc'>,
+): CourseCard[] {
   const range = categoryRange(ctx, schoolId, input.catid);
   if (range === 'missing') return [];
   return catalogueOrder(ctx, listableCards(ctx.db, schoolId, range, input.keyword), input.sort, input.asc);
@@ -45,5 +49,7 @@ export function searchReply(ctx: AppContext, schoolId: string, keyword: string) 
 
 /** GET watch/hot/{id} as cached envelope text: the school's hot courses (count, then learners). */
 export function hotReply(ctx: AppContext, schoolId: string) {
-  return cachedReply(ctx, schoolId, 'hot', () => ({ course: hotCards(ctx.db, schoolId, HOT_COURSES).map((row) => toCourseCard(ctx, row)) }));
+  return cachedReply(ctx, schoolId, 'hot', () => ({
+    course: hotCards(ctx.db, schoolId, HOT_COURSES).map((row) => toCourseCard(ctx, row)),
+  }));
 }

@@ -11,7 +11,12 @@ export function findEnrolment(db: Db, studentId: string, courseId: string): Enro
     d
       .select()
       .from(enrolments)
-      .where(and(eq(enrolments.studentId, sql.placeholder('studentId')), eq(enrolments.courseId, sql.placeholder('courseId'))))
+      .where(
+        and(
+          eq(enrolments.studentId, sql.placeholder('studentId')),
+          eq(enrolments.courseId, sql.placeholder('courseId')),
+        ),
+      )
       .prepare(),
   ).get({ studentId, courseId });
 }
@@ -22,7 +27,9 @@ export function isCollected(db: Db, studentId: string, courseId: string): boolea
     d
       .select({ at: collects.createdAt })
       .from(collects)
-      .where(and(eq(collects.studentId, sql.placeholder('studentId')), eq(collects.courseId, sql.placeholder('courseId'))))
+      .where(
+        and(eq(collects.studentId, sql.placeholder('studentId')), eq(collects.courseId, sql.placeholder('courseId'))),
+      )
       .prepare(),
   ).get({ studentId, courseId });
 }
@@ -34,17 +41,31 @@ export function addCollect(db: Db, studentId: string, courseId: string, at: numb
 
 /** Removes the bookmark; removing a missing one changes nothing. */
 export function removeCollect(db: Db, studentId: string, courseId: string): void {
-  db.delete(collects).where(and(eq(collects.studentId, studentId), eq(collects.courseId, courseId))).run();
+  db.delete(collects)
+    .where(and(eq(collects.studentId, studentId), eq(collects.courseId, courseId)))
+    .run();
 }
 
 /** Every enrolment of a student. */
 export function studentEnrolments(db: Db, studentId: string): Enrolment[] {
-  return prepared(db, 'studentEnrolments', (d) => d.select().from(enrolments).where(eq(enrolments.studentId, sql.placeholder('studentId'))).prepare()).all({ studentId });
+  return prepared(db, 'studentEnrolments', (d) =>
+    d
+      .select()
+      .from(enrolments)
+      .where(eq(enrolments.studentId, sql.placeholder('studentId')))
+      .prepare(),
+  ).all({ studentId });
 }
 
 /** The ids of every course a student bookmarked. */
 export function studentCollects(db: Db, studentId: string): string[] {
-  return prepared(db, 'studentCollects', (d) => d.select({ id: collects.courseId }).from(collects).where(eq(collects.studentId, sql.placeholder('studentId'))).prepare())
+  return prepared(db, 'studentCollects', (d) =>
+    d
+      .select({ id: collects.courseId })
+      .from(collects)
+      .where(eq(collects.studentId, sql.placeholder('studentId')))
+      .prepare(),
+  )
     .all({ studentId })
     .map((row) => row.id);
 }
@@ -52,7 +73,11 @@ export function studentCollects(db: Db, studentId: string): string[] {
 /** The ids of every course a student has a learning record of. */
 export function studentCourseRecordIds(db: Db, studentId: string): string[] {
   return prepared(db, 'studentCourseRecordIds', (d) =>
-    d.select({ id: courseRecords.courseId }).from(courseRecords).where(eq(courseRecords.studentId, sql.placeholder('studentId'))).prepare(),
+    d
+      .select({ id: courseRecords.courseId })
+      .from(courseRecords)
+      .where(eq(courseRecords.studentId, sql.placeholder('studentId')))
+      .prepare(),
   )
     .all({ studentId })
     .map((row) => row.id);

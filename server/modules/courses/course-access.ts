@@ -60,7 +60,11 @@ export function canManageCourse(ctx: AppContext, adminId: string, course: Course
 }
 
 /** The same check for a category of the back office's tree editor; id '0' is the first level (a new first-level category). */
-export function canManageCategory(ctx: AppContext, adminId: string, category: { schoolId: string; id: string }): boolean {
+export function canManageCategory(
+  ctx: AppContext,
+  adminId: string,
+  category: { schoolId: string; id: string },
+): boolean {
   const scope = adminScope(ctx, adminId);
   return !!scope && scope.schoolId === category.schoolId && categoryAllowed(ctx, scope, category.id);
 }

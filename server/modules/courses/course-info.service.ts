@@ -1,5 +1,5 @@
 import type { Locale } from '../../../shared/constants';
-import { allowedGroupIds, courseMainButton, COURSE_TYPE, purchaseRefusal, } from '../../../shared/rules/course-buttons';
+import { allowedGroupIds, courseMainButton, COURSE_TYPE, purchaseRefusal } from '../../../shared/rules/course-buttons';
 import { courseStatus, VALIDITY } from '../../../shared/rules/course-status';
 import { discount } from '../../../shared/rules/discount';
 import type { CourseBody, CourseViewer } from '../../../shared/schemas/courses';
@@ -23,7 +23,10 @@ import { viewerOf } from '../schools/viewer';
 export function courseBody(ctx: AppContext, coid: string, options: { wholeText?: boolean } = {}): CourseBody {
   const row = findCourse(ctx.db, coid);
   if (!row) throw notFound();
-  const body = toCourseBody(ctx, row, { hasFreeChapter: hasFreeChapter(ctx.db, coid), studyNum: studyNum(ctx.db, coid) });
+  const body = toCourseBody(ctx, row, {
+    hasFreeChapter: hasFreeChapter(ctx.db, coid),
+    studyNum: studyNum(ctx.db, coid),
+  });
   return hidesGraphicText(row) && !options.wholeText ? { ...body, description: graphicLead(row.description) } : body;
 }
 
@@ -61,11 +64,19 @@ export function viewerFields(ctx: AppContext, auth: Auth, head: CourseHead, loca
  * published; fresh for an administrator's draft) joined with the viewer's fields computed per request,
  * so a shared cache never carries one viewer's purchase or bookmark to another.
  */
-export function courseInfoReply(ctx: AppContext, auth: Auth, ref: string, locale: Locale): { etag: string; body: string } | ViewerReply {
+export function courseInfoReply(
+  ctx: AppContext,
+  auth: Auth,
+  ref: string,
+  locale: Locale,
+): { etag: string; body: string } | ViewerReply {
   const { head, admin } = openCourse(ctx, auth, ref);
   // A guest's fields of a course without a fixed window do not change with time: the whole reply is cached.
   if (auth.role === 'guest' && head.published && head.ceType !== VALIDITY.fixedWindow) {
-    return cachedReply(ctx, head.schoolId, `info:guest:${locale}:${head.id}`, () => ({ ...courseBody(ctx, head.id), ...viewerFields(ctx, auth, head, locale) }));
+    return cachedReply(ctx, head.schoolId, `info:guest:${locale}:${head.id}`, () => ({
+      ...courseBody(ctx, head.id),
+      ...viewerFields(ctx, auth, head, locale),
+    }));
   }
   // Drafts (only their administrators open them) and the whole text of a paid graphic course are never cached.
   const base =
@@ -91,7 +102,13 @@ const STUDENT_REPLIES_KEPT = 20;
  * renewal) are at most STUDENT_REPLY_MS old. A page reloaded, or the intro and study pages opened in turn,
  * answer from here.
  */
-function studentInfoReply(ctx: AppContext, auth: Auth & { userId: string }, head: CourseHead, base: { etag: string; body: string }, locale: Locale): ViewerReply {
+function studentInfoReply(
+  ctx: AppContext,
+  auth: Auth & { userId: string },
+  head: CourseHead,
+  base: { etag: string; body: string },
+  locale: Locale,
+): ViewerReply {
   const mine = studentCourses(ctx, auth.userId);
   const key = `${head.id}:${locale}`;
   const now = ctx.now();

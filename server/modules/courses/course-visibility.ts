@@ -41,7 +41,12 @@ export function cachedHead(ctx: AppContext, coid: string): CourseHead | null {
 export function isCourseAdmin(ctx: AppContext, auth: Auth, course: { schoolId: string }): boolean {
   if (auth.role !== 'admin' || auth.schoolId !== course.schoolId) return false;
   const admin = findAdmin(ctx.db, auth.userId);
-  return !!admin && !admin.disabled && adminPermissions(admin).includes('course') && canManageCourse(ctx, auth.userId, course);
+  return (
+    !!admin &&
+    !admin.disabled &&
+    adminPermissions(admin).includes('course') &&
+    canManageCourse(ctx, auth.userId, course)
+  );
 }
 
 /** 404 'course removed' with the school to go back to (spec 8 该课程已下架, then the owner's page). */

@@ -1,7 +1,14 @@
 import { DATE_FORMAT } from '../../../shared/constants';
 import { formatDate } from '../../../shared/rules/dates';
 import { COURSE_TYPE } from '../../../shared/rules/course-buttons';
-import { zCourseSettings, type AdminCourseRow, type CourseBody, type CourseCard, type CourseSettings, type CourseSettingsOut } from '../../../shared/schemas/courses';
+import {
+  zCourseSettings,
+  type AdminCourseRow,
+  type CourseBody,
+  type CourseCard,
+  type CourseSettings,
+  type CourseSettingsOut,
+} from '../../../shared/schemas/courses';
 import type { AppContext } from '../../context';
 import type { CardRow } from './catalogue.repository';
 import type { CourseRow } from './courses.repository';
@@ -62,7 +69,11 @@ export function readSettings(text: string): CourseSettingsOut {
 }
 
 /** The course as course/info replies it to everyone (the viewer's fields are added apart). */
-export function toCourseBody(ctx: AppContext, row: CourseRow, extras: { hasFreeChapter: boolean; studyNum: number }): CourseBody {
+export function toCourseBody(
+  ctx: AppContext,
+  row: CourseRow,
+  extras: { hasFreeChapter: boolean; studyNum: number },
+): CourseBody {
   const settings = readSettings(row.settings);
   return {
     ...toCourseCard(ctx, row),

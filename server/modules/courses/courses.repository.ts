@@ -31,7 +31,13 @@ export function inCategoryRange(range: CategoryRange): SQL {
 
 /** A course by id (deleted ones too). */
 export function findCourse(db: Db, id: string): CourseRow | undefined {
-  return prepared(db, 'findCourse', (d) => d.select().from(courses).where(eq(courses.id, sql.placeholder('id'))).prepare()).get({ id });
+  return prepared(db, 'findCourse', (d) =>
+    d
+      .select()
+      .from(courses)
+      .where(eq(courses.id, sql.placeholder('id')))
+      .prepare(),
+  ).get({ id });
 }
 
 /** The courses among these ids that exist. */
@@ -58,7 +64,13 @@ export function softDeleteCourses(db: Db, ids: string[], at: number): number {
 
 /** The highest pin of a school's courses (0 when none is pinned). */
 export function maxTop(db: Db, schoolId: string): number {
-  return db.select({ top: sql<number>`coalesce(max(${courses.top}), 0)` }).from(courses).where(eq(courses.schoolId, schoolId)).get()?.top ?? 0;
+  return (
+    db
+      .select({ top: sql<number>`coalesce(max(${courses.top}), 0)` })
+      .from(courses)
+      .where(eq(courses.schoolId, schoolId))
+      .get()?.top ?? 0
+  );
 }
 
 /** How many courses (not deleted) are filed in these categories. */
@@ -74,9 +86,20 @@ export function countLiveCourses(db: Db, schoolId: string, catIds: string[]): nu
 }
 
 /** Files every course of these categories (deleted ones too) under another category ('0' = none). */
-export function moveCourses(db: Db, schoolId: string, catIds: string[], target: string, at: number, onlyDeleted = false): number {
+export function moveCourses(
+  db: Db,
+  schoolId: string,
+  catIds: string[],
+  target: string,
+  at: number,
+  onlyDeleted = false,
+): number {
   if (catIds.length === 0) return 0;
-  const where = and(eq(courses.schoolId, schoolId), inArray(courses.catid, catIds), onlyDeleted ? eq(courses.deleted, true) : undefined);
+  const where = and(
+    eq(courses.schoolId, schoolId),
+    inArray(courses.catid, catIds),
+    onlyDeleted ? eq(courses.deleted, true) : undefined,
+  );
   return db.update(courses).set({ catid: target, updatedAt: at }).where(where).run().changes;
 }
 
@@ -115,4 +138,3 @@ export function adminCourses(db: Db, filter: AdminCourseFilter): { rows: CourseR
     .all();
   return { rows, total };
 }
-

@@ -65,8 +65,15 @@ function columnsOf(values: Partial<CourseValues>): Partial<NewCourseRow> {
  * the validity fits its type (days > 0 for ce_type 1, an end date not before the start for ce_type 2),
  * and the allowed groups are the school's. Only the fields present are checked; ce_time becomes '' when permanent.
  */
-function checkCourse(ctx: AppContext, schoolId: string, row: Partial<NewCourseRow>, settings: CourseSettings, prefix: string): void {
-  if (row.catid !== undefined && categoryRange(ctx, schoolId, row.catid) === 'missing') throw badField(`${prefix}catid`, 'is not a category of this school');
+function checkCourse(
+  ctx: AppContext,
+  schoolId: string,
+  row: Partial<NewCourseRow>,
+  settings: CourseSettings,
+  prefix: string,
+): void {
+  if (row.catid !== undefined && categoryRange(ctx, schoolId, row.catid) === 'missing')
+    throw badField(`${prefix}catid`, 'is not a category of this school');
   checkValidity(row, settings, `${prefix}ce_time`);
   const groups = allowedGroupIds(row.authenticationGid ?? '');
   if (groups.length > 0 && schoolGroupIds(ctx.db, schoolId, groups).length !== new Set(groups).size) {
@@ -78,17 +85,23 @@ function checkCourse(ctx: AppContext, schoolId: string, row: Partial<NewCourseRo
 function checkValidity(row: Partial<NewCourseRow>, settings: CourseSettings, field: string): void {
   const time = row.ceTime ?? '';
   if (row.ceType === VALIDITY.permanent) row.ceTime = '';
-  if (row.ceType === VALIDITY.daysFromPurchase && !(/^\d{1,5}$/.test(time) && Number(time) > 0)) throw badField(field, 'must be a number of days');
+  if (row.ceType === VALIDITY.daysFromPurchase && !(/^\d{1,5}$/.test(time) && Number(time) > 0))
+    throw badField(field, 'must be a number of days');
   if (row.ceType === VALIDITY.fixedWindow) {
     const end = /^\d{4}-\d{1,2}-\d{1,2}( \d{1,2}:\d{2}(:\d{2})?)?$/.test(time) ? dateToMs(time, 'end') : null;
     if (end === null) throw badField(field, 'must be an end date yyyy-MM-dd');
     const start = dateToMs(settings.vaildBeginTime, 'start');
-    if (start !== null && start > end) throw badField(field, 'must not end before the course starts (settings.vaildBeginTime)');
+    if (start !== null && start > end)
+      throw badField(field, 'must not end before the course starts (settings.vaildBeginTime)');
   }
 }
 
 /** POST getcourselist: the admin's school's courses (not deleted) within the admin's categories, filtered and paged, with the total. */
-export function adminCourseList(ctx: AppContext, admin: { schoolId: string; userId: string }, query: z.output<typeof zAdminCourseQuery>) {
+export function adminCourseList(
+  ctx: AppContext,
+  admin: { schoolId: string; userId: string },
+  query: z.output<typeof zAdminCourseQuery>,
+) {
   const schoolId = admin.schoolId;
   const range = query.catid ? categoryRange(ctx, schoolId, query.catid) : null;
   const { rows, total } = repo.adminCourses(ctx.db, {
@@ -107,7 +120,14 @@ export function adminCourseList(ctx: AppContext, admin: { schoolId: string; user
 /** POST course/new: a draft course of the admin's school. */
 export function createCourse(ctx: AppContext, adminId: string, schoolId: string, input: NewCourse) {
   const settings = zCourseSettings.parse(input.settings ?? {});
-  const row: NewCourseRow = { id: ctx.ids.next(), schoolId, title: input.title, createdAt: ctx.now(), updatedAt: ctx.now(), ...columnsOf(input) };
+  const row: NewCourseRow = {
+    id: ctx.ids.next(),
+    schoolId,
+    title: input.title,
+    createdAt: ctx.now(),
+    updatedAt: ctx.now(),
+    ...columnsOf(input),
+  };
   row.ceType ??= VALIDITY.permanent;
   assertManageCourse(ctx, adminId, { schoolId, catid: row.catid });
   checkCourse(ctx, schoolId, row, settings, '');
@@ -117,7 +137,14 @@ export function createCourse(ctx: AppContext, adminId: string, schoolId: string,
   ctx.db.transaction((tx) => {
     repo.insertCourse(tx, row);
     // A study-plan course is a plan from the start: a draft that goes through the plan review (server/modules/plans).
-    if (row.type === PLAN_COURSE_TYPE) insertPlan(tx, { courseId: row.id, schoolId, status: 'draft', createdAt: row.createdAt, updatedAt: row.createdAt });
+    if (row.type === PLAN_COURSE_TYPE)
+      insertPlan(tx, {
+        courseId: row.id,
+        schoolId,
+        status: 'draft',
+        createdAt: row.createdAt,
+        updatedAt: row.createdAt,
+      });
   });
   ctx.catalogueCache.bump(schoolId);
   return { coid: row.id, code: ctx.courseCodec.encode(row.id) };
@@ -165,9 +192,22 @@ export function copyCourse(ctx: AppContext, adminId: string, coid: string) {
   const course = managedCourse(ctx, adminId, coid);
   const now = ctx.now();
   const id = ctx.ids.next();
-  const title = characters(course.title).slice(0, TITLE_MAX - COPY_SUFFIX.length).join('') + COPY_SUFFIX;
+  const title =
+    characters(course.title)
+      .slice(0, TITLE_MAX - COPY_SUFFIX.length)
+      .join('') + COPY_SUFFIX;
   ctx.db.transaction((tx) => {
-    repo.insertCourse(tx, { ...course, id, title, published: false, top: 0, lcount: 0, count: 0, createdAt: now, updatedAt: now });
+    repo.insertCourse(tx, {
+      ...course,
+      id,
+      title,
+      published: false,
+      top: 0,
+      lcount: 0,
+      count: 0,
+      createdAt: now,
+      updatedAt: now,
+    });
     const chapters = listChapters(tx, course.id);
     const newIds = new Map(chapters.map((chapter) => [chapter.id, ctx.ids.next()]));
     insertChapters(
@@ -181,7 +221,8 @@ export function copyCourse(ctx: AppContext, adminId: string, coid: string) {
       })),
     );
     // A copy of a plan is a new plan, a draft to be reviewed.
-    if (course.type === PLAN_COURSE_TYPE) insertPlan(tx, { courseId: id, schoolId: course.schoolId, status: 'draft', createdAt: now, updatedAt: now });
+    if (course.type === PLAN_COURSE_TYPE)
+      insertPlan(tx, { courseId: id, schoolId: course.schoolId, status: 'draft', createdAt: now, updatedAt: now });
   });
   ctx.catalogueCache.bump(course.schoolId);
   return { coid: id, code: ctx.courseCodec.encode(id) };
@@ -209,7 +250,8 @@ export function describeCourse(ctx: AppContext, adminId: string, coid: string, d
 export function updateCourseSettings(ctx: AppContext, adminId: string, coid: string, changes: Partial<CourseSettings>) {
   const course = managedCourse(ctx, adminId, coid);
   const settings = normaliseSettings(zCourseSettings.parse({ ...readSettings(course.settings), ...changes }));
-  if (changes.vaildBeginTime !== undefined) checkValidity({ ceType: course.ceType, ceTime: course.ceTime }, settings, 'settings.vaildBeginTime');
+  if (changes.vaildBeginTime !== undefined)
+    checkValidity({ ceType: course.ceType, ceTime: course.ceTime }, settings, 'settings.vaildBeginTime');
   repo.updateCourse(ctx.db, course.id, { settings: JSON.stringify(settings), updatedAt: ctx.now() });
   ctx.catalogueCache.bump(course.schoolId);
   return { coid: course.id, settings };

@@ -26,11 +26,14 @@ export function graphicLead(html: string): string {
     if (sanitizeHtml(lead, { allowedTags: [], allowedAttributes: {} }).trim()) return lead;
   }
   const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
-  return text ? `<p>${sanitizeHtml(filterTitle(text, LEAD_CHARS), { allowedTags: [], allowedAttributes: {} })}</p>` : '';
+  return text
+    ? `<p>${sanitizeHtml(filterTitle(text, LEAD_CHARS), { allowedTags: [], allowedAttributes: {} })}</p>`
+    : '';
 }
 
 /** True when course/info must carry only the lead: a graphic course with a price. */
-export const hidesGraphicText = (course: { type: number; actualFen: number }) => course.type === COURSE_TYPE.graphicOrColumn && course.actualFen > 0;
+export const hidesGraphicText = (course: { type: number; actualFen: number }) =>
+  course.type === COURSE_TYPE.graphicOrColumn && course.actualFen > 0;
 
 /**
  * GET course/graphic/{id}: the whole text of a graphic course, for whoever may read it: anyone who may see a

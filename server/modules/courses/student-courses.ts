@@ -21,7 +21,9 @@ function cacheOf(ctx: AppContext): TtlCache<string, StudentCourses> {
   if (!cache) {
     const created = new TtlCache<string, StudentCourses>(30_000, 20_000, Date.now);
     // Any write to these rows, by any path (a cascade included), forgets the student at once.
-    ctx.changes.on(['enrolments', 'collects', 'student_group_members', 'students', 'course_records'], (studentId) => created.delete(studentId));
+    ctx.changes.on(['enrolments', 'collects', 'student_group_members', 'students', 'course_records'], (studentId) =>
+      created.delete(studentId),
+    );
     caches.set(ctx, (cache = created));
   }
   return cache;

@@ -1,7 +1,16 @@
 /** Exams and their audience as the back office writes them (server/db/schema/exams.ts): the only place that queries them here. */
 import { and, count, desc, eq, inArray, like, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { chapters, courses, examAudience, examCategories, exams, examSittings, papers, studentGroups } from '../../db/schema';
+import {
+  chapters,
+  courses,
+  examAudience,
+  examCategories,
+  exams,
+  examSittings,
+  papers,
+  studentGroups,
+} from '../../db/schema';
 import { likePattern } from '../courses/courses.repository';
 
 export type ExamRow = typeof exams.$inferSelect;
@@ -18,7 +27,14 @@ const listColumns = {
   sittings: sittingsOf,
   pendingMarks: pendingOf,
 };
-export type ExamListRow = { exam: ExamRow; categoryTitle: string; paperTitle: string; chapterTitle: string; sittings: number; pendingMarks: number };
+export type ExamListRow = {
+  exam: ExamRow;
+  categoryTitle: string;
+  paperTitle: string;
+  chapterTitle: string;
+  sittings: number;
+  pendingMarks: number;
+};
 
 /** Exams with the list's columns (category and paper joined). */
 const selectExamRows = (db: Db) =>
@@ -29,7 +45,17 @@ const selectExamRows = (db: Db) =>
     .leftJoin(papers, eq(papers.id, exams.paperId));
 
 /** The school's exams (not deleted), latest change first, with category, paper, chapter, sittings and marks due. */
-export function listExams(db: Db, filter: { schoolId: string; key: string; categoryId: string; status?: ExamRow['status']; limit: number; offset: number }) {
+export function listExams(
+  db: Db,
+  filter: {
+    schoolId: string;
+    key: string;
+    categoryId: string;
+    status?: ExamRow['status'];
+    limit: number;
+    offset: number;
+  },
+) {
   const where = and(
     eq(exams.schoolId, filter.schoolId),
     eq(exams.deleted, false),
@@ -63,9 +89,16 @@ export function updateExam(db: Db, id: string, patch: Partial<typeof exams.$infe
 }
 
 /** Replaces who may sit the exam (in the caller's transaction). */
-export function replaceAudience(db: Db, examId: string, rows: { targetType: 'group' | 'course'; targetId: string }[]): void {
+export function replaceAudience(
+  db: Db,
+  examId: string,
+  rows: { targetType: 'group' | 'course'; targetId: string }[],
+): void {
   db.delete(examAudience).where(eq(examAudience.examId, examId)).run();
-  for (const row of rows) db.insert(examAudience).values({ examId, ...row }).run();
+  for (const row of rows)
+    db.insert(examAudience)
+      .values({ examId, ...row })
+      .run();
 }
 
 /** The groups and courses that may sit the exam, with their names. */
@@ -97,7 +130,14 @@ export function examOnChapter(db: Db, chapterId: string, exceptId: string): stri
 /** The chapters of a course that could carry an exam, with the exam already on each ('' when none). */
 export function examChapters(db: Db, courseId: string) {
   return db
-    .select({ cid: chapters.id, title: chapters.title, type: chapters.type, parentId: chapters.parentId, position: chapters.position, examId: sql<string>`coalesce((select e.id from exams e where e.chapter_id = chapters.id and e.deleted = 0), '')` })
+    .select({
+      cid: chapters.id,
+      title: chapters.title,
+      type: chapters.type,
+      parentId: chapters.parentId,
+      position: chapters.position,
+      examId: sql<string>`coalesce((select e.id from exams e where e.chapter_id = chapters.id and e.deleted = 0), '')`,
+    })
     .from(chapters)
     .where(eq(chapters.courseId, courseId))
     .orderBy(chapters.parentId, chapters.position)
@@ -105,11 +145,22 @@ export function examChapters(db: Db, courseId: string) {
 }
 
 export function openSittings(db: Db, examId: string): number {
-  return db.select({ n: count() }).from(examSittings).where(and(eq(examSittings.examId, examId), eq(examSittings.status, 'open'))).get()?.n ?? 0;
+  return (
+    db
+      .select({ n: count() })
+      .from(examSittings)
+      .where(and(eq(examSittings.examId, examId), eq(examSittings.status, 'open')))
+      .get()?.n ?? 0
+  );
 }
 
 /** The school's courses (not deleted) among these ids. */
 export function schoolCourseIds(db: Db, schoolId: string, ids: string[]): string[] {
   if (ids.length === 0) return [];
-  return db.select({ id: courses.id }).from(courses).where(and(eq(courses.schoolId, schoolId), eq(courses.deleted, false), inArray(courses.id, ids))).all().map((row) => row.id);
+  return db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.schoolId, schoolId), eq(courses.deleted, false), inArray(courses.id, ids)))
+    .all()
+    .map((row) => row.id);
 }

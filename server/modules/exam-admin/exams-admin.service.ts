@@ -53,8 +53,19 @@ function toExamRow(row: repo.ExamListRow): ExamRow {
   };
 }
 
-export function listExams(ctx: AppContext, schoolId: string, query: { key: string; categoryId: string; status?: 'draft' | 'published'; page: number; num: number }) {
-  const { rows, total } = repo.listExams(ctx.db, { schoolId, key: query.key, categoryId: query.categoryId, status: query.status, limit: query.num, offset: (query.page - 1) * query.num });
+export function listExams(
+  ctx: AppContext,
+  schoolId: string,
+  query: { key: string; categoryId: string; status?: 'draft' | 'published'; page: number; num: number },
+) {
+  const { rows, total } = repo.listExams(ctx.db, {
+    schoolId,
+    key: query.key,
+    categoryId: query.categoryId,
+    status: query.status,
+    limit: query.num,
+    offset: (query.page - 1) * query.num,
+  });
   return { list: rows.map(toExamRow), total };
 }
 
@@ -84,17 +95,21 @@ export function examInfo(ctx: AppContext, schoolId: string, id: string): ExamInf
 }
 
 /** A study plan's stage: a top-level chapter of a plan course. */
-const isStage = (courseType: number, chapter: { parentId: string }) => courseType === PLAN_COURSE_TYPE && chapter.parentId === '0';
+const isStage = (courseType: number, chapter: { parentId: string }) =>
+  courseType === PLAN_COURSE_TYPE && chapter.parentId === '0';
 /** Whether a chapter may carry an exam: an exam chapter, or a study plan's stage. */
-const carriesExam = (courseType: number, chapter: { type: number; parentId: string }) => chapter.type === CHAPTER_TYPE.exam || isStage(courseType, chapter);
+const carriesExam = (courseType: number, chapter: { type: number; parentId: string }) =>
+  chapter.type === CHAPTER_TYPE.exam || isStage(courseType, chapter);
 
 /** The chapter a chapter's exam may sit on (see the choices above), else a 400 naming the field. */
 function examChapter(ctx: AppContext, schoolId: string, courseId: string, chapterId: string, examId: string) {
   const course = findCourse(ctx.db, courseId);
-  if (!course || course.schoolId !== schoolId || course.deleted) throw badField('courseId', 'is not a course of this school');
+  if (!course || course.schoolId !== schoolId || course.deleted)
+    throw badField('courseId', 'is not a course of this school');
   const chapter = findChapter(ctx.db, chapterId);
   if (!chapter || chapter.courseId !== course.id) throw badField('chapterId', 'is not a chapter of this course');
-  if (!carriesExam(course.type, chapter)) throw badField('chapterId', "must be an exam chapter or a study plan's stage");
+  if (!carriesExam(course.type, chapter))
+    throw badField('chapterId', "must be an exam chapter or a study plan's stage");
   if (repo.examOnChapter(ctx.db, chapter.id, examId)) throw conflict(EXAM_ADMIN_ERRORS.chapterTaken);
 }
 
@@ -103,12 +118,15 @@ export function saveExam(ctx: AppContext, admin: { schoolId: string; userId: str
   const existing = input.id ? schoolExam(ctx, schoolId, input.id).exam : undefined;
   const id = existing?.id ?? ctx.ids.next();
   const paper = schoolPaper(ctx, schoolId, input.paperId);
-  if (input.categoryId && !findCategory(ctx.db, schoolId, input.categoryId)) throw badField('categoryId', 'is not an exam category of this school');
+  if (input.categoryId && !findCategory(ctx.db, schoolId, input.categoryId))
+    throw badField('categoryId', 'is not an exam category of this school');
   if (input.chapterId) examChapter(ctx, schoolId, input.courseId, input.chapterId, id);
   const groups = [...new Set(input.groups)];
   const courseIds = [...new Set(input.courses)];
-  if (schoolGroupIds(ctx.db, schoolId, groups).length !== groups.length) throw badField('groups', 'must name groups of this school');
-  if (repo.schoolCourseIds(ctx.db, schoolId, courseIds).length !== courseIds.length) throw badField('courses', 'must name courses of this school');
+  if (schoolGroupIds(ctx.db, schoolId, groups).length !== groups.length)
+    throw badField('groups', 'must name groups of this school');
+  if (repo.schoolCourseIds(ctx.db, schoolId, courseIds).length !== courseIds.length)
+    throw badField('courses', 'must name courses of this school');
   const now = ctx.now();
   const values = {
     paperId: paper.id,
@@ -156,5 +174,7 @@ export function examChapters(ctx: AppContext, schoolId: string, courseId: string
   const course = findCourse(ctx.db, courseId);
   if (!course || course.schoolId !== schoolId || course.deleted) throw notFound();
   const rows = repo.examChapters(ctx.db, course.id).filter((row) => carriesExam(course.type, row));
-  return { list: rows.map((row) => ({ cid: row.cid, title: row.title, stage: isStage(course.type, row), examId: row.examId })) };
+  return {
+    list: rows.map((row) => ({ cid: row.cid, title: row.title, stage: isStage(course.type, row), examId: row.examId })),
+  };
 }

@@ -24,30 +24,36 @@ import { settleSitting } from '../exams/sitting-score';
 import * as repo from './results.repository';
 import { readSnapshot } from '../exams/sat-questions';
 
-export function markingList(ctx: AppContext, schoolId: string, query: MarkingQuery): { list: MarkingItem[]; total: number } {
+export function markingList(
+  ctx: AppContext,
+  schoolId: string,
+  query: MarkingQuery,
+): { list: MarkingItem[]; total: number } {
   const page = { schoolId, status: query.status, limit: query.num, offset: (query.page - 1) * query.num };
   if (query.source === 'exercise') {
     const { rows, total } = repo.exerciseMarkingPage(ctx.db, page);
-    const list = rows.map(({ answer, question, courseTitle, chapterTitle, name, username }): MarkingItem => ({
-      source: 'exercise',
-      sittingId: '',
-      studentId: answer.studentId,
-      chapterId: answer.chapterId,
-      qid: answer.questionId,
-      name,
-      username,
-      where: [courseTitle, chapterTitle].filter(Boolean).join(' / '),
-      content: sanitizeRichText(question.content),
-      modelAnswer: question.answer,
-      explanation: sanitizeRichText(question.explanation),
-      given: answer.answer,
-      maxPoint: question.point,
-      status: answer.status === 'marked' ? 'marked' : 'pending',
-      point: answer.point,
-      isRight: answer.isRight,
-      answeredAt: answer.answeredAt,
-      markedAt: answer.markedAt ?? null,
-    }));
+    const list = rows.map(
+      ({ answer, question, courseTitle, chapterTitle, name, username }): MarkingItem => ({
+        source: 'exercise',
+        sittingId: '',
+        studentId: answer.studentId,
+        chapterId: answer.chapterId,
+        qid: answer.questionId,
+        name,
+        username,
+        where: [courseTitle, chapterTitle].filter(Boolean).join(' / '),
+        content: sanitizeRichText(question.content),
+        modelAnswer: question.answer,
+        explanation: sanitizeRichText(question.explanation),
+        given: answer.answer,
+        maxPoint: question.point,
+        status: answer.status === 'marked' ? 'marked' : 'pending',
+        point: answer.point,
+        isRight: answer.isRight,
+        answeredAt: answer.answeredAt,
+        markedAt: answer.markedAt ?? null,
+      }),
+    );
     return { list, total };
   }
   const { rows, total } = repo.examMarkingPage(ctx.db, { ...page, examId: query.examId });
@@ -90,7 +96,8 @@ export function mark(ctx: AppContext, admin: { schoolId: string; userId: string 
     const key = { studentId: input.studentId, chapterId: input.chapterId, questionId: input.qid };
     const found = repo.findExerciseAnswer(ctx.db, admin.schoolId, key);
     if (!found) throw notFound();
-    if (!markable(found.answer.status) || questionKind(found.question.type) !== 'short') throw conflict(EXAM_ADMIN_ERRORS.notPending);
+    if (!markable(found.answer.status) || questionKind(found.question.type) !== 'short')
+      throw conflict(EXAM_ADMIN_ERRORS.notPending);
     const isRight = checkPoint(input.point, found.question.point);
     repo.markExerciseAnswer(ctx.db, key, { point: input.point, isRight, markedBy: admin.userId, markedAt });
     return { status: 'marked' as const, point: input.point, isRight, sitting: null };
@@ -100,10 +107,16 @@ export function mark(ctx: AppContext, admin: { schoolId: string; userId: string 
   const answer = repo.findExamAnswer(ctx.db, sitting.id, input.qid);
   const question = readSnapshot(sitting.questions).find((item) => item.qid === input.qid);
   if (!answer || !question) throw notFound();
-  if (sitting.status !== 'submitted' || !markable(answer.status) || questionKind(question.type) !== 'short') throw conflict(EXAM_ADMIN_ERRORS.notPending);
+  if (sitting.status !== 'submitted' || !markable(answer.status) || questionKind(question.type) !== 'short')
+    throw conflict(EXAM_ADMIN_ERRORS.notPending);
   const isRight = checkPoint(input.point, question.point);
   const settled = ctx.db.transaction(() => {
-    repo.markExamAnswer(ctx.db, sitting.id, input.qid, { point: input.point, isRight, markedBy: admin.userId, markedAt });
+    repo.markExamAnswer(ctx.db, sitting.id, input.qid, {
+      point: input.point,
+      isRight,
+      markedBy: admin.userId,
+      markedAt,
+    });
     return settleSitting(ctx, sitting.id);
   });
   return { status: 'marked' as const, point: input.point, isRight, sitting: settled };

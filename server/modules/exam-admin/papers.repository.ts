@@ -24,7 +24,11 @@ export function listCategories(db: Db, schoolId: string): (ExamCategoryRow & { e
 }
 
 export function findCategory(db: Db, schoolId: string, id: string): ExamCategoryRow | undefined {
-  return db.select().from(examCategories).where(and(eq(examCategories.id, id), eq(examCategories.schoolId, schoolId))).get();
+  return db
+    .select()
+    .from(examCategories)
+    .where(and(eq(examCategories.id, id), eq(examCategories.schoolId, schoolId)))
+    .get();
 }
 
 export function insertCategory(db: Db, row: typeof examCategories.$inferInsert): void {
@@ -45,7 +49,13 @@ export function deleteCategory(db: Db, id: string): void {
 
 /** Exams (not deleted) filed under the category. */
 export function examsInCategory(db: Db, id: string): number {
-  return db.select({ n: count() }).from(exams).where(and(eq(exams.categoryId, id), eq(exams.deleted, false))).get()?.n ?? 0;
+  return (
+    db
+      .select({ n: count() })
+      .from(exams)
+      .where(and(eq(exams.categoryId, id), eq(exams.deleted, false)))
+      .get()?.n ?? 0
+  );
 }
 
 // ---- papers ----
@@ -55,7 +65,11 @@ const questionsOfPaper = sql<number>`(select count(*) from paper_questions q whe
 
 /** The school's papers (not deleted), latest change first, with their exams and fixed questions counted. */
 export function listPapers(db: Db, filter: { schoolId: string; key: string; limit: number; offset: number }) {
-  const where = and(eq(papers.schoolId, filter.schoolId), eq(papers.deleted, false), filter.key ? like(papers.title, likePattern(filter.key)) : undefined);
+  const where = and(
+    eq(papers.schoolId, filter.schoolId),
+    eq(papers.deleted, false),
+    filter.key ? like(papers.title, likePattern(filter.key)) : undefined,
+  );
   const total = db.select({ n: count() }).from(papers).where(where).get()?.n ?? 0;
   const rows = db
     .select({ row: papers, exams: examsOfPaper, fixedQuestions: questionsOfPaper })
@@ -70,11 +84,21 @@ export function listPapers(db: Db, filter: { schoolId: string; key: string; limi
 
 /** A paper of the school, not deleted. */
 export function findPaper(db: Db, schoolId: string, id: string): PaperRow | undefined {
-  return db.select().from(papers).where(and(eq(papers.id, id), eq(papers.schoolId, schoolId), eq(papers.deleted, false))).get();
+  return db
+    .select()
+    .from(papers)
+    .where(and(eq(papers.id, id), eq(papers.schoolId, schoolId), eq(papers.deleted, false)))
+    .get();
 }
 
 export function paperCounts(db: Db, id: string): { exams: number; fixedQuestions: number } {
-  return db.select({ exams: examsOfPaper, fixedQuestions: questionsOfPaper }).from(papers).where(eq(papers.id, id)).get() ?? { exams: 0, fixedQuestions: 0 };
+  return (
+    db
+      .select({ exams: examsOfPaper, fixedQuestions: questionsOfPaper })
+      .from(papers)
+      .where(eq(papers.id, id))
+      .get() ?? { exams: 0, fixedQuestions: 0 }
+  );
 }
 
 /** A fixed paper's questions in order with the bank's row. */
@@ -99,7 +123,9 @@ export function updatePaper(db: Db, id: string, patch: Partial<typeof papers.$in
 /** Replaces a paper's questions (in the caller's transaction). */
 export function replacePaperQuestions(db: Db, paperId: string, rows: { questionId: string; point: number }[]): void {
   db.delete(paperQuestions).where(eq(paperQuestions.paperId, paperId)).run();
-  rows.forEach((row, position) => db.insert(paperQuestions).values({ paperId, questionId: row.questionId, position, point: row.point }).run());
+  rows.forEach((row, position) =>
+    db.insert(paperQuestions).values({ paperId, questionId: row.questionId, position, point: row.point }).run(),
+  );
 }
 
 // ---- the bank ----
@@ -107,7 +133,11 @@ export function replacePaperQuestions(db: Db, paperId: string, rows: { questionI
 /** The school's questions among these ids (deleted ones included: the caller says why they are refused). */
 export function schoolQuestions(db: Db, schoolId: string, ids: string[]): BankQuestionRow[] {
   if (ids.length === 0) return [];
-  return db.select().from(questions).where(and(eq(questions.schoolId, schoolId), inArray(questions.id, ids))).all();
+  return db
+    .select()
+    .from(questions)
+    .where(and(eq(questions.schoolId, schoolId), inArray(questions.id, ids)))
+    .all();
 }
 
 /** Non-deleted questions of a kind in these categories (null: the whole bank). */

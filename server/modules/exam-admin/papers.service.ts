@@ -18,7 +18,13 @@
  * - Copying makes a new paper with the same questions or rules and scores (the title given, else the same).
  */
 import { roundScore } from '../../../shared/rules/exam-score';
-import { EXAM_ADMIN_ERRORS, parseDrawRules, type PaperInfo, type PaperRow, type SavePaper } from '../../../shared/schemas/exam-admin';
+import {
+  EXAM_ADMIN_ERRORS,
+  parseDrawRules,
+  type PaperInfo,
+  type PaperRow,
+  type SavePaper,
+} from '../../../shared/schemas/exam-admin';
 import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../lib/errors';
 import { badField as field } from '../courses/courses.service';
@@ -29,7 +35,11 @@ import * as repo from './papers.repository';
 // ---- categories ----
 
 export function listCategories(ctx: AppContext, schoolId: string) {
-  return { list: repo.listCategories(ctx.db, schoolId).map((row) => ({ id: row.id, title: row.title, position: row.position, exams: row.exams })) };
+  return {
+    list: repo
+      .listCategories(ctx.db, schoolId)
+      .map((row) => ({ id: row.id, title: row.title, position: row.position, exams: row.exams })),
+  };
 }
 
 export function addCategory(ctx: AppContext, schoolId: string, title: string) {
@@ -52,7 +62,8 @@ export function renameCategory(ctx: AppContext, schoolId: string, id: string, ti
 /** The new order must name every category of the school once. */
 export function orderCategories(ctx: AppContext, schoolId: string, ids: string[]) {
   const current = repo.listCategories(ctx.db, schoolId).map((row) => row.id);
-  if (ids.length !== current.length || new Set(ids).size !== ids.length || !ids.every((id) => current.includes(id))) throw field('ids', 'must name every category once');
+  if (ids.length !== current.length || new Set(ids).size !== ids.length || !ids.every((id) => current.includes(id)))
+    throw field('ids', 'must name every category once');
   ctx.db.transaction((tx) => ids.forEach((id, position) => repo.setCategoryPosition(tx, id, position)));
   return listCategories(ctx, schoolId);
 }
@@ -81,7 +92,12 @@ function toPaperRow(row: repo.PaperRow, counts: { exams: number; fixedQuestions:
 }
 
 export function listPapers(ctx: AppContext, schoolId: string, query: { key: string; page: number; num: number }) {
-  const { rows, total } = repo.listPapers(ctx.db, { schoolId, key: query.key, limit: query.num, offset: (query.page - 1) * query.num });
+  const { rows, total } = repo.listPapers(ctx.db, {
+    schoolId,
+    key: query.key,
+    limit: query.num,
+    offset: (query.page - 1) * query.num,
+  });
   return { list: rows.map(({ row, exams, fixedQuestions }) => toPaperRow(row, { exams, fixedQuestions })), total };
 }
 
@@ -110,7 +126,15 @@ export function paperInfo(ctx: AppContext, schoolId: string, id: string): PaperI
 /** Checks the paper's questions or rules against the school's bank; returns its total score. */
 function checkedTotal(ctx: AppContext, schoolId: string, input: SavePaper): number {
   if (input.mode === 'fixed') {
-    const bank = new Map(repo.schoolQuestions(ctx.db, schoolId, input.questions.map((q) => q.qid)).map((row) => [row.id, row]));
+    const bank = new Map(
+      repo
+        .schoolQuestions(
+          ctx.db,
+          schoolId,
+          input.questions.map((q) => q.qid),
+        )
+        .map((row) => [row.id, row]),
+    );
     input.questions.forEach((q, index) => {
       const row = bank.get(q.qid);
       if (!row) throw field(`questions.${index}`, 'is not a question of this school');
@@ -120,7 +144,8 @@ function checkedTotal(ctx: AppContext, schoolId: string, input: SavePaper): numb
   }
   input.rules.forEach((rule, index) => {
     const categories = rule.categoryId === '' ? null : categoryAndSubcategories(ctx, schoolId, rule.categoryId);
-    if (categories === null && rule.categoryId !== '') throw field(`rules.${index}.categoryId`, 'is not a question category of this school');
+    if (categories === null && rule.categoryId !== '')
+      throw field(`rules.${index}.categoryId`, 'is not a question category of this school');
     const inBank = repo.countBankQuestions(ctx.db, schoolId, rule.type, categories);
     if (inBank < rule.count) throw field(`rules.${index}.count`, `asks more than the bank holds (${inBank})`);
   });
@@ -133,11 +158,22 @@ export function savePaper(ctx: AppContext, schoolId: string, input: SavePaper): 
   if (input.passScore > totalScore) throw field('passScore', `must be at most the total score ${totalScore}`);
   const now = ctx.now();
   const id = existing?.id ?? ctx.ids.next();
-  const values = { title: input.title, mode: input.mode, drawRules: JSON.stringify(input.mode === 'random' ? input.rules : []), totalScore, passScore: input.passScore, updatedAt: now };
+  const values = {
+    title: input.title,
+    mode: input.mode,
+    drawRules: JSON.stringify(input.mode === 'random' ? input.rules : []),
+    totalScore,
+    passScore: input.passScore,
+    updatedAt: now,
+  };
   ctx.db.transaction((tx) => {
     if (existing) repo.updatePaper(tx, id, values);
     else repo.insertPaper(tx, { id, schoolId, createdAt: now, ...values });
-    repo.replacePaperQuestions(tx, id, input.mode === 'fixed' ? input.questions.map((q) => ({ questionId: q.qid, point: q.point })) : []);
+    repo.replacePaperQuestions(
+      tx,
+      id,
+      input.mode === 'fixed' ? input.questions.map((q) => ({ questionId: q.qid, point: q.point })) : [],
+    );
   });
   return paperInfo(ctx, schoolId, id);
 }
@@ -149,7 +185,11 @@ export function copyPaper(ctx: AppContext, schoolId: string, id: string, title?:
   const copy = ctx.ids.next();
   ctx.db.transaction((tx) => {
     repo.insertPaper(tx, { ...source, id: copy, title: title ?? source.title, createdAt: now, updatedAt: now });
-    repo.replacePaperQuestions(tx, copy, questions.map((row) => ({ questionId: row.question.id, point: row.point })));
+    repo.replacePaperQuestions(
+      tx,
+      copy,
+      questions.map((row) => ({ questionId: row.question.id, point: row.point })),
+    );
   });
   return paperInfo(ctx, schoolId, copy);
 }

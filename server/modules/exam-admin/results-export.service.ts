@@ -27,7 +27,22 @@ export async function exportResults(ctx: AppContext, schoolId: string, examId: s
   const stats = examStats(ctx, schoolId, exam.id);
   const results = xlsxSheet(
     t('admin.exams.file.results'),
-    (['name', 'username', 'attempt', 'status', 'startedAt', 'submittedAt', 'closedBy', 'score', 'totalScore', 'passScore', 'passed', 'pendingMarks'] as const).map((key) => t(`admin.exams.col.${key}`)),
+    (
+      [
+        'name',
+        'username',
+        'attempt',
+        'status',
+        'startedAt',
+        'submittedAt',
+        'closedBy',
+        'score',
+        'totalScore',
+        'passScore',
+        'passed',
+        'pendingMarks',
+      ] as const
+    ).map((key) => t(`admin.exams.col.${key}`)),
     sittings.map((row) => [
       row.name,
       row.username,
@@ -39,14 +54,32 @@ export async function exportResults(ctx: AppContext, schoolId: string, examId: s
       row.score,
       row.totalScore,
       row.passScore,
-      row.status !== 'submitted' ? '' : row.pendingMarks > 0 ? t('admin.exams.passed.pending') : t(row.passed ? 'admin.exams.passed.yes' : 'admin.exams.passed.no'),
+      row.status !== 'submitted'
+        ? ''
+        : row.pendingMarks > 0
+          ? t('admin.exams.passed.pending')
+          : t(row.passed ? 'admin.exams.passed.yes' : 'admin.exams.passed.no'),
       row.pendingMarks,
     ]),
   );
   const kind = (type: number) => (type >= 0 && type <= 3 ? t(`admin.exams.kind.${type}` as Key) : String(type));
   const statistics = xlsxSheet(
     t('admin.exams.file.stats'),
-    (['no', 'question', 'type', 'point', 'sat', 'answered', 'right', 'rightRate', 'averagePoint', 'pending', 'options'] as const).map((key) => t(`admin.exams.stat.${key}`)),
+    (
+      [
+        'no',
+        'question',
+        'type',
+        'point',
+        'sat',
+        'answered',
+        'right',
+        'rightRate',
+        'averagePoint',
+        'pending',
+        'options',
+      ] as const
+    ).map((key) => t(`admin.exams.stat.${key}`)),
     stats.questions.map((row, index) => [
       index + 1,
       plainText(row.content),
@@ -58,7 +91,12 @@ export async function exportResults(ctx: AppContext, schoolId: string, examId: s
       `${Math.round(row.rightRate * 1000) / 10}%`,
       row.averagePoint,
       row.pending,
-      row.options.map((option) => `${option.letter || t(option.oid === '0' ? 'admin.exams.trueFalse.0' : 'admin.exams.trueFalse.1')}${option.right ? '✓' : ''}: ${option.chosen}`).join('; '),
+      row.options
+        .map(
+          (option) =>
+            `${option.letter || t(option.oid === '0' ? 'admin.exams.trueFalse.0' : 'admin.exams.trueFalse.1')}${option.right ? '✓' : ''}: ${option.chosen}`,
+        )
+        .join('; '),
     ]),
   );
   const body = await (await loadXlsxWriter())([results, statistics]).toBuffer();

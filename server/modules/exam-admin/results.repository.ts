@@ -5,7 +5,16 @@
  */
 import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { chapters, courses, examAnswers, exams, examSittings, exerciseAnswers, questions, students } from '../../db/schema';
+import {
+  chapters,
+  courses,
+  examAnswers,
+  exams,
+  examSittings,
+  exerciseAnswers,
+  questions,
+  students,
+} from '../../db/schema';
 import { likePattern } from '../courses/courses.repository';
 
 export type SittingRow = typeof examSittings.$inferSelect;
@@ -23,13 +32,25 @@ const FILTERS: Record<SittingFilter, SQL | undefined> = {
 };
 
 /** An exam's sittings with the student's name, latest start first. limit null: all of them. */
-export function listSittings(db: Db, examId: string, filter: { key: string; filter: SittingFilter; limit: number | null; offset: number }) {
+export function listSittings(
+  db: Db,
+  examId: string,
+  filter: { key: string; filter: SittingFilter; limit: number | null; offset: number },
+) {
   const where = and(
     eq(examSittings.examId, examId),
     FILTERS[filter.filter],
-    filter.key ? or(like(students.name, likePattern(filter.key)), like(students.username, likePattern(filter.key))) : undefined,
+    filter.key
+      ? or(like(students.name, likePattern(filter.key)), like(students.username, likePattern(filter.key)))
+      : undefined,
   );
-  const total = db.select({ n: count() }).from(examSittings).innerJoin(students, eq(students.id, examSittings.studentId)).where(where).get()?.n ?? 0;
+  const total =
+    db
+      .select({ n: count() })
+      .from(examSittings)
+      .innerJoin(students, eq(students.id, examSittings.studentId))
+      .where(where)
+      .get()?.n ?? 0;
   const query = db
     .select({ sitting: examSittings, name: students.name, username: students.username })
     .from(examSittings)
@@ -42,7 +63,11 @@ export function listSittings(db: Db, examId: string, filter: { key: string; filt
 
 /** An exam's submitted sittings (their questions as sat) and all their answers. */
 export function submittedSittings(db: Db, examId: string): { sittings: SittingRow[]; answers: ExamAnswerRow[] } {
-  const sittings = db.select().from(examSittings).where(and(eq(examSittings.examId, examId), eq(examSittings.status, 'submitted'))).all();
+  const sittings = db
+    .select()
+    .from(examSittings)
+    .where(and(eq(examSittings.examId, examId), eq(examSittings.status, 'submitted')))
+    .all();
   if (sittings.length === 0) return { sittings, answers: [] };
   const answers = db
     .select({ answer: examAnswers })
@@ -57,7 +82,10 @@ export function submittedSittings(db: Db, examId: string): { sittings: SittingRo
 // ---- marking ----
 
 /** Exam answers of submitted sittings of the school in a marking state, oldest submission first. */
-export function examMarkingPage(db: Db, filter: { schoolId: string; status: 'pending' | 'marked'; examId: string; limit: number; offset: number }) {
+export function examMarkingPage(
+  db: Db,
+  filter: { schoolId: string; status: 'pending' | 'marked'; examId: string; limit: number; offset: number },
+) {
   const where = and(
     eq(examSittings.schoolId, filter.schoolId),
     eq(examSittings.status, 'submitted'),
@@ -65,21 +93,32 @@ export function examMarkingPage(db: Db, filter: { schoolId: string; status: 'pen
     eq(exams.deleted, false),
     filter.examId ? eq(examSittings.examId, filter.examId) : undefined,
   );
-  const total = db
-    .select({ n: count() })
-    .from(examAnswers)
-    .innerJoin(examSittings, eq(examSittings.id, examAnswers.sittingId))
-    .innerJoin(exams, eq(exams.id, examSittings.examId))
-    .where(where)
-    .get()?.n ?? 0;
+  const total =
+    db
+      .select({ n: count() })
+      .from(examAnswers)
+      .innerJoin(examSittings, eq(examSittings.id, examAnswers.sittingId))
+      .innerJoin(exams, eq(exams.id, examSittings.examId))
+      .where(where)
+      .get()?.n ?? 0;
   const rows = db
-    .select({ answer: examAnswers, sitting: examSittings, examTitle: exams.title, name: students.name, username: students.username })
+    .select({
+      answer: examAnswers,
+      sitting: examSittings,
+      examTitle: exams.title,
+      name: students.name,
+      username: students.username,
+    })
     .from(examAnswers)
     .innerJoin(examSittings, eq(examSittings.id, examAnswers.sittingId))
     .innerJoin(exams, eq(exams.id, examSittings.examId))
     .innerJoin(students, eq(students.id, examSittings.studentId))
     .where(where)
-    .orderBy(filter.status === 'pending' ? asc(examSittings.submittedAt) : desc(examAnswers.markedAt), asc(examAnswers.sittingId), asc(examAnswers.questionId))
+    .orderBy(
+      filter.status === 'pending' ? asc(examSittings.submittedAt) : desc(examAnswers.markedAt),
+      asc(examAnswers.sittingId),
+      asc(examAnswers.questionId),
+    )
     .limit(filter.limit)
     .offset(filter.offset)
     .all();
@@ -87,7 +126,10 @@ export function examMarkingPage(db: Db, filter: { schoolId: string; status: 'pen
 }
 
 /** Exercise answers of the school in a marking state with the question, course and chapter. */
-export function exerciseMarkingPage(db: Db, filter: { schoolId: string; status: 'pending' | 'marked'; limit: number; offset: number }) {
+export function exerciseMarkingPage(
+  db: Db,
+  filter: { schoolId: string; status: 'pending' | 'marked'; limit: number; offset: number },
+) {
   const where = and(eq(exerciseAnswers.schoolId, filter.schoolId), eq(exerciseAnswers.status, filter.status));
   const total = db.select({ n: count() }).from(exerciseAnswers).where(where).get()?.n ?? 0;
   const rows = db
@@ -105,7 +147,11 @@ export function exerciseMarkingPage(db: Db, filter: { schoolId: string; status: 
     .leftJoin(courses, eq(courses.id, exerciseAnswers.courseId))
     .leftJoin(chapters, eq(chapters.id, exerciseAnswers.chapterId))
     .where(where)
-    .orderBy(filter.status === 'pending' ? asc(exerciseAnswers.answeredAt) : desc(exerciseAnswers.markedAt), asc(exerciseAnswers.studentId), asc(exerciseAnswers.questionId))
+    .orderBy(
+      filter.status === 'pending' ? asc(exerciseAnswers.answeredAt) : desc(exerciseAnswers.markedAt),
+      asc(exerciseAnswers.studentId),
+      asc(exerciseAnswers.questionId),
+    )
     .limit(filter.limit)
     .offset(filter.offset)
     .all();
@@ -114,22 +160,45 @@ export function exerciseMarkingPage(db: Db, filter: { schoolId: string; status: 
 
 /** A sitting of the school. */
 export function findSchoolSitting(db: Db, schoolId: string, sittingId: string): SittingRow | undefined {
-  return db.select().from(examSittings).where(and(eq(examSittings.id, sittingId), eq(examSittings.schoolId, schoolId))).get();
+  return db
+    .select()
+    .from(examSittings)
+    .where(and(eq(examSittings.id, sittingId), eq(examSittings.schoolId, schoolId)))
+    .get();
 }
 
 export function findExamAnswer(db: Db, sittingId: string, questionId: string): ExamAnswerRow | undefined {
-  return db.select().from(examAnswers).where(and(eq(examAnswers.sittingId, sittingId), eq(examAnswers.questionId, questionId))).get();
+  return db
+    .select()
+    .from(examAnswers)
+    .where(and(eq(examAnswers.sittingId, sittingId), eq(examAnswers.questionId, questionId)))
+    .get();
 }
 
-export function markExamAnswer(db: Db, sittingId: string, questionId: string, mark: { point: number; isRight: boolean; markedBy: string; markedAt: number }): void {
+export function markExamAnswer(
+  db: Db,
+  sittingId: string,
+  questionId: string,
+  mark: { point: number; isRight: boolean; markedBy: string; markedAt: number },
+): void {
   db.update(examAnswers)
     .set({ status: 'marked', ...mark })
-    .where(and(eq(examAnswers.sittingId, sittingId), eq(examAnswers.questionId, questionId), inArray(examAnswers.status, ['pending', 'marked'])))
+    .where(
+      and(
+        eq(examAnswers.sittingId, sittingId),
+        eq(examAnswers.questionId, questionId),
+        inArray(examAnswers.status, ['pending', 'marked']),
+      ),
+    )
     .run();
 }
 
 /** An exercise answer of the school with the question's bank row. */
-export function findExerciseAnswer(db: Db, schoolId: string, key: { studentId: string; chapterId: string; questionId: string }) {
+export function findExerciseAnswer(
+  db: Db,
+  schoolId: string,
+  key: { studentId: string; chapterId: string; questionId: string },
+) {
   return db
     .select({ answer: exerciseAnswers, question: questions })
     .from(exerciseAnswers)
@@ -145,9 +214,19 @@ export function findExerciseAnswer(db: Db, schoolId: string, key: { studentId: s
     .get();
 }
 
-export function markExerciseAnswer(db: Db, key: { studentId: string; chapterId: string; questionId: string }, mark: { point: number; isRight: boolean; markedBy: string; markedAt: number }): void {
+export function markExerciseAnswer(
+  db: Db,
+  key: { studentId: string; chapterId: string; questionId: string },
+  mark: { point: number; isRight: boolean; markedBy: string; markedAt: number },
+): void {
   db.update(exerciseAnswers)
     .set({ status: 'marked', ...mark })
-    .where(and(eq(exerciseAnswers.studentId, key.studentId), eq(exerciseAnswers.chapterId, key.chapterId), eq(exerciseAnswers.questionId, key.questionId)))
+    .where(
+      and(
+        eq(exerciseAnswers.studentId, key.studentId),
+        eq(exerciseAnswers.chapterId, key.chapterId),
+        eq(exerciseAnswers.questionId, key.questionId),
+      ),
+    )
     .run();
 }

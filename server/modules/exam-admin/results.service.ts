@@ -43,7 +43,12 @@ function toSittingRow(row: { sitting: repo.SittingRow; name: string; username: s
 
 export function listSittings(ctx: AppContext, schoolId: string, query: SittingListQuery) {
   const { exam } = schoolExam(ctx, schoolId, query.id);
-  const { rows, total } = repo.listSittings(ctx.db, exam.id, { key: query.key, filter: query.filter, limit: query.num, offset: (query.page - 1) * query.num });
+  const { rows, total } = repo.listSittings(ctx.db, exam.id, {
+    key: query.key,
+    filter: query.filter,
+    limit: query.num,
+    offset: (query.page - 1) * query.num,
+  });
   return { list: rows.map(toSittingRow), total };
 }
 
@@ -70,7 +75,20 @@ export function examStats(ctx: AppContext, schoolId: string, examId: string): Ex
       let stat = stats.get(question.qid);
       if (!stat) {
         order.push(question.qid);
-        stat = { qid: question.qid, type: question.type, content: '', point: 0, sat: 0, answered: 0, right: 0, rightRate: 0, averagePoint: 0, pending: 0, options: [], points: 0 };
+        stat = {
+          qid: question.qid,
+          type: question.type,
+          content: '',
+          point: 0,
+          sat: 0,
+          answered: 0,
+          right: 0,
+          rightRate: 0,
+          averagePoint: 0,
+          pending: 0,
+          options: [],
+          points: 0,
+        };
         stats.set(question.qid, stat);
       }
       // The latest copy names the question and its options (counts already made are kept by option id).

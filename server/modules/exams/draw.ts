@@ -32,7 +32,11 @@ function sat(question: QuestionRow, point: number): SatQuestion {
 }
 
 /** Draws a sitting's questions from the exam's paper (the rule above). */
-export function drawQuestions(ctx: AppContext, schoolId: string, paperId: string): { questions: SatQuestion[]; totalScore: number; passScore: number } {
+export function drawQuestions(
+  ctx: AppContext,
+  schoolId: string,
+  paperId: string,
+): { questions: SatQuestion[]; totalScore: number; passScore: number } {
   const paper = findPaper(ctx.db, paperId);
   if (!paper) return { questions: [], totalScore: 0, passScore: 0 };
   let questions: SatQuestion[];
@@ -40,13 +44,25 @@ export function drawQuestions(ctx: AppContext, schoolId: string, paperId: string
     questions = [];
     for (const rule of parseDrawRules(paper.drawRules)) {
       // A category removed since the paper was saved draws nothing.
-      const categories = rule.categoryId === '' ? null : (categoryAndSubcategories(ctx, schoolId, rule.categoryId) ?? [rule.categoryId]);
-      const drawn = randomQuestions(ctx.db, schoolId, categories, rule.type, rule.count, questions.map((q) => q.qid));
+      const categories =
+        rule.categoryId === '' ? null : (categoryAndSubcategories(ctx, schoolId, rule.categoryId) ?? [rule.categoryId]);
+      const drawn = randomQuestions(
+        ctx.db,
+        schoolId,
+        categories,
+        rule.type,
+        rule.count,
+        questions.map((q) => q.qid),
+      );
       questions.push(...drawn.map((question) => sat(question, rule.point)));
     }
   } else {
     questions = fixedPaperQuestions(ctx.db, paper.id).map((row) => sat(row.question, row.point));
   }
   const total = roundScore(questions.reduce((sum, q) => sum + q.point, 0));
-  return { questions, totalScore: paper.mode === 'random' ? total : paper.totalScore || total, passScore: paper.passScore };
+  return {
+    questions,
+    totalScore: paper.mode === 'random' ? total : paper.totalScore || total,
+    passScore: paper.passScore,
+  };
 }

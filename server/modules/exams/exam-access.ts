@@ -64,7 +64,11 @@ export function maySit(ctx: AppContext, auth: StudentAuth, exam: ExamRow, audien
   const groups = new Set(studentCourses(ctx, auth.userId).groups);
   for (const target of targets) {
     if (target.targetType === 'group' && groups.has(target.targetId)) return true;
-    if (target.targetType === 'course' && safely(() => canStudyCourse(ctx, auth, openCourse(ctx, auth, target.targetId)).allowed)) return true;
+    if (
+      target.targetType === 'course' &&
+      safely(() => canStudyCourse(ctx, auth, openCourse(ctx, auth, target.targetId)).allowed)
+    )
+      return true;
   }
   return false;
 }
@@ -88,5 +92,6 @@ export function assertStageOpen(ctx: AppContext, auth: StudentAuth, exam: ExamRo
   if (lessons.length === 0) return;
   const gate = studyGate(ctx, auth.userId, head);
   const studied = new Set(gate.chapters.map((chapter) => chapter.cid));
-  if (!lessons.every((lesson) => !studied.has(lesson.id) || isComplete(gate.record(lesson.id).progress))) throw new AppError(403, 'stageLessonsFirst');
+  if (!lessons.every((lesson) => !studied.has(lesson.id) || isComplete(gate.record(lesson.id).progress)))
+    throw new AppError(403, 'stageLessonsFirst');
 }

@@ -31,7 +31,10 @@ export class ExamLinks {
   private readonly key: Buffer;
   private readonly macKey: Buffer;
 
-  constructor(secret: string, private readonly now: () => number) {
+  constructor(
+    secret: string,
+    private readonly now: () => number,
+  ) {
     this.key = Buffer.from(hkdfSync('sha256', secret, 'lanxue', 'exam-exid', 32));
     this.macKey = Buffer.from(hkdfSync('sha256', secret, 'lanxue', 'exam-token', 32));
   }
@@ -40,7 +43,12 @@ export class ExamLinks {
   sealExid(payload: ExidPayload): string {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    const plain = JSON.stringify({ u: payload.studentId, e: payload.examId, c: payload.chapterId, x: this.now() + EXID_TTL_MS });
+    const plain = JSON.stringify({
+      u: payload.studentId,
+      e: payload.examId,
+      c: payload.chapterId,
+      x: this.now() + EXID_TTL_MS,
+    });
     const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
     return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
   }
@@ -57,7 +65,13 @@ export class ExamLinks {
     } catch {
       throw new AppError(403, 'examLinkInvalid');
     }
-    if (typeof parsed.u !== 'string' || typeof parsed.e !== 'string' || typeof parsed.c !== 'string' || typeof parsed.x !== 'number') throw new AppError(403, 'examLinkInvalid');
+    if (
+      typeof parsed.u !== 'string' ||
+      typeof parsed.e !== 'string' ||
+      typeof parsed.c !== 'string' ||
+      typeof parsed.x !== 'number'
+    )
+      throw new AppError(403, 'examLinkInvalid');
     if (parsed.u !== studentId) throw new AppError(403, 'examLinkForeign');
     if (parsed.x <= this.now()) throw new AppError(403, 'examLinkExpired');
     return { studentId: parsed.u, examId: parsed.e, chapterId: parsed.c };

@@ -18,7 +18,14 @@ import { TtlCache } from '../../lib/ttl-cache';
 import { findChapter } from '../chapters/chapters.repository';
 import { openCourse } from '../courses/course-visibility';
 import { examLinks, maySit, sittableExam, type StudentAuth } from './exam-access';
-import { audienceOf, chapterExam, courseExams, papersOf, publishedExams, schoolExamCategories } from './exams.repository';
+import {
+  audienceOf,
+  chapterExam,
+  courseExams,
+  papersOf,
+  publishedExams,
+  schoolExamCategories,
+} from './exams.repository';
 import { mySittingRow } from './sittings.presenter';
 import * as repo from './sittings.repository';
 
@@ -28,8 +35,17 @@ const offsetOf = (query: { page: number; num: number }) => (query.page - 1) * qu
 
 /** The exams (already filtered) as the student's lists show them, with the student's attempts and results. */
 function examItems(ctx: AppContext, auth: StudentAuth, exams: repo.ExamRow[]): ExamItem[] {
-  const sittings = repo.studentSittings(ctx.db, auth.userId, exams.map((exam) => exam.id));
-  const papers = new Map(papersOf(ctx.db, exams.map((exam) => exam.paperId)).map((paper) => [paper.id, paper]));
+  const sittings = repo.studentSittings(
+    ctx.db,
+    auth.userId,
+    exams.map((exam) => exam.id),
+  );
+  const papers = new Map(
+    papersOf(
+      ctx.db,
+      exams.map((exam) => exam.paperId),
+    ).map((paper) => [paper.id, paper]),
+  );
   const now = ctx.now();
   return exams.map((exam) => {
     const mine = sittings.filter((sitting) => sitting.examId === exam.id);
@@ -50,7 +66,16 @@ function examItems(ctx: AppContext, auth: StudentAuth, exams: repo.ExamRow[]): E
       left: attemptsLeft(exam.attempts, mine.length),
       best: shows && submitted.length > 0 ? Math.max(...submitted.map((sitting) => sitting.score)) : null,
       passed: submitted.some((sitting) => sitting.passed),
-      state: examWindow({ opensAt: exam.opensAt, closesAt: exam.closesAt, attempts: exam.attempts, used: mine.length, inProgress: Boolean(open) }, now),
+      state: examWindow(
+        {
+          opensAt: exam.opensAt,
+          closesAt: exam.closesAt,
+          attempts: exam.attempts,
+          used: mine.length,
+          inProgress: Boolean(open),
+        },
+        now,
+      ),
       sittingId: open?.id ?? null,
       coid: exam.courseId,
       cid: exam.chapterId,
@@ -82,12 +107,26 @@ function standaloneExams(ctx: AppContext, schoolId: string): readonly repo.ExamR
 /** The standalone exams of the student's school that the student may sit. */
 function sittableStandalone(ctx: AppContext, auth: StudentAuth): repo.ExamRow[] {
   const exams = standaloneExams(ctx, auth.schoolId);
-  const audience = audienceOf(ctx.db, exams.map((exam) => exam.id));
-  return exams.filter((exam) => maySit(ctx, auth, exam, audience.filter((row) => row.examId === exam.id)));
+  const audience = audienceOf(
+    ctx.db,
+    exams.map((exam) => exam.id),
+  );
+  return exams.filter((exam) =>
+    maySit(
+      ctx,
+      auth,
+      exam,
+      audience.filter((row) => row.examId === exam.id),
+    ),
+  );
 }
 
 /** student/examcate: the categories holding exams the student may sit. */
-export function examCategoriesOf(ctx: AppContext, auth: StudentAuth, query: z.output<typeof s.zExamCateQuery>): z.infer<typeof s.zExamCategories> {
+export function examCategoriesOf(
+  ctx: AppContext,
+  auth: StudentAuth,
+  query: z.output<typeof s.zExamCateQuery>,
+): z.infer<typeof s.zExamCategories> {
   const counts = new Map<string, number>();
   for (const exam of sittableStandalone(ctx, auth)) counts.set(exam.categoryId, (counts.get(exam.categoryId) ?? 0) + 1);
   const list = schoolExamCategories(ctx.db, auth.schoolId)
@@ -97,14 +136,24 @@ export function examCategoriesOf(ctx: AppContext, auth: StudentAuth, query: z.ou
 }
 
 /** examlist: the exams of a category ('' / '0': all) the student may sit. */
-export function examList(ctx: AppContext, auth: StudentAuth, query: z.output<typeof s.zExamListQuery>): z.infer<typeof s.zExamList> {
-  const all = sittableStandalone(ctx, auth).filter((exam) => query.catid === '' || query.catid === '0' || exam.categoryId === query.catid);
+export function examList(
+  ctx: AppContext,
+  auth: StudentAuth,
+  query: z.output<typeof s.zExamListQuery>,
+): z.infer<typeof s.zExamList> {
+  const all = sittableStandalone(ctx, auth).filter(
+    (exam) => query.catid === '' || query.catid === '0' || exam.categoryId === query.catid,
+  );
   const page = all.slice(offsetOf(query), offsetOf(query) + query.num);
   return { total: all.length, list: examItems(ctx, auth, page) };
 }
 
 /** stu/exams: my sittings, newest first. */
-export function mySittingList(ctx: AppContext, auth: StudentAuth, query: z.output<typeof s.zMySittingsQuery>): z.infer<typeof s.zMySittings> {
+export function mySittingList(
+  ctx: AppContext,
+  auth: StudentAuth,
+  query: z.output<typeof s.zMySittingsQuery>,
+): z.infer<typeof s.zMySittings> {
   const { rows, total } = repo.mySittings(ctx.db, auth.userId, query.num, offsetOf(query));
   return { total, list: rows.map((row) => mySittingRow(row.sitting, row)) };
 }
@@ -118,7 +167,11 @@ function examOfChapter(ctx: AppContext, auth: StudentAuth, courseRef: string, ci
 }
 
 /** getExamToken: the exam URL for the built-in engine, its loginKey and token. */
-export function examToken(ctx: AppContext, auth: StudentAuth, query: z.output<typeof s.zExamTokenQuery>): z.infer<typeof s.zExamToken> {
+export function examToken(
+  ctx: AppContext,
+  auth: StudentAuth,
+  query: z.output<typeof s.zExamTokenQuery>,
+): z.infer<typeof s.zExamToken> {
   const examId = query.examId ?? (query.coid && query.cid ? examOfChapter(ctx, auth, query.coid, query.cid).id : null);
   if (!examId) throw notFound();
   const exam = sittableExam(ctx, auth, examId);
@@ -126,12 +179,23 @@ export function examToken(ctx: AppContext, auth: StudentAuth, query: z.output<ty
   const loginKey = ctx.uidCodec.encode(auth.schoolId);
   const token = links.token(auth.userId, auth.schoolId);
   const exid = links.sealExid({ studentId: auth.userId, examId: exam.id, chapterId: exam.chapterId });
-  const params = new URLSearchParams({ key: loginKey, returnURL: query.returnURL ?? '', exid, from: query.from ?? 'web', s: Buffer.from(auth.userId).toString('base64'), token });
+  const params = new URLSearchParams({
+    key: loginKey,
+    returnURL: query.returnURL ?? '',
+    exid,
+    from: query.from ?? 'web',
+    s: Buffer.from(auth.userId).toString('base64'),
+    token,
+  });
   return { loginKey, token, exid, url: `/u/${loginKey}#/exam/${exam.id}?${params.toString()}` };
 }
 
 /** learn/getykstestdata {sid, cid}: the student's results of the chapter's exam as testData JSON. */
-export function yksTestData(ctx: AppContext, auth: StudentAuth, query: z.output<typeof s.zYksTestQuery>): z.infer<typeof s.zYksTestData> {
+export function yksTestData(
+  ctx: AppContext,
+  auth: StudentAuth,
+  query: z.output<typeof s.zYksTestQuery>,
+): z.infer<typeof s.zYksTestData> {
   if (query.sid !== auth.userId) throw forbidden();
   const chapter = findChapter(ctx.db, query.cid);
   if (!chapter) throw notFound();
@@ -142,7 +206,11 @@ export function yksTestData(ctx: AppContext, auth: StudentAuth, query: z.output<
 }
 
 /** learn/getyksExamlist {coid}: the course's chapter exams the student may sit, with the student's results. */
-export function yksExamList(ctx: AppContext, auth: StudentAuth, query: z.output<typeof s.zYksExamListQuery>): z.infer<typeof s.zYksExamList> {
+export function yksExamList(
+  ctx: AppContext,
+  auth: StudentAuth,
+  query: z.output<typeof s.zYksExamListQuery>,
+): z.infer<typeof s.zYksExamList> {
   const course = openCourse(ctx, auth, query.coid);
   const exams = courseExams(ctx.db, course.head.id).filter((exam) => exam.chapterId !== '' && maySit(ctx, auth, exam));
   return { list: examItems(ctx, auth, exams) };
@@ -164,9 +232,19 @@ export function examMode(ctx: AppContext, auth: Auth): boolean {
  * published exam attached to a chapter of the course, with whether it is optional and whether this student has passed
  * it (false for a viewer without records).
  */
-export function wareExams(ctx: AppContext, studentId: string | null, courseId: string): { cid: string; examId: string; optional: boolean; passed: boolean }[] {
+export function wareExams(
+  ctx: AppContext,
+  studentId: string | null,
+  courseId: string,
+): { cid: string; examId: string; optional: boolean; passed: boolean }[] {
   const exams = courseExams(ctx.db, courseId).filter((exam) => exam.chapterId !== '');
-  const sittings = studentId ? repo.studentSittings(ctx.db, studentId, exams.map((exam) => exam.id)) : [];
+  const sittings = studentId
+    ? repo.studentSittings(
+        ctx.db,
+        studentId,
+        exams.map((exam) => exam.id),
+      )
+    : [];
   return exams.map((exam) => ({
     cid: exam.chapterId,
     examId: exam.id,

@@ -37,11 +37,20 @@ export function chapterExam(db: Db, courseId: string, chapterId: string): ExamRo
 
 export function audienceOf(db: Db, examIds: readonly string[]): AudienceRow[] {
   if (examIds.length === 0) return [];
-  return db.select().from(examAudience).where(inArray(examAudience.examId, [...examIds])).all();
+  return db
+    .select()
+    .from(examAudience)
+    .where(inArray(examAudience.examId, [...examIds]))
+    .all();
 }
 
 export function schoolExamCategories(db: Db, schoolId: string) {
-  return db.select().from(examCategories).where(eq(examCategories.schoolId, schoolId)).orderBy(asc(examCategories.position), asc(examCategories.createdAt)).all();
+  return db
+    .select()
+    .from(examCategories)
+    .where(eq(examCategories.schoolId, schoolId))
+    .orderBy(asc(examCategories.position), asc(examCategories.createdAt))
+    .all();
 }
 
 export function findPaper(db: Db, id: string): PaperRow | undefined {
@@ -51,7 +60,11 @@ export function findPaper(db: Db, id: string): PaperRow | undefined {
 /** The papers of these ids (an exam list's papers, read at once). */
 export function papersOf(db: Db, ids: readonly string[]): PaperRow[] {
   if (ids.length === 0) return [];
-  return db.select().from(papers).where(inArray(papers.id, [...new Set(ids)])).all();
+  return db
+    .select()
+    .from(papers)
+    .where(inArray(papers.id, [...new Set(ids)]))
+    .all();
 }
 
 /** A fixed paper's questions in order, each with its points on the paper. */
@@ -66,7 +79,14 @@ export function fixedPaperQuestions(db: Db, paperId: string): { question: Questi
 }
 
 /** `count` random questions of a kind from these categories ('' categoryIds: the whole bank), not deleted. */
-export function randomQuestions(db: Db, schoolId: string, categoryIds: readonly string[] | null, type: number, count: number, exclude: readonly string[]): QuestionRow[] {
+export function randomQuestions(
+  db: Db,
+  schoolId: string,
+  categoryIds: readonly string[] | null,
+  type: number,
+  count: number,
+  exclude: readonly string[],
+): QuestionRow[] {
   const conditions = [eq(questions.schoolId, schoolId), eq(questions.deleted, false), eq(questions.type, type)];
   if (categoryIds) conditions.push(inArray(questions.categoryId, [...categoryIds]));
   if (exclude.length > 0) conditions.push(sql`${questions.id} not in ${[...exclude]}`);
@@ -84,5 +104,9 @@ export function randomQuestions(db: Db, schoolId: string, categoryIds: readonly 
  * exam; the newest when several, as chapterExam).
  */
 export function chapterExams(db: Db, courseId: string): Map<string, { examId: string; optional: boolean }> {
-  return new Map(courseExams(db, courseId).filter((row) => row.chapterId !== '').map((row) => [row.chapterId, { examId: row.id, optional: row.optional }]));
+  return new Map(
+    courseExams(db, courseId)
+      .filter((row) => row.chapterId !== '')
+      .map((row) => [row.chapterId, { examId: row.id, optional: row.optional }]),
+  );
 }

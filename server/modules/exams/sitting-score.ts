@@ -23,7 +23,10 @@ export function settleSitting(ctx: AppContext, sittingId: string): SittingScore 
   const exam = repo.findExam(ctx.db, sitting.examId);
   const course = exam && exam.chapterId !== '' ? findCourse(ctx.db, exam.courseId) : undefined;
   if (exam && course) {
-    setChapterResult(ctx, sitting.studentId, course, exam.chapterId, { progress: 1, ...(result.passed ? { passed: true } : {}) });
+    setChapterResult(ctx, sitting.studentId, course, exam.chapterId, {
+      progress: 1,
+      ...(result.passed ? { passed: true } : {}),
+    });
   }
   return result;
 }

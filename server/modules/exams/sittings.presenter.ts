@@ -56,7 +56,14 @@ export function sittingView(ctx: AppContext, sitting: SittingRow, exam: ExamRow)
     startedAt: sitting.startedAt,
     deadlineAt: sitting.deadlineAt,
     now: ctx.now(),
-    questions: readSnapshot(sitting.questions).map((q) => ({ qid: q.qid, type: q.type, content: q.content, optiondata: q.options, point: q.point, showAnswer: q.showAnswer })),
+    questions: readSnapshot(sitting.questions).map((q) => ({
+      qid: q.qid,
+      type: q.type,
+      content: q.content,
+      optiondata: q.options,
+      point: q.point,
+      showAnswer: q.showAnswer,
+    })),
     answers: answers.map((answer) => ({ qid: answer.questionId, answer: answer.answer })),
     result: sitting.status === 'submitted' ? result(sitting, exam, answers) : null,
     coid: exam.courseId,
@@ -65,7 +72,10 @@ export function sittingView(ctx: AppContext, sitting: SittingRow, exam: ExamRow)
 }
 
 /** A row of stu/exams (exam records). */
-export function mySittingRow(sitting: SittingRow, exam: { title: string; showResults: ExamRow['showResults'] }): z.infer<typeof zMySitting> {
+export function mySittingRow(
+  sitting: SittingRow,
+  exam: { title: string; showResults: ExamRow['showResults'] },
+): z.infer<typeof zMySitting> {
   const scored = sitting.status === 'submitted' && exam.showResults !== 'none';
   return {
     sittingId: sitting.id,

@@ -19,13 +19,21 @@ export function sittingAnswers(db: Db, sittingId: string): SittingAnswerRow[] {
   return db.select().from(examAnswers).where(eq(examAnswers.sittingId, sittingId)).all();
 }
 
-export function saveSittingScore(db: Db, id: string, score: { score: number; pendingMarks: number; passed: boolean }): void {
+export function saveSittingScore(
+  db: Db,
+  id: string,
+  score: { score: number; pendingMarks: number; passed: boolean },
+): void {
   db.update(examSittings).set(score).where(eq(examSittings.id, id)).run();
 }
 
 /** A student's open sitting (at most one: the partial unique index exam_sittings_one_open). */
 export function openSittingOf(db: Db, studentId: string): SittingRow | undefined {
-  return db.select().from(examSittings).where(and(eq(examSittings.studentId, studentId), eq(examSittings.status, 'open'))).get();
+  return db
+    .select()
+    .from(examSittings)
+    .where(and(eq(examSittings.studentId, studentId), eq(examSittings.status, 'open')))
+    .get();
 }
 
 /** A student's sittings of these exams (every status), oldest first. */
@@ -63,12 +71,23 @@ export function insertSitting(db: Db, row: typeof examSittings.$inferInsert): vo
 export function upsertAnswer(db: Db, sittingId: string, questionId: string, answer: string, savedAt: number): void {
   db.insert(examAnswers)
     .values({ sittingId, questionId, answer, status: 'saved', savedAt })
-    .onConflictDoUpdate({ target: [examAnswers.sittingId, examAnswers.questionId], set: { answer, status: 'saved', isRight: false, point: 0, savedAt } })
+    .onConflictDoUpdate({
+      target: [examAnswers.sittingId, examAnswers.questionId],
+      set: { answer, status: 'saved', isRight: false, point: 0, savedAt },
+    })
     .run();
 }
 
-export function gradeSittingAnswer(db: Db, sittingId: string, questionId: string, grade: { status: 'graded' | 'pending'; isRight: boolean; point: number }): void {
-  db.update(examAnswers).set(grade).where(and(eq(examAnswers.sittingId, sittingId), eq(examAnswers.questionId, questionId))).run();
+export function gradeSittingAnswer(
+  db: Db,
+  sittingId: string,
+  questionId: string,
+  grade: { status: 'graded' | 'pending'; isRight: boolean; point: number },
+): void {
+  db.update(examAnswers)
+    .set(grade)
+    .where(and(eq(examAnswers.sittingId, sittingId), eq(examAnswers.questionId, questionId)))
+    .run();
 }
 
 /** Closes an open sitting; false when it was already closed (someone else got there first). */

@@ -40,7 +40,14 @@ export function closeSitting(ctx: AppContext, sittingId: string, closedBy: 'stud
       const question = questions.get(answer.questionId);
       if (!question) continue;
       const grade = gradeAnswer(question, answer.answer);
-      repo.gradeSittingAnswer(tx, sittingId, answer.questionId, grade.status === 'graded' ? { status: 'graded', isRight: grade.isRight, point: grade.getpoint } : { status: 'pending', isRight: false, point: 0 });
+      repo.gradeSittingAnswer(
+        tx,
+        sittingId,
+        answer.questionId,
+        grade.status === 'graded'
+          ? { status: 'graded', isRight: grade.isRight, point: grade.getpoint }
+          : { status: 'pending', isRight: false, point: 0 },
+      );
     }
     settleSitting(ctx, sittingId);
   });
@@ -89,7 +96,8 @@ export function startSitting(ctx: AppContext, auth: StudentAuth, input: StartExa
   let examId = input.examId ?? '';
   if (input.exid) {
     examId = examLinks(ctx).openExid(input.exid, auth.userId).examId;
-    if (input.token && !examLinks(ctx).checkToken(input.token, auth.userId, auth.schoolId)) throw new AppError(403, 'examLinkInvalid');
+    if (input.token && !examLinks(ctx).checkToken(input.token, auth.userId, auth.schoolId))
+      throw new AppError(403, 'examLinkInvalid');
   }
   const exam = sittableExam(ctx, auth, examId);
   assertStageOpen(ctx, auth, exam);
@@ -101,7 +109,16 @@ export function startSitting(ctx: AppContext, auth: StudentAuth, input: StartExa
   }
   const sittings = repo.studentSittings(ctx.db, auth.userId, [exam.id]);
   const now = ctx.now();
-  const state = examWindow({ opensAt: exam.opensAt, closesAt: exam.closesAt, attempts: exam.attempts, used: sittings.length, inProgress: false }, now);
+  const state = examWindow(
+    {
+      opensAt: exam.opensAt,
+      closesAt: exam.closesAt,
+      attempts: exam.attempts,
+      used: sittings.length,
+      inProgress: false,
+    },
+    now,
+  );
   if (state !== 'available' && state !== 'inProgress') throw new AppError(403, REFUSAL[state]);
   const drawn = drawQuestions(ctx, exam.schoolId, exam.paperId);
   if (drawn.questions.length === 0) throw new AppError(409, 'examEmpty');
@@ -134,7 +151,11 @@ export function readSitting(ctx: AppContext, auth: StudentAuth, sittingId: strin
 }
 
 /** Saves one answer as it is given; 409 'sittingClosed' after the deadline or the submission. */
-export function saveAnswer(ctx: AppContext, auth: StudentAuth, input: { sittingId: string; qid: string; answer: string }): { qid: string; savedAt: number } {
+export function saveAnswer(
+  ctx: AppContext,
+  auth: StudentAuth,
+  input: { sittingId: string; qid: string; answer: string },
+): { qid: string; savedAt: number } {
   const sitting = ownSitting(ctx, auth, input.sittingId);
   if (sitting.status !== 'open') throw conflict('sittingClosed');
   const question = readSnapshot(sitting.questions).find((q) => q.qid === input.qid);

@@ -11,7 +11,12 @@
  *   nothing is written.
  */
 import type { z } from 'zod';
-import { EXERCISE_ERRORS, type ChapterExercises, type ExeList, type zUpdateExec } from '../../../shared/schemas/exercises';
+import {
+  EXERCISE_ERRORS,
+  type ChapterExercises,
+  type ExeList,
+  type zUpdateExec,
+} from '../../../shared/schemas/exercises';
 import type { AppContext } from '../../context';
 import { badInput, notFound } from '../../lib/errors';
 import { findChapter, listChapters, type ChapterRow } from '../chapters/chapters.repository';
@@ -20,7 +25,12 @@ import * as repo from './exercises.repository';
 import { toExer, toSetQuestion } from './exercises.presenter';
 
 /** A chapter's row of the list, with its set and questions. */
-function chapterEntry(chapter: ChapterRow, set: repo.ChapterSetRow | undefined, questions: repo.SetQuestionRow[], code: string): ChapterExercises {
+function chapterEntry(
+  chapter: ChapterRow,
+  set: repo.ChapterSetRow | undefined,
+  questions: repo.SetQuestionRow[],
+  code: string,
+): ChapterExercises {
   return {
     cid: chapter.id,
     parent_id: chapter.parentId,
@@ -43,8 +53,13 @@ export function exeList(ctx: AppContext, adminId: string, coid: string): ExeList
   const course = managedCourse(ctx, adminId, coid);
   const code = ctx.courseCodec.encode(course.id);
   const sets = new Map(repo.chapterSetsOfCourse(ctx.db, course.id).map((set) => [set.chapterId, set]));
-  const questions = repo.questionsOfSets(ctx.db, [...sets.values()].map((set) => set.eid));
-  const chapters = treeOrder(listChapters(ctx.db, course.id)).map((chapter) => chapterEntry(chapter, sets.get(chapter.id), questions, code));
+  const questions = repo.questionsOfSets(
+    ctx.db,
+    [...sets.values()].map((set) => set.eid),
+  );
+  const chapters = treeOrder(listChapters(ctx.db, course.id)).map((chapter) =>
+    chapterEntry(chapter, sets.get(chapter.id), questions, code),
+  );
   return { coid: course.id, chapters };
 }
 
@@ -65,10 +80,23 @@ export function updateExec(ctx: AppContext, adminId: string, input: z.output<typ
     }
     repo.saveChapterSet(
       tx,
-      { existing, ids: { eid: ctx.ids.next(), esid: ctx.ids.next() }, schoolId: course.schoolId, courseId: course.id, chapterId: chapter.id, title: input.title || chapter.title, now: ctx.now() },
+      {
+        existing,
+        ids: { eid: ctx.ids.next(), esid: ctx.ids.next() },
+        schoolId: course.schoolId,
+        courseId: course.id,
+        chapterId: chapter.id,
+        title: input.title || chapter.title,
+        now: ctx.now(),
+      },
       input.questions,
     );
   });
   const set = repo.chapterSet(ctx.db, chapter.id);
-  return chapterEntry(chapter, set, set ? repo.questionsOfSets(ctx.db, [set.eid]) : [], ctx.courseCodec.encode(course.id));
+  return chapterEntry(
+    chapter,
+    set,
+    set ? repo.questionsOfSets(ctx.db, [set.eid]) : [],
+    ctx.courseCodec.encode(course.id),
+  );
 }

@@ -20,7 +20,10 @@ export function toStudentQuestion(row: SetQuestionRow): StudentQuestion {
     qid: row.qid,
     type: row.type,
     content: sanitizeRichText(row.content),
-    optiondata: parseOptions(row.options).map((option) => ({ oid: option.oid, content: sanitizeRichText(option.content) })),
+    optiondata: parseOptions(row.options).map((option) => ({
+      oid: option.oid,
+      content: sanitizeRichText(option.content),
+    })),
     point: row.point,
     showAnswer: showsAnswer(row),
   };
@@ -36,7 +39,12 @@ export function stateOf(answer: ExerciseAnswerRow | undefined): ExerciseState {
 
 /** Spec 3 'Chapter' exer: the chapter's study page as path (see shared/schemas/exercises.ts), eid, title, esid. */
 export function toExer(set: ChapterSetRow, code: string, chapterType: number): ChapterExer {
-  return { path: `/u/learn/${code}/${set.chapterId}/${learnLetter(chapterType) || 'o'}`, eid: set.eid, title: set.title, esid: set.esid };
+  return {
+    path: `/u/learn/${code}/${set.chapterId}/${learnLetter(chapterType) || 'o'}`,
+    eid: set.eid,
+    title: set.title,
+    esid: set.esid,
+  };
 }
 
 /** A question's text without markup (the bank's plainText), cut to EXCERPT_CHARS characters. */
@@ -47,5 +55,11 @@ function excerptOf(html: string): string {
 
 /** A set's question as the back office lists it. */
 export function toSetQuestion(row: SetQuestionRow): SetQuestion {
-  return { qid: row.qid, type: row.type, excerpt: excerptOf(row.content), point: row.point, showanswer: row.setShowAnswer };
+  return {
+    qid: row.qid,
+    type: row.type,
+    excerpt: excerptOf(row.content),
+    point: row.point,
+    showanswer: row.setShowAnswer,
+  };
 }

@@ -110,7 +110,15 @@ export function liveSchoolQuestions(db: Db, schoolId: string, ids: readonly stri
 /** Creates or replaces a chapter's exercise set (keeping its eid and esid when it had one). Call inside a transaction. */
 export function saveChapterSet(
   tx: Db,
-  input: { existing: ChapterSetRow | undefined; ids: { eid: string; esid: string }; schoolId: string; courseId: string; chapterId: string; title: string; now: number },
+  input: {
+    existing: ChapterSetRow | undefined;
+    ids: { eid: string; esid: string };
+    schoolId: string;
+    courseId: string;
+    chapterId: string;
+    title: string;
+    now: number;
+  },
   items: readonly { qid: string; showanswer: boolean }[],
 ): { eid: string; esid: string } {
   const { existing, now } = input;
@@ -120,10 +128,26 @@ export function saveChapterSet(
     tx.update(exerciseSets).set({ title: input.title, updatedAt: now }).where(eq(exerciseSets.id, eid)).run();
     tx.delete(exerciseSetQuestions).where(eq(exerciseSetQuestions.setId, eid)).run();
   } else {
-    tx.insert(exerciseSets).values({ id: eid, schoolId: input.schoolId, title: input.title, createdAt: now, updatedAt: now }).run();
-    tx.insert(chapterExercises).values({ id: esid, chapterId: input.chapterId, courseId: input.courseId, schoolId: input.schoolId, setId: eid, createdAt: now }).run();
+    tx.insert(exerciseSets)
+      .values({ id: eid, schoolId: input.schoolId, title: input.title, createdAt: now, updatedAt: now })
+      .run();
+    tx.insert(chapterExercises)
+      .values({
+        id: esid,
+        chapterId: input.chapterId,
+        courseId: input.courseId,
+        schoolId: input.schoolId,
+        setId: eid,
+        createdAt: now,
+      })
+      .run();
   }
-  items.forEach((item, position) => tx.insert(exerciseSetQuestions).values({ setId: eid, questionId: item.qid, position, showAnswer: item.showanswer }).run());
+  items.forEach((item, position) =>
+    tx
+      .insert(exerciseSetQuestions)
+      .values({ setId: eid, questionId: item.qid, position, showAnswer: item.showanswer })
+      .run(),
+  );
   return { eid, esid };
 }
 

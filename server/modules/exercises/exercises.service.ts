@@ -63,7 +63,10 @@ function openExercises(ctx: AppContext, auth: Auth, coid: string, cid: string): 
 }
 
 /** The chapter's questions with this student's state, and what is still pending. */
-function questionsOf(ctx: AppContext, open: OpenExercises): { rows: repo.SetQuestionRow[]; questions: ExerciseQuestion[]; check: ExerciseCheck } {
+function questionsOf(
+  ctx: AppContext,
+  open: OpenExercises,
+): { rows: repo.SetQuestionRow[]; questions: ExerciseQuestion[]; check: ExerciseCheck } {
   const rows = repo.questionsOfSets(ctx.db, [open.set.eid]);
   const answers = repo.studentAnswers(ctx.db, open.studentId, open.chapter.id);
   const questions = rows.map((row) => ({ ...toStudentQuestion(row), state: stateOf(answers.get(row.qid)) }));
@@ -75,7 +78,13 @@ function questionsOf(ctx: AppContext, open: OpenExercises): { rows: repo.SetQues
 export function exerciseList(ctx: AppContext, auth: Auth, coid: string, cid: string): ExerciseList {
   const open = openExercises(ctx, auth, coid, cid);
   const { questions, check } = questionsOf(ctx, open);
-  return { coid: open.head.id, cid: open.chapter.id, exer: toExer(open.set, open.code, open.chapter.type), questions, ...check };
+  return {
+    coid: open.head.id,
+    cid: open.chapter.id,
+    exer: toExer(open.set, open.code, open.chapter.type),
+    questions,
+    ...check,
+  };
 }
 
 /** check/exercise {coid, cid}: the pending question ids and whether the chapter's exercises are done. */
@@ -97,7 +106,14 @@ interface Graded {
 }
 
 /** Grades one answer against the set (400 when the question is not in it or the answer is not given). Writes nothing. */
-function gradeOne(ctx: AppContext, open: OpenExercises, rows: repo.SetQuestionRow[], answers: Map<string, repo.ExerciseAnswerRow>, qid: string, given: string): Graded {
+function gradeOne(
+  ctx: AppContext,
+  open: OpenExercises,
+  rows: repo.SetQuestionRow[],
+  answers: Map<string, repo.ExerciseAnswerRow>,
+  qid: string,
+  given: string,
+): Graded {
   const question = rows.find((row) => row.qid === qid);
   if (!question) throw badInput(EXERCISE_ERRORS.notInSet, { qid });
   const problem = answerProblem(question.type, given);
@@ -127,7 +143,11 @@ function gradeOne(ctx: AppContext, open: OpenExercises, rows: repo.SetQuestionRo
 }
 
 /** Grades and writes these answers in one transaction, then completes an exercise chapter with nothing pending. */
-function submitAll(ctx: AppContext, open: OpenExercises, items: readonly { qid: string; answer: string }[]): { results: AnswerResult[]; check: ExerciseCheck } {
+function submitAll(
+  ctx: AppContext,
+  open: OpenExercises,
+  items: readonly { qid: string; answer: string }[],
+): { results: AnswerResult[]; check: ExerciseCheck } {
   const rows = repo.questionsOfSets(ctx.db, [open.set.eid]);
   const answers = repo.studentAnswers(ctx.db, open.studentId, open.chapter.id);
   const graded = items.map((item) => gradeOne(ctx, open, rows, answers, item.qid, item.answer));
@@ -142,14 +162,22 @@ function submitAll(ctx: AppContext, open: OpenExercises, items: readonly { qid: 
 }
 
 /** Submit answer {coid, cid, qid, answer} (spec 7): isRight and getpoint from the server. */
-export function submitAnswer(ctx: AppContext, auth: Auth, input: { coid: string; cid: string; qid: string; answer: string }): SubmitResult {
+export function submitAnswer(
+  ctx: AppContext,
+  auth: Auth,
+  input: { coid: string; cid: string; qid: string; answer: string },
+): SubmitResult {
   const open = openExercises(ctx, auth, input.coid, input.cid);
   const { results, check } = submitAll(ctx, open, [input]);
   return { ...results[0]!, pending: check.pending, done: check.done };
 }
 
 /** exer/submit {coid, cid, answers}: several answers of one chapter at once (same rules, one transaction). */
-export function submitExercises(ctx: AppContext, auth: Auth, input: { coid: string; cid: string; answers: { qid: string; answer: string }[] }): ExerSubmitResult {
+export function submitExercises(
+  ctx: AppContext,
+  auth: Auth,
+  input: { coid: string; cid: string; answers: { qid: string; answer: string }[] },
+): ExerSubmitResult {
   const open = openExercises(ctx, auth, input.coid, input.cid);
   const { results, check } = submitAll(ctx, open, input.answers);
   return { results, ...check };
@@ -168,6 +196,6 @@ export function courseExercises(ctx: AppContext, studentId: string | null, head:
       cid: set.chapterId,
       exer: toExer(set, code, types.get(set.chapterId)!),
       exerc_count: set.count,
-      exerc_pending: pending ? pending.get(set.chapterId) ?? 0 : set.count,
+      exerc_pending: pending ? (pending.get(set.chapterId) ?? 0) : set.count,
     }));
 }

@@ -33,7 +33,13 @@ export interface StudentStudy {
  * expired). With `wholeCourseOnly` the student must be able to study the whole course even when the chapter
  * named is a free one.
  */
-export function openForStudent(ctx: AppContext, auth: Auth, coid: string, cid: string, wholeCourseOnly: boolean): StudentStudy & { student: StudentAuth } {
+export function openForStudent(
+  ctx: AppContext,
+  auth: Auth,
+  coid: string,
+  cid: string,
+  wholeCourseOnly: boolean,
+): StudentStudy & { student: StudentAuth } {
   const student = studentOnly(auth);
   const course = openCourse(ctx, student, coid);
   // A free chapter is open to anyone who sees the course (the audition): another school's student is still refused here.

@@ -16,16 +16,30 @@ import { toAdminGrade, toAdminSignature } from './feedback.presenter';
  */
 
 /** GET course/signature/list {coid, page, num}: the course's signatures, newest first, with the image's address. */
-export function adminSignatures(ctx: AppContext, adminId: string, query: { coid: string; page: number; num: number }): AdminSignatureList {
+export function adminSignatures(
+  ctx: AppContext,
+  adminId: string,
+  query: { coid: string; page: number; num: number },
+): AdminSignatureList {
   const course = managedCourse(ctx, adminId, query.coid);
   const { rows, total } = repo.listSignatures(ctx.db, course.id, query.num, (query.page - 1) * query.num);
   return { list: rows.map((row) => toAdminSignature(ctx, row)), total };
 }
 
 /** GET chapter/grade/list {coid, cid?, page, num}: the ratings, newest first, with the average of all that match. */
-export function adminGrades(ctx: AppContext, adminId: string, query: { coid: string; cid?: string; page: number; num: number }): AdminGradeList {
+export function adminGrades(
+  ctx: AppContext,
+  adminId: string,
+  query: { coid: string; cid?: string; page: number; num: number },
+): AdminGradeList {
   const course = managedCourse(ctx, adminId, query.coid);
-  const { rows, total, average } = repo.listGrades(ctx.db, course.id, query.cid, query.num, (query.page - 1) * query.num);
+  const { rows, total, average } = repo.listGrades(
+    ctx.db,
+    course.id,
+    query.cid,
+    query.num,
+    (query.page - 1) * query.num,
+  );
   return {
     list: rows.map(toAdminGrade),
     total,
@@ -40,10 +54,13 @@ export function deleteGrades(ctx: AppContext, adminId: string, ids: readonly str
   return ctx.db.transaction((tx) => {
     const rows = repo.findGrades(tx, unique);
     if (rows.length !== unique.length) throw notFound(FEEDBACK_ERRORS.gradeNotFound);
-    const courses = new Map(findCourses(tx, [...new Set(rows.map((row) => row.courseId))]).map((course) => [course.id, course]));
+    const courses = new Map(
+      findCourses(tx, [...new Set(rows.map((row) => row.courseId))]).map((course) => [course.id, course]),
+    );
     for (const row of rows) {
       const course = courses.get(row.courseId);
-      if (!course || course.schoolId !== row.schoolId || !canManageCourse(ctx, adminId, course)) throw notFound(FEEDBACK_ERRORS.gradeNotFound);
+      if (!course || course.schoolId !== row.schoolId || !canManageCourse(ctx, adminId, course))
+        throw notFound(FEEDBACK_ERRORS.gradeNotFound);
     }
     return { deleted: repo.deleteGrades(tx, unique) };
   });

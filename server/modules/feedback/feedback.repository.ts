@@ -25,7 +25,12 @@ export function hasSignature(db: Db, studentId: string, courseId: string): boole
     d
       .select({ id: signatures.id })
       .from(signatures)
-      .where(and(eq(signatures.studentId, sql.placeholder('studentId')), eq(signatures.courseId, sql.placeholder('courseId'))))
+      .where(
+        and(
+          eq(signatures.studentId, sql.placeholder('studentId')),
+          eq(signatures.courseId, sql.placeholder('courseId')),
+        ),
+      )
       .limit(1)
       .prepare(),
   ).get({ studentId, courseId });
@@ -52,7 +57,13 @@ export function deleteSignature(db: Db, id: string): void {
  * Signature images this uploader sent that no signature uses, oldest first (uploads never bound by
  * savesignature), optionally only those made before a time.
  */
-export function unboundSignatureFiles(db: Db, schoolId: string, uploadedBy: string, originalName: string, before?: number): FileRow[] {
+export function unboundSignatureFiles(
+  db: Db,
+  schoolId: string,
+  uploadedBy: string,
+  originalName: string,
+  before?: number,
+): FileRow[] {
   return db
     .select({ file: files })
     .from(files)
@@ -105,7 +116,13 @@ export function hasGrade(db: Db, studentId: string, courseId: string, chapterId:
     d
       .select({ id: grades.id })
       .from(grades)
-      .where(and(eq(grades.studentId, sql.placeholder('studentId')), eq(grades.courseId, sql.placeholder('courseId')), eq(grades.chapterId, sql.placeholder('chapterId'))))
+      .where(
+        and(
+          eq(grades.studentId, sql.placeholder('studentId')),
+          eq(grades.courseId, sql.placeholder('courseId')),
+          eq(grades.chapterId, sql.placeholder('chapterId')),
+        ),
+      )
       .limit(1)
       .prepare(),
   ).get({ studentId, courseId, chapterId });
@@ -117,17 +134,27 @@ export function insertGrade(db: Db, row: GradeRow): void {
 
 export function findGrades(db: Db, ids: readonly string[]): GradeRow[] {
   if (ids.length === 0) return [];
-  return db.select().from(grades).where(inArray(grades.id, [...ids])).all();
+  return db
+    .select()
+    .from(grades)
+    .where(inArray(grades.id, [...ids]))
+    .all();
 }
 
 export function deleteGrades(db: Db, ids: readonly string[]): number {
   if (ids.length === 0) return 0;
-  return db.delete(grades).where(inArray(grades.id, [...ids])).run().changes;
+  return db
+    .delete(grades)
+    .where(inArray(grades.id, [...ids]))
+    .run().changes;
 }
 
 /** A course's ratings (one chapter's when chapterId is given), newest first, with the total and the average score. */
 export function listGrades(db: Db, courseId: string, chapterId: string | undefined, limit: number, offset: number) {
-  const where = and(eq(grades.courseId, courseId), chapterId === undefined ? undefined : eq(grades.chapterId, chapterId));
+  const where = and(
+    eq(grades.courseId, courseId),
+    chapterId === undefined ? undefined : eq(grades.chapterId, chapterId),
+  );
   const rows = db
     .select({ grade: grades, name: students.name, username: students.username, chapterTitle: chapters.title })
     .from(grades)
@@ -143,7 +170,11 @@ export function listGrades(db: Db, courseId: string, chapterId: string | undefin
     .from(grades)
     .where(where)
     .get();
-  return { rows, total: totals?.n ?? 0, average: totals?.average === null || totals?.average === undefined ? null : Number(totals.average) };
+  return {
+    rows,
+    total: totals?.n ?? 0,
+    average: totals?.average === null || totals?.average === undefined ? null : Number(totals.average),
+  };
 }
 
 /** The course's chapters that take ratings (showgrade), in course order. */

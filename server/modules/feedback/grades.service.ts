@@ -37,7 +37,11 @@ export function addGrade(ctx: AppContext, auth: Auth, input: AddGrade, locale: L
   if (!gradingOn) throw forbidden(FEEDBACK_ERRORS.gradingOff);
   const key = ratingRefusal({ score: input.score, content: input.content });
   if (key) {
-    throw new AppError(400, key, { field: key === 'noScore' ? 'score' : 'content', key, message: translate(locale, `feedback.rating.${key}`) });
+    throw new AppError(400, key, {
+      field: key === 'noScore' ? 'score' : 'content',
+      key,
+      message: translate(locale, `feedback.rating.${key}`),
+    });
   }
   const id = ctx.ids.next();
   try {

@@ -25,7 +25,14 @@ export async function cleanSignatureJpeg(bytes: Buffer): Promise<Buffer> {
   try {
     const image = sharp(bytes, { failOn: 'error', limitInputPixels: SIGNATURE_MAX_SIDE * SIGNATURE_MAX_SIDE });
     const meta = await image.metadata();
-    if (meta.format !== 'jpeg' || !meta.width || !meta.height || meta.width > SIGNATURE_MAX_SIDE || meta.height > SIGNATURE_MAX_SIDE) throw notJpeg();
+    if (
+      meta.format !== 'jpeg' ||
+      !meta.width ||
+      !meta.height ||
+      meta.width > SIGNATURE_MAX_SIDE ||
+      meta.height > SIGNATURE_MAX_SIDE
+    )
+      throw notJpeg();
     return await image.rotate().flatten({ background: '#ffffff' }).jpeg({ quality: 90, mozjpeg: false }).toBuffer();
   } catch (error) {
     if (error instanceof AppError) throw error;

@@ -1,14 +1,29 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import { FEEDBACK_ERRORS, SIGNATURE_FILE_NAME, SIGNATURE_MAX_BYTES, type SaveSignature, type SignatureCheck, type SignatureUploaded } from '../../../shared/schemas/feedback';
+import {
+  FEEDBACK_ERRORS,
+  SIGNATURE_FILE_NAME,
+  SIGNATURE_MAX_BYTES,
+  type SaveSignature,
+  type SignatureCheck,
+  type SignatureUploaded,
+} from '../../../shared/schemas/feedback';
 import type { AppContext, Auth } from '../../context';
 import { badInput, forbidden, noLogin, notFound } from '../../lib/errors';
 import { removeQuietly, TMP_UPLOADS_DIR } from '../../lib/storage';
 import type { ServeTarget } from '../files/files.service';
 import { canManageCourse } from '../courses/course-access';
 import { readSettings } from '../courses/courses.presenter';
-import { absolutePath, findFile, findFileByKey, removeFile, storageError, storeReceived, tooLarge } from '../uploads/uploads.service';
+import {
+  absolutePath,
+  findFile,
+  findFileByKey,
+  removeFile,
+  storageError,
+  storeReceived,
+  tooLarge,
+} from '../uploads/uploads.service';
 import { releaseUpload, reserveUpload } from '../uploads/upload-quota';
 import { courseIdOrNotFound, openForStudent, studentOnly } from './feedback-access';
 import { findFileById } from '../uploads/files.repository';
@@ -42,7 +57,10 @@ const uploaderOf = (studentId: string) => `student:${studentId}`;
  */
 export async function receiveSignature(ctx: AppContext, request: FastifyRequest): Promise<SignatureUploaded> {
   const student = studentOnly(request.auth);
-  const { bytes } = await request.readFormFile({ maxBytes: SIGNATURE_MAX_BYTES, acceptsName: (name) => JPEG_NAME.test(name) });
+  const { bytes } = await request.readFormFile({
+    maxBytes: SIGNATURE_MAX_BYTES,
+    acceptsName: (name) => JPEG_NAME.test(name),
+  });
   const clean = await cleanSignatureJpeg(bytes);
   if (clean.length > SIGNATURE_MAX_BYTES) throw tooLarge();
 
@@ -74,7 +92,11 @@ export async function receiveSignature(ctx: AppContext, request: FastifyRequest)
  * completed, else 403 courseNotFinished). img must be a key this student's signature
  * upload answered and still a JPEG, not used by another signature (400 'bad signature image').
  */
-export async function saveSignature(ctx: AppContext, auth: Auth, input: SaveSignature): Promise<{ success: true; id: string; url: string }> {
+export async function saveSignature(
+  ctx: AppContext,
+  auth: Auth,
+  input: SaveSignature,
+): Promise<{ success: true; id: string; url: string }> {
   const { head, student } = openForStudent(ctx, auth, input.coid, input.cid, true);
   if (!readSettings(head.settings).signature) throw forbidden(FEEDBACK_ERRORS.signatureOff);
   // A signature attests a finished course: the server's record must say so (the last heartbeat included).
@@ -102,12 +124,26 @@ export async function saveSignature(ctx: AppContext, auth: Auth, input: SaveSign
     }
     const previous = repo.findSignature(tx, student.userId, head.id);
     if (previous) repo.deleteSignature(tx, previous.id);
-    repo.insertSignature(tx, { id, schoolId: head.schoolId, studentId: student.userId, courseId: head.id, chapterId: input.cid, fileId: file.id, createdAt: ctx.now() });
+    repo.insertSignature(tx, {
+      id,
+      schoolId: head.schoolId,
+      studentId: student.userId,
+      courseId: head.id,
+      chapterId: input.cid,
+      fileId: file.id,
+      createdAt: ctx.now(),
+    });
     return { id, replaced: previous ?? null };
   });
   // The old image goes only after the new row is committed; then stale unbound uploads of this student.
   if (outcome.replaced) await removeFile(ctx, outcome.replaced.fileId);
-  for (const stale of repo.unboundSignatureFiles(ctx.db, student.schoolId, uploaderOf(student.userId), SIGNATURE_FILE_NAME, ctx.now() - UNBOUND_GRACE_MS)) {
+  for (const stale of repo.unboundSignatureFiles(
+    ctx.db,
+    student.schoolId,
+    uploaderOf(student.userId),
+    SIGNATURE_FILE_NAME,
+    ctx.now() - UNBOUND_GRACE_MS,
+  )) {
     await removeFile(ctx, stale.id);
   }
   return { success: true, id: outcome.id, url: signatureImageUrl(ctx, outcome.id) };
@@ -134,7 +170,11 @@ export function signatureImage(ctx: AppContext, auth: Auth, id: string): ServeTa
   if (auth.role === 'guest') throw noLogin();
   const row = repo.findSignatureById(ctx.db, id);
   if (!row) throw notFound(FEEDBACK_ERRORS.signatureNotFound);
-  const allowed = auth.role === 'student' ? row.studentId === auth.userId : auth.schoolId === row.schoolId && canManageCourse(ctx, auth.userId, { schoolId: row.schoolId, id: row.courseId });
+  const allowed =
+    auth.role === 'student'
+      ? row.studentId === auth.userId
+      : auth.schoolId === row.schoolId &&
+        canManageCourse(ctx, auth.userId, { schoolId: row.schoolId, id: row.courseId });
   if (!allowed) throw notFound(FEEDBACK_ERRORS.signatureNotFound);
   const file = findFile(ctx, row.fileId);
   if (!file) throw notFound(FEEDBACK_ERRORS.signatureNotFound);

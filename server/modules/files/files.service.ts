@@ -46,7 +46,13 @@ export function serveUploadedFile(
  * as the access check to the chapter happened where the URL was handed out (server/lib/media-url).
  * 403 bad or expired token, or a download the token does not allow; 400 an unsafe path; 404 nothing there.
  */
-export function mediaTarget(ctx: AppContext, token: string, rid: string, relativePath: string, download: boolean): ServeTarget {
+export function mediaTarget(
+  ctx: AppContext,
+  token: string,
+  rid: string,
+  relativePath: string,
+  download: boolean,
+): ServeTarget {
   if (!ID.test(rid)) throw notFound();
   const grant = ctx.mediaSigner.verify(token, rid);
   if (!grant) throw forbidden();

@@ -45,7 +45,13 @@ export const filesRoutes: FastifyPluginAsync = async (app) => {
     url: '/media/:token/:rid/*',
     schema: { hide: true },
     handler: async (request, reply) => {
-      const target = mediaTarget(ctx, request.params.token, request.params.rid, request.params['*'], request.query.download === '1');
+      const target = mediaTarget(
+        ctx,
+        request.params.token,
+        request.params.rid,
+        request.params['*'],
+        request.query.download === '1',
+      );
       return sendFile(request, reply, { ...target, accelRedirect: accel, cacheControl: MEDIA_CACHE });
     },
   });

@@ -1,6 +1,15 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { adminGroups, admins, courses, examAudience, exams, planAssignments, studentGroupMembers, studentGroups } from '../../db/schema';
+import {
+  adminGroups,
+  admins,
+  courses,
+  examAudience,
+  exams,
+  planAssignments,
+  studentGroupMembers,
+  studentGroups,
+} from '../../db/schema';
 import type { GroupKind } from '../../../shared/schemas/groups';
 
 export type GroupRow = typeof studentGroups.$inferSelect;
@@ -9,7 +18,8 @@ export type GroupRow = typeof studentGroups.$inferSelect;
  * The table of a kind of group. student_groups and admin_groups have the same columns (schema/accounts.ts),
  * so one set of queries serves both trees; the cast only names the shared column set.
  */
-const tableOf = (kind: GroupKind) => (kind === 'student' ? studentGroups : (adminGroups as unknown as typeof studentGroups));
+const tableOf = (kind: GroupKind) =>
+  kind === 'student' ? studentGroups : (adminGroups as unknown as typeof studentGroups);
 
 /** The school's groups of a kind, in order (position, then name). */
 export function listGroups(db: Db, schoolId: string, kind: GroupKind = 'student'): GroupRow[] {
@@ -31,21 +41,35 @@ export function schoolGroupIds(db: Db, schoolId: string, ids: readonly string[])
 /** One group of the school, or undefined (another school's id reads as unknown). */
 export function findGroup(db: Db, kind: GroupKind, schoolId: string, id: string): GroupRow | undefined {
   const t = tableOf(kind);
-  return db.select().from(t).where(and(eq(t.id, id), eq(t.schoolId, schoolId))).get();
+  return db
+    .select()
+    .from(t)
+    .where(and(eq(t.id, id), eq(t.schoolId, schoolId)))
+    .get();
 }
 
 /** The groups directly under a parent (null = root), in order. */
 export function childGroups(db: Db, kind: GroupKind, schoolId: string, parentId: string | null): GroupRow[] {
   const t = tableOf(kind);
   const parent = parentId === null ? isNull(t.parentId) : eq(t.parentId, parentId);
-  return db.select().from(t).where(and(eq(t.schoolId, schoolId), parent)).orderBy(asc(t.position), asc(t.name)).all();
+  return db
+    .select()
+    .from(t)
+    .where(and(eq(t.schoolId, schoolId), parent))
+    .orderBy(asc(t.position), asc(t.name))
+    .all();
 }
 
 export function insertGroupRow(db: Db, kind: GroupKind, row: GroupRow): void {
   db.insert(tableOf(kind)).values(row).run();
 }
 
-export function updateGroup(db: Db, kind: GroupKind, id: string, values: Partial<Pick<GroupRow, 'name' | 'parentId' | 'position'>>): void {
+export function updateGroup(
+  db: Db,
+  kind: GroupKind,
+  id: string,
+  values: Partial<Pick<GroupRow, 'name' | 'parentId' | 'position'>>,
+): void {
   const t = tableOf(kind);
   db.update(t).set(values).where(eq(t.id, id)).run();
 }
@@ -89,18 +113,37 @@ export function groupUses(db: Db, schoolId: string, id: string): { courses: numb
   const restricted = db
     .select({ n: count() })
     .from(courses)
-    .where(and(eq(courses.schoolId, schoolId), eq(courses.deleted, false), sql`',' || replace(${courses.authenticationGid}, ' ', '') || ',' like ${`%,${id},%`}`))
+    .where(
+      and(
+        eq(courses.schoolId, schoolId),
+        eq(courses.deleted, false),
+        sql`',' || replace(${courses.authenticationGid}, ' ', '') || ',' like ${`%,${id},%`}`,
+      ),
+    )
     .get();
   const plans = db
     .select({ n: count() })
     .from(planAssignments)
-    .where(and(eq(planAssignments.schoolId, schoolId), eq(planAssignments.targetType, 'group'), eq(planAssignments.targetId, id)))
+    .where(
+      and(
+        eq(planAssignments.schoolId, schoolId),
+        eq(planAssignments.targetType, 'group'),
+        eq(planAssignments.targetId, id),
+      ),
+    )
     .get();
   const audience = db
     .select({ n: count() })
     .from(examAudience)
     .innerJoin(exams, eq(exams.id, examAudience.examId))
-    .where(and(eq(exams.schoolId, schoolId), eq(exams.deleted, false), eq(examAudience.targetType, 'group'), inArray(examAudience.targetId, [id])))
+    .where(
+      and(
+        eq(exams.schoolId, schoolId),
+        eq(exams.deleted, false),
+        eq(examAudience.targetType, 'group'),
+        inArray(examAudience.targetId, [id]),
+      ),
+    )
     .get();
   return { courses: restricted?.n ?? 0, plans: plans?.n ?? 0, exams: audience?.n ?? 0 };
 }

@@ -42,13 +42,25 @@ function mustFind(db: Db, kind: GroupKind, schoolId: string, gid: string) {
   return group;
 }
 
-function assertNameFree(db: Db, kind: GroupKind, schoolId: string, parentId: string | null, name: string, except?: string) {
+function assertNameFree(
+  db: Db,
+  kind: GroupKind,
+  schoolId: string,
+  parentId: string | null,
+  name: string,
+  except?: string,
+) {
   const taken = repo.childGroups(db, kind, schoolId, parentId).some((g) => g.name === name && g.id !== except);
   if (taken) throw conflict(GROUP_ERRORS.nameTaken, { field: 'name' });
 }
 
 /** POST s/group/add: a group at the end of its parent's sub-groups. */
-export function addGroup(ctx: AppContext, kind: GroupKind, schoolId: string, input: { name: string; parent_id: string }): GroupList & { gid: string } {
+export function addGroup(
+  ctx: AppContext,
+  kind: GroupKind,
+  schoolId: string,
+  input: { name: string; parent_id: string },
+): GroupList & { gid: string } {
   const parentId = nullableParent(input.parent_id);
   const gid = ctx.ids.next();
   ctx.db.transaction((tx) => {
@@ -72,7 +84,12 @@ export function renameGroup(ctx: AppContext, kind: GroupKind, schoolId: string, 
 }
 
 /** POST s/group/move: under a new parent (or the same one) at a position among the siblings; never into its own branch. */
-export function moveGroup(ctx: AppContext, kind: GroupKind, schoolId: string, input: { gid: string; parent_id: string; position: number }): GroupList {
+export function moveGroup(
+  ctx: AppContext,
+  kind: GroupKind,
+  schoolId: string,
+  input: { gid: string; parent_id: string; position: number },
+): GroupList {
   const parentId = nullableParent(input.parent_id);
   ctx.db.transaction((tx) => {
     const group = mustFind(tx, kind, schoolId, input.gid);
@@ -82,7 +99,12 @@ export function moveGroup(ctx: AppContext, kind: GroupKind, schoolId: string, in
     if (group.parentId !== parentId) {
       assertNameFree(tx, kind, schoolId, parentId, group.name, group.id);
       const oldSiblings = repo.childGroups(tx, kind, schoolId, group.parentId).filter((g) => g.id !== group.id);
-      repo.setOrder(tx, kind, group.parentId, oldSiblings.map((g) => g.id));
+      repo.setOrder(
+        tx,
+        kind,
+        group.parentId,
+        oldSiblings.map((g) => g.id),
+      );
     }
     const siblings = repo.childGroups(tx, kind, schoolId, parentId).map((g) => g.id);
     repo.setOrder(tx, kind, parentId, placeAmong(siblings, group.id, input.position));

@@ -1,4 +1,9 @@
-import { defaultHomeSetting, zHomeSetting, type HomeSetting, type UserPage } from '../../../shared/schemas/home-setting';
+import {
+  defaultHomeSetting,
+  zHomeSetting,
+  type HomeSetting,
+  type UserPage,
+} from '../../../shared/schemas/home-setting';
 import { formatDate } from '../../../shared/rules/dates';
 import { DATE_FORMAT } from '../../../shared/constants';
 import type { AppContext } from '../../context';
@@ -22,7 +27,10 @@ export function readHomeSetting(ctx: AppContext, schoolId: string): { setting: H
   }
   let parsed = zHomeSetting.safeParse(stored);
   for (let round = 0; !parsed.success && round < REPAIR_ROUNDS; round++) {
-    ctx.log.warn({ schoolId, issues: parsed.error.issues.map((i) => i.path.join('.')) }, 'stored home setting: values dropped');
+    ctx.log.warn(
+      { schoolId, issues: parsed.error.issues.map((i) => i.path.join('.')) },
+      'stored home setting: values dropped',
+    );
     for (const issue of parsed.error.issues) dropAt(stored, issue.path);
     compact(stored);
     parsed = zHomeSetting.safeParse(stored);
@@ -86,7 +94,11 @@ export function adminHomeSetting(ctx: AppContext, schoolId: string): { setting: 
 }
 
 /** POST setting/userpage: stores the whole (already validated) setting with its rich text sanitised, and drops the school's cached replies. */
-export function saveHomeSetting(ctx: AppContext, schoolId: string, setting: HomeSetting): { setting: HomeSetting; updated: string } {
+export function saveHomeSetting(
+  ctx: AppContext,
+  schoolId: string,
+  setting: HomeSetting,
+): { setting: HomeSetting; updated: string } {
   const clean: HomeSetting = { ...setting, aboutuscontent: sanitizeRichText(setting.aboutuscontent) };
   const at = ctx.now();
   repo.saveHomeSetting(ctx.db, schoolId, JSON.stringify(clean), at);

@@ -47,9 +47,16 @@ function isAccountOf(entry: Entry, config: LdapConfig, account: StudentRow): boo
  * Proves a password against the directory. Returns the student (created on a first login) or null for a wrong
  * user name or password; throws 503 when the directory cannot be reached, 400 when directory login is off.
  */
-export async function directoryLogin(ctx: AppContext, schoolId: string, username: string, password: string, existing: StudentRow | null): Promise<StudentRow | null> {
+export async function directoryLogin(
+  ctx: AppContext,
+  schoolId: string,
+  username: string,
+  password: string,
+  existing: StudentRow | null,
+): Promise<StudentRow | null> {
   const settings = loadSettings(ctx, schoolId);
-  if (!settings?.config.enabled || !settings.config.url || !settings.config.baseDN) throw new AppError(400, LDAP_ERRORS.notConfigured);
+  if (!settings?.config.enabled || !settings.config.url || !settings.config.baseDN)
+    throw new AppError(400, LDAP_ERRORS.notConfigured);
   if (password === '') return null; // an empty password is an anonymous bind: never a login
   const { config, connection } = settings;
   let service: Client | undefined;
@@ -93,14 +100,31 @@ export async function directoryLogin(ctx: AppContext, schoolId: string, username
   // Already a student under the mapped user name or the DN (the login name may be another attribute)?
   const known = repo
     .schoolStudents(ctx.db, schoolId)
-    .find((s) => (s.source === 'ldap' && s.externalId && normDN(s.externalId) === person.ndn) || sameLoginName(s.username, person.username));
+    .find(
+      (s) =>
+        (s.source === 'ldap' && s.externalId && normDN(s.externalId) === person.ndn) ||
+        sameLoginName(s.username, person.username),
+    );
   if (known) return known.source === 'ldap' ? (findStudent(ctx.db, known.id) ?? null) : null;
   const id = ctx.ids.next();
   const now = ctx.now();
   ctx.db.transaction((tx) => {
     assertSeats(ctx, schoolId, 1, tx);
     insertStudents(tx, [
-      { id, schoolId, username: person.username, name: person.name, passwordHash: null, email: person.email, phone: person.phone, source: 'ldap', externalId: person.dn, groupIds: groups, fields: person.fields, createdAt: now },
+      {
+        id,
+        schoolId,
+        username: person.username,
+        name: person.name,
+        passwordHash: null,
+        email: person.email,
+        phone: person.phone,
+        source: 'ldap',
+        externalId: person.dn,
+        groupIds: groups,
+        fields: person.fields,
+        createdAt: now,
+      },
     ]);
   });
   return studentsByUsername(ctx.db, schoolId, [person.username]).get(person.username) ?? null;

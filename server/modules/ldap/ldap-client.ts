@@ -46,7 +46,10 @@ export function classify(error: unknown): { reason: string; detail: string; stat
   if (error instanceof InvalidCredentialsError) return { reason: LDAP_ERRORS.badBind, detail, status: 400 };
   if (error instanceof NoSuchObjectError) return { reason: LDAP_ERRORS.baseNotFound, detail, status: 400 };
   if (error instanceof SizeLimitExceededError) return { reason: LDAP_ERRORS.truncated, detail, status: 502 };
-  if (typeof err?.code === 'string' && (TLS_CODES.has(err.code) || err.code.startsWith('ERR_SSL') || err.code.startsWith('ERR_TLS'))) {
+  if (
+    typeof err?.code === 'string' &&
+    (TLS_CODES.has(err.code) || err.code.startsWith('ERR_SSL') || err.code.startsWith('ERR_TLS'))
+  ) {
     return { reason: LDAP_ERRORS.certificate, detail, status: 400 };
   }
   if (/certificate/i.test(detail)) return { reason: LDAP_ERRORS.certificate, detail, status: 400 };
@@ -62,7 +65,12 @@ function tlsOptions(c: Connection): ConnectionOptions {
 /** A connected client, StartTLS done when asked (not bound yet). */
 export async function connect(c: Connection, timeoutMs: number): Promise<Client> {
   const secure = /^ldaps:/i.test(c.url);
-  const client = new Client({ url: c.url, timeout: timeoutMs, connectTimeout: timeoutMs, tlsOptions: secure ? tlsOptions(c) : undefined });
+  const client = new Client({
+    url: c.url,
+    timeout: timeoutMs,
+    connectTimeout: timeoutMs,
+    tlsOptions: secure ? tlsOptions(c) : undefined,
+  });
   if (c.startTLS && !secure) {
     try {
       await client.startTLS(tlsOptions(c));
@@ -128,7 +136,12 @@ export async function searchAll(
 ): Promise<Entry[]> {
   const all: Entry[] = [];
   let page = 0;
-  for await (const result of client.searchPaginated(base, { scope: 'sub', filter, attributes, paged: { pageSize: LDAP_PAGE_SIZE } })) {
+  for await (const result of client.searchPaginated(base, {
+    scope: 'sub',
+    filter,
+    attributes,
+    paged: { pageSize: LDAP_PAGE_SIZE },
+  })) {
     for (const entry of result.searchEntries) all.push(entry);
     page += 1;
     await onPage?.(page, all.length);
@@ -157,7 +170,12 @@ export function values(entry: Entry, attribute: string): string[] {
 export function normDN(dn: string): string {
   return dn
     .split(',')
-    .map((part) => part.split('=').map((s) => s.trim()).join('='))
+    .map((part) =>
+      part
+        .split('=')
+        .map((s) => s.trim())
+        .join('='),
+    )
     .join(',')
     .toLowerCase();
 }

@@ -33,18 +33,31 @@ const GROUP_CLASSES = new Set(['groupofnames', 'groupofuniquenames', 'group', 'p
 /** The attributes a search asks for. */
 export function wantedAttributes(config: LdapConfig): string[] {
   const m = config.mapping;
-  return [...new Set([config.loginAttribute, m.username, m.name, m.email, m.phone, ...Object.values(m.fields)].filter((a) => a))];
+  return [
+    ...new Set(
+      [config.loginAttribute, m.username, m.name, m.email, m.phone, ...Object.values(m.fields)].filter((a) => a),
+    ),
+  ];
 }
 
 /** Members of each mapped group: a set of normalised DNs for a group entry, or the OU's DN as a suffix. */
-async function readGroups(client: Client, config: LdapConfig): Promise<{ gid: string; members?: Set<string>; suffix?: string }[]> {
+async function readGroups(
+  client: Client,
+  config: LdapConfig,
+): Promise<{ gid: string; members?: Set<string>; suffix?: string }[]> {
   const out: { gid: string; members?: Set<string>; suffix?: string }[] = [];
   for (const map of config.groupMapping) {
-    const { searchEntries } = await client.search(map.ldap, { scope: 'base', attributes: ['objectClass', 'member', 'uniqueMember'] });
+    const { searchEntries } = await client.search(map.ldap, {
+      scope: 'base',
+      attributes: ['objectClass', 'member', 'uniqueMember'],
+    });
     const entry = searchEntries[0];
     const classes = entry ? values(entry, 'objectClass').map((c) => c.toLowerCase()) : [];
     if (entry && classes.some((c) => GROUP_CLASSES.has(c))) {
-      out.push({ gid: map.gid, members: new Set([...values(entry, 'member'), ...values(entry, 'uniqueMember')].map(normDN)) });
+      out.push({
+        gid: map.gid,
+        members: new Set([...values(entry, 'member'), ...values(entry, 'uniqueMember')].map(normDN)),
+      });
     } else {
       out.push({ gid: map.gid, suffix: `,${normDN(map.ldap)}` });
     }
@@ -53,7 +66,12 @@ async function readGroups(client: Client, config: LdapConfig): Promise<{ gid: st
 }
 
 /** Maps one entry (no groups yet); null with a reason when it cannot be a student. */
-export function mapEntry(entry: Entry, config: LdapConfig, fields: Map<string, StudentField>, errors: DirectoryRead['errors']): DirectoryPerson | null {
+export function mapEntry(
+  entry: Entry,
+  config: LdapConfig,
+  fields: Map<string, StudentField>,
+  errors: DirectoryRead['errors'],
+): DirectoryPerson | null {
   const m = config.mapping;
   // The login-name rule: one form (NFC) for every name the directory gives, whatever form it stores.
   const username = loginNameKey(first(entry, m.username || config.loginAttribute));
@@ -103,7 +121,9 @@ export async function readDirectory(
       continue;
     }
     usernames.add(person.username);
-    person.groups = groups.filter((g) => (g.members ? g.members.has(person.ndn) : person.ndn.endsWith(g.suffix!))).map((g) => g.gid);
+    person.groups = groups
+      .filter((g) => (g.members ? g.members.has(person.ndn) : person.ndn.endsWith(g.suffix!)))
+      .map((g) => g.gid);
     people.push(person);
   }
   return { people, errors };
@@ -118,7 +138,12 @@ export async function groupsOf(client: Client, config: LdapConfig, dn: string): 
       out.push(map.gid);
       continue;
     }
-    const filter = new OrFilter({ filters: [new EqualityFilter({ attribute: 'member', value: dn }), new EqualityFilter({ attribute: 'uniqueMember', value: dn })] });
+    const filter = new OrFilter({
+      filters: [
+        new EqualityFilter({ attribute: 'member', value: dn }),
+        new EqualityFilter({ attribute: 'uniqueMember', value: dn }),
+      ],
+    });
     const { searchEntries } = await client.search(map.ldap, { scope: 'base', filter, attributes: ['1.1'] });
     if (searchEntries.length > 0) out.push(map.gid);
   }

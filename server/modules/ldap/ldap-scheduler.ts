@@ -20,7 +20,9 @@ const schedulers = new WeakMap<AppContext, Scheduler>();
 /** The last time the expression came due at or before `now`, or null when it does not parse. */
 export function lastDue(expression: string, now: number): number | null {
   try {
-    return CronExpressionParser.parse(expression, { currentDate: new Date(now) }).prev().getTime();
+    return CronExpressionParser.parse(expression, { currentDate: new Date(now) })
+      .prev()
+      .getTime();
   } catch {
     return null;
   }
@@ -45,7 +47,10 @@ function tick(ctx: AppContext, scheduler: Scheduler): void {
 export function startLdapScheduler(ctx: AppContext): void {
   if (schedulers.has(ctx)) return;
   repo.failStaleRuns(ctx.db, ctx.now());
-  const scheduler: Scheduler = { pending: new Set(), timer: setInterval(() => tick(ctx, scheduler), ctx.config.LDAP_SCHEDULE_TICK_MS) };
+  const scheduler: Scheduler = {
+    pending: new Set(),
+    timer: setInterval(() => tick(ctx, scheduler), ctx.config.LDAP_SCHEDULE_TICK_MS),
+  };
   scheduler.timer.unref();
   schedulers.set(ctx, scheduler);
 }

@@ -71,11 +71,23 @@ export function loadSettings(ctx: AppContext, schoolId: string): LoadedSettings 
   const config = zLdapConfig.parse(JSON.parse(row.config));
   // A group or custom field deleted since the settings were saved maps to nothing any more: its membership or
   // value rows would be refused by their foreign keys and fail every sync and first login.
-  const groups = new Set(schoolGroupIds(ctx.db, schoolId, config.groupMapping.map((g) => g.gid)));
+  const groups = new Set(
+    schoolGroupIds(
+      ctx.db,
+      schoolId,
+      config.groupMapping.map((g) => g.gid),
+    ),
+  );
   const fields = new Set(schoolFields(ctx.db, schoolId).map((f) => f.sfid));
   config.groupMapping = config.groupMapping.filter((g) => groups.has(g.gid));
-  config.mapping.fields = Object.fromEntries(Object.entries(config.mapping.fields).filter(([sfid]) => fields.has(sfid)));
-  return { config, connection: { ...config, bindPassword: openPassword(ctx, row.bindPassword), caCert: row.caCert }, updatedAt: row.updatedAt };
+  config.mapping.fields = Object.fromEntries(
+    Object.entries(config.mapping.fields).filter(([sfid]) => fields.has(sfid)),
+  );
+  return {
+    config,
+    connection: { ...config, bindPassword: openPassword(ctx, row.bindPassword), caCert: row.caCert },
+    updatedAt: row.updatedAt,
+  };
 }
 
 /** GET ldap/settings: the saved settings or the defaults; never the password. */
@@ -93,7 +105,11 @@ type Target = Pick<Connection, 'url' | 'bindDN' | 'startTLS' | 'verifyCert' | 'c
  */
 function sameTarget(saved: Target, next: Target): boolean {
   return (
-    saved.url === next.url && saved.bindDN === next.bindDN && saved.startTLS === next.startTLS && saved.verifyCert === next.verifyCert && saved.caCert.trim() === next.caCert.trim()
+    saved.url === next.url &&
+    saved.bindDN === next.bindDN &&
+    saved.startTLS === next.startTLS &&
+    saved.verifyCert === next.verifyCert &&
+    saved.caCert.trim() === next.caCert.trim()
   );
 }
 
@@ -110,7 +126,8 @@ export function validSchedule(expression: string): boolean {
 
 function check(ctx: AppContext, schoolId: string, config: LdapConfig): void {
   if (!validSchedule(config.schedule)) throw badInput(LDAP_ERRORS.badSchedule, { field: 'schedule' });
-  if (config.userFilter && !validFilter(config.userFilter)) throw badInput(LDAP_ERRORS.badFilter, { field: 'userFilter' });
+  if (config.userFilter && !validFilter(config.userFilter))
+    throw badInput(LDAP_ERRORS.badFilter, { field: 'userFilter' });
   if (config.enabled) {
     for (const field of ['url', 'baseDN'] as const) if (!config[field]) throw badInput('is required', { field });
   }
@@ -130,20 +147,38 @@ export function saveSettings(ctx: AppContext, schoolId: string, input: SaveLdapS
   check(ctx, schoolId, config);
   const existing = repo.findSettings(ctx.db, schoolId);
   const kept = existing?.bindPassword ?? '';
-  if (!bindPassword && kept && !sameTarget({ ...zLdapConfig.parse(JSON.parse(existing!.config)), caCert: existing!.caCert }, { ...config, caCert })) {
+  if (
+    !bindPassword &&
+    kept &&
+    !sameTarget({ ...zLdapConfig.parse(JSON.parse(existing!.config)), caCert: existing!.caCert }, { ...config, caCert })
+  ) {
     throw badInput(LDAP_ERRORS.passwordAgain, { field: 'bindPassword' });
   }
   const sealed = bindPassword ? sealPassword(ctx, bindPassword) : kept;
-  repo.saveSettings(ctx.db, { schoolId, config: JSON.stringify(config), bindPassword: sealed, caCert: caCert.trim(), updatedAt: ctx.now() });
+  repo.saveSettings(ctx.db, {
+    schoolId,
+    config: JSON.stringify(config),
+    bindPassword: sealed,
+    caCert: caCert.trim(),
+    updatedAt: ctx.now(),
+  });
   return getSettings(ctx, schoolId);
 }
 
 /** POST ldap/test: connect, bind as the service account, look up the base DN and read one page. */
-export async function testConnection(ctx: AppContext, schoolId: string, given: Partial<SaveLdapSettings>): Promise<{ ok: boolean; message: string; sample: number }> {
+export async function testConnection(
+  ctx: AppContext,
+  schoolId: string,
+  given: Partial<SaveLdapSettings>,
+): Promise<{ ok: boolean; message: string; sample: number }> {
   const saved = loadSettings(ctx, schoolId);
   const { bindPassword, caCert, ...rest } = given;
   const config = zLdapConfig.parse({ ...(saved?.config ?? {}), ...rest });
-  const connection: Connection = { ...config, bindPassword: bindPassword || '', caCert: caCert ?? saved?.connection.caCert ?? '' };
+  const connection: Connection = {
+    ...config,
+    bindPassword: bindPassword || '',
+    caCert: caCert ?? saved?.connection.caCert ?? '',
+  };
   if (!connection.url || !connection.baseDN) return { ok: false, message: LDAP_ERRORS.notConfigured, sample: 0 };
   if (!bindPassword && saved?.connection.bindPassword) {
     if (!sameTarget(saved.connection, connection)) return { ok: false, message: LDAP_ERRORS.passwordAgain, sample: 0 };
@@ -155,7 +190,12 @@ export async function testConnection(ctx: AppContext, schoolId: string, given: P
     client = await serviceClient(connection, ctx.config.LDAP_TIMEOUT_MS);
     await client.search(connection.baseDN, { scope: 'base', attributes: ['1.1'] });
     let sample = 0;
-    for await (const page of client.searchPaginated(connection.baseDN, { scope: 'sub', filter: config.userFilter, attributes: ['1.1'], paged: { pageSize: LDAP_PAGE_SIZE } })) {
+    for await (const page of client.searchPaginated(connection.baseDN, {
+      scope: 'sub',
+      filter: config.userFilter,
+      attributes: ['1.1'],
+      paged: { pageSize: LDAP_PAGE_SIZE },
+    })) {
       sample = page.searchEntries.length;
       break;
     }

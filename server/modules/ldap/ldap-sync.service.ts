@@ -25,7 +25,16 @@ import type { AppContext } from '../../context';
 import { AppError, conflict } from '../../lib/errors';
 import { assertSeats } from '../licence/seats';
 import { schoolFields } from '../student-fields/student-fields.service';
-import { disableStudents, enableStudents, insertStudents, replaceGroups, setFieldValues, updateStudent, type NewStudent, type StudentPatch } from '../students/student-writes';
+import {
+  disableStudents,
+  enableStudents,
+  insertStudents,
+  replaceGroups,
+  setFieldValues,
+  updateStudent,
+  type NewStudent,
+  type StudentPatch,
+} from '../students/student-writes';
 import { classify, close, normDN, serviceClient } from './ldap-client';
 import { readDirectory, type DirectoryPerson } from './ldap-directory';
 import { loadSettings, type LoadedSettings } from './ldap-settings.service';
@@ -64,7 +73,13 @@ interface Plan {
 }
 
 /** The difference between what the directory says and the school's accounts (pure over what was read). */
-function plan(ctx: AppContext, schoolId: string, settings: LoadedSettings, people: DirectoryPerson[], errors: Plan['errors']): Plan {
+function plan(
+  ctx: AppContext,
+  schoolId: string,
+  settings: LoadedSettings,
+  people: DirectoryPerson[],
+  errors: Plan['errors'],
+): Plan {
   const { config } = settings;
   const all = repo.schoolStudents(ctx.db, schoolId);
   const memberships = repo.directoryMemberships(ctx.db, schoolId);
@@ -100,18 +115,22 @@ function plan(ctx: AppContext, schoolId: string, settings: LoadedSettings, peopl
     const had = memberships.get(existing.id) ?? [];
     const hadMapped = had.filter((g) => mappedGids.has(g)).sort();
     const wantMapped = [...new Set(person.groups)].sort();
-    const groups = hadMapped.join(',') === wantMapped.join(',') ? null : [...had.filter((g) => !mappedGids.has(g)), ...wantMapped];
-    if (Object.keys(patch).length > 0 || Object.keys(fields).length > 0 || groups) out.update.push({ id: existing.id, person, patch, fields, groups });
+    const groups =
+      hadMapped.join(',') === wantMapped.join(',') ? null : [...had.filter((g) => !mappedGids.has(g)), ...wantMapped];
+    if (Object.keys(patch).length > 0 || Object.keys(fields).length > 0 || groups)
+      out.update.push({ id: existing.id, person, patch, fields, groups });
     if (existing.disabled && existing.disabledBy === 'ldap') out.enable.push({ id: existing.id, person });
   }
   for (const s of all) {
-    if (s.source === 'ldap' && !s.disabled && !seen.has(s.id)) out.disable.push({ id: s.id, username: s.username, name: s.name, dn: s.externalId ?? '' });
+    if (s.source === 'ldap' && !s.disabled && !seen.has(s.id))
+      out.disable.push({ id: s.id, username: s.username, name: s.name, dn: s.externalId ?? '' });
   }
   return out;
 }
 
 function diffOf(p: Plan): LdapDiff {
-  const sample = (list: { dn: string; username: string; name: string }[]) => list.slice(0, LDAP_SAMPLE_MAX).map(({ dn, username, name }) => ({ dn, username, name }));
+  const sample = (list: { dn: string; username: string; name: string }[]) =>
+    list.slice(0, LDAP_SAMPLE_MAX).map(({ dn, username, name }) => ({ dn, username, name }));
   return {
     create: sample(p.create),
     update: sample(p.update.map((u) => u.person)),
@@ -125,7 +144,12 @@ function diffOf(p: Plan): LdapDiff {
 function apply(ctx: AppContext, schoolId: string, p: Plan): void {
   const now = ctx.now();
   ctx.db.transaction((tx) => {
-    disableStudents(tx, p.disable.map((d) => d.id), 'ldap', now);
+    disableStudents(
+      tx,
+      p.disable.map((d) => d.id),
+      'ldap',
+      now,
+    );
     assertSeats(ctx, schoolId, p.create.length + p.enable.length, tx);
     const rows: NewStudent[] = p.create.map((person) => ({
       id: ctx.ids.next(),
@@ -147,7 +171,11 @@ function apply(ctx: AppContext, schoolId: string, p: Plan): void {
       if (Object.keys(u.fields).length > 0) setFieldValues(tx, u.id, u.fields);
       if (u.groups) replaceGroups(tx, u.id, u.groups);
     }
-    enableStudents(tx, p.enable.map((e) => e.id), now);
+    enableStudents(
+      tx,
+      p.enable.map((e) => e.id),
+      now,
+    );
   });
 }
 
@@ -160,24 +188,40 @@ export interface SyncOptions {
 /** Runs one sync of the school and records it. */
 export async function runSync(ctx: AppContext, schoolId: string, options: SyncOptions): Promise<LdapSyncResult> {
   const settings = loadSettings(ctx, schoolId);
-  if (!settings?.config.enabled || !settings.config.url || !settings.config.baseDN) throw new AppError(400, LDAP_ERRORS.notConfigured);
+  if (!settings?.config.enabled || !settings.config.url || !settings.config.baseDN)
+    throw new AppError(400, LDAP_ERRORS.notConfigured);
   const lock = runningSet(ctx);
   if (lock.has(schoolId)) throw conflict(LDAP_ERRORS.running);
   lock.add(schoolId);
   const id = ctx.ids.next();
-  repo.insertRun(ctx.db, { id, schoolId, trigger: options.trigger, dryRun: options.dryRun, status: 'running', startedAt: ctx.now() });
+  repo.insertRun(ctx.db, {
+    id,
+    schoolId,
+    trigger: options.trigger,
+    dryRun: options.dryRun,
+    status: 'running',
+    startedAt: ctx.now(),
+  });
   let diff: LdapDiff = { create: [], update: [], disable: [], enable: [], errors: [] };
   try {
     let read;
     const client = await serviceClient(settings.connection, ctx.config.LDAP_TIMEOUT_MS);
     try {
-      read = await readDirectory(client, settings.config, schoolFields(ctx.db, schoolId), (page) => syncHooks.afterPage?.(page));
+      read = await readDirectory(client, settings.config, schoolFields(ctx.db, schoolId), (page) =>
+        syncHooks.afterPage?.(page),
+      );
     } finally {
       await close(client);
     }
     const p = plan(ctx, schoolId, settings, read.people, read.errors);
     diff = diffOf(p);
-    const counts = { found: read.people.length, created: p.create.length, updated: p.update.length, disabled: p.disable.length, errors: p.errors.length };
+    const counts = {
+      found: read.people.length,
+      created: p.create.length,
+      updated: p.update.length,
+      disabled: p.disable.length,
+      errors: p.errors.length,
+    };
     const detail = JSON.stringify({ enabled: p.enable.length, diff });
     let status: 'ok' | 'held' = 'ok';
     let message = options.dryRun ? 'dry run: nothing was changed' : '';
@@ -191,7 +235,17 @@ export async function runSync(ctx: AppContext, schoolId: string, options: SyncOp
   } catch (error) {
     const { reason, detail } = classify(error);
     ctx.log.warn({ schoolId, reason, detail }, 'ldap sync failed');
-    repo.finishRun(ctx.db, id, { status: 'failed', finishedAt: ctx.now(), found: 0, created: 0, updated: 0, disabled: 0, errors: 1, message: reason, detail: JSON.stringify({ enabled: 0, error: detail }) });
+    repo.finishRun(ctx.db, id, {
+      status: 'failed',
+      finishedAt: ctx.now(),
+      found: 0,
+      created: 0,
+      updated: 0,
+      disabled: 0,
+      errors: 1,
+      message: reason,
+      detail: JSON.stringify({ enabled: 0, error: detail }),
+    });
   } finally {
     lock.delete(schoolId);
   }

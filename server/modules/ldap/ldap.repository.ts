@@ -18,7 +18,10 @@ export function allSettings(db: Db): LdapSettingsRow[] {
 export function saveSettings(db: Db, row: LdapSettingsRow): void {
   db.insert(ldapSettings)
     .values(row)
-    .onConflictDoUpdate({ target: ldapSettings.schoolId, set: { config: row.config, bindPassword: row.bindPassword, caCert: row.caCert, updatedAt: row.updatedAt } })
+    .onConflictDoUpdate({
+      target: ldapSettings.schoolId,
+      set: { config: row.config, bindPassword: row.bindPassword, caCert: row.caCert, updatedAt: row.updatedAt },
+    })
     .run();
 }
 
@@ -35,7 +38,13 @@ export function findRun(db: Db, id: string): LdapRunRow | undefined {
 }
 
 export function lastRuns(db: Db, schoolId: string, limit: number): LdapRunRow[] {
-  return db.select().from(ldapRuns).where(eq(ldapRuns.schoolId, schoolId)).orderBy(desc(ldapRuns.startedAt), desc(ldapRuns.id)).limit(limit).all();
+  return db
+    .select()
+    .from(ldapRuns)
+    .where(eq(ldapRuns.schoolId, schoolId))
+    .orderBy(desc(ldapRuns.startedAt), desc(ldapRuns.id))
+    .limit(limit)
+    .all();
 }
 
 /** The last scheduled run of a school (the scheduler's memory of what it already did). */
@@ -51,10 +60,16 @@ export function lastScheduledRun(db: Db, schoolId: string): LdapRunRow | undefin
 
 /** Runs left 'running' by a stopped server: marked failed at start. */
 export function failStaleRuns(db: Db, at: number): void {
-  db.update(ldapRuns).set({ status: 'failed', finishedAt: at, message: 'the server stopped during the run' }).where(eq(ldapRuns.status, 'running')).run();
+  db.update(ldapRuns)
+    .set({ status: 'failed', finishedAt: at, message: 'the server stopped during the run' })
+    .where(eq(ldapRuns.status, 'running'))
+    .run();
 }
 
-export type SchoolStudent = Pick<typeof students.$inferSelect, 'id' | 'username' | 'name' | 'email' | 'phone' | 'source' | 'externalId' | 'disabled' | 'disabledBy'>;
+export type SchoolStudent = Pick<
+  typeof students.$inferSelect,
+  'id' | 'username' | 'name' | 'email' | 'phone' | 'source' | 'externalId' | 'disabled' | 'disabledBy'
+>;
 
 /** Every student of a school with the columns the sync compares (10,000 rows: one query). */
 export function schoolStudents(db: Db, schoolId: string): SchoolStudent[] {
@@ -91,7 +106,11 @@ export function directoryMemberships(db: Db, schoolId: string): Map<string, stri
 /** Custom field values of a school's directory accounts: student id → field id → value. */
 export function directoryFieldValues(db: Db, schoolId: string): Map<string, Map<string, string>> {
   const rows = db
-    .select({ studentId: studentFieldValues.studentId, fieldId: studentFieldValues.fieldId, value: studentFieldValues.value })
+    .select({
+      studentId: studentFieldValues.studentId,
+      fieldId: studentFieldValues.fieldId,
+      value: studentFieldValues.value,
+    })
     .from(studentFieldValues)
     .innerJoin(students, eq(students.id, studentFieldValues.studentId))
     .where(and(eq(students.schoolId, schoolId), eq(students.source, 'ldap')))

@@ -47,7 +47,9 @@ export interface RefusalDetail {
   window: StudyChapterState['window'];
 }
 
-export type StudyAccess = { allowed: true; preview: boolean; audition: boolean } | { allowed: false; refusal: StudyRefusal; detail?: RefusalDetail };
+export type StudyAccess =
+  | { allowed: true; preview: boolean; audition: boolean }
+  | { allowed: false; refusal: StudyRefusal; detail?: RefusalDetail };
 
 const refuse = (refusal: StudyRefusal, detail?: RefusalDetail): StudyAccess => ({ allowed: false, refusal, detail });
 
@@ -95,7 +97,11 @@ export function canStudyChapter(ctx: AppContext, auth: Auth, course: OpenedCours
   if (auth.role === 'student' && hasOrderRules(head)) {
     const gate = studyGate(ctx, auth.userId, head);
     const lock = gate.lockOf(chapter.id);
-    if (lock) return refuse(lock.message, { blockedBy: lock.blockedBy, window: gate.chapters.find((c) => c.cid === chapter.id)?.window ?? null });
+    if (lock)
+      return refuse(lock.message, {
+        blockedBy: lock.blockedBy,
+        window: gate.chapters.find((c) => c.cid === chapter.id)?.window ?? null,
+      });
   }
   return { allowed: true, preview: false, audition: false };
 }
@@ -127,16 +133,31 @@ const STATUS_OF: Record<StudyRefusal, number> = {
 };
 
 /** The error a refusal answers with: its key as the error string, and the course to go back to. */
-export function refusalError(ctx: AppContext, refusal: StudyRefusal, head: CourseHead, detail?: RefusalDetail): AppError {
+export function refusalError(
+  ctx: AppContext,
+  refusal: StudyRefusal,
+  head: CourseHead,
+  detail?: RefusalDetail,
+): AppError {
   if (refusal === 'noLogin') return noLogin();
-  return new AppError(STATUS_OF[refusal], STUDY_REFUSALS[refusal], { refusal, code: ctx.courseCodec.encode(head.id), hashUID: ctx.uidCodec.encode(head.schoolId), ...detail });
+  return new AppError(STATUS_OF[refusal], STUDY_REFUSALS[refusal], {
+    refusal,
+    code: ctx.courseCodec.encode(head.id),
+    hashUID: ctx.uidCodec.encode(head.schoolId),
+    ...detail,
+  });
 }
 
 /**
  * Opens a chapter for study (steps 1-7), or throws the refusal. The course is named by its decimal id or
  * its encoded code, the chapter by its id.
  */
-export function openStudy(ctx: AppContext, auth: Auth, courseRef: string, cid: string): { course: OpenedCourse; chapter: ChapterRow; access: Extract<StudyAccess, { allowed: true }> } {
+export function openStudy(
+  ctx: AppContext,
+  auth: Auth,
+  courseRef: string,
+  cid: string,
+): { course: OpenedCourse; chapter: ChapterRow; access: Extract<StudyAccess, { allowed: true }> } {
   const course = openCourse(ctx, auth, courseRef);
   const chapter = findChapter(ctx.db, cid);
   if (!chapter || chapter.courseId !== course.head.id) {

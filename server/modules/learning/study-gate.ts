@@ -21,7 +21,13 @@
  *   teacher's mark (exercises.repository pendingExercisesByChapter), read only when exercOrder is on.
  * - Free chapters (the audition) and administrators' previews are not gated (study-access.ts decides so).
  */
-import { growthPlanOrder, planKind, studyLocks, type OrderedChapterNode, type PlanChapter } from '../../../shared/rules/study-order';
+import {
+  growthPlanOrder,
+  planKind,
+  studyLocks,
+  type OrderedChapterNode,
+  type PlanChapter,
+} from '../../../shared/rules/study-order';
 import { isStaged, stageGate, type StageChapterNode } from '../../../shared/rules/staged-plan';
 import { studyOrder } from '../../../shared/rules/learning';
 import { learnLetter } from '../../../shared/schemas/chapters';
@@ -116,7 +122,9 @@ export function planStages(
     passed: record(top.cid).passed,
     verify_status: record(top.cid).verifyStatus,
     stageExam: stageExams.has(top.cid),
-    children: top.children.filter((child) => child.learnType !== '').map((child) => ({ cid: child.cid, progress: record(child.cid).progress })),
+    children: top.children
+      .filter((child) => child.learnType !== '')
+      .map((child) => ({ cid: child.cid, progress: record(child.cid).progress })),
   }));
 }
 
@@ -128,26 +136,42 @@ export function planStages(
 export function studyGate(ctx: AppContext, studentId: string | null, head: CourseHead): GateResult {
   const tree = courseTree(ctx, head);
   const settings = readSettings(head.settings);
-  const records: Map<string, ChapterRecord> = studentId ? recordsStore(ctx).chapterProgress(studentId, head.id) : new Map();
+  const records: Map<string, ChapterRecord> = studentId
+    ? recordsStore(ctx).chapterProgress(studentId, head.id)
+    : new Map();
   const record = (cid: string): ChapterRecord => records.get(cid) ?? { progress: 0, passed: false, verifyStatus: 0 };
 
-  const pending = studentId && settings.exercOrder ? pendingExercisesByChapter(ctx.db, studentId, head.id) : new Map<string, number>();
+  const pending =
+    studentId && settings.exercOrder
+      ? pendingExercisesByChapter(ctx.db, studentId, head.id)
+      : new Map<string, number>();
   const ordered: OrderedChapterNode[] = tree.map((top) => ({
     ...top,
     progress: record(top.cid).progress,
     pendingExercises: pending.get(top.cid) ?? 0,
-    children: top.children.map((child) => ({ ...child, progress: record(child.cid).progress, pendingExercises: pending.get(child.cid) ?? 0 })),
+    children: top.children.map((child) => ({
+      ...child,
+      progress: record(child.cid).progress,
+      pendingExercises: pending.get(child.cid) ?? 0,
+    })),
   }));
   const orderLocks = studyLocks(ordered, { order_rest: head.orderRest, exercOrder: settings.exercOrder });
   const growth = planKind(head) === 'growth';
   const stages = planStages(tree, record, growth ? stageExamsOf(ctx, head.id) : new Set());
   const staged: StageChapterNode[] = tree;
-  const stageSettings = { label: head.label, stage_year: settings.stage_year, stage_date: settings.stage_date, expire_limit: settings.expire_limit };
+  const stageSettings = {
+    label: head.label,
+    stage_year: settings.stage_year,
+    stage_date: settings.stage_date,
+    expire_limit: settings.expire_limit,
+  };
   const now = ctx.now();
 
   const gateOf = (cid: string): { lock: StudyLock | null; window: StudyChapterState['window'] } => {
     const stage = stageGate(head.id, stageSettings, staged, cid, now);
-    const window = stage.window ? { state: stage.window.state, start: stage.window.start, end: stage.window.end } : null;
+    const window = stage.window
+      ? { state: stage.window.state, start: stage.window.start, end: stage.window.end }
+      : null;
     if (!stage.open) return { lock: { message: stage.message, blockedBy: '' }, window };
     if (growth) {
       const order = growthPlanOrder(head.id, stages, settings.verify, cid);
@@ -168,7 +192,14 @@ export function studyGate(ctx: AppContext, studentId: string | null, head: Cours
     chapters: studyOrder(tree).map((leaf) => {
       const own = record(leaf.cid);
       const { lock, window } = gate(leaf.cid);
-      return { cid: leaf.cid, progress: own.progress, passed: own.passed, verify_status: own.verifyStatus, lock, window };
+      return {
+        cid: leaf.cid,
+        progress: own.progress,
+        passed: own.passed,
+        verify_status: own.verifyStatus,
+        lock,
+        window,
+      };
     }),
     lockOf: (cid) => gate(cid).lock,
     record,

@@ -73,7 +73,7 @@ export function wareUrls(prefix: string, resource: WareResource, outputs: Output
     poster: at(outputs.poster),
     audio: at(outputs.audio),
     thumb: at(outputs.thumb),
-    pdf: resource.kind === 'pdf' ? at(outputs.pdf) ?? prefix + 'source' : at(outputs.pdf),
+    pdf: resource.kind === 'pdf' ? (at(outputs.pdf) ?? prefix + 'source') : at(outputs.pdf),
     slides: (outputs.slides ?? []).map((path) => prefix + path),
   };
   return Object.fromEntries(Object.entries(urls).filter(([, value]) => value !== undefined)) as WareUrls;

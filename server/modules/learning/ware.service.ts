@@ -35,7 +35,8 @@ function chapterResource(ctx: AppContext, rid: string, schoolId: string): WareRe
 export function wareInfo(ctx: AppContext, auth: Auth, courseRef: string, cid: string): Ware {
   const { course, chapter, access } = openStudy(ctx, auth, courseRef, cid);
   const { head } = course;
-  const resource = chapter.type === CHAPTER_TYPE.imageText ? null : chapterResource(ctx, chapter.resourceId, head.schoolId);
+  const resource =
+    chapter.type === CHAPTER_TYPE.imageText ? null : chapterResource(ctx, chapter.resourceId, head.schoolId);
   const outputs = resource ? readOutputs(resource.outputs) : {};
   const kind = viewerKind(chapter.type, resource, outputs);
   const prefix = resource ? ctx.mediaSigner.prefix(resource.id, { download: chapter.allowdownload }) : '';
@@ -43,7 +44,8 @@ export function wareInfo(ctx: AppContext, auth: Auth, courseRef: string, cid: st
   const grant = resource ? ctx.mediaSigner.verify(prefix.split('/')[2]!, resource.id) : null;
   const list = chapterList(ctx, auth, head.id);
   const { prev, next } = neighbours(list.chapters, chapter.id);
-  const neighbour = (found: typeof prev) => (found ? { cid: found.cid, title: found.title, learnType: found.learnType } : null);
+  const neighbour = (found: typeof prev) =>
+    found ? { cid: found.cid, title: found.title, learnType: found.learnType } : null;
   return {
     path: mainPath(kind, urls),
     type: chapter.type,
@@ -58,7 +60,13 @@ export function wareInfo(ctx: AppContext, auth: Auth, courseRef: string, cid: st
     status: kind === 'graphic' || kind === 'exercise' || kind === 'exam' ? 'ready' : wareStatus(resource),
     statusMessage: resource?.statusMessage ?? '',
     urls,
-    subtitles: resource ? readSubtitles(resource.subtitles).map((track) => ({ label: track.label, lang: track.lang, url: prefix + track.path })) : [],
+    subtitles: resource
+      ? readSubtitles(resource.subtitles).map((track) => ({
+          label: track.label,
+          lang: track.lang,
+          url: prefix + track.path,
+        }))
+      : [],
     duration: resource?.duration ?? 0,
     pages: outputs.pages ?? 0,
     width: outputs.width ?? 0,
@@ -111,4 +119,3 @@ function wareStudy(ctx: AppContext, auth: Auth, head: CourseHead, chapter: Chapt
     rated: student !== null && hasGrade(ctx, student, head.id, chapter.id),
   };
 }
-

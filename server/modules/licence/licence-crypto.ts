@@ -51,7 +51,8 @@ export type Checked = { ok: true; payload: LicencePayload } | { ok: false; reaso
 /** Splits, verifies the signature against the key, and parses the payload. */
 export function checkSignature(text: string, key: KeyObject): Checked {
   const parts = text.trim().split('.');
-  if (parts.length !== 2 || !/^[A-Za-z0-9_-]+$/.test(parts[0]) || !/^[A-Za-z0-9_-]+$/.test(parts[1])) return { ok: false, reason: 'badFormat' };
+  if (parts.length !== 2 || !/^[A-Za-z0-9_-]+$/.test(parts[0]) || !/^[A-Za-z0-9_-]+$/.test(parts[1]))
+    return { ok: false, reason: 'badFormat' };
   const payloadBytes = Buffer.from(parts[0], 'base64url');
   const signature = Buffer.from(parts[1], 'base64url');
   if (signature.length !== 64) return { ok: false, reason: 'badFormat' };

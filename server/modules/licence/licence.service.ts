@@ -58,7 +58,10 @@ export function registerLicence(ctx: AppContext, schoolId: string, text: string)
   if (verdict.licence.payload.school.trim() !== school.name.trim()) throw badInput(LICENCE_ERRORS.otherSchool);
   if (verdict.licence.expiresAt <= ctx.now()) throw badInput(LICENCE_ERRORS.alreadyExpired);
   saveLicence(ctx, schoolId, text.trim());
-  ctx.log.info({ schoolId, seats: verdict.licence.payload.seats, expiresAt: verdict.licence.expiresAt }, 'licence registered');
+  ctx.log.info(
+    { schoolId, seats: verdict.licence.payload.seats, expiresAt: verdict.licence.expiresAt },
+    'licence registered',
+  );
   return regStatus(ctx, schoolId);
 }
 

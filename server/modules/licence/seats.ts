@@ -8,7 +8,13 @@ import { schoolLicence } from './licence-store';
 
 /** Enabled students of a school: what a seat counts. */
 export function usedSeats(db: Db, schoolId: string): number {
-  return db.select({ n: count() }).from(students).where(and(eq(students.schoolId, schoolId), eq(students.disabled, false))).get()?.n ?? 0;
+  return (
+    db
+      .select({ n: count() })
+      .from(students)
+      .where(and(eq(students.schoolId, schoolId), eq(students.disabled, false)))
+      .get()?.n ?? 0
+  );
 }
 
 export interface SeatState {

@@ -27,8 +27,17 @@ async function officeToPdf(input: TaskInput): Promise<string> {
     input.tools.soffice,
     [
       `-env:UserInstallation=${pathToFileURL(profile).href}`,
-      '--headless', '--invisible', '--norestore', '--nologo', '--nodefault', '--nolockcheck',
-      '--convert-to', 'pdf', '--outdir', outdir, input.source,
+      '--headless',
+      '--invisible',
+      '--norestore',
+      '--nologo',
+      '--nodefault',
+      '--nolockcheck',
+      '--convert-to',
+      'pdf',
+      '--outdir',
+      outdir,
+      input.source,
     ],
     // LibreOffice wants a writable home; the profile folder is ours.
     {
@@ -41,7 +50,10 @@ async function officeToPdf(input: TaskInput): Promise<string> {
   );
   const made = fs.readdirSync(outdir).find((name) => name.toLowerCase().endsWith('.pdf'));
   // soffice can exit 0 having made nothing (a file it cannot load): say what it printed.
-  if (!made) throw new ToolError(`LibreOffice made no PDF${lastLines(stderr || stdout) ? `: ${lastLines(stderr || stdout)}` : ''}`);
+  if (!made)
+    throw new ToolError(
+      `LibreOffice made no PDF${lastLines(stderr || stdout) ? `: ${lastLines(stderr || stdout)}` : ''}`,
+    );
   const pdf = path.join(input.work, 'document.pdf');
   fs.renameSync(path.join(outdir, made), pdf);
   fs.rmSync(outdir, { recursive: true, force: true });
@@ -65,7 +77,20 @@ async function pageCount(input: TaskInput, pdf: string): Promise<number> {
 async function firstPageThumb(input: TaskInput, pdf: string): Promise<string> {
   await runTool(
     input.tools.pdftoppm,
-    ['-f', '1', '-l', '1', '-singlefile', '-jpeg', '-jpegopt', 'quality=80', '-scale-to', String(THUMB_WIDTH), pdf, path.join(input.work, 'thumb')],
+    [
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-singlefile',
+      '-jpeg',
+      '-jpegopt',
+      'quality=80',
+      '-scale-to',
+      String(THUMB_WIDTH),
+      pdf,
+      path.join(input.work, 'thumb'),
+    ],
     { name: 'pdftoppm', timeoutMs: 60_000, signal: input.signal, track: input.track },
   );
   if (!fs.existsSync(path.join(input.work, 'thumb.jpg'))) throw new ToolError('pdftoppm made no thumbnail');
@@ -109,7 +134,11 @@ export async function convertPresentation(input: TaskInput): Promise<TaskResult>
   const pages = await pageCount(input, pdf);
   const slides = await slideImages(input, pdf, pages);
   const sharp = await loadSharp();
-  await sharp(path.join(input.work, slides[0]!)).resize({ width: THUMB_WIDTH, withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality: 80 }).toFile(path.join(input.work, 'thumb.jpg'));
+  await sharp(path.join(input.work, slides[0]!))
+    .resize({ width: THUMB_WIDTH, withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 80 })
+    .toFile(path.join(input.work, 'thumb.jpg'));
   return { outputs: { pdf: 'document.pdf', pages, slides, thumb: 'thumb.jpg' } };
 }
 

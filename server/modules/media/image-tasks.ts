@@ -25,7 +25,8 @@ export async function convertImage(input: TaskInput): Promise<TaskResult> {
 /** Spec 9 'Image watermark: top-right, offset 50 px, opacity 50'. */
 export const WATERMARK = { offset: 50, opacity: 0.5 } as const;
 
-const escapeMarkup = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeMarkup = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A text mark as an RGBA image: white text with a dark outline shadow so it reads on light and dark pictures. */
 async function textMark(text: string, imageWidth: number): Promise<Buffer> {
@@ -38,7 +39,14 @@ async function textMark(text: string, imageWidth: number): Promise<Buffer> {
       .png()
       .toBuffer({ resolveWithObject: true });
   const [front, shadow] = await Promise.all([render(markup), render(shadowMarkup)]);
-  return sharp({ create: { width: front.info.width + 2, height: front.info.height + 2, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+  return sharp({
+    create: {
+      width: front.info.width + 2,
+      height: front.info.height + 2,
+      channels: 4,
+      background: { r: 0, g: 0, b: 0, alpha: 0 },
+    },
+  })
     .composite([
       { input: shadow.data, left: 2, top: 2 },
       { input: front.data, left: 0, top: 0 },
@@ -66,11 +74,21 @@ export async function watermark(input: Buffer, mark: Buffer | string): Promise<B
   }
   // Opacity 50: halve the mark's alpha (dest-in keeps the mark where it is, times the tile's alpha).
   const faded = await sharp(await markImage.png().toBuffer())
-    .composite([{ input: Buffer.from([255, 255, 255, Math.round(255 * WATERMARK.opacity)]), raw: { width: 1, height: 1, channels: 4 }, tile: true, blend: 'dest-in' }])
+    .composite([
+      {
+        input: Buffer.from([255, 255, 255, Math.round(255 * WATERMARK.opacity)]),
+        raw: { width: 1, height: 1, channels: 4 },
+        tile: true,
+        blend: 'dest-in',
+      },
+    ])
     .png()
     .toBuffer({ resolveWithObject: true });
   const left = Math.max(0, width - WATERMARK.offset - faded.info.width);
   const top = Math.min(WATERMARK.offset, Math.max(0, height - faded.info.height));
   const format = meta.format === 'jpeg' || meta.format === 'png' || meta.format === 'webp' ? meta.format : 'png';
-  return sharp(upright.data).composite([{ input: faded.data, left, top }]).toFormat(format).toBuffer();
+  return sharp(upright.data)
+    .composite([{ input: faded.data, left, top }])
+    .toFormat(format)
+    .toBuffer();
 }

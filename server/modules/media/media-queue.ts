@@ -189,7 +189,13 @@ export class MediaQueue {
     }
   }
 
-  private settleFailure(job: repo.MediaJobRow, err: unknown, signal: AbortSignal, log: AppContext['log'], ms: number): void {
+  private settleFailure(
+    job: repo.MediaJobRow,
+    err: unknown,
+    signal: AbortSignal,
+    log: AppContext['log'],
+    ms: number,
+  ): void {
     const { ctx } = this;
     const now = ctx.now();
     if (this.stopped) {
@@ -206,7 +212,10 @@ export class MediaQueue {
       return;
     }
     const tool = err instanceof ToolError ? err : null;
-    const message = cleanMessage(tool ? tool.message : err instanceof Error ? err.message : String(err), ctx.config.dataDir);
+    const message = cleanMessage(
+      tool ? tool.message : err instanceof Error ? err.message : String(err),
+      ctx.config.dataDir,
+    );
     if (tool?.kind === 'missing') {
       // The original stays usable as uploaded; retrying will not help until the tool is installed.
       repo.finishJob(ctx.db, job.id, 'failed', message, now);
@@ -217,7 +226,13 @@ export class MediaQueue {
     if (job.attempts < job.maxAttempts) {
       const delay = this.options.retryDelayMs(job.attempts);
       repo.retryJobLater(ctx.db, job.id, now + delay, message, now);
-      repo.setResourceStatus(ctx.db, job.resourceId, 'queued', `attempt ${job.attempts} of ${job.maxAttempts} failed: ${message}`, now);
+      repo.setResourceStatus(
+        ctx.db,
+        job.resourceId,
+        'queued',
+        `attempt ${job.attempts} of ${job.maxAttempts} failed: ${message}`,
+        now,
+      );
       log.warn({ ms, reason: message, retryInMs: delay }, 'media job failed: will try again');
       return;
     }

@@ -21,7 +21,12 @@ export function toolPaths(config: Config): ToolPaths {
 
 /** True when the command is an executable file: a path as given, or a bare name found on PATH. No process is started. */
 export function isExecutable(command: string, envPath = process.env.PATH ?? ''): boolean {
-  const candidates = command.includes('/') ? [path.resolve(command)] : envPath.split(path.delimiter).filter(Boolean).map((dir) => path.join(dir, command));
+  const candidates = command.includes('/')
+    ? [path.resolve(command)]
+    : envPath
+        .split(path.delimiter)
+        .filter(Boolean)
+        .map((dir) => path.join(dir, command));
   return candidates.some((file) => {
     try {
       fs.accessSync(file, fs.constants.X_OK);
@@ -80,10 +85,19 @@ const KEEP_BYTES = 256 * 1024;
  * Runs a tool with an argument array (never a shell), in its own process group so a timeout or a cancel kills it
  * and every child it started (soffice starts soffice.bin). Resolves with its output on exit code 0.
  */
-export function runTool(command: string, args: readonly string[], options: RunOptions): Promise<{ stdout: string; stderr: string }> {
+export function runTool(
+  command: string,
+  args: readonly string[],
+  options: RunOptions,
+): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) return reject(new ToolError('cancelled', 'cancelled'));
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     if (child.pid !== undefined) options.track?.(child.pid, command);
     let stdout = '';
     let stderr = '';
@@ -116,7 +130,8 @@ export function runTool(command: string, args: readonly string[], options: RunOp
 
     child.on('error', (err: NodeJS.ErrnoException) => {
       cleanUp();
-      if (err.code === 'ENOENT' || err.code === 'EACCES') reject(new ToolError(`${options.name} not installed`, 'missing'));
+      if (err.code === 'ENOENT' || err.code === 'EACCES')
+        reject(new ToolError(`${options.name} not installed`, 'missing'));
       else reject(new ToolError(`${options.name}: ${err.message}`));
     });
     child.on('close', (code, signal) => {

@@ -9,7 +9,10 @@ export type ResourceStatus = ResourceRow['status'];
 /** The only place that touches media_jobs, and the conversion columns of resources. */
 
 /** A resource with the key and extension of its uploaded file. */
-export function findResourceForConversion(db: Db, id: string): (ResourceRow & { key: string; ext: string }) | undefined {
+export function findResourceForConversion(
+  db: Db,
+  id: string,
+): (ResourceRow & { key: string; ext: string }) | undefined {
   const row = db
     .select({ resource: resources, key: files.key, ext: files.ext })
     .from(resources)
@@ -19,12 +22,23 @@ export function findResourceForConversion(db: Db, id: string): (ResourceRow & { 
   return row ? { ...row.resource, key: row.key, ext: row.ext } : undefined;
 }
 
-export function setResourceStatus(db: Db, id: string, status: ResourceStatus, statusMessage: string, now: number): void {
+export function setResourceStatus(
+  db: Db,
+  id: string,
+  status: ResourceStatus,
+  statusMessage: string,
+  now: number,
+): void {
   db.update(resources).set({ status, statusMessage, updatedAt: now }).where(eq(resources.id, id)).run();
 }
 
 /** Marks a conversion's result ready: outputs merged over what was there (a custom poster, subtitles stay). */
-export function setResourceConverted(db: Db, id: string, result: { outputs: Record<string, unknown>; duration?: number }, now: number): void {
+export function setResourceConverted(
+  db: Db,
+  id: string,
+  result: { outputs: Record<string, unknown>; duration?: number },
+  now: number,
+): void {
   const current = db.select({ outputs: resources.outputs }).from(resources).where(eq(resources.id, id)).get();
   if (!current) return;
   let previous: Record<string, unknown> = {};
@@ -45,12 +59,22 @@ export function setResourceConverted(db: Db, id: string, result: { outputs: Reco
     .run();
 }
 
-export function insertJob(db: Db, job: { id: string; resourceId: string; task: string; maxAttempts: number; createdAt: number }): void {
-  db.insert(mediaJobs).values({ ...job, state: 'queued', attempts: 0, runAfter: 0 }).run();
+export function insertJob(
+  db: Db,
+  job: { id: string; resourceId: string; task: string; maxAttempts: number; createdAt: number },
+): void {
+  db.insert(mediaJobs)
+    .values({ ...job, state: 'queued', attempts: 0, runAfter: 0 })
+    .run();
 }
 
 export function latestJob(db: Db, resourceId: string): MediaJobRow | undefined {
-  return db.select().from(mediaJobs).where(eq(mediaJobs.resourceId, resourceId)).orderBy(desc(mediaJobs.createdAt), desc(mediaJobs.id)).get();
+  return db
+    .select()
+    .from(mediaJobs)
+    .where(eq(mediaJobs.resourceId, resourceId))
+    .orderBy(desc(mediaJobs.createdAt), desc(mediaJobs.id))
+    .get();
 }
 
 /** The resource's queued or running job, if any. */
@@ -72,15 +96,28 @@ export function claimNextJob(db: Db, now: number): MediaJobRow | undefined {
       .orderBy(asc(mediaJobs.runAfter), asc(mediaJobs.createdAt), asc(mediaJobs.id))
       .get();
     if (!next) return undefined;
-    const claimed = { ...next, state: 'running' as const, attempts: next.attempts + 1, startedAt: now, finishedAt: null };
-    tx.update(mediaJobs).set({ state: 'running', attempts: claimed.attempts, startedAt: now, finishedAt: null }).where(eq(mediaJobs.id, next.id)).run();
+    const claimed = {
+      ...next,
+      state: 'running' as const,
+      attempts: next.attempts + 1,
+      startedAt: now,
+      finishedAt: null,
+    };
+    tx.update(mediaJobs)
+      .set({ state: 'running', attempts: claimed.attempts, startedAt: now, finishedAt: null })
+      .where(eq(mediaJobs.id, next.id))
+      .run();
     return claimed;
   });
 }
 
 /** When the earliest queued job becomes due, or undefined when none is queued. */
 export function nextDueAt(db: Db): number | undefined {
-  const row = db.select({ at: min(mediaJobs.runAfter) }).from(mediaJobs).where(eq(mediaJobs.state, 'queued')).get();
+  const row = db
+    .select({ at: min(mediaJobs.runAfter) })
+    .from(mediaJobs)
+    .where(eq(mediaJobs.state, 'queued'))
+    .get();
   return row?.at ?? undefined;
 }
 
@@ -92,7 +129,10 @@ export function requeueRunningJobs(db: Db): number {
       .set({ state: 'queued', attempts: Math.max(0, job.attempts - 1), runAfter: 0, startedAt: null })
       .where(eq(mediaJobs.id, job.id))
       .run();
-    db.update(resources).set({ status: 'queued' }).where(and(eq(resources.id, job.resourceId), eq(resources.status, 'converting'))).run();
+    db.update(resources)
+      .set({ status: 'queued' })
+      .where(and(eq(resources.id, job.resourceId), eq(resources.status, 'converting')))
+      .run();
   }
   return running.length;
 }

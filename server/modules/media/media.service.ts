@@ -20,7 +20,16 @@ export type ConversionStatus = {
   statusMessage: string;
   duration: number;
   outputs: Record<string, unknown>;
-  job: { id: string; task: string; state: 'queued' | 'running' | 'done' | 'failed'; attempts: number; maxAttempts: number; error: string; startedAt: number | null; finishedAt: number | null } | null;
+  job: {
+    id: string;
+    task: string;
+    state: 'queued' | 'running' | 'done' | 'failed';
+    attempts: number;
+    maxAttempts: number;
+    error: string;
+    startedAt: number | null;
+    finishedAt: number | null;
+  } | null;
 };
 
 /** Tries before a job is 'failed'. */
@@ -53,7 +62,8 @@ function queueOf(ctx: AppContext): MediaQueue {
 export async function startMediaQueue(ctx: AppContext): Promise<void> {
   const tools = mediaTools(ctx);
   const missing = (Object.keys(tools) as (keyof MediaTools)[]).filter((name) => !tools[name]);
-  if (missing.length) ctx.log.warn({ missing }, 'media conversion: some tools are missing; those files stay as uploaded');
+  if (missing.length)
+    ctx.log.warn({ missing }, 'media conversion: some tools are missing; those files stay as uploaded');
   await queueOf(ctx).start();
 }
 
@@ -128,7 +138,16 @@ export function conversionStatus(ctx: AppContext, resourceId: string): Conversio
     duration: resource.duration,
     outputs,
     job: job
-      ? { id: job.id, task: job.task, state: job.state, attempts: job.attempts, maxAttempts: job.maxAttempts, error: job.error, startedAt: job.startedAt, finishedAt: job.finishedAt }
+      ? {
+          id: job.id,
+          task: job.task,
+          state: job.state,
+          attempts: job.attempts,
+          maxAttempts: job.maxAttempts,
+          error: job.error,
+          startedAt: job.startedAt,
+          finishedAt: job.finishedAt,
+        }
       : null,
   };
 }
@@ -142,7 +161,8 @@ export function retryConversion(ctx: AppContext, resourceId: string): Conversion
 
 /** On resource delete: drops queued jobs and kills a running one; resolves once its process is gone. */
 export async function cancelConversion(ctx: AppContext, resourceId: string): Promise<void> {
-  if (repo.cancelQueuedJobs(ctx.db, resourceId, 'cancelled', ctx.now()) > 0) repo.setResourceStatus(ctx.db, resourceId, 'failed', 'cancelled', ctx.now());
+  if (repo.cancelQueuedJobs(ctx.db, resourceId, 'cancelled', ctx.now()) > 0)
+    repo.setResourceStatus(ctx.db, resourceId, 'failed', 'cancelled', ctx.now());
   await queues.get(ctx)?.cancel(resourceId);
 }
 

@@ -11,10 +11,18 @@ import { chapters, courses, planAssignments, studyPlans } from '../../db/schema'
  * school, whose review approved them and whose course is published and not deleted, with when each was
  * first assigned (ms).
  */
-export function assignedPlans(db: Db, schoolId: string, studentId: string, groupIds: readonly string[]): { courseId: string; assignedAt: number }[] {
+export function assignedPlans(
+  db: Db,
+  schoolId: string,
+  studentId: string,
+  groupIds: readonly string[],
+): { courseId: string; assignedAt: number }[] {
   const target =
     groupIds.length > 0
-      ? or(and(eq(planAssignments.targetType, 'student'), eq(planAssignments.targetId, studentId)), and(eq(planAssignments.targetType, 'group'), inArray(planAssignments.targetId, [...groupIds])))
+      ? or(
+          and(eq(planAssignments.targetType, 'student'), eq(planAssignments.targetId, studentId)),
+          and(eq(planAssignments.targetType, 'group'), inArray(planAssignments.targetId, [...groupIds])),
+        )
       : and(eq(planAssignments.targetType, 'student'), eq(planAssignments.targetId, studentId));
   return db
     .select({ courseId: planAssignments.courseId, assignedAt: min(planAssignments.createdAt).mapWith(Number) })
@@ -37,7 +45,14 @@ export function assignedPlans(db: Db, schoolId: string, studentId: string, group
 }
 
 /** Chapters by id: their course, kind and title (to say where to continue). */
-export function chaptersByIds(db: Db, ids: readonly string[]): { id: string; courseId: string; type: number; title: string }[] {
+export function chaptersByIds(
+  db: Db,
+  ids: readonly string[],
+): { id: string; courseId: string; type: number; title: string }[] {
   if (ids.length === 0) return [];
-  return db.select({ id: chapters.id, courseId: chapters.courseId, type: chapters.type, title: chapters.title }).from(chapters).where(inArray(chapters.id, [...ids])).all();
+  return db
+    .select({ id: chapters.id, courseId: chapters.courseId, type: chapters.type, title: chapters.title })
+    .from(chapters)
+    .where(inArray(chapters.id, [...ids]))
+    .all();
 }

@@ -42,7 +42,9 @@ export function myCourses(ctx: AppContext, auth: Student, query: MyCoursesQuery)
   const now = ctx.now();
   const { enrolments, groups } = studentCourses(ctx, auth.userId);
   const records = recordsStore(ctx).courseRecordsOf(auth.userId);
-  const plans = new Map(assignedPlans(ctx.db, auth.schoolId, auth.userId, groups).map((row) => [row.courseId, row.assignedAt]));
+  const plans = new Map(
+    assignedPlans(ctx.db, auth.schoolId, auth.userId, groups).map((row) => [row.courseId, row.assignedAt]),
+  );
   const ids = new Set([...enrolments.keys(), ...plans.keys(), ...records.keys()]);
 
   const listed: Listed[] = [];
@@ -85,7 +87,9 @@ export function myCourses(ctx: AppContext, auth: Student, query: MyCoursesQuery)
     if (query.type === 'expired') return item.isExpire;
     return true;
   });
-  chosen.sort((a, b) => (b.last_visit ?? -1) - (a.last_visit ?? -1) || b.addtime - a.addtime || a.coid.localeCompare(b.coid));
+  chosen.sort(
+    (a, b) => (b.last_visit ?? -1) - (a.last_visit ?? -1) || b.addtime - a.addtime || a.coid.localeCompare(b.coid),
+  );
   const start = (query.page - 1) * query.num;
   const page = chosen.slice(start, start + query.num);
   return { total: chosen.length, page: query.page, num: query.num, courselist: withContinue(ctx, page) };
@@ -93,13 +97,19 @@ export function myCourses(ctx: AppContext, auth: Student, query: MyCoursesQuery)
 
 /** Adds where to continue: the chapter last studied, when it is still a chapter of the course. */
 function withContinue(ctx: AppContext, items: Listed[]): MyCourse[] {
-  const chapters = new Map(chaptersByIds(ctx.db, items.map((item) => item.lastChapterId).filter((id) => id && id !== COURSE_TEXT)).map((row) => [row.id, row]));
+  const chapters = new Map(
+    chaptersByIds(
+      ctx.db,
+      items.map((item) => item.lastChapterId).filter((id) => id && id !== COURSE_TEXT),
+    ).map((row) => [row.id, row]),
+  );
   return items.map(({ lastChapterId, ...item }) => {
     let continueAt: MyCourse['continueAt'] = null;
     if (lastChapterId === COURSE_TEXT) continueAt = { cid: COURSE_TEXT, learnType: '', title: '' };
     else {
       const chapter = chapters.get(lastChapterId);
-      if (chapter && chapter.courseId === item.coid) continueAt = { cid: chapter.id, learnType: learnLetter(chapter.type), title: chapter.title };
+      if (chapter && chapter.courseId === item.coid)
+        continueAt = { cid: chapter.id, learnType: learnLetter(chapter.type), title: chapter.title };
     }
     return { ...item, continueAt };
   });

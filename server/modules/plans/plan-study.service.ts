@@ -30,13 +30,31 @@ import { kindOf, stageOf, toStageList } from './plans.presenter';
 
 type Progress = StudentPlan['progress'];
 
-function progressOf(record: { process: number; completeChapter: number; totalChapter: number } | undefined, lessons: number): Progress {
+function progressOf(
+  record: { process: number; completeChapter: number; totalChapter: number } | undefined,
+  lessons: number,
+): Progress {
   if (!record) return { process: 0, complete: 0, total: lessons };
   return { process: record.process, complete: record.completeChapter, total: record.totalChapter || lessons };
 }
 
-function summary(ctx: AppContext, course: CourseRow, stages: number, progress: Progress, lastVisit: number | null): StudentPlan {
-  return { coid: course.id, code: ctx.courseCodec.encode(course.id), title: course.title, img: course.img, kind: kindOf(course), stages, progress, last_visit: lastVisit };
+function summary(
+  ctx: AppContext,
+  course: CourseRow,
+  stages: number,
+  progress: Progress,
+  lastVisit: number | null,
+): StudentPlan {
+  return {
+    coid: course.id,
+    code: ctx.courseCodec.encode(course.id),
+    title: course.title,
+    img: course.img,
+    kind: kindOf(course),
+    stages,
+    progress,
+    last_visit: lastVisit,
+  };
 }
 
 /** GET studyplan/stu/list: my plans (approved, published, assigned to me or my groups), newest first. */
@@ -67,7 +85,11 @@ function myPlan(ctx: AppContext, student: { userId: string; schoolId: string }, 
 }
 
 /** GET studyplan/stu/detail: the plan's stages and lessons with my progress and their locks. */
-export function myPlanDetail(ctx: AppContext, student: { userId: string; schoolId: string }, coid: string): StudentPlanDetail {
+export function myPlanDetail(
+  ctx: AppContext,
+  student: { userId: string; schoolId: string },
+  coid: string,
+): StudentPlanDetail {
   const course = myPlan(ctx, student, coid);
   const store = recordsStore(ctx);
   const settings = readSettings(course.settings);
@@ -79,7 +101,11 @@ export function myPlanDetail(ctx: AppContext, student: { userId: string; schoolI
   const gate = studyGate(ctx, student.userId, head);
   const { record } = gate;
   const leaves = new Map(gate.chapters.map((chapter) => [chapter.cid, chapter]));
-  const planChapters = planStages(stages.map((stage) => ({ cid: stage.cid, children: stage.lessons })), record, stageExamsOf(ctx, course.id));
+  const planChapters = planStages(
+    stages.map((stage) => ({ cid: stage.cid, children: stage.lessons })),
+    record,
+    stageExamsOf(ctx, course.id),
+  );
 
   const stageList: StudentStage[] = stages.map((stage, index) => {
     const plan = planChapters[index];
@@ -91,16 +117,29 @@ export function myPlanDetail(ctx: AppContext, student: { userId: string; schoolI
       verify_status: plan.verify_status,
       finished: stageFinished(plan, settings.verify),
       lock: kind === 'growth' ? gate.lockOf(stage.cid) : null,
-      review_reason: plan.verify_status === 2 ? (store.stageReview(student.userId, course.id, stage.cid)?.reason ?? '') : '',
+      review_reason:
+        plan.verify_status === 2 ? (store.stageReview(student.userId, course.id, stage.cid)?.reason ?? '') : '',
       lessons: stage.lessons.map((lesson) => {
         const leaf = leaves.get(lesson.cid);
         const progress = record(lesson.cid).progress;
-        return { cid: lesson.cid, title: lesson.title, type: lesson.type, learnType: lesson.learnType, progress, complete: isComplete(progress), lock: leaf?.lock ?? null, window: leaf?.window ?? null };
+        return {
+          cid: lesson.cid,
+          title: lesson.title,
+          type: lesson.type,
+          learnType: lesson.learnType,
+          progress,
+          complete: isComplete(progress),
+          lock: leaf?.lock ?? null,
+          window: leaf?.window ?? null,
+        };
       }),
     };
   });
 
-  const lessons = stageList.reduce((n, stage) => n + stage.lessons.filter((lesson) => lesson.learnType !== '').length, 0);
+  const lessons = stageList.reduce(
+    (n, stage) => n + stage.lessons.filter((lesson) => lesson.learnType !== '').length,
+    0,
+  );
   const courseRecord = store.courseRecord(student.userId, course.id);
   return {
     ...summary(ctx, course, stages.length, progressOf(courseRecord, lessons), courseRecord?.lastVisitAt ?? null),

@@ -18,7 +18,12 @@ export function kindOf(course: Pick<CourseRow, 'type' | 'level' | 'settings'>): 
 export function stageOf(course: Pick<CourseRow, 'label' | 'settings'>) {
   const settings = readSettings(course.settings);
   if (!isStaged(settings)) return null;
-  return { stage_year: settings.stage_year, label: course.label, stage_date: settings.stage_date, expire_limit: settings.expire_limit };
+  return {
+    stage_year: settings.stage_year,
+    label: course.label,
+    stage_date: settings.stage_date,
+    expire_limit: settings.expire_limit,
+  };
 }
 
 export function toReview(plan: PlanRow): PlanReview {
@@ -64,6 +69,13 @@ export function toStageList(rows: readonly ChapterRow[]) {
       lessons: rows
         .filter((row) => row.parentId === stage.id)
         .sort(order)
-        .map((lesson) => ({ cid: lesson.id, title: lesson.title, type: lesson.type, learnType: learnLetter(lesson.type), rid: lesson.resourceId, description: lesson.description })),
+        .map((lesson) => ({
+          cid: lesson.id,
+          title: lesson.title,
+          type: lesson.type,
+          learnType: learnLetter(lesson.type),
+          rid: lesson.resourceId,
+          description: lesson.description,
+        })),
     }));
 }

@@ -23,7 +23,11 @@ export function findPlan(db: Db, courseId: string): PlanRow | undefined {
 /** The plan's review state (undefined for a course that is no plan); asked on the study check, so prepared once. */
 export function planStatus(db: Db, courseId: string): PlanStatus | undefined {
   return prepared(db, 'planStatus', (d) =>
-    d.select({ status: studyPlans.status }).from(studyPlans).where(eq(studyPlans.courseId, sql.placeholder('courseId'))).prepare(),
+    d
+      .select({ status: studyPlans.status })
+      .from(studyPlans)
+      .where(eq(studyPlans.courseId, sql.placeholder('courseId')))
+      .prepare(),
   ).get({ courseId })?.status;
 }
 
@@ -38,7 +42,10 @@ export function isAssigned(db: Db, courseId: string, studentId: string, groupIds
           eq(planAssignments.courseId, sql.placeholder('courseId')),
           or(
             and(eq(planAssignments.targetType, 'student'), eq(planAssignments.targetId, sql.placeholder('studentId'))),
-            and(eq(planAssignments.targetType, 'group'), sql`${planAssignments.targetId} in (select value from json_each(${sql.placeholder('groups')}))`),
+            and(
+              eq(planAssignments.targetType, 'group'),
+              sql`${planAssignments.targetId} in (select value from json_each(${sql.placeholder('groups')}))`,
+            ),
           ),
         ),
       )
@@ -48,7 +55,12 @@ export function isAssigned(db: Db, courseId: string, studentId: string, groupIds
 }
 
 /** Moves the review state on only from one of the expected states (a concurrent change loses: 0 rows). */
-export function changeStatus(db: Db, courseId: string, from: readonly PlanStatus[], patch: Partial<typeof studyPlans.$inferInsert>): number {
+export function changeStatus(
+  db: Db,
+  courseId: string,
+  from: readonly PlanStatus[],
+  patch: Partial<typeof studyPlans.$inferInsert>,
+): number {
   return db
     .update(studyPlans)
     .set(patch)
@@ -72,11 +84,31 @@ const targetsOf = (type: 'student' | 'group') =>
   sql<number>`(select count(*) from plan_assignments a where a.course_id = ${courses.id} and a.target_type = ${type})`;
 
 /** The school's plans (their courses not deleted), newest change first, with the total. */
-export function adminPlans(db: Db, filter: { schoolId: string; status?: PlanStatus; limit: number; offset: number }): { rows: AdminPlanRow[]; total: number } {
-  const where = and(eq(studyPlans.schoolId, filter.schoolId), eq(courses.deleted, false), filter.status ? eq(studyPlans.status, filter.status) : undefined);
-  const total = db.select({ n: count() }).from(studyPlans).innerJoin(courses, eq(courses.id, studyPlans.courseId)).where(where).get()?.n ?? 0;
+export function adminPlans(
+  db: Db,
+  filter: { schoolId: string; status?: PlanStatus; limit: number; offset: number },
+): { rows: AdminPlanRow[]; total: number } {
+  const where = and(
+    eq(studyPlans.schoolId, filter.schoolId),
+    eq(courses.deleted, false),
+    filter.status ? eq(studyPlans.status, filter.status) : undefined,
+  );
+  const total =
+    db
+      .select({ n: count() })
+      .from(studyPlans)
+      .innerJoin(courses, eq(courses.id, studyPlans.courseId))
+      .where(where)
+      .get()?.n ?? 0;
   const rows = db
-    .select({ plan: studyPlans, course: courses, stages: stagesOf, lessons: lessonsOf, students: targetsOf('student'), groups: targetsOf('group') })
+    .select({
+      plan: studyPlans,
+      course: courses,
+      stages: stagesOf,
+      lessons: lessonsOf,
+      students: targetsOf('student'),
+      groups: targetsOf('group'),
+    })
     .from(studyPlans)
     .innerJoin(courses, eq(courses.id, studyPlans.courseId))
     .where(where)
@@ -90,7 +122,14 @@ export function adminPlans(db: Db, filter: { schoolId: string; status?: PlanStat
 /** One plan with its course and counts (deleted courses too: the caller decides). */
 export function adminPlan(db: Db, courseId: string): AdminPlanRow | undefined {
   return db
-    .select({ plan: studyPlans, course: courses, stages: stagesOf, lessons: lessonsOf, students: targetsOf('student'), groups: targetsOf('group') })
+    .select({
+      plan: studyPlans,
+      course: courses,
+      stages: stagesOf,
+      lessons: lessonsOf,
+      students: targetsOf('student'),
+      groups: targetsOf('group'),
+    })
     .from(studyPlans)
     .innerJoin(courses, eq(courses.id, studyPlans.courseId))
     .where(eq(studyPlans.courseId, courseId))
@@ -107,16 +146,24 @@ export function insertAssignments(db: Db, rows: AssignmentRow[]): number {
 /** Removes the plan's assignments to these students and groups; returns how many went. */
 export function deleteAssignments(db: Db, courseId: string, sids: string[], gids: string[]): number {
   const targets = or(
-    sids.length > 0 ? and(eq(planAssignments.targetType, 'student'), inArray(planAssignments.targetId, sids)) : undefined,
+    sids.length > 0
+      ? and(eq(planAssignments.targetType, 'student'), inArray(planAssignments.targetId, sids))
+      : undefined,
     gids.length > 0 ? and(eq(planAssignments.targetType, 'group'), inArray(planAssignments.targetId, gids)) : undefined,
   );
-  return db.delete(planAssignments).where(and(eq(planAssignments.courseId, courseId), targets)).run().changes;
+  return db
+    .delete(planAssignments)
+    .where(and(eq(planAssignments.courseId, courseId), targets))
+    .run().changes;
 }
 
 /** The students and groups a plan is assigned to, by name. */
 export function assignees(db: Db, courseId: string) {
   const assigned = (type: 'student' | 'group') =>
-    db.select({ id: planAssignments.targetId }).from(planAssignments).where(and(eq(planAssignments.courseId, courseId), eq(planAssignments.targetType, type)));
+    db
+      .select({ id: planAssignments.targetId })
+      .from(planAssignments)
+      .where(and(eq(planAssignments.courseId, courseId), eq(planAssignments.targetType, type)));
   const studentRows = db
     .select({ sid: students.id, username: students.username, name: students.name })
     .from(students)
@@ -124,7 +171,11 @@ export function assignees(db: Db, courseId: string) {
     .orderBy(asc(students.username))
     .all();
   const groupRows = db
-    .select({ gid: studentGroups.id, name: studentGroups.name, members: sql<number>`(select count(*) from student_group_members m where m.group_id = ${studentGroups.id})` })
+    .select({
+      gid: studentGroups.id,
+      name: studentGroups.name,
+      members: sql<number>`(select count(*) from student_group_members m where m.group_id = ${studentGroups.id})`,
+    })
     .from(studentGroups)
     .where(inArray(studentGroups.id, assigned('group')))
     .orderBy(asc(studentGroups.position), asc(studentGroups.name))
@@ -153,7 +204,9 @@ export function searchStudents(db: Db, schoolId: string, keyword: string, limit:
       and(
         eq(students.schoolId, schoolId),
         eq(students.disabled, false),
-        keyword ? sql`(${students.username} like ${pattern} escape '\\' or ${students.name} like ${pattern} escape '\\')` : undefined,
+        keyword
+          ? sql`(${students.username} like ${pattern} escape '\\' or ${students.name} like ${pattern} escape '\\')`
+          : undefined,
       ),
     )
     .orderBy(asc(students.username))
@@ -163,7 +216,10 @@ export function searchStudents(db: Db, schoolId: string, keyword: string, limit:
 
 /** The plans a student may study: of the school, approved, published, not deleted, assigned to them or to one of their groups. */
 export function studentPlans(db: Db, schoolId: string, studentId: string) {
-  const myGroups = db.select({ id: studentGroupMembers.groupId }).from(studentGroupMembers).where(eq(studentGroupMembers.studentId, studentId));
+  const myGroups = db
+    .select({ id: studentGroupMembers.groupId })
+    .from(studentGroupMembers)
+    .where(eq(studentGroupMembers.studentId, studentId));
   const assigned = db
     .select({ id: planAssignments.courseId })
     .from(planAssignments)

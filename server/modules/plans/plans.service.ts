@@ -24,7 +24,14 @@ import type { z } from 'zod';
 import { studyOrder } from '../../../shared/rules/learning';
 import { zCourseSettings } from '../../../shared/schemas/courses';
 import { learnLetter } from '../../../shared/schemas/chapters';
-import { PLAN_ERRORS, type NewPlan, type PlanInfo, type zAssignPlan, type zPlanListQuery, type zVerifyPlan } from '../../../shared/schemas/plans';
+import {
+  PLAN_ERRORS,
+  type NewPlan,
+  type PlanInfo,
+  type zAssignPlan,
+  type zPlanListQuery,
+  type zVerifyPlan,
+} from '../../../shared/schemas/plans';
 import type { AppContext } from '../../context';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { findAdmin } from '../auth/accounts.repository';
@@ -39,7 +46,11 @@ import * as repo from './plans.repository';
 import { stageOf, toPlanRow, toReview, toStageList } from './plans.presenter';
 
 /** Course level and settings.plan_type of each kind (spec 3 'Course' level: 0 growth, 1 phase). */
-const KIND_COLUMNS = { growth: { level: 0, planType: 0 }, phase: { level: 1, planType: 1 }, staged: { level: 1, planType: 2 } } as const;
+const KIND_COLUMNS = {
+  growth: { level: 0, planType: 0 },
+  phase: { level: 1, planType: 1 },
+  staged: { level: 1, planType: 2 },
+} as const;
 
 /** The main administrator (adminType 0) has no parent. */
 export function isMainAdmin(ctx: AppContext, adminId: string): boolean {
@@ -55,16 +66,28 @@ function studyChaptersOf(rows: readonly ChapterRow[]): ChapterRow[] {
   const tree = rows
     .filter((row) => row.parentId === '0')
     .sort(order)
-    .map((top) => ({ ...node(top), children: rows.filter((row) => row.parentId === top.id).sort(order).map(node) }));
+    .map((top) => ({
+      ...node(top),
+      children: rows
+        .filter((row) => row.parentId === top.id)
+        .sort(order)
+        .map(node),
+    }));
   return studyOrder(tree).map((leaf) => byId.get(leaf.cid)!);
 }
 
 /** The chosen courses with their study chapters, or a 400 naming the first course refused. */
-function sourceCourses(ctx: AppContext, adminId: string, schoolId: string, coids: readonly string[]): { course: CourseRow; lessons: ChapterRow[] }[] {
+function sourceCourses(
+  ctx: AppContext,
+  adminId: string,
+  schoolId: string,
+  coids: readonly string[],
+): { course: CourseRow; lessons: ChapterRow[] }[] {
   return coids.map((coid, index) => {
     const course = findCourse(ctx.db, coid);
     const field = `courses.${index}`;
-    if (!course || course.deleted || course.schoolId !== schoolId || !canManageCourse(ctx, adminId, course)) throw badField(field, 'is not a course of this school');
+    if (!course || course.deleted || course.schoolId !== schoolId || !canManageCourse(ctx, adminId, course))
+      throw badField(field, 'is not a course of this school');
     if (course.type === PLAN_COURSE_TYPE) throw badField(field, 'is a study plan');
     const lessons = studyChaptersOf(listChapters(ctx.db, course.id));
     if (lessons.length === 0) throw badField(field, PLAN_ERRORS.noStudyChapters);
@@ -84,7 +107,13 @@ export function createPlan(ctx: AppContext, adminId: string, schoolId: string, i
     zCourseSettings.parse({
       plan_type: kind.planType,
       verify: input.verify,
-      ...(stage ? { stage_year: stage.stage_year, stage_date: stage.label === 2 ? 1 : stage.stage_date, expire_limit: stage.expire_limit } : {}),
+      ...(stage
+        ? {
+            stage_year: stage.stage_year,
+            stage_date: stage.label === 2 ? 1 : stage.stage_date,
+            expire_limit: stage.expire_limit,
+          }
+        : {}),
     }),
   );
   const now = ctx.now();
@@ -92,7 +121,15 @@ export function createPlan(ctx: AppContext, adminId: string, schoolId: string, i
   const chapterRows: NewChapterRow[] = [];
   sources.forEach(({ course, lessons }, position) => {
     const stageId = ctx.ids.next();
-    chapterRows.push({ id: stageId, courseId: coid, parentId: '0', position, title: course.title, type: 0, createdAt: now });
+    chapterRows.push({
+      id: stageId,
+      courseId: coid,
+      parentId: '0',
+      position,
+      title: course.title,
+      type: 0,
+      createdAt: now,
+    });
     lessons.forEach((lesson, at) =>
       chapterRows.push({
         id: ctx.ids.next(),
@@ -141,7 +178,12 @@ function managedPlan(ctx: AppContext, adminId: string, coid: string): { course: 
 
 /** GET studyplan/list: the school's plans, by review state, paged. */
 export function listPlans(ctx: AppContext, schoolId: string, query: z.output<typeof zPlanListQuery>) {
-  const { rows, total } = repo.adminPlans(ctx.db, { schoolId, status: query.status, limit: query.num, offset: (query.page - 1) * query.num });
+  const { rows, total } = repo.adminPlans(ctx.db, {
+    schoolId,
+    status: query.status,
+    limit: query.num,
+    offset: (query.page - 1) * query.num,
+  });
   return { list: rows.map((row) => toPlanRow(ctx, row)), total };
 }
 
@@ -163,7 +205,12 @@ export function planInfo(ctx: AppContext, adminId: string, coid: string): PlanIn
 export function commitPlan(ctx: AppContext, adminId: string, coid: string): PlanInfo {
   const { course } = managedPlan(ctx, adminId, coid);
   const now = ctx.now();
-  const changed = repo.changeStatus(ctx.db, course.id, COMMITTABLE, { status: 'committed', committedBy: adminId, committedAt: now, updatedAt: now });
+  const changed = repo.changeStatus(ctx.db, course.id, COMMITTABLE, {
+    status: 'committed',
+    committedBy: adminId,
+    committedAt: now,
+    updatedAt: now,
+  });
   if (changed === 0) throw conflict(PLAN_ERRORS.badState);
   return planInfo(ctx, adminId, course.id);
 }
@@ -188,8 +235,10 @@ export function verifyPlan(ctx: AppContext, adminId: string, input: z.output<typ
 function schoolTargets(ctx: AppContext, schoolId: string, input: { sids: string[]; gids: string[] }) {
   const sids = [...new Set(input.sids)];
   const gids = [...new Set(input.gids)];
-  if (repo.schoolStudentIds(ctx.db, schoolId, sids).length !== sids.length) throw badField('sids', 'must name students of this school');
-  if (schoolGroupIds(ctx.db, schoolId, gids).length !== gids.length) throw badField('gids', 'must name groups of this school');
+  if (repo.schoolStudentIds(ctx.db, schoolId, sids).length !== sids.length)
+    throw badField('sids', 'must name students of this school');
+  if (schoolGroupIds(ctx.db, schoolId, gids).length !== gids.length)
+    throw badField('gids', 'must name groups of this school');
   return { sids, gids };
 }
 
@@ -204,8 +253,22 @@ export function assignPlan(ctx: AppContext, adminId: string, input: z.output<typ
   const { sids, gids } = schoolTargets(ctx, course.schoolId, input);
   const now = ctx.now();
   const rows: repo.AssignmentRow[] = [
-    ...sids.map((id) => ({ courseId: course.id, schoolId: course.schoolId, targetType: 'student' as const, targetId: id, assignedBy: adminId, createdAt: now })),
-    ...gids.map((id) => ({ courseId: course.id, schoolId: course.schoolId, targetType: 'group' as const, targetId: id, assignedBy: adminId, createdAt: now })),
+    ...sids.map((id) => ({
+      courseId: course.id,
+      schoolId: course.schoolId,
+      targetType: 'student' as const,
+      targetId: id,
+      assignedBy: adminId,
+      createdAt: now,
+    })),
+    ...gids.map((id) => ({
+      courseId: course.id,
+      schoolId: course.schoolId,
+      targetType: 'group' as const,
+      targetId: id,
+      assignedBy: adminId,
+      createdAt: now,
+    })),
   ];
   const changed = ctx.db.transaction((tx) => repo.insertAssignments(tx, rows));
   return assignmentCounts(ctx, course.id, changed);

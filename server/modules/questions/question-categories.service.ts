@@ -21,7 +21,16 @@ export function categoryTree(ctx: AppContext, schoolId: string): QuestionCategor
   const rows = repo.listCategories(ctx.db, schoolId);
   const counts = repo.countByCategory(ctx.db, schoolId);
   const nodes = new Map<string, QuestionCategoryNode>();
-  for (const row of rows) nodes.set(row.id, { catid: row.id, title: row.title, parent_id: row.parentId, position: row.position, count: counts.get(row.id) ?? 0, total: 0, children: [] });
+  for (const row of rows)
+    nodes.set(row.id, {
+      catid: row.id,
+      title: row.title,
+      parent_id: row.parentId,
+      position: row.position,
+      count: counts.get(row.id) ?? 0,
+      total: 0,
+      children: [],
+    });
   const roots: QuestionCategoryNode[] = [];
   for (const row of rows) {
     const node = nodes.get(row.id)!;
@@ -29,7 +38,8 @@ export function categoryTree(ctx: AppContext, schoolId: string): QuestionCategor
     if (parent) parent.children.push(node);
     else roots.push(node);
   }
-  const sum = (node: QuestionCategoryNode): number => (node.total = node.count + node.children.reduce((acc, child) => acc + sum(child), 0));
+  const sum = (node: QuestionCategoryNode): number =>
+    (node.total = node.count + node.children.reduce((acc, child) => acc + sum(child), 0));
   roots.forEach(sum);
   return roots;
 }
@@ -67,30 +77,53 @@ function renumber(db: Db, schoolId: string, ordered: readonly CategoryRowDb[]): 
   });
 }
 
-const siblingsOf = (db: Db, schoolId: string, parentId: string, exceptId = '') => repo.listCategories(db, schoolId).filter((row) => row.parentId === parentId && row.id !== exceptId);
+const siblingsOf = (db: Db, schoolId: string, parentId: string, exceptId = '') =>
+  repo.listCategories(db, schoolId).filter((row) => row.parentId === parentId && row.id !== exceptId);
 
 /** Adds a category at the end of its parent's children ('0' = first level); 404 for a parent not of the school. */
-export function addCategory(ctx: AppContext, schoolId: string, input: { title: string; parent_id: string }): QuestionCategoryNode {
+export function addCategory(
+  ctx: AppContext,
+  schoolId: string,
+  input: { title: string; parent_id: string },
+): QuestionCategoryNode {
   if (input.parent_id !== '0') schoolCategory(ctx, schoolId, input.parent_id);
   const id = ctx.ids.next();
   const position = siblingsOf(ctx.db, schoolId, input.parent_id).length;
-  repo.insertCategory(ctx.db, { id, schoolId, parentId: input.parent_id, title: input.title, position, createdAt: ctx.now() });
+  repo.insertCategory(ctx.db, {
+    id,
+    schoolId,
+    parentId: input.parent_id,
+    title: input.title,
+    position,
+    createdAt: ctx.now(),
+  });
   return { catid: id, title: input.title, parent_id: input.parent_id, position, count: 0, total: 0, children: [] };
 }
 
-export function renameCategory(ctx: AppContext, schoolId: string, input: { catid: string; title: string }): { catid: string; title: string } {
+export function renameCategory(
+  ctx: AppContext,
+  schoolId: string,
+  input: { catid: string; title: string },
+): { catid: string; title: string } {
   schoolCategory(ctx, schoolId, input.catid);
   repo.updateCategory(ctx.db, schoolId, input.catid, { title: input.title });
   return { catid: input.catid, title: input.title };
 }
 
 /** Moves a category under another parent at a position (the end when absent); never under itself. */
-export function moveCategory(ctx: AppContext, schoolId: string, input: { catid: string; parent_id: string; position?: number }): QuestionCategoryNode[] {
+export function moveCategory(
+  ctx: AppContext,
+  schoolId: string,
+  input: { catid: string; parent_id: string; position?: number },
+): QuestionCategoryNode[] {
   const row = schoolCategory(ctx, schoolId, input.catid);
   if (input.parent_id !== '0') {
     schoolCategory(ctx, schoolId, input.parent_id);
     if (descendantIds(repo.listCategories(ctx.db, schoolId), row.id).includes(input.parent_id)) {
-      throw badInput(QUESTION_ERRORS.categoryLoop, { field: 'parent_id', issues: [{ field: 'parent_id', message: QUESTION_ERRORS.categoryLoop }] });
+      throw badInput(QUESTION_ERRORS.categoryLoop, {
+        field: 'parent_id',
+        issues: [{ field: 'parent_id', message: QUESTION_ERRORS.categoryLoop }],
+      });
     }
   }
   ctx.db.transaction((tx) => {
@@ -112,7 +145,10 @@ export function deleteCategory(ctx: AppContext, schoolId: string, catid: string)
   const ids = descendantIds(rows, row.id);
   const counts = repo.countByCategory(ctx.db, schoolId);
   const held = ids.reduce((sum, id) => sum + (counts.get(id) ?? 0), 0);
-  if (held > 0) throw conflict(`${QUESTION_ERRORS.categoryHasQuestions}: ${held} question(s) must be moved or deleted first`, { questions: held });
+  if (held > 0)
+    throw conflict(`${QUESTION_ERRORS.categoryHasQuestions}: ${held} question(s) must be moved or deleted first`, {
+      questions: held,
+    });
   ctx.db.transaction((tx) => {
     repo.deleteCategories(tx, schoolId, ids);
     renumber(tx, schoolId, siblingsOf(tx, schoolId, row.parentId, row.id));

@@ -37,7 +37,18 @@ import * as repo from './questions.repository';
 import { checkQuestion, type CheckedQuestion, type QuestionInput } from './question-validation';
 import { excerptOf } from './questions.presenter';
 import { storedValues, type Admin } from './questions.service';
-import { columnOfHeading, heading, LETTERS, tagsOfCell, textOf, textToHtml, trueFalseOfCell, typeOfCell, yesNoOfCell, type ColumnKey } from './question-sheet';
+import {
+  columnOfHeading,
+  heading,
+  LETTERS,
+  tagsOfCell,
+  textOf,
+  textToHtml,
+  trueFalseOfCell,
+  typeOfCell,
+  yesNoOfCell,
+  type ColumnKey,
+} from './question-sheet';
 
 type SheetCell = string | number | boolean | Date | null | undefined;
 
@@ -47,7 +58,8 @@ interface ParsedRow {
   categoryTitle: string;
 }
 
-const cellString = (cell: SheetCell): string => (cell === null || cell === undefined ? '' : cell instanceof Date ? cell.toISOString() : String(cell)).trim();
+const cellString = (cell: SheetCell): string =>
+  (cell === null || cell === undefined ? '' : cell instanceof Date ? cell.toISOString() : String(cell)).trim();
 
 /** Reads the file's first sheet; a file that is not an XLSX gives a report with one problem on row 0. */
 async function readRows(file: Buffer): Promise<SheetCell[][] | null> {
@@ -60,10 +72,18 @@ async function readRows(file: Buffer): Promise<SheetCell[][] | null> {
 }
 
 /** Checks every row of a file against the school's bank: the report, and the rows ready to write when all is well. */
-export async function checkImport(ctx: AppContext, schoolId: string, file: Buffer, locale: Locale): Promise<{ report: ImportReport; rows: ParsedRow[] }> {
+export async function checkImport(
+  ctx: AppContext,
+  schoolId: string,
+  file: Buffer,
+  locale: Locale,
+): Promise<{ report: ImportReport; rows: ParsedRow[] }> {
   const t = textOf(locale);
   const issues: ImportIssue[] = [];
-  const fail = (reason: string) => ({ report: { ok: false, committed: false, issues: [{ row: 0, column: '', reason }], rows: [], newCategories: [] }, rows: [] });
+  const fail = (reason: string) => ({
+    report: { ok: false, committed: false, issues: [{ row: 0, column: '', reason }], rows: [], newCategories: [] },
+    rows: [],
+  });
   const sheet = await readRows(file);
   if (!sheet) return fail(t('admin.questions.import.reason.badFile'));
 
@@ -73,10 +93,15 @@ export async function checkImport(ctx: AppContext, schoolId: string, file: Buffe
   headings.forEach((column, index) => {
     if (column && !at.has(column)) at.set(column, index);
   });
-  if (!at.has('type') || !at.has('content') || !at.has('answer')) return fail(t('admin.questions.import.reason.noHeading'));
-  const dataRows = sheet.slice(1).map((cells, index) => ({ cells, row: index + 2 })).filter(({ cells }) => cells.some((cell) => cellString(cell) !== ''));
+  if (!at.has('type') || !at.has('content') || !at.has('answer'))
+    return fail(t('admin.questions.import.reason.noHeading'));
+  const dataRows = sheet
+    .slice(1)
+    .map((cells, index) => ({ cells, row: index + 2 }))
+    .filter(({ cells }) => cells.some((cell) => cellString(cell) !== ''));
   if (dataRows.length === 0) return fail(t('admin.questions.import.reason.noRows'));
-  if (dataRows.length > QUESTION_IMPORT_MAX_ROWS) return fail(t('admin.questions.import.reason.tooManyRows', { max: QUESTION_IMPORT_MAX_ROWS }));
+  if (dataRows.length > QUESTION_IMPORT_MAX_ROWS)
+    return fail(t('admin.questions.import.reason.tooManyRows', { max: QUESTION_IMPORT_MAX_ROWS }));
 
   const categories = repo.listCategories(ctx.db, schoolId);
   const byTitle = new Map<string, string[]>();
@@ -87,7 +112,8 @@ export async function checkImport(ctx: AppContext, schoolId: string, file: Buffe
   for (const { cells, row } of dataRows) {
     const cell = (column: ColumnKey) => (at.has(column) ? cellString(cells[at.get(column)!]) : '');
     const problems: ImportIssue[] = [];
-    const problem = (column: ColumnKey, reason: string) => problems.push({ row, column: heading(locale, column), reason });
+    const problem = (column: ColumnKey, reason: string) =>
+      problems.push({ row, column: heading(locale, column), reason });
 
     const type = typeOfCell(cell('type'));
     if (type === null) problem('type', t('admin.questions.import.reason.badType'));
@@ -97,7 +123,8 @@ export async function checkImport(ctx: AppContext, schoolId: string, file: Buffe
 
     const filled = LETTERS.map((letter) => cell(`option${letter}`));
     const lastFilled = filled.reduce((last, text, index) => (text ? index : last), -1);
-    if (filled.slice(0, lastFilled + 1).some((text) => text === '')) problem('optionA', t('admin.questions.import.reason.optionGap'));
+    if (filled.slice(0, lastFilled + 1).some((text) => text === ''))
+      problem('optionA', t('admin.questions.import.reason.optionGap'));
 
     const kind = type === null ? null : questionKind(type);
     let answer = '';
@@ -118,12 +145,15 @@ export async function checkImport(ctx: AppContext, schoolId: string, file: Buffe
 
     const pointText = cell('points');
     const point = Number(pointText);
-    if (pointText === '' || !Number.isFinite(point) || point <= 0 || point > 1000) problem('points', t('admin.questions.import.reason.badPoints'));
+    if (pointText === '' || !Number.isFinite(point) || point <= 0 || point > 1000)
+      problem('points', t('admin.questions.import.reason.badPoints'));
     const difficultyText = cell('difficulty');
     const difficulty = difficultyText === '' ? DIFFICULTY_DEFAULT : Number(difficultyText);
-    if (!Number.isInteger(difficulty) || difficulty < DIFFICULTY_MIN || difficulty > DIFFICULTY_MAX) problem('difficulty', t('admin.questions.import.reason.badDifficulty'));
+    if (!Number.isInteger(difficulty) || difficulty < DIFFICULTY_MIN || difficulty > DIFFICULTY_MAX)
+      problem('difficulty', t('admin.questions.import.reason.badDifficulty'));
     const tags = tagsOfCell(cell('tags'));
-    if (tags.length > QUESTION_TAGS_MAX || tags.some((tag) => characters(tag).length > QUESTION_TAG_MAX_CHARS)) problem('tags', t('admin.questions.import.reason.tooManyTags'));
+    if (tags.length > QUESTION_TAGS_MAX || tags.some((tag) => characters(tag).length > QUESTION_TAG_MAX_CHARS))
+      problem('tags', t('admin.questions.import.reason.tooManyTags'));
     const showAnswer = yesNoOfCell(cell('showAnswer'));
     if (showAnswer === null) problem('showAnswer', t('admin.questions.import.reason.badYesNo'));
     const explanation = cell('explanation');
@@ -131,15 +161,19 @@ export async function checkImport(ctx: AppContext, schoolId: string, file: Buffe
 
     const categoryTitle = cell('category');
     const sameTitle = byTitle.get(categoryTitle) ?? [];
-    if (categoryTitle && sameTitle.length > 1) problem('category', t('admin.questions.import.reason.ambiguousCategory'));
-    if (characters(categoryTitle).length > QUESTION_CATEGORY_TITLE_MAX) problem('category', t('admin.questions.import.reason.tooLong'));
+    if (categoryTitle && sameTitle.length > 1)
+      problem('category', t('admin.questions.import.reason.ambiguousCategory'));
+    if (characters(categoryTitle).length > QUESTION_CATEGORY_TITLE_MAX)
+      problem('category', t('admin.questions.import.reason.tooLong'));
 
     if (problems.length === 0 && type !== null) {
       const input: QuestionInput = {
         type,
         content: textToHtml(content),
         // Every filled option: a true/false or short-answer row with options is refused like the form refuses it.
-        optiondata: filled.slice(0, lastFilled + 1).map((text, index) => ({ oid: String(index + 1), content: textToHtml(text) })),
+        optiondata: filled
+          .slice(0, lastFilled + 1)
+          .map((text, index) => ({ oid: String(index + 1), content: textToHtml(text) })),
         answer,
         point,
         explanation: textToHtml(explanation),
@@ -152,7 +186,15 @@ export async function checkImport(ctx: AppContext, schoolId: string, file: Buffe
       if (!result.ok) {
         for (const found of result.issues) {
           const option = /^optiondata\.(\d+)/.exec(found.field);
-          const column: ColumnKey = option ? `option${LETTERS[Number(option[1])]}` : found.field === 'optiondata' ? 'optionA' : found.field === 'answer' ? 'answer' : found.field === 'categoryId' ? 'category' : 'content';
+          const column: ColumnKey = option
+            ? `option${LETTERS[Number(option[1])]}`
+            : found.field === 'optiondata'
+              ? 'optionA'
+              : found.field === 'answer'
+                ? 'answer'
+                : found.field === 'categoryId'
+                  ? 'category'
+                  : 'content';
           problem(column, t(`admin.questions.error.${found.code}`));
         }
       } else {
@@ -169,7 +211,15 @@ export async function checkImport(ctx: AppContext, schoolId: string, file: Buffe
       ok,
       committed: false,
       issues,
-      rows: ok ? parsed.map((item) => ({ row: item.row, type: item.value.type, excerpt: excerptOf(item.value.content), categoryTitle: item.categoryTitle, point: item.value.point })) : [],
+      rows: ok
+        ? parsed.map((item) => ({
+            row: item.row,
+            type: item.value.type,
+            excerpt: excerptOf(item.value.content),
+            categoryTitle: item.categoryTitle,
+            point: item.value.point,
+          }))
+        : [],
       newCategories: ok ? [...newCategories] : [],
     },
     rows: ok ? parsed : [],
@@ -187,12 +237,25 @@ export async function commitImport(ctx: AppContext, admin: Admin, file: Buffer, 
     let position = existing.filter((row) => row.parentId === '0').length;
     for (const title of report.newCategories) {
       const id = ctx.ids.next();
-      repo.insertCategory(tx, { id, schoolId: admin.schoolId, parentId: '0', title, position: position++, createdAt: now });
+      repo.insertCategory(tx, {
+        id,
+        schoolId: admin.schoolId,
+        parentId: '0',
+        title,
+        position: position++,
+        createdAt: now,
+      });
       ids.set(title, id);
     }
     for (const item of rows) {
       const categoryId = item.categoryTitle ? (ids.get(item.categoryTitle) ?? '') : '';
-      repo.insertQuestion(tx, { id: ctx.ids.next(), schoolId: admin.schoolId, ...storedValues({ ...item.value, categoryId }, now), createdBy: admin.userId, createdAt: now });
+      repo.insertQuestion(tx, {
+        id: ctx.ids.next(),
+        schoolId: admin.schoolId,
+        ...storedValues({ ...item.value, categoryId }, now),
+        createdBy: admin.userId,
+        createdAt: now,
+      });
     }
   });
   return { ...report, committed: true };

@@ -17,13 +17,34 @@ import { messages as zh } from '../../../shared/i18n/admin-questions.zh-CN';
 import { OPTION_LETTERS } from '../../../shared/rules/grading';
 
 export type QuestionsKey = keyof typeof zh;
-export type ColumnKey = 'type' | 'category' | 'content' | `option${string}` | 'answer' | 'points' | 'explanation' | 'difficulty' | 'tags' | 'showAnswer';
+export type ColumnKey =
+  | 'type'
+  | 'category'
+  | 'content'
+  | `option${string}`
+  | 'answer'
+  | 'points'
+  | 'explanation'
+  | 'difficulty'
+  | 'tags'
+  | 'showAnswer';
 
 /** The option letters A..N. */
 export const LETTERS = [...OPTION_LETTERS];
 
 /** The columns in file order. */
-export const COLUMNS: ColumnKey[] = ['type', 'category', 'content', ...LETTERS.map((letter) => `option${letter}` as const), 'answer', 'points', 'explanation', 'difficulty', 'tags', 'showAnswer'];
+export const COLUMNS: ColumnKey[] = [
+  'type',
+  'category',
+  'content',
+  ...LETTERS.map((letter) => `option${letter}` as const),
+  'answer',
+  'points',
+  'explanation',
+  'difficulty',
+  'tags',
+  'showAnswer',
+];
 
 /** A message in a language, with {name} values filled in. */
 export function textOf(locale: Locale) {
@@ -78,7 +99,8 @@ export function typeName(locale: Locale, type: number): string {
 export function typeOfCell(text: string): number | null {
   const wanted = squash(text);
   for (const [type, names] of Object.entries(TYPE_NAMES)) {
-    if (names.some((name) => squash(name) === wanted) || squash(typeName('en-gb', Number(type))) === wanted) return Number(type);
+    if (names.some((name) => squash(name) === wanted) || squash(typeName('en-gb', Number(type))) === wanted)
+      return Number(type);
   }
   return null;
 }
@@ -101,7 +123,8 @@ export function yesNoOfCell(text: string): boolean | null {
 
 /** Plain text as HTML paragraphs: escaped, one paragraph per line. */
 export function textToHtml(text: string): string {
-  const escapeLine = (line: string) => line.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const escapeLine = (line: string) =>
+    line.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   return text
     .split(/\r?\n/)
     .map((line) => line.trim())
@@ -112,5 +135,12 @@ export function textToHtml(text: string): string {
 
 /** Tags of a cell: separated by commas (either width), semicolons, 、 or line breaks. */
 export function tagsOfCell(text: string): string[] {
-  return [...new Set(text.split(/[,，;；、\n]/).map((tag) => tag.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(/[,，;；、\n]/)
+        .map((tag) => tag.trim())
+        .filter(Boolean),
+    ),
+  ];
 }

@@ -16,7 +16,12 @@
  */
 import { characters } from '../../../shared/rules/text';
 import { choiceAnswer, choiceIds, MAX_OPTIONS, questionKind, SHORT_ANSWER_MAX } from '../../../shared/rules/grading';
-import { QUESTION_ISSUES, type QuestionIssueCode, type QuestionOption, type zNewQuestion } from '../../../shared/schemas/questions';
+import {
+  QUESTION_ISSUES,
+  type QuestionIssueCode,
+  type QuestionOption,
+  type zNewQuestion,
+} from '../../../shared/schemas/questions';
 import type { z } from 'zod';
 import { badInput } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/sanitize';
@@ -74,7 +79,8 @@ export function checkQuestion(
   categoryExists: (id: string) => boolean,
 ): { ok: true; value: CheckedQuestion } | { ok: false; issues: QuestionIssue[] } {
   const issues: QuestionIssue[] = [];
-  const issue = (field: string, code: QuestionIssueCode) => issues.push({ field, code, message: QUESTION_ISSUES[code] });
+  const issue = (field: string, code: QuestionIssueCode) =>
+    issues.push({ field, code, message: QUESTION_ISSUES[code] });
   const kind = questionKind(input.type);
 
   const content = sanitizeRichText(input.content).trim();

@@ -15,23 +15,43 @@ export type CategoryRowDb = typeof questionCategories.$inferSelect;
 
 /** The school's bank categories, by parent then position. */
 export function listCategories(db: Db, schoolId: string): CategoryRowDb[] {
-  return db.select().from(questionCategories).where(eq(questionCategories.schoolId, schoolId)).orderBy(asc(questionCategories.parentId), asc(questionCategories.position), asc(questionCategories.createdAt)).all();
+  return db
+    .select()
+    .from(questionCategories)
+    .where(eq(questionCategories.schoolId, schoolId))
+    .orderBy(asc(questionCategories.parentId), asc(questionCategories.position), asc(questionCategories.createdAt))
+    .all();
 }
 
 export function findCategory(db: Db, schoolId: string, id: string): CategoryRowDb | undefined {
-  return db.select().from(questionCategories).where(and(eq(questionCategories.schoolId, schoolId), eq(questionCategories.id, id))).get();
+  return db
+    .select()
+    .from(questionCategories)
+    .where(and(eq(questionCategories.schoolId, schoolId), eq(questionCategories.id, id)))
+    .get();
 }
 
 export function insertCategory(db: Db, row: typeof questionCategories.$inferInsert): void {
   db.insert(questionCategories).values(row).run();
 }
 
-export function updateCategory(db: Db, schoolId: string, id: string, values: Partial<Pick<CategoryRowDb, 'title' | 'parentId' | 'position'>>): void {
-  db.update(questionCategories).set(values).where(and(eq(questionCategories.schoolId, schoolId), eq(questionCategories.id, id))).run();
+export function updateCategory(
+  db: Db,
+  schoolId: string,
+  id: string,
+  values: Partial<Pick<CategoryRowDb, 'title' | 'parentId' | 'position'>>,
+): void {
+  db.update(questionCategories)
+    .set(values)
+    .where(and(eq(questionCategories.schoolId, schoolId), eq(questionCategories.id, id)))
+    .run();
 }
 
 export function deleteCategories(db: Db, schoolId: string, ids: string[]): void {
-  if (ids.length) db.delete(questionCategories).where(and(eq(questionCategories.schoolId, schoolId), inArray(questionCategories.id, ids))).run();
+  if (ids.length)
+    db.delete(questionCategories)
+      .where(and(eq(questionCategories.schoolId, schoolId), inArray(questionCategories.id, ids)))
+      .run();
 }
 
 /** Live questions per category id of the school. */
@@ -49,7 +69,11 @@ export function countByCategory(db: Db, schoolId: string): Map<string, number> {
 
 /** A live question of the school. */
 export function findQuestion(db: Db, schoolId: string, id: string): QuestionRowDb | undefined {
-  return db.select().from(questions).where(and(eq(questions.schoolId, schoolId), eq(questions.id, id), eq(questions.deleted, false))).get();
+  return db
+    .select()
+    .from(questions)
+    .where(and(eq(questions.schoolId, schoolId), eq(questions.id, id), eq(questions.deleted, false)))
+    .get();
 }
 
 export function insertQuestion(db: Db, row: QuestionInsert): void {
@@ -57,7 +81,12 @@ export function insertQuestion(db: Db, row: QuestionInsert): void {
 }
 
 /** Replaces a question's fields and grows its version by one. */
-export function updateQuestion(db: Db, schoolId: string, id: string, values: Omit<QuestionInsert, 'id' | 'schoolId' | 'createdAt' | 'createdBy' | 'version' | 'deleted'>): void {
+export function updateQuestion(
+  db: Db,
+  schoolId: string,
+  id: string,
+  values: Omit<QuestionInsert, 'id' | 'schoolId' | 'createdAt' | 'createdBy' | 'version' | 'deleted'>,
+): void {
   db.update(questions)
     .set({ ...values, version: sql`${questions.version} + 1` })
     .where(and(eq(questions.schoolId, schoolId), eq(questions.id, id), eq(questions.deleted, false)))
@@ -65,7 +94,10 @@ export function updateQuestion(db: Db, schoolId: string, id: string, values: Omi
 }
 
 export function softDeleteQuestion(db: Db, schoolId: string, id: string, now: number): void {
-  db.update(questions).set({ deleted: true, updatedAt: now }).where(and(eq(questions.schoolId, schoolId), eq(questions.id, id))).run();
+  db.update(questions)
+    .set({ deleted: true, updatedAt: now })
+    .where(and(eq(questions.schoolId, schoolId), eq(questions.id, id)))
+    .run();
 }
 
 /** How many live papers and how many exercise sets hold the question. */
@@ -76,7 +108,11 @@ export function questionUse(db: Db, id: string): { papers: number; exerciseSets:
     .innerJoin(papers, eq(papers.id, paperQuestions.paperId))
     .where(and(eq(paperQuestions.questionId, id), eq(papers.deleted, false)))
     .get();
-  const setCount = db.select({ n: countDistinct(exerciseSetQuestions.setId) }).from(exerciseSetQuestions).where(eq(exerciseSetQuestions.questionId, id)).get();
+  const setCount = db
+    .select({ n: countDistinct(exerciseSetQuestions.setId) })
+    .from(exerciseSetQuestions)
+    .where(eq(exerciseSetQuestions.questionId, id))
+    .get();
   return { papers: paperCount?.n ?? 0, exerciseSets: setCount?.n ?? 0 };
 }
 
@@ -95,17 +131,31 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${c
 function whereOf(schoolId: string, filter: QuestionWhere): SQL {
   const parts: SQL[] = [eq(questions.schoolId, schoolId), eq(questions.deleted, false)];
   if (filter.keyword) parts.push(sql`${questions.content} like ${likePattern(filter.keyword)} escape '\\'`);
-  if (filter.categoryIds) parts.push(filter.categoryIds.length ? inArray(questions.categoryId, filter.categoryIds) : sql`0`);
+  if (filter.categoryIds)
+    parts.push(filter.categoryIds.length ? inArray(questions.categoryId, filter.categoryIds) : sql`0`);
   if (filter.type !== undefined) parts.push(eq(questions.type, filter.type));
   if (filter.difficulty !== undefined) parts.push(eq(questions.difficulty, filter.difficulty));
-  if (filter.tag) parts.push(sql`exists (select 1 from json_each(${questions.tags}) where json_each.value = ${filter.tag})`);
+  if (filter.tag)
+    parts.push(sql`exists (select 1 from json_each(${questions.tags}) where json_each.value = ${filter.tag})`);
   return and(...parts)!;
 }
 
 /** A page of the school's questions, newest first, and how many match. */
-export function listQuestions(db: Db, schoolId: string, filter: QuestionWhere, page: { offset: number; limit: number }): { rows: QuestionRowDb[]; total: number } {
+export function listQuestions(
+  db: Db,
+  schoolId: string,
+  filter: QuestionWhere,
+  page: { offset: number; limit: number },
+): { rows: QuestionRowDb[]; total: number } {
   const where = whereOf(schoolId, filter);
-  const rows = db.select().from(questions).where(where).orderBy(desc(questions.createdAt), desc(questions.id)).limit(page.limit).offset(page.offset).all();
+  const rows = db
+    .select()
+    .from(questions)
+    .where(where)
+    .orderBy(desc(questions.createdAt), desc(questions.id))
+    .limit(page.limit)
+    .offset(page.offset)
+    .all();
   const total = db.select({ n: count() }).from(questions).where(where).get()?.n ?? 0;
   return { rows, total };
 }

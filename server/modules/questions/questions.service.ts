@@ -9,7 +9,13 @@
  *
  * Editing never changes a sitting already given the question: sittings keep their own copy (schema comment).
  */
-import { QUESTION_ERRORS, type AdminQuestion, type QuestionFilter, type QuestionList, type QuestionListQuery } from '../../../shared/schemas/questions';
+import {
+  QUESTION_ERRORS,
+  type AdminQuestion,
+  type QuestionFilter,
+  type QuestionList,
+  type QuestionListQuery,
+} from '../../../shared/schemas/questions';
 import { parseOptions } from '../../../shared/schemas/questions';
 import type { z } from 'zod';
 import type { zUpdateQuestion } from '../../../shared/schemas/questions';
@@ -48,7 +54,12 @@ export function getQuestion(ctx: AppContext, schoolId: string, qid: string): Adm
 }
 
 /** Checks a question against the school's categories: the values to store, or a 400 with every field error. */
-function checked(ctx: AppContext, schoolId: string, input: QuestionInput, storedOptions: ReturnType<typeof parseOptions>): CheckedQuestion {
+function checked(
+  ctx: AppContext,
+  schoolId: string,
+  input: QuestionInput,
+  storedOptions: ReturnType<typeof parseOptions>,
+): CheckedQuestion {
   const titles = categoryTitles(ctx, schoolId);
   const result = checkQuestion(input, storedOptions, (id) => titles.has(id));
   if (!result.ok) throw questionRefused(result.issues);
@@ -59,7 +70,13 @@ export function addQuestion(ctx: AppContext, admin: Admin, input: QuestionInput)
   const value = checked(ctx, admin.schoolId, input, []);
   const id = ctx.ids.next();
   const now = ctx.now();
-  repo.insertQuestion(ctx.db, { id, schoolId: admin.schoolId, ...storedValues(value, now), createdBy: admin.userId, createdAt: now });
+  repo.insertQuestion(ctx.db, {
+    id,
+    schoolId: admin.schoolId,
+    ...storedValues(value, now),
+    createdBy: admin.userId,
+    createdAt: now,
+  });
   return getQuestion(ctx, admin.schoolId, id);
 }
 
@@ -88,7 +105,13 @@ export function whereOf(ctx: AppContext, schoolId: string, filter: QuestionFilte
   let categoryIds: string[] | undefined;
   // Another school's (or an unknown) category matches nothing.
   if (filter.catid) categoryIds = categoryAndSubcategories(ctx, schoolId, filter.catid) ?? [];
-  return { keyword: filter.keyword || undefined, categoryIds, type: filter.type, difficulty: filter.difficulty, tag: filter.tag || undefined };
+  return {
+    keyword: filter.keyword || undefined,
+    categoryIds,
+    type: filter.type,
+    difficulty: filter.difficulty,
+    tag: filter.tag || undefined,
+  };
 }
 
 /** A page of the bank, newest first. */
@@ -96,6 +119,9 @@ export function listQuestions(ctx: AppContext, schoolId: string, query: Question
   const page = query.page ?? 1;
   const num = query.num ?? 20;
   const titles = categoryTitles(ctx, schoolId);
-  const { rows, total } = repo.listQuestions(ctx.db, schoolId, whereOf(ctx, schoolId, query), { offset: (page - 1) * num, limit: num });
+  const { rows, total } = repo.listQuestions(ctx.db, schoolId, whereOf(ctx, schoolId, query), {
+    offset: (page - 1) * num,
+    limit: num,
+  });
   return { list: rows.map((row) => toQuestionRow(row, titles.get(row.categoryId) ?? '')), total };
 }

@@ -17,9 +17,7 @@ export const questionsRoutes: FastifyPluginAsync = async (app) => {
   route(app, calls.remove, ({ body }, _reply, admin) => ok(questions.deleteQuestion(ctx, admin, body.qid)));
 
   // ---- categories ----
-  route(app, calls.categories, (_request, _reply, admin) =>
-    ok({ tree: categories.categoryTree(ctx, admin.schoolId) }),
-  );
+  route(app, calls.categories, (_request, _reply, admin) => ok({ tree: categories.categoryTree(ctx, admin.schoolId) }));
   route(app, calls.addCategory, ({ body }, _reply, admin) => ok(categories.addCategory(ctx, admin.schoolId, body)));
   route(app, calls.renameCategory, ({ body }, _reply, admin) =>
     ok(categories.renameCategory(ctx, admin.schoolId, body)),

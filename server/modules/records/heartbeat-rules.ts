@@ -111,7 +111,14 @@ function lengthOf(record: RecordState, facts: ChapterFacts, claimed: number | un
 }
 
 /** Applies one heartbeat to the record (mutated) and returns what it credited. */
-export function applyHeartbeat(record: RecordState, previous: StreamState | null, clock: number, beat: Heartbeat, facts: ChapterFacts, now: number): BeatOutcome {
+export function applyHeartbeat(
+  record: RecordState,
+  previous: StreamState | null,
+  clock: number,
+  beat: Heartbeat,
+  facts: ChapterFacts,
+  now: number,
+): BeatOutcome {
   const continuing = previous !== null && previous.startTs === beat.start_ts && previous.lastAt <= now;
   const active = continuing && !previous.pause;
 
@@ -135,7 +142,10 @@ export function applyHeartbeat(record: RecordState, previous: StreamState | null
       if (active) {
         const runSeconds = (now - previous.runAt) / 1000;
         const allowedEnd = previous.runFrom + runSeconds * MAX_RATE + Math.min(SLACK_SECONDS, runSeconds * SLACK_SHARE);
-        plausible = position >= previous.position && position <= allowedEnd && (!facts.notAllowSkip || previous.position <= record.furthest + SLACK_SECONDS);
+        plausible =
+          position >= previous.position &&
+          position <= allowedEnd &&
+          (!facts.notAllowSkip || previous.position <= record.furthest + SLACK_SECONDS);
       }
       if (plausible) {
         if (position > previous!.position) {
@@ -209,7 +219,7 @@ export function applyHeartbeat(record: RecordState, previous: StreamState | null
       pause,
       runAt,
       runFrom,
-      creditedAt: creditMs > 0 ? now : previous?.creditedAt ?? 0,
+      creditedAt: creditMs > 0 ? now : (previous?.creditedAt ?? 0),
     },
     completedNow,
   };

@@ -26,7 +26,14 @@ import { tenths } from './records.presenter';
 import { enrolOnce } from './records.repository';
 
 /** Brings a course record up to date after a chapter's heartbeat (or 'update student course'). */
-export function visitCourse(course: CourseState, cid: string, now: number, creditMs: number, completedNow: boolean, total: number): void {
+export function visitCourse(
+  course: CourseState,
+  cid: string,
+  now: number,
+  creditMs: number,
+  completedNow: boolean,
+  total: number,
+): void {
   course.lastChapterId = cid;
   course.lastVisitAt = now;
   course.effMs += creditMs;
@@ -39,7 +46,20 @@ export function visitCourse(course: CourseState, cid: string, now: number, credi
 
 function unrecorded(status: 'free' | 'preview', coid: string, cid: string, beat: Heartbeat): HeartbeatReply {
   const position = beat.played_time ?? beat.position ?? 0;
-  return { status, coid, cid, eff: 0, eff_time: 0, watch_time: 0, progress: 0, position, furthest: 0, duration: 0, completed: false, obtained: false };
+  return {
+    status,
+    coid,
+    cid,
+    eff: 0,
+    eff_time: 0,
+    watch_time: 0,
+    progress: 0,
+    position,
+    furthest: 0,
+    duration: 0,
+    completed: false,
+    obtained: false,
+  };
 }
 
 /** Opens the target, turning 'no login' into 'invalid sid': a heartbeat without a student session goes to login. */
@@ -58,7 +78,8 @@ export async function heartbeat(ctx: AppContext, auth: Auth, beat: Heartbeat): P
   const target = open(ctx, auth, beat);
   const { head } = target;
   const cid = target.chapter?.id ?? '0';
-  if (target.as !== 'student' || auth.role !== 'student') return unrecorded(target.as === 'free' ? 'free' : 'preview', head.id, cid, beat);
+  if (target.as !== 'student' || auth.role !== 'student')
+    return unrecorded(target.as === 'free' ? 'free' : 'preview', head.id, cid, beat);
 
   const now = ctx.now();
   const obtained = target.obtain && enrolOnce(ctx.db, auth.userId, head.id, 'obtain', now);
@@ -69,7 +90,15 @@ export async function heartbeat(ctx: AppContext, auth: Auth, beat: Heartbeat): P
   const course = engine.courseState(auth.userId, head.id, head.schoolId, () => total);
   const previousRow = engine.stream(auth.tokenHash, head.id, cid);
   const previous: StreamState | null = previousRow
-    ? { startTs: previousRow.startTs, lastAt: previousRow.lastAt, position: previousRow.position, pause: previousRow.pause, runAt: previousRow.runAt, runFrom: previousRow.runFrom, creditedAt: previousRow.creditedAt }
+    ? {
+        startTs: previousRow.startTs,
+        lastAt: previousRow.lastAt,
+        position: previousRow.position,
+        pause: previousRow.pause,
+        runAt: previousRow.runAt,
+        runFrom: previousRow.runFrom,
+        creditedAt: previousRow.creditedAt,
+      }
     : null;
 
   const outcome = applyHeartbeat(record as RecordState, previous, engine.clock(auth.userId), beat, facts, now);

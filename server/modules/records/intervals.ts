@@ -57,7 +57,8 @@ export function parseIntervals(text: string): Interval[] {
     if (!Array.isArray(value)) return [];
     let ranges: Interval[] = [];
     for (const item of value) {
-      if (Array.isArray(item) && typeof item[0] === 'number' && typeof item[1] === 'number') ranges = addInterval(ranges, item[0], item[1]);
+      if (Array.isArray(item) && typeof item[0] === 'number' && typeof item[1] === 'number')
+        ranges = addInterval(ranges, item[0], item[1]);
     }
     return ranges;
   } catch {

@@ -53,7 +53,18 @@ export function openTarget(ctx: AppContext, auth: Auth, courseRef: string, cid: 
     if (!chapter || chapter.courseId !== head.id) throw refusalError(ctx, 'noChapter', head);
     const access = canStudyChapter(ctx, auth, course, chapter);
     if (!access.allowed) throw refusalError(ctx, access.refusal, head, access.detail);
-    return { head, chapter, as: access.preview ? 'preview' : auth.role === 'student' ? 'student' : access.audition && auth.role === 'guest' ? 'free' : 'preview', obtain: false };
+    return {
+      head,
+      chapter,
+      as: access.preview
+        ? 'preview'
+        : auth.role === 'student'
+          ? 'student'
+          : access.audition && auth.role === 'guest'
+            ? 'free'
+            : 'preview',
+      obtain: false,
+    };
   }
   if (head.type !== COURSE_TYPE.graphicOrColumn) throw refusalError(ctx, 'noChapter', head);
   if (admin) return { head, chapter: null, as: 'preview', obtain: false };
@@ -64,7 +75,8 @@ export function openTarget(ctx: AppContext, auth: Auth, courseRef: string, cid: 
   }
   if (auth.role !== 'student') throw refusalError(ctx, 'studentOnly', head);
   if (auth.schoolId !== head.schoolId) throw refusalError(ctx, 'otherSchool', head);
-  if (!allowedByGroups(head.authenticationGid, studentGroupIds(ctx.db, auth.userId))) throw refusalError(ctx, 'designatedGroup', head);
+  if (!allowedByGroups(head.authenticationGid, studentGroupIds(ctx.db, auth.userId)))
+    throw refusalError(ctx, 'designatedGroup', head);
   const purchase = purchaseOf(ctx, auth, head.id);
   if (!free && !purchase.bought) throw new AppError(403, 'graphicAccount');
   const { status } = courseStatus(validityOf(head), purchase, ctx.now());
@@ -78,9 +90,15 @@ export function openTarget(ctx: AppContext, auth: Auth, courseRef: string, cid: 
  * of its school and groups, and it is free, bought, or has a free chapter to try; not before its window
  * nor after its validity. The same steps as study-access.ts canStudyChapter, for a course without a chapter.
  */
-export function assertMayStart(ctx: AppContext, auth: Exclude<Auth, { role: 'guest' }>, head: CourseHead, hasFreeChapter: boolean): void {
+export function assertMayStart(
+  ctx: AppContext,
+  auth: Exclude<Auth, { role: 'guest' }>,
+  head: CourseHead,
+  hasFreeChapter: boolean,
+): void {
   if (auth.schoolId !== head.schoolId) throw refusalError(ctx, 'otherSchool', head);
-  if (!allowedByGroups(head.authenticationGid, studentGroupIds(ctx.db, auth.userId))) throw refusalError(ctx, 'designatedGroup', head);
+  if (!allowedByGroups(head.authenticationGid, studentGroupIds(ctx.db, auth.userId)))
+    throw refusalError(ctx, 'designatedGroup', head);
   const purchase = purchaseOf(ctx, auth, head.id);
   const free = head.actualFen <= 0;
   if (!free && !purchase.bought) {
@@ -126,7 +144,13 @@ function catalogueVersion(ctx: AppContext, schoolId: string): object {
   return ctx.catalogueCache.get(schoolId, 'records:version', () => 0);
 }
 
-function versioned<T>(ctx: AppContext, cache: TtlCache<string, Versioned<T>>, schoolId: string, key: string, load: () => T): T {
+function versioned<T>(
+  ctx: AppContext,
+  cache: TtlCache<string, Versioned<T>>,
+  schoolId: string,
+  key: string,
+  load: () => T,
+): T {
   const version = catalogueVersion(ctx, schoolId);
   const hit = cache.get(key);
   if (hit && hit.version === version) return hit.value;
@@ -139,14 +163,19 @@ function cachedChapter(ctx: AppContext, schoolId: string, cid: string): ChapterR
 }
 
 /** Characters of text in rich text (tags and white space left out). */
-const textLength = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&[a-z#0-9]+;/gi, ' ').replace(/\s+/g, '').length;
+const textLength = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&[a-z#0-9]+;/gi, ' ')
+    .replace(/\s+/g, '').length;
 
 function contentFacts(ctx: AppContext, head: CourseHead, chapter: ChapterRow | null): ContentFacts {
   if (!chapter) {
     const text = findCourse(ctx.db, head.id)?.description ?? '';
     return { kind: 'graphic', length: 0, minSeconds: minReadingSeconds(textLength(text)) };
   }
-  if (chapter.type === CHAPTER_TYPE.imageText) return { kind: 'graphic', length: 0, minSeconds: minReadingSeconds(textLength(chapter.description)) };
+  if (chapter.type === CHAPTER_TYPE.imageText)
+    return { kind: 'graphic', length: 0, minSeconds: minReadingSeconds(textLength(chapter.description)) };
   const found = chapter.resourceId ? wareResource(ctx.db, chapter.resourceId) : undefined;
   const resource = found && !found.deleted && found.schoolId === head.schoolId ? found : null;
   const outputs = resource ? readOutputs(resource.outputs) : {};
@@ -169,9 +198,12 @@ function contentFacts(ctx: AppContext, head: CourseHead, chapter: ChapterRow | n
 /** What the server knows of the content studied (chapter null: a graphic course's text), with the course's notAllowSkip. */
 export function studyFacts(ctx: AppContext, head: CourseHead, chapter: ChapterRow | null): ChapterFacts {
   const caches = cachesOf(ctx);
-  const content = versioned(ctx, caches.content, head.schoolId, chapter ? chapter.id : `course:${head.id}`, () => contentFacts(ctx, head, chapter));
+  const content = versioned(ctx, caches.content, head.schoolId, chapter ? chapter.id : `course:${head.id}`, () =>
+    contentFacts(ctx, head, chapter),
+  );
   let skip = caches.skip.get(head.id);
-  if (!skip || skip.settings !== head.settings) skip = caches.skip.set(head.id, { settings: head.settings, value: readSettings(head.settings).notAllowSkip });
+  if (!skip || skip.settings !== head.settings)
+    skip = caches.skip.set(head.id, { settings: head.settings, value: readSettings(head.settings).notAllowSkip });
   return { ...content, notAllowSkip: skip.value };
 }
 
@@ -182,7 +214,11 @@ export function totalChapters(ctx: AppContext, head: { id: string; type: number;
 }
 
 /** The course's id when it is of the administrator's school; 404 otherwise (another school's ids look like none). */
-export function schoolCourse(ctx: AppContext, schoolId: string, courseRef: string): { id: string; title: string; type: number; schoolId: string } {
+export function schoolCourse(
+  ctx: AppContext,
+  schoolId: string,
+  courseRef: string,
+): { id: string; title: string; type: number; schoolId: string } {
   const id = courseIdOf(ctx, courseRef);
   const course = id ? findCourse(ctx.db, id) : undefined;
   if (!course || course.schoolId !== schoolId) throw notFound();

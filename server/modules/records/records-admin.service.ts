@@ -45,9 +45,18 @@ function courseChapter(ctx: AppContext, course: { id: string; type: number }, ci
 }
 
 /** GET learn/getlist: the learners of a course with their progress, latest visit first. */
-export function courseLearners(ctx: AppContext, schoolId: string, query: z.output<typeof s.zCourseLearnersQuery>): z.infer<typeof s.zCourseLearners> {
+export function courseLearners(
+  ctx: AppContext,
+  schoolId: string,
+  query: z.output<typeof s.zCourseLearnersQuery>,
+): z.infer<typeof s.zCourseLearners> {
   const course = schoolCourse(ctx, schoolId, query.coid);
-  const { rows, total } = recordsStore(ctx).courseLearners(course.id, query.key || undefined, query.num, offsetOf(query));
+  const { rows, total } = recordsStore(ctx).courseLearners(
+    course.id,
+    query.key || undefined,
+    query.num,
+    offsetOf(query),
+  );
   const totalChapter = totalChapters(ctx, course);
   return {
     total,
@@ -68,7 +77,11 @@ export function courseLearners(ctx: AppContext, schoolId: string, query: z.outpu
 }
 
 /** GET learn/getlistbystudent: the courses a student studies. */
-export function studentCourses(ctx: AppContext, schoolId: string, query: z.output<typeof s.zStudentCoursesQuery>): z.infer<typeof s.zStudentCourses> {
+export function studentCourses(
+  ctx: AppContext,
+  schoolId: string,
+  query: z.output<typeof s.zStudentCoursesQuery>,
+): z.infer<typeof s.zStudentCourses> {
   const student = schoolStudent(ctx, schoolId, query.sid);
   const { rows, total } = recordsStore(ctx).studentCourseRecords(student.sid, query.num, offsetOf(query));
   return {
@@ -89,19 +102,43 @@ export function studentCourses(ctx: AppContext, schoolId: string, query: z.outpu
 }
 
 /** GET learn/detailbystudent: a student's record of every chapter of a course. */
-export function studentDetail(ctx: AppContext, schoolId: string, query: z.output<typeof s.zStudentDetailQuery>): z.infer<typeof s.zStudentDetail> {
+export function studentDetail(
+  ctx: AppContext,
+  schoolId: string,
+  query: z.output<typeof s.zStudentDetailQuery>,
+): z.infer<typeof s.zStudentDetail> {
   const student = schoolStudent(ctx, schoolId, query.sid);
   const course = schoolCourse(ctx, schoolId, query.coid);
-  const records = new Map(recordsStore(ctx).learnRecordsOf(student.sid, course.id).map((row) => [row.chapterId, row]));
+  const records = new Map(
+    recordsStore(ctx)
+      .learnRecordsOf(student.sid, course.id)
+      .map((row) => [row.chapterId, row]),
+  );
   const chapters = displayOrder(listChapters(ctx.db, course.id));
-  const rows = course.type === 4 ? [toChapterRecordRow(courseText(course), records.get(COURSE_TEXT))] : chapters.map((chapter) => toChapterRecordRow(chapter, records.get(chapter.id)));
-  const study = course.type === 4 ? [COURSE_TEXT] : chapters.filter((chapter) => isStudyChapter(chapter, chapters)).map((chapter) => chapter.id);
+  const rows =
+    course.type === 4
+      ? [toChapterRecordRow(courseText(course), records.get(COURSE_TEXT))]
+      : chapters.map((chapter) => toChapterRecordRow(chapter, records.get(chapter.id)));
+  const study =
+    course.type === 4
+      ? [COURSE_TEXT]
+      : chapters.filter((chapter) => isStudyChapter(chapter, chapters)).map((chapter) => chapter.id);
   const complete = study.filter((cid) => records.get(cid)?.completedAt != null).length;
-  return { student, coid: course.id, title: course.title, process: courseProcess(totalChapters(ctx, course), complete), chapters: rows };
+  return {
+    student,
+    coid: course.id,
+    title: course.title,
+    process: courseProcess(totalChapters(ctx, course), complete),
+    chapters: rows,
+  };
 }
 
 /** GET learn/allrecord: every chapter record of the school, filtered, newest first. */
-export function allRecords(ctx: AppContext, schoolId: string, query: z.output<typeof s.zAllRecordsQuery>): z.infer<typeof s.zAllRecords> {
+export function allRecords(
+  ctx: AppContext,
+  schoolId: string,
+  query: z.output<typeof s.zAllRecordsQuery>,
+): z.infer<typeof s.zAllRecords> {
   const courseId = query.coid ? schoolCourse(ctx, schoolId, query.coid).id : undefined;
   if (query.sid) schoolStudent(ctx, schoolId, query.sid);
   const filter = { courseId, studentId: query.sid, from: query.from, to: query.to };
@@ -109,8 +146,20 @@ export function allRecords(ctx: AppContext, schoolId: string, query: z.output<ty
   return {
     total,
     list: rows.map(({ record, name, courseTitle, chapterTitle }) => {
-      const { title: _title, type: _type, parent_id: _parent, ...row } = toChapterRecordRow({ id: record.chapterId, title: '', type: 0, parentId: '0' }, record);
-      return { ...row, sid: record.studentId, name, coid: record.courseId, course_title: courseTitle, chapter_title: chapterTitle ?? (record.chapterId === COURSE_TEXT ? courseTitle : '') };
+      const {
+        title: _title,
+        type: _type,
+        parent_id: _parent,
+        ...row
+      } = toChapterRecordRow({ id: record.chapterId, title: '', type: 0, parentId: '0' }, record);
+      return {
+        ...row,
+        sid: record.studentId,
+        name,
+        coid: record.courseId,
+        course_title: courseTitle,
+        chapter_title: chapterTitle ?? (record.chapterId === COURSE_TEXT ? courseTitle : ''),
+      };
     }),
   };
 }
@@ -119,13 +168,28 @@ export function allRecords(ctx: AppContext, schoolId: string, query: z.output<ty
 export function studentRecord(ctx: AppContext, schoolId: string, sid: string): z.infer<typeof s.zStudentRecord> {
   const student = schoolStudent(ctx, schoolId, sid);
   const totals = recordsStore(ctx).studentTotals(student.sid);
-  return { ...student, courses: totals.courses, completed_courses: totals.completedCourses, completed_chapters: totals.completedChapters, eff: seconds(totals.effMs), last_visit: totals.lastVisit };
+  return {
+    ...student,
+    courses: totals.courses,
+    completed_courses: totals.completedCourses,
+    completed_chapters: totals.completedChapters,
+    eff: seconds(totals.effMs),
+    last_visit: totals.lastVisit,
+  };
 }
 
 /** GET learn/getchapterstudytime: per chapter of a course, its learners, completions and time. */
-export function chapterStudyTimes(ctx: AppContext, schoolId: string, coid: string): z.infer<typeof s.zChapterStudyTimes> {
+export function chapterStudyTimes(
+  ctx: AppContext,
+  schoolId: string,
+  coid: string,
+): z.infer<typeof s.zChapterStudyTimes> {
   const course = schoolCourse(ctx, schoolId, coid);
-  const sums = new Map(recordsStore(ctx).chapterSums(course.id).map((row) => [row.chapterId, row]));
+  const sums = new Map(
+    recordsStore(ctx)
+      .chapterSums(course.id)
+      .map((row) => [row.chapterId, row]),
+  );
   const chapters = course.type === 4 ? [courseText(course)] : displayOrder(listChapters(ctx.db, course.id));
   return {
     coid: course.id,
@@ -157,13 +221,17 @@ function recount(ctx: AppContext, studentId: string, course: { id: string; type:
     completeChapter: complete,
     totalChapter: total,
     process: courseProcess(total, complete),
-    completedAt: done ? record.completedAt ?? ctx.now() : null,
+    completedAt: done ? (record.completedAt ?? ctx.now()) : null,
     updatedAt: ctx.now(),
   });
 }
 
 /** POST learn/move: the records of chapter `from` become chapter `to`'s (same course); where a student has both, they merge. */
-export function moveRecords(ctx: AppContext, schoolId: string, input: z.output<typeof s.zMoveRecords>): { count: number } {
+export function moveRecords(
+  ctx: AppContext,
+  schoolId: string,
+  input: z.output<typeof s.zMoveRecords>,
+): { count: number } {
   const course = schoolCourse(ctx, schoolId, input.coid);
   courseChapter(ctx, course, input.from);
   courseChapter(ctx, course, input.to);
@@ -205,7 +273,11 @@ function moveRows(ctx: AppContext, tx: Db, courseId: string, moving: repo.LearnR
 }
 
 /** POST learn/process/deleted: deletes a student's progress in a course (its course record too), or in one chapter. */
-export function deleteProgress(ctx: AppContext, schoolId: string, input: z.output<typeof s.zDeleteProgress>): { count: number } {
+export function deleteProgress(
+  ctx: AppContext,
+  schoolId: string,
+  input: z.output<typeof s.zDeleteProgress>,
+): { count: number } {
   const student = schoolStudent(ctx, schoolId, input.sid);
   const course = schoolCourse(ctx, schoolId, input.coid);
   if (input.cid !== undefined) courseChapter(ctx, course, input.cid);
@@ -221,7 +293,11 @@ export function updateRecord(ctx: AppContext, schoolId: string, input: z.output<
   const student = schoolStudent(ctx, schoolId, input.sid);
   const course = schoolCourse(ctx, schoolId, input.coid);
   courseChapter(ctx, course, input.cid);
-  const updated = setChapterResult(ctx, student.sid, course, input.cid, { progress: input.progress, passed: input.passed, verifyStatus: input.verify_status });
+  const updated = setChapterResult(ctx, student.sid, course, input.cid, {
+    progress: input.progress,
+    passed: input.passed,
+    verifyStatus: input.verify_status,
+  });
   return toLearnRecord(course.id, input.cid, updated);
 }
 
@@ -258,8 +334,17 @@ export function setChapterResult(
 }
 
 /** GET learn/students: the school's students (matching a name or login) with their study in sum. */
-export function studentSearch(ctx: AppContext, schoolId: string, query: z.output<typeof s.zStudentSearchQuery>): z.infer<typeof s.zStudentSearch> {
-  const { rows, total } = recordsStore(ctx).studentStudies(schoolId, query.key || undefined, query.num, offsetOf(query));
+export function studentSearch(
+  ctx: AppContext,
+  schoolId: string,
+  query: z.output<typeof s.zStudentSearchQuery>,
+): z.infer<typeof s.zStudentSearch> {
+  const { rows, total } = recordsStore(ctx).studentStudies(
+    schoolId,
+    query.key || undefined,
+    query.num,
+    offsetOf(query),
+  );
   return {
     total,
     list: rows.map((row) => ({
@@ -295,7 +380,11 @@ function reviewedCourses(ctx: AppContext, schoolId: string, coid: string | undef
  * a verify course whose study chapters are all at progress 1, by review state (pending = verify_status 0,
  * approved 1, rejected 2). Where the state lives: repo.reviewQueue.
  */
-export function reviewList(ctx: AppContext, schoolId: string, query: z.output<typeof s.zReviewListQuery>): z.infer<typeof s.zReviewList> {
+export function reviewList(
+  ctx: AppContext,
+  schoolId: string,
+  query: z.output<typeof s.zReviewListQuery>,
+): z.infer<typeof s.zReviewList> {
   const courseIds = reviewedCourses(ctx, schoolId, query.coid);
   const filter = { schoolId, courseIds, status: REVIEW_STATUS_VALUE[query.status], key: query.key || undefined };
   const store = recordsStore(ctx);
@@ -327,18 +416,31 @@ export function reviewList(ctx: AppContext, schoolId: string, query: z.output<ty
  * student's learn record of the stage itself; with it, in the same transaction, the decision is kept in
  * stage_reviews (who, when, why), so the student sees a rejection's reason and an approval is traceable.
  */
-export function reviewStage(ctx: AppContext, reviewer: { schoolId: string; userId: string }, input: z.output<typeof s.zReviewDecision>): z.infer<typeof s.zReviewReply> {
+export function reviewStage(
+  ctx: AppContext,
+  reviewer: { schoolId: string; userId: string },
+  input: z.output<typeof s.zReviewDecision>,
+): z.infer<typeof s.zReviewReply> {
   const { schoolId } = reviewer;
   const student = schoolStudent(ctx, schoolId, input.sid);
   const course = schoolCourse(ctx, schoolId, input.coid);
   const stage = courseChapter(ctx, course, input.cid);
   if (!stage || stage.parentId !== '0') throw badInput(RECORD_ERRORS.notAStage);
-  const studied = recordsStore(ctx).reviewQueue({ schoolId, courseIds: [course.id], studentId: student.sid, stageId: stage.id }, 1, 0);
+  const studied = recordsStore(ctx).reviewQueue(
+    { schoolId, courseIds: [course.id], studentId: student.sid, stageId: stage.id },
+    1,
+    0,
+  );
   if (studied.total === 0) throw conflict(RECORD_ERRORS.stageNotStudied);
   const verify = input.action === 'approve' ? VERIFY_STATUS.approved : VERIFY_STATUS.rejected;
   const reason = input.reason ?? '';
   const record = ctx.db.transaction((tx) => {
-    const updated = updateRecord(ctx, schoolId, { sid: student.sid, coid: course.id, cid: stage.id, verify_status: verify });
+    const updated = updateRecord(ctx, schoolId, {
+      sid: student.sid,
+      coid: course.id,
+      cid: stage.id,
+      verify_status: verify,
+    });
     repo.insertStageReview(tx, {
       id: ctx.ids.next(),
       schoolId,
@@ -352,6 +454,9 @@ export function reviewStage(ctx: AppContext, reviewer: { schoolId: string; userI
     });
     return updated;
   });
-  ctx.log.info({ review: { schoolId, sid: student.sid, coid: course.id, cid: stage.id, action: input.action } }, 'stage review');
+  ctx.log.info(
+    { review: { schoolId, sid: student.sid, coid: course.id, cid: stage.id, action: input.action } },
+    'stage review',
+  );
   return { ...record, sid: student.sid, action: input.action, reason };
 }

@@ -79,7 +79,9 @@ export function exportTable(ctx: AppContext, schoolId: string, query: ExportQuer
   switch (query.view) {
     case 'course': {
       const course = schoolCourse(ctx, schoolId, query.coid!);
-      const { rows, capped } = cap(courseLearners(ctx, schoolId, { coid: course.id, key: query.key, page: 1, num: limit }).list);
+      const { rows, capped } = cap(
+        courseLearners(ctx, schoolId, { coid: course.id, key: query.key, page: 1, num: limit }).list,
+      );
       return {
         title: t('admin.records.file.course'),
         subject: course.title,
@@ -96,7 +98,18 @@ export function exportTable(ctx: AppContext, schoolId: string, query: ExportQuer
           t('admin.records.col.lastVisit'),
           t('admin.records.col.startedAt'),
         ],
-        rows: rows.map((row) => [row.name, row.username, row.process, row.complete_chapter, row.total_chapter, formatClock(row.eff), row.eff, row.last_chapter_title, time(row.last_visit), time(row.started_at)]),
+        rows: rows.map((row) => [
+          row.name,
+          row.username,
+          row.process,
+          row.complete_chapter,
+          row.total_chapter,
+          formatClock(row.eff),
+          row.eff,
+          row.last_chapter_title,
+          time(row.last_visit),
+          time(row.started_at),
+        ]),
         capped,
       };
     }
@@ -118,7 +131,17 @@ export function exportTable(ctx: AppContext, schoolId: string, query: ExportQuer
           t('admin.records.col.startedAt'),
           t('admin.records.col.completedAt'),
         ],
-        rows: rows.map((row) => [row.title, row.process, row.complete_chapter, row.total_chapter, formatClock(row.eff), row.eff, time(row.last_visit), time(row.started_at), time(row.completed_at)]),
+        rows: rows.map((row) => [
+          row.title,
+          row.process,
+          row.complete_chapter,
+          row.total_chapter,
+          formatClock(row.eff),
+          row.eff,
+          time(row.last_visit),
+          time(row.started_at),
+          time(row.completed_at),
+        ]),
         capped,
       };
     }
@@ -142,7 +165,17 @@ export function exportTable(ctx: AppContext, schoolId: string, query: ExportQuer
           t('admin.records.col.avgTime'),
           t('admin.records.col.avgSeconds'),
         ],
-        rows: rows.map((row) => [row.title, row.parent_id === '0' ? '' : (titles.get(row.parent_id) ?? ''), kindName(locale, row.type), row.learners, row.completed, formatClock(row.eff), row.eff, formatClock(row.avg_eff), row.avg_eff]),
+        rows: rows.map((row) => [
+          row.title,
+          row.parent_id === '0' ? '' : (titles.get(row.parent_id) ?? ''),
+          kindName(locale, row.type),
+          row.learners,
+          row.completed,
+          formatClock(row.eff),
+          row.eff,
+          formatClock(row.avg_eff),
+          row.avg_eff,
+        ]),
         capped,
       };
     }
@@ -193,7 +226,11 @@ function csvStream(table: ExportTable, cappedNote: string): Readable {
   const CHUNK = 500;
   function* chunks(): Generator<string> {
     yield `\uFEFF${csvLine(table.headings)}`;
-    for (let at = 0; at < table.rows.length; at += CHUNK) yield table.rows.slice(at, at + CHUNK).map(csvLine).join('');
+    for (let at = 0; at < table.rows.length; at += CHUNK)
+      yield table.rows
+        .slice(at, at + CHUNK)
+        .map(csvLine)
+        .join('');
     if (table.capped) yield csvLine([cappedNote]);
   }
   return Readable.from(chunks(), { objectMode: false });
@@ -210,7 +247,12 @@ async function xlsxBuffer(table: ExportTable, cappedNote: string): Promise<Buffe
 // ---- the file ----
 
 /** The export file of a query: its rows (read now; 404 for another school's course or student), name and body. */
-export async function exportRecords(ctx: AppContext, schoolId: string, query: ExportQuery, locale: Locale): Promise<ExportFile> {
+export async function exportRecords(
+  ctx: AppContext,
+  schoolId: string,
+  query: ExportQuery,
+  locale: Locale,
+): Promise<ExportFile> {
   const table = exportTable(ctx, schoolId, query, locale);
   const cappedNote = textOf(locale)('admin.records.file.capped', { max: query.max });
   const stamp = fileStamp(ctx.now());
@@ -225,5 +267,11 @@ export async function exportRecords(ctx: AppContext, schoolId: string, query: Ex
       capped: table.capped,
     };
   }
-  return { fileName: `${base}.csv`, asciiName: `${asciiBase}.csv`, contentType: 'text/csv; charset=utf-8', body: csvStream(table, cappedNote), capped: table.capped };
+  return {
+    fileName: `${base}.csv`,
+    asciiName: `${asciiBase}.csv`,
+    contentType: 'text/csv; charset=utf-8',
+    body: csvStream(table, cappedNote),
+    capped: table.capped,
+  };
 }

@@ -8,12 +8,38 @@ type ChapterRecordRow = z.infer<typeof zChapterRecordRow>;
 export const seconds = (ms: number) => Math.round(ms / 100) / 10;
 export const tenths = (value: number) => Math.round(value * 10) / 10;
 
-type RecordLike = Pick<LearnRow, 'effMs' | 'watched' | 'progress' | 'position' | 'furthest' | 'duration' | 'completedAt' | 'passed' | 'verifyStatus' | 'updatedAt'>;
+type RecordLike = Pick<
+  LearnRow,
+  | 'effMs'
+  | 'watched'
+  | 'progress'
+  | 'position'
+  | 'furthest'
+  | 'duration'
+  | 'completedAt'
+  | 'passed'
+  | 'verifyStatus'
+  | 'updatedAt'
+>;
 
 /** A chapter's record for its student (spec 3 'Learn record': eff, watch_time, progress, and where to resume). */
 export function toLearnRecord(coid: string, cid: string, row: RecordLike | undefined): LearnRecord {
   if (!row) {
-    return { coid, cid, eff: 0, watch_time: 0, progress: 0, position: 0, furthest: 0, duration: 0, completed: false, completed_at: null, passed: false, verify_status: 0, updated_at: null };
+    return {
+      coid,
+      cid,
+      eff: 0,
+      watch_time: 0,
+      progress: 0,
+      position: 0,
+      furthest: 0,
+      duration: 0,
+      completed: false,
+      completed_at: null,
+      passed: false,
+      verify_status: 0,
+      updated_at: null,
+    };
   }
   return {
     coid,
@@ -33,7 +59,10 @@ export function toLearnRecord(coid: string, cid: string, row: RecordLike | undef
 }
 
 /** A chapter with its record (or none) for the back office. */
-export function toChapterRecordRow(chapter: { id: string; title: string; type: number; parentId: string }, row: LearnRow | undefined): ChapterRecordRow {
+export function toChapterRecordRow(
+  chapter: { id: string; title: string; type: number; parentId: string },
+  row: LearnRow | undefined,
+): ChapterRecordRow {
   return {
     cid: chapter.id,
     title: chapter.title,
@@ -50,13 +79,18 @@ export function toChapterRecordRow(chapter: { id: string; title: string; type: n
 }
 
 /** A course's chapters in display order: top-level by position, each followed by its subchapters. */
-export function displayOrder<T extends { id: string; parentId: string; position: number; createdAt: number }>(rows: readonly T[]): T[] {
+export function displayOrder<T extends { id: string; parentId: string; position: number; createdAt: number }>(
+  rows: readonly T[],
+): T[] {
   const byPosition = (a: T, b: T) => a.position - b.position || a.createdAt - b.createdAt;
   const tops = rows.filter((row) => row.parentId === '0').sort(byPosition);
   return tops.flatMap((top) => [top, ...rows.filter((row) => row.parentId === top.id).sort(byPosition)]);
 }
 
 /** Whether a chapter of the list is studied: not a heading, and without subchapters (they are studied instead). */
-export function isStudyChapter<T extends { id: string; parentId: string; type: number }>(row: T, rows: readonly T[]): boolean {
+export function isStudyChapter<T extends { id: string; parentId: string; type: number }>(
+  row: T,
+  rows: readonly T[],
+): boolean {
   return row.type !== 0 && !rows.some((other) => other.parentId === row.id);
 }

@@ -4,7 +4,17 @@ import { prepared } from '../../db/prepared';
 import type { Db } from '../../db/client';
 import type SqliteDatabase from 'better-sqlite3';
 import { likePattern } from '../courses/courses.repository';
-import { chapters, courseRecords, courses, enrolments, heartbeats, learnRecords, stageReviews, students, watchRecords } from '../../db/schema';
+import {
+  chapters,
+  courseRecords,
+  courses,
+  enrolments,
+  heartbeats,
+  learnRecords,
+  stageReviews,
+  students,
+  watchRecords,
+} from '../../db/schema';
 
 export type LearnRow = typeof learnRecords.$inferSelect;
 export type CourseRecordRow = typeof courseRecords.$inferSelect;
@@ -12,8 +22,31 @@ export type HeartbeatRow = typeof heartbeats.$inferSelect;
 export type WatchRow = typeof watchRecords.$inferSelect;
 
 /** A learn record before any study (what the engine starts from, and what an administrator's update writes over). */
-export function newLearnRow(studentId: string, courseId: string, chapterId: string, schoolId: string, now: number): LearnRow {
-  return { studentId, courseId, chapterId, schoolId, effMs: 0, watched: 0, intervals: '[]', progress: 0, furthest: 0, position: 0, duration: 0, completedAt: null, passed: false, verifyStatus: 0, startedAt: now, updatedAt: now };
+export function newLearnRow(
+  studentId: string,
+  courseId: string,
+  chapterId: string,
+  schoolId: string,
+  now: number,
+): LearnRow {
+  return {
+    studentId,
+    courseId,
+    chapterId,
+    schoolId,
+    effMs: 0,
+    watched: 0,
+    intervals: '[]',
+    progress: 0,
+    furthest: 0,
+    position: 0,
+    duration: 0,
+    completedAt: null,
+    passed: false,
+    verifyStatus: 0,
+    startedAt: now,
+    updatedAt: now,
+  };
 }
 
 const p = (name: string) => sql.placeholder(name);
@@ -26,7 +59,13 @@ export function findLearnRecord(db: Db, studentId: string, courseId: string, cha
     d
       .select()
       .from(learnRecords)
-      .where(and(eq(learnRecords.studentId, p('studentId')), eq(learnRecords.courseId, p('courseId')), eq(learnRecords.chapterId, p('chapterId'))))
+      .where(
+        and(
+          eq(learnRecords.studentId, p('studentId')),
+          eq(learnRecords.courseId, p('courseId')),
+          eq(learnRecords.chapterId, p('chapterId')),
+        ),
+      )
       .prepare(),
   ).get({ studentId, courseId, chapterId });
 }
@@ -104,11 +143,58 @@ export function batchWriter(sqlite: SqliteDatabase.Database): BatchWriter {
   );
   writer = {
     learn: (r) =>
-      learn.run(r.studentId, r.courseId, r.chapterId, r.schoolId, r.effMs, r.watched, r.intervals, r.progress, r.furthest, r.position, r.duration, r.completedAt, r.passed ? 1 : 0, r.verifyStatus, r.startedAt, r.updatedAt),
+      learn.run(
+        r.studentId,
+        r.courseId,
+        r.chapterId,
+        r.schoolId,
+        r.effMs,
+        r.watched,
+        r.intervals,
+        r.progress,
+        r.furthest,
+        r.position,
+        r.duration,
+        r.completedAt,
+        r.passed ? 1 : 0,
+        r.verifyStatus,
+        r.startedAt,
+        r.updatedAt,
+      ),
     course: (r) =>
-      course.run(r.studentId, r.courseId, r.schoolId, r.lastChapterId, r.lastVisitAt, r.effMs, r.completeChapter, r.totalChapter, r.process, r.startedAt, r.completedAt, r.updatedAt),
+      course.run(
+        r.studentId,
+        r.courseId,
+        r.schoolId,
+        r.lastChapterId,
+        r.lastVisitAt,
+        r.effMs,
+        r.completeChapter,
+        r.totalChapter,
+        r.process,
+        r.startedAt,
+        r.completedAt,
+        r.updatedAt,
+      ),
     heartbeat: (r) =>
-      beat.run(r.tokenHash, r.courseId, r.chapterId, r.studentId, r.startTs, r.lastAt, r.position, r.pause ? 1 : 0, r.runAt, r.runFrom, r.playType, r.realtime, r.effTime, r.creditedAt, r.progress, r.status),
+      beat.run(
+        r.tokenHash,
+        r.courseId,
+        r.chapterId,
+        r.studentId,
+        r.startTs,
+        r.lastAt,
+        r.position,
+        r.pause ? 1 : 0,
+        r.runAt,
+        r.runFrom,
+        r.playType,
+        r.realtime,
+        r.effTime,
+        r.creditedAt,
+        r.progress,
+        r.status,
+      ),
     learners: (courseId, added) => learners.run(added, courseId),
     day: (studentId, schoolId, dayText, ms) => day.run(studentId, schoolId, dayText, ms),
   };
@@ -118,7 +204,11 @@ export function batchWriter(sqlite: SqliteDatabase.Database): BatchWriter {
 
 export function findCourseRecord(db: Db, studentId: string, courseId: string): CourseRecordRow | undefined {
   return prepared(db, 'rec.findCourse', (d) =>
-    d.select().from(courseRecords).where(and(eq(courseRecords.studentId, p('studentId')), eq(courseRecords.courseId, p('courseId')))).prepare(),
+    d
+      .select()
+      .from(courseRecords)
+      .where(and(eq(courseRecords.studentId, p('studentId')), eq(courseRecords.courseId, p('courseId'))))
+      .prepare(),
   ).get({ studentId, courseId });
 }
 
@@ -146,12 +236,23 @@ export function saveCourseRecord(db: Db, row: CourseRecordRow): void {
   ).run(row);
 }
 
-export function findHeartbeat(db: Db, tokenHash: string, courseId: string, chapterId: string): HeartbeatRow | undefined {
+export function findHeartbeat(
+  db: Db,
+  tokenHash: string,
+  courseId: string,
+  chapterId: string,
+): HeartbeatRow | undefined {
   return prepared(db, 'rec.findBeat', (d) =>
     d
       .select()
       .from(heartbeats)
-      .where(and(eq(heartbeats.tokenHash, p('tokenHash')), eq(heartbeats.courseId, p('courseId')), eq(heartbeats.chapterId, p('chapterId'))))
+      .where(
+        and(
+          eq(heartbeats.tokenHash, p('tokenHash')),
+          eq(heartbeats.courseId, p('courseId')),
+          eq(heartbeats.chapterId, p('chapterId')),
+        ),
+      )
       .prepare(),
   ).get({ tokenHash, courseId, chapterId });
 }
@@ -160,7 +261,11 @@ export function findHeartbeat(db: Db, tokenHash: string, courseId: string, chapt
 export function lastCredit(db: Db, studentId: string): number {
   return (
     prepared(db, 'rec.lastCredit', (d) =>
-      d.select({ at: sql<number | null>`max(${heartbeats.creditedAt})` }).from(heartbeats).where(eq(heartbeats.studentId, p('studentId'))).prepare(),
+      d
+        .select({ at: sql<number | null>`max(${heartbeats.creditedAt})` })
+        .from(heartbeats)
+        .where(eq(heartbeats.studentId, p('studentId')))
+        .prepare(),
     ).get({ studentId })?.at ?? 0
   );
 }
@@ -174,7 +279,11 @@ export function purgeHeartbeats(db: Db, before: number): number {
 export function countStudyChapters(db: Db, courseId: string): number {
   return (
     prepared(db, 'rec.countStudy', (d) =>
-      d.select({ n: sql<number>`count(*)` }).from(chapters).where(and(eq(chapters.courseId, p('courseId')), studyChapter)).prepare(),
+      d
+        .select({ n: sql<number>`count(*)` })
+        .from(chapters)
+        .where(and(eq(chapters.courseId, p('courseId')), studyChapter))
+        .prepare(),
     ).get({ courseId })?.n ?? 0
   );
 }
@@ -212,7 +321,9 @@ export function addCourseCounters(db: Db, courseId: string, learners: number, vi
 
 /** Enrols the student unless already enrolled; true when this made the enrolment. */
 export function enrolOnce(db: Db, studentId: string, courseId: string, source: 'free' | 'obtain', at: number): boolean {
-  return db.insert(enrolments).values({ studentId, courseId, source, createdAt: at }).onConflictDoNothing().run().changes > 0;
+  return (
+    db.insert(enrolments).values({ studentId, courseId, source, createdAt: at }).onConflictDoNothing().run().changes > 0
+  );
 }
 
 /** Adds a watch record unless the viewer already has today's for the course; true when added. */
@@ -225,7 +336,14 @@ export function countWatch(db: Db, where: SQL | undefined): number {
 }
 
 export function listWatch(db: Db, where: SQL | undefined, limit: number, offset: number): WatchRow[] {
-  return db.select().from(watchRecords).where(where).orderBy(desc(watchRecords.watchTime), desc(watchRecords.id)).limit(limit).offset(offset).all();
+  return db
+    .select()
+    .from(watchRecords)
+    .where(where)
+    .orderBy(desc(watchRecords.watchTime), desc(watchRecords.id))
+    .limit(limit)
+    .offset(offset)
+    .all();
 }
 
 export const watchFilters = {
@@ -236,16 +354,34 @@ export const watchFilters = {
 
 /** Every learn record of a student in a course. */
 export function learnRecordsOf(db: Db, studentId: string, courseId: string): LearnRow[] {
-  return db.select().from(learnRecords).where(and(eq(learnRecords.studentId, studentId), eq(learnRecords.courseId, courseId))).all();
+  return db
+    .select()
+    .from(learnRecords)
+    .where(and(eq(learnRecords.studentId, studentId), eq(learnRecords.courseId, courseId)))
+    .all();
 }
 
 /** A student's progress, exam result and review state per chapter of a course (the study gate reads it on every gated request). */
-export function chapterProgressOf(db: Db, studentId: string, courseId: string): { chapterId: string; progress: number; passed: number; verifyStatus: number }[] {
+export function chapterProgressOf(
+  db: Db,
+  studentId: string,
+  courseId: string,
+): { chapterId: string; progress: number; passed: number; verifyStatus: number }[] {
   return prepared(db, 'chapterProgressOf', (d) =>
     d
-      .select({ chapterId: learnRecords.chapterId, progress: learnRecords.progress, passed: sql<number>`${learnRecords.passed}`, verifyStatus: learnRecords.verifyStatus })
+      .select({
+        chapterId: learnRecords.chapterId,
+        progress: learnRecords.progress,
+        passed: sql<number>`${learnRecords.passed}`,
+        verifyStatus: learnRecords.verifyStatus,
+      })
       .from(learnRecords)
-      .where(and(eq(learnRecords.studentId, sql.placeholder('studentId')), eq(learnRecords.courseId, sql.placeholder('courseId'))))
+      .where(
+        and(
+          eq(learnRecords.studentId, sql.placeholder('studentId')),
+          eq(learnRecords.courseId, sql.placeholder('courseId')),
+        ),
+      )
       .prepare(),
   ).all({ studentId, courseId });
 }
@@ -253,7 +389,12 @@ export function chapterProgressOf(db: Db, studentId: string, courseId: string): 
 /** The course records of a course with their students, most recent visit first, optionally matching a name. */
 export function courseLearners(db: Db, courseId: string, key: string | undefined, limit: number, offset: number) {
   const pattern = key ? likePattern(key) : '';
-  const where = and(eq(courseRecords.courseId, courseId), key ? sql`(${students.name} like ${pattern} escape '\\' or ${students.username} like ${pattern} escape '\\')` : undefined);
+  const where = and(
+    eq(courseRecords.courseId, courseId),
+    key
+      ? sql`(${students.name} like ${pattern} escape '\\' or ${students.username} like ${pattern} escape '\\')`
+      : undefined,
+  );
   const rows = db
     .select({ record: courseRecords, name: students.name, username: students.username, lastTitle: chapters.title })
     .from(courseRecords)
@@ -264,7 +405,13 @@ export function courseLearners(db: Db, courseId: string, key: string | undefined
     .limit(limit)
     .offset(offset)
     .all();
-  const total = db.select({ n: sql<number>`count(*)` }).from(courseRecords).innerJoin(students, eq(students.id, courseRecords.studentId)).where(where).get()?.n ?? 0;
+  const total =
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(courseRecords)
+      .innerJoin(students, eq(students.id, courseRecords.studentId))
+      .where(where)
+      .get()?.n ?? 0;
   return { rows, total };
 }
 
@@ -279,12 +426,20 @@ export function studentCourseRecords(db: Db, studentId: string, limit: number, o
     .limit(limit)
     .offset(offset)
     .all();
-  const total = db.select({ n: sql<number>`count(*)` }).from(courseRecords).where(eq(courseRecords.studentId, studentId)).get()?.n ?? 0;
+  const total =
+    db.select({ n: sql<number>`count(*)` }).from(courseRecords).where(eq(courseRecords.studentId, studentId)).get()
+      ?.n ?? 0;
   return { rows, total };
 }
 
 /** Every chapter record of a school, filtered, newest first, with names and titles. */
-export function schoolRecords(db: Db, schoolId: string, filter: { courseId?: string; studentId?: string; from?: number; to?: number }, limit: number, offset: number) {
+export function schoolRecords(
+  db: Db,
+  schoolId: string,
+  filter: { courseId?: string; studentId?: string; from?: number; to?: number },
+  limit: number,
+  offset: number,
+) {
   const where = and(
     eq(learnRecords.schoolId, schoolId),
     filter.courseId ? eq(learnRecords.courseId, filter.courseId) : undefined,
@@ -326,7 +481,13 @@ export function studentTotals(db: Db, studentId: string) {
     .from(learnRecords)
     .where(eq(learnRecords.studentId, studentId))
     .get();
-  return { courses: courseSums?.courses ?? 0, completedCourses: courseSums?.completed ?? 0, lastVisit: courseSums?.lastVisit ?? null, effMs: chapterSums?.effMs ?? 0, completedChapters: chapterSums?.completed ?? 0 };
+  return {
+    courses: courseSums?.courses ?? 0,
+    completedCourses: courseSums?.completed ?? 0,
+    lastVisit: courseSums?.lastVisit ?? null,
+    effMs: chapterSums?.effMs ?? 0,
+    completedChapters: chapterSums?.completed ?? 0,
+  };
 }
 
 /** Per chapter of a course: learners, completions and time. */
@@ -346,25 +507,60 @@ export function chapterSums(db: Db, courseId: string) {
 
 /** Deletes a student's records of a course (all chapters, and the course record) or of one chapter. */
 export function deleteRecords(db: Db, studentId: string, courseId: string, chapterId?: string): number {
-  const chapterWhere = and(eq(learnRecords.studentId, studentId), eq(learnRecords.courseId, courseId), chapterId ? eq(learnRecords.chapterId, chapterId) : undefined);
+  const chapterWhere = and(
+    eq(learnRecords.studentId, studentId),
+    eq(learnRecords.courseId, courseId),
+    chapterId ? eq(learnRecords.chapterId, chapterId) : undefined,
+  );
   let count = db.delete(learnRecords).where(chapterWhere).run().changes;
-  db.delete(heartbeats).where(and(eq(heartbeats.studentId, studentId), eq(heartbeats.courseId, courseId), chapterId ? eq(heartbeats.chapterId, chapterId) : undefined)).run();
-  if (!chapterId) count += db.delete(courseRecords).where(and(eq(courseRecords.studentId, studentId), eq(courseRecords.courseId, courseId))).run().changes;
+  db.delete(heartbeats)
+    .where(
+      and(
+        eq(heartbeats.studentId, studentId),
+        eq(heartbeats.courseId, courseId),
+        chapterId ? eq(heartbeats.chapterId, chapterId) : undefined,
+      ),
+    )
+    .run();
+  if (!chapterId)
+    count += db
+      .delete(courseRecords)
+      .where(and(eq(courseRecords.studentId, studentId), eq(courseRecords.courseId, courseId)))
+      .run().changes;
   return count;
 }
 
 /** The learn records of one chapter of a course. */
 export function chapterRecords(db: Db, courseId: string, chapterId: string): LearnRow[] {
-  return db.select().from(learnRecords).where(and(eq(learnRecords.courseId, courseId), eq(learnRecords.chapterId, chapterId))).all();
+  return db
+    .select()
+    .from(learnRecords)
+    .where(and(eq(learnRecords.courseId, courseId), eq(learnRecords.chapterId, chapterId)))
+    .all();
 }
 
 export function deleteLearnRecord(db: Db, studentId: string, courseId: string, chapterId: string): void {
-  db.delete(learnRecords).where(and(eq(learnRecords.studentId, studentId), eq(learnRecords.courseId, courseId), eq(learnRecords.chapterId, chapterId))).run();
+  db.delete(learnRecords)
+    .where(
+      and(
+        eq(learnRecords.studentId, studentId),
+        eq(learnRecords.courseId, courseId),
+        eq(learnRecords.chapterId, chapterId),
+      ),
+    )
+    .run();
 }
 
 /** The student's course records (what they study), for 'last chapter' and exceeding courses. */
 export function studentRecordsByCourse(db: Db, studentId: string): Map<string, CourseRecordRow> {
-  return new Map(db.select().from(courseRecords).where(eq(courseRecords.studentId, studentId)).all().map((row) => [row.courseId, row]));
+  return new Map(
+    db
+      .select()
+      .from(courseRecords)
+      .where(eq(courseRecords.studentId, studentId))
+      .all()
+      .map((row) => [row.courseId, row]),
+  );
 }
 
 // ---- the back office's student search and staged review (issue 5 'Back office') ----
@@ -372,7 +568,12 @@ export function studentRecordsByCourse(db: Db, studentId: string): Map<string, C
 /** The school's students matching a name or login (all when no key), with their study in sum, latest visit first (never-studied last). */
 export function studentStudies(db: Db, schoolId: string, key: string | undefined, limit: number, offset: number) {
   const pattern = key ? likePattern(key) : '';
-  const where = and(eq(students.schoolId, schoolId), key ? sql`(${students.name} like ${pattern} escape '\\' or ${students.username} like ${pattern} escape '\\')` : undefined);
+  const where = and(
+    eq(students.schoolId, schoolId),
+    key
+      ? sql`(${students.name} like ${pattern} escape '\\' or ${students.username} like ${pattern} escape '\\')`
+      : undefined,
+  );
   const sums = db
     .select({
       studentId: courseRecords.studentId,
@@ -386,7 +587,15 @@ export function studentStudies(db: Db, schoolId: string, key: string | undefined
     .groupBy(courseRecords.studentId)
     .as('sums');
   const rows = db
-    .select({ id: students.id, name: students.name, username: students.username, courses: sums.courses, completed: sums.completed, effMs: sums.effMs, lastVisit: sums.lastVisit })
+    .select({
+      id: students.id,
+      name: students.name,
+      username: students.username,
+      courses: sums.courses,
+      completed: sums.completed,
+      effMs: sums.effMs,
+      lastVisit: sums.lastVisit,
+    })
     .from(students)
     .leftJoin(sums, eq(sums.studentId, students.id))
     .where(where)
@@ -400,7 +609,11 @@ export function studentStudies(db: Db, schoolId: string, key: string | undefined
 
 /** The school's courses with their settings JSON (the review queue keeps those whose setting verify is on). */
 export function schoolCourseSettings(db: Db, schoolId: string) {
-  return db.select({ id: courses.id, settings: courses.settings }).from(courses).where(and(eq(courses.schoolId, schoolId), eq(courses.deleted, false))).all();
+  return db
+    .select({ id: courses.id, settings: courses.settings })
+    .from(courses)
+    .where(and(eq(courses.schoolId, schoolId), eq(courses.deleted, false)))
+    .all();
 }
 
 export interface ReviewFilter {
@@ -483,10 +696,18 @@ function reviewRows(filter: ReviewFilter): SQL {
 }
 
 /** A page of the review queue: pending and rejected stages oldest-studied first, approved ones latest-reviewed first. */
-export function reviewQueue(db: Db, filter: ReviewFilter, limit: number, offset: number): { rows: ReviewRow[]; total: number } {
+export function reviewQueue(
+  db: Db,
+  filter: ReviewFilter,
+  limit: number,
+  offset: number,
+): { rows: ReviewRow[]; total: number } {
   if (filter.courseIds.length === 0) return { rows: [], total: 0 };
-  const order = filter.status === 1 ? sql`reviewedAt desc, sid, coid, position` : sql`studiedAt asc, sid, coid, position`;
-  const rows = db.all<ReviewRow>(sql`select * from (${reviewRows(filter)}) order by ${order} limit ${limit} offset ${offset}`);
+  const order =
+    filter.status === 1 ? sql`reviewedAt desc, sid, coid, position` : sql`studiedAt asc, sid, coid, position`;
+  const rows = db.all<ReviewRow>(
+    sql`select * from (${reviewRows(filter)}) order by ${order} limit ${limit} offset ${offset}`,
+  );
   const total = db.get<{ n: number }>(sql`select count(*) as n from (${reviewRows(filter)})`)?.n ?? 0;
   return { rows, total };
 }
@@ -500,9 +721,20 @@ export function insertStageReview(db: Db, row: typeof stageReviews.$inferInsert)
 export function lastStageReview(db: Db, studentId: string, courseId: string, chapterId: string) {
   return prepared(db, 'rec.lastStageReview', (d) =>
     d
-      .select({ action: stageReviews.action, reason: stageReviews.reason, reviewerId: stageReviews.reviewerId, createdAt: stageReviews.createdAt })
+      .select({
+        action: stageReviews.action,
+        reason: stageReviews.reason,
+        reviewerId: stageReviews.reviewerId,
+        createdAt: stageReviews.createdAt,
+      })
       .from(stageReviews)
-      .where(and(eq(stageReviews.studentId, p('studentId')), eq(stageReviews.courseId, p('courseId')), eq(stageReviews.chapterId, p('chapterId'))))
+      .where(
+        and(
+          eq(stageReviews.studentId, p('studentId')),
+          eq(stageReviews.courseId, p('courseId')),
+          eq(stageReviews.chapterId, p('chapterId')),
+        ),
+      )
       .orderBy(desc(stageReviews.createdAt), desc(stageReviews.id))
       .limit(1)
       .prepare(),

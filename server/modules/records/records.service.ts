@@ -10,7 +10,14 @@ import { COURSE_STATUS, courseStatus } from '../../../shared/rules/course-status
 import { learnLetter } from '../../../shared/schemas/chapters';
 import type { CourseStudy, LearnRecord } from '../../../shared/schemas/records';
 import type * as z from 'zod';
-import type { zExceedingReply, zLastTimeRecord, zNoLearnReply, zStartReply, zStudentCourseReply, zUpdateStudentCourse } from '../../../shared/schemas/records';
+import type {
+  zExceedingReply,
+  zLastTimeRecord,
+  zNoLearnReply,
+  zStartReply,
+  zStudentCourseReply,
+  zUpdateStudentCourse,
+} from '../../../shared/schemas/records';
 import type { AppContext, Auth } from '../../context';
 import { forbidden, notFound } from '../../lib/errors';
 import { findChapter, listChapters } from '../chapters/chapters.repository';
@@ -64,7 +71,12 @@ function schoolHead(ctx: AppContext, auth: Student, courseId: string | null) {
 }
 
 /** The course a chapter belongs to, when it is of the student's school; 404 otherwise. */
-function studentCourse(ctx: AppContext, auth: Student, cid: string, coid: string | undefined): { courseId: string; schoolId: string } {
+function studentCourse(
+  ctx: AppContext,
+  auth: Student,
+  cid: string,
+  coid: string | undefined,
+): { courseId: string; schoolId: string } {
   let courseId: string | null = null;
   if (cid === COURSE_TEXT) courseId = coid ? courseIdOf(ctx, coid) : null;
   else {
@@ -140,7 +152,14 @@ export function courseStudy(ctx: AppContext, auth: Student, coid: string): Cours
 /** Checks the optional uid (the school: id or hashUID) and mid (the student) an old client sends against the session. */
 function assertSelf(ctx: AppContext, auth: Student, uid: string | undefined, mid: string | undefined): void {
   if (mid !== undefined && mid !== '' && mid !== auth.userId) throw forbidden();
-  if (uid !== undefined && uid !== '' && uid !== '0' && uid !== auth.schoolId && ctx.uidCodec.decode(uid) !== auth.schoolId) throw forbidden();
+  if (
+    uid !== undefined &&
+    uid !== '' &&
+    uid !== '0' &&
+    uid !== auth.schoolId &&
+    ctx.uidCodec.decode(uid) !== auth.schoolId
+  )
+    throw forbidden();
 }
 
 /** POST learn/stucourse: 'Update student course {uid, mid, coid, cid}' — the chapter the student is at (where to continue). */
@@ -152,7 +171,9 @@ export async function updateStudentCourse(
   assertSelf(ctx, auth, input.uid, input.mid);
   const { course: opened, chapter } = openStudy(ctx, auth, input.coid, input.cid);
   const engine = recordsEngine(ctx);
-  const course = engine.courseState(auth.userId, opened.head.id, opened.head.schoolId, () => totalChapters(ctx, opened.head));
+  const course = engine.courseState(auth.userId, opened.head.id, opened.head.schoolId, () =>
+    totalChapters(ctx, opened.head),
+  );
   visitCourse(course, chapter.id, ctx.now(), 0, false, totalChapters(ctx, opened.head));
   engine.touchCourse(course);
   await engine.commit(auth.userId);
@@ -162,7 +183,9 @@ export async function updateStudentCourse(
 /** The student's enrolled courses that are still listed (not deleted), with their rows. */
 function enrolledCourses(ctx: AppContext, auth: Student) {
   const enrolments = studentCourses(ctx, auth.userId).enrolments;
-  const rows = findCourses(ctx.db, [...enrolments.keys()]).filter((row) => !row.deleted && row.schoolId === auth.schoolId);
+  const rows = findCourses(ctx.db, [...enrolments.keys()]).filter(
+    (row) => !row.deleted && row.schoolId === auth.schoolId,
+  );
   return rows.map((row) => ({ row, enrolment: enrolments.get(row.id)! }));
 }
 
@@ -172,12 +195,22 @@ export function noLearn(ctx: AppContext, auth: Student): z.infer<typeof zNoLearn
   const courselist = enrolledCourses(ctx, auth)
     .filter(({ row }) => !studied.has(row.id))
     .sort((a, b) => b.enrolment.createdAt - a.enrolment.createdAt)
-    .map(({ row, enrolment }) => ({ coid: row.id, code: ctx.courseCodec.encode(row.id), coid_title: row.title, img: row.img, addtime: enrolment.createdAt }));
+    .map(({ row, enrolment }) => ({
+      coid: row.id,
+      code: ctx.courseCodec.encode(row.id),
+      coid_title: row.title,
+      img: row.img,
+      addtime: enrolment.createdAt,
+    }));
   return { courselist };
 }
 
 /** GET course/exceeding {mid}: 'Get exceeding courses' — the student's courses whose validity ends within 0 to 10 days (spec 4 'Almost-expiring'). */
-export function exceedingCourses(ctx: AppContext, auth: Student, mid: string | undefined): z.infer<typeof zExceedingReply> {
+export function exceedingCourses(
+  ctx: AppContext,
+  auth: Student,
+  mid: string | undefined,
+): z.infer<typeof zExceedingReply> {
   assertSelf(ctx, auth, undefined, mid);
   const studied = recordsStore(ctx).courseRecordsOf(auth.userId);
   const now = ctx.now();

@@ -33,7 +33,12 @@ export function osOf(userAgent: string): string {
 }
 
 /** POST watch/add. guestKey is the visitor's cookie (a new one when it had none). */
-export function addWatch(ctx: AppContext, auth: Auth, input: z.output<typeof zAddWatch>, client: { userAgent: string; guestKey: string }): z.infer<typeof zAddWatchReply> {
+export function addWatch(
+  ctx: AppContext,
+  auth: Auth,
+  input: z.output<typeof zAddWatch>,
+  client: { userAgent: string; guestKey: string },
+): z.infer<typeof zAddWatchReply> {
   const { head } = openCourse(ctx, auth, input.coid);
   if (auth.role === 'admin') return { added: false, skipped: 'owner' };
   const now = ctx.now();
@@ -61,7 +66,11 @@ export function addWatch(ctx: AppContext, auth: Auth, input: z.output<typeof zAd
 }
 
 /** GET watch/list: the student's own watch records; an administrator's (permission student) school's, by course or student. */
-export function listWatch(ctx: AppContext, auth: Exclude<Auth, { role: 'guest' }>, query: z.output<typeof zWatchListQuery>): z.infer<typeof zWatchList> {
+export function listWatch(
+  ctx: AppContext,
+  auth: Exclude<Auth, { role: 'guest' }>,
+  query: z.output<typeof zWatchListQuery>,
+): z.infer<typeof zWatchList> {
   const { school, student, course } = repo.watchFilters;
   let where;
   if (auth.role === 'student') {
@@ -71,7 +80,11 @@ export function listWatch(ctx: AppContext, auth: Exclude<Auth, { role: 'guest' }
       const found = findStudent(ctx.db, query.sid);
       if (!found || found.schoolId !== auth.schoolId) throw notFound();
     }
-    where = and(school(auth.schoolId), query.coid ? course(schoolCourse(ctx, auth.schoolId, query.coid).id) : undefined, query.sid ? student(query.sid) : undefined);
+    where = and(
+      school(auth.schoolId),
+      query.coid ? course(schoolCourse(ctx, auth.schoolId, query.coid).id) : undefined,
+      query.sid ? student(query.sid) : undefined,
+    );
   }
   const rows = repo.listWatch(ctx.db, where, query.num, (query.page - 1) * query.num);
   return {

@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import { kindsForChapter, resourceFitsChapter, RESOURCE_ERRORS, type ChapterWareInfo, type ResourceList, type zWareCandidatesQuery } from '../../../shared/schemas/resources';
+import {
+  kindsForChapter,
+  resourceFitsChapter,
+  RESOURCE_ERRORS,
+  type ChapterWareInfo,
+  type ResourceList,
+  type zWareCandidatesQuery,
+} from '../../../shared/schemas/resources';
 import type { AppContext } from '../../context';
 import { badInput, notFound } from '../../lib/errors';
 import { findChapter } from '../chapters/chapters.repository';
@@ -14,7 +21,8 @@ import { listResources } from './resources.service';
  * office, ppt chapters a presentation, image-text chapters an image). Back office, permission 'course'.
  */
 
-const refused = (error: string, data: Record<string, unknown>) => badInput(error, { field: 'rid', issues: [{ field: 'rid', message: error }], ...data });
+const refused = (error: string, data: Record<string, unknown>) =>
+  badInput(error, { field: 'rid', issues: [{ field: 'rid', message: error }], ...data });
 
 const toWare = (cid: string, resource: ResourceRow, name: string): ChapterWareInfo => ({
   cid,
@@ -38,7 +46,12 @@ function managedChapter(ctx: AppContext, adminId: string, cid: string) {
  * 400 'this chapter kind takes no resource' or 'resource kind does not fit the chapter' (with kind and accepts);
  * 404 for a chapter or resource the administrator may not see. Chapter lists are cached: the school's cache is bumped.
  */
-export function attachWare(ctx: AppContext, adminId: string, cid: string, rid: string): { cid: string; ware: ChapterWareInfo | null } {
+export function attachWare(
+  ctx: AppContext,
+  adminId: string,
+  cid: string,
+  rid: string,
+): { cid: string; ware: ChapterWareInfo | null } {
   const { chapter, course } = managedChapter(ctx, adminId, cid);
   let ware: ChapterWareInfo | null = null;
   if (rid !== '') {
@@ -46,7 +59,8 @@ export function attachWare(ctx: AppContext, adminId: string, cid: string, rid: s
     if (accepts.length === 0) throw refused(RESOURCE_ERRORS.noResourceChapter, { chapterType: chapter.type, accepts });
     const found = repo.findResource(ctx.db, course.schoolId, rid);
     if (!found) throw notFound(RESOURCE_ERRORS.notFound);
-    if (!resourceFitsChapter(chapter.type, found.resource.kind)) throw refused(RESOURCE_ERRORS.kindMismatch, { kind: found.resource.kind, chapterType: chapter.type, accepts });
+    if (!resourceFitsChapter(chapter.type, found.resource.kind))
+      throw refused(RESOURCE_ERRORS.kindMismatch, { kind: found.resource.kind, chapterType: chapter.type, accepts });
     ware = toWare(cid, found.resource, found.file.name);
   }
   repo.setChapterResource(ctx.db, chapter.id, rid);
@@ -62,7 +76,11 @@ export function courseWares(ctx: AppContext, adminId: string, coid: string): { w
 }
 
 /** GET chapter/ware/candidates: the library's resources that fit the chapter's kind, for the picker. */
-export function wareCandidates(ctx: AppContext, adminId: string, query: z.output<typeof zWareCandidatesQuery>): ResourceList & { accepts: string[] } {
+export function wareCandidates(
+  ctx: AppContext,
+  adminId: string,
+  query: z.output<typeof zWareCandidatesQuery>,
+): ResourceList & { accepts: string[] } {
   const { chapter, course } = managedChapter(ctx, adminId, query.cid);
   const accepts = kindsForChapter(chapter.type);
   if (accepts.length === 0) throw refused(RESOURCE_ERRORS.noResourceChapter, { chapterType: chapter.type, accepts });

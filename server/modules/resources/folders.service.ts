@@ -1,4 +1,9 @@
-import { FOLDER_DEPTH_MAX, RESOURCE_ERRORS, type FolderTree, type ResourceFolder } from '../../../shared/schemas/resources';
+import {
+  FOLDER_DEPTH_MAX,
+  RESOURCE_ERRORS,
+  type FolderTree,
+  type ResourceFolder,
+} from '../../../shared/schemas/resources';
 import type { AppContext } from '../../context';
 import { badInput, conflict, notFound } from '../../lib/errors';
 import * as repo from './resources.repository';
@@ -72,13 +77,25 @@ function heightOf(rows: readonly FolderRow[], id: string, seen = new Set<string>
 }
 
 /** POST resource/category/add {title, parent_id}: a folder at the end of its parent's folders. */
-export function addFolder(ctx: AppContext, schoolId: string, title: string, parentId: string): FolderTree & { id: string } {
+export function addFolder(
+  ctx: AppContext,
+  schoolId: string,
+  title: string,
+  parentId: string,
+): FolderTree & { id: string } {
   targetFolder(ctx, schoolId, parentId);
   const id = ctx.ids.next();
   ctx.db.transaction((tx) => {
     const rows = repo.listFolders(tx, schoolId);
     if (depthOf(rows, parentId) + 1 > FOLDER_DEPTH_MAX) throw refused(RESOURCE_ERRORS.folderTooDeep, 'parent_id');
-    repo.insertFolder(tx, { id, schoolId, parentId, title, position: rows.filter((row) => row.parentId === parentId).length, createdAt: ctx.now() });
+    repo.insertFolder(tx, {
+      id,
+      schoolId,
+      parentId,
+      title,
+      position: rows.filter((row) => row.parentId === parentId).length,
+      createdAt: ctx.now(),
+    });
   });
   return { id, ...folderTree(ctx, schoolId) };
 }
@@ -91,7 +108,12 @@ export function renameFolder(ctx: AppContext, schoolId: string, id: string, titl
 }
 
 /** Writes positions 0..n-1 among the folders under a parent. */
-function renumber(db: Parameters<typeof repo.listFolders>[0], schoolId: string, parentId: string, exceptId?: string): void {
+function renumber(
+  db: Parameters<typeof repo.listFolders>[0],
+  schoolId: string,
+  parentId: string,
+  exceptId?: string,
+): void {
   repo
     .listFolders(db, schoolId)
     .filter((row) => row.parentId === parentId && row.id !== exceptId)
@@ -106,9 +128,11 @@ export function moveFolder(ctx: AppContext, schoolId: string, id: string, parent
   targetFolder(ctx, schoolId, parentId);
   ctx.db.transaction((tx) => {
     const rows = repo.listFolders(tx, schoolId);
-    if (folderWithDescendants(rows, id).includes(parentId)) throw refused(RESOURCE_ERRORS.folderIntoItself, 'parent_id');
+    if (folderWithDescendants(rows, id).includes(parentId))
+      throw refused(RESOURCE_ERRORS.folderIntoItself, 'parent_id');
     if (parentId === folder.parentId) return;
-    if (depthOf(rows, parentId) + heightOf(rows, id) > FOLDER_DEPTH_MAX) throw refused(RESOURCE_ERRORS.folderTooDeep, 'parent_id');
+    if (depthOf(rows, parentId) + heightOf(rows, id) > FOLDER_DEPTH_MAX)
+      throw refused(RESOURCE_ERRORS.folderTooDeep, 'parent_id');
     const position = rows.filter((row) => row.parentId === parentId).length;
     repo.updateFolder(tx, id, { parentId, position });
     renumber(tx, schoolId, folder.parentId);

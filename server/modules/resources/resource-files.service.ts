@@ -6,7 +6,14 @@ import { RESOURCE_ERRORS, SUBTITLE_MAX_BYTES } from '../../../shared/schemas/res
 import type { AppContext, Auth } from '../../context';
 import { badInput, notFound } from '../../lib/errors';
 import { loadSharp } from '../../lib/heavy-modules';
-import { absolutePath, findFile, ownerOf, receiveMultipart, removeFile, type StoredFile } from '../uploads/uploads.service';
+import {
+  absolutePath,
+  findFile,
+  ownerOf,
+  receiveMultipart,
+  removeFile,
+  type StoredFile,
+} from '../uploads/uploads.service';
 import { derivedDir, schoolResource } from './resources.service';
 import * as repo from './resources.repository';
 import { posterOf, readOutputs, readSubtitles, type SubtitleEntry } from './resources.presenter';
@@ -35,12 +42,19 @@ async function writeDerived(ctx: AppContext, rid: string, relative: string, data
 }
 
 /** Receives one multipart file for a resource, hands it to `use`, and always removes the upload afterwards. */
-async function withUpload<T>(ctx: AppContext, request: FastifyRequest, auth: Auth & { role: 'admin' }, use: (file: StoredFile, file_path: string) => Promise<T>): Promise<T> {
+async function withUpload<T>(
+  ctx: AppContext,
+  request: FastifyRequest,
+  auth: Auth & { role: 'admin' },
+  use: (file: StoredFile, file_path: string) => Promise<T>,
+): Promise<T> {
   const file = await receiveMultipart(ctx, request, ownerOf(auth), { visibility: 'private' });
   try {
     return await use(file, absolutePath(ctx, file.key));
   } finally {
-    await removeFile(ctx, file.id).catch((error) => ctx.log.warn({ err: error, fileId: file.id }, 'could not remove a used upload'));
+    await removeFile(ctx, file.id).catch((error) =>
+      ctx.log.warn({ err: error, fileId: file.id }, 'could not remove a used upload'),
+    );
   }
 }
 
@@ -60,10 +74,16 @@ export function listSubtitles(ctx: AppContext, schoolId: string, rid: string) {
  * POST resource/subtitle (multipart .vtt or .srt; rid, label, lang in the query): stored as WebVTT at
  * files/derived/{rid}/subtitles/{id}.vtt and listed in the resource's subtitles. A file without cues is refused.
  */
-export async function addSubtitle(ctx: AppContext, request: FastifyRequest, auth: Auth & { role: 'admin' }, fields: { rid: string; label: string; lang: string }) {
+export async function addSubtitle(
+  ctx: AppContext,
+  request: FastifyRequest,
+  auth: Auth & { role: 'admin' },
+  fields: { rid: string; label: string; lang: string },
+) {
   videoOrAudio(ctx, auth.schoolId, fields.rid);
   return withUpload(ctx, request, auth, async (file, filePath) => {
-    if ((file.ext !== 'VTT' && file.ext !== 'SRT') || file.size > SUBTITLE_MAX_BYTES) throw refused(RESOURCE_ERRORS.badSubtitle, 'file');
+    if ((file.ext !== 'VTT' && file.ext !== 'SRT') || file.size > SUBTITLE_MAX_BYTES)
+      throw refused(RESOURCE_ERRORS.badSubtitle, 'file');
     const vtt = toWebVtt(await fsp.readFile(filePath, 'utf8'));
     if (!vtt) throw refused(RESOURCE_ERRORS.badSubtitle, 'file');
     const relative = `subtitles/${ctx.ids.next()}.vtt`;
@@ -91,8 +111,12 @@ export async function deleteSubtitle(ctx: AppContext, schoolId: string, rid: str
   const entries = readSubtitles(resource);
   const entry = entries[index];
   if (!entry) throw notFound('subtitle not found');
-  repo.updateResource(ctx.db, rid, { subtitles: JSON.stringify(entries.filter((_, i) => i !== index)), updatedAt: ctx.now() });
-  if (entry.path.startsWith('subtitles/')) await fsp.rm(path.join(derivedDir(ctx, rid), ...entry.path.split('/')), { force: true });
+  repo.updateResource(ctx.db, rid, {
+    subtitles: JSON.stringify(entries.filter((_, i) => i !== index)),
+    updatedAt: ctx.now(),
+  });
+  if (entry.path.startsWith('subtitles/'))
+    await fsp.rm(path.join(derivedDir(ctx, rid), ...entry.path.split('/')), { force: true });
   return listSubtitles(ctx, schoolId, rid);
 }
 
@@ -103,7 +127,11 @@ async function writePoster(ctx: AppContext, rid: string, source: string): Promis
   const sharp = await loadSharp();
   let jpeg: Buffer;
   try {
-    jpeg = await sharp(source).rotate().resize({ width: 1280, height: 720, fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 85 }).toBuffer();
+    jpeg = await sharp(source)
+      .rotate()
+      .resize({ width: 1280, height: 720, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 85 })
+      .toBuffer();
   } catch {
     throw refused(RESOURCE_ERRORS.notImage, 'file');
   }
@@ -117,7 +145,12 @@ const posterReply = (ctx: AppContext, schoolId: string, rid: string) => {
 };
 
 /** POST resource/poster, multipart: an uploaded image (rid in the query) becomes the video's poster. */
-export async function uploadPoster(ctx: AppContext, request: FastifyRequest, auth: Auth & { role: 'admin' }, rid: string) {
+export async function uploadPoster(
+  ctx: AppContext,
+  request: FastifyRequest,
+  auth: Auth & { role: 'admin' },
+  rid: string,
+) {
   videoOrAudio(ctx, auth.schoolId, rid);
   await withUpload(ctx, request, auth, async (file, filePath) => {
     if (resourceKindOf(file.ext, file.mime) !== 'image') throw refused(RESOURCE_ERRORS.notImage, 'file');

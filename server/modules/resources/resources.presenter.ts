@@ -47,7 +47,9 @@ export function readOutputs(row: Pick<ResourceRow, 'outputs'>): Outputs {
     audio: str(raw.audio),
     pdf: str(raw.pdf),
     pages: typeof raw.pages === 'number' ? raw.pages : undefined,
-    slides: Array.isArray(raw.slides) ? raw.slides.filter((slide): slide is string => typeof slide === 'string') : undefined,
+    slides: Array.isArray(raw.slides)
+      ? raw.slides.filter((slide): slide is string => typeof slide === 'string')
+      : undefined,
     thumb: str(raw.thumb),
     cover: typeof raw.cover === 'number' ? raw.cover : undefined,
     width: typeof raw.width === 'number' ? raw.width : undefined,
@@ -60,7 +62,10 @@ export function readSubtitles(row: Pick<ResourceRow, 'subtitles'>): SubtitleEntr
     const parsed: unknown = JSON.parse(row.subtitles);
     if (!Array.isArray(parsed)) return [];
     return parsed
-      .filter((item): item is SubtitleEntry => !!item && typeof item === 'object' && typeof (item as SubtitleEntry).path === 'string')
+      .filter(
+        (item): item is SubtitleEntry =>
+          !!item && typeof item === 'object' && typeof (item as SubtitleEntry).path === 'string',
+      )
       .map((item) => ({ label: String(item.label ?? ''), lang: String(item.lang ?? ''), path: item.path }));
   } catch {
     return [];

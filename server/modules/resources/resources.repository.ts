@@ -11,7 +11,10 @@ const resourceColumns = {
   resource: resources,
   file: { key: files.key, name: files.originalName, ext: files.ext, size: files.size, mime: files.mime },
 };
-export type ResourceWithFile = { resource: ResourceRow; file: { key: string; name: string; ext: string; size: number; mime: string } };
+export type ResourceWithFile = {
+  resource: ResourceRow;
+  file: { key: string; name: string; ext: string; size: number; mime: string };
+};
 
 // Folders.
 
@@ -37,7 +40,11 @@ export function insertFolder(db: Db, row: typeof resourceCategories.$inferInsert
   db.insert(resourceCategories).values(row).run();
 }
 
-export function updateFolder(db: Db, id: string, patch: Partial<Pick<FolderRow, 'title' | 'parentId' | 'position'>>): void {
+export function updateFolder(
+  db: Db,
+  id: string,
+  patch: Partial<Pick<FolderRow, 'title' | 'parentId' | 'position'>>,
+): void {
   db.update(resourceCategories).set(patch).where(eq(resourceCategories.id, id)).run();
 }
 
@@ -93,13 +100,20 @@ function filterWhere(filter: ResourceFilter): SQL | undefined {
   if (filter.kinds) parts.push(inArray(resources.kind, [...filter.kinds] as ResourceRow['kind'][]));
   if (filter.search) {
     const pattern = `%${escapeLike(filter.search)}%`;
-    parts.push(or(sql`${resources.title} like ${pattern} escape '\\'`, sql`${files.originalName} like ${pattern} escape '\\'`));
+    parts.push(
+      or(sql`${resources.title} like ${pattern} escape '\\'`, sql`${files.originalName} like ${pattern} escape '\\'`),
+    );
   }
   return and(...parts);
 }
 
 /** One page of the school's resources matching the filter, with the total. */
-export function listResources(db: Db, filter: ResourceFilter, limit: number, offset: number): { rows: ResourceWithFile[]; total: number } {
+export function listResources(
+  db: Db,
+  filter: ResourceFilter,
+  limit: number,
+  offset: number,
+): { rows: ResourceWithFile[]; total: number } {
   const where = filterWhere(filter);
   const total =
     db
@@ -154,7 +168,13 @@ export function insertResource(db: Db, row: typeof resources.$inferInsert): void
   db.insert(resources).values(row).run();
 }
 
-export function updateResource(db: Db, rid: string, patch: Partial<Pick<ResourceRow, 'title' | 'categoryId' | 'outputs' | 'subtitles' | 'status' | 'statusMessage' | 'updatedAt'>>): void {
+export function updateResource(
+  db: Db,
+  rid: string,
+  patch: Partial<
+    Pick<ResourceRow, 'title' | 'categoryId' | 'outputs' | 'subtitles' | 'status' | 'statusMessage' | 'updatedAt'>
+  >,
+): void {
   db.update(resources).set(patch).where(eq(resources.id, rid)).run();
 }
 
@@ -173,12 +193,21 @@ export function patchOutputs(db: Db, rid: string, patch: Record<string, unknown>
     } catch {
       outputs = {};
     }
-    tx.update(resources).set({ outputs: JSON.stringify({ ...outputs, ...patch }), updatedAt: now }).where(eq(resources.id, rid)).run();
+    tx.update(resources)
+      .set({ outputs: JSON.stringify({ ...outputs, ...patch }), updatedAt: now })
+      .where(eq(resources.id, rid))
+      .run();
   });
 }
 
 /** Moves the school's resources among rids to a folder; answers how many moved. */
-export function moveResources(db: Db, schoolId: string, rids: readonly string[], folderId: string, now: number): number {
+export function moveResources(
+  db: Db,
+  schoolId: string,
+  rids: readonly string[],
+  folderId: string,
+  now: number,
+): number {
   return db
     .update(resources)
     .set({ categoryId: folderId, updatedAt: now })
@@ -194,10 +223,19 @@ export function deleteResourceRow(db: Db, rid: string): void {
 // Chapters that teach resources.
 
 /** The chapters of courses not deleted that teach one of these resources, with their course titles. */
-export function chapterUses(db: Db, rids: readonly string[]): { rid: string; cid: string; title: string; coid: string; courseTitle: string }[] {
+export function chapterUses(
+  db: Db,
+  rids: readonly string[],
+): { rid: string; cid: string; title: string; coid: string; courseTitle: string }[] {
   if (rids.length === 0) return [];
   return db
-    .select({ rid: chapters.resourceId, cid: chapters.id, title: chapters.title, coid: courses.id, courseTitle: courses.title })
+    .select({
+      rid: chapters.resourceId,
+      cid: chapters.id,
+      title: chapters.title,
+      coid: courses.id,
+      courseTitle: courses.title,
+    })
     .from(chapters)
     .innerJoin(courses, eq(courses.id, chapters.courseId))
     .where(and(inArray(chapters.resourceId, [...rids]), eq(courses.deleted, false)))

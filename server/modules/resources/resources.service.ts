@@ -31,9 +31,16 @@ import { posterOf, readOutputs, readSubtitles, toResourceItem } from './resource
 export function presentResources(ctx: AppContext, schoolId: string, rows: readonly ResourceWithFile[]): ResourceItem[] {
   const titles = repo.folderTitles(ctx.db, schoolId, [...new Set(rows.map((row) => row.resource.categoryId))]);
   const uses = new Map<string, number>();
-  for (const use of repo.chapterUses(ctx.db, rows.map((row) => row.resource.id))) uses.set(use.rid, (uses.get(use.rid) ?? 0) + 1);
+  for (const use of repo.chapterUses(
+    ctx.db,
+    rows.map((row) => row.resource.id),
+  ))
+    uses.set(use.rid, (uses.get(use.rid) ?? 0) + 1);
   return rows.map((row) =>
-    toResourceItem(ctx, row, { folderTitle: titles.get(row.resource.categoryId) ?? '', usedBy: uses.get(row.resource.id) ?? 0 }),
+    toResourceItem(ctx, row, {
+      folderTitle: titles.get(row.resource.categoryId) ?? '',
+      usedBy: uses.get(row.resource.id) ?? 0,
+    }),
   );
 }
 
@@ -61,8 +68,14 @@ export function listResources(
 ): ResourceList {
   targetFolder(ctx, schoolId, query.cate);
   let folders: string[] | null = [query.cate];
-  if (query.showSub) folders = query.cate === '0' ? null : folderWithDescendants(repo.listFolders(ctx.db, schoolId), query.cate);
-  const { rows, total } = repo.listResources(ctx.db, { schoolId, folders, search: query.searchStr, kinds, order: query.order }, query.num, (query.page - 1) * query.num);
+  if (query.showSub)
+    folders = query.cate === '0' ? null : folderWithDescendants(repo.listFolders(ctx.db, schoolId), query.cate);
+  const { rows, total } = repo.listResources(
+    ctx.db,
+    { schoolId, folders, search: query.searchStr, kinds, order: query.order },
+    query.num,
+    (query.page - 1) * query.num,
+  );
   return { list: presentResources(ctx, schoolId, rows), total, page: query.page, num: query.num };
 }
 
@@ -85,7 +98,11 @@ export function titleFromName(name: string): string {
  * turns private (served only through signed /media URLs), the kind follows spec 5 (shared/rules/file-kind) and
  * the conversion its kind calls for is queued.
  */
-export function addResource(ctx: AppContext, auth: Auth & { role: 'admin' }, input: z.output<typeof zAddResource>): ResourceItem {
+export function addResource(
+  ctx: AppContext,
+  auth: Auth & { role: 'admin' },
+  input: z.output<typeof zAddResource>,
+): ResourceItem {
   const schoolId = auth.schoolId;
   const file = findFile(ctx, input.fileId);
   if (!file || file.schoolId !== schoolId) throw notFound('file not found');
@@ -114,7 +131,11 @@ export function addResource(ctx: AppContext, auth: Auth & { role: 'admin' }, inp
   } catch (error) {
     // The resource stays usable as uploaded; its status says the conversion could not be queued.
     ctx.log.error({ err: error, rid }, 'could not queue the conversion');
-    repo.updateResource(ctx.db, rid, { status: 'failed', statusMessage: `could not queue the conversion: ${(error as Error).message}`, updatedAt: ctx.now() });
+    repo.updateResource(ctx.db, rid, {
+      status: 'failed',
+      statusMessage: `could not queue the conversion: ${(error as Error).message}`,
+      updatedAt: ctx.now(),
+    });
   }
   return resourceItem(ctx, schoolId, rid);
 }
@@ -123,7 +144,12 @@ export function addResource(ctx: AppContext, auth: Auth & { role: 'admin' }, inp
  * POST resource/upload (multipart, file field 'file-select'; cate and title in the query string): receives the
  * file and adds it in one call. The folder is checked before any byte is stored, and a refused add removes the file.
  */
-export async function uploadResource(ctx: AppContext, request: FastifyRequest, auth: Auth & { role: 'admin' }, fields: { cate: string; title?: string }): Promise<ResourceItem> {
+export async function uploadResource(
+  ctx: AppContext,
+  request: FastifyRequest,
+  auth: Auth & { role: 'admin' },
+  fields: { cate: string; title?: string },
+): Promise<ResourceItem> {
   targetFolder(ctx, auth.schoolId, fields.cate);
   const file = await receiveMultipart(ctx, request, ownerOf(auth), { visibility: 'private' });
   try {
@@ -143,7 +169,12 @@ export function renameResource(ctx: AppContext, schoolId: string, rid: string, t
 }
 
 /** POST resource/move {rids, cate}: into a folder ('0' = top); every id must be the school's, else 404 and nothing moves. */
-export function moveResources(ctx: AppContext, schoolId: string, rids: readonly string[], cate: string): { list: ResourceItem[] } {
+export function moveResources(
+  ctx: AppContext,
+  schoolId: string,
+  rids: readonly string[],
+  cate: string,
+): { list: ResourceItem[] } {
   targetFolder(ctx, schoolId, cate);
   const unique = [...new Set(rids)];
   ctx.db.transaction((tx) => {
@@ -161,17 +192,24 @@ export const derivedDir = (ctx: AppContext, rid: string) => dataPath(ctx.config.
  * teaches it; with force (after the back office's confirm) it is detached from them first. Then the conversion
  * stops, the row goes, and the converted files and the upload are removed.
  */
-export async function deleteResource(ctx: AppContext, schoolId: string, rid: string, force: boolean): Promise<{ rid: string; detached: number }> {
+export async function deleteResource(
+  ctx: AppContext,
+  schoolId: string,
+  rid: string,
+  force: boolean,
+): Promise<{ rid: string; detached: number }> {
   const { resource } = schoolResource(ctx, schoolId, rid);
   const uses = repo.chapterUses(ctx.db, [rid]);
-  if (uses.length > 0 && !force) throw conflict(RESOURCE_ERRORS.inUse, { chapters: uses.map(({ rid: _rid, ...use }) => use) });
+  if (uses.length > 0 && !force)
+    throw conflict(RESOURCE_ERRORS.inUse, { chapters: uses.map(({ rid: _rid, ...use }) => use) });
   await cancelConversion(ctx, rid);
   let detached = 0;
   let schools: string[] = [];
   try {
     ctx.db.transaction((tx) => {
       const current = repo.chapterUses(tx, [rid]);
-      if (current.length > 0 && !force) throw conflict(RESOURCE_ERRORS.inUse, { chapters: current.map(({ rid: _rid, ...use }) => use) });
+      if (current.length > 0 && !force)
+        throw conflict(RESOURCE_ERRORS.inUse, { chapters: current.map(({ rid: _rid, ...use }) => use) });
       schools = repo.schoolsUsing(tx, rid);
       detached = repo.detachResource(tx, rid);
       repo.deleteResourceRow(tx, rid);
@@ -181,8 +219,12 @@ export async function deleteResource(ctx: AppContext, schoolId: string, rid: str
     if (resource.status === 'queued' || resource.status === 'converting') enqueueConversion(ctx, rid);
     throw error;
   }
-  await fsp.rm(derivedDir(ctx, rid), { recursive: true, force: true }).catch((error) => ctx.log.warn({ err: error, rid }, 'could not remove converted files'));
-  await removeFile(ctx, resource.fileId).catch((error) => ctx.log.warn({ err: error, rid }, 'could not remove the upload'));
+  await fsp
+    .rm(derivedDir(ctx, rid), { recursive: true, force: true })
+    .catch((error) => ctx.log.warn({ err: error, rid }, 'could not remove converted files'));
+  await removeFile(ctx, resource.fileId).catch((error) =>
+    ctx.log.warn({ err: error, rid }, 'could not remove the upload'),
+  );
   // Chapter lists are cached per school (a deleted course's chapters may belong to it too).
   for (const id of new Set([...schools, ...(detached > 0 ? [schoolId] : [])])) ctx.catalogueCache.bump(id);
   return { rid, detached };
@@ -214,7 +256,11 @@ export function resourceUrls(ctx: AppContext, schoolId: string, rid: string, dow
     audio: at(outputs.audio),
     pdf: at(outputs.pdf),
     poster: at(posterOf(outputs)),
-    subtitles: readSubtitles(resource).map((entry) => ({ label: entry.label, lang: entry.lang, url: prefix + entry.path })),
+    subtitles: readSubtitles(resource).map((entry) => ({
+      label: entry.label,
+      lang: entry.lang,
+      url: prefix + entry.path,
+    })),
     expiresAt: Number(token.split('.')[0]) * 1000,
   };
 }

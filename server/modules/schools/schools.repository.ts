@@ -6,12 +6,20 @@ import { appSettings, schools } from '../../db/schema';
 export type School = typeof schools.$inferSelect;
 
 export function findSchool(db: Db, id: string): School | undefined {
-  return prepared(db, 'findSchool', (d) => d.select().from(schools).where(eq(schools.id, sql.placeholder('id'))).prepare()).get({ id });
+  return prepared(db, 'findSchool', (d) =>
+    d
+      .select()
+      .from(schools)
+      .where(eq(schools.id, sql.placeholder('id')))
+      .prepare(),
+  ).get({ id });
 }
 
 /** The oldest school: the institution an intranet install serves by default. */
 export function firstSchool(db: Db): School | undefined {
-  return prepared(db, 'firstSchool', (d) => d.select().from(schools).orderBy(asc(schools.createdAt), asc(schools.id)).limit(1).prepare()).get();
+  return prepared(db, 'firstSchool', (d) =>
+    d.select().from(schools).orderBy(asc(schools.createdAt), asc(schools.id)).limit(1).prepare(),
+  ).get();
 }
 
 export function insertSchool(db: Db, school: typeof schools.$inferInsert): void {

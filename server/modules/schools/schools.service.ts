@@ -25,7 +25,10 @@ export function schoolHomePath(ctx: AppContext, schoolId: string): string {
 }
 
 /** Creates a school and its main admin (same id: the school's parent id is its owner's id). */
-export async function createSchool(ctx: AppContext, input: { name: string; adminUsername: string; adminPassword: string; adminName?: string }) {
+export async function createSchool(
+  ctx: AppContext,
+  input: { name: string; adminUsername: string; adminPassword: string; adminName?: string },
+) {
   const id = ctx.ids.next();
   const now = ctx.now();
   const passwordHash = await hashPassword(input.adminPassword);
@@ -49,7 +52,10 @@ export async function createSchool(ctx: AppContext, input: { name: string; admin
  * First start: an empty database gets a school with a main admin. The password comes from
  * ADMIN_PASSWORD, or is generated and returned so the caller prints it once.
  */
-export async function ensureFirstSchool(ctx: AppContext, fallbackPassword?: string): Promise<{ created: boolean; generatedPassword?: string; schoolId: string }> {
+export async function ensureFirstSchool(
+  ctx: AppContext,
+  fallbackPassword?: string,
+): Promise<{ created: boolean; generatedPassword?: string; schoolId: string }> {
   const existing = schoolsRepo.firstSchool(ctx.db);
   if (existing) return { created: false, schoolId: existing.id };
   const given = ctx.config.ADMIN_PASSWORD ?? fallbackPassword;

@@ -6,19 +6,32 @@ export type StudentFieldRow = typeof studentFields.$inferSelect;
 
 /** The school's custom fields in order. */
 export function listFields(db: Db, schoolId: string): StudentFieldRow[] {
-  return db.select().from(studentFields).where(eq(studentFields.schoolId, schoolId)).orderBy(asc(studentFields.position), asc(studentFields.createdAt), asc(studentFields.id)).all();
+  return db
+    .select()
+    .from(studentFields)
+    .where(eq(studentFields.schoolId, schoolId))
+    .orderBy(asc(studentFields.position), asc(studentFields.createdAt), asc(studentFields.id))
+    .all();
 }
 
 /** One field of the school (another school's id reads as unknown). */
 export function findField(db: Db, schoolId: string, id: string): StudentFieldRow | undefined {
-  return db.select().from(studentFields).where(and(eq(studentFields.id, id), eq(studentFields.schoolId, schoolId))).get();
+  return db
+    .select()
+    .from(studentFields)
+    .where(and(eq(studentFields.id, id), eq(studentFields.schoolId, schoolId)))
+    .get();
 }
 
 export function insertField(db: Db, row: StudentFieldRow): void {
   db.insert(studentFields).values(row).run();
 }
 
-export function updateField(db: Db, id: string, values: Partial<Pick<StudentFieldRow, 'name' | 'kind' | 'options' | 'required' | 'position'>>): void {
+export function updateField(
+  db: Db,
+  id: string,
+  values: Partial<Pick<StudentFieldRow, 'name' | 'kind' | 'options' | 'required' | 'position'>>,
+): void {
   if (Object.keys(values).length) db.update(studentFields).set(values).where(eq(studentFields.id, id)).run();
 }
 
@@ -31,13 +44,23 @@ export function deleteField(db: Db, id: string): void {
 /** How many students hold a value of the field (non-empty), or one of the given values when `values` is given. */
 export function countValues(db: Db, fieldId: string, values?: readonly string[]): number {
   if (values && values.length === 0) return 0;
-  const which = values ? inArray(sql`trim(${studentFieldValues.value})`, [...values]) : sql`trim(${studentFieldValues.value}) <> ''`;
-  return db.select({ n: count() }).from(studentFieldValues).where(and(eq(studentFieldValues.fieldId, fieldId), which)).get()?.n ?? 0;
+  const which = values
+    ? inArray(sql`trim(${studentFieldValues.value})`, [...values])
+    : sql`trim(${studentFieldValues.value}) <> ''`;
+  return (
+    db
+      .select({ n: count() })
+      .from(studentFieldValues)
+      .where(and(eq(studentFieldValues.fieldId, fieldId), which))
+      .get()?.n ?? 0
+  );
 }
 
 /** The school's settings JSON text ('{}' when missing). */
 export function schoolSettingsText(db: Db, schoolId: string): string {
-  return db.select({ settings: schools.settings }).from(schools).where(eq(schools.id, schoolId)).get()?.settings ?? '{}';
+  return (
+    db.select({ settings: schools.settings }).from(schools).where(eq(schools.id, schoolId)).get()?.settings ?? '{}'
+  );
 }
 
 /**

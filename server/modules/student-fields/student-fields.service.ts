@@ -1,6 +1,17 @@
 import { fieldValueIssues } from '../../../shared/rules/student-fields';
-import { readStudentSettings, STUDENT_ERRORS, type FieldValue, type StudentField, type StudentSettings } from '../../../shared/schemas/students';
-import { FIELD_ERRORS, STUDENT_FIELDS_MAX, type StudentFieldList, type StudentSettingsPatch } from '../../../shared/schemas/student-fields';
+import {
+  readStudentSettings,
+  STUDENT_ERRORS,
+  type FieldValue,
+  type StudentField,
+  type StudentSettings,
+} from '../../../shared/schemas/students';
+import {
+  FIELD_ERRORS,
+  STUDENT_FIELDS_MAX,
+  type StudentFieldList,
+  type StudentSettingsPatch,
+} from '../../../shared/schemas/student-fields';
 import { placeAmong } from '../../../shared/rules/group-tree';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -56,11 +67,20 @@ export function schoolFields(db: Db, schoolId: string): StudentField[] {
  * fit, a required field left without a value over `kept`), by field id and trimmed; 400 at the first issue,
  * data {field: 'info.<sfid>', sfid, name, problem}. Serves student/add and edit, stu/info and do/register.
  */
-export function checkedFieldValues(fields: readonly StudentField[], given: readonly FieldValue[], kept: readonly FieldValue[] = []): Record<string, string> {
+export function checkedFieldValues(
+  fields: readonly StudentField[],
+  given: readonly FieldValue[],
+  kept: readonly FieldValue[] = [],
+): Record<string, string> {
   const issue = fieldValueIssues(fields, given, kept)[0];
   if (issue) {
     const error = issue.problem === 'unknown' ? STUDENT_ERRORS.unknownField : STUDENT_ERRORS.fieldProblem;
-    throw badInput(error, { field: `info.${issue.sfid}`, sfid: issue.sfid, ...(issue.name ? { name: issue.name } : {}), problem: issue.problem });
+    throw badInput(error, {
+      field: `info.${issue.sfid}`,
+      sfid: issue.sfid,
+      ...(issue.name ? { name: issue.name } : {}),
+      problem: issue.problem,
+    });
   }
   return Object.fromEntries(given.map((v) => [v.sfid, v.value.trim()]));
 }
@@ -68,7 +88,8 @@ export function checkedFieldValues(fields: readonly StudentField[], given: reado
 const fieldList = (ctx: AppContext, schoolId: string): StudentFieldList => ({ fields: schoolFields(ctx.db, schoolId) });
 
 function assertNameFree(db: Db, schoolId: string, name: string, except?: string) {
-  if (repo.listFields(db, schoolId).some((f) => f.name === name && f.id !== except)) throw conflict(FIELD_ERRORS.nameTaken, { field: 'name' });
+  if (repo.listFields(db, schoolId).some((f) => f.name === name && f.id !== except))
+    throw conflict(FIELD_ERRORS.nameTaken, { field: 'name' });
 }
 
 function renumber(db: Db, orderedIds: readonly string[]) {
@@ -88,7 +109,16 @@ export function addField(
     assertNameFree(tx, schoolId, input.name);
     const position = existing.reduce((max, f) => Math.max(max, f.position + 1), 0);
     const options = input.kind === 'choice' ? input.options : [];
-    repo.insertField(tx, { id: sfid, schoolId, name: input.name, kind: input.kind, options: JSON.stringify(options), required: input.required, position, createdAt: ctx.now() });
+    repo.insertField(tx, {
+      id: sfid,
+      schoolId,
+      name: input.name,
+      kind: input.kind,
+      options: JSON.stringify(options),
+      required: input.required,
+      position,
+      createdAt: ctx.now(),
+    });
   });
   return { ...fieldList(ctx, schoolId), sfid };
 }
@@ -97,7 +127,14 @@ export function addField(
 export function editField(
   ctx: AppContext,
   schoolId: string,
-  input: { sfid: string; name?: string; kind?: StudentField['kind']; options?: string[]; required?: boolean; position?: number },
+  input: {
+    sfid: string;
+    name?: string;
+    kind?: StudentField['kind'];
+    options?: string[];
+    required?: boolean;
+    position?: number;
+  },
 ): StudentFieldList {
   ctx.db.transaction((tx) => {
     const row = repo.findField(tx, schoolId, input.sfid);
@@ -116,7 +153,12 @@ export function editField(
       const held = repo.countValues(tx, field.sfid, removed);
       if (held > 0) throw conflict(FIELD_ERRORS.choiceInUse, { count: held, choices: removed });
     } else options = [];
-    repo.updateField(tx, field.sfid, { name: input.name ?? field.name, kind, options: JSON.stringify(options), required: input.required ?? field.required });
+    repo.updateField(tx, field.sfid, {
+      name: input.name ?? field.name,
+      kind,
+      options: JSON.stringify(options),
+      required: input.required ?? field.required,
+    });
     if (input.position !== undefined) {
       const ids = repo.listFields(tx, schoolId).map((f) => f.id);
       renumber(tx, placeAmong(ids, field.sfid, input.position));
@@ -130,7 +172,10 @@ export function deleteField(ctx: AppContext, schoolId: string, sfid: string): St
   ctx.db.transaction((tx) => {
     if (!repo.findField(tx, schoolId, sfid)) throw notFound();
     repo.deleteField(tx, sfid);
-    renumber(tx, repo.listFields(tx, schoolId).map((f) => f.id));
+    renumber(
+      tx,
+      repo.listFields(tx, schoolId).map((f) => f.id),
+    );
   });
   return fieldList(ctx, schoolId);
 }

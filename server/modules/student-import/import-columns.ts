@@ -17,21 +17,39 @@ export const COLUMN_NAMES: Record<ImportColumn, string[]> = {
 /** The headers the template writes, per language. */
 export const TEMPLATE_HEADERS: Record<'zh-CN' | 'en-gb', Record<ImportColumn, string>> = {
   'zh-CN': { username: '用户名', name: '姓名', password: '密码', email: '邮箱', phone: '手机', groups: '分组' },
-  'en-gb': { username: 'username', name: 'name', password: 'password', email: 'email', phone: 'phone', groups: 'groups' },
+  'en-gb': {
+    username: 'username',
+    name: 'name',
+    password: 'password',
+    email: 'email',
+    phone: 'phone',
+    groups: 'groups',
+  },
 };
 
 /** A header as compared: without spaces, case, a required-mark '*', or the apostrophe a CSV's formula guard put first. */
-export const squashHeader = (text: string) => text.replace(/^'/, '').replace(/[\s*＊]+/g, '').toLowerCase();
+export const squashHeader = (text: string) =>
+  text
+    .replace(/^'/, '')
+    .replace(/[\s*＊]+/g, '')
+    .toLowerCase();
 
-export type ColumnMatch = { index: number; header: string } & ({ kind: ImportColumn } | { kind: 'field'; fieldId: string });
+export type ColumnMatch = { index: number; header: string } & (
+  | { kind: ImportColumn }
+  | { kind: 'field'; fieldId: string }
+);
 
 /**
  * Matches each header to a standard column or a custom field (by its name); the rest are unknown. A standard
  * name wins over a field of the same name; a second column naming the same thing is unknown (the first counts).
  */
-export function matchColumns(headers: string[], fields: { id: string; name: string }[]): { matches: ColumnMatch[]; unknown: string[] } {
+export function matchColumns(
+  headers: string[],
+  fields: { id: string; name: string }[],
+): { matches: ColumnMatch[]; unknown: string[] } {
   const standard = new Map<string, ImportColumn>();
-  for (const [column, names] of Object.entries(COLUMN_NAMES) as [ImportColumn, string[]][]) for (const name of names) standard.set(squashHeader(name), column);
+  for (const [column, names] of Object.entries(COLUMN_NAMES) as [ImportColumn, string[]][])
+    for (const name of names) standard.set(squashHeader(name), column);
   const fieldByName = new Map(fields.map((f) => [squashHeader(f.name), f.id]));
   const seen = new Set<string>();
   const matches: ColumnMatch[] = [];
@@ -51,7 +69,14 @@ export function matchColumns(headers: string[], fields: { id: string; name: stri
 
 /** The group names of a cell: separated by ; ； , ， or 、. */
 export function splitGroups(cell: string): string[] {
-  return [...new Set(cell.split(/[;；,，、]/).map((name) => name.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      cell
+        .split(/[;；,，、]/)
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 export type GroupLookup = { id: string } | { problem: 'unknownGroup' | 'ambiguousGroup' };
@@ -61,7 +86,9 @@ export type GroupLookup = { id: string } | { problem: 'unknownGroup' | 'ambiguou
  * that name anywhere in the tree is ambiguous: write the path); 'Parent/Child' names a group by its path from
  * the top. Never creates a group: an unknown name is the row's problem.
  */
-export function groupResolver(groups: { id: string; parentId: string | null; name: string }[]): (name: string) => GroupLookup {
+export function groupResolver(
+  groups: { id: string; parentId: string | null; name: string }[],
+): (name: string) => GroupLookup {
   const byId = new Map(groups.map((g) => [g.id, g]));
   const pathOf = (id: string): string => {
     const names: string[] = [];
@@ -82,7 +109,13 @@ export function groupResolver(groups: { id: string; parentId: string | null; nam
   return (raw) => {
     const name = raw.trim();
     if (name.includes('/')) {
-      const id = byPath.get(name.split('/').map((part) => part.trim()).filter(Boolean).join('/'));
+      const id = byPath.get(
+        name
+          .split('/')
+          .map((part) => part.trim())
+          .filter(Boolean)
+          .join('/'),
+      );
       return id ? { id } : { problem: 'unknownGroup' };
     }
     const ids = byName.get(name) ?? [];

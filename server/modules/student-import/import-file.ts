@@ -23,11 +23,13 @@ export interface SheetText {
 }
 
 /** True when the bytes start like a ZIP (an .xlsx is one). */
-const isZip = (bytes: Buffer) => bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+const isZip = (bytes: Buffer) =>
+  bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 
 /** The text of CSV bytes: UTF-8 (BOM dropped) when valid, else GB18030. */
 export function decodeCsv(bytes: Buffer): string {
-  const body = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+  const body =
+    bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(body);
   } catch {
@@ -54,7 +56,14 @@ function readCsv(bytes: Buffer): string[][] {
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
   const counts = [',', ';', '\t'].map((d) => [d, firstLine.split(d).length] as const).sort((a, b) => b[1] - a[1]);
   try {
-    return parse(text, { delimiter: counts[0][0], relax_column_count: true, relax_quotes: true, skip_empty_lines: false, trim: true, bom: true }) as string[][];
+    return parse(text, {
+      delimiter: counts[0][0],
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: false,
+      trim: true,
+      bom: true,
+    }) as string[][];
   } catch {
     throw badInput(STUDENT_IMPORT_ERRORS.badFile);
   }
@@ -82,7 +91,8 @@ export async function readSheetText(bytes: Buffer, fileName: string): Promise<Sh
     const cells = table[index];
     if (!cells.some((cell) => cell !== '')) continue;
     rows.push({ row: index + 1, cells });
-    if (rows.length > STUDENT_IMPORT_MAX_ROWS) throw badInput(STUDENT_IMPORT_ERRORS.tooManyRows, { max: STUDENT_IMPORT_MAX_ROWS });
+    if (rows.length > STUDENT_IMPORT_MAX_ROWS)
+      throw badInput(STUDENT_IMPORT_ERRORS.tooManyRows, { max: STUDENT_IMPORT_MAX_ROWS });
   }
   if (!headers.some(Boolean) || rows.length === 0) throw badInput(STUDENT_IMPORT_ERRORS.noRows);
   return { headers, rows };

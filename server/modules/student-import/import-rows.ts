@@ -5,7 +5,12 @@
  */
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../shared/constants';
 import { fieldValueIssues } from '../../../shared/rules/student-fields';
-import { IMPORT_TEXT_MAX, type ImportOptions, type ImportProblem, type ImportReason } from '../../../shared/schemas/student-import';
+import {
+  IMPORT_TEXT_MAX,
+  type ImportOptions,
+  type ImportProblem,
+  type ImportReason,
+} from '../../../shared/schemas/student-import';
 import { groupResolver, matchColumns, splitGroups, type ColumnMatch } from './import-columns';
 import type { SheetText } from './import-file';
 import { zStudentEmail, zStudentPhone, zStudentUsername, type StudentField } from '../../../shared/schemas/students';
@@ -43,11 +48,21 @@ export interface CheckedFile {
 }
 
 // The same column rules as student/add and the student's own information page (shared/schemas/students.ts).
-const fits = (schema: { safeParse: (value: string) => { success: boolean } }, value: string) => schema.safeParse(value).success;
+const fits = (schema: { safeParse: (value: string) => { success: boolean } }, value: string) =>
+  schema.safeParse(value).success;
 
 /** Checks every row; `existing` looks the school's students up by user name (studentsByUsername). */
-export function checkRows(sheet: SheetText, fields: StudentField[], groups: { id: string; parentId: string | null; name: string }[], existing: (usernames: string[]) => Map<string, ExistingStudent>, options: ImportOptions): CheckedFile {
-  const { matches, unknown } = matchColumns(sheet.headers, fields.map((f) => ({ id: f.sfid, name: f.name })));
+export function checkRows(
+  sheet: SheetText,
+  fields: StudentField[],
+  groups: { id: string; parentId: string | null; name: string }[],
+  existing: (usernames: string[]) => Map<string, ExistingStudent>,
+  options: ImportOptions,
+): CheckedFile {
+  const { matches, unknown } = matchColumns(
+    sheet.headers,
+    fields.map((f) => ({ id: f.sfid, name: f.name })),
+  );
   const at = new Map<string, ColumnMatch>(matches.map((m) => [m.kind === 'field' ? `field:${m.fieldId}` : m.kind, m]));
   const missing = ['username', 'name'].filter((column) => !at.has(column));
   if (missing.length > 0) return { matches, unknown, missing, rows: [] };
@@ -59,7 +74,8 @@ export function checkRows(sheet: SheetText, fields: StudentField[], groups: { id
 
   const rows = sheet.rows.map(({ row, cells }) => {
     const problems: ImportProblem[] = [];
-    const problem = (column: string, reason: ImportReason, value?: string) => problems.push({ row, field: header(column), reason, ...(value !== undefined ? { value } : {}) });
+    const problem = (column: string, reason: ImportReason, value?: string) =>
+      problems.push({ row, field: header(column), reason, ...(value !== undefined ? { value } : {}) });
     const cell = (column: string) => {
       const match = at.get(column);
       return match ? (cells[match.index] ?? '').trim() : '';
@@ -69,7 +85,8 @@ export function checkRows(sheet: SheetText, fields: StudentField[], groups: { id
     if (!username) problem('username', 'required');
     else if (username.length > IMPORT_TEXT_MAX.username) problem('username', 'tooLong');
     else if (!fits(zStudentUsername, username)) problem('username', 'badUsername', username);
-    else if (firstRowOf.has(username)) problem('username', 'repeatedInFile', `${username} (${firstRowOf.get(username)})`);
+    else if (firstRowOf.has(username))
+      problem('username', 'repeatedInFile', `${username} (${firstRowOf.get(username)})`);
     if (username && !firstRowOf.has(username)) firstRowOf.set(username, row);
 
     const found = username ? known.get(username) : undefined;

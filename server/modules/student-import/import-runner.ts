@@ -6,14 +6,26 @@
  * transaction), then rows are written in chunks, yielding to the event loop between chunks (setImmediate) so
  * the server keeps answering; the student_imports record carries the progress, then the counts and report.
  */
-import { STUDENT_IMPORT_ERRORS, STUDENT_IMPORT_REPORT_MAX, type ImportOptions, type ImportProblem } from '../../../shared/schemas/student-import';
+import {
+  STUDENT_IMPORT_ERRORS,
+  STUDENT_IMPORT_REPORT_MAX,
+  type ImportOptions,
+  type ImportProblem,
+} from '../../../shared/schemas/student-import';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { assertSeats, seatState } from '../licence/seats';
 import { endUserSessions } from '../auth/sessions.repository';
-import { insertStudents, replaceGroups, setFieldValues, updateStudent, type NewStudent, type StudentPatch } from '../students/student-writes';
+import {
+  insertStudents,
+  replaceGroups,
+  setFieldValues,
+  updateStudent,
+  type NewStudent,
+  type StudentPatch,
+} from '../students/student-writes';
 import type { CheckedFile, GoodRow } from './import-rows';
 import * as repo from './student-import.repository';
 
@@ -60,7 +72,12 @@ async function hashDistinct(passwords: Iterable<string>): Promise<Map<string, st
 }
 
 /** Runs one import to its end; never throws (a crash is recorded as 'failed' with its message). */
-export async function runImport(ctx: AppContext, record: { id: string; schoolId: string }, checked: CheckedFile, options: ImportOptions): Promise<void> {
+export async function runImport(
+  ctx: AppContext,
+  record: { id: string; schoolId: string },
+  checked: CheckedFile,
+  options: ImportOptions,
+): Promise<void> {
   const counts: Counts = { processed: 0, created: 0, updated: 0, skipped: 0, failed: 0 };
   const report = new Report();
   const finish = (status: 'done' | 'failed', message = '') =>
@@ -76,7 +93,12 @@ export async function runImport(ctx: AppContext, record: { id: string; schoolId:
     counts.processed = bad.length + counts.skipped;
     repo.updateImport(ctx.db, record.id, { ...counts });
 
-    const passwordOf = (r: GoodRow) => (r.action === 'create' ? (r.password ?? options.initialPassword) : r.existing?.source === 'ldap' ? undefined : r.password);
+    const passwordOf = (r: GoodRow) =>
+      r.action === 'create'
+        ? (r.password ?? options.initialPassword)
+        : r.existing?.source === 'ldap'
+          ? undefined
+          : r.password;
     const hashes = await hashDistinct(work.map(passwordOf).filter((p): p is string => !!p));
     const write = new Writer(ctx, record.schoolId, hashes, passwordOf);
 

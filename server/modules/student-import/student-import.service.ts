@@ -57,15 +57,31 @@ const runningOf = (ctx: AppContext) => {
 };
 
 /** Reads and checks a file against the school as it is now. */
-async function examine(ctx: AppContext, schoolId: string, file: UploadedFile, options: ImportOptions): Promise<CheckedFile> {
+async function examine(
+  ctx: AppContext,
+  schoolId: string,
+  file: UploadedFile,
+  options: ImportOptions,
+): Promise<CheckedFile> {
   const sheet = await readSheetText(file.bytes, file.name);
-  const checked = checkRows(sheet, schoolFields(ctx.db, schoolId), listGroups(ctx.db, schoolId, 'student'), (usernames) => studentsByUsername(ctx.db, schoolId, usernames), options);
+  const checked = checkRows(
+    sheet,
+    schoolFields(ctx.db, schoolId),
+    listGroups(ctx.db, schoolId, 'student'),
+    (usernames) => studentsByUsername(ctx.db, schoolId, usernames),
+    options,
+  );
   if (checked.missing.length > 0) throw badInput(STUDENT_IMPORT_ERRORS.missingColumns, { missing: checked.missing });
   return checked;
 }
 
 /** student/import/preview: what the import would do with this file. Writes nothing. */
-export async function previewImport(ctx: AppContext, schoolId: string, file: UploadedFile, options: ImportOptions): Promise<ImportPreview> {
+export async function previewImport(
+  ctx: AppContext,
+  schoolId: string,
+  file: UploadedFile,
+  options: ImportOptions,
+): Promise<ImportPreview> {
   const checked = await examine(ctx, schoolId, file, options);
   const fields = new Map(schoolFields(ctx.db, schoolId).map((f) => [f.sfid, f.name]));
   const problems = checked.rows.flatMap((r) => r.problems);
@@ -74,7 +90,11 @@ export async function previewImport(ctx: AppContext, schoolId: string, file: Upl
   return {
     fileName: file.name,
     total: checked.rows.length,
-    columns: checked.matches.map((m) => (m.kind === 'field' ? { header: m.header, kind: 'field' as const, sfid: m.fieldId } : { header: m.header, kind: m.kind })),
+    columns: checked.matches.map((m) =>
+      m.kind === 'field'
+        ? { header: m.header, kind: 'field' as const, sfid: m.fieldId }
+        : { header: m.header, kind: m.kind },
+    ),
     unknownColumns: checked.unknown,
     rows: checked.rows.slice(0, STUDENT_IMPORT_PREVIEW_ROWS).map(({ row }) => ({
       row: row.row,
@@ -90,7 +110,11 @@ export async function previewImport(ctx: AppContext, schoolId: string, file: Upl
     problems: problems.slice(0, STUDENT_IMPORT_REPORT_MAX),
     badRows: checked.rows.filter((r) => r.problems.length > 0).length,
     duplicates: { count: duplicates.length, sample: duplicates.slice(0, STUDENT_IMPORT_DUPLICATE_SAMPLE) },
-    seats: { limit: seats.limit, used: seats.used, needed: checked.rows.filter((r) => r.problems.length === 0 && r.row.action === 'create').length },
+    seats: {
+      limit: seats.limit,
+      used: seats.used,
+      needed: checked.rows.filter((r) => r.problems.length === 0 && r.row.action === 'create').length,
+    },
   };
 }
 
@@ -98,12 +122,21 @@ export async function previewImport(ctx: AppContext, schoolId: string, file: Upl
 function settleStale(ctx: AppContext, schoolId: string): void {
   if (runningOf(ctx).has(schoolId)) return;
   for (const record of repo.runningImports(ctx.db, schoolId)) {
-    repo.updateImport(ctx.db, record.id, { status: 'failed', message: STUDENT_IMPORT_ERRORS.interrupted, finishedAt: ctx.now() });
+    repo.updateImport(ctx.db, record.id, {
+      status: 'failed',
+      message: STUDENT_IMPORT_ERRORS.interrupted,
+      finishedAt: ctx.now(),
+    });
   }
 }
 
 /** student/import: checks the file, records the import and starts it; answers its id at once. 409 while one runs. */
-export async function startImport(ctx: AppContext, admin: { schoolId: string; userId: string }, file: UploadedFile, options: ImportOptions): Promise<{ id: string }> {
+export async function startImport(
+  ctx: AppContext,
+  admin: { schoolId: string; userId: string },
+  file: UploadedFile,
+  options: ImportOptions,
+): Promise<{ id: string }> {
   const { schoolId } = admin;
   settleStale(ctx, schoolId);
   if (runningOf(ctx).has(schoolId)) throw conflict(STUDENT_IMPORT_ERRORS.running);
@@ -150,28 +183,80 @@ export function getImport(ctx: AppContext, schoolId: string): ImportStatus | nul
   settleStale(ctx, schoolId);
   const record = repo.latestImport(ctx.db, schoolId);
   if (!record) return null;
-  const { id, status, fileName, mode, duplicates, total, processed, created, updated, skipped, failed, message, startedAt, finishedAt } = record;
-  return { id, status, fileName, mode, duplicates, total, processed, created, updated, skipped, failed, report: readReport(record.report), message, startedAt, finishedAt: finishedAt ?? null };
+  const {
+    id,
+    status,
+    fileName,
+    mode,
+    duplicates,
+    total,
+    processed,
+    created,
+    updated,
+    skipped,
+    failed,
+    message,
+    startedAt,
+    finishedAt,
+  } = record;
+  return {
+    id,
+    status,
+    fileName,
+    mode,
+    duplicates,
+    total,
+    processed,
+    created,
+    updated,
+    skipped,
+    failed,
+    report: readReport(record.report),
+    message,
+    startedAt,
+    finishedAt: finishedAt ?? null,
+  };
 }
 
 /** student/repeatdata: which of these user names the school has already, with their sid and source. */
 export function repeatData(ctx: AppContext, schoolId: string, usernames: string[]): RepeatData {
-  const list = [...studentsByUsername(ctx.db, schoolId, usernames).values()].map((s) => ({ username: s.username, sid: s.id, source: s.source }));
+  const list = [...studentsByUsername(ctx.db, schoolId, usernames).values()].map((s) => ({
+    username: s.username,
+    sid: s.id,
+    source: s.source,
+  }));
   return { count: list.length, list };
 }
 
 /** student/import/template: the header row (standard columns and the school's custom fields) as CSV or XLSX. */
-export async function importTemplate(ctx: AppContext, schoolId: string, format: 'csv' | 'xlsx', locale: Locale): Promise<DownloadFile<Buffer>> {
+export async function importTemplate(
+  ctx: AppContext,
+  schoolId: string,
+  format: 'csv' | 'xlsx',
+  locale: Locale,
+): Promise<DownloadFile<Buffer>> {
   const words = TEMPLATE_HEADERS[locale === 'en-gb' ? 'en-gb' : 'zh-CN'];
-  const headers = [...IMPORT_COLUMNS.map((column) => words[column]), ...schoolFields(ctx.db, schoolId).map((f) => f.name)];
+  const headers = [
+    ...IMPORT_COLUMNS.map((column) => words[column]),
+    ...schoolFields(ctx.db, schoolId).map((f) => f.name),
+  ];
   const base = locale === 'en-gb' ? 'students-template' : '学生导入模板';
   if (format === 'csv') {
     // With a BOM, so Excel opens the UTF-8 file with its Chinese headers intact; a field name that reads as a
     // formula is guarded like every CSV cell (the import reads the header back without the apostrophe).
     const body = Buffer.from(`\uFEFF${csvLine(headers)}`, 'utf8');
-    return { fileName: `${base}.csv`, asciiName: 'students-template.csv', contentType: 'text/csv; charset=utf-8', body };
+    return {
+      fileName: `${base}.csv`,
+      asciiName: 'students-template.csv',
+      contentType: 'text/csv; charset=utf-8',
+      body,
+    };
   }
   const sheet = xlsxSheet(locale === 'en-gb' ? 'students' : '学生', headers, []);
-  const body = await (await loadXlsxWriter())(sheet.data, { sheet: sheet.sheet, columns: sheet.columns, stickyRowsCount: 1 }).toBuffer();
+  const body = await (await loadXlsxWriter())(sheet.data, {
+    sheet: sheet.sheet,
+    columns: sheet.columns,
+    stickyRowsCount: 1,
+  }).toBuffer();
   return { fileName: `${base}.xlsx`, asciiName: 'students-template.xlsx', contentType: XLSX_CONTENT_TYPE, body };
 }

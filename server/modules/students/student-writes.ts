@@ -59,23 +59,35 @@ export function insertStudents(db: Db, rows: NewStudent[]): void {
   }
   const members = rows.flatMap((r) => [...new Set(r.groupIds ?? [])].map((groupId) => ({ studentId: r.id, groupId })));
   for (const part of chunks(members)) db.insert(studentGroupMembers).values(part).run();
-  const values = rows.flatMap((r) => Object.entries(r.fields ?? {}).filter(([, v]) => v.trim() !== '').map(([fieldId, value]) => ({ studentId: r.id, fieldId, value: value.trim() })));
+  const values = rows.flatMap((r) =>
+    Object.entries(r.fields ?? {})
+      .filter(([, v]) => v.trim() !== '')
+      .map(([fieldId, value]) => ({ studentId: r.id, fieldId, value: value.trim() })),
+  );
   for (const part of chunks(values)) db.insert(studentFieldValues).values(part).run();
 }
 
-export type StudentPatch = Partial<Pick<StudentRow, 'name' | 'email' | 'phone' | 'passwordHash' | 'avatar' | 'externalId' | 'source'>>;
+export type StudentPatch = Partial<
+  Pick<StudentRow, 'name' | 'email' | 'phone' | 'passwordHash' | 'avatar' | 'externalId' | 'source'>
+>;
 
 /** Changes a student's own columns (updatedAt set); nothing when the patch is empty. */
 export function updateStudent(db: Db, id: string, patch: StudentPatch, now: number): void {
   if (Object.keys(patch).length === 0) return;
-  db.update(students).set({ ...patch, updatedAt: now }).where(eq(students.id, id)).run();
+  db.update(students)
+    .set({ ...patch, updatedAt: now })
+    .where(eq(students.id, id))
+    .run();
 }
 
 /** Makes the student's groups exactly these. */
 export function replaceGroups(db: Db, studentId: string, groupIds: string[]): void {
   db.delete(studentGroupMembers).where(eq(studentGroupMembers.studentId, studentId)).run();
   const unique = [...new Set(groupIds)];
-  if (unique.length > 0) db.insert(studentGroupMembers).values(unique.map((groupId) => ({ studentId, groupId }))).run();
+  if (unique.length > 0)
+    db.insert(studentGroupMembers)
+      .values(unique.map((groupId) => ({ studentId, groupId })))
+      .run();
 }
 
 /** Sets the given custom field values of a student; '' removes a value. Fields not named are left as they are. */
@@ -83,7 +95,9 @@ export function setFieldValues(db: Db, studentId: string, values: Record<string,
   for (const [fieldId, raw] of Object.entries(values)) {
     const value = raw.trim();
     if (value === '') {
-      db.delete(studentFieldValues).where(and(eq(studentFieldValues.studentId, studentId), eq(studentFieldValues.fieldId, fieldId))).run();
+      db.delete(studentFieldValues)
+        .where(and(eq(studentFieldValues.studentId, studentId), eq(studentFieldValues.fieldId, fieldId)))
+        .run();
     } else {
       db.insert(studentFieldValues)
         .values({ studentId, fieldId, value })
@@ -97,7 +111,11 @@ export function setFieldValues(db: Db, studentId: string, values: Record<string,
 export function disableStudents(db: Db, ids: string[], by: 'admin' | 'ldap', now: number): number {
   let changed = 0;
   for (const part of chunks(ids)) {
-    changed += db.update(students).set({ disabled: true, disabledBy: by, updatedAt: now }).where(and(inArray(students.id, part), eq(students.disabled, false))).run().changes;
+    changed += db
+      .update(students)
+      .set({ disabled: true, disabledBy: by, updatedAt: now })
+      .where(and(inArray(students.id, part), eq(students.disabled, false)))
+      .run().changes;
   }
   endUserSessions(db, 'student', ids, now);
   return changed;
@@ -107,7 +125,11 @@ export function disableStudents(db: Db, ids: string[], by: 'admin' | 'ldap', now
 export function enableStudents(db: Db, ids: string[], now: number): number {
   let changed = 0;
   for (const part of chunks(ids)) {
-    changed += db.update(students).set({ disabled: false, disabledBy: null, updatedAt: now }).where(and(inArray(students.id, part), eq(students.disabled, true))).run().changes;
+    changed += db
+      .update(students)
+      .set({ disabled: false, disabledBy: null, updatedAt: now })
+      .where(and(inArray(students.id, part), eq(students.disabled, true)))
+      .run().changes;
   }
   return changed;
 }
@@ -116,7 +138,12 @@ export function enableStudents(db: Db, ids: string[], now: number): number {
 export function studentsByUsername(db: Db, schoolId: string, usernames: string[]): Map<string, StudentRow> {
   const found = new Map<string, StudentRow>();
   for (const part of chunks([...new Set(usernames)])) {
-    for (const row of db.select().from(students).where(and(eq(students.schoolId, schoolId), inArray(students.username, part))).all()) found.set(row.username, row);
+    for (const row of db
+      .select()
+      .from(students)
+      .where(and(eq(students.schoolId, schoolId), inArray(students.username, part)))
+      .all())
+      found.set(row.username, row);
   }
   return found;
 }

@@ -61,20 +61,44 @@ export function downloadTable(ctx: AppContext, schoolId: string, filter: Student
     ].map(guardFormula),
   );
   const cappedNote = fillMessage(locale, words['admin.students.file.capped'], { max: STUDENT_DOWNLOAD_MAX });
-  return { title: t('admin.students.file.title'), headings: headings.map(guardFormula) as string[], rows: body, capped, cappedNote };
+  return {
+    title: t('admin.students.file.title'),
+    headings: headings.map(guardFormula) as string[],
+    rows: body,
+    capped,
+    cappedNote,
+  };
 }
 
 /** The file of a download: XLSX (a buffer) or CSV (a string with the byte-order mark). */
-export async function downloadStudents(ctx: AppContext, schoolId: string, filter: StudentFilter, format: 'xlsx' | 'csv', locale: Locale): Promise<DownloadFile<Buffer | string> & { capped: boolean }> {
+export async function downloadStudents(
+  ctx: AppContext,
+  schoolId: string,
+  filter: StudentFilter,
+  format: 'xlsx' | 'csv',
+  locale: Locale,
+): Promise<DownloadFile<Buffer | string> & { capped: boolean }> {
   const table = downloadTable(ctx, schoolId, filter, locale);
   const stamp = fileStamp(ctx.now());
   const base = `${safeNamePart(table.title) || 'students'}-${stamp}`;
   if (format === 'xlsx') {
     const { data, ...options } = xlsxSheet(table.title, table.headings, table.rows);
     if (table.capped) data.push([{ value: table.cappedNote, fontWeight: 'bold' as const }]);
-    return { fileName: `${base}.xlsx`, asciiName: `students-${stamp}.xlsx`, contentType: XLSX_CONTENT_TYPE, body: await (await loadXlsxWriter())(data, options).toBuffer(), capped: table.capped };
+    return {
+      fileName: `${base}.xlsx`,
+      asciiName: `students-${stamp}.xlsx`,
+      contentType: XLSX_CONTENT_TYPE,
+      body: await (await loadXlsxWriter())(data, options).toBuffer(),
+      capped: table.capped,
+    };
   }
   const lines = [csvLine(table.headings), ...table.rows.map(csvLine)];
   if (table.capped) lines.push(csvLine([table.cappedNote]));
-  return { fileName: `${base}.csv`, asciiName: `students-${stamp}.csv`, contentType: 'text/csv; charset=utf-8', body: `\uFEFF${lines.join('')}`, capped: table.capped };
+  return {
+    fileName: `${base}.csv`,
+    asciiName: `students-${stamp}.csv`,
+    contentType: 'text/csv; charset=utf-8',
+    body: `\uFEFF${lines.join('')}`,
+    capped: table.capped,
+  };
 }

@@ -8,7 +8,8 @@ import type { StudentRow } from './student-writes';
 /** Reads of the student list and records (spec 7 Students). Writes go through student-writes.ts. */
 
 const CHUNK = 500;
-const chunked = <T>(list: readonly T[]) => Array.from({ length: Math.ceil(list.length / CHUNK) }, (_, i) => list.slice(i * CHUNK, (i + 1) * CHUNK));
+const chunked = <T>(list: readonly T[]) =>
+  Array.from({ length: Math.ceil(list.length / CHUNK) }, (_, i) => list.slice(i * CHUNK, (i + 1) * CHUNK));
 
 /** The where clause of the list's filters, always within the school. */
 function filterWhere(schoolId: string, filter: StudentFilter): SQL | undefined {
@@ -20,7 +21,9 @@ function filterWhere(schoolId: string, filter: StudentFilter): SQL | undefined {
     );
   }
   if (filter.gid) {
-    parts.push(sql`exists (select 1 from ${studentGroupMembers} where ${studentGroupMembers.studentId} = ${students.id} and ${studentGroupMembers.groupId} = ${filter.gid})`);
+    parts.push(
+      sql`exists (select 1 from ${studentGroupMembers} where ${studentGroupMembers.studentId} = ${students.id} and ${studentGroupMembers.groupId} = ${filter.gid})`,
+    );
   }
   if (filter.status === 'enabled') parts.push(eq(students.disabled, false));
   if (filter.status === 'disabled') parts.push(eq(students.disabled, true));
@@ -29,10 +32,23 @@ function filterWhere(schoolId: string, filter: StudentFilter): SQL | undefined {
 }
 
 /** One page of the school's students matching the filters, newest first, and how many match in all. */
-export function listStudents(db: Db, schoolId: string, filter: StudentFilter, limit: number, offset: number): { total: number; rows: StudentRow[] } {
+export function listStudents(
+  db: Db,
+  schoolId: string,
+  filter: StudentFilter,
+  limit: number,
+  offset: number,
+): { total: number; rows: StudentRow[] } {
   const where = filterWhere(schoolId, filter);
   const total = db.select({ n: count() }).from(students).where(where).get()?.n ?? 0;
-  const rows = db.select().from(students).where(where).orderBy(desc(students.createdAt), desc(students.id)).limit(limit).offset(offset).all();
+  const rows = db
+    .select()
+    .from(students)
+    .where(where)
+    .orderBy(desc(students.createdAt), desc(students.id))
+    .limit(limit)
+    .offset(offset)
+    .all();
   return { total, rows };
 }
 
@@ -71,17 +87,30 @@ export function fieldValuesOfStudents(db: Db, studentIds: readonly string[]): Ma
 
 /** One student's custom field values as {sfid, value} (the bootstrap, stu/info, what an edit is laid over). */
 export function fieldValuesOf(db: Db, studentId: string): { sfid: string; value: string }[] {
-  return Object.entries(fieldValuesOfStudents(db, [studentId]).get(studentId) ?? {}).map(([sfid, value]) => ({ sfid, value }));
+  return Object.entries(fieldValuesOfStudents(db, [studentId]).get(studentId) ?? {}).map(([sfid, value]) => ({
+    sfid,
+    value,
+  }));
 }
 
 /** One student of the school, or undefined (another school's student reads as unknown). */
 export function schoolStudent(db: Db, schoolId: string, sid: string): StudentRow | undefined {
-  return db.select().from(students).where(and(eq(students.schoolId, schoolId), eq(students.id, sid))).get();
+  return db
+    .select()
+    .from(students)
+    .where(and(eq(students.schoolId, schoolId), eq(students.id, sid)))
+    .get();
 }
 
 /** The school's students among these ids (others are left out). */
 export function schoolStudents(db: Db, schoolId: string, sids: readonly string[]): StudentRow[] {
-  return chunked([...new Set(sids)]).flatMap((part) => db.select().from(students).where(and(eq(students.schoolId, schoolId), inArray(students.id, part))).all());
+  return chunked([...new Set(sids)]).flatMap((part) =>
+    db
+      .select()
+      .from(students)
+      .where(and(eq(students.schoolId, schoolId), inArray(students.id, part)))
+      .all(),
+  );
 }
 
 /** Up to `limit` students whose user name or name contains the keyword, user names starting with it first. */
@@ -91,7 +120,12 @@ export function searchStudents(db: Db, schoolId: string, keyword: string, limit:
   return db
     .select({ sid: students.id, username: students.username, name: students.name })
     .from(students)
-    .where(and(eq(students.schoolId, schoolId), sql`(${students.username} like ${p} escape '\\' or ${students.name} like ${p} escape '\\')`))
+    .where(
+      and(
+        eq(students.schoolId, schoolId),
+        sql`(${students.username} like ${p} escape '\\' or ${students.name} like ${p} escape '\\')`,
+      ),
+    )
     .orderBy(sql`case when ${students.username} like ${starts} escape '\\' then 0 else 1 end`, asc(students.username))
     .limit(limit)
     .all();

@@ -18,7 +18,13 @@
  *   not outlive it).
  * - The list is newest first; keyword matches the user name, name, e-mail or phone (contains).
  */
-import { STUDENT_ERRORS, STUDENT_LIST_ERRORS, STUDENT_SEARCH_MAX, type AdminStudent, type StudentFilter } from '../../../shared/schemas/students';
+import {
+  STUDENT_ERRORS,
+  STUDENT_LIST_ERRORS,
+  STUDENT_SEARCH_MAX,
+  type AdminStudent,
+  type StudentFilter,
+} from '../../../shared/schemas/students';
 import type * as z from 'zod';
 import type { zNewStudent, zUpdateStudent, zStudentListQuery } from '../../../shared/schemas/students';
 import type { AppContext } from '../../context';
@@ -29,7 +35,17 @@ import { endUserSessions } from '../auth/sessions.repository';
 import { schoolGroupIds } from '../groups/groups.repository';
 import { assertSeats } from '../licence/seats';
 import { checkedFieldValues, schoolFields } from '../student-fields/student-fields.service';
-import { disableStudents, enableStudents, insertStudents, replaceGroups, setFieldValues, studentsByUsername, updateStudent, type StudentPatch, type StudentRow } from './student-writes';
+import {
+  disableStudents,
+  enableStudents,
+  insertStudents,
+  replaceGroups,
+  setFieldValues,
+  studentsByUsername,
+  updateStudent,
+  type StudentPatch,
+  type StudentRow,
+} from './student-writes';
 import * as repo from './students.repository';
 
 /** The list rows of these students: one query for their groups and one for their field values. */
@@ -82,28 +98,55 @@ function checkGroups(db: Db, schoolId: string, gids: readonly string[]): string[
 }
 
 /** POST student/add: a local account with groups and field values; 409 for a taken user name, 403 when seats are full. */
-export async function addStudent(ctx: AppContext, schoolId: string, input: z.output<typeof zNewStudent>): Promise<AdminStudent> {
+export async function addStudent(
+  ctx: AppContext,
+  schoolId: string,
+  input: z.output<typeof zNewStudent>,
+): Promise<AdminStudent> {
   const gids = checkGroups(ctx.db, schoolId, input.gids);
   const fields = checkedFieldValues(schoolFields(ctx.db, schoolId), input.infoStr ?? []);
-  if (studentsByUsername(ctx.db, schoolId, [input.username]).size > 0) throw conflict(STUDENT_ERRORS.usernameTaken, { field: 'username' });
+  if (studentsByUsername(ctx.db, schoolId, [input.username]).size > 0)
+    throw conflict(STUDENT_ERRORS.usernameTaken, { field: 'username' });
   const passwordHash = await hashPassword(input.password);
   const id = ctx.ids.next();
   ctx.db.transaction((tx) => {
     // Again inside the transaction: the hash took a while and another request may have taken the name.
-    if (studentsByUsername(tx, schoolId, [input.username]).size > 0) throw conflict(STUDENT_ERRORS.usernameTaken, { field: 'username' });
+    if (studentsByUsername(tx, schoolId, [input.username]).size > 0)
+      throw conflict(STUDENT_ERRORS.usernameTaken, { field: 'username' });
     assertSeats(ctx, schoolId, 1, tx);
-    insertStudents(tx, [{ id, schoolId, username: input.username, name: input.name, passwordHash, email: input.email ?? '', phone: input.phone ?? '', groupIds: gids, fields, createdAt: ctx.now() }]);
+    insertStudents(tx, [
+      {
+        id,
+        schoolId,
+        username: input.username,
+        name: input.name,
+        passwordHash,
+        email: input.email ?? '',
+        phone: input.phone ?? '',
+        groupIds: gids,
+        fields,
+        createdAt: ctx.now(),
+      },
+    ]);
   });
   return getStudent(ctx, schoolId, id);
 }
 
 /** POST student/item: changes a student's name, contact, password (local accounts), groups, field values or state. */
-export async function editStudent(ctx: AppContext, schoolId: string, input: z.output<typeof zUpdateStudent>): Promise<AdminStudent> {
+export async function editStudent(
+  ctx: AppContext,
+  schoolId: string,
+  input: z.output<typeof zUpdateStudent>,
+): Promise<AdminStudent> {
   const row = repo.schoolStudent(ctx.db, schoolId, input.sid);
   if (!row) throw notFound();
-  if (input.password !== undefined && row.source === 'ldap') throw badInput(STUDENT_ERRORS.ldapAccount, { field: 'password' });
+  if (input.password !== undefined && row.source === 'ldap')
+    throw badInput(STUDENT_ERRORS.ldapAccount, { field: 'password' });
   const gids = input.gids === undefined ? undefined : checkGroups(ctx.db, schoolId, input.gids);
-  const fields = input.infoStr === undefined ? undefined : checkedFieldValues(schoolFields(ctx.db, schoolId), input.infoStr, repo.fieldValuesOf(ctx.db, row.id));
+  const fields =
+    input.infoStr === undefined
+      ? undefined
+      : checkedFieldValues(schoolFields(ctx.db, schoolId), input.infoStr, repo.fieldValuesOf(ctx.db, row.id));
   const patch: StudentPatch = {};
   if (input.name !== undefined) patch.name = input.name;
   if (input.email !== undefined) patch.email = input.email;
@@ -162,7 +205,11 @@ export function sidsOfGroups(ctx: AppContext, schoolId: string, gids: readonly s
 }
 
 /** POST student/sfids: the custom field values of the school's students among sids. */
-export function fieldValuesOf(ctx: AppContext, schoolId: string, sids: readonly string[]): Record<string, Record<string, string>> {
+export function fieldValuesOf(
+  ctx: AppContext,
+  schoolId: string,
+  sids: readonly string[],
+): Record<string, Record<string, string>> {
   const ids = repo.schoolStudents(ctx.db, schoolId, sids).map((row) => row.id);
   const values = repo.fieldValuesOfStudents(ctx.db, ids);
   return Object.fromEntries(ids.map((id) => [id, values.get(id) ?? {}]));

@@ -50,7 +50,10 @@ export function renumberTags(db: Db, orderedIds: readonly string[]): void {
 /** Replaces the tag's courses with these ids in this order. */
 export function replaceTagCourses(db: Db, tagId: string, courseIds: readonly string[]): void {
   db.delete(courseTags).where(eq(courseTags.tagId, tagId)).run();
-  if (courseIds.length > 0) db.insert(courseTags).values(courseIds.map((courseId, position) => ({ courseId, tagId, position }))).run();
+  if (courseIds.length > 0)
+    db.insert(courseTags)
+      .values(courseIds.map((courseId, position) => ({ courseId, tagId, position })))
+      .run();
 }
 
 /** The ordered course ids of each tag (any course state but deleted). */

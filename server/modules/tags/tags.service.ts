@@ -11,8 +11,13 @@ const EXISTS = 'tag exists';
 /** GET tag/admin/list: the school's tags in order with their ordered course ids. */
 export function adminTags(ctx: AppContext, schoolId: string) {
   const rows = repo.listTags(ctx.db, schoolId);
-  const coids = repo.tagCourseIds(ctx.db, rows.map((row) => row.id));
-  return { tags: rows.map((row) => ({ id: row.id, name: row.name, position: row.position, coids: coids.get(row.id) ?? [] })) };
+  const coids = repo.tagCourseIds(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
+  return {
+    tags: rows.map((row) => ({ id: row.id, name: row.name, position: row.position, coids: coids.get(row.id) ?? [] })),
+  };
 }
 
 /** Throws 409 when another tag of the school has this name (letter case ignored). */
@@ -44,7 +49,10 @@ export function deleteTag(ctx: AppContext, schoolId: string, tagId: string) {
   ctx.db.transaction((tx) => {
     if (!repo.findSchoolTag(tx, schoolId, tagId)) throw notFound(NOT_FOUND);
     repo.deleteTag(tx, tagId);
-    repo.renumberTags(tx, repo.listTags(tx, schoolId).map((row) => row.id));
+    repo.renumberTags(
+      tx,
+      repo.listTags(tx, schoolId).map((row) => row.id),
+    );
   });
   ctx.catalogueCache.bump(schoolId);
   return adminTags(ctx, schoolId);
@@ -64,7 +72,9 @@ export function setTagCourses(ctx: AppContext, schoolId: string, tagId: string, 
 
 /** GET tags/{uid}: the home page's tag sections: tags with visible courses, each with its first 8 cards. */
 export function tagSections(ctx: AppContext, schoolId: string): { tags: TagSection[] } {
-  const sections = new Map<string, TagSection>(repo.listTags(ctx.db, schoolId).map((row) => [row.id, { id: row.id, name: row.name, courses: [] }]));
+  const sections = new Map<string, TagSection>(
+    repo.listTags(ctx.db, schoolId).map((row) => [row.id, { id: row.id, name: row.name, courses: [] }]),
+  );
   for (const row of repo.visibleTagCourses(ctx.db, schoolId)) {
     const section = sections.get(row.tagId);
     if (section && section.courses.length < TAG_SECTION_COURSES) section.courses.push(toCourseCard(ctx, row));

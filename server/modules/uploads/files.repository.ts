@@ -16,7 +16,13 @@ export function findFileById(db: Db, id: string): FileRow | undefined {
 
 /** Prepared once: public files (covers, page images) are looked up on every request for them. */
 export function findFileByKey(db: Db, key: string): FileRow | undefined {
-  return prepared(db, 'findFileByKey', (d) => d.select().from(files).where(eq(files.key, sql.placeholder('key'))).prepare()).get({ key });
+  return prepared(db, 'findFileByKey', (d) =>
+    d
+      .select()
+      .from(files)
+      .where(eq(files.key, sql.placeholder('key')))
+      .prepare(),
+  ).get({ key });
 }
 
 export function updateFileVisibility(db: Db, id: string, visibility: FileRow['visibility']): void {
@@ -28,7 +34,10 @@ export function deleteFileRow(db: Db, id: string): void {
 }
 
 /** The key of a resource's uploaded file (for /media/{token}/{rid}/source), with the file's name and id. */
-export function resourceSource(db: Db, rid: string): { key: string; fileId: string; originalName: string; deleted: boolean } | undefined {
+export function resourceSource(
+  db: Db,
+  rid: string,
+): { key: string; fileId: string; originalName: string; deleted: boolean } | undefined {
   return prepared(db, 'resourceSource', (d) =>
     d
       .select({ key: files.key, fileId: files.id, originalName: files.originalName, deleted: resources.deleted })

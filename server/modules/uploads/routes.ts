@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../../shared/envelope';
 import { uploadCalls as calls } from '../../../shared/calls/uploads';
-import * as s from '../../../shared/schemas/uploads';
+import type * as s from '../../../shared/schemas/uploads';
 import { route } from '../../plugins/calls';
 import * as service from './uploads.service';
 import * as tokens from './upload-token';

@@ -33,7 +33,10 @@ export function issueUploadToken(ctx: AppContext, schoolId: string, ext: string)
 }
 
 /** The key a token announces, or null when it is malformed, forged or expired. */
-export function verifyUploadToken(ctx: AppContext, token: string): { key: string; schoolId: string; guid: string; ext: string } | null {
+export function verifyUploadToken(
+  ctx: AppContext,
+  token: string,
+): { key: string; schoolId: string; guid: string; ext: string } | null {
   const match = /^(\d{1,12})\.([A-Za-z0-9_-]{1,200})\.([A-Za-z0-9_-]{22})$/.exec(token);
   if (!match) return null;
   const exp = Number(match[1]);

@@ -3,12 +3,27 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { isPlainFileName, UPLOAD_ERRORS, UPLOAD_FILE_FIELD, UPLOAD_TEXT_FIELDS, type FileVisibility, type UploadedFile } from '../../../shared/schemas/uploads';
+import {
+  isPlainFileName,
+  UPLOAD_ERRORS,
+  UPLOAD_FILE_FIELD,
+  UPLOAD_TEXT_FIELDS,
+  type FileVisibility,
+  type UploadedFile,
+} from '../../../shared/schemas/uploads';
 import { isVideoMime, uploadExtension } from '../../../shared/rules/file-kind';
 import type { Auth, AppContext } from '../../context';
 import { AppError, badInput, noLogin, notFound } from '../../lib/errors';
 import { fileTooLarge, formError } from '../../plugins/multipart';
-import { createUploadStream, dataPath, isDiskFull, moveIntoPlace, removeQuietly, TMP_UPLOADS_DIR, uploadKey } from '../../lib/storage';
+import {
+  createUploadStream,
+  dataPath,
+  isDiskFull,
+  moveIntoPlace,
+  removeQuietly,
+  TMP_UPLOADS_DIR,
+  uploadKey,
+} from '../../lib/storage';
 import * as repo from './files.repository';
 import { verifyUploadToken } from './upload-token';
 import { releaseUpload, reserveUpload, settleUpload, type Reservation } from './upload-quota';
@@ -139,7 +154,12 @@ async function writePart(
  * left behind. A valid `token` field (from GET token / video/token) keeps the key that call announced.
  * The route's plugin registers `app.multipartParsing` (server/plugins/multipart) so that forms are parsed.
  */
-export async function receiveMultipart(ctx: AppContext, request: FastifyRequest, owner: FileOwner, options: ReceiveOptions = {}): Promise<StoredFile> {
+export async function receiveMultipart(
+  ctx: AppContext,
+  request: FastifyRequest,
+  owner: FileOwner,
+  options: ReceiveOptions = {},
+): Promise<StoredFile> {
   if (options.name !== undefined && !isPlainFileName(options.name)) throw badFileName();
   const fields: Record<string, string> = {};
   // Set inside the part handler (a closure TypeScript cannot follow), hence the holder.
@@ -148,7 +168,8 @@ export async function receiveMultipart(ctx: AppContext, request: FastifyRequest,
   try {
     await request.readForm({ limits, maxBodyBytes: ctx.config.UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD }, async (part) => {
       if (part.type === 'field') {
-        if ((UPLOAD_TEXT_FIELDS as readonly string[]).includes(part.fieldname)) fields[part.fieldname] = String(part.value);
+        if ((UPLOAD_TEXT_FIELDS as readonly string[]).includes(part.fieldname))
+          fields[part.fieldname] = String(part.value);
         return;
       }
       if (got.received || (part.fieldname !== UPLOAD_FILE_FIELD && part.fieldname !== 'file')) {
@@ -210,7 +231,8 @@ async function storeCounted(
   let id: string;
   if (token) {
     const announced = verifyUploadToken(ctx, token);
-    if (!announced || announced.schoolId !== owner.schoolId || announced.ext !== received.ext) throw badInput(UPLOAD_ERRORS.badToken);
+    if (!announced || announced.schoolId !== owner.schoolId || announced.ext !== received.ext)
+      throw badInput(UPLOAD_ERRORS.badToken);
     key = announced.key;
     id = announced.guid;
   } else {

@@ -9,7 +9,8 @@ export function fieldErrorsOf(reply: Failure): Record<string, string> {
   const errors: Record<string, string> = {};
   if (Array.isArray(data.issues)) {
     for (const issue of data.issues as { field?: unknown; message?: unknown }[]) {
-      if (typeof issue?.field === 'string' && issue.field && !(issue.field in errors)) errors[issue.field] = String(issue.message ?? reply.error);
+      if (typeof issue?.field === 'string' && issue.field && !(issue.field in errors))
+        errors[issue.field] = String(issue.message ?? reply.error);
     }
   }
   if (typeof data.field === 'string' && data.field && !(data.field in errors)) errors[data.field] = reply.error;
@@ -19,7 +20,8 @@ export function fieldErrorsOf(reply: Failure): Record<string, string> {
 /** Field errors with a prefix removed ('values.title' → 'title'), keeping only the fields under it. */
 export function fieldErrorsUnder(errors: Record<string, string>, prefix: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [field, message] of Object.entries(errors)) if (field.startsWith(prefix)) out[field.slice(prefix.length)] = message;
+  for (const [field, message] of Object.entries(errors))
+    if (field.startsWith(prefix)) out[field.slice(prefix.length)] = message;
   return out;
 }
 

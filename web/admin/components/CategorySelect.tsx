@@ -15,7 +15,15 @@ interface CategorySelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElemen
 }
 
 /** A tree select: the school's categories as one list, indented by level (a native select, so phones show their own picker). */
-export function CategorySelect({ tree, value, onChange, rootLabel, disabledIds = [], maxDepth = 3, ...rest }: CategorySelectProps) {
+export function CategorySelect({
+  tree,
+  value,
+  onChange,
+  rootLabel,
+  disabledIds = [],
+  maxDepth = 3,
+  ...rest
+}: CategorySelectProps) {
   const rows = flattenCategories(tree);
   return (
     <select {...rest} value={value} onChange={(event) => onChange(event.target.value)}>

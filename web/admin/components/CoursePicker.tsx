@@ -47,8 +47,18 @@ export function CoursePicker({ value, onChange }: { value: string[]; onChange: (
                   </span>
                   <span className="ac-sortable-title">{title}</span>
                   <span className="ac-row-actions">
-                    <OrderButtons index={index} count={value.length} label={title} onMove={(to) => onChange(moveItem(value, index, to))} />
-                    <button type="button" className="btn btn-small btn-text" onClick={() => onChange(value.filter((id) => id !== coid))} aria-label={`${t('admin.picker.remove')} ${title}`}>
+                    <OrderButtons
+                      index={index}
+                      count={value.length}
+                      label={title}
+                      onMove={(to) => onChange(moveItem(value, index, to))}
+                    />
+                    <button
+                      type="button"
+                      className="btn btn-small btn-text"
+                      onClick={() => onChange(value.filter((id) => id !== coid))}
+                      aria-label={`${t('admin.picker.remove')} ${title}`}
+                    >
                       {t('admin.picker.remove')}
                     </button>
                   </span>
@@ -87,7 +97,13 @@ export function CoursePicker({ value, onChange }: { value: string[]; onChange: (
                   {row.title}
                   {!row.published && <span className="badge badge-muted">{t('admin.courses.draft')}</span>}
                 </span>
-                <button type="button" className="btn btn-small" disabled={chosen} onClick={() => onChange([...value, row.coid])} aria-label={`${t('admin.picker.add')} ${row.title}`}>
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  disabled={chosen}
+                  onClick={() => onChange([...value, row.coid])}
+                  aria-label={`${t('admin.picker.add')} ${row.title}`}
+                >
                   {chosen ? t('admin.picker.added') : t('admin.picker.add')}
                 </button>
               </li>

@@ -71,7 +71,17 @@ export function RowActions({ className = 'ac-row-actions', children }: { classNa
 }
 
 /** A row's delete button: asks first (the confirm names what goes), then deletes. */
-export function DeleteButton({ busy, confirmText, onDelete, testId }: { busy: boolean; confirmText: string; onDelete: () => unknown; testId?: string }) {
+export function DeleteButton({
+  busy,
+  confirmText,
+  onDelete,
+  testId,
+}: {
+  busy: boolean;
+  confirmText: string;
+  onDelete: () => unknown;
+  testId?: string;
+}) {
   const t = useT();
   return (
     <button

@@ -41,7 +41,19 @@ export function Field({ label, error, hint, children, name, wide }: FieldProps) 
 }
 
 /** A checkbox with its label on the right, for flags. */
-export function Check({ label, checked, onChange, hint, name }: { label: ReactNode; checked: boolean; onChange: (checked: boolean) => void; hint?: ReactNode; name?: string }) {
+export function Check({
+  label,
+  checked,
+  onChange,
+  hint,
+  name,
+}: {
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  hint?: ReactNode;
+  name?: string;
+}) {
   return (
     <label className="ac-check" data-field={name}>
       <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />

@@ -11,7 +11,19 @@ const IMAGE_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp';
  * progress 0-100 and a preview, or type a path on this site (/files/...) or an address as before.
  * The uploaded file stays public and its URL ('/' + key) becomes the value.
  */
-export function ImageField({ value, onChange, id, placeholder, invalid }: { value: string; onChange: (value: string) => void; id?: string; placeholder?: string; invalid?: boolean }) {
+export function ImageField({
+  value,
+  onChange,
+  id,
+  placeholder,
+  invalid,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  id?: string;
+  placeholder?: string;
+  invalid?: boolean;
+}) {
   const t = useT();
   const [failed, setFailed] = useState<string | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
@@ -66,12 +78,25 @@ export function ImageField({ value, onChange, id, placeholder, invalid }: { valu
             aria-invalid={invalid || unsafe || undefined}
             onChange={(event) => onChange(event.target.value)}
           />
-          <button type="button" className="btn btn-small" disabled={percent !== null} onClick={openChooser} data-testid="image-upload">
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={percent !== null}
+            onClick={openChooser}
+            data-testid="image-upload"
+          >
             {percent !== null ? t('upload.imageUploading', { percent }) : t('upload.image')}
           </button>
         </div>
         {percent !== null && (
-          <div className="rs-progress" role="progressbar" aria-label={t('upload.image')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+          <div
+            className="rs-progress"
+            role="progressbar"
+            aria-label={t('upload.image')}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+          >
             <span style={{ width: `${percent}%` }} />
           </div>
         )}
@@ -85,7 +110,9 @@ export function ImageField({ value, onChange, id, placeholder, invalid }: { valu
         {trimmed && !unsafe && failed !== trimmed ? (
           <img src={trimmed} alt="" onError={() => setFailed(trimmed)} onLoad={() => setFailed(null)} />
         ) : (
-          <span>{unsafe ? t('admin.common.unsafeUrl') : trimmed ? t('admin.common.noPreview') : t('admin.common.noImage')}</span>
+          <span>
+            {unsafe ? t('admin.common.unsafeUrl') : trimmed ? t('admin.common.noPreview') : t('admin.common.noImage')}
+          </span>
         )}
       </div>
     </div>

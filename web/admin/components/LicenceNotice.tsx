@@ -17,7 +17,12 @@ export function LicenceNotice({ profile }: { profile: Parameters<typeof canAcces
   if (!kind) return null;
   const vars = { used: data.seats.used, limit: data.seats.limit };
   return (
-    <div className={`licence-notice licence-notice-${kind}`} role="status" data-testid="licence-notice" data-kind={kind}>
+    <div
+      className={`licence-notice licence-notice-${kind}`}
+      role="status"
+      data-testid="licence-notice"
+      data-kind={kind}
+    >
       <span>{t(`admin.licence.notice.${kind}`, vars)}</span>
       {canAccess(profile, 'setting') && (
         <Link to="/licence" className="licence-notice-link">

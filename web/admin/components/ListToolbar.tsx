@@ -37,7 +37,15 @@ export function SearchForm({
         onSearch(draft.trim());
       }}
     >
-      <input type="search" autoFocus={autoFocus} value={draft} maxLength={maxLength} placeholder={placeholder} aria-label={placeholder} onChange={(event) => setDraft(event.target.value)} />
+      <input
+        type="search"
+        autoFocus={autoFocus}
+        value={draft}
+        maxLength={maxLength}
+        placeholder={placeholder}
+        aria-label={placeholder}
+        onChange={(event) => setDraft(event.target.value)}
+      />
       <button type="submit" className="btn btn-small">
         {buttonText ?? t('common.search')}
       </button>
@@ -46,12 +54,28 @@ export function SearchForm({
 }
 
 /** A row of pressed/unpressed buttons choosing one of a few states (all, draft, published...); labels are message keys. */
-export function Segmented<T extends { key: string; label: MessageKey }>({ label, options, value, onChange }: { label: string; options: readonly T[]; value: string; onChange: (item: T) => void }) {
+export function Segmented<T extends { key: string; label: MessageKey }>({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: readonly T[];
+  value: string;
+  onChange: (item: T) => void;
+}) {
   const t = useT();
   return (
     <div className="ac-segmented" role="group" aria-label={label}>
       {options.map((item) => (
-        <button key={item.key} type="button" className={value === item.key ? 'is-on' : ''} aria-pressed={value === item.key} onClick={() => onChange(item)}>
+        <button
+          key={item.key}
+          type="button"
+          className={value === item.key ? 'is-on' : ''}
+          aria-pressed={value === item.key}
+          onClick={() => onChange(item)}
+        >
           {t(item.label)}
         </button>
       ))}

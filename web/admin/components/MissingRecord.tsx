@@ -3,7 +3,15 @@ import { useT } from '../../i18n';
 import type { MessageKey } from '../../../shared/i18n';
 
 /** The panel an editor shows when its record does not exist (or is another school's). */
-export function MissingRecord({ backTo, backLabel, testId }: { backTo: string; backLabel: MessageKey; testId?: string }) {
+export function MissingRecord({
+  backTo,
+  backLabel,
+  testId,
+}: {
+  backTo: string;
+  backLabel: MessageKey;
+  testId?: string;
+}) {
   const t = useT();
   return (
     <section className="card page-card" role="alert" data-testid={testId}>

@@ -16,7 +16,17 @@ interface ModalProps {
 }
 
 /** A small form dialog of the back office: Escape or Cancel closes it, Enter submits; the focus starts on the first field. */
-export function Modal({ title, children, submitText, onSubmit, onClose, busy = false, danger = false, wide = false, testId }: ModalProps) {
+export function Modal({
+  title,
+  children,
+  submitText,
+  onSubmit,
+  onClose,
+  busy = false,
+  danger = false,
+  wide = false,
+  testId,
+}: ModalProps) {
   const t = useT();
   const titleId = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -41,7 +51,16 @@ export function Modal({ title, children, submitText, onSubmit, onClose, busy = f
 
   return (
     <div className="dialog-mask ac-modal-mask">
-      <form ref={formRef} className={`dialog ac-modal${wide ? ' ac-modal-wide' : ''}`} role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={handleKeyDown} onSubmit={handleSubmit} data-testid={testId}>
+      <form
+        ref={formRef}
+        className={`dialog ac-modal${wide ? ' ac-modal-wide' : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onKeyDown={handleKeyDown}
+        onSubmit={handleSubmit}
+        data-testid={testId}
+      >
         <h2 id={titleId} className="dialog-title">
           {title}
         </h2>

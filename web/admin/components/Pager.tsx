@@ -1,7 +1,17 @@
 import { useT } from '../../i18n';
 
 /** Previous / next paging with 'page x of y · n in all'. */
-export function Pager({ page, num, total, onPage }: { page: number; num: number; total: number; onPage: (page: number) => void }) {
+export function Pager({
+  page,
+  num,
+  total,
+  onPage,
+}: {
+  page: number;
+  num: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
   const t = useT();
   const pages = Math.max(1, Math.ceil(total / num));
   return (

@@ -33,12 +33,28 @@ export interface PickedQuestion {
 const PAGE_NUM = 10;
 
 /** A bank row as a picked question. */
-export const pickedOf = (row: QuestionRow): PickedQuestion => ({ qid: row.qid, type: row.type, content: row.excerpt, point: row.point });
+export const pickedOf = (row: QuestionRow): PickedQuestion => ({
+  qid: row.qid,
+  type: row.type,
+  content: row.excerpt,
+  point: row.point,
+});
 
-export function QuestionPicker({ selected, onChange }: { selected: PickedQuestion[]; onChange: (next: PickedQuestion[]) => void }) {
+export function QuestionPicker({
+  selected,
+  onChange,
+}: {
+  selected: PickedQuestion[];
+  onChange: (next: PickedQuestion[]) => void;
+}) {
   const t = useT();
   const [draft, setDraft] = useState('');
-  const [filter, setFilter] = useState<{ keyword: string; type: string; catid: string; page: number }>({ keyword: '', type: '', catid: '', page: 1 });
+  const [filter, setFilter] = useState<{ keyword: string; type: string; catid: string; page: number }>({
+    keyword: '',
+    type: '',
+    catid: '',
+    page: 1,
+  });
   const categories = useCall(calls.categories, {});
   const results = useCall(calls.list, {
     query: {
@@ -51,13 +67,16 @@ export function QuestionPicker({ selected, onChange }: { selected: PickedQuestio
   });
   const chosen = new Set(selected.map((item) => item.qid));
   const total = selected.reduce((sum, item) => sum + item.point, 0);
-  const toggle = (row: QuestionRow) => onChange(chosen.has(row.qid) ? selected.filter((item) => item.qid !== row.qid) : [...selected, pickedOf(row)]);
+  const toggle = (row: QuestionRow) =>
+    onChange(chosen.has(row.qid) ? selected.filter((item) => item.qid !== row.qid) : [...selected, pickedOf(row)]);
   const search = () => setFilter((current) => ({ ...current, keyword: draft.trim(), page: 1 }));
 
   return (
     <div className="ac-picker ac-question-picker" data-testid="question-picker">
       <section className="ac-picker-chosen" aria-label={t('admin.questions.picker.chosen')}>
-        <h3 className="ac-subtitle">{t('admin.questions.picker.chosenCount', { count: selected.length, points: Math.round(total * 100) / 100 })}</h3>
+        <h3 className="ac-subtitle">
+          {t('admin.questions.picker.chosenCount', { count: selected.length, points: Math.round(total * 100) / 100 })}
+        </h3>
         {selected.length === 0 ? (
           <p className="ac-muted ac-empty">{t('admin.questions.picker.none')}</p>
         ) : (
@@ -68,8 +87,18 @@ export function QuestionPicker({ selected, onChange }: { selected: PickedQuestio
                 <span className="ac-sortable-title">{item.content}</span>
                 <span className="ac-muted">{t('admin.questions.picker.points', { points: item.point })}</span>
                 <span className="ac-row-actions">
-                  <OrderButtons index={index} count={selected.length} label={item.content} onMove={(to) => onChange(moveItem(selected, index, to))} />
-                  <button type="button" className="btn btn-small btn-text" onClick={() => onChange(selected.filter((other) => other.qid !== item.qid))} aria-label={`${t('admin.questions.picker.remove')} ${item.content}`}>
+                  <OrderButtons
+                    index={index}
+                    count={selected.length}
+                    label={item.content}
+                    onMove={(to) => onChange(moveItem(selected, index, to))}
+                  />
+                  <button
+                    type="button"
+                    className="btn btn-small btn-text"
+                    onClick={() => onChange(selected.filter((other) => other.qid !== item.qid))}
+                    aria-label={`${t('admin.questions.picker.remove')} ${item.content}`}
+                  >
                     {t('admin.questions.picker.remove')}
                   </button>
                 </span>
@@ -96,7 +125,11 @@ export function QuestionPicker({ selected, onChange }: { selected: PickedQuestio
           <button type="button" className="btn btn-small" onClick={search}>
             {t('common.search')}
           </button>
-          <select aria-label={t('admin.questions.form.type')} value={filter.type} onChange={(event) => setFilter((current) => ({ ...current, type: event.target.value, page: 1 }))}>
+          <select
+            aria-label={t('admin.questions.form.type')}
+            value={filter.type}
+            onChange={(event) => setFilter((current) => ({ ...current, type: event.target.value, page: 1 }))}
+          >
             <option value="">{t('admin.questions.allTypes')}</option>
             {QUESTION_TYPES.map((type) => (
               <option key={type} value={type}>
@@ -104,7 +137,11 @@ export function QuestionPicker({ selected, onChange }: { selected: PickedQuestio
               </option>
             ))}
           </select>
-          <select aria-label={t('admin.questions.form.category')} value={filter.catid} onChange={(event) => setFilter((current) => ({ ...current, catid: event.target.value, page: 1 }))}>
+          <select
+            aria-label={t('admin.questions.form.category')}
+            value={filter.catid}
+            onChange={(event) => setFilter((current) => ({ ...current, catid: event.target.value, page: 1 }))}
+          >
             <option value="">{t('admin.questions.allCategories')}</option>
             {flattenCategories(categories.data?.tree ?? []).map(({ node, depth }) => (
               <option key={node.catid} value={node.catid}>
@@ -117,7 +154,12 @@ export function QuestionPicker({ selected, onChange }: { selected: PickedQuestio
           {(results.data?.list ?? []).map((row) => (
             <li key={row.qid} data-qid={row.qid}>
               <label className="ac-check">
-                <input type="checkbox" checked={chosen.has(row.qid)} onChange={() => toggle(row)} aria-label={t('admin.questions.picker.pick', { title: row.excerpt })} />
+                <input
+                  type="checkbox"
+                  checked={chosen.has(row.qid)}
+                  onChange={() => toggle(row)}
+                  aria-label={t('admin.questions.picker.pick', { title: row.excerpt })}
+                />
                 <span className="badge">{t(`admin.questions.type.${row.type as 0 | 1 | 2 | 3}`)}</span>
                 <span className="ac-sortable-title">{row.excerpt}</span>
                 <span className="ac-muted">{t('admin.questions.picker.points', { points: row.point })}</span>
@@ -126,7 +168,14 @@ export function QuestionPicker({ selected, onChange }: { selected: PickedQuestio
           ))}
           {results.data?.list.length === 0 && <li className="ac-muted">{t('admin.questions.empty')}</li>}
         </ul>
-        {results.data && results.data.total > PAGE_NUM && <Pager page={filter.page} num={PAGE_NUM} total={results.data.total} onPage={(page) => setFilter((current) => ({ ...current, page }))} />}
+        {results.data && results.data.total > PAGE_NUM && (
+          <Pager
+            page={filter.page}
+            num={PAGE_NUM}
+            total={results.data.total}
+            onPage={(page) => setFilter((current) => ({ ...current, page }))}
+          />
+        )}
       </section>
     </div>
   );

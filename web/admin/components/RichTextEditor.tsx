@@ -1,4 +1,12 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ClipboardEvent, type MouseEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { isSafeUrl } from '../../../shared/rules/sanitize';
 import type { MessageKey } from '../../../shared/i18n';
 import { useT } from '../../i18n';
@@ -17,7 +25,17 @@ type Tool = { key: string; label: MessageKey; text: ReactNode; run: () => void; 
 type Prompt = { kind: 'link' | 'image'; url: string; error: string | null };
 
 const icon = (path: string) => (
-  <svg width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+  <svg
+    width="16"
+    height="16"
+    viewBox="0 0 16 16"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.5"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+  >
     <path d={path} />
   </svg>
 );
@@ -102,20 +120,39 @@ export function RichTextEditor({ value, onChange, label, invalid, placeholder, t
 
   const rememberSelection = () => {
     const selection = document.getSelection();
-    savedRange.current = selection && selection.rangeCount > 0 && inEditor(selection.anchorNode) ? selection.getRangeAt(0).cloneRange() : null;
+    savedRange.current =
+      selection && selection.rangeCount > 0 && inEditor(selection.anchorNode)
+        ? selection.getRangeAt(0).cloneRange()
+        : null;
   };
 
   const heading = (tag: 'h3' | 'h4') => exec('formatBlock', state.block === tag ? 'p' : tag);
   const tools: Tool[] = [
     { key: 'bold', label: 'admin.editor.bold', text: 'B', run: () => exec('bold'), active: state.bold },
     { key: 'italic', label: 'admin.editor.italic', text: 'I', run: () => exec('italic'), active: state.italic },
-    { key: 'underline', label: 'admin.editor.underline', text: 'U', run: () => exec('underline'), active: state.underline },
+    {
+      key: 'underline',
+      label: 'admin.editor.underline',
+      text: 'U',
+      run: () => exec('underline'),
+      active: state.underline,
+    },
     { key: 'h3', label: 'admin.editor.h3', text: 'H3', run: () => heading('h3'), active: state.block === 'h3' },
     { key: 'h4', label: 'admin.editor.h4', text: 'H4', run: () => heading('h4'), active: state.block === 'h4' },
     { key: 'ol', label: 'admin.editor.ol', text: ICONS.ol, run: () => exec('insertOrderedList'), active: state.ol },
     { key: 'ul', label: 'admin.editor.ul', text: ICONS.ul, run: () => exec('insertUnorderedList'), active: state.ul },
-    { key: 'link', label: 'admin.editor.link', text: ICONS.link, run: () => setPrompt({ kind: 'link', url: 'https://', error: null }) },
-    { key: 'image', label: 'admin.editor.image', text: ICONS.image, run: () => setPrompt({ kind: 'image', url: '', error: null }) },
+    {
+      key: 'link',
+      label: 'admin.editor.link',
+      text: ICONS.link,
+      run: () => setPrompt({ kind: 'link', url: 'https://', error: null }),
+    },
+    {
+      key: 'image',
+      label: 'admin.editor.image',
+      text: ICONS.image,
+      run: () => setPrompt({ kind: 'image', url: '', error: null }),
+    },
     {
       key: 'clear',
       label: 'admin.editor.clear',

@@ -11,13 +11,25 @@ export function PublishState({ published, testId }: { published: boolean; testId
   );
 }
 
-type Toggle = { on: boolean; busy: boolean; run: (work: () => Promise<Reply<unknown>>, done: string) => unknown; toggle: (next: boolean) => Promise<Reply<unknown>> };
+type Toggle = {
+  on: boolean;
+  busy: boolean;
+  run: (work: () => Promise<Reply<unknown>>, done: string) => unknown;
+  toggle: (next: boolean) => Promise<Reply<unknown>>;
+};
 
 /** Publish / unpublish a row. */
 export function PublishButton({ on, busy, run, toggle }: Toggle) {
   const t = useT();
   return (
-    <button type="button" className="btn btn-small" disabled={busy} onClick={() => void run(() => toggle(!on), on ? t('admin.courses.unpublishedToast') : t('admin.courses.publishedToast'))}>
+    <button
+      type="button"
+      className="btn btn-small"
+      disabled={busy}
+      onClick={() =>
+        void run(() => toggle(!on), on ? t('admin.courses.unpublishedToast') : t('admin.courses.publishedToast'))
+      }
+    >
       {on ? t('admin.courses.unpublish') : t('admin.courses.publish')}
     </button>
   );
@@ -27,7 +39,14 @@ export function PublishButton({ on, busy, run, toggle }: Toggle) {
 export function PinButton({ on, busy, run, toggle }: Toggle) {
   const t = useT();
   return (
-    <button type="button" className="btn btn-small" disabled={busy} onClick={() => void run(() => toggle(!on), on ? t('admin.courses.unpinnedToast') : t('admin.courses.pinnedToast'))}>
+    <button
+      type="button"
+      className="btn btn-small"
+      disabled={busy}
+      onClick={() =>
+        void run(() => toggle(!on), on ? t('admin.courses.unpinnedToast') : t('admin.courses.pinnedToast'))
+      }
+    >
       {on ? t('admin.courses.unpin') : t('admin.courses.pin')}
     </button>
   );

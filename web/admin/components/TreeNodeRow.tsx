@@ -135,7 +135,12 @@ export function TreeNodeRow<N extends TreeNode<N>>({ node, depth, index, count, 
         {kind.info(node, depth)}
         <span className="ac-row-actions">
           {(kind.canAddChild?.(node, depth) ?? true) && (
-            <button type="button" className="btn btn-small btn-text" onClick={() => actions.addChild(node)} aria-label={`${kind.words.addChild} ${nodeName}`}>
+            <button
+              type="button"
+              className="btn btn-small btn-text"
+              onClick={() => actions.addChild(node)}
+              aria-label={`${kind.words.addChild} ${nodeName}`}
+            >
               {kind.words.addChild}
             </button>
           )}
@@ -150,16 +155,41 @@ export function TreeNodeRow<N extends TreeNode<N>>({ node, depth, index, count, 
           >
             {kind.words.rename}
           </button>
-          <button type="button" className="btn btn-small btn-icon" disabled={busy || index === 0} onClick={() => actions.move(node, node.parent_id, index - 1)} aria-label={`${t('admin.common.moveUp')} ${nodeName}`} title={t('admin.common.moveUp')}>
+          <button
+            type="button"
+            className="btn btn-small btn-icon"
+            disabled={busy || index === 0}
+            onClick={() => actions.move(node, node.parent_id, index - 1)}
+            aria-label={`${t('admin.common.moveUp')} ${nodeName}`}
+            title={t('admin.common.moveUp')}
+          >
             ↑
           </button>
-          <button type="button" className="btn btn-small btn-icon" disabled={busy || index >= count - 1} onClick={() => actions.move(node, node.parent_id, index + 1)} aria-label={`${t('admin.common.moveDown')} ${nodeName}`} title={t('admin.common.moveDown')}>
+          <button
+            type="button"
+            className="btn btn-small btn-icon"
+            disabled={busy || index >= count - 1}
+            onClick={() => actions.move(node, node.parent_id, index + 1)}
+            aria-label={`${t('admin.common.moveDown')} ${nodeName}`}
+            title={t('admin.common.moveDown')}
+          >
             ↓
           </button>
-          <button type="button" className="btn btn-small btn-text" onClick={() => setMoving((open) => !open)} aria-expanded={moving} aria-label={`${kind.words.moveTo} ${nodeName}`}>
+          <button
+            type="button"
+            className="btn btn-small btn-text"
+            onClick={() => setMoving((open) => !open)}
+            aria-expanded={moving}
+            aria-label={`${kind.words.moveTo} ${nodeName}`}
+          >
             {kind.words.moveTo}
           </button>
-          <button type="button" className="btn btn-small btn-text ac-danger-text" onClick={() => actions.remove(node)} aria-label={`${t('admin.common.delete')} ${nodeName}`}>
+          <button
+            type="button"
+            className="btn btn-small btn-text ac-danger-text"
+            onClick={() => actions.remove(node)}
+            aria-label={`${t('admin.common.delete')} ${nodeName}`}
+          >
             {t('admin.common.delete')}
           </button>
         </span>
@@ -168,7 +198,16 @@ export function TreeNodeRow<N extends TreeNode<N>>({ node, depth, index, count, 
       {node.children.length > 0 && (
         <ul className="ac-cat-children">
           {node.children.map((child, childIndex) => (
-            <TreeNodeRow key={kind.idOf(child)} node={child} depth={depth + 1} index={childIndex} count={node.children.length} busy={busy} actions={actions} kind={kind} />
+            <TreeNodeRow
+              key={kind.idOf(child)}
+              node={child}
+              depth={depth + 1}
+              index={childIndex}
+              count={node.children.length}
+              busy={busy}
+              actions={actions}
+              kind={kind}
+            />
           ))}
         </ul>
       )}

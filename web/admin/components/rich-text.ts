@@ -4,7 +4,8 @@ import { isSafeUrl, RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS } from '../../../shared
 /** The editor's own DOMPurify instance (its hook must not touch anyone else's), with the server sanitiser's tags, attributes and URL rule. */
 const purifier = createDOMPurify(window);
 purifier.addHook('uponSanitizeAttribute', (_node, data) => {
-  if ((data.attrName === 'href' || data.attrName === 'src' || data.attrName === 'poster') && !isSafeUrl(data.attrValue)) data.attrValue = '';
+  if ((data.attrName === 'href' || data.attrName === 'src' || data.attrName === 'poster') && !isSafeUrl(data.attrValue))
+    data.attrValue = '';
 });
 const ALLOWED_ATTR = [...new Set(Object.values(RICH_TEXT_ATTRIBUTES).flat())];
 

@@ -11,7 +11,7 @@ import { failureText } from '../api/errors';
 export function useRowAction(afterwards: () => Promise<unknown> | void) {
   const t = useT();
   const [busy, setBusy] = useState(false);
-  const run = async <T,>(work: () => Promise<Reply<T>>, done: string) => {
+  const run = async <T>(work: () => Promise<Reply<T>>, done: string) => {
     setBusy(true);
     const reply = await work();
     setBusy(false);

@@ -8,7 +8,11 @@ import { bookmarkRefusal, useActionGuard } from './useActionGuard';
  * The bookmark toggle (spec 4): collect 1/0, locked while its request is in flight. Guests and
  * accounts without a student id are refused first; a failed call shows nothing (spec 8) and keeps the state.
  */
-export function useBookmark(options: { initial: boolean; ownerId: string; send: (collect: 0 | 1) => Promise<Reply<{ collect: number }>> }) {
+export function useBookmark(options: {
+  initial: boolean;
+  ownerId: string;
+  send: (collect: 0 | 1) => Promise<Reply<{ collect: number }>>;
+}) {
   const boot = useBootstrap();
   const guard = useActionGuard();
   const [collected, setCollected] = useState(options.initial);
@@ -33,7 +37,17 @@ export function useBookmark(options: { initial: boolean; ownerId: string; send: 
 }
 
 /** The bookmark button: a star, 收藏 / 已收藏, disabled while busy. */
-export function BookmarkButton({ collected, busy, onClick, className = '' }: { collected: boolean; busy: boolean; onClick: () => void; className?: string }) {
+export function BookmarkButton({
+  collected,
+  busy,
+  onClick,
+  className = '',
+}: {
+  collected: boolean;
+  busy: boolean;
+  onClick: () => void;
+  className?: string;
+}) {
   const t = useT();
   return (
     <button

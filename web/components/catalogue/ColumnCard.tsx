@@ -5,12 +5,27 @@ import { CourseCover } from './CourseCover';
 import { columnHref } from './links';
 
 /** A column (course bundle) card: cover, title, course count, subscribers and price. */
-export function ColumnCard({ column, mobile, featured = false, showPrice = true }: { column: Column; mobile: boolean; featured?: boolean; showPrice?: boolean }) {
+export function ColumnCard({
+  column,
+  mobile,
+  featured = false,
+  showPrice = true,
+}: {
+  column: Column;
+  mobile: boolean;
+  featured?: boolean;
+  showPrice?: boolean;
+}) {
   const t = useT();
   const locale = useLocale();
   const price = showPrice ? priceLabel(column.actual, { mobile }, locale) : null;
   return (
-    <a className={`column-card${featured ? ' is-featured' : ''}`} href={columnHref(column.code)} data-testid="column-card" title={column.title}>
+    <a
+      className={`column-card${featured ? ' is-featured' : ''}`}
+      href={columnHref(column.code)}
+      data-testid="column-card"
+      title={column.title}
+    >
       <div className="course-card-media">
         <CourseCover img={column.img} title={column.title} seed={column.coid} />
         <span className="card-badge">{t('catalogue.badge.column')}</span>

@@ -17,7 +17,17 @@ function pick(seed: string): string[] {
 }
 
 /** A course or column cover (16:9): its image, or a gradient with the title when it has none. */
-export function CourseCover({ img, title, seed, className = '' }: { img: string; title: string; seed: string; className?: string }) {
+export function CourseCover({
+  img,
+  title,
+  seed,
+  className = '',
+}: {
+  img: string;
+  title: string;
+  seed: string;
+  className?: string;
+}) {
   if (img) {
     return (
       <div className={`cover ${className}`}>
@@ -27,7 +37,11 @@ export function CourseCover({ img, title, seed, className = '' }: { img: string;
   }
   const [from, to] = pick(seed);
   return (
-    <div className={`cover cover-blank ${className}`} style={{ background: `linear-gradient(135deg, ${from}, ${to})` }} aria-hidden="true">
+    <div
+      className={`cover cover-blank ${className}`}
+      style={{ background: `linear-gradient(135deg, ${from}, ${to})` }}
+      aria-hidden="true"
+    >
       <span className="cover-title">{title}</span>
     </div>
   );

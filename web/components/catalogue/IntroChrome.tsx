@@ -2,7 +2,17 @@ import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { IntroTabs, type IntroTab } from './IntroTabs';
 
 /** The desktop bar fixed at the top once the page is scrolled past the info section: title, tabs and the main button. */
-export function FixedTopBar({ visible, title, tabs, action }: { visible: boolean; title: string; tabs: IntroTab[]; action: ReactNode }) {
+export function FixedTopBar({
+  visible,
+  title,
+  tabs,
+  action,
+}: {
+  visible: boolean;
+  title: string;
+  tabs: IntroTab[];
+  action: ReactNode;
+}) {
   if (!visible) return null;
   return (
     <div className="intro-fixed" data-testid="fixed-top-bar">
@@ -25,9 +35,25 @@ export function MobileActionBar({ children }: { children: ReactNode }) {
 }
 
 /** The main button of an intro page. */
-export function MainButton({ label, disabled, onClick, className = '' }: { label: string; disabled: boolean; onClick: () => void; className?: string }) {
+export function MainButton({
+  label,
+  disabled,
+  onClick,
+  className = '',
+}: {
+  label: string;
+  disabled: boolean;
+  onClick: () => void;
+  className?: string;
+}) {
   return (
-    <button type="button" className={`btn btn-primary main-button ${className}`} disabled={disabled} onClick={onClick} data-testid="main-button">
+    <button
+      type="button"
+      className={`btn btn-primary main-button ${className}`}
+      disabled={disabled}
+      onClick={onClick}
+      data-testid="main-button"
+    >
       {label}
     </button>
   );
@@ -37,7 +63,12 @@ export function MainButton({ label, disabled, onClick, className = '' }: { label
  * Switching tabs changes the route, and the shell scrolls to the top on every route change: when the
  * reader was already below the info section, bring the tab content back to just under the top bars.
  */
-export function useTabsStayInView(tab: string, bodyRef: RefObject<HTMLElement | null>, past: boolean, offset: number): void {
+export function useTabsStayInView(
+  tab: string,
+  bodyRef: RefObject<HTMLElement | null>,
+  past: boolean,
+  offset: number,
+): void {
   const pastRef = useRef(past);
   pastRef.current = past;
   const first = useRef(true);

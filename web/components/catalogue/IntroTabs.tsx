@@ -10,12 +10,25 @@ export interface IntroTab {
 }
 
 /** The intro page tabs as hash routes #/introduce/{tab} (spec 2 app.introduce). */
-export function IntroTabs({ tabs, className = '', testId = 'intro-tabs' }: { tabs: IntroTab[]; className?: string; testId?: string }) {
+export function IntroTabs({
+  tabs,
+  className = '',
+  testId = 'intro-tabs',
+}: {
+  tabs: IntroTab[];
+  className?: string;
+  testId?: string;
+}) {
   const t = useT();
   return (
     <nav className={`intro-tabs ${className}`} aria-label={t('course.tabs')} data-testid={testId}>
       {tabs.map((tab) => (
-        <NavLink key={tab.name} to={`/introduce/${tab.name}`} replace className={({ isActive }) => `intro-tab${isActive ? ' is-active' : ''}`}>
+        <NavLink
+          key={tab.name}
+          to={`/introduce/${tab.name}`}
+          replace
+          className={({ isActive }) => `intro-tab${isActive ? ' is-active' : ''}`}
+        >
           {tab.label}
           {tab.tag && <span className="intro-tab-tag">{tab.tag}</span>}
         </NavLink>

@@ -101,10 +101,22 @@ export function ShareButton() {
         createPortal(
           // Out of the action bar's stacking context, above the bottom tabs.
           <div className="share-mask" onClick={() => setOpen(false)} data-testid="share-panel">
-            <div className="share-panel" role="dialog" aria-modal="true" aria-labelledby="share-title" onClick={(event) => event.stopPropagation()}>
+            <div
+              className="share-panel"
+              role="dialog"
+              aria-modal="true"
+              aria-labelledby="share-title"
+              onClick={(event) => event.stopPropagation()}
+            >
               <h2 id="share-title">{t('share.title')}</h2>
               <div className="share-copy">
-                <input ref={inputRef} readOnly value={url} aria-label={t('share.link')} onFocus={(event) => event.target.select()} />
+                <input
+                  ref={inputRef}
+                  readOnly
+                  value={url}
+                  aria-label={t('share.link')}
+                  onFocus={(event) => event.target.select()}
+                />
                 <button type="button" className="btn btn-primary btn-small" onClick={() => void handleCopy()}>
                   {copied ? t('common.close') : t('share.copy')}
                 </button>

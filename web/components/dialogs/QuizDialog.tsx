@@ -23,7 +23,12 @@ import { useDialogFocus } from '../../hooks/useDialogFocus';
  */
 
 const TOAST_TEXT = { choose: 'quiz.choose', tooLong: 'quiz.tooLong' } as const satisfies Record<string, MessageKey>;
-const TYPE_TEXT: Record<ReturnType<typeof questionKind>, MessageKey> = { single: 'quiz.type.0', multiple: 'quiz.type.1', trueFalse: 'quiz.type.2', short: 'quiz.type.3' };
+const TYPE_TEXT: Record<ReturnType<typeof questionKind>, MessageKey> = {
+  single: 'quiz.type.0',
+  multiple: 'quiz.type.1',
+  trueFalse: 'quiz.type.2',
+  short: 'quiz.type.3',
+};
 
 /** An answer as the student reads it: option letters (A, C), True/False, or the text. */
 function answerText(question: ExerciseQuestion, answer: string, t: ReturnType<typeof useT>): string {
@@ -47,7 +52,9 @@ function AnswerDescription({ question, result }: { question: ExerciseQuestion; r
         <span className="quiz-given" data-testid="quiz-given">
           {answerText(question, result.given, t)}
         </span>{' '}
-        <strong className="quiz-mark">{pending ? t('quiz.pendingMark') : result.isRight ? `✓ ${t('quiz.right')}` : `✗ ${t('quiz.wrong')}`}</strong>
+        <strong className="quiz-mark">
+          {pending ? t('quiz.pendingMark') : result.isRight ? `✓ ${t('quiz.right')}` : `✗ ${t('quiz.wrong')}`}
+        </strong>
       </p>
       {result.answer !== undefined && (
         <p data-testid="quiz-correct">
@@ -65,15 +72,35 @@ function AnswerDescription({ question, result }: { question: ExerciseQuestion; r
   );
 }
 
-function Options({ question, answer, locked, onChoose }: { question: ExerciseQuestion; answer: string; locked: boolean; onChoose: (oid: string) => void }) {
+function Options({
+  question,
+  answer,
+  locked,
+  onChoose,
+}: {
+  question: ExerciseQuestion;
+  answer: string;
+  locked: boolean;
+  onChoose: (oid: string) => void;
+}) {
   const t = useT();
   const kind = questionKind(question.type);
   const chosen = new Set(choiceIds(answer));
-  const options = kind === 'trueFalse' ? [{ oid: '0', content: t('quiz.true') }, { oid: '1', content: t('quiz.false') }] : question.optiondata;
+  const options =
+    kind === 'trueFalse'
+      ? [
+          { oid: '0', content: t('quiz.true') },
+          { oid: '1', content: t('quiz.false') },
+        ]
+      : question.optiondata;
   return (
     <div className="quiz-options" role={kind === 'multiple' ? 'group' : 'radiogroup'} data-testid="quiz-options">
       {options.map((option, index) => (
-        <label key={option.oid} className={`quiz-option${chosen.has(option.oid) ? ' is-chosen' : ''}${locked ? ' is-locked' : ''}`} data-testid={`quiz-option-${option.oid}`}>
+        <label
+          key={option.oid}
+          className={`quiz-option${chosen.has(option.oid) ? ' is-chosen' : ''}${locked ? ' is-locked' : ''}`}
+          data-testid={`quiz-option-${option.oid}`}
+        >
           <input
             type={kind === 'multiple' ? 'checkbox' : 'radio'}
             name={`quiz-${question.qid}`}
@@ -82,7 +109,11 @@ function Options({ question, answer, locked, onChoose }: { question: ExerciseQue
             onChange={() => onChoose(option.oid)}
           />
           {kind !== 'trueFalse' && <span className="quiz-letter">{optionLetter(index)}.</span>}
-          {kind === 'trueFalse' ? <span className="quiz-option-text">{option.content}</span> : <RichText html={option.content} className="quiz-option-text" />}
+          {kind === 'trueFalse' ? (
+            <span className="quiz-option-text">{option.content}</span>
+          ) : (
+            <RichText html={option.content} className="quiz-option-text" />
+          )}
         </label>
       ))}
     </div>
@@ -135,7 +166,9 @@ export default function QuizDialog({ coid, cid, onClose }: { coid: string; cid: 
     if (!sending || !question) return;
     const body = { coid, cid, qid: sending.qid, answer: sending.answer, type: question.type };
     void request(exerciseCalls.answer, { body }).then((reply) =>
-      dispatch(reply.status === 'ok' ? { type: 'answered', result: reply.data } : { type: 'sendFailed', error: reply.error }),
+      dispatch(
+        reply.status === 'ok' ? { type: 'answered', result: reply.data } : { type: 'sendFailed', error: reply.error },
+      ),
     );
   }, [state.sending]);
 
@@ -157,7 +190,8 @@ export default function QuizDialog({ coid, cid, onClose }: { coid: string; cid: 
   const kind = question ? questionKind(question.type) : null;
   const locked = state.submitted || state.sending !== null;
   const length = characters(state.answer).length;
-  const buttonText = state.row === ANSWER_ROW.close ? 'quiz.close' : state.row === ANSWER_ROW.next ? 'quiz.next' : 'quiz.submit';
+  const buttonText =
+    state.row === ANSWER_ROW.close ? 'quiz.close' : state.row === ANSWER_ROW.next ? 'quiz.next' : 'quiz.submit';
 
   return (
     <div className={`dialog-mask quiz-mask${isMobile ? ' is-mobile' : ''}`} data-testid="quiz-mask">
@@ -181,7 +215,14 @@ export default function QuizDialog({ coid, cid, onClose }: { coid: string; cid: 
               </span>
             )}
           </h2>
-          <button type="button" className="btn btn-text btn-small quiz-x" aria-label={t('quiz.close')} disabled={state.sending !== null} onClick={() => dispatch({ type: 'close' })} data-testid="quiz-x">
+          <button
+            type="button"
+            className="btn btn-text btn-small quiz-x"
+            aria-label={t('quiz.close')}
+            disabled={state.sending !== null}
+            onClick={() => dispatch({ type: 'close' })}
+            data-testid="quiz-x"
+          >
             ✕
           </button>
         </header>
@@ -213,12 +254,20 @@ export default function QuizDialog({ coid, cid, onClose }: { coid: string; cid: 
                     onChange={(event) => dispatch({ type: 'typed', text: event.target.value })}
                     data-testid="quiz-textarea"
                   />
-                  <span className={`quiz-counter${length > SHORT_ANSWER_MAX ? ' is-over' : ''}`} data-testid="quiz-counter">
+                  <span
+                    className={`quiz-counter${length > SHORT_ANSWER_MAX ? ' is-over' : ''}`}
+                    data-testid="quiz-counter"
+                  >
                     {t('quiz.counter', { n: length, max: SHORT_ANSWER_MAX })}
                   </span>
                 </div>
               ) : (
-                <Options question={question} answer={state.answer} locked={locked} onChoose={(oid) => dispatch({ type: 'choose', oid })} />
+                <Options
+                  question={question}
+                  answer={state.answer}
+                  locked={locked}
+                  onChoose={(oid) => dispatch({ type: 'choose', oid })}
+                />
               )}
               {state.submitted && state.result && <AnswerDescription question={question} result={state.result} />}
               {state.error && (
@@ -231,12 +280,24 @@ export default function QuizDialog({ coid, cid, onClose }: { coid: string; cid: 
         </div>
         <div className="dialog-actions quiz-actions">
           {state.phase === 'question' ? (
-            <button type="button" className="btn btn-primary" disabled={state.sending !== null} onClick={() => dispatch({ type: 'press' })} data-testid="quiz-button" data-row={state.row}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={state.sending !== null}
+              onClick={() => dispatch({ type: 'press' })}
+              data-testid="quiz-button"
+              data-row={state.row}
+            >
               {t(buttonText)}
             </button>
           ) : (
             state.phase === 'failed' && (
-              <button type="button" className="btn btn-light" onClick={() => dispatch({ type: 'close' })} data-testid="quiz-button">
+              <button
+                type="button"
+                className="btn btn-light"
+                onClick={() => dispatch({ type: 'close' })}
+                data-testid="quiz-button"
+              >
                 {t('quiz.close')}
               </button>
             )

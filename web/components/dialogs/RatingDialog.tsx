@@ -1,5 +1,14 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { canConfirmRating, nextScore, RATING_COMMENT_MAX, RATING_SCORE_MAX, ratingLength, ratingRefusal, starPicture, type RatingRefusal } from '../../../shared/rules/rating';
+import {
+  canConfirmRating,
+  nextScore,
+  RATING_COMMENT_MAX,
+  RATING_SCORE_MAX,
+  ratingLength,
+  ratingRefusal,
+  starPicture,
+  type RatingRefusal,
+} from '../../../shared/rules/rating';
 import { feedbackCalls } from '../../../shared/calls/feedback';
 import { FEEDBACK_ERRORS } from '../../../shared/schemas/feedback';
 import { request } from '../../api/client';
@@ -31,7 +40,13 @@ const capText = (text: string) => {
 
 function Star({ on, size }: { on: boolean; size: number }) {
   return (
-    <svg className={`rate-star-icon${on ? ' is-on' : ''}`} width={size} height={size} viewBox="0 0 24 24" aria-hidden="true">
+    <svg
+      className={`rate-star-icon${on ? ' is-on' : ''}`}
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+    >
       <path d="M12 2.6l2.9 6 6.5.9-4.7 4.6 1.1 6.5L12 17.5l-5.8 3.1 1.1-6.5L2.6 9.5l6.5-.9z" />
     </svg>
   );
@@ -91,7 +106,12 @@ export default function RatingDialog(props: { coid: string; cid: string; onClose
         <h2 id="rate-title" className="dialog-title">
           {t('feedback.rating.title')}
         </h2>
-        <div className={`rate-picture is-${picture}`} data-testid="rating-picture" data-stars={picture} aria-hidden="true">
+        <div
+          className={`rate-picture is-${picture}`}
+          data-testid="rating-picture"
+          data-stars={picture}
+          aria-hidden="true"
+        >
           {Array.from({ length: RATING_SCORE_MAX }, (_, i) => (
             <Star key={i} on={i < picture} size={i === 2 ? 40 : 30} />
           ))}
@@ -133,7 +153,13 @@ export default function RatingDialog(props: { coid: string; cid: string; onClose
           <button type="button" className="btn" disabled={busy} onClick={() => onClose(false)}>
             {t('feedback.rating.cancel')}
           </button>
-          <button type="submit" className={`btn rate-confirm${confirmable ? ' btn-primary' : ' is-grey'}`} aria-disabled={!confirmable} disabled={busy} data-testid="rating-confirm">
+          <button
+            type="submit"
+            className={`btn rate-confirm${confirmable ? ' btn-primary' : ' is-grey'}`}
+            aria-disabled={!confirmable}
+            disabled={busy}
+            data-testid="rating-confirm"
+          >
             {busy && <span className="spinner sig-spinner" aria-hidden="true" />}
             {t('feedback.rating.confirm')}
           </button>

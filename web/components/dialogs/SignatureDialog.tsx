@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
 import {
   fitSize,
   fullScreenState,
@@ -109,7 +117,13 @@ function drawWatermark(g: CanvasRenderingContext2D, size: Size, text: string): v
 }
 
 /** Paints the whole pad: pale blue, the watermark, then every stroke. */
-function paint(canvas: HTMLCanvasElement, size: Size, strokes: readonly Stroke[], mark: string, ratio: number): CanvasRenderingContext2D | null {
+function paint(
+  canvas: HTMLCanvasElement,
+  size: Size,
+  strokes: readonly Stroke[],
+  mark: string,
+  ratio: number,
+): CanvasRenderingContext2D | null {
   canvas.width = Math.max(1, Math.round(size.width * ratio));
   canvas.height = Math.max(1, Math.round(size.height * ratio));
   const g = canvas.getContext('2d');
@@ -143,16 +157,35 @@ export default function SignatureDialog(props: { coid: string; cid: string; onCl
   const strokesRef = useRef<Stroke[]>([]);
   const drawnSizeRef = useRef<Size | null>(null);
   const contextRef = useRef<CanvasRenderingContext2D | null>(null);
-  const activeRef = useRef<{ pointerId: number; stroke: Stroke; x: number; y: number; t: number; speed: number; box: DOMRect } | null>(null);
+  const activeRef = useRef<{
+    pointerId: number;
+    stroke: Stroke;
+    x: number;
+    y: number;
+    t: number;
+    speed: number;
+    box: DOMRect;
+  } | null>(null);
   const [openedAt] = useState(() => Date.now());
 
-  const { toggle, fullScreen } = fullScreenState({ mobile: device.mobile, portrait: device.portrait, mac: device.mac, chosen: chosenFull });
+  const { toggle, fullScreen } = fullScreenState({
+    mobile: device.mobile,
+    portrait: device.portrait,
+    mac: device.mac,
+    chosen: chosenFull,
+  });
   const base = fullScreen ? SIGNATURE_CANVAS.fullScreen : SIGNATURE_CANVAS.normal;
   const chrome = fullScreen ? CHROME.fullScreen : CHROME.normal;
-  const pad = fitSize(base, { width: Math.max(120, device.room.width - chrome.width), height: Math.max(60, device.room.height - chrome.height) });
+  const pad = fitSize(base, {
+    width: Math.max(120, device.room.width - chrome.width),
+    height: Math.max(60, device.room.height - chrome.height),
+  });
   const maxWidth = maxStrokeWidth(device.mobile);
   const name = boot.userData.sname || boot.userData.uname;
-  const markAt = useCallback((when: number) => watermarkText([name, course?.title], when, locale), [name, course?.title, locale]);
+  const markAt = useCallback(
+    (when: number) => watermarkText([name, course?.title], when, locale),
+    [name, course?.title, locale],
+  );
   const busy = phase === 'saving' || phase === 'saved';
   const hasStrokes = phase === 'drawing' || phase === 'signed';
 
@@ -275,7 +308,13 @@ export default function SignatureDialog(props: { coid: string; cid: string; onCl
           <h2 id="sig-title" className="dialog-title">
             {t('feedback.signature.title')}
           </h2>
-          <button type="button" className="sig-close" aria-label={t('feedback.signature.close')} disabled={busy} onClick={() => onClose(false)}>
+          <button
+            type="button"
+            className="sig-close"
+            aria-label={t('feedback.signature.close')}
+            disabled={busy}
+            onClick={() => onClose(false)}
+          >
             ×
           </button>
         </div>
@@ -309,10 +348,23 @@ export default function SignatureDialog(props: { coid: string; cid: string; onCl
               {fullScreen ? t('feedback.signature.exitFullScreen') : t('feedback.signature.fullScreen')}
             </button>
           )}
-          <button type="button" className="btn" disabled={!hasStrokes || busy} onClick={handleRedo} data-testid="signature-redo">
+          <button
+            type="button"
+            className="btn"
+            disabled={!hasStrokes || busy}
+            onClick={handleRedo}
+            data-testid="signature-redo"
+          >
             {t('feedback.signature.redo')}
           </button>
-          <button type="button" className="btn btn-primary sig-save" disabled={busy} aria-busy={phase === 'saving'} onClick={() => void handleSave()} data-testid="signature-save">
+          <button
+            type="button"
+            className="btn btn-primary sig-save"
+            disabled={busy}
+            aria-busy={phase === 'saving'}
+            onClick={() => void handleSave()}
+            data-testid="signature-save"
+          >
             {phase === 'saving' && <span className="spinner sig-spinner" aria-hidden="true" />}
             {phase === 'saving' ? t('feedback.signature.saving') : t('feedback.signature.save')}
           </button>

@@ -54,7 +54,15 @@ function AlertDialog({ item }: { item: AlertItem }) {
   const textId = `alert-text-${item.id}`;
   return (
     <div className="dialog-mask" data-testid="alert-mask">
-      <div ref={dialogRef} className="dialog" role="alertdialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={textId} onKeyDown={handleKeyDown}>
+      <div
+        ref={dialogRef}
+        className="dialog"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={textId}
+        onKeyDown={handleKeyDown}
+      >
         <h2 id={titleId} className="dialog-title">
           {item.title ?? t('common.notice')}
         </h2>

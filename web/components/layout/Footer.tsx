@@ -83,7 +83,9 @@ export function Footer() {
                 <p>{t('footer.phone', { phone })}</p>
                 {setting && (
                   <>
-                    <p>{t('footer.workdays', { from: t(weekday(setting.workday1)), to: t(weekday(setting.workday2)) })}</p>
+                    <p>
+                      {t('footer.workdays', { from: t(weekday(setting.workday1)), to: t(weekday(setting.workday2)) })}
+                    </p>
                     <p>{t('footer.hours', { from: setting.worktime1, to: setting.worktime2 })}</p>
                   </>
                 )}
@@ -109,7 +111,13 @@ export function Footer() {
           <div className="footer-tools">
             <LanguageSwitch />
             {adminEntry && (
-              <a className="footer-admin" href={boot.adminPath} target="_blank" rel="noopener" data-testid="admin-entry">
+              <a
+                className="footer-admin"
+                href={boot.adminPath}
+                target="_blank"
+                rel="noopener"
+                data-testid="admin-entry"
+              >
                 {t('footer.adminEntry')}
               </a>
             )}

@@ -20,7 +20,16 @@ const icons: Record<'home' | 'courses' | 'exams' | 'mine', ReactNode> = {
 
 function Icon({ name }: { name: keyof typeof icons }) {
   return (
-    <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      width="22"
+      height="22"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       {icons[name]}
     </svg>
   );

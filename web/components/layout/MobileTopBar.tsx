@@ -33,15 +33,31 @@ export function MobileTopBar() {
       ) : (
         <a className="m-back" href={schoolHomePath(boot)} aria-label={`${t('common.back')}: ${title}`}>
           <svg className="m-chevron" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M15 5l-7 7 7 7"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
           <span className="m-title">{title}</span>
         </a>
       )}
       <div className="m-top-right">
         {loggedIn || yks ? (
-          <button type="button" className="m-avatar" onClick={handleAvatar} aria-label={loggedIn ? t('nav.personalCenter') : t('nav.signIn')}>
-            <Avatar name={boot.userData.sname || boot.userData.uname || t('common.visitor')} image={boot.userData.imageurl} size={30} />
+          <button
+            type="button"
+            className="m-avatar"
+            onClick={handleAvatar}
+            aria-label={loggedIn ? t('nav.personalCenter') : t('nav.signIn')}
+          >
+            <Avatar
+              name={boot.userData.sname || boot.userData.uname || t('common.visitor')}
+              image={boot.userData.imageurl}
+              size={30}
+            />
           </button>
         ) : (
           <SignInLinks here={here} signInClass="btn btn-text btn-small" testId="m-sign-in" />

@@ -29,7 +29,8 @@ export function SiteLink({ to, children, className = '', activePrefix, end, onCl
         onClick={onClick}
         role={role}
         className={({ isActive, isPending }) => {
-          const active = isActive || isPending || (activePrefix ? window.location.hash.startsWith(`#${activePrefix}`) : false);
+          const active =
+            isActive || isPending || (activePrefix ? window.location.hash.startsWith(`#${activePrefix}`) : false);
           return `${className}${active ? ' is-active' : ''}`;
         }}
       >

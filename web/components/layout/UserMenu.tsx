@@ -71,19 +71,41 @@ export function UserMenu() {
       </button>
       {open && (
         <div className="user-menu-list" id={menuId} role="menu">
-          <SiteLink to={ROUTES.personalCenter} className="user-menu-item" role="menuitem" onClick={() => setOpen(false)}>
+          <SiteLink
+            to={ROUTES.personalCenter}
+            className="user-menu-item"
+            role="menuitem"
+            onClick={() => setOpen(false)}
+          >
             {t('nav.personalCenter')}
           </SiteLink>
           {student && (
             <>
-              <SiteLink to={ROUTES.myInformation} className="user-menu-item" role="menuitem" onClick={() => setOpen(false)}>
+              <SiteLink
+                to={ROUTES.myInformation}
+                className="user-menu-item"
+                role="menuitem"
+                onClick={() => setOpen(false)}
+              >
                 {t('account.menu.myInfo')}
               </SiteLink>
-              <button type="button" role="menuitem" className="user-menu-item" onClick={() => openDialog('avatar')} data-testid="menu-change-avatar">
+              <button
+                type="button"
+                role="menuitem"
+                className="user-menu-item"
+                onClick={() => openDialog('avatar')}
+                data-testid="menu-change-avatar"
+              >
                 {t('account.menu.changeAvatar')}
               </button>
               {canChangePassword && (
-                <button type="button" role="menuitem" className="user-menu-item" onClick={() => openDialog('password')} data-testid="menu-change-password">
+                <button
+                  type="button"
+                  role="menuitem"
+                  className="user-menu-item"
+                  onClick={() => openDialog('password')}
+                  data-testid="menu-change-password"
+                >
                   {t('account.menu.changePassword')}
                 </button>
               )}

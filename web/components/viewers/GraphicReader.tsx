@@ -45,7 +45,14 @@ export function GraphicReader({ title, updatedAt, html, memoryKey, toc = true, s
   const text = useRef<HTMLDivElement>(null);
   const reading = useRef(0);
   reading.current = progress;
-  const beat = useHeartbeat({ coid: study?.coid ?? '', cid: study?.cid ?? '', intervalMs: HEARTBEAT_GRAPHIC_MS, tick: 'read', enabled: !!study, read: () => ({ played_time: reading.current, paused: document.hidden }) });
+  const beat = useHeartbeat({
+    coid: study?.coid ?? '',
+    cid: study?.cid ?? '',
+    intervalMs: HEARTBEAT_GRAPHIC_MS,
+    tick: 'read',
+    enabled: !!study,
+    read: () => ({ played_time: reading.current, paused: document.hidden }),
+  });
   // Spec 4: reaching 1 sends a heartbeat at once.
   useEffect(() => {
     if (progress >= 1) beat('read');
@@ -62,7 +69,9 @@ export function GraphicReader({ title, updatedAt, html, memoryKey, toc = true, s
       const value = readingProgress(scrollTop, window.innerHeight, root.scrollHeight);
       setProgress(value);
       if (value > (recall(memoryKey, 'read') ?? 0)) remember(memoryKey, 'read', value);
-      const tops = headings.map((heading) => (document.getElementById(heading.id)?.getBoundingClientRect().top ?? 0) + scrollTop);
+      const tops = headings.map(
+        (heading) => (document.getElementById(heading.id)?.getBoundingClientRect().top ?? 0) + scrollTop,
+      );
       setCurrent(currentHeadingIndex(tops, scrollTop, READING_LINE, value >= 1));
     };
     const onScroll = () => {
@@ -90,7 +99,13 @@ export function GraphicReader({ title, updatedAt, html, memoryKey, toc = true, s
         <span style={{ width: `${percent}%` }} />
       </div>
       {toc && headings.length > 0 && (
-        <Toc headings={headings} label={t('learn.toc')} className="graphic-reader-toc" current={current} testId="reader-toc" />
+        <Toc
+          headings={headings}
+          label={t('learn.toc')}
+          className="graphic-reader-toc"
+          current={current}
+          testId="reader-toc"
+        />
       )}
       <article className="graphic-reader-main">
         <h1 className="graphic-reader-title">{title}</h1>
@@ -113,5 +128,13 @@ export function GraphicReader({ title, updatedAt, html, memoryKey, toc = true, s
 
 /** An image-text chapter on the learning page. */
 export default function GraphicViewer({ ware, memoryKey }: ViewerProps) {
-  return <GraphicReader title={ware.title} updatedAt={ware.updatedAt} html={ware.html} memoryKey={memoryKey} study={{ coid: ware.coid, cid: ware.cid }} />;
+  return (
+    <GraphicReader
+      title={ware.title}
+      updatedAt={ware.updatedAt}
+      html={ware.html}
+      memoryKey={memoryKey}
+      study={{ coid: ware.coid, cid: ware.cid }}
+    />
+  );
 }

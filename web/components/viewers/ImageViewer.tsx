@@ -25,14 +25,21 @@ export default function ImageViewer({ ware, onRetry }: ViewerProps) {
   const zoomNow = useRef(1);
   zoomNow.current = zoom;
   // Issue 5: time on the picture goes to the server (one page).
-  useHeartbeat({ coid: ware.coid, cid: ware.cid, intervalMs: HEARTBEAT_STUDY_MS, enabled: !!src, read: () => ({ position: 1, pages: 1, paused: document.hidden }) });
+  useHeartbeat({
+    coid: ware.coid,
+    cid: ware.cid,
+    intervalMs: HEARTBEAT_STUDY_MS,
+    enabled: !!src,
+    read: () => ({ position: 1, pages: 1, paused: document.hidden }),
+  });
 
   /** Zooms to a factor, keeping the focus point (in the stage's box) where it is. */
   const setZoom = useCallback((next: (current: number) => number, focus?: Focus) => {
     setZoomState((current) => {
       const value = clampZoom(next(current));
       const box = stage.current;
-      if (box && value !== current) pending.current = { from: current, focus: focus ?? { x: box.clientWidth / 2, y: box.clientHeight / 2 } };
+      if (box && value !== current)
+        pending.current = { from: current, focus: focus ?? { x: box.clientWidth / 2, y: box.clientHeight / 2 } };
       return value;
     });
   }, []);
@@ -62,7 +69,8 @@ export default function ImageViewer({ ware, onRetry }: ViewerProps) {
     };
     // Two fingers: the zoom follows the change of distance between them.
     let pinch: { distance: number; zoom: number } | null = null;
-    const distance = (touches: TouchList) => Math.hypot(touches[0]!.clientX - touches[1]!.clientX, touches[0]!.clientY - touches[1]!.clientY);
+    const distance = (touches: TouchList) =>
+      Math.hypot(touches[0]!.clientX - touches[1]!.clientX, touches[0]!.clientY - touches[1]!.clientY);
     const onTouchStart = (event: TouchEvent) => {
       if (event.touches.length === 2) pinch = { distance: distance(event.touches), zoom: zoomNow.current };
     };
@@ -70,7 +78,10 @@ export default function ImageViewer({ ware, onRetry }: ViewerProps) {
       if (!pinch || event.touches.length !== 2) return;
       event.preventDefault();
       const rect = box.getBoundingClientRect();
-      const focus = { x: (event.touches[0]!.clientX + event.touches[1]!.clientX) / 2 - rect.left, y: (event.touches[0]!.clientY + event.touches[1]!.clientY) / 2 - rect.top };
+      const focus = {
+        x: (event.touches[0]!.clientX + event.touches[1]!.clientX) / 2 - rect.left,
+        y: (event.touches[0]!.clientY + event.touches[1]!.clientY) / 2 - rect.top,
+      };
       const scale = distance(event.touches) / pinch.distance;
       const start = pinch.zoom;
       setZoom(() => start * scale, focus);
@@ -101,13 +112,29 @@ export default function ImageViewer({ ware, onRetry }: ViewerProps) {
   return (
     <div className="learn-image" data-testid="image-viewer">
       <div className="learn-toolbar" role="toolbar">
-        <button type="button" className="btn btn-light btn-small" onClick={() => setZoom((z) => z / ZOOM.step)} aria-label={t('learn.zoomOut')}>
+        <button
+          type="button"
+          className="btn btn-light btn-small"
+          onClick={() => setZoom((z) => z / ZOOM.step)}
+          aria-label={t('learn.zoomOut')}
+        >
           −
         </button>
-        <button type="button" className="btn btn-text btn-small" onClick={() => setZoom(() => 1)} title={t('learn.zoomReset')} data-testid="image-zoom">
+        <button
+          type="button"
+          className="btn btn-text btn-small"
+          onClick={() => setZoom(() => 1)}
+          title={t('learn.zoomReset')}
+          data-testid="image-zoom"
+        >
           {t('learn.zoom', { percent: Math.round(zoom * 100) })}
         </button>
-        <button type="button" className="btn btn-light btn-small" onClick={() => setZoom((z) => z * ZOOM.step)} aria-label={t('learn.zoomIn')}>
+        <button
+          type="button"
+          className="btn btn-light btn-small"
+          onClick={() => setZoom((z) => z * ZOOM.step)}
+          aria-label={t('learn.zoomIn')}
+        >
           +
         </button>
       </div>
@@ -117,7 +144,8 @@ export default function ImageViewer({ ware, onRetry }: ViewerProps) {
         data-zoom={zoom}
         onMouseDown={(event) => {
           const box = stage.current;
-          if (box && event.button === 0) drag.current = { x: event.clientX, y: event.clientY, left: box.scrollLeft, top: box.scrollTop };
+          if (box && event.button === 0)
+            drag.current = { x: event.clientX, y: event.clientY, left: box.scrollLeft, top: box.scrollTop };
         }}
         onMouseMove={(event) => {
           const box = stage.current;
@@ -134,7 +162,9 @@ export default function ImageViewer({ ware, onRetry }: ViewerProps) {
           draggable={false}
           style={{ width }}
           data-testid="image-picture"
-          onLoad={(event) => setNatural({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })}
+          onLoad={(event) =>
+            setNatural({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })
+          }
           onError={() => setFailed(true)}
         />
       </div>

@@ -11,7 +11,9 @@ import { recall, remember } from './memory';
 import { StatusPanel } from './StatusPanel';
 import type { ViewerProps } from './types';
 
-const typing = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+const typing = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 export default function SlidesViewer({ ware, memoryKey, onRetry }: ViewerProps) {
   const t = useT();
@@ -63,11 +65,28 @@ export default function SlidesViewer({ ware, memoryKey, onRetry }: ViewerProps) 
   return (
     <div className="learn-slides" data-testid="slides-viewer">
       <div className="learn-slide-stage">
-        <button type="button" className="learn-slide-nav is-prev" onClick={() => go(index - 1)} disabled={index === 0} aria-label={t('learn.prevPage')}>
+        <button
+          type="button"
+          className="learn-slide-nav is-prev"
+          onClick={() => go(index - 1)}
+          disabled={index === 0}
+          aria-label={t('learn.prevPage')}
+        >
           ‹
         </button>
-        <img src={slides[index]} alt={t('learn.slide', { n: index + 1 })} data-testid="slide-current" data-index={index} />
-        <button type="button" className="learn-slide-nav is-next" onClick={() => go(index + 1)} disabled={index === slides.length - 1} aria-label={t('learn.nextPage')}>
+        <img
+          src={slides[index]}
+          alt={t('learn.slide', { n: index + 1 })}
+          data-testid="slide-current"
+          data-index={index}
+        />
+        <button
+          type="button"
+          className="learn-slide-nav is-next"
+          onClick={() => go(index + 1)}
+          disabled={index === slides.length - 1}
+          aria-label={t('learn.nextPage')}
+        >
           ›
         </button>
       </div>
@@ -77,7 +96,13 @@ export default function SlidesViewer({ ware, memoryKey, onRetry }: ViewerProps) 
       <ol className="learn-slide-strip" ref={strip} aria-label={t('learn.slides')}>
         {slides.map((src, at) => (
           <li key={src}>
-            <button type="button" className={at === index ? 'is-current' : ''} aria-current={at === index ? 'true' : undefined} onClick={() => go(at)} aria-label={t('learn.slide', { n: at + 1 })}>
+            <button
+              type="button"
+              className={at === index ? 'is-current' : ''}
+              aria-current={at === index ? 'true' : undefined}
+              onClick={() => go(at)}
+              aria-label={t('learn.slide', { n: at + 1 })}
+            >
               <img src={src} alt="" loading="lazy" />
               <span>{at + 1}</span>
             </button>

@@ -22,7 +22,17 @@ export function statusText(ware: Ware, t: ReturnType<typeof useT>): string {
  * The status screen of a chapter whose file cannot be shown: the reason, a refresh while it converts,
  * and the download when the chapter allows it (spec 6).
  */
-export function StatusPanel({ ware, text, onRetry, testId = 'learn-status' }: { ware: Ware; text?: string; onRetry?: () => void; testId?: string }) {
+export function StatusPanel({
+  ware,
+  text,
+  onRetry,
+  testId = 'learn-status',
+}: {
+  ware: Ware;
+  text?: string;
+  onRetry?: () => void;
+  testId?: string;
+}) {
   const t = useT();
   const waiting = ware.status === 'queued' || ware.status === 'converting';
   return (
@@ -32,7 +42,9 @@ export function StatusPanel({ ware, text, onRetry, testId = 'learn-status' }: { 
         <path d="M24 13v13M24 32v3" stroke="currentColor" strokeWidth="3.5" strokeLinecap="round" />
       </svg>
       <p>{text ?? statusText(ware, t)}</p>
-      {ware.download && ware.status !== 'missing' && <p className="learn-status-hint">{t('learn.status.askDownload')}</p>}
+      {ware.download && ware.status !== 'missing' && (
+        <p className="learn-status-hint">{t('learn.status.askDownload')}</p>
+      )}
       <div className="learn-status-actions">
         {waiting && onRetry && (
           <button type="button" className="btn btn-light btn-small" onClick={onRetry}>

@@ -30,7 +30,8 @@ export function canPlayHls(): boolean {
   return document.createElement('video').canPlayType('application/vnd.apple.mpegurl') !== '';
 }
 
-const canPlayType = (tag: 'video' | 'audio', mime: string) => !!mime && document.createElement(tag).canPlayType(mime) !== '';
+const canPlayType = (tag: 'video' | 'audio', mime: string) =>
+  !!mime && document.createElement(tag).canPlayType(mime) !== '';
 
 /** What to play: HLS, then MP4 (or the normalised audio), then the original; or why nothing can be played. */
 export function chooseSource(ware: Ware): Choice {
@@ -85,7 +86,11 @@ export default function VideoViewer({ ware, memoryKey, onRetry }: ViewerProps) {
       const player = playerRef.current;
       if (!player) return { paused: true };
       const duration = player.duration();
-      return { position: player.currentTime() ?? 0, duration: duration && Number.isFinite(duration) ? duration : undefined, paused: player.paused() || document.hidden };
+      return {
+        position: player.currentTime() ?? 0,
+        duration: duration && Number.isFinite(duration) ? duration : undefined,
+        paused: player.paused() || document.hidden,
+      };
     },
   });
   const beatRef = useRef(beat);
@@ -113,7 +118,13 @@ export default function VideoViewer({ ware, memoryKey, onRetry }: ViewerProps) {
       html5: { vhs: { overrideNative: !videojs.browser.IS_ANY_SAFARI }, nativeTextTracks: false },
       sources: [source],
       // Subtitles as text tracks (given here: before the tech is ready, addRemoteTextTrack would have nothing to add to).
-      tracks: ware.subtitles.map((track, index) => ({ kind: 'subtitles', src: track.url, srclang: track.lang, label: track.label, default: index === 0 })),
+      tracks: ware.subtitles.map((track, index) => ({
+        kind: 'subtitles',
+        src: track.url,
+        srclang: track.lang,
+        label: track.label,
+        default: index === 0,
+      })),
     });
 
     playerRef.current = player;
@@ -130,7 +141,10 @@ export default function VideoViewer({ ware, memoryKey, onRetry }: ViewerProps) {
     player.one('loadedmetadata', () => {
       const server = serverPoint.current;
       if (server) furthest = server.furthest;
-      const at = resumePosition(server ? server.position : recall(memoryKey, 'position'), player.duration() ?? ware.duration);
+      const at = resumePosition(
+        server ? server.position : recall(memoryKey, 'position'),
+        player.duration() ?? ware.duration,
+      );
       if (at > 0) {
         furthest = Math.max(furthest, at);
         player.currentTime(at);

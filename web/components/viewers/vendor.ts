@@ -9,7 +9,10 @@ export const vendorBase = (name: 'pdfjs' | 'video.js', version: string) => `/ass
 /** Adds a stylesheet once (the video viewer's, so the main stylesheet stays light); resolves when it has loaded. */
 export function ensureStylesheet(href: string): Promise<void> {
   const existing = document.querySelector<HTMLLinkElement>(`link[data-viewer-css="${href}"]`);
-  if (existing) return existing.dataset.loaded ? Promise.resolve() : new Promise((resolve) => existing.addEventListener('load', () => resolve(), { once: true }));
+  if (existing)
+    return existing.dataset.loaded
+      ? Promise.resolve()
+      : new Promise((resolve) => existing.addEventListener('load', () => resolve(), { once: true }));
   const link = document.createElement('link');
   link.rel = 'stylesheet';
   link.href = href;

@@ -56,7 +56,11 @@ function Column({ info }: { info: ColumnInfo }) {
   const { tab = 'info' } = useParams();
   const heroRef = useRef<HTMLElement>(null);
   const { column, courses } = info;
-  const [buy, setBuy] = useState({ isBook: info.buy.isBook, infinite: info.buy.infinite, book_count: column.book_count });
+  const [buy, setBuy] = useState({
+    isBook: info.buy.isBook,
+    infinite: info.buy.infinite,
+    book_count: column.book_count,
+  });
   const [busy, setBusy] = useState(false);
   const button = columnMainButton({ actual: column.actual, ...buy });
   const collect = useColumnCollectStatus(column.coid);
@@ -65,7 +69,11 @@ function Column({ info }: { info: ColumnInfo }) {
     ownerId: boot.uid,
     send: (value) => request(columnCalls.collect, { body: { coid: column.coid, collect: value } }),
   });
-  const recommended = useColumns(boot.model === 'yks' ? '' : boot.hashUID, boot.model === 'yks' ? null : '0', COLUMN_PAGE_SIZE.desktop);
+  const recommended = useColumns(
+    boot.model === 'yks' ? '' : boot.hashUID,
+    boot.model === 'yks' ? null : '0',
+    COLUMN_PAGE_SIZE.desktop,
+  );
   const bodyRef = useRef<HTMLElement>(null);
   const barOffset = mobile ? (boot.isMiniprogram ? 0 : MOBILE_TOP_BAR_PX) : NAV_PX;
   const pastHero = useScrolledPastElement(heroRef, barOffset);
@@ -110,11 +118,16 @@ function Column({ info }: { info: ColumnInfo }) {
 
   const label = button.action === 'start' ? t('course.action.start') : t('column.subscribe');
   const mainButton = <MainButton label={label} disabled={busy} onClick={() => void handleMain()} />;
-  const bookmarkButton = <BookmarkButton collected={bookmark.collected} busy={bookmark.busy} onClick={() => void bookmark.toggle()} />;
+  const bookmarkButton = (
+    <BookmarkButton collected={bookmark.collected} busy={bookmark.busy} onClick={() => void bookmark.toggle()} />
+  );
   const others = (recommended.data?.list ?? []).filter((item) => item.coid !== column.coid).slice(0, RECOMMENDED);
 
   return (
-    <div className={`intro${mobile ? ' is-mobile' : ''}${boot.isMiniprogram ? ' no-top-bar' : ''}`} data-testid="column-intro">
+    <div
+      className={`intro${mobile ? ' is-mobile' : ''}${boot.isMiniprogram ? ' no-top-bar' : ''}`}
+      data-testid="column-intro"
+    >
       <section ref={heroRef} className={`intro-hero${mobile ? ' is-mobile' : ''}`}>
         <div className="intro-cover">
           <CourseCover img={column.img} title={column.title} seed={column.coid} />
@@ -123,14 +136,17 @@ function Column({ info }: { info: ColumnInfo }) {
         <div className="intro-hero-body">
           <h1 className="intro-title">{column.title}</h1>
           <p className="intro-facts">
-            {t('column.courseCount', { n: courses.length })} · <span data-testid="book-count">{t('column.subscribers', { n: buy.book_count })}</span>
+            {t('column.courseCount', { n: courses.length })} ·{' '}
+            <span data-testid="book-count">{t('column.subscribers', { n: buy.book_count })}</span>
           </p>
           <div className={`intro-price-box${column.actual > 0 ? '' : ' is-free'}`}>
             <PriceLine actual={column.actual} price={column.price} discount={null} />
           </div>
           <p className="intro-validity">
             <span className="intro-validity-label">{t('course.validity')}</span>
-            {buy.infinite || (isFree(column) && buy.isBook) ? t('column.owned') : validityText({ actual: column.actual, ce_type: column.ce_type, ce_time: column.ce_time }, t, locale)}
+            {buy.infinite || (isFree(column) && buy.isBook)
+              ? t('column.owned')
+              : validityText({ actual: column.actual, ce_type: column.ce_type, ce_time: column.ce_time }, t, locale)}
           </p>
           {!mobile && (
             <div className="intro-actions">
@@ -146,8 +162,20 @@ function Column({ info }: { info: ColumnInfo }) {
         <IntroTabs tabs={tabs} className={mobile ? 'is-sticky' : ''} />
         <div className="intro-panel" data-testid={`tab-${tab}`}>
           {tab === 'info' &&
-            (column.description ? <RichText html={column.description} className="intro-text" /> : <p className="catalogue-empty">{t('course.noDescription')}</p>)}
-          {tab === 'chapter' && <CourseGrid courses={courses} mobile={mobile} newTab={false} layout={mobile ? 'list' : 'grid'} emptyText={t('column.noCourses')} />}
+            (column.description ? (
+              <RichText html={column.description} className="intro-text" />
+            ) : (
+              <p className="catalogue-empty">{t('course.noDescription')}</p>
+            ))}
+          {tab === 'chapter' && (
+            <CourseGrid
+              courses={courses}
+              mobile={mobile}
+              newTab={false}
+              layout={mobile ? 'list' : 'grid'}
+              emptyText={t('column.noCourses')}
+            />
+          )}
         </div>
       </section>
       {others.length > 0 && (

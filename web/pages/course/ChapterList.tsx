@@ -2,12 +2,25 @@ import type { ChapterNode } from '../../../shared/schemas/chapters';
 import { CHAPTER_KIND_LABELS, ChapterTree } from '../../components/catalogue/ChapterTree';
 import { useT } from '../../i18n';
 
-function ChapterRow({ chapter, paid, onOpen }: { chapter: ChapterNode; paid: boolean; onOpen: (chapter: ChapterNode) => void }) {
+function ChapterRow({
+  chapter,
+  paid,
+  onOpen,
+}: {
+  chapter: ChapterNode;
+  paid: boolean;
+  onOpen: (chapter: ChapterNode) => void;
+}) {
   const t = useT();
   const kind = CHAPTER_KIND_LABELS[chapter.learnType];
   return (
     <li>
-      <button type="button" className={`chapter-row${chapter.locked ? ' is-locked' : ''}`} onClick={() => onOpen(chapter)} data-testid="chapter-row">
+      <button
+        type="button"
+        className={`chapter-row${chapter.locked ? ' is-locked' : ''}`}
+        onClick={() => onOpen(chapter)}
+        data-testid="chapter-row"
+      >
         {kind && <span className={`chapter-kind kind-${chapter.learnType}`}>{t(kind)}</span>}
         <span className="chapter-title">{chapter.title}</span>
         {paid && chapter.free && <span className="chapter-tag is-free">{t('chapter.free')}</span>}
@@ -26,7 +39,15 @@ function ChapterRow({ chapter, paid, onOpen }: { chapter: ChapterNode; paid: boo
 }
 
 /** The chapter list (spec 2 'chapter list with free/unpaid tags, lock text for unpaid content'). */
-export function ChapterList({ chapters, paid, onOpen }: { chapters: ChapterNode[]; paid: boolean; onOpen: (chapter: ChapterNode) => void }) {
+export function ChapterList({
+  chapters,
+  paid,
+  onOpen,
+}: {
+  chapters: ChapterNode[];
+  paid: boolean;
+  onOpen: (chapter: ChapterNode) => void;
+}) {
   return (
     <ChapterTree
       chapters={chapters}

@@ -29,11 +29,24 @@ export function PriceLine({ actual, price, discount }: { actual: number; price: 
 }
 
 /** The header block of the course intro page: cover, title, price and discount, validity, learners, main button and bookmark. */
-export function CourseHero({ course, mobile, actions, heroRef }: { course: CourseInfo; mobile: boolean; actions: ReactNode; heroRef: Ref<HTMLElement> }) {
+export function CourseHero({
+  course,
+  mobile,
+  actions,
+  heroRef,
+}: {
+  course: CourseInfo;
+  mobile: boolean;
+  actions: ReactNode;
+  heroRef: Ref<HTMLElement>;
+}) {
   const t = useT();
   const locale = useLocale();
   const badge = useCourseBadge(course.type);
-  const facts = [t('catalogue.learners', { n: course.lcount }), course.duration > 0 ? t('course.duration', { time: formatDuration(course.duration, locale) }) : null].filter(Boolean);
+  const facts = [
+    t('catalogue.learners', { n: course.lcount }),
+    course.duration > 0 ? t('course.duration', { time: formatDuration(course.duration, locale) }) : null,
+  ].filter(Boolean);
   return (
     <section ref={heroRef} className={`intro-hero${mobile ? ' is-mobile' : ''}`} data-testid="course-hero">
       <div className="intro-cover">

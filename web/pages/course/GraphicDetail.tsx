@@ -43,8 +43,12 @@ export function GraphicDetail({ course, locked, action }: { course: CourseInfo; 
   const t = useT();
   // course/info carries only the lead of a paid graphic course: the whole text comes from course/graphic.
   const text = useGraphicText(course.coid, !locked);
-  const { html, headings } = useMemo(() => sanitizeWithHeadings(text.data?.description ?? '', 'graphic'), [text.data?.description]);
-  if (!locked && !text.data) return text.error ? <p className="catalogue-empty">{t('course.noDescription')}</p> : <Loading />;
+  const { html, headings } = useMemo(
+    () => sanitizeWithHeadings(text.data?.description ?? '', 'graphic'),
+    [text.data?.description],
+  );
+  if (!locked && !text.data)
+    return text.error ? <p className="catalogue-empty">{t('course.noDescription')}</p> : <Loading />;
   if (locked) {
     return (
       <div className="graphic-locked" data-testid="graphic-locked">
@@ -55,9 +59,7 @@ export function GraphicDetail({ course, locked, action }: { course: CourseInfo; 
   }
   return (
     <div className="graphic-detail" data-testid="graphic-detail">
-      {headings.length > 0 && (
-        <Toc headings={headings} label={t('course.toc')} className="graphic-toc" titleAs="h3" />
-      )}
+      {headings.length > 0 && <Toc headings={headings} label={t('course.toc')} className="graphic-toc" titleAs="h3" />}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify (sanitizeWithHeadings) */}
       <div className="rich-text graphic-text" dangerouslySetInnerHTML={{ __html: html }} />
     </div>

@@ -28,7 +28,8 @@ export function actionLabel(t: Translate, action: string): string {
  * permanent, N days after purchase, or the fixed window from its start to its end.
  */
 export function validityText(
-  course: Pick<CourseInfo, 'actual' | 'ce_type' | 'ce_time'> & Partial<Pick<CourseInfo, 'vaildBeginTime' | 'limitedDate' | 'courseStatus'>>,
+  course: Pick<CourseInfo, 'actual' | 'ce_type' | 'ce_time'> &
+    Partial<Pick<CourseInfo, 'vaildBeginTime' | 'limitedDate' | 'courseStatus'>>,
   t: Translate,
   locale: Locale,
 ): string {
@@ -40,7 +41,9 @@ export function validityText(
   if (type === VALIDITY.daysFromPurchase) return t('course.validDays', { days: course.ce_time });
   if (type === VALIDITY.fixedWindow) {
     const end = date(course.ce_time);
-    return course.vaildBeginTime ? t('course.validWindow', { from: date(course.vaildBeginTime), to: end }) : t('course.validUntil', { date: end });
+    return course.vaildBeginTime
+      ? t('course.validWindow', { from: date(course.vaildBeginTime), to: end })
+      : t('course.validUntil', { date: end });
   }
   return t('course.validForever');
 }

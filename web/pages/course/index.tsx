@@ -39,11 +39,18 @@ const HOT_SHOWN = { desktop: 8, mobile: 4 } as const;
 export function courseTabs(course: CourseInfo, t: ReturnType<typeof useT>): IntroTab[] {
   const tabs: IntroTab[] = [{ name: 'info', label: t('course.tab.info') }];
   if (isGraphic(course)) {
-    tabs.push({ name: 'detail', label: t('course.tab.detail') }, { name: 'addcomment', label: t('comments.tab.addcomment') });
+    tabs.push(
+      { name: 'detail', label: t('course.tab.detail') },
+      { name: 'addcomment', label: t('comments.tab.addcomment') },
+    );
     return tabs;
   }
   if (course.type !== COURSE_TYPE.publicLive) {
-    tabs.push({ name: 'chapter', label: t('course.tab.chapter'), tag: course.hasFreeChapter && !isFree(course) ? t('chapter.audition') : undefined });
+    tabs.push({
+      name: 'chapter',
+      label: t('course.tab.chapter'),
+      tag: course.hasFreeChapter && !isFree(course) ? t('chapter.audition') : undefined,
+    });
   }
   tabs.push({ name: 'comment', label: t('comments.tab.comment') });
   return tabs;
@@ -121,13 +128,26 @@ function CourseIntro({ course }: { course: CourseInfo }) {
   if (alias) return <Navigate to={`/introduce/${alias}`} replace />;
   if (!tabs.some((item) => item.name === tab)) return <Navigate to="/introduce/info" replace />;
 
-  const mainButton = <MainButton label={actionLabel(t, course.mainButton.action)} disabled={course.mainButton.disabled} onClick={() => void actions.main()} />;
-  const bookmarkButton = <BookmarkButton collected={bookmark.collected} busy={bookmark.busy} onClick={() => void bookmark.toggle()} />;
+  const mainButton = (
+    <MainButton
+      label={actionLabel(t, course.mainButton.action)}
+      disabled={course.mainButton.disabled}
+      onClick={() => void actions.main()}
+    />
+  );
+  const bookmarkButton = (
+    <BookmarkButton collected={bookmark.collected} busy={bookmark.busy} onClick={() => void bookmark.toggle()} />
+  );
   const locked = !isFree(course) && !course.isbuy;
-  const hotCourses = (hot.data?.course ?? []).filter((item) => item.coid !== course.coid).slice(0, mobile ? HOT_SHOWN.mobile : HOT_SHOWN.desktop);
+  const hotCourses = (hot.data?.course ?? [])
+    .filter((item) => item.coid !== course.coid)
+    .slice(0, mobile ? HOT_SHOWN.mobile : HOT_SHOWN.desktop);
 
   return (
-    <div className={`intro${mobile ? ' is-mobile' : ''}${boot.isMiniprogram ? ' no-top-bar' : ''}`} data-testid="course-intro">
+    <div
+      className={`intro${mobile ? ' is-mobile' : ''}${boot.isMiniprogram ? ' no-top-bar' : ''}`}
+      data-testid="course-intro"
+    >
       <CourseHero
         course={course}
         mobile={mobile}
@@ -151,7 +171,16 @@ function CourseIntro({ course }: { course: CourseInfo }) {
             ) : (
               <p className="catalogue-empty">{t('course.noDescription')}</p>
             ))}
-          {tab === 'chapter' && (chapters.data ? <ChapterList chapters={chapters.data.chapters} paid={!isFree(course)} onOpen={(chapter) => void actions.openChapter(chapter)} /> : <Loading />)}
+          {tab === 'chapter' &&
+            (chapters.data ? (
+              <ChapterList
+                chapters={chapters.data.chapters}
+                paid={!isFree(course)}
+                onOpen={(chapter) => void actions.openChapter(chapter)}
+              />
+            ) : (
+              <Loading />
+            ))}
           {tab === 'detail' && <GraphicDetail course={course} locked={locked} action={mainButton} />}
           {(tab === 'comment' || tab === 'addcomment') && <CommentsPanel course={course} />}
         </div>
@@ -168,7 +197,12 @@ function CourseIntro({ course }: { course: CourseInfo }) {
         <MobileActionBar>
           <ShareButton />
           {bookmarkButton}
-          <MainButton label={actionLabel(t, course.mainButton.action)} disabled={course.mainButton.disabled} onClick={() => void actions.main()} className="m-action-main" />
+          <MainButton
+            label={actionLabel(t, course.mainButton.action)}
+            disabled={course.mainButton.disabled}
+            onClick={() => void actions.main()}
+            className="m-action-main"
+          />
         </MobileActionBar>
       )}
     </div>

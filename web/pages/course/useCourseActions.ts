@@ -10,7 +10,9 @@ import { useT } from '../../i18n';
 
 /** The chapters a learner opens, in order: subchapters of a chapter that has them, else the chapter itself. */
 export function learnableChapters(chapters: readonly ChapterNode[]): ChapterNode[] {
-  return chapters.flatMap((chapter) => (chapter.children.length > 0 ? chapter.children : [chapter])).filter((chapter) => chapter.learnType !== '');
+  return chapters
+    .flatMap((chapter) => (chapter.children.length > 0 ? chapter.children : [chapter]))
+    .filter((chapter) => chapter.learnType !== '');
 }
 
 /** The first chapter the viewer may open, or null. */

@@ -10,14 +10,31 @@ export interface NavigatorProps {
   onThird: (category: Category) => void;
 }
 
-function Row({ label, items, activeId, onPick, testId }: { label: string; items: Category[]; activeId: string | undefined; onPick: (category: Category) => void; testId: string }) {
+function Row({
+  label,
+  items,
+  activeId,
+  onPick,
+  testId,
+}: {
+  label: string;
+  items: Category[];
+  activeId: string | undefined;
+  onPick: (category: Category) => void;
+  testId: string;
+}) {
   return (
     <div className="cat-row" data-testid={testId}>
       <span className="cat-row-label">{label}</span>
       <ul className="cat-row-items">
         {items.map((category) => (
           <li key={category.catid}>
-            <button type="button" className={`cat-chip${category.catid === activeId ? ' is-active' : ''}`} aria-pressed={category.catid === activeId} onClick={() => onPick(category)}>
+            <button
+              type="button"
+              className={`cat-chip${category.catid === activeId ? ' is-active' : ''}`}
+              aria-pressed={category.catid === activeId}
+              onClick={() => onPick(category)}
+            >
               {category.title}
             </button>
           </li>
@@ -56,9 +73,31 @@ export function DesktopNavigator({ state, firstRow, onFirst, onSecond, onThird }
           </span>
         ))}
       </nav>
-      <Row label={t('catalogue.allCategories')} items={firstRow} activeId={firstActive} onPick={onFirst} testId="cat-row-1" />
-      {state.secondLevel.length > 0 && first && <Row label={first.title} items={state.secondLevel} activeId={second?.catid} onPick={onSecond} testId="cat-row-2" />}
-      {state.thirdLevel.length > 0 && second && <Row label={second.title} items={state.thirdLevel} activeId={third?.catid} onPick={onThird} testId="cat-row-3" />}
+      <Row
+        label={t('catalogue.allCategories')}
+        items={firstRow}
+        activeId={firstActive}
+        onPick={onFirst}
+        testId="cat-row-1"
+      />
+      {state.secondLevel.length > 0 && first && (
+        <Row
+          label={first.title}
+          items={state.secondLevel}
+          activeId={second?.catid}
+          onPick={onSecond}
+          testId="cat-row-2"
+        />
+      )}
+      {state.thirdLevel.length > 0 && second && (
+        <Row
+          label={second.title}
+          items={state.thirdLevel}
+          activeId={third?.catid}
+          onPick={onThird}
+          testId="cat-row-3"
+        />
+      )}
     </section>
   );
 }

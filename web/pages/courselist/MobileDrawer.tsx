@@ -37,14 +37,33 @@ export function MobileDrawer({ state, onPickLeft, onPickRight, hasChildren, onBa
   return (
     <div className="cat-drawer" role="dialog" aria-modal="true" aria-labelledby="cat-drawer-title" data-testid="drawer">
       <header className="cat-drawer-head">
-        <button type="button" className="cat-drawer-back" onClick={onBack} disabled={state.backStack.length === 0} data-testid="drawer-back">
+        <button
+          type="button"
+          className="cat-drawer-back"
+          onClick={onBack}
+          disabled={state.backStack.length === 0}
+          data-testid="drawer-back"
+        >
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-            <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M15 5l-7 7 7 7"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
           {t('catalogue.backLevel')}
         </button>
         <h2 id="cat-drawer-title">{t('catalogue.nav')}</h2>
-        <button ref={closeRef} type="button" className="cat-drawer-close" aria-label={t('common.close')} onClick={onClose}>
+        <button
+          ref={closeRef}
+          type="button"
+          className="cat-drawer-close"
+          aria-label={t('common.close')}
+          onClick={onClose}
+        >
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
@@ -54,7 +73,12 @@ export function MobileDrawer({ state, onPickLeft, onPickRight, hasChildren, onBa
         <ul className="cat-drawer-left" data-testid="drawer-left">
           {state.leftList.map((category) => (
             <li key={category.catid}>
-              <button type="button" className={category.catid === leftActive ? 'is-active' : ''} aria-pressed={category.catid === leftActive} onClick={() => onPickLeft(category)}>
+              <button
+                type="button"
+                className={category.catid === leftActive ? 'is-active' : ''}
+                aria-pressed={category.catid === leftActive}
+                onClick={() => onPickLeft(category)}
+              >
                 {category.title}
               </button>
             </li>

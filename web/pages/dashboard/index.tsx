@@ -48,15 +48,27 @@ export default function DashboardPage() {
         <h1 id="dashboard-title" className="dash-title">
           {t('page.dashboard.title')}
         </h1>
-        <NavLink to={DASHBOARD_ROUTES.course} className={() => `dash-entry${screen === 'courses' ? ' is-active' : ''}`} aria-current={screen === 'courses' ? 'page' : undefined}>
+        <NavLink
+          to={DASHBOARD_ROUTES.course}
+          className={() => `dash-entry${screen === 'courses' ? ' is-active' : ''}`}
+          aria-current={screen === 'courses' ? 'page' : undefined}
+        >
           {t('myCourses.title')}
         </NavLink>
         {boot.examModel && (
-          <NavLink to={DASHBOARD_ROUTES.myExam} className={() => `dash-entry${onPapers ? ' is-active' : ''}`} aria-current={onPapers ? 'page' : undefined}>
+          <NavLink
+            to={DASHBOARD_ROUTES.myExam}
+            className={() => `dash-entry${onPapers ? ' is-active' : ''}`}
+            aria-current={onPapers ? 'page' : undefined}
+          >
             {t('exams.myPapers')}
           </NavLink>
         )}
-        <NavLink to={DASHBOARD_ROUTES.exams} className={() => `dash-entry${onRecords ? ' is-active' : ''}`} aria-current={onRecords ? 'page' : undefined}>
+        <NavLink
+          to={DASHBOARD_ROUTES.exams}
+          className={() => `dash-entry${onRecords ? ' is-active' : ''}`}
+          aria-current={onRecords ? 'page' : undefined}
+        >
           {t('exams.records')}
         </NavLink>
         <SiteLink to={ROUTES.almostExpire} className="dash-entry">
@@ -71,7 +83,13 @@ export default function DashboardPage() {
         <h2 id="my-courses-title" className="page-title">
           {screen === 'papers' ? t('exams.myPapers') : screen === 'records' ? t('exams.records') : t('myCourses.title')}
         </h2>
-        {screen === 'papers' ? <ExamList from="dashboard" /> : screen === 'records' ? <ExamRecords /> : <MyCourseList mobile={false} />}
+        {screen === 'papers' ? (
+          <ExamList from="dashboard" />
+        ) : screen === 'records' ? (
+          <ExamRecords />
+        ) : (
+          <MyCourseList mobile={false} />
+        )}
       </section>
     </div>
   );

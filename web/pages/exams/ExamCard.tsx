@@ -12,7 +12,11 @@ export function ExamAttempts({ exam }: { exam: ExamItem }) {
   const t = useT();
   return (
     <>
-      <span>{exam.attempts > 0 ? t('exams.attempts', { used: exam.used, attempts: exam.attempts }) : t('exams.attemptsUnlimited', { used: exam.used })}</span>
+      <span>
+        {exam.attempts > 0
+          ? t('exams.attempts', { used: exam.used, attempts: exam.attempts })
+          : t('exams.attemptsUnlimited', { used: exam.used })}
+      </span>
       {exam.best !== null && <span data-testid="exam-best">{t('exams.best', { score: exam.best })}</span>}
       {exam.passed && <span className="ex-badge is-pass">{t('exams.passed')}</span>}
     </>
@@ -23,7 +27,17 @@ export function ExamAttempts({ exam }: { exam: ExamItem }) {
  * Start / Continue, only while the exam may be sat: opens the sitting page through the sealed exam URL
  * (getExamToken, returnURL back to this page); a refusal shows as a toast.
  */
-export function ExamGoButton({ exam, target, from, className }: { exam: ExamItem; target: { examId: string } | { coid: string; cid: string }; from: string; className: string }) {
+export function ExamGoButton({
+  exam,
+  target,
+  from,
+  className,
+}: {
+  exam: ExamItem;
+  target: { examId: string } | { coid: string; cid: string };
+  from: string;
+  className: string;
+}) {
   const t = useT();
   const [busy, setBusy] = useState(false);
   if (exam.state !== 'available' && exam.state !== 'inProgress') return null;
@@ -51,7 +65,9 @@ export function ExamCard({ exam, from }: { exam: ExamItem; from: string }) {
         <p className="ex-line">
           <span>{t('exams.duration', { minutes: Math.round(exam.durationSec / 60) })}</span>
           {exam.opensAt !== null && <span>{t('exams.opens', { time: formatDateMinutes(exam.opensAt, locale) })}</span>}
-          {exam.closesAt !== null && <span>{t('exams.closes', { time: formatDateMinutes(exam.closesAt, locale) })}</span>}
+          {exam.closesAt !== null && (
+            <span>{t('exams.closes', { time: formatDateMinutes(exam.closesAt, locale) })}</span>
+          )}
         </p>
         <p className="ex-line">
           <ExamAttempts exam={exam} />

@@ -17,7 +17,14 @@ export function ExamList({ from }: { from: string }) {
     <div className="ex-lists">
       <div className="ex-tabs" role="tablist" data-testid="exam-categories">
         {[{ catid: '', title: t('exams.all') }, ...(categories.data?.list ?? [])].map((category) => (
-          <button key={category.catid} type="button" role="tab" aria-selected={catid === category.catid} className={`ex-tab${catid === category.catid ? ' is-active' : ''}`} onClick={() => setCatid(category.catid)}>
+          <button
+            key={category.catid}
+            type="button"
+            role="tab"
+            aria-selected={catid === category.catid}
+            className={`ex-tab${catid === category.catid ? ' is-active' : ''}`}
+            onClick={() => setCatid(category.catid)}
+          >
             {category.title}
           </button>
         ))}
@@ -71,8 +78,16 @@ export function ExamRecords() {
               {row.closedBy === 'deadline' && <span className="ex-muted"> · {t('exams.records.byDeadline')}</span>}
             </td>
             <td>
-              {row.status === 'open' ? '—' : row.score === null ? t('exams.records.hidden') : `${row.score} / ${row.totalScore}`}
-              {row.passed !== null && <span className={`ex-badge ${row.passed ? 'is-pass' : 'is-fail'}`}>{row.passed ? t('exams.result.passed') : t('exams.result.failed')}</span>}
+              {row.status === 'open'
+                ? '—'
+                : row.score === null
+                  ? t('exams.records.hidden')
+                  : `${row.score} / ${row.totalScore}`}
+              {row.passed !== null && (
+                <span className={`ex-badge ${row.passed ? 'is-pass' : 'is-fail'}`}>
+                  {row.passed ? t('exams.result.passed') : t('exams.result.failed')}
+                </span>
+              )}
             </td>
           </tr>
         ))}

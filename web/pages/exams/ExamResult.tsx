@@ -24,12 +24,18 @@ export function ExamResult({ sitting }: { sitting: Sitting }) {
   return (
     <section className="ex-result card" data-testid="exam-result" aria-labelledby="exam-result-title">
       <h2 id="exam-result-title">{t('exams.result.title')}</h2>
-      {sitting.closedBy === 'deadline' && <p className="ex-note" data-testid="exam-closed-by-deadline">{t('exams.closedByDeadline')}</p>}
+      {sitting.closedBy === 'deadline' && (
+        <p className="ex-note" data-testid="exam-closed-by-deadline">
+          {t('exams.closedByDeadline')}
+        </p>
+      )}
       {result.score === null ? (
         <p data-testid="exam-result-hidden">{t('exams.result.hidden')}</p>
       ) : (
         <div className="ex-score">
-          <strong data-testid="exam-score">{t('exams.result.score', { score: result.score, total: result.totalScore })}</strong>
+          <strong data-testid="exam-score">
+            {t('exams.result.score', { score: result.score, total: result.totalScore })}
+          </strong>
           <span>{t('exams.result.passLine', { pass: result.passScore })}</span>
           {result.pendingMarks > 0 ? (
             <span className="ex-badge">{t('exams.result.pending', { count: result.pendingMarks })}</span>
@@ -45,19 +51,38 @@ export function ExamResult({ sitting }: { sitting: Sitting }) {
           {result.answers.map((answer, index) => {
             const question = byQid.get(answer.qid);
             return (
-              <li key={answer.qid} className="ex-review-item" data-testid="exam-review" data-right={answer.isRight ? '1' : '0'}>
+              <li
+                key={answer.qid}
+                className="ex-review-item"
+                data-testid="exam-review"
+                data-right={answer.isRight ? '1' : '0'}
+              >
                 <div className="ex-review-head">
                   <span>{t('exams.question', { n: index + 1 })}</span>
-                  <span className={answer.status === 'pending' ? 'ex-badge' : `ex-badge ${answer.isRight ? 'is-pass' : 'is-fail'}`}>
-                    {answer.status === 'pending' ? t('exams.result.awaiting') : answer.isRight ? t('exams.result.right') : t('exams.result.wrong')}
+                  <span
+                    className={
+                      answer.status === 'pending' ? 'ex-badge' : `ex-badge ${answer.isRight ? 'is-pass' : 'is-fail'}`
+                    }
+                  >
+                    {answer.status === 'pending'
+                      ? t('exams.result.awaiting')
+                      : answer.isRight
+                        ? t('exams.result.right')
+                        : t('exams.result.wrong')}
                   </span>
                 </div>
                 {question && (
                   // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify
                   <div className="ex-content" dangerouslySetInnerHTML={{ __html: sanitizeHtml(question.content) }} />
                 )}
-                <p>{t('exams.result.yourAnswer', { answer: answer.given ? answerText(question, answer.given, t) : t('exams.result.none') })}</p>
-                {answer.answer !== undefined && <p>{t('exams.result.correctAnswer', { answer: answerText(question, answer.answer, t) })}</p>}
+                <p>
+                  {t('exams.result.yourAnswer', {
+                    answer: answer.given ? answerText(question, answer.given, t) : t('exams.result.none'),
+                  })}
+                </p>
+                {answer.answer !== undefined && (
+                  <p>{t('exams.result.correctAnswer', { answer: answerText(question, answer.answer, t) })}</p>
+                )}
                 {answer.explanation && (
                   <div className="ex-explanation">
                     <strong>{t('exams.result.explanation')}</strong>

@@ -4,7 +4,19 @@ import { sanitizeHtml } from '../../components/catalogue/sanitize-html';
 import { useT } from '../../i18n';
 
 /** One question of a sitting: letters A to N (spec 9), true/false with '0' meaning true, a short answer up to 500 characters. */
-export function QuestionCard({ question, index, answer, disabled, onChange }: { question: StudentQuestion; index: number; answer: string; disabled: boolean; onChange: (answer: string) => void }) {
+export function QuestionCard({
+  question,
+  index,
+  answer,
+  disabled,
+  onChange,
+}: {
+  question: StudentQuestion;
+  index: number;
+  answer: string;
+  disabled: boolean;
+  onChange: (answer: string) => void;
+}) {
   const t = useT();
   const kind = questionKind(question.type);
   const chosen = new Set(choiceIds(answer));
@@ -23,7 +35,13 @@ export function QuestionCard({ question, index, answer, disabled, onChange }: { 
       />
     );
   } else {
-    const options = kind === 'trueFalse' ? [{ oid: '0', content: t('exams.true') }, { oid: '1', content: t('exams.false') }] : question.optiondata;
+    const options =
+      kind === 'trueFalse'
+        ? [
+            { oid: '0', content: t('exams.true') },
+            { oid: '1', content: t('exams.false') },
+          ]
+        : question.optiondata;
     body = (
       <ul className="ex-options">
         {options.map((option, i) => {
@@ -39,7 +57,14 @@ export function QuestionCard({ question, index, answer, disabled, onChange }: { 
           return (
             <li key={option.oid}>
               <label className={`ex-option${checked ? ' is-checked' : ''}`}>
-                <input type={multiple ? 'checkbox' : 'radio'} name={name} value={option.oid} checked={checked} disabled={disabled} onChange={toggle} />
+                <input
+                  type={multiple ? 'checkbox' : 'radio'}
+                  name={name}
+                  value={option.oid}
+                  checked={checked}
+                  disabled={disabled}
+                  onChange={toggle}
+                />
                 {kind !== 'trueFalse' && <span className="ex-letter">{`${optionLetter(i)}.`}</span>}
                 {kind === 'trueFalse' ? (
                   <span>{option.content}</span>
@@ -55,10 +80,18 @@ export function QuestionCard({ question, index, answer, disabled, onChange }: { 
     );
   }
   return (
-    <article className="ex-question card" data-testid="exam-question" data-qid={question.qid} aria-labelledby={`${name}-title`}>
+    <article
+      className="ex-question card"
+      data-testid="exam-question"
+      data-qid={question.qid}
+      aria-labelledby={`${name}-title`}
+    >
       <header className="ex-question-head">
         <h3 id={`${name}-title`}>
-          {t('exams.question', { n: index + 1 })} <span className="ex-kind">{t(`exams.type.${Math.min(3, Math.max(0, question.type))}` as 'exams.type.0')}</span>
+          {t('exams.question', { n: index + 1 })}{' '}
+          <span className="ex-kind">
+            {t(`exams.type.${Math.min(3, Math.max(0, question.type))}` as 'exams.type.0')}
+          </span>
         </h3>
         <span className="ex-points">{t('exams.points', { point: question.point })}</span>
       </header>

@@ -99,11 +99,16 @@ export default function SittingPage() {
     saver.queue(qid, answer);
   };
 
-  const unanswered = useMemo(() => (sitting ? sitting.questions.filter((q) => !(answers[q.qid] ?? '').trim()).length : 0), [sitting, answers]);
+  const unanswered = useMemo(
+    () => (sitting ? sitting.questions.filter((q) => !(answers[q.qid] ?? '').trim()).length : 0),
+    [sitting, answers],
+  );
 
   const submit = async () => {
     if (!sitting) return;
-    const ok = await confirm({ text: unanswered > 0 ? t('exams.confirmUnanswered', { count: unanswered }) : t('exams.confirmSubmit') });
+    const ok = await confirm({
+      text: unanswered > 0 ? t('exams.confirmUnanswered', { count: unanswered }) : t('exams.confirmSubmit'),
+    });
     if (!ok) return;
     setSubmitting(true);
     await saver.flush();
@@ -135,7 +140,12 @@ export default function SittingPage() {
 
   const done = sitting.questions.filter((q) => (answers[q.qid] ?? '').trim() !== '').length;
   return (
-    <section className={`ex-page${isMobile ? ' ex-page-mobile' : ''}`} data-testid="exam-sitting" data-status={sitting.status} aria-labelledby="exam-title">
+    <section
+      className={`ex-page${isMobile ? ' ex-page-mobile' : ''}`}
+      data-testid="exam-sitting"
+      data-status={sitting.status}
+      aria-labelledby="exam-title"
+    >
       <header className="ex-bar card">
         <h1 id="exam-title" className="page-title">
           {sitting.title}
@@ -143,10 +153,26 @@ export default function SittingPage() {
         {open && (
           <div className="ex-bar-right">
             <span className="ex-answered">{t('exams.answered', { done, total: sitting.questions.length })}</span>
-            <span className={`ex-save ex-save-${saver.state}`} data-testid="exam-save-state" data-state={saver.state} aria-live="polite">
-              {saver.state === 'saving' ? t('exams.saving') : saver.state === 'saved' ? t('exams.saved') : saver.state === 'failed' ? t('exams.saveFailed') : ''}
+            <span
+              className={`ex-save ex-save-${saver.state}`}
+              data-testid="exam-save-state"
+              data-state={saver.state}
+              aria-live="polite"
+            >
+              {saver.state === 'saving'
+                ? t('exams.saving')
+                : saver.state === 'saved'
+                  ? t('exams.saved')
+                  : saver.state === 'failed'
+                    ? t('exams.saveFailed')
+                    : ''}
             </span>
-            <span className={`ex-timer${left < 60_000 ? ' is-urgent' : ''}`} role="timer" aria-label={t('exams.timeLeft')} data-testid="exam-timer">
+            <span
+              className={`ex-timer${left < 60_000 ? ' is-urgent' : ''}`}
+              role="timer"
+              aria-label={t('exams.timeLeft')}
+              data-testid="exam-timer"
+            >
               {clock(left)}
             </span>
           </div>
@@ -163,11 +189,24 @@ export default function SittingPage() {
         <>
           <div className="ex-questions">
             {sitting.questions.map((question, index) => (
-              <QuestionCard key={question.qid} question={question} index={index} answer={answers[question.qid] ?? ''} disabled={left <= 0 || submitting} onChange={(answer) => change(question.qid, answer)} />
+              <QuestionCard
+                key={question.qid}
+                question={question}
+                index={index}
+                answer={answers[question.qid] ?? ''}
+                disabled={left <= 0 || submitting}
+                onChange={(answer) => change(question.qid, answer)}
+              />
             ))}
           </div>
           <div className="ex-actions">
-            <button type="button" className="btn btn-primary" onClick={() => void submit()} disabled={submitting || left <= 0} data-testid="exam-submit">
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => void submit()}
+              disabled={submitting || left <= 0}
+              data-testid="exam-submit"
+            >
               {t('exams.submit')}
             </button>
           </div>

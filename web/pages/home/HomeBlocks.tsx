@@ -15,7 +15,12 @@ import { SectionHead } from './HomeSections';
 export function BannerCarousel({ setting, mobile }: { setting: HomeSetting; mobile: boolean }) {
   const t = useT();
   const slides: Slide[] = setting.banners
-    .map((banner, index) => ({ key: String(index), image: mobile ? banner.urlmoblie || banner.url : banner.url, link: banner.link, background: banner.bgc || undefined }))
+    .map((banner, index) => ({
+      key: String(index),
+      image: mobile ? banner.urlmoblie || banner.url : banner.url,
+      link: banner.link,
+      background: banner.bgc || undefined,
+    }))
     .filter((slide) => slide.image);
   if (slides.length === 0) return null;
   return <Carousel slides={slides} label={t('home.banners')} />;
@@ -103,7 +108,11 @@ export function TeacherTeam({ teachers }: { teachers: HomeSetting['teachers'] })
         {teachers.map((teacher, index) => {
           const body = (
             <>
-              {teacher.url ? <img className="teacher-photo" src={teacher.url} alt="" loading="lazy" /> : <Avatar name={teacher.name} size={96} />}
+              {teacher.url ? (
+                <img className="teacher-photo" src={teacher.url} alt="" loading="lazy" />
+              ) : (
+                <Avatar name={teacher.name} size={96} />
+              )}
               <span className="teacher-name">{teacher.name}</span>
             </>
           );
@@ -130,7 +139,9 @@ export function NewsBlock() {
   const locale = useLocale();
   const boot = useBootstrap();
   const { data } = useArticles(boot.hashUID, 1, HOME_ARTICLES_NUM);
-  if (!data || data.list.length === 0) return null;
+  // Room for the block while the articles load, so the sections below do not jump down when it comes (layout shift).
+  if (!data) return <div className="home-news-placeholder" aria-hidden="true" />;
+  if (data.list.length === 0) return null;
   return (
     <section className="home-section home-news" data-testid="home-news" aria-label={t('articles.title')}>
       <SectionHead title={t('articles.title')} more={ROUTES.articleList} />

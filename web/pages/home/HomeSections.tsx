@@ -46,25 +46,49 @@ interface Section {
  * Sections without courses are left out; courses without a category get an 'all courses' section when
  * no other section shows anything.
  */
-export function CategorySections({ tree, courses, setting, mobile }: { tree: CategoryNode[]; courses: CourseCard[]; setting: HomeSetting; mobile: boolean }) {
+export function CategorySections({
+  tree,
+  courses,
+  setting,
+  mobile,
+}: {
+  tree: CategoryNode[];
+  courses: CourseCard[];
+  setting: HomeSetting;
+  mobile: boolean;
+}) {
   const t = useT();
   const limit = mobile ? SECTION_COURSES.mobile : SECTION_COURSES.desktop;
   const sections = useMemo<Section[]>(() => {
-    const nodes = setting.showgroups.length > 0 ? setting.showgroups.map((id) => findNode(tree, id)).filter((node): node is CategoryNode => !!node) : tree;
+    const nodes =
+      setting.showgroups.length > 0
+        ? setting.showgroups.map((id) => findNode(tree, id)).filter((node): node is CategoryNode => !!node)
+        : tree;
     const found = nodes
       .map((node) => {
         const ids = subtreeIds(node);
-        return { node, title: node.title, catid: node.catid, courses: courses.filter((course) => ids.has(course.catid)).slice(0, limit) };
+        return {
+          node,
+          title: node.title,
+          catid: node.catid,
+          courses: courses.filter((course) => ids.has(course.catid)).slice(0, limit),
+        };
       })
       .filter((section) => section.courses.length > 0);
-    if (found.length === 0 && courses.length > 0) return [{ node: null, title: t('catalogue.allCourses'), catid: '0', courses: courses.slice(0, limit) }];
+    if (found.length === 0 && courses.length > 0)
+      return [{ node: null, title: t('catalogue.allCourses'), catid: '0', courses: courses.slice(0, limit) }];
     return found;
   }, [tree, courses, setting.showgroups, limit, t]);
 
   return (
     <>
       {sections.map((section) => (
-        <section key={section.catid} className="home-section" data-testid="home-category-section" aria-label={section.title}>
+        <section
+          key={section.catid}
+          className="home-section"
+          data-testid="home-category-section"
+          aria-label={section.title}
+        >
           <SectionHead title={section.title} more={courseListPath(section.catid)}>
             {!mobile && section.node && section.node.children.length > 0 && (
               <ul className="home-subcats">
@@ -95,7 +119,12 @@ export function TagSections({ tags, setting, mobile }: { tags: TagSection[]; set
         .map((tag) => (
           <section key={tag.id} className="home-section" data-testid="home-tag-section" aria-label={tag.name}>
             <SectionHead title={tag.name} />
-            <CourseGrid courses={tag.courses.slice(0, limit)} mobile={mobile} showPrice={setting.showPrice} newTab={!mobile} />
+            <CourseGrid
+              courses={tag.courses.slice(0, limit)}
+              mobile={mobile}
+              showPrice={setting.showPrice}
+              newTab={!mobile}
+            />
           </section>
         ))}
     </>
@@ -120,7 +149,14 @@ export function ColumnSection({ setting, mobile }: { setting: HomeSetting; mobil
         {shown.length > 0 && (
           <div className="home-tabs" role="tablist" aria-label={t('column.section')}>
             {shown.map((cate) => (
-              <button key={cate.catid} type="button" role="tab" aria-selected={cate.catid === current} className={cate.catid === current ? 'is-active' : ''} onClick={() => setChosen(cate.catid)}>
+              <button
+                key={cate.catid}
+                type="button"
+                role="tab"
+                aria-selected={cate.catid === current}
+                className={cate.catid === current ? 'is-active' : ''}
+                onClick={() => setChosen(cate.catid)}
+              >
                 {cate.title}
               </button>
             ))}

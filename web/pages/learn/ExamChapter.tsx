@@ -24,7 +24,12 @@ export default function ExamChapter({ ware }: { ware: Ware; onRetry: () => void 
     );
   if (list.isLoading) return <Loading />;
   return (
-    <section className="ex-chapter card" data-testid="learn-exam" data-cid={ware.cid} aria-labelledby="exam-chapter-title">
+    <section
+      className="ex-chapter card"
+      data-testid="learn-exam"
+      data-cid={ware.cid}
+      aria-labelledby="exam-chapter-title"
+    >
       <h2 id="exam-chapter-title">{exam?.title ?? ware.title}</h2>
       {exam ? (
         <>
@@ -33,7 +38,12 @@ export default function ExamChapter({ ware }: { ware: Ware; onRetry: () => void 
             <ExamAttempts exam={exam} />
           </p>
           <p className={`ex-state ex-state-${exam.state}`}>{t(`exams.state.${exam.state}`)}</p>
-          <ExamGoButton exam={exam} target={{ coid: ware.coid, cid: ware.cid }} from="learn" className="btn btn-primary ex-chapter-go" />
+          <ExamGoButton
+            exam={exam}
+            target={{ coid: ware.coid, cid: ware.cid }}
+            from="learn"
+            className="btn btn-primary ex-chapter-go"
+          />
         </>
       ) : (
         <p>{t('exams.chapter.locked')}</p>

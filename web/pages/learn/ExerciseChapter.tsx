@@ -51,9 +51,20 @@ export default function ExerciseChapter({ ware, onRetry }: { ware: Ware; onRetry
   }, [load, onRetry]);
 
   if (failure) {
-    const text = failure === EXERCISE_ERRORS.viewMode ? t('quiz.viewMode') : failure === EXERCISE_ERRORS.noExercises ? t('quiz.page.none') : t('quiz.loadFailed');
+    const text =
+      failure === EXERCISE_ERRORS.viewMode
+        ? t('quiz.viewMode')
+        : failure === EXERCISE_ERRORS.noExercises
+          ? t('quiz.page.none')
+          : t('quiz.loadFailed');
     return (
-      <div className="learn-status" role="status" data-testid="learn-exercise" data-cid={ware.cid} data-failure={failure}>
+      <div
+        className="learn-status"
+        role="status"
+        data-testid="learn-exercise"
+        data-cid={ware.cid}
+        data-failure={failure}
+      >
         <p>{text}</p>
       </div>
     );
@@ -66,7 +77,9 @@ export default function ExerciseChapter({ ware, onRetry }: { ware: Ware; onRetry
       <div className="exercise-summary">
         <div>
           <h2>{list.exer.title}</h2>
-          <p data-testid="exercise-summary">{t('quiz.page.summary', { total: list.total, pending: list.pending.length })}</p>
+          <p data-testid="exercise-summary">
+            {t('quiz.page.summary', { total: list.total, pending: list.pending.length })}
+          </p>
         </div>
         {list.done ? (
           <span className="exercise-done" data-testid="exercise-done">
@@ -80,7 +93,13 @@ export default function ExerciseChapter({ ware, onRetry }: { ware: Ware; onRetry
       </div>
       <ol className="exercise-list">
         {list.questions.map((question, index) => (
-          <li key={question.qid} className="exercise-item" data-testid="exercise-item" data-qid={question.qid} data-state={question.state}>
+          <li
+            key={question.qid}
+            className="exercise-item"
+            data-testid="exercise-item"
+            data-qid={question.qid}
+            data-state={question.state}
+          >
             <span>{index + 1}.</span>
             <span className="exercise-item-text">{plain(question.content)}</span>
             <span className={`exercise-state is-${question.state}`}>{t(STATE_TEXT[question.state])}</span>

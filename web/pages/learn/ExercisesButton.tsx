@@ -35,7 +35,13 @@ export function ExercisesButton({ ware, onUpdated }: { ware: Ware; onUpdated: ()
   if (!own) return null;
   return (
     <div className="exercises-button-row">
-      <button type="button" className="btn btn-light btn-small" onClick={() => setOpen(true)} data-testid="learn-exercises" data-pending={pending}>
+      <button
+        type="button"
+        className="btn btn-light btn-small"
+        onClick={() => setOpen(true)}
+        data-testid="learn-exercises"
+        data-pending={pending}
+      >
         {t('quiz.open', { n: own.exerc_count })}
         {pending === 0 && ' ✓'}
       </button>

@@ -45,7 +45,9 @@ export function LearnLayout({ frame, children }: { frame: LearnFrame; children: 
     return () => document.removeEventListener('keydown', onKey);
   }, [drawer]);
 
-  const nav = list ? <ChapterNav chapters={list.chapters} code={frame.code} current={frame.cid} paid={!list.free} study={frame.study} /> : null;
+  const nav = list ? (
+    <ChapterNav chapters={list.chapters} code={frame.code} current={frame.cid} paid={!list.free} study={frame.study} />
+  ) : null;
   const onNext = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!frame.onNext || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
@@ -68,12 +70,23 @@ export function LearnLayout({ frame, children }: { frame: LearnFrame; children: 
             </span>
           )}
           {frame.download && (
-            <a className="btn btn-light btn-small" href={frame.download} download={frame.fileName || true} data-testid="learn-download">
+            <a
+              className="btn btn-light btn-small"
+              href={frame.download}
+              download={frame.fileName || true}
+              data-testid="learn-download"
+            >
               {t('learn.download')}
             </a>
           )}
           {isMobile && list && (
-            <button type="button" className="btn btn-light btn-small" onClick={() => setDrawer(true)} aria-expanded={drawer} data-testid="learn-open-chapters">
+            <button
+              type="button"
+              className="btn btn-light btn-small"
+              onClick={() => setDrawer(true)}
+              aria-expanded={drawer}
+              data-testid="learn-open-chapters"
+            >
               {t('learn.openChapters')}
             </button>
           )}
@@ -85,7 +98,11 @@ export function LearnLayout({ frame, children }: { frame: LearnFrame; children: 
           {(frame.prev || frame.next || frame.onFinish) && (
             <nav className="learn-neighbours" aria-label={t('learn.chapters')}>
               {frame.prev ? (
-                <a className="btn btn-light btn-small" href={learnHref(frame.code, frame.prev.cid, frame.prev.learnType)} data-testid="learn-prev">
+                <a
+                  className="btn btn-light btn-small"
+                  href={learnHref(frame.code, frame.prev.cid, frame.prev.learnType)}
+                  data-testid="learn-prev"
+                >
                   ‹ {t('learn.prev')}
                   <span className="learn-neighbour-title">：{frame.prev.title}</span>
                 </a>
@@ -93,13 +110,23 @@ export function LearnLayout({ frame, children }: { frame: LearnFrame; children: 
                 <span />
               )}
               {frame.next && (
-                <a className="btn btn-light btn-small" href={learnHref(frame.code, frame.next.cid, frame.next.learnType)} onClick={onNext} data-testid="learn-next">
+                <a
+                  className="btn btn-light btn-small"
+                  href={learnHref(frame.code, frame.next.cid, frame.next.learnType)}
+                  onClick={onNext}
+                  data-testid="learn-next"
+                >
                   {t('learn.next')}
                   <span className="learn-neighbour-title">：{frame.next.title}</span> ›
                 </a>
               )}
               {!frame.next && frame.onFinish && (
-                <button type="button" className="btn btn-primary btn-small" onClick={frame.onFinish} data-testid="learn-finish">
+                <button
+                  type="button"
+                  className="btn btn-primary btn-small"
+                  onClick={frame.onFinish}
+                  data-testid="learn-finish"
+                >
                   {t('learn.flow.finish')}
                 </button>
               )}
@@ -114,8 +141,19 @@ export function LearnLayout({ frame, children }: { frame: LearnFrame; children: 
         )}
       </div>
       {isMobile && drawer && nav && (
-        <div className="learn-drawer" role="dialog" aria-modal="true" aria-label={t('learn.chapters')} data-testid="learn-drawer">
-          <button type="button" className="learn-drawer-mask" aria-label={t('learn.closeChapters')} onClick={() => setDrawer(false)} />
+        <div
+          className="learn-drawer"
+          role="dialog"
+          aria-modal="true"
+          aria-label={t('learn.chapters')}
+          data-testid="learn-drawer"
+        >
+          <button
+            type="button"
+            className="learn-drawer-mask"
+            aria-label={t('learn.closeChapters')}
+            onClick={() => setDrawer(false)}
+          />
           <div className="learn-drawer-panel">
             <header>
               <h2>{t('learn.chapters')}</h2>

@@ -2,7 +2,13 @@ import { useEffect, useState } from 'react';
 import type { Failure } from '../../../shared/envelope';
 import type { MessageKey } from '../../../shared/i18n';
 import { learnRuleText } from '../../../shared/rules/learn-messages';
-import { studyRefusalOf, zStudyLock, zStudyWindow, type StudyLock, type StudyRefusal } from '../../../shared/schemas/learning';
+import {
+  studyRefusalOf,
+  zStudyLock,
+  zStudyWindow,
+  type StudyLock,
+  type StudyRefusal,
+} from '../../../shared/schemas/learning';
 import { useBootstrap } from '../../bootstrap';
 import { alert } from '../../components/feedback';
 import { Loading } from '../../components/Loading';
@@ -18,12 +24,17 @@ import { courseChapterHref, courseInfoHref, learnHref, planHref } from './links'
  * A chapter refused because the order rules lock it (issue 5: the server refuses a locked chapter, 403,
  * with the lock's message key as the error and {blockedBy, window} in the data).
  */
-function lockRefusalOf(failure: Failure): { lock: StudyLock; window: { start: number; end: number | null } | null } | null {
+function lockRefusalOf(
+  failure: Failure,
+): { lock: StudyLock; window: { start: number; end: number | null } | null } | null {
   const message = zStudyLock.shape.message.safeParse(failure.error);
   if (!message.success) return null;
   const data = (failure.data ?? {}) as { blockedBy?: unknown; window?: unknown };
   const opening = zStudyWindow.safeParse(data.window);
-  return { lock: { message: message.data, blockedBy: typeof data.blockedBy === 'string' ? data.blockedBy : '' }, window: opening.success ? opening.data : null };
+  return {
+    lock: { message: message.data, blockedBy: typeof data.blockedBy === 'string' ? data.blockedBy : '' },
+    window: opening.success ? opening.data : null,
+  };
 }
 
 /** The refusals that are not order locks (those say the rule's own message). */
@@ -43,7 +54,19 @@ const MESSAGES: Record<Exclude<StudyRefusal, 'courseRemoved' | StudyLock['messag
  * course (end of trial, spec 4 'Paid course not purchased'), or back to the course. A removed course
  * alerts 该课程已下架 and goes to the school's page (spec 2 Page guards). Other failures offer a retry.
  */
-export function Refusal({ failure, code, coid, cid, onRetry }: { failure: Failure; code: string; coid: string; cid: string; onRetry: () => void }) {
+export function Refusal({
+  failure,
+  code,
+  coid,
+  cid,
+  onRetry,
+}: {
+  failure: Failure;
+  code: string;
+  coid: string;
+  cid: string;
+  onRetry: () => void;
+}) {
   const t = useT();
   const boot = useBootstrap();
   const locale = useLocale();
@@ -51,7 +74,10 @@ export function Refusal({ failure, code, coid, cid, onRetry }: { failure: Failur
   // Not a lock: one of MESSAGES' refusals, or courseRemoved (studyRefusalOf knows no other keys).
   const refusal = locked ? null : (studyRefusalOf(failure.error) as keyof typeof MESSAGES | 'courseRemoved' | null);
   const removed = refusal === 'courseRemoved';
-  const staged = locked && (locked.lock.message === 'stageNotOpen' || locked.lock.message === 'stageClosed') ? locked.lock.message : null;
+  const staged =
+    locked && (locked.lock.message === 'stageNotOpen' || locked.lock.message === 'stageClosed')
+      ? locked.lock.message
+      : null;
   const [windowOpen, setWindowOpen] = useState(true);
   const { data: chapters } = useChapters(removed ? null : coid);
 
@@ -68,11 +94,20 @@ export function Refusal({ failure, code, coid, cid, onRetry }: { failure: Failur
   }, [locked?.lock.message, locale, boot, coid]);
   if (removed) return <Loading />;
 
-  const text = locked ? learnRuleText(locked.lock.message, locale) : refusal ? t(MESSAGES[refusal]) : t('learn.loadFailed', { error: failure.error });
+  const text = locked
+    ? learnRuleText(locked.lock.message, locale)
+    : refusal
+      ? t(MESSAGES[refusal])
+      : t('learn.loadFailed', { error: failure.error });
   const blocking = locked?.lock.blockedBy && chapters ? leafOf(chapters.chapters, locked.lock.blockedBy) : undefined;
   return (
     <LearnLayout frame={{ code, courseTitle: '', title: '', cid, chapters }}>
-      <div className="learn-refusal" role="alert" data-testid="learn-refusal" data-refusal={locked ? locked.lock.message : (refusal ?? 'error')}>
+      <div
+        className="learn-refusal"
+        role="alert"
+        data-testid="learn-refusal"
+        data-refusal={locked ? locked.lock.message : (refusal ?? 'error')}
+      >
         <p>{text}</p>
         <div className="learn-status-actions">
           {refusal === 'noLogin' && (
@@ -86,7 +121,11 @@ export function Refusal({ failure, code, coid, cid, onRetry }: { failure: Failur
             </a>
           )}
           {blocking && (
-            <a className="btn btn-primary" href={learnHref(code, blocking.cid, blocking.learnType)} data-testid="learn-go-blocking">
+            <a
+              className="btn btn-primary"
+              href={learnHref(code, blocking.cid, blocking.learnType)}
+              data-testid="learn-go-blocking"
+            >
               {t('learn.flow.goBlocking', { title: blocking.title })}
             </a>
           )}
@@ -100,7 +139,13 @@ export function Refusal({ failure, code, coid, cid, onRetry }: { failure: Failur
           </a>
         </div>
       </div>
-      {staged && windowOpen && <StageWindowDialog info={{ message: staged, window: locked?.window ?? null }} planHref={planHref(boot, coid)} onConfirm={() => setWindowOpen(false)} />}
+      {staged && windowOpen && (
+        <StageWindowDialog
+          info={{ message: staged, window: locked?.window ?? null }}
+          planHref={planHref(boot, coid)}
+          onConfirm={() => setWindowOpen(false)}
+        />
+      )}
     </LearnLayout>
   );
 }

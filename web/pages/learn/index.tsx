@@ -89,8 +89,18 @@ export default function LearnPage() {
 
   // The public live page /u/learn/{code}/live/1 belongs to the live issue.
   if (chapterId === 'live') return <PendingPage titleKey="page.learn.title" />;
-  if (error instanceof ApiError) return <Refusal failure={error.reply} code={codeOfPath()} coid={coid} cid={chapterId} onRetry={retry} />;
-  if (error) return <Refusal failure={{ status: 'error', error: String(error), data: null }} code={codeOfPath()} coid={coid} cid={chapterId} onRetry={retry} />;
+  if (error instanceof ApiError)
+    return <Refusal failure={error.reply} code={codeOfPath()} coid={coid} cid={chapterId} onRetry={retry} />;
+  if (error)
+    return (
+      <Refusal
+        failure={{ status: 'error', error: String(error), data: null }}
+        code={codeOfPath()}
+        coid={coid}
+        cid={chapterId}
+        onRetry={retry}
+      />
+    );
   if (!ware) return <Loading />;
 
   const route = pathname.replace(/^\/+/, '');
@@ -103,7 +113,17 @@ export default function LearnPage() {
 }
 
 /** A chapter being studied: the frame, the viewer, and the study flow around them (issue 5: progress, locks, dialogs, reminders). */
-function StudyPage({ ware, route, memoryKey, onRetry }: { ware: Ware; route: string; memoryKey: string; onRetry: () => void }) {
+function StudyPage({
+  ware,
+  route,
+  memoryKey,
+  onRetry,
+}: {
+  ware: Ware;
+  route: string;
+  memoryKey: string;
+  onRetry: () => void;
+}) {
   const flow = useStudyFlow(ware);
   return (
     <StudyHooksContext.Provider value={flow.hooks}>

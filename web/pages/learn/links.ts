@@ -11,4 +11,5 @@ export const courseChapterHref = (code: string) => `/course/${code}#/introduce/c
 export const courseInfoHref = (code: string) => `/course/${code}#/introduce/info`;
 
 /** The plan detail of a study-plan course by its decimal coid (spec 4 'Staged plan' Return to plan; 'Growth plan order' redirect). */
-export const planHref = (boot: Parameters<typeof schoolRoutePath>[0], coid: string) => schoolRoutePath(boot, studyDetailPath(coid));
+export const planHref = (boot: Parameters<typeof schoolRoutePath>[0], coid: string) =>
+  schoolRoutePath(boot, studyDetailPath(coid));

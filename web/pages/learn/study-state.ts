@@ -41,7 +41,12 @@ export function lockOf(view: StudyView, tree: readonly ChapterNode[], cid: strin
     title: top.title,
     learnType: top.learnType,
     progress: progressOf(view, top.cid),
-    children: top.children.map((child) => ({ cid: child.cid, title: child.title, learnType: child.learnType, progress: progressOf(view, child.cid) })),
+    children: top.children.map((child) => ({
+      cid: child.cid,
+      title: child.title,
+      learnType: child.learnType,
+      progress: progressOf(view, child.cid),
+    })),
   }));
   const now = studyLocks(nodes, { order_rest: view.study.settings.order_rest, exercOrder: false }).get(cid);
   return now?.locked ? { message: now.message, blockedBy: now.blockedBy } : null;
@@ -89,7 +94,13 @@ export function nextStepOf(ware: Ware, view: StudyView, cid: string = ware.cid):
       passed: chapterState(view, top.cid)?.passed ?? exam?.passed ?? true,
       verify_status: stageVerified(view, tree, index),
       stageExam: exam !== undefined,
-      children: top.children.map((child) => ({ cid: child.cid, title: child.title, learnType: child.learnType, free: child.free || top.free, progress: progressOf(view, child.cid) })),
+      children: top.children.map((child) => ({
+        cid: child.cid,
+        title: child.title,
+        learnType: child.learnType,
+        free: child.free || top.free,
+        progress: progressOf(view, child.cid),
+      })),
     };
   });
   return nextChapterStep({

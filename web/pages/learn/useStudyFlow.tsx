@@ -6,7 +6,12 @@
  * learn-messages); this hook wires them to the heartbeat's replies, the media's end and the buttons.
  */
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { stageExamDialog, type FinishDialog, type NextStep, type StageExamButton } from '../../../shared/rules/next-chapter';
+import {
+  stageExamDialog,
+  type FinishDialog,
+  type NextStep,
+  type StageExamButton,
+} from '../../../shared/rules/next-chapter';
 import { learnRuleText } from '../../../shared/rules/learn-messages';
 import { displayPercent, isComplete } from '../../../shared/rules/progress';
 import type { StudyLock, Ware } from '../../../shared/schemas/learning';
@@ -27,7 +32,6 @@ import { StageWindowDialog, type StageWindowInfo } from './dialogs/StageWindowDi
 import { StudyDialog, type DialogAction } from './dialogs/StudyDialog';
 import { courseChapterHref, courseInfoHref, learnHref, planHref } from './links';
 import { allComplete, chapterState, leafOf, lockOf, nextStepOf, progressOf, type StudyView } from './study-state';
-
 
 type FlowDialog =
   | { kind: 'chapterTip'; step: NextStep }
@@ -72,7 +76,10 @@ export function useStudyFlow(ware: Ware): StudyFlow {
   const [progress, setProgress] = useState<Record<string, number>>({});
   const [signed, setSigned] = useState(study.hasSignature);
   const [rated, setRated] = useState(study.rated);
-  const view: StudyView = useMemo(() => ({ study: { ...study, hasSignature: signed, rated }, progress }), [study, signed, rated, progress]);
+  const view: StudyView = useMemo(
+    () => ({ study: { ...study, hasSignature: signed, rated }, progress }),
+    [study, signed, rated, progress],
+  );
   const viewRef = useRef(view);
   viewRef.current = view;
   const [dialog, setDialog] = useState<FlowDialog | null>(null);
@@ -84,7 +91,10 @@ export function useStudyFlow(ware: Ware): StudyFlow {
   const showLock = useCallback(
     (cid: string, lock: StudyLock) => {
       if (lock.message === 'stageNotOpen' || lock.message === 'stageClosed') {
-        setDialog({ kind: 'stage', info: { message: lock.message, window: chapterState(viewRef.current, cid)?.window ?? null } });
+        setDialog({
+          kind: 'stage',
+          info: { message: lock.message, window: chapterState(viewRef.current, cid)?.window ?? null },
+        });
         return;
       }
       // Spec 4 'Growth plan order': "else the orderTip alert and redirect to the study plan detail".
@@ -217,9 +227,15 @@ export function useStudyFlow(ware: Ware): StudyFlow {
   const stepParts = (step: NextStep): { line: ReactNode; action: DialogAction } => {
     if (step.step === 'next') {
       const title = leafOf(tree, step.cid)?.title ?? '';
-      return { line: <p className="studyflow-next">{t('learn.flow.nextIs', { title })}</p>, action: { label: t('learn.flow.goNext'), onClick: () => runStep(step), primary: true, testId: 'flow-next' } };
+      return {
+        line: <p className="studyflow-next">{t('learn.flow.nextIs', { title })}</p>,
+        action: { label: t('learn.flow.goNext'), onClick: () => runStep(step), primary: true, testId: 'flow-next' },
+      };
     }
-    return { line: null, action: { label: t('learn.flow.continue'), onClick: () => runStep(step), primary: true, testId: 'flow-continue' } };
+    return {
+      line: null,
+      action: { label: t('learn.flow.continue'), onClick: () => runStep(step), primary: true, testId: 'flow-continue' },
+    };
   };
 
   /**
@@ -237,7 +253,13 @@ export function useStudyFlow(ware: Ware): StudyFlow {
               if (error) void alert({ text: errorText(t, error) });
             }),
         }
-      : { label: t('exams.stage.skip'), testId: 'stage-exam-skip', onClick: ware.next ? () => window.location.assign(learnHref(ware.code, ware.next!.cid, ware.next!.learnType)) : close };
+      : {
+          label: t('exams.stage.skip'),
+          testId: 'stage-exam-skip',
+          onClick: ware.next
+            ? () => window.location.assign(learnHref(ware.code, ware.next!.cid, ware.next!.learnType))
+            : close,
+        };
 
   let shown: ReactNode = null;
   if (dialog?.kind === 'chapterTip' || dialog?.kind === 'ended') {
@@ -266,7 +288,12 @@ export function useStudyFlow(ware: Ware): StudyFlow {
         onClose={close}
         actions={[
           { label: t('common.cancel'), onClick: close },
-          { label: t('learn.flow.buy'), onClick: () => window.location.assign(courseInfoHref(ware.code)), primary: true, testId: 'end-of-trial-buy' },
+          {
+            label: t('learn.flow.buy'),
+            onClick: () => window.location.assign(courseInfoHref(ware.code)),
+            primary: true,
+            testId: 'end-of-trial-buy',
+          },
         ]}
       >
         <p>{t('learn.refusal.endOfTrial')}</p>
@@ -289,7 +316,14 @@ export function useStudyFlow(ware: Ware): StudyFlow {
       <StudyDialog
         title={t('learn.flow.finishedTitle')}
         testId="course-finished"
-        actions={[{ label: t('common.ok'), onClick: () => setDialog(rest.length > 0 ? { kind: 'finish', queue: rest } : null), primary: true, testId: 'course-finished-ok' }]}
+        actions={[
+          {
+            label: t('common.ok'),
+            onClick: () => setDialog(rest.length > 0 ? { kind: 'finish', queue: rest } : null),
+            primary: true,
+            testId: 'course-finished-ok',
+          },
+        ]}
       >
         <p>{learnRuleText('lastSection', locale)}</p>
       </StudyDialog>
@@ -328,7 +362,12 @@ export function useStudyFlow(ware: Ware): StudyFlow {
       );
     } else if (head === 'thanks') {
       shown = (
-        <StudyDialog title={t('learn.flow.thanksTitle')} testId="thanks" onClose={advance} actions={[{ label: t('common.ok'), onClick: advance, primary: true, testId: 'thanks-ok' }]}>
+        <StudyDialog
+          title={t('learn.flow.thanksTitle')}
+          testId="thanks"
+          onClose={advance}
+          actions={[{ label: t('common.ok'), onClick: advance, primary: true, testId: 'thanks-ok' }]}
+        >
           <p>{learnRuleText('thanks', locale)}</p>
         </StudyDialog>
       );
@@ -340,7 +379,9 @@ export function useStudyFlow(ware: Ware): StudyFlow {
   const finished = recorded && allComplete(view);
   return {
     hooks,
-    nav: recorded ? { progressOf: (cid) => progressOf(view, cid), lockOf: (cid) => lockOf(view, tree, cid), onLocked: showLock } : undefined,
+    nav: recorded
+      ? { progressOf: (cid) => progressOf(view, cid), lockOf: (cid) => lockOf(view, tree, cid), onLocked: showLock }
+      : undefined,
     onNext: runNext,
     onFinish: recorded && !ware.next ? runNext : undefined,
     finished,

@@ -16,7 +16,9 @@ export default function LoginPage() {
   const name = boot.userData.sname || boot.userData.uname;
   const home = schoolHomePath(boot);
   const canRegister = boot.registerEnabled && boot.role === 'guest';
-  const [tab, setTab] = useState<'login' | 'register'>(() => (canRegister && new URLSearchParams(window.location.search).get('register') === '1' ? 'register' : 'login'));
+  const [tab, setTab] = useState<'login' | 'register'>(() =>
+    canRegister && new URLSearchParams(window.location.search).get('register') === '1' ? 'register' : 'login',
+  );
   return (
     <div className="auth-page">
       <main className="auth-card">
@@ -29,10 +31,24 @@ export default function LoginPage() {
         <h1 className="auth-title">{tab === 'register' ? t('account.register.title') : t('login.title')}</h1>
         {canRegister && (
           <div className="auth-tabs" role="tablist">
-            <button type="button" role="tab" className="auth-tab" aria-selected={tab === 'login'} onClick={() => setTab('login')} data-testid="tab-login">
+            <button
+              type="button"
+              role="tab"
+              className="auth-tab"
+              aria-selected={tab === 'login'}
+              onClick={() => setTab('login')}
+              data-testid="tab-login"
+            >
               {t('account.register.loginTab')}
             </button>
-            <button type="button" role="tab" className="auth-tab" aria-selected={tab === 'register'} onClick={() => setTab('register')} data-testid="tab-register">
+            <button
+              type="button"
+              role="tab"
+              className="auth-tab"
+              aria-selected={tab === 'register'}
+              onClick={() => setTab('register')}
+              data-testid="tab-register"
+            >
               {t('account.register.tab')}
             </button>
           </div>
@@ -47,8 +63,10 @@ export default function LoginPage() {
               {t('login.switchAccount')}
             </a>
           </div>
+        ) : tab === 'register' && canRegister ? (
+          <RegisterForm />
         ) : (
-          tab === 'register' && canRegister ? <RegisterForm /> : <LoginForm role="student" school={boot.hashUID} returnUrl={boot.returnUrl} />
+          <LoginForm role="student" school={boot.hashUID} returnUrl={boot.returnUrl} />
         )}
         <div className="auth-foot">
           <LanguageSwitch />

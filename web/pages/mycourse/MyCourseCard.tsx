@@ -1,4 +1,11 @@
-import { badgeText, courseBadge, learningProgressText, remainingValidityText, type BadgeItem, type Remaining } from '../../../shared/rules/expiring';
+import {
+  badgeText,
+  courseBadge,
+  learningProgressText,
+  remainingValidityText,
+  type BadgeItem,
+  type Remaining,
+} from '../../../shared/rules/expiring';
 import { filterTitle } from '../../../shared/rules/text';
 import type { MyCourse } from '../../../shared/schemas/mycourses';
 import { CourseCover } from '../../components/catalogue/CourseCover';
@@ -28,11 +35,26 @@ export const coursePageHref = (code: string) => `/course/${code}`;
  * off); the course page to start it, or, once expired, to renew it; nowhere once deleted.
  */
 export function myCourseCard(item: MyCourse): CardCourse {
-  const base = { coid: item.coid, title: item.coid_title, img: item.img, remaining: item.remaining, process: item.process, isExpire: item.isExpire, isDelete: item.isDelete, required_courses: item.required_courses };
+  const base = {
+    coid: item.coid,
+    title: item.coid_title,
+    img: item.img,
+    remaining: item.remaining,
+    process: item.process,
+    isExpire: item.isExpire,
+    isDelete: item.isDelete,
+    required_courses: item.required_courses,
+  };
   if (item.isDelete && !item.isExpire) return { ...base, href: null, action: 'myCourses.unavailable' };
   if (item.isExpire) return { ...base, href: coursePageHref(item.code), action: 'myCourses.view' };
   const at = item.continueAt;
-  if (at?.learnType) return { ...base, href: learnHref(item.code, at.cid, at.learnType), action: 'myCourses.continue', lastTitle: at.title };
+  if (at?.learnType)
+    return {
+      ...base,
+      href: learnHref(item.code, at.cid, at.learnType),
+      action: 'myCourses.continue',
+      lastTitle: at.title,
+    };
   return { ...base, href: coursePageHref(item.code), action: at ? 'myCourses.continue' : 'myCourses.start' };
 }
 
@@ -48,7 +70,12 @@ export function MyCourseCard({ course, columnMode = false }: { course: CardCours
   const progress = learningProgressText(course.process, locale, columnMode);
   const unavailable = course.href === null;
   return (
-    <article className={`mc-card${unavailable ? ' is-unavailable' : ''}`} data-testid="my-course" data-coid={course.coid} title={course.title}>
+    <article
+      className={`mc-card${unavailable ? ' is-unavailable' : ''}`}
+      data-testid="my-course"
+      data-coid={course.coid}
+      title={course.title}
+    >
       <div className="mc-media">
         <CourseCover img={course.img} title={course.title} seed={course.coid} />
         {badge && (
@@ -71,9 +98,17 @@ export function MyCourseCard({ course, columnMode = false }: { course: CardCours
           </div>
         )}
         <div className="mc-foot">
-          {course.lastTitle ? <span className="mc-last">{t('myCourses.lastStudied', { title: filterTitle(course.lastTitle, 20) })}</span> : <span />}
+          {course.lastTitle ? (
+            <span className="mc-last">{t('myCourses.lastStudied', { title: filterTitle(course.lastTitle, 20) })}</span>
+          ) : (
+            <span />
+          )}
           {course.href ? (
-            <a className={`btn btn-small ${course.remaining.kind === 'expired' ? 'btn-light' : 'btn-primary'}`} href={course.href} data-testid="continue-link">
+            <a
+              className={`btn btn-small ${course.remaining.kind === 'expired' ? 'btn-light' : 'btn-primary'}`}
+              href={course.href}
+              data-testid="continue-link"
+            >
               {t(course.action)}
             </a>
           ) : (

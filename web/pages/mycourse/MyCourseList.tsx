@@ -7,7 +7,11 @@ import { courseListPath } from '../../paths';
 import { MyCourseCard, myCourseCard } from './MyCourseCard';
 import { useLoginOnNoLogin, useMyCourses } from './useMyCourses';
 
-const FILTER_KEYS = { all: 'myCourses.filter.all', learning: 'myCourses.filter.learning', expired: 'myCourses.filter.expired' } as const;
+const FILTER_KEYS = {
+  all: 'myCourses.filter.all',
+  learning: 'myCourses.filter.learning',
+  expired: 'myCourses.filter.expired',
+} as const;
 
 /**
  * The student's courses (GET getstucourse): filter tabs, the cards, an empty state and 'load more'.
@@ -51,7 +55,13 @@ export function MyCourseList({ mobile }: { mobile: boolean }) {
         </div>
         <div className="mc-more">
           {list.hasMore ? (
-            <button type="button" className="btn" onClick={list.loadMore} disabled={list.loadingMore} data-testid="load-more">
+            <button
+              type="button"
+              className="btn"
+              onClick={list.loadMore}
+              disabled={list.loadingMore}
+              data-testid="load-more"
+            >
               {t(list.loadingMore ? 'myCourses.loadingMore' : 'myCourses.loadMore')}
             </button>
           ) : (
@@ -67,12 +77,23 @@ export function MyCourseList({ mobile }: { mobile: boolean }) {
       <div className="mc-toolbar">
         <div className="mc-tabs" role="tablist" aria-label={t('myCourses.filter')}>
           {MY_COURSES_TYPES.map((kind) => (
-            <button key={kind} type="button" role="tab" aria-selected={type === kind} className={`mc-tab${type === kind ? ' is-active' : ''}`} onClick={() => setType(kind)}>
+            <button
+              key={kind}
+              type="button"
+              role="tab"
+              aria-selected={type === kind}
+              className={`mc-tab${type === kind ? ' is-active' : ''}`}
+              onClick={() => setType(kind)}
+            >
               {t(FILTER_KEYS[kind])}
             </button>
           ))}
         </div>
-        {!list.loading && !list.error && <span className="page-muted" data-testid="my-courses-count">{t('myCourses.count', { n: list.total })}</span>}
+        {!list.loading && !list.error && (
+          <span className="page-muted" data-testid="my-courses-count">
+            {t('myCourses.count', { n: list.total })}
+          </span>
+        )}
       </div>
       {body}
     </div>

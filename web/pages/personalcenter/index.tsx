@@ -71,7 +71,10 @@ export default function PersonalCenterPage() {
             {t('learnRules.almostExpire')}
           </SiteLink>
           {/* My information: myinformation_m on mobile, myinformation on desktop (profile, custom fields, avatar, password). */}
-          <SiteLink to={isMobile ? ROUTES.myInformationMobile : ROUTES.myInformation} className="info-row personal-entry">
+          <SiteLink
+            to={isMobile ? ROUTES.myInformationMobile : ROUTES.myInformation}
+            className="info-row personal-entry"
+          >
             {t('account.menu.myInfo')}
           </SiteLink>
         </nav>
@@ -83,7 +86,11 @@ export default function PersonalCenterPage() {
           <LanguageSwitch />
         </div>
       </section>
-      <button type="button" className="btn btn-danger-outline btn-block personal-logout" onClick={() => void handleLogout()}>
+      <button
+        type="button"
+        className="btn btn-danger-outline btn-block personal-logout"
+        onClick={() => void handleLogout()}
+      >
         {t('nav.logout')}
       </button>
     </div>

@@ -22,11 +22,22 @@ function LessonRow({ plan, lesson, index }: { plan: StudentPlanDetail; lesson: S
   const action = lesson.complete ? 'plans.review' : percent > 0 ? 'plans.continue' : 'plans.start';
   const studyable = lesson.learnType !== '';
   return (
-    <li className={`sp-lesson${lesson.lock ? ' is-locked' : ''}${lesson.complete ? ' is-complete' : ''}`} data-testid="plan-lesson" data-cid={lesson.cid} data-locked={lesson.lock ? 'true' : 'false'}>
+    <li
+      className={`sp-lesson${lesson.lock ? ' is-locked' : ''}${lesson.complete ? ' is-complete' : ''}`}
+      data-testid="plan-lesson"
+      data-cid={lesson.cid}
+      data-locked={lesson.lock ? 'true' : 'false'}
+    >
       <span className="sp-lesson-index" aria-hidden="true">
         {lesson.lock ? (
           <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-            <path d="M7 11V8a5 5 0 0 1 10 0v3M6 11h12v9H6z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+            <path
+              d="M7 11V8a5 5 0 0 1 10 0v3M6 11h12v9H6z"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinejoin="round"
+            />
           </svg>
         ) : lesson.complete ? (
           '✓'
@@ -53,7 +64,11 @@ function LessonRow({ plan, lesson, index }: { plan: StudentPlanDetail; lesson: S
         {lesson.lock || !studyable ? (
           <span className="sp-locked-text">{t('plans.locked')}</span>
         ) : (
-          <a className={`btn btn-small ${lesson.complete ? 'btn-light' : 'btn-primary'}`} href={learnHref(plan.code, lesson.cid, lesson.learnType)} data-testid="lesson-link">
+          <a
+            className={`btn btn-small ${lesson.complete ? 'btn-light' : 'btn-primary'}`}
+            href={learnHref(plan.code, lesson.cid, lesson.learnType)}
+            data-testid="lesson-link"
+          >
             {t(action)}
           </a>
         )}
@@ -67,10 +82,28 @@ function StageCard({ plan, stage, index }: { plan: StudentPlanDetail; stage: Stu
   const t = useT();
   const locale = useLocale();
   const state = stage.lock ? 'locked' : stage.finished ? 'finished' : 'inProgress';
-  const stateText = state === 'locked' ? t('plans.stageLocked') : state === 'finished' ? t('plans.stageFinished') : t('plans.stageInProgress');
-  const review = plan.verify && stage.studied ? (stage.verify_status === VERIFY_STATUS.approved ? 'plans.reviewApproved' : stage.verify_status === VERIFY_STATUS.rejected ? 'plans.reviewRejected' : 'plans.reviewPending') : null;
+  const stateText =
+    state === 'locked'
+      ? t('plans.stageLocked')
+      : state === 'finished'
+        ? t('plans.stageFinished')
+        : t('plans.stageInProgress');
+  const review =
+    plan.verify && stage.studied
+      ? stage.verify_status === VERIFY_STATUS.approved
+        ? 'plans.reviewApproved'
+        : stage.verify_status === VERIFY_STATUS.rejected
+          ? 'plans.reviewRejected'
+          : 'plans.reviewPending'
+      : null;
   return (
-    <section className={`sp-stage is-${state}`} data-testid="plan-stage" data-cid={stage.cid} data-state={state} aria-labelledby={`stage-${stage.cid}`}>
+    <section
+      className={`sp-stage is-${state}`}
+      data-testid="plan-stage"
+      data-cid={stage.cid}
+      data-state={state}
+      aria-labelledby={`stage-${stage.cid}`}
+    >
       <header className="sp-stage-head">
         <span className="sp-stage-no">{t('plans.stage', { index: index + 1 })}</span>
         <h2 id={`stage-${stage.cid}`} className="sp-stage-title">
@@ -86,7 +119,10 @@ function StageCard({ plan, stage, index }: { plan: StudentPlanDetail; stage: Stu
         </p>
       )}
       {review && (
-        <p className={`sp-stage-review ${review === 'plans.reviewRejected' ? 'is-rejected' : ''}`} data-testid="stage-review">
+        <p
+          className={`sp-stage-review ${review === 'plans.reviewRejected' ? 'is-rejected' : ''}`}
+          data-testid="stage-review"
+        >
           {t(review)}
           {review === 'plans.reviewRejected' && stage.review_reason && (
             <span className="sp-stage-reason" data-testid="stage-review-reason">
@@ -122,7 +158,14 @@ export default function StudyDetailPage() {
   const back = (
     <SiteLink to={ROUTES.studyPlan} className="sp-back">
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-        <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M15 5l-7 7 7 7"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       <span>{t('plans.back')}</span>
     </SiteLink>
@@ -141,9 +184,18 @@ export default function StudyDetailPage() {
     );
   }
 
-  const notes = [plan.kind === 'growth' ? t('plans.growthNote') : null, plan.kind === 'staged' ? t('plans.stagedNote') : null, plan.verify ? t('plans.verifyNote') : null].filter(Boolean);
+  const notes = [
+    plan.kind === 'growth' ? t('plans.growthNote') : null,
+    plan.kind === 'staged' ? t('plans.stagedNote') : null,
+    plan.verify ? t('plans.verifyNote') : null,
+  ].filter(Boolean);
   return (
-    <section className={isMobile ? 'sp-page sp-page-mobile' : 'card sp-page'} aria-labelledby="plan-title" data-testid="study-detail-page" data-kind={plan.kind}>
+    <section
+      className={isMobile ? 'sp-page sp-page-mobile' : 'card sp-page'}
+      aria-labelledby="plan-title"
+      data-testid="study-detail-page"
+      data-kind={plan.kind}
+    >
       {back}
       <header className="sp-detail-head">
         <span className={`sp-kind sp-kind-${plan.kind}`}>{t(`plans.kind.${plan.kind}`)}</span>
@@ -151,9 +203,13 @@ export default function StudyDetailPage() {
           {plan.title}
         </h1>
         <p className="sp-line">
-          {t('plans.stageCount', { count: plan.stages })} · {t('plans.lessonCount', { complete: plan.progress.complete, total: plan.progress.total })}
+          {t('plans.stageCount', { count: plan.stages })} ·{' '}
+          {t('plans.lessonCount', { complete: plan.progress.complete, total: plan.progress.total })}
         </p>
-        <ProgressBar percent={plan.progress.process} label={learningProgressText(plan.progress.process, locale) ?? ''} />
+        <ProgressBar
+          percent={plan.progress.process}
+          label={learningProgressText(plan.progress.process, locale) ?? ''}
+        />
         {notes.map((note) => (
           <p key={note} className="sp-note">
             {note}

@@ -26,9 +26,13 @@ function PlanCard({ plan }: { plan: StudentPlan }) {
           {filterTitle(plan.title)}
         </h2>
         <p className="sp-line">
-          {t('plans.stageCount', { count: plan.stages })} · {t('plans.lessonCount', { complete: plan.progress.complete, total: plan.progress.total })}
+          {t('plans.stageCount', { count: plan.stages })} ·{' '}
+          {t('plans.lessonCount', { complete: plan.progress.complete, total: plan.progress.total })}
         </p>
-        <ProgressBar percent={plan.progress.process} label={learningProgressText(plan.progress.process, locale) ?? ''} />
+        <ProgressBar
+          percent={plan.progress.process}
+          label={learningProgressText(plan.progress.process, locale) ?? ''}
+        />
         <div className="sp-card-foot">
           <SiteLink to={studyDetailPath(plan.coid)} className="btn btn-small btn-primary">
             {t('plans.open')}
@@ -78,7 +82,11 @@ export default function StudyPlanPage() {
     );
 
   return (
-    <section className={isMobile ? 'sp-page sp-page-mobile' : 'card sp-page'} aria-labelledby="study-plan-title" data-testid="study-plan-page">
+    <section
+      className={isMobile ? 'sp-page sp-page-mobile' : 'card sp-page'}
+      aria-labelledby="study-plan-title"
+      data-testid="study-plan-page"
+    >
       <h1 id="study-plan-title" className="page-title">
         {t('plans.title')}
       </h1>

@@ -17,14 +17,22 @@ import { useEditableForm } from '../../hooks/useEditableForm';
 import { MissingRecord } from '../../components/MissingRecord';
 
 type ArticleForm = { title: string; img: string; content: string };
-const formOf = (article: Article): ArticleForm => ({ title: article.title, img: article.img, content: article.content });
+const formOf = (article: Article): ArticleForm => ({
+  title: article.title,
+  img: article.img,
+  content: article.content,
+});
 
 /** An article: title, cover and rich-text content; publish and pin. */
 export default function ArticleEditor() {
   const t = useT();
   const { aid = '' } = useParams();
   const revalidate = useRevalidate();
-  const { data: article, error, mutate } = useCall(articleCalls.info, aid ? { params: { aid } } : null, {
+  const {
+    data: article,
+    error,
+    mutate,
+  } = useCall(articleCalls.info, aid ? { params: { aid } } : null, {
     revalidateOnFocus: false,
   });
   const { base, form, errors, setErrors, dirty, change, reset } = useEditableForm(article, formOf);
@@ -61,7 +69,13 @@ export default function ArticleEditor() {
         ? await request(articleCalls.publish, { body: { aid, status: article.status === 1 ? 0 : 1 } })
         : await request(articleCalls.pin, { body: { aid, pinned: article.pinned ? 0 : 1 } });
     if (reply.status !== 'ok') return toast(failureText(t, reply));
-    toast(kind === 'publish' ? (reply.data.status === 1 ? t('admin.courses.publishedToast') : t('admin.courses.unpublishedToast')) : t('admin.common.saved'));
+    toast(
+      kind === 'publish'
+        ? reply.data.status === 1
+          ? t('admin.courses.publishedToast')
+          : t('admin.courses.unpublishedToast')
+        : t('admin.common.saved'),
+    );
     await mutate({ ...article, status: reply.data.status, pinned: reply.data.pinned }, { revalidate: false });
     void revalidate('article/admin/list');
   };
@@ -86,7 +100,12 @@ export default function ArticleEditor() {
         <button type="button" className="btn btn-small" onClick={() => void toggle('pin')}>
           {article.pinned ? t('admin.courses.unpin') : t('admin.courses.pin')}
         </button>
-        <button type="button" className="btn btn-small" onClick={() => void toggle('publish')} data-testid="toggle-publish">
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => void toggle('publish')}
+          data-testid="toggle-publish"
+        >
           {article.status === 1 ? t('admin.courses.unpublish') : t('admin.courses.publish')}
         </button>
       </PageHeader>
@@ -101,12 +120,24 @@ export default function ArticleEditor() {
           <Field label={t('admin.articles.name')} error={errors.title} name="title" wide>
             <input value={form.title} maxLength={100} onChange={(event) => change({ title: event.target.value })} />
           </Field>
-          <Field label={t('admin.course.cover')} error={errors.img} name="img" hint={t('admin.common.uploadLater')} wide>
+          <Field
+            label={t('admin.course.cover')}
+            error={errors.img}
+            name="img"
+            hint={t('admin.common.uploadLater')}
+            wide
+          >
             <ImageField value={form.img} onChange={(img) => change({ img })} invalid={!!errors.img} />
           </Field>
         </div>
         <h2 className="ac-subtitle">{t('admin.articles.content')}</h2>
-        <RichTextEditor value={form.content} onChange={(content) => change({ content })} label={t('admin.articles.content')} invalid={!!errors.content} testId="article-editor-content" />
+        <RichTextEditor
+          value={form.content}
+          onChange={(content) => change({ content })}
+          label={t('admin.articles.content')}
+          invalid={!!errors.content}
+          testId="article-editor-content"
+        />
         {errors.content && <p className="ac-error">{errors.content}</p>}
         <div className="ac-savebar">
           {dirty && <span className="ac-dirty">{t('admin.common.unsavedMark')}</span>}

@@ -75,9 +75,20 @@ export default function ArticlesPage() {
       </PageHeader>
       <section className="card ac-card">
         <ListToolbar>
-          <Segmented label={t('admin.courses.status')} options={FILTERS} value={filter.key} onChange={(item) => { setPage(1); setFilter(item); }} />
+          <Segmented
+            label={t('admin.courses.status')}
+            options={FILTERS}
+            value={filter.key}
+            onChange={(item) => {
+              setPage(1);
+              setFilter(item);
+            }}
+          />
         </ListToolbar>
-        <DataTable columns={[t('admin.articles.name'), t('admin.courses.statusCol'), t('admin.articles.createdAt')]} empty={data && rows.length === 0 && t('admin.articles.empty')}>
+        <DataTable
+          columns={[t('admin.articles.name'), t('admin.courses.statusCol'), t('admin.articles.createdAt')]}
+          empty={data && rows.length === 0 && t('admin.articles.empty')}
+        >
           {rows.map((row, index) => (
             <tr key={row.aid} data-testid="article-row" data-aid={row.aid}>
               <td data-label={t('admin.articles.name')}>
@@ -131,7 +142,14 @@ export default function ArticlesPage() {
         {data && <Pager page={page} num={PAGE_SIZE} total={data.total} onPage={setPage} />}
       </section>
       {creating && (
-        <Modal title={t('admin.articles.new')} submitText={t('admin.articles.createDraft')} onSubmit={() => void handleCreate()} onClose={() => setCreating(false)} busy={busy} testId="create-article">
+        <Modal
+          title={t('admin.articles.new')}
+          submitText={t('admin.articles.createDraft')}
+          onSubmit={() => void handleCreate()}
+          onClose={() => setCreating(false)}
+          busy={busy}
+          testId="create-article"
+        >
           <Field label={t('admin.articles.name')}>
             <input value={title} maxLength={100} onChange={(event) => setTitle(event.target.value)} />
           </Field>

@@ -11,7 +11,19 @@ import { Modal } from '../../components/Modal';
 import { subtreeIds } from '../../hooks/useCatalogue';
 
 /** The category still holds courses (409): choose where they go, then move them and delete the category (course/movebeforedelcate). */
-export function MoveCoursesDialog({ node, courses, tree, onDone, onClose }: { node: CategoryNode; courses: number; tree: CategoryNode[]; onDone: () => void; onClose: () => void }) {
+export function MoveCoursesDialog({
+  node,
+  courses,
+  tree,
+  onDone,
+  onClose,
+}: {
+  node: CategoryNode;
+  courses: number;
+  tree: CategoryNode[];
+  onDone: () => void;
+  onClose: () => void;
+}) {
   const t = useT();
   const [target, setTarget] = useState('0');
   const [busy, setBusy] = useState(false);
@@ -27,10 +39,24 @@ export function MoveCoursesDialog({ node, courses, tree, onDone, onClose }: { no
   };
 
   return (
-    <Modal title={t('admin.categories.hasCoursesTitle')} submitText={t('admin.categories.moveAndDelete')} onSubmit={() => void handleSubmit()} onClose={onClose} busy={busy} danger testId="move-courses">
+    <Modal
+      title={t('admin.categories.hasCoursesTitle')}
+      submitText={t('admin.categories.moveAndDelete')}
+      onSubmit={() => void handleSubmit()}
+      onClose={onClose}
+      busy={busy}
+      danger
+      testId="move-courses"
+    >
       <p className="dialog-text">{t('admin.categories.hasCourses', { title: node.title, count: courses })}</p>
       <Field label={t('admin.categories.moveCoursesTo')} name="targetCatid">
-        <CategorySelect tree={tree} value={target} onChange={setTarget} rootLabel={t('admin.course.noCategory')} disabledIds={subtreeIds(node)} />
+        <CategorySelect
+          tree={tree}
+          value={target}
+          onChange={setTarget}
+          rootLabel={t('admin.course.noCategory')}
+          disabledIds={subtreeIds(node)}
+        />
       </Field>
     </Modal>
   );

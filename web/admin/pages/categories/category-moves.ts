@@ -35,7 +35,12 @@ export function childrenOf(tree: readonly CategoryNode[], parentId: string): Cat
 }
 
 /** The course/cate/update move for dropping `node` before, after or into `target`; null when refused or nothing moves. */
-export function dropMove(tree: readonly CategoryNode[], node: CategoryNode, target: CategoryNode, place: DropPlace): { parent_id: string; position: number } | null {
+export function dropMove(
+  tree: readonly CategoryNode[],
+  node: CategoryNode,
+  target: CategoryNode,
+  place: DropPlace,
+): { parent_id: string; position: number } | null {
   if (node.catid === target.catid) return null;
   if (place === 'into') {
     if (!canMoveUnder(tree, node, target.catid)) return null;
@@ -45,6 +50,10 @@ export function dropMove(tree: readonly CategoryNode[], node: CategoryNode, targ
   if (!canMoveUnder(tree, node, parentId)) return null;
   const others = childrenOf(tree, parentId).filter((child) => child.catid !== node.catid);
   const position = others.findIndex((child) => child.catid === target.catid) + (place === 'after' ? 1 : 0);
-  if (parentId === node.parent_id && childrenOf(tree, parentId).findIndex((child) => child.catid === node.catid) === position) return null;
+  if (
+    parentId === node.parent_id &&
+    childrenOf(tree, parentId).findIndex((child) => child.catid === node.catid) === position
+  )
+    return null;
   return { parent_id: parentId, position };
 }

@@ -51,7 +51,13 @@ export default function CategoriesPage() {
   };
 
   const handleDelete = async (node: CategoryNode) => {
-    const ok = await confirm({ text: node.children.length > 0 ? t('admin.categories.deleteWithChildren', { title: node.title }) : t('admin.categories.deleteOne', { title: node.title }), okText: t('admin.common.delete') });
+    const ok = await confirm({
+      text:
+        node.children.length > 0
+          ? t('admin.categories.deleteWithChildren', { title: node.title })
+          : t('admin.categories.deleteOne', { title: node.title }),
+      okText: t('admin.common.delete'),
+    });
     if (!ok) return;
     setBusy(true);
     const reply = await request(categoryCalls.remove, { body: { catid: node.catid } });
@@ -98,8 +104,15 @@ export default function CategoriesPage() {
     nameMax: 100,
     testIds: { node: 'category-node', name: 'category-title' },
     dataOf: (node) => ({ 'data-catid': node.catid, 'data-title': node.title }),
-    words: { renameLabel: t('admin.categories.renameLabel'), addChild: t('admin.categories.addChild'), rename: t('admin.categories.rename'), moveTo: t('admin.categories.moveTo') },
-    info: (_node, depth) => <span className="ac-muted ac-cat-level">{t('admin.categories.level', { level: depth })}</span>,
+    words: {
+      renameLabel: t('admin.categories.renameLabel'),
+      addChild: t('admin.categories.addChild'),
+      rename: t('admin.categories.rename'),
+      moveTo: t('admin.categories.moveTo'),
+    },
+    info: (_node, depth) => (
+      <span className="ac-muted ac-cat-level">{t('admin.categories.level', { level: depth })}</span>
+    ),
     canAddChild: (_node, depth) => depth < CATEGORY_MAX_DEPTH,
     movePicker: (node, close) => (
       <>
@@ -119,7 +132,9 @@ export default function CategoriesPage() {
             if (parentId !== node.parent_id) actions.move(node, parentId, Number.MAX_SAFE_INTEGER);
           }}
         />
-        {depthOf(tree, node.parent_id) > 0 || node.children.length > 0 ? <span className="ac-hint">{t('admin.categories.depthHint')}</span> : null}
+        {depthOf(tree, node.parent_id) > 0 || node.children.length > 0 ? (
+          <span className="ac-hint">{t('admin.categories.depthHint')}</span>
+        ) : null}
       </>
     ),
   };
@@ -170,12 +185,28 @@ export default function CategoriesPage() {
         {!isLoading && tree.length === 0 && <p className="ac-empty">{t('admin.categories.empty')}</p>}
         <ul className={`ac-cats${dragged ? ' is-dragging' : ''}`} data-testid="category-tree">
           {tree.map((node, index) => (
-            <TreeNodeRow key={node.catid} node={node} depth={1} index={index} count={tree.length} busy={busy} actions={actions} kind={rowKind} />
+            <TreeNodeRow
+              key={node.catid}
+              node={node}
+              depth={1}
+              index={index}
+              count={tree.length}
+              busy={busy}
+              actions={actions}
+              kind={rowKind}
+            />
           ))}
         </ul>
       </section>
       {childOf && (
-        <Modal title={t('admin.categories.addChildTo', { title: childOf.title })} submitText={t('admin.categories.add')} onSubmit={() => void handleAdd(childOf.catid, childTitle)} onClose={() => setChildOf(null)} busy={busy} testId="add-child-category">
+        <Modal
+          title={t('admin.categories.addChildTo', { title: childOf.title })}
+          submitText={t('admin.categories.add')}
+          onSubmit={() => void handleAdd(childOf.catid, childTitle)}
+          onClose={() => setChildOf(null)}
+          busy={busy}
+          testId="add-child-category"
+        >
           <Field label={t('admin.categories.name')} error={childError}>
             <input
               value={childTitle}

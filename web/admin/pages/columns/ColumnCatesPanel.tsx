@@ -47,7 +47,13 @@ export function ColumnCatesPanel({ onChanged }: { onChanged: () => void }) {
           void run(() => addCate(title.trim()), t('admin.columns.cateAdded')).then((ok) => ok && setTitle(''));
         }}
       >
-        <input value={title} maxLength={30} placeholder={t('admin.columns.catePlaceholder')} aria-label={t('admin.columns.catePlaceholder')} onChange={(event) => setTitle(event.target.value)} />
+        <input
+          value={title}
+          maxLength={30}
+          placeholder={t('admin.columns.catePlaceholder')}
+          aria-label={t('admin.columns.catePlaceholder')}
+          onChange={(event) => setTitle(event.target.value)}
+        />
         <button type="submit" className="btn btn-small btn-primary" disabled={busy}>
           {t('admin.categories.add')}
         </button>
@@ -64,10 +70,18 @@ export function ColumnCatesPanel({ onChanged }: { onChanged: () => void }) {
                   onSubmit={(event) => {
                     event.preventDefault();
                     if (!editing.title.trim()) return;
-                    void run(() => updateCate(cate.catid, { title: editing.title.trim() })).then((ok) => ok && setEditing(null));
+                    void run(() => updateCate(cate.catid, { title: editing.title.trim() })).then(
+                      (ok) => ok && setEditing(null),
+                    );
                   }}
                 >
-                  <input autoFocus value={editing.title} maxLength={30} aria-label={t('admin.categories.renameLabel')} onChange={(event) => setEditing({ ...editing, title: event.target.value })} />
+                  <input
+                    autoFocus
+                    value={editing.title}
+                    maxLength={30}
+                    aria-label={t('admin.categories.renameLabel')}
+                    onChange={(event) => setEditing({ ...editing, title: event.target.value })}
+                  />
                   <button type="submit" className="btn btn-small btn-primary" disabled={busy}>
                     {t('admin.common.save')}
                   </button>
@@ -81,17 +95,27 @@ export function ColumnCatesPanel({ onChanged }: { onChanged: () => void }) {
                     {cate.title} <span className="ac-muted">({cate.column_count})</span>
                   </span>
                   <span className="ac-row-actions">
-                    <OrderButtons index={index} count={cates.length} label={cate.title} onMove={(to) => void run(() => updateCate(cate.catid, { position: to }))} />
-                    <button type="button" className="btn btn-small btn-text" onClick={() => setEditing({ catid: cate.catid, title: cate.title })}>
+                    <OrderButtons
+                      index={index}
+                      count={cates.length}
+                      label={cate.title}
+                      onMove={(to) => void run(() => updateCate(cate.catid, { position: to }))}
+                    />
+                    <button
+                      type="button"
+                      className="btn btn-small btn-text"
+                      onClick={() => setEditing({ catid: cate.catid, title: cate.title })}
+                    >
                       {t('admin.categories.rename')}
                     </button>
                     <button
                       type="button"
                       className="btn btn-small btn-text ac-danger-text"
                       onClick={() =>
-                        void confirm({ text: t('admin.columns.deleteCate', { title: cate.title }), okText: t('admin.common.delete') }).then(
-                          (ok) => ok && run(() => deleteCate(cate.catid), t('admin.categories.deleted')),
-                        )
+                        void confirm({
+                          text: t('admin.columns.deleteCate', { title: cate.title }),
+                          okText: t('admin.common.delete'),
+                        }).then((ok) => ok && run(() => deleteCate(cate.catid), t('admin.categories.deleted')))
                       }
                     >
                       {t('admin.common.delete')}

@@ -43,16 +43,15 @@ const formOf = (column: AdminColumn): ColumnForm => ({
   coids: column.coids,
 });
 
-
 /** A column: title, cover, description, category, prices, validity and its ordered courses; publish and pin. */
 export default function ColumnEditor() {
   const t = useT();
   const { id = '' } = useParams();
-  const { data: column, error, mutate } = useCall(
-    columnCalls.adminInfo,
-    { params: { column_id: id } },
-    { revalidateOnFocus: false },
-  );
+  const {
+    data: column,
+    error,
+    mutate,
+  } = useCall(columnCalls.adminInfo, { params: { column_id: id } }, { revalidateOnFocus: false });
   const { cates } = useColumnCates();
   const revalidate = useRevalidate();
   const { base, form, errors, setErrors, dirty, change, reset } = useEditableForm(column, formOf);
@@ -132,7 +131,9 @@ export default function ColumnEditor() {
         title={
           <>
             <span>{column.title}</span>
-            <span className={`ac-state ${column.pub ? 'is-on' : ''}`}>{column.pub ? t('admin.courses.published') : t('admin.courses.draft')}</span>
+            <span className={`ac-state ${column.pub ? 'is-on' : ''}`}>
+              {column.pub ? t('admin.courses.published') : t('admin.courses.draft')}
+            </span>
           </>
         }
       >
@@ -164,19 +165,51 @@ export default function ColumnEditor() {
               ))}
             </select>
           </Field>
-          <Field label={t('admin.course.cover')} error={errors.img} name="img" hint={t('admin.common.uploadLater')} wide>
+          <Field
+            label={t('admin.course.cover')}
+            error={errors.img}
+            name="img"
+            hint={t('admin.common.uploadLater')}
+            wide
+          >
             <ImageField value={form.img} onChange={(img) => change({ img })} invalid={!!errors.img} />
           </Field>
-          <Field label={t('admin.course.actual')} error={errors.actual} name="actual" hint={t('admin.course.actualHint')}>
-            <input type="number" min={0} step={0.01} value={form.actual} onChange={(event) => change({ actual: event.target.value })} />
+          <Field
+            label={t('admin.course.actual')}
+            error={errors.actual}
+            name="actual"
+            hint={t('admin.course.actualHint')}
+          >
+            <input
+              type="number"
+              min={0}
+              step={0.01}
+              value={form.actual}
+              onChange={(event) => change({ actual: event.target.value })}
+            />
           </Field>
           <Field label={t('admin.course.originalPrice')} error={errors.price} name="price">
-            <input type="number" min={0} step={0.01} value={form.price} onChange={(event) => change({ price: event.target.value })} />
+            <input
+              type="number"
+              min={0}
+              step={0.01}
+              value={form.price}
+              onChange={(event) => change({ price: event.target.value })}
+            />
           </Field>
-          <ValidityFields value={{ ce_type: form.ce_type, ce_time: form.ce_time }} errors={errors} onChange={(value) => change({ ce_type: value.ce_type, ce_time: value.ce_time })} />
+          <ValidityFields
+            value={{ ce_type: form.ce_type, ce_time: form.ce_time }}
+            errors={errors}
+            onChange={(value) => change({ ce_type: value.ce_type, ce_time: value.ce_time })}
+          />
         </div>
         <h2 className="ac-subtitle">{t('admin.columns.description')}</h2>
-        <RichTextEditor value={form.description} onChange={(description) => change({ description })} label={t('admin.columns.description')} invalid={!!errors.description} />
+        <RichTextEditor
+          value={form.description}
+          onChange={(description) => change({ description })}
+          label={t('admin.columns.description')}
+          invalid={!!errors.description}
+        />
         {errors.description && <p className="ac-error">{errors.description}</p>}
         <h2 className="ac-subtitle">{t('admin.columns.courses')}</h2>
         <CoursePicker value={form.coids} onChange={(coids) => change({ coids })} />

@@ -58,7 +58,8 @@ export default function ColumnsPage() {
     navigate(`/columns/${reply.data.coid}`);
   };
 
-  const cateName = (catid: string) => (catid === '0' ? t('admin.course.noCategory') : (columnCates.find((cate) => cate.catid === catid)?.title ?? '—'));
+  const cateName = (catid: string) =>
+    catid === '0' ? t('admin.course.noCategory') : (columnCates.find((cate) => cate.catid === catid)?.title ?? '—');
 
   return (
     <div className="ac-page" data-testid="columns-page">
@@ -100,7 +101,16 @@ export default function ColumnsPage() {
               ))}
             </select>
           </ListToolbar>
-          <DataTable columns={[t('admin.columns.name'), t('admin.columns.cate'), t('admin.course.price'), t('admin.columns.courses'), t('admin.courses.statusCol')]} empty={data && rows.length === 0 && t('admin.columns.empty')}>
+          <DataTable
+            columns={[
+              t('admin.columns.name'),
+              t('admin.columns.cate'),
+              t('admin.course.price'),
+              t('admin.columns.courses'),
+              t('admin.courses.statusCol'),
+            ]}
+            empty={data && rows.length === 0 && t('admin.columns.empty')}
+          >
             {rows.map((row) => (
               <tr key={row.coid} data-testid="column-row" data-id={row.coid}>
                 <td data-label={t('admin.columns.name')}>
@@ -110,7 +120,9 @@ export default function ColumnsPage() {
                   {row.top > 0 && <span className="badge">{t('admin.courses.pinned')}</span>}
                 </td>
                 <td data-label={t('admin.columns.cate')}>{cateName(row.catid)}</td>
-                <td data-label={t('admin.course.price')}>{row.actual > 0 ? formatPrice(row.actual) : t('admin.course.free')}</td>
+                <td data-label={t('admin.course.price')}>
+                  {row.actual > 0 ? formatPrice(row.actual) : t('admin.course.free')}
+                </td>
                 <td data-label={t('admin.columns.courses')}>{row.coids.length}</td>
                 <td data-label={t('admin.courses.statusCol')}>
                   <PublishState published={!!row.pub} />
@@ -119,9 +131,18 @@ export default function ColumnsPage() {
                   <Link className="btn btn-small" to={`/columns/${row.coid}`}>
                     {t('admin.common.edit')}
                   </Link>
-                  <PublishButton on={!!row.pub} busy={busy} run={run} toggle={(next) => publishColumn(row.coid, next)} />
+                  <PublishButton
+                    on={!!row.pub}
+                    busy={busy}
+                    run={run}
+                    toggle={(next) => publishColumn(row.coid, next)}
+                  />
                   <PinButton on={row.top > 0} busy={busy} run={run} toggle={(next) => pinColumn(row.coid, next)} />
-                  <DeleteButton busy={busy} confirmText={t('admin.columns.deleteOne', { title: row.title })} onDelete={() => run(() => deleteColumn(row.coid), t('admin.columns.deleted'))} />
+                  <DeleteButton
+                    busy={busy}
+                    confirmText={t('admin.columns.deleteOne', { title: row.title })}
+                    onDelete={() => run(() => deleteColumn(row.coid), t('admin.columns.deleted'))}
+                  />
                 </RowActions>
               </tr>
             ))}
@@ -131,7 +152,14 @@ export default function ColumnsPage() {
         <ColumnCatesPanel onChanged={() => void mutate()} />
       </div>
       {creating && (
-        <Modal title={t('admin.columns.new')} submitText={t('admin.courses.create')} onSubmit={() => void handleCreate()} onClose={() => setCreating(false)} busy={busy} testId="create-column">
+        <Modal
+          title={t('admin.columns.new')}
+          submitText={t('admin.courses.create')}
+          onSubmit={() => void handleCreate()}
+          onClose={() => setCreating(false)}
+          busy={busy}
+          testId="create-column"
+        >
           <Field label={t('admin.columns.name')}>
             <input value={title} maxLength={100} onChange={(event) => setTitle(event.target.value)} />
           </Field>

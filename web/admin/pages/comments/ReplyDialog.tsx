@@ -10,7 +10,15 @@ import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 
 /** The back office's reply to a comment: the comment quoted, a text of at most 256 characters with a counter. */
-export function ReplyDialog({ comment, onClose, onDone }: { comment: AdminComment; onClose: () => void; onDone: () => void }) {
+export function ReplyDialog({
+  comment,
+  onClose,
+  onDone,
+}: {
+  comment: AdminComment;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const t = useT();
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
@@ -28,7 +36,14 @@ export function ReplyDialog({ comment, onClose, onDone }: { comment: AdminCommen
   };
 
   return (
-    <Modal title={t('admin.comments.replyTitle', { name: comment.name })} submitText={t('admin.comments.reply')} onSubmit={() => void handleSubmit()} onClose={onClose} busy={busy} testId="reply-dialog">
+    <Modal
+      title={t('admin.comments.replyTitle', { name: comment.name })}
+      submitText={t('admin.comments.reply')}
+      onSubmit={() => void handleSubmit()}
+      onClose={onClose}
+      busy={busy}
+      testId="reply-dialog"
+    >
       <blockquote className="ac-comment-quote">{comment.text}</blockquote>
       <Field label={t('admin.comments.replyText')} hint={t('comments.counter', { n: length, max: COMMENT_MAX })}>
         <textarea rows={4} value={text} onChange={(event) => setText(event.target.value)} data-testid="reply-text" />

@@ -97,34 +97,65 @@ export default function CommentsPage() {
               setCoid(value);
             }}
           />
-          <Segmented label={t('admin.comments.state')} options={FILTERS} value={filter.key} onChange={(item) => { setPage(1); setFilter(item); }} />
+          <Segmented
+            label={t('admin.comments.state')}
+            options={FILTERS}
+            value={filter.key}
+            onChange={(item) => {
+              setPage(1);
+              setFilter(item);
+            }}
+          />
         </ListToolbar>
         {error && !data ? (
           <LoadError onRetry={() => void mutate()} />
         ) : (
           <DataTable
             className="ac-table ac-comment-table"
-            columns={[t('admin.comments.text'), t('admin.comments.course'), t('admin.comments.author'), t('admin.comments.time'), t('admin.comments.likes'), t('admin.comments.state')]}
+            columns={[
+              t('admin.comments.text'),
+              t('admin.comments.course'),
+              t('admin.comments.author'),
+              t('admin.comments.time'),
+              t('admin.comments.likes'),
+              t('admin.comments.state'),
+            ]}
             empty={data && rows.length === 0 && t('admin.comments.empty')}
           >
             {rows.map((row) => (
-              <tr key={row.cmid} data-testid="comment-row" data-cmid={row.cmid} className={row.hidden ? 'is-hidden' : ''}>
+              <tr
+                key={row.cmid}
+                data-testid="comment-row"
+                data-cmid={row.cmid}
+                className={row.hidden ? 'is-hidden' : ''}
+              >
                 <td data-label={t('admin.comments.text')} className="ac-comment-cell">
                   <p className="ac-comment-text">{row.text}</p>
                   {row.reply.length > 0 && (
                     <ul className="ac-comment-replies">
                       {row.reply.map((reply) => (
                         <li key={reply.cmid} data-testid="admin-reply" className={reply.hidden ? 'is-hidden' : ''}>
-                          <span className="badge">{reply.role === 'admin' ? t('admin.comments.adminReply') : reply.name}</span>
+                          <span className="badge">
+                            {reply.role === 'admin' ? t('admin.comments.adminReply') : reply.name}
+                          </span>
                           <span className="ac-comment-text">{reply.text}</span>
                           <span className="ac-muted">
                             {reply.name} · {time(reply.time)}
                           </span>
                           <span className="ac-comment-reply-tools">
-                            <button type="button" className="btn btn-small" disabled={busy} onClick={() => void toggleHidden(reply.cmid, reply.hidden)}>
+                            <button
+                              type="button"
+                              className="btn btn-small"
+                              disabled={busy}
+                              onClick={() => void toggleHidden(reply.cmid, reply.hidden)}
+                            >
                               {reply.hidden ? t('admin.comments.show') : t('admin.comments.hide')}
                             </button>
-                            <DeleteButton busy={busy} confirmText={t('admin.comments.deleteReply')} onDelete={() => handleDelete(reply.cmid)} />
+                            <DeleteButton
+                              busy={busy}
+                              confirmText={t('admin.comments.deleteReply')}
+                              onDelete={() => handleDelete(reply.cmid)}
+                            />
                           </span>
                         </li>
                       ))}
@@ -133,7 +164,9 @@ export default function CommentsPage() {
                 </td>
                 <td data-label={t('admin.comments.course')}>
                   <span className="ac-strong">{row.title}</span>
-                  {row.chapterTitle && <p className="ac-muted">{t('admin.comments.chapter', { title: row.chapterTitle })}</p>}
+                  {row.chapterTitle && (
+                    <p className="ac-muted">{t('admin.comments.chapter', { title: row.chapterTitle })}</p>
+                  )}
                 </td>
                 <td data-label={t('admin.comments.author')}>{row.name}</td>
                 <td data-label={t('admin.comments.time')} className="ac-muted">
@@ -146,13 +179,30 @@ export default function CommentsPage() {
                   </span>
                 </td>
                 <RowActions>
-                  <button type="button" className="btn btn-small" disabled={busy} onClick={() => setReplying(row)} data-testid="reply-comment">
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    disabled={busy}
+                    onClick={() => setReplying(row)}
+                    data-testid="reply-comment"
+                  >
                     {t('admin.comments.reply')}
                   </button>
-                  <button type="button" className="btn btn-small" disabled={busy} onClick={() => void toggleHidden(row.cmid, row.hidden)} data-testid="hide-comment">
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    disabled={busy}
+                    onClick={() => void toggleHidden(row.cmid, row.hidden)}
+                    data-testid="hide-comment"
+                  >
                     {row.hidden ? t('admin.comments.show') : t('admin.comments.hide')}
                   </button>
-                  <DeleteButton busy={busy} confirmText={t('admin.comments.deleteOne', { name: row.name })} onDelete={() => handleDelete(row.cmid)} testId="delete-comment" />
+                  <DeleteButton
+                    busy={busy}
+                    confirmText={t('admin.comments.deleteOne', { name: row.name })}
+                    onDelete={() => handleDelete(row.cmid)}
+                    testId="delete-comment"
+                  />
                 </RowActions>
               </tr>
             ))}

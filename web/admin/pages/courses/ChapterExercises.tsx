@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import useSWR, { type KeyedMutator } from 'swr';
 import type { ChapterNode } from '../../../../shared/schemas/chapters';
-import { EXERCISE_ERRORS, EXERCISE_TITLE_MAX, type ChapterExercises, type ExeList } from '../../../../shared/schemas/exercises';
+import {
+  EXERCISE_ERRORS,
+  EXERCISE_TITLE_MAX,
+  type ChapterExercises,
+  type ExeList,
+} from '../../../../shared/schemas/exercises';
 import { toast } from '../../../components/feedback';
 import { exerciseCalls } from '../../../../shared/calls/exercises';
 import { request } from '../../../api/client';
@@ -27,11 +32,25 @@ export function useCourseExercises(coid: string): CourseExercises {
   return { chapters: data?.chapters ?? [], mutate };
 }
 
-function ExercisesEditor({ coid, chapter, entry, onClose }: { coid: string; chapter: ChapterNode; entry: ChapterExercises | undefined; onClose: (saved: boolean) => void }) {
+function ExercisesEditor({
+  coid,
+  chapter,
+  entry,
+  onClose,
+}: {
+  coid: string;
+  chapter: ChapterNode;
+  entry: ChapterExercises | undefined;
+  onClose: (saved: boolean) => void;
+}) {
   const t = useT();
   const [title, setTitle] = useState(entry?.exer?.title ?? '');
-  const [picked, setPicked] = useState<PickedQuestion[]>(() => (entry?.questions ?? []).map((q) => ({ qid: q.qid, type: q.type, content: q.excerpt, point: q.point })));
-  const [shown, setShown] = useState<Record<string, boolean>>(() => Object.fromEntries((entry?.questions ?? []).map((q) => [q.qid, q.showanswer])));
+  const [picked, setPicked] = useState<PickedQuestion[]>(() =>
+    (entry?.questions ?? []).map((q) => ({ qid: q.qid, type: q.type, content: q.excerpt, point: q.point })),
+  );
+  const [shown, setShown] = useState<Record<string, boolean>>(() =>
+    Object.fromEntries((entry?.questions ?? []).map((q) => [q.qid, q.showanswer])),
+  );
   const [busy, setBusy] = useState(false);
 
   const save = async (questions: PickedQuestion[]) => {
@@ -40,13 +59,19 @@ function ExercisesEditor({ coid, chapter, entry, onClose }: { coid: string; chap
     const body = { coid, cid: chapter.cid, title: title.trim(), questions: chosen };
     const reply = await request(exerciseCalls.updateExec, { body });
     setBusy(false);
-    if (reply.status !== 'ok') return toast(reply.error === EXERCISE_ERRORS.unknownQuestion ? t('admin.exercises.unknownQuestion') : failureText(t, reply));
+    if (reply.status !== 'ok')
+      return toast(
+        reply.error === EXERCISE_ERRORS.unknownQuestion ? t('admin.exercises.unknownQuestion') : failureText(t, reply),
+      );
     toast(t(questions.length > 0 ? 'admin.exercises.saved' : 'admin.exercises.removed'));
     onClose(true);
   };
 
   return (
-    <div className="dialog-mask ac-modal-mask" onClick={(event) => event.target === event.currentTarget && !busy && onClose(false)}>
+    <div
+      className="dialog-mask ac-modal-mask"
+      onClick={(event) => event.target === event.currentTarget && !busy && onClose(false)}
+    >
       <div
         className="dialog ac-modal ex-editor"
         role="dialog"
@@ -58,7 +83,13 @@ function ExercisesEditor({ coid, chapter, entry, onClose }: { coid: string; chap
         <h2 className="dialog-title">{t('admin.exercises.dialogTitle', { title: chapter.title })}</h2>
         <label className="ac-field">
           <span>{t('admin.exercises.setTitle')}</span>
-          <input value={title} maxLength={EXERCISE_TITLE_MAX} placeholder={chapter.title} onChange={(event) => setTitle(event.target.value)} data-testid="exercises-title" />
+          <input
+            value={title}
+            maxLength={EXERCISE_TITLE_MAX}
+            placeholder={chapter.title}
+            onChange={(event) => setTitle(event.target.value)}
+            data-testid="exercises-title"
+          />
         </label>
         <QuestionPicker selected={picked} onChange={setPicked} />
         {picked.length === 0 ? (
@@ -67,8 +98,17 @@ function ExercisesEditor({ coid, chapter, entry, onClose }: { coid: string; chap
           <fieldset className="ex-show-answers">
             <legend>{t('admin.exercises.showAnswers')}</legend>
             {picked.map((question, index) => (
-              <label key={question.qid} className="ex-show-answer" data-testid="exercises-showanswer" data-qid={question.qid}>
-                <input type="checkbox" checked={shown[question.qid] ?? true} onChange={(event) => setShown((current) => ({ ...current, [question.qid]: event.target.checked }))} />
+              <label
+                key={question.qid}
+                className="ex-show-answer"
+                data-testid="exercises-showanswer"
+                data-qid={question.qid}
+              >
+                <input
+                  type="checkbox"
+                  checked={shown[question.qid] ?? true}
+                  onChange={(event) => setShown((current) => ({ ...current, [question.qid]: event.target.checked }))}
+                />
                 <span>
                   {index + 1}. {question.content}
                 </span>
@@ -81,11 +121,23 @@ function ExercisesEditor({ coid, chapter, entry, onClose }: { coid: string; chap
             {t('common.cancel')}
           </button>
           {entry?.exer && (
-            <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void save([])} data-testid="exercises-remove">
+            <button
+              type="button"
+              className="btn btn-danger"
+              disabled={busy}
+              onClick={() => void save([])}
+              data-testid="exercises-remove"
+            >
               {t('admin.exercises.remove')}
             </button>
           )}
-          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void save(picked)} data-testid="exercises-save">
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={busy}
+            onClick={() => void save(picked)}
+            data-testid="exercises-save"
+          >
             {t('admin.exercises.save')}
           </button>
         </div>
@@ -95,7 +147,15 @@ function ExercisesEditor({ coid, chapter, entry, onClose }: { coid: string; chap
 }
 
 /** A chapter's 'Exercises (n)' / 'Add exercises' button and its editor; nothing for a chapter that only groups subchapters. */
-export function ChapterExercisesControl({ coid, chapter, exercises }: { coid: string; chapter: ChapterNode; exercises: CourseExercises }) {
+export function ChapterExercisesControl({
+  coid,
+  chapter,
+  exercises,
+}: {
+  coid: string;
+  chapter: ChapterNode;
+  exercises: CourseExercises;
+}) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const entry = exercises.chapters.find((item) => item.cid === chapter.cid);
@@ -103,7 +163,13 @@ export function ChapterExercisesControl({ coid, chapter, exercises }: { coid: st
   const count = entry?.exerc_count ?? 0;
   return (
     <>
-      <button type="button" className="btn btn-small btn-light" onClick={() => setOpen(true)} data-testid="chapter-exercises" data-count={count}>
+      <button
+        type="button"
+        className="btn btn-small btn-light"
+        onClick={() => setOpen(true)}
+        data-testid="chapter-exercises"
+        data-count={count}
+      >
         {count > 0 ? t('admin.exercises.button', { n: count }) : t('admin.exercises.add')}
       </button>
       {open && (

@@ -35,9 +35,11 @@ export default function CourseEditor() {
   const tab: CourseTab = COURSE_TABS.some((item) => item.key === tabParam) ? (tabParam as CourseTab) : 'info';
   const info = useCall(courseCalls.info, { params: { id: coid } }, { revalidateOnFocus: false });
   const { data: course, error, mutate } = info;
-  const { base, form, errors, setErrors, dirty, change, reset } = useEditableForm(course, formOf, { stayWithin: (next) => next.pathname === `/courses/${coid}` || next.pathname.startsWith(`/courses/${coid}/`), alsoClears: { begin: 'vaildBeginTime', groups: 'authentication_gid' } });
+  const { base, form, errors, setErrors, dirty, change, reset } = useEditableForm(course, formOf, {
+    stayWithin: (next) => next.pathname === `/courses/${coid}` || next.pathname.startsWith(`/courses/${coid}/`),
+    alsoClears: { begin: 'vaildBeginTime', groups: 'authentication_gid' },
+  });
   const [saving, setSaving] = useState(false);
-
 
   if (error && !course) {
     return <MissingRecord backTo="/courses" backLabel="admin.courses.backToList" testId="course-missing" />;
@@ -49,7 +51,11 @@ export default function CourseEditor() {
     // Show the first complaint: open the tab that holds its field.
     const first = Object.keys(found)[0];
     if (first && tabOfField(first) !== tab) navigate(`/courses/${coid}/${tabOfField(first)}`);
-    toast(reply && reply.status !== 'ok' && Object.keys(found).length === 0 ? failureText(t, reply) : t('admin.common.fixErrors'));
+    toast(
+      reply && reply.status !== 'ok' && Object.keys(found).length === 0
+        ? failureText(t, reply)
+        : t('admin.common.fixErrors'),
+    );
   };
 
   const handleSave = async () => {
@@ -110,14 +116,24 @@ export default function CourseEditor() {
         <a className="btn btn-small btn-text" href={`/course/${course.code}`} target="_blank" rel="noopener">
           {t('admin.course.viewOnSite')}
         </a>
-        <button type="button" className="btn btn-small" onClick={() => void handlePublish()} data-testid="toggle-publish">
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => void handlePublish()}
+          data-testid="toggle-publish"
+        >
           {course.published ? t('admin.courses.unpublish') : t('admin.courses.publish')}
         </button>
       </PageHeader>
 
       <nav className="ac-tabs" aria-label={t('admin.course.tabs')}>
         {COURSE_TABS.map((item) => (
-          <NavLink key={item.key} to={`/courses/${coid}/${item.key}`} className={() => `ac-tab${tab === item.key ? ' is-active' : ''}${tabError(item.key) ? ' has-error' : ''}`} data-tab={item.key}>
+          <NavLink
+            key={item.key}
+            to={`/courses/${coid}/${item.key}`}
+            className={() => `ac-tab${tab === item.key ? ' is-active' : ''}${tabError(item.key) ? ' has-error' : ''}`}
+            data-tab={item.key}
+          >
             {t(item.label)}
           </NavLink>
         ))}

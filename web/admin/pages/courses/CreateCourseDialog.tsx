@@ -41,7 +41,14 @@ export function CreateCourseDialog({ onClose, catid }: { onClose: () => void; ca
   };
 
   return (
-    <Modal title={t('admin.courses.new')} submitText={t('admin.courses.create')} onSubmit={() => void handleSubmit()} onClose={onClose} busy={busy} testId="create-course">
+    <Modal
+      title={t('admin.courses.new')}
+      submitText={t('admin.courses.create')}
+      onSubmit={() => void handleSubmit()}
+      onClose={onClose}
+      busy={busy}
+      testId="create-course"
+    >
       <Field label={t('admin.course.title')} error={errors.title} name="title">
         <input type="text" value={title} maxLength={100} onChange={(event) => setTitle(event.target.value)} />
       </Field>

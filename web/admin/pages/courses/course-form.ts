@@ -27,7 +27,15 @@ export const PLAN_TYPES: { value: number; label: MessageKey }[] = [
   { value: 2, label: 'admin.course.plan2' },
 ];
 
-export const FLAG_SETTINGS = ['exercOrder', 'notAllowSkip', 'verify', 'signature', 'switchremind', 'leaveremind', 'expire_limit'] as const;
+export const FLAG_SETTINGS = [
+  'exercOrder',
+  'notAllowSkip',
+  'verify',
+  'signature',
+  'switchremind',
+  'leaveremind',
+  'expire_limit',
+] as const;
 type FlagSetting = (typeof FLAG_SETTINGS)[number];
 
 /** The editor's form: text inputs hold strings until saving. */
@@ -71,7 +79,14 @@ export function tabOfField(field: string): CourseTab {
   if (field === 'description') return 'description';
   if (['actual', 'price', 'ce_type', 'ce_time', 'vaildBeginTime'].includes(field)) return 'price';
   if (['authentication_gid', 'private'].includes(field)) return 'access';
-  if (field === 'order_rest' || field === 'plan_type' || field === 'leavetime' || field.startsWith('stage_') || (FLAG_SETTINGS as readonly string[]).includes(field)) return 'study';
+  if (
+    field === 'order_rest' ||
+    field === 'plan_type' ||
+    field === 'leavetime' ||
+    field.startsWith('stage_') ||
+    (FLAG_SETTINGS as readonly string[]).includes(field)
+  )
+    return 'study';
   return 'info';
 }
 
@@ -98,7 +113,15 @@ export function formOf(course: CourseInfo): CourseForm {
     groups: groupList(course.authentication_gid),
     order_rest: course.order_rest,
     private: course.private,
-    flags: { exercOrder: s.exercOrder, notAllowSkip: s.notAllowSkip, verify: s.verify, signature: s.signature, switchremind: s.switchremind, leaveremind: s.leaveremind, expire_limit: s.expire_limit },
+    flags: {
+      exercOrder: s.exercOrder,
+      notAllowSkip: s.notAllowSkip,
+      verify: s.verify,
+      signature: s.signature,
+      switchremind: s.switchremind,
+      leaveremind: s.leaveremind,
+      expire_limit: s.expire_limit,
+    },
     plan_type: s.plan_type,
     leavetime: String(s.leavetime),
     stage_year: String(s.stage_year),
@@ -122,7 +145,11 @@ export function localErrors(form: CourseForm, t: (key: MessageKey) => string): R
 }
 
 /** The course/save body and the course/updateSet patch for what changed between two forms (null when nothing did). */
-export function changesOf(coid: string, before: CourseForm, after: CourseForm): { save: SaveCourseInput | null; settings: SettingsPatch | null } {
+export function changesOf(
+  coid: string,
+  before: CourseForm,
+  after: CourseForm,
+): { save: SaveCourseInput | null; settings: SettingsPatch | null } {
   const values: NonNullable<SaveCourseInput['values']> = {};
   if (after.title !== before.title) values.title = after.title.trim();
   if (after.catid !== before.catid) values.catid = after.catid;

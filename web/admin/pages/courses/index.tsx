@@ -45,9 +45,21 @@ export default function CoursesPage() {
   const { params, page, setFilter } = useQueryFilters({ catid: '0', status: 'all' }, () => setSelected([]));
   const keyword = params.get('keyword') ?? '';
   const catid = params.get('catid') ?? '0';
-  const status = (STATUSES as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as Status) : 'all';
-  const query: CourseQuery = { page, num: PAGE_SIZE, status, keyword: keyword || undefined, catid: catid === '0' ? undefined : catid };
-  const { data, error, mutate, isLoading } = useSWR(['getcourselist', JSON.stringify(query)] as [string, string], fetchList, { keepPreviousData: true });
+  const status = (STATUSES as readonly string[]).includes(params.get('status') ?? '')
+    ? (params.get('status') as Status)
+    : 'all';
+  const query: CourseQuery = {
+    page,
+    num: PAGE_SIZE,
+    status,
+    keyword: keyword || undefined,
+    catid: catid === '0' ? undefined : catid,
+  };
+  const { data, error, mutate, isLoading } = useSWR(
+    ['getcourselist', JSON.stringify(query)] as [string, string],
+    fetchList,
+    { keepPreviousData: true },
+  );
   const { tree } = useCategories();
   const revalidate = useRevalidate();
   const [creating, setCreating] = useState(false);
@@ -66,11 +78,15 @@ export default function CoursesPage() {
   };
 
   const handleBulkDelete = async (coids: string[]) => {
-    if (await confirm({ text: t('admin.courses.deleteMany', { count: coids.length }), okText: t('admin.common.delete') })) await removeCourses(coids);
+    if (
+      await confirm({ text: t('admin.courses.deleteMany', { count: coids.length }), okText: t('admin.common.delete') })
+    )
+      await removeCourses(coids);
   };
 
   const toggleAll = (checked: boolean) => setSelected(checked ? rows.map((row) => row.coid) : []);
-  const categoryName = (row: AdminCourseRow) => (row.catid === '0' ? t('admin.course.noCategory') : (findCategory(tree, row.catid)?.title ?? '—'));
+  const categoryName = (row: AdminCourseRow) =>
+    row.catid === '0' ? t('admin.course.noCategory') : (findCategory(tree, row.catid)?.title ?? '—');
   const typeName = (type: number) => t(COURSE_TYPES.find((item) => item.value === type)?.label ?? 'admin.course.type0');
 
   return (
@@ -83,14 +99,36 @@ export default function CoursesPage() {
 
       <section className="card ac-card">
         <ListToolbar>
-          <SearchForm placeholder={t('admin.courses.searchPlaceholder')} initial={keyword} onSearch={(value) => setFilter({ keyword: value })} />
-          <CategorySelect tree={tree} value={catid} onChange={(value) => setFilter({ catid: value })} rootLabel={t('admin.courses.allCategories')} aria-label={t('admin.course.category')} data-testid="category-filter" />
-          <Segmented label={t('admin.courses.status')} options={STATUS_OPTIONS} value={status} onChange={(item) => setFilter({ status: item.key })} />
+          <SearchForm
+            placeholder={t('admin.courses.searchPlaceholder')}
+            initial={keyword}
+            onSearch={(value) => setFilter({ keyword: value })}
+          />
+          <CategorySelect
+            tree={tree}
+            value={catid}
+            onChange={(value) => setFilter({ catid: value })}
+            rootLabel={t('admin.courses.allCategories')}
+            aria-label={t('admin.course.category')}
+            data-testid="category-filter"
+          />
+          <Segmented
+            label={t('admin.courses.status')}
+            options={STATUS_OPTIONS}
+            value={status}
+            onChange={(item) => setFilter({ status: item.key })}
+          />
         </ListToolbar>
 
         <div className="ac-bulk" data-testid="bulk-bar">
           <span className="ac-muted">{t('admin.common.selected', { count: visibleSelected.length })}</span>
-          <button type="button" className="btn btn-small btn-danger-outline" disabled={visibleSelected.length === 0 || busy} onClick={() => void handleBulkDelete(visibleSelected)} data-testid="bulk-delete">
+          <button
+            type="button"
+            className="btn btn-small btn-danger-outline"
+            disabled={visibleSelected.length === 0 || busy}
+            onClick={() => void handleBulkDelete(visibleSelected)}
+            data-testid="bulk-delete"
+          >
             {t('admin.courses.bulkDelete')}
           </button>
         </div>
@@ -102,7 +140,14 @@ export default function CoursesPage() {
             className="ac-table ac-course-table"
             columns={[
               {
-                label: <input type="checkbox" aria-label={t('admin.common.selectAll')} checked={rows.length > 0 && visibleSelected.length === rows.length} onChange={(event) => toggleAll(event.target.checked)} />,
+                label: (
+                  <input
+                    type="checkbox"
+                    aria-label={t('admin.common.selectAll')}
+                    checked={rows.length > 0 && visibleSelected.length === rows.length}
+                    onChange={(event) => toggleAll(event.target.checked)}
+                  />
+                ),
                 className: 'ac-col-check',
               },
               t('admin.course.title'),
@@ -111,7 +156,11 @@ export default function CoursesPage() {
               t('admin.courses.statusCol'),
               t('admin.courses.createdAt'),
             ]}
-            empty={!isLoading && rows.length === 0 && (keyword || catid !== '0' || status !== 'all' ? t('admin.courses.noMatch') : t('admin.courses.empty'))}
+            empty={
+              !isLoading &&
+              rows.length === 0 &&
+              (keyword || catid !== '0' || status !== 'all' ? t('admin.courses.noMatch') : t('admin.courses.empty'))
+            }
           >
             {rows.map((row) => (
               <tr key={row.coid} data-testid="course-row" data-coid={row.coid}>
@@ -120,12 +169,22 @@ export default function CoursesPage() {
                     type="checkbox"
                     aria-label={t('admin.common.selectRow', { title: row.title })}
                     checked={selected.includes(row.coid)}
-                    onChange={(event) => setSelected((current) => (event.target.checked ? [...current, row.coid] : current.filter((coid) => coid !== row.coid)))}
+                    onChange={(event) =>
+                      setSelected((current) =>
+                        event.target.checked ? [...current, row.coid] : current.filter((coid) => coid !== row.coid),
+                      )
+                    }
                   />
                 </td>
                 <td data-label={t('admin.course.title')}>
                   <div className="ac-course-cell">
-                    <span className="ac-thumb">{row.img ? <img src={row.img} alt="" loading="lazy" /> : <span aria-hidden="true">{Array.from(row.title)[0]}</span>}</span>
+                    <span className="ac-thumb">
+                      {row.img ? (
+                        <img src={row.img} alt="" loading="lazy" />
+                      ) : (
+                        <span aria-hidden="true">{Array.from(row.title)[0]}</span>
+                      )}
+                    </span>
                     <span className="ac-course-name">
                       <Link to={`/courses/${row.coid}`} className="ac-strong">
                         {row.title}
@@ -139,7 +198,9 @@ export default function CoursesPage() {
                   </div>
                 </td>
                 <td data-label={t('admin.course.category')}>{categoryName(row)}</td>
-                <td data-label={t('admin.course.price')}>{row.actual > 0 ? formatPrice(row.actual) : t('admin.course.free')}</td>
+                <td data-label={t('admin.course.price')}>
+                  {row.actual > 0 ? formatPrice(row.actual) : t('admin.course.free')}
+                </td>
                 <td data-label={t('admin.courses.statusCol')}>
                   <PublishState published={row.published} testId="course-status" />
                 </td>
@@ -150,18 +211,34 @@ export default function CoursesPage() {
                   <Link className="btn btn-small" to={`/courses/${row.coid}`}>
                     {t('admin.common.edit')}
                   </Link>
-                  <PublishButton on={row.published} busy={busy} run={run} toggle={(next) => publishCourse(row.coid, next)} />
-                  <button type="button" className="btn btn-small" disabled={busy} onClick={() => void run(() => copyCourse(row.coid), t('admin.courses.copied'))}>
+                  <PublishButton
+                    on={row.published}
+                    busy={busy}
+                    run={run}
+                    toggle={(next) => publishCourse(row.coid, next)}
+                  />
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    disabled={busy}
+                    onClick={() => void run(() => copyCourse(row.coid), t('admin.courses.copied'))}
+                  >
                     {t('admin.courses.copy')}
                   </button>
                   <PinButton on={row.top > 0} busy={busy} run={run} toggle={(next) => pinCourse(row.coid, next)} />
-                  <DeleteButton busy={busy} confirmText={t('admin.courses.deleteOne', { title: row.title })} onDelete={() => removeCourses([row.coid])} />
+                  <DeleteButton
+                    busy={busy}
+                    confirmText={t('admin.courses.deleteOne', { title: row.title })}
+                    onDelete={() => removeCourses([row.coid])}
+                  />
                 </RowActions>
               </tr>
             ))}
           </DataTable>
         )}
-        {data && <Pager page={page} num={PAGE_SIZE} total={data.total} onPage={(next) => setFilter({ page: String(next) })} />}
+        {data && (
+          <Pager page={page} num={PAGE_SIZE} total={data.total} onPage={(next) => setFilter({ page: String(next) })} />
+        )}
       </section>
       {creating && <CreateCourseDialog catid={catid} onClose={() => setCreating(false)} />}
     </div>

@@ -44,10 +44,20 @@ export default function ExamCategoriesPage() {
           onSubmit={(event) => {
             event.preventDefault();
             if (!title.trim()) return;
-            void run(() => request(calls.addCategory, { body: { title: title.trim() } }), t('admin.examCategories.added')).then((ok) => ok && setTitle(''));
+            void run(
+              () => request(calls.addCategory, { body: { title: title.trim() } }),
+              t('admin.examCategories.added'),
+            ).then((ok) => ok && setTitle(''));
           }}
         >
-          <input value={title} maxLength={100} placeholder={t('admin.examCategories.newPlaceholder')} aria-label={t('admin.examCategories.newPlaceholder')} onChange={(event) => setTitle(event.target.value)} data-testid="new-exam-category" />
+          <input
+            value={title}
+            maxLength={100}
+            placeholder={t('admin.examCategories.newPlaceholder')}
+            aria-label={t('admin.examCategories.newPlaceholder')}
+            onChange={(event) => setTitle(event.target.value)}
+            data-testid="new-exam-category"
+          />
           <button type="submit" className="btn btn-small btn-primary" disabled={busy}>
             {t('admin.examCategories.add')}
           </button>
@@ -62,10 +72,19 @@ export default function ExamCategoriesPage() {
                   className="ac-inline-form"
                   onSubmit={(event) => {
                     event.preventDefault();
-                    if (renaming.title.trim()) void run(() => request(calls.renameCategory, { body: { id: item.id, title: renaming.title.trim() } })).then((ok) => ok && setRenaming(null));
+                    if (renaming.title.trim())
+                      void run(() =>
+                        request(calls.renameCategory, { body: { id: item.id, title: renaming.title.trim() } }),
+                      ).then((ok) => ok && setRenaming(null));
                   }}
                 >
-                  <input autoFocus value={renaming.title} maxLength={100} aria-label={t('admin.examCategories.rename')} onChange={(event) => setRenaming({ ...renaming, title: event.target.value })} />
+                  <input
+                    autoFocus
+                    value={renaming.title}
+                    maxLength={100}
+                    aria-label={t('admin.examCategories.rename')}
+                    onChange={(event) => setRenaming({ ...renaming, title: event.target.value })}
+                  />
                   <button type="submit" className="btn btn-small btn-primary">
                     {t('admin.common.save')}
                   </button>
@@ -75,10 +94,26 @@ export default function ExamCategoriesPage() {
                 </form>
               ) : (
                 <>
-                  <span className="ac-strong">{item.title}</span> <span className="ac-muted">{t('admin.examCategories.exams', { count: item.exams })}</span>
+                  <span className="ac-strong">{item.title}</span>{' '}
+                  <span className="ac-muted">{t('admin.examCategories.exams', { count: item.exams })}</span>
                   <span className="ac-row-actions">
-                    <OrderButtons index={index} count={list.length} label={item.title} onMove={(to) => void run(() => request(calls.orderCategories, { body: { ids: moveItem(list, index, to).map((row) => row.id) } }))} />
-                    <button type="button" className="btn btn-small btn-text" onClick={() => setRenaming({ id: item.id, title: item.title })}>
+                    <OrderButtons
+                      index={index}
+                      count={list.length}
+                      label={item.title}
+                      onMove={(to) =>
+                        void run(() =>
+                          request(calls.orderCategories, {
+                            body: { ids: moveItem(list, index, to).map((row) => row.id) },
+                          }),
+                        )
+                      }
+                    />
+                    <button
+                      type="button"
+                      className="btn btn-small btn-text"
+                      onClick={() => setRenaming({ id: item.id, title: item.title })}
+                    >
                       {t('admin.examCategories.rename')}
                     </button>
                     <button
@@ -86,7 +121,17 @@ export default function ExamCategoriesPage() {
                       className="btn btn-small btn-text ac-danger-text"
                       disabled={busy}
                       onClick={() =>
-                        void confirm({ text: t('admin.examCategories.deleteOne', { title: item.title }), okText: t('admin.common.delete') }).then((ok) => ok && run(() => request(calls.deleteCategory, { body: { id: item.id } }), t('admin.exams.deleted')))
+                        void confirm({
+                          text: t('admin.examCategories.deleteOne', { title: item.title }),
+                          okText: t('admin.common.delete'),
+                        }).then(
+                          (ok) =>
+                            ok &&
+                            run(
+                              () => request(calls.deleteCategory, { body: { id: item.id } }),
+                              t('admin.exams.deleted'),
+                            ),
+                        )
                       }
                     >
                       {t('admin.common.delete')}

@@ -34,7 +34,23 @@ interface Form {
   optional: boolean;
 }
 
-const EMPTY: Form = { title: '', description: '', paperId: '', categoryId: '', durationMin: '60', opensAt: '', closesAt: '', attempts: '1', showResults: 'score', kind: 'standalone', groups: [], courses: [], courseId: '', chapterId: '', optional: false };
+const EMPTY: Form = {
+  title: '',
+  description: '',
+  paperId: '',
+  categoryId: '',
+  durationMin: '60',
+  opensAt: '',
+  closesAt: '',
+  attempts: '1',
+  showResults: 'score',
+  kind: 'standalone',
+  groups: [],
+  courses: [],
+  courseId: '',
+  chapterId: '',
+  optional: false,
+};
 
 /**
  * An exam (/exams/new or /exams/:id): paper, category, minutes, opening window, attempts (0 unlimited), what
@@ -53,7 +69,10 @@ export default function ExamEditor() {
   const { groups } = useGroups();
   const courseOptions = useSWR(COURSE_OPTIONS_KEY, listCourseOptions);
   const [form, setForm] = useState<Form>(EMPTY);
-  const chapters = useCall(calls.examChapters, form.kind === 'chapter' && form.courseId ? { query: { courseId: form.courseId } } : null);
+  const chapters = useCall(
+    calls.examChapters,
+    form.kind === 'chapter' && form.courseId ? { query: { courseId: form.courseId } } : null,
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const set = (patch: Partial<Form>) => setForm((current) => ({ ...current, ...patch }));
@@ -87,27 +106,29 @@ export default function ExamEditor() {
     const chapter = form.kind === 'chapter';
     const reply = await request(calls.saveExam, {
       body: {
-      ...(isNew ? {} : { id }),
-      title: form.title,
-      description: form.description,
-      paperId: form.paperId,
-      categoryId: form.categoryId,
-      durationMin: Number(form.durationMin),
-      opensAt: fromLocalInput(form.opensAt),
-      closesAt: fromLocalInput(form.closesAt),
-      attempts: Number(form.attempts),
-      showResults: form.showResults,
-      groups: chapter ? [] : form.groups,
-      courses: chapter ? [] : form.courses.map((c) => c.id),
-      courseId: chapter ? form.courseId : '',
-      chapterId: chapter ? form.chapterId : '',
-      optional: chapter && form.optional,
+        ...(isNew ? {} : { id }),
+        title: form.title,
+        description: form.description,
+        paperId: form.paperId,
+        categoryId: form.categoryId,
+        durationMin: Number(form.durationMin),
+        opensAt: fromLocalInput(form.opensAt),
+        closesAt: fromLocalInput(form.closesAt),
+        attempts: Number(form.attempts),
+        showResults: form.showResults,
+        groups: chapter ? [] : form.groups,
+        courses: chapter ? [] : form.courses.map((c) => c.id),
+        courseId: chapter ? form.courseId : '',
+        chapterId: chapter ? form.chapterId : '',
+        optional: chapter && form.optional,
       },
     });
     setBusy(false);
     if (reply.status !== 'ok') {
       setErrors(fieldErrorsOf(reply));
-      return toast(reply.error === EXAM_ADMIN_ERRORS.chapterTaken ? t('admin.exams.chapterTaken') : failureText(t, reply));
+      return toast(
+        reply.error === EXAM_ADMIN_ERRORS.chapterTaken ? t('admin.exams.chapterTaken') : failureText(t, reply),
+      );
     }
     setErrors({});
     toast(t('admin.common.saved'));
@@ -117,13 +138,22 @@ export default function ExamEditor() {
 
   return (
     <div className="ac-page" data-testid="exam-editor">
-      <PageHeader title={isNew ? t('admin.exams.new') : form.title} back={<Link to="/exams">← {t('admin.menu.exams')}</Link>}>
+      <PageHeader
+        title={isNew ? t('admin.exams.new') : form.title}
+        back={<Link to="/exams">← {t('admin.menu.exams')}</Link>}
+      >
         {!isNew && (
           <Link to={`/exams/${id}/results`} className="btn btn-small">
             {t('admin.exams.results')}
           </Link>
         )}
-        <button type="button" className="btn btn-primary btn-small" disabled={busy} onClick={() => void save()} data-testid="save-exam">
+        <button
+          type="button"
+          className="btn btn-primary btn-small"
+          disabled={busy}
+          onClick={() => void save()}
+          data-testid="save-exam"
+        >
           {t('admin.common.save')}
         </button>
       </PageHeader>
@@ -152,19 +182,52 @@ export default function ExamEditor() {
           </select>
         </Field>
         <Field label={t('admin.exams.durationMinutes')} error={errors.durationMin} name="durationMin">
-          <input type="number" min={1} max={1440} value={form.durationMin} onChange={(event) => set({ durationMin: event.target.value })} />
+          <input
+            type="number"
+            min={1}
+            max={1440}
+            value={form.durationMin}
+            onChange={(event) => set({ durationMin: event.target.value })}
+          />
         </Field>
-        <Field label={t('admin.exams.opensAt')} error={errors.opensAt} hint={t('admin.exams.windowHint')} name="opensAt">
-          <input type="datetime-local" value={form.opensAt} onChange={(event) => set({ opensAt: event.target.value })} />
+        <Field
+          label={t('admin.exams.opensAt')}
+          error={errors.opensAt}
+          hint={t('admin.exams.windowHint')}
+          name="opensAt"
+        >
+          <input
+            type="datetime-local"
+            value={form.opensAt}
+            onChange={(event) => set({ opensAt: event.target.value })}
+          />
         </Field>
         <Field label={t('admin.exams.closesAt')} error={errors.closesAt} name="closesAt">
-          <input type="datetime-local" value={form.closesAt} onChange={(event) => set({ closesAt: event.target.value })} />
+          <input
+            type="datetime-local"
+            value={form.closesAt}
+            onChange={(event) => set({ closesAt: event.target.value })}
+          />
         </Field>
-        <Field label={t('admin.exams.attempts')} error={errors.attempts} hint={t('admin.exams.attemptsHint')} name="attempts">
-          <input type="number" min={0} max={100} value={form.attempts} onChange={(event) => set({ attempts: event.target.value })} />
+        <Field
+          label={t('admin.exams.attempts')}
+          error={errors.attempts}
+          hint={t('admin.exams.attemptsHint')}
+          name="attempts"
+        >
+          <input
+            type="number"
+            min={0}
+            max={100}
+            value={form.attempts}
+            onChange={(event) => set({ attempts: event.target.value })}
+          />
         </Field>
         <Field label={t('admin.exams.showResults')} name="showResults">
-          <select value={form.showResults} onChange={(event) => set({ showResults: event.target.value as Form['showResults'] })}>
+          <select
+            value={form.showResults}
+            onChange={(event) => set({ showResults: event.target.value as Form['showResults'] })}
+          >
             {SHOW_RESULTS.map((value) => (
               <option key={value} value={value}>
                 {t(`admin.exams.showResults.${value}`)}
@@ -187,7 +250,18 @@ export default function ExamEditor() {
               <legend className="ac-label">{t('admin.exams.groups')}</legend>
               {groups.map((group) => (
                 <label key={group.gid} className="ac-check">
-                  <input type="checkbox" checked={form.groups.includes(group.gid)} onChange={(event) => set({ groups: event.target.checked ? [...form.groups, group.gid] : form.groups.filter((g) => g !== group.gid) })} /> {group.name}
+                  <input
+                    type="checkbox"
+                    checked={form.groups.includes(group.gid)}
+                    onChange={(event) =>
+                      set({
+                        groups: event.target.checked
+                          ? [...form.groups, group.gid]
+                          : form.groups.filter((g) => g !== group.gid),
+                      })
+                    }
+                  />{' '}
+                  {group.name}
                 </label>
               ))}
             </fieldset>
@@ -199,7 +273,8 @@ export default function ExamEditor() {
                 testId="audience-course"
                 onChange={(coid) => {
                   const title = courseOptions.data?.find((c) => c.coid === coid)?.title ?? coid;
-                  if (coid && !form.courses.some((c) => c.id === coid)) set({ courses: [...form.courses, { id: coid, title }] });
+                  if (coid && !form.courses.some((c) => c.id === coid))
+                    set({ courses: [...form.courses, { id: coid, title }] });
                 }}
               />
             </div>
@@ -207,31 +282,58 @@ export default function ExamEditor() {
               {form.courses.map((course) => (
                 <li key={course.id}>
                   {course.title}{' '}
-                  <button type="button" className="btn btn-small btn-text" onClick={() => set({ courses: form.courses.filter((c) => c.id !== course.id) })}>
+                  <button
+                    type="button"
+                    className="btn btn-small btn-text"
+                    onClick={() => set({ courses: form.courses.filter((c) => c.id !== course.id) })}
+                  >
                     {t('admin.common.remove')}
                   </button>
                 </li>
               ))}
             </ul>
-            {(errors.groups || errors.courses) && <p className="ac-error" role="alert">{errors.groups || errors.courses}</p>}
+            {(errors.groups || errors.courses) && (
+              <p className="ac-error" role="alert">
+                {errors.groups || errors.courses}
+              </p>
+            )}
           </div>
         ) : (
           <>
             <Field label={t('admin.exams.course')} error={errors.courseId} name="courseId">
-              <CourseSelect value={form.courseId} label={t('admin.exams.course')} emptyLabel={t('admin.exams.chooseCourse')} onChange={(coid) => set({ courseId: coid, chapterId: '' })} />
+              <CourseSelect
+                value={form.courseId}
+                label={t('admin.exams.course')}
+                emptyLabel={t('admin.exams.chooseCourse')}
+                onChange={(coid) => set({ courseId: coid, chapterId: '' })}
+              />
             </Field>
-            <Field label={t('admin.exams.chapter')} error={errors.chapterId} hint={t('admin.exams.chapterHint')} name="chapterId">
+            <Field
+              label={t('admin.exams.chapter')}
+              error={errors.chapterId}
+              hint={t('admin.exams.chapterHint')}
+              name="chapterId"
+            >
               <select value={form.chapterId} onChange={(event) => set({ chapterId: event.target.value })}>
                 <option value="">{t('admin.exams.chooseChapter')}</option>
                 {(chapters.data?.list ?? []).map((chapter) => (
-                  <option key={chapter.cid} value={chapter.cid} disabled={chapter.examId !== '' && chapter.examId !== id}>
+                  <option
+                    key={chapter.cid}
+                    value={chapter.cid}
+                    disabled={chapter.examId !== '' && chapter.examId !== id}
+                  >
                     {chapter.stage ? t('admin.exams.stage', { title: chapter.title }) : chapter.title}
                   </option>
                 ))}
               </select>
             </Field>
             <label className="ac-check">
-              <input type="checkbox" checked={form.optional} onChange={(event) => set({ optional: event.target.checked })} /> {t('admin.exams.optional')}
+              <input
+                type="checkbox"
+                checked={form.optional}
+                onChange={(event) => set({ optional: event.target.checked })}
+              />{' '}
+              {t('admin.exams.optional')}
             </label>
           </>
         )}

@@ -19,7 +19,11 @@ function PassCell({ row }: { row: SittingRow }) {
   const t = useT();
   if (row.status !== 'submitted') return <span className="ac-muted">{t('admin.exams.sitting.open')}</span>;
   if (row.pendingMarks > 0) return <span className="badge">{t('admin.exams.passed.pending')}</span>;
-  return <span className={`ac-state ${row.passed ? 'is-on' : ''}`}>{t(row.passed ? 'admin.exams.passed.yes' : 'admin.exams.passed.no')}</span>;
+  return (
+    <span className={`ac-state ${row.passed ? 'is-on' : ''}`}>
+      {t(row.passed ? 'admin.exams.passed.yes' : 'admin.exams.passed.no')}
+    </span>
+  );
 }
 
 /** An exam's results (/exams/:id/results): its sittings (filter, search, pages), the per-question statistics and the XLSX export. */
@@ -43,15 +47,29 @@ export default function ResultsPage() {
 
   return (
     <div className="ac-page" data-testid="exam-results-page">
-      <PageHeader title={t('admin.exams.resultsOf', { title: exam.data?.title ?? '' })} back={<Link to="/exams">← {t('admin.menu.exams')}</Link>}>
-        <a className="btn btn-small" href={apiUrl('examadmin/exam/export', { id })} download data-testid="export-results">
+      <PageHeader
+        title={t('admin.exams.resultsOf', { title: exam.data?.title ?? '' })}
+        back={<Link to="/exams">← {t('admin.menu.exams')}</Link>}
+      >
+        <a
+          className="btn btn-small"
+          href={apiUrl('examadmin/exam/export', { id })}
+          download
+          data-testid="export-results"
+        >
           {t('admin.exams.export')}
         </a>
       </PageHeader>
       {summary && (
         <section className="card ac-card" data-testid="results-summary">
           <p>
-            {t('admin.exams.summary', { submitted: summary.submitted, passed: summary.passed, average: summary.averageScore, highest: summary.highestScore, lowest: summary.lowestScore })}
+            {t('admin.exams.summary', {
+              submitted: summary.submitted,
+              passed: summary.passed,
+              average: summary.averageScore,
+              highest: summary.highestScore,
+              lowest: summary.lowestScore,
+            })}
           </p>
         </section>
       )}
@@ -79,7 +97,15 @@ export default function ResultsPage() {
         ) : (
           <DataTable
             actions={false}
-            columns={[t('admin.exams.col.name'), t('admin.exams.col.attempt'), t('admin.exams.col.startedAt'), t('admin.exams.col.submittedAt'), t('admin.exams.col.closedBy'), t('admin.exams.col.score'), t('admin.exams.col.passed')]}
+            columns={[
+              t('admin.exams.col.name'),
+              t('admin.exams.col.attempt'),
+              t('admin.exams.col.startedAt'),
+              t('admin.exams.col.submittedAt'),
+              t('admin.exams.col.closedBy'),
+              t('admin.exams.col.score'),
+              t('admin.exams.col.passed'),
+            ]}
             empty={sittings.data && rows.length === 0 && t('admin.exams.noSittings')}
           >
             {rows.map((row) => (
@@ -88,7 +114,9 @@ export default function ResultsPage() {
                 <td data-label={t('admin.exams.col.attempt')}>{row.attempt}</td>
                 <td data-label={t('admin.exams.col.startedAt')}>{formatTime(row.startedAt)}</td>
                 <td data-label={t('admin.exams.col.submittedAt')}>{formatTime(row.submittedAt)}</td>
-                <td data-label={t('admin.exams.col.closedBy')}>{row.closedBy ? t(`admin.exams.closedBy.${row.closedBy}`) : ''}</td>
+                <td data-label={t('admin.exams.col.closedBy')}>
+                  {row.closedBy ? t(`admin.exams.closedBy.${row.closedBy}`) : ''}
+                </td>
                 <td data-label={t('admin.exams.col.score')} data-testid="sitting-score">
                   {row.score} / {row.totalScore}
                 </td>
@@ -105,7 +133,16 @@ export default function ResultsPage() {
         <h2 className="ac-subtitle">{t('admin.exams.file.stats')}</h2>
         <DataTable
           actions={false}
-          columns={[t('admin.exams.stat.no'), t('admin.exams.stat.question'), t('admin.exams.stat.point'), t('admin.exams.stat.answered'), t('admin.exams.stat.right'), t('admin.exams.stat.rightRate'), t('admin.exams.stat.averagePoint'), t('admin.exams.stat.options')]}
+          columns={[
+            t('admin.exams.stat.no'),
+            t('admin.exams.stat.question'),
+            t('admin.exams.stat.point'),
+            t('admin.exams.stat.answered'),
+            t('admin.exams.stat.right'),
+            t('admin.exams.stat.rightRate'),
+            t('admin.exams.stat.averagePoint'),
+            t('admin.exams.stat.options'),
+          ]}
           empty={summary && summary.questions.length === 0 && t('admin.exams.noSittings')}
         >
           {(summary?.questions ?? []).map((row, index) => (
@@ -124,7 +161,12 @@ export default function ResultsPage() {
               <td>{Math.round(row.rightRate * 1000) / 10}%</td>
               <td>{row.averagePoint}</td>
               <td>
-                {row.options.map((o) => `${o.letter || t(o.oid === '0' ? 'admin.exams.trueFalse.0' : 'admin.exams.trueFalse.1')}${o.right ? '✓' : ''} ${o.chosen}`).join(' · ')}
+                {row.options
+                  .map(
+                    (o) =>
+                      `${o.letter || t(o.oid === '0' ? 'admin.exams.trueFalse.0' : 'admin.exams.trueFalse.1')}${o.right ? '✓' : ''} ${o.chosen}`,
+                  )
+                  .join(' · ')}
                 {row.pending > 0 && <span className="badge">{t('admin.exams.marksDue', { count: row.pending })}</span>}
               </td>
             </tr>

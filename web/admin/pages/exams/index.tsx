@@ -44,7 +44,10 @@ export default function ExamsPage() {
     setBusy(true);
     const reply = await work();
     setBusy(false);
-    if (reply.status !== 'ok') return toast(reply.error === EXAM_ADMIN_ERRORS.sittingOpen ? t('admin.exams.sittingOpen') : failureText(t, reply));
+    if (reply.status !== 'ok')
+      return toast(
+        reply.error === EXAM_ADMIN_ERRORS.sittingOpen ? t('admin.exams.sittingOpen') : failureText(t, reply),
+      );
     toast(done);
     await mutate();
   };
@@ -54,7 +57,12 @@ export default function ExamsPage() {
   return (
     <div className="ac-page" data-testid="exams-page">
       <PageHeader title={t('admin.menu.exams')}>
-        <button type="button" className="btn btn-primary btn-small" onClick={() => navigate('/exams/new')} data-testid="new-exam">
+        <button
+          type="button"
+          className="btn btn-primary btn-small"
+          onClick={() => navigate('/exams/new')}
+          data-testid="new-exam"
+        >
           {t('admin.exams.new')}
         </button>
       </PageHeader>
@@ -96,7 +104,14 @@ export default function ExamsPage() {
           <LoadError onRetry={() => void mutate()} />
         ) : (
           <DataTable
-            columns={[t('admin.exams.examTitle'), t('admin.exams.state'), t('admin.exams.category'), t('admin.exams.window'), t('admin.exams.duration'), t('admin.exams.sittings')]}
+            columns={[
+              t('admin.exams.examTitle'),
+              t('admin.exams.state'),
+              t('admin.exams.category'),
+              t('admin.exams.window'),
+              t('admin.exams.duration'),
+              t('admin.exams.sittings'),
+            ]}
             empty={data && rows.length === 0 && t('admin.exams.empty')}
           >
             {rows.map((row) => (
@@ -105,7 +120,9 @@ export default function ExamsPage() {
                   <Link to={`/exams/${row.id}`} className="ac-strong">
                     {row.title}
                   </Link>
-                  <p className="ac-muted">{row.chapterTitle ? t('admin.exams.onChapter', { chapter: row.chapterTitle }) : row.paperTitle}</p>
+                  <p className="ac-muted">
+                    {row.chapterTitle ? t('admin.exams.onChapter', { chapter: row.chapterTitle }) : row.paperTitle}
+                  </p>
                 </td>
                 <td data-label={t('admin.exams.state')}>
                   <PublishState published={row.status === 'published'} testId="exam-state" />
@@ -115,14 +132,27 @@ export default function ExamsPage() {
                 <td data-label={t('admin.exams.duration')}>{t('admin.exams.minutes', { minutes: row.durationMin })}</td>
                 <td data-label={t('admin.exams.sittings')}>
                   {row.sittings}
-                  {row.pendingMarks > 0 && <span className="badge">{t('admin.exams.marksDue', { count: row.pendingMarks })}</span>}
+                  {row.pendingMarks > 0 && (
+                    <span className="badge">{t('admin.exams.marksDue', { count: row.pendingMarks })}</span>
+                  )}
                 </td>
                 <RowActions>
-                  <PublishButton on={row.status === 'published'} busy={busy} run={run} toggle={(next) => request(calls.publishExam, { body: { id: row.id, publish: next } })} />
+                  <PublishButton
+                    on={row.status === 'published'}
+                    busy={busy}
+                    run={run}
+                    toggle={(next) => request(calls.publishExam, { body: { id: row.id, publish: next } })}
+                  />
                   <Link to={`/exams/${row.id}/results`} className="btn btn-small" data-testid="exam-results">
                     {t('admin.exams.results')}
                   </Link>
-                  <DeleteButton busy={busy} confirmText={t('admin.exams.deleteOne', { title: row.title })} onDelete={() => run(() => request(calls.deleteExam, { body: { id: row.id } }), t('admin.exams.deleted'))} />
+                  <DeleteButton
+                    busy={busy}
+                    confirmText={t('admin.exams.deleteOne', { title: row.title })}
+                    onDelete={() =>
+                      run(() => request(calls.deleteExam, { body: { id: row.id } }), t('admin.exams.deleted'))
+                    }
+                  />
                 </RowActions>
               </tr>
             ))}

@@ -14,7 +14,19 @@ const PAGE_SIZE = 20;
 const deleteGrade = (id: string) => request(feedbackCalls.deleteGrades, { body: { ids: [id] } });
 
 /** A course's ratings (one chapter's, or the course's own with cid 0): score, comment, student, time; average; delete with confirmation. */
-export function RatingsList({ coid, cid, page, onPage, onChapter }: { coid: string; cid: string; page: number; onPage: (page: number) => void; onChapter: (cid: string) => void }) {
+export function RatingsList({
+  coid,
+  cid,
+  page,
+  onPage,
+  onChapter,
+}: {
+  coid: string;
+  cid: string;
+  page: number;
+  onPage: (page: number) => void;
+  onChapter: (cid: string) => void;
+}) {
   const t = useT();
   const locale = useLocale();
   const query = { coid, cid: cid || undefined, page, num: PAGE_SIZE };
@@ -25,7 +37,12 @@ export function RatingsList({ coid, cid, page, onPage, onChapter }: { coid: stri
   return (
     <>
       <ListToolbar>
-        <select value={cid} aria-label={t('admin.feedback.chapter')} onChange={(event) => onChapter(event.target.value)} data-testid="feedback-chapter">
+        <select
+          value={cid}
+          aria-label={t('admin.feedback.chapter')}
+          onChange={(event) => onChapter(event.target.value)}
+          data-testid="feedback-chapter"
+        >
           <option value="">{t('admin.feedback.allChapters')}</option>
           <option value="0">{t('admin.feedback.wholeCourse')}</option>
           {(data?.chapters ?? []).map((chapter) => (
@@ -35,18 +52,32 @@ export function RatingsList({ coid, cid, page, onPage, onChapter }: { coid: stri
           ))}
         </select>
         <span className="fb-average" data-testid="feedback-average">
-          {data && (data.average === null ? t('admin.feedback.noAverage') : t('admin.feedback.average', { average: data.average.toFixed(1), total: data.total }))}
+          {data &&
+            (data.average === null
+              ? t('admin.feedback.noAverage')
+              : t('admin.feedback.average', { average: data.average.toFixed(1), total: data.total }))}
         </span>
       </ListToolbar>
       <DataTable
         className="ac-table"
-        columns={[t('admin.feedback.score'), t('admin.feedback.content'), t('admin.feedback.student'), t('admin.feedback.chapter'), t('admin.feedback.time')]}
+        columns={[
+          t('admin.feedback.score'),
+          t('admin.feedback.content'),
+          t('admin.feedback.student'),
+          t('admin.feedback.chapter'),
+          t('admin.feedback.time'),
+        ]}
         empty={data && rows.length === 0 && t('admin.feedback.noRatings')}
       >
         {rows.map((row) => (
           <tr key={row.id} data-testid="rating-row" data-id={row.id}>
             <td data-label={t('admin.feedback.score')}>
-              <span className="fb-score" role="img" aria-label={t('admin.feedback.stars', { n: row.score })} title={t('admin.feedback.stars', { n: row.score })}>
+              <span
+                className="fb-score"
+                role="img"
+                aria-label={t('admin.feedback.stars', { n: row.score })}
+                title={t('admin.feedback.stars', { n: row.score })}
+              >
                 {'★'.repeat(row.score)}
                 <span className="ac-muted">{'☆'.repeat(Math.max(0, RATING_SCORE_MAX - row.score))}</span>
               </span>
@@ -60,7 +91,12 @@ export function RatingsList({ coid, cid, page, onPage, onChapter }: { coid: stri
               {formatDateMinutes(row.time * 1000, locale)}
             </td>
             <RowActions>
-              <DeleteButton busy={busy} confirmText={t('admin.feedback.deleteRating', { name: row.name })} onDelete={() => run(() => deleteGrade(row.id), t('admin.feedback.deleted'))} testId="delete-rating" />
+              <DeleteButton
+                busy={busy}
+                confirmText={t('admin.feedback.deleteRating', { name: row.name })}
+                onDelete={() => run(() => deleteGrade(row.id), t('admin.feedback.deleted'))}
+                testId="delete-rating"
+              />
             </RowActions>
           </tr>
         ))}

@@ -19,13 +19,24 @@ export function SignaturesList({ coid, page, onPage }: { coid: string; page: num
     <>
       <DataTable
         className="ac-table"
-        columns={[t('admin.feedback.signature'), t('admin.feedback.student'), t('admin.feedback.chapter'), t('admin.feedback.time')]}
+        columns={[
+          t('admin.feedback.signature'),
+          t('admin.feedback.student'),
+          t('admin.feedback.chapter'),
+          t('admin.feedback.time'),
+        ]}
         empty={data && rows.length === 0 && t('admin.feedback.noSignatures')}
       >
         {rows.map((row) => (
           <tr key={row.id} data-testid="signature-row">
             <td data-label={t('admin.feedback.signature')}>
-              <img className="fb-sig-image" src={row.url} alt={t('admin.feedback.signatureAlt', { name: row.name })} loading="lazy" data-testid="signature-image" />
+              <img
+                className="fb-sig-image"
+                src={row.url}
+                alt={t('admin.feedback.signatureAlt', { name: row.name })}
+                loading="lazy"
+                data-testid="signature-image"
+              />
             </td>
             <PersonCell label={t('admin.feedback.student')} name={row.name} username={row.username} />
             <td data-label={t('admin.feedback.chapter')}>{row.chapterTitle ?? t('admin.feedback.wholeCourse')}</td>

@@ -29,15 +29,32 @@ export default function FeedbackPage() {
       <PageHeader title={t('admin.feedback.title')} />
       <section className="card ac-card">
         <ListToolbar>
-          <CourseSelect value={coid} label={t('admin.feedback.course')} emptyLabel={t('admin.feedback.chooseCourse')} testId="feedback-course" onChange={(value) => setFilter({ coid: value, cid: '' })} />
-          <Segmented label={t('admin.feedback.title')} options={TABS} value={tab.key} onChange={(item) => setFilter({ tab: item.key, cid: '' })} />
+          <CourseSelect
+            value={coid}
+            label={t('admin.feedback.course')}
+            emptyLabel={t('admin.feedback.chooseCourse')}
+            testId="feedback-course"
+            onChange={(value) => setFilter({ coid: value, cid: '' })}
+          />
+          <Segmented
+            label={t('admin.feedback.title')}
+            options={TABS}
+            value={tab.key}
+            onChange={(item) => setFilter({ tab: item.key, cid: '' })}
+          />
         </ListToolbar>
         {!coid ? (
           <p className="ac-empty">{t('admin.feedback.pickCourse')}</p>
         ) : tab.key === 'signatures' ? (
           <SignaturesList coid={coid} page={page} onPage={(next) => setFilter({ page: String(next) })} />
         ) : (
-          <RatingsList coid={coid} cid={cid} page={page} onPage={(next) => setFilter({ page: String(next) })} onChapter={(next) => setFilter({ cid: next })} />
+          <RatingsList
+            coid={coid}
+            cid={cid}
+            page={page}
+            onPage={(next) => setFilter({ page: String(next) })}
+            onChapter={(next) => setFilter({ cid: next })}
+          />
         )}
       </section>
     </div>

@@ -81,9 +81,11 @@ export function GroupTreeScreen({ kind }: { kind: GroupKind }) {
     },
     move,
     remove: (node) =>
-      void confirm({ text: t('admin.groups.deleteOne', { name: node.name }), okText: t('admin.common.delete') }).then((ok) => {
-        if (ok) void run(() => request(calls.remove, { body: { gid: node.gid } }), t('admin.groups.deleted'));
-      }),
+      void confirm({ text: t('admin.groups.deleteOne', { name: node.name }), okText: t('admin.common.delete') }).then(
+        (ok) => {
+          if (ok) void run(() => request(calls.remove, { body: { gid: node.gid } }), t('admin.groups.deleted'));
+        },
+      ),
     dragStart: setDragged,
     dragEnd: () => setDragged(null),
     canDrop: (target, place) => !!dragged && dropMove(groups, dragged.gid, target, place) !== null,
@@ -101,7 +103,12 @@ export function GroupTreeScreen({ kind }: { kind: GroupKind }) {
     nameMax: GROUP_NAME_MAX,
     testIds: { node: 'group-node', name: 'group-name' },
     dataOf: (node) => ({ 'data-gid': node.gid, 'data-name': node.name }),
-    words: { renameLabel: t('admin.groups.renameLabel'), addChild: t('admin.groups.addChild'), rename: t('admin.groups.rename'), moveTo: t('admin.groups.moveTo') },
+    words: {
+      renameLabel: t('admin.groups.renameLabel'),
+      addChild: t('admin.groups.addChild'),
+      rename: t('admin.groups.rename'),
+      moveTo: t('admin.groups.moveTo'),
+    },
     info: (node) => (
       <span className="ac-muted ac-cat-level" data-testid="group-members">
         {t(words.members, { count: node.members ?? 0 })}
@@ -148,7 +155,13 @@ export function GroupTreeScreen({ kind }: { kind: GroupKind }) {
             void handleAdd('0', name);
           }}
         >
-          <input value={name} maxLength={GROUP_NAME_MAX} placeholder={t('admin.groups.newPlaceholder')} aria-label={t('admin.groups.newPlaceholder')} onChange={(event) => setName(event.target.value)} />
+          <input
+            value={name}
+            maxLength={GROUP_NAME_MAX}
+            placeholder={t('admin.groups.newPlaceholder')}
+            aria-label={t('admin.groups.newPlaceholder')}
+            onChange={(event) => setName(event.target.value)}
+          />
           <button type="submit" className="btn btn-primary btn-small" disabled={busy} data-testid="add-group">
             {t('admin.groups.addTop')}
           </button>
@@ -157,14 +170,34 @@ export function GroupTreeScreen({ kind }: { kind: GroupKind }) {
         {!isLoading && tree.length === 0 && <p className="ac-empty">{t('admin.groups.empty')}</p>}
         <ul className={`ac-cats${dragged ? ' is-dragging' : ''}`} data-testid="group-tree">
           {tree.map((node, index) => (
-            <TreeNodeRow key={node.gid} node={node} depth={1} index={index} count={tree.length} busy={busy} actions={actions} kind={rowKind} />
+            <TreeNodeRow
+              key={node.gid}
+              node={node}
+              depth={1}
+              index={index}
+              count={tree.length}
+              busy={busy}
+              actions={actions}
+              kind={rowKind}
+            />
           ))}
         </ul>
       </section>
       {childOf && (
-        <Modal title={t('admin.groups.addChildTo', { name: childOf.name })} submitText={t('admin.groups.add')} onSubmit={() => void handleAdd(childOf.gid, childName)} onClose={() => setChildOf(null)} busy={busy} testId="add-child-group">
+        <Modal
+          title={t('admin.groups.addChildTo', { name: childOf.name })}
+          submitText={t('admin.groups.add')}
+          onSubmit={() => void handleAdd(childOf.gid, childName)}
+          onClose={() => setChildOf(null)}
+          busy={busy}
+          testId="add-child-group"
+        >
           <Field label={t('admin.groups.name')}>
-            <input value={childName} maxLength={GROUP_NAME_MAX} onChange={(event) => setChildName(event.target.value)} />
+            <input
+              value={childName}
+              maxLength={GROUP_NAME_MAX}
+              onChange={(event) => setChildName(event.target.value)}
+            />
           </Field>
         </Modal>
       )}

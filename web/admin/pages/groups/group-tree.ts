@@ -34,7 +34,12 @@ export function canMoveUnder(groups: readonly Group[], gid: string, parentId: st
 }
 
 /** The move for dropping a group before, after or into another; null when refused or nothing moves. */
-export function dropMove(groups: readonly Group[], gid: string, target: Group, place: DropPlace): { parentId: string; position: number } | null {
+export function dropMove(
+  groups: readonly Group[],
+  gid: string,
+  target: Group,
+  place: DropPlace,
+): { parentId: string; position: number } | null {
   if (gid === target.gid) return null;
   const parentId = place === 'into' ? target.gid : target.parent_id;
   if (!canMoveUnder(groups, gid, parentId)) return null;

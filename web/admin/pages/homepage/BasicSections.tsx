@@ -32,15 +32,35 @@ export function BrandSection({ setting, change, errors }: SectionProps) {
     <>
       <div className="ac-grid">
         <Field label={t('admin.home.userpagetitle')} error={errors.userpagetitle} name="userpagetitle" wide>
-          <input value={setting.userpagetitle} maxLength={100} onChange={(event) => change({ userpagetitle: event.target.value })} />
+          <input
+            value={setting.userpagetitle}
+            maxLength={100}
+            onChange={(event) => change({ userpagetitle: event.target.value })}
+          />
         </Field>
-        <Field label={t('admin.home.userpagelogo')} error={errors.userpagelogo} name="userpagelogo" hint={t('admin.common.uploadLater')} wide>
-          <ImageField value={setting.userpagelogo} onChange={(userpagelogo) => change({ userpagelogo })} invalid={!!errors.userpagelogo} />
+        <Field
+          label={t('admin.home.userpagelogo')}
+          error={errors.userpagelogo}
+          name="userpagelogo"
+          hint={t('admin.common.uploadLater')}
+          wide
+        >
+          <ImageField
+            value={setting.userpagelogo}
+            onChange={(userpagelogo) => change({ userpagelogo })}
+            invalid={!!errors.userpagelogo}
+          />
         </Field>
       </div>
       <div className="ac-checks">
         {FLAGS.map((flag) => (
-          <Check key={flag.key} name={flag.key} label={t(flag.label)} checked={setting[flag.key]} onChange={(on) => change({ [flag.key]: on })} />
+          <Check
+            key={flag.key}
+            name={flag.key}
+            label={t(flag.label)}
+            checked={setting[flag.key]}
+            onChange={(on) => change({ [flag.key]: on })}
+          />
         ))}
       </div>
     </>
@@ -55,12 +75,21 @@ export function ContactSection({ setting, change, errors }: SectionProps) {
   return (
     <div className="ac-grid">
       <Field label={t('admin.home.phone')} error={errors.phone} name="phone">
-        <input type="tel" value={setting.phone} maxLength={50} onChange={(event) => change({ phone: event.target.value })} />
+        <input
+          type="tel"
+          value={setting.phone}
+          maxLength={50}
+          onChange={(event) => change({ phone: event.target.value })}
+        />
       </Field>
       <div className="ac-field" data-field="workdays">
         <span className="ac-label">{t('admin.home.workdays')}</span>
         <div className="ac-control ac-inline-form">
-          <select value={setting.workday1} aria-label={t('admin.home.workdayFrom')} onChange={(event) => change({ workday1: Number(event.target.value) })}>
+          <select
+            value={setting.workday1}
+            aria-label={t('admin.home.workdayFrom')}
+            onChange={(event) => change({ workday1: Number(event.target.value) })}
+          >
             {days.map((day) => (
               <option key={day} value={day}>
                 {t(`weekday.${day}`)}
@@ -68,7 +97,11 @@ export function ContactSection({ setting, change, errors }: SectionProps) {
             ))}
           </select>
           <span>{t('admin.home.to')}</span>
-          <select value={setting.workday2} aria-label={t('admin.home.workdayTo')} onChange={(event) => change({ workday2: Number(event.target.value) })}>
+          <select
+            value={setting.workday2}
+            aria-label={t('admin.home.workdayTo')}
+            onChange={(event) => change({ workday2: Number(event.target.value) })}
+          >
             {days.map((day) => (
               <option key={day} value={day}>
                 {t(`weekday.${day}`)}
@@ -81,7 +114,11 @@ export function ContactSection({ setting, change, errors }: SectionProps) {
       <div className="ac-field" data-field="worktime">
         <span className="ac-label">{t('admin.home.hours')}</span>
         <div className="ac-control ac-inline-form">
-          <select value={setting.worktime1} aria-label={t('admin.home.hoursFrom')} onChange={(event) => change({ worktime1: event.target.value })}>
+          <select
+            value={setting.worktime1}
+            aria-label={t('admin.home.hoursFrom')}
+            onChange={(event) => change({ worktime1: event.target.value })}
+          >
             {hourOptions(setting.worktime1).map((hour) => (
               <option key={hour} value={hour}>
                 {hour}
@@ -89,7 +126,11 @@ export function ContactSection({ setting, change, errors }: SectionProps) {
             ))}
           </select>
           <span>{t('admin.home.to')}</span>
-          <select value={setting.worktime2} aria-label={t('admin.home.hoursTo')} onChange={(event) => change({ worktime2: event.target.value })}>
+          <select
+            value={setting.worktime2}
+            aria-label={t('admin.home.hoursTo')}
+            onChange={(event) => change({ worktime2: event.target.value })}
+          >
             {hourOptions(setting.worktime2).map((hour) => (
               <option key={hour} value={hour}>
                 {hour}
@@ -109,10 +150,19 @@ export function AboutSection({ setting, change, errors }: SectionProps) {
   return (
     <div className="ac-stack">
       <Field label={t('admin.home.aboutustitle')} error={errors.aboutustitle} name="aboutustitle" wide>
-        <input value={setting.aboutustitle} maxLength={100} onChange={(event) => change({ aboutustitle: event.target.value })} />
+        <input
+          value={setting.aboutustitle}
+          maxLength={100}
+          onChange={(event) => change({ aboutustitle: event.target.value })}
+        />
       </Field>
       <div data-field="aboutuscontent">
-        <RichTextEditor value={setting.aboutuscontent} onChange={(aboutuscontent) => change({ aboutuscontent })} label={t('admin.home.aboutuscontent')} invalid={!!errors.aboutuscontent} />
+        <RichTextEditor
+          value={setting.aboutuscontent}
+          onChange={(aboutuscontent) => change({ aboutuscontent })}
+          label={t('admin.home.aboutuscontent')}
+          invalid={!!errors.aboutuscontent}
+        />
         {errors.aboutuscontent && <p className="ac-error">{errors.aboutuscontent}</p>}
       </div>
     </div>
@@ -124,7 +174,13 @@ export function SocialSection({ setting, change, errors }: SectionProps) {
   const t = useT();
   const link = (key: 'weixinlink' | 'weibolink' | 'bloglink', label: MessageKey) => (
     <Field label={t(label)} error={errors[key]} name={key}>
-      <input type="text" inputMode="url" value={setting[key]} placeholder="https://" onChange={(event) => change({ [key]: event.target.value })} />
+      <input
+        type="text"
+        inputMode="url"
+        value={setting[key]}
+        placeholder="https://"
+        onChange={(event) => change({ [key]: event.target.value })}
+      />
     </Field>
   );
   return (
@@ -132,17 +188,44 @@ export function SocialSection({ setting, change, errors }: SectionProps) {
       {link('weixinlink', 'admin.home.weixinlink')}
       {link('weibolink', 'admin.home.weibolink')}
       {link('bloglink', 'admin.home.bloglink')}
-      <Field label={t('admin.home.qrcode')} error={errors.qrcode} name="qrcode" hint={t('admin.common.uploadLater')} wide>
+      <Field
+        label={t('admin.home.qrcode')}
+        error={errors.qrcode}
+        name="qrcode"
+        hint={t('admin.common.uploadLater')}
+        wide
+      >
         <ImageField value={setting.qrcode} onChange={(qrcode) => change({ qrcode })} invalid={!!errors.qrcode} />
       </Field>
       <Field label={t('admin.home.qrcodedetails')} error={errors.qrcodedetails} name="qrcodedetails" wide>
-        <input value={setting.qrcodedetails} maxLength={200} onChange={(event) => change({ qrcodedetails: event.target.value })} />
+        <input
+          value={setting.qrcodedetails}
+          maxLength={200}
+          onChange={(event) => change({ qrcodedetails: event.target.value })}
+        />
       </Field>
-      <Field label={t('admin.home.examorder')} error={errors.examorder} name="examorder" hint={t('admin.home.examHint')}>
-        <input type="number" min={0} max={99} value={setting.examorder} onChange={(event) => change({ examorder: Number(event.target.value) })} />
+      <Field
+        label={t('admin.home.examorder')}
+        error={errors.examorder}
+        name="examorder"
+        hint={t('admin.home.examHint')}
+      >
+        <input
+          type="number"
+          min={0}
+          max={99}
+          value={setting.examorder}
+          onChange={(event) => change({ examorder: Number(event.target.value) })}
+        />
       </Field>
       <Field label={t('admin.home.examsort')} error={errors.examsort} name="examsort">
-        <input type="number" min={0} max={99} value={setting.examsort} onChange={(event) => change({ examsort: Number(event.target.value) })} />
+        <input
+          type="number"
+          min={0}
+          max={99}
+          value={setting.examsort}
+          onChange={(event) => change({ examsort: Number(event.target.value) })}
+        />
       </Field>
     </div>
   );

@@ -17,7 +17,16 @@ interface ListEditorProps<T> {
 }
 
 /** An editable list of objects (banners, ads, teachers...): add, remove, reorder by dragging or buttons. */
-export function ListEditor<T extends object>({ items, onChange, make, max, addLabel, itemLabel, render, testId }: ListEditorProps<T>) {
+export function ListEditor<T extends object>({
+  items,
+  onChange,
+  make,
+  max,
+  addLabel,
+  itemLabel,
+  render,
+  testId,
+}: ListEditorProps<T>) {
   const t = useT();
   const drag = useDragSort((from, to) => onChange(moveItem(items, from, to)));
   return (
@@ -32,17 +41,38 @@ export function ListEditor<T extends object>({ items, onChange, make, max, addLa
               </span>
               <span className="ac-strong">{itemLabel(index + 1)}</span>
               <span className="ac-row-actions">
-                <OrderButtons index={index} count={items.length} label={itemLabel(index + 1)} onMove={(to) => onChange(moveItem(items, index, to))} />
-                <button type="button" className="btn btn-small btn-text ac-danger-text" onClick={() => onChange(items.filter((_, other) => other !== index))} aria-label={`${t('admin.common.remove')} ${itemLabel(index + 1)}`}>
+                <OrderButtons
+                  index={index}
+                  count={items.length}
+                  label={itemLabel(index + 1)}
+                  onMove={(to) => onChange(moveItem(items, index, to))}
+                />
+                <button
+                  type="button"
+                  className="btn btn-small btn-text ac-danger-text"
+                  onClick={() => onChange(items.filter((_, other) => other !== index))}
+                  aria-label={`${t('admin.common.remove')} ${itemLabel(index + 1)}`}
+                >
                   {t('admin.common.remove')}
                 </button>
               </span>
             </div>
-            <div className="ac-grid ac-list-item-body">{render(item, (patch) => onChange(items.map((other, at) => (at === index ? { ...other, ...patch } : other))), index)}</div>
+            <div className="ac-grid ac-list-item-body">
+              {render(
+                item,
+                (patch) => onChange(items.map((other, at) => (at === index ? { ...other, ...patch } : other))),
+                index,
+              )}
+            </div>
           </li>
         ))}
       </ol>
-      <button type="button" className="btn btn-small" disabled={items.length >= max} onClick={() => onChange([...items, make()])}>
+      <button
+        type="button"
+        className="btn btn-small"
+        disabled={items.length >= max}
+        onClick={() => onChange([...items, make()])}
+      >
         + {addLabel}
       </button>
       {items.length >= max && <span className="ac-hint"> {t('admin.home.max', { max })}</span>}

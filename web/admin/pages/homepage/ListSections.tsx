@@ -25,17 +25,43 @@ export function BannersSection({ setting, change, errors }: SectionProps) {
       itemLabel={(n) => t('admin.home.bannerN', { n })}
       render={(banner, update, index) => (
         <>
-          <Field label={t('admin.home.bannerUrl')} error={errors[`banners.${index}.url`]} name={`banners.${index}.url`} wide>
+          <Field
+            label={t('admin.home.bannerUrl')}
+            error={errors[`banners.${index}.url`]}
+            name={`banners.${index}.url`}
+            wide
+          >
             <ImageField value={banner.url} onChange={(url) => update({ url })} />
           </Field>
-          <Field label={t('admin.home.bannerMobile')} error={errors[`banners.${index}.urlmoblie`]} name={`banners.${index}.urlmoblie`} wide>
+          <Field
+            label={t('admin.home.bannerMobile')}
+            error={errors[`banners.${index}.urlmoblie`]}
+            name={`banners.${index}.urlmoblie`}
+            wide
+          >
             <ImageField value={banner.urlmoblie} onChange={(urlmoblie) => update({ urlmoblie })} />
           </Field>
           <Field label={t('admin.home.link')} error={errors[`banners.${index}.link`]} name={`banners.${index}.link`}>
-            <input type="text" inputMode="url" value={banner.link} placeholder="https://" onChange={(event) => update({ link: event.target.value })} />
+            <input
+              type="text"
+              inputMode="url"
+              value={banner.link}
+              placeholder="https://"
+              onChange={(event) => update({ link: event.target.value })}
+            />
           </Field>
-          <Field label={t('admin.home.bgc')} error={errors[`banners.${index}.bgc`]} name={`banners.${index}.bgc`} hint={t('admin.home.bgcHint')}>
-            <input type="text" value={banner.bgc ?? ''} placeholder="#387dfe" onChange={(event) => update({ bgc: event.target.value })} />
+          <Field
+            label={t('admin.home.bgc')}
+            error={errors[`banners.${index}.bgc`]}
+            name={`banners.${index}.bgc`}
+            hint={t('admin.home.bgcHint')}
+          >
+            <input
+              type="text"
+              value={banner.bgc ?? ''}
+              placeholder="#387dfe"
+              onChange={(event) => update({ bgc: event.target.value })}
+            />
           </Field>
         </>
       )}
@@ -57,11 +83,22 @@ export function AdsSection({ setting, change, errors, which }: SectionProps & { 
       itemLabel={(n) => (which === 'ads' ? t('admin.home.adN', { n }) : t('admin.home.recommendN', { n }))}
       render={(ad, update, index) => (
         <>
-          <Field label={t('admin.home.image')} error={errors[`${which}.${index}.url`]} name={`${which}.${index}.url`} wide>
+          <Field
+            label={t('admin.home.image')}
+            error={errors[`${which}.${index}.url`]}
+            name={`${which}.${index}.url`}
+            wide
+          >
             <ImageField value={ad.url} onChange={(url) => update({ url })} />
           </Field>
           <Field label={t('admin.home.link')} error={errors[`${which}.${index}.link`]} name={`${which}.${index}.link`}>
-            <input type="text" inputMode="url" value={ad.link} placeholder="https://" onChange={(event) => update({ link: event.target.value })} />
+            <input
+              type="text"
+              inputMode="url"
+              value={ad.link}
+              placeholder="https://"
+              onChange={(event) => update({ link: event.target.value })}
+            />
           </Field>
           <Field label={t('admin.home.alt')} error={errors[`${which}.${index}.alt`]} name={`${which}.${index}.alt`}>
             <input value={ad.alt} maxLength={100} onChange={(event) => update({ alt: event.target.value })} />
@@ -86,13 +123,28 @@ export function TeachersSection({ setting, change, errors }: SectionProps) {
       itemLabel={(n) => t('admin.home.teacherN', { n })}
       render={(teacher, update, index) => (
         <>
-          <Field label={t('admin.home.teacherName')} error={errors[`teachers.${index}.name`]} name={`teachers.${index}.name`}>
+          <Field
+            label={t('admin.home.teacherName')}
+            error={errors[`teachers.${index}.name`]}
+            name={`teachers.${index}.name`}
+          >
             <input value={teacher.name} maxLength={50} onChange={(event) => update({ name: event.target.value })} />
           </Field>
           <Field label={t('admin.home.link')} error={errors[`teachers.${index}.link`]} name={`teachers.${index}.link`}>
-            <input type="text" inputMode="url" value={teacher.link} placeholder="https://" onChange={(event) => update({ link: event.target.value })} />
+            <input
+              type="text"
+              inputMode="url"
+              value={teacher.link}
+              placeholder="https://"
+              onChange={(event) => update({ link: event.target.value })}
+            />
           </Field>
-          <Field label={t('admin.home.photo')} error={errors[`teachers.${index}.url`]} name={`teachers.${index}.url`} wide>
+          <Field
+            label={t('admin.home.photo')}
+            error={errors[`teachers.${index}.url`]}
+            name={`teachers.${index}.url`}
+            wide
+          >
             <ImageField value={teacher.url} onChange={(url) => update({ url })} />
           </Field>
         </>
@@ -107,7 +159,10 @@ export function CategoriesSection({ setting, change, errors }: SectionProps) {
   const { tree } = useCategories();
   const [group, setGroup] = useState('0');
   const [entry, setEntry] = useState('0');
-  const titleOf = (catid: string) => (catid === '0' ? t('admin.home.allCourses') : (findCategory(tree, catid)?.title ?? t('admin.home.missingCategory', { catid })));
+  const titleOf = (catid: string) =>
+    catid === '0'
+      ? t('admin.home.allCourses')
+      : (findCategory(tree, catid)?.title ?? t('admin.home.missingCategory', { catid }));
   const groups = setting.showgroups;
   const entries = setting.catesetting;
 
@@ -121,8 +176,17 @@ export function CategoriesSection({ setting, change, errors }: SectionProps) {
             <li key={catid} className="ac-sortable-row">
               <span className="ac-sortable-title">{titleOf(catid)}</span>
               <span className="ac-row-actions">
-                <OrderButtons index={index} count={groups.length} label={titleOf(catid)} onMove={(to) => change({ showgroups: moveItem(groups, index, to) })} />
-                <button type="button" className="btn btn-small btn-text" onClick={() => change({ showgroups: groups.filter((id) => id !== catid) })}>
+                <OrderButtons
+                  index={index}
+                  count={groups.length}
+                  label={titleOf(catid)}
+                  onMove={(to) => change({ showgroups: moveItem(groups, index, to) })}
+                />
+                <button
+                  type="button"
+                  className="btn btn-small btn-text"
+                  onClick={() => change({ showgroups: groups.filter((id) => id !== catid) })}
+                >
                   {t('admin.common.remove')}
                 </button>
               </span>
@@ -130,7 +194,14 @@ export function CategoriesSection({ setting, change, errors }: SectionProps) {
           ))}
         </ol>
         <div className="ac-inline-form">
-          <CategorySelect tree={tree} value={group} onChange={setGroup} rootLabel={t('admin.home.pickCategory')} disabledIds={groups} aria-label={t('admin.home.pickCategory')} />
+          <CategorySelect
+            tree={tree}
+            value={group}
+            onChange={setGroup}
+            rootLabel={t('admin.home.pickCategory')}
+            disabledIds={groups}
+            aria-label={t('admin.home.pickCategory')}
+          />
           <button
             type="button"
             className="btn btn-small"
@@ -159,20 +230,43 @@ export function CategoriesSection({ setting, change, errors }: SectionProps) {
                 maxLength={30}
                 aria-label={t('admin.home.entryTitle')}
                 aria-invalid={!!errors[`catesetting.${index}.title`] || undefined}
-                onChange={(event) => change({ catesetting: entries.map((other, at) => (at === index ? { ...other, title: event.target.value } : other)) })}
+                onChange={(event) =>
+                  change({
+                    catesetting: entries.map((other, at) =>
+                      at === index ? { ...other, title: event.target.value } : other,
+                    ),
+                  })
+                }
               />
               <span className="ac-row-actions">
-                <OrderButtons index={index} count={entries.length} label={item.title} onMove={(to) => change({ catesetting: moveItem(entries, index, to) })} />
-                <button type="button" className="btn btn-small btn-text" onClick={() => change({ catesetting: entries.filter((_, at) => at !== index) })}>
+                <OrderButtons
+                  index={index}
+                  count={entries.length}
+                  label={item.title}
+                  onMove={(to) => change({ catesetting: moveItem(entries, index, to) })}
+                />
+                <button
+                  type="button"
+                  className="btn btn-small btn-text"
+                  onClick={() => change({ catesetting: entries.filter((_, at) => at !== index) })}
+                >
                   {t('admin.common.remove')}
                 </button>
               </span>
-              {errors[`catesetting.${index}.title`] && <p className="ac-error">{errors[`catesetting.${index}.title`]}</p>}
+              {errors[`catesetting.${index}.title`] && (
+                <p className="ac-error">{errors[`catesetting.${index}.title`]}</p>
+              )}
             </li>
           ))}
         </ol>
         <div className="ac-inline-form">
-          <CategorySelect tree={tree} value={entry} onChange={setEntry} rootLabel={t('admin.home.allCourses')} aria-label={t('admin.home.pickCategory')} />
+          <CategorySelect
+            tree={tree}
+            value={entry}
+            onChange={setEntry}
+            rootLabel={t('admin.home.allCourses')}
+            aria-label={t('admin.home.pickCategory')}
+          />
           <button
             type="button"
             className="btn btn-small"

@@ -28,7 +28,9 @@ export function Preview({ src, setting }: { src: string; setting: HomeSetting })
   useLayoutEffect(() => {
     const element = boxRef.current;
     if (!element) return;
-    const observer = new ResizeObserver(([entry]) => setBox({ width: entry.contentRect.width, height: entry.contentRect.height }));
+    const observer = new ResizeObserver(([entry]) =>
+      setBox({ width: entry.contentRect.width, height: entry.contentRect.height }),
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
@@ -44,7 +46,9 @@ export function Preview({ src, setting }: { src: string; setting: HomeSetting })
   const handleLoad = () => {
     postHomeSetting(frameRef.current, latest.current);
     timers.current.forEach((id) => window.clearTimeout(id));
-    timers.current = RESEND_MS.map((ms) => window.setTimeout(() => postHomeSetting(frameRef.current, latest.current), ms));
+    timers.current = RESEND_MS.map((ms) =>
+      window.setTimeout(() => postHomeSetting(frameRef.current, latest.current), ms),
+    );
   };
 
   const width = device === 'desktop' ? DESKTOP_WIDTH : MOBILE_WIDTH;
@@ -56,10 +60,20 @@ export function Preview({ src, setting }: { src: string; setting: HomeSetting })
         <h2 className="section-title">{t('admin.home.preview')}</h2>
         <span className="ac-row-actions">
           <span className="ac-segmented" role="group" aria-label={t('admin.home.previewDevice')}>
-            <button type="button" className={device === 'desktop' ? 'is-on' : ''} aria-pressed={device === 'desktop'} onClick={() => setDevice('desktop')}>
+            <button
+              type="button"
+              className={device === 'desktop' ? 'is-on' : ''}
+              aria-pressed={device === 'desktop'}
+              onClick={() => setDevice('desktop')}
+            >
               {t('admin.home.desktop')}
             </button>
-            <button type="button" className={device === 'mobile' ? 'is-on' : ''} aria-pressed={device === 'mobile'} onClick={() => setDevice('mobile')}>
+            <button
+              type="button"
+              className={device === 'mobile' ? 'is-on' : ''}
+              aria-pressed={device === 'mobile'}
+              onClick={() => setDevice('mobile')}
+            >
               {t('admin.home.mobile')}
             </button>
           </span>

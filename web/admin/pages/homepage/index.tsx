@@ -14,21 +14,53 @@ import { AboutSection, BrandSection, ContactSection, SocialSection, type Section
 import { AdsSection, BannersSection, CategoriesSection, TeachersSection } from './ListSections';
 import { Preview } from './Preview';
 
-type SectionKey = 'brand' | 'banners' | 'ads' | 'recommends' | 'teachers' | 'categories' | 'contact' | 'about' | 'social';
+type SectionKey =
+  | 'brand'
+  | 'banners'
+  | 'ads'
+  | 'recommends'
+  | 'teachers'
+  | 'categories'
+  | 'contact'
+  | 'about'
+  | 'social';
 const SECTIONS: { key: SectionKey; label: MessageKey; fields: (keyof HomeSetting)[] }[] = [
-  { key: 'brand', label: 'admin.home.sectionBrand', fields: ['userpagetitle', 'userpagelogo', 'showPrice', 'showads', 'showteacher', 'showInformation', 'show', 'showbottom', 'showAdminEntry'] },
+  {
+    key: 'brand',
+    label: 'admin.home.sectionBrand',
+    fields: [
+      'userpagetitle',
+      'userpagelogo',
+      'showPrice',
+      'showads',
+      'showteacher',
+      'showInformation',
+      'show',
+      'showbottom',
+      'showAdminEntry',
+    ],
+  },
   { key: 'banners', label: 'admin.home.sectionBanners', fields: ['banners'] },
   { key: 'ads', label: 'admin.home.sectionAds', fields: ['ads'] },
   { key: 'recommends', label: 'admin.home.sectionRecommends', fields: ['recommends'] },
   { key: 'teachers', label: 'admin.home.sectionTeachers', fields: ['teachers'] },
   { key: 'categories', label: 'admin.home.sectionCategories', fields: ['showgroups', 'catesetting'] },
-  { key: 'contact', label: 'admin.home.sectionContact', fields: ['phone', 'workday1', 'workday2', 'worktime1', 'worktime2'] },
+  {
+    key: 'contact',
+    label: 'admin.home.sectionContact',
+    fields: ['phone', 'workday1', 'workday2', 'worktime1', 'worktime2'],
+  },
   { key: 'about', label: 'admin.home.sectionAbout', fields: ['aboutustitle', 'aboutuscontent'] },
-  { key: 'social', label: 'admin.home.sectionSocial', fields: ['weixinlink', 'weibolink', 'bloglink', 'qrcode', 'qrcodedetails', 'examorder', 'examsort'] },
+  {
+    key: 'social',
+    label: 'admin.home.sectionSocial',
+    fields: ['weixinlink', 'weibolink', 'bloglink', 'qrcode', 'qrcodedetails', 'examorder', 'examsort'],
+  },
 ];
 
 /** The section holding an error path such as 'banners.0.url'. */
-const sectionOf = (path: string): SectionKey => SECTIONS.find((section) => section.fields.includes(path.split('.')[0] as keyof HomeSetting))?.key ?? 'brand';
+const sectionOf = (path: string): SectionKey =>
+  SECTIONS.find((section) => section.fields.includes(path.split('.')[0] as keyof HomeSetting))?.key ?? 'brand';
 
 /** The school home page settings (every key of the home setting) with a live preview of the unsaved values. */
 export default function HomeSettingPage() {
@@ -55,7 +87,9 @@ export default function HomeSettingPage() {
   const change = (patch: Partial<HomeSetting>) => {
     setSetting({ ...setting, ...patch });
     const touched = Object.keys(patch);
-    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([path]) => !touched.includes(path.split('.')[0]))));
+    setErrors((current) =>
+      Object.fromEntries(Object.entries(current).filter(([path]) => !touched.includes(path.split('.')[0]))),
+    );
   };
 
   const handleSave = async () => {
@@ -87,7 +121,13 @@ export default function HomeSettingPage() {
         <button type="button" className="btn btn-small" disabled={!dirty || saving} onClick={() => setSetting(base)}>
           {t('admin.home.discard')}
         </button>
-        <button type="button" className="btn btn-primary" disabled={!dirty || saving} onClick={() => void handleSave()} data-testid="save-home">
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={!dirty || saving}
+          onClick={() => void handleSave()}
+          data-testid="save-home"
+        >
           {saving ? t('admin.common.saving') : t('admin.common.save')}
         </button>
       </PageHeader>
@@ -95,7 +135,14 @@ export default function HomeSettingPage() {
         <section className="card ac-card ac-home-form">
           <nav className="ac-tabs ac-tabs-wrap" aria-label={t('admin.home.sections')}>
             {SECTIONS.map((item) => (
-              <button key={item.key} type="button" className={`ac-tab${section === item.key ? ' is-active' : ''}${hasError(item.key) ? ' has-error' : ''}`} aria-pressed={section === item.key} onClick={() => setSection(item.key)} data-section={item.key}>
+              <button
+                key={item.key}
+                type="button"
+                className={`ac-tab${section === item.key ? ' is-active' : ''}${hasError(item.key) ? ' has-error' : ''}`}
+                aria-pressed={section === item.key}
+                onClick={() => setSection(item.key)}
+                data-section={item.key}
+              >
                 {t(item.label)}
               </button>
             ))}

@@ -79,7 +79,9 @@ export default function LicencePage() {
             type="button"
             className="btn btn-small"
             disabled={!status}
-            onClick={() => void copyText(status?.machineCode ?? '').then((done) => done && toast(t('admin.licence.copied')))}
+            onClick={() =>
+              void copyText(status?.machineCode ?? '').then((done) => done && toast(t('admin.licence.copied')))
+            }
             data-testid="copy-machine-code"
           >
             {t('admin.licence.copy')}
@@ -93,9 +95,13 @@ export default function LicencePage() {
           <h2 className="licence-heading">{t('admin.licence.status')}</h2>
           <dl className="licence-facts" data-testid="licence-status" data-state={state}>
             <dt>{t('admin.licence.status')}</dt>
-            <dd data-testid="licence-state">{t(`admin.licence.state.${state as 'trial' | 'registered' | 'expired'}`)}</dd>
+            <dd data-testid="licence-state">
+              {t(`admin.licence.state.${state as 'trial' | 'registered' | 'expired'}`)}
+            </dd>
             <dt>{t('admin.licence.seats')}</dt>
-            <dd data-testid="licence-seats">{t('admin.licence.seatsValue', { used: status.seats.used, limit: status.seats.limit })}</dd>
+            <dd data-testid="licence-seats">
+              {t('admin.licence.seatsValue', { used: status.seats.used, limit: status.seats.limit })}
+            </dd>
             {status.licence && (
               <>
                 <dt>{t('admin.licence.school')}</dt>
@@ -141,7 +147,12 @@ export default function LicencePage() {
               {error}
             </p>
           )}
-          <button type="submit" className="btn btn-primary" disabled={busy || !text.trim()} data-testid="licence-submit">
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={busy || !text.trim()}
+            data-testid="licence-submit"
+          >
             {t('admin.licence.submit')}
           </button>
         </form>
@@ -158,13 +169,21 @@ export default function LicencePage() {
             <dt>{t('admin.licence.migrations')}</dt>
             <dd>{upgrade.migrations.applied}</dd>
             <dt>{t('admin.licence.pending')}</dt>
-            <dd data-testid="upgrade-pending">{upgrade.migrations.pending.length ? upgrade.migrations.pending.join(', ') : t('admin.licence.none')}</dd>
+            <dd data-testid="upgrade-pending">
+              {upgrade.migrations.pending.length ? upgrade.migrations.pending.join(', ') : t('admin.licence.none')}
+            </dd>
             <dt>{t('admin.licence.lastMigrationAt')}</dt>
-            <dd>{upgrade.lastMigrationAt ? formatDateTime(upgrade.lastMigrationAt, locale) : t('admin.licence.none')}</dd>
+            <dd>
+              {upgrade.lastMigrationAt ? formatDateTime(upgrade.lastMigrationAt, locale) : t('admin.licence.none')}
+            </dd>
             <dt>{t('admin.licence.backup')}</dt>
             <dd data-testid="upgrade-backup">
               {upgrade.backup
-                ? t('admin.licence.backupValue', { file: upgrade.backup.file, size: sizeText(upgrade.backup.bytes), at: formatDateTime(upgrade.backup.at, locale) })
+                ? t('admin.licence.backupValue', {
+                    file: upgrade.backup.file,
+                    size: sizeText(upgrade.backup.bytes),
+                    at: formatDateTime(upgrade.backup.at, locale),
+                  })
                 : t('admin.licence.noBackup')}
             </dd>
           </dl>

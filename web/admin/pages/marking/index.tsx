@@ -42,7 +42,11 @@ function MarkCard({ item, onMarked }: { item: MarkingItem; onMarked: () => Promi
       return;
     }
     setError('');
-    toast(reply.data.sitting ? t('admin.marking.markedScore', { score: reply.data.sitting.score }) : t('admin.marking.marked'));
+    toast(
+      reply.data.sitting
+        ? t('admin.marking.markedScore', { score: reply.data.sitting.score })
+        : t('admin.marking.marked'),
+    );
     await onMarked();
   };
   return (
@@ -53,12 +57,16 @@ function MarkCard({ item, onMarked }: { item: MarkingItem; onMarked: () => Promi
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitizeRichText on the server */}
       <div className="ac-rich" dangerouslySetInnerHTML={{ __html: item.content }} />
       <p>
-        <span className="ac-label">{t('admin.marking.model')}</span> <span data-testid="model-answer">{item.modelAnswer}</span>
+        <span className="ac-label">{t('admin.marking.model')}</span>{' '}
+        <span data-testid="model-answer">{item.modelAnswer}</span>
       </p>
       <p>
-        <span className="ac-label">{t('admin.marking.given')}</span> <span data-testid="given-answer">{item.given}</span>
+        <span className="ac-label">{t('admin.marking.given')}</span>{' '}
+        <span data-testid="given-answer">{item.given}</span>
       </p>
-      {item.status === 'marked' && <p className="ac-muted">{t('admin.marking.current', { point: item.point, max: item.maxPoint })}</p>}
+      {item.status === 'marked' && (
+        <p className="ac-muted">{t('admin.marking.current', { point: item.point, max: item.maxPoint })}</p>
+      )}
       <form
         className="ac-inline-form"
         noValidate
@@ -69,12 +77,25 @@ function MarkCard({ item, onMarked }: { item: MarkingItem; onMarked: () => Promi
       >
         <label>
           {t('admin.marking.points', { max: item.maxPoint })}{' '}
-          <input type="number" min={0} max={item.maxPoint} step={0.01} value={point} onChange={(event) => setPoint(event.target.value)} data-testid="mark-points" />
+          <input
+            type="number"
+            min={0}
+            max={item.maxPoint}
+            step={0.01}
+            value={point}
+            onChange={(event) => setPoint(event.target.value)}
+            data-testid="mark-points"
+          />
         </label>
         <button type="submit" className="btn btn-small btn-primary" disabled={busy} data-testid="mark-submit">
           {t('admin.marking.mark')}
         </button>
-        <button type="button" className="btn btn-small" disabled={busy} onClick={() => void submit(String(item.maxPoint))}>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={busy}
+          onClick={() => void submit(String(item.maxPoint))}
+        >
           {t('admin.marking.full')}
         </button>
         <button type="button" className="btn btn-small" disabled={busy} onClick={() => void submit('0')}>
@@ -104,19 +125,37 @@ export default function MarkingPage() {
   );
   const refresh = async () => {
     await mutate();
-    await mutateAll((key) => Array.isArray(key) && [calls.exams.path, calls.sittings.path, calls.stats.path].includes(key[0]));
+    await mutateAll(
+      (key) => Array.isArray(key) && [calls.exams.path, calls.sittings.path, calls.stats.path].includes(key[0]),
+    );
   };
   return (
     <div className="ac-page" data-testid="marking-page">
       <PageHeader title={t('admin.menu.marking')} />
       <ListToolbar>
-        <Segmented label={t('admin.marking.source')} options={SOURCES} value={source.key} onChange={(item) => (setPage(1), setSource(item))} />
-        <Segmented label={t('admin.marking.state')} options={STATES} value={state.key} onChange={(item) => (setPage(1), setState(item))} />
+        <Segmented
+          label={t('admin.marking.source')}
+          options={SOURCES}
+          value={source.key}
+          onChange={(item) => (setPage(1), setSource(item))}
+        />
+        <Segmented
+          label={t('admin.marking.state')}
+          options={STATES}
+          value={state.key}
+          onChange={(item) => (setPage(1), setState(item))}
+        />
       </ListToolbar>
       {error && !data && <LoadError onRetry={() => void mutate()} />}
-      {data && data.list.length === 0 && <p className="ac-empty">{t(state.key === 'pending' ? 'admin.marking.empty' : 'admin.marking.noneMarked')}</p>}
+      {data && data.list.length === 0 && (
+        <p className="ac-empty">{t(state.key === 'pending' ? 'admin.marking.empty' : 'admin.marking.noneMarked')}</p>
+      )}
       {(data?.list ?? []).map((item) => (
-        <MarkCard key={`${item.source}/${item.sittingId}/${item.studentId}/${item.chapterId}/${item.qid}/${item.status}`} item={item} onMarked={refresh} />
+        <MarkCard
+          key={`${item.source}/${item.sittingId}/${item.studentId}/${item.chapterId}/${item.qid}/${item.status}`}
+          item={item}
+          onMarked={refresh}
+        />
       ))}
       {data && <Pager page={page} num={PAGE_SIZE} total={data.total} onPage={setPage} />}
     </div>

@@ -16,7 +16,8 @@ export default function OverviewPage() {
         </h1>
         <p className="page-detail">{t('admin.school', { school: profile.school.name })}</p>
         <p className="page-muted">
-          {t('admin.account', { username: profile.username })} · {isMainAdmin(profile) ? t('admin.role.main') : t('admin.role.sub')}
+          {t('admin.account', { username: profile.username })} ·{' '}
+          {isMainAdmin(profile) ? t('admin.role.main') : t('admin.role.sub')}
         </p>
       </section>
       <section className="card">

@@ -54,7 +54,11 @@ export default function PaperEditor() {
 
   if (!isNew && paper.error) return <MissingRecord backTo="/papers" backLabel="admin.menu.papers" />;
   const pointOf = (q: PickedQuestion) => Number(points[q.qid] ?? q.point);
-  const total = roundScore(mode === 'fixed' ? picked.reduce((sum, q) => sum + (pointOf(q) || 0), 0) : rules.reduce((sum, rule) => sum + (Number(rule.count) || 0) * (Number(rule.point) || 0), 0));
+  const total = roundScore(
+    mode === 'fixed'
+      ? picked.reduce((sum, q) => sum + (pointOf(q) || 0), 0)
+      : rules.reduce((sum, rule) => sum + (Number(rule.count) || 0) * (Number(rule.point) || 0), 0),
+  );
   const flat = flattenCategories(categories.data?.tree ?? []);
 
   const save = async () => {
@@ -65,7 +69,10 @@ export default function PaperEditor() {
       title,
       mode,
       questions: mode === 'fixed' ? picked.map((q) => ({ qid: q.qid, point: pointOf(q) })) : [],
-      rules: mode === 'random' ? drawn.map(({ categoryId, type, count, point }) => ({ categoryId, type, count, point })) : [],
+      rules:
+        mode === 'random'
+          ? drawn.map(({ categoryId, type, count, point }) => ({ categoryId, type, count, point }))
+          : [],
       passScore: Number(pass),
     };
     const reply = await request(calls.savePaper, { body });
@@ -84,8 +91,17 @@ export default function PaperEditor() {
 
   return (
     <div className="ac-page" data-testid="paper-editor">
-      <PageHeader title={isNew ? t('admin.papers.new') : title} back={<Link to="/papers">← {t('admin.menu.papers')}</Link>}>
-        <button type="button" className="btn btn-primary btn-small" disabled={busy} onClick={() => void save()} data-testid="save-paper">
+      <PageHeader
+        title={isNew ? t('admin.papers.new') : title}
+        back={<Link to="/papers">← {t('admin.menu.papers')}</Link>}
+      >
+        <button
+          type="button"
+          className="btn btn-primary btn-small"
+          disabled={busy}
+          onClick={() => void save()}
+          data-testid="save-paper"
+        >
           {t('admin.common.save')}
         </button>
       </PageHeader>
@@ -102,7 +118,11 @@ export default function PaperEditor() {
         {mode === 'fixed' ? (
           <>
             <QuestionPicker selected={picked} onChange={setPicked} />
-            {errorUnder('questions') && <p className="ac-error" role="alert">{errorUnder('questions')}</p>}
+            {errorUnder('questions') && (
+              <p className="ac-error" role="alert">
+                {errorUnder('questions')}
+              </p>
+            )}
             {picked.length > 0 && (
               <table className="ac-table" data-testid="paper-points">
                 <thead>
@@ -120,7 +140,14 @@ export default function PaperEditor() {
                         <span className="badge">{t(`admin.exams.kind.${q.type as 0 | 1 | 2 | 3}`)}</span> {q.content}
                       </td>
                       <td>
-                        <input type="number" min={0.01} step={0.01} value={points[q.qid] ?? String(q.point)} aria-label={`${t('admin.papers.pointInPaper')} ${index + 1}`} onChange={(event) => setPoints({ ...points, [q.qid]: event.target.value })} />
+                        <input
+                          type="number"
+                          min={0.01}
+                          step={0.01}
+                          value={points[q.qid] ?? String(q.point)}
+                          aria-label={`${t('admin.papers.pointInPaper')} ${index + 1}`}
+                          onChange={(event) => setPoints({ ...points, [q.qid]: event.target.value })}
+                        />
                       </td>
                     </tr>
                   ))}
@@ -132,7 +159,13 @@ export default function PaperEditor() {
           <div data-testid="draw-rules">
             {rules.map((rule, index) => (
               <div key={index} className="ac-inline-form" data-testid="draw-rule">
-                <select value={rule.categoryId} aria-label={t('admin.papers.rule.category')} onChange={(event) => setRules(rules.map((r, i) => (i === index ? { ...r, categoryId: event.target.value } : r)))}>
+                <select
+                  value={rule.categoryId}
+                  aria-label={t('admin.papers.rule.category')}
+                  onChange={(event) =>
+                    setRules(rules.map((r, i) => (i === index ? { ...r, categoryId: event.target.value } : r)))
+                  }
+                >
                   <option value="">{t('admin.papers.rule.wholeBank')}</option>
                   {flat.map(({ node, depth }) => (
                     <option key={node.catid} value={node.catid}>
@@ -141,23 +174,65 @@ export default function PaperEditor() {
                     </option>
                   ))}
                 </select>
-                <select value={rule.type} aria-label={t('admin.papers.rule.type')} onChange={(event) => setRules(rules.map((r, i) => (i === index ? { ...r, type: Number(event.target.value) } : r)))}>
+                <select
+                  value={rule.type}
+                  aria-label={t('admin.papers.rule.type')}
+                  onChange={(event) =>
+                    setRules(rules.map((r, i) => (i === index ? { ...r, type: Number(event.target.value) } : r)))
+                  }
+                >
                   {QUESTION_TYPES.map((type) => (
                     <option key={type} value={type}>
                       {t(`admin.exams.kind.${type}`)}
                     </option>
                   ))}
                 </select>
-                <input type="number" min={1} value={rule.count} aria-label={t('admin.papers.rule.count')} placeholder={t('admin.papers.rule.count')} onChange={(event) => setRules(rules.map((r, i) => (i === index ? { ...r, count: event.target.value } : r)))} />
-                <input type="number" min={0.01} step={0.01} value={rule.point} aria-label={t('admin.papers.rule.point')} placeholder={t('admin.papers.rule.point')} onChange={(event) => setRules(rules.map((r, i) => (i === index ? { ...r, point: event.target.value } : r)))} />
-                <button type="button" className="btn btn-small btn-text" onClick={() => setRules(rules.filter((_, i) => i !== index))}>
+                <input
+                  type="number"
+                  min={1}
+                  value={rule.count}
+                  aria-label={t('admin.papers.rule.count')}
+                  placeholder={t('admin.papers.rule.count')}
+                  onChange={(event) =>
+                    setRules(rules.map((r, i) => (i === index ? { ...r, count: event.target.value } : r)))
+                  }
+                />
+                <input
+                  type="number"
+                  min={0.01}
+                  step={0.01}
+                  value={rule.point}
+                  aria-label={t('admin.papers.rule.point')}
+                  placeholder={t('admin.papers.rule.point')}
+                  onChange={(event) =>
+                    setRules(rules.map((r, i) => (i === index ? { ...r, point: event.target.value } : r)))
+                  }
+                />
+                <button
+                  type="button"
+                  className="btn btn-small btn-text"
+                  onClick={() => setRules(rules.filter((_, i) => i !== index))}
+                >
                   {t('admin.common.remove')}
                 </button>
-                {errorUnder(`rules.${index}`) && <span className="ac-error" role="alert">{errorUnder(`rules.${index}`)}</span>}
+                {errorUnder(`rules.${index}`) && (
+                  <span className="ac-error" role="alert">
+                    {errorUnder(`rules.${index}`)}
+                  </span>
+                )}
               </div>
             ))}
-            {errors.rules && <p className="ac-error" role="alert">{errors.rules}</p>}
-            <button type="button" className="btn btn-small" onClick={() => setRules([...rules, { categoryId: '', type: 0, count: '1', point: '1' }])} data-testid="add-rule">
+            {errors.rules && (
+              <p className="ac-error" role="alert">
+                {errors.rules}
+              </p>
+            )}
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => setRules([...rules, { categoryId: '', type: 0, count: '1', point: '1' }])}
+              data-testid="add-rule"
+            >
               {t('admin.papers.rule.add')}
             </button>
           </div>

@@ -24,14 +24,19 @@ export default function PapersPage() {
   const [page, setPage] = useState(1);
   const [key, setKey] = useState('');
   const [busy, setBusy] = useState(false);
-  const { data, error, mutate } = useCall(calls.papers, { query: { page, num: PAGE_SIZE, key } }, { keepPreviousData: true });
+  const { data, error, mutate } = useCall(
+    calls.papers,
+    { query: { page, num: PAGE_SIZE, key } },
+    { keepPreviousData: true },
+  );
   const rows = data?.list ?? [];
 
   const act = async (work: () => Promise<Reply<unknown>>, done: string) => {
     setBusy(true);
     const reply = await work();
     setBusy(false);
-    if (reply.status !== 'ok') return toast(reply.error === EXAM_ADMIN_ERRORS.paperInUse ? t('admin.papers.inUse') : failureText(t, reply));
+    if (reply.status !== 'ok')
+      return toast(reply.error === EXAM_ADMIN_ERRORS.paperInUse ? t('admin.papers.inUse') : failureText(t, reply));
     toast(done);
     await mutate();
   };
@@ -39,7 +44,12 @@ export default function PapersPage() {
   return (
     <div className="ac-page" data-testid="papers-page">
       <PageHeader title={t('admin.menu.papers')}>
-        <button type="button" className="btn btn-primary btn-small" onClick={() => navigate('/papers/new')} data-testid="new-paper">
+        <button
+          type="button"
+          className="btn btn-primary btn-small"
+          onClick={() => navigate('/papers/new')}
+          data-testid="new-paper"
+        >
           {t('admin.papers.new')}
         </button>
       </PageHeader>
@@ -57,7 +67,15 @@ export default function PapersPage() {
           <LoadError onRetry={() => void mutate()} />
         ) : (
           <DataTable
-            columns={[t('admin.papers.paperTitle'), t('admin.papers.mode'), t('admin.papers.questions'), t('admin.papers.total'), t('admin.papers.pass'), t('admin.papers.usedBy'), t('admin.papers.updated')]}
+            columns={[
+              t('admin.papers.paperTitle'),
+              t('admin.papers.mode'),
+              t('admin.papers.questions'),
+              t('admin.papers.total'),
+              t('admin.papers.pass'),
+              t('admin.papers.usedBy'),
+              t('admin.papers.updated'),
+            ]}
             empty={data && rows.length === 0 && t('admin.papers.empty')}
           >
             {rows.map((row) => (
@@ -79,10 +97,29 @@ export default function PapersPage() {
                   <Link to={`/papers/${row.id}`} className="btn btn-small">
                     {t('admin.common.edit')}
                   </Link>
-                  <button type="button" className="btn btn-small" disabled={busy} onClick={() => void act(() => request(calls.copyPaper, { body: { id: row.id, title: t('admin.papers.copyTitle', { title: row.title }) } }), t('admin.papers.copied'))}>
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    disabled={busy}
+                    onClick={() =>
+                      void act(
+                        () =>
+                          request(calls.copyPaper, {
+                            body: { id: row.id, title: t('admin.papers.copyTitle', { title: row.title }) },
+                          }),
+                        t('admin.papers.copied'),
+                      )
+                    }
+                  >
                     {t('admin.papers.copy')}
                   </button>
-                  <DeleteButton busy={busy} confirmText={t('admin.papers.deleteOne', { title: row.title })} onDelete={() => act(() => request(calls.deletePaper, { body: { id: row.id } }), t('admin.exams.deleted'))} />
+                  <DeleteButton
+                    busy={busy}
+                    confirmText={t('admin.papers.deleteOne', { title: row.title })}
+                    onDelete={() =>
+                      act(() => request(calls.deletePaper, { body: { id: row.id } }), t('admin.exams.deleted'))
+                    }
+                  />
                 </RowActions>
               </tr>
             ))}

@@ -53,7 +53,12 @@ export function AssignPanel({ coid, onChanged }: { coid: string; onChanged: () =
                     type="button"
                     className={`btn btn-small${on ? '' : ' btn-primary'}`}
                     disabled={busy}
-                    onClick={() => void change(request(on ? calls.unassign : calls.assign, { body: { coid, gids: [group.gid] } }), on ? t('admin.plans.removedDone') : t('admin.plans.assignedDone'))}
+                    onClick={() =>
+                      void change(
+                        request(on ? calls.unassign : calls.assign, { body: { coid, gids: [group.gid] } }),
+                        on ? t('admin.plans.removedDone') : t('admin.plans.assignedDone'),
+                      )
+                    }
                     aria-label={`${on ? t('admin.plans.remove') : t('admin.plans.assignGroup')} ${group.name}`}
                   >
                     {on ? t('admin.plans.remove') : t('admin.plans.assignGroup')}
@@ -74,7 +79,17 @@ export function AssignPanel({ coid, onChanged }: { coid: string; onChanged: () =
                   <span>
                     {student.name} <span className="ac-muted">{student.username}</span>
                   </span>
-                  <button type="button" className="btn btn-small btn-primary" disabled={busy || on} onClick={() => void change(request(calls.assign, { body: { coid, sids: [student.sid] } }), t('admin.plans.assignedDone'))}>
+                  <button
+                    type="button"
+                    className="btn btn-small btn-primary"
+                    disabled={busy || on}
+                    onClick={() =>
+                      void change(
+                        request(calls.assign, { body: { coid, sids: [student.sid] } }),
+                        t('admin.plans.assignedDone'),
+                      )
+                    }
+                  >
                     {on ? t('admin.plans.assignedDone') : t('admin.plans.assignStudent')}
                   </button>
                 </li>
@@ -93,9 +108,20 @@ export function AssignPanel({ coid, onChanged }: { coid: string; onChanged: () =
           {(assignees.data?.groups ?? []).map((group) => (
             <li key={`g${group.gid}`} data-testid="assigned-group">
               <span>
-                <span className="badge">{t('admin.plans.groups')}</span> {group.name} <span className="ac-muted">{t('admin.plans.members', { count: group.members })}</span>
+                <span className="badge">{t('admin.plans.groups')}</span> {group.name}{' '}
+                <span className="ac-muted">{t('admin.plans.members', { count: group.members })}</span>
               </span>
-              <button type="button" className="btn btn-small btn-text" disabled={busy} onClick={() => void change(request(calls.unassign, { body: { coid, gids: [group.gid] } }), t('admin.plans.removedDone'))}>
+              <button
+                type="button"
+                className="btn btn-small btn-text"
+                disabled={busy}
+                onClick={() =>
+                  void change(
+                    request(calls.unassign, { body: { coid, gids: [group.gid] } }),
+                    t('admin.plans.removedDone'),
+                  )
+                }
+              >
                 {t('admin.plans.remove')}
               </button>
             </li>
@@ -105,7 +131,17 @@ export function AssignPanel({ coid, onChanged }: { coid: string; onChanged: () =
               <span>
                 {student.name} <span className="ac-muted">{student.username}</span>
               </span>
-              <button type="button" className="btn btn-small btn-text" disabled={busy} onClick={() => void change(request(calls.unassign, { body: { coid, sids: [student.sid] } }), t('admin.plans.removedDone'))}>
+              <button
+                type="button"
+                className="btn btn-small btn-text"
+                disabled={busy}
+                onClick={() =>
+                  void change(
+                    request(calls.unassign, { body: { coid, sids: [student.sid] } }),
+                    t('admin.plans.removedDone'),
+                  )
+                }
+              >
                 {t('admin.plans.remove')}
               </button>
             </li>

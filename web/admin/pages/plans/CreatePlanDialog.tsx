@@ -46,7 +46,10 @@ export function CreatePlanDialog({ onClose }: { onClose: () => void }) {
     if (courses.length === 0) missing.courses = t('admin.plans.coursesRequired');
     if (Object.keys(missing).length > 0) return setErrors(missing);
     setBusy(true);
-    const stage = kind === 'staged' ? { stage_year: Number(year), label, stage_date: label === 2 ? 1 : date, expire_limit: expire } : undefined;
+    const stage =
+      kind === 'staged'
+        ? { stage_year: Number(year), label, stage_date: label === 2 ? 1 : date, expire_limit: expire }
+        : undefined;
     const reply = await request(planCalls.create, { body: { title: title.trim(), kind, courses, verify, stage } });
     setBusy(false);
     if (reply.status !== 'ok') {
@@ -61,7 +64,14 @@ export function CreatePlanDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal title={t('admin.plans.new')} submitText={t('admin.plans.create')} onSubmit={() => void handleSubmit()} onClose={onClose} busy={busy} testId="create-plan">
+    <Modal
+      title={t('admin.plans.new')}
+      submitText={t('admin.plans.create')}
+      onSubmit={() => void handleSubmit()}
+      onClose={onClose}
+      busy={busy}
+      testId="create-plan"
+    >
       <Field label={t('admin.plans.planTitle')} error={errors.title} name="title">
         <input type="text" value={title} maxLength={TITLE_MAX} onChange={(event) => setTitle(event.target.value)} />
       </Field>
@@ -74,7 +84,13 @@ export function CreatePlanDialog({ onClose }: { onClose: () => void }) {
           ))}
         </select>
       </Field>
-      <Check label={t('admin.plans.verify')} hint={t('admin.plans.verifyHint')} checked={verify} onChange={setVerify} name="verify" />
+      <Check
+        label={t('admin.plans.verify')}
+        hint={t('admin.plans.verifyHint')}
+        checked={verify}
+        onChange={setVerify}
+        name="verify"
+      />
       {kind === 'staged' && (
         <div className="pl-stage-fields" data-testid="stage-fields">
           <Field label={t('admin.plans.stageYear')} error={errors['stage.stage_year']} name="stage_year">
@@ -97,7 +113,11 @@ export function CreatePlanDialog({ onClose }: { onClose: () => void }) {
             </select>
           </Field>
           {label !== 2 && (
-            <Field label={label === 0 ? t('admin.plans.stageMonth') : t('admin.plans.stageQuarter')} error={errors['stage.stage_date']} name="stage_date">
+            <Field
+              label={label === 0 ? t('admin.plans.stageMonth') : t('admin.plans.stageQuarter')}
+              error={errors['stage.stage_date']}
+              name="stage_date"
+            >
               <select value={date} onChange={(event) => setDate(Number(event.target.value))}>
                 {(label === 0 ? MONTHS : QUARTERS).map((value) => (
                   <option key={value} value={value}>
@@ -107,14 +127,23 @@ export function CreatePlanDialog({ onClose }: { onClose: () => void }) {
               </select>
             </Field>
           )}
-          <Check label={t('admin.plans.expireLimit')} hint={t('admin.plans.expireLimitHint')} checked={expire} onChange={setExpire} name="expire_limit" />
+          <Check
+            label={t('admin.plans.expireLimit')}
+            hint={t('admin.plans.expireLimitHint')}
+            checked={expire}
+            onChange={setExpire}
+            name="expire_limit"
+          />
         </div>
       )}
       <div className={`ac-field is-wide${errorOf(errors, 'courses') ? ' has-error' : ''}`} data-field="courses">
         <span className="ac-label">{t('admin.plans.courses')}</span>
         <div className="ac-control">
           <CoursePicker value={courses} onChange={setCourses} />
-          <p className={errorOf(errors, 'courses') ? 'ac-error' : 'ac-hint'} role={errorOf(errors, 'courses') ? 'alert' : undefined}>
+          <p
+            className={errorOf(errors, 'courses') ? 'ac-error' : 'ac-hint'}
+            role={errorOf(errors, 'courses') ? 'alert' : undefined}
+          >
             {errorOf(errors, 'courses') ?? t('admin.plans.coursesHint')}
           </p>
         </div>

@@ -40,7 +40,15 @@ function RejectDialog({ onClose, onReject }: { onClose: () => void; onReject: (r
     if (done) onClose();
   };
   return (
-    <Modal title={t('admin.plans.rejectTitle')} submitText={t('admin.plans.reject')} danger busy={busy} onClose={onClose} onSubmit={() => void handleSubmit()} testId="reject-plan">
+    <Modal
+      title={t('admin.plans.rejectTitle')}
+      submitText={t('admin.plans.reject')}
+      danger
+      busy={busy}
+      onClose={onClose}
+      onSubmit={() => void handleSubmit()}
+      testId="reject-plan"
+    >
       <Field label={t('admin.plans.reason')} error={error} name="reason">
         <textarea rows={4} maxLength={REASON_MAX} value={reason} onChange={(event) => setReason(event.target.value)} />
       </Field>
@@ -76,7 +84,11 @@ export default function PlanDetail() {
   };
 
   if (error && !plan) {
-    return error instanceof ApiError && error.reply.error === ERRORS.notFound ? <MissingRecord backTo="/plans" backLabel="admin.plans.backToList" testId="plan-missing" /> : <LoadError onRetry={() => void mutate()} />;
+    return error instanceof ApiError && error.reply.error === ERRORS.notFound ? (
+      <MissingRecord backTo="/plans" backLabel="admin.plans.backToList" testId="plan-missing" />
+    ) : (
+      <LoadError onRetry={() => void mutate()} />
+    );
   }
   if (!plan) return <Loading />;
   const status = plan.review.status;
@@ -104,16 +116,41 @@ export default function PlanDetail() {
         }
       >
         {canCommit && (
-          <button type="button" className="btn btn-small btn-primary" disabled={busy} onClick={() => void act(() => request(calls.commit, { body: { coid: plan.coid } }), t('admin.plans.committed'))} data-testid="commit-plan">
+          <button
+            type="button"
+            className="btn btn-small btn-primary"
+            disabled={busy}
+            onClick={() =>
+              void act(() => request(calls.commit, { body: { coid: plan.coid } }), t('admin.plans.committed'))
+            }
+            data-testid="commit-plan"
+          >
             {t('admin.plans.commit')}
           </button>
         )}
         {canReview && (
           <>
-            <button type="button" className="btn btn-small btn-primary" disabled={busy} onClick={() => void act(() => request(calls.verify, { body: { coid: plan.coid, approve: true, reason: '' } }), t('admin.plans.approved'))} data-testid="approve-plan">
+            <button
+              type="button"
+              className="btn btn-small btn-primary"
+              disabled={busy}
+              onClick={() =>
+                void act(
+                  () => request(calls.verify, { body: { coid: plan.coid, approve: true, reason: '' } }),
+                  t('admin.plans.approved'),
+                )
+              }
+              data-testid="approve-plan"
+            >
               {t('admin.plans.approve')}
             </button>
-            <button type="button" className="btn btn-small btn-danger-outline" disabled={busy} onClick={() => setRejecting(true)} data-testid="reject-plan-open">
+            <button
+              type="button"
+              className="btn btn-small btn-danger-outline"
+              disabled={busy}
+              onClick={() => setRejecting(true)}
+              data-testid="reject-plan-open"
+            >
               {t('admin.plans.reject')}
             </button>
           </>
@@ -123,7 +160,12 @@ export default function PlanDetail() {
           className="btn btn-small"
           disabled={busy || !canPublish}
           title={canPublish ? undefined : t('admin.plans.publishHint')}
-          onClick={() => void act(() => publishPlan(plan.coid, !plan.published), plan.published ? t('admin.plans.unpublishedDone') : t('admin.plans.publishedDone'))}
+          onClick={() =>
+            void act(
+              () => publishPlan(plan.coid, !plan.published),
+              plan.published ? t('admin.plans.unpublishedDone') : t('admin.plans.publishedDone'),
+            )
+          }
           data-testid="publish-plan"
         >
           {plan.published ? t('admin.plans.unpublish') : t('admin.plans.publish')}
@@ -174,7 +216,17 @@ export default function PlanDetail() {
           void revalidate(calls.list.path);
         }}
       />
-      {rejecting && <RejectDialog onClose={() => setRejecting(false)} onReject={(reason) => act(() => request(calls.verify, { body: { coid: plan.coid, approve: false, reason } }), t('admin.plans.rejected'))} />}
+      {rejecting && (
+        <RejectDialog
+          onClose={() => setRejecting(false)}
+          onReject={(reason) =>
+            act(
+              () => request(calls.verify, { body: { coid: plan.coid, approve: false, reason } }),
+              t('admin.plans.rejected'),
+            )
+          }
+        />
+      )}
     </div>
   );
 }

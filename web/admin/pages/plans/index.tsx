@@ -28,13 +28,22 @@ export default function PlansPage() {
   const [page, setPage] = useState(1);
   const [filter, setFilter] = useState<(typeof FILTERS)[number]>(FILTERS[0]);
   const [creating, setCreating] = useState(false);
-  const { data, error, mutate } = useCall(planCalls.list, { query: { page, num: PAGE_SIZE, status: filter.status } }, { keepPreviousData: true });
+  const { data, error, mutate } = useCall(
+    planCalls.list,
+    { query: { page, num: PAGE_SIZE, status: filter.status } },
+    { keepPreviousData: true },
+  );
   const rows = data?.list ?? [];
 
   return (
     <div className="ac-page" data-testid="plans-page">
       <PageHeader title={t('admin.plans.title')}>
-        <button type="button" className="btn btn-primary btn-small" onClick={() => setCreating(true)} data-testid="new-plan">
+        <button
+          type="button"
+          className="btn btn-primary btn-small"
+          onClick={() => setCreating(true)}
+          data-testid="new-plan"
+        >
           {t('admin.plans.new')}
         </button>
       </PageHeader>
@@ -55,7 +64,14 @@ export default function PlansPage() {
         ) : (
           <DataTable
             className="ac-table pl-table"
-            columns={[t('admin.plans.planTitle'), t('admin.plans.kind'), t('admin.plans.stages'), t('admin.plans.assigned'), t('admin.plans.state'), t('admin.plans.updated')]}
+            columns={[
+              t('admin.plans.planTitle'),
+              t('admin.plans.kind'),
+              t('admin.plans.stages'),
+              t('admin.plans.assigned'),
+              t('admin.plans.state'),
+              t('admin.plans.updated'),
+            ]}
             empty={data && rows.length === 0 && t('admin.plans.empty')}
           >
             {rows.map((row) => (
@@ -68,8 +84,12 @@ export default function PlansPage() {
                 <td data-label={t('admin.plans.kind')}>
                   <KindLabel kind={row.kind} />
                 </td>
-                <td data-label={t('admin.plans.stages')}>{t('admin.plans.stagesLessons', { stages: row.stages, lessons: row.lessons })}</td>
-                <td data-label={t('admin.plans.assigned')}>{t('admin.plans.assignedCount', { students: row.students, groups: row.groups })}</td>
+                <td data-label={t('admin.plans.stages')}>
+                  {t('admin.plans.stagesLessons', { stages: row.stages, lessons: row.lessons })}
+                </td>
+                <td data-label={t('admin.plans.assigned')}>
+                  {t('admin.plans.assignedCount', { students: row.students, groups: row.groups })}
+                </td>
                 <td data-label={t('admin.plans.state')}>
                   <span className="pl-states">
                     <StatusBadge status={row.status} />

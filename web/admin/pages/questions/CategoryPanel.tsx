@@ -9,14 +9,27 @@ import { failureText } from '../../api/errors';
 import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 
-type Editing = { kind: 'add'; parentId: string } | { kind: 'rename'; node: QuestionCategoryNode } | { kind: 'move'; node: QuestionCategoryNode };
+type Editing =
+  | { kind: 'add'; parentId: string }
+  | { kind: 'rename'; node: QuestionCategoryNode }
+  | { kind: 'move'; node: QuestionCategoryNode };
 
 /**
  * The bank's category tree beside the list: choosing a category filters the list (with its sub-categories);
  * add (at the first level or under the chosen one), rename, move under another category, delete (the server
  * refuses while the category holds questions, and the refusal is shown).
  */
-export function CategoryPanel({ tree, selected, onSelect, onChanged }: { tree: QuestionCategoryNode[]; selected: string; onSelect: (catid: string) => void; onChanged: () => Promise<unknown> }) {
+export function CategoryPanel({
+  tree,
+  selected,
+  onSelect,
+  onChanged,
+}: {
+  tree: QuestionCategoryNode[];
+  selected: string;
+  onSelect: (catid: string) => void;
+  onChanged: () => Promise<unknown>;
+}) {
   const t = useT();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [title, setTitle] = useState('');
@@ -47,7 +60,13 @@ export function CategoryPanel({ tree, selected, onSelect, onChanged }: { tree: Q
   };
 
   const handleDelete = async (node: QuestionCategoryNode) => {
-    if (!(await confirm({ text: t('admin.questions.cat.deleteConfirm', { title: node.title }), okText: t('admin.common.delete') }))) return;
+    if (
+      !(await confirm({
+        text: t('admin.questions.cat.deleteConfirm', { title: node.title }),
+        okText: t('admin.common.delete'),
+      }))
+    )
+      return;
     const reply = await request(calls.deleteCategory, { body: { catid: node.catid } });
     if (reply.status !== 'ok') {
       const held = (reply.data as { questions?: number } | null)?.questions;
@@ -57,32 +76,52 @@ export function CategoryPanel({ tree, selected, onSelect, onChanged }: { tree: Q
     await onChanged();
   };
 
-  const moveTargets = editing?.kind === 'move' ? rows.filter((row) => !descendantsOf(editing.node).includes(row.node.catid)) : [];
+  const moveTargets =
+    editing?.kind === 'move' ? rows.filter((row) => !descendantsOf(editing.node).includes(row.node.catid)) : [];
 
   return (
     <aside className="card ac-card" aria-label={t('admin.questions.cat.title')} data-testid="category-panel">
       <h2 className="ac-subtitle">{t('admin.questions.cat.title')}</h2>
       <ul style={{ listStyle: 'none', padding: 0, margin: '0 0 12px' }}>
         <li>
-          <button type="button" className={`btn btn-text btn-small${selected === '' ? ' is-on' : ''}`} aria-pressed={selected === ''} onClick={() => onSelect('')}>
+          <button
+            type="button"
+            className={`btn btn-text btn-small${selected === '' ? ' is-on' : ''}`}
+            aria-pressed={selected === ''}
+            onClick={() => onSelect('')}
+          >
             {t('admin.questions.cat.all')}
           </button>
         </li>
         {rows.map(({ node, depth }) => (
           <li key={node.catid} style={{ paddingLeft: depth * 14 }} data-testid="category-row" data-catid={node.catid}>
-            <button type="button" className={`btn btn-text btn-small${selected === node.catid ? ' is-on' : ''}`} aria-pressed={selected === node.catid} onClick={() => onSelect(node.catid)}>
+            <button
+              type="button"
+              className={`btn btn-text btn-small${selected === node.catid ? ' is-on' : ''}`}
+              aria-pressed={selected === node.catid}
+              onClick={() => onSelect(node.catid)}
+            >
               {node.title} <span className="ac-muted">({node.total})</span>
             </button>
           </li>
         ))}
       </ul>
       <div className="ac-row-actions" style={{ flexWrap: 'wrap' }}>
-        <button type="button" className="btn btn-small" onClick={() => open({ kind: 'add', parentId: '0' })} data-testid="add-category">
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => open({ kind: 'add', parentId: '0' })}
+          data-testid="add-category"
+        >
           {t('admin.questions.cat.add')}
         </button>
         {chosen && (
           <>
-            <button type="button" className="btn btn-small" onClick={() => open({ kind: 'add', parentId: chosen.catid })}>
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => open({ kind: 'add', parentId: chosen.catid })}
+            >
               {t('admin.questions.cat.addChild')}
             </button>
             <button type="button" className="btn btn-small" onClick={() => open({ kind: 'rename', node: chosen })}>
@@ -91,7 +130,12 @@ export function CategoryPanel({ tree, selected, onSelect, onChanged }: { tree: Q
             <button type="button" className="btn btn-small" onClick={() => open({ kind: 'move', node: chosen })}>
               {t('admin.questions.cat.move')}
             </button>
-            <button type="button" className="btn btn-small btn-danger-outline" onClick={() => void handleDelete(chosen)} data-testid="delete-category">
+            <button
+              type="button"
+              className="btn btn-small btn-danger-outline"
+              onClick={() => void handleDelete(chosen)}
+              data-testid="delete-category"
+            >
               {t('admin.questions.cat.delete')}
             </button>
           </>
@@ -99,7 +143,15 @@ export function CategoryPanel({ tree, selected, onSelect, onChanged }: { tree: Q
       </div>
       {editing && (
         <Modal
-          title={editing.kind === 'add' ? (editing.parentId === '0' ? t('admin.questions.cat.add') : t('admin.questions.cat.addChild')) : editing.kind === 'rename' ? t('admin.questions.cat.rename') : t('admin.questions.cat.move')}
+          title={
+            editing.kind === 'add'
+              ? editing.parentId === '0'
+                ? t('admin.questions.cat.add')
+                : t('admin.questions.cat.addChild')
+              : editing.kind === 'rename'
+                ? t('admin.questions.cat.rename')
+                : t('admin.questions.cat.move')
+          }
           submitText={t('admin.questions.form.save')}
           onSubmit={() => void handleSubmit()}
           onClose={() => setEditing(null)}
@@ -119,7 +171,14 @@ export function CategoryPanel({ tree, selected, onSelect, onChanged }: { tree: Q
             </Field>
           ) : (
             <Field label={t('admin.questions.cat.name')}>
-              <input type="text" value={title} maxLength={QUESTION_CATEGORY_TITLE_MAX} required onChange={(event) => setTitle(event.target.value)} data-testid="category-title" />
+              <input
+                type="text"
+                value={title}
+                maxLength={QUESTION_CATEGORY_TITLE_MAX}
+                required
+                onChange={(event) => setTitle(event.target.value)}
+                data-testid="category-title"
+              />
             </Field>
           )}
         </Modal>

@@ -49,14 +49,28 @@ export function ImportDialog({ onClose, onImported }: { onClose: () => void; onI
     <Modal
       wide
       title={t('admin.questions.import')}
-      submitText={ready ? t('admin.questions.import.confirm', { count: report.rows.length }) : t('admin.questions.import.preview')}
+      submitText={
+        ready ? t('admin.questions.import.confirm', { count: report.rows.length }) : t('admin.questions.import.preview')
+      }
       onSubmit={() => (ready ? void handleSubmit() : void handlePreview(file))}
       onClose={onClose}
       busy={busy || !file}
       testId="import-dialog"
     >
-      <Field label={t('admin.questions.import.pick')} hint={<a href={questionTemplateUrl()} download>{t('admin.questions.template')}</a>}>
-        <input type="file" accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={(event) => void handlePreview(event.target.files?.[0] ?? null)} data-testid="import-file" />
+      <Field
+        label={t('admin.questions.import.pick')}
+        hint={
+          <a href={questionTemplateUrl()} download>
+            {t('admin.questions.template')}
+          </a>
+        }
+      >
+        <input
+          type="file"
+          accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          onChange={(event) => void handlePreview(event.target.files?.[0] ?? null)}
+          data-testid="import-file"
+        />
       </Field>
       {report && !report.ok && (
         <div data-testid="import-problems">
@@ -88,7 +102,11 @@ export function ImportDialog({ onClose, onImported }: { onClose: () => void; onI
       {ready && (
         <div data-testid="import-preview">
           <p role="status">{t('admin.questions.import.good', { count: report.rows.length })}</p>
-          {report.newCategories.length > 0 && <p className="ac-muted">{t('admin.questions.import.newCategories', { titles: report.newCategories.join('、') })}</p>}
+          {report.newCategories.length > 0 && (
+            <p className="ac-muted">
+              {t('admin.questions.import.newCategories', { titles: report.newCategories.join('、') })}
+            </p>
+          )}
           <div className="ac-table-wrap">
             <table className="ac-table">
               <thead>

@@ -1,7 +1,21 @@
 import { useState } from 'react';
-import { choiceAnswer, choiceIds, MAX_OPTIONS, optionLetter, QUESTION_TYPE, SHORT_ANSWER_MAX } from '../../../../shared/rules/grading';
+import {
+  choiceAnswer,
+  choiceIds,
+  MAX_OPTIONS,
+  optionLetter,
+  QUESTION_TYPE,
+  SHORT_ANSWER_MAX,
+} from '../../../../shared/rules/grading';
 import { characters } from '../../../../shared/rules/text';
-import { DIFFICULTIES, DIFFICULTY_DEFAULT, QUESTION_TYPES, type AdminQuestion, type NewQuestion, type QuestionIssueCode } from '../../../../shared/schemas/questions';
+import {
+  DIFFICULTIES,
+  DIFFICULTY_DEFAULT,
+  QUESTION_TYPES,
+  type AdminQuestion,
+  type NewQuestion,
+  type QuestionIssueCode,
+} from '../../../../shared/schemas/questions';
 import type { Failure } from '../../../../shared/envelope';
 import { toast } from '../../../components/feedback';
 import { questionCalls as calls } from '../../../../shared/calls/questions';
@@ -40,13 +54,28 @@ const blankOptions = (): OptionDraft[] => ['1', '2', '3', '4'].map((oid) => ({ o
 
 function draftOf(question: AdminQuestion | null, categoryId: string): Draft {
   if (!question) {
-    return { type: 0, content: '', options: blankOptions(), correct: [], trueFalse: '0', model: '', point: '1', explanation: '', showAnswer: true, categoryId, difficulty: DIFFICULTY_DEFAULT, tags: '' };
+    return {
+      type: 0,
+      content: '',
+      options: blankOptions(),
+      correct: [],
+      trueFalse: '0',
+      model: '',
+      point: '1',
+      explanation: '',
+      showAnswer: true,
+      categoryId,
+      difficulty: DIFFICULTY_DEFAULT,
+      tags: '',
+    };
   }
   const choice = question.type === QUESTION_TYPE.single || question.type === QUESTION_TYPE.multiple;
   return {
     type: question.type,
     content: question.content,
-    options: choice ? question.optiondata.map((option) => ({ oid: option.oid, text: htmlToText(option.content) })) : blankOptions(),
+    options: choice
+      ? question.optiondata.map((option) => ({ oid: option.oid, text: htmlToText(option.content) }))
+      : blankOptions(),
     correct: choice ? choiceIds(question.answer) : [],
     trueFalse: question.answer === '1' ? '1' : '0',
     model: question.type === QUESTION_TYPE.short ? question.answer : '',
@@ -62,7 +91,11 @@ function draftOf(question: AdminQuestion | null, categoryId: string): Draft {
 /** The request of a draft (options as escaped text; the server numbers new options and checks each kind). */
 function inputOf(draft: Draft): NewQuestion {
   const choice = draft.type === QUESTION_TYPE.single || draft.type === QUESTION_TYPE.multiple;
-  const answer = choice ? choiceAnswer(draft.correct) : draft.type === QUESTION_TYPE.trueFalse ? draft.trueFalse : draft.model;
+  const answer = choice
+    ? choiceAnswer(draft.correct)
+    : draft.type === QUESTION_TYPE.trueFalse
+      ? draft.trueFalse
+      : draft.model;
   return {
     type: draft.type,
     content: draft.content,
@@ -73,14 +106,19 @@ function inputOf(draft: Draft): NewQuestion {
     showAnswer: draft.showAnswer,
     categoryId: draft.categoryId,
     difficulty: draft.difficulty,
-    tags: draft.tags.split(/[,，]/).map((tag) => tag.trim()).filter(Boolean),
+    tags: draft.tags
+      .split(/[,，]/)
+      .map((tag) => tag.trim())
+      .filter(Boolean),
   };
 }
 
 /** Field errors of a refused save (fieldErrorsOf), a coded issue in the administrator's language (admin.questions.error.<code>). */
 function errorsOf(t: Translate, reply: Failure): Record<string, string> {
   const data = (reply.data ?? {}) as { issues?: { code?: QuestionIssueCode; message?: string }[] };
-  const issues = data.issues?.map((issue) => (issue.code ? { ...issue, message: t(`admin.questions.error.${issue.code}`) } : issue));
+  const issues = data.issues?.map((issue) =>
+    issue.code ? { ...issue, message: t(`admin.questions.error.${issue.code}`) } : issue,
+  );
   return fieldErrorsOf({ ...reply, data: { ...data, issues } });
 }
 
@@ -90,7 +128,17 @@ function errorsOf(t: Translate, reply: Failure): Record<string, string> {
  * a model answer for a short answer (≤ 500 characters), points, explanation, show-answer, category, difficulty
  * and tags. Options are plain text here. The server checks each kind and answers the field errors shown.
  */
-export function QuestionForm({ question, defaultCategory, onClose, onSaved }: { question: AdminQuestion | null; defaultCategory: string; onClose: () => void; onSaved: () => void }) {
+export function QuestionForm({
+  question,
+  defaultCategory,
+  onClose,
+  onSaved,
+}: {
+  question: AdminQuestion | null;
+  defaultCategory: string;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const t = useT();
   const [draft, setDraft] = useState<Draft>(() => draftOf(question, defaultCategory));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -124,12 +172,24 @@ export function QuestionForm({ question, defaultCategory, onClose, onSaved }: { 
   const optionError = (index: number) => errors[`optiondata.${index}.content`];
 
   return (
-    <Modal wide title={question ? t('admin.questions.edit') : t('admin.questions.add')} submitText={t('admin.questions.form.save')} onSubmit={() => void handleSubmit()} onClose={onClose} busy={busy} testId="question-form">
+    <Modal
+      wide
+      title={question ? t('admin.questions.edit') : t('admin.questions.add')}
+      submitText={t('admin.questions.form.save')}
+      onSubmit={() => void handleSubmit()}
+      onClose={onClose}
+      busy={busy}
+      testId="question-form"
+    >
       <Field label={t('admin.questions.form.type')} name="type">
-        <select value={draft.type} onChange={(event) => {
+        <select
+          value={draft.type}
+          onChange={(event) => {
             const type = Number(event.target.value);
             set({ type, correct: type === QUESTION_TYPE.single ? draft.correct.slice(0, 1) : draft.correct });
-          }} data-testid="question-type">
+          }}
+          data-testid="question-type"
+        >
           {QUESTION_TYPES.map((type) => (
             <option key={type} value={type}>
               {t(`admin.questions.type.${type}`)}
@@ -138,7 +198,13 @@ export function QuestionForm({ question, defaultCategory, onClose, onSaved }: { 
         </select>
       </Field>
       <Field label={t('admin.questions.form.content')} error={errors.content} name="content" wide>
-        <RichTextEditor value={draft.content} onChange={(content) => set({ content })} label={t('admin.questions.form.content')} invalid={!!errors.content} testId="question-content" />
+        <RichTextEditor
+          value={draft.content}
+          onChange={(content) => set({ content })}
+          label={t('admin.questions.form.content')}
+          invalid={!!errors.content}
+          testId="question-content"
+        />
       </Field>
       {choice && (
         <fieldset className="ac-field is-wide" data-field="optiondata">
@@ -148,7 +214,11 @@ export function QuestionForm({ question, defaultCategory, onClose, onSaved }: { 
               const letter = optionLetter(index);
               const label = t('admin.questions.form.optionLabel', { letter });
               return (
-                <li key={option.oid} data-testid="option-row" style={{ display: 'flex', gap: 8, alignItems: 'center', marginBottom: 6 }}>
+                <li
+                  key={option.oid}
+                  data-testid="option-row"
+                  style={{ display: 'flex', gap: 8, alignItems: 'center', marginBottom: 6 }}
+                >
                   <strong aria-hidden="true">{letter}</strong>
                   <input
                     type="text"
@@ -156,17 +226,34 @@ export function QuestionForm({ question, defaultCategory, onClose, onSaved }: { 
                     aria-label={label}
                     aria-invalid={optionError(index) ? true : undefined}
                     style={{ flex: 1, minWidth: 0 }}
-                    onChange={(event) => set({ options: draft.options.map((other) => (other.oid === option.oid ? { ...other, text: event.target.value } : other)) })}
+                    onChange={(event) =>
+                      set({
+                        options: draft.options.map((other) =>
+                          other.oid === option.oid ? { ...other, text: event.target.value } : other,
+                        ),
+                      })
+                    }
                   />
                   <label className="ac-check">
-                    <input type={draft.type === QUESTION_TYPE.single ? 'radio' : 'checkbox'} name="correct" checked={draft.correct.includes(option.oid)} onChange={(event) => markCorrect(option.oid, event.target.checked)} aria-label={`${t('admin.questions.form.correct')} ${letter}`} />
+                    <input
+                      type={draft.type === QUESTION_TYPE.single ? 'radio' : 'checkbox'}
+                      name="correct"
+                      checked={draft.correct.includes(option.oid)}
+                      onChange={(event) => markCorrect(option.oid, event.target.checked)}
+                      aria-label={`${t('admin.questions.form.correct')} ${letter}`}
+                    />
                     <span>{t('admin.questions.form.correct')}</span>
                   </label>
                   <button
                     type="button"
                     className="btn btn-small btn-text"
                     aria-label={`${t('admin.questions.form.removeOption')} ${letter}`}
-                    onClick={() => set({ options: draft.options.filter((other) => other.oid !== option.oid), correct: draft.correct.filter((id) => id !== option.oid) })}
+                    onClick={() =>
+                      set({
+                        options: draft.options.filter((other) => other.oid !== option.oid),
+                        correct: draft.correct.filter((id) => id !== option.oid),
+                      })
+                    }
                   >
                     ×
                   </button>
@@ -175,7 +262,13 @@ export function QuestionForm({ question, defaultCategory, onClose, onSaved }: { 
               );
             })}
           </ol>
-          <button type="button" className="btn btn-small" disabled={draft.options.length >= MAX_OPTIONS} onClick={() => set({ options: [...draft.options, { oid: nextOid(), text: '' }] })} data-testid="add-option">
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={draft.options.length >= MAX_OPTIONS}
+            onClick={() => set({ options: [...draft.options, { oid: nextOid(), text: '' }] })}
+            data-testid="add-option"
+          >
             {t('admin.questions.form.addOption')}
           </button>
           {(errors.optiondata || errors.answer) && (
@@ -187,22 +280,48 @@ export function QuestionForm({ question, defaultCategory, onClose, onSaved }: { 
       )}
       {draft.type === QUESTION_TYPE.trueFalse && (
         <Field label={t('admin.questions.form.answerTf')} error={errors.answer} name="answer">
-          <select value={draft.trueFalse} onChange={(event) => set({ trueFalse: event.target.value === '1' ? '1' : '0' })} data-testid="true-false">
+          <select
+            value={draft.trueFalse}
+            onChange={(event) => set({ trueFalse: event.target.value === '1' ? '1' : '0' })}
+            data-testid="true-false"
+          >
             <option value="0">{t('admin.questions.true')}</option>
             <option value="1">{t('admin.questions.false')}</option>
           </select>
         </Field>
       )}
       {draft.type === QUESTION_TYPE.short && (
-        <Field label={t('admin.questions.form.modelAnswer')} error={errors.answer} hint={`${characters(draft.model).length} / ${SHORT_ANSWER_MAX}`} name="answer" wide>
-          <textarea rows={3} value={draft.model} onChange={(event) => set({ model: event.target.value })} data-testid="model-answer" />
+        <Field
+          label={t('admin.questions.form.modelAnswer')}
+          error={errors.answer}
+          hint={`${characters(draft.model).length} / ${SHORT_ANSWER_MAX}`}
+          name="answer"
+          wide
+        >
+          <textarea
+            rows={3}
+            value={draft.model}
+            onChange={(event) => set({ model: event.target.value })}
+            data-testid="model-answer"
+          />
         </Field>
       )}
       <Field label={t('admin.questions.form.points')} error={errors.point} name="point">
-        <input type="number" min="0.5" step="0.5" value={draft.point} onChange={(event) => set({ point: event.target.value })} data-testid="question-points" />
+        <input
+          type="number"
+          min="0.5"
+          step="0.5"
+          value={draft.point}
+          onChange={(event) => set({ point: event.target.value })}
+          data-testid="question-points"
+        />
       </Field>
       <Field label={t('admin.questions.form.category')} error={errors.categoryId} name="categoryId">
-        <select value={draft.categoryId} onChange={(event) => set({ categoryId: event.target.value })} data-testid="question-category">
+        <select
+          value={draft.categoryId}
+          onChange={(event) => set({ categoryId: event.target.value })}
+          data-testid="question-category"
+        >
           <option value="">{t('admin.questions.noCategory')}</option>
           {flattenCategories(categories.data?.tree ?? []).map(({ node, depth }) => (
             <option key={node.catid} value={node.catid}>
@@ -221,12 +340,27 @@ export function QuestionForm({ question, defaultCategory, onClose, onSaved }: { 
         </select>
       </Field>
       <Field label={t('admin.questions.form.tags')} name="tags">
-        <input type="text" value={draft.tags} onChange={(event) => set({ tags: event.target.value })} data-testid="question-tags" />
+        <input
+          type="text"
+          value={draft.tags}
+          onChange={(event) => set({ tags: event.target.value })}
+          data-testid="question-tags"
+        />
       </Field>
       <Field label={t('admin.questions.form.explanation')} name="explanation" wide>
-        <RichTextEditor value={draft.explanation} onChange={(explanation) => set({ explanation })} label={t('admin.questions.form.explanation')} testId="question-explanation" />
+        <RichTextEditor
+          value={draft.explanation}
+          onChange={(explanation) => set({ explanation })}
+          label={t('admin.questions.form.explanation')}
+          testId="question-explanation"
+        />
       </Field>
-      <Check label={t('admin.questions.form.showAnswer')} checked={draft.showAnswer} onChange={(showAnswer) => set({ showAnswer })} name="showAnswer" />
+      <Check
+        label={t('admin.questions.form.showAnswer')}
+        checked={draft.showAnswer}
+        onChange={(showAnswer) => set({ showAnswer })}
+        name="showAnswer"
+      />
     </Modal>
   );
 }

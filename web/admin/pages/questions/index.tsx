@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { formatDateMinutes } from '../../../../shared/rules/dates';
-import { DIFFICULTIES, QUESTION_TAG_MAX_CHARS, QUESTION_TYPES, type AdminQuestion, type QuestionRow } from '../../../../shared/schemas/questions';
+import {
+  DIFFICULTIES,
+  QUESTION_TAG_MAX_CHARS,
+  QUESTION_TYPES,
+  type AdminQuestion,
+  type QuestionRow,
+} from '../../../../shared/schemas/questions';
 import { alert, toast } from '../../../components/feedback';
 import { questionCalls as calls } from '../../../../shared/calls/questions';
 import { request } from '../../../api/client';
@@ -40,8 +46,18 @@ export default function QuestionsPage() {
   const [editing, setEditing] = useState<AdminQuestion | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
   const [busy, setBusy] = useState(false);
-  const query = { keyword: filter.keyword || undefined, catid: filter.catid || undefined, type: filter.type === '' ? undefined : Number(filter.type), difficulty: filter.difficulty === '' ? undefined : Number(filter.difficulty), tag: filter.tag.trim() || undefined };
-  const list = useCall(calls.list, { query: { ...query, page: filter.page, num: PAGE_SIZE } }, { keepPreviousData: true });
+  const query = {
+    keyword: filter.keyword || undefined,
+    catid: filter.catid || undefined,
+    type: filter.type === '' ? undefined : Number(filter.type),
+    difficulty: filter.difficulty === '' ? undefined : Number(filter.difficulty),
+    tag: filter.tag.trim() || undefined,
+  };
+  const list = useCall(
+    calls.list,
+    { query: { ...query, page: filter.page, num: PAGE_SIZE } },
+    { keepPreviousData: true },
+  );
   const categories = useCall(calls.categories, {});
   const change = (patch: Partial<Filter>) => setFilter((current) => ({ ...current, page: 1, ...patch }));
   const refresh = () => Promise.all([list.mutate(), categories.mutate()]);
@@ -61,7 +77,8 @@ export default function QuestionsPage() {
     setBusy(false);
     if (reply.status !== 'ok') {
       const use = reply.data as { papers?: number; exerciseSets?: number } | null;
-      if (use && typeof use.papers === 'number') return void alert({ text: t('admin.questions.inUse', { papers: use.papers, sets: use.exerciseSets ?? 0 }) });
+      if (use && typeof use.papers === 'number')
+        return void alert({ text: t('admin.questions.inUse', { papers: use.papers, sets: use.exerciseSets ?? 0 }) });
       return toast(failureText(t, reply));
     }
     toast(t('admin.questions.deleted'));
@@ -85,14 +102,30 @@ export default function QuestionsPage() {
         </button>
       </PageHeader>
       {/* The tree beside the list on a wide screen, above it on a phone (it wraps). */}
-      <div className="ac-question-layout" style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'flex-start' }}>
+      <div
+        className="ac-question-layout"
+        style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'flex-start' }}
+      >
         <div style={{ flex: '1 1 200px', minWidth: 0 }}>
-          <CategoryPanel tree={categories.data?.tree ?? []} selected={filter.catid} onSelect={(catid) => change({ catid })} onChanged={refresh} />
+          <CategoryPanel
+            tree={categories.data?.tree ?? []}
+            selected={filter.catid}
+            onSelect={(catid) => change({ catid })}
+            onChanged={refresh}
+          />
         </div>
         <section className="card ac-card" style={{ flex: '999 1 520px', minWidth: 0 }}>
           <ListToolbar>
-            <SearchForm placeholder={t('admin.questions.searchPlaceholder')} onSearch={(keyword) => change({ keyword })} />
-            <select aria-label={t('admin.questions.col.type')} value={filter.type} onChange={(event) => change({ type: event.target.value })} data-testid="type-filter">
+            <SearchForm
+              placeholder={t('admin.questions.searchPlaceholder')}
+              onSearch={(keyword) => change({ keyword })}
+            />
+            <select
+              aria-label={t('admin.questions.col.type')}
+              value={filter.type}
+              onChange={(event) => change({ type: event.target.value })}
+              data-testid="type-filter"
+            >
               <option value="">{t('admin.questions.allTypes')}</option>
               {QUESTION_TYPES.map((type) => (
                 <option key={type} value={type}>
@@ -100,7 +133,12 @@ export default function QuestionsPage() {
                 </option>
               ))}
             </select>
-            <select aria-label={t('admin.questions.col.difficulty')} value={filter.difficulty} onChange={(event) => change({ difficulty: event.target.value })} data-testid="difficulty-filter">
+            <select
+              aria-label={t('admin.questions.col.difficulty')}
+              value={filter.difficulty}
+              onChange={(event) => change({ difficulty: event.target.value })}
+              data-testid="difficulty-filter"
+            >
               <option value="">{t('admin.questions.allDifficulties')}</option>
               {DIFFICULTIES.map((level) => (
                 <option key={level} value={level}>
@@ -108,13 +146,28 @@ export default function QuestionsPage() {
                 </option>
               ))}
             </select>
-            <input type="search" placeholder={t('admin.questions.tagFilter')} aria-label={t('admin.questions.tagFilter')} value={filter.tag} maxLength={QUESTION_TAG_MAX_CHARS} onChange={(event) => change({ tag: event.target.value })} data-testid="tag-filter" />
+            <input
+              type="search"
+              placeholder={t('admin.questions.tagFilter')}
+              aria-label={t('admin.questions.tagFilter')}
+              value={filter.tag}
+              maxLength={QUESTION_TAG_MAX_CHARS}
+              onChange={(event) => change({ tag: event.target.value })}
+              data-testid="tag-filter"
+            />
           </ListToolbar>
           {list.error && !list.data ? (
             <LoadError onRetry={() => void list.mutate()} />
           ) : (
             <DataTable
-              columns={[t('admin.questions.col.content'), t('admin.questions.col.type'), t('admin.questions.col.category'), t('admin.questions.col.points'), t('admin.questions.col.difficulty'), t('admin.questions.col.updatedAt')]}
+              columns={[
+                t('admin.questions.col.content'),
+                t('admin.questions.col.type'),
+                t('admin.questions.col.category'),
+                t('admin.questions.col.points'),
+                t('admin.questions.col.difficulty'),
+                t('admin.questions.col.updatedAt'),
+              ]}
               empty={list.data && rows.length === 0 && t('admin.questions.empty')}
             >
               {rows.map((row) => (
@@ -123,25 +176,49 @@ export default function QuestionsPage() {
                     <span className="ac-strong">{row.excerpt}</span>
                     {row.tags.length > 0 && <p className="ac-muted">{row.tags.join(' · ')}</p>}
                   </td>
-                  <td data-label={t('admin.questions.col.type')}>{t(`admin.questions.type.${row.type as 0 | 1 | 2 | 3}`)}</td>
-                  <td data-label={t('admin.questions.col.category')}>{row.categoryTitle || <span className="ac-muted">{t('admin.questions.noCategory')}</span>}</td>
+                  <td data-label={t('admin.questions.col.type')}>
+                    {t(`admin.questions.type.${row.type as 0 | 1 | 2 | 3}`)}
+                  </td>
+                  <td data-label={t('admin.questions.col.category')}>
+                    {row.categoryTitle || <span className="ac-muted">{t('admin.questions.noCategory')}</span>}
+                  </td>
                   <td data-label={t('admin.questions.col.points')}>{row.point}</td>
-                  <td data-label={t('admin.questions.col.difficulty')}>{t(`admin.questions.difficulty.${row.difficulty as 1 | 2 | 3 | 4 | 5}`)}</td>
+                  <td data-label={t('admin.questions.col.difficulty')}>
+                    {t(`admin.questions.difficulty.${row.difficulty as 1 | 2 | 3 | 4 | 5}`)}
+                  </td>
                   <td data-label={t('admin.questions.col.updatedAt')} className="ac-muted">
                     {formatDateMinutes(row.updatedAt, locale)}
                     <p>{t('admin.questions.version', { version: row.version })}</p>
                   </td>
                   <RowActions>
-                    <button type="button" className="btn btn-small" disabled={busy} onClick={() => void handleEdit(row)} data-testid="edit-question">
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      disabled={busy}
+                      onClick={() => void handleEdit(row)}
+                      data-testid="edit-question"
+                    >
                       {t('admin.common.edit')}
                     </button>
-                    <DeleteButton busy={busy} confirmText={t('admin.questions.deleteConfirm')} onDelete={() => handleDelete(row)} testId="delete-question" />
+                    <DeleteButton
+                      busy={busy}
+                      confirmText={t('admin.questions.deleteConfirm')}
+                      onDelete={() => handleDelete(row)}
+                      testId="delete-question"
+                    />
                   </RowActions>
                 </tr>
               ))}
             </DataTable>
           )}
-          {list.data && <Pager page={filter.page} num={PAGE_SIZE} total={list.data.total} onPage={(page) => setFilter((current) => ({ ...current, page }))} />}
+          {list.data && (
+            <Pager
+              page={filter.page}
+              num={PAGE_SIZE}
+              total={list.data.total}
+              onPage={(page) => setFilter((current) => ({ ...current, page }))}
+            />
+          )}
         </section>
       </div>
       {editing && (

@@ -27,7 +27,13 @@ export function UploadPanel({ uploads }: { uploads: ReturnType<typeof useUploads
       </div>
       <ul className="rs-upload-list">
         {uploads.rows.map((row) => (
-          <li key={row.id} className={`rs-upload is-${row.state}`} data-testid="upload-row" data-name={row.name} data-state={row.state}>
+          <li
+            key={row.id}
+            className={`rs-upload is-${row.state}`}
+            data-testid="upload-row"
+            data-name={row.name}
+            data-state={row.state}
+          >
             <div className="rs-upload-head">
               <span className="rs-upload-name" title={row.name}>
                 {row.name}
@@ -49,13 +55,24 @@ export function UploadPanel({ uploads }: { uploads: ReturnType<typeof useUploads
                   </button>
                 )}
                 {(row.state === 'uploading' || row.state === 'paused') && (
-                  <button type="button" className="btn btn-small btn-text ac-danger-text" onClick={() => uploads.cancel(row.id)}>
+                  <button
+                    type="button"
+                    className="btn btn-small btn-text ac-danger-text"
+                    onClick={() => uploads.cancel(row.id)}
+                  >
                     {t('upload.cancel')}
                   </button>
                 )}
               </span>
             </div>
-            <div className="rs-progress" role="progressbar" aria-label={t('upload.progress', { name: row.name })} aria-valuemin={0} aria-valuemax={100} aria-valuenow={row.percent}>
+            <div
+              className="rs-progress"
+              role="progressbar"
+              aria-label={t('upload.progress', { name: row.name })}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={row.percent}
+            >
               <span style={{ width: `${row.percent}%` }} />
             </div>
             {row.error && (

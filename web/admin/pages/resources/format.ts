@@ -1,5 +1,10 @@
 import type { MessageKey } from '../../../../shared/i18n';
-import { RESOURCE_KINDS, type ResourceFolder, type ResourceKindName, type ResourceStatus } from '../../../../shared/schemas/resources';
+import {
+  RESOURCE_KINDS,
+  type ResourceFolder,
+  type ResourceKindName,
+  type ResourceStatus,
+} from '../../../../shared/schemas/resources';
 
 /** Words and numbers of the resource library screen. */
 
@@ -36,7 +41,10 @@ export function formatSize(bytes: number): string {
 }
 
 /** The folders in tree order with their depth (1 = top), for pickers. */
-export function flattenFolders(folders: readonly ResourceFolder[], depth = 1): { folder: ResourceFolder; depth: number }[] {
+export function flattenFolders(
+  folders: readonly ResourceFolder[],
+  depth = 1,
+): { folder: ResourceFolder; depth: number }[] {
   return folders.flatMap((folder) => [{ folder, depth }, ...flattenFolders(folder.children, depth + 1)]);
 }
 

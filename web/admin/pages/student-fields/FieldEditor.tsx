@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { FIELD_NAME_MAX, FIELD_OPTION_MAX } from '../../../../shared/schemas/student-fields';
-import { FIELD_OPTIONS_MAX, STUDENT_FIELD_KINDS, type StudentField, type StudentFieldKind } from '../../../../shared/schemas/students';
+import {
+  FIELD_OPTIONS_MAX,
+  STUDENT_FIELD_KINDS,
+  type StudentField,
+  type StudentFieldKind,
+} from '../../../../shared/schemas/students';
 import { useT } from '../../../i18n';
 import { Check, Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
@@ -21,7 +26,17 @@ export const KIND_WORDS = {
 } as const;
 
 /** The add / edit dialog of a custom field: name, kind, the choices of a single-choice field, required. */
-export function FieldEditor({ field, busy, onSave, onClose }: { field: StudentField | null; busy: boolean; onSave: (draft: FieldDraft) => void; onClose: () => void }) {
+export function FieldEditor({
+  field,
+  busy,
+  onSave,
+  onClose,
+}: {
+  field: StudentField | null;
+  busy: boolean;
+  onSave: (draft: FieldDraft) => void;
+  onClose: () => void;
+}) {
   const t = useT();
   const [draft, setDraft] = useState<FieldDraft>(() => ({
     name: field?.name ?? '',
@@ -31,21 +46,30 @@ export function FieldEditor({ field, busy, onSave, onClose }: { field: StudentFi
   }));
   const [error, setError] = useState<Record<string, string>>({});
   const set = (patch: Partial<FieldDraft>) => setDraft((current) => ({ ...current, ...patch }));
-  const setOption = (index: number, value: string) => set({ options: draft.options.map((o, i) => (i === index ? value : o)) });
+  const setOption = (index: number, value: string) =>
+    set({ options: draft.options.map((o, i) => (i === index ? value : o)) });
 
   const submit = () => {
     const options = draft.options.map((o) => o.trim()).filter(Boolean);
     const problems: Record<string, string> = {};
     if (!draft.name.trim()) problems.name = t('admin.fields.nameRequired');
     if (draft.kind === 'choice' && options.length === 0) problems.options = t('admin.fields.choiceNeeded');
-    if (draft.kind === 'choice' && new Set(options).size !== options.length) problems.options = t('admin.fields.choiceRepeated');
+    if (draft.kind === 'choice' && new Set(options).size !== options.length)
+      problems.options = t('admin.fields.choiceRepeated');
     setError(problems);
     if (Object.keys(problems).length) return;
     onSave({ ...draft, name: draft.name.trim(), options: draft.kind === 'choice' ? options : [] });
   };
 
   return (
-    <Modal title={field ? t('admin.fields.editTitle', { name: field.name }) : t('admin.fields.addTitle')} submitText={t('admin.common.save')} onSubmit={submit} onClose={onClose} busy={busy} testId="field-editor">
+    <Modal
+      title={field ? t('admin.fields.editTitle', { name: field.name }) : t('admin.fields.addTitle')}
+      submitText={t('admin.common.save')}
+      onSubmit={submit}
+      onClose={onClose}
+      busy={busy}
+      testId="field-editor"
+    >
       <Field label={t('admin.fields.name')} error={error.name} name="name">
         <input value={draft.name} maxLength={FIELD_NAME_MAX} onChange={(event) => set({ name: event.target.value })} />
       </Field>
@@ -64,13 +88,29 @@ export function FieldEditor({ field, busy, onSave, onClose }: { field: StudentFi
           <div className="ac-control">
             {draft.options.map((option, index) => (
               <div key={index} className="ac-inline-form">
-                <input value={option} maxLength={FIELD_OPTION_MAX} aria-label={t('admin.fields.optionN', { n: index + 1 })} onChange={(event) => setOption(index, event.target.value)} />
-                <button type="button" className="btn btn-small btn-text ac-danger-text" disabled={draft.options.length <= 1} onClick={() => set({ options: draft.options.filter((_, i) => i !== index) })}>
+                <input
+                  value={option}
+                  maxLength={FIELD_OPTION_MAX}
+                  aria-label={t('admin.fields.optionN', { n: index + 1 })}
+                  onChange={(event) => setOption(index, event.target.value)}
+                />
+                <button
+                  type="button"
+                  className="btn btn-small btn-text ac-danger-text"
+                  disabled={draft.options.length <= 1}
+                  onClick={() => set({ options: draft.options.filter((_, i) => i !== index) })}
+                >
                   {t('admin.common.remove')}
                 </button>
               </div>
             ))}
-            <button type="button" className="btn btn-small" disabled={draft.options.length >= FIELD_OPTIONS_MAX} onClick={() => set({ options: [...draft.options, ''] })} data-testid="add-option">
+            <button
+              type="button"
+              className="btn btn-small"
+              disabled={draft.options.length >= FIELD_OPTIONS_MAX}
+              onClick={() => set({ options: [...draft.options, ''] })}
+              data-testid="add-option"
+            >
               {t('admin.fields.addOption')}
             </button>
             <p className={error.options ? 'ac-error' : 'ac-hint'} role={error.options ? 'alert' : undefined}>
@@ -79,7 +119,13 @@ export function FieldEditor({ field, busy, onSave, onClose }: { field: StudentFi
           </div>
         </div>
       )}
-      <Check label={t('admin.fields.required')} hint={t('admin.fields.requiredHint')} checked={draft.required} onChange={(required) => set({ required })} name="required" />
+      <Check
+        label={t('admin.fields.required')}
+        hint={t('admin.fields.requiredHint')}
+        checked={draft.required}
+        onChange={(required) => set({ required })}
+        name="required"
+      />
     </Modal>
   );
 }

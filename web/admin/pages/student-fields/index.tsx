@@ -63,7 +63,8 @@ export default function StudentFieldsPage() {
   };
 
   const remove = async (field: StudentField) => {
-    if (!(await confirm({ text: t('admin.fields.deleteOne', { name: field.name }), okText: t('admin.common.delete') }))) return;
+    if (!(await confirm({ text: t('admin.fields.deleteOne', { name: field.name }), okText: t('admin.common.delete') })))
+      return;
     await run(() => request(calls.remove, { body: { sfid: field.sfid } }), t('admin.fields.deleted'));
   };
 
@@ -76,7 +77,16 @@ export default function StudentFieldsPage() {
       </PageHeader>
       <section className="card ac-card">
         <p className="ac-hint">{t('admin.fields.hint')}</p>
-        <DataTable columns={[t('admin.fields.order'), t('admin.fields.name'), t('admin.fields.kind'), t('admin.fields.options'), t('admin.fields.required')]} empty={data && fields.length === 0 ? t('admin.fields.empty') : undefined}>
+        <DataTable
+          columns={[
+            t('admin.fields.order'),
+            t('admin.fields.name'),
+            t('admin.fields.kind'),
+            t('admin.fields.options'),
+            t('admin.fields.required'),
+          ]}
+          empty={data && fields.length === 0 ? t('admin.fields.empty') : undefined}
+        >
           {fields.map((field, index) => (
             <tr key={field.sfid} data-testid="field-row" data-name={field.name}>
               <td>
@@ -105,18 +115,35 @@ export default function StudentFieldsPage() {
                 </label>
               </td>
               <RowActions>
-                  <button type="button" className="btn btn-small btn-text" onClick={() => setEditing(field)} aria-label={`${t('admin.common.edit')} ${field.name}`}>
-                    {t('admin.common.edit')}
-                  </button>
-                  <button type="button" className="btn btn-small btn-text ac-danger-text" onClick={() => void remove(field)} aria-label={`${t('admin.common.delete')} ${field.name}`}>
-                    {t('admin.common.delete')}
-                  </button>
+                <button
+                  type="button"
+                  className="btn btn-small btn-text"
+                  onClick={() => setEditing(field)}
+                  aria-label={`${t('admin.common.edit')} ${field.name}`}
+                >
+                  {t('admin.common.edit')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-small btn-text ac-danger-text"
+                  onClick={() => void remove(field)}
+                  aria-label={`${t('admin.common.delete')} ${field.name}`}
+                >
+                  {t('admin.common.delete')}
+                </button>
               </RowActions>
             </tr>
           ))}
         </DataTable>
       </section>
-      {editing && <FieldEditor field={editing === 'new' ? null : editing} busy={busy} onSave={(draft) => void save(draft)} onClose={() => setEditing(null)} />}
+      {editing && (
+        <FieldEditor
+          field={editing === 'new' ? null : editing}
+          busy={busy}
+          onSave={(draft) => void save(draft)}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </div>
   );
 }

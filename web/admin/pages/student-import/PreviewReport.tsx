@@ -8,11 +8,17 @@ export function PreviewReport({ preview }: { preview: ImportPreview }) {
   const t = useT();
   const { seats } = preview;
   const missing = seats.used + seats.needed - seats.limit;
-  const columnName = (kind: ImportColumn | 'field') => (kind === 'field' ? t('admin.import.kind.field') : t(`admin.import.col.${kind}`));
+  const columnName = (kind: ImportColumn | 'field') =>
+    kind === 'field' ? t('admin.import.kind.field') : t(`admin.import.col.${kind}`);
   return (
     <section className="card ac-card" data-testid="import-preview">
       <p role="status" data-testid="import-summary">
-        {t('admin.import.summary', { total: preview.total, good: preview.total - preview.badRows, bad: preview.badRows, dups: preview.duplicates.count })}
+        {t('admin.import.summary', {
+          total: preview.total,
+          good: preview.total - preview.badRows,
+          bad: preview.badRows,
+          dups: preview.duplicates.count,
+        })}
       </p>
       <p className={missing > 0 ? 'ac-error' : 'ac-muted'}>
         {t('admin.import.seats', seats)} {missing > 0 && t('admin.import.seatsShort', { missing })}
@@ -25,12 +31,22 @@ export function PreviewReport({ preview }: { preview: ImportPreview }) {
           </span>
         ))}
       </p>
-      {preview.unknownColumns.length > 0 && <p className="ac-muted">{t('admin.import.unknownColumns', { columns: preview.unknownColumns.join('、') })}</p>}
-      {preview.duplicates.count > 0 && <p className="ac-muted">{t('admin.import.duplicateSample', { names: preview.duplicates.sample.join('、') })}</p>}
+      {preview.unknownColumns.length > 0 && (
+        <p className="ac-muted">{t('admin.import.unknownColumns', { columns: preview.unknownColumns.join('、') })}</p>
+      )}
+      {preview.duplicates.count > 0 && (
+        <p className="ac-muted">{t('admin.import.duplicateSample', { names: preview.duplicates.sample.join('、') })}</p>
+      )}
 
       <h3>{t('admin.import.problems')}</h3>
-      {preview.problems.length === 0 ? <p>{t('admin.import.noProblems')}</p> : <ProblemTable problems={preview.problems} testId="preview-problems" />}
-      {preview.problems.length >= STUDENT_IMPORT_REPORT_MAX && <p className="ac-muted">{t('admin.import.reportCapped', { max: STUDENT_IMPORT_REPORT_MAX })}</p>}
+      {preview.problems.length === 0 ? (
+        <p>{t('admin.import.noProblems')}</p>
+      ) : (
+        <ProblemTable problems={preview.problems} testId="preview-problems" />
+      )}
+      {preview.problems.length >= STUDENT_IMPORT_REPORT_MAX && (
+        <p className="ac-muted">{t('admin.import.reportCapped', { max: STUDENT_IMPORT_REPORT_MAX })}</p>
+      )}
 
       <h3>{t('admin.import.rows', { count: preview.rows.length })}</h3>
       <div className="ac-table-wrap">

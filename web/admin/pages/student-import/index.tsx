@@ -3,7 +3,12 @@ import { Link } from 'react-router';
 import { PASSWORD_MIN } from '../../../../shared/constants';
 import { studentImportCalls } from '../../../../shared/calls/student-import';
 import type { Failure } from '../../../../shared/envelope';
-import { STUDENT_IMPORT_MAX_BYTES, STUDENT_IMPORT_MAX_ROWS, type ImportOptions, type ImportPreview } from '../../../../shared/schemas/student-import';
+import {
+  STUDENT_IMPORT_MAX_BYTES,
+  STUDENT_IMPORT_MAX_ROWS,
+  type ImportOptions,
+  type ImportPreview,
+} from '../../../../shared/schemas/student-import';
 import { toast } from '../../../components/feedback';
 import { request } from '../../../api/client';
 import { importErrorText, importForm, importTemplateUrl } from '../../../api/student-import';
@@ -23,12 +28,20 @@ import { PreviewReport } from './PreviewReport';
 export default function StudentImportPage() {
   const t = useT();
   const [file, setFile] = useState<File | null>(null);
-  const [options, setOptions] = useState<ImportOptions>({ mode: 'rows', duplicates: 'skip', initialPassword: undefined });
+  const [options, setOptions] = useState<ImportOptions>({
+    mode: 'rows',
+    duplicates: 'skip',
+    initialPassword: undefined,
+  });
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [busy, setBusy] = useState(false);
-  const { data: status, mutate } = useCall(studentImportCalls.status, {}, {
-    refreshInterval: (latest) => (latest?.status === 'running' ? 1000 : 0),
-  });
+  const { data: status, mutate } = useCall(
+    studentImportCalls.status,
+    {},
+    {
+      refreshInterval: (latest) => (latest?.status === 'running' ? 1000 : 0),
+    },
+  );
   const running = status?.status === 'running';
   const passwordShort = !!options.initialPassword && options.initialPassword.length < PASSWORD_MIN;
   const seatsShort = !!preview && preview.seats.used + preview.seats.needed > preview.seats.limit;
@@ -71,7 +84,11 @@ export default function StudentImportPage() {
             label={t('admin.import.file')}
             hint={
               <>
-                {t('admin.import.fileHint', { rows: STUDENT_IMPORT_MAX_ROWS, mb: STUDENT_IMPORT_MAX_BYTES / 1024 / 1024 })} {t('admin.import.template')}{' '}
+                {t('admin.import.fileHint', {
+                  rows: STUDENT_IMPORT_MAX_ROWS,
+                  mb: STUDENT_IMPORT_MAX_BYTES / 1024 / 1024,
+                })}{' '}
+                {t('admin.import.template')}{' '}
                 <a href={importTemplateUrl('xlsx')} download data-testid="template-xlsx">
                   {t('admin.import.templateXlsx')}
                 </a>{' '}
@@ -95,7 +112,13 @@ export default function StudentImportPage() {
             <legend className="ac-label">{t('admin.import.mode')}</legend>
             {(['rows', 'all'] as const).map((mode) => (
               <label key={mode} className="ac-check">
-                <input type="radio" name="mode" value={mode} checked={options.mode === mode} onChange={() => change({ mode })} />
+                <input
+                  type="radio"
+                  name="mode"
+                  value={mode}
+                  checked={options.mode === mode}
+                  onChange={() => change({ mode })}
+                />
                 <span>
                   {t(`admin.import.mode.${mode}`)}
                   <small className="ac-hint">{t(`admin.import.mode.${mode}Hint`)}</small>
@@ -107,7 +130,13 @@ export default function StudentImportPage() {
             <legend className="ac-label">{t('admin.import.duplicates')}</legend>
             {(['skip', 'update'] as const).map((duplicates) => (
               <label key={duplicates} className="ac-check">
-                <input type="radio" name="duplicates" value={duplicates} checked={options.duplicates === duplicates} onChange={() => change({ duplicates })} />
+                <input
+                  type="radio"
+                  name="duplicates"
+                  value={duplicates}
+                  checked={options.duplicates === duplicates}
+                  onChange={() => change({ duplicates })}
+                />
                 <span>
                   {t(`admin.import.duplicates.${duplicates}`)}
                   <small className="ac-hint">{t(`admin.import.duplicates.${duplicates}Hint`)}</small>
@@ -115,14 +144,36 @@ export default function StudentImportPage() {
               </label>
             ))}
           </fieldset>
-          <Field label={t('admin.import.initialPassword')} hint={t('admin.import.initialPasswordHint')} error={passwordShort ? t('admin.import.reason.passwordTooShort') : undefined} name="initialPassword">
-            <input type="text" autoComplete="off" value={options.initialPassword ?? ''} onChange={(event) => change({ initialPassword: event.target.value || undefined })} />
+          <Field
+            label={t('admin.import.initialPassword')}
+            hint={t('admin.import.initialPasswordHint')}
+            error={passwordShort ? t('admin.import.reason.passwordTooShort') : undefined}
+            name="initialPassword"
+          >
+            <input
+              type="text"
+              autoComplete="off"
+              value={options.initialPassword ?? ''}
+              onChange={(event) => change({ initialPassword: event.target.value || undefined })}
+            />
           </Field>
           <div className="ac-actions" style={{ display: 'flex', gap: 8 }}>
-            <button type="button" className="btn" disabled={!file || busy || passwordShort} onClick={() => void handlePreview()} data-testid="import-preview-button">
+            <button
+              type="button"
+              className="btn"
+              disabled={!file || busy || passwordShort}
+              onClick={() => void handlePreview()}
+              data-testid="import-preview-button"
+            >
               {t('admin.import.preview')}
             </button>
-            <button type="button" className="btn btn-primary" disabled={!preview || busy || blocked || passwordShort} onClick={() => void handleImport()} data-testid="import-start-button">
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={!preview || busy || blocked || passwordShort}
+              onClick={() => void handleImport()}
+              data-testid="import-start-button"
+            >
               {t('admin.import.start')}
             </button>
           </div>

@@ -50,22 +50,59 @@ export default function StudentSettingsPage() {
       >
         <h2 className="section-title">{t('admin.studentSettings.password')}</h2>
         <div className="ac-checks ac-checks-column">
-          <Check label={t('admin.studentSettings.changePass')} hint={t('admin.studentSettings.changePassHint')} checked={form.changePass} onChange={(changePass) => set({ changePass })} name="changePass" />
-        <Check label={t('admin.studentSettings.needPassword')} hint={t('admin.studentSettings.needPasswordHint')} checked={form.needPassword} onChange={(needPassword) => set({ needPassword })} name="needPassword" />
+          <Check
+            label={t('admin.studentSettings.changePass')}
+            hint={t('admin.studentSettings.changePassHint')}
+            checked={form.changePass}
+            onChange={(changePass) => set({ changePass })}
+            name="changePass"
+          />
+          <Check
+            label={t('admin.studentSettings.needPassword')}
+            hint={t('admin.studentSettings.needPasswordHint')}
+            checked={form.needPassword}
+            onChange={(needPassword) => set({ needPassword })}
+            name="needPassword"
+          />
         </div>
         <p className="ac-hint" data-testid="password-offered">
           {offered ? t('admin.studentSettings.offered') : t('admin.studentSettings.notOffered')}
         </p>
         <h2 className="section-title">{t('admin.studentSettings.comments')}</h2>
-        <Check label={t('admin.studentSettings.noAllowComment')} hint={t('admin.studentSettings.noAllowCommentHint')} checked={form.noAllowComment} onChange={(noAllowComment) => set({ noAllowComment })} name="noAllowComment" />
+        <Check
+          label={t('admin.studentSettings.noAllowComment')}
+          hint={t('admin.studentSettings.noAllowCommentHint')}
+          checked={form.noAllowComment}
+          onChange={(noAllowComment) => set({ noAllowComment })}
+          name="noAllowComment"
+        />
         <h2 className="section-title">{t('admin.studentSettings.registration')}</h2>
-        <Check label={t('admin.studentSettings.registrationOn')} hint={t('admin.studentSettings.registrationHint')} checked={form.registration} onChange={(registration) => set({ registration })} name="registration" />
-        <Field label={t('admin.studentSettings.registerWay')} hint={t('admin.studentSettings.registerWayHint')} name="registerWay">
-          <input value={form.registerWay} maxLength={200} onChange={(event) => set({ registerWay: event.target.value })} />
+        <Check
+          label={t('admin.studentSettings.registrationOn')}
+          hint={t('admin.studentSettings.registrationHint')}
+          checked={form.registration}
+          onChange={(registration) => set({ registration })}
+          name="registration"
+        />
+        <Field
+          label={t('admin.studentSettings.registerWay')}
+          hint={t('admin.studentSettings.registerWayHint')}
+          name="registerWay"
+        >
+          <input
+            value={form.registerWay}
+            maxLength={200}
+            onChange={(event) => set({ registerWay: event.target.value })}
+          />
         </Field>
         <div className="ac-row-actions">
           {dirty && <span className="ac-dirty">{t('admin.common.unsavedMark')}</span>}
-          <button type="submit" className="btn btn-primary" disabled={busy || !dirty} data-testid="save-student-settings">
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={busy || !dirty}
+            data-testid="save-student-settings"
+          >
             {t('admin.common.save')}
           </button>
         </div>

@@ -15,7 +15,12 @@ export function ActivityPanel() {
     <section className="card ac-card" data-testid="study-activity">
       <div className="ac-filters">
         <h2 className="ac-subtitle">{t('admin.students.activity.title')}</h2>
-        <select aria-label={t('admin.students.activity.year')} value={year} onChange={(event) => setYear(Number(event.target.value))} data-testid="activity-year">
+        <select
+          aria-label={t('admin.students.activity.year')}
+          value={year}
+          onChange={(event) => setYear(Number(event.target.value))}
+          data-testid="activity-year"
+        >
           {Array.from({ length: 6 }, (_, index) => thisYear - index).map((value) => (
             <option key={value} value={value}>
               {value}
@@ -26,10 +31,19 @@ export function ActivityPanel() {
       {months.error && !months.data ? (
         <LoadError onRetry={() => void months.mutate()} />
       ) : (
-        <DataTable actions={false} columns={[t('admin.students.activity.month'), t('admin.students.activity.learners'), t('admin.students.activity.time')]}>
+        <DataTable
+          actions={false}
+          columns={[
+            t('admin.students.activity.month'),
+            t('admin.students.activity.learners'),
+            t('admin.students.activity.time'),
+          ]}
+        >
           {(months.data?.list ?? []).map((row) => (
             <tr key={row.month} data-testid="activity-row">
-              <td data-label={t('admin.students.activity.month')}>{t('admin.students.activity.monthName', { month: row.month })}</td>
+              <td data-label={t('admin.students.activity.month')}>
+                {t('admin.students.activity.monthName', { month: row.month })}
+              </td>
               <td data-label={t('admin.students.activity.learners')}>{row.learners}</td>
               <td data-label={t('admin.students.activity.time')}>{formatClock(row.seconds)}</td>
             </tr>

@@ -46,7 +46,8 @@ export function StudentForm({ student, fields, groups, onClose, onSaved }: Props
     const found: Record<string, string> = {};
     if (!student && !username.trim()) found.username = t('admin.common.required');
     if (!name.trim()) found.name = t('admin.common.required');
-    if ((!student || password) && (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX)) found.password = t('admin.students.error.badPassword', { min: PASSWORD_MIN, max: PASSWORD_MAX });
+    if ((!student || password) && (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX))
+      found.password = t('admin.students.error.badPassword', { min: PASSWORD_MIN, max: PASSWORD_MAX });
     for (const field of fields) {
       const problem = fieldProblem(field, values[field.sfid] ?? '');
       if (problem) found[`info.${field.sfid}`] = t(`admin.students.error.${problem}`, { name: field.name });
@@ -78,9 +79,28 @@ export function StudentForm({ student, fields, groups, onClose, onSaved }: Props
   };
 
   return (
-    <Modal title={student ? t('admin.students.edit') : t('admin.students.add')} submitText={t('admin.common.save')} onSubmit={() => void handleSubmit()} onClose={onClose} busy={busy} wide testId="student-form">
-      <Field label={t('admin.students.field.username')} error={errors.username} hint={student ? t('admin.students.field.usernameFixed') : undefined} name="username">
-        <input value={username} maxLength={64} autoComplete="off" readOnly={Boolean(student)} onChange={(event) => setUsername(event.target.value)} />
+    <Modal
+      title={student ? t('admin.students.edit') : t('admin.students.add')}
+      submitText={t('admin.common.save')}
+      onSubmit={() => void handleSubmit()}
+      onClose={onClose}
+      busy={busy}
+      wide
+      testId="student-form"
+    >
+      <Field
+        label={t('admin.students.field.username')}
+        error={errors.username}
+        hint={student ? t('admin.students.field.usernameFixed') : undefined}
+        name="username"
+      >
+        <input
+          value={username}
+          maxLength={64}
+          autoComplete="off"
+          readOnly={Boolean(student)}
+          onChange={(event) => setUsername(event.target.value)}
+        />
       </Field>
       <Field label={t('admin.students.field.name')} error={errors.name} name="name">
         <input value={name} maxLength={64} onChange={(event) => setName(event.target.value)} />
@@ -91,10 +111,19 @@ export function StudentForm({ student, fields, groups, onClose, onSaved }: Props
         <Field
           label={student ? t('admin.students.field.newPassword') : t('admin.students.field.password')}
           error={errors.password}
-          hint={t(student ? 'admin.students.field.newPasswordHint' : 'admin.students.field.passwordHint', { min: PASSWORD_MIN, max: PASSWORD_MAX })}
+          hint={t(student ? 'admin.students.field.newPasswordHint' : 'admin.students.field.passwordHint', {
+            min: PASSWORD_MIN,
+            max: PASSWORD_MAX,
+          })}
           name="password"
         >
-          <input type="password" value={password} maxLength={PASSWORD_MAX} autoComplete="new-password" onChange={(event) => setPassword(event.target.value)} />
+          <input
+            type="password"
+            value={password}
+            maxLength={PASSWORD_MAX}
+            autoComplete="new-password"
+            onChange={(event) => setPassword(event.target.value)}
+          />
         </Field>
       )}
       <Field label={t('admin.students.field.email')} error={errors.email} name="email">
@@ -110,7 +139,14 @@ export function StudentForm({ student, fields, groups, onClose, onSaved }: Props
         <div className="ac-control">
           {groups.length === 0 && <p className="ac-hint">{t('admin.students.field.noGroups')}</p>}
           {groups.map((group) => (
-            <Check key={group.gid} label={group.name} checked={gids.includes(group.gid)} onChange={(checked) => setGids((current) => (checked ? [...current, group.gid] : current.filter((gid) => gid !== group.gid)))} />
+            <Check
+              key={group.gid}
+              label={group.name}
+              checked={gids.includes(group.gid)}
+              onChange={(checked) =>
+                setGids((current) => (checked ? [...current, group.gid] : current.filter((gid) => gid !== group.gid)))
+              }
+            />
           ))}
           {errors.gids && (
             <p className="ac-error" role="alert">
@@ -120,8 +156,17 @@ export function StudentForm({ student, fields, groups, onClose, onSaved }: Props
         </div>
       </div>
       {fields.map((field) => (
-        <Field key={field.sfid} label={`${field.name}${field.required ? t('admin.students.field.requiredMark') : ''}`} error={errors[`info.${field.sfid}`]} name={`info.${field.sfid}`}>
-          <CustomFieldInput field={field} value={values[field.sfid] ?? ''} onChange={(value) => setValues((current) => ({ ...current, [field.sfid]: value }))} />
+        <Field
+          key={field.sfid}
+          label={`${field.name}${field.required ? t('admin.students.field.requiredMark') : ''}`}
+          error={errors[`info.${field.sfid}`]}
+          name={`info.${field.sfid}`}
+        >
+          <CustomFieldInput
+            field={field}
+            value={values[field.sfid] ?? ''}
+            onChange={(value) => setValues((current) => ({ ...current, [field.sfid]: value }))}
+          />
         </Field>
       ))}
     </Modal>

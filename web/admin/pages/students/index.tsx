@@ -34,7 +34,12 @@ export default function StudentsPage() {
   const locale = useLocale();
   const [selected, setSelected] = useState<string[]>([]);
   const { params, page, setFilter } = useQueryFilters({ status: 'all', source: 'all' }, () => setSelected([]));
-  const filter = { keyword: params.get('keyword') ?? '', gid: params.get('gid') ?? '', status: params.get('status') ?? 'all', source: params.get('source') ?? 'all' };
+  const filter = {
+    keyword: params.get('keyword') ?? '',
+    gid: params.get('gid') ?? '',
+    status: params.get('status') ?? 'all',
+    source: params.get('source') ?? 'all',
+  };
   const [editing, setEditing] = useState<AdminStudent | 'new' | null>(null);
   const [busy, setBusy] = useState(false);
   const query = { ...studentFilterQuery(filter), page, num: PAGE_SIZE };
@@ -47,7 +52,14 @@ export default function StudentsPage() {
 
   const changeState = async (sids: string[], disable: boolean) => {
     if (sids.length === 0) return;
-    if (disable && !(await confirm({ text: t('admin.students.disableConfirm', { count: sids.length }), okText: t('admin.students.disable') }))) return;
+    if (
+      disable &&
+      !(await confirm({
+        text: t('admin.students.disableConfirm', { count: sids.length }),
+        okText: t('admin.students.disable'),
+      }))
+    )
+      return;
     setBusy(true);
     const reply = await request(disable ? studentCalls.disable : studentCalls.enable, { body: { sids } });
     setBusy(false);
@@ -76,8 +88,18 @@ export default function StudentsPage() {
 
       <section className="card ac-card">
         <ListToolbar>
-          <SearchForm placeholder={t('admin.students.searchPlaceholder')} initial={filter.keyword} maxLength={64} onSearch={(keyword) => setFilter({ keyword })} />
-          <select aria-label={t('admin.students.filter.group')} value={filter.gid} onChange={(event) => setFilter({ gid: event.target.value })} data-testid="group-filter">
+          <SearchForm
+            placeholder={t('admin.students.searchPlaceholder')}
+            initial={filter.keyword}
+            maxLength={64}
+            onSearch={(keyword) => setFilter({ keyword })}
+          />
+          <select
+            aria-label={t('admin.students.filter.group')}
+            value={filter.gid}
+            onChange={(event) => setFilter({ gid: event.target.value })}
+            data-testid="group-filter"
+          >
             <option value="">{t('admin.students.allGroups')}</option>
             {(groups.data?.groups ?? []).map((group) => (
               <option key={group.gid} value={group.gid}>
@@ -85,14 +107,24 @@ export default function StudentsPage() {
               </option>
             ))}
           </select>
-          <select aria-label={t('admin.students.filter.status')} value={filter.status} onChange={(event) => setFilter({ status: event.target.value })} data-testid="status-filter">
+          <select
+            aria-label={t('admin.students.filter.status')}
+            value={filter.status}
+            onChange={(event) => setFilter({ status: event.target.value })}
+            data-testid="status-filter"
+          >
             {STATUSES.map((status) => (
               <option key={status} value={status}>
                 {t(`admin.students.status.${status}`)}
               </option>
             ))}
           </select>
-          <select aria-label={t('admin.students.filter.source')} value={filter.source} onChange={(event) => setFilter({ source: event.target.value })} data-testid="source-filter">
+          <select
+            aria-label={t('admin.students.filter.source')}
+            value={filter.source}
+            onChange={(event) => setFilter({ source: event.target.value })}
+            data-testid="source-filter"
+          >
             {SOURCES.map((source) => (
               <option key={source} value={source}>
                 {t(`admin.students.source.${source}`)}
@@ -103,10 +135,22 @@ export default function StudentsPage() {
 
         <div className="ac-bulk" data-testid="bulk-bar">
           <span className="ac-muted">{t('admin.common.selected', { count: visibleSelected.length })}</span>
-          <button type="button" className="btn btn-small btn-danger-outline" disabled={visibleSelected.length === 0 || busy} onClick={() => void changeState(visibleSelected, true)} data-testid="bulk-disable">
+          <button
+            type="button"
+            className="btn btn-small btn-danger-outline"
+            disabled={visibleSelected.length === 0 || busy}
+            onClick={() => void changeState(visibleSelected, true)}
+            data-testid="bulk-disable"
+          >
             {t('admin.students.bulkDisable')}
           </button>
-          <button type="button" className="btn btn-small" disabled={visibleSelected.length === 0 || busy} onClick={() => void changeState(visibleSelected, false)} data-testid="bulk-enable">
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={visibleSelected.length === 0 || busy}
+            onClick={() => void changeState(visibleSelected, false)}
+            data-testid="bulk-enable"
+          >
             {t('admin.students.bulkEnable')}
           </button>
         </div>
@@ -117,7 +161,14 @@ export default function StudentsPage() {
           <DataTable
             columns={[
               {
-                label: <input type="checkbox" aria-label={t('admin.common.selectAll')} checked={rows.length > 0 && visibleSelected.length === rows.length} onChange={(event) => setSelected(event.target.checked ? rows.map((row) => row.sid) : [])} />,
+                label: (
+                  <input
+                    type="checkbox"
+                    aria-label={t('admin.common.selectAll')}
+                    checked={rows.length > 0 && visibleSelected.length === rows.length}
+                    onChange={(event) => setSelected(event.target.checked ? rows.map((row) => row.sid) : [])}
+                  />
+                ),
                 className: 'ac-col-check',
               },
               t('admin.students.col.name'),
@@ -135,7 +186,11 @@ export default function StudentsPage() {
                     type="checkbox"
                     aria-label={t('admin.common.selectRow', { title: row.name })}
                     checked={selected.includes(row.sid)}
-                    onChange={(event) => setSelected((current) => (event.target.checked ? [...current, row.sid] : current.filter((sid) => sid !== row.sid)))}
+                    onChange={(event) =>
+                      setSelected((current) =>
+                        event.target.checked ? [...current, row.sid] : current.filter((sid) => sid !== row.sid),
+                      )
+                    }
                   />
                 </td>
                 <PersonCell label={t('admin.students.col.name')} name={row.name} username={row.username} />
@@ -145,25 +200,52 @@ export default function StudentsPage() {
                 </td>
                 <td data-label={t('admin.students.col.groups')}>{row.groups.map((group) => group.name).join('、')}</td>
                 <td data-label={t('admin.students.col.status')} data-testid="student-status">
-                  {row.disabled ? <span className="badge badge-muted">{row.disabledBy === 'ldap' ? t('admin.students.disabledByLdap') : t('admin.students.status.disabled')}</span> : t('admin.students.status.enabled')}
+                  {row.disabled ? (
+                    <span className="badge badge-muted">
+                      {row.disabledBy === 'ldap'
+                        ? t('admin.students.disabledByLdap')
+                        : t('admin.students.status.disabled')}
+                    </span>
+                  ) : (
+                    t('admin.students.status.enabled')
+                  )}
                   {row.source === 'ldap' && <p className="ac-muted">{t('admin.students.source.ldap')}</p>}
                 </td>
                 <td data-label={t('admin.students.col.created')} className="ac-muted">
                   {formatDateMinutes(row.createTime, locale)}
                   <p>
-                    {t('admin.students.col.lastLogin')}: {row.lastLoginTime ? formatDateMinutes(row.lastLoginTime, locale) : t('admin.students.never')}
+                    {t('admin.students.col.lastLogin')}:{' '}
+                    {row.lastLoginTime ? formatDateMinutes(row.lastLoginTime, locale) : t('admin.students.never')}
                   </p>
                 </td>
                 <RowActions>
-                  <button type="button" className="btn btn-small" disabled={busy} onClick={() => setEditing(row)} data-testid="edit-student">
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    disabled={busy}
+                    onClick={() => setEditing(row)}
+                    data-testid="edit-student"
+                  >
                     {t('admin.common.edit')}
                   </button>
                   {row.disabled ? (
-                    <button type="button" className="btn btn-small" disabled={busy} onClick={() => void changeState([row.sid], false)} data-testid="enable-student">
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      disabled={busy}
+                      onClick={() => void changeState([row.sid], false)}
+                      data-testid="enable-student"
+                    >
                       {t('admin.students.enable')}
                     </button>
                   ) : (
-                    <button type="button" className="btn btn-small btn-danger-outline" disabled={busy} onClick={() => void changeState([row.sid], true)} data-testid="disable-student">
+                    <button
+                      type="button"
+                      className="btn btn-small btn-danger-outline"
+                      disabled={busy}
+                      onClick={() => void changeState([row.sid], true)}
+                      data-testid="disable-student"
+                    >
                       {t('admin.students.disable')}
                     </button>
                   )}
@@ -172,7 +254,14 @@ export default function StudentsPage() {
             ))}
           </DataTable>
         )}
-        {list.data && <Pager page={page} num={PAGE_SIZE} total={list.data.total} onPage={(next) => setFilter({ page: String(next) })} />}
+        {list.data && (
+          <Pager
+            page={page}
+            num={PAGE_SIZE}
+            total={list.data.total}
+            onPage={(next) => setFilter({ page: String(next) })}
+          />
+        )}
       </section>
 
       <ActivityPanel />

@@ -48,7 +48,15 @@ export default function TagsPage() {
   };
 
   const choose = async (id: string) => {
-    if (dirty && !(await confirm({ text: t('admin.common.unsaved'), okText: t('admin.common.leave'), cancelText: t('admin.common.stay') }))) return;
+    if (
+      dirty &&
+      !(await confirm({
+        text: t('admin.common.unsaved'),
+        okText: t('admin.common.leave'),
+        cancelText: t('admin.common.stay'),
+      }))
+    )
+      return;
     setSelectedId(id);
   };
 
@@ -62,15 +70,23 @@ export default function TagsPage() {
             onSubmit={(event) => {
               event.preventDefault();
               if (!name.trim()) return;
-              void run(() => request(tagCalls.add, { body: { name: name.trim() } }), t('admin.tags.added')).then((result) => {
-                if (!result) return;
-                setName('');
-                const added = result as AdminTags & { id?: string };
-                if (added.id) setSelectedId(added.id);
-              });
+              void run(() => request(tagCalls.add, { body: { name: name.trim() } }), t('admin.tags.added')).then(
+                (result) => {
+                  if (!result) return;
+                  setName('');
+                  const added = result as AdminTags & { id?: string };
+                  if (added.id) setSelectedId(added.id);
+                },
+              );
             }}
           >
-            <input value={name} maxLength={30} placeholder={t('admin.tags.newPlaceholder')} aria-label={t('admin.tags.newPlaceholder')} onChange={(event) => setName(event.target.value)} />
+            <input
+              value={name}
+              maxLength={30}
+              placeholder={t('admin.tags.newPlaceholder')}
+              aria-label={t('admin.tags.newPlaceholder')}
+              onChange={(event) => setName(event.target.value)}
+            />
             <button type="submit" className="btn btn-small btn-primary" disabled={busy}>
               {t('admin.categories.add')}
             </button>
@@ -78,17 +94,30 @@ export default function TagsPage() {
           {data && tags.length === 0 && <p className="ac-muted">{t('admin.tags.empty')}</p>}
           <ul className="ac-simple-list ac-tag-list">
             {tags.map((tag) => (
-              <li key={tag.id} className={tag.id === selectedId ? 'is-selected' : ''} data-testid="tag-item" data-name={tag.name}>
+              <li
+                key={tag.id}
+                className={tag.id === selectedId ? 'is-selected' : ''}
+                data-testid="tag-item"
+                data-name={tag.name}
+              >
                 {renaming?.id === tag.id ? (
                   <form
                     className="ac-inline-form"
                     onSubmit={(event) => {
                       event.preventDefault();
                       if (!renaming.name.trim()) return;
-                      void run(() => request(tagCalls.rename, { body: { tag_id: tag.id, name: renaming.name.trim() } })).then((ok) => ok && setRenaming(null));
+                      void run(() =>
+                        request(tagCalls.rename, { body: { tag_id: tag.id, name: renaming.name.trim() } }),
+                      ).then((ok) => ok && setRenaming(null));
                     }}
                   >
-                    <input autoFocus value={renaming.name} maxLength={30} aria-label={t('admin.categories.renameLabel')} onChange={(event) => setRenaming({ ...renaming, name: event.target.value })} />
+                    <input
+                      autoFocus
+                      value={renaming.name}
+                      maxLength={30}
+                      aria-label={t('admin.categories.renameLabel')}
+                      onChange={(event) => setRenaming({ ...renaming, name: event.target.value })}
+                    />
                     <button type="submit" className="btn btn-small btn-primary">
                       {t('admin.common.save')}
                     </button>
@@ -98,24 +127,37 @@ export default function TagsPage() {
                   </form>
                 ) : (
                   <>
-                    <button type="button" className="ac-tag-name" aria-pressed={tag.id === selectedId} onClick={() => void choose(tag.id)}>
+                    <button
+                      type="button"
+                      className="ac-tag-name"
+                      aria-pressed={tag.id === selectedId}
+                      onClick={() => void choose(tag.id)}
+                    >
                       {tag.name} <span className="ac-muted">({tag.coids.length})</span>
                     </button>
                     <span className="ac-row-actions">
-                      <button type="button" className="btn btn-small btn-text" onClick={() => setRenaming({ id: tag.id, name: tag.name })}>
+                      <button
+                        type="button"
+                        className="btn btn-small btn-text"
+                        onClick={() => setRenaming({ id: tag.id, name: tag.name })}
+                      >
                         {t('admin.categories.rename')}
                       </button>
                       <button
                         type="button"
                         className="btn btn-small btn-text ac-danger-text"
                         onClick={() =>
-                          void confirm({ text: t('admin.tags.deleteOne', { name: tag.name }), okText: t('admin.common.delete') }).then(
-                            async (ok) => {
-                              if (!ok) return;
-                              await run(() => request(tagCalls.remove, { body: { tag_id: tag.id } }), t('admin.tags.deleted'));
-                              if (selectedId === tag.id) setSelectedId(null);
-                            },
-                          )
+                          void confirm({
+                            text: t('admin.tags.deleteOne', { name: tag.name }),
+                            okText: t('admin.common.delete'),
+                          }).then(async (ok) => {
+                            if (!ok) return;
+                            await run(
+                              () => request(tagCalls.remove, { body: { tag_id: tag.id } }),
+                              t('admin.tags.deleted'),
+                            );
+                            if (selectedId === tag.id) setSelectedId(null);
+                          })
                         }
                       >
                         {t('admin.common.delete')}
@@ -134,7 +176,18 @@ export default function TagsPage() {
                 <h2 className="section-title">{t('admin.tags.coursesOf', { name: selected.name })}</h2>
                 <span className="ac-row-actions">
                   {dirty && <span className="ac-dirty">{t('admin.common.unsavedMark')}</span>}
-                  <button type="button" className="btn btn-primary btn-small" disabled={!dirty || busy} onClick={() => void run(() => request(tagCalls.setCourses, { body: { tag_id: selected.id, coids } }), t('admin.common.saved'))} data-testid="save-tag">
+                  <button
+                    type="button"
+                    className="btn btn-primary btn-small"
+                    disabled={!dirty || busy}
+                    onClick={() =>
+                      void run(
+                        () => request(tagCalls.setCourses, { body: { tag_id: selected.id, coids } }),
+                        t('admin.common.saved'),
+                      )
+                    }
+                    data-testid="save-tag"
+                  >
                     {t('admin.common.save')}
                   </button>
                 </span>

@@ -15,7 +15,15 @@ import { useT } from '../../../i18n';
  * toast; success clears the text and the list goes to page 1 and reloads. A failed call shows no user
  * message (spec 8 'Collect and comment failures show no user message') and is logged.
  */
-export function CommentBox({ course, bought, onPosted }: { course: CourseInfo; bought: boolean; onPosted: () => void }) {
+export function CommentBox({
+  course,
+  bought,
+  onPosted,
+}: {
+  course: CourseInfo;
+  bought: boolean;
+  onPosted: () => void;
+}) {
   const t = useT();
   const boot = useBootstrap();
   const [text, setText] = useState('');
@@ -65,7 +73,11 @@ export function CommentBox({ course, bought, onPosted }: { course: CourseInfo; b
         data-testid="comment-input"
       />
       <div className="comment-box-foot">
-        <span className={`comment-counter${length > COMMENT_MAX ? ' is-over' : ''}`} data-testid="comment-counter" aria-live="polite">
+        <span
+          className={`comment-counter${length > COMMENT_MAX ? ' is-over' : ''}`}
+          data-testid="comment-counter"
+          aria-live="polite"
+        >
           {t('comments.counter', { n: length, max: COMMENT_MAX })}
         </span>
         <button type="submit" className="btn btn-primary btn-small" disabled={busy} data-testid="comment-submit">

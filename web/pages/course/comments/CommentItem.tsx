@@ -7,7 +7,17 @@ import { useLocale, useT } from '../../../i18n';
  * One comment (spec 3 'Comment'): name, time, text, likes, and the school's replies under it. Text is
  * plain text: React escapes it, line breaks are kept by CSS (never HTML).
  */
-export function CommentItem({ comment, busy, onLike, onDelete }: { comment: Comment; busy: boolean; onLike: () => void; onDelete: () => void }) {
+export function CommentItem({
+  comment,
+  busy,
+  onLike,
+  onDelete,
+}: {
+  comment: Comment;
+  busy: boolean;
+  onLike: () => void;
+  onDelete: () => void;
+}) {
   const t = useT();
   const locale = useLocale();
   const time = (seconds: number) => formatDateTime(seconds * 1000, locale);
@@ -43,7 +53,13 @@ export function CommentItem({ comment, busy, onLike, onDelete }: { comment: Comm
             <span data-testid="comment-likes">{comment.count}</span>
           </button>
           {comment.mine && (
-            <button type="button" className="comment-delete" disabled={busy} onClick={onDelete} data-testid="comment-delete">
+            <button
+              type="button"
+              className="comment-delete"
+              disabled={busy}
+              onClick={onDelete}
+              data-testid="comment-delete"
+            >
               {t('comments.delete')}
             </button>
           )}
@@ -53,7 +69,9 @@ export function CommentItem({ comment, busy, onLike, onDelete }: { comment: Comm
             {comment.reply.map((reply) => (
               <li key={reply.cmid} className="comment-reply" data-testid="comment-reply">
                 <div className="comment-head">
-                  <span className="badge comment-reply-badge">{reply.role === 'admin' ? t('comments.schoolReply') : t('comments.reply')}</span>
+                  <span className="badge comment-reply-badge">
+                    {reply.role === 'admin' ? t('comments.schoolReply') : t('comments.reply')}
+                  </span>
                   <span className="comment-name">{reply.name}</span>
                   <time className="comment-time">{time(reply.time)}</time>
                 </div>

@@ -25,11 +25,15 @@ export function CommentsPanel({ course, testId = 'comments' }: { course: CourseI
   const [page, setPage] = useState(1);
   const [busy, setBusy] = useState<string | null>(null);
   const query = (at: number) => ({ coid: course.coid, page: at, num: COMMENT_PAGE_SIZE });
-  const { data, error, mutate } = useCall(commentCalls.list, { query: query(page) }, {
-    revalidateOnFocus: false,
-    shouldRetryOnError: false,
-    keepPreviousData: true,
-  });
+  const { data, error, mutate } = useCall(
+    commentCalls.list,
+    { query: query(page) },
+    {
+      revalidateOnFocus: false,
+      shouldRetryOnError: false,
+      keepPreviousData: true,
+    },
+  );
   const pages = data ? Math.max(1, Math.ceil(data.total / COMMENT_PAGE_SIZE)) : 1;
 
   const { mutate: mutateKey } = useSWRConfig();
@@ -49,7 +53,14 @@ export function CommentsPanel({ course, testId = 'comments' }: { course: CourseI
       return;
     }
     const { count, liked } = reply.data;
-    await mutate((current) => current && { ...current, list: current.list.map((item) => (item.cmid === cmid ? { ...item, count, liked } : item)) }, { revalidate: false });
+    await mutate(
+      (current) =>
+        current && {
+          ...current,
+          list: current.list.map((item) => (item.cmid === cmid ? { ...item, count, liked } : item)),
+        },
+      { revalidate: false },
+    );
   };
 
   const handleDelete = async (cmid: string) => {

@@ -14,7 +14,9 @@ export function ReminderDialog({ reminder, onContinue }: { reminder: Reminder; o
     <StudyDialog
       title={t('learn.flow.reminderTitle')}
       testId={reminder.kind === 'leave' ? 'leave-reminder' : 'switch-reminder'}
-      actions={[{ label: t('learnRules.continueStudy'), onClick: onContinue, primary: true, testId: 'reminder-continue' }]}
+      actions={[
+        { label: t('learnRules.continueStudy'), onClick: onContinue, primary: true, testId: 'reminder-continue' },
+      ]}
     >
       <p>{reminderText(reminder, locale)}</p>
     </StudyDialog>

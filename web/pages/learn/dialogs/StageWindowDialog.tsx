@@ -12,7 +12,15 @@ export interface StageWindowInfo {
  * Messages: the next subsection is not open yet." Confirm closes it; Return to plan opens the plan's
  * detail (study/detail with coid).
  */
-export function StageWindowDialog({ info, planHref, onConfirm }: { info: StageWindowInfo; planHref: string; onConfirm: () => void }) {
+export function StageWindowDialog({
+  info,
+  planHref,
+  onConfirm,
+}: {
+  info: StageWindowInfo;
+  planHref: string;
+  onConfirm: () => void;
+}) {
   const t = useT();
   const locale = useLocale();
   return (
@@ -21,7 +29,11 @@ export function StageWindowDialog({ info, planHref, onConfirm }: { info: StageWi
       testId="stage-window"
       onClose={onConfirm}
       actions={[
-        { label: t('learnRules.returnToPlan'), onClick: () => window.location.assign(planHref), testId: 'stage-return' },
+        {
+          label: t('learnRules.returnToPlan'),
+          onClick: () => window.location.assign(planHref),
+          testId: 'stage-return',
+        },
         { label: t('learnRules.confirm'), onClick: onConfirm, primary: true, testId: 'stage-confirm' },
       ]}
     >

@@ -66,7 +66,13 @@ export function StudyDialog({
             {title}
           </h2>
           {onClose && (
-            <button type="button" className="studyflow-close" aria-label={t('learn.flow.close')} onClick={onClose} data-testid={`${testId}-close`}>
+            <button
+              type="button"
+              className="studyflow-close"
+              aria-label={t('learn.flow.close')}
+              onClick={onClose}
+              data-testid={`${testId}-close`}
+            >
               ×
             </button>
           )}

@@ -34,7 +34,11 @@ export function ChapterEditor({ coid }: { coid: string }) {
   const counts = countChapters(tree);
 
   /** Runs a call, reports a failure, refreshes the tree; true when it worked. */
-  const run = async <T,>(work: () => Promise<Reply<T>>, done?: string, apply?: (value: T) => ChapterList): Promise<boolean> => {
+  const run = async <T,>(
+    work: () => Promise<Reply<T>>,
+    done?: string,
+    apply?: (value: T) => ChapterList,
+  ): Promise<boolean> => {
     setBusy(true);
     const reply = await work();
     setBusy(false);
@@ -69,7 +73,10 @@ export function ChapterEditor({ coid }: { coid: string }) {
     move,
     remove: (chapter) =>
       void confirm({
-        text: chapter.children.length > 0 ? t('admin.chapters.deleteWithSubs', { title: chapter.title, count: chapter.children.length }) : t('admin.chapters.deleteOne', { title: chapter.title }),
+        text:
+          chapter.children.length > 0
+            ? t('admin.chapters.deleteWithSubs', { title: chapter.title, count: chapter.children.length })
+            : t('admin.chapters.deleteOne', { title: chapter.title }),
         okText: t('admin.common.delete'),
       }).then(
         (ok) =>
@@ -156,11 +163,41 @@ export function ChapterEditor({ coid }: { coid: string }) {
       <ol className={`ac-chapters${dragged ? ' is-dragging' : ''}`}>
         {tree.map((chapter, index) => (
           <li key={chapter.cid} className="ac-chapter">
-            <ChapterRow chapter={chapter} parentId="0" index={index} count={tree.length} parents={tree} actions={actions} busy={busy} drag={dragProps(chapter, '0')} ware={<><ChapterWareControl chapter={chapter} wares={wares} /><ChapterExercisesControl coid={coid} chapter={chapter} exercises={exercises} /></>} />
+            <ChapterRow
+              chapter={chapter}
+              parentId="0"
+              index={index}
+              count={tree.length}
+              parents={tree}
+              actions={actions}
+              busy={busy}
+              drag={dragProps(chapter, '0')}
+              ware={
+                <>
+                  <ChapterWareControl chapter={chapter} wares={wares} />
+                  <ChapterExercisesControl coid={coid} chapter={chapter} exercises={exercises} />
+                </>
+              }
+            />
             <ol className="ac-subchapters">
               {chapter.children.map((sub, subIndex) => (
                 <li key={sub.cid}>
-                  <ChapterRow chapter={sub} parentId={chapter.cid} index={subIndex} count={chapter.children.length} parents={tree} actions={actions} busy={busy} drag={dragProps(sub, chapter.cid)} ware={<><ChapterWareControl chapter={sub} wares={wares} /><ChapterExercisesControl coid={coid} chapter={sub} exercises={exercises} /></>} />
+                  <ChapterRow
+                    chapter={sub}
+                    parentId={chapter.cid}
+                    index={subIndex}
+                    count={chapter.children.length}
+                    parents={tree}
+                    actions={actions}
+                    busy={busy}
+                    drag={dragProps(sub, chapter.cid)}
+                    ware={
+                      <>
+                        <ChapterWareControl chapter={sub} wares={wares} />
+                        <ChapterExercisesControl coid={coid} chapter={sub} exercises={exercises} />
+                      </>
+                    }
+                  />
                 </li>
               ))}
               {dragged && !dragged.hasChildren && dragged.cid !== chapter.cid && (
@@ -177,8 +214,19 @@ export function ChapterEditor({ coid }: { coid: string }) {
                   void handleAdd(chapter.cid, subTitle, subKind);
                 }}
               >
-                <input autoFocus value={subTitle} maxLength={100} placeholder={t('admin.chapters.subPlaceholder')} aria-label={t('admin.chapters.subPlaceholder')} onChange={(event) => setSubTitle(event.target.value)} />
-                <select value={subKind} onChange={(event) => setSubKind(Number(event.target.value))} aria-label={t('admin.chapters.kind')}>
+                <input
+                  autoFocus
+                  value={subTitle}
+                  maxLength={100}
+                  placeholder={t('admin.chapters.subPlaceholder')}
+                  aria-label={t('admin.chapters.subPlaceholder')}
+                  onChange={(event) => setSubTitle(event.target.value)}
+                />
+                <select
+                  value={subKind}
+                  onChange={(event) => setSubKind(Number(event.target.value))}
+                  aria-label={t('admin.chapters.kind')}
+                >
                   {CHAPTER_KINDS.map((item) => (
                     <option key={item.value} value={item.value}>
                       {t(item.label)}
@@ -203,8 +251,18 @@ export function ChapterEditor({ coid }: { coid: string }) {
           void handleAdd('0', title, kind);
         }}
       >
-        <input value={title} maxLength={100} placeholder={t('admin.chapters.newPlaceholder')} aria-label={t('admin.chapters.newPlaceholder')} onChange={(event) => setTitle(event.target.value)} />
-        <select value={kind} onChange={(event) => setKind(Number(event.target.value))} aria-label={t('admin.chapters.kind')}>
+        <input
+          value={title}
+          maxLength={100}
+          placeholder={t('admin.chapters.newPlaceholder')}
+          aria-label={t('admin.chapters.newPlaceholder')}
+          onChange={(event) => setTitle(event.target.value)}
+        />
+        <select
+          value={kind}
+          onChange={(event) => setKind(Number(event.target.value))}
+          aria-label={t('admin.chapters.kind')}
+        >
           {CHAPTER_KINDS.map((item) => (
             <option key={item.value} value={item.value}>
               {t(item.label)}

@@ -79,7 +79,9 @@ export function ChapterRow({ chapter, parentId, index, count, parents, actions, 
         <span className="ac-grip" aria-hidden="true" title={t('admin.common.dragHint')}>
           ⋮⋮
         </span>
-        <span className="ac-chapter-index">{top ? t('admin.chapters.chapterNo', { n: index + 1 }) : `${index + 1}.`}</span>
+        <span className="ac-chapter-index">
+          {top ? t('admin.chapters.chapterNo', { n: index + 1 }) : `${index + 1}.`}
+        </span>
         {renaming ? (
           <input
             className="ac-inline-input"
@@ -101,22 +103,47 @@ export function ChapterRow({ chapter, parentId, index, count, parents, actions, 
             }}
           />
         ) : (
-          <button type="button" className="ac-chapter-title" onClick={startRename} title={t('admin.chapters.rename')} data-testid="chapter-title">
+          <button
+            type="button"
+            className="ac-chapter-title"
+            onClick={startRename}
+            title={t('admin.chapters.rename')}
+            data-testid="chapter-title"
+          >
             {chapter.title}
           </button>
         )}
         {chapter.free && <span className="badge ac-free">{t('admin.chapters.freeBadge')}</span>}
         <span className="ac-row-actions ac-chapter-order">
-          <button type="button" className="btn btn-small btn-icon" disabled={busy || index === 0} aria-label={`${t('admin.common.moveUp')} ${label}`} title={t('admin.common.moveUp')} onClick={() => actions.move(chapter.cid, parentId, index - 1)}>
+          <button
+            type="button"
+            className="btn btn-small btn-icon"
+            disabled={busy || index === 0}
+            aria-label={`${t('admin.common.moveUp')} ${label}`}
+            title={t('admin.common.moveUp')}
+            onClick={() => actions.move(chapter.cid, parentId, index - 1)}
+          >
             ↑
           </button>
-          <button type="button" className="btn btn-small btn-icon" disabled={busy || index >= count - 1} aria-label={`${t('admin.common.moveDown')} ${label}`} title={t('admin.common.moveDown')} onClick={() => actions.move(chapter.cid, parentId, index + 1)}>
+          <button
+            type="button"
+            className="btn btn-small btn-icon"
+            disabled={busy || index >= count - 1}
+            aria-label={`${t('admin.common.moveDown')} ${label}`}
+            title={t('admin.common.moveDown')}
+            onClick={() => actions.move(chapter.cid, parentId, index + 1)}
+          >
             ↓
           </button>
         </span>
       </div>
       <div className="ac-chapter-tools">
-        <select value={chapter.type} aria-label={`${t('admin.chapters.kind')} ${label}`} disabled={busy} onChange={(event) => actions.setKind(chapter.cid, Number(event.target.value))}>
+        <select
+          value={chapter.type}
+          aria-label={`${t('admin.chapters.kind')} ${label}`}
+          disabled={busy}
+          onChange={(event) => actions.setKind(chapter.cid, Number(event.target.value))}
+        >
           {CHAPTER_KINDS.map((kind) => (
             <option key={kind.value} value={kind.value}>
               {t(kind.label)}
@@ -124,28 +151,59 @@ export function ChapterRow({ chapter, parentId, index, count, parents, actions, 
           ))}
         </select>
         <label className="ac-check ac-check-inline">
-          <input type="checkbox" checked={chapter.free} disabled={busy} onChange={(event) => actions.setFree(chapter.cid, event.target.checked)} aria-label={`${t('admin.chapters.free')} ${label}`} />
+          <input
+            type="checkbox"
+            checked={chapter.free}
+            disabled={busy}
+            onChange={(event) => actions.setFree(chapter.cid, event.target.checked)}
+            aria-label={`${t('admin.chapters.free')} ${label}`}
+          />
           <span>{t('admin.chapters.free')}</span>
         </label>
         <label className="ac-check ac-check-inline">
-          <input type="checkbox" checked={chapter.allowdownload} disabled={busy} onChange={(event) => actions.setFlag(chapter.cid, 'allowdownload', event.target.checked)} />
+          <input
+            type="checkbox"
+            checked={chapter.allowdownload}
+            disabled={busy}
+            onChange={(event) => actions.setFlag(chapter.cid, 'allowdownload', event.target.checked)}
+          />
           <span>{t('admin.chapters.allowdownload')}</span>
         </label>
         <label className="ac-check ac-check-inline">
-          <input type="checkbox" checked={chapter.showgrade} disabled={busy} onChange={(event) => actions.setFlag(chapter.cid, 'showgrade', event.target.checked)} />
+          <input
+            type="checkbox"
+            checked={chapter.showgrade}
+            disabled={busy}
+            onChange={(event) => actions.setFlag(chapter.cid, 'showgrade', event.target.checked)}
+          />
           <span>{t('admin.chapters.showgrade')}</span>
         </label>
         {ware}
         <span className="ac-row-actions">
           {top ? (
-            <button type="button" className="btn btn-small btn-text" onClick={() => actions.addSub(chapter)} aria-label={`${t('admin.chapters.addSub')} ${label}`}>
+            <button
+              type="button"
+              className="btn btn-small btn-text"
+              onClick={() => actions.addSub(chapter)}
+              aria-label={`${t('admin.chapters.addSub')} ${label}`}
+            >
               {t('admin.chapters.addSub')}
             </button>
           ) : null}
-          <button type="button" className="btn btn-small btn-text" onClick={startRename} aria-label={`${t('admin.chapters.rename')} ${label}`}>
+          <button
+            type="button"
+            className="btn btn-small btn-text"
+            onClick={startRename}
+            aria-label={`${t('admin.chapters.rename')} ${label}`}
+          >
             {t('admin.chapters.rename')}
           </button>
-          <button type="button" className="btn btn-small btn-text" onClick={() => setDescribing((open) => !open)} aria-expanded={describing}>
+          <button
+            type="button"
+            className="btn btn-small btn-text"
+            onClick={() => setDescribing((open) => !open)}
+            aria-expanded={describing}
+          >
             {t('admin.chapters.description')}
           </button>
           {(moveTargets.length > 0 || !top) && (
@@ -154,7 +212,14 @@ export function ChapterRow({ chapter, parentId, index, count, parents, actions, 
               value=""
               disabled={busy}
               aria-label={`${t('admin.chapters.moveTo')} ${label}`}
-              onChange={(event) => event.target.value && actions.move(chapter.cid, event.target.value === 'top' ? '0' : event.target.value, Number.MAX_SAFE_INTEGER)}
+              onChange={(event) =>
+                event.target.value &&
+                actions.move(
+                  chapter.cid,
+                  event.target.value === 'top' ? '0' : event.target.value,
+                  Number.MAX_SAFE_INTEGER,
+                )
+              }
             >
               <option value="">{t('admin.chapters.moveTo')}</option>
               {!top && <option value="top">{t('admin.chapters.toTop')}</option>}
@@ -167,16 +232,32 @@ export function ChapterRow({ chapter, parentId, index, count, parents, actions, 
                 ))}
             </select>
           )}
-          <button type="button" className="btn btn-small btn-text ac-danger-text" onClick={() => actions.remove(chapter)} aria-label={`${t('admin.common.delete')} ${label}`}>
+          <button
+            type="button"
+            className="btn btn-small btn-text ac-danger-text"
+            onClick={() => actions.remove(chapter)}
+            aria-label={`${t('admin.common.delete')} ${label}`}
+          >
             {t('admin.common.delete')}
           </button>
         </span>
       </div>
       {describing && (
         <div className="ac-chapter-desc">
-          <textarea rows={3} value={description} aria-label={t('admin.chapters.description')} placeholder={t('admin.chapters.descriptionHint')} onChange={(event) => setDescription(event.target.value)} />
+          <textarea
+            rows={3}
+            value={description}
+            aria-label={t('admin.chapters.description')}
+            placeholder={t('admin.chapters.descriptionHint')}
+            onChange={(event) => setDescription(event.target.value)}
+          />
           <div className="ac-row-actions">
-            <button type="button" className="btn btn-small btn-primary" disabled={busy} onClick={() => void actions.describe(chapter.cid, description).then((ok) => ok && setDescribing(false))}>
+            <button
+              type="button"
+              className="btn btn-small btn-primary"
+              disabled={busy}
+              onClick={() => void actions.describe(chapter.cid, description).then((ok) => ok && setDescribing(false))}
+            >
               {t('admin.common.save')}
             </button>
             <button

@@ -31,7 +31,12 @@ export interface Dragged {
  * The chapter/move call for dropping `dragged` before or after `target` (under the target's parent):
  * the position counts the siblings without the dragged chapter. Null when nothing moves.
  */
-export function dropBeside(tree: readonly ChapterNode[], dragged: Dragged, target: { cid: string; parentId: string }, after: boolean): { parentId: string; position: number } | null {
+export function dropBeside(
+  tree: readonly ChapterNode[],
+  dragged: Dragged,
+  target: { cid: string; parentId: string },
+  after: boolean,
+): { parentId: string; position: number } | null {
   if (target.cid === dragged.cid) return null;
   const others = siblingsOf(tree, target.parentId).filter((chapter) => chapter.cid !== dragged.cid);
   const index = others.findIndex((chapter) => chapter.cid === target.cid);
