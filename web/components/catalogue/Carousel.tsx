@@ -112,11 +112,26 @@ export function Carousel({ slides, label, autoplayMs = CAROUSEL_AUTOPLAY_MS, spe
       >
         {items.map((slide, index) => {
           const copy = count > 1 && (index === 0 || index === count + 1);
+          // A slide out of view is hidden from assistive technology, so its link must not take focus either.
+          const hidden = copy || (count > 1 && index - 1 !== current);
           const image = <img src={slide.image} alt={slide.alt ?? ''} draggable={false} />;
+          // A banner picture often has no alt text: the link is then named after the carousel and the slide's number.
+          const number = count > 1 ? ((index - 1 + count) % count) + 1 : 1;
           return (
-            <div key={`${slide.key}-${index}`} className="carousel-slide" style={slide.background ? { background: slide.background } : undefined} aria-hidden={copy || index - 1 !== current ? true : undefined}>
+            <div
+              key={`${slide.key}-${index}`}
+              className="carousel-slide"
+              style={slide.background ? { background: slide.background } : undefined}
+              aria-hidden={hidden ? true : undefined}
+            >
               {slide.link ? (
-                <a href={slide.link} tabIndex={copy ? -1 : undefined} target="_blank" rel="noopener">
+                <a
+                  href={slide.link}
+                  tabIndex={hidden ? -1 : undefined}
+                  aria-label={slide.alt ? undefined : `${label} ${number}`}
+                  target="_blank"
+                  rel="noopener"
+                >
                   {image}
                 </a>
               ) : (

@@ -16,6 +16,8 @@ export interface CourseCardProps {
   newTab?: boolean;
   /** The school of the live page address; the page's school by default. */
   hashUID?: string;
+  /** The title's heading level: h3 under a section's h2 (home), h2 right under the page's h1 (catalogue). */
+  heading?: 'h2' | 'h3';
 }
 
 /** The kind badge of a card: live, public live, graphic; none for an ordinary course. */
@@ -28,7 +30,14 @@ export function useCourseBadge(type: number): string | null {
 }
 
 /** A course card (desktop 274x280): cover, title filtered to 30 characters, learners and price (spec 2 card rules). */
-export function CourseCard({ course, mobile, showPrice = true, newTab = true, hashUID }: CourseCardProps) {
+export function CourseCard({
+  course,
+  mobile,
+  showPrice = true,
+  newTab = true,
+  hashUID,
+  heading: Heading = 'h3',
+}: CourseCardProps) {
   const t = useT();
   const locale = useLocale();
   const boot = useBootstrap();
@@ -50,7 +59,7 @@ export function CourseCard({ course, mobile, showPrice = true, newTab = true, ha
         {badge && <span className="card-badge">{badge}</span>}
       </div>
       <div className="course-card-body">
-        <h3 className="course-card-title">{filterTitle(course.title)}</h3>
+        <Heading className="course-card-title">{filterTitle(course.title)}</Heading>
         <div className="course-card-meta">
           <span className="course-card-learners">{t('catalogue.learners', { n: course.lcount })}</span>
           {price && (
@@ -71,6 +80,7 @@ export function CourseGrid({
   mobile,
   showPrice,
   newTab,
+  heading,
   emptyText,
   layout = 'grid',
   className = '',
@@ -86,7 +96,14 @@ export function CourseGrid({
   return (
     <div className={`course-grid is-${layout}${mobile ? ' is-mobile' : ''} ${className}`} data-testid="course-grid">
       {courses.map((course) => (
-        <CourseCard key={course.coid} course={course} mobile={mobile} showPrice={showPrice} newTab={newTab} />
+        <CourseCard
+          key={course.coid}
+          course={course}
+          mobile={mobile}
+          showPrice={showPrice}
+          newTab={newTab}
+          heading={heading}
+        />
       ))}
     </div>
   );

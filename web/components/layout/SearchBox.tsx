@@ -50,7 +50,16 @@ export function SearchBox({ className = '' }: { className?: string }) {
 
   return (
     <form className={`search-box ${className}`} role="search" onSubmit={handleSubmit}>
-      <input type="search" value={key} onChange={handleChange} placeholder={t('nav.search')} aria-label={t('nav.search')} maxLength={SEARCH_KEYWORD_MAX} enterKeyHint="search" />
+      <input
+        type="search"
+        name="key"
+        value={key}
+        onChange={handleChange}
+        placeholder={t('nav.search')}
+        aria-label={t('nav.search')}
+        maxLength={SEARCH_KEYWORD_MAX}
+        enterKeyHint="search"
+      />
       <button type="submit" aria-label={t('common.search')} title={t('common.search')}>
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
           <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />

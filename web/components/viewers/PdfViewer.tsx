@@ -194,7 +194,9 @@ export default function PdfViewer({ ware, memoryKey, onRetry }: ViewerProps) {
           +
         </button>
       </div>
-      <div className="learn-pdf-stage" ref={stage}>
+      {/* The page scrolls inside the stage when zoomed: focusable, so it scrolls from the keyboard too. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus to scroll without a pointer */}
+      <div className="learn-pdf-stage" ref={stage} tabIndex={0}>
         <div className="learn-pdf-sheet" ref={sheet} data-testid="pdf-page-sheet">
           <canvas ref={canvas} />
           <div className="textLayer" ref={textLayer} data-testid="pdf-text" />

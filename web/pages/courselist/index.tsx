@@ -130,7 +130,14 @@ function Catalogue({ catid, page, tree }: { catid: string; page: UserPage; tree:
   const schoolTitle = page.userpagetitle || page.schoolName || boot.schoolName;
   const showPrice = page.setting.showPrice;
   const list = courses ? (
-    <CourseGrid courses={courses} mobile={mobile} showPrice={showPrice} newTab layout={mobile ? 'list' : 'grid'} />
+    <CourseGrid
+      courses={courses}
+      mobile={mobile}
+      showPrice={showPrice}
+      newTab
+      heading="h2"
+      layout={mobile ? 'list' : 'grid'}
+    />
   ) : source.error ? (
     <CatalogueFailed />
   ) : (

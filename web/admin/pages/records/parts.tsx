@@ -35,7 +35,14 @@ export function ProgressCell({ percent }: { percent: number }) {
   const value = Math.max(0, Math.min(100, Math.round(percent)));
   return (
     <span className="rec-progress" data-testid="record-progress" data-percent={value}>
-      <span className="rec-progress-bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={value}>
+      <span
+        className="rec-progress-bar"
+        role="progressbar"
+        aria-label={t('admin.records.col.progress')}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={value}
+      >
         <span style={{ width: `${value}%` }} />
       </span>
       <span className="rec-progress-text">{t('admin.records.percent', { percent: value })}</span>
