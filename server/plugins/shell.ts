@@ -8,6 +8,8 @@ import type { Bootstrap } from '../../shared/schemas/bootstrap';
 interface Manifest {
   js: string;
   css: string[];
+  /** The chunks main.js imports at every level (scripts/build.mjs), fetched at once with modulepreload. */
+  preload?: string[];
 }
 
 const SCRIPT_SAFE: Record<string, string> = {
@@ -82,6 +84,10 @@ export const shellPlugin = fp(async (app, opts: { webDir: string; frameAncestors
       index: false,
       immutable: true,
       maxAge: '365d',
+      // The build writes .br and .gz copies of the text assets (scripts/build.mjs precompress); a cache in between
+      // must keep the encodings apart.
+      preCompressed: true,
+      setHeaders: (res) => res.setHeader('vary', 'Accept-Encoding'),
       decorateReply: false,
     });
   }
@@ -98,7 +104,9 @@ export const shellPlugin = fp(async (app, opts: { webDir: string; frameAncestors
   }
 
   // Everything but the language, the title and the bootstrap data is the same on every page: made once.
-  const styles = (manifest?.css ?? []).map((href) => `<link rel="stylesheet" href="/${href}">`).join('');
+  const styles =
+    (manifest?.css ?? []).map((href) => `<link rel="stylesheet" href="/${href}">`).join('') +
+    (manifest?.preload ?? []).map((href) => `<link rel="modulepreload" href="/${href}">`).join('');
   const script = manifest ? `<script type="module" src="/${manifest.js}"></script>` : '';
   const head =
     `<head><meta charset="utf-8">` +
