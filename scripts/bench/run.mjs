@@ -115,7 +115,8 @@ try {
       .map((row) => row[column])
       .sort((a, b) => a - b);
     const middle = Math.floor(values.length / 2);
-    return values.length % 2 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+    const value = values.length % 2 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+    return Number(value.toFixed(1));
   };
   console.log();
   console.table(rows);
