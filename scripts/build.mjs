@@ -112,13 +112,20 @@ function copyViewerFiles() {
   const version = (name) => JSON.parse(fs.readFileSync(path.join(modules, name, 'package.json'), 'utf8')).version;
   const pdfjs = path.join(vendor, `pdfjs-${version('pdfjs-dist')}`);
   fs.mkdirSync(pdfjs, { recursive: true });
-  fs.copyFileSync(path.join(modules, 'pdfjs-dist/legacy/build/pdf.worker.min.mjs'), path.join(pdfjs, 'pdf.worker.min.mjs'));
-  for (const folder of ['cmaps', 'standard_fonts', 'wasm', 'iccs']) fs.cpSync(path.join(modules, 'pdfjs-dist', folder), path.join(pdfjs, folder), { recursive: true });
+  fs.copyFileSync(
+    path.join(modules, 'pdfjs-dist/legacy/build/pdf.worker.min.mjs'),
+    path.join(pdfjs, 'pdf.worker.min.mjs'),
+  );
+  for (const folder of ['cmaps', 'standard_fonts', 'wasm', 'iccs'])
+    fs.cpSync(path.join(modules, 'pdfjs-dist', folder), path.join(pdfjs, folder), { recursive: true });
   const videojs = path.join(vendor, `video.js-${version('video.js')}`);
   fs.mkdirSync(videojs, { recursive: true });
   // The icon font is inlined as a data: URL, which the page's CSP (font-src falls back to 'self') refuses: serve it as a file.
   const css = fs.readFileSync(path.join(modules, 'video.js/dist/video-js.min.css'), 'utf8');
-  fs.writeFileSync(path.join(videojs, 'video-js.min.css'), css.replace(/url\(data:application\/font-woff;[^)]*\)/, 'url(VideoJS.woff)'));
+  fs.writeFileSync(
+    path.join(videojs, 'video-js.min.css'),
+    css.replace(/url\(data:application\/font-woff;[^)]*\)/, 'url(VideoJS.woff)'),
+  );
   fs.copyFileSync(path.join(modules, 'video.js/dist/font/VideoJS.woff'), path.join(videojs, 'VideoJS.woff'));
 }
 

@@ -17,7 +17,17 @@ const SWIPE_PX = 40;
  * last slide before the first and of the first after the last), paused while hovered or focused and
  * while the tab is hidden; dots, arrows and swipe.
  */
-export function Carousel({ slides, label, autoplayMs = CAROUSEL_AUTOPLAY_MS, speedMs = CAROUSEL_SPEED_MS }: { slides: Slide[]; label: string; autoplayMs?: number; speedMs?: number }) {
+export function Carousel({
+  slides,
+  label,
+  autoplayMs = CAROUSEL_AUTOPLAY_MS,
+  speedMs = CAROUSEL_SPEED_MS,
+}: {
+  slides: Slide[];
+  label: string;
+  autoplayMs?: number;
+  speedMs?: number;
+}) {
   const t = useT();
   const count = slides.length;
   const [position, setPosition] = useState(1);
@@ -107,7 +117,10 @@ export function Carousel({ slides, label, autoplayMs = CAROUSEL_AUTOPLAY_MS, spe
     >
       <div
         className="carousel-track"
-        style={{ transform: `translateX(-${offset * 100}%)`, transition: animate ? `transform ${speedMs}ms ease` : 'none' }}
+        style={{
+          transform: `translateX(-${offset * 100}%)`,
+          transition: animate ? `transform ${speedMs}ms ease` : 'none',
+        }}
         onTransitionEnd={handleTransitionEnd}
       >
         {items.map((slide, index) => {
@@ -143,14 +156,38 @@ export function Carousel({ slides, label, autoplayMs = CAROUSEL_AUTOPLAY_MS, spe
       </div>
       {count > 1 && (
         <>
-          <button type="button" className="carousel-arrow is-prev" aria-label={t('catalogue.carousel.prev')} onClick={goPrev}>
+          <button
+            type="button"
+            className="carousel-arrow is-prev"
+            aria-label={t('catalogue.carousel.prev')}
+            onClick={goPrev}
+          >
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-              <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M15 5l-7 7 7 7"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
           </button>
-          <button type="button" className="carousel-arrow is-next" aria-label={t('catalogue.carousel.next')} onClick={goNext}>
+          <button
+            type="button"
+            className="carousel-arrow is-next"
+            aria-label={t('catalogue.carousel.next')}
+            onClick={goNext}
+          >
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-              <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M9 5l7 7-7 7"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
           </button>
           <div className="carousel-dots" role="group" aria-label={label}>

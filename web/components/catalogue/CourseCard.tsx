@@ -84,7 +84,12 @@ export function CourseGrid({
   emptyText,
   layout = 'grid',
   className = '',
-}: Omit<CourseCardProps, 'course'> & { courses: Course[]; emptyText?: string; layout?: 'grid' | 'list'; className?: string }) {
+}: Omit<CourseCardProps, 'course'> & {
+  courses: Course[];
+  emptyText?: string;
+  layout?: 'grid' | 'list';
+  className?: string;
+}) {
   const t = useT();
   if (courses.length === 0) {
     return (

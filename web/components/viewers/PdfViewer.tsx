@@ -152,7 +152,16 @@ export default function PdfViewer({ ware, memoryKey, onRetry }: ViewerProps) {
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if ((event.target as HTMLElement).tagName === 'INPUT') return;
-    const moves: Record<string, number> = { ArrowRight: page + 1, ArrowDown: page + 1, PageDown: page + 1, ArrowLeft: page - 1, ArrowUp: page - 1, PageUp: page - 1, Home: 1, End: pages };
+    const moves: Record<string, number> = {
+      ArrowRight: page + 1,
+      ArrowDown: page + 1,
+      PageDown: page + 1,
+      ArrowLeft: page - 1,
+      ArrowUp: page - 1,
+      PageUp: page - 1,
+      Home: 1,
+      End: pages,
+    };
     if (event.key in moves) {
       event.preventDefault();
       go(moves[event.key]!);
@@ -167,7 +176,13 @@ export default function PdfViewer({ ware, memoryKey, onRetry }: ViewerProps) {
     // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable on purpose, so the arrow, Page and Home/End keys turn the pages once the reader clicks or tabs into the document
     <div className="learn-pdf" data-testid="pdf-viewer" tabIndex={0} onKeyDown={onKeyDown} aria-busy={!doc}>
       <div className="learn-toolbar" role="toolbar">
-        <button type="button" className="btn btn-light btn-small" onClick={() => go(page - 1)} disabled={page <= 1} aria-label={t('learn.prevPage')}>
+        <button
+          type="button"
+          className="btn btn-light btn-small"
+          onClick={() => go(page - 1)}
+          disabled={page <= 1}
+          aria-label={t('learn.prevPage')}
+        >
           ‹
         </button>
         <form
@@ -177,20 +192,48 @@ export default function PdfViewer({ ware, memoryKey, onRetry }: ViewerProps) {
             go(Number(pageInput));
           }}
         >
-          <input aria-label={t('learn.pageInput')} value={pageInput} inputMode="numeric" onChange={(event) => setPageInput(event.target.value.replace(/\D/g, ''))} onBlur={() => go(Number(pageInput))} />
+          <input
+            aria-label={t('learn.pageInput')}
+            value={pageInput}
+            inputMode="numeric"
+            onChange={(event) => setPageInput(event.target.value.replace(/\D/g, ''))}
+            onBlur={() => go(Number(pageInput))}
+          />
           <span data-testid="pdf-page">{t('learn.page', { page, pages: pages || '-' })}</span>
         </form>
-        <button type="button" className="btn btn-light btn-small" onClick={() => go(page + 1)} disabled={!pages || page >= pages} aria-label={t('learn.nextPage')}>
+        <button
+          type="button"
+          className="btn btn-light btn-small"
+          onClick={() => go(page + 1)}
+          disabled={!pages || page >= pages}
+          aria-label={t('learn.nextPage')}
+        >
           ›
         </button>
         <span className="learn-toolbar-gap" />
-        <button type="button" className="btn btn-light btn-small" onClick={() => setZoom((z) => clampZoom(z / ZOOM.step))} aria-label={t('learn.zoomOut')}>
+        <button
+          type="button"
+          className="btn btn-light btn-small"
+          onClick={() => setZoom((z) => clampZoom(z / ZOOM.step))}
+          aria-label={t('learn.zoomOut')}
+        >
           −
         </button>
-        <button type="button" className="btn btn-text btn-small" onClick={() => setZoom(1)} title={t('learn.zoomReset')} data-testid="pdf-zoom">
+        <button
+          type="button"
+          className="btn btn-text btn-small"
+          onClick={() => setZoom(1)}
+          title={t('learn.zoomReset')}
+          data-testid="pdf-zoom"
+        >
           {t('learn.zoom', { percent: Math.round(zoom * 100) })}
         </button>
-        <button type="button" className="btn btn-light btn-small" onClick={() => setZoom((z) => clampZoom(z * ZOOM.step))} aria-label={t('learn.zoomIn')}>
+        <button
+          type="button"
+          className="btn btn-light btn-small"
+          onClick={() => setZoom((z) => clampZoom(z * ZOOM.step))}
+          aria-label={t('learn.zoomIn')}
+        >
           +
         </button>
       </div>

@@ -108,11 +108,18 @@ function Catalogue({ catid, page, tree }: { catid: string; page: UserPage; tree:
   }, [tree, navigate, catid]);
 
   const firstRow = useMemo(
-    () => (catesetting.length > 0 ? catesetting : [{ catid: ALL_COURSES_ID, title: allTitle, parent_id: '0' }, ...childrenOf(tree, ALL_COURSES_ID)]),
+    () =>
+      catesetting.length > 0
+        ? catesetting
+        : [{ catid: ALL_COURSES_ID, title: allTitle, parent_id: '0' }, ...childrenOf(tree, ALL_COURSES_ID)],
     [catesetting, tree, allTitle],
   );
   const handleFirst = (category: Category) => {
-    dispatch({ type: 'chooseFirstLevel', category, children: category.catid === ALL_COURSES_ID ? [] : children(category) });
+    dispatch({
+      type: 'chooseFirstLevel',
+      category,
+      children: category.catid === ALL_COURSES_ID ? [] : children(category),
+    });
     dropKeyword();
   };
   const handleSecond = (category: Category) => {
@@ -155,21 +162,49 @@ function Catalogue({ catid, page, tree }: { catid: string; page: UserPage; tree:
         )}
         <SearchBox className="catalogue-search" />
         <div className="cat-current" data-testid="current-selection">
-          <button type="button" className="cat-current-back" onClick={() => { dispatch({ type: 'backOneLevel' }); dropKeyword(); }} aria-label={t('catalogue.backLevel')} data-testid="back-level">
+          <button
+            type="button"
+            className="cat-current-back"
+            onClick={() => {
+              dispatch({ type: 'backOneLevel' });
+              dropKeyword();
+            }}
+            aria-label={t('catalogue.backLevel')}
+            data-testid="back-level"
+          >
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-              <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M15 5l-7 7 7 7"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
           </button>
           <span className="cat-current-text">
             <span className="cat-current-label">{t('catalogue.currentSelection')}</span>
             <span data-testid="current-name">{state.currentName || allTitle}</span>
           </span>
-          <button type="button" className="btn btn-small cat-current-open" onClick={() => dispatch({ type: 'setDrawer', open: true })} aria-haspopup="dialog" data-testid="open-drawer">
+          <button
+            type="button"
+            className="btn btn-small cat-current-open"
+            onClick={() => dispatch({ type: 'setDrawer', open: true })}
+            aria-haspopup="dialog"
+            data-testid="open-drawer"
+          >
             {t('catalogue.categories')}
           </button>
         </div>
         <h1 className="catalogue-title">{title}</h1>
-        <SortBar sort={state.sort} numAsc={state.numAsc} timeAsc={state.timeAsc} onSort={handleSort} total={courses?.length} />
+        <SortBar
+          sort={state.sort}
+          numAsc={state.numAsc}
+          timeAsc={state.timeAsc}
+          onSort={handleSort}
+          total={courses?.length}
+        />
         {list}
         {state.drawerOpen && (
           <MobileDrawer
@@ -195,14 +230,32 @@ function Catalogue({ catid, page, tree }: { catid: string; page: UserPage; tree:
   return (
     <div className="catalogue" data-testid="catalogue">
       <header className="catalogue-head">
-        {page.userpagelogo ? <img className="catalogue-logo" src={page.userpagelogo} alt="" /> : <span className="brand-mark catalogue-mark" aria-hidden="true">{Array.from(schoolTitle)[0]}</span>}
+        {page.userpagelogo ? (
+          <img className="catalogue-logo" src={page.userpagelogo} alt="" />
+        ) : (
+          <span className="brand-mark catalogue-mark" aria-hidden="true">
+            {Array.from(schoolTitle)[0]}
+          </span>
+        )}
         <span className="catalogue-school">{schoolTitle}</span>
       </header>
-      <DesktopNavigator state={state} firstRow={firstRow} onFirst={handleFirst} onSecond={handleSecond} onThird={handleThird} />
+      <DesktopNavigator
+        state={state}
+        firstRow={firstRow}
+        onFirst={handleFirst}
+        onSecond={handleSecond}
+        onThird={handleThird}
+      />
       <section className="catalogue-body">
         <div className="catalogue-bar">
           <h1 className="catalogue-title">{title}</h1>
-          <SortBar sort={state.sort} numAsc={state.numAsc} timeAsc={state.timeAsc} onSort={handleSort} total={courses?.length} />
+          <SortBar
+            sort={state.sort}
+            numAsc={state.numAsc}
+            timeAsc={state.timeAsc}
+            onSort={handleSort}
+            total={courses?.length}
+          />
         </div>
         {list}
       </section>
