@@ -63,8 +63,11 @@ describe('repeated-login poll', () => {
       expect(new URL(pageA.url()).searchParams.get('return')).toBe(`/u/${h.school.hashUID}`);
       await pageA.getByTestId('login-form').waitFor();
 
-      // The newer session is the one that stays.
-      await pageB.waitForTimeout(1500);
+      // The newer session is the one that stays: two more of its own polls find it standing.
+      for (let i = 0; i < 2; i++) {
+        const poll = await pageB.waitForResponse((response) => response.url().endsWith('/checkStudent/login'));
+        expect(poll.status()).toBe(200);
+      }
       await expect(pageB.getByRole('alertdialog').count()).resolves.toBe(0);
       await expect(whoAmI(pageB)).resolves.toMatchObject({ role: 'student', userData: { sname: '赵同学' } });
       expect(errors).toEqual([]);

@@ -1,3 +1,4 @@
+import { waitUntil } from '../helpers/kit';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -92,11 +93,5 @@ export async function waitFor<T>(
   what: string,
   deadlineMs = 15_000,
 ): Promise<T> {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return waitUntil(what, check, deadlineMs);
 }

@@ -1,3 +1,4 @@
+import { waitUntil } from '../helpers/kit';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -52,15 +53,8 @@ function processes(test: (argv: string[]) => boolean): { pid: number; argv: stri
   return found;
 }
 
-async function until<T>(what: string, check: () => T | undefined | false, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const until = <T>(what: string, check: () => T | undefined | false, timeoutMs: number) =>
+  waitUntil(what, check, timeoutMs, 100);
 
 interface Server {
   child: ChildProcess;

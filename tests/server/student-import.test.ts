@@ -8,7 +8,7 @@ import { LICENCE_ERRORS } from '../../shared/schemas/licence';
 import { STUDENT_IMPORT_ERRORS, type ImportPreview, type ImportStatus } from '../../shared/schemas/student-import';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
 import { buildStudentField } from '../helpers/factories';
-import { data } from '../helpers/kit';
+import { data, waitUntil } from '../helpers/kit';
 import { csvFile, xlsxFile, type Cell } from '../helpers/student-files';
 import { multipartBody } from './uploads-helpers';
 
@@ -43,12 +43,10 @@ describe('student import', () => {
   /** Starts an import and follows getImport until it has finished, as the screen does. */
   const importFile = async (file: Buffer, fields: Record<string, string> = {}, filename = 'students.csv') => {
     const { id } = data<{ id: string }>(await send('', file, fields, admin, filename));
-    for (let i = 0; i < 400; i++) {
+    return waitUntil('the import to finish', async () => {
       const status = await getImport();
-      if (status && status.id === id && status.status !== 'running') return status;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error('import did not finish');
+      return status && status.id === id && status.status !== 'running' ? status : null;
+    });
   };
   const students = () =>
     app.ctx.sqlite
@@ -408,8 +406,7 @@ describe('student import', () => {
     expect(second.json()).toMatchObject({ error: STUDENT_IMPORT_ERRORS.running });
     const running = await getImport();
     expect(running).toMatchObject({ id: first.id, status: 'running', total: 40 });
-    for (let status = await getImport(); status?.status === 'running'; status = await getImport())
-      await new Promise((resolve) => setTimeout(resolve, 25));
+    await waitUntil('the first import to finish', async () => (await getImport())?.status !== 'running');
     expect(await getImport()).toMatchObject({ id: first.id, status: 'done', created: 40 });
     expect(
       (
