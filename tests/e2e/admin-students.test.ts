@@ -97,6 +97,8 @@ describe('student list (desktop)', () => {
     await page.getByRole('search').getByRole('searchbox').fill('1390000');
     await page.getByRole('search').getByRole('button').click();
     await page.waitForURL(/keyword=1390000/);
+    // The URL changes before the list reloads: wait for the other student to leave it.
+    await page.locator('[data-testid="student-row"][data-username="already"]').waitFor({ state: 'detached' });
     await expect(page.getByTestId('student-row').count()).resolves.toBe(1);
     await page.getByRole('search').getByRole('searchbox').fill('');
     await page.getByRole('search').getByRole('button').click();
