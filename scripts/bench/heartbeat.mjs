@@ -1,7 +1,7 @@
 // node scripts/bench/heartbeat.mjs: the heartbeat benchmark of issue 5. Seeds 2,000 students with 2,000 live
 // sessions (known tokens; sessions store the SHA-256 of the token), 10 paid courses they bought, each with a
-// one-hour video chapter, into a temporary DATA_DIR; starts the production server build; and runs autocannon
-// (50 connections, 10 s a case) on POST web/heartbeat, rotating the students' cookies with positions that follow
+// one-hour video chapter, into a temporary DATA_DIR; starts the production server build; and runs Debian's wrk
+// (50 connections, 10 s a case, one thread: a load generator far lighter than the server) on POST web/heartbeat, rotating the students' cookies with positions that follow
 // the wall time (plausible playback), beside a bare Fastify POST that does one SQLite insert (same run, same
 // body). Each heartbeat is answered after the group commit that writes it, as the bare insert is answered after
 // its insert. Target: at least 50% of the bare endpoint's requests per second (40% when the reply came before the
@@ -42,7 +42,7 @@ if (process.env.BENCH_ROLE === 'baseline') {
 async function main() {
   const { drizzle } = await import('drizzle-orm/better-sqlite3');
   const { migrate } = await import('drizzle-orm/better-sqlite3/migrator');
-  const { connections, duration, measure, root, startServer } = await import('./lib.mjs');
+  const { connections, duration, measureWrk, root, serverNodeArgs, startServer } = await import('./lib.mjs');
 
   const SNOWFLAKE_EPOCH = 1288834974657n;
   let sequence = (BigInt(Date.now()) - SNOWFLAKE_EPOCH) << 22n;
@@ -146,28 +146,29 @@ async function main() {
     return { schoolId, students };
   }
 
-  /** One autocannon case (lib.mjs measure): each request a heartbeat of the next student in turn. */
+  /**
+   * One wrk case (lib.mjs measureWrk): a Lua request function sends each request as the next student in turn, with
+   * a position that follows the wall time since that student's first heartbeat (plausible playback).
+   */
   function measureBeats(name, url, students, pid) {
-    let next = 0;
-    const setupRequest = (request) => {
-      const student = students[next++ % students.length];
-      const now = Date.now();
-      if (!student.firstAt) student.firstAt = now;
-      // Playing at normal speed since the student's first heartbeat: plausible positions.
-      const position = Math.min(VIDEO_SECONDS, (now - student.firstAt) / 1000);
-      request.headers = { ...request.headers, 'content-type': 'application/json', cookie: student.cookie };
-      request.body = JSON.stringify({
-        coid: student.coid,
-        cid: student.cid,
-        start_ts: student.startTs,
-        position,
-        pause: false,
-        play_type: 'play',
-        realtime: 16,
-      });
-      return request;
-    };
-    return measure(name, url, {}, { requests: [{ method: 'POST', setupRequest }] }, pid);
+    const rows = students.map(
+      (s) => `{${JSON.stringify(s.cookie)},${JSON.stringify(s.coid)},${JSON.stringify(s.cid)},${s.startTs}}`,
+    );
+    const request = [
+      `local students = {${rows.join(',\n')}}`,
+      'local first, n = {}, 0',
+      'request = function()',
+      '  n = n + 1',
+      '  local i = (n % #students) + 1',
+      '  local s, now = students[i], os.time()',
+      '  first[i] = first[i] or now',
+      `  local position = math.min(${VIDEO_SECONDS}, now - first[i])`,
+      '  local body = string.format(\'{"coid":"%s","cid":"%s","start_ts":%.0f,"position":%d,\' ..',
+      '    \'"pause":false,"play_type":"play","realtime":16}\', s[2], s[3], s[4], position)',
+      '  return wrk.format("POST", nil, { ["content-type"] = "application/json", cookie = s[1] }, body)',
+      'end',
+    ].join('\n');
+    return measureWrk(name, url, { request, pids: pid });
   }
 
   const dist = process.env.LANXUE_DIST ? path.resolve(process.env.LANXUE_DIST) : path.join(root, 'dist');
@@ -185,11 +186,10 @@ async function main() {
     BENCH_ROLE: 'baseline',
     BENCH_DB: baselineDb,
   });
-  // BENCH_NODE_ARGS adds node options to the platform (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   let platform;
   try {
-    platform = await startServer([...nodeArgs, path.join(dist, 'server/main.js')], {
+    // The Dockerfile's node flags, as the image runs it, plus BENCH_NODE_ARGS (e.g. --cpu-prof --cpu-prof-dir=/tmp/p).
+    platform = await startServer([...serverNodeArgs(), path.join(dist, 'server/main.js')], {
       NODE_ENV: 'production',
       DATA_DIR: dataDir,
       DEMO_DATA: 'false',
@@ -221,7 +221,7 @@ async function main() {
     const base = await measureBeats(
       'baseline: bare Fastify POST, one SQLite insert',
       `${baseline.base}/web/heartbeat`,
-      students.map((s) => ({ ...s })),
+      students,
       baseline.child.pid,
     );
     rows.push(base);

@@ -23,6 +23,12 @@ const WATCHED = {
 } as const;
 export type WatchedTable = keyof typeof WATCHED;
 
+/**
+ * Tables whose updates no cache depends on: caches hold only which course records exist (course/info's hasRecord,
+ * the records engine's `studied`), and every heartbeat updates one, so an update must not forget the student.
+ */
+const INSERT_DELETE_ONLY: ReadonlySet<WatchedTable> = new Set(['course_records']);
+
 export class ChangeFeed {
   private readonly listeners = new Map<WatchedTable, Set<ChangeListener>>();
 
@@ -37,9 +43,13 @@ export class ChangeFeed {
     );
     for (const [table, column] of Object.entries(WATCHED)) {
       const call = (row: 'NEW' | 'OLD') => `SELECT lx_row_changed('${table}', ${row}.${column});`;
+      const update = INSERT_DELETE_ONLY.has(table as WatchedTable)
+        ? ''
+        : `CREATE TEMP TRIGGER IF NOT EXISTS lx_${table}_update AFTER UPDATE ON main.${table}
+             BEGIN ${call('OLD')} ${call('NEW')} END;`;
       sqlite.exec(`
         CREATE TEMP TRIGGER IF NOT EXISTS lx_${table}_insert AFTER INSERT ON main.${table} BEGIN ${call('NEW')} END;
-        CREATE TEMP TRIGGER IF NOT EXISTS lx_${table}_update AFTER UPDATE ON main.${table} BEGIN ${call('OLD')} ${call('NEW')} END;
+        ${update}
         CREATE TEMP TRIGGER IF NOT EXISTS lx_${table}_delete AFTER DELETE ON main.${table} BEGIN ${call('OLD')} END;
       `);
     }

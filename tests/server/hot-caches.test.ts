@@ -104,6 +104,25 @@ describe('in-memory session and student caches stay exact (server/db/changes)', 
     );
   });
 
+  it('updating a course record (every heartbeat does) keeps the cached facts; deleting it forgets them', async () => {
+    const student = await buildStudent(app);
+    const cookie = (await login(app, { ...student, school: school(app).id })).cookie;
+    const now = Date.now();
+    app.ctx.sqlite
+      .prepare(
+        `insert into course_records (student_id, course_id, school_id, last_visit_at, started_at, updated_at) values (?, ?, ?, ?, ?, ?)`,
+      )
+      .run(student.id, coid, school(app).id, now, now, now);
+    expect((await info(cookie)).hasRecord).toBe(true);
+    const cached = studentCourses(app.ctx, student.id);
+    // Which records exist is all the caches hold: an update does not reload the student's four queries.
+    app.ctx.sqlite.prepare('update course_records set eff_ms = eff_ms + 16000 where student_id = ?').run(student.id);
+    expect(studentCourses(app.ctx, student.id)).toBe(cached);
+    app.ctx.sqlite.prepare('delete from course_records where student_id = ?').run(student.id);
+    expect(studentCourses(app.ctx, student.id)).not.toBe(cached);
+    expect((await info(cookie)).hasRecord).toBe(false);
+  });
+
   it('what a rolled-back transaction read is not kept', async () => {
     const student = await buildStudent(app);
     const cookie = (await login(app, { ...student, school: school(app).id })).cookie;
