@@ -77,9 +77,13 @@ describe('root shell on desktop', () => {
     await page.getByRole('heading', { name: `欢迎来到${h.school.name}` }).waitFor();
     await page.locator('main').evaluate((el) => ((el as HTMLElement).style.minHeight = '3000px'));
     const button = page.getByRole('button', { name: '返回顶部' });
-    await page.evaluate(() => window.scrollTo(0, 500));
-    await page.waitForTimeout(200);
     await expect(button.count()).resolves.toBe(0);
+    // Past 600 px the button comes; back at 500 px it goes again (its scroll handler reads only scrollY, so
+    // waiting for it to leave proves 500 px shows none, without waiting for a time to pass).
+    await page.evaluate(() => window.scrollTo(0, 700));
+    await button.waitFor();
+    await page.evaluate(() => window.scrollTo(0, 500));
+    await button.waitFor({ state: 'detached' });
     await page.evaluate(() => window.scrollTo(0, 700));
     await button.waitFor();
     await button.click();
