@@ -54,21 +54,4 @@ export function data<T = Record<string, unknown>>(res: Pick<Reply, 'statusCode' 
   return (res.json() as Envelope<T>).data;
 }
 
-/**
- * Polls a check until it gives a value, or fails naming what was awaited once the deadline passes: the kit's one
- * way for a test to wait for something it cannot subscribe to (a job, a file, a process), never a fixed sleep.
- */
-export async function waitUntil<T>(
-  what: string,
-  check: () => T | undefined | null | false | Promise<T | undefined | null | false>,
-  deadlineMs = 15_000,
-  everyMs = 50,
-): Promise<T> {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${deadlineMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
-}
+export { waitUntil } from './wait';

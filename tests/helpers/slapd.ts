@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { waitUntil } from './wait';
 
 export const SUFFIX = 'dc=lanxue,dc=test';
 export const ROOT_DN = `cn=admin,${SUFFIX}`;
@@ -219,17 +220,18 @@ export async function startSlapd(options: SlapdOptions): Promise<Slapd> {
       if (child === proc) child = null;
     });
     child = proc;
-    // Ready once the port answers.
-    for (let i = 0; i < 200; i++) {
-      if (!child) throw new Error(`slapd exited: ${stderr}`);
-      const up = await new Promise<boolean>((resolve) => {
-        const socket = net.connect(ldapPort, '127.0.0.1', () => (socket.destroy(), resolve(true)));
-        socket.on('error', () => resolve(false));
-      });
-      if (up) return;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`slapd did not start: ${stderr}`);
+    // Ready once the port answers; an exit on the way fails at once with what slapd said.
+    await waitUntil(
+      () => `slapd to answer on port ${ldapPort}: ${stderr}`,
+      async () => {
+        if (!child) throw new Error(`slapd exited: ${stderr}`);
+        return new Promise<boolean>((resolve) => {
+          const socket = net.connect(ldapPort, '127.0.0.1', () => (socket.destroy(), resolve(true)));
+          socket.on('error', () => resolve(false));
+        });
+      },
+      20_000,
+    );
   };
 
   const stop = async () => {

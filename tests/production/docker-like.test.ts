@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../helpers/kit';
 
 /**
  * No Docker engine runs on these machines, so this does what the Dockerfile does: copy the
@@ -59,17 +60,21 @@ async function start(env: Record<string, string> = {}, where: Where = {}): Promi
   child.stdout!.on('data', collect);
   child.stderr!.on('data', collect);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${lines.join('\n')}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  // Started once /health answers; an exit on the way fails at once with what the server printed.
+  await waitUntil(
+    () => `the server to answer /health:\n${lines.join('\n')}`,
+    async () => {
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`server did not start:\n${lines.join('\n')}`);
+      try {
+        return (await fetch(`http://127.0.0.1:${port}/health`)).ok;
+      } catch {
+        return false; // not listening yet
+      }
+    },
+    20_000,
+    100,
+  );
   return { child, port, lines, exited };
 }
 

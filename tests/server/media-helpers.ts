@@ -7,6 +7,7 @@ import { conversionStatus, type ConversionStatus } from '../../server/modules/me
 import { isExecutable } from '../../server/modules/media/media-tools';
 import { school, type TestApp } from '../helpers/app';
 import { buildFile, buildResource } from '../helpers/factories';
+import { waitUntil } from '../helpers/kit';
 
 /** Shared by the media conversion tests: real tools, files made at test time. */
 
@@ -145,14 +146,16 @@ export async function waitForStatus(
   wanted: ConversionStatus['status'][],
   timeoutMs = 60_000,
 ): Promise<ConversionStatus> {
-  const deadline = Date.now() + timeoutMs;
   let last = conversionStatus(app.ctx, rid);
-  while (Date.now() < deadline) {
-    last = conversionStatus(app.ctx, rid);
-    if (last && wanted.includes(last.status)) return last;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`resource ${rid} not ${wanted.join('|')} within ${timeoutMs} ms: ${JSON.stringify(last)}`);
+  return waitUntil(
+    () => `resource ${rid} to be ${wanted.join('|')} (last: ${JSON.stringify(last)})`,
+    () => {
+      last = conversionStatus(app.ctx, rid);
+      return last && wanted.includes(last.status) ? last : null;
+    },
+    timeoutMs,
+    100,
+  );
 }
 
 /** A file of the resource's derived folder. */

@@ -110,13 +110,10 @@ describe('student import', () => {
     for (const res of await Promise.all(calls(teacher))) expect(res.statusCode, res.body).toBe(403);
 
     const started = data<{ id: string }>(await send('', file, {}, clerk));
-    const status = await (async () => {
-      for (;;) {
-        const s = await getImport(clerk);
-        if (s?.status !== 'running') return s;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    })();
+    const status = await waitUntil('the import to finish', async () => {
+      const s = await getImport(clerk);
+      return s?.status !== 'running' && s;
+    });
     expect(status).toMatchObject({
       id: started.id,
       status: 'done',

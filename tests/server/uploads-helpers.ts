@@ -131,13 +131,3 @@ export function filesUnder(dir: string): string[] {
       path.relative(dir, path.join(entry.parentPath ?? (entry as unknown as { path: string }).path, entry.name)),
     );
 }
-
-/** Polls until check() is true or the time runs out. */
-export async function eventually(check: () => boolean, ms = 5000): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (check()) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return check();
-}

@@ -5,18 +5,10 @@ import path from 'node:path';
 import { Transform, Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, login, makeApp, type TestApp } from '../helpers/app';
+import { waitUntil } from '../helpers/kit';
 import { files } from '../../server/db/schema';
 import { setWriteStreamFactory } from '../../server/lib/storage';
-import {
-  BOUNDARY,
-  eventually,
-  fileHead,
-  filesUnder,
-  listen,
-  multipartBody,
-  rawRequest,
-  streamedFileBody,
-} from './uploads-helpers';
+import { BOUNDARY, fileHead, filesUnder, listen, multipartBody, rawRequest, streamedFileBody } from './uploads-helpers';
 
 /** Uploads over real HTTP: an aborted request, a full disk, and a 200 MB upload with flat memory (issue 4 'Large files'). */
 describe('streamed uploads over HTTP', () => {
@@ -51,10 +43,13 @@ describe('streamed uploads over HTTP', () => {
     socket.write(head);
     for (let i = 0; i < 8; i++) socket.write(Buffer.alloc(256 * 1024, i));
     // The server is writing the partial file...
-    expect(await eventually(() => filesUnder(path.join(dataDir, 'tmp/uploads')).length === 1)).toBe(true);
+    await waitUntil('the partial upload file', () => filesUnder(path.join(dataDir, 'tmp/uploads')).length === 1);
     // ...when the client goes away.
     socket.destroy();
-    expect(await eventually(() => leftovers().length === 0), `left: ${leftovers().join(', ')}`).toBe(true);
+    await waitUntil(
+      () => `the partial file to be removed (left: ${leftovers().join(', ')})`,
+      () => leftovers().length === 0,
+    );
     expect(rowCount()).toBe(before);
   });
 
@@ -91,7 +86,10 @@ describe('streamed uploads over HTTP', () => {
     });
     expect(res.status).toBe(507);
     expect(res.json).toMatchObject({ status: 'error', error: 'disk full' });
-    expect(await eventually(() => leftovers().length === 0)).toBe(true);
+    await waitUntil(
+      () => `the partial file to be removed (left: ${leftovers().join(', ')})`,
+      () => leftovers().length === 0,
+    );
     expect(rowCount()).toBe(before);
     // The refused body was discarded: the next upload (on the same kept-alive connection) goes through.
     setWriteStreamFactory(null);
