@@ -3,7 +3,22 @@
  * test needs (an id, or the credentials to log in). HTTP tests build their fixtures here instead of inserting into
  * db/schema themselves, so a schema change is mended in one place.
  */
-import { chapters, courses, files, planAssignments, resources, studentFields } from '../../server/db/schema';
+import {
+  adminGroups,
+  chapters,
+  comments,
+  courses,
+  examCategories,
+  files,
+  learnDays,
+  learnRecords,
+  mediaJobs,
+  planAssignments,
+  resources,
+  signatures,
+  studentFields,
+  watchRecords,
+} from '../../server/db/schema';
 import { buildSubAdmin, school, type TestApp } from './app';
 
 export { buildStudent, buildSubAdmin, login, makeApp, school, ADMIN, type TestApp } from './app';
@@ -127,6 +142,127 @@ export function buildResource(
       updatedAt: 1,
       ...overrides,
     })
+    .run();
+  return id;
+}
+
+/** An administrators' group of the first school (for sub-admins to belong to); returns its id. */
+export function buildAdminGroup(app: TestApp, overrides: Partial<typeof adminGroups.$inferInsert> = {}): string {
+  const id = overrides.id ?? app.ctx.ids.next();
+  app.ctx.db
+    .insert(adminGroups)
+    .values({
+      id,
+      schoolId: school(app).id,
+      parentId: null,
+      name: `group ${id.slice(-5)}`,
+      position: 0,
+      createdAt: Date.now(),
+      ...overrides,
+    })
+    .run();
+  return id;
+}
+
+/** A student's comment on a course (at the course, not a chapter, unless given); returns its id. */
+export function buildComment(
+  app: TestApp,
+  overrides: Partial<typeof comments.$inferInsert> & Pick<typeof comments.$inferInsert, 'courseId' | 'authorId'>,
+): string {
+  const id = overrides.id ?? app.ctx.ids.next();
+  app.ctx.db
+    .insert(comments)
+    .values({
+      id,
+      schoolId: school(app).id,
+      authorRole: 'student',
+      authorName: 'S',
+      text: `comment ${id.slice(-5)}`,
+      createdAt: Date.now(),
+      ...overrides,
+    })
+    .run();
+  return id;
+}
+
+/** A student's signature on a course over a stored image file (see buildFile); returns its id. */
+export function buildSignature(
+  app: TestApp,
+  overrides: Partial<typeof signatures.$inferInsert> &
+    Pick<typeof signatures.$inferInsert, 'studentId' | 'courseId' | 'fileId'>,
+): string {
+  const id = overrides.id ?? app.ctx.ids.next();
+  app.ctx.db
+    .insert(signatures)
+    .values({ id, schoolId: school(app).id, createdAt: Date.now(), ...overrides })
+    .run();
+  return id;
+}
+
+/** An exam category of the first school; returns its id. */
+export function buildExamCategory(app: TestApp, overrides: Partial<typeof examCategories.$inferInsert> = {}): string {
+  const id = overrides.id ?? app.ctx.ids.next();
+  app.ctx.db
+    .insert(examCategories)
+    .values({
+      id,
+      schoolId: school(app).id,
+      title: `category ${id.slice(-5)}`,
+      position: 0,
+      createdAt: Date.now(),
+      ...overrides,
+    })
+    .run();
+  return id;
+}
+
+/** A conversion job of a resource (an image job, queued, unless given); returns its id. */
+export function buildMediaJob(
+  app: TestApp,
+  overrides: Partial<typeof mediaJobs.$inferInsert> & Pick<typeof mediaJobs.$inferInsert, 'resourceId'>,
+): string {
+  const id = overrides.id ?? app.ctx.ids.next();
+  app.ctx.db
+    .insert(mediaJobs)
+    .values({ id, task: 'image', state: 'queued', createdAt: Date.now(), ...overrides })
+    .run();
+  return id;
+}
+
+/** A student's learn record of a chapter ('0': the course itself unless given), as the heartbeat engine writes it. */
+export function buildLearnRecord(
+  app: TestApp,
+  overrides: Partial<typeof learnRecords.$inferInsert> &
+    Pick<typeof learnRecords.$inferInsert, 'studentId' | 'courseId'>,
+): void {
+  const at = overrides.startedAt ?? Date.now();
+  app.ctx.db
+    .insert(learnRecords)
+    .values({ chapterId: '0', schoolId: school(app).id, startedAt: at, updatedAt: at, ...overrides })
+    .run();
+}
+
+/** A student's credited study time on one day (yyyy-MM-dd), as the heartbeat engine adds it up. */
+export function buildLearnDay(
+  app: TestApp,
+  overrides: Partial<typeof learnDays.$inferInsert> & Pick<typeof learnDays.$inferInsert, 'studentId' | 'day'>,
+): void {
+  app.ctx.db
+    .insert(learnDays)
+    .values({ schoolId: school(app).id, effMs: 0, ...overrides })
+    .run();
+}
+
+/** A viewer's watch record of a course on one day (yyyy-MM-dd); returns its id. */
+export function buildWatchRecord(
+  app: TestApp,
+  overrides: Partial<typeof watchRecords.$inferInsert> &
+    Pick<typeof watchRecords.$inferInsert, 'courseId' | 'viewer' | 'day'>,
+): string {
+  const id = overrides.id ?? app.ctx.ids.next();
+  app.ctx.db
+    .insert(watchRecords)
+    .values({ id, schoolId: school(app).id, name: 'x', watchTime: 1, ...overrides })
     .run();
   return id;
 }

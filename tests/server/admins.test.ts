@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { adminGroups, comments, files, signatures } from '../../server/db/schema';
 import { dataPath } from '../../server/lib/storage';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
+import { buildAdminGroup, buildComment, buildFile, buildSignature } from '../helpers/factories';
 import { injectAs, type Caller } from '../helpers/kit';
 
 describe('sub-admins and permissions (spec 6, spec 7 Admins)', () => {
@@ -29,14 +29,7 @@ describe('sub-admins and permissions (spec 6, spec 7 Admins)', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data.coid as string;
   };
-  const adminGroup = (name: string, schoolId = school(app).id) => {
-    const id = app.ctx.ids.next();
-    app.ctx.db
-      .insert(adminGroups)
-      .values({ id, schoolId, parentId: null, name, position: 0, createdAt: Date.now() })
-      .run();
-    return id;
-  };
+  const adminGroup = (name: string, schoolId = school(app).id) => buildAdminGroup(app, { name, schoolId });
   const register = (body: Record<string, unknown>, cookie = admin) =>
     post('/admins/registered', { name: 'Sub', password: 'sub-pass-1', ...body }, cookie);
   const signIn = async (username: string, password = 'sub-pass-1') =>
@@ -420,50 +413,24 @@ describe('sub-admins and permissions (spec 6, spec 7 Admins)', () => {
       [inA, 'about A'],
       [inB, 'about B'],
     ] as const) {
-      app.ctx.db
-        .insert(comments)
-        .values({
-          id: app.ctx.ids.next(),
-          schoolId,
-          courseId: coid,
-          authorRole: 'student',
-          authorId: student.id,
-          authorName: 'S',
-          text,
-          createdAt: Date.now(),
-        })
-        .run();
+      buildComment(app, { schoolId, courseId: coid, authorId: student.id, authorName: 'S', text });
       const fileId = app.ctx.ids.next();
       const key = `files/userupload/${schoolId}/${fileId}.JPEG`;
       fs.mkdirSync(path.dirname(dataPath(app.ctx.config.dataDir, key)), { recursive: true });
       fs.writeFileSync(dataPath(app.ctx.config.dataDir, key), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
-      app.ctx.db
-        .insert(files)
-        .values({
-          id: fileId,
-          schoolId,
-          key,
-          originalName: 'signature.jpeg',
-          mime: 'image/jpeg',
-          ext: 'JPEG',
-          size: 4,
-          visibility: 'private',
-          uploadedBy: `student:${student.id}`,
-          createdAt: Date.now(),
-        })
-        .run();
-      signatureOf[coid] = app.ctx.ids.next();
-      app.ctx.db
-        .insert(signatures)
-        .values({
-          id: signatureOf[coid],
-          schoolId,
-          studentId: student.id,
-          courseId: coid,
-          fileId,
-          createdAt: Date.now(),
-        })
-        .run();
+      buildFile(app, {
+        id: fileId,
+        schoolId,
+        key,
+        originalName: 'signature.jpeg',
+        mime: 'image/jpeg',
+        ext: 'JPEG',
+        size: 4,
+        visibility: 'private',
+        uploadedBy: `student:${student.id}`,
+        createdAt: Date.now(),
+      });
+      signatureOf[coid] = buildSignature(app, { schoolId, studentId: student.id, courseId: coid, fileId });
     }
     const sub = await buildSubAdmin(app, ['course']);
     await post('/admins/setpermission', { id: sub.id, permissions: ['course'], categories: [a] });

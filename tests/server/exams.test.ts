@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { examCategories, examSittings, studyPlans } from '../../server/db/schema';
+import { examSittings, studyPlans } from '../../server/db/schema';
 import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
 import { zExamList, zMySittings, zSitting, type Sitting } from '../../shared/schemas/exams';
 import { login, makeApp, school, type TestApp } from '../helpers/app';
-import { buildPlanAssignment } from '../helpers/factories';
+import { buildExamCategory, buildPlanAssignment } from '../helpers/factories';
 import { seedExam, seedPaper, seedQuestion } from '../helpers/exam-factory';
 import { attachResource, enrol, seedResource } from '../helpers/learning-factory';
 import { adminCookie, call, learnCourse, okCall, signedInStudent } from './records-helpers';
@@ -192,7 +192,8 @@ describe('exams: sitting an exam', () => {
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(app.ctx.db.select().from(examSittings).where(eq(examSittings.studentId, t.id)).all()).toHaveLength(1);
 
-    // The database itself refuses a second open sitting (the partial unique index).
+    // The database itself refuses a second open sitting (the partial unique index): a direct insert, since the
+    // product never writes such a row.
     expect(() =>
       app.ctx.db
         .insert(examSittings)
@@ -374,14 +375,9 @@ describe('exams: links, categories, chapter and stage exams', () => {
   it('student/examcate lists the categories holding exams I may sit, at most 10', async () => {
     const { paperId } = onePaper();
     const s = await signedInStudent(app);
-    const cats = Array.from({ length: 12 }, (_, i) => {
-      const id = app.ctx.ids.next();
-      app.ctx.db
-        .insert(examCategories)
-        .values({ id, schoolId, title: `Cat ${i + 1}`, position: i, createdAt: clock })
-        .run();
-      return id;
-    });
+    const cats = Array.from({ length: 12 }, (_, i) =>
+      buildExamCategory(app, { schoolId, title: `Cat ${i + 1}`, position: i, createdAt: clock }),
+    );
     cats.forEach((catid) => seedExam(app, { schoolId, paperId, categoryId: catid }));
     seedExam(app, {
       schoolId,
@@ -389,11 +385,7 @@ describe('exams: links, categories, chapter and stage exams', () => {
       categoryId: cats[0],
       audience: [{ targetType: 'group', targetId: app.ctx.ids.next() }],
     });
-    const emptyCat = app.ctx.ids.next();
-    app.ctx.db
-      .insert(examCategories)
-      .values({ id: emptyCat, schoolId, title: 'Empty', position: 0, createdAt: clock })
-      .run();
+    const emptyCat = buildExamCategory(app, { schoolId, title: 'Empty', position: 0, createdAt: clock });
 
     const page0 = await okCall<{ list: { catid: string; title: string; count: number }[] }>(
       app,

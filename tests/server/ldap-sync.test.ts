@@ -6,11 +6,13 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LDAP_ERRORS } from '../../shared/schemas/ldap';
-import { studentFields, studentFieldValues, students } from '../../server/db/schema';
+import { studentFieldValues, students } from '../../server/db/schema';
 import { insertGroup } from '../../server/modules/auth/accounts.repository';
 import { syncHooks } from '../../server/modules/ldap/ldap-sync.service';
 import { and, eq } from 'drizzle-orm';
 import { ADMIN, login, makeApp, school, type TestApp } from '../helpers/app';
+import { buildStudentField } from '../helpers/factories';
+import { data, envelope, injectAs, waitUntil, type Caller } from '../helpers/kit';
 import {
   destroySlapd,
   GROUPS_DN,
@@ -25,7 +27,7 @@ import {
 
 let app: TestApp;
 let slapd: Slapd;
-let admin: string;
+let admin: Caller;
 const gid = { maths: '', grade1: '', manual: '' };
 let sfid = '';
 
@@ -36,14 +38,11 @@ const people: Person[] = numberedPeople(2500).map((p, i) => ({
 }));
 const dn = (uid: string) => slapd.dnOf(people.find((p) => p.uid === uid)!);
 
-const call = (method: 'GET' | 'POST', url: string, payload?: object, cookie = admin) =>
-  app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
-const sync = async (query: string) => {
-  // A real run is POST: GET ldap/sync only reads (dry run).
-  const res = await call('POST', '/ldap/sync', Object.fromEntries(new URLSearchParams(query)));
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { run: Record<string, unknown>; diff: Record<string, { username: string }[]> };
-};
+// A real run is POST: GET ldap/sync only reads (dry run).
+const sync = async (query: string) =>
+  data<{ run: Record<string, unknown>; diff: Record<string, { username: string }[]> }>(
+    await admin.post('/ldap/sync', Object.fromEntries(new URLSearchParams(query))),
+  );
 const student = (username: string) =>
   app.ctx.db
     .select()
@@ -67,27 +66,19 @@ const countStudents = () =>
 beforeAll(async () => {
   slapd = await startSlapd({ people, ous: ['grade1'], groups: { maths: ['p00001', 'p00002', 'p00003'] } });
   app = await makeApp({ LICENCE_TRIAL_SEATS: 10_000, LDAP_TIMEOUT_MS: 4000 });
-  admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
+  admin = injectAs(app, await login(app, { ...ADMIN, role: 'admin' }));
   const schoolId = school(app).id;
   for (const name of Object.keys(gid) as (keyof typeof gid)[]) {
     gid[name] = app.ctx.ids.next();
     insertGroup(app.ctx.db, { id: gid[name], schoolId, parentId: null, name, position: 0, createdAt: Date.now() });
   }
-  sfid = app.ctx.ids.next();
-  app.ctx.db
-    .insert(studentFields)
-    .values({
-      id: sfid,
-      schoolId,
-      name: 'Boarding',
-      kind: 'choice',
-      options: JSON.stringify(['day', 'boarding']),
-      required: false,
-      position: 0,
-      createdAt: Date.now(),
-    })
-    .run();
-  const saved = await call('POST', '/ldap/settings', {
+  sfid = buildStudentField(app, {
+    name: 'Boarding',
+    kind: 'choice',
+    options: JSON.stringify(['day', 'boarding']),
+    createdAt: Date.now(),
+  });
+  const saved = await admin.post('/ldap/settings', {
     enabled: true,
     url: slapd.ldapUrl,
     startTLS: true,
@@ -160,13 +151,13 @@ describe('ldap/sync', () => {
 
   it('a person removed is disabled (never deleted) and their session ends; back in the directory, they come back', async () => {
     const session = await login(app, { username: 'p00010', password: 'person-pass-1', school: school(app).hashUID });
-    expect((await call('GET', '/checkLogin', undefined, session.cookie)).json().data.login).toBe(true);
+    expect(data<{ login: boolean }>(await admin.get('/checkLogin', session)).login).toBe(true);
     slapd.modify(`dn: ${dn('p00010')}\nchangetype: delete\n`);
     const { run, diff } = await sync('dryRun=0');
     expect(run).toMatchObject({ status: 'ok', found: 2499, created: 0, disabled: 1 });
     expect(diff.disable.map((d) => d.username)).toEqual(['p00010']);
     expect(student('p00010')).toMatchObject({ disabled: true, disabledBy: 'ldap' });
-    expect((await call('GET', '/checkLogin', undefined, session.cookie)).json().data.login).toBe(false);
+    expect(data<{ login: boolean }>(await admin.get('/checkLogin', session)).login).toBe(false);
 
     slapd.modify(
       `dn: ${dn('p00010')}\nchangetype: add\nobjectClass: inetOrgPerson\nuid: p00010\ncn: Person Ten\nsn: Ten\nuserPassword: person-pass-1\n`,
@@ -232,18 +223,22 @@ describe('ldap/sync', () => {
   it('one run per school at a time (409); ldap/runs lists every run, newest first', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    syncHooks.afterPage = () => gate;
-    const first = call('GET', '/ldap/sync?dryRun=1');
-    await new Promise((r) => setTimeout(r, 300));
-    const second = await call('POST', '/ldap/sync', { dryRun: 1 });
-    expect([second.statusCode, second.json().error]).toEqual([409, LDAP_ERRORS.running]);
+    // The first run holds at its first page: by then it is running, so the second is refused.
+    let reached!: () => void;
+    const atFirstPage = new Promise<void>((resolve) => (reached = resolve));
+    syncHooks.afterPage = () => {
+      reached();
+      return gate;
+    };
+    const first = admin.get('/ldap/sync?dryRun=1');
+    await atFirstPage;
+    const second = await admin.post('/ldap/sync', { dryRun: 1 });
+    expect([second.statusCode, envelope(second).error]).toEqual([409, LDAP_ERRORS.running]);
     release();
     expect((await first).statusCode).toBe(200);
-    const runs = (await call('GET', '/ldap/runs')).json().data.list as {
-      status: string;
-      dryRun: boolean;
-      startedAt: number;
-    }[];
+    const runs = data<{ list: { status: string; dryRun: boolean; startedAt: number }[] }>(
+      await admin.get('/ldap/runs'),
+    ).list;
     expect(runs.length).toBe(13);
     expect(runs[0]).toMatchObject({ dryRun: true, status: 'ok' });
     expect(runs.map((r) => r.status)).toEqual(expect.arrayContaining(['ok', 'held', 'failed']));
@@ -252,8 +247,7 @@ describe('ldap/sync', () => {
 
   it('a mapped group deleted since the settings were saved maps to nothing: the sync still runs', async () => {
     const one = student('p00001')!;
-    const removed = await call('POST', '/s/group/delete', { gid: gid.maths });
-    expect(removed.statusCode, removed.body).toBe(200);
+    data(await admin.post('/s/group/delete', { gid: gid.maths }));
     const { run } = await sync('dryRun=0&confirm=1');
     expect(run).toMatchObject({ status: 'ok', errors: 0, updated: 0 });
     expect(groupsOf(one.id)).toEqual([gid.grade1]);
@@ -264,28 +258,32 @@ describe('the scheduler', () => {
   it('runs a due schedule as a real sync (trigger schedule)', async () => {
     const scheduled = await makeApp({ LICENCE_TRIAL_SEATS: 10_000, LDAP_SCHEDULE_TICK_MS: 200 });
     try {
-      const cookie = (await login(scheduled, { ...ADMIN, role: 'admin' })).cookie;
-      const save = await scheduled.inject({
-        method: 'POST',
-        url: '/ldap/settings',
-        headers: { cookie },
-        payload: {
-          enabled: true,
-          url: slapd.ldapsUrl,
-          caCert: slapd.caCert,
-          bindDN: READER_DN,
-          bindPassword: READER_PW,
-          baseDN: `ou=grade1,${PEOPLE_DN}`,
-          schedule: '* * * * * *',
-        },
+      const main = injectAs(scheduled, await login(scheduled, { ...ADMIN, role: 'admin' }));
+      const save = await main.post('/ldap/settings', {
+        enabled: true,
+        url: slapd.ldapsUrl,
+        caCert: slapd.caCert,
+        bindDN: READER_DN,
+        bindPassword: READER_PW,
+        baseDN: `ou=grade1,${PEOPLE_DN}`,
+        schedule: '* * * * * *',
       });
       expect(save.statusCode, save.body).toBe(200);
-      let runs: { trigger: string; status: string; created: number }[] = [];
-      for (let i = 0; i < 50 && runs.length === 0; i++) {
-        await new Promise((r) => setTimeout(r, 200));
-        runs = (await scheduled.inject({ method: 'GET', url: '/ldap/runs', headers: { cookie } })).json().data.list;
-      }
-      expect(runs[runs.length - 1]).toMatchObject({ trigger: 'schedule', status: 'ok', created: 100 });
+      // The first scheduled run (the oldest, last in the list) is awaited until it has finished, not only started:
+      // on a busy machine it can still be 'running' when it first appears.
+      type Run = { trigger: string; status: string; created: number };
+      let runs: Run[] = [];
+      const first = await waitUntil(
+        () => `the first scheduled run to finish (runs: ${JSON.stringify(runs)})`,
+        async () => {
+          runs = data<{ list: Run[] }>(await main.get('/ldap/runs')).list;
+          const oldest = runs[runs.length - 1];
+          return oldest && oldest.status !== 'running' ? oldest : null;
+        },
+        40_000,
+        100,
+      );
+      expect(first).toMatchObject({ trigger: 'schedule', status: 'ok', created: 100 });
     } finally {
       await scheduled.close();
     }

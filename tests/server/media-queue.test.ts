@@ -14,6 +14,8 @@ import {
 } from '../../server/modules/media/media.service';
 import { runTool, ToolError } from '../../server/modules/media/media-tools';
 import { makeApp, type TestApp } from '../helpers/app';
+import { buildMediaJob } from '../helpers/factories';
+import { waitUntil } from '../helpers/kit';
 import { addResource, derived, isJpeg, jobMs, makeVideo, missingTools, scratch, waitForStatus } from './media-helpers';
 
 /** The conversion queue: images, the spec 9 watermark, concurrency, cancel and kill, restart safety. */
@@ -45,14 +47,6 @@ function hangingTool(dir: string): { command: string; pids: () => number[] } {
     pids: () =>
       fs.existsSync(pidFile) ? fs.readFileSync(pidFile, 'utf8').split('\n').filter(Boolean).map(Number) : [],
   };
-}
-
-async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe('images', () => {
@@ -190,7 +184,7 @@ describe('the queue', () => {
     try {
       const { rid } = addResource(app, { bytes: Buffer.from('video'), ext: 'MP4', kind: 'video' });
       enqueueConversion(app.ctx, rid);
-      await until(() => tool.pids().length === 2);
+      await waitUntil('the hanging tool and its child to start', () => tool.pids().length === 2);
       expect(conversionStatus(app.ctx, rid)?.status).toBe('converting');
       await cancelConversion(app.ctx, rid);
       for (const pid of tool.pids()) expect(alive(pid), `pid ${pid}`).toBe(false);
@@ -217,7 +211,7 @@ describe('the queue', () => {
       message: 'LibreOffice timed out after 1 s',
     });
     expect(Date.now() - began).toBeLessThan(5000);
-    await until(() => tool.pids().every((pid) => !alive(pid)), 3000);
+    await waitUntil('the timed-out tool and its child to be gone', () => tool.pids().every((pid) => !alive(pid)), 5000);
     const failing = await runTool('sh', ['-c', 'for i in 1 2 3 4 5 6; do echo "line $i" >&2; done; exit 3'], {
       name: 'pdfinfo',
       timeoutMs: 5000,
@@ -266,7 +260,7 @@ describe.skipIf(missingTools(['ffmpeg', 'ffprobe'], 'media-queue restart').lengt
     enqueueConversion(first.ctx, rid);
     // A second enqueue while the job is active adds nothing.
     enqueueConversion(first.ctx, rid);
-    await until(() => tool.pids().length === 2);
+    await waitUntil('the hanging tool and its child to start', () => tool.pids().length === 2);
     const began = Date.now();
     await first.close();
     expect(Date.now() - began).toBeLessThan(5000);
@@ -290,12 +284,15 @@ describe.skipIf(missingTools(['ffmpeg', 'ffprobe'], 'media-queue restart').lengt
   it('a job left running by a process that died runs again at start; its half-done folder is removed', async () => {
     const first = await makeApp(files(), { setup: fast });
     const { rid } = addResource(first, { bytes: await png(640, 480), ext: 'PNG', kind: 'image' });
-    const jobId = first.ctx.ids.next();
     // What a killed process leaves: the job 'running', the resource 'converting', a work folder half written.
-    first.ctx.db
-      .insert(mediaJobs)
-      .values({ id: jobId, resourceId: rid, task: 'image', state: 'running', attempts: 1, createdAt: 1, startedAt: 2 })
-      .run();
+    const jobId = buildMediaJob(first, {
+      resourceId: rid,
+      task: 'image',
+      state: 'running',
+      attempts: 1,
+      createdAt: 1,
+      startedAt: 2,
+    });
     first.ctx.db.update(resources).set({ status: 'converting' }).run();
     const leftover = path.join(dir, 'files', 'derived', `${rid}.tmp-${jobId}`);
     fs.mkdirSync(leftover, { recursive: true });

@@ -2,11 +2,17 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { LICENCE_ERRORS } from '../../shared/schemas/licence';
 import { STUDENT_ERRORS } from '../../shared/schemas/students';
-import { learnDays, learnRecords, students, watchRecords } from '../../server/db/schema';
+import { learnRecords, students } from '../../server/db/schema';
 import { insertGroup } from '../../server/modules/auth/accounts.repository';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
-import { buildCourse, buildStudentField } from '../helpers/factories';
+import {
+  buildCourse,
+  buildLearnDay,
+  buildLearnRecord,
+  buildStudentField,
+  buildWatchRecord,
+} from '../helpers/factories';
 
 type Reply<T> = { status: string; error: string | null; data: T };
 type Student = {
@@ -364,18 +370,14 @@ describe('student list and records of people (spec 7 Students)', () => {
     expect((await call(app, 'GET', '/course/nolearn', cookie)).status).toBe(200);
     const at = Date.now();
     buildCourse(app, { id: '9001', title: 'C', createdAt: at });
-    app.ctx.db
-      .insert(learnRecords)
-      .values({
-        studentId: s.id,
-        courseId: '9001',
-        chapterId: '0',
-        schoolId: school(app).id,
-        effMs: 60_000,
-        startedAt: at,
-        updatedAt: at,
-      })
-      .run();
+    buildLearnRecord(app, {
+      studentId: s.id,
+      courseId: '9001',
+      chapterId: '0',
+      effMs: 60_000,
+      startedAt: at,
+      updatedAt: at,
+    });
 
     expect(await okCall(app, 'POST', '/student/delete', admin, { sids: [s.id] })).toEqual({ count: 1 });
     expect(
@@ -467,25 +469,21 @@ describe('student list and records of people (spec 7 Students)', () => {
     buildCourse(app, { id: '9002', schoolId: sid, title: 'C' });
     // What the heartbeat engine credits per day (tests/server/records-heartbeat.test.ts writes it through heartbeats).
     const record = (studentId: string, day: string, effMs: number) =>
-      app.ctx.db.insert(learnDays).values({ studentId, schoolId: sid, day, effMs }).run();
+      buildLearnDay(app, { studentId, schoolId: sid, day, effMs });
     record(a.id, '2025-03-05', 600_000);
     record(a.id, '2025-03-06', 300_000);
     record(b.id, '2025-03-06', 120_000);
     record(b.id, '2025-07-01', 60_000);
     // A watch record on a day without credited time still counts the learner.
-    app.ctx.db
-      .insert(watchRecords)
-      .values({
-        id: app.ctx.ids.next(),
-        schoolId: sid,
-        courseId: '9002',
-        studentId: a.id,
-        viewer: a.id,
-        name: 'x',
-        watchTime: 1,
-        day: '2025-07-02',
-      })
-      .run();
+    buildWatchRecord(app, {
+      schoolId: sid,
+      courseId: '9002',
+      studentId: a.id,
+      viewer: a.id,
+      name: 'x',
+      watchTime: 1,
+      day: '2025-07-02',
+    });
     const months = await okCall<{ year: number; list: { month: number; learners: number; seconds: number }[] }>(
       app,
       'GET',
