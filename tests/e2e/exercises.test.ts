@@ -7,6 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOUBLE_TAP_GUARD_MS, TOAST_MS } from '../../shared/constants';
 import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
 import { ADMIN, login } from '../helpers/app';
 import { seedQuestion } from '../helpers/exam-factory';
@@ -108,6 +109,7 @@ describe('the quiz dialog', () => {
     await signIn(h, context, s.cookie);
     const page = await context.newPage();
     const errors = pageErrors(page);
+    await page.clock.install();
     await page.goto(learn(cids.on, 'o'));
     await page.getByTestId('learn-exercise').waitFor();
     expect(await states(page)).toEqual(['unanswered', 'unanswered', 'unanswered']);
@@ -121,15 +123,17 @@ describe('the quiz dialog', () => {
     await expect(page.getByTestId('quiz-options').textContent()).resolves.toMatch(/A\.巴黎B\.罗马C\.奥斯陆/);
     expect(await button(page).getAttribute('data-row')).toBe('1');
 
-    // Nothing chosen: a toast for 2 seconds, nothing sent.
+    // Nothing chosen: a toast for 2 seconds, nothing sent. The page's clock stands still meanwhile and the test
+    // moves it, so a slow machine cannot stretch or shorten the 2 seconds.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5_000);
     await button(page).click();
     await expectToast(page, '请先选择或填写答案');
-    const shownAt = Date.now();
-    await page
-      .getByTestId('toast')
-      .filter({ hasText: '请先选择或填写答案' })
-      .waitFor({ state: 'detached', timeout: 4000 });
-    expect(Date.now() - shownAt).toBeGreaterThan(1200);
+    const emptyToast = page.getByTestId('toast').filter({ hasText: '请先选择或填写答案' });
+    await page.clock.runFor(TOAST_MS - 100);
+    expect(await emptyToast.count()).toBe(1);
+    await page.clock.runFor(100);
+    await emptyToast.waitFor({ state: 'detached' });
+    await page.clock.resume();
     expect(await page.getByTestId('quiz-description').count()).toBe(0);
 
     // Wrong answer: the description marks it wrong and shows the correct answer and explanation; options lock.
@@ -195,11 +199,13 @@ describe('the quiz dialog', () => {
     await signIn(h, context, s.cookie);
     const page = await context.newPage();
     const errors = pageErrors(page);
-    // A person's taps, apart by more than the double-tap guard's 300 ms (spec 9).
+    // A person's taps, apart by more than the double-tap guard's 300 ms (spec 9): the page's clock is
+    // Playwright's, moved on past the guard after each tap instead of waiting for it.
     const tap = async (target: ReturnType<Page['getByTestId']>) => {
       await target.tap();
-      await page.waitForTimeout(350);
+      await page.clock.fastForward(DOUBLE_TAP_GUARD_MS + 50);
     };
+    await page.clock.install();
     await page.goto(learn(cids.off, 'o'));
     await tap(page.getByTestId('exercise-start'));
     await page.getByTestId('quiz-question').waitFor();
