@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { isExecutable } from '../../server/modules/media/media-tools';
 import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
 import { pageErrors, screenshot, startHarness, type Harness } from './harness';
@@ -21,6 +21,11 @@ afterAll(async () => {
   await h?.close();
   if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
 });
+
+/** Deadlines for checks that wait on the server (expect.poll's default is 1 s, too short on a busy machine). */
+const ROUND_TRIP = { timeout: 15_000 };
+/** A back-office screen opened by address: its code and its data load first. */
+const SCREEN = { timeout: 30_000 };
 
 const row = (page: Page, title: string) => page.locator(`[data-testid="resource-row"][data-title="${title}"]`);
 
@@ -104,7 +109,7 @@ describe('back office: the resource library', () => {
     await page.getByTestId('add-folder').click();
     await expectToast(page, '文件夹已创建');
     const folder = page.locator('[data-testid="folder-item"][data-title="课件"]');
-    await expect.poll(() => folder.getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => folder.getAttribute('aria-selected'), ROUND_TRIP).toBe('true');
     // The new folder's list is fetched after it is selected: wait for its empty text.
     await page.getByText('这里还没有资源').waitFor();
     await page.locator('[data-testid="folder-item"][data-id="0"]').click();
@@ -112,7 +117,9 @@ describe('back office: the resource library', () => {
     await page.getByTestId('resource-dialog').getByLabel('移动到').selectOption({ label: '课件' });
     await page.getByTestId('resource-dialog').getByRole('button', { name: '移动' }).click();
     await expectToast(page, '已移动到 课件');
-    await expect.poll(() => row(page, '安装示意图').getByTestId('resource-folder').textContent()).toBe('课件');
+    await expect
+      .poll(() => row(page, '安装示意图').getByTestId('resource-folder').textContent(), ROUND_TRIP)
+      .toBe('课件');
     await folder.click();
     await row(page, '安装示意图').waitFor();
     await expect(folder.textContent()).resolves.toContain('1');
@@ -121,7 +128,10 @@ describe('back office: the resource library', () => {
     await row(page, '安装示意图').getByRole('button', { name: '预览', exact: true }).click();
     const preview = page.getByTestId('preview-dialog');
     await expect
-      .poll(() => preview.getByTestId('preview-image').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .poll(
+        () => preview.getByTestId('preview-image').evaluate((img: HTMLImageElement) => img.naturalWidth),
+        ROUND_TRIP,
+      )
       .toBe(320);
     expect(await preview.getByTestId('preview-image').getAttribute('src')).toMatch(/^\/media\//);
     await screenshot(page, 'admin-resources-preview-image');
@@ -132,7 +142,7 @@ describe('back office: the resource library', () => {
     // Attach it to the image-text chapter in the chapter editor; the heading takes none.
     await page.goto(`${ADMIN_PATH}#/courses/${coid}/chapters`);
     const editor = page.getByTestId('chapter-editor');
-    await editor.waitFor();
+    await editor.waitFor(SCREEN);
     await expect(editor.getByRole('button', { name: '关联资源 第一章（标题）' }).count()).resolves.toBe(0);
     await editor.getByRole('button', { name: '关联资源 图文：安装步骤' }).click();
     const picker = page.getByTestId('resource-picker');
@@ -145,7 +155,9 @@ describe('back office: the resource library', () => {
 
     // Back in the library: used by one chapter; the delete names it, and cancelling keeps everything.
     await page.goto(`${ADMIN_PATH}#/resources`);
-    await expect.poll(() => row(page, '安装示意图').getByTestId('resource-used').textContent()).toBe('1 个章节');
+    await expect
+      .poll(() => row(page, '安装示意图').getByTestId('resource-used').textContent(), ROUND_TRIP)
+      .toBe('1 个章节');
     // The first confirm asks; the server refuses (409) and the second, clear confirm names the chapter.
     const askFirst = page.getByRole('alertdialog').filter({ hasText: '确定删除资源“安装示意图”吗' });
     const askInUse = page.getByRole('alertdialog').filter({ hasText: '正被以下章节使用' });
@@ -234,7 +246,7 @@ describe('back office: the resource library', () => {
       });
       await expectToast(page, '字幕已添加');
       await previewDialog.getByTestId('subtitle-item').filter({ hasText: '中文字幕' }).waitFor();
-      await expect.poll(() => video.locator('track').getAttribute('label')).toBe('中文字幕');
+      await expect.poll(() => video.locator('track').getAttribute('label'), ROUND_TRIP).toBe('中文字幕');
       await previewDialog.getByTestId('subtitle-item').scrollIntoViewIfNeeded();
       await previewDialog.screenshot({ path: path.join('/tmp/lanxue-shots', 'admin-resources-preview-video.png') });
       await page.keyboard.press('Escape');
@@ -256,15 +268,39 @@ describe('back office: the resource library', () => {
     const big = crypto.randomBytes(24 * 1024 * 1024);
     const bigFile = path.join(scratch, 'dataset.zip');
     fs.writeFileSync(bigFile, big);
+    // The upload's tus requests (lan/tus/): those in flight, and any that starts while the upload is paused.
+    const isTus = (request: Request) => new URL(request.url()).pathname.includes('/lan/tus');
+    let tusInFlight = 0;
+    let startedWhilePaused = 0;
+    let isPaused = false;
+    const tusStarted = (request: Request) => {
+      if (!isTus(request)) return;
+      tusInFlight += 1;
+      if (isPaused) startedWhilePaused += 1;
+    };
+    const tusSettled = (request: Request) => {
+      if (isTus(request)) tusInFlight -= 1;
+    };
+    page.on('request', tusStarted);
+    page.on('requestfinished', tusSettled);
+    page.on('requestfailed', tusSettled);
     await page.getByTestId('upload-input').setInputFiles(bigFile);
     const bigRow = page.locator('[data-testid="upload-row"][data-name="dataset.zip"]');
+    const percentOf = async () => Number((await bigRow.getByTestId('upload-percent').textContent())!.replace('%', ''));
     await bigRow.getByRole('button', { name: '暂停' }).click();
     await bigRow.and(page.locator('[data-state="paused"]')).waitFor();
-    const pausedAt = Number((await bigRow.getByTestId('upload-percent').textContent())!.replace('%', ''));
-    await page.waitForTimeout(800);
-    expect(Number((await bigRow.getByTestId('upload-percent').textContent())!.replace('%', ''))).toBe(pausedAt);
+    isPaused = true;
+    // Paused: the chunk that was being sent is aborted; once it has settled nothing more is sent and the
+    // percentage stays where it stopped.
+    await expect.poll(() => tusInFlight, ROUND_TRIP).toBe(0);
+    const pausedAt = await percentOf();
     expect(pausedAt).toBeLessThan(100);
     await screenshot(page, 'admin-resources-upload-paused');
+    // Up to the resume: still paused, no request sent, the percentage unchanged.
+    await expect(bigRow.getAttribute('data-state')).resolves.toBe('paused');
+    await expect(percentOf()).resolves.toBe(pausedAt);
+    expect(startedWhilePaused).toBe(0);
+    isPaused = false;
     await bigRow.getByRole('button', { name: '继续' }).click();
     await bigRow.and(page.locator('[data-state="done"]')).waitFor({ timeout: 30_000 });
     await cdp.send('Network.emulateNetworkConditions', {
