@@ -6,7 +6,7 @@
  * paused and the heartbeat reports a pause, so the server counts nothing; Continue studying plays on.
  * The switch reminder shows when the student comes back to the tab they had left.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../shared/i18n';
 import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
@@ -72,17 +72,33 @@ interface Beat {
   play_type: string;
   pause: boolean;
   at: number;
+  /** The server has answered it. */
+  answered: boolean;
 }
 
-/** The heartbeats the page sends, in order. */
+/** The heartbeats the page sends, in order, each marked once the server has answered it. */
 function beats(page: Page): Beat[] {
   const list: Beat[] = [];
+  const byRequest = new Map<Request, Beat>();
   page.on('request', (request) => {
     if (!request.url().endsWith('/web/heartbeat')) return;
     const body = JSON.parse(request.postData() ?? '{}') as { play_type: string; pause: boolean };
-    list.push({ play_type: body.play_type, pause: body.pause, at: Date.now() });
+    const beat = { play_type: body.play_type, pause: body.pause, at: Date.now(), answered: false };
+    list.push(beat);
+    byRequest.set(request, beat);
+  });
+  page.on('requestfinished', (request) => {
+    const beat = byRequest.get(request);
+    if (beat) beat.answered = true;
   });
   return list;
+}
+
+/** Waits until at least `count` beats sent from index `from` on have been answered. */
+async function answeredSince(sent: Beat[], from: number, count: number): Promise<void> {
+  await expect
+    .poll(() => sent.slice(from).filter((beat) => beat.answered).length, { timeout: 10_000 })
+    .toBeGreaterThanOrEqual(count);
 }
 
 const videoPaused = (page: Page) =>
@@ -143,8 +159,10 @@ describe('the idle reminders', () => {
       .poll(() => sent.filter((beat) => beat.at >= heldAt && beat.pause).length, { timeout: 5_000 })
       .toBeGreaterThan(0);
     const effHeld = await effOf(cookie, leave.video);
+    // Four more beats on the page's clock; the server has answered them before the study time is read again.
+    const before = sent.length;
     await page.clock.runFor(4_000);
-    await page.waitForTimeout(1_500);
+    await answeredSince(sent, before, 4);
     expect(sent.filter((beat) => beat.at >= heldAt && !beat.pause)).toEqual([]);
     expect(await effOf(cookie, leave.video)).toBe(effHeld);
 
@@ -176,8 +194,11 @@ describe('the idle reminders', () => {
     await reminder.waitFor();
     await expect(reminder.textContent()).resolves.toContain(translate('zh-CN', 'learnRules.switchReminder'));
     await screenshot(page, 'switch-reminder');
-    // Back on the tab, the reminder still holds study until answered.
-    await page.waitForTimeout(1_500);
+    // Back on the tab, the reminder still holds study until answered: two beats sent since (one a second) and
+    // answered, all of them pauses, and the video still paused.
+    const back = sent.length;
+    await answeredSince(sent, back, 2);
+    expect(sent.slice(back).filter((beat) => !beat.pause)).toEqual([]);
     expect(await videoPaused(page)).toBe(true);
     await reminder.getByTestId('reminder-continue').click();
     await reminder.waitFor({ state: 'detached' });
