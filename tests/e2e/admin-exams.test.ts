@@ -13,6 +13,11 @@ import { seedSitting } from '../helpers/sitting-factory';
 import { adminApi, answerConfirm, expectToast, signInAdmin } from './admin-helpers';
 import { pageErrors, screenshot, startHarness, type Harness } from './harness';
 
+/** A back-office screen opened by address: its code and its data load first (10 s was short under load). */
+const SCREEN = { timeout: 30_000 };
+/** Deadlines for checks that wait on the server (expect.poll's default is 1 s). */
+const ROUND_TRIP = { timeout: 15_000 };
+
 let h: Harness;
 let api: Awaited<ReturnType<typeof adminApi>>;
 let single: string;
@@ -51,7 +56,7 @@ describe('exams back office', () => {
     const errors = pageErrors(page);
     await signInAdmin(page, undefined, '/exam-categories');
 
-    await page.getByTestId('exam-categories-page').waitFor();
+    await page.getByTestId('exam-categories-page').waitFor(SCREEN);
     await page.getByTestId('new-exam-category').fill('期中考试');
     await page.getByRole('button', { name: '添加' }).click();
     await expectToast(page, '已添加');
@@ -59,14 +64,14 @@ describe('exams back office', () => {
 
     // The paper: both questions picked, the short answer worth 20 here; total 25, pass 15.
     await page.goto(`${h.baseURL}/learn/admin/#/papers`);
-    await page.getByTestId('new-paper').click();
-    await page.getByTestId('paper-editor').waitFor();
+    await page.getByTestId('new-paper').click(SCREEN);
+    await page.getByTestId('paper-editor').waitFor(SCREEN);
     await page.getByLabel('试卷名称').fill('天空测验');
     await page.getByLabel('选择 晴天的天空是什么颜色？').check();
     await page.getByLabel('选择 为什么天空是蓝色的？').check();
     await page.getByTestId('picked-questions').locator('li').nth(1).waitFor();
     await page.locator(`[data-testid="paper-points"] tr[data-qid="${short}"] input`).fill('20');
-    await expect.poll(() => page.getByTestId('paper-total').textContent()).toBe('总分：25');
+    await expect.poll(() => page.getByTestId('paper-total').textContent(), ROUND_TRIP).toBe('总分：25');
     // A pass score above the total is refused next to its field.
     await page.getByLabel('及格分').fill('30');
     await page.getByTestId('save-paper').click();
@@ -89,8 +94,8 @@ describe('exams back office', () => {
 
     // The exam: the paper, the category, 30 minutes, the course's students.
     await page.goto(`${h.baseURL}/learn/admin/#/exams`);
-    await page.getByTestId('new-exam').click();
-    await page.getByTestId('exam-editor').waitFor();
+    await page.getByTestId('new-exam').click(SCREEN);
+    await page.getByTestId('exam-editor').waitFor(SCREEN);
     await page.getByLabel('考试名称').fill('天空期中考');
     await page.getByLabel('试卷', { exact: true }).selectOption(paperId);
     await page.getByLabel('考试分类').selectOption({ label: '期中考试' });
@@ -104,7 +109,7 @@ describe('exams back office', () => {
 
     await page.goto(`${h.baseURL}/learn/admin/#/exams`);
     const row = page.locator('[data-testid="exam-row"][data-title="天空期中考"]');
-    await row.getByTestId('exam-state').filter({ hasText: '草稿' }).waitFor();
+    await row.getByTestId('exam-state').filter({ hasText: '草稿' }).waitFor(SCREEN);
     await row.getByRole('button', { name: '发布' }).click();
     await expectToast(page, '已发布');
     await row.getByTestId('exam-state').filter({ hasText: '已发布' }).waitFor();
@@ -136,12 +141,12 @@ describe('exams back office', () => {
 
     // Before marking: 5 of 25, waiting for a mark.
     const sitting = page.locator('[data-testid="sitting-row"][data-username="lilei"]');
-    await sitting.getByTestId('sitting-score').filter({ hasText: '5 / 25' }).waitFor();
+    await sitting.getByTestId('sitting-score').filter({ hasText: '5 / 25' }).waitFor(SCREEN);
     await sitting.getByTestId('sitting-passed').filter({ hasText: '待阅卷' }).waitFor();
 
     await page.goto(`${h.baseURL}/learn/admin/#/marking`);
     const item = page.locator(`[data-testid="marking-item"][data-qid="${short}"]`);
-    await item.getByTestId('given-answer').filter({ hasText: '因为空气散射蓝光' }).waitFor();
+    await item.getByTestId('given-answer').filter({ hasText: '因为空气散射蓝光' }).waitFor(SCREEN);
     await expect(item.getByTestId('model-answer').textContent()).resolves.toBe('瑞利散射');
     // More than the question's points is refused; then 16 of 20.
     await item.getByTestId('mark-points').fill('21');
@@ -154,7 +159,7 @@ describe('exams back office', () => {
     await screenshot(page, 'admin-exams-marking');
 
     await page.goto(`${h.baseURL}/learn/admin/#/exams/${examId}/results`);
-    await sitting.getByTestId('sitting-score').filter({ hasText: '21 / 25' }).waitFor();
+    await sitting.getByTestId('sitting-score').filter({ hasText: '21 / 25' }).waitFor(SCREEN);
     await sitting.getByTestId('sitting-passed').filter({ hasText: '及格' }).waitFor();
     await page.getByTestId('results-summary').filter({ hasText: '已交卷 1 人次，及格 1' }).waitFor();
     const shortStat = page.locator(`[data-testid="stat-row"][data-qid="${short}"]`);
@@ -172,7 +177,7 @@ describe('exams back office', () => {
     const page = await context.newPage();
     const errors = pageErrors(page);
     await signInAdmin(page, undefined, '/papers/new');
-    await page.getByTestId('paper-editor').waitFor();
+    await page.getByTestId('paper-editor').waitFor(SCREEN);
     await page.getByLabel('试卷名称').fill('随机小测');
     await page.getByLabel('组卷方式').selectOption('random');
     await page.getByTestId('add-rule').click();
@@ -180,7 +185,7 @@ describe('exams back office', () => {
     // The bank holds one single-choice question: two are refused beside the rule.
     await rule.getByLabel('抽题数').fill('2');
     await rule.getByLabel('每题分值').fill('2.5');
-    await expect.poll(() => page.getByTestId('paper-total').textContent()).toBe('总分：5');
+    await expect.poll(() => page.getByTestId('paper-total').textContent(), ROUND_TRIP).toBe('总分：5');
     await page.getByLabel('及格分').fill('2.5');
     await page.getByTestId('save-paper').click();
     await rule.getByRole('alert').filter({ hasText: '(1)' }).waitFor();
@@ -200,8 +205,9 @@ describe('exams back office', () => {
     });
 
     await page.goto(`${h.baseURL}/learn/admin/#/exam-categories`);
+    await page.getByTestId('exam-categories-page').waitFor(SCREEN);
     const category = page.locator('[data-testid="exam-category"][data-title="期中考试"]');
-    await category.getByRole('button', { name: '删除' }).click();
+    await category.getByRole('button', { name: '删除' }).click(SCREEN);
     expect(await answerConfirm(page, true)).toContain('期中考试');
     await expectToast(page, '该分类下还有考试，不能删除');
     await category.waitFor();

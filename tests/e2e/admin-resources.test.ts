@@ -271,11 +271,13 @@ describe('back office: the resource library', () => {
     // The upload's tus requests (lan/tus/): those in flight, and any that starts while the upload is paused.
     const isTus = (request: Request) => new URL(request.url()).pathname.includes('/lan/tus');
     let tusInFlight = 0;
+    let tusSent = 0;
     let startedWhilePaused = 0;
     let isPaused = false;
     const tusStarted = (request: Request) => {
       if (!isTus(request)) return;
       tusInFlight += 1;
+      tusSent += 1;
       if (isPaused) startedWhilePaused += 1;
     };
     const tusSettled = (request: Request) => {
@@ -290,6 +292,7 @@ describe('back office: the resource library', () => {
     await bigRow.getByRole('button', { name: '暂停' }).click();
     await bigRow.and(page.locator('[data-state="paused"]')).waitFor();
     isPaused = true;
+    expect(tusSent).toBeGreaterThan(0);
     // Paused: the chunk that was being sent is aborted; once it has settled nothing more is sent and the
     // percentage stays where it stopped.
     await expect.poll(() => tusInFlight, ROUND_TRIP).toBe(0);

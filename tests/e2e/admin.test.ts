@@ -1,6 +1,7 @@
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, buildStudent, buildSubAdmin } from '../helpers/app';
-import { atPath, pageErrors, screenshot, startHarness, submitLogin, whoAmI, type Harness } from './harness';
+import { atPath, pageErrors, screenshot, startHarness, whoAmI, type Harness } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -11,6 +12,25 @@ afterAll(async () => {
 });
 
 const ADMIN_PATH = '/learn/admin/';
+
+/** Types into a field and checks it holds the text (a fill racing the form's first render would be lost). */
+async function fillChecked(field: Locator, value: string): Promise<void> {
+  await field.fill(value);
+  await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe(value);
+}
+
+/**
+ * Signs in through the page's form once it is ready (the lazily loaded app has drawn it and its submit
+ * button is enabled), with each field checked after filling.
+ */
+async function submitLogin(page: Page, username: string, password: string): Promise<void> {
+  const form = page.getByTestId('login-form');
+  await form.getByTestId('login-submit').and(page.locator(':enabled')).waitFor({ timeout: 30_000 });
+  await fillChecked(form.getByLabel(/用户名|User name/), username);
+  const passwordField = form.getByLabel(/^(密码|Password)$/);
+  await fillChecked(passwordField, password);
+  await passwordField.press('Enter');
+}
 
 describe('back office', () => {
   it('signs the main admin in and shows the landing page with the school and the full sidebar', async () => {
