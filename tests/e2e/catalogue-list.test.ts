@@ -29,7 +29,8 @@ describe('catalogue on desktop', () => {
       '职场技能',
       '企业培训',
     ]);
-    await expect(cardTitles(page)).resolves.toEqual(titles(courses));
+    // The heading comes with the category tree; the courses come with a call of their own.
+    await expect.poll(() => cardTitles(page)).toEqual(titles(courses));
     await expect(page.locator('[data-testid="cat-row-2"]').count()).resolves.toBe(0);
 
     await page.locator(row(1), { hasText: '编程开发' }).click();
@@ -113,6 +114,8 @@ describe('catalogue on desktop', () => {
 
   it('searches from the search box in a new window, and clearing it goes back to the first category', async () => {
     const context = await h.desktop();
+    // Playwright's clock in every page of the context: the test moves it past the search's one-second lock.
+    await context.clock.install();
     const page = await context.newPage();
     await page.goto(`/u/${h.school.hashUID}`);
     const search = page.getByRole('searchbox', { name: '搜索课程' });
@@ -140,16 +143,26 @@ describe('catalogue on desktop', () => {
     const [none] = await Promise.all([context.waitForEvent('page'), box.press('Enter')]);
     await none.getByTestId('courses-empty').getByText('没有找到课程').waitFor();
 
-    // One search at a time: a second Enter while the first is running opens nothing more.
-    await results.waitForTimeout(1100);
+    // One search at a time: a second Enter while the first is running opens nothing more. The last search's
+    // lock has run out on the page's clock; the page's window.open is counted, and each Enter's search has run
+    // by the time press() returns (the form submits in the key's own event).
+    await context.clock.runFor(1_000);
     let opened = 0;
     context.on('page', () => opened++);
+    await results.evaluate(() => {
+      const open = window.open.bind(window);
+      const counted = window as unknown as { searchesOpened: number };
+      counted.searchesOpened = 0;
+      window.open = (...args) => {
+        counted.searchesOpened += 1;
+        return open(...args);
+      };
+    });
     await box.fill('React');
     await box.press('Enter');
     await box.press('Enter');
+    expect(await results.evaluate(() => (window as unknown as { searchesOpened: number }).searchesOpened)).toBe(1);
     await expect.poll(() => opened).toBe(1);
-    await results.waitForTimeout(400);
-    expect(opened).toBe(1);
   });
 
   it('opens a course card in a new tab: the course page, or the live page for a live course', async () => {
