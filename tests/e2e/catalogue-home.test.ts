@@ -1,4 +1,6 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CAROUSEL_AUTOPLAY_MS } from '../../shared/constants';
 import { buildStudent } from '../helpers/app';
 import {
   courseByTitle,
@@ -61,9 +63,10 @@ describe('school home page on desktop', () => {
     await expect
       .poll(() => columnSection.getByTestId('column-card').allTextContents())
       .toEqual([expect.stringContaining('即将上线的专栏'), expect.stringContaining('前端工程师成长专栏')]);
-    await expect(
-      page.getByTestId('home-tag-section').locator('.home-section-title').allTextContents(),
-    ).resolves.toContain('新员工必修');
+    // The tag sections come with a call of their own.
+    await expect
+      .poll(() => page.getByTestId('home-tag-section').locator('.home-section-title').allTextContents())
+      .toContain('新员工必修');
     await expect(page.getByTestId('home-teachers').locator('.teacher-name').allTextContents()).resolves.toEqual([
       '王老师',
       '李老师',
@@ -92,16 +95,34 @@ describe('school home page on desktop', () => {
   it('plays the banners every 3 s and pauses while hovered', async () => {
     const context = await h.desktop();
     const page = await context.newPage();
+    await page.clock.install();
     await page.goto(`/u/${h.school.hashUID}`);
     const carousel = page.getByTestId('carousel');
     await carousel.waitFor();
-    await expect(carousel.getAttribute('data-index')).resolves.toBe('0');
-    await expect.poll(() => carousel.getAttribute('data-index'), { timeout: 5000 }).toBe('1');
-    await expect.poll(() => carousel.getAttribute('data-index'), { timeout: 5000 }).toBe('0');
+    // From here the page's clock (Playwright's) stands still: the banners turn only when the test moves it, and
+    // runFor lets the page handle each timer it fires before going on, however slow the machine. (Pausing may
+    // have fired one turn: start from wherever the banners are.)
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10_000);
+    const index = () => carousel.getAttribute('data-index');
+    const start = await index();
+    const other = start === '0' ? '1' : '0';
+    // Hovering and leaving restarts the turns, so the next one is due exactly 3 s on.
     await carousel.hover();
-    const held = await carousel.getAttribute('data-index');
-    await page.waitForTimeout(3800);
-    await expect(carousel.getAttribute('data-index')).resolves.toBe(held);
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(CAROUSEL_AUTOPLAY_MS - 100);
+    await expect(index()).resolves.toBe(start);
+    await page.clock.runFor(100);
+    await expect.poll(index).toBe(other);
+    await page.clock.runFor(CAROUSEL_AUTOPLAY_MS);
+    await expect.poll(index).toBe(start);
+
+    // Hovered, more than a turn goes by and the banner stays; once the mouse leaves, the next turn comes.
+    await carousel.hover();
+    await page.clock.runFor(CAROUSEL_AUTOPLAY_MS + 800);
+    await expect(index()).resolves.toBe(start);
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(CAROUSEL_AUTOPLAY_MS);
+    await expect.poll(index).toBe(other);
   });
 
   it('opens the catalogue at a category from a section and from its more link', async () => {
@@ -180,6 +201,20 @@ describe('school home page on mobile', () => {
   });
 });
 
+type Heard = Window & { nextMessage?: Promise<string> };
+
+/** From now on the page notes the next window message: its origin, a task after its listeners ran. */
+async function listenForMessage(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as Heard).nextMessage = new Promise<string>((resolve) =>
+      window.addEventListener('message', (event) => setTimeout(() => resolve(event.origin), 0), { once: true }),
+    );
+  });
+}
+
+/** The origin of the message listenForMessage waited for, once the page has handled it. */
+const messageHandled = (page: Page) => page.evaluate(() => (window as Heard).nextMessage);
+
 describe('live home setting', () => {
   it('updates the footer when a same-origin homesetting message arrives, in both message forms', async () => {
     const context = await h.desktop();
@@ -216,14 +251,17 @@ describe('live home setting', () => {
     await expect.poll(() => page.getByTestId('footer-contact').textContent()).toContain('021-555');
     await expect(page.getByTestId('admin-entry').count()).resolves.toBe(0);
 
-    // A setting the schema refuses (an unsafe address) changes nothing.
+    // A setting the schema refuses (an unsafe address) changes nothing. The page has handled the message once a
+    // listener added after the page's own has heard it and a task has run after it (the page's handler and the
+    // render it would cause run in that message's task and its microtasks).
+    await listenForMessage(page);
     await page.evaluate(() =>
       window.postMessage(
         { type: 'homesetting', setting: JSON.stringify({ phone: '999', qrcode: 'javascript:alert(1)' }) },
         window.location.origin,
       ),
     );
-    await page.waitForTimeout(300);
+    await expect(messageHandled(page)).resolves.toBe(new URL(h.baseURL).origin);
     await expect(page.getByTestId('footer-contact').textContent()).resolves.toContain('021-555');
 
     // A message from another origin (localhost is not 127.0.0.1: a window this page opened) is ignored.
@@ -233,10 +271,11 @@ describe('live home setting', () => {
       page.evaluate((url) => void window.open(url, 'other-origin'), `${other}/u/${h.school.hashUID}`),
     ]);
     await popup.waitForLoadState();
+    await listenForMessage(page);
     await popup.evaluate(() =>
       window.opener.postMessage({ type: 'homesetting', setting: JSON.stringify({ phone: '666-other' }) }, '*'),
     );
-    await page.waitForTimeout(300);
+    await expect(messageHandled(page)).resolves.toBe(other);
     await expect(page.getByTestId('footer-contact').textContent()).resolves.toContain('021-555');
   });
 });
