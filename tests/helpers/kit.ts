@@ -20,10 +20,13 @@ export interface Envelope<T> {
 }
 
 export interface Caller {
-  /** GET url; `as` replaces the caller's user for this one request ('' or null: a guest). */
-  get(url: string, as?: Who): Promise<Reply>;
+  /**
+   * GET url; `as` replaces the caller's user for this one request ('' or null: a guest; undefined: the caller's
+   * user); extra headers may follow.
+   */
+  get(url: string, as?: Who, headers?: Record<string, string>): Promise<Reply>;
   /** POST url with a JSON body. */
-  post(url: string, payload?: object, as?: Who): Promise<Reply>;
+  post(url: string, payload?: object, as?: Who, headers?: Record<string, string>): Promise<Reply>;
   /** Any request, with the caller's cookie added to the headers given. */
   inject(options: InjectOptions, as?: Who): Promise<Reply>;
 }
@@ -38,8 +41,8 @@ export function injectAs(app: TestApp, who: Who): Caller {
   };
   return {
     inject,
-    get: (url, as) => inject({ method: 'GET', url }, as),
-    post: (url, payload, as) => inject({ method: 'POST', url, payload }, as),
+    get: (url, as, headers) => inject({ method: 'GET', url, headers }, as),
+    post: (url, payload, as, headers) => inject({ method: 'POST', url, payload, headers }, as),
   };
 }
 

@@ -1,4 +1,4 @@
-import { waitUntil } from '../helpers/kit';
+import { injectAs, waitUntil } from '../helpers/kit';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -57,11 +57,11 @@ export async function upload(app: TestApp, cookie: string, name: string, data: B
   const { body, headers } = multipartBody([
     { name: 'file-select', filename: name, type: 'application/octet-stream', data },
   ]);
-  const res = await app.inject({
+  const res = await injectAs(app, cookie).inject({
     method: 'POST',
     url: `/lan/upload/${name.replace(/\./g, '%2E')}`,
     payload: body,
-    headers: { ...headers, cookie },
+    headers,
   });
   if (res.statusCode !== 200) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
   return res.json().data.key as string;

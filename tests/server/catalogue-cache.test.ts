@@ -1,39 +1,40 @@
 import { gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, buildStudent, login, makeApp, school, type TestApp } from '../helpers/app';
+import { injectAs, type Caller } from '../helpers/kit';
 
 describe('cached public catalogue replies: ETag, 304, invalidation, and no viewer data shared', () => {
   let app: TestApp;
   let admin: string;
+  let api: Caller;
+  let visitor: Caller;
   let coid: string;
   let code: string;
   let catid: string;
   beforeEach(async () => {
     app = await makeApp();
     admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
-    catid = (await post('/course/category', { title: 'Cat' })).json().data.catid;
+    // Writes come from the main admin and reads from a guest unless another user is named.
+    api = injectAs(app, admin);
+    visitor = injectAs(app, null);
+    catid = (await api.post('/course/category', { title: 'Cat' })).json().data.catid;
     ({ coid, code } = (
-      await post('/course/new', { title: 'Cached', catid, type: 0, actual: 10, price: 20 })
+      await api.post('/course/new', { title: 'Cached', catid, type: 0, actual: 10, price: 20 })
     ).json().data);
-    await post('/course/pub', { coid, pub: '1' }, admin);
+    await api.post('/course/pub', { coid, pub: '1' });
   });
   afterEach(() => app.close());
-
-  const post = (url: string, payload: object, cookie = admin, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url, payload, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
-  const get = (url: string, cookie = '', headers: Record<string, string> = {}) =>
-    app.inject({ method: 'GET', url, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
 
   /** The public reads, each as a function of extra headers. */
   const reads = () => {
     const { id, hashUID } = school(app);
     return {
-      catelist: (h: Record<string, string> = {}) => get(`/course/catelist?uid=${hashUID}`, '', h),
-      cates: (h: Record<string, string> = {}) => get(`/course/cates?uid=${id}&catid=0`, '', h),
-      bycate: (h: Record<string, string> = {}) => post('/course/bycate', { uid: id, page: 1, num: 500 }, '', h),
-      search: (h: Record<string, string> = {}) => post('/course/search', { uid: id, keyword: 'Cach' }, '', h),
-      hot: (h: Record<string, string> = {}) => get(`/watch/hot/${hashUID}`, '', h),
-      info: (h: Record<string, string> = {}) => get(`/course/info/${code}`, '', h),
+      catelist: (h: Record<string, string> = {}) => visitor.get(`/course/catelist?uid=${hashUID}`, '', h),
+      cates: (h: Record<string, string> = {}) => visitor.get(`/course/cates?uid=${id}&catid=0`, '', h),
+      bycate: (h: Record<string, string> = {}) => api.post('/course/bycate', { uid: id, page: 1, num: 500 }, '', h),
+      search: (h: Record<string, string> = {}) => api.post('/course/search', { uid: id, keyword: 'Cach' }, '', h),
+      hot: (h: Record<string, string> = {}) => visitor.get(`/watch/hot/${hashUID}`, '', h),
+      info: (h: Record<string, string> = {}) => visitor.get(`/course/info/${code}`, '', h),
     };
   };
 
@@ -62,8 +63,8 @@ describe('cached public catalogue replies: ETag, 304, invalidation, and no viewe
         Object.entries(reads()).map(async ([name, read]) => [name, (await read()).headers.etag as string]),
       ),
     );
-    await post('/course/save', { coid, values: { title: 'Cached renamed' } });
-    await post('/course/cate/update', { catid, title: 'Cat renamed' });
+    await api.post('/course/save', { coid, values: { title: 'Cached renamed' } });
+    await api.post('/course/cate/update', { catid, title: 'Cat renamed' });
     for (const [name, read] of Object.entries(reads())) {
       const res = await read({ 'if-none-match': before[name] });
       expect(res.statusCode, name).toBe(200);
@@ -78,24 +79,24 @@ describe('cached public catalogue replies: ETag, 304, invalidation, and no viewe
     const etag = async (read: () => ReturnType<typeof bycate>) => (await read()).headers.etag as string;
 
     let tag = await etag(info);
-    await post('/chapter/add', { coid, title: 'Free one', type: 1 });
-    const cid = (await get(`/course/chapter/${coid}`, admin)).json().data.chapters[0].cid;
-    await post('/chapter/free', { cid, free: 1 });
+    await api.post('/chapter/add', { coid, title: 'Free one', type: 1 });
+    const cid = (await api.get(`/course/chapter/${coid}`)).json().data.chapters[0].cid;
+    await api.post('/chapter/free', { cid, free: 1 });
     expect(await etag(info)).not.toBe(tag);
     expect((await info()).json().data.hasFreeChapter).toBe(true);
 
     tag = await etag(bycate);
-    await post('/course/pub', { coid, pub: '0' }, admin);
+    await api.post('/course/pub', { coid, pub: '0' });
     expect((await bycate()).json().data.total).toBe(0);
     expect((await info()).statusCode).toBe(404);
-    await post('/course/pub', { coid, pub: '1' }, admin);
+    await api.post('/course/pub', { coid, pub: '1' });
     expect(await etag(bycate)).toBe(tag);
 
     tag = await etag(catelist);
-    await post('/course/category', { title: 'Another' });
+    await api.post('/course/category', { title: 'Another' });
     expect(await etag(catelist)).not.toBe(tag);
 
-    await post('/course/delete', { coids: [coid] });
+    await api.post('/course/delete', { coids: [coid] });
     expect((await bycate()).json().data.total).toBe(0);
     expect((await info()).json().error).toBe('course removed');
   });
@@ -108,9 +109,9 @@ describe('cached public catalogue replies: ETag, 304, invalidation, and no viewe
     app.ctx.sqlite
       .prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`)
       .run(buyer.id, coid, Date.now());
-    await post('/collectcourse', { uid: school(app).id, coid, collect: 1 }, buyerCookie);
+    await api.post('/collectcourse', { uid: school(app).id, coid, collect: 1 }, buyerCookie);
 
-    const view = async (cookie: string) => (await get(`/course/info/${code}`, cookie)).json().data;
+    const view = async (cookie: string) => (await visitor.get(`/course/info/${code}`, cookie)).json().data;
     const mine = await view(buyerCookie);
     const theirs = await view(otherCookie);
     const guest = await view('');
@@ -122,28 +123,34 @@ describe('cached public catalogue replies: ETag, 304, invalidation, and no viewe
     expect(mine.discount).toEqual(guest.discount);
 
     // Different viewers get different ETags, so one's 304 never serves the other's fields.
-    const buyerTag = (await get(`/course/info/${code}`, buyerCookie)).headers.etag as string;
-    const otherTag = (await get(`/course/info/${code}`, otherCookie)).headers.etag as string;
+    const buyerTag = (await visitor.get(`/course/info/${code}`, buyerCookie)).headers.etag as string;
+    const otherTag = (await visitor.get(`/course/info/${code}`, otherCookie)).headers.etag as string;
     expect(buyerTag).not.toBe(otherTag);
-    expect((await get(`/course/info/${code}`, otherCookie, { 'if-none-match': buyerTag })).statusCode).toBe(200);
-    expect((await get(`/course/info/${code}`, buyerCookie, { 'if-none-match': buyerTag })).statusCode).toBe(304);
+    expect((await visitor.get(`/course/info/${code}`, otherCookie, { 'if-none-match': buyerTag })).statusCode).toBe(
+      200,
+    );
+    expect((await visitor.get(`/course/info/${code}`, buyerCookie, { 'if-none-match': buyerTag })).statusCode).toBe(
+      304,
+    );
 
-    await post('/collectcourse', { uid: school(app).id, coid, collect: 0 }, buyerCookie);
+    await api.post('/collectcourse', { uid: school(app).id, coid, collect: 0 }, buyerCookie);
     expect((await view(buyerCookie)).isCollect).toBe(false);
-    expect((await get(`/course/info/${code}`, buyerCookie, { 'if-none-match': buyerTag })).statusCode).toBe(200);
+    expect((await visitor.get(`/course/info/${code}`, buyerCookie, { 'if-none-match': buyerTag })).statusCode).toBe(
+      200,
+    );
   });
 
   it("a student's reply is kept, yet follows their purchases, the course's edits and the clock", async () => {
     const student = await buildStudent(app);
     const cookie = (await login(app, student)).cookie;
-    const view = async () => (await get(`/course/info/${code}`, cookie)).json().data;
+    const view = async () => (await visitor.get(`/course/info/${code}`, cookie)).json().data;
     expect(await view()).toMatchObject({ isbuy: false, courseStatus: 3, title: 'Cached' });
     // A raw insert (no service call) reaches the kept reply through the change feed.
     app.ctx.sqlite
       .prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`)
       .run(student.id, coid, Date.now());
     expect(await view()).toMatchObject({ isbuy: true, courseStatus: 0 });
-    await post('/course/save', { coid, values: { title: 'Renamed' } });
+    await api.post('/course/save', { coid, values: { title: 'Renamed' } });
     expect(await view()).toMatchObject({ isbuy: true, title: 'Renamed' });
   });
 
@@ -185,10 +192,10 @@ describe('cached public catalogue replies: ETag, 304, invalidation, and no viewe
   it('cached replies are gzipped once for clients that accept it; a reply made for one viewer is not', async () => {
     const gzip = { 'accept-encoding': 'gzip, deflate, br' };
     // Replies under 1 KB go as they are: make both long enough.
-    await post('/course/descr', { coid, description: `<p>${'描述'.repeat(400)}</p>` });
+    await api.post('/course/descr', { coid, description: `<p>${'描述'.repeat(400)}</p>` });
     for (let i = 0; i < 6; i++) {
-      const more = (await post('/course/new', { title: `More ${i}`, catid, type: 0 })).json().data;
-      await post('/course/pub', { coid: more.coid, pub: '1' }, admin);
+      const more = (await api.post('/course/new', { title: `More ${i}`, catid, type: 0 })).json().data;
+      await api.post('/course/pub', { coid: more.coid, pub: '1' });
     }
     for (const read of [reads().bycate, reads().info]) {
       const plain = await read();
@@ -200,17 +207,17 @@ describe('cached public catalogue replies: ETag, 304, invalidation, and no viewe
       expect((await read({ 'accept-encoding': 'gzip;q=0' })).headers['content-encoding']).toBeUndefined();
     }
     const student = (await login(app, await buildStudent(app))).cookie;
-    const own = await get(`/course/info/${code}`, student, gzip);
+    const own = await visitor.get(`/course/info/${code}`, student, gzip);
     expect(own.headers['content-encoding']).toBeUndefined();
     expect(own.json().data.title).toBe('Cached');
   });
 
   it('an administrator’s draft is never cached for students', async () => {
-    const draft = (await post('/course/new', { title: 'Draft', catid, type: 0 })).json().data;
-    const adminView = await get(`/course/info/${draft.code}`, admin);
+    const draft = (await api.post('/course/new', { title: 'Draft', catid, type: 0 })).json().data;
+    const adminView = await api.get(`/course/info/${draft.code}`);
     expect(adminView.statusCode).toBe(200);
     expect(adminView.json().data.published).toBe(false);
-    expect((await get(`/course/info/${draft.code}`)).statusCode).toBe(404);
-    expect((await post('/course/bycate', { uid: school(app).id }, '')).json().data.total).toBe(1);
+    expect((await visitor.get(`/course/info/${draft.code}`)).statusCode).toBe(404);
+    expect((await api.post('/course/bycate', { uid: school(app).id }, '')).json().data.total).toBe(1);
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp, school, type TestApp } from '../helpers/app';
 import { buildFile, buildResource } from '../helpers/factories';
+import { injectAs, type Caller } from '../helpers/kit';
 import { type files, resources } from '../../server/db/schema';
 import { removeFile, setFileVisibility } from '../../server/modules/uploads/uploads.service';
 import { patternChunk } from './uploads-helpers';
@@ -11,6 +12,8 @@ import { BLOCK_SIZE, BlockCache } from '../../server/lib/file-blocks';
 /** Serving stored files: Range, validators, types, public vs private, signed /media URLs. */
 describe('file serving', () => {
   let app: TestApp;
+  /** Files and media are fetched as a guest: the signed address or the file's visibility decides. */
+  let guest: Caller;
   let clock = Date.now();
   let dataDir: string;
   let schoolId: string;
@@ -45,11 +48,10 @@ describe('file serving', () => {
     }
     return rid;
   };
-  const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
-    app.inject({ method, url, headers });
 
   beforeAll(async () => {
     app = await makeApp({}, { now: () => clock });
+    guest = injectAs(app, null);
     dataDir = app.ctx.config.dataDir;
     schoolId = school(app).id;
   });
@@ -57,7 +59,7 @@ describe('file serving', () => {
 
   it('answers Range byte for byte: first bytes, middle, suffix, open; 416 with bytes */size; several ranges give 200', async () => {
     const { url } = addFile('MP4', data);
-    const full = await get(url);
+    const full = await guest.get(url);
     expect(full.statusCode).toBe(200);
     expect(full.headers['accept-ranges']).toBe('bytes');
     expect(full.headers['content-length']).toBe(String(data.length));
@@ -71,57 +73,58 @@ describe('file serving', () => {
       ['bytes=-999999', 0, data.length - 1],
     ];
     for (const [range, start, end] of cases) {
-      const res = await get(url, { range });
+      const res = await guest.get(url, null, { range });
       expect(res.statusCode, range).toBe(206);
       expect(res.headers['content-range'], range).toBe(`bytes ${start}-${end}/${data.length}`);
       expect(res.headers['content-length'], range).toBe(String(end - start + 1));
       expect(res.rawPayload.equals(data.subarray(start, end + 1)), range).toBe(true);
     }
     for (const range of [`bytes=${data.length}-`, `bytes=${data.length + 10}-${data.length + 20}`, 'bytes=-0']) {
-      const res = await get(url, { range });
+      const res = await guest.get(url, null, { range });
       expect(res.statusCode, range).toBe(416);
       expect(res.headers['content-range']).toBe(`bytes */${data.length}`);
     }
-    const multi = await get(url, { range: 'bytes=0-10,20-30' });
+    const multi = await guest.get(url, null, { range: 'bytes=0-10,20-30' });
     expect(multi.statusCode).toBe(200);
     expect(multi.rawPayload.length).toBe(data.length);
-    expect((await get(url, { range: 'pages=1-2' })).statusCode).toBe(200);
+    expect((await guest.get(url, null, { range: 'pages=1-2' })).statusCode).toBe(200);
   });
 
   it('ETag and Last-Modified: 304 on If-None-Match and If-Modified-Since; If-Range applies the range only while current; HEAD', async () => {
     const { url } = addFile('PDF', data);
-    const first = await get(url);
+    const first = await guest.get(url);
     const etag = first.headers.etag as string;
     const lastModified = first.headers['last-modified'] as string;
     expect(etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
     expect(lastModified).toMatch(/GMT$/);
     expect(first.headers['cache-control']).toContain('immutable');
 
-    const cached = await get(url, { 'if-none-match': etag });
+    const cached = await guest.get(url, null, { 'if-none-match': etag });
     expect(cached.statusCode).toBe(304);
     expect(cached.rawPayload.length).toBe(0);
-    expect((await get(url, { 'if-none-match': `"other", ${etag}` })).statusCode).toBe(304);
-    expect((await get(url, { 'if-none-match': '"other"' })).statusCode).toBe(200);
-    expect((await get(url, { 'if-modified-since': lastModified })).statusCode).toBe(304);
+    expect((await guest.get(url, null, { 'if-none-match': `"other", ${etag}` })).statusCode).toBe(304);
+    expect((await guest.get(url, null, { 'if-none-match': '"other"' })).statusCode).toBe(200);
+    expect((await guest.get(url, null, { 'if-modified-since': lastModified })).statusCode).toBe(304);
     expect(
-      (await get(url, { 'if-modified-since': new Date(Date.parse(lastModified) - 5000).toUTCString() })).statusCode,
+      (await guest.get(url, null, { 'if-modified-since': new Date(Date.parse(lastModified) - 5000).toUTCString() }))
+        .statusCode,
     ).toBe(200);
 
-    const stillCurrent = await get(url, { range: 'bytes=10-19', 'if-range': etag });
+    const stillCurrent = await guest.get(url, null, { range: 'bytes=10-19', 'if-range': etag });
     expect(stillCurrent.statusCode).toBe(206);
     expect(stillCurrent.rawPayload.equals(data.subarray(10, 20))).toBe(true);
-    const byDate = await get(url, { range: 'bytes=10-19', 'if-range': lastModified });
+    const byDate = await guest.get(url, null, { range: 'bytes=10-19', 'if-range': lastModified });
     expect(byDate.statusCode).toBe(206);
-    const changed = await get(url, { range: 'bytes=10-19', 'if-range': '"stale-etag"' });
+    const changed = await guest.get(url, null, { range: 'bytes=10-19', 'if-range': '"stale-etag"' });
     expect(changed.statusCode).toBe(200);
     expect(changed.rawPayload.length).toBe(data.length);
 
-    const head = await get(url, {}, 'HEAD');
+    const head = await guest.inject({ method: 'HEAD', url });
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-length']).toBe(String(data.length));
     expect(head.headers['content-type']).toBe('application/pdf');
     expect(head.rawPayload.length).toBe(0);
-    const headRange = await get(url, { range: 'bytes=0-99' }, 'HEAD');
+    const headRange = await guest.inject({ method: 'HEAD', url, headers: { range: 'bytes=0-99' } });
     expect(headRange.statusCode).toBe(206);
     expect(headRange.headers['content-length']).toBe('100');
   });
@@ -139,7 +142,7 @@ describe('file serving', () => {
       DOCX: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     };
     for (const [ext, type] of Object.entries(types)) {
-      const res = await get(addFile(ext, Buffer.from('x')).url);
+      const res = await guest.get(addFile(ext, Buffer.from('x')).url);
       expect(res.headers['content-type'], ext).toBe(type);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       if (ext === 'SVG') expect(res.headers['content-security-policy']).toContain('sandbox');
@@ -150,53 +153,53 @@ describe('file serving', () => {
       'hls/seg_000.ts': Buffer.alloc(188, 0x47),
     });
     const prefix = app.ctx.mediaSigner.prefix(rid);
-    expect((await get(`${prefix}hls/index.m3u8`)).headers['content-type']).toBe('application/vnd.apple.mpegurl');
-    expect((await get(`${prefix}hls/seg_000.ts`)).headers['content-type']).toBe('video/mp2t');
+    expect((await guest.get(`${prefix}hls/index.m3u8`)).headers['content-type']).toBe('application/vnd.apple.mpegurl');
+    expect((await guest.get(`${prefix}hls/seg_000.ts`)).headers['content-type']).toBe('video/mp2t');
   });
 
   it('public files are served at /{key}; a private or unknown one answers 404 (not revealed); visibility can change', async () => {
     const pub = addFile('PNG', Buffer.from('public'));
     const priv = addFile('PNG', Buffer.from('private'), { visibility: 'private' });
-    expect((await get(pub.url)).statusCode).toBe(200);
-    const hidden = await get(priv.url);
+    expect((await guest.get(pub.url)).statusCode).toBe(200);
+    const hidden = await guest.get(priv.url);
     expect(hidden.statusCode).toBe(404);
     expect(hidden.rawPayload.toString()).not.toContain('private');
-    expect((await get(`/files/userupload/${schoolId}/123.PNG`)).statusCode).toBe(404);
-    expect((await get(`/files/userupload/${schoolId}/..%2F..%2Fetc%2Fpasswd`)).statusCode).toBe(404);
+    expect((await guest.get(`/files/userupload/${schoolId}/123.PNG`)).statusCode).toBe(404);
+    expect((await guest.get(`/files/userupload/${schoolId}/..%2F..%2Fetc%2Fpasswd`)).statusCode).toBe(404);
     setFileVisibility(app.ctx, pub.id, 'private');
-    expect((await get(pub.url)).statusCode).toBe(404);
+    expect((await guest.get(pub.url)).statusCode).toBe(404);
     setFileVisibility(app.ctx, priv.id, 'public');
-    expect((await get(priv.url)).statusCode).toBe(200);
+    expect((await guest.get(priv.url)).statusCode).toBe(200);
     // A row whose bytes are gone: 404, not 500.
     const gone = addFile('PNG', Buffer.from('x'));
     fs.rmSync(path.join(dataDir, gone.key));
-    expect((await get(gone.url)).statusCode).toBe(404);
+    expect((await guest.get(gone.url)).statusCode).toBe(404);
   });
 
   it('/media: the source and derived files with a good token; 403 for a bad, foreign or expired token', async () => {
     const source = addFile('MP4', data, { visibility: 'private' });
     const rid = addResource(source.id, { 'poster.jpg': Buffer.from('jpeg'), 'hls/index.m3u8': '#EXTM3U\n' });
     const prefix = app.ctx.mediaSigner.prefix(rid);
-    const res = await get(`${prefix}source`, { range: 'bytes=100-199' });
+    const res = await guest.get(`${prefix}source`, null, { range: 'bytes=100-199' });
     expect(res.statusCode).toBe(206);
     expect(res.rawPayload.equals(data.subarray(100, 200))).toBe(true);
     expect(res.headers['cache-control']).toMatch(/^private/);
-    expect((await get(`${prefix}poster.jpg`)).rawPayload.toString()).toBe('jpeg');
-    expect((await get(`${prefix}missing.jpg`)).statusCode).toBe(404);
+    expect((await guest.get(`${prefix}poster.jpg`)).rawPayload.toString()).toBe('jpeg');
+    expect((await guest.get(`${prefix}missing.jpg`)).statusCode).toBe(404);
 
     const token = prefix.split('/')[2]!;
     const forged = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
-    expect((await get(`/media/${forged}/${rid}/source`)).statusCode).toBe(403);
-    expect((await get(`/media/garbage/${rid}/source`)).statusCode).toBe(403);
+    expect((await guest.get(`/media/${forged}/${rid}/source`)).statusCode).toBe(403);
+    expect((await guest.get(`/media/garbage/${rid}/source`)).statusCode).toBe(403);
     // Tokens are bearer tokens: whoever holds the URL may fetch it until it expires, with no session at all
     // (the access check to the chapter happened when the URL was handed out). They open only their own rid.
-    expect((await get(`${prefix}source`, { cookie: '' })).statusCode).toBe(200);
+    expect((await guest.get(`${prefix}source`, null, { cookie: '' })).statusCode).toBe(200);
     const otherRid = addResource(addFile('MP4', data).id);
-    expect((await get(`/media/${token}/${otherRid}/source`)).statusCode).toBe(403);
+    expect((await guest.get(`/media/${token}/${otherRid}/source`)).statusCode).toBe(403);
     // Expiries are rounded up to 10-minute steps (server/lib/media-url.ts).
     clock += (app.ctx.config.MEDIA_URL_TTL + 600) * 1000 + 1000;
     try {
-      expect((await get(`${prefix}source`)).statusCode).toBe(403);
+      expect((await guest.get(`${prefix}source`)).statusCode).toBe(403);
     } finally {
       clock = Date.now();
     }
@@ -218,7 +221,7 @@ describe('file serving', () => {
       'hls//index.m3u8',
     ];
     for (const attempt of attempts) {
-      const res = await get(`${prefix}${attempt}`);
+      const res = await guest.get(`${prefix}${attempt}`);
       expect([400, 404], `${attempt}: ${res.statusCode}`).toContain(res.statusCode);
       expect(res.rawPayload.toString()).not.toContain('secret');
     }
@@ -232,35 +235,39 @@ describe('file serving', () => {
     const rid = addResource(source.id, { 'document.pdf': Buffer.from('%PDF') });
     const view = app.ctx.mediaSigner.prefix(rid);
     const download = app.ctx.mediaSigner.prefix(rid, { download: true });
-    expect((await get(`${view}source?download=1`)).statusCode).toBe(403);
-    const res = await get(`${download}source?download=1`);
+    expect((await guest.get(`${view}source?download=1`)).statusCode).toBe(403);
+    const res = await guest.get(`${download}source?download=1`);
     expect(res.statusCode).toBe(200);
     const disposition = res.headers['content-disposition'] as string;
     expect(disposition).toMatch(/^attachment; filename="[^"]*"; filename\*=UTF-8''/);
     expect(decodeURIComponent(disposition.split("UTF-8''")[1]!)).toBe('第一讲 "slides".pptx');
-    const pdf = await get(`${download}document.pdf?download=1`);
+    const pdf = await guest.get(`${download}document.pdf?download=1`);
     expect(decodeURIComponent((pdf.headers['content-disposition'] as string).split("UTF-8''")[1]!)).toBe(
       '第一讲 "slides".pdf',
     );
     // Viewing without download has no attachment header.
-    expect((await get(`${download}source`)).headers['content-disposition']).toBeUndefined();
+    expect((await guest.get(`${download}source`)).headers['content-disposition']).toBeUndefined();
 
     // The resource goes (the library deletes the resource row, then the file): the cached source is forgotten.
-    expect((await get(`${view}source`)).statusCode).toBe(200);
+    expect((await guest.get(`${view}source`)).statusCode).toBe(200);
     app.ctx.db.delete(resources).run();
     await removeFile(app.ctx, source.id);
-    expect((await get(`${view}source`)).statusCode).toBe(404);
+    expect((await guest.get(`${view}source`)).statusCode).toBe(404);
     expect(fs.existsSync(path.join(dataDir, source.key))).toBe(false);
   });
 
   it('a file replaced on disk is never answered from cached blocks; files over 64 MiB stream from disk', async () => {
     const file = addFile('TS', Buffer.alloc(300_000, 1));
-    expect((await get(file.url, { range: 'bytes=299990-' })).rawPayload.equals(Buffer.alloc(10, 1))).toBe(true);
+    expect((await guest.get(file.url, null, { range: 'bytes=299990-' })).rawPayload.equals(Buffer.alloc(10, 1))).toBe(
+      true,
+    );
     // Conversion outputs are renamed into place: a new inode with new bytes.
     const full = path.join(dataDir, file.key);
     fs.writeFileSync(`${full}.new`, Buffer.alloc(300_000, 2));
     fs.renameSync(`${full}.new`, full);
-    expect((await get(file.url, { range: 'bytes=299990-' })).rawPayload.equals(Buffer.alloc(10, 2))).toBe(true);
+    expect((await guest.get(file.url, null, { range: 'bytes=299990-' })).rawPayload.equals(Buffer.alloc(10, 2))).toBe(
+      true,
+    );
 
     const big = addFile('MP4', Buffer.alloc(0));
     const bigPath = path.join(dataDir, big.key);
@@ -268,7 +275,7 @@ describe('file serving', () => {
     const fd = fs.openSync(bigPath, 'r+');
     fs.writeSync(fd, Buffer.from('deep inside'), 0, 11, 60 * 1024 * 1024);
     fs.closeSync(fd);
-    const res = await get(big.url, { range: `bytes=${60 * 1024 * 1024}-${60 * 1024 * 1024 + 10}` });
+    const res = await guest.get(big.url, null, { range: `bytes=${60 * 1024 * 1024}-${60 * 1024 * 1024 + 10}` });
     expect(res.statusCode).toBe(206);
     expect(res.rawPayload.toString()).toBe('deep inside');
   });

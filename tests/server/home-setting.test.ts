@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
+import { injectAs, type Caller, type Who } from '../helpers/kit';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { saveHomeSetting } from '../../server/modules/homesetting/home-setting.repository';
 import { defaultHomeSetting } from '../../shared/schemas/home-setting';
@@ -7,20 +8,20 @@ import { defaultHomeSetting } from '../../shared/schemas/home-setting';
 /** The school's home setting (spec 3 'Home setting'): user page data by parent id and its back office. */
 describe('home setting: GET userpage/{uid}, GET/POST setting/userpage', () => {
   let app: TestApp;
-  let admin: string;
+  let api: Caller;
+  let guest: Caller;
   beforeEach(async () => {
     app = await makeApp();
-    admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
+    api = injectAs(app, await login(app, { ...ADMIN, role: 'admin' }));
+    guest = injectAs(app, null);
   });
   afterEach(() => app.close());
 
-  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
-  const save = (setting: unknown, cookie = admin) =>
-    app.inject({ method: 'POST', url: '/setting/userpage', payload: { setting }, headers: { cookie } });
+  const save = (setting: unknown, as?: Who) => api.post('/setting/userpage', { setting }, as);
 
   it('a new school reads every key with the spec defaults, by hashUID or by school id', async () => {
     const { id, hashUID, name } = school(app);
-    const res = await get(`/userpage/${hashUID}`);
+    const res = await guest.get(`/userpage/${hashUID}`);
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
     expect(data).toEqual({
@@ -82,8 +83,8 @@ describe('home setting: GET userpage/{uid}, GET/POST setting/userpage', () => {
         'examsort',
       ].sort(),
     );
-    expect((await get(`/userpage/${id}`)).json().data.uid).toBe(id);
-    expect((await get('/userpage/garbage')).statusCode).toBe(404);
+    expect((await guest.get(`/userpage/${id}`)).json().data.uid).toBe(id);
+    expect((await guest.get('/userpage/garbage')).statusCode).toBe(404);
   });
 
   it('the admin saves the whole setting: unknown keys dropped, 0/1 flags read, rich text sanitised, JSON text accepted', async () => {
@@ -117,7 +118,7 @@ describe('home setting: GET userpage/{uid}, GET/POST setting/userpage', () => {
     expect(setting.aboutuscontent).toBe('<p>hi<a href="">x</a></p>');
     expect(res.json().data.updated).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
-    const page = (await get(`/userpage/${school(app).hashUID}`)).json().data;
+    const page = (await guest.get(`/userpage/${school(app).hashUID}`)).json().data;
     expect(page).toMatchObject({
       userpagetitle: '蓝学',
       userpagelogo: '/files/logo.png',
@@ -126,7 +127,7 @@ describe('home setting: GET userpage/{uid}, GET/POST setting/userpage', () => {
     expect(page.setting.banners).toEqual([
       { url: '/files/b1.png', urlmoblie: 'https://cdn.example/b1m.png', link: '#/courselist/0', bgc: '#fff' },
     ]);
-    expect((await get('/setting/userpage', { cookie: admin })).json().data.setting).toEqual(page.setting);
+    expect((await api.get('/setting/userpage')).json().data.setting).toEqual(page.setting);
 
     const asText = await save(JSON.stringify({ phone: '400-1' }));
     expect(asText.json().data.setting.phone).toBe('400-1');
@@ -150,7 +151,7 @@ describe('home setting: GET userpage/{uid}, GET/POST setting/userpage', () => {
       expect(res.json().error).toMatch(field);
     }
     expect((await save('{not json')).statusCode).toBe(400);
-    expect((await get('/setting/userpage', { cookie: admin })).json().data.setting.phone).toBe('123');
+    expect((await api.get('/setting/userpage')).json().data.setting.phone).toBe('123');
   });
 
   it('a stored value a newer rule refuses loses only that value; the rest of the setting stays', async () => {
@@ -167,7 +168,7 @@ describe('home setting: GET userpage/{uid}, GET/POST setting/userpage', () => {
       showPrice: false,
     };
     saveHomeSetting(app.ctx.db, id, JSON.stringify(stored), Date.now());
-    const { setting } = (await get(`/userpage/${hashUID}`)).json().data;
+    const { setting } = (await guest.get(`/userpage/${hashUID}`)).json().data;
     expect(setting.banners).toEqual([
       { url: '/files/b1.png', urlmoblie: '', link: '', bgc: '#fff' },
       { url: '/files/b3.png', urlmoblie: '', link: '#/courselist/0' },
@@ -178,15 +179,15 @@ describe('home setting: GET userpage/{uid}, GET/POST setting/userpage', () => {
 
   it('answers If-None-Match with 304 and gives a new ETag after a save', async () => {
     const url = `/userpage/${school(app).hashUID}`;
-    const first = await get(url);
+    const first = await guest.get(url);
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^W\/".+"$/);
     expect(first.headers['content-type']).toMatch(/application\/json/);
-    const again = await get(url, { 'if-none-match': etag });
+    const again = await guest.get(url, null, { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     await save({ phone: '999' });
-    const after = await get(url, { 'if-none-match': etag });
+    const after = await guest.get(url, null, { 'if-none-match': etag });
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(etag);
     expect(after.json().data.setting.phone).toBe('999');
@@ -196,14 +197,14 @@ describe('home setting: GET userpage/{uid}, GET/POST setting/userpage', () => {
     const student = await login(app, await buildStudent(app));
     const teacher = await login(app, { ...(await buildSubAdmin(app, ['course'])), role: 'admin' });
     const editor = await login(app, { ...(await buildSubAdmin(app, ['userpage'])), role: 'admin' });
-    expect((await get('/setting/userpage')).statusCode).toBe(401);
+    expect((await guest.get('/setting/userpage')).statusCode).toBe(401);
     expect((await save({}, '')).statusCode).toBe(401);
-    expect((await get('/setting/userpage', { cookie: student.cookie })).statusCode).toBe(403);
+    expect((await guest.get('/setting/userpage', student.cookie)).statusCode).toBe(403);
     expect((await save({ phone: '1' }, student.cookie)).statusCode).toBe(403);
-    expect((await get('/setting/userpage', { cookie: teacher.cookie })).statusCode).toBe(403);
+    expect((await guest.get('/setting/userpage', teacher.cookie)).statusCode).toBe(403);
     expect((await save({ phone: '1' }, teacher.cookie)).statusCode).toBe(403);
     expect((await save({ phone: '2' }, editor.cookie)).statusCode).toBe(200);
-    expect((await get('/setting/userpage', { cookie: editor.cookie })).json().data.setting.phone).toBe('2');
+    expect((await guest.get('/setting/userpage', editor.cookie)).json().data.setting.phone).toBe('2');
   });
 
   it("another school's admin edits only their own setting", async () => {
@@ -214,10 +215,10 @@ describe('home setting: GET userpage/{uid}, GET/POST setting/userpage', () => {
     });
     const otherAdmin = (await login(app, { username: 'other-admin', password: 'other-pass-1', role: 'admin' })).cookie;
     await save({ phone: 'ours' });
-    expect((await get('/setting/userpage', { cookie: otherAdmin })).json().data.setting.phone).toBe('');
+    expect((await guest.get('/setting/userpage', otherAdmin)).json().data.setting.phone).toBe('');
     await save({ phone: 'theirs' }, otherAdmin);
-    expect((await get(`/userpage/${school(app).hashUID}`)).json().data.setting.phone).toBe('ours');
-    expect((await get(`/userpage/${app.ctx.uidCodec.encode(other.id)}`)).json().data).toMatchObject({
+    expect((await guest.get(`/userpage/${school(app).hashUID}`)).json().data.setting.phone).toBe('ours');
+    expect((await guest.get(`/userpage/${app.ctx.uidCodec.encode(other.id)}`)).json().data).toMatchObject({
       schoolName: 'Other',
       setting: { phone: 'theirs' },
     });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
+import { data, injectAs, type Caller } from '../helpers/kit';
 import { attachResource, enrol, seedResource } from '../helpers/learning-factory';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
@@ -15,23 +16,21 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
   let app: TestApp;
   let clock: number;
   let admin: string;
+  let api: Caller;
+  let guest: Caller;
   let schoolId: string;
 
   beforeEach(async () => {
     clock = Date.now();
     app = await makeApp({}, { now: () => clock });
     admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
+    api = injectAs(app, admin);
+    guest = injectAs(app, null);
     schoolId = school(app).id;
   });
   afterEach(() => app.close());
 
-  const post = async <T = Record<string, unknown>>(url: string, payload: object, cookie = admin): Promise<T> => {
-    const res = await app.inject({ method: 'POST', url, payload, headers: { cookie } });
-    expect(res.statusCode, `${url} ${res.body}`).toBe(200);
-    return res.json().data as T;
-  };
-  const get = (url: string, cookie = '') => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-  const ware = (coid: string, cid: string, cookie = '') => get(`/learn/ware/${coid}/${cid}`, cookie);
+  const ware = (coid: string, cid: string, cookie = '') => guest.get(`/learn/ware/${coid}/${cid}`, cookie);
   const okWare = async (coid: string, cid: string, cookie = ''): Promise<Ware> => {
     const res = await ware(coid, cid, cookie);
     expect(res.statusCode, res.body).toBe(200);
@@ -47,27 +46,31 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
 
   /** A published course with a free video chapter, a paid PDF chapter (download allowed), a graphic chapter and an exercise. */
   async function course(values: Record<string, unknown> = {}, settings: Record<string, unknown> = {}) {
-    const { coid } = await post<{ coid: string }>('/course/new', {
-      title: 'Learning course',
-      catid: '0',
-      type: 0,
-      actual: 50,
-      ...values,
-      settings,
-    });
+    const { coid } = data<{ coid: string }>(
+      await api.post('/course/new', {
+        title: 'Learning course',
+        catid: '0',
+        type: 0,
+        actual: 50,
+        ...values,
+        settings,
+      }),
+    );
     const add = (title: string, type: number, parent_id = '0') =>
-      post<{ cid: string }>('/chapter/add', { coid, parent_id, title, type }).then((c) => c.cid);
+      api.post('/chapter/add', { coid, parent_id, title, type }).then((res) => data<{ cid: string }>(res).cid);
     const part = await add('Part one', CHAPTER_TYPE.heading);
     const video = await add('Free video', CHAPTER_TYPE.video, part);
     const pdf = await add('Paid document', CHAPTER_TYPE.document, part);
     const graphic = await add('Reading', CHAPTER_TYPE.imageText);
     const exercise = await add('Exercise', CHAPTER_TYPE.exercise);
-    await post('/chapter/free', { cid: video, free: 1 });
-    await post('/chapter/update', { cid: pdf, allowdownload: 1 });
-    await post('/chapter/update', {
-      cid: graphic,
-      description: '<h3>第一节</h3><p>正文<script>alert(1)</script></p><h4>小结</h4>',
-    });
+    data(await api.post('/chapter/free', { cid: video, free: 1 }));
+    data(await api.post('/chapter/update', { cid: pdf, allowdownload: 1 }));
+    data(
+      await api.post('/chapter/update', {
+        cid: graphic,
+        description: '<h3>第一节</h3><p>正文<script>alert(1)</script></p><h4>小结</h4>',
+      }),
+    );
     const videoRid = seedResource(app, {
       schoolId,
       kind: 'video',
@@ -88,7 +91,7 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
     });
     attachResource(app, video, videoRid);
     attachResource(app, pdf, pdfRid);
-    await app.inject({ method: 'POST', url: '/course/pub', payload: { coid, pub: '1' }, headers: { cookie: admin } });
+    await api.post('/course/pub', { coid, pub: '1' });
     return { coid, part, video, pdf, graphic, exercise, videoRid, pdfRid };
   }
 
@@ -182,7 +185,7 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
     expect(w.prev).toEqual({ cid: c.video, title: 'Free video', learnType: 'v' });
     expect(w.next).toEqual({ cid: c.graphic, title: 'Reading', learnType: 'i' });
     // Without allowdownload: no download address, and the token does not allow one.
-    await post('/chapter/update', { cid: c.pdf, allowdownload: 0 });
+    data(await api.post('/chapter/update', { cid: c.pdf, allowdownload: 0 }));
     const viewOnly = await okWare(c.coid, c.pdf, s.cookie);
     expect(viewOnly).toMatchObject({ allowdownload: false, download: null });
     expect(app.ctx.mediaSigner.verify(signed(viewOnly.urls.pdf!).token, c.pdfRid)).toMatchObject({ download: false });
@@ -193,20 +196,20 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
     const s = await student();
     enrol(app, s.id, c.coid);
     const w = await okWare(c.coid, c.pdf, s.cookie);
-    const whole = await get(w.urls.pdf!);
+    const whole = await guest.get(w.urls.pdf!);
     expect(whole.statusCode).toBe(200);
     expect(whole.body).toBe('%PDF-1.4 test');
-    const part = await app.inject({ method: 'GET', url: w.urls.pdf!, headers: { range: 'bytes=0-3' } });
+    const part = await guest.get(w.urls.pdf!, null, { range: 'bytes=0-3' });
     expect(part.statusCode).toBe(206);
     expect(part.body).toBe('%PDF');
-    const download = await get(w.download!);
+    const download = await guest.get(w.download!);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-disposition']).toMatch(/^attachment/);
     // A view-only address does not download, and an address for one resource opens no other.
-    await post('/chapter/update', { cid: c.pdf, allowdownload: 0 });
+    data(await api.post('/chapter/update', { cid: c.pdf, allowdownload: 0 }));
     const viewOnly = await okWare(c.coid, c.pdf, s.cookie);
-    expect((await get(`${viewOnly.urls.pdf}?download=1`)).statusCode).toBe(403);
-    expect((await get(viewOnly.urls.pdf!.replace(c.pdfRid, c.videoRid))).statusCode).toBe(403);
+    expect((await guest.get(`${viewOnly.urls.pdf}?download=1`)).statusCode).toBe(403);
+    expect((await guest.get(viewOnly.urls.pdf!.replace(c.pdfRid, c.videoRid))).statusCode).toBe(403);
   });
 
   it.skipIf(missingTools(['ffmpeg', 'ffprobe'], 'learning-ware').length > 0)(
@@ -223,18 +226,18 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
         enqueueConversion(app.ctx, rid);
         expect((await waitForStatus(app, rid, ['ready', 'failed', 'unconverted'], 90_000)).status).toBe('ready');
         const c = await course();
-        await post('/chapter/ware', { cid: c.video, rid });
+        data(await api.post('/chapter/ware', { cid: c.video, rid }));
         const w = await okWare(c.coid, c.video);
         expect(w).toMatchObject({ rid, kind: 'video', status: 'ready', duration: 3, width: 640, height: 360 });
-        const playlist = await get(w.urls.hls!);
+        const playlist = await guest.get(w.urls.hls!);
         expect(playlist.statusCode).toBe(200);
         expect(playlist.body).toMatch(/^#EXTM3U/);
         // Segments are named relative to the playlist, so they keep the signed prefix.
         const segment = playlist.body.split('\n').find((line) => line.endsWith('.ts'))!;
-        const first = await get(w.urls.hls!.replace(/index\.m3u8$/, segment));
+        const first = await guest.get(w.urls.hls!.replace(/index\.m3u8$/, segment));
         expect(first.statusCode).toBe(200);
         expect(first.rawPayload[0]).toBe(0x47);
-        expect((await get(w.urls.poster!)).statusCode).toBe(200);
+        expect((await guest.get(w.urls.poster!)).statusCode).toBe(200);
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }
@@ -247,9 +250,9 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
     await refused(c.coid, c.pdf, '', 401, 'no login');
     const s = await student();
     expect((await okWare(c.coid, c.pdf, s.cookie)).kind).toBe('pdf');
-    await post('/chapter/free', { cid: c.part, free: 1 });
+    data(await api.post('/chapter/free', { cid: c.part, free: 1 }));
     const paid = await course();
-    await post('/chapter/free', { cid: paid.part, free: 1 });
+    data(await api.post('/chapter/free', { cid: paid.part, free: 1 }));
     expect((await okWare(paid.coid, paid.pdf)).kind).toBe('pdf');
   });
 
@@ -291,18 +294,13 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
     const s = await student();
     enrol(app, s.id, c.coid);
     expect((await okWare(c.coid, c.video, s.cookie)).notAllowSkip).toBe(true);
-    await app.inject({
-      method: 'POST',
-      url: '/course/pub',
-      payload: { coid: c.coid, pub: '0' },
-      headers: { cookie: admin },
-    });
+    await api.post('/course/pub', { coid: c.coid, pub: '0' });
     const removed = await refused(c.coid, c.video, s.cookie, 404, 'course removed');
     expect(removed.data).toMatchObject({ hashUID: school(app).hashUID });
     await refused(c.coid, c.video, '', 404, 'course removed');
     const preview = await okWare(c.coid, c.pdf, admin);
     expect(preview).toMatchObject({ preview: true, notAllowSkip: false, kind: 'pdf' });
-    await post('/course/delete', { coids: [c.coid] });
+    data(await api.post('/course/delete', { coids: [c.coid] }));
     await refused(c.coid, c.video, s.cookie, 404, 'course removed');
     await refused(c.coid, c.video, admin, 404, 'course removed');
   });
@@ -346,11 +344,13 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
     expect((await okWare(c.coid, c.exercise, s.cookie)).kind).toBe('exercise');
 
     const { coid } = c;
-    const { cid: bare } = await post<{ cid: string }>('/chapter/add', {
-      coid,
-      title: 'Nothing yet',
-      type: CHAPTER_TYPE.video,
-    });
+    const { cid: bare } = data<{ cid: string }>(
+      await api.post('/chapter/add', {
+        coid,
+        title: 'Nothing yet',
+        type: CHAPTER_TYPE.video,
+      }),
+    );
     expect(await okWare(coid, bare, s.cookie)).toMatchObject({
       kind: 'none',
       status: 'missing',

@@ -9,6 +9,7 @@ import { createSchool } from '../../server/modules/schools/schools.service';
 import { assertSeats, seatState } from '../../server/modules/licence/seats';
 import { machineCodeOf } from '../../server/modules/licence/licence-crypto';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
+import { injectAs, type Caller } from '../helpers/kit';
 import { licenceKeys, signLicence } from '../helpers/licence';
 import { enrol } from '../helpers/learning-factory';
 import { learnCourse } from './records-helpers';
@@ -22,6 +23,8 @@ describe('licence registration (GET/POST reg)', () => {
   let clock: number;
   let keys: ReturnType<typeof licenceKeys>;
   let admin: string;
+  let api: Caller;
+  let guest: Caller;
   let machine: string;
   let schoolName: string;
 
@@ -30,29 +33,28 @@ describe('licence registration (GET/POST reg)', () => {
     keys = licenceKeys();
     app = await makeApp({ LICENCE_PUBLIC_KEY: keys.pem, LICENCE_TRIAL_SEATS: 5 }, { now: () => clock });
     admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
+    api = injectAs(app, admin);
+    guest = injectAs(app, null);
     schoolName = school(app).name;
-    machine = (await call('GET', '/reg', admin)).json().data.machineCode;
+    machine = (await api.get('/reg')).json().data.machineCode;
   });
   afterEach(() => app.close());
 
-  function call(method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) {
-    return app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
-  }
   const licence = (payload: Record<string, unknown> = {}, key = keys.privateKey) =>
     signLicence(key, { school: schoolName, machineCode: machine, seats: 3, expiresAt: '2027-12-31', ...payload });
-  const register = (text: string, cookie = admin) => call('POST', '/reg', cookie, { licence: text });
+  const register = (text: string, cookie = admin) => guest.post('/reg', { licence: text }, cookie);
 
   it('the machine code comes from the install id made at first start, and stays', async () => {
     const installId = getAppSetting(app.ctx.db, 'install_id');
     expect(installId).toMatch(/^[0-9a-f]{32}$/);
     expect(machine).toBe(machineCodeOf(installId!));
     expect(machine).toMatch(/^LX-[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}$/);
-    expect((await call('GET', '/reg', admin)).json().data.machineCode).toBe(machine);
+    expect((await api.get('/reg')).json().data.machineCode).toBe(machine);
   });
 
   it('an unregistered install runs the trial', async () => {
     await buildStudent(app);
-    const res = await call('GET', '/reg', admin);
+    const res = await api.get('/reg');
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({
       machineCode: machine,
@@ -81,7 +83,7 @@ describe('licence registration (GET/POST reg)', () => {
         licensee: 'IT office',
       },
     });
-    expect((await call('GET', '/reg', admin)).json().data.registered).toBe(true);
+    expect((await api.get('/reg')).json().data.registered).toBe(true);
     expect(seatState(app.ctx, school(app).id)).toMatchObject({ limit: 40, trial: false });
     // A renewal replaces it (the cache is dropped on registering).
     expect((await register(licence({ seats: 60 }))).json().data.seats.limit).toBe(60);
@@ -111,7 +113,7 @@ describe('licence registration (GET/POST reg)', () => {
     // A well-signed payload that is not a licence.
     const odd = signLicence(keys.privateKey, { school: schoolName });
     expect((await register(odd)).json().error).toBe(LICENCE_ERRORS.badFormat);
-    expect((await call('GET', '/reg', admin)).json().data).toMatchObject({ registered: false, trial: true });
+    expect((await api.get('/reg')).json().data).toMatchObject({ registered: false, trial: true });
   });
 
   it('accepts the public key as base64 of the raw 32 bytes too; without a key nothing registers', async () => {
@@ -151,19 +153,19 @@ describe('licence registration (GET/POST reg)', () => {
     const student = await login(app, await buildStudent(app));
     const editor = await login(app, { ...(await buildSubAdmin(app, ['course'])), role: 'admin' });
     const settings = await login(app, { ...(await buildSubAdmin(app, ['setting'])), role: 'admin' });
-    expect((await call('GET', '/reg')).statusCode).toBe(401);
+    expect((await guest.get('/reg')).statusCode).toBe(401);
     expect((await register(text, '')).statusCode).toBe(401);
-    expect((await call('GET', '/reg', student.cookie)).statusCode).toBe(403);
+    expect((await guest.get('/reg', student.cookie)).statusCode).toBe(403);
     expect((await register(text, student.cookie)).statusCode).toBe(403);
-    expect((await call('GET', '/reg', editor.cookie)).statusCode).toBe(200);
+    expect((await guest.get('/reg', editor.cookie)).statusCode).toBe(200);
     expect((await register(text, editor.cookie)).statusCode).toBe(403);
     expect((await register(text, settings.cookie)).statusCode).toBe(200);
-    expect((await call('GET', '/reg', editor.cookie)).json().data.registered).toBe(true);
+    expect((await guest.get('/reg', editor.cookie)).json().data.registered).toBe(true);
 
     await createSchool(app.ctx, { name: 'Other', adminUsername: 'other-admin', adminPassword: 'other-pass-1' });
     const other = (await login(app, { username: 'other-admin', password: 'other-pass-1', role: 'admin' })).cookie;
     // Our licence is ours: the other school still runs the trial, and cannot take our licence (it names our school).
-    expect((await call('GET', '/reg', other)).json().data).toMatchObject({
+    expect((await guest.get('/reg', other)).json().data).toMatchObject({
       registered: false,
       trial: true,
       licence: null,
@@ -179,19 +181,18 @@ describe('licence registration (GET/POST reg)', () => {
     const schoolId = school(app).id;
     for (let i = 0; i < 3; i += 1) await buildStudent(app);
     expect(() => assertSeats(app.ctx, schoolId, 1)).toThrowError(LICENCE_ERRORS.seatsFull);
-    const res = await call('POST', '/student/add', admin, {
+    const res = await api.post('/student/add', {
       username: 'fourth',
       name: 'Fourth',
       password: 'student-pass-1',
     });
     expect(res.statusCode, res.body).toBe(403);
     expect(res.json()).toMatchObject({ error: LICENCE_ERRORS.seatsFull, data: { limit: 3, used: 3, adding: 1 } });
-    expect((await call('GET', '/reg', admin)).json().data.seats).toEqual({ limit: 3, used: 3 });
+    expect((await api.get('/reg')).json().data.seats).toEqual({ limit: 3, used: 3 });
     // Raising the licence frees seats at once.
     await register(licence({ seats: 4 }));
     expect(
-      (await call('POST', '/student/add', admin, { username: 'fourth', name: 'Fourth', password: 'student-pass-1' }))
-        .statusCode,
+      (await api.post('/student/add', { username: 'fourth', name: 'Fourth', password: 'student-pass-1' })).statusCode,
     ).toBe(200);
   });
 
@@ -201,29 +202,30 @@ describe('licence registration (GET/POST reg)', () => {
     const learner = await buildStudent(app);
     enrol(app, learner.id, c.coid);
     const gone = await buildStudent(app);
-    expect((await call('POST', '/student/delete', admin, { sids: [gone.id] })).statusCode).toBe(200);
+    expect((await api.post('/student/delete', { sids: [gone.id] })).statusCode).toBe(200);
 
     clock += 3 * DAY; // past the end of 2026-11-23
     admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
-    const status = (await call('GET', '/reg', admin)).json().data;
+    api = injectAs(app, admin);
+    const status = (await api.get('/reg')).json().data;
     expect(status).toMatchObject({ registered: true, expired: true, trial: false, seats: { limit: 10, used: 1 } });
     expect(() => assertSeats(app.ctx, school(app).id, 1)).toThrowError(LICENCE_ERRORS.expired);
-    const add = await call('POST', '/student/add', admin, {
+    const add = await api.post('/student/add', {
       username: 'latecomer',
       name: 'Late',
       password: 'student-pass-1',
     });
     expect(add.statusCode).toBe(403);
     expect(add.json().error).toBe(LICENCE_ERRORS.expired);
-    const enable = await call('POST', '/student/enable', admin, { sids: [gone.id] });
+    const enable = await api.post('/student/enable', { sids: [gone.id] });
     expect(enable.statusCode).toBe(403);
     expect(enable.json().error).toBe(LICENCE_ERRORS.expired);
 
     // The student keeps studying: signs in, opens the course's chapter.
     const cookie = (await login(app, learner)).cookie;
-    const ware = await call('GET', `/learn/ware/${c.coid}/${c.video}`, cookie);
+    const ware = await guest.get(`/learn/ware/${c.coid}/${c.video}`, cookie);
     expect(ware.statusCode, ware.body).toBe(200);
-    expect((await call('GET', '/student/list', admin)).json().data.list.length).toBe(2);
+    expect((await api.get('/student/list')).json().data.list.length).toBe(2);
   });
 });
 

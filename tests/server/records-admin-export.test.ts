@@ -5,6 +5,7 @@ import type * as z from 'zod';
 import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
 import type { zReviewList } from '../../shared/schemas/records';
 import { buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
+import { injectAs, type Caller } from '../helpers/kit';
 import { attachResource, enrol, seedResource } from '../helpers/learning-factory';
 import { adminCookie, call, okBeat, okCall, signedInStudent } from './records-helpers';
 
@@ -60,11 +61,13 @@ describe('back office: the staged review queue and the records export (issue 5 B
   let app: TestApp;
   let clock: number;
   let admin: string;
+  let api: Caller;
 
   beforeEach(async () => {
     clock = Date.now();
     app = await makeApp({}, { now: () => clock });
     admin = await adminCookie(app);
+    api = injectAs(app, admin);
   });
   afterEach(() => app.close());
 
@@ -102,7 +105,7 @@ describe('back office: the staged review queue and the records export (issue 5 B
     const lesson2a = await add(stage2, '2.1 函数', CHAPTER_TYPE.video);
     const stage3 = await add('0', '第三阶段：总结视频', CHAPTER_TYPE.video);
     for (const cid of [lesson1a, lesson1b, lesson2a, stage3]) video(cid);
-    await app.inject({ method: 'POST', url: '/course/pub', payload: { coid, pub: '1' }, headers: { cookie: admin } });
+    await api.post('/course/pub', { coid, pub: '1' });
     return { coid, stage1, lesson1a, lesson1b, stage2, lesson2a, stage3 };
   }
 
@@ -361,11 +364,7 @@ describe('back office: the staged review queue and the records export (issue 5 B
       enrol(app, s.id, c.coid);
       await watchAll(s.cookie, c.coid, c.lesson1a);
     }
-    const res = await app.inject({
-      method: 'GET',
-      url: `/learn/export?view=course&format=csv&coid=${c.coid}`,
-      headers: { cookie: admin },
-    });
+    const res = await api.get(`/learn/export?view=course&format=csv&coid=${c.coid}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-store');
@@ -417,31 +416,17 @@ describe('back office: the staged review queue and the records export (issue 5 B
 
     // The name filter of the screen applies; max caps the rows, and the file and a header say so.
     const filtered = parseCsv(
-      (
-        await app.inject({
-          method: 'GET',
-          url: `/learn/export?view=course&coid=${c.coid}&key=${encodeURIComponent('普通')}`,
-          headers: { cookie: admin },
-        })
-      ).body.slice(1),
+      (await api.get(`/learn/export?view=course&coid=${c.coid}&key=${encodeURIComponent('普通')}`)).body.slice(1),
     );
     expect(filtered.slice(1).map((row) => row[0])).toEqual(['普通 学员']);
-    const capped = await app.inject({
-      method: 'GET',
-      url: `/learn/export?view=course&coid=${c.coid}&max=3`,
-      headers: { cookie: admin },
-    });
+    const capped = await api.get(`/learn/export?view=course&coid=${c.coid}&max=3`);
     expect(capped.headers['x-export-capped']).toBe('3');
     const cappedRows = parseCsv(capped.body.slice(1));
     expect(cappedRows).toHaveLength(1 + 3 + 1);
     expect(cappedRows.at(-1)![0]).toBe('记录超过 3 行，本文件只含前 3 行；请缩小范围后再导出。');
 
     // English headings with the locale cookie.
-    const english = await app.inject({
-      method: 'GET',
-      url: `/learn/export?view=course&coid=${c.coid}`,
-      headers: { cookie: `${admin}; lx_locale=en-gb` },
-    });
+    const english = await api.get(`/learn/export?view=course&coid=${c.coid}`, `${admin}; lx_locale=en-gb`);
     expect(parseCsv(english.body.slice(1))[0]!.slice(0, 3)).toEqual(['Name', 'Login', 'Progress (%)']);
     expect(decodeURIComponent(String(english.headers['content-disposition']).split("''")[1]!)).toMatch(
       /^Course learning records-/,
@@ -472,7 +457,7 @@ describe('back office: the staged review queue and the records export (issue 5 B
     await watchAll(t.cookie, c.coid, c.lesson1a);
     await watchAll(s.cookie, c.coid, c.lesson1b);
     const csv = async (query: string) => {
-      const res = await app.inject({ method: 'GET', url: `/learn/export?${query}`, headers: { cookie: admin } });
+      const res = await api.get(`/learn/export?${query}`);
       expect(res.statusCode, res.body).toBe(200);
       return {
         rows: parseCsv(res.rawPayload.subarray(3).toString('utf8')),
@@ -520,11 +505,7 @@ describe('back office: the staged review queue and the records export (issue 5 B
     const s = await signedInStudent(app, { name: '=张三' });
     enrol(app, s.id, c.coid);
     await watchAll(s.cookie, c.coid, c.lesson1a);
-    const res = await app.inject({
-      method: 'GET',
-      url: `/learn/export?view=course&format=xlsx&coid=${c.coid}`,
-      headers: { cookie: admin },
-    });
+    const res = await api.get(`/learn/export?view=course&format=xlsx&coid=${c.coid}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(decodeURIComponent(String(res.headers['content-disposition']).split("''")[1]!)).toMatch(

@@ -168,13 +168,8 @@ export function extraSession(app: TestApp, studentId: string, schoolId = school(
 
 /** Sends a heartbeat; returns the raw answer. */
 export async function beat(app: TestApp, cookie: string, payload: Record<string, unknown>) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/web/heartbeat',
-    payload: { play_type: 'play', pause: false, ...payload },
-    headers: cookie ? { cookie } : {},
-  });
-  return { status: res.statusCode, body: res.json() as { status: string; error: string | null; data: unknown } };
+  const res = await injectAs(app, cookie).post('/web/heartbeat', { play_type: 'play', pause: false, ...payload });
+  return { status: res.statusCode, body: envelope<unknown>(res) };
 }
 
 /** Sends a heartbeat that must be taken, and returns the server's record. */

@@ -13,8 +13,8 @@ import {
   buildStudentField,
   buildWatchRecord,
 } from '../helpers/factories';
+import { injectAs, type Envelope } from '../helpers/kit';
 
-type Reply<T> = { status: string; error: string | null; data: T };
 type Student = {
   sid: string;
   username: string;
@@ -28,12 +28,13 @@ type Student = {
   fields: Record<string, string>;
 };
 
+/** A call through the test kit; a reply that is not JSON (a download) reads as the envelope's data. */
 async function call<T = unknown>(app: TestApp, method: 'GET' | 'POST', url: string, cookie: string, payload?: object) {
-  const res = await app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
+  const res = await injectAs(app, cookie).inject({ method, url, payload });
   const json = String(res.headers['content-type'] ?? '').startsWith('application/json');
   return {
     status: res.statusCode,
-    body: (json ? res.json() : { status: 'file', error: null, data: res.body }) as Reply<T>,
+    body: (json ? res.json() : { status: 'file', error: null, data: res.body }) as Envelope<T>,
   };
 }
 async function okCall<T>(

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, openDatabase } from '../../server/db/client';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, type TestApp } from '../helpers/app';
+import { injectAs } from '../helpers/kit';
 
 /** lan/upgrade/status: a backup before pending migrations; a failed migration changes nothing and stops the start. */
 
@@ -64,9 +65,7 @@ async function start(dataDir: string, file: string, options: { migrationsFolder?
   return app;
 }
 
-async function status(app: TestApp, cookie?: string) {
-  return app.inject({ method: 'GET', url: '/lan/upgrade/status', headers: cookie ? { cookie } : {} });
-}
+const status = (app: TestApp, cookie?: string) => injectAs(app, cookie).get('/lan/upgrade/status');
 
 describe('upgrade at start', () => {
   it('backs the database up before applying pending migrations, and the status shows it', async () => {
