@@ -17,6 +17,7 @@ import {
   removeTempMedia,
   seedResource,
 } from '../helpers/learning-factory';
+import { DOUBLE_TAP_GUARD_MS } from '../../shared/constants';
 import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
 import { asAdmin } from './catalogue-helpers';
 import { pageErrors, screenshot, startHarness, type Harness } from './harness';
@@ -262,6 +263,7 @@ describe('video chapters', () => {
     const context = await h.mobile();
     const page = await context.newPage();
     const errors = pageErrors(page);
+    await page.clock.install();
     await page.goto(learn(paid.code, paid.video, 'v'));
     await page.getByTestId('video-viewer').waitFor();
     await expect(page.locator('.learn-aside').count()).resolves.toBe(0);
@@ -274,10 +276,11 @@ describe('video chapters', () => {
     await page.getByTestId('learn-open-chapters').tap();
     const drawer = page.getByTestId('learn-drawer');
     await drawer.waitFor();
-    await expect(drawer.getByTestId('learn-chapter').count()).resolves.toBe(10);
+    await expect.poll(() => drawer.getByTestId('learn-chapter').count()).toBe(10);
     await screenshot(page, 'learn-video-mobile-drawer');
-    // The shell blocks a second tap within 300 ms (spec 2 double-tap guard): tap as a person would, a moment later.
-    await page.waitForTimeout(350);
+    // The shell blocks a second tap within 300 ms (spec 2 double-tap guard): tap as a person would, a moment later
+    // on the page's clock (Playwright's, moved on instead of waited for).
+    await page.clock.fastForward(DOUBLE_TAP_GUARD_MS + 50);
     await drawer.locator('.learn-drawer-panel header button').tap();
     await drawer.waitFor({ state: 'detached' });
 
@@ -433,7 +436,8 @@ describe('documents, slides, images and text', () => {
     const box = (await page.locator('.learn-image-stage').boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.wheel(0, -100);
-    await expect(page.getByTestId('image-zoom').textContent()).resolves.toBe('缩放 156%');
+    // The wheel event may be handled after mouse.wheel returns.
+    await expect.poll(() => page.getByTestId('image-zoom').textContent()).toBe('缩放 156%');
     await screenshot(page, 'learn-image-zoomed');
     await page.getByTestId('image-zoom').click();
     await expect.poll(width).toBeCloseTo(fitted, 0);
