@@ -24,6 +24,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // expect.poll waits for the page or the server; its 1 s default is too short on a busy machine.
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
         },
       },
