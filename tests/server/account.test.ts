@@ -27,7 +27,7 @@ describe('the student account: settings, information, password, avatar, registra
   });
 
   const post = (url: string, payload: Json, cookie?: string, ip = '127.0.0.1') =>
-    app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {}, remoteAddress: ip });
+    injectAs(app, cookie).inject({ method: 'POST', url, payload, remoteAddress: ip });
   const settingsOf = (schoolId: string) =>
     JSON.parse(
       (app.ctx.sqlite.prepare('select settings from schools where id = ?').get(schoolId) as { settings: string })
@@ -61,12 +61,7 @@ describe('the student account: settings, information, password, avatar, registra
   };
   const upload = (cookie: string | undefined, filename: string, data: Buffer, field = 'file-select') => {
     const { body, headers } = multipartBody([{ name: field, filename, type: 'image/png', data }]);
-    return app.inject({
-      method: 'POST',
-      url: '/stu/avatar',
-      payload: body,
-      headers: { ...headers, ...(cookie ? { cookie } : {}) },
-    });
+    return injectAs(app, cookie).inject({ method: 'POST', url: '/stu/avatar', payload: body, headers });
   };
 
   it('every stu/* call: guest 401, administrator 403, student ok', async () => {
@@ -79,8 +74,7 @@ describe('the student account: settings, information, password, avatar, registra
       ['POST', '/stu/password', { oldpwd: 'a', newpwd: 'b' }],
     ];
     for (const [method, url, payload] of calls) {
-      const as = (cookie?: string) =>
-        app.inject({ method: method as 'GET', url, payload, headers: cookie ? { cookie } : {} });
+      const as = (cookie?: string) => injectAs(app, cookie).inject({ method: method as 'GET', url, payload });
       expect((await as()).statusCode, `${url} guest`).toBe(401);
       expect((await as(admin)).statusCode, `${url} admin`).toBe(403);
     }

@@ -56,7 +56,7 @@ describe('sub-admins and permissions (spec 6, spec 7 Admins)', () => {
       ['POST', '/admins/delete', { ids: [target.id] }],
     ];
     const send = (method: 'GET' | 'POST', url: string, payload: object, cookie: string) =>
-      app.inject({ method, url, ...(method === 'POST' ? { payload } : {}), headers: cookie ? { cookie } : {} });
+      injectAs(app, cookie).inject({ method, url, ...(method === 'POST' ? { payload } : {}) });
     const student = (await login(app, await buildStudent(app))).cookie;
     const noAdmin = await signIn((await buildSubAdmin(app, ['course', 'exam', 'student'])).username);
     for (const [method, url, body] of calls) {

@@ -1,36 +1,34 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
+import { injectAs, type Caller } from '../helpers/kit';
 import { createSchool } from '../../server/modules/schools/schools.service';
 
 /** Articles (spec 3 'Article', 4 'Article: drafted, published, moved, pinned to top', 7 'Get article list'). */
 describe('articles', () => {
   let app: TestApp;
   let admin: string;
+  let api: Caller;
+  let guest: Caller;
   let clock: number;
   beforeEach(async () => {
     clock = Date.UTC(2026, 3, 1, 8, 0, 0);
     app = await makeApp({}, { now: () => (clock += 1000) });
     admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
+    // The main admin, and a guest who may name another user for one request.
+    api = injectAs(app, admin);
+    guest = injectAs(app, null);
   });
   afterEach(() => app.close());
 
-  const call = (
-    method: 'GET' | 'POST',
-    url: string,
-    payload?: unknown,
-    cookie?: string,
-    headers: Record<string, string> = {},
-  ) => app.inject({ method, url, payload: payload as object, headers: { ...(cookie ? { cookie } : {}), ...headers } });
   const create = async (title: string, extra: Record<string, unknown> = {}, cookie = admin) => {
-    const res = await call('POST', '/article/new', { title, ...extra }, cookie);
+    const res = await guest.post('/article/new', { title, ...extra }, cookie);
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data.aid as string;
   };
-  const publish = (aid: string, status = 1, cookie = admin) =>
-    call('POST', '/article/publish', { aid, status }, cookie);
+  const publish = (aid: string, status = 1, cookie = admin) => guest.post('/article/publish', { aid, status }, cookie);
   const titles = (data: { list: { title: string }[] }) => data.list.map((item) => item.title);
   const studentList = async (query = '') =>
-    (await call('GET', `/article/list?uid=${school(app).hashUID}${query}`)).json().data;
+    (await guest.get(`/article/list?uid=${school(app).hashUID}${query}`)).json().data;
 
   it('a new article is a draft that students never see; publishing shows it with a summary', async () => {
     const aid = await create('News', {
@@ -38,11 +36,11 @@ describe('articles', () => {
       img: '/files/n.png',
     });
     expect((await studentList()).list).toEqual([]);
-    expect((await call('GET', `/article/info/${aid}`)).statusCode).toBe(404);
+    expect((await guest.get(`/article/info/${aid}`)).statusCode).toBe(404);
     const student = await login(app, await buildStudent(app));
-    expect((await call('GET', `/article/info/${aid}`, undefined, student.cookie)).statusCode).toBe(404);
-    expect((await call('GET', `/article/list?status=0`, undefined, student.cookie)).json().data.list).toEqual([]);
-    expect((await call('GET', `/article/info/${aid}`, undefined, admin)).json().data).toMatchObject({
+    expect((await guest.get(`/article/info/${aid}`, student.cookie)).statusCode).toBe(404);
+    expect((await guest.get(`/article/list?status=0`, student.cookie)).json().data.list).toEqual([]);
+    expect((await api.get(`/article/info/${aid}`)).json().data).toMatchObject({
       status: 0,
       title: 'News',
     });
@@ -59,7 +57,7 @@ describe('articles', () => {
       pinned: false,
       summary: 'Title Hello world & friends',
     });
-    const info = (await call('GET', `/article/info/${aid}`)).json().data;
+    const info = (await guest.get(`/article/info/${aid}`)).json().data;
     expect(info.content).toBe('<h3>Title</h3><p>Hello\u00a0<b>world</b> &amp; friends</p>');
     await publish(aid, 0);
     expect((await studentList()).total).toBe(0);
@@ -67,28 +65,21 @@ describe('articles', () => {
 
   it('article/save sanitises content (script and javascript: href removed) and keeps fields left out', async () => {
     const aid = await create('Draft', { content: '<p>first</p>' });
-    const res = await call(
-      'POST',
-      '/article/save',
-      {
-        aid,
-        content:
-          '<p>x<script>alert(1)</script><a href="javascript:alert(1)" onclick="y()">link</a><a href="https://ok.example">ok</a></p>',
-      },
-      admin,
-    );
+    const res = await api.post('/article/save', {
+      aid,
+      content:
+        '<p>x<script>alert(1)</script><a href="javascript:alert(1)" onclick="y()">link</a><a href="https://ok.example">ok</a></p>',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({
       title: 'Draft',
       content: '<p>x<a href="">link</a><a href="https://ok.example">ok</a></p>',
     });
-    expect((await call('POST', '/article/save', { aid, title: '' }, admin)).json().error).toMatch(/body\.title/);
-    expect((await call('POST', '/article/save', { aid, img: 'javascript:x' }, admin)).json().error).toMatch(
-      /body\.img/,
-    );
-    expect((await call('POST', '/article/save', { aid: 'abc' }, admin)).json().error).toMatch(/body\.aid/);
-    expect((await call('POST', '/article/new', { content: 'x' }, admin)).json().error).toMatch(/body\.title/);
-    expect((await call('POST', '/article/save', { aid: '123', title: 'x' }, admin)).statusCode).toBe(404);
+    expect((await api.post('/article/save', { aid, title: '' })).json().error).toMatch(/body\.title/);
+    expect((await api.post('/article/save', { aid, img: 'javascript:x' })).json().error).toMatch(/body\.img/);
+    expect((await api.post('/article/save', { aid: 'abc' })).json().error).toMatch(/body\.aid/);
+    expect((await api.post('/article/new', { content: 'x' })).json().error).toMatch(/body\.title/);
+    expect((await api.post('/article/save', { aid: '123', title: 'x' })).statusCode).toBe(404);
   });
 
   it('order: pinned first, then position (new ones first, move keeps positions dense), then newest; paging with total', async () => {
@@ -98,10 +89,10 @@ describe('articles', () => {
     const d = await create('D');
     for (const aid of [a, b, c, d]) await publish(aid);
     expect(titles(await studentList('&num=10'))).toEqual(['D', 'C', 'B', 'A']);
-    await call('POST', '/article/move', { aid: a, position: 0 }, admin);
-    await call('POST', '/article/move', { aid: d, position: 99 }, admin);
+    await api.post('/article/move', { aid: a, position: 0 });
+    await api.post('/article/move', { aid: d, position: 99 });
     expect(titles(await studentList('&num=10'))).toEqual(['A', 'C', 'B', 'D']);
-    const positions = (await call('GET', '/article/admin/list?num=10', undefined, admin))
+    const positions = (await api.get('/article/admin/list?num=10'))
       .json()
       .data.list.map((x: { title: string; position: number }) => [x.title, x.position]);
     expect(positions).toEqual([
@@ -110,16 +101,14 @@ describe('articles', () => {
       ['B', 2],
       ['D', 3],
     ]);
-    expect((await call('POST', '/article/pin', { aid: b, pinned: 1 }, admin)).json().data.pinned).toBe(true);
+    expect((await api.post('/article/pin', { aid: b, pinned: 1 })).json().data.pinned).toBe(true);
     const page1 = await studentList('&page=1&num=2');
     expect(titles(page1)).toEqual(['B', 'A']);
     expect(page1.total).toBe(4);
     expect(page1.list[0].pinned).toBe(true);
     expect(titles(await studentList('&page=2&num=2'))).toEqual(['C', 'D']);
-    expect((await call('GET', '/article/list?num=51')).json().error).toMatch(/querystring\.num/);
-    expect((await call('POST', '/article/move', { aid: a, position: -1 }, admin)).json().error).toMatch(
-      /body\.position/,
-    );
+    expect((await guest.get('/article/list?num=51')).json().error).toMatch(/querystring\.num/);
+    expect((await api.post('/article/move', { aid: a, position: -1 })).json().error).toMatch(/body\.position/);
   });
 
   it('article/delete is all-or-nothing; the admin list filters by status', async () => {
@@ -133,23 +122,19 @@ describe('articles', () => {
     });
     const otherAdmin = (await login(app, { username: 'other-admin', password: 'other-pass-1', role: 'admin' })).cookie;
     const theirs = await create('Theirs', {}, otherAdmin);
-    expect((await call('POST', '/article/delete', { aids: [a, theirs] }, admin)).statusCode).toBe(404);
-    expect(
-      (await call('GET', '/article/admin/list?status=1', undefined, admin))
-        .json()
-        .data.list.map((x: { aid: string }) => x.aid),
-    ).toEqual([a]);
-    expect(
-      (await call('GET', '/article/admin/list?status=0', undefined, admin))
-        .json()
-        .data.list.map((x: { aid: string }) => x.aid),
-    ).toEqual([b]);
-    expect((await call('POST', '/article/delete', { aids: [a] }, admin)).json().data).toEqual({ deleted: 1 });
-    expect((await call('GET', '/article/admin/list', undefined, admin)).json().data).toMatchObject({
+    expect((await api.post('/article/delete', { aids: [a, theirs] })).statusCode).toBe(404);
+    expect((await api.get('/article/admin/list?status=1')).json().data.list.map((x: { aid: string }) => x.aid)).toEqual(
+      [a],
+    );
+    expect((await api.get('/article/admin/list?status=0')).json().data.list.map((x: { aid: string }) => x.aid)).toEqual(
+      [b],
+    );
+    expect((await api.post('/article/delete', { aids: [a] })).json().data).toEqual({ deleted: 1 });
+    expect((await api.get('/article/admin/list')).json().data).toMatchObject({
       total: 1,
       list: [{ aid: b, position: 0 }],
     });
-    expect((await call('GET', `/article/info/${a}`, undefined, admin)).statusCode).toBe(404);
+    expect((await api.get(`/article/info/${a}`)).statusCode).toBe(404);
     expect(other.id).not.toBe(school(app).id);
   });
 
@@ -168,43 +153,41 @@ describe('articles', () => {
       ['GET', '/article/admin/list'],
     ];
     for (const [method, url, body] of attempts) {
-      expect((await call(method, url, body)).statusCode, url).toBe(401);
-      expect((await call(method, url, body, student.cookie)).statusCode, url).toBe(403);
-      expect((await call(method, url, body, teacher.cookie)).statusCode, url).toBe(403);
+      expect((await guest.inject({ method, url, payload: body })).statusCode, url).toBe(401);
+      expect((await guest.inject({ method, url, payload: body }, student.cookie)).statusCode, url).toBe(403);
+      expect((await guest.inject({ method, url, payload: body }, teacher.cookie)).statusCode, url).toBe(403);
     }
-    expect((await call('POST', '/article/save', { aid, title: 'Edited' }, editor.cookie)).statusCode).toBe(200);
-    expect((await call('GET', `/article/info/${aid}`, undefined, editor.cookie)).json().data.title).toBe('Edited');
-    expect((await call('GET', `/article/info/${aid}`, undefined, teacher.cookie)).statusCode).toBe(404);
+    expect((await guest.post('/article/save', { aid, title: 'Edited' }, editor.cookie)).statusCode).toBe(200);
+    expect((await guest.get(`/article/info/${aid}`, editor.cookie)).json().data.title).toBe('Edited');
+    expect((await guest.get(`/article/info/${aid}`, teacher.cookie)).statusCode).toBe(404);
 
     await createSchool(app.ctx, { name: 'Other', adminUsername: 'other-admin', adminPassword: 'other-pass-1' });
     const otherAdmin = (await login(app, { username: 'other-admin', password: 'other-pass-1', role: 'admin' })).cookie;
     for (const [method, url, body] of attempts.slice(1, 6))
-      expect((await call(method, url, body, otherAdmin)).statusCode, url).toBe(404);
-    expect((await call('GET', `/article/info/${aid}`, undefined, otherAdmin)).statusCode).toBe(404);
-    expect((await call('GET', '/article/admin/list', undefined, otherAdmin)).json().data).toEqual({
+      expect((await guest.inject({ method, url, payload: body }, otherAdmin)).statusCode, url).toBe(404);
+    expect((await guest.get(`/article/info/${aid}`, otherAdmin)).statusCode).toBe(404);
+    expect((await guest.get('/article/admin/list', otherAdmin)).json().data).toEqual({
       list: [],
       total: 0,
     });
-    expect((await call('GET', '/article/list?status=0', undefined, otherAdmin)).json().data).toEqual({
+    expect((await guest.get('/article/list?status=0', otherAdmin)).json().data).toEqual({
       list: [],
       total: 0,
     });
-    expect(
-      (await call('GET', `/article/list?status=0&uid=${school(app).hashUID}`, undefined, otherAdmin)).json().data.total,
-    ).toBe(0);
-    expect(
-      (await call('GET', `/article/list?status=0&uid=${school(app).hashUID}`, undefined, admin)).json().data.total,
-    ).toBe(1);
+    expect((await guest.get(`/article/list?status=0&uid=${school(app).hashUID}`, otherAdmin)).json().data.total).toBe(
+      0,
+    );
+    expect((await api.get(`/article/list?status=0&uid=${school(app).hashUID}`)).json().data.total).toBe(1);
   });
 
   it('the student list is cached: 304 on If-None-Match, a new ETag after a change', async () => {
     await publish(await create('One'));
     const url = `/article/list?uid=${school(app).id}&page=1&num=5&status=1`;
-    const first = await call('GET', url);
+    const first = await guest.get(url);
     const etag = first.headers.etag as string;
-    expect((await call('GET', url, undefined, undefined, { 'if-none-match': etag })).statusCode).toBe(304);
+    expect((await guest.get(url, null, { 'if-none-match': etag })).statusCode).toBe(304);
     await publish(await create('Two'));
-    const next = await call('GET', url, undefined, undefined, { 'if-none-match': etag });
+    const next = await guest.get(url, null, { 'if-none-match': etag });
     expect(next.statusCode).toBe(200);
     expect(next.headers.etag).not.toBe(etag);
     expect(titles(next.json().data)).toEqual(['Two', 'One']);

@@ -339,20 +339,15 @@ describe('columns', () => {
       ['POST', '/column/cate/add', { title: 'x' }],
     ];
     for (const [method, url, body] of attempts) {
-      expect((await guest.inject({ method: method, url: url, payload: body })).statusCode, url).toBe(401);
-      expect((await guest.inject({ method: method, url: url, payload: body }, student.cookie)).statusCode, url).toBe(
-        403,
-      );
-      expect(
-        (await guest.inject({ method: method, url: url, payload: body }, userpageOnly.cookie)).statusCode,
-        url,
-      ).toBe(403);
+      expect((await guest.inject({ method, url, payload: body })).statusCode, url).toBe(401);
+      expect((await guest.inject({ method, url, payload: body }, student.cookie)).statusCode, url).toBe(403);
+      expect((await guest.inject({ method, url, payload: body }, userpageOnly.cookie)).statusCode, url).toBe(403);
     }
     expect(
       (await guest.post('/column/save', { column_id: id, title: 'By teacher' }, courseAdmin.cookie)).statusCode,
     ).toBe(200);
     for (const [method, url, body] of attempts.slice(1, 6))
-      expect((await guest.inject({ method: method, url: url, payload: body }, otherAdmin)).statusCode, url).toBe(404);
+      expect((await guest.inject({ method, url, payload: body }, otherAdmin)).statusCode, url).toBe(404);
     expect((await guest.get(`/column/admin/info/${id}`, otherAdmin)).statusCode).toBe(404);
     expect((await guest.get(`/column/info/${id}`, otherAdmin)).statusCode).toBe(404);
     const theirList = (await guest.get('/column/admin/list', otherAdmin)).json().data;

@@ -393,7 +393,7 @@ describe('courses: back office and catalogue (spec 3 Course, 4, 7 Courses)', () 
       ['POST', '/course/topClass', { coid, top: 1 }],
     ];
     const send = (method: 'GET' | 'POST', url: string, payload: object, cookie: string) =>
-      app.inject({ method, url, ...(method === 'POST' ? { payload } : {}), headers: cookie ? { cookie } : {} });
+      injectAs(app, cookie).inject({ method, url, ...(method === 'POST' ? { payload } : {}) });
     const student = (await login(app, await buildStudent(app))).cookie;
     const noCourse = (await login(app, { ...(await buildSubAdmin(app, ['resource'])), role: 'admin' })).cookie;
     const other = await otherSchool();

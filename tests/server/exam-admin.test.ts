@@ -5,10 +5,11 @@ import { questions } from '../../server/db/schema';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { eq } from 'drizzle-orm';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
+import { envelope, injectAs, type Envelope } from '../helpers/kit';
 import { seedQuestion } from '../helpers/exam-factory';
 import { seedPendingExerciseAnswer, seedSitting } from '../helpers/sitting-factory';
 
-type Reply<T = any> = { status: number; body: { status: string; error: string | null; data: T } };
+type Reply<T = any> = { status: number; body: Envelope<T> };
 
 describe('exams in the back office: exams, results and marking', () => {
   let app: TestApp;
@@ -54,8 +55,8 @@ describe('exams in the back office: exams, results and marking', () => {
     payload?: object,
     cookie = admin,
   ): Promise<Reply<T>> => {
-    const res = await app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
-    return { status: res.statusCode, body: res.json() };
+    const res = await injectAs(app, cookie).inject({ method, url, payload });
+    return { status: res.statusCode, body: envelope<T>(res) };
   };
   const ok = async <T = any>(method: 'GET' | 'POST', url: string, payload?: object, cookie = admin): Promise<T> => {
     const reply = await call<T>(method, url, payload, cookie);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
+import { injectAs } from '../helpers/kit';
 import { createSchool } from '../../server/modules/schools/schools.service';
 
 describe('s/group/list', () => {
@@ -13,8 +14,7 @@ describe('s/group/list', () => {
     const student = await buildStudent(app, { groups: ['研发部', '市场部'] });
     const other = await createSchool(app.ctx, { name: 'Other', adminUsername: 'other', adminPassword: 'other-pass-1' });
     await buildStudent(app, { schoolId: other.id, groups: ['别校组'] });
-    const list = (cookie?: string) =>
-      app.inject({ method: 'GET', url: '/s/group/list', headers: cookie ? { cookie } : {} });
+    const list = (cookie?: string) => injectAs(app, cookie).get('/s/group/list');
 
     const main = await login(app, { ...ADMIN, role: 'admin' });
     const groups = (await list(main.cookie)).json().data.groups;
@@ -56,12 +56,7 @@ describe('s/group and a/group writes (spec 7 add, list, rename, move, delete)', 
   afterAll(() => app.close());
 
   const call = (url: string, payload?: unknown, cookie?: string) =>
-    app.inject({
-      method: payload === undefined ? 'GET' : 'POST',
-      url,
-      payload: payload as never,
-      headers: cookie ? { cookie } : {},
-    });
+    injectAs(app, cookie).inject({ method: payload === undefined ? 'GET' : 'POST', url, payload: payload as never });
   type G = { gid: string; name: string; parent_id: string; position: number; members: number };
   const tree = async (prefix: string, cookie = main): Promise<G[]> =>
     (await call(`/${prefix}/list`, undefined, cookie)).json().data.groups;

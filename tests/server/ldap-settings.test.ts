@@ -8,6 +8,7 @@ import { LDAP_ERRORS } from '../../shared/schemas/ldap';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { insertGroup } from '../../server/modules/auth/accounts.repository';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
+import { injectAs, type Caller } from '../helpers/kit';
 import {
   destroySlapd,
   freePort,
@@ -22,9 +23,8 @@ import {
 let app: TestApp;
 let slapd: Slapd;
 let admin: string;
-
-const call = (method: 'GET' | 'POST', url: string, payload?: object, cookie?: string) =>
-  app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
+let api: Caller;
+let guest: Caller;
 
 const base = () => ({
   enabled: true,
@@ -41,6 +41,9 @@ beforeAll(async () => {
   slapd = await startSlapd({ people: numberedPeople(700) });
   app = await makeApp();
   admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
+  // The main admin, and a guest who may name another user for one request.
+  api = injectAs(app, admin);
+  guest = injectAs(app, null);
 }, 60_000);
 
 afterAll(async () => {
@@ -50,7 +53,7 @@ afterAll(async () => {
 
 describe('ldap/settings', () => {
   it('defaults: off, verification on, no schedule, cap 20, the inetOrgPerson filter and uid', async () => {
-    const res = await call('GET', '/ldap/settings', undefined, admin);
+    const res = await api.get('/ldap/settings');
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({
       enabled: false,
@@ -64,7 +67,7 @@ describe('ldap/settings', () => {
   });
 
   it('saves the settings; the password is kept encrypted, never returned, and kept when left out', async () => {
-    const saved = await call('POST', '/ldap/settings', base(), admin);
+    const saved = await api.post('/ldap/settings', base());
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data).toMatchObject({ enabled: true, url: slapd.ldapUrl, bindPasswordSet: true });
     expect(saved.body).not.toContain(READER_PW);
@@ -77,15 +80,14 @@ describe('ldap/settings', () => {
     expect(row.bind_password.length).toBeGreaterThan(30);
     const { bindPassword: _omit, ...withoutPassword } = base();
     expect(
-      (await call('POST', '/ldap/settings', { ...withoutPassword, bindDN: READER_DN }, admin)).json().data
-        .bindPasswordSet,
+      (await api.post('/ldap/settings', { ...withoutPassword, bindDN: READER_DN })).json().data.bindPasswordSet,
     ).toBe(true);
-    const test = await call('POST', '/ldap/test', {}, admin);
+    const test = await api.post('/ldap/test', {});
     expect(test.json().data).toEqual({ ok: true, message: 'ok', sample: 500 });
   });
 
   it('the saved password goes only to the server, bind DN and TLS settings it was entered for: changing them asks for it again', async () => {
-    expect((await call('POST', '/ldap/settings', base(), admin)).statusCode).toBe(200);
+    expect((await api.post('/ldap/settings', base())).statusCode).toBe(200);
     const { bindPassword: _omit, ...withoutPassword } = base();
     // A listener standing in for a host an administrator points the URL at: it must receive no bind.
     let received = 0;
@@ -99,27 +101,27 @@ describe('ldap/settings', () => {
         { verifyCert: false },
         { startTLS: false },
       ]) {
-        const saved = await call('POST', '/ldap/settings', { ...withoutPassword, ...patch }, admin);
+        const saved = await api.post('/ldap/settings', { ...withoutPassword, ...patch });
         expect([saved.statusCode, saved.json().error], JSON.stringify(patch)).toEqual([400, LDAP_ERRORS.passwordAgain]);
         expect(
-          (await call('POST', '/ldap/test', { ...withoutPassword, ...patch }, admin)).json().data,
+          (await api.post('/ldap/test', { ...withoutPassword, ...patch })).json().data,
           JSON.stringify(patch),
         ).toEqual({ ok: false, message: LDAP_ERRORS.passwordAgain, sample: 0 });
       }
       expect(received).toBe(0);
       // The same target keeps it; a new target with the password typed again is fine.
-      expect((await call('POST', '/ldap/test', withoutPassword, admin)).json().data).toMatchObject({ ok: true });
-      expect(
-        (await call('POST', '/ldap/settings', { ...base(), url: slapd.ldapsUrl, startTLS: false }, admin)).statusCode,
-      ).toBe(200);
-      expect((await call('POST', '/ldap/settings', base(), admin)).statusCode).toBe(200);
+      expect((await api.post('/ldap/test', withoutPassword)).json().data).toMatchObject({ ok: true });
+      expect((await api.post('/ldap/settings', { ...base(), url: slapd.ldapsUrl, startTLS: false })).statusCode).toBe(
+        200,
+      );
+      expect((await api.post('/ldap/settings', base())).statusCode).toBe(200);
     } finally {
       trap.close();
     }
   });
 
   it('refuses a bad cron expression, a bad filter, a bad URL, a foreign group and a missing base DN', async () => {
-    const bad = async (patch: object) => call('POST', '/ldap/settings', { ...base(), ...patch }, admin);
+    const bad = async (patch: object) => api.post('/ldap/settings', { ...base(), ...patch });
     const cron = await bad({ schedule: 'every day' });
     expect([cron.statusCode, cron.json().error]).toEqual([400, LDAP_ERRORS.badSchedule]);
     expect((await bad({ schedule: '0 2 * * *' })).statusCode).toBe(200);
@@ -140,12 +142,12 @@ describe('ldap/settings', () => {
     expect((await bad({ groupMapping: [{ ldap: PEOPLE_DN, gid: foreignGroup }] })).json().error).toBe(
       LDAP_ERRORS.badGroup,
     );
-    expect((await call('GET', '/ldap/settings', undefined, admin)).json().data.schedule).toBe('');
+    expect((await api.get('/ldap/settings')).json().data.schedule).toBe('');
   });
 });
 
 describe('ldap/test: TLS and clear failures', () => {
-  const test = async (patch: object) => (await call('POST', '/ldap/test', { ...base(), ...patch }, admin)).json().data;
+  const test = async (patch: object) => (await api.post('/ldap/test', { ...base(), ...patch })).json().data;
 
   it('StartTLS and LDAPS with the CA given pass; without the CA the certificate is rejected', async () => {
     expect(await test({})).toMatchObject({ ok: true, sample: 500 });
@@ -203,7 +205,7 @@ describe('ldap/test: TLS and clear failures', () => {
   it('names a wrong password, a missing base DN and an unreachable server', async () => {
     expect(await test({ bindPassword: 'wrong' })).toMatchObject({ ok: false, message: LDAP_ERRORS.badBind });
     // A bind DN with an empty password would be an unauthenticated bind: refused before the directory is asked.
-    await call('POST', '/ldap/settings', base(), admin);
+    await api.post('/ldap/settings', base());
     app.ctx.sqlite.prepare("UPDATE ldap_settings SET bind_password = ''").run();
     expect(await test({ bindPassword: undefined })).toMatchObject({ ok: false, message: LDAP_ERRORS.badBind });
     expect(await test({ baseDN: 'ou=nobody,dc=lanxue,dc=test' })).toMatchObject({
@@ -220,7 +222,7 @@ describe('ldap/test: TLS and clear failures', () => {
 
 describe('who may call the directory screens', () => {
   it('guest 401, student 403, sub-admin without setting 403, with setting 200; another school sees only its own', async () => {
-    await call('POST', '/ldap/settings', base(), admin);
+    await api.post('/ldap/settings', base());
     const student = await login(app, { ...(await buildStudent(app)), school: school(app).hashUID });
     const teacher = await login(app, { ...(await buildSubAdmin(app, ['course', 'student'])), role: 'admin' });
     const keeper = await login(app, { ...(await buildSubAdmin(app, ['setting'])), role: 'admin' });
@@ -233,20 +235,20 @@ describe('who may call the directory screens', () => {
       ['GET', '/ldap/runs'],
     ];
     for (const [method, url, body] of attempts) {
-      expect((await call(method, url, body)).statusCode, url).toBe(401);
-      expect((await call(method, url, body, student.cookie)).statusCode, url).toBe(403);
-      expect((await call(method, url, body, teacher.cookie)).statusCode, url).toBe(403);
-      expect((await call(method, url, body, keeper.cookie)).statusCode, url).toBe(200);
+      expect((await guest.inject({ method, url, payload: body })).statusCode, url).toBe(401);
+      expect((await guest.inject({ method, url, payload: body }, student.cookie)).statusCode, url).toBe(403);
+      expect((await guest.inject({ method, url, payload: body }, teacher.cookie)).statusCode, url).toBe(403);
+      expect((await guest.inject({ method, url, payload: body }, keeper.cookie)).statusCode, url).toBe(200);
     }
     await createSchool(app.ctx, { name: 'Other', adminUsername: 'other-admin', adminPassword: 'other-pass-1' });
     const other = (await login(app, { username: 'other-admin', password: 'other-pass-1', role: 'admin' })).cookie;
-    expect((await call('GET', '/ldap/settings', undefined, other)).json().data).toMatchObject({
+    expect((await guest.get('/ldap/settings', other)).json().data).toMatchObject({
       enabled: false,
       url: '',
       bindPasswordSet: false,
     });
-    expect((await call('GET', '/ldap/runs', undefined, other)).json().data.list).toEqual([]);
-    expect((await call('GET', '/ldap/sync?dryRun=1', undefined, other)).json().error).toBe(LDAP_ERRORS.notConfigured);
-    expect((await call('GET', '/ldap/runs', undefined, keeper.cookie)).json().data.list.length).toBe(2);
+    expect((await guest.get('/ldap/runs', other)).json().data.list).toEqual([]);
+    expect((await guest.get('/ldap/sync?dryRun=1', other)).json().error).toBe(LDAP_ERRORS.notConfigured);
+    expect((await guest.get('/ldap/runs', keeper.cookie)).json().data.list.length).toBe(2);
   });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zBootstrap } from '../../shared/schemas/bootstrap';
 import { ADMIN, buildStudent, login, makeApp, school, type TestApp } from '../helpers/app';
+import { injectAs } from '../helpers/kit';
 
 /** Reads the bootstrap JSON the shell embeds. */
 function bootstrapOf(html: string) {
@@ -32,8 +33,7 @@ describe('the HTML shell and its bootstrap data (spec 2, 3)', () => {
     fs.rmSync(webDir, { recursive: true, force: true });
   });
 
-  const page = (url: string, cookie?: string) =>
-    app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+  const page = (url: string, cookie?: string) => injectAs(app, cookie).get(url, undefined, { accept: 'text/html' });
 
   it('the school home page embeds real bootstrap values for a guest and is never cached', async () => {
     const { id, hashUID, name } = school(app);

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { ADMIN, buildStudent, login, makeApp, school, type TestApp } from '../helpers/app';
+import { injectAs } from '../helpers/kit';
 
 let app: TestApp;
 
@@ -13,8 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const html = (url: string, cookie?: string) =>
-  app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+const html = (url: string, cookie?: string) => injectAs(app, cookie).get(url, undefined, { accept: 'text/html' });
 
 describe('framing', () => {
   it('every page kind answers frame-ancestors self and X-Frame-Options SAMEORIGIN, signed in or not', async () => {

@@ -1,6 +1,7 @@
 /** Every credential change ends the account's other sessions: administrators as students already did. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, buildSubAdmin, login, makeApp, type TestApp } from '../helpers/app';
+import { envelope, injectAs } from '../helpers/kit';
 
 let app: TestApp;
 let main: string;
@@ -12,9 +13,8 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const signedIn = async (cookie: string) =>
-  (await app.inject({ method: 'GET', url: '/checkLogin', headers: { cookie } })).json().data.login as boolean;
-const update = (payload: object, cookie: string) =>
-  app.inject({ method: 'POST', url: '/admins/update', payload, headers: { cookie } });
+  envelope<{ login: boolean }>(await injectAs(app, cookie).get('/checkLogin')).data.login;
+const update = (payload: object, cookie: string) => injectAs(app, cookie).post('/admins/update', payload);
 const adminLogin = (username: string, password: string) => login(app, { username, password, role: 'admin' });
 
 describe('credential changes end sessions', () => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { zBootstrap } from '../../shared/schemas/bootstrap';
 import { buildStudent, login, makeApp, school, type TestApp } from '../helpers/app';
+import { injectAs } from '../helpers/kit';
 
 /** Reads the bootstrap JSON the shell embeds. */
 function bootstrapOf(html: string) {
@@ -23,7 +24,7 @@ describe('the shell page stays exact while it is kept in memory', () => {
 
   const sql = (text: string, ...args: unknown[]) => app.ctx.sqlite.prepare(text).run(...args);
   const page = async (cookie?: string, url = `/u/${school(app).hashUID}`, headers: Record<string, string> = {}) => {
-    const res = await app.inject({ method: 'GET', url, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+    const res = await injectAs(app, cookie).get(url, undefined, headers);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     return { html: res.body, data: bootstrapOf(res.body) };

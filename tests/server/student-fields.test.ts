@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
+import { injectAs } from '../helpers/kit';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { FIELD_OPTIONS_MAX } from '../../shared/schemas/students';
 
@@ -16,12 +17,7 @@ describe('custom student fields (spec 7 labels get/add/edit/delete, getfield) an
   afterAll(() => app.close());
 
   const call = (url: string, payload?: unknown, cookie?: string) =>
-    app.inject({
-      method: payload === undefined ? 'GET' : 'POST',
-      url,
-      payload: payload as never,
-      headers: cookie ? { cookie } : {},
-    });
+    injectAs(app, cookie).inject({ method: payload === undefined ? 'GET' : 'POST', url, payload: payload as never });
   type F = { sfid: string; name: string; kind: string; options: string[]; required: boolean; position: number };
   const fields = async (cookie = main): Promise<F[]> =>
     (await call('/student/labels', undefined, cookie)).json().data.fields;
