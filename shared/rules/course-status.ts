@@ -8,12 +8,14 @@
  *   'yyyy-MM-dd' / 'yyyy-MM-dd HH:mm:ss' (dashes are replaced by slashes before parsing, spec 5).
  *   A date-only start means 00:00:00.000 of that day; a date-only end means 23:59:59.999 of that day.
  * - Both ends are inclusive: a course is valid from the start instant up to and including limitedDate.
- * - Days from purchase limit only a paid course bought with a known buyDate (a free course has nothing to renew;
- *   bought with buyDate null is treated as unlimited rather than locking a buyer out); a non-positive or
- *   unreadable day count means no limit. An unreadable window date means no bound on that side.
- * - Status order: 2 when a fixed window has ended (for everyone, bought or not); 3 when a paid course is not
- *   bought (even before its window opens, so it can be bought ahead) or a bought days-from-purchase course is
- *   past its limited date; 1 before a fixed window opens; else 0. Only days-from-purchase courses are renewable.
+ * - Days from purchase count from the moment the user obtained the course (buyDate): bought, or for a free
+ *   course obtained or first started (purchase.bought = held). Held with buyDate null is treated as unlimited
+ *   rather than locking a holder out; a non-positive or unreadable day count means no limit. An unreadable
+ *   window date means no bound on that side.
+ * - Status order: 2 when a fixed window has ended (for everyone, bought or not) or a free course's days have
+ *   run out (nothing to buy or renew); 3 when a paid course is not bought (even before its window opens, so it
+ *   can be bought ahead) or a bought days-from-purchase course is past its limited date; 1 before a fixed
+ *   window opens; else 0. Only paid days-from-purchase courses are renewable (renewUntil says how far).
  */
 
 export const DAY_MS = 86_400_000;
@@ -104,7 +106,7 @@ export function validityWindow(course: CourseValidity, purchase: Purchase): Vali
   if (type === VALIDITY.fixedWindow) {
     return { start: dateToMs(course.vaildBeginTime, 'start'), end: dateToMs(time, 'end') };
   }
-  if (type === VALIDITY.daysFromPurchase && !isFree(course) && purchase.bought && purchase.buyDate !== null) {
+  if (type === VALIDITY.daysFromPurchase && purchase.bought && purchase.buyDate !== null) {
     const days = readAmount(time);
     if (Number.isFinite(days) && days > 0) return { start: null, end: purchase.buyDate + days * DAY_MS };
   }
@@ -124,8 +126,22 @@ export function courseStatus(course: CourseValidity, purchase: Purchase, now: nu
   }
   if (!owned) return { status: COURSE_STATUS.needsPurchase, renew: false, limitedDate: null };
   if (end !== null) {
-    if (now > end) return { status: COURSE_STATUS.needsPurchase, renew: false, limitedDate: end };
-    return { status: COURSE_STATUS.available, renew: true, limitedDate: end };
+    const free = isFree(course);
+    if (now > end)
+      return { status: free ? COURSE_STATUS.ended : COURSE_STATUS.needsPurchase, renew: false, limitedDate: end };
+    return { status: COURSE_STATUS.available, renew: !free, limitedDate: end };
   }
   return { status: COURSE_STATUS.available, renew: false, limitedDate: null };
+}
+
+/**
+ * Renewing a limited-period course (spec 3 renew): the new last valid instant is the later of now and the
+ * current end, plus the course's days. null when the course cannot be renewed (not days-from-purchase, or no
+ * readable day count).
+ */
+export function renewUntil(course: CourseValidity, currentEnd: number | null, now: number): number | null {
+  if (validityType(course) !== VALIDITY.daysFromPurchase) return null;
+  const days = readAmount(course.ce_time ?? course.effect_time ?? null);
+  if (!Number.isFinite(days) || days <= 0) return null;
+  return Math.max(now, currentEnd ?? now) + days * DAY_MS;
 }

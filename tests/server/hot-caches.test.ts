@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { studentCourses } from '../../server/modules/courses/student-courses';
+import { studentCourses } from '../../server/modules/access/holdings';
 import { ADMIN, buildStudent, login, makeApp, school, type TestApp } from '../helpers/app';
 import { injectAs, type Caller } from '../helpers/kit';
 

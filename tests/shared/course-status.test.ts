@@ -89,7 +89,13 @@ describe('validity (spec 3: 0 permanent, 1 days from purchase, 2 fixed window)',
       { start: null, end: null },
     ],
     ['0 days means no limit', { actual: 10, ce_type: 1, ce_time: 0 }, bought, { start: null, end: null }],
-    ['days do not limit a free course', { actual: 0, ce_type: 1, ce_time: 30 }, bought, { start: null, end: null }],
+    // A free course's days count from when the student obtained (or first started) it, as its intro page says.
+    [
+      'days limit a free course held since buyDate',
+      { actual: 0, ce_type: 1, ce_time: 30 },
+      bought,
+      { start: null, end: buyDate + 30 * DAY_MS },
+    ],
     [
       'fixed window from date strings',
       { actual: 10, ce_type: 2, vaildBeginTime: '2026-05-01', ce_time: '2026-05-31' },
@@ -153,7 +159,20 @@ describe('course status for a logged-in user (spec 4)', () => {
       { status: 3, renew: false, limitedDate: limit },
     ],
     ['bought, buyDate null: available, nothing to renew', paidDays, { bought: true, buyDate: null }, buyDate, ok(null)],
-    ['free days course: never runs out', { actual: 0, ce_type: 1, ce_time: 1 }, bought, limit + 1, ok(null)],
+    [
+      'free days course past its days: 2 ended, nothing to renew',
+      { actual: 0, ce_type: 1, ce_time: 1 },
+      bought,
+      buyDate + DAY_MS + 1,
+      { status: 2, renew: false, limitedDate: buyDate + DAY_MS },
+    ],
+    [
+      'free days course not yet held: available, not counting',
+      { actual: 0, ce_type: 1, ce_time: 1 },
+      notBought,
+      limit,
+      ok(null),
+    ],
     [
       '"fixed-window course before start": 1 not yet started',
       freeWindow,

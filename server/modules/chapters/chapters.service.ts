@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { COURSE_STATUS, courseStatus } from '../../../shared/rules/course-status';
 import {
   CHAPTER_ERRORS,
   learnLetter,
@@ -11,7 +10,7 @@ import type { zAddChapter, zMoveChapter, zUpdateChapter } from '../../../shared/
 import type { AppContext, Auth } from '../../context';
 import { badInput, notFound } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { purchaseOf, validityOf } from '../courses/course-terms';
+import { chaptersUnlocked, purchaseOf } from '../access/policy';
 import { openCourse } from '../courses/course-visibility';
 import { managedCourse } from '../courses/courses.service';
 import { toFlag } from '../courses/courses.presenter';
@@ -58,11 +57,11 @@ export function chapterTree(rows: readonly ChapterRow[], owned: boolean): Chapte
 
 /** GET course/chapter/{id}: the tree for the viewer (published course; an administrator of it sees drafts, nothing locked). */
 export function chapterList(ctx: AppContext, auth: Auth, ref: string): ChapterList {
-  const { head, admin } = openCourse(ctx, auth, ref);
+  const course = openCourse(ctx, auth, ref);
+  const { head } = course;
   const purchase = purchaseOf(ctx, auth, head.id);
   const free = head.actualFen <= 0;
-  const status = courseStatus(validityOf(head), purchase, ctx.now()).status;
-  const owned = admin || free || (purchase.bought && status !== COURSE_STATUS.needsPurchase);
+  const owned = chaptersUnlocked(ctx, auth, course);
   const rows = repo.listChapters(ctx.db, head.id);
   return {
     coid: head.id,

@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import {
   columnMainButton,
   ownsColumn,
-  purchaseRefusal,
   subscribeFreeColumn,
   type ColumnBuyState,
 } from '../../../shared/rules/course-buttons';
@@ -10,7 +9,8 @@ import { isFree } from '../../../shared/rules/course-status';
 import type { ColumnCard, ColumnInfo, zColumnListQuery } from '../../../shared/schemas/columns';
 import type { AppContext, Auth } from '../../context';
 import { AppError, conflict, forbidden, noLogin, notFound } from '../../lib/errors';
-import { isSchoolAdmin, viewerOf } from '../schools/viewer';
+import { isSchoolAdmin } from '../schools/viewer';
+import { buyRefusal } from '../access/policy';
 import * as books from './column-books.repository';
 import * as repo from './columns.repository';
 import { toColumnCard } from './columns.presenter';
@@ -80,7 +80,7 @@ export function columnInfo(ctx: AppContext, auth: Auth, ref: string): ColumnInfo
  * school owner or any account without a student id (spec 5, 6), 404 for another school's column.
  */
 function actingStudent(ctx: AppContext, auth: Auth, row: repo.ColumnListRow): string {
-  const refusal = purchaseRefusal({ viewer: viewerOf(ctx, auth), ownerId: row.schoolId, authentication_gid: '' });
+  const refusal = buyRefusal(ctx, auth, { schoolId: row.schoolId, authenticationGid: '' });
   if (refusal === 'noLogin') throw noLogin();
   if (refusal) throw forbidden(refusal);
   if (auth.role !== 'student') throw noLogin();

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { prepared } from '../../db/prepared';
 import type { Db } from '../../db/client';
-import { collects, courseRecords, enrolments } from '../../db/schema';
+import { collects, enrolments } from '../../db/schema';
 
 export type Enrolment = typeof enrolments.$inferSelect;
 
@@ -44,41 +44,4 @@ export function removeCollect(db: Db, studentId: string, courseId: string): void
   db.delete(collects)
     .where(and(eq(collects.studentId, studentId), eq(collects.courseId, courseId)))
     .run();
-}
-
-/** Every enrolment of a student. */
-export function studentEnrolments(db: Db, studentId: string): Enrolment[] {
-  return prepared(db, 'studentEnrolments', (d) =>
-    d
-      .select()
-      .from(enrolments)
-      .where(eq(enrolments.studentId, sql.placeholder('studentId')))
-      .prepare(),
-  ).all({ studentId });
-}
-
-/** The ids of every course a student bookmarked. */
-export function studentCollects(db: Db, studentId: string): string[] {
-  return prepared(db, 'studentCollects', (d) =>
-    d
-      .select({ id: collects.courseId })
-      .from(collects)
-      .where(eq(collects.studentId, sql.placeholder('studentId')))
-      .prepare(),
-  )
-    .all({ studentId })
-    .map((row) => row.id);
-}
-
-/** The ids of every course a student has a learning record of. */
-export function studentCourseRecordIds(db: Db, studentId: string): string[] {
-  return prepared(db, 'studentCourseRecordIds', (d) =>
-    d
-      .select({ id: courseRecords.courseId })
-      .from(courseRecords)
-      .where(eq(courseRecords.studentId, sql.placeholder('studentId')))
-      .prepare(),
-  )
-    .all({ studentId })
-    .map((row) => row.id);
 }

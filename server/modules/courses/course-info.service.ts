@@ -1,20 +1,18 @@
 import type { Locale } from '../../../shared/constants';
-import { allowedGroupIds, courseMainButton, COURSE_TYPE, purchaseRefusal } from '../../../shared/rules/course-buttons';
-import { courseStatus, VALIDITY } from '../../../shared/rules/course-status';
+import { courseMainButton, COURSE_TYPE } from '../../../shared/rules/course-buttons';
+import { VALIDITY } from '../../../shared/rules/course-status';
 import { discount } from '../../../shared/rules/discount';
 import type { CourseBody, CourseViewer } from '../../../shared/schemas/courses';
 import type { AppContext, Auth } from '../../context';
 import { notFound } from '../../lib/errors';
 import { hasFreeChapter, studyNum, type CourseHead } from './catalogue.repository';
 import { cachedReply, fnv1a, viewerReply, type ViewerReply } from '../../lib/catalogue-http';
-import { studentCourses } from './student-courses';
 import { findCourse } from './courses.repository';
 import { dateText, fenToYuan, toCourseBody } from './courses.presenter';
 import { openCourse } from './course-visibility';
-import { purchaseOf, validityOf } from './course-terms';
-import { hasCourseRecord } from '../records/records.service';
-import { graphicLead, hidesGraphicText } from './graphic.service';
-import { viewerOf } from '../schools/viewer';
+import { graphicLead } from './graphic.service';
+import { buyRefusal, hasStudied, hidesGraphicText, purchaseOf, statusOf } from '../access/policy';
+import { studentCourses } from '../access/holdings';
 
 /**
  * The course as every viewer sees it (cached per school while published). A paid graphic course carries
@@ -30,13 +28,12 @@ export function courseBody(ctx: AppContext, coid: string, options: { wholeText?:
   return hidesGraphicText(row) && !options.wholeText ? { ...body, description: graphicLead(row.description) } : body;
 }
 
-/** The viewer's fields of course/info from shared/rules: status, renewal, refusal, main button, discount. */
+/** The viewer's fields of course/info from the access policy: status, renewal, refusal, main button, discount. */
 export function viewerFields(ctx: AppContext, auth: Auth, head: CourseHead, locale: Locale): CourseViewer {
   const actual = fenToYuan(head.actualFen);
   const purchase = purchaseOf(ctx, auth, head.id);
-  const validity = validityOf(head);
-  const status = courseStatus(validity, purchase, ctx.now());
-  const hasRecord = auth.role === 'student' && hasCourseRecord(ctx, auth.userId, head.id);
+  const status = statusOf(ctx, auth, head);
+  const hasRecord = auth.role === 'student' && hasStudied(ctx, auth.userId, head.id);
   return {
     isbuy: purchase.bought,
     buyDate: purchase.buyDate ? dateText(purchase.buyDate) : '',
@@ -45,12 +42,7 @@ export function viewerFields(ctx: AppContext, auth: Auth, head: CourseHead, loca
     courseStatus: status.status,
     renew: status.renew,
     limitedDate: status.limitedDate,
-    // The groups matter only for a course restricted to some (authentication_gid).
-    refusal: purchaseRefusal({
-      viewer: viewerOf(ctx, auth, allowedGroupIds(head.authenticationGid).length > 0),
-      ownerId: head.schoolId,
-      authentication_gid: head.authenticationGid,
-    }),
+    refusal: buyRefusal(ctx, auth, head),
     mainButton: courseMainButton(
       { type: head.type, actual, graphic: head.type === COURSE_TYPE.graphicOrColumn },
       { status: status.status, bought: purchase.bought, hasRecord },

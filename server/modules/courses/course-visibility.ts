@@ -6,6 +6,8 @@ import { adminPermissions } from '../admins/admins.service';
 import { courseHead, type CourseHead } from './catalogue.repository';
 import { cachedValue } from '../../lib/catalogue-http';
 import { canManageCourse } from './course-access';
+import { findChapter, type ChapterRow } from '../chapters/chapters.repository';
+import { mayStudyChapter, refusalError, viewRefusal, type OpenedCourse, type StudyAccess } from '../access/policy';
 
 /** The coid behind a course reference from a URL: a decimal coid, or its encoded code; null for garbage. */
 export function courseIdOf(ctx: AppContext, ref: string): string | null {
@@ -62,13 +64,29 @@ export function openCourse(ctx: AppContext, auth: Auth, ref: string): { head: Co
   const id = courseIdOf(ctx, ref);
   const head = id ? cachedHead(ctx, id) : null;
   if (!head) throw notFound();
-  if (head.deleted) throw removed(ctx, head.schoolId);
-  const admin = isCourseAdmin(ctx, auth, head);
-  if (admin) return { head, admin };
-  if (!head.published) throw removed(ctx, head.schoolId);
-  if (head.isPrivate) {
-    if (auth.role === 'guest') throw noLogin();
-    if (auth.role !== 'student' || auth.schoolId !== head.schoolId) throw notFound();
-  }
+  const admin = !head.deleted && isCourseAdmin(ctx, auth, head);
+  const refusal = viewRefusal(head, auth, admin);
+  if (refusal === 'removed') throw removed(ctx, head.schoolId);
+  if (refusal === 'noLogin') throw noLogin();
+  if (refusal === 'hidden') throw notFound();
   return { head, admin };
+}
+
+/**
+ * Opens a chapter for study, or throws the access policy's refusal (access/policy mayStudyChapter): the
+ * course is open to the viewer (openCourse), the chapter is of the course (else 404 noChapterAlert), and the
+ * viewer may study it now. The course is named by its decimal id or its encoded code, the chapter by its id.
+ */
+export function openStudy(
+  ctx: AppContext,
+  auth: Auth,
+  courseRef: string,
+  cid: string,
+): { course: OpenedCourse<CourseHead>; chapter: ChapterRow; access: Extract<StudyAccess, { allowed: true }> } {
+  const course = openCourse(ctx, auth, courseRef);
+  const chapter = findChapter(ctx.db, cid);
+  if (!chapter || chapter.courseId !== course.head.id) throw refusalError(ctx, 'noChapter', course.head);
+  const access = mayStudyChapter(ctx, auth, course, chapter);
+  if (!access.allowed) throw refusalError(ctx, access.refusal, course.head, access.detail);
+  return { course, chapter, access };
 }

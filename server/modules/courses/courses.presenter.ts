@@ -1,14 +1,7 @@
 import { DATE_FORMAT } from '../../../shared/constants';
 import { formatDate } from '../../../shared/rules/dates';
 import { COURSE_TYPE } from '../../../shared/rules/course-buttons';
-import {
-  zCourseSettings,
-  type AdminCourseRow,
-  type CourseBody,
-  type CourseCard,
-  type CourseSettings,
-  type CourseSettingsOut,
-} from '../../../shared/schemas/courses';
+import type { AdminCourseRow, CourseBody, CourseCard } from '../../../shared/schemas/courses';
 import type { AppContext } from '../../context';
 import type { CardRow } from './catalogue.repository';
 import type { CourseRow } from './courses.repository';
@@ -19,8 +12,9 @@ export const fenToYuan = (fen: number) => fen / 100;
 export const yuanToFen = (yuan: number) => Math.round(yuan * 100);
 /** A stored instant as the spec writes dates: 'yyyy-MM-dd HH:mm:ss'. */
 export const dateText = (ms: number) => formatDate(ms, DATE_FORMAT);
-/** A flag as the calls send it (true/false or 1/0) as a boolean. */
-export const toFlag = (value: boolean | 0 | 1) => value === true || value === 1;
+import { readSettings } from '../../../shared/rules/course-settings';
+
+export { normaliseSettings, readSettings, toFlag } from '../../../shared/rules/course-settings';
 
 /** A course row as a card of the lists; used by every list of courses (catalogue, hot, columns, tags). */
 export function toCourseCard(ctx: AppContext, row: CardRow): CourseCard {
@@ -40,32 +34,6 @@ export function toCourseCard(ctx: AppContext, row: CardRow): CourseCard {
     catid: row.catid,
     create_time: dateText(row.createdAt),
   };
-}
-
-/** Settings with their flags as booleans (what is stored and replied). */
-export function normaliseSettings(settings: CourseSettings): CourseSettingsOut {
-  return {
-    ...settings,
-    notAllowSkip: toFlag(settings.notAllowSkip),
-    verify: toFlag(settings.verify),
-    signature: toFlag(settings.signature),
-    switchremind: toFlag(settings.switchremind),
-    leaveremind: toFlag(settings.leaveremind),
-    expire_limit: toFlag(settings.expire_limit),
-    exercOrder: toFlag(settings.exercOrder),
-  };
-}
-
-/** Reads a course's settings JSON with the defaults filled in; unreadable JSON counts as all defaults. */
-export function readSettings(text: string): CourseSettingsOut {
-  let raw: unknown = {};
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    raw = {};
-  }
-  const parsed = zCourseSettings.safeParse(raw);
-  return normaliseSettings(parsed.success ? parsed.data : zCourseSettings.parse({}));
 }
 
 /** The course as course/info replies it to everyone (the viewer's fields are added apart). */

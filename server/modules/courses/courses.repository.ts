@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { prepared } from '../../db/prepared';
 import type { Db } from '../../db/client';
-import { categories, courses } from '../../db/schema';
+import { categories, courses, studyPlans } from '../../db/schema';
 
 export type CourseRow = typeof courses.$inferSelect;
 export type NewCourseRow = typeof courses.$inferInsert;
@@ -137,4 +137,9 @@ export function adminCourses(db: Db, filter: AdminCourseFilter): { rows: CourseR
     .offset(filter.offset)
     .all();
   return { rows, total };
+}
+
+/** A study-plan course is a plan from the start: its review row, written with the course (server/modules/plans). */
+export function insertPlan(db: Db, row: typeof studyPlans.$inferInsert): void {
+  db.insert(studyPlans).values(row).run();
 }

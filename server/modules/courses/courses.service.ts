@@ -12,15 +12,15 @@ import {
   type zAdminCourseQuery,
   type zSaveCourse,
 } from '../../../shared/schemas/courses';
+import { PLAN_ERRORS } from '../../../shared/schemas/plans';
 import type { AppContext } from '../../context';
-import { badInput, notFound } from '../../lib/errors';
+import { badInput, conflict, notFound } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { insertChapters, listChapters } from '../chapters/chapters.repository';
 import { schoolGroupIds } from '../groups/groups.repository';
 import { categoryRange } from '../categories/categories.service';
 import { assertManageCourse, scopeFilter } from './course-access';
-import { assertPlanPublishable, PLAN_COURSE_TYPE } from '../plans/plan-access';
-import { insertPlan } from '../plans/plans.repository';
+import { planPublishable, PLAN_COURSE_TYPE } from '../access/policy';
 import * as repo from './courses.repository';
 import type { CourseRow, NewCourseRow } from './courses.repository';
 import { normaliseSettings, readSettings, toAdminRow, toFlag, yuanToFen } from './courses.presenter';
@@ -138,7 +138,7 @@ export function createCourse(ctx: AppContext, adminId: string, schoolId: string,
     repo.insertCourse(tx, row);
     // A study-plan course is a plan from the start: a draft that goes through the plan review (server/modules/plans).
     if (row.type === PLAN_COURSE_TYPE)
-      insertPlan(tx, {
+      repo.insertPlan(tx, {
         courseId: row.id,
         schoolId,
         status: 'draft',
@@ -222,7 +222,7 @@ export function copyCourse(ctx: AppContext, adminId: string, coid: string) {
     );
     // A copy of a plan is a new plan, a draft to be reviewed.
     if (course.type === PLAN_COURSE_TYPE)
-      insertPlan(tx, { courseId: id, schoolId: course.schoolId, status: 'draft', createdAt: now, updatedAt: now });
+      repo.insertPlan(tx, { courseId: id, schoolId: course.schoolId, status: 'draft', createdAt: now, updatedAt: now });
   });
   ctx.catalogueCache.bump(course.schoolId);
   return { coid: id, code: ctx.courseCodec.encode(id) };
@@ -231,7 +231,8 @@ export function copyCourse(ctx: AppContext, adminId: string, coid: string) {
 /** GET course/pub: publishes (1) or unpublishes (0). */
 export function publishCourse(ctx: AppContext, adminId: string, coid: string, pub: boolean) {
   const course = managedCourse(ctx, adminId, coid);
-  assertPlanPublishable(ctx, course, pub);
+  // Spec 3 'Study plan': a plan is published only once its review approved it (409 'study plan not approved').
+  if (!planPublishable(ctx, course, pub)) throw conflict(PLAN_ERRORS.notApproved);
   repo.updateCourse(ctx.db, course.id, { published: pub, updatedAt: ctx.now() });
   ctx.catalogueCache.bump(course.schoolId);
   return { coid: course.id, published: pub };

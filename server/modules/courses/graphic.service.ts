@@ -1,12 +1,11 @@
 import sanitizeHtml from 'sanitize-html';
 import { COURSE_TYPE } from '../../../shared/rules/course-buttons';
-import { courseStatus, COURSE_STATUS } from '../../../shared/rules/course-status';
 import { filterTitle } from '../../../shared/rules/text';
 import type { GraphicText } from '../../../shared/schemas/courses';
 import type { AppContext, Auth } from '../../context';
 import { AppError, noLogin, notFound } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { purchaseOf, validityOf } from './course-terms';
+import { hidesGraphicText, mayStudyText } from '../access/policy';
 import { openCourse } from './course-visibility';
 import { findCourse } from './courses.repository';
 import { dateText } from './courses.presenter';
@@ -31,23 +30,19 @@ export function graphicLead(html: string): string {
     : '';
 }
 
-/** True when course/info must carry only the lead: a graphic course with a price. */
-export const hidesGraphicText = (course: { type: number; actualFen: number }) =>
-  course.type === COURSE_TYPE.graphicOrColumn && course.actualFen > 0;
-
 /**
  * GET course/graphic/{id}: the whole text of a graphic course, for whoever may read it: anyone who may see a
  * free one; for a paid one, its administrators and the students who own it while it is valid. A guest gets
  * 401 (sign in first), a student who does not own it 403 'graphicAccount' (spec 9 message key).
  */
 export function graphicText(ctx: AppContext, auth: Auth, ref: string): GraphicText {
-  const { head, admin } = openCourse(ctx, auth, ref);
+  const course = openCourse(ctx, auth, ref);
+  const { head } = course;
   if (head.type !== COURSE_TYPE.graphicOrColumn) throw notFound();
-  if (hidesGraphicText(head) && !admin) {
-    if (auth.role === 'guest') throw noLogin();
-    const purchase = purchaseOf(ctx, auth, head.id);
-    const status = courseStatus(validityOf(head), purchase, ctx.now()).status;
-    if (!purchase.bought || status !== COURSE_STATUS.available) throw new AppError(403, 'graphicAccount');
+  if (hidesGraphicText(head)) {
+    // The access policy decides (mayStudyText); this call answers every refusal as the spec's graphicAccount.
+    const access = mayStudyText(ctx, auth, course);
+    if (!access.allowed) throw access.refusal === 'noLogin' ? noLogin() : new AppError(403, 'graphicAccount');
   }
   const row = findCourse(ctx.db, head.id);
   if (!row) throw notFound();

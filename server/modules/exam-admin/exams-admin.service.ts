@@ -25,7 +25,7 @@ import { findChapter } from '../chapters/chapters.repository';
 import { findCourse } from '../courses/courses.repository';
 import { schoolGroupIds } from '../groups/groups.repository';
 import { badField } from '../courses/courses.service';
-import { PLAN_COURSE_TYPE } from '../plans/plan-access';
+import { PLAN_COURSE_TYPE } from '../access/policy';
 import * as repo from './exams-admin.repository';
 import { findCategory, findPaper } from './papers.repository';
 import { schoolPaper } from './papers.service';

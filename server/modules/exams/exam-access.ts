@@ -2,9 +2,9 @@
  * Who may sit an exam (groups or a course's students). The exam must be
  * the student's school's, published and not deleted (else 404).
  * - A chapter's exam (an exam chapter, or a plan stage's stage exam): whoever may study that chapter now
- *   (study-access canStudyChapter, the order rules included: a later stage's exam waits like its lessons).
+ *   (access/policy mayStudyChapter, the order rules included: a later stage's exam waits like its lessons).
  * - A standalone exam: its audience — a group the student belongs to, or a course the student may study
- *   (canStudyCourse).
+ *   (mayStudyCourse).
  *
  * Choices where the spec is silent: a standalone exam with no audience rows is open to every student of its
  * school (the back office's "everyone"); a refusal answers 403 'examNotForYou'.
@@ -12,12 +12,12 @@
 import type { AppContext, Auth } from '../../context';
 import { AppError, notFound } from '../../lib/errors';
 import { ensureSecret } from '../schools/schools.service';
-import { studentCourses } from '../courses/student-courses';
+import { studentCourses } from '../access/holdings';
 import { openCourse } from '../courses/course-visibility';
-import { canStudyChapter, canStudyCourse } from '../learning/study-access';
+import { mayStudyChapter, mayStudyCourse } from '../access/policy';
 import { isComplete } from '../../../shared/rules/progress';
 import { findChapter, listChapters } from '../chapters/chapters.repository';
-import { studyGate } from '../learning/study-gate';
+import { studyGate } from '../access/order-gate';
 import { audienceOf, type AudienceRow } from './exams.repository';
 import { ExamLinks } from './exam-link';
 import { findExam, type ExamRow } from './sittings.repository';
@@ -55,7 +55,7 @@ export function maySit(ctx: AppContext, auth: StudentAuth, exam: ExamRow, audien
       const course = openCourse(ctx, auth, exam.courseId);
       const chapter = findChapter(ctx.db, exam.chapterId);
       if (!chapter || chapter.courseId !== course.head.id) return false;
-      const access = canStudyChapter(ctx, auth, course, chapter);
+      const access = mayStudyChapter(ctx, auth, course, chapter);
       return access.allowed && !access.preview;
     });
   }
@@ -66,7 +66,7 @@ export function maySit(ctx: AppContext, auth: StudentAuth, exam: ExamRow, audien
     if (target.targetType === 'group' && groups.has(target.targetId)) return true;
     if (
       target.targetType === 'course' &&
-      safely(() => canStudyCourse(ctx, auth, openCourse(ctx, auth, target.targetId)).allowed)
+      safely(() => mayStudyCourse(ctx, auth, openCourse(ctx, auth, target.targetId)).allowed)
     )
       return true;
   }

@@ -35,7 +35,9 @@ import type { AppContext, Auth } from '../../context';
 import { AppError, badInput, noLogin, notFound } from '../../lib/errors';
 import type { ChapterRow } from '../chapters/chapters.repository';
 import type { CourseHead } from '../courses/catalogue.repository';
-import { openStudy, refusalError } from '../learning/study-access';
+import { openStudy } from '../courses/course-visibility';
+import { refusalError } from '../access/policy';
+import { pendingExercisesByChapter } from '../access/access.repository';
 import { listChapters } from '../chapters/chapters.repository';
 import { setChapterResult } from '../records/records-admin.service';
 import * as repo from './exercises.repository';
@@ -188,7 +190,7 @@ export function courseExercises(ctx: AppContext, studentId: string | null, head:
   const sets = repo.chapterSetsOfCourse(ctx.db, head.id);
   if (sets.length === 0) return [];
   const types = new Map(listChapters(ctx.db, head.id).map((row) => [row.id, row.type]));
-  const pending = studentId ? repo.pendingExercisesByChapter(ctx.db, studentId, head.id) : null;
+  const pending = studentId ? pendingExercisesByChapter(ctx.db, studentId, head.id) : null;
   const code = ctx.courseCodec.encode(head.id);
   return sets
     .filter((set) => types.has(set.chapterId) && set.count > 0)

@@ -3,8 +3,8 @@ import type { AppContext, Auth } from '../../context';
 import { AppError, noLogin, notFound } from '../../lib/errors';
 import type { ChapterRow } from '../chapters/chapters.repository';
 import type { CourseHead } from '../courses/catalogue.repository';
-import { courseIdOf, openCourse } from '../courses/course-visibility';
-import { canStudyCourse, openStudy, refusalError } from '../learning/study-access';
+import { courseIdOf, openCourse, openStudy } from '../courses/course-visibility';
+import { mayStudyCourse, refusalError } from '../access/policy';
 
 /**
  * Who may sign and rate: a signed-in student of the course's school who may study it, asked through the
@@ -51,7 +51,7 @@ export function openForStudent(
   // cid '0' and signing are about the whole course (what a student needs to study every chapter), so a free
   // audition chapter does not open them.
   if (cid === '0' || wholeCourseOnly) {
-    const access = canStudyCourse(ctx, student, course);
+    const access = mayStudyCourse(ctx, student, course);
     if (!access.allowed) throw refusalError(ctx, access.refusal, course.head);
   }
   return { head: course.head, chapter, student };

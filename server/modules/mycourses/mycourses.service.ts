@@ -24,13 +24,11 @@ import { learnLetter } from '../../../shared/schemas/chapters';
 import { expiryOf, remainingValidity } from '../../../shared/rules/expiring';
 import { courseProcess } from '../../../shared/rules/progress';
 import type { AppContext, Auth } from '../../context';
-import { validityOf } from '../courses/course-terms';
-import { PLAN_COURSE_TYPE } from '../plans/plan-access';
-import { studentCourses } from '../courses/student-courses';
+import { holdingsOf, termsOf } from '../access/policy';
 import { COURSE_TEXT, totalChapters } from '../records/record-access';
 import { recordsStore } from '../records/records.store';
 import { findCourses } from '../courses/courses.repository';
-import { assignedPlans, chaptersByIds } from './mycourses.repository';
+import { chaptersByIds } from './mycourses.repository';
 
 /** A signed-in student (requireStudent's answer). */
 type Student = Exclude<Auth, { role: 'guest' }>;
@@ -40,23 +38,18 @@ type Listed = Omit<MyCourse, 'continueAt'> & { lastChapterId: string };
 /** The signed-in student's courses, one page of them, with progress, validity, badges and where to continue. */
 export function myCourses(ctx: AppContext, auth: Student, query: MyCoursesQuery): MyCoursesReply {
   const now = ctx.now();
-  const { enrolments, groups } = studentCourses(ctx, auth.userId);
+  // Read through the store first: it writes what the heartbeats left in memory, so the holdings see it.
   const records = recordsStore(ctx).courseRecordsOf(auth.userId);
-  const plans = new Map(
-    assignedPlans(ctx.db, auth.schoolId, auth.userId, groups).map((row) => [row.courseId, row.assignedAt]),
-  );
-  const ids = new Set([...enrolments.keys(), ...plans.keys(), ...records.keys()]);
+  const held = holdingsOf(ctx, auth);
 
   const listed: Listed[] = [];
-  for (const row of findCourses(ctx.db, [...ids])) {
+  for (const row of findCourses(ctx.db, [...held.ids])) {
     if (row.schoolId !== auth.schoolId) continue;
-    const enrolment = enrolments.get(row.id);
-    const assignedAt = plans.get(row.id);
+    const holding = held.holding(row);
+    if (!holding) continue;
     const record = records.get(row.id);
-    const studiedFree = !!record && row.actualFen <= 0 && row.type !== PLAN_COURSE_TYPE;
-    if (!enrolment && assignedAt === undefined && !studiedFree) continue;
-    const addtime = enrolment?.createdAt ?? assignedAt ?? record!.startedAt;
-    const expiry = expiryOf({ ...validityOf(row), addtime });
+    const addtime = holding.since;
+    const expiry = expiryOf({ ...termsOf(row), addtime });
     const remaining = remainingValidity(expiry, now);
     const total = record?.totalChapter || totalChapters(ctx, row);
     const complete = record?.completeChapter ?? 0;
@@ -66,14 +59,14 @@ export function myCourses(ctx: AppContext, auth: Student, query: MyCoursesQuery)
       coid_title: row.title,
       img: row.img,
       type: row.type,
-      source: enrolment?.source ?? (assignedAt !== undefined ? 'plan' : 'studied'),
+      source: holding.source,
       addtime,
       expiry,
       remaining,
       timeTips: remaining.kind === 'left' ? remaining.tips : null,
       isExpire: remaining.kind === 'expired',
       isDelete: row.deleted || !row.published,
-      required_courses: assignedAt !== undefined,
+      required_courses: holding.required,
       total_chapter: total,
       complete_chapter: complete,
       process: courseProcess(total, complete),

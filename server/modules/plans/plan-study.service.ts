@@ -20,11 +20,11 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { listChapters } from '../chapters/chapters.repository';
 import { courseHead } from '../courses/catalogue.repository';
-import { planStages, stageExamsOf, studyGate } from '../learning/study-gate';
+import { planStages, stageExamsOf, studyGate } from '../access/order-gate';
 import { readSettings } from '../courses/courses.presenter';
 import { findCourse, type CourseRow } from '../courses/courses.repository';
 import { recordsStore } from '../records/records.store';
-import { isPlanAssigned, planApproved, PLAN_COURSE_TYPE } from './plan-access';
+import { isPlanAssigned, planApproved, PLAN_COURSE_TYPE } from '../access/policy';
 import * as repo from './plans.repository';
 import { kindOf, stageOf, toStageList } from './plans.presenter';
 

@@ -4,7 +4,6 @@
  */
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { prepared } from '../../db/prepared';
 import { courses, planAssignments, studentGroupMembers, studentGroups, students, studyPlans } from '../../db/schema';
 import { likePattern } from '../courses/courses.repository';
 
@@ -12,46 +11,10 @@ export type PlanRow = typeof studyPlans.$inferSelect;
 export type AssignmentRow = typeof planAssignments.$inferInsert;
 export type PlanStatus = PlanRow['status'];
 
-export function insertPlan(db: Db, row: typeof studyPlans.$inferInsert): void {
-  db.insert(studyPlans).values(row).run();
-}
+export { insertPlan } from '../courses/courses.repository';
 
 export function findPlan(db: Db, courseId: string): PlanRow | undefined {
   return db.select().from(studyPlans).where(eq(studyPlans.courseId, courseId)).get();
-}
-
-/** The plan's review state (undefined for a course that is no plan); asked on the study check, so prepared once. */
-export function planStatus(db: Db, courseId: string): PlanStatus | undefined {
-  return prepared(db, 'planStatus', (d) =>
-    d
-      .select({ status: studyPlans.status })
-      .from(studyPlans)
-      .where(eq(studyPlans.courseId, sql.placeholder('courseId')))
-      .prepare(),
-  ).get({ courseId })?.status;
-}
-
-/** Whether the plan is assigned to the student or to one of these groups (the student's); prepared once. */
-export function isAssigned(db: Db, courseId: string, studentId: string, groupIds: readonly string[]): boolean {
-  return !!prepared(db, 'planAssignedTo', (d) =>
-    d
-      .select({ one: sql`1` })
-      .from(planAssignments)
-      .where(
-        and(
-          eq(planAssignments.courseId, sql.placeholder('courseId')),
-          or(
-            and(eq(planAssignments.targetType, 'student'), eq(planAssignments.targetId, sql.placeholder('studentId'))),
-            and(
-              eq(planAssignments.targetType, 'group'),
-              sql`${planAssignments.targetId} in (select value from json_each(${sql.placeholder('groups')}))`,
-            ),
-          ),
-        ),
-      )
-      .limit(1)
-      .prepare(),
-  ).get({ courseId, studentId, groups: JSON.stringify(groupIds) });
 }
 
 /** Moves the review state on only from one of the expected states (a concurrent change loses: 0 rows). */

@@ -41,7 +41,7 @@ import { normaliseSettings } from '../courses/courses.presenter';
 import { findCourse, insertCourse, type CourseRow } from '../courses/courses.repository';
 import { schoolGroupIds } from '../groups/groups.repository';
 import { badField, managedCourse } from '../courses/courses.service';
-import { PLAN_COURSE_TYPE } from './plan-access';
+import { PLAN_COURSE_TYPE } from '../access/policy';
 import * as repo from './plans.repository';
 import { stageOf, toPlanRow, toReview, toStageList } from './plans.presenter';
 

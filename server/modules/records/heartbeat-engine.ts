@@ -15,7 +15,7 @@ import { ERRORS } from '../../../shared/envelope';
 import { AppError } from '../../lib/errors';
 import { parseIntervals } from './intervals';
 import * as repo from './records.repository';
-import { studentCourses } from '../courses/student-courses';
+import { studentCourses } from '../access/holdings';
 import { MAX_CREDIT_MS } from './heartbeat-rules';
 import { formatDate } from '../../../shared/rules/dates';
 import { GroupCommits, type Changes, type ChangeSource, type DayCredit } from './group-commit';

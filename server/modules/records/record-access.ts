@@ -1,26 +1,22 @@
 /**
- * Who may leave records where. A chapter goes through the one study-access check (learning/study-access.ts
- * openStudy); a graphic course has no chapters, so its own text (chapter '0') is checked here in the same
- * order, the way course/graphic (courses/graphic.service.ts) decides who reads it: spec 5 'Getting a graphic
- * course requires login, non-owner and group membership'. Chapter rows and what the server knows of the
+ * Where records may be left. Who may is the access policy's (access/policy mayStudyChapter, and mayStudyText
+ * for a graphic course's own text, chapter '0', as course/graphic asks it: spec 5 'Getting a graphic course
+ * requires login, non-owner and group membership'). Chapter rows and what the server knows of the
  * content (kind, length, minimum reading time) are kept in memory while the school's catalogue is unchanged.
  */
-import { allowedByGroups, COURSE_TYPE } from '../../../shared/rules/course-buttons';
-import { COURSE_STATUS, courseStatus } from '../../../shared/rules/course-status';
+import { COURSE_TYPE } from '../../../shared/rules/course-buttons';
 import { CHAPTER_TYPE } from '../../../shared/schemas/chapters';
 import { ERRORS } from '../../../shared/envelope';
 import type { AppContext, Auth } from '../../context';
-import { AppError, noLogin, notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { TtlCache } from '../../lib/ttl-cache';
-import { studentGroupIds } from '../auth/accounts.repository';
 import { findChapter, type ChapterRow } from '../chapters/chapters.repository';
 import type { CourseHead } from '../courses/catalogue.repository';
-import { purchaseOf, validityOf } from '../courses/course-terms';
 import { courseIdOf, openCourse } from '../courses/course-visibility';
 import { findCourse } from '../courses/courses.repository';
 import { readSettings } from '../courses/courses.presenter';
 import { wareResource } from '../learning/learning.repository';
-import { canStudyChapter, refusalError } from '../learning/study-access';
+import { mayStudyChapter, mayStudyText, refusalError } from '../access/policy';
 import { readOutputs, viewerKind } from '../learning/ware.presenter';
 import { minReadingSeconds, type ChapterFacts } from './heartbeat-rules';
 import { countStudyChapters } from './records.repository';
@@ -41,17 +37,17 @@ export interface StudyTarget {
 }
 
 /**
- * Opens a chapter (or a graphic course's text, cid '0') for study, or throws the study refusal: study-access
- * openStudy's steps (openCourse, the chapter of the course, canStudyChapter), with the chapter row read from
- * memory while the school's catalogue is unchanged (a heartbeat comes every few seconds per learner).
+ * Opens a chapter (or a graphic course's text, cid '0') for study, or throws the access policy's refusal
+ * (access/policy mayStudyChapter, mayStudyText), with the chapter row read from memory while the school's
+ * catalogue is unchanged (a heartbeat comes every few seconds per learner).
  */
 export function openTarget(ctx: AppContext, auth: Auth, courseRef: string, cid: string): StudyTarget {
   const course = openCourse(ctx, auth, courseRef);
-  const { head, admin } = course;
+  const { head } = course;
   if (cid !== COURSE_TEXT) {
     const chapter = cachedChapter(ctx, head.schoolId, cid);
     if (!chapter || chapter.courseId !== head.id) throw refusalError(ctx, 'noChapter', head);
-    const access = canStudyChapter(ctx, auth, course, chapter);
+    const access = mayStudyChapter(ctx, auth, course, chapter);
     if (!access.allowed) throw refusalError(ctx, access.refusal, head, access.detail);
     return {
       head,
@@ -67,47 +63,9 @@ export function openTarget(ctx: AppContext, auth: Auth, courseRef: string, cid: 
     };
   }
   if (head.type !== COURSE_TYPE.graphicOrColumn) throw refusalError(ctx, 'noChapter', head);
-  if (admin) return { head, chapter: null, as: 'preview', obtain: false };
-  const free = head.actualFen <= 0;
-  if (auth.role === 'guest') {
-    if (free) return { head, chapter: null, as: 'free', obtain: false };
-    throw noLogin();
-  }
-  if (auth.role !== 'student') throw refusalError(ctx, 'studentOnly', head);
-  if (auth.schoolId !== head.schoolId) throw refusalError(ctx, 'otherSchool', head);
-  if (!allowedByGroups(head.authenticationGid, studentGroupIds(ctx.db, auth.userId)))
-    throw refusalError(ctx, 'designatedGroup', head);
-  const purchase = purchaseOf(ctx, auth, head.id);
-  if (!free && !purchase.bought) throw new AppError(403, 'graphicAccount');
-  const { status } = courseStatus(validityOf(head), purchase, ctx.now());
-  if (status === COURSE_STATUS.notStarted) throw refusalError(ctx, 'notStarted', head);
-  if (status !== COURSE_STATUS.available) throw refusalError(ctx, 'expired', head);
-  return { head, chapter: null, as: 'student', obtain: free && !purchase.bought };
-}
-
-/**
- * Whether a signed-in student may begin a course at all ('do learn'): the course is open to them, they are
- * of its school and groups, and it is free, bought, or has a free chapter to try; not before its window
- * nor after its validity. The same steps as study-access.ts canStudyChapter, for a course without a chapter.
- */
-export function assertMayStart(
-  ctx: AppContext,
-  auth: Exclude<Auth, { role: 'guest' }>,
-  head: CourseHead,
-  hasFreeChapter: boolean,
-): void {
-  if (auth.schoolId !== head.schoolId) throw refusalError(ctx, 'otherSchool', head);
-  if (!allowedByGroups(head.authenticationGid, studentGroupIds(ctx.db, auth.userId)))
-    throw refusalError(ctx, 'designatedGroup', head);
-  const purchase = purchaseOf(ctx, auth, head.id);
-  const free = head.actualFen <= 0;
-  if (!free && !purchase.bought) {
-    if (hasFreeChapter) return;
-    throw refusalError(ctx, 'endOfTrial', head);
-  }
-  const { status } = courseStatus(validityOf(head), purchase, ctx.now());
-  if (status === COURSE_STATUS.notStarted) throw refusalError(ctx, 'notStarted', head);
-  if (status !== COURSE_STATUS.available) throw refusalError(ctx, 'expired', head);
+  const access = mayStudyText(ctx, auth, course);
+  if (!access.allowed) throw refusalError(ctx, access.refusal, head);
+  return { head, chapter: null, as: access.as, obtain: access.obtain };
 }
 
 type ContentFacts = Omit<ChapterFacts, 'notAllowSkip'>;

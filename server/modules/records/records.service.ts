@@ -6,7 +6,7 @@
  */
 import { isAlmostExpiring } from '../../../shared/rules/expiring';
 import { courseProcess } from '../../../shared/rules/progress';
-import { COURSE_STATUS, courseStatus } from '../../../shared/rules/course-status';
+import { COURSE_STATUS } from '../../../shared/rules/course-status';
 import { learnLetter } from '../../../shared/schemas/chapters';
 import type { CourseStudy, LearnRecord } from '../../../shared/schemas/records';
 import type * as z from 'zod';
@@ -21,15 +21,13 @@ import type {
 import type { AppContext, Auth } from '../../context';
 import { forbidden, notFound } from '../../lib/errors';
 import { findChapter, listChapters } from '../chapters/chapters.repository';
-import { hasFreeChapter } from '../courses/catalogue.repository';
 import { findCourses } from '../courses/courses.repository';
-import { purchaseOf, validityOf } from '../courses/course-terms';
-import { cachedHead, courseIdOf, openCourse } from '../courses/course-visibility';
-import { studentCourses } from '../courses/student-courses';
-import { openStudy } from '../learning/study-access';
+import { cachedHead, courseIdOf, openCourse, openStudy } from '../courses/course-visibility';
+import { studentCourses } from '../access/holdings';
+import { holdingsOf, refusalError, startRefusal, validityFor } from '../access/policy';
 import { visitCourse } from './heartbeat.service';
 import { recordsEngine } from './heartbeat-engine';
-import { assertMayStart, COURSE_TEXT, totalChapters } from './record-access';
+import { COURSE_TEXT, totalChapters } from './record-access';
 import { seconds, tenths, toLearnRecord, isStudyChapter } from './records.presenter';
 import { recordsStore } from './records.store';
 
@@ -43,7 +41,8 @@ export async function startLearning(
   coid: string,
 ): Promise<z.infer<typeof zStartReply>> {
   const { head } = openCourse(ctx, auth, coid);
-  assertMayStart(ctx, auth, head, hasFreeChapter(ctx.db, head.id));
+  const refusal = startRefusal(ctx, auth, head);
+  if (refusal) throw refusalError(ctx, refusal, head);
   const engine = recordsEngine(ctx);
   const course = engine.courseState(auth.userId, head.id, head.schoolId, () => totalChapters(ctx, head));
   const started = course.isNew;
@@ -205,18 +204,26 @@ export function noLearn(ctx: AppContext, auth: Student): z.infer<typeof zNoLearn
   return { courselist };
 }
 
-/** GET course/exceeding {mid}: 'Get exceeding courses' — the student's courses whose validity ends within 0 to 10 days (spec 4 'Almost-expiring'). */
+/**
+ * GET course/exceeding {mid}: 'Get exceeding courses' — the student's courses whose validity ends within 0 to
+ * 10 days (spec 4 'Almost-expiring'): every course the student holds (access/policy holdingsOf, as My courses
+ * lists them), its validity from the same policy.
+ */
 export function exceedingCourses(
   ctx: AppContext,
   auth: Student,
   mid: string | undefined,
 ): z.infer<typeof zExceedingReply> {
   assertSelf(ctx, auth, undefined, mid);
+  // Read through the store first: it writes what the heartbeats left in memory, so the holdings see it.
   const studied = recordsStore(ctx).courseRecordsOf(auth.userId);
+  const held = holdingsOf(ctx, auth);
   const now = ctx.now();
-  const courselist = enrolledCourses(ctx, auth).flatMap(({ row, enrolment }) => {
-    const purchase = purchaseOf(ctx, auth, row.id);
-    const status = courseStatus(validityOf(row), purchase, now);
+  const courselist = findCourses(ctx.db, [...held.ids]).flatMap((row) => {
+    if (row.deleted || row.schoolId !== auth.schoolId) return [];
+    const holding = held.holding(row);
+    if (!holding) return [];
+    const status = validityFor(row, holding, now);
     if (status.status !== COURSE_STATUS.available || status.limitedDate === null) return [];
     if (!isAlmostExpiring(status.limitedDate, now)) return [];
     const remaining = status.limitedDate - now;
@@ -231,7 +238,7 @@ export function exceedingCourses(
         img: row.img,
         total_chapter: total,
         complete_chapter: complete,
-        addtime: enrolment.createdAt,
+        addtime: holding.since,
         ce_type: row.ceType,
         ce_time: row.ceTime,
         limitedDate: status.limitedDate,

@@ -1,9 +1,7 @@
 /** Who is looking at a school's public pages, and which school a public call is about. */
 import type { PermissionGroup } from '../../../shared/constants';
-import type { Viewer } from '../../../shared/rules/course-buttons';
 import type { AppContext, Auth } from '../../context';
 import { notFound } from '../../lib/errors';
-import { studentCourses } from '../courses/student-courses';
 import { enabledAdminPermissions } from '../admins/admins.service';
 import type { School } from './schools.repository';
 import { findSchool, resolveSchool } from './schools.service';
@@ -44,14 +42,4 @@ export function publicSchool(ctx: AppContext, auth: Auth, uid: string | undefine
 export function isSchoolAdmin(ctx: AppContext, auth: Auth, schoolId: string, permission: PermissionGroup): boolean {
   if (auth.role !== 'admin' || auth.schoolId !== schoolId) return false;
   return enabledAdminPermissions(ctx, auth.userId)?.includes(permission) ?? false;
-}
-
-/**
- * The viewer as the purchase rules see them (shared/rules/course-buttons): null for a guest, sid '0' for an
- * admin. The student's groups come from the in-memory student cache, and only when asked for.
- */
-export function viewerOf(ctx: AppContext, auth: Auth, withGroups = true): Viewer | null {
-  if (auth.role === 'guest') return null;
-  if (auth.role === 'admin') return { uid: auth.userId, sid: '0', gid: [] };
-  return { uid: auth.userId, sid: auth.userId, gid: withGroups ? studentCourses(ctx, auth.userId).groups : [] };
 }

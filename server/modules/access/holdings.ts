@@ -1,15 +1,25 @@
+/**
+ * A student's cached course facts: groups, enrolments, bookmarks and the courses begun (with when). The
+ * access policy (policy.ts) and the course pages read them on every request.
+ */
 import type { AppContext } from '../../context';
 import type { ViewerReply } from '../../lib/catalogue-http';
 import { TtlCache } from '../../lib/ttl-cache';
-import { studentGroupIds } from '../auth/accounts.repository';
-import { studentCollects, studentCourseRecordIds, studentEnrolments, type Enrolment } from './collects.repository';
+import {
+  studentCollects,
+  studentCourseStarts,
+  studentEnrolments,
+  studentGroupIds,
+  type Enrolment,
+} from './access.repository';
 
 /** What a student's viewer fields depend on: their groups, enrolments, bookmarks and the courses they have studied. */
 export type StudentCourses = {
   groups: string[];
   enrolments: Map<string, Enrolment>;
   collected: Set<string>;
-  studied: Set<string>;
+  /** The courses with a written learning record, and when each was begun (ms). */
+  studied: Map<string, number>;
   /** The student's course/info replies, kept while these facts are (course-info.service studentInfoReply). */
   replies: Map<string, { base: object; reply: ViewerReply; until: number }>;
 };
@@ -34,7 +44,7 @@ function load(ctx: AppContext, studentId: string): StudentCourses {
     groups: studentGroupIds(ctx.db, studentId),
     enrolments: new Map(studentEnrolments(ctx.db, studentId).map((row) => [row.courseId, row])),
     collected: new Set(studentCollects(ctx.db, studentId)),
-    studied: new Set(studentCourseRecordIds(ctx.db, studentId)),
+    studied: new Map(studentCourseStarts(ctx.db, studentId).map((row) => [row.id, row.startedAt])),
     replies: new Map(),
   };
 }

@@ -1,6 +1,6 @@
 /**
- * The order rules of a course, decided on the server for a student (issue 5: "The server, not the client,
- * decides"): which study chapters are locked, and why. The study access check (study-access.ts) refuses a
+ * The order rules of a course, decided on the server for a student ("the server, not the client, decides"):
+ * which study chapters are locked, and why. The study access check (policy.ts mayStudyChapter) refuses a
  * locked chapter — the ware call and every heartbeat — and the ware reply carries every chapter's lock so
  * the study page can show them.
  *
@@ -14,12 +14,13 @@
  * Choices where the spec is silent:
  * - A stage's own review state and exam result (passed, verify_status) are the learn record whose chapter
  *   is the stage's cid (written by the back office's review, learn/record/update).
- * - A stage has an exam to pass when a published, required exam is attached to its chapter (issue 6 'Stage
+ * - A stage has an exam to pass when a published, required exam is attached to its chapter ('Stage
  *   exams'). An optional one does not hold the next stage: spec 5 'Exam dialog' offers skipping "only in the
  *   optional case", and a skip that the order then refused would be no skip.
  * - Exercises pending (exercOrder): the chapter's exercise questions not yet answered right nor waiting for a
- *   teacher's mark (exercises.repository pendingExercisesByChapter), read only when exercOrder is on.
- * - Free chapters (the audition) and administrators' previews are not gated (study-access.ts decides so).
+ *   teacher's mark (access.repository pendingExercisesByChapter), read only when exercOrder is on.
+ * - Free chapters (the audition) and administrators' previews are not gated (policy.ts decides so).
+ * Facts come from the access repository and the chapter progress reader (progress.ts).
  */
 import {
   growthPlanOrder,
@@ -33,13 +34,21 @@ import { studyOrder } from '../../../shared/rules/learning';
 import { learnLetter } from '../../../shared/schemas/chapters';
 import type { StudyChapterState, StudyLock } from '../../../shared/schemas/learning';
 import type { AppContext } from '../../context';
+import { readSettings } from '../../../shared/rules/course-settings';
 import { cachedValue } from '../../lib/catalogue-http';
-import { listChapters } from '../chapters/chapters.repository';
-import type { CourseHead } from '../courses/catalogue.repository';
-import { readSettings } from '../courses/courses.presenter';
-import { recordsStore } from '../records/records.store';
-import { pendingExercisesByChapter } from '../exercises/exercises.repository';
-import { chapterExams } from '../exams/exams.repository';
+import { chapterExamOptional, courseChapters, pendingExercisesByChapter } from './access.repository';
+import { chapterProgress, type ChapterRecord } from './progress';
+
+/** The course facts the order rules read (a course head). */
+export interface GateCourse {
+  id: string;
+  schoolId: string;
+  type: number;
+  level: number;
+  label: number;
+  orderRest: boolean;
+  settings: string;
+}
 
 /** A chapter of the tree as the gate reads it. */
 interface GateNode {
@@ -52,9 +61,9 @@ interface GateNode {
 }
 
 /** The course's chapter tree (top level in order, each with its subchapters), kept while the school's catalogue is unchanged. */
-function courseTree(ctx: AppContext, head: CourseHead): GateNode[] {
+function courseTree(ctx: AppContext, head: GateCourse): GateNode[] {
   return cachedValue(ctx, head.schoolId, `gate:tree:${head.id}`, () => {
-    const rows = listChapters(ctx.db, head.id);
+    const rows = courseChapters(ctx.db, head.id);
     const node = (row: (typeof rows)[number]): GateNode => ({
       cid: row.id,
       title: row.title,
@@ -74,7 +83,7 @@ function courseTree(ctx: AppContext, head: CourseHead): GateNode[] {
 const rulesOfSettings = new Map<string, boolean>();
 
 /** Whether any order rule applies to the course (most courses: none, and nothing is read). */
-export function hasOrderRules(head: CourseHead): boolean {
+export function hasOrderRules(head: GateCourse): boolean {
   if (head.orderRest || planKind(head) === 'growth') return true;
   let found = rulesOfSettings.get(head.settings);
   if (found === undefined) {
@@ -88,15 +97,10 @@ export function hasOrderRules(head: CourseHead): boolean {
 
 /** The chapters of a course with a published, required exam attached (a plan's stage exams to pass). */
 export function stageExamsOf(ctx: AppContext, courseId: string): Set<string> {
-  return new Set([...chapterExams(ctx.db, courseId)].filter(([, exam]) => !exam.optional).map(([cid]) => cid));
+  return new Set([...chapterExamOptional(ctx.db, courseId)].filter(([, optional]) => !optional).map(([cid]) => cid));
 }
 
-/** A student's record of a chapter as the order rules read it. */
-export interface ChapterRecord {
-  progress: number;
-  passed: boolean;
-  verifyStatus: number;
-}
+export type { ChapterRecord };
 
 export interface GateResult {
   /** Every study chapter in study order with the student's record and its lock. */
@@ -133,12 +137,10 @@ export function planStages(
  * everything at 0, locks computed all the same). Records come from the records engine's memory where a
  * heartbeat just changed them, else from the database.
  */
-export function studyGate(ctx: AppContext, studentId: string | null, head: CourseHead): GateResult {
+export function studyGate(ctx: AppContext, studentId: string | null, head: GateCourse): GateResult {
   const tree = courseTree(ctx, head);
   const settings = readSettings(head.settings);
-  const records: Map<string, ChapterRecord> = studentId
-    ? recordsStore(ctx).chapterProgress(studentId, head.id)
-    : new Map();
+  const records: Map<string, ChapterRecord> = studentId ? chapterProgress(ctx, studentId, head.id) : new Map();
   const record = (cid: string): ChapterRecord => records.get(cid) ?? { progress: 0, passed: false, verifyStatus: 0 };
 
   const pending =

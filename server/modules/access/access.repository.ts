@@ -1,0 +1,253 @@
+/**
+ * The tables the access policy reads (server/modules/access): what a student holds (enrolments, study-plan
+ * assignments, course records), their groups and bookmarks, and the chapter, exercise and exam facts the
+ * order rules need. The access module reads them here, never through another module's services.
+ */
+import { and, asc, eq, inArray, min, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
+import {
+  chapters,
+  collects,
+  courseRecords,
+  courses,
+  enrolments,
+  exams,
+  learnRecords,
+  planAssignments,
+  studentGroupMembers,
+  studyPlans,
+} from '../../db/schema';
+
+export type Enrolment = typeof enrolments.$inferSelect;
+export type PlanStatus = (typeof studyPlans.$inferSelect)['status'];
+
+/** The ids of the groups a student belongs to. */
+export function studentGroupIds(db: Db, studentId: string): string[] {
+  return prepared(db, 'accessStudentGroupIds', (d) =>
+    d
+      .select({ id: studentGroupMembers.groupId })
+      .from(studentGroupMembers)
+      .where(eq(studentGroupMembers.studentId, sql.placeholder('studentId')))
+      .prepare(),
+  )
+    .all({ studentId })
+    .map((row) => row.id);
+}
+
+/** Every enrolment of a student (free, bought, obtained, column, admin, plan). */
+export function studentEnrolments(db: Db, studentId: string): Enrolment[] {
+  return prepared(db, 'studentEnrolments', (d) =>
+    d
+      .select()
+      .from(enrolments)
+      .where(eq(enrolments.studentId, sql.placeholder('studentId')))
+      .prepare(),
+  ).all({ studentId });
+}
+
+/** The ids of every course a student bookmarked. */
+export function studentCollects(db: Db, studentId: string): string[] {
+  return prepared(db, 'studentCollects', (d) =>
+    d
+      .select({ id: collects.courseId })
+      .from(collects)
+      .where(eq(collects.studentId, sql.placeholder('studentId')))
+      .prepare(),
+  )
+    .all({ studentId })
+    .map((row) => row.id);
+}
+
+/** The courses a student has a learning record of, with when each was first begun (ms). */
+export function studentCourseStarts(db: Db, studentId: string): { id: string; startedAt: number }[] {
+  return prepared(db, 'studentCourseStarts', (d) =>
+    d
+      .select({ id: courseRecords.courseId, startedAt: courseRecords.startedAt })
+      .from(courseRecords)
+      .where(eq(courseRecords.studentId, sql.placeholder('studentId')))
+      .prepare(),
+  ).all({ studentId });
+}
+
+/** The plan's review state (undefined for a course that is no plan); asked on the study check, so prepared once. */
+export function planStatus(db: Db, courseId: string): PlanStatus | undefined {
+  return prepared(db, 'planStatus', (d) =>
+    d
+      .select({ status: studyPlans.status })
+      .from(studyPlans)
+      .where(eq(studyPlans.courseId, sql.placeholder('courseId')))
+      .prepare(),
+  ).get({ courseId })?.status;
+}
+
+/** Whether the plan is assigned to the student or to one of these groups (the student's); prepared once. */
+export function isAssigned(db: Db, courseId: string, studentId: string, groupIds: readonly string[]): boolean {
+  return !!prepared(db, 'planAssignedTo', (d) =>
+    d
+      .select({ one: sql`1` })
+      .from(planAssignments)
+      .where(
+        and(
+          eq(planAssignments.courseId, sql.placeholder('courseId')),
+          or(
+            and(eq(planAssignments.targetType, 'student'), eq(planAssignments.targetId, sql.placeholder('studentId'))),
+            and(
+              eq(planAssignments.targetType, 'group'),
+              sql`${planAssignments.targetId} in (select value from json_each(${sql.placeholder('groups')}))`,
+            ),
+          ),
+        ),
+      )
+      .limit(1)
+      .prepare(),
+  ).get({ courseId, studentId, groups: JSON.stringify(groupIds) });
+}
+
+/**
+ * The study plans assigned to the student directly or through one of the given groups, of the student's
+ * school, whose review approved them and whose course is published and not deleted, with when each was
+ * first assigned (ms).
+ */
+export function assignedPlans(
+  db: Db,
+  schoolId: string,
+  studentId: string,
+  groupIds: readonly string[],
+): { courseId: string; assignedAt: number }[] {
+  const target =
+    groupIds.length > 0
+      ? or(
+          and(eq(planAssignments.targetType, 'student'), eq(planAssignments.targetId, studentId)),
+          and(eq(planAssignments.targetType, 'group'), inArray(planAssignments.targetId, [...groupIds])),
+        )
+      : and(eq(planAssignments.targetType, 'student'), eq(planAssignments.targetId, studentId));
+  return db
+    .select({ courseId: planAssignments.courseId, assignedAt: min(planAssignments.createdAt).mapWith(Number) })
+    .from(planAssignments)
+    .innerJoin(studyPlans, eq(studyPlans.courseId, planAssignments.courseId))
+    .innerJoin(courses, eq(courses.id, planAssignments.courseId))
+    .where(
+      and(
+        eq(planAssignments.schoolId, schoolId),
+        eq(studyPlans.schoolId, schoolId),
+        eq(courses.schoolId, schoolId),
+        eq(studyPlans.status, 'approved'),
+        eq(courses.published, true),
+        eq(courses.deleted, false),
+        target,
+      ),
+    )
+    .groupBy(planAssignments.courseId)
+    .all();
+}
+
+/** A chapter as the policy reads it: its course, parent, kind, place and whether it is free to try. */
+export interface AccessChapter {
+  id: string;
+  courseId: string;
+  parentId: string;
+  title: string;
+  type: number;
+  position: number;
+  description: string;
+  free: boolean;
+}
+
+const chapterColumns = {
+  id: chapters.id,
+  courseId: chapters.courseId,
+  parentId: chapters.parentId,
+  title: chapters.title,
+  type: chapters.type,
+  position: chapters.position,
+  description: chapters.description,
+  free: chapters.free,
+};
+
+/** The chapters of a course by parent, position, then creation (as the chapters repository lists them). */
+export function courseChapters(db: Db, courseId: string): AccessChapter[] {
+  return db
+    .select(chapterColumns)
+    .from(chapters)
+    .where(eq(chapters.courseId, courseId))
+    .orderBy(asc(chapters.parentId), asc(chapters.position), asc(chapters.createdAt))
+    .all();
+}
+
+/** Whether the chapter is free to try (the audition). */
+export function chapterFree(db: Db, chapterId: string): boolean {
+  return !!prepared(db, 'accessChapterFree', (d) =>
+    d
+      .select({ free: chapters.free })
+      .from(chapters)
+      .where(eq(chapters.id, sql.placeholder('id')))
+      .prepare(),
+  ).get({ id: chapterId })?.free;
+}
+
+/** True when a chapter of the course is free to try. */
+export function courseHasFreeChapter(db: Db, courseId: string): boolean {
+  return !!prepared(db, 'accessHasFreeChapter', (d) =>
+    d
+      .select({ id: chapters.id })
+      .from(chapters)
+      .where(and(eq(chapters.courseId, sql.placeholder('courseId')), eq(chapters.free, true)))
+      .limit(1)
+      .prepare(),
+  ).get({ courseId });
+}
+
+/**
+ * Spec 4 'Quiz dialog': "A correctly answered question is removed from the exercise sets' pending lists".
+ * The questions still pending per chapter of a course for a student: in the chapter's set and not answered
+ * right, nor waiting for a teacher's mark (a short answer marked wrong is pending again). Chapters with
+ * nothing pending are absent.
+ */
+export function pendingExercisesByChapter(db: Db, studentId: string, courseId: string): Map<string, number> {
+  const rows = db.all<{ chapterId: string; pending: number }>(sql`
+    SELECT ce.chapter_id AS chapterId, COUNT(*) AS pending
+    FROM chapter_exercises ce
+    JOIN exercise_set_questions q ON q.set_id = ce.set_id
+    LEFT JOIN exercise_answers a
+      ON a.student_id = ${studentId} AND a.chapter_id = ce.chapter_id AND a.question_id = q.question_id
+    WHERE ce.course_id = ${courseId} AND (a.question_id IS NULL OR (a.is_right = 0 AND a.status <> 'pending'))
+    GROUP BY ce.chapter_id`);
+  return new Map(rows.map((row) => [row.chapterId, row.pending]));
+}
+
+/** The chapters of a course with a published exam attached, and whether the newest of them is optional. */
+export function chapterExamOptional(db: Db, courseId: string): Map<string, boolean> {
+  const rows = db
+    .select({ chapterId: exams.chapterId, optional: exams.optional })
+    .from(exams)
+    .where(and(eq(exams.courseId, courseId), eq(exams.status, 'published'), eq(exams.deleted, false)))
+    .orderBy(asc(exams.createdAt))
+    .all();
+  return new Map(rows.filter((row) => row.chapterId !== '').map((row) => [row.chapterId, !!row.optional]));
+}
+
+/** A student's progress, exam result and review state per chapter of a course, as written. */
+export function chapterProgressOf(
+  db: Db,
+  studentId: string,
+  courseId: string,
+): { chapterId: string; progress: number; passed: number; verifyStatus: number }[] {
+  return prepared(db, 'accessChapterProgressOf', (d) =>
+    d
+      .select({
+        chapterId: learnRecords.chapterId,
+        progress: learnRecords.progress,
+        passed: sql<number>`${learnRecords.passed}`,
+        verifyStatus: learnRecords.verifyStatus,
+      })
+      .from(learnRecords)
+      .where(
+        and(
+          eq(learnRecords.studentId, sql.placeholder('studentId')),
+          eq(learnRecords.courseId, sql.placeholder('courseId')),
+        ),
+      )
+      .prepare(),
+  ).all({ studentId, courseId });
+}

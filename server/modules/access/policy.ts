@@ -1,0 +1,405 @@
+/**
+ * THE access policy: what a person holds and what they may do with a course (architecture 'Access is a
+ * policy, asked in one place'). Every call that shows, sells, starts or serves study asks here; the pure
+ * decision tables live in shared/rules (course-status, course-buttons, study-order, staged-plan), this
+ * module gathers the facts (holdings.ts, access.repository.ts, progress.ts) and asks them.
+ *
+ * Holding (what a student has of a course, and since when):
+ * - an enrolment (source free, buy, obtain, column, admin, plan), since it was made;
+ * - else a study plan (course type 3) assigned to the student or a group of theirs and approved, since it
+ *   was first assigned;
+ * - else a free course the student began (a learning record), since the record began. A record of a paid
+ *   course's free chapter (a trial) holds nothing.
+ *
+ * Validity (spec 3 ce_type, one computation for every page: course/info, My courses, course/exceeding,
+ * chapters, the ware, heartbeats, the graphic text): shared/rules/course-status courseStatus of the course's
+ * current terms and the holding — 0 permanent; 1 ce_time days from the moment of obtaining, for a free course
+ * too (the days count from when it was begun; past them it has ended: nothing to buy or renew); 2 the fixed
+ * window from settings.vaildBeginTime to ce_time. A paid limited-period course still valid is renewable, and
+ * a renewal extends from the later of now and its current end (course-status renewUntil).
+ *
+ * When the administrator changes the validity, the new terms apply to current holders at once (chosen
+ * here): a moved fixed window (ce_type 2) moves for everyone; a changed number of days (ce_type 1) changes
+ * every holder's end, still counted from when each obtained the course (shortening it can end a holder's
+ * course). No end is stored per holder, so every page reads the same terms and none can disagree; a
+ * holder's own end (a grant with a chosen date, a renewal) becomes a fact of the holding when those ways of
+ * obtaining arrive.
+ *
+ * The questions, each answering yes or the spec's refusal key (spec 4 'Course status', 5 'Buying is refused',
+ * 'Purchase, start, subscribe and bookmark need login', 8 messages):
+ * - viewRefusal: may this viewer see the course at all (unknown, removed, private);
+ * - buyRefusal: may they buy, obtain or subscribe (noLogin, studentOnly 请使用学员账号进行操作！, designatedGroup);
+ * - studyRefusal / mayStudyCourse: may they study the course's chapters that are not free (noLogin,
+ *   studentOnly, otherSchool, designatedGroup, endOfTrial, notStarted, expired);
+ * - mayStudyChapter: the same for one chapter, with the audition (free chapters) and the order rules
+ *   (order-gate.ts: couseOrderTip, orderTip, orderTip2, stageNotOpen, stageClosed);
+ * - startRefusal: may they begin the course ('do learn': a paid course with a free chapter may be tried);
+ * - mayStudyText: a graphic course's own text (chapter '0'), read or recorded.
+ */
+import { allowedByGroups, purchaseRefusal, type RefusalKey, type Viewer } from '../../../shared/rules/course-buttons';
+import {
+  COURSE_STATUS,
+  courseStatus,
+  VALIDITY,
+  type CourseStatus,
+  type CourseValidity,
+  type Purchase,
+} from '../../../shared/rules/course-status';
+import { canPublishPlan } from '../../../shared/rules/plan-review';
+import { readSettings } from '../../../shared/rules/course-settings';
+import { STUDY_REFUSALS, type StudyChapterState, type StudyRefusal } from '../../../shared/schemas/learning';
+import type { AppContext, Auth } from '../../context';
+import { AppError, noLogin } from '../../lib/errors';
+import {
+  assignedPlans,
+  chapterFree,
+  courseHasFreeChapter,
+  isAssigned,
+  planStatus,
+  type AccessChapter,
+  type Enrolment,
+} from './access.repository';
+import { studentCourses } from './holdings';
+import { hasOrderRules, studyGate, type GateCourse } from './order-gate';
+
+/** The course type of a study plan (spec 3 'Course' type 3). */
+export const PLAN_COURSE_TYPE = 3;
+/** The course type of a graphic course or column (spec 3 'Course' type 4). */
+const GRAPHIC_TYPE = 4;
+
+/** A course as the policy reads it (a course head: visibility, price, validity, groups, order settings). */
+export interface AccessCourse extends GateCourse {
+  published: boolean;
+  deleted: boolean;
+  isPrivate: boolean;
+  actualFen: number;
+  ceType: number;
+  ceTime: string;
+  authenticationGid: string;
+}
+
+/** A course as openCourse answers it: its head, and whether the viewer administers it (preview). */
+export interface OpenedCourse<C extends AccessCourse = AccessCourse> {
+  head: C;
+  admin: boolean;
+}
+
+/** A signed-in person. */
+type SignedIn = Exclude<Auth, { role: 'guest' }>;
+
+/** How a student holds a course (see the header); source 'studied' is a free course begun. */
+export interface Holding {
+  source: Enrolment['source'] | 'studied';
+  since: number;
+  /** A study plan assigned to the student (the blue Required badge). */
+  required: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Facts
+
+/** A course's price and validity terms as shared/rules/course-status reads them. */
+export function termsOf(course: Pick<AccessCourse, 'actualFen' | 'ceType' | 'ceTime' | 'settings'>): CourseValidity {
+  return {
+    actual: course.actualFen / 100,
+    ce_type: course.ceType,
+    ce_time: course.ceTime,
+    vaildBeginTime: course.ceType === VALIDITY.fixedWindow ? readSettings(course.settings).vaildBeginTime : null,
+  };
+}
+
+/** Whether the viewer bought or obtained the course (an enrolment: isbuy) and since when. */
+export function purchaseOf(ctx: AppContext, auth: Auth, coid: string): Purchase {
+  if (auth.role !== 'student') return { bought: false, buyDate: null };
+  const enrolment = studentCourses(ctx, auth.userId).enrolments.get(coid);
+  return { bought: !!enrolment, buyDate: enrolment?.createdAt ?? null };
+}
+
+/** Whether a study plan may be studied at all: its review approved it (false for a course that is no plan). */
+export function planApproved(ctx: AppContext, courseId: string): boolean {
+  return planStatus(ctx.db, courseId) === 'approved';
+}
+
+/** Whether the plan is assigned to the student, directly or through one of the student's groups. */
+export function isPlanAssigned(ctx: AppContext, studentId: string, courseId: string): boolean {
+  return isAssigned(ctx.db, courseId, studentId, studentCourses(ctx, studentId).groups);
+}
+
+/** Spec 3 'Study plan: published; goes through a verify/commit flow': may this plan be (un)published? */
+export function planPublishable(ctx: AppContext, course: { id: string; type: number }, publish: boolean): boolean {
+  if (course.type !== PLAN_COURSE_TYPE) return true;
+  return canPublishPlan(planStatus(ctx.db, course.id) ?? null, publish);
+}
+
+/** Whether a student has a written learning record of the course (spec 4 main button: continue). */
+export function hasStudied(ctx: AppContext, studentId: string, coid: string): boolean {
+  return studentCourses(ctx, studentId).studied.has(coid);
+}
+
+/** The one holding rule of the header, for a course row and the student's facts. */
+function holdingFrom(
+  course: { id: string; actualFen: number; type: number },
+  enrolment: Enrolment | undefined,
+  assignedAt: number | undefined,
+  startedAt: number | undefined,
+): Holding | null {
+  if (enrolment) return { source: enrolment.source, since: enrolment.createdAt, required: assignedAt !== undefined };
+  if (assignedAt !== undefined) return { source: 'plan', since: assignedAt, required: true };
+  if (startedAt !== undefined && course.actualFen <= 0 && course.type !== PLAN_COURSE_TYPE)
+    return { source: 'studied', since: startedAt, required: false };
+  return null;
+}
+
+/** What a student holds of one course, or null (guests and administrators hold nothing). */
+export function holdingOf(ctx: AppContext, auth: Auth, course: AccessCourse): Holding | null {
+  if (auth.role !== 'student') return null;
+  if (course.type === PLAN_COURSE_TYPE) return holdingsOf(ctx, auth).holding(course);
+  const mine = studentCourses(ctx, auth.userId);
+  return holdingFrom(course, mine.enrolments.get(course.id), undefined, mine.studied.get(course.id));
+}
+
+/**
+ * Every course a student holds, for the lists (My courses, course/exceeding): the candidate ids, and the
+ * holding of each course row (null when a row is not held after all: a paid course's trial record).
+ */
+export function holdingsOf(
+  ctx: AppContext,
+  student: SignedIn,
+): { ids: Set<string>; holding(course: { id: string; actualFen: number; type: number }): Holding | null } {
+  const mine = studentCourses(ctx, student.userId);
+  const plans = new Map(
+    assignedPlans(ctx.db, student.schoolId, student.userId, mine.groups).map((row) => [row.courseId, row.assignedAt]),
+  );
+  return {
+    ids: new Set([...mine.enrolments.keys(), ...plans.keys(), ...mine.studied.keys()]),
+    holding: (course) =>
+      holdingFrom(course, mine.enrolments.get(course.id), plans.get(course.id), mine.studied.get(course.id)),
+  };
+}
+
+/** The course's status for a holder (or a viewer holding nothing): spec 4 'Course status' on the server's clock. */
+export function validityFor(course: AccessCourse, holding: Holding | null, now: number): CourseStatus {
+  return courseStatus(termsOf(course), { bought: !!holding, buyDate: holding?.since ?? null }, now);
+}
+
+/** The viewer's status of the course (course/info, the chapters, the ware, the lists). */
+export function statusOf(ctx: AppContext, auth: Auth, course: AccessCourse): CourseStatus {
+  return validityFor(course, holdingOf(ctx, auth, course), ctx.now());
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Decisions
+
+/** Why the viewer may not see the course at all (openCourse answers 404 / 'course removed' / 401), or null. */
+export function viewRefusal(course: AccessCourse, auth: Auth, admin: boolean): 'removed' | 'noLogin' | 'hidden' | null {
+  if (course.deleted) return 'removed';
+  if (admin) return null;
+  if (!course.published) return 'removed';
+  if (course.isPrivate) {
+    if (auth.role === 'guest') return 'noLogin';
+    if (auth.role !== 'student' || auth.schoolId !== course.schoolId) return 'hidden';
+  }
+  return null;
+}
+
+/**
+ * The viewer as the purchase rules see them (shared/rules/course-buttons): null for a guest, sid '0' for an
+ * admin. The student's groups come from the in-memory student cache, and only when asked for.
+ */
+export function viewerOf(ctx: AppContext, auth: Auth, withGroups = true): Viewer | null {
+  if (auth.role === 'guest') return null;
+  if (auth.role === 'admin') return { uid: auth.userId, sid: '0', gid: [] };
+  return { uid: auth.userId, sid: auth.userId, gid: withGroups ? studentCourses(ctx, auth.userId).groups : [] };
+}
+
+/** Spec 5 'Buying is refused…': may the viewer buy, obtain or subscribe to a course (or a column: gid '')? */
+export function buyRefusal(
+  ctx: AppContext,
+  auth: Auth,
+  course: { schoolId: string; authenticationGid: string },
+): RefusalKey | null {
+  const restricted = course.authenticationGid.split(',').some((id) => id.trim() !== '' && id.trim() !== '0');
+  return purchaseRefusal({
+    viewer: viewerOf(ctx, auth, restricted),
+    ownerId: course.schoolId,
+    authentication_gid: course.authenticationGid,
+  });
+}
+
+/** Who the viewer is to the course before holdings: noLogin, studentOnly, otherSchool, designatedGroup. */
+function personRefusal(ctx: AppContext, auth: Auth, course: AccessCourse): StudyRefusal | null {
+  if (auth.role === 'guest') return 'noLogin';
+  if (auth.role !== 'student') return 'studentOnly';
+  if (auth.schoolId !== course.schoolId) return 'otherSchool';
+  if (!allowedByGroups(course.authenticationGid, studentCourses(ctx, auth.userId).groups)) return 'designatedGroup';
+  return null;
+}
+
+/** The validity refusal of a status: notStarted before a window, expired after it or past the days. */
+function validityRefusal(status: CourseStatus['status']): StudyRefusal | null {
+  if (status === COURSE_STATUS.notStarted) return 'notStarted';
+  if (status !== COURSE_STATUS.available) return 'expired';
+  return null;
+}
+
+/**
+ * May this viewer study the course's chapters that are not free (the order rules aside)? A study plan is for
+ * the students it is assigned to once approved (others designatedGroup) and needs no purchase; a paid
+ * course needs an enrolment (endOfTrial: the end-of-trial dialog offers Buy); then the validity.
+ */
+export function studyRefusal(ctx: AppContext, auth: Auth, course: AccessCourse): StudyRefusal | null {
+  const person = personRefusal(ctx, auth, course);
+  if (person) return person;
+  const plan = course.type === PLAN_COURSE_TYPE;
+  if (plan && !(planApproved(ctx, course.id) && isPlanAssigned(ctx, auth.userId ?? '', course.id)))
+    return 'designatedGroup';
+  if (course.actualFen > 0 && !plan && !purchaseOf(ctx, auth, course.id).bought) return 'endOfTrial';
+  const { status } = statusOf(ctx, auth, course);
+  // A plan needs no purchase: only its window and days hold it back.
+  if (plan && status === COURSE_STATUS.needsPurchase) return null;
+  return validityRefusal(status);
+}
+
+export type StudyAccess =
+  | { allowed: true; preview: boolean; audition: boolean }
+  | { allowed: false; refusal: StudyRefusal; detail?: RefusalDetail };
+
+/** What blocks a locked chapter: the chapter to finish first, and a staged subsection's window. */
+export interface RefusalDetail {
+  blockedBy: string;
+  window: StudyChapterState['window'];
+}
+
+const refuse = (refusal: StudyRefusal, detail?: RefusalDetail): StudyAccess => ({ allowed: false, refusal, detail });
+
+/** May this viewer study the (already opened) course as a whole: every chapter that is not free? */
+export function mayStudyCourse(ctx: AppContext, auth: Auth, course: OpenedCourse): StudyAccess {
+  if (course.admin) return { allowed: true, preview: true, audition: false };
+  const refusal = studyRefusal(ctx, auth, course.head);
+  return refusal ? refuse(refusal) : { allowed: true, preview: false, audition: false };
+}
+
+/** Whether the chapter, or the chapter it belongs to, is free (the audition: anyone who can see the course). */
+function freeChapter(ctx: AppContext, chapter: Pick<AccessChapter, 'free' | 'parentId'>): boolean {
+  if (chapter.free) return true;
+  if (chapter.parentId === '0') return false;
+  return chapterFree(ctx.db, chapter.parentId);
+}
+
+/**
+ * May this viewer study this chapter of this (already opened) course now? An administrator of the course
+ * previews everything; a free chapter is the audition; else studyRefusal, then the order rules.
+ */
+export function mayStudyChapter(
+  ctx: AppContext,
+  auth: Auth,
+  course: OpenedCourse,
+  chapter: Pick<AccessChapter, 'id' | 'free' | 'parentId'>,
+): StudyAccess {
+  const { head } = course;
+  if (course.admin) return { allowed: true, preview: true, audition: false };
+  if (freeChapter(ctx, chapter)) return { allowed: true, preview: false, audition: true };
+  const refusal = studyRefusal(ctx, auth, head);
+  if (refusal) return refuse(refusal);
+  if (auth.role === 'student' && hasOrderRules(head)) {
+    const gate = studyGate(ctx, auth.userId, head);
+    const lock = gate.lockOf(chapter.id);
+    if (lock)
+      return refuse(lock.message, {
+        blockedBy: lock.blockedBy,
+        window: gate.chapters.find((c) => c.cid === chapter.id)?.window ?? null,
+      });
+  }
+  return { allowed: true, preview: false, audition: false };
+}
+
+/**
+ * May a signed-in student begin the course ('do learn')? Of its school and groups; free, bought, or a paid
+ * course with a free chapter to try; not before its window nor after its validity.
+ */
+export function startRefusal(ctx: AppContext, auth: SignedIn, course: AccessCourse): StudyRefusal | null {
+  if (auth.schoolId !== course.schoolId) return 'otherSchool';
+  if (!allowedByGroups(course.authenticationGid, studentCourses(ctx, auth.userId).groups)) return 'designatedGroup';
+  if (course.actualFen > 0 && !purchaseOf(ctx, auth, course.id).bought) {
+    return courseHasFreeChapter(ctx.db, course.id) ? null : 'endOfTrial';
+  }
+  return validityRefusal(statusOf(ctx, auth, course).status);
+}
+
+/** Whether a student owns the course: an assigned plan, free, or bought and within its validity. */
+export function ownsCourse(ctx: AppContext, auth: Auth, course: AccessCourse): boolean {
+  if (auth.role !== 'student') return false;
+  if (course.type === PLAN_COURSE_TYPE)
+    return planApproved(ctx, course.id) && isPlanAssigned(ctx, auth.userId, course.id);
+  if (course.actualFen > 0 && !purchaseOf(ctx, auth, course.id).bought) return false;
+  return statusOf(ctx, auth, course).status === COURSE_STATUS.available || course.actualFen <= 0;
+}
+
+/** Whether the chapter list shows the course's chapters unlocked: its administrator, free, or bought and not lapsed. */
+export function chaptersUnlocked(ctx: AppContext, auth: Auth, course: OpenedCourse): boolean {
+  const { head } = course;
+  if (course.admin || head.actualFen <= 0) return true;
+  return purchaseOf(ctx, auth, head.id).bought && statusOf(ctx, auth, head).status !== COURSE_STATUS.needsPurchase;
+}
+
+/** How a viewer reads a graphic course's own text: a refusal, or as whom (and whether reading obtains it). */
+export type TextAccess =
+  | { allowed: true; as: 'student' | 'free' | 'preview'; obtain: boolean }
+  | { allowed: false; refusal: StudyRefusal | 'graphicAccount' };
+
+/**
+ * May the viewer read (and record) a graphic course's text? Its administrators preview; a guest reads a free
+ * one (a paid one: noLogin); otherwise a student of its school and groups who holds it (a paid one bought:
+ * else graphicAccount, spec 9) within its validity. A free one is obtained by reading it.
+ */
+export function mayStudyText(ctx: AppContext, auth: Auth, course: OpenedCourse): TextAccess {
+  const { head } = course;
+  if (course.admin) return { allowed: true, as: 'preview', obtain: false };
+  const free = head.actualFen <= 0;
+  if (auth.role === 'guest' && free) return { allowed: true, as: 'free', obtain: false };
+  const person = personRefusal(ctx, auth, head);
+  if (person) return { allowed: false, refusal: person };
+  const bought = purchaseOf(ctx, auth, head.id).bought;
+  if (!free && !bought) return { allowed: false, refusal: 'graphicAccount' };
+  const refusal = validityRefusal(statusOf(ctx, auth, head).status);
+  if (refusal) return { allowed: false, refusal };
+  return { allowed: true, as: 'student', obtain: free && !bought };
+}
+
+/** True when course/info carries only the lead of a graphic course: a graphic course with a price. */
+export const hidesGraphicText = (course: { type: number; actualFen: number }) =>
+  course.type === GRAPHIC_TYPE && course.actualFen > 0;
+
+const STATUS_OF: Record<StudyRefusal, number> = {
+  noLogin: 401,
+  studentOnly: 403,
+  otherSchool: 403,
+  designatedGroup: 403,
+  endOfTrial: 403,
+  notStarted: 403,
+  expired: 403,
+  couseOrderTip: 403,
+  orderTip: 403,
+  orderTip2: 403,
+  stageNotOpen: 403,
+  stageClosed: 403,
+  courseRemoved: 404,
+  noChapter: 404,
+};
+
+/** The error a refusal answers with: its key as the error string, and the course to go back to. */
+export function refusalError(
+  ctx: AppContext,
+  refusal: StudyRefusal | 'graphicAccount',
+  head: { id: string; schoolId: string },
+  detail?: RefusalDetail,
+): AppError {
+  if (refusal === 'noLogin') return noLogin();
+  if (refusal === 'graphicAccount') return new AppError(403, 'graphicAccount');
+  return new AppError(STATUS_OF[refusal], STUDY_REFUSALS[refusal], {
+    refusal,
+    code: ctx.courseCodec.encode(head.id),
+    hashUID: ctx.uidCodec.encode(head.schoolId),
+    ...detail,
+  });
+}

@@ -1,0 +1,36 @@
+/**
+ * A student's progress per chapter of a course, as the order rules read it. The learning records' own module
+ * keeps heartbeats' changes in memory before writing them; it provides a reader that lays them over the
+ * written rows (provideChapterProgress, at registration), so the policy sees them without importing it.
+ * Without a provider the written rows are read.
+ */
+import type { AppContext } from '../../context';
+import { chapterProgressOf } from './access.repository';
+
+/** A chapter's progress, exam result and review state. */
+export interface ChapterRecord {
+  progress: number;
+  passed: boolean;
+  verifyStatus: number;
+}
+
+export type ChapterProgressReader = (studentId: string, courseId: string) => Map<string, ChapterRecord>;
+
+const readers = new WeakMap<AppContext, ChapterProgressReader>();
+
+/** Registers the reader of the learning records (server/modules/records). */
+export function provideChapterProgress(ctx: AppContext, reader: ChapterProgressReader): void {
+  readers.set(ctx, reader);
+}
+
+/** The student's records of a course's chapters, by chapter id. */
+export function chapterProgress(ctx: AppContext, studentId: string, courseId: string): Map<string, ChapterRecord> {
+  const reader = readers.get(ctx);
+  if (reader) return reader(studentId, courseId);
+  return new Map(
+    chapterProgressOf(ctx.db, studentId, courseId).map((row) => [
+      row.chapterId,
+      { progress: row.progress, passed: !!row.passed, verifyStatus: row.verifyStatus },
+    ]),
+  );
+}
