@@ -96,7 +96,9 @@ describe('the production build, as the Docker image makes and runs it', () => {
     ]) {
       fs.cpSync(path.join(root, entry), path.join(app, entry), { recursive: true, verbatimSymlinks: true });
     }
-    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: app, stdio: 'pipe' });
+    // The build goes to the copy's own dist, whatever LANXUE_DIST the run was given for builds of the tree.
+    const { LANXUE_DIST: _elsewhere, ...env } = process.env;
+    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: app, stdio: 'pipe', env });
     execFileSync('npm', ['prune', '--omit=dev', '--no-audit', '--no-fund'], { cwd: app, stdio: 'pipe' });
     for (const entry of ['server', 'shared', 'web', 'scripts', 'tsconfig.json'])
       fs.rmSync(path.join(app, entry), { recursive: true });
