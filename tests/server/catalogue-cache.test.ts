@@ -179,8 +179,7 @@ describe('cached public catalogue replies: ETag, 304, invalidation, and no viewe
         .prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`)
         .run(student.id, made.coid, clock - 86_400_000 + 3000);
       const status = async () =>
-        (await timed.inject({ method: 'GET', url: `/course/info/${made.code}`, headers: { cookie } })).json().data
-          .courseStatus;
+        (await injectAs(timed, cookie).get(`/course/info/${made.code}`)).json().data.courseStatus;
       expect(await status()).toBe(0);
       clock += 11_000;
       expect(await status()).not.toBe(0);

@@ -276,8 +276,7 @@ describe('the demo catalogue (DEMO_DATA)', () => {
       const student = (await login(app, { username: 'student', password: 'student123' })).cookie;
       const lisi = (await login(app, { username: 'lisi', password: 'student123' })).cookie;
       const refusal = async (cookie: string) =>
-        (await app.inject({ method: 'GET', url: `/course/info/${restricted.id}`, headers: { cookie } })).json().data
-          .refusal;
+        (await injectAs(app, cookie).get(`/course/info/${restricted.id}`)).json().data.refusal;
       expect(await refusal(student)).toBe(null);
       expect(await refusal(lisi)).toBe('designatedGroup');
     } finally {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, type TestApp } from '../helpers/app';
+import { injectAs } from '../helpers/kit';
 import { requireAdmin } from '../../server/plugins/auth';
 
 /** Each error class of the one envelope, over HTTP against the real app. */
@@ -82,7 +83,7 @@ describe('replies: {status, error, data} for every outcome', () => {
   it('403 for a student on a back-office call and for a sub-admin without the permission', async () => {
     const student = await buildStudent(app);
     const { cookie } = await login(app, student);
-    const asStudent = await app.inject({ method: 'GET', url: '/admins/me', headers: { cookie } });
+    const asStudent = await injectAs(app, cookie).get('/admins/me');
     expect(asStudent.statusCode).toBe(403);
     expect(asStudent.json()).toEqual({ status: 'error', error: 'forbidden', data: null });
 

@@ -30,7 +30,6 @@ describe('signatures and ratings', () => {
   });
   afterEach(() => app.close());
 
-  const headers = (cookie: string) => (cookie ? { cookie } : {});
   const errorOf = (res: { json: () => unknown }) => (res.json() as { error: string }).error;
 
   /** A published course with two chapters; settings and chapter showgrade as given. */
@@ -83,12 +82,7 @@ describe('signatures and ratings', () => {
       .toBuffer();
   const upload = (bytes: Buffer, cookie: string, filename = 'signature.jpeg', field = 'file-select') => {
     const { body, headers: h } = multipartBody([{ name: field, filename, type: 'image/jpeg', data: bytes }]);
-    return app.inject({
-      method: 'POST',
-      url: '/stu/signature/upload',
-      payload: body,
-      headers: { ...h, ...headers(cookie) },
-    });
+    return injectAs(app, cookie).inject({ method: 'POST', url: '/stu/signature/upload', payload: body, headers: h });
   };
   const uploadKey = async (cookie: string, bytes?: Buffer) =>
     data<{ key: string }>(await upload(bytes ?? (await jpeg()), cookie)).key;

@@ -243,8 +243,7 @@ describe('scripts/licence.mjs', () => {
       const app = await makeApp({ LICENCE_PUBLIC_KEY: publicKey });
       try {
         const cookie = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
-        const machineCode = (await app.inject({ method: 'GET', url: '/reg', headers: { cookie } })).json().data
-          .machineCode;
+        const machineCode = (await injectAs(app, cookie).get('/reg')).json().data.machineCode;
         const text = execFileSync(
           process.execPath,
           [
@@ -263,7 +262,7 @@ describe('scripts/licence.mjs', () => {
           ],
           { encoding: 'utf8' },
         ).trim();
-        const res = await app.inject({ method: 'POST', url: '/reg', payload: { licence: text }, headers: { cookie } });
+        const res = await injectAs(app, cookie).post('/reg', { licence: text });
         expect(res.statusCode, res.body).toBe(200);
         expect(res.json().data.licence).toMatchObject({ seats: 25, expiresAt: new Date(2099, 6, 1).getTime() });
       } finally {

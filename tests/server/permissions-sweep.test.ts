@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_GROUPS, type PermissionGroup } from '../../shared/constants';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, type TestApp } from '../helpers/app';
+import { injectAs } from '../helpers/kit';
 
 /*
  * The permission sweep (spec 6 roles and permissions: "every back-office call checks permission in one
@@ -126,12 +127,7 @@ describe('permission sweep: every back-office call checks the session, the permi
   let round = 0;
 
   const send = (method: Method, url: string, body: Record<string, unknown> | undefined, cookie: string) =>
-    app.inject({
-      method,
-      url,
-      ...(method === 'POST' ? { payload: body ?? {} } : {}),
-      headers: cookie ? { cookie } : {},
-    });
+    injectAs(app, cookie).inject({ method, url, ...(method === 'POST' ? { payload: body ?? {} } : {}) });
   /** Writes that create by name get a fresh name each time (user names are unique). */
   const fresh = (call: Call) => {
     round += 1;

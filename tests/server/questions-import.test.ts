@@ -46,7 +46,7 @@ describe('question bank import and export', () => {
         data: file,
       },
     ]);
-    return app.inject({ method: 'POST', url, payload: body, headers: { ...headers, cookie } });
+    return injectAs(app, cookie).inject({ method: 'POST', url, payload: body, headers });
   };
   const count = () => (app.ctx.sqlite.prepare('select count(*) n from questions').get() as { n: number }).n;
   const GOOD: Cell[][] = [

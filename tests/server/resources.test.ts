@@ -45,7 +45,7 @@ describe('resource library (spec 7 Resources)', () => {
 
   const sendFile = (url: string, filename: string, data: Buffer, type = 'application/octet-stream', cookie = admin) => {
     const { body, headers } = multipartBody([{ name: 'file-select', filename, type, data }]);
-    return app.inject({ method: 'POST', url, payload: body, headers: { ...headers, cookie } });
+    return injectAs(app, cookie).inject({ method: 'POST', url, payload: body, headers });
   };
   /** Uploads through lan/upload and adds the file to the library. */
   const addFile = async (
@@ -245,7 +245,7 @@ describe('resource library (spec 7 Resources)', () => {
     ];
     for (const [method, url, body] of calls) {
       const send = (cookie: string) =>
-        app.inject({ method: method as 'GET', url, payload: body as never, headers: cookie ? { cookie } : {} });
+        injectAs(app, cookie).inject({ method: method as 'GET', url, payload: body as never });
       expect((await send('')).statusCode, url).toBe(401);
       expect((await send(student)).statusCode, url).toBe(403);
       expect((await send(noResource)).statusCode, url).toBe(403);

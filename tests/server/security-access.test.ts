@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStudent, makeApp, school, type TestApp } from '../helpers/app';
+import { injectAs } from '../helpers/kit';
 
 let app: TestApp;
 
@@ -25,21 +26,13 @@ describe('access before input, under an API prefix', () => {
     const guest = await app.inject({ method: 'POST', url: '/api/admins/registered', payload: garbage });
     expect([guest.statusCode, guest.json().error]).toEqual([401, 'no login']);
     expect(guest.body).not.toMatch(/username|permissions/);
-    const asStudent = await app.inject({
-      method: 'POST',
-      url: '/api/admins/registered',
-      payload: garbage,
-      headers: { cookie },
-    });
+    const asStudent = await injectAs(app, cookie).post('/api/admins/registered', garbage);
     expect([asStudent.statusCode, asStudent.json().error]).toEqual([403, 'forbidden']);
     // A student's own call refuses a guest first, then checks the student's input.
     expect((await app.inject({ method: 'POST', url: '/api/stu/password', payload: { oldpwd: 1 } })).statusCode).toBe(
       401,
     );
-    expect(
-      (await app.inject({ method: 'POST', url: '/api/stu/password', payload: { oldpwd: 1 }, headers: { cookie } }))
-        .statusCode,
-    ).toBe(400);
+    expect((await injectAs(app, cookie).post('/api/stu/password', { oldpwd: 1 })).statusCode).toBe(400);
     // Public calls and pages are unchanged for guests.
     const search = await app.inject({ method: 'POST', url: '/api/course/search', payload: { keyword: ['x'] } });
     expect(search.statusCode).toBe(400);

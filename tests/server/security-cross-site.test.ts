@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, buildStudent, login, makeApp, school, type TestApp } from '../helpers/app';
+import { injectAs } from '../helpers/kit';
 import { multipartBody } from './uploads-helpers';
 
 let app: TestApp;
@@ -81,8 +82,7 @@ describe('no state change by GET', () => {
   it('logout is POST; the GET form still signs out from this site, never from another', async () => {
     const student = await buildStudent(app);
     const { cookie } = await login(app, { ...student, school: school(app).hashUID });
-    const signedIn = async () =>
-      (await app.inject({ method: 'GET', url: '/checkLogin', headers: { cookie } })).json().data.login;
+    const signedIn = async () => (await injectAs(app, cookie).get('/checkLogin')).json().data.login;
     for (const site of ['cross-site', 'same-site']) {
       const res = await app.inject({ method: 'GET', url: '/do/s/logout', headers: { cookie, 'sec-fetch-site': site } });
       expect(res.statusCode, site).toBe(403);

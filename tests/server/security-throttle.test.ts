@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_THROTTLE } from '../../shared/constants';
 import { ADMIN, buildStudent, login, makeApp, school, type TestApp } from '../helpers/app';
+import { injectAs } from '../helpers/kit';
 
 let app: TestApp;
 let clock = Date.UTC(2026, 0, 5, 8);
@@ -85,11 +86,10 @@ describe('login throttle', () => {
     const student = await buildStudent(app, { password: 'first-pass-1' });
     const thief = await login(app, { ...student, school: school(app).hashUID }, '203.0.113.9');
     const change = (cookie: string, oldpwd: string, ip: string) =>
-      app.inject({
+      injectAs(app, cookie).inject({
         method: 'POST',
         url: '/stu/password',
         payload: { oldpwd, newpwd: 'second-pass-2' },
-        headers: { cookie },
         remoteAddress: ip,
       });
     for (let i = 0; i < LOGIN_THROTTLE.freeFailures; i++)

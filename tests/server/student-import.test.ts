@@ -8,7 +8,7 @@ import { LICENCE_ERRORS } from '../../shared/schemas/licence';
 import { STUDENT_IMPORT_ERRORS, type ImportPreview, type ImportStatus } from '../../shared/schemas/student-import';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
 import { buildStudentField } from '../helpers/factories';
-import { data, waitUntil } from '../helpers/kit';
+import { data, injectAs, waitUntil } from '../helpers/kit';
 import { csvFile, xlsxFile, type Cell } from '../helpers/student-files';
 import { multipartBody } from './uploads-helpers';
 
@@ -34,12 +34,12 @@ describe('student import', () => {
       ...Object.entries(fields).map(([name, value]) => ({ name, value })),
       { name: 'file-select', filename, data: file },
     ]);
-    return app.inject({ method: 'POST', url: '/student/import' + url, payload: body, headers: { ...headers, cookie } });
+    return injectAs(app, cookie).inject({ method: 'POST', url: '/student/import' + url, payload: body, headers });
   };
   const preview = async (file: Buffer, fields: Record<string, string> = {}, filename = 'students.csv') =>
     data<ImportPreview>(await send('/preview', file, fields, admin, filename));
   const getImport = async (cookie = admin) =>
-    data<ImportStatus | null>(await app.inject({ method: 'GET', url: '/student/getImport', headers: { cookie } }));
+    data<ImportStatus | null>(await injectAs(app, cookie).get('/student/getImport'));
   /** Starts an import and follows getImport until it has finished, as the screen does. */
   const importFile = async (file: Buffer, fields: Record<string, string> = {}, filename = 'students.csv') => {
     const { id } = data<{ id: string }>(await send('', file, fields, admin, filename));
@@ -101,9 +101,9 @@ describe('student import', () => {
     const calls = (cookie: string) => [
       send('/preview', file, {}, cookie),
       send('', file, {}, cookie),
-      app.inject({ method: 'GET', url: '/student/getImport', headers: { cookie } }),
-      app.inject({ method: 'GET', url: '/student/import/template?format=csv', headers: { cookie } }),
-      app.inject({ method: 'POST', url: '/student/repeatdata', payload: { usernames: ['s1'] }, headers: { cookie } }),
+      injectAs(app, cookie).get('/student/getImport'),
+      injectAs(app, cookie).get('/student/import/template?format=csv'),
+      injectAs(app, cookie).post('/student/repeatdata', { usernames: ['s1'] }),
     ];
     for (const res of await Promise.all(calls(''))) expect(res.statusCode, res.body).toBe(401);
     for (const res of await Promise.all(calls(student.cookie))) expect(res.statusCode, res.body).toBe(403);

@@ -4,6 +4,7 @@ import { studyPlans } from '../../server/db/schema';
 import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
 import { zWare } from '../../shared/schemas/learning';
 import { login, makeApp, school, type TestApp } from '../helpers/app';
+import { injectAs } from '../helpers/kit';
 import { buildPlanAssignment } from '../helpers/factories';
 import { attachResource, enrol, seedResource } from '../helpers/learning-factory';
 import { adminCookie, beat, learnCourse, okBeat, okCall, signedInStudent } from './records-helpers';
@@ -29,7 +30,7 @@ describe('study gate: locked chapters are refused by the server', () => {
   afterEach(() => app.close());
 
   const ware = async (cookie: string, coid: string, cid: string) => {
-    const res = await app.inject({ method: 'GET', url: `/learn/ware/${coid}/${cid}`, headers: { cookie } });
+    const res = await injectAs(app, cookie).get(`/learn/ware/${coid}/${cid}`);
     return {
       status: res.statusCode,
       body: res.json() as { status: string; error: string | null; data: Record<string, unknown> },

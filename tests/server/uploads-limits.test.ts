@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { ADMIN, buildStudent, login, makeApp, type TestApp } from '../helpers/app';
+import { injectAs } from '../helpers/kit';
 import { files } from '../../server/db/schema';
 import { UPLOAD_ERRORS } from '../../shared/schemas/uploads';
 import { removeFile } from '../../server/modules/uploads/uploads.service';
@@ -26,7 +27,7 @@ function kit(get: () => TestApp) {
     const { body, headers } = multipartBody([
       { name: 'file-select', filename: name, type: 'image/png', data: Buffer.alloc(size, 7) },
     ]);
-    return get().inject({ method: 'POST', url: `/lan/upload/${name}`, payload: body, headers: { ...headers, cookie } });
+    return injectAs(get(), cookie).inject({ method: 'POST', url: `/lan/upload/${name}`, payload: body, headers });
   };
   const tusCreate = (cookie: string, length: number, filename = 'lecture.mp4') =>
     get().inject({

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as tus from 'tus-js-client';
 import { ADMIN, buildStudent, login, makeApp, school, type TestApp } from '../helpers/app';
+import { injectAs } from '../helpers/kit';
 import { files } from '../../server/db/schema';
 import { cleanAbandonedTusUploads } from '../../server/modules/uploads/tus';
 import { filesUnder, listen, patternChunk } from './uploads-helpers';
@@ -24,22 +25,17 @@ describe('tus uploads', () => {
       .join(',');
 
   const create = (length: number, metadata: Record<string, string>, cookie?: string) =>
-    app.inject({
+    injectAs(app, cookie).inject({
       method: 'POST',
       url: '/lan/tus/',
-      headers: {
-        ...TUS,
-        'upload-length': String(length),
-        'upload-metadata': meta(metadata),
-        ...(cookie ? { cookie } : {}),
-      },
+      headers: { ...TUS, 'upload-length': String(length), 'upload-metadata': meta(metadata) },
     });
   const patch = (location: string, offset: number, body: Buffer, cookie: string) =>
-    app.inject({
+    injectAs(app, cookie).inject({
       method: 'PATCH',
       url: location,
       payload: body,
-      headers: { ...TUS, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream', cookie },
+      headers: { ...TUS, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
     });
 
   beforeAll(async () => {

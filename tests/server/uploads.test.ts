@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ADMIN, buildStudent, login, makeApp, school, type TestApp } from '../helpers/app';
+import { injectAs } from '../helpers/kit';
 import { files } from '../../server/db/schema';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { filesUnder, multipartBody, type Part } from './uploads-helpers';
@@ -17,11 +18,11 @@ describe('lan upload', () => {
 
   const upload = (name: string, parts: Part[], cookie?: string) => {
     const { body, headers } = multipartBody(parts);
-    return app.inject({
+    return injectAs(app, cookie).inject({
       method: 'POST',
       url: `/lan/upload/${encodeURIComponent(name).replace(/\./g, '%2E')}`,
       payload: body,
-      headers: { ...headers, ...(cookie ? { cookie } : {}) },
+      headers,
     });
   };
   const fileParts = (filename: string, data: Buffer, type = 'application/octet-stream'): Part[] => [
