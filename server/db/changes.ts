@@ -20,6 +20,8 @@ const WATCHED = {
   schools: 'id',
   student_fields: 'school_id',
   exams: 'school_id',
+  course_grants: 'id',
+  column_courses: 'column_id',
 } as const;
 export type WatchedTable = keyof typeof WATCHED;
 
@@ -41,7 +43,14 @@ export class ChangeFeed {
         return null;
       },
     );
+    // A table the database does not have yet (opened with older migrations) has no rows to watch.
+    const present = new Set(
+      (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map(
+        (row) => row.name,
+      ),
+    );
     for (const [table, column] of Object.entries(WATCHED)) {
+      if (!present.has(table)) continue;
       const call = (row: 'NEW' | 'OLD') => `SELECT lx_row_changed('${table}', ${row}.${column});`;
       const update = INSERT_DELETE_ONLY.has(table as WatchedTable)
         ? ''

@@ -47,6 +47,11 @@ export interface Purchase {
   bought: boolean;
   /** When the user bought (or obtained) the course, in ms; null when unknown. */
   buyDate: number | null;
+  /**
+   * The holder's own last valid instant (ms, inclusive): an administrator's grant with a chosen end date. It
+   * replaces the course's validity (ce_type and window) for this holder; absent or null keeps the course's.
+   */
+  until?: number | null;
 }
 
 export interface CourseStatus {
@@ -101,6 +106,7 @@ export function validityType(course: CourseValidity): ValidityType {
 
 /** The span (inclusive, ms) in which this user may study the course; null ends are unbounded. */
 export function validityWindow(course: CourseValidity, purchase: Purchase): ValidityWindow {
+  if (purchase.bought && purchase.until != null) return { start: null, end: purchase.until };
   const type = validityType(course);
   const time = course.ce_time ?? course.effect_time ?? null;
   if (type === VALIDITY.fixedWindow) {
@@ -115,6 +121,12 @@ export function validityWindow(course: CourseValidity, purchase: Purchase): Vali
 
 /** Course status for a logged-in user (spec 4): {status 0|1|2|3, renew, limitedDate}, in the order described above. */
 export function courseStatus(course: CourseValidity, purchase: Purchase, now: number): CourseStatus {
+  if (purchase.bought && purchase.until != null) {
+    // A chosen end date: valid up to it whatever the course's terms; past it a paid course can be bought again.
+    if (now <= purchase.until) return { status: COURSE_STATUS.available, renew: false, limitedDate: purchase.until };
+    const status = isFree(course) ? COURSE_STATUS.ended : COURSE_STATUS.needsPurchase;
+    return { status, renew: false, limitedDate: purchase.until };
+  }
   const type = validityType(course);
   const owned = isFree(course) || purchase.bought;
   const { start, end } = validityWindow(course, purchase);
@@ -144,4 +156,19 @@ export function renewUntil(course: CourseValidity, currentEnd: number | null, no
   const days = readAmount(course.ce_time ?? course.effect_time ?? null);
   if (!Number.isFinite(days) || days <= 0) return null;
   return Math.max(now, currentEnd ?? now) + days * DAY_MS;
+}
+
+const STATUS_RANK: Record<CourseStatusCode, number> = { 0: 3, 1: 2, 3: 1, 2: 0 };
+
+/**
+ * Of two statuses of one course for one person who holds it more than one way (bought and granted, say), the
+ * one that serves them better: available before not started before needs purchase before ended; of two equal,
+ * the later end (null, permanent, is latest).
+ */
+export function betterStatus(a: CourseStatus, b: CourseStatus): CourseStatus {
+  const rank = STATUS_RANK[b.status] - STATUS_RANK[a.status];
+  if (rank !== 0) return rank > 0 ? b : a;
+  if (a.limitedDate === null) return a;
+  if (b.limitedDate === null) return b;
+  return b.limitedDate > a.limitedDate ? b : a;
 }

@@ -1,14 +1,16 @@
 /**
  * The decision tables the access policy (server/modules/access/policy.ts) asks: validity types (spec 3
- * ce_type), renewal, spec 5 'Buying is refused…' and the groups rule, and the course status of spec 4.
+ * ce_type), a grant's chosen end date, the best of several ways of holding, renewal, spec 5 'Buying is refused…' and the groups rule, and the course status of spec 4.
  */
 import { describe, expect, it } from 'vitest';
 import { allowedByGroups, purchaseRefusal, type PurchaseCheck } from '../../shared/rules/course-buttons';
 import {
+  betterStatus,
   COURSE_STATUS,
   courseStatus,
   DAY_MS,
   renewUntil,
+  type CourseStatus,
   type CourseValidity,
   type Purchase,
 } from '../../shared/rules/course-status';
@@ -109,6 +111,48 @@ describe('validity types for a holder (ce_type 0, 1, 2; free and paid)', () => {
   });
   it('status codes are the spec 4 ones', () => {
     expect(COURSE_STATUS).toEqual({ available: 0, notStarted: 1, ended: 2, needsPurchase: 3 });
+  });
+});
+
+describe("a grant's chosen end date replaces the course's validity", () => {
+  const granted = (until: number): Purchase => ({ bought: true, buyDate: since, until });
+  const window = { ce_type: 2, vaildBeginTime: since + 5 * DAY_MS, ce_time: since + 10 * DAY_MS };
+  it.each([
+    ['permanent paid course, before the end', { actual: 5, ce_type: 0 }, 3, 1, { status: 0, end: 3 }],
+    ['permanent paid course, after the end: buy again', { actual: 5, ce_type: 0 }, 3, 4, { status: 3, end: 3 }],
+    ['free course, after the end: ended', { actual: 0, ce_type: 0 }, 3, 4, { status: 2, end: 3 }],
+    ['days course: the date, not the days', { actual: 5, ce_type: 1, ce_time: 2 }, 20, 10, { status: 0, end: 20 }],
+    ['a window not yet open: open for the grantee', { actual: 5, ...window }, 20, 1, { status: 0, end: 20 }],
+    ['a window ended: still open for the grantee', { actual: 5, ...window }, 20, 15, { status: 0, end: 20 }],
+  ] as const)('%s', (_name, course, untilDays, nowDays, expected) => {
+    const status = courseStatus(course, granted(since + untilDays * DAY_MS), since + nowDays * DAY_MS);
+    expect(status).toEqual({ status: expected.status, renew: false, limitedDate: since + expected.end * DAY_MS });
+  });
+  it('an end of null keeps the course rules (ce_type 1 counts from the grant)', () => {
+    const course = { actual: 5, ce_type: 1, ce_time: 3 };
+    expect(courseStatus(course, { bought: true, buyDate: since, until: null }, since + DAY_MS)).toEqual(
+      courseStatus(course, held, since + DAY_MS),
+    );
+  });
+});
+
+describe('the best of several ways of holding a course', () => {
+  const st = (status: CourseStatus['status'], limitedDate: number | null): CourseStatus => ({
+    status,
+    renew: false,
+    limitedDate,
+  });
+  it.each([
+    ['available beats needs purchase', st(3, 5), st(0, 2), st(0, 2)],
+    ['available beats not started', st(1, 9), st(0, 2), st(0, 2)],
+    ['not started beats ended', st(2, 9), st(1, 2), st(1, 2)],
+    ['needs purchase beats ended', st(2, 9), st(3, 2), st(3, 2)],
+    ['of two available, the later end', st(0, 5), st(0, 7), st(0, 7)],
+    ['of two available, permanent is latest', st(0, 5), st(0, null), st(0, null)],
+    ['equal: the first stays', st(0, null), st(0, null), st(0, null)],
+  ] as const)('%s', (_name, a, b, expected) => {
+    expect(betterStatus(a, b)).toEqual(expected);
+    expect(betterStatus(b, a)).toEqual(expected);
   });
 });
 

@@ -10,3 +10,4 @@ export * from './plans';
 export * from './reviews';
 export * from './exams';
 export * from './people';
+export * from './grants';

@@ -3,12 +3,14 @@
  * assignments, course records), their groups and bookmarks, and the chapter, exercise and exam facts the
  * order rules need. The access module reads them here, never through another module's services.
  */
-import { and, asc, eq, inArray, min, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, min, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import {
   chapters,
   collects,
+  columnCourses,
+  courseGrants,
   courseRecords,
   courses,
   enrolments,
@@ -44,6 +46,37 @@ export function studentEnrolments(db: Db, studentId: string): Enrolment[] {
       .where(eq(enrolments.studentId, sql.placeholder('studentId')))
       .prepare(),
   ).all({ studentId });
+}
+
+/** A course a student holds through an administrator's grant (a column grant names each of its courses). */
+export interface GrantedCourse {
+  courseId: string;
+  grantId: string;
+  createdAt: number;
+  expiresAt: number | null;
+}
+
+/**
+ * The courses granted to a student, directly or through one of the given groups (theirs), by grants not
+ * revoked; a column's grant gives the column's courses of now (as a subscription does).
+ */
+export function studentGrants(db: Db, studentId: string, groupIds: readonly string[]): GrantedCourse[] {
+  const target =
+    groupIds.length > 0
+      ? or(eq(courseGrants.studentId, studentId), inArray(courseGrants.groupId, [...groupIds]))
+      : eq(courseGrants.studentId, studentId);
+  return db
+    .select({
+      courseId: sql<string>`coalesce(${courseGrants.courseId}, ${columnCourses.courseId})`,
+      grantId: courseGrants.id,
+      createdAt: courseGrants.createdAt,
+      expiresAt: courseGrants.expiresAt,
+    })
+    .from(courseGrants)
+    .leftJoin(columnCourses, eq(columnCourses.columnId, courseGrants.columnId))
+    .where(and(isNull(courseGrants.revokedAt), target))
+    .all()
+    .filter((row) => row.courseId !== null);
 }
 
 /** The ids of every course a student bookmarked. */

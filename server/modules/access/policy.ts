@@ -6,6 +6,9 @@
  *
  * Holding (what a student has of a course, and since when):
  * - an enrolment (source free, buy, obtain, column, admin, plan), since it was made;
+ * - an administrator's grant not revoked (source admin): to the student, to one of their groups (present and
+ *   future members hold it while the grant lasts) or of a column with the course, since the grant was made;
+ *   a chosen end date is the holder's own end (until), else the course's validity rules;
  * - else a study plan (course type 3) assigned to the student or a group of theirs and approved, since it
  *   was first assigned;
  * - else a free course the student began (a learning record), since the record began. A record of a paid
@@ -21,9 +24,10 @@
  * When the administrator changes the validity, the new terms apply to current holders at once (chosen
  * here): a moved fixed window (ce_type 2) moves for everyone; a changed number of days (ce_type 1) changes
  * every holder's end, still counted from when each obtained the course (shortening it can end a holder's
- * course). No end is stored per holder, so every page reads the same terms and none can disagree; a
- * holder's own end (a grant with a chosen date, a renewal) becomes a fact of the holding when those ways of
- * obtaining arrive.
+ * course). No end is stored per holder but a grant's chosen end date, which replaces the course's validity for
+ * its holders (shared/rules/course-status Purchase.until); every page reads the same holding and terms, so none
+ * can disagree. A student holding a course more than one way (bought and granted) gets the way that serves them
+ * best (course-status betterStatus).
  *
  * The questions, each answering yes or the spec's refusal key (spec 4 'Course status', 5 'Buying is refused',
  * 'Purchase, start, subscribe and bookmark need login', 8 messages):
@@ -38,6 +42,7 @@
  */
 import { allowedByGroups, purchaseRefusal, type RefusalKey, type Viewer } from '../../../shared/rules/course-buttons';
 import {
+  betterStatus,
   COURSE_STATUS,
   courseStatus,
   VALIDITY,
@@ -59,7 +64,7 @@ import {
   type AccessChapter,
   type Enrolment,
 } from './access.repository';
-import { studentCourses } from './holdings';
+import { studentCourses, type GrantHolding } from './holdings';
 import { hasOrderRules, studyGate, type GateCourse } from './order-gate';
 
 /** The course type of a study plan (spec 3 'Course' type 3). */
@@ -87,12 +92,16 @@ export interface OpenedCourse<C extends AccessCourse = AccessCourse> {
 /** A signed-in person. */
 type SignedIn = Exclude<Auth, { role: 'guest' }>;
 
-/** How a student holds a course (see the header); source 'studied' is a free course begun. */
+/** How a student holds a course (see the header); source 'studied' is a free course begun, 'admin' a grant. */
 export interface Holding {
   source: Enrolment['source'] | 'studied';
   since: number;
+  /** The holder's own last valid instant (a grant's chosen end date); null: the course's validity. */
+  until: number | null;
   /** A study plan assigned to the student (the blue Required badge). */
   required: boolean;
+  /** The other ways the student holds the course (bought and granted): validityOf takes the best. */
+  others: Holding[];
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -111,8 +120,10 @@ export function termsOf(course: Pick<AccessCourse, 'actualFen' | 'ceType' | 'ceT
 /** Whether the viewer bought or obtained the course (an enrolment: isbuy) and since when. */
 export function purchaseOf(ctx: AppContext, auth: Auth, coid: string): Purchase {
   if (auth.role !== 'student') return { bought: false, buyDate: null };
-  const enrolment = studentCourses(ctx, auth.userId).enrolments.get(coid);
-  return { bought: !!enrolment, buyDate: enrolment?.createdAt ?? null };
+  const mine = studentCourses(ctx, auth.userId);
+  const enrolment = mine.enrolments.get(coid);
+  const grant = mine.grants.get(coid);
+  return { bought: !!enrolment || !!grant, buyDate: enrolment?.createdAt ?? grant?.since ?? null };
 }
 
 /** Whether a study plan may be studied at all: its review approved it (false for a course that is no plan). */
@@ -140,14 +151,20 @@ export function hasStudied(ctx: AppContext, studentId: string, coid: string): bo
 function holdingFrom(
   course: { id: string; actualFen: number; type: number },
   enrolment: Enrolment | undefined,
+  grant: GrantHolding | undefined,
   assignedAt: number | undefined,
   startedAt: number | undefined,
 ): Holding | null {
-  if (enrolment) return { source: enrolment.source, since: enrolment.createdAt, required: assignedAt !== undefined };
-  if (assignedAt !== undefined) return { source: 'plan', since: assignedAt, required: true };
-  if (startedAt !== undefined && course.actualFen <= 0 && course.type !== PLAN_COURSE_TYPE)
-    return { source: 'studied', since: startedAt, required: false };
-  return null;
+  const required = assignedAt !== undefined;
+  const ways: Holding[] = [];
+  if (enrolment) ways.push({ source: enrolment.source, since: enrolment.createdAt, until: null, required, others: [] });
+  if (grant) ways.push({ source: 'admin', since: grant.since, until: grant.until, required, others: [] });
+  if (ways.length === 0 && assignedAt !== undefined)
+    ways.push({ source: 'plan', since: assignedAt, until: null, required: true, others: [] });
+  if (ways.length === 0 && startedAt !== undefined && course.actualFen <= 0 && course.type !== PLAN_COURSE_TYPE)
+    ways.push({ source: 'studied', since: startedAt, until: null, required: false, others: [] });
+  if (ways.length === 0) return null;
+  return { ...ways[0], others: ways.slice(1) };
 }
 
 /** What a student holds of one course, or null (guests and administrators hold nothing). */
@@ -155,7 +172,13 @@ export function holdingOf(ctx: AppContext, auth: Auth, course: AccessCourse): Ho
   if (auth.role !== 'student') return null;
   if (course.type === PLAN_COURSE_TYPE) return holdingsOf(ctx, auth).holding(course);
   const mine = studentCourses(ctx, auth.userId);
-  return holdingFrom(course, mine.enrolments.get(course.id), undefined, mine.studied.get(course.id));
+  return holdingFrom(
+    course,
+    mine.enrolments.get(course.id),
+    mine.grants.get(course.id),
+    undefined,
+    mine.studied.get(course.id),
+  );
 }
 
 /**
@@ -171,15 +194,43 @@ export function holdingsOf(
     assignedPlans(ctx.db, student.schoolId, student.userId, mine.groups).map((row) => [row.courseId, row.assignedAt]),
   );
   return {
-    ids: new Set([...mine.enrolments.keys(), ...plans.keys(), ...mine.studied.keys()]),
+    ids: new Set([...mine.enrolments.keys(), ...mine.grants.keys(), ...plans.keys(), ...mine.studied.keys()]),
     holding: (course) =>
-      holdingFrom(course, mine.enrolments.get(course.id), plans.get(course.id), mine.studied.get(course.id)),
+      holdingFrom(
+        course,
+        mine.enrolments.get(course.id),
+        mine.grants.get(course.id),
+        plans.get(course.id),
+        mine.studied.get(course.id),
+      ),
   };
 }
 
-/** The course's status for a holder (or a viewer holding nothing): spec 4 'Course status' on the server's clock. */
+/** The status one way of holding gives (or holding nothing): spec 4 'Course status' with the holder's own end. */
+function statusOfWay(course: AccessCourse, way: Holding | null, now: number): CourseStatus {
+  return courseStatus(termsOf(course), { bought: !!way, buyDate: way?.since ?? null, until: way?.until ?? null }, now);
+}
+
+/**
+ * The way of holding that serves the student best, and the status it gives (spec 4 'Course status' on the
+ * server's clock): My courses shows that way's source and since.
+ */
+export function validityOf(
+  course: AccessCourse,
+  holding: Holding | null,
+  now: number,
+): { holding: Holding | null; status: CourseStatus } {
+  let best = { holding, status: statusOfWay(course, holding, now) };
+  for (const other of holding?.others ?? []) {
+    const status = statusOfWay(course, other, now);
+    if (betterStatus(best.status, status) !== best.status) best = { holding: other, status };
+  }
+  return best;
+}
+
+/** The course's status for a holder (or a viewer holding nothing): the best of their ways (validityOf). */
 export function validityFor(course: AccessCourse, holding: Holding | null, now: number): CourseStatus {
-  return courseStatus(termsOf(course), { bought: !!holding, buyDate: holding?.since ?? null }, now);
+  return validityOf(course, holding, now).status;
 }
 
 /** The viewer's status of the course (course/info, the chapters, the ware, the lists). */

@@ -4,7 +4,8 @@
  * student gets back to study).
  *
  * Which courses (the spec names the pages, not the list's rule; chosen here):
- * - every course the student is enrolled in, whatever the source (free, bought, obtained, column, admin, plan);
+ * - every course the student is enrolled in, whatever the source (free, bought, obtained, column, admin, plan),
+ *   or granted by an administrator (to them, a group of theirs, or through a column; source admin);
  * - every study plan (course type 3) assigned to the student or to one of the student's groups, once its
  *   review approved it and while its course is published (server/db/schema/plans.ts) — these carry
  *   required_courses, the blue Required badge;
@@ -16,15 +17,16 @@
  * 'Required'"); an unapproved or unpublished plan is not listed at all.
  *
  * Remaining validity (spec 3 'Course list item' timeTips, spec 4 'Almost-expiring') comes from
- * shared/rules/expiring on the server's clock: the course's validity counted from when the student got it.
+ * the access policy (validityOf) on the server's clock: the course's validity counted from when the student got
+ * it, or a grant's chosen end date.
  * Order: the course visited last first; courses never visited after them, the newest enrolment first.
  */
 import type { MyCourse, MyCoursesQuery, MyCoursesReply } from '../../../shared/schemas/mycourses';
 import { learnLetter } from '../../../shared/schemas/chapters';
-import { expiryOf, remainingValidity } from '../../../shared/rules/expiring';
+import { remainingValidity } from '../../../shared/rules/expiring';
 import { courseProcess } from '../../../shared/rules/progress';
 import type { AppContext, Auth } from '../../context';
-import { holdingsOf, termsOf } from '../access/policy';
+import { holdingsOf, validityOf } from '../access/policy';
 import { COURSE_TEXT, totalChapters } from '../records/record-access';
 import { recordsStore } from '../records/records.store';
 import { findCourses } from '../courses/courses.repository';
@@ -45,11 +47,11 @@ export function myCourses(ctx: AppContext, auth: Student, query: MyCoursesQuery)
   const listed: Listed[] = [];
   for (const row of findCourses(ctx.db, [...held.ids])) {
     if (row.schoolId !== auth.schoolId) continue;
-    const holding = held.holding(row);
+    const { holding, status } = validityOf(row, held.holding(row), now);
     if (!holding) continue;
     const record = records.get(row.id);
     const addtime = holding.since;
-    const expiry = expiryOf({ ...termsOf(row), addtime });
+    const expiry = status.limitedDate;
     const remaining = remainingValidity(expiry, now);
     const total = record?.totalChapter || totalChapters(ctx, row);
     const complete = record?.completeChapter ?? 0;

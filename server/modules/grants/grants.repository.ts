@@ -1,0 +1,257 @@
+/**
+ * The grant tables (course_grants, grant_audit) and what the grant calls read around them: the students and
+ * groups named, the holders of a course or column, a student's holdings. Lists are one SQL union each.
+ */
+import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { columns, courseGrants, grantAudit, studentGroups, students } from '../../db/schema';
+import type { GrantKind } from '../../../shared/schemas/grants';
+
+export type GrantRow = typeof courseGrants.$inferSelect;
+export type NewGrantRow = typeof courseGrants.$inferInsert;
+export type AuditInsert = typeof grantAudit.$inferInsert;
+
+/** A column as a grant reads it. */
+export function findColumnHead(db: Db, id: string) {
+  return db
+    .select({ id: columns.id, schoolId: columns.schoolId, published: columns.published, deleted: columns.deleted })
+    .from(columns)
+    .where(eq(columns.id, id))
+    .get();
+}
+
+/** Which of these ids are students of the school. */
+export function schoolStudentIds(db: Db, schoolId: string, ids: readonly string[]): string[] {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: students.id })
+    .from(students)
+    .where(and(eq(students.schoolId, schoolId), inArray(students.id, [...ids])))
+    .all()
+    .map((row) => row.id);
+}
+
+/** Which of these ids are student groups of the school. */
+export function schoolGroupIds(db: Db, schoolId: string, ids: readonly string[]): string[] {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: studentGroups.id })
+    .from(studentGroups)
+    .where(and(eq(studentGroups.schoolId, schoolId), inArray(studentGroups.id, [...ids])))
+    .all()
+    .map((row) => row.id);
+}
+
+/** The students of the school with these user names (exact), in chunks SQLite accepts. */
+export function studentsByUsername(db: Db, schoolId: string, names: readonly string[]) {
+  const found: { id: string; username: string }[] = [];
+  for (let i = 0; i < names.length; i += 500) {
+    const chunk = names.slice(i, i + 500);
+    found.push(
+      ...db
+        .select({ id: students.id, username: students.username })
+        .from(students)
+        .where(and(eq(students.schoolId, schoolId), inArray(students.username, chunk)))
+        .all(),
+    );
+  }
+  return found;
+}
+
+const itemColumn = (kind: GrantKind) => (kind === 'course' ? courseGrants.courseId : courseGrants.columnId);
+
+/** The grants not revoked of the item to these students and groups. */
+export function activeGrantsOf(
+  db: Db,
+  kind: GrantKind,
+  itemId: string,
+  sids: readonly string[],
+  gids: readonly string[],
+): GrantRow[] {
+  const targets: SQL[] = [];
+  if (sids.length > 0) targets.push(inArray(courseGrants.studentId, [...sids]));
+  if (gids.length > 0) targets.push(inArray(courseGrants.groupId, [...gids]));
+  if (targets.length === 0) return [];
+  return db
+    .select()
+    .from(courseGrants)
+    .where(and(eq(itemColumn(kind), itemId), isNull(courseGrants.revokedAt), or(...targets)))
+    .all();
+}
+
+export function findGrant(db: Db, id: string): GrantRow | undefined {
+  return db.select().from(courseGrants).where(eq(courseGrants.id, id)).get();
+}
+
+export function insertGrants(db: Db, rows: NewGrantRow[]): void {
+  for (let i = 0; i < rows.length; i += 200)
+    db.insert(courseGrants)
+      .values(rows.slice(i, i + 200))
+      .run();
+}
+
+export function setGrantEnd(db: Db, id: string, expiresAt: number | null): void {
+  db.update(courseGrants).set({ expiresAt }).where(eq(courseGrants.id, id)).run();
+}
+
+/** Revokes the grant unless it is revoked already; true when it changed. */
+export function revokeGrant(db: Db, id: string, by: string, at: number): boolean {
+  return (
+    db
+      .update(courseGrants)
+      .set({ revokedAt: at, revokedBy: by })
+      .where(and(eq(courseGrants.id, id), isNull(courseGrants.revokedAt)))
+      .run().changes > 0
+  );
+}
+
+export function insertAudit(db: Db, rows: AuditInsert[]): void {
+  for (let i = 0; i < rows.length; i += 200)
+    db.insert(grantAudit)
+      .values(rows.slice(i, i + 200))
+      .run();
+}
+
+/** One way one student holds a course, as the lists read it. */
+export interface HolderRow {
+  sid: string;
+  username: string;
+  name: string;
+  way: string;
+  grantId: string | null;
+  grantedBy: string | null;
+  groupId: string | null;
+  groupName: string | null;
+  columnTitle: string | null;
+  courseId: string;
+  title: string;
+  since: number;
+  until: number | null;
+}
+
+/**
+ * Every way students hold things, as one row each: enrolments (their source), grants to a student ('grant') and
+ * grants to a group ('group', one row per member). Per course (`perCourse`): a column's grant once per course
+ * of the column, with the enrolments; else the grants as given (a column's once). `where` filters the rows
+ * (columns h.*, s.* the student, c.* the course).
+ */
+function holdingsSql(where: SQL, perCourse: boolean): SQL {
+  const granted = perCourse
+    ? sql`SELECT cg.*, coalesce(cg.course_id, cc.course_id) AS held_course
+        FROM course_grants cg LEFT JOIN column_courses cc ON cc.column_id = cg.column_id
+        WHERE cg.revoked_at IS NULL AND coalesce(cg.course_id, cc.course_id) IS NOT NULL`
+    : sql`SELECT cg.*, cg.course_id AS held_course FROM course_grants cg WHERE cg.revoked_at IS NULL`;
+  const enrolled = perCourse
+    ? sql`UNION ALL SELECT e.student_id, e.source, NULL, NULL, NULL, NULL, e.course_id, e.created_at, NULL
+          FROM enrolments e`
+    : sql``;
+  return sql`
+    WITH g AS (${granted}), h AS (
+      SELECT g.student_id AS sid, 'grant' AS way, g.id AS grant_id, g.granted_by AS granted_by, NULL AS group_id,
+          g.column_id AS column_id, g.held_course AS course_id, g.created_at AS since, g.expires_at AS until
+        FROM g WHERE g.student_id IS NOT NULL
+      UNION ALL
+      SELECT m.student_id, 'group', g.id, g.granted_by, g.group_id, g.column_id, g.held_course, g.created_at,
+          g.expires_at
+        FROM g JOIN student_group_members m ON m.group_id = g.group_id
+      ${enrolled}
+    )
+    SELECT h.sid AS sid, s.username AS username, s.name AS name, h.way AS way, h.grant_id AS grantId,
+      a.name AS grantedBy, h.group_id AS groupId, sg.name AS groupName, col.title AS columnTitle,
+      h.course_id AS courseId, coalesce(c.title, col.title, '') AS title, h.since AS since, h.until AS until
+    FROM h
+      JOIN students s ON s.id = h.sid
+      LEFT JOIN courses c ON c.id = h.course_id
+      LEFT JOIN admins a ON a.id = h.granted_by
+      LEFT JOIN student_groups sg ON sg.id = h.group_id
+      LEFT JOIN columns col ON col.id = h.column_id
+    WHERE ${where}`;
+}
+
+/** The holders of a course (every way) or of a column (its grants, one row per student), paged. */
+export function holders(
+  db: Db,
+  query: { schoolId: string; kind: GrantKind; itemId: string; keyword: string; limit: number; offset: number },
+): { rows: HolderRow[]; total: number } {
+  const like = `%${query.keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const search = query.keyword
+    ? sql`(s.username LIKE ${like} ESCAPE '\\' OR s.name LIKE ${like} ESCAPE '\\')`
+    : sql`1 = 1`;
+  const item = query.kind === 'course' ? sql`h.course_id = ${query.itemId}` : sql`h.column_id = ${query.itemId}`;
+  const base = holdingsSql(sql`s.school_id = ${query.schoolId} AND ${item} AND ${search}`, query.kind === 'course');
+  const total = db.get<{ n: number }>(sql`SELECT count(*) AS n FROM (${base})`)?.n ?? 0;
+  const rows = db.all<HolderRow>(
+    sql`${base} ORDER BY since DESC, username, way LIMIT ${query.limit} OFFSET ${query.offset}`,
+  );
+  return { rows, total };
+}
+
+/** Every way a student holds a course (enrolments, grants to them, to their groups, of columns). */
+export function studentHoldings(db: Db, studentId: string): HolderRow[] {
+  return db.all<HolderRow>(sql`${holdingsSql(sql`h.sid = ${studentId} AND c.deleted = 0`, true)}
+    ORDER BY since DESC, title`);
+}
+
+export interface AuditRow {
+  id: string;
+  grantId: string;
+  action: 'grant' | 'change' | 'revoke';
+  actorId: string;
+  actorName: string | null;
+  at: number;
+  courseId: string | null;
+  columnId: string | null;
+  title: string | null;
+  studentId: string | null;
+  studentName: string | null;
+  groupId: string | null;
+  groupName: string | null;
+  before: string | null;
+  after: string | null;
+}
+
+/** The audit rows of the school about a course, column or student (a student's: to them or a group of theirs). */
+export function auditRows(
+  db: Db,
+  query: { schoolId: string; courseId?: string; columnId?: string; studentId?: string; limit: number; offset: number },
+): { rows: AuditRow[]; total: number } {
+  const filters: SQL[] = [eq(grantAudit.schoolId, query.schoolId)];
+  if (query.courseId) filters.push(eq(grantAudit.courseId, query.courseId));
+  if (query.columnId) filters.push(eq(grantAudit.columnId, query.columnId));
+  if (query.studentId)
+    filters.push(
+      or(
+        eq(grantAudit.studentId, query.studentId),
+        sql`${grantAudit.groupId} IN
+          (SELECT group_id FROM student_group_members WHERE student_id = ${query.studentId})`,
+      )!,
+    );
+  const where = and(...filters);
+  const total = db.select({ n: count() }).from(grantAudit).where(where).get()?.n ?? 0;
+  const rows = db
+    .select({
+      id: grantAudit.id,
+      grantId: grantAudit.grantId,
+      action: grantAudit.action,
+      actorId: grantAudit.actorId,
+      actorName: sql<string | null>`(SELECT name FROM admins WHERE id = ${grantAudit.actorId})`,
+      at: grantAudit.at,
+      courseId: grantAudit.courseId,
+      columnId: grantAudit.columnId,
+      title: sql<string | null>`coalesce((SELECT title FROM courses WHERE id = ${grantAudit.courseId}),
+        (SELECT title FROM columns WHERE id = ${grantAudit.columnId}))`,
+      studentId: grantAudit.studentId,
+      studentName: sql<string | null>`(SELECT name FROM students WHERE id = ${grantAudit.studentId})`,
+      groupId: grantAudit.groupId,
+      groupName: sql<string | null>`(SELECT name FROM student_groups WHERE id = ${grantAudit.groupId})`,
+      before: grantAudit.before,
+      after: grantAudit.after,
+    })
+    .from(grantAudit)
+    .where(where)
+    .orderBy(desc(grantAudit.at), desc(grantAudit.id))
+    .limit(query.limit)
+    .offset(query.offset)
+    .all();
+  return { rows, total };
+}
