@@ -8,6 +8,7 @@ import { BootstrapContext, readBootstrap } from './bootstrap';
 import { FeedbackHost } from './components/feedback';
 import { Loading } from './components/Loading';
 import { I18nProvider } from './i18n';
+import { loadCatalogue } from './i18n/load';
 import { StudentApp } from './StudentApp';
 
 const AdminApp = lazy(() => import('./admin/AdminApp'));
@@ -19,32 +20,42 @@ const result = readBootstrap();
 
 if (!result.ok) {
   console.error(result.reason);
-  const english = navigator.language.toLowerCase().startsWith('en');
-  root.render(
-    <p className="boot-error" role="alert">
-      {translate(english ? 'en-gb' : 'zh-CN', 'common.loadFailed')}
-    </p>,
-  );
+  const locale = navigator.language.toLowerCase().startsWith('en') ? 'en-gb' : 'zh-CN';
+  void loadCatalogue(locale)
+    .catch((error: unknown) => console.error(error))
+    .then(() =>
+      root.render(
+        <p className="boot-error" role="alert">
+          {translate(locale, 'common.loadFailed')}
+        </p>,
+      ),
+    );
 } else {
   const boot = result.data;
   document.documentElement.lang = boot.locale;
   configureClient({ apiPrefix: boot.apiPrefix });
-  root.render(
-    <StrictMode>
-      <BootstrapContext.Provider value={boot}>
-        <I18nProvider locale={boot.locale}>
-          <SWRConfig value={{ revalidateOnFocus: false }}>
-            {boot.page === 'admin' ? (
-              <Suspense fallback={<Loading />}>
-                <AdminApp />
-              </Suspense>
-            ) : (
-              <StudentApp />
-            )}
-            <FeedbackHost />
-          </SWRConfig>
-        </I18nProvider>
-      </BootstrapContext.Provider>
-    </StrictMode>,
-  );
+  // The page's messages come in a chunk of their own (preloaded by the shell): render once they are in.
+  // (Should the chunk fail to load, the page still renders, with message keys for texts.)
+  void loadCatalogue(boot.locale)
+    .catch((error: unknown) => console.error(error))
+    .then(() =>
+      root.render(
+        <StrictMode>
+          <BootstrapContext.Provider value={boot}>
+            <I18nProvider locale={boot.locale}>
+              <SWRConfig value={{ revalidateOnFocus: false }}>
+                {boot.page === 'admin' ? (
+                  <Suspense fallback={<Loading />}>
+                    <AdminApp />
+                  </Suspense>
+                ) : (
+                  <StudentApp />
+                )}
+                <FeedbackHost />
+              </SWRConfig>
+            </I18nProvider>
+          </BootstrapContext.Provider>
+        </StrictMode>,
+      ),
+    );
 }

@@ -10,6 +10,8 @@ interface Manifest {
   css: string[];
   /** The chunks main.js imports at every level (scripts/build.mjs), fetched at once with modulepreload. */
   preload?: string[];
+  /** Per language, the chunks of the student site's messages (web/i18n/load.ts), preloaded for the page's language. */
+  locales?: Record<string, string[]>;
 }
 
 const SCRIPT_SAFE: Record<string, string> = {
@@ -115,10 +117,13 @@ export const shellPlugin = fp(async (app, opts: { webDir: string; frameAncestors
   const body = `</head><body><div id="root"></div><script type="application/json" id="bootstrap">`;
   const tail = `</script>${script}</body></html>`;
 
+  const localePreload = (locale: string) =>
+    (manifest?.locales?.[locale] ?? []).map((href) => `<link rel="modulepreload" href="/${href}">`).join('');
+
   const renderShell = (bootstrap: Bootstrap) =>
     Buffer.from(
       `<!doctype html><html lang="${bootstrap.locale}">${head}<title>${escapeHtml(bootstrap.schoolName || 'Lanxue')}</title>` +
-        `${styles}${body}${jsonForHtml(bootstrap)}${tail}`,
+        `${styles}${localePreload(bootstrap.locale)}${body}${jsonForHtml(bootstrap)}${tail}`,
     );
   app.decorate('renderShell', renderShell);
 

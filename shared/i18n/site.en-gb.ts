@@ -1,0 +1,29 @@
+/**
+ * The student site's messages in English (en-gb): the core and every area the student pages use (the back office's
+ * areas arrive with its chunk through addMessages). The web app loads one language's file (web/i18n/load.ts).
+ */
+import { enGb as core } from './en-gb';
+import { messages as catalogue } from './catalogue.en-gb';
+import { messages as learn } from './learn.en-gb';
+import { messages as comments } from './comments.en-gb';
+import { messages as learningRules } from './learning-rules.en-gb';
+import { messages as myCourses } from './mycourses.en-gb';
+import { messages as feedback } from './feedback.en-gb';
+import { messages as plans } from './plans.en-gb';
+import { messages as quiz } from './quiz.en-gb';
+import { messages as exams } from './exams.en-gb';
+import { messages as account } from './account.en-gb';
+
+export const messages = {
+  ...core,
+  ...catalogue,
+  ...learn,
+  ...comments,
+  ...learningRules,
+  ...myCourses,
+  ...feedback,
+  ...plans,
+  ...quiz,
+  ...exams,
+  ...account,
+};

@@ -1,0 +1,29 @@
+/**
+ * The student site's messages in Chinese: the core and every area the student pages use (the back office's
+ * areas arrive with its chunk through addMessages). The web app loads one language's file (web/i18n/load.ts).
+ */
+import { zhCN as core } from './zh-CN';
+import { messages as catalogue } from './catalogue.zh-CN';
+import { messages as learn } from './learn.zh-CN';
+import { messages as comments } from './comments.zh-CN';
+import { messages as learningRules } from './learning-rules.zh-CN';
+import { messages as myCourses } from './mycourses.zh-CN';
+import { messages as feedback } from './feedback.zh-CN';
+import { messages as plans } from './plans.zh-CN';
+import { messages as quiz } from './quiz.zh-CN';
+import { messages as exams } from './exams.zh-CN';
+import { messages as account } from './account.zh-CN';
+
+export const messages = {
+  ...core,
+  ...catalogue,
+  ...learn,
+  ...comments,
+  ...learningRules,
+  ...myCourses,
+  ...feedback,
+  ...plans,
+  ...quiz,
+  ...exams,
+  ...account,
+};
