@@ -12,6 +12,7 @@ import { useRevalidate } from '../../hooks/useRevalidate';
 import { useEditableForm } from '../../hooks/useEditableForm';
 import { MissingRecord } from '../../components/MissingRecord';
 import { ChapterEditor } from './chapters/ChapterEditor';
+import { LearnersTab } from './LearnersTab';
 import { AccessTab, DescriptionTab, InfoTab, PriceTab, StudyTab, type TabProps } from './CourseTabs';
 import { changesOf, COURSE_TABS, formOf, localErrors, settingsFirst, tabOfField, type CourseTab } from './course-form';
 
@@ -26,7 +27,10 @@ function courseFieldErrors(reply: Reply<unknown>): Record<string, string> {
   return errors;
 }
 
-/** The course editor: tabs for info, description, price and validity, group restriction, study settings and chapters. */
+/**
+ * The course editor: tabs for info, description, price and validity, group restriction, study settings, chapters
+ * and the learners holding it (grants).
+ */
 export default function CourseEditor() {
   const t = useT();
   const navigate = useNavigate();
@@ -141,6 +145,8 @@ export default function CourseEditor() {
 
       {tab === 'chapters' ? (
         <ChapterEditor coid={coid} />
+      ) : tab === 'learners' ? (
+        <LearnersTab id={coid} />
       ) : (
         <form
           className="card ac-card ac-form"

@@ -64,7 +64,7 @@ export interface CourseForm {
   stage_date: string;
 }
 
-export type CourseTab = 'info' | 'description' | 'price' | 'access' | 'study' | 'chapters';
+export type CourseTab = 'info' | 'description' | 'price' | 'access' | 'study' | 'chapters' | 'learners';
 export const COURSE_TABS: { key: CourseTab; label: MessageKey }[] = [
   { key: 'info', label: 'admin.course.tabInfo' },
   { key: 'description', label: 'admin.course.tabDescription' },
@@ -72,6 +72,7 @@ export const COURSE_TABS: { key: CourseTab; label: MessageKey }[] = [
   { key: 'access', label: 'admin.course.tabAccess' },
   { key: 'study', label: 'admin.course.tabStudy' },
   { key: 'chapters', label: 'admin.course.tabChapters' },
+  { key: 'learners', label: 'admin.course.tabLearners' },
 ];
 
 /** The tab holding a form field, so a server complaint about it can be shown. */

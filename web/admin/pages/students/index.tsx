@@ -18,6 +18,7 @@ import { Pager } from '../../components/Pager';
 import { useQueryFilters } from '../../hooks/useQueryFilters';
 import { ActivityPanel } from './ActivityPanel';
 import { StudentForm } from './StudentForm';
+import { HoldingsDialog } from './HoldingsDialog';
 
 const PAGE_SIZE = 20;
 const STATUSES = ['all', 'enabled', 'disabled'] as const;
@@ -41,6 +42,7 @@ export default function StudentsPage() {
     source: params.get('source') ?? 'all',
   };
   const [editing, setEditing] = useState<AdminStudent | 'new' | null>(null);
+  const [holdingsOf, setHoldingsOf] = useState<{ sid: string; name: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const query = { ...studentFilterQuery(filter), page, num: PAGE_SIZE };
   const list = useCall(studentCalls.list, { query }, { keepPreviousData: true });
@@ -228,6 +230,14 @@ export default function StudentsPage() {
                   >
                     {t('admin.common.edit')}
                   </button>
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    onClick={() => setHoldingsOf(row)}
+                    data-testid="student-holdings-open"
+                  >
+                    {t('admin.grants.holdings')}
+                  </button>
                   {row.disabled ? (
                     <button
                       type="button"
@@ -265,6 +275,8 @@ export default function StudentsPage() {
       </section>
 
       <ActivityPanel />
+
+      {holdingsOf && <HoldingsDialog sid={holdingsOf.sid} name={holdingsOf.name} onClose={() => setHoldingsOf(null)} />}
 
       {editing && (
         <StudentForm
