@@ -31,6 +31,8 @@ const IDLE_MS = 15 * 60_000;
 const MAX_STATES = 200_000;
 /** Heartbeats not heard of for a day are deleted. */
 const HEARTBEAT_KEEP_MS = 24 * 3600_000;
+/** How often the sweep purges old heartbeats. */
+const PURGE_EVERY_MS = 15 * 60_000;
 
 type Progress = { progress: number; passed: boolean; verifyStatus: number };
 /** What a direct write touched: a student's course (or one chapter of it), or a chapter of every student. */
@@ -62,6 +64,8 @@ export class RecordsEngine implements ChangeSource {
   private newLearners: { studentId: string; courseId: string }[] = [];
   private readonly commits: GroupCommits;
   private sweeper: NodeJS.Timeout | null = null;
+  /** When old heartbeats were last purged (0: never since start). */
+  private purgedAt = 0;
   /** Schools whose counters changed: their catalogue cache is bumped, at most once a minute. */
   private readonly bumpedAt = new Map<string, number>();
   private readonly countersChanged = new Set<string>();
@@ -325,6 +329,9 @@ export class RecordsEngine implements ChangeSource {
     dropWhere(this.streams, (row) => (over || row.lastAt < idle) && !this.dirtyStreams.has(row));
     for (const [studentId, at] of this.clocks) if (at < now - MAX_CREDIT_MS) this.clocks.delete(studentId);
     this.flush();
+    // A scan of the table (last_at has no index: heartbeats rewrite it), so not at every sweep.
+    if (now - this.purgedAt < PURGE_EVERY_MS) return;
+    this.purgedAt = now;
     try {
       repo.purgeHeartbeats(this.ctx.db, now - HEARTBEAT_KEEP_MS);
     } catch (error) {

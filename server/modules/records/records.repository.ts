@@ -129,10 +129,11 @@ export function batchWriter(sqlite: SqliteDatabase.Database): BatchWriter {
      on conflict (student_id, course_id) do update set last_chapter_id = excluded.last_chapter_id, last_visit_at = excluded.last_visit_at, eff_ms = excluded.eff_ms,
        complete_chapter = excluded.complete_chapter, total_chapter = excluded.total_chapter, process = excluded.process, completed_at = excluded.completed_at, updated_at = excluded.updated_at`,
   );
+  // A session's student never changes: student_id stays out of the update, so its index is not rewritten.
   const beat = sqlite.prepare(
     `insert into heartbeats (token_hash, course_id, chapter_id, student_id, start_ts, last_at, position, pause, run_at, run_from, play_type, realtime, eff_time, credited_at, progress, status)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-     on conflict (token_hash, course_id, chapter_id) do update set student_id = excluded.student_id, start_ts = excluded.start_ts, last_at = excluded.last_at,
+     on conflict (token_hash, course_id, chapter_id) do update set start_ts = excluded.start_ts, last_at = excluded.last_at,
        position = excluded.position, pause = excluded.pause, run_at = excluded.run_at, run_from = excluded.run_from, play_type = excluded.play_type, realtime = excluded.realtime,
        eff_time = excluded.eff_time, credited_at = excluded.credited_at, progress = excluded.progress, status = excluded.status`,
   );
