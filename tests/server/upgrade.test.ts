@@ -42,7 +42,7 @@ const shipped = (JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta',
 const lastTag = shipped.at(-1)!.tag;
 /** A database's schema: every table and index as its SQL, in name order. */
 const schemaOf = (db: Database.Database) =>
-  (db.prepare("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name").all() as { sql: string }[]).map(
+  (db.prepare('SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name').all() as { sql: string }[]).map(
     (row) => row.sql,
   );
 

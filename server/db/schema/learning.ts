@@ -130,10 +130,7 @@ export const heartbeats = sqliteTable(
     progress: real('progress').notNull().default(0),
     status: text('status').notNull().default('recorded'),
   },
-  (t) => [
-    primaryKey({ columns: [t.tokenHash, t.courseId, t.chapterId] }),
-    index('heartbeats_student').on(t.studentId),
-  ],
+  (t) => [primaryKey({ columns: [t.tokenHash, t.courseId, t.chapterId] }), index('heartbeats_student').on(t.studentId)],
 );
 
 /**
