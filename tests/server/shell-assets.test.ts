@@ -28,6 +28,7 @@ describe('the shell and its assets', () => {
       js: 'assets/main-ABC123.js',
       css: ['assets/main-ABC123.css'],
       preload: ['assets/chunks/chunk-A.js', 'assets/chunks/chunk-B.js'],
+      locales: { 'zh-CN': ['assets/chunks/site.zh-CN-Z.js'], 'en-gb': ['assets/chunks/site.en-gb-E.js'] },
     };
     fs.writeFileSync(path.join(webDir, 'manifest.json'), JSON.stringify(manifest));
     app = await makeApp({ WEB_DIR: webDir });
@@ -72,5 +73,22 @@ describe('the shell and its assets', () => {
       '<link rel="modulepreload" href="/assets/chunks/chunk-A.js"><link rel="modulepreload" href="/assets/chunks/chunk-B.js">',
     );
     expect(res.body).toContain('<script type="module" src="/assets/main-ABC123.js"></script>');
+  });
+  it("preloads the messages of the page's language only (the web app loads no other)", async () => {
+    const head = async (cookie?: string) => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/u/${school(app).hashUID}`,
+        headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.body.slice(0, res.body.indexOf('</head>'));
+    };
+    const chinese = await head();
+    expect(chinese).toContain('<link rel="modulepreload" href="/assets/chunks/site.zh-CN-Z.js">');
+    expect(chinese).not.toContain('site.en-gb');
+    const english = await head('lx_locale=en-gb');
+    expect(english).toContain('<link rel="modulepreload" href="/assets/chunks/site.en-gb-E.js">');
+    expect(english).not.toContain('site.zh-CN');
   });
 });
