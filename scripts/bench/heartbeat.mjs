@@ -1,4 +1,4 @@
-// node scripts/bench/heartbeat.mjs: the heartbeat benchmark of issue 5. Seeds 2,000 students with 2,000 live
+// node scripts/bench/heartbeat.mjs: the heartbeat benchmark (web/heartbeat). Seeds 2,000 students with 2,000 live
 // sessions (known tokens; sessions store the SHA-256 of the token), 10 paid courses they bought, each with a
 // one-hour video chapter, into a temporary DATA_DIR; starts the production server build; and runs Debian's wrk
 // (50 connections, 10 s a case, one thread: a load generator far lighter than the server) on POST web/heartbeat, rotating the students' cookies with positions that follow

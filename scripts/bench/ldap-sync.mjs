@@ -1,5 +1,5 @@
-// node scripts/bench/ldap-sync.mjs: the directory sync benchmark of issue 7 ('Performance': "an LDAP sync of
-// 10,000 people from the test slapd: seconds and peak memory. Targets: ... sync under 20 s, memory under 300 MB").
+// node scripts/bench/ldap-sync.mjs: the directory sync benchmark: an LDAP sync of 10,000 people from the test
+// slapd, its seconds and peak memory (targets: the sync under 20 s, memory under 300 MB).
 //
 // Starts the test directory (tests/helpers/slapd.ts, loaded through tsx: slapadd offline, size limit 1000 with
 // paging, a normal service account, StartTLS with its own CA) with 10,000 people in two mapped groups, builds

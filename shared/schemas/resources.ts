@@ -5,7 +5,7 @@ import { zId } from './common';
 /**
  * The resource library (spec 7 'Resources': resource/list {cate,page,num,searchStr,showSub,order,fileType},
  * upload, add, category, category/add, listbyrid, subtitle, poster, ppt, ppt/cover, res/live, resource/url,
- * resource/hash {key}; issue 4 'Resource library'). A resource (rid) is one uploaded file of the school with
+ * resource/hash {key}). A resource (rid) is one uploaded file of the school with
  * what the conversion made of it; folders form a tree per school ('0' = the library's top).
  */
 

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { zId } from './common';
 
 /**
- * Uploads (spec 7 'Uploads', spec 5 'Uploaded files', issue 4 'Upload'): the lan multipart call, the token calls
+ * Uploads (spec 7 'Uploads', spec 5 'Uploaded files', spec 4 'Upload'): the lan multipart call, the token calls
  * of the online release kept for the lan one, resumable tus uploads and the reply every upload answers.
  */
 

@@ -1,7 +1,7 @@
 /**
- * The LDAP screen in Chromium (issue 7 'LDAP (lan release)'; browser test 'the LDAP settings screen running a dry
- * run and a sync'): settings saved pointing at a throwaway slapd (CA uploaded as a file, StartTLS), Test
- * connection, a dry run with its counts, then Sync; the runs table shows both runs.
+ * The LDAP screen in Chromium (the lan release's directory settings and sync; browser test 'the LDAP settings
+ * screen running a dry run and a sync'): settings saved pointing at a throwaway slapd (CA uploaded as a file,
+ * StartTLS), Test connection, a dry run with its counts, then Sync; the runs table shows both runs.
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The back office's learning records and staged review in Chromium (issue 5 'Back office'): students study
+ * The back office's learning records and staged review in Chromium: students study
  * through real heartbeats over HTTP on a server clock the setup moves (the videos are 5 s long and a learner
  * who has watched all but the last 2 s is complete: intervals.ts COMPLETE_TOLERANCE); the administrator sees
  * a learner's progress by course, drills into the chapter detail, exports CSV and Excel files (the browser's

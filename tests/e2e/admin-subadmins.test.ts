@@ -1,6 +1,6 @@
 /**
- * Sub-admins in Chromium (spec 6 roles and permissions, spec 7 Admins; issue 7 'a sub-admin who sees only permitted
- * screens'): the main admin creates a sub-admin with only 'exam' and one course category through the /admins
+ * Sub-admins in Chromium (spec 6 roles and permissions, spec 7 Admins: a sub-admin sees only permitted
+ * screens): the main admin creates a sub-admin with only 'exam' and one course category through the /admins
  * dialog; that sub-admin signs in and sees the overview and the exam area only, and #/students shows the
  * not-allowed screen. A second one with 'course' limited to a category sees only that category's courses.
  */

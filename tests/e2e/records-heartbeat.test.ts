@@ -1,5 +1,5 @@
 /**
- * The study heartbeat in Chromium (issue 5 'Heartbeat'): a signed-in student watches a video chapter, the
+ * The study heartbeat in Chromium (web/heartbeat): a signed-in student watches a video chapter, the
  * page's heartbeats (shortened to 1 s here) reach the server, which records the seconds watched; coming
  * back with this browser's memory wiped, the player resumes where the server says. A free graphic course is
  * obtained by reading it. Expired sessions go to sign in ('invalid sid').

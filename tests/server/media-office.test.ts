@@ -22,7 +22,7 @@ import {
   waitForStatus,
 } from './media-helpers';
 
-/** Issue 4: office documents to PDF and presentations to PDF plus one image a slide (LibreOffice headless, poppler). */
+/** Office documents to PDF and presentations to PDF plus one image a slide (LibreOffice headless, poppler). */
 const missing = missingTools(['soffice', 'pdftoppm', 'pdfinfo'], 'media-office');
 
 describe.skipIf(missing.length > 0)('office documents and presentations with LibreOffice and poppler', () => {

@@ -57,7 +57,7 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-describe('back office: the staged review queue and the records export (issue 5 Back office; spec 4 Growth plan order, Next chapter flow; spec 6)', () => {
+describe('back office staged review and records export (spec 4 Growth plan order, Next chapter flow; spec 6)', () => {
   let app: TestApp;
   let clock: number;
   let admin: string;

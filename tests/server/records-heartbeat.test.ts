@@ -26,7 +26,7 @@ import {
 const S = 1000;
 const DAY = 86_400_000;
 
-describe('web/heartbeat: the server decides what counts (issue 5 Heartbeat; spec 3 Heartbeat record, 4 Progress, 8 invalid sid)', () => {
+describe('web/heartbeat: the server decides what counts (spec 3 Heartbeat record, 4 Progress, 8 invalid sid)', () => {
   let app: TestApp;
   let clock: number;
   let admin: string;

@@ -12,7 +12,7 @@ import { adminCookie, beat, learnCourse, okBeat, okCall, signedInStudent } from 
 const S = 1000;
 
 /**
- * The order rules are decided on the server (issue 5: "a heartbeat for a chapter not yet unlocked" must not
+ * The order rules are decided on the server (a heartbeat for a chapter not yet unlocked must not
  * count; spec 4 'Ordered study', 'Growth plan order', 'Staged plan'): the ware call and every heartbeat of
  * a locked chapter are refused with the rule's message key and what blocks it, and the ware reply carries
  * every chapter's lock for the study page.

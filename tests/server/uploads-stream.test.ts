@@ -10,7 +10,7 @@ import { files } from '../../server/db/schema';
 import { setWriteStreamFactory } from '../../server/lib/storage';
 import { BOUNDARY, fileHead, filesUnder, listen, multipartBody, rawRequest, streamedFileBody } from './uploads-helpers';
 
-/** Uploads over real HTTP: an aborted request, a full disk, and a 200 MB upload with flat memory (issue 4 'Large files'). */
+/** Uploads over real HTTP: an aborted request, a full disk, and a 200 MB upload with flat memory. */
 describe('streamed uploads over HTTP', () => {
   let app: TestApp;
   let admin: string;

@@ -11,7 +11,7 @@ import { filesUnder, listen, patternChunk } from './uploads-helpers';
 import { Writable } from 'node:stream';
 import { setWriteStreamFactory } from '../../server/lib/storage';
 
-/** Resumable uploads through tus at lan/tus/ (issue 4 'Large files': suspended and continued). */
+/** Resumable uploads through tus at lan/tus/ (spec 4 'Upload': suspended and continued). */
 describe('tus uploads', () => {
   let app: TestApp;
   let admin: string;

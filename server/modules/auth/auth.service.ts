@@ -123,7 +123,8 @@ export async function login(
   let passwordOk: boolean;
   const student = account && 'source' in account ? account : null;
   if (input.role === 'student' && (student?.source === 'ldap' || (!account && options.directory))) {
-    // lan release (issue 7): a directory account proves its password by a bind (ldap/auth may also create one); 503 when down.
+    // lan release, directory login (spec 7 'GET/POST ldap/auth'): a directory account proves its password by a
+    // bind (ldap/auth may also create one); 503 when down.
     const bound = await directoryLogin(ctx, school!.id, input.username, input.password, student);
     account = bound ?? account;
     passwordOk = !!bound;

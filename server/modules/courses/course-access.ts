@@ -6,8 +6,8 @@ import { categoryInScope, courseCatid, coursesInScope, readIdList } from '../adm
 import { listCategories, type CategoryRow } from '../categories/categories.repository';
 
 /**
- * The one course/category gate of the back office (spec 6: sub-admins with permission groups and, per
- * issue 7, "optionally a set of categories it may manage"). The caller has already required the
+ * The one course/category gate of the back office (spec 6: sub-admins with permission groups and,
+ * optionally, a set of categories each may manage). The caller has already required the
  * 'course' permission (or the area's own); this decides which courses and categories of the school.
  *
  * - The main admin and a sub-admin without categories ([] = all) manage every course of their school.

@@ -1,7 +1,7 @@
 /**
- * Directory login (spec 7 'GET/POST ldap/auth'; issue 7: "an LDAP student logs in with the directory password
+ * Directory login (spec 7 'GET/POST ldap/auth'): an LDAP student logs in with the directory password
  * (search the DN with the service account, then bind as the user); the password is never stored. With the
- * directory down, LDAP students get a clear 'directory unreachable' message and local accounts still log in").
+ * directory down, LDAP students get a clear 'directory unreachable' message and local accounts still log in.
  *
  * Used by do/login for a student whose source is 'ldap', and by ldap/auth, which also lets a directory person
  * who is not yet a student in. The throttle, the disabled check and the session stay in auth.service login().

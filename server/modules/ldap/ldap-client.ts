@@ -1,7 +1,7 @@
 /**
  * The directory connection (ldapts 8): connect with ldap:// (+ StartTLS) or ldaps://, check the certificate
  * against the given CA (on by default), bind, search in pages, and turn every failure into one clear reason
- * (LDAP_ERRORS). ldapjs was decommissioned in 2024 (issue 7).
+ * (LDAP_ERRORS). ldapjs was decommissioned in 2024.
  */
 import {
   AndFilter,

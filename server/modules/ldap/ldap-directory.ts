@@ -1,7 +1,7 @@
 /**
  * Reading the directory for a sync: every person under the base DN matching the user filter (paged, 500 a
  * page), mapped to what a student row would hold, and the members of each mapped group or OU.
- * Any failure throws: a sync never works from a partial read (issue 7).
+ * Any failure throws: a sync never works from a partial read.
  */
 import { OrFilter, EqualityFilter, type Client, type Entry } from 'ldapts';
 import { loginNameKey } from '../../../shared/rules/login-name';

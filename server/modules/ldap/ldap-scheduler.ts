@@ -1,5 +1,5 @@
 /**
- * Scheduled directory syncs (issue 7: "schedule (cron expression, off by default)"): every
+ * Scheduled directory syncs (the directory settings' cron expression, off by default): every
  * LDAP_SCHEDULE_TICK_MS the server looks for schools whose schedule came due since their last scheduled run
  * (or since the settings were saved) and runs a real sync with trigger 'schedule'. It never confirms: a run
  * held by the disable cap waits for an administrator.

@@ -1,5 +1,5 @@
 /**
- * A school's directory settings (issue 7 'LDAP (lan release)': URL, StartTLS, certificate verification on by
+ * A school's directory settings (LDAP in the lan release: URL, StartTLS, certificate verification on by
  * default with an uploadable CA, service bind DN and password kept encrypted at rest, base DN, user filter,
  * login attribute, attribute and group mapping, schedule off by default, a test-connection button).
  *

@@ -1,9 +1,9 @@
 /**
- * ldap/sync (spec 7 'GET ldap/sync'; issue 7 'LDAP (lan release)'): a paged read of the directory, the
+ * ldap/sync (spec 7 'GET ldap/sync'): a paged read of the directory, the
  * difference with the school's directory accounts (create, update, disable, re-enable), and — unless it is a
  * dry run — that difference applied in ONE transaction with the seat check. Every run is recorded.
  *
- * Safer than the anchors (issue 7): a dry run shows the difference first; more disables than the school's
+ * Safer than the anchors: a dry run shows the difference first; more disables than the school's
  * disableCap without confirm=1 holds the run ('held', nothing written); a failed, partial or truncated read
  * (any error, the size limit, the server gone mid-run) changes nothing and records a 'failed' run; a second run
  * at once finds no difference. One run per school at a time (409).

@@ -12,7 +12,7 @@ export type Probe = {
   audio: { codec: string } | null;
 };
 
-/** HLS segments of about 6 s (issue 4); keyframes every 2 s so every segment can end on one. */
+/** HLS segments of about 6 s; keyframes every 2 s so every segment can end on one. */
 const SEGMENT_SECONDS = 6;
 const KEYFRAME_SECONDS = 2;
 /** Largest width of the converted video; bigger sources are scaled down (keeping the aspect). */

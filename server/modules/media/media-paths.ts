@@ -3,7 +3,7 @@ import path from 'node:path';
 import { killRecordedTools, recordFileOf, recordFilesIn, type ToolRecord, waitUntilGone } from './leftover-tools';
 
 /**
- * Where conversions read and write, all under DATA_DIR (issue 4 storage layout):
+ * Where conversions read and write, all under DATA_DIR (the storage layout):
  *   files/derived/{rid}/...                      what a resource's viewers fetch (listed in resources.outputs)
  *   files/derived/{rid}.tmp-{jobId}-{run}/       one attempt in progress: never served, renamed into place when
  *                                                complete; {run} is new for every attempt, so an attempt never

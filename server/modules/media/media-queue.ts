@@ -9,7 +9,7 @@ import type { MediaTask, TaskInput, TaskResult } from './media-task';
 import { toolPaths, ToolError } from './media-tools';
 
 /**
- * The conversion queue (issue 4: background jobs, persisted, restart-safe). Jobs live in media_jobs; this class only
+ * The conversion queue (background jobs, persisted, restart-safe). Jobs live in media_jobs; this class only
  * holds what runs now. At most `concurrency` jobs run at once, each in a numbered slot; a failed job is tried again
  * later (backoff) until maxAttempts, then the job and its resource are 'failed' with the tool's message.
  */

@@ -7,7 +7,7 @@ import { taskOfKind, TOOLS_OF_TASK } from './media-task';
 import { isExecutable, toolPaths, type ToolName } from './media-tools';
 
 /**
- * Conversion on the server (issue 4 'Conversion on the server'): what other modules call.
+ * Media conversion on the server: what other modules call.
  * Callers authorise first (the resource belongs to the admin's school); these functions take a resource id
  * that is already known to be allowed.
  */
@@ -49,7 +49,7 @@ function queueOf(ctx: AppContext): MediaQueue {
   if (!queue) {
     const options = queueOptions.get(ctx) ?? {};
     queue = new MediaQueue(ctx, {
-      // Issue 4: concurrency no more than the cores, unless the administrator says otherwise.
+      // Conversion concurrency: no more than the cores, unless the administrator says otherwise.
       concurrency: options.concurrency ?? ctx.config.MEDIA_CONCURRENCY ?? Math.max(1, os.cpus().length),
       retryDelayMs: options.retryDelayMs ?? defaultRetryDelay,
     });
@@ -112,7 +112,7 @@ export function enqueueConversion(ctx: AppContext, resourceId: string): void {
   const tools = mediaTools(ctx);
   const missing = TOOLS_OF_TASK[task].filter((tool) => !tools[tool]);
   if (missing.length) {
-    // Issue 4: without the tool the file stays usable as uploaded and its status says what is missing.
+    // Without the tool the file stays usable as uploaded and its status says what is missing.
     repo.setResourceStatus(ctx.db, resourceId, 'unconverted', `${missing.join(', ')} not installed`, now);
     return;
   }

@@ -1,5 +1,5 @@
 /**
- * The columns of the bank's XLSX files (issue 6 'Question bank': "import and export through XLSX"), shared by
+ * The columns of the bank's XLSX files (the question bank's import and export through XLSX), shared by
  * the export, the template and the import, so a file exported can be imported again.
  *
  * Columns: type, category (by title), content, options A..N, answer (letters for choices, e.g. "A,C"; 对/错 or

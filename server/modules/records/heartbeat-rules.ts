@@ -1,5 +1,5 @@
 /**
- * What a heartbeat counts for (issue 5 'Heartbeat': "the server, not the client, decides what counts").
+ * What a heartbeat counts for (spec 3 'Heartbeat record'; the server, not the client, decides what counts).
  * Pure: given a chapter's record, the previous heartbeat of the same viewing, the student's last credited
  * moment and the heartbeat, it updates the record and says what was credited.
  *

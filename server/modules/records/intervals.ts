@@ -1,6 +1,6 @@
 /**
- * Watched ranges of a chapter (issue 5: 'the seconds of media actually watched are kept as merged
- * intervals per student and chapter, so completion means the intervals cover the chapter'). Pure
+ * Watched ranges of a chapter: the seconds of media actually watched are kept as merged
+ * intervals per student and chapter, so completion means the intervals cover the chapter. Pure
  * functions on sorted, disjoint, half-open [start, end) ranges.
  */
 export type Interval = readonly [number, number];

@@ -1,5 +1,5 @@
 /**
- * The back office's learning records (issue 5 'Back office': records by course, by student and by chapter,
+ * The back office's learning records (by course, by student and by chapter,
  * and the staged review of verify_status). Permission 'student' (the records are about students; a
  * sub-admin who only edits courses does not see them); moving a chapter's records is course structure,
  * permission 'course'. Everything is of the administrator's school: another school's course, chapter or

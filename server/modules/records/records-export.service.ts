@@ -1,6 +1,6 @@
 /**
- * GET learn/export (issue 5 'Back office': "Learning records by course, by student and by chapter (study
- * time, progress, last visit), export to CSV and XLSX"): the rows the records screens show, as a file.
+ * GET learn/export (the back office's learning records by course, by student and by chapter — study time,
+ * progress, last visit — exported to CSV and XLSX): the rows the records screens show, as a file.
  *
  * - The rows come from the same service functions as the screens (records-admin.service.ts), read once and
  *   at most `max` + 1 of them (the extra one says the file is capped; EXPORT_MAX_ROWS at most): one

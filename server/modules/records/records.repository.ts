@@ -564,7 +564,7 @@ export function studentRecordsByCourse(db: Db, studentId: string): Map<string, C
   );
 }
 
-// ---- the back office's student search and staged review (issue 5 'Back office') ----
+// ---- the back office's student search and staged review ----
 
 /** The school's students matching a name or login (all when no key), with their study in sum, latest visit first (never-studied last). */
 export function studentStudies(db: Db, schoolId: string, key: string | undefined, limit: number, offset: number) {

@@ -1,6 +1,6 @@
 /**
- * GET student/download (spec 7 Students 'download'; issue 7: "Export (download) of the filtered list as XLSX
- * and CSV"): the rows student/list would show with the same filters, every match (not one page), as a file.
+ * GET student/download (spec 7 Students 'download': the filtered list exported as XLSX
+ * and CSV): the rows student/list would show with the same filters, every match (not one page), as a file.
  *
  * - Columns: user name, name, e-mail, phone, groups, source, status, created, then each custom field in its
  *   order. Headings and words in the administrator's language (the locale cookie).

@@ -19,7 +19,7 @@ import * as service from './uploads.service';
 import { releaseTusUploads, reserveUpload, tidyLedger, tusReservation } from './upload-quota';
 
 /**
- * Resumable uploads (issue 4 'Large files': an upload can be suspended and continued, spec 4 'Upload') through
+ * Resumable uploads (large files: an upload can be suspended and continued, spec 4 'Upload') through
  * the tus 1.0.0 protocol at {prefix}lan/tus/, with @tus/server and a file store under tmp/tus.
  * - Every request needs a signed-in admin or student; an upload belongs to its creator (others get 404).
  * - Upload-Metadata filename (and filetype) are checked at creation like a multipart upload (400/415); the size

@@ -30,7 +30,7 @@ import { releaseUpload, reserveUpload, settleUpload, type Reservation } from './
 import { forgetFileSources } from '../files/source-cache';
 
 /**
- * Uploaded files (spec 5 'Uploaded files', spec 7 'Uploads', issue 4 'Upload'): receiving a multipart upload
+ * Uploaded files (spec 5 'Uploaded files', spec 7 'Uploads', spec 4 'Upload'): receiving a multipart upload
  * straight to disk, the files rows, and removing a file. Used by lan/upload and by the resource library.
  */
 

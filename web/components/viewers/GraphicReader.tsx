@@ -3,7 +3,7 @@
  * contents from the level-3 and level-4 headings whose current item follows the scroll, the title and
  * update time, the text (sanitised again on display with DOMPurify; back to top is the shell's), and the reading
  * progress — (scroll position + viewport) / page height, two decimals — measured on the scroll throttle
- * of spec 9 (200 ms). The reading heartbeat (issue 5) reports it every 10 s and once more on reaching 1; the
+ * of spec 9 (200 ms). The reading heartbeat reports it every 10 s (spec 9) and once more on reaching 1; the
  * server decides when the reading is complete (and obtains a free graphic course); the furthest progress is
  * also remembered in this browser.
  */

@@ -1,5 +1,5 @@
 /**
- * Image chapters (issue 4 'image'): the picture fitted to the viewer, zoomed with the wheel, a pinch of
+ * Image chapters: the picture fitted to the viewer, zoomed with the wheel, a pinch of
  * two fingers, or the buttons; the point under the pointer (or between the fingers) stays put; a zoomed
  * picture is moved by scrolling or dragging. The page's own pinch zoom stays blocked (spec 2) — this one
  * zooms the picture only.
@@ -24,7 +24,7 @@ export default function ImageViewer({ ware, onRetry }: ViewerProps) {
   const pending = useRef<{ from: number; focus: Focus } | null>(null);
   const zoomNow = useRef(1);
   zoomNow.current = zoom;
-  // Issue 5: time on the picture goes to the server (one page).
+  // The study heartbeat: time on the picture goes to the server (one page).
   useHeartbeat({
     coid: ware.coid,
     cid: ware.cid,

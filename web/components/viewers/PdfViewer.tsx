@@ -1,5 +1,5 @@
 /**
- * Document, office and presentation-as-PDF chapters (issue 4 'pdf and office'): pdf.js page by page with
+ * Document, office and presentation-as-PDF chapters: pdf.js page by page with
  * its worker, cmaps (Chinese text in PDFs that do not embed their fonts), standard fonts and wasm, all
  * copied to /assets/vendor/pdfjs-{version}/ at build time (recipes.md). One page at a time on a canvas
  * with its text layer (selectable, searchable text); page navigation by buttons, the page box and the

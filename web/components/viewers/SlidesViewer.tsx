@@ -1,5 +1,5 @@
 /**
- * Presentation chapters (issue 4 'ppt'): the slide images the conversion made, one large with a strip of
+ * Presentation chapters: the slide images the conversion made, one large with a strip of
  * thumbnails; the keyboard moves through them (arrows, PageUp/PageDown, space, Home/End) anywhere on the
  * page except while typing; the slide is remembered per chapter.
  */

@@ -1,5 +1,5 @@
 /**
- * Video and audio chapters (spec 2 learning pages, issue 4): video.js alone — its default build plays HLS
+ * Video and audio chapters (spec 2 'Student learning pages'): video.js alone — its default build plays HLS
  * itself (VHS). HLS when the conversion made it, else the faststart MP4, else the original when this
  * browser can play it. Subtitles as text tracks, resume from the last position, and the course setting
  * notAllowSkip: a seek past the furthest point watched snaps back. Where HLS is the only source and the
@@ -72,7 +72,8 @@ export default function VideoViewer({ ware, memoryKey, onRetry }: ViewerProps) {
   // The texts the player's events need, kept current without restarting the player.
   const texts = useRef({ noSkip: '', resumed: '' });
   texts.current = { noSkip: t('learn.noSkip'), resumed: t('learn.resumed') };
-  // Issue 5: the heartbeat reports the position; the server's record says where to resume (this browser's memory only as a fallback).
+  // The heartbeat reports the position; the server's record says where to resume (this browser's memory only
+  // as a fallback).
   const record = useLearnRecord(ware.coid, ware.cid);
   const serverPoint = useRef(record);
   serverPoint.current = record;

@@ -1,6 +1,6 @@
 /**
- * Where a learner stopped, kept in this browser per learner and chapter (localStorage) until the learning
- * records of issue 5 keep it on the server: the position of a video, the furthest point watched, the page
+ * Where a learner stopped, kept in this browser per learner and chapter (localStorage) as a fallback to the
+ * learning records on the server: the position of a video, the furthest point watched, the page
  * of a document, the slide, and how far a text was read.
  */
 export type MemoryItem = 'position' | 'furthest' | 'page' | 'slide' | 'read';

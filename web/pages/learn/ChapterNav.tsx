@@ -6,7 +6,7 @@ import { CHAPTER_KIND_LABELS, ChapterTree } from '../../components/catalogue/Cha
 import { useT } from '../../i18n';
 import { learnHref } from './links';
 
-/** The student's study shown in the list (issue 5): each chapter's progress and its order lock. */
+/** The student's study shown in the list: each chapter's progress and its order lock. */
 export interface NavStudy {
   /** Progress 0..1, or null when nothing is recorded (a visitor, a preview). */
   progressOf: (cid: string) => number | null;

@@ -7,7 +7,7 @@ import { useCall } from '../../hooks/useCall';
 import { ExamAttempts, ExamGoButton } from '../exams/ExamCard';
 
 /**
- * The study page of an exam chapter (issue 6 'Exams'): the chapter's exam with my attempts and best result,
+ * The study page of an exam chapter: the chapter's exam with my attempts and best result,
  * and Start / Continue to the sitting page through the sealed exam URL (returnURL back to this chapter).
  */
 export default function ExamChapter({ ware }: { ware: Ware; onRetry: () => void }) {

@@ -21,7 +21,7 @@ const STATE_TEXT: Record<ExerciseState, MessageKey> = {
 const plain = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent?.trim() ?? '';
 
 /**
- * The study page of an exercise chapter (issue 6 'Chapter exercises'): its questions with the student's state
+ * The study page of an exercise chapter: its questions with the student's state
  * (right, wrong, waiting for a mark, not answered), a button to start or continue the quiz dialog on the
  * questions still pending, and the done state once none is. When the dialog closes (the exercises-updated
  * event) the list and the ware are fetched again, so the chapter's progress and the next chapter's lock follow.

@@ -17,7 +17,7 @@ export interface LearnFrame {
   download?: string | null;
   fileName?: string;
   preview?: boolean;
-  /** The student's study (issue 5): progress and locks in the chapter list. */
+  /** The student's study: progress and locks in the chapter list. */
   study?: NavStudy;
   /** The next button runs the next chapter flow (spec 4) instead of only following its link. */
   onNext?: () => void;

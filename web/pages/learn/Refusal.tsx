@@ -21,7 +21,7 @@ import { LearnLayout } from './LearnLayout';
 import { courseChapterHref, courseInfoHref, learnHref, planHref } from './links';
 
 /**
- * A chapter refused because the order rules lock it (issue 5: the server refuses a locked chapter, 403,
+ * A chapter refused because the order rules lock it (shared/rules/study-order: the server refuses it, 403,
  * with the lock's message key as the error and {blockedBy, window} in the data).
  */
 function lockRefusalOf(

@@ -112,7 +112,10 @@ export default function LearnPage() {
   return <StudyPage key={ware.cid} ware={ware} route={route} memoryKey={memoryKey} onRetry={retry} />;
 }
 
-/** A chapter being studied: the frame, the viewer, and the study flow around them (issue 5: progress, locks, dialogs, reminders). */
+/**
+ * A chapter being studied: the frame, the viewer, and the study flow around them (progress, locks, dialogs,
+ * reminders).
+ */
 function StudyPage({
   ware,
   route,

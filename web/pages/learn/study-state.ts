@@ -1,5 +1,5 @@
 /**
- * The study page's view of the student's study (ware.study, issue 5), kept current between ware calls by
+ * The study page's view of the student's study (ware.study), kept current between ware calls by
  * the heartbeat replies, and what the shared rules say from it: the locks shown in the chapter list and
  * the next step (shared/rules/next-chapter nextChapterStep, spec 4 'Next chapter flow'). No rule is
  * re-implemented here; this file only builds the rules' inputs from the ware.
@@ -76,7 +76,7 @@ function stageVerified(view: StudyView, tree: readonly ChapterNode[], index: num
 
 /**
  * Spec 4 'Next chapter flow' from chapter `cid`: the rule's input built from the ware; a stage has an exam
- * when the ware's exams name its chapter (issue 6). Passed is the stage's learn record where the ware lists it
+ * when the ware's exams name its chapter. Passed is the stage's learn record where the ware lists it
  * (a stage without lessons); a stage with lessons is not a study chapter of the ware, so its exam's passed
  * (the ware's exams) stands for it, and a stage with neither counts as passed.
  */

@@ -1,5 +1,5 @@
 /**
- * The study page's flow (issue 5 'Student side'): the chapter list's progress and locks, the chapter-complete
+ * The study page's flow: the chapter list's progress and locks, the chapter-complete
  * tip, the next chapter flow with its dialogs (end of trial, stage exam, awaiting review, finished, then the
  * signature and rating dialogs and thanks), the staged plan's opening window, and the switch and leave
  * reminders that hold study. The decisions are shared/rules (next-chapter, study-order, activity,

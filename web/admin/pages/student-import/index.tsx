@@ -21,7 +21,7 @@ import { ImportProgress } from './ImportProgress';
 import { PreviewReport } from './PreviewReport';
 
 /**
- * Import students from CSV or XLSX (issue 7 'Import from CSV and XLSX'): choose a file and the options, preview
+ * Import students from CSV or XLSX (spec 7 Students 'import'): choose a file and the options, preview
  * (columns recognised, first rows, the row-by-row problem report, duplicates, seats; nothing written), then
  * import; the progress bar follows student/getImport every second until the final report.
  */
