@@ -173,7 +173,9 @@ export async function submitLogin(page: Page, username: string, password: string
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SHOTS_DIR, { recursive: true });
   const file = path.join(SHOTS_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  // The viewport only: for a full-page shot Chromium resizes the page for a moment, long enough on a busy machine for
+  // the phone breakpoint's media query to match and the desktop layout (with an open dialog) to unmount.
+  await page.screenshot({ path: file });
   return file;
 }
 
