@@ -318,4 +318,17 @@ describe('administrator grants', () => {
     expect((await as(studentAdmin).get(`/grant/audit?sid=${member.id}`)).statusCode).toBe(200);
     expect((await as(studentAdmin).get(`/grant/holders?kind=course&id=${target.coid}`)).statusCode).toBe(403);
   });
+
+  it('a granted course not yet begun is in course/nolearn (from the grant) until the student starts it', async () => {
+    const waiting = await learnCourse(app, admin, { title: 'Granted, not begun', actual: 10 });
+    const student = await signedInStudent(app, { name: '未学' });
+    const notBegun = async () =>
+      (await okCall<{ courselist: { coid: string; addtime: number }[] }>(app, 'GET', '/course/nolearn', student.cookie))
+        .courselist;
+    expect(await notBegun()).toEqual([]);
+    data(await grant({ kind: 'course', id: waiting.coid, sids: [student.id] }));
+    expect(await notBegun()).toEqual([expect.objectContaining({ coid: waiting.coid, addtime: clock })]);
+    await okCall(app, 'POST', '/learn/start', student.cookie, { coid: waiting.coid });
+    expect(await notBegun()).toEqual([]);
+  });
 });

@@ -23,7 +23,6 @@ import { forbidden, notFound } from '../../lib/errors';
 import { findChapter, listChapters } from '../chapters/chapters.repository';
 import { findCourses } from '../courses/courses.repository';
 import { cachedHead, courseIdOf, openCourse, openStudy } from '../courses/course-visibility';
-import { studentCourses } from '../access/holdings';
 import { holdingsOf, refusalError, startRefusal, validityFor } from '../access/policy';
 import { visitCourse } from './heartbeat.service';
 import { recordsEngine } from './heartbeat-engine';
@@ -179,27 +178,30 @@ export async function updateStudentCourse(
   return { coid: opened.head.id, cid: chapter.id };
 }
 
-/** The student's enrolled courses that are still listed (not deleted), with their rows. */
-function enrolledCourses(ctx: AppContext, auth: Student) {
-  const enrolments = studentCourses(ctx, auth.userId).enrolments;
-  const rows = findCourses(ctx.db, [...enrolments.keys()]).filter(
-    (row) => !row.deleted && row.schoolId === auth.schoolId,
-  );
-  return rows.map((row) => ({ row, enrolment: enrolments.get(row.id)! }));
-}
-
-/** GET course/nolearn: the courses the student has but has not begun. */
+/**
+ * GET course/nolearn: the courses the student holds, by any way (enrolment, grant, plan: access/policy
+ * holdingsOf, as My courses lists them), and has not begun; the most recently obtained first.
+ */
 export function noLearn(ctx: AppContext, auth: Student): z.infer<typeof zNoLearnReply> {
+  // Read through the store first: it writes what the heartbeats left in memory, so the holdings see it.
   const studied = recordsStore(ctx).courseRecordsOf(auth.userId);
-  const courselist = enrolledCourses(ctx, auth)
-    .filter(({ row }) => !studied.has(row.id))
-    .sort((a, b) => b.enrolment.createdAt - a.enrolment.createdAt)
-    .map(({ row, enrolment }) => ({
+  const held = holdingsOf(ctx, auth);
+  const courselist = findCourses(
+    ctx.db,
+    [...held.ids].filter((id) => !studied.has(id)),
+  )
+    .flatMap((row) => {
+      if (row.deleted || row.schoolId !== auth.schoolId) return [];
+      const holding = held.holding(row);
+      return holding ? [{ row, since: holding.since }] : [];
+    })
+    .sort((a, b) => b.since - a.since)
+    .map(({ row, since }) => ({
       coid: row.id,
       code: ctx.courseCodec.encode(row.id),
       coid_title: row.title,
       img: row.img,
-      addtime: enrolment.createdAt,
+      addtime: since,
     }));
   return { courselist };
 }
