@@ -145,6 +145,6 @@ export function sendCached(
 }
 
 /** A 400 naming a field, shaped like the schema validator's (for checks a schema cannot make alone). */
-export function badField(field: string, message: string) {
-  return badInput(`${ERRORS.badInput}: body.${field} ${message}`, { field, issues: [{ field, message }] });
+export function badField(field: string, message: string, where: 'body' | 'query' = 'body') {
+  return badInput(`${ERRORS.badInput}: ${where}.${field} ${message}`, { field, issues: [{ field, message }] });
 }

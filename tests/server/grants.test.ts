@@ -185,7 +185,9 @@ describe('administrator grants', () => {
     expect(audit.list[1]).toMatchObject({ before: null, after: { until: null, revoked_at: null } });
     const byStudent = data<Audit>(await as(admin).get(`/grant/audit?sid=${member.id}`));
     expect(byStudent.total).toBe(2);
-    expect((await as(admin).get('/grant/audit')).statusCode).toBe(400);
+    const unnamed = await as(admin).get('/grant/audit');
+    expect(unnamed.statusCode).toBe(400);
+    expect(envelope(unnamed).error).toBe('bad input: query.coid name a course, column or student');
   });
 
   it('an end date replaces the course validity, can change, and ends the grant after it', async () => {

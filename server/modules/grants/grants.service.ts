@@ -239,7 +239,8 @@ export function studentHoldings(ctx: AppContext, actor: Actor, sid: string): { l
 
 /** GET grant/audit: by course, column or student (400 without one); another school's names nothing found. */
 export function auditTrail(ctx: AppContext, actor: Actor, query: z.output<typeof zGrantAuditQuery>) {
-  if (!query.coid && !query.column_id && !query.sid) throw badField('coid', 'name a course, column or student');
+  if (!query.coid && !query.column_id && !query.sid)
+    throw badField('coid', 'name a course, column or student', 'query');
   const parse = (text: string | null) => (text ? JSON.parse(text) : null);
   const { rows, total } = repo.auditRows(ctx.db, {
     schoolId: actor.schoolId,
