@@ -24,49 +24,58 @@ export interface Finding {
 const SERIOUS = new Set(['serious', 'critical']);
 
 /**
- * Waits until the page has settled: loaded, no Suspense fallback or busy region, no finite animation running
- * (a fading element would be measured at half its contrast), and the DOM quiet for 300 ms, within a deadline.
+ * Frames in a row without a DOM change, no busy region and no finite animation that count as settled: the page's
+ * data calls on loopback answer and render well within them.
+ */
+const STILL_FRAMES = 10;
+
+/**
+ * Waits until the page has settled, within a deadline: loaded, no Suspense fallback or busy region, no finite
+ * animation running (a fading element would be measured at half its contrast), and the DOM unchanged over
+ * STILL_FRAMES frames in a row (a MutationObserver's count, read on each animation frame).
  */
 export async function settle(page: Page, deadline = 8000): Promise<void> {
   await page.waitForLoadState('load');
   await page
     .waitForFunction(
-      () =>
-        !document.querySelector('.loading, [aria-busy="true"]') &&
-        document
-          .getAnimations()
-          .every(
-            (animation) =>
-              animation.playState !== 'running' ||
-              animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-          ),
-      undefined,
-      { timeout: deadline, polling: 100 },
+      ({ token, frames }) => {
+        type Watch = { token: string; count: number; seen: number; still: number };
+        const w = window as Window & { lxSettle?: Watch };
+        if (!w.lxSettle) {
+          const watch: Watch = { token: '', count: 0, seen: -1, still: 0 };
+          new MutationObserver((records) => {
+            watch.count += records.length;
+          }).observe(document.documentElement, {
+            subtree: true,
+            childList: true,
+            attributes: true,
+            characterData: true,
+          });
+          w.lxSettle = watch;
+        }
+        const watch = w.lxSettle;
+        if (watch.token !== token) Object.assign(watch, { token, seen: -1, still: 0 });
+        const busy =
+          document.querySelector('.loading, [aria-busy="true"]') ||
+          document
+            .getAnimations()
+            .some(
+              (animation) =>
+                animation.playState === 'running' &&
+                animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY,
+            );
+        if (busy || watch.count !== watch.seen) {
+          watch.seen = watch.count;
+          watch.still = 0;
+          return false;
+        }
+        watch.still += 1;
+        return watch.still >= frames;
+      },
+      { token: `${Date.now()}-${Math.random()}`, frames: STILL_FRAMES },
+      { timeout: deadline, polling: 'raf' },
     )
     .catch(() => undefined);
-  await page.evaluate(
-    (limit) =>
-      new Promise<void>((resolve) => {
-        let quiet: ReturnType<typeof setTimeout>;
-        const observer = new MutationObserver(() => {
-          clearTimeout(quiet);
-          quiet = setTimeout(done, 300);
-        });
-        function done() {
-          observer.disconnect();
-          resolve();
-        }
-        observer.observe(document.documentElement, {
-          subtree: true,
-          childList: true,
-          attributes: true,
-          characterData: true,
-        });
-        quiet = setTimeout(done, 300);
-        setTimeout(done, limit);
-      }),
-    deadline,
-  );
 }
 
 /** Runs axe over the page (every rule but the experimental ones) and keeps the serious and critical violations. */

@@ -203,17 +203,25 @@ describe('school home page on mobile', () => {
 
 type Heard = Window & { nextMessage?: Promise<string> };
 
-/** From now on the page notes the next window message: its origin, a task after its listeners ran. */
+/** From now on the page notes the next window message's origin. */
 async function listenForMessage(page: Page): Promise<void> {
   await page.evaluate(() => {
     (window as Heard).nextMessage = new Promise<string>((resolve) =>
-      window.addEventListener('message', (event) => setTimeout(() => resolve(event.origin), 0), { once: true }),
+      window.addEventListener('message', (event) => resolve(event.origin), { once: true }),
     );
   });
 }
 
-/** The origin of the message listenForMessage waited for, once the page has handled it. */
-const messageHandled = (page: Page) => page.evaluate(() => (window as Heard).nextMessage);
+/**
+ * The origin of the message listenForMessage waited for, once the page has handled it: every listener of the
+ * message runs in its dispatch, and React commits what the page's handler changed before the next frame.
+ */
+const messageHandled = (page: Page) =>
+  page.evaluate(async () => {
+    const origin = await (window as Heard).nextMessage;
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    return origin;
+  });
 
 describe('live home setting', () => {
   it('updates the footer when a same-origin homesetting message arrives, in both message forms', async () => {
@@ -251,9 +259,8 @@ describe('live home setting', () => {
     await expect.poll(() => page.getByTestId('footer-contact').textContent()).toContain('021-555');
     await expect(page.getByTestId('admin-entry').count()).resolves.toBe(0);
 
-    // A setting the schema refuses (an unsafe address) changes nothing. The page has handled the message once a
-    // listener added after the page's own has heard it and a task has run after it (the page's handler and the
-    // render it would cause run in that message's task and its microtasks).
+    // A setting the schema refuses (an unsafe address) changes nothing. The page has handled the message once the
+    // test's listener has heard it and the next frame has come (messageHandled).
     await listenForMessage(page);
     await page.evaluate(() =>
       window.postMessage(
