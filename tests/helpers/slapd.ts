@@ -142,12 +142,11 @@ function conf(dir: string): string {
   ].join('\n');
 }
 
-/** Starts a directory with these people (slapadd offline first). */
-export async function startSlapd(options: SlapdOptions): Promise<Slapd> {
-  ensureSlapd();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lanxue-slapd-'));
-  fs.mkdirSync(path.join(dir, 'data'));
-  fs.mkdirSync(path.join(dir, 'slapd.d'));
+/**
+ * A self-signed certificate for 127.0.0.1 and localhost (its own CA), as key.pem and cert.pem in the folder: the
+ * test directory's TLS identity, or another CA that a client must refuse.
+ */
+export function selfSignedCertificate(dir: string): void {
   execFileSync(
     'openssl',
     [
@@ -171,6 +170,15 @@ export async function startSlapd(options: SlapdOptions): Promise<Slapd> {
     ],
     { stdio: 'ignore' },
   );
+}
+
+/** Starts a directory with these people (slapadd offline first). */
+export async function startSlapd(options: SlapdOptions): Promise<Slapd> {
+  ensureSlapd();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lanxue-slapd-'));
+  fs.mkdirSync(path.join(dir, 'data'));
+  fs.mkdirSync(path.join(dir, 'slapd.d'));
+  selfSignedCertificate(dir);
   fs.writeFileSync(path.join(dir, 'slapd.conf'), conf(dir));
 
   const dnOf = (p: Pick<Person, 'uid' | 'ou'>) =>

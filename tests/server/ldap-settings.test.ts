@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -16,6 +15,7 @@ import {
   PEOPLE_DN,
   READER_DN,
   READER_PW,
+  selfSignedCertificate,
   startSlapd,
   type Slapd,
 } from '../helpers/slapd';
@@ -167,29 +167,7 @@ describe('ldap/test: TLS and clear failures', () => {
   it('a wrong CA (another self-signed certificate for the same host) is rejected, for StartTLS and LDAPS alike', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lanxue-otherca-'));
     try {
-      execFileSync(
-        'openssl',
-        [
-          'req',
-          '-x509',
-          '-newkey',
-          'rsa:2048',
-          '-nodes',
-          '-days',
-          '2',
-          '-subj',
-          '/CN=127.0.0.1',
-          '-addext',
-          'subjectAltName=DNS:localhost,IP:127.0.0.1',
-          '-addext',
-          'basicConstraints=critical,CA:TRUE',
-          '-keyout',
-          path.join(dir, 'key.pem'),
-          '-out',
-          path.join(dir, 'cert.pem'),
-        ],
-        { stdio: 'ignore' },
-      );
+      selfSignedCertificate(dir);
       const wrongCa = fs.readFileSync(path.join(dir, 'cert.pem'), 'utf8');
       expect(await test({ caCert: wrongCa })).toEqual({ ok: false, message: LDAP_ERRORS.certificate, sample: 0 });
       expect(await test({ url: slapd.ldapsUrl, startTLS: false, caCert: wrongCa })).toEqual({

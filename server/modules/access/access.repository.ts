@@ -15,7 +15,6 @@ import {
   courses,
   enrolments,
   exams,
-  learnRecords,
   planAssignments,
   studentGroupMembers,
   studyPlans,
@@ -258,29 +257,4 @@ export function chapterExamOptional(db: Db, courseId: string): Map<string, boole
     .orderBy(asc(exams.createdAt))
     .all();
   return new Map(rows.filter((row) => row.chapterId !== '').map((row) => [row.chapterId, !!row.optional]));
-}
-
-/** A student's progress, exam result and review state per chapter of a course, as written. */
-export function chapterProgressOf(
-  db: Db,
-  studentId: string,
-  courseId: string,
-): { chapterId: string; progress: number; passed: number; verifyStatus: number }[] {
-  return prepared(db, 'accessChapterProgressOf', (d) =>
-    d
-      .select({
-        chapterId: learnRecords.chapterId,
-        progress: learnRecords.progress,
-        passed: sql<number>`${learnRecords.passed}`,
-        verifyStatus: learnRecords.verifyStatus,
-      })
-      .from(learnRecords)
-      .where(
-        and(
-          eq(learnRecords.studentId, sql.placeholder('studentId')),
-          eq(learnRecords.courseId, sql.placeholder('courseId')),
-        ),
-      )
-      .prepare(),
-  ).all({ studentId, courseId });
 }

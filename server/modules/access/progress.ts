@@ -2,10 +2,8 @@
  * A student's progress per chapter of a course, as the order rules read it. The learning records' own module
  * keeps heartbeats' changes in memory before writing them; it provides a reader that lays them over the
  * written rows (provideChapterProgress, at registration), so the policy sees them without importing it.
- * Without a provider the written rows are read.
  */
 import type { AppContext } from '../../context';
-import { chapterProgressOf } from './access.repository';
 
 /** A chapter's progress, exam result and review state. */
 export interface ChapterRecord {
@@ -26,11 +24,7 @@ export function provideChapterProgress(ctx: AppContext, reader: ChapterProgressR
 /** The student's records of a course's chapters, by chapter id. */
 export function chapterProgress(ctx: AppContext, studentId: string, courseId: string): Map<string, ChapterRecord> {
   const reader = readers.get(ctx);
-  if (reader) return reader(studentId, courseId);
-  return new Map(
-    chapterProgressOf(ctx.db, studentId, courseId).map((row) => [
-      row.chapterId,
-      { progress: row.progress, passed: !!row.passed, verifyStatus: row.verifyStatus },
-    ]),
-  );
+  // The records module registers it with its routes (app.ts); a missing one is a wiring mistake, not a state.
+  if (!reader) throw new Error('access: no chapter progress reader (the records module is not registered)');
+  return reader(studentId, courseId);
 }
