@@ -22,6 +22,9 @@ const WATCHED = {
   exams: 'school_id',
   course_grants: 'id',
   column_courses: 'column_id',
+  memberships: 'student_id',
+  member_plans: 'id',
+  categories: 'id',
 } as const;
 export type WatchedTable = keyof typeof WATCHED;
 

@@ -37,7 +37,19 @@ export const zRemaining = z.discriminatedUnion('kind', [
 ]);
 
 /** How the student has the course. */
-export const MY_COURSE_SOURCES = ['free', 'buy', 'obtain', 'column', 'admin', 'plan', 'studied'] as const;
+export const MY_COURSE_SOURCES = [
+  'free',
+  'buy',
+  'obtain',
+  'column',
+  'admin',
+  'plan',
+  'studied',
+  'key',
+  'code',
+  'order',
+  'member',
+] as const;
 
 /** Where to continue: the chapter last studied and its learning page letter ('' for a graphic course's own text). */
 export const zContinueAt = z.object({ cid: z.string(), learnType: z.string(), title: z.string() });

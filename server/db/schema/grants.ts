@@ -21,6 +21,12 @@ export const courseGrants = sqliteTable(
     studentId: text('student_id').references(() => students.id, { onDelete: 'cascade' }),
     groupId: text('group_id').references(() => studentGroups.id, { onDelete: 'cascade' }),
     expiresAt: integer('expires_at'),
+    /** How the student obtained it: an administrator's grant, an enrolment key, a redeem code or a paid order. */
+    via: text('via', { enum: ['admin', 'key', 'code', 'order'] })
+      .notNull()
+      .default('admin'),
+    /** The key, code or order it came from ('' for an administrator's grant). */
+    ref: text('ref').notNull().default(''),
     grantedBy: text('granted_by').references(() => admins.id, { onDelete: 'set null' }),
     createdAt: integer('created_at').notNull(),
     revokedAt: integer('revoked_at'),

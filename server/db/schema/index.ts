@@ -11,3 +11,4 @@ export * from './reviews';
 export * from './exams';
 export * from './people';
 export * from './grants';
+export * from './commerce';

@@ -3,10 +3,12 @@
  * assignments, course records), their groups and bookmarks, and the chapter, exercise and exam facts the
  * order rules need. The access module reads them here, never through another module's services.
  */
-import { and, asc, eq, inArray, isNull, min, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, min, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import {
+  categories,
   chapters,
   collects,
   columnCourses,
@@ -15,6 +17,8 @@ import {
   courses,
   enrolments,
   exams,
+  memberPlans,
+  memberships,
   planAssignments,
   studentGroupMembers,
   studyPlans,
@@ -53,6 +57,7 @@ export interface GrantedCourse {
   grantId: string;
   createdAt: number;
   expiresAt: number | null;
+  via: 'admin' | 'key' | 'code' | 'order';
 }
 
 /**
@@ -70,12 +75,84 @@ export function studentGrants(db: Db, studentId: string, groupIds: readonly stri
       grantId: courseGrants.id,
       createdAt: courseGrants.createdAt,
       expiresAt: courseGrants.expiresAt,
+      via: courseGrants.via,
     })
     .from(courseGrants)
     .leftJoin(columnCourses, eq(columnCourses.columnId, courseGrants.columnId))
     .where(and(isNull(courseGrants.revokedAt), target))
     .all()
     .filter((row) => row.courseId !== null);
+}
+
+/** A membership of a plan current at `now`: its categories (ids, JSON as stored) and span. */
+export interface ActiveMembership {
+  id: string;
+  schoolId: string;
+  since: number;
+  until: number;
+  categoryIds: string;
+}
+
+/** The student's memberships not revoked that last until now or later, of plans not deleted. */
+export function activeMemberships(db: Db, studentId: string, now: number): ActiveMembership[] {
+  return db
+    .select({
+      id: memberships.id,
+      schoolId: memberships.schoolId,
+      since: memberships.since,
+      until: memberships.until,
+      categoryIds: memberPlans.categoryIds,
+    })
+    .from(memberships)
+    .innerJoin(memberPlans, eq(memberPlans.id, memberships.planId))
+    .where(
+      and(
+        eq(memberships.studentId, studentId),
+        isNull(memberships.revokedAt),
+        gte(memberships.until, now),
+        eq(memberPlans.deleted, false),
+      ),
+    )
+    .all();
+}
+
+/** The course categories of these ids with every category under them (a nested-set range each), one school's. */
+export function categorySubtrees(db: Db, schoolId: string, ids: readonly string[]): Map<string, string> {
+  if (ids.length === 0) return new Map();
+  const top = alias(categories, 'top');
+  const rows = db
+    .select({ id: categories.id, top: top.id })
+    .from(categories)
+    .innerJoin(
+      top,
+      and(
+        eq(top.schoolId, categories.schoolId),
+        eq(top.kind, categories.kind),
+        lte(top.lft, categories.lft),
+        gte(top.rgt, categories.rgt),
+      ),
+    )
+    .where(and(eq(categories.schoolId, schoolId), eq(categories.kind, 'course'), inArray(top.id, [...ids])))
+    .all();
+  return new Map(rows.map((row) => [row.id, row.top]));
+}
+
+/** The published, not deleted courses of the school in these categories (the courses a membership gives). */
+export function coursesInCategories(db: Db, schoolId: string, categoryIds: readonly string[]): string[] {
+  if (categoryIds.length === 0) return [];
+  return db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(
+      and(
+        eq(courses.schoolId, schoolId),
+        inArray(courses.catid, [...categoryIds]),
+        eq(courses.published, true),
+        eq(courses.deleted, false),
+      ),
+    )
+    .all()
+    .map((row) => row.id);
 }
 
 /** The ids of every course a student bookmarked. */

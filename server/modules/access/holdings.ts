@@ -6,6 +6,8 @@ import type { AppContext } from '../../context';
 import type { ViewerReply } from '../../lib/catalogue-http';
 import { TtlCache } from '../../lib/ttl-cache';
 import {
+  activeMemberships,
+  categorySubtrees,
   studentCollects,
   studentCourseStarts,
   studentEnrolments,
@@ -16,21 +18,27 @@ import {
 } from './access.repository';
 
 /**
- * A course held through grants (one or more: direct, a group's, a column's): since the earliest of them; until
- * null when one of them keeps the course's own validity, else the latest chosen end.
+ * One way a course is held besides an enrolment: a grant row (an administrator's, to the student, a group of
+ * theirs or of a column; or an enrolment key's, a code's, an order's) or a membership. until null keeps the
+ * course's own validity counted from since; a number is the holder's own last valid instant.
  */
-export interface GrantHolding {
+export interface HeldWay {
+  via: GrantedCourse['via'] | 'member';
   since: number;
   until: number | null;
-  grantIds: string[];
+  ref: string;
 }
 
 /** What a student's viewer fields depend on: their groups, enrolments, bookmarks and the courses they have studied. */
 export type StudentCourses = {
   groups: string[];
   enrolments: Map<string, Enrolment>;
-  /** The courses granted by an administrator (policy.ts 'Holding'). */
-  grants: Map<string, GrantHolding>;
+  /** The courses held by grant rows (policy.ts 'Holding'), each row a way. */
+  grants: Map<string, HeldWay[]>;
+  /** The course categories a current membership gives (each with every category under it), with its ways. */
+  memberCategories: Map<string, HeldWay[]>;
+  /** The school of the student's memberships ('' without any). */
+  memberSchool: string;
   collected: Set<string>;
   /** The courses with a written learning record, and when each was begun (ms). */
   studied: Map<string, number>;
@@ -45,38 +53,62 @@ function cacheOf(ctx: AppContext): TtlCache<string, StudentCourses> {
   if (!cache) {
     const created = new TtlCache<string, StudentCourses>(30_000, 20_000, Date.now);
     // Any write to these rows, by any path (a cascade included), forgets the student at once.
-    ctx.changes.on(['enrolments', 'collects', 'student_group_members', 'students', 'course_records'], (studentId) =>
-      created.delete(studentId),
+    ctx.changes.on(
+      ['enrolments', 'collects', 'student_group_members', 'students', 'course_records', 'memberships'],
+      (studentId) => created.delete(studentId),
     );
-    // A grant (to a group: many students) or a column's courses changed: rare back-office writes, forget everyone.
-    ctx.changes.on(['course_grants', 'column_courses'], () => created.clear());
+    // A grant (to a group: many students), a column's courses, a plan's or a category tree changed: rare
+    // back-office writes, forget everyone.
+    ctx.changes.on(['course_grants', 'column_courses', 'member_plans', 'categories'], () => created.clear());
     caches.set(ctx, (cache = created));
   }
   return cache;
 }
 
-/** The grants of a student merged per course (GrantHolding). */
-export function grantsByCourse(rows: readonly GrantedCourse[]): Map<string, GrantHolding> {
-  const byCourse = new Map<string, GrantHolding>();
-  for (const row of rows) {
+/** The grant rows of a student per course, each a way, oldest first. */
+export function grantsByCourse(rows: readonly GrantedCourse[]): Map<string, HeldWay[]> {
+  const byCourse = new Map<string, HeldWay[]>();
+  for (const row of [...rows].sort((a, b) => a.createdAt - b.createdAt)) {
+    const way: HeldWay = { via: row.via, since: row.createdAt, until: row.expiresAt, ref: row.grantId };
     const held = byCourse.get(row.courseId);
-    if (!held) {
-      byCourse.set(row.courseId, { since: row.createdAt, until: row.expiresAt, grantIds: [row.grantId] });
-      continue;
-    }
-    held.since = Math.min(held.since, row.createdAt);
-    held.until = held.until === null || row.expiresAt === null ? null : Math.max(held.until, row.expiresAt);
-    held.grantIds.push(row.grantId);
+    if (held) held.push(way);
+    else byCourse.set(row.courseId, [way]);
   }
   return byCourse;
 }
 
+/** The categories the student's current memberships give, each category of a plan's subtree with its ways. */
+function memberCategoriesOf(
+  ctx: AppContext,
+  studentId: string,
+): { school: string; categories: Map<string, HeldWay[]> } {
+  const rows = activeMemberships(ctx.db, studentId, ctx.now());
+  const categories = new Map<string, HeldWay[]>();
+  if (rows.length === 0) return { school: '', categories };
+  const school = rows[0].schoolId;
+  const plans = rows.map((row) => ({ row, tops: new Set(JSON.parse(row.categoryIds) as string[]) }));
+  const subtree = categorySubtrees(ctx.db, school, [...new Set(plans.flatMap((plan) => [...plan.tops]))]);
+  for (const [category, top] of subtree) {
+    for (const { row, tops } of plans) {
+      if (!tops.has(top)) continue;
+      const ways = categories.get(category) ?? [];
+      if (!ways.some((way) => way.ref === row.id))
+        ways.push({ via: 'member', since: row.since, until: row.until, ref: row.id });
+      categories.set(category, ways);
+    }
+  }
+  return { school, categories };
+}
+
 function load(ctx: AppContext, studentId: string): StudentCourses {
   const groups = studentGroupIds(ctx.db, studentId);
+  const members = memberCategoriesOf(ctx, studentId);
   return {
     groups,
     enrolments: new Map(studentEnrolments(ctx.db, studentId).map((row) => [row.courseId, row])),
     grants: grantsByCourse(studentGrants(ctx.db, studentId, groups)),
+    memberCategories: members.categories,
+    memberSchool: members.school,
     collected: new Set(studentCollects(ctx.db, studentId)),
     studied: new Map(studentCourseStarts(ctx.db, studentId).map((row) => [row.id, row.startedAt])),
     replies: new Map(),

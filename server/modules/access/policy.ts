@@ -59,12 +59,13 @@ import {
   assignedPlans,
   chapterFree,
   courseHasFreeChapter,
+  coursesInCategories,
   isAssigned,
   planStatus,
   type AccessChapter,
   type Enrolment,
 } from './access.repository';
-import { studentCourses, type GrantHolding } from './holdings';
+import { studentCourses, type HeldWay, type StudentCourses } from './holdings';
 import { hasOrderRules, studyGate, type GateCourse } from './order-gate';
 
 /** The course type of a study plan (spec 3 'Course' type 3). */
@@ -81,6 +82,8 @@ export interface AccessCourse extends GateCourse {
   ceType: number;
   ceTime: string;
   authenticationGid: string;
+  /** Its category: a membership plan gives the courses of its categories. */
+  catid: string;
 }
 
 /** A course as openCourse answers it: its head, and whether the viewer administers it (preview). */
@@ -92,9 +95,12 @@ export interface OpenedCourse<C extends AccessCourse = AccessCourse> {
 /** A signed-in person. */
 type SignedIn = Exclude<Auth, { role: 'guest' }>;
 
-/** How a student holds a course (see the header); source 'studied' is a free course begun, 'admin' a grant. */
+/**
+ * How a student holds a course (see the header); source 'studied' is a free course begun, 'admin' a grant,
+ * 'key' an enrolment key, 'code' a redeem code, 'order' a paid order, 'member' a membership plan.
+ */
 export interface Holding {
-  source: Enrolment['source'] | 'studied';
+  source: Enrolment['source'] | 'studied' | HeldWay['via'];
   since: number;
   /** The holder's own last valid instant (a grant's chosen end date); null: the course's validity. */
   until: number | null;
@@ -118,12 +124,27 @@ export function termsOf(course: Pick<AccessCourse, 'actualFen' | 'ceType' | 'ceT
 }
 
 /** Whether the viewer bought or obtained the course (an enrolment: isbuy) and since when. */
-export function purchaseOf(ctx: AppContext, auth: Auth, coid: string): Purchase {
+export function purchaseOf(
+  ctx: AppContext,
+  auth: Auth,
+  course: Pick<HeldCourse, 'id' | 'schoolId' | 'catid'>,
+): Purchase {
+  const coid = course.id;
   if (auth.role !== 'student') return { bought: false, buyDate: null };
   const mine = studentCourses(ctx, auth.userId);
   const enrolment = mine.enrolments.get(coid);
-  const grant = mine.grants.get(coid);
-  return { bought: !!enrolment || !!grant, buyDate: enrolment?.createdAt ?? grant?.since ?? null };
+  const ways = [...(mine.grants.get(coid) ?? []), ...memberWays(mine, course)];
+  const since = enrolment?.createdAt ?? (ways.length > 0 ? Math.min(...ways.map((way) => way.since)) : null);
+  return { bought: since !== null, buyDate: since };
+}
+
+/** A course as the holding rules read it: its id, price, type, and the school and category a membership gives. */
+type HeldCourse = { id: string; actualFen: number; type: number; schoolId: string; catid: string };
+
+/** The membership ways that give this course (its category is in a current plan's, of its school). */
+function memberWays(mine: StudentCourses, course: Pick<HeldCourse, 'schoolId' | 'catid'>): HeldWay[] {
+  if (mine.memberSchool !== course.schoolId) return [];
+  return mine.memberCategories.get(course.catid) ?? [];
 }
 
 /** Whether a study plan may be studied at all: its review approved it (false for a course that is no plan). */
@@ -149,16 +170,16 @@ export function hasStudied(ctx: AppContext, studentId: string, coid: string): bo
 
 /** The one holding rule of the header, for a course row and the student's facts. */
 function holdingFrom(
-  course: { id: string; actualFen: number; type: number },
+  course: HeldCourse,
   enrolment: Enrolment | undefined,
-  grant: GrantHolding | undefined,
+  held: readonly HeldWay[],
   assignedAt: number | undefined,
   startedAt: number | undefined,
 ): Holding | null {
   const required = assignedAt !== undefined;
   const ways: Holding[] = [];
   if (enrolment) ways.push({ source: enrolment.source, since: enrolment.createdAt, until: null, required, others: [] });
-  if (grant) ways.push({ source: 'admin', since: grant.since, until: grant.until, required, others: [] });
+  for (const way of held) ways.push({ source: way.via, since: way.since, until: way.until, required, others: [] });
   if (ways.length === 0 && assignedAt !== undefined)
     ways.push({ source: 'plan', since: assignedAt, until: null, required: true, others: [] });
   if (ways.length === 0 && startedAt !== undefined && course.actualFen <= 0 && course.type !== PLAN_COURSE_TYPE)
@@ -175,7 +196,7 @@ export function holdingOf(ctx: AppContext, auth: Auth, course: AccessCourse): Ho
   return holdingFrom(
     course,
     mine.enrolments.get(course.id),
-    mine.grants.get(course.id),
+    [...(mine.grants.get(course.id) ?? []), ...memberWays(mine, course)],
     undefined,
     mine.studied.get(course.id),
   );
@@ -188,18 +209,28 @@ export function holdingOf(ctx: AppContext, auth: Auth, course: AccessCourse): Ho
 export function holdingsOf(
   ctx: AppContext,
   student: SignedIn,
-): { ids: Set<string>; holding(course: { id: string; actualFen: number; type: number }): Holding | null } {
+): { ids: Set<string>; holding(course: HeldCourse): Holding | null } {
   const mine = studentCourses(ctx, student.userId);
   const plans = new Map(
     assignedPlans(ctx.db, student.schoolId, student.userId, mine.groups).map((row) => [row.courseId, row.assignedAt]),
   );
+  const members =
+    mine.memberSchool === student.schoolId
+      ? coursesInCategories(ctx.db, student.schoolId, [...mine.memberCategories.keys()])
+      : [];
   return {
-    ids: new Set([...mine.enrolments.keys(), ...mine.grants.keys(), ...plans.keys(), ...mine.studied.keys()]),
+    ids: new Set([
+      ...mine.enrolments.keys(),
+      ...mine.grants.keys(),
+      ...plans.keys(),
+      ...mine.studied.keys(),
+      ...members,
+    ]),
     holding: (course) =>
       holdingFrom(
         course,
         mine.enrolments.get(course.id),
-        mine.grants.get(course.id),
+        [...(mine.grants.get(course.id) ?? []), ...memberWays(mine, course)],
         plans.get(course.id),
         mine.studied.get(course.id),
       ),
@@ -304,7 +335,7 @@ export function studyRefusal(ctx: AppContext, auth: Auth, course: AccessCourse):
   const plan = course.type === PLAN_COURSE_TYPE;
   if (plan && !(planApproved(ctx, course.id) && isPlanAssigned(ctx, auth.userId ?? '', course.id)))
     return 'designatedGroup';
-  if (course.actualFen > 0 && !plan && !purchaseOf(ctx, auth, course.id).bought) return 'endOfTrial';
+  if (course.actualFen > 0 && !plan && !purchaseOf(ctx, auth, course).bought) return 'endOfTrial';
   const { status } = statusOf(ctx, auth, course);
   // A plan needs no purchase: only its window and days hold it back.
   if (plan && status === COURSE_STATUS.needsPurchase) return null;
@@ -371,7 +402,7 @@ export function mayStudyChapter(
 export function startRefusal(ctx: AppContext, auth: SignedIn, course: AccessCourse): StudyRefusal | null {
   if (auth.schoolId !== course.schoolId) return 'otherSchool';
   if (!allowedByGroups(course.authenticationGid, studentCourses(ctx, auth.userId).groups)) return 'designatedGroup';
-  if (course.actualFen > 0 && !purchaseOf(ctx, auth, course.id).bought) {
+  if (course.actualFen > 0 && !purchaseOf(ctx, auth, course).bought) {
     return courseHasFreeChapter(ctx.db, course.id) ? null : 'endOfTrial';
   }
   return validityRefusal(statusOf(ctx, auth, course).status);
@@ -382,7 +413,7 @@ export function ownsCourse(ctx: AppContext, auth: Auth, course: AccessCourse): b
   if (auth.role !== 'student') return false;
   if (course.type === PLAN_COURSE_TYPE)
     return planApproved(ctx, course.id) && isPlanAssigned(ctx, auth.userId, course.id);
-  if (course.actualFen > 0 && !purchaseOf(ctx, auth, course.id).bought) return false;
+  if (course.actualFen > 0 && !purchaseOf(ctx, auth, course).bought) return false;
   return statusOf(ctx, auth, course).status === COURSE_STATUS.available || course.actualFen <= 0;
 }
 
@@ -390,7 +421,7 @@ export function ownsCourse(ctx: AppContext, auth: Auth, course: AccessCourse): b
 export function chaptersUnlocked(ctx: AppContext, auth: Auth, course: OpenedCourse): boolean {
   const { head } = course;
   if (course.admin || head.actualFen <= 0) return true;
-  return purchaseOf(ctx, auth, head.id).bought && statusOf(ctx, auth, head).status !== COURSE_STATUS.needsPurchase;
+  return purchaseOf(ctx, auth, head).bought && statusOf(ctx, auth, head).status !== COURSE_STATUS.needsPurchase;
 }
 
 /** How a viewer reads a graphic course's own text: a refusal, or as whom (and whether reading obtains it). */
@@ -410,7 +441,7 @@ export function mayStudyText(ctx: AppContext, auth: Auth, course: OpenedCourse):
   if (auth.role === 'guest' && free) return { allowed: true, as: 'free', obtain: false };
   const person = personRefusal(ctx, auth, head);
   if (person) return { allowed: false, refusal: person };
-  const bought = purchaseOf(ctx, auth, head.id).bought;
+  const bought = purchaseOf(ctx, auth, head).bought;
   if (!free && !bought) return { allowed: false, refusal: 'graphicAccount' };
   const refusal = validityRefusal(statusOf(ctx, auth, head).status);
   if (refusal) return { allowed: false, refusal };

@@ -59,7 +59,7 @@ export function chapterTree(rows: readonly ChapterRow[], owned: boolean): Chapte
 export function chapterList(ctx: AppContext, auth: Auth, ref: string): ChapterList {
   const course = openCourse(ctx, auth, ref);
   const { head } = course;
-  const purchase = purchaseOf(ctx, auth, head.id);
+  const purchase = purchaseOf(ctx, auth, head);
   const free = head.actualFen <= 0;
   const owned = chaptersUnlocked(ctx, auth, course);
   const rows = repo.listChapters(ctx.db, head.id);

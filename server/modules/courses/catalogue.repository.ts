@@ -74,6 +74,7 @@ export function courseHead(db: Db, id: string) {
         level: courses.level,
         label: courses.label,
         orderRest: courses.orderRest,
+        catid: courses.catid,
       })
       .from(courses)
       .where(eq(courses.id, sql.placeholder('id')))

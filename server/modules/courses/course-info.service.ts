@@ -31,7 +31,7 @@ export function courseBody(ctx: AppContext, coid: string, options: { wholeText?:
 /** The viewer's fields of course/info from the access policy: status, renewal, refusal, main button, discount. */
 export function viewerFields(ctx: AppContext, auth: Auth, head: CourseHead, locale: Locale): CourseViewer {
   const actual = fenToYuan(head.actualFen);
-  const purchase = purchaseOf(ctx, auth, head.id);
+  const purchase = purchaseOf(ctx, auth, head);
   const status = statusOf(ctx, auth, head);
   const hasRecord = auth.role === 'student' && hasStudied(ctx, auth.userId, head.id);
   return {
