@@ -77,8 +77,24 @@ export const zHoldersQuery = z.object({
   num: zQueryNum(GRANT_PAGE_MAX),
 });
 
-/** Why a student holds a course: an enrolment's source, a grant to them ('grant') or to a group of theirs. */
-export const HOLDING_WAYS = ['grant', 'group', 'buy', 'free', 'obtain', 'column', 'admin', 'plan'] as const;
+/**
+ * Why a student holds a course: an enrolment's source, an administrator's grant to them ('grant') or to a group of
+ * theirs, an enrolment key, a redeem code, a paid order, or a membership plan ('member').
+ */
+export const HOLDING_WAYS = [
+  'grant',
+  'group',
+  'buy',
+  'free',
+  'obtain',
+  'column',
+  'admin',
+  'plan',
+  'key',
+  'code',
+  'order',
+  'member',
+] as const;
 export type HoldingWay = (typeof HOLDING_WAYS)[number];
 
 /** One way one student holds the course or column. */
@@ -94,6 +110,8 @@ export const zHolder = z.object({
   group_name: z.string().nullable(),
   /** The column the grant gives the course through, when it does. */
   column_title: z.string().nullable(),
+  /** The membership plan that gives the course (way 'member'). */
+  plan_title: z.string().nullable(),
   since: z.number(),
   /** The grant's chosen end date (ms, inclusive), null: the course's validity. */
   until: z.number().nullable(),

@@ -123,6 +123,7 @@ export interface HolderRow {
   groupId: string | null;
   groupName: string | null;
   columnTitle: string | null;
+  planTitle: string | null;
   courseId: string;
   title: string;
   since: number;
@@ -130,8 +131,9 @@ export interface HolderRow {
 }
 
 /**
- * Every way students hold things, as one row each: enrolments (their source), grants to a student ('grant') and
- * grants to a group ('group', one row per member). Per course (`perCourse`): a column's grant once per course
+ * Every way students hold things, as one row each: enrolments (their source), grant rows to a student ('grant'
+ * for an administrator's, else how it was obtained: 'key', 'code', 'order'), grants to a group ('group', one row
+ * per member) and, per course, memberships ('member', a plan's courses). Per course (`perCourse`): a column's grant once per course
  * of the column, with the enrolments; else the grants as given (a column's once). `where` filters the rows
  * (columns h.*, s.* the student, c.* the course).
  */
@@ -141,24 +143,36 @@ function holdingsSql(where: SQL, perCourse: boolean): SQL {
         FROM course_grants cg LEFT JOIN column_courses cc ON cc.column_id = cg.column_id
         WHERE cg.revoked_at IS NULL AND coalesce(cg.course_id, cc.course_id) IS NOT NULL`
     : sql`SELECT cg.*, cg.course_id AS held_course FROM course_grants cg WHERE cg.revoked_at IS NULL`;
+  // Per course, enrolments and memberships too: a plan gives every course of its categories' subtrees.
   const enrolled = perCourse
-    ? sql`UNION ALL SELECT e.student_id, e.source, NULL, NULL, NULL, NULL, e.course_id, e.created_at, NULL
-          FROM enrolments e`
+    ? sql`UNION ALL SELECT e.student_id, e.source, NULL, NULL, NULL, NULL, e.course_id, e.created_at, NULL, NULL
+          FROM enrolments e
+        UNION ALL SELECT ms.student_id, 'member', NULL, NULL, NULL, NULL, mc.id, ms.since, ms.until, mp.title
+          FROM memberships ms
+          JOIN member_plans mp ON mp.id = ms.plan_id AND mp.deleted = 0
+          JOIN json_each(mp.category_ids) pc
+          JOIN categories top ON top.id = pc.value AND top.school_id = mp.school_id
+          JOIN categories sub ON sub.school_id = top.school_id AND sub.kind = top.kind
+            AND sub.lft >= top.lft AND sub.rgt <= top.rgt
+          JOIN courses mc ON mc.catid = sub.id AND mc.school_id = mp.school_id
+          WHERE ms.revoked_at IS NULL`
     : sql``;
   return sql`
     WITH g AS (${granted}), h AS (
-      SELECT g.student_id AS sid, 'grant' AS way, g.id AS grant_id, g.granted_by AS granted_by, NULL AS group_id,
-          g.column_id AS column_id, g.held_course AS course_id, g.created_at AS since, g.expires_at AS until
+      SELECT g.student_id AS sid, CASE g.via WHEN 'admin' THEN 'grant' ELSE g.via END AS way, g.id AS grant_id,
+          g.granted_by AS granted_by, NULL AS group_id, g.column_id AS column_id, g.held_course AS course_id,
+          g.created_at AS since, g.expires_at AS until, NULL AS plan_title
         FROM g WHERE g.student_id IS NOT NULL
       UNION ALL
       SELECT m.student_id, 'group', g.id, g.granted_by, g.group_id, g.column_id, g.held_course, g.created_at,
-          g.expires_at
+          g.expires_at, NULL
         FROM g JOIN student_group_members m ON m.group_id = g.group_id
       ${enrolled}
     )
     SELECT h.sid AS sid, s.username AS username, s.name AS name, h.way AS way, h.grant_id AS grantId,
       a.name AS grantedBy, h.group_id AS groupId, sg.name AS groupName, col.title AS columnTitle,
-      h.course_id AS courseId, coalesce(c.title, col.title, '') AS title, h.since AS since, h.until AS until
+      h.course_id AS courseId, coalesce(c.title, col.title, '') AS title, h.since AS since, h.until AS until,
+      h.plan_title AS planTitle
     FROM h
       JOIN students s ON s.id = h.sid
       LEFT JOIN courses c ON c.id = h.course_id

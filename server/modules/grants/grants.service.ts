@@ -202,6 +202,7 @@ const holderOf = (row: repo.HolderRow): Holder => ({
   group_id: row.groupId,
   group_name: row.groupName,
   column_title: row.columnTitle,
+  plan_title: row.planTitle,
   since: row.since,
   until: row.until,
 });

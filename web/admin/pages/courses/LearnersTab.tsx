@@ -16,11 +16,13 @@ import { GrantDialog } from './GrantDialog';
 const PAGE_SIZE = 20;
 
 /** How a student holds the course, in words: the way, the group, the column. */
-export function wayText(t: Translate, row: Pick<Holder, 'way' | 'group_name' | 'column_title'>): string {
+export function wayText(t: Translate, row: Pick<Holder, 'way' | 'group_name' | 'column_title' | 'plan_title'>): string {
   const way =
     row.way === 'group'
       ? t('admin.grants.way.group', { group: row.group_name ?? '' })
-      : t(`admin.grants.way.${row.way}`);
+      : row.way === 'member'
+        ? t('admin.grants.way.member', { plan: row.plan_title ?? '' })
+        : t(`admin.grants.way.${row.way}`);
   return row.column_title ? `${way} · ${t('admin.grants.viaColumn', { column: row.column_title })}` : way;
 }
 
