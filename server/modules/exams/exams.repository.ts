@@ -1,6 +1,7 @@
 /** Exams as the student side reads them: published exams, their audience, categories, papers and the bank's questions. */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { examAudience, examCategories, exams, paperQuestions, papers, questions } from '../../db/schema';
 import type { ExamRow } from './sittings.repository';
 
@@ -20,12 +21,17 @@ export function publishedExams(db: Db, schoolId: string): ExamRow[] {
 
 /** The published exams attached to chapters of a course. */
 export function courseExams(db: Db, courseId: string): ExamRow[] {
-  return db
-    .select()
-    .from(exams)
-    .where(and(eq(exams.courseId, courseId), eq(exams.status, 'published'), eq(exams.deleted, false)))
-    .orderBy(asc(exams.createdAt))
-    .all();
+  // Asked by every ware reply: prepared once.
+  return prepared(db, 'courseExams', (d) =>
+    d
+      .select()
+      .from(exams)
+      .where(
+        and(eq(exams.courseId, sql.placeholder('courseId')), eq(exams.status, 'published'), eq(exams.deleted, false)),
+      )
+      .orderBy(asc(exams.createdAt))
+      .prepare(),
+  ).all({ courseId });
 }
 
 /** The published exam of a chapter (the newest when several). */

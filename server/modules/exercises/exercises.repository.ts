@@ -1,6 +1,7 @@
 /** Chapter exercises and students' answers to them (server/db/schema/exams.ts): the only place that queries them. */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { chapterExercises, exerciseAnswers, exerciseSetQuestions, exerciseSets, questions } from '../../db/schema';
 
 /** A chapter's exercise set link (spec 3 exer: esid, eid, title) with its question count. */
@@ -30,7 +31,12 @@ function chapterSets(db: Db) {
 
 /** The exercise sets of a course's chapters, with their question counts (exerc_count). */
 export function chapterSetsOfCourse(db: Db, courseId: string): ChapterSetRow[] {
-  return chapterSets(db).where(eq(chapterExercises.courseId, courseId)).all();
+  // Asked by every ware reply: prepared once.
+  return prepared(db, 'chapterSetsOfCourse', (d) =>
+    chapterSets(d)
+      .where(eq(chapterExercises.courseId, sql.placeholder('courseId')))
+      .prepare(),
+  ).all({ courseId });
 }
 
 /** The exercise set of one chapter, if any. */
