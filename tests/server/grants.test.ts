@@ -251,8 +251,15 @@ describe('administrator grants', () => {
     await okCall(app, 'POST', '/column/courses', admin, { column_id: column.coid, coids: [course.coid] });
     await okCall(app, 'POST', '/column/pub', admin, { column_id: column.coid, pub: 1 });
     const s = await signedInStudent(app);
+    type ColumnInfo = { buy: { isBook: boolean; infinite: boolean }; button: { action: string } };
+    const columnInfo = () => okCall<ColumnInfo>(app, 'GET', `/column/info/${column.coid}`, s.cookie);
+    expect((await columnInfo()).buy).toEqual({ isBook: false, infinite: false });
     const result = data<Result>(await grant({ kind: 'column', id: column.coid, sids: [s.id] }));
     expect(result.granted).toBe(1);
+    // The column page shows the granted column as held: start learning, not subscribe.
+    const held = await columnInfo();
+    expect(held.buy).toEqual({ isBook: true, infinite: true });
+    expect(held.button.action).toBe('start');
     expect((await info(s.cookie)).isbuy).toBe(true);
     expect((await info(s.cookie, second.coid)).isbuy).toBe(false);
     await okCall(app, 'POST', '/column/courses', admin, { column_id: column.coid, coids: [course.coid, second.coid] });

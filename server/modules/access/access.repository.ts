@@ -84,6 +84,30 @@ export function studentGrants(db: Db, studentId: string, groupIds: readonly stri
     .filter((row) => row.courseId !== null);
 }
 
+/**
+ * Whether a grant row of the column (an administrator's, a code's, an order's) to the student or one of these
+ * groups (theirs) is not revoked and has not ended at `now`.
+ */
+export function columnGranted(db: Db, columnId: string, studentId: string, groupIds: readonly string[], now: number) {
+  const target =
+    groupIds.length > 0
+      ? or(eq(courseGrants.studentId, studentId), inArray(courseGrants.groupId, [...groupIds]))
+      : eq(courseGrants.studentId, studentId);
+  return !!db
+    .select({ id: courseGrants.id })
+    .from(courseGrants)
+    .where(
+      and(
+        eq(courseGrants.columnId, columnId),
+        isNull(courseGrants.revokedAt),
+        or(isNull(courseGrants.expiresAt), gte(courseGrants.expiresAt, now)),
+        target,
+      ),
+    )
+    .limit(1)
+    .get();
+}
+
 /** A membership of a plan current at `now`: its categories (ids, JSON as stored) and span. */
 export interface ActiveMembership {
   id: string;

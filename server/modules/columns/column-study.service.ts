@@ -10,7 +10,7 @@ import type { ColumnCard, ColumnInfo, zColumnListQuery } from '../../../shared/s
 import type { AppContext, Auth } from '../../context';
 import { AppError, conflict, forbidden, noLogin, notFound } from '../../lib/errors';
 import { isSchoolAdmin } from '../schools/viewer';
-import { buyRefusal } from '../access/policy';
+import { buyRefusal, holdsColumn } from '../access/policy';
 import * as books from './column-books.repository';
 import * as repo from './columns.repository';
 import { toColumnCard } from './columns.presenter';
@@ -52,13 +52,17 @@ function visibleColumn(ctx: AppContext, auth: Auth, ref: string): repo.ColumnLis
   return row;
 }
 
-/** The column's buy state for the viewer: isBook when subscribed; infinite when a paid column is held (bought). */
+/**
+ * The column's buy state for the viewer: isBook when subscribed or held another way (granted, a code's, a paid
+ * order's: access policy holdsColumn); infinite when a paid column is held.
+ */
 function buyState(
   ctx: AppContext,
   auth: Auth,
   row: repo.ColumnListRow,
 ): ColumnBuyState & { isBook: boolean; infinite: boolean } {
-  const isBook = auth.role === 'student' && books.isBooked(ctx.db, auth.userId, row.id);
+  const isBook =
+    auth.role === 'student' && (books.isBooked(ctx.db, auth.userId, row.id) || holdsColumn(ctx, auth, row.id));
   const actual = fenToYuan(row.actualFen);
   return { actual, isBook, infinite: !isFree({ actual }) && isBook, book_count: row.bookCount };
 }
@@ -122,7 +126,7 @@ export function bookColumn(ctx: AppContext, auth: Auth, ref: string) {
     if (courseIds.length === 0) throw conflict(COLUMN_ERRORS.noCourses);
     const fresh = repo.findColumn(tx, row.id) ?? row;
     const actual = fenToYuan(fresh.actualFen);
-    const isBook = books.isBooked(tx, studentId, row.id);
+    const isBook = books.isBooked(tx, studentId, row.id) || holdsColumn(ctx, auth, row.id);
     const current = { actual, isBook, infinite: !isFree({ actual }) && isBook, book_count: fresh.bookCount };
     if (ownsColumn(current)) return current;
     if (!isFree(current)) throw new AppError(403, COLUMN_ERRORS.notBought);

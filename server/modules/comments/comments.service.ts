@@ -17,9 +17,9 @@ import {
 } from '../../../shared/schemas/comments';
 import type { AppContext, Auth } from '../../context';
 import { AppError, noLogin, notFound, tooMany } from '../../lib/errors';
-import { findStudent, studentGroupIds } from '../auth/accounts.repository';
+import { findStudent } from '../auth/accounts.repository';
+import { purchaseOf, viewerOf } from '../access/policy';
 import { findChapter } from '../chapters/chapters.repository';
-import { findEnrolment } from '../courses/collects.repository';
 import { openCourse } from '../courses/course-visibility';
 import type { CourseHead } from '../courses/catalogue.repository';
 import { findCourse } from '../courses/courses.repository';
@@ -53,8 +53,9 @@ function ownsForComment(ctx: AppContext, auth: Auth, head: CourseHead): boolean 
   return commentOwnership({
     actual: fenToYuan(head.actualFen),
     authentication_gid: head.authenticationGid,
-    gid: allowedGroupIds(head.authenticationGid).length > 0 ? studentGroupIds(ctx.db, auth.userId) : [],
-    enrolled: !!findEnrolment(ctx.db, auth.userId, head.id),
+    gid: allowedGroupIds(head.authenticationGid).length > 0 ? (viewerOf(ctx, auth)?.gid ?? []) : [],
+    // Held any way the access policy knows (bought, granted, a key, a code, an order, a membership).
+    enrolled: purchaseOf(ctx, auth, head).bought,
     sameSchool: auth.schoolId === head.schoolId,
   });
 }

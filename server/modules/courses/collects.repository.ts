@@ -1,25 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { prepared } from '../../db/prepared';
 import type { Db } from '../../db/client';
-import { collects, enrolments } from '../../db/schema';
-
-export type Enrolment = typeof enrolments.$inferSelect;
-
-/** The student's enrolment in the course (free, bought, obtained, column, admin), if any. */
-export function findEnrolment(db: Db, studentId: string, courseId: string): Enrolment | undefined {
-  return prepared(db, 'findEnrolment', (d) =>
-    d
-      .select()
-      .from(enrolments)
-      .where(
-        and(
-          eq(enrolments.studentId, sql.placeholder('studentId')),
-          eq(enrolments.courseId, sql.placeholder('courseId')),
-        ),
-      )
-      .prepare(),
-  ).get({ studentId, courseId });
-}
+import { collects } from '../../db/schema';
 
 /** True when the student bookmarked the course. */
 export function isCollected(db: Db, studentId: string, courseId: string): boolean {
