@@ -24,6 +24,7 @@ interface Call {
   method: Method;
   url: string;
   body?: Record<string, unknown>;
+  /** {course} and {student} in the url or a body value stand for school A's published course and student. */
   /** A list whose reply another school's admin reads (checked for school A's ids). */
   list?: boolean;
   /** Other groups that also open this call (a picker's read): the 'without' admin lacks them too. */
@@ -75,6 +76,9 @@ const AREAS: Record<PermissionGroup, Call[]> = {
     { method: 'GET', url: '/studyplan/list', list: true },
     { method: 'POST', url: '/course/category', body: { title: 'Swept', parent_id: '0' } },
     { method: 'POST', url: '/course/new', body: { title: 'Swept', catid: '0', type: 0 } },
+    { method: 'GET', url: '/grant/holders?kind=course&id={course}' },
+    { method: 'GET', url: '/grant/audit?coid={course}', alsoOpenTo: ['student'] },
+    { method: 'POST', url: '/grant/add', body: { kind: 'course', id: '{course}', sids: ['{student}'], gids: [] } },
   ],
   resource: [
     { method: 'GET', url: '/resource/list', list: true },
@@ -85,6 +89,7 @@ const AREAS: Record<PermissionGroup, Call[]> = {
     { method: 'GET', url: '/student/list', list: true },
     { method: 'GET', url: '/s/group/list', list: true, alsoOpenTo: ['course', 'exam'] },
     { method: 'GET', url: '/learn/allrecord', list: true },
+    { method: 'GET', url: '/grant/student?sid={student}', alsoOpenTo: ['course'] },
     { method: 'POST', url: '/s/group/add', body: { name: 'Swept' } },
   ],
   userpage: [
@@ -126,8 +131,15 @@ describe('permission sweep: every back-office call checks the session, the permi
   const schoolAIds: string[] = [];
   let round = 0;
 
+  const fixture = { course: '', student: '' };
+  const named = (text: string) =>
+    text.replace(/\{(course|student)\}/g, (_m, key: 'course' | 'student') => fixture[key]);
   const send = (method: Method, url: string, body: Record<string, unknown> | undefined, cookie: string) =>
-    injectAs(app, cookie).inject({ method, url, ...(method === 'POST' ? { payload: body ?? {} } : {}) });
+    injectAs(app, cookie).inject({
+      method,
+      url: named(url),
+      ...(method === 'POST' ? { payload: JSON.parse(named(JSON.stringify(body ?? {}))) } : {}),
+    });
   /** Writes that create by name get a fresh name each time (user names are unique). */
   const fresh = (call: Call) => {
     round += 1;
@@ -149,6 +161,7 @@ describe('permission sweep: every back-office call checks the session, the permi
     main = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
     const s = await buildStudent(app, { groups: ['Class A'] });
     schoolAIds.push(s.id, ...s.groupIds);
+    fixture.student = s.id;
     student = (await login(app, s)).cookie;
     // School A's rows, one or more per area, whose ids another school must never see.
     const made = async (
@@ -161,7 +174,8 @@ describe('permission sweep: every back-office call checks the session, the permi
       schoolAIds.push(String(pick(res.json().data)));
     };
     await made('/course/category', { title: 'A cat', parent_id: '0' }, (d) => d.catid);
-    await made('/course/new', { title: 'A course', catid: '0', type: 0 }, (d) => d.coid);
+    await made('/course/new', { title: 'A course', catid: '0', type: 0 }, (d) => (fixture.course = String(d.coid)));
+    expect((await send('POST', '/course/pub', { coid: fixture.course, pub: '1' }, main)).statusCode).toBe(200);
     await made('/examadmin/category/add', { title: 'A exams' }, (d) => (d.list as { id: string }[])[0].id);
     await made(
       '/admins/registered',
