@@ -2,8 +2,8 @@
  * Administrator grants in Chromium (issue rule 'Ways to obtain a course or column: administrator grants'): the
  * administrator grants a paid course to a student group from the course editor's Learners tab; a member of that
  * group signs in and the course page offers study, not buy, and the study page opens. On a phone a member added
- * to the group later holds it too, the grant is revoked after a confirm, and the page offers buy again. The
- * student list shows what a student holds and why.
+ * to the group later holds it too, the grant is revoked after a confirm, and the page offers buy again; the
+ * history shows the grant and its revocation. The student list shows what a student holds and why.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -138,6 +138,16 @@ describe('administrator grants', () => {
 
     await phone.reload();
     await expect.poll(() => mainButton(phone, true).textContent()).toBe('立即购买');
+
+    // The history of the course's grants: granted, then revoked, by whom, to which group.
+    await page.getByTestId('toggle-grant-history').click();
+    const audit = page.getByTestId('audit-row');
+    await expect.poll(() => audit.count()).toBe(2);
+    expect(await audit.first().getAttribute('data-action')).toBe('revoke');
+    expect(await audit.first().textContent()).toContain('学员组：二班');
+    expect(await audit.first().textContent()).toContain('已撤销');
+    expect(await audit.last().getAttribute('data-action')).toBe('grant');
+    await screenshot(page, 'grants-admin-history-phone');
     expect(errors).toEqual([]);
     expect(phoneErrors).toEqual([]);
   });

@@ -11,6 +11,7 @@ import { failureText } from '../../api/errors';
 import { DataTable, LoadError, PersonCell, RowActions } from '../../components/DataTable';
 import { ListToolbar, SearchForm } from '../../components/ListToolbar';
 import { Pager } from '../../components/Pager';
+import { GrantAuditTable } from './GrantAuditTable';
 import { GrantDialog } from './GrantDialog';
 
 const PAGE_SIZE = 20;
@@ -37,6 +38,7 @@ export function LearnersTab({ kind = 'course', id }: { kind?: GrantKind; id: str
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
   const [granting, setGranting] = useState(false);
+  const [history, setHistory] = useState(false);
   const [busy, setBusy] = useState(false);
   const list = useCall(
     grantCalls.holders,
@@ -63,66 +65,82 @@ export function LearnersTab({ kind = 'course', id }: { kind?: GrantKind; id: str
     <section className="card ac-card" data-testid="course-learners">
       <div className="ac-filters">
         <h2 className="ac-subtitle">{t('admin.grants.title')}</h2>
-        <button
-          type="button"
-          className="btn btn-primary btn-small"
-          onClick={() => setGranting(true)}
-          data-testid="open-grant"
-        >
-          {t('admin.grants.grant')}
-        </button>
+        <div className="ac-row-actions">
+          <button
+            type="button"
+            className="btn btn-small"
+            aria-pressed={history}
+            onClick={() => setHistory(!history)}
+            data-testid="toggle-grant-history"
+          >
+            {history ? t('admin.grants.holdersView') : t('admin.grants.history')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary btn-small"
+            onClick={() => setGranting(true)}
+            data-testid="open-grant"
+          >
+            {t('admin.grants.grant')}
+          </button>
+        </div>
       </div>
       <p className="ac-hint">{t('admin.grants.hint')}</p>
-      <ListToolbar>
-        <SearchForm
-          placeholder={t('admin.grants.searchPlaceholder')}
-          maxLength={50}
-          onSearch={(next) => {
-            setKeyword(next);
-            setPage(1);
-          }}
-        />
-      </ListToolbar>
-      {list.error && !list.data ? (
-        <LoadError onRetry={() => void list.mutate()} />
-      ) : (
-        <DataTable
-          columns={[
-            t('admin.grants.col.student'),
-            t('admin.grants.col.way'),
-            t('admin.grants.col.by'),
-            t('admin.grants.col.since'),
-            t('admin.grants.col.until'),
-          ]}
-          empty={list.data && rows.length === 0 && t('admin.grants.empty')}
-        >
-          {rows.map((row) => (
-            <tr key={`${row.sid}:${row.way}:${row.grant_id ?? ''}`} data-testid="holder-row" data-way={row.way}>
-              <PersonCell label={t('admin.grants.col.student')} name={row.name} username={row.username} />
-              <td data-label={t('admin.grants.col.way')}>{wayText(t, row)}</td>
-              <td data-label={t('admin.grants.col.by')}>{row.granted_by ?? ''}</td>
-              <td data-label={t('admin.grants.col.since')}>{day(row.since)}</td>
-              <td data-label={t('admin.grants.col.until')}>
-                {row.until === null ? t('admin.grants.courseValidity') : day(row.until)}
-              </td>
-              <RowActions>
-                {row.grant_id && (
-                  <button
-                    type="button"
-                    className="btn btn-small btn-danger-outline"
-                    disabled={busy}
-                    onClick={() => void handleRevoke(row)}
-                    data-testid="revoke-grant"
-                  >
-                    {t('admin.grants.revoke')}
-                  </button>
-                )}
-              </RowActions>
-            </tr>
-          ))}
-        </DataTable>
+      {history && <GrantAuditTable filter={kind === 'course' ? { coid: id } : { column_id: id }} />}
+      {!history && (
+        <>
+          <ListToolbar>
+            <SearchForm
+              placeholder={t('admin.grants.searchPlaceholder')}
+              maxLength={50}
+              onSearch={(next) => {
+                setKeyword(next);
+                setPage(1);
+              }}
+            />
+          </ListToolbar>
+          {list.error && !list.data ? (
+            <LoadError onRetry={() => void list.mutate()} />
+          ) : (
+            <DataTable
+              columns={[
+                t('admin.grants.col.student'),
+                t('admin.grants.col.way'),
+                t('admin.grants.col.by'),
+                t('admin.grants.col.since'),
+                t('admin.grants.col.until'),
+              ]}
+              empty={list.data && rows.length === 0 && t('admin.grants.empty')}
+            >
+              {rows.map((row) => (
+                <tr key={`${row.sid}:${row.way}:${row.grant_id ?? ''}`} data-testid="holder-row" data-way={row.way}>
+                  <PersonCell label={t('admin.grants.col.student')} name={row.name} username={row.username} />
+                  <td data-label={t('admin.grants.col.way')}>{wayText(t, row)}</td>
+                  <td data-label={t('admin.grants.col.by')}>{row.granted_by ?? ''}</td>
+                  <td data-label={t('admin.grants.col.since')}>{day(row.since)}</td>
+                  <td data-label={t('admin.grants.col.until')}>
+                    {row.until === null ? t('admin.grants.courseValidity') : day(row.until)}
+                  </td>
+                  <RowActions>
+                    {row.grant_id && (
+                      <button
+                        type="button"
+                        className="btn btn-small btn-danger-outline"
+                        disabled={busy}
+                        onClick={() => void handleRevoke(row)}
+                        data-testid="revoke-grant"
+                      >
+                        {t('admin.grants.revoke')}
+                      </button>
+                    )}
+                  </RowActions>
+                </tr>
+              ))}
+            </DataTable>
+          )}
+          {list.data && <Pager page={page} num={PAGE_SIZE} total={list.data.total} onPage={setPage} />}
+        </>
       )}
-      {list.data && <Pager page={page} num={PAGE_SIZE} total={list.data.total} onPage={setPage} />}
       {granting && (
         <GrantDialog
           kind={kind}

@@ -1,16 +1,22 @@
+import { useState } from 'react';
 import { grantCalls } from '../../../../shared/calls/grants';
 import { formatDate } from '../../../../shared/rules/dates';
 import { useCall } from '../../../hooks/useCall';
 import { useT } from '../../../i18n';
 import { DataTable, LoadError } from '../../components/DataTable';
 import { Modal } from '../../components/Modal';
+import { GrantAuditTable } from '../courses/GrantAuditTable';
 import { wayText } from '../courses/LearnersTab';
 
 const day = (ms: number) => formatDate(ms, 'yyyy-MM-dd');
 
-/** What a student holds and why (grant/student): each course, how they hold it, since, until and its status now. */
+/**
+ * What a student holds and why (grant/student): each course, how they hold it, since, until and its status now;
+ * and the history of the grants to them or their groups (grant/audit).
+ */
 export function HoldingsDialog({ sid, name, onClose }: { sid: string; name: string; onClose: () => void }) {
   const t = useT();
+  const [history, setHistory] = useState(false);
   const held = useCall(grantCalls.student, { query: { sid } });
   const rows = held.data?.list ?? [];
   return (
@@ -22,7 +28,20 @@ export function HoldingsDialog({ sid, name, onClose }: { sid: string; name: stri
       wide
       testId="student-holdings"
     >
-      {held.error && !held.data ? (
+      <div className="ac-filters">
+        <button
+          type="button"
+          className="btn btn-small"
+          aria-pressed={history}
+          onClick={() => setHistory(!history)}
+          data-testid="toggle-grant-history"
+        >
+          {history ? t('admin.grants.holdingsView') : t('admin.grants.history')}
+        </button>
+      </div>
+      {history ? (
+        <GrantAuditTable filter={{ sid }} />
+      ) : held.error && !held.data ? (
         <LoadError onRetry={() => void held.mutate()} />
       ) : (
         <DataTable
