@@ -228,6 +228,12 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.grants.status.1': 'Not started',
   'admin.grants.status.2': 'Ended',
   'admin.grants.status.3': 'Expired',
+  'admin.grants.titleColumn': 'Learners holding this column',
+  'admin.grants.grantColumn': 'Grant column',
+  'admin.grants.dialogTitleColumn': 'Grant the column',
+  'admin.grants.emptyColumn': 'No student holds this column yet.',
+  'admin.grants.hintColumn':
+    'Learners granted the column study its courses (those added later too) without buying, each for the course’s validity; a group’s present and future members hold it. Revoking keeps every learning record.',
   'admin.grants.history': 'History',
   'admin.grants.holdersView': 'Back to learners',
   'admin.grants.holdingsView': 'Back to courses',

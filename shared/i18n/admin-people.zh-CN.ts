@@ -212,6 +212,12 @@ export const messages = {
   'admin.grants.status.1': '未开始',
   'admin.grants.status.2': '已结束',
   'admin.grants.status.3': '已过期',
+  'admin.grants.titleColumn': '持有本专栏的学员',
+  'admin.grants.grantColumn': '授予专栏',
+  'admin.grants.dialogTitleColumn': '授予专栏',
+  'admin.grants.emptyColumn': '还没有学员持有本专栏。',
+  'admin.grants.hintColumn':
+    '授予专栏的学员无需购买即可学习专栏中的课程（包括以后加入专栏的课程），每门课程按其有效期计算；授予分组时，分组现有和以后加入的成员都能学习。撤销授权不会删除学习记录。',
   'admin.grants.history': '变更记录',
   'admin.grants.holdersView': '返回学员列表',
   'admin.grants.holdingsView': '返回课程列表',

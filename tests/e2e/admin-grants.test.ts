@@ -3,7 +3,8 @@
  * administrator grants a paid course to a student group from the course editor's Learners tab; a member of that
  * group signs in and the course page offers study, not buy, and the study page opens. On a phone a member added
  * to the group later holds it too, the grant is revoked after a confirm, and the page offers buy again; the
- * history shows the grant and its revocation. The student list shows what a student holds and why.
+ * history shows the grant and its revocation. The student list shows what a student holds and why. A column
+ * granted from its editor shows as held on its page.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -150,5 +151,40 @@ describe('administrator grants', () => {
     await screenshot(page, 'grants-admin-history-phone');
     expect(errors).toEqual([]);
     expect(phoneErrors).toEqual([]);
+  });
+
+  it('a column granted from its editor shows as held on its page: start learning, not subscribe', async () => {
+    const column = await admin<{ coid: string; code: string }>('POST', '/column/new', {
+      title: '安全专栏',
+      actual: 30,
+    });
+    await admin('POST', '/column/courses', { column_id: column.coid, coids: [coid] });
+    await admin('POST', '/column/pub', { column_id: column.coid, pub: 1 });
+    const made = await buildStudent(h.app, { name: '孙同学' });
+    const student = await signedIn(await h.desktop(), (await login(h.app, made)).cookie);
+    await student.goto(`/u/column/${column.code}`);
+    const main = student.locator('.intro-hero').getByTestId('main-button');
+    await expect.poll(() => main.textContent()).toBe('订阅专栏');
+
+    const page = await (await h.desktop()).newPage();
+    const errors = pageErrors(page);
+    await signInAdmin(page, undefined, `/columns/${column.coid}`);
+    await page.getByTestId('column-editor').getByText('还没有学员持有本专栏。').waitFor();
+    await page.getByTestId('open-grant').click();
+    const dialog = page.getByTestId('grant-dialog');
+    await dialog.getByTestId('grant-student-search').fill('孙同学');
+    await dialog.getByRole('button', { name: '搜索' }).click();
+    const option = dialog.getByTestId('grant-student-option').filter({ hasText: '孙同学' });
+    await option.getByRole('button', { name: '添加' }).click();
+    await dialog.getByRole('button', { name: '授予专栏' }).click();
+    await expectToast(page, '已授予 1 个');
+    const row = page.getByTestId('holder-row');
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.textContent()).toContain('孙同学');
+    await screenshot(page, 'grants-admin-column');
+
+    await student.reload();
+    await expect.poll(() => main.textContent()).toBe('开始学习');
+    expect(errors).toEqual([]);
   });
 });

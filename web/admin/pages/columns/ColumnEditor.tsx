@@ -18,6 +18,7 @@ import { useColumnCates } from '../../hooks/useCatalogue';
 import { useRevalidate } from '../../hooks/useRevalidate';
 import { useEditableForm } from '../../hooks/useEditableForm';
 import { MissingRecord } from '../../components/MissingRecord';
+import { LearnersTab } from '../courses/LearnersTab';
 
 interface ColumnForm {
   title: string;
@@ -43,7 +44,10 @@ const formOf = (column: AdminColumn): ColumnForm => ({
   coids: column.coids,
 });
 
-/** A column: title, cover, description, category, prices, validity and its ordered courses; publish and pin. */
+/**
+ * A column: title, cover, description, category, prices, validity and its ordered courses; publish and pin; the
+ * students holding it (grants to students and groups, codes, orders) with its grant history.
+ */
 export default function ColumnEditor() {
   const t = useT();
   const { id = '' } = useParams();
@@ -220,6 +224,7 @@ export default function ColumnEditor() {
           </button>
         </div>
       </form>
+      <LearnersTab kind="column" id={id} />
     </div>
   );
 }

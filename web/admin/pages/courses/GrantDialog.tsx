@@ -82,8 +82,8 @@ export function GrantDialog({
   const pickedIds = new Set(picked.map((student) => student.sid));
   return (
     <Modal
-      title={t('admin.grants.dialogTitle')}
-      submitText={t('admin.grants.grant')}
+      title={t(kind === 'course' ? 'admin.grants.dialogTitle' : 'admin.grants.dialogTitleColumn')}
+      submitText={t(kind === 'course' ? 'admin.grants.grant' : 'admin.grants.grantColumn')}
       onSubmit={() => void handleSubmit()}
       onClose={onClose}
       busy={busy}

@@ -64,7 +64,7 @@ export function LearnersTab({ kind = 'course', id }: { kind?: GrantKind; id: str
   return (
     <section className="card ac-card" data-testid="course-learners">
       <div className="ac-filters">
-        <h2 className="ac-subtitle">{t('admin.grants.title')}</h2>
+        <h2 className="ac-subtitle">{t(kind === 'course' ? 'admin.grants.title' : 'admin.grants.titleColumn')}</h2>
         <div className="ac-row-actions">
           <button
             type="button"
@@ -81,11 +81,11 @@ export function LearnersTab({ kind = 'course', id }: { kind?: GrantKind; id: str
             onClick={() => setGranting(true)}
             data-testid="open-grant"
           >
-            {t('admin.grants.grant')}
+            {t(kind === 'course' ? 'admin.grants.grant' : 'admin.grants.grantColumn')}
           </button>
         </div>
       </div>
-      <p className="ac-hint">{t('admin.grants.hint')}</p>
+      <p className="ac-hint">{t(kind === 'course' ? 'admin.grants.hint' : 'admin.grants.hintColumn')}</p>
       {history && <GrantAuditTable filter={kind === 'course' ? { coid: id } : { column_id: id }} />}
       {!history && (
         <>
@@ -110,7 +110,11 @@ export function LearnersTab({ kind = 'course', id }: { kind?: GrantKind; id: str
                 t('admin.grants.col.since'),
                 t('admin.grants.col.until'),
               ]}
-              empty={list.data && rows.length === 0 && t('admin.grants.empty')}
+              empty={
+                list.data &&
+                rows.length === 0 &&
+                t(kind === 'course' ? 'admin.grants.empty' : 'admin.grants.emptyColumn')
+              }
             >
               {rows.map((row) => (
                 <tr key={`${row.sid}:${row.way}:${row.grant_id ?? ''}`} data-testid="holder-row" data-way={row.way}>
