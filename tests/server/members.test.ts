@@ -109,6 +109,28 @@ describe('membership plans', () => {
     }
   });
 
+  it('every member call is in the OpenAPI document with its summary; member/resetpassword is not a route', async () => {
+    const doc = (await as(null).get('/openapi.json')).json() as {
+      paths: Record<string, Record<string, { summary?: string }>>;
+    };
+    const calls: [string, string][] = [
+      ['get', '/member/list'],
+      ['post', '/member/edit'],
+      ['post', '/member/delete'],
+      ['post', '/member/grant'],
+      ['post', '/member/revoke'],
+      ['get', '/member/subscription'],
+      ['get', '/member/audit'],
+      ['get', '/member/dashboarddata'],
+      ['get', '/member/plan'],
+      ['get', '/mybook'],
+      ['get', '/mycollect'],
+    ];
+    for (const [method, path] of calls) expect(doc.paths[path]?.[method]?.summary, path).toBeTruthy();
+    expect(doc.paths['/member/resetpassword']).toBeUndefined();
+    expect((await as(admin).post('/member/resetpassword', {})).statusCode).toBe(404);
+  });
+
   it('validates a plan: price in yuan text to integer fen, days at least 1, categories of the school', async () => {
     const base = { title: 'Bad', price: '10', days: 10, catids: [top] };
     const refused: [object, string][] = [
