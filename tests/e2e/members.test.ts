@@ -3,14 +3,15 @@
  * and grants it to a student; the student sees it in my subscriptions (dashboard controller/mybook), opens the
  * course list of its category, and a paid course of a sub-category offers study (not buy) and opens; the
  * dashboard's bookmarks list a bookmarked course and remove it. On a phone the personal pages mybook and
- * mycollect do the same, and a desktop visitor of them goes to the dashboard's section.
+ * mycollect do the same, and a desktop visitor of them goes to the dashboard's section; the administrator, on a
+ * phone, revokes the membership and the course page offers buy again.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
 import { buildStudent, login } from '../helpers/app';
 import { attachResource, seedResource } from '../helpers/learning-factory';
-import { expectToast, signInAdmin } from './admin-helpers';
+import { answerConfirm, expectToast, signInAdmin } from './admin-helpers';
 import { asAdmin } from './catalogue-helpers';
 import { atPath, pageErrors, screenshot, startHarness, type Harness } from './harness';
 
@@ -139,7 +140,7 @@ describe('membership plans', () => {
     expect(studentErrors.filter((text) => !text.startsWith('VIDEOJS'))).toEqual([]);
   });
 
-  it('phone: mybook and mycollect from the personal centre; a desktop visitor goes to the dashboard', async () => {
+  it('phone: mybook and mycollect from the personal centre; a desktop visitor goes to the dashboard; revoke', async () => {
     expect(coid).not.toBe('');
     const phone = await signedIn(await h.mobile(), student.cookie);
     const errors = pageErrors(phone);
@@ -171,6 +172,28 @@ describe('membership plans', () => {
     await desk.goto(`/u/${h.school.hashUID}#/mycollect`);
     await desk.waitForURL((url) => url.pathname === '/dashboard' && url.hash === '#/controller/collect');
     await desk.getByTestId('collected-courses').waitFor();
+
+    // The administrator, on a phone, revokes the membership (confirmed); the student's page no longer lists it.
+    const page = await (await h.mobile()).newPage();
+    const adminErrors = pageErrors(page);
+    await signInAdmin(page, undefined, '/members');
+    const row = page.locator('[data-testid="plan-row"][data-title="语言会员"]');
+    await row.getByTestId('plan-holders-open').click();
+    const holder = page.locator('[data-testid="member-holder"][data-username="member-li"]');
+    expect(await noOverflow(page)).toBeLessThanOrEqual(1);
+    await screenshot(page, 'members-admin-phone');
+    await holder.getByRole('button', { name: '撤销' }).click();
+    expect(await answerConfirm(page, true)).toContain('李会员');
+    await expectToast(page, '已撤销');
+    await expect.poll(() => holder.textContent()).toContain('已撤销');
+    await expect.poll(() => row.getByTestId('plan-holders').textContent()).toBe('0');
+    await expect.poll(() => page.getByTestId('member-audit').textContent()).toContain('撤销');
+
+    await phone.goto(`/u/${h.school.hashUID}#/mybook`);
+    await phone.getByText('还没有会员').waitFor();
+    await phone.goto(`/course/${code}#/introduce/info`);
+    await expect.poll(() => mainButton(phone, true).textContent()).toBe('立即购买');
     expect(errors).toEqual([]);
+    expect(adminErrors).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The membership tables (member_plans, memberships, and their trail in order_events) and what the member calls
- * read around them: categories, students and groups named, the student's subscribed and bookmarked columns and
- * courses. What a membership gives is the access policy's; the courses a plan's categories give are counted with
+ * read around them: categories, students and groups named, holders, figures. The student's pages read
+ * mine.repository.ts. What a membership gives is the access policy's; the courses a plan's categories give are counted with
  * the access module's own queries (categorySubtrees, coursesInCategories), so the count is what members hold.
  */
 import { and, count, countDistinct, desc, eq, gte, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
@@ -9,11 +9,6 @@ import type { Db } from '../../db/client';
 import {
   admins,
   categories,
-  collects,
-  columnBooks,
-  columnCollects,
-  columns,
-  courses,
   memberPlans,
   memberships,
   orderEvents,
@@ -249,66 +244,4 @@ export function memberEvents(
     .offset(page.offset)
     .all();
   return { total, rows };
-}
-
-/** The student's current memberships of plans not deleted, with the plan, latest end first. */
-export function currentMemberships(db: Db, studentId: string, now: number) {
-  return db
-    .select({
-      id: memberships.id,
-      planId: memberships.planId,
-      title: memberPlans.title,
-      categoryIds: memberPlans.categoryIds,
-      since: memberships.since,
-      until: memberships.until,
-      via: memberships.via,
-    })
-    .from(memberships)
-    .innerJoin(memberPlans, eq(memberPlans.id, memberships.planId))
-    .where(
-      and(
-        eq(memberships.studentId, studentId),
-        isNull(memberships.revokedAt),
-        gte(memberships.until, now),
-        eq(memberPlans.deleted, false),
-      ),
-    )
-    .orderBy(desc(memberships.until))
-    .all();
-}
-
-const columnCard = { columnId: columns.id, title: columns.title, img: columns.img } as const;
-const availableColumn = and(eq(columns.published, true), eq(columns.deleted, false));
-
-/** The student's subscribed columns (available ones), newest first. */
-export function bookedColumns(db: Db, studentId: string) {
-  return db
-    .select({ ...columnCard, at: columnBooks.createdAt })
-    .from(columnBooks)
-    .innerJoin(columns, eq(columns.id, columnBooks.columnId))
-    .where(and(eq(columnBooks.studentId, studentId), availableColumn))
-    .orderBy(desc(columnBooks.createdAt))
-    .all();
-}
-
-/** The student's bookmarked columns (available ones), newest first. */
-export function collectedColumns(db: Db, studentId: string) {
-  return db
-    .select({ ...columnCard, at: columnCollects.createdAt })
-    .from(columnCollects)
-    .innerJoin(columns, eq(columns.id, columnCollects.columnId))
-    .where(and(eq(columnCollects.studentId, studentId), availableColumn))
-    .orderBy(desc(columnCollects.createdAt))
-    .all();
-}
-
-/** The student's bookmarked courses (published, not deleted), newest first. */
-export function collectedCourses(db: Db, studentId: string) {
-  return db
-    .select({ courseId: courses.id, title: courses.title, img: courses.img, at: collects.createdAt })
-    .from(collects)
-    .innerJoin(courses, eq(courses.id, collects.courseId))
-    .where(and(eq(collects.studentId, studentId), eq(courses.published, true), eq(courses.deleted, false)))
-    .orderBy(desc(collects.createdAt))
-    .all();
 }

@@ -28,23 +28,8 @@ import { conflict, notFound } from '../../lib/errors';
 import type { AppContext } from '../../context';
 import { joinMembership, membershipEnd } from '../access/entitle';
 import { canManageCategory } from '../courses/course-access';
-import { DAY_MS } from '../../../shared/rules/course-status';
-import {
-  fenToYuanText,
-  MEMBER_SOON_DAYS,
-  membershipState,
-  remainingDays,
-  yuanTextToFen,
-} from '../../../shared/rules/membership';
-import {
-  MEMBER_ERRORS,
-  type AdminPlan,
-  type EditPlan,
-  type MyBook,
-  type MyCollect,
-  type StudentPlan,
-  type Subscription,
-} from '../../../shared/schemas/members';
+import { fenToYuanText, yuanTextToFen } from '../../../shared/rules/membership';
+import { MEMBER_ERRORS, type AdminPlan, type EditPlan } from '../../../shared/schemas/members';
 import * as repo from './members.repository';
 
 /** The administrator or student acting (route()'s caller). */
@@ -53,10 +38,10 @@ export interface Actor {
   schoolId: string;
 }
 
-const categoryIdsOf = (plan: { categoryIds: string }) => JSON.parse(plan.categoryIds) as string[];
+export const categoryIdsOf = (plan: { categoryIds: string }) => JSON.parse(plan.categoryIds) as string[];
 
 /** The plan's categories with their titles, in the plan's order (a category since deleted is left out). */
-function categoriesOf(ctx: AppContext, schoolId: string, ids: string[]) {
+export function categoriesOf(ctx: AppContext, schoolId: string, ids: string[]) {
   const titles = new Map(repo.schoolCategories(ctx.db, schoolId, ids).map((row) => [row.id, row.title]));
   return ids.flatMap((id) => (titles.has(id) ? [{ id, title: titles.get(id)! }] : []));
 }
@@ -242,153 +227,4 @@ export function revokeMembership(ctx: AppContext, actor: Actor, id: string): { i
     return true;
   });
   return { id, revoked };
-}
-
-/** GET member/subscription. */
-export function listSubscriptions(
-  ctx: AppContext,
-  actor: Actor,
-  query: { plan_id?: string; sid?: string; keyword?: string; state: 'active' | 'all'; page: number; num: number },
-): { total: number; list: Subscription[] } {
-  const now = ctx.now();
-  const { total, rows } = repo.subscriptions(
-    ctx.db,
-    {
-      schoolId: actor.schoolId,
-      planId: query.plan_id,
-      studentId: query.sid,
-      keyword: query.keyword || undefined,
-      activeAt: query.state === 'active' ? now : undefined,
-    },
-    { limit: query.num, offset: (query.page - 1) * query.num },
-  );
-  const list = rows.map((row) => ({
-    id: row.id,
-    plan_id: row.planId,
-    plan_title: row.planTitle,
-    sid: row.sid,
-    username: row.username,
-    name: row.name,
-    since: row.since,
-    until: row.until,
-    via: row.via,
-    ref: row.ref,
-    revoked_at: row.revokedAt,
-    state: membershipState(row, now),
-  }));
-  return { total, list };
-}
-
-/** GET member/audit: by plan or student (400 without either). */
-export function auditTrail(
-  ctx: AppContext,
-  actor: Actor,
-  query: { plan_id?: string; sid?: string; page: number; num: number },
-) {
-  if (!query.plan_id && !query.sid) throw badField('plan_id', 'name a plan or a student', 'query');
-  const parse = (text: string | null) => (text ? JSON.parse(text) : null);
-  const { total, rows } = repo.memberEvents(
-    ctx.db,
-    { schoolId: actor.schoolId, planId: query.plan_id, studentId: query.sid },
-    { limit: query.num, offset: (query.page - 1) * query.num },
-  );
-  const list = rows.map((row) => ({
-    id: row.id,
-    action: row.action,
-    target_id: row.targetId,
-    actor_id: row.actorId,
-    actor_name: row.actorName,
-    at: row.at,
-    before: parse(row.before),
-    after: parse(row.after),
-  }));
-  return { total, list };
-}
-
-/** GET member/dashboarddata. */
-export function dashboardData(ctx: AppContext, actor: Actor) {
-  const now = ctx.now();
-  const plans = repo.schoolPlans(ctx.db, actor.schoolId);
-  const holders = repo.activeHolderCounts(ctx.db, actor.schoolId, now);
-  const figures = repo.membershipFigures(
-    ctx.db,
-    actor.schoolId,
-    now,
-    now - 30 * DAY_MS,
-    now + MEMBER_SOON_DAYS * DAY_MS,
-  );
-  return {
-    plans: plans.length,
-    published: plans.filter((plan) => plan.published).length,
-    active_members: figures.active,
-    joined_30_days: figures.joined,
-    soon_expiring: figures.soon,
-    per_plan: plans.map((plan) => ({ id: plan.id, title: plan.title, active: holders.get(plan.id) ?? 0 })),
-  };
-}
-
-/** GET member/plan: the published plans with the student's current membership of each. */
-export function studentPlans(ctx: AppContext, student: Actor): { list: StudentPlan[] } {
-  const now = ctx.now();
-  const ends = new Map<string, number>();
-  for (const row of repo.currentMemberships(ctx.db, student.userId, now))
-    ends.set(row.planId, Math.max(row.until, ends.get(row.planId) ?? 0));
-  const list = repo.schoolPlans(ctx.db, student.schoolId, true).map((plan) => {
-    const ids = categoryIdsOf(plan);
-    const until = ends.get(plan.id) ?? null;
-    return {
-      id: plan.id,
-      title: plan.title,
-      description: plan.description,
-      price_fen: plan.priceFen,
-      price: fenToYuanText(plan.priceFen),
-      days: plan.days,
-      categories: categoriesOf(ctx, student.schoolId, ids),
-      course_count: repo.planCourseCount(ctx.db, student.schoolId, ids),
-      until,
-      remaining_days: until === null ? 0 : remainingDays(until, now),
-    };
-  });
-  return { list };
-}
-
-/** GET mybook: one entry per plan (its latest end), then the subscribed columns. */
-export function myBook(ctx: AppContext, student: Actor): MyBook {
-  const now = ctx.now();
-  const byPlan = new Map<string, ReturnType<typeof repo.currentMemberships>[number]>();
-  for (const row of repo.currentMemberships(ctx.db, student.userId, now))
-    if (!byPlan.has(row.planId)) byPlan.set(row.planId, row);
-  const memberships = [...byPlan.values()].map((row) => ({
-    id: row.id,
-    plan_id: row.planId,
-    title: row.title,
-    since: row.since,
-    until: row.until,
-    remaining_days: remainingDays(row.until, now),
-    via: row.via,
-    categories: categoriesOf(ctx, student.schoolId, categoryIdsOf(row)),
-  }));
-  const columns = repo.bookedColumns(ctx.db, student.userId).map((row) => columnItem(ctx, row));
-  return { memberships, columns };
-}
-
-const columnItem = (ctx: AppContext, row: { columnId: string; title: string; img: string; at: number }) => ({
-  column_id: row.columnId,
-  code: ctx.courseCodec.encode(row.columnId),
-  title: row.title,
-  img: row.img,
-  at: row.at,
-});
-
-/** GET mycollect. */
-export function myCollect(ctx: AppContext, student: Actor): MyCollect {
-  const courses = repo.collectedCourses(ctx.db, student.userId).map((row) => ({
-    coid: row.courseId,
-    code: ctx.courseCodec.encode(row.courseId),
-    title: row.title,
-    img: row.img,
-    at: row.at,
-  }));
-  const columns = repo.collectedColumns(ctx.db, student.userId).map((row) => columnItem(ctx, row));
-  return { courses, columns };
 }
