@@ -76,6 +76,8 @@ describe('membership plans', () => {
     await dialog.getByLabel('有效天数').fill('30');
     await dialog.getByTestId('plan-categories').getByLabel('语言', { exact: true }).check();
     await dialog.getByLabel('上架（学员可见）').check();
+    await dialog.getByRole('textbox', { name: '方案介绍' }).click();
+    await page.keyboard.type('全部语言课程，随时学习');
     await dialog.getByRole('button', { name: '保存' }).click();
     // Three decimals: the form shows the server's complaint next to the price and stays open.
     await dialog.locator('[data-field="price"] .ac-error').waitFor();
@@ -108,6 +110,9 @@ describe('membership plans', () => {
     await membership.waitFor();
     expect(await membership.textContent()).toContain('语言会员');
     expect(await membership.textContent()).toContain('剩余 30 天');
+    const offered = desk.getByTestId('member-plan');
+    expect(await offered.textContent()).toContain('全部语言课程，随时学习');
+    expect(await offered.textContent()).toContain('¥99.90 / 30 天');
     await screenshot(desk, 'members-dashboard-mybook');
     await membership.getByRole('link', { name: '查看“语言”的课程' }).click();
     await desk.waitForURL((url) => url.hash === `#/courselist/${top}`);

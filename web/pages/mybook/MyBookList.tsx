@@ -3,6 +3,7 @@ import { memberCalls } from '../../../shared/calls/members';
 import { formatDate } from '../../../shared/rules/dates';
 import type { StudentPlan } from '../../../shared/schemas/members';
 import { CourseCover } from '../../components/catalogue/CourseCover';
+import { RichText } from '../../components/catalogue/RichText';
 import { columnHref } from '../../components/catalogue/links';
 import { SiteLink } from '../../components/layout/SiteLink';
 import { useCall } from '../../hooks/useCall';
@@ -89,9 +90,7 @@ export function MyBookList({ planAction }: { planAction?: (plan: StudentPlan) =>
                   {t('members.planCourses', { n: plan.course_count })}
                 </p>
                 {plan.until !== null && <p>{t('members.planHeld', { date: day(plan.until) })}</p>}
-                {/* The description is sanitised on the server when the plan is saved (member/edit). */}
-                {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised rich text */}
-                <div className="mb-description" dangerouslySetInnerHTML={{ __html: plan.description }} />
+                {plan.description && <RichText html={plan.description} className="mb-description" />}
                 {planAction?.(plan)}
               </li>
             ))}
