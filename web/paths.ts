@@ -45,6 +45,8 @@ export const DASHBOARD_ROUTES = {
   course: '/controller/course',
   myExam: '/controller/myexam',
   exams: '/controller/exams',
+  myBook: '/controller/mybook',
+  collect: '/controller/collect',
 } as const;
 
 /** The hash path of one of my study plans (study/detail with the plan's coid). */

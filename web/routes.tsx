@@ -38,6 +38,8 @@ const ExamsPage = lazy(() => import('./pages/exams'));
 const MyExamPage = lazy(() => import('./pages/exams/MyExamPage'));
 const SittingPage = lazy(() => import('./pages/exams/SittingPage'));
 const AccountPage = lazy(() => import('./pages/account'));
+const MyBookPage = lazy(() => import('./pages/mybook'));
+const MyCollectPage = lazy(() => import('./pages/mycollect'));
 const NotFoundPage = serverPages.notFound;
 
 function page(Component: Page) {
@@ -90,6 +92,8 @@ export function studentRoutes(kind: PageKind): RouteObject[] {
           { path: ROUTES.myCourse, element: page(MyCoursePage) },
           { path: ROUTES.myCourseMobile, element: page(MobileMyCoursePage) },
           { path: ROUTES.almostExpire, element: page(AlmostExpirePage) },
+          { path: ROUTES.myBook, element: page(MyBookPage) },
+          { path: ROUTES.myCollect, element: page(MyCollectPage) },
           { path: ROUTES.studyPlan, element: page(StudyPlanPage) },
           { path: ROUTES.studyDetail, element: page(StudyDetailPage) },
           { path: ROUTES.exams, element: page(ExamsPage) },

@@ -142,7 +142,14 @@ describe('my courses', () => {
     const sidebar = page.getByTestId('dashboard-sidebar');
     await sidebar.waitFor();
     expect(await sidebar.getByRole('heading', { level: 1 }).textContent()).toBe('学习中心');
-    expect(await sidebar.locator('a').allTextContents()).toEqual(['我的课程', '考试记录', '即将过期课程', '我的资料']);
+    expect(await sidebar.locator('a').allTextContents()).toEqual([
+      '我的课程',
+      '考试记录',
+      '我的订阅',
+      '我的收藏',
+      '即将过期课程',
+      '我的资料',
+    ]);
     expect(await sidebar.locator('[aria-current="page"]').textContent()).toBe('我的课程');
     await expect.poll(() => page.getByTestId('my-course').count()).toBe(3);
     await screenshot(page, 'mycourses-dashboard');

@@ -21,6 +21,8 @@ import { messages as adminPeopleZh } from '../../shared/i18n/admin-people.zh-CN'
 import { messages as adminPeopleEn } from '../../shared/i18n/admin-people.en-gb';
 import { messages as adminImportZh } from '../../shared/i18n/admin-import.zh-CN';
 import { messages as adminImportEn } from '../../shared/i18n/admin-import.en-gb';
+import { messages as adminMembersZh } from '../../shared/i18n/admin-members.zh-CN';
+import { messages as adminMembersEn } from '../../shared/i18n/admin-members.en-gb';
 import { messages as adminAdminsZh } from '../../shared/i18n/admin-admins.zh-CN';
 import { messages as adminAdminsEn } from '../../shared/i18n/admin-admins.en-gb';
 import { messages as adminLdapZh } from '../../shared/i18n/admin-ldap.zh-CN';
@@ -64,6 +66,7 @@ describe('message catalogue', () => {
       adminAdmins: [adminAdminsZh, adminAdminsEn],
       adminLdap: [adminLdapZh, adminLdapEn],
       adminLicence: [adminLicenceZh, adminLicenceEn],
+      adminMembers: [adminMembersZh, adminMembersEn],
     }),
   )('area %s has the same keys in zh-CN and en-gb, none empty', (_area, [zh, en]) => {
     expect(Object.keys(en).sort()).toEqual(Object.keys(zh).sort());

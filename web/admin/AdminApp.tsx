@@ -39,6 +39,8 @@ import { messages as ldapZh } from '../../shared/i18n/admin-ldap.zh-CN';
 import { messages as ldapEn } from '../../shared/i18n/admin-ldap.en-gb';
 import { messages as licenceZh } from '../../shared/i18n/admin-licence.zh-CN';
 import { messages as licenceEn } from '../../shared/i18n/admin-licence.en-gb';
+import { messages as membersZh } from '../../shared/i18n/admin-members.zh-CN';
+import { messages as membersEn } from '../../shared/i18n/admin-members.en-gb';
 
 // The back office's messages travel with its chunk, not with the student site.
 addMessages(adminZh, adminEn);
@@ -54,6 +56,7 @@ addMessages(importerZh, importerEn);
 addMessages(adminsZh, adminsEn);
 addMessages(ldapZh, ldapEn);
 addMessages(licenceZh, licenceEn);
+addMessages(membersZh, membersEn);
 
 const OverviewPage = lazy(() => import('./pages/overview'));
 const CoursesPage = lazy(() => import('./pages/courses'));
@@ -90,6 +93,7 @@ const AdminsPage = lazy(() => import('./pages/admins'));
 const AdminGroupsPage = lazy(() => import('./pages/admin-groups'));
 const LdapPage = lazy(() => import('./pages/ldap'));
 const LicencePage = lazy(() => import('./pages/licence'));
+const MembersPage = lazy(() => import('./pages/members'));
 
 /** A screen of a permission group's area, behind the same permission check as the sidebar. */
 const guarded = (group: MenuEntry['key'], Screen: ComponentType) => (
@@ -130,6 +134,7 @@ const createAdminRouter = () =>
         { path: 'feedback', element: guarded('course', FeedbackPage) },
         { path: 'plans', element: guarded('course', PlansPage) },
         { path: 'plans/:coid', element: guarded('course', PlanDetail) },
+        { path: 'members', element: guarded('course', MembersPage) },
         { path: 'articles', element: guarded('userpage', ArticlesPage) },
         { path: 'articles/:aid', element: guarded('userpage', ArticleEditor) },
         { path: 'homepage', element: guarded('userpage', HomeSettingPage) },

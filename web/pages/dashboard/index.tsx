@@ -10,6 +10,8 @@ import { loginHref, schoolRoutePath } from '../../urls';
 import { MyCourseList } from '../mycourse/MyCourseList';
 import { ExamList, ExamRecords } from '../exams/ExamLists';
 import { RequiredFieldsNotice } from '../account/RequiredFieldsNotice';
+import { MyBookList } from '../mybook/MyBookList';
+import { MyCollectList } from '../mycollect/MyCollectList';
 
 /**
  * The student dashboard (/dashboard, spec 2 'Student dashboard'). Guard (spec 2): only a signed-in student
@@ -21,7 +23,7 @@ import { RequiredFieldsNotice } from '../account/RequiredFieldsNotice';
  *
  * Later, with their screens, the full dashboard adds: the control centre (controller's own overview),
  * controller/credit (my credits), controller/myexam (my papers; removed when exam mode is off),
- * controller/exams (exam records), controller/mybook (my subscriptions), controller/collect (my bookmarks),
+ * controller/exams (exam records),
  * controller/order (my orders; hidden in lan), controller/myplan and studyplandetailstu (study plans;
  * my-plan removed when exam mode is on and ver is lan), controller/rank; the user menu's change avatar and
  * change password; and the yks mode that hides the top bar and the sidebar.
@@ -40,8 +42,18 @@ export default function DashboardPage() {
   // controller/myexam (my papers; removed when exam mode is off) and controller/exams (exam records), spec 2.
   const onPapers = boot.examModel && pathname === DASHBOARD_ROUTES.myExam;
   const onRecords = pathname === DASHBOARD_ROUTES.exams;
+  // controller/mybook (my subscriptions) and controller/collect (my bookmarks).
+  const onBook = pathname === DASHBOARD_ROUTES.myBook;
+  const onCollect = pathname === DASHBOARD_ROUTES.collect;
   // Any other entry (controller, controller/course) shows my courses, so 'my courses' is the selected one there.
-  const screen = onPapers ? 'papers' : onRecords ? 'records' : 'courses';
+  const screen = onPapers ? 'papers' : onRecords ? 'records' : onBook ? 'book' : onCollect ? 'collect' : 'courses';
+  const titles = {
+    papers: t('exams.myPapers'),
+    records: t('exams.records'),
+    book: t('members.myBook'),
+    collect: t('members.myCollect'),
+    courses: t('myCourses.title'),
+  };
   return (
     <div className="dash">
       <nav className="dash-side card" aria-labelledby="dashboard-title" data-testid="dashboard-sidebar">
@@ -71,6 +83,20 @@ export default function DashboardPage() {
         >
           {t('exams.records')}
         </NavLink>
+        <NavLink
+          to={DASHBOARD_ROUTES.myBook}
+          className={() => `dash-entry${onBook ? ' is-active' : ''}`}
+          aria-current={onBook ? 'page' : undefined}
+        >
+          {t('members.myBook')}
+        </NavLink>
+        <NavLink
+          to={DASHBOARD_ROUTES.collect}
+          className={() => `dash-entry${onCollect ? ' is-active' : ''}`}
+          aria-current={onCollect ? 'page' : undefined}
+        >
+          {t('members.myCollect')}
+        </NavLink>
         <SiteLink to={ROUTES.almostExpire} className="dash-entry">
           {t('learnRules.almostExpire')}
         </SiteLink>
@@ -81,12 +107,16 @@ export default function DashboardPage() {
       <section className="dash-main card" aria-labelledby="my-courses-title">
         <RequiredFieldsNotice />
         <h2 id="my-courses-title" className="page-title">
-          {screen === 'papers' ? t('exams.myPapers') : screen === 'records' ? t('exams.records') : t('myCourses.title')}
+          {titles[screen]}
         </h2>
         {screen === 'papers' ? (
           <ExamList from="dashboard" />
         ) : screen === 'records' ? (
           <ExamRecords />
+        ) : screen === 'book' ? (
+          <MyBookList />
+        ) : screen === 'collect' ? (
+          <MyCollectList />
         ) : (
           <MyCourseList mobile={false} />
         )}

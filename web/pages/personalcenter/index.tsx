@@ -70,6 +70,13 @@ export default function PersonalCenterPage() {
           <SiteLink to={ROUTES.almostExpire} className="info-row personal-entry">
             {t('learnRules.almostExpire')}
           </SiteLink>
+          {/* My subscriptions and my bookmarks: phone pages; on desktop, the dashboard's mybook and collect. */}
+          <SiteLink to={ROUTES.myBook} className="info-row personal-entry">
+            {t('members.myBook')}
+          </SiteLink>
+          <SiteLink to={ROUTES.myCollect} className="info-row personal-entry">
+            {t('members.myCollect')}
+          </SiteLink>
           {/* My information: myinformation_m on mobile, myinformation on desktop (profile, custom fields, avatar, password). */}
           <SiteLink
             to={isMobile ? ROUTES.myInformationMobile : ROUTES.myInformation}

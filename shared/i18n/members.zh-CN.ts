@@ -1,0 +1,30 @@
+/**
+ * Chinese messages of the student's membership pages: my subscriptions (mybook, the dashboard's controller/mybook),
+ * my bookmarks (mycollect, controller/collect) and the membership plans. Merged by site.zh-CN.ts.
+ */
+export const messages = {
+  'members.myBook': '我的订阅',
+  'members.myCollect': '我的收藏',
+  'members.memberships': '会员',
+  'members.noMemberships': '还没有会员',
+  'members.until': '有效期至 {date}',
+  'members.remaining': '剩余 {n} 天',
+  'members.categoryCourses': '查看“{title}”的课程',
+  'members.columns': '订阅的专栏',
+  'members.noColumns': '还没有订阅专栏',
+  'members.openColumn': '查看专栏',
+  'members.courses': '收藏的课程',
+  'members.noCourses': '还没有收藏课程',
+  'members.collectedColumns': '收藏的专栏',
+  'members.noCollectedColumns': '还没有收藏专栏',
+  'members.remove': '取消收藏',
+  'members.removed': '已取消收藏',
+  'members.removeFailed': '操作失败，请重试',
+  'members.openCourse': '查看课程',
+  'members.plans': '会员方案',
+  'members.planPrice': '¥{price} / {days} 天',
+  'members.planCourses': '包含 {n} 门课程',
+  'members.planHeld': '会员有效期至 {date}',
+  'members.loadError': '加载失败',
+  'members.retry': '重试',
+};
