@@ -30,6 +30,8 @@ import { messages as examsEn } from '../../shared/i18n/admin-exams.en-gb';
 import { messages as exercisesZh } from '../../shared/i18n/admin-exercises.zh-CN';
 import { messages as exercisesEn } from '../../shared/i18n/admin-exercises.en-gb';
 import { messages as peopleZh } from '../../shared/i18n/admin-people.zh-CN';
+import { messages as redeemZh } from '../../shared/i18n/redeem-admin.zh-CN';
+import { messages as redeemEn } from '../../shared/i18n/redeem-admin.en-gb';
 import { messages as peopleEn } from '../../shared/i18n/admin-people.en-gb';
 import { messages as importerZh } from '../../shared/i18n/admin-import.zh-CN';
 import { messages as importerEn } from '../../shared/i18n/admin-import.en-gb';
@@ -54,6 +56,7 @@ addMessages(importerZh, importerEn);
 addMessages(adminsZh, adminsEn);
 addMessages(ldapZh, ldapEn);
 addMessages(licenceZh, licenceEn);
+addMessages(redeemZh, redeemEn);
 
 const OverviewPage = lazy(() => import('./pages/overview'));
 const CoursesPage = lazy(() => import('./pages/courses'));
