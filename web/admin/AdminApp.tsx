@@ -93,6 +93,7 @@ const AdminsPage = lazy(() => import('./pages/admins'));
 const AdminGroupsPage = lazy(() => import('./pages/admin-groups'));
 const LdapPage = lazy(() => import('./pages/ldap'));
 const LicencePage = lazy(() => import('./pages/licence'));
+const CodesPage = lazy(() => import('./pages/codes'));
 
 /** A screen of a permission group's area, behind the same permission check as the sidebar. */
 const guarded = (group: MenuEntry['key'], Screen: ComponentType) => (
@@ -132,6 +133,7 @@ const createAdminRouter = () =>
         { path: 'comments', element: guarded('course', CommentsPage) },
         { path: 'feedback', element: guarded('course', FeedbackPage) },
         { path: 'plans', element: guarded('course', PlansPage) },
+        { path: 'codes/:batch?', element: guarded('course', CodesPage) },
         { path: 'plans/:coid', element: guarded('course', PlanDetail) },
         { path: 'articles', element: guarded('userpage', ArticlesPage) },
         { path: 'articles/:aid', element: guarded('userpage', ArticleEditor) },

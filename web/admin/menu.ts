@@ -34,6 +34,7 @@ export const MENU: MenuEntry[] = [
       { key: 'comments', label: 'admin.menu.comments', to: '/comments' },
       { key: 'feedback', label: 'admin.menu.feedback', to: '/feedback' },
       { key: 'plans', label: 'admin.menu.plans', to: '/plans' },
+      { key: 'codes', label: 'admin.menu.codes', to: '/codes' },
     ],
   },
   {
