@@ -92,6 +92,25 @@ describe('redeem codes', () => {
     expect(envelope(byAdmin).error).toBe('studentOnly');
   });
 
+  it('a sub-admin limited to other categories neither sees nor codes the course, nor reads its key', async () => {
+    const { catid } = await okCall<{ catid: string }>(app, 'POST', '/course/category', admin, { title: 'Elsewhere' });
+    const sub = await buildAdmin(app, { permissions: ['course'] });
+    app.ctx.sqlite.prepare('update admins set categories = ? where id = ?').run(JSON.stringify([catid]), sub.id);
+    const scoped = (await login(app, { ...sub, role: 'admin' })).cookie;
+    const items = data<{ list: { id: string }[] }>(await as(scoped).get('/code/items?kind=course'));
+    expect(items.list.map((item) => item.id)).not.toContain(course.coid);
+    expect((await as(scoped).post('/code/batch/add', { kind: 'course', id: course.coid, count: 1 })).statusCode).toBe(
+      404,
+    );
+    expect((await as(scoped).get(`/key/get?coid=${course.coid}`)).statusCode).toBe(404);
+    expect((await as(scoped).post('/key/set', { coid: course.coid, secret: 'abcd' })).statusCode).toBe(404);
+    const unscoped = (await login(app, { ...(await buildAdmin(app, { permissions: ['course'] })), role: 'admin' }))
+      .cookie;
+    expect(
+      data<{ list: { id: string }[] }>(await as(unscoped).get('/code/items?kind=course')).list.map((i) => i.id),
+    ).toContain(course.coid);
+  });
+
   it('creates a batch of unguessable codes, lists them, and refuses bad batches', async () => {
     const items = data<{ list: { id: string }[] }>(await as(admin).get('/code/items?kind=course'));
     expect(items.list.map((item) => item.id)).toContain(course.coid);

@@ -22,6 +22,7 @@ import {
 } from '../../../shared/schemas/redeem';
 import type { AppContext } from '../../context';
 import { AppError, conflict, notFound } from '../../lib/errors';
+import { scopeFilter } from '../courses/course-access';
 import { managedCourse } from '../courses/courses.service';
 import type { Actor } from './keys.service';
 import * as repo from './redeem.repository';
@@ -52,9 +53,10 @@ export function batchReply(row: repo.BatchRow & Partial<repo.BatchListRow>): Bat
   };
 }
 
-/** GET code/items. */
+/** GET code/items: a sub-admin's courses are those of their categories (course-access). */
 export function items(ctx: AppContext, actor: Actor, kind: RedeemKind, keyword: string) {
-  return { list: repo.publishedItems(ctx.db, actor.schoolId, kind, keyword, 50) };
+  const scope = kind === 'course' ? scopeFilter(ctx, actor.userId) : undefined;
+  return { list: repo.publishedItems(ctx.db, actor.schoolId, kind, keyword, 50, scope) };
 }
 
 /** POST code/batch/add: the batch and its codes in one transaction, audited. */

@@ -1,5 +1,5 @@
 /** The queries of enrolment keys and redeem codes (server/modules/redeem). */
-import { and, asc, count, desc, eq, inArray, isNull, like, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   admins,
@@ -80,16 +80,18 @@ export function itemHead(
     .get();
 }
 
-/** Published items of the school a batch may give, by title, newest first. */
+/** Published items of the school a batch may give, by title, newest first (courses within `scope`). */
 export function publishedItems(
   db: Db,
   schoolId: string,
   kind: ItemKind,
   keyword: string,
   limit: number,
+  scope?: SQL,
 ): { id: string; title: string }[] {
   const table = kind === 'course' ? courses : kind === 'column' ? columns : memberPlans;
   const where = [eq(table.schoolId, schoolId), eq(table.published, true), eq(table.deleted, false)];
+  if (kind === 'course' && scope) where.push(scope);
   if (keyword) where.push(like(table.title, likePattern(keyword)));
   return db
     .select({ id: table.id, title: table.title })
