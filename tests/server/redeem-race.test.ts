@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDEEM_ERRORS } from '../../shared/schemas/redeem';
+import { useCode, useKey } from '../../server/modules/redeem/redeem.repository';
 import { makeApp, type TestApp } from '../helpers/factories';
 import { data, envelope, injectAs, type Reply } from '../helpers/kit';
 import { adminCookie, learnCourse, signedInStudent } from './records-helpers';
@@ -55,6 +56,21 @@ describe('racing for the last use', () => {
     expect(outcome(double).ok).toBe(1);
     expect(count('select sum(used) as n from redeem_codes where batch_id = ?', batch)).toBe(6);
     expect(count('select count(*) as n from code_redemptions where batch_id = ?', batch)).toBe(6);
+  });
+
+  it('the guarded use itself refuses a use past the limit, whatever the caller read before', async () => {
+    const course = await learnCourse(app, admin, { title: 'Guard', actual: 20 });
+    const { codes } = await codesFor(course.coid, 1, 2);
+    const code = codes[0].replace(/-/g, '');
+    const id = (app.ctx.sqlite.prepare('select id from redeem_codes where code = ?').get(code) as { id: string }).id;
+    expect([useCode(app.ctx.db, id), useCode(app.ctx.db, id), useCode(app.ctx.db, id)]).toEqual([true, true, false]);
+    expect(count('select used as n from redeem_codes where id = ?', id)).toBe(2);
+    data(await injectAs(app, admin).post('/key/set', { coid: course.coid, secret: 'guarded', max_uses: 1 }));
+    const key = (
+      app.ctx.sqlite.prepare('select id from enrolment_keys where course_id = ?').get(course.coid) as { id: string }
+    ).id;
+    expect([useKey(app.ctx.db, key), useKey(app.ctx.db, key)]).toEqual([true, false]);
+    expect(count('select used as n from enrolment_keys where id = ?', key)).toBe(1);
   });
 
   it('ten students typing a key of three uses at once: exactly three enrol', async () => {
