@@ -228,6 +228,12 @@ describe('redeem codes', () => {
     await okCall(app, 'POST', '/course/pub', admin, { coid: course.coid, pub: '0' });
     await refused(two.code, 404, REDEEM_ERRORS.itemRemoved);
     await okCall(app, 'POST', '/course/pub', admin, { coid: course.coid, pub: '1' });
+    // A deleted course: its codes refuse, and the back office still reads the batch.
+    const gone = await learnCourse(app, admin, { title: 'Gone', actual: 5 });
+    const goneBatch = await newBatch({ kind: 'course', id: gone.coid, count: 1 });
+    await okCall(app, 'POST', '/course/delete', admin, { coids: [gone.coid] });
+    await refused((await codesOf(goneBatch.id)).list[0].code, 404, REDEEM_ERRORS.itemRemoved);
+    expect((await codesOf(goneBatch.id)).total).toBe(1);
     expect(data(await as(admin).post('/code/batch/disable', { id: batch.id }))).toEqual({
       id: batch.id,
       disabled: true,

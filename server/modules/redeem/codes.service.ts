@@ -22,7 +22,8 @@ import {
 } from '../../../shared/schemas/redeem';
 import type { AppContext } from '../../context';
 import { AppError, conflict, notFound } from '../../lib/errors';
-import { scopeFilter } from '../courses/course-access';
+import { assertManageCourse, scopeFilter } from '../courses/course-access';
+import { findCourse } from '../courses/courses.repository';
 import { managedCourse } from '../courses/courses.service';
 import type { Actor } from './keys.service';
 import * as repo from './redeem.repository';
@@ -145,7 +146,8 @@ export function listBatches(ctx: AppContext, actor: Actor, page: { page: number;
 function batchOf(ctx: AppContext, actor: Actor, id: string): Batch {
   const batch = repo.findBatch(ctx.db, id);
   if (!batch || batch.schoolId !== actor.schoolId) throw notFound('batch not found');
-  if (batch.kind === 'course') managedCourse(ctx, actor.userId, batch.targetId);
+  // The course's categories decide for a sub-admin, even once the course is deleted (its codes stay readable).
+  if (batch.kind === 'course') assertManageCourse(ctx, actor.userId, findCourse(ctx.db, batch.targetId));
   return batchReply(repo.batches(ctx.db, actor.schoolId, 1, 0, id).rows[0] ?? batch);
 }
 
