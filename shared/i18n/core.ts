@@ -20,6 +20,7 @@ import type { messages as AdminAdminsZh } from './admin-admins.zh-CN';
 import type { messages as AdminLdapZh } from './admin-ldap.zh-CN';
 import type { messages as AdminLicenceZh } from './admin-licence.zh-CN';
 import type { messages as AdminMembersZh } from './admin-members.zh-CN';
+import type { messages as RedeemAdminZh } from './redeem-admin.zh-CN';
 
 /** One message catalogue for server and web; zh-CN is the default and the source of keys. */
 export type MessageKey =
@@ -37,7 +38,8 @@ export type MessageKey =
   | keyof typeof AdminAdminsZh
   | keyof typeof AdminLdapZh
   | keyof typeof AdminLicenceZh
-  | keyof typeof AdminMembersZh;
+  | keyof typeof AdminMembersZh
+  | keyof typeof RedeemAdminZh;
 export type Messages = Record<MessageKey, string>;
 
 /** The messages loaded so far, per language. */

@@ -29,6 +29,8 @@ import { messages as accountZh } from './account.zh-CN';
 import { messages as accountEn } from './account.en-gb';
 import { messages as membersZh } from './members.zh-CN';
 import { messages as membersEn } from './members.en-gb';
+import { messages as redeemZh } from './redeem.zh-CN';
+import { messages as redeemEn } from './redeem.en-gb';
 
 export {
   addCatalogue,
@@ -61,4 +63,5 @@ export const messageAreas = {
   exams: [examsZh, examsEn],
   account: [accountZh, accountEn],
   members: [membersZh, membersEn],
+  redeem: [redeemZh, redeemEn],
 } as const;

@@ -14,6 +14,7 @@ import { messages as quiz } from './quiz.en-gb';
 import { messages as exams } from './exams.en-gb';
 import { messages as account } from './account.en-gb';
 import { messages as members } from './members.en-gb';
+import { messages as redeem } from './redeem.en-gb';
 
 export const messages = {
   ...core,
@@ -28,4 +29,5 @@ export const messages = {
   ...exams,
   ...account,
   ...members,
+  ...redeem,
 };

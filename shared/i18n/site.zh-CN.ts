@@ -14,6 +14,7 @@ import { messages as quiz } from './quiz.zh-CN';
 import { messages as exams } from './exams.zh-CN';
 import { messages as account } from './account.zh-CN';
 import { messages as members } from './members.zh-CN';
+import { messages as redeem } from './redeem.zh-CN';
 
 export const messages = {
   ...core,
@@ -28,4 +29,5 @@ export const messages = {
   ...exams,
   ...account,
   ...members,
+  ...redeem,
 };

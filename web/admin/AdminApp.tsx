@@ -30,6 +30,8 @@ import { messages as examsEn } from '../../shared/i18n/admin-exams.en-gb';
 import { messages as exercisesZh } from '../../shared/i18n/admin-exercises.zh-CN';
 import { messages as exercisesEn } from '../../shared/i18n/admin-exercises.en-gb';
 import { messages as peopleZh } from '../../shared/i18n/admin-people.zh-CN';
+import { messages as redeemZh } from '../../shared/i18n/redeem-admin.zh-CN';
+import { messages as redeemEn } from '../../shared/i18n/redeem-admin.en-gb';
 import { messages as peopleEn } from '../../shared/i18n/admin-people.en-gb';
 import { messages as importerZh } from '../../shared/i18n/admin-import.zh-CN';
 import { messages as importerEn } from '../../shared/i18n/admin-import.en-gb';
@@ -57,6 +59,7 @@ addMessages(adminsZh, adminsEn);
 addMessages(ldapZh, ldapEn);
 addMessages(licenceZh, licenceEn);
 addMessages(membersZh, membersEn);
+addMessages(redeemZh, redeemEn);
 
 const OverviewPage = lazy(() => import('./pages/overview'));
 const CoursesPage = lazy(() => import('./pages/courses'));
@@ -94,6 +97,7 @@ const AdminGroupsPage = lazy(() => import('./pages/admin-groups'));
 const LdapPage = lazy(() => import('./pages/ldap'));
 const LicencePage = lazy(() => import('./pages/licence'));
 const MembersPage = lazy(() => import('./pages/members'));
+const CodesPage = lazy(() => import('./pages/codes'));
 
 /** A screen of a permission group's area, behind the same permission check as the sidebar. */
 const guarded = (group: MenuEntry['key'], Screen: ComponentType) => (
@@ -133,6 +137,7 @@ const createAdminRouter = () =>
         { path: 'comments', element: guarded('course', CommentsPage) },
         { path: 'feedback', element: guarded('course', FeedbackPage) },
         { path: 'plans', element: guarded('course', PlansPage) },
+        { path: 'codes/:batch?', element: guarded('course', CodesPage) },
         { path: 'plans/:coid', element: guarded('course', PlanDetail) },
         { path: 'members', element: guarded('course', MembersPage) },
         { path: 'articles', element: guarded('userpage', ArticlesPage) },

@@ -35,6 +35,7 @@ export const MENU: MenuEntry[] = [
       { key: 'feedback', label: 'admin.menu.feedback', to: '/feedback' },
       { key: 'plans', label: 'admin.menu.plans', to: '/plans' },
       { key: 'members', label: 'admin.menu.members', to: '/members' },
+      { key: 'codes', label: 'admin.menu.codes', to: '/codes' },
     ],
   },
   {

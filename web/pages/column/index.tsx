@@ -8,6 +8,7 @@ import { request } from '../../api/client';
 import { COLUMN_PAGE_SIZE } from '../../api/columns';
 import { useBootstrap } from '../../bootstrap';
 import { BookmarkButton, useBookmark } from '../../components/catalogue/Bookmark';
+import { RedeemEntry } from '../../components/catalogue/RedeemEntry';
 import { ColumnCard } from '../../components/catalogue/ColumnCard';
 import { CourseCover } from '../../components/catalogue/CourseCover';
 import { CourseGrid } from '../../components/catalogue/CourseCard';
@@ -157,6 +158,10 @@ function Column({ info }: { info: ColumnInfo }) {
           {!mobile && <ShareLinks title={column.title} />}
         </div>
       </section>
+      <RedeemEntry
+        held={ownsColumn({ actual: column.actual, ...buy })}
+        onDone={(_result, message) => void alert({ text: message }).then(() => window.location.reload())}
+      />
       {!mobile && <FixedTopBar visible={pastHero} title={column.title} tabs={tabs} action={mainButton} />}
       <section ref={bodyRef} className="intro-body">
         <IntroTabs tabs={tabs} className={mobile ? 'is-sticky' : ''} />

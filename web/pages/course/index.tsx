@@ -13,7 +13,8 @@ import { FixedTopBar, MainButton, MobileActionBar, useTabsStayInView } from '../
 import { IntroTabs, type IntroTab } from '../../components/catalogue/IntroTabs';
 import { RichText } from '../../components/catalogue/RichText';
 import { ShareButton } from '../../components/catalogue/Share';
-import { alert } from '../../components/feedback';
+import { RedeemEntry } from '../../components/catalogue/RedeemEntry';
+import { alert, toast } from '../../components/feedback';
 import { Loading } from '../../components/Loading';
 import { ApiError } from '../../hooks/fetcher';
 import { useChapters, useCourseInfo, useHotCourses } from '../../hooks/useCatalogue';
@@ -70,7 +71,7 @@ function commentTabAlias(tab: string, graphic: boolean): string | null {
 export default function CourseIntroPage() {
   const boot = useBootstrap();
   const t = useT();
-  const { data: course, error } = useCourseInfo(boot.params.coid ?? '');
+  const { data: course, error, mutate } = useCourseInfo(boot.params.coid ?? '');
   const failure = error instanceof ApiError ? error.reply : null;
   const removed = failure?.error === COURSE_ERRORS.removed;
 
@@ -96,10 +97,10 @@ export default function CourseIntroPage() {
     return <NotFoundPage />;
   }
   if (!course) return <Loading />;
-  return <CourseIntro course={course} />;
+  return <CourseIntro course={course} onChanged={() => void mutate()} />;
 }
 
-function CourseIntro({ course }: { course: CourseInfo }) {
+function CourseIntro({ course, onChanged }: { course: CourseInfo; onChanged: () => void }) {
   const t = useT();
   const boot = useBootstrap();
   const mobile = useIsMobile();
@@ -158,6 +159,16 @@ function CourseIntro({ course }: { course: CourseInfo }) {
             {bookmarkButton}
           </>
         }
+      />
+      <RedeemEntry
+        coid={course.coid}
+        held={course.isbuy}
+        onDone={(_result, message) => {
+          toast(message);
+          // The course is now held: its status and its chapters (no longer locked) change.
+          onChanged();
+          void chapters.mutate();
+        }}
       />
       {!mobile && <FixedTopBar visible={pastHero} title={course.title} tabs={tabs} action={mainButton} />}
       <section ref={bodyRef} className="intro-body">

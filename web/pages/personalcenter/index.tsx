@@ -1,6 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useBootstrap } from '../../bootstrap';
 import { Avatar } from '../../components/Avatar';
+import { RedeemDialog } from '../../components/catalogue/RedeemDialog';
+import { toast } from '../../components/feedback';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Loading } from '../../components/Loading';
 import { SiteLink } from '../../components/layout/SiteLink';
@@ -20,6 +22,7 @@ export default function PersonalCenterPage() {
   const { data } = useLoginState();
   const guest = boot.role === 'guest';
   const isMobile = useIsMobile();
+  const [redeeming, setRedeeming] = useState(false);
 
   useEffect(() => {
     if (guest) window.location.replace(loginHref(boot, schoolRoutePath(boot, ROUTES.personalCenter)));
@@ -84,7 +87,26 @@ export default function PersonalCenterPage() {
           >
             {t('account.menu.myInfo')}
           </SiteLink>
+          <button
+            type="button"
+            className="info-row personal-entry personal-redeem"
+            onClick={() => setRedeeming(true)}
+            data-testid="open-redeem"
+          >
+            <span>{t('redeem.entry')}</span>
+            <span className="page-muted">{t('redeem.entryHint')}</span>
+          </button>
         </nav>
+      )}
+      {redeeming && (
+        <RedeemDialog
+          mode="code"
+          onClose={() => setRedeeming(false)}
+          onDone={(_result, message) => {
+            setRedeeming(false);
+            toast(message, 6000);
+          }}
+        />
       )}
       <section className="card">
         <h2 className="section-title">{t('personal.settings')}</h2>

@@ -12,6 +12,7 @@ import { useRevalidate } from '../../hooks/useRevalidate';
 import { useEditableForm } from '../../hooks/useEditableForm';
 import { MissingRecord } from '../../components/MissingRecord';
 import { ChapterEditor } from './chapters/ChapterEditor';
+import { EnrolmentKeyPanel } from '../codes/EnrolmentKeyPanel';
 import { LearnersTab } from './LearnersTab';
 import { AccessTab, DescriptionTab, InfoTab, PriceTab, StudyTab, type TabProps } from './CourseTabs';
 import { changesOf, COURSE_TABS, formOf, localErrors, settingsFirst, tabOfField, type CourseTab } from './course-form';
@@ -146,7 +147,10 @@ export default function CourseEditor() {
       {tab === 'chapters' ? (
         <ChapterEditor coid={coid} />
       ) : tab === 'learners' ? (
-        <LearnersTab id={coid} />
+        <>
+          <LearnersTab id={coid} />
+          <EnrolmentKeyPanel coid={coid} />
+        </>
       ) : (
         <form
           className="card ac-card ac-form"

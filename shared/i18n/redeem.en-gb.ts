@@ -1,0 +1,38 @@
+import type { messages as zh } from './redeem.zh-CN';
+
+/** English (en-gb) messages of redeeming and enrolling by key: the same keys as redeem.zh-CN. */
+export const messages: Record<keyof typeof zh, string> = {
+  'redeem.open': 'Redeem a code',
+  'redeem.title': 'Redeem a code',
+  'redeem.code': 'Code',
+  'redeem.placeholder': 'XXXX-XXXX-XXXX-XXXX',
+  'redeem.submit': 'Redeem',
+  'redeem.done': 'Redeemed: {title}',
+  'redeem.doneUntil': 'Redeemed: {title}, valid until {date}',
+  'redeem.entry': 'Redeem code',
+  'redeem.entryHint': 'Type a code to open a course, a column or a membership.',
+  'key.open': 'Enter an enrolment key',
+  'key.title': 'Enrolment key',
+  'key.label': 'Key',
+  'key.submit': 'Join the course',
+  'key.done': 'You joined {title}',
+  'redeem.error.no enrolment key': 'This course has no enrolment key',
+  'redeem.error.enrolment key disabled': 'The enrolment key is disabled',
+  'redeem.error.wrong enrolment key': 'Wrong key',
+  'redeem.error.enrolment key not open yet': 'The enrolment key is not open yet',
+  'redeem.error.enrolment key closed': 'The enrolment key has expired',
+  'redeem.error.enrolment key used up': 'The enrolment key has no uses left',
+  'redeem.error.already held': 'You already have this course',
+  'redeem.error.unknown code': 'No such code',
+  'redeem.error.code disabled': 'The code is disabled',
+  'redeem.error.code expired': 'The code has expired',
+  'redeem.error.code used up': 'The code has been used',
+  'redeem.error.code already redeemed': 'You have redeemed this code already',
+  'redeem.error.item removed': 'What the code gives is no longer available',
+  'redeem.error.too many attempts':
+    'Too many attempts: try again in {seconds, plural, one {# second} other {# seconds}}',
+  'redeem.error.studentOnly': 'Please use a student account',
+  'redeem.error.designatedGroup': 'This course is for designated student groups only',
+  'redeem.error.otherSchool': 'This course is not of your school',
+  'redeem.error.no login': 'Please sign in first',
+};
