@@ -19,6 +19,7 @@ export const ROUTES = {
   articleDesc: '/articledesc/:aid',
   myCourse: '/mycourse',
   myCourseMobile: '/mycourse_m',
+  myPointsMobile: '/mypoints_m',
   almostExpire: '/almostexpire',
   exams: '/exams',
   myExam: '/myexam',
@@ -28,7 +29,6 @@ export const ROUTES = {
   myCollect: '/mycollect',
   myBook: '/mybook',
   myOrderMobile: '/myorder_m',
-  myPointsMobile: '/mypoints_m',
   systemNotice: '/systemnotice',
   settingMobile: '/setting_m',
   myInformation: '/myinformation',
@@ -45,6 +45,8 @@ export const DASHBOARD_ROUTES = {
   course: '/controller/course',
   myExam: '/controller/myexam',
   exams: '/controller/exams',
+  /** My points (spec 2 controller/credit). */
+  credit: '/controller/credit',
 } as const;
 
 /** The hash path of one of my study plans (study/detail with the plan's coid). */

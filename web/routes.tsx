@@ -38,6 +38,7 @@ const ExamsPage = lazy(() => import('./pages/exams'));
 const MyExamPage = lazy(() => import('./pages/exams/MyExamPage'));
 const SittingPage = lazy(() => import('./pages/exams/SittingPage'));
 const AccountPage = lazy(() => import('./pages/account'));
+const MyPointsPage = lazy(() => import('./pages/mypoints'));
 const NotFoundPage = serverPages.notFound;
 
 function page(Component: Page) {
@@ -89,6 +90,7 @@ export function studentRoutes(kind: PageKind): RouteObject[] {
           { path: ROUTES.personalCenter, element: page(PersonalCenterPage) },
           { path: ROUTES.myCourse, element: page(MyCoursePage) },
           { path: ROUTES.myCourseMobile, element: page(MobileMyCoursePage) },
+          { path: ROUTES.myPointsMobile, element: page(MyPointsPage) },
           { path: ROUTES.almostExpire, element: page(AlmostExpirePage) },
           { path: ROUTES.studyPlan, element: page(StudyPlanPage) },
           { path: ROUTES.studyDetail, element: page(StudyDetailPage) },

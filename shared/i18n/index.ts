@@ -27,6 +27,8 @@ import { messages as examsZh } from './exams.zh-CN';
 import { messages as examsEn } from './exams.en-gb';
 import { messages as accountZh } from './account.zh-CN';
 import { messages as accountEn } from './account.en-gb';
+import { messages as pointsZh } from './points.zh-CN';
+import { messages as pointsEn } from './points.en-gb';
 
 export {
   addCatalogue,
@@ -58,4 +60,5 @@ export const messageAreas = {
   quiz: [quizZh, quizEn],
   exams: [examsZh, examsEn],
   account: [accountZh, accountEn],
+  points: [pointsZh, pointsEn],
 } as const;

@@ -142,7 +142,13 @@ describe('my courses', () => {
     const sidebar = page.getByTestId('dashboard-sidebar');
     await sidebar.waitFor();
     expect(await sidebar.getByRole('heading', { level: 1 }).textContent()).toBe('学习中心');
-    expect(await sidebar.locator('a').allTextContents()).toEqual(['我的课程', '考试记录', '即将过期课程', '我的资料']);
+    expect(await sidebar.locator('a').allTextContents()).toEqual([
+      '我的课程',
+      '考试记录',
+      '我的积分',
+      '即将过期课程',
+      '我的资料',
+    ]);
     expect(await sidebar.locator('[aria-current="page"]').textContent()).toBe('我的课程');
     await expect.poll(() => page.getByTestId('my-course').count()).toBe(3);
     await screenshot(page, 'mycourses-dashboard');

@@ -39,6 +39,8 @@ import { messages as ldapZh } from '../../shared/i18n/admin-ldap.zh-CN';
 import { messages as ldapEn } from '../../shared/i18n/admin-ldap.en-gb';
 import { messages as licenceZh } from '../../shared/i18n/admin-licence.zh-CN';
 import { messages as licenceEn } from '../../shared/i18n/admin-licence.en-gb';
+import { messages as pointsZh } from '../../shared/i18n/admin-points.zh-CN';
+import { messages as pointsEn } from '../../shared/i18n/admin-points.en-gb';
 
 // The back office's messages travel with its chunk, not with the student site.
 addMessages(adminZh, adminEn);
@@ -54,6 +56,7 @@ addMessages(importerZh, importerEn);
 addMessages(adminsZh, adminsEn);
 addMessages(ldapZh, ldapEn);
 addMessages(licenceZh, licenceEn);
+addMessages(pointsZh, pointsEn);
 
 const OverviewPage = lazy(() => import('./pages/overview'));
 const CoursesPage = lazy(() => import('./pages/courses'));
@@ -82,6 +85,7 @@ const ExamCategoriesPage = lazy(() => import('./pages/exam-categories'));
 const MarkingPage = lazy(() => import('./pages/marking'));
 const QuestionsPage = lazy(() => import('./pages/questions'));
 const StudentsPage = lazy(() => import('./pages/students'));
+const PointsPage = lazy(() => import('./pages/points'));
 const GroupsPage = lazy(() => import('./pages/groups'));
 const StudentFieldsPage = lazy(() => import('./pages/student-fields'));
 const StudentSettingsPage = lazy(() => import('./pages/student-settings'));
@@ -146,6 +150,7 @@ const createAdminRouter = () =>
         { path: 'marking', element: guarded('exam', MarkingPage) },
         { path: 'questions', element: guarded('question', QuestionsPage) },
         { path: 'students', element: guarded('student', StudentsPage) },
+        { path: 'points', element: guarded('student', PointsPage) },
         { path: 'groups', element: guarded('student', GroupsPage) },
         { path: 'student-fields', element: guarded('student', StudentFieldsPage) },
         { path: 'student-settings', element: guarded('student', StudentSettingsPage) },

@@ -10,6 +10,7 @@ import { loginHref, schoolRoutePath } from '../../urls';
 import { MyCourseList } from '../mycourse/MyCourseList';
 import { ExamList, ExamRecords } from '../exams/ExamLists';
 import { RequiredFieldsNotice } from '../account/RequiredFieldsNotice';
+import { PointsLedger } from '../mypoints/PointsLedger';
 
 /**
  * The student dashboard (/dashboard, spec 2 'Student dashboard'). Guard (spec 2): only a signed-in student
@@ -20,7 +21,7 @@ import { RequiredFieldsNotice } from '../account/RequiredFieldsNotice';
  * content (controller) and controller/course are the student's courses.
  *
  * Later, with their screens, the full dashboard adds: the control centre (controller's own overview),
- * controller/credit (my credits), controller/myexam (my papers; removed when exam mode is off),
+ * controller/myexam (my papers; removed when exam mode is off),
  * controller/exams (exam records), controller/mybook (my subscriptions), controller/collect (my bookmarks),
  * controller/order (my orders; hidden in lan), controller/myplan and studyplandetailstu (study plans;
  * my-plan removed when exam mode is on and ver is lan), controller/rank; the user menu's change avatar and
@@ -40,8 +41,9 @@ export default function DashboardPage() {
   // controller/myexam (my papers; removed when exam mode is off) and controller/exams (exam records), spec 2.
   const onPapers = boot.examModel && pathname === DASHBOARD_ROUTES.myExam;
   const onRecords = pathname === DASHBOARD_ROUTES.exams;
+  const onCredit = pathname === DASHBOARD_ROUTES.credit;
   // Any other entry (controller, controller/course) shows my courses, so 'my courses' is the selected one there.
-  const screen = onPapers ? 'papers' : onRecords ? 'records' : 'courses';
+  const screen = onPapers ? 'papers' : onRecords ? 'records' : onCredit ? 'credit' : 'courses';
   return (
     <div className="dash">
       <nav className="dash-side card" aria-labelledby="dashboard-title" data-testid="dashboard-sidebar">
@@ -71,6 +73,13 @@ export default function DashboardPage() {
         >
           {t('exams.records')}
         </NavLink>
+        <NavLink
+          to={DASHBOARD_ROUTES.credit}
+          className={() => `dash-entry${onCredit ? ' is-active' : ''}`}
+          aria-current={onCredit ? 'page' : undefined}
+        >
+          {t('points.title')}
+        </NavLink>
         <SiteLink to={ROUTES.almostExpire} className="dash-entry">
           {t('learnRules.almostExpire')}
         </SiteLink>
@@ -81,12 +90,20 @@ export default function DashboardPage() {
       <section className="dash-main card" aria-labelledby="my-courses-title">
         <RequiredFieldsNotice />
         <h2 id="my-courses-title" className="page-title">
-          {screen === 'papers' ? t('exams.myPapers') : screen === 'records' ? t('exams.records') : t('myCourses.title')}
+          {screen === 'papers'
+            ? t('exams.myPapers')
+            : screen === 'records'
+              ? t('exams.records')
+              : screen === 'credit'
+                ? t('points.title')
+                : t('myCourses.title')}
         </h2>
         {screen === 'papers' ? (
           <ExamList from="dashboard" />
         ) : screen === 'records' ? (
           <ExamRecords />
+        ) : screen === 'credit' ? (
+          <PointsLedger />
         ) : (
           <MyCourseList mobile={false} />
         )}

@@ -70,6 +70,10 @@ export default function PersonalCenterPage() {
           <SiteLink to={ROUTES.almostExpire} className="info-row personal-entry">
             {t('learnRules.almostExpire')}
           </SiteLink>
+          {/* My points: mypoints_m (a desktop visitor goes on to the dashboard's controller/credit). */}
+          <SiteLink to={ROUTES.myPointsMobile} className="info-row personal-entry">
+            {t('points.title')}
+          </SiteLink>
           {/* My information: myinformation_m on mobile, myinformation on desktop (profile, custom fields, avatar, password). */}
           <SiteLink
             to={isMobile ? ROUTES.myInformationMobile : ROUTES.myInformation}
