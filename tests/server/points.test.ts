@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatDate } from '../../shared/rules/dates';
+import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
 import { enrol } from '../helpers/learning-factory';
@@ -184,6 +185,37 @@ describe('points and credits', () => {
     expect(ledger.points).toBe(14);
   });
 
+  it('an exam chapter sat completes the chapter: chapterDone once, examPassed when passed', async () => {
+    await on('chapterDone', 2);
+    await on('examPassed', 6);
+    const cid = (
+      await okCall<{ cid: string }>(app, 'POST', '/chapter/add', admin, {
+        coid: c.coid,
+        parent_id: '0',
+        title: 'Final exam',
+        type: CHAPTER_TYPE.exam,
+      })
+    ).cid;
+    const schoolId = school(app).id;
+    const qid = seedQuestion(app, { schoolId, type: 2, answer: '0', point: 10 });
+    const paperId = seedPaper(app, { schoolId, questionIds: [qid], points: [10], passScore: 10 });
+    const examId = seedExam(app, { schoolId, paperId, courseId: c.coid, chapterId: cid, attempts: 2 });
+    const sit = async (answer: string) => {
+      const { exid } = await okCall<{ exid: string }>(app, 'GET', `/getExamToken?coid=${c.coid}&cid=${cid}`, s.cookie);
+      const { sittingId } = await okCall<{ sittingId: string }>(app, 'POST', '/exam/start', s.cookie, { exid });
+      await okCall(app, 'POST', '/exam/answer', s.cookie, { sittingId, qid, answer });
+      await okCall(app, 'POST', '/exam/submit', s.cookie, { sittingId });
+    };
+    // Failed: the chapter is done (the student sat it), the exam not passed.
+    await sit('1');
+    expect((await mine()).list.map((r) => [r.reason, r.ref, r.delta])).toEqual([['chapterDone', cid, 2]]);
+    await sit('0');
+    expect((await mine()).list.map((r) => [r.reason, r.ref, r.delta])).toEqual([
+      ['examPassed', examId, 6],
+      ['chapterDone', cid, 2],
+    ]);
+  });
+
   it('back office: totals, detail and clear; the clear is a row by the administrator; roles and another school', async () => {
     await on('studyTime', 2);
     await on('dailyFirst', 1);
@@ -262,5 +294,17 @@ describe('points and credits', () => {
     expect((await injectAs(app, admin).get('/mypoints')).statusCode).toBe(401);
     expect(data<Ledger>(await injectAs(app, s.cookie).get('/mypoints?num=1')).list).toEqual([]);
     expect((await injectAs(app, s.cookie).get('/mypoints?num=1000')).statusCode).toBe(400);
+    const openapi = (await injectAs(app, null).get('/openapi.json')).json() as {
+      paths: Record<string, Record<string, { summary?: string }>>;
+    };
+    for (const [path, method] of [
+      ['/point/rules', 'get'],
+      ['/point/setrules', 'post'],
+      ['/student/points', 'get'],
+      ['/student/pointdetail', 'get'],
+      ['/student/clearpoint', 'post'],
+      ['/mypoints', 'get'],
+    ])
+      expect(openapi.paths[path]?.[method]?.summary, path).toBeTruthy();
   });
 });
