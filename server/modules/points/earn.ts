@@ -84,6 +84,9 @@ function studySlots(ctx: AppContext, memory: Memory, event: StudyEvent, day: str
   return slots.map((slot) => studySlotRef(day, slot));
 }
 
+/** True when one of the school's rules is on: the heartbeat asks this before it builds an event. */
+export const pointsOn = (ctx: AppContext, schoolId: string): boolean => rulesOf(ctx, schoolId).any;
+
 /** Points for a recorded heartbeat (after its commit). */
 export function earnForStudy(ctx: AppContext, event: StudyEvent): void {
   const rules = rulesOf(ctx, event.schoolId);
