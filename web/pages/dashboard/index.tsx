@@ -57,6 +57,14 @@ export default function DashboardPage() {
         >
           {t('myCourses.title')}
         </NavLink>
+        {/* Spec 2's order: my courses, my credits, my papers, exam records. */}
+        <NavLink
+          to={DASHBOARD_ROUTES.credit}
+          className={() => `dash-entry${onCredit ? ' is-active' : ''}`}
+          aria-current={onCredit ? 'page' : undefined}
+        >
+          {t('points.title')}
+        </NavLink>
         {boot.examModel && (
           <NavLink
             to={DASHBOARD_ROUTES.myExam}
@@ -72,13 +80,6 @@ export default function DashboardPage() {
           aria-current={onRecords ? 'page' : undefined}
         >
           {t('exams.records')}
-        </NavLink>
-        <NavLink
-          to={DASHBOARD_ROUTES.credit}
-          className={() => `dash-entry${onCredit ? ' is-active' : ''}`}
-          aria-current={onCredit ? 'page' : undefined}
-        >
-          {t('points.title')}
         </NavLink>
         <SiteLink to={ROUTES.almostExpire} className="dash-entry">
           {t('learnRules.almostExpire')}
