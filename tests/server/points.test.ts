@@ -4,6 +4,8 @@
  * own ledger, the back office's totals, detail and clear, for every role and another school.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { orderEvents } from '../../server/db/schema';
 import { formatDate } from '../../shared/rules/dates';
 import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
 import { createSchool } from '../../server/modules/schools/schools.service';
@@ -85,6 +87,12 @@ describe('points and credits', () => {
       enabled: true,
     });
     expect(after.list.filter((r) => r.enabled)).toHaveLength(1);
+    // Audited: who, when, every rule before and after.
+    const events = app.ctx.db.select().from(orderEvents).where(eq(orderEvents.action, 'points.rules')).all();
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ actorKind: 'admin', at: clock, orderId: school(app).id });
+    expect(JSON.parse(events[0].before ?? '')).toEqual(first.list);
+    expect(JSON.parse(events[0].after ?? '')).toEqual(after.list);
     const bad = [
       [
         { rule: 'studyTime', points: 1, daily_limit: 0, enabled: true },
@@ -96,6 +104,7 @@ describe('points and credits', () => {
       [],
     ];
     for (const list of bad) expect((await setRules(list)).status, JSON.stringify(list)).toBe(400);
+    expect(app.ctx.db.select().from(orderEvents).all()).toHaveLength(1);
     expect(await okCall(app, 'GET', '/point/rules', admin)).toEqual(after);
   });
 

@@ -4,7 +4,7 @@
  */
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { admins, chapters, courses, exams, pointLedger, pointRules, students } from '../../db/schema';
+import { admins, chapters, courses, exams, orderEvents, pointLedger, pointRules, students } from '../../db/schema';
 import type { PointRuleName } from '../../../shared/rules/points';
 import { likePattern } from '../courses/courses.repository';
 
@@ -24,6 +24,11 @@ export function upsertRule(db: Db, row: typeof pointRules.$inferInsert): void {
       set: { points: row.points, dailyLimit: row.dailyLimit, enabled: row.enabled, updatedAt: row.updatedAt },
     })
     .run();
+}
+
+/** An audit row (order_events, the commerce trail: who, when, before, after). */
+export function insertEvent(db: Db, row: typeof orderEvents.$inferInsert): void {
+  db.insert(orderEvents).values(row).run();
 }
 
 /** What a rule earned a student on a day. */

@@ -5,7 +5,8 @@
  *
  * Rules chosen here:
  * - every back-office call needs the permission 'student' (rules too: they decide what students earn);
- * - rules changed apply to events from then on; points already earned stay;
+ * - rules changed apply to events from then on; points already earned stay; each change is audited as an
+ *   order_events row (action 'points.rules', subject the school, the administrator, every rule before and after);
  * - 'this week' is the earnings (rows above zero) from Monday (server time) on, so a clear does not make a
  *   week negative;
  * - a clear writes, per student whose total is not zero, one 'clear' row of minus the total with the
@@ -60,6 +61,7 @@ export function setPointRules(
   input: z.output<typeof zSetPointRules>,
 ): z.input<typeof zPointRules> {
   const at = ctx.now();
+  const before = pointRules(ctx, actor.schoolId).list;
   ctx.db.transaction((tx) => {
     for (const rule of input.list) {
       repo.upsertRule(tx, {
@@ -71,9 +73,20 @@ export function setPointRules(
         updatedAt: at,
       });
     }
+    const changed = new Map(input.list.map((rule) => [rule.rule, rule]));
+    repo.insertEvent(tx, {
+      id: ctx.ids.next(),
+      schoolId: actor.schoolId,
+      orderId: actor.schoolId,
+      action: 'points.rules',
+      actorKind: 'admin',
+      actorId: actor.userId,
+      before: JSON.stringify(before),
+      after: JSON.stringify(before.map((rule) => changed.get(rule.rule) ?? rule)),
+      at,
+    });
   });
   forgetRules(ctx, actor.schoolId);
-  ctx.log.info({ schoolId: actor.schoolId, by: actor.userId, rules: input.list }, 'points: rules set');
   return pointRules(ctx, actor.schoolId);
 }
 
