@@ -47,6 +47,7 @@ import { plansRoutes } from './modules/plans/routes';
 import { grantsRoutes } from './modules/grants/routes';
 import { membersRoutes } from './modules/members/routes';
 import { redeemRoutes } from './modules/redeem/routes';
+import { pointsRoutes } from './modules/points/routes';
 import { mycoursesRoutes } from './modules/mycourses/routes';
 import { uploadsRoutes } from './modules/uploads/routes';
 import { resourcesRoutes } from './modules/resources/routes';
@@ -182,6 +183,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(grantsRoutes);
       await api.register(membersRoutes);
       await api.register(redeemRoutes);
+      await api.register(pointsRoutes);
       await api.register(mycoursesRoutes);
       await api.register(uploadsRoutes);
       await api.register(resourcesRoutes);

@@ -19,6 +19,7 @@ export const ROUTES = {
   articleDesc: '/articledesc/:aid',
   myCourse: '/mycourse',
   myCourseMobile: '/mycourse_m',
+  myPointsMobile: '/mypoints_m',
   almostExpire: '/almostexpire',
   exams: '/exams',
   myExam: '/myexam',
@@ -28,7 +29,6 @@ export const ROUTES = {
   myCollect: '/mycollect',
   myBook: '/mybook',
   myOrderMobile: '/myorder_m',
-  myPointsMobile: '/mypoints_m',
   systemNotice: '/systemnotice',
   settingMobile: '/setting_m',
   myInformation: '/myinformation',
@@ -47,6 +47,8 @@ export const DASHBOARD_ROUTES = {
   exams: '/controller/exams',
   myBook: '/controller/mybook',
   collect: '/controller/collect',
+  /** My points (spec 2 controller/credit). */
+  credit: '/controller/credit',
 } as const;
 
 /** The hash path of one of my study plans (study/detail with the plan's coid). */

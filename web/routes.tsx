@@ -40,6 +40,7 @@ const SittingPage = lazy(() => import('./pages/exams/SittingPage'));
 const AccountPage = lazy(() => import('./pages/account'));
 const MyBookPage = lazy(() => import('./pages/mybook'));
 const MyCollectPage = lazy(() => import('./pages/mycollect'));
+const MyPointsPage = lazy(() => import('./pages/mypoints'));
 const NotFoundPage = serverPages.notFound;
 
 function page(Component: Page) {
@@ -91,6 +92,7 @@ export function studentRoutes(kind: PageKind): RouteObject[] {
           { path: ROUTES.personalCenter, element: page(PersonalCenterPage) },
           { path: ROUTES.myCourse, element: page(MyCoursePage) },
           { path: ROUTES.myCourseMobile, element: page(MobileMyCoursePage) },
+          { path: ROUTES.myPointsMobile, element: page(MyPointsPage) },
           { path: ROUTES.almostExpire, element: page(AlmostExpirePage) },
           { path: ROUTES.myBook, element: page(MyBookPage) },
           { path: ROUTES.myCollect, element: page(MyCollectPage) },

@@ -8,6 +8,8 @@
 // commit), p99 under 50 ms. Prints the students carried per core (req/s × 16 s / cores) and checks afterwards
 // that every student's record was written.
 //
+// BENCH_POINTS=1 turns every point rule on (studied time, the day's first study...) in the seeded school.
+//
 // With BENCH_ROLE=baseline the same file is the bare endpoint: Fastify, better-sqlite3 (WAL, synchronous
 // NORMAL as the platform), one prepared INSERT per request, no session, no validation, no logging.
 import { execFileSync } from 'node:child_process';
@@ -70,6 +72,10 @@ async function main() {
     const students = [];
     sqlite.transaction(() => {
       insert('schools', { id: schoolId, name: '基准学校', settings: '{}', created_at: now });
+      // BENCH_POINTS=1: every point rule on (issue 15 points), to measure earning on the heartbeat's path.
+      if (process.env.BENCH_POINTS)
+        for (const rule of ['studyTime', 'chapterDone', 'courseDone', 'examPassed', 'dailyFirst'])
+          insert('point_rules', { school_id: schoolId, rule, points: 1, daily_limit: 0, enabled: 1, updated_at: now });
       for (let c = 0; c < COURSES; c++) {
         const coid = nextId();
         insert('courses', {

@@ -21,6 +21,7 @@ import type { messages as AdminLdapZh } from './admin-ldap.zh-CN';
 import type { messages as AdminLicenceZh } from './admin-licence.zh-CN';
 import type { messages as AdminMembersZh } from './admin-members.zh-CN';
 import type { messages as RedeemAdminZh } from './redeem-admin.zh-CN';
+import type { messages as AdminPointsZh } from './admin-points.zh-CN';
 
 /** One message catalogue for server and web; zh-CN is the default and the source of keys. */
 export type MessageKey =
@@ -39,7 +40,8 @@ export type MessageKey =
   | keyof typeof AdminLdapZh
   | keyof typeof AdminLicenceZh
   | keyof typeof AdminMembersZh
-  | keyof typeof RedeemAdminZh;
+  | keyof typeof RedeemAdminZh
+  | keyof typeof AdminPointsZh;
 export type Messages = Record<MessageKey, string>;
 
 /** The messages loaded so far, per language. */

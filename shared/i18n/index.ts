@@ -31,6 +31,8 @@ import { messages as membersZh } from './members.zh-CN';
 import { messages as membersEn } from './members.en-gb';
 import { messages as redeemZh } from './redeem.zh-CN';
 import { messages as redeemEn } from './redeem.en-gb';
+import { messages as pointsZh } from './points.zh-CN';
+import { messages as pointsEn } from './points.en-gb';
 
 export {
   addCatalogue,
@@ -64,4 +66,5 @@ export const messageAreas = {
   account: [accountZh, accountEn],
   members: [membersZh, membersEn],
   redeem: [redeemZh, redeemEn],
+  points: [pointsZh, pointsEn],
 } as const;

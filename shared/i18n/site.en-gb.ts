@@ -15,6 +15,7 @@ import { messages as exams } from './exams.en-gb';
 import { messages as account } from './account.en-gb';
 import { messages as members } from './members.en-gb';
 import { messages as redeem } from './redeem.en-gb';
+import { messages as points } from './points.en-gb';
 
 export const messages = {
   ...core,
@@ -30,4 +31,5 @@ export const messages = {
   ...account,
   ...members,
   ...redeem,
+  ...points,
 };

@@ -15,6 +15,7 @@ import { messages as exams } from './exams.zh-CN';
 import { messages as account } from './account.zh-CN';
 import { messages as members } from './members.zh-CN';
 import { messages as redeem } from './redeem.zh-CN';
+import { messages as points } from './points.zh-CN';
 
 export const messages = {
   ...core,
@@ -30,4 +31,5 @@ export const messages = {
   ...account,
   ...members,
   ...redeem,
+  ...points,
 };

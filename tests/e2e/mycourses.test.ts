@@ -144,6 +144,7 @@ describe('my courses', () => {
     expect(await sidebar.getByRole('heading', { level: 1 }).textContent()).toBe('学习中心');
     expect(await sidebar.locator('a').allTextContents()).toEqual([
       '我的课程',
+      '我的积分',
       '考试记录',
       '我的订阅',
       '我的收藏',

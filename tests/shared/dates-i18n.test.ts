@@ -29,6 +29,8 @@ import { messages as adminLdapZh } from '../../shared/i18n/admin-ldap.zh-CN';
 import { messages as adminLdapEn } from '../../shared/i18n/admin-ldap.en-gb';
 import { messages as adminLicenceZh } from '../../shared/i18n/admin-licence.zh-CN';
 import { messages as adminLicenceEn } from '../../shared/i18n/admin-licence.en-gb';
+import { messages as adminPointsZh } from '../../shared/i18n/admin-points.zh-CN';
+import { messages as adminPointsEn } from '../../shared/i18n/admin-points.en-gb';
 
 describe('dates per locale (spec 9: yyyy-MM-dd HH:mm:ss; en-gb watermark HH:mm dd-MM-yyyy)', () => {
   const at = new Date(2026, 0, 5, 7, 8, 9);
@@ -67,6 +69,7 @@ describe('message catalogue', () => {
       adminLdap: [adminLdapZh, adminLdapEn],
       adminLicence: [adminLicenceZh, adminLicenceEn],
       adminMembers: [adminMembersZh, adminMembersEn],
+      adminPoints: [adminPointsZh, adminPointsEn],
     }),
   )('area %s has the same keys in zh-CN and en-gb, none empty', (_area, [zh, en]) => {
     expect(Object.keys(en).sort()).toEqual(Object.keys(zh).sort());

@@ -10,6 +10,7 @@ import { messages as adminLdapEn } from '../../shared/i18n/admin-ldap.en-gb';
 import { messages as adminLicenceEn } from '../../shared/i18n/admin-licence.en-gb';
 import { messages as adminPeopleEn } from '../../shared/i18n/admin-people.en-gb';
 import { messages as adminPlansEn } from '../../shared/i18n/admin-plans.en-gb';
+import { messages as adminPointsEn } from '../../shared/i18n/admin-points.en-gb';
 import { messages as adminQuestionsEn } from '../../shared/i18n/admin-questions.en-gb';
 import { messages as adminRecordsEn } from '../../shared/i18n/admin-records.en-gb';
 import { messages as adminResourcesEn } from '../../shared/i18n/admin-resources.en-gb';
@@ -154,6 +155,7 @@ describe('count-bearing messages', () => {
       adminLicenceEn,
       adminPeopleEn,
       adminPlansEn,
+      adminPointsEn,
       adminQuestionsEn,
       adminRecordsEn,
       adminResourcesEn,

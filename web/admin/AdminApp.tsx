@@ -43,6 +43,8 @@ import { messages as licenceZh } from '../../shared/i18n/admin-licence.zh-CN';
 import { messages as licenceEn } from '../../shared/i18n/admin-licence.en-gb';
 import { messages as membersZh } from '../../shared/i18n/admin-members.zh-CN';
 import { messages as membersEn } from '../../shared/i18n/admin-members.en-gb';
+import { messages as pointsZh } from '../../shared/i18n/admin-points.zh-CN';
+import { messages as pointsEn } from '../../shared/i18n/admin-points.en-gb';
 
 // The back office's messages travel with its chunk, not with the student site.
 addMessages(adminZh, adminEn);
@@ -60,6 +62,7 @@ addMessages(ldapZh, ldapEn);
 addMessages(licenceZh, licenceEn);
 addMessages(membersZh, membersEn);
 addMessages(redeemZh, redeemEn);
+addMessages(pointsZh, pointsEn);
 
 const OverviewPage = lazy(() => import('./pages/overview'));
 const CoursesPage = lazy(() => import('./pages/courses'));
@@ -88,6 +91,7 @@ const ExamCategoriesPage = lazy(() => import('./pages/exam-categories'));
 const MarkingPage = lazy(() => import('./pages/marking'));
 const QuestionsPage = lazy(() => import('./pages/questions'));
 const StudentsPage = lazy(() => import('./pages/students'));
+const PointsPage = lazy(() => import('./pages/points'));
 const GroupsPage = lazy(() => import('./pages/groups'));
 const StudentFieldsPage = lazy(() => import('./pages/student-fields'));
 const StudentSettingsPage = lazy(() => import('./pages/student-settings'));
@@ -156,6 +160,7 @@ const createAdminRouter = () =>
         { path: 'marking', element: guarded('exam', MarkingPage) },
         { path: 'questions', element: guarded('question', QuestionsPage) },
         { path: 'students', element: guarded('student', StudentsPage) },
+        { path: 'points', element: guarded('student', PointsPage) },
         { path: 'groups', element: guarded('student', GroupsPage) },
         { path: 'student-fields', element: guarded('student', StudentFieldsPage) },
         { path: 'student-settings', element: guarded('student', StudentSettingsPage) },

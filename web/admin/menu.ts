@@ -53,6 +53,7 @@ export const MENU: MenuEntry[] = [
       { key: 'review', label: 'admin.menu.review', to: '/review' },
       { key: 'students', label: 'admin.menu.students', to: '/students' },
       { key: 'groups', label: 'admin.menu.groups', to: '/groups' },
+      { key: 'points', label: 'admin.menu.points', to: '/points' },
       { key: 'studentFields', label: 'admin.menu.studentFields', to: '/student-fields' },
       { key: 'studentSettings', label: 'admin.menu.studentSettings', to: '/student-settings' },
     ],

@@ -14,6 +14,7 @@ import type { AppContext } from '../../context';
 import { findCourse } from '../courses/courses.repository';
 import { setChapterResult } from '../records/records-admin.service';
 import * as repo from './sittings.repository';
+import { earnForExam } from '../points/earn';
 
 export function settleSitting(ctx: AppContext, sittingId: string): SittingScore {
   const sitting = repo.findSitting(ctx.db, sittingId);
@@ -21,6 +22,8 @@ export function settleSitting(ctx: AppContext, sittingId: string): SittingScore 
   const result = sittingScore(repo.sittingAnswers(ctx.db, sittingId), sitting.passScore);
   repo.saveSittingScore(ctx.db, sittingId, result);
   const exam = repo.findExam(ctx.db, sitting.examId);
+  if (exam && result.passed)
+    earnForExam(ctx, { schoolId: exam.schoolId, studentId: sitting.studentId, examId: exam.id, at: ctx.now() });
   const course = exam && exam.chapterId !== '' ? findCourse(ctx.db, exam.courseId) : undefined;
   if (exam && course) {
     setChapterResult(ctx, sitting.studentId, course, exam.chapterId, {

@@ -24,6 +24,7 @@ import { recordsEngine, type CourseState } from './heartbeat-engine';
 import { invalidSid, openTarget, studyFacts, totalChapters } from './record-access';
 import { tenths } from './records.presenter';
 import { enrolOnce } from './records.repository';
+import { earnForStudy, pointsOn } from '../points/earn';
 
 /** Brings a course record up to date after a chapter's heartbeat (or 'update student course'). */
 export function visitCourse(
@@ -103,6 +104,7 @@ export async function heartbeat(ctx: AppContext, auth: Auth, beat: Heartbeat): P
 
   const outcome = applyHeartbeat(record as RecordState, previous, engine.clock(auth.userId), beat, facts, now);
   record.updatedAt = now;
+  const courseWasDone = course.completedAt !== null;
   engine.touchLearn(record);
   engine.setClock(auth.userId, outcome.clock);
   visitCourse(course, cid, now, outcome.creditMs, outcome.completedNow, total);
@@ -137,5 +139,11 @@ export async function heartbeat(ctx: AppContext, auth: Auth, beat: Heartbeat): P
     obtained,
   };
   await engine.commit(auth.userId);
+  // Points (server/modules/points/earn.ts): only a Map lookup while the school's rules are off.
+  if (pointsOn(ctx, head.schoolId)) {
+    const courseDone = !courseWasDone && course.completedAt !== null;
+    const study = { schoolId: head.schoolId, studentId: auth.userId, courseId: head.id, chapterId: cid, at: now };
+    earnForStudy(ctx, { ...study, creditMs: outcome.creditMs, chapterDone: outcome.completedNow, courseDone });
+  }
   return reply;
 }

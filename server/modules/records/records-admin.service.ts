@@ -21,6 +21,7 @@ import { COURSE_TEXT, schoolCourse, totalChapters } from './record-access';
 import { displayOrder, isStudyChapter, seconds, toChapterRecordRow, toLearnRecord } from './records.presenter';
 import * as repo from './records.repository';
 import { recordsStore, writeThrough } from './records.store';
+import { earnForChapter } from '../points/earn';
 
 const offsetOf = (query: { page: number; num: number }) => (query.page - 1) * query.num;
 
@@ -329,6 +330,8 @@ export function setChapterResult(
     };
     repo.saveLearnRecord(db, updated);
     recount(ctx, studentId, course);
+    if (row.completedAt === null && updated.completedAt !== null)
+      earnForChapter(ctx, { schoolId: course.schoolId, studentId, chapterId, at: now });
     return updated;
   });
 }

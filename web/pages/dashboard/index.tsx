@@ -12,6 +12,7 @@ import { ExamList, ExamRecords } from '../exams/ExamLists';
 import { RequiredFieldsNotice } from '../account/RequiredFieldsNotice';
 import { MyBookList } from '../mybook/MyBookList';
 import { MyCollectList } from '../mycollect/MyCollectList';
+import { PointsLedger } from '../mypoints/PointsLedger';
 
 /**
  * The student dashboard (/dashboard, spec 2 'Student dashboard'). Guard (spec 2): only a signed-in student
@@ -22,8 +23,6 @@ import { MyCollectList } from '../mycollect/MyCollectList';
  * content (controller) and controller/course are the student's courses.
  *
  * Later, with their screens, the full dashboard adds: the control centre (controller's own overview),
- * controller/credit (my credits), controller/myexam (my papers; removed when exam mode is off),
- * controller/exams (exam records),
  * controller/order (my orders; hidden in lan), controller/myplan and studyplandetailstu (study plans;
  * my-plan removed when exam mode is on and ver is lan), controller/rank; the user menu's change avatar and
  * change password; and the yks mode that hides the top bar and the sidebar.
@@ -42,14 +41,26 @@ export default function DashboardPage() {
   // controller/myexam (my papers; removed when exam mode is off) and controller/exams (exam records), spec 2.
   const onPapers = boot.examModel && pathname === DASHBOARD_ROUTES.myExam;
   const onRecords = pathname === DASHBOARD_ROUTES.exams;
-  // controller/mybook (my subscriptions) and controller/collect (my bookmarks).
+  // controller/credit (my credits), controller/mybook (my subscriptions), controller/collect (my bookmarks).
+  const onCredit = pathname === DASHBOARD_ROUTES.credit;
   const onBook = pathname === DASHBOARD_ROUTES.myBook;
   const onCollect = pathname === DASHBOARD_ROUTES.collect;
   // Any other entry (controller, controller/course) shows my courses, so 'my courses' is the selected one there.
-  const screen = onPapers ? 'papers' : onRecords ? 'records' : onBook ? 'book' : onCollect ? 'collect' : 'courses';
+  const screen = onPapers
+    ? 'papers'
+    : onRecords
+      ? 'records'
+      : onCredit
+        ? 'credit'
+        : onBook
+          ? 'book'
+          : onCollect
+            ? 'collect'
+            : 'courses';
   const titles = {
     papers: t('exams.myPapers'),
     records: t('exams.records'),
+    credit: t('points.title'),
     book: t('members.myBook'),
     collect: t('members.myCollect'),
     courses: t('myCourses.title'),
@@ -66,6 +77,14 @@ export default function DashboardPage() {
           aria-current={screen === 'courses' ? 'page' : undefined}
         >
           {t('myCourses.title')}
+        </NavLink>
+        {/* Spec 2's order: my courses, my credits, my papers, exam records. */}
+        <NavLink
+          to={DASHBOARD_ROUTES.credit}
+          className={() => `dash-entry${onCredit ? ' is-active' : ''}`}
+          aria-current={onCredit ? 'page' : undefined}
+        >
+          {t('points.title')}
         </NavLink>
         {boot.examModel && (
           <NavLink
@@ -113,6 +132,8 @@ export default function DashboardPage() {
           <ExamList from="dashboard" />
         ) : screen === 'records' ? (
           <ExamRecords />
+        ) : screen === 'credit' ? (
+          <PointsLedger />
         ) : screen === 'book' ? (
           <MyBookList />
         ) : screen === 'collect' ? (

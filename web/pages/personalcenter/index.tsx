@@ -73,6 +73,10 @@ export default function PersonalCenterPage() {
           <SiteLink to={ROUTES.almostExpire} className="info-row personal-entry">
             {t('learnRules.almostExpire')}
           </SiteLink>
+          {/* My points: mypoints_m (a desktop visitor goes on to the dashboard's controller/credit). */}
+          <SiteLink to={ROUTES.myPointsMobile} className="info-row personal-entry">
+            {t('points.title')}
+          </SiteLink>
           {/* My subscriptions and my bookmarks: phone pages; on desktop, the dashboard's mybook and collect. */}
           <SiteLink to={ROUTES.myBook} className="info-row personal-entry">
             {t('members.myBook')}

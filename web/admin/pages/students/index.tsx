@@ -19,6 +19,7 @@ import { useQueryFilters } from '../../hooks/useQueryFilters';
 import { ActivityPanel } from './ActivityPanel';
 import { StudentForm } from './StudentForm';
 import { HoldingsDialog } from './HoldingsDialog';
+import { PointsDialog } from '../points/PointsDialog';
 
 const PAGE_SIZE = 20;
 const STATUSES = ['all', 'enabled', 'disabled'] as const;
@@ -43,6 +44,7 @@ export default function StudentsPage() {
   };
   const [editing, setEditing] = useState<AdminStudent | 'new' | null>(null);
   const [holdingsOf, setHoldingsOf] = useState<{ sid: string; name: string } | null>(null);
+  const [pointsOf, setPointsOf] = useState<{ sid: string; name: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const query = { ...studentFilterQuery(filter), page, num: PAGE_SIZE };
   const list = useCall(studentCalls.list, { query }, { keepPreviousData: true });
@@ -238,6 +240,14 @@ export default function StudentsPage() {
                   >
                     {t('admin.grants.holdings')}
                   </button>
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    onClick={() => setPointsOf(row)}
+                    data-testid="student-points-open"
+                  >
+                    {t('admin.points.detail')}
+                  </button>
                   {row.disabled ? (
                     <button
                       type="button"
@@ -277,6 +287,7 @@ export default function StudentsPage() {
       <ActivityPanel />
 
       {holdingsOf && <HoldingsDialog sid={holdingsOf.sid} name={holdingsOf.name} onClose={() => setHoldingsOf(null)} />}
+      {pointsOf && <PointsDialog sid={pointsOf.sid} name={pointsOf.name} onClose={() => setPointsOf(null)} />}
 
       {editing && (
         <StudentForm
