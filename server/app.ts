@@ -45,6 +45,7 @@ import { learningRoutes } from './modules/learning/routes';
 import { recordsRoutes } from './modules/records/routes';
 import { plansRoutes } from './modules/plans/routes';
 import { grantsRoutes } from './modules/grants/routes';
+import { ordersRoutes } from './modules/orders/routes';
 import { mycoursesRoutes } from './modules/mycourses/routes';
 import { uploadsRoutes } from './modules/uploads/routes';
 import { resourcesRoutes } from './modules/resources/routes';
@@ -178,6 +179,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(recordsRoutes);
       await api.register(plansRoutes);
       await api.register(grantsRoutes);
+      await api.register(ordersRoutes);
       await api.register(mycoursesRoutes);
       await api.register(uploadsRoutes);
       await api.register(resourcesRoutes);
