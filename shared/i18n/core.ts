@@ -19,6 +19,7 @@ import type { messages as AdminImportZh } from './admin-import.zh-CN';
 import type { messages as AdminAdminsZh } from './admin-admins.zh-CN';
 import type { messages as AdminLdapZh } from './admin-ldap.zh-CN';
 import type { messages as AdminLicenceZh } from './admin-licence.zh-CN';
+import type { messages as AdminOrdersZh } from './admin-orders.zh-CN';
 
 /** One message catalogue for server and web; zh-CN is the default and the source of keys. */
 export type MessageKey =
@@ -35,7 +36,8 @@ export type MessageKey =
   | keyof typeof AdminImportZh
   | keyof typeof AdminAdminsZh
   | keyof typeof AdminLdapZh
-  | keyof typeof AdminLicenceZh;
+  | keyof typeof AdminLicenceZh
+  | keyof typeof AdminOrdersZh;
 export type Messages = Record<MessageKey, string>;
 
 /** The messages loaded so far, per language. */

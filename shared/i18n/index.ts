@@ -27,6 +27,8 @@ import { messages as examsZh } from './exams.zh-CN';
 import { messages as examsEn } from './exams.en-gb';
 import { messages as accountZh } from './account.zh-CN';
 import { messages as accountEn } from './account.en-gb';
+import { messages as ordersZh } from './orders.zh-CN';
+import { messages as ordersEn } from './orders.en-gb';
 
 export {
   addCatalogue,
@@ -58,4 +60,5 @@ export const messageAreas = {
   quiz: [quizZh, quizEn],
   exams: [examsZh, examsEn],
   account: [accountZh, accountEn],
+  orders: [ordersZh, ordersEn],
 } as const;

@@ -13,6 +13,7 @@ import { messages as plans } from './plans.en-gb';
 import { messages as quiz } from './quiz.en-gb';
 import { messages as exams } from './exams.en-gb';
 import { messages as account } from './account.en-gb';
+import { messages as orders } from './orders.en-gb';
 
 export const messages = {
   ...core,
@@ -26,4 +27,5 @@ export const messages = {
   ...quiz,
   ...exams,
   ...account,
+  ...orders,
 };

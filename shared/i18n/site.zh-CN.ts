@@ -13,6 +13,7 @@ import { messages as plans } from './plans.zh-CN';
 import { messages as quiz } from './quiz.zh-CN';
 import { messages as exams } from './exams.zh-CN';
 import { messages as account } from './account.zh-CN';
+import { messages as orders } from './orders.zh-CN';
 
 export const messages = {
   ...core,
@@ -26,4 +27,5 @@ export const messages = {
   ...quiz,
   ...exams,
   ...account,
+  ...orders,
 };

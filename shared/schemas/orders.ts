@@ -208,7 +208,14 @@ export const zPaySettings = z.object({
 export type PaySettings = z.infer<typeof zPaySettings>;
 
 /** admins/payadminslist: the administrators who may confirm, and the school's other administrators. */
-export const zPayAdmin = z.object({ id: z.string(), username: z.string(), name: z.string(), pay_admin: z.boolean() });
+export const zPayAdmin = z.object({
+  id: z.string(),
+  username: z.string(),
+  name: z.string(),
+  /** The school's main account: it always confirms. */
+  main: z.boolean(),
+  pay_admin: z.boolean(),
+});
 export const zPayAdmins = z.object({ list: z.array(zPayAdmin), can_change: z.boolean() });
 export const zPayAdminBody = z.object({ adminid: zId });
 

@@ -39,6 +39,8 @@ import { messages as ldapZh } from '../../shared/i18n/admin-ldap.zh-CN';
 import { messages as ldapEn } from '../../shared/i18n/admin-ldap.en-gb';
 import { messages as licenceZh } from '../../shared/i18n/admin-licence.zh-CN';
 import { messages as licenceEn } from '../../shared/i18n/admin-licence.en-gb';
+import { messages as ordersZh } from '../../shared/i18n/admin-orders.zh-CN';
+import { messages as ordersEn } from '../../shared/i18n/admin-orders.en-gb';
 
 // The back office's messages travel with its chunk, not with the student site.
 addMessages(adminZh, adminEn);
@@ -54,6 +56,7 @@ addMessages(importerZh, importerEn);
 addMessages(adminsZh, adminsEn);
 addMessages(ldapZh, ldapEn);
 addMessages(licenceZh, licenceEn);
+addMessages(ordersZh, ordersEn);
 
 const OverviewPage = lazy(() => import('./pages/overview'));
 const CoursesPage = lazy(() => import('./pages/courses'));
@@ -90,6 +93,7 @@ const AdminsPage = lazy(() => import('./pages/admins'));
 const AdminGroupsPage = lazy(() => import('./pages/admin-groups'));
 const LdapPage = lazy(() => import('./pages/ldap'));
 const LicencePage = lazy(() => import('./pages/licence'));
+const OrdersPage = lazy(() => import('./pages/orders'));
 
 /** A screen of a permission group's area, behind the same permission check as the sidebar. */
 const guarded = (group: MenuEntry['key'], Screen: ComponentType) => (
@@ -154,6 +158,7 @@ const createAdminRouter = () =>
         { path: 'admin-groups', element: guarded('admin', AdminGroupsPage) },
         { path: 'ldap', element: guarded('setting', LdapPage) },
         { path: 'licence', element: guarded('setting', LicencePage) },
+        { path: 'orders', element: guarded('setting', OrdersPage) },
         { path: '*', element: <AdminNotFound /> },
       ],
     },

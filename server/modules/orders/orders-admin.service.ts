@@ -243,6 +243,7 @@ export function payAdmins(ctx: AppContext, admin: Admin) {
     id: row.id,
     username: row.username,
     name: row.name,
+    main: row.parentId === null,
     pay_admin: row.parentId === null || row.payAdmin !== null,
   }));
   return { list, can_change: isMain(ctx, admin) };

@@ -138,6 +138,12 @@ function CourseIntro({ course }: { course: CourseInfo }) {
   const bookmarkButton = (
     <BookmarkButton collected={bookmark.collected} busy={bookmark.busy} onClick={() => void bookmark.toggle()} />
   );
+  // A held course still renewable (course/info renew) offers renewal beside its main button.
+  const renewButton = course.renew && (
+    <button type="button" className="btn renew-button" onClick={() => void actions.renew()} data-testid="renew-button">
+      {t('orders.renew')}
+    </button>
+  );
   const locked = !isFree(course) && !course.isbuy;
   const hotCourses = (hot.data?.course ?? [])
     .filter((item) => item.coid !== course.coid)
@@ -155,6 +161,7 @@ function CourseIntro({ course }: { course: CourseInfo }) {
         actions={
           <>
             {mainButton}
+            {renewButton}
             {bookmarkButton}
           </>
         }
@@ -197,6 +204,7 @@ function CourseIntro({ course }: { course: CourseInfo }) {
         <MobileActionBar>
           <ShareButton />
           {bookmarkButton}
+          {renewButton}
           <MainButton
             label={actionLabel(t, course.mainButton.action)}
             disabled={course.mainButton.disabled}

@@ -77,6 +77,12 @@ export default function DashboardPage() {
         <SiteLink to={ROUTES.myInformation} className="dash-entry">
           {t('account.menu.myInfo')}
         </SiteLink>
+        {/* controller/order: my orders, hidden in the lan release (spec 2). */}
+        {boot.ver === 'online' && (
+          <SiteLink to={ROUTES.myOrderMobile} className="dash-entry">
+            {t('orders.mine.title')}
+          </SiteLink>
+        )}
       </nav>
       <section className="dash-main card" aria-labelledby="my-courses-title">
         <RequiredFieldsNotice />
