@@ -18,7 +18,7 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.orders.filter.search': 'Search',
   'admin.orders.export.xlsx': 'Export Excel',
   'admin.orders.export.csv': 'Export CSV',
-  'admin.orders.totals': '{count} orders, {paidCount} paid, ¥{paid} received',
+  'admin.orders.totals': '{count} orders, {paidCount} paid, ￥{paid} received',
   'admin.orders.empty': 'No orders match',
   'admin.orders.col.number': 'Order number',
   'admin.orders.col.student': 'Student',

@@ -16,7 +16,7 @@ export const messages = {
   'admin.orders.filter.search': '查询',
   'admin.orders.export.xlsx': '导出 Excel',
   'admin.orders.export.csv': '导出 CSV',
-  'admin.orders.totals': '共 {count} 笔订单，已支付 {paidCount} 笔，合计 ¥{paid}',
+  'admin.orders.totals': '共 {count} 笔订单，已支付 {paidCount} 笔，合计 ￥{paid}',
   'admin.orders.empty': '没有符合条件的订单',
   'admin.orders.col.number': '订单号',
   'admin.orders.col.student': '学员',

@@ -14,6 +14,7 @@
  * - A confirmed amount that differs from the order's amount needs a note saying why (a partial transfer, a
  *   bank fee); an amount of 0 or less is refused.
  */
+import { CURRENCY_SYMBOL } from './text';
 
 /** The states of an order (orders.status). */
 export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'closed'] as const;
@@ -77,6 +78,9 @@ export function fenText(fen: number): string {
   const abs = Math.abs(Math.trunc(fen));
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/** Fen as the price the pages show: the currency sign and two decimals (8850 → '￥88.50'). */
+export const fenPrice = (fen: number) => `${CURRENCY_SYMBOL}${fenText(fen)}`;
 
 /** Parses a yuan text ('12', '12.3', '12.30') into fen without floating point; null when unreadable. */
 export function yuanToFen(text: string): number | null {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { orderCalls } from '../../../shared/calls/orders';
 import { formatDate } from '../../../shared/rules/dates';
-import { fenText } from '../../../shared/rules/order-price';
+import { fenPrice } from '../../../shared/rules/order-price';
 import { ORDER_PAGE_MAX, type Order } from '../../../shared/schemas/orders';
 import { request } from '../../api/client';
 import { useBootstrap } from '../../bootstrap';
@@ -78,7 +78,7 @@ function MyOrders() {
             </p>
             <p className="order-line">
               <span>{formatDate(order.created_at, 'yyyy-MM-dd HH:mm')}</span>
-              <strong>¥{fenText(order.amount_fen)}</strong>
+              <strong>{fenPrice(order.amount_fen)}</strong>
             </p>
             {order.invoice && <p className="order-note">{t(`orders.invoice.${order.invoice}`)}</p>}
             <div className="order-actions">

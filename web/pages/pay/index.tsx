@@ -2,9 +2,10 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { orderCalls } from '../../../shared/calls/orders';
 import { formatDate } from '../../../shared/rules/dates';
-import { fenText } from '../../../shared/rules/order-price';
+import { fenPrice } from '../../../shared/rules/order-price';
 import type { PayInfo } from '../../../shared/schemas/orders';
 import { request } from '../../api/client';
+import { useBootstrap } from '../../bootstrap';
 import { columnHref } from '../../components/catalogue/links';
 import { RichText } from '../../components/catalogue/RichText';
 import { alert, confirm } from '../../components/feedback';
@@ -35,6 +36,7 @@ function itemHref(info: PayInfo): string {
 export default function PayPage() {
   const t = useT();
   const mobile = useIsMobile();
+  const boot = useBootstrap();
   const allowed = useStudentGuard();
   const { orderid = '' } = useParams();
   const info = useCall(orderCalls.pay, allowed ? { query: { orderid } } : null);
@@ -78,7 +80,7 @@ export default function PayPage() {
         </dd>
         <dt>{t('orders.pay.amount')}</dt>
         <dd className="pay-amount" data-testid="pay-amount">
-          ¥{fenText(order.amount_fen)}
+          {fenPrice(order.amount_fen)}
         </dd>
         <dt>{t('orders.pay.status')}</dt>
         <dd data-testid="pay-status">{t(`orders.status.${order.status}`)}</dd>
@@ -128,9 +130,12 @@ export default function PayPage() {
             {t('orders.pay.cancel')}
           </button>
         )}
-        <Link className="btn" to={ROUTES.myOrderMobile}>
-          {t('orders.mine.title')}
-        </Link>
+        {/* My orders is hidden in the lan release (spec 1). */}
+        {boot.ver === 'online' && (
+          <Link className="btn" to={ROUTES.myOrderMobile}>
+            {t('orders.mine.title')}
+          </Link>
+        )}
       </div>
     </section>
   );

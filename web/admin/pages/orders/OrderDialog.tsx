@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { orderCalls } from '../../../../shared/calls/orders';
-import { yuanToFen, fenText } from '../../../../shared/rules/order-price';
-import { ORDER_ERRORS, PAY_WAYS } from '../../../../shared/schemas/orders';
+import { ORDER_STATUSES, fenText, yuanToFen, type OrderStatus } from '../../../../shared/rules/order-price';
+import { INVOICE_STATUSES, ORDER_ERRORS, PAY_WAYS } from '../../../../shared/schemas/orders';
 import type { Failure } from '../../../../shared/envelope';
 import { request } from '../../../api/client';
 import { confirm as ask, toast } from '../../../components/feedback';
@@ -22,6 +22,15 @@ const KNOWN = {
 
 const errorText = (t: Translate, reply: Failure) =>
   reply.error in KNOWN ? t(KNOWN[reply.error as keyof typeof KNOWN]) : failureText(t, reply);
+
+/** An order's or invoice's state in the trail, in words when it is an order state. */
+function stateText(t: Translate, status: unknown): string {
+  const text = String(status ?? '');
+  if ((ORDER_STATUSES as readonly string[]).includes(text)) return t(`admin.orders.status.${text as OrderStatus}`);
+  if ((INVOICE_STATUSES as readonly string[]).includes(text))
+    return t(`admin.orders.invoice.status.${text as 'issued'}`);
+  return text;
+}
 
 type Action = 'create' | 'confirm' | 'cancel' | 'close' | 'delete' | 'restore' | 'invoice';
 const ACTIONS: readonly string[] = ['create', 'confirm', 'cancel', 'close', 'delete', 'restore', 'invoice'];
@@ -166,9 +175,9 @@ export function OrderDialog({
                 </span>
                 <small className="ac-muted">
                   {' '}
-                  {String(entry.before?.status ?? '')}
+                  {stateText(t, entry.before?.status)}
                   {entry.before ? ' → ' : ''}
-                  {String(entry.after?.status ?? '')}
+                  {stateText(t, entry.after?.status)}
                   {entry.after?.note ? ` · ${String(entry.after.note)}` : ''}
                 </small>
               </li>
