@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
+import { useSWRConfig } from 'swr';
 import { orderCalls } from '../../../shared/calls/orders';
 import { formatDate } from '../../../shared/rules/dates';
 import { fenPrice } from '../../../shared/rules/order-price';
@@ -35,6 +36,9 @@ function MyOrders() {
   const [deleted, setDeleted] = useState(false);
   const [num, setNum] = useState(PAGE_SIZE);
   const [invoiceFor, setInvoiceFor] = useState<Order | null>(null);
+  const { mutate } = useSWRConfig();
+  // Both lists (orders and deleted orders) change together, even within SWR's de-duplication window.
+  const refresh = () => mutate((key) => Array.isArray(key) && key[0] === orderCalls.mine.path);
   const list = useCall(orderCalls.mine, allowed ? { query: { deleted: deleted ? 1 : 0, page: 1, num } } : null, {
     keepPreviousData: true,
   });
@@ -44,7 +48,7 @@ function MyOrders() {
   const setHidden = async (order: Order, hide: boolean) => {
     const reply = await request(hide ? orderCalls.remove : orderCalls.restore, { body: { orderid: order.orderid } });
     if (reply.status !== 'ok') return void (await alert({ text: reply.error }));
-    await list.mutate();
+    await refresh();
   };
 
   return (
@@ -113,7 +117,7 @@ function MyOrders() {
           onDone={() => {
             setInvoiceFor(null);
             toast(t('orders.invoice.done'));
-            void list.mutate();
+            void refresh();
           }}
         />
       )}

@@ -45,7 +45,7 @@ export function OrdersPanel() {
     <section className="card ac-card" data-testid="orders-panel">
       <ListToolbar>
         <form
-          className="ac-filters"
+          className="order-filters"
           onSubmit={(event) => {
             event.preventDefault();
             setPage(1);

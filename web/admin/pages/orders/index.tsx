@@ -24,7 +24,9 @@ export default function OrdersPage() {
   return (
     <div className="ac-page" data-testid="orders-page">
       <PageHeader title={t('admin.orders.title')}>
-        <Segmented label={t('admin.orders.title')} options={TABS} value={tab} onChange={(item) => setTab(item.key)} />
+        <div className="orders-tabs">
+          <Segmented label={t('admin.orders.title')} options={TABS} value={tab} onChange={(item) => setTab(item.key)} />
+        </div>
       </PageHeader>
       {tab === 'orders' && <OrdersPanel />}
       {tab === 'invoices' && <InvoicesPanel />}
