@@ -47,8 +47,7 @@ export const orderCalls = {
     reply: s.zPayInfo,
   }),
   queryOnline: defineCall({
-    access: 'public',
-    tags: ['orders'],
+    ...student,
     method: 'GET',
     path: 'wechat/queryorder',
     summary:

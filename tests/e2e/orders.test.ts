@@ -144,6 +144,15 @@ describe('orders paid offline', () => {
     const paid = await admin('POST', '/order/confirm', { orderid: first, amount_fen: 6000, way: 'cash' });
     expect(paid).toBeTruthy();
 
+    // The end-of-trial dialog's Buy goes to the course page with ?buy=1: the order dialog opens at once.
+    const newcomer = await student('试学同学');
+    const trial = await signedIn(await h.desktop(), newcomer.cookie);
+    await trial.goto(`/course/${course.code}#/introduce/info?buy=1`);
+    const buyDialog = trial.getByRole('alertdialog');
+    await buyDialog.waitFor();
+    expect(await buyDialog.textContent()).toContain('购买课程');
+    expect(trial.url()).toMatch(/#\/introduce\/info$/);
+
     const phone = await signedIn(await h.mobile(), cookie);
     const errors = pageErrors(phone);
     await phone.goto(`/course/${course.code}#/introduce/info`);

@@ -116,6 +116,7 @@ describe('orders paid offline', () => {
       ['POST', '/restoreorder', { orderid: '203105100000000001' }],
       ['POST', '/invoices/add', { orderid: '203105100000000001', kind: 'personal', title: 'x' }],
       ['GET', '/member/traderecord'],
+      ['GET', '/wechat/queryorder'],
     ];
     for (const [method, url, payload] of student) {
       expect((await as(null).inject({ method: method as 'GET', url, payload })).statusCode, url).toBe(401);

@@ -160,15 +160,10 @@ export function checkOrder(ctx: AppContext, student: Student, orderid: string) {
 }
 
 /** GET wechat/queryorder: the provider answers (offline: 409 online payment not configured). */
-export function queryOnline(ctx: AppContext, auth: Auth, orderid: string | undefined) {
-  const row = orderid ? repo.findOrder(ctx.db, orderid) : undefined;
-  const schoolId = row?.schoolId ?? auth.schoolId ?? '';
-  const provider = paymentOf(ctx, schoolId);
-  if (!row || auth.role !== 'student' || row.studentId !== auth.userId) {
-    provider.query(ctx, row as repo.OrderRow);
-    throw notFound(ORDER_ERRORS.notFound);
-  }
-  return { orderid: row.id, status: provider.query(ctx, row), paid_at: row.paidAt };
+export function queryOnline(ctx: AppContext, student: Student, orderid: string | undefined) {
+  const row = orderid ? myOrder(ctx, student, orderid) : undefined;
+  const status = paymentOf(ctx, student.schoolId).query(ctx, row ?? null);
+  return { orderid: row?.id ?? '', status, paid_at: row?.paidAt ?? null };
 }
 
 /** GET checkbuy: a course through the access policy; a column held when subscribed or given by a grant row. */

@@ -18,7 +18,7 @@ export interface PaymentProvider {
   /** What the pay page shows the student to pay an order of the school (HTML, already sanitised). */
   instructions(ctx: AppContext, schoolId: string): string;
   /** The order's payment state as the provider knows it; a provider without an online service throws. */
-  query(ctx: AppContext, order: repo.OrderRow): OrderStatus;
+  query(ctx: AppContext, order: repo.OrderRow | null): OrderStatus;
 }
 
 export const offlinePayment: PaymentProvider = {

@@ -41,7 +41,7 @@ export const ordersRoutes: FastifyPluginAsync = async (base) => {
     ok(orders.submitOrder(ctx, who, { kind: 'member', id: body.planid, renew: false })),
   );
   route(app, calls.pay, ({ query }, _reply, student) => ok(orders.payInfo(ctx, student, query.orderid)));
-  route(app, calls.queryOnline, (request) => ok(orders.queryOnline(ctx, request.auth, request.query.orderid)));
+  route(app, calls.queryOnline, ({ query }, _reply, student) => ok(orders.queryOnline(ctx, student, query.orderid)));
   route(app, calls.check, ({ query }, _reply, student) => ok(orders.checkOrder(ctx, student, query.orderid)));
   route(app, calls.checkBuy, ({ query }, _reply, student) => ok(orders.checkBuy(ctx, student, query)));
   route(app, calls.checkPlan, ({ query }, _reply, student) => ok(orders.checkPlan(ctx, student, query.planid)));
