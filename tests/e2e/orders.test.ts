@@ -123,6 +123,17 @@ describe('orders paid offline', () => {
       await page.getByTestId('pay-paid').waitFor({ timeout: 15_000 });
       expect(await page.getByTestId('pay-status').textContent()).toBe('已支付');
       await screenshot(page, phone ? 'orders-paid-phone' : 'orders-paid-desktop');
+      // My orders is hidden in the lan release: the pay page itself takes the invoice request.
+      expect(await page.getByRole('link', { name: '我的订单' }).count()).toBe(0);
+      await page.getByTestId('pay-invoice').click();
+      const invoice = page.getByTestId('invoice-dialog');
+      await invoice.getByLabel('企业').check();
+      await invoice.getByLabel('发票抬头').fill('蓝学科技有限公司');
+      await invoice.getByRole('button', { name: '提交申请' }).click();
+      await expect.poll(() => invoice.textContent()).toContain('企业发票需要填写税号');
+      await invoice.getByLabel('税号').fill('91310000MA1K000000');
+      await invoice.getByRole('button', { name: '提交申请' }).click();
+      await expect.poll(() => page.getByTestId('pay-page').textContent()).toContain('发票：待处理');
       await page.getByTestId('pay-study').click();
       await expect.poll(() => mainButton(page, phone).textContent()).toBe('开始学习');
       await mainButton(page, phone).click();

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { orderCalls } from '../../../shared/calls/orders';
 import { formatDate } from '../../../shared/rules/dates';
@@ -8,7 +8,7 @@ import { request } from '../../api/client';
 import { useBootstrap } from '../../bootstrap';
 import { columnHref } from '../../components/catalogue/links';
 import { RichText } from '../../components/catalogue/RichText';
-import { alert, confirm } from '../../components/feedback';
+import { alert, confirm, toast } from '../../components/feedback';
 import { Loading } from '../../components/Loading';
 import { useCall } from '../../hooks/useCall';
 import { useIsMobile } from '../../hooks/useIsMobile';
@@ -16,6 +16,7 @@ import { useT } from '../../i18n';
 import { ROUTES } from '../../paths';
 import { useStudentGuard } from '../mycourse/useStudentGuard';
 import { courseInfoHref } from '../learn/links';
+import { InvoiceDialog } from '../myorder/InvoiceDialog';
 
 /** How often the pay page asks checkorder while the order waits for the school's confirmation. */
 export const PAY_POLL_MS = 3000;
@@ -44,6 +45,7 @@ export default function PayPage() {
   const check = useCall(orderCalls.check, pending ? { query: { orderid } } : null, { refreshInterval: PAY_POLL_MS });
   const status = check.data?.status;
   const { mutate } = info;
+  const [asking, setAsking] = useState(false);
   useEffect(() => {
     if (status && status !== 'pending') void mutate();
   }, [status, mutate]);
@@ -120,6 +122,11 @@ export default function PayPage() {
             {t('orders.pay.study')}
           </a>
         )}
+        {order.status === 'paid' && !order.invoice && (
+          <button type="button" className="btn" onClick={() => setAsking(true)} data-testid="pay-invoice">
+            {t('orders.mine.invoice')}
+          </button>
+        )}
         {(order.status === 'closed' || info.data.price_changed) && (
           <a className="btn btn-primary" href={href} data-testid="pay-reorder">
             {t('orders.pay.reorder')}
@@ -137,6 +144,18 @@ export default function PayPage() {
           </Link>
         )}
       </div>
+      {order.invoice && <p className="pay-note">{t(`orders.invoice.${order.invoice}`)}</p>}
+      {asking && (
+        <InvoiceDialog
+          order={order}
+          onClose={() => setAsking(false)}
+          onDone={() => {
+            setAsking(false);
+            toast(t('orders.invoice.done'));
+            void mutate();
+          }}
+        />
+      )}
     </section>
   );
 }

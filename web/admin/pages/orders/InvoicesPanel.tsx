@@ -6,7 +6,7 @@ import { toast } from '../../../components/feedback';
 import { useCall } from '../../../hooks/useCall';
 import { useT } from '../../../i18n';
 import { failureText } from '../../api/errors';
-import { DataTable, LoadError, PersonCell, RowActions } from '../../components/DataTable';
+import { DataTable, LoadError, RowActions } from '../../components/DataTable';
 import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { Pager } from '../../components/Pager';
@@ -68,7 +68,10 @@ export function InvoicesPanel() {
         >
           {(list.data?.list ?? []).map((row) => (
             <tr key={row.id} data-testid="invoice-row">
-              <PersonCell label={t('admin.orders.col.student')} name={row.student_name} username={row.order_title} />
+              <td data-label={t('admin.orders.col.student')}>
+                <span className="ac-strong">{row.student_name}</span>
+                <p className="ac-muted">{row.order_title}</p>
+              </td>
               <td data-label={t('admin.orders.col.number')}>{row.orderid}</td>
               <td data-label={t('admin.orders.invoice.title')}>
                 {t(`admin.orders.invoice.kind.${row.kind}`)} · {row.title}
