@@ -32,6 +32,7 @@ import { sanitizeRichText } from '../../lib/sanitize';
 import { entitle, joinMembership, renewalEnd } from '../access/entitle';
 import { findItem, type OrderItem } from './order-items';
 import { event, freshOrder, snapshot, toOrder, type Actor } from './order-state';
+import * as office from './office.repository';
 import * as repo from './orders.repository';
 import { invoiceReply, priceChanged } from './orders.service';
 
@@ -45,13 +46,13 @@ const actorOf = (admin: Admin): Actor => ({ kind: 'admin', id: admin.userId });
 
 /** The main account (no parent) or a pay administrator of the school. */
 export function canConfirm(ctx: AppContext, admin: Admin): boolean {
-  const row = repo.findAdminRow(ctx.db, admin.userId);
+  const row = office.findAdminRow(ctx.db, admin.userId);
   if (!row || row.disabled || row.schoolId !== admin.schoolId) return false;
-  return row.parentId === null || repo.isPayAdmin(ctx.db, admin.schoolId, admin.userId);
+  return row.parentId === null || office.isPayAdmin(ctx.db, admin.schoolId, admin.userId);
 }
 
 const isMain = (ctx: AppContext, admin: Admin) => {
-  const row = repo.findAdminRow(ctx.db, admin.userId);
+  const row = office.findAdminRow(ctx.db, admin.userId);
   return !!row && !row.disabled && row.parentId === null && row.schoolId === admin.schoolId;
 };
 
@@ -217,14 +218,14 @@ const DEFAULT_SETTINGS: PaySettings = { enabled: false, instructions: '', timeou
 
 /** GET paysetting/get. */
 export function paySettings(ctx: AppContext, admin: Admin): PaySettings {
-  const row = repo.findSettings(ctx.db, admin.schoolId);
+  const row = office.findSettings(ctx.db, admin.schoolId);
   if (!row) return DEFAULT_SETTINGS;
   return { enabled: row.enabled, instructions: row.instructions, timeout_hours: row.timeoutHours };
 }
 
 /** POST paysetting/save: the instructions are sanitised; who saved and when is kept. */
 export function savePaySettings(ctx: AppContext, admin: Admin, input: PaySettings): PaySettings {
-  repo.saveSettings(ctx.db, {
+  office.saveSettings(ctx.db, {
     schoolId: admin.schoolId,
     enabled: input.enabled,
     instructions: sanitizeRichText(input.instructions),
@@ -239,7 +240,7 @@ export function savePaySettings(ctx: AppContext, admin: Admin, input: PaySetting
 
 /** GET admins/payadminslist: the main account always confirms; sub-administrators when listed. */
 export function payAdmins(ctx: AppContext, admin: Admin) {
-  const list = repo.schoolAdmins(ctx.db, admin.schoolId).map((row) => ({
+  const list = office.schoolAdmins(ctx.db, admin.schoolId).map((row) => ({
     id: row.id,
     username: row.username,
     name: row.name,
@@ -252,10 +253,10 @@ export function payAdmins(ctx: AppContext, admin: Admin) {
 /** POST admins/payadmins/add and remove (main account only; another school's administrator is 404). */
 export function setPayAdmin(ctx: AppContext, admin: Admin, adminId: string, listed: boolean) {
   if (!isMain(ctx, admin)) throw forbidden(ORDER_ERRORS.mainOnly);
-  const target = repo.findAdminRow(ctx.db, adminId);
+  const target = office.findAdminRow(ctx.db, adminId);
   if (!target || target.schoolId !== admin.schoolId) throw notFound('admin not found');
-  if (listed) repo.addPayAdmin(ctx.db, admin.schoolId, adminId, ctx.now());
-  else repo.removePayAdmin(ctx.db, admin.schoolId, adminId);
+  if (listed) office.addPayAdmin(ctx.db, admin.schoolId, adminId, ctx.now());
+  else office.removePayAdmin(ctx.db, admin.schoolId, adminId);
   return payAdmins(ctx, admin);
 }
 
@@ -263,7 +264,7 @@ export function setPayAdmin(ctx: AppContext, admin: Admin, adminId: string, list
 
 /** GET invoice/list. */
 export function listInvoices(ctx: AppContext, admin: Admin, query: z.output<typeof zInvoiceListQuery>) {
-  const { rows, total } = repo.schoolInvoices(ctx.db, {
+  const { rows, total } = office.schoolInvoices(ctx.db, {
     schoolId: admin.schoolId,
     status: query.status,
     limit: query.num,
@@ -274,12 +275,12 @@ export function listInvoices(ctx: AppContext, admin: Admin, query: z.output<type
 
 /** POST invoice/handle: a requested invoice becomes issued or refused, once; audited in the order's trail. */
 export function handleInvoice(ctx: AppContext, admin: Admin, input: z.output<typeof zHandleInvoice>) {
-  const invoice = repo.findInvoice(ctx.db, input.id);
+  const invoice = office.findInvoice(ctx.db, input.id);
   if (!invoice || invoice.schoolId !== admin.schoolId) throw notFound('invoice not found');
   const now = ctx.now();
   ctx.db.transaction((tx) => {
     const set = { status: input.status, note: input.note, handledBy: admin.userId, handledAt: now };
-    if (repo.updateInvoice(tx, invoice.id, set, 'requested') === 0) throw conflict(ORDER_ERRORS.invoiceHandled);
+    if (office.updateInvoice(tx, invoice.id, set, 'requested') === 0) throw conflict(ORDER_ERRORS.invoiceHandled);
     const order = { id: invoice.orderId, schoolId: invoice.schoolId };
     const before = { invoice: invoice.id, status: invoice.status };
     repo.insertEvents(tx, [

@@ -32,14 +32,11 @@ import {
   memberPlans,
   orderEvents,
   orders,
-  payAdmins,
-  paymentSettings,
   students,
 } from '../../db/schema';
 import type { OrderKind, OrderStatus } from '../../../shared/rules/order-price';
 
 export type OrderRow = typeof orders.$inferSelect;
-export type InvoiceRow = typeof invoices.$inferSelect;
 export type EventInsert = typeof orderEvents.$inferInsert;
 
 export function findOrder(db: Db, id: string): OrderRow | undefined {
@@ -146,7 +143,10 @@ export function studentOrders(
 }
 
 /** The invoice states of these orders. */
-export function invoiceStates(db: Db, orderIds: readonly string[]): Map<string, InvoiceRow['status']> {
+export function invoiceStates(
+  db: Db,
+  orderIds: readonly string[],
+): Map<string, (typeof invoices.$inferSelect)['status']> {
   if (orderIds.length === 0) return new Map();
   const rows = db
     .select({ orderId: invoices.orderId, status: invoices.status })
@@ -299,120 +299,4 @@ export function bookColumn(db: Db, studentId: string, columnId: string, at: numb
     .where(eq(columns.id, columnId))
     .run();
   return true;
-}
-
-// ---- settings and pay administrators ----
-
-export function findSettings(db: Db, schoolId: string) {
-  return db.select().from(paymentSettings).where(eq(paymentSettings.schoolId, schoolId)).get();
-}
-
-export function saveSettings(db: Db, row: typeof paymentSettings.$inferInsert): void {
-  const { schoolId: _schoolId, ...set } = row;
-  db.insert(paymentSettings).values(row).onConflictDoUpdate({ target: paymentSettings.schoolId, set }).run();
-}
-
-export function findAdminRow(db: Db, id: string) {
-  return db.select().from(admins).where(eq(admins.id, id)).get();
-}
-
-/** The school's administrators (enabled), with whether each may confirm payments. */
-export function schoolAdmins(db: Db, schoolId: string) {
-  return db
-    .select({
-      id: admins.id,
-      username: admins.username,
-      name: admins.name,
-      parentId: admins.parentId,
-      payAdmin: payAdmins.adminId,
-    })
-    .from(admins)
-    .leftJoin(payAdmins, and(eq(payAdmins.adminId, admins.id), eq(payAdmins.schoolId, schoolId)))
-    .where(and(eq(admins.schoolId, schoolId), eq(admins.disabled, false)))
-    .orderBy(asc(admins.createdAt))
-    .all();
-}
-
-export function isPayAdmin(db: Db, schoolId: string, adminId: string): boolean {
-  return !!db
-    .select({ id: payAdmins.adminId })
-    .from(payAdmins)
-    .where(and(eq(payAdmins.schoolId, schoolId), eq(payAdmins.adminId, adminId)))
-    .get();
-}
-
-export function addPayAdmin(db: Db, schoolId: string, adminId: string, at: number): boolean {
-  return db.insert(payAdmins).values({ schoolId, adminId, createdAt: at }).onConflictDoNothing().run().changes > 0;
-}
-
-export function removePayAdmin(db: Db, schoolId: string, adminId: string): boolean {
-  return (
-    db
-      .delete(payAdmins)
-      .where(and(eq(payAdmins.schoolId, schoolId), eq(payAdmins.adminId, adminId)))
-      .run().changes > 0
-  );
-}
-
-// ---- invoices ----
-
-export function findInvoice(db: Db, id: string) {
-  return db.select().from(invoices).where(eq(invoices.id, id)).get();
-}
-
-export function findOrderInvoice(db: Db, orderId: string) {
-  return db.select().from(invoices).where(eq(invoices.orderId, orderId)).get();
-}
-
-export function insertInvoice(db: Db, row: typeof invoices.$inferInsert): boolean {
-  return db.insert(invoices).values(row).onConflictDoNothing().run().changes > 0;
-}
-
-export function updateInvoice(
-  db: Db,
-  id: string,
-  set: Partial<typeof invoices.$inferInsert>,
-  from: InvoiceRow['status'],
-) {
-  return db
-    .update(invoices)
-    .set(set)
-    .where(and(eq(invoices.id, id), eq(invoices.status, from)))
-    .run().changes;
-}
-
-const invoiceColumns = { invoice: invoices, studentName: students.name, orderTitle: orders.title };
-
-/** One invoice with the names it shows. */
-export function invoiceView(db: Db, id: string) {
-  return db
-    .select(invoiceColumns)
-    .from(invoices)
-    .innerJoin(students, eq(students.id, invoices.studentId))
-    .innerJoin(orders, eq(orders.id, invoices.orderId))
-    .where(eq(invoices.id, id))
-    .get();
-}
-
-/** A page of the school's invoices, newest first. */
-export function schoolInvoices(
-  db: Db,
-  filter: { schoolId: string; status?: InvoiceRow['status']; limit: number; offset: number },
-) {
-  const where = and(
-    eq(invoices.schoolId, filter.schoolId),
-    filter.status ? eq(invoices.status, filter.status) : undefined,
-  );
-  const rows = db
-    .select(invoiceColumns)
-    .from(invoices)
-    .innerJoin(students, eq(students.id, invoices.studentId))
-    .innerJoin(orders, eq(orders.id, invoices.orderId))
-    .where(where)
-    .orderBy(desc(invoices.createdAt), desc(invoices.id))
-    .limit(filter.limit)
-    .offset(filter.offset)
-    .all();
-  const total = db.select({ n: count() }).from(invoices).where(where).get()?.n ?? 0;
-  return { rows, total };
 }

@@ -33,6 +33,7 @@ import { membershipEnd } from '../access/entitle';
 import { buyRefusal, holdingOf, validityOf } from '../access/policy';
 import { findItem, schoolItem, type OrderItem } from './order-items';
 import { closeOrder, event, freshOrder, snapshot, toOrder, type Actor } from './order-state';
+import * as office from './office.repository';
 import * as repo from './orders.repository';
 import { paymentOf } from './payment';
 
@@ -83,7 +84,7 @@ export function submitOrder(ctx: AppContext, auth: SignedIn, input: z.output<typ
   if (refusal) throw forbidden(refusal);
   if (!isPayable(item.price)) throw badInput(ORDER_ERRORS.free);
   const renew = orderKind(ctx, student, item, input.renew);
-  const settings = repo.findSettings(ctx.db, student.schoolId);
+  const settings = office.findSettings(ctx.db, student.schoolId);
   if (!settings?.enabled) throw conflict(ORDER_ERRORS.paymentDisabled);
   const now = ctx.now();
   const actor = actorOf(student);
@@ -263,7 +264,7 @@ export function requestInvoice(ctx: AppContext, student: Student, input: z.outpu
   const now = ctx.now();
   const id = ctx.ids.next();
   ctx.db.transaction((tx) => {
-    const inserted = repo.insertInvoice(tx, {
+    const inserted = office.insertInvoice(tx, {
       id,
       schoolId: row.schoolId,
       orderId: row.id,
@@ -291,7 +292,7 @@ export function requestInvoice(ctx: AppContext, student: Student, input: z.outpu
 
 /** An invoice as replies show it. */
 export function invoiceReply(ctx: AppContext, id: string): Invoice {
-  const view = repo.invoiceView(ctx.db, id);
+  const view = office.invoiceView(ctx.db, id);
   if (!view) throw new AppError(404, 'invoice not found');
   const { invoice } = view;
   return {

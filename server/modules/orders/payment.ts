@@ -11,7 +11,8 @@ import type { OrderStatus } from '../../../shared/rules/order-price';
 import { ORDER_ERRORS } from '../../../shared/schemas/orders';
 import type { AppContext } from '../../context';
 import { conflict } from '../../lib/errors';
-import * as repo from './orders.repository';
+import * as office from './office.repository';
+import type * as repo from './orders.repository';
 
 export interface PaymentProvider {
   readonly name: string;
@@ -23,7 +24,7 @@ export interface PaymentProvider {
 
 export const offlinePayment: PaymentProvider = {
   name: 'offline',
-  instructions: (ctx, schoolId) => repo.findSettings(ctx.db, schoolId)?.instructions ?? '',
+  instructions: (ctx, schoolId) => office.findSettings(ctx.db, schoolId)?.instructions ?? '',
   query: () => {
     throw conflict(ORDER_ERRORS.onlineNotConfigured, { provider: 'offline' });
   },
