@@ -22,7 +22,8 @@ export const orderCalls = {
     summary:
       'Orders a course, column or membership plan {kind, id, renew} at its price now (fen). A pending order for ' +
       'the same item at the same price is returned instead of a second (created false). Refused: 403 for an ' +
-      'account that is no student (请使用学员账号进行操作！) or outside the course groups (designatedGroup), 404 ' +
+      'account that is no student (请使用学员账号进行操作！) or outside the course groups ' +
+      '(designatedGroup), 404 ' +
       'another school or unknown, 409 not for sale (unpublished), 400 free, 409 already held (data.renewable; ' +
       'renew true makes a renewal order), 409 when the school takes no orders.',
     body: s.zNewOrder,

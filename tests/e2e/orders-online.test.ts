@@ -24,7 +24,8 @@ async function signedIn(context: BrowserContext, cookie: string): Promise<Page> 
 beforeAll(async () => {
   h = await startHarness({ VER: 'online' });
   admin = await asAdmin(h);
-  await admin('POST', '/paysetting/save', { enabled: true, instructions: '<p>财务室 302 缴费</p>', timeout_hours: 24 });
+  const instructions = '<p>财务室 302 缴费</p>';
+  await admin('POST', '/paysetting/save', { enabled: true, instructions, timeout_hours: 24 });
   const coids: string[] = [];
   for (const title of ['专栏课一', '专栏课二']) {
     const { coid } = await admin<{ coid: string }>('POST', '/course/new', { title, catid: '0', type: 0, actual: 20 });
@@ -80,7 +81,7 @@ describe('orders in the online release', () => {
     expect(errors).toEqual([]);
   });
 
-  it('the administrator on a phone filters orders, issues the invoice, saves settings, names a pay administrator', async () => {
+  it('the administrator on a phone filters, issues the invoice, saves settings, names a pay admin', async () => {
     const sub = await buildSubAdmin(h.app, ['setting'], { username: 'finance', password: 'finance-pass-1' });
     const page = await (await h.mobile()).newPage();
     const errors = pageErrors(page);

@@ -104,7 +104,7 @@ afterAll(async () => h?.close());
 
 describe('orders paid offline', () => {
   for (const phone of [false, true]) {
-    it(`${phone ? 'phone' : 'desktop'}: buy, see the instructions, the school confirms, the page turns paid, study`, async () => {
+    it(`${phone ? 'phone' : 'desktop'}: buy, see how to pay, the school confirms, paid, study`, async () => {
       const course = await paidCourse(phone ? '消防安全（手机）' : '消防安全', { actual: 60, price: 80 });
       const buyer = await student(phone ? '手机同学' : '电脑同学');
       const page = await signedIn(phone ? await h.mobile() : await h.desktop(), buyer.cookie);

@@ -85,7 +85,7 @@ describe('orders paid offline', () => {
   });
   afterAll(() => app.close());
 
-  it('refuses every call to the wrong people: guests 401, students on the back office 403, admins buying 403', async () => {
+  it('refuses the wrong people: guests 401, students on the back office 403, admins buying 403', async () => {
     const sub = await buildAdmin(app, { permissions: ['course'] });
     const subCookie = (await login(app, { ...sub, role: 'admin' })).cookie;
     const office: [string, string, object?][] = [
@@ -159,7 +159,7 @@ describe('orders paid offline', () => {
     expect(envelope(online).error).toBe(ORDER_ERRORS.onlineNotConfigured);
   });
 
-  it('orders at the price of the moment, shows the pay page, and returns the pending order instead of a second', async () => {
+  it('orders at the price of the moment, shows the pay page, returns the pending order', async () => {
     const first = await order(buyer.cookie, { kind: 'course', id: course.coid });
     expect(first.created).toBe(true);
     expect(first.order).toMatchObject({ status: 'pending', amount_fen: 8850, price_fen: 12000, renew: false });
@@ -215,7 +215,7 @@ describe('orders paid offline', () => {
     expect(grantsOf(o.orderid)).toHaveLength(1);
   });
 
-  it('a pay administrator confirms; a price changed since the order refuses the confirmation and the pay page says so', async () => {
+  it('a pay administrator confirms; a price changed since the order refuses confirming', async () => {
     const sub = await buildAdmin(app, { permissions: ['setting'] });
     const subCookie = (await login(app, { ...sub, role: 'admin' })).cookie;
     const listed = data<{ list: { id: string; pay_admin: boolean }[]; can_change: boolean }>(

@@ -268,7 +268,7 @@ export function columnCourseprices(db: Db, columnId: string) {
     .all();
 }
 
-/** Whether the student holds the column: subscribed (column_books) or given it by a grant row not revoked and not over. */
+/** Whether the student holds the column: subscribed (column_books), or a grant row not revoked and not over. */
 export function holdsColumn(db: Db, studentId: string, columnId: string, now: number): boolean {
   const booked = db
     .select({ id: columnBooks.columnId })
