@@ -12,6 +12,7 @@ import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
 import { buildStudent, login } from '../helpers/app';
 import { attachResource, seedResource } from '../helpers/learning-factory';
 import { expectToast, signInAdmin } from './admin-helpers';
+import { describeFindings, seriousViolations, settle } from './a11y-helpers';
 import { asAdmin } from './catalogue-helpers';
 import { atPath, pageErrors, screenshot, startHarness, type Harness } from './harness';
 
@@ -26,6 +27,12 @@ async function signedIn(context: BrowserContext, cookie: string): Promise<Page> 
 
 const mainButton = (page: Page, phone = false) =>
   page.getByTestId(phone ? 'mobile-action-bar' : 'course-hero').getByTestId('main-button');
+
+/** No serious or critical axe finding on the page as it is now. */
+async function expectAccessible(page: Page) {
+  await settle(page);
+  expect(describeFindings(await seriousViolations(page))).toEqual([]);
+}
 
 /** A published course with one video chapter; answers its id, code and chapter. */
 async function paidCourse(title: string, values: Record<string, unknown>) {
@@ -83,6 +90,7 @@ async function confirmInBackOffice(orderid: string, phone: boolean) {
   await dialog.getByTestId('confirm-form').waitFor();
   await dialog.getByLabel('交易流水号').fill('BANK-2031-001');
   await screenshot(page, phone ? 'orders-admin-confirm-phone' : 'orders-admin-confirm');
+  await expectAccessible(page);
   await dialog.getByRole('button', { name: '确认已收款' }).click();
   await expectToast(page, '已确认收款');
   await expect.poll(() => dialog.getByTestId('order-status').textContent()).toBe('已支付');
@@ -117,6 +125,7 @@ describe('orders paid offline', () => {
       expect(await page.getByTestId('pay-instructions').textContent()).toContain('工商银行 6222 0000 1234');
       expect(await page.getByTestId('pay-status').textContent()).toBe('待支付');
       await screenshot(page, phone ? 'orders-pay-phone' : 'orders-pay-desktop');
+      await expectAccessible(page);
 
       await confirmInBackOffice(orderid, phone);
       // No reload: the pay page polls checkorder and shows paid by itself.
