@@ -241,6 +241,10 @@ describe('orders paid offline', () => {
     expect(data<Detail>(await confirm(fresh.order.orderid, 2500, {}, subCookie)).order.status).toBe('paid');
     data(await as(admin).post('/admins/payadmins/remove', { adminid: sub.id }));
     expect((await confirm(fresh.order.orderid, 2500, {}, subCookie)).statusCode).toBe(403);
+    const { order: pending } = await order(student.cookie, { kind: 'course', id: course.coid });
+    const cancel = await as(subCookie).post('/order/cancel', { orderid: pending.orderid });
+    expect(cancel.statusCode).toBe(403);
+    expect(data<Order>(await as(student.cookie).get(`/checkorder?orderid=${pending.orderid}`)).status).toBe('pending');
   });
 
   it('cancels (student and admin), closes on expiry, deletes and restores list entries', async () => {
@@ -380,5 +384,20 @@ describe('orders paid offline', () => {
     );
     const trades = data<{ total: number; list: Order[] }>(await as(student.cookie).get('/member/traderecord'));
     expect(trades.list.map((row) => row.orderid)).toEqual([member.order.orderid]);
+    // Another school's student sees none of it; an unpublished plan or column is not for sale.
+    expect((await as(other.student).get(`/checkplan?planid=${planId}`)).statusCode).toBe(404);
+    expect((await as(other.student).get(`/checkbuy?kind=column&id=${columnId}`)).statusCode).toBe(404);
+    expect((await as(other.student).post('/member/pay', { planid: planId })).statusCode).toBe(404);
+    app.ctx.db.update(memberPlans).set({ published: false }).where(eq(memberPlans.id, planId)).run();
+    const hidden = await as(student.cookie).post('/member/pay', { planid: planId });
+    expect(envelope(hidden)).toMatchObject({ error: ORDER_ERRORS.notForSale });
+    app.ctx.db.update(columns).set({ published: false }).where(eq(columns.id, columnId)).run();
+    expect((await as(null).get(`/columndiscount?id=${columnId}`)).statusCode).toBe(404);
+    const invoiceOfOther = await as(other.student).post('/invoices/add', {
+      orderid: member.order.orderid,
+      kind: 'personal',
+      title: 'x',
+    });
+    expect(invoiceOfOther.statusCode).toBe(404);
   });
 });
