@@ -48,6 +48,7 @@ import { grantsRoutes } from './modules/grants/routes';
 import { membersRoutes } from './modules/members/routes';
 import { redeemRoutes } from './modules/redeem/routes';
 import { pointsRoutes } from './modules/points/routes';
+import { ordersRoutes } from './modules/orders/routes';
 import { mycoursesRoutes } from './modules/mycourses/routes';
 import { uploadsRoutes } from './modules/uploads/routes';
 import { resourcesRoutes } from './modules/resources/routes';
@@ -184,6 +185,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(membersRoutes);
       await api.register(redeemRoutes);
       await api.register(pointsRoutes);
+      await api.register(ordersRoutes);
       await api.register(mycoursesRoutes);
       await api.register(uploadsRoutes);
       await api.register(resourcesRoutes);

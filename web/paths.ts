@@ -20,15 +20,16 @@ export const ROUTES = {
   myCourse: '/mycourse',
   myCourseMobile: '/mycourse_m',
   myPointsMobile: '/mypoints_m',
+  /** The student's orders (hidden in the lan release, spec 2). */
+  myOrderMobile: '/myorder_m',
   almostExpire: '/almostexpire',
   exams: '/exams',
   myExam: '/myexam',
   /** Sitting an exam: #/exam/{examId}?key&returnURL&exid&from&s&token (spec 7 'Exam URLs'). */
   examSitting: '/exam/:examId',
-  // Not registered yet: they arrive with their screens.
   myCollect: '/mycollect',
   myBook: '/mybook',
-  myOrderMobile: '/myorder_m',
+  // Not registered yet: they arrive with their screens.
   systemNotice: '/systemnotice',
   settingMobile: '/setting_m',
   myInformation: '/myinformation',
@@ -37,7 +38,18 @@ export const ROUTES = {
   studyDetail: '/study/detail/:coid',
   graphic: '/graphic',
   pay: '/pay',
+  /** app.pay (phone), app.pay.confirm (desktop) and pay/cashier: one order's pay page (spec 2 'Payment'). */
+  payMobile: '/pay/:orderid',
+  payConfirm: '/pay/confirm/:orderid',
+  payCashier: '/pay/cashier/:orderid',
 } as const;
+
+/** The course page's query that opens the order dialog at once (#/introduce/info?buy=1: the end-of-trial Buy). */
+export const BUY_QUERY = 'buy';
+
+/** The pay page of an order: app.pay on a phone, app.pay.confirm on a desktop. */
+export const payPath = (orderid: string, mobile: boolean) =>
+  mobile ? `/pay/${encodeURIComponent(orderid)}` : `/pay/confirm/${encodeURIComponent(orderid)}`;
 
 /** The dashboard's hash routes that have a screen (spec 2 'Dashboard (controller) children'): both show my courses. */
 export const DASHBOARD_ROUTES = {

@@ -41,6 +41,8 @@ const AccountPage = lazy(() => import('./pages/account'));
 const MyBookPage = lazy(() => import('./pages/mybook'));
 const MyCollectPage = lazy(() => import('./pages/mycollect'));
 const MyPointsPage = lazy(() => import('./pages/mypoints'));
+const PayPage = lazy(() => import('./pages/pay'));
+const MyOrderPage = lazy(() => import('./pages/myorder'));
 const NotFoundPage = serverPages.notFound;
 
 function page(Component: Page) {
@@ -104,6 +106,11 @@ export function studentRoutes(kind: PageKind): RouteObject[] {
           // My information (desktop and mobile names, spec 2): the student's profile and custom fields.
           { path: ROUTES.myInformation, element: page(AccountPage) },
           { path: ROUTES.myInformationMobile, element: page(AccountPage) },
+          // app.pay (phone), app.pay.confirm (desktop), pay/cashier: one order's pay page; my orders (online only).
+          { path: ROUTES.payMobile, element: page(PayPage) },
+          { path: ROUTES.payConfirm, element: page(PayPage) },
+          { path: ROUTES.payCashier, element: page(PayPage) },
+          { path: ROUTES.myOrderMobile, element: page(MyOrderPage) },
           // The dashboard's controller and controller/course (spec 2) are its default screen, my courses.
           ...(kind === 'dashboard'
             ? Object.values(DASHBOARD_ROUTES).map((path) => ({ path, element: page(serverPages.dashboard) }))

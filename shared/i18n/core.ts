@@ -22,6 +22,7 @@ import type { messages as AdminLicenceZh } from './admin-licence.zh-CN';
 import type { messages as AdminMembersZh } from './admin-members.zh-CN';
 import type { messages as RedeemAdminZh } from './redeem-admin.zh-CN';
 import type { messages as AdminPointsZh } from './admin-points.zh-CN';
+import type { messages as AdminOrdersZh } from './admin-orders.zh-CN';
 
 /** One message catalogue for server and web; zh-CN is the default and the source of keys. */
 export type MessageKey =
@@ -41,7 +42,8 @@ export type MessageKey =
   | keyof typeof AdminLicenceZh
   | keyof typeof AdminMembersZh
   | keyof typeof RedeemAdminZh
-  | keyof typeof AdminPointsZh;
+  | keyof typeof AdminPointsZh
+  | keyof typeof AdminOrdersZh;
 export type Messages = Record<MessageKey, string>;
 
 /** The messages loaded so far, per language. */

@@ -33,6 +33,8 @@ import { messages as redeemZh } from './redeem.zh-CN';
 import { messages as redeemEn } from './redeem.en-gb';
 import { messages as pointsZh } from './points.zh-CN';
 import { messages as pointsEn } from './points.en-gb';
+import { messages as ordersZh } from './orders.zh-CN';
+import { messages as ordersEn } from './orders.en-gb';
 
 export {
   addCatalogue,
@@ -67,4 +69,5 @@ export const messageAreas = {
   members: [membersZh, membersEn],
   redeem: [redeemZh, redeemEn],
   points: [pointsZh, pointsEn],
+  orders: [ordersZh, ordersEn],
 } as const;

@@ -45,7 +45,7 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.codes.days': "Days valid after redeeming (empty: the item's own)",
   'admin.codes.expiresOn': 'Last day to redeem (empty: no limit)',
   'admin.codes.create': 'Generate',
-  'admin.codes.created': '{count} codes generated',
+  'admin.codes.created': '{count, plural, one {# code generated} other {# codes generated}}',
   'admin.codes.chooseItem': 'Choose what the codes give',
   'admin.codes.codesTitle': 'Codes',
   'admin.codes.codeSearch': 'Search by code',
@@ -78,5 +78,5 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.key.enabled': 'Enabled',
   'admin.key.save': 'Save key',
   'admin.key.saved': 'Enrolment key saved',
-  'admin.key.used': 'Used {used} times',
+  'admin.key.used': '{used, plural, one {Used # time} other {Used # times}}',
 };

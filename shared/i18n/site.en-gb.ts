@@ -16,6 +16,7 @@ import { messages as account } from './account.en-gb';
 import { messages as members } from './members.en-gb';
 import { messages as redeem } from './redeem.en-gb';
 import { messages as points } from './points.en-gb';
+import { messages as orders } from './orders.en-gb';
 
 export const messages = {
   ...core,
@@ -32,4 +33,5 @@ export const messages = {
   ...members,
   ...redeem,
   ...points,
+  ...orders,
 };

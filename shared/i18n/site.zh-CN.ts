@@ -16,6 +16,7 @@ import { messages as account } from './account.zh-CN';
 import { messages as members } from './members.zh-CN';
 import { messages as redeem } from './redeem.zh-CN';
 import { messages as points } from './points.zh-CN';
+import { messages as orders } from './orders.zh-CN';
 
 export const messages = {
   ...core,
@@ -32,4 +33,5 @@ export const messages = {
   ...members,
   ...redeem,
   ...points,
+  ...orders,
 };

@@ -67,11 +67,13 @@ describe('back office', () => {
       '签名与评分',
       '学习计划',
       '会员方案',
+      '兑换码',
       '资源库',
       '学习记录',
       '阶段审核',
       '学员列表',
       '学员分组',
+      '学员积分',
       '学员字段',
       '学员设置',
       '子管理员',
@@ -80,6 +82,7 @@ describe('back office', () => {
       '资讯文章',
       'LDAP 目录',
       '授权与升级',
+      '订单管理',
       '考试管理',
       '试卷',
       '考试分类',
@@ -111,8 +114,8 @@ describe('back office', () => {
     const sidebar = page.getByTestId('admin-sidebar');
     await expect(sidebar.locator('li').allTextContents()).resolves.toEqual([
       '概览',
-      '课程管理课程列表课程分类专栏标签评论管理签名与评分学习计划会员方案',
-      '学员管理学习记录阶段审核学员列表学员分组学员字段学员设置',
+      '课程管理课程列表课程分类专栏标签评论管理签名与评分学习计划会员方案兑换码',
+      '学员管理学习记录阶段审核学员列表学员分组学员积分学员字段学员设置',
     ]);
     await expect(page.getByTestId('admin-permissions').locator('li').allTextContents()).resolves.toEqual([
       '课程管理',

@@ -42,6 +42,8 @@ const PUBLIC = [
   /^GET \/watch\/hot\/\{id\}$/,
   /^GET \/collect\/status$/,
   /^GET \/column\/(cates|info\/\{id\}|collect\/status)$/,
+  // A published column's discount (issue 15 'Orders'): shown on its public page.
+  /^GET \/columndiscount$/,
   /^POST \/column\/(list|visit)$/,
   /^GET \/article\/(list|info\/\{aid\})$/,
   /^GET \/(tags\/\{uid\}|userpage\/\{uid\})$/,

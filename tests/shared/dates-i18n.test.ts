@@ -31,6 +31,10 @@ import { messages as adminLicenceZh } from '../../shared/i18n/admin-licence.zh-C
 import { messages as adminLicenceEn } from '../../shared/i18n/admin-licence.en-gb';
 import { messages as adminPointsZh } from '../../shared/i18n/admin-points.zh-CN';
 import { messages as adminPointsEn } from '../../shared/i18n/admin-points.en-gb';
+import { messages as adminOrdersZh } from '../../shared/i18n/admin-orders.zh-CN';
+import { messages as adminOrdersEn } from '../../shared/i18n/admin-orders.en-gb';
+import { messages as redeemAdminZh } from '../../shared/i18n/redeem-admin.zh-CN';
+import { messages as redeemAdminEn } from '../../shared/i18n/redeem-admin.en-gb';
 
 describe('dates per locale (spec 9: yyyy-MM-dd HH:mm:ss; en-gb watermark HH:mm dd-MM-yyyy)', () => {
   const at = new Date(2026, 0, 5, 7, 8, 9);
@@ -70,6 +74,8 @@ describe('message catalogue', () => {
       adminLicence: [adminLicenceZh, adminLicenceEn],
       adminMembers: [adminMembersZh, adminMembersEn],
       adminPoints: [adminPointsZh, adminPointsEn],
+      adminOrders: [adminOrdersZh, adminOrdersEn],
+      redeemAdmin: [redeemAdminZh, redeemAdminEn],
     }),
   )('area %s has the same keys in zh-CN and en-gb, none empty', (_area, [zh, en]) => {
     expect(Object.keys(en).sort()).toEqual(Object.keys(zh).sort());

@@ -11,6 +11,9 @@ import { messages as adminLicenceEn } from '../../shared/i18n/admin-licence.en-g
 import { messages as adminPeopleEn } from '../../shared/i18n/admin-people.en-gb';
 import { messages as adminPlansEn } from '../../shared/i18n/admin-plans.en-gb';
 import { messages as adminPointsEn } from '../../shared/i18n/admin-points.en-gb';
+import { messages as adminMembersEn } from '../../shared/i18n/admin-members.en-gb';
+import { messages as adminOrdersEn } from '../../shared/i18n/admin-orders.en-gb';
+import { messages as redeemAdminEn } from '../../shared/i18n/redeem-admin.en-gb';
 import { messages as adminQuestionsEn } from '../../shared/i18n/admin-questions.en-gb';
 import { messages as adminRecordsEn } from '../../shared/i18n/admin-records.en-gb';
 import { messages as adminResourcesEn } from '../../shared/i18n/admin-resources.en-gb';
@@ -156,6 +159,9 @@ describe('count-bearing messages', () => {
       adminPeopleEn,
       adminPlansEn,
       adminPointsEn,
+      adminMembersEn,
+      adminOrdersEn,
+      redeemAdminEn,
       adminQuestionsEn,
       adminRecordsEn,
       adminResourcesEn,

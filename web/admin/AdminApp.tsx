@@ -45,6 +45,8 @@ import { messages as membersZh } from '../../shared/i18n/admin-members.zh-CN';
 import { messages as membersEn } from '../../shared/i18n/admin-members.en-gb';
 import { messages as pointsZh } from '../../shared/i18n/admin-points.zh-CN';
 import { messages as pointsEn } from '../../shared/i18n/admin-points.en-gb';
+import { messages as ordersZh } from '../../shared/i18n/admin-orders.zh-CN';
+import { messages as ordersEn } from '../../shared/i18n/admin-orders.en-gb';
 
 // The back office's messages travel with its chunk, not with the student site.
 addMessages(adminZh, adminEn);
@@ -63,6 +65,7 @@ addMessages(licenceZh, licenceEn);
 addMessages(membersZh, membersEn);
 addMessages(redeemZh, redeemEn);
 addMessages(pointsZh, pointsEn);
+addMessages(ordersZh, ordersEn);
 
 const OverviewPage = lazy(() => import('./pages/overview'));
 const CoursesPage = lazy(() => import('./pages/courses'));
@@ -102,6 +105,7 @@ const LdapPage = lazy(() => import('./pages/ldap'));
 const LicencePage = lazy(() => import('./pages/licence'));
 const MembersPage = lazy(() => import('./pages/members'));
 const CodesPage = lazy(() => import('./pages/codes'));
+const OrdersPage = lazy(() => import('./pages/orders'));
 
 /** A screen of a permission group's area, behind the same permission check as the sidebar. */
 const guarded = (group: MenuEntry['key'], Screen: ComponentType) => (
@@ -169,6 +173,7 @@ const createAdminRouter = () =>
         { path: 'admin-groups', element: guarded('admin', AdminGroupsPage) },
         { path: 'ldap', element: guarded('setting', LdapPage) },
         { path: 'licence', element: guarded('setting', LicencePage) },
+        { path: 'orders', element: guarded('setting', OrdersPage) },
         { path: '*', element: <AdminNotFound /> },
       ],
     },

@@ -83,6 +83,7 @@ export const MENU: MenuEntry[] = [
     links: [
       { key: 'ldap', label: 'admin.menu.ldap', to: '/ldap' },
       { key: 'licence', label: 'admin.menu.licence', to: '/licence' },
+      { key: 'orders', label: 'admin.orders.menu', to: '/orders' },
     ],
   },
   {

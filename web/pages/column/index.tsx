@@ -25,6 +25,7 @@ import { useIsMobile } from '../../hooks/useIsMobile';
 import { MOBILE_TOP_BAR_PX, NAV_PX, useScrolledPastElement } from '../../hooks/useScrolledPastElement';
 import { useLocale, useT } from '../../i18n';
 import NotFoundPage from '../notFound';
+import { useOrdering } from '../pay/useOrdering';
 import { PriceLine } from '../course/CourseHero';
 import { validityText } from '../course/course-text';
 
@@ -54,6 +55,7 @@ function Column({ info }: { info: ColumnInfo }) {
   const boot = useBootstrap();
   const mobile = useIsMobile();
   const guard = useActionGuard();
+  const order = useOrdering();
   const { tab = 'info' } = useParams();
   const heroRef = useRef<HTMLElement>(null);
   const { column, courses } = info;
@@ -101,6 +103,11 @@ function Column({ info }: { info: ColumnInfo }) {
       return;
     }
     if (!(await guard(bookmarkRefusal(boot, boot.uid)))) return;
+    // A paid column is ordered (the order dialog and the pay page); a free one is subscribed at once.
+    if (!isFree(column)) {
+      await order({ kind: 'column', id: column.coid, title: column.title, actual: column.actual, price: column.price });
+      return;
+    }
     setBusy(true);
     const reply = await request(columnCalls.book, { body: { column_id: column.coid } });
     setBusy(false);
@@ -112,7 +119,6 @@ function Column({ info }: { info: ColumnInfo }) {
     }
     if (reply.error === 'column has no courses') toast(t('column.noCourses'), NO_COURSES_TOAST_MS);
     else if (reply.error === 'studentOnly') await alert({ text: t('errors.studentOnly') });
-    else if (reply.error === 'column not bought') await alert({ text: t('course.noOnlinePayment') });
     else if (reply.error === 'no login') await guard('noLogin');
     else await alert({ text: reply.error });
   };

@@ -139,6 +139,12 @@ function CourseIntro({ course, onChanged }: { course: CourseInfo; onChanged: () 
   const bookmarkButton = (
     <BookmarkButton collected={bookmark.collected} busy={bookmark.busy} onClick={() => void bookmark.toggle()} />
   );
+  // A held course still renewable (course/info renew) offers renewal beside its main button.
+  const renewButton = course.renew && (
+    <button type="button" className="btn renew-button" onClick={() => void actions.renew()} data-testid="renew-button">
+      {t('orders.renew')}
+    </button>
+  );
   const locked = !isFree(course) && !course.isbuy;
   const hotCourses = (hot.data?.course ?? [])
     .filter((item) => item.coid !== course.coid)
@@ -156,6 +162,7 @@ function CourseIntro({ course, onChanged }: { course: CourseInfo; onChanged: () 
         actions={
           <>
             {mainButton}
+            {renewButton}
             {bookmarkButton}
           </>
         }
@@ -208,6 +215,7 @@ function CourseIntro({ course, onChanged }: { course: CourseInfo; onChanged: () 
         <MobileActionBar>
           <ShareButton />
           {bookmarkButton}
+          {renewButton}
           <MainButton
             label={actionLabel(t, course.mainButton.action)}
             disabled={course.mainButton.disabled}

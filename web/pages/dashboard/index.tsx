@@ -23,7 +23,7 @@ import { PointsLedger } from '../mypoints/PointsLedger';
  * content (controller) and controller/course are the student's courses.
  *
  * Later, with their screens, the full dashboard adds: the control centre (controller's own overview),
- * controller/order (my orders; hidden in lan), controller/myplan and studyplandetailstu (study plans;
+ * controller/myplan and studyplandetailstu (study plans;
  * my-plan removed when exam mode is on and ver is lan), controller/rank; the user menu's change avatar and
  * change password; and the yks mode that hides the top bar and the sidebar.
  */
@@ -122,6 +122,12 @@ export default function DashboardPage() {
         <SiteLink to={ROUTES.myInformation} className="dash-entry">
           {t('account.menu.myInfo')}
         </SiteLink>
+        {/* controller/order: my orders, hidden in the lan release (spec 2). */}
+        {boot.ver === 'online' && (
+          <SiteLink to={ROUTES.myOrderMobile} className="dash-entry">
+            {t('orders.mine.title')}
+          </SiteLink>
+        )}
       </nav>
       <section className="dash-main card" aria-labelledby="my-courses-title">
         <RequiredFieldsNotice />

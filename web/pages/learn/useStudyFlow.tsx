@@ -30,6 +30,7 @@ import { RatingDialog, SignatureDialog } from './dialogs/finishDialogs';
 import { ReminderDialog } from './dialogs/ReminderDialog';
 import { StageWindowDialog, type StageWindowInfo } from './dialogs/StageWindowDialog';
 import { StudyDialog, type DialogAction } from './dialogs/StudyDialog';
+import { BUY_QUERY } from '../../paths';
 import { courseChapterHref, courseInfoHref, learnHref, planHref } from './links';
 import { allComplete, chapterState, leafOf, lockOf, nextStepOf, progressOf, type StudyView } from './study-state';
 
@@ -280,7 +281,7 @@ export function useStudyFlow(ware: Ware): StudyFlow {
     );
   } else if (dialog?.kind === 'endOfTrial') {
     // Spec 4 'Paid course not purchased': "the end-of-trial dialog offers Buy course, which goes to pay" —
-    // the course page's buy button, which knows how this school sells (the lan release has no online payment).
+    // the course page with ?buy=1 opens the same order dialog as its Buy button, then the pay page.
     shown = (
       <StudyDialog
         title={t('learn.flow.endOfTrialTitle')}
@@ -290,7 +291,7 @@ export function useStudyFlow(ware: Ware): StudyFlow {
           { label: t('common.cancel'), onClick: close },
           {
             label: t('learn.flow.buy'),
-            onClick: () => window.location.assign(courseInfoHref(ware.code)),
+            onClick: () => window.location.assign(`${courseInfoHref(ware.code)}?${BUY_QUERY}=1`),
             primary: true,
             testId: 'end-of-trial-buy',
           },

@@ -1,0 +1,314 @@
+/**
+ * A student's orders (spec 7 'Orders and pay': submitorde, pay, checkorder, checkbuy, checkplan, columndiscount,
+ * getorders, cancelorder, restoreorder; member/pay, member/traderecord; invoices/add). Who may buy what is the
+ * access policy's (access/policy buyRefusal, holdingOf, validityOf); prices are shared/rules/order-price.
+ *
+ * Rules chosen here:
+ * - a course held and valid is 409 'already held' (data.renewable); renew true orders a renewal when the policy
+ *   says it is renewable (else 409); an ended course (a fixed window over) is 409 'course ended';
+ * - a column held (subscribed, or given by a grant row) is 409 'already held'; a membership plan held is renewed
+ *   from its end (access/entitle joinMembership), so ordering it again is allowed;
+ * - a pending order for the same item (and renew) at the same amount is returned; one at another amount (the
+ *   price changed) is closed and a new order made;
+ * - the school must take orders (payment_settings.enabled), else 409 paymentDisabled;
+ * - a student may hide (delete) an order that is no longer pending and restore it; cancelling is for pending
+ *   orders only. Every change is in the order's trail.
+ */
+import { randomInt } from 'node:crypto';
+import {
+  columnDiscount,
+  deletable,
+  effectiveStatus,
+  isPayable,
+  orderExpiry,
+  orderNumber,
+} from '../../../shared/rules/order-price';
+import { COURSE_STATUS } from '../../../shared/rules/course-status';
+import { ORDER_ERRORS, type Invoice, type Order, type PayInfo } from '../../../shared/schemas/orders';
+import type { z } from 'zod';
+import type { zNewInvoice, zNewOrder } from '../../../shared/schemas/orders';
+import type { AppContext, Auth } from '../../context';
+import { AppError, badInput, conflict, forbidden, noLogin, notFound } from '../../lib/errors';
+import { membershipEnd } from '../access/entitle';
+import { buyRefusal, holdingOf, validityOf } from '../access/policy';
+import { findItem, schoolItem, type OrderItem } from './order-items';
+import { closeOrder, event, freshOrder, snapshot, toOrder, type Actor } from './order-state';
+import * as office from './office.repository';
+import * as repo from './orders.repository';
+import { paymentOf } from './payment';
+
+type SignedIn = Exclude<Auth, { role: 'guest' }>;
+type Student = SignedIn & { role: 'student' };
+
+const DEFAULT_TIMEOUT_HOURS = 72;
+const actorOf = (student: Student): Actor => ({ kind: 'student', id: student.userId });
+
+/** The caller as a buyer: 403 studentOnly for an administrator (请使用学员账号进行操作！). */
+function buyer(auth: SignedIn): Student {
+  if (auth.role !== 'student') throw forbidden('studentOnly');
+  return auth as Student;
+}
+
+/** Whether this order is a renewal; throws the refusal when the student may not order the item. */
+function orderKind(ctx: AppContext, student: Student, item: OrderItem, renew: boolean): boolean {
+  if (item.kind === 'column') {
+    if (repo.holdsColumn(ctx.db, student.userId, item.id, ctx.now())) throw conflict(ORDER_ERRORS.alreadyHeld);
+    return false;
+  }
+  if (item.kind === 'member' || !item.course) return false;
+  const { status } = validityOf(item.course, holdingOf(ctx, student, item.course), ctx.now());
+  if (renew) {
+    if (!status.renew) throw conflict(ORDER_ERRORS.notRenewable);
+    return true;
+  }
+  if (status.status === COURSE_STATUS.needsPurchase) return false;
+  if (status.status === COURSE_STATUS.ended) throw conflict(ORDER_ERRORS.ended);
+  throw conflict(ORDER_ERRORS.alreadyHeld, { renewable: status.renew });
+}
+
+/** A new order number no order has. */
+function freshNumber(ctx: AppContext, at: number): string {
+  for (;;) {
+    const id = orderNumber(at, String(randomInt(0, 10_000_000_000)).padStart(10, '0'));
+    if (!repo.findOrder(ctx.db, id)) return id;
+  }
+}
+
+/** POST submitorde / member/pay. */
+export function submitOrder(ctx: AppContext, auth: SignedIn, input: z.output<typeof zNewOrder>) {
+  const student = buyer(auth);
+  const item = schoolItem(ctx, student.schoolId, input.kind, input.id);
+  if (!item.forSale) throw conflict(ORDER_ERRORS.notForSale);
+  const refusal = buyRefusal(ctx, student, item);
+  if (refusal === 'noLogin') throw noLogin();
+  if (refusal) throw forbidden(refusal);
+  if (!isPayable(item.price)) throw badInput(ORDER_ERRORS.free);
+  const renew = orderKind(ctx, student, item, input.renew);
+  const settings = office.findSettings(ctx.db, student.schoolId);
+  if (!settings?.enabled) throw conflict(ORDER_ERRORS.paymentDisabled);
+  const now = ctx.now();
+  const actor = actorOf(student);
+  return ctx.db.transaction((tx) => {
+    for (const row of repo.pendingOrdersOf(tx, student.userId, item.kind, item.id, renew)) {
+      if (effectiveStatus(row, now) !== 'pending') closeOrder(ctx, tx, row, 'timeout', actor);
+      else if (row.amountFen !== item.price.amountFen) closeOrder(ctx, tx, row, 'priceChanged', actor);
+      else return { order: toOrder(row, now), created: false };
+    }
+    const row: repo.OrderRow = {
+      id: freshNumber(ctx, now),
+      schoolId: student.schoolId,
+      studentId: student.userId,
+      kind: item.kind,
+      targetId: item.id,
+      title: item.title,
+      priceFen: item.price.priceFen,
+      amountFen: item.price.amountFen,
+      renew,
+      status: 'pending',
+      createdAt: now,
+      expiresAt: orderExpiry(now, settings.timeoutHours || DEFAULT_TIMEOUT_HOURS),
+      paidAt: null,
+      paidFen: null,
+      payWay: null,
+      tradeNumber: null,
+      payNote: null,
+      confirmedBy: null,
+      closedAt: null,
+      closedBy: null,
+      deletedAt: null,
+      grantRef: null,
+      updatedAt: now,
+    };
+    repo.insertOrder(tx, row);
+    repo.insertEvents(tx, [event(ctx, row, 'create', actor, null, snapshot(row), now)]);
+    return { order: toOrder(row, now), created: true };
+  });
+}
+
+/** One of the student's orders (closed first when its time ran out), or 404. */
+function myOrder(ctx: AppContext, student: Student, orderid: string): repo.OrderRow {
+  const row = repo.findOrder(ctx.db, orderid);
+  if (!row || row.studentId !== student.userId) throw notFound(ORDER_ERRORS.notFound);
+  return freshOrder(ctx, row);
+}
+
+/** Whether the item's price now differs from the order's (or it is no longer for sale). */
+export function priceChanged(ctx: AppContext, row: repo.OrderRow): boolean {
+  const item = findItem(ctx, row.kind, row.targetId);
+  return !item?.forSale || item.price.amountFen !== row.amountFen;
+}
+
+const invoiceOf = (ctx: AppContext, orderId: string) => repo.invoiceStates(ctx.db, [orderId]).get(orderId) ?? null;
+
+/** GET pay. */
+export function payInfo(ctx: AppContext, student: Student, orderid: string): PayInfo {
+  const row = myOrder(ctx, student, orderid);
+  const order = toOrder(row, ctx.now(), invoiceOf(ctx, row.id));
+  const code = row.kind === 'member' ? '' : ctx.courseCodec.encode(row.targetId);
+  return {
+    order,
+    instructions: paymentOf(ctx, row.schoolId).instructions(ctx, row.schoolId),
+    price_changed: order.status === 'pending' && priceChanged(ctx, row),
+    online: false,
+    code,
+  };
+}
+
+/** GET checkorder. */
+export function checkOrder(ctx: AppContext, student: Student, orderid: string) {
+  const row = myOrder(ctx, student, orderid);
+  return { orderid: row.id, status: effectiveStatus(row, ctx.now()), paid_at: row.paidAt };
+}
+
+/** GET wechat/queryorder: the provider answers (offline: 409 online payment not configured). */
+export function queryOnline(ctx: AppContext, student: Student, orderid: string | undefined) {
+  const row = orderid ? myOrder(ctx, student, orderid) : undefined;
+  const status = paymentOf(ctx, student.schoolId).query(ctx, row ?? null);
+  return { orderid: row?.id ?? '', status, paid_at: row?.paidAt ?? null };
+}
+
+/** GET checkbuy: a course through the access policy; a column held when subscribed or given by a grant row. */
+export function checkBuy(ctx: AppContext, student: Student, input: { kind: 'course' | 'column'; id: string }) {
+  const item = schoolItem(ctx, student.schoolId, input.kind, input.id);
+  if (!item.course) {
+    const isbuy = repo.holdsColumn(ctx.db, student.userId, item.id, ctx.now());
+    return { isbuy, status: null, renew: false, limitedDate: null };
+  }
+  const { holding, status } = validityOf(item.course, holdingOf(ctx, student, item.course), ctx.now());
+  const isbuy = holding !== null && status.status !== COURSE_STATUS.needsPurchase;
+  return { isbuy, status: status.status, renew: status.renew, limitedDate: status.limitedDate };
+}
+
+/** GET checkplan: the end of the student's current membership of the plan. */
+export function checkPlan(ctx: AppContext, student: Student, planid: string) {
+  schoolItem(ctx, student.schoolId, 'member', planid);
+  const until = membershipEnd(ctx.db, student.userId, planid);
+  const held = until !== null && until >= ctx.now();
+  return { held, until: held ? until : null };
+}
+
+/** GET columndiscount: a published column of any school (a public page shows it). */
+export function columnDiscountOf(ctx: AppContext, id: string) {
+  const item = findItem(ctx, 'column', id);
+  if (!item?.forSale) throw notFound('column not found');
+  const courses = repo.columnCourseprices(ctx.db, id);
+  const discount = columnDiscount(
+    item.price.amountFen,
+    courses.map((course) => course.actualFen),
+  );
+  return {
+    sum_fen: discount.sumFen,
+    actual_fen: discount.actualFen,
+    saved_fen: discount.savedFen,
+    tenths: discount.tenths,
+    percent_off: discount.percentOff,
+    courses: courses.map((course) => ({ coid: course.id, title: course.title, actual_fen: course.actualFen })),
+  };
+}
+
+/** GET getorders / member/traderecord. */
+export function myOrders(
+  ctx: AppContext,
+  student: Student,
+  query: { deleted: number; page: number; num: number },
+  kind?: 'member',
+): { total: number; list: Order[] } {
+  const { rows, total } = repo.studentOrders(ctx.db, {
+    studentId: student.userId,
+    deleted: query.deleted === 1,
+    kind,
+    limit: query.num,
+    offset: (query.page - 1) * query.num,
+  });
+  const invoices = repo.invoiceStates(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
+  const now = ctx.now();
+  return { total, list: rows.map((row) => toOrder(row, now, invoices.get(row.id) ?? null)) };
+}
+
+/** POST cancelorder. */
+export function cancelMine(ctx: AppContext, student: Student, orderid: string): Order {
+  const row = myOrder(ctx, student, orderid);
+  const now = ctx.now();
+  return ctx.db.transaction((tx) => {
+    const set = { status: 'cancelled' as const, closedAt: now, closedBy: student.userId, updatedAt: now };
+    if (repo.moveOrder(tx, row.id, 'pending', set) === 0) throw conflict(ORDER_ERRORS.notPending);
+    const after = { ...row, ...set };
+    repo.insertEvents(tx, [event(ctx, row, 'cancel', actorOf(student), snapshot(row), snapshot(after), now)]);
+    return toOrder(after, now, invoiceOf(ctx, row.id));
+  });
+}
+
+/** POST deleteorder (hide) and restoreorder: repeating changes nothing. */
+export function setDeleted(ctx: AppContext, student: Student, orderid: string, deleted: boolean): Order {
+  const row = myOrder(ctx, student, orderid);
+  const now = ctx.now();
+  if (deleted && !deletable(row.status)) throw conflict(ORDER_ERRORS.notDeletable);
+  if ((row.deletedAt !== null) === deleted) return toOrder(row, now, invoiceOf(ctx, row.id));
+  const after = { ...row, deletedAt: deleted ? now : null, updatedAt: now };
+  ctx.db.transaction((tx) => {
+    repo.updateOrder(tx, row.id, { deletedAt: after.deletedAt, updatedAt: now });
+    repo.insertEvents(tx, [
+      event(ctx, row, deleted ? 'delete' : 'restore', actorOf(student), snapshot(row), snapshot(after), now),
+    ]);
+  });
+  return toOrder(after, now, invoiceOf(ctx, row.id));
+}
+
+/** POST invoices/add. */
+export function requestInvoice(ctx: AppContext, student: Student, input: z.output<typeof zNewInvoice>): Invoice {
+  const row = myOrder(ctx, student, input.orderid);
+  if (row.status !== 'paid') throw conflict(ORDER_ERRORS.notPaid);
+  const now = ctx.now();
+  const id = ctx.ids.next();
+  ctx.db.transaction((tx) => {
+    const inserted = office.insertInvoice(tx, {
+      id,
+      schoolId: row.schoolId,
+      orderId: row.id,
+      studentId: student.userId,
+      kind: input.kind,
+      title: input.title,
+      taxNumber: input.tax_number,
+      email: input.email,
+      amountFen: row.paidFen ?? row.amountFen,
+      status: 'requested',
+      createdAt: now,
+    });
+    if (!inserted) throw conflict(ORDER_ERRORS.invoiceExists);
+    const after = {
+      invoice: id,
+      kind: input.kind,
+      title: input.title,
+      tax_number: input.tax_number,
+      status: 'requested',
+    };
+    repo.insertEvents(tx, [event(ctx, row, 'invoice', actorOf(student), null, after, now)]);
+  });
+  return invoiceReply(ctx, id);
+}
+
+/** An invoice as replies show it. */
+export function invoiceReply(ctx: AppContext, id: string): Invoice {
+  const view = office.invoiceView(ctx.db, id);
+  if (!view) throw new AppError(404, 'invoice not found');
+  const { invoice } = view;
+  return {
+    id: invoice.id,
+    orderid: invoice.orderId,
+    kind: invoice.kind,
+    title: invoice.title,
+    tax_number: invoice.taxNumber,
+    email: invoice.email,
+    amount_fen: invoice.amountFen,
+    status: invoice.status,
+    note: invoice.note,
+    created_at: invoice.createdAt,
+    handled_at: invoice.handledAt,
+    sid: invoice.studentId,
+    student_name: view.studentName,
+    order_title: view.orderTitle,
+  };
+}

@@ -1,0 +1,95 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { orderCalls as calls } from '../../../shared/calls/orders';
+import { LOCALE_COOKIE } from '../../../shared/constants';
+import { ok } from '../../../shared/envelope';
+import { pickLocale } from '../../../shared/i18n';
+import { zOrderExportQuery } from '../../../shared/schemas/orders';
+import { sendAttachment } from '../../lib/send-file';
+import { requireAdmin } from '../../plugins/auth';
+import { route } from '../../plugins/calls';
+import * as office from './orders-admin.service';
+import { exportOrders } from './orders-export';
+import { closeOverdueOrders } from './order-state';
+import * as orders from './orders.service';
+
+/** How often pending orders past their expiry are closed (every read closes its own order too). */
+const SWEEP_MS = 5 * 60_000;
+
+/**
+ * Orders paid offline (shared/calls/orders.ts) and the order list as a file. The sweeper closes overdue
+ * pending orders (unref'd, stopped on close).
+ */
+export const ordersRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+
+  const sweep = () => {
+    try {
+      closeOverdueOrders(ctx);
+    } catch (error) {
+      ctx.log.error({ err: error }, 'order expiry sweep failed');
+    }
+  };
+  const timer = setInterval(sweep, SWEEP_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  // The student's calls.
+  route(app, calls.submit, ({ body }, _reply, who) => ok(orders.submitOrder(ctx, who, body)));
+  route(app, calls.memberPay, ({ body }, _reply, who) =>
+    ok(orders.submitOrder(ctx, who, { kind: 'member', id: body.planid, renew: false })),
+  );
+  route(app, calls.pay, ({ query }, _reply, student) => ok(orders.payInfo(ctx, student, query.orderid)));
+  route(app, calls.queryOnline, ({ query }, _reply, student) => ok(orders.queryOnline(ctx, student, query.orderid)));
+  route(app, calls.check, ({ query }, _reply, student) => ok(orders.checkOrder(ctx, student, query.orderid)));
+  route(app, calls.checkBuy, ({ query }, _reply, student) => ok(orders.checkBuy(ctx, student, query)));
+  route(app, calls.checkPlan, ({ query }, _reply, student) => ok(orders.checkPlan(ctx, student, query.planid)));
+  route(app, calls.columnDiscount, ({ query }) => ok(orders.columnDiscountOf(ctx, query.id)));
+  route(app, calls.mine, ({ query }, _reply, student) => ok(orders.myOrders(ctx, student, query)));
+  route(app, calls.tradeRecord, ({ query }, _reply, student) => ok(orders.myOrders(ctx, student, query, 'member')));
+  route(app, calls.cancel, ({ body }, _reply, student) => ok(orders.cancelMine(ctx, student, body.orderid)));
+  route(app, calls.remove, ({ body }, _reply, student) => ok(orders.setDeleted(ctx, student, body.orderid, true)));
+  route(app, calls.restore, ({ body }, _reply, student) => ok(orders.setDeleted(ctx, student, body.orderid, false)));
+  route(app, calls.invoice, ({ body }, _reply, student) => ok(orders.requestInvoice(ctx, student, body)));
+
+  // The back office.
+  route(app, calls.list, ({ query }, _reply, admin) => ok(office.listOrders(ctx, admin, query)));
+  route(app, calls.detail, ({ query }, _reply, admin) => ok(office.orderDetail(ctx, admin, query.orderid)));
+  route(app, calls.confirm, ({ body }, _reply, admin) => ok(office.confirmPaid(ctx, admin, body)));
+  route(app, calls.cancelByAdmin, ({ body }, _reply, admin) => ok(office.cancelByAdmin(ctx, admin, body)));
+  route(app, calls.settings, (_request, _reply, admin) => ok(office.paySettings(ctx, admin)));
+  route(app, calls.saveSettings, ({ body }, _reply, admin) => ok(office.savePaySettings(ctx, admin, body)));
+  route(app, calls.payAdmins, (_request, _reply, admin) => ok(office.payAdmins(ctx, admin)));
+  route(app, calls.addPayAdmin, ({ body }, _reply, admin) => ok(office.setPayAdmin(ctx, admin, body.adminid, true)));
+  route(app, calls.removePayAdmin, ({ body }, _reply, admin) =>
+    ok(office.setPayAdmin(ctx, admin, body.adminid, false)),
+  );
+  route(app, calls.invoices, ({ query }, _reply, admin) => ok(office.listInvoices(ctx, admin, query)));
+  route(app, calls.handleInvoice, ({ body }, _reply, admin) => ok(office.handleInvoice(ctx, admin, body)));
+
+  // A file, not a JSON envelope, so not a declared call; the access is checked before anything is read.
+  app.get(
+    '/order/export',
+    {
+      schema: {
+        tags: ['orders (back office)'],
+        summary:
+          'The orders of the order/list filter (every match up to 50,000) as an XLSX or CSV (UTF-8 with BOM) ' +
+          'attachment with a totals line; amounts in yuan with two decimals.',
+        querystring: zOrderExportQuery,
+      },
+      preValidation: async (request) => {
+        requireAdmin(request, 'setting');
+      },
+    },
+    async (request, reply) => {
+      const admin = requireAdmin(request, 'setting');
+      const locale = pickLocale(request.cookies[LOCALE_COOKIE], ctx.config.LOCALE);
+      const file = await exportOrders(ctx, admin, request.query, locale);
+      reply.header('cache-control', 'no-store');
+      if (file.capped) reply.header('x-export-capped', '1');
+      return reply.send(sendAttachment(reply, file));
+    },
+  );
+};
