@@ -20,6 +20,8 @@ export const messages: Record<keyof typeof zh, string> = {
   'members.removed': 'Bookmark removed',
   'members.removeFailed': 'That did not work, please try again',
   'members.openCourse': 'Open course',
+  'members.join': 'Join',
+  'members.renew': 'Renew',
   'members.plans': 'Membership plans',
   'members.planPrice': '¥{price} for {days, plural, one {# day} other {# days}}',
   'members.planCourses': '{n, plural, one {# course} other {# courses}}',

@@ -21,6 +21,8 @@ export const messages = {
   'members.removed': '已取消收藏',
   'members.removeFailed': '操作失败，请重试',
   'members.openCourse': '查看课程',
+  'members.join': '开通会员',
+  'members.renew': '续费会员',
   'members.plans': '会员方案',
   'members.planPrice': '¥{price} / {days} 天',
   'members.planCourses': '包含 {n} 门课程',

@@ -4,6 +4,7 @@ import type { messages as zh } from './orders.zh-CN';
 export const messages: Record<keyof typeof zh, string> = {
   'orders.buy.title': 'Buy course',
   'orders.buy.titleColumn': 'Subscribe to column',
+  'orders.buy.titleMember': 'Join the membership plan',
   'orders.buy.titleRenew': 'Renew course',
   'orders.buy.price': 'Price: {amount}',
   'orders.buy.listPrice': 'Was {price}',

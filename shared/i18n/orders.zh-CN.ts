@@ -2,6 +2,7 @@
 export const messages = {
   'orders.buy.title': '购买课程',
   'orders.buy.titleColumn': '订阅专栏',
+  'orders.buy.titleMember': '开通会员',
   'orders.buy.titleRenew': '续费课程',
   'orders.buy.price': '价格：{amount}',
   'orders.buy.listPrice': '原价 {price}',

@@ -3,6 +3,7 @@
  * sees the order number, the amount and the school's payment instructions; the administrator confirms the
  * payment in the back office; the student's pay page turns paid by itself (checkorder polling) and the student
  * studies the course. A held renewable course offers Renew (its order is a renewal); an expired one offers buy.
+ * On a phone a student joins a membership plan from my subscriptions, and once paid studies a course of it.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -197,6 +198,40 @@ describe('orders paid offline', () => {
     await desk.goto(`/course/${course.code}#/introduce/info`);
     await expect.poll(() => mainButton(desk).textContent()).toBe('立即购买');
     expect(await desk.getByTestId('renew-button').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('phone: a student joins a membership plan from my subscriptions; once confirmed its courses are held', async () => {
+    const { catid } = await admin<{ catid: string }>('POST', '/course/category', { title: '会员课程' });
+    const course = await paidCourse('会员专享课', { actual: 90, catid });
+    const plan = await admin<{ id: string }>('POST', '/member/edit', {
+      title: '年度会员',
+      price: '199',
+      days: 365,
+      catids: [catid],
+      published: true,
+    });
+    const buyer = await student('会员同学');
+    const page = await signedIn(await h.mobile(), buyer.cookie);
+    const errors = pageErrors(page);
+    await page.goto(`/u/${h.school.hashUID}#/mybook`);
+    const card = page.getByTestId('member-plan').filter({ hasText: '年度会员' });
+    await card.getByTestId('buy-plan').click();
+    const dialog = page.getByRole('alertdialog');
+    expect(await dialog.textContent()).toContain('￥199.00');
+    await dialog.getByRole('button', { name: '提交订单' }).click();
+    await page.getByTestId('pay-page').waitFor();
+    expect(await page.getByTestId('pay-amount').textContent()).toBe('￥199.00');
+    const orderid = (await page.getByTestId('pay-number').textContent()) ?? '';
+
+    await admin('POST', '/order/confirm', { orderid, amount_fen: 19900, way: 'transfer', trade_number: 'M-1' });
+    await page.getByTestId('pay-paid').waitFor({ timeout: 15_000 });
+    await page.goto(`/u/${h.school.hashUID}#/mybook`);
+    await page.getByTestId('my-membership').filter({ hasText: '年度会员' }).waitFor();
+    expect(await card.getByTestId('buy-plan').textContent()).toBe('续费会员');
+    await page.goto(`/course/${course.code}#/introduce/info`);
+    await expect.poll(() => mainButton(page, true).textContent()).toBe('开始学习');
+    expect(plan.id).not.toBe('');
     expect(errors).toEqual([]);
   });
 });

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { memberCalls } from '../../../shared/calls/members';
 import { formatDate } from '../../../shared/rules/dates';
 import type { StudentPlan } from '../../../shared/schemas/members';
@@ -9,16 +8,27 @@ import { SiteLink } from '../../components/layout/SiteLink';
 import { useCall } from '../../hooks/useCall';
 import { useT } from '../../i18n';
 import { courseListPath } from '../../paths';
+import { useOrdering } from '../pay/useOrdering';
 
 const day = (ms: number) => formatDate(ms, 'yyyy-MM-dd');
 
 /**
  * My subscriptions (spec 2 mybook, the dashboard's controller/mybook): the student's current memberships (plan,
  * until, days left, a link to the course list of each of its categories), their subscribed columns, and the
- * school's published plans. Buying a plan is the orders area's: it passes `planAction` to add its button.
+ * school's published plans, each with Join (or Renew, from the current end) that orders it: the orders area's
+ * confirm dialog, then the pay page.
  */
-export function MyBookList({ planAction }: { planAction?: (plan: StudentPlan) => ReactNode }) {
+export function MyBookList() {
   const t = useT();
+  const order = useOrdering();
+  const buy = (plan: StudentPlan) =>
+    order({
+      kind: 'member',
+      id: plan.id,
+      title: plan.title,
+      actual: plan.price_fen / 100,
+      price: plan.price_fen / 100,
+    });
   const book = useCall(memberCalls.mybook, {});
   const plans = useCall(memberCalls.plans, {});
   if (book.error)
@@ -91,7 +101,16 @@ export function MyBookList({ planAction }: { planAction?: (plan: StudentPlan) =>
                 </p>
                 {plan.until !== null && <p>{t('members.planHeld', { date: day(plan.until) })}</p>}
                 {plan.description && <RichText html={plan.description} className="mb-description" />}
-                {planAction?.(plan)}
+                {plan.price_fen > 0 && (
+                  <button
+                    type="button"
+                    className="btn btn-small btn-primary"
+                    onClick={() => void buy(plan)}
+                    data-testid="buy-plan"
+                  >
+                    {plan.until === null ? t('members.join') : t('members.renew')}
+                  </button>
+                )}
               </li>
             ))}
           </ul>

@@ -51,7 +51,9 @@ export function useOrdering() {
         ? t('orders.buy.titleRenew')
         : intent.kind === 'column'
           ? t('orders.buy.titleColumn')
-          : t('orders.buy.title');
+          : intent.kind === 'member'
+            ? t('orders.buy.titleMember')
+            : t('orders.buy.title');
       const lines = [intent.title, t('orders.buy.price', { amount: formatPrice(intent.actual) ?? '' })];
       if (intent.price > intent.actual)
         lines.push(t('orders.buy.listPrice', { price: formatPrice(intent.price) ?? '' }));
