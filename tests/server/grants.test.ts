@@ -272,6 +272,29 @@ describe('administrator grants', () => {
     expect((await as(other.admin).get(`/grant/holders?kind=column&id=${column.coid}`)).statusCode).toBe(404);
   });
 
+  it('a column granted to a group is held by its members: the column page, checkbuy, and no second order', async () => {
+    const column = await okCall<{ coid: string }>(app, 'POST', '/column/new', admin, {
+      title: 'Group bundle',
+      actual: 50,
+    });
+    await okCall(app, 'POST', '/column/courses', admin, { column_id: column.coid, coids: [course.coid] });
+    await okCall(app, 'POST', '/column/pub', admin, { column_id: column.coid, pub: 1 });
+    await okCall(app, 'POST', '/paysetting/save', admin, {
+      enabled: true,
+      instructions: '<p>Bank</p>',
+      timeout_hours: 24,
+    });
+    const checkbuy = () =>
+      okCall<{ isbuy: boolean }>(app, 'GET', `/checkbuy?kind=column&id=${column.coid}`, member.cookie);
+    expect((await checkbuy()).isbuy).toBe(false);
+    expect(data<Result>(await grant({ kind: 'column', id: column.coid, gids: [groupId] })).granted).toBe(1);
+    expect((await checkbuy()).isbuy).toBe(true);
+    const info = await okCall<{ buy: { isBook: boolean } }>(app, 'GET', `/column/info/${column.coid}`, member.cookie);
+    expect(info.buy.isBook).toBe(true);
+    const order = await injectAs(app, member.cookie).post('/submitorde', { kind: 'column', id: column.coid });
+    expect(order.statusCode).toBe(409);
+  });
+
   it('grants to the user names of a CSV or an XLSX and reports the names not found', async () => {
     const a = await buildStudent(app, { username: '00123' });
     const b = await buildStudent(app, { username: 'bob' });

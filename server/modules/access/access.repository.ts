@@ -10,6 +10,7 @@ import { prepared } from '../../db/prepared';
 import {
   categories,
   chapters,
+  columnBooks,
   collects,
   columnCourses,
   courseGrants,
@@ -85,10 +86,16 @@ export function studentGrants(db: Db, studentId: string, groupIds: readonly stri
 }
 
 /**
- * Whether a grant row of the column (an administrator's, a code's, an order's) to the student or one of these
- * groups (theirs) is not revoked and has not ended at `now`.
+ * Whether the student holds the column: subscribed (column_books), or a grant row of it (an administrator's, a
+ * code's, an order's) to the student or one of these groups (theirs) not revoked and not ended at `now`.
  */
-export function columnGranted(db: Db, columnId: string, studentId: string, groupIds: readonly string[], now: number) {
+export function columnHeld(db: Db, columnId: string, studentId: string, groupIds: readonly string[], now: number) {
+  const booked = db
+    .select({ id: columnBooks.columnId })
+    .from(columnBooks)
+    .where(and(eq(columnBooks.studentId, studentId), eq(columnBooks.columnId, columnId)))
+    .get();
+  if (booked) return true;
   const target =
     groupIds.length > 0
       ? or(eq(courseGrants.studentId, studentId), inArray(courseGrants.groupId, [...groupIds]))

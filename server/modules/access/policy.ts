@@ -58,7 +58,7 @@ import { AppError, noLogin } from '../../lib/errors';
 import {
   assignedPlans,
   chapterFree,
-  columnGranted,
+  columnHeld,
   courseHasFreeChapter,
   coursesInCategories,
   isAssigned,
@@ -149,12 +149,12 @@ function memberWays(mine: StudentCourses, course: Pick<HeldCourse, 'schoolId' | 
 }
 
 /**
- * Whether the viewer holds a column other than by subscribing (column_books): a grant of it to them or a group of
- * theirs, a redeem code's or a paid order's, not revoked nor ended. Its courses are then held (holdingOf).
+ * Whether the viewer holds a column: subscribed, or a grant of it to them or a group of theirs, a redeem code's or
+ * a paid order's, not revoked nor ended. Its courses are then held (holdingOf).
  */
 export function holdsColumn(ctx: AppContext, auth: Auth, columnId: string): boolean {
   if (auth.role !== 'student') return false;
-  return columnGranted(ctx.db, columnId, auth.userId, studentCourses(ctx, auth.userId).groups, ctx.now());
+  return columnHeld(ctx.db, columnId, auth.userId, studentCourses(ctx, auth.userId).groups, ctx.now());
 }
 
 /** Whether a study plan may be studied at all: its review approved it (false for a course that is no plan). */

@@ -2,15 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { columnBooks, columnCollects, columns, enrolments } from '../../db/schema';
 
-/** True when the student has subscribed to (or bought) the column. */
-export function isBooked(db: Db, studentId: string, columnId: string): boolean {
-  return !!db
-    .select({ id: columnBooks.columnId })
-    .from(columnBooks)
-    .where(and(eq(columnBooks.studentId, studentId), eq(columnBooks.columnId, columnId)))
-    .get();
-}
-
 /** Records the subscription once; true when it is new. */
 export function insertBook(db: Db, studentId: string, columnId: string, at: number): boolean {
   return db.insert(columnBooks).values({ studentId, columnId, createdAt: at }).onConflictDoNothing().run().changes > 0;

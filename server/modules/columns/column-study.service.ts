@@ -61,8 +61,7 @@ function buyState(
   auth: Auth,
   row: repo.ColumnListRow,
 ): ColumnBuyState & { isBook: boolean; infinite: boolean } {
-  const isBook =
-    auth.role === 'student' && (books.isBooked(ctx.db, auth.userId, row.id) || holdsColumn(ctx, auth, row.id));
+  const isBook = holdsColumn(ctx, auth, row.id);
   const actual = fenToYuan(row.actualFen);
   return { actual, isBook, infinite: !isFree({ actual }) && isBook, book_count: row.bookCount };
 }
@@ -126,7 +125,7 @@ export function bookColumn(ctx: AppContext, auth: Auth, ref: string) {
     if (courseIds.length === 0) throw conflict(COLUMN_ERRORS.noCourses);
     const fresh = repo.findColumn(tx, row.id) ?? row;
     const actual = fenToYuan(fresh.actualFen);
-    const isBook = books.isBooked(tx, studentId, row.id) || holdsColumn(ctx, auth, row.id);
+    const isBook = holdsColumn(ctx, auth, row.id);
     const current = { actual, isBook, infinite: !isFree({ actual }) && isBook, book_count: fresh.bookCount };
     if (ownsColumn(current)) return current;
     if (!isFree(current)) throw new AppError(403, COLUMN_ERRORS.notBought);

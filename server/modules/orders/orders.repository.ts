@@ -26,7 +26,6 @@ import {
   columnBooks,
   columnCourses,
   columns,
-  courseGrants,
   courses,
   invoices,
   memberPlans,
@@ -266,28 +265,6 @@ export function columnCourseprices(db: Db, columnId: string) {
     .where(and(eq(columnCourses.columnId, columnId), eq(courses.published, true), eq(courses.deleted, false)))
     .orderBy(asc(columnCourses.position))
     .all();
-}
-
-/** Whether the student holds the column: subscribed (column_books), or a grant row not revoked and not over. */
-export function holdsColumn(db: Db, studentId: string, columnId: string, now: number): boolean {
-  const booked = db
-    .select({ id: columnBooks.columnId })
-    .from(columnBooks)
-    .where(and(eq(columnBooks.studentId, studentId), eq(columnBooks.columnId, columnId)))
-    .get();
-  if (booked) return true;
-  return !!db
-    .select({ id: courseGrants.id })
-    .from(courseGrants)
-    .where(
-      and(
-        eq(courseGrants.columnId, columnId),
-        eq(courseGrants.studentId, studentId),
-        isNull(courseGrants.revokedAt),
-        or(isNull(courseGrants.expiresAt), gte(courseGrants.expiresAt, now)),
-      ),
-    )
-    .get();
 }
 
 /** Records the column's subscription for a paid order (column/info then reads it bought); true when new. */

@@ -30,7 +30,7 @@ import type { zNewInvoice, zNewOrder } from '../../../shared/schemas/orders';
 import type { AppContext, Auth } from '../../context';
 import { AppError, badInput, conflict, forbidden, noLogin, notFound } from '../../lib/errors';
 import { membershipEnd } from '../access/entitle';
-import { buyRefusal, holdingOf, validityOf } from '../access/policy';
+import { buyRefusal, holdingOf, holdsColumn, validityOf } from '../access/policy';
 import { findItem, schoolItem, type OrderItem } from './order-items';
 import { closeOrder, event, freshOrder, snapshot, toOrder, type Actor } from './order-state';
 import * as office from './office.repository';
@@ -52,7 +52,7 @@ function buyer(auth: SignedIn): Student {
 /** Whether this order is a renewal; throws the refusal when the student may not order the item. */
 function orderKind(ctx: AppContext, student: Student, item: OrderItem, renew: boolean): boolean {
   if (item.kind === 'column') {
-    if (repo.holdsColumn(ctx.db, student.userId, item.id, ctx.now())) throw conflict(ORDER_ERRORS.alreadyHeld);
+    if (holdsColumn(ctx, student, item.id)) throw conflict(ORDER_ERRORS.alreadyHeld);
     return false;
   }
   if (item.kind === 'member' || !item.course) return false;
@@ -167,11 +167,11 @@ export function queryOnline(ctx: AppContext, student: Student, orderid: string |
   return { orderid: row?.id ?? '', status, paid_at: row?.paidAt ?? null };
 }
 
-/** GET checkbuy: a course through the access policy; a column held when subscribed or given by a grant row. */
+/** GET checkbuy: a course or a column, through the access policy. */
 export function checkBuy(ctx: AppContext, student: Student, input: { kind: 'course' | 'column'; id: string }) {
   const item = schoolItem(ctx, student.schoolId, input.kind, input.id);
   if (!item.course) {
-    const isbuy = repo.holdsColumn(ctx.db, student.userId, item.id, ctx.now());
+    const isbuy = holdsColumn(ctx, student, item.id);
     return { isbuy, status: null, renew: false, limitedDate: null };
   }
   const { holding, status } = validityOf(item.course, holdingOf(ctx, student, item.course), ctx.now());
