@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { orders } from '../../server/db/schema';
+import { orderEvents, orders } from '../../server/db/schema';
 import { closeOverdueOrders } from '../../server/modules/orders/order-state';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { login, makeApp, type TestApp } from '../helpers/factories';
@@ -127,7 +127,17 @@ describe('orders in the back office', () => {
       }),
     );
     expect(saved.instructions).toBe('<p>Pay at <b>room 3</b></p>');
+    // The change is in the trail: who, the settings before and after (sanitised).
+    const trail = app.ctx.db.select().from(orderEvents).where(eq(orderEvents.action, 'paysetting.save')).all();
+    const last = trail.at(-1)!;
+    expect(last.actorKind).toBe('admin');
+    expect(JSON.parse(last.after!)).toMatchObject({ instructions: '<p>Pay at <b>room 3</b></p>', timeout_hours: 24 });
+    expect(JSON.parse(last.before!)).toHaveProperty('instructions');
+    const count = trail.length;
     expect((await settings({ timeout_hours: 0 })).statusCode).toBe(400);
+    expect(app.ctx.db.select().from(orderEvents).where(eq(orderEvents.action, 'paysetting.save')).all()).toHaveLength(
+      count,
+    );
     expect(data<{ enabled: boolean }>(await as(other.admin).get('/paysetting/get')).enabled).toBe(false);
   });
 });

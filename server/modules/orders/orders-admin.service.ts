@@ -223,15 +223,25 @@ export function paySettings(ctx: AppContext, admin: Admin): PaySettings {
   return { enabled: row.enabled, instructions: row.instructions, timeout_hours: row.timeoutHours };
 }
 
-/** POST paysetting/save: the instructions are sanitised; who saved and when is kept. */
+/**
+ * POST paysetting/save: the instructions are sanitised; the change is kept in the trail (order_events action
+ * 'paysetting.save', orderId the school's id: who, when, the settings before and after).
+ */
 export function savePaySettings(ctx: AppContext, admin: Admin, input: PaySettings): PaySettings {
-  office.saveSettings(ctx.db, {
-    schoolId: admin.schoolId,
-    enabled: input.enabled,
-    instructions: sanitizeRichText(input.instructions),
-    timeoutHours: input.timeout_hours,
-    updatedBy: admin.userId,
-    updatedAt: ctx.now(),
+  const now = ctx.now();
+  const school = { id: admin.schoolId, schoolId: admin.schoolId };
+  ctx.db.transaction((tx) => {
+    const before = paySettings(ctx, admin);
+    const after = { ...input, instructions: sanitizeRichText(input.instructions) };
+    office.saveSettings(tx, {
+      schoolId: admin.schoolId,
+      enabled: after.enabled,
+      instructions: after.instructions,
+      timeoutHours: after.timeout_hours,
+      updatedBy: admin.userId,
+      updatedAt: now,
+    });
+    repo.insertEvents(tx, [event(ctx, school, 'paysetting.save', actorOf(admin), before, after, now)]);
   });
   return paySettings(ctx, admin);
 }
@@ -250,13 +260,30 @@ export function payAdmins(ctx: AppContext, admin: Admin) {
   return { list, can_change: isMain(ctx, admin) };
 }
 
-/** POST admins/payadmins/add and remove (main account only; another school's administrator is 404). */
+/** POST admins/payadmins/add and remove (main account only; another school's administrator is 404); audited. */
 export function setPayAdmin(ctx: AppContext, admin: Admin, adminId: string, listed: boolean) {
   if (!isMain(ctx, admin)) throw forbidden(ORDER_ERRORS.mainOnly);
   const target = office.findAdminRow(ctx.db, adminId);
   if (!target || target.schoolId !== admin.schoolId) throw notFound('admin not found');
-  if (listed) office.addPayAdmin(ctx.db, admin.schoolId, adminId, ctx.now());
-  else office.removePayAdmin(ctx.db, admin.schoolId, adminId);
+  const now = ctx.now();
+  ctx.db.transaction((tx) => {
+    const was = payAdmins(ctx, admin).list.find((row) => row.id === adminId)?.pay_admin ?? false;
+    if (listed) office.addPayAdmin(tx, admin.schoolId, adminId, now);
+    else office.removePayAdmin(tx, admin.schoolId, adminId);
+    // Who may confirm payments is a money change too: kept in the trail (orderId the administrator's id).
+    if (was !== listed)
+      repo.insertEvents(tx, [
+        event(
+          ctx,
+          { id: adminId, schoolId: admin.schoolId },
+          listed ? 'payadmin.add' : 'payadmin.remove',
+          actorOf(admin),
+          { pay_admin: was },
+          { pay_admin: listed },
+          now,
+        ),
+      ]);
+  });
   return payAdmins(ctx, admin);
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { COURSE_TYPE, isGraphic } from '../../../shared/rules/course-buttons';
-import { isFree } from '../../../shared/rules/course-status';
+import { COURSE_STATUS, isFree } from '../../../shared/rules/course-status';
 import type { CourseInfo } from '../../../shared/schemas/courses';
 import { COURSE_ERRORS } from '../../../shared/schemas/courses';
 import { courseCalls } from '../../../shared/calls/courses';
@@ -169,7 +169,8 @@ function CourseIntro({ course, onChanged }: { course: CourseInfo; onChanged: () 
       />
       <RedeemEntry
         coid={course.coid}
-        held={course.isbuy}
+        // A held course past its validity may take a code again (the server refuses one still valid).
+        held={course.isbuy && course.courseStatus !== COURSE_STATUS.needsPurchase}
         onDone={(_result, message) => {
           toast(message);
           // The course is now held: its status and its chapters (no longer locked) change.
