@@ -35,6 +35,8 @@ describe('back office: courses, categories and chapters', () => {
       '评论管理',
       '签名与评分',
       '学习计划',
+      '会员方案',
+      '兑换码',
     ]);
     await sidebar.getByRole('link', { name: '课程分类' }).click();
 
