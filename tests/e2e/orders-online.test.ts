@@ -119,7 +119,15 @@ describe('orders in the online release', () => {
 
     await page.getByRole('button', { name: '支付管理员' }).click();
     const finance = page.locator(`[data-testid="pay-admin-row"][data-id="${sub.id}"]`);
+    // The box turns at once: the request is held until the box is checked, then let through.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/admins/payadmins/add', async (route) => {
+      await held;
+      await route.continue();
+    });
     await finance.getByRole('checkbox').check();
+    release();
     await expect
       .poll(async () => {
         const list = await admin<{ list: { id: string; pay_admin: boolean }[] }>('GET', '/admins/payadminslist');

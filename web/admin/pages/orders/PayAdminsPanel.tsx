@@ -12,11 +12,24 @@ export function PayAdminsPanel() {
   const list = useCall(orderCalls.payAdmins, {});
   if (list.error && !list.data) return <LoadError onRetry={() => void list.mutate()} />;
   const canChange = list.data?.can_change ?? false;
+  // The box turns at once (optimistic) and turns back with a toast when the server refuses.
   const toggle = async (adminid: string, allow: boolean) => {
+    const current = list.data;
+    if (!current) return;
     const call = allow ? orderCalls.addPayAdmin : orderCalls.removePayAdmin;
-    const reply = await request(call, { body: { adminid } });
-    if (reply.status !== 'ok') return toast(failureText(t, reply));
-    await list.mutate(reply.data, { revalidate: false });
+    const optimisticData = {
+      ...current,
+      list: current.list.map((row) => (row.id === adminid ? { ...row, pay_admin: allow } : row)),
+    };
+    await list.mutate(
+      async () => {
+        const reply = await request(call, { body: { adminid } });
+        if (reply.status === 'ok') return reply.data;
+        toast(failureText(t, reply));
+        return current;
+      },
+      { optimisticData, revalidate: false },
+    );
   };
   return (
     <section className="card ac-card" data-testid="pay-admins">
