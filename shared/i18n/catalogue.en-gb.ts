@@ -79,6 +79,8 @@ export const messages: Record<keyof typeof zh, string> = {
   'column.tab.courses': 'Courses ({n})',
   'column.courseCount': '{n, plural, one {# course} other {# courses}}',
   'column.subscribers': '{n, plural, one {# subscriber} other {# subscribers}}',
+  'column.saving':
+    '{n, plural, one {Saves {amount} against buying its course alone} other {Saves {amount} against buying its # courses one by one}}',
   'column.subscribe': 'Subscribe',
   'column.subscribed': 'Subscribed',
   'column.owned': 'Subscribed, no time limit',

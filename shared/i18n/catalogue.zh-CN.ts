@@ -79,6 +79,7 @@ export const messages = {
   'column.tab.courses': '课程列表（{n}）',
   'column.courseCount': '{n} 门课程',
   'column.subscribers': '{n} 人订阅',
+  'column.saving': '比单独购买 {n} 门课程节省 {amount}',
   'column.subscribe': '订阅专栏',
   'column.subscribed': '订阅成功',
   'column.owned': '已订阅，长期有效',

@@ -44,6 +44,8 @@ describe('orders in the online release', () => {
     const page = await signedIn(await h.desktop(), (await login(h.app, made)).cookie);
     const errors = pageErrors(page);
     await page.goto(`/u/column/${column.code}`);
+    // columndiscount: ￥30 against its two courses at ￥20 each.
+    await expect.poll(() => page.getByTestId('column-saving').textContent()).toBe('比单独购买 2 门课程节省 ￥10.00');
     await page.getByTestId('main-button').first().click();
     const dialog = page.getByRole('alertdialog');
     await dialog.waitFor();
@@ -78,6 +80,19 @@ describe('orders in the online release', () => {
     await expect.poll(() => mine.getByTestId('my-order').count()).toBe(0);
     await page.getByTestId('orders-toggle-deleted').click();
     await expect.poll(() => mine.getByTestId('my-order').count()).toBe(1);
+    // Bought, the column page no longer offers the saving.
+    await page.goto(`/u/column/${column.code}`);
+    await expect.poll(() => page.locator('.intro-hero').getByTestId('main-button').textContent()).toBe('开始学习');
+    expect(await page.getByTestId('column-saving').count()).toBe(0);
+
+    // On a phone, My orders is an entry of the personal centre (online release).
+    const phone = await signedIn(
+      await h.mobile(),
+      (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).find((c) => c.startsWith('y_main='))!,
+    );
+    await phone.goto(`/u/${h.school.hashUID}#/personalcenter`);
+    await phone.getByTestId('personal-entries').getByRole('link', { name: '我的订单' }).click();
+    await expect.poll(() => phone.getByTestId('my-order').count()).toBe(1);
     expect(errors).toEqual([]);
   });
 

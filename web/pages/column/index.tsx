@@ -26,6 +26,9 @@ import { MOBILE_TOP_BAR_PX, NAV_PX, useScrolledPastElement } from '../../hooks/u
 import { useLocale, useT } from '../../i18n';
 import NotFoundPage from '../notFound';
 import { useOrdering } from '../pay/useOrdering';
+import { orderCalls } from '../../../shared/calls/orders';
+import { fenPrice } from '../../../shared/rules/order-price';
+import { useCall } from '../../hooks/useCall';
 import { PriceLine } from '../course/CourseHero';
 import { validityText } from '../course/course-text';
 
@@ -59,6 +62,7 @@ function Column({ info }: { info: ColumnInfo }) {
   const { tab = 'info' } = useParams();
   const heroRef = useRef<HTMLElement>(null);
   const { column, courses } = info;
+  const discount = useCall(orderCalls.columnDiscount, column.actual > 0 ? { query: { id: column.coid } } : null);
   const [buy, setBuy] = useState({
     isBook: info.buy.isBook,
     infinite: info.buy.infinite,
@@ -148,6 +152,12 @@ function Column({ info }: { info: ColumnInfo }) {
           </p>
           <div className={`intro-price-box${column.actual > 0 ? '' : ' is-free'}`}>
             <PriceLine actual={column.actual} price={column.price} discount={null} />
+            {/* columndiscount: what the column saves against buying its courses one by one. */}
+            {!buy.infinite && discount.data && discount.data.saved_fen > 0 && (
+              <p className="intro-saving" data-testid="column-saving">
+                {t('column.saving', { n: discount.data.courses.length, amount: fenPrice(discount.data.saved_fen) })}
+              </p>
+            )}
           </div>
           <p className="intro-validity">
             <span className="intro-validity-label">{t('course.validity')}</span>

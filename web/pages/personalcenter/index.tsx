@@ -73,6 +73,12 @@ export default function PersonalCenterPage() {
           <SiteLink to={ROUTES.almostExpire} className="info-row personal-entry">
             {t('learnRules.almostExpire')}
           </SiteLink>
+          {/* My orders (myorder_m): hidden in the lan release (spec 2), shown in the online release. */}
+          {boot.ver === 'online' && (
+            <SiteLink to={ROUTES.myOrderMobile} className="info-row personal-entry">
+              {t('orders.mine.title')}
+            </SiteLink>
+          )}
           {/* My points: mypoints_m (a desktop visitor goes on to the dashboard's controller/credit). */}
           <SiteLink to={ROUTES.myPointsMobile} className="info-row personal-entry">
             {t('points.title')}
