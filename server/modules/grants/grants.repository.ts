@@ -4,7 +4,7 @@
  */
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { columns, courseGrants, grantAudit, studentGroups, students } from '../../db/schema';
+import { columns, courseGrants, grantAudit, students } from '../../db/schema';
 import type { GrantKind } from '../../../shared/schemas/grants';
 
 export type GrantRow = typeof courseGrants.$inferSelect;
@@ -18,28 +18,6 @@ export function findColumnHead(db: Db, id: string) {
     .from(columns)
     .where(eq(columns.id, id))
     .get();
-}
-
-/** Which of these ids are students of the school. */
-export function schoolStudentIds(db: Db, schoolId: string, ids: readonly string[]): string[] {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: students.id })
-    .from(students)
-    .where(and(eq(students.schoolId, schoolId), inArray(students.id, [...ids])))
-    .all()
-    .map((row) => row.id);
-}
-
-/** Which of these ids are student groups of the school. */
-export function schoolGroupIds(db: Db, schoolId: string, ids: readonly string[]): string[] {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: studentGroups.id })
-    .from(studentGroups)
-    .where(and(eq(studentGroups.schoolId, schoolId), inArray(studentGroups.id, [...ids])))
-    .all()
-    .map((row) => row.id);
 }
 
 /** The students of the school with these user names (exact), in chunks SQLite accepts. */

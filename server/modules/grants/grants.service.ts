@@ -29,6 +29,8 @@ import { badField } from '../../lib/catalogue-http';
 import { validityFor } from '../access/policy';
 import { managedCourse } from '../courses/courses.service';
 import { findCourses } from '../courses/courses.repository';
+import { schoolGroupIds } from '../groups/groups.repository';
+import { schoolStudentIds } from '../students/students.repository';
 import * as repo from './grants.repository';
 
 /** The administrator acting (route()'s admin). */
@@ -133,9 +135,9 @@ export function addGrant(
   const item = itemOf(ctx, actor, input.kind, input.id);
   const sids = [...new Set(input.sids)];
   const gids = [...new Set(input.gids)];
-  if (repo.schoolStudentIds(ctx.db, actor.schoolId, sids).length !== sids.length)
+  if (schoolStudentIds(ctx.db, actor.schoolId, sids).length !== sids.length)
     throw badField('sids', 'must name students of this school');
-  if (repo.schoolGroupIds(ctx.db, actor.schoolId, gids).length !== gids.length)
+  if (schoolGroupIds(ctx.db, actor.schoolId, gids).length !== gids.length)
     throw badField('gids', 'must name groups of this school');
   const expiresAt = endOf(ctx, input.until);
   return { ...grantTo(ctx, actor, item, { sids, gids }, expiresAt), notFound: [] };
@@ -223,7 +225,7 @@ export function listHolders(ctx: AppContext, actor: Actor, query: z.output<typeo
 
 /** GET grant/student: every way the student holds a course, with the status that way gives now. */
 export function studentHoldings(ctx: AppContext, actor: Actor, sid: string): { list: StudentHolding[] } {
-  if (repo.schoolStudentIds(ctx.db, actor.schoolId, [sid]).length === 0) throw notFound('student not found');
+  if (schoolStudentIds(ctx.db, actor.schoolId, [sid]).length === 0) throw notFound('student not found');
   const rows = repo.studentHoldings(ctx.db, sid);
   const courses = new Map(findCourses(ctx.db, [...new Set(rows.map((row) => row.courseId))]).map((c) => [c.id, c]));
   const now = ctx.now();

@@ -13,7 +13,6 @@ import {
   memberships,
   orderEvents,
   studentGroupMembers,
-  studentGroups,
   students,
 } from '../../db/schema';
 import { categorySubtrees, coursesInCategories } from '../access/access.repository';
@@ -98,28 +97,6 @@ export function membershipFigures(db: Db, schoolId: string, now: number, since: 
     .where(and(current, sql`${memberships.until} < ${soonUntil}`))
     .get()?.n;
   return { active, joined: joined ?? 0, soon: soon ?? 0 };
-}
-
-/** Which of these ids are students of the school. */
-export function schoolStudentIds(db: Db, schoolId: string, ids: readonly string[]): string[] {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: students.id })
-    .from(students)
-    .where(and(eq(students.schoolId, schoolId), inArray(students.id, [...ids])))
-    .all()
-    .map((row) => row.id);
-}
-
-/** Which of these ids are student groups of the school. */
-export function schoolGroupIds(db: Db, schoolId: string, ids: readonly string[]): string[] {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: studentGroups.id })
-    .from(studentGroups)
-    .where(and(eq(studentGroups.schoolId, schoolId), inArray(studentGroups.id, [...ids])))
-    .all()
-    .map((row) => row.id);
 }
 
 /** The students in these groups now. */

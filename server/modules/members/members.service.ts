@@ -30,6 +30,8 @@ import { joinMembership, membershipEnd } from '../access/entitle';
 import { canManageCategory } from '../courses/course-access';
 import { fenToYuanText, yuanTextToFen } from '../../../shared/rules/membership';
 import { MEMBER_ERRORS, type AdminPlan, type EditPlan } from '../../../shared/schemas/members';
+import { schoolGroupIds } from '../groups/groups.repository';
+import { schoolStudentIds } from '../students/students.repository';
 import * as repo from './members.repository';
 
 /** The administrator or student acting (route()'s caller). */
@@ -173,9 +175,9 @@ export function grantPlan(
   const plan = managedPlan(ctx, actor, input.plan_id);
   const sids = [...new Set(input.sids)];
   const gids = [...new Set(input.gids)];
-  if (repo.schoolStudentIds(ctx.db, actor.schoolId, sids).length !== sids.length)
+  if (schoolStudentIds(ctx.db, actor.schoolId, sids).length !== sids.length)
     throw badField('sids', 'must name students of this school');
-  if (repo.schoolGroupIds(ctx.db, actor.schoolId, gids).length !== gids.length)
+  if (schoolGroupIds(ctx.db, actor.schoolId, gids).length !== gids.length)
     throw badField('gids', 'must name groups of this school');
   if (sids.length + gids.length === 0) throw badField('sids', MEMBER_ERRORS.noTargets);
   if (!plan.published) throw conflict(MEMBER_ERRORS.notPublished);

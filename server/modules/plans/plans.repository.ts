@@ -146,17 +146,6 @@ export function assignees(db: Db, courseId: string) {
   return { students: studentRows, groups: groupRows };
 }
 
-/** Which of these ids are students of the school. */
-export function schoolStudentIds(db: Db, schoolId: string, ids: string[]): string[] {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: students.id })
-    .from(students)
-    .where(and(eq(students.schoolId, schoolId), inArray(students.id, ids)))
-    .all()
-    .map((row) => row.id);
-}
-
 /** The school's students whose user name or name contains the keyword (at most `limit`). */
 export function searchStudents(db: Db, schoolId: string, keyword: string, limit: number) {
   const pattern = likePattern(keyword);

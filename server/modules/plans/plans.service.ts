@@ -40,6 +40,7 @@ import { canManageCourse } from '../courses/course-access';
 import { normaliseSettings } from '../courses/courses.presenter';
 import { findCourse, insertCourse, type CourseRow } from '../courses/courses.repository';
 import { schoolGroupIds } from '../groups/groups.repository';
+import { schoolStudentIds } from '../students/students.repository';
 import { badField, managedCourse } from '../courses/courses.service';
 import { PLAN_COURSE_TYPE } from '../access/policy';
 import * as repo from './plans.repository';
@@ -235,7 +236,7 @@ export function verifyPlan(ctx: AppContext, adminId: string, input: z.output<typ
 function schoolTargets(ctx: AppContext, schoolId: string, input: { sids: string[]; gids: string[] }) {
   const sids = [...new Set(input.sids)];
   const gids = [...new Set(input.gids)];
-  if (repo.schoolStudentIds(ctx.db, schoolId, sids).length !== sids.length)
+  if (schoolStudentIds(ctx.db, schoolId, sids).length !== sids.length)
     throw badField('sids', 'must name students of this school');
   if (schoolGroupIds(ctx.db, schoolId, gids).length !== gids.length)
     throw badField('gids', 'must name groups of this school');

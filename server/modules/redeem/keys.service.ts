@@ -23,7 +23,7 @@ import { entitle } from '../access/entitle';
 import { viewerOf } from '../access/policy';
 import { managedCourse } from '../courses/courses.service';
 import { findCourse, type CourseRow } from '../courses/courses.repository';
-import { schoolGroupIds } from '../grants/grants.repository';
+import { schoolGroupIds } from '../groups/groups.repository';
 import * as repo from './redeem.repository';
 import { actingStudent, assertMayObtain, assertNotHeld } from './student';
 import { assertNotThrottled, countFailure } from './throttle';

@@ -7,6 +7,17 @@ import type { StudentRow } from './student-writes';
 
 /** Reads of the student list and records (spec 7 Students). Writes go through student-writes.ts. */
 
+/** Which of these ids are students of the school (asked before assigning or granting to them). */
+export function schoolStudentIds(db: Db, schoolId: string, ids: readonly string[]): string[] {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: students.id })
+    .from(students)
+    .where(and(eq(students.schoolId, schoolId), inArray(students.id, [...ids])))
+    .all()
+    .map((row) => row.id);
+}
+
 const CHUNK = 500;
 const chunked = <T>(list: readonly T[]) =>
   Array.from({ length: Math.ceil(list.length / CHUNK) }, (_, i) => list.slice(i * CHUNK, (i + 1) * CHUNK));
