@@ -122,7 +122,8 @@ describe('sub-admins (desktop)', () => {
     await row.getByTestId('toggle-disabled').click();
     await page.getByRole('alertdialog').locator('.dialog-actions .btn').last().click();
     await expectToast(page, '已停用');
-    expect(await row.getByTestId('sub-admin-state').textContent()).toBe('已停用');
+    // The list refetches after the toast: wait for the row to say so.
+    await expect.poll(() => row.getByTestId('sub-admin-state').textContent()).toBe('已停用');
     await subPage.reload();
     await subPage.locator('input[type="password"]').waitFor();
     expect(await subPage.getByTestId('admin-sidebar').count()).toBe(0);
