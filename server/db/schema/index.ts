@@ -12,3 +12,4 @@ export * from './exams';
 export * from './people';
 export * from './grants';
 export * from './commerce';
+export * from './talk';

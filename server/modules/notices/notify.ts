@@ -1,0 +1,61 @@
+/**
+ * The one notice service (issue 16 'System notices'): every module that tells a student about their own
+ * things calls notify inside the transaction that made the thing happen, so the notice and its cause commit
+ * together. A notice is a row the systemnotice page and the unread counts read; the channels the school
+ * turned on for its kind (e-mail, SMS: server/modules/inform) are queued from here in the same transaction.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { notices } from '../../db/schema';
+
+/** The events a student is told about; each has an i18n template notice.kind.<kind>. */
+export const NOTICE_KINDS = [
+  'course.granted',
+  'course.expiring',
+  'exam.published',
+  'exam.marked',
+  'plan.assigned',
+  'review.decided',
+  'question.answered',
+  'comment.replied',
+  'message.received',
+] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+
+export interface NoticeInput {
+  schoolId: string;
+  studentId: string;
+  kind: NoticeKind;
+  /** Values the kind's template words (titles, dates); plain strings and numbers only. */
+  params?: Record<string, string | number>;
+  /** The in-site path where the student acts ('' none). */
+  link?: string;
+  /** When set, a second notice with the same key for the same student is not written. */
+  dedupeKey?: string;
+}
+
+/** Writes the notice (unless deduplicated); answers its id, or null when it was a duplicate. */
+export function notify(tx: Db, ids: { next(): string }, at: number, input: NoticeInput): string | null {
+  if (input.dedupeKey) {
+    const seen = tx
+      .select({ id: notices.id })
+      .from(notices)
+      .where(and(eq(notices.studentId, input.studentId), eq(notices.dedupeKey, input.dedupeKey)))
+      .get();
+    if (seen) return null;
+  }
+  const id = ids.next();
+  tx.insert(notices)
+    .values({
+      id,
+      schoolId: input.schoolId,
+      studentId: input.studentId,
+      kind: input.kind,
+      params: JSON.stringify(input.params ?? {}),
+      link: input.link ?? '',
+      dedupeKey: input.dedupeKey ?? null,
+      createdAt: at,
+    })
+    .run();
+  return id;
+}
