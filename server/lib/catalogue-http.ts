@@ -66,10 +66,10 @@ export function acceptsGzip(header: string | undefined): boolean {
   });
 }
 
-/** A reply made for one request: the envelope's bytes, already encoded. */
+/** A reply made for one request: the envelope's text. */
 export interface ViewerReply {
   etag: string;
-  bytes: Buffer;
+  text: string;
 }
 
 /**
@@ -86,7 +86,7 @@ export function sendJsonText(
   reply.header('etag', entry.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
   if (etagMatches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
-  if ('bytes' in entry) return reply.send(entry.bytes);
+  if ('text' in entry) return reply.send(entry.text);
   const bytes = memo(encoded, entry, () => Buffer.from(entry.body));
   if (bytes.length >= GZIP_MIN_BYTES && acceptsGzip(request.headers['accept-encoding'])) {
     return reply.header('content-encoding', 'gzip').send(memo(gzipped, entry, () => gzipSync(bytes)));
@@ -94,33 +94,42 @@ export function sendJsonText(
   return reply.send(bytes);
 }
 
-const heads = new WeakMap<object, { head: Buffer; tag: string }>();
+const heads = new WeakMap<object, { head: string; tag: string }>();
 const ENVELOPE_HEAD = '{"status":"ok","error":null,"data":';
 
+/** A viewer's own fields of a reply as JSON text, with its hash for the ETag (made once, kept by callers). */
+export interface ViewerPart {
+  json: string;
+  hash: string;
+}
+
+/** The JSON text and hash of a viewer's own fields. */
+export function viewerPart(viewer: object): ViewerPart {
+  const json = JSON.stringify(viewer);
+  return { json, hash: fnv1a(json) };
+}
+
 /**
- * An envelope whose data is a cached JSON object joined with a viewer's own fields (an object made for this
- * request): the cached part is encoded once per cache entry, only the viewer's few fields on each request.
- * The ETag joins the cached entry's tag with a hash of the viewer's fields.
+ * An envelope whose data is a cached JSON object joined with a viewer's own fields: the text is the cached
+ * part (made once per cache entry) joined with the viewer's few fields, sent as a string (node writes its
+ * headers and a string in one go; a fresh buffer for every reply cost more than the whole policy). The ETag
+ * joins the cached entry's tag with the hash of the viewer's fields.
  */
-export function viewerReply(base: { etag: string; body: string }, viewer: object): ViewerReply {
+export function viewerReply(base: { etag: string; body: string }, viewer: object | ViewerPart): ViewerReply {
   let parts = heads.get(base);
   if (!parts) {
     parts = {
-      head: Buffer.from(`${ENVELOPE_HEAD}${base.body.slice(0, -1)},`),
+      head: `${ENVELOPE_HEAD}${base.body.slice(0, -1)},`,
       tag: base.etag.replace(/^W\//, '').replaceAll('"', ''),
     };
     heads.set(base, parts);
   }
-  const { head } = parts;
-  const own = JSON.stringify(viewer);
-  // One buffer of its own (not a slice of the shared pool: a student's reply may be kept, course-info.service):
-  // the cached head copied in, then the viewer's fields (without their opening brace) and '}'.
-  const bytes = Buffer.allocUnsafeSlow(head.length + Buffer.byteLength(own));
-  head.copy(bytes, 0);
-  const end = head.length + bytes.write(own.slice(1), head.length);
-  bytes[end] = 0x7d;
-  return { etag: `W/"${parts.tag}.${fnv1a(own)}"`, bytes };
+  const own = isPart(viewer) ? viewer : viewerPart(viewer);
+  return { etag: `W/"${parts.tag}.${own.hash}"`, text: `${parts.head}${own.json.slice(1)}}` };
 }
+
+const isPart = (value: object): value is ViewerPart =>
+  typeof (value as ViewerPart).json === 'string' && typeof (value as ViewerPart).hash === 'string';
 
 /** A short, fast, non-cryptographic hash (FNV-1a, 32 bits) for the per-viewer part of an ETag. */
 export function fnv1a(text: string): string {

@@ -3,7 +3,7 @@
  * access policy (policy.ts) and the course pages read them on every request.
  */
 import type { AppContext } from '../../context';
-import type { ViewerReply } from '../../lib/catalogue-http';
+import type { ViewerPart } from '../../lib/catalogue-http';
 import { TtlCache } from '../../lib/ttl-cache';
 import {
   activeMemberships,
@@ -42,8 +42,11 @@ export type StudentCourses = {
   collected: Set<string>;
   /** The courses with a written learning record, and when each was begun (ms). */
   studied: Map<string, number>;
-  /** The student's course/info replies, kept while these facts are (course-info.service studentInfoReply). */
-  replies: Map<string, { base: object; reply: ViewerReply; until: number }>;
+  /**
+   * The student's own fields of course/info per course and locale, kept while these facts are
+   * (course-info.service studentInfoReply); base is the cached course body they were joined to.
+   */
+  replies: Map<string, { base: object; own: ViewerPart; until: number }>;
 };
 
 const caches = new WeakMap<AppContext, TtlCache<string, StudentCourses>>();

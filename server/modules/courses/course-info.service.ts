@@ -6,7 +6,7 @@ import type { CourseBody, CourseViewer } from '../../../shared/schemas/courses';
 import type { AppContext, Auth } from '../../context';
 import { notFound } from '../../lib/errors';
 import { hasFreeChapter, studyNum, type CourseHead } from './catalogue.repository';
-import { cachedReply, fnv1a, viewerReply, type ViewerReply } from '../../lib/catalogue-http';
+import { cachedReply, fnv1a, viewerPart, viewerReply, type ViewerReply } from '../../lib/catalogue-http';
 import { findCourse } from './courses.repository';
 import { dateText, fenToYuan, toCourseBody } from './courses.presenter';
 import { openCourse } from './course-visibility';
@@ -84,11 +84,12 @@ export function courseInfoReply(
 
 /** How long a student's course/info reply is kept: its status and renewal follow the clock (validity windows). */
 const STUDENT_REPLY_MS = 10_000;
-/** Courses' replies kept per student (about 2 KB each). */
+/** Courses' own fields kept per student (about 300 bytes each: the course body is shared by all). */
 const STUDENT_REPLIES_KEPT = 20;
 
 /**
- * A student's course/info reply, kept with the student's cached course facts (student-courses.ts): any change
+ * A student's course/info reply: their own fields are kept with their cached course facts (access/holdings),
+ * joined to the shared course body on each request (about 300 bytes a course, not a whole reply): any change
  * to their enrolments, bookmarks, groups, account or course records forgets it at once (the change feed), a
  * catalogue write replaces the cached course body it was made from, and the clock-dependent fields (status,
  * renewal) are at most STUDENT_REPLY_MS old. A page reloaded, or the intro and study pages opened in turn,
@@ -105,9 +106,9 @@ function studentInfoReply(
   const key = `${head.id}:${locale}`;
   const now = ctx.now();
   const kept = mine.replies.get(key);
-  if (kept && kept.base === base && kept.until > now) return kept.reply;
-  const reply = viewerReply(base, viewerFields(ctx, auth, head, locale));
+  if (kept && kept.base === base && kept.until > now) return viewerReply(base, kept.own);
+  const own = viewerPart(viewerFields(ctx, auth, head, locale));
   if (mine.replies.size >= STUDENT_REPLIES_KEPT) mine.replies.clear();
-  mine.replies.set(key, { base, reply, until: now + STUDENT_REPLY_MS });
-  return reply;
+  mine.replies.set(key, { base, own, until: now + STUDENT_REPLY_MS });
+  return viewerReply(base, own);
 }
