@@ -119,7 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     version,
   };
   app.decorate('ctx', ctx);
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // Failures and slow answers at info; the rest at debug (LOG_LEVEL=debug logs every request).
     const ms = Math.round(reply.elapsedTime);
     const level = reply.statusCode >= 400 || ms >= SLOW_REQUEST_MS ? 'info' : 'debug';
@@ -127,6 +127,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       { method: request.method, url: request.url, statusCode: reply.statusCode, ms },
       'request completed',
     );
+    done();
   });
 
   // A development start with demo data uses the demo admin password unless one is given.

@@ -79,11 +79,12 @@ export const accessPlugin = fp(async (app, opts: { apiPrefix: string }) => {
     route.config = { ...route.config, access };
   });
   // onRequest (after the session is read): nothing of the body is read for a caller who may not call.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const access = request.routeOptions.config?.access;
-    if (!access || access === 'public') return;
+    if (!access || access === 'public') return done();
     const role = request.auth.role;
-    if (role === 'guest') throw noLogin();
-    if (role === 'student' && (access === 'admin' || typeof access === 'object')) throw forbidden();
+    if (role === 'guest') return done(noLogin());
+    if (role === 'student' && (access === 'admin' || typeof access === 'object')) return done(forbidden());
+    done();
   });
 });

@@ -27,11 +27,12 @@ export const authPlugin = fp<AuthReaders>(async (app, readers) => {
   app.decorate('authReaders', { authenticate: readers.authenticate, adminPermissions: readers.adminPermissions });
   app.decorateRequest('auth', null as never);
   const guest = readers.authenticate(app.ctx, undefined);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     // Bundles, public files and signed media (checked by their token) need no session lookup.
     const url = request.url;
     const sessionless = url.startsWith('/assets/') || url.startsWith('/media/') || url.startsWith('/files/');
     request.auth = sessionless ? guest : readers.authenticate(app.ctx, request.cookies[SESSION_COOKIE]);
+    done();
   });
 });
 
