@@ -198,6 +198,16 @@ export const orderCalls = {
     body: s.zPaySettings,
     reply: s.zPaySettings,
   }),
+  settingsAudit: defineCall({
+    ...office,
+    method: 'GET',
+    path: 'paysetting/audit',
+    summary:
+      "The trail of the school's payment settings and pay administrators (who, when, before, after; " +
+      'subject_name: the administrator added or removed), newest first, paged.',
+    query: s.zSettingsTrailQuery,
+    reply: s.zSettingsTrail,
+  }),
   payAdmins: defineCall({
     ...office,
     method: 'GET',

@@ -5,6 +5,7 @@
  * clearpoint (as grants answer for students named in a list).
  */
 import * as s from '../schemas/points';
+import { zSettingsTrail, zSettingsTrailQuery } from '../schemas/orders';
 import { defineCall } from '../contract';
 
 const tags = ['points'];
@@ -28,6 +29,16 @@ export const pointCalls = {
     summary: 'Sets the named point rules (the others stay); they apply to events from now on. Answers every rule.',
     body: s.zSetPointRules,
     reply: s.zPointRules,
+  }),
+  rulesAudit: defineCall({
+    ...admin,
+    noStore: true,
+    method: 'GET',
+    path: 'point/rules/audit',
+    summary:
+      "The trail of the school's point rule changes (who, when, the rules before and after), newest first, paged.",
+    query: zSettingsTrailQuery,
+    reply: zSettingsTrail,
   }),
   points: defineCall({
     ...admin,

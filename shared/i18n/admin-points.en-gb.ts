@@ -43,4 +43,10 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.points.col.by': 'By',
   'admin.points.ledgerEmpty': 'No points history yet',
   'admin.points.close': 'Close',
+  'admin.points.trail': 'Changes to the rules',
+  'admin.points.trail.rule': '{rule}: {from} → {to}',
+  'admin.points.trail.state': 'points {points}, daily limit {limit}, {on}',
+  'admin.points.trail.on': 'on',
+  'admin.points.trail.off': 'off',
+  'admin.points.trail.unchanged': 'Saved the point rules (no change)',
 };

@@ -39,4 +39,10 @@ export const messages = {
   'admin.points.col.by': '操作人',
   'admin.points.ledgerEmpty': '还没有积分记录',
   'admin.points.close': '关闭',
+  'admin.points.trail': '规则变更记录',
+  'admin.points.trail.rule': '{rule}：{from} → {to}',
+  'admin.points.trail.state': '{points} 分，每日上限 {limit}，{on}',
+  'admin.points.trail.on': '开启',
+  'admin.points.trail.off': '关闭',
+  'admin.points.trail.unchanged': '保存了积分规则（无变化）',
 };

@@ -181,6 +181,23 @@ export const zOrderEvent = z.object({
   at: z.number(),
 });
 export type OrderEvent = z.infer<typeof zOrderEvent>;
+/**
+ * GET paysetting/audit and point/rules/audit: the school's settings trail, newest first; subject_name is the
+ * administrator a pay-administrator change was about (null otherwise).
+ */
+export const zSettingsTrailQuery = z.object({ page: zQueryPage, num: zQueryNum(ORDER_PAGE_MAX, 15) });
+export const zSettingsTrail = z.object({
+  total: z.number().int(),
+  list: z.array(
+    zOrderEvent.extend({
+      subject_name: z.string().nullable(),
+      /** The settings before and after: an object, or for point rules the list of every rule. */
+      before: z.unknown(),
+      after: z.unknown(),
+    }),
+  ),
+});
+export type SettingsTrail = z.infer<typeof zSettingsTrail>;
 export const zOrderDetail = z.object({
   order: zAdminOrder,
   events: z.array(zOrderEvent),

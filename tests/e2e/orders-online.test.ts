@@ -150,6 +150,16 @@ describe('orders in the online release', () => {
       })
       .toBe(true);
     await screenshot(page, 'orders-admin-payadmins-phone');
+
+    // Both changes are in the change history, newest first, with who made them.
+    await page.getByRole('button', { name: '变更记录' }).click();
+    const trail = page.getByTestId('settings-trail-row');
+    await expect.poll(() => trail.count()).toBeGreaterThanOrEqual(2);
+    expect(await trail.nth(0).getAttribute('data-action')).toBe('payadmin.add');
+    expect(await trail.nth(0).textContent()).toContain('设为支付管理员');
+    expect(await trail.nth(1).getAttribute('data-action')).toBe('paysetting.save');
+    expect(await trail.nth(1).textContent()).toMatch(/付款时限（小时）：\d+ → 48/);
+    await screenshot(page, 'orders-admin-trail-phone');
     expect(errors).toEqual([]);
   });
 });

@@ -72,6 +72,11 @@ describe('points and credits', () => {
     await screenshot(page, 'points-admin-rules');
     await rules.getByTestId('save-point-rules').click();
     await expectToast(page, '积分规则已保存');
+    // The change is in the rules' history: the two rules turned on, before and after.
+    const trail = page.getByTestId('rules-trail').getByTestId('settings-trail-row');
+    await expect.poll(() => trail.count()).toBe(1);
+    expect(await trail.textContent()).toMatch(/完成一个章节：\d+ 分，每日上限 \d+，关闭 → 5 分，每日上限 \d+，开启/);
+    expect(await trail.textContent()).toMatch(/每日首次学习：\d+ 分，每日上限 \d+，关闭 → 3 分，每日上限 \d+，开启/);
 
     const s = await signedInStudent(h, '积分学员');
     enrol(h.app, s.id, coid);

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { orderEvents, orders } from '../../server/db/schema';
 import { closeOverdueOrders } from '../../server/modules/orders/order-state';
 import { createSchool } from '../../server/modules/schools/schools.service';
-import { login, makeApp, type TestApp } from '../helpers/factories';
+import { buildAdmin, login, makeApp, type TestApp } from '../helpers/factories';
 import { data, injectAs } from '../helpers/kit';
 import { adminCookie, learnCourse, signedInStudent } from './records-helpers';
 
@@ -139,5 +139,39 @@ describe('orders in the back office', () => {
       count,
     );
     expect(data<{ enabled: boolean }>(await as(other.admin).get('/paysetting/get')).enabled).toBe(false);
+  });
+
+  it('the settings trail is visible: payment settings and pay administrators, newest first, paged, per school', async () => {
+    const sub = await buildAdmin(app, { permissions: ['setting'], username: 'cashier' });
+    data(await as(admin).post('/admins/payadmins/add', { adminid: sub.id }));
+    data(await settings({ timeout_hours: 12 }));
+    type Trail = {
+      total: number;
+      list: {
+        action: string;
+        actor_name: string | null;
+        subject_name: string | null;
+        before: unknown;
+        after: unknown;
+      }[];
+    };
+    const trail = data<Trail>(await as(admin).get('/paysetting/audit'));
+    const stored = app.ctx.db.select().from(orderEvents).all();
+    const kinds = ['paysetting.save', 'payadmin.add', 'payadmin.remove'];
+    expect(trail.total).toBe(stored.filter((row) => kinds.includes(row.action)).length);
+    expect(trail.list[0]).toMatchObject({ action: 'paysetting.save', after: { timeout_hours: 12 } });
+    expect(trail.list[0]!.actor_name).toBeTruthy();
+    expect(trail.list[1]).toMatchObject({
+      action: 'payadmin.add',
+      subject_name: 'cashier',
+      before: { pay_admin: false },
+      after: { pay_admin: true },
+    });
+    // Orders' own events are not settings.
+    expect(trail.list.every((row) => kinds.includes(row.action))).toBe(true);
+    const second = data<Trail>(await as(admin).get('/paysetting/audit?page=2&num=1'));
+    expect(second.list[0]!.action).toBe('payadmin.add');
+    expect((await as(admin).get('/paysetting/audit?num=0')).statusCode).toBe(400);
+    expect(data<Trail>(await as(other.admin).get('/paysetting/audit'))).toEqual({ total: 0, list: [] });
   });
 });

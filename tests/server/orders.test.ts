@@ -96,6 +96,7 @@ describe('orders paid offline', () => {
       ['GET', '/paysetting/get'],
       ['POST', '/paysetting/save', { enabled: true, instructions: '', timeout_hours: 1 }],
       ['GET', '/admins/payadminslist'],
+      ['GET', '/paysetting/audit'],
       ['POST', '/admins/payadmins/add', { adminid: '1' }],
       ['GET', '/invoice/list'],
       ['POST', '/invoice/handle', { id: '1', status: 'issued' }],

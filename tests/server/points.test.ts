@@ -93,6 +93,15 @@ describe('points and credits', () => {
     expect(events[0]).toMatchObject({ actorKind: 'admin', at: clock, orderId: school(app).id });
     expect(JSON.parse(events[0].before ?? '')).toEqual(first.list);
     expect(JSON.parse(events[0].after ?? '')).toEqual(after.list);
+    // And visible in the back office (point/rules/audit), to the school's administrators only.
+    const trail = await okCall<{ total: number; list: { action: string; before: unknown; after: unknown }[] }>(
+      app,
+      'GET',
+      '/point/rules/audit',
+      admin,
+    );
+    expect(trail.total).toBe(1);
+    expect(trail.list[0]).toMatchObject({ action: 'points.rules', before: first.list, after: after.list });
     const bad = [
       [
         { rule: 'studyTime', points: 1, daily_limit: 0, enabled: true },
@@ -286,6 +295,7 @@ describe('points and credits', () => {
     const allowed = (await login(app, { ...withStudent, role: 'admin' })).cookie;
     const back: [string, string, object?][] = [
       ['GET', '/point/rules'],
+      ['GET', '/point/rules/audit'],
       ['POST', '/point/setrules', { list: [{ rule: 'studyTime', points: 1, daily_limit: 0, enabled: true }] }],
       ['GET', '/student/points'],
       ['GET', `/student/pointdetail?sid=${s.id}`],
@@ -309,6 +319,7 @@ describe('points and credits', () => {
     for (const [path, method] of [
       ['/point/rules', 'get'],
       ['/point/setrules', 'post'],
+      ['/point/rules/audit', 'get'],
       ['/student/points', 'get'],
       ['/student/pointdetail', 'get'],
       ['/student/clearpoint', 'post'],

@@ -10,6 +10,7 @@ import { requireAdmin } from '../../plugins/auth';
 import { route } from '../../plugins/calls';
 import * as office from './orders-admin.service';
 import { exportOrders } from './orders-export';
+import { PAY_SETTING_ACTIONS, settingsTrail } from './settings-trail';
 import { closeOverdueOrders } from './order-state';
 import * as orders from './orders.service';
 
@@ -60,6 +61,9 @@ export const ordersRoutes: FastifyPluginAsync = async (base) => {
   route(app, calls.cancelByAdmin, ({ body }, _reply, admin) => ok(office.cancelByAdmin(ctx, admin, body)));
   route(app, calls.settings, (_request, _reply, admin) => ok(office.paySettings(ctx, admin)));
   route(app, calls.saveSettings, ({ body }, _reply, admin) => ok(office.savePaySettings(ctx, admin, body)));
+  route(app, calls.settingsAudit, ({ query }, _reply, admin) =>
+    ok(settingsTrail(ctx, admin.schoolId, PAY_SETTING_ACTIONS, query)),
+  );
   route(app, calls.payAdmins, (_request, _reply, admin) => ok(office.payAdmins(ctx, admin)));
   route(app, calls.addPayAdmin, ({ body }, _reply, admin) => ok(office.setPayAdmin(ctx, admin, body.adminid, true)));
   route(app, calls.removePayAdmin, ({ body }, _reply, admin) =>

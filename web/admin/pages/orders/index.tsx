@@ -6,12 +6,14 @@ import { InvoicesPanel } from './InvoicesPanel';
 import { OrdersPanel } from './OrdersPanel';
 import { PayAdminsPanel } from './PayAdminsPanel';
 import { PaySettingsPanel } from './PaySettingsPanel';
+import { PayTrailPanel } from './PayTrailPanel';
 
 const TABS = [
   { key: 'orders', label: 'admin.orders.tab.orders' },
   { key: 'invoices', label: 'admin.orders.tab.invoices' },
   { key: 'settings', label: 'admin.orders.tab.settings' },
   { key: 'payAdmins', label: 'admin.orders.tab.payAdmins' },
+  { key: 'trail', label: 'admin.orders.tab.trail' },
 ] as const;
 
 /**
@@ -32,6 +34,7 @@ export default function OrdersPage() {
       {tab === 'invoices' && <InvoicesPanel />}
       {tab === 'settings' && <PaySettingsPanel />}
       {tab === 'payAdmins' && <PayAdminsPanel />}
+      {tab === 'trail' && <PayTrailPanel />}
     </div>
   );
 }

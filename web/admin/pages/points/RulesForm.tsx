@@ -9,6 +9,7 @@ import { useT } from '../../../i18n';
 import { failureText } from '../../api/errors';
 import { DataTable, LoadError } from '../../components/DataTable';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
+import { RulesTrail } from './RulesTrail';
 
 /** A number field's text as a whole number in range, or null. */
 function wholeNumber(text: string): number | null {
@@ -25,6 +26,7 @@ export function RulesForm() {
   const rules = useCall(pointCalls.rules, {});
   const [drafts, setDrafts] = useState<Draft[] | null>(null);
   const [busy, setBusy] = useState(false);
+  const [saves, setSaves] = useState(0);
   useEffect(() => {
     if (rules.data)
       setDrafts(
@@ -71,74 +73,79 @@ export function RulesForm() {
     if (reply.status !== 'ok') return toast(failureText(t, reply));
     toast(t('admin.points.rulesSaved'));
     await rules.mutate(reply.data, { revalidate: false });
+    setSaves((count) => count + 1);
   };
 
   return (
-    <form
-      className="pt-rules ac-stack"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-      data-testid="point-rules"
-    >
-      <p className="ac-hint">{t('admin.points.rulesHint')}</p>
-      <DataTable
-        actions={false}
-        columns={[
-          t('admin.points.col.rule'),
-          t('admin.points.col.enabled'),
-          t('admin.points.col.points'),
-          t('admin.points.col.limit'),
-        ]}
+    <>
+      <form
+        className="pt-rules ac-stack"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+        data-testid="point-rules"
       >
-        {drafts.map((draft, index) => (
-          <tr key={draft.rule} data-testid="point-rule" data-rule={draft.rule}>
-            <td data-label={t('admin.points.col.rule')}>{name(draft.rule)}</td>
-            <td data-label={t('admin.points.col.enabled')}>
-              <input
-                type="checkbox"
-                aria-label={t('admin.points.enable', { rule: name(draft.rule) })}
-                checked={draft.enabled}
-                onChange={(event) => set(index, { enabled: event.target.checked })}
-                data-testid="rule-enabled"
-              />
-            </td>
-            <td data-label={t('admin.points.col.points')}>
-              <input
-                type="number"
-                min={0}
-                max={POINTS_MAX}
-                step={1}
-                aria-label={t('admin.points.pointsOf', { rule: name(draft.rule) })}
-                aria-invalid={wholeNumber(draft.points) === null || undefined}
-                value={draft.points}
-                onChange={(event) => set(index, { points: event.target.value })}
-                data-testid="rule-points"
-              />
-            </td>
-            <td data-label={t('admin.points.col.limit')}>
-              <input
-                type="number"
-                min={0}
-                max={POINTS_MAX}
-                step={1}
-                aria-label={t('admin.points.limitOf', { rule: name(draft.rule) })}
-                aria-invalid={wholeNumber(draft.limit) === null || undefined}
-                value={draft.limit}
-                onChange={(event) => set(index, { limit: event.target.value })}
-                data-testid="rule-limit"
-              />
-            </td>
-          </tr>
-        ))}
-      </DataTable>
-      <div className="ac-row-actions">
-        {dirty && <span className="ac-dirty">{t('admin.common.unsavedMark')}</span>}
-        <button type="submit" className="btn btn-primary" disabled={busy || !dirty} data-testid="save-point-rules">
-          {t('admin.points.saveRules')}
-        </button>
-      </div>
-    </form>
+        <p className="ac-hint">{t('admin.points.rulesHint')}</p>
+        <DataTable
+          actions={false}
+          columns={[
+            t('admin.points.col.rule'),
+            t('admin.points.col.enabled'),
+            t('admin.points.col.points'),
+            t('admin.points.col.limit'),
+          ]}
+        >
+          {drafts.map((draft, index) => (
+            <tr key={draft.rule} data-testid="point-rule" data-rule={draft.rule}>
+              <td data-label={t('admin.points.col.rule')}>{name(draft.rule)}</td>
+              <td data-label={t('admin.points.col.enabled')}>
+                <input
+                  type="checkbox"
+                  aria-label={t('admin.points.enable', { rule: name(draft.rule) })}
+                  checked={draft.enabled}
+                  onChange={(event) => set(index, { enabled: event.target.checked })}
+                  data-testid="rule-enabled"
+                />
+              </td>
+              <td data-label={t('admin.points.col.points')}>
+                <input
+                  type="number"
+                  min={0}
+                  max={POINTS_MAX}
+                  step={1}
+                  aria-label={t('admin.points.pointsOf', { rule: name(draft.rule) })}
+                  aria-invalid={wholeNumber(draft.points) === null || undefined}
+                  value={draft.points}
+                  onChange={(event) => set(index, { points: event.target.value })}
+                  data-testid="rule-points"
+                />
+              </td>
+              <td data-label={t('admin.points.col.limit')}>
+                <input
+                  type="number"
+                  min={0}
+                  max={POINTS_MAX}
+                  step={1}
+                  aria-label={t('admin.points.limitOf', { rule: name(draft.rule) })}
+                  aria-invalid={wholeNumber(draft.limit) === null || undefined}
+                  value={draft.limit}
+                  onChange={(event) => set(index, { limit: event.target.value })}
+                  data-testid="rule-limit"
+                />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+        <div className="ac-row-actions">
+          {dirty && <span className="ac-dirty">{t('admin.common.unsavedMark')}</span>}
+          <button type="submit" className="btn btn-primary" disabled={busy || !dirty} data-testid="save-point-rules">
+            {t('admin.points.saveRules')}
+          </button>
+        </div>
+      </form>
+      <h3 className="ac-subtitle">{t('admin.points.trail')}</h3>
+      <RulesTrail minutes={minutes} version={saves} />
+    </>
   );
 }
