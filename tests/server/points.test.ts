@@ -10,7 +10,7 @@ import { formatDate } from '../../shared/rules/dates';
 import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
-import { enrol } from '../helpers/learning-factory';
+import { attachResource, enrol, seedResource } from '../helpers/learning-factory';
 import { seedExam, seedPaper, seedQuestion } from '../helpers/exam-factory';
 import { data, injectAs } from '../helpers/kit';
 import {
@@ -232,6 +232,55 @@ describe('points and credits', () => {
       ['examPassed', examId, 6],
       ['chapterDone', cid, 2],
     ]);
+  });
+
+  it('a course whose last chapter is an exam completes when it is sat: courseDone once', async () => {
+    await on('courseDone', 7);
+    const { coid } = await okCall<{ coid: string }>(app, 'POST', '/course/new', admin, {
+      title: 'Video then exam',
+      catid: '0',
+      type: 0,
+      actual: 0,
+      settings: {},
+    });
+    const add = async (title: string, type: number) =>
+      (await okCall<{ cid: string }>(app, 'POST', '/chapter/add', admin, { coid, parent_id: '0', title, type })).cid;
+    const video = await add('Short video', CHAPTER_TYPE.video);
+    const cid = await add('The exam', CHAPTER_TYPE.exam);
+    const schoolId = school(app).id;
+    const rid = seedResource(app, {
+      schoolId,
+      kind: 'video',
+      fileName: 'short.mp4',
+      mime: 'video/mp4',
+      source: Buffer.from('video'),
+      duration: 30,
+      outputs: { mp4: 'video.mp4' },
+    });
+    attachResource(app, video, rid);
+    await okCall(app, 'POST', '/course/pub', admin, { coid, pub: '1' });
+    enrol(app, s.id, coid);
+    // The video watched to the end: its chapter done, the course not yet (the exam is left).
+    await okBeat(app, s.cookie, { coid, cid: video, start_ts: 9, position: 0, play_type: 'start' });
+    for (let at = 15; at <= 30; at += 15) {
+      clock += 15 * S;
+      await okBeat(app, s.cookie, { coid, cid: video, start_ts: 9, position: at });
+    }
+    expect((await mine()).points).toBe(0);
+    const qid = seedQuestion(app, { schoolId, type: 2, answer: '0', point: 10 });
+    const paperId = seedPaper(app, { schoolId, questionIds: [qid], points: [10], passScore: 10 });
+    seedExam(app, { schoolId, paperId, courseId: coid, chapterId: cid, attempts: 2 });
+    const sit = async (answer: string) => {
+      const { exid } = await okCall<{ exid: string }>(app, 'GET', `/getExamToken?coid=${coid}&cid=${cid}`, s.cookie);
+      const { sittingId } = await okCall<{ sittingId: string }>(app, 'POST', '/exam/start', s.cookie, { exid });
+      await okCall(app, 'POST', '/exam/answer', s.cookie, { sittingId, qid, answer });
+      await okCall(app, 'POST', '/exam/submit', s.cookie, { sittingId });
+    };
+    // Sat (failed, but sat): the last chapter is done, so is the course, once.
+    await sit('1');
+    expect((await mine()).list.map((r) => [r.reason, r.ref, r.delta])).toEqual([['courseDone', coid, 7]]);
+    await sit('0');
+    expect((await mine()).points).toBe(7);
   });
 
   it('back office: totals, detail and clear; the clear is a row by the administrator; roles and another school', async () => {

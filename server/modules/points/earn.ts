@@ -127,6 +127,16 @@ export function earnForChapter(ctx: AppContext, who: Earner & { chapterId: strin
   }
 }
 
+/** Points for a course completed outside the heartbeats (its last chapter an exam sat or a result set). */
+export function earnForCourse(ctx: AppContext, who: Earner & { courseId: string }): void {
+  if (!rulesOf(ctx, who.schoolId).byRule.courseDone.enabled) return;
+  try {
+    award(ctx, ctx.db, who, 'courseDone', who.courseId);
+  } catch (error) {
+    ctx.log.warn({ err: error, sid: who.studentId }, 'points: earning for a course failed');
+  }
+}
+
 /** Points for an exam passed, in the caller's transaction (the sitting's settling). */
 export function earnForExam(ctx: AppContext, who: Earner & { examId: string }): void {
   if (!rulesOf(ctx, who.schoolId).byRule.examPassed.enabled) return;

@@ -21,7 +21,7 @@ import { COURSE_TEXT, schoolCourse, totalChapters } from './record-access';
 import { displayOrder, isStudyChapter, seconds, toChapterRecordRow, toLearnRecord } from './records.presenter';
 import * as repo from './records.repository';
 import { recordsStore, writeThrough } from './records.store';
-import { earnForChapter } from '../points/earn';
+import { earnForChapter, earnForCourse } from '../points/earn';
 
 const offsetOf = (query: { page: number; num: number }) => (query.page - 1) * query.num;
 
@@ -211,9 +211,10 @@ export function chapterStudyTimes(
 }
 
 /** Recounts a student's course record after its chapter records changed directly. */
-function recount(ctx: AppContext, studentId: string, course: { id: string; type: number; schoolId: string }): void {
+/** Recounts the student's course record from its chapters; true when this made the course complete. */
+function recount(ctx: AppContext, studentId: string, course: { id: string; type: number; schoolId: string }): boolean {
   const record = repo.findCourseRecord(ctx.db, studentId, course.id);
-  if (!record) return;
+  if (!record) return false;
   const complete = repo.countCompleted(ctx.db, studentId, course.id);
   const total = totalChapters(ctx, course);
   const done = total > 0 && complete >= total;
@@ -225,6 +226,7 @@ function recount(ctx: AppContext, studentId: string, course: { id: string; type:
     completedAt: done ? (record.completedAt ?? ctx.now()) : null,
     updatedAt: ctx.now(),
   });
+  return done && record.completedAt === null;
 }
 
 /** POST learn/move: the records of chapter `from` become chapter `to`'s (same course); where a student has both, they merge. */
@@ -329,9 +331,10 @@ export function setChapterResult(
       updatedAt: now,
     };
     repo.saveLearnRecord(db, updated);
-    recount(ctx, studentId, course);
-    if (row.completedAt === null && updated.completedAt !== null)
-      earnForChapter(ctx, { schoolId: course.schoolId, studentId, chapterId, at: now });
+    const courseDone = recount(ctx, studentId, course);
+    const who = { schoolId: course.schoolId, studentId, at: now };
+    if (row.completedAt === null && updated.completedAt !== null) earnForChapter(ctx, { ...who, chapterId });
+    if (courseDone) earnForCourse(ctx, { ...who, courseId: course.id });
     return updated;
   });
 }
