@@ -7,7 +7,6 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.messages.unreadBadge': '{n} unread',
   'admin.messages.newTo': 'Write to a student',
   'admin.messages.search': 'Search students (name or user name)',
-  'admin.messages.noMatch': 'No student found',
   'admin.messages.setting': 'Allow students to write to each other',
   'admin.messages.settingHint':
     "When off, students write only to the staff (the main admin and sub-admins holding the 'student' permission)",

@@ -23,6 +23,7 @@ export const messages: Record<keyof typeof zh, string> = {
   'messages.retry': 'Try again',
   'messages.older': 'Earlier messages',
   'messages.pick': 'Choose a conversation, or write a new message',
+  'messages.noMatch': 'Nobody found',
   'messages.me': 'Me',
   'messages.read': 'Read',
   'messages.notRead': 'Unread',

@@ -24,6 +24,7 @@ export const messages = {
   'messages.retry': '重试',
   'messages.older': '更早的消息',
   'messages.pick': '请选择一个会话，或写一封新私信',
+  'messages.noMatch': '没有找到',
   'messages.me': '我',
   'messages.read': '已读',
   'messages.notRead': '未读',

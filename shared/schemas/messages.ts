@@ -96,7 +96,8 @@ export const zReadResult = z.object({ read: z.number().int(), noreadcount: z.num
 
 /** GET privatemessage/contacts: whom I may write to (a keyword searches students by name or login name). */
 export const zContactsQuery = z.object({ keyword: z.string().trim().max(50).default('') });
-export const zContacts = z.object({ list: z.array(zFriend) });
+/** list: the staff (for a student) and the students matching the keyword; students: whether a keyword finds students. */
+export const zContacts = z.object({ list: z.array(zFriend), students: z.boolean() });
 
 /** GET a/privatemessage/unread: the administrator's unread messages. */
 export const zUnread = z.object({ noreadcount: z.number().int() });

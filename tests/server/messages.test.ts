@@ -43,8 +43,9 @@ describe('private messages', () => {
   afterEach(() => app.close());
 
   it('a student and the main admin exchange messages; unread counts go down when read', async () => {
-    const contacts = data<{ list: Friend[] }>(await as(s1.cookie).get('/privatemessage/contacts'));
+    const contacts = data<{ list: Friend[]; students: boolean }>(await as(s1.cookie).get('/privatemessage/contacts'));
     expect(contacts.list.map((f) => [f.friendid, f.kind, f.username])).toEqual([[mainId, 'admin', '']]);
+    expect(contacts.students).toBe(false);
 
     const sent = data<Msg>(await send(s1.cookie, mainId, '  老师好，\r\n请问第二章的作业？  '));
     expect(sent).toMatchObject({ privatemsg: '老师好，\n请问第二章的作业？', mine: true, read: false, time: clock });
@@ -240,7 +241,10 @@ describe('private messages', () => {
       allowStudentMessages: true,
       updatedAt: clock,
     });
-    const contacts = data<{ list: Friend[] }>(await as(s1.cookie).get('/privatemessage/contacts?keyword=学员'));
+    const contacts = data<{ list: Friend[]; students: boolean }>(
+      await as(s1.cookie).get('/privatemessage/contacts?keyword=学员'),
+    );
+    expect(contacts.students).toBe(true);
     expect(contacts.list.map((f) => [f.friendid, f.kind, f.username])).toEqual([
       [mainId, 'admin', ''],
       [s2.id, 'student', ''],

@@ -195,17 +195,19 @@ export function markRead(ctx: AppContext, me: Me, friendid: string, locale: Loca
 export const unread = (ctx: AppContext, me: Me) => ({ noreadcount: repo.unreadCount(ctx.db, me) });
 
 /** GET privatemessage/contacts / a/privatemessage/contacts: whom I may write to now. */
-export function contacts(ctx: AppContext, me: Me, query: z.output<typeof zContactsQuery>): { list: Friend[] } {
+export function contacts(
+  ctx: AppContext,
+  me: Me,
+  query: z.output<typeof zContactsQuery>,
+): { list: Friend[]; students: boolean } {
   const list: Friend[] = [];
   if (me.kind === 'student') {
     for (const admin of repo.enabledAdmins(ctx.db, me.schoolId)) {
-      if (!isStaff(admin)) continue;
-      list.push(toFriend({ kind: 'admin', ...admin, username: '', staff: true }, me));
+      if (isStaff(admin)) list.push(toFriend({ kind: 'admin', ...admin, username: '', staff: true }, me));
     }
-    if (!repo.allowStudentMessages(ctx.db, me.schoolId) || !query.keyword) return { list };
-  } else if (!query.keyword) {
-    return { list };
   }
+  const students = me.kind === 'admin' || repo.allowStudentMessages(ctx.db, me.schoolId);
+  if (!students || !query.keyword) return { list, students };
   const found = searchStudents(ctx.db, me.schoolId, query.keyword, MESSAGE_CONTACTS_MAX + 1)
     .filter((s) => s.sid !== me.id)
     .slice(0, MESSAGE_CONTACTS_MAX);
@@ -217,7 +219,7 @@ export function contacts(ctx: AppContext, me: Me, query: z.output<typeof zContac
     const person = people.get(s.sid);
     if (person && !person.disabled) list.push(toFriend(person, me));
   }
-  return { list };
+  return { list, students };
 }
 
 /** GET a/privatemessage/setting. */
