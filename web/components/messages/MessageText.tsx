@@ -10,12 +10,10 @@ export function MessageText({ text }: { text: string }) {
     <p className="pm-text" data-testid="pm-text">
       {messageParts(text).map((part, index) =>
         'href' in part ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text, in order
           <a key={index} href={part.href} target="_blank" rel="noopener noreferrer" data-testid="pm-link">
             {part.text}
           </a>
         ) : (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text, in order
           <span key={index}>{part.text}</span>
         ),
       )}

@@ -140,7 +140,6 @@ export function MessageThread({
   }, [unread, friendid, calls.read, refresh]);
 
   // The newest message in view when it arrives.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when the newest message changes
   useLayoutEffect(() => {
     if (box.current) box.current.scrollTop = box.current.scrollHeight;
   }, [newest]);
