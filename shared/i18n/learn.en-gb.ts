@@ -83,7 +83,7 @@ export const messages: Record<keyof typeof zh, string> = {
   'learn.rail.label': 'Reading tools',
   'learn.rail.share': 'Share',
   'learn.rail.copied': 'Link copied: paste it to share',
-  'learn.rail.copyFailed': "Could not copy: copy the link from the address bar",
+  'learn.rail.copyFailed': 'Could not copy: copy the link from the address bar',
   'learn.rail.comment': 'Comment',
   'learn.rail.top': 'Top',
   'learn.rail.topLabel': 'Back to top',
