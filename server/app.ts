@@ -64,6 +64,7 @@ import { studentImportRoutes } from './modules/student-import/routes';
 import { accountRoutes } from './modules/account/routes';
 import { ldapRoutes } from './modules/ldap/routes';
 import { licenceRoutes } from './modules/licence/routes';
+import { messagesRoutes } from './modules/messages/routes';
 import { DEMO_LOGINS, loadDemoData } from './demo/demo';
 
 const version: string = JSON.parse(fs.readFileSync(projectPath('package.json'), 'utf8')).version;
@@ -201,6 +202,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(accountRoutes);
       await api.register(ldapRoutes);
       await api.register(licenceRoutes);
+      await api.register(messagesRoutes);
     },
     { prefix: config.API_PREFIX.replace(/\/$/, '') },
   );

@@ -29,6 +29,8 @@ export const ROUTES = {
   examSitting: '/exam/:examId',
   myCollect: '/mycollect',
   myBook: '/mybook',
+  /** My private messages (spec 7 privatemessage): desktop and phone. */
+  privateMessage: '/privatemessage',
   // Not registered yet: they arrive with their screens.
   systemNotice: '/systemnotice',
   settingMobile: '/setting_m',

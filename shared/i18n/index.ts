@@ -35,6 +35,8 @@ import { messages as pointsZh } from './points.zh-CN';
 import { messages as pointsEn } from './points.en-gb';
 import { messages as ordersZh } from './orders.zh-CN';
 import { messages as ordersEn } from './orders.en-gb';
+import { messages as privateMessagesZh } from './messages.zh-CN';
+import { messages as privateMessagesEn } from './messages.en-gb';
 
 export {
   addCatalogue,
@@ -70,4 +72,5 @@ export const messageAreas = {
   redeem: [redeemZh, redeemEn],
   points: [pointsZh, pointsEn],
   orders: [ordersZh, ordersEn],
+  privateMessages: [privateMessagesZh, privateMessagesEn],
 } as const;

@@ -79,4 +79,12 @@ export const messages: Record<keyof typeof zh, string> = {
   'learn.flow.close': 'Close',
   'learn.flow.courseNotComplete': 'Some chapters are not complete yet: the course is complete once every chapter is.',
   'learn.flow.goBlocking': 'Study first: {title}',
+  // The graphic reader's right rail (issue 16).
+  'learn.rail.label': 'Reading tools',
+  'learn.rail.share': 'Share',
+  'learn.rail.copied': 'Link copied: paste it to share',
+  'learn.rail.copyFailed': 'Could not copy: copy the link from the address bar',
+  'learn.rail.comment': 'Comment',
+  'learn.rail.top': 'Top',
+  'learn.rail.topLabel': 'Back to top',
 };

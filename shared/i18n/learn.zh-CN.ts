@@ -78,4 +78,12 @@ export const messages = {
   'learn.flow.close': '关闭',
   'learn.flow.courseNotComplete': '还有章节没有学完：学完全部章节后才算完成本课程。',
   'learn.flow.goBlocking': '先学：{title}',
+  // The graphic reader's right rail (issue 16).
+  'learn.rail.label': '阅读工具',
+  'learn.rail.share': '分享',
+  'learn.rail.copied': '链接已复制，可以粘贴分享',
+  'learn.rail.copyFailed': '复制失败，请手动复制地址栏中的链接',
+  'learn.rail.comment': '评论',
+  'learn.rail.top': '顶部',
+  'learn.rail.topLabel': '回到顶部',
 } as const;

@@ -17,6 +17,7 @@ import { messages as members } from './members.en-gb';
 import { messages as redeem } from './redeem.en-gb';
 import { messages as points } from './points.en-gb';
 import { messages as orders } from './orders.en-gb';
+import { messages as privateMessages } from './messages.en-gb';
 
 export const messages = {
   ...core,
@@ -34,4 +35,5 @@ export const messages = {
   ...redeem,
   ...points,
   ...orders,
+  ...privateMessages,
 };

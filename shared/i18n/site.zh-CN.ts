@@ -17,6 +17,7 @@ import { messages as members } from './members.zh-CN';
 import { messages as redeem } from './redeem.zh-CN';
 import { messages as points } from './points.zh-CN';
 import { messages as orders } from './orders.zh-CN';
+import { messages as privateMessages } from './messages.zh-CN';
 
 export const messages = {
   ...core,
@@ -34,4 +35,5 @@ export const messages = {
   ...redeem,
   ...points,
   ...orders,
+  ...privateMessages,
 };

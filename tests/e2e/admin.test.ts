@@ -76,6 +76,7 @@ describe('back office', () => {
       '学员积分',
       '学员字段',
       '学员设置',
+      '学员私信',
       '子管理员',
       '管理员分组',
       '首页装修',
@@ -115,7 +116,7 @@ describe('back office', () => {
     await expect(sidebar.locator('li').allTextContents()).resolves.toEqual([
       '概览',
       '课程管理课程列表课程分类专栏标签评论管理签名与评分学习计划会员方案兑换码',
-      '学员管理学习记录阶段审核学员列表学员分组学员积分学员字段学员设置',
+      '学员管理学习记录阶段审核学员列表学员分组学员积分学员字段学员设置学员私信',
     ]);
     await expect(page.getByTestId('admin-permissions').locator('li').allTextContents()).resolves.toEqual([
       '课程管理',

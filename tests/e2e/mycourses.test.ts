@@ -150,6 +150,7 @@ describe('my courses', () => {
       '我的收藏',
       '即将过期课程',
       '我的资料',
+      '我的私信',
     ]);
     expect(await sidebar.locator('[aria-current="page"]').textContent()).toBe('我的课程');
     await expect.poll(() => page.getByTestId('my-course').count()).toBe(3);

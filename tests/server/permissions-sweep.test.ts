@@ -93,6 +93,14 @@ const AREAS: Record<PermissionGroup, Call[]> = {
     { method: 'GET', url: '/learn/allrecord', list: true },
     { method: 'GET', url: '/grant/student?sid={student}', alsoOpenTo: ['course'] },
     { method: 'POST', url: '/s/group/add', body: { name: 'Swept' } },
+    // Private messages (issue 16): the staff's conversations with students and the students-may-write setting.
+    { method: 'GET', url: '/a/privatemessage', list: true },
+    { method: 'GET', url: '/a/privatemessage/thread?friendid={student}' },
+    { method: 'GET', url: '/a/privatemessage/unread' },
+    { method: 'GET', url: '/a/privatemessage/contacts?keyword=student', list: true },
+    { method: 'GET', url: '/a/privatemessage/setting' },
+    { method: 'POST', url: '/a/privatemessage/read', body: { friendid: '{student}' } },
+    { method: 'POST', url: '/a/privatemessage/setting', body: { allowStudentMessages: false } },
   ],
   userpage: [
     { method: 'GET', url: '/article/admin/list', list: true },

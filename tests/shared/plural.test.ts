@@ -18,6 +18,7 @@ import { messages as adminQuestionsEn } from '../../shared/i18n/admin-questions.
 import { messages as adminRecordsEn } from '../../shared/i18n/admin-records.en-gb';
 import { messages as adminResourcesEn } from '../../shared/i18n/admin-resources.en-gb';
 import { messages as adminResourcesZh } from '../../shared/i18n/admin-resources.zh-CN';
+import { messages as adminMessagesEn } from '../../shared/i18n/admin-messages.en-gb';
 
 const LEARNERS = '{n, plural, one {# learner} other {# learners}}';
 
@@ -165,6 +166,7 @@ describe('count-bearing messages', () => {
       adminQuestionsEn,
       adminRecordsEn,
       adminResourcesEn,
+      adminMessagesEn,
     ];
     const fixed = english.flatMap((messages) =>
       Object.entries(messages).filter(

@@ -45,6 +45,8 @@ import { messages as membersZh } from '../../shared/i18n/admin-members.zh-CN';
 import { messages as membersEn } from '../../shared/i18n/admin-members.en-gb';
 import { messages as pointsZh } from '../../shared/i18n/admin-points.zh-CN';
 import { messages as pointsEn } from '../../shared/i18n/admin-points.en-gb';
+import { messages as privateMessagesZh } from '../../shared/i18n/admin-messages.zh-CN';
+import { messages as privateMessagesEn } from '../../shared/i18n/admin-messages.en-gb';
 import { messages as ordersZh } from '../../shared/i18n/admin-orders.zh-CN';
 import { messages as ordersEn } from '../../shared/i18n/admin-orders.en-gb';
 
@@ -65,6 +67,7 @@ addMessages(licenceZh, licenceEn);
 addMessages(membersZh, membersEn);
 addMessages(redeemZh, redeemEn);
 addMessages(pointsZh, pointsEn);
+addMessages(privateMessagesZh, privateMessagesEn);
 addMessages(ordersZh, ordersEn);
 
 const OverviewPage = lazy(() => import('./pages/overview'));
@@ -106,6 +109,7 @@ const LicencePage = lazy(() => import('./pages/licence'));
 const MembersPage = lazy(() => import('./pages/members'));
 const CodesPage = lazy(() => import('./pages/codes'));
 const OrdersPage = lazy(() => import('./pages/orders'));
+const MessagesPage = lazy(() => import('./pages/messages'));
 
 /** A screen of a permission group's area, behind the same permission check as the sidebar. */
 const guarded = (group: MenuEntry['key'], Screen: ComponentType) => (
@@ -174,6 +178,7 @@ const createAdminRouter = () =>
         { path: 'ldap', element: guarded('setting', LdapPage) },
         { path: 'licence', element: guarded('setting', LicencePage) },
         { path: 'orders', element: guarded('setting', OrdersPage) },
+        { path: 'messages', element: guarded('student', MessagesPage) },
         { path: '*', element: <AdminNotFound /> },
       ],
     },

@@ -56,6 +56,7 @@ export const MENU: MenuEntry[] = [
       { key: 'points', label: 'admin.menu.points', to: '/points' },
       { key: 'studentFields', label: 'admin.menu.studentFields', to: '/student-fields' },
       { key: 'studentSettings', label: 'admin.menu.studentSettings', to: '/student-settings' },
+      { key: 'messages', label: 'admin.menu.messages', to: '/messages' },
     ],
   },
   {

@@ -7,7 +7,7 @@ import { useLocale, useT } from '../../i18n';
 const shareUrl = () => window.location.origin + window.location.pathname;
 
 /** Copies text: the Clipboard API where the page may use it (https or localhost), else a selected input and execCommand. */
-async function copyText(text: string, input: HTMLInputElement | null): Promise<boolean> {
+export async function copyText(text: string, input: HTMLInputElement | null): Promise<boolean> {
   try {
     if (navigator.clipboard && window.isSecureContext) {
       await navigator.clipboard.writeText(text);

@@ -7,7 +7,7 @@
  * server decides when the reading is complete (and obtains a free graphic course); the furthest progress is
  * also remembered in this browser.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { currentHeadingIndex, readingProgress } from '../../../shared/rules/learning';
 import { formatDateTime } from '../../../shared/rules/dates';
 import { sanitizeWithHeadings } from '../catalogue/sanitize-html';
@@ -33,10 +33,23 @@ export interface GraphicReaderProps {
   toc?: boolean;
   /** The course and chapter ('0': a graphic course's own text) the reading heartbeat is about. */
   study?: { coid: string; cid: string };
+  /** Below the text in the middle column (the graphic course's comments). */
+  below?: ReactNode;
+  /** A rail on the right (the graphic course's share, bookmark, comment, back to top). */
+  rail?: ReactNode;
 }
 
 /** The reader itself, also used by the graphic course's reading route. */
-export function GraphicReader({ title, updatedAt, html, memoryKey, toc = true, study }: GraphicReaderProps) {
+export function GraphicReader({
+  title,
+  updatedAt,
+  html,
+  memoryKey,
+  toc = true,
+  study,
+  below,
+  rail,
+}: GraphicReaderProps) {
   const t = useT();
   const locale = useLocale();
   const { html: clean, headings } = useMemo(() => sanitizeWithHeadings(html, 'gr'), [html]);
@@ -94,7 +107,10 @@ export function GraphicReader({ title, updatedAt, html, memoryKey, toc = true, s
 
   const percent = Math.round(progress * 100);
   return (
-    <div className={`graphic-reader${toc && headings.length ? ' has-toc' : ''}`} data-testid="graphic-reader">
+    <div
+      className={`graphic-reader${toc && headings.length ? ' has-toc' : ''}${rail ? ' has-rail' : ''}`}
+      data-testid="graphic-reader"
+    >
       <div className="graphic-reader-bar" aria-hidden="true">
         <span style={{ width: `${percent}%` }} />
       </div>
@@ -107,21 +123,25 @@ export function GraphicReader({ title, updatedAt, html, memoryKey, toc = true, s
           testId="reader-toc"
         />
       )}
-      <article className="graphic-reader-main">
-        <h1 className="graphic-reader-title">{title}</h1>
-        <p className="graphic-reader-meta">
-          <span>{t('learn.updated', { time: formatDateTime(updatedAt, locale) })}</span>
-          <span data-testid="reading-progress" data-progress={progress}>
-            {t('learn.progress', { percent })}
-          </span>
-        </p>
-        {clean.trim() ? (
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify
-          <div ref={text} className="rich-text graphic-reader-text" dangerouslySetInnerHTML={{ __html: clean }} />
-        ) : (
-          <p className="catalogue-empty">{t('learn.noText')}</p>
-        )}
-      </article>
+      <div className="graphic-reader-center">
+        <article className="graphic-reader-main">
+          <h1 className="graphic-reader-title">{title}</h1>
+          <p className="graphic-reader-meta">
+            <span>{t('learn.updated', { time: formatDateTime(updatedAt, locale) })}</span>
+            <span data-testid="reading-progress" data-progress={progress}>
+              {t('learn.progress', { percent })}
+            </span>
+          </p>
+          {clean.trim() ? (
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify
+            <div ref={text} className="rich-text graphic-reader-text" dangerouslySetInnerHTML={{ __html: clean }} />
+          ) : (
+            <p className="catalogue-empty">{t('learn.noText')}</p>
+          )}
+        </article>
+        {below}
+      </div>
+      {rail && <div className="graphic-reader-rail">{rail}</div>}
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { readingProgress } from '../../../shared/rules/learning';
 import { filterTitle } from '../../../shared/rules/text';
 import type { CourseInfo } from '../../../shared/schemas/courses';
 import { RichText } from '../../components/catalogue/RichText';
@@ -7,6 +8,8 @@ import { useT } from '../../i18n';
 import { Loading } from '../../components/Loading';
 import { Toc } from '../../components/Toc';
 import { useGraphicText } from '../../hooks/useCatalogue';
+import { HEARTBEAT_GRAPHIC_MS, useHeartbeat } from '../../hooks/useHeartbeat';
+import { useIsMobile } from '../../hooks/useIsMobile';
 
 /** Characters of a graphic course's text shown as its introduction when it has no lead paragraph. */
 const LEAD_CHARS = 120;
@@ -35,6 +38,54 @@ export function GraphicLead({ course }: { course: CourseInfo }) {
   return <p className="catalogue-empty">{t('course.noDescription')}</p>;
 }
 
+/** Spec 9: scroll throttle 200 ms. */
+const SCROLL_THROTTLE = 200;
+
+/**
+ * The reading heartbeat of the phone's detail page, as the desktop reader sends it (spec 4 'Graphic reading',
+ * spec 9 every 10 s): the reading progress — (scroll position + viewport) / page height — measured on the
+ * scroll throttle, a beat at once on reaching 1. The server decides what counts (and obtains a free course).
+ */
+function useReadingBeat(coid: string, enabled: boolean) {
+  const progress = useRef(0);
+  const beat = useHeartbeat({
+    coid,
+    cid: '0',
+    intervalMs: HEARTBEAT_GRAPHIC_MS,
+    tick: 'read',
+    enabled,
+    read: () => ({ played_time: progress.current, paused: document.hidden }),
+  });
+  useEffect(() => {
+    if (!enabled) return;
+    let timer: number | undefined;
+    let last = 0;
+    let done = false;
+    const measure = () => {
+      timer = undefined;
+      last = Date.now();
+      const root = document.documentElement;
+      progress.current = readingProgress(window.scrollY, window.innerHeight, root.scrollHeight);
+      if (progress.current >= 1 && !done) {
+        done = true;
+        beat('read');
+      }
+    };
+    const onScroll = () => {
+      if (timer !== undefined) return;
+      timer = window.setTimeout(measure, Math.max(0, SCROLL_THROTTLE - (Date.now() - last)));
+    };
+    measure();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onScroll);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onScroll);
+      if (timer !== undefined) window.clearTimeout(timer);
+    };
+  }, [enabled, beat]);
+}
+
 /**
  * The graphic detail (spec 2 app.introduce.detail): a table of contents from the level-3 and level-4
  * headings and the text; locked (with the main button) while a paid course is not bought.
@@ -43,6 +94,9 @@ export function GraphicDetail({ course, locked, action }: { course: CourseInfo; 
   const t = useT();
   // course/info carries only the lead of a paid graphic course: the whole text comes from course/graphic.
   const text = useGraphicText(course.coid, !locked);
+  // On a phone this tab is the reader (the desktop has #/graphic): it sends the reading heartbeat.
+  const isMobile = useIsMobile();
+  useReadingBeat(course.coid, isMobile && !locked && !!text.data);
   const { html, headings } = useMemo(
     () => sanitizeWithHeadings(text.data?.description ?? '', 'graphic'),
     [text.data?.description],

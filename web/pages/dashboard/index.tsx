@@ -122,6 +122,9 @@ export default function DashboardPage() {
         <SiteLink to={ROUTES.myInformation} className="dash-entry">
           {t('account.menu.myInfo')}
         </SiteLink>
+        <SiteLink to={ROUTES.privateMessage} className="dash-entry">
+          {t('messages.title')}
+        </SiteLink>
         {/* controller/order: my orders, hidden in the lan release (spec 2). */}
         {boot.ver === 'online' && (
           <SiteLink to={ROUTES.myOrderMobile} className="dash-entry">

@@ -3,6 +3,8 @@
  * the course page): desktop only — mobile goes to app.introduce.detail — with the course title as a back
  * link to #/detail. A course the viewer may not read yet (paid and not bought) goes to #/detail, which
  * shows it locked with the buy button (spec 5: the non-author without ownership is redirected to #/detail).
+ * Below the text, the course's comments (the comment calls and rules of the comment tab, spec 5's graphic
+ * order); on the right, the rail: share (not in lan), bookmark, jump to the comments, back to top.
  */
 import { Link, Navigate } from 'react-router';
 import { isFree } from '../../../shared/rules/course-status';
@@ -12,8 +14,12 @@ import { Loading } from '../../components/Loading';
 import { GraphicReader } from '../../components/viewers/GraphicReader';
 import { useCourseInfo, useGraphicText } from '../../hooks/useCatalogue';
 import { useIsMobile } from '../../hooks/useIsMobile';
+import { CommentsPanel } from '../course/comments/CommentsPanel';
+import { GraphicRail } from './GraphicRail';
 
 const DETAIL = '/introduce/detail';
+/** Where the rail's comment button goes. */
+const COMMENTS_ID = 'graphic-comments';
 
 export default function GraphicCoursePage() {
   const boot = useBootstrap();
@@ -37,6 +43,12 @@ export default function GraphicCoursePage() {
         html={text.data.description}
         memoryKey={`${boot.userData.sid || 'guest'}.course-${course.coid}`}
         study={{ coid: course.coid, cid: '0' }}
+        below={
+          <div id={COMMENTS_ID} className="graphic-comments">
+            <CommentsPanel course={course} testId="graphic-comments-panel" />
+          </div>
+        }
+        rail={<GraphicRail course={course} commentsId={COMMENTS_ID} />}
       />
     </div>
   );

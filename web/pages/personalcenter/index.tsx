@@ -90,6 +90,10 @@ export default function PersonalCenterPage() {
           <SiteLink to={ROUTES.myCollect} className="info-row personal-entry">
             {t('members.myCollect')}
           </SiteLink>
+          {/* My private messages (privatemessage): the same page on phone and desktop. */}
+          <SiteLink to={ROUTES.privateMessage} className="info-row personal-entry">
+            {t('messages.title')}
+          </SiteLink>
           {/* My information: myinformation_m on mobile, myinformation on desktop (profile, custom fields, avatar, password). */}
           <SiteLink
             to={isMobile ? ROUTES.myInformationMobile : ROUTES.myInformation}

@@ -1,0 +1,234 @@
+/**
+ * Private messages (issue 16; spec 3 'Private messages: total with noreadcount'; spec 7 privatemessage): a
+ * student's conversations with the school's staff (or other students when the school allows it) and the
+ * staff's side in the back office. Who may write to whom is shared/rules/messages messageRefusal; this
+ * service finds the people, asks the rule, throttles per sender and writes.
+ *
+ * Rules chosen here:
+ * - a conversation belongs to its two people: an administrator reads the conversations they are in (a student
+ *   writes to one chosen staff member), not every administrator's;
+ * - someone of another school, or an unknown id, is 404 noRecipient (nothing says the id exists elsewhere);
+ * - a disabled account's messages stay readable by the other side; a disabled account neither sends nor is
+ *   written to (403 senderDisabled / recipientDisabled);
+ * - the text is stored cleaned (plain text); pages show it as text with only http(s) links made links;
+ * - at most MESSAGE_RATE.perMinute messages per sender a minute (429), counted from the table as comments are.
+ */
+import type { Locale } from '../../../shared/constants';
+import { translate } from '../../../shared/i18n';
+import {
+  cleanMessageText,
+  MESSAGE_RATE,
+  messageRefusal,
+  messageTextRefusal,
+  type Party,
+  type PartyKind,
+} from '../../../shared/rules/messages';
+import type {
+  ConversationList,
+  Friend,
+  PrivateMessage,
+  Thread,
+  zContactsQuery,
+  zConversationsQuery,
+  zThreadQuery,
+} from '../../../shared/schemas/messages';
+import { MESSAGE_CONTACTS_MAX, MESSAGE_ERRORS } from '../../../shared/schemas/messages';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { AppError, tooMany } from '../../lib/errors';
+import { adminPermissions } from '../admins/admins.service';
+import { searchStudents } from '../students/students.repository';
+import * as repo from './messages.repository';
+
+/** The reader or writer: the signed-in student or administrator (route()'s caller). */
+export interface Me {
+  kind: PartyKind;
+  id: string;
+  schoolId: string;
+}
+
+/** A person as the rule and the pages see them. */
+type Person = Party & { name: string; username: string };
+
+type Key = keyof typeof MESSAGE_ERRORS;
+const STATUS: Record<Key, number> = {
+  noRecipient: 404,
+  self: 400,
+  senderDisabled: 403,
+  recipientDisabled: 403,
+  notStaff: 403,
+  studentsClosed: 403,
+  adminToAdmin: 403,
+  emptyMessage: 400,
+  tooLong: 400,
+};
+
+/** A refusal: the key as the error, {key, message, field?} as data (the message in the caller's language). */
+function refused(key: Key, locale: Locale): AppError {
+  const message = translate(locale, `messages.error.${key}`);
+  const field = key === 'emptyMessage' || key === 'tooLong' ? { field: 'privatemsg' } : {};
+  return new AppError(STATUS[key], MESSAGE_ERRORS[key], { key, message, ...field });
+}
+
+const isStaff = (admin: { parentId: string | null; permissions: string }) =>
+  adminPermissions(admin).includes('student');
+
+/** The people among ids, by id (students and administrators of any school: callers keep to their own). */
+function peopleOf(ctx: AppContext, ids: readonly string[]): Map<string, Person> {
+  const unique = [...new Set(ids)];
+  const found = new Map<string, Person>();
+  for (const s of repo.studentsByIds(ctx.db, unique))
+    found.set(s.id, {
+      kind: 'student',
+      id: s.id,
+      schoolId: s.schoolId,
+      disabled: s.disabled,
+      name: s.name,
+      username: s.username,
+    });
+  for (const a of repo.adminsByIds(ctx.db, unique))
+    found.set(a.id, {
+      kind: 'admin',
+      id: a.id,
+      schoolId: a.schoolId,
+      disabled: a.disabled,
+      staff: isStaff(a),
+      name: a.name,
+      username: '',
+    });
+  return found;
+}
+
+/** The person of an id in my school, or 404 noRecipient. An administrator talks only with students. */
+function friendOf(ctx: AppContext, me: Me, friendid: string, locale: Locale): Person {
+  const friend = peopleOf(ctx, [friendid]).get(friendid);
+  if (!friend || friend.schoolId !== me.schoolId) throw refused('noRecipient', locale);
+  if (me.kind === 'admin' && friend.kind !== 'student') throw refused('noRecipient', locale);
+  return friend;
+}
+
+const toFriend = (person: Person, me: Me): Friend => ({
+  friendid: person.id,
+  kind: person.kind,
+  name: person.name,
+  // A student sees no administrator's login name, nor another student's.
+  username: me.kind === 'admin' ? person.username : '',
+  disabled: person.disabled,
+});
+
+const toMessage = (row: repo.MessageRow, me: Me): PrivateMessage => ({
+  pmid: row.id,
+  privatemsg: row.body,
+  time: row.createdAt,
+  mine: row.senderKind === me.kind && row.senderId === me.id,
+  read: row.readAt !== null,
+});
+
+/** GET privatemessage / a/privatemessage: my conversations, the newest first. */
+export function conversations(ctx: AppContext, me: Me, query: z.output<typeof zConversationsQuery>): ConversationList {
+  const { rows, total } = repo.conversationsPage(ctx.db, me.schoolId, me, query.num, (query.page - 1) * query.num);
+  const people = peopleOf(
+    ctx,
+    rows.map((row) => row.friendId),
+  );
+  const list = rows.flatMap((row) => {
+    const person = people.get(row.friendId);
+    const last = person && repo.lastMessage(ctx.db, me, { kind: row.friendKind, id: row.friendId });
+    if (!person || !last) return [];
+    return [{ ...toFriend(person, me), last: toMessage(last, me), noreadcount: row.unread }];
+  });
+  return { total, noreadcount: repo.unreadCount(ctx.db, me), list };
+}
+
+/** GET privatemessage/thread: a page of one conversation, the newest first. */
+export function thread(ctx: AppContext, me: Me, query: z.output<typeof zThreadQuery>, locale: Locale): Thread {
+  const friend = friendOf(ctx, me, query.friendid, locale);
+  const page = repo.threadPage(ctx.db, me, friend, query.num, (query.page - 1) * query.num);
+  return {
+    friend: toFriend(friend, me),
+    total: page.total,
+    noreadcount: page.unread,
+    list: page.rows.map((row) => toMessage(row, me)),
+  };
+}
+
+/** POST privatemessage/send: the rule, the text, the throttle, then the row. */
+export function send(
+  ctx: AppContext,
+  me: Me,
+  input: { friendid: string; privatemsg: string },
+  locale: Locale,
+): PrivateMessage {
+  const self = peopleOf(ctx, [me.id]).get(me.id);
+  const recipient = peopleOf(ctx, [input.friendid]).get(input.friendid) ?? null;
+  const sender: Party = self ?? { kind: me.kind, id: me.id, schoolId: me.schoolId, disabled: true };
+  const refusal = messageRefusal(sender, recipient, repo.allowStudentMessages(ctx.db, me.schoolId));
+  if (refusal) throw refused(refusal, locale);
+  const textRefusal = messageTextRefusal(input.privatemsg);
+  if (textRefusal) throw refused(textRefusal, locale);
+  const now = ctx.now();
+  if (repo.sentSince(ctx.db, me, now - MESSAGE_RATE.windowMs) >= MESSAGE_RATE.perMinute)
+    throw tooMany(Math.ceil(MESSAGE_RATE.windowMs / 1000));
+  const row = {
+    id: ctx.ids.next(),
+    schoolId: me.schoolId,
+    senderKind: me.kind,
+    senderId: me.id,
+    recipientKind: (recipient as Person).kind,
+    recipientId: input.friendid,
+    body: cleanMessageText(input.privatemsg),
+    createdAt: now,
+    readAt: null,
+  };
+  repo.insertMessage(ctx.db, row);
+  return toMessage(row, me);
+}
+
+/** POST privatemessage/read: the friend's messages to me are read. */
+export function markRead(ctx: AppContext, me: Me, friendid: string, locale: Locale) {
+  const friend = friendOf(ctx, me, friendid, locale);
+  const read = repo.markRead(ctx.db, me, friend, ctx.now());
+  return { read, noreadcount: repo.unreadCount(ctx.db, me) };
+}
+
+/** GET a/privatemessage/unread. */
+export const unread = (ctx: AppContext, me: Me) => ({ noreadcount: repo.unreadCount(ctx.db, me) });
+
+/** GET privatemessage/contacts / a/privatemessage/contacts: whom I may write to now. */
+export function contacts(
+  ctx: AppContext,
+  me: Me,
+  query: z.output<typeof zContactsQuery>,
+): { list: Friend[]; students: boolean } {
+  const list: Friend[] = [];
+  if (me.kind === 'student') {
+    for (const admin of repo.enabledAdmins(ctx.db, me.schoolId)) {
+      if (isStaff(admin)) list.push(toFriend({ kind: 'admin', ...admin, username: '', staff: true }, me));
+    }
+  }
+  const students = me.kind === 'admin' || repo.allowStudentMessages(ctx.db, me.schoolId);
+  if (!students || !query.keyword) return { list, students };
+  const found = searchStudents(ctx.db, me.schoolId, query.keyword, MESSAGE_CONTACTS_MAX + 1)
+    .filter((s) => s.sid !== me.id)
+    .slice(0, MESSAGE_CONTACTS_MAX);
+  const people = peopleOf(
+    ctx,
+    found.map((s) => s.sid),
+  );
+  for (const s of found) {
+    const person = people.get(s.sid);
+    if (person && !person.disabled) list.push(toFriend(person, me));
+  }
+  return { list, students };
+}
+
+/** GET a/privatemessage/setting. */
+export const messageSetting = (ctx: AppContext, schoolId: string) => ({
+  allowStudentMessages: repo.allowStudentMessages(ctx.db, schoolId),
+});
+
+/** POST a/privatemessage/setting: only that column of the school's inform settings. */
+export function saveMessageSetting(ctx: AppContext, schoolId: string, allow: boolean) {
+  repo.setAllowStudentMessages(ctx.db, schoolId, allow, ctx.now());
+  return messageSetting(ctx, schoolId);
+}
