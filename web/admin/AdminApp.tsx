@@ -47,6 +47,8 @@ import { messages as pointsZh } from '../../shared/i18n/admin-points.zh-CN';
 import { messages as pointsEn } from '../../shared/i18n/admin-points.en-gb';
 import { messages as ordersZh } from '../../shared/i18n/admin-orders.zh-CN';
 import { messages as ordersEn } from '../../shared/i18n/admin-orders.en-gb';
+import { messages as informZh } from '../../shared/i18n/admin-inform.zh-CN';
+import { messages as informEn } from '../../shared/i18n/admin-inform.en-gb';
 
 // The back office's messages travel with its chunk, not with the student site.
 addMessages(adminZh, adminEn);
@@ -66,6 +68,7 @@ addMessages(membersZh, membersEn);
 addMessages(redeemZh, redeemEn);
 addMessages(pointsZh, pointsEn);
 addMessages(ordersZh, ordersEn);
+addMessages(informZh, informEn);
 
 const OverviewPage = lazy(() => import('./pages/overview'));
 const CoursesPage = lazy(() => import('./pages/courses'));
@@ -106,6 +109,7 @@ const LicencePage = lazy(() => import('./pages/licence'));
 const MembersPage = lazy(() => import('./pages/members'));
 const CodesPage = lazy(() => import('./pages/codes'));
 const OrdersPage = lazy(() => import('./pages/orders'));
+const InformPage = lazy(() => import('./pages/inform'));
 
 /** A screen of a permission group's area, behind the same permission check as the sidebar. */
 const guarded = (group: MenuEntry['key'], Screen: ComponentType) => (
@@ -173,6 +177,7 @@ const createAdminRouter = () =>
         { path: 'admin-groups', element: guarded('admin', AdminGroupsPage) },
         { path: 'ldap', element: guarded('setting', LdapPage) },
         { path: 'licence', element: guarded('setting', LicencePage) },
+        { path: 'inform', element: guarded('setting', InformPage) },
         { path: 'orders', element: guarded('setting', OrdersPage) },
         { path: '*', element: <AdminNotFound /> },
       ],
