@@ -91,3 +91,16 @@ export function escapeFor(value: string, where: SmsEscape): string {
 export function fillGateway(template: string, values: { phone: string; text: string }, where: SmsEscape): string {
   return template.replace(/\{(phone|text)\}/g, (_whole, name: 'phone' | 'text') => escapeFor(values[name], where));
 }
+
+/** How often a student may change their e-mail opt-out: at most `perWindow` changes in `windowMs`. */
+export const OPTOUT_RATE = { perWindow: 10, windowMs: 60_000 } as const;
+
+/** The changes still inside the window, and whether one more is allowed now. */
+export function withinRate(
+  times: readonly number[],
+  now: number,
+  rate: { perWindow: number; windowMs: number },
+): { recent: number[]; allowed: boolean } {
+  const recent = times.filter((at) => now - at < rate.windowMs);
+  return { recent, allowed: recent.length < rate.perWindow };
+}

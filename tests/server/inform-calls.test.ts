@@ -258,4 +258,18 @@ describe('inform calls', () => {
     expect([401, 403]).toContain((await admin.post('/inform/optout', { optedOut: true })).statusCode);
     expect((await studentCaller.post('/inform/optout', { optedOut: 'yes' })).statusCode).toBe(400);
   });
+
+  it('throttles a student who flips the opt-out over and over (429 with retry-after)', async () => {
+    const s = await buildStudent(app);
+    const caller = injectAs(app, await login(app, s));
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i += 1)
+      codes.push((await caller.post('/inform/optout', { optedOut: i % 2 === 0 })).statusCode);
+    expect(codes.slice(0, 10)).toEqual(Array(10).fill(200));
+    const refused = await caller.post('/inform/optout', { optedOut: true });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('60');
+    // Another student is not held back.
+    expect((await studentCaller.post('/inform/optout', { optedOut: false })).statusCode).toBe(200);
+  });
 });

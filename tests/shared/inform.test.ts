@@ -8,6 +8,7 @@ import {
   fillTemplate,
   givesUp,
   placeholdersOf,
+  withinRate,
 } from '../../shared/rules/inform';
 import { messages as en } from '../../shared/i18n/inform.en-gb';
 import { messages as zh } from '../../shared/i18n/inform.zh-CN';
@@ -114,5 +115,20 @@ describe('the SMS gateway call template', () => {
     const body = fillGateway('{"to":"{phone}","msg":"{text}"}', values, 'json');
     expect(JSON.parse(body)).toEqual({ to: values.phone, msg: values.text });
     expect(escapeFor('\u2028"', 'json')).toBe('\u2028\\"');
+  });
+});
+
+describe('the opt-out throttle', () => {
+  const rate = { perWindow: 3, windowMs: 1000 };
+  it.each([
+    [[], 5000, true, 0],
+    [[4100, 4500], 5000, true, 2],
+    [[4100, 4500, 4900], 5000, false, 3],
+    [[3000, 4000, 4500], 5000, true, 1],
+    [[4000, 4500, 4900], 5000, true, 2],
+  ])('changes at %j, now %i: allowed %s, %i recent', (times, now, allowed, recent) => {
+    const result = withinRate(times, now, rate);
+    expect(result.allowed).toBe(allowed);
+    expect(result.recent).toHaveLength(recent);
   });
 });

@@ -12,7 +12,7 @@
  * - a retry from the back office queues a failed delivery again from the start (attempts back to 0).
  */
 import type { z } from 'zod';
-import { addressFor, channelsFor } from '../../../shared/rules/inform';
+import { addressFor, channelsFor, OPTOUT_RATE, withinRate } from '../../../shared/rules/inform';
 import {
   INFORM_ERRORS,
   zInformChannels,
@@ -23,7 +23,7 @@ import {
 } from '../../../shared/schemas/inform';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { badInput, notFound } from '../../lib/errors';
+import { badInput, notFound, tooMany } from '../../lib/errors';
 import type { NoticeKind } from '../notices/notify';
 import { wakeWorker, wakeWorkers } from './inform-worker';
 import * as repo from './inform.repository';
@@ -143,8 +143,25 @@ export function optout(ctx: AppContext, studentId: string): { optedOut: boolean 
   return { optedOut: repo.isOptedOut(ctx.db, studentId) };
 }
 
-/** POST inform/optout. */
+/** Recent opt-out changes per student, in memory (one map per app, the oldest students forgotten first). */
+const optoutChanges = new WeakMap<AppContext, Map<string, number[]>>();
+const OPTOUT_KEYS_MAX = 50_000;
+
+/** 429 when the student changed the opt-out too often (OPTOUT_RATE); else counts this change. */
+function countOptoutChange(ctx: AppContext, studentId: string): void {
+  let store = optoutChanges.get(ctx);
+  if (!store) optoutChanges.set(ctx, (store = new Map()));
+  const now = ctx.now();
+  const { recent, allowed } = withinRate(store.get(studentId) ?? [], now, OPTOUT_RATE);
+  if (!allowed) throw tooMany(Math.ceil(OPTOUT_RATE.windowMs / 1000));
+  store.delete(studentId);
+  store.set(studentId, [...recent, now]);
+  while (store.size > OPTOUT_KEYS_MAX) store.delete(store.keys().next().value as string);
+}
+
+/** POST inform/optout (throttled per student). */
 export function setOptout(ctx: AppContext, studentId: string, optedOut: boolean): { optedOut: boolean } {
+  countOptoutChange(ctx, studentId);
   repo.setOptout(ctx.db, studentId, optedOut, ctx.now());
   return { optedOut };
 }
