@@ -146,6 +146,8 @@ describe('e-mail through a real SMTP server (STARTTLS, AUTH)', () => {
     const s = await student(app, 'ada@school.example', '', 'Ada');
     const before = smtp.received.length;
     notifyGranted(app, s.id, 'Algebra <1>');
+    // The transaction that wrote the notice did not wait for the SMTP server: the e-mail is only queued.
+    expect(rows(app).map((r) => r.status)).toEqual(['queued']);
     const [row] = await settle(app, 1);
     expect(row).toMatchObject({ status: 'sent', attempts: 1, recipient: 'ada@school.example', channel: 'email' });
     const mail = smtp.received[before];

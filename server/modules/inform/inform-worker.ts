@@ -50,6 +50,8 @@ function transportFor(ctx: AppContext, worker: Worker, schoolId: string, setting
   if (held && held.version === settings.updatedAt) return held.transport;
   held?.transport.close();
   const transport = createTransport(settings.smtp, ctx.config.INFORM_TIMEOUT_MS, true);
+  // A pooled connection failing between messages must not take the process down; the next send reports it.
+  transport.on('error', (error) => ctx.log.warn({ schoolId, error: String(error) }, 'inform smtp transport error'));
   worker.transports.set(schoolId, { version: settings.updatedAt, transport });
   return transport;
 }
@@ -121,9 +123,15 @@ async function runPass(ctx: AppContext, worker: Worker): Promise<void> {
       };
       let next = 0;
       const lane = async () => {
-        while (next < rows.length) await deliver(ctx, worker, rows[next++], school);
+        while (next < rows.length && !worker.stopped) await deliver(ctx, worker, rows[next++], school);
       };
       await Promise.all(Array.from({ length: Math.min(ctx.config.INFORM_CONCURRENCY, rows.length) }, lane));
+      // Stopping: the rows taken but not started go back to the queue at once (not at the next start).
+      if (next < rows.length)
+        repo.requeue(
+          ctx.db,
+          rows.slice(next).map((row) => row.id),
+        );
     }
   } while (worker.again && !worker.stopped);
   if (worker.stopped) return;

@@ -138,6 +138,12 @@ export function requeueSending(db: Db, at: number): number {
     .changes;
 }
 
+/** Rows taken but not sent (the worker stopping) go back to the queue as they were. */
+export function requeue(db: Db, ids: readonly string[]): void {
+  for (const part of chunks(ids, CHUNK))
+    db.update(informQueue).set({ status: 'queued' }).where(inArray(informQueue.id, part)).run();
+}
+
 /** Takes up to `limit` due rows, oldest due first, and marks them 'sending' (one transaction). */
 export function claimDue(db: Db, at: number, limit: number): QueueRow[] {
   return db.transaction((tx) => {
