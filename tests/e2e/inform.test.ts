@@ -74,6 +74,8 @@ describe('inform screen (desktop)', () => {
     // The password is never shown again: the field is empty, the hint says the saved one is kept.
     expect(await page.getByTestId('inform-smtp-password').inputValue()).toBe('');
     await page.getByText('留空则保留已保存的密码').waitFor();
+    await page.getByTestId('inform-smtp').evaluate((el) => el.scrollIntoView());
+    await screenshot(page, 'inform-settings-desktop');
 
     await page.getByTestId('inform-test-email-to').fill('head@school.example');
     await page.getByTestId('inform-test-email').click();

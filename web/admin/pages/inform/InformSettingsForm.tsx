@@ -22,7 +22,7 @@ export type Form = Omit<InformSettings, 'smtp'> & {
   smtp: Omit<InformSettings['smtp'], 'passwordSet'> & { password: string };
 };
 
-const LOCALE_NAMES: Record<Locale, string> = { 'zh-CN': '简体中文', 'en-gb': 'English (UK)' };
+export const LOCALE_NAMES: Record<Locale, string> = { 'zh-CN': '简体中文', 'en-gb': 'English (UK)' };
 
 /** The notice settings: language and site address, SMTP with a test e-mail, the SMS gateway with a test SMS, channels. */
 export function InformSettingsForm({

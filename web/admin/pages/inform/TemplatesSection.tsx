@@ -17,6 +17,7 @@ import { useCall } from '../../../hooks/useCall';
 import { useT } from '../../../i18n';
 import { failureText } from '../../api/errors';
 import { Field } from '../../components/Field';
+import { LOCALE_NAMES } from './InformSettingsForm';
 
 /** The wording of each event per channel and language: the school's own or the built-in one, saved or reset. */
 export function TemplatesSection() {
@@ -85,7 +86,9 @@ export function TemplatesSection() {
           {t('admin.inform.templates.locale')}
           <select value={locale} onChange={(e) => setLocale(e.target.value as Locale)} data-testid="template-locale">
             {LOCALES.map((x) => (
-              <option key={x}>{x}</option>
+              <option key={x} value={x}>
+                {LOCALE_NAMES[x]}
+              </option>
             ))}
           </select>
         </label>
