@@ -259,6 +259,30 @@ describe('inform calls', () => {
     expect((await studentCaller.post('/inform/optout', { optedOut: 'yes' })).statusCode).toBe(400);
   });
 
+  it('every inform call is in the OpenAPI document with its summary', async () => {
+    const doc = (await admin.get('/openapi.json')).json();
+    const paths = (doc as { paths: Record<string, Record<string, { summary?: string }>> }).paths;
+    const calls = Object.entries(paths)
+      .filter(([path]) => path.startsWith('/inform/'))
+      .flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => [`${method} ${path}`, op.summary ?? '']));
+    expect(calls.map(([key]) => key).sort()).toEqual(
+      [
+        'get /inform/settings',
+        'post /inform/settings',
+        'post /inform/test/email',
+        'post /inform/test/sms',
+        'get /inform/templates',
+        'post /inform/templates',
+        'post /inform/templates/reset',
+        'get /inform/log',
+        'post /inform/retry',
+        'get /inform/optout',
+        'post /inform/optout',
+      ].sort(),
+    );
+    for (const [key, summary] of calls) expect(summary.length, key).toBeGreaterThan(20);
+  });
+
   it('throttles a student who flips the opt-out over and over (429 with retry-after)', async () => {
     const s = await buildStudent(app);
     const caller = injectAs(app, await login(app, s));
