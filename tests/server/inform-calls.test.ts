@@ -80,6 +80,15 @@ describe('inform calls', () => {
       await injectAs(app, withSetting).post('/inform/test/email', { to: 'a@b.example' }),
     );
     expect(nothing).toEqual({ ok: false, message: 'e-mail is not configured' });
+    for (const [who, status] of [
+      ['', 401],
+      [withoutSetting, 403],
+    ] as const) {
+      expect((await admin.post('/inform/test/email', { to: 'a@b.example' }, who)).statusCode).toBe(status);
+      expect((await admin.post('/inform/retry', { id: '1' }, who)).statusCode).toBe(status);
+    }
+    expect((await studentCaller.post('/inform/test/email', { to: 'a@b.example' })).statusCode).toBe(403);
+    expect((await studentCaller.post('/inform/retry', { id: '1' })).statusCode).toBe(403);
     const calls: [string, string, Record<string, unknown>?][] = [
       ['GET', '/inform/settings'],
       ['POST', '/inform/settings', settingsBody()],
