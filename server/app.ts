@@ -66,6 +66,8 @@ import { ldapRoutes } from './modules/ldap/routes';
 import { licenceRoutes } from './modules/licence/routes';
 import { messagesRoutes } from './modules/messages/routes';
 import { DEMO_LOGINS, loadDemoData } from './demo/demo';
+import { informRoutes } from './modules/inform/routes';
+import { startInformWorker, stopInformWorker } from './modules/inform/inform-worker';
 
 const version: string = JSON.parse(fs.readFileSync(projectPath('package.json'), 'utf8')).version;
 
@@ -203,6 +205,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(ldapRoutes);
       await api.register(licenceRoutes);
       await api.register(messagesRoutes);
+      await api.register(informRoutes);
     },
     { prefix: config.API_PREFIX.replace(/\/$/, '') },
   );
@@ -223,5 +226,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // Scheduled backups (BACKUP_SCHEDULE) start once ready; a backup under way finishes before the database closes.
   app.addHook('onReady', async () => startBackupScheduler(ctx));
   app.addHook('onClose', async () => stopBackupScheduler(ctx));
+  // Notices by e-mail and SMS: the delivery worker starts once ready (rows left 'sending' queued again) and stops,
+  // deliveries under way finished, before the database closes.
+  app.addHook('onReady', async () => startInformWorker(ctx));
+  app.addHook('onClose', async () => stopInformWorker(ctx));
   return app;
 }

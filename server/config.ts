@@ -145,6 +145,12 @@ export const zConfig = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(0).max(100_000).default(7),
   /** Where backup archives go (default DATA_DIR/backups, beside the backups taken before migrations). */
   BACKUP_DIR: z.string().optional(),
+  /** Notices by e-mail and SMS (server/modules/inform): attempts before a delivery is failed, the first retry's
+   * wait (doubling after each failure, at most an hour), deliveries at once, and each send's time limit. */
+  INFORM_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(5),
+  INFORM_BACKOFF_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
+  INFORM_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  INFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
   /** Tools for conversion; found on PATH by default. */
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),

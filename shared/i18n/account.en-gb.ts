@@ -73,4 +73,11 @@ export const messages: Record<keyof typeof zh, string> = {
   'account.register.taken': 'This user name is already used',
   'account.register.seatsFull': 'The school has no free seats: contact the administrator',
   'account.register.form': 'Sign-up form',
+  // Notices by e-mail (issue 16 'inform'): the student's opt-out of non-essential e-mail.
+  'account.inform.title': 'E-mail notices',
+  'account.inform.receive': 'Receive notices by e-mail (courses granted, exams, replies ...)',
+  'account.inform.hint': 'When off, ordinary notices no longer come by e-mail; essential ones and SMS still do',
+  'account.inform.on': 'E-mail notices turned on',
+  'account.inform.off': 'E-mail notices turned off',
+  'account.inform.failed': 'Not saved: {error}',
 } as const;

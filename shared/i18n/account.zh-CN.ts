@@ -76,4 +76,11 @@ export const messages = {
   'account.register.taken': '该用户名已被使用',
   'account.register.seatsFull': '机构学员名额已满，请联系管理员',
   'account.register.form': '注册表单',
+  // Notices by e-mail (issue 16 'inform'): the student's opt-out of non-essential e-mail.
+  'account.inform.title': '邮件通知',
+  'account.inform.receive': '通过邮件接收通知（获得课程、考试、回复等）',
+  'account.inform.hint': '关闭后不再收到一般通知邮件；重要通知和短信仍会发送',
+  'account.inform.on': '已开启邮件通知',
+  'account.inform.off': '已关闭邮件通知',
+  'account.inform.failed': '设置未保存：{error}',
 } as const;

@@ -24,6 +24,7 @@ import type { messages as RedeemAdminZh } from './redeem-admin.zh-CN';
 import type { messages as AdminPointsZh } from './admin-points.zh-CN';
 import type { messages as AdminOrdersZh } from './admin-orders.zh-CN';
 import type { messages as AdminMessagesZh } from './admin-messages.zh-CN';
+import type { messages as AdminInformZh } from './admin-inform.zh-CN';
 
 /** One message catalogue for server and web; zh-CN is the default and the source of keys. */
 export type MessageKey =
@@ -45,7 +46,8 @@ export type MessageKey =
   | keyof typeof RedeemAdminZh
   | keyof typeof AdminPointsZh
   | keyof typeof AdminOrdersZh
-  | keyof typeof AdminMessagesZh;
+  | keyof typeof AdminMessagesZh
+  | keyof typeof AdminInformZh;
 export type Messages = Record<MessageKey, string>;
 
 /** The messages loaded so far, per language. */

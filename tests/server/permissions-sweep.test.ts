@@ -109,6 +109,10 @@ const AREAS: Record<PermissionGroup, Call[]> = {
   setting: [
     { method: 'GET', url: '/ldap/settings' },
     { method: 'GET', url: '/ldap/runs', list: true },
+    // Notices by e-mail and SMS (issue 16 'inform').
+    { method: 'GET', url: '/inform/settings' },
+    { method: 'GET', url: '/inform/templates' },
+    { method: 'GET', url: '/inform/log', list: true },
   ],
   exam: [
     { method: 'GET', url: '/examadmin/category/list', list: true },

@@ -37,6 +37,10 @@ import { messages as redeemAdminZh } from '../../shared/i18n/redeem-admin.zh-CN'
 import { messages as redeemAdminEn } from '../../shared/i18n/redeem-admin.en-gb';
 import { messages as adminMessagesZh } from '../../shared/i18n/admin-messages.zh-CN';
 import { messages as adminMessagesEn } from '../../shared/i18n/admin-messages.en-gb';
+import { messages as adminInformZh } from '../../shared/i18n/admin-inform.zh-CN';
+import { messages as adminInformEn } from '../../shared/i18n/admin-inform.en-gb';
+import { messages as informZh } from '../../shared/i18n/inform.zh-CN';
+import { messages as informEn } from '../../shared/i18n/inform.en-gb';
 
 describe('dates per locale (spec 9: yyyy-MM-dd HH:mm:ss; en-gb watermark HH:mm dd-MM-yyyy)', () => {
   const at = new Date(2026, 0, 5, 7, 8, 9);
@@ -79,6 +83,8 @@ describe('message catalogue', () => {
       adminOrders: [adminOrdersZh, adminOrdersEn],
       redeemAdmin: [redeemAdminZh, redeemAdminEn],
       adminMessages: [adminMessagesZh, adminMessagesEn],
+      adminInform: [adminInformZh, adminInformEn],
+      inform: [informZh, informEn],
     }),
   )('area %s has the same keys in zh-CN and en-gb, none empty', (_area, [zh, en]) => {
     expect(Object.keys(en).sort()).toEqual(Object.keys(zh).sort());

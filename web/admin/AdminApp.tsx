@@ -49,6 +49,8 @@ import { messages as privateMessagesZh } from '../../shared/i18n/admin-messages.
 import { messages as privateMessagesEn } from '../../shared/i18n/admin-messages.en-gb';
 import { messages as ordersZh } from '../../shared/i18n/admin-orders.zh-CN';
 import { messages as ordersEn } from '../../shared/i18n/admin-orders.en-gb';
+import { messages as informZh } from '../../shared/i18n/admin-inform.zh-CN';
+import { messages as informEn } from '../../shared/i18n/admin-inform.en-gb';
 
 // The back office's messages travel with its chunk, not with the student site.
 addMessages(adminZh, adminEn);
@@ -69,6 +71,7 @@ addMessages(redeemZh, redeemEn);
 addMessages(pointsZh, pointsEn);
 addMessages(privateMessagesZh, privateMessagesEn);
 addMessages(ordersZh, ordersEn);
+addMessages(informZh, informEn);
 
 const OverviewPage = lazy(() => import('./pages/overview'));
 const CoursesPage = lazy(() => import('./pages/courses'));
@@ -110,6 +113,7 @@ const MembersPage = lazy(() => import('./pages/members'));
 const CodesPage = lazy(() => import('./pages/codes'));
 const OrdersPage = lazy(() => import('./pages/orders'));
 const MessagesPage = lazy(() => import('./pages/messages'));
+const InformPage = lazy(() => import('./pages/inform'));
 
 /** A screen of a permission group's area, behind the same permission check as the sidebar. */
 const guarded = (group: MenuEntry['key'], Screen: ComponentType) => (
@@ -177,6 +181,7 @@ const createAdminRouter = () =>
         { path: 'admin-groups', element: guarded('admin', AdminGroupsPage) },
         { path: 'ldap', element: guarded('setting', LdapPage) },
         { path: 'licence', element: guarded('setting', LicencePage) },
+        { path: 'inform', element: guarded('setting', InformPage) },
         { path: 'orders', element: guarded('setting', OrdersPage) },
         { path: 'messages', element: guarded('student', MessagesPage) },
         { path: '*', element: <AdminNotFound /> },

@@ -85,6 +85,7 @@ export const MENU: MenuEntry[] = [
       { key: 'ldap', label: 'admin.menu.ldap', to: '/ldap' },
       { key: 'licence', label: 'admin.menu.licence', to: '/licence' },
       { key: 'orders', label: 'admin.orders.menu', to: '/orders' },
+      { key: 'inform', label: 'admin.menu.inform', to: '/inform' },
     ],
   },
   {

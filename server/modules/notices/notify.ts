@@ -7,6 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notices } from '../../db/schema';
+import { informStudents } from '../inform/inform.service';
 
 /** The events a student is told about; each has an i18n template notice.kind.<kind>. */
 export const NOTICE_KINDS = [
@@ -57,5 +58,18 @@ export function notify(tx: Db, ids: { next(): string }, at: number, input: Notic
       createdAt: at,
     })
     .run();
+  // The e-mail and SMS the school turned on for this kind, queued in the same transaction (non-essential).
+  informStudents(
+    tx,
+    { ids, now: () => at },
+    {
+      schoolId: input.schoolId,
+      event: input.kind,
+      studentIds: [input.studentId],
+      params: input.params,
+      link: input.link,
+      essential: false,
+    },
+  );
   return id;
 }

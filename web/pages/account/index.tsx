@@ -12,6 +12,7 @@ import { FieldInputs, firstFieldProblem, problemText } from './FieldInputs';
 import { accountCalls } from '../../../shared/calls/account';
 import { saveInfo } from '../../api/account';
 import { useCall } from '../../hooks/useCall';
+import { NoticeEmailToggle } from './NoticeEmailToggle';
 
 /**
  * My information (#/myinformation on desktop, #/myinformation_m on a phone; spec 2 'mycourse and myinformation
@@ -179,6 +180,7 @@ function AccountForm({ info }: { info: AccountInfo }) {
           {busy ? t('account.info.saving') : t('account.info.save')}
         </button>
       </form>
+      <NoticeEmailToggle />
       <AccountDialog kind={dialog} onClose={() => setDialog(null)} />
     </div>
   );
