@@ -1,22 +1,14 @@
 import { useState } from 'react';
 import { grantCalls } from '../../../../shared/calls/grants';
-import { planCalls } from '../../../../shared/calls/plans';
 import type { Reply } from '../../../../shared/envelope';
 import type { GrantKind, GrantResult } from '../../../../shared/schemas/grants';
 import { request } from '../../../api/client';
 import { toast } from '../../../components/feedback';
-import { useCall } from '../../../hooks/useCall';
 import { useT } from '../../../i18n';
 import { failureText } from '../../api/errors';
-import { Check, Field } from '../../components/Field';
+import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
-import { useGroups } from '../../hooks/useCatalogue';
-
-interface Picked {
-  sid: string;
-  name: string;
-  username: string;
-}
+import { type PickedStudent, StudentGroupPicker } from '../../components/StudentGroupPicker';
 
 /**
  * The grant dialog of a course or column: students picked by search, whole groups (present and future
@@ -35,11 +27,7 @@ export function GrantDialog({
   onGranted: () => void;
 }) {
   const t = useT();
-  const groups = useGroups();
-  const [draft, setDraft] = useState('');
-  const [keyword, setKeyword] = useState<string | null>(null);
-  const found = useCall(planCalls.students, keyword === null ? null : { query: { keyword } });
-  const [picked, setPicked] = useState<Picked[]>([]);
+  const [picked, setPicked] = useState<PickedStudent[]>([]);
   const [gids, setGids] = useState<string[]>([]);
   const [file, setFile] = useState<File | null>(null);
   const [dated, setDated] = useState(false);
@@ -79,7 +67,6 @@ export function GrantDialog({
     onGranted();
   };
 
-  const pickedIds = new Set(picked.map((student) => student.sid));
   return (
     <Modal
       title={t(kind === 'course' ? 'admin.grants.dialogTitle' : 'admin.grants.dialogTitleColumn')}
@@ -91,83 +78,7 @@ export function GrantDialog({
       testId="grant-dialog"
     >
       <div className="ac-stack">
-        <fieldset className="ac-fieldset">
-          <legend className="ac-label">{t('admin.grants.students')}</legend>
-          {/* Not a form of its own: the dialog is the form (Enter here searches instead of granting). */}
-          <div className="ac-inline-form" role="search">
-            <input
-              type="search"
-              value={draft}
-              maxLength={50}
-              placeholder={t('admin.grants.studentSearch')}
-              aria-label={t('admin.grants.studentSearch')}
-              onChange={(event) => setDraft(event.target.value)}
-              onKeyDown={(event) => {
-                if (event.key !== 'Enter') return;
-                event.preventDefault();
-                setKeyword(draft.trim());
-              }}
-              data-testid="grant-student-search"
-            />
-            <button type="button" className="btn btn-small" onClick={() => setKeyword(draft.trim())}>
-              {t('common.search')}
-            </button>
-          </div>
-          <ul className="pl-pick-list">
-            {(found.data?.students ?? []).map((student) => (
-              <li key={student.sid} data-testid="grant-student-option">
-                <span>
-                  {student.name} <span className="ac-muted">{student.username}</span>
-                </span>
-                <button
-                  type="button"
-                  className="btn btn-small btn-primary"
-                  disabled={pickedIds.has(student.sid)}
-                  onClick={() => setPicked((current) => [...current, student])}
-                >
-                  {t('admin.grants.add')}
-                </button>
-              </li>
-            ))}
-          </ul>
-          {picked.length > 0 && (
-            <>
-              <p className="ac-hint">{t('admin.grants.chosen', { count: picked.length })}</p>
-              <ul className="pl-pick-list" data-testid="grant-picked">
-                {picked.map((student) => (
-                  <li key={student.sid}>
-                    <span>
-                      {student.name} <span className="ac-muted">{student.username}</span>
-                    </span>
-                    <button
-                      type="button"
-                      className="btn btn-small btn-text"
-                      onClick={() => setPicked((current) => current.filter((item) => item.sid !== student.sid))}
-                    >
-                      {t('admin.grants.remove')}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-        </fieldset>
-        <fieldset className="ac-fieldset" data-testid="grant-groups">
-          <legend className="ac-label">{t('admin.grants.groups')}</legend>
-          {groups.data && groups.groups.length === 0 && <p className="ac-muted">{t('admin.grants.noGroups')}</p>}
-          <div className="ac-checks">
-            {groups.groups.map((group) => (
-              <Check
-                key={group.gid}
-                label={group.name}
-                checked={gids.includes(group.gid)}
-                onChange={(on) =>
-                  setGids((current) => (on ? [...current, group.gid] : current.filter((gid) => gid !== group.gid)))
-                }
-              />
-            ))}
-          </div>
-        </fieldset>
+        <StudentGroupPicker picked={picked} onPicked={setPicked} gids={gids} onGids={setGids} prefix="grant" />
         <Field label={t('admin.grants.file')} name="file" hint={t('admin.grants.fileHint')} wide>
           <input
             type="file"
