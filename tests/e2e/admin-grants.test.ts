@@ -14,6 +14,7 @@ import { attachResource, seedResource } from '../helpers/learning-factory';
 import { answerConfirm, expectToast, signInAdmin } from './admin-helpers';
 import { asAdmin } from './catalogue-helpers';
 import { atPath, pageErrors, screenshot, startHarness, type Harness } from './harness';
+import { signedInPage } from './learn-helpers';
 
 let h: Harness;
 let admin: Awaited<ReturnType<typeof asAdmin>>;
@@ -23,11 +24,7 @@ let cid = '';
 let groupId = '';
 let member: { id: string; username: string; cookie: string };
 
-async function signedIn(context: BrowserContext, cookie: string): Promise<Page> {
-  const [name, value] = cookie.split('=') as [string, string];
-  await context.addCookies([{ name, value, url: h.baseURL }]);
-  return context.newPage();
-}
+const signedIn = (context: BrowserContext, cookie: string) => signedInPage(h, context, cookie);
 
 /** The course page's main button: in the hero on a desktop, in the bottom action bar on a phone. */
 const mainButton = (page: Page, phone = false) =>

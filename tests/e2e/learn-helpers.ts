@@ -21,6 +21,12 @@ export async function signIn(h: Harness, context: BrowserContext, cookie: string
   await context.addCookies([{ name, value, url: h.baseURL }]);
 }
 
+/** A new page of a browser context signed in with a session cookie from the login call. */
+export async function signedInPage(h: Harness, context: BrowserContext, cookie: string): Promise<Page> {
+  await signIn(h, context, cookie);
+  return context.newPage();
+}
+
 /** Pages opened in the context from now on beat every `ms` (the study pages read window.__LANXUE_HEARTBEAT_MS__ once at start). */
 export async function fastHeartbeat(context: BrowserContext, ms = 1000): Promise<void> {
   await context.addInitScript((value) => {

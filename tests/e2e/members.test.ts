@@ -14,6 +14,7 @@ import { attachResource, seedResource } from '../helpers/learning-factory';
 import { answerConfirm, expectToast, signInAdmin } from './admin-helpers';
 import { asAdmin } from './catalogue-helpers';
 import { atPath, pageErrors, screenshot, startHarness, type Harness } from './harness';
+import { signedInPage } from './learn-helpers';
 
 let h: Harness;
 let admin: Awaited<ReturnType<typeof asAdmin>>;
@@ -23,11 +24,7 @@ let cid = '';
 let top = '';
 let student: { id: string; username: string; cookie: string };
 
-async function signedIn(context: BrowserContext, cookie: string): Promise<Page> {
-  const [name, value] = cookie.split('=') as [string, string];
-  await context.addCookies([{ name, value, url: h.baseURL }]);
-  return context.newPage();
-}
+const signedIn = (context: BrowserContext, cookie: string) => signedInPage(h, context, cookie);
 
 const mainButton = (page: Page, phone = false) =>
   page.getByTestId(phone ? 'mobile-action-bar' : 'course-hero').getByTestId('main-button');

@@ -4,22 +4,19 @@
  * the administrator on a phone filters the order list, issues the invoice, saves the payment settings and
  * lets a sub-administrator confirm payments.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, buildStudent, buildSubAdmin, login } from '../helpers/app';
 import { expectToast } from './admin-helpers';
 import { asAdmin } from './catalogue-helpers';
 import { pageErrors, screenshot, startHarness, submitLogin, type Harness } from './harness';
+import { signedInPage } from './learn-helpers';
 
 let h: Harness;
 let admin: Awaited<ReturnType<typeof asAdmin>>;
 let column = { coid: '', code: '' };
 
-async function signedIn(context: BrowserContext, cookie: string): Promise<Page> {
-  const [name, value] = cookie.split('=') as [string, string];
-  await context.addCookies([{ name, value, url: h.baseURL }]);
-  return context.newPage();
-}
+const signedIn = (context: BrowserContext, cookie: string) => signedInPage(h, context, cookie);
 
 beforeAll(async () => {
   h = await startHarness({ VER: 'online' });

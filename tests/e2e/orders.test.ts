@@ -16,15 +16,12 @@ import { expectToast, signInAdmin } from './admin-helpers';
 import { describeFindings, seriousViolations, settle } from './a11y-helpers';
 import { asAdmin } from './catalogue-helpers';
 import { atPath, pageErrors, screenshot, startHarness, type Harness } from './harness';
+import { signedInPage } from './learn-helpers';
 
 let h: Harness;
 let admin: Awaited<ReturnType<typeof asAdmin>>;
 
-async function signedIn(context: BrowserContext, cookie: string): Promise<Page> {
-  const [name, value] = cookie.split('=') as [string, string];
-  await context.addCookies([{ name, value, url: h.baseURL }]);
-  return context.newPage();
-}
+const signedIn = (context: BrowserContext, cookie: string) => signedInPage(h, context, cookie);
 
 const mainButton = (page: Page, phone = false) =>
   page.getByTestId(phone ? 'mobile-action-bar' : 'course-hero').getByTestId('main-button');

@@ -5,7 +5,7 @@
  * group is told the plan is not theirs. The reviewer rejects another plan with a reason, the list filters by
  * review state, and a student is found, assigned and removed.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
 import { buildStudent, login } from '../helpers/app';
@@ -13,6 +13,7 @@ import { attachResource, seedResource } from '../helpers/learning-factory';
 import { expectToast, signInAdmin } from './admin-helpers';
 import { asAdmin } from './catalogue-helpers';
 import { pageErrors, screenshot, startHarness, type Harness } from './harness';
+import { signedInPage } from './learn-helpers';
 
 let h: Harness;
 let admin: Awaited<ReturnType<typeof asAdmin>>;
@@ -55,11 +56,7 @@ async function sourceCourse(title: string, lessons: [string, 'video' | 'pdf'][])
   courses.push({ coid, title, lessons: lessons.map(([name]) => name) });
 }
 
-async function signedIn(context: BrowserContext, cookie: string): Promise<Page> {
-  const [name, value] = cookie.split('=') as [string, string];
-  await context.addCookies([{ name, value, url: h.baseURL }]);
-  return context.newPage();
-}
+const signedIn = (context: BrowserContext, cookie: string) => signedInPage(h, context, cookie);
 
 beforeAll(async () => {
   h = await startHarness();

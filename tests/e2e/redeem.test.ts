@@ -14,17 +14,14 @@ import { attachResource, seedResource } from '../helpers/learning-factory';
 import { answerConfirm, expectToast, signInAdmin } from './admin-helpers';
 import { asAdmin } from './catalogue-helpers';
 import { atPath, pageErrors, screenshot, startHarness, type Harness } from './harness';
+import { signedInPage } from './learn-helpers';
 
 let h: Harness;
 let admin: Awaited<ReturnType<typeof asAdmin>>;
 const course = { coid: '', code: '', cid: '' };
 const codes: string[] = [];
 
-async function signedIn(context: BrowserContext, cookie: string): Promise<Page> {
-  const [name, value] = cookie.split('=') as [string, string];
-  await context.addCookies([{ name, value, url: h.baseURL }]);
-  return context.newPage();
-}
+const signedIn = (context: BrowserContext, cookie: string) => signedInPage(h, context, cookie);
 
 async function newStudent(name: string) {
   const made = await buildStudent(h.app, { name });
