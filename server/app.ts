@@ -65,6 +65,9 @@ import { accountRoutes } from './modules/account/routes';
 import { ldapRoutes } from './modules/ldap/routes';
 import { licenceRoutes } from './modules/licence/routes';
 import { DEMO_LOGINS, loadDemoData } from './demo/demo';
+// Issue 16: chapter Q&A and notes.
+import { qaRoutes } from './modules/qa/routes';
+import { notesRoutes } from './modules/notes/routes';
 
 const version: string = JSON.parse(fs.readFileSync(projectPath('package.json'), 'utf8')).version;
 
@@ -200,6 +203,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(accountRoutes);
       await api.register(ldapRoutes);
       await api.register(licenceRoutes);
+      // Issue 16: chapter Q&A and notes.
+      await api.register(qaRoutes);
+      await api.register(notesRoutes);
     },
     { prefix: config.API_PREFIX.replace(/\/$/, '') },
   );

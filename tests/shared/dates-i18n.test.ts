@@ -35,6 +35,8 @@ import { messages as adminOrdersZh } from '../../shared/i18n/admin-orders.zh-CN'
 import { messages as adminOrdersEn } from '../../shared/i18n/admin-orders.en-gb';
 import { messages as redeemAdminZh } from '../../shared/i18n/redeem-admin.zh-CN';
 import { messages as redeemAdminEn } from '../../shared/i18n/redeem-admin.en-gb';
+import { messages as adminQaZh } from '../../shared/i18n/admin-qa.zh-CN';
+import { messages as adminQaEn } from '../../shared/i18n/admin-qa.en-gb';
 
 describe('dates per locale (spec 9: yyyy-MM-dd HH:mm:ss; en-gb watermark HH:mm dd-MM-yyyy)', () => {
   const at = new Date(2026, 0, 5, 7, 8, 9);
@@ -76,6 +78,7 @@ describe('message catalogue', () => {
       adminPoints: [adminPointsZh, adminPointsEn],
       adminOrders: [adminOrdersZh, adminOrdersEn],
       redeemAdmin: [redeemAdminZh, redeemAdminEn],
+      adminQa: [adminQaZh, adminQaEn],
     }),
   )('area %s has the same keys in zh-CN and en-gb, none empty', (_area, [zh, en]) => {
     expect(Object.keys(en).sort()).toEqual(Object.keys(zh).sort());

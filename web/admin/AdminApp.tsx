@@ -47,6 +47,9 @@ import { messages as pointsZh } from '../../shared/i18n/admin-points.zh-CN';
 import { messages as pointsEn } from '../../shared/i18n/admin-points.en-gb';
 import { messages as ordersZh } from '../../shared/i18n/admin-orders.zh-CN';
 import { messages as ordersEn } from '../../shared/i18n/admin-orders.en-gb';
+// Issue 16: chapter Q&A.
+import { messages as qaZh } from '../../shared/i18n/admin-qa.zh-CN';
+import { messages as qaEn } from '../../shared/i18n/admin-qa.en-gb';
 
 // The back office's messages travel with its chunk, not with the student site.
 addMessages(adminZh, adminEn);
@@ -66,6 +69,7 @@ addMessages(membersZh, membersEn);
 addMessages(redeemZh, redeemEn);
 addMessages(pointsZh, pointsEn);
 addMessages(ordersZh, ordersEn);
+addMessages(qaZh, qaEn);
 
 const OverviewPage = lazy(() => import('./pages/overview'));
 const CoursesPage = lazy(() => import('./pages/courses'));
@@ -75,6 +79,7 @@ const ColumnsPage = lazy(() => import('./pages/columns'));
 const ColumnEditor = lazy(() => import('./pages/columns/ColumnEditor'));
 const TagsPage = lazy(() => import('./pages/tags'));
 const CommentsPage = lazy(() => import('./pages/comments'));
+const QaPage = lazy(() => import('./pages/qa'));
 const FeedbackPage = lazy(() => import('./pages/feedback'));
 const ArticlesPage = lazy(() => import('./pages/articles'));
 const ArticleEditor = lazy(() => import('./pages/articles/ArticleEditor'));
@@ -143,6 +148,7 @@ const createAdminRouter = () =>
         { path: 'columns/:id', element: guarded('course', ColumnEditor) },
         { path: 'tags', element: guarded('course', TagsPage) },
         { path: 'comments', element: guarded('course', CommentsPage) },
+        { path: 'qa', element: guarded('course', QaPage) },
         { path: 'feedback', element: guarded('course', FeedbackPage) },
         { path: 'plans', element: guarded('course', PlansPage) },
         { path: 'codes/:batch?', element: guarded('course', CodesPage) },
