@@ -27,7 +27,7 @@ export const messages: Record<keyof typeof zh, string> = {
   'qa.seek': 'Go to {time}',
   'qa.counter': '{count}/{max}',
   'qa.emptyText': 'Please write something first.',
-  'qa.tooLong': 'At most {max} characters, please.',
+  'qa.tooLong': 'At most {max, plural, one {# character} other {# characters}}, please.',
   'qa.loadError': 'The questions could not be loaded',
   'qa.retry': 'Retry',
   'qa.cannotAsk': 'Get the course to read and ask questions',
