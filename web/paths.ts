@@ -29,6 +29,8 @@ export const ROUTES = {
   examSitting: '/exam/:examId',
   myCollect: '/mycollect',
   myBook: '/mybook',
+  /** My notes (issue 16): the student's chapter notes, desktop and phone. */
+  myNotes: '/mynotes',
   // Not registered yet: they arrive with their screens.
   systemNotice: '/systemnotice',
   settingMobile: '/setting_m',

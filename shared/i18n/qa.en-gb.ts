@@ -28,6 +28,7 @@ export const messages: Record<keyof typeof zh, string> = {
   'qa.counter': '{count}/{max}',
   'qa.emptyText': 'Please write something first.',
   'qa.tooLong': 'At most {max, plural, one {# character} other {# characters}}, please.',
+  'qa.tooMany': 'Too many at once: please wait a moment',
   'qa.loadError': 'The questions could not be loaded',
   'qa.retry': 'Retry',
   'qa.cannotAsk': 'Get the course to read and ask questions',

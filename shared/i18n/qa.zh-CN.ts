@@ -29,6 +29,7 @@ export const messages = {
   'qa.counter': '{count}/{max}',
   'qa.emptyText': '内容不能为空！',
   'qa.tooLong': '内容不能超过 {max} 个字',
+  'qa.tooMany': '操作太频繁，请稍后再试',
   'qa.loadError': '问答加载失败',
   'qa.retry': '重试',
   'qa.cannotAsk': '获取课程后才能查看和提问',

@@ -16,6 +16,7 @@ import { toast } from '../feedback';
 import { HEARTBEAT_STUDY_MS, useHeartbeat, useLearnRecord } from '../../hooks/useHeartbeat';
 import { useLocale, useT } from '../../i18n';
 import { recall, remember } from './memory';
+import { registerPosition } from './position';
 import { StatusPanel } from './StatusPanel';
 import type { ViewerProps } from './types';
 import { ensureStylesheet, vendorBase } from './vendor';
@@ -129,6 +130,13 @@ export default function VideoViewer({ ware, memoryKey, onRetry }: ViewerProps) {
     });
 
     playerRef.current = player;
+    // The Q&A and notes beside the player read its time and seek it (web/components/viewers/position.ts).
+    const releasePosition = registerPosition({
+      time: () => player.currentTime() ?? 0,
+      seek: (seconds) => {
+        player.currentTime(seconds);
+      },
+    });
     let furthest = recall(memoryKey, 'furthest') ?? 0;
     let previous = 0;
     let lastSaved = 0;
@@ -182,6 +190,7 @@ export default function VideoViewer({ ware, memoryKey, onRetry }: ViewerProps) {
     player.on('error', () => setFailed(true));
     return () => {
       save();
+      releasePosition();
       playerRef.current = null;
       player.dispose();
     };

@@ -1,0 +1,45 @@
+/**
+ * Where the learner is in the chapter's viewer, for the Q&A and notes beside it: the video's current time or
+ * the document's page, and the way back there (seek, turn). The viewer that is showing registers itself; one
+ * viewer shows at a time, so one source is kept.
+ */
+export interface PositionSource {
+  /** Seconds into the video or audio. */
+  time?: () => number;
+  /** The page of a PDF, office document or slides shown. */
+  page?: () => number;
+  seek?: (seconds: number) => void;
+  turn?: (page: number) => void;
+}
+
+let source: PositionSource | null = null;
+
+/** A viewer says where it is; the returned function takes it back (on unmount). */
+export function registerPosition(next: PositionSource): () => void {
+  source = next;
+  return () => {
+    if (source === next) source = null;
+  };
+}
+
+/** The current video time in whole seconds, or null when no player is showing. */
+export function currentTime(): number | null {
+  const time = source?.time?.();
+  return time === undefined || !Number.isFinite(time) ? null : Math.max(0, Math.floor(time));
+}
+
+/** The current page, or null when no paged viewer is showing. */
+export function currentPage(): number | null {
+  const page = source?.page?.();
+  return page === undefined || !Number.isFinite(page) ? null : page;
+}
+
+/** Moves the video to the time (the player's own rules, such as no skipping ahead, still hold). */
+export function seekTo(seconds: number): void {
+  source?.seek?.(seconds);
+}
+
+/** Turns the document to the page. */
+export function turnTo(page: number): void {
+  source?.turn?.(page);
+}
