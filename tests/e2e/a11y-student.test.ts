@@ -78,6 +78,7 @@ const SCREENS: Screen[] = [
   { name: 'exams', who: 'student', url: (d) => `${home(d)}#/exams` },
   { name: 'my exams', who: 'student', url: (d) => `${home(d)}#/myexam` },
   { name: 'my information', who: 'student', url: (d) => `${home(d)}#/myinformation` },
+  { name: 'my notes', who: 'student', url: (d) => `${home(d)}#/mynotes` },
 ];
 
 type CspWindow = Window & { __cspViolations?: string[] };

@@ -92,7 +92,7 @@ async function askAndAnswer(student: BrowserContext, teacher: BrowserContext, na
   await panel.waitFor();
   const ask = page.getByTestId('qa-ask');
   await ask.locator('textarea').fill(text);
-  await expect(ask.getByText('在当前播放时间 00:05 提问').count()).resolves.toBe(1);
+  await expect(ask.locator('.talk-check').textContent()).resolves.toBe('在当前播放时间提问 00:05');
   await ask.getByRole('button', { name: '提问' }).click();
   await expectToast(page, '提问已发布');
   const item = page.getByTestId('qa-item').filter({ hasText: text });
@@ -159,7 +159,7 @@ async function noteFlow(context: BrowserContext, name: string, text: string, mob
   await page.getByTestId('talk-tab-notes').click();
   const add = page.getByTestId('note-add');
   await add.getByTestId('note-input').fill(text);
-  await expect(add.textContent()).resolves.toContain('记在当前播放时间 00:06');
+  await expect(add.locator('.talk-check').textContent()).resolves.toBe('记在当前播放时间 00:06');
   await add.getByTestId('note-submit').click();
   await expectToast(page, '笔记已保存');
   const note = page.getByTestId('note-item').filter({ hasText: text });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { notices } from '../../server/db/schema';
+import { eq } from 'drizzle-orm';
+import { admins, notices } from '../../server/db/schema';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import {
   ADMIN,
@@ -246,6 +247,25 @@ describe('chapter Q&A (issue 16; spec 7 learn/question/*, spec 5 owner rule)', (
     const elsewhere = buildChapter(app, { courseId: buildCourse(app), type: 1 });
     expect(envelope(await ask(holder.cookie, { cid: elsewhere })).error).toBe('noChapterAlert');
     expect((await post('/learn/question/hide', { qids: [], hidden: 1 }, admin)).statusCode).toBe(400);
+  });
+
+  it("a sub-admin scoped to other categories manages none of this course's questions (list 403, manage empty, hide and answer refused)", async () => {
+    const other = data<{ catid: string }>(await post('/course/category', { title: '其他分类' }, admin)).catid;
+    const scoped = await buildSubAdmin(app, ['course']);
+    app.ctx.db
+      .update(admins)
+      .set({ categories: JSON.stringify([other]) })
+      .where(eq(admins.id, scoped.id))
+      .run();
+    const cookie = (await login(app, { ...scoped, role: 'admin' })).cookie;
+    const { qid } = data<Question>(await ask(holder.cookie, {}));
+    expect(envelope(await get(`/learn/question/list?coid=${coid}`, cookie)).error).toBe('studentOnly');
+    expect(data<{ total: number }>(await get('/learn/question/manage', cookie)).total).toBe(0);
+    expect((await get(`/learn/question/manage?coid=${coid}`, cookie)).statusCode).toBe(404);
+    expect((await post('/learn/question/hide', { qids: [qid], hidden: 1 }, cookie)).statusCode).toBe(404);
+    expect((await post('/learn/question/answer', { qid, body: '答' }, cookie)).statusCode).toBe(403);
+    expect((await post('/learn/question/delete', { qid }, cookie)).statusCode).toBe(403);
+    expect(app.ctx.db.select().from(notices).all()).toHaveLength(0);
   });
 
   it('throttled: at most 5 questions and answers a minute per author (429), then free again', async () => {

@@ -13,7 +13,7 @@ import { clampPage, clampZoom, ZOOM } from '../../../shared/rules/learning';
 import { useT } from '../../i18n';
 import { HEARTBEAT_STUDY_MS, useHeartbeat, useLearnRecord } from '../../hooks/useHeartbeat';
 import { recall, remember } from './memory';
-import { registerPosition } from './position';
+import { announcePosition, registerPosition } from './position';
 import { StatusPanel } from './StatusPanel';
 import type { ViewerProps } from './types';
 import { vendorBase } from './vendor';
@@ -152,6 +152,7 @@ export default function PdfViewer({ ware, memoryKey, onRetry }: ViewerProps) {
   const go = useCallback((next: number) => setPage(clampPage(next, pages)), [pages]);
   // The notes beside the document read its page and turn to one (web/components/viewers/position.ts).
   useEffect(() => registerPosition({ page: () => shown.current, turn: go }), [go]);
+  useEffect(() => announcePosition(), [page]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if ((event.target as HTMLElement).tagName === 'INPUT') return;

@@ -8,7 +8,7 @@ import { clampPage, slideForKey } from '../../../shared/rules/learning';
 import { useT } from '../../i18n';
 import { HEARTBEAT_STUDY_MS, useHeartbeat, useLearnRecord } from '../../hooks/useHeartbeat';
 import { recall, remember } from './memory';
-import { registerPosition } from './position';
+import { announcePosition, registerPosition } from './position';
 import { StatusPanel } from './StatusPanel';
 import type { ViewerProps } from './types';
 
@@ -46,6 +46,7 @@ export default function SlidesViewer({ ware, memoryKey, onRetry }: ViewerProps) 
   const go = useCallback((next: number) => setIndex(Math.min(Math.max(0, next), slides.length - 1)), [slides.length]);
   // The notes beside the slides read the slide (1-based) and turn to one (web/components/viewers/position.ts).
   useEffect(() => registerPosition({ page: () => shown.current + 1, turn: (page) => go(page - 1) }), [go]);
+  useEffect(() => announcePosition(), [index]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

@@ -16,7 +16,7 @@ import { toast } from '../feedback';
 import { HEARTBEAT_STUDY_MS, useHeartbeat, useLearnRecord } from '../../hooks/useHeartbeat';
 import { useLocale, useT } from '../../i18n';
 import { recall, remember } from './memory';
-import { registerPosition } from './position';
+import { announcePosition, registerPosition } from './position';
 import { StatusPanel } from './StatusPanel';
 import type { ViewerProps } from './types';
 import { ensureStylesheet, vendorBase } from './vendor';
@@ -166,6 +166,7 @@ export default function VideoViewer({ ware, memoryKey, onRetry }: ViewerProps) {
       if (!player.seeking()) furthest = furthestWatched(furthest, previous, now);
       previous = now;
       if (Math.abs(now - lastSaved) >= SAVE_EVERY) save();
+      announcePosition();
     });
     player.on('seeking', () => {
       if (!ware.notAllowSkip) return;
@@ -181,7 +182,10 @@ export default function VideoViewer({ ware, memoryKey, onRetry }: ViewerProps) {
       if (!player.ended()) beatRef.current('pause');
     });
     player.on('play', () => beatRef.current('play'));
-    player.on('seeked', () => beatRef.current('seek'));
+    player.on('seeked', () => {
+      beatRef.current('seek');
+      announcePosition();
+    });
     player.on('ended', () => {
       furthest = Math.max(furthest, player.duration() ?? 0);
       save();

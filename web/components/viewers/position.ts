@@ -3,6 +3,8 @@
  * the document's page, and the way back there (seek, turn). The viewer that is showing registers itself; one
  * viewer shows at a time, so one source is kept.
  */
+import { useSyncExternalStore } from 'react';
+
 export interface PositionSource {
   /** Seconds into the video or audio. */
   time?: () => number;
@@ -13,13 +15,35 @@ export interface PositionSource {
 }
 
 let source: PositionSource | null = null;
+const listeners = new Set<() => void>();
+/** Bumped whenever the position may have changed, so the panels' labels follow the player. */
+let version = 0;
 
 /** A viewer says where it is; the returned function takes it back (on unmount). */
 export function registerPosition(next: PositionSource): () => void {
   source = next;
+  announcePosition();
   return () => {
     if (source === next) source = null;
+    announcePosition();
   };
+}
+
+/** A viewer tells the panels its time or page moved. */
+export function announcePosition(): void {
+  version += 1;
+  for (const listener of listeners) listener();
+}
+
+/** Re-renders the caller when the viewer's time or page moves (for the 'at this time' labels). */
+export function usePositionVersion(): number {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => version,
+  );
 }
 
 /** The current video time in whole seconds, or null when no player is showing. */

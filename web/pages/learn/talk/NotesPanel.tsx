@@ -6,9 +6,10 @@ import type { Note } from '../../../../shared/schemas/qa';
 import type { Ware } from '../../../../shared/schemas/learning';
 import { request } from '../../../api/client';
 import { confirm, toast } from '../../../components/feedback';
-import { currentPage, currentTime, seekTo, turnTo } from '../../../components/viewers/position';
+import { currentPage, currentTime, seekTo, turnTo, usePositionVersion } from '../../../components/viewers/position';
 import { useCall } from '../../../hooks/useCall';
 import { useT } from '../../../i18n';
+import { LiveClock } from './QaPanel';
 import { talkFailure } from './talk-text';
 
 const PAGED = new Set<Ware['kind']>(['pdf', 'office', 'ppt']);
@@ -38,6 +39,13 @@ export function SpotButton({ note, onGo }: { note: Pick<Note, 'videoTime' | 'pag
       {label}
     </button>
   );
+}
+
+/** The viewer's page as it turns, or the page held since the learner began writing. */
+function LivePage({ held }: { held: number | null }) {
+  const t = useT();
+  usePositionVersion();
+  return <span data-testid="live-page">{t('notes.atPage', { page: held ?? currentPage() ?? 1 })}</span>;
 }
 
 /** One note with its edit and delete. */
@@ -172,7 +180,6 @@ export function NotesPanel({ ware }: { ware: Ware }) {
     await mutate();
   };
 
-  const shownSpot = spot ?? read() ?? (video ? 0 : 1);
   return (
     <div className="talk-notes" data-testid="notes-panel">
       <form
@@ -202,9 +209,15 @@ export function NotesPanel({ ware }: { ware: Ware }) {
                 }}
                 data-testid="note-at-spot"
               />
-              {video
-                ? t('notes.atTime', { time: formatClock(shownSpot) })
-                : t('notes.atCurrentPage', { page: shownSpot })}
+              {video ? (
+                <>
+                  {t('notes.atTime')} <LiveClock held={spot} />
+                </>
+              ) : (
+                <>
+                  {t('notes.atCurrentPage')} <LivePage held={spot} />
+                </>
+              )}
             </label>
           )}
           <span className={`talk-counter${count > NOTE_MAX ? ' is-over' : ''}`} aria-live="polite">

@@ -7,7 +7,7 @@ import type { Question } from '../../../../shared/schemas/qa';
 import type { Ware } from '../../../../shared/schemas/learning';
 import { request } from '../../../api/client';
 import { confirm, toast } from '../../../components/feedback';
-import { currentTime, seekTo } from '../../../components/viewers/position';
+import { currentTime, seekTo, usePositionVersion } from '../../../components/viewers/position';
 import { ApiError } from '../../../hooks/fetcher';
 import { useCall } from '../../../hooks/useCall';
 import { useLocale, useT } from '../../../i18n';
@@ -23,6 +23,7 @@ function TextForm({
   onSubmit,
   testId,
   extra,
+  onFocus,
 }: {
   placeholder: string;
   submitText: string;
@@ -30,6 +31,8 @@ function TextForm({
   onSubmit: (text: string) => Promise<boolean>;
   testId: string;
   extra?: React.ReactNode;
+  /** Writing begins (the ask form holds the video's time from then). */
+  onFocus?: () => void;
 }) {
   const t = useT();
   const [text, setText] = useState('');
@@ -42,7 +45,12 @@ function TextForm({
     if (await onSubmit(text)) setText('');
   };
   return (
-    <form className="talk-form" onSubmit={(event) => void handleSubmit(event)} data-testid={testId}>
+    <form
+      className="talk-form"
+      onSubmit={(event) => void handleSubmit(event)}
+      onFocusCapture={onFocus}
+      data-testid={testId}
+    >
       <textarea
         className="talk-input"
         rows={2}
@@ -62,6 +70,12 @@ function TextForm({
       </div>
     </form>
   );
+}
+
+/** The player's time as it moves, or the time held since the learner began writing. */
+export function LiveClock({ held }: { held: number | null }) {
+  usePositionVersion();
+  return <span data-testid="live-time">{formatClock(held ?? currentTime() ?? 0)}</span>;
 }
 
 /** The button that seeks the video to a question's time. */
@@ -248,10 +262,11 @@ export function QaPanel({ ware }: { ware: Ware }) {
     );
   if (!data) return <p className="talk-empty">{t('common.loading')}</p>;
   return (
-    <div className="talk-qa" data-testid="qa-panel" onFocusCapture={video && time === null ? captureTime : undefined}>
+    <div className="talk-qa" data-testid="qa-panel">
       {data.courseAdmin && <p className="talk-hint">{t('qa.adminHint')}</p>}
       {data.canAsk && (
         <TextForm
+          onFocus={video && time === null ? captureTime : undefined}
           placeholder={t('qa.placeholder')}
           submitText={t('qa.ask')}
           busy={busy}
@@ -269,7 +284,7 @@ export function QaPanel({ ware }: { ware: Ware }) {
                   }}
                   data-testid="qa-at-time"
                 />
-                {t('qa.atTime', { time: formatClock(time ?? currentTime() ?? 0) })}
+                {t('qa.atTime')} <LiveClock held={time} />
               </label>
             )
           }
