@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notices } from '../../server/db/schema';
 import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
 import { attachResource, enrol, makeVideo, removeTempMedia, seedResource } from '../helpers/learning-factory';
-import { expectToast, signInAdmin } from './admin-helpers';
+import { ADMIN_PATH, expectToast, signInAdmin } from './admin-helpers';
 import { asAdmin } from './catalogue-helpers';
 import { pageErrors, screenshot, startHarness, type Harness } from './harness';
 import { signedInStudent, signIn } from './learn-helpers';
@@ -142,6 +142,13 @@ describe('chapter Q&A', () => {
     const { page, office } = await askAndAnswer(await h.desktop(), await h.desktop(), '张三', '为什么要三次握手？');
     await screenshot(page, 'qa-study-desktop');
     await screenshot(office, 'qa-admin-desktop');
+    // The course editor's Q&A tab lists the course's questions, filtered by state.
+    await office.goto(`${ADMIN_PATH}#/courses/${course.coid}/qa`);
+    const list = office.getByTestId('qa-list');
+    await list.getByTestId('qa-row').filter({ hasText: '为什么要三次握手？' }).waitFor();
+    await expect(list.getByTestId('qa-course-filter').count()).resolves.toBe(0);
+    await list.getByRole('button', { name: '待回答' }).click();
+    await list.getByText('暂无提问').waitFor();
   });
 
   it('phone: the same on a phone, the back office too', async () => {

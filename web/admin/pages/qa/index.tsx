@@ -29,9 +29,21 @@ const FILTERS = [
  */
 export default function QaPage() {
   const t = useT();
+  return (
+    <div className="ac-page" data-testid="qa-page">
+      <PageHeader title={t('admin.qa.title')} />
+      <QaList />
+    </div>
+  );
+}
+
+/** The list with its filters; in the course editor's Q&A tab it is fixed to that course (no course filter). */
+export function QaList({ coid: fixedCoid }: { coid?: string }) {
+  const t = useT();
   const locale = useLocale();
   const [page, setPage] = useState(1);
-  const [coid, setCoid] = useState('');
+  const [chosenCoid, setCoid] = useState('');
+  const coid = fixedCoid ?? chosenCoid;
   const [filter, setFilter] = useState<(typeof FILTERS)[number]>(FILTERS[0]);
   const [answering, setAnswering] = useState<ManagedQuestion | null>(null);
   const query = { page, num: PAGE_SIZE, coid: coid || undefined, state: filter.state };
@@ -48,20 +60,21 @@ export default function QaPage() {
     );
 
   return (
-    <div className="ac-page" data-testid="qa-page">
-      <PageHeader title={t('admin.qa.title')} />
-      <section className="card ac-card">
+    <>
+      <section className="card ac-card" data-testid="qa-list">
         <ListToolbar>
-          <CourseSelect
-            value={coid}
-            label={t('admin.qa.course')}
-            emptyLabel={t('admin.qa.allCourses')}
-            testId="qa-course-filter"
-            onChange={(value) => {
-              setPage(1);
-              setCoid(value);
-            }}
-          />
+          {!fixedCoid && (
+            <CourseSelect
+              value={coid}
+              label={t('admin.qa.course')}
+              emptyLabel={t('admin.qa.allCourses')}
+              testId="qa-course-filter"
+              onChange={(value) => {
+                setPage(1);
+                setCoid(value);
+              }}
+            />
+          )}
           <Segmented
             label={t('admin.qa.state')}
             options={FILTERS}
@@ -181,6 +194,6 @@ export default function QaPage() {
           }}
         />
       )}
-    </div>
+    </>
   );
 }
