@@ -161,7 +161,7 @@ describe('chapter Q&A', () => {
 async function noteFlow(context: BrowserContext, name: string, text: string, mobile: boolean) {
   const page = await context.newPage();
   const errors = pageErrors(page);
-  await holder(context, name);
+  const student = await holder(context, name);
   await openAt(page, 6);
   await page.getByTestId('talk-tab-notes').click();
   const add = page.getByTestId('note-add');
@@ -195,12 +195,12 @@ async function noteFlow(context: BrowserContext, name: string, text: string, mob
   await expect(group.getByTestId('note-spot').textContent()).resolves.toContain('00:06');
   await screenshot(page, `notes-mine-${mobile ? 'phone' : 'desktop'}`);
   expect(errors).toEqual([]);
-  return page;
+  return { page, student };
 }
 
 describe('notes', () => {
   it('desktop: a note at a video time is found beside the player and in My notes, seeks the video, and exports', async () => {
-    const page = await noteFlow(
+    const { page } = await noteFlow(
       await h.desktop({ acceptDownloads: true }),
       '王五',
       '握手是为了确认双方收发正常',
@@ -229,7 +229,20 @@ describe('notes', () => {
     await page.getByTestId('mynotes-empty').waitFor();
   });
 
-  it('phone: the same note flow on a phone', async () => {
-    await noteFlow(await h.mobile(), '赵六', '手机上记的笔记', true);
+  it('phone: the same note flow on a phone; a note in My notes opens its chapter at its time', async () => {
+    const { page, student } = await noteFlow(await h.mobile(), '赵六', '手机上记的笔记', true);
+    // A second note at 3 s, where the learner never was: the chapter opens there, not where they left off.
+    const added = await h.app.inject({
+      method: 'POST',
+      url: '/notes/add',
+      payload: { coid: course.coid, cid: course.video, body: '第三秒的笔记', videoTime: 3 },
+      headers: { cookie: student.cookie },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    await page.reload();
+    await page.getByTestId('note-item').filter({ hasText: '第三秒的笔记' }).getByTestId('note-spot').click();
+    await page.waitForURL((url) => url.pathname === learnUrl() && url.hash === '#/video');
+    await page.getByTestId('video-viewer').waitFor();
+    await expect.poll(() => videoTime(page)).toBeCloseTo(3, 0);
   });
 });

@@ -13,7 +13,7 @@ import { clampPage, clampZoom, ZOOM } from '../../../shared/rules/learning';
 import { useT } from '../../i18n';
 import { HEARTBEAT_STUDY_MS, useHeartbeat, useLearnRecord } from '../../hooks/useHeartbeat';
 import { recall, remember } from './memory';
-import { announcePosition, registerPosition } from './position';
+import { announcePosition, registerPosition, takeSpot } from './position';
 import { StatusPanel } from './StatusPanel';
 import type { ViewerProps } from './types';
 import { vendorBase } from './vendor';
@@ -46,10 +46,13 @@ export default function PdfViewer({ ware, memoryKey, onRetry }: ViewerProps) {
   useEffect(() => {
     if (resumed.current || record === undefined) return;
     resumed.current = true;
-    if (!record || record.position < 1) return;
-    shown.current = clampPage(record.position, pages || Number.MAX_SAFE_INTEGER);
+    // A note opened from My notes asks for its page; otherwise the learner resumes where they left off.
+    const asked = takeSpot(ware.cid)?.page;
+    const target = asked ?? (record && record.position >= 1 ? record.position : null);
+    if (target === null) return;
+    shown.current = clampPage(target, pages || Number.MAX_SAFE_INTEGER);
     setPage(shown.current);
-  }, [record, pages]);
+  }, [record, pages, ware.cid]);
   // The heartbeat starts once the record is known (and after the resume above): a first beat sent before it
   // would report page 1, and the server would forget where a returning student was.
   useHeartbeat({

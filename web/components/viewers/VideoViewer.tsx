@@ -16,7 +16,7 @@ import { toast } from '../feedback';
 import { HEARTBEAT_STUDY_MS, useHeartbeat, useLearnRecord } from '../../hooks/useHeartbeat';
 import { useLocale, useT } from '../../i18n';
 import { recall, remember } from './memory';
-import { announcePosition, registerPosition } from './position';
+import { announcePosition, registerPosition, takeSpot } from './position';
 import { StatusPanel } from './StatusPanel';
 import type { ViewerProps } from './types';
 import { ensureStylesheet, vendorBase } from './vendor';
@@ -150,6 +150,13 @@ export default function VideoViewer({ ware, memoryKey, onRetry }: ViewerProps) {
     player.one('loadedmetadata', () => {
       const server = serverPoint.current;
       if (server) furthest = server.furthest;
+      // A note opened from My notes asks for its time; otherwise the learner resumes where they left off.
+      const asked = takeSpot(ware.cid)?.time;
+      if (asked !== undefined) {
+        player.currentTime(asked);
+        previous = asked;
+        return;
+      }
       const at = resumePosition(
         server ? server.position : recall(memoryKey, 'position'),
         player.duration() ?? ware.duration,

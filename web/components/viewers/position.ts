@@ -67,3 +67,31 @@ export function seekTo(seconds: number): void {
 export function turnTo(page: number): void {
   source?.turn?.(page);
 }
+
+const PENDING_KEY = 'lanxue.pendingSpot';
+
+/**
+ * Asks the next viewer of the chapter to open at a time or page (My notes opens the learning page of a note):
+ * kept in this tab's session storage for the page that loads next.
+ */
+export function requestSpot(cid: string, spot: { time?: number; page?: number }): void {
+  try {
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify({ cid, ...spot }));
+  } catch {
+    // Storage refused (private mode): the chapter opens where the learner left off.
+  }
+}
+
+/** The time or page asked for this chapter, once (it is forgotten when read). */
+export function takeSpot(cid: string): { time?: number; page?: number } | null {
+  try {
+    const raw = sessionStorage.getItem(PENDING_KEY);
+    if (!raw) return null;
+    const pending = JSON.parse(raw) as { cid?: string; time?: number; page?: number };
+    if (pending.cid !== cid) return null;
+    sessionStorage.removeItem(PENDING_KEY);
+    return { time: pending.time, page: pending.page };
+  } catch {
+    return null;
+  }
+}

@@ -1,6 +1,7 @@
 import { noteCalls } from '../../../shared/calls/notes';
 import type { Note } from '../../../shared/schemas/qa';
 import { apiUrl } from '../../api/client';
+import { requestSpot } from '../../components/viewers/position';
 import { Loading } from '../../components/Loading';
 import { SiteLink } from '../../components/layout/SiteLink';
 import { useCall } from '../../hooks/useCall';
@@ -96,7 +97,15 @@ export default function MyNotesPage() {
                   key={`${note.nid}.${note.updated}`}
                   note={note}
                   onChanged={() => mutate()}
-                  onGo={chapter.href ? () => window.location.assign(chapter.href ?? '') : undefined}
+                  onGo={
+                    chapter.href
+                      ? () => {
+                          // The learning page opens at the note's time or page.
+                          requestSpot(note.cid, { time: note.videoTime ?? undefined, page: note.page ?? undefined });
+                          window.location.assign(chapter.href ?? '');
+                        }
+                      : undefined
+                  }
                 />
               ))}
             </ul>
