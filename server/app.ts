@@ -68,6 +68,9 @@ import { messagesRoutes } from './modules/messages/routes';
 import { DEMO_LOGINS, loadDemoData } from './demo/demo';
 import { informRoutes } from './modules/inform/routes';
 import { startInformWorker, stopInformWorker } from './modules/inform/inform-worker';
+// Issue 16: chapter Q&A and notes.
+import { qaRoutes } from './modules/qa/routes';
+import { notesRoutes } from './modules/notes/routes';
 
 const version: string = JSON.parse(fs.readFileSync(projectPath('package.json'), 'utf8')).version;
 
@@ -206,6 +209,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(licenceRoutes);
       await api.register(messagesRoutes);
       await api.register(informRoutes);
+      // Issue 16: chapter Q&A and notes.
+      await api.register(qaRoutes);
+      await api.register(notesRoutes);
     },
     { prefix: config.API_PREFIX.replace(/\/$/, '') },
   );

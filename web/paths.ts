@@ -31,6 +31,8 @@ export const ROUTES = {
   myBook: '/mybook',
   /** My private messages (spec 7 privatemessage): desktop and phone. */
   privateMessage: '/privatemessage',
+  /** My notes (issue 16): the student's chapter notes, desktop and phone. */
+  myNotes: '/mynotes',
   // Not registered yet: they arrive with their screens.
   systemNotice: '/systemnotice',
   settingMobile: '/setting_m',

@@ -32,6 +32,8 @@ const GraphicCoursePage = lazy(() => import('./pages/learn/GraphicCoursePage'));
 const MyCoursePage = lazy(() => import('./pages/mycourse'));
 const MobileMyCoursePage = lazy(() => import('./pages/mycourse/MobileMyCoursePage'));
 const AlmostExpirePage = lazy(() => import('./pages/almostexpire'));
+// Issue 16: my notes.
+const MyNotesPage = lazy(() => import('./pages/mynotes'));
 const StudyPlanPage = lazy(() => import('./pages/studyplan'));
 const StudyDetailPage = lazy(() => import('./pages/studyplan/StudyDetailPage'));
 const ExamsPage = lazy(() => import('./pages/exams'));
@@ -97,6 +99,7 @@ export function studentRoutes(kind: PageKind): RouteObject[] {
           { path: ROUTES.myCourseMobile, element: page(MobileMyCoursePage) },
           { path: ROUTES.myPointsMobile, element: page(MyPointsPage) },
           { path: ROUTES.almostExpire, element: page(AlmostExpirePage) },
+          { path: ROUTES.myNotes, element: page(MyNotesPage) },
           { path: ROUTES.myBook, element: page(MyBookPage) },
           { path: ROUTES.myCollect, element: page(MyCollectPage) },
           { path: ROUTES.studyPlan, element: page(StudyPlanPage) },

@@ -25,6 +25,7 @@ import type { messages as AdminPointsZh } from './admin-points.zh-CN';
 import type { messages as AdminOrdersZh } from './admin-orders.zh-CN';
 import type { messages as AdminMessagesZh } from './admin-messages.zh-CN';
 import type { messages as AdminInformZh } from './admin-inform.zh-CN';
+import type { messages as AdminQaZh } from './admin-qa.zh-CN';
 
 /** One message catalogue for server and web; zh-CN is the default and the source of keys. */
 export type MessageKey =
@@ -47,7 +48,8 @@ export type MessageKey =
   | keyof typeof AdminPointsZh
   | keyof typeof AdminOrdersZh
   | keyof typeof AdminMessagesZh
-  | keyof typeof AdminInformZh;
+  | keyof typeof AdminInformZh
+  | keyof typeof AdminQaZh;
 export type Messages = Record<MessageKey, string>;
 
 /** The messages loaded so far, per language. */

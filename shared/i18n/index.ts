@@ -37,6 +37,9 @@ import { messages as ordersZh } from './orders.zh-CN';
 import { messages as ordersEn } from './orders.en-gb';
 import { messages as privateMessagesZh } from './messages.zh-CN';
 import { messages as privateMessagesEn } from './messages.en-gb';
+// Issue 16: chapter Q&A and notes.
+import { messages as qaZh } from './qa.zh-CN';
+import { messages as qaEn } from './qa.en-gb';
 
 export {
   addCatalogue,
@@ -73,4 +76,5 @@ export const messageAreas = {
   points: [pointsZh, pointsEn],
   orders: [ordersZh, ordersEn],
   privateMessages: [privateMessagesZh, privateMessagesEn],
+  qa: [qaZh, qaEn],
 } as const;

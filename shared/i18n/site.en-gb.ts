@@ -18,6 +18,8 @@ import { messages as redeem } from './redeem.en-gb';
 import { messages as points } from './points.en-gb';
 import { messages as orders } from './orders.en-gb';
 import { messages as privateMessages } from './messages.en-gb';
+// Issue 16: chapter Q&A and notes.
+import { messages as qa } from './qa.en-gb';
 
 export const messages = {
   ...core,
@@ -36,4 +38,5 @@ export const messages = {
   ...points,
   ...orders,
   ...privateMessages,
+  ...qa,
 };

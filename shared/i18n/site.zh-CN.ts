@@ -18,6 +18,8 @@ import { messages as redeem } from './redeem.zh-CN';
 import { messages as points } from './points.zh-CN';
 import { messages as orders } from './orders.zh-CN';
 import { messages as privateMessages } from './messages.zh-CN';
+// Issue 16: chapter Q&A and notes.
+import { messages as qa } from './qa.zh-CN';
 
 export const messages = {
   ...core,
@@ -36,4 +38,5 @@ export const messages = {
   ...points,
   ...orders,
   ...privateMessages,
+  ...qa,
 };

@@ -26,7 +26,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-const COURSE_TABS = ['info', 'description', 'price', 'access', 'study', 'chapters'];
+const COURSE_TABS = ['info', 'description', 'price', 'access', 'study', 'chapters', 'qa'];
 
 /** The screens to scan: the menu's, then the editors and details they lead to (addresses from the data). */
 const SCREENS: { name: string; route: (d: A11yData) => string }[] = [

@@ -79,6 +79,7 @@ const SCREENS: Screen[] = [
   { name: 'my exams', who: 'student', url: (d) => `${home(d)}#/myexam` },
   { name: 'my information', who: 'student', url: (d) => `${home(d)}#/myinformation` },
   { name: 'my messages', who: 'student', url: (d) => `${home(d)}#/privatemessage` },
+  { name: 'my notes', who: 'student', url: (d) => `${home(d)}#/mynotes` },
 ];
 
 type CspWindow = Window & { __cspViolations?: string[] };

@@ -33,6 +33,7 @@ describe('back office: courses, categories and chapters', () => {
       '专栏',
       '标签',
       '评论管理',
+      '问答管理',
       '签名与评分',
       '学习计划',
       '会员方案',

@@ -41,6 +41,8 @@ import { messages as adminInformZh } from '../../shared/i18n/admin-inform.zh-CN'
 import { messages as adminInformEn } from '../../shared/i18n/admin-inform.en-gb';
 import { messages as informZh } from '../../shared/i18n/inform.zh-CN';
 import { messages as informEn } from '../../shared/i18n/inform.en-gb';
+import { messages as adminQaZh } from '../../shared/i18n/admin-qa.zh-CN';
+import { messages as adminQaEn } from '../../shared/i18n/admin-qa.en-gb';
 
 describe('dates per locale (spec 9: yyyy-MM-dd HH:mm:ss; en-gb watermark HH:mm dd-MM-yyyy)', () => {
   const at = new Date(2026, 0, 5, 7, 8, 9);
@@ -85,6 +87,7 @@ describe('message catalogue', () => {
       adminMessages: [adminMessagesZh, adminMessagesEn],
       adminInform: [adminInformZh, adminInformEn],
       inform: [informZh, informEn],
+      adminQa: [adminQaZh, adminQaEn],
     }),
   )('area %s has the same keys in zh-CN and en-gb, none empty', (_area, [zh, en]) => {
     expect(Object.keys(en).sort()).toEqual(Object.keys(zh).sort());

@@ -51,6 +51,9 @@ import { messages as ordersZh } from '../../shared/i18n/admin-orders.zh-CN';
 import { messages as ordersEn } from '../../shared/i18n/admin-orders.en-gb';
 import { messages as informZh } from '../../shared/i18n/admin-inform.zh-CN';
 import { messages as informEn } from '../../shared/i18n/admin-inform.en-gb';
+// Issue 16: chapter Q&A.
+import { messages as qaZh } from '../../shared/i18n/admin-qa.zh-CN';
+import { messages as qaEn } from '../../shared/i18n/admin-qa.en-gb';
 
 // The back office's messages travel with its chunk, not with the student site.
 addMessages(adminZh, adminEn);
@@ -72,6 +75,7 @@ addMessages(pointsZh, pointsEn);
 addMessages(privateMessagesZh, privateMessagesEn);
 addMessages(ordersZh, ordersEn);
 addMessages(informZh, informEn);
+addMessages(qaZh, qaEn);
 
 const OverviewPage = lazy(() => import('./pages/overview'));
 const CoursesPage = lazy(() => import('./pages/courses'));
@@ -81,6 +85,7 @@ const ColumnsPage = lazy(() => import('./pages/columns'));
 const ColumnEditor = lazy(() => import('./pages/columns/ColumnEditor'));
 const TagsPage = lazy(() => import('./pages/tags'));
 const CommentsPage = lazy(() => import('./pages/comments'));
+const QaPage = lazy(() => import('./pages/qa'));
 const FeedbackPage = lazy(() => import('./pages/feedback'));
 const ArticlesPage = lazy(() => import('./pages/articles'));
 const ArticleEditor = lazy(() => import('./pages/articles/ArticleEditor'));
@@ -151,6 +156,7 @@ const createAdminRouter = () =>
         { path: 'columns/:id', element: guarded('course', ColumnEditor) },
         { path: 'tags', element: guarded('course', TagsPage) },
         { path: 'comments', element: guarded('course', CommentsPage) },
+        { path: 'qa', element: guarded('course', QaPage) },
         { path: 'feedback', element: guarded('course', FeedbackPage) },
         { path: 'plans', element: guarded('course', PlansPage) },
         { path: 'codes/:batch?', element: guarded('course', CodesPage) },

@@ -32,6 +32,7 @@ export const MENU: MenuEntry[] = [
       { key: 'columns', label: 'admin.menu.columns', to: '/columns' },
       { key: 'tags', label: 'admin.menu.tags', to: '/tags' },
       { key: 'comments', label: 'admin.menu.comments', to: '/comments' },
+      { key: 'qa', label: 'admin.menu.qa', to: '/qa' },
       { key: 'feedback', label: 'admin.menu.feedback', to: '/feedback' },
       { key: 'plans', label: 'admin.menu.plans', to: '/plans' },
       { key: 'members', label: 'admin.menu.members', to: '/members' },

@@ -13,6 +13,7 @@ import { clampPage, clampZoom, ZOOM } from '../../../shared/rules/learning';
 import { useT } from '../../i18n';
 import { HEARTBEAT_STUDY_MS, useHeartbeat, useLearnRecord } from '../../hooks/useHeartbeat';
 import { recall, remember } from './memory';
+import { announcePosition, registerPosition, takeSpot } from './position';
 import { StatusPanel } from './StatusPanel';
 import type { ViewerProps } from './types';
 import { vendorBase } from './vendor';
@@ -45,10 +46,13 @@ export default function PdfViewer({ ware, memoryKey, onRetry }: ViewerProps) {
   useEffect(() => {
     if (resumed.current || record === undefined) return;
     resumed.current = true;
-    if (!record || record.position < 1) return;
-    shown.current = clampPage(record.position, pages || Number.MAX_SAFE_INTEGER);
+    // A note opened from My notes asks for its page; otherwise the learner resumes where they left off.
+    const asked = takeSpot(ware.cid)?.page;
+    const target = asked ?? (record && record.position >= 1 ? record.position : null);
+    if (target === null) return;
+    shown.current = clampPage(target, pages || Number.MAX_SAFE_INTEGER);
     setPage(shown.current);
-  }, [record, pages]);
+  }, [record, pages, ware.cid]);
   // The heartbeat starts once the record is known (and after the resume above): a first beat sent before it
   // would report page 1, and the server would forget where a returning student was.
   useHeartbeat({
@@ -149,6 +153,9 @@ export default function PdfViewer({ ware, memoryKey, onRetry }: ViewerProps) {
   }, [page, doc, memoryKey]);
 
   const go = useCallback((next: number) => setPage(clampPage(next, pages)), [pages]);
+  // The notes beside the document read its page and turn to one (web/components/viewers/position.ts).
+  useEffect(() => registerPosition({ page: () => shown.current, turn: go }), [go]);
+  useEffect(() => announcePosition(), [page]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if ((event.target as HTMLElement).tagName === 'INPUT') return;

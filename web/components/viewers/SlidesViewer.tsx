@@ -8,6 +8,7 @@ import { clampPage, slideForKey } from '../../../shared/rules/learning';
 import { useT } from '../../i18n';
 import { HEARTBEAT_STUDY_MS, useHeartbeat, useLearnRecord } from '../../hooks/useHeartbeat';
 import { recall, remember } from './memory';
+import { announcePosition, registerPosition, takeSpot } from './position';
 import { StatusPanel } from './StatusPanel';
 import type { ViewerProps } from './types';
 
@@ -28,10 +29,13 @@ export default function SlidesViewer({ ware, memoryKey, onRetry }: ViewerProps) 
   useEffect(() => {
     if (resumed.current || record === undefined || slides.length === 0) return;
     resumed.current = true;
-    if (!record || record.position < 1) return;
-    shown.current = clampPage(record.position, slides.length) - 1;
+    // A note opened from My notes asks for its slide; otherwise the learner resumes where they left off.
+    const asked = takeSpot(ware.cid)?.page;
+    const target = asked ?? (record && record.position >= 1 ? record.position : null);
+    if (target === null) return;
+    shown.current = clampPage(target, slides.length) - 1;
     setIndex(shown.current);
-  }, [record, slides.length]);
+  }, [record, slides.length, ware.cid]);
   // The heartbeat starts once the record is known (and after the resume above): a first beat sent before it
   // would report slide 1, and the server would forget where a returning student was.
   useHeartbeat({
@@ -43,6 +47,9 @@ export default function SlidesViewer({ ware, memoryKey, onRetry }: ViewerProps) 
   });
 
   const go = useCallback((next: number) => setIndex(Math.min(Math.max(0, next), slides.length - 1)), [slides.length]);
+  // The notes beside the slides read the slide (1-based) and turn to one (web/components/viewers/position.ts).
+  useEffect(() => registerPosition({ page: () => shown.current + 1, turn: (page) => go(page - 1) }), [go]);
+  useEffect(() => announcePosition(), [index]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

@@ -16,6 +16,7 @@ import { toast } from '../feedback';
 import { HEARTBEAT_STUDY_MS, useHeartbeat, useLearnRecord } from '../../hooks/useHeartbeat';
 import { useLocale, useT } from '../../i18n';
 import { recall, remember } from './memory';
+import { announcePosition, registerPosition, takeSpot } from './position';
 import { StatusPanel } from './StatusPanel';
 import type { ViewerProps } from './types';
 import { ensureStylesheet, vendorBase } from './vendor';
@@ -129,6 +130,13 @@ export default function VideoViewer({ ware, memoryKey, onRetry }: ViewerProps) {
     });
 
     playerRef.current = player;
+    // The Q&A and notes beside the player read its time and seek it (web/components/viewers/position.ts).
+    const releasePosition = registerPosition({
+      time: () => player.currentTime() ?? 0,
+      seek: (seconds) => {
+        player.currentTime(seconds);
+      },
+    });
     let furthest = recall(memoryKey, 'furthest') ?? 0;
     let previous = 0;
     let lastSaved = 0;
@@ -142,6 +150,13 @@ export default function VideoViewer({ ware, memoryKey, onRetry }: ViewerProps) {
     player.one('loadedmetadata', () => {
       const server = serverPoint.current;
       if (server) furthest = server.furthest;
+      // A note opened from My notes asks for its time; otherwise the learner resumes where they left off.
+      const asked = takeSpot(ware.cid)?.time;
+      if (asked !== undefined) {
+        player.currentTime(asked);
+        previous = asked;
+        return;
+      }
       const at = resumePosition(
         server ? server.position : recall(memoryKey, 'position'),
         player.duration() ?? ware.duration,
@@ -158,6 +173,7 @@ export default function VideoViewer({ ware, memoryKey, onRetry }: ViewerProps) {
       if (!player.seeking()) furthest = furthestWatched(furthest, previous, now);
       previous = now;
       if (Math.abs(now - lastSaved) >= SAVE_EVERY) save();
+      announcePosition();
     });
     player.on('seeking', () => {
       if (!ware.notAllowSkip) return;
@@ -173,7 +189,10 @@ export default function VideoViewer({ ware, memoryKey, onRetry }: ViewerProps) {
       if (!player.ended()) beatRef.current('pause');
     });
     player.on('play', () => beatRef.current('play'));
-    player.on('seeked', () => beatRef.current('seek'));
+    player.on('seeked', () => {
+      beatRef.current('seek');
+      announcePosition();
+    });
     player.on('ended', () => {
       furthest = Math.max(furthest, player.duration() ?? 0);
       save();
@@ -182,6 +201,7 @@ export default function VideoViewer({ ware, memoryKey, onRetry }: ViewerProps) {
     player.on('error', () => setFailed(true));
     return () => {
       save();
+      releasePosition();
       playerRef.current = null;
       player.dispose();
     };

@@ -32,7 +32,16 @@ export interface LearnFrame {
  * when allowed (spec 6), the content, the previous and next chapters, and the chapter list beside the
  * content — a drawer on mobile.
  */
-export function LearnLayout({ frame, children }: { frame: LearnFrame; children: ReactNode }) {
+export function LearnLayout({
+  frame,
+  children,
+  below,
+}: {
+  frame: LearnFrame;
+  children: ReactNode;
+  /** Under the content and its neighbours: the chapter's Q&A and notes. */
+  below?: ReactNode;
+}) {
   const t = useT();
   const isMobile = useIsMobile();
   const [drawer, setDrawer] = useState(false);
@@ -132,6 +141,7 @@ export function LearnLayout({ frame, children }: { frame: LearnFrame; children: 
               )}
             </nav>
           )}
+          {below}
         </section>
         {!isMobile && nav && (
           <aside className="learn-aside" aria-label={t('learn.chapters')}>

@@ -22,6 +22,10 @@ import { ExercisesButton } from './ExercisesButton';
 import { LearnLayout } from './LearnLayout';
 import { Refusal } from './Refusal';
 import { useStudyFlow } from './useStudyFlow';
+import { StudyTalk } from './talk/StudyTalk';
+
+/** Chapters with Q&A and notes beside the viewer (an exercise or exam is its own page; the graphic reader has comments). */
+const TALK_KINDS = new Set<Ware['kind']>(['video', 'audio', 'pdf', 'office', 'ppt', 'image']);
 
 type Viewer = LazyExoticComponent<ComponentType<ViewerProps>>;
 
@@ -131,6 +135,7 @@ function StudyPage({
   return (
     <StudyHooksContext.Provider value={flow.hooks}>
       <LearnLayout
+        below={TALK_KINDS.has(ware.kind) ? <StudyTalk ware={ware} /> : undefined}
         frame={{
           code: ware.code,
           courseTitle: ware.courseTitle,

@@ -83,6 +83,10 @@ export default function PersonalCenterPage() {
           <SiteLink to={ROUTES.myPointsMobile} className="info-row personal-entry">
             {t('points.title')}
           </SiteLink>
+          {/* My notes (issue 16): desktop and phone. */}
+          <SiteLink to={ROUTES.myNotes} className="info-row personal-entry">
+            {t('notes.title')}
+          </SiteLink>
           {/* My subscriptions and my bookmarks: phone pages; on desktop, the dashboard's mybook and collect. */}
           <SiteLink to={ROUTES.myBook} className="info-row personal-entry">
             {t('members.myBook')}

@@ -15,6 +15,7 @@ import { ChapterEditor } from './chapters/ChapterEditor';
 import { EnrolmentKeyPanel } from '../codes/EnrolmentKeyPanel';
 import { LearnersTab } from './LearnersTab';
 import { AccessTab, DescriptionTab, InfoTab, PriceTab, StudyTab, type TabProps } from './CourseTabs';
+import { QaList } from '../qa';
 import { changesOf, COURSE_TABS, formOf, localErrors, settingsFirst, tabOfField, type CourseTab } from './course-form';
 
 /** Field errors of a course/save or course/updateSet reply, by form field ('values.title' → 'title'). */
@@ -146,6 +147,8 @@ export default function CourseEditor() {
 
       {tab === 'chapters' ? (
         <ChapterEditor coid={coid} />
+      ) : tab === 'qa' ? (
+        <QaList coid={coid} />
       ) : tab === 'learners' ? (
         <>
           <LearnersTab id={coid} />

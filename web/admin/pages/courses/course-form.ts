@@ -64,7 +64,7 @@ export interface CourseForm {
   stage_date: string;
 }
 
-export type CourseTab = 'info' | 'description' | 'price' | 'access' | 'study' | 'chapters' | 'learners';
+export type CourseTab = 'info' | 'description' | 'price' | 'access' | 'study' | 'chapters' | 'learners' | 'qa';
 export const COURSE_TABS: { key: CourseTab; label: MessageKey }[] = [
   { key: 'info', label: 'admin.course.tabInfo' },
   { key: 'description', label: 'admin.course.tabDescription' },
@@ -73,6 +73,8 @@ export const COURSE_TABS: { key: CourseTab; label: MessageKey }[] = [
   { key: 'study', label: 'admin.course.tabStudy' },
   { key: 'chapters', label: 'admin.course.tabChapters' },
   { key: 'learners', label: 'admin.course.tabLearners' },
+  // Issue 16: the course's chapter Q&A.
+  { key: 'qa', label: 'admin.menu.qa' },
 ];
 
 /** The tab holding a form field, so a server complaint about it can be shown. */
