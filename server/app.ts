@@ -65,6 +65,10 @@ import { accountRoutes } from './modules/account/routes';
 import { ldapRoutes } from './modules/ldap/routes';
 import { licenceRoutes } from './modules/licence/routes';
 import { DEMO_LOGINS, loadDemoData } from './demo/demo';
+// Issue 16: announcements and system notices.
+import { announcementsRoutes } from './modules/announcements/routes';
+import { noticesRoutes } from './modules/notices/routes';
+import { startExpiryNotices, stopExpiryNotices } from './modules/notices/expiry-sweep';
 
 const version: string = JSON.parse(fs.readFileSync(projectPath('package.json'), 'utf8')).version;
 
@@ -200,6 +204,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(accountRoutes);
       await api.register(ldapRoutes);
       await api.register(licenceRoutes);
+      // Issue 16: announcements and system notices.
+      await api.register(announcementsRoutes);
+      await api.register(noticesRoutes);
     },
     { prefix: config.API_PREFIX.replace(/\/$/, '') },
   );
@@ -220,5 +227,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // Scheduled backups (BACKUP_SCHEDULE) start once ready; a backup under way finishes before the database closes.
   app.addHook('onReady', async () => startBackupScheduler(ctx));
   app.addHook('onClose', async () => stopBackupScheduler(ctx));
+  // Issue 16: the daily sweep that tells students of courses about to expire (once per grant and threshold).
+  app.addHook('onReady', async () => startExpiryNotices(ctx));
+  app.addHook('onClose', async () => stopExpiryNotices(ctx));
   return app;
 }

@@ -23,6 +23,7 @@ import type { messages as AdminMembersZh } from './admin-members.zh-CN';
 import type { messages as RedeemAdminZh } from './redeem-admin.zh-CN';
 import type { messages as AdminPointsZh } from './admin-points.zh-CN';
 import type { messages as AdminOrdersZh } from './admin-orders.zh-CN';
+import type { messages as AdminAnnouncementsZh } from './admin-announcements.zh-CN';
 
 /** One message catalogue for server and web; zh-CN is the default and the source of keys. */
 export type MessageKey =
@@ -43,7 +44,8 @@ export type MessageKey =
   | keyof typeof AdminMembersZh
   | keyof typeof RedeemAdminZh
   | keyof typeof AdminPointsZh
-  | keyof typeof AdminOrdersZh;
+  | keyof typeof AdminOrdersZh
+  | keyof typeof AdminAnnouncementsZh;
 export type Messages = Record<MessageKey, string>;
 
 /** The messages loaded so far, per language. */

@@ -35,6 +35,9 @@ import { messages as pointsZh } from './points.zh-CN';
 import { messages as pointsEn } from './points.en-gb';
 import { messages as ordersZh } from './orders.zh-CN';
 import { messages as ordersEn } from './orders.en-gb';
+// Issue 16: system notices and announcements.
+import { messages as noticesZh } from './notices.zh-CN';
+import { messages as noticesEn } from './notices.en-gb';
 
 export {
   addCatalogue,
@@ -70,4 +73,5 @@ export const messageAreas = {
   redeem: [redeemZh, redeemEn],
   points: [pointsZh, pointsEn],
   orders: [ordersZh, ordersEn],
+  notices: [noticesZh, noticesEn],
 } as const;

@@ -17,6 +17,8 @@ import { messages as members } from './members.en-gb';
 import { messages as redeem } from './redeem.en-gb';
 import { messages as points } from './points.en-gb';
 import { messages as orders } from './orders.en-gb';
+// Issue 16: system notices and announcements.
+import { messages as notices } from './notices.en-gb';
 
 export const messages = {
   ...core,
@@ -34,4 +36,5 @@ export const messages = {
   ...redeem,
   ...points,
   ...orders,
+  ...notices,
 };

@@ -17,6 +17,8 @@ import { messages as members } from './members.zh-CN';
 import { messages as redeem } from './redeem.zh-CN';
 import { messages as points } from './points.zh-CN';
 import { messages as orders } from './orders.zh-CN';
+// Issue 16: system notices and announcements.
+import { messages as notices } from './notices.zh-CN';
 
 export const messages = {
   ...core,
@@ -34,4 +36,5 @@ export const messages = {
   ...redeem,
   ...points,
   ...orders,
+  ...notices,
 };

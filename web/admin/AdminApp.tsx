@@ -47,6 +47,8 @@ import { messages as pointsZh } from '../../shared/i18n/admin-points.zh-CN';
 import { messages as pointsEn } from '../../shared/i18n/admin-points.en-gb';
 import { messages as ordersZh } from '../../shared/i18n/admin-orders.zh-CN';
 import { messages as ordersEn } from '../../shared/i18n/admin-orders.en-gb';
+import { messages as announcementsZh } from '../../shared/i18n/admin-announcements.zh-CN';
+import { messages as announcementsEn } from '../../shared/i18n/admin-announcements.en-gb';
 
 // The back office's messages travel with its chunk, not with the student site.
 addMessages(adminZh, adminEn);
@@ -66,6 +68,7 @@ addMessages(membersZh, membersEn);
 addMessages(redeemZh, redeemEn);
 addMessages(pointsZh, pointsEn);
 addMessages(ordersZh, ordersEn);
+addMessages(announcementsZh, announcementsEn);
 
 const OverviewPage = lazy(() => import('./pages/overview'));
 const CoursesPage = lazy(() => import('./pages/courses'));
