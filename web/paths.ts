@@ -29,8 +29,9 @@ export const ROUTES = {
   examSitting: '/exam/:examId',
   myCollect: '/mycollect',
   myBook: '/mybook',
-  // Not registered yet: they arrive with their screens.
+  /** System notices (issue 16). */
   systemNotice: '/systemnotice',
+  // Not registered yet: they arrive with their screens.
   settingMobile: '/setting_m',
   myInformation: '/myinformation',
   myInformationMobile: '/myinformation_m',

@@ -43,6 +43,8 @@ const MyCollectPage = lazy(() => import('./pages/mycollect'));
 const MyPointsPage = lazy(() => import('./pages/mypoints'));
 const PayPage = lazy(() => import('./pages/pay'));
 const MyOrderPage = lazy(() => import('./pages/myorder'));
+// Issue 16: system notices.
+const SystemNoticePage = lazy(() => import('./pages/systemnotice'));
 const NotFoundPage = serverPages.notFound;
 
 function page(Component: Page) {
@@ -111,6 +113,8 @@ export function studentRoutes(kind: PageKind): RouteObject[] {
           { path: ROUTES.payConfirm, element: page(PayPage) },
           { path: ROUTES.payCashier, element: page(PayPage) },
           { path: ROUTES.myOrderMobile, element: page(MyOrderPage) },
+          // Issue 16: system notices (desktop and phone).
+          { path: ROUTES.systemNotice, element: page(SystemNoticePage) },
           // The dashboard's controller and controller/course (spec 2) are its default screen, my courses.
           ...(kind === 'dashboard'
             ? Object.values(DASHBOARD_ROUTES).map((path) => ({ path, element: page(serverPages.dashboard) }))

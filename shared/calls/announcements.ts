@@ -34,6 +34,14 @@ export const announcementCalls = {
     query: s.zAnnouncementRef,
     reply: s.zAdminAnnouncement,
   }),
+  groups: defineCall({
+    ...admin,
+    noStore: true,
+    method: 'GET',
+    path: 'update/announcement/groups',
+    summary: "The school's student groups for choosing an announcement's audience (parentId: the tree).",
+    reply: s.zAnnouncementGroups,
+  }),
   create: defineCall({
     ...admin,
     method: 'POST',

@@ -94,6 +94,11 @@ export type AdminAnnouncement = z.infer<typeof zAdminAnnouncement>;
 export const zAnnouncementAdminQuery = z.object({ page: zQueryPage, num: zQueryNum(ANNOUNCEMENT_PAGE_MAX, 20) });
 export const zAdminAnnouncementList = z.object({ list: z.array(zAdminAnnouncement), total: z.number().int() });
 
+/** GET update/announcement/groups: the school's groups for the audience picker (a tree by parentId). */
+export const zAnnouncementGroups = z.object({
+  list: z.array(z.object({ id: zId, name: z.string(), parentId: z.string().nullable() })),
+});
+
 /** An announcement the signed-in student sees now. */
 export const zStudentAnnouncement = z.object({
   id: zId,

@@ -87,6 +87,7 @@ describe('announcements', () => {
     const calls: [string, string, object?][] = [
       ['GET', '/update/announcement/list'],
       ['GET', `/update/announcement/info?id=${made.id}`],
+      ['GET', '/update/announcement/groups'],
       ['POST', '/update/announcement/add', { title: 'x' }],
       ['POST', '/update/announcement/save', { id: made.id, title: 'y' }],
       ['POST', '/update/announcement/publish', { id: made.id, publish: true }],

@@ -109,6 +109,9 @@ const LicencePage = lazy(() => import('./pages/licence'));
 const MembersPage = lazy(() => import('./pages/members'));
 const CodesPage = lazy(() => import('./pages/codes'));
 const OrdersPage = lazy(() => import('./pages/orders'));
+// Issue 16: announcements.
+const AnnouncementsPage = lazy(() => import('./pages/announcements'));
+const AnnouncementEditor = lazy(() => import('./pages/announcements/AnnouncementEditor'));
 
 /** A screen of a permission group's area, behind the same permission check as the sidebar. */
 const guarded = (group: MenuEntry['key'], Screen: ComponentType) => (
@@ -177,6 +180,9 @@ const createAdminRouter = () =>
         { path: 'ldap', element: guarded('setting', LdapPage) },
         { path: 'licence', element: guarded('setting', LicencePage) },
         { path: 'orders', element: guarded('setting', OrdersPage) },
+        // Issue 16: announcements.
+        { path: 'announcements', element: guarded('userpage', AnnouncementsPage) },
+        { path: 'announcements/:id', element: guarded('userpage', AnnouncementEditor) },
         { path: '*', element: <AdminNotFound /> },
       ],
     },

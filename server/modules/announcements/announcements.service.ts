@@ -91,6 +91,13 @@ export function adminList(ctx: AppContext, schoolId: string, query: { page: numb
   return { list: rows.map((row) => present(ctx, row, tree)), total };
 }
 
+/** GET update/announcement/groups. */
+export function audienceGroups(ctx: AppContext, schoolId: string) {
+  return {
+    list: listGroups(ctx.db, schoolId).map((g) => ({ id: g.id, name: g.name, parentId: g.parentId })),
+  };
+}
+
 /** GET update/announcement/info. */
 export const adminInfo = (ctx: AppContext, schoolId: string, id: string) => presentOne(ctx, schoolId, id);
 

@@ -9,6 +9,7 @@ export const announcementsRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
   route(app, calls.list, ({ query }, _reply, admin) => ok(announcements.adminList(ctx, admin.schoolId, query)));
   route(app, calls.info, ({ query }, _reply, admin) => ok(announcements.adminInfo(ctx, admin.schoolId, query.id)));
+  route(app, calls.groups, (_request, _reply, admin) => ok(announcements.audienceGroups(ctx, admin.schoolId)));
   route(app, calls.create, ({ body }, _reply, admin) => ok(announcements.createAnnouncement(ctx, admin, body)));
   route(app, calls.save, ({ body }, _reply, admin) => ok(announcements.saveAnnouncement(ctx, admin, body)));
   route(app, calls.publish, ({ body }, _reply, admin) =>
