@@ -19,6 +19,7 @@ import {
   seedExam,
   seedPaper,
   seedQuestion,
+  seedSitting,
   type TestApp,
 } from '../helpers/factories';
 import { data, injectAs } from '../helpers/kit';
@@ -168,6 +169,45 @@ describe('system notices', () => {
     const [reply] = (await list(loner.cookie)).list;
     expect(reply).toMatchObject({ kind: 'comment.replied', params: { title: 'Granted course' } });
     expect(reply.link).toContain('#/introduce/comment');
+  });
+
+  it('a redeem code, a marked exam and an assigned study plan each tell the student', async () => {
+    const student = await signedInStudent(app, { name: 'Busy', groups: ['Class P'] });
+    const kinds = async () => (await list(student.cookie)).list.map((n) => n.kind);
+
+    const coded = await learnCourse(app, admin, { title: 'Coded course', actual: 30 });
+    const batch = data<{ id: string }>(
+      await as(admin).post('/code/batch/add', { kind: 'course', id: coded.coid, count: 1 }),
+    );
+    const [code] = data<{ list: { code: string }[] }>(await as(admin).get(`/code/list?batch=${batch.id}`)).list;
+    data(await as(student.cookie).post('/redeem', { code: code.code }));
+    expect((await list(student.cookie)).list[0]).toMatchObject({
+      kind: 'course.granted',
+      params: { title: 'Coded course' },
+    });
+
+    const schoolId = school(app).id;
+    const qid = seedQuestion(app, { schoolId, type: 3, answer: 'Because', point: 10 });
+    const paperId = seedPaper(app, { schoolId, questionIds: [qid] });
+    const examId = seedExam(app, { schoolId, paperId, title: 'Essay exam' });
+    const sittingId = seedSitting(app, { examId, studentId: student.id, answers: { [qid]: 'Light scatters' } });
+    data(await as(admin).post('/examadmin/marking/mark', { source: 'exam', sittingId, qid, point: 7 }));
+    expect((await list(student.cookie)).list[0]).toMatchObject({
+      kind: 'exam.marked',
+      params: { title: 'Essay exam', score: 7 },
+      link: '/dashboard#/controller/exams',
+    });
+
+    const plan = data<{ coid: string }>(
+      await as(admin).post('/studyplan/create', { title: 'Safety plan', kind: 'growth', courses: [course.coid] }),
+    );
+    data(await as(admin).post('/studyplan/assign', { coid: plan.coid, sids: [], gids: student.groupIds }));
+    data(await as(admin).post('/studyplan/assign', { coid: plan.coid, sids: [student.id], gids: [] }));
+    const planNotices = (await list(student.cookie)).list.filter((n) => n.kind === 'plan.assigned');
+    expect(planNotices).toHaveLength(1);
+    expect(planNotices[0]).toMatchObject({ params: { title: 'Safety plan' } });
+    expect(planNotices[0].link).toContain(`studyplandetailstu?coid=${plan.coid}`);
+    expect(await kinds()).toEqual(['plan.assigned', 'exam.marked', 'course.granted']);
   });
 
   it('pages newest first, 15 to a page', async () => {
