@@ -28,11 +28,17 @@ async function signedIn(context: BrowserContext, cookie: string): Promise<Page> 
   return context.newPage();
 }
 
-/** Opens the school home page and waits for the student's announcements to have arrived. */
+/**
+ * Opens the school home page and waits for the badges' counts; when they say an announcement is not viewed, for
+ * the announcements too (the modal asks for them only then).
+ */
 async function enter(page: Page): Promise<void> {
+  const counted = page.waitForResponse((res) => res.url().includes('/notice/unread') && res.ok());
   const listed = page.waitForResponse((res) => res.url().includes('/systemAnnouncement/list') && res.ok());
+  listed.catch(() => undefined);
   await page.goto(home);
-  await listed;
+  const counts = (await (await counted).json()).data as { announcements: number };
+  if (counts.announcements > 0) await listed;
   await page.getByTestId('home-page').or(page.locator('main')).first().waitFor();
 }
 

@@ -12,10 +12,15 @@ export function useUnreadCounts() {
   return useCall(noticeCalls.unread, boot.role === 'student' ? {} : null, { revalidateOnFocus: true });
 }
 
-/** The announcements the signed-in student sees now (GET systemAnnouncement/list). */
-export function useMyAnnouncements() {
+/**
+ * The announcements the signed-in student sees now (GET systemAnnouncement/list); with onlyUnread, asked only
+ * when the badges' counts say some are not viewed yet (the entry modal on every page costs no call otherwise).
+ */
+export function useMyAnnouncements(onlyUnread = false) {
   const boot = useBootstrap();
-  return useCall(announcementCalls.mine, boot.role === 'student' ? {} : null, { revalidateOnFocus: false });
+  const unread = useUnreadCounts().data;
+  const wanted = boot.role === 'student' && (!onlyUnread || (unread?.announcements ?? 0) > 0);
+  return useCall(announcementCalls.mine, wanted ? {} : null, { revalidateOnFocus: false });
 }
 
 /** Refetches the badges, the notices and the announcements after a mark. */

@@ -12,10 +12,11 @@ import { RichText } from '../catalogue/RichText';
 /**
  * The announcement modal (spec 2 dialogs, 480x700 on a desktop, full width on a phone): on entering the site a
  * student with an unread pinned announcement sees it once (shared/rules/announcements modalAnnouncement);
- * closing marks it viewed, so a reload does not show it again.
+ * closing marks it viewed, so a reload does not show it again. The list is asked for only while the badges'
+ * counts say an announcement is not viewed.
  */
 export function AnnouncementModal() {
-  const { data } = useMyAnnouncements();
+  const { data } = useMyAnnouncements(true);
   const [closed, setClosed] = useState<string[]>([]);
   const showing = modalAnnouncement((data?.list ?? []).filter((item) => !closed.includes(item.id)));
   if (!showing) return null;
