@@ -4,10 +4,10 @@
  * count rides an index (notices_unread, announcements_school, announcement_views' key,
  * private_messages_recipient); the audience mirrors shared/rules/announcements (a member of a sub-group counts).
  */
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { notices, schools } from '../../db/schema';
+import { announcements, notices, schools } from '../../db/schema';
 
 export type NoticeRow = typeof notices.$inferSelect;
 
@@ -86,4 +86,22 @@ export function unreadCounts(
       .prepare();
   }).get({ studentId, schoolId, now });
   return { notices: row?.notices ?? 0, announcements: row?.announcements ?? 0, messages: row?.messages ?? 0 };
+}
+
+/**
+ * The next instant after `now` at which one of the school's published announcements starts or stops showing
+ * (its publishAt or endAt), or null: until then the announcements a student sees cannot change without a write.
+ */
+export function nextAnnouncementBoundary(db: Db, schoolId: string, now: number): number | null {
+  const rows = prepared(db, 'announcementWindows', (d) =>
+    d
+      .select({ publishAt: announcements.publishAt, endAt: announcements.endAt })
+      .from(announcements)
+      .where(and(eq(announcements.schoolId, sql.placeholder('schoolId')), isNotNull(announcements.publishedAt)))
+      .prepare(),
+  ).all({ schoolId });
+  let next: number | null = null;
+  for (const row of rows)
+    for (const at of [row.publishAt, row.endAt]) if (at !== null && at > now && (next === null || at < next)) next = at;
+  return next;
 }

@@ -5,6 +5,7 @@
 import type { Notice, UnreadCounts } from '../../../shared/schemas/announcements';
 import type { AppContext } from '../../context';
 import * as repo from './notices.repository';
+import { unreadCountsOf } from './unread-cache';
 
 export interface StudentCaller {
   userId: string;
@@ -53,4 +54,4 @@ export const readAllNotices = (ctx: AppContext, student: StudentCaller) => ({
 
 /** GET notice/unread. */
 export const unreadCounts = (ctx: AppContext, student: StudentCaller): UnreadCounts =>
-  repo.unreadCounts(ctx.db, student.schoolId, student.userId, ctx.now());
+  unreadCountsOf(ctx, student.schoolId, student.userId);
