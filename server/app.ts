@@ -71,6 +71,10 @@ import { startInformWorker, stopInformWorker } from './modules/inform/inform-wor
 // Issue 16: chapter Q&A and notes.
 import { qaRoutes } from './modules/qa/routes';
 import { notesRoutes } from './modules/notes/routes';
+// Issue 16: announcements and system notices.
+import { announcementsRoutes } from './modules/announcements/routes';
+import { noticesRoutes } from './modules/notices/routes';
+import { startExpiryNotices, stopExpiryNotices } from './modules/notices/expiry-sweep';
 
 const version: string = JSON.parse(fs.readFileSync(projectPath('package.json'), 'utf8')).version;
 
@@ -212,6 +216,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       // Issue 16: chapter Q&A and notes.
       await api.register(qaRoutes);
       await api.register(notesRoutes);
+      // Issue 16: announcements and system notices.
+      await api.register(announcementsRoutes);
+      await api.register(noticesRoutes);
     },
     { prefix: config.API_PREFIX.replace(/\/$/, '') },
   );
@@ -236,5 +243,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // deliveries under way finished, before the database closes.
   app.addHook('onReady', async () => startInformWorker(ctx));
   app.addHook('onClose', async () => stopInformWorker(ctx));
+  // Issue 16: the daily sweep that tells students of courses about to expire (once per grant and threshold).
+  app.addHook('onReady', async () => startExpiryNotices(ctx));
+  app.addHook('onClose', async () => stopExpiryNotices(ctx));
   return app;
 }

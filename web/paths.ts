@@ -33,8 +33,9 @@ export const ROUTES = {
   privateMessage: '/privatemessage',
   /** My notes (issue 16): the student's chapter notes, desktop and phone. */
   myNotes: '/mynotes',
-  // Not registered yet: they arrive with their screens.
+  /** System notices (issue 16). */
   systemNotice: '/systemnotice',
+  // Not registered yet: they arrive with their screens.
   settingMobile: '/setting_m',
   myInformation: '/myinformation',
   myInformationMobile: '/myinformation_m',

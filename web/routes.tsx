@@ -46,6 +46,8 @@ const MyPointsPage = lazy(() => import('./pages/mypoints'));
 const PayPage = lazy(() => import('./pages/pay'));
 const MyOrderPage = lazy(() => import('./pages/myorder'));
 const PrivateMessagePage = lazy(() => import('./pages/privatemessage'));
+// Issue 16: system notices.
+const SystemNoticePage = lazy(() => import('./pages/systemnotice'));
 const NotFoundPage = serverPages.notFound;
 
 function page(Component: Page) {
@@ -117,6 +119,8 @@ export function studentRoutes(kind: PageKind): RouteObject[] {
           { path: ROUTES.myOrderMobile, element: page(MyOrderPage) },
           // My private messages (privatemessage), desktop and phone.
           { path: ROUTES.privateMessage, element: page(PrivateMessagePage) },
+          // Issue 16: system notices (desktop and phone).
+          { path: ROUTES.systemNotice, element: page(SystemNoticePage) },
           // The dashboard's controller and controller/course (spec 2) are its default screen, my courses.
           ...(kind === 'dashboard'
             ? Object.values(DASHBOARD_ROUTES).map((path) => ({ path, element: page(serverPages.dashboard) }))

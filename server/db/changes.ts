@@ -25,6 +25,13 @@ const WATCHED = {
   memberships: 'student_id',
   member_plans: 'id',
   categories: 'id',
+  // Issue 16: the badges' unread counts (server/modules/notices/unread-cache.ts).
+  notices: 'student_id',
+  private_messages: 'recipient_id',
+  announcement_views: 'student_id',
+  announcements: 'school_id',
+  announcement_groups: 'announcement_id',
+  student_groups: 'id',
 } as const;
 export type WatchedTable = keyof typeof WATCHED;
 

@@ -26,6 +26,7 @@ import type { messages as AdminOrdersZh } from './admin-orders.zh-CN';
 import type { messages as AdminMessagesZh } from './admin-messages.zh-CN';
 import type { messages as AdminInformZh } from './admin-inform.zh-CN';
 import type { messages as AdminQaZh } from './admin-qa.zh-CN';
+import type { messages as AdminAnnouncementsZh } from './admin-announcements.zh-CN';
 
 /** One message catalogue for server and web; zh-CN is the default and the source of keys. */
 export type MessageKey =
@@ -49,7 +50,8 @@ export type MessageKey =
   | keyof typeof AdminOrdersZh
   | keyof typeof AdminMessagesZh
   | keyof typeof AdminInformZh
-  | keyof typeof AdminQaZh;
+  | keyof typeof AdminQaZh
+  | keyof typeof AdminAnnouncementsZh;
 export type Messages = Record<MessageKey, string>;
 
 /** The messages loaded so far, per language. */

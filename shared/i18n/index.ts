@@ -40,6 +40,9 @@ import { messages as privateMessagesEn } from './messages.en-gb';
 // Issue 16: chapter Q&A and notes.
 import { messages as qaZh } from './qa.zh-CN';
 import { messages as qaEn } from './qa.en-gb';
+// Issue 16: system notices and announcements.
+import { messages as noticesZh } from './notices.zh-CN';
+import { messages as noticesEn } from './notices.en-gb';
 
 export {
   addCatalogue,
@@ -77,4 +80,5 @@ export const messageAreas = {
   orders: [ordersZh, ordersEn],
   privateMessages: [privateMessagesZh, privateMessagesEn],
   qa: [qaZh, qaEn],
+  notices: [noticesZh, noticesEn],
 } as const;

@@ -60,5 +60,4 @@ export const messages: Record<keyof typeof zh, string> = {
   'notes.column.spot': 'Where',
   'notes.column.note': 'Note',
   'notes.column.updated': 'Updated',
-  'notice.kind.question.answered': '{teacher} answered your question in {course}, “{chapter}”',
 };

@@ -61,5 +61,4 @@ export const messages = {
   'notes.column.spot': '位置',
   'notes.column.note': '笔记',
   'notes.column.updated': '更新时间',
-  'notice.kind.question.answered': '{teacher} 回答了你在《{course}》「{chapter}」中的提问',
 };

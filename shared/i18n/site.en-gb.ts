@@ -20,6 +20,8 @@ import { messages as orders } from './orders.en-gb';
 import { messages as privateMessages } from './messages.en-gb';
 // Issue 16: chapter Q&A and notes.
 import { messages as qa } from './qa.en-gb';
+// Issue 16: system notices and announcements.
+import { messages as notices } from './notices.en-gb';
 
 export const messages = {
   ...core,
@@ -39,4 +41,5 @@ export const messages = {
   ...orders,
   ...privateMessages,
   ...qa,
+  ...notices,
 };

@@ -69,6 +69,8 @@ const SCREENS: Screen[] = [
   { name: 'my courses', who: 'student', url: (d) => `${home(d)}#/mycourse` },
   { name: 'my courses (phone list)', who: 'student', url: (d) => `${home(d)}#/mycourse_m` },
   { name: 'almost expired', who: 'student', url: (d) => `${home(d)}#/almostexpire` },
+  // Issue 16: system notices.
+  { name: 'system notices', who: 'student', url: (d) => `${home(d)}#/systemnotice` },
   { name: 'my subscriptions', who: 'student', url: (d) => `${home(d)}#/mybook` },
   { name: 'my bookmarks', who: 'student', url: (d) => `${home(d)}#/mycollect` },
   { name: 'my points (credit)', who: 'student', url: () => '/dashboard#/controller/credit' },

@@ -82,6 +82,8 @@ describe('back office', () => {
       '管理员分组',
       '首页装修',
       '资讯文章',
+      // Issue 16: announcements.
+      '公告',
       'LDAP 目录',
       '授权与升级',
       '订单管理',

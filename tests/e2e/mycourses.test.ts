@@ -148,6 +148,8 @@ describe('my courses', () => {
       '考试记录',
       '我的订阅',
       '我的收藏',
+      // Issue 16: system notices (no badge without unread notices).
+      '系统通知',
       '即将过期课程',
       '我的资料',
       '我的私信',

@@ -196,6 +196,11 @@ describe('orders paid offline', () => {
     const [a, b] = await Promise.all([confirm(o.orderid, 8850), confirm(o.orderid, 8850)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     expect(grantsOf(o.orderid)).toHaveLength(1);
+    // Issue 16: the grant's notice commits with it: one, not two.
+    const notices = data<{ list: { kind: string; params: { title: string } }[] }>(
+      await as(buyer.cookie).get('/notice/list'),
+    );
+    expect(notices.list.filter((n) => n.kind === 'course.granted')).toHaveLength(1);
     const events = app.ctx.db.select().from(orderEvents).where(eq(orderEvents.orderId, o.orderid)).all();
     expect(events.filter((event) => event.action === 'confirm')).toHaveLength(1);
     const detail = data<Detail>(await as(admin).get(`/order/detail?orderid=${o.orderid}`));

@@ -105,6 +105,9 @@ const AREAS: Record<PermissionGroup, Call[]> = {
   userpage: [
     { method: 'GET', url: '/article/admin/list', list: true },
     { method: 'GET', url: '/setting/userpage' },
+    // Issue 16: announcements are the school's words on its site, like articles.
+    { method: 'GET', url: '/update/announcement/list', list: true },
+    { method: 'POST', url: '/update/announcement/add', body: { title: 'Swept' } },
   ],
   setting: [
     { method: 'GET', url: '/ldap/settings' },

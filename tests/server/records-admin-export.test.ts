@@ -213,6 +213,18 @@ describe('back office staged review and records export (spec 4 Growth plan order
       reason: '请重新观看总结视频',
     });
     expect(rejected).toMatchObject({ verify_status: 2, reason: '请重新观看总结视频' });
+    // Issue 16: each decision is a system notice to the student, worded by its outcome.
+    const notices = await okCall<{ list: { kind: string; params: { outcome: string; title: string } }[] }>(
+      app,
+      'GET',
+      '/notice/list',
+      s.cookie,
+    );
+    expect(notices.list.filter((n) => n.kind === 'review.decided').map((n) => n.params.outcome)).toEqual([
+      'rejected',
+      'approved',
+    ]);
+    expect(notices.list[0].params.title).toContain('第三阶段：总结视频');
     expect(await queue()).toEqual({ list: [], total: 0 });
     expect((await queue('status=rejected')).list).toEqual([
       expect.objectContaining({ cid: c.stage3, verify_status: 2, reason: '请重新观看总结视频' }),

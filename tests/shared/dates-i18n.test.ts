@@ -33,6 +33,8 @@ import { messages as adminPointsZh } from '../../shared/i18n/admin-points.zh-CN'
 import { messages as adminPointsEn } from '../../shared/i18n/admin-points.en-gb';
 import { messages as adminOrdersZh } from '../../shared/i18n/admin-orders.zh-CN';
 import { messages as adminOrdersEn } from '../../shared/i18n/admin-orders.en-gb';
+import { messages as adminAnnouncementsZh } from '../../shared/i18n/admin-announcements.zh-CN';
+import { messages as adminAnnouncementsEn } from '../../shared/i18n/admin-announcements.en-gb';
 import { messages as redeemAdminZh } from '../../shared/i18n/redeem-admin.zh-CN';
 import { messages as redeemAdminEn } from '../../shared/i18n/redeem-admin.en-gb';
 import { messages as adminMessagesZh } from '../../shared/i18n/admin-messages.zh-CN';
@@ -83,6 +85,7 @@ describe('message catalogue', () => {
       adminMembers: [adminMembersZh, adminMembersEn],
       adminPoints: [adminPointsZh, adminPointsEn],
       adminOrders: [adminOrdersZh, adminOrdersEn],
+      adminAnnouncements: [adminAnnouncementsZh, adminAnnouncementsEn],
       redeemAdmin: [redeemAdminZh, redeemAdminEn],
       adminMessages: [adminMessagesZh, adminMessagesEn],
       adminInform: [adminInformZh, adminInformEn],

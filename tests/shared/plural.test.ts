@@ -13,6 +13,7 @@ import { messages as adminPlansEn } from '../../shared/i18n/admin-plans.en-gb';
 import { messages as adminPointsEn } from '../../shared/i18n/admin-points.en-gb';
 import { messages as adminMembersEn } from '../../shared/i18n/admin-members.en-gb';
 import { messages as adminOrdersEn } from '../../shared/i18n/admin-orders.en-gb';
+import { messages as adminAnnouncementsEn } from '../../shared/i18n/admin-announcements.en-gb';
 import { messages as redeemAdminEn } from '../../shared/i18n/redeem-admin.en-gb';
 import { messages as adminQuestionsEn } from '../../shared/i18n/admin-questions.en-gb';
 import { messages as adminRecordsEn } from '../../shared/i18n/admin-records.en-gb';
@@ -162,6 +163,7 @@ describe('count-bearing messages', () => {
       adminPointsEn,
       adminMembersEn,
       adminOrdersEn,
+      adminAnnouncementsEn,
       redeemAdminEn,
       adminQuestionsEn,
       adminRecordsEn,

@@ -54,6 +54,8 @@ import { messages as informEn } from '../../shared/i18n/admin-inform.en-gb';
 // Issue 16: chapter Q&A.
 import { messages as qaZh } from '../../shared/i18n/admin-qa.zh-CN';
 import { messages as qaEn } from '../../shared/i18n/admin-qa.en-gb';
+import { messages as announcementsZh } from '../../shared/i18n/admin-announcements.zh-CN';
+import { messages as announcementsEn } from '../../shared/i18n/admin-announcements.en-gb';
 
 // The back office's messages travel with its chunk, not with the student site.
 addMessages(adminZh, adminEn);
@@ -76,6 +78,7 @@ addMessages(privateMessagesZh, privateMessagesEn);
 addMessages(ordersZh, ordersEn);
 addMessages(informZh, informEn);
 addMessages(qaZh, qaEn);
+addMessages(announcementsZh, announcementsEn);
 
 const OverviewPage = lazy(() => import('./pages/overview'));
 const CoursesPage = lazy(() => import('./pages/courses'));
@@ -119,6 +122,9 @@ const CodesPage = lazy(() => import('./pages/codes'));
 const OrdersPage = lazy(() => import('./pages/orders'));
 const MessagesPage = lazy(() => import('./pages/messages'));
 const InformPage = lazy(() => import('./pages/inform'));
+// Issue 16: announcements.
+const AnnouncementsPage = lazy(() => import('./pages/announcements'));
+const AnnouncementEditor = lazy(() => import('./pages/announcements/AnnouncementEditor'));
 
 /** A screen of a permission group's area, behind the same permission check as the sidebar. */
 const guarded = (group: MenuEntry['key'], Screen: ComponentType) => (
@@ -190,6 +196,9 @@ const createAdminRouter = () =>
         { path: 'inform', element: guarded('setting', InformPage) },
         { path: 'orders', element: guarded('setting', OrdersPage) },
         { path: 'messages', element: guarded('student', MessagesPage) },
+        // Issue 16: announcements.
+        { path: 'announcements', element: guarded('userpage', AnnouncementsPage) },
+        { path: 'announcements/:id', element: guarded('userpage', AnnouncementEditor) },
         { path: '*', element: <AdminNotFound /> },
       ],
     },

@@ -76,6 +76,8 @@ export const MENU: MenuEntry[] = [
     links: [
       { key: 'homepage', label: 'admin.menu.homepage', to: '/homepage' },
       { key: 'articles', label: 'admin.menu.articles', to: '/articles' },
+      // Issue 16: announcements.
+      { key: 'announcements', label: 'admin.menu.announcements', to: '/announcements' },
     ],
   },
   {

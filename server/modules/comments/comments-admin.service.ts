@@ -9,6 +9,7 @@ import { findChapter } from '../chapters/chapters.repository';
 import { assertManageCourse, canManageCourse, scopeFilter } from '../courses/course-access';
 import { findCourse, findCourses } from '../courses/courses.repository';
 import * as repo from './comments.repository';
+import { commentReplied } from '../notices/events';
 import { repliesByParent, toAdminComment } from './comments.presenter';
 
 /**
@@ -93,21 +94,30 @@ export function replyToComment(
   const comment = named.parentId === repo.TOP ? named : repo.findComment(ctx.db, named.parentId);
   if (!comment) throw notFound(COMMENT_ERRORS.notFound);
   const text = replyText(raw, locale);
-  repo.insertComment(ctx.db, {
-    id: ctx.ids.next(),
-    schoolId: comment.schoolId,
-    courseId: comment.courseId,
-    chapterId: comment.chapterId,
-    parentId: comment.id,
-    authorRole: 'admin',
-    authorId: adminId,
-    authorName: findAdmin(ctx.db, adminId)?.name ?? '',
-    text,
-    likes: 0,
-    hidden: false,
-    createdAt: ctx.now(),
-  });
+  const at = ctx.now();
+  const name = findAdmin(ctx.db, adminId)?.name ?? '';
   const course = findCourse(ctx.db, comment.courseId);
+  ctx.db.transaction((tx) => {
+    repo.insertComment(tx, {
+      id: ctx.ids.next(),
+      schoolId: comment.schoolId,
+      courseId: comment.courseId,
+      chapterId: comment.chapterId,
+      parentId: comment.id,
+      authorRole: 'admin',
+      authorId: adminId,
+      authorName: name,
+      text,
+      likes: 0,
+      hidden: false,
+      createdAt: at,
+    });
+    // Issue 16: the student who wrote the comment is told of the reply.
+    if (comment.authorRole === 'student') {
+      const who = { schoolId: comment.schoolId, studentId: comment.authorId };
+      commentReplied({ tx, ctx, at }, who, { courseId: comment.courseId, title: course?.title ?? '', name });
+    }
+  });
   const chapter = comment.chapterId === repo.TOP ? null : (findChapter(ctx.db, comment.chapterId)?.title ?? null);
   return toAdminComment(comment, course?.title ?? '', chapter, repo.repliesOf(ctx.db, [comment.id], true));
 }

@@ -27,6 +27,8 @@ import { schoolGroupIds } from '../groups/groups.repository';
 import { badField } from '../courses/courses.service';
 import { PLAN_COURSE_TYPE } from '../access/policy';
 import * as repo from './exams-admin.repository';
+import { examPublished } from '../notices/events';
+import { audienceStudents } from '../notices/audience.repository';
 import { findCategory, findPaper } from './papers.repository';
 import { schoolPaper } from './papers.service';
 
@@ -158,7 +160,20 @@ export function saveExam(ctx: AppContext, admin: { schoolId: string; userId: str
 export function publishExam(ctx: AppContext, schoolId: string, id: string, publish: boolean): ExamInfo {
   const { exam } = schoolExam(ctx, schoolId, id);
   if (publish) schoolPaper(ctx, schoolId, exam.paperId);
-  repo.updateExam(ctx.db, exam.id, { status: publish ? 'published' : 'draft', updatedAt: ctx.now() });
+  const at = ctx.now();
+  ctx.db.transaction((tx) => {
+    repo.updateExam(tx, exam.id, { status: publish ? 'published' : 'draft', updatedAt: at });
+    if (!publish) return;
+    // Issue 16: the students of its audience (its groups' members, its courses' holders) are told, once per exam.
+    const audience = repo.audienceOf(tx, exam.id);
+    const students = audienceStudents(
+      tx,
+      schoolId,
+      audience.groups.map((g) => g.id),
+      audience.courses.map((c) => c.id),
+    );
+    for (const studentId of students) examPublished({ tx, ctx, at }, { schoolId, studentId }, exam);
+  });
   return examInfo(ctx, schoolId, id);
 }
 

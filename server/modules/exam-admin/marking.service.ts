@@ -22,6 +22,8 @@ import { sanitizeRichText } from '../../lib/sanitize';
 import { badField } from '../courses/courses.service';
 import { settleSitting } from '../exams/sitting-score';
 import * as repo from './results.repository';
+import { findExamRow } from './exams-admin.repository';
+import { examMarked } from '../notices/events';
 import { readSnapshot } from '../exams/sat-questions';
 
 export function markingList(
@@ -117,7 +119,14 @@ export function mark(ctx: AppContext, admin: { schoolId: string; userId: string 
       markedBy: admin.userId,
       markedAt,
     });
-    return settleSitting(ctx, sitting.id);
+    const score = settleSitting(ctx, sitting.id);
+    // Issue 16: the last answer waiting is marked: the student is told the exam's score.
+    const exam = findExamRow(ctx.db, admin.schoolId, sitting.examId)?.exam;
+    if (score.pendingMarks === 0 && exam) {
+      const who = { schoolId: admin.schoolId, studentId: sitting.studentId };
+      examMarked({ tx: ctx.db, ctx, at: markedAt }, who, { title: exam.title, score: score.score });
+    }
+    return score;
   });
   return { status: 'marked' as const, point: input.point, isRight, sitting: settled };
 }

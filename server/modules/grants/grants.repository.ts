@@ -14,7 +14,13 @@ export type AuditInsert = typeof grantAudit.$inferInsert;
 /** A column as a grant reads it. */
 export function findColumnHead(db: Db, id: string) {
   return db
-    .select({ id: columns.id, schoolId: columns.schoolId, published: columns.published, deleted: columns.deleted })
+    .select({
+      id: columns.id,
+      schoolId: columns.schoolId,
+      title: columns.title,
+      published: columns.published,
+      deleted: columns.deleted,
+    })
     .from(columns)
     .where(eq(columns.id, id))
     .get();

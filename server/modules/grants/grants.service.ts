@@ -27,6 +27,8 @@ import type { AppContext } from '../../context';
 import { AppError, badInput, conflict, notFound } from '../../lib/errors';
 import { badField } from '../../lib/catalogue-http';
 import { validityFor } from '../access/policy';
+import { courseGranted } from '../notices/events';
+import { memberIdsOfGroups } from '../students/students.repository';
 import { managedCourse } from '../courses/courses.service';
 import { findCourses } from '../courses/courses.repository';
 import { schoolGroupIds } from '../groups/groups.repository';
@@ -43,6 +45,7 @@ interface Item {
   kind: GrantKind;
   id: string;
   schoolId: string;
+  title: string;
   published: boolean;
 }
 
@@ -51,11 +54,11 @@ function itemOf(ctx: AppContext, actor: Actor, kind: GrantKind, id: string): Ite
   if (kind === 'course') {
     const course = managedCourse(ctx, actor.userId, id);
     if (course.schoolId !== actor.schoolId) throw notFound();
-    return { kind, id: course.id, schoolId: course.schoolId, published: course.published };
+    return { kind, id: course.id, schoolId: course.schoolId, title: course.title, published: course.published };
   }
   const column = repo.findColumnHead(ctx.db, id);
   if (!column || column.deleted || column.schoolId !== actor.schoolId) throw notFound('column not found');
-  return { kind, id: column.id, schoolId: column.schoolId, published: column.published };
+  return { kind, id: column.id, schoolId: column.schoolId, title: column.title, published: column.published };
 }
 
 /** The end date's last instant, or null; 400 when it is over. */
@@ -122,6 +125,13 @@ function grantTo(
     for (const gid of targets.gids) each(`g${gid}`, { groupId: gid });
     repo.insertGrants(tx, inserts);
     repo.insertAudit(tx, audits);
+    // Issue 16: each student given the item now (named, or a present member of a group granted) is told so.
+    const told = new Set(inserts.flatMap((row) => (row.studentId ? [row.studentId] : [])));
+    const groups = inserts.flatMap((row) => (row.groupId ? [row.groupId] : []));
+    if (groups.length > 0) for (const sid of memberIdsOfGroups(tx, item.schoolId, groups)) told.add(sid);
+    for (const studentId of told) {
+      courseGranted({ tx, ctx, at: now }, { schoolId: item.schoolId, studentId }, item);
+    }
     return result;
   });
 }

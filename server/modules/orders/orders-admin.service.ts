@@ -30,6 +30,7 @@ import type { AppContext } from '../../context';
 import { AppError, badInput, conflict, forbidden, notFound } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { entitle, joinMembership, renewalEnd } from '../access/entitle';
+import { courseGranted } from '../notices/events';
 import { findItem, type OrderItem } from './order-items';
 import { event, freshOrder, snapshot, toOrder, type Actor } from './order-state';
 import * as office from './office.repository';
@@ -150,6 +151,12 @@ export function orderDetail(ctx: AppContext, admin: Admin, orderid: string) {
 function give(ctx: AppContext, tx: AppContext['db'], order: repo.OrderRow, item: OrderItem, at: number): string {
   const who = { schoolId: order.schoolId, studentId: order.studentId, via: 'order' as const, ref: order.id, at };
   if (item.kind === 'member') return joinMembership(tx, ctx.ids, { ...who, planId: item.id, days: item.days }).id;
+  // Issue 16: the student is told of the course or column the paid order gives.
+  courseGranted(
+    { tx, ctx, at },
+    { schoolId: order.schoolId, studentId: order.studentId },
+    { kind: item.kind, id: item.id, title: item.title },
+  );
   if (item.kind === 'column') {
     repo.bookColumn(tx, order.studentId, item.id, at);
     return entitle(tx, ctx.ids, { ...who, kind: 'column', targetId: item.id, expiresAt: null });

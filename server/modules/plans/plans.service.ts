@@ -19,6 +19,7 @@
  * - Assigning is allowed in any review state (the audience is prepared while the plan is reviewed); students
  *   see a plan only once it is approved and published.
  */
+import { planAssigned } from '../notices/events';
 import { COMMITTABLE, REVIEWABLE } from '../../../shared/rules/plan-review';
 import type { z } from 'zod';
 import { studyOrder } from '../../../shared/rules/learning';
@@ -40,7 +41,7 @@ import { canManageCourse } from '../courses/course-access';
 import { normaliseSettings } from '../courses/courses.presenter';
 import { findCourse, insertCourse, type CourseRow } from '../courses/courses.repository';
 import { schoolGroupIds } from '../groups/groups.repository';
-import { schoolStudentIds } from '../students/students.repository';
+import { memberIdsOfGroups, schoolStudentIds } from '../students/students.repository';
 import { badField, managedCourse } from '../courses/courses.service';
 import { PLAN_COURSE_TYPE } from '../access/policy';
 import * as repo from './plans.repository';
@@ -271,7 +272,18 @@ export function assignPlan(ctx: AppContext, adminId: string, input: z.output<typ
       createdAt: now,
     })),
   ];
-  const changed = ctx.db.transaction((tx) => repo.insertAssignments(tx, rows));
+  const changed = ctx.db.transaction((tx) => {
+    const added = repo.insertAssignments(tx, rows);
+    // Issue 16: the students it is now for (named, or members of a group named) are told, once per plan.
+    const told = new Set([...sids, ...(gids.length > 0 ? memberIdsOfGroups(tx, course.schoolId, gids) : [])]);
+    for (const studentId of told)
+      planAssigned(
+        { tx, ctx, at: now },
+        { schoolId: course.schoolId, studentId },
+        { courseId: course.id, title: course.title },
+      );
+    return added;
+  });
   return assignmentCounts(ctx, course.id, changed);
 }
 

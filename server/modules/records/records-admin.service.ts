@@ -6,6 +6,7 @@
  * student answers 404. Reads go through the records store (which writes what the engine holds first);
  * writes go through its writeThrough, which makes the engine forget what they touched.
  */
+import { reviewDecided } from '../notices/events';
 import type * as z from 'zod';
 import type * as s from '../../../shared/schemas/records';
 import { courseProcess } from '../../../shared/rules/progress';
@@ -458,6 +459,12 @@ export function reviewStage(
       reviewerId: reviewer.userId,
       createdAt: ctx.now(),
     });
+    // Issue 16: the student is told the decision.
+    reviewDecided(
+      { tx, ctx, at: ctx.now() },
+      { schoolId, studentId: student.sid },
+      { courseId: course.id, title: `${course.title} · ${stage.title}`, approved: input.action === 'approve' },
+    );
     return updated;
   });
   ctx.log.info(

@@ -20,6 +20,7 @@ import type { AppContext, Auth } from '../../context';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { badField } from '../../lib/catalogue-http';
 import { entitle } from '../access/entitle';
+import { courseGranted } from '../notices/events';
 import { viewerOf } from '../access/policy';
 import { managedCourse } from '../courses/courses.service';
 import { findCourse, type CourseRow } from '../courses/courses.repository';
@@ -176,6 +177,8 @@ export function enrolByKey(
       expiresAt: null,
       at: now,
     });
+    const who = { schoolId: course.schoolId, studentId: student.userId };
+    courseGranted({ tx, ctx, at: now }, who, { kind: 'course', id: course.id, title: course.title });
   });
   return { kind: 'course', id: course.id, title: course.title, until: null };
 }

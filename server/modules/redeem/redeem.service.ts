@@ -19,6 +19,7 @@ import { REDEEM_ERRORS, type RedeemResult } from '../../../shared/schemas/redeem
 import type { AppContext, Auth } from '../../context';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { entitle, joinMembership } from '../access/entitle';
+import { courseGranted } from '../notices/events';
 import { findCourse } from '../courses/courses.repository';
 import * as repo from './redeem.repository';
 import { actingStudent, assertMayObtain, assertNotHeld, type StudentAuth } from './student';
@@ -86,6 +87,8 @@ function redeemFor(ctx: AppContext, student: StudentAuth, ip: string, typed: str
       expiresAt: until,
       at: now,
     });
+    const who = { schoolId: code.schoolId, studentId: student.userId };
+    courseGranted({ tx, ctx, at: now }, who, { kind: batch.kind, id: item.id, title: item.title });
     return { ...result, until };
   });
 }

@@ -9,6 +9,7 @@ import { Brand } from './Brand';
 import { SearchBox } from './SearchBox';
 import { SiteLink } from './SiteLink';
 import { UserMenu } from './UserMenu';
+import { NoticeBell } from '../notices/NoticeBell';
 
 /** Desktop navigation bar: brand, Home, Courses, search, and the user menu or Sign in / Sign up. */
 export function DesktopNav() {
@@ -34,7 +35,10 @@ export function DesktopNav() {
         <SearchBox className="d-nav-search" />
         <div className="d-nav-user">
           {loggedIn ? (
-            <UserMenu />
+            <>
+              {boot.role === 'student' && <NoticeBell />}
+              <UserMenu />
+            </>
           ) : (
             !yks && <SignInLinks here={here} signInClass="btn btn-text" testId="nav-sign-in" />
           )}

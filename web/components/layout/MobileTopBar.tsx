@@ -5,6 +5,7 @@ import { ROUTES } from '../../paths';
 import { currentPath, loginHref, schoolHomePath, schoolRoutePath } from '../../urls';
 import { SignInLinks } from './SignInLinks';
 import { Avatar } from '../Avatar';
+import { NoticeBell } from '../notices/NoticeBell';
 
 /**
  * Mobile top bar: back link with the school title (to the school home; nothing in yks mode) and,
@@ -46,6 +47,7 @@ export function MobileTopBar() {
         </a>
       )}
       <div className="m-top-right">
+        {loggedIn && boot.role === 'student' && <NoticeBell />}
         {loggedIn || yks ? (
           <button
             type="button"

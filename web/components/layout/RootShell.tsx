@@ -8,6 +8,8 @@ import { DesktopNav } from './DesktopNav';
 import { Footer, MobileFooter } from './Footer';
 import { MobileTabBar } from './MobileTabBar';
 import { MobileTopBar } from './MobileTopBar';
+// Issue 16: a student's unread pinned announcement opens once on entering the site.
+import { AnnouncementModal } from '../notices/AnnouncementModal';
 
 /**
  * The student site's frame (spec 2 'Root shell and headers'). Desktop: navigation bar, routed view,
@@ -34,6 +36,7 @@ export function RootShell() {
         {!yks && <MobileFooter />}
         <BackToTop />
         <MobileTabBar />
+        {boot.role === 'student' && <AnnouncementModal />}
       </div>
     );
   }
@@ -47,6 +50,7 @@ export function RootShell() {
       </main>
       {yks ? <div className="footer-spacer" data-testid="footer-spacer" /> : <Footer />}
       <BackToTop />
+      {boot.role === 'student' && <AnnouncementModal />}
     </div>
   );
 }

@@ -13,6 +13,10 @@ import { RequiredFieldsNotice } from '../account/RequiredFieldsNotice';
 import { MyBookList } from '../mybook/MyBookList';
 import { MyCollectList } from '../mycollect/MyCollectList';
 import { PointsLedger } from '../mypoints/PointsLedger';
+// Issue 16: system notices and announcements.
+import { AnnouncementList } from '../../components/notices/AnnouncementList';
+import { NoticeBadge } from '../../components/notices/NoticeBell';
+import { useUnreadCounts } from '../../hooks/useNotices';
 
 /**
  * The student dashboard (/dashboard, spec 2 'Student dashboard'). Guard (spec 2): only a signed-in student
@@ -32,6 +36,7 @@ export default function DashboardPage() {
   const boot = useBootstrap();
   const isMobile = useIsMobile();
   const { pathname } = useLocation();
+  const unread = useUnreadCounts().data;
   const allowed = boot.role === 'student' && boot.userData.sid !== boot.uid;
   const target = !allowed ? loginHref(boot) : isMobile ? schoolRoutePath(boot, ROUTES.personalCenter) : null;
   useEffect(() => {
@@ -116,6 +121,10 @@ export default function DashboardPage() {
         >
           {t('members.myCollect')}
         </NavLink>
+        <SiteLink to={ROUTES.systemNotice} className="dash-entry dash-notices">
+          <span>{t('notice.title')}</span>
+          <NoticeBadge count={unread?.notices ?? 0} />
+        </SiteLink>
         <SiteLink to={ROUTES.almostExpire} className="dash-entry">
           {t('learnRules.almostExpire')}
         </SiteLink>
@@ -151,6 +160,7 @@ export default function DashboardPage() {
           <MyCourseList mobile={false} />
         )}
       </section>
+      {screen === 'courses' && <AnnouncementList />}
     </div>
   );
 }

@@ -13,6 +13,10 @@ import { useT } from '../../i18n';
 import { ROUTES } from '../../paths';
 import { loginHref, schoolRoutePath } from '../../urls';
 import { RequiredFieldsNotice } from '../account/RequiredFieldsNotice';
+// Issue 16: system notices and announcements.
+import { AnnouncementList } from '../../components/notices/AnnouncementList';
+import { NoticeBadge } from '../../components/notices/NoticeBell';
+import { useUnreadCounts } from '../../hooks/useNotices';
 
 /** Personal centre (#/personalcenter, the mobile Mine tab): the signed-in user's account, language and logout. */
 export default function PersonalCenterPage() {
@@ -23,6 +27,7 @@ export default function PersonalCenterPage() {
   const guest = boot.role === 'guest';
   const isMobile = useIsMobile();
   const [redeeming, setRedeeming] = useState(false);
+  const unread = useUnreadCounts().data;
 
   useEffect(() => {
     if (guest) window.location.replace(loginHref(boot, schoolRoutePath(boot, ROUTES.personalCenter)));
@@ -70,6 +75,10 @@ export default function PersonalCenterPage() {
           <SiteLink to={isMobile ? ROUTES.myCourseMobile : ROUTES.myCourse} className="info-row personal-entry">
             {t('myCourses.title')}
           </SiteLink>
+          <SiteLink to={ROUTES.systemNotice} className="info-row personal-entry">
+            <span>{t('notice.title')}</span>
+            <NoticeBadge count={unread?.notices ?? 0} />
+          </SiteLink>
           <SiteLink to={ROUTES.almostExpire} className="info-row personal-entry">
             {t('learnRules.almostExpire')}
           </SiteLink>
@@ -116,6 +125,7 @@ export default function PersonalCenterPage() {
           </button>
         </nav>
       )}
+      {boot.role === 'student' && <AnnouncementList />}
       {redeeming && (
         <RedeemDialog
           mode="code"

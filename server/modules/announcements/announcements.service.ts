@@ -1,0 +1,229 @@
+/**
+ * Announcements (issue 16 'Announcements and system notices'; spec 4 'Announcement: pinned, viewed').
+ *
+ * Rules chosen here:
+ * - the back office needs the permission 'userpage' (as articles: what the school says on its site);
+ * - the rich text is sanitised on save as articles' content is (server/lib/sanitize), and again on display;
+ * - a draft (publishedAt null) is seen by nobody; publishing shows it inside its window (publishAt, endAt),
+ *   unpublishing returns it to draft and keeps its views; publishing is one row's change, whatever the
+ *   audience's size (nothing is written per student until they view it);
+ * - audience 'groups' names groups of the school (400 otherwise); a member of a sub-group counts;
+ * - the viewed count is of the audience as it is now: students (not disabled) of the audience who viewed it;
+ * - a student sees (and may mark viewed) only what shared/rules/announcements seesAnnouncement allows: another
+ *   school's, a draft, one outside its window or audience is 404 to them.
+ */
+import {
+  announcementState,
+  audienceGroupIds,
+  compareAnnouncements,
+  groupsWithAncestors,
+  seesAnnouncement,
+} from '../../../shared/rules/announcements';
+import {
+  ANNOUNCEMENT_ERRORS,
+  type AdminAnnouncement,
+  type NewAnnouncement,
+  type StudentAnnouncement,
+  type UpdateAnnouncement,
+} from '../../../shared/schemas/announcements';
+import type { AppContext } from '../../context';
+import { AppError, notFound } from '../../lib/errors';
+import { sanitizeRichText } from '../../lib/sanitize';
+import { studentGroupIds } from '../access/access.repository';
+import { listGroups, schoolGroupIds } from '../groups/groups.repository';
+import { informStudents } from '../inform/inform.service';
+import { schoolHomePath } from '../schools/schools.service';
+import * as repo from './announcements.repository';
+
+const NOT_FOUND = 'announcement not found';
+
+/** The caller (route()'s admin or student). */
+export interface Caller {
+  userId: string;
+  schoolId: string;
+}
+
+function schoolAnnouncement(ctx: AppContext, schoolId: string, id: string): repo.AnnouncementWithGroups {
+  const row = repo.findSchoolAnnouncement(ctx.db, schoolId, id);
+  if (!row) throw notFound(NOT_FOUND);
+  return { ...row, groupIds: repo.groupsOf(ctx.db, [id]).get(id) ?? [] };
+}
+
+/** The back office's view of an announcement, with its viewed and audience counts. */
+function present(ctx: AppContext, row: repo.AnnouncementWithGroups, tree: ReturnType<typeof listGroups>) {
+  const groups = row.audience === 'all' ? null : [...audienceGroupIds(tree, row.groupIds)];
+  const counts = repo.viewCounts(ctx.db, row.schoolId, row.id, groups);
+  return {
+    id: row.id,
+    title: row.title,
+    html: row.html,
+    audience: row.audience,
+    gids: row.groupIds,
+    pinned: row.pinned,
+    publishAt: row.publishAt,
+    endAt: row.endAt,
+    publishedAt: row.publishedAt,
+    state: announcementState(row, ctx.now()),
+    viewed: counts.viewed,
+    audienceSize: counts.audience,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  } satisfies AdminAnnouncement;
+}
+
+const presentOne = (ctx: AppContext, schoolId: string, id: string) =>
+  present(ctx, schoolAnnouncement(ctx, schoolId, id), listGroups(ctx.db, schoolId));
+
+/** The groups named, each the school's (400 naming the first that is not). */
+function checkedGroups(ctx: AppContext, schoolId: string, gids: readonly string[]): string[] {
+  const unique = [...new Set(gids)];
+  const found = new Set(schoolGroupIds(ctx.db, schoolId, unique));
+  const stranger = unique.find((id) => !found.has(id));
+  if (stranger) throw new AppError(400, ANNOUNCEMENT_ERRORS.notGroup, { gid: stranger });
+  return unique;
+}
+
+/** GET update/announcement/list. */
+export function adminList(ctx: AppContext, schoolId: string, query: { page: number; num: number }) {
+  const { rows, total } = repo.schoolAnnouncements(ctx.db, schoolId, {
+    offset: (query.page - 1) * query.num,
+    limit: query.num,
+  });
+  const tree = listGroups(ctx.db, schoolId);
+  return { list: rows.map((row) => present(ctx, row, tree)), total };
+}
+
+/** GET update/announcement/groups. */
+export function audienceGroups(ctx: AppContext, schoolId: string) {
+  return {
+    list: listGroups(ctx.db, schoolId).map((g) => ({ id: g.id, name: g.name, parentId: g.parentId })),
+  };
+}
+
+/** GET update/announcement/info. */
+export const adminInfo = (ctx: AppContext, schoolId: string, id: string) => presentOne(ctx, schoolId, id);
+
+/** POST update/announcement/add: a draft. */
+export function createAnnouncement(ctx: AppContext, admin: Caller, input: NewAnnouncement): AdminAnnouncement {
+  const gids = input.audience === 'groups' ? checkedGroups(ctx, admin.schoolId, input.gids) : [];
+  const id = ctx.ids.next();
+  const at = ctx.now();
+  ctx.db.transaction((tx) => {
+    repo.insertAnnouncement(tx, {
+      id,
+      schoolId: admin.schoolId,
+      title: input.title,
+      html: sanitizeRichText(input.html),
+      audience: input.audience,
+      pinned: input.pinned,
+      publishAt: input.publishAt,
+      endAt: input.endAt,
+      publishedAt: null,
+      authorId: admin.userId,
+      createdAt: at,
+      updatedAt: at,
+    });
+    repo.setGroups(tx, id, gids);
+  });
+  return presentOne(ctx, admin.schoolId, id);
+}
+
+/** POST update/announcement/save: the fields given; the window checked against the stored other end. */
+export function saveAnnouncement(ctx: AppContext, admin: Caller, input: UpdateAnnouncement): AdminAnnouncement {
+  const row = schoolAnnouncement(ctx, admin.schoolId, input.id);
+  const audience = input.audience ?? row.audience;
+  const gids = input.gids ?? row.groupIds;
+  if (audience === 'groups' && gids.length === 0) throw new AppError(400, ANNOUNCEMENT_ERRORS.noGroups);
+  const checked = audience === 'groups' ? checkedGroups(ctx, admin.schoolId, gids) : [];
+  const publishAt = input.publishAt === undefined ? row.publishAt : input.publishAt;
+  const endAt = input.endAt === undefined ? row.endAt : input.endAt;
+  if (publishAt !== null && endAt !== null && endAt <= publishAt) throw new AppError(400, ANNOUNCEMENT_ERRORS.window);
+  ctx.db.transaction((tx) => {
+    repo.updateAnnouncement(tx, row.id, {
+      title: input.title,
+      html: input.html === undefined ? undefined : sanitizeRichText(input.html),
+      audience,
+      pinned: input.pinned,
+      publishAt,
+      endAt,
+      updatedAt: ctx.now(),
+    });
+    repo.setGroups(tx, row.id, checked);
+  });
+  return presentOne(ctx, admin.schoolId, row.id);
+}
+
+/**
+ * POST update/announcement/publish: publishing keeps the first publishing time when it is published already.
+ * The first publication queues, in the same transaction, the e-mails and SMS the school turned on for
+ * 'announcement.published' to its audience (server/modules/inform; delivered by the worker at its own pace).
+ */
+export function publishAnnouncement(ctx: AppContext, admin: Caller, id: string, publish: boolean): AdminAnnouncement {
+  const row = schoolAnnouncement(ctx, admin.schoolId, id);
+  const at = ctx.now();
+  ctx.db.transaction((tx) => {
+    repo.updateAnnouncement(tx, id, { publishedAt: publish ? (row.publishedAt ?? at) : null, updatedAt: at });
+    if (!publish || row.publishedAt !== null) return;
+    const groups = row.audience === 'all' ? null : [...audienceGroupIds(listGroups(tx, admin.schoolId), row.groupIds)];
+    informStudents(tx, ctx, {
+      schoolId: admin.schoolId,
+      event: 'announcement.published',
+      studentIds: repo.audienceStudentIds(tx, admin.schoolId, groups),
+      params: { title: row.title },
+      link: schoolHomePath(ctx, admin.schoolId),
+      essential: false,
+    });
+  });
+  return presentOne(ctx, admin.schoolId, id);
+}
+
+/** POST update/announcement/pin. */
+export function pinAnnouncement(ctx: AppContext, admin: Caller, id: string, pinned: boolean): AdminAnnouncement {
+  schoolAnnouncement(ctx, admin.schoolId, id);
+  repo.updateAnnouncement(ctx.db, id, { pinned, updatedAt: ctx.now() });
+  return presentOne(ctx, admin.schoolId, id);
+}
+
+/** POST update/announcement/delete: with its groups and views (cascade). */
+export function deleteAnnouncement(ctx: AppContext, admin: Caller, id: string): { deleted: number } {
+  schoolAnnouncement(ctx, admin.schoolId, id);
+  return { deleted: repo.deleteAnnouncement(ctx.db, id) };
+}
+
+/** The school's announcements the student sees now, in the students' order (shared/rules/announcements). */
+function seenNow(ctx: AppContext, student: Caller): repo.AnnouncementWithGroups[] {
+  const now = ctx.now();
+  const published = repo.publishedAnnouncements(ctx.db, student.schoolId);
+  if (published.length === 0) return [];
+  const needsGroups = published.some((row) => row.audience === 'groups');
+  const counting = needsGroups
+    ? groupsWithAncestors(listGroups(ctx.db, student.schoolId), studentGroupIds(ctx.db, student.userId))
+    : new Set<string>();
+  return published.filter((row) => seesAnnouncement(row, counting, now)).sort(compareAnnouncements);
+}
+
+/** GET systemAnnouncement/list. */
+export function studentAnnouncements(ctx: AppContext, student: Caller) {
+  const rows = seenNow(ctx, student);
+  const viewed = repo.viewedBy(
+    ctx.db,
+    student.userId,
+    rows.map((row) => row.id),
+  );
+  const list: StudentAnnouncement[] = rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    html: row.html,
+    pinned: row.pinned,
+    shownAt: Math.max(row.publishAt ?? 0, row.publishedAt ?? 0),
+    viewed: viewed.has(row.id),
+  }));
+  return { list, unread: list.filter((item) => !item.viewed).length };
+}
+
+/** POST systemAnnouncement/viewed: only one the student sees now. */
+export function markViewed(ctx: AppContext, student: Caller, id: string): { id: string; viewed: true } {
+  if (!seenNow(ctx, student).some((row) => row.id === id)) throw notFound(NOT_FOUND);
+  repo.insertView(ctx.db, id, student.userId, ctx.now());
+  return { id, viewed: true };
+}

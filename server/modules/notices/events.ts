@@ -1,0 +1,119 @@
+/**
+ * The notices of the events that exist today (issue 16 'System notices'), each called by its module inside
+ * the transaction that made the event happen, through notify(). They only word the params and the link
+ * (where the student acts: an in-site path the page follows); the wording is shared/rules/notices.
+ */
+import type { Db } from '../../db/client';
+import type { AppContext } from '../../context';
+import { notify } from './notify';
+
+/** What every event's notice needs: the transaction, the ids and the clock. */
+interface Tx {
+  tx: Db;
+  ctx: Pick<AppContext, 'ids' | 'courseCodec'>;
+  at: number;
+}
+
+interface Who {
+  schoolId: string;
+  studentId: string;
+}
+
+const dashboard = (route: string) => `/dashboard#${route}`;
+
+/** The page of a course or column the student was given. */
+export function itemLink(ctx: Pick<AppContext, 'courseCodec'>, kind: 'course' | 'column', id: string): string {
+  const code = ctx.courseCodec.encode(id);
+  return kind === 'column' ? `/u/column/${code}` : `/course/${code}`;
+}
+
+/** A course or column given to the student (an administrator's grant, a key, a code or a paid order). */
+export function courseGranted(
+  { tx, ctx, at }: Tx,
+  who: Who,
+  item: { kind: 'course' | 'column'; id: string; title: string },
+): void {
+  notify(tx, ctx.ids, at, {
+    ...who,
+    kind: 'course.granted',
+    params: { title: item.title, item: item.kind },
+    link: itemLink(ctx, item.kind, item.id),
+  });
+}
+
+/** A course the student holds ends within `days` days (once per grant and threshold: the dedupe key). */
+export function courseExpiring(
+  { tx, ctx, at }: Tx,
+  who: Who,
+  item: { grantId: string; courseId: string; title: string; days: number },
+): boolean {
+  return (
+    notify(tx, ctx.ids, at, {
+      ...who,
+      kind: 'course.expiring',
+      params: { title: item.title, days: item.days },
+      link: itemLink(ctx, 'course', item.courseId),
+      dedupeKey: `course.expiring:${item.grantId}:${item.days}`,
+    }) !== null
+  );
+}
+
+/** An exam published to the student (once per exam: publishing again does not repeat it). */
+export function examPublished({ tx, ctx, at }: Tx, who: Who, exam: { id: string; title: string }): void {
+  notify(tx, ctx.ids, at, {
+    ...who,
+    kind: 'exam.published',
+    params: { title: exam.title },
+    link: dashboard('/controller/myexam'),
+    dedupeKey: `exam.published:${exam.id}`,
+  });
+}
+
+/** The student's sitting of an exam was marked. */
+export function examMarked({ tx, ctx, at }: Tx, who: Who, exam: { title: string; score: number | string }): void {
+  notify(tx, ctx.ids, at, {
+    ...who,
+    kind: 'exam.marked',
+    params: { title: exam.title, score: exam.score },
+    link: dashboard('/controller/exams'),
+  });
+}
+
+/** A study plan assigned to the student (once per plan). */
+export function planAssigned({ tx, ctx, at }: Tx, who: Who, plan: { courseId: string; title: string }): void {
+  notify(tx, ctx.ids, at, {
+    ...who,
+    kind: 'plan.assigned',
+    params: { title: plan.title },
+    link: `/dashboard#/controller/studyplandetailstu?coid=${encodeURIComponent(plan.courseId)}`,
+    dedupeKey: `plan.assigned:${plan.courseId}`,
+  });
+}
+
+/** A review of the student's stage was decided. */
+export function reviewDecided(
+  { tx, ctx, at }: Tx,
+  who: Who,
+  review: { courseId: string; title: string; approved: boolean },
+): void {
+  notify(tx, ctx.ids, at, {
+    ...who,
+    kind: 'review.decided',
+    params: { title: review.title, outcome: review.approved ? 'approved' : 'rejected' },
+    link: `/dashboard#/controller/studyplandetailstu?coid=${encodeURIComponent(review.courseId)}`,
+  });
+}
+
+/** Someone replied to the student's comment on a course. */
+export function commentReplied(
+  { tx, ctx, at }: Tx,
+  who: Who,
+  reply: { courseId: string; title: string; name: string },
+): void {
+  notify(tx, ctx.ids, at, {
+    ...who,
+    kind: 'comment.replied',
+    params: { title: reply.title, name: reply.name },
+    link: `${itemLink(ctx, 'course', reply.courseId)}#/introduce/comment`,
+  });
+}
