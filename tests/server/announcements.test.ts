@@ -253,7 +253,11 @@ describe('announcements', () => {
       .values({ schoolId, channels: JSON.stringify({ 'announcement.published': ['email'] }), updatedAt: clock })
       .run();
     for (const who of [member, labMember, outsider])
-      app.ctx.db.update(students).set({ email: `${who.id}@school.test` }).where(eq(students.id, who.id)).run();
+      app.ctx.db
+        .update(students)
+        .set({ email: `${who.id}@school.test` })
+        .where(eq(students.id, who.id))
+        .run();
     const made = await create({ title: 'Exam week', audience: 'groups', gids: [classA] });
     const queued = () =>
       app.ctx.db

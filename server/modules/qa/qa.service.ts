@@ -200,7 +200,12 @@ export function answerQuestion(
         schoolId: row.schoolId,
         studentId: row.studentId,
         kind: 'question.answered',
-        params: { title: labels.courseTitle, course: labels.courseTitle, chapter: labels.chapterTitle, teacher: authorName },
+        params: {
+          title: labels.courseTitle,
+          course: labels.courseTitle,
+          chapter: labels.chapterTitle,
+          teacher: authorName,
+        },
         link: chapterLink(ctx, head.id, row.chapterId, labels.chapterType),
       });
     }
