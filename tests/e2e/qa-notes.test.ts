@@ -119,6 +119,12 @@ async function askAndAnswer(student: BrowserContext, teacher: BrowserContext, na
     .all()
     .filter((notice) => notice.studentId === who.id);
   expect(written).toMatchObject([{ kind: 'question.answered', link: learnUrl() }]);
+  // The student finds it on the systemnotice page, worded with the course and chapter, and it leads back there.
+  await page.goto(`/u/${h.school.hashUID}#/systemnotice`);
+  const notice = page.getByTestId('notice-row').first();
+  await expect.poll(() => notice.textContent()).toMatch(/回答了你在《网络基础》「第一讲 三次握手」中的提问/);
+  await notice.click();
+  await page.waitForURL((url) => url.pathname === learnUrl());
 
   // Beside the player the student sees the answer; the question's time seeks the video there.
   await page.reload();
