@@ -78,7 +78,11 @@ describe('private messages', () => {
     await screenshot(admin, 'messages-admin-desktop');
 
     expect(await unreadOf(s.cookie)).toBe(1);
-    await student.reload();
+    // The dashboard's entry carries the unread count; it leads to the conversations.
+    await student.goto('/dashboard#/controller');
+    const entry = student.getByTestId('dashboard-sidebar').locator('.dash-entry', { hasText: '我的私信' });
+    await expect.poll(() => entry.getByTestId('notice-badge').textContent()).toBe('1');
+    await entry.click();
     const studentConversation = student.getByTestId('pm-conversation').first();
     await expect.poll(() => studentConversation.getByTestId('pm-unread').textContent()).toBe('1 条未读');
     expect(await student.getByTestId('pm-unread-total').textContent()).toBe('未读 1');

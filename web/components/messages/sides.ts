@@ -28,7 +28,11 @@ export const MESSAGES_CHANGED_EVENT = 'lanxue:messages-changed';
 export function useRefreshMessages(): () => void {
   const { mutate } = useSWRConfig();
   return useCallback(() => {
-    void mutate((key) => String(Array.isArray(key) ? key[0] : key).includes('privatemessage'));
+    // The private-message reads and the badges' counts (notice/unread carries the unread messages).
+    void mutate((key) => {
+      const path = String(Array.isArray(key) ? key[0] : key);
+      return path.includes('privatemessage') || path.includes('notice/unread');
+    });
     window.dispatchEvent(new Event(MESSAGES_CHANGED_EVENT));
   }, [mutate]);
 }

@@ -131,8 +131,9 @@ export default function DashboardPage() {
         <SiteLink to={ROUTES.myInformation} className="dash-entry">
           {t('account.menu.myInfo')}
         </SiteLink>
-        <SiteLink to={ROUTES.privateMessage} className="dash-entry">
-          {t('messages.title')}
+        <SiteLink to={ROUTES.privateMessage} className="dash-entry dash-notices">
+          <span>{t('messages.title')}</span>
+          <NoticeBadge count={unread?.messages ?? 0} />
         </SiteLink>
         {/* controller/order: my orders, hidden in the lan release (spec 2). */}
         {boot.ver === 'online' && (

@@ -105,7 +105,8 @@ export default function PersonalCenterPage() {
           </SiteLink>
           {/* My private messages (privatemessage): the same page on phone and desktop. */}
           <SiteLink to={ROUTES.privateMessage} className="info-row personal-entry">
-            {t('messages.title')}
+            <span>{t('messages.title')}</span>
+            <NoticeBadge count={unread?.messages ?? 0} />
           </SiteLink>
           {/* My information: myinformation_m on mobile, myinformation on desktop (profile, custom fields, avatar, password). */}
           <SiteLink
