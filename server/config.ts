@@ -151,6 +151,8 @@ export const zConfig = z.object({
   INFORM_BACKOFF_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
   INFORM_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   INFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
+  /** Days the delivery log keeps a sent or failed notice e-mail or SMS (purged at start and daily). */
+  INFORM_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   /** Tools for conversion; found on PATH by default. */
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),

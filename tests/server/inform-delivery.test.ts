@@ -361,3 +361,36 @@ describe('SMS through the institution gateway (a local HTTP server)', () => {
     expect(row.last_error).toMatch(/gateway unreachable: ECONNREFUSED/);
   });
 });
+
+describe('the delivery log keeps INFORM_KEEP_DAYS', () => {
+  it('purges sent and failed rows older than that when the worker starts; queued rows and recent ones stay', async () => {
+    const day = 86_400_000;
+    const now = Date.now();
+    const rows: [string, string, number][] = [
+      ['old-sent', 'sent', now - 31 * day],
+      ['old-failed', 'failed', now - 31 * day],
+      ['old-queued', 'queued', now - 31 * day],
+      ['new-sent', 'sent', now - 29 * day],
+    ];
+    const app = await makeApp(
+      { ...FAST, INFORM_KEEP_DAYS: 30 },
+      {
+        setup: (made) => {
+          const { id: schoolId } = made.ctx.sqlite.prepare('SELECT id FROM schools LIMIT 1').get() as { id: string };
+          const insert = made.ctx.sqlite.prepare(
+            `INSERT INTO inform_queue (id, school_id, channel, event, recipient, body, status, next_at, created_at)
+             VALUES (?, ?, 'email', 'course.granted', 'a@school.example', 'x', ?, ?, ?)`,
+          );
+          // The queued one is not due for a day: the worker leaves it alone.
+          for (const [id, status, at] of rows) insert.run(id, schoolId, status, now + day, at);
+        },
+      },
+    );
+    try {
+      const left = app.ctx.sqlite.prepare('SELECT id FROM inform_queue ORDER BY id').all() as { id: string }[];
+      expect(left.map((row) => row.id)).toEqual(['new-sent', 'old-queued']);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -11,6 +11,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type { Transporter } from 'nodemailer';
+import { DAY_MS } from '../../../shared/rules/course-status';
 import { backoffMs, givesUp } from '../../../shared/rules/inform';
 import type { AppContext } from '../../context';
 import { INFORM_ERRORS } from '../../../shared/schemas/inform';
@@ -36,6 +37,8 @@ interface Worker {
   /** One pooled transport per school, for the settings version it was made for. */
   transports: Map<string, { version: number; transport: Transporter }>;
   onQueued: () => void;
+  /** The daily purge of the delivery log's old rows (INFORM_KEEP_DAYS). */
+  purgeTimer: NodeJS.Timeout;
 }
 
 const workers = new WeakMap<AppContext, Worker>();
@@ -161,12 +164,20 @@ export function startInformWorker(ctx: AppContext): void {
   if (workers.has(ctx)) return;
   const requeued = repo.requeueSending(ctx.db, ctx.now());
   if (requeued > 0) ctx.log.info({ requeued }, 'inform deliveries left sending were queued again');
+  const purge = () => {
+    const purged = repo.purgeFinished(ctx.db, ctx.now() - ctx.config.INFORM_KEEP_DAYS * DAY_MS);
+    if (purged > 0) ctx.log.info({ purged }, 'inform delivery log: old rows purged');
+  };
+  purge();
+  const purgeTimer = setInterval(purge, DAY_MS);
+  purgeTimer.unref();
   const worker: Worker = {
     stopped: false,
     pass: null,
     again: false,
     timer: null,
     transports: new Map(),
+    purgeTimer,
     // After the emitter's caller (a transaction) has finished.
     onQueued: () => setImmediate(() => kick(ctx, worker)),
   };
@@ -183,6 +194,7 @@ export async function stopInformWorker(ctx: AppContext): Promise<void> {
   workers.delete(ctx);
   informEvents.off('queued', worker.onQueued);
   if (worker.timer) clearTimeout(worker.timer);
+  clearInterval(worker.purgeTimer);
   await worker.pass;
   for (const { transport } of worker.transports.values()) transport.close();
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lte, min, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, lte, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { informOptouts, informQueue, informSettings, informTemplates, schools, students } from '../../db/schema';
@@ -136,6 +136,14 @@ export function insertQueued(db: Db, rows: readonly NewQueueRow[]): void {
 export function requeueSending(db: Db, at: number): number {
   return db.update(informQueue).set({ status: 'queued', nextAt: at }).where(eq(informQueue.status, 'sending')).run()
     .changes;
+}
+
+/** Forgets the sent and failed rows queued before `before` (the delivery log's retention); answers how many. */
+export function purgeFinished(db: Db, before: number): number {
+  return db
+    .delete(informQueue)
+    .where(and(inArray(informQueue.status, ['sent', 'failed']), lt(informQueue.createdAt, before)))
+    .run().changes;
 }
 
 /** Rows taken but not sent (the worker stopping) go back to the queue as they were. */
