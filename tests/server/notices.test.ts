@@ -243,4 +243,26 @@ describe('system notices', () => {
     runExpiryNotices(app.ctx);
     expect((await kinds()).filter((k) => k.startsWith('course.expiring'))).toHaveLength(2);
   });
+
+  it("the sweep tells a group grant's members, and not a student who still holds the course another way", async () => {
+    // The clock moved days on: the administrator signs in again.
+    admin = await adminCookie(app);
+    const course = await learnCourse(app, admin, { title: 'Group course', actual: 50 });
+    const member = await signedInStudent(app, { name: 'Group member', groups: ['Sweep class'] });
+    const covered = await signedInStudent(app, { name: 'Covered', groups: ['Sweep class'] });
+    const soon = formatDate(clock + 3 * DAY, 'yyyy-MM-dd');
+    const later = formatDate(clock + 60 * DAY, 'yyyy-MM-dd');
+    const grant = (payload: object) =>
+      as(admin).post('/grant/add', { kind: 'course', id: course.coid, sids: [], gids: [], ...payload });
+    data(await grant({ gids: member.groupIds, until: soon }));
+    // 'Covered' also holds it on its own until much later: the group's end is not theirs.
+    data(await grant({ sids: [covered.id], until: later }));
+    runExpiryNotices(app.ctx);
+    const expiring = async (who: typeof member) =>
+      (await list((await login(app, who)).cookie)).list.filter(
+        (n) => n.kind === 'course.expiring' && n.params.title === 'Group course',
+      );
+    expect((await expiring(member)).map((n) => n.params.days)).toEqual([7]);
+    expect(await expiring(covered)).toEqual([]);
+  });
 });

@@ -45,7 +45,7 @@ export function courseGranted(
 export function courseExpiring(
   { tx, ctx, at }: Tx,
   who: Who,
-  item: { grantId: string; courseId: string; title: string; days: number },
+  item: { courseId: string; until: number; title: string; days: number },
 ): boolean {
   return (
     notify(tx, ctx.ids, at, {
@@ -53,7 +53,7 @@ export function courseExpiring(
       kind: 'course.expiring',
       params: { title: item.title, days: item.days },
       link: itemLink(ctx, 'course', item.courseId),
-      dedupeKey: `course.expiring:${item.grantId}:${item.days}`,
+      dedupeKey: `course.expiring:${item.courseId}:${item.until}:${item.days}`,
     }) !== null
   );
 }

@@ -4,29 +4,38 @@
  * like the other schedulers (server/backup/scheduler.ts); the dedupe key per grant and threshold makes a run
  * that finds the same holding again write nothing, so a restart or a second run never notifies twice.
  */
-import { COURSE_STATUS, courseStatus } from '../../../shared/rules/course-status';
+import { COURSE_STATUS } from '../../../shared/rules/course-status';
 import { expiryThreshold } from '../../../shared/rules/notices';
 import type { AppContext } from '../../context';
-import { termsOf } from '../access/policy';
+import { statusOf } from '../access/policy';
+import { cachedHead } from '../courses/course-visibility';
 import { courseExpiring } from './events';
-import { activeCourseGrants } from './expiry.repository';
+import { grantedPairs } from './expiry.repository';
 
 const DAY_MS = 86_400_000;
 const timers = new WeakMap<AppContext, NodeJS.Timeout>();
 
-/** One sweep at ctx.now(): answers how many notices it wrote. */
+/**
+ * One sweep at ctx.now(): answers how many notices it wrote. Every (student, course) a grant gives (to them or
+ * to their group) is asked of the access policy (statusOf: the best of all their ways, so a course a membership
+ * or a longer grant still holds is not said to expire); the notice's dedupe key is the course, the end and the
+ * threshold, so a renewal that moves the end may tell again.
+ */
 export function runExpiryNotices(ctx: AppContext): number {
   const at = ctx.now();
   let written = 0;
-  const rows = activeCourseGrants(ctx.db);
+  const pairs = grantedPairs(ctx.db);
   ctx.db.transaction((tx) => {
-    for (const row of rows) {
-      const status = courseStatus(termsOf(row), { bought: true, buyDate: row.createdAt, until: row.expiresAt }, at);
+    for (const pair of pairs) {
+      const head = cachedHead(ctx, pair.courseId);
+      if (!head) continue;
+      const auth = { role: 'student' as const, schoolId: pair.schoolId, userId: pair.studentId, tokenHash: '' };
+      const status = statusOf(ctx, auth, head);
       if (status.status !== COURSE_STATUS.available || status.limitedDate === null) continue;
       const days = expiryThreshold(status.limitedDate - at, DAY_MS);
       if (days === null) continue;
-      const who = { schoolId: row.schoolId, studentId: row.studentId };
-      const item = { grantId: row.grantId, courseId: row.courseId, title: row.title, days };
+      const who = { schoolId: pair.schoolId, studentId: pair.studentId };
+      const item = { courseId: pair.courseId, until: status.limitedDate, title: pair.title, days };
       if (courseExpiring({ tx, ctx, at }, who, item)) written += 1;
     }
   });
