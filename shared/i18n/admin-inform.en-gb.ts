@@ -53,6 +53,7 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.inform.saved': 'Settings saved',
   'admin.inform.event.course.granted': 'Course granted',
   'admin.inform.event.course.expiring': 'Course about to expire',
+  'admin.inform.event.member.expiring': 'Membership about to end',
   'admin.inform.event.exam.published': 'Exam published',
   'admin.inform.event.exam.marked': 'Exam marked',
   'admin.inform.event.plan.assigned': 'Study plan assigned',

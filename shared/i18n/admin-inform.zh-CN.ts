@@ -50,6 +50,7 @@ export const messages = {
   'admin.inform.saved': '设置已保存',
   'admin.inform.event.course.granted': '获得课程',
   'admin.inform.event.course.expiring': '课程即将到期',
+  'admin.inform.event.member.expiring': '会员即将到期',
   'admin.inform.event.exam.published': '考试发布',
   'admin.inform.event.exam.marked': '考试已阅卷',
   'admin.inform.event.plan.assigned': '分配学习计划',

@@ -10,6 +10,10 @@ export const messages: Record<keyof typeof zh, string> = {
   'inform.course.expiring.email.body':
     'Dear {name},\n\nYour access to "{title}" expires soon: finish it while you can.\n\nContinue: {link}\n\n{school}',
   'inform.course.expiring.sms.body': '[{school}] {name}, your access to "{title}" expires soon.',
+  'inform.member.expiring.email.subject': '[{school}] Your membership {title} ends soon',
+  'inform.member.expiring.email.body':
+    'Dear {name},\n\nYour membership "{title}" ends soon; its courses close with it.\n\nSee it: {link}\n\n{school}',
+  'inform.member.expiring.sms.body': '[{school}] {name}, your membership "{title}" ends soon.',
   'inform.exam.published.email.subject': '[{school}] New exam: {title}',
   'inform.exam.published.email.body':
     'Dear {name},\n\nThe exam "{title}" has been published.\n\nOpen it: {link}\n\n{school}',

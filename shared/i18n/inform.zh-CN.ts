@@ -12,6 +12,10 @@ export const messages = {
   'inform.course.expiring.email.body':
     '{name}，您好：\n\n您学习《{title}》的权限即将到期，请尽快完成学习。\n\n去学习：{link}\n\n{school}',
   'inform.course.expiring.sms.body': '【{school}】{name}，您学习《{title}》的权限即将到期。',
+  'inform.member.expiring.email.subject': '【{school}】会员「{title}」即将到期',
+  'inform.member.expiring.email.body':
+    '{name}，您好：\n\n您的会员「{title}」即将到期，到期后其中的课程将无法继续学习。\n\n查看：{link}\n\n{school}',
+  'inform.member.expiring.sms.body': '【{school}】{name}，您的会员「{title}」即将到期。',
   'inform.exam.published.email.subject': '【{school}】新考试：{title}',
   'inform.exam.published.email.body': '{name}，您好：\n\n考试《{title}》已发布。\n\n去考试：{link}\n\n{school}',
   'inform.exam.published.sms.body': '【{school}】{name}，考试《{title}》已发布。',

@@ -16,6 +16,7 @@ export const messages: Record<keyof typeof zh, string> = {
   'notice.badge': '{count, plural, one {# unread notice} other {# unread notices}}',
   'notice.kind.course.granted': 'You now have «{title}»: you can start studying',
   'notice.kind.course.expiring': '«{title}» expires within {days, plural, one {# day} other {# days}}',
+  'notice.kind.member.expiring': 'Your membership «{title}» ends within {days, plural, one {# day} other {# days}}',
   'notice.kind.exam.published': 'A new exam, «{title}», has been published',
   'notice.kind.exam.marked': 'Your exam «{title}» has been marked: score {score}',
   'notice.kind.plan.assigned': 'You have a new study plan: «{title}»',

@@ -14,6 +14,7 @@ export const messages = {
   'notice.badge': '{count} 条未读通知',
   'notice.kind.course.granted': '你已获得「{title}」，现在就可以开始学习',
   'notice.kind.course.expiring': '「{title}」将在 {days} 天内过期',
+  'notice.kind.member.expiring': '你的会员「{title}」将在 {days} 天内到期',
   'notice.kind.exam.published': '新的考试「{title}」已发布',
   'notice.kind.exam.marked': '考试「{title}」已阅卷，得分 {score}',
   'notice.kind.plan.assigned': '你有新的学习计划「{title}」',

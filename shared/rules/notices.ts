@@ -9,6 +9,7 @@ import { isSameSitePath } from './site-links';
 export const NOTICE_WORDED_KINDS = [
   'course.granted',
   'course.expiring',
+  'member.expiring',
   'exam.published',
   'exam.marked',
   'plan.assigned',
@@ -26,6 +27,7 @@ export const NOTICE_PARAM_MAX = 120;
 const DEFAULTS: Record<WordedKind, Record<string, string | number>> = {
   'course.granted': { title: '' },
   'course.expiring': { title: '', days: 0 },
+  'member.expiring': { title: '', days: 0 },
   'exam.published': { title: '' },
   'exam.marked': { title: '', score: '' },
   'plan.assigned': { title: '' },

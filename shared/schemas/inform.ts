@@ -14,6 +14,7 @@ import { zId, zQueryNum, zQueryPage } from './common';
 export const INFORM_EVENTS = [
   'course.granted',
   'course.expiring',
+  'member.expiring',
   'exam.published',
   'exam.marked',
   'plan.assigned',

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { informStudents } from '../../server/modules/inform/inform.service';
 import { createSchool } from '../../server/modules/schools/schools.service';
+import { INFORM_EVENTS } from '../../shared/schemas/inform';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
 import { data, envelope, injectAs, type Caller } from '../helpers/kit';
 
@@ -224,7 +225,7 @@ describe('inform calls', () => {
     const list = data<{ list: { event: string; channel: string; locale: string; custom: boolean; body: string }[] }>(
       await admin.get('/inform/templates'),
     ).list;
-    expect(list).toHaveLength(10 * 2 * 2);
+    expect(list).toHaveLength(INFORM_EVENTS.length * 2 * 2);
     expect(
       list.find((t) => t.event === 'course.granted' && t.channel === 'email' && t.locale === 'zh-CN'),
     ).toMatchObject({ custom: true, body: '{name} 同学：{title} 可以学了 {link}' });

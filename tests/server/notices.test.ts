@@ -265,4 +265,29 @@ describe('system notices', () => {
     expect((await expiring(member)).map((n) => n.params.days)).toEqual([7]);
     expect(await expiring(covered)).toEqual([]);
   });
+
+  it('the sweep tells of a membership about to end by its latest end, once per threshold', async () => {
+    admin = await adminCookie(app);
+    const post = async <T>(url: string, payload: object) => data<T>(await as(admin).post(url, payload));
+    const { catid } = await post<{ catid: string }>('/course/category', { title: 'Members only', parent_id: '0' });
+    const base = { price: '9.90', catids: [catid], published: true };
+    const short = await post<{ id: string }>('/member/edit', { ...base, title: 'Short plan', days: 5 });
+    const long = await post<{ id: string }>('/member/edit', { ...base, title: 'Long plan', days: 5 });
+    const student = await signedInStudent(app, { name: 'Member of two' });
+    await post('/member/grant', { plan_id: short.id, sids: [student.id] });
+    await post('/member/grant', { plan_id: long.id, sids: [student.id] });
+    // The long plan is renewed: a second row from the current end, so it runs 10 days.
+    await post('/member/grant', { plan_id: long.id, sids: [student.id] });
+    runExpiryNotices(app.ctx);
+    runExpiryNotices(app.ctx);
+    const ending = async () =>
+      (await list((await login(app, student)).cookie)).list
+        .filter((n) => n.kind === 'member.expiring')
+        .map((n) => `${n.params.title}:${n.params.days}`);
+    expect(await ending()).toEqual(['Short plan:7']);
+    // 4.5 days on: the short plan within its last day, the renewed one within a week (5.5 days left).
+    clock += 4.5 * DAY;
+    runExpiryNotices(app.ctx);
+    expect(await ending()).toEqual(['Long plan:7', 'Short plan:1', 'Short plan:7']);
+  });
 });

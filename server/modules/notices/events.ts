@@ -117,3 +117,20 @@ export function commentReplied(
     link: `${itemLink(ctx, 'course', reply.courseId)}#/introduce/comment`,
   });
 }
+
+/** A membership plan the student holds ends within `days` days (once per plan, end and threshold). */
+export function memberExpiring(
+  { tx, ctx, at }: Tx,
+  who: Who,
+  plan: { id: string; title: string; until: number; days: number },
+): boolean {
+  return (
+    notify(tx, ctx.ids, at, {
+      ...who,
+      kind: 'member.expiring',
+      params: { title: plan.title, days: plan.days },
+      link: dashboard('/controller/mybook'),
+      dedupeKey: `member.expiring:${plan.id}:${plan.until}:${plan.days}`,
+    }) !== null
+  );
+}

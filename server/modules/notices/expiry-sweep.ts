@@ -9,8 +9,8 @@ import { expiryThreshold } from '../../../shared/rules/notices';
 import type { AppContext } from '../../context';
 import { statusOf } from '../access/policy';
 import { cachedHead } from '../courses/course-visibility';
-import { courseExpiring } from './events';
-import { grantedPairs } from './expiry.repository';
+import { courseExpiring, memberExpiring } from './events';
+import { grantedPairs, runningMemberships } from './expiry.repository';
 
 const DAY_MS = 86_400_000;
 const timers = new WeakMap<AppContext, NodeJS.Timeout>();
@@ -19,7 +19,7 @@ const timers = new WeakMap<AppContext, NodeJS.Timeout>();
  * One sweep at ctx.now(): answers how many notices it wrote. Every (student, course) a grant gives (to them or
  * to their group) is asked of the access policy (statusOf: the best of all their ways, so a course a membership
  * or a longer grant still holds is not said to expire); the notice's dedupe key is the course, the end and the
- * threshold, so a renewal that moves the end may tell again.
+ * threshold, so a renewal that moves the end may tell again. A membership is told of by its plan's latest end.
  */
 export function runExpiryNotices(ctx: AppContext): number {
   const at = ctx.now();
@@ -37,6 +37,12 @@ export function runExpiryNotices(ctx: AppContext): number {
       const who = { schoolId: pair.schoolId, studentId: pair.studentId };
       const item = { courseId: pair.courseId, until: status.limitedDate, title: pair.title, days };
       if (courseExpiring({ tx, ctx, at }, who, item)) written += 1;
+    }
+    for (const row of runningMemberships(tx, at)) {
+      const days = expiryThreshold(row.until - at, DAY_MS);
+      if (days === null) continue;
+      const plan = { id: row.planId, title: row.title, until: row.until, days };
+      if (memberExpiring({ tx, ctx, at }, { schoolId: row.schoolId, studentId: row.studentId }, plan)) written += 1;
     }
   });
   return written;

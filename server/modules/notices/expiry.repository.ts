@@ -1,6 +1,6 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, max } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { courseGrants, courses, studentGroupMembers } from '../../db/schema';
+import { courseGrants, courses, memberPlans, memberships, studentGroupMembers } from '../../db/schema';
 
 /**
  * The (student, course) pairs a course grant gives and that may end — to the student or to a group they are in,
@@ -31,4 +31,27 @@ export function grantedPairs(db: Db): { schoolId: string; studentId: string; cou
   for (const row of [...direct, ...viaGroup])
     if (row.studentId) pairs.set(`${row.studentId}:${row.courseId}`, { ...row, studentId: row.studentId });
   return [...pairs.values()];
+}
+
+/**
+ * Each student's current memberships per plan with their last instant (the latest end of the plan's rows not
+ * revoked: a renewal is a later row), of those still running at `at`.
+ */
+export function runningMemberships(db: Db, at: number) {
+  const until = max(memberships.until);
+  return db
+    .select({
+      schoolId: memberships.schoolId,
+      studentId: memberships.studentId,
+      planId: memberPlans.id,
+      title: memberPlans.title,
+      until,
+    })
+    .from(memberships)
+    .innerJoin(memberPlans, eq(memberPlans.id, memberships.planId))
+    .where(isNull(memberships.revokedAt))
+    .groupBy(memberships.studentId, memberPlans.id)
+    .having(gt(until, at))
+    .all()
+    .map((row) => ({ ...row, until: Number(row.until) }));
 }

@@ -13,6 +13,7 @@ import { informStudents } from '../inform/inform.service';
 export const NOTICE_KINDS = [
   'course.granted',
   'course.expiring',
+  'member.expiring',
   'exam.published',
   'exam.marked',
   'plan.assigned',
