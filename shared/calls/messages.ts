@@ -108,6 +108,16 @@ export const messageCalls = {
     body: s.zReadMessages,
     reply: s.zReadResult,
   }),
+  adminDelete: defineCall({
+    ...admin,
+    method: 'POST',
+    path: 'a/privatemessage/delete',
+    summary:
+      "Removes one message (pmid) of a conversation the administrator is in (a student's abusive message, or " +
+      "their own); 404 for another's conversation or another school's message.",
+    body: s.zDeleteMessage,
+    reply: s.zDeleted,
+  }),
   adminUnread: defineCall({
     ...admin,
     noStore: true,

@@ -92,6 +92,9 @@ export type SendMessage = z.infer<typeof zSendMessage>;
 
 /** POST privatemessage/read: marks every message of the friend to me as read. */
 export const zReadMessages = z.object({ friendid: zId });
+/** POST a/privatemessage/delete: one message (pmid) of a conversation the administrator is in. */
+export const zDeleteMessage = z.object({ pmid: zId });
+export const zDeleted = z.object({ pmid: z.string(), deleted: z.boolean() });
 export const zReadResult = z.object({ read: z.number().int(), noreadcount: z.number().int() });
 
 /** GET privatemessage/contacts: whom I may write to (a keyword searches students by name or login name). */

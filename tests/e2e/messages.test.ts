@@ -6,6 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { privateMessages } from '../../server/db/schema';
 import { injectAs } from '../helpers/kit';
 import { expectToast, signInAdmin } from './admin-helpers';
 import { pageErrors, screenshot, startHarness, type Harness } from './harness';
@@ -92,6 +93,19 @@ describe('private messages', () => {
     await expect.poll(() => student.getByTestId('pm-unread-total').count()).toBe(0);
     expect(await unreadOf(s.cookie)).toBe(0);
     expect(await student.getByTestId('pm-message').last().getAttribute('data-mine')).toBe('0');
+
+    // The administrator removes the student's message (confirmed): it is gone for both sides.
+    const theirs = admin.getByTestId('pm-message').filter({ hasText: '老师好' });
+    await theirs.getByTestId('pm-remove').click();
+    await admin.getByRole('alertdialog').locator('.dialog-actions .btn').last().click();
+    await expectToast(admin, '私信已删除');
+    await expect.poll(() => admin.getByTestId('pm-message').count()).toBe(1);
+    const left = h.app.ctx.db
+      .select()
+      .from(privateMessages)
+      .all()
+      .filter((row) => row.senderId === s.id || row.recipientId === s.id);
+    expect(left.map((row) => row.body)).toEqual(['在的，请查收。']);
     expect(errors).toEqual([]);
     expect(adminErrors).toEqual([]);
   });

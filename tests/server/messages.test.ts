@@ -177,6 +177,29 @@ describe('private messages', () => {
     expect(envelope(await send(s1.cookie, s1.id, 'me')).error).toBe('self');
   });
 
+  it("an administrator removes a message of their own conversation; nobody else's", async () => {
+    const staff = await buildSubAdmin(app, ['student']);
+    const staffCookie = (await login(app, { ...staff, role: 'admin' })).cookie;
+    const other = await buildSubAdmin(app, ['course']);
+    const otherCookie = (await login(app, { ...other, role: 'admin' })).cookie;
+    const rude = data<Msg>(await send(s1.cookie, mainId, '一条不当的消息'));
+    const kept = data<Msg>(await send(s1.cookie, mainId, '一条正常的消息'));
+    const toStaff = data<Msg>(await send(s2.cookie, staff.id, '给子管理员'));
+    const remove = (who: string, pmid: string) => as(who).post('/a/privatemessage/delete', { pmid });
+    // A student cannot; another administrator's conversation is not found; nothing is removed.
+    expect((await remove(s1.cookie, rude.pmid)).statusCode).toBe(403);
+    expect((await remove(otherCookie, rude.pmid)).statusCode).toBe(403);
+    expect((await as('').post('/a/privatemessage/delete', { pmid: rude.pmid })).statusCode).toBe(401);
+    expect((await remove(staffCookie, rude.pmid)).statusCode).toBe(404);
+    expect((await remove(admin, toStaff.pmid)).statusCode).toBe(404);
+    expect((await remove(admin, '123456789')).statusCode).toBe(404);
+    expect(app.ctx.db.select().from(privateMessages).all()).toHaveLength(3);
+    expect(data(await remove(admin, rude.pmid))).toEqual({ pmid: rude.pmid, deleted: true });
+    const thread = data<Thread>(await as(s1.cookie).get(`/privatemessage/thread?friendid=${mainId}`));
+    expect(thread.list.map((m) => m.pmid)).toEqual([kept.pmid]);
+    expect((await remove(admin, rude.pmid)).statusCode).toBe(404);
+  });
+
   it('never across schools', async () => {
     const b = await createSchool(app.ctx, { name: 'B', adminUsername: 'b-admin', adminPassword: 'b-admin-pass-1' });
     const bAdmin = (await login(app, { username: 'b-admin', password: 'b-admin-pass-1', role: 'admin' })).cookie;

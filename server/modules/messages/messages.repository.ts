@@ -110,6 +110,14 @@ export function sentSince(db: Db, sender: Who, since: number): number {
   );
 }
 
+export function findMessage(db: Db, id: string): MessageRow | undefined {
+  return db.select().from(pm).where(eq(pm.id, id)).get();
+}
+
+export function deleteMessage(db: Db, id: string): void {
+  db.delete(pm).where(eq(pm.id, id)).run();
+}
+
 export function insertMessage(db: Db, row: typeof pm.$inferInsert): void {
   db.insert(pm).values(row).run();
 }

@@ -35,7 +35,7 @@ import type {
 import { MESSAGE_CONTACTS_MAX, MESSAGE_ERRORS } from '../../../shared/schemas/messages';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { AppError, tooMany } from '../../lib/errors';
+import { AppError, notFound, tooMany } from '../../lib/errors';
 import { adminPermissions } from '../admins/admins.service';
 import { searchStudents } from '../students/students.repository';
 import * as repo from './messages.repository';
@@ -189,6 +189,21 @@ export function markRead(ctx: AppContext, me: Me, friendid: string, locale: Loca
   const friend = friendOf(ctx, me, friendid, locale);
   const read = repo.markRead(ctx.db, me, friend, ctx.now());
   return { read, noreadcount: repo.unreadCount(ctx.db, me) };
+}
+
+/**
+ * POST a/privatemessage/delete: the administrator removes a message of one of their own conversations (what a
+ * student wrote to them, or what they wrote); anything else is 404, as if it did not exist.
+ */
+export function removeMessage(ctx: AppContext, me: Me, pmid: string): { pmid: string; deleted: boolean } {
+  const row = repo.findMessage(ctx.db, pmid);
+  const mine =
+    row?.schoolId === me.schoolId &&
+    ((row.senderKind === me.kind && row.senderId === me.id) ||
+      (row.recipientKind === me.kind && row.recipientId === me.id));
+  if (!mine) throw notFound('message not found');
+  repo.deleteMessage(ctx.db, pmid);
+  return { pmid, deleted: true };
 }
 
 /** GET a/privatemessage/unread. */

@@ -31,6 +31,7 @@ export const messagesRoutes: FastifyPluginAsync = async (app) => {
     route(app, contacts, ({ query }, _reply, caller) => ok(messages.contacts(ctx, me(caller), query)));
   }
   route(app, calls.adminUnread, (_request, _reply, admin) => ok(messages.unread(ctx, me(admin))));
+  route(app, calls.adminDelete, ({ body }, _reply, admin) => ok(messages.removeMessage(ctx, me(admin), body.pmid)));
   route(app, calls.setting, (_request, _reply, admin) => ok(messages.messageSetting(ctx, admin.schoolId)));
   route(app, calls.saveSetting, ({ body }, _reply, admin) =>
     ok(messages.saveMessageSetting(ctx, admin.schoolId, body.allowStudentMessages)),

@@ -8,11 +8,12 @@ import {
   messageLength,
   messageTextRefusal,
 } from '../../../shared/rules/messages';
+import { messageCalls } from '../../../shared/calls/messages';
 import type { Friend } from '../../../shared/schemas/messages';
 import { request } from '../../api/client';
 import { useCall } from '../../hooks/useCall';
 import { useLocale, useT } from '../../i18n';
-import { toast } from '../feedback';
+import { confirm, toast } from '../feedback';
 import { Loading } from '../Loading';
 import { MessageText } from './MessageText';
 import { MESSAGE_SIDES, type MessageSide, useRefreshMessages } from './sides';
@@ -22,7 +23,16 @@ function ThreadPage({ side, friendid, page }: { side: MessageSide; friendid: str
   const locale = useLocale();
   const t = useT();
   const { data } = useCall(MESSAGE_SIDES[side].thread, { query: { friendid, page, num: MESSAGE_PAGE_SIZE } });
+  const refresh = useRefreshMessages();
   if (!data) return null;
+  // Staff may remove a message of their own conversation (an abusive one, or their own).
+  const remove = async (pmid: string) => {
+    if (!(await confirm({ text: t('messages.removeConfirm'), okText: t('messages.remove') }))) return;
+    const reply = await request(messageCalls.adminDelete, { body: { pmid } });
+    if (reply.status !== 'ok') return toast(t('messages.removeFailed'));
+    toast(t('messages.removed'));
+    refresh();
+  };
   return (
     <>
       {[...data.list].reverse().map((message) => (
@@ -36,6 +46,16 @@ function ThreadPage({ side, friendid, page }: { side: MessageSide; friendid: str
           <span className="pm-meta">
             <time dateTime={new Date(message.time).toISOString()}>{formatDateMinutes(message.time, locale)}</time>
             {message.mine && <span>{message.read ? t('messages.read') : t('messages.notRead')}</span>}
+            {side === 'admin' && (
+              <button
+                type="button"
+                className="pm-remove"
+                onClick={() => void remove(message.pmid)}
+                data-testid="pm-remove"
+              >
+                {t('messages.remove')}
+              </button>
+            )}
           </span>
         </li>
       ))}
