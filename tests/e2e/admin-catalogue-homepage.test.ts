@@ -27,7 +27,12 @@ describe('back office: home page settings and articles', () => {
     await expect(
       sidebar.locator('li[data-menu]').evaluateAll((items) => items.map((li) => li.getAttribute('data-menu'))),
     ).resolves.toEqual(['home', 'userpage']);
-    await expect(sidebar.getByRole('link').allTextContents()).resolves.toEqual(['概览', '首页装修', '资讯文章']);
+    await expect(sidebar.getByRole('link').allTextContents()).resolves.toEqual([
+      '概览',
+      '首页装修',
+      '资讯文章',
+      '公告',
+    ]);
 
     for (const route of ['/courses', '/categories', '/columns', '/tags', '/courses/123456789012345']) {
       await page.goto(`${ADMIN_PATH}#${route}`);
