@@ -224,18 +224,19 @@ export function peakMemory(pid) {
 export const BENCH_ADMIN_PASSWORD = 'bench-admin-1';
 
 /**
- * Builds the server and starts the production build in its own process on a temporary file database (no demo
- * data, the main admin's password BENCH_ADMIN_PASSWORD, `seats` trial seats). stop() ends it and removes the folder.
+ * Builds the server and starts the production build with the image's node flags (serverNodeArgs) in its own
+ * process on a temporary file database (no demo data, the main admin's password BENCH_ADMIN_PASSWORD, `seats`
+ * trial seats, LOG_LEVEL from BENCH_LOG_LEVEL or warn). stop() ends it and removes the folder.
  */
 export async function startBuiltServer({ name, seats }) {
   const dist = process.env.LANXUE_DIST ? path.resolve(process.env.LANXUE_DIST) : path.join(root, 'dist');
   execFileSync(process.execPath, ['scripts/build.mjs', 'server'], { cwd: root, stdio: 'inherit' });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `lanxue-bench-${name}-`));
-  const server = await startServer([path.join(dist, 'server/main.js')], {
+  const server = await startServer([...serverNodeArgs(), path.join(dist, 'server/main.js')], {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
     DEMO_DATA: 'false',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
     SESSION_SECRET: 'bench-secret-0123456789',
     LICENCE_TRIAL_SEATS: String(seats),

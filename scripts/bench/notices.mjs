@@ -6,7 +6,6 @@
 //   reply of the same bytes in the same run. Target: at least 0.6 of the bare reply's requests per second.
 // - creates a pinned announcement for the 10,000 students' group and times POST update/announcement/publish,
 //   then the back office's list with its viewed counts. Target: the publish request under 1 s.
-import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,9 +18,7 @@ import {
   measureWrk,
   requireWrk,
   runWrk,
-  BENCH_ADMIN_PASSWORD,
-  root,
-  serverNodeArgs,
+  startBuiltServer,
   startServer,
 } from './lib.mjs';
 
@@ -130,30 +127,7 @@ function seed(file) {
 }
 
 requireWrk();
-// The production build with the image's node flags (serverNodeArgs), as access.mjs starts it.
-const dist = process.env.LANXUE_DIST ? path.resolve(process.env.LANXUE_DIST) : path.join(root, 'dist');
-execFileSync(process.execPath, ['scripts/build.mjs', 'server'], { cwd: root, stdio: 'inherit' });
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lanxue-bench-notices-'));
-const server = await startServer([...serverNodeArgs(), path.join(dist, 'server/main.js')], {
-  NODE_ENV: 'production',
-  DATA_DIR: dataDir,
-  DEMO_DATA: 'false',
-  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-  ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
-  SESSION_SECRET: 'bench-secret-0123456789',
-  LICENCE_TRIAL_SEATS: String(GROUP_SIZE * 2),
-});
-const platform = {
-  ...server,
-  pid: server.child.pid,
-  dataDir,
-  databaseFile: path.join(dataDir, 'lanxue.sqlite'),
-  async stop() {
-    server.child.kill('SIGTERM');
-    await new Promise((resolve) => server.child.once('exit', resolve));
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  },
-};
+const platform = await startBuiltServer({ name: 'notices', seats: GROUP_SIZE * 2 });
 let baseline;
 try {
   const { cookie, groupId } = seed(platform.databaseFile);

@@ -5,25 +5,14 @@
  */
 import * as z from 'zod';
 import { LOCALES } from '../constants';
+import { NOTICE_WORDED_KINDS } from '../rules/notices';
 import { zId, zQueryNum, zQueryPage } from './common';
 
 /**
- * The events a student may be told about by e-mail or SMS: the system notices' kinds (NOTICE_KINDS in
- * server/modules/notices/notify.ts, checked to be a subset at compile time there) and a published announcement.
+ * The events a student may be told about by e-mail or SMS: the system notices' kinds (shared/rules/notices,
+ * the one list the notice service writes) and a published announcement.
  */
-export const INFORM_EVENTS = [
-  'course.granted',
-  'course.expiring',
-  'member.expiring',
-  'exam.published',
-  'exam.marked',
-  'plan.assigned',
-  'review.decided',
-  'question.answered',
-  'comment.replied',
-  'message.received',
-  'announcement.published',
-] as const;
+export const INFORM_EVENTS = [...NOTICE_WORDED_KINDS, 'announcement.published'] as const;
 export type InformEvent = (typeof INFORM_EVENTS)[number];
 
 export const INFORM_CHANNELS = ['email', 'sms'] as const;

@@ -11,6 +11,7 @@ import { buildStudent, login } from '../helpers/app';
 import { expectToast, signInAdmin } from './admin-helpers';
 import { asAdmin } from './catalogue-helpers';
 import { pageErrors, screenshot, startHarness, type Harness } from './harness';
+import { signedInPage } from './learn-helpers';
 
 let h: Harness;
 let admin: Awaited<ReturnType<typeof asAdmin>>;
@@ -22,11 +23,7 @@ const students: Record<'member' | 'phoneMember' | 'outsider', { id: string; cook
   outsider: { id: '', cookie: '' },
 };
 
-async function signedIn(context: BrowserContext, cookie: string): Promise<Page> {
-  const [name, value] = cookie.split('=') as [string, string];
-  await context.addCookies([{ name, value, url: h.baseURL }]);
-  return context.newPage();
-}
+const signedIn = (context: BrowserContext, cookie: string) => signedInPage(h, context, cookie);
 
 /**
  * Opens the school home page and waits for the badges' counts; when they say an announcement is not viewed, for

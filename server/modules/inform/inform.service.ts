@@ -24,15 +24,9 @@ import {
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { badInput, notFound, tooMany } from '../../lib/errors';
-import type { WordedKind } from '../../../shared/rules/notices';
 import { wakeWorker, wakeWorkers } from './inform-worker';
 import * as repo from './inform.repository';
 import { absoluteLink, templateMap, word, wordingOf } from './wording';
-
-// Every system notice kind is an inform event (a kind added to NOTICE_KINDS must be added to INFORM_EVENTS); the
-// notice kinds are checked equal to shared/rules/notices' worded kinds by a unit test.
-const _everyKindIsAnEvent: WordedKind extends InformEvent ? true : never = true;
-void _everyKindIsAnEvent;
 
 export interface InformInput {
   schoolId: string;

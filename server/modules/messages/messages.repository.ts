@@ -138,18 +138,21 @@ export function studentsByIds(db: Db, ids: readonly string[]) {
     .all();
 }
 
+/** What the rules read of an administrator (who may be written to, and by whom). */
+const adminColumns = {
+  id: admins.id,
+  schoolId: admins.schoolId,
+  name: admins.name,
+  parentId: admins.parentId,
+  permissions: admins.permissions,
+  disabled: admins.disabled,
+};
+
 /** The administrators among ids (any school: the caller keeps to its own). */
 export function adminsByIds(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return db
-    .select({
-      id: admins.id,
-      schoolId: admins.schoolId,
-      name: admins.name,
-      parentId: admins.parentId,
-      permissions: admins.permissions,
-      disabled: admins.disabled,
-    })
+    .select(adminColumns)
     .from(admins)
     .where(inArray(admins.id, [...ids]))
     .all();
@@ -158,14 +161,7 @@ export function adminsByIds(db: Db, ids: readonly string[]) {
 /** The school's enabled administrators (the main admin first), to pick its staff from. */
 export function enabledAdmins(db: Db, schoolId: string) {
   return db
-    .select({
-      id: admins.id,
-      schoolId: admins.schoolId,
-      name: admins.name,
-      parentId: admins.parentId,
-      permissions: admins.permissions,
-      disabled: admins.disabled,
-    })
+    .select(adminColumns)
     .from(admins)
     .where(and(eq(admins.schoolId, schoolId), eq(admins.disabled, false)))
     .orderBy(sql`case when ${admins.parentId} is null then 0 else 1 end`, asc(admins.name))

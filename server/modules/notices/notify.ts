@@ -8,21 +8,11 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notices } from '../../db/schema';
 import { informStudents } from '../inform/inform.service';
+import { NOTICE_WORDED_KINDS, type WordedKind } from '../../../shared/rules/notices';
 
-/** The events a student is told about; each has an i18n template notice.kind.<kind>. */
-export const NOTICE_KINDS = [
-  'course.granted',
-  'course.expiring',
-  'member.expiring',
-  'exam.published',
-  'exam.marked',
-  'plan.assigned',
-  'review.decided',
-  'question.answered',
-  'comment.replied',
-  'message.received',
-] as const;
-export type NoticeKind = (typeof NOTICE_KINDS)[number];
+/** The events a student is told about: the kinds worded by shared/rules/notices (notice.kind.<kind>). */
+export const NOTICE_KINDS = NOTICE_WORDED_KINDS;
+export type NoticeKind = WordedKind;
 
 export interface NoticeInput {
   schoolId: string;

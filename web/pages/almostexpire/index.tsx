@@ -1,10 +1,9 @@
 import { timeTips } from '../../../shared/rules/expiring';
 import { useBootstrap } from '../../bootstrap';
 import { Loading } from '../../components/Loading';
-import { SiteLink } from '../../components/layout/SiteLink';
+import { PersonalPageHead } from '../../components/layout/PersonalPageHead';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { useT } from '../../i18n';
-import { ROUTES } from '../../paths';
 import type * as z from 'zod';
 import type { zExceedingCourse } from '../../../shared/schemas/records';
 import { coursePageHref, MyCourseCard, type CardCourse } from '../mycourse/MyCourseCard';
@@ -73,24 +72,11 @@ export default function AlmostExpirePage() {
       aria-labelledby="almost-expire-title"
       aria-busy={isLoading}
     >
-      <header className="ae-head">
-        <SiteLink to={ROUTES.personalCenter} className="ae-back">
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-            <path
-              d="M15 5l-7 7 7 7"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
-          <span className="mc-sr">{t('almostExpire.back')}</span>
-        </SiteLink>
-        <h1 id="almost-expire-title" className="page-title">
-          {t('learnRules.almostExpire')}
-        </h1>
-      </header>
+      <PersonalPageHead
+        titleId="almost-expire-title"
+        title={t('learnRules.almostExpire')}
+        backLabel={t('almostExpire.back')}
+      />
       {isLoading && (
         <div className="ae-loading-bar" role="progressbar" aria-label={t('common.loading')} data-testid="loading-bar" />
       )}

@@ -3,11 +3,10 @@ import type { Note } from '../../../shared/schemas/qa';
 import { apiUrl } from '../../api/client';
 import { requestSpot } from '../../components/viewers/position';
 import { Loading } from '../../components/Loading';
-import { SiteLink } from '../../components/layout/SiteLink';
+import { PersonalPageHead } from '../../components/layout/PersonalPageHead';
 import { useCall } from '../../hooks/useCall';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { useT } from '../../i18n';
-import { ROUTES } from '../../paths';
 import { NoteItem } from '../learn/talk/NotesPanel';
 import { learnHref } from '../learn/links';
 import { useStudentGuard } from '../mycourse/useStudentGuard';
@@ -121,24 +120,7 @@ export default function MyNotesPage() {
       aria-labelledby="my-notes-title"
       data-testid="my-notes"
     >
-      <header className="ae-head">
-        <SiteLink to={ROUTES.personalCenter} className="ae-back">
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-            <path
-              d="M15 5l-7 7 7 7"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
-          <span className="mc-sr">{t('common.back')}</span>
-        </SiteLink>
-        <h1 id="my-notes-title" className="page-title">
-          {t('notes.title')}
-        </h1>
-      </header>
+      <PersonalPageHead titleId="my-notes-title" title={t('notes.title')} backLabel={t('common.back')} />
       {data && data.list.length > 0 && (
         <div className="mynotes-tools">
           <a
