@@ -34,7 +34,12 @@ async function enter(page: Page): Promise<void> {
   const listed = page.waitForResponse((res) => res.url().includes('/systemAnnouncement/list') && res.ok());
   listed.catch(() => undefined);
   await page.goto(home);
-  const counts = (await (await counted).json()).data as { announcements: number };
+  // The counts are asked again from the page: Chromium may drop a response's body before the test reads it.
+  const url = (await counted).url();
+  const counts = await page.evaluate(
+    async (at) => (await (await fetch(at, { headers: { accept: 'application/json' } })).json()).data,
+    url,
+  ) as { announcements: number };
   if (counts.announcements > 0) await listed;
   await page.getByTestId('home-page').or(page.locator('main')).first().waitFor();
 }
