@@ -36,10 +36,10 @@ async function enter(page: Page): Promise<void> {
   await page.goto(home);
   // The counts are asked again from the page: Chromium may drop a response's body before the test reads it.
   const url = (await counted).url();
-  const counts = await page.evaluate(
+  const counts = (await page.evaluate(
     async (at) => (await (await fetch(at, { headers: { accept: 'application/json' } })).json()).data,
     url,
-  ) as { announcements: number };
+  )) as { announcements: number };
   if (counts.announcements > 0) await listed;
   await page.getByTestId('home-page').or(page.locator('main')).first().waitFor();
 }
