@@ -74,6 +74,8 @@ import { notesRoutes } from './modules/notes/routes';
 // Issue 16: announcements and system notices.
 import { announcementsRoutes } from './modules/announcements/routes';
 import { noticesRoutes } from './modules/notices/routes';
+import { liveRoutes } from './modules/live/routes';
+import { liveHooksRoutes } from './modules/live/hooks.routes';
 import { startExpiryNotices, stopExpiryNotices } from './modules/notices/expiry-sweep';
 
 const version: string = JSON.parse(fs.readFileSync(projectPath('package.json'), 'utf8')).version;
@@ -219,10 +221,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       // Issue 16: announcements and system notices.
       await api.register(announcementsRoutes);
       await api.register(noticesRoutes);
+      // Issue 17: live teaching.
+      await api.register(liveRoutes);
     },
     { prefix: config.API_PREFIX.replace(/\/$/, '') },
   );
   await app.register(filesRoutes);
+  await app.register(liveHooksRoutes);
   await app.register(pagesRoutes);
   await app.register(shareRoutes);
 

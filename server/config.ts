@@ -153,6 +153,26 @@ export const zConfig = z.object({
   INFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
   /** Days the delivery log keeps a sent or failed notice e-mail or SMS (purged at start and daily). */
   INFORM_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  /**
+   * Live teaching (server/modules/live, deploy/live): the live server's public HTTP address that players load
+   * HLS and FLV from (page data liveServer; empty = no live server, the pages say live is not available), the
+   * RTMP address teachers stream to from OBS (shown in the back office), the address the platform reaches the
+   * live server at for its health (default LIVE_SERVER_URL), the secret shared with the live server (its
+   * callbacks carry it and it signs playback addresses; empty = every publish is refused: fail closed), the
+   * only folder recordings are imported from, and the minutes
+   * before a session's start and after its end that a publish is still accepted.
+   */
+  LIVE_SERVER_URL: z.string().default(''),
+  LIVE_RTMP_URL: z.string().default(''),
+  LIVE_INTERNAL_URL: z.string().default(''),
+  LIVE_SECRET: z.string().default(''),
+  LIVE_RECORDINGS_DIR: z.string().default(''),
+  LIVE_PUBLISH_MARGIN_MIN: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(30),
   /** Tools for conversion; found on PATH by default. */
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),

@@ -13,3 +13,4 @@ export * from './people';
 export * from './grants';
 export * from './commerce';
 export * from './talk';
+export * from './live';
