@@ -12,19 +12,19 @@ export interface LiveWindow {
 }
 
 /** Why a publish is refused, or null when it may go ahead. */
-export type PublishRefusal = 'early' | 'late' | 'ended' | 'busy' | null;
+export type PublishRefusal = 'early' | 'late' | 'busy' | null;
 
 /**
  * May the session's key publish at `now`? Only from `marginMs` before its start to `marginMs` after its end,
- * not once an administrator ended it, and not while another connection is publishing on it (busy).
- * A session that dropped (status live, no publisher) may publish again within the window.
+ * and not while another connection is publishing on it (busy). A stream that stopped or dropped may publish
+ * again within the window (a teacher's connection fails; a new recording, a new replay). An administrator who
+ * ends a session for good rotates its key, which revokes it: the old key finds no session.
  */
 export function publishRefusal(
   session: LiveWindow & { readonly publishing: boolean },
   now: number,
   marginMs: number,
 ): PublishRefusal {
-  if (session.status === 'ended') return 'ended';
   if (session.publishing) return 'busy';
   if (now < session.startAt - marginMs) return 'early';
   if (now > session.endAt + marginMs) return 'late';
