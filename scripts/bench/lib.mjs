@@ -226,9 +226,10 @@ export const BENCH_ADMIN_PASSWORD = 'bench-admin-1';
 /**
  * Builds the server and starts the production build with the image's node flags (serverNodeArgs) in its own
  * process on a temporary file database (no demo data, the main admin's password BENCH_ADMIN_PASSWORD, `seats`
- * trial seats, LOG_LEVEL from BENCH_LOG_LEVEL or warn). stop() ends it and removes the folder.
+ * trial seats, LOG_LEVEL from BENCH_LOG_LEVEL or warn; `env` adds or overrides variables). stop() ends it and removes
+ * the folder.
  */
-export async function startBuiltServer({ name, seats }) {
+export async function startBuiltServer({ name, seats, env = {} }) {
   const dist = process.env.LANXUE_DIST ? path.resolve(process.env.LANXUE_DIST) : path.join(root, 'dist');
   execFileSync(process.execPath, ['scripts/build.mjs', 'server'], { cwd: root, stdio: 'inherit' });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `lanxue-bench-${name}-`));
@@ -240,6 +241,7 @@ export async function startBuiltServer({ name, seats }) {
     ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
     SESSION_SECRET: 'bench-secret-0123456789',
     LICENCE_TRIAL_SEATS: String(seats),
+    ...env,
   });
   return {
     ...server,
