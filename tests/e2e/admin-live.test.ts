@@ -52,6 +52,13 @@ async function schedule(page: Page, title: string): Promise<string> {
   await form.waitFor();
   await expect(form.getByTestId('live-course').inputValue()).resolves.toBe(coid);
   await form.getByTestId('live-title').fill(title);
+  // The end before the start: the server's complaint shows next to the end.
+  const start = await form.getByTestId('live-start').inputValue();
+  const end = await form.getByTestId('live-end').inputValue();
+  await form.getByTestId('live-end').fill(start);
+  await form.getByRole('button', { name: '保存' }).click();
+  await form.locator('[data-field="endAt"] .ac-error').waitFor();
+  await form.getByTestId('live-end').fill(end);
   await form.getByRole('button', { name: '保存' }).click();
   await page.getByTestId('live-session-page').waitFor();
   await page.getByRole('heading', { name: title }).waitFor();

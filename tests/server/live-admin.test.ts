@@ -174,6 +174,34 @@ describe('live back office', () => {
     expect(theirs.teacher?.name).toMatch(/^sub/);
   });
 
+  it("a sub-admin limited to categories sees only their courses' sessions; the others are 404", async () => {
+    const catid = async (title: string) =>
+      data<{ catid: string }>(await as(admin).post('/course/category', { title, parent_id: '0' })).catid;
+    const science = await catid('Science');
+    const arts = await catid('Arts');
+    const physics = buildCourse(app, { type: 1, title: 'Live physics', catid: science });
+    const drawing = buildCourse(app, { type: 1, title: 'Live drawing', catid: arts });
+    const scoped = await buildAdmin(app, { permissions: ['course'] });
+    app.ctx.db
+      .update(admins)
+      .set({ categories: JSON.stringify([science]) })
+      .where(eq(admins.id, scoped.id))
+      .run();
+    const cookie = (await login(app, { ...scoped, role: 'admin' })).cookie;
+    const mine = await add(session({ coid: physics, title: 'Optics' }), cookie);
+    const theirs = await add(session({ coid: drawing, title: 'Sketching' }));
+    const list = data<List>(await as(cookie).get('/live/session/list?num=100'));
+    expect(list.list.map((row) => row.id)).toEqual([mine.id]);
+    expect(list.total).toBe(1);
+    const options = data<{ courses: { id: string }[] }>(await as(cookie).get('/live/options'));
+    expect(options.courses.map((c) => c.id)).toEqual([physics]);
+    expect((await as(cookie).get(`/live/session/info?id=${theirs.id}`)).statusCode).toBe(404);
+    expect((await as(cookie).post('/live/session/rotate', { id: theirs.id })).statusCode).toBe(404);
+    const refused = await as(cookie).post('/live/session/add', session({ coid: drawing }));
+    expect(envelope(refused).error).toBe(LIVE_ERRORS.notLiveCourse);
+    for (const id of [mine.id, theirs.id]) data(await as(admin).post('/live/session/delete', { id }));
+  });
+
   it('lists newest start first, filtered by course and status, and the options', async () => {
     const early = await add(session({ title: 'Early', startAt: clock + 10 * HOUR, endAt: clock + 11 * HOUR }));
     const late = await add(session({ title: 'Late', startAt: clock + 20 * HOUR, endAt: clock + 21 * HOUR }));
@@ -190,7 +218,9 @@ describe('live back office', () => {
     const options = data<{ courses: { id: string; type: number }[]; teachers: { id: string }[] }>(
       await as(admin).get('/live/options'),
     );
-    expect(options.courses.map((c) => c.id).sort()).toEqual([liveCoid, publicCoid].sort());
+    const offered = options.courses.map((c) => c.id);
+    expect(offered).toEqual(expect.arrayContaining([liveCoid, publicCoid]));
+    expect(offered).not.toContain(plainCoid);
     expect(options.teachers.length).toBeGreaterThanOrEqual(3);
     // Chosen teacher: another administrator of the school.
     const teacher = options.teachers.find((t) => t.id !== all.list[0].teacher?.id);

@@ -112,7 +112,7 @@ export function SessionForm({
       </Field>
       <Field label={t('admin.live.teacher')} error={errors.teacherId} name="teacherId">
         <select value={teacherId} onChange={(event) => setTeacherId(event.target.value)} data-testid="live-teacher">
-          <option value="">—</option>
+          <option value="">{t('admin.live.teacherMe')}</option>
           {(options?.teachers ?? []).map((teacher) => (
             <option key={teacher.id} value={teacher.id}>
               {teacher.name}

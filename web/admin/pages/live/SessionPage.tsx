@@ -104,7 +104,7 @@ function Facts({ info }: { info: LiveSessionInfo }) {
           {info.replay.chapterId && (
             <>
               {' '}
-              <Link to={`/courses/${info.coid}/chapters`}>{t('admin.live.course')}</Link>
+              <Link to={`/courses/${info.coid}/chapters`}>{t('admin.live.replayChapter')}</Link>
             </>
           )}
         </dd>
