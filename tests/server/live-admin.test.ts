@@ -375,4 +375,26 @@ describe('live back office', () => {
     expect((await as(student).get('/res/live')).statusCode).toBe(403);
     expect((await as(null).get('/res/live')).statusCode).toBe(401);
   });
+
+  it('puts every live call and the export in the OpenAPI document with a summary', async () => {
+    const doc = (await as(null).get('/openapi.json')).json() as {
+      paths: Record<string, Record<string, { summary?: string }>>;
+    };
+    const paths = [
+      ['get', '/live/session/list'],
+      ['get', '/live/session/info'],
+      ['get', '/live/options'],
+      ['post', '/live/session/add'],
+      ['post', '/live/session/edit'],
+      ['post', '/live/session/delete'],
+      ['post', '/live/session/rotate'],
+      ['post', '/live/session/end'],
+      ['get', '/live/attendance'],
+      ['get', '/live/attendance/export'],
+      ['get', '/live/bill'],
+      ['get', '/res/live'],
+    ];
+    for (const [method, path] of paths) expect(doc.paths[path]?.[method]?.summary, path).toBeTruthy();
+    expect(doc.paths['/res/live'].get.summary).toContain('live sessions');
+  });
 });
