@@ -213,8 +213,9 @@ export const resourceCalls = {
     access,
     tags,
     summary:
-      'Live resources. No live server is part of the on-premises release yet: always an empty list, in the shape a ' +
-      'live server will fill.',
+      "The school's live sessions (issue 17; not deleted), latest start first (at most 200; total counts all): " +
+      'id, title, status (scheduled, live, ended), startTime (scheduled start, ms); liveServer: the public ' +
+      'address of the live server (LIVE_SERVER_URL, empty when none is configured).',
     reply: s.zLiveResources,
   }),
   retry: defineCall({

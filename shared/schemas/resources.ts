@@ -244,8 +244,8 @@ export const zPptSlides = z.object({
 export const zPptCover = z.object({ rid: zId, index: z.number().int().min(0).max(9999) });
 
 /**
- * GET res/live: live resources. The on-premises release has no live server yet, so the list is always empty;
- * the shape is what a live server will fill: {list: [{id, title, status, startTime}], total, liveServer}.
+ * GET res/live: the school's live sessions (issue 17), latest start first: {list: [{id, title, status,
+ * startTime}], total, liveServer} (liveServer: LIVE_SERVER_URL, the live server's public address).
  */
 export const zLiveResources = z.object({
   list: z.array(z.object({ id: z.string(), title: z.string(), status: z.string(), startTime: z.number().int() })),

@@ -29,6 +29,8 @@ describe('back office: courses, categories and chapters', () => {
     const sidebar = page.getByTestId('admin-sidebar');
     await expect(sidebar.locator('[data-menu="course"] a').allTextContents()).resolves.toEqual([
       '课程列表',
+      // Issue 17: live teaching.
+      '直播',
       '课程分类',
       '专栏',
       '标签',

@@ -60,6 +60,8 @@ describe('back office', () => {
     await expect(sidebar.getByRole('link').allTextContents()).resolves.toEqual([
       '概览',
       '课程列表',
+      // Issue 17: live teaching.
+      '直播',
       '课程分类',
       '专栏',
       '标签',
@@ -119,7 +121,7 @@ describe('back office', () => {
     const sidebar = page.getByTestId('admin-sidebar');
     await expect(sidebar.locator('li').allTextContents()).resolves.toEqual([
       '概览',
-      '课程管理课程列表课程分类专栏标签评论管理问答管理签名与评分学习计划会员方案兑换码',
+      '课程管理课程列表直播课程分类专栏标签评论管理问答管理签名与评分学习计划会员方案兑换码',
       '学员管理学习记录阶段审核学员列表学员分组学员积分学员字段学员设置学员私信',
     ]);
     await expect(page.getByTestId('admin-permissions').locator('li').allTextContents()).resolves.toEqual([

@@ -81,6 +81,10 @@ const AREAS: Record<PermissionGroup, Call[]> = {
     { method: 'GET', url: '/grant/holders?kind=course&id={course}' },
     { method: 'GET', url: '/grant/audit?coid={course}', alsoOpenTo: ['student'] },
     { method: 'POST', url: '/grant/add', body: { kind: 'course', id: '{course}', sids: ['{student}'], gids: [] } },
+    // Live teaching (issue 17): the sessions of live courses and the month's bill.
+    { method: 'GET', url: '/live/session/list', list: true },
+    { method: 'GET', url: '/live/options', list: true },
+    { method: 'GET', url: '/live/bill?month=2031-03', list: true },
   ],
   resource: [
     { method: 'GET', url: '/resource/list', list: true },

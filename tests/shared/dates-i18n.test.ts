@@ -35,6 +35,8 @@ import { messages as adminOrdersZh } from '../../shared/i18n/admin-orders.zh-CN'
 import { messages as adminOrdersEn } from '../../shared/i18n/admin-orders.en-gb';
 import { messages as adminAnnouncementsZh } from '../../shared/i18n/admin-announcements.zh-CN';
 import { messages as adminAnnouncementsEn } from '../../shared/i18n/admin-announcements.en-gb';
+import { messages as adminLiveZh } from '../../shared/i18n/admin-live.zh-CN';
+import { messages as adminLiveEn } from '../../shared/i18n/admin-live.en-gb';
 import { messages as redeemAdminZh } from '../../shared/i18n/redeem-admin.zh-CN';
 import { messages as redeemAdminEn } from '../../shared/i18n/redeem-admin.en-gb';
 import { messages as adminMessagesZh } from '../../shared/i18n/admin-messages.zh-CN';
@@ -86,6 +88,7 @@ describe('message catalogue', () => {
       adminPoints: [adminPointsZh, adminPointsEn],
       adminOrders: [adminOrdersZh, adminOrdersEn],
       adminAnnouncements: [adminAnnouncementsZh, adminAnnouncementsEn],
+      adminLive: [adminLiveZh, adminLiveEn],
       redeemAdmin: [redeemAdminZh, redeemAdminEn],
       adminMessages: [adminMessagesZh, adminMessagesEn],
       adminInform: [adminInformZh, adminInformEn],

@@ -14,6 +14,7 @@ import { messages as adminPointsEn } from '../../shared/i18n/admin-points.en-gb'
 import { messages as adminMembersEn } from '../../shared/i18n/admin-members.en-gb';
 import { messages as adminOrdersEn } from '../../shared/i18n/admin-orders.en-gb';
 import { messages as adminAnnouncementsEn } from '../../shared/i18n/admin-announcements.en-gb';
+import { messages as adminLiveEn } from '../../shared/i18n/admin-live.en-gb';
 import { messages as redeemAdminEn } from '../../shared/i18n/redeem-admin.en-gb';
 import { messages as adminQuestionsEn } from '../../shared/i18n/admin-questions.en-gb';
 import { messages as adminRecordsEn } from '../../shared/i18n/admin-records.en-gb';
@@ -164,6 +165,7 @@ describe('count-bearing messages', () => {
       adminMembersEn,
       adminOrdersEn,
       adminAnnouncementsEn,
+      adminLiveEn,
       redeemAdminEn,
       adminQuestionsEn,
       adminRecordsEn,

@@ -56,6 +56,9 @@ import { messages as qaZh } from '../../shared/i18n/admin-qa.zh-CN';
 import { messages as qaEn } from '../../shared/i18n/admin-qa.en-gb';
 import { messages as announcementsZh } from '../../shared/i18n/admin-announcements.zh-CN';
 import { messages as announcementsEn } from '../../shared/i18n/admin-announcements.en-gb';
+// Issue 17: live teaching.
+import { messages as liveZh } from '../../shared/i18n/admin-live.zh-CN';
+import { messages as liveEn } from '../../shared/i18n/admin-live.en-gb';
 
 // The back office's messages travel with its chunk, not with the student site.
 addMessages(adminZh, adminEn);
@@ -79,6 +82,7 @@ addMessages(ordersZh, ordersEn);
 addMessages(informZh, informEn);
 addMessages(qaZh, qaEn);
 addMessages(announcementsZh, announcementsEn);
+addMessages(liveZh, liveEn);
 
 const OverviewPage = lazy(() => import('./pages/overview'));
 const CoursesPage = lazy(() => import('./pages/courses'));
@@ -125,6 +129,9 @@ const InformPage = lazy(() => import('./pages/inform'));
 // Issue 16: announcements.
 const AnnouncementsPage = lazy(() => import('./pages/announcements'));
 const AnnouncementEditor = lazy(() => import('./pages/announcements/AnnouncementEditor'));
+// Issue 17: live teaching.
+const LivePage = lazy(() => import('./pages/live'));
+const LiveSessionPage = lazy(() => import('./pages/live/SessionPage'));
 
 /** A screen of a permission group's area, behind the same permission check as the sidebar. */
 const guarded = (group: MenuEntry['key'], Screen: ComponentType) => (
@@ -157,6 +164,9 @@ const createAdminRouter = () =>
         { index: true, element: <OverviewPage /> },
         { path: 'courses', element: guarded('course', CoursesPage) },
         { path: 'courses/:coid/:tab?', element: guarded('course', CourseEditor) },
+        // Issue 17: live teaching.
+        { path: 'live', element: guarded('course', LivePage) },
+        { path: 'live/:id', element: guarded('course', LiveSessionPage) },
         { path: 'categories', element: guarded('course', CategoriesPage) },
         { path: 'columns', element: guarded('course', ColumnsPage) },
         { path: 'columns/:id', element: guarded('course', ColumnEditor) },

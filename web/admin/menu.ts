@@ -28,6 +28,8 @@ export const MENU: MenuEntry[] = [
     to: null,
     links: [
       { key: 'courses', label: 'admin.menu.courses', to: '/courses' },
+      // Issue 17: live teaching.
+      { key: 'live', label: 'admin.menu.live', to: '/live' },
       { key: 'categories', label: 'admin.menu.categories', to: '/categories' },
       { key: 'columns', label: 'admin.menu.columns', to: '/columns' },
       { key: 'tags', label: 'admin.menu.tags', to: '/tags' },

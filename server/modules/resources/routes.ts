@@ -8,6 +8,7 @@ import * as s from '../../../shared/schemas/resources';
 import { badInput } from '../../lib/errors';
 import { requireAdmin } from '../../plugins/auth';
 import { route } from '../../plugins/calls';
+import { liveResources } from '../live/admin.service';
 import * as wares from './chapter-ware.service';
 import * as files from './resource-files.service';
 import * as folders from './folders.service';
@@ -109,7 +110,7 @@ export const resourcesRoutes: FastifyPluginAsync = async (base) => {
     ok(resources.resourceUrls(ctx, a.schoolId, request.query.rid, request.query.download)),
   );
   route(app, calls.hash, (request, _reply, a) => ok(resources.resourceByKey(ctx, a.schoolId, request.query.key)));
-  route(app, calls.live, () => ok({ list: [], total: 0, liveServer: '' }));
+  route(app, calls.live, (_request, _reply, a) => ok(liveResources(ctx, a.schoolId)));
   route(app, calls.retry, (request, _reply, a) => ok(resources.retryResource(ctx, a.schoolId, request.body.rid)));
 
   // The chapter editor (permission 'course').
