@@ -35,7 +35,8 @@ COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/migrations ./migrations
-RUN mkdir -p /data && chown node:node /data
+# /recordings: the live server's finished recordings (docker compose's live-recordings volume, shared with it).
+RUN mkdir -p /data /recordings && chown node:node /data /recordings
 USER node
 VOLUME ["/data"]
 EXPOSE 8080
