@@ -90,6 +90,7 @@ function readOptions() {
 /** nginx.conf: RTMP ingest with the platform's callbacks, HLS, recordings and the push to node-media-server. */
 export function nginxConf(o, asRoot) {
   const d = o.data;
+  const host = o.host.includes(':') ? `[${o.host}]` : o.host;
   const hook = (call) => `${o.platform}/live/hook/${call}?secret=${o.secret}`;
   const cors = [
     `add_header Access-Control-Allow-Origin "${o['allow-origin']}" always;`,
@@ -131,7 +132,7 @@ events { worker_connections 4096; }
 
 rtmp {
   server {
-    listen ${o.host}:${o['rtmp-port']};
+    listen ${host}:${o['rtmp-port']};
     chunk_size 4096;
     notify_method post;
     application live {
@@ -145,6 +146,8 @@ rtmp {
       on_record_done ${hook('record_done')};
       on_update ${hook('update')};
       notify_update_timeout 10s;
+      # A publisher that sends nothing for this long is dropped (its session ends through publish_done).
+      drop_idle_publisher 15s;
       hls on;
       hls_path ${d}/hls;
       hls_fragment 1s;
@@ -160,6 +163,7 @@ rtmp {
 
 http {
   access_log off;
+  log_not_found off;
   sendfile on;
   tcp_nopush on;
   server_tokens off;
@@ -173,7 +177,7 @@ http {
   proxy_cache_path ${d}/cache/play levels=1 keys_zone=live_play:1m max_size=16m inactive=1m use_temp_path=off;
 
   server {
-    listen ${o.host}:${o['http-port']};
+    listen ${host}:${o['http-port']};
 
     location = /health { default_type text/plain; return 200 "ok\\n"; }
 

@@ -169,6 +169,8 @@ describe('live server and its callbacks (issue 17)', () => {
       .prepare('select course_id, type, title, resource_id from chapters where id = ?')
       .get(ended.replayChapterId) as { course_id: string; type: number; title: string; resource_id: string };
     expect(chapter).toMatchObject({ course_id: coid, type: 1, resource_id: ended.replayResourceId });
+    // One replay: the refused second publisher recorded nothing.
+    expect(app.ctx.sqlite.prepare('select count(*) from chapters where course_id = ?').pluck().get(coid)).toBe(1);
     expect(chapter.title).toMatch(/^Algebra live 回放 \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     const resource = app.ctx.sqlite
       .prepare(
