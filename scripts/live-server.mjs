@@ -23,6 +23,8 @@
  *   --allow-origin  LIVE_ALLOW_ORIGIN    Access-Control-Allow-Origin for players on other origins (*)
  *   --nms-rtmp-port LIVE_NMS_RTMP_PORT   node-media-server's loopback RTMP port (19350)
  *   --nms-http-port LIVE_NMS_HTTP_PORT   node-media-server's loopback HTTP-FLV port (18000)
+ *   --update-every  LIVE_UPDATE_SECONDS  seconds between on_update calls while publishing (10; the platform
+ *                                        treats a publisher unheard of for 35 s as dropped)
  *   --user          LIVE_NGINX_USER      the user nginx's workers run as when started as root (www-data)
  *   --nginx         LIVE_NGINX           the nginx binary (nginx)
  *   --rtmp-module   LIVE_RTMP_MODULE     the RTMP module (/usr/lib/nginx/modules/ngx_rtmp_module.so)
@@ -47,6 +49,7 @@ const FLAGS = {
   'allow-origin': ['LIVE_ALLOW_ORIGIN', '*'],
   'nms-rtmp-port': ['LIVE_NMS_RTMP_PORT', '19350'],
   'nms-http-port': ['LIVE_NMS_HTTP_PORT', '18000'],
+  'update-every': ['LIVE_UPDATE_SECONDS', '10'],
   user: ['LIVE_NGINX_USER', 'www-data'],
   nginx: ['LIVE_NGINX', 'nginx'],
   'rtmp-module': ['LIVE_RTMP_MODULE', '/usr/lib/nginx/modules/ngx_rtmp_module.so'],
@@ -65,6 +68,9 @@ function readOptions() {
   });
   const o = {};
   for (const [name, [env, fallback]] of Object.entries(FLAGS)) o[name] = values[name] ?? process.env[env] ?? fallback;
+  const every = Number(o['update-every']);
+  if (!Number.isInteger(every) || every < 1 || every > 30) fail('--update-every: 1 to 30 seconds');
+  o['update-every'] = every;
   for (const name of ['rtmp-port', 'http-port', 'nms-rtmp-port', 'nms-http-port']) {
     const port = Number(o[name]);
     if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`--${name} must be a port, not '${o[name]}'`);
@@ -140,12 +146,13 @@ rtmp {
       # Players watch over HTTP; only node-media-server's relay may play RTMP.
       allow play 127.0.0.1;
       deny play all;
-      # The platform decides who publishes: 2xx goes ahead, anything else (or no answer) drops the publisher.
+      # The platform decides who publishes: 2xx goes ahead, anything else (or no answer) drops the publisher;
+      # a refused update (key rotated, session ended) drops it too.
       on_publish ${hook('publish')};
       on_publish_done ${hook('publish_done')};
       on_record_done ${hook('record_done')};
       on_update ${hook('update')};
-      notify_update_timeout 10s;
+      notify_update_timeout ${o['update-every']}s;
       # A publisher that sends nothing for this long is dropped (its session ends through publish_done).
       drop_idle_publisher 15s;
       hls on;

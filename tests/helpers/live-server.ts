@@ -59,7 +59,12 @@ export interface LiveServer {
  * with `secret` (the app's LIVE_SECRET), and resolves once it printed 'live server ready' (its /health
  * answered and node-media-server listens).
  */
-export async function startLiveServer(options: { platformUrl: string; secret: string }): Promise<LiveServer> {
+export async function startLiveServer(options: {
+  platformUrl: string;
+  secret: string;
+  /** Seconds between nginx's update callbacks while publishing (10 by default). */
+  updateSeconds?: number;
+}): Promise<LiveServer> {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'lanxue-live-'));
   // nginx's workers run as www-data when the tests run as root: they must reach the folders below.
   fs.chmodSync(base, 0o755);
@@ -76,6 +81,7 @@ export async function startLiveServer(options: { platformUrl: string; secret: st
     ...['--rtmp-port', String(rtmpPort), '--http-port', String(httpPort)],
     ...['--nms-rtmp-port', String(nmsRtmpPort), '--nms-http-port', String(nmsHttpPort)],
     ...['--data', path.join(base, 'data'), '--recordings', recordingsDir],
+    ...(options.updateSeconds ? ['--update-every', String(options.updateSeconds)] : []),
   ];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

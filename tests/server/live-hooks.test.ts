@@ -40,7 +40,8 @@ describe('live server and its callbacks (issue 17)', () => {
     const held = await reservePorts(1);
     const port = held.ports[0]!;
     platformUrl = `http://127.0.0.1:${port}`;
-    live = await startLiveServer({ platformUrl, secret: SECRET });
+    // Updates every 2 s: a rotated key drops its publisher quickly.
+    live = await startLiveServer({ platformUrl, secret: SECRET, updateSeconds: 2 });
     await held.release();
     app = await makeApp(
       {
@@ -183,6 +184,16 @@ describe('live server and its callbacks (issue 17)', () => {
       .prepare('select task from media_jobs where resource_id = ?')
       .all(ended.replayResourceId);
     expect(jobs.length).toBe(1);
+    // The media pipeline converts nginx-rtmp's FLV to HLS VOD like any uploaded video.
+    await waitUntil(
+      'the replay to be converted',
+      () =>
+        app.ctx.sqlite.prepare('select status from resources where id = ?').pluck().get(ended.replayResourceId) ===
+        'ready',
+      60_000,
+    );
+    const urls = (await get(`/resource/url?rid=${ended.replayResourceId}`)).json().data as { hls: string | null };
+    expect(urls.hls).toMatch(/\.m3u8$/);
     // Imported: the recording left the live server's folder.
     await waitUntil(
       'the recording to leave',
@@ -226,6 +237,21 @@ describe('live server and its callbacks (issue 17)', () => {
     expect((await push(code, past.streamKey).exited).code).not.toBe(0);
     expect(read(later.id).status).toBe('scheduled');
     expect(read(past.id).status).toBe('scheduled');
+  });
+
+  it('rotating the key of a live session drops its publisher at the next update', async () => {
+    const { coid, code } = await liveCourse(1);
+    const s = session(coid);
+    const pushing = push(code, s.streamKey);
+    await waitUntil('the session to go live', () => read(s.id).status === 'live');
+    app.ctx.db
+      .update(liveSessions)
+      .set({ streamKey: randomBytes(32).toString('base64url'), rotatedAt: Date.now() })
+      .where(eq(liveSessions.id, s.id))
+      .run();
+    const dropped = await pushing.exited;
+    expect(dropped.code).not.toBe(0);
+    expect(read(s.id)).toMatchObject({ status: 'ended', clientId: null });
   });
 
   it('fails closed when the platform cannot be asked', async () => {
