@@ -265,7 +265,8 @@ function portOpen(port) {
 }
 
 async function healthy(o) {
-  const host = o.host === '0.0.0.0' || o.host === '::' ? '127.0.0.1' : o.host;
+  const wildcard = { '0.0.0.0': '127.0.0.1', '::': '[::1]' };
+  const host = wildcard[o.host] ?? (o.host.includes(':') ? `[${o.host}]` : o.host);
   try {
     const res = await fetch(`http://${host}:${o['http-port']}/health`, { signal: AbortSignal.timeout(1000) });
     return res.ok && (await portOpen(o['nms-http-port'])) && (await portOpen(o['nms-rtmp-port']));
@@ -279,9 +280,12 @@ async function main() {
   const asRoot = process.getuid?.() === 0;
   prepareFolders(o, asRoot);
   const conf = path.join(o.data, 'nginx.conf');
-  fs.writeFileSync(conf, nginxConf(o, asRoot));
+  // Both files hold the secret: readable by this user alone (nginx's master reads its file before it forks).
+  fs.writeFileSync(conf, nginxConf(o, asRoot), { mode: 0o600 });
+  fs.chmodSync(conf, 0o600);
   const nmsConf = path.join(o.data, 'nms.json');
   fs.writeFileSync(nmsConf, `${JSON.stringify(nmsConfig(o), null, 2)}\n`, { mode: 0o600 });
+  fs.chmodSync(nmsConf, 0o600);
 
   const children = [];
   let stopping = false;
