@@ -34,6 +34,8 @@ describe('live server and its callbacks (issue 17)', () => {
   let get: Caller['get'];
   let platformUrl: string;
   const pushes: TestPush[] = [];
+  /** The play checks the live server asked the platform. */
+  const playChecks: string[] = [];
 
   beforeAll(async () => {
     // The app's port stays held while the live server picks its own.
@@ -50,7 +52,14 @@ describe('live server and its callbacks (issue 17)', () => {
         LIVE_RTMP_URL: live.rtmpUrl,
         LIVE_RECORDINGS_DIR: live.recordingsDir,
       },
-      { setup: (built) => configureMediaQueue(built.ctx, { retryDelayMs: () => 50 }) },
+      {
+        setup: (built) => {
+          configureMediaQueue(built.ctx, { retryDelayMs: () => 50 });
+          built.addHook('onRequest', async (request) => {
+            if (request.url.startsWith('/live/hook/play')) playChecks.push(request.url);
+          });
+        },
+      },
     );
     await app.listen({ port, host: '127.0.0.1' });
     const admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
@@ -209,6 +218,11 @@ describe('live server and its callbacks (issue 17)', () => {
     const playlist = await waitFor200(`${live.httpUrl}/live/${code}.m3u8`);
     expect(await playlist.text()).toContain('#EXTM3U');
     expect((await firstBytes(`${live.httpUrl}/live/${code}.flv`, 3)).toString()).toBe('FLV');
+    // The live server keeps the platform's answer for a while: many viewers, few questions.
+    await Promise.all(Array.from({ length: 20 }, () => status(`${live.httpUrl}/live/${code}.m3u8`)));
+    const asked = playChecks.filter((url) => url.includes(`name=${code}&`)).length;
+    expect(asked).toBeGreaterThanOrEqual(1);
+    expect(asked).toBeLessThanOrEqual(2);
     await pushing.stop();
     await waitUntil('the session to end', () => read(s.id).status === 'ended');
   });
