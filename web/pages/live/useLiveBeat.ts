@@ -1,0 +1,48 @@
+/**
+ * The live page's attendance beat (POST live/heartbeat): every LIVE_BEAT_MS (browser tests shorten it with
+ * window.__LANXUE_HEARTBEAT_MS__, as the study pages' heartbeat) while the stream is live, the viewer a
+ * student who may watch, and the page visible; the server decides what counts. 'invalid sid' goes to sign-in
+ * (spec 8); another refusal stops the beat; a session no longer live tells the page to look again.
+ */
+import { useEffect, useRef } from 'react';
+import { liveCalls } from '../../../shared/calls/live';
+import { ERRORS } from '../../../shared/envelope';
+import { LIVE_BEAT_MS } from '../../../shared/schemas/live';
+import { NETWORK_ERROR, request } from '../../api/client';
+import { useBootstrap } from '../../bootstrap';
+import { loginHref } from '../../urls';
+
+const override = typeof window !== 'undefined' ? Number(window.__LANXUE_HEARTBEAT_MS__) : Number.NaN;
+
+export function useLiveBeat(sessionId: string | null, enabled: boolean, onNotLive: () => void): void {
+  const boot = useBootstrap();
+  const notLive = useRef(onNotLive);
+  notLive.current = onNotLive;
+
+  useEffect(() => {
+    if (!enabled || !sessionId) return;
+    let stopped = false;
+    const send = async () => {
+      if (stopped || document.visibilityState === 'hidden') return;
+      const reply = await request(liveCalls.heartbeat, { body: { sessionId } });
+      if (stopped) return;
+      if (reply.status === 'ok') {
+        if (reply.data.status !== 'live') notLive.current();
+        return;
+      }
+      if (reply.error === ERRORS.invalidSid || reply.error === ERRORS.noLogin) {
+        stopped = true;
+        window.location.assign(loginHref(boot));
+      } else if (reply.error !== NETWORK_ERROR && reply.error !== ERRORS.server) {
+        stopped = true;
+      }
+    };
+    void send();
+    const interval = Number.isFinite(override) && override >= 100 ? override : LIVE_BEAT_MS;
+    const timer = window.setInterval(() => void send(), interval);
+    return () => {
+      stopped = true;
+      window.clearInterval(timer);
+    };
+  }, [enabled, sessionId, boot]);
+}
