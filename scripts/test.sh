@@ -12,6 +12,7 @@ step() { echo; echo "== $*"; }
 step "installing test tools when missing"
 bash scripts/ensure-test-tools.sh || exit 1
 bash scripts/ensure-media-tools.sh || exit 1
+bash scripts/ensure-live-tools.sh || exit 1
 
 step "format and lint (biome check: no writes; npm run format fixes the formatting)"
 npx biome check . || status=1
