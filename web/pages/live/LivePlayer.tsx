@@ -43,8 +43,8 @@ export function LivePlayer({
   const [generation, setGeneration] = useState(0);
   const failures = useRef(0);
   const played = useRef(false);
-  const latest = useRef(playback);
-  latest.current = playback;
+  const latest = useRef({ playback, refresh });
+  latest.current = { playback, refresh };
   const kind = mobile || flvBroken ? 'hls' : 'flv';
 
   const onFailure = useCallback(() => {
@@ -64,18 +64,19 @@ export function LivePlayer({
       return () => window.clearTimeout(timer);
     }
     let gone = false;
-    void refresh()
+    void latest.current
+      .refresh()
       .catch(() => undefined)
       .then((fresh) => {
         if (gone) return;
-        setUrls(fresh?.playback ?? latest.current);
+        setUrls(fresh?.playback ?? latest.current.playback);
         setWait(null);
         setGeneration((n) => n + 1);
       });
     return () => {
       gone = true;
     };
-  }, [wait, refresh]);
+  }, [wait]);
 
   if (wait !== null)
     return (

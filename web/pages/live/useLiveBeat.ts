@@ -2,7 +2,8 @@
  * The live page's attendance beat (POST live/heartbeat): every LIVE_BEAT_MS (browser tests shorten it with
  * window.__LANXUE_HEARTBEAT_MS__, as the study pages' heartbeat) while the stream is live, the viewer a
  * student who may watch, and the page visible; the server decides what counts. 'invalid sid' goes to sign-in
- * (spec 8); another refusal stops the beat; a session no longer live tells the page to look again.
+ * (spec 8); another refusal stops the beat. The page looks again after the first beat (its viewers now count
+ * this student) and when the session is no longer live.
  */
 import { useEffect, useRef } from 'react';
 import { liveCalls } from '../../../shared/calls/live';
@@ -14,20 +15,22 @@ import { loginHref } from '../../urls';
 
 const override = typeof window !== 'undefined' ? Number(window.__LANXUE_HEARTBEAT_MS__) : Number.NaN;
 
-export function useLiveBeat(sessionId: string | null, enabled: boolean, onNotLive: () => void): void {
+export function useLiveBeat(sessionId: string | null, enabled: boolean, lookAgain: () => void): void {
   const boot = useBootstrap();
-  const notLive = useRef(onNotLive);
-  notLive.current = onNotLive;
+  const again = useRef(lookAgain);
+  again.current = lookAgain;
 
   useEffect(() => {
     if (!enabled || !sessionId) return;
     let stopped = false;
+    let first = true;
     const send = async () => {
       if (stopped || document.visibilityState === 'hidden') return;
       const reply = await request(liveCalls.heartbeat, { body: { sessionId } });
       if (stopped) return;
       if (reply.status === 'ok') {
-        if (reply.data.status !== 'live') notLive.current();
+        if (reply.data.status !== 'live' || first) again.current();
+        first = false;
         return;
       }
       if (reply.error === ERRORS.invalidSid || reply.error === ERRORS.noLogin) {
