@@ -277,4 +277,19 @@ describe('live page calls: live/info, live/heartbeat, public/live', () => {
     expect((await injectAs(app, null).get('/public/live?uid=zzzz')).statusCode).toBe(404);
     expect((await injectAs(app, null).get(`/public/live?uid=${hashUID}&num=500`)).statusCode).toBe(400);
   });
+
+  it('the calls are in the OpenAPI document with their summaries; the live page may load from the live server', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    for (const [path, method] of [
+      ['/live/info', 'get'],
+      ['/live/heartbeat', 'post'],
+      ['/public/live', 'get'],
+    ] as const)
+      expect(doc.paths[path]?.[method]?.summary, path).toMatch(/.{40}/);
+    const page = await app.inject({ method: 'GET', url: `/live/${hashUID}/${paid}.html` });
+    expect(page.statusCode).toBe(200);
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain(`connect-src 'self' ${base}`);
+    expect(csp).toContain(`media-src 'self' blob: ${base}`);
+  });
 });
