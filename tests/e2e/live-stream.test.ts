@@ -2,8 +2,8 @@
  * A real live stream on the live page (issue 17): the live server of scripts/live-server.mjs (nginx-rtmp and
  * node-media-server, tests/helpers/live-server.ts) on loopback ports, Debian's ffmpeg pushing a test stream.
  * On a desktop the page plays the signed FLV address through mpegts.js, on a phone the signed HLS address
- * through video.js, and the student's attendance is credited while live. A stream that drops shows the
- * reconnecting state and plays again once the teacher pushes again.
+ * through video.js, and the student's attendance is credited while live. A desktop whose FLV fails falls
+ * back to HLS; a stream that drops shows the reconnecting state and plays again once the teacher pushes again.
  *
  * The live server's callbacks go to a stand-in that lets every publisher through (the platform's hooks are
  * another part of the issue); the session is marked live here, as the publish callback does.
@@ -106,6 +106,17 @@ describe('a real stream on the live page', () => {
     await expect.poll(() => videoTime(page, 'hls'), { timeout: 15_000 }).toBeGreaterThan(earlier + 1);
     await expect(page.locator('.vjs-control-bar .vjs-fullscreen-control').count()).resolves.toBe(1);
     await viewportShot(page, 'live-hls-phone');
+    await context.close();
+  });
+
+  it('desktop without FLV (its address fails before playing): the page falls back to HLS through video.js', async () => {
+    const context = await h.desktop();
+    await context.route(/\.flv$/, (route) => route.abort());
+    const page = await signedInPage(h, context, holder.cookie);
+    await page.goto(livePath(h, coid));
+    await page.getByTestId('live-reconnecting').waitFor({ timeout: 20_000 });
+    await page.locator('[data-player="hls"] video').waitFor({ timeout: 20_000 });
+    await expect.poll(() => videoTime(page, 'hls'), { timeout: 30_000 }).toBeGreaterThan(1);
     await context.close();
   });
 
