@@ -23,6 +23,8 @@
  *   --allow-origin  LIVE_ALLOW_ORIGIN    Access-Control-Allow-Origin for players on other origins (*)
  *   --nms-rtmp-port LIVE_NMS_RTMP_PORT   node-media-server's loopback RTMP port (19350)
  *   --nms-http-port LIVE_NMS_HTTP_PORT   node-media-server's loopback HTTP-FLV port (18000)
+ *   --update-every  LIVE_UPDATE_SECONDS  seconds between on_update calls while publishing (10; the platform
+ *                                        treats a publisher unheard of for 35 s as dropped)
  *   --user          LIVE_NGINX_USER      the user nginx's workers run as when started as root (www-data)
  *   --nginx         LIVE_NGINX           the nginx binary (nginx)
  *   --rtmp-module   LIVE_RTMP_MODULE     the RTMP module (/usr/lib/nginx/modules/ngx_rtmp_module.so)
@@ -47,6 +49,7 @@ const FLAGS = {
   'allow-origin': ['LIVE_ALLOW_ORIGIN', '*'],
   'nms-rtmp-port': ['LIVE_NMS_RTMP_PORT', '19350'],
   'nms-http-port': ['LIVE_NMS_HTTP_PORT', '18000'],
+  'update-every': ['LIVE_UPDATE_SECONDS', '10'],
   user: ['LIVE_NGINX_USER', 'www-data'],
   nginx: ['LIVE_NGINX', 'nginx'],
   'rtmp-module': ['LIVE_RTMP_MODULE', '/usr/lib/nginx/modules/ngx_rtmp_module.so'],
@@ -65,6 +68,9 @@ function readOptions() {
   });
   const o = {};
   for (const [name, [env, fallback]] of Object.entries(FLAGS)) o[name] = values[name] ?? process.env[env] ?? fallback;
+  const every = Number(o['update-every']);
+  if (!Number.isInteger(every) || every < 1 || every > 30) fail('--update-every: 1 to 30 seconds');
+  o['update-every'] = every;
   for (const name of ['rtmp-port', 'http-port', 'nms-rtmp-port', 'nms-http-port']) {
     const port = Number(o[name]);
     if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`--${name} must be a port, not '${o[name]}'`);
@@ -90,6 +96,7 @@ function readOptions() {
 /** nginx.conf: RTMP ingest with the platform's callbacks, HLS, recordings and the push to node-media-server. */
 export function nginxConf(o, asRoot) {
   const d = o.data;
+  const host = o.host.includes(':') ? `[${o.host}]` : o.host;
   const hook = (call) => `${o.platform}/live/hook/${call}?secret=${o.secret}`;
   const cors = [
     `add_header Access-Control-Allow-Origin "${o['allow-origin']}" always;`,
@@ -131,7 +138,7 @@ events { worker_connections 4096; }
 
 rtmp {
   server {
-    listen ${o.host}:${o['rtmp-port']};
+    listen ${host}:${o['rtmp-port']};
     chunk_size 4096;
     notify_method post;
     application live {
@@ -139,12 +146,15 @@ rtmp {
       # Players watch over HTTP; only node-media-server's relay may play RTMP.
       allow play 127.0.0.1;
       deny play all;
-      # The platform decides who publishes: 2xx goes ahead, anything else (or no answer) drops the publisher.
+      # The platform decides who publishes: 2xx goes ahead, anything else (or no answer) drops the publisher;
+      # a refused update (key rotated, session ended) drops it too.
       on_publish ${hook('publish')};
       on_publish_done ${hook('publish_done')};
       on_record_done ${hook('record_done')};
       on_update ${hook('update')};
-      notify_update_timeout 10s;
+      notify_update_timeout ${o['update-every']}s;
+      # A publisher that sends nothing for this long is dropped (its session ends through publish_done).
+      drop_idle_publisher 15s;
       hls on;
       hls_path ${d}/hls;
       hls_fragment 1s;
@@ -160,6 +170,7 @@ rtmp {
 
 http {
   access_log off;
+  log_not_found off;
   sendfile on;
   tcp_nopush on;
   server_tokens off;
@@ -173,7 +184,7 @@ http {
   proxy_cache_path ${d}/cache/play levels=1 keys_zone=live_play:1m max_size=16m inactive=1m use_temp_path=off;
 
   server {
-    listen ${o.host}:${o['http-port']};
+    listen ${host}:${o['http-port']};
 
     location = /health { default_type text/plain; return 200 "ok\\n"; }
 
@@ -254,7 +265,8 @@ function portOpen(port) {
 }
 
 async function healthy(o) {
-  const host = o.host === '0.0.0.0' || o.host === '::' ? '127.0.0.1' : o.host;
+  const wildcard = { '0.0.0.0': '127.0.0.1', '::': '[::1]' };
+  const host = wildcard[o.host] ?? (o.host.includes(':') ? `[${o.host}]` : o.host);
   try {
     const res = await fetch(`http://${host}:${o['http-port']}/health`, { signal: AbortSignal.timeout(1000) });
     return res.ok && (await portOpen(o['nms-http-port'])) && (await portOpen(o['nms-rtmp-port']));
@@ -268,9 +280,12 @@ async function main() {
   const asRoot = process.getuid?.() === 0;
   prepareFolders(o, asRoot);
   const conf = path.join(o.data, 'nginx.conf');
-  fs.writeFileSync(conf, nginxConf(o, asRoot));
+  // Both files hold the secret: readable by this user alone (nginx's master reads its file before it forks).
+  fs.writeFileSync(conf, nginxConf(o, asRoot), { mode: 0o600 });
+  fs.chmodSync(conf, 0o600);
   const nmsConf = path.join(o.data, 'nms.json');
   fs.writeFileSync(nmsConf, `${JSON.stringify(nmsConfig(o), null, 2)}\n`, { mode: 0o600 });
+  fs.chmodSync(nmsConf, 0o600);
 
   const children = [];
   let stopping = false;

@@ -13,15 +13,32 @@ import { waitUntil } from './wait';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
+/**
+ * Loopback TCP ports nobody listens on, held until `release()` so that they differ from each other and from
+ * any port reserved meanwhile (a port freed at once may be handed out again by the next call).
+ */
+export async function reservePorts(n: number): Promise<{ ports: number[]; release(): Promise<void> }> {
+  const servers = await Promise.all(
+    Array.from(
+      { length: n },
+      () =>
+        new Promise<net.Server>((resolve, reject) => {
+          const server = net.createServer().listen(0, '127.0.0.1', () => resolve(server));
+          server.on('error', reject);
+        }),
+    ),
+  );
+  return {
+    ports: servers.map((server) => (server.address() as net.AddressInfo).port),
+    release: () => Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve())))).then(),
+  };
+}
+
 /** A loopback TCP port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
+export async function freePort(): Promise<number> {
+  const { ports, release } = await reservePorts(1);
+  await release();
+  return ports[0]!;
 }
 
 export interface LiveServer {
@@ -42,7 +59,12 @@ export interface LiveServer {
  * with `secret` (the app's LIVE_SECRET), and resolves once it printed 'live server ready' (its /health
  * answered and node-media-server listens).
  */
-export async function startLiveServer(options: { platformUrl: string; secret: string }): Promise<LiveServer> {
+export async function startLiveServer(options: {
+  platformUrl: string;
+  secret: string;
+  /** Seconds between nginx's update callbacks while publishing (10 by default). */
+  updateSeconds?: number;
+}): Promise<LiveServer> {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'lanxue-live-'));
   // nginx's workers run as www-data when the tests run as root: they must reach the folders below.
   fs.chmodSync(base, 0o755);
@@ -59,6 +81,7 @@ export async function startLiveServer(options: { platformUrl: string; secret: st
     ...['--rtmp-port', String(rtmpPort), '--http-port', String(httpPort)],
     ...['--nms-rtmp-port', String(nmsRtmpPort), '--nms-http-port', String(nmsHttpPort)],
     ...['--data', path.join(base, 'data'), '--recordings', recordingsDir],
+    ...(options.updateSeconds ? ['--update-every', String(options.updateSeconds)] : []),
   ];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
