@@ -1,7 +1,7 @@
 /**
  * Steps shared by the live page's browser tests (issue 17): live courses and sessions written as rows (the back
- * office's calls are another part of the issue), and a stand-in HTTP server for the live server's /health or
- * the platform's live hooks.
+ * office's calls are another part of the issue), a stand-in HTTP server for the live server's /health, and a
+ * relay from the live server's callbacks to the app.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -52,6 +52,39 @@ export async function standIn(answer: (url: string) => number) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * A loopback HTTP server that relays every request to `to(target)` once it is set (503 before): the live
+ * server is started before the app (it needs the platform's address, the app needs its address), so its
+ * callbacks reach the app's real hooks through this.
+ */
+export async function relay() {
+  let target = '';
+  const server = http.createServer((req, res) => {
+    if (!target) {
+      res.writeHead(503);
+      res.end();
+      return;
+    }
+    const upstream = http.request(`${target}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => {
+      res.writeHead(502);
+      res.end();
+    });
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    to: (address: string) => {
+      target = address;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

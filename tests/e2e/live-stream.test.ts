@@ -1,28 +1,28 @@
 /**
  * A real live stream on the live page (issue 17): the live server of scripts/live-server.mjs (nginx-rtmp and
- * node-media-server, tests/helpers/live-server.ts) on loopback ports, Debian's ffmpeg pushing a test stream.
- * On a desktop the page plays the signed FLV address through mpegts.js, on a phone the signed HLS address
- * through video.js, and the student's attendance is credited while live. A desktop whose FLV fails falls
- * back to HLS; a stream that drops shows the reconnecting state and plays again once the teacher pushes again.
- *
- * The live server's callbacks go to a stand-in that lets every publisher through (the platform's hooks are
- * another part of the issue); the session is marked live here, as the publish callback does.
+ * node-media-server, tests/helpers/live-server.ts) on loopback ports calling back the app's live hooks, and
+ * Debian's ffmpeg pushing a test stream with the session's key, as OBS would. The publish callback puts the
+ * session live; on a desktop the page plays the signed FLV address through mpegts.js, on a phone the signed
+ * HLS address through video.js, and the student's attendance is credited while live. A desktop whose FLV
+ * fails falls back to HLS. When the teacher stops, the page leaves the player (never a frozen picture) for the
+ * end of the session, and plays again when the teacher pushes again within the window.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { liveAttendance } from '../../server/db/schema';
+import { liveAttendance, liveSessions } from '../../server/db/schema';
 import { playbackUrls } from '../../server/modules/live/playback';
 import { enrol } from '../helpers/factories';
+import { waitUntil } from '../helpers/wait';
 import { pushTestStream, startLiveServer, waitFor200, type LiveServer, type TestPush } from '../helpers/live-server';
 import { pageErrors, startHarness, type Harness } from './harness';
-import { liveCourse, livePath, liveSession, MIN, standIn } from './live-helpers';
+import { liveCourse, livePath, liveSession, MIN, relay } from './live-helpers';
 import { fastHeartbeat, signedInPage, signedInStudent, viewportShot } from './learn-helpers';
 
 const SECRET = 'e2e-live-secret-0123456789abcdef';
 
 let h: Harness;
-let hooks: Awaited<ReturnType<typeof standIn>>;
+let hooks: Awaited<ReturnType<typeof relay>>;
 let live: LiveServer;
 let push: TestPush | null = null;
 let coid = '';
@@ -37,6 +37,7 @@ const videoTime = (page: Page, player: 'flv' | 'hls') =>
     player,
   );
 
+const session = () => h.app.ctx.db.select().from(liveSessions).where(eq(liveSessions.id, sessionId)).get()!;
 const attended = () =>
   h.app.ctx.db
     .select()
@@ -44,25 +45,26 @@ const attended = () =>
     .where(and(eq(liveAttendance.sessionId, sessionId), eq(liveAttendance.studentId, holder.id)))
     .get()?.seconds ?? 0;
 
-/** Pushes the test stream and waits until the live server serves its signed playlist. */
+/** Pushes the test stream with the session's key; waits until the hook put it live and the playlist is served. */
 async function startPush() {
-  push = pushTestStream(live.rtmpUrl, code, 'teacher-key');
-  const urls = playbackUrls(h.app.ctx, coid, false)!;
-  await waitFor200(urls.hls, 30_000);
+  push = pushTestStream(live.rtmpUrl, code, session().streamKey);
+  await waitUntil('the publish hook to put the session live', () => session().status === 'live', 30_000);
+  await waitFor200(playbackUrls(h.app.ctx, coid, false)!.hls, 30_000);
 }
 
 beforeAll(async () => {
-  hooks = await standIn(() => 200);
+  hooks = await relay();
   live = await startLiveServer({ platformUrl: hooks.url, secret: SECRET });
-  h = await startHarness({ LIVE_SERVER_URL: live.httpUrl, LIVE_RTMP_URL: live.rtmpUrl, LIVE_SECRET: SECRET });
+  h = await startHarness({
+    LIVE_SERVER_URL: live.httpUrl,
+    LIVE_RTMP_URL: live.rtmpUrl,
+    LIVE_SECRET: SECRET,
+    LIVE_RECORDINGS_DIR: live.recordingsDir,
+  });
+  hooks.to(h.baseURL);
   coid = liveCourse(h, { actualFen: 1000, title: '直播实验课' });
   code = h.app.ctx.courseCodec.encode(coid);
-  sessionId = liveSession(h, coid, {
-    title: '第一讲',
-    status: 'live',
-    startAt: Date.now() - MIN,
-    liveAt: Date.now() - MIN,
-  });
+  sessionId = liveSession(h, coid, { title: '第一讲', startAt: Date.now() - MIN, endAt: Date.now() + 60 * MIN });
   holder = await signedInStudent(h, '直播学员');
   enrol(h.app, holder.id, coid);
   await startPush();
@@ -120,16 +122,23 @@ describe('a real stream on the live page', () => {
     await context.close();
   });
 
-  it('a stream that drops: the page says it is reconnecting, then plays again once the teacher pushes again', async () => {
+  it('the teacher stops: the page shows the end instead of a frozen player; pushing again within the window plays again and counts again', async () => {
     const context = await h.desktop();
+    await fastHeartbeat(context, 1000);
     const page = await signedInPage(h, context, holder.cookie);
     await page.goto(livePath(h, coid));
     await expect.poll(() => videoTime(page, 'flv'), { timeout: 30_000 }).toBeGreaterThan(1);
     await push?.stop();
-    await page.getByTestId('live-reconnecting').waitFor({ timeout: 30_000 });
+    await expect.poll(() => session().status, { timeout: 30_000 }).toBe('ended');
+    await page.getByTestId('live-ended').waitFor({ timeout: 60_000 });
+    await expect(page.locator('video').count()).resolves.toBe(0);
+    const credited = attended();
     await startPush();
+    // The page looks again every 20 s while the session is over.
     await page.locator('[data-player="flv"] video').waitFor({ timeout: 60_000 });
     await expect.poll(() => videoTime(page, 'flv'), { timeout: 60_000 }).toBeGreaterThan(1);
+    expect(session().status).toBe('live');
+    await expect.poll(attended, { timeout: 15_000 }).toBeGreaterThan(credited);
     await context.close();
-  }, 120_000);
+  }, 180_000);
 });
