@@ -29,8 +29,9 @@ export const liveCalls = {
     tags,
     summary:
       "The live page's beat (every 30 s while live and visible): credits the time since the student's previous beat " +
-      '(at most one interval and slack, only while the stream is live) to their attendance and their daily study ' +
-      'time, and keeps the peak of viewers; refused for a course the student may not watch.',
+      '(at most one interval and slack, only while the stream is live; nothing for a beat that resumes a hidden page) ' +
+      'to their attendance and their daily study time, and keeps the peak of viewers; refused for a course the ' +
+      'student may not watch.',
     body: s.zLiveBeat,
     reply: s.zLiveBeatReply,
   }),

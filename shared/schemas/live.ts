@@ -92,8 +92,11 @@ export const zLiveInfo = z.object({
 });
 export type LiveInfo = z.infer<typeof zLiveInfo>;
 
-/** POST live/heartbeat. */
-export const zLiveBeat = z.object({ sessionId: zId });
+/**
+ * POST live/heartbeat. resume: the page was hidden and shows again: the time since the last beat was not
+ * watched, so this beat credits nothing and starts the count again.
+ */
+export const zLiveBeat = z.object({ sessionId: zId, resume: z.boolean().optional() });
 
 export const zLiveBeatReply = z.object({
   /** Seconds this beat credited. */

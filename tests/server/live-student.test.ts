@@ -197,6 +197,10 @@ describe('live page calls: live/info, live/heartbeat, public/live', () => {
     // A tab silent for ten minutes gets one interval and its slack, not ten minutes.
     clock += 10 * MIN;
     expect(await credit()).toEqual({ credited: 45, seconds: 75, status: 'live' });
+    // A page shown again after being hidden resumes: the hidden time is not attendance.
+    clock += 40 * S;
+    const resumed = await injectAs(app, holder.cookie).post('/live/heartbeat', { sessionId: id, resume: true });
+    expect(data<LiveBeatReply>(resumed)).toEqual({ credited: 0, seconds: 75, status: 'live' });
 
     // A second viewer: the peak follows; viewers are those who beat within a minute.
     const second = await signedInStudent(app);

@@ -3,8 +3,8 @@
  * student's previous beat of the session (shared/rules/live attendanceCredit: at most LIVE_BEAT_MAX_S, never
  * negative, nothing unless the stream is live) to live_attendance, and the same time to the student's day of
  * study through the records engine (creditDay, as a chapter's heartbeat does), bounded by the engine's clock
- * of the student's last credited moment so a live page and a video played at once do not count twice. The
- * beat also keeps the session's peak of viewers.
+ * of the student's last credited moment so a live page and a video played at once do not count twice. A
+ * beat that resumes (the page was hidden) credits nothing. The beat also keeps the session's peak of viewers.
  */
 import { attendanceCredit } from '../../../shared/rules/live';
 import { LIVE_BEAT_MAX_S, LIVE_VIEWER_WINDOW_MS, type LiveBeatReply } from '../../../shared/schemas/live';
@@ -28,7 +28,12 @@ async function creditStudyDay(ctx: AppContext, student: Student, schoolId: strin
   await engine.commit(student.userId);
 }
 
-export async function liveBeat(ctx: AppContext, student: Student, sessionId: string): Promise<LiveBeatReply> {
+export async function liveBeat(
+  ctx: AppContext,
+  student: Student,
+  sessionId: string,
+  resume = false,
+): Promise<LiveBeatReply> {
   const session = sessionById(ctx.db, sessionId);
   if (!session || session.schoolId !== student.schoolId) throw notFound();
   const course = openLiveCourse(ctx, student, session.courseId);
@@ -37,7 +42,7 @@ export async function liveBeat(ctx: AppContext, student: Student, sessionId: str
   if (session.status !== 'live') return { credited: 0, seconds: previous?.seconds ?? 0, status: session.status };
 
   const now = ctx.now();
-  const credited = attendanceCredit(previous?.lastAt ?? null, now, true, LIVE_BEAT_MAX_S);
+  const credited = resume ? 0 : attendanceCredit(previous?.lastAt ?? null, now, true, LIVE_BEAT_MAX_S);
   creditAttendance(ctx.db, session.id, student.userId, credited, now);
   raisePeakViewers(ctx.db, session.id, viewersSince(ctx.db, session.id, now - LIVE_VIEWER_WINDOW_MS));
   await creditStudyDay(ctx, student, session.schoolId, credited, now);

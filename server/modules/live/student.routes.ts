@@ -9,6 +9,8 @@ import { liveInfo, publicLive } from './student.service';
 export const liveStudentRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
   route(app, calls.info, async ({ query }, _reply, viewer) => ok(await liveInfo(ctx, viewer, query.coid, query.uid)));
-  route(app, calls.heartbeat, async ({ body }, _reply, student) => ok(await liveBeat(ctx, student, body.sessionId)));
+  route(app, calls.heartbeat, async ({ body }, _reply, student) =>
+    ok(await liveBeat(ctx, student, body.sessionId, body.resume)),
+  );
   route(app, calls.publicList, ({ query }, _reply, viewer) => ok(publicLive(ctx, viewer, query)));
 };
