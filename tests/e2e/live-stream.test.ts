@@ -4,7 +4,8 @@
  * Debian's ffmpeg pushing a test stream with the session's key, as OBS would. The publish callback puts the
  * session live; on a desktop the page plays the signed FLV address through mpegts.js, on a phone the signed
  * HLS address through video.js, and the student's attendance is credited while live. A desktop whose FLV
- * fails falls back to HLS. When the teacher stops, the page leaves the player (never a frozen picture) for the
+ * fails falls back to HLS. A visitor plays a public live course's plain address on /u/learn/{code}/live/1
+ * (the live server asks the play hook). When the teacher stops, the page leaves the player (never a frozen picture) for the
  * end of the session, and plays again when the teacher pushes again within the window.
  */
 import { and, eq } from 'drizzle-orm';
@@ -120,6 +121,25 @@ describe('a real stream on the live page', () => {
     await page.locator('[data-player="hls"] video').waitFor({ timeout: 20_000 });
     await expect.poll(() => videoTime(page, 'hls'), { timeout: 30_000 }).toBeGreaterThan(1);
     await context.close();
+  });
+
+  it('the public live page /u/learn/{code}/live/1: a visitor plays the plain FLV address, no sign-in', async () => {
+    const open = liveCourse(h, { type: 2, title: '公开直播' });
+    const openCode = h.app.ctx.courseCodec.encode(open);
+    const openSession = liveSession(h, open, { startAt: Date.now() - MIN, endAt: Date.now() + 60 * MIN });
+    const key = h.app.ctx.db.select().from(liveSessions).where(eq(liveSessions.id, openSession)).get()!.streamKey;
+    const second = pushTestStream(live.rtmpUrl, openCode, key);
+    try {
+      await waitFor200(`${live.httpUrl}/live/${openCode}.m3u8`, 30_000);
+      const page = await (await h.desktop()).newPage();
+      const flv = page.waitForRequest((request) => request.url().endsWith(`/live/${openCode}.flv`));
+      await page.goto(`/u/learn/${openCode}/live/1`);
+      expect((await flv).url()).toBe(`${live.httpUrl}/live/${openCode}.flv`);
+      await expect.poll(() => videoTime(page, 'flv'), { timeout: 30_000 }).toBeGreaterThan(1);
+      await page.context().close();
+    } finally {
+      await second.stop();
+    }
   });
 
   it('the teacher stops: the page shows the end instead of a frozen player; pushing again within the window plays again and counts again', async () => {
