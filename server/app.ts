@@ -175,7 +175,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     transform: jsonSchemaTransform,
     hideUntagged: false,
   });
-  await app.register(shellPlugin, { webDir: config.webDir, frameAncestors: config.FRAME_ANCESTORS });
+  await app.register(shellPlugin, {
+    webDir: config.webDir,
+    frameAncestors: config.FRAME_ANCESTORS,
+    liveServer: config.LIVE_SERVER_URL,
+  });
   await app.register(
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

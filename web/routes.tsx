@@ -77,6 +77,15 @@ function learnRoutes(kind: PageKind): RouteObject[] {
   return LEARN_ROUTE_NAMES.map((name) => ({ path: `/${name}`, element: page(serverPages.learn) }));
 }
 
+/**
+ * The live page's hash routes (spec 2: the learning routes live and flv, 'hash route ending in flv'): on the
+ * live page, and on the learn page, whose /u/learn/{code}/live/1 is the public live page.
+ */
+function liveRoutes(kind: PageKind): RouteObject[] {
+  if (kind !== 'live' && kind !== 'learn') return [];
+  return ['/live', '/flv'].map((path) => ({ path, element: page(serverPages[kind]) }));
+}
+
 /** The hash routes inside the root shell for a server page kind (a server 404 shows only the not-found page). */
 export function studentRoutes(kind: PageKind): RouteObject[] {
   const children: RouteObject[] =
@@ -90,6 +99,7 @@ export function studentRoutes(kind: PageKind): RouteObject[] {
           { path: ROUTES.course, element: page(CourseEntry) },
           ...introduceRoutes(kind),
           ...learnRoutes(kind),
+          ...liveRoutes(kind),
           { path: ROUTES.courseList, element: page(CourseListPage) },
           // Unknown routes on the catalogue page fall back to app.course (spec 2); elsewhere the not-found page.
           { path: '/courselist', element: <Navigate to={ROUTES.course} replace /> },

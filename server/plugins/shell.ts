@@ -36,7 +36,6 @@ const BASE_CSP = [
   "style-src 'self' 'unsafe-inline'",
   // Rich text written by the school's administrators may show images from other intranet hosts.
   "img-src 'self' data: blob: http: https:",
-  "media-src 'self' blob:",
   // pdf.js and video.js load their fonts from /assets, or as data/blob URLs they make themselves.
   "font-src 'self' data: blob:",
   "worker-src 'self' blob:",
@@ -44,12 +43,39 @@ const BASE_CSP = [
   "base-uri 'self'",
 ];
 
+/** The origin of an address (the live server's), or null when it is none. */
+function originOf(address: string | undefined): string | null {
+  if (!address) return null;
+  try {
+    const { origin } = new URL(address);
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The page's Content-Security-Policy. Only this site may frame a page, plus the embedding origins of the
- * configuration (FRAME_ANCESTORS, empty by default): the one place where embedding is allowed.
+ * configuration (FRAME_ANCESTORS, empty by default): the one place where embedding is allowed. The live
+ * server (LIVE_SERVER_URL, issue 17) is the one other origin the pages fetch and play media from: the live
+ * page's players load its HLS and FLV addresses directly.
  */
-export function pageCsp(frameAncestors: readonly string[] = []): string {
-  return [...BASE_CSP, `frame-ancestors ${["'self'", ...frameAncestors].join(' ')}`].join('; ');
+export function pageCsp(frameAncestors: readonly string[] = [], liveServer?: string): string {
+  const live = originOf(liveServer);
+  const from = (...sources: string[]) => [...sources, ...(live ? [live] : [])].join(' ');
+  return [
+    ...BASE_CSP,
+    `connect-src ${from("'self'")}`,
+    `media-src ${from("'self'", 'blob:')}`,
+    `frame-ancestors ${["'self'", ...frameAncestors].join(' ')}`,
+  ].join('; ');
+}
+
+interface ShellOptions {
+  webDir: string;
+  frameAncestors?: readonly string[];
+  /** LIVE_SERVER_URL: its origin joins connect-src and media-src. */
+  liveServer?: string;
 }
 
 declare module 'fastify' {
@@ -69,8 +95,8 @@ declare module 'fastify' {
  * The HTML shell and the built web app. The shell is never cached; bundles carry content hashes
  * in their names and are cached for a year.
  */
-export const shellPlugin = fp(async (app, opts: { webDir: string; frameAncestors?: readonly string[] }) => {
-  const csp = pageCsp(opts.frameAncestors);
+export const shellPlugin = fp(async (app, opts: ShellOptions) => {
+  const csp = pageCsp(opts.frameAncestors, opts.liveServer);
   const manifestFile = path.join(opts.webDir, 'manifest.json');
   const manifest: Manifest | null = fs.existsSync(manifestFile)
     ? JSON.parse(fs.readFileSync(manifestFile, 'utf8'))

@@ -43,6 +43,9 @@ import { messages as qaEn } from './qa.en-gb';
 // Issue 16: system notices and announcements.
 import { messages as noticesZh } from './notices.zh-CN';
 import { messages as noticesEn } from './notices.en-gb';
+// Issue 17: the live page.
+import { messages as liveZh } from './live.zh-CN';
+import { messages as liveEn } from './live.en-gb';
 
 export {
   addCatalogue,
@@ -81,4 +84,5 @@ export const messageAreas = {
   privateMessages: [privateMessagesZh, privateMessagesEn],
   qa: [qaZh, qaEn],
   notices: [noticesZh, noticesEn],
+  live: [liveZh, liveEn],
 } as const;

@@ -22,6 +22,8 @@ import { messages as privateMessages } from './messages.en-gb';
 import { messages as qa } from './qa.en-gb';
 // Issue 16: system notices and announcements.
 import { messages as notices } from './notices.en-gb';
+// Issue 17: the live page.
+import { messages as live } from './live.en-gb';
 
 export const messages = {
   ...core,
@@ -42,4 +44,5 @@ export const messages = {
   ...privateMessages,
   ...qa,
   ...notices,
+  ...live,
 };

@@ -22,6 +22,8 @@ import { messages as privateMessages } from './messages.zh-CN';
 import { messages as qa } from './qa.zh-CN';
 // Issue 16: system notices and announcements.
 import { messages as notices } from './notices.zh-CN';
+// Issue 17: the live page.
+import { messages as live } from './live.zh-CN';
 
 export const messages = {
   ...core,
@@ -42,4 +44,5 @@ export const messages = {
   ...privateMessages,
   ...qa,
   ...notices,
+  ...live,
 };

@@ -1,4 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { liveCalls as calls } from '../../../shared/calls/live';
+import { ok } from '../../../shared/envelope';
+import { route } from '../../plugins/calls';
+import { liveBeat } from './attendance.service';
+import { liveInfo, publicLive } from './student.service';
 
-/** Filled in by issue 17's student part. */
-export const liveStudentRoutes: FastifyPluginAsync = async () => {};
+/** The live page's calls (shared/calls/live.ts): live/info, live/heartbeat, public/live. */
+export const liveStudentRoutes: FastifyPluginAsync = async (app) => {
+  const { ctx } = app;
+  route(app, calls.info, async ({ query }, _reply, viewer) => ok(await liveInfo(ctx, viewer, query.coid, query.uid)));
+  route(app, calls.heartbeat, async ({ body }, _reply, student) =>
+    ok(await liveBeat(ctx, student, body.sessionId, body.resume)),
+  );
+  route(app, calls.publicList, ({ query }, _reply, viewer) => ok(publicLive(ctx, viewer, query)));
+};

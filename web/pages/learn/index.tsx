@@ -12,7 +12,6 @@ import { learningCalls } from '../../../shared/calls/learning';
 import { ROUTES_OF_KIND, routeOfKind, type ViewerKind, type Ware } from '../../../shared/schemas/learning';
 import { useBootstrap } from '../../bootstrap';
 import { Loading } from '../../components/Loading';
-import { PendingPage } from '../../components/PendingPage';
 import { StatusPanel } from '../../components/viewers/StatusPanel';
 import type { ViewerProps } from '../../components/viewers/types';
 import { ApiError } from '../../hooks/fetcher';
@@ -36,6 +35,7 @@ const ImageViewer = lazy(() => import('../../components/viewers/ImageViewer'));
 const GraphicViewer = lazy(() => import('../../components/viewers/GraphicReader'));
 const ExerciseChapter = lazy(() => import('./ExerciseChapter'));
 const ExamChapter = lazy(() => import('./ExamChapter'));
+const LivePage = lazy(() => import('../live'));
 
 const VIEWERS: Partial<Record<ViewerKind, Viewer>> = {
   video: VideoViewer,
@@ -91,8 +91,13 @@ export default function LearnPage() {
   const { data: ware, error, mutate } = useCall(learningCalls.ware, input, WARE_ONCE);
   const retry = () => void mutate();
 
-  // The public live page /u/learn/{code}/live/1 belongs to the live issue.
-  if (chapterId === 'live') return <PendingPage titleKey="page.learn.title" />;
+  // The public live page /u/learn/{code}/live/1 (spec 2): the live page's player, no sign-in for a public live course.
+  if (chapterId === 'live')
+    return (
+      <Suspense fallback={<Loading />}>
+        <LivePage />
+      </Suspense>
+    );
   if (error instanceof ApiError)
     return <Refusal failure={error.reply} code={codeOfPath()} coid={coid} cid={chapterId} onRetry={retry} />;
   if (error)
