@@ -51,6 +51,10 @@ const PUBLIC = [
   /^GET \/learn\/ware\/\{coid\}\/\{cid\}$/,
   /^POST \/(web\/heartbeat|watch\/add)$/,
   /^(GET|POST) \/ldap\/auth$/,
+  // Live teaching (issue 17): the live page's state (a public live course needs no sign-in) and the public list;
+  // the live server's callbacks are server to server, refused with 403 without the shared secret (live-hooks test).
+  /^GET \/(live\/info|public\/live)$/,
+  /^(GET|POST) \/live\/hook\/\w+$/,
   // Pages of the web app (HTML shells and redirects).
   /^GET \/(|u\/\{hash\}|login\/u\/logout|login\/u\/\{parentId\}|u\/learn\/\{code\}\/\{chapterId\}\/\{type\}|u\/column\/\{code\}|live\/\{hash\}\/\{file\}|course\/\{code\}|dashboard|learn\/admin\/?|qrcode\/\{coid\})$/,
 ];
