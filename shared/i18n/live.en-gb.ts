@@ -18,7 +18,6 @@ export const messages: Record<keyof typeof zh, string> = {
   'live.noReplay': 'The replay is not ready yet',
   'live.reconnecting': 'The stream dropped. Reconnecting in {seconds} s…',
   'live.connecting': 'Connecting to the stream…',
-  'live.play': 'Play the live stream',
   'live.others': 'All sessions',
   'live.status.scheduled': 'Scheduled',
   'live.status.live': 'Live',

@@ -16,7 +16,6 @@ export const messages = {
   'live.noReplay': '回放尚未生成',
   'live.reconnecting': '直播信号中断，{seconds}秒后重新连接…',
   'live.connecting': '正在连接直播…',
-  'live.play': '播放直播',
   'live.others': '全部场次',
   'live.status.scheduled': '未开始',
   'live.status.live': '直播中',

@@ -92,6 +92,14 @@ describe('a real stream on the live page', () => {
     await expect.poll(() => videoTime(page, 'flv'), { timeout: 15_000 }).toBeGreaterThan(earlier + 1);
     await expect.poll(attended, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
     await page.getByTestId('live-viewers').waitFor();
+    // The FLV stream plays inside the same video.js frame as HLS: the spec's controls, shown on hover.
+    const frame = page.locator('[data-player="flv"] .video-js');
+    for (const control of ['.vjs-play-control', '.vjs-volume-panel', '.vjs-fullscreen-control'])
+      expect(await frame.locator(control).count(), control).toBe(1);
+    const box = (await frame.boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + 20);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 5 });
+    await expect.poll(() => frame.getAttribute('class')).toContain('vjs-user-active');
     await viewportShot(page, 'live-flv-desktop');
     expect(errors).toEqual([]);
     await context.close();

@@ -1,23 +1,23 @@
 /**
  * The desktop live player (spec 2 'Live video page', spec 9 'FLV with stash buffer off'): HTTP-FLV through
- * mpegts.js into a plain <video> with the browser's controls and a large play button; no keyboard shortcuts.
- * Its own lazy chunk, so mpegts.js loads only on a live page.
+ * mpegts.js into the <video> of the same video.js frame the HLS player uses (videojs-shell: the spec's controls,
+ * a large play button, hotkeys off). Its own lazy chunk, so mpegts.js loads only on a live page.
  */
 import mpegts from 'mpegts.js';
-import { useEffect, useRef, useState } from 'react';
-import { useT } from '../../i18n';
+import { useEffect, useRef } from 'react';
+import { useLocale } from '../../i18n';
 import { logFailure, watchProgress, type StreamPlayerProps } from './types';
+import { liveVideoJs } from './videojs-shell';
 
 export default function FlvPlayer({ url, title, onFailure, onPlaying }: StreamPlayerProps) {
-  const t = useT();
-  const video = useRef<HTMLVideoElement>(null);
-  const [paused, setPaused] = useState(true);
+  const locale = useLocale();
+  const holder = useRef<HTMLDivElement>(null);
   const events = useRef({ onFailure, onPlaying });
   events.current = { onFailure, onPlaying };
 
   useEffect(() => {
-    const element = video.current;
-    if (!element) return;
+    const box = holder.current;
+    if (!box) return;
     let done = false;
     const fail = (reason: string) => {
       if (done) return;
@@ -25,60 +25,45 @@ export default function FlvPlayer({ url, title, onFailure, onPlaying }: StreamPl
       logFailure('flv', reason);
       events.current.onFailure(reason);
     };
-    let player: mpegts.Player;
+    const { player: frame, media } = liveVideoJs(box, { title, locale });
+    let player: mpegts.Player | null = null;
     try {
+      if (!media) throw new Error('no video element');
       if (!mpegts.getFeatureList().mseLivePlayback) throw new Error('no MSE live playback');
       player = mpegts.createPlayer(
         { type: 'flv', isLive: true, url },
         { enableStashBuffer: false, liveBufferLatencyChasing: true, enableWorker: false, lazyLoad: false },
       );
+      player.attachMediaElement(media);
+      player.on(mpegts.Events.ERROR, (type: string, detail: string) => fail(`${type}: ${detail}`));
+      player.on(mpegts.Events.LOADING_COMPLETE, () => fail('the stream ended'));
+      player.load();
+      // A browser that refuses to start sound on its own leaves the large play button to the viewer.
+      (player.play() as Promise<void> | undefined)?.catch(() => undefined);
     } catch (error) {
       fail(String(error));
-      return;
     }
-    player.attachMediaElement(element);
-    player.on(mpegts.Events.ERROR, (type: string, detail: string) => fail(`${type}: ${detail}`));
-    player.on(mpegts.Events.LOADING_COMPLETE, () => fail('the stream ended'));
-    player.load();
-    const started = player.play() as Promise<void> | undefined;
-    started?.catch(() => setPaused(true));
-    const stop = watchProgress(
-      element,
-      () => events.current.onPlaying(),
-      () => fail('stalled'),
-    );
+    const stop = media
+      ? watchProgress(
+          media,
+          () => events.current.onPlaying(),
+          () => fail('stalled'),
+        )
+      : () => undefined;
     return () => {
       done = true;
       stop();
       try {
-        player.pause();
-        player.unload();
-        player.detachMediaElement();
-        player.destroy();
+        player?.pause();
+        player?.unload();
+        player?.detachMediaElement();
+        player?.destroy();
       } catch (error) {
         logFailure('flv', error);
       }
+      frame.dispose();
     };
-  }, [url]);
+  }, [url, title, locale]);
 
-  const play = () => void video.current?.play().catch((error) => logFailure('flv', error));
-  return (
-    <div className="live-player" data-player="flv">
-      {/* biome-ignore lint/a11y/useMediaCaption: a live stream has no caption track to give */}
-      <video
-        ref={video}
-        className="live-video"
-        controls
-        playsInline
-        aria-label={title}
-        onPlay={() => setPaused(false)}
-        onPause={() => setPaused(true)}
-      />
-      {paused && (
-        <button type="button" className="live-play-large" onClick={play} aria-label={t('live.play')}>
-          <span aria-hidden="true">▶</span>
-        </button>
-      )}
-    </div>
-  );
+  return <div className="live-player" data-player="flv" ref={holder} />;
 }
