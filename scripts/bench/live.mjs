@@ -10,8 +10,8 @@
 //  2. Glass-to-glass latency: ffmpeg reads the stream the way a player does (HLS from the live edge; FLV with no
 //     buffering, as mpegts.js with its stash buffer off) and each decoded frame's bar code gives the moment it was
 //     pushed: latency = now − (push start + frame time), the median and the 90th percentile over BENCH_SECONDS.
-//     The push start is taken when ffmpeg is spawned, so the figures include its start-up (tens of ms); RTMP read
-//     straight from the ingest is reported beside them as the floor.
+//     The push start is the moment the platform accepted the publish (the session's liveAt), so the figures hold
+//     the pusher's first-frame delay too; RTMP read straight from the ingest is reported beside them as the floor.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +23,8 @@ const SECRET = 'bench-live-secret-0123456789';
 const BITS = 32;
 const BAR_W = 1280 / BITS;
 const BAR_H = 32;
+/** The main admin's session cookie for the back-office calls (scheduleSession signs in). */
+let cookie = '';
 
 requireWrk();
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lanxue-bench-live-'));
@@ -55,9 +57,10 @@ const cleanUp = async () => {
 try {
   live = await startLive();
   const session = await scheduleSession();
-  const pushedAt = Date.now();
   children.push(push(`${rtmpUrl}/${session.streamName}`));
   await waitForPlaylist(session.playback.hls);
+  // The stream's clock starts when the live server took it: the moment the platform accepted the publish.
+  const pushedAt = (await sessionInfo(session.id)).liveAt;
   console.log(`stream live; playlist ${session.playback.hls.replace(liveUrl, '')}`);
 
   const rows = [];
@@ -72,7 +75,7 @@ try {
   );
 
   const latency = [];
-  latency.push(await glassToGlass('RTMP from the ingest (floor)', `${rtmpUrl}/${session.code}`, pushedAt));
+  latency.push(await glassToGlass('RTMP from the ingest (floor)', `${rtmpUrl}/${session.code}`, pushedAt, true));
   latency.push(await glassToGlass('HLS (signed playlist)', session.playback.hls, pushedAt));
   latency.push(await glassToGlass('HTTP-FLV (signed, no buffering)', session.playback.flv, pushedAt, true));
   console.table(latency);
@@ -101,19 +104,25 @@ async function startLive() {
   return child;
 }
 
+/** A back-office call as the main admin (signed in by scheduleSession). */
+async function call(method, url, body) {
+  const res = await fetch(`${platform.base}/${url}`, {
+    method,
+    headers: { cookie, origin: platform.base, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const reply = await res.json();
+  if (reply.status !== 'ok') throw new Error(`${url}: ${res.status} ${JSON.stringify(reply)}`);
+  return reply.data;
+}
+
+function sessionInfo(id) {
+  return call('GET', `live/session/info?id=${id}`);
+}
+
 /** A live course and a session from now for an hour, through the back office's calls: its stream name and addresses. */
 async function scheduleSession() {
-  const cookie = await adminCookie(platform.base);
-  const call = async (method, url, body) => {
-    const res = await fetch(`${platform.base}/${url}`, {
-      method,
-      headers: { cookie, origin: platform.base, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const reply = await res.json();
-    if (reply.status !== 'ok') throw new Error(`${url}: ${res.status} ${JSON.stringify(reply)}`);
-    return reply.data;
-  };
+  cookie = await adminCookie(platform.base);
   const { coid } = await call('POST', 'course/new', { title: '基准直播课', catid: '0', type: 1 });
   await call('POST', 'course/pub', { coid, pub: '1' });
   const now = Date.now();
@@ -123,7 +132,7 @@ async function scheduleSession() {
     startAt: now,
     endAt: now + 3_600_000,
   });
-  const info = await call('GET', `live/session/info?id=${id}`);
+  const info = await sessionInfo(id);
   return { ...info, code: info.streamName.split('?')[0] };
 }
 
