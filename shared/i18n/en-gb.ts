@@ -95,7 +95,6 @@ export const enGb: Record<keyof typeof zhCN, string> = {
   'footer.copyright': '© {year} {school}',
   'home.greeting': 'Hello, {name}',
   'home.signInHint': 'Sign in to start learning.',
-  'page.pending': "This page's content arrives together with the courses.",
   'page.learn.title': 'Course study',
   'page.column.title': 'Column',
   'page.live.title': 'Live',

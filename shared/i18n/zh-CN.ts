@@ -92,7 +92,6 @@ export const zhCN = {
   'footer.copyright': '© {year} {school}',
   'home.greeting': '你好，{name}',
   'home.signInHint': '登录后即可开始学习。',
-  'page.pending': '本页内容将随课程功能一同上线。',
   'page.learn.title': '课程学习',
   'page.column.title': '专栏',
   'page.live.title': '直播',
