@@ -77,6 +77,12 @@ const SCREENS: Screen[] = [
   { name: 'my points (phone page)', who: 'student', url: (d) => `${home(d)}#/mypoints_m` },
   { name: 'study plans', who: 'student', url: (d) => `${home(d)}#/study/plan` },
   { name: 'study plan detail', who: 'student', url: (d) => `${home(d)}#/study/detail/${d.plan.coid}` },
+  // Issue 18: one plan inside the dashboard (its external path; a phone goes to study/detail).
+  {
+    name: 'dashboard: study plan detail',
+    who: 'student',
+    url: (d) => `/dashboard#/controller/studyplandetailstu?coid=${d.plan.coid}`,
+  },
   { name: 'exams', who: 'student', url: (d) => `${home(d)}#/exams` },
   { name: 'my exams', who: 'student', url: (d) => `${home(d)}#/myexam` },
   { name: 'my information', who: 'student', url: (d) => `${home(d)}#/myinformation` },
