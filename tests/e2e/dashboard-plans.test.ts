@@ -3,7 +3,7 @@
  * children' myplan and studyplandetailstu with the external path dashboard#controller/studyplandetailstu?coid=,
  * 'Page guards', 'Student dashboard'; spec 9 logo height). A student assigned a plan finds it under my plans in
  * the dashboard and opens it there; the external path opens it directly; a phone goes to study/detail or the
- * personal centre; my plans is absent for a student in exam mode (ver lan); guests, the owner (an
+ * personal centre (which leads to study/plan); my plans is absent for a student in exam mode (ver lan); guests, the owner (an
  * administrator) sign in instead; the logo is 62 px tall, 53 when wider than twice its height; yks mode hides
  * the top bar and the sidebar.
  */
@@ -131,7 +131,8 @@ describe('my plans in the dashboard', () => {
   it('the external path dashboard#controller/studyplandetailstu?coid= opens the plan directly', async () => {
     const page = await signedIn(await h.desktop(), student.cookie);
     const errors = pageErrors(page);
-    await page.goto(`/dashboard#/controller/studyplandetailstu?coid=${plan}`);
+    // The spec's form, without a slash after the hash.
+    await page.goto(`/dashboard#controller/studyplandetailstu?coid=${plan}`);
     await page.getByTestId('study-detail-page').waitFor();
     expect(await page.locator('#plan-title').textContent()).toBe('新员工成长计划');
     await sidebar(page).waitFor();
@@ -145,7 +146,7 @@ describe('my plans in the dashboard', () => {
   it('on a phone studyplandetailstu?coid= goes to the study detail page, and the dashboard to the personal centre', async () => {
     const page = await signedIn(await h.mobile(), student.cookie);
     const errors = pageErrors(page);
-    await page.goto(`/dashboard#/controller/studyplandetailstu?coid=${plan}`);
+    await page.goto(`/dashboard#controller/studyplandetailstu?coid=${plan}`);
     await page.waitForURL(atPath(`/u/${h.school.hashUID}#/study/detail/${plan}`));
     await page.getByTestId('study-detail-page').waitFor();
     expect(await page.locator('#plan-title').textContent()).toBe('新员工成长计划');
@@ -153,7 +154,10 @@ describe('my plans in the dashboard', () => {
 
     await page.goto('/dashboard#/controller/myplan');
     await page.waitForURL(atPath(`/u/${h.school.hashUID}#/personalcenter`));
-    await page.getByTestId('personal-entries').waitFor();
+    // The personal centre leads on to my plans (study/plan).
+    await page.getByTestId('personal-entries').getByRole('link', { name: '我的学习计划' }).click();
+    await page.waitForURL(atPath(`/u/${h.school.hashUID}#/study/plan`));
+    await page.locator(`[data-testid="my-plan"][data-coid="${plan}"]`).waitFor();
     expect(errors).toEqual([]);
   });
 
@@ -166,6 +170,10 @@ describe('my plans in the dashboard', () => {
     // Exam mode is on: my papers is there, my plans is not.
     await expect.poll(() => entries(page)).toContain('我的试卷');
     expect(await entries(page)).not.toContain('我的学习计划');
+    // Nor in the personal centre.
+    await page.goto(`/u/${h.school.hashUID}#/personalcenter`);
+    await page.getByTestId('personal-entries').getByRole('link', { name: '我的课程' }).waitFor();
+    expect(await page.getByTestId('personal-entries').getByRole('link', { name: '我的学习计划' }).count()).toBe(0);
     // Its address shows the default screen, my courses.
     await page.goto('/dashboard#/controller/myplan');
     await page.getByTestId('dashboard-sidebar').waitFor();
