@@ -34,6 +34,8 @@ export const ROUTES = {
   myNotes: '/mynotes',
   /** System notices (issue 16). */
   systemNotice: '/systemnotice',
+  /** Settings on a phone (spec 2 setting_m): information, avatar, password, language, logout. */
+  settingMobile: '/setting_m',
   /** My information (spec 2 myinformation, myinformation_m): the student's profile and custom fields. */
   myInformation: '/myinformation',
   myInformationMobile: '/myinformation_m',

@@ -106,6 +106,7 @@ export const enGb: Record<keyof typeof zhCN, string> = {
   'personal.lastVisit': 'Last sign-in',
   'personal.registered': 'Registered',
   'personal.settings': 'Settings',
+  'personal.accountSettings': 'Account settings',
   'login.schoolNotFound': 'School not found',
   'login.switchAccount': 'Use another account',
   'login.form': 'Sign-in form',

@@ -103,6 +103,7 @@ export const zhCN = {
   'personal.lastVisit': '上次登录',
   'personal.registered': '注册时间',
   'personal.settings': '设置',
+  'personal.accountSettings': '账号设置',
   'login.schoolNotFound': '学校不存在',
   'login.switchAccount': '切换账号',
   'login.form': '登录表单',

@@ -86,6 +86,8 @@ const SCREENS: Screen[] = [
   { name: 'exams', who: 'student', url: (d) => `${home(d)}#/exams` },
   { name: 'my exams', who: 'student', url: (d) => `${home(d)}#/myexam` },
   { name: 'my information', who: 'student', url: (d) => `${home(d)}#/myinformation` },
+  // Issue 18: settings (setting_m; a desktop goes on to the dashboard).
+  { name: 'settings (phone page)', who: 'student', url: (d) => `${home(d)}#/setting_m` },
   { name: 'my messages', who: 'student', url: (d) => `${home(d)}#/privatemessage` },
   { name: 'my notes', who: 'student', url: (d) => `${home(d)}#/mynotes` },
 ];

@@ -257,3 +257,33 @@ describe('dashboard top bar', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('settings on a phone (setting_m)', () => {
+  it('the personal centre leads to it: my information, avatar, password, language and logout', async () => {
+    const page = await signedIn(await h.mobile(), student.cookie);
+    const errors = pageErrors(page);
+    await page.goto(`/u/${h.school.hashUID}#/personalcenter`);
+    await page.getByRole('link', { name: '账号设置' }).click();
+    await page.waitForURL(atPath(`/u/${h.school.hashUID}#/setting_m`));
+    const settings = page.getByTestId('setting-page');
+    await settings.getByRole('heading', { level: 1, name: '账号设置' }).waitFor();
+    expect(await settings.getByRole('link', { name: '我的资料' }).getAttribute('href')).toBe('#/myinformation_m');
+    // A local account may change its password (spec 5).
+    await settings.getByTestId('setting-password').waitFor();
+    expect(await settings.getByRole('button', { name: '退出登录' }).count()).toBe(1);
+    await screenshot(page, 'setting-mobile');
+    await settings.getByTestId('setting-avatar').click();
+    await page.getByTestId('avatar-dialog').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('a desktop goes to the dashboard; a guest signs in', async () => {
+    const page = await signedIn(await h.desktop(), student.cookie);
+    await page.goto(`/u/${h.school.hashUID}#/setting_m`);
+    await page.waitForURL(atPath('/dashboard#/controller'));
+    await sidebar(page).waitFor();
+    const guest = await (await h.mobile()).newPage();
+    await guest.goto(`/u/${h.school.hashUID}#/setting_m`);
+    await guest.waitForURL((url) => url.pathname === `/login/u/${h.school.hashUID}`);
+  });
+});

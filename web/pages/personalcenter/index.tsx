@@ -146,6 +146,12 @@ export default function PersonalCenterPage() {
       )}
       <section className="card">
         <h2 className="section-title">{t('personal.settings')}</h2>
+        {/* Issue 18: the phone's settings page (setting_m): avatar, password, language, logout. */}
+        {isMobile && boot.role === 'student' && (
+          <SiteLink to={ROUTES.settingMobile} className="info-row personal-entry">
+            {t('personal.accountSettings')}
+          </SiteLink>
+        )}
         <div className="info-row">
           <span>{t('common.language')}</span>
           <LanguageSwitch />
