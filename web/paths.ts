@@ -1,10 +1,9 @@
+import { PLAN_DETAIL_PATH } from '../shared/rules/dashboard';
+
 // The student site's hash paths and path builders. They live apart from routes.tsx, which imports every page,
 // so that pages and the layout can link to each other without an import cycle through the router.
 
-/**
- * The student site's hash route names (spec 2). Only the ones with a screen are registered in routes.tsx;
- * the others are listed so later pages use the same paths.
- */
+/** The student site's hash route names (spec 2): each one has a screen registered in routes.tsx. */
 export const ROUTES = {
   home: '/',
   courseList: '/courselist/:catid',
@@ -35,14 +34,16 @@ export const ROUTES = {
   myNotes: '/mynotes',
   /** System notices (issue 16). */
   systemNotice: '/systemnotice',
-  // Not registered yet: they arrive with their screens.
+  /** Settings on a phone (spec 2 setting_m): information, avatar, password, language, logout. */
   settingMobile: '/setting_m',
+  /** My information (spec 2 myinformation, myinformation_m): the student's profile and custom fields. */
   myInformation: '/myinformation',
   myInformationMobile: '/myinformation_m',
+  /** My study plans (spec 2 study/plan) and one plan (study/detail, param coid), desktop and phone. */
   studyPlan: '/study/plan',
   studyDetail: '/study/detail/:coid',
+  /** The graphic article reader on a course page (desktop; a phone goes to the detail tab, spec 2). */
   graphic: '/graphic',
-  pay: '/pay',
   /** app.pay (phone), app.pay.confirm (desktop) and pay/cashier: one order's pay page (spec 2 'Payment'). */
   payMobile: '/pay/:orderid',
   payConfirm: '/pay/confirm/:orderid',
@@ -56,7 +57,7 @@ export const BUY_QUERY = 'buy';
 export const payPath = (orderid: string, mobile: boolean) =>
   mobile ? `/pay/${encodeURIComponent(orderid)}` : `/pay/confirm/${encodeURIComponent(orderid)}`;
 
-/** The dashboard's hash routes that have a screen (spec 2 'Dashboard (controller) children'): both show my courses. */
+/** The dashboard's hash routes (spec 2 'Dashboard (controller) children'), each with its screen. */
 export const DASHBOARD_ROUTES = {
   controller: '/controller',
   course: '/controller/course',
@@ -66,7 +67,14 @@ export const DASHBOARD_ROUTES = {
   collect: '/controller/collect',
   /** My points (spec 2 controller/credit). */
   credit: '/controller/credit',
+  /** My plans (spec 2 controller/myplan; removed when exam mode is on and ver is lan). */
+  myPlan: '/controller/myplan',
+  /** One of my plans: the external path dashboard#controller/studyplandetailstu?coid={coid} (spec 2). */
+  planDetail: PLAN_DETAIL_PATH,
 } as const;
+
+/** The dashboard's hash path of one of my plans (studyplandetailstu with its coid). */
+export const dashboardPlanPath = (coid: string) => `${PLAN_DETAIL_PATH}?coid=${encodeURIComponent(coid)}`;
 
 /** The hash path of one of my study plans (study/detail with the plan's coid). */
 export const studyDetailPath = (coid: string) => `/study/detail/${encodeURIComponent(coid)}`;

@@ -40,6 +40,8 @@ const ExamsPage = lazy(() => import('./pages/exams'));
 const MyExamPage = lazy(() => import('./pages/exams/MyExamPage'));
 const SittingPage = lazy(() => import('./pages/exams/SittingPage'));
 const AccountPage = lazy(() => import('./pages/account'));
+// Issue 18: settings on a phone (setting_m).
+const SettingMobilePage = lazy(() => import('./pages/setting'));
 const MyBookPage = lazy(() => import('./pages/mybook'));
 const MyCollectPage = lazy(() => import('./pages/mycollect'));
 const MyPointsPage = lazy(() => import('./pages/mypoints'));
@@ -122,6 +124,8 @@ export function studentRoutes(kind: PageKind): RouteObject[] {
           // My information (desktop and mobile names, spec 2): the student's profile and custom fields.
           { path: ROUTES.myInformation, element: page(AccountPage) },
           { path: ROUTES.myInformationMobile, element: page(AccountPage) },
+          // Settings on a phone (setting_m); a desktop goes to the dashboard.
+          { path: ROUTES.settingMobile, element: page(SettingMobilePage) },
           // app.pay (phone), app.pay.confirm (desktop), pay/cashier: one order's pay page; my orders (online only).
           { path: ROUTES.payMobile, element: page(PayPage) },
           { path: ROUTES.payConfirm, element: page(PayPage) },

@@ -77,9 +77,17 @@ const SCREENS: Screen[] = [
   { name: 'my points (phone page)', who: 'student', url: (d) => `${home(d)}#/mypoints_m` },
   { name: 'study plans', who: 'student', url: (d) => `${home(d)}#/study/plan` },
   { name: 'study plan detail', who: 'student', url: (d) => `${home(d)}#/study/detail/${d.plan.coid}` },
+  // Issue 18: one plan inside the dashboard (its external path; a phone goes to study/detail).
+  {
+    name: 'dashboard: study plan detail',
+    who: 'student',
+    url: (d) => `/dashboard#/controller/studyplandetailstu?coid=${d.plan.coid}`,
+  },
   { name: 'exams', who: 'student', url: (d) => `${home(d)}#/exams` },
   { name: 'my exams', who: 'student', url: (d) => `${home(d)}#/myexam` },
   { name: 'my information', who: 'student', url: (d) => `${home(d)}#/myinformation` },
+  // Issue 18: settings (setting_m; a desktop goes on to the dashboard).
+  { name: 'settings (phone page)', who: 'student', url: (d) => `${home(d)}#/setting_m` },
   { name: 'my messages', who: 'student', url: (d) => `${home(d)}#/privatemessage` },
   { name: 'my notes', who: 'student', url: (d) => `${home(d)}#/mynotes` },
 ];

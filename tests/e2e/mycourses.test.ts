@@ -148,6 +148,8 @@ describe('my courses', () => {
       '考试记录',
       '我的订阅',
       '我的收藏',
+      // Issue 18: my plans (exam mode is off for this student).
+      '我的学习计划',
       // Issue 16: system notices (no badge without unread notices).
       '系统通知',
       '即将过期课程',

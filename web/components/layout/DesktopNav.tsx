@@ -6,12 +6,13 @@ import { InformationNavLink } from '../catalogue/InformationNavLink';
 import { currentPath } from '../../urls';
 import { SignInLinks } from './SignInLinks';
 import { Brand } from './Brand';
+import { DashboardBrand } from './DashboardBrand';
 import { SearchBox } from './SearchBox';
 import { SiteLink } from './SiteLink';
 import { UserMenu } from './UserMenu';
 import { NoticeBell } from '../notices/NoticeBell';
 
-/** Desktop navigation bar: brand, Home, Courses, search, and the user menu or Sign in / Sign up. */
+/** Desktop navigation bar: brand (the settings' logo on the dashboard), Home, Courses, search, and the user menu or Sign in / Sign up. */
 export function DesktopNav() {
   const t = useT();
   const boot = useBootstrap();
@@ -22,7 +23,8 @@ export function DesktopNav() {
   return (
     <header className="d-nav">
       <div className="container d-nav-inner">
-        <Brand />
+        {/* The dashboard's top bar shows the school settings' logo and title (spec 2 'Student dashboard'). */}
+        {boot.page === 'dashboard' ? <DashboardBrand /> : <Brand />}
         <nav className="d-nav-links" aria-label={t('nav.mainMenu')}>
           <SiteLink to="/" end className="d-nav-link">
             {t('nav.home')}

@@ -12,7 +12,8 @@ import { MobileTopBar } from './MobileTopBar';
 import { AnnouncementModal } from '../notices/AnnouncementModal';
 
 /**
- * The student site's frame (spec 2 'Root shell and headers'). Desktop: navigation bar, routed view,
+ * The student site's frame (spec 2 'Root shell and headers'). Desktop: navigation bar (not on the dashboard
+ * in yks mode), routed view,
  * footer (a blank spacer in yks mode), back-to-top. Mobile: top bar (not in a mini-program),
  * routed view, bottom tabs; double-tap zoom is blocked.
  */
@@ -42,7 +43,8 @@ export function RootShell() {
   }
   return (
     <div className="app app-desktop">
-      <DesktopNav />
+      {/* Spec 2 'Student dashboard': "In yks mode the top bar and sidebar are hidden". */}
+      {!(yks && boot.page === 'dashboard') && <DesktopNav />}
       <main className="d-main">
         <div className="container">
           <Outlet />

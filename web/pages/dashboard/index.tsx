@@ -1,12 +1,10 @@
-import { useEffect } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation, useSearchParams } from 'react-router';
+import { myPlanShown } from '../../../shared/rules/dashboard';
 import { useBootstrap } from '../../bootstrap';
 import { Loading } from '../../components/Loading';
 import { SiteLink } from '../../components/layout/SiteLink';
-import { useIsMobile } from '../../hooks/useIsMobile';
 import { useT } from '../../i18n';
 import { DASHBOARD_ROUTES, ROUTES } from '../../paths';
-import { loginHref, schoolRoutePath } from '../../urls';
 import { MyCourseList } from '../mycourse/MyCourseList';
 import { ExamList, ExamRecords } from '../exams/ExamLists';
 import { RequiredFieldsNotice } from '../account/RequiredFieldsNotice';
@@ -17,32 +15,31 @@ import { PointsLedger } from '../mypoints/PointsLedger';
 import { AnnouncementList } from '../../components/notices/AnnouncementList';
 import { NoticeBadge } from '../../components/notices/NoticeBell';
 import { useUnreadCounts } from '../../hooks/useNotices';
+// Issue 18: my plans and one plan (controller/myplan, studyplandetailstu), the guards of spec 2.
+import { PlanList } from '../studyplan/PlanList';
+import { PlanDetail } from '../studyplan/PlanDetail';
+import { useDashboardGuard } from './useDashboardGuard';
 
 /**
  * The student dashboard (/dashboard, spec 2 'Student dashboard'). Guard (spec 2): only a signed-in student
- * who is not the school owner; others go to sign in. On mobile it is the personal centre.
+ * who is not the school owner; others go to sign in. On mobile it is the personal centre (studyplandetailstu
+ * with a coid: that plan's study detail page). In yks mode the top bar and the sidebar are hidden.
  *
  * The site's top bar (the root shell's navigation: the school's mark and title, the user name with its menu
  * and Log out) stays above it; the left sidebar lists only the entries whose screens exist. Its default
  * content (controller) and controller/course are the student's courses.
  *
- * Later, with their screens, the full dashboard adds: the control centre (controller's own overview),
- * controller/myplan and studyplandetailstu (study plans;
- * my-plan removed when exam mode is on and ver is lan), controller/rank; the user menu's change avatar and
- * change password; and the yks mode that hides the top bar and the sidebar.
+ * controller/myplan lists my plans (removed when exam mode is on and ver is lan, spec 2) and
+ * controller/studyplandetailstu?coid= shows one of them.
  */
 export default function DashboardPage() {
   const t = useT();
   const boot = useBootstrap();
-  const isMobile = useIsMobile();
   const { pathname } = useLocation();
+  const [search] = useSearchParams();
   const unread = useUnreadCounts().data;
-  const allowed = boot.role === 'student' && boot.userData.sid !== boot.uid;
-  const target = !allowed ? loginHref(boot) : isMobile ? schoolRoutePath(boot, ROUTES.personalCenter) : null;
-  useEffect(() => {
-    if (target) window.location.replace(target);
-  }, [target]);
-  if (target) return <Loading />;
+  const allowed = useDashboardGuard();
+  if (!allowed) return <Loading />;
   // controller/myexam (my papers; removed when exam mode is off) and controller/exams (exam records), spec 2.
   const onPapers = boot.examModel && pathname === DASHBOARD_ROUTES.myExam;
   const onRecords = pathname === DASHBOARD_ROUTES.exams;
@@ -50,6 +47,11 @@ export default function DashboardPage() {
   const onCredit = pathname === DASHBOARD_ROUTES.credit;
   const onBook = pathname === DASHBOARD_ROUTES.myBook;
   const onCollect = pathname === DASHBOARD_ROUTES.collect;
+  // controller/myplan (my plans; removed when exam mode is on and ver is lan) and studyplandetailstu?coid=.
+  const planShown = myPlanShown(boot.examModel, boot.ver);
+  const onPlans = planShown && pathname === DASHBOARD_ROUTES.myPlan;
+  const onPlan = pathname === DASHBOARD_ROUTES.planDetail;
+  const yks = boot.model === 'yks';
   // Any other entry (controller, controller/course) shows my courses, so 'my courses' is the selected one there.
   const screen = onPapers
     ? 'papers'
@@ -61,17 +63,20 @@ export default function DashboardPage() {
           ? 'book'
           : onCollect
             ? 'collect'
-            : 'courses';
+            : onPlans || onPlan
+              ? 'plans'
+              : 'courses';
   const titles = {
     papers: t('exams.myPapers'),
     records: t('exams.records'),
     credit: t('points.title'),
     book: t('members.myBook'),
     collect: t('members.myCollect'),
+    plans: t('plans.title'),
     courses: t('myCourses.title'),
   };
   return (
-    <div className="dash">
+    <div className={`dash${yks ? ' dash-yks' : ''}`}>
       <nav className="dash-side card" aria-labelledby="dashboard-title" data-testid="dashboard-sidebar">
         <h1 id="dashboard-title" className="dash-title">
           {t('page.dashboard.title')}
@@ -121,6 +126,16 @@ export default function DashboardPage() {
         >
           {t('members.myCollect')}
         </NavLink>
+        {/* My plans stays selected on one plan's screen (studyplandetailstu), so not a NavLink. */}
+        {planShown && (
+          <Link
+            to={DASHBOARD_ROUTES.myPlan}
+            className={`dash-entry${screen === 'plans' ? ' is-active' : ''}`}
+            aria-current={screen === 'plans' ? 'page' : undefined}
+          >
+            {t('plans.title')}
+          </Link>
+        )}
         <SiteLink to={ROUTES.systemNotice} className="dash-entry dash-notices">
           <span>{t('notice.title')}</span>
           <NoticeBadge count={unread?.notices ?? 0} />
@@ -157,6 +172,10 @@ export default function DashboardPage() {
           <MyBookList />
         ) : screen === 'collect' ? (
           <MyCollectList />
+        ) : onPlan ? (
+          <PlanDetail coid={search.get('coid') ?? ''} place="dashboard" backInDashboard={planShown} />
+        ) : screen === 'plans' ? (
+          <PlanList place="dashboard" />
         ) : (
           <MyCourseList mobile={false} />
         )}

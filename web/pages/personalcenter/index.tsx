@@ -17,6 +17,7 @@ import { RequiredFieldsNotice } from '../account/RequiredFieldsNotice';
 import { AnnouncementList } from '../../components/notices/AnnouncementList';
 import { NoticeBadge } from '../../components/notices/NoticeBell';
 import { useUnreadCounts } from '../../hooks/useNotices';
+import { myPlanShown } from '../../../shared/rules/dashboard';
 
 /** Personal centre (#/personalcenter, the mobile Mine tab): the signed-in user's account, language and logout. */
 export default function PersonalCenterPage() {
@@ -103,6 +104,12 @@ export default function PersonalCenterPage() {
           <SiteLink to={ROUTES.myCollect} className="info-row personal-entry">
             {t('members.myCollect')}
           </SiteLink>
+          {/* Issue 18: my study plans (study/plan), where the dashboard's myplan sends a phone; the same rule. */}
+          {myPlanShown(boot.examModel, boot.ver) && (
+            <SiteLink to={ROUTES.studyPlan} className="info-row personal-entry">
+              {t('plans.title')}
+            </SiteLink>
+          )}
           {/* My private messages (privatemessage): the same page on phone and desktop. */}
           <SiteLink to={ROUTES.privateMessage} className="info-row personal-entry">
             <span>{t('messages.title')}</span>
@@ -139,6 +146,12 @@ export default function PersonalCenterPage() {
       )}
       <section className="card">
         <h2 className="section-title">{t('personal.settings')}</h2>
+        {/* Issue 18: the phone's settings page (setting_m): avatar, password, language, logout. */}
+        {isMobile && boot.role === 'student' && (
+          <SiteLink to={ROUTES.settingMobile} className="info-row personal-entry">
+            {t('personal.accountSettings')}
+          </SiteLink>
+        )}
         <div className="info-row">
           <span>{t('common.language')}</span>
           <LanguageSwitch />
