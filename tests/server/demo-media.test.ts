@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
 import { type Ware, zWare } from '../../shared/schemas/learning';
-import { login, makeApp, school, type TestApp } from '../helpers/app';
+import { ADMIN, login, makeApp, school, type TestApp } from '../helpers/app';
 import { data, injectAs, type Caller } from '../helpers/kit';
 import { waitForStatus } from './media-helpers';
 
@@ -55,9 +55,8 @@ describe('a fresh development start: the demo school has playable media and stud
       await api.post('/course/bycate', { uid, num: 500 }),
     ).courseData;
     code = cards.find((card) => card.title === 'React 入门实战')!.coid;
-    const tree = data<{ code: string; chapters: { cid: string; title: string; type: number; children: any[] }[] }>(
-      await api.get(`/course/chapter/${code}`, student),
-    );
+    type Node = { cid: string; title: string; type: number; children: Node[] };
+    const tree = data<{ code: string; chapters: Node[] }>(await api.get(`/course/chapter/${code}`, student));
     code = tree.code;
     for (const top of tree.chapters)
       for (const chapter of [top, ...top.children]) if (!byKind.has(chapter.type)) byKind.set(chapter.type, chapter);
@@ -145,6 +144,18 @@ describe('a fresh development start: the demo school has playable media and stud
     expect(exam.exams.find((e) => e.cid === byKind.get(CHAPTER_TYPE.exam)!.cid)?.examId).toBeTruthy();
   });
 
+  it('has a question bank with each question kind, and a stage exam on the growth plan', async () => {
+    const admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
+    const bank = data<{ total: number; list: { type: number }[] }>(await api.get('/question/list?num=100', admin));
+    expect(new Set(bank.list.map((q) => q.type))).toEqual(new Set([0, 1, 2, 3]));
+    const exams = data<{ list: { title: string; status: string }[] }>(
+      await api.get('/examadmin/exam/list?num=50', admin),
+    ).list;
+    expect(exams.filter((e) => e.status === 'published').map((e) => e.title)).toEqual(
+      expect.arrayContaining(['阶段考试', '结业考试']),
+    );
+  });
+
   it('gives the student a growth plan with stages, a course in progress and a finished, signed, rated course', async () => {
     const plans = data<{ list: { title: string; stages: number; code: string }[] }>(
       await api.get('/studyplan/stu/list', student),
@@ -185,5 +196,48 @@ describe('a fresh development start: the demo school has playable media and stud
     expect(sum(courses)).toBe(sum(learn));
     expect(courses.map((c) => c.process).sort((a, b) => a - b)).toEqual([expect.any(Number), 100]);
     expect(courses.some((c) => c.process > 0 && c.process < 100)).toBe(true);
+  });
+});
+
+/** The same start on a machine without the conversion tools: it succeeds, says what it skipped, serves the files as shipped. */
+describe('a first development start without ffmpeg, LibreOffice and poppler (issue 18)', () => {
+  let app: TestApp;
+  const lines: { msg?: string; skipped?: string[] }[] = [];
+
+  beforeAll(async () => {
+    const stream = { write: (line: string) => void lines.push(JSON.parse(line)) };
+    const missing = '/nonexistent/tool';
+    app = await makeApp(
+      { DEMO_DATA: true, FFMPEG_PATH: missing, FFPROBE_PATH: missing, SOFFICE_PATH: missing, PDFTOPPM_PATH: missing },
+      { logger: { level: 'warn', stream } },
+    );
+  });
+  afterAll(() => app.close());
+
+  it('logs the files it could not convert and still serves the video and the PDF as shipped', async () => {
+    const said = lines.find((line) => line.msg?.startsWith('demo media: some files stay unconverted'));
+    expect(said?.skipped).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^lesson\.mp4: .*ffmpeg/), expect.stringMatching(/^guide\.pdf: /)]),
+    );
+    const api = injectAs(app, (await login(app, { username: 'student', password: 'student123' })).cookie);
+    const uid = school(app).hashUID;
+    const cards = data<{ courseData: { coid: string; title: string }[] }>(
+      await api.post('/course/bycate', { uid, num: 500 }),
+    ).courseData;
+    const code = cards.find((card) => card.title === 'React 入门实战')!.coid;
+    const tree = data<{ code: string; chapters: { children: { cid: string; type: number }[] }[] }>(
+      await api.get(`/course/chapter/${code}`),
+    );
+    const chapter = (type: number) => tree.chapters.flatMap((c) => c.children).find((c) => c.type === type)!;
+    for (const [type, mime] of [
+      [CHAPTER_TYPE.video, /video\/mp4/],
+      [CHAPTER_TYPE.document, /application\/pdf/],
+    ] as const) {
+      const ware = zWare.parse(data(await api.get(`/learn/ware/${tree.code}/${chapter(type).cid}`)));
+      expect(ware.status).toBe('unconverted');
+      const res = await api.get(ware.path);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(mime);
+    }
   });
 });
