@@ -120,12 +120,13 @@ function slides() {
     ['小结', '学完去做课后练习'],
   ];
   const frame = (y, h, size, text) =>
-    `<draw:frame svg:x="2cm" svg:y="${y}cm" svg:width="24cm" svg:height="${h}cm"><draw:text-box>` +
+    `<draw:frame draw:style-name="plain" svg:x="2cm" svg:y="${y}cm" svg:width="24cm" svg:height="${h}cm"><draw:text-box>` +
     `<text:p><text:span text:style-name="s${size}">${text}</text:span></text:p></draw:text-box></draw:frame>`;
+  const band = '<draw:rect draw:style-name="band" svg:x="0cm" svg:y="0cm" svg:width="28cm" svg:height="1.6cm"/>';
   const pages = titles
     .map(
       ([title, line], i) =>
-        `<draw:page draw:name="p${i + 1}">${frame(4, 4, 40, title)}${frame(10, 3, 24, line)}</draw:page>`,
+        `<draw:page draw:name="p${i + 1}">${band}${frame(4, 4, 40, title)}${frame(10, 3, 24, line)}</draw:page>`,
     )
     .join('');
   const ns =
@@ -143,7 +144,10 @@ function slides() {
     file,
     `<?xml version="1.0" encoding="UTF-8"?><office:document ${ns} office:version="1.2" ` +
       'office:mimetype="application/vnd.oasis.opendocument.presentation">' +
-      `<office:automatic-styles>${style(40)}${style(24)}</office:automatic-styles>` +
+      `<office:automatic-styles>${style(40)}${style(24)}` +
+      '<style:style style:name="plain" style:family="graphic"><style:graphic-properties draw:fill="none" draw:stroke="none"/></style:style>' +
+      '<style:style style:name="band" style:family="graphic"><style:graphic-properties draw:fill="solid" draw:fill-color="#3a6df0" draw:stroke="none"/></style:style>' +
+      '</office:automatic-styles>' +
       `<office:body><office:presentation>${pages}</office:presentation></office:body></office:document>`,
   );
   soffice(file, 'pptx', 'slides.pptx');
