@@ -111,7 +111,7 @@ async function loadDemoActivity(
   );
   const finished = course(COURSE.finished);
   loadDemoRecords(ctx, schoolId, [
-    { studentId: student, courseId: finished, finished: 99, underway: false, firstDaysAgo: 20, lastDaysAgo: 12 },
+    { studentId: student, courseId: finished, finished: 'all', underway: false, firstDaysAgo: 20, lastDaysAgo: 12 },
     {
       studentId: student,
       courseId: course(COURSE.everyKind),
@@ -120,7 +120,7 @@ async function loadDemoActivity(
       firstDaysAgo: 9,
       lastDaysAgo: 1,
     },
-    { studentId: zhangsan, courseId: finished, finished: 99, underway: false, firstDaysAgo: 15, lastDaysAgo: 5 },
+    { studentId: zhangsan, courseId: finished, finished: 'all', underway: false, firstDaysAgo: 15, lastDaysAgo: 5 },
     {
       studentId: zhangsan,
       courseId: course(COURSE.everyKind2),

@@ -46,8 +46,8 @@ function studyChapters(ctx: AppContext, courseId: string): ChapterRow[] {
 interface Study {
   studentId: string;
   courseId: string;
-  /** Chapters finished, then the one under way (half done), in study order. */
-  finished: number;
+  /** Chapters finished ('all': the course), then the one under way (half done), in study order. */
+  finished: number | 'all';
   underway: boolean;
   /** Days ago of the first study; each chapter is studied on a later day, up to `lastDaysAgo`. */
   firstDaysAgo: number;
@@ -57,7 +57,8 @@ interface Study {
 /** The records of one study: a learn record per chapter touched, the course record, the day credits. */
 function studyChanges(ctx: AppContext, schoolId: string, study: Study, changes: Changes): void {
   const chapters = studyChapters(ctx, study.courseId);
-  const touched = chapters.slice(0, study.finished + (study.underway ? 1 : 0));
+  const finished = study.finished === 'all' ? chapters.length : study.finished;
+  const touched = chapters.slice(0, finished + (study.underway ? 1 : 0));
   const today = ctx.now();
   const span = Math.max(1, touched.length - 1);
   let effMs = 0;
@@ -65,7 +66,7 @@ function studyChanges(ctx: AppContext, schoolId: string, study: Study, changes: 
   touched.forEach((chapter, index) => {
     const daysAgo = Math.round(study.firstDaysAgo - ((study.firstDaysAgo - study.lastDaysAgo) * index) / span);
     const at = today - daysAgo * DAY - (index % 3) * 37 * MINUTE;
-    const done = index < study.finished;
+    const done = index < finished;
     const seconds = MEDIA_SECONDS[chapter.type] ?? 0;
     const ms = (done ? 12 + ((index * 7) % 19) : 6) * MINUTE;
     const row = newLearnRow(study.studentId, study.courseId, chapter.id, schoolId, at - ms);
@@ -88,7 +89,7 @@ function studyChanges(ctx: AppContext, schoolId: string, study: Study, changes: 
     lastAt = at;
   });
   const total = chapters.length;
-  const complete = Math.min(study.finished, total);
+  const complete = Math.min(finished, total);
   const course: CourseRecordRow = {
     studentId: study.studentId,
     courseId: study.courseId,
