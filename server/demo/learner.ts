@@ -1,7 +1,8 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { zAddComment } from '../../shared/schemas/comments';
-import { zUpdateChapter } from '../../shared/schemas/chapters';
+import { CHAPTER_TYPE, zUpdateChapter } from '../../shared/schemas/chapters';
+import { zExerSubmit } from '../../shared/schemas/exercises';
 import { SIGNATURE_FILE_NAME, zAddGrade, zSaveSignature } from '../../shared/schemas/feedback';
 import { formatDate } from '../../shared/rules/dates';
 import type { AppContext, Auth } from '../context';
@@ -10,11 +11,13 @@ import { TMP_UPLOADS_DIR } from '../lib/storage';
 import { type ChapterRow, listChapters } from '../modules/chapters/chapters.repository';
 import { updateChapter } from '../modules/chapters/chapters.service';
 import { addComment } from '../modules/comments/comments.service';
+import { exerciseList, submitExercises } from '../modules/exercises/exercises.service';
 import { addGrade } from '../modules/feedback/grades.service';
 import { saveSignature } from '../modules/feedback/signatures.service';
 import { type Changes, writeChanges } from '../modules/records/group-commit';
 import { type CourseRecordRow, newLearnRow } from '../modules/records/records.repository';
 import { writeThrough } from '../modules/records/records.store';
+import { getQuestion } from '../modules/questions/questions.service';
 import { storeReceived } from '../modules/uploads/uploads.service';
 
 /**
@@ -134,6 +137,21 @@ async function sign(ctx: AppContext, student: Auth & { role: 'student' }, course
   await saveSignature(ctx, student, zSaveSignature.parse({ img: file.key, coid: courseId }));
 }
 
+/**
+ * The student answers the exercises of a course they finished, as the quiz submits them (graded by the
+ * exercise service); with `slip`, the second answer is wrong, so the exercise statistics have both.
+ */
+function answerExercises(ctx: AppContext, student: Auth & { role: 'student' }, courseId: string, slip: boolean) {
+  for (const chapter of studyChapters(ctx, courseId).filter((row) => row.type === CHAPTER_TYPE.exercise)) {
+    const { questions } = exerciseList(ctx, student, courseId, chapter.id);
+    const answers = questions.map((question, i) => ({
+      qid: question.qid,
+      answer: slip && i === 1 ? '4' : getQuestion(ctx, student.schoolId, question.qid).answer,
+    }));
+    submitExercises(ctx, student, zExerSubmit.parse({ coid: courseId, cid: chapter.id, answers }));
+  }
+}
+
 const COMMENTS = [
   '讲得很清楚，例子也很实用。',
   '视频和讲义配合得很好，推荐给新同事。',
@@ -141,8 +159,8 @@ const COMMENTS = [
 ];
 
 /**
- * The finished course asks for a rating on its first chapter; each student who studied it rates it and
- * comments on it, and the demo student signs it.
+ * The finished course asks for a rating on its first chapter; the two who finished it answered its
+ * exercises; each student who studied it rates it and comments on it, and the demo student signs it.
  */
 export async function loadDemoFeedback(
   ctx: AppContext,
@@ -152,6 +170,7 @@ export async function loadDemoFeedback(
 ): Promise<void> {
   const first = studyChapters(ctx, finished.courseId)[0];
   if (first) updateChapter(ctx, adminId, zUpdateChapter.parse({ cid: first.id, showgrade: 1 }));
+  finished.students.slice(0, 2).forEach((student, i) => answerExercises(ctx, student, finished.courseId, i > 0));
   await sign(ctx, signer, finished.courseId);
   finished.students.forEach((student, i) => {
     const coid = finished.courseId;

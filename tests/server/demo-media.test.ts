@@ -176,6 +176,16 @@ describe('a fresh development start: the demo school has playable media and stud
     );
     const comments = data<{ total: number }>(await api.get(`/comment/list?coid=${finished.code}`));
     expect(comments.total).toBe(3);
+    // The finished course's exercises were answered in the quiz: nothing pending.
+    const tree = data<{ chapters: { cid: string; type: number; children: { cid: string; type: number }[] }[] }>(
+      await api.get(`/course/chapter/${finished.code}`, student),
+    );
+    const exercise = tree.chapters.flatMap((c) => [c, ...c.children]).find((c) => c.type === CHAPTER_TYPE.exercise)!;
+    const quiz = data<{ done: boolean; questions: { state: string }[] }>(
+      await api.post('/exer/list', { coid: finished.code, cid: exercise.cid }, student),
+    );
+    expect(quiz.done).toBe(true);
+    expect(quiz.questions.every((q) => q.state === 'right')).toBe(true);
   });
 
   it('has study records over the last weeks that agree: chapters, courses and days', () => {
