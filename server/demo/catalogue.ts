@@ -82,6 +82,8 @@ interface DemoCourse {
   count: number;
   group?: boolean;
   published?: boolean;
+  /** Students sign when they finish (course setting signature). */
+  signature?: boolean;
   description: string;
   chapters: DemoChapter[];
 }
@@ -153,6 +155,7 @@ const COURSES: DemoCourse[] = [
   {
     title: '职场礼仪',
     category: '沟通表达',
+    signature: true,
     lcount: 35,
     count: 260,
     description: '<p>着装、会议与邮件礼仪。</p>',
@@ -171,8 +174,11 @@ const COURSES: DemoCourse[] = [
   },
 ];
 
-/** Adds the demo tree and courses (chapters of every kind; no media yet: wares come with uploads). */
-export function loadDemoCatalogue(ctx: AppContext, db: Db, schoolId: string, groupId: string): void {
+/**
+ * Adds the demo tree and courses with chapters of every kind (their media come after: server/demo/media.ts).
+ * Answers the course ids by title.
+ */
+export function loadDemoCatalogue(ctx: AppContext, db: Db, schoolId: string, groupId: string): Map<string, string> {
   const now = ctx.now();
   const categoryIds = new Map<string, string>();
   const addCategory = (title: string, parentId: string, position: number) => {
@@ -190,9 +196,12 @@ export function loadDemoCatalogue(ctx: AppContext, db: Db, schoolId: string, gro
   });
   renumberCategories(db, schoolId, 'course');
 
-  const settings = JSON.stringify(normaliseSettings(zCourseSettings.parse({})));
+  const settingsOf = (course: DemoCourse) =>
+    JSON.stringify(normaliseSettings(zCourseSettings.parse(course.signature ? { signature: 1 } : {})));
+  const ids = new Map<string, string>();
   COURSES.forEach((course, index) => {
     const id = ctx.ids.next();
+    ids.set(course.title, id);
     const createdAt = now - (COURSES.length - index) * 86_400_000;
     insertCourse(db, {
       id,
@@ -207,7 +216,7 @@ export function loadDemoCatalogue(ctx: AppContext, db: Db, schoolId: string, gro
       authenticationGid: course.group ? groupId : '',
       lcount: course.lcount,
       count: course.count,
-      settings,
+      settings: settingsOf(course),
       published: course.published ?? true,
       createdAt,
       updatedAt: createdAt,
@@ -240,4 +249,5 @@ export function loadDemoCatalogue(ctx: AppContext, db: Db, schoolId: string, gro
     });
     insertChapters(db, rows);
   });
+  return ids;
 }

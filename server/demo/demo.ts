@@ -1,8 +1,11 @@
 import type { AppContext } from '../context';
 import { hashPassword } from '../lib/passwords';
-import { insertAdmin, insertGroup, insertStudent } from '../modules/auth/accounts.repository';
+import { findAdminByUsername, insertAdmin, insertGroup, insertStudent } from '../modules/auth/accounts.repository';
 import { loadDemoCatalogue } from './catalogue';
 import { loadDemoExtras } from './extras';
+import { loadDemoFeedback, loadDemoRecords } from './learner';
+import { loadDemoMedia } from './media';
+import { loadDemoStudy } from './study';
 
 /** The demo logins printed on a development start (never loaded by the Docker image). */
 export const DEMO_LOGINS = {
@@ -14,9 +17,12 @@ export const DEMO_LOGINS = {
 /**
  * Fills a new school with demo people (a sub-admin, groups and students) and a demo catalogue (a
  * three-level category tree, courses with chapters of each kind), then columns, tags, articles and a
- * home setting (demo-extras.ts). Later domains add their own records here.
+ * home setting (extras.ts); then (issue 18) the shipped media on every chapter of their kind (media.ts,
+ * conversions queued for after the start), questions, exercises, exams and a growth plan (study.ts), and
+ * what the students did: records over the last weeks, a signature, ratings and comments (learner.ts).
  */
 export async function loadDemoData(ctx: AppContext, schoolId: string): Promise<void> {
+  const started = Date.now();
   const now = ctx.now();
   const [teacherHash, studentHash] = await Promise.all([
     hashPassword(DEMO_LOGINS.teacher.password),
@@ -35,7 +41,8 @@ export async function loadDemoData(ctx: AppContext, schoolId: string): Promise<v
     { username: 'zhangsan', name: '张三', groups: [groups[0].id, groups[2].id] },
     { username: 'lisi', name: '李四', groups: [groups[1].id] },
   ];
-  ctx.db.transaction((tx) => {
+  const ids = people.map(() => ctx.ids.next());
+  const courses = ctx.db.transaction((tx) => {
     insertAdmin(tx, {
       id: ctx.ids.next(),
       schoolId,
@@ -47,11 +54,11 @@ export async function loadDemoData(ctx: AppContext, schoolId: string): Promise<v
       createdAt: now,
     });
     for (const group of groups) insertGroup(tx, group);
-    for (const person of people) {
+    people.forEach((person, index) => {
       insertStudent(
         tx,
         {
-          id: ctx.ids.next(),
+          id: ids[index]!,
           schoolId,
           username: person.username,
           passwordHash: studentHash,
@@ -60,11 +67,75 @@ export async function loadDemoData(ctx: AppContext, schoolId: string): Promise<v
         },
         person.groups,
       );
-    }
+    });
     // The group-restricted demo course is for 研发部.
-    loadDemoCatalogue(ctx, tx, schoolId, groups[0].id);
+    const byTitle = loadDemoCatalogue(ctx, tx, schoolId, groups[0].id);
     // Columns, tags, articles and the home setting, through the back-office services (savepoints inside this transaction).
     loadDemoExtras(ctx, schoolId);
+    return byTitle;
   });
-  ctx.log.info('demo school loaded');
+  await loadDemoActivity(ctx, schoolId, courses, ids);
+  ctx.log.info({ ms: Date.now() - started }, 'demo school loaded');
+}
+
+/** The demo courses issue 18's additions use, by title (catalogue.ts). */
+const COURSE = {
+  everyKind: 'React 入门实战',
+  everyKind2: 'Excel 数据分析',
+  finished: '职场礼仪',
+  graphic: '高效沟通（图文）',
+  team: '研发规范与流程',
+} as const;
+
+/** Media, questions, exams, the plan, and what the students did (issue 18), once the catalogue is there. */
+async function loadDemoActivity(
+  ctx: AppContext,
+  schoolId: string,
+  courses: Map<string, string>,
+  [student, zhangsan, lisi]: string[],
+): Promise<void> {
+  const admin = findAdminByUsername(ctx.db, ctx.config.ADMIN_USERNAME);
+  if (!admin || !student || !zhangsan || !lisi) throw new Error('demo: the main administrator or a student is missing');
+  const course = (title: string) => {
+    const id = courses.get(title);
+    if (!id) throw new Error(`demo course missing: ${title}`);
+    return id;
+  };
+  await loadDemoMedia(ctx, schoolId, admin.id, [...courses.values()]);
+  loadDemoStudy(
+    ctx,
+    { schoolId, userId: admin.id },
+    [...courses.values()],
+    [course(COURSE.finished), course(COURSE.graphic), course(COURSE.team)],
+    student,
+  );
+  const finished = course(COURSE.finished);
+  loadDemoRecords(ctx, schoolId, [
+    { studentId: student, courseId: finished, finished: 'all', underway: false, firstDaysAgo: 20, lastDaysAgo: 12 },
+    {
+      studentId: student,
+      courseId: course(COURSE.everyKind),
+      finished: 3,
+      underway: true,
+      firstDaysAgo: 9,
+      lastDaysAgo: 1,
+    },
+    { studentId: zhangsan, courseId: finished, finished: 'all', underway: false, firstDaysAgo: 15, lastDaysAgo: 5 },
+    {
+      studentId: zhangsan,
+      courseId: course(COURSE.everyKind2),
+      finished: 2,
+      underway: true,
+      firstDaysAgo: 6,
+      lastDaysAgo: 2,
+    },
+    { studentId: lisi, courseId: finished, finished: 2, underway: true, firstDaysAgo: 8, lastDaysAgo: 3 },
+  ]);
+  const as = (userId: string) => ({ role: 'student' as const, schoolId, userId, tokenHash: '' });
+  await loadDemoFeedback(
+    ctx,
+    admin.id,
+    { courseId: finished, students: [as(student), as(zhangsan), as(lisi)] },
+    as(student),
+  );
 }

@@ -89,6 +89,16 @@ export async function seedA11yData(h: Harness, media: 'real' | 'fake'): Promise<
     exam: ofType(CHAPTER_TYPE.exam),
   };
 
+  // The demo school already teaches these chapters (server/demo/study.ts: an exercise set, a final exam); the
+  // scans' own replace them, so the pages show what is seeded here.
+  await admin('POST', '/course/updateExec', { coid: react.coid, cid: cids.exercise, questions: [] });
+  const onChapters = await admin<{ list: { cid: string; examId: string }[] }>(
+    'GET',
+    `/examadmin/exam/chapters?courseId=${react.coid}`,
+  );
+  for (const { examId } of onChapters.list.filter((row) => row.cid === cids.exam && row.examId))
+    await admin('POST', '/examadmin/exam/delete', { id: examId });
+
   const video = files.video;
   const videoRid = seedResource(h.app, {
     schoolId,

@@ -6,6 +6,7 @@ import { buildApp } from '../../server/app';
 import { hashPassword } from '../../server/lib/passwords';
 import { insertAdmin, insertGroup, insertStudent } from '../../server/modules/auth/accounts.repository';
 import { firstSchool } from '../../server/modules/schools/schools.repository';
+import { stopMediaQueue } from '../../server/modules/media/media.service';
 
 export const ADMIN = { username: 'admin', password: 'admin-pass-1' };
 
@@ -31,7 +32,12 @@ export async function makeApp(
     },
   );
   const app = await buildApp(config, { logger: false, ...options });
-  app.addHook('onClose', async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  app.addHook('onClose', async () => {
+    // onClose hooks run last-added first: stop the conversions (LibreOffice writes its profile into the data
+    // folder) before removing the folder, or a close during a conversion fails with ENOTEMPTY.
+    await stopMediaQueue(app.ctx);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
   options.setup?.(app);
   await app.ready();
   return app;

@@ -86,23 +86,37 @@ export async function addSubtitle(
       throw refused(RESOURCE_ERRORS.badSubtitle, 'file');
     const vtt = toWebVtt(await fsp.readFile(filePath, 'utf8'));
     if (!vtt) throw refused(RESOURCE_ERRORS.badSubtitle, 'file');
-    const relative = `subtitles/${ctx.ids.next()}.vtt`;
-    await writeDerived(ctx, fields.rid, relative, vtt);
     const label = fields.label || file.originalName.replace(/\.[^.]+$/, '').slice(0, 30) || fields.lang;
-    const added = ctx.db.transaction((tx) => {
-      const found = repo.findResource(tx, auth.schoolId, fields.rid);
-      if (!found) return false;
-      const entries: SubtitleEntry[] = [...readSubtitles(found.resource), { label, lang: fields.lang, path: relative }];
-      repo.updateResource(tx, fields.rid, { subtitles: JSON.stringify(entries), updatedAt: ctx.now() });
-      return true;
-    });
-    if (!added) {
-      // Deleted while the file arrived.
-      await fsp.rm(path.join(derivedDir(ctx, fields.rid), 'subtitles'), { recursive: true, force: true });
-      throw notFound(RESOURCE_ERRORS.notFound);
-    }
+    await storeSubtitle(ctx, auth.schoolId, fields.rid, { label, lang: fields.lang }, vtt);
     return listSubtitles(ctx, auth.schoolId, fields.rid);
   });
+}
+
+/**
+ * Stores WebVTT text as a subtitle of a video or audio resource at files/derived/{rid}/subtitles/{id}.vtt and
+ * lists it (the upload above, and the demo school's shipped subtitles). 404 when the resource went meanwhile.
+ */
+export async function storeSubtitle(
+  ctx: AppContext,
+  schoolId: string,
+  rid: string,
+  track: { label: string; lang: string },
+  vtt: string,
+): Promise<void> {
+  const relative = `subtitles/${ctx.ids.next()}.vtt`;
+  await writeDerived(ctx, rid, relative, vtt);
+  const added = ctx.db.transaction((tx) => {
+    const found = repo.findResource(tx, schoolId, rid);
+    if (!found) return false;
+    const entries: SubtitleEntry[] = [...readSubtitles(found.resource), { ...track, path: relative }];
+    repo.updateResource(tx, rid, { subtitles: JSON.stringify(entries), updatedAt: ctx.now() });
+    return true;
+  });
+  if (!added) {
+    // Deleted while the file arrived.
+    await fsp.rm(path.join(derivedDir(ctx, rid), 'subtitles'), { recursive: true, force: true });
+    throw notFound(RESOURCE_ERRORS.notFound);
+  }
 }
 
 /** POST resource/subtitle/delete {rid, index}: removes one subtitle and its file. */
