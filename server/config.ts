@@ -64,6 +64,8 @@ export const zConfig = z.object({
     .refine((origins) => origins.every(isOrigin), 'each must be an origin such as https://portal.example'),
   /** Load the demo school on first start; defaults to on unless NODE_ENV is production. */
   DEMO_DATA: zBool.optional(),
+  /** With the demo school, its shipped media on every chapter of their kind (converted in the background). */
+  DEMO_MEDIA: zBool.default(true),
   /** First main admin's password; generated and printed once when not given. */
   ADMIN_PASSWORD: z.string().min(6).optional(),
   ADMIN_USERNAME: z.string().min(1).default('admin'),

@@ -101,7 +101,7 @@ async function loadDemoActivity(
     if (!id) throw new Error(`demo course missing: ${title}`);
     return id;
   };
-  await loadDemoMedia(ctx, schoolId, admin.id, [...courses.values()]);
+  if (ctx.config.DEMO_MEDIA) await loadDemoMedia(ctx, schoolId, admin.id, [...courses.values()]);
   loadDemoStudy(
     ctx,
     { schoolId, userId: admin.id },

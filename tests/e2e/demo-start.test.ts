@@ -17,7 +17,7 @@ let student: string;
 let react: { code: string; video: string };
 
 beforeAll(async () => {
-  h = await startHarness({ DEMO_DATA: true });
+  h = await startHarness({ DEMO_DATA: true, DEMO_MEDIA: true });
   student = (await login(h.app, { username: 'student', password: 'student123' })).cookie;
   const cards = (
     await h.app.inject({ method: 'POST', url: '/course/bycate', payload: { uid: h.school.hashUID, num: 100 } })

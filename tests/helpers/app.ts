@@ -28,6 +28,8 @@ export async function makeApp(
       ADMIN_PASSWORD: ADMIN.password,
       SESSION_SECRET: 'test-secret-0123456789abcdef',
       DEMO_DATA: false,
+      // The demo's media convert in the background (ffmpeg, LibreOffice): only the tests of them ask for it.
+      DEMO_MEDIA: false,
       ...overrides,
     },
   );

@@ -46,7 +46,7 @@ describe('a fresh development start: the demo school has playable media and stud
 
   beforeAll(async () => {
     const t0 = Date.now();
-    app = await makeApp({ DEMO_DATA: true });
+    app = await makeApp({ DEMO_DATA: true, DEMO_MEDIA: true });
     startMs = Date.now() - t0;
     api = injectAs(app, null);
     student = (await login(app, { username: 'student', password: 'student123' })).cookie;
@@ -218,7 +218,14 @@ describe('a first development start without ffmpeg, LibreOffice and poppler (iss
     const stream = { write: (line: string) => void lines.push(JSON.parse(line)) };
     const missing = '/nonexistent/tool';
     app = await makeApp(
-      { DEMO_DATA: true, FFMPEG_PATH: missing, FFPROBE_PATH: missing, SOFFICE_PATH: missing, PDFTOPPM_PATH: missing },
+      {
+        DEMO_DATA: true,
+        DEMO_MEDIA: true,
+        FFMPEG_PATH: missing,
+        FFPROBE_PATH: missing,
+        SOFFICE_PATH: missing,
+        PDFTOPPM_PATH: missing,
+      },
       { logger: { level: 'warn', stream } },
     );
   });
