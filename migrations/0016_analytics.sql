@@ -36,6 +36,16 @@ CREATE TABLE `analytics_course_stats` (
 );
 --> statement-breakpoint
 CREATE INDEX `analytics_course_stats_school` ON `analytics_course_stats` (`school_id`);--> statement-breakpoint
+CREATE TABLE `analytics_group_days` (
+	`group_id` text NOT NULL,
+	`day` text NOT NULL,
+	`school_id` text NOT NULL,
+	`eff_ms` integer DEFAULT 0 NOT NULL,
+	`students` integer DEFAULT 0 NOT NULL,
+	PRIMARY KEY(`group_id`, `day`)
+);
+--> statement-breakpoint
+CREATE INDEX `analytics_group_days_school` ON `analytics_group_days` (`school_id`,`day`);--> statement-breakpoint
 CREATE TABLE `analytics_school_days` (
 	`school_id` text NOT NULL,
 	`day` text NOT NULL,
@@ -54,17 +64,21 @@ CREATE INDEX `analytics_student_last_school` ON `analytics_student_last` (`schoo
 -- Written by hand below drizzle-kit's output: indexes on tables of other domains, the triggers that keep the
 -- aggregates (server/db/schema/analytics.ts) and the backfill of existing rows. Trigger statements use NOT EXISTS
 -- rather than INSERT OR IGNORE: an outer upsert's conflict handling overrides a trigger statement's OR clause.
-CREATE INDEX `learn_days_school_day_student` ON `learn_days` (`school_id`,`day`,`student_id`,`eff_ms`);--> statement-breakpoint
 CREATE INDEX `exam_sittings_school_submitted` ON `exam_sittings` (`school_id`,`submitted_at`);--> statement-breakpoint
 CREATE TRIGGER `analytics_learn_days_insert` AFTER INSERT ON `learn_days` BEGIN
   INSERT INTO analytics_school_days (school_id, day, eff_ms, students) VALUES (new.school_id, new.day, new.eff_ms, 1)
     ON CONFLICT (school_id, day) DO UPDATE SET eff_ms = eff_ms + excluded.eff_ms, students = students + 1;
   INSERT INTO analytics_student_last (student_id, school_id, last_day) VALUES (new.student_id, new.school_id, new.day)
     ON CONFLICT (student_id) DO UPDATE SET last_day = max(last_day, excluded.last_day);
+  INSERT INTO analytics_group_days (group_id, day, school_id, eff_ms, students)
+    SELECT m.group_id, new.day, new.school_id, new.eff_ms, 1 FROM student_group_members m WHERE m.student_id = new.student_id
+    ON CONFLICT (group_id, day) DO UPDATE SET eff_ms = eff_ms + excluded.eff_ms, students = students + 1;
 END;--> statement-breakpoint
 CREATE TRIGGER `analytics_learn_days_update` AFTER UPDATE OF eff_ms ON `learn_days` WHEN new.eff_ms != old.eff_ms BEGIN
   UPDATE analytics_school_days SET eff_ms = eff_ms + new.eff_ms - old.eff_ms
     WHERE school_id = new.school_id AND day = new.day;
+  UPDATE analytics_group_days SET eff_ms = eff_ms + new.eff_ms - old.eff_ms
+    WHERE day = new.day AND group_id IN (SELECT group_id FROM student_group_members WHERE student_id = new.student_id);
 END;--> statement-breakpoint
 CREATE TRIGGER `analytics_course_day_student` AFTER INSERT ON `analytics_course_day_students` BEGIN
   INSERT INTO analytics_course_days (course_id, day, school_id, students) VALUES (new.course_id, new.day, new.school_id, 1)
@@ -152,11 +166,15 @@ CREATE TRIGGER `analytics_grant_insert` AFTER INSERT ON `course_grants`
     ON CONFLICT (course_id, day) DO UPDATE SET enrolments = enrolments + 1;
 END;--> statement-breakpoint
 -- Backfill. Study time per course and day before the upgrade is not kept anywhere: each learn record's time
--- counts on the day of its last update (exact from now on). Everything else is exact.
+-- counts on the day of its last update (exact from now on). Group days count the members as they are now.
+-- Everything else is exact.
 INSERT INTO analytics_school_days (school_id, day, eff_ms, students)
   SELECT school_id, day, sum(eff_ms), count(*) FROM learn_days GROUP BY school_id, day;--> statement-breakpoint
 INSERT INTO analytics_student_last (student_id, school_id, last_day)
   SELECT student_id, school_id, max(day) FROM learn_days GROUP BY student_id;--> statement-breakpoint
+INSERT INTO analytics_group_days (group_id, day, school_id, eff_ms, students)
+  SELECT m.group_id, d.day, min(d.school_id), sum(d.eff_ms), count(*)
+  FROM learn_days d JOIN student_group_members m ON m.student_id = d.student_id GROUP BY m.group_id, d.day;--> statement-breakpoint
 INSERT INTO analytics_chapter_stats (course_id, chapter_id, school_id, started, finished, eff_ms)
   SELECT course_id, chapter_id, min(school_id), count(*), count(completed_at), sum(eff_ms)
   FROM learn_records GROUP BY course_id, chapter_id;--> statement-breakpoint

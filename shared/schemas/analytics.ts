@@ -90,7 +90,8 @@ export const zOverview = z.object({
   current: zTotals,
   previous: zTotals,
   courses: z.object({ top: z.array(zCourseRank), bottom: z.array(zCourseRank) }),
-  groups: z.array(z.object({ gid: z.string(), name: z.string(), ms: z.number(), students: z.number() })),
+  /** Groups by their members' study time in the period; members: how many the group has now. */
+  groups: z.array(z.object({ gid: z.string(), name: z.string(), ms: z.number(), members: z.number() })),
   inactive: zInactiveList,
 });
 export type Overview = z.infer<typeof zOverview>;

@@ -151,7 +151,7 @@ describe('analysis/*: the overview, a course funnel, groups and students', () =>
     expect(o.previous).toMatchObject({ ms: earlier, enrolments: 1, completions: 0 });
     expect(o.courses.top[0]).toMatchObject({ coid: a.coid, learners: 1, completed: 1, rate: 1 });
     expect(o.courses.bottom[0]).toMatchObject({ coid: b.coid, learners: 1, completed: 0, rate: 0 });
-    expect(o.groups).toEqual([expect.objectContaining({ name: 'Morning', ms: annToday, students: 1 })]);
+    expect(o.groups).toEqual([expect.objectContaining({ name: 'Morning', ms: annToday, members: 1 })]);
     expect(o.inactive.students.map((x) => x.name)).toEqual(['Idle']);
     expect(o.inactive.students[0]?.lastDay).toBeNull();
     // A from–to period covering only the earlier day.

@@ -84,6 +84,23 @@ export const analyticsCourseStats = sqliteTable(
   (t) => [index('analytics_course_stats_school').on(t.schoolId)],
 );
 
+/**
+ * Per student group and day: the study time of its members (as members were when they studied) and how many
+ * of them studied. Kept from learn_days with the member's groups at that moment; a later change of membership
+ * does not move history.
+ */
+export const analyticsGroupDays = sqliteTable(
+  'analytics_group_days',
+  {
+    groupId: text('group_id').notNull(),
+    day: text('day').notNull(),
+    schoolId: text('school_id').notNull(),
+    effMs: integer('eff_ms').notNull().default(0),
+    students: integer('students').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.day] }), index('analytics_group_days_school').on(t.schoolId, t.day)],
+);
+
 /** Each student's last day of study (the students who have not studied in N days). */
 export const analyticsStudentLast = sqliteTable(
   'analytics_student_last',

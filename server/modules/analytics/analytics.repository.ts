@@ -10,6 +10,7 @@ import {
   analyticsCourseDayStudents,
   analyticsCourseDays,
   analyticsCourseStats,
+  analyticsGroupDays,
   analyticsSchoolDays,
   analyticsStudentLast,
   chapterQuestions,
@@ -116,24 +117,33 @@ export function courseStats(db: Db, schoolId: string, scope: SQL | undefined) {
     .all();
 }
 
-/** The groups of the school by their members' study time in the range, most first. */
+/** The groups of the school by their members' study time in the range (analytics_group_days), most first. */
 export function groupsByTime(db: Db, schoolId: string, from: string, to: string, limit: number) {
-  const ms = sql<number>`coalesce(sum(${learnDays.effMs}), 0)`.mapWith(Number);
-  return db
-    .select({
-      gid: studentGroups.id,
-      name: studentGroups.name,
-      ms,
-      students: sql<number>`count(distinct ${learnDays.studentId})`.mapWith(Number),
-    })
-    .from(studentGroups)
-    .innerJoin(studentGroupMembers, eq(studentGroupMembers.groupId, studentGroups.id))
-    .leftJoin(learnDays, and(eq(learnDays.studentId, studentGroupMembers.studentId), between(learnDays.day, from, to)))
-    .where(eq(studentGroups.schoolId, schoolId))
+  const g = analyticsGroupDays;
+  const ms = sql<number>`coalesce(sum(${g.effMs}), 0)`.mapWith(Number);
+  const rows = db
+    .select({ gid: studentGroups.id, name: studentGroups.name, ms })
+    .from(g)
+    .innerJoin(studentGroups, eq(studentGroups.id, g.groupId))
+    .where(and(eq(g.schoolId, schoolId), between(g.day, from, to)))
     .groupBy(studentGroups.id)
     .orderBy(desc(ms), asc(studentGroups.name))
     .limit(limit)
     .all();
+  if (rows.length === 0) return [];
+  const members = db
+    .select({ gid: studentGroupMembers.groupId, n: count() })
+    .from(studentGroupMembers)
+    .where(
+      inArray(
+        studentGroupMembers.groupId,
+        rows.map((r) => r.gid),
+      ),
+    )
+    .groupBy(studentGroupMembers.groupId)
+    .all();
+  const byGroup = new Map(members.map((m) => [m.gid, m.n]));
+  return rows.map((r) => ({ ...r, members: byGroup.get(r.gid) ?? 0 }));
 }
 
 /** Enabled students of the school whose last day of study is before the cutoff (or who never studied). */

@@ -154,7 +154,7 @@ function Rankings({ data }: { data: Overview }) {
                 <Link to={`/analytics/group/${g.gid}`}>{g.name}</Link>
               </td>
               <td data-label={t('admin.analytics.hours')}>{hours(g.ms)}</td>
-              <td data-label={t('admin.analytics.students')}>{g.students}</td>
+              <td data-label={t('admin.analytics.students')}>{g.members}</td>
             </tr>
           ))}
         </DataTable>
