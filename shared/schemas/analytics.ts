@@ -84,7 +84,10 @@ export const zInactiveList = z.object({ idle: z.number(), total: z.number(), stu
 
 export const zOverview = z.object({
   period: zPeriod,
-  /** true: figures of the administrator's categories only. */
+  /**
+   * true: figures of the administrator's categories' courses only; a day's active students are then summed over
+   * those courses (a student who studied two of them that day counts twice).
+   */
   scoped: z.boolean(),
   days: z.array(zDayPoint),
   current: zTotals,

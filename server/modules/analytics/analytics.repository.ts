@@ -7,7 +7,6 @@ import { and, asc, between, count, desc, eq, inArray, isNull, lt, or, sql, sum, 
 import type { Db } from '../../db/client';
 import {
   analyticsChapterStats,
-  analyticsCourseDayStudents,
   analyticsCourseDays,
   analyticsCourseStats,
   analyticsGroupDays,
@@ -62,18 +61,6 @@ export function courseDays(db: Db, schoolId: string, ids: CourseIds, from: strin
     })
     .from(t)
     .where(and(eq(t.schoolId, schoolId), between(t.day, from, to), courseFilter(t.courseId, ids)))
-    .groupBy(t.day)
-    .all();
-}
-
-/** Students who studied any of the courses, per day (each once a day). */
-export function courseActive(db: Db, ids: readonly string[], from: string, to: string) {
-  const t = analyticsCourseDayStudents;
-  if (ids.length === 0) return [];
-  return db
-    .select({ day: t.day, active: sql<number>`count(distinct ${t.studentId})`.mapWith(Number) })
-    .from(t)
-    .where(and(inArray(t.courseId, [...ids]), between(t.day, from, to)))
     .groupBy(t.day)
     .all();
 }
