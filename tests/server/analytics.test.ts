@@ -11,6 +11,7 @@ import { formatDate } from '../../shared/rules/dates';
 import { addDays } from '../../shared/rules/analytics';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { ADMIN, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
+import { seedExam, seedPaper, seedQuestion } from '../helpers/exam-factory';
 import { attachResource, enrol, seedResource } from '../helpers/learning-factory';
 import { call, okBeat, okCall, signedInStudent } from './records-helpers';
 
@@ -73,6 +74,19 @@ describe('analysis/*: the overview, a course funnel, groups and students', () =>
   }
 
   const today = () => formatDate(clock, 'yyyy-MM-dd');
+
+  /** An exam of one single-choice question (B right, pass 6 of 10), sat through exam/start, answer, submit. */
+  async function sitExam(cookies: { cookie: string; answer: string }[]) {
+    const schoolId = school(app).id;
+    const qid = seedQuestion(app, { schoolId, type: 0, options: ['a', 'b'], answer: '2', point: 10 });
+    const paperId = seedPaper(app, { schoolId, questionIds: [qid], points: [10], passScore: 6 });
+    const examId = seedExam(app, { schoolId, paperId, title: 'Quiz' });
+    for (const { cookie, answer } of cookies) {
+      const { sittingId } = await post<{ sittingId: string }>('/exam/start', { examId }, cookie);
+      await post('/exam/answer', { sittingId, qid, answer }, cookie);
+      await post('/exam/submit', { sittingId }, cookie);
+    }
+  }
   /** The rows of a downloaded XLSX's first sheet. */
   const sheetRows = async (url: string, cookie = admin) => {
     const res = await app.inject({ method: 'GET', url, headers: { cookie } });
@@ -139,6 +153,10 @@ describe('analysis/*: the overview, a course funnel, groups and students', () =>
     const annToday = await watch(ann2, a.coid, a.cids[1] as string);
     const bobToday = await watch(bob2, b.coid, b.cids[0] as string);
     expect(earlier).toBeGreaterThan(0);
+    await sitExam([
+      { cookie: ann2, answer: '2' },
+      { cookie: bob2, answer: '1' },
+    ]);
 
     const o = await get<Overview>('/analysis/overview?days=7&idle=3');
     expect(o.period).toMatchObject({ to: today(), from: addDays(today(), -6), length: 7 });
@@ -146,9 +164,15 @@ describe('analysis/*: the overview, a course funnel, groups and students', () =>
     const day = o.days.find((d) => d.day === today());
     expect(day).toMatchObject({ active: 2, ms: annToday + bobToday });
     expect(o.days.find((d) => d.prevDay === prevDay)).toMatchObject({ prevActive: 1, prevMs: earlier });
-    expect(o.current).toMatchObject({ ms: annToday + bobToday, enrolments: 1, completions: 1, sittings: 0 });
-    expect(o.current.passRate).toBeNull();
-    expect(o.previous).toMatchObject({ ms: earlier, enrolments: 1, completions: 0 });
+    expect(o.current).toMatchObject({
+      ms: annToday + bobToday,
+      enrolments: 1,
+      completions: 1,
+      sittings: 2,
+      passed: 1,
+      passRate: 0.5,
+    });
+    expect(o.previous).toMatchObject({ ms: earlier, enrolments: 1, completions: 0, sittings: 0, passRate: null });
     expect(o.courses.top[0]).toMatchObject({ coid: a.coid, learners: 1, completed: 1, rate: 1 });
     expect(o.courses.bottom[0]).toMatchObject({ coid: b.coid, learners: 1, completed: 0, rate: 0 });
     expect(o.groups).toEqual([expect.objectContaining({ name: 'Morning', ms: annToday, members: 1 })]);
