@@ -98,7 +98,7 @@ describe('analysis/*: the overview, a course funnel, groups and students', () =>
   const statusOf = async (url: string, cookie: string) =>
     (await app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} })).statusCode;
 
-  it('guests 401, students 403, sub-admins without student 403; another school sees none of this school', async () => {
+  it('guests 401, students 403, sub-admins without student 403, with it 200; another school sees none of this school', async () => {
     const c = await course('Alpha');
     const s = await signedInStudent(app);
     const sub = await buildSubAdmin(app, ['course']);
@@ -114,15 +114,22 @@ describe('analysis/*: the overview, a course funnel, groups and students', () =>
       '/analysis/inactive/export',
       `/analysis/student/export?sid=${s.id}`,
     ];
+    const holder = await buildSubAdmin(app, ['student']);
+    const holderCookie = (await login(app, { ...holder, role: 'admin' })).cookie;
     for (const url of urls) {
       expect(await statusOf(url, ''), url).toBe(401);
       expect(await statusOf(url, s.cookie), url).toBe(403);
       expect(await statusOf(url, subCookie), url).toBe(403);
       expect(await statusOf(url, admin), url).toBe(200);
+      expect(await statusOf(url, holderCookie), url).toBe(200);
     }
     expect((await call(app, 'GET', `/analysis/course?coid=${c.coid}`, otherCookie)).status).toBe(404);
     expect((await call(app, 'GET', `/analysis/student?sid=${s.id}`, otherCookie)).status).toBe(404);
     expect(await statusOf(`/analysis/student/export?sid=${s.id}`, otherCookie)).toBe(404);
+    // A sub-admin holding 'student' without categories sees every course, as the main admin does.
+    const seen = await get<{ courses: { coid: string }[] }>('/analysis/courses', holderCookie);
+    expect(seen.courses.map((x) => x.coid)).toEqual([c.coid]);
+    expect((await get<Overview>('/analysis/overview', holderCookie)).scoped).toBe(false);
     const theirs = await get<{ courses: unknown[] }>('/analysis/courses', otherCookie);
     expect(theirs.courses).toEqual([]);
     // A client's mistakes are 400s.
