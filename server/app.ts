@@ -76,6 +76,7 @@ import { announcementsRoutes } from './modules/announcements/routes';
 import { noticesRoutes } from './modules/notices/routes';
 import { liveRoutes } from './modules/live/routes';
 import { liveHooksRoutes } from './modules/live/hooks.routes';
+import { analyticsRoutes } from './modules/analytics/routes';
 import { startExpiryNotices, stopExpiryNotices } from './modules/notices/expiry-sweep';
 
 const version: string = JSON.parse(fs.readFileSync(projectPath('package.json'), 'utf8')).version;
@@ -227,6 +228,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(noticesRoutes);
       // Issue 17: live teaching.
       await api.register(liveRoutes);
+      // Issue 18: back office analytics.
+      await api.register(analyticsRoutes);
     },
     { prefix: config.API_PREFIX.replace(/\/$/, '') },
   );

@@ -28,6 +28,7 @@ import type { messages as AdminInformZh } from './admin-inform.zh-CN';
 import type { messages as AdminQaZh } from './admin-qa.zh-CN';
 import type { messages as AdminAnnouncementsZh } from './admin-announcements.zh-CN';
 import type { messages as AdminLiveZh } from './admin-live.zh-CN';
+import type { messages as AdminAnalyticsZh } from './admin-analytics.zh-CN';
 
 /** One message catalogue for server and web; zh-CN is the default and the source of keys. */
 export type MessageKey =
@@ -53,7 +54,8 @@ export type MessageKey =
   | keyof typeof AdminInformZh
   | keyof typeof AdminQaZh
   | keyof typeof AdminAnnouncementsZh
-  | keyof typeof AdminLiveZh;
+  | keyof typeof AdminLiveZh
+  | keyof typeof AdminAnalyticsZh;
 export type Messages = Record<MessageKey, string>;
 
 /** The messages loaded so far, per language. */

@@ -48,6 +48,9 @@ const SCREENS: { name: string; route: (d: A11yData) => string }[] = [
     route: (d) => `/records/detail?${new URLSearchParams({ sid: d.student.id, coid: d.react.coid })}`,
   },
   { name: 'student import', route: () => '/students/import' },
+  // Issue 18: the analytics screens (the overview is on the landing page, '/').
+  { name: 'course analytics', route: (d) => `/analytics/course/${d.react.coid}` },
+  { name: 'student analytics', route: (d) => `/analytics/student/${d.student.id}` },
 ];
 
 async function expectClean(page: Page, where: string): Promise<void> {

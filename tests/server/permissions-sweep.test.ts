@@ -109,6 +109,13 @@ const AREAS: Record<PermissionGroup, Call[]> = {
     { method: 'GET', url: '/a/privatemessage/setting' },
     { method: 'POST', url: '/a/privatemessage/read', body: { friendid: '{student}' } },
     { method: 'POST', url: '/a/privatemessage/setting', body: { allowStudentMessages: false } },
+    // Issue 18: the back office's analytics summarise the students' study.
+    { method: 'GET', url: '/analysis/overview' },
+    { method: 'GET', url: '/analysis/courses', list: true },
+    { method: 'GET', url: '/analysis/inactive', list: true },
+    { method: 'GET', url: '/analysis/course?coid={course}' },
+    { method: 'GET', url: '/analysis/student?sid={student}' },
+    { method: 'GET', url: '/analysis/inactive/export' },
   ],
   userpage: [
     { method: 'GET', url: '/article/admin/list', list: true },

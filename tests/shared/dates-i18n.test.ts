@@ -47,6 +47,8 @@ import { messages as informZh } from '../../shared/i18n/inform.zh-CN';
 import { messages as informEn } from '../../shared/i18n/inform.en-gb';
 import { messages as adminQaZh } from '../../shared/i18n/admin-qa.zh-CN';
 import { messages as adminQaEn } from '../../shared/i18n/admin-qa.en-gb';
+import { messages as adminAnalyticsZh } from '../../shared/i18n/admin-analytics.zh-CN';
+import { messages as adminAnalyticsEn } from '../../shared/i18n/admin-analytics.en-gb';
 
 describe('dates per locale (spec 9: yyyy-MM-dd HH:mm:ss; en-gb watermark HH:mm dd-MM-yyyy)', () => {
   const at = new Date(2026, 0, 5, 7, 8, 9);
@@ -94,6 +96,7 @@ describe('message catalogue', () => {
       adminInform: [adminInformZh, adminInformEn],
       inform: [informZh, informEn],
       adminQa: [adminQaZh, adminQaEn],
+      adminAnalytics: [adminAnalyticsZh, adminAnalyticsEn],
     }),
   )('area %s has the same keys in zh-CN and en-gb, none empty', (_area, [zh, en]) => {
     expect(Object.keys(en).sort()).toEqual(Object.keys(zh).sort());

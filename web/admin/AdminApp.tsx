@@ -59,6 +59,9 @@ import { messages as announcementsEn } from '../../shared/i18n/admin-announcemen
 // Issue 17: live teaching.
 import { messages as liveZh } from '../../shared/i18n/admin-live.zh-CN';
 import { messages as liveEn } from '../../shared/i18n/admin-live.en-gb';
+// Issue 18: back office analytics.
+import { messages as analyticsZh } from '../../shared/i18n/admin-analytics.zh-CN';
+import { messages as analyticsEn } from '../../shared/i18n/admin-analytics.en-gb';
 
 // The back office's messages travel with its chunk, not with the student site.
 addMessages(adminZh, adminEn);
@@ -83,6 +86,7 @@ addMessages(informZh, informEn);
 addMessages(qaZh, qaEn);
 addMessages(announcementsZh, announcementsEn);
 addMessages(liveZh, liveEn);
+addMessages(analyticsZh, analyticsEn);
 
 const OverviewPage = lazy(() => import('./pages/overview'));
 const CoursesPage = lazy(() => import('./pages/courses'));
@@ -132,6 +136,10 @@ const AnnouncementEditor = lazy(() => import('./pages/announcements/Announcement
 // Issue 17: live teaching.
 const LivePage = lazy(() => import('./pages/live'));
 const LiveSessionPage = lazy(() => import('./pages/live/SessionPage'));
+// Issue 18: back office analytics (the overview is on the landing page).
+const CourseAnalyticsPage = lazy(() => import('./pages/analytics/CoursePage'));
+const GroupAnalyticsPage = lazy(() => import('./pages/analytics/GroupPage'));
+const StudentAnalyticsPage = lazy(() => import('./pages/analytics/StudentPage'));
 
 /** A screen of a permission group's area, behind the same permission check as the sidebar. */
 const guarded = (group: MenuEntry['key'], Screen: ComponentType) => (
@@ -209,6 +217,10 @@ const createAdminRouter = () =>
         // Issue 16: announcements.
         { path: 'announcements', element: guarded('userpage', AnnouncementsPage) },
         { path: 'announcements/:id', element: guarded('userpage', AnnouncementEditor) },
+        // Issue 18: back office analytics.
+        { path: 'analytics/course/:coid?', element: guarded('student', CourseAnalyticsPage) },
+        { path: 'analytics/group/:gid', element: guarded('student', GroupAnalyticsPage) },
+        { path: 'analytics/student/:sid', element: guarded('student', StudentAnalyticsPage) },
         { path: '*', element: <AdminNotFound /> },
       ],
     },

@@ -14,3 +14,4 @@ export * from './grants';
 export * from './commerce';
 export * from './talk';
 export * from './live';
+export * from './analytics';

@@ -1,8 +1,16 @@
+import { lazy, Suspense } from 'react';
+import { Loading } from '../../../components/Loading';
 import { useAdminProfile } from '../../../hooks/useAdminProfile';
 import { useT } from '../../../i18n';
-import { isMainAdmin, visibleMenu } from '../../menu';
+import { canAccess, isMainAdmin, visibleMenu } from '../../menu';
 
-/** The back office's landing page: welcome, school and the areas this administrator may manage. */
+// The analytics and their chart library load only for administrators who may see them (issue 18).
+const AnalyticsOverview = lazy(() => import('../analytics/Overview'));
+
+/**
+ * The back office's landing page: welcome, school and the areas this administrator may manage, then the
+ * school's study overview for those holding 'student' (the analytics' permission group).
+ */
 export default function OverviewPage() {
   const t = useT();
   const { data: profile } = useAdminProfile();
@@ -30,6 +38,11 @@ export default function OverviewPage() {
           ))}
         </ul>
       </section>
+      {canAccess(profile, 'student') && (
+        <Suspense fallback={<Loading />}>
+          <AnalyticsOverview />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,0 +1,1 @@
+export { GroupAnalyticsPage as default } from './PeoplePages';

@@ -1,0 +1,1 @@
+export { StudentAnalyticsPage as default } from './PeoplePages';
