@@ -56,7 +56,7 @@ export const BUY_QUERY = 'buy';
 export const payPath = (orderid: string, mobile: boolean) =>
   mobile ? `/pay/${encodeURIComponent(orderid)}` : `/pay/confirm/${encodeURIComponent(orderid)}`;
 
-/** The dashboard's hash routes that have a screen (spec 2 'Dashboard (controller) children'): both show my courses. */
+/** The dashboard's hash routes that have a screen (spec 2 'Dashboard (controller) children'); controller is the control centre. */
 export const DASHBOARD_ROUTES = {
   controller: '/controller',
   course: '/controller/course',
@@ -66,6 +66,8 @@ export const DASHBOARD_ROUTES = {
   collect: '/controller/collect',
   /** My points (spec 2 controller/credit). */
   credit: '/controller/credit',
+  /** My rank by study time and points (spec 2 controller/rank; issue 18): gone when the school turns ranking off. */
+  rank: '/controller/rank',
 } as const;
 
 /** The hash path of one of my study plans (study/detail with the plan's coid). */

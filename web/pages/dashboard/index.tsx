@@ -17,6 +17,10 @@ import { PointsLedger } from '../mypoints/PointsLedger';
 import { AnnouncementList } from '../../components/notices/AnnouncementList';
 import { NoticeBadge } from '../../components/notices/NoticeBell';
 import { useUnreadCounts } from '../../hooks/useNotices';
+// Issue 18: the control centre and rank.
+import { useControlCentre } from '../../hooks/useDashboard';
+import { ControlCentre } from './ControlCentre';
+import { RankPanel } from './RankPanel';
 
 /**
  * The student dashboard (/dashboard, spec 2 'Student dashboard'). Guard (spec 2): only a signed-in student
@@ -24,11 +28,11 @@ import { useUnreadCounts } from '../../hooks/useNotices';
  *
  * The site's top bar (the root shell's navigation: the school's mark and title, the user name with its menu
  * and Log out) stays above it; the left sidebar lists only the entries whose screens exist. Its default
- * content (controller) and controller/course are the student's courses.
+ * content (controller, issue 18) is the control centre; controller/course the student's courses;
+ * controller/rank the rank (its entry only while the school shows ranks, as the control centre's reply says).
  *
- * Later, with their screens, the full dashboard adds: the control centre (controller's own overview),
- * controller/myplan and studyplandetailstu (study plans;
- * my-plan removed when exam mode is on and ver is lan), controller/rank; the user menu's change avatar and
+ * Later, with their screens, the full dashboard adds: controller/myplan and studyplandetailstu (study plans;
+ * my-plan removed when exam mode is on and ver is lan); the user menu's change avatar and
  * change password; and the yks mode that hides the top bar and the sidebar.
  */
 export default function DashboardPage() {
@@ -37,6 +41,7 @@ export default function DashboardPage() {
   const isMobile = useIsMobile();
   const { pathname } = useLocation();
   const unread = useUnreadCounts().data;
+  const ranking = useControlCentre().data?.ranking ?? false;
   const allowed = boot.role === 'student' && boot.userData.sid !== boot.uid;
   const target = !allowed ? loginHref(boot) : isMobile ? schoolRoutePath(boot, ROUTES.personalCenter) : null;
   useEffect(() => {
@@ -50,18 +55,24 @@ export default function DashboardPage() {
   const onCredit = pathname === DASHBOARD_ROUTES.credit;
   const onBook = pathname === DASHBOARD_ROUTES.myBook;
   const onCollect = pathname === DASHBOARD_ROUTES.collect;
-  // Any other entry (controller, controller/course) shows my courses, so 'my courses' is the selected one there.
-  const screen = onPapers
-    ? 'papers'
-    : onRecords
-      ? 'records'
-      : onCredit
-        ? 'credit'
-        : onBook
-          ? 'book'
-          : onCollect
-            ? 'collect'
-            : 'courses';
+  // controller/course is my courses, controller/rank the rank; the default (controller) the control centre.
+  const onCourses = pathname === DASHBOARD_ROUTES.course;
+  const onRank = pathname === DASHBOARD_ROUTES.rank;
+  const screen = onCourses
+    ? 'courses'
+    : onRank
+      ? 'rank'
+      : onPapers
+        ? 'papers'
+        : onRecords
+          ? 'records'
+          : onCredit
+            ? 'credit'
+            : onBook
+              ? 'book'
+              : onCollect
+                ? 'collect'
+                : 'control';
   const titles = {
     papers: t('exams.myPapers'),
     records: t('exams.records'),
@@ -69,6 +80,8 @@ export default function DashboardPage() {
     book: t('members.myBook'),
     collect: t('members.myCollect'),
     courses: t('myCourses.title'),
+    control: t('dashboard.control.title'),
+    rank: t('dashboard.rank.title'),
   };
   return (
     <div className="dash">
@@ -76,6 +89,13 @@ export default function DashboardPage() {
         <h1 id="dashboard-title" className="dash-title">
           {t('page.dashboard.title')}
         </h1>
+        <NavLink
+          to={DASHBOARD_ROUTES.controller}
+          className={() => `dash-entry${screen === 'control' ? ' is-active' : ''}`}
+          aria-current={screen === 'control' ? 'page' : undefined}
+        >
+          {t('dashboard.control.title')}
+        </NavLink>
         <NavLink
           to={DASHBOARD_ROUTES.course}
           className={() => `dash-entry${screen === 'courses' ? ' is-active' : ''}`}
@@ -91,6 +111,15 @@ export default function DashboardPage() {
         >
           {t('points.title')}
         </NavLink>
+        {ranking && (
+          <NavLink
+            to={DASHBOARD_ROUTES.rank}
+            className={() => `dash-entry${onRank ? ' is-active' : ''}`}
+            aria-current={onRank ? 'page' : undefined}
+          >
+            {t('dashboard.rank.title')}
+          </NavLink>
+        )}
         {boot.examModel && (
           <NavLink
             to={DASHBOARD_ROUTES.myExam}
@@ -157,11 +186,15 @@ export default function DashboardPage() {
           <MyBookList />
         ) : screen === 'collect' ? (
           <MyCollectList />
+        ) : screen === 'control' ? (
+          <ControlCentre mobile={false} />
+        ) : screen === 'rank' ? (
+          <RankPanel />
         ) : (
           <MyCourseList mobile={false} />
         )}
       </section>
-      {screen === 'courses' && <AnnouncementList />}
+      {(screen === 'courses' || screen === 'control') && <AnnouncementList />}
     </div>
   );
 }
