@@ -47,7 +47,7 @@ function Block(props: {
 }) {
   const t = useT();
   return (
-    <section className="cc-block" aria-labelledby={`cc-${props.id}`} data-testid={`cc-${props.id}`}>
+    <section className="cc-block" aria-labelledby={`cc-${props.id}`} data-testid={`cc-block-${props.id}`}>
       <h3 id={`cc-${props.id}`} className="cc-block-title">
         {props.title}
       </h3>

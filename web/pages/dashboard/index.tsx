@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { Navigate, NavLink, useLocation } from 'react-router';
 import { useBootstrap } from '../../bootstrap';
 import { Loading } from '../../components/Loading';
 import { SiteLink } from '../../components/layout/SiteLink';
@@ -48,6 +48,8 @@ export default function DashboardPage() {
     if (target) window.location.replace(target);
   }, [target]);
   if (target) return <Loading />;
+  // The dashboard's default screen is controller (spec 2: dashboard#controller), so its entry is the selected one.
+  if (pathname === '/') return <Navigate to={DASHBOARD_ROUTES.controller} replace />;
   // controller/myexam (my papers; removed when exam mode is off) and controller/exams (exam records), spec 2.
   const onPapers = boot.examModel && pathname === DASHBOARD_ROUTES.myExam;
   const onRecords = pathname === DASHBOARD_ROUTES.exams;
@@ -91,6 +93,7 @@ export default function DashboardPage() {
         </h1>
         <NavLink
           to={DASHBOARD_ROUTES.controller}
+          end
           className={() => `dash-entry${screen === 'control' ? ' is-active' : ''}`}
           aria-current={screen === 'control' ? 'page' : undefined}
         >
