@@ -13,12 +13,13 @@
  * - the unread counts (notice/unread) and whether the school shows ranks.
  * Up to CONTROL_LIST_MAX of each list, with their totals.
  *
- * Cheap by design (it is benchmarked against a bare reply of the same bytes): the lists are computed once and
- * kept per student as JSON text for 15 s, forgotten at once when the student's enrolments, groups, memberships
- * or course records (a course begun, or studied: the stamp of their records) change, or any grant, column,
- * plan category or exam of the school does; the week (a primary-key range of at most 7 rows), the stamp and
- * the unread counts (their own cache) are read on every request. Exam sittings and plan assignments are not
- * watched: a change there shows within 15 s.
+ * Cheap by design (it is benchmarked against a bare reply of the same bytes): the week and the lists are
+ * computed once and kept per student as JSON text for 15 s, forgotten at once when the student's enrolments,
+ * groups, memberships or course records change, or any grant, column, plan, category or exam of the school
+ * does, and recomputed when the day or the stamp of the student's course records (their count and last change:
+ * every credited heartbeat writes the course record with learn_days) differs. Per request: the stamp (one
+ * prepared read) and the unread counts and ranking switch (both kept in memory by their owners). Exam sittings
+ * and plan assignments are not watched: a change there shows within 15 s.
  */
 import { nextToStudy, weekDays } from '../../../shared/rules/dashboard';
 import { formatDate } from '../../../shared/rules/dates';
@@ -135,32 +136,38 @@ function computeLists(ctx: AppContext, student: Student): Lists {
   };
 }
 
-/** The lists, kept while the student's stamp holds (see above). */
-function listsJson(ctx: AppContext, student: Student, stamp: string): string {
+/** This week's study per day (learn_days: a primary-key range of at most 7 rows). */
+function weekOf(ctx: AppContext, studentId: string, today: string): ControlCentre['week'] {
+  const days = weekDays(today);
+  const rows = recordsStore(ctx).studentDays(studentId, days[0], days[6]);
+  const byDay = new Map(rows.map((row) => [row.day, row.ms]));
+  const week = days.map((day) => ({ day, seconds: Math.round((byDay.get(day) ?? 0) / 1000) }));
+  return { seconds: week.reduce((sum, day) => sum + day.seconds, 0), days: week };
+}
+
+/** The week and the lists as JSON members, kept while the student's stamp and the day hold (see above). */
+function keptJson(ctx: AppContext, student: Student, stamp: string, today: string): string {
   const cache = cacheOf(ctx);
   const hit = ctx.changes.inTransaction ? undefined : cache.get(student.userId);
   if (hit && hit.stamp === stamp) return hit.json;
-  const json = JSON.stringify(computeLists(ctx, student)).slice(1, -1);
+  const body = { today, week: weekOf(ctx, student.userId, today), ...computeLists(ctx, student) };
+  const json = JSON.stringify(body).slice(1, -1);
   if (!ctx.changes.inTransaction) cache.set(student.userId, { stamp, json });
   return json;
 }
 
-/** The control centre's envelope as JSON text (the route sends it as it is). */
+/**
+ * The control centre's envelope as JSON text (the route sends it as it is): per request one prepared read
+ * (the stamp) and the in-memory unread counts and ranking switch around the kept part.
+ */
 export function controlCentreText(ctx: AppContext, student: Student): string {
-  const store = recordsStore(ctx);
   const today = formatDate(ctx.now(), 'yyyy-MM-dd');
-  const days = weekDays(today);
-  const stamp = store.courseRecordsStamp(student.userId);
-  const byDay = new Map(store.studentDays(student.userId, days[0], days[6]).map((row) => [row.day, row.ms]));
-  const week = days.map((day) => ({ day, seconds: Math.round((byDay.get(day) ?? 0) / 1000) }));
-  const seconds = week.reduce((sum, day) => sum + day.seconds, 0);
-  const unread = unreadCountsOf(ctx, student.schoolId, student.userId);
-  const lists = listsJson(ctx, student, `${today}|${stamp}`);
-  const head = JSON.stringify({
-    today,
-    week: { seconds, days: week },
-    unread,
-    ranking: rankingOn(ctx, student.schoolId),
-  });
-  return `{"status":"ok","error":null,"data":${head.slice(0, -1)},${lists}}}`;
+  const stamp = `${today}|${recordsStore(ctx).courseRecordsStamp(student.userId)}`;
+  const kept = keptJson(ctx, student, stamp, today);
+  const u = unreadCountsOf(ctx, student.schoolId, student.userId);
+  const ranking = rankingOn(ctx, student.schoolId);
+  return (
+    `{"status":"ok","error":null,"data":{"unread":{"notices":${u.notices},"announcements":${u.announcements},` +
+    `"messages":${u.messages}},"ranking":${ranking},${kept}}}`
+  );
 }
