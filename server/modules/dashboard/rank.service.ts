@@ -103,25 +103,27 @@ export function myRank(ctx: AppContext, student: Student, query: RankQuery): Ran
   const school = schoolPiece(ctx, student.schoolId)?.school.name ?? '';
   const names = new Map(repo.groupNames(ctx.db, student.schoolId, groupIds).map((row) => [row.id, row.name]));
   const scopeList = [
-    { scope: '', name: school, members: null as Set<string> | null },
-    ...groupIds
-      .filter((id) => names.has(id))
-      .map((id) => ({ scope: id, name: names.get(id) ?? '', members: groupMembers(ctx, id) })),
+    { scope: '', name: school },
+    ...groupIds.filter((id) => names.has(id)).map((id) => ({ scope: id, name: names.get(id) ?? '' })),
   ];
-  const boardFor = (by: RankMeasure, members: Set<string> | null) => {
+  // A group's board is the school's narrowed to its members, kept as long as the school's.
+  const boardFor = (by: RankMeasure, scope: string) => {
     const all = schoolBoard(ctx, student.schoolId, by, from);
-    return members ? groupBoard(all, members) : all;
+    if (scope === '') return all;
+    return cacheOf(ctx).getOrLoad(`group|${scope}|${by}|${from}`, () =>
+      groupBoard(all, groupMembers(ctx, scope)),
+    ) as Board;
   };
-  const sizeOf = (members: Set<string> | null) => (members ? members.size : schoolSize(ctx, student.schoolId));
-  const scopes = scopeList.map(({ scope, name, members }) => ({
+  const sizeOf = (scope: string) => (scope ? groupMembers(ctx, scope).size : schoolSize(ctx, student.schoolId));
+  const scopes = scopeList.map(({ scope, name }) => ({
     scope,
     name,
-    time: placeIn(boardFor('time', members), student.userId, sizeOf(members)),
-    points: placeIn(boardFor('points', members), student.userId, sizeOf(members)),
+    time: placeIn(boardFor('time', scope), student.userId, sizeOf(scope)),
+    points: placeIn(boardFor('points', scope), student.userId, sizeOf(scope)),
   }));
 
   const chosen = scopeList.find((item) => item.scope === query.scope) ?? scopeList[0];
-  const board = boardFor(query.by, chosen.members);
+  const board = boardFor(query.by, chosen.scope);
   const topIds = board.ids.slice(0, RANK_TOP);
   const places = competitionPlaces(board.values.slice(0, RANK_TOP));
   const who = repo.studentNames(ctx.db, student.schoolId, [...topIds, student.userId]);
