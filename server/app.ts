@@ -50,6 +50,7 @@ import { redeemRoutes } from './modules/redeem/routes';
 import { pointsRoutes } from './modules/points/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { mycoursesRoutes } from './modules/mycourses/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { uploadsRoutes } from './modules/uploads/routes';
 import { resourcesRoutes } from './modules/resources/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
@@ -205,6 +206,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(pointsRoutes);
       await api.register(ordersRoutes);
       await api.register(mycoursesRoutes);
+      await api.register(dashboardRoutes);
       await api.register(uploadsRoutes);
       await api.register(resourcesRoutes);
       await api.register(feedbackRoutes);

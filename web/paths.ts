@@ -57,7 +57,7 @@ export const BUY_QUERY = 'buy';
 export const payPath = (orderid: string, mobile: boolean) =>
   mobile ? `/pay/${encodeURIComponent(orderid)}` : `/pay/confirm/${encodeURIComponent(orderid)}`;
 
-/** The dashboard's hash routes (spec 2 'Dashboard (controller) children'), each with its screen. */
+/** The dashboard's hash routes (spec 2 'Dashboard (controller) children'), each with its screen; controller is the control centre. */
 export const DASHBOARD_ROUTES = {
   controller: '/controller',
   course: '/controller/course',
@@ -71,6 +71,8 @@ export const DASHBOARD_ROUTES = {
   myPlan: '/controller/myplan',
   /** One of my plans: the external path dashboard#controller/studyplandetailstu?coid={coid} (spec 2). */
   planDetail: PLAN_DETAIL_PATH,
+  /** My rank by study time and points (spec 2 controller/rank; issue 18): gone when the school turns ranking off. */
+  rank: '/controller/rank',
 } as const;
 
 /** The dashboard's hash path of one of my plans (studyplandetailstu with its coid). */

@@ -169,6 +169,10 @@ export const messages: Record<keyof typeof zh, string> = {
     'When on, the login page shows a "Register" link; registered students count against the licence seats.',
   'admin.studentSettings.registerWay': 'Registration flow',
   'admin.studentSettings.registerWayHint': 'The name of a messaging-app binding flow; leave empty on an intranet.',
+  'admin.studentSettings.rank': 'Rank',
+  'admin.studentSettings.ranking': 'Show students their rank',
+  'admin.studentSettings.rankingHint':
+    'Students see their place by study time and by points in the school and in their groups; off, the entry is gone.',
   // ---- admin.grants.* (administrator grants: the course editor's Learners tab, a student's courses) ----
   'admin.course.tabLearners': 'Learners',
   'admin.grants.title': 'Learners holding this course',

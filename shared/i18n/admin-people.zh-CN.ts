@@ -154,6 +154,9 @@ export const messages = {
   'admin.studentSettings.registrationHint': '开启后，登录页显示“注册”入口，注册的学员计入授权人数。',
   'admin.studentSettings.registerWay': '注册方式',
   'admin.studentSettings.registerWayHint': '消息应用绑定注册流程的名称；内网部署请留空。',
+  'admin.studentSettings.rank': '学习排行',
+  'admin.studentSettings.ranking': '向学员显示学习排行',
+  'admin.studentSettings.rankingHint': '按学习时长和积分显示学员在全校和所在分组的名次；关闭后学员看不到排行入口。',
   // ---- admin.grants.* (administrator grants: the course editor's Learners tab, a student's courses) ----
   'admin.course.tabLearners': '学员',
   'admin.grants.title': '持有本课程的学员',

@@ -46,6 +46,9 @@ import { messages as noticesEn } from './notices.en-gb';
 // Issue 17: the live page.
 import { messages as liveZh } from './live.zh-CN';
 import { messages as liveEn } from './live.en-gb';
+// Issue 18: the control centre and rank.
+import { messages as dashboardZh } from './dashboard.zh-CN';
+import { messages as dashboardEn } from './dashboard.en-gb';
 
 export {
   addCatalogue,
@@ -85,4 +88,5 @@ export const messageAreas = {
   qa: [qaZh, qaEn],
   notices: [noticesZh, noticesEn],
   live: [liveZh, liveEn],
+  dashboard: [dashboardZh, dashboardEn],
 } as const;

@@ -24,6 +24,8 @@ import { messages as qa } from './qa.en-gb';
 import { messages as notices } from './notices.en-gb';
 // Issue 17: the live page.
 import { messages as live } from './live.en-gb';
+// Issue 18: the control centre and rank.
+import { messages as dashboard } from './dashboard.en-gb';
 
 export const messages = {
   ...core,
@@ -45,4 +47,5 @@ export const messages = {
   ...qa,
   ...notices,
   ...live,
+  ...dashboard,
 };

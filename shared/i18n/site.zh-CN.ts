@@ -24,6 +24,8 @@ import { messages as qa } from './qa.zh-CN';
 import { messages as notices } from './notices.zh-CN';
 // Issue 17: the live page.
 import { messages as live } from './live.zh-CN';
+// Issue 18: the control centre and rank.
+import { messages as dashboard } from './dashboard.zh-CN';
 
 export const messages = {
   ...core,
@@ -45,4 +47,5 @@ export const messages = {
   ...qa,
   ...notices,
   ...live,
+  ...dashboard,
 };

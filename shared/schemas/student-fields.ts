@@ -56,6 +56,7 @@ export const zStudentSettingsPatch = z.object({
   noAllowComment: z.boolean().optional(),
   registration: z.boolean().optional(),
   registerWay: z.string().trim().max(200).optional(),
+  ranking: z.boolean().optional(),
 });
 export type StudentSettingsPatch = z.infer<typeof zStudentSettingsPatch>;
 

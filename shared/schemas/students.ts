@@ -5,7 +5,8 @@ import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '../constants';
  * Student settings of a school (spec 3 'Student settings'; kept in schools.settings JSON with the school's
  * other switches). Password change is offered only when changePass is false and needPassword is true (spec 5);
  * noAllowComment turns students' comments off; registration lets visitors sign up, registerWay names a
- * messaging-app bind flow (spec 2 page guards; empty on an intranet).
+ * messaging-app bind flow (spec 2 page guards; empty on an intranet). ranking shows students their rank in the
+ * dashboard (controller/rank, issue 18); off, the entry and the call are gone.
  */
 export const zStudentSettings = z.object({
   changePass: z.boolean().default(false),
@@ -13,6 +14,7 @@ export const zStudentSettings = z.object({
   noAllowComment: z.boolean().default(false),
   registration: z.boolean().default(false),
   registerWay: z.string().max(200).default(''),
+  ranking: z.boolean().default(true),
 });
 export type StudentSettings = z.infer<typeof zStudentSettings>;
 

@@ -65,6 +65,9 @@ const SCREENS: Screen[] = [
   { name: 'study: exam chapter', who: 'student', url: learn('exam', 'oo') },
   { name: 'graphic reader', who: 'student', url: (d) => `/course/${d.graphic.code}#/graphic` },
   { name: 'dashboard', who: 'student', url: () => '/dashboard#/controller/course' },
+  // Issue 18: the control centre and the rank.
+  { name: 'control centre', who: 'student', url: () => '/dashboard#/controller' },
+  { name: 'rank', who: 'student', url: () => '/dashboard#/controller/rank' },
   { name: 'personal centre', who: 'student', url: (d) => `${home(d)}#/personalcenter` },
   { name: 'my courses', who: 'student', url: (d) => `${home(d)}#/mycourse` },
   { name: 'my courses (phone list)', who: 'student', url: (d) => `${home(d)}#/mycourse_m` },

@@ -142,9 +142,13 @@ describe('my courses', () => {
     const sidebar = page.getByTestId('dashboard-sidebar');
     await sidebar.waitFor();
     expect(await sidebar.getByRole('heading', { level: 1 }).textContent()).toBe('学习中心');
+    // Issue 18: the control centre first, the rank after my credits (ranking is on by default).
+    await expect.poll(() => sidebar.locator('a').allTextContents()).toContain('学习排行');
     expect(await sidebar.locator('a').allTextContents()).toEqual([
+      '控制中心',
       '我的课程',
       '我的积分',
+      '学习排行',
       '考试记录',
       '我的订阅',
       '我的收藏',

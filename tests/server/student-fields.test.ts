@@ -172,6 +172,8 @@ describe('custom student fields (spec 7 labels get/add/edit/delete, getfield) an
       noAllowComment: true,
       registration: false,
       registerWay: '',
+      // Issue 18: the dashboard's rank, on unless the school turns it off.
+      ranking: true,
     });
 
     res = await call('/student/setting', { registration: true, changePass: true, registerWay: ' wechat ' }, main);
@@ -182,6 +184,7 @@ describe('custom student fields (spec 7 labels get/add/edit/delete, getfield) an
       noAllowComment: true,
       registration: true,
       registerWay: 'wechat',
+      ranking: true,
     });
     const stored = JSON.parse(
       (app.ctx.sqlite.prepare('select settings from schools where id = ?').get(id) as { settings: string }).settings,
@@ -195,7 +198,12 @@ describe('custom student fields (spec 7 labels get/add/edit/delete, getfield) an
     });
     expect((await call('/student/setting', undefined, main)).json().data.registration).toBe(true);
 
-    for (const bad of [{ registration: 'yes' }, { registerWay: 'x'.repeat(201) }, { changePass: 1 }]) {
+    for (const bad of [
+      { registration: 'yes' },
+      { registerWay: 'x'.repeat(201) },
+      { changePass: 1 },
+      { ranking: 'off' },
+    ]) {
       expect((await call('/student/setting', bad, main)).statusCode, JSON.stringify(bad)).toBe(400);
     }
 

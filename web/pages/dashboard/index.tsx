@@ -1,4 +1,4 @@
-import { Link, NavLink, useLocation, useSearchParams } from 'react-router';
+import { Link, Navigate, NavLink, useLocation, useSearchParams } from 'react-router';
 import { myPlanShown } from '../../../shared/rules/dashboard';
 import { useBootstrap } from '../../bootstrap';
 import { Loading } from '../../components/Loading';
@@ -19,6 +19,10 @@ import { useUnreadCounts } from '../../hooks/useNotices';
 import { PlanList } from '../studyplan/PlanList';
 import { PlanDetail } from '../studyplan/PlanDetail';
 import { useDashboardGuard } from './useDashboardGuard';
+// Issue 18: the control centre and rank.
+import { useControlCentre } from '../../hooks/useDashboard';
+import { ControlCentre } from './ControlCentre';
+import { RankPanel } from './RankPanel';
 
 /**
  * The student dashboard (/dashboard, spec 2 'Student dashboard'). Guard (spec 2): only a signed-in student
@@ -27,7 +31,8 @@ import { useDashboardGuard } from './useDashboardGuard';
  *
  * The site's top bar (the root shell's navigation: the school's mark and title, the user name with its menu
  * and Log out) stays above it; the left sidebar lists only the entries whose screens exist. Its default
- * content (controller) and controller/course are the student's courses.
+ * content (controller, issue 18) is the control centre; controller/course the student's courses;
+ * controller/rank the rank (its entry only while the school shows ranks, as the control centre's reply says).
  *
  * controller/myplan lists my plans (removed when exam mode is on and ver is lan, spec 2) and
  * controller/studyplandetailstu?coid= shows one of them.
@@ -38,8 +43,11 @@ export default function DashboardPage() {
   const { pathname } = useLocation();
   const [search] = useSearchParams();
   const unread = useUnreadCounts().data;
+  const ranking = useControlCentre().data?.ranking ?? false;
   const allowed = useDashboardGuard();
   if (!allowed) return <Loading />;
+  // The dashboard's default screen is controller (spec 2: dashboard#controller), so its entry is the selected one.
+  if (pathname === '/') return <Navigate to={DASHBOARD_ROUTES.controller} replace />;
   // controller/myexam (my papers; removed when exam mode is off) and controller/exams (exam records), spec 2.
   const onPapers = boot.examModel && pathname === DASHBOARD_ROUTES.myExam;
   const onRecords = pathname === DASHBOARD_ROUTES.exams;
@@ -52,20 +60,26 @@ export default function DashboardPage() {
   const onPlans = planShown && pathname === DASHBOARD_ROUTES.myPlan;
   const onPlan = pathname === DASHBOARD_ROUTES.planDetail;
   const yks = boot.model === 'yks';
-  // Any other entry (controller, controller/course) shows my courses, so 'my courses' is the selected one there.
-  const screen = onPapers
-    ? 'papers'
-    : onRecords
-      ? 'records'
-      : onCredit
-        ? 'credit'
-        : onBook
-          ? 'book'
-          : onCollect
-            ? 'collect'
-            : onPlans || onPlan
-              ? 'plans'
-              : 'courses';
+  // controller/course is my courses, controller/rank the rank; the default (controller) the control centre.
+  const onCourses = pathname === DASHBOARD_ROUTES.course;
+  const onRank = pathname === DASHBOARD_ROUTES.rank;
+  const screen = onCourses
+    ? 'courses'
+    : onRank
+      ? 'rank'
+      : onPapers
+        ? 'papers'
+        : onRecords
+          ? 'records'
+          : onCredit
+            ? 'credit'
+            : onBook
+              ? 'book'
+              : onCollect
+                ? 'collect'
+                : onPlans || onPlan
+                  ? 'plans'
+                  : 'control';
   const titles = {
     papers: t('exams.myPapers'),
     records: t('exams.records'),
@@ -74,6 +88,8 @@ export default function DashboardPage() {
     collect: t('members.myCollect'),
     plans: t('plans.title'),
     courses: t('myCourses.title'),
+    control: t('dashboard.control.title'),
+    rank: t('dashboard.rank.title'),
   };
   return (
     <div className={`dash${yks ? ' dash-yks' : ''}`}>
@@ -81,6 +97,14 @@ export default function DashboardPage() {
         <h1 id="dashboard-title" className="dash-title">
           {t('page.dashboard.title')}
         </h1>
+        <NavLink
+          to={DASHBOARD_ROUTES.controller}
+          end
+          className={() => `dash-entry${screen === 'control' ? ' is-active' : ''}`}
+          aria-current={screen === 'control' ? 'page' : undefined}
+        >
+          {t('dashboard.control.title')}
+        </NavLink>
         <NavLink
           to={DASHBOARD_ROUTES.course}
           className={() => `dash-entry${screen === 'courses' ? ' is-active' : ''}`}
@@ -96,6 +120,15 @@ export default function DashboardPage() {
         >
           {t('points.title')}
         </NavLink>
+        {ranking && (
+          <NavLink
+            to={DASHBOARD_ROUTES.rank}
+            className={() => `dash-entry${onRank ? ' is-active' : ''}`}
+            aria-current={onRank ? 'page' : undefined}
+          >
+            {t('dashboard.rank.title')}
+          </NavLink>
+        )}
         {boot.examModel && (
           <NavLink
             to={DASHBOARD_ROUTES.myExam}
@@ -176,11 +209,15 @@ export default function DashboardPage() {
           <PlanDetail coid={search.get('coid') ?? ''} place="dashboard" backInDashboard={planShown} />
         ) : screen === 'plans' ? (
           <PlanList place="dashboard" />
+        ) : screen === 'control' ? (
+          <ControlCentre mobile={false} />
+        ) : screen === 'rank' ? (
+          <RankPanel />
         ) : (
           <MyCourseList mobile={false} />
         )}
       </section>
-      {screen === 'courses' && <AnnouncementList />}
+      {(screen === 'courses' || screen === 'control') && <AnnouncementList />}
     </div>
   );
 }

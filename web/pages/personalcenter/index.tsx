@@ -18,8 +18,14 @@ import { AnnouncementList } from '../../components/notices/AnnouncementList';
 import { NoticeBadge } from '../../components/notices/NoticeBell';
 import { useUnreadCounts } from '../../hooks/useNotices';
 import { myPlanShown } from '../../../shared/rules/dashboard';
+// Issue 18: the control centre, in a phone layout.
+import { ControlCentre } from '../dashboard/ControlCentre';
 
-/** Personal centre (#/personalcenter, the mobile Mine tab): the signed-in user's account, language and logout. */
+/**
+ * Personal centre (#/personalcenter, the mobile Mine tab): the signed-in user's account, language and logout;
+ * on a phone a student's control centre comes first (the dashboard's default screen sends phones here, spec 2
+ * 'Page guards').
+ */
 export default function PersonalCenterPage() {
   const t = useT();
   const boot = useBootstrap();
@@ -54,6 +60,14 @@ export default function PersonalCenterPage() {
         </div>
       </section>
       <RequiredFieldsNotice />
+      {boot.role === 'student' && isMobile && (
+        <section className="card" aria-labelledby="control-centre-title">
+          <h2 id="control-centre-title" className="section-title">
+            {t('dashboard.control.title')}
+          </h2>
+          <ControlCentre mobile />
+        </section>
+      )}
       <section className="card">
         <h2 className="section-title">{t('nav.personalCenter')}</h2>
         <dl className="info-list">

@@ -11,7 +11,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 
 /**
- * /student-settings (spec 3 'Student settings'): password change, comments, registration. Password change
+ * /student-settings (spec 3 'Student settings'): password change, comments, registration, ranking (issue 18). Password change
  * is offered to students only when changePass is false and needPassword is true (spec 5); the helper texts
  * say so next to each switch.
  */
@@ -95,6 +95,15 @@ export default function StudentSettingsPage() {
             onChange={(event) => set({ registerWay: event.target.value })}
           />
         </Field>
+        {/* Issue 18: the student dashboard's rank (controller/rank); off, its entry and its call are gone. */}
+        <h2 className="section-title">{t('admin.studentSettings.rank')}</h2>
+        <Check
+          label={t('admin.studentSettings.ranking')}
+          hint={t('admin.studentSettings.rankingHint')}
+          checked={form.ranking}
+          onChange={(ranking) => set({ ranking })}
+          name="ranking"
+        />
         <div className="ac-row-actions">
           {dirty && <span className="ac-dirty">{t('admin.common.unsavedMark')}</span>}
           <button

@@ -1,0 +1,57 @@
+/**
+ * What the rank reads beyond study time (records.store): points per student (point_ledger by its index
+ * (school_id, at)), the school's and a group's students, group names and students' names. Each is one
+ * indexed statement; the rank service keeps their answers for a minute per school.
+ */
+import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { pointLedger, studentGroupMembers, studentGroups, students } from '../../db/schema';
+
+/** Every student of the school with points since `since` (ms; 0 for all time), most first. */
+export function schoolPointTotals(db: Db, schoolId: string, since: number): { sid: string; points: number }[] {
+  const points = sql<number>`sum(${pointLedger.delta})`;
+  return db
+    .select({ sid: pointLedger.studentId, points })
+    .from(pointLedger)
+    .where(and(eq(pointLedger.schoolId, schoolId), since > 0 ? gte(pointLedger.at, since) : undefined))
+    .groupBy(pointLedger.studentId)
+    .having(sql`${points} > 0`)
+    .orderBy(sql`2 desc`)
+    .all();
+}
+
+/** How many students the school has. */
+export function schoolStudentCount(db: Db, schoolId: string): number {
+  return db.select({ n: count() }).from(students).where(eq(students.schoolId, schoolId)).get()?.n ?? 0;
+}
+
+/** The students of a group (direct members). */
+export function groupMemberIds(db: Db, groupId: string): string[] {
+  return db
+    .select({ sid: studentGroupMembers.studentId })
+    .from(studentGroupMembers)
+    .where(eq(studentGroupMembers.groupId, groupId))
+    .all()
+    .map((row) => row.sid);
+}
+
+/** The names of the school's groups among `ids`. */
+export function groupNames(db: Db, schoolId: string, ids: readonly string[]): { id: string; name: string }[] {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: studentGroups.id, name: studentGroups.name })
+    .from(studentGroups)
+    .where(and(eq(studentGroups.schoolId, schoolId), inArray(studentGroups.id, [...ids])))
+    .all();
+}
+
+/** Display names (name, else user name) of the school's students among `ids`. */
+export function studentNames(db: Db, schoolId: string, ids: readonly string[]): Map<string, string> {
+  if (ids.length === 0) return new Map();
+  const rows = db
+    .select({ id: students.id, name: students.name, username: students.username })
+    .from(students)
+    .where(and(eq(students.schoolId, schoolId), inArray(students.id, [...ids])))
+    .all();
+  return new Map(rows.map((row) => [row.id, row.name || row.username]));
+}
