@@ -169,6 +169,10 @@ export const messages: Record<keyof typeof zh, string> = {
     'When on, the login page shows a "Register" link; registered students count against the licence seats.',
   'admin.studentSettings.registerWay': 'Registration flow',
   'admin.studentSettings.registerWayHint': 'The name of a messaging-app binding flow; leave empty on an intranet.',
+  'admin.studentSettings.playback': 'Video and audio playback',
+  'admin.studentSettings.maxRate': 'Fastest credited speed',
+  'admin.studentSettings.maxRateHint':
+    'The default of every course of the school (a course may set its own); faster playback does not count towards progress.',
   // ---- admin.grants.* (administrator grants: the course editor's Learners tab, a student's courses) ----
   'admin.course.tabLearners': 'Learners',
   'admin.grants.title': 'Learners holding this course',

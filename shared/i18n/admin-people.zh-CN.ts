@@ -154,6 +154,9 @@ export const messages = {
   'admin.studentSettings.registrationHint': '开启后，登录页显示“注册”入口，注册的学员计入授权人数。',
   'admin.studentSettings.registerWay': '注册方式',
   'admin.studentSettings.registerWayHint': '消息应用绑定注册流程的名称；内网部署请留空。',
+  'admin.studentSettings.playback': '视频与音频播放',
+  'admin.studentSettings.maxRate': '最快计入倍速',
+  'admin.studentSettings.maxRateHint': '学校所有课程的默认值（课程可单独设置）；超过此倍速的播放不计入学习进度。',
   // ---- admin.grants.* (administrator grants: the course editor's Learners tab, a student's courses) ----
   'admin.course.tabLearners': '学员',
   'admin.grants.title': '持有本课程的学员',

@@ -172,6 +172,7 @@ describe('custom student fields (spec 7 labels get/add/edit/delete, getfield) an
       noAllowComment: true,
       registration: false,
       registerWay: '',
+      maxRate: 2,
     });
 
     res = await call('/student/setting', { registration: true, changePass: true, registerWay: ' wechat ' }, main);
@@ -182,6 +183,7 @@ describe('custom student fields (spec 7 labels get/add/edit/delete, getfield) an
       noAllowComment: true,
       registration: true,
       registerWay: 'wechat',
+      maxRate: 2,
     });
     const stored = JSON.parse(
       (app.ctx.sqlite.prepare('select settings from schools where id = ?').get(id) as { settings: string }).settings,
