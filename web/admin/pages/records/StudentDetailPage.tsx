@@ -110,11 +110,12 @@ export default function StudentDetailPage() {
   );
 }
 
-/** The student's chapter exercise results in the course, and their answers question by question. */
+/** The student's chapter exercise results in the course, and their answers question by question (when it has exercises). */
 function StudentExercises({ sid, coid }: { sid: string; coid: string }) {
   const t = useT();
   const { data } = useCall(recordsCalls.exercises, { query: { coid, sid, page: 1, num: 200 } });
-  if (!data) return null;
+  // A course without chapter exercises shows no section.
+  if (!data || data.questions.length === 0) return null;
   return (
     <section className="card ac-card" data-testid="detail-exercises">
       <div className="rec-section-head">
