@@ -6,6 +6,7 @@
  * session). The records download (learn/export) is a file, not a declared call (server/modules/records/routes.ts).
  */
 import * as s from '../schemas/records';
+import * as x from '../schemas/exercise-records';
 import { defineCall } from '../contract';
 
 const tags = ['learning records'];
@@ -232,6 +233,19 @@ export const recordsCalls = {
       "'by student' screen.",
     query: s.zStudentSearchQuery,
     reply: s.zStudentSearch,
+  }),
+  exercises: defineCall({
+    method: 'GET',
+    path: 'learn/exercises',
+    access: admin,
+    noStore: true,
+    tags: adminTags,
+    summary:
+      "A course's chapter exercise results: each student's per chapter (answered, right, waiting for a mark, " +
+      "score, attempts; only the student with sid) and each question's statistics (answered, right, the common " +
+      'wrong choices).',
+    query: x.zExerciseRecordsQuery,
+    reply: x.zExerciseRecords,
   }),
   reviewList: defineCall({
     method: 'GET',

@@ -139,6 +139,12 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.course.leaveremindHint': 'Remind students who stay idle',
   'admin.course.leavetime': 'Idle reminder after (minutes)',
   'admin.course.leavetimeHint': '1–1440 minutes, with the idle reminder on',
+  'admin.course.maxRate': 'Fastest credited speed',
+  'admin.course.maxRateHint':
+    'Playback faster than this does not count towards progress; the player offers no faster speed',
+  'admin.course.maxRateSchool': "The school's setting",
+  'admin.course.rateFull': '{rate}× (full-length viewing)',
+  'admin.course.rate': '{rate}×',
   'admin.course.planType': 'Plan type',
   'admin.course.plan0': 'Growth plan',
   'admin.course.plan1': 'Phase plan',

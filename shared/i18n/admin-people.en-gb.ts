@@ -173,6 +173,10 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.studentSettings.ranking': 'Show students their rank',
   'admin.studentSettings.rankingHint':
     'Students see their place by study time and by points in the school and in their groups; off, the entry is gone.',
+  'admin.studentSettings.playback': 'Video and audio playback',
+  'admin.studentSettings.maxRate': 'Fastest credited speed',
+  'admin.studentSettings.maxRateHint':
+    'The default of every course of the school (a course may set its own); faster playback does not count towards progress.',
   // ---- admin.grants.* (administrator grants: the course editor's Learners tab, a student's courses) ----
   'admin.course.tabLearners': 'Learners',
   'admin.grants.title': 'Learners holding this course',

@@ -157,6 +157,9 @@ export const messages = {
   'admin.studentSettings.rank': '学习排行',
   'admin.studentSettings.ranking': '向学员显示学习排行',
   'admin.studentSettings.rankingHint': '按学习时长和积分显示学员在全校和所在分组的名次；关闭后学员看不到排行入口。',
+  'admin.studentSettings.playback': '视频与音频播放',
+  'admin.studentSettings.maxRate': '最快计入倍速',
+  'admin.studentSettings.maxRateHint': '学校所有课程的默认值（课程可单独设置）；超过此倍速的播放不计入学习进度。',
   // ---- admin.grants.* (administrator grants: the course editor's Learners tab, a student's courses) ----
   'admin.course.tabLearners': '学员',
   'admin.grants.title': '持有本课程的学员',

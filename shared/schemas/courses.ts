@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { zCourseRate } from '../rules/playback-rate';
 import { isSafeUrl } from '../rules/sanitize';
 import { zCode, zId } from './common';
 
@@ -72,6 +73,8 @@ const courseSettingsFields = {
   expire_limit: zFlag,
   exercOrder: zFlag,
   vaildBeginTime: zDateText,
+  /** The fastest credited playback speed (shared/rules/playback-rate): 0 follows the school's. */
+  maxRate: zCourseRate,
 };
 
 /** Some course settings: the ones given change, the others keep their values. */
@@ -95,6 +98,7 @@ export const zCourseSettings = z.object({
   expire_limit: courseSettingsFields.expire_limit.default(false),
   exercOrder: courseSettingsFields.exercOrder.default(false),
   vaildBeginTime: courseSettingsFields.vaildBeginTime.default(''),
+  maxRate: courseSettingsFields.maxRate.default(0),
 });
 export type CourseSettings = z.output<typeof zCourseSettings>;
 
@@ -112,6 +116,8 @@ export const zCourseSettingsOut = z.object({
   expire_limit: z.boolean(),
   exercOrder: z.boolean(),
   vaildBeginTime: z.string(),
+  /** 0: the school's fastest credited speed; else 1, 1.25, 1.5 or 2. */
+  maxRate: z.number(),
 });
 export type CourseSettingsOut = z.infer<typeof zCourseSettingsOut>;
 

@@ -118,6 +118,11 @@ export const zStudySettings = z.object({
   /** A study-plan course (type 3): growth (level 0) or phase (level 1); null for an ordinary course. */
   plan: z.enum(['growth', 'phase']).nullable(),
   staged: z.boolean(),
+  /**
+   * The fastest credited playback speed (the course's, else the school's; shared/rules/playback-rate): the
+   * player offers no faster speed, and the heartbeat credits no faster playback.
+   */
+  maxRate: z.number(),
 });
 
 export const zWareStudy = z.object({

@@ -445,12 +445,14 @@ export const zReviewReply = zLearnRecord.extend({
 /**
  * GET learn/export {view, format, coid?, sid?, key?, max?}: the rows a records screen shows, as a CSV (UTF-8
  * with a byte-order mark) or XLSX download: course (a course's learners; key filters by name), student (a
- * student's courses), chapter (per chapter of a course), detail (a student's chapters of a course). At most
+ * student's courses), chapter (per chapter of a course), detail (a student's chapters of a course), exercises
+ * (each student's chapter exercise results of a course; sid: one student's), questions (each exercise
+ * question's statistics; sid: one student's answers). At most
  * `max` rows (EXPORT_MAX_ROWS unless lower); when there were more, the file's last row and the header
  * X-Export-Capped say so.
  */
 export const EXPORT_MAX_ROWS = 50_000;
-export const EXPORT_VIEWS = ['course', 'student', 'chapter', 'detail'] as const;
+export const EXPORT_VIEWS = ['course', 'student', 'chapter', 'detail', 'exercises', 'questions'] as const;
 export type ExportView = (typeof EXPORT_VIEWS)[number];
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

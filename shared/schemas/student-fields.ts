@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { zCreditedRate } from '../rules/playback-rate';
 import { zId } from './common';
 import { FIELD_OPTIONS_MAX, STUDENT_FIELD_KINDS, zStudentField } from './students';
 
@@ -57,6 +58,8 @@ export const zStudentSettingsPatch = z.object({
   registration: z.boolean().optional(),
   registerWay: z.string().trim().max(200).optional(),
   ranking: z.boolean().optional(),
+  /** The fastest credited playback speed (1, 1.25, 1.5, 2). */
+  maxRate: zCreditedRate.optional(),
 });
 export type StudentSettingsPatch = z.infer<typeof zStudentSettingsPatch>;
 

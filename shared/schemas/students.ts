@@ -1,12 +1,14 @@
 import * as z from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '../constants';
+import { DEFAULT_MAX_RATE, zCreditedRate } from '../rules/playback-rate';
 
 /**
  * Student settings of a school (spec 3 'Student settings'; kept in schools.settings JSON with the school's
  * other switches). Password change is offered only when changePass is false and needPassword is true (spec 5);
  * noAllowComment turns students' comments off; registration lets visitors sign up, registerWay names a
  * messaging-app bind flow (spec 2 page guards; empty on an intranet). ranking shows students their rank in the
- * dashboard (controller/rank, issue 18); off, the entry and the call are gone.
+ * dashboard (controller/rank, issue 18); off, the entry and the call are gone. maxRate is the fastest credited
+ * playback speed of the school's courses (shared/rules/playback-rate; a course may set its own).
  */
 export const zStudentSettings = z.object({
   changePass: z.boolean().default(false),
@@ -15,6 +17,7 @@ export const zStudentSettings = z.object({
   registration: z.boolean().default(false),
   registerWay: z.string().max(200).default(''),
   ranking: z.boolean().default(true),
+  maxRate: zCreditedRate.default(DEFAULT_MAX_RATE),
 });
 export type StudentSettings = z.infer<typeof zStudentSettings>;
 

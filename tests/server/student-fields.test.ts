@@ -174,6 +174,7 @@ describe('custom student fields (spec 7 labels get/add/edit/delete, getfield) an
       registerWay: '',
       // Issue 18: the dashboard's rank, on unless the school turns it off.
       ranking: true,
+      maxRate: 2,
     });
 
     res = await call('/student/setting', { registration: true, changePass: true, registerWay: ' wechat ' }, main);
@@ -185,6 +186,7 @@ describe('custom student fields (spec 7 labels get/add/edit/delete, getfield) an
       registration: true,
       registerWay: 'wechat',
       ranking: true,
+      maxRate: 2,
     });
     const stored = JSON.parse(
       (app.ctx.sqlite.prepare('select settings from schools where id = ?').get(id) as { settings: string }).settings,

@@ -43,7 +43,7 @@ function chapterEntry(
 }
 
 /** Chapters in study order: each top-level chapter followed by its subchapters. */
-function treeOrder(rows: ChapterRow[]): ChapterRow[] {
+export function treeOrder(rows: ChapterRow[]): ChapterRow[] {
   const tops = rows.filter((row) => row.parentId === '0');
   return tops.flatMap((top) => [top, ...rows.filter((row) => row.parentId === top.id)]);
 }

@@ -48,7 +48,7 @@ export function toExer(set: ChapterSetRow, code: string, chapterType: number): C
 }
 
 /** A question's text without markup (the bank's plainText), cut to EXCERPT_CHARS characters. */
-function excerptOf(html: string): string {
+export function excerptOf(html: string): string {
   const chars = characters(plainText(html));
   return chars.length > EXCERPT_CHARS ? `${chars.slice(0, EXCERPT_CHARS).join('')}…` : chars.join('');
 }

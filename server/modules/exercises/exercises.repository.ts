@@ -1,8 +1,15 @@
 /** Chapter exercises and students' answers to them (server/db/schema/exams.ts): the only place that queries them. */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { chapterExercises, exerciseAnswers, exerciseSetQuestions, exerciseSets, questions } from '../../db/schema';
+import {
+  chapterExercises,
+  exerciseAnswers,
+  exerciseSetQuestions,
+  exerciseSets,
+  questions,
+  students,
+} from '../../db/schema';
 
 /** A chapter's exercise set link (spec 3 exer: esid, eid, title) with its question count. */
 export interface ChapterSetRow {
@@ -176,4 +183,102 @@ export function saveAnswer(db: Db, row: Omit<ExerciseAnswerRow, 'attempts' | 'ma
       },
     })
     .run();
+}
+
+// ---- the staff's read side (records views: learn/exercises) ----
+
+/** A student's latest answers on one chapter, summed. */
+export interface ResultRow {
+  studentId: string;
+  name: string;
+  username: string;
+  chapterId: string;
+  answered: number;
+  right: number;
+  pending: number;
+  score: number;
+  attempts: number;
+  lastAnswered: number;
+}
+
+/** Each student's results per chapter of a course (only one student's with studentId), latest answer first. */
+export function courseResults(
+  db: Db,
+  courseId: string,
+  studentId: string | undefined,
+  limit: number,
+  offset: number,
+): { rows: ResultRow[]; total: number } {
+  const where = and(
+    eq(exerciseAnswers.courseId, courseId),
+    studentId === undefined ? undefined : eq(exerciseAnswers.studentId, studentId),
+  );
+  const lastAnswered = sql<number>`max(${exerciseAnswers.answeredAt})`;
+  const rows = db
+    .select({
+      studentId: exerciseAnswers.studentId,
+      name: students.name,
+      username: students.username,
+      chapterId: exerciseAnswers.chapterId,
+      answered: sql<number>`count(*)`,
+      right: sql<number>`sum(${exerciseAnswers.isRight})`,
+      pending: sql<number>`sum(${exerciseAnswers.status} = 'pending')`,
+      score: sql<number>`coalesce(sum(${exerciseAnswers.point}), 0)`,
+      attempts: sql<number>`sum(${exerciseAnswers.attempts})`,
+      lastAnswered,
+    })
+    .from(exerciseAnswers)
+    .innerJoin(students, eq(students.id, exerciseAnswers.studentId))
+    .where(where)
+    .groupBy(exerciseAnswers.studentId, exerciseAnswers.chapterId)
+    .orderBy(desc(lastAnswered), asc(exerciseAnswers.studentId), asc(exerciseAnswers.chapterId))
+    .limit(limit)
+    .offset(offset)
+    .all();
+  const total =
+    db
+      .select({ n: sql<number>`count(distinct ${exerciseAnswers.studentId} || '|' || ${exerciseAnswers.chapterId})` })
+      .from(exerciseAnswers)
+      .innerJoin(students, eq(students.id, exerciseAnswers.studentId))
+      .where(where)
+      .get()?.n ?? 0;
+  return { rows, total };
+}
+
+/** How many students' latest answers to each question of a course are each answer (with whether it is right). */
+export interface AnswerCountRow {
+  chapterId: string;
+  questionId: string;
+  answer: string;
+  status: 'graded' | 'pending' | 'marked';
+  isRight: boolean;
+  count: number;
+}
+
+/** The answers given to a course's exercise questions, counted (one student's with studentId). */
+export function answerCounts(db: Db, courseId: string, studentId?: string): AnswerCountRow[] {
+  return db
+    .select({
+      chapterId: exerciseAnswers.chapterId,
+      questionId: exerciseAnswers.questionId,
+      answer: exerciseAnswers.answer,
+      status: exerciseAnswers.status,
+      isRight: exerciseAnswers.isRight,
+      count: sql<number>`count(*)`,
+    })
+    .from(exerciseAnswers)
+    .where(
+      and(
+        eq(exerciseAnswers.courseId, courseId),
+        studentId === undefined ? undefined : eq(exerciseAnswers.studentId, studentId),
+      ),
+    )
+    .groupBy(
+      exerciseAnswers.chapterId,
+      exerciseAnswers.questionId,
+      exerciseAnswers.answer,
+      exerciseAnswers.status,
+      exerciseAnswers.isRight,
+    )
+    .all();
 }

@@ -15,6 +15,7 @@ import { isStaged } from '../../../shared/rules/staged-plan';
 import type { ChapterRow } from '../chapters/chapters.repository';
 import type { CourseHead } from '../courses/catalogue.repository';
 import { courseExercises } from '../exercises/exercises.service';
+import { maxRateOf } from '../records/record-access';
 import { wareExams } from '../exams/exam-list.service';
 import { mainPath, readOutputs, readSubtitles, viewerKind, wareStatus, wareUrls } from './ware.presenter';
 
@@ -113,6 +114,7 @@ function wareStudy(ctx: AppContext, auth: Auth, head: CourseHead, chapter: Chapt
       leavetime: settings.leavetime,
       plan: planKind(head),
       staged: isStaged(settings),
+      maxRate: maxRateOf(ctx, head.schoolId, settings.maxRate),
     },
     chapters: studyGate(ctx, student, head).chapters,
     hasSignature: student !== null && hasSignature(ctx, student, head.id),

@@ -8,8 +8,9 @@
  *   same second twice), at most MAX_CREDIT_MS (a tab that slept an hour is not an hour of study), nothing
  *   when the previous heartbeat said paused, nothing for the first heartbeat of a viewing, and never more
  *   than the client's own realtime when it sends one.
- * - Media (video, audio): a run of continuous playback may advance at most MAX_RATE × the wall time since
- *   the run began, plus a little slack (SLACK_SECONDS, SLACK_SHARE); within that, [previous position, position] joins the watched
+ * - Media (video, audio): a run of continuous playback may advance at most the course's fastest credited
+ *   speed (facts.maxRate: the course's, else the school's, else MAX_RATE; shared/rules/playback-rate) × the
+ *   wall time since the run began, plus a little slack (SLACK_SECONDS, SLACK_SHARE); within that, [previous position, position] joins the watched
  *   ranges. A jump, a seek or a pause starts a new run and credits nothing. With notAllowSkip (spec 3
  *   'Course settings') a position past the furthest point watched (+ slack) is clamped back to it.
  *   Progress is the watched share; 1 only when the ranges cover the duration (intervals.ts tolerance).
@@ -24,12 +25,13 @@
  */
 import { HEARTBEAT_STUDY_MS } from '../../../shared/constants';
 import { MAX_MEDIA_SECONDS, MAX_PAGES, type Heartbeat } from '../../../shared/schemas/records';
+import { DEFAULT_MAX_RATE } from '../../../shared/rules/playback-rate';
 import { addInterval, coveredLength, mediaProgress, type Interval } from './intervals';
 
 /** The longest credit of one heartbeat: 1.5 study intervals and 2 s of network slack (26 s). */
 export const MAX_CREDIT_MS = HEARTBEAT_STUDY_MS * 1.5 + 2000;
-/** The fastest playback rate the players offer. */
-export const MAX_RATE = 2;
+/** The fastest playback rate the players offer: the fastest credited speed unless a school or course sets a lower one. */
+export const MAX_RATE = DEFAULT_MAX_RATE;
 /**
  * Seconds of media a run may be ahead of MAX_RATE × wall time (timers, network, the player's own tolerance):
  * at most SLACK_SECONDS, and at most SLACK_SHARE of the run's own seconds, so heartbeats sent a split second
@@ -56,6 +58,8 @@ export interface ChapterFacts {
   /** Graphic: the minimum reading time (s). */
   minSeconds: number;
   notAllowSkip: boolean;
+  /** Media: the fastest credited speed (1 to MAX_RATE; MAX_RATE when not given). */
+  maxRate?: number;
 }
 
 /** The part of a learn record the rules change. */
@@ -141,7 +145,10 @@ export function applyHeartbeat(
       let plausible = false;
       if (active) {
         const runSeconds = (now - previous.runAt) / 1000;
-        const allowedEnd = previous.runFrom + runSeconds * MAX_RATE + Math.min(SLACK_SECONDS, runSeconds * SLACK_SHARE);
+        const allowedEnd =
+          previous.runFrom +
+          runSeconds * (facts.maxRate ?? MAX_RATE) +
+          Math.min(SLACK_SECONDS, runSeconds * SLACK_SHARE);
         plausible =
           position >= previous.position &&
           position <= allowedEnd &&

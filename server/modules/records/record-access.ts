@@ -19,7 +19,8 @@ import { wareResource } from '../learning/learning.repository';
 import { mayStudyChapter, mayStudyText, refusalError } from '../access/policy';
 import { readOutputs, viewerKind } from '../learning/ware.presenter';
 import { minReadingSeconds, type ChapterFacts } from './heartbeat-rules';
-import { countStudyChapters } from './records.repository';
+import { countStudyChapters, schoolMaxRate } from './records.repository';
+import { creditedRate } from '../../../shared/rules/playback-rate';
 
 /** The chapter id of a graphic course's own text. */
 export const COURSE_TEXT = '0';
@@ -68,7 +69,9 @@ export function openTarget(ctx: AppContext, auth: Auth, courseRef: string, cid: 
   return { head, chapter: null, as: access.as, obtain: access.obtain };
 }
 
-type ContentFacts = Omit<ChapterFacts, 'notAllowSkip'>;
+type ContentFacts = Omit<ChapterFacts, 'notAllowSkip' | 'maxRate'>;
+/** What the heartbeat rule reads of a course's settings. */
+type CourseRules = { settings: string; notAllowSkip: boolean; maxRate: number };
 
 /** A value kept while its school's catalogue is unchanged (every chapter, course and resource write bumps it), and at most a minute. */
 type Versioned<T> = { version: object; value: T };
@@ -79,7 +82,8 @@ const factCaches = new WeakMap<
     chapters: TtlCache<string, Versioned<ChapterRow | null>>;
     content: TtlCache<string, Versioned<ContentFacts>>;
     totals: TtlCache<string, Versioned<number>>;
-    skip: TtlCache<string, { settings: string; value: boolean }>;
+    skip: TtlCache<string, CourseRules>;
+    schoolRates: TtlCache<string, Versioned<number | undefined>>;
   }
 >();
 
@@ -91,6 +95,7 @@ function cachesOf(ctx: AppContext) {
       content: new TtlCache(60_000, 50_000, Date.now),
       totals: new TtlCache(60_000, 50_000, Date.now),
       skip: new TtlCache(300_000, 50_000, Date.now),
+      schoolRates: new TtlCache(60_000, 10_000, Date.now),
     };
     factCaches.set(ctx, caches);
   }
@@ -153,16 +158,34 @@ function contentFacts(ctx: AppContext, head: CourseHead, chapter: ChapterRow | n
   }
 }
 
-/** What the server knows of the content studied (chapter null: a graphic course's text), with the course's notAllowSkip. */
+/**
+ * What the server knows of the content studied (chapter null: a graphic course's text), with the course's
+ * notAllowSkip and fastest credited speed (the course's, else the school's: shared/rules/playback-rate).
+ */
 export function studyFacts(ctx: AppContext, head: CourseHead, chapter: ChapterRow | null): ChapterFacts {
   const caches = cachesOf(ctx);
   const content = versioned(ctx, caches.content, head.schoolId, chapter ? chapter.id : `course:${head.id}`, () =>
     contentFacts(ctx, head, chapter),
   );
-  let skip = caches.skip.get(head.id);
-  if (!skip || skip.settings !== head.settings)
-    skip = caches.skip.set(head.id, { settings: head.settings, value: readSettings(head.settings).notAllowSkip });
-  return { ...content, notAllowSkip: skip.value };
+  let rules = caches.skip.get(head.id);
+  if (!rules || rules.settings !== head.settings) {
+    const settings = readSettings(head.settings);
+    rules = { settings: head.settings, notAllowSkip: settings.notAllowSkip, maxRate: settings.maxRate };
+    caches.skip.set(head.id, rules);
+  }
+  return { ...content, notAllowSkip: rules.notAllowSkip, maxRate: maxRateOf(ctx, head.schoolId, rules.maxRate) };
+}
+
+/**
+ * The fastest credited speed of a course whose own setting is courseRate (0: the school's). The school's is
+ * kept while its catalogue is unchanged (saving the school's settings bumps it).
+ */
+export function maxRateOf(ctx: AppContext, schoolId: string, courseRate: number): number {
+  if (courseRate) return creditedRate(courseRate, undefined);
+  const schoolRate = versioned(ctx, cachesOf(ctx).schoolRates, schoolId, schoolId, () =>
+    schoolMaxRate(ctx.db, schoolId),
+  );
+  return creditedRate(undefined, schoolRate);
 }
 
 /** How many chapters of the course are studied (a graphic course: its text, 1). */

@@ -21,6 +21,8 @@ import type { Locale } from '../../../shared/constants';
 import { fillMessage } from '../../../shared/i18n';
 import { messages as catalogueEn } from '../../../shared/i18n/admin-catalogue.en-gb';
 import { messages as catalogueZh } from '../../../shared/i18n/admin-catalogue.zh-CN';
+import { messages as questionsEn } from '../../../shared/i18n/admin-questions.en-gb';
+import { messages as questionsZh } from '../../../shared/i18n/admin-questions.zh-CN';
 import { messages as recordsEn } from '../../../shared/i18n/admin-records.en-gb';
 import { messages as recordsZh } from '../../../shared/i18n/admin-records.zh-CN';
 import { formatDateTime } from '../../../shared/rules/dates';
@@ -30,6 +32,7 @@ import type { ExportQuery } from '../../../shared/schemas/records';
 import type { AppContext } from '../../context';
 import { chapterStudyTimes, courseLearners, studentCourses, studentDetail } from './records-admin.service';
 import { schoolCourse } from './record-access';
+import { exerciseRecords } from '../exercises/exercise-records.service';
 import { csvLine } from '../../lib/csv';
 import { fileStamp, safeNamePart, XLSX_CONTENT_TYPE, xlsxSheet, type Cell } from '../../lib/xlsx-sheet';
 
@@ -68,6 +71,12 @@ function kindName(locale: Locale, type: number): string {
   if (!kind) return String(type);
   const words = locale === 'en-gb' ? catalogueEn : catalogueZh;
   return words[`admin.chapters.kind.${kind}` as keyof typeof catalogueZh] ?? String(type);
+}
+
+/** The name of a question type in the administrator's language (the question bank's words). */
+function questionTypeName(locale: Locale, type: number): string {
+  const words = locale === 'en-gb' ? questionsEn : questionsZh;
+  return words[`admin.questions.type.${type}` as keyof typeof questionsZh] ?? String(type);
 }
 
 /** Reads the rows of the view, at most query.max (one more is read to know whether the file is capped). */
@@ -179,6 +188,9 @@ export function exportTable(ctx: AppContext, schoolId: string, query: ExportQuer
         capped,
       };
     }
+    case 'exercises':
+    case 'questions':
+      return exerciseTable(ctx, schoolId, query, locale, limit);
     case 'detail': {
       const reply = studentDetail(ctx, schoolId, { sid: query.sid!, coid: query.coid! });
       const titles = new Map(reply.chapters.map((row) => [row.cid, row.title]));
@@ -217,6 +229,87 @@ export function exportTable(ctx: AppContext, schoolId: string, query: ExportQuer
       };
     }
   }
+}
+
+/** The exercise views: each student's results per chapter, or each question's statistics. */
+function exerciseTable(
+  ctx: AppContext,
+  schoolId: string,
+  query: ExportQuery,
+  locale: Locale,
+  limit: number,
+): ExportTable {
+  const t = textOf(locale);
+  const reply = exerciseRecords(ctx, schoolId, { coid: query.coid!, sid: query.sid, page: 1, num: limit });
+  const subject = reply.title;
+  if (query.view === 'questions') {
+    const rows = reply.questions;
+    const answerWord = (answer: string) =>
+      answer === 'true' ? t('admin.records.ex.true') : answer === 'false' ? t('admin.records.ex.false') : answer;
+    return {
+      title: t('admin.records.file.questions'),
+      subject,
+      asciiSubject: reply.coid,
+      headings: [
+        t('admin.records.col.chapter'),
+        t('admin.records.col.question'),
+        t('admin.records.col.type'),
+        t('admin.records.col.maxScore'),
+        t('admin.records.col.answered'),
+        t('admin.records.col.right'),
+        t('admin.records.col.rightRate'),
+        t('admin.records.col.pendingMarks'),
+        t('admin.records.col.wrongChoices'),
+      ],
+      rows: rows.map((row) => [
+        row.chapter,
+        row.excerpt,
+        questionTypeName(locale, row.type),
+        row.point,
+        row.answered,
+        row.right,
+        row.answered ? Math.round((row.right / row.answered) * 100) : 0,
+        row.pending,
+        row.wrong_choices.map((choice) => `${answerWord(choice.answer)} (${choice.count})`).join('; '),
+      ]),
+      capped: false,
+    };
+  }
+  const time = (ms: number) => (ms ? formatDateTime(ms, locale) : '');
+  return {
+    title: t('admin.records.file.exercises'),
+    subject,
+    asciiSubject: reply.coid,
+    headings: [
+      t('admin.records.col.name'),
+      t('admin.records.col.username'),
+      t('admin.records.col.chapter'),
+      t('admin.records.col.questions'),
+      t('admin.records.col.answered'),
+      t('admin.records.col.right'),
+      t('admin.records.col.pendingMarks'),
+      t('admin.records.col.score'),
+      t('admin.records.col.maxScore'),
+      t('admin.records.col.attempts'),
+      t('admin.records.col.lastAnswered'),
+    ],
+    rows: reply.results.list
+      .slice(0, query.max)
+      .map((row) => [
+        row.name,
+        row.username,
+        row.chapter,
+        row.questions,
+        row.answered,
+        row.right,
+        row.pending,
+        row.score,
+        row.max_score,
+        row.attempts,
+        time(row.last_answered),
+      ]),
+    capped: reply.results.list.length > query.max,
+  };
 }
 
 // ---- CSV ----

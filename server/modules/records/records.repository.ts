@@ -11,6 +11,7 @@ import {
   enrolments,
   heartbeats,
   learnRecords,
+  schools,
   stageReviews,
   students,
   watchRecords,
@@ -287,6 +288,13 @@ export function countStudyChapters(db: Db, courseId: string): number {
         .prepare(),
     ).get({ courseId })?.n ?? 0
   );
+}
+
+/** The school's fastest credited playback speed as stored in its settings JSON (undefined when not set or unreadable). */
+export function schoolMaxRate(db: Db, schoolId: string): number | undefined {
+  const rate = sql<unknown>`case when json_valid(${schools.settings}) then json_extract(${schools.settings}, '$.maxRate') end`;
+  const value = db.select({ rate }).from(schools).where(eq(schools.id, schoolId)).get()?.rate;
+  return typeof value === 'number' ? value : undefined;
 }
 
 /** How many of the course's study chapters the student completed (a graphic course's text is chapter '0'). */

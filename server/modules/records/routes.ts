@@ -16,6 +16,7 @@ import * as records from './records.service';
 import * as admin from './records-admin.service';
 import { exportRecords } from './records-export.service';
 import { addWatch, listWatch } from './watch.service';
+import { exerciseRecords } from '../exercises/exercise-records.service';
 
 /** The cookie that makes a visitor's watch records one a day (spec 9: watch-record dedupe cookies expire after 1 day). */
 const WATCH_COOKIE = 'lx_wv';
@@ -87,6 +88,7 @@ export const recordsRoutes: FastifyPluginAsync = async (base) => {
   route(app, calls.deleteProgress, (request, _reply, a) => ok(admin.deleteProgress(ctx, a.schoolId, request.body)));
   route(app, calls.updateRecord, (request, _reply, a) => ok(admin.updateRecord(ctx, a.schoolId, request.body)));
   route(app, calls.students, (request, _reply, a) => ok(admin.studentSearch(ctx, a.schoolId, request.query)));
+  route(app, calls.exercises, (request, _reply, a) => ok(exerciseRecords(ctx, a.schoolId, request.query)));
   route(app, calls.reviewList, (request, _reply, a) => ok(admin.reviewList(ctx, a.schoolId, request.query)));
   route(app, calls.review, (request, _reply, a) => ok(admin.reviewStage(ctx, a, request.body)));
 

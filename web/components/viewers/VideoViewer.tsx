@@ -2,7 +2,8 @@
  * Video and audio chapters (spec 2 'Student learning pages'): video.js alone — its default build plays HLS
  * itself (VHS). HLS when the conversion made it, else the faststart MP4, else the original when this
  * browser can play it. Subtitles as text tracks, resume from the last position, and the course setting
- * notAllowSkip: a seek past the furthest point watched snaps back. Where HLS is the only source and the
+ * notAllowSkip: a seek past the furthest point watched snaps back; the speed menu offers nothing faster than
+ * the course's fastest credited speed (study.settings.maxRate). Where HLS is the only source and the
  * browser has no MediaSource (and no native HLS), the spec 8 message asks for the latest Chrome or Firefox.
  * React: the <video-js> element is created inside a ref'd div in an effect and disposed on unmount.
  */
@@ -11,6 +12,7 @@ import videojs from 'video.js';
 import videojsEnGb from 'video.js/dist/lang/en-GB.json';
 import videojsZhCn from 'video.js/dist/lang/zh-CN.json';
 import { allowedSeek, furthestWatched, resumePosition } from '../../../shared/rules/learning';
+import { allowedRates } from '../../../shared/rules/playback-rate';
 import type { Ware } from '../../../shared/schemas/learning';
 import { toast } from '../feedback';
 import { HEARTBEAT_STUDY_MS, useHeartbeat, useLearnRecord } from '../../hooks/useHeartbeat';
@@ -69,6 +71,7 @@ export default function VideoViewer({ ware, memoryKey, onRetry }: ViewerProps) {
   const [failed, setFailed] = useState(false);
   const choice = useMemo(() => chooseSource(ware), [ware]);
   const audio = ware.kind === 'audio';
+  const maxRate = ware.study.settings.maxRate;
   const source = 'source' in choice ? choice.source : null;
   // The texts the player's events need, kept current without restarting the player.
   const texts = useRef({ noSkip: '', resumed: '' });
@@ -115,7 +118,8 @@ export default function VideoViewer({ ware, memoryKey, onRetry }: ViewerProps) {
       aspectRatio: audio ? undefined : ware.width && ware.height ? `${ware.width}:${ware.height}` : '16:9',
       audioOnlyMode: audio,
       poster: ware.urls.poster,
-      playbackRates: [0.75, 1, 1.25, 1.5, 2],
+      // Only the speeds the course credits (its fastest credited speed: shared/rules/playback-rate).
+      playbackRates: allowedRates(maxRate),
       language: PLAYER_LANGUAGE[locale],
       html5: { vhs: { overrideNative: !videojs.browser.IS_ANY_SAFARI }, nativeTextTracks: false },
       sources: [source],
@@ -198,6 +202,10 @@ export default function VideoViewer({ ware, memoryKey, onRetry }: ViewerProps) {
       save();
       beatRef.current('ended');
     });
+    // A speed set some other way (keyboard, console) is brought back to the fastest credited one.
+    player.on('ratechange', () => {
+      if ((player.playbackRate() ?? 1) > maxRate) player.playbackRate(maxRate);
+    });
     player.on('error', () => setFailed(true));
     return () => {
       save();
@@ -205,7 +213,7 @@ export default function VideoViewer({ ware, memoryKey, onRetry }: ViewerProps) {
       playerRef.current = null;
       player.dispose();
     };
-  }, [source, audio, ware, memoryKey, locale]);
+  }, [source, audio, ware, memoryKey, locale, maxRate]);
 
   if (!source) {
     if ('problem' in choice && choice.problem === 'noMediaSource') {

@@ -5,6 +5,7 @@ import { ImageField } from '../../components/ImageField';
 import { RichTextEditor } from '../../components/RichTextEditor';
 import { ValidityFields } from '../../components/ValidityFields';
 import { useCategories, useGroups } from '../../hooks/useCatalogue';
+import { CREDITED_RATES } from '../../../../shared/rules/playback-rate';
 import { COURSE_LEVELS, COURSE_TYPES, PLAN_TYPES, type CourseForm } from './course-form';
 
 export interface TabProps {
@@ -281,6 +282,25 @@ export function StudyTab({ form, change, errors }: TabProps) {
             disabled={!form.flags.leaveremind}
             onChange={(event) => change({ leavetime: event.target.value })}
           />
+        </Field>
+        <Field
+          label={t('admin.course.maxRate')}
+          error={errors.maxRate}
+          name="maxRate"
+          hint={t('admin.course.maxRateHint')}
+        >
+          <select
+            value={form.maxRate}
+            data-testid="course-max-rate"
+            onChange={(event) => change({ maxRate: Number(event.target.value) })}
+          >
+            <option value={0}>{t('admin.course.maxRateSchool')}</option>
+            {CREDITED_RATES.map((rate) => (
+              <option key={rate} value={rate}>
+                {t(rate === 1 ? 'admin.course.rateFull' : 'admin.course.rate', { rate })}
+              </option>
+            ))}
+          </select>
         </Field>
         <Field label={t('admin.course.planType')} error={errors.plan_type} name="plan_type">
           <select value={form.plan_type} onChange={(event) => change({ plan_type: Number(event.target.value) })}>

@@ -62,6 +62,8 @@ export interface CourseForm {
   leavetime: string;
   stage_year: string;
   stage_date: string;
+  /** The fastest credited playback speed; 0 = the school's. */
+  maxRate: number;
 }
 
 export type CourseTab = 'info' | 'description' | 'price' | 'access' | 'study' | 'chapters' | 'learners' | 'qa';
@@ -86,6 +88,7 @@ export function tabOfField(field: string): CourseTab {
     field === 'order_rest' ||
     field === 'plan_type' ||
     field === 'leavetime' ||
+    field === 'maxRate' ||
     field.startsWith('stage_') ||
     (FLAG_SETTINGS as readonly string[]).includes(field)
   )
@@ -129,6 +132,7 @@ export function formOf(course: CourseInfo): CourseForm {
     leavetime: String(s.leavetime),
     stage_year: String(s.stage_year),
     stage_date: String(s.stage_date),
+    maxRate: s.maxRate,
   };
 }
 
@@ -181,6 +185,7 @@ export function changesOf(
   if (after.stage_year !== before.stage_year) settings.stage_year = Number(after.stage_year);
   if (after.stage_date !== before.stage_date) settings.stage_date = Number(after.stage_date);
   if (after.begin !== before.begin) settings.vaildBeginTime = after.begin;
+  if (after.maxRate !== before.maxRate) settings.maxRate = after.maxRate;
 
   const changedSave = Object.keys(values).length > 0 || save.keywords !== undefined || save.description !== undefined;
   return { save: changedSave ? save : null, settings: Object.keys(settings).length > 0 ? settings : null };

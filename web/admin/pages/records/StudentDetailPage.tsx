@@ -7,11 +7,13 @@ import { MissingRecord } from '../../components/MissingRecord';
 import { PageHeader } from '../../components/PageHeader';
 import { recordsCalls } from '../../../../shared/calls/records';
 import { useCall } from '../../../hooks/useCall';
+import { QuestionTable } from './ExercisesView';
 import { ChapterCells, ExportButtons, ProgressCell, useRecordFormat, VerifyBadge } from './parts';
 
 /**
  * A student's record of every chapter of a course (learn/detailbystudent): progress, study time, what was
- * watched or read, the stage exam and review state, completion and last update; exportable.
+ * watched or read, the stage exam and review state, completion and last update; exportable. Below, the
+ * student's chapter exercise results and their answers to each question (learn/exercises with sid).
  */
 export default function StudentDetailPage() {
   const t = useT();
@@ -103,6 +105,50 @@ export default function StudentDetailPage() {
           </>
         )}
       </section>
+      {data && <StudentExercises sid={sid} coid={coid} />}
     </div>
+  );
+}
+
+/** The student's chapter exercise results in the course, and their answers question by question (when it has exercises). */
+function StudentExercises({ sid, coid }: { sid: string; coid: string }) {
+  const t = useT();
+  const { data } = useCall(recordsCalls.exercises, { query: { coid, sid, page: 1, num: 200 } });
+  // A course without chapter exercises shows no section.
+  if (!data || data.questions.length === 0) return null;
+  return (
+    <section className="card ac-card" data-testid="detail-exercises">
+      <div className="rec-section-head">
+        <h2 className="section-title">{t('admin.records.tab.exercises')}</h2>
+        <ExportButtons query={{ view: 'exercises', sid, coid }} />
+      </div>
+      <DataTable
+        className="ac-table rec-table"
+        actions={false}
+        columns={[
+          t('admin.records.col.chapter'),
+          t('admin.records.col.right'),
+          t('admin.records.col.pendingMarks'),
+          t('admin.records.col.score'),
+          t('admin.records.col.attempts'),
+        ]}
+        empty={data.results.list.length === 0 && t('admin.records.ex.empty')}
+      >
+        {data.results.list.map((row) => (
+          <tr key={row.cid} data-testid="detail-exercise-row" data-cid={row.cid}>
+            <td data-label={t('admin.records.col.chapter')}>{row.chapter}</td>
+            <td data-label={t('admin.records.col.right')}>
+              {t('admin.records.ex.rightOf', { right: row.right, answered: row.answered })}
+            </td>
+            <td data-label={t('admin.records.col.pendingMarks')}>{row.pending}</td>
+            <td data-label={t('admin.records.col.score')} data-testid="detail-exercise-score">
+              {t('admin.records.ex.scoreOf', { score: row.score, max: row.max_score })}
+            </td>
+            <td data-label={t('admin.records.col.attempts')}>{row.attempts}</td>
+          </tr>
+        ))}
+      </DataTable>
+      <QuestionTable rows={data.questions} empty={data.questions.length === 0} />
+    </section>
   );
 }

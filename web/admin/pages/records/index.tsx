@@ -10,12 +10,14 @@ import { recordsCalls } from '../../../../shared/calls/records';
 import { RECORDS_PAGE_SIZE as PAGE_SIZE } from '../../../api/records';
 import { useCall } from '../../../hooks/useCall';
 import { ChapterCells, detailPath, ExportButtons, ProgressCell, useRecordFormat, type ViewProps } from './parts';
+import { ExercisesView } from './ExercisesView';
 import { StudentsView } from './StudentsView';
 
 const VIEWS = [
   { key: 'course', label: 'admin.records.tab.course' },
   { key: 'student', label: 'admin.records.tab.student' },
   { key: 'chapter', label: 'admin.records.tab.chapter' },
+  { key: 'exercises', label: 'admin.records.tab.exercises' },
 ] as const;
 type View = (typeof VIEWS)[number]['key'];
 
@@ -31,7 +33,8 @@ const viewPath = (view: View, coid: string) => {
 /**
  * Learning records (学习记录, permission student): by course (a course's learners with
  * progress, study time and last visit), by student (search, their courses) and by chapter (learners,
- * completions, total and average time per chapter); each student's chapter detail one click away, and
+ * completions, total and average time per chapter) and by exercises (each student's chapter exercise results
+ * and each question's statistics); each student's chapter detail one click away, and
  * each view exported as CSV or Excel. The view and its filters live in the address.
  */
 export default function RecordsPage() {
@@ -59,6 +62,7 @@ export default function RecordsPage() {
         {view === 'course' && <CourseView params={params} page={page} setFilter={setFilter} />}
         {view === 'student' && <StudentsView params={params} page={page} setFilter={setFilter} />}
         {view === 'chapter' && <ChapterView params={params} page={page} setFilter={setFilter} />}
+        {view === 'exercises' && <ExercisesView params={params} page={page} setFilter={setFilter} />}
       </section>
     </div>
   );

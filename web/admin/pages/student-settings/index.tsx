@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { studentFieldCalls } from '../../../../shared/calls/student-fields';
+import { CREDITED_RATES } from '../../../../shared/rules/playback-rate';
 import type { StudentSettings } from '../../../../shared/schemas/students';
 import { toast } from '../../../components/feedback';
 import { request } from '../../../api/client';
@@ -11,7 +12,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 
 /**
- * /student-settings (spec 3 'Student settings'): password change, comments, registration, ranking (issue 18). Password change
+ * /student-settings (spec 3 'Student settings'): password change, comments, registration, ranking (issue 18), and
+ * the school's fastest credited playback speed (shared/rules/playback-rate). Password change
  * is offered to students only when changePass is false and needPassword is true (spec 5); the helper texts
  * say so next to each switch.
  */
@@ -104,6 +106,20 @@ export default function StudentSettingsPage() {
           onChange={(ranking) => set({ ranking })}
           name="ranking"
         />
+        <h2 className="section-title">{t('admin.studentSettings.playback')}</h2>
+        <Field label={t('admin.studentSettings.maxRate')} hint={t('admin.studentSettings.maxRateHint')} name="maxRate">
+          <select
+            value={form.maxRate}
+            data-testid="school-max-rate"
+            onChange={(event) => set({ maxRate: Number(event.target.value) })}
+          >
+            {CREDITED_RATES.map((rate) => (
+              <option key={rate} value={rate}>
+                {t(rate === 1 ? 'admin.course.rateFull' : 'admin.course.rate', { rate })}
+              </option>
+            ))}
+          </select>
+        </Field>
         <div className="ac-row-actions">
           {dirty && <span className="ac-dirty">{t('admin.common.unsavedMark')}</span>}
           <button
