@@ -170,10 +170,10 @@ export function runWrk(
  * core). With the server's pid (or a function answering pids), the row also says the server CPU per answer:
  * steadier than req/s on a shared machine.
  */
-export async function measureWrk(name, url, { headers = {}, request, pids, threads } = {}) {
+export async function measureWrk(name, url, { headers = {}, request, pids, threads, connections: conns } = {}) {
   const pidList = () => (typeof pids === 'function' ? pids() : pids === undefined ? [] : [pids].flat());
   const cpuBefore = pidList().reduce((sum, pid) => sum + cpuMs(pid), 0);
-  const result = await runWrk(url, { headers, request, threads });
+  const result = await runWrk(url, { headers, request, threads, ...(conns ? { connections: conns } : {}) });
   const cpuAfter = pidList().reduce((sum, pid) => sum + cpuMs(pid), 0);
   const seconds = result.us / 1e6;
   const row = {

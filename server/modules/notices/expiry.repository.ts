@@ -1,4 +1,5 @@
-import { and, eq, gt, isNotNull, isNull, max } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, max, ne, or } from 'drizzle-orm';
+import { VALIDITY } from '../../../shared/rules/course-status';
 import type { Db } from '../../db/client';
 import { courseGrants, courses, memberPlans, memberships, studentGroupMembers } from '../../db/schema';
 
@@ -8,7 +9,10 @@ import { courseGrants, courses, memberPlans, memberships, studentGroupMembers } 
  * the access policy how long each is really held (another way may hold it longer).
  */
 export function grantedPairs(db: Db): { schoolId: string; studentId: string; courseId: string; title: string }[] {
-  const live = and(isNull(courseGrants.revokedAt), eq(courses.published, true), eq(courses.deleted, false));
+  // A grant without an end, of a course held for good, never ends: such pairs are most of a school's and are
+  // left out before the access policy is asked about the rest.
+  const mayEnd = or(isNotNull(courseGrants.expiresAt), ne(courses.ceType, VALIDITY.permanent));
+  const live = and(isNull(courseGrants.revokedAt), eq(courses.published, true), eq(courses.deleted, false), mayEnd);
   const columns = {
     schoolId: courseGrants.schoolId,
     courseId: courses.id,
