@@ -128,7 +128,7 @@ describe('moving between back-office screens', () => {
     // An unsaved form still asks before leaving; staying keeps it, leaving goes.
     await sidebar.locator('a[href="#/student-settings"]').click();
     const settings = page.getByTestId('student-settings-page');
-    await settings.locator('input').last().fill('请联系教务处');
+    await settings.locator('[data-field="registerWay"] input').fill('请联系教务处');
     await sidebar.locator('a[href="#/tags"]').click();
     expect(await answerConfirm(page, false)).toContain('有未保存的修改');
     await expect(settings.isVisible()).resolves.toBe(true);
