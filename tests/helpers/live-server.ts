@@ -91,21 +91,23 @@ export async function startLiveServer(options: {
   child.stderr.on('data', (chunk) => {
     output += chunk;
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let exitCode: number | null | undefined;
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code) => {
+      exitCode = code;
+      resolve();
+    }),
+  );
   try {
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('live server not ready after 30 s')), 30_000);
-      const onData = () => {
-        if (!output.includes('live server ready')) return;
-        clearTimeout(timer);
-        resolve();
-      };
-      child.stdout.on('data', onData);
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`live server exited (${code})`));
-      });
-    });
+    // The launcher prints 'live server ready' once its /health answers: polled with the kit's deadline.
+    await waitUntil(
+      'the live server to say it is ready',
+      () => {
+        if (exitCode !== undefined) throw new Error(`live server exited (${exitCode})`);
+        return output.includes('live server ready');
+      },
+      30_000,
+    );
   } catch (error) {
     child.kill('SIGTERM');
     await exited;
