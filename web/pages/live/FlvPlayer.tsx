@@ -6,7 +6,7 @@
 import mpegts from 'mpegts.js';
 import { useEffect, useRef } from 'react';
 import { useLocale } from '../../i18n';
-import { logFailure, watchProgress, type StreamPlayerProps } from './types';
+import { logFailure, superviseStream, type StreamPlayerProps } from './types';
 import { liveVideoJs } from './videojs-shell';
 
 export default function FlvPlayer({ url, title, onFailure, onPlaying }: StreamPlayerProps) {
@@ -18,14 +18,8 @@ export default function FlvPlayer({ url, title, onFailure, onPlaying }: StreamPl
   useEffect(() => {
     const box = holder.current;
     if (!box) return;
-    let done = false;
-    const fail = (reason: string) => {
-      if (done) return;
-      done = true;
-      logFailure('flv', reason);
-      events.current.onFailure(reason);
-    };
     const { player: frame, media } = liveVideoJs(box, { title, locale });
+    const { fail, stop } = superviseStream('flv', media, events);
     let player: mpegts.Player | null = null;
     try {
       if (!media) throw new Error('no video element');
@@ -43,15 +37,7 @@ export default function FlvPlayer({ url, title, onFailure, onPlaying }: StreamPl
     } catch (error) {
       fail(String(error));
     }
-    const stop = media
-      ? watchProgress(
-          media,
-          () => events.current.onPlaying(),
-          () => fail('stalled'),
-        )
-      : () => undefined;
     return () => {
-      done = true;
       stop();
       try {
         player?.pause();

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useLocale } from '../../i18n';
-import { logFailure, watchProgress, type StreamPlayerProps } from './types';
+import { superviseStream, type StreamPlayerProps } from './types';
 import { liveVideoJs } from './videojs-shell';
 
 export default function HlsPlayer({ url, title, onFailure, onPlaying }: StreamPlayerProps) {
@@ -16,24 +16,10 @@ export default function HlsPlayer({ url, title, onFailure, onPlaying }: StreamPl
   useEffect(() => {
     const box = holder.current;
     if (!box) return;
-    let done = false;
-    const fail = (reason: string) => {
-      if (done) return;
-      done = true;
-      logFailure('hls', reason);
-      events.current.onFailure(reason);
-    };
     const { player, media } = liveVideoJs(box, { title, locale, hls: url });
+    const { fail, stop } = superviseStream('hls', media, events);
     player.on('error', () => fail(player.error()?.message ?? 'error'));
-    const stop = media
-      ? watchProgress(
-          media,
-          () => events.current.onPlaying(),
-          () => fail('stalled'),
-        )
-      : () => undefined;
     return () => {
-      done = true;
       stop();
       player.dispose();
     };

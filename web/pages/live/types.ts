@@ -40,3 +40,35 @@ export function watchProgress(video: HTMLVideoElement, playing: () => void, stal
 
 /** Logs a player's failure (spec 7 'Live player failure: log only'). */
 export const logFailure = (player: string, reason: unknown) => console.warn(`live player (${player}):`, reason);
+
+/**
+ * What both players do around a stream: the first failure (or a stall of a playing `media`) is logged and told
+ * once to `events.current.onFailure`, progress to `onPlaying`. stop() ends the watch and silences later failures.
+ */
+export function superviseStream(
+  player: string,
+  media: HTMLVideoElement | null,
+  events: { current: Pick<StreamPlayerProps, 'onFailure' | 'onPlaying'> },
+): { fail: (reason: string) => void; stop: () => void } {
+  let done = false;
+  const fail = (reason: string) => {
+    if (done) return;
+    done = true;
+    logFailure(player, reason);
+    events.current.onFailure(reason);
+  };
+  const unwatch = media
+    ? watchProgress(
+        media,
+        () => events.current.onPlaying(),
+        () => fail('stalled'),
+      )
+    : () => undefined;
+  return {
+    fail,
+    stop: () => {
+      done = true;
+      unwatch();
+    },
+  };
+}
