@@ -127,6 +127,10 @@ describe('chapters: a two-level tree per course (spec 3 Chapter, 7 course/chapte
       allowdownload: true,
       showgrade: false,
     });
+    // Nothing to change (a field the call does not take is dropped): the chapter as it is, not a 500.
+    const unchanged = await post('/chapter/update', { cid, title: 'Not here' });
+    expect(unchanged.statusCode, unchanged.body).toBe(200);
+    expect(unchanged.json().data).toMatchObject({ title: 'New', type: 5, showgrade: false });
   });
 
   it('moves within and between parents keeping positions dense; a chapter with subchapters stays top-level', async () => {

@@ -120,6 +120,8 @@ function changeChapter(
   patch: Parameters<typeof repo.updateChapter>[2],
 ): Chapter {
   const { chapter, course } = managedChapter(ctx, adminId, cid);
+  // chapter/update with nothing to change (every field optional) answers the chapter as it is.
+  if (Object.keys(patch).length === 0) return toChapter(chapter, false);
   repo.updateChapter(ctx.db, chapter.id, patch);
   ctx.catalogueCache.bump(course.schoolId);
   return toChapter(repo.findChapter(ctx.db, chapter.id)!, false);
