@@ -32,14 +32,36 @@ const WATCHED = {
   announcements: 'school_id',
   announcement_groups: 'announcement_id',
   student_groups: 'id',
+  // The study page's kept ware replies (server/modules/learning/ware-cache.ts): the student's own rows...
+  learn_records: 'student_id',
+  exercise_answers: 'student_id',
+  exam_sittings: 'student_id',
+  signatures: 'student_id',
+  grades: 'student_id',
+  stage_reviews: 'student_id',
+  // ...and the course content a ware is made of (back-office and media-worker writes).
+  courses: 'id',
+  chapters: 'course_id',
+  resources: 'id',
+  chapter_exercises: 'course_id',
+  exercise_sets: 'id',
+  exercise_set_questions: 'set_id',
+  questions: 'id',
+  papers: 'id',
+  paper_questions: 'paper_id',
+  exam_audience: 'exam_id',
+  study_plans: 'course_id',
+  plan_assignments: 'course_id',
 } as const;
-export type WatchedTable = keyof typeof WATCHED;
 
 /**
- * Tables whose updates no cache depends on: caches hold only which course records exist (course/info's hasRecord,
- * the records engine's `studied`), and every heartbeat updates one, so an update must not forget the student.
+ * Updates of these tables are reported on a channel of their own ('{table}.updated', the row's key): every
+ * credited heartbeat updates a course record and a learn record, so only caches of the student's progress
+ * (the kept ware replies) listen there, not those that hold which records exist.
  */
-const INSERT_DELETE_ONLY: ReadonlySet<WatchedTable> = new Set(['course_records']);
+const UPDATE_CHANNELS = { course_records: 'course_records.updated', learn_records: 'learn_records.updated' } as const;
+type UpdateChannel = (typeof UPDATE_CHANNELS)[keyof typeof UPDATE_CHANNELS];
+export type WatchedTable = keyof typeof WATCHED | UpdateChannel;
 
 export class ChangeFeed {
   private readonly listeners = new Map<WatchedTable, Set<ChangeListener>>();
@@ -61,9 +83,11 @@ export class ChangeFeed {
     );
     for (const [table, column] of Object.entries(WATCHED)) {
       if (!present.has(table)) continue;
-      const call = (row: 'NEW' | 'OLD') => `SELECT lx_row_changed('${table}', ${row}.${column});`;
-      const update = INSERT_DELETE_ONLY.has(table as WatchedTable)
-        ? ''
+      const call = (row: 'NEW' | 'OLD', channel = table) => `SELECT lx_row_changed('${channel}', ${row}.${column});`;
+      const channel = UPDATE_CHANNELS[table as keyof typeof UPDATE_CHANNELS];
+      const update = channel
+        ? `CREATE TEMP TRIGGER IF NOT EXISTS lx_${table}_update AFTER UPDATE ON main.${table}
+             BEGIN ${call('NEW', channel)} END;`
         : `CREATE TEMP TRIGGER IF NOT EXISTS lx_${table}_update AFTER UPDATE ON main.${table}
              BEGIN ${call('OLD')} ${call('NEW')} END;`;
       sqlite.exec(`

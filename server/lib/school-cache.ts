@@ -20,6 +20,11 @@ export class SchoolCache {
     this.versions.set(schoolId, (this.versions.get(schoolId) ?? 0) + 1);
   }
 
+  /** The school's catalogue version: it changes with every bump (replies kept elsewhere compare it). */
+  version(schoolId: string): number {
+    return this.versions.get(schoolId) ?? 0;
+  }
+
   /** The cached JSON text and its ETag for a key of the school, computing it when stale. */
   get(schoolId: string, key: string, compute: () => unknown): { etag: string; body: string } {
     const version = this.versions.get(schoolId) ?? 0;

@@ -7,6 +7,8 @@ import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
 import { zWare, type Ware } from '../../shared/schemas/learning';
 import { enqueueConversion } from '../../server/modules/media/media.service';
 import { addResource, makeVideo, missingTools, scratch, waitForStatus } from './media-helpers';
+import { eq } from 'drizzle-orm';
+import { enrolments, resources } from '../../server/db/schema';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -276,6 +278,43 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
       { vaildBeginTime: date(clock - 30 * DAY) },
     );
     await refused(ended.coid, ended.pdf, s.cookie, 403, 'expired');
+  });
+
+  it("a student's ware is kept between visits and follows every change at once: content, media, rating, validity, holding", async () => {
+    const c = await course({ ce_type: 1, ce_time: 3 });
+    const s = await student();
+    // Bought three days ago, less 20 s: valid for 20 s more.
+    enrol(app, s.id, c.coid, clock - 3 * DAY + 20_000);
+    const first = await ware(c.coid, c.pdf, s.cookie);
+    expect(first.statusCode, first.body).toBe(200);
+    // Kept: the same text, the same signed addresses.
+    expect((await ware(c.coid, c.pdf, s.cookie)).body).toBe(first.body);
+    // An administrator renames the chapter: the next visit shows it.
+    data(await api.post('/chapter/rename', { cid: c.pdf, title: 'Renamed document' }));
+    expect((await okWare(c.coid, c.pdf, s.cookie)).title).toBe('Renamed document');
+    // The media worker's write to the resource (a conversion that failed) shows at once.
+    app.ctx.db
+      .update(resources)
+      .set({ status: 'failed', statusMessage: 'broken file' })
+      .where(eq(resources.id, c.pdfRid))
+      .run();
+    expect(await okWare(c.coid, c.pdf, s.cookie)).toMatchObject({ status: 'failed', statusMessage: 'broken file' });
+    // The student's own rating (the chapter takes ratings).
+    data(await api.post('/chapter/update', { cid: c.pdf, showgrade: 1 }));
+    expect((await okWare(c.coid, c.pdf, s.cookie)).study.rated).toBe(false);
+    data(await guest.post('/grade/add', { coid: c.coid, cid: c.pdf, score: 4, content: 'good' }, s.cookie));
+    expect((await okWare(c.coid, c.pdf, s.cookie)).study.rated).toBe(true);
+    // The validity runs out 10 s later, inside the time a reply is kept: refused at once.
+    clock += 10_000;
+    expect((await okWare(c.coid, c.pdf, s.cookie)).kind).toBe('pdf');
+    clock += 11_000;
+    await refused(c.coid, c.pdf, s.cookie, 403, 'expired');
+    // Another student, whose holding is taken away between two visits.
+    const t = await student();
+    enrol(app, t.id, c.coid);
+    expect((await okWare(c.coid, c.pdf, t.cookie)).kind).toBe('pdf');
+    app.ctx.db.delete(enrolments).where(eq(enrolments.studentId, t.id)).run();
+    await refused(c.coid, c.pdf, t.cookie, 403, 'endOfTrial');
   });
 
   it('a course for some groups refuses a buyer outside them (designatedGroup) and admits one inside', async () => {

@@ -3,7 +3,6 @@
  * access policy (policy.ts) and the course pages read them on every request.
  */
 import type { AppContext } from '../../context';
-import type { ViewerPart } from '../../lib/catalogue-http';
 import { TtlCache } from '../../lib/ttl-cache';
 import {
   activeMemberships,
@@ -42,11 +41,6 @@ export type StudentCourses = {
   collected: Set<string>;
   /** The courses with a written learning record, and when each was begun (ms). */
   studied: Map<string, number>;
-  /**
-   * The student's own fields of course/info per course and locale, kept while these facts are
-   * (course-info.service studentInfoReply); base is the cached course body they were joined to.
-   */
-  replies: Map<string, { base: object; own: ViewerPart; until: number }>;
 };
 
 const caches = new WeakMap<AppContext, TtlCache<string, StudentCourses>>();
@@ -114,7 +108,6 @@ function load(ctx: AppContext, studentId: string): StudentCourses {
     memberSchool: members.school,
     collected: new Set(studentCollects(ctx.db, studentId)),
     studied: new Map(studentCourseStarts(ctx.db, studentId).map((row) => [row.id, row.startedAt])),
-    replies: new Map(),
   };
 }
 

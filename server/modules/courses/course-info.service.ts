@@ -6,13 +6,21 @@ import type { CourseBody, CourseViewer } from '../../../shared/schemas/courses';
 import type { AppContext, Auth } from '../../context';
 import { notFound } from '../../lib/errors';
 import { hasFreeChapter, studyNum, type CourseHead } from './catalogue.repository';
-import { cachedReply, fnv1a, viewerPart, viewerReply, type ViewerReply } from '../../lib/catalogue-http';
+import {
+  cachedReply,
+  fnv1a,
+  viewerPart,
+  viewerReply,
+  type ViewerPart,
+  type ViewerReply,
+} from '../../lib/catalogue-http';
 import { findCourse } from './courses.repository';
 import { dateText, fenToYuan, toCourseBody } from './courses.presenter';
 import { openCourse } from './course-visibility';
 import { graphicLead } from './graphic.service';
 import { buyRefusal, hasStudied, hidesGraphicText, purchaseOf, statusOf } from '../access/policy';
-import { studentCourses } from '../access/holdings';
+import { studentCourses, type StudentCourses } from '../access/holdings';
+import { StudentReplies } from '../../lib/student-replies';
 
 /**
  * The course as every viewer sees it (cached per school while published). A paid graphic course carries
@@ -84,16 +92,25 @@ export function courseInfoReply(
 
 /** How long a student's course/info reply is kept: its status and renewal follow the clock (validity windows). */
 const STUDENT_REPLY_MS = 10_000;
-/** Courses' own fields kept per student (about 300 bytes each: the course body is shared by all). */
-const STUDENT_REPLIES_KEPT = 20;
+/** The students' own fields kept for all students together (about 300 bytes a course: the body is shared). */
+const STUDENT_REPLIES_BYTES = 16 * 2 ** 20;
+
+interface KeptOwn {
+  text: string;
+  own: ViewerPart;
+  base: object;
+  facts: StudentCourses;
+  until: number;
+}
+const kept = new WeakMap<AppContext, StudentReplies<KeptOwn>>();
 
 /**
- * A student's course/info reply: their own fields are kept with their cached course facts (access/holdings),
- * joined to the shared course body on each request (about 300 bytes a course, not a whole reply): any change
- * to their enrolments, bookmarks, groups, account or course records forgets it at once (the change feed), a
- * catalogue write replaces the cached course body it was made from, and the clock-dependent fields (status,
- * renewal) are at most STUDENT_REPLY_MS old. A page reloaded, or the intro and study pages opened in turn,
- * answer from here.
+ * A student's course/info reply: their own fields are kept with the course facts they were computed from
+ * (access/holdings), joined to the shared course body on each request (about 300 bytes a course, not a whole
+ * reply): any change to their enrolments, bookmarks, groups, account or course records makes new facts and so
+ * forgets it at once (the change feed), a catalogue write replaces the cached course body it was made from,
+ * and the clock-dependent fields (status, renewal) are at most STUDENT_REPLY_MS old. A page reloaded, or the
+ * intro and study pages opened in turn, answer from here.
  */
 function studentInfoReply(
   ctx: AppContext,
@@ -102,13 +119,14 @@ function studentInfoReply(
   base: { etag: string; body: string },
   locale: Locale,
 ): ViewerReply {
-  const mine = studentCourses(ctx, auth.userId);
+  let cache = kept.get(ctx);
+  if (!cache) kept.set(ctx, (cache = new StudentReplies<KeptOwn>(STUDENT_REPLIES_BYTES)));
+  const facts = studentCourses(ctx, auth.userId);
   const key = `${head.id}:${locale}`;
   const now = ctx.now();
-  const kept = mine.replies.get(key);
-  if (kept && kept.base === base && kept.until > now) return viewerReply(base, kept.own);
+  const hit = cache.get(auth.userId, key);
+  if (hit && hit.facts === facts && hit.base === base && hit.until > now) return viewerReply(base, hit.own);
   const own = viewerPart(viewerFields(ctx, auth, head, locale));
-  if (mine.replies.size >= STUDENT_REPLIES_KEPT) mine.replies.clear();
-  mine.replies.set(key, { base, own, until: now + STUDENT_REPLY_MS });
+  cache.set(auth.userId, key, { text: own.json, own, base, facts, until: now + STUDENT_REPLY_MS });
   return viewerReply(base, own);
 }

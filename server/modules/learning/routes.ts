@@ -1,11 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { learningCalls as calls } from '../../../shared/calls/learning';
-import { ok } from '../../../shared/envelope';
 import { route } from '../../plugins/calls';
-import { wareInfo } from './ware.service';
+import { wareText } from './ware-cache';
 
 /** Learning calls (shared/calls/learning.ts). */
 export const learningRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
-  route(app, calls.ware, ({ params }, _reply, viewer) => ok(wareInfo(ctx, viewer, params.coid, params.cid)));
+  // Kept per student and sent as text (ware-cache.ts), so the zod serializer is not run on each answer.
+  route(app, calls.ware, ({ params }, reply, viewer) =>
+    reply.type('application/json; charset=utf-8').send(wareText(ctx, viewer, params.coid, params.cid)),
+  );
 };

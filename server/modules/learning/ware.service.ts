@@ -32,9 +32,15 @@ function chapterResource(ctx: AppContext, rid: string, schoolId: string): WareRe
 /**
  * GET learn/ware/{coid}/{cid}: spec 3 'Ware info' (path, type, rid, coid, title) and what the chapter's
  * viewer needs, once the viewer may study the chapter (study-access.ts). File addresses are signed for
- * MEDIA_URL_TTL and allow download only where the chapter's allowdownload is set (spec 6).
+ * MEDIA_URL_TTL and allow download only where the chapter's allowdownload is set (spec 6). With the ware,
+ * how it was opened: the course's school, and whether as a free chapter's audition (ware-cache.ts).
  */
-export function wareInfo(ctx: AppContext, auth: Auth, courseRef: string, cid: string): Ware {
+export function openedWare(
+  ctx: AppContext,
+  auth: Auth,
+  courseRef: string,
+  cid: string,
+): { ware: Ware; schoolId: string; audition: boolean } {
   const { course, chapter, access } = openStudy(ctx, auth, courseRef, cid);
   const { head } = course;
   const resource =
@@ -48,7 +54,7 @@ export function wareInfo(ctx: AppContext, auth: Auth, courseRef: string, cid: st
   const { prev, next } = neighbours(list.chapters, chapter.id);
   const neighbour = (found: typeof prev) =>
     found ? { cid: found.cid, title: found.title, learnType: found.learnType } : null;
-  return {
+  const ware: Ware = {
     path: mainPath(kind, urls),
     type: chapter.type,
     rid: resource?.id ?? '',
@@ -91,6 +97,7 @@ export function wareInfo(ctx: AppContext, auth: Auth, courseRef: string, cid: st
     exercises: courseExercises(ctx, auth.role === 'student' && !access.preview ? auth.userId : null, head),
     exams: wareExams(ctx, auth.role === 'student' && !access.preview ? auth.userId : null, head.id),
   };
+  return { ware, schoolId: head.schoolId, audition: access.audition };
 }
 
 /**

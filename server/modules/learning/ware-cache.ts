@@ -1,0 +1,115 @@
+/**
+ * A student's learn/ware replies, kept as envelope text per course and chapter: the study page asks for the
+ * chapter it opens, and a student goes back and forth between chapters and pages. A kept reply is answered
+ * again only while everything it was made from holds:
+ *  - the student's course facts (access/holdings: enrolments, grants, groups, memberships, records begun) are
+ *    the very object it was made with, and the course still opens to them and their study is not refused now
+ *    (the access policy's studyRefusal: validity, purchase, plan; a free chapter's audition needs none);
+ *  - none of the student's own rows it shows has changed since (progress, exercise answers, exam sittings,
+ *    signature, rating, stage reviews: the change feed forgets the student; waiting heartbeats are written
+ *    first, so their progress counts);
+ *  - no course content has changed (courses, chapters, resources, exercises, papers, exams, plans: the change
+ *    feed forgets every student; the school's catalogue version too);
+ *  - it is at most KEEP_MS old, which bounds what follows the clock alone (windows of the order rules and plan
+ *    stages), and its signed file addresses have most of their lifetime left.
+ * Everything else (an administrator's preview, a guest's audition, a read inside a transaction) is made fresh.
+ */
+import { learningCalls } from '../../../shared/calls/learning';
+import type { AppContext, Auth } from '../../context';
+import { StudentReplies } from '../../lib/student-replies';
+import { studentCourses, type StudentCourses } from '../access/holdings';
+import { studyRefusal } from '../access/policy';
+import { openCourse } from '../courses/course-visibility';
+import { recordsEngine } from '../records/heartbeat-engine';
+import { openedWare } from './ware.service';
+
+/** How long a kept reply may be answered again. */
+const KEEP_MS = 10_000;
+/** The signed addresses' lifetime a kept reply must still have when answered. */
+const ADDRESS_MARGIN_MS = 60_000;
+/** The text kept for all students together (the oldest students go first). */
+const BUDGET_BYTES = 32 * 2 ** 20;
+
+interface Kept {
+  text: string;
+  facts: StudentCourses;
+  schoolId: string;
+  version: number;
+  until: number;
+  audition: boolean;
+}
+
+const caches = new WeakMap<AppContext, StudentReplies<Kept>>();
+
+function cacheOf(ctx: AppContext): StudentReplies<Kept> {
+  let cache = caches.get(ctx);
+  if (!cache) {
+    const created = new StudentReplies<Kept>(BUDGET_BYTES);
+    ctx.changes.on(
+      [
+        'learn_records',
+        'learn_records.updated',
+        'course_records.updated',
+        'exercise_answers',
+        'exam_sittings',
+        'signatures',
+        'grades',
+        'stage_reviews',
+      ],
+      (studentId) => created.forget(studentId),
+    );
+    ctx.changes.on(
+      [
+        'courses',
+        'chapters',
+        'resources',
+        'chapter_exercises',
+        'exercise_sets',
+        'exercise_set_questions',
+        'questions',
+        'papers',
+        'paper_questions',
+        'exams',
+        'exam_audience',
+        'study_plans',
+        'plan_assignments',
+        'schools',
+      ],
+      () => created.clear(),
+    );
+    caches.set(ctx, (cache = created));
+  }
+  return cache;
+}
+
+const envelope = (ctx: AppContext, auth: Auth, courseRef: string, cid: string) => {
+  const opened = openedWare(ctx, auth, courseRef, cid);
+  const data = learningCalls.ware.reply.parse(opened.ware);
+  return { ...opened, text: JSON.stringify({ status: 'ok', error: null, data }) };
+};
+
+/** GET learn/ware/{coid}/{cid} as envelope text: kept for a student (see above), made fresh otherwise. */
+export function wareText(ctx: AppContext, auth: Auth, courseRef: string, cid: string): string {
+  if (auth.role !== 'student' || ctx.changes.inTransaction) return envelope(ctx, auth, courseRef, cid).text;
+  const cache = cacheOf(ctx);
+  recordsEngine(ctx).flush();
+  const facts = studentCourses(ctx, auth.userId);
+  const key = `${courseRef}:${cid}`;
+  const now = ctx.now();
+  const kept = cache.get(auth.userId, key);
+  if (
+    kept &&
+    kept.facts === facts &&
+    kept.until > now &&
+    kept.version === ctx.catalogueCache.version(kept.schoolId) &&
+    (kept.audition || studyRefusal(ctx, auth, openCourse(ctx, auth, courseRef).head) === null)
+  )
+    return kept.text;
+  const { ware, text, schoolId, audition } = envelope(ctx, auth, courseRef, cid);
+  if (!ware.preview) {
+    const until = Math.min(now + KEEP_MS, ware.expiresAt - ADDRESS_MARGIN_MS);
+    const version = ctx.catalogueCache.version(schoolId);
+    cache.set(auth.userId, key, { text, facts, schoolId, version, until, audition });
+  }
+  return text;
+}
