@@ -15,11 +15,10 @@
  *
  * Cheap by design (it is benchmarked against a bare reply of the same bytes): the week and the lists are
  * computed once and kept per student as JSON text for 15 s, forgotten at once when the student's enrolments,
- * groups, memberships or course records change, or any grant, column, plan, category or exam of the school
- * does, and recomputed when the day or the stamp of the student's course records (their count and last change:
- * every credited heartbeat writes the course record with learn_days) differs. Per request: the stamp (one
- * prepared read) and the unread counts and ranking switch (both kept in memory by their owners). Exam sittings
- * and plan assignments are not watched: a change there shows within 15 s.
+ * groups, memberships, course records (any write: every credited heartbeat writes the course record with
+ * learn_days; waiting heartbeats are written first) or exam sittings change, or any grant, column, plan, plan
+ * assignment, category or exam of the school does, and recomputed when the day changes. Per request: no read
+ * of the database, only the unread counts and ranking switch (both kept in memory by their owners).
  */
 import { nextToStudy, weekDays } from '../../../shared/rules/dashboard';
 import { formatDate } from '../../../shared/rules/dates';
@@ -35,6 +34,7 @@ import { examList } from '../exams/exam-list.service';
 import { chaptersByIds } from '../mycourses/mycourses.repository';
 import { myCourses } from '../mycourses/mycourses.service';
 import { unreadCountsOf } from '../notices/unread-cache';
+import { recordsEngine } from '../records/heartbeat-engine';
 import { recordsStore } from '../records/records.store';
 import { rankingOn } from './rank.service';
 
@@ -45,7 +45,8 @@ const LISTS_MS = 15_000;
 const ALL = 100_000;
 
 interface Entry {
-  stamp: string;
+  /** The day the week was made on. */
+  day: string;
   /** The lists as JSON members, without the braces: `"inProgress":…,"expiring":…`. */
   json: string;
 }
@@ -56,10 +57,22 @@ function cacheOf(ctx: AppContext): TtlCache<string, Entry> {
   let cache = caches.get(ctx);
   if (!cache) {
     const created = new TtlCache<string, Entry>(LISTS_MS, 20_000, Date.now);
-    ctx.changes.on(['enrolments', 'student_group_members', 'memberships', 'course_records', 'students'], (id) =>
-      created.delete(id),
+    ctx.changes.on(
+      [
+        'enrolments',
+        'student_group_members',
+        'memberships',
+        'course_records',
+        'course_records.updated',
+        'exam_sittings',
+        'students',
+      ],
+      (id) => created.delete(id),
     );
-    ctx.changes.on(['course_grants', 'column_courses', 'member_plans', 'categories', 'exams'], () => created.clear());
+    ctx.changes.on(
+      ['course_grants', 'column_courses', 'member_plans', 'categories', 'exams', 'plan_assignments', 'study_plans'],
+      () => created.clear(),
+    );
     caches.set(ctx, (cache = created));
   }
   return cache;
@@ -145,25 +158,36 @@ function weekOf(ctx: AppContext, studentId: string, today: string): ControlCentr
   return { seconds: week.reduce((sum, day) => sum + day.seconds, 0), days: week };
 }
 
-/** The week and the lists as JSON members, kept while the student's stamp and the day hold (see above). */
-function keptJson(ctx: AppContext, student: Student, stamp: string, today: string): string {
+let day = { text: '', from: 0, to: 0 };
+
+/** Today's date (yyyy-MM-dd, the server's time zone), formatted once a day. */
+function todayText(now: number): string {
+  if (now < day.from || now >= day.to) {
+    const from = new Date(now).setHours(0, 0, 0, 0);
+    day = { text: formatDate(now, 'yyyy-MM-dd'), from, to: new Date(from).setHours(24, 0, 0, 0) };
+  }
+  return day.text;
+}
+
+/** The week and the lists as JSON members, kept while the student's rows and the day hold (see above). */
+function keptJson(ctx: AppContext, student: Student, today: string): string {
   const cache = cacheOf(ctx);
   const hit = ctx.changes.inTransaction ? undefined : cache.get(student.userId);
-  if (hit && hit.stamp === stamp) return hit.json;
+  if (hit && hit.day === today) return hit.json;
   const body = { today, week: weekOf(ctx, student.userId, today), ...computeLists(ctx, student) };
   const json = JSON.stringify(body).slice(1, -1);
-  if (!ctx.changes.inTransaction) cache.set(student.userId, { stamp, json });
+  if (!ctx.changes.inTransaction) cache.set(student.userId, { day: today, json });
   return json;
 }
 
 /**
- * The control centre's envelope as JSON text (the route sends it as it is): per request one prepared read
- * (the stamp) and the in-memory unread counts and ranking switch around the kept part.
+ * The control centre's envelope as JSON text (the route sends it as it is): the in-memory unread counts and
+ * ranking switch around the kept part.
  */
 export function controlCentreText(ctx: AppContext, student: Student): string {
-  const today = formatDate(ctx.now(), 'yyyy-MM-dd');
-  const stamp = `${today}|${recordsStore(ctx).courseRecordsStamp(student.userId)}`;
-  const kept = keptJson(ctx, student, stamp, today);
+  recordsEngine(ctx).flush();
+  const today = todayText(ctx.now());
+  const kept = keptJson(ctx, student, today);
   const u = unreadCountsOf(ctx, student.schoolId, student.userId);
   const ranking = rankingOn(ctx, student.schoolId);
   return (

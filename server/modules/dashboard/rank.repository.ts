@@ -45,13 +45,16 @@ export function groupNames(db: Db, schoolId: string, ids: readonly string[]): { 
     .all();
 }
 
-/** Display names (name, else user name) of the school's students among `ids`. */
+/**
+ * Display names (name, else user name) of the school's students among `ids`: looked up by id, the school
+ * checked on the rows (with the school in the query, SQLite walked the school's index: every student).
+ */
 export function studentNames(db: Db, schoolId: string, ids: readonly string[]): Map<string, string> {
   if (ids.length === 0) return new Map();
   const rows = db
-    .select({ id: students.id, name: students.name, username: students.username })
+    .select({ id: students.id, schoolId: students.schoolId, name: students.name, username: students.username })
     .from(students)
-    .where(and(eq(students.schoolId, schoolId), inArray(students.id, [...ids])))
+    .where(inArray(students.id, [...ids]))
     .all();
-  return new Map(rows.map((row) => [row.id, row.name || row.username]));
+  return new Map(rows.filter((row) => row.schoolId === schoolId).map((row) => [row.id, row.name || row.username]));
 }

@@ -85,8 +85,14 @@ function groupBoard(board: Board, members: ReadonlySet<string>): Board {
 /** The school turned ranking on (the default) in its student settings. */
 export function rankingOn(ctx: AppContext, schoolId: string): boolean {
   const piece = schoolPiece(ctx, schoolId);
-  return piece ? readStudentSettings(piece.school.settings).ranking : false;
+  if (!piece) return false;
+  let on = rankingOf.get(piece.school);
+  if (on === undefined) rankingOf.set(piece.school, (on = readStudentSettings(piece.school.settings).ranking));
+  return on;
 }
+
+/** The switch read from each cached school row once (the control centre asks on every visit). */
+const rankingOf = new WeakMap<object, boolean>();
 
 const placeIn = (board: Board, sid: string, of: number) => {
   const i = board.at.get(sid);

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import type { AppContext } from '../../context';
 import { recordsEngine, type RecordScope } from './heartbeat-engine';
 import { studyActivity } from './activity.repository';
-import { courseRecordsStamp, schoolStudyTotals, studentDays } from './study-days.repository';
+import { schoolStudyTotals, studentDays } from './study-days.repository';
 import * as repo from './records.repository';
 
 /** The queries read through the store, each after the engine's waiting changes are written. */
@@ -30,7 +30,6 @@ const queries = {
   // Issue 18: the control centre's week and the rank's study time.
   studentDays,
   schoolStudyTotals,
-  courseRecordsStamp,
 };
 
 type Query = (db: Db, ...args: never[]) => unknown;

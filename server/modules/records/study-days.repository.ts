@@ -8,7 +8,6 @@
  */
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { prepared } from '../../db/prepared';
 import { courseRecords, learnDays } from '../../db/schema';
 
 /** The student's study time per day from `fromDay` to `toDay` (inclusive), only days with a row. */
@@ -42,19 +41,4 @@ export function schoolStudyTotals(db: Db, schoolId: string, fromDay: string): { 
     .having(sql`${ms} > 0`)
     .orderBy(sql`2 desc`)
     .all();
-}
-
-/**
- * When the student's course records last changed, and how many there are: a cheap stamp of their study (every
- * credited heartbeat updates the course record and learn_days in the same group commit). Prepared once.
- */
-export function courseRecordsStamp(db: Db, studentId: string): string {
-  const row = prepared(db, 'courseRecordsStamp', (d) =>
-    d
-      .select({ n: sql<number>`count(*)`, at: sql<number | null>`max(${courseRecords.updatedAt})` })
-      .from(courseRecords)
-      .where(eq(courseRecords.studentId, sql.placeholder('sid')))
-      .prepare(),
-  ).get({ sid: studentId });
-  return `${row?.n ?? 0}.${row?.at ?? 0}`;
 }
