@@ -198,15 +198,27 @@ function seed(file) {
 requireWrk();
 const dist = process.env.LANXUE_DIST ? path.resolve(process.env.LANXUE_DIST) : path.join(root, 'dist');
 execFileSync(process.execPath, ['scripts/build.mjs', 'server'], { cwd: root, stdio: 'inherit' });
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lanxue-bench-analytics-'));
+// BENCH_DATA_DIR keeps the generated data there and measures it again on the next run (sessions last a day).
+const kept = process.env.BENCH_DATA_DIR ? path.resolve(process.env.BENCH_DATA_DIR) : null;
+const dataDir = kept ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lanxue-bench-analytics-'));
 const dbFile = path.join(dataDir, 'lanxue.sqlite');
-const t0 = Date.now();
-const { cookies, course, records, seconds } = seed(dbFile);
-console.log(
-  `generated ${STUDENTS} students, ${COURSES} courses × ${CHAPTERS} chapters, ${records} learn records in ` +
-    `${((Date.now() - t0) / 1000).toFixed(1)} s (records ${seconds.toFixed(1)} s); database ` +
-    `${(fs.statSync(dbFile).size / 2 ** 20).toFixed(0)} MiB`,
-);
+const seedFile = path.join(dataDir, 'seed.json');
+let seeded;
+if (kept && fs.existsSync(seedFile)) {
+  seeded = JSON.parse(fs.readFileSync(seedFile, 'utf8'));
+  console.log(`measuring the data kept in ${dataDir}: ${seeded.records} learn records, generated earlier`);
+} else {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const t0 = Date.now();
+  seeded = seed(dbFile);
+  console.log(
+    `generated ${STUDENTS} students, ${COURSES} courses × ${CHAPTERS} chapters, ${seeded.records} learn records ` +
+      `in ${((Date.now() - t0) / 1000).toFixed(1)} s (records ${seeded.seconds.toFixed(1)} s); database ` +
+      `${(fs.statSync(dbFile).size / 2 ** 20).toFixed(0)} MiB`,
+  );
+  if (kept) fs.writeFileSync(seedFile, JSON.stringify(seeded));
+}
+const { cookies, course } = seeded;
 const platform = await startServer([...serverNodeArgs(), path.join(dist, 'server/main.js')], {
   NODE_ENV: 'production',
   DATA_DIR: dataDir,
@@ -261,5 +273,5 @@ try {
 } finally {
   baseline?.child.kill('SIGTERM');
   platform.child.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!kept) fs.rmSync(dataDir, { recursive: true, force: true });
 }
