@@ -19,13 +19,14 @@
 import { CHAPTER_TYPE } from '../../../shared/schemas/chapters';
 import { EXAM_ADMIN_ERRORS, type ExamInfo, type ExamRow, type SaveExam } from '../../../shared/schemas/exam-admin';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { findChapter } from '../chapters/chapters.repository';
 import { findCourse } from '../courses/courses.repository';
 import { schoolGroupIds } from '../groups/groups.repository';
 import { badField } from '../courses/courses.service';
-import { PLAN_COURSE_TYPE } from '../access/policy';
+import { courseHolders, PLAN_COURSE_TYPE } from '../access/policy';
 import * as repo from './exams-admin.repository';
 import { examPublished } from '../notices/events';
 import { audienceStudents } from '../notices/audience.repository';
@@ -145,6 +146,11 @@ export function saveExam(ctx: AppContext, admin: { schoolId: string; userId: str
     optional: input.chapterId ? input.optional : false,
     updatedAt: now,
   };
+  // A published exam attached to a chapter (first, or another one) is news to that course's holders.
+  const attached =
+    existing?.status === 'published' &&
+    input.chapterId !== '' &&
+    (input.chapterId !== existing.chapterId || input.courseId !== existing.courseId);
   ctx.db.transaction((tx) => {
     if (existing) repo.updateExam(tx, id, values);
     else repo.insertExam(tx, { id, schoolId, status: 'draft', createdBy: admin.userId, createdAt: now, ...values });
@@ -152,8 +158,38 @@ export function saveExam(ctx: AppContext, admin: { schoolId: string; userId: str
       ...groups.map((targetId) => ({ targetType: 'group' as const, targetId })),
       ...courseIds.map((targetId) => ({ targetType: 'course' as const, targetId })),
     ]);
+    if (attached) tellPublished(ctx, tx, now, { ...existing, ...values });
   });
   return examInfo(ctx, schoolId, id);
+}
+
+/**
+ * Issue 16 'an exam published': who is told, once per exam (the dedupe key), inside the event's transaction.
+ * A standalone exam: its audience (its groups' members, its courses' enrolled and granted students). A chapter's
+ * exam: whoever holds its course (access policy courseHolders: a plan's approved assignees for a stage exam),
+ * once the course is published — a draft course's students see no chapter yet. Ids only, batched writes.
+ */
+function tellPublished(ctx: AppContext, tx: Db, at: number, exam: repo.ExamRow): void {
+  const event = { tx, ctx, at };
+  if (exam.chapterId === '') {
+    const audience = repo.audienceOf(tx, exam.id);
+    const studentIds = audienceStudents(
+      tx,
+      exam.schoolId,
+      audience.groups.map((g) => g.id),
+      audience.courses.map((c) => c.id),
+    );
+    examPublished(event, { schoolId: exam.schoolId, studentIds }, exam);
+    return;
+  }
+  const course = findCourse(tx, exam.courseId);
+  if (!course || course.schoolId !== exam.schoolId || !course.published || course.deleted) return;
+  const studentIds = courseHolders(ctx, course, tx);
+  examPublished(
+    event,
+    { schoolId: exam.schoolId, studentIds },
+    { ...exam, course: { id: course.id, plan: course.type === PLAN_COURSE_TYPE } },
+  );
 }
 
 /** Publishes (its paper must still be there) or unpublishes an exam. */
@@ -163,16 +199,7 @@ export function publishExam(ctx: AppContext, schoolId: string, id: string, publi
   const at = ctx.now();
   ctx.db.transaction((tx) => {
     repo.updateExam(tx, exam.id, { status: publish ? 'published' : 'draft', updatedAt: at });
-    if (!publish) return;
-    // Issue 16: the students of its audience (its groups' members, its courses' holders) are told, once per exam.
-    const audience = repo.audienceOf(tx, exam.id);
-    const students = audienceStudents(
-      tx,
-      schoolId,
-      audience.groups.map((g) => g.id),
-      audience.courses.map((c) => c.id),
-    );
-    for (const studentId of students) examPublished({ tx, ctx, at }, { schoolId, studentId }, exam);
+    if (publish) tellPublished(ctx, tx, at, exam);
   });
   return examInfo(ctx, schoolId, id);
 }
