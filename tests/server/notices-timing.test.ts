@@ -7,7 +7,18 @@
  * - a study plan tells its assignees when they have it (approved and published), not when it is assigned
  *   during its review; assigning an approved, published plan tells at once; once per plan.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  columnCourses,
+  columns,
+  courseGrants,
+  courseRecords,
+  memberPlans,
+  notices as noticeRows,
+  students,
+} from '../../server/db/schema';
+import { joinMembership } from '../../server/modules/access/entitle';
 import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
 import { enrol, makeApp, school, seedPaper, seedQuestion, type TestApp } from '../helpers/factories';
 import { data, injectAs } from '../helpers/kit';
@@ -91,6 +102,75 @@ describe('notices sent when the student has the thing', () => {
     await saveExam({ id: standalone.id, title: 'Mock', courseId: course.coid, chapterId: second });
     expect(await titles(enrolled, 'exam.published')).toEqual(['Mock', 'Final']);
     expect(await titles(loner, 'exam.published')).toEqual(['Mock']);
+  });
+
+  it('every way of holding the course counts; an ended grant, a disabled account and a trial do not', async () => {
+    const schoolId = school(app).id;
+    const at = clock;
+    const cat = data<{ catid: string }>(await as(admin).post('/course/category', { title: 'Safety' })).catid;
+    const paid = await learnCourse(app, admin, { title: 'Fire safety', actual: 50, catid: cat });
+    const free = await learnCourse(app, admin, { title: 'First aid', actual: 0 });
+    const who = async (name: string) => signedInStudent(app, { name });
+    const [member, columned, ended, disabled, trial, begun] = await Promise.all(
+      ['Member', 'Columned', 'Ended', 'Disabled', 'Trial', 'Begun'].map(who),
+    );
+    const planId = app.ctx.ids.next();
+    app.ctx.db
+      .insert(memberPlans)
+      .values({
+        id: planId,
+        schoolId,
+        title: 'Gold',
+        days: 30,
+        categoryIds: JSON.stringify([cat]),
+        createdAt: at,
+        updatedAt: at,
+      })
+      .run();
+    app.ctx.db.transaction((tx) =>
+      joinMembership(tx, app.ctx.ids, { schoolId, studentId: member.id, planId, days: 30, via: 'admin', ref: '', at }),
+    );
+    const columnId = app.ctx.ids.next();
+    app.ctx.db
+      .insert(columns)
+      .values({ id: columnId, schoolId, title: 'Bundle', published: true, createdAt: at, updatedAt: at })
+      .run();
+    app.ctx.db.insert(columnCourses).values({ columnId, courseId: paid.coid, position: 0 }).run();
+    await post('/grant/add', { kind: 'column', id: columnId, sids: [columned.id], gids: [] });
+    app.ctx.db
+      .insert(courseGrants)
+      .values({
+        id: app.ctx.ids.next(),
+        schoolId,
+        courseId: paid.coid,
+        studentId: ended.id,
+        expiresAt: at - 1,
+        createdAt: at - 9,
+      })
+      .run();
+    enrol(app, disabled.id, paid.coid);
+    app.ctx.db.update(students).set({ disabled: true }).where(eq(students.id, disabled.id)).run();
+    const record = (studentId: string, courseId: string) =>
+      app.ctx.db
+        .insert(courseRecords)
+        .values({ studentId, courseId, schoolId, lastVisitAt: at, startedAt: at, updatedAt: at })
+        .run();
+    record(trial.id, paid.coid);
+    record(begun.id, free.coid);
+
+    for (const [coid, title] of [
+      [paid.coid, 'Fire drill exam'],
+      [free.coid, 'First aid exam'],
+    ]) {
+      const cid = await examChapter(coid, `${title} chapter`);
+      await publishExam((await saveExam({ title, courseId: coid, chapterId: cid })).id);
+    }
+    expect(await titles(member, 'exam.published')).toEqual(['Fire drill exam']);
+    expect(await titles(columned, 'exam.published')).toEqual(['Fire drill exam']);
+    expect(await titles(begun, 'exam.published')).toEqual(['First aid exam']);
+    for (const none of [ended, trial]) expect(await titles(none, 'exam.published')).toEqual([]);
+    const disabledTold = app.ctx.db.select().from(noticeRows).where(eq(noticeRows.studentId, disabled.id)).all();
+    expect(disabledTold).toEqual([]);
   });
 
   it("a chapter's exam tells a large course's holders in chunks, each once", async () => {
