@@ -1,9 +1,10 @@
 /**
  * When the system notices go (issue 16 'System notices': "an exam published", "a plan assigned"), over HTTP:
  * - an exam that sits in a course's chapter (an exam chapter, a study plan's stage) tells whoever holds the
- *   course (enrolled, granted to them or to their group; a plan's approved assignees) when it is published, or
- *   when a published exam is attached to a chapter of a published course — once per exam, nobody of a draft
- *   course, nobody who does not hold it;
+ *   course (enrolled, granted to them, their group or a column, a membership, a free course begun; a plan's
+ *   approved assignees) when it is published, or when a published exam is attached to a chapter of a published
+ *   course — once per exam, nobody of a draft course, nobody who does not hold it; a standalone exam for a
+ *   course tells the same holders;
  * - a study plan tells its assignees when they have it (approved and published), not when it is assigned
  *   during its review; assigning an approved, published plan tells at once; once per plan.
  */
@@ -260,5 +261,15 @@ describe('notices sent when the student has the thing', () => {
     await post('/studyplan/commit', { coid: draft.coid });
     await post('/studyplan/verify', { coid: draft.coid, approve: false, reason: 'Too long' });
     expect(await titles(late, 'plan.assigned')).toEqual(['Open plan']);
+  });
+
+  it("a standalone exam for a course tells the course's holders, a group grant's members included", async () => {
+    const quiz = await saveExam({ title: 'Quiz', courses: [course.coid] });
+    await publishExam(quiz.id);
+    for (const who of [enrolled, grouped]) {
+      const [told] = await notices(who, 'exam.published');
+      expect(told).toMatchObject({ params: { title: 'Quiz' }, link: '/dashboard#/controller/myexam' });
+    }
+    expect(await titles(loner, 'exam.published')).toEqual(['Mock']);
   });
 });

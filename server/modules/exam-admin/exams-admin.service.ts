@@ -15,6 +15,8 @@
  *   from students but an open sitting may still be finished (the student side decides).
  * - Deleting is soft and refused while a sitting is open (409); submitted sittings stay for the records.
  * - The description is sanitised rich text, on save and again on display.
+ * - Issue 16 'an exam published' goes once per exam, when it is published or when a published exam is attached to
+ *   a chapter of a published course (tellPublished below); publishing a course later announces none of its exams.
  */
 import { CHAPTER_TYPE } from '../../../shared/schemas/chapters';
 import { EXAM_ADMIN_ERRORS, type ExamInfo, type ExamRow, type SaveExam } from '../../../shared/schemas/exam-admin';
@@ -29,7 +31,7 @@ import { badField } from '../courses/courses.service';
 import { courseHolders, PLAN_COURSE_TYPE } from '../access/policy';
 import * as repo from './exams-admin.repository';
 import { examPublished } from '../notices/events';
-import { audienceStudents } from '../notices/audience.repository';
+import { groupMemberIds } from '../notices/audience.repository';
 import { findCategory, findPaper } from './papers.repository';
 import { schoolPaper } from './papers.service';
 
@@ -165,31 +167,33 @@ export function saveExam(ctx: AppContext, admin: { schoolId: string; userId: str
 
 /**
  * Issue 16 'an exam published': who is told, once per exam (the dedupe key), inside the event's transaction.
- * A standalone exam: its audience (its groups' members, its courses' enrolled and granted students). A chapter's
- * exam: whoever holds its course (access policy courseHolders: a plan's approved assignees for a stage exam),
- * once the course is published — a draft course's students see no chapter yet. Ids only, batched writes.
+ * A course's students are those who hold it (access policy courseHolders: enrolments, grants to them, their
+ * groups or a column, memberships, a plan's approved assignees, a free course begun), once it is published — a
+ * draft course's students see nothing of it yet. A standalone exam: its groups' members and its courses' holders.
+ * A chapter's exam: its course's holders. Ids only, batched writes (notifyMany).
  */
 function tellPublished(ctx: AppContext, tx: Db, at: number, exam: repo.ExamRow): void {
-  const event = { tx, ctx, at };
+  const holders = (courseId: string) => {
+    const course = findCourse(tx, courseId);
+    if (!course || course.schoolId !== exam.schoolId || !course.published || course.deleted) return null;
+    return { course, ids: courseHolders(ctx, course, tx) };
+  };
+  const to = (studentIds: readonly string[]) => ({ schoolId: exam.schoolId, studentIds });
   if (exam.chapterId === '') {
     const audience = repo.audienceOf(tx, exam.id);
-    const studentIds = audienceStudents(
+    const members = groupMemberIds(
       tx,
       exam.schoolId,
       audience.groups.map((g) => g.id),
-      audience.courses.map((c) => c.id),
     );
-    examPublished(event, { schoolId: exam.schoolId, studentIds }, exam);
+    const held = audience.courses.flatMap((c) => holders(c.id)?.ids ?? []);
+    examPublished({ tx, ctx, at }, to([...members, ...held]), exam);
     return;
   }
-  const course = findCourse(tx, exam.courseId);
-  if (!course || course.schoolId !== exam.schoolId || !course.published || course.deleted) return;
-  const studentIds = courseHolders(ctx, course, tx);
-  examPublished(
-    event,
-    { schoolId: exam.schoolId, studentIds },
-    { ...exam, course: { id: course.id, plan: course.type === PLAN_COURSE_TYPE } },
-  );
+  const found = holders(exam.courseId);
+  if (!found) return;
+  const course = { id: found.course.id, plan: found.course.type === PLAN_COURSE_TYPE };
+  examPublished({ tx, ctx, at }, to(found.ids), { ...exam, course });
 }
 
 /** Publishes (its paper must still be there) or unpublishes an exam. */
