@@ -305,5 +305,12 @@ describe('announcements', () => {
     const next = await create({ title: 'Fire drill 2', audience: 'groups', gids: [classA] });
     await publish(next.id);
     expect(queued().filter((row) => row.subject.includes('Fire drill 2'))).toHaveLength(3);
+    // Deleting an announcement forgets that it was published.
+    const marked = (id: string) =>
+      app.ctx.sqlite.prepare('SELECT key FROM app_settings WHERE key = ?').all(`announcement.published:${id}`);
+    expect(marked(made.id)).toHaveLength(1);
+    data(await as(admin).post('/update/announcement/delete', { id: made.id }));
+    expect(marked(made.id)).toEqual([]);
+    expect(marked(next.id)).toHaveLength(1);
   });
 });
