@@ -278,4 +278,39 @@ describe('announcements', () => {
     await publish(made.id);
     expect(queued()).toHaveLength(2);
   });
+
+  it('unpublishing and publishing again queues nothing more, not even to a student who joined in between', async () => {
+    const made = await create({ title: 'Fire drill', audience: 'groups', gids: [classA] });
+    const queued = () =>
+      app.ctx.db
+        .select()
+        .from(informQueue)
+        .all()
+        .filter((row) => row.event === 'announcement.published' && row.subject.includes('Fire drill'));
+    await publish(made.id);
+    expect(
+      queued()
+        .map((row) => row.studentId)
+        .sort(),
+    ).toEqual([member.id, labMember.id].sort());
+    await publish(made.id, false);
+    const newcomer = await signedInStudent(app, { name: 'Newcomer' });
+    app.ctx.db.insert(studentGroupMembers).values({ studentId: newcomer.id, groupId: classA }).run();
+    app.ctx.db.update(students).set({ email: 'newcomer@school.test' }).where(eq(students.id, newcomer.id)).run();
+    expect((await publish(made.id)).state).toBe('showing');
+    expect(queued()).toHaveLength(2);
+    // The newcomer sees it on the site like everyone of the audience.
+    expect((await mine(newcomer.cookie)).list.map((a) => a.title)).toContain('Fire drill');
+    // A new announcement is a first publication again.
+    const next = await create({ title: 'Fire drill 2', audience: 'groups', gids: [classA] });
+    await publish(next.id);
+    expect(queued().filter((row) => row.subject.includes('Fire drill 2'))).toHaveLength(3);
+    // Deleting an announcement forgets that it was published.
+    const marked = (id: string) =>
+      app.ctx.sqlite.prepare('SELECT key FROM app_settings WHERE key = ?').all(`announcement.published:${id}`);
+    expect(marked(made.id)).toHaveLength(1);
+    data(await as(admin).post('/update/announcement/delete', { id: made.id }));
+    expect(marked(made.id)).toEqual([]);
+    expect(marked(next.id)).toHaveLength(1);
+  });
 });

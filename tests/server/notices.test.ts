@@ -203,6 +203,11 @@ describe('system notices', () => {
     );
     data(await as(admin).post('/studyplan/assign', { coid: plan.coid, sids: [], gids: student.groupIds }));
     data(await as(admin).post('/studyplan/assign', { coid: plan.coid, sids: [student.id], gids: [] }));
+    // Told once the student has the plan: approved and published (tests/server/notices-timing.test.ts).
+    expect(await kinds()).toEqual(['exam.marked', 'course.granted']);
+    data(await as(admin).post('/studyplan/commit', { coid: plan.coid }));
+    data(await as(admin).post('/studyplan/verify', { coid: plan.coid, approve: true }));
+    data(await as(admin).post('/course/pub', { coid: plan.coid, pub: '1' }));
     const planNotices = (await list(student.cookie)).list.filter((n) => n.kind === 'plan.assigned');
     expect(planNotices).toHaveLength(1);
     expect(planNotices[0]).toMatchObject({ params: { title: 'Safety plan' } });

@@ -366,3 +366,56 @@ export function chapterExamOptional(db: Db, courseId: string): Map<string, boole
     .all();
   return new Map(rows.filter((row) => row.chapterId !== '').map((row) => [row.chapterId, !!row.optional]));
 }
+
+/** A course as courseHolderIds reads it, with the ways that apply to it (policy.ts courseHolders decides). */
+export interface HolderQuery {
+  id: string;
+  schoolId: string;
+  catid: string;
+  /** A study plan: its approved assignments hold it. */
+  plan: boolean;
+  /** A free course: a learning record holds it. */
+  begun: boolean;
+}
+
+/**
+ * Who holds the course at `now`, by the ways of the policy's holding (policy.ts 'Holding'): an enrolment; a grant
+ * not revoked nor past its end, to the student, to a group of theirs or of a column with the course; a current
+ * membership whose plan's categories hold the course's category; for a study plan, an assignment to the student or
+ * a group of theirs once its review approved it; for a free course (no plan), a learning record. Students of the
+ * course's school, not disabled; one statement, ids only. The course's own validity (days from obtaining, a fixed
+ * window) is not counted per holder here: a student past it is still named.
+ */
+export function courseHolderIds(db: Db, course: HolderQuery, now: number): string[] {
+  const cid = course.id;
+  const live = sql`cg.revoked_at IS NULL AND (cg.expires_at IS NULL OR cg.expires_at >= ${now})
+    AND (cg.course_id = ${cid} OR cg.column_id IN (SELECT column_id FROM column_courses WHERE course_id = ${cid}))`;
+  const approved = sql`JOIN study_plans sp ON sp.course_id = pa.course_id AND sp.status = 'approved'
+    WHERE pa.course_id = ${cid}`;
+  const plan = course.plan
+    ? sql`UNION SELECT pa.target_id FROM plan_assignments pa ${approved} AND pa.target_type = 'student'
+          UNION SELECT m.student_id FROM plan_assignments pa
+            JOIN student_group_members m ON m.group_id = pa.target_id ${approved} AND pa.target_type = 'group'`
+    : sql``;
+  const begun = course.begun ? sql`UNION SELECT student_id FROM course_records WHERE course_id = ${cid}` : sql``;
+  const rows = db.all<{ id: string }>(sql`
+    WITH held(sid) AS (
+      SELECT student_id FROM enrolments WHERE course_id = ${cid}
+      UNION SELECT cg.student_id FROM course_grants cg WHERE cg.student_id IS NOT NULL AND ${live}
+      UNION SELECT m.student_id FROM course_grants cg
+        JOIN student_group_members m ON m.group_id = cg.group_id WHERE cg.group_id IS NOT NULL AND ${live}
+      UNION SELECT ms.student_id FROM memberships ms
+        JOIN member_plans mp ON mp.id = ms.plan_id AND mp.deleted = 0
+        JOIN json_each(mp.category_ids) pc
+        JOIN categories top ON top.id = pc.value AND top.school_id = mp.school_id
+        JOIN categories sub ON sub.school_id = top.school_id AND sub.kind = top.kind
+          AND sub.lft >= top.lft AND sub.rgt <= top.rgt
+        WHERE sub.id = ${course.catid} AND ms.school_id = ${course.schoolId}
+          AND ms.revoked_at IS NULL AND ms.until >= ${now}
+      ${plan}
+      ${begun}
+    )
+    SELECT s.id AS id FROM held JOIN students s ON s.id = held.sid
+    WHERE s.school_id = ${course.schoolId} AND s.disabled = 0`);
+  return rows.map((row) => row.id);
+}

@@ -54,12 +54,14 @@ import { canPublishPlan } from '../../../shared/rules/plan-review';
 import { readSettings } from '../../../shared/rules/course-settings';
 import { STUDY_REFUSALS, type StudyChapterState, type StudyRefusal } from '../../../shared/schemas/learning';
 import type { AppContext, Auth } from '../../context';
+import type { Db } from '../../db/client';
 import { AppError, noLogin } from '../../lib/errors';
 import {
   assignedPlans,
   chapterFree,
   columnHeld,
   courseHasFreeChapter,
+  courseHolderIds,
   coursesInCategories,
   isAssigned,
   planStatus,
@@ -171,6 +173,21 @@ export function isPlanAssigned(ctx: AppContext, studentId: string, courseId: str
 export function planPublishable(ctx: AppContext, course: { id: string; type: number }, publish: boolean): boolean {
   if (course.type !== PLAN_COURSE_TYPE) return true;
   return canPublishPlan(planStatus(ctx.db, course.id) ?? null, publish);
+}
+
+/**
+ * The students who hold the course now (the ways of 'Holding' above, one statement, ids only): whom an event of
+ * the course (a chapter's exam published) is told about. The course's own validity is not counted per holder.
+ * `db` is the caller's transaction when asked inside one.
+ */
+export function courseHolders(
+  ctx: AppContext,
+  course: Pick<AccessCourse, 'id' | 'schoolId' | 'catid' | 'type' | 'actualFen'>,
+  db: Db = ctx.db,
+): string[] {
+  const plan = course.type === PLAN_COURSE_TYPE;
+  const { id, schoolId, catid } = course;
+  return courseHolderIds(db, { id, schoolId, catid, plan, begun: !plan && course.actualFen <= 0 }, ctx.now());
 }
 
 /** Whether a student has a written learning record of the course (spec 4 main button: continue). */

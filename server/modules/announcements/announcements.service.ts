@@ -157,13 +157,20 @@ export function saveAnnouncement(ctx: AppContext, admin: Caller, input: UpdateAn
  * POST update/announcement/publish: publishing keeps the first publishing time when it is published already.
  * The first publication queues, in the same transaction, the e-mails and SMS the school turned on for
  * 'announcement.published' to its audience (server/modules/inform; delivered by the worker at its own pace).
+ * Only the first (chosen here, issue 16): unpublishing and publishing again queues nothing more, so no student is
+ * sent the same announcement twice; a student who joined the audience in between (a group grew) is not sent it
+ * either, and sees it on the site and in the dashboard like everyone. Remembered per announcement
+ * (repo.wasPublishedOnce), since unpublishing clears publishedAt; unpublishing marks it too, for an announcement
+ * first published before the mark existed.
  */
 export function publishAnnouncement(ctx: AppContext, admin: Caller, id: string, publish: boolean): AdminAnnouncement {
   const row = schoolAnnouncement(ctx, admin.schoolId, id);
   const at = ctx.now();
   ctx.db.transaction((tx) => {
     repo.updateAnnouncement(tx, id, { publishedAt: publish ? (row.publishedAt ?? at) : null, updatedAt: at });
-    if (!publish || row.publishedAt !== null) return;
+    if (row.publishedAt !== null) repo.markPublishedOnce(tx, id, row.publishedAt);
+    if (!publish || row.publishedAt !== null || repo.wasPublishedOnce(tx, id)) return;
+    repo.markPublishedOnce(tx, id, at);
     const groups = row.audience === 'all' ? null : [...audienceGroupIds(listGroups(tx, admin.schoolId), row.groupIds)];
     informStudents(tx, ctx, {
       schoolId: admin.schoolId,
@@ -187,7 +194,12 @@ export function pinAnnouncement(ctx: AppContext, admin: Caller, id: string, pinn
 /** POST update/announcement/delete: with its groups and views (cascade). */
 export function deleteAnnouncement(ctx: AppContext, admin: Caller, id: string): { deleted: number } {
   schoolAnnouncement(ctx, admin.schoolId, id);
-  return { deleted: repo.deleteAnnouncement(ctx.db, id) };
+  return {
+    deleted: ctx.db.transaction((tx) => {
+      repo.forgetPublishedOnce(tx, id);
+      return repo.deleteAnnouncement(tx, id);
+    }),
+  };
 }
 
 /** The school's announcements the student sees now, in the students' order (shared/rules/announcements). */

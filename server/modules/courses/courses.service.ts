@@ -21,6 +21,7 @@ import { schoolGroupIds } from '../groups/groups.repository';
 import { categoryRange } from '../categories/categories.service';
 import { assertManageCourse, scopeFilter } from './course-access';
 import { planPublishable, PLAN_COURSE_TYPE } from '../access/policy';
+import { tellPlanHolders } from '../plans/plan-notices';
 import * as repo from './courses.repository';
 import type { CourseRow, NewCourseRow } from './courses.repository';
 import { normaliseSettings, readSettings, toAdminRow, toFlag, yuanToFen } from './courses.presenter';
@@ -233,7 +234,12 @@ export function publishCourse(ctx: AppContext, adminId: string, coid: string, pu
   const course = managedCourse(ctx, adminId, coid);
   // Spec 3 'Study plan': a plan is published only once its review approved it (409 'study plan not approved').
   if (!planPublishable(ctx, course, pub)) throw conflict(PLAN_ERRORS.notApproved);
-  repo.updateCourse(ctx.db, course.id, { published: pub, updatedAt: ctx.now() });
+  const at = ctx.now();
+  ctx.db.transaction((tx) => {
+    repo.updateCourse(tx, course.id, { published: pub, updatedAt: at });
+    // Issue 16: a study plan published is had by its assignees from now on (plans/plan-notices.ts).
+    if (pub && course.type === PLAN_COURSE_TYPE) tellPlanHolders(ctx, tx, course.id, at);
+  });
   ctx.catalogueCache.bump(course.schoolId);
   return { coid: course.id, published: pub };
 }

@@ -15,20 +15,23 @@
  *   from students but an open sitting may still be finished (the student side decides).
  * - Deleting is soft and refused while a sitting is open (409); submitted sittings stay for the records.
  * - The description is sanitised rich text, on save and again on display.
+ * - Issue 16 'an exam published' goes once per exam, when it is published or when a published exam is attached to
+ *   a chapter of a published course (tellPublished below); publishing a course later announces none of its exams.
  */
 import { CHAPTER_TYPE } from '../../../shared/schemas/chapters';
 import { EXAM_ADMIN_ERRORS, type ExamInfo, type ExamRow, type SaveExam } from '../../../shared/schemas/exam-admin';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { findChapter } from '../chapters/chapters.repository';
 import { findCourse } from '../courses/courses.repository';
 import { schoolGroupIds } from '../groups/groups.repository';
 import { badField } from '../courses/courses.service';
-import { PLAN_COURSE_TYPE } from '../access/policy';
+import { courseHolders, PLAN_COURSE_TYPE } from '../access/policy';
 import * as repo from './exams-admin.repository';
 import { examPublished } from '../notices/events';
-import { audienceStudents } from '../notices/audience.repository';
+import { groupMemberIds } from '../notices/audience.repository';
 import { findCategory, findPaper } from './papers.repository';
 import { schoolPaper } from './papers.service';
 
@@ -145,6 +148,11 @@ export function saveExam(ctx: AppContext, admin: { schoolId: string; userId: str
     optional: input.chapterId ? input.optional : false,
     updatedAt: now,
   };
+  // A published exam attached to a chapter (first, or another one) is news to that course's holders.
+  const attached =
+    existing?.status === 'published' &&
+    input.chapterId !== '' &&
+    (input.chapterId !== existing.chapterId || input.courseId !== existing.courseId);
   ctx.db.transaction((tx) => {
     if (existing) repo.updateExam(tx, id, values);
     else repo.insertExam(tx, { id, schoolId, status: 'draft', createdBy: admin.userId, createdAt: now, ...values });
@@ -152,8 +160,40 @@ export function saveExam(ctx: AppContext, admin: { schoolId: string; userId: str
       ...groups.map((targetId) => ({ targetType: 'group' as const, targetId })),
       ...courseIds.map((targetId) => ({ targetType: 'course' as const, targetId })),
     ]);
+    if (attached) tellPublished(ctx, tx, now, { ...existing, ...values });
   });
   return examInfo(ctx, schoolId, id);
+}
+
+/**
+ * Issue 16 'an exam published': who is told, once per exam (the dedupe key), inside the event's transaction.
+ * A course's students are those who hold it (access policy courseHolders: enrolments, grants to them, their
+ * groups or a column, memberships, a plan's approved assignees, a free course begun), once it is published — a
+ * draft course's students see nothing of it yet. A standalone exam: its groups' members and its courses' holders.
+ * A chapter's exam: its course's holders. Ids only, batched writes (notifyMany).
+ */
+function tellPublished(ctx: AppContext, tx: Db, at: number, exam: repo.ExamRow): void {
+  const holders = (courseId: string) => {
+    const course = findCourse(tx, courseId);
+    if (!course || course.schoolId !== exam.schoolId || !course.published || course.deleted) return null;
+    return { course, ids: courseHolders(ctx, course, tx) };
+  };
+  const to = (studentIds: readonly string[]) => ({ schoolId: exam.schoolId, studentIds });
+  if (exam.chapterId === '') {
+    const audience = repo.audienceOf(tx, exam.id);
+    const members = groupMemberIds(
+      tx,
+      exam.schoolId,
+      audience.groups.map((g) => g.id),
+    );
+    const held = audience.courses.flatMap((c) => holders(c.id)?.ids ?? []);
+    examPublished({ tx, ctx, at }, to([...members, ...held]), exam);
+    return;
+  }
+  const found = holders(exam.courseId);
+  if (!found) return;
+  const course = { id: found.course.id, plan: found.course.type === PLAN_COURSE_TYPE };
+  examPublished({ tx, ctx, at }, to(found.ids), { ...exam, course });
 }
 
 /** Publishes (its paper must still be there) or unpublishes an exam. */
@@ -163,16 +203,7 @@ export function publishExam(ctx: AppContext, schoolId: string, id: string, publi
   const at = ctx.now();
   ctx.db.transaction((tx) => {
     repo.updateExam(tx, exam.id, { status: publish ? 'published' : 'draft', updatedAt: at });
-    if (!publish) return;
-    // Issue 16: the students of its audience (its groups' members, its courses' holders) are told, once per exam.
-    const audience = repo.audienceOf(tx, exam.id);
-    const students = audienceStudents(
-      tx,
-      schoolId,
-      audience.groups.map((g) => g.id),
-      audience.courses.map((c) => c.id),
-    );
-    for (const studentId of students) examPublished({ tx, ctx, at }, { schoolId, studentId }, exam);
+    if (publish) tellPublished(ctx, tx, at, exam);
   });
   return examInfo(ctx, schoolId, id);
 }

@@ -5,7 +5,7 @@
  */
 import type { Db } from '../../db/client';
 import type { AppContext } from '../../context';
-import { notify } from './notify';
+import { notify, notifyMany } from './notify';
 
 /** What every event's notice needs: the transaction, the ids and the clock. */
 interface Tx {
@@ -58,13 +58,35 @@ export function courseExpiring(
   );
 }
 
-/** An exam published to the student (once per exam: publishing again does not repeat it). */
-export function examPublished({ tx, ctx, at }: Tx, who: Who, exam: { id: string; title: string }): void {
-  notify(tx, ctx.ids, at, {
-    ...who,
+/** Students of one school, many at once (notifyMany: ids only, batched writes). */
+interface Many {
+  schoolId: string;
+  studentIds: readonly string[];
+}
+
+const planLink = (courseId: string) => `/dashboard#/controller/studyplandetailstu?coid=${encodeURIComponent(courseId)}`;
+
+/**
+ * An exam published to these students (once per exam: publishing again, or attaching it to another chapter,
+ * does not repeat it). A standalone exam links to the student's exams; a chapter's exam to its course (a study
+ * plan's stage exam to the plan), where it is sat. Answers the students told now.
+ */
+export function examPublished(
+  { tx, ctx, at }: Tx,
+  to: Many,
+  exam: { id: string; title: string; course?: { id: string; plan: boolean } },
+): string[] {
+  const { course } = exam;
+  const link = !course
+    ? dashboard('/controller/myexam')
+    : course.plan
+      ? planLink(course.id)
+      : itemLink(ctx, 'course', course.id);
+  return notifyMany(tx, ctx.ids, at, {
+    ...to,
     kind: 'exam.published',
     params: { title: exam.title },
-    link: dashboard('/controller/myexam'),
+    link,
     dedupeKey: `exam.published:${exam.id}`,
   });
 }
@@ -79,13 +101,13 @@ export function examMarked({ tx, ctx, at }: Tx, who: Who, exam: { title: string;
   });
 }
 
-/** A study plan assigned to the student (once per plan). */
-export function planAssigned({ tx, ctx, at }: Tx, who: Who, plan: { courseId: string; title: string }): void {
-  notify(tx, ctx.ids, at, {
-    ...who,
+/** A study plan these students now have (once per plan); answers the students told now. */
+export function planAssigned({ tx, ctx, at }: Tx, to: Many, plan: { courseId: string; title: string }): string[] {
+  return notifyMany(tx, ctx.ids, at, {
+    ...to,
     kind: 'plan.assigned',
     params: { title: plan.title },
-    link: `/dashboard#/controller/studyplandetailstu?coid=${encodeURIComponent(plan.courseId)}`,
+    link: planLink(plan.courseId),
     dedupeKey: `plan.assigned:${plan.courseId}`,
   });
 }
@@ -100,7 +122,7 @@ export function reviewDecided(
     ...who,
     kind: 'review.decided',
     params: { title: review.title, outcome: review.approved ? 'approved' : 'rejected' },
-    link: `/dashboard#/controller/studyplandetailstu?coid=${encodeURIComponent(review.courseId)}`,
+    link: planLink(review.courseId),
   });
 }
 

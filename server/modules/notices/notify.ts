@@ -4,8 +4,9 @@
  * together. A notice is a row the systemnotice page and the unread counts read; the channels the school
  * turned on for its kind (e-mail, SMS: server/modules/inform) are queued from here in the same transaction.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { notices } from '../../db/schema';
 import { informStudents } from '../inform/inform.service';
 import { NOTICE_WORDED_KINDS, type WordedKind } from '../../../shared/rules/notices';
@@ -63,4 +64,79 @@ export function notify(tx: Db, ids: { next(): string }, at: number, input: Notic
     },
   );
   return id;
+}
+
+/** Ids per IN (...) list when looking up who was told already: well under SQLite's bound-parameter limit. */
+const CHUNK = 500;
+
+/**
+ * One notice of the same event to many students (an exam's audience, a plan's assignees): the students told
+ * already under the dedupe key are looked up a chunk at a time on the notices_dedupe index, the others written
+ * with one prepared insert, and their e-mails and SMS queued in one call — only ids are held in memory, never
+ * student rows. The caller passes students of the school. Answers the ids of the students told now.
+ */
+export function notifyMany(
+  tx: Db,
+  ids: { next(): string },
+  at: number,
+  input: Omit<NoticeInput, 'studentId'> & { studentIds: readonly string[] },
+): string[] {
+  const unique = [...new Set(input.studentIds)];
+  const params = JSON.stringify(input.params ?? {});
+  const insert = prepared(tx, 'notices.insertMany', (d) =>
+    d
+      .insert(notices)
+      .values({
+        id: sql.placeholder('id'),
+        schoolId: sql.placeholder('schoolId'),
+        studentId: sql.placeholder('studentId'),
+        kind: sql.placeholder('kind'),
+        params: sql.placeholder('params'),
+        link: sql.placeholder('link'),
+        dedupeKey: sql.placeholder('dedupeKey'),
+        createdAt: sql.placeholder('createdAt'),
+      } as never)
+      .prepare(),
+  );
+  const told: string[] = [];
+  for (let i = 0; i < unique.length; i += CHUNK) {
+    const part = unique.slice(i, i + CHUNK);
+    const seen = new Set(
+      input.dedupeKey
+        ? tx
+            .select({ id: notices.studentId })
+            .from(notices)
+            .where(and(inArray(notices.studentId, part), eq(notices.dedupeKey, input.dedupeKey)))
+            .all()
+            .map((row) => row.id)
+        : [],
+    );
+    for (const studentId of part) {
+      if (seen.has(studentId)) continue;
+      insert.run({
+        id: ids.next(),
+        schoolId: input.schoolId,
+        studentId,
+        kind: input.kind,
+        params,
+        link: input.link ?? '',
+        dedupeKey: input.dedupeKey ?? null,
+        createdAt: at,
+      });
+      told.push(studentId);
+    }
+  }
+  informStudents(
+    tx,
+    { ids, now: () => at },
+    {
+      schoolId: input.schoolId,
+      event: input.kind,
+      studentIds: told,
+      params: input.params,
+      link: input.link,
+      essential: false,
+    },
+  );
+  return told;
 }

@@ -197,3 +197,16 @@ export function studentPlans(db: Db, schoolId: string, studentId: string) {
     .orderBy(desc(courses.createdAt), desc(courses.id))
     .all();
 }
+
+/** The students (of the school, not disabled) the plan is assigned to, directly or as members of a group: ids. */
+export function assigneeStudentIds(db: Db, schoolId: string, courseId: string): string[] {
+  return db
+    .all<{ id: string }>(sql`
+      WITH a(sid) AS (
+        SELECT target_id FROM plan_assignments WHERE course_id = ${courseId} AND target_type = 'student'
+        UNION SELECT m.student_id FROM plan_assignments pa JOIN student_group_members m ON m.group_id = pa.target_id
+          WHERE pa.course_id = ${courseId} AND pa.target_type = 'group'
+      )
+      SELECT s.id AS id FROM a JOIN students s ON s.id = a.sid WHERE s.school_id = ${schoolId} AND s.disabled = 0`)
+    .map((row) => row.id);
+}

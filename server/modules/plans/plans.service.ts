@@ -17,9 +17,9 @@
  *   the review: the review approves the plan as a whole (its courses, kind and audience), and lessons are
  *   corrected in place the way any published course's chapters are.
  * - Assigning is allowed in any review state (the audience is prepared while the plan is reviewed); students
- *   see a plan only once it is approved and published.
+ *   see a plan only once it is approved and published, and are told then (issue 16 'a plan assigned':
+ *   plan-notices.ts), not when it is assigned during its review.
  */
-import { planAssigned } from '../notices/events';
 import { COMMITTABLE, REVIEWABLE } from '../../../shared/rules/plan-review';
 import type { z } from 'zod';
 import { studyOrder } from '../../../shared/rules/learning';
@@ -41,10 +41,11 @@ import { canManageCourse } from '../courses/course-access';
 import { normaliseSettings } from '../courses/courses.presenter';
 import { findCourse, insertCourse, type CourseRow } from '../courses/courses.repository';
 import { schoolGroupIds } from '../groups/groups.repository';
-import { memberIdsOfGroups, schoolStudentIds } from '../students/students.repository';
+import { schoolStudentIds } from '../students/students.repository';
 import { badField, managedCourse } from '../courses/courses.service';
 import { PLAN_COURSE_TYPE } from '../access/policy';
 import * as repo from './plans.repository';
+import { tellPlanHolders } from './plan-notices';
 import { stageOf, toPlanRow, toReview, toStageList } from './plans.presenter';
 
 /** Course level and settings.plan_type of each kind (spec 3 'Course' level: 0 growth, 1 phase). */
@@ -222,12 +223,17 @@ export function verifyPlan(ctx: AppContext, adminId: string, input: z.output<typ
   if (!isMainAdmin(ctx, adminId)) throw forbidden(PLAN_ERRORS.mainAdminOnly);
   const { course } = managedPlan(ctx, adminId, input.coid);
   const now = ctx.now();
-  const changed = repo.changeStatus(ctx.db, course.id, REVIEWABLE, {
-    status: input.approve ? 'approved' : 'rejected',
-    reason: input.approve ? '' : input.reason,
-    verifiedBy: adminId,
-    verifiedAt: now,
-    updatedAt: now,
+  const changed = ctx.db.transaction((tx) => {
+    const moved = repo.changeStatus(tx, course.id, REVIEWABLE, {
+      status: input.approve ? 'approved' : 'rejected',
+      reason: input.approve ? '' : input.reason,
+      verifiedBy: adminId,
+      verifiedAt: now,
+      updatedAt: now,
+    });
+    // Issue 16: approving a plan whose course is published already gives it to its assignees (plan-notices.ts).
+    if (moved > 0 && input.approve) tellPlanHolders(ctx, tx, course.id, now);
+    return moved;
   });
   if (changed === 0) throw conflict(PLAN_ERRORS.badState);
   return planInfo(ctx, adminId, course.id);
@@ -274,14 +280,8 @@ export function assignPlan(ctx: AppContext, adminId: string, input: z.output<typ
   ];
   const changed = ctx.db.transaction((tx) => {
     const added = repo.insertAssignments(tx, rows);
-    // Issue 16: the students it is now for (named, or members of a group named) are told, once per plan.
-    const told = new Set([...sids, ...(gids.length > 0 ? memberIdsOfGroups(tx, course.schoolId, gids) : [])]);
-    for (const studentId of told)
-      planAssigned(
-        { tx, ctx, at: now },
-        { schoolId: course.schoolId, studentId },
-        { courseId: course.id, title: course.title },
-      );
+    // Issue 16: an approved, published plan is had at once (plan-notices.ts); else it is told when it is.
+    tellPlanHolders(ctx, tx, course.id, now);
     return added;
   });
   return assignmentCounts(ctx, course.id, changed);
