@@ -230,3 +230,52 @@ export function markExerciseAnswer(
     )
     .run();
 }
+
+// ---- the records views (learn/exams) ----
+
+/** The exams (not deleted) on chapters of a course, with their paper's full and pass marks. */
+export function courseChapterExams(db: Db, courseId: string) {
+  return db
+    .select({
+      id: exams.id,
+      title: exams.title,
+      chapterId: exams.chapterId,
+      totalScore: sql<number>`coalesce((select p.total_score from papers p where p.id = ${exams.paperId}), 0)`,
+      passScore: sql<number>`coalesce((select p.pass_score from papers p where p.id = ${exams.paperId}), 0)`,
+    })
+    .from(exams)
+    .where(and(eq(exams.courseId, courseId), eq(exams.deleted, false), sql`${exams.chapterId} <> ''`))
+    .orderBy(asc(exams.createdAt), asc(exams.id))
+    .all();
+}
+
+/**
+ * The submitted sittings of these exams (one student's with studentId), with the student's name: their
+ * settled figures only (not the questions as sat).
+ */
+export function submittedSittingsOf(db: Db, examIds: readonly string[], studentId?: string) {
+  if (examIds.length === 0) return [];
+  return db
+    .select({
+      examId: examSittings.examId,
+      studentId: examSittings.studentId,
+      name: students.name,
+      username: students.username,
+      score: examSittings.score,
+      totalScore: examSittings.totalScore,
+      passScore: examSittings.passScore,
+      passed: examSittings.passed,
+      pendingMarks: examSittings.pendingMarks,
+      submittedAt: sql<number>`coalesce(${examSittings.submittedAt}, ${examSittings.startedAt})`,
+    })
+    .from(examSittings)
+    .innerJoin(students, eq(students.id, examSittings.studentId))
+    .where(
+      and(
+        inArray(examSittings.examId, [...examIds]),
+        eq(examSittings.status, 'submitted'),
+        studentId ? eq(examSittings.studentId, studentId) : undefined,
+      ),
+    )
+    .all();
+}

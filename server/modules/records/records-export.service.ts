@@ -33,10 +33,12 @@ import type { AppContext } from '../../context';
 import { chapterStudyTimes, courseLearners, studentCourses, studentDetail } from './records-admin.service';
 import { schoolCourse } from './record-access';
 import { exerciseRecords } from '../exercises/exercise-records.service';
+import { examRecords } from '../exam-admin/exam-records.service';
 import { csvLine } from '../../lib/csv';
 import { fileStamp, safeNamePart, XLSX_CONTENT_TYPE, xlsxSheet, type Cell } from '../../lib/xlsx-sheet';
 
 type RecordsKey = keyof typeof recordsZh;
+type Admin = { schoolId: string; userId: string };
 
 /** A file's rows: headings, then the values, and whether rows were left out. */
 export interface ExportTable {
@@ -80,7 +82,8 @@ function questionTypeName(locale: Locale, type: number): string {
 }
 
 /** Reads the rows of the view, at most query.max (one more is read to know whether the file is capped). */
-export function exportTable(ctx: AppContext, schoolId: string, query: ExportQuery, locale: Locale): ExportTable {
+export function exportTable(ctx: AppContext, admin: Admin, query: ExportQuery, locale: Locale): ExportTable {
+  const { schoolId } = admin;
   const t = textOf(locale);
   const time = (ms: number | null) => (ms ? formatDateTime(ms, locale) : '');
   const limit = query.max + 1;
@@ -191,6 +194,9 @@ export function exportTable(ctx: AppContext, schoolId: string, query: ExportQuer
     case 'exercises':
     case 'questions':
       return exerciseTable(ctx, schoolId, query, locale, limit);
+    case 'exams':
+    case 'examtotals':
+      return examTable(ctx, admin, query, locale, limit);
     case 'detail': {
       const reply = studentDetail(ctx, schoolId, { sid: query.sid!, coid: query.coid! });
       const titles = new Map(reply.chapters.map((row) => [row.cid, row.title]));
@@ -312,6 +318,85 @@ function exerciseTable(
   };
 }
 
+/**
+ * The chapter exam views: each student's sittings of each exam in sum (exams), or each exam's totals
+ * (examtotals); a sub-admin limited to categories exports only their courses' (404 otherwise).
+ */
+function examTable(ctx: AppContext, admin: Admin, query: ExportQuery, locale: Locale, limit: number): ExportTable {
+  const t = textOf(locale);
+  const reply = examRecords(ctx, admin, { coid: query.coid!, sid: query.sid, page: 1, num: limit });
+  const percent = (rate: number) => Math.round(rate * 100);
+  if (query.view === 'examtotals') {
+    return {
+      title: t('admin.records.file.examTotals'),
+      subject: reply.title,
+      asciiSubject: reply.coid,
+      headings: [
+        t('admin.records.col.chapter'),
+        t('admin.records.col.exam'),
+        t('admin.records.col.maxScore'),
+        t('admin.records.col.passScore'),
+        t('admin.records.col.studentsSat'),
+        t('admin.records.col.studentsPassed'),
+        t('admin.records.col.passRate'),
+        t('admin.records.col.averageBest'),
+      ],
+      rows: reply.exams.map((row) => [
+        row.chapter,
+        row.exam_title,
+        row.total_score,
+        row.pass_score,
+        row.sat,
+        row.passed,
+        percent(row.pass_rate),
+        row.average_score,
+      ]),
+      capped: false,
+    };
+  }
+  const titles = new Map(reply.exams.map((exam) => [exam.exam_id, exam.exam_title]));
+  const outcome = (row: (typeof reply.results.list)[number]) =>
+    row.passed
+      ? t('admin.records.exam.passed')
+      : row.pending
+        ? t('admin.records.exam.pending')
+        : t('admin.records.exam.failed');
+  return {
+    title: t('admin.records.file.exams'),
+    subject: reply.title,
+    asciiSubject: reply.coid,
+    headings: [
+      t('admin.records.col.name'),
+      t('admin.records.col.username'),
+      t('admin.records.col.chapter'),
+      t('admin.records.col.exam'),
+      t('admin.records.col.sittings'),
+      t('admin.records.col.bestScore'),
+      t('admin.records.col.lastScore'),
+      t('admin.records.col.result'),
+      t('admin.records.col.passScore'),
+      t('admin.records.col.maxScore'),
+      t('admin.records.col.lastSat'),
+    ],
+    rows: reply.results.list
+      .slice(0, query.max)
+      .map((row) => [
+        row.name,
+        row.username,
+        row.chapter,
+        titles.get(row.exam_id) ?? '',
+        row.sittings,
+        row.best_score,
+        row.last_score,
+        outcome(row),
+        row.pass_score,
+        row.total_score,
+        row.last_sat_at ? formatDateTime(row.last_sat_at, locale) : '',
+      ]),
+    capped: reply.results.list.length > query.max,
+  };
+}
+
 // ---- CSV ----
 
 /** The CSV as a stream: the byte-order mark and headings, then the rows in chunks of a few hundred lines. */
@@ -342,11 +427,11 @@ async function xlsxBuffer(table: ExportTable, cappedNote: string): Promise<Buffe
 /** The export file of a query: its rows (read now; 404 for another school's course or student), name and body. */
 export async function exportRecords(
   ctx: AppContext,
-  schoolId: string,
+  admin: Admin,
   query: ExportQuery,
   locale: Locale,
 ): Promise<ExportFile> {
-  const table = exportTable(ctx, schoolId, query, locale);
+  const table = exportTable(ctx, admin, query, locale);
   const cappedNote = textOf(locale)('admin.records.file.capped', { max: query.max });
   const stamp = fileStamp(ctx.now());
   const base = [safeNamePart(table.title), safeNamePart(table.subject), stamp].filter(Boolean).join('-');
