@@ -40,6 +40,7 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.records.exam.passed': 'Passed',
   'admin.records.exam.failed': 'Not passed',
   'admin.records.exam.pending': 'Awaiting a mark',
+  'admin.records.exam.notSat': 'Not sat',
   'admin.records.exam.rate': '{rate}%',
   'admin.records.exam.passedOf': '{passed} / {sat}',
   'admin.records.col.exam': 'Exam',

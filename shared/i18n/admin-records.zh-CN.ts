@@ -38,6 +38,7 @@ export const messages = {
   'admin.records.exam.passed': '通过',
   'admin.records.exam.failed': '未通过',
   'admin.records.exam.pending': '待批阅',
+  'admin.records.exam.notSat': '未参加',
   'admin.records.exam.rate': '{rate}%',
   'admin.records.exam.passedOf': '{passed} / {sat}',
   'admin.records.col.exam': '考试',
