@@ -105,9 +105,26 @@ describe('learn/exams: chapter exam results for staff', () => {
         average_score: 0,
       },
     ]);
+    // A stage's exam is a chapter exam too: listed in study order (the stage comes after the final exam here).
+    const stage = (
+      await okCall<{ cid: string }>(app, 'POST', '/chapter/add', admin, {
+        coid: c.coid,
+        parent_id: '0',
+        title: 'Stage two',
+        type: CHAPTER_TYPE.heading,
+      })
+    ).cid;
+    const schoolId = school(app).id;
+    const stagePaper = seedPaper(app, { schoolId, questionIds: exam.q.slice(0, 1), passScore: 5 });
+    const stageExam = seedExam(app, { schoolId, paperId: stagePaper, courseId: c.coid, chapterId: stage });
+    expect((await records()).exams.map((row) => [row.exam_id, row.chapter, row.total_score, row.pass_score])).toEqual([
+      [exam.examId, 'Final exam', 30, 20],
+      [stageExam, 'Stage two', 10, 5],
+    ]);
     const { li, wang, zhao, qian } = await sat();
     const reply = await records();
     expect(reply.exams[0]).toMatchObject({ sat: 3, passed: 2, pass_rate: 0.6667, average_score: 16.67 });
+    expect(reply.exams[1]).toMatchObject({ exam_id: stageExam, sat: 0, passed: 0, pass_rate: 0, average_score: 0 });
     expect(reply.results.total).toBe(3);
     const bySid = new Map(reply.results.list.map((row) => [row.sid, row]));
     expect(bySid.has(qian.id)).toBe(false);
@@ -135,6 +152,7 @@ describe('learn/exams: chapter exam results for staff', () => {
     expect((await records(`&cid=${exam.chapter}`)).results.total).toBe(3);
     const other = await records(`&cid=${c.video}`);
     expect(other).toMatchObject({ exams: [], results: { total: 0, list: [] } });
+    expect((await records(`&cid=${stage}`)).exams.map((row) => row.exam_id)).toEqual([stageExam]);
     const page = await records('&num=2&page=2');
     expect(page.results.total).toBe(3);
     expect(page.results.list).toHaveLength(1);
@@ -208,6 +226,9 @@ describe('learn/exams: chapter exam results for staff', () => {
     expect((await download(`/learn/export?view=examtotals&coid=${c.coid}`, foreign)).statusCode).toBe(404);
     expect((await call(app, 'GET', `${url}&sid=999999`, admin)).status).toBe(404);
     expect((await call(app, 'GET', `${url}&cid=999999`, admin)).status).toBe(404);
+
+    const openapi = await app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(Object.keys((openapi.json() as { paths: object }).paths)).toContain('/learn/exams');
 
     for (const bad of ['?coid=', `?coid=${c.coid}&num=0`, `?coid=${c.coid}&sid=abc`, `?coid=${c.coid}&cid=x`])
       expect((await call(app, 'GET', `/learn/exams${bad}`, admin)).status, bad).toBe(400);

@@ -15,20 +15,12 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { findStudent } from '../auth/accounts.repository';
 import { listChapters } from '../chapters/chapters.repository';
-import { assertManageCourse } from '../courses/course-access';
 import { treeOrder } from '../exercises/exercises-admin.service';
-import { schoolCourse } from '../records/record-access';
+import { scopedCourse } from '../records/record-access';
 import * as repo from './results.repository';
 
 type Admin = { userId: string; schoolId: string };
 type SittingRow = ReturnType<typeof repo.submittedSittingsOf>[number];
-
-/** The course of the school the administrator may see, or 404. */
-export function scopedCourse(ctx: AppContext, admin: Admin, courseRef: string) {
-  const course = schoolCourse(ctx, admin.schoolId, courseRef);
-  assertManageCourse(ctx, admin.userId, { schoolId: course.schoolId, id: course.id });
-  return course;
-}
 
 /** Every student's sittings of each exam in sum, latest sitting first (ties: by name). */
 function studentResults(sittings: SittingRow[], chapterOf: Map<string, { cid: string; chapter: string }>) {

@@ -193,7 +193,7 @@ export function exportTable(ctx: AppContext, admin: Admin, query: ExportQuery, l
     }
     case 'exercises':
     case 'questions':
-      return exerciseTable(ctx, schoolId, query, locale, limit);
+      return exerciseTable(ctx, admin, query, locale, limit);
     case 'exams':
     case 'examtotals':
       return examTable(ctx, admin, query, locale, limit);
@@ -238,15 +238,9 @@ export function exportTable(ctx: AppContext, admin: Admin, query: ExportQuery, l
 }
 
 /** The exercise views: each student's results per chapter, or each question's statistics. */
-function exerciseTable(
-  ctx: AppContext,
-  schoolId: string,
-  query: ExportQuery,
-  locale: Locale,
-  limit: number,
-): ExportTable {
+function exerciseTable(ctx: AppContext, admin: Admin, query: ExportQuery, locale: Locale, limit: number): ExportTable {
   const t = textOf(locale);
-  const reply = exerciseRecords(ctx, schoolId, { coid: query.coid!, sid: query.sid, page: 1, num: limit });
+  const reply = exerciseRecords(ctx, admin, { coid: query.coid!, sid: query.sid, page: 1, num: limit });
   const subject = reply.title;
   if (query.view === 'questions') {
     const rows = reply.questions;

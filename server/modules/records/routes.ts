@@ -89,7 +89,7 @@ export const recordsRoutes: FastifyPluginAsync = async (base) => {
   route(app, calls.deleteProgress, (request, _reply, a) => ok(admin.deleteProgress(ctx, a.schoolId, request.body)));
   route(app, calls.updateRecord, (request, _reply, a) => ok(admin.updateRecord(ctx, a.schoolId, request.body)));
   route(app, calls.students, (request, _reply, a) => ok(admin.studentSearch(ctx, a.schoolId, request.query)));
-  route(app, calls.exercises, (request, _reply, a) => ok(exerciseRecords(ctx, a.schoolId, request.query)));
+  route(app, calls.exercises, (request, _reply, a) => ok(exerciseRecords(ctx, a, request.query)));
   route(app, calls.exams, (request, _reply, a) => ok(examRecords(ctx, a, request.query)));
   route(app, calls.reviewList, (request, _reply, a) => ok(admin.reviewList(ctx, a.schoolId, request.query)));
   route(app, calls.review, (request, _reply, a) => ok(admin.reviewStage(ctx, a, request.body)));
