@@ -158,6 +158,36 @@ describe('learn/exams: chapter exam results for staff', () => {
     expect(page.results.list).toHaveLength(1);
   });
 
+  it("a short answer awaiting a mark: not passed yet; the teacher's mark settles it and the records follow", async () => {
+    const schoolId = school(app).id;
+    const quiz = (
+      await okCall<{ cid: string }>(app, 'POST', '/chapter/add', admin, {
+        coid: c.coid,
+        parent_id: '0',
+        title: 'Essay',
+        type: CHAPTER_TYPE.exam,
+      })
+    ).cid;
+    const short = seedQuestion(app, { schoolId, type: 3, answer: 'model answer', point: 10 });
+    const paperId = seedPaper(app, { schoolId, questionIds: [short], passScore: 6 });
+    const examId = seedExam(app, { schoolId, paperId, courseId: c.coid, chapterId: quiz });
+    const s = await learner('孙悟');
+    const { sittingId } = await okCall<Sitting>(app, 'POST', '/exam/start', s.cookie, { examId });
+    await okCall(app, 'POST', '/exam/answer', s.cookie, { sittingId, qid: short, answer: 'my essay' });
+    await okCall(app, 'POST', '/exam/submit', s.cookie, { sittingId });
+    const waiting = await records(`&cid=${quiz}`);
+    expect(waiting.results.list).toEqual([
+      expect.objectContaining({ sid: s.id, best_score: 0, passed: false, pending: true, pass_score: 6 }),
+    ]);
+    expect(waiting.exams[0]).toMatchObject({ sat: 1, passed: 0 });
+    await okCall(app, 'POST', '/examadmin/marking/mark', admin, { source: 'exam', sittingId, qid: short, point: 8 });
+    const marked = await records(`&cid=${quiz}`);
+    expect(marked.results.list).toEqual([
+      expect.objectContaining({ sid: s.id, sittings: 1, best_score: 8, last_score: 8, passed: true, pending: false }),
+    ]);
+    expect(marked.exams[0]).toMatchObject({ sat: 1, passed: 1, pass_rate: 1, average_score: 8 });
+  });
+
   it('exports the results and the totals as CSV and XLSX', async () => {
     await sat();
     const csv = await download(`/learn/export?view=exams&coid=${c.coid}`);
@@ -171,6 +201,12 @@ describe('learn/exams: chapter exam results for staff', () => {
     expect(lines[0]).toBe('姓名,账号,章节,考试,考试次数,最高分,最近得分,结果,及格分,满分,最近交卷');
     expect(lines.find((line) => line.startsWith('李雷'))).toContain(',Final exam,Final,2,30,10,通过,20,30,');
     expect(lines.find((line) => line.startsWith('赵强'))).toContain(',Final exam,Final,1,0,0,未通过,20,30,');
+    // In English with the administrator's language cookie.
+    const english = await download(`/learn/export?view=exams&coid=${c.coid}`, `${admin}; lx_locale=en-gb`);
+    expect(english.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
+      'Name,Login,Chapter,Exam,Sittings,Best score,Last score,Result,Pass mark,Full score,Last handed in',
+    );
+    expect(english.body).toContain(',Final exam,Final,1,0,0,Not passed,20,30,');
     const totals = await download(`/learn/export?view=examtotals&coid=${c.coid}`);
     expect(totals.statusCode).toBe(200);
     expect(totals.body).toContain('Final exam,Final,30,20,3,2,67,16.67');
