@@ -22,8 +22,10 @@ import * as repo from './results.repository';
 type Admin = { userId: string; schoolId: string };
 type SittingRow = ReturnType<typeof repo.submittedSittingsOf>[number];
 
-/** Every student's sittings of each exam in sum, latest sitting first (ties: by name). */
-function studentResults(sittings: SittingRow[], chapterOf: Map<string, { cid: string; chapter: string }>) {
+type Summed = NonNullable<ReturnType<typeof studentExamResult>> & { sid: string; examId: string };
+
+/** Every student's sittings of each exam in sum, latest sitting first (ties: by student id). */
+function studentResults(sittings: SittingRow[]): Summed[] {
   const groups = new Map<string, SittingRow[]>();
   for (const row of sittings) {
     const key = `${row.examId}/${row.studentId}`;
@@ -31,30 +33,38 @@ function studentResults(sittings: SittingRow[], chapterOf: Map<string, { cid: st
     if (group) group.push(row);
     else groups.set(key, [row]);
   }
-  const results: ExamResult[] = [];
+  const results: Summed[] = [];
   for (const rows of groups.values()) {
     const sum = studentExamResult(rows);
-    const first = rows[0]!;
-    if (!sum) continue;
-    results.push({
-      sid: first.studentId,
-      name: first.name,
-      username: first.username,
-      exam_id: first.examId,
-      ...(chapterOf.get(first.examId) ?? { cid: '', chapter: '' }),
-      sittings: sum.sittings,
-      best_score: sum.best,
-      last_score: sum.last,
-      passed: sum.passed,
-      pending: sum.pending,
-      total_score: sum.totalScore,
-      pass_score: sum.passScore,
-      last_sat_at: sum.lastAt,
-    });
+    if (sum) results.push({ ...sum, sid: rows[0]!.studentId, examId: rows[0]!.examId });
   }
-  return results.sort(
-    (a, b) => b.last_sat_at - a.last_sat_at || a.username.localeCompare(b.username) || a.cid.localeCompare(b.cid),
+  return results.sort((a, b) => b.lastAt - a.lastAt || a.sid.localeCompare(b.sid) || a.examId.localeCompare(b.examId));
+}
+
+/** A page of results with the students' names and the exams' chapters. */
+function resultRows(
+  ctx: AppContext,
+  page: Summed[],
+  chapterOf: Map<string, { cid: string; chapter: string }>,
+): ExamResult[] {
+  const names = repo.studentNamesOf(
+    ctx.db,
+    page.map((row) => row.sid),
   );
+  return page.map((row) => ({
+    sid: row.sid,
+    ...(names.get(row.sid) ?? { name: '', username: '' }),
+    exam_id: row.examId,
+    ...(chapterOf.get(row.examId) ?? { cid: '', chapter: '' }),
+    sittings: row.sittings,
+    best_score: row.best,
+    last_score: row.last,
+    passed: row.passed,
+    pending: row.pending,
+    total_score: row.totalScore,
+    pass_score: row.passScore,
+    last_sat_at: row.lastAt,
+  }));
 }
 
 /** GET learn/exams {coid, cid?, sid?, page, num}. */
@@ -80,15 +90,13 @@ export function examRecords(ctx: AppContext, admin: Admin, query: ExamRecordsQue
     exams.map((exam) => exam.id),
     query.sid,
   );
-  const results = studentResults(sittings, chapterOf);
+  const results = studentResults(sittings);
   const offset = (query.page - 1) * query.num;
   return {
     coid: course.id,
     title: course.title,
     exams: exams.map((exam) => {
-      const totals = examTotals(
-        results.filter((row) => row.exam_id === exam.id).map((row) => ({ best: row.best_score, passed: row.passed })),
-      );
+      const totals = examTotals(results.filter((row) => row.examId === exam.id));
       return {
         exam_id: exam.id,
         exam_title: exam.title,
@@ -102,6 +110,6 @@ export function examRecords(ctx: AppContext, admin: Admin, query: ExamRecordsQue
         average_score: totals.average,
       };
     }),
-    results: { total: results.length, list: results.slice(offset, offset + query.num) },
+    results: { total: results.length, list: resultRows(ctx, results.slice(offset, offset + query.num), chapterOf) },
   };
 }

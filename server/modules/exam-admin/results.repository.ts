@@ -250,8 +250,8 @@ export function courseChapterExams(db: Db, courseId: string) {
 }
 
 /**
- * The submitted sittings of these exams (one student's with studentId), with the student's name: their
- * settled figures only (not the questions as sat).
+ * The submitted sittings of these exams (one student's with studentId): their settled figures only (not the
+ * questions as sat, nor the student's name: a course's sittings may be tens of thousands).
  */
 export function submittedSittingsOf(db: Db, examIds: readonly string[], studentId?: string) {
   if (examIds.length === 0) return [];
@@ -259,8 +259,6 @@ export function submittedSittingsOf(db: Db, examIds: readonly string[], studentI
     .select({
       examId: examSittings.examId,
       studentId: examSittings.studentId,
-      name: students.name,
-      username: students.username,
       score: examSittings.score,
       totalScore: examSittings.totalScore,
       passScore: examSittings.passScore,
@@ -269,7 +267,6 @@ export function submittedSittingsOf(db: Db, examIds: readonly string[], studentI
       submittedAt: sql<number>`coalesce(${examSittings.submittedAt}, ${examSittings.startedAt})`,
     })
     .from(examSittings)
-    .innerJoin(students, eq(students.id, examSittings.studentId))
     .where(
       and(
         inArray(examSittings.examId, [...examIds]),
@@ -278,4 +275,15 @@ export function submittedSittingsOf(db: Db, examIds: readonly string[], studentI
       ),
     )
     .all();
+}
+
+/** The names and logins of these students (a page of results). */
+export function studentNamesOf(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return new Map<string, { name: string; username: string }>();
+  const rows = db
+    .select({ id: students.id, name: students.name, username: students.username })
+    .from(students)
+    .where(inArray(students.id, [...new Set(ids)]))
+    .all();
+  return new Map(rows.map((row) => [row.id, { name: row.name, username: row.username }]));
 }
