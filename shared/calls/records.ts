@@ -7,6 +7,7 @@
  */
 import * as s from '../schemas/records';
 import * as x from '../schemas/exercise-records';
+import * as e from '../schemas/exam-records';
 import { defineCall } from '../contract';
 
 const tags = ['learning records'];
@@ -246,6 +247,20 @@ export const recordsCalls = {
       'wrong choices).',
     query: x.zExerciseRecordsQuery,
     reply: x.zExerciseRecords,
+  }),
+  exams: defineCall({
+    method: 'GET',
+    path: 'learn/exams',
+    access: admin,
+    noStore: true,
+    tags: adminTags,
+    summary:
+      "A course's chapter exam results beside its exercise results: per exam on a chapter (an exam chapter or a " +
+      "stage's exam) its full and pass marks and totals (students who sat, passed, pass rate, average best " +
+      "score), and each student's submitted sittings in sum (count, best, last, passed, last sat); cid: one " +
+      "chapter's, sid: one student's. A sub-admin limited to categories sees only their courses (404 otherwise).",
+    query: e.zExamRecordsQuery,
+    reply: e.zExamRecords,
   }),
   reviewList: defineCall({
     method: 'GET',

@@ -452,7 +452,16 @@ export const zReviewReply = zLearnRecord.extend({
  * X-Export-Capped say so.
  */
 export const EXPORT_MAX_ROWS = 50_000;
-export const EXPORT_VIEWS = ['course', 'student', 'chapter', 'detail', 'exercises', 'questions'] as const;
+export const EXPORT_VIEWS = [
+  'course',
+  'student',
+  'chapter',
+  'detail',
+  'exercises',
+  'questions',
+  'exams',
+  'examtotals',
+] as const;
 export type ExportView = (typeof EXPORT_VIEWS)[number];
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

@@ -47,6 +47,9 @@ const SCREENS: { name: string; route: (d: A11yData) => string }[] = [
     name: "a student's record",
     route: (d) => `/records/detail?${new URLSearchParams({ sid: d.student.id, coid: d.react.coid })}`,
   },
+  // Issue 18: the records' chapter exercises and chapter exams of a course.
+  { name: 'records: chapter exercises', route: (d) => `/records?view=exercises&coid=${d.react.coid}` },
+  { name: 'records: chapter exams', route: (d) => `/records?view=exams&coid=${d.react.coid}` },
   { name: 'student import', route: () => '/students/import' },
   // Issue 18: the analytics screens (the overview is on the landing page, '/').
   { name: 'course analytics', route: (d) => `/analytics/course/${d.react.coid}` },

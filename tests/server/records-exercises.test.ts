@@ -158,6 +158,20 @@ describe('learn/exercises: chapter exercise results for staff', () => {
     const studentAdmin = await buildSubAdmin(app, ['student']);
     const allowed = (await login(app, { ...studentAdmin, role: 'admin' })).cookie;
     expect((await records('', allowed)).results.total).toBe(3);
+    // A sub-admin limited to a category: a course outside it (this one has none) is 404, in the export too.
+    const { catid } = await okCall<{ catid: string }>(app, 'POST', '/course/category', admin, {
+      title: 'Theirs',
+      parent_id: '0',
+    });
+    const limitedSub = await buildSubAdmin(app, ['student']);
+    await okCall(app, 'POST', '/admins/setpermission', admin, {
+      id: limitedSub.id,
+      permissions: ['student'],
+      categories: [catid],
+    });
+    const limited = (await login(app, { ...limitedSub, role: 'admin' })).cookie;
+    expect((await call(app, 'GET', url, limited)).status).toBe(404);
+    expect((await download(`/learn/export?view=exercises&coid=${c.coid}`, limited)).statusCode).toBe(404);
 
     await createSchool(app.ctx, { name: 'Other school', adminUsername: 'other-admin', adminPassword: 'other-pass-1' });
     const foreign = (await login(app, { username: 'other-admin', password: 'other-pass-1', role: 'admin' })).cookie;

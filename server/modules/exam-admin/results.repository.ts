@@ -230,3 +230,60 @@ export function markExerciseAnswer(
     )
     .run();
 }
+
+// ---- the records views (learn/exams) ----
+
+/** The exams (not deleted) on chapters of a course, with their paper's full and pass marks. */
+export function courseChapterExams(db: Db, courseId: string) {
+  return db
+    .select({
+      id: exams.id,
+      title: exams.title,
+      chapterId: exams.chapterId,
+      totalScore: sql<number>`coalesce((select p.total_score from papers p where p.id = ${exams.paperId}), 0)`,
+      passScore: sql<number>`coalesce((select p.pass_score from papers p where p.id = ${exams.paperId}), 0)`,
+    })
+    .from(exams)
+    .where(and(eq(exams.courseId, courseId), eq(exams.deleted, false), sql`${exams.chapterId} <> ''`))
+    .orderBy(asc(exams.createdAt), asc(exams.id))
+    .all();
+}
+
+/**
+ * The submitted sittings of these exams (one student's with studentId): their settled figures only (not the
+ * questions as sat, nor the student's name: a course's sittings may be tens of thousands).
+ */
+export function submittedSittingsOf(db: Db, examIds: readonly string[], studentId?: string) {
+  if (examIds.length === 0) return [];
+  return db
+    .select({
+      examId: examSittings.examId,
+      studentId: examSittings.studentId,
+      score: examSittings.score,
+      totalScore: examSittings.totalScore,
+      passScore: examSittings.passScore,
+      passed: examSittings.passed,
+      pendingMarks: examSittings.pendingMarks,
+      submittedAt: sql<number>`coalesce(${examSittings.submittedAt}, ${examSittings.startedAt})`,
+    })
+    .from(examSittings)
+    .where(
+      and(
+        inArray(examSittings.examId, [...examIds]),
+        eq(examSittings.status, 'submitted'),
+        studentId ? eq(examSittings.studentId, studentId) : undefined,
+      ),
+    )
+    .all();
+}
+
+/** The names and logins of these students (a page of results). */
+export function studentNamesOf(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return new Map<string, { name: string; username: string }>();
+  const rows = db
+    .select({ id: students.id, name: students.name, username: students.username })
+    .from(students)
+    .where(inArray(students.id, [...new Set(ids)]))
+    .all();
+  return new Map(rows.map((row) => [row.id, { name: row.name, username: row.username }]));
+}

@@ -5,8 +5,9 @@
  * the number of submits; this reads them back: each student's results per chapter, and each question's
  * statistics over every student (how many answered, how many right, the common wrong answers).
  *
- * Permission 'student' (checked by the route) and the administrator's school, like the other records views:
- * another school's course or student answers 404.
+ * Permission 'student' (checked by the route) and the administrator's school, like the other records views,
+ * and a sub-admin limited to categories sees only their courses: another school's or another category's
+ * course, or another school's student, answers 404.
  */
 import { OPTION_LETTERS, questionKind } from '../../../shared/rules/grading';
 import type { ExerciseRecords, ExerciseRecordsQuery, QuestionStat } from '../../../shared/schemas/exercise-records';
@@ -15,7 +16,7 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { findStudent } from '../auth/accounts.repository';
 import { listChapters } from '../chapters/chapters.repository';
-import { schoolCourse } from '../records/record-access';
+import { scopedCourse } from '../records/record-access';
 import { treeOrder } from './exercises-admin.service';
 import { excerptOf } from './exercises.presenter';
 import * as repo from './exercises.repository';
@@ -68,8 +69,13 @@ function questionStat(
 }
 
 /** GET learn/exercises {coid, sid?, page, num}. */
-export function exerciseRecords(ctx: AppContext, schoolId: string, query: ExerciseRecordsQuery): ExerciseRecords {
-  const course = schoolCourse(ctx, schoolId, query.coid);
+export function exerciseRecords(
+  ctx: AppContext,
+  admin: { userId: string; schoolId: string },
+  query: ExerciseRecordsQuery,
+): ExerciseRecords {
+  const { schoolId } = admin;
+  const course = scopedCourse(ctx, admin, query.coid);
   if (query.sid !== undefined) {
     const student = findStudent(ctx.db, query.sid);
     if (!student || student.schoolId !== schoolId) throw notFound();

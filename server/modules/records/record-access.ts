@@ -12,6 +12,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { TtlCache } from '../../lib/ttl-cache';
 import { findChapter, type ChapterRow } from '../chapters/chapters.repository';
 import type { CourseHead } from '../courses/catalogue.repository';
+import { assertManageCourse } from '../courses/course-access';
 import { courseIdOf, openCourse } from '../courses/course-visibility';
 import { findCourse } from '../courses/courses.repository';
 import { readSettings } from '../courses/courses.presenter';
@@ -204,4 +205,14 @@ export function schoolCourse(
   const course = id ? findCourse(ctx.db, id) : undefined;
   if (!course || course.schoolId !== schoolId) throw notFound();
   return { id: course.id, title: course.title, type: course.type, schoolId: course.schoolId };
+}
+
+/**
+ * The course of the administrator's school that they may see, or 404: a sub-admin limited to categories sees
+ * only their categories' courses (courses/course-access.ts), as the analytics do.
+ */
+export function scopedCourse(ctx: AppContext, admin: { userId: string; schoolId: string }, courseRef: string) {
+  const course = schoolCourse(ctx, admin.schoolId, courseRef);
+  assertManageCourse(ctx, admin.userId, { schoolId: course.schoolId, id: course.id });
+  return course;
 }

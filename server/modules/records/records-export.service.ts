@@ -14,17 +14,13 @@
  * - The file name names the view, the course or student and the day; Content-Disposition carries an ASCII
  *   fallback and the UTF-8 name in RFC 5987 filename*.
  * - Headings follow the administrator's language (the locale cookie, like the pages).
+ * - The chapter exercise and exam views (exercises, questions, exams, examtotals) are export-results.ts's.
  */
 import { Readable } from 'node:stream';
 import { loadXlsxWriter } from '../../lib/heavy-modules';
 import type { Locale } from '../../../shared/constants';
-import { fillMessage } from '../../../shared/i18n';
 import { messages as catalogueEn } from '../../../shared/i18n/admin-catalogue.en-gb';
 import { messages as catalogueZh } from '../../../shared/i18n/admin-catalogue.zh-CN';
-import { messages as questionsEn } from '../../../shared/i18n/admin-questions.en-gb';
-import { messages as questionsZh } from '../../../shared/i18n/admin-questions.zh-CN';
-import { messages as recordsEn } from '../../../shared/i18n/admin-records.en-gb';
-import { messages as recordsZh } from '../../../shared/i18n/admin-records.zh-CN';
 import { formatDateTime } from '../../../shared/rules/dates';
 import { formatClock } from '../../../shared/rules/text';
 import { CHAPTER_TYPE } from '../../../shared/schemas/chapters';
@@ -32,23 +28,10 @@ import type { ExportQuery } from '../../../shared/schemas/records';
 import type { AppContext } from '../../context';
 import { chapterStudyTimes, courseLearners, studentCourses, studentDetail } from './records-admin.service';
 import { schoolCourse } from './record-access';
-import { exerciseRecords } from '../exercises/exercise-records.service';
 import { csvLine } from '../../lib/csv';
-import { fileStamp, safeNamePart, XLSX_CONTENT_TYPE, xlsxSheet, type Cell } from '../../lib/xlsx-sheet';
-
-type RecordsKey = keyof typeof recordsZh;
-
-/** A file's rows: headings, then the values, and whether rows were left out. */
-export interface ExportTable {
-  /** The words of the file name and sheet: the view's, then the course or student. */
-  title: string;
-  subject: string;
-  /** Digits-only name parts for the ASCII fallback name. */
-  asciiSubject: string;
-  headings: string[];
-  rows: Cell[][];
-  capped: boolean;
-}
+import { fileStamp, safeNamePart, XLSX_CONTENT_TYPE, xlsxSheet } from '../../lib/xlsx-sheet';
+import { examTable, exerciseTable } from './export-results';
+import { textOf, type ExportAdmin as Admin, type ExportTable } from './export-text';
 
 export interface ExportFile {
   fileName: string;
@@ -56,13 +39,6 @@ export interface ExportFile {
   contentType: string;
   body: Readable | Buffer;
   capped: boolean;
-}
-
-const wordsOf = (locale: Locale) => (locale === 'en-gb' ? recordsEn : recordsZh);
-
-function textOf(locale: Locale) {
-  const words = wordsOf(locale);
-  return (key: RecordsKey, vars?: Record<string, string | number>) => fillMessage(locale, words[key], vars);
 }
 
 /** The name of a chapter kind in the administrator's language (admin-catalogue's chapter kinds). */
@@ -73,14 +49,9 @@ function kindName(locale: Locale, type: number): string {
   return words[`admin.chapters.kind.${kind}` as keyof typeof catalogueZh] ?? String(type);
 }
 
-/** The name of a question type in the administrator's language (the question bank's words). */
-function questionTypeName(locale: Locale, type: number): string {
-  const words = locale === 'en-gb' ? questionsEn : questionsZh;
-  return words[`admin.questions.type.${type}` as keyof typeof questionsZh] ?? String(type);
-}
-
 /** Reads the rows of the view, at most query.max (one more is read to know whether the file is capped). */
-export function exportTable(ctx: AppContext, schoolId: string, query: ExportQuery, locale: Locale): ExportTable {
+export function exportTable(ctx: AppContext, admin: Admin, query: ExportQuery, locale: Locale): ExportTable {
+  const { schoolId } = admin;
   const t = textOf(locale);
   const time = (ms: number | null) => (ms ? formatDateTime(ms, locale) : '');
   const limit = query.max + 1;
@@ -190,7 +161,10 @@ export function exportTable(ctx: AppContext, schoolId: string, query: ExportQuer
     }
     case 'exercises':
     case 'questions':
-      return exerciseTable(ctx, schoolId, query, locale, limit);
+      return exerciseTable(ctx, admin, query, locale, limit);
+    case 'exams':
+    case 'examtotals':
+      return examTable(ctx, admin, query, locale, limit);
     case 'detail': {
       const reply = studentDetail(ctx, schoolId, { sid: query.sid!, coid: query.coid! });
       const titles = new Map(reply.chapters.map((row) => [row.cid, row.title]));
@@ -231,87 +205,6 @@ export function exportTable(ctx: AppContext, schoolId: string, query: ExportQuer
   }
 }
 
-/** The exercise views: each student's results per chapter, or each question's statistics. */
-function exerciseTable(
-  ctx: AppContext,
-  schoolId: string,
-  query: ExportQuery,
-  locale: Locale,
-  limit: number,
-): ExportTable {
-  const t = textOf(locale);
-  const reply = exerciseRecords(ctx, schoolId, { coid: query.coid!, sid: query.sid, page: 1, num: limit });
-  const subject = reply.title;
-  if (query.view === 'questions') {
-    const rows = reply.questions;
-    const answerWord = (answer: string) =>
-      answer === 'true' ? t('admin.records.ex.true') : answer === 'false' ? t('admin.records.ex.false') : answer;
-    return {
-      title: t('admin.records.file.questions'),
-      subject,
-      asciiSubject: reply.coid,
-      headings: [
-        t('admin.records.col.chapter'),
-        t('admin.records.col.question'),
-        t('admin.records.col.type'),
-        t('admin.records.col.maxScore'),
-        t('admin.records.col.answered'),
-        t('admin.records.col.right'),
-        t('admin.records.col.rightRate'),
-        t('admin.records.col.pendingMarks'),
-        t('admin.records.col.wrongChoices'),
-      ],
-      rows: rows.map((row) => [
-        row.chapter,
-        row.excerpt,
-        questionTypeName(locale, row.type),
-        row.point,
-        row.answered,
-        row.right,
-        row.answered ? Math.round((row.right / row.answered) * 100) : 0,
-        row.pending,
-        row.wrong_choices.map((choice) => `${answerWord(choice.answer)} (${choice.count})`).join('; '),
-      ]),
-      capped: false,
-    };
-  }
-  const time = (ms: number) => (ms ? formatDateTime(ms, locale) : '');
-  return {
-    title: t('admin.records.file.exercises'),
-    subject,
-    asciiSubject: reply.coid,
-    headings: [
-      t('admin.records.col.name'),
-      t('admin.records.col.username'),
-      t('admin.records.col.chapter'),
-      t('admin.records.col.questions'),
-      t('admin.records.col.answered'),
-      t('admin.records.col.right'),
-      t('admin.records.col.pendingMarks'),
-      t('admin.records.col.score'),
-      t('admin.records.col.maxScore'),
-      t('admin.records.col.attempts'),
-      t('admin.records.col.lastAnswered'),
-    ],
-    rows: reply.results.list
-      .slice(0, query.max)
-      .map((row) => [
-        row.name,
-        row.username,
-        row.chapter,
-        row.questions,
-        row.answered,
-        row.right,
-        row.pending,
-        row.score,
-        row.max_score,
-        row.attempts,
-        time(row.last_answered),
-      ]),
-    capped: reply.results.list.length > query.max,
-  };
-}
-
 // ---- CSV ----
 
 /** The CSV as a stream: the byte-order mark and headings, then the rows in chunks of a few hundred lines. */
@@ -342,11 +235,11 @@ async function xlsxBuffer(table: ExportTable, cappedNote: string): Promise<Buffe
 /** The export file of a query: its rows (read now; 404 for another school's course or student), name and body. */
 export async function exportRecords(
   ctx: AppContext,
-  schoolId: string,
+  admin: Admin,
   query: ExportQuery,
   locale: Locale,
 ): Promise<ExportFile> {
-  const table = exportTable(ctx, schoolId, query, locale);
+  const table = exportTable(ctx, admin, query, locale);
   const cappedNote = textOf(locale)('admin.records.file.capped', { max: query.max });
   const stamp = fileStamp(ctx.now());
   const base = [safeNamePart(table.title), safeNamePart(table.subject), stamp].filter(Boolean).join('-');

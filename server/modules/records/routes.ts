@@ -17,6 +17,7 @@ import * as admin from './records-admin.service';
 import { exportRecords } from './records-export.service';
 import { addWatch, listWatch } from './watch.service';
 import { exerciseRecords } from '../exercises/exercise-records.service';
+import { examRecords } from '../exam-admin/exam-records.service';
 
 /** The cookie that makes a visitor's watch records one a day (spec 9: watch-record dedupe cookies expire after 1 day). */
 const WATCH_COOKIE = 'lx_wv';
@@ -88,7 +89,8 @@ export const recordsRoutes: FastifyPluginAsync = async (base) => {
   route(app, calls.deleteProgress, (request, _reply, a) => ok(admin.deleteProgress(ctx, a.schoolId, request.body)));
   route(app, calls.updateRecord, (request, _reply, a) => ok(admin.updateRecord(ctx, a.schoolId, request.body)));
   route(app, calls.students, (request, _reply, a) => ok(admin.studentSearch(ctx, a.schoolId, request.query)));
-  route(app, calls.exercises, (request, _reply, a) => ok(exerciseRecords(ctx, a.schoolId, request.query)));
+  route(app, calls.exercises, (request, _reply, a) => ok(exerciseRecords(ctx, a, request.query)));
+  route(app, calls.exams, (request, _reply, a) => ok(examRecords(ctx, a, request.query)));
   route(app, calls.reviewList, (request, _reply, a) => ok(admin.reviewList(ctx, a.schoolId, request.query)));
   route(app, calls.review, (request, _reply, a) => ok(admin.reviewStage(ctx, a, request.body)));
 
@@ -100,8 +102,8 @@ export const recordsRoutes: FastifyPluginAsync = async (base) => {
         tags: ['learning records (back office)'],
         summary:
           'The rows of a records screen as a CSV (UTF-8 with BOM) or XLSX download: view course (coid, key), student ' +
-          '(sid), chapter (coid) or detail (sid, coid). At most max rows (50,000); when capped, the last row and the ' +
-          'X-Export-Capped header say so.',
+          '(sid), chapter (coid), detail (sid, coid), exercises or questions (coid, sid), exams or examtotals ' +
+          '(coid, sid). At most max rows (50,000); when capped, the last row and the X-Export-Capped header say so.',
         querystring: s.zExportQuery,
       },
       preValidation: async (request) => {
@@ -109,9 +111,9 @@ export const recordsRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (request, reply) => {
-      const { schoolId } = requireAdmin(request, 'student');
+      const admin = requireAdmin(request, 'student');
       const locale = pickLocale(request.cookies[LOCALE_COOKIE], ctx.config.LOCALE);
-      const file = await exportRecords(ctx, schoolId, request.query, locale);
+      const file = await exportRecords(ctx, admin, request.query, locale);
       // Personal data: never kept by the browser or a proxy.
       reply.header('cache-control', 'no-store');
       if (file.capped) reply.header(s.EXPORT_CAPPED_HEADER, String(request.query.max));

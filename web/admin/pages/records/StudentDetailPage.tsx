@@ -7,13 +7,15 @@ import { MissingRecord } from '../../components/MissingRecord';
 import { PageHeader } from '../../components/PageHeader';
 import { recordsCalls } from '../../../../shared/calls/records';
 import { useCall } from '../../../hooks/useCall';
+import { ExamOutcome } from './ExamsView';
 import { QuestionTable } from './ExercisesView';
 import { ChapterCells, ExportButtons, ProgressCell, useRecordFormat, VerifyBadge } from './parts';
 
 /**
  * A student's record of every chapter of a course (learn/detailbystudent): progress, study time, what was
  * watched or read, the stage exam and review state, completion and last update; exportable. Below, the
- * student's chapter exercise results and their answers to each question (learn/exercises with sid).
+ * student's chapter exercise results and their answers to each question (learn/exercises with sid), and
+ * beside them their chapter exam results (learn/exams with sid).
  */
 export default function StudentDetailPage() {
   const t = useT();
@@ -106,6 +108,7 @@ export default function StudentDetailPage() {
         )}
       </section>
       {data && <StudentExercises sid={sid} coid={coid} />}
+      {data && <StudentExams sid={sid} coid={coid} />}
     </div>
   );
 }
@@ -149,6 +152,62 @@ function StudentExercises({ sid, coid }: { sid: string; coid: string }) {
         ))}
       </DataTable>
       <QuestionTable rows={data.questions} empty={data.questions.length === 0} />
+    </section>
+  );
+}
+
+/** The student's chapter exam results in the course (when it has chapter exams): sittings, best, last, outcome. */
+function StudentExams({ sid, coid }: { sid: string; coid: string }) {
+  const t = useT();
+  const format = useRecordFormat();
+  const { data } = useCall(recordsCalls.exams, { query: { coid, sid, page: 1, num: 200 } });
+  // A course without chapter exams shows no section.
+  if (!data || data.exams.length === 0) return null;
+  const sat = new Map(data.results.list.map((row) => [row.exam_id, row]));
+  return (
+    <section className="card ac-card" data-testid="detail-exams">
+      <div className="rec-section-head">
+        <h2 className="section-title">{t('admin.records.tab.exams')}</h2>
+        <ExportButtons query={{ view: 'exams', sid, coid }} />
+      </div>
+      <DataTable
+        className="ac-table rec-table"
+        actions={false}
+        columns={[
+          t('admin.records.col.chapter'),
+          t('admin.records.col.sittings'),
+          t('admin.records.col.bestScore'),
+          t('admin.records.col.lastScore'),
+          t('admin.records.col.passScore'),
+          t('admin.records.col.result'),
+          t('admin.records.col.lastSat'),
+        ]}
+      >
+        {data.exams.map((exam) => {
+          const row = sat.get(exam.exam_id);
+          return (
+            <tr key={exam.exam_id} data-testid="detail-exam-row" data-cid={exam.cid}>
+              <td data-label={t('admin.records.col.chapter')}>{exam.chapter}</td>
+              <td data-label={t('admin.records.col.sittings')} data-testid="detail-exam-sittings">
+                {row?.sittings ?? 0}
+              </td>
+              <td data-label={t('admin.records.col.bestScore')} data-testid="detail-exam-best">
+                {row
+                  ? t('admin.records.ex.scoreOf', { score: row.best_score, max: row.total_score })
+                  : t('admin.records.never')}
+              </td>
+              <td data-label={t('admin.records.col.lastScore')}>{row ? row.last_score : t('admin.records.never')}</td>
+              <td data-label={t('admin.records.col.passScore')}>{row?.pass_score ?? exam.pass_score}</td>
+              <td data-label={t('admin.records.col.result')}>
+                {row ? <ExamOutcome row={row} /> : <span className="ac-muted">{t('admin.records.exam.notSat')}</span>}
+              </td>
+              <td data-label={t('admin.records.col.lastSat')} className="ac-muted">
+                {format.when(row?.last_sat_at)}
+              </td>
+            </tr>
+          );
+        })}
+      </DataTable>
     </section>
   );
 }

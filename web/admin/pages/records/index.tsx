@@ -10,6 +10,7 @@ import { recordsCalls } from '../../../../shared/calls/records';
 import { RECORDS_PAGE_SIZE as PAGE_SIZE } from '../../../api/records';
 import { useCall } from '../../../hooks/useCall';
 import { ChapterCells, detailPath, ExportButtons, ProgressCell, useRecordFormat, type ViewProps } from './parts';
+import { ExamsView } from './ExamsView';
 import { ExercisesView } from './ExercisesView';
 import { StudentsView } from './StudentsView';
 
@@ -18,6 +19,7 @@ const VIEWS = [
   { key: 'student', label: 'admin.records.tab.student' },
   { key: 'chapter', label: 'admin.records.tab.chapter' },
   { key: 'exercises', label: 'admin.records.tab.exercises' },
+  { key: 'exams', label: 'admin.records.tab.exams' },
 ] as const;
 type View = (typeof VIEWS)[number]['key'];
 
@@ -33,9 +35,9 @@ const viewPath = (view: View, coid: string) => {
 /**
  * Learning records (学习记录, permission student): by course (a course's learners with
  * progress, study time and last visit), by student (search, their courses) and by chapter (learners,
- * completions, total and average time per chapter) and by exercises (each student's chapter exercise results
- * and each question's statistics); each student's chapter detail one click away, and
- * each view exported as CSV or Excel. The view and its filters live in the address.
+ * completions, total and average time per chapter), by exercises (each student's chapter exercise results
+ * and each question's statistics) and by chapter exams (each student's sittings in sum, each exam's
+ * totals); each student's chapter detail one click away, and each view exported as CSV or Excel. The view and its filters live in the address.
  */
 export default function RecordsPage() {
   const t = useT();
@@ -46,7 +48,7 @@ export default function RecordsPage() {
     <div className="ac-page rec-page" data-testid="records-page">
       <PageHeader title={t('admin.records.title')} />
       <section className="card ac-card">
-        <nav className="ac-tabs rec-tabs" aria-label={t('admin.records.title')}>
+        <nav className="ac-tabs ac-tabs-wrap rec-tabs" aria-label={t('admin.records.title')}>
           {VIEWS.map((item) => (
             <Link
               key={item.key}
@@ -63,6 +65,7 @@ export default function RecordsPage() {
         {view === 'student' && <StudentsView params={params} page={page} setFilter={setFilter} />}
         {view === 'chapter' && <ChapterView params={params} page={page} setFilter={setFilter} />}
         {view === 'exercises' && <ExercisesView params={params} page={page} setFilter={setFilter} />}
+        {view === 'exams' && <ExamsView params={params} page={page} setFilter={setFilter} />}
       </section>
     </div>
   );
