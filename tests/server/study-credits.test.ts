@@ -181,4 +181,17 @@ describe('study credits', () => {
     sqlite.exec(backfill);
     expect(rows()).toEqual(kept);
   });
+
+  it('the demo school: the demo student finished 职场礼仪 (1.5 credits) and sees them', async () => {
+    const demo = await makeApp({ DEMO_DATA: true });
+    try {
+      const cookie = (await login(demo, { username: 'student', password: 'student123' })).cookie;
+      const res = await call<Credits>(demo, 'GET', '/student/credits', cookie);
+      expect(res.status).toBe(200);
+      expect(res.body.data.total).toBe(1.5);
+      expect(res.body.data.list.map((row) => [row.title, row.credit])).toEqual([['职场礼仪', 1.5]]);
+    } finally {
+      await demo.close();
+    }
+  });
 });
