@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { buildStudent, buildSubAdmin, login, makeApp, type TestApp } from '../helpers/app';
-import { adminCookie, call, graphicCourse, okBeat, okCall, signedInStudent } from './records-helpers';
+import { adminCookie, beat, call, graphicCourse, okBeat, okCall, signedInStudent } from './records-helpers';
 
 const S = 1000;
 type Credits = { total: number; list: { coid: string; code: string; title: string; credit: number; at: number }[] };
@@ -94,6 +94,35 @@ describe('study credits', () => {
       ['Extra 0', 0.1],
       ['Safety basics', 2.5],
     ]);
+  });
+
+  it("the award is in the completion's transaction: refused together, taken together when sent again", async () => {
+    const coid = await graphicCourse(app, admin, { title: 'All or nothing', credit: 2 });
+    const { sqlite } = app.ctx;
+    // Make the award's insert fail: the heartbeat that completes the course is not taken (503, sent again).
+    sqlite.exec("CREATE TRIGGER test_refuse BEFORE INSERT ON study_credits BEGIN SELECT RAISE(ABORT, 'refused'); END");
+    const read = (played: number) =>
+      beat(app, s.cookie, { coid, cid: '0', start_ts: 1, played_time: played, play_type: 'read' });
+    expect((await read(0.2)).status).toBe(200);
+    let refused = 0;
+    for (let i = 0; i < 3; i++) {
+      clock += 10 * S;
+      if ((await read(1)).status === 503) refused++;
+    }
+    expect(refused).toBeGreaterThan(0);
+    const record = () =>
+      sqlite
+        .prepare('select completed_at from course_records where student_id = ? and course_id = ?')
+        .get(s.id, coid) as { completed_at: number | null } | undefined;
+    // Nothing half-written: no completion without its award.
+    expect(record()?.completed_at ?? null).toBeNull();
+    expect(await mine()).toEqual({ total: 0, list: [] });
+    sqlite.exec('DROP TRIGGER test_refuse');
+    clock += 10 * S;
+    const again = await okBeat(app, s.cookie, { coid, cid: '0', start_ts: 1, played_time: 1, play_type: 'read' });
+    expect(again.completed).toBe(true);
+    expect(record()?.completed_at).toBe(clock);
+    expect(await mine()).toMatchObject({ total: 2, list: [{ coid, credit: 2, at: clock }] });
   });
 
   it('a course without credit gives nothing', async () => {
