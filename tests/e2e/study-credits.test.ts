@@ -1,7 +1,8 @@
 /**
  * Study credits in Chromium (issue 18 'my credits … points and study credits'). Desktop: the administrator sets
  * a course's credit in the course form (a value with two decimals is refused beside the field), a student
- * reads the course's only chapter to its end and finds the total and the course on the dashboard's credit page.
+ * reads the course's only chapter to its end and finds the total and the course on the dashboard's credit page;
+ * the course page says what it earns.
  * Phone: another student completes it and sees the same on mypoints_m; the back office's points dialog of the
  * student list shows the student's credits.
  */
@@ -92,6 +93,9 @@ describe('study credits', () => {
     // The points stay on the same page, below.
     await student.getByTestId('points-ledger').waitFor();
     await screenshot(student, 'credits-student-desktop');
+    // The course page says what completing it earns.
+    await rows.first().getByRole('link').click();
+    await expect.poll(() => student.getByTestId('course-hero').textContent()).toContain('2.5 学分');
     expect(errors).toEqual([]);
     expect(studentErrors).toEqual([]);
   });
