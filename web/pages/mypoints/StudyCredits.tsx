@@ -55,7 +55,7 @@ export function StudyCredits() {
                   {t('points.credits.completedOn', { date: formatDate(row.at, DATE_PATTERNS[locale].date) })}
                 </p>
               </div>
-              <span className="pt-delta">{t('points.credits.value', { credit: shown(row.credit) })}</span>
+              <span className="pt-credit">{t('points.credits.value', { credit: shown(row.credit) })}</span>
             </li>
           ))}
         </ul>
