@@ -48,6 +48,8 @@ import { grantsRoutes } from './modules/grants/routes';
 import { membersRoutes } from './modules/members/routes';
 import { redeemRoutes } from './modules/redeem/routes';
 import { pointsRoutes } from './modules/points/routes';
+// Issue 18: study credits.
+import { creditsRoutes } from './modules/credits/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { mycoursesRoutes } from './modules/mycourses/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
@@ -204,6 +206,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(membersRoutes);
       await api.register(redeemRoutes);
       await api.register(pointsRoutes);
+      await api.register(creditsRoutes);
       await api.register(ordersRoutes);
       await api.register(mycoursesRoutes);
       await api.register(dashboardRoutes);

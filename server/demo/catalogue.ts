@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { insertCategory } from '../modules/categories/categories.repository';
 import { renumberCategories } from '../modules/categories/categories.service';
 import { insertChapters, type NewChapterRow } from '../modules/chapters/chapters.repository';
+import { creditTenths } from '../../shared/rules/study-credits';
 import { insertCourse } from '../modules/courses/courses.repository';
 import { normaliseSettings } from '../modules/courses/courses.presenter';
 
@@ -84,6 +85,8 @@ interface DemoCourse {
   published?: boolean;
   /** Students sign when they finish (course setting signature). */
   signature?: boolean;
+  /** Study credits earned on completing it (shared/rules/study-credits). */
+  credit?: number;
   description: string;
   chapters: DemoChapter[];
 }
@@ -92,6 +95,7 @@ const COURSES: DemoCourse[] = [
   {
     title: 'React 入门实战',
     category: 'React',
+    credit: 3,
     lcount: 128,
     count: 960,
     description: '<p>从零开始学习 React 组件、状态与路由。</p>',
@@ -156,6 +160,7 @@ const COURSES: DemoCourse[] = [
     title: '职场礼仪',
     category: '沟通表达',
     signature: true,
+    credit: 1.5,
     lcount: 35,
     count: 260,
     description: '<p>着装、会议与邮件礼仪。</p>',
@@ -217,6 +222,7 @@ export function loadDemoCatalogue(ctx: AppContext, db: Db, schoolId: string, gro
       lcount: course.lcount,
       count: course.count,
       settings: settingsOf(course),
+      creditTenths: creditTenths(course.credit ?? 0),
       published: course.published ?? true,
       createdAt,
       updatedAt: createdAt,

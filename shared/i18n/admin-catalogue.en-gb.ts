@@ -139,6 +139,11 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.course.leaveremindHint': 'Remind students who stay idle',
   'admin.course.leavetime': 'Idle reminder after (minutes)',
   'admin.course.leavetimeHint': '1–1440 minutes, with the idle reminder on',
+  'admin.course.credit': 'Study credits',
+  'admin.course.creditHint':
+    'Credits a student earns on completing the course (0 to 99.9, at most one decimal; empty or 0 gives none). ' +
+    'A change applies to students who complete it later',
+  'admin.course.badCredit': 'Enter a number from 0 to 99.9 with at most one decimal',
   'admin.course.maxRate': 'Fastest credited speed',
   'admin.course.maxRateHint':
     'Playback faster than this does not count towards progress; the player offers no faster speed',

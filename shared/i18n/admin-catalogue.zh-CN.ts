@@ -138,6 +138,10 @@ export const messages = {
   'admin.course.leaveremindHint': '学员长时间无操作时提醒',
   'admin.course.leavetime': '无操作提醒时间（分钟）',
   'admin.course.leavetimeHint': '1–1440 分钟，开启离开提醒后生效',
+  'admin.course.credit': '学分',
+  'admin.course.creditHint':
+    '学员完成课程时获得的学分（0–99.9，最多一位小数；留空或 0 不计学分）。修改只对之后完成的学员生效',
+  'admin.course.badCredit': '请输入 0 到 99.9 之间、最多一位小数的数字',
   'admin.course.maxRate': '最快计入倍速',
   'admin.course.maxRateHint': '超过此倍速的播放不计入学习进度，播放器也只提供不超过它的倍速',
   'admin.course.maxRateSchool': '沿用学校设置',

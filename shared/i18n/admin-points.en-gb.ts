@@ -36,6 +36,7 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.points.nothingCleared': 'The selected students had no points to clear',
   'admin.points.empty': 'No students found',
   'admin.points.detailTitle': 'Points history of {name}',
+  'admin.points.studyCredits': 'Study credits earned: {credit} ({courses, plural, one {# course} other {# courses}})',
   'admin.points.summary': 'Points {points}, earned this week {week}',
   'admin.points.col.change': 'Change',
   'admin.points.col.reason': 'Reason',

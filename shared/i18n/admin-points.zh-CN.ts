@@ -32,6 +32,7 @@ export const messages = {
   'admin.points.nothingCleared': '所选学员没有可清零的积分',
   'admin.points.empty': '没有找到学员',
   'admin.points.detailTitle': '{name} 的积分明细',
+  'admin.points.studyCredits': '已获学分：{credit}（{courses} 门课程）',
   'admin.points.summary': '当前积分 {points}，本周获得 {week}',
   'admin.points.col.change': '变动',
   'admin.points.col.reason': '原因',

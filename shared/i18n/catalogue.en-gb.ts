@@ -56,6 +56,7 @@ export const messages: Record<keyof typeof zh, string> = {
   'course.validWindow': '{from} to {to}',
   'course.renewable': 'Renewable',
   'course.duration': 'Duration {time}',
+  'course.credit': '{credit, plural, one {# credit} other {# credits}}',
   'course.hot': 'Popular courses',
   'course.noDescription': 'No introduction yet',
   'course.noChapter': 'This course has no chapters to study yet',

@@ -56,6 +56,7 @@ export const messages = {
   'course.validWindow': '{from} 至 {to}',
   'course.renewable': '可续费',
   'course.duration': '时长 {time}',
+  'course.credit': '{credit} 学分',
   'course.hot': '热门课程',
   'course.noDescription': '暂无介绍',
   'course.noChapter': '该课程还没有可学习的章节',

@@ -20,4 +20,10 @@ export const messages: Record<keyof typeof zh, string> = {
   'points.reason.clear': 'Points cleared',
   'points.reason.adjust': 'Points adjusted',
   'points.removed': '(removed)',
+  'points.credits.total': 'Study credits',
+  'points.credits.courses': 'Courses that gave credits',
+  'points.credits.empty': 'No study credits yet: completing a course that carries credits earns them',
+  'points.credits.value': '{credit, plural, one {# credit} other {# credits}}',
+  'points.credits.completedOn': 'Completed {date}',
+  'points.credits.loadError': 'Your study credits could not be loaded',
 };

@@ -21,4 +21,11 @@ export const messages = {
   'points.reason.clear': '积分清零',
   'points.reason.adjust': '积分调整',
   'points.removed': '（已删除）',
+  // Study credits (学分, shared/rules/study-credits) beside the points on the same page.
+  'points.credits.total': '已获学分',
+  'points.credits.courses': '学分来源课程',
+  'points.credits.empty': '还没有学分，完成设有学分的课程即可获得',
+  'points.credits.value': '{credit} 学分',
+  'points.credits.completedOn': '完成于 {date}',
+  'points.credits.loadError': '学分加载失败',
 };

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { zCourseRate } from '../rules/playback-rate';
+import { zCredit } from '../rules/study-credits';
 import { isSafeUrl } from '../rules/sanitize';
 import { zCode, zId } from './common';
 
@@ -146,6 +147,8 @@ export const zCourseValues = z.object({
   private: zFlag,
   notes: z.string().max(2000),
   duration: z.number().int().min(0),
+  /** Study credits earned on completing the course (shared/rules/study-credits): 0 to 99.9, 0 gives none. */
+  credit: zCredit,
 });
 export type CourseValues = z.output<typeof zCourseValues>;
 
@@ -322,6 +325,8 @@ export const zCourseBody = zCourseCard.extend({
   /** Students enrolled (free, bought, obtained, through a column or granted). */
   studyNum: z.number().int(),
   update_time: z.string(),
+  /** The study credits completing the course earns (0: none; shared/rules/study-credits). */
+  credit: z.number(),
 });
 export type CourseBody = z.infer<typeof zCourseBody>;
 

@@ -64,6 +64,11 @@ export const courses = sqliteTable(
     deleted: integer('deleted', { mode: 'boolean' }).notNull().default(false),
     /** Pinned courses come first, higher first; 0 = not pinned. */
     top: integer('top').notNull().default(0),
+    /**
+     * Study credits (学分) a student earns on completing the course, in tenths (25 = 2.5; shared/rules/
+     * study-credits); 0 gives none. A change applies to later completions only (server/db/schema/credits.ts).
+     */
+    creditTenths: integer('credit_tenths').notNull().default(0),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },

@@ -15,3 +15,4 @@ export * from './commerce';
 export * from './talk';
 export * from './live';
 export * from './analytics';
+export * from './credits';

@@ -1,6 +1,7 @@
 import { DATE_FORMAT } from '../../../shared/constants';
 import { formatDate } from '../../../shared/rules/dates';
 import { COURSE_TYPE } from '../../../shared/rules/course-buttons';
+import { creditValue } from '../../../shared/rules/study-credits';
 import type { AdminCourseRow, CourseBody, CourseCard } from '../../../shared/schemas/courses';
 import type { AppContext } from '../../context';
 import type { CardRow } from './catalogue.repository';
@@ -64,6 +65,7 @@ export function toCourseBody(
     hasFreeChapter: extras.hasFreeChapter,
     studyNum: extras.studyNum,
     update_time: dateText(row.updatedAt),
+    credit: creditValue(row.creditTenths),
   };
 }
 

@@ -3,6 +3,7 @@ import { ERRORS } from '../../../shared/envelope';
 import { dateToMs, VALIDITY } from '../../../shared/rules/course-status';
 import { allowedGroupIds } from '../../../shared/rules/course-buttons';
 import { characters } from '../../../shared/rules/text';
+import { creditTenths } from '../../../shared/rules/study-credits';
 import {
   TITLE_MAX,
   zCourseSettings,
@@ -58,6 +59,7 @@ function columnsOf(values: Partial<CourseValues>): Partial<NewCourseRow> {
   if (values.private !== undefined) row.isPrivate = toFlag(values.private);
   if (values.notes !== undefined) row.notes = values.notes;
   if (values.duration !== undefined) row.duration = values.duration;
+  if (values.credit !== undefined) row.creditTenths = creditTenths(values.credit);
   return row;
 }
 

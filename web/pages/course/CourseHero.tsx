@@ -1,3 +1,4 @@
+import { creditTenths, formatCredit } from '../../../shared/rules/study-credits';
 import type { ReactNode, Ref } from 'react';
 import { formatDuration, formatPrice } from '../../../shared/rules/text';
 import type { CourseInfo } from '../../../shared/schemas/courses';
@@ -46,6 +47,8 @@ export function CourseHero({
   const facts = [
     t('catalogue.learners', { n: course.lcount }),
     course.duration > 0 ? t('course.duration', { time: formatDuration(course.duration, locale) }) : null,
+    // Issue 18: the study credits completing the course earns (shared/rules/study-credits).
+    course.credit > 0 ? t('course.credit', { credit: formatCredit(creditTenths(course.credit)) }) : null,
   ].filter(Boolean);
   return (
     <section ref={heroRef} className={`intro-hero${mobile ? ' is-mobile' : ''}`} data-testid="course-hero">

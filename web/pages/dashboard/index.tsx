@@ -10,7 +10,7 @@ import { ExamList, ExamRecords } from '../exams/ExamLists';
 import { RequiredFieldsNotice } from '../account/RequiredFieldsNotice';
 import { MyBookList } from '../mybook/MyBookList';
 import { MyCollectList } from '../mycollect/MyCollectList';
-import { PointsLedger } from '../mypoints/PointsLedger';
+import { MyCredits } from '../mypoints/MyCredits';
 // Issue 16: system notices and announcements.
 import { AnnouncementList } from '../../components/notices/AnnouncementList';
 import { NoticeBadge } from '../../components/notices/NoticeBell';
@@ -200,7 +200,7 @@ export default function DashboardPage() {
         ) : screen === 'records' ? (
           <ExamRecords />
         ) : screen === 'credit' ? (
-          <PointsLedger />
+          <MyCredits />
         ) : screen === 'book' ? (
           <MyBookList />
         ) : screen === 'collect' ? (

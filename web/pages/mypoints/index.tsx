@@ -4,12 +4,15 @@ import { useIsMobile } from '../../hooks/useIsMobile';
 import { useT } from '../../i18n';
 import { DASHBOARD_ROUTES } from '../../paths';
 import { useStudentGuard } from '../mycourse/useStudentGuard';
-import { PointsLedger } from './PointsLedger';
+import { MyCredits } from './MyCredits';
 
 /** The dashboard's credit section, where a desktop visitor of this mobile-only page goes (spec 2). */
 const DASHBOARD_CREDIT = `/dashboard#${DASHBOARD_ROUTES.credit}`;
 
-/** My points on a phone (#/mypoints_m, spec 2); a desktop visitor goes to dashboard#controller/credit. */
+/**
+ * My credits on a phone (#/mypoints_m, spec 2): study credits and points; a desktop visitor goes to
+ * dashboard#controller/credit.
+ */
 export default function MyPointsPage() {
   const t = useT();
   const isMobile = useIsMobile();
@@ -23,7 +26,7 @@ export default function MyPointsPage() {
       <h1 id="my-points-title" className="page-title">
         {t('points.title')}
       </h1>
-      <PointsLedger />
+      <MyCredits />
     </section>
   );
 }

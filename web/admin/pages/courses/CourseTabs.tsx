@@ -64,6 +64,17 @@ export function InfoTab({ form, change, errors }: TabProps) {
           onChange={(event) => change({ label: event.target.value })}
         />
       </Field>
+      {/* Issue 18: study credits earned on completing the course (shared/rules/study-credits). */}
+      <Field label={t('admin.course.credit')} error={errors.credit} name="credit" hint={t('admin.course.creditHint')}>
+        <input
+          type="text"
+          inputMode="decimal"
+          value={form.credit}
+          maxLength={6}
+          placeholder="0"
+          onChange={(event) => change({ credit: event.target.value })}
+        />
+      </Field>
       <Field label={t('admin.course.cover')} error={errors.img} name="img" hint={t('admin.common.uploadLater')} wide>
         <ImageField value={form.img} onChange={(img) => change({ img })} invalid={!!errors.img} />
       </Field>

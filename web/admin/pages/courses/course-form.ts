@@ -1,5 +1,6 @@
 import type { MessageKey } from '../../../../shared/i18n';
 import { VALIDITY } from '../../../../shared/rules/course-status';
+import { creditTenths, creditText, creditValue, parseCredit } from '../../../../shared/rules/study-credits';
 import type { z } from 'zod';
 import type { CourseInfo, zSaveCourse, zUpdateCourseSettings } from '../../../../shared/schemas/courses';
 
@@ -64,6 +65,8 @@ export interface CourseForm {
   stage_date: string;
   /** The fastest credited playback speed; 0 = the school's. */
   maxRate: number;
+  /** Study credits as typed ('' = none; shared/rules/study-credits parseCredit). */
+  credit: string;
 }
 
 export type CourseTab = 'info' | 'description' | 'price' | 'access' | 'study' | 'chapters' | 'learners' | 'qa';
@@ -133,6 +136,7 @@ export function formOf(course: CourseInfo): CourseForm {
     stage_year: String(s.stage_year),
     stage_date: String(s.stage_date),
     maxRate: s.maxRate,
+    credit: creditText(creditTenths(course.credit)),
   };
 }
 
@@ -148,6 +152,7 @@ export function localErrors(form: CourseForm, t: (key: MessageKey) => string): R
   if (!whole(form.stage_year)) errors.stage_year = t('admin.common.badNumber');
   if (!whole(form.stage_date)) errors.stage_date = t('admin.common.badNumber');
   if (!/^\d$/.test(form.label.trim())) errors.label = t('admin.common.badNumber');
+  if (parseCredit(form.credit) === null) errors.credit = t('admin.course.badCredit');
   return errors;
 }
 
@@ -174,6 +179,8 @@ export function changesOf(
   if (after.groups.join(',') !== before.groups.join(',')) values.authentication_gid = after.groups.join(',');
   if (after.order_rest !== before.order_rest) values.order_rest = after.order_rest;
   if (after.private !== before.private) values.private = after.private;
+  const credit = parseCredit(after.credit);
+  if (credit !== null && credit !== parseCredit(before.credit)) values.credit = creditValue(credit);
   const save: SaveCourseInput = { coid, values };
   if (after.keywords !== before.keywords) save.keywords = after.keywords.trim();
   if (after.description !== before.description) save.description = after.description;

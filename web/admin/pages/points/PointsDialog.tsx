@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { creditCalls } from '../../../../shared/calls/credits';
 import { pointCalls } from '../../../../shared/calls/points';
+import { creditTenths, formatCredit } from '../../../../shared/rules/study-credits';
 import { formatDateMinutes } from '../../../../shared/rules/dates';
 import { useCall } from '../../../hooks/useCall';
 import { useRevalidate } from '../../hooks/useRevalidate';
@@ -20,6 +22,8 @@ export function PointsDialog({ sid, name, onClose }: { sid: string; name: string
   const [page, setPage] = useState(1);
   const [busy, setBusy] = useState(false);
   const detail = useCall(pointCalls.detail, { query: { sid, page, num: PAGE_SIZE } }, { keepPreviousData: true });
+  // Issue 18: the student's study credits beside the points (within the administrator's categories).
+  const credits = useCall(creditCalls.detail, { query: { sid } }).data;
   const handleClear = async () => {
     setBusy(true);
     const cleared = await clearPoints(t, [sid]);
@@ -42,6 +46,14 @@ export function PointsDialog({ sid, name, onClose }: { sid: string; name: string
       ) : (
         detail.data && (
           <>
+            {credits && (
+              <p className="ac-hint" data-testid="points-study-credits">
+                {t('admin.points.studyCredits', {
+                  credit: formatCredit(creditTenths(credits.total)),
+                  courses: credits.list.length,
+                })}
+              </p>
+            )}
             <div className="ac-bulk">
               <span data-testid="points-summary">
                 {t('admin.points.summary', { points: detail.data.points, week: detail.data.week })}

@@ -1,0 +1,12 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { creditCalls as calls } from '../../../shared/calls/credits';
+import { ok } from '../../../shared/envelope';
+import { route } from '../../plugins/calls';
+import * as credits from './credits.service';
+
+/** Study credits (shared/calls/credits.ts). */
+export const creditsRoutes: FastifyPluginAsync = async (app) => {
+  const { ctx } = app;
+  route(app, calls.mine, (_request, _reply, student) => ok(credits.myCredits(ctx, student.userId)));
+  route(app, calls.detail, ({ query }, _reply, admin) => ok(credits.studentCredits(ctx, admin, query.sid)));
+};
