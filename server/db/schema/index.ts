@@ -16,3 +16,4 @@ export * from './talk';
 export * from './live';
 export * from './analytics';
 export * from './credits';
+export * from './identity';
