@@ -108,7 +108,7 @@ export function courseStats(db: Db, schoolId: string, scope: SQL | undefined) {
 export function groupsByTime(db: Db, schoolId: string, from: string, to: string, limit: number) {
   const g = analyticsGroupDays;
   const ms = sql<number>`coalesce(sum(${g.effMs}), 0)`.mapWith(Number);
-  const rows = db
+  return db
     .select({ gid: studentGroups.id, name: studentGroups.name, ms })
     .from(g)
     .innerJoin(studentGroups, eq(studentGroups.id, g.groupId))
@@ -117,20 +117,18 @@ export function groupsByTime(db: Db, schoolId: string, from: string, to: string,
     .orderBy(desc(ms), asc(studentGroups.name))
     .limit(limit)
     .all();
-  if (rows.length === 0) return [];
-  const members = db
+}
+
+/** How many members each of the groups has. */
+export function groupMemberCounts(db: Db, ids: readonly string[]): Map<string, number> {
+  if (ids.length === 0) return new Map();
+  const rows = db
     .select({ gid: studentGroupMembers.groupId, n: count() })
     .from(studentGroupMembers)
-    .where(
-      inArray(
-        studentGroupMembers.groupId,
-        rows.map((r) => r.gid),
-      ),
-    )
+    .where(inArray(studentGroupMembers.groupId, [...ids]))
     .groupBy(studentGroupMembers.groupId)
     .all();
-  const byGroup = new Map(members.map((m) => [m.gid, m.n]));
-  return rows.map((r) => ({ ...r, members: byGroup.get(r.gid) ?? 0 }));
+  return new Map(rows.map((row) => [row.gid, row.n]));
 }
 
 /** Enabled students of the school whose last day of study is before the cutoff (or who never studied). */

@@ -115,7 +115,7 @@ export function overview(
     current: totals(period.from, period.to),
     previous: totals(period.prevFrom, period.prevTo),
     courses: { top: ranked.top.map(rank), bottom: ranked.bottom.map(rank) },
-    groups: repo.groupsByTime(db, admin.schoolId, period.from, period.to, GROUPS_N),
+    groups: groupsWithMembers(ctx, repo.groupsByTime(db, admin.schoolId, period.from, period.to, GROUPS_N)),
     inactive: overviewInactive(ctx, admin, query.idle),
   };
 }
@@ -136,6 +136,27 @@ export function inactive(
     (query.page - 1) * query.num,
   );
   return { idle: query.idle, total, students: rows };
+}
+
+const memberCounts = new WeakMap<AppContext, Map<string, number>>();
+
+/**
+ * The groups with their member counts, kept per group until any membership or group changes (the change feed):
+ * counting them walked every member of the school's largest groups on each overview.
+ */
+function groupsWithMembers<T extends { gid: string }>(ctx: AppContext, groups: T[]): (T & { members: number })[] {
+  let counts = memberCounts.get(ctx);
+  if (!counts) {
+    const created = new Map<string, number>();
+    ctx.changes.on(['student_group_members', 'student_groups'], () => created.clear());
+    memberCounts.set(ctx, (counts = created));
+  }
+  const kept = ctx.changes.inTransaction ? new Map<string, number>() : counts;
+  if (kept.size > 100_000) kept.clear();
+  const missing = groups.map((g) => g.gid).filter((gid) => !kept.has(gid));
+  const read = repo.groupMemberCounts(ctx.db, missing);
+  for (const gid of missing) kept.set(gid, read.get(gid) ?? 0);
+  return groups.map((g) => ({ ...g, members: kept.get(g.gid) ?? 0 }));
 }
 
 /** How long the overview's first inactive students are kept per school (the full list is always fresh). */
