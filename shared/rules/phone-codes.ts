@@ -96,3 +96,12 @@ export function maskPhone(phone: string): string {
   if (phone.length <= 4) return '*'.repeat(phone.length);
   return `${'*'.repeat(phone.length - 4)}${phone.slice(-4)}`;
 }
+
+/**
+ * The bind overlay's check (spec 4 'Wechat-bind overlay', spec 8 timings): every 4 s until bound; after more
+ * than 20 checks it stops and shows the QR-expired message.
+ */
+export const BIND_POLL = { intervalMs: 4000, maxPolls: 20 } as const;
+
+/** Whether the overlay has checked more than maxPolls times (the QR has expired). */
+export const bindExpired = (polls: number) => polls > BIND_POLL.maxPolls;
