@@ -16,7 +16,8 @@ export function bindFlowHref(boot: Pick<Bootstrap, 'hashUID' | 'loginUrl' | 'sig
  * asks for the phone).
  */
 export function useBindFlowGuard(boot: Bootstrap): boolean {
-  const send = boot.inMessagingApp && boot.registerWay !== '' && boot.role === 'guest' && !boot.userData.sid;
+  // A guest's userData.sid is '0': no student id.
+  const send = boot.inMessagingApp && boot.registerWay !== '' && boot.role === 'guest';
   useEffect(() => {
     if (send) window.location.replace(bindFlowHref(boot));
   }, [send, boot]);
