@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIND_POLL } from '../../shared/rules/phone-codes';
 import { buildStudent, login } from '../helpers/app';
-import { signInAdmin } from './admin-helpers';
+import { expectToast, signInAdmin } from './admin-helpers';
 import { asAdmin } from './catalogue-helpers';
 import { atPath, pageErrors, startHarness, submitLogin, type Harness } from './harness';
 import { signedInPage, viewportShot } from './learn-helpers';
@@ -50,8 +50,25 @@ async function nextPoll(page: Page, count: number): Promise<void> {
 }
 
 describe('messaging-app browser', () => {
+  it('the administrator names the bind flow and the QR image on the student settings screen', async () => {
+    const page = await (await h.desktop()).newPage();
+    await signInAdmin(page, undefined, '/student-settings');
+    await page.getByTestId('student-settings-page').locator('form').waitFor();
+    await page.locator('[data-field="registerWay"] input').fill('phone');
+    await page.locator('[data-field="path"] input').fill('/favicon.svg');
+    expect(await page.locator('[data-field="bindWechat"] input').isChecked()).toBe(false);
+    await page.getByTestId('save-student-settings').click();
+    await expectToast(page, '保存成功');
+    expect(await admin('GET', '/student/setting')).toMatchObject({
+      registerWay: 'phone',
+      path: '/favicon.svg',
+      bindWechat: false,
+    });
+    await page.getByTestId('pending-codes').waitFor();
+    await page.context().close();
+  });
+
   it('a guest goes through the bind flow, signs in, comes back and binds a phone with the code', async () => {
-    await admin('POST', '/student/setting', { registerWay: 'phone', bindWechat: false, path: '' });
     const made = await buildStudent(h.app, { name: '微信同学' });
     const context = await h.mobile({ userAgent: WECHAT_UA });
     const page = await context.newPage();
