@@ -169,6 +169,9 @@ describe('mini-program web view', () => {
     await page.locator('.m-main').waitFor();
     expect(await page.getByTestId('mobile-top-bar').count()).toBe(0);
     await viewportShot(page, 'miniprogram-courselist');
+    // isMiniprogram=0 forgets it.
+    await page.goto(`${home}?isMiniprogram=0`);
+    await page.getByTestId('mobile-top-bar').waitFor();
     // Another browser (a new context) shows the bar.
     const other = await (await h.mobile()).newPage();
     await other.goto(home);
