@@ -55,6 +55,8 @@ describe('phone binding without an SMS gateway', () => {
     expect((await guest.post('/stu/checkVerification', { phone: '13800000001', code: '123456' })).statusCode).toBe(401);
     expect((await guest.get('/stu/wechat/bind')).statusCode).toBe(401);
     expect((await admin.post('/stu/bindPhoneNum', { phone: '13800000001' })).statusCode).toBe(403);
+    expect((await admin.post('/stu/checkVerification', { phone: '13800000001', code: '123456' })).statusCode).toBe(403);
+    expect((await admin.get('/stu/wechat/bind')).statusCode).toBe(403);
     expect((await guest.get('/student/phoneCodes')).statusCode).toBe(401);
 
     const s = await newStudent();
@@ -109,6 +111,8 @@ describe('phone binding without an SMS gateway', () => {
 
     data(await send(s.as, '13800000002'));
     const fresh = await pendingCode('13800000002');
+    // The superseded code is no longer listed (only the newest can be checked).
+    expect(data<{ list: unknown[] }>(await admin.get('/student/phoneCodes')).list).toHaveLength(1);
     for (let i = 0; i < PHONE_CODES.maxTries; i++)
       expect(errorOf(await check(s.as, '13800000002', wrong(fresh)))).toBe(PHONE_ERRORS.wrongCode);
     const locked = await check(s.as, '13800000002', fresh);

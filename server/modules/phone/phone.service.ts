@@ -98,7 +98,10 @@ export async function sendCode(ctx: AppContext, auth: Auth, phone: string, ip: s
   const reply = { resendAfter: PHONE_CODES.resendMs / 1000, expiresIn: PHONE_CODES.ttlMs / 1000 };
   const settings = loadSettings(ctx, schoolId);
   if (!settings?.config.sms.url) {
-    pendingOf(ctx).set(id, { schoolId, studentId: student.id, phone, code, expiresAt });
+    const pending = pendingOf(ctx);
+    // Only the newest code of a student for a number can be checked: the older ones are not read out.
+    for (const [key, p] of pending) if (p.studentId === student.id && p.phone === phone) pending.delete(key);
+    pending.set(id, { schoolId, studentId: student.id, phone, code, expiresAt });
     return { via: 'admin', ...reply };
   }
   const text = WORDING[settings.locale](schoolName(ctx.db, schoolId), code);
@@ -106,8 +109,10 @@ export async function sendCode(ctx: AppContext, auth: Auth, phone: string, ip: s
     await sendSms(settings.config.sms, { phone, text }, ctx.config.INFORM_TIMEOUT_MS);
   } catch (error) {
     repo.deleteCode(ctx.db, id);
-    // The gateway's answer only: the message (and its code) stays out of the log.
-    ctx.log.warn({ schoolId, error: String((error as Error)?.message ?? error) }, 'phone code sms failed');
+    // Only the answer's first words ('HTTP 500', 'gateway unreachable'): a gateway may echo the message, whose code
+    // must stay out of the log.
+    const reason = String((error as Error)?.message ?? error).split(':')[0];
+    ctx.log.warn({ schoolId, reason }, 'phone code sms failed');
     throw new AppError(502, 'sms gateway failed');
   }
   return { via: 'sms', ...reply };
