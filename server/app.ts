@@ -70,6 +70,7 @@ import { licenceRoutes } from './modules/licence/routes';
 import { messagesRoutes } from './modules/messages/routes';
 import { DEMO_LOGINS, loadDemoData } from './demo/demo';
 import { informRoutes } from './modules/inform/routes';
+import { phoneRoutes } from './modules/phone/routes';
 import { startInformWorker, stopInformWorker } from './modules/inform/inform-worker';
 // Issue 16: chapter Q&A and notes.
 import { qaRoutes } from './modules/qa/routes';
@@ -225,6 +226,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(licenceRoutes);
       await api.register(messagesRoutes);
       await api.register(informRoutes);
+      // Issue 19: phone binding.
+      await api.register(phoneRoutes);
       // Issue 16: chapter Q&A and notes.
       await api.register(qaRoutes);
       await api.register(notesRoutes);

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import { zBootstrap, type Bootstrap } from '../shared/schemas/bootstrap';
+import { withMiniprogram } from './miniprogram';
 
 /** Reads the page bootstrap data the HTML shell embeds as <script type="application/json" id="bootstrap">. */
 export function readBootstrap(doc: Document = document): { ok: true; data: Bootstrap } | { ok: false; reason: string } {
@@ -16,7 +17,7 @@ export function readBootstrap(doc: Document = document): { ok: true; data: Boots
     const issue = parsed.error.issues[0];
     return { ok: false, reason: `bad bootstrap data: ${issue?.path.join('.')} ${issue?.message}` };
   }
-  return { ok: true, data: parsed.data };
+  return { ok: true, data: withMiniprogram(parsed.data) };
 }
 
 export const BootstrapContext = createContext<Bootstrap | null>(null);

@@ -258,4 +258,21 @@ export const messages: Record<keyof typeof zh, string> = {
   'admin.grants.audit.revoke': 'Revoked',
   'admin.grants.audit.group': 'Group {group}',
   'admin.grants.audit.revokedAt': 'Revoked on {day}',
+  // Issue 19: the bind overlay, its QR image and the codes read out by administrators.
+  'admin.studentSettings.binding': 'Phone binding',
+  'admin.studentSettings.bindWechat': 'Ask students to bind a phone',
+  'admin.studentSettings.bindWechatHint':
+    'When on, a signed-in student without a bound phone sees the binding window, which checks every 4 seconds.',
+  'admin.studentSettings.path': 'Binding QR image address',
+  'admin.studentSettings.pathHint':
+    'A path on this site (such as /files/qr.png) or a web address starting with http:// or https://; empty shows no QR.',
+  'admin.phoneCodes.title': 'Codes to read out',
+  'admin.phoneCodes.hint':
+    'Without an SMS gateway, the codes students ask for are listed here: give each to the student. A code is good for 10 minutes.',
+  'admin.phoneCodes.refresh': 'Refresh',
+  'admin.phoneCodes.student': 'Student',
+  'admin.phoneCodes.phone': 'Phone',
+  'admin.phoneCodes.code': 'Code',
+  'admin.phoneCodes.expires': 'Expires',
+  'admin.phoneCodes.none': 'No codes are waiting',
 };

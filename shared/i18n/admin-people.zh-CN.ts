@@ -240,4 +240,18 @@ export const messages = {
   'admin.grants.audit.revoke': '撤销',
   'admin.grants.audit.group': '学员组：{group}',
   'admin.grants.audit.revokedAt': '{day} 已撤销',
+  // Issue 19: the bind overlay, its QR image and the codes read out by administrators.
+  'admin.studentSettings.binding': '手机绑定',
+  'admin.studentSettings.bindWechat': '要求学员绑定手机',
+  'admin.studentSettings.bindWechatHint': '开启后，未绑定手机的学员登录后会看到绑定窗口，每 4 秒检查一次绑定结果。',
+  'admin.studentSettings.path': '绑定二维码图片地址',
+  'admin.studentSettings.pathHint': '本站路径（如 /files/qr.png）或 http(s) 地址；留空则不显示二维码。',
+  'admin.phoneCodes.title': '待告知的验证码',
+  'admin.phoneCodes.hint': '本校未配置短信网关时，学员获取的验证码显示在这里，请告知学员本人；验证码 10 分钟内有效。',
+  'admin.phoneCodes.refresh': '刷新',
+  'admin.phoneCodes.student': '学员',
+  'admin.phoneCodes.phone': '手机号',
+  'admin.phoneCodes.code': '验证码',
+  'admin.phoneCodes.expires': '过期时间',
+  'admin.phoneCodes.none': '没有待告知的验证码',
 } as const;

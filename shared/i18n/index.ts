@@ -49,6 +49,9 @@ import { messages as liveEn } from './live.en-gb';
 // Issue 18: the control centre and rank.
 import { messages as dashboardZh } from './dashboard.zh-CN';
 import { messages as dashboardEn } from './dashboard.en-gb';
+// Issue 19: phone binding and the messaging-app bind flow.
+import { messages as bindZh } from './bind.zh-CN';
+import { messages as bindEn } from './bind.en-gb';
 
 export {
   addCatalogue,
@@ -89,4 +92,5 @@ export const messageAreas = {
   notices: [noticesZh, noticesEn],
   live: [liveZh, liveEn],
   dashboard: [dashboardZh, dashboardEn],
+  bind: [bindZh, bindEn],
 } as const;

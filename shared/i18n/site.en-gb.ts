@@ -26,6 +26,8 @@ import { messages as notices } from './notices.en-gb';
 import { messages as live } from './live.en-gb';
 // Issue 18: the control centre and rank.
 import { messages as dashboard } from './dashboard.en-gb';
+// Issue 19: phone binding and the messaging-app bind flow.
+import { messages as bind } from './bind.en-gb';
 
 export const messages = {
   ...core,
@@ -48,4 +50,5 @@ export const messages = {
   ...notices,
   ...live,
   ...dashboard,
+  ...bind,
 };

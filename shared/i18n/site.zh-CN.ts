@@ -26,6 +26,8 @@ import { messages as notices } from './notices.zh-CN';
 import { messages as live } from './live.zh-CN';
 // Issue 18: the control centre and rank.
 import { messages as dashboard } from './dashboard.zh-CN';
+// Issue 19: phone binding and the messaging-app bind flow.
+import { messages as bind } from './bind.zh-CN';
 
 export const messages = {
   ...core,
@@ -48,4 +50,5 @@ export const messages = {
   ...notices,
   ...live,
   ...dashboard,
+  ...bind,
 };

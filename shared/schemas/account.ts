@@ -60,7 +60,7 @@ export const ACCOUNT_ERRORS = {
 /** GET stu/setting (spec 7 'Get student setting (setting JSON, wechatBind, path, noAllowComment)'). */
 export const zStudentSettingReply = z.object({
   setting: z.object({ changePass: z.boolean(), needPassword: z.boolean() }),
-  /** No messaging-app binding on an intranet install. */
+  /** Whether the student has bound a phone (issue 19; the lan release binds by phone). */
   wechatBind: z.boolean(),
   path: z.string(),
   noAllowComment: z.boolean(),

@@ -59,5 +59,11 @@ export const zBootstrap = z.object({
   loginUrl: z.string(),
   returnUrl: z.string(),
   registerEnabled: z.boolean(),
+  /** Issue 19: the school's messaging-app bind flow (session pageSetting registerWay; empty: none). */
+  registerWay: z.string(),
+  /** Issue 19: signed-in students without a bound phone see the bind overlay (student settings bindWechat). */
+  bindWechat: z.boolean(),
+  /** Issue 19: the page is read in a messaging-app browser (user agent MicroMessenger). */
+  inMessagingApp: z.boolean(),
 });
 export type Bootstrap = z.infer<typeof zBootstrap>;

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { zCreditedRate } from '../rules/playback-rate';
 import { zId } from './common';
-import { FIELD_OPTIONS_MAX, STUDENT_FIELD_KINDS, zStudentField } from './students';
+import { FIELD_OPTIONS_MAX, STUDENT_FIELD_KINDS, zQrPath, zStudentField } from './students';
 
 /**
  * Custom student fields ("labels", spec 7 Students labels get/add/edit/delete; spec 3 other payload names
@@ -58,6 +58,8 @@ export const zStudentSettingsPatch = z.object({
   registration: z.boolean().optional(),
   registerWay: z.string().trim().max(200).optional(),
   ranking: z.boolean().optional(),
+  bindWechat: z.boolean().optional(),
+  path: zQrPath.optional(),
   /** The fastest credited playback speed (1, 1.25, 1.5, 2). */
   maxRate: zCreditedRate.optional(),
 });

@@ -10,12 +10,23 @@ import { DEFAULT_MAX_RATE, zCreditedRate } from '../rules/playback-rate';
  * dashboard (controller/rank, issue 18); off, the entry and the call are gone. maxRate is the fastest credited
  * playback speed of the school's courses (shared/rules/playback-rate; a course may set its own).
  */
+/** The bind QR image: empty, a path on this site, or an http(s) address. */
+export const zQrPath = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v) || /^\/(?!\/)\S*$/.test(v), 'address not accepted');
+
 export const zStudentSettings = z.object({
   changePass: z.boolean().default(false),
   needPassword: z.boolean().default(true),
   noAllowComment: z.boolean().default(false),
   registration: z.boolean().default(false),
   registerWay: z.string().max(200).default(''),
+  /** Issue 19: students are asked to bind (a phone, in the lan release) by the bind overlay until they have. */
+  bindWechat: z.boolean().default(false),
+  /** Issue 19: the binding QR image's address (spec 3 'path'); empty: the overlay shows no QR. */
+  path: zQrPath.default(''),
   ranking: z.boolean().default(true),
   maxRate: zCreditedRate.default(DEFAULT_MAX_RATE),
 });

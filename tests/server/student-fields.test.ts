@@ -175,8 +175,14 @@ describe('custom student fields (spec 7 labels get/add/edit/delete, getfield) an
       // Issue 18: the dashboard's rank, on unless the school turns it off.
       ranking: true,
       maxRate: 2,
+      // Issue 19: the bind overlay's switch and QR image.
+      bindWechat: false,
+      path: '',
     });
 
+    // Issue 19: the QR image is a path on this site or an http(s) address.
+    for (const path of ['javascript:alert(1)', '//evil.example/qr.png', 'qr.png'])
+      expect((await call('/student/setting', { path }, main)).statusCode, path).toBe(400);
     res = await call('/student/setting', { registration: true, changePass: true, registerWay: ' wechat ' }, main);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({
@@ -187,6 +193,8 @@ describe('custom student fields (spec 7 labels get/add/edit/delete, getfield) an
       registerWay: 'wechat',
       ranking: true,
       maxRate: 2,
+      bindWechat: false,
+      path: '',
     });
     const stored = JSON.parse(
       (app.ctx.sqlite.prepare('select settings from schools where id = ?').get(id) as { settings: string }).settings,

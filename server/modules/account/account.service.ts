@@ -25,6 +25,7 @@ import { checkedFieldValues, schoolFields, studentSettings } from '../student-fi
 import { setFieldValues, updateStudent } from '../students/student-writes';
 import { fieldValuesOf, groupsOfStudents } from '../students/students.repository';
 import * as repo from './account.repository';
+import { isBound } from '../phone/phone.repository';
 
 /**
  * The student's own account (spec 3 'Student settings', spec 5 'Change password', spec 7 get student setting,
@@ -41,7 +42,8 @@ import * as repo from './account.repository';
  * - Password change refusals: 403 when the school's settings do not offer it (changePass true or needPassword
  *   false), 403 for a directory (LDAP) account (its password lives in the directory). After a change the
  *   student's other sessions end (a stolen session does not outlive the change); this one stays.
- * - stu/setting's wechatBind is false and path '' (no messaging-app binding on an intranet install).
+ * - stu/setting's wechatBind says whether the student has bound a phone (issue 19: in the lan release no
+ *   messaging-app account can be reached; server/modules/phone) and path is the school's bind QR image.
  */
 
 export type StudentRow = NonNullable<ReturnType<typeof findStudent>>;
@@ -60,14 +62,17 @@ function passwordChangeAllowed(settings: StudentSettings, source: string): boole
   return !settings.changePass && settings.needPassword && source !== 'ldap';
 }
 
+/** Whether the student's phone was bound with a checked code (phone_codes; server/modules/phone). */
+const phoneBound = (ctx: AppContext, student: StudentRow) => isBound(ctx.db, student.id, student.phone);
+
 /** GET stu/setting. */
 export function studentSetting(ctx: AppContext, auth: Auth): StudentSettingReply {
   const { student } = ownStudent(ctx, auth);
   const settings = studentSettings(ctx, student.schoolId);
   return {
     setting: { changePass: settings.changePass, needPassword: settings.needPassword },
-    wechatBind: false,
-    path: '',
+    wechatBind: phoneBound(ctx, student),
+    path: settings.path,
     noAllowComment: settings.noAllowComment,
     canChangePassword: passwordChangeAllowed(settings, student.source),
   };

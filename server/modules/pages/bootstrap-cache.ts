@@ -21,6 +21,8 @@ export interface SchoolPiece {
   phone: string;
   registerEnabled: boolean;
   fieldSet: StudentField[];
+  /** Issue 19: the messaging-app bind flow's name and whether students are asked to bind (student settings). */
+  bind: { registerWay: string; bindWechat: boolean };
 }
 
 export interface StudentPiece {
@@ -69,6 +71,11 @@ function cachesOf(ctx: AppContext): Caches {
   return found;
 }
 
+function bindSettings(settings: string): SchoolPiece['bind'] {
+  const { registerWay, bindWechat } = readStudentSettings(settings);
+  return { registerWay, bindWechat };
+}
+
 function loadSchool(ctx: AppContext, school: School): SchoolPiece {
   let phone = '';
   try {
@@ -83,6 +90,7 @@ function loadSchool(ctx: AppContext, school: School): SchoolPiece {
     // Registration is one of the student settings (spec 3 'Student settings'; shared/schemas/students).
     registerEnabled: readStudentSettings(school.settings).registration,
     fieldSet: accountBootstrap(ctx, school.id, null).fieldSet,
+    bind: bindSettings(school.settings),
   };
 }
 

@@ -47,6 +47,8 @@ interface PageRequest extends ReturnType<typeof addressParams> {
   origin: string;
   locale: Locale;
   systom: string;
+  /** Issue 19: read in a messaging-app browser (spec 1; its user agent names MicroMessenger). */
+  inMessagingApp: boolean;
 }
 
 function pageRequest(
@@ -61,6 +63,7 @@ function pageRequest(
     origin: `${request.protocol}://${request.host}`,
     locale: pickLocale(request.cookies[LOCALE_COOKIE], ctx.config.LOCALE),
     systom: systemOf(request.headers['user-agent'] ?? ''),
+    inMessagingApp: /MicroMessenger/i.test(request.headers['user-agent'] ?? ''),
     ...addressParams(request.query as Record<string, unknown>),
   };
 }
@@ -141,6 +144,10 @@ function assemble(ctx: AppContext, input: PageRequest, piece: SchoolPiece | unde
     loginUrl: input.loginUrl,
     returnUrl: input.returnUrl,
     registerEnabled,
+    // Issue 19: session pageSetting registerWay (spec 3) and the bind overlay's switch (student settings).
+    registerWay: piece?.bind.registerWay ?? '',
+    bindWechat: piece?.bind.bindWechat ?? false,
+    inMessagingApp: input.inMessagingApp,
   };
 }
 
@@ -187,6 +194,7 @@ export function shellPage(
     input.systom,
     input.model,
     input.isMiniprogram,
+    input.inMessagingApp,
     input.loginUrl,
     input.returnUrl,
   ]);

@@ -10,6 +10,9 @@ import { MobileTabBar } from './MobileTabBar';
 import { MobileTopBar } from './MobileTopBar';
 // Issue 16: a student's unread pinned announcement opens once on entering the site.
 import { AnnouncementModal } from '../notices/AnnouncementModal';
+// Issue 19: the messaging-app bind flow and the bind overlay.
+import { asksToBind, useBindFlowGuard } from '../../hooks/useBindFlowGuard';
+import { BindOverlay } from '../bind/BindOverlay';
 
 /**
  * The student site's frame (spec 2 'Root shell and headers'). Desktop: navigation bar (not on the dashboard
@@ -23,10 +26,13 @@ export function RootShell() {
   const { pathname } = useLocation();
   const yks = boot.model === 'yks';
   useDoubleTapGuard(isMobile);
+  const leaving = useBindFlowGuard(boot);
+  const bind = asksToBind(boot) && <BindOverlay />;
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
 
+  if (leaving) return null;
   if (isMobile) {
     return (
       <div className="app app-mobile">
@@ -38,6 +44,7 @@ export function RootShell() {
         <BackToTop />
         <MobileTabBar />
         {boot.role === 'student' && <AnnouncementModal />}
+        {bind}
       </div>
     );
   }
@@ -53,6 +60,7 @@ export function RootShell() {
       {yks ? <div className="footer-spacer" data-testid="footer-spacer" /> : <Footer />}
       <BackToTop />
       {boot.role === 'student' && <AnnouncementModal />}
+      {bind}
     </div>
   );
 }

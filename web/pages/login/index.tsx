@@ -29,6 +29,12 @@ export default function LoginPage() {
           <span>{boot.schoolName || t('app.name')}</span>
         </a>
         <h1 className="auth-title">{tab === 'register' ? t('account.register.title') : t('login.title')}</h1>
+        {/* Issue 19: the messaging-app bind flow (useBindFlowGuard) comes here with bind=1 and its return path. */}
+        {boot.role === 'guest' && new URLSearchParams(window.location.search).get('bind') === '1' && (
+          <p className="auth-hint" data-testid="bind-flow-hint">
+            {t('bind.flowHint')}
+          </p>
+        )}
         {canRegister && (
           <div className="auth-tabs" role="tablist">
             <button

@@ -10,6 +10,9 @@ import { failureText } from '../../api/errors';
 import { Check, Field } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
+import { useAdminProfile } from '../../../hooks/useAdminProfile';
+import { canAccess } from '../../menu';
+import { PendingCodes } from './PendingCodes';
 
 /**
  * /student-settings (spec 3 'Student settings'): password change, comments, registration, ranking (issue 18), and
@@ -20,6 +23,7 @@ import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 export default function StudentSettingsPage() {
   const t = useT();
   const { data, mutate } = useCall(studentFieldCalls.settings, {});
+  const { data: profile } = useAdminProfile();
   const [form, setForm] = useState<StudentSettings | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
@@ -97,6 +101,23 @@ export default function StudentSettingsPage() {
             onChange={(event) => set({ registerWay: event.target.value })}
           />
         </Field>
+        {/* Issue 19: the bind overlay (spec 4) and its QR image (spec 3 'path'). */}
+        <h2 className="section-title">{t('admin.studentSettings.binding')}</h2>
+        <Check
+          label={t('admin.studentSettings.bindWechat')}
+          hint={t('admin.studentSettings.bindWechatHint')}
+          checked={form.bindWechat}
+          onChange={(bindWechat) => set({ bindWechat })}
+          name="bindWechat"
+        />
+        <Field label={t('admin.studentSettings.path')} hint={t('admin.studentSettings.pathHint')} name="path">
+          <input
+            value={form.path}
+            maxLength={500}
+            placeholder="/files/qr.png"
+            onChange={(event) => set({ path: event.target.value })}
+          />
+        </Field>
         {/* Issue 18: the student dashboard's rank (controller/rank); off, its entry and its call are gone. */}
         <h2 className="section-title">{t('admin.studentSettings.rank')}</h2>
         <Check
@@ -132,6 +153,7 @@ export default function StudentSettingsPage() {
           </button>
         </div>
       </form>
+      {profile && canAccess(profile, 'student') && <PendingCodes />}
     </div>
   );
 }
