@@ -11,6 +11,8 @@
  *   links to this school's administrator with the mapped user name; otherwise 'not linked'.
  * - Each student sign-in copies the mapped name, e-mail and phone (when sent) and makes the mapped groups follow
  *   the groups claim; groups that are not mapped stay as an administrator set them (like the LDAP sync).
+ * - The state is also bound to the browser that started the sign-in (cookie y_sso, path /sso/oidc/, 10 minutes):
+ *   a callback URL carried to another browser (login CSRF: signing a victim in as the attacker) is refused.
  * - A refused callback sends the browser back to its sign-in page with ?ssoError=<reason key>; no session.
  */
 import * as client from 'openid-client';
@@ -60,7 +62,7 @@ export async function start(
   ctx: AppContext,
   input: { school?: string; as: 'student' | 'admin'; returnTo?: string },
   origin: string,
-): Promise<string> {
+): Promise<{ url: string; state: string }> {
   const school = resolveSchool(ctx, input.school);
   if (!school) throw notFound('school not found');
   const loaded = loadOidc(ctx, school.id);
@@ -89,7 +91,7 @@ export async function start(
     createdAt: now,
     expiresAt: now + OIDC_LOGIN_TTL_MS,
   });
-  return client
+  const url = client
     .buildAuthorizationUrl(configuration, {
       redirect_uri: `${origin}${CALLBACK_PATH}`,
       scope: loaded.config.scopes.split(/\s+/).includes('openid')
@@ -101,13 +103,15 @@ export async function start(
       code_challenge_method: 'S256',
     })
     .toString();
+  return { url, state };
 }
 
 /** GET /sso/oidc/callback: checks everything, opens or links the account, opens the session. */
-export async function callback(ctx: AppContext, currentUrl: URL, who: Client) {
+export async function callback(ctx: AppContext, currentUrl: URL, who: Client, boundState: string | undefined) {
   const state = currentUrl.searchParams.get('state') ?? '';
-  const login = state ? repo.takeLogin(ctx.db, state) : undefined;
   const fallback = loginPathOf(ctx, resolveSchool(ctx, null)?.id ?? '', 'student');
+  if (!state || state !== boundState) throw new SsoRefused('failed', fallback);
+  const login = repo.takeLogin(ctx.db, state);
   if (!login) throw new SsoRefused('failed', fallback);
   const loginPath = loginPathOf(ctx, login.schoolId, login.audience);
   if (login.expiresAt <= ctx.now()) throw new SsoRefused('failed', loginPath);

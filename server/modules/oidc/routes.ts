@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { oidcCalls as calls } from '../../../shared/calls/oidc';
 import { SESSION_COOKIE } from '../../../shared/constants';
 import { ok } from '../../../shared/envelope';
-import { zOidcStartQuery } from '../../../shared/schemas/oidc';
+import { OIDC_LOGIN_TTL_MS, zOidcStartQuery } from '../../../shared/schemas/oidc';
 import { AppError, notFound } from '../../lib/errors';
 import { sessionCookieOptions } from '../../plugins/auth';
 import { route } from '../../plugins/calls';
@@ -11,6 +11,17 @@ import * as auth from '../auth/auth.service';
 import { resolveSchool } from '../schools/schools.service';
 import * as settings from './oidc-settings.service';
 import * as flow from './oidc.service';
+
+/** The cookie binding a sign-in under way to the browser that started it (its state; the callback compares). */
+const SSO_COOKIE = 'y_sso';
+const SSO_COOKIE_PATH = '/sso/oidc/';
+const bindingCookie = (secure: boolean) => ({
+  path: SSO_COOKIE_PATH,
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure,
+  maxAge: OIDC_LOGIN_TTL_MS / 1000,
+});
 
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
@@ -57,7 +68,9 @@ export const oidcBrowserRoutes: FastifyPluginAsync = async (app) => {
     const query = zOidcStartQuery.safeParse(request.query);
     if (!query.success) throw new AppError(400, 'bad request');
     try {
-      return reply.redirect(await flow.start(ctx, query.data, originOf(request)), 302);
+      const { url, state } = await flow.start(ctx, query.data, originOf(request));
+      reply.setCookie(SSO_COOKIE, state, bindingCookie(ctx.config.COOKIE_SECURE));
+      return reply.redirect(url, 302);
     } catch (error) {
       return reply.redirect(refused(error, '/'), 303);
     }
@@ -65,11 +78,10 @@ export const oidcBrowserRoutes: FastifyPluginAsync = async (app) => {
   app.get(settings.CALLBACK_PATH, { schema: { hide: true } }, async (request, reply) => {
     const url = new URL(request.url, originOf(request));
     try {
-      const done = await flow.callback(ctx, url, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? '',
-        origin: originOf(request),
-      });
+      const bound = request.cookies[SSO_COOKIE];
+      reply.clearCookie(SSO_COOKIE, { path: SSO_COOKIE_PATH });
+      const who = { ip: request.ip, userAgent: request.headers['user-agent'] ?? '', origin: originOf(request) };
+      const done = await flow.callback(ctx, url, who, bound);
       reply.setCookie(SESSION_COOKIE, done.token, sessionCookieOptions(ctx.config.COOKIE_SECURE));
       return reply.redirect(done.redirect, 303);
     } catch (error) {
