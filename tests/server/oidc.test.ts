@@ -169,6 +169,14 @@ describe('signing in through the provider', () => {
     const status = (await guest.get(`/oidc/status?school=${school(app).hashUID}`)).json().data;
     expect(status).toMatchObject({ enabled: true, name: 'Campus ID', studentsRequired: false, staffAllowed: false });
     expect(status.studentStart).toBe(`/sso/oidc/start?school=${school(app).hashUID}`);
+    // Another school's sign-in pages know nothing of this provider (per-school settings).
+    const other = await createSchool(app.ctx, {
+      name: 'Third',
+      adminUsername: 'third-admin',
+      adminPassword: 'third-pass-1',
+    });
+    const otherStatus = (await guest.get(`/oidc/status?school=${app.ctx.uidCodec.encode(other.id)}`)).json().data;
+    expect(otherStatus).toMatchObject({ enabled: false, studentStart: '', staffStart: '' });
     const page = await app.inject({ method: 'GET', url: `/login/u/${school(app).hashUID}` });
     expect(page.body).toContain(`"ssoServer":"/sso/oidc/start?school=${school(app).hashUID}"`);
   });

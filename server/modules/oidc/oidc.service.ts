@@ -16,6 +16,7 @@
  * - A refused callback sends the browser back to its sign-in page with ?ssoError=<reason key>; no session.
  */
 import * as client from 'openid-client';
+import { USERNAME_MAX } from '../../../shared/constants';
 import { isSameSitePath } from '../../../shared/rules/site-links';
 import { claimGroups, claimText, mappedGroups, nextGroups } from '../../../shared/rules/oidc-claims';
 import { OIDC_ERRORS, OIDC_LOGIN_TTL_MS } from '../../../shared/schemas/oidc';
@@ -23,6 +24,7 @@ import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/errors';
 import * as accounts from '../auth/accounts.repository';
 import { openSession } from '../auth/auth.service';
+import { schoolGroupIds } from '../groups/groups.repository';
 import { assertSeats } from '../licence/seats';
 import { resolveSchool } from '../schools/schools.service';
 import { insertStudents, replaceGroups, updateStudent } from '../students/student-writes';
@@ -190,7 +192,9 @@ function studentAccount(
 ) {
   const { mapping, groupMapping, linkByUsername } = loaded.config;
   const now = ctx.now();
-  const wantGroups = mappedGroups(claimGroups(claims, mapping.groups), groupMapping);
+  // A mapped group deleted since the settings were saved maps to nothing (its membership would be refused).
+  const mapped = mappedGroups(claimGroups(claims, mapping.groups), groupMapping);
+  const wantGroups = schoolGroupIds(ctx.db, schoolId, mapped);
   const patch: Record<string, string> = {};
   for (const key of ['name', 'email', 'phone'] as const) {
     const value = claimText(claims, mapping[key]);
@@ -201,7 +205,7 @@ function studentAccount(
     let student = linked?.role === 'student' ? accounts.findStudent(tx, linked.userId) : undefined;
     if (linked && !student) throw new SsoRefused('failed', loginPath);
     if (!student) {
-      const username = claimText(claims, mapping.username).normalize('NFC').slice(0, 64);
+      const username = claimText(claims, mapping.username).normalize('NFC').slice(0, USERNAME_MAX);
       if (!username) throw new SsoRefused('noUsername', loginPath);
       const existing = accounts.findStudentByLoginName(tx, schoolId, username);
       if (existing && !linkByUsername) throw new SsoRefused('failed', loginPath);
