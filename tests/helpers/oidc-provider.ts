@@ -44,6 +44,11 @@ export async function startProvider(options: { redirectUris: string[]; logoutUri
       IdToken() {
         return settings.idTokenTtl;
       },
+      // Set so the provider does not print a notice for each default.
+      AccessToken: 600,
+      Grant: 3600,
+      Interaction: 600,
+      Session: 3600,
     },
     cookies: { keys: ['test-cookie-key-0123456789'] },
     findAccount: async (_ctx, sub) => {
