@@ -65,6 +65,7 @@ import { studentsRoutes } from './modules/students/routes';
 import { studentFieldsRoutes } from './modules/student-fields/routes';
 import { studentImportRoutes } from './modules/student-import/routes';
 import { accountRoutes } from './modules/account/routes';
+import { oidcBrowserRoutes, oidcRoutes } from './modules/oidc/routes';
 import { ldapRoutes } from './modules/ldap/routes';
 import { licenceRoutes } from './modules/licence/routes';
 import { messagesRoutes } from './modules/messages/routes';
@@ -238,6 +239,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(liveRoutes);
       // Issue 18: back office analytics.
       await api.register(analyticsRoutes);
+      // Issue 19: single sign-on (OpenID Connect) settings, status and logout.
+      await api.register(oidcRoutes);
     },
     { prefix: config.API_PREFIX.replace(/\/$/, '') },
   );
@@ -245,6 +248,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(liveHooksRoutes);
   await app.register(pagesRoutes);
   await app.register(shareRoutes);
+  // Issue 19: the OpenID Connect sign-in's browser navigations (/sso/oidc/start, /sso/oidc/callback).
+  await app.register(oidcBrowserRoutes);
 
   purgeSessions(ctx);
   const purgeTimer = setInterval(() => purgeSessions(ctx), 60 * 60 * 1000);

@@ -18,6 +18,8 @@ import type { messages as AdminPeopleZh } from './admin-people.zh-CN';
 import type { messages as AdminImportZh } from './admin-import.zh-CN';
 import type { messages as AdminAdminsZh } from './admin-admins.zh-CN';
 import type { messages as AdminLdapZh } from './admin-ldap.zh-CN';
+// Issue 19: single sign-on (OpenID Connect).
+import type { messages as AdminOidcZh } from './admin-oidc.zh-CN';
 import type { messages as AdminLicenceZh } from './admin-licence.zh-CN';
 import type { messages as AdminMembersZh } from './admin-members.zh-CN';
 import type { messages as RedeemAdminZh } from './redeem-admin.zh-CN';
@@ -45,6 +47,7 @@ export type MessageKey =
   | keyof typeof AdminImportZh
   | keyof typeof AdminAdminsZh
   | keyof typeof AdminLdapZh
+  | keyof typeof AdminOidcZh
   | keyof typeof AdminLicenceZh
   | keyof typeof AdminMembersZh
   | keyof typeof RedeemAdminZh

@@ -39,6 +39,9 @@ import { messages as adminsZh } from '../../shared/i18n/admin-admins.zh-CN';
 import { messages as adminsEn } from '../../shared/i18n/admin-admins.en-gb';
 import { messages as ldapZh } from '../../shared/i18n/admin-ldap.zh-CN';
 import { messages as ldapEn } from '../../shared/i18n/admin-ldap.en-gb';
+// Issue 19: single sign-on (OpenID Connect).
+import { messages as oidcZh } from '../../shared/i18n/admin-oidc.zh-CN';
+import { messages as oidcEn } from '../../shared/i18n/admin-oidc.en-gb';
 import { messages as licenceZh } from '../../shared/i18n/admin-licence.zh-CN';
 import { messages as licenceEn } from '../../shared/i18n/admin-licence.en-gb';
 import { messages as membersZh } from '../../shared/i18n/admin-members.zh-CN';
@@ -76,6 +79,7 @@ addMessages(peopleZh, peopleEn);
 addMessages(importerZh, importerEn);
 addMessages(adminsZh, adminsEn);
 addMessages(ldapZh, ldapEn);
+addMessages(oidcZh, oidcEn);
 addMessages(licenceZh, licenceEn);
 addMessages(membersZh, membersEn);
 addMessages(redeemZh, redeemEn);
@@ -124,6 +128,7 @@ const StudentImportPage = lazy(() => import('./pages/student-import'));
 const AdminsPage = lazy(() => import('./pages/admins'));
 const AdminGroupsPage = lazy(() => import('./pages/admin-groups'));
 const LdapPage = lazy(() => import('./pages/ldap'));
+const OidcPage = lazy(() => import('./pages/oidc'));
 const LicencePage = lazy(() => import('./pages/licence'));
 const MembersPage = lazy(() => import('./pages/members'));
 const CodesPage = lazy(() => import('./pages/codes'));
@@ -210,6 +215,7 @@ const createAdminRouter = () =>
         { path: 'admins', element: guarded('admin', AdminsPage) },
         { path: 'admin-groups', element: guarded('admin', AdminGroupsPage) },
         { path: 'ldap', element: guarded('setting', LdapPage) },
+        { path: 'oidc', element: guarded('setting', OidcPage) },
         { path: 'licence', element: guarded('setting', LicencePage) },
         { path: 'inform', element: guarded('setting', InformPage) },
         { path: 'orders', element: guarded('setting', OrdersPage) },

@@ -3,6 +3,7 @@ import { logout } from '../api/auth';
 import { useBootstrap } from '../bootstrap';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { LoginForm } from '../components/LoginForm';
+import { SsoSignIn } from '../components/SsoSignIn';
 import { useT } from '../i18n';
 
 /** Administrator sign-in; a signed-in student is told a student account cannot enter and may log out. */
@@ -40,7 +41,9 @@ export function AdminLogin() {
             </button>
           </div>
         ) : (
-          <LoginForm role="admin" />
+          <SsoSignIn as="admin" school={boot.hashUID}>
+            <LoginForm role="admin" />
+          </SsoSignIn>
         )}
         <div className="auth-foot">
           <LanguageSwitch />

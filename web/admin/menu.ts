@@ -88,6 +88,8 @@ export const MENU: MenuEntry[] = [
     to: null,
     links: [
       { key: 'ldap', label: 'admin.menu.ldap', to: '/ldap' },
+      // Issue 19: single sign-on (OpenID Connect).
+      { key: 'oidc', label: 'admin.menu.oidc', to: '/oidc' },
       { key: 'licence', label: 'admin.menu.licence', to: '/licence' },
       { key: 'orders', label: 'admin.orders.menu', to: '/orders' },
       { key: 'inform', label: 'admin.menu.inform', to: '/inform' },

@@ -1,6 +1,15 @@
-import { authCalls } from '../../shared/calls/auth';
+import { oidcCalls } from '../../shared/calls/oidc';
 import { request } from './client';
 
-/** Ends the session: an administrator through do/logout, anyone else through do/s/logout. */
-export const logout = (role: 'student' | 'admin') =>
-  request(role === 'admin' ? authCalls.logout : authCalls.studentLogout);
+/**
+ * Ends the session (oidc/logout, which ends it like do/logout). When the account signed in through the school's
+ * identity provider and it offers an end-session endpoint, the browser goes there (it comes back to the sign-in
+ * page) and the returned promise never settles; otherwise it resolves and the caller reloads as before.
+ */
+export async function logout(_role: 'student' | 'admin'): Promise<void> {
+  const reply = await request(oidcCalls.logout);
+  if (reply.status === 'ok' && reply.data.redirect) {
+    window.location.assign(reply.data.redirect);
+    await new Promise(() => {});
+  }
+}

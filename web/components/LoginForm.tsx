@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ERRORS, type Failure } from '../../shared/envelope';
 import type { Role } from '../../shared/schemas/auth';
 import { LDAP_ERRORS } from '../../shared/schemas/ldap';
+import { OIDC_ERRORS } from '../../shared/schemas/oidc';
 import { authCalls } from '../../shared/calls/auth';
 import { NETWORK_ERROR, request } from '../api/client';
 import { useT, type Translate } from '../i18n';
@@ -25,6 +26,7 @@ export function loginErrorText(t: Translate, reply: Failure): string {
   if (reply.error === 'school not found') return t('login.schoolNotFound');
   if (reply.error === LDAP_ERRORS.unreachable || reply.error === LDAP_ERRORS.notConfigured)
     return t('login.directoryUnreachable');
+  if (reply.error === OIDC_ERRORS.ssoRequired) return t('login.ssoRequiredPassword');
   if (reply.error === NETWORK_ERROR) return t('common.networkError');
   return reply.error;
 }

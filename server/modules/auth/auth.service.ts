@@ -9,13 +9,15 @@ import { formatDate } from '../../../shared/rules/dates';
 import { loginNameKey } from '../../../shared/rules/login-name';
 import type { AppContext, Auth } from '../../context';
 import type { Db } from '../../db/client';
-import { AppError, noLogin, notFound, tooMany } from '../../lib/errors';
+import { AppError, forbidden, noLogin, notFound, tooMany } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import * as accounts from './accounts.repository';
 import * as sessionsRepo from './sessions.repository';
 import { TtlCache } from '../../lib/ttl-cache';
 import { resolveSchool, schoolHomePath } from '../schools/schools.service';
 import { directoryLogin } from '../ldap/ldap-auth.service';
+import { studentsMustUseSso } from '../oidc/oidc-settings.service';
+import { OIDC_ERRORS } from '../../../shared/schemas/oidc';
 
 export const GUEST: Auth = { role: 'guest', schoolId: null, userId: null, tokenHash: null };
 
@@ -109,6 +111,8 @@ export async function login(
 ) {
   const school = input.role === 'student' ? resolveSchool(ctx, input.school) : undefined;
   if (input.role === 'student' && !school) throw notFound('school not found');
+  // Issue 19: a school that requires single sign-on for students refuses their passwords.
+  if (input.role === 'student' && studentsMustUseSso(ctx, school!.id)) throw forbidden(OIDC_ERRORS.ssoRequired);
   const throttle = loginThrottle(
     ctx,
     { role: input.role, schoolId: school?.id ?? '', username: input.username },

@@ -11,6 +11,7 @@ import { adminPath, GUEST, loginState } from '../auth/auth.service';
 import { adminProfile } from '../admins/admins.service';
 import { requiredFieldsSet } from '../account/account.service';
 import { examMode } from '../exams/exam-list.service';
+import { ssoServerOf } from '../oidc/oidc-settings.service';
 import { renderedPage, schoolPiece, studentPiece, type SchoolPiece, type StudentPiece } from './bootstrap-cache';
 
 const zLoginUrl = z
@@ -121,7 +122,8 @@ function assemble(ctx: AppContext, input: PageRequest, piece: SchoolPiece | unde
     model: input.model,
     ver: ctx.config.VER,
     token: '',
-    ssoServer: ctx.config.SSO_SERVER,
+    // Issue 19: the school's single sign-on start on this site when it has one.
+    ssoServer: (piece && ssoServerOf(piece.school.settings, piece.hashUID)) || ctx.config.SSO_SERVER,
     systom: input.systom,
     userPermissions: reader.permissions,
     version: ctx.version,

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useBootstrap } from '../../bootstrap';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { LoginForm } from '../../components/LoginForm';
+import { SsoSignIn } from '../../components/SsoSignIn';
 import { useT } from '../../i18n';
 import { logoutHref, schoolHomePath } from '../../urls';
 import { RegisterForm } from './RegisterForm';
@@ -72,7 +73,9 @@ export default function LoginPage() {
         ) : tab === 'register' && canRegister ? (
           <RegisterForm />
         ) : (
-          <LoginForm role="student" school={boot.hashUID} returnUrl={boot.returnUrl} />
+          <SsoSignIn as="student" school={boot.hashUID} returnUrl={boot.returnUrl}>
+            <LoginForm role="student" school={boot.hashUID} returnUrl={boot.returnUrl} />
+          </SsoSignIn>
         )}
         <div className="auth-foot">
           <LanguageSwitch />
