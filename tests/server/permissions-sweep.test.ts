@@ -55,6 +55,10 @@ const PUBLIC = [
   // the live server's callbacks are server to server, refused with 403 without the shared secret (live-hooks test).
   /^GET \/(live\/info|public\/live)$/,
   /^(GET|POST) \/live\/hook\/\w+$/,
+  // Single sign-on (issue 19): which provider a school's sign-in page offers, and a logout that also names the
+  // provider's end-session page (a guest's logout ends nothing).
+  /^GET \/oidc\/status$/,
+  /^POST \/oidc\/logout$/,
   // Pages of the web app (HTML shells and redirects).
   /^GET \/(|u\/\{hash\}|login\/u\/logout|login\/u\/\{parentId\}|u\/learn\/\{code\}\/\{chapterId\}\/\{type\}|u\/column\/\{code\}|live\/\{hash\}\/\{file\}|course\/\{code\}|dashboard|learn\/admin\/?|qrcode\/\{coid\})$/,
 ];
