@@ -66,6 +66,7 @@ import { studentFieldsRoutes } from './modules/student-fields/routes';
 import { studentImportRoutes } from './modules/student-import/routes';
 import { accountRoutes } from './modules/account/routes';
 import { ldapRoutes } from './modules/ldap/routes';
+import { yksRoutes } from './modules/yks/routes';
 import { licenceRoutes } from './modules/licence/routes';
 import { messagesRoutes } from './modules/messages/routes';
 import { DEMO_LOGINS, loadDemoData } from './demo/demo';
@@ -235,6 +236,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(liveRoutes);
       // Issue 18: back office analytics.
       await api.register(analyticsRoutes);
+      // Issue 19: the exam platform (yks) frame.
+      await api.register(yksRoutes);
     },
     { prefix: config.API_PREFIX.replace(/\/$/, '') },
   );
