@@ -18,6 +18,7 @@ import type { messages as AdminPeopleZh } from './admin-people.zh-CN';
 import type { messages as AdminImportZh } from './admin-import.zh-CN';
 import type { messages as AdminAdminsZh } from './admin-admins.zh-CN';
 import type { messages as AdminLdapZh } from './admin-ldap.zh-CN';
+import type { messages as AdminYksZh } from './admin-yks.zh-CN';
 import type { messages as AdminLicenceZh } from './admin-licence.zh-CN';
 import type { messages as AdminMembersZh } from './admin-members.zh-CN';
 import type { messages as RedeemAdminZh } from './redeem-admin.zh-CN';
@@ -45,6 +46,7 @@ export type MessageKey =
   | keyof typeof AdminImportZh
   | keyof typeof AdminAdminsZh
   | keyof typeof AdminLdapZh
+  | keyof typeof AdminYksZh
   | keyof typeof AdminLicenceZh
   | keyof typeof AdminMembersZh
   | keyof typeof RedeemAdminZh

@@ -87,6 +87,8 @@ describe('back office', () => {
       // Issue 16: announcements.
       '公告',
       'LDAP 目录',
+      // Issue 19: the exam platform (yks) frame.
+      '考试平台嵌入',
       '授权与升级',
       '订单管理',
       '邮件与短信通知',

@@ -27,6 +27,8 @@ import { messages as adminAdminsZh } from '../../shared/i18n/admin-admins.zh-CN'
 import { messages as adminAdminsEn } from '../../shared/i18n/admin-admins.en-gb';
 import { messages as adminLdapZh } from '../../shared/i18n/admin-ldap.zh-CN';
 import { messages as adminLdapEn } from '../../shared/i18n/admin-ldap.en-gb';
+import { messages as adminYksZh } from '../../shared/i18n/admin-yks.zh-CN';
+import { messages as adminYksEn } from '../../shared/i18n/admin-yks.en-gb';
 import { messages as adminLicenceZh } from '../../shared/i18n/admin-licence.zh-CN';
 import { messages as adminLicenceEn } from '../../shared/i18n/admin-licence.en-gb';
 import { messages as adminPointsZh } from '../../shared/i18n/admin-points.zh-CN';
@@ -85,6 +87,7 @@ describe('message catalogue', () => {
       adminImport: [adminImportZh, adminImportEn],
       adminAdmins: [adminAdminsZh, adminAdminsEn],
       adminLdap: [adminLdapZh, adminLdapEn],
+      adminYks: [adminYksZh, adminYksEn],
       adminLicence: [adminLicenceZh, adminLicenceEn],
       adminMembers: [adminMembersZh, adminMembersEn],
       adminPoints: [adminPointsZh, adminPointsEn],

@@ -7,6 +7,7 @@ import { messages as adminExamsEn } from '../../shared/i18n/admin-exams.en-gb';
 import { messages as adminFeedbackEn } from '../../shared/i18n/admin-feedback.en-gb';
 import { messages as adminImportEn } from '../../shared/i18n/admin-import.en-gb';
 import { messages as adminLdapEn } from '../../shared/i18n/admin-ldap.en-gb';
+import { messages as adminYksEn } from '../../shared/i18n/admin-yks.en-gb';
 import { messages as adminLicenceEn } from '../../shared/i18n/admin-licence.en-gb';
 import { messages as adminPeopleEn } from '../../shared/i18n/admin-people.en-gb';
 import { messages as adminPlansEn } from '../../shared/i18n/admin-plans.en-gb';
@@ -158,6 +159,7 @@ describe('count-bearing messages', () => {
       adminFeedbackEn,
       adminImportEn,
       adminLdapEn,
+      adminYksEn,
       adminLicenceEn,
       adminPeopleEn,
       adminPlansEn,

@@ -39,6 +39,8 @@ import { messages as adminsZh } from '../../shared/i18n/admin-admins.zh-CN';
 import { messages as adminsEn } from '../../shared/i18n/admin-admins.en-gb';
 import { messages as ldapZh } from '../../shared/i18n/admin-ldap.zh-CN';
 import { messages as ldapEn } from '../../shared/i18n/admin-ldap.en-gb';
+import { messages as yksZh } from '../../shared/i18n/admin-yks.zh-CN';
+import { messages as yksEn } from '../../shared/i18n/admin-yks.en-gb';
 import { messages as licenceZh } from '../../shared/i18n/admin-licence.zh-CN';
 import { messages as licenceEn } from '../../shared/i18n/admin-licence.en-gb';
 import { messages as membersZh } from '../../shared/i18n/admin-members.zh-CN';
@@ -76,6 +78,7 @@ addMessages(peopleZh, peopleEn);
 addMessages(importerZh, importerEn);
 addMessages(adminsZh, adminsEn);
 addMessages(ldapZh, ldapEn);
+addMessages(yksZh, yksEn);
 addMessages(licenceZh, licenceEn);
 addMessages(membersZh, membersEn);
 addMessages(redeemZh, redeemEn);
@@ -124,6 +127,7 @@ const StudentImportPage = lazy(() => import('./pages/student-import'));
 const AdminsPage = lazy(() => import('./pages/admins'));
 const AdminGroupsPage = lazy(() => import('./pages/admin-groups'));
 const LdapPage = lazy(() => import('./pages/ldap'));
+const YksPage = lazy(() => import('./pages/yks'));
 const LicencePage = lazy(() => import('./pages/licence'));
 const MembersPage = lazy(() => import('./pages/members'));
 const CodesPage = lazy(() => import('./pages/codes'));
@@ -210,6 +214,7 @@ const createAdminRouter = () =>
         { path: 'admins', element: guarded('admin', AdminsPage) },
         { path: 'admin-groups', element: guarded('admin', AdminGroupsPage) },
         { path: 'ldap', element: guarded('setting', LdapPage) },
+        { path: 'yks', element: guarded('setting', YksPage) },
         { path: 'licence', element: guarded('setting', LicencePage) },
         { path: 'inform', element: guarded('setting', InformPage) },
         { path: 'orders', element: guarded('setting', OrdersPage) },
