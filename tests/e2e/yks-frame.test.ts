@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChapter, buildCourse } from '../helpers/factories';
 import { waitUntil } from '../helpers/kit';
 import { insertGroup } from '../../server/modules/auth/accounts.repository';
+import { expectToast, signInAdmin } from './admin-helpers';
 import { asAdmin } from './catalogue-helpers';
 import { pageErrors, startHarness, type Harness } from './harness';
 
@@ -42,11 +43,13 @@ function serve(handler: http.RequestListener): Promise<[http.Server, string]> {
 const html = (res: http.ServerResponse, body: string) =>
   res
     .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-    .end(`<!doctype html><html><body>${body}</body></html>`);
+    .end(
+      `<!doctype html><html><head><meta name="viewport" content="width=device-width"></head><body>${body}</body></html>`,
+    );
 
 /** The platform's page: frames the app, keeps the app's messages, and sends it messages. */
 function platformPage(src: string): string {
-  return `<iframe id="app" src="${src}" width="1200" height="760"></iframe>
+  return `<iframe id="app" src="${src}" style="width: 100%; height: 760px; border: 0"></iframe>
 <script>
   window.received = [];
   window.thirdPosted = false;
@@ -210,6 +213,44 @@ describe('the exam platform frame', () => {
       reason: 'designatedGroup',
     });
     await frame.getByRole('alertdialog').waitFor();
+
+    // The dashboard in the frame: no top bar, no sidebar (spec 2 'Student dashboard').
+    await page.evaluate(
+      (src) => ((document.getElementById('app') as HTMLIFrameElement).src = src),
+      `${h.baseURL}/dashboard?model=yks`,
+    );
+    await waitUntil('the dashboard in the frame', () => appFrame(page).url().includes('/dashboard'));
+    await appFrame(page).getByTestId('dashboard-sidebar').waitFor({ state: 'attached' });
+    expect(await appFrame(page).getByTestId('dashboard-sidebar').isVisible()).toBe(false);
+    expect(await appFrame(page).locator('.d-nav').count()).toBe(0);
+  });
+
+  it('on a phone: no back chevron, and the avatar signs in through the platform', async () => {
+    const context = await h.mobile();
+    const page = await context.newPage();
+    await page.goto(`${platformOrigin}/?path=${encodeURIComponent(`/u/${h.school.hashUID}?model=yks`)}`);
+    await waitFor(page, 'setBrandInfo', (m) => m.type === 'setBrandInfo');
+    const frame = appFrame(page);
+    await frame.getByTestId('mobile-top-bar').waitFor();
+    expect(await frame.locator('.m-chevron').count()).toBe(0);
+    expect(await frame.getByTestId('m-sign-in').count()).toBe(0);
+    await frame.locator('.m-avatar').click();
+    await waitFor(page, 'group text', (m) => m.type === 'onGetedGroupText');
+    expect(new URL(appFrame(page).url()).pathname).toBe(`/u/${h.school.hashUID}`);
+  });
+
+  it("shows the school's settings in the back office and says why a save is refused", async () => {
+    const context = await h.desktop();
+    const page = await context.newPage();
+    await signInAdmin(page, undefined, '/yks');
+    await page.getByTestId('yks-page').locator('form').waitFor();
+    await expect(page.getByTestId('yks-audience').textContent()).resolves.toContain(h.school.hashUID);
+    await expect(page.locator('[data-field="origins"] textarea').inputValue()).resolves.toBe(platformOrigin);
+    // The secret is never shown; a short one is refused with its reason.
+    await expect(page.locator('[data-field="secret"] input').inputValue()).resolves.toBe('');
+    await page.locator('[data-field="secret"] input').fill('too-short');
+    await page.getByTestId('save-yks').click();
+    await expectToast(page, 'HS256 需要至少 32 个字符的共享密钥');
   });
 
   it('is refused in a frame of an origin that is not allowed', async () => {
