@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { SignJWT, exportSPKI, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { externalIdentities, schools, students } from '../../server/db/schema';
+import { insertGroup, studentGroupIds } from '../../server/modules/auth/accounts.repository';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { YKS_ERRORS } from '../../shared/schemas/yks';
 import { buildAdmin, buildStudent, login, makeApp, school, type TestApp } from '../helpers/factories';
@@ -125,6 +126,21 @@ describe('exam platform (yks) frame', () => {
       const again = await yksLogin(await sign({ sub: 'm-1', username: 'renamed-there' }));
       expect(again.statusCode).toBe(302);
       expect(app.ctx.db.select().from(students).where(eq(students.username, 'renamed-there')).get()).toBeUndefined();
+    });
+
+    it('puts the student in the named groups of the school (unknown names skipped)', async () => {
+      const gid = app.ctx.ids.next();
+      insertGroup(app.ctx.db, {
+        id: gid,
+        schoolId: school(app).id,
+        parentId: null,
+        name: '一班',
+        position: 0,
+        createdAt: 1,
+      });
+      await yksLogin(await sign({ sub: 'g-1', username: 'grouped', groups: ['一班', 'no such group', 7] }));
+      const id = app.ctx.db.select().from(students).where(eq(students.username, 'grouped')).get()!.id;
+      expect(studentGroupIds(app.ctx.db, id)).toEqual([gid]);
     });
 
     it('refuses an expired assertion (beyond the 60 s skew) and accepts one within it', async () => {

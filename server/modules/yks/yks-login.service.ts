@@ -10,6 +10,9 @@
  *   it opens one session, once.
  * - The student is the one linked to sub (external_identities 'yks'), else the school's student with the
  *   assertion's username (then linked), else a new one (username = the assertion's or yks_<sub>, no password).
+ * - groups (optional, an array of names): the student joins the school's student groups of those names at each
+ *   sign-in (at most 50; unknown names are skipped; no group is ever left), so the course group check follows
+ *   the platform's classes.
  */
 import { randomUUID } from 'node:crypto';
 import { decodeJwt, importSPKI, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
@@ -53,6 +56,15 @@ function schoolOf(ctx: AppContext, uid: string | undefined, assertion: string) {
   if (!school) throw notFound('school not found');
   return school;
 }
+
+/** The assertion's groups claim: up to 50 non-empty names. */
+const groupNames = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value
+        .map((name) => text(name, 64))
+        .filter(Boolean)
+        .slice(0, 50)
+    : [];
 
 const text = (value: unknown, max: number) => (typeof value === 'string' ? value.trim().slice(0, max) : '');
 
@@ -130,6 +142,7 @@ export async function yksLogin(
     const student = accounts.findStudent(tx, studentId);
     if (!student || student.disabled) throw forbidden('account disabled');
     repo.linkIdentity(tx, school.id, sub, student.id, now);
+    repo.joinNamedGroups(tx, school.id, student.id, groupNames(claims.groups));
     return openSession(ctx, 'student', student, client);
   });
   ctx.log.info({ schoolId: school.id, ms: performance.now() - started }, 'yks login');

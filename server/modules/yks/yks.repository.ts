@@ -1,6 +1,6 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { externalIdentities, usedAssertions } from '../../db/schema';
+import { externalIdentities, studentGroupMembers, studentGroups, usedAssertions } from '../../db/schema';
 import { mergeSchoolSettings } from '../student-fields/student-fields.repository';
 
 /** The only place the yks module touches the database: its settings key, identities and used assertions. */
@@ -44,4 +44,17 @@ export function useAssertion(db: Db, schoolId: string, jti: string, at: number, 
 
 export function sweepAssertions(db: Db, now: number): void {
   db.delete(usedAssertions).where(lt(usedAssertions.expiresAt, now)).run();
+}
+
+/** Adds a student to the school's student groups of these names (never removes one); unknown names are skipped. */
+export function joinNamedGroups(db: Db, schoolId: string, studentId: string, names: readonly string[]): void {
+  if (names.length === 0) return;
+  const found = db
+    .select({ id: studentGroups.id })
+    .from(studentGroups)
+    .where(and(eq(studentGroups.schoolId, schoolId), inArray(studentGroups.name, [...names])))
+    .all();
+  for (const { id } of found) {
+    db.insert(studentGroupMembers).values({ studentId, groupId: id }).onConflictDoNothing().run();
+  }
 }
