@@ -1,8 +1,8 @@
 /**
  * The exam platform (yks) frame in Chromium (issue 19 'yks mode, complete'): a test page of the platform on
  * another loopback origin frames the school's pages with model=yks. The pages tell it the brand and which
- * courses may be viewed and learnt, answer its requests (course URL, exam data, brand), and ignore a message
- * from a third origin; a guest's start goes through the platform's sign-in (a signed assertion, verified by
+ * courses may be viewed and learnt, answer its requests (course URL, exam data, brand), take its homesetting,
+ * and ignore messages from a third origin; a guest's start goes through the platform's sign-in (a signed assertion, verified by
  * the server) and comes back signed in; the group check opens the platform's group dialog; the display rules
  * hold (no nav sign-in, no footer); and a page framed by an origin that is not allowed is refused.
  */
@@ -22,6 +22,9 @@ const SECRET = 'the-platform-shared-secret-0123456789';
 const ISSUER = 'https://exam.example';
 
 type Message = { type: string; [key: string]: unknown };
+
+/** A home setting as JSON text whose only ad says who sent it. */
+const adSetting = (alt: string) => JSON.stringify({ showads: true, ads: [{ url: '/favicon.svg', link: '', alt }] });
 
 let h: Harness;
 let platform: http.Server;
@@ -75,6 +78,7 @@ beforeAll(async () => {
         res,
         `<script>parent.frames[0].postMessage({ type: 'setBrandInfo' }, '*');
          parent.frames[0].postMessage({ type: 'returnCourseURL', coid: ${JSON.stringify(coid)} }, '*');
+         parent.frames[0].postMessage({ type: 'homesetting', setting: ${JSON.stringify(adSetting('第三方广告'))} }, '*');
          parent.postMessage('posted', '*');</script>`,
       );
     }
@@ -223,6 +227,27 @@ describe('the exam platform frame', () => {
     await appFrame(page).getByTestId('dashboard-sidebar').waitFor({ state: 'attached' });
     expect(await appFrame(page).getByTestId('dashboard-sidebar').isVisible()).toBe(false);
     expect(await appFrame(page).locator('.d-nav').count()).toBe(0);
+  });
+
+  it("takes the platform's homesetting and ignores a third origin's", async () => {
+    const context = await h.desktop();
+    const page = await context.newPage();
+    await page.goto(`${platformOrigin}/?path=${encodeURIComponent(`/u/${h.school.hashUID}?model=yks`)}`);
+    await waitFor(page, 'setBrandInfo', (m) => m.type === 'setBrandInfo');
+    const send = (m: object) => page.evaluate((msg) => (window as never as { send: (m: object) => void }).send(msg), m);
+    await send({ type: 'homesetting', setting: adSetting('考试平台广告') });
+    const frame = appFrame(page);
+    await frame.getByTestId('home-ads').getByAltText('考试平台广告').waitFor();
+    await page.evaluate(() => (window as never as { addThird: () => void }).addThird());
+    await waitUntil('third origin posted', () =>
+      page.evaluate(() => (window as unknown as { thirdPosted: boolean }).thirdPosted),
+    );
+    await send({ type: 'setBrandInfo' });
+    await waitUntil('two brand replies', async () =>
+      (await received(page)).filter((m) => m.type === 'setBrandInfo').length === 2 ? true : null,
+    );
+    expect(await frame.getByAltText('第三方广告').count()).toBe(0);
+    expect(await frame.getByAltText('考试平台广告').count()).toBe(1);
   });
 
   it('on a phone: no back chevron, and the avatar signs in through the platform', async () => {
