@@ -3,6 +3,7 @@
  * the school's platform settings, its signed sign-in assertion and the window messages' names.
  */
 import * as z from 'zod';
+import { httpOrigin } from '../rules/yks';
 
 export const YKS_ERRORS = {
   notConfigured: 'the exam platform is not configured for this school',
@@ -23,15 +24,8 @@ export const zOrigin = z
   .string()
   .trim()
   .max(200)
-  .refine((v) => {
-    try {
-      const url = new URL(v);
-      return /^https?:$/.test(url.protocol) && url.origin === v.replace(/\/$/, '');
-    } catch {
-      return false;
-    }
-  }, 'must be an origin such as https://exam.example')
-  .transform((v) => v.replace(/\/$/, ''));
+  .refine((v) => httpOrigin(v) !== null, 'must be an origin such as https://exam.example')
+  .transform((v) => httpOrigin(v) ?? v);
 
 /** An http(s) address. */
 export const zHttpUrl = z

@@ -17,6 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import { decodeJwt, importSPKI, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
 import { YKS_CLOCK_SKEW_S, YKS_ERRORS, YKS_MAX_LIFETIME_S, type YksStatus } from '../../../shared/schemas/yks';
+import { yksReturnPath } from '../../../shared/rules/yks';
 import type { AppContext, Auth } from '../../context';
 import { badInput, conflict, forbidden, notFound } from '../../lib/errors';
 import * as accounts from '../auth/accounts.repository';
@@ -95,12 +96,9 @@ export async function verifyAssertion(ctx: AppContext, schoolId: string, asserti
   }
 }
 
-/** A path on this site (never another host), with model=yks kept. */
+/** A path on this site (never another host), with model=yks kept (shared/rules/yks). */
 export function returnPath(ctx: AppContext, schoolId: string, wanted: string | undefined): string {
-  const safe = wanted && /^\/(?![/\\])/.test(wanted) && !/[\r\n]/.test(wanted) ? wanted : schoolHomePath(ctx, schoolId);
-  const url = new URL(safe, 'http://here');
-  url.searchParams.set('model', 'yks');
-  return `${url.pathname}${url.search}${url.hash}`;
+  return yksReturnPath(wanted, schoolHomePath(ctx, schoolId));
 }
 
 /** Finishes a yks sign-in: the session token and where to go. */
