@@ -12,8 +12,6 @@
  * {coid} → returnCourseURL {coid, url}; onGetExamData {cid} → onGetExamData {cid, testData | error};
  * setBrandInfo {} → setBrandInfo {title, uid}.
  */
-import { courseCalls } from '../../shared/calls/courses';
-import { examCalls } from '../../shared/calls/exams';
 import { yksCalls } from '../../shared/calls/yks';
 import type { Bootstrap } from '../../shared/schemas/bootstrap';
 import { request } from '../api/client';
@@ -59,8 +57,10 @@ export function sendChanged(type: YksMessage, key: string, payload: Record<strin
 
 const brand = () => ({ title: boot?.schoolName ?? '', uid: boot?.hashUID ?? '' });
 
+/** Answers the platform's requests (the calls' declarations load with the first one: yks mode only). */
 async function answer(type: string, data: Record<string, unknown>): Promise<void> {
   if (type === 'returnCourseURL' && typeof data.coid === 'string' && /^\d{1,20}$/.test(data.coid)) {
+    const { courseCalls } = await import('../../shared/calls/courses');
     const reply = await request(courseCalls.info, { params: { id: data.coid } });
     if (reply.status !== 'ok') return sendToPlatform('returnCourseURL', { coid: data.coid, error: reply.error });
     const url = new URL(`/course/${encodeURIComponent(reply.data.code)}`, window.location.origin);
@@ -70,6 +70,7 @@ async function answer(type: string, data: Record<string, unknown>): Promise<void
   if (type === 'onGetExamData' && typeof data.cid === 'string' && /^\d{1,20}$/.test(data.cid)) {
     const sid = boot?.userData.sid ?? '';
     if (!sid || sid === '0') return sendToPlatform('onGetExamData', { cid: data.cid, error: 'no login' });
+    const { examCalls } = await import('../../shared/calls/exams');
     const reply = await request(examCalls.yksTestData, { query: { sid, cid: data.cid } });
     return sendToPlatform(
       'onGetExamData',
