@@ -264,6 +264,17 @@ describe('the exam platform frame', () => {
     expect(new URL(appFrame(page).url()).pathname).toBe(`/u/${h.school.hashUID}`);
   });
 
+  it("sends the sign-in page in yks mode to the platform's sign-in", async () => {
+    const context = await h.desktop();
+    const page = await context.newPage();
+    const back = `/course/${code}`;
+    const path = `/login/u/${h.school.hashUID}?model=yks&return=${encodeURIComponent(back)}`;
+    await page.goto(`${platformOrigin}/?path=${encodeURIComponent(path)}`);
+    await waitFor(page, 'group text', (m) => m.type === 'onGetedGroupText');
+    const at = new URL(appFrame(page).url());
+    expect(`${at.pathname}${at.search}`).toBe(`${back}?model=yks`);
+  });
+
   it("shows the school's settings in the back office and says why a save is refused", async () => {
     const context = await h.desktop();
     const page = await context.newPage();
