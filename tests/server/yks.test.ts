@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { SignJWT, exportSPKI, generateKeyPair } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { externalIdentities, schools, students } from '../../server/db/schema';
 import { insertGroup, studentGroupIds } from '../../server/modules/auth/accounts.repository';
 import { createSchool } from '../../server/modules/schools/schools.service';
@@ -242,7 +242,19 @@ describe('exam platform (yks) frame', () => {
     expect(theirs.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
+  it('describes its calls in the OpenAPI document', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+      paths: Record<string, unknown>;
+    };
+    for (const path of ['/yks/settings', '/yks/login', '/yks/login/status']) expect(doc.paths).toHaveProperty([path]);
+  });
+
   it('measures the sign-in beyond verification', async () => {
+    // The service logs the time after verification (the student, the link, the one-use record, the session).
+    const beyond: number[] = [];
+    const spy = vi.spyOn(app.ctx.log, 'info').mockImplementation(((entry: unknown, msg?: string) => {
+      if (msg === 'yks login') beyond.push((entry as { ms: number }).ms);
+    }) as never);
     const times: number[] = [];
     for (let i = 0; i < 20; i++) {
       const assertion = await sign({ sub: `perf-${i}` });
@@ -251,8 +263,13 @@ describe('exam platform (yks) frame', () => {
       times.push(performance.now() - started);
       expect(res.statusCode).toBe(302);
     }
-    times.sort((a, b) => a - b);
-    console.log(`yks login round trip (inject, incl. verification): median ${times[10]!.toFixed(1)} ms`);
-    expect(times[10]).toBeLessThan(50);
+    spy.mockRestore();
+    const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+    console.log(
+      `yks login: round trip median ${median(times).toFixed(1)} ms (inject, with verification); ` +
+        `beyond verification median ${median(beyond).toFixed(2)} ms, max ${Math.max(...beyond).toFixed(2)} ms`,
+    );
+    expect(beyond).toHaveLength(20);
+    expect(median(beyond)).toBeLessThan(50);
   });
 });
