@@ -67,6 +67,7 @@ import { studentImportRoutes } from './modules/student-import/routes';
 import { accountRoutes } from './modules/account/routes';
 import { oidcBrowserRoutes, oidcRoutes } from './modules/oidc/routes';
 import { ldapRoutes } from './modules/ldap/routes';
+import { yksRoutes } from './modules/yks/routes';
 import { licenceRoutes } from './modules/licence/routes';
 import { messagesRoutes } from './modules/messages/routes';
 import { DEMO_LOGINS, loadDemoData } from './demo/demo';
@@ -241,6 +242,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(analyticsRoutes);
       // Issue 19: single sign-on (OpenID Connect) settings, status and logout.
       await api.register(oidcRoutes);
+      // Issue 19: the exam platform (yks) frame.
+      await api.register(yksRoutes);
     },
     { prefix: config.API_PREFIX.replace(/\/$/, '') },
   );

@@ -10,6 +10,7 @@ import { Loading } from './components/Loading';
 import { I18nProvider } from './i18n';
 import { loadCatalogue } from './i18n/load';
 import { StudentApp } from './StudentApp';
+import { startYksBridge } from './lib/yks-bridge';
 
 const AdminApp = lazy(() => import('./admin/AdminApp'));
 
@@ -34,6 +35,8 @@ if (!result.ok) {
   const boot = result.data;
   document.documentElement.lang = boot.locale;
   configureClient({ apiPrefix: boot.apiPrefix });
+  // Issue 19: inside the exam platform's frame (model=yks), the window messages with it.
+  if (boot.page !== 'admin') startYksBridge(boot);
   // The page's messages come in a chunk of their own (preloaded by the shell): render once they are in.
   // (Should the chunk fail to load, the page still renders, with message keys for texts.)
   void loadCatalogue(boot.locale)

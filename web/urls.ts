@@ -1,7 +1,8 @@
 import type { Bootstrap } from '../shared/schemas/bootstrap';
+import { apiUrl } from './api/client';
 import { isSameSitePath as sameSitePath } from '../shared/rules/site-links';
 
-type Site = Pick<Bootstrap, 'hashUID' | 'loginUrl' | 'signUpURL'>;
+type Site = Pick<Bootstrap, 'hashUID' | 'loginUrl' | 'signUpURL'> & Partial<Pick<Bootstrap, 'model'>>;
 
 /** A path on this site (never another origin): the return-path rule, resolved against this page's origin. */
 export function isSameSitePath(value: string | null | undefined): value is string {
@@ -31,6 +32,10 @@ function withParam(url: string, key: string, value: string): string {
 
 /** The sign-in page (or the external loginUrl) with a return path to come back to. */
 export function loginHref(site: Site, returnTo: string = currentPath()): string {
+  // Issue 19: in yks mode the sign-in is the exam platform's, through yks/login with the organisation id.
+  if (site.model === 'yks' && site.hashUID) {
+    return apiUrl('yks/login', { uid: site.hashUID, return: isSameSitePath(returnTo) ? returnTo : undefined });
+  }
   const base = site.loginUrl || `/login/u/${site.hashUID}`;
   return isSameSitePath(returnTo) ? withParam(base, 'return', returnTo) : base;
 }

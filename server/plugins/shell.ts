@@ -86,8 +86,11 @@ declare module 'fastify' {
   interface FastifyReply {
     /** Answers the one HTML shell with the page bootstrap data embedded. */
     sendShell(bootstrap: Bootstrap, statusCode?: number): FastifyReply;
-    /** Answers a shell page made by renderShell (a page kept by the pages module), with the shell's headers. */
-    sendShellPage(page: Buffer, statusCode?: number): FastifyReply;
+    /**
+     * Answers a shell page made by renderShell (a page kept by the pages module), with the shell's headers;
+     * frameAncestors: the page's school's embedding origins (its exam platform, issue 19) join frame-ancestors.
+     */
+    sendShellPage(page: Buffer, statusCode?: number, frameAncestors?: readonly string[]): FastifyReply;
   }
 }
 
@@ -153,19 +156,35 @@ export const shellPlugin = fp(async (app, opts: ShellOptions) => {
     );
   app.decorate('renderShell', renderShell);
 
-  app.decorateReply('sendShellPage', function sendShellPage(this: FastifyReply, page: Buffer, statusCode = 200) {
-    return (
-      this.code(statusCode)
+  // One policy per list of a school's embedding origins, made once.
+  const schoolCsp = new Map<string, string>();
+  const cspFor = (extra: readonly string[]) => {
+    const key = extra.join(' ');
+    let found = schoolCsp.get(key);
+    if (!found) {
+      if (schoolCsp.size > 1000) schoolCsp.clear();
+      found = pageCsp([...new Set([...(opts.frameAncestors ?? []), ...extra])], opts.liveServer);
+      schoolCsp.set(key, found);
+    }
+    return found;
+  };
+
+  app.decorateReply(
+    'sendShellPage',
+    function sendShellPage(this: FastifyReply, page: Buffer, statusCode = 200, frameAncestors: readonly string[] = []) {
+      const framed = frameAncestors.length > 0;
+      // For browsers that predate frame-ancestors; newer ones follow the CSP (and so the embedding origins).
+      // A page its school lets another origin frame sends none: SAMEORIGIN would contradict the CSP.
+      if (!framed) this.header('x-frame-options', 'SAMEORIGIN');
+      return this.code(statusCode)
         .header('cache-control', 'no-store')
-        .header('content-security-policy', csp)
-        // For browsers that predate frame-ancestors; newer ones follow the CSP (and so the embedding origins).
-        .header('x-frame-options', 'SAMEORIGIN')
+        .header('content-security-policy', framed ? cspFor(frameAncestors) : csp)
         .header('x-content-type-options', 'nosniff')
         .header('referrer-policy', 'same-origin')
         .type('text/html; charset=utf-8')
-        .send(page)
-    );
-  });
+        .send(page);
+    },
+  );
   app.decorateReply('sendShell', function sendShell(this: FastifyReply, bootstrap: Bootstrap, statusCode = 200) {
     return this.sendShellPage(renderShell(bootstrap), statusCode);
   });

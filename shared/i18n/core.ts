@@ -20,6 +20,7 @@ import type { messages as AdminAdminsZh } from './admin-admins.zh-CN';
 import type { messages as AdminLdapZh } from './admin-ldap.zh-CN';
 // Issue 19: single sign-on (OpenID Connect).
 import type { messages as AdminOidcZh } from './admin-oidc.zh-CN';
+import type { messages as AdminYksZh } from './admin-yks.zh-CN';
 import type { messages as AdminLicenceZh } from './admin-licence.zh-CN';
 import type { messages as AdminMembersZh } from './admin-members.zh-CN';
 import type { messages as RedeemAdminZh } from './redeem-admin.zh-CN';
@@ -48,6 +49,7 @@ export type MessageKey =
   | keyof typeof AdminAdminsZh
   | keyof typeof AdminLdapZh
   | keyof typeof AdminOidcZh
+  | keyof typeof AdminYksZh
   | keyof typeof AdminLicenceZh
   | keyof typeof AdminMembersZh
   | keyof typeof RedeemAdminZh

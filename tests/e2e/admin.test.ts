@@ -89,6 +89,8 @@ describe('back office', () => {
       'LDAP 目录',
       // Issue 19: single sign-on.
       '统一身份认证',
+      // Issue 19: the exam platform (yks) frame.
+      '考试平台嵌入',
       '授权与升级',
       '订单管理',
       '邮件与短信通知',

@@ -29,6 +29,8 @@ import { messages as adminLdapZh } from '../../shared/i18n/admin-ldap.zh-CN';
 import { messages as adminLdapEn } from '../../shared/i18n/admin-ldap.en-gb';
 import { messages as adminOidcZh } from '../../shared/i18n/admin-oidc.zh-CN';
 import { messages as adminOidcEn } from '../../shared/i18n/admin-oidc.en-gb';
+import { messages as adminYksZh } from '../../shared/i18n/admin-yks.zh-CN';
+import { messages as adminYksEn } from '../../shared/i18n/admin-yks.en-gb';
 import { messages as adminLicenceZh } from '../../shared/i18n/admin-licence.zh-CN';
 import { messages as adminLicenceEn } from '../../shared/i18n/admin-licence.en-gb';
 import { messages as adminPointsZh } from '../../shared/i18n/admin-points.zh-CN';
@@ -88,6 +90,7 @@ describe('message catalogue', () => {
       adminAdmins: [adminAdminsZh, adminAdminsEn],
       adminLdap: [adminLdapZh, adminLdapEn],
       adminOidc: [adminOidcZh, adminOidcEn],
+      adminYks: [adminYksZh, adminYksEn],
       adminLicence: [adminLicenceZh, adminLicenceEn],
       adminMembers: [adminMembersZh, adminMembersEn],
       adminPoints: [adminPointsZh, adminPointsEn],

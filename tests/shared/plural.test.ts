@@ -8,6 +8,7 @@ import { messages as adminFeedbackEn } from '../../shared/i18n/admin-feedback.en
 import { messages as adminImportEn } from '../../shared/i18n/admin-import.en-gb';
 import { messages as adminLdapEn } from '../../shared/i18n/admin-ldap.en-gb';
 import { messages as adminOidcEn } from '../../shared/i18n/admin-oidc.en-gb';
+import { messages as adminYksEn } from '../../shared/i18n/admin-yks.en-gb';
 import { messages as adminLicenceEn } from '../../shared/i18n/admin-licence.en-gb';
 import { messages as adminPeopleEn } from '../../shared/i18n/admin-people.en-gb';
 import { messages as adminPlansEn } from '../../shared/i18n/admin-plans.en-gb';
@@ -160,6 +161,7 @@ describe('count-bearing messages', () => {
       adminImportEn,
       adminLdapEn,
       adminOidcEn,
+      adminYksEn,
       adminLicenceEn,
       adminPeopleEn,
       adminPlansEn,

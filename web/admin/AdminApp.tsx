@@ -42,6 +42,8 @@ import { messages as ldapEn } from '../../shared/i18n/admin-ldap.en-gb';
 // Issue 19: single sign-on (OpenID Connect).
 import { messages as oidcZh } from '../../shared/i18n/admin-oidc.zh-CN';
 import { messages as oidcEn } from '../../shared/i18n/admin-oidc.en-gb';
+import { messages as yksZh } from '../../shared/i18n/admin-yks.zh-CN';
+import { messages as yksEn } from '../../shared/i18n/admin-yks.en-gb';
 import { messages as licenceZh } from '../../shared/i18n/admin-licence.zh-CN';
 import { messages as licenceEn } from '../../shared/i18n/admin-licence.en-gb';
 import { messages as membersZh } from '../../shared/i18n/admin-members.zh-CN';
@@ -80,6 +82,7 @@ addMessages(importerZh, importerEn);
 addMessages(adminsZh, adminsEn);
 addMessages(ldapZh, ldapEn);
 addMessages(oidcZh, oidcEn);
+addMessages(yksZh, yksEn);
 addMessages(licenceZh, licenceEn);
 addMessages(membersZh, membersEn);
 addMessages(redeemZh, redeemEn);
@@ -129,6 +132,7 @@ const AdminsPage = lazy(() => import('./pages/admins'));
 const AdminGroupsPage = lazy(() => import('./pages/admin-groups'));
 const LdapPage = lazy(() => import('./pages/ldap'));
 const OidcPage = lazy(() => import('./pages/oidc'));
+const YksPage = lazy(() => import('./pages/yks'));
 const LicencePage = lazy(() => import('./pages/licence'));
 const MembersPage = lazy(() => import('./pages/members'));
 const CodesPage = lazy(() => import('./pages/codes'));
@@ -216,6 +220,7 @@ const createAdminRouter = () =>
         { path: 'admin-groups', element: guarded('admin', AdminGroupsPage) },
         { path: 'ldap', element: guarded('setting', LdapPage) },
         { path: 'oidc', element: guarded('setting', OidcPage) },
+        { path: 'yks', element: guarded('setting', YksPage) },
         { path: 'licence', element: guarded('setting', LicencePage) },
         { path: 'inform', element: guarded('setting', InformPage) },
         { path: 'orders', element: guarded('setting', OrdersPage) },

@@ -90,6 +90,8 @@ export const MENU: MenuEntry[] = [
       { key: 'ldap', label: 'admin.menu.ldap', to: '/ldap' },
       // Issue 19: single sign-on (OpenID Connect).
       { key: 'oidc', label: 'admin.menu.oidc', to: '/oidc' },
+      // Issue 19: the exam platform (yks) frame.
+      { key: 'yks', label: 'admin.menu.yks', to: '/yks' },
       { key: 'licence', label: 'admin.menu.licence', to: '/licence' },
       { key: 'orders', label: 'admin.orders.menu', to: '/orders' },
       { key: 'inform', label: 'admin.menu.inform', to: '/inform' },

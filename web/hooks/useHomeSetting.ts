@@ -1,11 +1,12 @@
 /**
  * The school's home setting as the pages show it: the user page data from the server, replaced live by
  * a 'homesetting' window message (spec 7: the back office's preview sends the setting as JSON text).
- * Messages are accepted from this origin only and must pass the same schema the server saves with.
+ * Messages are accepted from this origin and the school's exam platform (yks) only and must pass the same schema the server saves with.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { HomeSetting } from '../../shared/schemas/home-setting';
 import { useBootstrap } from '../bootstrap';
+import { isPlatformOrigin } from '../lib/yks-bridge';
 import { useUserPage } from './useCatalogue';
 
 let live: HomeSetting | null = null;
@@ -15,7 +16,8 @@ let installed = false;
 let reader: Promise<typeof import('./home-setting-message')> | null = null;
 
 async function handleMessage(event: MessageEvent) {
-  if (event.origin !== window.location.origin) return;
+  // This origin (the back office's preview) or the school's exam platform framing the page (yks mode).
+  if (event.origin !== window.location.origin && !isPlatformOrigin(event.origin)) return;
   reader ??= import('./home-setting-message');
   const setting = (await reader).readHomeSettingMessage(event.data);
   if (!setting) return;

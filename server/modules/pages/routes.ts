@@ -5,6 +5,7 @@ import type { School } from '../schools/schools.repository';
 import { adminPath } from '../auth/auth.service';
 import { buildBootstrap, shellPage } from './bootstrap.service';
 import { pageSchool, schoolPiece } from './bootstrap-cache';
+import { frameOrigins } from '../yks/yks-settings.service';
 
 type Params = Record<string, string>;
 
@@ -29,7 +30,12 @@ export const pagesRoutes: FastifyPluginAsync = async (app) => {
     params: Params = {},
   ) =>
     school
-      ? reply.sendShellPage(shellPage(ctx, request, kind, school, params, app.renderShell))
+      ? reply.sendShellPage(
+          shellPage(ctx, request, kind, school, params, app.renderShell),
+          200,
+          // Issue 19: the school's exam platform may frame its pages (never the back office).
+          kind === 'admin' ? [] : frameOrigins(school),
+        )
       : notFoundPage(request, reply);
 
   const notFoundPage = (request: FastifyRequest, reply: FastifyReply) =>

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { purchaseRefusal, type RefusalKey } from '../../../shared/rules/course-buttons';
 import type { Bootstrap } from '../../../shared/schemas/bootstrap';
+import { sendToPlatform } from '../../lib/yks-bridge';
 import { useBootstrap } from '../../bootstrap';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { useT } from '../../i18n';
@@ -35,6 +36,11 @@ export function useActionGuard(): (refusal: RefusalKey | null) => Promise<boolea
         if (isMobile && !(await confirm({ text: t('catalogue.loginConfirm'), okText: t('nav.signIn') }))) return false;
         window.location.assign(loginHref(boot));
         return false;
+      }
+      // Issue 19, spec 5 'In yks mode group membership is checked before starting': the platform opens its
+      // group dialog.
+      if (refusal === 'designatedGroup' && boot.model === 'yks') {
+        void sendToPlatform('onActiveStuGroupModal', { coid: boot.params.coid ?? '', reason: refusal });
       }
       await alert({ text: refusal === 'studentOnly' ? t('errors.studentOnly') : t('catalogue.designatedGroup') });
       return false;

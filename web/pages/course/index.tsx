@@ -18,6 +18,7 @@ import { alert, toast } from '../../components/feedback';
 import { Loading } from '../../components/Loading';
 import { ApiError } from '../../hooks/fetcher';
 import { useChapters, useCourseInfo, useHotCourses } from '../../hooks/useCatalogue';
+import { sendChanged } from '../../lib/yks-bridge';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { MOBILE_TOP_BAR_PX, NAV_PX, useScrolledPastElement } from '../../hooks/useScrolledPastElement';
 import { useT } from '../../i18n';
@@ -124,6 +125,15 @@ function CourseIntro({ course, onChanged }: { course: CourseInfo; onChanged: () 
   useEffect(() => {
     document.title = `${course.title} - ${boot.schoolName}`;
   }, [course.title, boot.schoolName]);
+
+  // Issue 19: the exam platform framing the page (yks mode) hears which courses the student may view and learn.
+  const canView = course.refusal !== 'designatedGroup';
+  const canLearn = course.refusal === null && course.mainButton.action !== 'buy' && !course.mainButton.disabled;
+  useEffect(() => {
+    if (boot.model !== 'yks') return;
+    sendChanged('onChangedWhichCanViewCourse', course.coid, { coid: course.coid, canView });
+    sendChanged('onChangedWhichCanLearnCourse', course.coid, { coid: course.coid, canLearn });
+  }, [boot.model, course.coid, canView, canLearn]);
 
   const alias = commentTabAlias(tab, graphic);
   if (alias) return <Navigate to={`/introduce/${alias}`} replace />;

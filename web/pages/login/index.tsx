@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { yksCalls } from '../../../shared/calls/yks';
+import { request } from '../../api/client';
 import { useBootstrap } from '../../bootstrap';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { LoginForm } from '../../components/LoginForm';
 import { SsoSignIn } from '../../components/SsoSignIn';
 import { useT } from '../../i18n';
-import { logoutHref, schoolHomePath } from '../../urls';
+import { loginHref, logoutHref, schoolHomePath } from '../../urls';
 import { RegisterForm } from './RegisterForm';
 
 /**
@@ -20,6 +22,13 @@ export default function LoginPage() {
   const [tab, setTab] = useState<'login' | 'register'>(() =>
     canRegister && new URLSearchParams(window.location.search).get('register') === '1' ? 'register' : 'login',
   );
+  // Issue 19, spec 6 'yks mode changes login': a guest signs in at the school's exam platform when it has one.
+  useEffect(() => {
+    if (boot.model !== 'yks' || boot.role !== 'guest') return;
+    void request(yksCalls.status, { query: { uid: boot.hashUID } }).then((reply) => {
+      if (reply.status === 'ok' && reply.data.enabled) window.location.replace(loginHref(boot, boot.returnUrl || home));
+    });
+  }, [boot, home]);
   return (
     <div className="auth-page">
       <main className="auth-card">
