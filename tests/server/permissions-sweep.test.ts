@@ -59,6 +59,8 @@ const PUBLIC = [
   // provider's end-session page (a guest's logout ends nothing).
   /^GET \/oidc\/status$/,
   /^POST \/oidc\/logout$/,
+  // The exam platform's sign-in (a signed assertion is the credential) and what its login needs to know.
+  /^GET \/yks\/login(\/status)?$/,
   // Pages of the web app (HTML shells and redirects).
   /^GET \/(|u\/\{hash\}|login\/u\/logout|login\/u\/\{parentId\}|u\/learn\/\{code\}\/\{chapterId\}\/\{type\}|u\/column\/\{code\}|live\/\{hash\}\/\{file\}|course\/\{code\}|dashboard|learn\/admin\/?|qrcode\/\{coid\})$/,
 ];
