@@ -6,14 +6,7 @@ import type { CourseBody, CourseViewer } from '../../../shared/schemas/courses';
 import type { AppContext, Auth } from '../../context';
 import { notFound } from '../../lib/errors';
 import { hasFreeChapter, studyNum, type CourseHead } from './catalogue.repository';
-import {
-  cachedReply,
-  fnv1a,
-  viewerPart,
-  viewerReply,
-  type ViewerPart,
-  type ViewerReply,
-} from '../../lib/catalogue-http';
+import { cachedReply, fnv1a, viewerPart, viewerReply, type ViewerReply } from '../../lib/catalogue-http';
 import { findCourse } from './courses.repository';
 import { dateText, fenToYuan, toCourseBody } from './courses.presenter';
 import { openCourse } from './course-visibility';
@@ -92,12 +85,13 @@ export function courseInfoReply(
 
 /** How long a student's course/info reply is kept: its status and renewal follow the clock (validity windows). */
 const STUDENT_REPLY_MS = 10_000;
-/** The students' own fields kept for all students together (about 300 bytes a course: the body is shared). */
-const STUDENT_REPLIES_BYTES = 16 * 2 ** 20;
+/** The students' replies kept for all students together (a course's reply is one to a few KB). */
+const STUDENT_REPLIES_BYTES = 32 * 2 ** 20;
 
 interface KeptOwn {
+  /** The whole reply's text (the shared body joined with the student's fields), made once. */
   text: string;
-  own: ViewerPart;
+  reply: ViewerReply;
   base: object;
   facts: StudentCourses;
   until: number;
@@ -105,9 +99,8 @@ interface KeptOwn {
 const kept = new WeakMap<AppContext, StudentReplies<KeptOwn>>();
 
 /**
- * A student's course/info reply: their own fields are kept with the course facts they were computed from
- * (access/holdings), joined to the shared course body on each request (about 300 bytes a course, not a whole
- * reply): any change to their enrolments, bookmarks, groups, account or course records makes new facts and so
+ * A student's course/info reply: their own fields joined to the shared course body, kept whole with the course
+ * facts they were computed from (access/holdings): any change to their enrolments, bookmarks, groups, account or course records makes new facts and so
  * forgets it at once (the change feed), a catalogue write replaces the cached course body it was made from,
  * and the clock-dependent fields (status, renewal) are at most STUDENT_REPLY_MS old. A page reloaded, or the
  * intro and study pages opened in turn, answer from here.
@@ -125,8 +118,8 @@ function studentInfoReply(
   const key = `${head.id}:${locale}`;
   const now = ctx.now();
   const hit = cache.get(auth.userId, key);
-  if (hit && hit.facts === facts && hit.base === base && hit.until > now) return viewerReply(base, hit.own);
-  const own = viewerPart(viewerFields(ctx, auth, head, locale));
-  cache.set(auth.userId, key, { text: own.json, own, base, facts, until: now + STUDENT_REPLY_MS });
-  return viewerReply(base, own);
+  if (hit && hit.facts === facts && hit.base === base && hit.until > now) return hit.reply;
+  const reply = viewerReply(base, viewerPart(viewerFields(ctx, auth, head, locale)));
+  cache.set(auth.userId, key, { text: reply.text, reply, base, facts, until: now + STUDENT_REPLY_MS });
+  return reply;
 }

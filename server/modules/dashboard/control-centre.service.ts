@@ -185,7 +185,7 @@ function keptJson(ctx: AppContext, student: Student, today: string): string {
  * ranking switch around the kept part.
  */
 export function controlCentreText(ctx: AppContext, student: Student): string {
-  recordsEngine(ctx).flush();
+  recordsEngine(ctx).flushWaiting();
   const today = todayText(ctx.now());
   const kept = keptJson(ctx, student, today);
   const u = unreadCountsOf(ctx, student.schoolId, student.userId);

@@ -92,7 +92,7 @@ const envelope = (ctx: AppContext, auth: Auth, courseRef: string, cid: string) =
 export function wareText(ctx: AppContext, auth: Auth, courseRef: string, cid: string): string {
   if (auth.role !== 'student' || ctx.changes.inTransaction) return envelope(ctx, auth, courseRef, cid).text;
   const cache = cacheOf(ctx);
-  recordsEngine(ctx).flush();
+  recordsEngine(ctx).flushWaiting();
   const facts = studentCourses(ctx, auth.userId);
   const key = `${courseRef}:${cid}`;
   const now = ctx.now();

@@ -240,6 +240,14 @@ export class RecordsEngine implements ChangeSource {
     this.commits.flush();
   }
 
+  /**
+   * Writes the waiting changes, if any: for readers that ask on every request (the kept study page and control
+   * centre), whose caches the written rows then forget. Nothing waiting, nothing is done.
+   */
+  flushWaiting(): void {
+    if (this.pending > 0 || this.newLearners.length > 0) this.commits.flush();
+  }
+
   /** How many group commits were written (for tests and the benchmark). */
   get flushes(): number {
     return this.commits.flushes;
