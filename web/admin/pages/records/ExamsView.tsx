@@ -4,11 +4,9 @@ import type { ChapterExam, ExamResult } from '../../../../shared/schemas/exam-re
 import { RECORDS_PAGE_SIZE as PAGE_SIZE } from '../../../api/records';
 import { useCall } from '../../../hooks/useCall';
 import { useT } from '../../../i18n';
-import { CourseSelect } from '../../components/CourseSelect';
 import { DataTable, LoadError, PersonCell, RowActions } from '../../components/DataTable';
-import { ListToolbar } from '../../components/ListToolbar';
 import { Pager } from '../../components/Pager';
-import { detailPath, ExportButtons, useRecordFormat, type ViewProps } from './parts';
+import { CourseToolbar, detailPath, ExportButtons, useRecordFormat, type ViewProps } from './parts';
 
 /** A student's outcome on an exam: passed (green), awaiting a mark (grey), not passed (red). */
 export function ExamOutcome({ row }: { row: Pick<ExamResult, 'passed' | 'pending'> }) {
@@ -81,16 +79,7 @@ export function ExamsView({ params, page, setFilter }: ViewProps) {
 
   return (
     <>
-      <ListToolbar>
-        <CourseSelect
-          value={coid}
-          label={t('admin.records.course')}
-          emptyLabel={t('admin.records.pickCourse')}
-          testId="records-course"
-          onChange={(value) => setFilter({ coid: value })}
-        />
-        <ExportButtons query={{ view: 'exams', coid }} disabled={!coid} />
-      </ListToolbar>
+      <CourseToolbar coid={coid} view="exams" setFilter={setFilter} />
       {!coid ? (
         <p className="ac-empty">{t('admin.records.noCourse')}</p>
       ) : error && !data ? (

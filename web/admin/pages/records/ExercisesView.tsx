@@ -4,11 +4,9 @@ import type { QuestionStat } from '../../../../shared/schemas/exercise-records';
 import { RECORDS_PAGE_SIZE as PAGE_SIZE } from '../../../api/records';
 import { useCall } from '../../../hooks/useCall';
 import { useT } from '../../../i18n';
-import { CourseSelect } from '../../components/CourseSelect';
 import { DataTable, LoadError, PersonCell, RowActions } from '../../components/DataTable';
-import { ListToolbar } from '../../components/ListToolbar';
 import { Pager } from '../../components/Pager';
-import { detailPath, ExportButtons, useRecordFormat, type ViewProps } from './parts';
+import { CourseToolbar, detailPath, ExportButtons, useRecordFormat, type ViewProps } from './parts';
 
 const TYPE_KEYS = [
   'admin.questions.type.0',
@@ -49,16 +47,7 @@ export function ExercisesView({ params, page, setFilter }: ViewProps) {
 
   return (
     <>
-      <ListToolbar>
-        <CourseSelect
-          value={coid}
-          label={t('admin.records.course')}
-          emptyLabel={t('admin.records.pickCourse')}
-          testId="records-course"
-          onChange={(value) => setFilter({ coid: value })}
-        />
-        <ExportButtons query={{ view: 'exercises', coid }} disabled={!coid} />
-      </ListToolbar>
+      <CourseToolbar coid={coid} view="exercises" setFilter={setFilter} />
       {!coid ? (
         <p className="ac-empty">{t('admin.records.noCourse')}</p>
       ) : error && !data ? (

@@ -9,7 +9,15 @@ import { useQueryFilters } from '../../hooks/useQueryFilters';
 import { recordsCalls } from '../../../../shared/calls/records';
 import { RECORDS_PAGE_SIZE as PAGE_SIZE } from '../../../api/records';
 import { useCall } from '../../../hooks/useCall';
-import { ChapterCells, detailPath, ExportButtons, ProgressCell, useRecordFormat, type ViewProps } from './parts';
+import {
+  ChapterCells,
+  CourseToolbar,
+  detailPath,
+  ExportButtons,
+  ProgressCell,
+  useRecordFormat,
+  type ViewProps,
+} from './parts';
 import { ExamsView } from './ExamsView';
 import { ExercisesView } from './ExercisesView';
 import { StudentsView } from './StudentsView';
@@ -164,16 +172,7 @@ function ChapterView({ params, setFilter }: ViewProps) {
 
   return (
     <>
-      <ListToolbar>
-        <CourseSelect
-          value={coid}
-          label={t('admin.records.course')}
-          emptyLabel={t('admin.records.pickCourse')}
-          testId="records-course"
-          onChange={(value) => setFilter({ coid: value })}
-        />
-        <ExportButtons query={{ view: 'chapter', coid }} disabled={!coid} />
-      </ListToolbar>
+      <CourseToolbar coid={coid} view="chapter" setFilter={setFilter} />
       {!coid ? (
         <p className="ac-empty">{t('admin.records.noCourse')}</p>
       ) : error && !data ? (

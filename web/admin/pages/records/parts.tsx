@@ -8,6 +8,8 @@ import { toast } from '../../../components/feedback';
 import { useLocale, useT } from '../../../i18n';
 import { failureText } from '../../api/errors';
 import { downloadExport, type ExportQuery } from '../../../api/records';
+import { CourseSelect } from '../../components/CourseSelect';
+import { ListToolbar } from '../../components/ListToolbar';
 
 /** The address of a student's chapter detail in a course (records/detail). */
 export const detailPath = (sid: string, coid: string) => `/records/detail?${new URLSearchParams({ sid, coid })}`;
@@ -119,5 +121,26 @@ export function ChapterCells({ title, type }: { title: string; type: number }) {
         {type in KIND_KEYS ? t(KIND_KEYS[type as ChapterType]) : String(type)}
       </td>
     </>
+  );
+}
+
+/** The toolbar of a view of one course's records: the course to show and the export of the view for it. */
+export function CourseToolbar({
+  coid,
+  view,
+  setFilter,
+}: { coid: string; view: ExportQuery['view'] } & Pick<ViewProps, 'setFilter'>) {
+  const t = useT();
+  return (
+    <ListToolbar>
+      <CourseSelect
+        value={coid}
+        label={t('admin.records.course')}
+        emptyLabel={t('admin.records.pickCourse')}
+        testId="records-course"
+        onChange={(value) => setFilter({ coid: value })}
+      />
+      <ExportButtons query={{ view, coid }} disabled={!coid} />
+    </ListToolbar>
   );
 }
