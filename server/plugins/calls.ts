@@ -62,10 +62,17 @@ export function route<C extends CallDef>(app: FastifyInstance, def: C, handler: 
     config: { access: def.access },
     schema: schemaOf(def),
     // Before validation: a guest or a student learns nothing about a back-office call's input.
-    preValidation: async (request) => {
-      checkAccess(request, def.access);
+    // Both are plain functions, not async ones: a hot call saves two promises (Fastify catches a throw and
+    // waits for a returned promise all the same).
+    preValidation: (request, _reply, done) => {
+      try {
+        checkAccess(request, def.access);
+      } catch (error) {
+        return done(error as Error);
+      }
+      done();
     },
-    handler: async (request, reply) => {
+    handler: (request, reply) => {
       if (def.noStore) reply.header('cache-control', 'private, no-store');
       // request.auth passed the access check above, so it is the caller the access names.
       return handler(request as unknown as CallRequest<C>, reply, request.auth as Caller<C['access']>);

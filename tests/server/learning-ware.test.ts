@@ -304,10 +304,12 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
     expect((await okWare(c.coid, c.pdf, s.cookie)).study.rated).toBe(false);
     data(await guest.post('/grade/add', { coid: c.coid, cid: c.pdf, score: 4, content: 'good' }, s.cookie));
     expect((await okWare(c.coid, c.pdf, s.cookie)).study.rated).toBe(true);
-    // The validity runs out 10 s later, inside the time a reply is kept: refused at once.
-    clock += 10_000;
+    // 15 s later the validity has 5 s left; it runs out inside the 10 s a reply is kept: refused at once.
+    clock += 15_000;
     expect((await okWare(c.coid, c.pdf, s.cookie)).kind).toBe('pdf');
-    clock += 11_000;
+    clock += 4_000;
+    expect((await okWare(c.coid, c.pdf, s.cookie)).kind).toBe('pdf');
+    clock += 1_001;
     await refused(c.coid, c.pdf, s.cookie, 403, 'expired');
     // Another student, whose holding is taken away between two visits.
     const t = await student();

@@ -3,8 +3,8 @@
  * chapter it opens, and a student goes back and forth between chapters and pages. A kept reply is answered
  * again only while everything it was made from holds:
  *  - the student's course facts (access/holdings: enrolments, grants, groups, memberships, records begun) are
- *    the very object it was made with, and the course still opens to them and their study is not refused now
- *    (the access policy's studyRefusal: validity, purchase, plan; a free chapter's audition needs none);
+ *    the very object it was made with, and their validity has not run out (validUntil: all else the access
+ *    policy's studyRefusal decides follows these facts, the change feed and the catalogue version);
  *  - none of the student's own rows it shows has changed since (progress, exercise answers, exam sittings,
  *    signature, rating, stage reviews: the change feed forgets the student; waiting heartbeats are written
  *    first, so their progress counts);
@@ -18,7 +18,7 @@ import { learningCalls } from '../../../shared/calls/learning';
 import type { AppContext, Auth } from '../../context';
 import { StudentReplies } from '../../lib/student-replies';
 import { studentCourses, type StudentCourses } from '../access/holdings';
-import { studyRefusal } from '../access/policy';
+import { statusOf } from '../access/policy';
 import { openCourse } from '../courses/course-visibility';
 import { recordsEngine } from '../records/heartbeat-engine';
 import { openedWare } from './ware.service';
@@ -88,6 +88,17 @@ const envelope = (ctx: AppContext, auth: Auth, courseRef: string, cid: string) =
   return { ...opened, text: JSON.stringify({ status: 'ok', error: null, data }) };
 };
 
+/**
+ * Until when the study the reply was made for stays allowed by the clock alone (ms, exclusive): the end of the
+ * student's validity (the access policy's statusOf; a free chapter's audition needs none). The rest of what
+ * studyRefusal decides follows the facts, the feed and the catalogue version, so a kept reply needs no check.
+ */
+function validUntil(ctx: AppContext, auth: Auth, courseRef: string, audition: boolean): number {
+  if (audition) return Infinity;
+  const { limitedDate } = statusOf(ctx, auth, openCourse(ctx, auth, courseRef).head);
+  return limitedDate === null ? Infinity : limitedDate + 1;
+}
+
 /** GET learn/ware/{coid}/{cid} as envelope text: kept for a student (see above), made fresh otherwise. */
 export function wareText(ctx: AppContext, auth: Auth, courseRef: string, cid: string): string {
   if (auth.role !== 'student' || ctx.changes.inTransaction) return envelope(ctx, auth, courseRef, cid).text;
@@ -97,17 +108,12 @@ export function wareText(ctx: AppContext, auth: Auth, courseRef: string, cid: st
   const key = `${courseRef}:${cid}`;
   const now = ctx.now();
   const kept = cache.get(auth.userId, key);
-  if (
-    kept &&
-    kept.facts === facts &&
-    kept.until > now &&
-    kept.version === ctx.catalogueCache.version(kept.schoolId) &&
-    (kept.audition || studyRefusal(ctx, auth, openCourse(ctx, auth, courseRef).head) === null)
-  )
+  if (kept && kept.facts === facts && kept.until > now && kept.version === ctx.catalogueCache.version(kept.schoolId))
     return kept.text;
   const { ware, text, schoolId, audition } = envelope(ctx, auth, courseRef, cid);
   if (!ware.preview) {
-    const until = Math.min(now + KEEP_MS, ware.expiresAt - ADDRESS_MARGIN_MS);
+    const valid = validUntil(ctx, auth, courseRef, audition);
+    const until = Math.min(now + KEEP_MS, ware.expiresAt - ADDRESS_MARGIN_MS, valid);
     const version = ctx.catalogueCache.version(schoolId);
     cache.set(auth.userId, key, { text, facts, schoolId, version, until, audition });
   }
