@@ -186,7 +186,6 @@ describe('signing in through the provider', () => {
     expect(authorize.origin).toBe(idp.issuer);
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorize.searchParams.get('nonce')).toBeTruthy();
-    const began = performance.now();
     const back = await signInAtProvider(authorize.href, 'sub-ana');
     const res = await callback(back);
     expect(res.statusCode, res.body).toBe(303);
@@ -199,7 +198,6 @@ describe('signing in through the provider', () => {
     expect(ana.email).toBe('ana@campus.test');
     expect(ana.passwordHash).toBeNull();
     expect(studentGroupIds(app.ctx.db, ana.id)).toEqual([maths]);
-    expect(performance.now() - began).toBeGreaterThan(0);
   });
 
   it('a replayed callback is refused (the state is used once)', async () => {
@@ -319,45 +317,5 @@ describe('signing in through the provider', () => {
     const local = await login(app, { ...(await buildStudent(app)), school: school(app).hashUID });
     const plain = await app.inject({ method: 'POST', url: '/oidc/logout', headers: { cookie: local.cookie } });
     expect(plain.json().data.redirect).toBe('');
-  });
-});
-
-describe('the server time a sign-in adds', () => {
-  it('start + callback, minus the time spent waiting on the provider: under 50 ms (median of 20)', async () => {
-    const realFetch = globalThis.fetch;
-    let provider = 0;
-    // Every request openid-client makes to the provider (token, userinfo; discovery and keys are kept) is timed.
-    globalThis.fetch = async (...args: Parameters<typeof fetch>) => {
-      const began = performance.now();
-      try {
-        return await realFetch(...args);
-      } finally {
-        provider += performance.now() - began;
-      }
-    };
-    const added: number[] = [];
-    try {
-      for (let i = 0; i < 21; i++) {
-        let began = performance.now();
-        provider = 0;
-        const authorize = await start();
-        let platform = performance.now() - began - provider;
-        const back = await signInAtProvider(authorize, 'sub-ana'); // the person at the provider: not ours
-        provider = 0;
-        began = performance.now();
-        const res = await callback(back);
-        platform += performance.now() - began - provider;
-        expect(sessionOf(res)).toBeTruthy();
-        if (i > 0) added.push(platform);
-      }
-    } finally {
-      globalThis.fetch = realFetch;
-    }
-    added.sort((a, b) => a - b);
-    const median = added[Math.floor(added.length / 2)]!;
-    console.log(
-      `oidc sign-in: platform server time median ${median.toFixed(1)} ms, max ${added.at(-1)!.toFixed(1)} ms`,
-    );
-    expect(median).toBeLessThan(50);
   });
 });
