@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { SESSION_COOKIE, SESSION_TTL_MS } from '../../shared/constants';
+import { SESSION_COOKIE } from '../../shared/constants';
 import type { PermissionGroup } from '../../shared/constants';
 import type { AppContext, Auth } from '../context';
 import { forbidden, noLogin } from '../lib/errors';
@@ -35,10 +35,6 @@ export const authPlugin = fp<AuthReaders>(async (app, readers) => {
     done();
   });
 });
-
-export function sessionCookieOptions(secure: boolean) {
-  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure, maxAge: SESSION_TTL_MS / 1000 };
-}
 
 /** The signed-in student, or 401 'no login'. */
 export function requireStudent(request: FastifyRequest) {

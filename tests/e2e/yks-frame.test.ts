@@ -1,6 +1,6 @@
 /**
  * The exam platform (yks) frame in Chromium (issue 19 'yks mode, complete'): a test page of the platform on
- * another loopback origin frames the school's pages with model=yks. The pages tell it the brand and which
+ * another site (localhost beside the app's 127.0.0.1) frames the school's pages with model=yks. The pages tell it the brand and which
  * courses may be viewed and learnt, answer its requests (course URL, exam data, brand), take its homesetting,
  * and ignore messages from a third origin; a guest's start goes through the platform's sign-in (a signed assertion, verified by
  * the server) and comes back signed in; the group check opens the platform's group dialog; the display rules
@@ -34,11 +34,15 @@ let thirdOrigin = '';
 let coid = '';
 let code = '';
 
+/**
+ * A test server on loopback, named `localhost`: another site than the app's 127.0.0.1 (a site ignores the port,
+ * not the host), so the frame is cross-site as an institution's exam platform on its own domain would be.
+ */
 function serve(handler: http.RequestListener): Promise<[http.Server, string]> {
   const server = http.createServer(handler);
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () =>
-      resolve([server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`]),
+      resolve([server, `http://localhost:${(server.address() as AddressInfo).port}`]),
     ),
   );
 }
@@ -70,7 +74,9 @@ function platformPage(src: string): string {
 }
 
 beforeAll(async () => {
-  h = await startHarness();
+  // Secure cookies, as a site served over https sets them (Chromium keeps Secure cookies of loopback over http):
+  // the school's sessions are then SameSite=None; Partitioned, so the frame on the platform's site keeps them.
+  h = await startHarness({ COOKIE_SECURE: true });
   [third, thirdOrigin] = await serve((req, res) => {
     if (req.url === '/poster') {
       // Posts into the app's frame (its sibling) as if it were the platform, then says so to the platform.

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { SignJWT, exportSPKI, generateKeyPair } from 'jose';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { externalIdentities, schools, students } from '../../server/db/schema';
 import { insertGroup, studentGroupIds } from '../../server/modules/auth/accounts.repository';
 import { createSchool } from '../../server/modules/schools/schools.service';
@@ -110,6 +110,9 @@ describe('exam platform (yks) frame', () => {
       expect(res.headers.location).toBe('/dashboard?model=yks');
       const cookie = res.cookies.find((c) => c.name === 'y_main');
       expect(cookie).toBeDefined();
+      // Without COOKIE_SECURE (plain http) the cookie stays Lax: browsers refuse SameSite=None without Secure.
+      expect(cookie).toMatchObject({ sameSite: 'Lax', httpOnly: true });
+      expect(cookie?.secure).toBeFalsy();
       const state = data<{ userData: { uname: string } }>(
         await injectAs(app, `y_main=${cookie!.value}`).get('/checkLogin'),
       );
@@ -248,28 +251,77 @@ describe('exam platform (yks) frame', () => {
     };
     for (const path of ['/yks/settings', '/yks/login', '/yks/login/status']) expect(doc.paths).toHaveProperty([path]);
   });
+});
 
-  it('measures the sign-in beyond verification', async () => {
-    // The service logs the time after verification (the student, the link, the one-use record, the session).
-    const beyond: number[] = [];
-    const spy = vi.spyOn(app.ctx.log, 'info').mockImplementation(((entry: unknown, msg?: string) => {
-      if (msg === 'yks login') beyond.push((entry as { ms: number }).ms);
-    }) as never);
-    const times: number[] = [];
-    for (let i = 0; i < 20; i++) {
-      const assertion = await sign({ sub: `perf-${i}` });
-      const started = performance.now();
-      const res = await yksLogin(assertion);
-      times.push(performance.now() - started);
-      expect(res.statusCode).toBe(302);
-    }
-    spy.mockRestore();
-    const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
-    console.log(
-      `yks login: round trip median ${median(times).toFixed(1)} ms (inject, with verification); ` +
-        `beyond verification median ${median(beyond).toFixed(2)} ms, max ${Math.max(...beyond).toFixed(2)} ms`,
+describe('the session cookie of a school another site frames', () => {
+  let app: TestApp;
+  const clock = Date.UTC(2031, 2, 10, 8, 0, 0);
+  afterAll(() => app?.close());
+
+  /** The Set-Cookie line of y_main in a reply. */
+  const sessionLine = (res: { headers: Record<string, unknown> }) =>
+    ([res.headers['set-cookie']].flat() as string[]).find((line) => line?.startsWith('y_main='));
+
+  it('over https: SameSite=None; Secure; Partitioned once the school has its platform, cleared alike; Lax elsewhere', async () => {
+    app = await makeApp({ COOKIE_SECURE: true }, { now: () => clock });
+    const hash = school(app).hashUID;
+    const student = await buildStudent(app, { username: 'framed-1' });
+    const before = await app.inject({
+      method: 'POST',
+      url: '/do/login',
+      payload: { username: 'framed-1', password: student.password },
+    });
+    expect(sessionLine(before)).toMatch(/; Secure; SameSite=Lax$/);
+    expect(sessionLine(before)).not.toContain('Partitioned');
+    // Another school, never framed, in the same installation.
+    await createSchool(app.ctx, { name: 'Plain', adminUsername: 'p-admin', adminPassword: 'p-pass-12' });
+    const plain = await app.inject({
+      method: 'POST',
+      url: '/do/login',
+      payload: { username: 'p-admin', password: 'p-pass-12', role: 'admin' },
+    });
+    const admin = await adminCookie(app);
+    data(
+      await injectAs(app, admin).post('/yks/settings', {
+        enabled: true,
+        loginUrl: 'https://exam.example/sso',
+        origins: [ORIGIN],
+        issuer: ISSUER,
+        alg: 'HS256',
+        secret: SECRET,
+      }),
     );
-    expect(beyond).toHaveLength(20);
-    expect(median(beyond)).toBeLessThan(50);
+    const assertion = await new SignJWT({ username: 'framed-2', name: 'Framed' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer(ISSUER)
+      .setAudience(hash)
+      .setSubject('framed-2')
+      .setJti('framed-jti')
+      .setExpirationTime(Math.floor(clock / 1000) + 120)
+      .sign(new TextEncoder().encode(SECRET));
+    const framed = await app.inject({ method: 'GET', url: `/yks/login?assertion=${assertion}` });
+    expect(framed.statusCode).toBe(302);
+    const line = sessionLine(framed)!;
+    expect(line).toContain('; Secure');
+    expect(line).toContain('; SameSite=None');
+    expect(line).toContain('; Partitioned');
+    expect(line).toContain('; HttpOnly');
+    // The password sign-in of the same school now sets it so too, and the sign-out clears it with the same
+    // attributes (a browser clears a partitioned cookie only so).
+    const again = await app.inject({
+      method: 'POST',
+      url: '/do/login',
+      payload: { username: 'framed-1', password: student.password },
+    });
+    expect(sessionLine(again)).toContain('; SameSite=None');
+    const cookie = sessionLine(framed)!.split(';')[0]!;
+    const out = await app.inject({ method: 'POST', url: '/do/logout', headers: { cookie } });
+    expect(out.statusCode).toBe(200);
+    const cleared = sessionLine(out)!;
+    expect(cleared).toMatch(/^y_main=;/);
+    expect(cleared).toContain('; SameSite=None');
+    expect(cleared).toContain('; Partitioned');
+    // The school that no site frames keeps SameSite=Lax.
+    expect(sessionLine(plain)).toContain('; SameSite=Lax');
   });
 });

@@ -1,14 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountCalls as calls } from '../../../shared/calls/account';
-import { SESSION_COOKIE } from '../../../shared/constants';
 import { ok } from '../../../shared/envelope';
 import { ensureDataFolders } from '../../lib/storage';
-import { sessionCookieOptions } from '../../plugins/auth';
 import { route } from '../../plugins/calls';
 import * as account from './account.service';
 import { receiveAvatar } from './avatar.service';
 import { register } from './register.service';
+import { setSessionCookie } from '../auth/session-cookie';
 
 /** The student's own account: information, custom fields, password, avatar, registration. */
 export const accountRoutes: FastifyPluginAsync = async (base) => {
@@ -29,7 +28,7 @@ export const accountRoutes: FastifyPluginAsync = async (base) => {
   route(app, calls.register, async (request, reply) => {
     const userAgent = request.headers['user-agent'] ?? '';
     const { token, result } = await register(ctx, request.body, { ip: request.ip, userAgent });
-    reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(ctx.config.COOKIE_SECURE));
+    setSessionCookie(ctx, reply, token);
     return ok(result);
   });
 };

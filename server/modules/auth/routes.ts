@@ -1,11 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authCalls as calls } from '../../../shared/calls/auth';
-import { SESSION_COOKIE } from '../../../shared/constants';
 import { ok } from '../../../shared/envelope';
-import { sessionCookieOptions } from '../../plugins/auth';
 import { route } from '../../plugins/calls';
 import * as auth from './auth.service';
+import { setSessionCookie, clearSessionCookie } from './session-cookie';
 
 /** Auth/session calls of spec section 7. */
 export const authRoutes: FastifyPluginAsync = async (base) => {
@@ -18,13 +17,13 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
       userAgent: request.headers['user-agent'] ?? '',
       returnUrl: request.body.returnUrl,
     });
-    reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(ctx.config.COOKIE_SECURE));
+    setSessionCookie(ctx, reply, token);
     return ok(result);
   });
 
   const logout = async (request: FastifyRequest, reply: FastifyReply) => {
     auth.logout(ctx, request.auth);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    clearSessionCookie(ctx, reply, request.auth.schoolId);
     return ok(null);
   };
   route(app, calls.logout, logout);

@@ -2,15 +2,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ldapCalls as calls } from '../../../shared/calls/ldap';
 import { LDAP_RUNS_SHOWN } from '../../../shared/schemas/ldap';
-import { SESSION_COOKIE } from '../../../shared/constants';
 import { ok } from '../../../shared/envelope';
-import { sessionCookieOptions } from '../../plugins/auth';
 import { route } from '../../plugins/calls';
 import { methodNotAllowed, notFound } from '../../lib/errors';
 import * as auth from '../auth/auth.service';
 import { resolveSchool } from '../schools/schools.service';
 import * as settings from './ldap-settings.service';
 import * as sync from './ldap-sync.service';
+import { setSessionCookie } from '../auth/session-cookie';
 
 /** Directory login and sync (spec 1 lan release; spec 7 GET/POST ldap/auth, GET ldap/sync; 'LDAP (lan release)'). */
 export const ldapRoutes: FastifyPluginAsync = async (base) => {
@@ -42,7 +41,7 @@ export const ldapRoutes: FastifyPluginAsync = async (base) => {
       { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' },
       { directory: true },
     );
-    reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(ctx.config.COOKIE_SECURE));
+    setSessionCookie(ctx, reply, token);
     return ok(result);
   });
   route(app, calls.authStatus, (request) => {

@@ -1,16 +1,15 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { oidcCalls as calls } from '../../../shared/calls/oidc';
-import { SESSION_COOKIE } from '../../../shared/constants';
 import { ok } from '../../../shared/envelope';
 import { OIDC_LOGIN_TTL_MS, zOidcStartQuery } from '../../../shared/schemas/oidc';
 import { AppError, notFound } from '../../lib/errors';
-import { sessionCookieOptions } from '../../plugins/auth';
 import { route } from '../../plugins/calls';
 import * as auth from '../auth/auth.service';
 import { resolveSchool } from '../schools/schools.service';
 import * as settings from './oidc-settings.service';
 import * as flow from './oidc.service';
+import { setSessionCookie, clearSessionCookie } from '../auth/session-cookie';
 
 /** The cookie binding a sign-in under way to the browser that started it (its state; the callback compares). */
 const SSO_COOKIE = 'y_sso';
@@ -46,7 +45,7 @@ export const oidcRoutes: FastifyPluginAsync = async (base) => {
   route(app, calls.logout, async (request, reply) => {
     const redirect = await flow.endSessionUrl(ctx, request.auth, originOf(request));
     auth.logout(ctx, request.auth);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    clearSessionCookie(ctx, reply, request.auth.schoolId);
     return ok({ redirect });
   });
 };
@@ -82,7 +81,7 @@ export const oidcBrowserRoutes: FastifyPluginAsync = async (app) => {
       reply.clearCookie(SSO_COOKIE, { path: SSO_COOKIE_PATH });
       const who = { ip: request.ip, userAgent: request.headers['user-agent'] ?? '', origin: originOf(request) };
       const done = await flow.callback(ctx, url, who, bound);
-      reply.setCookie(SESSION_COOKIE, done.token, sessionCookieOptions(ctx.config.COOKIE_SECURE));
+      setSessionCookie(ctx, reply, done.token);
       return reply.redirect(done.redirect, 303);
     } catch (error) {
       return reply.redirect(refused(error, '/'), 303);

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { yksCalls as calls } from '../../../shared/calls/yks';
-import { SESSION_COOKIE } from '../../../shared/constants';
 import { ok } from '../../../shared/envelope';
-import { sessionCookieOptions } from '../../plugins/auth';
 import { route } from '../../plugins/calls';
 import * as login from './yks-login.service';
 import * as settings from './yks-settings.service';
+import { setSessionCookie } from '../auth/session-cookie';
 
 /** The exam platform frame (issue 19; spec 7 yks/login/status): settings, sign-in, status. */
 export const yksRoutes: FastifyPluginAsync = async (base) => {
@@ -34,7 +33,7 @@ export const yksRoutes: FastifyPluginAsync = async (base) => {
       ip: request.ip,
       userAgent: request.headers['user-agent'] ?? '',
     });
-    reply.setCookie(SESSION_COOKIE, done.token, sessionCookieOptions(ctx.config.COOKIE_SECURE));
+    setSessionCookie(ctx, reply, done.token);
     return reply.redirect(done.redirect);
   });
 };
