@@ -2,6 +2,7 @@ import { z } from 'zod';
 import path from 'node:path';
 import { CronExpressionParser } from 'cron-parser';
 import { LOCALES, RELEASES } from '../shared/constants';
+import { httpOrigin } from '../shared/rules/yks';
 
 const zBool = z
   .union([z.boolean(), z.enum(['1', '0', 'true', 'false', 'yes', 'no', ''])])
@@ -11,16 +12,6 @@ function parsesAsCron(expression: string): boolean {
   try {
     CronExpressionParser.parse(expression);
     return true;
-  } catch {
-    return false;
-  }
-}
-
-/** An origin written out (scheme, host, optional port), nothing more: it goes into a header as it is. */
-function isOrigin(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
   } catch {
     return false;
   }
@@ -61,7 +52,12 @@ export const zConfig = z.object({
         .map((origin) => origin.trim())
         .filter(Boolean),
     )
-    .refine((origins) => origins.every(isOrigin), 'each must be an origin such as https://portal.example'),
+    .refine(
+      (origins) => origins.every((o) => httpOrigin(o) !== null),
+      'each must be an origin such as https://portal.example',
+    )
+    // As a browser writes it (lower case, no default port): frame-ancestors and event.origin compare so.
+    .transform((origins) => origins.map((origin) => httpOrigin(origin) ?? origin)),
   /** Load the demo school on first start; defaults to on unless NODE_ENV is production. */
   DEMO_DATA: zBool.optional(),
   /** With the demo school, its shipped media on every chapter of their kind (converted in the background). */

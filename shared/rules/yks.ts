@@ -3,12 +3,17 @@
  * sign-in goes back to.
  */
 
-/** The origin form of an http(s) address with nothing after the host and port (a trailing '/' allowed); else null. */
+/**
+ * The origin an administrator wrote (scheme, host and an optional port, a trailing '/' allowed), as a browser
+ * writes it (lower case, no default port: what event.origin and frame-ancestors compare); null for anything
+ * else (a path, a query, a fragment, credentials, another scheme).
+ */
 export function httpOrigin(value: string): string | null {
   try {
     const url = new URL(value);
     if (!/^https?:$/.test(url.protocol) || url.username || url.password) return null;
-    return url.origin === value.replace(/\/$/, '') ? url.origin : null;
+    if (!/^https?:\/\/[^/?#\\\s;,'"]+\/?$/i.test(value)) return null;
+    return url.origin;
   } catch {
     return null;
   }

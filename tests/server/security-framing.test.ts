@@ -42,7 +42,8 @@ describe('framing', () => {
   });
 
   it('FRAME_ANCESTORS adds embedding origins to frame-ancestors; anything but an origin is refused at start', async () => {
-    const embedded = await makeApp({ FRAME_ANCESTORS: 'https://portal.example, http://intranet.example:8080' });
+    // Written as an administrator might: the origins go into the header as a browser writes them.
+    const embedded = await makeApp({ FRAME_ANCESTORS: 'HTTPS://Portal.Example:443, http://intranet.example:8080/' });
     try {
       const res = await embedded.inject({ method: 'GET', url: '/learn/admin/', headers: { accept: 'text/html' } });
       expect(res.headers['content-security-policy']).toContain(
