@@ -5,6 +5,9 @@
  * tries, resend too soon, per-number and per-address throttles, a number taken in the school; another school
  * neither sees nor blocks it. Limits: shared/rules/phone-codes.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PHONE_CODES, PHONE_ERRORS } from '../../shared/rules/phone-codes';
 import { createSchool } from '../../server/modules/schools/schools.service';
@@ -68,8 +71,13 @@ describe('phone binding without an SMS gateway', () => {
 
     const code = await pendingCode('13800000001');
     expect(code).toMatch(/^\d{6}$/);
-    const stored = app.ctx.sqlite.prepare('SELECT code_hash FROM phone_codes').get() as { code_hash: string };
+    const stored = app.ctx.sqlite.prepare('SELECT code_hash, code_sealed FROM phone_codes').get() as {
+      code_hash: string;
+      code_sealed: string;
+    };
     expect(stored.code_hash).not.toContain(code);
+    expect(stored.code_sealed).toBeTruthy();
+    expect(stored.code_sealed).not.toContain(code);
 
     // A sub-admin holding 'student' sees the number masked; one without it is refused.
     const sub = await buildSubAdmin(app, ['student']);
@@ -86,9 +94,35 @@ describe('phone binding without an SMS gateway', () => {
     expect(data(await s.as.get('/stu/wechat/bind'))).toEqual({ bind: true, phone: '13800000001' });
     expect(data(await s.as.get('/stu/setting'))).toMatchObject({ wechatBind: true });
     expect(data<{ phone: string }>(await s.as.get('/stu/info')).phone).toBe('13800000001');
-    // Used: gone from the list, and it does not bind twice.
+    // Used: gone from the list (its sealed copy too), and it does not bind twice.
     expect(data<{ list: unknown[] }>(await admin.get('/student/phoneCodes')).list).toEqual([]);
+    expect(app.ctx.sqlite.prepare('SELECT code_sealed FROM phone_codes').get()).toEqual({ code_sealed: null });
     expect(errorOf(await check(s.as, '13800000001', code))).toBe(PHONE_ERRORS.noCode);
+  });
+
+  it('a code waiting to be read out survives a restart (another app on the same database reads it out)', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'lanxue-phone-'));
+    const DATABASE_FILE = path.join(folder, 'lanxue.sqlite');
+    let first: TestApp | undefined;
+    let second: TestApp | undefined;
+    try {
+      first = await makeApp({ DATABASE_FILE }, { now: () => clock });
+      const s = await buildStudent(first);
+      const student = injectAs(first, (await login(first, s)).cookie);
+      expect(data(await send(student, '13800000042'))).toMatchObject({ via: 'admin' });
+      await first.close();
+      first = undefined;
+      second = await makeApp({ DATABASE_FILE }, { now: () => clock });
+      const again = injectAs(second, await login(second, { ...ADMIN, role: 'admin' }));
+      const { list } = data<{ list: { phone: string; code: string }[] }>(await again.get('/student/phoneCodes'));
+      expect(list).toMatchObject([{ phone: '13800000042', code: expect.stringMatching(/^\d{6}$/) }]);
+      const back = injectAs(second, (await login(second, s)).cookie);
+      expect(data(await check(back, '13800000042', list[0]!.code))).toEqual({ bind: true, phone: '13800000042' });
+    } finally {
+      await first?.close();
+      await second?.close();
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('no code, expired, too many tries, resend too soon', async () => {

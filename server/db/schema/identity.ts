@@ -85,6 +85,11 @@ export const phoneCodes = sqliteTable(
     studentId: text('student_id').notNull(),
     phone: text('phone').notNull(),
     codeHash: text('code_hash').notNull(),
+    /**
+     * A school without an SMS gateway: the code sealed (server/lib/sealed.ts) for its administrators to read out
+     * (student/phoneCodes), cleared once used or replaced; null when it went by SMS.
+     */
+    codeSealed: text('code_sealed'),
     ip: text('ip').notNull().default(''),
     attempts: integer('attempts').notNull().default(0),
     createdAt: integer('created_at').notNull(),

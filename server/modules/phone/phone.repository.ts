@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { phoneCodes, students } from '../../db/schema';
 
@@ -61,8 +61,42 @@ export function countTry(db: Db, id: string, attempts: number): void {
   db.update(phoneCodes).set({ attempts }).where(eq(phoneCodes.id, id)).run();
 }
 
+/** Used: its sealed copy goes (nobody reads it out any more). */
 export function markUsed(db: Db, id: string, at: number): void {
-  db.update(phoneCodes).set({ usedAt: at }).where(eq(phoneCodes.id, id)).run();
+  db.update(phoneCodes).set({ usedAt: at, codeSealed: null }).where(eq(phoneCodes.id, id)).run();
+}
+
+/** Only the newest code of a student for a number can be checked: the older ones are not read out. */
+export function forgetOlder(db: Db, studentId: string, phone: string): void {
+  db.update(phoneCodes)
+    .set({ codeSealed: null })
+    .where(and(eq(phoneCodes.studentId, studentId), eq(phoneCodes.phone, phone), isNotNull(phoneCodes.codeSealed)))
+    .run();
+}
+
+/** The school's codes waiting to be read out (sealed, unused, not expired), newest first, with their students. */
+export function sealedCodes(db: Db, schoolId: string, now: number) {
+  return db
+    .select({
+      id: phoneCodes.id,
+      phone: phoneCodes.phone,
+      sealed: phoneCodes.codeSealed,
+      expiresAt: phoneCodes.expiresAt,
+      studentName: students.name,
+      username: students.username,
+    })
+    .from(phoneCodes)
+    .innerJoin(students, and(eq(students.id, phoneCodes.studentId), eq(students.schoolId, schoolId)))
+    .where(
+      and(
+        eq(phoneCodes.schoolId, schoolId),
+        isNotNull(phoneCodes.codeSealed),
+        isNull(phoneCodes.usedAt),
+        gt(phoneCodes.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(phoneCodes.expiresAt))
+    .all();
 }
 
 /** Whether another student of the school holds this number by a checked code (and still has it as their phone). */
@@ -96,14 +130,4 @@ export function isBound(db: Db, studentId: string, phone: string): boolean {
     .limit(1)
     .get();
   return row !== undefined;
-}
-
-export function studentNames(db: Db, schoolId: string, ids: string[]) {
-  if (ids.length === 0) return new Map<string, { name: string; username: string }>();
-  const rows = db
-    .select({ id: students.id, name: students.name, username: students.username })
-    .from(students)
-    .where(and(eq(students.schoolId, schoolId), inArray(students.id, ids)))
-    .all();
-  return new Map(rows.map((r) => [r.id, { name: r.name, username: r.username }]));
 }

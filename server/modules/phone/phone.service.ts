@@ -9,9 +9,10 @@
  * - The SMS goes at once through the school's gateway of the notices issue (inform loadSettings + sendSms), not
  *   through inform_queue, which keeps a message's body in plain text. The code is never logged. A failed
  *   gateway answers 502 and the code is dropped (it did not go out).
- * - A school without a gateway: the code is kept in this process's memory (never in the database) and listed to
- *   the school's administrators holding 'student' (student/phoneCodes) until it is used or expires; a restart
- *   forgets it and the student asks again.
+ * - A school without a gateway: the code is kept sealed (AES-256-GCM under a key of the install secret,
+ *   server/lib/sealed.ts) in its phone_codes row and listed to the school's administrators holding 'student'
+ *   (student/phoneCodes) until it is used, replaced by a newer one or expires: any app node can read it out, and a
+ *   restart loses nothing.
  * - A number is refused when another student of the school holds it by a checked code; another school's
  *   bindings are never looked at.
  */
@@ -21,6 +22,7 @@ import { checkOutcome, PHONE_CODES, PHONE_ERRORS, maskPhone, sendRefusal } from 
 import type { BindState, CodeSent, PendingCode } from '../../../shared/schemas/phone';
 import type { AppContext, Auth } from '../../context';
 import { AppError, badInput, conflict } from '../../lib/errors';
+import { seal, unseal } from '../../lib/sealed';
 import { ownStudent } from '../account/account.service';
 import { adminProfile } from '../admins/admins.service';
 import { loadSettings } from '../inform/inform-settings.service';
@@ -30,30 +32,13 @@ import { ensureSecret } from '../schools/schools.service';
 import { updateStudent } from '../students/student-writes';
 import * as repo from './phone.repository';
 
-interface Pending {
-  schoolId: string;
-  studentId: string;
-  phone: string;
-  code: string;
-  expiresAt: number;
-}
-
-/** Codes of schools without a gateway, by code id, per app. */
-const pendingByApp = new WeakMap<AppContext, Map<string, Pending>>();
-
-function pendingOf(ctx: AppContext): Map<string, Pending> {
-  let map = pendingByApp.get(ctx);
-  if (!map) {
-    map = new Map();
-    pendingByApp.set(ctx, map);
-  }
-  return map;
-}
-
 function codeHash(ctx: AppContext, id: string, code: string): string {
   const key = Buffer.from(hkdfSync('sha256', ensureSecret(ctx), 'lanxue', 'phone-code', 32));
   return createHmac('sha256', key).update(`${id}:${code}`).digest('hex');
 }
+
+/** The purpose of the key a code read out by an administrator is sealed under. */
+const SEAL_PURPOSE = 'phone-code-read-out';
 
 const sameHash = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
@@ -84,26 +69,25 @@ export async function sendCode(ctx: AppContext, auth: Auth, phone: string, ip: s
   const id = randomUUID();
   const code = String(randomInt(0, 10 ** PHONE_CODES.digits)).padStart(PHONE_CODES.digits, '0');
   const expiresAt = now + PHONE_CODES.ttlMs;
-  // Written before the gateway is awaited, so requests arriving meanwhile count it.
-  repo.insertCode(ctx.db, {
-    id,
-    schoolId,
-    studentId: student.id,
-    phone,
-    codeHash: codeHash(ctx, id, code),
-    ip,
-    createdAt: now,
-    expiresAt,
-  });
   const reply = { resendAfter: PHONE_CODES.resendMs / 1000, expiresIn: PHONE_CODES.ttlMs / 1000 };
   const settings = loadSettings(ctx, schoolId);
-  if (!settings?.config.sms.url) {
-    const pending = pendingOf(ctx);
-    // Only the newest code of a student for a number can be checked: the older ones are not read out.
-    for (const [key, p] of pending) if (p.studentId === student.id && p.phone === phone) pending.delete(key);
-    pending.set(id, { schoolId, studentId: student.id, phone, code, expiresAt });
-    return { via: 'admin', ...reply };
-  }
+  const viaAdmin = !settings?.config.sms.url;
+  // Written before the gateway is awaited, so requests arriving meanwhile count it.
+  ctx.db.transaction((tx) => {
+    repo.forgetOlder(tx, student.id, phone);
+    repo.insertCode(tx, {
+      id,
+      schoolId,
+      studentId: student.id,
+      phone,
+      codeHash: codeHash(ctx, id, code),
+      codeSealed: viaAdmin ? seal(ctx, SEAL_PURPOSE, code) : null,
+      ip,
+      createdAt: now,
+      expiresAt,
+    });
+  });
+  if (viaAdmin) return { via: 'admin', ...reply };
   const text = WORDING[settings.locale](schoolName(ctx.db, schoolId), code);
   try {
     await sendSms(settings.config.sms, { phone, text }, ctx.config.INFORM_TIMEOUT_MS);
@@ -131,7 +115,6 @@ export function checkCode(ctx: AppContext, auth: Auth, phone: string, code: stri
     repo.markUsed(tx, row!.id, now);
     updateStudent(tx, student.id, { phone }, now);
   });
-  pendingOf(ctx).delete(row!.id);
   return { bind: true, phone };
 }
 
@@ -144,25 +127,14 @@ export function bindState(ctx: AppContext, auth: Auth): BindState {
 
 /** GET student/phoneCodes: the school's codes waiting to be read out; the number whole for the main account only. */
 export function pendingCodes(ctx: AppContext, admin: { schoolId: string; userId: string }): { list: PendingCode[] } {
-  const now = ctx.now();
-  const pending = pendingOf(ctx);
-  const mine: [string, Pending][] = [];
-  for (const [id, p] of pending) {
-    if (p.expiresAt <= now) pending.delete(id);
-    else if (p.schoolId === admin.schoolId) mine.push([id, p]);
-  }
   const whole = adminProfile(ctx, admin.userId).adminType === '0';
-  const names = repo.studentNames(ctx.db, admin.schoolId, [...new Set(mine.map(([, p]) => p.studentId))]);
-  const list = mine
-    .filter(([, p]) => names.has(p.studentId))
-    .sort(([, a], [, b]) => b.expiresAt - a.expiresAt)
-    .map(([id, p]) => ({
-      id,
-      phone: whole ? p.phone : maskPhone(p.phone),
-      studentName: names.get(p.studentId)!.name,
-      username: names.get(p.studentId)!.username,
-      code: p.code,
-      expiresAt: p.expiresAt,
-    }));
+  const list = repo.sealedCodes(ctx.db, admin.schoolId, ctx.now()).map((row) => ({
+    id: row.id,
+    phone: whole ? row.phone : maskPhone(row.phone),
+    studentName: row.studentName,
+    username: row.username,
+    code: unseal(ctx, SEAL_PURPOSE, row.sealed!),
+    expiresAt: row.expiresAt,
+  }));
   return { list };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE `phone_codes` ADD `code_sealed` text;
