@@ -10,6 +10,7 @@ import { externalIdentities, schools, students } from '../../server/db/schema';
 import { insertGroup, studentGroupIds } from '../../server/modules/auth/accounts.repository';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { YKS_ERRORS } from '../../shared/schemas/yks';
+import { LICENCE_ERRORS } from '../../shared/schemas/licence';
 import { buildAdmin, buildStudent, login, makeApp, school, type TestApp } from '../helpers/factories';
 import { data, envelope, injectAs } from '../helpers/kit';
 import { adminCookie } from './records-helpers';
@@ -323,5 +324,51 @@ describe('the session cookie of a school another site frames', () => {
     expect(cleared).toContain('; Partitioned');
     // The school that no site frames keeps SameSite=Lax.
     expect(sessionLine(plain)).toContain('; SameSite=Lax');
+  });
+
+  it('a new student takes a licence seat: refused when the seats are full, the assertion left unused', async () => {
+    const full = await makeApp({ LICENCE_TRIAL_SEATS: 1 }, { now: () => clock });
+    try {
+      await buildStudent(full, { username: 'seat-holder' });
+      data(
+        await injectAs(full, await adminCookie(full)).post('/yks/settings', {
+          enabled: true,
+          loginUrl: 'https://exam.example/sso',
+          origins: [ORIGIN],
+          issuer: ISSUER,
+          alg: 'HS256',
+          secret: SECRET,
+        }),
+      );
+      const assertion = await new SignJWT({ username: 'one-too-many', name: 'Late' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuer(ISSUER)
+        .setAudience(school(full).hashUID)
+        .setSubject('late-1')
+        .setJti('seat-jti')
+        .setExpirationTime(Math.floor(clock / 1000) + 120)
+        .sign(new TextEncoder().encode(SECRET));
+      const refused = await full.inject({ method: 'GET', url: `/yks/login?assertion=${assertion}` });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toBe(LICENCE_ERRORS.seatsFull);
+      expect(
+        full.ctx.sqlite.prepare("SELECT count(*) AS n FROM students WHERE username = 'one-too-many'").get(),
+      ).toEqual({
+        n: 0,
+      });
+      expect(full.ctx.sqlite.prepare('SELECT count(*) AS n FROM used_assertions').get()).toEqual({ n: 0 });
+      // The platform's existing student (same user name) still signs in: no new seat.
+      const existing = await new SignJWT({ username: 'seat-holder' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuer(ISSUER)
+        .setAudience(school(full).hashUID)
+        .setSubject('holder-1')
+        .setJti('seat-jti-2')
+        .setExpirationTime(Math.floor(clock / 1000) + 120)
+        .sign(new TextEncoder().encode(SECRET));
+      expect((await full.inject({ method: 'GET', url: `/yks/login?assertion=${existing}` })).statusCode).toBe(302);
+    } finally {
+      await full.close();
+    }
   });
 });

@@ -27,6 +27,7 @@ import { insertStudents } from '../students/student-writes';
 import { loadYks, openSecret } from './yks-settings.service';
 import type { YksStored } from '../../../shared/schemas/yks';
 import * as repo from './yks.repository';
+import { assertSeats } from '../licence/seats';
 
 type Key = Awaited<ReturnType<typeof importSPKI>> | Uint8Array;
 const publicKeys = new Map<string, Promise<Key>>();
@@ -123,6 +124,8 @@ export async function yksLogin(
     let studentId = repo.linkedStudentId(tx, school.id, sub);
     if (!studentId && username) studentId = accounts.findStudentByUsername(tx, school.id, username)?.id;
     if (!studentId) {
+      // A new student takes a licence seat, as every other way of making one does.
+      assertSeats(ctx, school.id, 1, tx);
       studentId = ctx.ids.next();
       const wanted = username || `yks_${sub}`.slice(0, 64);
       const taken = accounts.findStudentByUsername(tx, school.id, wanted);
