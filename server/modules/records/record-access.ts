@@ -12,7 +12,8 @@ import { AppError, notFound } from '../../lib/errors';
 import { TtlCache } from '../../lib/ttl-cache';
 import { findChapter, type ChapterRow } from '../chapters/chapters.repository';
 import type { CourseHead } from '../courses/catalogue.repository';
-import { assertManageCourse } from '../courses/course-access';
+import type { SQL } from 'drizzle-orm';
+import { assertManageCourse, scopeFilter } from '../courses/course-access';
 import { courseIdOf, openCourse } from '../courses/course-visibility';
 import { findCourse } from '../courses/courses.repository';
 import { readSettings } from '../courses/courses.presenter';
@@ -211,8 +212,19 @@ export function schoolCourse(
  * The course of the administrator's school that they may see, or 404: a sub-admin limited to categories sees
  * only their categories' courses (courses/course-access.ts), as the analytics do.
  */
-export function scopedCourse(ctx: AppContext, admin: { userId: string; schoolId: string }, courseRef: string) {
+export function scopedCourse(ctx: AppContext, admin: Staff, courseRef: string) {
   const course = schoolCourse(ctx, admin.schoolId, courseRef);
   assertManageCourse(ctx, admin.userId, { schoolId: course.schoolId, id: course.id });
   return course;
+}
+
+/** A member of staff asking: their school and who they are (their category scope is read from them). */
+export type Staff = { schoolId: string; userId: string };
+
+/**
+ * The courses a records list may show to the administrator, as a condition on the courses table: none (undefined)
+ * for the main admin and unscoped sub-admins, their categories' courses for a sub-admin limited to categories.
+ */
+export function courseScope(ctx: AppContext, admin: Staff): SQL | undefined {
+  return scopeFilter(ctx, admin.userId);
 }

@@ -18,7 +18,8 @@ import { findStudent } from '../auth/accounts.repository';
 import { findChapter, listChapters } from '../chapters/chapters.repository';
 import { readSettings } from '../courses/courses.presenter';
 import { addInterval, coveredLength, parseIntervals } from './intervals';
-import { COURSE_TEXT, schoolCourse, totalChapters } from './record-access';
+import { COURSE_TEXT, courseScope, scopedCourse, totalChapters, type Staff } from './record-access';
+import { courseGate } from '../courses/course-access';
 import { displayOrder, isStudyChapter, seconds, toChapterRecordRow, toLearnRecord } from './records.presenter';
 import * as repo from './records.repository';
 import { recordsStore, writeThrough } from './records.store';
@@ -49,10 +50,10 @@ function courseChapter(ctx: AppContext, course: { id: string; type: number }, ci
 /** GET learn/getlist: the learners of a course with their progress, latest visit first. */
 export function courseLearners(
   ctx: AppContext,
-  schoolId: string,
+  admin: Staff,
   query: z.output<typeof s.zCourseLearnersQuery>,
 ): z.infer<typeof s.zCourseLearners> {
-  const course = schoolCourse(ctx, schoolId, query.coid);
+  const course = scopedCourse(ctx, admin, query.coid);
   const { rows, total } = recordsStore(ctx).courseLearners(
     course.id,
     query.key || undefined,
@@ -81,11 +82,12 @@ export function courseLearners(
 /** GET learn/getlistbystudent: the courses a student studies. */
 export function studentCourses(
   ctx: AppContext,
-  schoolId: string,
+  admin: Staff,
   query: z.output<typeof s.zStudentCoursesQuery>,
 ): z.infer<typeof s.zStudentCourses> {
-  const student = schoolStudent(ctx, schoolId, query.sid);
-  const { rows, total } = recordsStore(ctx).studentCourseRecords(student.sid, query.num, offsetOf(query));
+  const student = schoolStudent(ctx, admin.schoolId, query.sid);
+  const scope = courseScope(ctx, admin);
+  const { rows, total } = recordsStore(ctx).studentCourseRecords(student.sid, query.num, offsetOf(query), scope);
   return {
     student,
     total,
@@ -106,11 +108,11 @@ export function studentCourses(
 /** GET learn/detailbystudent: a student's record of every chapter of a course. */
 export function studentDetail(
   ctx: AppContext,
-  schoolId: string,
+  admin: Staff,
   query: z.output<typeof s.zStudentDetailQuery>,
 ): z.infer<typeof s.zStudentDetail> {
-  const student = schoolStudent(ctx, schoolId, query.sid);
-  const course = schoolCourse(ctx, schoolId, query.coid);
+  const student = schoolStudent(ctx, admin.schoolId, query.sid);
+  const course = scopedCourse(ctx, admin, query.coid);
   const records = new Map(
     recordsStore(ctx)
       .learnRecordsOf(student.sid, course.id)
@@ -138,13 +140,13 @@ export function studentDetail(
 /** GET learn/allrecord: every chapter record of the school, filtered, newest first. */
 export function allRecords(
   ctx: AppContext,
-  schoolId: string,
+  admin: Staff,
   query: z.output<typeof s.zAllRecordsQuery>,
 ): z.infer<typeof s.zAllRecords> {
-  const courseId = query.coid ? schoolCourse(ctx, schoolId, query.coid).id : undefined;
-  if (query.sid) schoolStudent(ctx, schoolId, query.sid);
-  const filter = { courseId, studentId: query.sid, from: query.from, to: query.to };
-  const { rows, total } = recordsStore(ctx).schoolRecords(schoolId, filter, query.num, offsetOf(query));
+  const courseId = query.coid ? scopedCourse(ctx, admin, query.coid).id : undefined;
+  if (query.sid) schoolStudent(ctx, admin.schoolId, query.sid);
+  const filter = { courseId, studentId: query.sid, from: query.from, to: query.to, scope: courseScope(ctx, admin) };
+  const { rows, total } = recordsStore(ctx).schoolRecords(admin.schoolId, filter, query.num, offsetOf(query));
   return {
     total,
     list: rows.map(({ record, name, courseTitle, chapterTitle }) => {
@@ -167,9 +169,9 @@ export function allRecords(
 }
 
 /** GET learn/studentrecord: a student's study in sum. */
-export function studentRecord(ctx: AppContext, schoolId: string, sid: string): z.infer<typeof s.zStudentRecord> {
-  const student = schoolStudent(ctx, schoolId, sid);
-  const totals = recordsStore(ctx).studentTotals(student.sid);
+export function studentRecord(ctx: AppContext, admin: Staff, sid: string): z.infer<typeof s.zStudentRecord> {
+  const student = schoolStudent(ctx, admin.schoolId, sid);
+  const totals = recordsStore(ctx).studentTotals(student.sid, courseScope(ctx, admin));
   return {
     ...student,
     courses: totals.courses,
@@ -181,12 +183,8 @@ export function studentRecord(ctx: AppContext, schoolId: string, sid: string): z
 }
 
 /** GET learn/getchapterstudytime: per chapter of a course, its learners, completions and time. */
-export function chapterStudyTimes(
-  ctx: AppContext,
-  schoolId: string,
-  coid: string,
-): z.infer<typeof s.zChapterStudyTimes> {
-  const course = schoolCourse(ctx, schoolId, coid);
+export function chapterStudyTimes(ctx: AppContext, admin: Staff, coid: string): z.infer<typeof s.zChapterStudyTimes> {
+  const course = scopedCourse(ctx, admin, coid);
   const sums = new Map(
     recordsStore(ctx)
       .chapterSums(course.id)
@@ -231,12 +229,8 @@ function recount(ctx: AppContext, studentId: string, course: { id: string; type:
 }
 
 /** POST learn/move: the records of chapter `from` become chapter `to`'s (same course); where a student has both, they merge. */
-export function moveRecords(
-  ctx: AppContext,
-  schoolId: string,
-  input: z.output<typeof s.zMoveRecords>,
-): { count: number } {
-  const course = schoolCourse(ctx, schoolId, input.coid);
+export function moveRecords(ctx: AppContext, admin: Staff, input: z.output<typeof s.zMoveRecords>): { count: number } {
+  const course = scopedCourse(ctx, admin, input.coid);
   courseChapter(ctx, course, input.from);
   courseChapter(ctx, course, input.to);
   const touched = [input.from, input.to].map((chapterId) => ({ courseId: course.id, chapterId }));
@@ -279,11 +273,11 @@ function moveRows(ctx: AppContext, tx: Db, courseId: string, moving: repo.LearnR
 /** POST learn/process/deleted: deletes a student's progress in a course (its course record too), or in one chapter. */
 export function deleteProgress(
   ctx: AppContext,
-  schoolId: string,
+  admin: Staff,
   input: z.output<typeof s.zDeleteProgress>,
 ): { count: number } {
-  const student = schoolStudent(ctx, schoolId, input.sid);
-  const course = schoolCourse(ctx, schoolId, input.coid);
+  const student = schoolStudent(ctx, admin.schoolId, input.sid);
+  const course = scopedCourse(ctx, admin, input.coid);
   if (input.cid !== undefined) courseChapter(ctx, course, input.cid);
   return writeThrough(ctx, [{ studentId: student.sid, courseId: course.id, chapterId: input.cid }], (db) => {
     const count = db.transaction((tx) => repo.deleteRecords(tx, student.sid, course.id, input.cid));
@@ -293,9 +287,9 @@ export function deleteProgress(
 }
 
 /** POST learn/record/update: the staged review (verify_status), a stage passed, or progress raised (never lowered). */
-export function updateRecord(ctx: AppContext, schoolId: string, input: z.output<typeof s.zUpdateRecord>): LearnRecord {
-  const student = schoolStudent(ctx, schoolId, input.sid);
-  const course = schoolCourse(ctx, schoolId, input.coid);
+export function updateRecord(ctx: AppContext, admin: Staff, input: z.output<typeof s.zUpdateRecord>): LearnRecord {
+  const student = schoolStudent(ctx, admin.schoolId, input.sid);
+  const course = scopedCourse(ctx, admin, input.coid);
   courseChapter(ctx, course, input.cid);
   const updated = setChapterResult(ctx, student.sid, course, input.cid, {
     progress: input.progress,
@@ -343,14 +337,15 @@ export function setChapterResult(
 /** GET learn/students: the school's students (matching a name or login) with their study in sum. */
 export function studentSearch(
   ctx: AppContext,
-  schoolId: string,
+  admin: Staff,
   query: z.output<typeof s.zStudentSearchQuery>,
 ): z.infer<typeof s.zStudentSearch> {
   const { rows, total } = recordsStore(ctx).studentStudies(
-    schoolId,
+    admin.schoolId,
     query.key || undefined,
     query.num,
     offsetOf(query),
+    courseScope(ctx, admin),
   );
   return {
     total,
@@ -371,13 +366,14 @@ export function studentSearch(
  * settings' verify; spec 4 'Growth plan order' "(if verify is set) have verify_status 1"), or the one asked
  * for (404 when not of the school; none when its verify is off).
  */
-function reviewedCourses(ctx: AppContext, schoolId: string, coid: string | undefined): string[] {
+function reviewedCourses(ctx: AppContext, admin: Staff, coid: string | undefined): string[] {
+  const mayManage = courseGate(ctx, admin.userId);
   const verifying = repo
-    .schoolCourseSettings(ctx.db, schoolId)
-    .filter((course) => readSettings(course.settings).verify)
+    .schoolCourseSettings(ctx.db, admin.schoolId)
+    .filter((course) => readSettings(course.settings).verify && mayManage({ schoolId: admin.schoolId, id: course.id }))
     .map((course) => course.id);
   if (!coid) return verifying;
-  const course = schoolCourse(ctx, schoolId, coid);
+  const course = scopedCourse(ctx, admin, coid);
   return verifying.includes(course.id) ? [course.id] : [];
 }
 
@@ -389,11 +385,16 @@ function reviewedCourses(ctx: AppContext, schoolId: string, coid: string | undef
  */
 export function reviewList(
   ctx: AppContext,
-  schoolId: string,
+  admin: Staff,
   query: z.output<typeof s.zReviewListQuery>,
 ): z.infer<typeof s.zReviewList> {
-  const courseIds = reviewedCourses(ctx, schoolId, query.coid);
-  const filter = { schoolId, courseIds, status: REVIEW_STATUS_VALUE[query.status], key: query.key || undefined };
+  const courseIds = reviewedCourses(ctx, admin, query.coid);
+  const filter = {
+    schoolId: admin.schoolId,
+    courseIds,
+    status: REVIEW_STATUS_VALUE[query.status],
+    key: query.key || undefined,
+  };
   const store = recordsStore(ctx);
   const { rows, total } = store.reviewQueue(filter, query.num, offsetOf(query));
   return {
@@ -430,7 +431,7 @@ export function reviewStage(
 ): z.infer<typeof s.zReviewReply> {
   const { schoolId } = reviewer;
   const student = schoolStudent(ctx, schoolId, input.sid);
-  const course = schoolCourse(ctx, schoolId, input.coid);
+  const course = scopedCourse(ctx, reviewer, input.coid);
   const stage = courseChapter(ctx, course, input.cid);
   if (!stage || stage.parentId !== '0') throw badInput(RECORD_ERRORS.notAStage);
   const studied = recordsStore(ctx).reviewQueue(
@@ -442,7 +443,7 @@ export function reviewStage(
   const verify = input.action === 'approve' ? VERIFY_STATUS.approved : VERIFY_STATUS.rejected;
   const reason = input.reason ?? '';
   const record = ctx.db.transaction((tx) => {
-    const updated = updateRecord(ctx, schoolId, {
+    const updated = updateRecord(ctx, reviewer, {
       sid: student.sid,
       coid: course.id,
       cid: stage.id,

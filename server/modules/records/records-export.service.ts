@@ -27,7 +27,7 @@ import { CHAPTER_TYPE } from '../../../shared/schemas/chapters';
 import type { ExportQuery } from '../../../shared/schemas/records';
 import type { AppContext } from '../../context';
 import { chapterStudyTimes, courseLearners, studentCourses, studentDetail } from './records-admin.service';
-import { schoolCourse } from './record-access';
+import { scopedCourse } from './record-access';
 import { csvLine } from '../../lib/csv';
 import { fileStamp, safeNamePart, XLSX_CONTENT_TYPE, xlsxSheet } from '../../lib/xlsx-sheet';
 import { examTable, exerciseTable } from './export-results';
@@ -51,16 +51,15 @@ function kindName(locale: Locale, type: number): string {
 
 /** Reads the rows of the view, at most query.max (one more is read to know whether the file is capped). */
 export function exportTable(ctx: AppContext, admin: Admin, query: ExportQuery, locale: Locale): ExportTable {
-  const { schoolId } = admin;
   const t = textOf(locale);
   const time = (ms: number | null) => (ms ? formatDateTime(ms, locale) : '');
   const limit = query.max + 1;
   const cap = <T>(rows: T[]) => ({ rows: rows.slice(0, query.max), capped: rows.length > query.max });
   switch (query.view) {
     case 'course': {
-      const course = schoolCourse(ctx, schoolId, query.coid!);
+      const course = scopedCourse(ctx, admin, query.coid!);
       const { rows, capped } = cap(
-        courseLearners(ctx, schoolId, { coid: course.id, key: query.key, page: 1, num: limit }).list,
+        courseLearners(ctx, admin, { coid: course.id, key: query.key, page: 1, num: limit }).list,
       );
       return {
         title: t('admin.records.file.course'),
@@ -94,7 +93,7 @@ export function exportTable(ctx: AppContext, admin: Admin, query: ExportQuery, l
       };
     }
     case 'student': {
-      const reply = studentCourses(ctx, schoolId, { sid: query.sid!, page: 1, num: limit });
+      const reply = studentCourses(ctx, admin, { sid: query.sid!, page: 1, num: limit });
       const { rows, capped } = cap(reply.list);
       return {
         title: t('admin.records.file.student'),
@@ -126,8 +125,8 @@ export function exportTable(ctx: AppContext, admin: Admin, query: ExportQuery, l
       };
     }
     case 'chapter': {
-      const course = schoolCourse(ctx, schoolId, query.coid!);
-      const reply = chapterStudyTimes(ctx, schoolId, course.id);
+      const course = scopedCourse(ctx, admin, query.coid!);
+      const reply = chapterStudyTimes(ctx, admin, course.id);
       const titles = new Map(reply.chapters.map((row) => [row.cid, row.title]));
       const { rows, capped } = cap(reply.chapters);
       return {
@@ -166,7 +165,7 @@ export function exportTable(ctx: AppContext, admin: Admin, query: ExportQuery, l
     case 'examtotals':
       return examTable(ctx, admin, query, locale, limit);
     case 'detail': {
-      const reply = studentDetail(ctx, schoolId, { sid: query.sid!, coid: query.coid! });
+      const reply = studentDetail(ctx, admin, { sid: query.sid!, coid: query.coid! });
       const titles = new Map(reply.chapters.map((row) => [row.cid, row.title]));
       const { rows, capped } = cap(reply.chapters);
       return {

@@ -425,19 +425,25 @@ export function courseLearners(db: Db, courseId: string, key: string | undefined
 }
 
 /** A student's course records with the courses' titles, most recent visit first. */
-export function studentCourseRecords(db: Db, studentId: string, limit: number, offset: number) {
+/** A student's course records, latest visit first; `scope` (a condition on courses) keeps a sub-admin's courses. */
+export function studentCourseRecords(db: Db, studentId: string, limit: number, offset: number, scope?: SQL) {
+  const where = and(eq(courseRecords.studentId, studentId), scope);
   const rows = db
     .select({ record: courseRecords, title: courses.title })
     .from(courseRecords)
     .innerJoin(courses, eq(courses.id, courseRecords.courseId))
-    .where(eq(courseRecords.studentId, studentId))
+    .where(where)
     .orderBy(desc(courseRecords.lastVisitAt))
     .limit(limit)
     .offset(offset)
     .all();
   const total =
-    db.select({ n: sql<number>`count(*)` }).from(courseRecords).where(eq(courseRecords.studentId, studentId)).get()
-      ?.n ?? 0;
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(courseRecords)
+      .innerJoin(courses, eq(courses.id, courseRecords.courseId))
+      .where(where)
+      .get()?.n ?? 0;
   return { rows, total };
 }
 
@@ -445,7 +451,7 @@ export function studentCourseRecords(db: Db, studentId: string, limit: number, o
 export function schoolRecords(
   db: Db,
   schoolId: string,
-  filter: { courseId?: string; studentId?: string; from?: number; to?: number },
+  filter: { courseId?: string; studentId?: string; from?: number; to?: number; scope?: SQL },
   limit: number,
   offset: number,
 ) {
@@ -455,6 +461,7 @@ export function schoolRecords(
     filter.studentId ? eq(learnRecords.studentId, filter.studentId) : undefined,
     filter.from !== undefined ? gte(learnRecords.updatedAt, filter.from) : undefined,
     filter.to !== undefined ? lte(learnRecords.updatedAt, filter.to) : undefined,
+    filter.scope,
   );
   const rows = db
     .select({ record: learnRecords, name: students.name, courseTitle: courses.title, chapterTitle: chapters.title })
@@ -467,12 +474,18 @@ export function schoolRecords(
     .limit(limit)
     .offset(offset)
     .all();
-  const total = db.select({ n: sql<number>`count(*)` }).from(learnRecords).where(where).get()?.n ?? 0;
+  const total =
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(learnRecords)
+      .innerJoin(courses, eq(courses.id, learnRecords.courseId))
+      .where(where)
+      .get()?.n ?? 0;
   return { rows, total };
 }
 
-/** A student's study in sum. */
-export function studentTotals(db: Db, studentId: string) {
+/** A student's study in sum (of the courses `scope`, a condition on courses, keeps). */
+export function studentTotals(db: Db, studentId: string, scope?: SQL) {
   const courseSums = db
     .select({
       courses: sql<number>`count(*)`,
@@ -480,7 +493,8 @@ export function studentTotals(db: Db, studentId: string) {
       lastVisit: sql<number | null>`max(${courseRecords.lastVisitAt})`,
     })
     .from(courseRecords)
-    .where(eq(courseRecords.studentId, studentId))
+    .innerJoin(courses, eq(courses.id, courseRecords.courseId))
+    .where(and(eq(courseRecords.studentId, studentId), scope))
     .get();
   const chapterSums = db
     .select({
@@ -488,7 +502,8 @@ export function studentTotals(db: Db, studentId: string) {
       completed: sql<number>`coalesce(sum(case when ${learnRecords.completedAt} is not null then 1 else 0 end), 0)`,
     })
     .from(learnRecords)
-    .where(eq(learnRecords.studentId, studentId))
+    .innerJoin(courses, eq(courses.id, learnRecords.courseId))
+    .where(and(eq(learnRecords.studentId, studentId), scope))
     .get();
   return {
     courses: courseSums?.courses ?? 0,
@@ -575,7 +590,14 @@ export function studentRecordsByCourse(db: Db, studentId: string): Map<string, C
 // ---- the back office's student search and staged review ----
 
 /** The school's students matching a name or login (all when no key), with their study in sum, latest visit first (never-studied last). */
-export function studentStudies(db: Db, schoolId: string, key: string | undefined, limit: number, offset: number) {
+export function studentStudies(
+  db: Db,
+  schoolId: string,
+  key: string | undefined,
+  limit: number,
+  offset: number,
+  scope?: SQL,
+) {
   const pattern = key ? likePattern(key) : '';
   const where = and(
     eq(students.schoolId, schoolId),
@@ -592,7 +614,8 @@ export function studentStudies(db: Db, schoolId: string, key: string | undefined
       lastVisit: sql<number>`max(${courseRecords.lastVisitAt})`.as('last_visit'),
     })
     .from(courseRecords)
-    .where(eq(courseRecords.schoolId, schoolId))
+    .innerJoin(courses, eq(courses.id, courseRecords.courseId))
+    .where(and(eq(courseRecords.schoolId, schoolId), scope))
     .groupBy(courseRecords.studentId)
     .as('sums');
   const rows = db

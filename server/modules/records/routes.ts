@@ -77,21 +77,19 @@ export const recordsRoutes: FastifyPluginAsync = async (base) => {
   });
 
   // ---- back office (permission 'student', learn/move 'course'; the administrator's school) ----
-  route(app, calls.courseLearners, (request, _reply, a) => ok(admin.courseLearners(ctx, a.schoolId, request.query)));
-  route(app, calls.studentCourses, (request, _reply, a) => ok(admin.studentCourses(ctx, a.schoolId, request.query)));
-  route(app, calls.studentDetail, (request, _reply, a) => ok(admin.studentDetail(ctx, a.schoolId, request.query)));
-  route(app, calls.allRecords, (request, _reply, a) => ok(admin.allRecords(ctx, a.schoolId, request.query)));
-  route(app, calls.studentRecord, (request, _reply, a) => ok(admin.studentRecord(ctx, a.schoolId, request.query.sid)));
-  route(app, calls.chapterStudyTimes, (request, _reply, a) =>
-    ok(admin.chapterStudyTimes(ctx, a.schoolId, request.query.coid)),
-  );
-  route(app, calls.move, (request, _reply, a) => ok(admin.moveRecords(ctx, a.schoolId, request.body)));
-  route(app, calls.deleteProgress, (request, _reply, a) => ok(admin.deleteProgress(ctx, a.schoolId, request.body)));
-  route(app, calls.updateRecord, (request, _reply, a) => ok(admin.updateRecord(ctx, a.schoolId, request.body)));
-  route(app, calls.students, (request, _reply, a) => ok(admin.studentSearch(ctx, a.schoolId, request.query)));
+  route(app, calls.courseLearners, (request, _reply, a) => ok(admin.courseLearners(ctx, a, request.query)));
+  route(app, calls.studentCourses, (request, _reply, a) => ok(admin.studentCourses(ctx, a, request.query)));
+  route(app, calls.studentDetail, (request, _reply, a) => ok(admin.studentDetail(ctx, a, request.query)));
+  route(app, calls.allRecords, (request, _reply, a) => ok(admin.allRecords(ctx, a, request.query)));
+  route(app, calls.studentRecord, (request, _reply, a) => ok(admin.studentRecord(ctx, a, request.query.sid)));
+  route(app, calls.chapterStudyTimes, (request, _reply, a) => ok(admin.chapterStudyTimes(ctx, a, request.query.coid)));
+  route(app, calls.move, (request, _reply, a) => ok(admin.moveRecords(ctx, a, request.body)));
+  route(app, calls.deleteProgress, (request, _reply, a) => ok(admin.deleteProgress(ctx, a, request.body)));
+  route(app, calls.updateRecord, (request, _reply, a) => ok(admin.updateRecord(ctx, a, request.body)));
+  route(app, calls.students, (request, _reply, a) => ok(admin.studentSearch(ctx, a, request.query)));
   route(app, calls.exercises, (request, _reply, a) => ok(exerciseRecords(ctx, a, request.query)));
   route(app, calls.exams, (request, _reply, a) => ok(examRecords(ctx, a, request.query)));
-  route(app, calls.reviewList, (request, _reply, a) => ok(admin.reviewList(ctx, a.schoolId, request.query)));
+  route(app, calls.reviewList, (request, _reply, a) => ok(admin.reviewList(ctx, a, request.query)));
   route(app, calls.review, (request, _reply, a) => ok(admin.reviewStage(ctx, a, request.body)));
 
   // A file, not the JSON envelope: a plain route that still checks permission before the query is validated.
