@@ -305,12 +305,16 @@ describe('announcements', () => {
     const next = await create({ title: 'Fire drill 2', audience: 'groups', gids: [classA] });
     await publish(next.id);
     expect(queued().filter((row) => row.subject.includes('Fire drill 2'))).toHaveLength(3);
-    // Deleting an announcement forgets that it was published.
-    const marked = (id: string) =>
-      app.ctx.sqlite.prepare('SELECT key FROM app_settings WHERE key = ?').all(`announcement.published:${id}`);
-    expect(marked(made.id)).toHaveLength(1);
-    data(await as(admin).post('/update/announcement/delete', { id: made.id }));
-    expect(marked(made.id)).toEqual([]);
-    expect(marked(next.id)).toHaveLength(1);
+    // The first publication is kept on the announcement itself, through unpublishing.
+    const first = (id: string) =>
+      (
+        app.ctx.sqlite.prepare('SELECT first_published_at AS at FROM announcements WHERE id = ?').get(id) as {
+          at: number | null;
+        }
+      ).at;
+    expect(first(made.id)).toEqual(expect.any(Number));
+    await publish(made.id, false);
+    expect(first(made.id)).toEqual(expect.any(Number));
+    expect(first((await create({ title: 'Draft only' })).id)).toBeNull();
   });
 });

@@ -46,11 +46,14 @@ const schemaOf = (db: Database.Database) =>
     (row) => row.sql,
   );
 
-/** A database file left at the schema before the last migration, holding one marker row. */
-async function olderDatabase(): Promise<{ dataDir: string; file: string; schema: string[] }> {
+/** A database file left at the schema before the migration `tag` (the last one), holding one marker row. */
+async function olderDatabase(tag = lastTag): Promise<{ dataDir: string; file: string; schema: string[] }> {
   const older = migrationsCopy((journal, folder) => {
-    const dropped = journal.entries.pop()!;
-    fs.rmSync(path.join(folder, `${dropped.tag}.sql`));
+    let dropped: string | undefined;
+    while (dropped !== tag) {
+      dropped = journal.entries.pop()!.tag;
+      fs.rmSync(path.join(folder, `${dropped}.sql`));
+    }
   });
   const dataDir = tempDir();
   const file = path.join(dataDir, 'lanxue.sqlite');
@@ -187,5 +190,35 @@ describe('GET lan/upgrade/status roles', () => {
     const res = await status(app, (await login(app, { ...holder, role: 'admin' })).cookie);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.schemaVersion).toBe(lastTag);
+  });
+});
+
+describe('migration 0020: the first publication of an announcement becomes a column', () => {
+  it('takes the app_settings marks, and the publication time of one published before them, then drops the marks', async () => {
+    const { dataDir, file } = await olderDatabase('0020_phone_code_sealed_first_publication');
+    const db = new Database(file);
+    db.prepare("INSERT INTO schools (id, name, settings, created_at) VALUES ('7', 'Old school', '{}', 1)").run();
+    const add = db.prepare(
+      `INSERT INTO announcements (id, school_id, title, html, audience, pinned, published_at, created_at, updated_at)
+       VALUES (?, '7', ?, '', 'all', 0, ?, 1, 1)`,
+    );
+    add.run('101', 'Unpublished after its first publication', null);
+    add.run('102', 'Published before the marks existed', 5000);
+    add.run('103', 'Never published', null);
+    db.prepare("INSERT INTO app_settings (key, value) VALUES ('announcement.published:101', '4000')").run();
+    db.close();
+    const app = await start(dataDir, file);
+    const firsts = app.ctx.sqlite
+      .prepare('SELECT id, first_published_at AS first FROM announcements ORDER BY id')
+      .all();
+    expect(firsts).toEqual([
+      { id: '101', first: 4000 },
+      { id: '102', first: 5000 },
+      { id: '103', first: null },
+    ]);
+    expect(app.ctx.sqlite.prepare("SELECT key FROM app_settings WHERE key LIKE 'announcement.%'").all()).toEqual([]);
+    expect(app.ctx.sqlite.prepare("SELECT value FROM app_settings WHERE key = 'marker'").get()).toEqual({
+      value: 'kept',
+    });
   });
 });

@@ -29,6 +29,8 @@ export const announcements = sqliteTable(
     publishAt: integer('publish_at'),
     endAt: integer('end_at'),
     publishedAt: integer('published_at'),
+    /** The first publication (its e-mails and SMS were queued then): kept when unpublished, never queued again. */
+    firstPublishedAt: integer('first_published_at'),
     authorId: text('author_id').references(() => admins.id, { onDelete: 'set null' }),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),

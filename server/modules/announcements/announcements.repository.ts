@@ -5,14 +5,7 @@
 import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import {
-  announcementGroups,
-  announcements,
-  announcementViews,
-  appSettings,
-  studentGroupMembers,
-  students,
-} from '../../db/schema';
+import { announcementGroups, announcements, announcementViews, studentGroupMembers, students } from '../../db/schema';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 export type AnnouncementWithGroups = AnnouncementRow & { groupIds: string[] };
@@ -177,32 +170,4 @@ export function viewCounts(
     )
     .get()?.n;
   return { audience: audience ?? 0, viewed: viewed ?? 0 };
-}
-
-/**
- * Whether the announcement was published once (its e-mails and SMS queued then). Kept without a column of its
- * own: one app_settings row per announcement published once ('announcement.published:<id>', the first time),
- * since unpublishing clears publishedAt. Deleting the announcement forgets it.
- */
-const publishedOnceKey = (id: string) => `announcement.published:${id}`;
-
-export function wasPublishedOnce(db: Db, id: string): boolean {
-  return !!db
-    .select()
-    .from(appSettings)
-    .where(eq(appSettings.key, publishedOnceKey(id)))
-    .get();
-}
-
-export function markPublishedOnce(db: Db, id: string, at: number): void {
-  db.insert(appSettings)
-    .values({ key: publishedOnceKey(id), value: String(at) })
-    .onConflictDoNothing()
-    .run();
-}
-
-export function forgetPublishedOnce(db: Db, id: string): void {
-  db.delete(appSettings)
-    .where(eq(appSettings.key, publishedOnceKey(id)))
-    .run();
 }

@@ -159,18 +159,20 @@ export function saveAnnouncement(ctx: AppContext, admin: Caller, input: UpdateAn
  * 'announcement.published' to its audience (server/modules/inform; delivered by the worker at its own pace).
  * Only the first (chosen here, issue 16): unpublishing and publishing again queues nothing more, so no student is
  * sent the same announcement twice; a student who joined the audience in between (a group grew) is not sent it
- * either, and sees it on the site and in the dashboard like everyone. Remembered per announcement
- * (repo.wasPublishedOnce), since unpublishing clears publishedAt; unpublishing marks it too, for an announcement
- * first published before the mark existed.
+ * either, and sees it on the site and in the dashboard like everyone. Remembered in firstPublishedAt, which
+ * unpublishing (clearing publishedAt) keeps.
  */
 export function publishAnnouncement(ctx: AppContext, admin: Caller, id: string, publish: boolean): AdminAnnouncement {
   const row = schoolAnnouncement(ctx, admin.schoolId, id);
   const at = ctx.now();
   ctx.db.transaction((tx) => {
-    repo.updateAnnouncement(tx, id, { publishedAt: publish ? (row.publishedAt ?? at) : null, updatedAt: at });
-    if (row.publishedAt !== null) repo.markPublishedOnce(tx, id, row.publishedAt);
-    if (!publish || row.publishedAt !== null || repo.wasPublishedOnce(tx, id)) return;
-    repo.markPublishedOnce(tx, id, at);
+    const first = row.firstPublishedAt;
+    repo.updateAnnouncement(tx, id, {
+      publishedAt: publish ? (row.publishedAt ?? at) : null,
+      firstPublishedAt: first ?? (publish ? at : null),
+      updatedAt: at,
+    });
+    if (!publish || first !== null) return;
     const groups = row.audience === 'all' ? null : [...audienceGroupIds(listGroups(tx, admin.schoolId), row.groupIds)];
     informStudents(tx, ctx, {
       schoolId: admin.schoolId,
@@ -195,10 +197,7 @@ export function pinAnnouncement(ctx: AppContext, admin: Caller, id: string, pinn
 export function deleteAnnouncement(ctx: AppContext, admin: Caller, id: string): { deleted: number } {
   schoolAnnouncement(ctx, admin.schoolId, id);
   return {
-    deleted: ctx.db.transaction((tx) => {
-      repo.forgetPublishedOnce(tx, id);
-      return repo.deleteAnnouncement(tx, id);
-    }),
+    deleted: repo.deleteAnnouncement(ctx.db, id),
   };
 }
 

@@ -1,1 +1,0 @@
-ALTER TABLE `phone_codes` ADD `code_sealed` text;
