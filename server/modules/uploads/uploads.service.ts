@@ -290,14 +290,6 @@ export function uploadedFileReply(file: StoredFile): UploadedFile {
   };
 }
 
-/** POST fileurl / videourl: the URL of a public file of the caller's school by its key; 404 for any other. */
-export function fileUrlOf(ctx: AppContext, auth: Auth, key: string): { url: string; key: string } {
-  const owner = ownerOf(auth);
-  const file = repo.findFileByKey(ctx.db, key.replace(/^\/+/, ''));
-  if (!file || file.schoolId !== owner.schoolId || file.visibility !== 'public') throw notFound();
-  return { url: fileUrl(file.key), key: file.key };
-}
-
 /** A files row by id. */
 export function findFile(ctx: AppContext, id: string): StoredFile | undefined {
   return repo.findFileById(ctx.db, id);
