@@ -53,6 +53,22 @@ export function attachmentHeader(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+/** The bucket's own address: endpoint/bucket (path style) or bucket.endpoint. */
+function bucketUrl(config: Config): string {
+  const endpoint = new URL(config.S3_ENDPOINT);
+  const path = endpoint.pathname.replace(/\/+$/, '');
+  return config.S3_FORCE_PATH_STYLE
+    ? `${endpoint.origin}${path}/${config.S3_BUCKET}`
+    : `${endpoint.protocol}//${config.S3_BUCKET}.${endpoint.host}${path}`;
+}
+
+/** Origins the pages reach with STORAGE=s3 (the bucket's, the CDN's), for the page's CSP; none otherwise. */
+export function storeOrigins(config: Config): string[] {
+  if (config.STORAGE !== 's3') return [];
+  const origins = [bucketUrl(config), config.CDN_BASE_URL].filter(Boolean).map((url) => new URL(url).origin);
+  return [...new Set(origins)];
+}
+
 /** The store of the settings (config.STORAGE must be 's3': loadConfig checks the rest is there). */
 export async function createObjectStore(config: Config): Promise<ObjectStore> {
   const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, getSignedUrl } =
@@ -70,12 +86,7 @@ export async function createObjectStore(config: Config): Promise<ObjectStore> {
   });
   const Bucket = config.S3_BUCKET;
   const ttl = config.S3_URL_TTL;
-  const endpoint = new URL(config.S3_ENDPOINT);
-  const base = config.CDN_BASE_URL
-    ? config.CDN_BASE_URL
-    : config.S3_FORCE_PATH_STYLE
-      ? `${endpoint.origin}${endpoint.pathname.replace(/\/+$/, '')}/${Bucket}`
-      : `${endpoint.protocol}//${Bucket}.${endpoint.host}${endpoint.pathname.replace(/\/+$/, '')}`;
+  const base = config.CDN_BASE_URL || bucketUrl(config);
 
   const unavailable = (error: unknown): never => {
     throw new StoreUnavailable(`object store: ${(error as Error).message}`, { cause: error });

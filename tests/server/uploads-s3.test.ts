@@ -8,6 +8,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../server/db/schema';
 import { loadConfig } from '../../server/config';
+import { storeOrigins } from '../../server/lib/object-store';
+import { pageCsp } from '../../server/plugins/shell';
 import { UPLOAD_ERRORS } from '../../shared/schemas/uploads';
 import { ADMIN, buildStudent, login, makeApp, school, type TestApp } from '../helpers/app';
 import { data, envelope, injectAs } from '../helpers/kit';
@@ -247,6 +249,19 @@ describe('object store settings', () => {
     expect(() => loadConfig({}, { ...s3, S3_ENDPOINT: 'minio:9000' })).toThrow('S3_ENDPOINT');
     expect(loadConfig({}, s3).STORAGE).toBe('s3');
     expect(loadConfig({}, {}).STORAGE).toBe('local');
+  });
+
+  it("the pages may reach the bucket's and the CDN's origins (CSP connect-src, media-src); lan pages none", () => {
+    const hosted = loadConfig(
+      {},
+      { ...s3, S3_ENDPOINT: 'https://oss.example:8443/', CDN_BASE_URL: 'https://cdn.example/x' },
+    );
+    expect(storeOrigins(hosted)).toEqual(['https://b.oss.example:8443', 'https://cdn.example']);
+    const csp = pageCsp([], undefined, storeOrigins(hosted));
+    expect(csp).toContain("connect-src 'self' https://b.oss.example:8443 https://cdn.example;");
+    expect(csp).toContain("media-src 'self' blob: https://b.oss.example:8443 https://cdn.example;");
+    expect(storeOrigins(loadConfig({}, { ...s3, S3_FORCE_PATH_STYLE: true }))).toEqual(['http://127.0.0.1:9000']);
+    expect(storeOrigins(loadConfig({}, {}))).toEqual([]);
   });
 
   it("with CDN_BASE_URL a public file's URL is the CDN's; a store that is down is a 502; lan has no upload/complete", async () => {
