@@ -10,6 +10,7 @@ import { files } from '../../server/db/schema';
 import { loadConfig } from '../../server/config';
 import { storeOrigins } from '../../server/lib/object-store';
 import { pageCsp } from '../../server/plugins/shell';
+import { removeFile } from '../../server/modules/uploads/uploads.service';
 import { UPLOAD_ERRORS } from '../../shared/schemas/uploads';
 import { ADMIN, buildStudent, login, makeApp, school, type TestApp } from '../helpers/app';
 import { data, envelope, injectAs } from '../helpers/kit';
@@ -195,6 +196,15 @@ describe('direct upload to the object store (online release, STORAGE=s3)', () =>
     expect(await store.has(token.key)).toBe(true);
     expect(rowOf(token.key)).toBeUndefined();
     data(await complete(student, token.uptoken));
+  });
+
+  it('a stored file the platform removes (removeFile) leaves the store and its row', async () => {
+    const token = await tokenFor(admin, 'gone.png', 4, 'image/png');
+    expect((await put(token, 'gone')).status).toBe(200);
+    const { fileId } = data<Uploaded>(await complete(admin, token.uptoken));
+    await removeFile(app.ctx, fileId);
+    expect(rowOf(token.key)).toBeUndefined();
+    expect(await store.has(token.key)).toBe(false);
   });
 
   it('a guest gets 401 for the token calls and for completion', async () => {
