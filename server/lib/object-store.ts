@@ -40,6 +40,8 @@ export interface ObjectStore {
   publicUrl(key: string): string;
   /** Removes the object (none at the key is no error). */
   remove(key: string): Promise<void>;
+  /** The keys under a prefix last written before `before` (ms since epoch), page by page. */
+  listOlderThan(prefix: string, before: number): AsyncGenerator<string[]>;
 }
 
 /** The store could not be reached or refused the platform's own request (a 502, not the client's mistake). */
@@ -71,8 +73,15 @@ export function storeOrigins(config: Config): string[] {
 
 /** The store of the settings (config.STORAGE must be 's3': loadConfig checks the rest is there). */
 export async function createObjectStore(config: Config): Promise<ObjectStore> {
-  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, getSignedUrl } =
-    await loadS3();
+  const {
+    DeleteObjectCommand,
+    GetObjectCommand,
+    HeadObjectCommand,
+    ListObjectsV2Command,
+    PutObjectCommand,
+    S3Client,
+    getSignedUrl,
+  } = await loadS3();
   const client = new S3Client({
     endpoint: config.S3_ENDPOINT,
     region: config.S3_REGION,
@@ -143,6 +152,17 @@ export async function createObjectStore(config: Config): Promise<ObjectStore> {
       } catch (error) {
         unavailable(error);
       }
+    },
+    async *listOlderThan(prefix, before) {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client
+          .send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }))
+          .catch(unavailable);
+        const old = (page.Contents ?? []).filter((o) => o.Key && (o.LastModified?.getTime() ?? before) < before);
+        yield old.map((o) => o.Key!);
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
   };
 }

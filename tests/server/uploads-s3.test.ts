@@ -11,6 +11,7 @@ import { loadConfig } from '../../server/config';
 import { storeOrigins } from '../../server/lib/object-store';
 import { pageCsp } from '../../server/plugins/shell';
 import { removeFile } from '../../server/modules/uploads/uploads.service';
+import { sweepUnrecorded } from '../../server/modules/uploads/direct-upload.service';
 import { UPLOAD_ERRORS } from '../../shared/schemas/uploads';
 import { ADMIN, buildStudent, login, makeApp, school, type TestApp } from '../helpers/app';
 import { data, envelope, injectAs } from '../helpers/kit';
@@ -205,6 +206,24 @@ describe('direct upload to the object store (online release, STORAGE=s3)', () =>
     await removeFile(app.ctx, fileId);
     expect(rowOf(token.key)).toBeUndefined();
     expect(await store.has(token.key)).toBe(false);
+  });
+
+  it('objects never reported are swept once no uptoken can complete them; recorded ones stay', async () => {
+    const orphan = await tokenFor(student, 'orphan.txt', 6, 'text/plain');
+    expect((await put(orphan, 'orphan')).status).toBe(200);
+    const kept = await tokenFor(student, 'kept.txt', 4, 'text/plain');
+    expect((await put(kept, 'kept')).status).toBe(200);
+    data(await complete(student, kept.uptoken));
+    await sweepUnrecorded(app.ctx);
+    expect(await store.has(orphan.key)).toBe(true);
+    offset = (15 * 60 + 3600 + 3600 + 60) * 1000;
+    try {
+      expect(await sweepUnrecorded(app.ctx)).toBeGreaterThanOrEqual(1);
+    } finally {
+      offset = 0;
+    }
+    expect(await store.has(orphan.key)).toBe(false);
+    expect(await store.has(kept.key)).toBe(true);
   });
 
   it('a guest gets 401 for the token calls and for completion', async () => {

@@ -9,10 +9,10 @@ import { mimeOfExtension } from '../../../shared/rules/file-kind';
 import type { Auth, AppContext } from '../../context';
 import { AppError, badInput, notFound } from '../../lib/errors';
 import { objectStoreOf, StoreUnavailable } from '../../lib/object-store';
-import { dataPath, uploadKey } from '../../lib/storage';
+import { dataPath, uploadKey, USERUPLOAD_DIR } from '../../lib/storage';
 import * as repo from './files.repository';
 import { releaseUpload, reserveUpload, settleUpload } from './upload-quota';
-import { issueDirectUploadToken, verifyDirectUploadToken } from './upload-token';
+import { DIRECT_COMPLETE_GRACE_SECONDS, issueDirectUploadToken, verifyDirectUploadToken } from './upload-token';
 import { checkUpload, fileUrl, ownerOf, tooLarge, type StoredFile } from './uploads.service';
 
 /**
@@ -156,4 +156,25 @@ export async function fileUrlOf(
   if (file.visibility !== 'public' && file.uploadedBy !== owner.uploadedBy) throw notFound();
   const url = await atStore(() => store.signGet(file.key, ctx.now(), download ? file.originalName : undefined));
   return { url, key: file.key };
+}
+
+/**
+ * Housekeeping with STORAGE=s3 (at start and daily, on any node: it is idempotent): objects under
+ * files/userupload/ that no files row names and that no uptoken can complete any more (older than the signed
+ * PUT's lifetime, the completion grace and an hour) are removed: uploads whose browser never reported them.
+ * Answers how many were removed.
+ */
+export async function sweepUnrecorded(ctx: AppContext): Promise<number> {
+  if (!directUploads(ctx)) return 0;
+  const store = await objectStoreOf(ctx.config);
+  const before = ctx.now() - (ctx.config.S3_URL_TTL + DIRECT_COMPLETE_GRACE_SECONDS + 3600) * 1000;
+  let removed = 0;
+  for await (const keys of store.listOlderThan(`${USERUPLOAD_DIR}/`, before)) {
+    for (const key of keys) {
+      if (repo.findFileByKey(ctx.db, key)) continue;
+      await store.remove(key);
+      removed += 1;
+    }
+  }
+  return removed;
 }

@@ -53,4 +53,15 @@ export const uploadsRoutes: FastifyPluginAsync = async (base) => {
   }
 
   await app.register(tusRoutes);
+
+  if (direct.directUploads(ctx)) {
+    const sweep = () =>
+      direct.sweepUnrecorded(ctx).catch((error) => ctx.log.warn({ err: error }, 'sweeping the object store failed'));
+    app.addHook('onReady', async () => {
+      void sweep();
+    });
+    const timer = setInterval(() => void sweep(), 24 * 3600 * 1000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
 };
