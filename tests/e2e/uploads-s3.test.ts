@@ -69,7 +69,10 @@ async function uploadCover(open: () => Promise<BrowserContext>, shot: string) {
   // The bar moves while the bytes go to the store (past the 2 % it starts at, not yet 100).
   const bar = field.getByRole('progressbar');
   await expect
-    .poll(async () => Number((await bar.getAttribute('aria-valuenow').catch(() => null)) ?? 0), { timeout: 20_000 })
+    .poll(async () => Number((await bar.getAttribute('aria-valuenow').catch(() => null)) ?? 0), {
+      timeout: 20_000,
+      interval: 50,
+    })
     .toBeGreaterThan(10);
   const midway = Number(await bar.getAttribute('aria-valuenow').catch(() => '100'));
   expect(midway).toBeLessThan(100);
