@@ -14,6 +14,7 @@ import { SchoolCache } from './lib/school-cache';
 import { envelopePlugin } from './plugins/envelope';
 import { authPlugin } from './plugins/auth';
 import { shellPlugin } from './plugins/shell';
+import { storeOrigins } from './lib/object-store';
 import { sameOriginPlugin } from './plugins/same-origin';
 import { accessPlugin } from './plugins/access';
 import { multipartPlugin } from './plugins/multipart';
@@ -186,6 +187,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     webDir: config.webDir,
     frameAncestors: config.FRAME_ANCESTORS,
     liveServer: config.LIVE_SERVER_URL,
+    storeOrigins: storeOrigins(config),
   });
   await app.register(
     async (api) => {

@@ -8,6 +8,17 @@ const zBool = z
   .union([z.boolean(), z.enum(['1', '0', 'true', 'false', 'yes', 'no', ''])])
   .transform((value) => value === true || value === '1' || value === 'true' || value === 'yes');
 
+const httpUrl = (value: string) => /^https?:\/\/[^/\s]+/i.test(value);
+
+/** What STORAGE=s3 lacks: the variables it needs that are empty, and the release it needs. */
+export function storageProblems(value: z.output<typeof zConfig>): string[] {
+  if (value.STORAGE !== 's3') return [];
+  const needed = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  const lines = needed.filter((key) => !value[key]).map((key) => `  ${key}: required when STORAGE=s3`);
+  if (value.VER !== 'online') lines.push('  STORAGE: s3 is for VER=online (the lan release stores files on its disk)');
+  return lines;
+}
+
 function parsesAsCron(expression: string): boolean {
   try {
     CronExpressionParser.parse(expression);
@@ -111,6 +122,29 @@ export const zConfig = z.object({
     .min(0)
     .default(200 * 1024 ** 3),
   UPLOAD_SCHOOL_DAILY_FILES: z.coerce.number().int().min(0).default(20000),
+  /**
+   * Where uploads go: 'local' (the data folder, the lan release) or 's3' (the online release's direct uploads:
+   * the browser PUTs to an S3-compatible store with a signed URL; server/lib/object-store.ts). With 's3' the
+   * endpoint, bucket and keys are required; CDN_BASE_URL (optional) is where public files are read from.
+   */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z
+    .string()
+    .default('')
+    .refine((v) => !v || httpUrl(v), 'must be an http(s) URL'),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().default(''),
+  S3_ACCESS_KEY_ID: z.string().default(''),
+  S3_SECRET_ACCESS_KEY: z.string().default(''),
+  /** Path-style addresses (endpoint/bucket/key), as MinIO, Ceph and Garage want; else bucket.endpoint/key. */
+  S3_FORCE_PATH_STYLE: zBool.default(false),
+  CDN_BASE_URL: z
+    .string()
+    .default('')
+    .refine((v) => !v || httpUrl(v), 'must be an http(s) URL')
+    .transform((v) => v.replace(/\/+$/, '')),
+  /** Lifetime of the store's signed PUT and GET URLs, in seconds (default 15 minutes). */
+  S3_URL_TTL: z.coerce.number().int().min(1).max(604800).default(900),
   /** Conversion jobs run at once (default: the number of cores). */
   MEDIA_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** Lifetime of signed media URLs, in seconds (default 6 hours). */
@@ -201,6 +235,8 @@ export function loadConfig(
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const value = parsed.data;
+  const storage = storageProblems(value);
+  if (storage.length) throw new Error(`Invalid configuration:\n${storage.join('\n')}`);
   const dataDir = path.resolve(value.DATA_DIR);
   return {
     ...value,

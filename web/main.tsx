@@ -34,7 +34,7 @@ if (!result.ok) {
 } else {
   const boot = result.data;
   document.documentElement.lang = boot.locale;
-  configureClient({ apiPrefix: boot.apiPrefix });
+  configureClient({ apiPrefix: boot.apiPrefix, ver: boot.ver });
   // Issue 19: inside the exam platform's frame (model=yks), the window messages with it.
   if (boot.page !== 'admin') startYksBridge(boot);
   // The page's messages come in a chunk of their own (preloaded by the shell): render once they are in.

@@ -14,3 +14,8 @@ export const loadXlsxWriter = once(async () => (await import('write-excel-file/n
 export const loadXlsxReader = once(async () => (await import('read-excel-file/node')).readSheet);
 export const loadQrCode = once(async () => (await import('qrcode')).default);
 export const loadTar = once(() => import('tar'));
+/** The AWS SDK's S3 client and presigner (STORAGE=s3 only: a lan server never loads them). */
+export const loadS3 = once(async () => ({
+  ...(await import('@aws-sdk/client-s3')),
+  ...(await import('@aws-sdk/s3-request-presigner')),
+}));

@@ -57,12 +57,18 @@ function originOf(address: string | undefined): string | null {
 /**
  * The page's Content-Security-Policy. Only this site may frame a page, plus the embedding origins of the
  * configuration (FRAME_ANCESTORS, empty by default): the one place where embedding is allowed. The live
- * server (LIVE_SERVER_URL, issue 17) is the one other origin the pages fetch and play media from: the live
- * page's players load its HLS and FLV addresses directly.
+ * server (LIVE_SERVER_URL, issue 17) is another origin the pages fetch and play media from: the live
+ * page's players load its HLS and FLV addresses directly; so is the object store of the online release
+ * (STORAGE=s3, issue 20: uploads PUT straight to it, its files play from it or from CDN_BASE_URL).
  */
-export function pageCsp(frameAncestors: readonly string[] = [], liveServer?: string): string {
+export function pageCsp(
+  frameAncestors: readonly string[] = [],
+  liveServer?: string,
+  storeOrigins: readonly string[] = [],
+): string {
   const live = originOf(liveServer);
-  const from = (...sources: string[]) => [...sources, ...(live ? [live] : [])].join(' ');
+  const others = [...(live ? [live] : []), ...storeOrigins];
+  const from = (...sources: string[]) => [...sources, ...others].join(' ');
   return [
     ...BASE_CSP,
     `connect-src ${from("'self'")}`,
@@ -76,6 +82,8 @@ interface ShellOptions {
   frameAncestors?: readonly string[];
   /** LIVE_SERVER_URL: its origin joins connect-src and media-src. */
   liveServer?: string;
+  /** The object store's and the CDN's origins (STORAGE=s3): they join connect-src and media-src. */
+  storeOrigins?: readonly string[];
 }
 
 declare module 'fastify' {
@@ -99,7 +107,7 @@ declare module 'fastify' {
  * in their names and are cached for a year.
  */
 export const shellPlugin = fp(async (app, opts: ShellOptions) => {
-  const csp = pageCsp(opts.frameAncestors, opts.liveServer);
+  const csp = pageCsp(opts.frameAncestors, opts.liveServer, opts.storeOrigins);
   const manifestFile = path.join(opts.webDir, 'manifest.json');
   const manifest: Manifest | null = fs.existsSync(manifestFile)
     ? JSON.parse(fs.readFileSync(manifestFile, 'utf8'))
@@ -163,7 +171,7 @@ export const shellPlugin = fp(async (app, opts: ShellOptions) => {
     let found = schoolCsp.get(key);
     if (!found) {
       if (schoolCsp.size > 1000) schoolCsp.clear();
-      found = pageCsp([...new Set([...(opts.frameAncestors ?? []), ...extra])], opts.liveServer);
+      found = pageCsp([...new Set([...(opts.frameAncestors ?? []), ...extra])], opts.liveServer, opts.storeOrigins);
       schoolCsp.set(key, found);
     }
     return found;

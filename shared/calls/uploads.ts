@@ -11,7 +11,8 @@ const tags = ['uploads'];
 const access = 'signedIn';
 const fileUrlSummary =
   "The URL of an uploaded file of the caller's school from its key (spec 7 'POST fileurl and POST videourl with a " +
-  "data payload return a URL').";
+  "data payload return a URL'). A file in the object store: its CDN URL when public, else for its uploader a " +
+  'short-lived signed GET (download: saved under its original name).';
 
 export const uploadCalls = {
   upload: defineCall({
@@ -43,7 +44,9 @@ export const uploadCalls = {
     tags,
     summary:
       'Upload token (spec 7): the key an upload of this file will get and the uptoken the lan upload accepts as its ' +
-      'token field (15 minutes).',
+      'token field (15 minutes). Online release with STORAGE=s3: also `put`, the signed PUT to the object store ' +
+      '(size required, content type signed; public-read for staff, private for students); then upload/complete. ' +
+      "400 'size is required'; 413; 415; 429 a daily limit.",
     query: s.zUploadTokenQuery,
     reply: s.zUploadToken,
   }),
@@ -55,6 +58,21 @@ export const uploadCalls = {
     summary: 'Video upload token (spec 7): as GET token, for a video file.',
     query: s.zVideoTokenQuery,
     reply: s.zUploadToken,
+  }),
+  complete: defineCall({
+    method: 'POST',
+    path: 'upload/complete',
+    access,
+    tags,
+    summary:
+      'Online release with STORAGE=s3 (issue 20): the file named by the uptoken was PUT to the object store; the ' +
+      'platform HEADs it and records it as lan/upload does (same reply). Refused, the object is removed and ' +
+      "nothing recorded: 400 'upload not found' / 'size differs from the declared one' / 'upload token expired', " +
+      "413 too large, 415 'content type differs from the declared one', 429 a daily limit. 400 'bad upload " +
+      "token' (forged, another person's, already recorded: the object is left alone); 502 store unreachable; " +
+      '404 with local storage.',
+    body: s.zUploadCompleteBody,
+    reply: s.zUploadedFile,
   }),
   fileUrl: defineCall({
     method: 'POST',

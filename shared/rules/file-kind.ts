@@ -46,6 +46,13 @@ export function uploadExtension(fileName: string, mime: string): string {
   return EXT_OF_MIME[mime.toLowerCase().split(';')[0]!.trim()] ?? '';
 }
 
+/** The usual mime type of an upper-cased extension (the first one named above), or undefined. */
+export function mimeOfExtension(ext: string): string | undefined {
+  if (ext === 'JPEG') return 'image/jpeg';
+  if (ext === 'M4V') return 'video/mp4';
+  return Object.entries(EXT_OF_MIME).find(([, known]) => known === ext)?.[0];
+}
+
 /** Spec 5: video is detected by a mime type starting with 'video'. */
 export const isVideoMime = (mime: string) => mime.toLowerCase().startsWith('video');
 

@@ -28,6 +28,13 @@ export const UPLOAD_ERRORS = {
   noFile: 'no file',
   badToken: 'bad upload token',
   aborted: 'upload aborted',
+  /** Direct uploads to the object store (online release): the completion report's refusals. */
+  sizeRequired: 'size is required',
+  notUploaded: 'upload not found',
+  sizeMismatch: 'size differs from the declared one',
+  typeMismatch: 'content type differs from the declared one',
+  tokenExpired: 'upload token expired',
+  storeUnavailable: 'object store unavailable',
   /** 429: a daily upload limit of the person or the school (data: scope, unit, limit, used, retryAfter). */
   limit: 'upload limit reached',
 } as const;
@@ -57,7 +64,7 @@ export const zUploadedFile = z.object({
   status: z.literal('ok'),
   /** Storage key: files/userupload/{schoolId}/{guid}.{EXT} (spec 7). */
   key: z.string(),
-  /** Where the file is served when public: '/' + key. */
+  /** Where the file is served when public: '/' + key; a file in the object store: its CDN URL (public) or a short-lived signed GET. */
   url: z.string(),
   fileId: zId,
   /** The original file name. */
@@ -71,18 +78,46 @@ export const zUploadedFile = z.object({
 });
 export type UploadedFile = z.infer<typeof zUploadedFile>;
 
+/** A mime type as a browser gives it (File.type), without parameters. */
+export const zContentType = z
+  .string()
+  .max(200)
+  .regex(/^[A-Za-z0-9][\w.+-]*\/[\w.+-]+$/, 'must be a mime type such as image/png');
+
+/**
+ * What a direct upload to the object store declares (online release with STORAGE=s3): the file's size in bytes
+ * (required there) and its content type (File.type; default from the extension, else application/octet-stream).
+ */
+const directUploadFields = {
+  size: z.coerce.number().int().nonnegative().optional(),
+  contentType: zContentType.optional(),
+};
+
 /** GET token {bucket, type (default 0), filename} (spec 7). */
 export const zUploadTokenQuery = z.object({
   bucket: z.string().max(100).optional(),
   type: z.coerce.number().int().min(0).max(99).default(0),
   filename: zUploadFileName,
+  ...directUploadFields,
 });
 
 /** GET video/token {vq, filename} (spec 7). */
 export const zVideoTokenQuery = z.object({
   vq: z.string().max(100).optional(),
   filename: zUploadFileName,
+  ...directUploadFields,
 });
+
+/** How the browser sends the file straight to the object store: PUT the bytes to url with exactly these headers. */
+export const zDirectPut = z.object({
+  url: z.string(),
+  method: z.literal('PUT'),
+  /** content-type and x-amz-acl (signed: a store refuses a PUT whose headers or size differ). */
+  headers: z.record(z.string(), z.string()),
+  /** When the URL stops being accepted (ms since epoch). */
+  expiresAt: z.number().int(),
+});
+export type DirectPut = z.infer<typeof zDirectPut>;
 
 /** The token calls' reply (spec 4 'Upload token response': uptoken, key, status). */
 export const zUploadToken = z.object({
@@ -90,12 +125,22 @@ export const zUploadToken = z.object({
   /** The storage key the upload will get; send the uptoken as the lan upload's 'token' field to keep it. */
   key: z.string(),
   status: z.literal('ok'),
+  /** Online release with STORAGE=s3: where and how to PUT the file; then POST upload/complete {uptoken}. */
+  put: zDirectPut.optional(),
 });
 export type UploadToken = z.infer<typeof zUploadToken>;
 
+/** POST upload/complete: the uptoken of a file PUT straight to the object store. */
+export const zUploadCompleteBody = z.object({ uptoken: z.string().min(1).max(4096) });
+
 /** POST fileurl / videourl with the key as `data` (spec 7 'with a data payload') or `key`. */
 export const zFileUrlBody = z
-  .object({ data: z.string().max(300).optional(), key: z.string().max(300).optional() })
+  .object({
+    data: z.string().max(300).optional(),
+    key: z.string().max(300).optional(),
+    /** A file in the object store: a URL that saves it under its original name. */
+    download: z.boolean().optional(),
+  })
   .refine((body) => !!(body.data || body.key), { message: 'data or key is required', path: ['data'] });
 
 export const zFileUrl = z.object({ url: z.string(), key: z.string() });

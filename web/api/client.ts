@@ -5,11 +5,16 @@ import { type CallDef, type CallInput, type Method, pathOf, type ReplyData } fro
 export const NETWORK_ERROR = 'Network Error!';
 
 let apiPrefix = '/';
+let release: 'lan' | 'online' = 'lan';
 
-/** Sets the API prefix from the bootstrap (default '/'). */
-export function configureClient(options: { apiPrefix: string }): void {
+/** Sets the API prefix (default '/') and the release (default 'lan') from the bootstrap. */
+export function configureClient(options: { apiPrefix: string; ver?: 'lan' | 'online' }): void {
   apiPrefix = options.apiPrefix.endsWith('/') ? options.apiPrefix : `${options.apiPrefix}/`;
+  release = options.ver ?? 'lan';
 }
+
+/** The release this page was served by (bootstrap ver). */
+export const currentRelease = () => release;
 
 /** The absolute URL of an API path such as 'do/login'. */
 export function apiUrl(path: string, query?: Record<string, string | number | boolean | undefined>): string {

@@ -9,16 +9,20 @@ import {
   TUS_PATH,
   UPLOAD_ERRORS,
   UPLOAD_FILE_FIELD,
+  type DirectPut,
   type UploadedFile,
 } from '../../shared/schemas/uploads';
 import type { Translate } from '../i18n';
-import { apiUrl, NETWORK_ERROR, request } from './client';
+import { apiUrl, currentRelease, NETWORK_ERROR, request } from './client';
 
 /**
  * The one browser upload client (spec 4 'Upload': progress 0-100, can be suspended and continued; spec 7
  * 'Uploads': lan/upload multipart with field file-select; spec 8: '上传失败！', 'Network Error!').
  * Small files go to POST lan/upload/{name} in one request; large ones through tus (lan/tus/) in chunks, so
  * they can be paused and resumed (also after a reload: tus-js-client remembers the upload by fingerprint).
+ * In the online release a caller may ask for the object store (issue 20): the file is PUT straight to the
+ * store's signed URL, then reported with upload/complete; a server without a store answers no PUT, and the
+ * file goes to lan/upload as usual.
  */
 
 /** Files at least this large go through tus. */
@@ -142,6 +146,70 @@ function multipartUpload(file: File, meter: ProgressMeter, callbacks: UploadCall
   return { promise, resumable: false, pause: () => undefined, resume: () => undefined, cancel: () => xhr.abort() };
 }
 
+/** The file's type as the token call takes it (File.type when it is a plain mime type). */
+const typeOf = (file: File) => (/^[A-Za-z0-9][\w.+-]*\/[\w.+-]+$/.test(file.type) ? file.type : undefined);
+
+/** PUT of the file to the store's signed URL, with progress; resolves when the store has it. */
+function putToStore(xhr: XMLHttpRequest, file: File, put: DirectPut, meter: ProgressMeter, callbacks: UploadCallbacks) {
+  return new Promise<void>((resolve, reject) => {
+    xhr.open(put.method, put.url);
+    for (const [name, value] of Object.entries(put.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => meter.bytes(event.loaded, event.lengthComputable ? event.total : file.size);
+    xhr.upload.onload = () => {
+      meter.bytes(file.size, file.size);
+      callbacks.onState?.('processing');
+    };
+    xhr.onload = () =>
+      xhr.status >= 200 && xhr.status < 300
+        ? resolve()
+        : reject(new UploadFailure(errorOfBody(xhr.status, xhr.responseText), xhr.status));
+    xhr.onerror = () => reject(new UploadFailure(NETWORK_ERROR));
+    xhr.onabort = () => reject(new UploadFailure(CANCELLED));
+    xhr.send(file);
+  });
+}
+
+/**
+ * Online release (issue 20): GET token with the file's size and type; with a signed PUT in the reply the file
+ * goes straight to the object store (XMLHttpRequest: progress), then POST upload/complete records it. A reply
+ * without one (no store configured) hands the file to `otherwise` (lan/upload).
+ */
+function directUpload(
+  file: File,
+  meter: ProgressMeter,
+  callbacks: UploadCallbacks,
+  otherwise: () => UploadHandle,
+): UploadHandle {
+  const xhr = new XMLHttpRequest();
+  let cancelled = false;
+  let inner: UploadHandle | null = null;
+  const fail = (reply: { error: string | null; data: unknown }) => {
+    const status = (reply.data as { httpStatus?: number } | null)?.httpStatus ?? 0;
+    return new UploadFailure(reply.error || NETWORK_ERROR, status);
+  };
+  const run = async (): Promise<UploadedFile> => {
+    const query = { filename: file.name, size: file.size, contentType: typeOf(file) };
+    const token = await request(uploadCalls.token, { query });
+    if (cancelled) throw new UploadFailure(CANCELLED);
+    if (token.status !== 'ok') throw fail(token);
+    if (!token.data.put) {
+      inner = otherwise();
+      return inner.promise;
+    }
+    await putToStore(xhr, file, token.data.put, meter, callbacks);
+    const done = await request(uploadCalls.complete, { body: { uptoken: token.data.uptoken } });
+    if (done.status !== 'ok') throw fail(done);
+    return done.data;
+  };
+  const promise = run().finally(() => meter.stopCreeping());
+  const cancel = () => {
+    cancelled = true;
+    if (inner) inner.cancel();
+    else xhr.abort();
+  };
+  return { promise, resumable: false, pause: () => undefined, resume: () => undefined, cancel };
+}
+
 /** A resumable tus upload to lan/tus/; the stored file is read back from lan/upload/result/{uploadId}. */
 function tusUpload(file: File, meter: ProgressMeter, callbacks: UploadCallbacks): UploadHandle {
   let upload: Upload | null = null;
@@ -214,18 +282,22 @@ function tusUpload(file: File, meter: ProgressMeter, callbacks: UploadCallbacks)
 
 /**
  * Uploads a file: tus for large files (pause/resume), one multipart request for small ones (or when
- * `resumable` is false). Progress is 0-100 and starts at 2 (spec 4); the promise gives the stored file
- * (zUploadedFile) or rejects with an UploadFailure.
+ * `resumable` is false); with `toStore` in the online release, straight to the object store when the server
+ * has one (files the platform only serves, such as page images: media conversion reads the data folder).
+ * Progress is 0-100 and starts at 2 (spec 4); the promise gives the stored file (zUploadedFile) or rejects
+ * with an UploadFailure.
  */
 export function startUpload(
   file: File,
   callbacks: UploadCallbacks = {},
-  options: { resumable?: boolean } = {},
+  options: { resumable?: boolean; toStore?: boolean } = {},
 ): UploadHandle {
   const meter = new ProgressMeter((percent) => callbacks.onProgress?.(percent));
   callbacks.onState?.('uploading');
   const resumable = options.resumable ?? file.size >= TUS_THRESHOLD;
-  const handle = resumable ? tusUpload(file, meter, callbacks) : multipartUpload(file, meter, callbacks);
+  const local = () => (resumable ? tusUpload(file, meter, callbacks) : multipartUpload(file, meter, callbacks));
+  const handle =
+    options.toStore && currentRelease() === 'online' ? directUpload(file, meter, callbacks, local) : local();
   const promise = handle.promise.then(
     (stored) => {
       meter.done();
@@ -249,6 +321,7 @@ const REASONS: Record<string, MessageKey> = {
   [UPLOAD_ERRORS.badName]: 'upload.reason.badName',
   [UPLOAD_ERRORS.diskFull]: 'upload.reason.diskFull',
   [UPLOAD_ERRORS.noFile]: 'upload.reason.noFile',
+  [UPLOAD_ERRORS.typeMismatch]: 'upload.reason.typeNotAllowed',
   [ERRORS.noLogin]: 'upload.reason.noLogin',
   [ERRORS.forbidden]: 'upload.reason.forbidden',
 };

@@ -6,11 +6,15 @@ import type * as s from '../../../shared/schemas/uploads';
 import { route } from '../../plugins/calls';
 import * as service from './uploads.service';
 import * as tokens from './upload-token';
+import * as direct from './direct-upload.service';
 import { tusRoutes } from './tus';
 import path from 'node:path';
 import { ensureDataFolders, removeOlderThan, TMP_UPLOADS_DIR } from '../../lib/storage';
 
-/** Upload calls of spec 7 'Uploads' (lan release): lan/upload, the token calls, fileurl/videourl, tus. */
+/**
+ * Upload calls of spec 7 'Uploads': lan/upload, the token calls, fileurl/videourl, tus; with STORAGE=s3 (online
+ * release) the token calls sign a PUT to the object store and upload/complete records what arrived there.
+ */
 export const uploadsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
@@ -27,19 +31,37 @@ export const uploadsRoutes: FastifyPluginAsync = async (base) => {
     return ok(service.uploadedFileReply(file));
   });
 
-  const tokenReply = (auth: Parameters<typeof service.ownerOf>[0], filename: string): s.UploadToken => {
+  type TokenQuery = { filename: string; size?: number; contentType?: string };
+  const tokenReply = async (auth: Parameters<typeof service.ownerOf>[0], query: TokenQuery): Promise<s.UploadToken> => {
+    if (direct.directUploads(ctx)) return direct.issueDirectUpload(ctx, auth, query);
     const owner = service.ownerOf(auth);
-    const { ext } = service.checkUpload(ctx, filename, '');
+    const { ext } = service.checkUpload(ctx, query.filename, '');
     return { ...tokens.issueUploadToken(ctx, owner.schoolId, ext), status: 'ok' };
   };
-  route(app, calls.token, (request, _reply, caller) => ok(tokenReply(caller, request.query.filename)));
-  route(app, calls.videoToken, (request, _reply, caller) => ok(tokenReply(caller, request.query.filename)));
+  route(app, calls.token, async (request, _reply, caller) => ok(await tokenReply(caller, request.query)));
+  route(app, calls.videoToken, async (request, _reply, caller) => ok(await tokenReply(caller, request.query)));
+  route(app, calls.complete, async (request, _reply, caller) => {
+    const file = await direct.completeDirectUpload(ctx, caller, request.body.uptoken);
+    return ok({ ...service.uploadedFileReply(file), url: (await direct.fileUrlOf(ctx, caller, file.key)).url });
+  });
 
   for (const def of [calls.fileUrl, calls.videoUrl]) {
-    route(app, def, (request, _reply, caller) =>
-      ok(service.fileUrlOf(ctx, caller, (request.body.data || request.body.key)!)),
-    );
+    route(app, def, async (request, _reply, caller) => {
+      const { data, key, download } = request.body;
+      return ok(await direct.fileUrlOf(ctx, caller, (data || key)!, download));
+    });
   }
 
   await app.register(tusRoutes);
+
+  if (direct.directUploads(ctx)) {
+    const sweep = () =>
+      direct.sweepUnrecorded(ctx).catch((error) => ctx.log.warn({ err: error }, 'sweeping the object store failed'));
+    app.addHook('onReady', async () => {
+      void sweep();
+    });
+    const timer = setInterval(() => void sweep(), 24 * 3600 * 1000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
 };

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -24,6 +25,7 @@ import {
   TMP_UPLOADS_DIR,
   uploadKey,
 } from '../../lib/storage';
+import { objectStoreOf } from '../../lib/object-store';
 import * as repo from './files.repository';
 import { verifyUploadToken } from './upload-token';
 import { releaseUpload, reserveUpload, settleUpload, type Reservation } from './upload-quota';
@@ -290,14 +292,6 @@ export function uploadedFileReply(file: StoredFile): UploadedFile {
   };
 }
 
-/** POST fileurl / videourl: the URL of a public file of the caller's school by its key; 404 for any other. */
-export function fileUrlOf(ctx: AppContext, auth: Auth, key: string): { url: string; key: string } {
-  const owner = ownerOf(auth);
-  const file = repo.findFileByKey(ctx.db, key.replace(/^\/+/, ''));
-  if (!file || file.schoolId !== owner.schoolId || file.visibility !== 'public') throw notFound();
-  return { url: fileUrl(file.key), key: file.key };
-}
-
 /** A files row by id. */
 export function findFile(ctx: AppContext, id: string): StoredFile | undefined {
   return repo.findFileById(ctx.db, id);
@@ -319,11 +313,21 @@ export function absolutePath(ctx: AppContext, key: string): string {
   return dataPath(ctx.config.dataDir, key);
 }
 
-/** Deletes a file: its row, then its bytes; forgets cached /media sources that pointed at it. Unknown ids are ignored. */
+/**
+ * Deletes a file: its row, then its bytes (on the data folder, or with STORAGE=s3 in the object store when it is
+ * not on the disk; a store that cannot be reached leaves the object behind); forgets cached /media sources that
+ * pointed at it. Unknown ids are ignored.
+ */
 export async function removeFile(ctx: AppContext, fileId: string): Promise<void> {
   const file = repo.findFileById(ctx.db, fileId);
   if (!file) return;
   repo.deleteFileRow(ctx.db, fileId);
   forgetFileSources(ctx, fileId);
-  await removeQuietly(absolutePath(ctx, file.key));
+  const local = absolutePath(ctx, file.key);
+  if (ctx.config.STORAGE === 's3' && !fs.existsSync(local)) {
+    const store = await objectStoreOf(ctx.config);
+    await store.remove(file.key).catch(() => undefined);
+    return;
+  }
+  await removeQuietly(local);
 }

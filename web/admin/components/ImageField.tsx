@@ -9,7 +9,8 @@ const IMAGE_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp';
 /**
  * An image of a page (course cover, banner, logo ...): upload one through lan/upload (spec 7), with its
  * progress 0-100 and a preview, or type a path on this site (/files/...) or an address as before.
- * The uploaded file stays public and its URL ('/' + key) becomes the value.
+ * The uploaded file stays public and its URL ('/' + key) becomes the value; in the online release with an
+ * object store it goes straight there and its public (CDN) address becomes the value (issue 20).
  */
 export function ImageField({
   value,
@@ -40,7 +41,7 @@ export function ImageField({
     setError('');
     if (!file.type.startsWith('image/')) return setError(t('upload.notImage'));
     setPercent(0);
-    const handle = startUpload(file, { onProgress: setPercent }, { resumable: false });
+    const handle = startUpload(file, { onProgress: setPercent }, { resumable: false, toStore: true });
     upload.current = handle;
     handle.promise.then(
       (stored) => {
