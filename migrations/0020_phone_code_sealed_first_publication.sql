@@ -1,3 +1,4 @@
+ALTER TABLE `files` ADD `storage` text DEFAULT 'local' NOT NULL;--> statement-breakpoint
 ALTER TABLE `announcements` ADD `first_published_at` integer;--> statement-breakpoint
 ALTER TABLE `phone_codes` ADD `code_sealed` text;--> statement-breakpoint
 -- Written by hand: the first publications kept until now as app_settings rows ('announcement.published:<id>').

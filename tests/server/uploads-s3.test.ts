@@ -77,7 +77,12 @@ describe('direct upload to the object store (online release, STORAGE=s3)', () =>
       ext: 'PDF',
       mime: 'application/pdf',
     });
-    expect(rowOf(token.key)).toMatchObject({ id: reply.fileId, visibility: 'owner', size: bytes.length });
+    expect(rowOf(token.key)).toMatchObject({
+      id: reply.fileId,
+      visibility: 'owner',
+      size: bytes.length,
+      storage: 's3',
+    });
 
     const url = data<{ url: string }>(await injectAs(app, student).post('/fileurl', { data: token.key })).url;
     expect(url).toContain('X-Amz-Signature=');

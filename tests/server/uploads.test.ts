@@ -6,6 +6,7 @@ import { ADMIN, buildStudent, login, makeApp, school, type TestApp } from '../he
 import { injectAs } from '../helpers/kit';
 import { files } from '../../server/db/schema';
 import { createSchool } from '../../server/modules/schools/schools.service';
+import { removeFile } from '../../server/modules/uploads/uploads.service';
 import { filesUnder, multipartBody, type Part } from './uploads-helpers';
 
 /** Lan upload (spec 7 'Uploads', spec 5 'Uploaded files'): multipart to files/userupload/{schoolId}/{guid}.{EXT}, every refusal. */
@@ -68,6 +69,7 @@ describe('lan upload', () => {
       key: reply.data.key,
       originalName: '课程 封面.png',
       size: 5000,
+      storage: 'local',
       visibility: 'public',
       uploadedBy: `admin:${schoolId}`,
     });
@@ -263,5 +265,35 @@ describe('lan upload', () => {
       (await app.inject({ method: 'POST', url: '/fileurl', payload: {}, headers: { cookie: admin } })).statusCode,
     ).toBe(400);
     expect((await app.inject({ method: 'POST', url: '/fileurl', payload: { data: up.key } })).statusCode).toBe(401);
+  });
+
+  it('a file the row says is in the object store, on an install without it (STORAGE switched back): 502, removable', async () => {
+    const id = app.ctx.ids.next();
+    const key = `files/userupload/${school(app).id}/${id}.PNG`;
+    app.ctx.db
+      .insert(files)
+      .values({
+        id,
+        schoolId: school(app).id,
+        key,
+        originalName: 'cover.png',
+        mime: 'image/png',
+        ext: 'PNG',
+        size: 4,
+        visibility: 'public',
+        uploadedBy: 'admin:1',
+        storage: 's3',
+        createdAt: Date.now(),
+      })
+      .run();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/fileurl',
+      payload: { data: key },
+      headers: { cookie: admin },
+    });
+    expect(res.statusCode).toBe(502);
+    await removeFile(app.ctx, id);
+    expect(app.ctx.db.select().from(files).where(eq(files.id, id)).get()).toBeUndefined();
   });
 });

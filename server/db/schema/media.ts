@@ -25,6 +25,10 @@ export const files = sqliteTable(
       .default('public'),
     /** Who uploaded it: 'admin:{id}' or 'student:{id}'. */
     uploadedBy: text('uploaded_by').notNull(),
+    /** Where its bytes live: the data folder, or the object store of the online release (STORAGE=s3). */
+    storage: text('storage', { enum: ['local', 's3'] })
+      .notNull()
+      .default('local'),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [uniqueIndex('files_key').on(t.key), index('files_school').on(t.schoolId, t.createdAt)],

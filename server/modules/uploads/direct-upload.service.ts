@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { UPLOAD_ERRORS, type UploadToken } from '../../../shared/schemas/uploads';
 import {
   declaredContentType,
@@ -9,7 +8,7 @@ import { mimeOfExtension } from '../../../shared/rules/file-kind';
 import type { Auth, AppContext } from '../../context';
 import { AppError, badInput, notFound } from '../../lib/errors';
 import { objectStoreOf, StoreUnavailable } from '../../lib/object-store';
-import { dataPath, uploadKey, USERUPLOAD_DIR } from '../../lib/storage';
+import { uploadKey, USERUPLOAD_DIR } from '../../lib/storage';
 import * as repo from './files.repository';
 import { releaseUpload, reserveUpload, settleUpload } from './upload-quota';
 import { DIRECT_COMPLETE_GRACE_SECONDS, issueDirectUploadToken, verifyDirectUploadToken } from './upload-token';
@@ -118,6 +117,7 @@ export async function completeDirectUpload(ctx: AppContext, auth: Auth, uptoken:
     size: token.size,
     visibility: token.visibility,
     uploadedBy: owner.uploadedBy,
+    storage: 's3',
     createdAt: ctx.now(),
   };
   try {
@@ -148,9 +148,11 @@ export async function fileUrlOf(
   const owner = ownerOf(auth);
   const file = repo.findFileByKey(ctx.db, key.replace(/^\/+/, ''));
   if (!file || file.schoolId !== owner.schoolId) throw notFound();
-  const local = !directUploads(ctx) || fs.existsSync(dataPath(ctx.config.dataDir, file.key));
+  const local = file.storage === 'local';
   if (file.visibility === 'public' && local) return { url: fileUrl(file.key), key: file.key };
   if (local) throw notFound();
+  // A file of the store while the platform runs without it (STORAGE switched back): not reachable now.
+  if (!directUploads(ctx)) throw storeUnavailable();
   const store = await objectStoreOf(ctx.config);
   if (file.visibility === 'public' && !download) return { url: store.publicUrl(file.key), key: file.key };
   if (file.visibility !== 'public' && file.uploadedBy !== owner.uploadedBy) throw notFound();

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -258,6 +257,7 @@ async function storeCounted(
     size: received.size,
     visibility,
     uploadedBy: owner.uploadedBy,
+    storage: 'local',
     createdAt: ctx.now(),
   };
   try {
@@ -314,20 +314,21 @@ export function absolutePath(ctx: AppContext, key: string): string {
 }
 
 /**
- * Deletes a file: its row, then its bytes (on the data folder, or with STORAGE=s3 in the object store when it is
- * not on the disk; a store that cannot be reached leaves the object behind); forgets cached /media sources that
- * pointed at it. Unknown ids are ignored.
+ * Deletes a file: its row, then its bytes (on the data folder, or in the object store for a file the row says
+ * lives there; a store that cannot be reached leaves the object behind, for the daily sweep); forgets cached
+ * /media sources that pointed at it. Unknown ids are ignored.
  */
 export async function removeFile(ctx: AppContext, fileId: string): Promise<void> {
   const file = repo.findFileById(ctx.db, fileId);
   if (!file) return;
   repo.deleteFileRow(ctx.db, fileId);
   forgetFileSources(ctx, fileId);
-  const local = absolutePath(ctx, file.key);
-  if (ctx.config.STORAGE === 's3' && !fs.existsSync(local)) {
+  if (file.storage === 's3') {
+    // Without the store configured (STORAGE switched back) the object stays behind.
+    if (ctx.config.STORAGE !== 's3') return;
     const store = await objectStoreOf(ctx.config);
     await store.remove(file.key).catch(() => undefined);
     return;
   }
-  await removeQuietly(local);
+  await removeQuietly(absolutePath(ctx, file.key));
 }
