@@ -18,38 +18,44 @@ import { adminCookie } from './records-helpers';
 const SECRET = 'a-shared-secret-of-at-least-32-characters!';
 const ISSUER = 'https://exam.example';
 const ORIGIN = 'http://exam.example:8080';
+const CLOCK = Date.UTC(2031, 2, 10, 8, 0, 0);
+
+/** The school's exam platform settings as an administrator saves them. */
+const yksSettings = (over: object = {}) => ({
+  enabled: true,
+  loginUrl: 'https://exam.example/sso',
+  origins: [ORIGIN],
+  issuer: ISSUER,
+  alg: 'HS256',
+  secret: SECRET,
+  ...over,
+});
+
+/** An assertion the platform signs for the school `aud` (HS256 with SECRET unless told), valid 2 minutes. */
+const signFor = (aud: string, claims: Record<string, unknown> = {}, opts: { secret?: string; exp?: number } = {}) =>
+  new SignJWT({ username: 'exam-user-1', name: 'Exam User', ...claims })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuer(ISSUER)
+    .setAudience(aud)
+    .setSubject(String(claims.sub ?? 'u-1'))
+    .setJti(String(claims.jti ?? `j-${Math.random()}`))
+    .setIssuedAt(Math.floor(CLOCK / 1000))
+    .setExpirationTime(opts.exp ?? Math.floor(CLOCK / 1000) + 120)
+    .sign(new TextEncoder().encode(opts.secret ?? SECRET));
 
 describe('exam platform (yks) frame', () => {
   let app: TestApp;
-  const clock = Date.UTC(2031, 2, 10, 8, 0, 0);
   let admin: string;
   let hash: string;
   let other: { id: string; hash: string; admin: string };
 
-  const settings = (over: object = {}) => ({
-    enabled: true,
-    loginUrl: 'https://exam.example/sso',
-    origins: [ORIGIN],
-    issuer: ISSUER,
-    alg: 'HS256',
-    secret: SECRET,
-    ...over,
-  });
   const sign = (claims: Record<string, unknown> = {}, opts: { secret?: string; aud?: string; exp?: number } = {}) =>
-    new SignJWT({ username: 'exam-user-1', name: 'Exam User', ...claims })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setIssuer(ISSUER)
-      .setAudience(opts.aud ?? hash)
-      .setSubject(String(claims.sub ?? 'u-1'))
-      .setJti(String(claims.jti ?? `j-${Math.random()}`))
-      .setIssuedAt(Math.floor(clock / 1000))
-      .setExpirationTime(opts.exp ?? Math.floor(clock / 1000) + 120)
-      .sign(new TextEncoder().encode(opts.secret ?? SECRET));
+    signFor(opts.aud ?? hash, claims, opts);
   const yksLogin = (assertion: string, query = '') =>
     app.inject({ method: 'GET', url: `/yks/login?assertion=${assertion}${query}` });
 
   beforeAll(async () => {
-    app = await makeApp({}, { now: () => clock });
+    app = await makeApp({}, { now: () => CLOCK });
     admin = await adminCookie(app);
     hash = school(app).hashUID;
     const theirs = await createSchool(app.ctx, { name: 'Other', adminUsername: 'o-admin', adminPassword: 'o-pass-12' });
@@ -58,7 +64,7 @@ describe('exam platform (yks) frame', () => {
       hash: app.ctx.uidCodec.encode(theirs.id),
       admin: (await login(app, { username: 'o-admin', password: 'o-pass-12', role: 'admin' })).cookie,
     };
-    data(await injectAs(app, admin).post('/yks/settings', settings()));
+    data(await injectAs(app, admin).post('/yks/settings', yksSettings()));
   });
   afterAll(() => app.close());
 
@@ -74,7 +80,7 @@ describe('exam platform (yks) frame', () => {
         .get()!;
       expect(row.settings).not.toContain(SECRET);
       // Saving without the secret keeps it.
-      const kept = data(await injectAs(app, admin).post('/yks/settings', settings({ secret: undefined })));
+      const kept = data(await injectAs(app, admin).post('/yks/settings', yksSettings({ secret: undefined })));
       expect(kept.secretSet).toBe(true);
     });
 
@@ -87,14 +93,14 @@ describe('exam platform (yks) frame', () => {
       const withoutCookie = (await login(app, { ...without, role: 'admin' })).cookie;
       expect((await injectAs(app, null).get('/yks/settings')).statusCode).toBe(401);
       expect((await injectAs(app, studentCookie).get('/yks/settings')).statusCode).toBe(403);
-      expect((await injectAs(app, withoutCookie).post('/yks/settings', settings())).statusCode).toBe(403);
+      expect((await injectAs(app, withoutCookie).post('/yks/settings', yksSettings())).statusCode).toBe(403);
       expect(data(await injectAs(app, withCookie).get('/yks/settings')).enabled).toBe(true);
       // Another school's admin sees their own school's (unset) settings.
       expect(data(await injectAs(app, other.admin).get('/yks/settings'))).toMatchObject({ enabled: false });
     });
 
     it('refuses bad addresses, origins, short secrets and bad keys with 400', async () => {
-      const post = (over: object) => injectAs(app, other.admin).post('/yks/settings', settings(over));
+      const post = (over: object) => injectAs(app, other.admin).post('/yks/settings', yksSettings(over));
       expect((await post({ loginUrl: 'javascript:alert(1)' })).statusCode).toBe(400);
       expect((await post({ origins: ['https://exam.example/path'] })).statusCode).toBe(400);
       expect((await post({ origins: ['ftp://exam.example'] })).statusCode).toBe(400);
@@ -148,7 +154,7 @@ describe('exam platform (yks) frame', () => {
     });
 
     it('refuses an expired assertion (beyond the 60 s skew) and accepts one within it', async () => {
-      const now = Math.floor(clock / 1000);
+      const now = Math.floor(CLOCK / 1000);
       expect((await yksLogin(await sign({}, { exp: now - 61 }))).statusCode).toBe(400);
       expect((await yksLogin(await sign({}, { exp: now - 30 }))).statusCode).toBe(302);
       // More than 5 minutes ahead is refused too.
@@ -179,7 +185,7 @@ describe('exam platform (yks) frame', () => {
     it("refuses another school's assertion, and a school without the platform", async () => {
       // Signed for this school but presented to the other: wrong audience and not configured there.
       expect((await yksLogin(await sign(), `&uid=${other.hash}`)).statusCode).toBe(404);
-      data(await injectAs(app, other.admin).post('/yks/settings', settings({ secret: `${SECRET}-other` })));
+      data(await injectAs(app, other.admin).post('/yks/settings', yksSettings({ secret: `${SECRET}-other` })));
       expect((await yksLogin(await sign(), `&uid=${other.hash}`)).statusCode).toBe(400);
       // Its own assertion, signed with its own secret, works there only.
       const theirs = await sign({ sub: 'o-1' }, { aud: other.hash, secret: `${SECRET}-other` });
@@ -190,14 +196,14 @@ describe('exam platform (yks) frame', () => {
     it('verifies RS256 with a public key', async () => {
       const { publicKey, privateKey } = await generateKeyPair('RS256');
       const pem = await exportSPKI(publicKey);
-      data(await injectAs(app, other.admin).post('/yks/settings', settings({ alg: 'RS256', publicKey: pem })));
+      data(await injectAs(app, other.admin).post('/yks/settings', yksSettings({ alg: 'RS256', publicKey: pem })));
       const token = await new SignJWT({})
         .setProtectedHeader({ alg: 'RS256' })
         .setIssuer(ISSUER)
         .setAudience(other.hash)
         .setSubject('rs-1')
         .setJti('rs-1')
-        .setExpirationTime(Math.floor(clock / 1000) + 60)
+        .setExpirationTime(Math.floor(CLOCK / 1000) + 60)
         .sign(privateKey);
       expect((await yksLogin(token)).statusCode).toBe(302);
       // An HS256 token made with the public key as secret (algorithm confusion) is refused.
@@ -256,7 +262,6 @@ describe('exam platform (yks) frame', () => {
 
 describe('the session cookie of a school another site frames', () => {
   let app: TestApp;
-  const clock = Date.UTC(2031, 2, 10, 8, 0, 0);
   afterAll(() => app?.close());
 
   /** The Set-Cookie line of y_main in a reply. */
@@ -264,7 +269,7 @@ describe('the session cookie of a school another site frames', () => {
     ([res.headers['set-cookie']].flat() as string[]).find((line) => line?.startsWith('y_main='));
 
   it('over https: SameSite=None; Secure; Partitioned once the school has its platform, cleared alike; Lax elsewhere', async () => {
-    app = await makeApp({ COOKIE_SECURE: true }, { now: () => clock });
+    app = await makeApp({ COOKIE_SECURE: true }, { now: () => CLOCK });
     const hash = school(app).hashUID;
     const student = await buildStudent(app, { username: 'framed-1' });
     const before = await app.inject({
@@ -282,24 +287,8 @@ describe('the session cookie of a school another site frames', () => {
       payload: { username: 'p-admin', password: 'p-pass-12', role: 'admin' },
     });
     const admin = await adminCookie(app);
-    data(
-      await injectAs(app, admin).post('/yks/settings', {
-        enabled: true,
-        loginUrl: 'https://exam.example/sso',
-        origins: [ORIGIN],
-        issuer: ISSUER,
-        alg: 'HS256',
-        secret: SECRET,
-      }),
-    );
-    const assertion = await new SignJWT({ username: 'framed-2', name: 'Framed' })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setIssuer(ISSUER)
-      .setAudience(hash)
-      .setSubject('framed-2')
-      .setJti('framed-jti')
-      .setExpirationTime(Math.floor(clock / 1000) + 120)
-      .sign(new TextEncoder().encode(SECRET));
+    data(await injectAs(app, admin).post('/yks/settings', yksSettings()));
+    const assertion = await signFor(hash, { username: 'framed-2', name: 'Framed', sub: 'framed-2', jti: 'framed-jti' });
     const framed = await app.inject({ method: 'GET', url: `/yks/login?assertion=${assertion}` });
     expect(framed.statusCode).toBe(302);
     const line = sessionLine(framed)!;
@@ -327,27 +316,12 @@ describe('the session cookie of a school another site frames', () => {
   });
 
   it('a new student takes a licence seat: refused when the seats are full, the assertion left unused', async () => {
-    const full = await makeApp({ LICENCE_TRIAL_SEATS: 1 }, { now: () => clock });
+    const full = await makeApp({ LICENCE_TRIAL_SEATS: 1 }, { now: () => CLOCK });
     try {
       await buildStudent(full, { username: 'seat-holder' });
-      data(
-        await injectAs(full, await adminCookie(full)).post('/yks/settings', {
-          enabled: true,
-          loginUrl: 'https://exam.example/sso',
-          origins: [ORIGIN],
-          issuer: ISSUER,
-          alg: 'HS256',
-          secret: SECRET,
-        }),
-      );
-      const assertion = await new SignJWT({ username: 'one-too-many', name: 'Late' })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setIssuer(ISSUER)
-        .setAudience(school(full).hashUID)
-        .setSubject('late-1')
-        .setJti('seat-jti')
-        .setExpirationTime(Math.floor(clock / 1000) + 120)
-        .sign(new TextEncoder().encode(SECRET));
+      data(await injectAs(full, await adminCookie(full)).post('/yks/settings', yksSettings()));
+      const aud = school(full).hashUID;
+      const assertion = await signFor(aud, { username: 'one-too-many', name: 'Late', sub: 'late-1', jti: 'seat-jti' });
       const refused = await full.inject({ method: 'GET', url: `/yks/login?assertion=${assertion}` });
       expect(refused.statusCode).toBe(403);
       expect(refused.json().error).toBe(LICENCE_ERRORS.seatsFull);
@@ -358,14 +332,7 @@ describe('the session cookie of a school another site frames', () => {
       });
       expect(full.ctx.sqlite.prepare('SELECT count(*) AS n FROM used_assertions').get()).toEqual({ n: 0 });
       // The platform's existing student (same user name) still signs in: no new seat.
-      const existing = await new SignJWT({ username: 'seat-holder' })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setIssuer(ISSUER)
-        .setAudience(school(full).hashUID)
-        .setSubject('holder-1')
-        .setJti('seat-jti-2')
-        .setExpirationTime(Math.floor(clock / 1000) + 120)
-        .sign(new TextEncoder().encode(SECRET));
+      const existing = await signFor(aud, { username: 'seat-holder', sub: 'holder-1', jti: 'seat-jti-2' });
       expect((await full.inject({ method: 'GET', url: `/yks/login?assertion=${existing}` })).statusCode).toBe(302);
     } finally {
       await full.close();

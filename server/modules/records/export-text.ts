@@ -11,7 +11,7 @@ import type { Cell } from '../../lib/xlsx-sheet';
 
 export type RecordsKey = keyof typeof recordsZh;
 /** The administrator exporting: their school and, for a sub-admin limited to categories, their courses. */
-export type ExportAdmin = { schoolId: string; userId: string };
+export type { Staff as ExportAdmin } from './record-access';
 
 /** A file's rows: headings, then the values, and whether rows were left out. */
 export interface ExportTable {

@@ -12,8 +12,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { TtlCache } from '../../lib/ttl-cache';
 import { findChapter, type ChapterRow } from '../chapters/chapters.repository';
 import type { CourseHead } from '../courses/catalogue.repository';
-import type { SQL } from 'drizzle-orm';
-import { assertManageCourse, scopeFilter } from '../courses/course-access';
+import { assertManageCourse } from '../courses/course-access';
 import { courseIdOf, openCourse } from '../courses/course-visibility';
 import { findCourse } from '../courses/courses.repository';
 import { readSettings } from '../courses/courses.presenter';
@@ -220,11 +219,3 @@ export function scopedCourse(ctx: AppContext, admin: Staff, courseRef: string) {
 
 /** A member of staff asking: their school and who they are (their category scope is read from them). */
 export type Staff = { schoolId: string; userId: string };
-
-/**
- * The courses a records list may show to the administrator, as a condition on the courses table: none (undefined)
- * for the main admin and unscoped sub-admins, their categories' courses for a sub-admin limited to categories.
- */
-export function courseScope(ctx: AppContext, admin: Staff): SQL | undefined {
-  return scopeFilter(ctx, admin.userId);
-}

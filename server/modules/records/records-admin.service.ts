@@ -18,8 +18,8 @@ import { findStudent } from '../auth/accounts.repository';
 import { findChapter, listChapters } from '../chapters/chapters.repository';
 import { readSettings } from '../courses/courses.presenter';
 import { addInterval, coveredLength, parseIntervals } from './intervals';
-import { COURSE_TEXT, courseScope, scopedCourse, totalChapters, type Staff } from './record-access';
-import { courseGate } from '../courses/course-access';
+import { COURSE_TEXT, scopedCourse, totalChapters, type Staff } from './record-access';
+import { courseGate, scopeFilter } from '../courses/course-access';
 import { displayOrder, isStudyChapter, seconds, toChapterRecordRow, toLearnRecord } from './records.presenter';
 import * as repo from './records.repository';
 import { recordsStore, writeThrough } from './records.store';
@@ -86,7 +86,7 @@ export function studentCourses(
   query: z.output<typeof s.zStudentCoursesQuery>,
 ): z.infer<typeof s.zStudentCourses> {
   const student = schoolStudent(ctx, admin.schoolId, query.sid);
-  const scope = courseScope(ctx, admin);
+  const scope = scopeFilter(ctx, admin.userId);
   const { rows, total } = recordsStore(ctx).studentCourseRecords(student.sid, query.num, offsetOf(query), scope);
   return {
     student,
@@ -145,7 +145,13 @@ export function allRecords(
 ): z.infer<typeof s.zAllRecords> {
   const courseId = query.coid ? scopedCourse(ctx, admin, query.coid).id : undefined;
   if (query.sid) schoolStudent(ctx, admin.schoolId, query.sid);
-  const filter = { courseId, studentId: query.sid, from: query.from, to: query.to, scope: courseScope(ctx, admin) };
+  const filter = {
+    courseId,
+    studentId: query.sid,
+    from: query.from,
+    to: query.to,
+    scope: scopeFilter(ctx, admin.userId),
+  };
   const { rows, total } = recordsStore(ctx).schoolRecords(admin.schoolId, filter, query.num, offsetOf(query));
   return {
     total,
@@ -171,7 +177,7 @@ export function allRecords(
 /** GET learn/studentrecord: a student's study in sum. */
 export function studentRecord(ctx: AppContext, admin: Staff, sid: string): z.infer<typeof s.zStudentRecord> {
   const student = schoolStudent(ctx, admin.schoolId, sid);
-  const totals = recordsStore(ctx).studentTotals(student.sid, courseScope(ctx, admin));
+  const totals = recordsStore(ctx).studentTotals(student.sid, scopeFilter(ctx, admin.userId));
   return {
     ...student,
     courses: totals.courses,
@@ -345,7 +351,7 @@ export function studentSearch(
     query.key || undefined,
     query.num,
     offsetOf(query),
-    courseScope(ctx, admin),
+    scopeFilter(ctx, admin.userId),
   );
   return {
     total,

@@ -10,9 +10,9 @@ import { AppError, badInput, notFound } from '../../lib/errors';
 import { objectStoreOf, StoreUnavailable } from '../../lib/object-store';
 import { uploadKey, USERUPLOAD_DIR } from '../../lib/storage';
 import * as repo from './files.repository';
-import { releaseUpload, reserveUpload, settleUpload } from './upload-quota';
+import { releaseUpload, reserveUpload } from './upload-quota';
 import { DIRECT_COMPLETE_GRACE_SECONDS, issueDirectUploadToken, verifyDirectUploadToken } from './upload-token';
-import { checkUpload, fileUrl, ownerOf, tooLarge, type StoredFile } from './uploads.service';
+import { checkUpload, fileUrl, ownerOf, recordUpload, tooLarge, type StoredFile } from './uploads.service';
 
 /**
  * Direct uploads of the online release (issue 20 'Object storage and CDN', spec 7 'Uploads': "the file is sent
@@ -121,10 +121,7 @@ export async function completeDirectUpload(ctx: AppContext, auth: Auth, uptoken:
     createdAt: ctx.now(),
   };
   try {
-    ctx.db.transaction((tx) => {
-      repo.insertFile(tx, row);
-      settleUpload(ctx, reservation, row.size, tx);
-    });
+    recordUpload(ctx, row, reservation);
   } catch (error) {
     releaseUpload(ctx, reservation);
     // Completed twice at once: the other report recorded it.

@@ -261,15 +261,20 @@ async function storeCounted(
     createdAt: ctx.now(),
   };
   try {
-    ctx.db.transaction((tx) => {
-      repo.insertFile(tx, row);
-      settleUpload(ctx, reservation, row.size, tx);
-    });
+    recordUpload(ctx, row, reservation);
   } catch (error) {
     await removeQuietly(finalFile);
     throw error;
   }
   return row;
+}
+
+/** Records a stored upload (on the disk or in the store): its files row and its daily-limit reservation settled, together. */
+export function recordUpload(ctx: AppContext, row: StoredFile, reservation: string): void {
+  ctx.db.transaction((tx) => {
+    repo.insertFile(tx, row);
+    settleUpload(ctx, reservation, row.size, tx);
+  });
 }
 
 /** The public URL of a stored file: '/' + key (public files are served at /{key}). */

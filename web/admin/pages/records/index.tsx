@@ -1,23 +1,14 @@
 import { Link } from 'react-router';
 import { useT } from '../../../i18n';
-import { CourseSelect } from '../../components/CourseSelect';
 import { DataTable, LoadError, PersonCell, RowActions } from '../../components/DataTable';
-import { ListToolbar, SearchForm } from '../../components/ListToolbar';
+import { SearchForm } from '../../components/ListToolbar';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { useQueryFilters } from '../../hooks/useQueryFilters';
 import { recordsCalls } from '../../../../shared/calls/records';
 import { RECORDS_PAGE_SIZE as PAGE_SIZE } from '../../../api/records';
 import { useCall } from '../../../hooks/useCall';
-import {
-  ChapterCells,
-  CourseToolbar,
-  detailPath,
-  ExportButtons,
-  ProgressCell,
-  useRecordFormat,
-  type ViewProps,
-} from './parts';
+import { ChapterCells, CourseToolbar, detailPath, ProgressCell, useRecordFormat, type ViewProps } from './parts';
 import { ExamsView } from './ExamsView';
 import { ExercisesView } from './ExercisesView';
 import { StudentsView } from './StudentsView';
@@ -94,14 +85,7 @@ function CourseView({ params, page, setFilter }: ViewProps) {
 
   return (
     <>
-      <ListToolbar>
-        <CourseSelect
-          value={coid}
-          label={t('admin.records.course')}
-          emptyLabel={t('admin.records.pickCourse')}
-          testId="records-course"
-          onChange={(value) => setFilter({ coid: value })}
-        />
+      <CourseToolbar coid={coid} view="course" keyword={key} setFilter={setFilter}>
         <SearchForm
           key={`${coid}:${key}`}
           placeholder={t('admin.records.searchLearner')}
@@ -109,8 +93,7 @@ function CourseView({ params, page, setFilter }: ViewProps) {
           initial={key}
           onSearch={(value) => setFilter({ key: value })}
         />
-        <ExportButtons query={{ view: 'course', coid, key }} disabled={!coid} />
-      </ListToolbar>
+      </CourseToolbar>
       {!coid ? (
         <p className="ac-empty">{t('admin.records.noCourse')}</p>
       ) : error && !data ? (

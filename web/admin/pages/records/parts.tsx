@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { MessageKey } from '../../../../shared/i18n';
 import { formatDateMinutes } from '../../../../shared/rules/dates';
 import { formatDuration } from '../../../../shared/rules/text';
@@ -124,12 +124,17 @@ export function ChapterCells({ title, type }: { title: string; type: number }) {
   );
 }
 
-/** The toolbar of a view of one course's records: the course to show and the export of the view for it. */
+/**
+ * The toolbar of a view of one course's records: the course to show, the view's own controls (children, e.g. a
+ * search whose key the export takes too) and the export of the view for it.
+ */
 export function CourseToolbar({
   coid,
   view,
+  keyword,
   setFilter,
-}: { coid: string; view: ExportQuery['view'] } & Pick<ViewProps, 'setFilter'>) {
+  children,
+}: { coid: string; view: ExportQuery['view']; keyword?: string; children?: ReactNode } & Pick<ViewProps, 'setFilter'>) {
   const t = useT();
   return (
     <ListToolbar>
@@ -140,7 +145,8 @@ export function CourseToolbar({
         testId="records-course"
         onChange={(value) => setFilter({ coid: value })}
       />
-      <ExportButtons query={{ view, coid }} disabled={!coid} />
+      {children}
+      <ExportButtons query={{ view, coid, key: keyword }} disabled={!coid} />
     </ListToolbar>
   );
 }
