@@ -11,17 +11,22 @@ import { badInput, notFound } from './errors';
 
 /** A school's cached envelope text for a key: computed (after checking the school exists) when stale. */
 export function cachedReply(ctx: AppContext, schoolId: string, key: string, compute: () => unknown) {
-  return ctx.catalogueCache.get(schoolId, key, () => {
-    if (!ctx.catalogueCache.schoolExists(schoolId)) throw notFound('school not found');
-    return ok(compute());
+  return ctx.catalogueCache.get(schoolId, key, async () => {
+    if (!(await ctx.catalogueCache.schoolExists(schoolId))) throw notFound('school not found');
+    return ok(await compute());
   });
 }
 
 const parsed = new WeakMap<object, unknown>();
 
 /** A school's cached value (not a reply) read back as an object, parsed once per cache entry. */
-export function cachedValue<T>(ctx: AppContext, schoolId: string, key: string, compute: () => T): T {
-  const entry = ctx.catalogueCache.get(schoolId, key, compute);
+export async function cachedValue<T>(
+  ctx: AppContext,
+  schoolId: string,
+  key: string,
+  compute: () => T | Promise<T>,
+): Promise<T> {
+  const entry = await ctx.catalogueCache.get(schoolId, key, compute);
   if (!parsed.has(entry)) parsed.set(entry, JSON.parse(entry.body));
   return parsed.get(entry) as T;
 }
@@ -78,11 +83,12 @@ export interface ViewerReply {
  * gzipped once for clients that accept it (a 145 KB catalogue page becomes a small fraction of that);
  * a reply made for one viewer (ViewerReply) is sent as it is.
  */
-export function sendJsonText(
+export async function sendJsonText(
   request: FastifyRequest,
   reply: FastifyReply,
-  entry: { etag: string; body: string } | ViewerReply,
+  pending: { etag: string; body: string } | ViewerReply | Promise<{ etag: string; body: string } | ViewerReply>,
 ) {
+  const entry = await pending;
   reply.header('etag', entry.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
   if (etagMatches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
@@ -142,7 +148,7 @@ export function fnv1a(text: string): string {
 }
 
 /** Answers a school's cached public reply (see cachedReply and sendJsonText). */
-export function sendCached(
+export async function sendCached(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,

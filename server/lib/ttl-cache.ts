@@ -5,6 +5,8 @@
  */
 export class TtlCache<K, V> {
   private readonly entries = new Map<K, { value: V; until: number }>();
+  /** Counts deletions: a value loaded while one happened may predate it and is not kept. */
+  private generation = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -33,24 +35,42 @@ export class TtlCache<K, V> {
     return value;
   }
 
-  /** The cached value, or the loaded one (cached unless undefined). */
-  getOrLoad(key: K, load: () => V | undefined): V | undefined {
+  /**
+   * The cached value, or the loaded one (cached unless undefined). A load awaits its reads, so a write may
+   * delete entries meanwhile: what was loaded then answers this caller but is not kept.
+   */
+  async getOrLoad(key: K, load: () => Promise<V | undefined>): Promise<V | undefined> {
     const hit = this.get(key);
     if (hit !== undefined) return hit;
-    const value = load();
-    return value === undefined ? undefined : this.set(key, value);
+    const generation = this.generation;
+    const value = await load();
+    if (value === undefined || generation !== this.generation) return value;
+    return this.set(key, value);
+  }
+
+  /** A mark to pass to setIfUnchanged: a value loaded after it may be kept only if nothing was deleted since. */
+  mark(): number {
+    return this.generation;
+  }
+
+  /** Keeps a value loaded after mark() unless an entry was deleted since; answers the value either way. */
+  setIfUnchanged(key: K, value: V, mark: number): V {
+    return mark === this.generation ? this.set(key, value) : value;
   }
 
   delete(key: K): void {
+    this.generation++;
     this.entries.delete(key);
   }
 
   /** Deletes every entry whose value matches. */
   deleteWhere(match: (value: V, key: K) => boolean): void {
+    this.generation++;
     for (const [key, entry] of this.entries) if (match(entry.value, key)) this.entries.delete(key);
   }
 
   clear(): void {
+    this.generation++;
     this.entries.clear();
   }
 

@@ -11,9 +11,9 @@ import { forbidden, noLogin } from '../lib/errors';
  */
 export interface AuthReaders {
   /** The caller of a session token (a guest for none or a stale one). */
-  authenticate: (ctx: AppContext, token: string | undefined) => Auth;
+  authenticate: (ctx: AppContext, token: string | undefined) => Promise<Auth>;
   /** The permission groups of an enabled administrator, or null when the admin is gone or disabled. */
-  adminPermissions: (ctx: AppContext, adminId: string) => readonly PermissionGroup[] | null;
+  adminPermissions: (ctx: AppContext, adminId: string) => Promise<readonly PermissionGroup[] | null>;
 }
 
 declare module 'fastify' {
@@ -26,13 +26,12 @@ declare module 'fastify' {
 export const authPlugin = fp<AuthReaders>(async (app, readers) => {
   app.decorate('authReaders', { authenticate: readers.authenticate, adminPermissions: readers.adminPermissions });
   app.decorateRequest('auth', null as never);
-  const guest = readers.authenticate(app.ctx, undefined);
-  app.addHook('onRequest', (request, _reply, done) => {
+  const guest = await readers.authenticate(app.ctx, undefined);
+  app.addHook('onRequest', async (request) => {
     // Bundles, public files and signed media (checked by their token) need no session lookup.
     const url = request.url;
     const sessionless = url.startsWith('/assets/') || url.startsWith('/media/') || url.startsWith('/files/');
-    request.auth = sessionless ? guest : readers.authenticate(app.ctx, request.cookies[SESSION_COOKIE]);
-    done();
+    request.auth = sessionless ? guest : await readers.authenticate(app.ctx, request.cookies[SESSION_COOKIE]);
   });
 });
 
@@ -48,12 +47,12 @@ export function requireStudent(request: FastifyRequest) {
  * any one of them), 403 unless the admin holds it.
  * Every back-office call goes through here, so the check lives on the server in one place.
  */
-export function requireAdmin(request: FastifyRequest, permission?: PermissionGroup | readonly PermissionGroup[]) {
+export async function requireAdmin(request: FastifyRequest, permission?: PermissionGroup | readonly PermissionGroup[]) {
   const auth = request.auth;
   if (auth.role === 'student') throw forbidden();
   if (auth.role !== 'admin') throw noLogin();
   if (permission) {
-    const granted = request.server.authReaders.adminPermissions(request.server.ctx, auth.userId);
+    const granted = await request.server.authReaders.adminPermissions(request.server.ctx, auth.userId);
     if (!granted) throw noLogin();
     const wanted: readonly PermissionGroup[] = typeof permission === 'string' ? [permission] : permission;
     if (!wanted.some((group) => granted.includes(group))) throw forbidden();

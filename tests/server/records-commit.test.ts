@@ -42,7 +42,7 @@ describe('records: a change is answered once it is written (group commit)', () =
 
   const learner = async () => {
     const student = await signedInStudent(app);
-    enrol(app, student.id, c.coid);
+    await enrol(app, student.id, c.coid);
     return student;
   };
   const stored = (studentId: string) =>
@@ -85,18 +85,18 @@ describe('records: a change is answered once it is written (group commit)', () =
     // transaction rolls back.
     clock += 16 * S;
     const lost = send(16);
-    const rollBack = () =>
-      app.ctx.db.transaction(() => {
-        recordsStore(app.ctx).courseRecord(student.id, c.coid);
+    const rollBack = async () =>
+      await app.ctx.db.transaction(async () => {
+        await recordsStore(app.ctx).courseRecord(student.id, c.coid);
         throw new Error('rolled back');
       });
-    expect(rollBack).toThrow('rolled back');
+    await expect(rollBack()).rejects.toThrow('rolled back');
     await expect(lost).rejects.toMatchObject({ statusCode: 503 });
     expect(stored(student.id)).toEqual({ eff: 0, position: 0 });
     // The same inside a transaction that commits: answered, and written.
     clock += S;
     const kept = send(17);
-    app.ctx.db.transaction(() => recordsStore(app.ctx).courseRecord(student.id, c.coid));
+    await app.ctx.db.transaction(() => recordsStore(app.ctx).courseRecord(student.id, c.coid));
     await expect(kept).resolves.toMatchObject({ eff: 17, position: 17 });
     expect(stored(student.id)).toEqual({ eff: 17_000, position: 17 });
   });

@@ -18,7 +18,7 @@ export function courseIdOf(ctx: AppContext, ref: string): string | null {
 const courseSchools = new WeakMap<AppContext, Map<string, string>>();
 
 /** The school of a course, or null when there is no such course; remembered, since a course never changes school. */
-function schoolOfCourse(ctx: AppContext, coid: string): string | null {
+async function schoolOfCourse(ctx: AppContext, coid: string): Promise<string | null> {
   let known = courseSchools.get(ctx);
   if (!known) {
     known = new Map();
@@ -26,7 +26,7 @@ function schoolOfCourse(ctx: AppContext, coid: string): string | null {
   }
   const schoolId = known.get(coid);
   if (schoolId) return schoolId;
-  const head = courseHead(ctx.db, coid);
+  const head = await courseHead(ctx.db, coid);
   if (!head) return null;
   if (known.size >= 100_000) known.clear();
   known.set(coid, head.schoolId);
@@ -34,20 +34,22 @@ function schoolOfCourse(ctx: AppContext, coid: string): string | null {
 }
 
 /** The course's head (visibility, price, validity), kept in the school's cache until its next catalogue write. */
-export function cachedHead(ctx: AppContext, coid: string): CourseHead | null {
-  const schoolId = schoolOfCourse(ctx, coid);
-  return schoolId ? cachedValue(ctx, schoolId, `head:${coid}`, () => courseHead(ctx.db, coid) ?? null) : null;
+export async function cachedHead(ctx: AppContext, coid: string): Promise<CourseHead | null> {
+  const schoolId = await schoolOfCourse(ctx, coid);
+  return schoolId
+    ? await cachedValue(ctx, schoolId, `head:${coid}`, async () => (await courseHead(ctx.db, coid)) ?? null)
+    : null;
 }
 
 /** True when the viewer administers the course: an admin holding 'course' who may manage it (never throws). */
-export function isCourseAdmin(ctx: AppContext, auth: Auth, course: { schoolId: string }): boolean {
+export async function isCourseAdmin(ctx: AppContext, auth: Auth, course: { schoolId: string }): Promise<boolean> {
   if (auth.role !== 'admin' || auth.schoolId !== course.schoolId) return false;
-  const admin = findAdmin(ctx.db, auth.userId);
+  const admin = await findAdmin(ctx.db, auth.userId);
   return (
     !!admin &&
     !admin.disabled &&
     adminPermissions(admin).includes('course') &&
-    canManageCourse(ctx, auth.userId, course)
+    (await canManageCourse(ctx, auth.userId, course))
   );
 }
 
@@ -60,11 +62,15 @@ const removed = (ctx: AppContext, schoolId: string) =>
  * unpublished → 404 'course removed' unless the viewer administers it; private → only students of its
  * school (a guest gets 401 so the page can ask them to sign in, anyone else 404) and its administrators.
  */
-export function openCourse(ctx: AppContext, auth: Auth, ref: string): { head: CourseHead; admin: boolean } {
+export async function openCourse(
+  ctx: AppContext,
+  auth: Auth,
+  ref: string,
+): Promise<{ head: CourseHead; admin: boolean }> {
   const id = courseIdOf(ctx, ref);
-  const head = id ? cachedHead(ctx, id) : null;
+  const head = id ? await cachedHead(ctx, id) : null;
   if (!head) throw notFound();
-  const admin = !head.deleted && isCourseAdmin(ctx, auth, head);
+  const admin = !head.deleted && (await isCourseAdmin(ctx, auth, head));
   const refusal = viewRefusal(head, auth, admin);
   if (refusal === 'removed') throw removed(ctx, head.schoolId);
   if (refusal === 'noLogin') throw noLogin();
@@ -77,16 +83,16 @@ export function openCourse(ctx: AppContext, auth: Auth, ref: string): { head: Co
  * course is open to the viewer (openCourse), the chapter is of the course (else 404 noChapterAlert), and the
  * viewer may study it now. The course is named by its decimal id or its encoded code, the chapter by its id.
  */
-export function openStudy(
+export async function openStudy(
   ctx: AppContext,
   auth: Auth,
   courseRef: string,
   cid: string,
-): { course: OpenedCourse<CourseHead>; chapter: ChapterRow; access: Extract<StudyAccess, { allowed: true }> } {
-  const course = openCourse(ctx, auth, courseRef);
-  const chapter = findChapter(ctx.db, cid);
+): Promise<{ course: OpenedCourse<CourseHead>; chapter: ChapterRow; access: Extract<StudyAccess, { allowed: true }> }> {
+  const course = await openCourse(ctx, auth, courseRef);
+  const chapter = await findChapter(ctx.db, cid);
   if (!chapter || chapter.courseId !== course.head.id) throw refusalError(ctx, 'noChapter', course.head);
-  const access = mayStudyChapter(ctx, auth, course, chapter);
+  const access = await mayStudyChapter(ctx, auth, course, chapter);
   if (!access.allowed) throw refusalError(ctx, access.refusal, course.head, access.detail);
   return { course, chapter, access };
 }

@@ -7,7 +7,7 @@ import { wareText } from './ware-cache';
 export const learningRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
   // Kept per student and sent as text (ware-cache.ts), so the zod serializer is not run on each answer.
-  route(app, calls.ware, ({ params }, reply, viewer) =>
-    reply.type('application/json; charset=utf-8').send(wareText(ctx, viewer, params.coid, params.cid)),
+  route(app, calls.ware, async ({ params }, reply, viewer) =>
+    reply.type('application/json; charset=utf-8').send(await wareText(ctx, viewer, params.coid, params.cid)),
   );
 };

@@ -2,6 +2,7 @@
 import { and, asc, count, eq, gte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { courses, liveSessions } from '../../db/schema';
+import { first } from '../../db/client';
 
 /** Course type 2: public live (spec 3 'Course'). */
 export const PUBLIC_LIVE_TYPE = 2;
@@ -18,9 +19,9 @@ const open = (schoolId: string, now: number) =>
   );
 
 /** One page of them, live first, then by start; with how many there are in all. */
-export function publicLiveSessions(db: Db, schoolId: string, now: number, limit: number, offset: number) {
+export async function publicLiveSessions(db: Db, schoolId: string, now: number, limit: number, offset: number) {
   const where = open(schoolId, now);
-  const rows = db
+  const rows = await db
     .select({
       coid: courses.id,
       title: courses.title,
@@ -36,14 +37,14 @@ export function publicLiveSessions(db: Db, schoolId: string, now: number, limit:
     .where(where)
     .orderBy(sql`case when ${liveSessions.status} = 'live' then 0 else 1 end`, asc(liveSessions.startAt))
     .limit(limit)
-    .offset(offset)
-    .all();
+    .offset(offset);
   const total =
-    db
-      .select({ n: count() })
-      .from(liveSessions)
-      .innerJoin(courses, eq(courses.id, liveSessions.courseId))
-      .where(where)
-      .get()?.n ?? 0;
+    first(
+      await db
+        .select({ n: count() })
+        .from(liveSessions)
+        .innerJoin(courses, eq(courses.id, liveSessions.courseId))
+        .where(where),
+    )?.n ?? 0;
   return { rows, total };
 }

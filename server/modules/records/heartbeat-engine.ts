@@ -72,34 +72,44 @@ export class RecordsEngine implements ChangeSource {
 
   constructor(private readonly ctx: AppContext) {
     this.commits = new GroupCommits(ctx, this);
-    this.sweeper = setInterval(() => this.sweep(), 60_000);
+    this.sweeper = setInterval(
+      () => void this.sweep().catch((error) => ctx.log.error({ err: error }, 'records sweep failed')),
+      60_000,
+    );
     this.sweeper.unref();
   }
 
   /** The learn record in memory (loaded, or new when create is set). */
-  learnState(studentId: string, courseId: string, chapterId: string, schoolId: string, create: true): LearnState;
+  learnState(
+    studentId: string,
+    courseId: string,
+    chapterId: string,
+    schoolId: string,
+    create: true,
+  ): Promise<LearnState>;
   learnState(
     studentId: string,
     courseId: string,
     chapterId: string,
     schoolId: string,
     create: false,
-  ): LearnState | undefined;
-  learnState(
+  ): Promise<LearnState | undefined>;
+  async learnState(
     studentId: string,
     courseId: string,
     chapterId: string,
     schoolId: string,
     create: boolean,
-  ): LearnState | undefined {
+  ): Promise<LearnState | undefined> {
     const key = learnKey(studentId, courseId, chapterId);
     const now = this.ctx.now();
     let state = this.learn.get(key);
     if (!state) {
-      const row = repo.findLearnRecord(this.ctx.db, studentId, courseId, chapterId);
+      const row = await repo.findLearnRecord(this.ctx.db, studentId, courseId, chapterId);
       if (!row && !create) return undefined;
       const base = row ?? repo.newLearnRow(studentId, courseId, chapterId, schoolId, now);
-      state = { ...base, intervals: parseIntervals(base.intervals), usedAt: now };
+      // Another request may have loaded it meanwhile: its state (with what it changed) is the one kept.
+      state = this.learn.get(key) ?? { ...base, intervals: parseIntervals(base.intervals), usedAt: now };
       this.learn.set(key, state);
     }
     state.usedAt = now;
@@ -112,12 +122,17 @@ export class RecordsEngine implements ChangeSource {
    * heartbeat touches the course record with the chapter's, only clean states leave memory, and direct
    * writers (records.store writeThrough) write what waits before they forget() it.
    */
-  courseState(studentId: string, courseId: string, schoolId: string, totalChapter: () => number): CourseState {
+  async courseState(
+    studentId: string,
+    courseId: string,
+    schoolId: string,
+    totalChapter: () => Promise<number>,
+  ): Promise<CourseState> {
     const key = courseKey(studentId, courseId);
     const now = this.ctx.now();
     let state = this.courses.get(key);
     if (!state) {
-      const row = repo.findCourseRecord(this.ctx.db, studentId, courseId);
+      const row = await repo.findCourseRecord(this.ctx.db, studentId, courseId);
       state = row
         ? { ...row, usedAt: now, isNew: false }
         : {
@@ -127,8 +142,8 @@ export class RecordsEngine implements ChangeSource {
             lastChapterId: '',
             lastVisitAt: now,
             effMs: 0,
-            completeChapter: repo.countCompleted(this.ctx.db, studentId, courseId),
-            totalChapter: totalChapter(),
+            completeChapter: await repo.countCompleted(this.ctx.db, studentId, courseId),
+            totalChapter: await totalChapter(),
             process: 0,
             startedAt: now,
             completedAt: null,
@@ -136,6 +151,7 @@ export class RecordsEngine implements ChangeSource {
             usedAt: now,
             isNew: true,
           };
+      state = this.courses.get(key) ?? state;
       this.courses.set(key, state);
     }
     state.usedAt = now;
@@ -146,9 +162,9 @@ export class RecordsEngine implements ChangeSource {
    * A student's progress, exam result and review state of every chapter of a course with a record: the
    * database's rows with the changes not yet written laid over them (only unwritten states can differ).
    */
-  courseProgress(studentId: string, courseId: string): Map<string, Progress> {
+  async courseProgress(studentId: string, courseId: string): Promise<Map<string, Progress>> {
     const found = new Map<string, Progress>();
-    for (const row of repo.chapterProgressOf(this.ctx.db, studentId, courseId)) {
+    for (const row of await repo.chapterProgressOf(this.ctx.db, studentId, courseId)) {
       found.set(row.chapterId, { progress: row.progress, passed: !!row.passed, verifyStatus: row.verifyStatus });
     }
     for (const state of this.dirtyLearn) {
@@ -161,28 +177,29 @@ export class RecordsEngine implements ChangeSource {
   }
 
   /** True when the student has a course record (studied or began the course): in memory, else in the database. */
-  hasCourse(studentId: string, courseId: string): boolean {
+  async hasCourse(studentId: string, courseId: string): Promise<boolean> {
     // Records not yet written are in memory; written ones are in the student's cached course facts.
     if (this.courses.has(courseKey(studentId, courseId))) return true;
-    return studentCourses(this.ctx, studentId).studied.has(courseId);
+    return (await studentCourses(this.ctx, studentId)).studied.has(courseId);
   }
 
   /** The last heartbeat of a session on a chapter, if any. */
-  stream(tokenHash: string, courseId: string, chapterId: string): StreamRow | undefined {
+  async stream(tokenHash: string, courseId: string, chapterId: string): Promise<StreamRow | undefined> {
     const key = streamKey(tokenHash, courseId, chapterId);
     let row = this.streams.get(key);
     if (!row) {
-      row = repo.findHeartbeat(this.ctx.db, tokenHash, courseId, chapterId);
+      row = this.streams.get(key) ?? (await repo.findHeartbeat(this.ctx.db, tokenHash, courseId, chapterId));
       if (row) this.streams.set(key, row);
     }
     return row;
   }
 
   /** The student's last credited moment. */
-  clock(studentId: string): number {
+  async clock(studentId: string): Promise<number> {
     let at = this.clocks.get(studentId);
     if (at === undefined) {
-      at = repo.lastCredit(this.ctx.db, studentId);
+      const read = await repo.lastCredit(this.ctx.db, studentId);
+      at = this.clocks.get(studentId) ?? read;
       this.clocks.set(studentId, at);
     }
     return at;
@@ -327,7 +344,7 @@ export class RecordsEngine implements ChangeSource {
   }
 
   /** Frees memory: clean states unused for IDLE_MS, clocks too old to matter, old heartbeats in the database. */
-  sweep(): void {
+  async sweep(): Promise<void> {
     const now = this.ctx.now();
     const idle = now - IDLE_MS;
     const over = this.learn.size + this.courses.size + this.streams.size > MAX_STATES;
@@ -341,7 +358,7 @@ export class RecordsEngine implements ChangeSource {
     if (now - this.purgedAt < PURGE_EVERY_MS) return;
     this.purgedAt = now;
     try {
-      repo.purgeHeartbeats(this.ctx.db, now - HEARTBEAT_KEEP_MS);
+      await repo.purgeHeartbeats(this.ctx.db, now - HEARTBEAT_KEEP_MS);
     } catch (error) {
       this.ctx.log.warn({ err: error }, 'records: purging heartbeats failed');
     }

@@ -64,11 +64,11 @@ function unrecorded(status: 'free' | 'preview', coid: string, cid: string, beat:
 }
 
 /** Opens the target, turning 'no login' into 'invalid sid': a heartbeat without a student session goes to login. */
-function open(ctx: AppContext, auth: Auth, beat: Heartbeat) {
+async function open(ctx: AppContext, auth: Auth, beat: Heartbeat) {
   // A cookie whose session is over: the client believes it is signed in, and must sign in again.
   if (auth.role === 'guest' && auth.tokenHash) throw invalidSid();
   try {
-    return openTarget(ctx, auth, beat.coid, beat.cid);
+    return await openTarget(ctx, auth, beat.coid, beat.cid);
   } catch (error) {
     if (error instanceof AppError && error.error === ERRORS.noLogin) throw invalidSid();
     throw error;
@@ -76,20 +76,20 @@ function open(ctx: AppContext, auth: Auth, beat: Heartbeat) {
 }
 
 export async function heartbeat(ctx: AppContext, auth: Auth, beat: Heartbeat): Promise<HeartbeatReply> {
-  const target = open(ctx, auth, beat);
+  const target = await open(ctx, auth, beat);
   const { head } = target;
   const cid = target.chapter?.id ?? '0';
   if (target.as !== 'student' || auth.role !== 'student')
     return unrecorded(target.as === 'free' ? 'free' : 'preview', head.id, cid, beat);
 
   const now = ctx.now();
-  const obtained = target.obtain && enrolOnce(ctx.db, auth.userId, head.id, 'obtain', now);
+  const obtained = target.obtain && (await enrolOnce(ctx.db, auth.userId, head.id, 'obtain', now));
   const engine = recordsEngine(ctx);
-  const facts = studyFacts(ctx, head, target.chapter);
-  const record = engine.learnState(auth.userId, head.id, cid, head.schoolId, true);
-  const total = totalChapters(ctx, head);
-  const course = engine.courseState(auth.userId, head.id, head.schoolId, () => total);
-  const previousRow = engine.stream(auth.tokenHash, head.id, cid);
+  const facts = await studyFacts(ctx, head, target.chapter);
+  const record = await engine.learnState(auth.userId, head.id, cid, head.schoolId, true);
+  const total = await totalChapters(ctx, head);
+  const course = await engine.courseState(auth.userId, head.id, head.schoolId, async () => total);
+  const previousRow = await engine.stream(auth.tokenHash, head.id, cid);
   const previous: StreamState | null = previousRow
     ? {
         startTs: previousRow.startTs,
@@ -102,7 +102,7 @@ export async function heartbeat(ctx: AppContext, auth: Auth, beat: Heartbeat): P
       }
     : null;
 
-  const outcome = applyHeartbeat(record as RecordState, previous, engine.clock(auth.userId), beat, facts, now);
+  const outcome = applyHeartbeat(record as RecordState, previous, await engine.clock(auth.userId), beat, facts, now);
   record.updatedAt = now;
   const courseWasDone = course.completedAt !== null;
   engine.touchLearn(record);
@@ -140,10 +140,10 @@ export async function heartbeat(ctx: AppContext, auth: Auth, beat: Heartbeat): P
   };
   await engine.commit(auth.userId);
   // Points (server/modules/points/earn.ts): only a Map lookup while the school's rules are off.
-  if (pointsOn(ctx, head.schoolId)) {
+  if (await pointsOn(ctx, head.schoolId)) {
     const courseDone = !courseWasDone && course.completedAt !== null;
     const study = { schoolId: head.schoolId, studentId: auth.userId, courseId: head.id, chapterId: cid, at: now };
-    earnForStudy(ctx, { ...study, creditMs: outcome.creditMs, chapterDone: outcome.completedNow, courseDone });
+    await earnForStudy(ctx, { ...study, creditMs: outcome.creditMs, chapterDone: outcome.completedNow, courseDone });
   }
   return reply;
 }
