@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
-import { zUpdateChapter } from '../../shared/schemas/chapters';
+import { CHAPTER_TYPE, zUpdateChapter } from '../../shared/schemas/chapters';
 import { zAddResource } from '../../shared/schemas/resources';
 import type { AppContext } from '../context';
 import { projectPath } from '../lib/paths';

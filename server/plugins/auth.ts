@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '../../shared/constants';
-import type { PermissionGroup } from '../../shared/constants';
+import { SESSION_COOKIE, type PermissionGroup } from '../../shared/constants';
 import type { AppContext, Auth } from '../context';
 import { forbidden, noLogin } from '../lib/errors';
 

@@ -1,4 +1,4 @@
-import { mapAsync } from '../../server/lib/sequential';
+import { mapAsync, eachAsync } from '../../server/lib/sequential';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { examSittings, studyPlans } from '../../server/db/schema';
@@ -10,7 +10,6 @@ import { seedExam, seedPaper, seedQuestion } from '../helpers/exam-factory';
 import { attachResource, enrol, seedResource } from '../helpers/learning-factory';
 import { adminCookie, call, learnCourse, okCall, signedInStudent } from './records-helpers';
 import { first } from '../../server/db/client';
-import { eachAsync } from '../../server/lib/sequential';
 
 const MIN = 60_000;
 

@@ -85,6 +85,10 @@ describe('records: a change is answered once it is written (group commit)', () =
     // transaction rolls back.
     clock += 16 * S;
     const lost = send(16);
+    // The heartbeat reads before it changes anything, and those reads would wait for an open transaction: the
+    // transaction opens in the next turn of the event loop, once the heartbeat's change waits for the round's
+    // end (this immediate is queued before the round's).
+    await new Promise((resolve) => setImmediate(resolve));
     const rollBack = async () =>
       await app.ctx.db.transaction(async () => {
         await recordsStore(app.ctx).courseRecord(student.id, c.coid);
@@ -96,6 +100,7 @@ describe('records: a change is answered once it is written (group commit)', () =
     // The same inside a transaction that commits: answered, and written.
     clock += S;
     const kept = send(17);
+    await new Promise((resolve) => setImmediate(resolve));
     await app.ctx.db.transaction(() => recordsStore(app.ctx).courseRecord(student.id, c.coid));
     await expect(kept).resolves.toMatchObject({ eff: 17, position: 17 });
     expect(stored(student.id)).toEqual({ eff: 17_000, position: 17 });

@@ -3,10 +3,9 @@
  * assignments, course records), their groups and bookmarks, and the chapter, exercise and exam facts the
  * order rules need. The access module reads them here, never through another module's services.
  */
-import { sqlRows } from '../../db/client';
+import { sqlRows, type Db, first } from '../../db/client';
 import { and, asc, eq, gte, inArray, isNull, lte, min, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import {
   categories,
@@ -25,7 +24,6 @@ import {
   studentGroupMembers,
   studyPlans,
 } from '../../db/schema';
-import { first } from '../../db/client';
 
 export type Enrolment = typeof enrolments.$inferSelect;
 export type PlanStatus = (typeof studyPlans.$inferSelect)['status'];

@@ -12,11 +12,10 @@
  */
 import { and, eq, isNull, max } from 'drizzle-orm';
 import { DAY_MS, renewUntil } from '../../../shared/rules/course-status';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { courseGrants, memberships } from '../../db/schema';
 import type { AppContext, Auth } from '../../context';
 import { holdingOf, termsOf, validityOf, type AccessCourse } from './policy';
-import { first } from '../../db/client';
 
 export type EntitleVia = 'key' | 'code' | 'order';
 

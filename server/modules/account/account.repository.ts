@@ -1,7 +1,6 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, affected } from '../../db/client';
 import { sessions } from '../../db/schema';
-import { affected } from '../../db/client';
 
 /** The writes of the student's own account that the shared student writes do not cover. */
 

@@ -6,6 +6,7 @@ import {
   type AccountInfo,
   type ChangePasswordInput,
   type StudentSettingReply,
+  type zSaveInfo,
 } from '../../../shared/schemas/account';
 import {
   STUDENT_ERRORS,
@@ -14,7 +15,6 @@ import {
   type StudentSettings,
 } from '../../../shared/schemas/students';
 import type { z } from 'zod';
-import type { zSaveInfo } from '../../../shared/schemas/account';
 import type { AppContext, Auth } from '../../context';
 import { badInput, forbidden, noLogin, tooMany } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';

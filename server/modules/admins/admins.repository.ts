@@ -1,9 +1,8 @@
 import { and, asc, between, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import type { Db } from '../../db/client';
+import { type Db, affected, first } from '../../db/client';
 import { adminGroups, admins, categories, courses } from '../../db/schema';
 import { likePattern } from '../courses/courses.repository';
-import { affected, first } from '../../db/client';
 
 export type AdminRow = typeof admins.$inferSelect;
 

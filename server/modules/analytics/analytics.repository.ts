@@ -4,7 +4,7 @@
  * student. A course list of null means every course of the school (an unscoped administrator).
  */
 import { and, asc, between, count, desc, eq, inArray, isNull, lt, or, sql, sum, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import {
   analyticsChapterStats,
   analyticsCourseDays,
@@ -25,7 +25,6 @@ import {
   studentGroups,
   students,
 } from '../../db/schema';
-import { first } from '../../db/client';
 
 export type CourseIds = readonly string[] | null;
 export interface DayFigures {

@@ -3,10 +3,9 @@
  * queries them. The students' unread count is one prepared statement (every signed-in page asks for it).
  */
 import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first, affected } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { announcementGroups, announcements, announcementViews, studentGroupMembers, students } from '../../db/schema';
-import { first, affected } from '../../db/client';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 export type AnnouncementWithGroups = AnnouncementRow & { groupIds: string[] };

@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { articles } from '../../db/schema';
-import { first } from '../../db/client';
 import { eachAsync } from '../../lib/sequential';
 
 export type ArticleRow = typeof articles.$inferSelect;

@@ -1,9 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { prepared } from '../../db/prepared';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { admins, studentGroupMembers, studentGroups, students } from '../../db/schema';
 import { loginNameForms } from '../../../shared/rules/login-name';
-import { first } from '../../db/client';
 
 export type Admin = typeof admins.$inferSelect;
 export type Student = typeof students.$inferSelect;

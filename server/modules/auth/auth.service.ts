@@ -1,9 +1,8 @@
 import crypto, { createHash, randomBytes } from 'node:crypto';
 import { LOGIN_THROTTLE, SESSION_TTL_MS } from '../../../shared/constants';
 import { ERRORS } from '../../../shared/envelope';
-import type { LoginResult, LoginState, UserData, Role } from '../../../shared/schemas/auth';
+import type { LoginResult, LoginState, UserData, Role, zLogin, zRedirect } from '../../../shared/schemas/auth';
 import type { z } from 'zod';
-import type { zLogin, zRedirect } from '../../../shared/schemas/auth';
 import { countDelayedFailure, countFailure, retryAfterSeconds } from '../../../shared/rules/login-throttle';
 import { formatDate } from '../../../shared/rules/dates';
 import { loginNameKey } from '../../../shared/rules/login-name';

@@ -1,8 +1,7 @@
 import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { prepared } from '../../db/prepared';
-import type { Db } from '../../db/client';
+import { type Db, affected } from '../../db/client';
 import { loginAttempts, sessions } from '../../db/schema';
-import { affected } from '../../db/client';
 
 export type Session = typeof sessions.$inferSelect;
 export type LoginAttempt = typeof loginAttempts.$inferSelect;

@@ -1,9 +1,8 @@
 import { and, asc, between, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { prepared } from '../../db/prepared';
-import type { Db } from '../../db/client';
+import { type Db, affected, first } from '../../db/client';
 import { categories } from '../../db/schema';
 import type { TreePlace } from './nested-set';
-import { affected, first } from '../../db/client';
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type CategoryKind = CategoryRow['kind'];

@@ -4,8 +4,10 @@ import {
   CATEGORY_MAX_DEPTH,
   type Category,
   type CategoryNode,
+  type zMoveBeforeDelete,
+  type zNewCategory,
+  type zUpdateCategory,
 } from '../../../shared/schemas/categories';
-import type { zMoveBeforeDelete, zNewCategory, zUpdateCategory } from '../../../shared/schemas/categories';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { badInput, conflict, notFound } from '../../lib/errors';

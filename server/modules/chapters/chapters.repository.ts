@@ -1,8 +1,7 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { prepared } from '../../db/prepared';
-import type { Db } from '../../db/client';
+import { type Db, affected, first } from '../../db/client';
 import { chapters } from '../../db/schema';
-import { affected, first } from '../../db/client';
 import { eachAsync } from '../../lib/sequential';
 
 export type ChapterRow = typeof chapters.$inferSelect;

@@ -5,8 +5,10 @@ import {
   type Chapter,
   type ChapterList,
   type ChapterNode,
+  type zAddChapter,
+  type zMoveChapter,
+  type zUpdateChapter,
 } from '../../../shared/schemas/chapters';
-import type { zAddChapter, zMoveChapter, zUpdateChapter } from '../../../shared/schemas/chapters';
 import type { AppContext, Auth } from '../../context';
 import { badInput, notFound } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/sanitize';

@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first, affected } from '../../db/client';
 import { columnBooks, columnCollects, columns, enrolments } from '../../db/schema';
-import { first, affected } from '../../db/client';
 
 /** Records the subscription once; true when it is new. */
 export async function insertBook(db: Db, studentId: string, columnId: string, at: number): Promise<boolean> {

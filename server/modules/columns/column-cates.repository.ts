@@ -1,7 +1,6 @@
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { categories, columns } from '../../db/schema';
-import { first } from '../../db/client';
 import { eachAsync } from '../../lib/sequential';
 
 export type CategoryRow = typeof categories.$inferSelect;

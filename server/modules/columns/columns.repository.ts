@@ -1,8 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, max, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { columnCourses, columns, courses } from '../../db/schema';
 import { cardColumns, visibleCourse, type CourseCardRow } from './course-cards.repository';
-import { first } from '../../db/client';
 
 export type ColumnRow = typeof columns.$inferSelect;
 /** A column with the totals of its visible courses. */

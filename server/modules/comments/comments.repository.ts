@@ -1,8 +1,7 @@
 import { and, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first, affected } from '../../db/client';
 import { chapters, commentLikes, comments, courses, schools } from '../../db/schema';
 import { likePattern } from '../courses/courses.repository';
-import { first, affected } from '../../db/client';
 
 export type CommentRow = typeof comments.$inferSelect;
 export type NewCommentRow = typeof comments.$inferInsert;

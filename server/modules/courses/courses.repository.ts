@@ -1,8 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { prepared } from '../../db/prepared';
-import type { Db } from '../../db/client';
+import { type Db, first, affected } from '../../db/client';
 import { categories, courses, studyPlans } from '../../db/schema';
-import { first, affected } from '../../db/client';
 
 export type CourseRow = typeof courses.$inferSelect;
 export type NewCourseRow = typeof courses.$inferInsert;

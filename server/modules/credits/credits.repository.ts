@@ -3,9 +3,8 @@
  * written only by the migration's triggers on course_records; this reads them. Portable drizzle queries.
  */
 import { and, desc, eq, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { courses, students, studyCredits } from '../../db/schema';
-import { first } from '../../db/client';
 
 export interface CreditRow {
   courseId: string;

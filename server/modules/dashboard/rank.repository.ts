@@ -4,9 +4,8 @@
  * indexed statement; the rank service keeps their answers for a minute per school.
  */
 import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { pointLedger, studentGroupMembers, studentGroups, students } from '../../db/schema';
-import { first } from '../../db/client';
 
 /** Every student of the school with points since `since` (ms; 0 for all time), most first. */
 export async function schoolPointTotals(

@@ -1,6 +1,6 @@
 /** Exams and their audience as the back office writes them (server/db/schema/exams.ts): the only place that queries them here. */
 import { and, count, desc, eq, inArray, like, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import {
   chapters,
   courses,
@@ -12,7 +12,6 @@ import {
   studentGroups,
 } from '../../db/schema';
 import { likePattern } from '../courses/courses.repository';
-import { first } from '../../db/client';
 
 export type ExamRow = typeof exams.$inferSelect;
 

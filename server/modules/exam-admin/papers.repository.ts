@@ -1,9 +1,8 @@
 /** Exam categories, papers and the bank reads a paper needs (server/db/schema/exams.ts): the only place that queries them. */
 import { and, asc, count, desc, eq, inArray, like, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { examCategories, exams, paperQuestions, papers, questions } from '../../db/schema';
 import { likePattern } from '../courses/courses.repository';
-import { first } from '../../db/client';
 import { eachAsync } from '../../lib/sequential';
 
 export type ExamCategoryRow = typeof examCategories.$inferSelect;

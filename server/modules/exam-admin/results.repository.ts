@@ -4,7 +4,7 @@
  * written by the student side (server/modules/exams); here only marks are written.
  */
 import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import {
   chapters,
   courses,
@@ -16,7 +16,6 @@ import {
   students,
 } from '../../db/schema';
 import { likePattern } from '../courses/courses.repository';
-import { first } from '../../db/client';
 
 export type SittingRow = typeof examSittings.$inferSelect;
 export type ExamAnswerRow = typeof examAnswers.$inferSelect;

@@ -1,10 +1,9 @@
 /** Exams as the student side reads them: published exams, their audience, categories, papers and the bank's questions. */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { examAudience, examCategories, exams, paperQuestions, papers, questions } from '../../db/schema';
 import type { ExamRow } from './sittings.repository';
-import { first } from '../../db/client';
 
 export type PaperRow = typeof papers.$inferSelect;
 export type QuestionRow = typeof questions.$inferSelect;

@@ -1,9 +1,7 @@
 /** Exam sittings and their answers (server/db/schema/exams.ts): the only place that queries them. */
-import { affected } from '../../db/client';
+import { affected, type Db, first } from '../../db/client';
 import { and, asc, count, desc, eq, inArray, lte } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { examAnswers, exams, examSittings } from '../../db/schema';
-import { first } from '../../db/client';
 
 export type SittingRow = typeof examSittings.$inferSelect;
 export type SittingAnswerRow = typeof examAnswers.$inferSelect;

@@ -1,6 +1,6 @@
 /** Chapter exercises and students' answers to them (server/db/schema/exams.ts): the only place that queries them. */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import {
   chapterExercises,
@@ -10,7 +10,6 @@ import {
   questions,
   students,
 } from '../../db/schema';
-import { first } from '../../db/client';
 import { eachAsync } from '../../lib/sequential';
 
 /** A chapter's exercise set link (spec 3 exer: esid, eid, title) with its question count. */

@@ -1,5 +1,4 @@
-import type { AdminGradeList, AdminSignatureList } from '../../../shared/schemas/feedback';
-import { FEEDBACK_ERRORS } from '../../../shared/schemas/feedback';
+import { type AdminGradeList, type AdminSignatureList, FEEDBACK_ERRORS } from '../../../shared/schemas/feedback';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { canManageCourse } from '../courses/course-access';

@@ -1,8 +1,7 @@
 import { and, asc, avg, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first, affected } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { chapters, files, grades, signatures, students } from '../../db/schema';
-import { first, affected } from '../../db/client';
 
 /** The only place that touches the signatures and grades tables (server/db/schema/feedback.ts). */
 

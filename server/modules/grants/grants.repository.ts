@@ -2,12 +2,10 @@
  * The grant tables (course_grants, grant_audit) and what the grant calls read around them: the students and
  * groups named, the holders of a course or column, a student's holdings. Lists are one SQL union each.
  */
-import { sqlRows } from '../../db/client';
+import { sqlRows, type Db, first, affected } from '../../db/client';
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { columns, courseGrants, grantAudit, students } from '../../db/schema';
 import type { GrantKind } from '../../../shared/schemas/grants';
-import { first, affected } from '../../db/client';
 
 export type GrantRow = typeof courseGrants.$inferSelect;
 export type NewGrantRow = typeof courseGrants.$inferInsert;

@@ -28,11 +28,10 @@ import { AppError, badInput, conflict, notFound } from '../../lib/errors';
 import { badField } from '../../lib/catalogue-http';
 import { validityFor } from '../access/policy';
 import { courseGranted } from '../notices/events';
-import { memberIdsOfGroups } from '../students/students.repository';
+import { memberIdsOfGroups, schoolStudentIds } from '../students/students.repository';
 import { managedCourse } from '../courses/courses.service';
 import { findCourses } from '../courses/courses.repository';
 import { schoolGroupIds } from '../groups/groups.repository';
-import { schoolStudentIds } from '../students/students.repository';
 import * as repo from './grants.repository';
 
 /** The administrator acting (route()'s admin). */

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import {
   adminGroups,
   admins,
@@ -11,7 +11,6 @@ import {
   studentGroups,
 } from '../../db/schema';
 import type { GroupKind } from '../../../shared/schemas/groups';
-import { first } from '../../db/client';
 import { eachAsync } from '../../lib/sequential';
 
 export type GroupRow = typeof studentGroups.$inferSelect;

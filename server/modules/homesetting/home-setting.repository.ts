@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { homeSettings } from '../../db/schema';
-import { first } from '../../db/client';
 
 export type HomeSettingRow = typeof homeSettings.$inferSelect;
 

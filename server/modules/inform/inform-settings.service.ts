@@ -10,7 +10,7 @@
  * - Test e-mail and test SMS send at once with the saved settings and answer what the server or gateway said; they
  *   do not go through the queue and leave no log row.
  */
-import type { Locale } from '../../../shared/constants';
+import { type Locale, LOCALES } from '../../../shared/constants';
 import {
   INFORM_CHANNELS,
   INFORM_ERRORS,
@@ -27,7 +27,6 @@ import {
   zTemplateKey,
 } from '../../../shared/schemas/inform';
 import { placeholdersOf } from '../../../shared/rules/inform';
-import { LOCALES } from '../../../shared/constants';
 import type { AppContext } from '../../context';
 import { badInput } from '../../lib/errors';
 import { openPassword, sealPassword } from '../ldap/ldap-settings.service';

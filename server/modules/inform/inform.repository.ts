@@ -1,8 +1,7 @@
 import { and, asc, count, desc, eq, inArray, lt, lte, min, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first, affected } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { informOptouts, informQueue, informSettings, informTemplates, schools, students } from '../../db/schema';
-import { first, affected } from '../../db/client';
 import { mapAsync } from '../../lib/sequential';
 
 /** The only place the inform module touches the database: settings, templates, opt-outs and the queue. */

@@ -1,7 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { ldapRuns, ldapSettings, studentFieldValues, studentGroupMembers, students } from '../../db/schema';
-import { first } from '../../db/client';
 
 /** The only place the directory module touches the database: settings, runs, and the school's directory accounts. */
 

@@ -1,11 +1,10 @@
 import { and, count, eq } from 'drizzle-orm';
 import { LICENCE_ERRORS } from '../../../shared/schemas/licence';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { students } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { schoolLicence } from './licence-store';
-import { first } from '../../db/client';
 
 /** Enabled students of a school: what a seat counts. */
 export async function usedSeats(db: Db, schoolId: string): Promise<number> {

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import {
   admins,
   courses,
@@ -10,7 +10,6 @@ import {
   students,
 } from '../../db/schema';
 import type { LiveSessionRow } from './sessions.repository';
-import { first } from '../../db/client';
 
 /** The back office's reads and writes of live sessions (issue 17); the service decides. */
 

@@ -3,9 +3,8 @@
  * beat), and how many watch a session now. The back office reads the same table for its attendance lists.
  */
 import { and, count, eq, gte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { liveAttendance, liveSessions } from '../../db/schema';
-import { first } from '../../db/client';
 
 export type AttendanceRow = typeof liveAttendance.$inferSelect;
 

@@ -2,11 +2,10 @@ import { timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { publishRefusal } from '../../../shared/rules/live';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { liveSessions } from '../../db/schema';
 import { findCourse, type CourseRow } from '../courses/courses.repository';
 import { type LiveSessionRow, sessionByKey } from './sessions.repository';
-import { first } from '../../db/client';
 
 /**
  * The live server's callbacks (deploy/live, scripts/live-server.mjs): nginx-rtmp asks the platform whether a

@@ -1,8 +1,7 @@
 /** The public live sessions of a school: sessions of its published public live courses (type 2) live or to come. */
 import { and, asc, count, eq, gte, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { courses, liveSessions } from '../../db/schema';
-import { first } from '../../db/client';
 
 /** Course type 2: public live (spec 3 'Course'). */
 export const PUBLIC_LIVE_TYPE = 2;

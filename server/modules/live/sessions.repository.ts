@@ -1,7 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { liveSessions } from '../../db/schema';
-import { first } from '../../db/client';
 
 /** The core reads of live sessions, shared by the live hooks, the back office and the live page. */
 export type LiveSessionRow = typeof liveSessions.$inferSelect;

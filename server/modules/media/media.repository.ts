@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, min } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, affected, first } from '../../db/client';
 import { files, mediaJobs, resources } from '../../db/schema';
-import { affected, first } from '../../db/client';
 
 export type ResourceRow = typeof resources.$inferSelect;
 export type MediaJobRow = typeof mediaJobs.$inferSelect;

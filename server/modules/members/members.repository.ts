@@ -5,7 +5,7 @@
  * the access module's own queries (categorySubtrees, coursesInCategories), so the count is what members hold.
  */
 import { and, count, countDistinct, desc, eq, gte, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first, affected } from '../../db/client';
 import {
   admins,
   categories,
@@ -16,7 +16,6 @@ import {
   students,
 } from '../../db/schema';
 import { categorySubtrees, coursesInCategories } from '../access/access.repository';
-import { first, affected } from '../../db/client';
 
 export type PlanRow = typeof memberPlans.$inferSelect;
 export type NewPlanRow = typeof memberPlans.$inferInsert;

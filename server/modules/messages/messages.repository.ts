@@ -3,10 +3,9 @@
  * every message between one person (kind + id) and another, either way; "me" is the reader.
  */
 import { and, asc, count, desc, eq, gte, inArray, isNull, max, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first, affected } from '../../db/client';
 import { admins, informSettings, privateMessages as pm, students } from '../../db/schema';
 import type { PartyKind } from '../../../shared/rules/messages';
-import { first, affected } from '../../db/client';
 
 export type MessageRow = typeof pm.$inferSelect;
 

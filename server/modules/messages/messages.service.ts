@@ -23,16 +23,17 @@ import {
   type Party,
   type PartyKind,
 } from '../../../shared/rules/messages';
-import type {
-  ConversationList,
-  Friend,
-  PrivateMessage,
-  Thread,
-  zContactsQuery,
-  zConversationsQuery,
-  zThreadQuery,
+import {
+  type ConversationList,
+  type Friend,
+  type PrivateMessage,
+  type Thread,
+  type zContactsQuery,
+  type zConversationsQuery,
+  type zThreadQuery,
+  MESSAGE_CONTACTS_MAX,
+  MESSAGE_ERRORS,
 } from '../../../shared/schemas/messages';
-import { MESSAGE_CONTACTS_MAX, MESSAGE_ERRORS } from '../../../shared/schemas/messages';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, notFound, tooMany } from '../../lib/errors';

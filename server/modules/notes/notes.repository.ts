@@ -1,7 +1,6 @@
 import { and, count, eq, gt } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first, affected } from '../../db/client';
 import { chapters, courses, notes } from '../../db/schema';
-import { first, affected } from '../../db/client';
 
 export type NoteRow = typeof notes.$inferSelect;
 

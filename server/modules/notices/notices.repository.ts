@@ -5,10 +5,9 @@
  * private_messages_recipient); the audience mirrors shared/rules/announcements (a member of a sub-group counts).
  */
 import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first, affected } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { announcements, notices, schools } from '../../db/schema';
-import { first, affected } from '../../db/client';
 
 export type NoticeRow = typeof notices.$inferSelect;
 

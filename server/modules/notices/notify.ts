@@ -5,12 +5,11 @@
  * turned on for its kind (e-mail, SMS: server/modules/inform) are queued from here in the same transaction.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { notices } from '../../db/schema';
 import { informStudents } from '../inform/inform.service';
 import { NOTICE_WORDED_KINDS, type WordedKind } from '../../../shared/rules/notices';
-import { first } from '../../db/client';
 
 /** The events a student is told about: the kinds worded by shared/rules/notices (notice.kind.<kind>). */
 export const NOTICE_KINDS = NOTICE_WORDED_KINDS;

@@ -1,7 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { admins, externalIdentities, schools, ssoLogins } from '../../db/schema';
-import { first } from '../../db/client';
 
 /** The only place the OpenID Connect module touches the database. */
 

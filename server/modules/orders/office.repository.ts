@@ -3,9 +3,8 @@
  * invoices), with the names their lists show.
  */
 import { and, asc, count, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first, affected } from '../../db/client';
 import { admins, invoices, orders, payAdmins, paymentSettings, students } from '../../db/schema';
-import { first, affected } from '../../db/client';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 

@@ -20,7 +20,7 @@ import {
   sum,
   type SQL,
 } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first, affected } from '../../db/client';
 import {
   admins,
   columnBooks,
@@ -34,7 +34,6 @@ import {
   students,
 } from '../../db/schema';
 import type { OrderKind, OrderStatus } from '../../../shared/rules/order-price';
-import { first, affected } from '../../db/client';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type EventInsert = typeof orderEvents.$inferInsert;

@@ -24,9 +24,15 @@ import {
   orderNumber,
 } from '../../../shared/rules/order-price';
 import { COURSE_STATUS } from '../../../shared/rules/course-status';
-import { ORDER_ERRORS, type Invoice, type Order, type PayInfo } from '../../../shared/schemas/orders';
+import {
+  ORDER_ERRORS,
+  type Invoice,
+  type Order,
+  type PayInfo,
+  type zNewInvoice,
+  type zNewOrder,
+} from '../../../shared/schemas/orders';
 import type { z } from 'zod';
-import type { zNewInvoice, zNewOrder } from '../../../shared/schemas/orders';
 import type { AppContext, Auth } from '../../context';
 import { AppError, badInput, conflict, forbidden, noLogin, notFound } from '../../lib/errors';
 import { membershipEnd } from '../access/entitle';

@@ -1,6 +1,5 @@
 import type { LoginState } from '../../../shared/schemas/auth';
-import { readStudentSettings } from '../../../shared/schemas/students';
-import type { StudentField } from '../../../shared/schemas/students';
+import { readStudentSettings, type StudentField } from '../../../shared/schemas/students';
 import type { AppContext, Auth } from '../../context';
 import { TtlCache } from '../../lib/ttl-cache';
 import { accountBootstrap } from '../account/account.service';

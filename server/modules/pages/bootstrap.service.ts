@@ -1,10 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { LOCALE_COOKIE, PERMISSION_GROUPS } from '../../../shared/constants';
+import { LOCALE_COOKIE, PERMISSION_GROUPS, type Locale } from '../../../shared/constants';
 import { pickLocale } from '../../../shared/i18n';
 import type { Bootstrap, PageKind } from '../../../shared/schemas/bootstrap';
 import { zReturnPath } from '../../../shared/schemas/common';
-import type { Locale } from '../../../shared/constants';
 import type { LoginState } from '../../../shared/schemas/auth';
 import type { AppContext, Auth } from '../../context';
 import { adminPath, GUEST, loginState } from '../auth/auth.service';

@@ -1,7 +1,6 @@
 import { and, desc, eq, gt, isNotNull, isNull, ne, or } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { phoneCodes, students } from '../../db/schema';
-import { first } from '../../db/client';
 
 /** The rows of phone_codes the limits of shared/rules/phone-codes count. */
 

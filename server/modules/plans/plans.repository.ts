@@ -3,10 +3,9 @@
  * course and chapters are written through the courses and chapters repositories.
  */
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import { type Db, sqlRows } from '../../db/client';
+import { type Db, sqlRows, affected, first } from '../../db/client';
 import { courses, planAssignments, studentGroupMembers, studentGroups, students, studyPlans } from '../../db/schema';
 import { likePattern } from '../courses/courses.repository';
-import { affected, first } from '../../db/client';
 
 export type PlanRow = typeof studyPlans.$inferSelect;
 export type AssignmentRow = typeof planAssignments.$inferInsert;

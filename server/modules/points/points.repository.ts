@@ -3,11 +3,10 @@
  * (always the ledger's sum), a student's rows, the titles of what rows were for. Portable drizzle queries.
  */
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first, affected } from '../../db/client';
 import { admins, chapters, courses, exams, orderEvents, pointLedger, pointRules, students } from '../../db/schema';
 import type { PointRuleName } from '../../../shared/rules/points';
 import { likePattern } from '../courses/courses.repository';
-import { first, affected } from '../../db/client';
 
 export type LedgerInsert = typeof pointLedger.$inferInsert;
 export type RuleRow = typeof pointRules.$inferSelect;

@@ -1,7 +1,6 @@
 import { and, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first, affected } from '../../db/client';
 import { chapterAnswers, chapterQuestions, chapters, courses, students } from '../../db/schema';
-import { first, affected } from '../../db/client';
 
 export type QuestionRow = typeof chapterQuestions.$inferSelect;
 export type AnswerRow = typeof chapterAnswers.$inferSelect;

@@ -4,9 +4,8 @@
  * by school.
  */
 import { and, asc, count, countDistinct, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { exerciseSetQuestions, paperQuestions, papers, questionCategories, questions } from '../../db/schema';
-import { first } from '../../db/client';
 
 export type QuestionRowDb = typeof questions.$inferSelect;
 export type QuestionInsert = typeof questions.$inferInsert;

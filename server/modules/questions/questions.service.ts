@@ -15,10 +15,10 @@ import {
   type QuestionFilter,
   type QuestionList,
   type QuestionListQuery,
+  parseOptions,
+  type zUpdateQuestion,
 } from '../../../shared/schemas/questions';
-import { parseOptions } from '../../../shared/schemas/questions';
 import type { z } from 'zod';
-import type { zUpdateQuestion } from '../../../shared/schemas/questions';
 import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../lib/errors';
 import * as repo from './questions.repository';

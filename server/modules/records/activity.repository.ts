@@ -1,6 +1,5 @@
-import { sqlRows } from '../../db/client';
+import { sqlRows, type Db } from '../../db/client';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { learnDays, watchRecords } from '../../db/schema';
 
 /**

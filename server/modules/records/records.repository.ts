@@ -1,8 +1,7 @@
 /** The learning records' tables (server/db/schema/learning.ts): the only place that queries them. */
-import { sqlRows } from '../../db/client';
+import { sqlRows, type Db, first, affected } from '../../db/client';
 import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { prepared } from '../../db/prepared';
-import type { Db } from '../../db/client';
 import type SqliteDatabase from 'better-sqlite3';
 import { likePattern } from '../courses/courses.repository';
 import {
@@ -17,7 +16,6 @@ import {
   students,
   watchRecords,
 } from '../../db/schema';
-import { first, affected } from '../../db/client';
 
 export type LearnRow = typeof learnRecords.$inferSelect;
 export type CourseRecordRow = typeof courseRecords.$inferSelect;

@@ -8,9 +8,9 @@ import { isAlmostExpiring } from '../../../shared/rules/expiring';
 import { courseProcess } from '../../../shared/rules/progress';
 import { COURSE_STATUS } from '../../../shared/rules/course-status';
 import { learnLetter } from '../../../shared/schemas/chapters';
-import type { CourseStudy, LearnRecord } from '../../../shared/schemas/records';
-import type * as z from 'zod';
 import type {
+  CourseStudy,
+  LearnRecord,
   zExceedingReply,
   zLastTimeRecord,
   zNoLearnReply,
@@ -18,6 +18,7 @@ import type {
   zStudentCourseReply,
   zUpdateStudentCourse,
 } from '../../../shared/schemas/records';
+import type * as z from 'zod';
 import type { AppContext, Auth } from '../../context';
 import { forbidden, notFound } from '../../lib/errors';
 import { findChapter, listChapters } from '../chapters/chapters.repository';

@@ -1,6 +1,6 @@
 /** The queries of enrolment keys and redeem codes (server/modules/redeem). */
 import { and, asc, count, desc, eq, inArray, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, affected, first } from '../../db/client';
 import {
   admins,
   codeBatches,
@@ -14,7 +14,6 @@ import {
   students,
 } from '../../db/schema';
 import { likePattern } from '../courses/courses.repository';
-import { affected, first } from '../../db/client';
 
 export type KeyRow = typeof enrolmentKeys.$inferSelect;
 export type BatchRow = typeof codeBatches.$inferSelect;

@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first, affected } from '../../db/client';
 import { chapters, courses, files, resourceCategories, resources } from '../../db/schema';
 import type { ResourceOrder } from '../../../shared/schemas/resources';
-import { first, affected } from '../../db/client';
 
 export type ResourceRow = typeof resources.$inferSelect;
 export type FolderRow = typeof resourceCategories.$inferSelect;

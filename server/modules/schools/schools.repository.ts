@@ -1,8 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { prepared } from '../../db/prepared';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { appSettings, schools } from '../../db/schema';
-import { first } from '../../db/client';
 
 export type School = typeof schools.$inferSelect;
 

@@ -1,7 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { schools, studentFields, studentFieldValues } from '../../db/schema';
-import { first } from '../../db/client';
 
 export type StudentFieldRow = typeof studentFields.$inferSelect;
 

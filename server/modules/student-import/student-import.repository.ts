@@ -1,7 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { studentImports } from '../../db/schema';
-import { first } from '../../db/client';
 
 /** The import's own record (the school's fields, groups and students are read through their modules). */
 

@@ -1,8 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, affected } from '../../db/client';
 import { studentFieldValues, studentGroupMembers, students } from '../../db/schema';
 import { endUserSessions } from '../auth/sessions.repository';
-import { affected } from '../../db/client';
 
 /**
  * The writes that create, change and disable students, shared by every path that does so (student/add and

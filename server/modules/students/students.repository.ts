@@ -1,10 +1,9 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { StudentFilter } from '../../../shared/schemas/students';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { studentFieldValues, studentGroupMembers, studentGroups, students } from '../../db/schema';
 import { likePattern } from '../courses/courses.repository';
 import type { StudentRow } from './student-writes';
-import { first } from '../../db/client';
 import { mapAsync } from '../../lib/sequential';
 
 /** Reads of the student list and records (spec 7 Students). Writes go through student-writes.ts. */

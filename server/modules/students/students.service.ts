@@ -24,9 +24,11 @@ import {
   STUDENT_SEARCH_MAX,
   type AdminStudent,
   type StudentFilter,
+  type zNewStudent,
+  type zUpdateStudent,
+  type zStudentListQuery,
 } from '../../../shared/schemas/students';
 import type * as z from 'zod';
-import type { zNewStudent, zUpdateStudent, zStudentListQuery } from '../../../shared/schemas/students';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { badInput, conflict, notFound } from '../../lib/errors';

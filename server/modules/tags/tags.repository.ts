@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { courses, courseTags, tags } from '../../db/schema';
 import { cardColumns, visibleCourse, type CourseCardRow } from '../columns/course-cards.repository';
-import { first } from '../../db/client';
 import { eachAsync } from '../../lib/sequential';
 
 export type TagRow = typeof tags.$inferSelect;

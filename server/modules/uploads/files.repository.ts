@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { files, resources } from '../../db/schema';
-import { first } from '../../db/client';
 
 export type FileRow = typeof files.$inferSelect;
 

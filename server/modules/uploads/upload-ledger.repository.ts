@@ -1,7 +1,6 @@
 import { and, eq, gt, inArray, isNull, lt, min, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, affected, first } from '../../db/client';
 import { uploadLedger } from '../../db/schema';
-import { affected, first } from '../../db/client';
 
 export type LedgerRow = typeof uploadLedger.$inferSelect;
 

@@ -16,7 +16,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { decodeJwt, importSPKI, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
-import { YKS_CLOCK_SKEW_S, YKS_ERRORS, YKS_MAX_LIFETIME_S, type YksStatus } from '../../../shared/schemas/yks';
+import {
+  YKS_CLOCK_SKEW_S,
+  YKS_ERRORS,
+  YKS_MAX_LIFETIME_S,
+  type YksStatus,
+  type YksStored,
+} from '../../../shared/schemas/yks';
 import { yksReturnPath } from '../../../shared/rules/yks';
 import type { AppContext, Auth } from '../../context';
 import { badInput, conflict, forbidden, notFound } from '../../lib/errors';
@@ -25,7 +31,6 @@ import { openSession } from '../auth/auth.service';
 import { resolveSchool, schoolHomePath } from '../schools/schools.service';
 import { insertStudents } from '../students/student-writes';
 import { loadYks, openSecret } from './yks-settings.service';
-import type { YksStored } from '../../../shared/schemas/yks';
 import * as repo from './yks.repository';
 import { assertSeats } from '../licence/seats';
 

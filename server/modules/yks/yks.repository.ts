@@ -1,9 +1,7 @@
-import { affected } from '../../db/client';
+import { affected, type Db, first } from '../../db/client';
 import { and, eq, inArray, lt } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { externalIdentities, studentGroupMembers, studentGroups, usedAssertions } from '../../db/schema';
 import { mergeSchoolSettings } from '../student-fields/student-fields.repository';
-import { first } from '../../db/client';
 
 /** The only place the yks module touches the database: its settings key, identities and used assertions. */
 
