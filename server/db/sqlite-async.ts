@@ -5,6 +5,7 @@ import { drizzle, type RemoteCallback, type SqliteRemoteDatabase } from 'drizzle
 import type * as schema from './schema';
 
 export type AsyncSqlite = SqliteRemoteDatabase<typeof schema>;
+type Transaction = Parameters<Parameters<AsyncSqlite['transaction']>[0]>[0];
 
 /** How many distinct statements stay prepared (a list of n ids makes a statement of its own). */
 const KEPT_STATEMENTS = 2000;
@@ -18,36 +19,37 @@ const KEPT_STATEMENTS = 2000;
 class ConnectionLock {
   private readonly context = new AsyncLocalStorage<symbol>();
   private owner: symbol | null = null;
-  private tail: Promise<void> = Promise.resolve();
+  /** Settles when the owner's transaction ends. */
+  private ended: Promise<void> = Promise.resolve();
+  /** Settles when the last transaction that asked has ended: the next one starts then. */
+  private queue: Promise<void> = Promise.resolve();
 
-  /** Waits while a transaction of another context holds the connection. */
+  /** Waits while a transaction of another context holds the connection (null: go ahead). */
   wait(): Promise<void> | null {
-    if (this.owner === null || this.context.getStore() === this.owner) return null;
-    return this.waitFree();
+    return this.owner === null || this.context.getStore() === this.owner ? null : this.free();
   }
 
-  private async waitFree(): Promise<void> {
-    while (this.owner !== null && this.context.getStore() !== this.owner) await this.tail;
+  private async free(): Promise<void> {
+    while (this.owner !== null && this.context.getStore() !== this.owner) await this.ended;
   }
 
-  /** Runs work holding the connection; transactions queue behind each other in the order they asked. */
+  /** Runs work holding the connection; transactions take turns in the order they asked. */
   async hold<T>(work: () => Promise<T>): Promise<T> {
-    const mine = this.context.getStore();
-    if (mine !== undefined && mine === this.owner) return work();
-    const before = this.tail;
-    let release!: () => void;
-    this.tail = new Promise<void>((resolve) => {
-      release = resolve;
+    const before = this.queue;
+    let done!: () => void;
+    const mine = new Promise<void>((resolve) => {
+      done = resolve;
     });
+    this.queue = mine;
     await before;
-    await this.waitFree();
     const token = Symbol('transaction');
     this.owner = token;
+    this.ended = mine;
     try {
       return await this.context.run(token, work);
     } finally {
       this.owner = null;
-      release();
+      done();
     }
   }
 }
@@ -92,14 +94,23 @@ export function asyncSqlite(sqlite: SqliteDatabase.Database, schemaModule: typeo
     { schema: schemaModule },
   );
   const begin = db.transaction.bind(db);
-  // A transaction begun on db inside another (a helper handed db rather than tx) is a savepoint of it.
-  const open = new AsyncLocalStorage<Parameters<Parameters<AsyncSqlite['transaction']>[0]>[0]>();
+  // A transaction begun on db inside another (a helper handed db rather than tx) is a savepoint of it. Work
+  // started inside a transaction may go on after it (a timer, a queue's pump): it then begins its own.
+  const open = new AsyncLocalStorage<{ tx: Transaction; over: boolean }>();
   db.transaction = ((work, config) => {
     const outer = open.getStore();
-    if (outer) return outer.transaction(work);
-    return lock.hold(() => begin((tx) => open.run(tx, () => work(tx)), config));
+    if (outer && !outer.over) return outer.tx.transaction(work);
+    return lock.hold(() =>
+      begin(async (tx) => {
+        const current = { tx, over: false };
+        try {
+          return await open.run(current, () => work(tx));
+        } finally {
+          current.over = true;
+        }
+      }, config),
+    );
   }) as typeof db.transaction;
-  Object.defineProperty(db, 'connectionLock', { value: lock });
   return db;
 }
 

@@ -48,16 +48,6 @@ export class TtlCache<K, V> {
     return this.set(key, value);
   }
 
-  /** A mark to pass to setIfUnchanged: a value loaded after it may be kept only if nothing was deleted since. */
-  mark(): number {
-    return this.generation;
-  }
-
-  /** Keeps a value loaded after mark() unless an entry was deleted since; answers the value either way. */
-  setIfUnchanged(key: K, value: V, mark: number): V {
-    return mark === this.generation ? this.set(key, value) : value;
-  }
-
   delete(key: K): void {
     this.generation++;
     this.entries.delete(key);

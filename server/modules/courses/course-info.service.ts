@@ -81,14 +81,17 @@ export async function courseInfoReply(
     }));
   }
   // Drafts (only their administrators open them) and the whole text of a paid graphic course are never cached.
-  const base = await (head.published && !(admin && hidesGraphicText(head))
-    ? ctx.catalogueCache.get(head.schoolId, `info:${head.id}`, async () => await courseBody(ctx, head.id))
-    : (async () => {
-        const body = JSON.stringify(await courseBody(ctx, head.id, { wholeText: admin }));
-        return { etag: fnv1a(body), body };
-      })());
+  const base =
+    head.published && !(admin && hidesGraphicText(head))
+      ? await ctx.catalogueCache.get(head.schoolId, `info:${head.id}`, () => courseBody(ctx, head.id))
+      : await uncachedBody(ctx, head.id, admin);
   if (auth.role === 'student' && head.published) return await studentInfoReply(ctx, auth, head, base, locale);
   return viewerReply(base, await viewerFields(ctx, auth, head, locale));
+}
+
+async function uncachedBody(ctx: AppContext, courseId: string, wholeText: boolean) {
+  const body = JSON.stringify(await courseBody(ctx, courseId, { wholeText }));
+  return { etag: fnv1a(body), body };
 }
 
 /** How long a student's course/info reply is kept: its status and renewal follow the clock (validity windows). */
