@@ -318,6 +318,12 @@ describe('back office staged review and records export (spec 4 Growth plan order
     }
     expect((await call(app, 'GET', '/learn/review/list', '')).status).toBe(401);
     expect((await queue('', allowed)).total).toBe(1);
+    // Limited to a category that does not hold the course: its stages are not in the queue.
+    const { catid } = await post<{ catid: string }>('/course/category', { title: 'Elsewhere', parent_id: '0' });
+    const scoped = await buildSubAdmin(app, ['student']);
+    await post('/admins/setpermission', { id: scoped.id, permissions: ['student'], categories: [catid] });
+    const elsewhere = (await login(app, { ...scoped, role: 'admin' })).cookie;
+    expect(await queue('', elsewhere)).toEqual({ list: [], total: 0 });
 
     // Another school's administrator: an empty queue, 404 for this school's course, student and stage.
     await createSchool(app.ctx, { name: 'Other school', adminUsername: 'other-admin', adminPassword: 'other-pass-1' });

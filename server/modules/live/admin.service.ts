@@ -28,7 +28,7 @@ import {
 } from '../../../shared/schemas/live-admin';
 import type { AppContext } from '../../context';
 import { badInput, conflict, notFound } from '../../lib/errors';
-import { courseGate, scopeFilter } from '../courses/course-access';
+import { canManageCourse, scopeFilter } from '../courses/course-access';
 import * as repo from './admin.repository';
 import { liveServerUp } from './live-server';
 import { playbackUrls } from './playback';
@@ -48,7 +48,7 @@ export const newStreamKey = () => randomBytes(32).toString('base64url');
 /** The session, if the administrator may manage its course; 404 otherwise. */
 async function managed(ctx: AppContext, admin: Admin, id: string): Promise<repo.SessionView> {
   const row = await repo.schoolSession(ctx.db, admin.schoolId, id);
-  if (!row || !(await (await courseGate(ctx, admin.userId))({ schoolId: row.schoolId, catid: row.courseCatid }))) {
+  if (!row || !(await canManageCourse(ctx, admin.userId, { schoolId: row.schoolId, catid: row.courseCatid }))) {
     throw notFound(NOT_FOUND);
   }
   return row;
@@ -134,7 +134,7 @@ export async function liveOptions(ctx: AppContext, admin: Admin) {
 /** The course must be a live course the administrator manages (400: the form named a wrong one). */
 async function checkedCourse(ctx: AppContext, admin: Admin, coid: string): Promise<void> {
   const course = await repo.liveCourse(ctx.db, admin.schoolId, coid);
-  if (!course || !(await (await courseGate(ctx, admin.userId))(course))) throw badInput(LIVE_ERRORS.notLiveCourse);
+  if (!course || !(await canManageCourse(ctx, admin.userId, course))) throw badInput(LIVE_ERRORS.notLiveCourse);
 }
 
 async function checkedTeacher(ctx: AppContext, admin: Admin, teacherId: string | null | undefined): Promise<string> {
