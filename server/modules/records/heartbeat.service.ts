@@ -25,6 +25,7 @@ import { invalidSid, openTarget, studyFacts, totalChapters } from './record-acce
 import { tenths } from './records.presenter';
 import { enrolOnce } from './records.repository';
 import { earnForStudy, pointsOn } from '../points/earn';
+import { KeyedQueue } from '../../lib/keyed-queue';
 
 /** Brings a course record up to date after a chapter's heartbeat (or 'update student course'). */
 export function visitCourse(
@@ -75,7 +76,21 @@ async function open(ctx: AppContext, auth: Auth, beat: Heartbeat) {
   }
 }
 
-export async function heartbeat(ctx: AppContext, auth: Auth, beat: Heartbeat): Promise<HeartbeatReply> {
+const queues = new WeakMap<AppContext, KeyedQueue>();
+
+/**
+ * POST web/heartbeat. A student's heartbeats are applied one after the other: each reads the student's clock,
+ * stream and records, awaits, then credits from what it read, so two applied together would both credit the
+ * same seconds (records-commit.test.ts shows it).
+ */
+export function heartbeat(ctx: AppContext, auth: Auth, beat: Heartbeat): Promise<HeartbeatReply> {
+  if (auth.role !== 'student') return applyBeat(ctx, auth, beat);
+  let queue = queues.get(ctx);
+  if (!queue) queues.set(ctx, (queue = new KeyedQueue()));
+  return queue.run(auth.userId, () => applyBeat(ctx, auth, beat));
+}
+
+async function applyBeat(ctx: AppContext, auth: Auth, beat: Heartbeat): Promise<HeartbeatReply> {
   const target = await open(ctx, auth, beat);
   const { head } = target;
   const cid = target.chapter?.id ?? '0';
