@@ -10,19 +10,35 @@ type Transaction = Parameters<Parameters<AsyncSqlite['transaction']>[0]>[0];
 /** How many distinct statements stay prepared (a list of n ids makes a statement of its own). */
 const KEPT_STATEMENTS = 2000;
 
+/** An open transaction: its drizzle handle once begun, and whether it is over. */
+interface Open {
+  tx: Transaction | null;
+  over: boolean;
+}
+
 /**
  * The one connection's owner while a transaction is open. A transaction's callback awaits its statements, so
  * another request's statement could otherwise run between two of them on the same connection: inside the
  * transaction, seeing what it has not committed, and undone with it. Statements from outside the owner's async
- * context wait here until the transaction ends; the owner's own (nested savepoints too) go straight through.
+ * context wait here until the transaction ends; the owner's own go straight through.
+ *
+ * The async context is tracked only while transactions are open or waiting: on Node 20 an active
+ * AsyncLocalStorage hooks every promise the process makes, which costs a read-only request about a third
+ * of its speed (scripts/bench/access.mjs).
  */
 class ConnectionLock {
-  private readonly context = new AsyncLocalStorage<symbol>();
-  private owner: symbol | null = null;
+  private readonly context = new AsyncLocalStorage<Open>();
+  private owner: Open | null = null;
   /** Settles when the owner's transaction ends. */
   private ended: Promise<void> = Promise.resolve();
   /** Settles when the last transaction that asked has ended: the next one starts then. */
   private queue: Promise<void> = Promise.resolve();
+
+  /** The open transaction this code runs in, if any. */
+  current(): Open | undefined {
+    const open = this.owner === null ? undefined : this.context.getStore();
+    return open && !open.over ? open : undefined;
+  }
 
   /** Waits while a transaction of another context holds the connection (null: go ahead). */
   wait(): Promise<void> | null {
@@ -34,7 +50,7 @@ class ConnectionLock {
   }
 
   /** Runs work holding the connection; transactions take turns in the order they asked. */
-  async hold<T>(work: () => Promise<T>): Promise<T> {
+  async hold<T>(work: (open: Open) => Promise<T>): Promise<T> {
     const before = this.queue;
     let done!: () => void;
     const mine = new Promise<void>((resolve) => {
@@ -42,13 +58,16 @@ class ConnectionLock {
     });
     this.queue = mine;
     await before;
-    const token = Symbol('transaction');
-    this.owner = token;
+    const open: Open = { tx: null, over: false };
+    this.owner = open;
     this.ended = mine;
     try {
-      return await this.context.run(token, work);
+      return await this.context.run(open, () => work(open));
     } finally {
+      open.over = true;
       this.owner = null;
+      // Nobody waits to begin: stop tracking async contexts until the next transaction.
+      if (this.queue === mine) this.context.disable();
       done();
     }
   }
@@ -96,18 +115,13 @@ export function asyncSqlite(sqlite: SqliteDatabase.Database, schemaModule: typeo
   const begin = db.transaction.bind(db);
   // A transaction begun on db inside another (a helper handed db rather than tx) is a savepoint of it. Work
   // started inside a transaction may go on after it (a timer, a queue's pump): it then begins its own.
-  const open = new AsyncLocalStorage<{ tx: Transaction; over: boolean }>();
   db.transaction = ((work, config) => {
-    const outer = open.getStore();
-    if (outer && !outer.over) return outer.tx.transaction(work);
-    return lock.hold(() =>
-      begin(async (tx) => {
-        const current = { tx, over: false };
-        try {
-          return await open.run(current, () => work(tx));
-        } finally {
-          current.over = true;
-        }
+    const outer = lock.current();
+    if (outer?.tx) return outer.tx.transaction(work);
+    return lock.hold((open) =>
+      begin((tx) => {
+        open.tx = tx;
+        return work(tx);
       }, config),
     );
   }) as typeof db.transaction;

@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS, ok } from '../../shared/envelope';
 import type { AppContext } from '../context';
 import { badInput, notFound } from './errors';
+import { type MaybePromise, thenMaybe } from './sequential';
 
 /** A school's cached envelope text for a key: computed (after checking the school exists) when stale. */
 export function cachedReply(ctx: AppContext, schoolId: string, key: string, compute: () => unknown) {
@@ -20,15 +21,16 @@ export function cachedReply(ctx: AppContext, schoolId: string, key: string, comp
 const parsed = new WeakMap<object, unknown>();
 
 /** A school's cached value (not a reply) read back as an object, parsed once per cache entry. */
-export async function cachedValue<T>(
+export function cachedValue<T>(
   ctx: AppContext,
   schoolId: string,
   key: string,
-  compute: () => T | Promise<T>,
-): Promise<T> {
-  const entry = await ctx.catalogueCache.get(schoolId, key, compute);
-  if (!parsed.has(entry)) parsed.set(entry, JSON.parse(entry.body));
-  return parsed.get(entry) as T;
+  compute: () => MaybePromise<T>,
+): MaybePromise<T> {
+  return thenMaybe(ctx.catalogueCache.get(schoolId, key, compute), (entry) => {
+    if (!parsed.has(entry)) parsed.set(entry, JSON.parse(entry.body));
+    return parsed.get(entry) as T;
+  });
 }
 
 /** True when an If-None-Match header holds the ETag (one of a list, weak or strong, or *). */
@@ -83,12 +85,15 @@ export interface ViewerReply {
  * gzipped once for clients that accept it (a 145 KB catalogue page becomes a small fraction of that);
  * a reply made for one viewer (ViewerReply) is sent as it is.
  */
-export async function sendJsonText(
+export function sendJsonText(
   request: FastifyRequest,
   reply: FastifyReply,
-  pending: { etag: string; body: string } | ViewerReply | Promise<{ etag: string; body: string } | ViewerReply>,
-) {
-  const entry = await pending;
+  pending: MaybePromise<{ etag: string; body: string } | ViewerReply>,
+): MaybePromise<FastifyReply> {
+  return thenMaybe(pending, (entry) => sendEntry(request, reply, entry));
+}
+
+function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: { etag: string; body: string } | ViewerReply) {
   reply.header('etag', entry.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
   if (etagMatches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');

@@ -30,3 +30,14 @@ export async function filterAsync<T>(items: Iterable<T>, fn: (item: T) => Promis
   for (const item of items) if (await fn(item)) out.push(item);
   return out;
 }
+
+/**
+ * A value now, or later. Hot reads answer from memory without a promise (an async function costs a promise
+ * and a turn of the microtask queue even when it has the answer); callers await either alike.
+ */
+export type MaybePromise<T> = T | Promise<T>;
+
+/** fn applied to the value: at once when it is there, after it settles when it is a promise. */
+export function thenMaybe<T, R>(value: MaybePromise<T>, fn: (value: T) => MaybePromise<R>): MaybePromise<R> {
+  return value instanceof Promise ? value.then(fn) : fn(value);
+}

@@ -1,3 +1,5 @@
+import type { MaybePromise } from './sequential';
+
 /**
  * A small in-memory map whose entries live for a fixed time, capped in size (the oldest entries go first).
  * For hot per-request reads of one process; every write that changes the source must delete the entry,
@@ -39,9 +41,12 @@ export class TtlCache<K, V> {
    * The cached value, or the loaded one (cached unless undefined). A load awaits its reads, so a write may
    * delete entries meanwhile: what was loaded then answers this caller but is not kept.
    */
-  async getOrLoad(key: K, load: () => Promise<V | undefined>): Promise<V | undefined> {
+  getOrLoad(key: K, load: () => Promise<V | undefined>): MaybePromise<V | undefined> {
     const hit = this.get(key);
-    if (hit !== undefined) return hit;
+    return hit !== undefined ? hit : this.load(key, load);
+  }
+
+  private async load(key: K, load: () => Promise<V | undefined>): Promise<V | undefined> {
     const generation = this.generation;
     const value = await load();
     if (value === undefined || generation !== this.generation) return value;

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, type PermissionGroup } from '../../shared/constants';
 import type { AppContext, Auth } from '../context';
 import { forbidden, noLogin } from '../lib/errors';
+import type { MaybePromise } from '../lib/sequential';
 
 /**
  * What the auth plugin reads, given by app.ts from the auth and admins modules: the plugin itself
@@ -10,7 +11,7 @@ import { forbidden, noLogin } from '../lib/errors';
  */
 export interface AuthReaders {
   /** The caller of a session token (a guest for none or a stale one). */
-  authenticate: (ctx: AppContext, token: string | undefined) => Promise<Auth>;
+  authenticate: (ctx: AppContext, token: string | undefined) => MaybePromise<Auth>;
   /** The permission groups of an enabled administrator, or null when the admin is gone or disabled. */
   adminPermissions: (ctx: AppContext, adminId: string) => Promise<readonly PermissionGroup[] | null>;
 }
@@ -26,11 +27,21 @@ export const authPlugin = fp<AuthReaders>(async (app, readers) => {
   app.decorate('authReaders', { authenticate: readers.authenticate, adminPermissions: readers.adminPermissions });
   app.decorateRequest('auth', null as never);
   const guest = await readers.authenticate(app.ctx, undefined);
-  app.addHook('onRequest', async (request) => {
+  // A plain hook, not an async one: a session kept in memory answers at once, without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     // Bundles, public files and signed media (checked by their token) need no session lookup.
     const url = request.url;
     const sessionless = url.startsWith('/assets/') || url.startsWith('/media/') || url.startsWith('/files/');
-    request.auth = sessionless ? guest : await readers.authenticate(app.ctx, request.cookies[SESSION_COOKIE]);
+    const auth = sessionless ? guest : readers.authenticate(app.ctx, request.cookies[SESSION_COOKIE]);
+    if (auth instanceof Promise) {
+      auth.then((found) => {
+        request.auth = found;
+        done();
+      }, done);
+    } else {
+      request.auth = auth;
+      done();
+    }
   });
 });
 

@@ -15,6 +15,7 @@ import {
   type Enrolment,
   type GrantedCourse,
 } from './access.repository';
+import type { MaybePromise } from '../../lib/sequential';
 
 /**
  * One way a course is held besides an enrolment: a grant row (an administrator's, to the student, a group of
@@ -116,7 +117,7 @@ async function load(ctx: AppContext, studentId: string): Promise<StudentCourses>
  * course/info needs them on every request. Exact within the process (server/db/changes); not cached
  * inside a transaction, whose reads may still be rolled back.
  */
-export async function studentCourses(ctx: AppContext, studentId: string): Promise<StudentCourses> {
-  if (ctx.changes.inTransaction) return await load(ctx, studentId);
-  return (await cacheOf(ctx).getOrLoad(studentId, async () => await load(ctx, studentId)))!;
+export function studentCourses(ctx: AppContext, studentId: string): MaybePromise<StudentCourses> {
+  if (ctx.changes.inTransaction) return load(ctx, studentId);
+  return cacheOf(ctx).getOrLoad(studentId, () => load(ctx, studentId)) as MaybePromise<StudentCourses>;
 }

@@ -17,6 +17,7 @@ import { resolveSchool, schoolHomePath } from '../schools/schools.service';
 import { directoryLogin } from '../ldap/ldap-auth.service';
 import { studentsMustUseSso } from '../oidc/oidc-settings.service';
 import { OIDC_ERRORS } from '../../../shared/schemas/oidc';
+import { type MaybePromise, thenMaybe } from '../../lib/sequential';
 
 export const GUEST: Auth = { role: 'guest', schoolId: null, userId: null, tokenHash: null };
 
@@ -32,24 +33,25 @@ const sessionCaches = new WeakMap<AppContext, TtlCache<string, sessionsRepo.Sess
  * The session row of a token, kept in memory for a minute: it is read on every request. Any write to the
  * row (logout, a newer login kicking it, purging) forgets it at once through the change feed.
  */
-async function findSessionCached(ctx: AppContext, tokenHash: string): Promise<sessionsRepo.Session | undefined> {
+function findSessionCached(ctx: AppContext, tokenHash: string): MaybePromise<sessionsRepo.Session | undefined> {
   let cache = sessionCaches.get(ctx);
   if (!cache) {
     const created = new TtlCache<string, sessionsRepo.Session>(60_000, 50_000, Date.now);
     ctx.changes.on(['sessions'], (key) => created.delete(key));
     sessionCaches.set(ctx, (cache = created));
   }
-  if (ctx.changes.inTransaction) return await sessionsRepo.findSession(ctx.db, tokenHash);
-  return cache.getOrLoad(tokenHash, async () => await sessionsRepo.findSession(ctx.db, tokenHash));
+  if (ctx.changes.inTransaction) return sessionsRepo.findSession(ctx.db, tokenHash);
+  return cache.getOrLoad(tokenHash, () => sessionsRepo.findSession(ctx.db, tokenHash));
 }
 
 /** Reads the session behind a cookie token; ended or expired sessions count as a guest. */
-export async function authenticate(ctx: AppContext, token: string | undefined): Promise<Auth> {
+export function authenticate(ctx: AppContext, token: string | undefined): MaybePromise<Auth> {
   if (!token || token.length > 128) return GUEST;
   const tokenHash = hashToken(token);
-  const session = await findSessionCached(ctx, tokenHash);
-  if (!session || session.endedAt !== null || session.expiresAt <= ctx.now()) return { ...GUEST, tokenHash };
-  return { role: session.role, schoolId: session.schoolId, userId: session.userId, tokenHash };
+  return thenMaybe(findSessionCached(ctx, tokenHash), (session): Auth => {
+    if (!session || session.endedAt !== null || session.expiresAt <= ctx.now()) return { ...GUEST, tokenHash };
+    return { role: session.role, schoolId: session.schoolId, userId: session.userId, tokenHash };
+  });
 }
 
 export interface LoginThrottle {

@@ -14,6 +14,7 @@ import { graphicLead } from './graphic.service';
 import { buyRefusal, hasStudied, hidesGraphicText, purchaseOf, statusOf } from '../access/policy';
 import { studentCourses, type StudentCourses } from '../access/holdings';
 import { StudentReplies } from '../../lib/student-replies';
+import { type MaybePromise, thenMaybe } from '../../lib/sequential';
 
 /**
  * The course as every viewer sees it (cached per school while published). A paid graphic course carries
@@ -66,27 +67,32 @@ export async function viewerFields(
  * published; fresh for an administrator's draft) joined with the viewer's fields computed per request,
  * so a shared cache never carries one viewer's purchase or bookmark to another.
  */
-export async function courseInfoReply(
+export function courseInfoReply(
   ctx: AppContext,
   auth: Auth,
   ref: string,
   locale: Locale,
-): Promise<{ etag: string; body: string } | ViewerReply> {
-  const { head, admin } = await openCourse(ctx, auth, ref);
-  // A guest's fields of a course without a fixed window do not change with time: the whole reply is cached.
-  if (auth.role === 'guest' && head.published && head.ceType !== VALIDITY.fixedWindow) {
-    return cachedReply(ctx, head.schoolId, `info:guest:${locale}:${head.id}`, async () => ({
-      ...(await courseBody(ctx, head.id)),
-      ...(await viewerFields(ctx, auth, head, locale)),
-    }));
-  }
-  // Drafts (only their administrators open them) and the whole text of a paid graphic course are never cached.
-  const base =
-    head.published && !(admin && hidesGraphicText(head))
-      ? await ctx.catalogueCache.get(head.schoolId, `info:${head.id}`, () => courseBody(ctx, head.id))
-      : await uncachedBody(ctx, head.id, admin);
-  if (auth.role === 'student' && head.published) return await studentInfoReply(ctx, auth, head, base, locale);
-  return viewerReply(base, await viewerFields(ctx, auth, head, locale));
+): MaybePromise<{ etag: string; body: string } | ViewerReply> {
+  // Written with thenMaybe, not await: a student's kept reply (most requests) answers without a promise.
+  return thenMaybe(openCourse(ctx, auth, ref), ({ head, admin }) => {
+    // A guest's fields of a course without a fixed window do not change with time: the whole reply is cached.
+    if (auth.role === 'guest' && head.published && head.ceType !== VALIDITY.fixedWindow) {
+      return cachedReply(ctx, head.schoolId, `info:guest:${locale}:${head.id}`, async () => ({
+        ...(await courseBody(ctx, head.id)),
+        ...(await viewerFields(ctx, auth, head, locale)),
+      }));
+    }
+    // Drafts (only their administrators open them) and the whole text of a paid graphic course are never cached.
+    const base =
+      head.published && !(admin && hidesGraphicText(head))
+        ? ctx.catalogueCache.get(head.schoolId, `info:${head.id}`, () => courseBody(ctx, head.id))
+        : uncachedBody(ctx, head.id, admin);
+    return thenMaybe(base, (entry) =>
+      auth.role === 'student' && head.published
+        ? studentInfoReply(ctx, auth, head, entry, locale)
+        : viewerFields(ctx, auth, head, locale).then((fields) => viewerReply(entry, fields)),
+    );
+  });
 }
 
 async function uncachedBody(ctx: AppContext, courseId: string, wholeText: boolean) {
@@ -116,21 +122,25 @@ const kept = new WeakMap<AppContext, StudentReplies<KeptOwn>>();
  * and the clock-dependent fields (status, renewal) are at most STUDENT_REPLY_MS old. A page reloaded, or the
  * intro and study pages opened in turn, answer from here.
  */
-async function studentInfoReply(
+function studentInfoReply(
   ctx: AppContext,
   auth: Auth & { userId: string },
   head: CourseHead,
   base: { etag: string; body: string },
   locale: Locale,
-): Promise<ViewerReply> {
+): MaybePromise<ViewerReply> {
   let cache = kept.get(ctx);
   if (!cache) kept.set(ctx, (cache = new StudentReplies<KeptOwn>(STUDENT_REPLIES_BYTES)));
-  const facts = await studentCourses(ctx, auth.userId);
-  const key = `${head.id}:${locale}`;
-  const now = ctx.now();
-  const hit = cache.get(auth.userId, key);
-  if (hit && hit.facts === facts && hit.base === base && hit.until > now) return hit.reply;
-  const reply = viewerReply(base, viewerPart(await viewerFields(ctx, auth, head, locale)));
-  cache.set(auth.userId, key, { text: reply.text, reply, base, facts, until: now + STUDENT_REPLY_MS });
-  return reply;
+  const replies = cache;
+  return thenMaybe(studentCourses(ctx, auth.userId), (facts) => {
+    const key = `${head.id}:${locale}`;
+    const now = ctx.now();
+    const hit = replies.get(auth.userId, key);
+    if (hit && hit.facts === facts && hit.base === base && hit.until > now) return hit.reply;
+    return viewerFields(ctx, auth, head, locale).then((fields) => {
+      const reply = viewerReply(base, viewerPart(fields));
+      replies.set(auth.userId, key, { text: reply.text, reply, base, facts, until: now + STUDENT_REPLY_MS });
+      return reply;
+    });
+  });
 }

@@ -66,9 +66,9 @@ export const coursesRoutes: FastifyPluginAsync = async (app) => {
   );
 
   // Public reads: cached per school, ETag and 304; the viewer's own fields are computed per request.
-  route(app, calls.info, async (request, reply, caller) => {
+  route(app, calls.info, (request, reply, caller) => {
     const locale = pickLocale(request.cookies[LOCALE_COOKIE], ctx.config.LOCALE);
-    return sendJsonText(request, reply, await courseInfoReply(ctx, caller, request.params.id, locale));
+    return sendJsonText(request, reply, courseInfoReply(ctx, caller, request.params.id, locale));
   });
   route(app, calls.graphic, async (request, _reply, caller) => ok(await graphicText(ctx, caller, request.params.id)));
   route(app, calls.byCategory, async (request, reply, caller) =>

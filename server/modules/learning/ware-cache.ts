@@ -22,6 +22,7 @@ import { statusOf } from '../access/policy';
 import { openCourse } from '../courses/course-visibility';
 import { recordsEngine } from '../records/heartbeat-engine';
 import { openedWare } from './ware.service';
+import { type MaybePromise, thenMaybe } from '../../lib/sequential';
 
 /** How long a kept reply may be answered again. */
 const KEEP_MS = 10_000;
@@ -99,17 +100,39 @@ async function validUntil(ctx: AppContext, auth: Auth, courseRef: string, auditi
   return limitedDate === null ? Infinity : limitedDate + 1;
 }
 
-/** GET learn/ware/{coid}/{cid} as envelope text: kept for a student (see above), made fresh otherwise. */
-export async function wareText(ctx: AppContext, auth: Auth, courseRef: string, cid: string): Promise<string> {
-  if (auth.role !== 'student' || ctx.changes.inTransaction) return (await envelope(ctx, auth, courseRef, cid)).text;
+/**
+ * GET learn/ware/{coid}/{cid} as envelope text: kept for a student (see above), made fresh otherwise. A kept
+ * reply answers without a promise (thenMaybe).
+ */
+export function wareText(ctx: AppContext, auth: Auth, courseRef: string, cid: string): MaybePromise<string> {
+  if (auth.role !== 'student' || ctx.changes.inTransaction)
+    return envelope(ctx, auth, courseRef, cid).then((made) => made.text);
   const cache = cacheOf(ctx);
   recordsEngine(ctx).flushWaiting();
-  const facts = await studentCourses(ctx, auth.userId);
+  return thenMaybe(studentCourses(ctx, auth.userId), (facts) => {
+    const kept = cache.get(auth.userId, `${courseRef}:${cid}`);
+    if (
+      kept &&
+      kept.facts === facts &&
+      kept.until > ctx.now() &&
+      kept.version === ctx.catalogueCache.version(kept.schoolId)
+    )
+      return kept.text;
+    return freshText(ctx, auth, courseRef, cid, facts);
+  });
+}
+
+/** A new reply for the student, kept unless it is a preview. */
+async function freshText(
+  ctx: AppContext,
+  auth: Auth & { userId: string },
+  courseRef: string,
+  cid: string,
+  facts: StudentCourses,
+) {
+  const cache = cacheOf(ctx);
   const key = `${courseRef}:${cid}`;
   const now = ctx.now();
-  const kept = cache.get(auth.userId, key);
-  if (kept && kept.facts === facts && kept.until > now && kept.version === ctx.catalogueCache.version(kept.schoolId))
-    return kept.text;
   const { ware, text, schoolId, audition } = await envelope(ctx, auth, courseRef, cid);
   if (!ware.preview) {
     const valid = await validUntil(ctx, auth, courseRef, audition);

@@ -20,6 +20,7 @@ import { MAX_CREDIT_MS } from './heartbeat-rules';
 import { formatDate } from '../../../shared/rules/dates';
 import { GroupCommits, type Changes, type ChangeSource, type DayCredit } from './group-commit';
 import { toCourseRow, toLearnRow, type CourseState, type LearnState, type StreamRow } from './record-states';
+import type { MaybePromise } from '../../lib/sequential';
 
 export type { CourseState, LearnState, StreamRow } from './record-states';
 
@@ -86,30 +87,37 @@ export class RecordsEngine implements ChangeSource {
     chapterId: string,
     schoolId: string,
     create: true,
-  ): Promise<LearnState>;
+  ): MaybePromise<LearnState>;
   learnState(
     studentId: string,
     courseId: string,
     chapterId: string,
     schoolId: string,
     create: false,
-  ): Promise<LearnState | undefined>;
-  async learnState(
+  ): MaybePromise<LearnState | undefined>;
+  learnState(
     studentId: string,
     courseId: string,
     chapterId: string,
     schoolId: string,
     create: boolean,
-  ): Promise<LearnState | undefined> {
+  ): MaybePromise<LearnState | undefined> {
+    const state = this.learn.get(learnKey(studentId, courseId, chapterId));
+    if (!state) return this.loadLearn(studentId, courseId, chapterId, schoolId, create);
+    state.usedAt = this.ctx.now();
+    return state;
+  }
+
+  private async loadLearn(studentId: string, courseId: string, chapterId: string, schoolId: string, create: boolean) {
     const key = learnKey(studentId, courseId, chapterId);
+    const row = await repo.findLearnRecord(this.ctx.db, studentId, courseId, chapterId);
     const now = this.ctx.now();
+    // Another request may have loaded it meanwhile: its state (with what it changed) is the one kept.
     let state = this.learn.get(key);
     if (!state) {
-      const row = await repo.findLearnRecord(this.ctx.db, studentId, courseId, chapterId);
       if (!row && !create) return undefined;
       const base = row ?? repo.newLearnRow(studentId, courseId, chapterId, schoolId, now);
-      // Another request may have loaded it meanwhile: its state (with what it changed) is the one kept.
-      state = this.learn.get(key) ?? { ...base, intervals: parseIntervals(base.intervals), usedAt: now };
+      state = { ...base, intervals: parseIntervals(base.intervals), usedAt: now };
       this.learn.set(key, state);
     }
     state.usedAt = now;
@@ -122,38 +130,48 @@ export class RecordsEngine implements ChangeSource {
    * heartbeat touches the course record with the chapter's, only clean states leave memory, and direct
    * writers (records.store writeThrough) write what waits before they forget() it.
    */
-  async courseState(
+  courseState(
     studentId: string,
     courseId: string,
     schoolId: string,
-    totalChapter: () => Promise<number>,
+    totalChapter: () => MaybePromise<number>,
+  ): MaybePromise<CourseState> {
+    const state = this.courses.get(courseKey(studentId, courseId));
+    if (!state) return this.loadCourse(studentId, courseId, schoolId, totalChapter);
+    state.usedAt = this.ctx.now();
+    return state;
+  }
+
+  private async loadCourse(
+    studentId: string,
+    courseId: string,
+    schoolId: string,
+    totalChapter: () => MaybePromise<number>,
   ): Promise<CourseState> {
     const key = courseKey(studentId, courseId);
     const now = this.ctx.now();
-    let state = this.courses.get(key);
-    if (!state) {
-      const row = await repo.findCourseRecord(this.ctx.db, studentId, courseId);
-      state = row
-        ? { ...row, usedAt: now, isNew: false }
-        : {
-            studentId,
-            courseId,
-            schoolId,
-            lastChapterId: '',
-            lastVisitAt: now,
-            effMs: 0,
-            completeChapter: await repo.countCompleted(this.ctx.db, studentId, courseId),
-            totalChapter: await totalChapter(),
-            process: 0,
-            startedAt: now,
-            completedAt: null,
-            updatedAt: now,
-            usedAt: now,
-            isNew: true,
-          };
-      state = this.courses.get(key) ?? state;
-      this.courses.set(key, state);
-    }
+    const row = await repo.findCourseRecord(this.ctx.db, studentId, courseId);
+    const loaded: CourseState = row
+      ? { ...row, usedAt: now, isNew: false }
+      : {
+          studentId,
+          courseId,
+          schoolId,
+          lastChapterId: '',
+          lastVisitAt: now,
+          effMs: 0,
+          completeChapter: await repo.countCompleted(this.ctx.db, studentId, courseId),
+          totalChapter: await totalChapter(),
+          process: 0,
+          startedAt: now,
+          completedAt: null,
+          updatedAt: now,
+          usedAt: now,
+          isNew: true,
+        };
+    // Another request may have loaded it meanwhile: its state (with what it changed) is the one kept.
+    const state = this.courses.get(key) ?? loaded;
+    this.courses.set(key, state);
     state.usedAt = now;
     return state;
   }
@@ -184,24 +202,27 @@ export class RecordsEngine implements ChangeSource {
   }
 
   /** The last heartbeat of a session on a chapter, if any. */
-  async stream(tokenHash: string, courseId: string, chapterId: string): Promise<StreamRow | undefined> {
+  stream(tokenHash: string, courseId: string, chapterId: string): MaybePromise<StreamRow | undefined> {
     const key = streamKey(tokenHash, courseId, chapterId);
-    let row = this.streams.get(key);
-    if (!row) {
-      row = this.streams.get(key) ?? (await repo.findHeartbeat(this.ctx.db, tokenHash, courseId, chapterId));
-      if (row) this.streams.set(key, row);
-    }
+    return this.streams.get(key) ?? this.loadStream(key, tokenHash, courseId, chapterId);
+  }
+
+  private async loadStream(key: string, tokenHash: string, courseId: string, chapterId: string) {
+    const read = await repo.findHeartbeat(this.ctx.db, tokenHash, courseId, chapterId);
+    const row = this.streams.get(key) ?? read;
+    if (row) this.streams.set(key, row);
     return row;
   }
 
   /** The student's last credited moment. */
-  async clock(studentId: string): Promise<number> {
-    let at = this.clocks.get(studentId);
-    if (at === undefined) {
-      const read = await repo.lastCredit(this.ctx.db, studentId);
-      at = this.clocks.get(studentId) ?? read;
-      this.clocks.set(studentId, at);
-    }
+  clock(studentId: string): MaybePromise<number> {
+    return this.clocks.get(studentId) ?? this.loadClock(studentId);
+  }
+
+  private async loadClock(studentId: string): Promise<number> {
+    const read = await repo.lastCredit(this.ctx.db, studentId);
+    const at = this.clocks.get(studentId) ?? read;
+    this.clocks.set(studentId, at);
     return at;
   }
 

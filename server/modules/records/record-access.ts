@@ -22,6 +22,7 @@ import { readOutputs, viewerKind } from '../learning/ware.presenter';
 import { minReadingSeconds, type ChapterFacts } from './heartbeat-rules';
 import { countStudyChapters, schoolMaxRate } from './records.repository';
 import { creditedRate } from '../../../shared/rules/playback-rate';
+import { type MaybePromise, thenMaybe } from '../../lib/sequential';
 
 /** The chapter id of a graphic course's own text. */
 export const COURSE_TEXT = '0';
@@ -107,29 +108,22 @@ function cachesOf(ctx: AppContext) {
  * A value kept while the school's catalogue is unchanged. The version is read before loading: a catalogue
  * write during the load leaves the entry stale for the next read.
  */
-async function versioned<T>(
+function versioned<T>(
   ctx: AppContext,
   cache: TtlCache<string, Versioned<T>>,
   schoolId: string,
   key: string,
   load: () => Promise<T>,
-): Promise<T> {
+): MaybePromise<T> {
   const version = ctx.catalogueCache.version(schoolId);
   const hit = cache.get(key);
   if (hit && hit.version === version) return hit.value;
-  const value = await load();
-  return cache.set(key, { version, value }).value;
+  return load().then((value) => cache.set(key, { version, value }).value);
 }
 
 /** A chapter row, from memory while the school's catalogue is unchanged. */
-async function cachedChapter(ctx: AppContext, schoolId: string, cid: string): Promise<ChapterRow | null> {
-  return await versioned(
-    ctx,
-    cachesOf(ctx).chapters,
-    schoolId,
-    cid,
-    async () => (await findChapter(ctx.db, cid)) ?? null,
-  );
+function cachedChapter(ctx: AppContext, schoolId: string, cid: string): MaybePromise<ChapterRow | null> {
+  return versioned(ctx, cachesOf(ctx).chapters, schoolId, cid, async () => (await findChapter(ctx.db, cid)) ?? null);
 }
 
 /** Characters of text in rich text (tags and white space left out). */
@@ -169,14 +163,10 @@ async function contentFacts(ctx: AppContext, head: CourseHead, chapter: ChapterR
  * What the server knows of the content studied (chapter null: a graphic course's text), with the course's
  * notAllowSkip and fastest credited speed (the course's, else the school's: shared/rules/playback-rate).
  */
-export async function studyFacts(ctx: AppContext, head: CourseHead, chapter: ChapterRow | null): Promise<ChapterFacts> {
+export function studyFacts(ctx: AppContext, head: CourseHead, chapter: ChapterRow | null): MaybePromise<ChapterFacts> {
   const caches = cachesOf(ctx);
-  const content = await versioned(
-    ctx,
-    caches.content,
-    head.schoolId,
-    chapter ? chapter.id : `course:${head.id}`,
-    async () => await contentFacts(ctx, head, chapter),
+  const content = versioned(ctx, caches.content, head.schoolId, chapter ? chapter.id : `course:${head.id}`, () =>
+    contentFacts(ctx, head, chapter),
   );
   let rules = caches.skip.get(head.id);
   if (!rules || rules.settings !== head.settings) {
@@ -184,38 +174,31 @@ export async function studyFacts(ctx: AppContext, head: CourseHead, chapter: Cha
     rules = { settings: head.settings, notAllowSkip: settings.notAllowSkip, maxRate: settings.maxRate };
     caches.skip.set(head.id, rules);
   }
-  return { ...content, notAllowSkip: rules.notAllowSkip, maxRate: await maxRateOf(ctx, head.schoolId, rules.maxRate) };
+  const { notAllowSkip, maxRate } = rules;
+  return thenMaybe(content, (facts) =>
+    thenMaybe(maxRateOf(ctx, head.schoolId, maxRate), (rate) => ({ ...facts, notAllowSkip, maxRate: rate })),
+  );
 }
 
 /**
  * The fastest credited speed of a course whose own setting is courseRate (0: the school's). The school's is
  * kept while its catalogue is unchanged (saving the school's settings bumps it).
  */
-export async function maxRateOf(ctx: AppContext, schoolId: string, courseRate: number): Promise<number> {
+export function maxRateOf(ctx: AppContext, schoolId: string, courseRate: number): MaybePromise<number> {
   if (courseRate) return creditedRate(courseRate, undefined);
-  const schoolRate = await versioned(
-    ctx,
-    cachesOf(ctx).schoolRates,
-    schoolId,
-    schoolId,
-    async () => await schoolMaxRate(ctx.db, schoolId),
+  const schoolRate = versioned(ctx, cachesOf(ctx).schoolRates, schoolId, schoolId, () =>
+    schoolMaxRate(ctx.db, schoolId),
   );
-  return creditedRate(undefined, schoolRate);
+  return thenMaybe(schoolRate, (rate) => creditedRate(undefined, rate));
 }
 
 /** How many chapters of the course are studied (a graphic course: its text, 1). */
-export async function totalChapters(
+export function totalChapters(
   ctx: AppContext,
   head: { id: string; type: number; schoolId: string },
-): Promise<number> {
+): MaybePromise<number> {
   if (head.type === COURSE_TYPE.graphicOrColumn) return 1;
-  return await versioned(
-    ctx,
-    cachesOf(ctx).totals,
-    head.schoolId,
-    head.id,
-    async () => await countStudyChapters(ctx.db, head.id),
-  );
+  return versioned(ctx, cachesOf(ctx).totals, head.schoolId, head.id, () => countStudyChapters(ctx.db, head.id));
 }
 
 /** The course's id when it is of the administrator's school; 404 otherwise (another school's ids look like none). */
