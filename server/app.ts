@@ -122,7 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   const now = options.now ?? Date.now;
   setFileCacheBudget(config.FILE_CACHE_MB);
-  const secret = ensureSecret({ db, config });
+  const secret = await ensureSecret({ db, config });
   const ctx: AppContext = {
     config,
     db,
@@ -132,7 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     courseCodec: new IdCodec(secret, 'course'),
     uidCodec: new IdCodec(secret, 'uid'),
     // A cached public reply is only made for a school that exists (server/lib/catalogue-http cachedReply).
-    catalogueCache: new SchoolCache((schoolId) => Boolean(findSchool(ctx, schoolId))),
+    catalogueCache: new SchoolCache(async (schoolId) => Boolean(await findSchool(ctx, schoolId))),
     mediaSigner: new MediaSigner(secret, config.MEDIA_URL_TTL, now),
     log: app.log,
     now,
@@ -164,9 +164,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(cookie);
   await app.register(envelopePlugin, {
     apiPrefix: config.API_PREFIX,
-    renderNotFoundPage: (request, reply) => {
-      const school = callerSchool(ctx, request.auth);
-      return reply.sendShell(buildBootstrap(ctx, request, 'notFound', school), 404);
+    renderNotFoundPage: async (request, reply) => {
+      const school = await callerSchool(ctx, request.auth);
+      return reply.sendShell(await buildBootstrap(ctx, request, 'notFound', school), 404);
     },
   });
   // No cross-site writes: a write that another site's page made answers 403 before anything is read.
@@ -256,25 +256,28 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // Issue 19: the OpenID Connect sign-in's browser navigations (/sso/oidc/start, /sso/oidc/callback).
   await app.register(oidcBrowserRoutes);
 
-  purgeSessions(ctx);
-  const purgeTimer = setInterval(() => purgeSessions(ctx), 60 * 60 * 1000);
+  await purgeSessions(ctx);
+  const purgeTimer = setInterval(
+    () => void purgeSessions(ctx).catch((error) => ctx.log.error({ err: error }, 'purging sessions failed')),
+    60 * 60 * 1000,
+  );
   purgeTimer.unref();
   app.addHook('onClose', async () => clearInterval(purgeTimer));
   // Conversion jobs start once the app is ready and stop (tools killed, jobs queued again) before the database closes.
   app.addHook('onReady', async () => startMediaQueue(ctx));
   app.addHook('onClose', async () => stopMediaQueue(ctx));
   // Scheduled directory syncs (lan release) look for due schools once ready and stop before the database closes.
-  app.addHook('onReady', async () => startLdapScheduler(ctx));
+  app.addHook('onReady', async () => await startLdapScheduler(ctx));
   app.addHook('onClose', async () => stopLdapScheduler(ctx));
   // Scheduled backups (BACKUP_SCHEDULE) start once ready; a backup under way finishes before the database closes.
   app.addHook('onReady', async () => startBackupScheduler(ctx));
   app.addHook('onClose', async () => stopBackupScheduler(ctx));
   // Notices by e-mail and SMS: the delivery worker starts once ready (rows left 'sending' queued again) and stops,
   // deliveries under way finished, before the database closes.
-  app.addHook('onReady', async () => startInformWorker(ctx));
+  app.addHook('onReady', async () => await startInformWorker(ctx));
   app.addHook('onClose', async () => stopInformWorker(ctx));
   // Issue 16: the daily sweep that tells students of courses about to expire (once per grant and threshold).
-  app.addHook('onReady', async () => startExpiryNotices(ctx));
+  app.addHook('onReady', async () => await startExpiryNotices(ctx));
   app.addHook('onClose', async () => stopExpiryNotices(ctx));
   return app;
 }

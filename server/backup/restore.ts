@@ -130,7 +130,7 @@ async function verify(work: string): Promise<Manifest> {
   if (!sums) throw new Verification(`${SUMS_NAME} is malformed`);
   if (sums.get(MANIFEST_NAME) !== sha256Text(manifestText))
     throw new Verification(`${MANIFEST_NAME} does not match its checksum`);
-  let parsed: ReturnType<typeof zManifest.safeParse>;
+  let parsed: Awaited<ReturnType<typeof zManifest.safeParse>>;
   try {
     parsed = zManifest.safeParse(JSON.parse(manifestText));
   } catch {

@@ -1,5 +1,4 @@
 import SqliteDatabase from 'better-sqlite3';
-import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { projectPath } from '../lib/paths';
@@ -7,7 +6,11 @@ import * as schema from './schema';
 import { ChangeFeed } from './changes';
 import { migrateWithBackup } from './upgrade';
 
-export type Database = BetterSQLite3Database<typeof schema>;
+import { asyncSqlite, type AsyncSqlite } from './sqlite-async';
+
+export { affected, driverError, first, sqlRows } from './sqlite-async';
+
+export type Database = AsyncSqlite;
 /** What repositories take: the database or a transaction on it. */
 export type Db = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -40,7 +43,7 @@ export async function openDatabase(
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = drizzle(sqlite, { schema });
+  const db = asyncSqlite(sqlite, schema);
   try {
     await migrateWithBackup(sqlite, {
       migrationsFolder: options.migrationsFolder ?? MIGRATIONS_FOLDER,

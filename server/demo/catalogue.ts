@@ -9,6 +9,7 @@ import { insertChapters, type NewChapterRow } from '../modules/chapters/chapters
 import { creditTenths } from '../../shared/rules/study-credits';
 import { insertCourse } from '../modules/courses/courses.repository';
 import { normaliseSettings } from '../modules/courses/courses.presenter';
+import { eachAsync } from '../lib/sequential';
 
 /** The demo category tree: three levels. */
 const TREE: { title: string; children?: { title: string; children?: string[] }[] }[] = [
@@ -183,32 +184,37 @@ const COURSES: DemoCourse[] = [
  * Adds the demo tree and courses with chapters of every kind (their media come after: server/demo/media.ts).
  * Answers the course ids by title.
  */
-export function loadDemoCatalogue(ctx: AppContext, db: Db, schoolId: string, groupId: string): Map<string, string> {
+export async function loadDemoCatalogue(
+  ctx: AppContext,
+  db: Db,
+  schoolId: string,
+  groupId: string,
+): Promise<Map<string, string>> {
   const now = ctx.now();
   const categoryIds = new Map<string, string>();
-  const addCategory = (title: string, parentId: string, position: number) => {
+  const addCategory = async (title: string, parentId: string, position: number) => {
     const id = ctx.ids.next();
     categoryIds.set(title, id);
-    insertCategory(db, { id, schoolId, kind: 'course', parentId, title, position, createdAt: now });
+    await insertCategory(db, { id, schoolId, kind: 'course', parentId, title, position, createdAt: now });
     return id;
   };
-  TREE.forEach((first, i) => {
-    const firstId = addCategory(first.title, '0', i);
-    first.children?.forEach((second, j) => {
-      const secondId = addCategory(second.title, firstId, j);
-      second.children?.forEach((third, k) => addCategory(third, secondId, k));
+  await eachAsync(TREE, async (first, i) => {
+    const firstId = await addCategory(first.title, '0', i);
+    await eachAsync(first.children ?? [], async (second, j) => {
+      const secondId = await addCategory(second.title, firstId, j);
+      await eachAsync(second.children ?? [], async (third, k) => await addCategory(third, secondId, k));
     });
   });
-  renumberCategories(db, schoolId, 'course');
+  await renumberCategories(db, schoolId, 'course');
 
   const settingsOf = (course: DemoCourse) =>
     JSON.stringify(normaliseSettings(zCourseSettings.parse(course.signature ? { signature: 1 } : {})));
   const ids = new Map<string, string>();
-  COURSES.forEach((course, index) => {
+  await eachAsync(COURSES, async (course, index) => {
     const id = ctx.ids.next();
     ids.set(course.title, id);
     const createdAt = now - (COURSES.length - index) * 86_400_000;
-    insertCourse(db, {
+    await insertCourse(db, {
       id,
       schoolId,
       catid: categoryIds.get(course.category) ?? '0',
@@ -253,7 +259,7 @@ export function loadDemoCatalogue(ctx: AppContext, db: Db, schoolId: string, gro
         }),
       );
     });
-    insertChapters(db, rows);
+    await insertChapters(db, rows);
   });
   return ids;
 }

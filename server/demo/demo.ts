@@ -6,6 +6,7 @@ import { loadDemoExtras } from './extras';
 import { loadDemoFeedback, loadDemoRecords } from './learner';
 import { loadDemoMedia } from './media';
 import { loadDemoStudy } from './study';
+import { eachAsync } from '../lib/sequential';
 
 /** The demo logins printed on a development start (never loaded by the Docker image). */
 export const DEMO_LOGINS = {
@@ -42,8 +43,8 @@ export async function loadDemoData(ctx: AppContext, schoolId: string): Promise<v
     { username: 'lisi', name: '李四', groups: [groups[1].id] },
   ];
   const ids = people.map(() => ctx.ids.next());
-  const courses = ctx.db.transaction((tx) => {
-    insertAdmin(tx, {
+  const courses = await ctx.db.transaction(async (tx) => {
+    await insertAdmin(tx, {
       id: ctx.ids.next(),
       schoolId,
       parentId: schoolId,
@@ -53,9 +54,9 @@ export async function loadDemoData(ctx: AppContext, schoolId: string): Promise<v
       permissions: JSON.stringify(['course', 'resource', 'exam', 'question']),
       createdAt: now,
     });
-    for (const group of groups) insertGroup(tx, group);
-    people.forEach((person, index) => {
-      insertStudent(
+    for (const group of groups) await insertGroup(tx, group);
+    await eachAsync(people, async (person, index) => {
+      await insertStudent(
         tx,
         {
           id: ids[index]!,
@@ -69,9 +70,9 @@ export async function loadDemoData(ctx: AppContext, schoolId: string): Promise<v
       );
     });
     // The group-restricted demo course is for 研发部.
-    const byTitle = loadDemoCatalogue(ctx, tx, schoolId, groups[0].id);
+    const byTitle = await loadDemoCatalogue(ctx, tx, schoolId, groups[0].id);
     // Columns, tags, articles and the home setting, through the back-office services (savepoints inside this transaction).
-    loadDemoExtras(ctx, schoolId);
+    await loadDemoExtras(ctx, schoolId);
     return byTitle;
   });
   await loadDemoActivity(ctx, schoolId, courses, ids);
@@ -94,7 +95,7 @@ async function loadDemoActivity(
   courses: Map<string, string>,
   [student, zhangsan, lisi]: string[],
 ): Promise<void> {
-  const admin = findAdminByUsername(ctx.db, ctx.config.ADMIN_USERNAME);
+  const admin = await findAdminByUsername(ctx.db, ctx.config.ADMIN_USERNAME);
   if (!admin || !student || !zhangsan || !lisi) throw new Error('demo: the main administrator or a student is missing');
   const course = (title: string) => {
     const id = courses.get(title);
@@ -102,7 +103,7 @@ async function loadDemoActivity(
     return id;
   };
   if (ctx.config.DEMO_MEDIA) await loadDemoMedia(ctx, schoolId, admin.id, [...courses.values()]);
-  loadDemoStudy(
+  await loadDemoStudy(
     ctx,
     { schoolId, userId: admin.id },
     [...courses.values()],
@@ -110,7 +111,7 @@ async function loadDemoActivity(
     student,
   );
   const finished = course(COURSE.finished);
-  loadDemoRecords(ctx, schoolId, [
+  await loadDemoRecords(ctx, schoolId, [
     { studentId: student, courseId: finished, finished: 'all', underway: false, firstDaysAgo: 20, lastDaysAgo: 12 },
     {
       studentId: student,

@@ -9,6 +9,7 @@ import * as columns from '../modules/columns/columns.service';
 import { coursesByCategory } from '../modules/courses/catalogue.service';
 import * as tags from '../modules/tags/tags.service';
 import { loadDemoHomeSetting } from './home-setting';
+import { mapAsync } from '../lib/sequential';
 
 /**
  * The demo school's columns, tags, articles and home setting, so a visitor of a development start sees
@@ -104,9 +105,9 @@ const ARTICLES: DemoArticle[] = [
 ];
 
 /** The school's published courses by title (a demo title missing here is a mistake in the demo lists). */
-function courseIds(ctx: AppContext, schoolId: string): (title: string) => string {
+async function courseIds(ctx: AppContext, schoolId: string): Promise<(title: string) => string> {
   const byTitle = new Map(
-    coursesByCategory(ctx, schoolId, { catid: '0', keyword: '', sort: 'def', asc: false }).map((card) => [
+    (await coursesByCategory(ctx, schoolId, { catid: '0', keyword: '', sort: 'def', asc: false })).map((card) => [
       card.title,
       card.coid,
     ]),
@@ -118,9 +119,10 @@ function courseIds(ctx: AppContext, schoolId: string): (title: string) => string
   };
 }
 
-function loadDemoColumns(ctx: AppContext, schoolId: string, course: (title: string) => string): void {
-  const cateIds = COLUMN_CATES.map(
-    (title) => addColumnCate(ctx, schoolId, zNewColumnCate.parse({ title }).title).catid,
+async function loadDemoColumns(ctx: AppContext, schoolId: string, course: (title: string) => string): Promise<void> {
+  const cateIds = await mapAsync(
+    COLUMN_CATES,
+    async (title) => (await addColumnCate(ctx, schoolId, zNewColumnCate.parse({ title }).title)).catid,
   );
   const day = 86_400_000;
   for (const column of COLUMNS) {
@@ -133,37 +135,37 @@ function loadDemoColumns(ctx: AppContext, schoolId: string, course: (title: stri
       ce_type: column.windowDays ? 2 : 0,
       ce_time: column.windowDays ? formatDate(ctx.now() + column.windowDays * day, 'yyyy-MM-dd') : '',
     });
-    const { coid } = columns.createColumn(ctx, schoolId, input);
-    columns.setColumnCourses(ctx, schoolId, coid, column.courses.map(course));
-    columns.publishColumn(ctx, schoolId, coid, 1);
-    if (column.pinned) columns.topColumn(ctx, schoolId, coid, 1);
+    const { coid } = await columns.createColumn(ctx, schoolId, input);
+    await columns.setColumnCourses(ctx, schoolId, coid, column.courses.map(course));
+    await columns.publishColumn(ctx, schoolId, coid, 1);
+    if (column.pinned) await columns.topColumn(ctx, schoolId, coid, 1);
   }
 }
 
-function loadDemoTags(ctx: AppContext, schoolId: string, course: (title: string) => string): void {
+async function loadDemoTags(ctx: AppContext, schoolId: string, course: (title: string) => string): Promise<void> {
   for (const tag of TAGS) {
-    const { id } = tags.addTag(ctx, schoolId, zNewTag.parse({ name: tag.name }).name);
-    tags.setTagCourses(ctx, schoolId, id, tag.courses.map(course));
+    const { id } = await tags.addTag(ctx, schoolId, zNewTag.parse({ name: tag.name }).name);
+    await tags.setTagCourses(ctx, schoolId, id, tag.courses.map(course));
   }
 }
 
-function loadDemoArticles(ctx: AppContext, schoolId: string): void {
+async function loadDemoArticles(ctx: AppContext, schoolId: string): Promise<void> {
   for (const article of [...ARTICLES].reverse()) {
-    const { aid } = articles.createArticle(
+    const { aid } = await articles.createArticle(
       ctx,
       schoolId,
       zNewArticle.parse({ title: article.title, content: article.content }),
     );
-    if (article.published) articles.publishArticle(ctx, schoolId, aid, 1);
-    if (article.pinned) articles.pinArticle(ctx, schoolId, aid, 1);
+    if (article.published) await articles.publishArticle(ctx, schoolId, aid, 1);
+    if (article.pinned) await articles.pinArticle(ctx, schoolId, aid, 1);
   }
 }
 
 /** Adds the demo columns, tags, articles and home setting to a school that has the demo catalogue. */
-export function loadDemoExtras(ctx: AppContext, schoolId: string): void {
-  const course = courseIds(ctx, schoolId);
-  loadDemoColumns(ctx, schoolId, course);
-  loadDemoTags(ctx, schoolId, course);
-  loadDemoArticles(ctx, schoolId);
-  loadDemoHomeSetting(ctx, schoolId, course);
+export async function loadDemoExtras(ctx: AppContext, schoolId: string): Promise<void> {
+  const course = await courseIds(ctx, schoolId);
+  await loadDemoColumns(ctx, schoolId, course);
+  await loadDemoTags(ctx, schoolId, course);
+  await loadDemoArticles(ctx, schoolId);
+  await loadDemoHomeSetting(ctx, schoolId, course);
 }

@@ -27,7 +27,11 @@ export function demoPicture(width: number, height: number, from: string, to: str
  * Information entry. showgroups stays empty: the home page then shows every first-level category, which
  * keeps following the tree when an administrator adds one.
  */
-export function loadDemoHomeSetting(ctx: AppContext, schoolId: string, course: (title: string) => string): void {
+export async function loadDemoHomeSetting(
+  ctx: AppContext,
+  schoolId: string,
+  course: (title: string) => string,
+): Promise<void> {
   const coursePage = (title: string) => `/course/${ctx.courseCodec.encode(course(title))}`;
   const setting = zHomeSetting.parse({
     banners: [
@@ -76,5 +80,5 @@ export function loadDemoHomeSetting(ctx: AppContext, schoolId: string, course: (
     qrcodedetails: '',
     showInformation: true,
   });
-  saveHomeSetting(ctx, schoolId, setting);
+  await saveHomeSetting(ctx, schoolId, setting);
 }

@@ -19,6 +19,7 @@ import { type CourseRecordRow, newLearnRow } from '../modules/records/records.re
 import { writeThrough } from '../modules/records/records.store';
 import { getQuestion } from '../modules/questions/questions.service';
 import { storeReceived } from '../modules/uploads/uploads.service';
+import { eachAsync, mapAsync } from '../lib/sequential';
 
 /**
  * What the demo students did (issue 18): study records over the last weeks written through the records
@@ -35,8 +36,8 @@ const MINUTE = 60_000;
 const MEDIA_SECONDS: Record<number, number> = { 1: 12, 2: 8 };
 
 /** The chapters a student studies (not headings, not chapters whose subchapters are studied), in order. */
-function studyChapters(ctx: AppContext, courseId: string): ChapterRow[] {
-  const rows = listChapters(ctx.db, courseId);
+async function studyChapters(ctx: AppContext, courseId: string): Promise<ChapterRow[]> {
+  const rows = await listChapters(ctx.db, courseId);
   const order = (a: ChapterRow, b: ChapterRow) => a.position - b.position;
   const tops = rows.filter((row) => row.parentId === '0').sort(order);
   return tops.flatMap((top) => {
@@ -58,8 +59,8 @@ interface Study {
 }
 
 /** The records of one study: a learn record per chapter touched, the course record, the day credits. */
-function studyChanges(ctx: AppContext, schoolId: string, study: Study, changes: Changes): void {
-  const chapters = studyChapters(ctx, study.courseId);
+async function studyChanges(ctx: AppContext, schoolId: string, study: Study, changes: Changes): Promise<void> {
+  const chapters = await studyChapters(ctx, study.courseId);
   const finished = study.finished === 'all' ? chapters.length : study.finished;
   const touched = chapters.slice(0, finished + (study.underway ? 1 : 0));
   const today = ctx.now();
@@ -112,11 +113,11 @@ function studyChanges(ctx: AppContext, schoolId: string, study: Study, changes: 
 }
 
 /** Writes every study through the records module's writer (with the engine told, as direct writers do). */
-export function loadDemoRecords(ctx: AppContext, schoolId: string, studies: readonly Study[]): void {
+export async function loadDemoRecords(ctx: AppContext, schoolId: string, studies: readonly Study[]): Promise<void> {
   const changes: Changes = { learn: [], courses: [], streams: [], learners: [], days: [] };
-  for (const study of studies) studyChanges(ctx, schoolId, study, changes);
+  for (const study of studies) await studyChanges(ctx, schoolId, study, changes);
   const scopes = studies.map(({ studentId, courseId }) => ({ studentId, courseId }));
-  const failed = writeThrough(ctx, scopes, () => writeChanges(ctx, changes));
+  const failed = await writeThrough(ctx, scopes, async () => writeChanges(ctx, changes));
   if (failed.size) throw new Error(`demo records not written for ${[...failed].join(', ')}`);
 }
 
@@ -141,14 +142,14 @@ async function sign(ctx: AppContext, student: Auth & { role: 'student' }, course
  * The student answers the exercises of a course they finished, as the quiz submits them (graded by the
  * exercise service); with `slip`, the second answer is wrong, so the exercise statistics have both.
  */
-function answerExercises(ctx: AppContext, student: Auth & { role: 'student' }, courseId: string, slip: boolean) {
-  for (const chapter of studyChapters(ctx, courseId).filter((row) => row.type === CHAPTER_TYPE.exercise)) {
-    const { questions } = exerciseList(ctx, student, courseId, chapter.id);
-    const answers = questions.map((question, i) => ({
+async function answerExercises(ctx: AppContext, student: Auth & { role: 'student' }, courseId: string, slip: boolean) {
+  for (const chapter of (await studyChapters(ctx, courseId)).filter((row) => row.type === CHAPTER_TYPE.exercise)) {
+    const { questions } = await exerciseList(ctx, student, courseId, chapter.id);
+    const answers = await mapAsync(questions, async (question, i) => ({
       qid: question.qid,
-      answer: slip && i === 1 ? '4' : getQuestion(ctx, student.schoolId, question.qid).answer,
+      answer: slip && i === 1 ? '4' : (await getQuestion(ctx, student.schoolId, question.qid)).answer,
     }));
-    submitExercises(ctx, student, zExerSubmit.parse({ coid: courseId, cid: chapter.id, answers }));
+    await submitExercises(ctx, student, zExerSubmit.parse({ coid: courseId, cid: chapter.id, answers }));
   }
 }
 
@@ -168,14 +169,22 @@ export async function loadDemoFeedback(
   finished: { courseId: string; students: (Auth & { role: 'student' })[] },
   signer: Auth & { role: 'student' },
 ): Promise<void> {
-  const first = studyChapters(ctx, finished.courseId)[0];
-  if (first) updateChapter(ctx, adminId, zUpdateChapter.parse({ cid: first.id, showgrade: 1 }));
-  finished.students.slice(0, 2).forEach((student, i) => answerExercises(ctx, student, finished.courseId, i > 0));
+  const first = (await studyChapters(ctx, finished.courseId))[0];
+  if (first) await updateChapter(ctx, adminId, zUpdateChapter.parse({ cid: first.id, showgrade: 1 }));
+  await eachAsync(
+    finished.students.slice(0, 2),
+    async (student, i) => await answerExercises(ctx, student, finished.courseId, i > 0),
+  );
   await sign(ctx, signer, finished.courseId);
-  finished.students.forEach((student, i) => {
+  await eachAsync(finished.students, async (student, i) => {
     const coid = finished.courseId;
-    addGrade(ctx, student, zAddGrade.parse({ coid, score: 5 - i, content: COMMENTS[i % 3]!.slice(0, 12) }), 'zh-CN');
-    addComment(ctx, student, zAddComment.parse({ coid, text: COMMENTS[i % COMMENTS.length] }), 'zh-CN');
+    await addGrade(
+      ctx,
+      student,
+      zAddGrade.parse({ coid, score: 5 - i, content: COMMENTS[i % 3]!.slice(0, 12) }),
+      'zh-CN',
+    );
+    await addComment(ctx, student, zAddComment.parse({ coid, text: COMMENTS[i % COMMENTS.length] }), 'zh-CN');
   });
 }
 

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
-import { zUpdateChapter } from '../../shared/schemas/chapters';
+import { CHAPTER_TYPE, zUpdateChapter } from '../../shared/schemas/chapters';
 import { zAddResource } from '../../shared/schemas/resources';
 import type { AppContext } from '../context';
 import { projectPath } from '../lib/paths';
@@ -125,12 +124,16 @@ export async function loadDemoMedia(
   }
   const auth = { role: 'admin' as const, schoolId, userId: adminId, tokenHash: '' };
   const owner = { schoolId, uploadedBy: `admin:${adminId}` };
-  const folder = addFolder(ctx, schoolId, '演示素材', '0').id;
+  const folder = (await addFolder(ctx, schoolId, '演示素材', '0')).id;
   for (const [kind, file] of Object.entries(FILES) as [Kind, (typeof FILES)[Kind]][]) {
     const stored = await importFile(ctx, owner, path.join(dir, file.name), file.mime, 'private');
-    const item = addResource(ctx, auth, zAddResource.parse({ fileId: stored.id, title: file.title, cate: folder }));
+    const item = await addResource(
+      ctx,
+      auth,
+      zAddResource.parse({ fileId: stored.id, title: file.title, cate: folder }),
+    );
     media.resources[kind] = item.rid;
-    const status = conversionStatus(ctx, item.rid);
+    const status = await conversionStatus(ctx, item.rid);
     if (status?.status === 'unconverted') media.skipped.push(`${file.name}: ${status.statusMessage}`);
   }
   const video = media.resources.video;
@@ -144,13 +147,13 @@ export async function loadDemoMedia(
     pictures.push(fileUrl(stored.key));
   }
   for (const courseId of courseIds) {
-    for (const chapter of listChapters(ctx.db, courseId)) {
+    for (const chapter of await listChapters(ctx.db, courseId)) {
       const kind = KIND_OF_CHAPTER[chapter.type];
       const rid = kind ? media.resources[kind] : undefined;
-      if (rid) attachWare(ctx, adminId, chapter.id, rid);
+      if (rid) await attachWare(ctx, adminId, chapter.id, rid);
       if (chapter.type === CHAPTER_TYPE.imageText) {
         const description = articleHtml(chapter.title, pictures);
-        updateChapter(ctx, adminId, zUpdateChapter.parse({ cid: chapter.id, description }));
+        await updateChapter(ctx, adminId, zUpdateChapter.parse({ cid: chapter.id, description }));
       }
     }
   }

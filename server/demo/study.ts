@@ -61,25 +61,25 @@ export interface DemoStudy {
   planId: string;
 }
 
-function loadBank(ctx: AppContext, admin: { schoolId: string; userId: string }): string[] {
+async function loadBank(ctx: AppContext, admin: { schoolId: string; userId: string }): Promise<string[]> {
   const ids: string[] = [];
   for (const { category, questions } of BANK) {
-    const { catid } = addCategory(ctx, admin.schoolId, { title: category, parent_id: '0' });
+    const { catid } = await addCategory(ctx, admin.schoolId, { title: category, parent_id: '0' });
     for (const question of questions)
-      ids.push(addQuestion(ctx, admin, zNewQuestion.parse({ ...question, categoryId: catid })).qid);
+      ids.push((await addQuestion(ctx, admin, zNewQuestion.parse({ ...question, categoryId: catid }))).qid);
   }
   return ids;
 }
 
 /** A fixed paper of these questions (each at its bank points) and a published exam on a chapter. */
-function chapterExam(
+async function chapterExam(
   ctx: AppContext,
   admin: { schoolId: string; userId: string },
   title: string,
   questions: string[],
   at: { courseId: string; chapterId: string },
-): string {
-  const paper = savePaper(
+): Promise<string> {
+  const paper = await savePaper(
     ctx,
     admin.schoolId,
     zSavePaper.parse({
@@ -89,12 +89,12 @@ function chapterExam(
       passScore: questions.length * 6,
     }),
   );
-  const exam = saveExam(
+  const exam = await saveExam(
     ctx,
     admin,
     zSaveExam.parse({ title, paperId: paper.id, durationMin: 20, attempts: 3, showResults: 'answers', ...at }),
   );
-  publishExam(ctx, admin.schoolId, exam.id, true);
+  await publishExam(ctx, admin.schoolId, exam.id, true);
   return exam.id;
 }
 
@@ -102,28 +102,28 @@ function chapterExam(
  * Adds the bank, exercises and exams to the given courses, then the growth plan made of planCourses
  * (whose chapters already teach their media), with an exam on its first stage, assigned to the student.
  */
-export function loadDemoStudy(
+export async function loadDemoStudy(
   ctx: AppContext,
   admin: { schoolId: string; userId: string },
   courses: readonly string[],
   planCourses: readonly string[],
   studentId: string,
-): DemoStudy {
-  const questions = loadBank(ctx, admin);
+): Promise<DemoStudy> {
+  const questions = await loadBank(ctx, admin);
   const exams: string[] = [];
   const objective = questions.filter((_, i) => i % 4 !== 3);
   for (const courseId of courses) {
-    for (const chapter of listChapters(ctx.db, courseId)) {
+    for (const chapter of await listChapters(ctx.db, courseId)) {
       if (chapter.type === CHAPTER_TYPE.exercise) {
         const picked = [questions[0]!, questions[1]!, questions[2]!, questions[4]!];
         const input = { coid: courseId, cid: chapter.id, questions: picked.map((qid) => ({ qid })) };
-        updateExec(ctx, admin.userId, zUpdateExec.parse(input));
+        await updateExec(ctx, admin.userId, zUpdateExec.parse(input));
       }
       if (chapter.type === CHAPTER_TYPE.exam)
-        exams.push(chapterExam(ctx, admin, '结业考试', objective, { courseId, chapterId: chapter.id }));
+        exams.push(await chapterExam(ctx, admin, '结业考试', objective, { courseId, chapterId: chapter.id }));
     }
   }
-  const plan = createPlan(
+  const plan = await createPlan(
     ctx,
     admin.userId,
     admin.schoolId,
@@ -134,14 +134,14 @@ export function loadDemoStudy(
       description: '<p>入职第一个月：按阶段学完礼仪、沟通与研发规范，每个阶段有一次阶段考试。</p>',
     }),
   );
-  const stage = listChapters(ctx.db, plan.coid).find((row) => row.parentId === '0');
+  const stage = (await listChapters(ctx.db, plan.coid)).find((row) => row.parentId === '0');
   if (stage)
     exams.push(
-      chapterExam(ctx, admin, '阶段考试', objective.slice(0, 4), { courseId: plan.coid, chapterId: stage.id }),
+      await chapterExam(ctx, admin, '阶段考试', objective.slice(0, 4), { courseId: plan.coid, chapterId: stage.id }),
     );
-  commitPlan(ctx, admin.userId, plan.coid);
-  verifyPlan(ctx, admin.userId, zVerifyPlan.parse({ coid: plan.coid, approve: true }));
-  publishCourse(ctx, admin.userId, plan.coid, true);
-  assignPlan(ctx, admin.userId, zAssignPlan.parse({ coid: plan.coid, sids: [studentId] }));
+  await commitPlan(ctx, admin.userId, plan.coid);
+  await verifyPlan(ctx, admin.userId, zVerifyPlan.parse({ coid: plan.coid, approve: true }));
+  await publishCourse(ctx, admin.userId, plan.coid, true);
+  await assignPlan(ctx, admin.userId, zAssignPlan.parse({ coid: plan.coid, sids: [studentId] }));
   return { questions, exams, planId: plan.coid };
 }

@@ -8,22 +8,29 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS, ok } from '../../shared/envelope';
 import type { AppContext } from '../context';
 import { badInput, notFound } from './errors';
+import { type MaybePromise, thenMaybe } from './sequential';
 
 /** A school's cached envelope text for a key: computed (after checking the school exists) when stale. */
 export function cachedReply(ctx: AppContext, schoolId: string, key: string, compute: () => unknown) {
-  return ctx.catalogueCache.get(schoolId, key, () => {
-    if (!ctx.catalogueCache.schoolExists(schoolId)) throw notFound('school not found');
-    return ok(compute());
+  return ctx.catalogueCache.get(schoolId, key, async () => {
+    if (!(await ctx.catalogueCache.schoolExists(schoolId))) throw notFound('school not found');
+    return ok(await compute());
   });
 }
 
 const parsed = new WeakMap<object, unknown>();
 
 /** A school's cached value (not a reply) read back as an object, parsed once per cache entry. */
-export function cachedValue<T>(ctx: AppContext, schoolId: string, key: string, compute: () => T): T {
-  const entry = ctx.catalogueCache.get(schoolId, key, compute);
-  if (!parsed.has(entry)) parsed.set(entry, JSON.parse(entry.body));
-  return parsed.get(entry) as T;
+export function cachedValue<T>(
+  ctx: AppContext,
+  schoolId: string,
+  key: string,
+  compute: () => MaybePromise<T>,
+): MaybePromise<T> {
+  return thenMaybe(ctx.catalogueCache.get(schoolId, key, compute), (entry) => {
+    if (!parsed.has(entry)) parsed.set(entry, JSON.parse(entry.body));
+    return parsed.get(entry) as T;
+  });
 }
 
 /** True when an If-None-Match header holds the ETag (one of a list, weak or strong, or *). */
@@ -81,8 +88,12 @@ export interface ViewerReply {
 export function sendJsonText(
   request: FastifyRequest,
   reply: FastifyReply,
-  entry: { etag: string; body: string } | ViewerReply,
-) {
+  pending: MaybePromise<{ etag: string; body: string } | ViewerReply>,
+): MaybePromise<FastifyReply> {
+  return thenMaybe(pending, (entry) => sendEntry(request, reply, entry));
+}
+
+function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: { etag: string; body: string } | ViewerReply) {
   reply.header('etag', entry.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
   if (etagMatches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
@@ -142,7 +153,7 @@ export function fnv1a(text: string): string {
 }
 
 /** Answers a school's cached public reply (see cachedReply and sendJsonText). */
-export function sendCached(
+export async function sendCached(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,

@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { MaybePromise } from './sequential';
+
+type Entry = { version: number; etag: string; body: string };
 
 /**
  * Rendered replies of a school's public catalogue, kept until the next write to that school's
@@ -7,11 +10,11 @@ import { createHash } from 'node:crypto';
  */
 export class SchoolCache {
   private readonly versions = new Map<string, number>();
-  private readonly entries = new Map<string, { version: number; etag: string; body: string }>();
+  private readonly entries = new Map<string, Entry>();
 
   /** schoolExists: whether a school id is known (given by app.ts, so this lib imports no domain module). */
   constructor(
-    readonly schoolExists: (schoolId: string) => boolean = () => true,
+    readonly schoolExists: (schoolId: string) => Promise<boolean> = async () => true,
     private readonly maxEntries = 5000,
   ) {}
 
@@ -25,13 +28,19 @@ export class SchoolCache {
     return this.versions.get(schoolId) ?? 0;
   }
 
-  /** The cached JSON text and its ETag for a key of the school, computing it when stale. */
-  get(schoolId: string, key: string, compute: () => unknown): { etag: string; body: string } {
+  /**
+   * The cached JSON text and its ETag for a key of the school, computing it when stale. The entry keeps the
+   * version read before computing: a write meanwhile leaves it stale for the next read.
+   */
+  get(schoolId: string, key: string, compute: () => unknown): MaybePromise<Entry> {
     const version = this.versions.get(schoolId) ?? 0;
     const cacheKey = `${schoolId}\u0000${key}`;
     const hit = this.entries.get(cacheKey);
-    if (hit && hit.version === version) return hit;
-    const body = JSON.stringify(compute());
+    return hit && hit.version === version ? hit : this.compute(cacheKey, version, compute);
+  }
+
+  private async compute(cacheKey: string, version: number, compute: () => unknown): Promise<Entry> {
+    const body = JSON.stringify(await compute());
     const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
     if (this.entries.size >= this.maxEntries) this.entries.clear();
     const entry = { version, etag, body };

@@ -1,3 +1,5 @@
+import type { MaybePromise } from './sequential';
+
 /**
  * A small in-memory map whose entries live for a fixed time, capped in size (the oldest entries go first).
  * For hot per-request reads of one process; every write that changes the source must delete the entry,
@@ -5,6 +7,8 @@
  */
 export class TtlCache<K, V> {
   private readonly entries = new Map<K, { value: V; until: number }>();
+  /** Counts deletions: a value loaded while one happened may predate it and is not kept. */
+  private generation = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -33,24 +37,35 @@ export class TtlCache<K, V> {
     return value;
   }
 
-  /** The cached value, or the loaded one (cached unless undefined). */
-  getOrLoad(key: K, load: () => V | undefined): V | undefined {
+  /**
+   * The cached value, or the loaded one (cached unless undefined). A load awaits its reads, so a write may
+   * delete entries meanwhile: what was loaded then answers this caller but is not kept.
+   */
+  getOrLoad(key: K, load: () => Promise<V | undefined>): MaybePromise<V | undefined> {
     const hit = this.get(key);
-    if (hit !== undefined) return hit;
-    const value = load();
-    return value === undefined ? undefined : this.set(key, value);
+    return hit !== undefined ? hit : this.load(key, load);
+  }
+
+  private async load(key: K, load: () => Promise<V | undefined>): Promise<V | undefined> {
+    const generation = this.generation;
+    const value = await load();
+    if (value === undefined || generation !== this.generation) return value;
+    return this.set(key, value);
   }
 
   delete(key: K): void {
+    this.generation++;
     this.entries.delete(key);
   }
 
   /** Deletes every entry whose value matches. */
   deleteWhere(match: (value: V, key: K) => boolean): void {
+    this.generation++;
     for (const [key, entry] of this.entries) if (match(entry.value, key)) this.entries.delete(key);
   }
 
   clear(): void {
+    this.generation++;
     this.entries.clear();
   }
 

@@ -29,8 +29,11 @@ export type CallHandler<C extends CallDef> = (
   caller: Caller<C['access']>,
 ) => Promise<Ok<ReplyIn<C>> | FastifyReply> | Ok<ReplyIn<C>> | FastifyReply;
 
-/** The caller of a request, or the refusal (401 no login, 403 forbidden) the access names. */
-export function checkAccess(request: FastifyRequest, access: Access): Auth {
+/**
+ * The caller of a request, or the refusal (401 no login, 403 forbidden) the access names. Only an
+ * administrator's check reads (its permissions): the others answer at once.
+ */
+export function checkAccess(request: FastifyRequest, access: Access): Auth | Promise<Auth> {
   if (access === 'public') return request.auth;
   if (access === 'student') return requireStudent(request);
   if (access === 'signedIn') {
@@ -65,12 +68,14 @@ export function route<C extends CallDef>(app: FastifyInstance, def: C, handler: 
     // Both are plain functions, not async ones: a hot call saves two promises (Fastify catches a throw and
     // waits for a returned promise all the same).
     preValidation: (request, _reply, done) => {
+      let checked: Auth | Promise<Auth>;
       try {
-        checkAccess(request, def.access);
+        checked = checkAccess(request, def.access);
       } catch (error) {
         return done(error as Error);
       }
-      done();
+      if (checked instanceof Promise) checked.then(() => done(), done);
+      else done();
     },
     handler: (request, reply) => {
       if (def.noStore) reply.header('cache-control', 'private, no-store');

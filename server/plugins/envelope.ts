@@ -65,9 +65,9 @@ export const envelopePlugin = fp(
       return send(reply, 500, ERRORS.server);
     });
 
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       if (request.method === 'GET' && !isApiRequest(request, opts.apiPrefix))
-        return opts.renderNotFoundPage(request, reply);
+        return await opts.renderNotFoundPage(request, reply);
       return send(reply, 404, ERRORS.notFound);
     });
   },

@@ -23,6 +23,7 @@ import {
 import { seedPendingExerciseAnswer, seedSitting } from '../helpers/sitting-factory';
 import { asAdmin, courseByTitle } from './catalogue-helpers';
 import type { Harness } from './harness';
+import { first } from '../../server/db/client';
 
 export interface A11yData {
   hashUID: string;
@@ -72,7 +73,7 @@ export async function seedA11yData(h: Harness, media: 'real' | 'fake'): Promise<
   const files = media === 'real' ? await realMedia() : await fakeMedia();
 
   const react = await courseByTitle(h, 'React 入门实战');
-  const rows = ctx.db.select().from(chapters).where(eq(chapters.courseId, react.coid)).all();
+  const rows = await ctx.db.select().from(chapters).where(eq(chapters.courseId, react.coid));
   const ofType = (type: number) => {
     const row = rows.find((chapter) => chapter.type === type);
     if (!row) throw new Error(`React 入门实战 has no chapter of type ${type}`);
@@ -100,7 +101,7 @@ export async function seedA11yData(h: Harness, media: 'real' | 'fake'): Promise<
     await admin('POST', '/examadmin/exam/delete', { id: examId });
 
   const video = files.video;
-  const videoRid = seedResource(h.app, {
+  const videoRid = await seedResource(h.app, {
     schoolId,
     kind: 'video',
     fileName: '课程介绍.mp4',
@@ -117,7 +118,7 @@ export async function seedA11yData(h: Harness, media: 'real' | 'fake'): Promise<
         }
       : { 'subtitles/zh.vtt': Buffer.from('WEBVTT\n') },
   });
-  const audioRid = seedResource(h.app, {
+  const audioRid = await seedResource(h.app, {
     schoolId,
     kind: 'audio',
     fileName: '讲师寄语.wav',
@@ -127,7 +128,7 @@ export async function seedA11yData(h: Harness, media: 'real' | 'fake'): Promise<
     outputs: { audio: 'audio.m4a' },
     derived: { 'audio.m4a': files.audio },
   });
-  const pdfRid = seedResource(h.app, {
+  const pdfRid = await seedResource(h.app, {
     schoolId,
     kind: 'pdf',
     fileName: '学习指南.pdf',
@@ -135,7 +136,7 @@ export async function seedA11yData(h: Harness, media: 'real' | 'fake'): Promise<
     source: files.pdf,
     outputs: { pages: 2 },
   });
-  const officeRid = seedResource(h.app, {
+  const officeRid = await seedResource(h.app, {
     schoolId,
     kind: 'office',
     fileName: '案例数据.docx',
@@ -144,7 +145,7 @@ export async function seedA11yData(h: Harness, media: 'real' | 'fake'): Promise<
     outputs: { pdf: 'document.pdf', pages: 2 },
     derived: { 'document.pdf': files.pdf },
   });
-  const pptRid = seedResource(h.app, {
+  const pptRid = await seedResource(h.app, {
     schoolId,
     kind: 'ppt',
     fileName: '课堂讲义.pptx',
@@ -153,7 +154,7 @@ export async function seedA11yData(h: Harness, media: 'real' | 'fake'): Promise<
     outputs: { slides: files.slides.map((_, i) => `slides/slide-${i + 1}.png`), pages: files.slides.length },
     derived: Object.fromEntries(files.slides.map((png, i) => [`slides/slide-${i + 1}.png`, png])),
   });
-  seedResource(h.app, {
+  await seedResource(h.app, {
     schoolId,
     kind: 'image',
     fileName: '示意图.png',
@@ -161,18 +162,18 @@ export async function seedA11yData(h: Harness, media: 'real' | 'fake'): Promise<
     source: files.image,
     outputs: { width: 1200, height: 800 },
   });
-  attachResource(h.app, cids.video, videoRid);
-  attachResource(h.app, cids.audio, audioRid);
-  attachResource(h.app, cids.pdf, pdfRid);
-  attachResource(h.app, cids.office, officeRid);
-  attachResource(h.app, cids.ppt, pptRid);
+  await attachResource(h.app, cids.video, videoRid);
+  await attachResource(h.app, cids.audio, audioRid);
+  await attachResource(h.app, cids.pdf, pdfRid);
+  await attachResource(h.app, cids.office, officeRid);
+  await attachResource(h.app, cids.ppt, pptRid);
   await admin('POST', '/chapter/update', {
     cid: cids.graphic,
     description: '<h3>学习要点</h3><p>先理解概念，再动手练习，最后总结回顾。</p>',
   });
 
   // Exercises on the exercise chapter (one short answer, so marking has work), an exam chapter, a standalone exam.
-  const single = seedQuestion(h.app, {
+  const single = await seedQuestion(h.app, {
     schoolId,
     type: 0,
     content: '<p>React 组件的返回值是？</p>',
@@ -180,22 +181,27 @@ export async function seedA11yData(h: Harness, media: 'real' | 'fake'): Promise<
     answer: '1',
     explanation: '<p>组件返回 JSX。</p>',
   });
-  const judge = seedQuestion(h.app, { schoolId, type: 2, content: '<p>状态可以直接修改。</p>', answer: '1' });
-  const short = seedQuestion(h.app, { schoolId, type: 3, content: '<p>简述 useEffect 的用途。</p>', answer: '副作用' });
-  seedChapterExercises(h.app, {
+  const judge = await seedQuestion(h.app, { schoolId, type: 2, content: '<p>状态可以直接修改。</p>', answer: '1' });
+  const short = await seedQuestion(h.app, {
+    schoolId,
+    type: 3,
+    content: '<p>简述 useEffect 的用途。</p>',
+    answer: '副作用',
+  });
+  await seedChapterExercises(h.app, {
     schoolId,
     courseId: react.coid,
     chapterId: cids.exercise,
     questionIds: [single, judge, short],
   });
-  const paperId = seedPaper(h.app, {
+  const paperId = await seedPaper(h.app, {
     schoolId,
     questionIds: [single, judge],
     points: [50, 50],
     passScore: 60,
     title: 'React 结业试卷',
   });
-  seedExam(h.app, {
+  await seedExam(h.app, {
     schoolId,
     paperId,
     courseId: react.coid,
@@ -205,11 +211,10 @@ export async function seedA11yData(h: Harness, media: 'real' | 'fake'): Promise<
     attempts: 2,
   });
   const categoryId = ctx.ids.next();
-  ctx.db
+  await ctx.db
     .insert(examCategories)
-    .values({ id: categoryId, schoolId, title: '安全考试', position: 0, createdAt: ctx.now() })
-    .run();
-  const examId = seedExam(h.app, {
+    .values({ id: categoryId, schoolId, title: '安全考试', position: 0, createdAt: ctx.now() });
+  const examId = await seedExam(h.app, {
     schoolId,
     paperId,
     categoryId,
@@ -220,21 +225,22 @@ export async function seedA11yData(h: Harness, media: 'real' | 'fake'): Promise<
   });
 
   // The demo student (研发部): enrolled, with a comment, a submitted sitting, an answer to mark and records.
-  const demo = ctx.db
-    .select()
-    .from(students)
-    .where(and(eq(students.schoolId, schoolId), eq(students.username, 'student')))
-    .get();
+  const demo = first(
+    await ctx.db
+      .select()
+      .from(students)
+      .where(and(eq(students.schoolId, schoolId), eq(students.username, 'student'))),
+  );
   if (!demo) throw new Error('no demo student');
   const { cookie } = await login(h.app, { username: 'student', password: 'student123' });
-  enrol(h.app, demo.id, react.coid, ctx.now(), 'free');
-  enrol(h.app, demo.id, (await courseByTitle(h, 'Vue 3 进阶')).coid);
+  await enrol(h.app, demo.id, react.coid, ctx.now(), 'free');
+  await enrol(h.app, demo.id, (await courseByTitle(h, 'Vue 3 进阶')).coid);
   const asStudent = (url: string, payload: Record<string, unknown>) =>
     h.app.inject({ method: 'POST', url, payload, headers: { cookie } });
   await asStudent('/learn/start', { coid: react.coid });
   await asStudent('/comment/add', { coid: react.code, text: '讲得很清楚，推荐。' });
-  const sittingId = seedSitting(h.app, { examId, studentId: demo.id, answers: { [single]: '1', [judge]: '0' } });
-  seedPendingExerciseAnswer(h.app, {
+  const sittingId = await seedSitting(h.app, { examId, studentId: demo.id, answers: { [single]: '1', [judge]: '0' } });
+  await seedPendingExerciseAnswer(h.app, {
     studentId: demo.id,
     schoolId,
     courseId: react.coid,
@@ -254,11 +260,12 @@ export async function seedA11yData(h: Harness, media: 'real' | 'fake'): Promise<
   await admin('POST', '/course/pub', { coid: plan.coid, pub: '1' });
   await admin('POST', '/studyplan/assign', { coid: plan.coid, sids: [demo.id] });
 
-  const column = ctx.db
-    .select()
-    .from(columns)
-    .where(and(eq(columns.schoolId, schoolId), eq(columns.published, true)))
-    .get();
+  const column = first(
+    await ctx.db
+      .select()
+      .from(columns)
+      .where(and(eq(columns.schoolId, schoolId), eq(columns.published, true))),
+  );
   if (!column) throw new Error('no published demo column');
   const articles = await admin<{ list: { aid: string }[] }>(
     'GET',

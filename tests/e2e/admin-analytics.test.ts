@@ -37,7 +37,7 @@ beforeAll(async () => {
   // Three learners: the first finishes all three chapters, the second two, the third one.
   for (let i = 0; i < 3; i++) {
     const s = await buildStudent(h.app, { name: `学员${i + 1}` });
-    enrol(h.app, s.id, coid);
+    await enrol(h.app, s.id, coid);
     const { cookie } = await login(h.app, s);
     const started = await h.app.inject({ method: 'POST', url: '/learn/start', payload: { coid }, headers: { cookie } });
     expect(started.statusCode, started.body).toBe(200);
@@ -46,7 +46,7 @@ beforeAll(async () => {
   }
   // One more learner of the other course, who has not finished it.
   const late = await buildStudent(h.app, { name: '学员4' });
-  enrol(h.app, late.id, other);
+  await enrol(h.app, late.id, other);
   const { cookie } = await login(h.app, late);
   await h.app.inject({ method: 'POST', url: '/learn/start', payload: { coid: other }, headers: { cookie } });
 }, 180_000);

@@ -28,7 +28,7 @@ beforeAll(async () => {
   h = await startHarness();
   api = await adminApi(h.app);
   const schoolId = h.school.id;
-  single = seedQuestion(h.app, {
+  single = await seedQuestion(h.app, {
     schoolId,
     type: 0,
     options: ['红色', '蓝色', '绿色'],
@@ -36,7 +36,7 @@ beforeAll(async () => {
     point: 5,
     content: '<p>晴天的天空是什么颜色？</p>',
   });
-  short = seedQuestion(h.app, {
+  short = await seedQuestion(h.app, {
     schoolId,
     type: 3,
     answer: '瑞利散射',
@@ -132,7 +132,11 @@ describe('exams back office', () => {
   it("a teacher marks a short answer and the sitting's score and pass update on the results screen", async () => {
     expect(examId).not.toBe('');
     const student = await buildStudent(h.app, { name: '李雷', username: 'lilei' });
-    seedSitting(h.app, { examId, studentId: student.id, answers: { [single]: '2', [short]: '因为空气散射蓝光' } });
+    await seedSitting(h.app, {
+      examId,
+      studentId: student.id,
+      answers: { [single]: '2', [short]: '因为空气散射蓝光' },
+    });
     const teacher = await buildSubAdmin(h.app, ['exam'], { username: 'teacher1', password: 'teacher-pass-1' });
     const context = await h.desktop();
     const page = await context.newPage();

@@ -41,7 +41,7 @@ beforeAll(async () => {
   }));
   const chapter = { coid, title: '第一课', type: CHAPTER_TYPE.video };
   ({ cid } = await admin<{ cid: string }>('POST', '/chapter/add', chapter));
-  const rid = seedResource(h.app, {
+  const rid = await seedResource(h.app, {
     schoolId: h.school.id,
     kind: 'video',
     fileName: 'lesson.mp4',
@@ -50,7 +50,7 @@ beforeAll(async () => {
     duration: 60,
     outputs: { mp4: 'video.mp4' },
   });
-  attachResource(h.app, cid, rid);
+  await attachResource(h.app, cid, rid);
   await admin('POST', '/course/pub', { coid, pub: '1' });
   code = h.app.ctx.courseCodec.encode(coid);
   const made = await buildStudent(h.app, { name: '王同学', groups: ['二班'] });

@@ -103,13 +103,10 @@ describe('live back office', () => {
     const ann = await buildStudent(h.app, { name: '安安', username: 'ann-live', groups: ['一班'] });
     const bob = await buildStudent(h.app, { name: '博博', username: 'bob-live' });
     const at = Date.now();
-    h.app.ctx.db
-      .insert(liveAttendance)
-      .values([
-        { sessionId: id, studentId: ann.id, seconds: 1500, firstAt: at - 1_600_000, lastAt: at - 5000 },
-        { sessionId: id, studentId: bob.id, seconds: 240, firstAt: at - 600_000, lastAt: at - 300_000 },
-      ])
-      .run();
+    await h.app.ctx.db.insert(liveAttendance).values([
+      { sessionId: id, studentId: ann.id, seconds: 1500, firstAt: at - 1_600_000, lastAt: at - 5000 },
+      { sessionId: id, studentId: bob.id, seconds: 240, firstAt: at - 600_000, lastAt: at - 300_000 },
+    ]);
     await page.reload();
     const rows = page.getByTestId('live-attendance-row');
     await expect.poll(() => rows.count()).toBe(2);

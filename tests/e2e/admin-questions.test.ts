@@ -115,7 +115,7 @@ describe('question bank screen', () => {
     expect(await item(even.qid)).toMatchObject({ answer: '1,2,3,5', point: 4, version: 2 });
 
     // A paper uses the single-choice question: delete is refused with the reason; the other one goes.
-    seedPaper(h.app, { schoolId: h.school.id, questionIds: [capital.qid] });
+    await seedPaper(h.app, { schoolId: h.school.id, questionIds: [capital.qid] });
     await page
       .getByTestId('question-row')
       .filter({ hasText: '中国的首都是哪里？' })

@@ -32,14 +32,14 @@ beforeAll(async () => {
   const schoolId = h.school.id;
   // Two questions of 10 (A; true); 10 passes.
   const q = [
-    seedQuestion(h.app, { schoolId, type: 0, content: '<p>一加一等于？</p>', options: ['2', '3'], answer: '1' }),
-    seedQuestion(h.app, { schoolId, type: 2, content: '<p>地球是圆的。</p>', answer: '0' }),
+    await seedQuestion(h.app, { schoolId, type: 0, content: '<p>一加一等于？</p>', options: ['2', '3'], answer: '1' }),
+    await seedQuestion(h.app, { schoolId, type: 2, content: '<p>地球是圆的。</p>', answer: '0' }),
   ];
-  const paperId = seedPaper(h.app, { schoolId, questionIds: q, passScore: 10 });
-  const examId = seedExam(h.app, { schoolId, paperId, courseId: coid, chapterId: finalCid, attempts: 3 });
+  const paperId = await seedPaper(h.app, { schoolId, questionIds: q, passScore: 10 });
+  const examId = await seedExam(h.app, { schoolId, paperId, courseId: coid, chapterId: finalCid, attempts: 3 });
   const learner = async (name: string, username: string) => {
     const made = await buildStudent(h.app, { name, username });
-    enrol(h.app, made.id, coid);
+    await enrol(h.app, made.id, coid);
     const { cookie } = await login(h.app, made);
     const post = async <T>(url: string, payload: object) => {
       const res = await h.app.inject({ method: 'POST', url, payload, headers: { cookie } });

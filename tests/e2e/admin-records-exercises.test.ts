@@ -29,7 +29,7 @@ beforeAll(async () => {
     .body.data.cid;
   await api('course/pub', { coid, pub: '1' });
   const schoolId = h.school.id;
-  single = seedQuestion(h.app, {
+  single = await seedQuestion(h.app, {
     schoolId,
     type: 0,
     content: '<p>法国的首都是？</p>',
@@ -37,7 +37,7 @@ beforeAll(async () => {
     answer: '1',
     point: 5,
   });
-  const tf = seedQuestion(h.app, {
+  const tf = await seedQuestion(h.app, {
     schoolId,
     type: 2,
     content: '<p>水在海平面 100 度沸腾。</p>',
@@ -54,7 +54,7 @@ beforeAll(async () => {
   });
   const learner = async (name: string, username: string) => {
     const made = await buildStudent(h.app, { name, username });
-    enrol(h.app, made.id, coid);
+    await enrol(h.app, made.id, coid);
     const { cookie } = await login(h.app, made);
     const answer = async (qid: string, given: string) => {
       const res = await h.app.inject({

@@ -73,10 +73,10 @@ beforeAll(async () => {
   const lesson2 = await add(stage2, '2.1 函数', CHAPTER_TYPE.video);
   stage3 = await add('0', '第三阶段：总结', CHAPTER_TYPE.video);
   for (const cid of [lesson1, lesson2, stage3]) {
-    attachResource(
+    await attachResource(
       h.app,
       cid,
-      seedResource(h.app, {
+      await seedResource(h.app, {
         schoolId: h.school.id,
         kind: 'video',
         fileName: 'clip.mp4',
@@ -95,7 +95,7 @@ beforeAll(async () => {
   [ann, bob] = await Promise.all(
     made.map(async (student) => ({ id: student.id, cookie: (await login(h.app, student)).cookie })),
   );
-  for (const student of [ann, bob]) enrol(h.app, student.id, coid);
+  for (const student of [ann, bob]) await enrol(h.app, student.id, coid);
 
   // Ann watches lesson 1.1 (stage 1 studied); Bob watches stage 3 and one second of lesson 1.1. The server's
   // clock moves by the seconds watched, so the positions are honest and the times exact.

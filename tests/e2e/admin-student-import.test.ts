@@ -13,7 +13,7 @@ let h: Harness;
 
 beforeAll(async () => {
   h = await startHarness();
-  insertGroup(h.app.ctx.db, {
+  await insertGroup(h.app.ctx.db, {
     id: h.app.ctx.ids.next(),
     schoolId: h.school.id,
     parentId: null,

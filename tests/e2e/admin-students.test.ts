@@ -19,7 +19,7 @@ beforeAll(async () => {
   h = await startHarness();
   // Groups and fields through the repositories (their screens are another area's).
   groupId = h.app.ctx.ids.next();
-  insertGroup(h.app.ctx.db, {
+  await insertGroup(h.app.ctx.db, {
     id: groupId,
     schoolId: h.school.id,
     parentId: null,
@@ -27,7 +27,7 @@ beforeAll(async () => {
     position: 0,
     createdAt: Date.now(),
   });
-  insertGroup(h.app.ctx.db, {
+  await insertGroup(h.app.ctx.db, {
     id: h.app.ctx.ids.next(),
     schoolId: h.school.id,
     parentId: null,
@@ -36,19 +36,16 @@ beforeAll(async () => {
     createdAt: Date.now(),
   });
   fieldId = h.app.ctx.ids.next();
-  h.app.ctx.db
-    .insert(studentFields)
-    .values({
-      id: fieldId,
-      schoolId: h.school.id,
-      name: '部门',
-      kind: 'choice',
-      options: JSON.stringify(['销售', '研发']),
-      required: true,
-      position: 0,
-      createdAt: Date.now(),
-    })
-    .run();
+  await h.app.ctx.db.insert(studentFields).values({
+    id: fieldId,
+    schoolId: h.school.id,
+    name: '部门',
+    kind: 'choice',
+    options: JSON.stringify(['销售', '研发']),
+    required: true,
+    position: 0,
+    createdAt: Date.now(),
+  });
   await buildStudent(h.app, { username: 'already', name: '老学员' });
 }, 120_000);
 

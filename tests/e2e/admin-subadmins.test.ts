@@ -5,8 +5,7 @@
  * not-allowed screen. A second one with 'course' limited to a category sees only that category's courses.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, expectToast, signInAdmin } from './admin-helpers';
-import { ADMIN_PATH } from './admin-helpers';
+import { adminApi, expectToast, signInAdmin, ADMIN_PATH } from './admin-helpers';
 import { pageErrors, startHarness, type Harness } from './harness';
 
 let h: Harness;

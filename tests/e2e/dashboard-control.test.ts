@@ -75,10 +75,10 @@ beforeAll(async () => {
   student = await signedInStudent(h, '王同学');
   rival = await signedInStudent(h, '李同学');
   const now = Date.now();
-  enrol(h.app, student.id, studying.coid, now - 2 * DAY);
-  enrol(h.app, rival.id, studying.coid, now - 2 * DAY);
+  await enrol(h.app, student.id, studying.coid, now - 2 * DAY);
+  await enrol(h.app, rival.id, studying.coid, now - 2 * DAY);
   // 30 days from 27 days less an hour ago: 3 days and an hour left.
-  enrol(h.app, student.id, soon.coid, now - 27 * DAY + HOUR);
+  await enrol(h.app, student.id, soon.coid, now - 27 * DAY + HOUR);
   // The first chapter done (the back office raises its progress); the student is now at the second.
   await admin('POST', '/learn/record/update', {
     sid: student.id,
@@ -102,13 +102,13 @@ beforeAll(async () => {
   planId = (await admin<{ coid: string }>('POST', '/course/new', { title: '新员工必修计划', catid: '0', type: 3 }))
     .coid;
   await admin('POST', '/chapter/add', { coid: planId, parent_id: '0', title: '第一阶段', type: 4 });
-  h.app.ctx.db.update(studyPlans).set({ status: 'approved' }).where(eq(studyPlans.courseId, planId)).run();
-  h.app.ctx.db.update(courses).set({ published: true }).where(eq(courses.id, planId)).run();
-  buildPlanAssignment(h.app, { courseId: planId, targetType: 'student', targetId: student.id, createdAt: now });
+  await h.app.ctx.db.update(studyPlans).set({ status: 'approved' }).where(eq(studyPlans.courseId, planId));
+  await h.app.ctx.db.update(courses).set({ published: true }).where(eq(courses.id, planId));
+  await buildPlanAssignment(h.app, { courseId: planId, targetType: 'student', targetId: student.id, createdAt: now });
   const schoolId = h.school.id;
-  const qid = seedQuestion(h.app, { schoolId, type: 2, answer: '0', point: 10 });
-  const paperId = seedPaper(h.app, { schoolId, questionIds: [qid] });
-  examId = seedExam(h.app, { schoolId, paperId, title: '消防安全考试', closesAt: now + 3 * DAY, attempts: 2 });
+  const qid = await seedQuestion(h.app, { schoolId, type: 2, answer: '0', point: 10 });
+  const paperId = await seedPaper(h.app, { schoolId, questionIds: [qid] });
+  examId = await seedExam(h.app, { schoolId, paperId, title: '消防安全考试', closesAt: now + 3 * DAY, attempts: 2 });
 }, 120_000);
 afterAll(async () => {
   await h?.close();

@@ -59,13 +59,12 @@ async function assignedPlan(sid: string): Promise<string> {
 async function examFor(groupId: string): Promise<void> {
   const schoolId = h.school.id;
   const catid = h.app.ctx.ids.next();
-  h.app.ctx.db
+  await h.app.ctx.db
     .insert(examCategories)
-    .values({ id: catid, schoolId, title: '安全考试', position: 0, createdAt: Date.now() })
-    .run();
-  const question = seedQuestion(h.app, { schoolId, type: 2, content: '<p>安全帽必须佩戴。</p>', answer: '1' });
-  const paperId = seedPaper(h.app, { schoolId, questionIds: [question], points: [10], passScore: 10 });
-  seedExam(h.app, {
+    .values({ id: catid, schoolId, title: '安全考试', position: 0, createdAt: Date.now() });
+  const question = await seedQuestion(h.app, { schoolId, type: 2, content: '<p>安全帽必须佩戴。</p>', answer: '1' });
+  const paperId = await seedPaper(h.app, { schoolId, questionIds: [question], points: [10], passScore: 10 });
+  await seedExam(h.app, {
     schoolId,
     paperId,
     categoryId: catid,

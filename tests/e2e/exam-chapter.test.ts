@@ -32,16 +32,16 @@ beforeAll(async () => {
     })
   ).cid;
   await admin('POST', '/course/pub', { coid: made.coid, pub: '1' });
-  const q1 = seedQuestion(h.app, { schoolId, type: 2, content: '<p>安全帽可以不系带。</p>', answer: '1' });
-  const q2 = seedQuestion(h.app, {
+  const q1 = await seedQuestion(h.app, { schoolId, type: 2, content: '<p>安全帽可以不系带。</p>', answer: '1' });
+  const q2 = await seedQuestion(h.app, {
     schoolId,
     type: 0,
     content: '<p>发现火情先做什么？</p>',
     options: ['报警', '拍照'],
     answer: '1',
   });
-  const paperId = seedPaper(h.app, { schoolId, questionIds: [q1, q2], points: [50, 50], passScore: 60 });
-  seedExam(h.app, {
+  const paperId = await seedPaper(h.app, { schoolId, questionIds: [q1, q2], points: [50, 50], passScore: 60 });
+  await seedExam(h.app, {
     schoolId,
     paperId,
     courseId: made.coid,

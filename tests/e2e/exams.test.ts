@@ -23,11 +23,10 @@ beforeAll(async () => {
   h = await startHarness();
   const schoolId = h.school.id;
   const catid = h.app.ctx.ids.next();
-  h.app.ctx.db
+  await h.app.ctx.db
     .insert(examCategories)
-    .values({ id: catid, schoolId, title: '安全考试', position: 0, createdAt: Date.now() })
-    .run();
-  const single = seedQuestion(h.app, {
+    .values({ id: catid, schoolId, title: '安全考试', position: 0, createdAt: Date.now() });
+  const single = await seedQuestion(h.app, {
     schoolId,
     type: 0,
     content: '<p>灭火器的颜色是？</p>',
@@ -35,21 +34,26 @@ beforeAll(async () => {
     answer: '2',
     explanation: '<p>灭火器是红色的。</p>',
   });
-  const multiple = seedQuestion(h.app, {
+  const multiple = await seedQuestion(h.app, {
     schoolId,
     type: 1,
     content: '<p>哪些是安全出口的标志？</p>',
     options: ['绿色指示灯', '红色警示', '绿色箭头', '黄色线条'],
     answer: '1,3',
   });
-  const trueFalse = seedQuestion(h.app, { schoolId, type: 2, content: '<p>电梯可以在火灾时使用。</p>', answer: '1' });
-  const paperId = seedPaper(h.app, {
+  const trueFalse = await seedQuestion(h.app, {
+    schoolId,
+    type: 2,
+    content: '<p>电梯可以在火灾时使用。</p>',
+    answer: '1',
+  });
+  const paperId = await seedPaper(h.app, {
     schoolId,
     questionIds: [single, multiple, trueFalse],
     points: [10, 10, 10],
     passScore: 20,
   });
-  examId = seedExam(h.app, {
+  examId = await seedExam(h.app, {
     schoolId,
     paperId,
     categoryId: catid,

@@ -34,7 +34,7 @@ beforeAll(async () => {
     })
   ).cid;
   qids.push(
-    seedQuestion(h.app, {
+    await seedQuestion(h.app, {
       schoolId: h.school.id,
       type: 0,
       content: '<p>一加一等于几？</p>',
@@ -44,7 +44,13 @@ beforeAll(async () => {
     }),
   );
   qids.push(
-    seedQuestion(h.app, { schoolId: h.school.id, type: 2, content: '<p>地球是圆的。</p>', answer: '0', point: 6 }),
+    await seedQuestion(h.app, {
+      schoolId: h.school.id,
+      type: 2,
+      content: '<p>地球是圆的。</p>',
+      answer: '0',
+      point: 6,
+    }),
   );
 }, 300_000);
 

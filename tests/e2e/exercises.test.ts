@@ -37,7 +37,7 @@ beforeAll(async () => {
   cids.off = await add('练习二', CHAPTER_TYPE.exercise);
   await admin('POST', '/chapter/update', { cid: cids.reading, description: '<p>一段阅读材料。</p>' });
 
-  const capital = seedQuestion(h.app, {
+  const capital = await seedQuestion(h.app, {
     schoolId,
     type: 0,
     content: '<p>法国的首都是？</p>',
@@ -45,7 +45,7 @@ beforeAll(async () => {
     answer: '1',
     explanation: '<p>巴黎是法国首都</p>',
   });
-  const primes = seedQuestion(h.app, {
+  const primes = await seedQuestion(h.app, {
     schoolId,
     type: 1,
     content: '<p>哪些是质数？</p>',
@@ -53,14 +53,14 @@ beforeAll(async () => {
     answer: '1,3',
     explanation: '<p>2 和 5 是质数</p>',
   });
-  const sky = seedQuestion(h.app, {
+  const sky = await seedQuestion(h.app, {
     schoolId,
     type: 2,
     content: '<p>晴天的天空是蓝色的。</p>',
     answer: '0',
     explanation: '<p>瑞利散射</p>',
   });
-  const river = seedQuestion(h.app, {
+  const river = await seedQuestion(h.app, {
     schoolId,
     type: 0,
     content: '<p>最长的河流？</p>',
@@ -68,14 +68,14 @@ beforeAll(async () => {
     answer: '1',
     explanation: '<p>不应出现</p>',
   });
-  const essay = seedQuestion(h.app, {
+  const essay = await seedQuestion(h.app, {
     schoolId,
     type: 3,
     content: '<p>简述你的学习计划。</p>',
     answer: '参考答案',
     explanation: '<p>不应出现</p>',
   });
-  const read = seedQuestion(h.app, { schoolId, type: 2, content: '<p>你读完了吗？</p>', answer: '0' });
+  const read = await seedQuestion(h.app, { schoolId, type: 2, content: '<p>你读完了吗？</p>', answer: '0' });
   await admin('POST', '/course/updateExec', {
     coid,
     cid: cids.on,

@@ -467,7 +467,7 @@ describe('the rating dialog (spec 4, 5, 8, 9)', () => {
     await shot(page, 'feedback-rating-mobile');
     // Rated meanwhile in another tab: the dialog closes as rated.
     // (a second session: a new login would end the browser's.)
-    const cookie = extraSession(h.app, student.id);
+    const cookie = await extraSession(h.app, student.id);
     await h.app.inject({
       method: 'POST',
       url: '/grade/add',

@@ -14,6 +14,7 @@ import { expectToast } from './admin-helpers';
 import { asAdmin } from './catalogue-helpers';
 import { pageErrors, screenshot, startHarness, type Harness } from './harness';
 import { fastHeartbeat, signIn, signedInStudent } from './learn-helpers';
+import { first } from '../../server/db/client';
 
 /** A long text with headings, so the page scrolls well past the back-to-top threshold. */
 const TEXT = Array.from(
@@ -44,7 +45,7 @@ describe('graphic reader in the online release', () => {
   it('desktop: share copies the link, bookmark toggles, comment jumps, back to top, a comment posted', async () => {
     const course = await graphicCourse(h, '图文：阅读工具');
     const s = await signedInStudent(h, '读者甲');
-    enrol(h.app, s.id, course.coid, h.app.ctx.now(), 'obtain');
+    await enrol(h.app, s.id, course.coid, h.app.ctx.now(), 'obtain');
     const context = await h.desktop();
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signIn(h, context, s.cookie);
@@ -67,16 +68,17 @@ describe('graphic reader in the online release', () => {
     await bookmark.click();
     await expect.poll(() => bookmark.getAttribute('aria-pressed')).toBe('true');
     expect(await bookmark.textContent()).toBe('已收藏');
-    const collected = () =>
-      h.app.ctx.db
-        .select()
-        .from(collects)
-        .where(and(eq(collects.studentId, s.id), eq(collects.courseId, course.coid)))
-        .all().length;
-    expect(collected()).toBe(1);
+    const collected = async () =>
+      (
+        await h.app.ctx.db
+          .select()
+          .from(collects)
+          .where(and(eq(collects.studentId, s.id), eq(collects.courseId, course.coid)))
+      ).length;
+    expect(await collected()).toBe(1);
     await bookmark.click();
     await expect.poll(() => bookmark.getAttribute('aria-pressed')).toBe('false');
-    expect(collected()).toBe(0);
+    expect(await collected()).toBe(0);
 
     // Jump to the comments: the section comes into view and the box has the cursor.
     const comments = page.locator('#graphic-comments');
@@ -114,7 +116,7 @@ describe('graphic reader in the lan release', () => {
   it('desktop: no share in lan; the rest of the rail is there', async () => {
     const course = await graphicCourse(h, '图文：内网');
     const s = await signedInStudent(h, '读者乙');
-    enrol(h.app, s.id, course.coid, h.app.ctx.now(), 'obtain');
+    await enrol(h.app, s.id, course.coid, h.app.ctx.now(), 'obtain');
     const context = await h.desktop();
     await signIn(h, context, s.cookie);
     const page = await context.newPage();
@@ -148,12 +150,13 @@ describe('graphic reader in the lan release', () => {
     await expect.poll(() => beats.some((beat) => beat.play_type === 'read' && beat.played_time === 1)).toBe(true);
     await expect
       .poll(
-        () =>
-          h.app.ctx.db
-            .select()
-            .from(enrolments)
-            .where(and(eq(enrolments.studentId, s.id), eq(enrolments.courseId, course.coid)))
-            .get()?.source ?? '',
+        async () =>
+          first(
+            await h.app.ctx.db
+              .select()
+              .from(enrolments)
+              .where(and(eq(enrolments.studentId, s.id), eq(enrolments.courseId, course.coid))),
+          )?.source ?? '',
       )
       .toBe('obtain');
     await screenshot(page, 'graphic-detail-phone');

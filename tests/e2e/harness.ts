@@ -96,7 +96,7 @@ export interface Harness {
   app: TestApp;
   baseURL: string;
   browser: Browser;
-  school: ReturnType<typeof school>;
+  school: Awaited<ReturnType<typeof school>>;
   /** A new browser context with the desktop (1280x800) or mobile (390x844, touch) viewport. */
   desktop(options?: BrowserContextOptions): Promise<BrowserContext>;
   mobile(options?: BrowserContextOptions): Promise<BrowserContext>;
@@ -137,7 +137,7 @@ export async function startHarness(overrides: Record<string, unknown> = {}): Pro
     app,
     baseURL,
     browser,
-    school: school(app),
+    school: await school(app),
     desktop: (options) => open(DESKTOP, options),
     mobile: (options) => open(MOBILE, options),
     async close() {

@@ -41,8 +41,8 @@ async function studentWith(email: string, phone = '') {
 }
 
 /** A course granted to the student: the notice and its e-mail written in one transaction, as the modules do. */
-function granted(studentId: string) {
-  h.app.ctx.db.transaction((tx) =>
+async function granted(studentId: string) {
+  await h.app.ctx.db.transaction((tx) =>
     notify(tx, h.app.ctx.ids, Date.now(), {
       schoolId: h.school.id,
       studentId,
@@ -89,8 +89,8 @@ describe('inform screen (desktop)', () => {
     // Notices queued by the platform: one delivered, one refused by the server.
     const ada = await studentWith('ada@school.example');
     const nobody = await studentWith('nobody@school.example');
-    granted(ada.id);
-    granted(nobody.id);
+    await granted(ada.id);
+    await granted(nobody.id);
     const rows = page.getByTestId('inform-log').getByTestId('inform-delivery');
     await expect
       .poll(async () => {
@@ -134,7 +134,7 @@ describe('inform screen (phone)', () => {
     });
 
     const student = await studentWith('', '13900000000');
-    granted(student.id);
+    await granted(student.id);
     await page.getByTestId('inform-log-status').selectOption('sent');
     const rows = page.getByTestId('inform-log').getByTestId('inform-delivery');
     await expect
@@ -165,7 +165,7 @@ describe('inform screen (phone)', () => {
     await page.getByText('已关闭邮件通知').first().waitFor();
     await page.reload();
     await expect.poll(async () => (await box.isEnabled()) && !(await box.isChecked())).toBe(true);
-    granted(student.id);
+    await granted(student.id);
     const queued = h.app.ctx.sqlite
       .prepare("SELECT count(*) n FROM inform_queue WHERE recipient = 'optout@school.example'")
       .get() as { n: number };

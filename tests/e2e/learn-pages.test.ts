@@ -70,7 +70,7 @@ beforeAll(async () => {
     makeImage(),
     makeAudio(6),
   ]);
-  const videoRid = seedResource(h.app, {
+  const videoRid = await seedResource(h.app, {
     schoolId,
     kind: 'video',
     fileName: '第一课.mp4',
@@ -86,7 +86,7 @@ beforeAll(async () => {
       'subtitles/zh.vtt': `${videoDir}/zh.vtt`,
     },
   });
-  const hlsOnlyRid = seedResource(h.app, {
+  const hlsOnlyRid = await seedResource(h.app, {
     schoolId,
     kind: 'video',
     fileName: 'hls-only.mov',
@@ -96,7 +96,7 @@ beforeAll(async () => {
     outputs: { hls: 'hls/index.m3u8' },
     derived: { hls: `${videoDir}/hls` },
   });
-  const pdfRid = seedResource(h.app, {
+  const pdfRid = await seedResource(h.app, {
     schoolId,
     kind: 'pdf',
     fileName: '课程讲义.pdf',
@@ -104,7 +104,7 @@ beforeAll(async () => {
     source: pdfFile,
     outputs: { pages: 3 },
   });
-  const pptRid = seedResource(h.app, {
+  const pptRid = await seedResource(h.app, {
     schoolId,
     kind: 'ppt',
     fileName: '幻灯片.pptx',
@@ -113,7 +113,7 @@ beforeAll(async () => {
     outputs: { slides: slides.map((_, i) => `slides/slide-${i + 1}.png`), pages: 4 },
     derived: Object.fromEntries(slides.map((png, i) => [`slides/slide-${i + 1}.png`, png])),
   });
-  const audioRid = seedResource(h.app, {
+  const audioRid = await seedResource(h.app, {
     schoolId,
     kind: 'audio',
     fileName: '朗读.wav',
@@ -123,7 +123,7 @@ beforeAll(async () => {
     outputs: { audio: 'audio.m4a' },
     derived: { 'audio.m4a': audioFile },
   });
-  const officeRid = seedResource(h.app, {
+  const officeRid = await seedResource(h.app, {
     schoolId,
     kind: 'office',
     fileName: '讲义.docx',
@@ -132,7 +132,7 @@ beforeAll(async () => {
     outputs: { pdf: 'document.pdf', pages: 3 },
     derived: { 'document.pdf': pdfFile },
   });
-  const convertingRid = seedResource(h.app, {
+  const convertingRid = await seedResource(h.app, {
     schoolId,
     kind: 'office',
     fileName: '进行中.docx',
@@ -140,7 +140,7 @@ beforeAll(async () => {
     source: Buffer.from('docx'),
     status: 'converting',
   });
-  const imageRid = seedResource(h.app, {
+  const imageRid = await seedResource(h.app, {
     schoolId,
     kind: 'image',
     fileName: '示意图.png',
@@ -172,14 +172,14 @@ beforeAll(async () => {
   await admin('POST', '/chapter/free', { cid: hlsOnly, free: 1 });
   await admin('POST', '/chapter/update', { cid: pdf, allowdownload: 1 });
   await admin('POST', '/chapter/update', { cid: graphic, description: GRAPHIC_TEXT });
-  attachResource(h.app, video, videoRid);
-  attachResource(h.app, hlsOnly, hlsOnlyRid);
-  attachResource(h.app, pdf, pdfRid);
-  attachResource(h.app, ppt, pptRid);
-  attachResource(h.app, image, imageRid);
-  attachResource(h.app, audio, audioRid);
-  attachResource(h.app, office, officeRid);
-  attachResource(h.app, converting, convertingRid);
+  await attachResource(h.app, video, videoRid);
+  await attachResource(h.app, hlsOnly, hlsOnlyRid);
+  await attachResource(h.app, pdf, pdfRid);
+  await attachResource(h.app, ppt, pptRid);
+  await attachResource(h.app, image, imageRid);
+  await attachResource(h.app, audio, audioRid);
+  await attachResource(h.app, office, officeRid);
+  await attachResource(h.app, converting, convertingRid);
   await admin('POST', '/course/pub', { coid: course.coid, pub: '1' });
   paid = { ...course, video, pdf, ppt, image, graphic, exercise, hlsOnly, audio, office, converting };
 
@@ -207,12 +207,12 @@ beforeAll(async () => {
       type: CHAPTER_TYPE.video,
     })
   ).cid;
-  attachResource(h.app, strictVideo, videoRid);
+  await attachResource(h.app, strictVideo, videoRid);
   await admin('POST', '/course/pub', { coid: strictCourse.coid, pub: '1' });
   strict = { code: strictCourse.code, video: strictVideo };
 
   const buyer = await buildStudent(h.app, { name: '张同学' });
-  enrol(h.app, buyer.id, course.coid);
+  await enrol(h.app, buyer.id, course.coid);
   student = { cookie: (await login(h.app, buyer)).cookie };
   outsider = { cookie: (await login(h.app, await buildStudent(h.app))).cookie };
 }, 180_000);

@@ -23,7 +23,7 @@ beforeAll(async () => {
   h = await startHarness();
   const admin = await asAdmin(h);
   const videoDir = await makeVideo(30);
-  const rid = seedResource(h.app, {
+  const rid = await seedResource(h.app, {
     schoolId: h.school.id,
     kind: 'video',
     fileName: '长视频.mp4',
@@ -48,7 +48,7 @@ beforeAll(async () => {
         type: CHAPTER_TYPE.video,
       })
     ).cid;
-    attachResource(h.app, video, rid);
+    await attachResource(h.app, video, rid);
     await admin('POST', '/course/pub', { coid: made.coid, pub: '1' });
     return { code: made.code, video };
   };

@@ -14,29 +14,30 @@ import type { Harness } from './harness';
 export const MIN = 60_000;
 
 /** A published live course (type 1 unless given) of the school; returns its id. */
-export const liveCourse = (h: Harness, values: Parameters<typeof buildCourse>[1] = {}) =>
-  buildCourse(h.app, { type: 1, title: '直播课堂', ...values });
+export const liveCourse = async (h: Harness, values: Parameters<typeof buildCourse>[1] = {}) =>
+  await buildCourse(h.app, { type: 1, title: '直播课堂', ...values });
 
 /** A session of a course as a row; scheduled from 10 to 70 minutes from now unless given. */
-export function liveSession(h: Harness, courseId: string, values: Partial<typeof liveSessions.$inferInsert> = {}) {
+export async function liveSession(
+  h: Harness,
+  courseId: string,
+  values: Partial<typeof liveSessions.$inferInsert> = {},
+) {
   const id = h.app.ctx.ids.next();
   const now = Date.now();
-  h.app.ctx.db
-    .insert(liveSessions)
-    .values({
-      id,
-      schoolId: h.school.id,
-      courseId,
-      title: `第${id.slice(-3)}讲`,
-      startAt: now + 10 * MIN,
-      endAt: now + 70 * MIN,
-      streamKey: `key-${id}`,
-      rotatedAt: now,
-      createdAt: now,
-      updatedAt: now,
-      ...values,
-    })
-    .run();
+  await h.app.ctx.db.insert(liveSessions).values({
+    id,
+    schoolId: h.school.id,
+    courseId,
+    title: `第${id.slice(-3)}讲`,
+    startAt: now + 10 * MIN,
+    endAt: now + 70 * MIN,
+    streamKey: `key-${id}`,
+    rotatedAt: now,
+    createdAt: now,
+    updatedAt: now,
+    ...values,
+  });
   return id;
 }
 

@@ -21,10 +21,10 @@ let holder: Awaited<ReturnType<typeof signedInStudent>>;
 beforeAll(async () => {
   health = await standIn((url) => (up && url === '/health' ? 200 : 503));
   h = await startHarness({ LIVE_SERVER_URL: health.url, LIVE_SECRET: 'e2e-live-secret-0123456789' });
-  paid = liveCourse(h, { actualFen: 9900, title: '高等数学直播' });
-  liveSession(h, paid, { title: '第一讲 极限', startAt: Date.now() + 2 * 60 * MIN });
+  paid = await liveCourse(h, { actualFen: 9900, title: '高等数学直播' });
+  await liveSession(h, paid, { title: '第一讲 极限', startAt: Date.now() + 2 * 60 * MIN });
   holder = await signedInStudent(h, '直播学员');
-  enrol(h.app, holder.id, paid);
+  await enrol(h.app, holder.id, paid);
 });
 afterAll(async () => {
   await h?.close();
@@ -79,8 +79,8 @@ describe('the live page (/live/{hashUID}/{coid}.html)', () => {
   });
 
   it('the live server down: 直播暂不可用 instead of a player, on a desktop and a phone', async () => {
-    const course = liveCourse(h, { type: 2, title: '公开课' });
-    liveSession(h, course, { status: 'live', startAt: Date.now() - MIN, liveAt: Date.now() - MIN });
+    const course = await liveCourse(h, { type: 2, title: '公开课' });
+    await liveSession(h, course, { status: 'live', startAt: Date.now() - MIN, liveAt: Date.now() - MIN });
     up = false;
     for (const open of [() => h.desktop(), () => h.mobile()]) {
       const page = await (await open()).newPage();
@@ -92,9 +92,9 @@ describe('the live page (/live/{hashUID}/{coid}.html)', () => {
   });
 
   it('ended: the replay chapter is linked; a visitor opens the public live page /u/learn/{code}/live/1', async () => {
-    const course = liveCourse(h, { type: 2, title: '公开讲座' });
-    const replay = buildChapter(h.app, { courseId: course, type: CHAPTER_TYPE.video, title: '回放' });
-    liveSession(h, course, {
+    const course = await liveCourse(h, { type: 2, title: '公开讲座' });
+    const replay = await buildChapter(h.app, { courseId: course, type: CHAPTER_TYPE.video, title: '回放' });
+    await liveSession(h, course, {
       status: 'ended',
       startAt: Date.now() - 120 * MIN,
       endAt: Date.now() - 60 * MIN,

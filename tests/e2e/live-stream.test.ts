@@ -19,6 +19,7 @@ import { pushTestStream, startLiveServer, waitFor200, type LiveServer, type Test
 import { pageErrors, startHarness, type Harness } from './harness';
 import { liveCourse, livePath, liveSession, MIN, relay } from './live-helpers';
 import { fastHeartbeat, signedInPage, signedInStudent, viewportShot } from './learn-helpers';
+import { first } from '../../server/db/client';
 
 const SECRET = 'e2e-live-secret-0123456789abcdef';
 
@@ -38,18 +39,20 @@ const videoTime = (page: Page, player: 'flv' | 'hls') =>
     player,
   );
 
-const session = () => h.app.ctx.db.select().from(liveSessions).where(eq(liveSessions.id, sessionId)).get()!;
-const attended = () =>
-  h.app.ctx.db
-    .select()
-    .from(liveAttendance)
-    .where(and(eq(liveAttendance.sessionId, sessionId), eq(liveAttendance.studentId, holder.id)))
-    .get()?.seconds ?? 0;
+const session = async () =>
+  first(await h.app.ctx.db.select().from(liveSessions).where(eq(liveSessions.id, sessionId)))!;
+const attended = async () =>
+  first(
+    await h.app.ctx.db
+      .select()
+      .from(liveAttendance)
+      .where(and(eq(liveAttendance.sessionId, sessionId), eq(liveAttendance.studentId, holder.id))),
+  )?.seconds ?? 0;
 
 /** Pushes the test stream with the session's key; waits until the hook put it live and the playlist is served. */
 async function startPush() {
-  push = pushTestStream(live.rtmpUrl, code, session().streamKey);
-  await waitUntil('the publish hook to put the session live', () => session().status === 'live', 30_000);
+  push = pushTestStream(live.rtmpUrl, code, (await session()).streamKey);
+  await waitUntil('the publish hook to put the session live', async () => (await session()).status === 'live', 30_000);
   await waitFor200(playbackUrls(h.app.ctx, coid, false)!.hls, 30_000);
 }
 
@@ -63,11 +66,11 @@ beforeAll(async () => {
     LIVE_RECORDINGS_DIR: live.recordingsDir,
   });
   hooks.to(h.baseURL);
-  coid = liveCourse(h, { actualFen: 1000, title: '直播实验课' });
+  coid = await liveCourse(h, { actualFen: 1000, title: '直播实验课' });
   code = h.app.ctx.courseCodec.encode(coid);
-  sessionId = liveSession(h, coid, { title: '第一讲', startAt: Date.now() - MIN, endAt: Date.now() + 60 * MIN });
+  sessionId = await liveSession(h, coid, { title: '第一讲', startAt: Date.now() - MIN, endAt: Date.now() + 60 * MIN });
   holder = await signedInStudent(h, '直播学员');
-  enrol(h.app, holder.id, coid);
+  await enrol(h.app, holder.id, coid);
   await startPush();
 }, 90_000);
 afterAll(async () => {
@@ -132,10 +135,12 @@ describe('a real stream on the live page', () => {
   });
 
   it('the public live page /u/learn/{code}/live/1: a visitor plays the plain FLV address, no sign-in', async () => {
-    const open = liveCourse(h, { type: 2, title: '公开直播' });
+    const open = await liveCourse(h, { type: 2, title: '公开直播' });
     const openCode = h.app.ctx.courseCodec.encode(open);
-    const openSession = liveSession(h, open, { startAt: Date.now() - MIN, endAt: Date.now() + 60 * MIN });
-    const key = h.app.ctx.db.select().from(liveSessions).where(eq(liveSessions.id, openSession)).get()!.streamKey;
+    const openSession = await liveSession(h, open, { startAt: Date.now() - MIN, endAt: Date.now() + 60 * MIN });
+    const key = first(
+      await h.app.ctx.db.select().from(liveSessions).where(eq(liveSessions.id, openSession)),
+    )!.streamKey;
     const second = pushTestStream(live.rtmpUrl, openCode, key);
     try {
       await waitFor200(`${live.httpUrl}/live/${openCode}.m3u8`, 30_000);
@@ -157,15 +162,15 @@ describe('a real stream on the live page', () => {
     await page.goto(livePath(h, coid));
     await expect.poll(() => videoTime(page, 'flv'), { timeout: 30_000 }).toBeGreaterThan(1);
     await push?.stop();
-    await expect.poll(() => session().status, { timeout: 30_000 }).toBe('ended');
+    await expect.poll(async () => (await session()).status, { timeout: 30_000 }).toBe('ended');
     await page.getByTestId('live-ended').waitFor({ timeout: 60_000 });
     await expect(page.locator('video').count()).resolves.toBe(0);
-    const credited = attended();
+    const credited = await attended();
     await startPush();
     // The page looks again every 20 s while the session is over.
     await page.locator('[data-player="flv"] video').waitFor({ timeout: 60_000 });
     await expect.poll(() => videoTime(page, 'flv'), { timeout: 60_000 }).toBeGreaterThan(1);
-    expect(session().status).toBe('live');
+    expect((await session()).status).toBe('live');
     await expect.poll(attended, { timeout: 15_000 }).toBeGreaterThan(credited);
     await context.close();
   }, 180_000);

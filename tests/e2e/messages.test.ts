@@ -100,11 +100,9 @@ describe('private messages', () => {
     await admin.getByRole('alertdialog').locator('.dialog-actions .btn').last().click();
     await expectToast(admin, '私信已删除');
     await expect.poll(() => admin.getByTestId('pm-message').count()).toBe(1);
-    const left = h.app.ctx.db
-      .select()
-      .from(privateMessages)
-      .all()
-      .filter((row) => row.senderId === s.id || row.recipientId === s.id);
+    const left = (await h.app.ctx.db.select().from(privateMessages)).filter(
+      (row) => row.senderId === s.id || row.recipientId === s.id,
+    );
     expect(left.map((row) => row.body)).toEqual(['在的，请查收。']);
     expect(errors).toEqual([]);
     expect(adminErrors).toEqual([]);

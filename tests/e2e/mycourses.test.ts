@@ -59,10 +59,10 @@ beforeAll(async () => {
   const soon = await course('项目管理基础', { ce_type: 1, ce_time: 30 });
   student = await signedInStudent(h, '王同学');
   const now = Date.now();
-  enrol(h.app, student.id, studying.coid, now - 2 * DAY);
-  enrol(h.app, student.id, expired.coid, now - 40 * DAY);
+  await enrol(h.app, student.id, studying.coid, now - 2 * DAY);
+  await enrol(h.app, student.id, expired.coid, now - 40 * DAY);
   // 30 days from 27 days less an hour ago: 3 days and an hour left.
-  enrol(h.app, student.id, soon.coid, now - 27 * DAY + HOUR);
+  await enrol(h.app, student.id, soon.coid, now - 27 * DAY + HOUR);
 
   // The student completes the first chapter (the back office raises its progress) and is now at the second.
   await admin('POST', '/learn/record/update', {
@@ -228,7 +228,7 @@ describe('my courses', () => {
         actual: 10,
       });
       await admin('POST', '/course/pub', { coid, pub: '1' });
-      enrol(h.app, made.id, coid, now - (20 - i) * HOUR);
+      await enrol(h.app, made.id, coid, now - (20 - i) * HOUR);
     }
     const empty = await signedInStudent(h, '孙同学');
 

@@ -40,7 +40,7 @@ beforeAll(async () => {
     ],
   });
   maths = h.app.ctx.ids.next();
-  insertGroup(h.app.ctx.db, {
+  await insertGroup(h.app.ctx.db, {
     id: maths,
     schoolId: h.school.id,
     parentId: null,
@@ -87,8 +87,8 @@ describe('single sign-on in the browser', () => {
     await atProvider(page, 'sub-ana');
     await page.waitForURL(atPath(`/u/${h.school.hashUID}`));
     expect(await whoAmI(page)).toMatchObject({ role: 'student', userData: { sname: '安娜' } });
-    const ana = findStudentByUsername(h.app.ctx.db, h.school.id, 'ana')!;
-    expect(studentGroupIds(h.app.ctx.db, ana.id)).toEqual([maths]);
+    const ana = (await findStudentByUsername(h.app.ctx.db, h.school.id, 'ana'))!;
+    expect(await studentGroupIds(h.app.ctx.db, ana.id)).toEqual([maths]);
     await screenshot(page, 'oidc-signed-in');
     // Logout: the session ends, the provider's end-session page, then back to the sign-in page.
     await page.goto('/login/u/logout');

@@ -40,7 +40,7 @@ async function paidCourse(title: string, values: Record<string, unknown>) {
     title: '第一课',
     type: CHAPTER_TYPE.video,
   });
-  const rid = seedResource(h.app, {
+  const rid = await seedResource(h.app, {
     schoolId: h.school.id,
     kind: 'video',
     fileName: 'lesson.mp4',
@@ -49,7 +49,7 @@ async function paidCourse(title: string, values: Record<string, unknown>) {
     duration: 60,
     outputs: { mp4: 'video.mp4' },
   });
-  attachResource(h.app, cid, rid);
+  await attachResource(h.app, cid, rid);
   await admin('POST', '/course/pub', { coid, pub: '1' });
   return { coid, cid, code: h.app.ctx.courseCodec.encode(coid) };
 }
@@ -186,11 +186,10 @@ describe('orders paid offline', () => {
     await screenshot(phone, 'orders-renew-phone');
 
     // The holding runs out: the page offers buy, and no renew.
-    h.app.ctx.db
+    await h.app.ctx.db
       .update(courseGrants)
       .set({ createdAt: Date.now() - 60 * 86_400_000 })
-      .where(eq(courseGrants.ref, first))
-      .run();
+      .where(eq(courseGrants.ref, first));
     const desk = await signedIn(await h.desktop(), cookie);
     await desk.goto(`/course/${course.code}#/introduce/info`);
     await expect.poll(() => mainButton(desk).textContent()).toBe('立即购买');

@@ -33,7 +33,7 @@ async function sourceCourse(title: string, lessons: [string, 'video' | 'pdf'][])
     });
     const rid =
       kind === 'video'
-        ? seedResource(h.app, {
+        ? await seedResource(h.app, {
             schoolId: h.school.id,
             kind: 'video',
             fileName: `${name}.mp4`,
@@ -42,7 +42,7 @@ async function sourceCourse(title: string, lessons: [string, 'video' | 'pdf'][])
             duration: 60,
             outputs: { mp4: 'video.mp4' },
           })
-        : seedResource(h.app, {
+        : await seedResource(h.app, {
             schoolId: h.school.id,
             kind: 'pdf',
             fileName: `${name}.pdf`,
@@ -50,7 +50,7 @@ async function sourceCourse(title: string, lessons: [string, 'video' | 'pdf'][])
             source: Buffer.from('%PDF-1.4'),
             outputs: { pages: 2 },
           });
-    attachResource(h.app, cid, rid);
+    await attachResource(h.app, cid, rid);
   }
   await admin('POST', '/course/pub', { coid, pub: '1' });
   courses.push({ coid, title, lessons: lessons.map(([name]) => name) });

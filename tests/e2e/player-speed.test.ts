@@ -29,7 +29,7 @@ async function videoCourse(title: string, rid: string, settings: Record<string, 
   const video = (
     await admin<{ cid: string }>('POST', '/chapter/add', { coid: made.coid, title, type: CHAPTER_TYPE.video })
   ).cid;
-  attachResource(h.app, video, rid);
+  await attachResource(h.app, video, rid);
   await admin('POST', '/course/pub', { coid: made.coid, pub: '1' });
   return { code: made.code, video };
 }
@@ -38,7 +38,7 @@ beforeAll(async () => {
   h = await startHarness();
   admin = await asAdmin(h);
   const videoDir = await makeVideo(4);
-  const rid = seedResource(h.app, {
+  const rid = await seedResource(h.app, {
     schoolId: h.school.id,
     kind: 'video',
     fileName: '倍速.mp4',

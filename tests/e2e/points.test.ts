@@ -79,7 +79,7 @@ describe('points and credits', () => {
     expect(await trail.textContent()).toMatch(/每日首次学习：\d+ 分，每日上限 \d+，关闭 → 3 分，每日上限 \d+，开启/);
 
     const s = await signedInStudent(h, '积分学员');
-    enrol(h.app, s.id, coid);
+    await enrol(h.app, s.id, coid);
     const student = await studentPage(await h.desktop(), s.cookie);
     const studentErrors = pageErrors(student);
     await student.goto(`/u/learn/${code}/${cid}/i`);
@@ -125,7 +125,7 @@ describe('points and credits', () => {
 
   it('phone: a student studies and finds the points through the personal centre; cleared from the student list', async () => {
     const s = await signedInStudent(h, '手机学员');
-    enrol(h.app, s.id, coid);
+    await enrol(h.app, s.id, coid);
     const phone = await studentPage(await h.mobile(), s.cookie);
     const errors = pageErrors(phone);
     await phone.goto(`/u/learn/${code}/${cid}/i`);

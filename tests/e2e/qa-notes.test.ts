@@ -22,7 +22,7 @@ beforeAll(async () => {
   h = await startHarness();
   const admin = await asAdmin(h);
   const videoDir = await makeVideo(8);
-  const rid = seedResource(h.app, {
+  const rid = await seedResource(h.app, {
     schoolId: h.school.id,
     kind: 'video',
     fileName: '第一课.mp4',
@@ -46,7 +46,7 @@ beforeAll(async () => {
       type: CHAPTER_TYPE.video,
     })
   ).cid;
-  attachResource(h.app, video, rid);
+  await attachResource(h.app, video, rid);
   await admin('POST', '/course/pub', { coid: made.coid, pub: '1' });
   course = { ...made, video };
 }, 120_000);
@@ -65,7 +65,7 @@ const videoTime = (page: Page) =>
 /** A student holding the course, signed in in a new context. */
 async function holder(context: BrowserContext, name: string) {
   const student = await signedInStudent(h, name);
-  enrol(h.app, student.id, course.coid);
+  await enrol(h.app, student.id, course.coid);
   await signIn(h, context, student.cookie);
   return student;
 }
@@ -113,11 +113,7 @@ async function askAndAnswer(student: BrowserContext, teacher: BrowserContext, na
   await expect.poll(() => row.getByTestId('qa-state').textContent()).toBe('已回答');
 
   // The notice row was written for the asker (the systemnotice page is another part of the issue).
-  const written = h.app.ctx.db
-    .select()
-    .from(notices)
-    .all()
-    .filter((notice) => notice.studentId === who.id);
+  const written = (await h.app.ctx.db.select().from(notices)).filter((notice) => notice.studentId === who.id);
   expect(written).toMatchObject([{ kind: 'question.answered', link: learnUrl() }]);
   // The student finds it on the systemnotice page, worded with the course and chapter, and it leads back there.
   await page.goto(`/u/${h.school.hashUID}#/systemnotice`);

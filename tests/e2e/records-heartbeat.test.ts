@@ -13,6 +13,7 @@ import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
 import { asAdmin } from './catalogue-helpers';
 import { pageErrors, screenshot, startHarness, type Harness } from './harness';
 import { fastHeartbeat, signedInStudent, signIn } from './learn-helpers';
+import { first } from '../../server/db/client';
 
 let h: Harness;
 let course: { coid: string; code: string; video: string };
@@ -28,7 +29,7 @@ beforeAll(async () => {
   h = await startHarness();
   const admin = await asAdmin(h);
   const videoDir = await makeVideo(8);
-  const rid = seedResource(h.app, {
+  const rid = await seedResource(h.app, {
     schoolId: h.school.id,
     kind: 'video',
     fileName: '心跳.mp4',
@@ -51,7 +52,7 @@ beforeAll(async () => {
       type: CHAPTER_TYPE.video,
     })
   ).cid;
-  attachResource(h.app, video, rid);
+  await attachResource(h.app, video, rid);
   await admin('POST', '/course/pub', { coid: made.coid, pub: '1' });
   course = { ...made, video };
   const graphic = await admin<{ coid: string; code: string }>('POST', '/course/new', {
@@ -133,12 +134,13 @@ describe('the study heartbeat', () => {
     await expect.poll(() => page.getByTestId('reading-progress').getAttribute('data-progress')).toBe('1');
     await expect
       .poll(
-        () =>
-          h.app.ctx.db
-            .select()
-            .from(enrolments)
-            .where(and(eq(enrolments.studentId, student.id), eq(enrolments.courseId, reading.coid)))
-            .get()?.source ?? '',
+        async () =>
+          first(
+            await h.app.ctx.db
+              .select()
+              .from(enrolments)
+              .where(and(eq(enrolments.studentId, student.id), eq(enrolments.courseId, reading.coid))),
+          )?.source ?? '',
         { timeout: 5_000 },
       )
       .toBe('obtain');

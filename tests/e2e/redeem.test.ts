@@ -39,7 +39,7 @@ async function publishedCourse(title: string) {
     title: '第一课',
     type: CHAPTER_TYPE.video,
   });
-  const rid = seedResource(h.app, {
+  const rid = await seedResource(h.app, {
     schoolId: h.school.id,
     kind: 'video',
     fileName: 'lesson.mp4',
@@ -48,7 +48,7 @@ async function publishedCourse(title: string) {
     duration: 60,
     outputs: { mp4: 'video.mp4' },
   });
-  attachResource(h.app, cid, rid);
+  await attachResource(h.app, cid, rid);
   await admin('POST', '/course/pub', { coid, pub: '1' });
   return { coid, cid, code: h.app.ctx.courseCodec.encode(coid) };
 }

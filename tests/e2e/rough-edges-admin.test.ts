@@ -21,7 +21,7 @@ beforeAll(async () => {
   const pdfChapter = await add('讲义（PDF）', CHAPTER_TYPE.document);
   const wordChapter = await add('讲义（Word）', CHAPTER_TYPE.office);
   const schoolId = h.school.id;
-  const pdf = seedResource(h.app, {
+  const pdf = await seedResource(h.app, {
     schoolId,
     kind: 'pdf',
     fileName: 'doc.pdf',
@@ -29,7 +29,7 @@ beforeAll(async () => {
     source: Buffer.from('%PDF'),
     outputs: { pages: 3 },
   });
-  const word = seedResource(h.app, {
+  const word = await seedResource(h.app, {
     schoolId,
     kind: 'office',
     fileName: 'doc.docx',
@@ -39,8 +39,8 @@ beforeAll(async () => {
   });
   // The same title for both, as a person who uploaded a PDF and the Word file it came from would have.
   for (const rid of [pdf, word]) expect((await api('resource/rename', { rid, title: 'doc' })).statusCode).toBe(200);
-  attachResource(h.app, pdfChapter, pdf);
-  attachResource(h.app, wordChapter, word);
+  await attachResource(h.app, pdfChapter, pdf);
+  await attachResource(h.app, wordChapter, word);
 }, 120_000);
 afterAll(async () => {
   await h?.close();

@@ -35,7 +35,7 @@ beforeAll(async () => {
     makePdf([['只有一页的讲义', '一页就读完。']]),
     makeSlides(4),
   ]);
-  const videoRid = seedResource(h.app, {
+  const videoRid = await seedResource(h.app, {
     schoolId,
     kind: 'video',
     fileName: '开篇.mp4',
@@ -45,7 +45,7 @@ beforeAll(async () => {
     outputs: { mp4: 'video.mp4', poster: 'poster.jpg', width: 640, height: 360 },
     derived: { 'video.mp4': `${videoDir}/video.mp4`, 'poster.jpg': `${videoDir}/poster.jpg` },
   });
-  const pdfRid = seedResource(h.app, {
+  const pdfRid = await seedResource(h.app, {
     schoolId,
     kind: 'pdf',
     fileName: '一页.pdf',
@@ -53,7 +53,7 @@ beforeAll(async () => {
     source: pdfFile,
     outputs: { pages: 1 },
   });
-  const deckRid = seedResource(h.app, {
+  const deckRid = await seedResource(h.app, {
     schoolId,
     kind: 'ppt',
     fileName: '四页.pptx',
@@ -74,14 +74,14 @@ beforeAll(async () => {
   const onePage = await add('一页讲义', CHAPTER_TYPE.document);
   const deck = await add('四页幻灯片', CHAPTER_TYPE.ppt);
   const other = await add('另一份讲义', CHAPTER_TYPE.document);
-  attachResource(h.app, video, videoRid);
-  attachResource(h.app, onePage, pdfRid);
-  attachResource(h.app, deck, deckRid);
-  attachResource(h.app, other, pdfRid);
+  await attachResource(h.app, video, videoRid);
+  await attachResource(h.app, onePage, pdfRid);
+  await attachResource(h.app, deck, deckRid);
+  await attachResource(h.app, other, pdfRid);
   await admin('POST', '/course/pub', { coid: made.coid, pub: '1' });
   course = { ...made, video, onePage, deck, other };
   const account = await buildStudent(h.app, { name: '回头的同学' });
-  enrol(h.app, account.id, made.coid);
+  await enrol(h.app, account.id, made.coid);
   student = { id: account.id, cookie: (await login(h.app, account)).cookie };
 }, 180_000);
 afterAll(async () => {
@@ -121,7 +121,7 @@ describe('the video player speaks the page language', () => {
 describe('English plurals', () => {
   it('a course with one learner says "1 learner", and a single result "1 course"', async () => {
     const demo = await courseByTitle(h, 'React 入门实战');
-    h.app.ctx.db.update(courses).set({ lcount: 1 }).where(eq(courses.id, demo.coid)).run();
+    await h.app.ctx.db.update(courses).set({ lcount: 1 }).where(eq(courses.id, demo.coid));
     h.app.ctx.catalogueCache.bump(h.school.id);
     const context = await h.desktop();
     await english(context);

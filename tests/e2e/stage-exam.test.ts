@@ -66,12 +66,12 @@ async function growthPlan(title: string, rid: string, paperId: string, examOptio
       type: CHAPTER_TYPE.video,
     })
   ).cid;
-  attachResource(h.app, a1, rid);
-  attachResource(h.app, b1, rid);
+  await attachResource(h.app, a1, rid);
+  await attachResource(h.app, b1, rid);
   await admin('POST', '/studyplan/commit', { coid: made.coid });
   await admin('POST', '/studyplan/verify', { coid: made.coid, approve: true });
   await admin('POST', '/course/pub', { coid: made.coid, pub: '1' });
-  seedExam(h.app, {
+  await seedExam(h.app, {
     schoolId: h.school.id,
     paperId,
     courseId: made.coid,
@@ -89,7 +89,7 @@ beforeAll(async () => {
   admin = await asAdmin(h);
   const schoolId = h.school.id;
   const videoDir = await makeVideo(5);
-  const rid = seedResource(h.app, {
+  const rid = await seedResource(h.app, {
     schoolId,
     kind: 'video',
     fileName: '阶段课.mp4',
@@ -99,13 +99,13 @@ beforeAll(async () => {
     outputs: { hls: 'hls/index.m3u8', mp4: 'video.mp4', poster: 'poster.jpg', width: 640, height: 360 },
     derived: { hls: `${videoDir}/hls`, 'video.mp4': `${videoDir}/video.mp4`, 'poster.jpg': `${videoDir}/poster.jpg` },
   });
-  const question = seedQuestion(h.app, {
+  const question = await seedQuestion(h.app, {
     schoolId,
     type: 2,
     content: '<p>阶段考试：安全帽必须系好下颌带。</p>',
     answer: '0',
   });
-  const paperId = seedPaper(h.app, { schoolId, questionIds: [question], points: [100], passScore: 60 });
+  const paperId = await seedPaper(h.app, { schoolId, questionIds: [question], points: [100], passScore: 60 });
   required = await growthPlan('成长计划（必考）', rid, paperId, false);
   optional = await growthPlan('成长计划（选考）', rid, paperId, true);
 }, 180_000);

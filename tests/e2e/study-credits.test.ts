@@ -79,7 +79,7 @@ describe('study credits', () => {
     await expect.poll(() => page.getByLabel('学分', { exact: true }).inputValue()).toBe('2.5');
 
     const s = await signedInStudent(h, '学分学员');
-    enrol(h.app, s.id, coid);
+    await enrol(h.app, s.id, coid);
     const context = await h.desktop();
     const student = await completeCourse(context, s.cookie);
     const studentErrors = pageErrors(student);
@@ -102,7 +102,7 @@ describe('study credits', () => {
 
   it('phone: another student completes it and sees the credits on mypoints_m; the back office shows them', async () => {
     const s = await signedInStudent(h, '手机学分学员');
-    enrol(h.app, s.id, coid);
+    await enrol(h.app, s.id, coid);
     const phone = await completeCourse(await h.mobile(), s.cookie);
     const errors = pageErrors(phone);
     await phone.goto(`/u/${h.school.hashUID}#/mypoints_m`);

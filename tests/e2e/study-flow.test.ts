@@ -36,7 +36,7 @@ beforeAll(async () => {
   admin = await asAdmin(h);
   const schoolId = h.school.id;
   const [videoDir, picture] = await Promise.all([makeVideo(5), makeImage(800, 500)]);
-  const videoRid = seedResource(h.app, {
+  const videoRid = await seedResource(h.app, {
     schoolId,
     kind: 'video',
     fileName: '第一节.mp4',
@@ -46,7 +46,7 @@ beforeAll(async () => {
     outputs: { hls: 'hls/index.m3u8', mp4: 'video.mp4', poster: 'poster.jpg', width: 640, height: 360 },
     derived: { hls: `${videoDir}/hls`, 'video.mp4': `${videoDir}/video.mp4`, 'poster.jpg': `${videoDir}/poster.jpg` },
   });
-  const imageRid = seedResource(h.app, {
+  const imageRid = await seedResource(h.app, {
     schoolId,
     kind: 'image',
     fileName: '总结.png',
@@ -77,8 +77,8 @@ beforeAll(async () => {
       type: CHAPTER_TYPE.document,
     })
   ).cid;
-  attachResource(h.app, video, videoRid);
-  attachResource(h.app, image, imageRid);
+  await attachResource(h.app, video, videoRid);
+  await attachResource(h.app, image, imageRid);
   await admin('POST', '/chapter/update', { cid: image, showgrade: 1 });
   await admin('POST', '/course/pub', { coid: made.coid, pub: '1' });
   course = { ...made, video, image };
@@ -110,8 +110,8 @@ beforeAll(async () => {
       type: CHAPTER_TYPE.video,
     })
   ).cid;
-  attachResource(h.app, first, videoRid);
-  attachResource(h.app, second, videoRid);
+  await attachResource(h.app, first, videoRid);
+  await attachResource(h.app, second, videoRid);
   await admin('POST', '/course/pub', { coid: plan.coid, pub: '1' });
   staged = { coid: plan.coid, code: plan.code, first, second };
 
@@ -136,8 +136,8 @@ beforeAll(async () => {
       type: CHAPTER_TYPE.video,
     })
   ).cid;
-  attachResource(h.app, free, videoRid);
-  attachResource(h.app, locked, videoRid);
+  await attachResource(h.app, free, videoRid);
+  await attachResource(h.app, locked, videoRid);
   await admin('POST', '/chapter/free', { cid: free, free: 1 });
   await admin('POST', '/course/pub', { coid: paid.coid, pub: '1' });
   trial = { code: paid.code, free, paid: locked };
@@ -183,8 +183,8 @@ beforeAll(async () => {
       type: CHAPTER_TYPE.video,
     })
   ).cid;
-  attachResource(h.app, a1, videoRid);
-  attachResource(h.app, b1, videoRid);
+  await attachResource(h.app, a1, videoRid);
+  await attachResource(h.app, b1, videoRid);
   await admin('POST', '/studyplan/commit', { coid: made2.coid });
   await admin('POST', '/studyplan/verify', { coid: made2.coid, approve: true });
   await admin('POST', '/course/pub', { coid: made2.coid, pub: '1' });

@@ -14,6 +14,7 @@ import { ADMIN } from '../helpers/app';
 import { startS3, type TestStore } from '../helpers/s3';
 import { adminApi } from './admin-helpers';
 import { pageErrors, screenshot, startHarness, submitLogin, type Harness } from './harness';
+import { first } from '../../server/db/client';
 
 let store: TestStore;
 let h: Harness;
@@ -96,7 +97,7 @@ async function uploadCover(open: () => Promise<BrowserContext>, shot: string) {
   const url = await field.locator('input[type="text"]').inputValue();
   const key = url.slice(`${store.endpoint}/${store.bucket}/`.length);
   expect(await store.has(key)).toBe(true);
-  const row = h.app.ctx.db.select().from(files).where(eq(files.key, key)).get();
+  const row = first(await h.app.ctx.db.select().from(files).where(eq(files.key, key)));
   expect(row).toMatchObject({
     size: cover.length,
     mime: 'image/jpeg',

@@ -119,7 +119,7 @@ beforeAll(async () => {
     secret: SECRET,
   });
   const groupId = h.app.ctx.ids.next();
-  insertGroup(h.app.ctx.db, {
+  await insertGroup(h.app.ctx.db, {
     id: groupId,
     schoolId: h.school.id,
     parentId: null,
@@ -127,8 +127,8 @@ beforeAll(async () => {
     position: 0,
     createdAt: Date.now(),
   });
-  coid = buildCourse(h.app, { title: '考试平台课程', authenticationGid: groupId });
-  buildChapter(h.app, { courseId: coid, title: '第一章', type: 1 });
+  coid = await buildCourse(h.app, { title: '考试平台课程', authenticationGid: groupId });
+  await buildChapter(h.app, { courseId: coid, title: '第一章', type: 1 });
   code = h.app.ctx.courseCodec.encode(coid);
 }, 120_000);
 

@@ -7,6 +7,7 @@ import { hashPassword } from '../../server/lib/passwords';
 import { insertAdmin, insertGroup, insertStudent } from '../../server/modules/auth/accounts.repository';
 import { firstSchool } from '../../server/modules/schools/schools.repository';
 import { stopMediaQueue } from '../../server/modules/media/media.service';
+import { mapAsync } from '../../server/lib/sequential';
 
 export const ADMIN = { username: 'admin', password: 'admin-pass-1' };
 
@@ -45,8 +46,8 @@ export async function makeApp(
   return app;
 }
 
-export function school(app: TestApp) {
-  const found = firstSchool(app.ctx.db);
+export async function school(app: TestApp) {
+  const found = await firstSchool(app.ctx.db);
   if (!found) throw new Error('no school');
   return { ...found, hashUID: app.ctx.uidCodec.encode(found.id) };
 }
@@ -59,13 +60,13 @@ export async function buildStudent(
   const id = app.ctx.ids.next();
   const username = overrides.username ?? `student${id.slice(-6)}`;
   const password = overrides.password ?? 'student-pass-1';
-  const schoolId = overrides.schoolId ?? school(app).id;
-  const groupIds = (overrides.groups ?? []).map((name) => {
+  const schoolId = overrides.schoolId ?? (await school(app)).id;
+  const groupIds = await mapAsync(overrides.groups ?? [], async (name) => {
     const groupId = app.ctx.ids.next();
-    insertGroup(app.ctx.db, { id: groupId, schoolId, parentId: null, name, position: 0, createdAt: Date.now() });
+    await insertGroup(app.ctx.db, { id: groupId, schoolId, parentId: null, name, position: 0, createdAt: Date.now() });
     return groupId;
   });
-  insertStudent(
+  await insertStudent(
     app.ctx.db,
     {
       id,
@@ -87,10 +88,10 @@ export async function buildSubAdmin(
   overrides: { username?: string; password?: string } = {},
 ) {
   const id = app.ctx.ids.next();
-  const main = school(app);
+  const main = await school(app);
   const username = overrides.username ?? `sub${id.slice(-6)}`;
   const password = overrides.password ?? 'sub-pass-1';
-  insertAdmin(app.ctx.db, {
+  await insertAdmin(app.ctx.db, {
     id,
     schoolId: main.id,
     parentId: main.id,

@@ -36,7 +36,7 @@ export interface SeedResource {
 }
 
 /** A library resource with its uploaded file and derived outputs on disk; returns its id (rid). */
-export function seedResource(app: TestApp, input: SeedResource): string {
+export async function seedResource(app: TestApp, input: SeedResource): Promise<string> {
   const { ctx } = app;
   const dataDir = ctx.config.dataDir;
   const ext = path.extname(input.fileName).slice(1).toUpperCase();
@@ -54,56 +54,50 @@ export function seedResource(app: TestApp, input: SeedResource): string {
     else fs.cpSync(content, target, { recursive: true });
   }
   const now = ctx.now();
-  ctx.db
-    .insert(files)
-    .values({
-      id: fileId,
-      schoolId: input.schoolId,
-      key,
-      originalName: input.fileName,
-      mime: input.mime,
-      ext,
-      size,
-      visibility: 'private',
-      uploadedBy: `admin:${input.schoolId}`,
-      createdAt: now,
-    })
-    .run();
-  ctx.db
-    .insert(resources)
-    .values({
-      id: rid,
-      schoolId: input.schoolId,
-      title: input.fileName,
-      fileId,
-      kind: input.kind,
-      status: input.status ?? 'ready',
-      statusMessage: input.statusMessage ?? '',
-      duration: input.duration ?? 0,
-      outputs: JSON.stringify(input.outputs ?? {}),
-      subtitles: JSON.stringify(input.subtitles ?? []),
-      createdBy: input.schoolId,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .run();
+  await ctx.db.insert(files).values({
+    id: fileId,
+    schoolId: input.schoolId,
+    key,
+    originalName: input.fileName,
+    mime: input.mime,
+    ext,
+    size,
+    visibility: 'private',
+    uploadedBy: `admin:${input.schoolId}`,
+    createdAt: now,
+  });
+  await ctx.db.insert(resources).values({
+    id: rid,
+    schoolId: input.schoolId,
+    title: input.fileName,
+    fileId,
+    kind: input.kind,
+    status: input.status ?? 'ready',
+    statusMessage: input.statusMessage ?? '',
+    duration: input.duration ?? 0,
+    outputs: JSON.stringify(input.outputs ?? {}),
+    subtitles: JSON.stringify(input.subtitles ?? []),
+    createdBy: input.schoolId,
+    createdAt: now,
+    updatedAt: now,
+  });
   return rid;
 }
 
 /** Attaches a resource to a chapter (what the resource library's 'attach to a chapter' does). */
-export function attachResource(app: TestApp, cid: string, rid: string): void {
-  app.ctx.db.update(chapters).set({ resourceId: rid }).where(eq(chapters.id, cid)).run();
+export async function attachResource(app: TestApp, cid: string, rid: string): Promise<void> {
+  await app.ctx.db.update(chapters).set({ resourceId: rid }).where(eq(chapters.id, cid));
 }
 
 /** Enrols a student in a course (bought, obtained...) at a given time. */
-export function enrol(
+export async function enrol(
   app: TestApp,
   studentId: string,
   coid: string,
   at = app.ctx.now(),
   source: 'buy' | 'free' | 'obtain' | 'column' | 'admin' = 'buy',
-): void {
-  app.ctx.db.insert(enrolments).values({ studentId, courseId: coid, source, createdAt: at }).run();
+): Promise<void> {
+  await app.ctx.db.insert(enrolments).values({ studentId, courseId: coid, source, createdAt: at });
 }
 
 const made: string[] = [];

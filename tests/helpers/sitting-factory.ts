@@ -9,6 +9,7 @@ import { drawQuestions } from '../../server/modules/exams/draw';
 import { settleSitting } from '../../server/modules/exams/sitting-score';
 import { gradeAnswer } from '../../shared/rules/grading';
 import type { TestApp } from './app';
+import { first } from '../../server/db/client';
 
 export interface SeedSitting {
   examId: string;
@@ -23,55 +24,49 @@ export interface SeedSitting {
 }
 
 /** A sitting of the exam by the student; returns its id. A submitted sitting is graded and settled. */
-export function seedSitting(app: TestApp, input: SeedSitting): string {
+export async function seedSitting(app: TestApp, input: SeedSitting): Promise<string> {
   const { ctx } = app;
-  const exam = ctx.db.select().from(exams).where(eq(exams.id, input.examId)).get();
+  const exam = first(await ctx.db.select().from(exams).where(eq(exams.id, input.examId)));
   if (!exam) throw new Error('no exam');
-  const { questions, totalScore, passScore } = drawQuestions(ctx, exam.schoolId, exam.paperId);
+  const { questions, totalScore, passScore } = await drawQuestions(ctx, exam.schoolId, exam.paperId);
   const id = ctx.ids.next();
   const startedAt = input.startedAt ?? ctx.now() - 10 * 60_000;
   const status = input.status ?? 'submitted';
-  ctx.db
-    .insert(examSittings)
-    .values({
-      id,
-      examId: exam.id,
-      studentId: input.studentId,
-      schoolId: exam.schoolId,
-      attempt: input.attempt ?? 1,
-      status,
-      closedBy: status === 'submitted' ? (input.closedBy ?? 'student') : null,
-      startedAt,
-      deadlineAt: startedAt + exam.durationSec * 1000,
-      submittedAt: status === 'submitted' ? startedAt + 5 * 60_000 : null,
-      totalScore,
-      passScore,
-      questions: JSON.stringify(questions),
-    })
-    .run();
+  await ctx.db.insert(examSittings).values({
+    id,
+    examId: exam.id,
+    studentId: input.studentId,
+    schoolId: exam.schoolId,
+    attempt: input.attempt ?? 1,
+    status,
+    closedBy: status === 'submitted' ? (input.closedBy ?? 'student') : null,
+    startedAt,
+    deadlineAt: startedAt + exam.durationSec * 1000,
+    submittedAt: status === 'submitted' ? startedAt + 5 * 60_000 : null,
+    totalScore,
+    passScore,
+    questions: JSON.stringify(questions),
+  });
   for (const question of questions) {
     const given = input.answers[question.qid];
     if (given === undefined) continue;
     const grade = gradeAnswer(question, given);
-    ctx.db
-      .insert(examAnswers)
-      .values({
-        sittingId: id,
-        questionId: question.qid,
-        answer: given,
-        status: status === 'open' ? 'saved' : grade.status,
-        isRight: status === 'submitted' && grade.status === 'graded' ? grade.isRight : false,
-        point: status === 'submitted' ? grade.getpoint : 0,
-        savedAt: startedAt + 60_000,
-      })
-      .run();
+    await ctx.db.insert(examAnswers).values({
+      sittingId: id,
+      questionId: question.qid,
+      answer: given,
+      status: status === 'open' ? 'saved' : grade.status,
+      isRight: status === 'submitted' && grade.status === 'graded' ? grade.isRight : false,
+      point: status === 'submitted' ? grade.getpoint : 0,
+      savedAt: startedAt + 60_000,
+    });
   }
-  if (status === 'submitted') ctx.db.transaction(() => settleSitting(ctx, id));
+  if (status === 'submitted') await ctx.db.transaction(() => settleSitting(ctx, id));
   return id;
 }
 
 /** A chapter exercise's short answer waiting for a mark (what exer/submit leaves). */
-export function seedPendingExerciseAnswer(
+export async function seedPendingExerciseAnswer(
   app: TestApp,
   input: {
     studentId: string;
@@ -81,9 +76,8 @@ export function seedPendingExerciseAnswer(
     questionId: string;
     answer: string;
   },
-): void {
-  app.ctx.db
+): Promise<void> {
+  await app.ctx.db
     .insert(exerciseAnswers)
-    .values({ ...input, status: 'pending', isRight: false, point: 0, answeredAt: app.ctx.now() })
-    .run();
+    .values({ ...input, status: 'pending', isRight: false, point: 0, answeredAt: app.ctx.now() });
 }

@@ -50,7 +50,7 @@ describe('access: every page agrees on validity', () => {
 
   it('a paid course bought, in a fixed window ending in three days, is almost expiring', async () => {
     const c = await learnCourse(app, admin, { ce_type: 2, ce_time: dayText(clock + 3 * DAY) });
-    enrol(app, s.id, c.coid, clock - DAY);
+    await enrol(app, s.id, c.coid, clock - DAY);
     const intro = await info(c.coid);
     expect((await mine(c.coid))?.expiry).toBe(intro.limitedDate);
     expect(await exceeding()).toEqual([c.coid]);
@@ -67,7 +67,7 @@ describe('access: every page agrees on validity', () => {
     // Past its days the free course has ended for this student: no renewal (nothing to buy), study refused.
     clock += 4 * DAY;
     // A session of four days ago has lapsed: the student signs in again.
-    s.cookie = extraSession(app, s.id);
+    s.cookie = await extraSession(app, s.id);
     expect(await info(c.coid)).toMatchObject({ courseStatus: 2, renew: false });
     expect((await mine(c.coid))?.remaining.kind).toBe('expired');
     const refused = await beat(app, s.cookie, { coid: c.coid, cid: c.video, start_ts: 1, position: 0 });
@@ -76,7 +76,7 @@ describe('access: every page agrees on validity', () => {
 
   it('an administrator moves a fixed window: current holders get the new window on every page', async () => {
     const c = await learnCourse(app, admin, { ce_type: 2, ce_time: dayText(clock + 30 * DAY) });
-    enrol(app, s.id, c.coid, clock - DAY);
+    await enrol(app, s.id, c.coid, clock - DAY);
     expect(await exceeding()).toEqual([]);
     await info(c.coid);
     await okCall(app, 'POST', '/course/save', admin, { coid: c.coid, values: { ce_time: dayText(clock + 2 * DAY) } });
@@ -88,7 +88,7 @@ describe('access: every page agrees on validity', () => {
 
   it('an administrator changes days-from-purchase: holders follow the new days, counted from when they bought', async () => {
     const c = await learnCourse(app, admin, { ce_type: 1, ce_time: 30 });
-    enrol(app, s.id, c.coid, clock - DAY);
+    await enrol(app, s.id, c.coid, clock - DAY);
     expect((await info(c.coid)).limitedDate).toBe(clock - DAY + 30 * DAY);
     await okCall(app, 'POST', '/course/save', admin, { coid: c.coid, values: { ce_time: 5 } });
     const intro = await info(c.coid);

@@ -13,6 +13,7 @@ import { courseHead } from '../../server/modules/courses/catalogue.repository';
 import { login, makeApp, school, type TestApp } from '../helpers/factories';
 import { data, injectAs } from '../helpers/kit';
 import { adminCookie, learnCourse, okCall, signedInStudent, type LearnCourse } from './records-helpers';
+import { first } from '../../server/db/client';
 
 const DAY = 86_400_000;
 type Info = { isbuy: boolean; courseStatus: number; renew: boolean; limitedDate: number | null };
@@ -36,10 +37,10 @@ describe('ways of holding a course', () => {
   const mine = async (who: Who) => okCall<MyCourses>(app, 'GET', '/getstucourse?page=1&num=50', await cookie(who));
   const holders = async (coid: string) =>
     data<Holders>(await injectAs(app, await adminCookie(app)).get(`/grant/holders?kind=course&id=${coid}`));
-  const give = (sid: string, coid: string, via: 'key' | 'code' | 'order', expiresAt: number | null) =>
-    app.ctx.db.transaction((tx) =>
+  const give = async (sid: string, coid: string, via: 'key' | 'code' | 'order', expiresAt: number | null) =>
+    await app.ctx.db.transaction(async (tx) =>
       entitle(tx, app.ctx.ids, {
-        schoolId: school(app).id,
+        schoolId: (await school(app)).id,
         studentId: sid,
         kind: 'course',
         targetId: coid,
@@ -64,15 +65,15 @@ describe('ways of holding a course', () => {
 
   it('an order gives the course from now for its days; renewal reaches from the current end', async () => {
     expect((await info(student, days.coid)).isbuy).toBe(false);
-    give(student.id, days.coid, 'order', null);
+    await give(student.id, days.coid, 'order', null);
     const first = await info(student, days.coid);
     expect(first).toMatchObject({ isbuy: true, courseStatus: 0, renew: true, limitedDate: clock + 3 * DAY });
     clock += DAY;
-    const head = courseHead(app.ctx.db, days.coid)!;
-    const auth = { role: 'student' as const, userId: student.id, schoolId: school(app).id, tokenHash: '' };
-    const end = renewalEnd(app.ctx, auth, head);
+    const head = (await courseHead(app.ctx.db, days.coid))!;
+    const auth = { role: 'student' as const, userId: student.id, schoolId: (await school(app)).id, tokenHash: '' };
+    const end = await renewalEnd(app.ctx, auth, head);
     expect(end).toBe(first.limitedDate! + 3 * DAY);
-    give(student.id, days.coid, 'order', end);
+    await give(student.id, days.coid, 'order', end);
     expect((await info(student, days.coid)).limitedDate).toBe(end);
     const listed = (await mine(student)).courselist.find((row) => row.coid === days.coid);
     expect(listed).toMatchObject({ source: 'order', expiry: end });
@@ -80,9 +81,9 @@ describe('ways of holding a course', () => {
 
   it('a key and a code are ways of their own in the holders list', async () => {
     const other = await signedInStudent(app, { username: 'keyed' });
-    give(other.id, days.coid, 'key', null);
+    await give(other.id, days.coid, 'key', null);
     const coded = await signedInStudent(app, { username: 'coded' });
-    give(coded.id, days.coid, 'code', clock + 10 * DAY);
+    await give(coded.id, days.coid, 'code', clock + 10 * DAY);
     const { list } = await holders(days.coid);
     const ways = new Map(list.map((row) => [row.sid, row.way]));
     expect(ways.get(other.id)).toBe('key');
@@ -93,24 +94,21 @@ describe('ways of holding a course', () => {
   it('a membership gives the courses of its categories and sub-categories until its end', async () => {
     const plan = app.ctx.ids.next();
     const at = clock;
-    app.ctx.db
-      .insert(memberPlans)
-      .values({
-        id: plan,
-        schoolId: school(app).id,
-        title: 'Gold',
-        days: 30,
-        priceFen: 9900,
-        categoryIds: JSON.stringify([top]),
-        published: true,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .run();
+    await app.ctx.db.insert(memberPlans).values({
+      id: plan,
+      schoolId: (await school(app)).id,
+      title: 'Gold',
+      days: 30,
+      priceFen: 9900,
+      categoryIds: JSON.stringify([top]),
+      published: true,
+      createdAt: at,
+      updatedAt: at,
+    });
     expect((await info(member, days.coid)).isbuy).toBe(false);
-    const joined = app.ctx.db.transaction((tx) =>
+    const joined = await app.ctx.db.transaction(async (tx) =>
       joinMembership(tx, app.ctx.ids, {
-        schoolId: school(app).id,
+        schoolId: (await school(app)).id,
         studentId: member.id,
         planId: plan,
         days: 30,
@@ -129,9 +127,9 @@ describe('ways of holding a course', () => {
     });
 
     // Renewing the plan extends from the current end.
-    const again = app.ctx.db.transaction((tx) =>
+    const again = await app.ctx.db.transaction(async (tx) =>
       joinMembership(tx, app.ctx.ids, {
-        schoolId: school(app).id,
+        schoolId: (await school(app)).id,
         studentId: member.id,
         planId: plan,
         days: 30,
@@ -149,11 +147,11 @@ describe('ways of holding a course', () => {
   });
 
   it('a revoked membership gives nothing', async () => {
-    const plan = app.ctx.db.select().from(memberPlans).get()!;
+    const plan = first(await app.ctx.db.select().from(memberPlans))!;
     const late = await signedInStudent(app, { username: 'revoked' });
-    const row = app.ctx.db.transaction((tx) =>
+    const row = await app.ctx.db.transaction(async (tx) =>
       joinMembership(tx, app.ctx.ids, {
-        schoolId: school(app).id,
+        schoolId: (await school(app)).id,
         studentId: late.id,
         planId: plan.id,
         days: 30,
@@ -163,7 +161,7 @@ describe('ways of holding a course', () => {
       }),
     );
     expect((await info(late, days.coid)).isbuy).toBe(true);
-    app.ctx.db.update(memberships).set({ revokedAt: clock }).where(eq(memberships.id, row.id)).run();
+    await app.ctx.db.update(memberships).set({ revokedAt: clock }).where(eq(memberships.id, row.id));
     expect((await info(late, days.coid)).isbuy).toBe(false);
   });
 });

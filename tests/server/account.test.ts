@@ -34,18 +34,21 @@ describe('the student account: settings, information, password, avatar, registra
         .settings,
     ) as Json;
   /** Merges keys into the school's settings JSON (as the back office's student settings do). */
-  const setSettings = (patch: Json, schoolId = school(app).id) =>
+  const setSettings = async (patch: Json, schoolIdGiven?: string) => {
+    const schoolId = schoolIdGiven ?? (await school(app)).id;
     app.ctx.sqlite
       .prepare('update schools set settings = ? where id = ?')
       .run(JSON.stringify({ ...settingsOf(schoolId), ...patch }), schoolId);
-  const addField = (
+  };
+  const addField = async (
     name: string,
     kind: string,
     required: boolean,
     options: string[] = [],
-    schoolId = school(app).id,
+    schoolIdGiven?: string,
     position = 0,
   ) => {
+    const schoolId = schoolIdGiven ?? (await school(app)).id;
     const id = app.ctx.ids.next();
     app.ctx.sqlite
       .prepare(
@@ -109,7 +112,7 @@ describe('the student account: settings, information, password, avatar, registra
     expect((await post('/course/pub', { coid, pub: '1' }, admin)).statusCode).toBe(200);
     const student = await studentSession();
     expect((await post('/comment/add', { coid, text: 'before' }, student.cookie)).statusCode).toBe(200);
-    setSettings({ changePass: true, noAllowComment: true, phone: '0571-1' });
+    await setSettings({ changePass: true, noAllowComment: true, phone: '0571-1' });
     expect((await get('/stu/setting', student.cookie)).json().data).toMatchObject({
       setting: { changePass: true, needPassword: true },
       noAllowComment: true,
@@ -118,25 +121,25 @@ describe('the student account: settings, information, password, avatar, registra
     const refused = await post('/comment/add', { coid, text: 'after' }, student.cookie);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ error: 'noAllowComment', data: { message: '评论功能已关闭' } });
-    expect(settingsOf(school(app).id)).toMatchObject({ phone: '0571-1' });
+    expect(settingsOf((await school(app)).id)).toMatchObject({ phone: '0571-1' });
   });
 
   it('saving info: custom fields checked by kind, unknown sfids refused, required ones must be filled, one transaction', async () => {
-    const dept = addField('Department', 'choice', true, ['Maths', 'Art'], undefined, 1);
-    const born = addField('Born', 'date', false, [], undefined, 2);
-    const seat = addField('Seat', 'number', false, [], undefined, 3);
+    const dept = await addField('Department', 'choice', true, ['Maths', 'Art'], undefined, 1);
+    const born = await addField('Born', 'date', false, [], undefined, 2);
+    const seat = await addField('Seat', 'number', false, [], undefined, 3);
     const other = await createSchool(app.ctx, {
       name: 'Other',
       adminUsername: 'other-admin',
       adminPassword: 'other-pass-1',
     });
-    const foreign = addField('Foreign', 'text', false, [], other.id);
+    const foreign = await addField('Foreign', 'text', false, [], other.id);
     const student = await studentSession();
 
     let info = (await get('/stu/info', student.cookie)).json().data;
     expect(info.fieldSet.map((f: Json) => f.name)).toEqual(['Department', 'Born', 'Seat']);
     expect(info.haveSetSfields).toBe(false);
-    const boot = await get(`/u/${school(app).hashUID}`, student.cookie);
+    const boot = await get(`/u/${(await school(app)).hashUID}`, student.cookie);
     expect(boot.body).toContain('"haveSetSfields":false');
 
     const save = (values: { sfid: string; value: string }[], extra: Json = {}) =>
@@ -201,7 +204,7 @@ describe('the student account: settings, information, password, avatar, registra
     // Clearing an optional value removes it; the required one is kept from before.
     info = (await save([{ sfid: born, value: '' }])).json().data;
     expect(info.values.map((v: { sfid: string }) => v.sfid).sort()).toEqual([dept, seat].sort());
-    const page = await get(`/u/${school(app).hashUID}`, student.cookie);
+    const page = await get(`/u/${(await school(app)).hashUID}`, student.cookie);
     expect(page.body).toContain('"haveSetSfields":true');
     expect(page.body).toContain(`"studentFields":[`);
     expect(page.body).toContain(`"sfid":"${dept}"`);
@@ -221,19 +224,19 @@ describe('the student account: settings, information, password, avatar, registra
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error).toBe(STUDENT_ERRORS.wrongPassword);
 
-    setSettings({ changePass: true });
+    await setSettings({ changePass: true });
     expect(
       (await post('/stu/password', { oldpwd: 'first-pass-1', newpwd: 'second-pass-2' }, here)).json(),
     ).toMatchObject({ error: STUDENT_ERRORS.passwordChangeOff });
-    setSettings({ changePass: false, needPassword: false });
+    await setSettings({ changePass: false, needPassword: false });
     const off = await post('/stu/password', { oldpwd: 'first-pass-1', newpwd: 'second-pass-2' }, here);
     expect(off.statusCode).toBe(403);
     expect(off.json().error).toBe(STUDENT_ERRORS.passwordChangeOff);
-    setSettings({ needPassword: true });
+    await setSettings({ needPassword: true });
 
     // Another live session of the student (one login per student kicks others, so it is made directly): it ends.
     const now = Date.now();
-    insertSession(app.ctx.db, {
+    await insertSession(app.ctx.db, {
       tokenHash: hashToken('other-device-token'),
       role: 'student',
       userId: student.id,
@@ -351,16 +354,16 @@ describe('the student account: settings, information, password, avatar, registra
   });
 
   it('registration: refused when off, required fields, taken names, seats, another school, then signed in', async () => {
-    const main = school(app);
+    const main = await school(app);
     const base = { school: main.hashUID, username: 'newbie', name: 'New Bie', password: 'newbie-pass-1' };
     const off = await post('/do/register', base);
     expect(off.statusCode).toBe(403);
     expect(off.json().error).toBe(ACCOUNT_ERRORS.registrationOff);
     expect((await get(`/login/u/${main.hashUID}`)).body).toContain('"registerEnabled":false');
 
-    setSettings({ registration: true });
+    await setSettings({ registration: true });
     expect((await get(`/login/u/${main.hashUID}`)).body).toContain('"registerEnabled":true');
-    const grade = addField('Grade', 'choice', true, ['One', 'Two']);
+    const grade = await addField('Grade', 'choice', true, ['One', 'Two']);
     const missing = await post('/do/register', base);
     expect(missing.json()).toMatchObject({
       error: ACCOUNT_ERRORS.fieldProblem,
@@ -404,9 +407,9 @@ describe('the student account: settings, information, password, avatar, registra
     await app.close();
     app = await makeApp({ LICENCE_TRIAL_SEATS: 2 });
     ({ get } = injectAs(app, null));
-    setSettings({ registration: true });
+    await setSettings({ registration: true });
     await buildStudent(app);
-    const hash = school(app).hashUID;
+    const hash = (await school(app)).hashUID;
     expect(
       (await post('/do/register', { school: hash, username: 'one', name: 'One', password: 'one-pass-11' })).statusCode,
     ).toBe(200);
@@ -418,8 +421,8 @@ describe('the student account: settings, information, password, avatar, registra
     await app.close();
     app = await makeApp({ LICENCE_TRIAL_SEATS: 1000 });
     ({ get } = injectAs(app, null));
-    setSettings({ registration: true });
-    const h = school(app).hashUID;
+    await setSettings({ registration: true });
+    const h = (await school(app)).hashUID;
     for (let i = 0; i < 20; i += 1)
       expect(
         (
@@ -454,7 +457,7 @@ describe('the student account: settings, information, password, avatar, registra
   }, 60_000);
 
   it('the shared rules: password and avatar checks', () => {
-    const table: [string, string, ReturnType<typeof passwordProblem>][] = [
+    const table: [string, string, Awaited<ReturnType<typeof passwordProblem>>][] = [
       ['', 'x', 'empty'],
       ['x', '', 'empty'],
       ['old', '12345', 'tooShort'],
@@ -463,7 +466,7 @@ describe('the student account: settings, information, password, avatar, registra
     ];
     for (const [oldpwd, newpwd, want] of table)
       expect(passwordProblem(oldpwd, newpwd), `${oldpwd}/${newpwd}`).toBe(want);
-    const avatars: [string, number, ReturnType<typeof avatarProblem>][] = [
+    const avatars: [string, number, Awaited<ReturnType<typeof avatarProblem>>][] = [
       ['a.JPG', 10, null],
       ['a.jpeg', AVATAR_MAX_BYTES, null],
       ['a.png', AVATAR_MAX_BYTES + 1, 'size'],

@@ -29,7 +29,10 @@ describe('sub-admins and permissions (spec 6, spec 7 Admins)', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data.coid as string;
   };
-  const adminGroup = (name: string, schoolId = school(app).id) => buildAdminGroup(app, { name, schoolId });
+  const adminGroup = async (name: string, schoolIdGiven?: string) => {
+    const schoolId = schoolIdGiven ?? (await school(app)).id;
+    return await buildAdminGroup(app, { name, schoolId });
+  };
   const register = (body: Record<string, unknown>, cookie = admin) =>
     post('/admins/registered', { name: 'Sub', password: 'sub-pass-1', ...body }, cookie);
   const signIn = async (username: string, password = 'sub-pass-1') =>
@@ -108,7 +111,7 @@ describe('sub-admins and permissions (spec 6, spec 7 Admins)', () => {
 
   it('registers a sub-admin who signs in with its permissions, categories and group; names are unique across the install', async () => {
     const cat = await category('Maths');
-    const group = adminGroup('Teachers');
+    const group = await adminGroup('Teachers');
     const res = await register({
       username: 'teacher',
       name: 'Ms Li',
@@ -121,7 +124,7 @@ describe('sub-admins and permissions (spec 6, spec 7 Admins)', () => {
     expect(created).toMatchObject({
       username: 'teacher',
       name: 'Ms Li',
-      adminType: school(app).id,
+      adminType: (await school(app)).id,
       permissions: ['course', 'exam'],
       categories: [{ id: cat, name: 'Maths' }],
       group: { id: group, name: 'Teachers' },
@@ -137,7 +140,7 @@ describe('sub-admins and permissions (spec 6, spec 7 Admins)', () => {
     const me = (await get('/admins/me', teacher)).json().data;
     expect(me).toMatchObject({
       username: 'teacher',
-      adminType: school(app).id,
+      adminType: (await school(app)).id,
       permissions: ['course', 'exam'],
       categories: [cat],
     });
@@ -145,9 +148,9 @@ describe('sub-admins and permissions (spec 6, spec 7 Admins)', () => {
     const list = (await get('/admins/list')).json().data;
     expect(list.total).toBe(1);
     expect(list.list[0]).toMatchObject({ id: created.id, lastLogin: expect.any(Number), group: { name: 'Teachers' } });
-    expect(list.list.map((row: { id: string }) => row.id)).not.toContain(school(app).id);
+    expect(list.list.map((row: { id: string }) => row.id)).not.toContain((await school(app)).id);
     expect((await get(`/admins/list?groupId=${group}`)).json().data.total).toBe(1);
-    expect((await get(`/admins/list?groupId=${adminGroup('Empty')}`)).json().data.total).toBe(0);
+    expect((await get(`/admins/list?groupId=${await adminGroup('Empty')}`)).json().data.total).toBe(0);
     expect((await get('/admins/list?keyword=Ms%20L')).json().data.total).toBe(1);
     expect((await get('/admins/list?keyword=%25')).json().data.total).toBe(0);
 
@@ -163,7 +166,7 @@ describe('sub-admins and permissions (spec 6, spec 7 Admins)', () => {
       adminPassword: 'third-pass-1',
     });
     expect((await register({ username: 'x1', categories: ['123456789012'] })).statusCode).toBe(400);
-    expect((await register({ username: 'x2', groupId: adminGroup('Theirs', other.id) })).statusCode).toBe(400);
+    expect((await register({ username: 'x2', groupId: await adminGroup('Theirs', other.id) })).statusCode).toBe(400);
     expect((await register({ username: 'x3', permissions: ['root'] })).statusCode).toBe(400);
     expect((await register({ username: 'x4', password: '123' })).statusCode).toBe(400);
     expect((await get('/admins/list')).json().data.total).toBe(1);
@@ -173,7 +176,7 @@ describe('sub-admins and permissions (spec 6, spec 7 Admins)', () => {
     const sub = await buildSubAdmin(app, ['exam']);
     const cookie = await signIn(sub.username);
     expect((await get('/admins/me', cookie)).statusCode).toBe(200);
-    const group = adminGroup('G');
+    const group = await adminGroup('G');
     let res = await post('/admins/update', { id: sub.id, name: 'New name', password: 'new-pass-22', groupId: group });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ name: 'New name', group: { id: group } });
@@ -208,7 +211,7 @@ describe('sub-admins and permissions (spec 6, spec 7 Admins)', () => {
     expect((await get('/admins/me', await signIn(sub.username, 'new-pass-22'))).statusCode).toBe(200);
 
     // The main admin is not a sub-admin: 404, as is an unknown id.
-    expect((await post('/admins/update', { id: school(app).id, name: 'x' })).statusCode).toBe(404);
+    expect((await post('/admins/update', { id: (await school(app)).id, name: 'x' })).statusCode).toBe(404);
     expect((await post('/admins/update', { id: '123456789012', name: 'x' })).statusCode).toBe(404);
     expect((await post('/admins/update', { id: sub.id, groupId: '123456789012' })).statusCode).toBe(400);
   });
@@ -217,7 +220,7 @@ describe('sub-admins and permissions (spec 6, spec 7 Admins)', () => {
     const one = await buildSubAdmin(app, ['exam']);
     const two = await buildSubAdmin(app, ['exam']);
     const cookie = await signIn(one.username);
-    expect((await post('/admins/delete', { ids: [one.id, school(app).id] })).statusCode).toBe(404);
+    expect((await post('/admins/delete', { ids: [one.id, (await school(app)).id] })).statusCode).toBe(404);
     const other = await otherSchool();
     expect((await post('/admins/delete', { ids: [one.id, other.id] })).statusCode).toBe(404);
     expect((await get('/admins/list')).json().data.total).toBe(2);
@@ -320,10 +323,10 @@ describe('sub-admins and permissions (spec 6, spec 7 Admins)', () => {
     expect((await post('/admins/delete', { ids: [boss.id] }, cookie)).statusCode).toBe(403);
     expect((await post('/admins/update', { id: boss.id, name: 'Boss' }, cookie)).statusCode).toBe(200);
     // The main admin is out of reach (404 like an unknown id).
-    expect((await post('/admins/update', { id: school(app).id, password: 'taken-over-1' }, cookie)).statusCode).toBe(
-      404,
-    );
-    expect((await post('/admins/delete', { ids: [school(app).id] }, cookie)).statusCode).toBe(404);
+    expect(
+      (await post('/admins/update', { id: (await school(app)).id, password: 'taken-over-1' }, cookie)).statusCode,
+    ).toBe(404);
+    expect((await post('/admins/delete', { ids: [(await school(app)).id] }, cookie)).statusCode).toBe(404);
     // A sub-admin holding more (setting; or every category) cannot be reset, disabled or deleted by it.
     const stronger = await buildSubAdmin(app, ['setting']);
     expect((await post('/admins/update', { id: stronger.id, password: 'taken-over-1' }, cookie)).json().error).toBe(
@@ -407,18 +410,18 @@ describe('sub-admins and permissions (spec 6, spec 7 Admins)', () => {
     const inA = await course('In A', a);
     const inB = await course('In B', b);
     const student = await buildStudent(app);
-    const schoolId = school(app).id;
+    const schoolId = (await school(app)).id;
     const signatureOf: Record<string, string> = {};
     for (const [coid, text] of [
       [inA, 'about A'],
       [inB, 'about B'],
     ] as const) {
-      buildComment(app, { schoolId, courseId: coid, authorId: student.id, authorName: 'S', text });
+      await buildComment(app, { schoolId, courseId: coid, authorId: student.id, authorName: 'S', text });
       const fileId = app.ctx.ids.next();
       const key = `files/userupload/${schoolId}/${fileId}.JPEG`;
       fs.mkdirSync(path.dirname(dataPath(app.ctx.config.dataDir, key)), { recursive: true });
       fs.writeFileSync(dataPath(app.ctx.config.dataDir, key), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
-      buildFile(app, {
+      await buildFile(app, {
         id: fileId,
         schoolId,
         key,
@@ -430,7 +433,7 @@ describe('sub-admins and permissions (spec 6, spec 7 Admins)', () => {
         uploadedBy: `student:${student.id}`,
         createdAt: Date.now(),
       });
-      signatureOf[coid] = buildSignature(app, { schoolId, studentId: student.id, courseId: coid, fileId });
+      signatureOf[coid] = await buildSignature(app, { schoolId, studentId: student.id, courseId: coid, fileId });
     }
     const sub = await buildSubAdmin(app, ['course']);
     await post('/admins/setpermission', { id: sub.id, permissions: ['course'], categories: [a] });

@@ -52,8 +52,8 @@ describe('migration 0016 backfill', () => {
         title,
         type: CHAPTER_TYPE.video,
       });
-      const rid = seedResource(app, {
-        schoolId: school(app).id,
+      const rid = await seedResource(app, {
+        schoolId: (await school(app)).id,
         kind: 'video',
         fileName: `${title}.mp4`,
         mime: 'video/mp4',
@@ -61,13 +61,13 @@ describe('migration 0016 backfill', () => {
         duration: 30,
         outputs: { mp4: 'video.mp4' },
       });
-      attachResource(app, cid, rid);
+      await attachResource(app, cid, rid);
       cids.push(cid);
     }
     await post('/course/pub', { coid, pub: '1' });
     for (const [i, name] of ['One', 'Two'].entries()) {
       const st = await signedInStudent(app, { name, groups: [`G${i}`] });
-      enrol(app, st.id, coid, clock, 'buy');
+      await enrol(app, st.id, coid, clock, 'buy');
       for (const cid of cids.slice(0, 2 - i)) {
         const startTs = clock;
         await okBeat(app, st.cookie, { coid, cid, start_ts: startTs, position: 0, play_type: 'start' });

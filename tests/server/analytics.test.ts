@@ -45,8 +45,8 @@ describe('analysis/*: the overview, a course funnel, groups and students', () =>
         title: name,
         type: CHAPTER_TYPE.video,
       });
-      const rid = seedResource(app, {
-        schoolId: school(app).id,
+      const rid = await seedResource(app, {
+        schoolId: (await school(app)).id,
         kind: 'video',
         fileName: `${name}.mp4`,
         mime: 'video/mp4',
@@ -54,7 +54,7 @@ describe('analysis/*: the overview, a course funnel, groups and students', () =>
         duration: 30,
         outputs: { mp4: 'video.mp4' },
       });
-      attachResource(app, cid, rid);
+      await attachResource(app, cid, rid);
       cids.push(cid);
     }
     await post('/course/pub', { coid, pub: '1' });
@@ -77,10 +77,10 @@ describe('analysis/*: the overview, a course funnel, groups and students', () =>
 
   /** An exam of one single-choice question (B right, pass 6 of 10), sat through exam/start, answer, submit. */
   async function sitExam(cookies: { cookie: string; answer: string }[]) {
-    const schoolId = school(app).id;
-    const qid = seedQuestion(app, { schoolId, type: 0, options: ['a', 'b'], answer: '2', point: 10 });
-    const paperId = seedPaper(app, { schoolId, questionIds: [qid], points: [10], passScore: 6 });
-    const examId = seedExam(app, { schoolId, paperId, title: 'Quiz' });
+    const schoolId = (await school(app)).id;
+    const qid = await seedQuestion(app, { schoolId, type: 0, options: ['a', 'b'], answer: '2', point: 10 });
+    const paperId = await seedPaper(app, { schoolId, questionIds: [qid], points: [10], passScore: 6 });
+    const examId = await seedExam(app, { schoolId, paperId, title: 'Quiz' });
     for (const { cookie, answer } of cookies) {
       const { sittingId } = await post<{ sittingId: string }>('/exam/start', { examId }, cookie);
       await post('/exam/answer', { sittingId, qid, answer }, cookie);
@@ -149,14 +149,14 @@ describe('analysis/*: the overview, a course funnel, groups and students', () =>
     const now = clock;
     clock = now - 10 * DAY;
     const prevDay = today();
-    enrol(app, ann.id, a.coid, clock, 'buy');
+    await enrol(app, ann.id, a.coid, clock, 'buy');
     const annCookie = (await login(app, ann)).cookie;
     const earlier = await watch(annCookie, a.coid, a.cids[0] as string);
     // Today Ann finishes Alpha; Bob starts Beta.
     clock = now;
     const ann2 = (await login(app, ann)).cookie;
     const bob2 = (await login(app, bob)).cookie;
-    enrol(app, bob.id, b.coid, clock, 'buy');
+    await enrol(app, bob.id, b.coid, clock, 'buy');
     const annToday = await watch(ann2, a.coid, a.cids[1] as string);
     const bobToday = await watch(bob2, b.coid, b.cids[0] as string);
     expect(earlier).toBeGreaterThan(0);
@@ -203,7 +203,7 @@ describe('analysis/*: the overview, a course funnel, groups and students', () =>
     const students = [];
     for (const name of ['S1', 'S2', 'S3']) {
       const st = await signedInStudent(app, { name });
-      enrol(app, st.id, c.coid, clock, 'buy');
+      await enrol(app, st.id, c.coid, clock, 'buy');
       students.push(st);
     }
     // All three finish chapter one; one goes on through chapter two.
@@ -238,8 +238,8 @@ describe('analysis/*: the overview, a course funnel, groups and students', () =>
     await post('/admins/setpermission', { id: sub.id, permissions: ['student'], categories: [mine.catid] });
     const subCookie = (await login(app, { ...sub, role: 'admin' })).cookie;
     const st = await signedInStudent(app);
-    enrol(app, st.id, a.coid, clock, 'buy');
-    enrol(app, st.id, b.coid, clock, 'buy');
+    await enrol(app, st.id, a.coid, clock, 'buy');
+    await enrol(app, st.id, b.coid, clock, 'buy');
     const inA = await watch(st.cookie, a.coid, a.cids[0] as string);
     await watch(st.cookie, b.coid, b.cids[0] as string);
 
@@ -259,7 +259,7 @@ describe('analysis/*: the overview, a course funnel, groups and students', () =>
   it('a group and a student: study time and completion, exported as XLSX', async () => {
     const c = await course('Group course');
     const st = await signedInStudent(app, { name: 'Gina', groups: ['Evening'] });
-    enrol(app, st.id, c.coid, clock, 'buy');
+    await enrol(app, st.id, c.coid, clock, 'buy');
     const ms =
       (await watch(st.cookie, c.coid, c.cids[0] as string)) + (await watch(st.cookie, c.coid, c.cids[1] as string));
     const gid = st.groupIds[0] as string;

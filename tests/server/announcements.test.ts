@@ -58,16 +58,16 @@ describe('announcements', () => {
     classA = member.groupIds[0];
     // Lab team is a sub-group of Class A: its members count as Class A's audience.
     lab = app.ctx.ids.next();
-    insertGroup(app.ctx.db, {
+    await insertGroup(app.ctx.db, {
       id: lab,
-      schoolId: school(app).id,
+      schoolId: (await school(app)).id,
       parentId: classA,
       name: 'Lab',
       position: 0,
       createdAt: 1,
     });
     labMember = await signedInStudent(app, { name: 'Lab member' });
-    app.ctx.db.insert(studentGroupMembers).values({ studentId: labMember.id, groupId: lab }).run();
+    await app.ctx.db.insert(studentGroupMembers).values({ studentId: labMember.id, groupId: lab });
     outsider = await signedInStudent(app, { name: 'Outsider', groups: ['Class B'] });
     const theirs = await createSchool(app.ctx, { name: 'Other', adminUsername: 'o-admin', adminPassword: 'o-pass-12' });
     const stranger = await buildStudent(app, { schoolId: theirs.id, username: 'stranger', groups: ['Their class'] });
@@ -247,28 +247,26 @@ describe('announcements', () => {
   });
 
   it('publishing queues the e-mails the school turned on for its audience, in the same request, once', async () => {
-    const schoolId = school(app).id;
-    app.ctx.db
+    const schoolId = (await school(app)).id;
+    await app.ctx.db
       .insert(informSettings)
-      .values({ schoolId, channels: JSON.stringify({ 'announcement.published': ['email'] }), updatedAt: clock })
-      .run();
+      .values({ schoolId, channels: JSON.stringify({ 'announcement.published': ['email'] }), updatedAt: clock });
     for (const who of [member, labMember, outsider])
-      app.ctx.db
+      await app.ctx.db
         .update(students)
         .set({ email: `${who.id}@school.test` })
-        .where(eq(students.id, who.id))
-        .run();
+        .where(eq(students.id, who.id));
     const made = await create({ title: 'Exam week', audience: 'groups', gids: [classA] });
-    const queued = () =>
-      app.ctx.db
-        .select()
-        .from(informQueue)
-        .where(inArray(informQueue.studentId, [member.id, labMember.id, outsider.id]))
-        .all()
-        .filter((row) => row.event === 'announcement.published');
-    expect(queued()).toEqual([]);
+    const queued = async () =>
+      (
+        await app.ctx.db
+          .select()
+          .from(informQueue)
+          .where(inArray(informQueue.studentId, [member.id, labMember.id, outsider.id]))
+      ).filter((row) => row.event === 'announcement.published');
+    expect(await queued()).toEqual([]);
     await publish(made.id);
-    const rows = queued();
+    const rows = await queued();
     expect(rows.map((row) => row.recipient).sort()).toEqual(
       [`${member.id}@school.test`, `${labMember.id}@school.test`].sort(),
     );
@@ -276,35 +274,29 @@ describe('announcements', () => {
     expect(rows[0]!.subject).toContain('Exam week');
     // Publishing what is published already sends nothing more.
     await publish(made.id);
-    expect(queued()).toHaveLength(2);
+    expect(await queued()).toHaveLength(2);
   });
 
   it('unpublishing and publishing again queues nothing more, not even to a student who joined in between', async () => {
     const made = await create({ title: 'Fire drill', audience: 'groups', gids: [classA] });
-    const queued = () =>
-      app.ctx.db
-        .select()
-        .from(informQueue)
-        .all()
-        .filter((row) => row.event === 'announcement.published' && row.subject.includes('Fire drill'));
+    const queued = async () =>
+      (await app.ctx.db.select().from(informQueue)).filter(
+        (row) => row.event === 'announcement.published' && row.subject.includes('Fire drill'),
+      );
     await publish(made.id);
-    expect(
-      queued()
-        .map((row) => row.studentId)
-        .sort(),
-    ).toEqual([member.id, labMember.id].sort());
+    expect((await queued()).map((row) => row.studentId).sort()).toEqual([member.id, labMember.id].sort());
     await publish(made.id, false);
     const newcomer = await signedInStudent(app, { name: 'Newcomer' });
-    app.ctx.db.insert(studentGroupMembers).values({ studentId: newcomer.id, groupId: classA }).run();
-    app.ctx.db.update(students).set({ email: 'newcomer@school.test' }).where(eq(students.id, newcomer.id)).run();
+    await app.ctx.db.insert(studentGroupMembers).values({ studentId: newcomer.id, groupId: classA });
+    await app.ctx.db.update(students).set({ email: 'newcomer@school.test' }).where(eq(students.id, newcomer.id));
     expect((await publish(made.id)).state).toBe('showing');
-    expect(queued()).toHaveLength(2);
+    expect(await queued()).toHaveLength(2);
     // The newcomer sees it on the site like everyone of the audience.
     expect((await mine(newcomer.cookie)).list.map((a) => a.title)).toContain('Fire drill');
     // A new announcement is a first publication again.
     const next = await create({ title: 'Fire drill 2', audience: 'groups', gids: [classA] });
     await publish(next.id);
-    expect(queued().filter((row) => row.subject.includes('Fire drill 2'))).toHaveLength(3);
+    expect((await queued()).filter((row) => row.subject.includes('Fire drill 2'))).toHaveLength(3);
     // The first publication is kept on the announcement itself, through unpublishing.
     const first = (id: string) =>
       (

@@ -28,7 +28,7 @@ describe('articles', () => {
   const publish = (aid: string, status = 1, cookie = admin) => guest.post('/article/publish', { aid, status }, cookie);
   const titles = (data: { list: { title: string }[] }) => data.list.map((item) => item.title);
   const studentList = async (query = '') =>
-    (await guest.get(`/article/list?uid=${school(app).hashUID}${query}`)).json().data;
+    (await guest.get(`/article/list?uid=${(await school(app)).hashUID}${query}`)).json().data;
 
   it('a new article is a draft that students never see; publishing shows it with a summary', async () => {
     const aid = await create('News', {
@@ -135,7 +135,7 @@ describe('articles', () => {
       list: [{ aid: b, position: 0 }],
     });
     expect((await api.get(`/article/info/${a}`)).statusCode).toBe(404);
-    expect(other.id).not.toBe(school(app).id);
+    expect(other.id).not.toBe((await school(app)).id);
   });
 
   it('the back office needs the userpage permission; another school gets 404 and sees nothing of ours', async () => {
@@ -174,15 +174,15 @@ describe('articles', () => {
       list: [],
       total: 0,
     });
-    expect((await guest.get(`/article/list?status=0&uid=${school(app).hashUID}`, otherAdmin)).json().data.total).toBe(
-      0,
-    );
-    expect((await api.get(`/article/list?status=0&uid=${school(app).hashUID}`)).json().data.total).toBe(1);
+    expect(
+      (await guest.get(`/article/list?status=0&uid=${(await school(app)).hashUID}`, otherAdmin)).json().data.total,
+    ).toBe(0);
+    expect((await api.get(`/article/list?status=0&uid=${(await school(app)).hashUID}`)).json().data.total).toBe(1);
   });
 
   it('the student list is cached: 304 on If-None-Match, a new ETag after a change', async () => {
     await publish(await create('One'));
-    const url = `/article/list?uid=${school(app).id}&page=1&num=5&status=1`;
+    const url = `/article/list?uid=${(await school(app)).id}&page=1&num=5&status=1`;
     const first = await guest.get(url);
     const etag = first.headers.etag as string;
     expect((await guest.get(url, null, { 'if-none-match': etag })).statusCode).toBe(304);

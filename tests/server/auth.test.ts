@@ -31,14 +31,14 @@ describe('accounts and sessions (spec 6, 7 Auth)', () => {
     expect(body.data).toMatchObject({
       role: 'student',
       adminType: null,
-      hashUID: school(app).hashUID,
-      redirect: `/u/${school(app).hashUID}`,
+      hashUID: (await school(app)).hashUID,
+      redirect: `/u/${(await school(app)).hashUID}`,
     });
     expect(body.data.userData).toMatchObject({
       uname: student.username,
       sid: student.id,
       sname: '王小明',
-      uid: school(app).id,
+      uid: (await school(app)).id,
     });
     expect(body.data.userData.gid.sort()).toEqual([...student.groupIds].sort());
   });
@@ -69,7 +69,7 @@ describe('accounts and sessions (spec 6, 7 Auth)', () => {
     expect(admin.body.data).toMatchObject({ role: 'admin', adminType: '0', redirect: '/learn/admin/' });
     const sub = await buildSubAdmin(app, ['course']);
     const subLogin = await login(app, { ...sub, role: 'admin' });
-    expect(subLogin.body.data.adminType).toBe(school(app).id);
+    expect(subLogin.body.data.adminType).toBe((await school(app)).id);
   });
 
   it('says the same thing for an unknown user and a wrong password', async () => {
@@ -234,7 +234,7 @@ describe('accounts and sessions (spec 6, 7 Auth)', () => {
   });
 
   it('POST redirect answers data.url for home, login and register, and refuses other origins', async () => {
-    const { id, hashUID } = school(app);
+    const { id, hashUID } = await school(app);
     const post = (payload: object) => app.inject({ method: 'POST', url: '/redirect', payload });
     expect((await post({ uid: 0, type: 1, page: id })).json().data.url).toBe(`/login/u/${hashUID}`);
     expect((await post({ uid: 0, type: 1, page: hashUID, ReturnUrl: '/course/x' })).json().data.url).toBe(
@@ -252,9 +252,9 @@ describe('accounts and sessions (spec 6, 7 Auth)', () => {
     const me = (await get('/admins/me', cookie)).json().data;
     expect(me).toMatchObject({
       username: sub.username,
-      adminType: school(app).id,
+      adminType: (await school(app)).id,
       permissions: ['course', 'student'],
-      school: { name: school(app).name },
+      school: { name: (await school(app)).name },
     });
     const main = await login(app, { ...ADMIN, role: 'admin' });
     expect((await get('/admins/me', main.cookie)).json().data.permissions).toHaveLength(8);

@@ -26,8 +26,8 @@ describe('cached public catalogue replies: ETag, 304, invalidation, and no viewe
   afterEach(() => app.close());
 
   /** The public reads, each as a function of extra headers. */
-  const reads = () => {
-    const { id, hashUID } = school(app);
+  const reads = async () => {
+    const { id, hashUID } = await school(app);
     return {
       catelist: (h: Record<string, string> = {}) => visitor.get(`/course/catelist?uid=${hashUID}`, '', h),
       cates: (h: Record<string, string> = {}) => visitor.get(`/course/cates?uid=${id}&catid=0`, '', h),
@@ -39,7 +39,7 @@ describe('cached public catalogue replies: ETag, 304, invalidation, and no viewe
   };
 
   it('every public read answers with an ETag and 304 when If-None-Match holds it', async () => {
-    for (const [name, read] of Object.entries(reads())) {
+    for (const [name, read] of Object.entries(await reads())) {
       const first = await read();
       expect(first.statusCode, name).toBe(200);
       expect(first.headers['content-type']).toMatch(/^application\/json/);
@@ -60,22 +60,22 @@ describe('cached public catalogue replies: ETag, 304, invalidation, and no viewe
   it('a write gives fresh bodies and ETags; the old ETag no longer answers 304', async () => {
     const before = Object.fromEntries(
       await Promise.all(
-        Object.entries(reads()).map(async ([name, read]) => [name, (await read()).headers.etag as string]),
+        Object.entries(await reads()).map(async ([name, read]) => [name, (await read()).headers.etag as string]),
       ),
     );
     await api.post('/course/save', { coid, values: { title: 'Cached renamed' } });
     await api.post('/course/cate/update', { catid, title: 'Cat renamed' });
-    for (const [name, read] of Object.entries(reads())) {
+    for (const [name, read] of Object.entries(await reads())) {
       const res = await read({ 'if-none-match': before[name] });
       expect(res.statusCode, name).toBe(200);
       expect(res.headers.etag, name).not.toBe(before[name]);
     }
-    expect((await reads().bycate()).json().data.courseData[0].title).toBe('Cached renamed');
-    expect((await reads().catelist()).json().data.cates[0].title).toBe('Cat renamed');
+    expect((await (await reads()).bycate()).json().data.courseData[0].title).toBe('Cached renamed');
+    expect((await (await reads()).catelist()).json().data.cates[0].title).toBe('Cat renamed');
   });
 
   it('each kind of write invalidates: publish, delete, pin, chapters, categories', async () => {
-    const { bycate, info, catelist } = reads();
+    const { bycate, info, catelist } = await reads();
     const etag = async (read: () => ReturnType<typeof bycate>) => (await read()).headers.etag as string;
 
     let tag = await etag(info);
@@ -109,7 +109,7 @@ describe('cached public catalogue replies: ETag, 304, invalidation, and no viewe
     app.ctx.sqlite
       .prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`)
       .run(buyer.id, coid, Date.now());
-    await api.post('/collectcourse', { uid: school(app).id, coid, collect: 1 }, buyerCookie);
+    await api.post('/collectcourse', { uid: (await school(app)).id, coid, collect: 1 }, buyerCookie);
 
     const view = async (cookie: string) => (await visitor.get(`/course/info/${code}`, cookie)).json().data;
     const mine = await view(buyerCookie);
@@ -133,7 +133,7 @@ describe('cached public catalogue replies: ETag, 304, invalidation, and no viewe
       304,
     );
 
-    await api.post('/collectcourse', { uid: school(app).id, coid, collect: 0 }, buyerCookie);
+    await api.post('/collectcourse', { uid: (await school(app)).id, coid, collect: 0 }, buyerCookie);
     expect((await view(buyerCookie)).isCollect).toBe(false);
     expect((await visitor.get(`/course/info/${code}`, buyerCookie, { 'if-none-match': buyerTag })).statusCode).toBe(
       200,
@@ -196,7 +196,7 @@ describe('cached public catalogue replies: ETag, 304, invalidation, and no viewe
       const more = (await api.post('/course/new', { title: `More ${i}`, catid, type: 0 })).json().data;
       await api.post('/course/pub', { coid: more.coid, pub: '1' });
     }
-    for (const read of [reads().bycate, reads().info]) {
+    for (const read of [(await reads()).bycate, (await reads()).info]) {
       const plain = await read();
       const packed = await read(gzip);
       expect(packed.headers['content-encoding']).toBe('gzip');
@@ -217,6 +217,6 @@ describe('cached public catalogue replies: ETag, 304, invalidation, and no viewe
     expect(adminView.statusCode).toBe(200);
     expect(adminView.json().data.published).toBe(false);
     expect((await visitor.get(`/course/info/${draft.code}`)).statusCode).toBe(404);
-    expect((await api.post('/course/bycate', { uid: school(app).id }, '')).json().data.total).toBe(1);
+    expect((await api.post('/course/bycate', { uid: (await school(app)).id }, '')).json().data.total).toBe(1);
   });
 });

@@ -23,12 +23,14 @@ describe('course categories: a nested set of three levels (spec 3 Category, 7 co
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data.catid as string;
   };
-  const rows = (schoolId = school(app).id) =>
-    app.ctx.sqlite
+  const rows = async (schoolIdGiven?: string) => {
+    const schoolId = schoolIdGiven ?? (await school(app)).id;
+    return app.ctx.sqlite
       .prepare(
         `select id, parent_id, position, depth, lft, rgt from categories where school_id = ? and kind = 'course' order by lft`,
       )
       .all(schoolId) as Row[];
+  };
   const newCourse = async (title: string, catid: string) => {
     const res = await post('/course/new', { title, catid, type: 0 });
     expect(res.statusCode, res.body).toBe(200);
@@ -66,11 +68,11 @@ describe('course categories: a nested set of three levels (spec 3 Category, 7 co
     const a11 = await add('A11', a1);
     await add('B');
     await add('A2', a);
-    expectConsistent(rows());
+    expectConsistent(await rows());
     const res = await post('/course/category', { title: 'too deep', parent_id: a11 });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'too deep', data: { field: 'parent_id' } });
-    expect(rows()).toHaveLength(5);
+    expect(await rows()).toHaveLength(5);
     const tree = (await get(`/course/catelist`, admin)).json().data.cates;
     expect(tree.map((c: { title: string }) => c.title)).toEqual(['A', 'B']);
     expect(tree[0].children.map((c: { title: string }) => c.title)).toEqual(['A1', 'A2']);
@@ -94,12 +96,12 @@ describe('course categories: a nested set of three levels (spec 3 Category, 7 co
     let res = await post('/course/cate/update', { catid: a1, parent_id: b, position: 0 });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ catid: a1, parent_id: b, depth: 2, position: 0 });
-    expectConsistent(rows());
-    expect(rows().find((r) => r.id === a11)).toMatchObject({ depth: 3, parent_id: a1 });
+    expectConsistent(await rows());
+    expect((await rows()).find((r) => r.id === a11)).toMatchObject({ depth: 3, parent_id: a1 });
 
     res = await post('/course/cate/update', { catid: c, position: 0, title: 'C first' });
     expect(res.json().data).toMatchObject({ title: 'C first', position: 0, lft: 1 });
-    expectConsistent(rows());
+    expectConsistent(await rows());
 
     res = await post('/course/cate/update', { catid: b, parent_id: a11 });
     expect(res.statusCode).toBe(400);
@@ -111,11 +113,11 @@ describe('course categories: a nested set of three levels (spec 3 Category, 7 co
     expect(res.json()).toMatchObject({ error: 'too deep' });
     res = await post('/course/cate/update', { catid: b1, parent_id: a11 });
     expect(res.json()).toMatchObject({ error: 'too deep' });
-    expectConsistent(rows());
+    expectConsistent(await rows());
 
     res = await post('/course/cate/update', { catid: a11, parent_id: '0', position: 99 });
     expect(res.json().data).toMatchObject({ parent_id: '0', depth: 1, position: 3 });
-    expectConsistent(rows());
+    expectConsistent(await rows());
   });
 
   it('a subtree is one range query that returns exactly the descendants, and the catalogue uses it', async () => {
@@ -126,18 +128,22 @@ describe('course categories: a nested set of three levels (spec 3 Category, 7 co
     const b = await add('B');
     const b1 = await add('B1', b);
     await post('/course/cate/update', { catid: a2, parent_id: b1 });
-    const list = rows();
+    const list = await rows();
     for (const row of list) {
       const range = app.ctx.sqlite
         .prepare(`select id from categories where school_id = ? and lft > ? and lft < ?`)
-        .all(school(app).id, row.lft, row.rgt) as { id: string }[];
+        .all((await school(app)).id, row.lft, row.rgt) as { id: string }[];
       expect(range.map((r) => r.id).sort()).toEqual(descendants(list, row.id).sort());
     }
     const inA11 = await newCourse('in A11', a11);
     const inA2 = await newCourse('in A2', a2);
     const inA = await newCourse('in A', a);
     const bycate = async (catid: string) =>
-      ((await post('/course/bycate', { uid: school(app).id, catid }, '')).json().data.courseData as { coid: string }[])
+      (
+        (await post('/course/bycate', { uid: (await school(app)).id, catid }, '')).json().data.courseData as {
+          coid: string;
+        }[]
+      )
         .map((c) => c.coid)
         .sort();
     expect(await bycate(a)).toEqual([inA, inA11].sort());
@@ -157,15 +163,15 @@ describe('course categories: a nested set of three levels (spec 3 Category, 7 co
     let res = await post('/course/cate/delete', { catid: a });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ error: 'category has courses', data: { courses: 1 } });
-    expect(rows()).toHaveLength(3);
+    expect(await rows()).toHaveLength(3);
 
     res = await post('/course/movebeforedelcate', { catid: a, targetCatid: a1 });
     expect(res.statusCode).toBe(400);
     res = await post('/course/movebeforedelcate', { catid: a, targetCatid: b });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({ deleted: 2, movedCourses: 2 });
-    expect(rows().map((r) => r.id)).toEqual([b]);
-    expectConsistent(rows());
+    expect((await rows()).map((r) => r.id)).toEqual([b]);
+    expectConsistent(await rows());
     const info = (await get(`/course/info/${course}`, admin)).json().data;
     expect(info.catid).toBe(b);
 
@@ -176,7 +182,7 @@ describe('course categories: a nested set of three levels (spec 3 Category, 7 co
     res = await post('/course/cate/delete', { catid: c });
     expect(res.json().data).toEqual({ deleted: 2, movedCourses: 0 });
     expect(app.ctx.sqlite.prepare('select catid from courses where id = ?').get(d)).toEqual({ catid: '0' });
-    expectConsistent(rows());
+    expectConsistent(await rows());
   });
 
   it('course/cates gives the children with their child counts and the path (named operation: category list)', async () => {
@@ -185,7 +191,7 @@ describe('course categories: a nested set of three levels (spec 3 Category, 7 co
     await add('A11', a1);
     await add('A12', a1);
     await add('A2', a);
-    const { hashUID } = school(app);
+    const { hashUID } = await school(app);
     const top = (await get(`/course/cates?uid=${hashUID}`)).json().data;
     expect(top.allCates).toMatchObject([{ catid: a, childCount: 2 }]);
     expect(top.path).toEqual([]);
@@ -200,7 +206,7 @@ describe('course categories: a nested set of three levels (spec 3 Category, 7 co
 
   it('the tree is public by the page school (uid = id or hashUID); garbage is 404', async () => {
     await add('A');
-    const { id, hashUID } = school(app);
+    const { id, hashUID } = await school(app);
     for (const uid of [id, hashUID]) {
       const res = await get(`/course/catelist?uid=${uid}`);
       expect(res.statusCode).toBe(200);
@@ -262,10 +268,10 @@ describe('course categories: a nested set of three levels (spec 3 Category, 7 co
     expect((await post('/course/movebeforedelcate', { catid: theirs, targetCatid: a }, them)).statusCode).toBe(404);
     const theirTree = (await get('/course/catelist', them)).json().data.cates;
     expect(theirTree.map((c: { catid: string }) => c.catid)).toEqual([theirs]);
-    expect(rows(other.id)).toHaveLength(1);
-    expect(rows().map((r) => r.id)).not.toContain(theirs);
-    expectConsistent(rows());
-    expectConsistent(rows(other.id));
+    expect(await rows(other.id)).toHaveLength(1);
+    expect((await rows()).map((r) => r.id)).not.toContain(theirs);
+    expectConsistent(await rows());
+    expectConsistent(await rows(other.id));
   });
 
   it('every catalogue call is in the OpenAPI document with its input and reply', async () => {

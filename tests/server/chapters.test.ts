@@ -252,7 +252,7 @@ describe('the demo catalogue (DEMO_DATA)', () => {
   it('loads a three-level tree and published courses with chapters of each kind', async () => {
     const app = await makeApp({ DEMO_DATA: true });
     try {
-      const { id } = school(app);
+      const { id } = await school(app);
       const tree = (await app.inject({ method: 'GET', url: `/course/catelist?uid=${id}` })).json().data.cates;
       expect(
         tree.some((c: { children: { children: unknown[] }[] }) => c.children.some((d) => d.children.length > 0)),

@@ -16,8 +16,8 @@ describe('columns', () => {
   let otherStudent: string;
 
   /** A course of this school made on 2 January 2026 (the column's create_time is asserted). */
-  const addCourse = (over: Parameters<typeof buildCourse>[1] = {}) =>
-    buildCourse(app, { createdAt: Date.UTC(2026, 0, 2, 3, 4, 5), ...over });
+  const addCourse = async (over: Parameters<typeof buildCourse>[1] = {}) =>
+    await buildCourse(app, { createdAt: Date.UTC(2026, 0, 2, 3, 4, 5), ...over });
   const newColumn = async (body: Record<string, unknown> = {}) => {
     const res = await api.post('/column/new', { title: 'Bundle', ...body });
     expect(res.statusCode, res.body).toBe(200);
@@ -61,7 +61,7 @@ describe('columns', () => {
     expect((await guest.get(`/column/info/${id}`)).statusCode).toBe(404);
     expect((await guest.get(`/column/info/${card.code}`, student.cookie)).statusCode).toBe(404);
     expect((await api.get(`/column/info/${id}`)).json().data.column.title).toBe('Draft bundle');
-    const list = (await guest.post('/column/list', { uid: school(app).hashUID })).json().data;
+    const list = (await guest.post('/column/list', { uid: (await school(app)).hashUID })).json().data;
     expect(list.list.map((c: { coid: string }) => c.coid)).not.toContain(id);
   });
 
@@ -105,11 +105,18 @@ describe('columns', () => {
 
   it('column/courses sets the ordered list; column/info shows only visible courses as cards, in order', async () => {
     const id = await newColumn({ actual: 0 });
-    const live = addCourse({ type: 1, title: 'Live one', actualFen: 990, priceFen: 1990, duration: 60, lcount: 3 });
-    const plain = addCourse({ type: 0, duration: 40 });
-    const graphic = addCourse({ type: 4 });
-    const hidden = addCourse({ published: false });
-    const secret = addCourse({ isPrivate: true });
+    const live = await addCourse({
+      type: 1,
+      title: 'Live one',
+      actualFen: 990,
+      priceFen: 1990,
+      duration: 60,
+      lcount: 3,
+    });
+    const plain = await addCourse({ type: 0, duration: 40 });
+    const graphic = await addCourse({ type: 4 });
+    const hidden = await addCourse({ published: false });
+    const secret = await addCourse({ isPrivate: true });
     const set = await api.post('/column/courses', { column_id: id, coids: [plain, live, hidden, secret, graphic] });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json().data.coids).toEqual([plain, live, hidden, secret, graphic]);
@@ -138,7 +145,7 @@ describe('columns', () => {
     expect(info.button).toEqual({ action: 'subscribe', disabled: false });
 
     const foreign = app.ctx.ids.next();
-    buildCourse(app, { id: foreign, schoolId: otherSchool, title: 'theirs' });
+    await buildCourse(app, { id: foreign, schoolId: otherSchool, title: 'theirs' });
     const refused = await api.post('/column/courses', { column_id: id, coids: [plain, foreign] });
     expect(refused.statusCode).toBe(404);
     expect((await api.get(`/column/admin/info/${id}`)).json().data.coids).toEqual([
@@ -160,7 +167,7 @@ describe('columns', () => {
     const c = await newColumn({ title: 'C', catid: cat });
     for (const id of [a, b, c]) await publish(id);
     const url = '/column/list';
-    const body = { pageNum: 1, pageSize: 2, cates: cat, uid: school(app).hashUID };
+    const body = { pageNum: 1, pageSize: 2, cates: cat, uid: (await school(app)).hashUID };
     const first = await guest.post(url, body);
     expect(first.json().data.total).toBe(3);
     expect(first.json().data.list.map((x: { title: string }) => x.title)).toEqual(['C', 'B']);
@@ -221,7 +228,7 @@ describe('columns', () => {
     const col = (await own.post('/column/new', { title: 'In two', catid: two })).json().data.coid;
     await own.post('/column/pub', { column_id: col, pub: 1 });
     await own.post('/column/new', { title: 'Draft in two', catid: two });
-    const pub = (await own.get(`/column/cates?uid=${school(fresh).hashUID}`, null)).json().data.cates;
+    const pub = (await own.get(`/column/cates?uid=${(await school(fresh)).hashUID}`, null)).json().data.cates;
     expect(pub.find((c: { catid: string }) => c.catid === two)).toMatchObject({ column_count: 1, isColumn: 1 });
     expect((await own.get('/column/cate/list')).json().data.cates[2].column_count).toBe(2);
     cates = (await own.post('/column/cate/delete', { catid: two })).json().data.cates;
@@ -237,11 +244,11 @@ describe('columns', () => {
 
   it('column/book: a free column is subscribed once (isBook, book_count + 1) with its courses enrolled', async () => {
     const id = await newColumn({ actual: 0 });
-    const course = addCourse({ actualFen: 5000 });
+    const course = await addCourse({ actualFen: 5000 });
     await api.post('/column/courses', { column_id: id, coids: [course] });
     await publish(id);
     const code = app.ctx.courseCodec.encode(id);
-    const first = await guest.post('/column/book', { uid: school(app).id, column_id: code }, student.cookie);
+    const first = await guest.post('/column/book', { uid: (await school(app)).id, column_id: code }, student.cookie);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().data).toEqual({
       isBook: true,
@@ -262,7 +269,7 @@ describe('columns', () => {
         .prepare('select source from enrolments where student_id = ? and course_id = ?')
         .get(student.id, course),
     ).toEqual({ source: 'column' });
-    const later = addCourse();
+    const later = await addCourse();
     await api.post('/column/courses', { column_id: id, coids: [course, later] });
     expect(
       app.ctx.sqlite
@@ -273,7 +280,7 @@ describe('columns', () => {
 
   it('column/book refusals: paid not bought 403, no courses 409, owner and non-students studentOnly, guests 401, other schools 404', async () => {
     const paid = await newColumn({ actual: 9.9, price: 19.9 });
-    await api.post('/column/courses', { column_id: paid, coids: [addCourse()] });
+    await api.post('/column/courses', { column_id: paid, coids: [await addCourse()] });
     await publish(paid);
     const empty = await newColumn({ actual: 0 });
     await publish(empty);
@@ -305,7 +312,9 @@ describe('columns', () => {
     const status = (cookie?: string) => guest.get(`/column/collect/status?coid=${id}`, cookie);
     expect((await status()).json().data).toEqual({ collect: 0 });
     expect(
-      (await guest.post('/column/collect', { uid: school(app).id, coid: id, collect: 1 }, student.cookie)).json().data,
+      (
+        await guest.post('/column/collect', { uid: (await school(app)).id, coid: id, collect: 1 }, student.cookie)
+      ).json().data,
     ).toEqual({ collect: 1 });
     expect((await status(student.cookie)).json().data).toEqual({ collect: 1 });
     expect((await status(admin)).json().data).toEqual({ collect: 0 });

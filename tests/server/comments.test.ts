@@ -74,7 +74,7 @@ describe('comments (spec 3 Comment, 5 Course comment, 7 comment/*)', () => {
     expect(first.json().data).toEqual({
       cmid: expect.stringMatching(/^\d+$/),
       cid: '0',
-      pid: school(app).id,
+      pid: (await school(app)).id,
       coid: paid.coid,
       title: 'Paid',
       text: '第一条评论',
@@ -241,14 +241,14 @@ describe('comments (spec 3 Comment, 5 Course comment, 7 comment/*)', () => {
     const someone = await student();
     app.ctx.sqlite
       .prepare(`update schools set settings = ? where id = ?`)
-      .run(JSON.stringify({ changePass: true }), school(app).id);
+      .run(JSON.stringify({ changePass: true }), (await school(app)).id);
     expect((await get('/a/comment/setting', admin)).json().data).toEqual({ noAllowComment: false });
     const saved = await post('/a/comment/setting', { noAllowComment: 1 }, admin);
     expect(saved.json().data).toEqual({ noAllowComment: true });
     expect(
       JSON.parse(
         (
-          app.ctx.sqlite.prepare('select settings from schools where id = ?').get(school(app).id) as {
+          app.ctx.sqlite.prepare('select settings from schools where id = ?').get((await school(app)).id) as {
             settings: string;
           }
         ).settings,

@@ -27,7 +27,7 @@ describe('courses: back office and catalogue (spec 3 Course, 4, 7 Courses)', () 
     return { coid: coid as string, code: code as string };
   };
   const bycate = async (body: Record<string, unknown> = {}, cookie = '') =>
-    (await post('/course/bycate', { uid: school(app).id, num: 500, ...body }, cookie)).json().data;
+    (await post('/course/bycate', { uid: (await school(app)).id, num: 500, ...body }, cookie)).json().data;
   const titles = (cards: { title: string }[]) => cards.map((c) => c.title);
   const otherSchool = async () => {
     const other = await createSchool(app.ctx, {
@@ -98,9 +98,9 @@ describe('courses: back office and catalogue (spec 3 Course, 4, 7 Courses)', () 
       ['/course/updateSet', { coid, settings: { leavetime: 0 } }, 'settings.leavetime'],
       ['/course/delete', { coids: [] }, 'coids'],
       ['/getcourselist', { num: 501 }, 'num'],
-      ['/course/bycate', { uid: school(app).id, sort: 'best' }, 'sort'],
-      ['/course/search', { uid: school(app).id, keyword: '  ' }, 'keyword'],
-      ['/collectcourse', { uid: school(app).id, coid, collect: 2 }, 'collect'],
+      ['/course/bycate', { uid: (await school(app)).id, sort: 'best' }, 'sort'],
+      ['/course/search', { uid: (await school(app)).id, keyword: '  ' }, 'keyword'],
+      ['/collectcourse', { uid: (await school(app)).id, coid, collect: 2 }, 'collect'],
     ];
     const student = (await login(app, await buildStudent(app))).cookie;
     for (const [url, body, field] of cases) {
@@ -154,7 +154,7 @@ describe('courses: back office and catalogue (spec 3 Course, 4, 7 Courses)', () 
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toMatchObject({
       error: 'course removed',
-      data: { uid: school(app).id, hashUID: school(app).hashUID },
+      data: { uid: (await school(app)).id, hashUID: (await school(app)).hashUID },
     });
     expect((await post('/course/delete', { coids: [one.coid] })).statusCode).toBe(404);
     expect((await post('/course/delete', { coids: [theirs.coid] }, other.cookie)).statusCode).toBe(200);
@@ -262,9 +262,10 @@ describe('courses: back office and catalogue (spec 3 Course, 4, 7 Courses)', () 
       ].sort(),
     );
     expect((await bycate({ catid: '12345678901234' })).total).toBe(0);
-    const found = (await post('/course/search', { uid: school(app).hashUID, keyword: 'a' }, '')).json().data.courses;
+    const found = (await post('/course/search', { uid: (await school(app)).hashUID, keyword: 'a' }, '')).json().data
+      .courses;
     expect(titles(found)).toEqual(['Gamma', 'Alpha', 'Beta']);
-    const hot = (await get(`/watch/hot/${school(app).hashUID}`, '')).json().data.course;
+    const hot = (await get(`/watch/hot/${(await school(app)).hashUID}`, '')).json().data.course;
     expect(titles(hot)).toEqual(['Gamma', 'Alpha', 'Beta']);
 
     const other = await otherSchool();
@@ -304,7 +305,7 @@ describe('courses: back office and catalogue (spec 3 Course, 4, 7 Courses)', () 
     app.ctx.sqlite
       .prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`)
       .run(student.id, paid.coid, clock);
-    app.ctx.catalogueCache.bump(school(app).id);
+    app.ctx.catalogueCache.bump((await school(app)).id);
     const bought = (await get(`/course/info/${paid.code}`, studentCookie)).json().data;
     expect(bought).toMatchObject({
       isbuy: true,
@@ -356,7 +357,7 @@ describe('courses: back office and catalogue (spec 3 Course, 4, 7 Courses)', () 
   it('bookmarks: students only, idempotent, only courses they can see', async () => {
     const { coid } = await course({ title: 'C' });
     const student = (await login(app, await buildStudent(app))).cookie;
-    const uid = school(app).id;
+    const uid = (await school(app)).id;
     expect((await post('/collectcourse', { uid, coid, collect: 1 }, '')).statusCode).toBe(401);
     expect((await post('/collectcourse', { uid, coid, collect: 1 }, admin)).statusCode).toBe(401);
     for (let i = 0; i < 2; i++)

@@ -61,8 +61,8 @@ describe('dashboard/controller and dashboard/rank', () => {
 
   it('the control centre: this week per day, in progress with the next chapter, required with deadlines, exams, expiring', async () => {
     const s = await signedInStudent(app, { name: '学员甲' });
-    enrol(app, s.id, c.coid);
-    const schoolId = school(app).id;
+    await enrol(app, s.id, c.coid);
+    const schoolId = (await school(app)).id;
     // A required study plan valid 5 days from its assignment (so also almost expiring), assigned to the student.
     const { coid: planId } = await okCall<{ coid: string }>(app, 'POST', '/course/new', admin, {
       title: '必修计划',
@@ -73,14 +73,14 @@ describe('dashboard/controller and dashboard/rank', () => {
       ce_time: 5,
     });
     await okCall(app, 'POST', '/chapter/add', admin, { coid: planId, parent_id: '0', title: '第一阶段', type: 4 });
-    app.ctx.db.update(studyPlans).set({ status: 'approved' }).where(eq(studyPlans.courseId, planId)).run();
-    app.ctx.db.update(courses).set({ published: true }).where(eq(courses.id, planId)).run();
-    buildPlanAssignment(app, { courseId: planId, targetType: 'student', targetId: s.id, createdAt: clock });
+    await app.ctx.db.update(studyPlans).set({ status: 'approved' }).where(eq(studyPlans.courseId, planId));
+    await app.ctx.db.update(courses).set({ published: true }).where(eq(courses.id, planId));
+    await buildPlanAssignment(app, { courseId: planId, targetType: 'student', targetId: s.id, createdAt: clock });
     // An exam open to everyone that closes in 3 days, and one not open yet.
-    const qid = seedQuestion(app, { schoolId, type: 2, answer: '0', point: 10 });
-    const paperId = seedPaper(app, { schoolId, questionIds: [qid] });
-    const examId = seedExam(app, { schoolId, paperId, title: '安全考试', closesAt: clock + 3 * DAY });
-    seedExam(app, { schoolId, paperId, title: '下周考试', opensAt: clock + 7 * DAY });
+    const qid = await seedQuestion(app, { schoolId, type: 2, answer: '0', point: 10 });
+    const paperId = await seedPaper(app, { schoolId, questionIds: [qid] });
+    const examId = await seedExam(app, { schoolId, paperId, title: '安全考试', closesAt: clock + 3 * DAY });
+    await seedExam(app, { schoolId, paperId, title: '下周考试', opensAt: clock + 7 * DAY });
 
     const before = await centre(s.cookie);
     expect(before.week.seconds).toBe(0);
@@ -145,8 +145,8 @@ describe('dashboard/controller and dashboard/rank', () => {
     const a = await signedInStudent(app, { name: '甲', groups: ['一班'] });
     const b = await signedInStudent(app, { name: '乙' });
     const idle = await signedInStudent(app, { name: '丙' });
-    app.ctx.db.insert(studentGroupMembers).values({ studentId: b.id, groupId: a.groupIds[0] }).run();
-    for (const who of [a, b, idle]) enrol(app, who.id, c.coid);
+    await app.ctx.db.insert(studentGroupMembers).values({ studentId: b.id, groupId: a.groupIds[0] });
+    for (const who of [a, b, idle]) await enrol(app, who.id, c.coid);
     // 甲: the trailer to the end (a chapter done) and 64 s of video; 乙: 32 s of video.
     await play(a.cookie, c.free, 30);
     await play(a.cookie, c.video, 64);
@@ -185,7 +185,7 @@ describe('dashboard/controller and dashboard/rank', () => {
 
   it('another school: its students rank among their own, and see none of this school', async () => {
     const s = await signedInStudent(app, { name: '本校' });
-    enrol(app, s.id, c.coid);
+    await enrol(app, s.id, c.coid);
     await play(s.cookie, c.video, 32);
     const theirs = await createSchool(app.ctx, { name: 'Other', adminUsername: 'o-admin', adminPassword: 'o-pass-12' });
     const made = await buildStudent(app, { schoolId: theirs.id, username: 'stranger', groups: ['外校班'] });

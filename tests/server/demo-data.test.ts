@@ -25,7 +25,7 @@ describe('the demo school: columns, tags, articles and home setting', () => {
   beforeAll(async () => {
     app = await makeApp({ DEMO_DATA: true });
     ({ get, post } = injectAs(app, null));
-    uid = school(app).hashUID;
+    uid = (await school(app)).hashUID;
     student = (await login(app, { username: 'student', password: 'student123' })).cookie;
     const cards = (await data(post('/course/bycate', { uid, num: 500 }))).courseData as {
       coid: string;
@@ -182,7 +182,7 @@ describe('the demo school: columns, tags, articles and home setting', () => {
   it('leaves the extras out when the demo is off', async () => {
     const plain = await makeApp();
     try {
-      const id = school(plain).hashUID;
+      const id = (await school(plain)).hashUID;
       expect((await plain.inject({ method: 'GET', url: `/tags/${id}` })).json().data.tags).toEqual([]);
       expect(
         (await plain.inject({ method: 'POST', url: '/column/list', payload: { uid: id } })).json().data.total,

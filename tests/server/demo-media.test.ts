@@ -50,7 +50,7 @@ describe('a fresh development start: the demo school has playable media and stud
     startMs = Date.now() - t0;
     api = injectAs(app, null);
     student = (await login(app, { username: 'student', password: 'student123' })).cookie;
-    const uid = school(app).hashUID;
+    const uid = (await school(app)).hashUID;
     const cards = data<{ courseData: { coid: string; title: string }[] }>(
       await api.post('/course/bycate', { uid, num: 500 }),
     ).courseData;
@@ -237,7 +237,7 @@ describe('a first development start without ffmpeg, LibreOffice and poppler (iss
       expect.arrayContaining([expect.stringMatching(/^lesson\.mp4: .*ffmpeg/), expect.stringMatching(/^guide\.pdf: /)]),
     );
     const api = injectAs(app, (await login(app, { username: 'student', password: 'student123' })).cookie);
-    const uid = school(app).hashUID;
+    const uid = (await school(app)).hashUID;
     const cards = data<{ courseData: { coid: string; title: string }[] }>(
       await api.post('/course/bycate', { uid, num: 500 }),
     ).courseData;

@@ -20,7 +20,7 @@ describe('replies: {status, error, data} for every outcome', () => {
             throw new Error('secret database detail at /var/lib/x');
           });
           instance.withTypeProvider<ZodTypeProvider>().get('/test/students-only', async (request) => {
-            requireAdmin(request, 'student');
+            await requireAdmin(request, 'student');
             return { status: 'ok', error: null, data: 'granted' };
           });
           instance.withTypeProvider<ZodTypeProvider>().get(

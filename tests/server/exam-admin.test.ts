@@ -22,24 +22,24 @@ describe('exams in the back office: exams, results and marking', () => {
     clock = new Date(2026, 5, 15, 12, 0, 0).getTime();
     app = await makeApp({}, { now: () => clock });
     admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
-    schoolId = school(app).id;
+    schoolId = (await school(app)).id;
     q = {
-      single: seedQuestion(app, {
+      single: await seedQuestion(app, {
         schoolId,
         type: 0,
         options: ['Red', 'Green', 'Blue'],
         answer: '2',
         content: '<p>Which is green?</p>',
       }),
-      multiple: seedQuestion(app, {
+      multiple: await seedQuestion(app, {
         schoolId,
         type: 1,
         options: ['1', '2', '3', '4'],
         answer: '1,3',
         content: '<p>Odd numbers?</p>',
       }),
-      trueFalse: seedQuestion(app, { schoolId, type: 2, answer: '0', content: '<p>The sky is blue.</p>' }),
-      short: seedQuestion(app, {
+      trueFalse: await seedQuestion(app, { schoolId, type: 2, answer: '0', content: '<p>The sky is blue.</p>' }),
+      short: await seedQuestion(app, {
         schoolId,
         type: 3,
         answer: 'Because of Rayleigh scattering',
@@ -142,7 +142,11 @@ describe('exams in the back office: exams, results and marking', () => {
     expect(stolen.status).toBe(400);
     expect(stolen.body.data.field).toBe('questions.0');
     const student2 = await buildStudent(app);
-    const sitting = seedSitting(app, { examId: exam.id, studentId: student2.id, answers: { [q.short]: 'light' } });
+    const sitting = await seedSitting(app, {
+      examId: exam.id,
+      studentId: student2.id,
+      answers: { [q.short]: 'light' },
+    });
     expect(
       (
         await call(
@@ -203,7 +207,7 @@ describe('exams in the back office: exams, results and marking', () => {
       body: { data: { field: 'questions.0.point' } },
     });
 
-    app.ctx.db.update(questions).set({ deleted: true }).where(eq(questions.id, q.trueFalse)).run();
+    await app.ctx.db.update(questions).set({ deleted: true }).where(eq(questions.id, q.trueFalse));
     const deleted = await fixedPaper();
     expect(deleted).toMatchObject({ status: 400, body: { data: { field: 'questions.2' } } });
     expect(
@@ -229,8 +233,8 @@ describe('exams in the back office: exams, results and marking', () => {
       )
       .run(parent, schoolId, '0', 'Physics', child, schoolId, parent, 'Optics');
     for (let i = 0; i < 3; i += 1)
-      seedQuestion(app, { schoolId, type: 0, options: ['a', 'b'], answer: '1', categoryId: child });
-    seedQuestion(app, { schoolId, type: 0, options: ['a', 'b'], answer: '1', categoryId: parent });
+      await seedQuestion(app, { schoolId, type: 0, options: ['a', 'b'], answer: '1', categoryId: child });
+    await seedQuestion(app, { schoolId, type: 0, options: ['a', 'b'], answer: '1', categoryId: parent });
     const random = (count: number, categoryId = parent, pass = 5) =>
       call('POST', '/examadmin/paper/save', {
         title: 'Drawn',
@@ -447,7 +451,7 @@ describe('exams in the back office: exams, results and marking', () => {
 
     // Delete refused while a sitting is open, then soft.
     const student = await buildStudent(app);
-    seedSitting(app, { examId: id, studentId: student.id, answers: { [q.single]: '2' }, status: 'open' });
+    await seedSitting(app, { examId: id, studentId: student.id, answers: { [q.single]: '2' }, status: 'open' });
     expect(await call('POST', '/examadmin/exam/delete', { id })).toMatchObject({
       status: 409,
       body: { error: 'exam has a sitting in progress' },
@@ -468,27 +472,27 @@ describe('exams in the back office: exams, results and marking', () => {
     const bob = await buildStudent(app, { name: 'Bob', username: 'bob' });
     const cat = await buildStudent(app, { name: 'Cat', username: 'cat' });
     // Ann: all choices right (30) + short pending; Bob: single wrong, multiple in another order (right), true/false wrong, no short.
-    seedSitting(app, {
+    await seedSitting(app, {
       examId,
       studentId: ann.id,
       answers: { [q.single]: '2', [q.multiple]: '1,3', [q.trueFalse]: '0', [q.short]: 'Scattering' },
       startedAt: clock - 3 * 3600_000,
     });
-    seedSitting(app, {
+    await seedSitting(app, {
       examId,
       studentId: bob.id,
       answers: { [q.single]: '1', [q.multiple]: '3,1', [q.trueFalse]: '1' },
       startedAt: clock - 2 * 3600_000,
       closedBy: 'deadline',
     });
-    seedSitting(app, {
+    await seedSitting(app, {
       examId,
       studentId: bob.id,
       attempt: 2,
       answers: { [q.single]: '2', [q.multiple]: '1,2,3', [q.trueFalse]: '0' },
       startedAt: clock - 3600_000,
     });
-    seedSitting(app, {
+    await seedSitting(app, {
       examId,
       studentId: cat.id,
       answers: { [q.single]: '3' },
@@ -637,7 +641,7 @@ describe('exams in the back office: exams, results and marking', () => {
       })
     ).body.data.id;
     const ann = await buildStudent(app, { name: 'Ann', username: 'ann' });
-    const sittingId = seedSitting(app, {
+    const sittingId = await seedSitting(app, {
       examId,
       studentId: ann.id,
       answers: { [q.single]: '2', [q.multiple]: '1,3', [q.trueFalse]: '0', [q.short]: 'Light scatters' },
@@ -711,7 +715,7 @@ describe('exams in the back office: exams, results and marking', () => {
 
     // An open sitting's answer cannot be marked.
     const bob = await buildStudent(app);
-    const open = seedSitting(app, { examId, studentId: bob.id, answers: { [q.short]: 'draft' }, status: 'open' });
+    const open = await seedSitting(app, { examId, studentId: bob.id, answers: { [q.short]: 'draft' }, status: 'open' });
     expect(
       (await call('POST', '/examadmin/marking/mark', { source: 'exam', sittingId: open, qid: q.short, point: 1 }))
         .status,
@@ -726,7 +730,7 @@ describe('exams in the back office: exams, results and marking', () => {
         type: CHAPTER_TYPE.exercise,
       })
     ).cid;
-    seedPendingExerciseAnswer(app, {
+    await seedPendingExerciseAnswer(app, {
       studentId: ann.id,
       schoolId,
       courseId: coid,

@@ -1,3 +1,4 @@
+import { mapAsync, eachAsync } from '../../server/lib/sequential';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { examSittings, studyPlans } from '../../server/db/schema';
@@ -8,6 +9,7 @@ import { buildExamCategory, buildPlanAssignment } from '../helpers/factories';
 import { seedExam, seedPaper, seedQuestion } from '../helpers/exam-factory';
 import { attachResource, enrol, seedResource } from '../helpers/learning-factory';
 import { adminCookie, call, learnCourse, okCall, signedInStudent } from './records-helpers';
+import { first } from '../../server/db/client';
 
 const MIN = 60_000;
 
@@ -23,13 +25,13 @@ describe('exams: sitting an exam', () => {
   beforeEach(async () => {
     clock = new Date(2026, 10, 22, 9, 0, 0).getTime();
     app = await makeApp({ EXAM_SWEEP_MS: 100 }, { now: () => clock });
-    schoolId = school(app).id;
+    schoolId = (await school(app)).id;
   });
   afterEach(() => app.close());
 
   /** A paper of a single choice (B right), a multiple choice (A and C), a true/false (true) and a short answer. */
-  function paper(passScore = 25) {
-    const single = seedQuestion(app, {
+  async function paper(passScore = 25) {
+    const single = await seedQuestion(app, {
       schoolId,
       type: 0,
       options: ['red', 'blue', 'green'],
@@ -37,10 +39,16 @@ describe('exams: sitting an exam', () => {
       point: 10,
       explanation: '<p>blue</p>',
     });
-    const multiple = seedQuestion(app, { schoolId, type: 1, options: ['a', 'b', 'c', 'd'], answer: '1,3', point: 10 });
-    const trueFalse = seedQuestion(app, { schoolId, type: 2, answer: '0', point: 10 });
-    const short = seedQuestion(app, { schoolId, type: 3, answer: 'model answer', point: 10 });
-    const paperId = seedPaper(app, {
+    const multiple = await seedQuestion(app, {
+      schoolId,
+      type: 1,
+      options: ['a', 'b', 'c', 'd'],
+      answer: '1,3',
+      point: 10,
+    });
+    const trueFalse = await seedQuestion(app, { schoolId, type: 2, answer: '0', point: 10 });
+    const short = await seedQuestion(app, { schoolId, type: 3, answer: 'model answer', point: 10 });
+    const paperId = await seedPaper(app, {
       schoolId,
       questionIds: [single, multiple, trueFalse],
       points: [10, 10, 10],
@@ -58,8 +66,8 @@ describe('exams: sitting an exam', () => {
     zSitting.parse(await okCall(app, 'GET', `/exam/sitting?sittingId=${sittingId}`, cookie));
 
   it('questions travel without answers; answers are saved as given and read back; submit grades and shows the result', async () => {
-    const p = paper();
-    const examId = seedExam(app, {
+    const p = await paper();
+    const examId = await seedExam(app, {
       schoolId,
       paperId: p.paperId,
       durationSec: 1800,
@@ -159,8 +167,8 @@ describe('exams: sitting an exam', () => {
   });
 
   it('an exam that shows no results gives neither score nor answers', async () => {
-    const p = paper();
-    const examId = seedExam(app, { schoolId, paperId: p.paperId, showResults: 'none' });
+    const p = await paper();
+    const examId = await seedExam(app, { schoolId, paperId: p.paperId, showResults: 'none' });
     const s = await signedInStudent(app);
     const sitting = await okStart(s.cookie, { examId });
     await save(s.cookie, sitting.sittingId, p.single, '2');
@@ -171,15 +179,15 @@ describe('exams: sitting an exam', () => {
   });
 
   it('one sitting at a time: concurrent starts make one sitting; another exam is refused while one is open', async () => {
-    const p = paper();
-    const first = seedExam(app, { schoolId, paperId: p.paperId, title: 'First' });
-    const second = seedExam(app, { schoolId, paperId: p.paperId, title: 'Second' });
+    const p = await paper();
+    const first = await seedExam(app, { schoolId, paperId: p.paperId, title: 'First' });
+    const second = await seedExam(app, { schoolId, paperId: p.paperId, title: 'Second' });
     const s = await signedInStudent(app);
 
     const same = await Promise.all([start(s.cookie, { examId: first }), start(s.cookie, { examId: first })]);
     expect(same.map((r) => r.status)).toEqual([200, 200]);
     expect(same[0].body.data.sittingId).toBe(same[1].body.data.sittingId);
-    expect(app.ctx.db.select().from(examSittings).where(eq(examSittings.studentId, s.id)).all()).toHaveLength(1);
+    expect(await app.ctx.db.select().from(examSittings).where(eq(examSittings.studentId, s.id))).toHaveLength(1);
 
     const busy = await start(s.cookie, { examId: second });
     expect(busy.status).toBe(409);
@@ -190,30 +198,27 @@ describe('exams: sitting an exam', () => {
     const t = await signedInStudent(app);
     const both = await Promise.all([start(t.cookie, { examId: first }), start(t.cookie, { examId: second })]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
-    expect(app.ctx.db.select().from(examSittings).where(eq(examSittings.studentId, t.id)).all()).toHaveLength(1);
+    expect(await app.ctx.db.select().from(examSittings).where(eq(examSittings.studentId, t.id))).toHaveLength(1);
 
     // The database itself refuses a second open sitting (the partial unique index): a direct insert, since the
     // product never writes such a row.
-    expect(() =>
-      app.ctx.db
-        .insert(examSittings)
-        .values({
-          id: app.ctx.ids.next(),
-          examId: second,
-          studentId: t.id,
-          schoolId,
-          attempt: 1,
-          startedAt: clock,
-          deadlineAt: clock + MIN,
-          questions: '[]',
-        })
-        .run(),
-    ).toThrow(/UNIQUE/);
+    await expect(
+      app.ctx.db.insert(examSittings).values({
+        id: app.ctx.ids.next(),
+        examId: second,
+        studentId: t.id,
+        schoolId,
+        attempt: 1,
+        startedAt: clock,
+        deadlineAt: clock + MIN,
+        questions: '[]',
+      }),
+    ).rejects.toHaveProperty('cause.message', expect.stringMatching(/UNIQUE/));
   });
 
   it('the server closes a sitting at its deadline by itself: saved answers graded, later saves refused', async () => {
-    const p = paper(10);
-    const examId = seedExam(app, { schoolId, paperId: p.paperId, durationSec: 600, attempts: 2 });
+    const p = await paper(10);
+    const examId = await seedExam(app, { schoolId, paperId: p.paperId, durationSec: 600, attempts: 2 });
     const s = await signedInStudent(app);
     const sitting = await okStart(s.cookie, { examId });
     expect(sitting.deadlineAt).toBe(clock + 10 * MIN);
@@ -222,12 +227,16 @@ describe('exams: sitting an exam', () => {
     clock += 10 * MIN + 1000;
     // No request touches the sitting: the sweeper (every 100 ms here) closes it.
     await expect
-      .poll(() => app.ctx.db.select().from(examSittings).where(eq(examSittings.id, sitting.sittingId)).get()?.status, {
-        timeout: 3000,
-        interval: 50,
-      })
+      .poll(
+        async () =>
+          first(await app.ctx.db.select().from(examSittings).where(eq(examSittings.id, sitting.sittingId)))?.status,
+        {
+          timeout: 3000,
+          interval: 50,
+        },
+      )
       .toBe('submitted');
-    const row = app.ctx.db.select().from(examSittings).where(eq(examSittings.id, sitting.sittingId)).get()!;
+    const row = first(await app.ctx.db.select().from(examSittings).where(eq(examSittings.id, sitting.sittingId)))!;
     expect(row).toMatchObject({ closedBy: 'deadline', submittedAt: sitting.deadlineAt, score: 10, passed: true });
 
     const late = await save(s.cookie, sitting.sittingId, p.single, '2');
@@ -240,11 +249,11 @@ describe('exams: sitting an exam', () => {
     // An app whose sweeper waits its default 15 s: only the read can close the sitting here.
     const lazy = await makeApp({}, { now: () => clock });
     try {
-      const lazySchool = school(lazy).id;
-      const q = seedQuestion(lazy, { schoolId: lazySchool, type: 2, answer: '1', point: 5 });
-      const examId = seedExam(lazy, {
+      const lazySchool = (await school(lazy)).id;
+      const q = await seedQuestion(lazy, { schoolId: lazySchool, type: 2, answer: '1', point: 5 });
+      const examId = await seedExam(lazy, {
         schoolId: lazySchool,
-        paperId: seedPaper(lazy, { schoolId: lazySchool, questionIds: [q], points: [5], passScore: 5 }),
+        paperId: await seedPaper(lazy, { schoolId: lazySchool, questionIds: [q], points: [5], passScore: 5 }),
         durationSec: 3600,
         closesAt: clock + 20 * MIN,
       });
@@ -253,9 +262,9 @@ describe('exams: sitting an exam', () => {
       expect(sitting.deadlineAt).toBe(clock + 20 * MIN);
       await okCall(lazy, 'POST', '/exam/answer', s.cookie, { sittingId: sitting.sittingId, qid: q, answer: '1' });
       clock += 21 * MIN;
-      expect(lazy.ctx.db.select().from(examSittings).where(eq(examSittings.id, sitting.sittingId)).get()?.status).toBe(
-        'open',
-      );
+      expect(
+        first(await lazy.ctx.db.select().from(examSittings).where(eq(examSittings.id, sitting.sittingId)))?.status,
+      ).toBe('open');
       const after = zSitting.parse(await okCall(lazy, 'GET', `/exam/sitting?sittingId=${sitting.sittingId}`, s.cookie));
       expect(after).toMatchObject({ status: 'submitted', closedBy: 'deadline', result: { score: 5, passed: true } });
       // The window has closed meanwhile: no new sitting.
@@ -266,17 +275,17 @@ describe('exams: sitting an exam', () => {
   });
 
   it('attempts, window and audience are checked', async () => {
-    const p = paper();
+    const p = await paper();
     const s = await signedInStudent(app, { groups: ['Class 1'] });
-    const notYet = seedExam(app, { schoolId, paperId: p.paperId, opensAt: clock + MIN });
-    const closed = seedExam(app, { schoolId, paperId: p.paperId, closesAt: clock - MIN });
-    const draft = seedExam(app, { schoolId, paperId: p.paperId, status: 'draft' });
-    const groupExam = seedExam(app, {
+    const notYet = await seedExam(app, { schoolId, paperId: p.paperId, opensAt: clock + MIN });
+    const closed = await seedExam(app, { schoolId, paperId: p.paperId, closesAt: clock - MIN });
+    const draft = await seedExam(app, { schoolId, paperId: p.paperId, status: 'draft' });
+    const groupExam = await seedExam(app, {
       schoolId,
       paperId: p.paperId,
       audience: [{ targetType: 'group', targetId: s.groupIds[0]! }],
     });
-    const otherGroup = seedExam(app, {
+    const otherGroup = await seedExam(app, {
       schoolId,
       paperId: p.paperId,
       audience: [{ targetType: 'group', targetId: app.ctx.ids.next() }],
@@ -312,19 +321,19 @@ describe('exams: links, categories, chapter and stage exams', () => {
   beforeEach(async () => {
     clock = new Date(2026, 10, 22, 9, 0, 0).getTime();
     app = await makeApp({}, { now: () => clock });
-    schoolId = school(app).id;
+    schoolId = (await school(app)).id;
     admin = await adminCookie(app);
   });
   afterEach(() => app.close());
 
-  const onePaper = (passScore = 10) => {
-    const q = seedQuestion(app, { schoolId, type: 2, answer: '0', point: 10 });
-    return { q, paperId: seedPaper(app, { schoolId, questionIds: [q], points: [10], passScore }) };
+  const onePaper = async (passScore = 10) => {
+    const q = await seedQuestion(app, { schoolId, type: 2, answer: '0', point: 10 });
+    return { q, paperId: await seedPaper(app, { schoolId, questionIds: [q], points: [10], passScore }) };
   };
 
   it('getExamToken seals the exam URL; a tampered, foreign or expired exid is refused', async () => {
-    const { paperId } = onePaper();
-    const examId = seedExam(app, { schoolId, paperId });
+    const { paperId } = await onePaper();
+    const examId = await seedExam(app, { schoolId, paperId });
     const s = await signedInStudent(app);
     const link = await okCall<{ loginKey: string; token: string; exid: string; url: string }>(
       app,
@@ -332,7 +341,7 @@ describe('exams: links, categories, chapter and stage exams', () => {
       `/getExamToken?examId=${examId}&returnURL=${encodeURIComponent('/u/x#/exams')}&from=exams`,
       s.cookie,
     );
-    expect(link.loginKey).toBe(school(app).hashUID);
+    expect(link.loginKey).toBe((await school(app)).hashUID);
     const params = new URLSearchParams(link.url.split('?')[1]);
     expect(Object.fromEntries(params)).toEqual({
       key: link.loginKey,
@@ -373,19 +382,20 @@ describe('exams: links, categories, chapter and stage exams', () => {
   });
 
   it('student/examcate lists the categories holding exams I may sit, at most 10', async () => {
-    const { paperId } = onePaper();
+    const { paperId } = await onePaper();
     const s = await signedInStudent(app);
-    const cats = Array.from({ length: 12 }, (_, i) =>
-      buildExamCategory(app, { schoolId, title: `Cat ${i + 1}`, position: i, createdAt: clock }),
+    const cats = await mapAsync(
+      Array.from({ length: 12 }, (_, i) => i),
+      async (i) => await buildExamCategory(app, { schoolId, title: `Cat ${i + 1}`, position: i, createdAt: clock }),
     );
-    cats.forEach((catid) => seedExam(app, { schoolId, paperId, categoryId: catid }));
-    seedExam(app, {
+    await eachAsync(cats, async (catid) => await seedExam(app, { schoolId, paperId, categoryId: catid }));
+    await seedExam(app, {
       schoolId,
       paperId,
       categoryId: cats[0],
       audience: [{ targetType: 'group', targetId: app.ctx.ids.next() }],
     });
-    const emptyCat = buildExamCategory(app, { schoolId, title: 'Empty', position: 0, createdAt: clock });
+    const emptyCat = await buildExamCategory(app, { schoolId, title: 'Empty', position: 0, createdAt: clock });
 
     const page0 = await okCall<{ list: { catid: string; title: string; count: number }[] }>(
       app,
@@ -425,10 +435,10 @@ describe('exams: links, categories, chapter and stage exams', () => {
     const stageB = await stage('Stage B');
     const b1 = await lesson(stageB, 'B1');
     for (const cid of [a1, b1]) {
-      attachResource(
+      await attachResource(
         app,
         cid,
-        seedResource(app, {
+        await seedResource(app, {
           schoolId,
           kind: 'video',
           fileName: `${cid}.mp4`,
@@ -439,13 +449,12 @@ describe('exams: links, categories, chapter and stage exams', () => {
         }),
       );
     }
-    app.ctx.db
+    await app.ctx.db
       .update(studyPlans)
       .set({ status: 'approved', updatedAt: clock })
-      .where(eq(studyPlans.courseId, coid))
-      .run();
+      .where(eq(studyPlans.courseId, coid));
     await app.inject({ method: 'POST', url: '/course/pub', payload: { coid, pub: '1' }, headers: { cookie: admin } });
-    buildPlanAssignment(app, {
+    await buildPlanAssignment(app, {
       courseId: coid,
       schoolId,
       targetType: 'student',
@@ -458,8 +467,8 @@ describe('exams: links, categories, chapter and stage exams', () => {
   it('a passed stage exam opens the next stage of a growth plan; a failed one does not', async () => {
     const s = await signedInStudent(app);
     const plan = await growthPlan(s.id);
-    const { q, paperId } = onePaper(10);
-    const examId = seedExam(app, {
+    const { q, paperId } = await onePaper(10);
+    const examId = await seedExam(app, {
       schoolId,
       paperId,
       courseId: plan.coid,
@@ -476,7 +485,7 @@ describe('exams: links, categories, chapter and stage exams', () => {
     await okCall(app, 'POST', '/learn/record/update', admin, { sid: s.id, coid: plan.coid, cid: plan.a1, progress: 1 });
     expect((await ware(plan.b1)).body.error).toBe('orderTip');
     // Stage B's exam (if any) is not for this student yet: the order locks it like its lessons.
-    const laterExam = seedExam(app, { schoolId, paperId, courseId: plan.coid, chapterId: plan.stageB });
+    const laterExam = await seedExam(app, { schoolId, paperId, courseId: plan.coid, chapterId: plan.stageB });
     expect((await call(app, 'POST', '/exam/start', s.cookie, { examId: laterExam })).body.error).toBe('examNotForYou');
 
     const listed = await okCall<{ list: { id: string; cid: string; state: string }[] }>(
@@ -534,8 +543,14 @@ describe('exams: links, categories, chapter and stage exams', () => {
   it('an optional stage exam may be skipped: the next stage opens once the lessons are done (spec 5 exam dialog)', async () => {
     const s = await signedInStudent(app);
     const plan = await growthPlan(s.id);
-    const { paperId } = onePaper(10);
-    const examId = seedExam(app, { schoolId, paperId, courseId: plan.coid, chapterId: plan.stageA, optional: true });
+    const { paperId } = await onePaper(10);
+    const examId = await seedExam(app, {
+      schoolId,
+      paperId,
+      courseId: plan.coid,
+      chapterId: plan.stageA,
+      optional: true,
+    });
     expect((await call(app, 'GET', `/learn/ware/${plan.coid}/${plan.b1}`, s.cookie)).body.error).toBe('orderTip');
     await okCall(app, 'POST', '/learn/record/update', admin, { sid: s.id, coid: plan.coid, cid: plan.a1, progress: 1 });
     const ware = await call(app, 'GET', `/learn/ware/${plan.coid}/${plan.b1}`, s.cookie);
@@ -553,10 +568,10 @@ describe('exams: links, categories, chapter and stage exams', () => {
         type: CHAPTER_TYPE.exam,
       })
     ).cid;
-    const { paperId } = onePaper();
-    const examId = seedExam(app, { schoolId, paperId, courseId: c.coid, chapterId: chapter });
+    const { paperId } = await onePaper();
+    const examId = await seedExam(app, { schoolId, paperId, courseId: c.coid, chapterId: chapter });
     const buyer = await signedInStudent(app);
-    enrol(app, buyer.id, c.coid);
+    await enrol(app, buyer.id, c.coid);
     const stranger = await signedInStudent(app);
     expect((await call(app, 'POST', '/exam/start', stranger.cookie, { examId })).body.error).toBe('examNotForYou');
     const link = await okCall<{ exid: string }>(

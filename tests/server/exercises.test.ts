@@ -30,10 +30,10 @@ describe('chapter exercises', () => {
   beforeEach(async () => {
     app = await makeApp();
     admin = await adminCookie(app);
-    schoolId = school(app).id;
+    schoolId = (await school(app)).id;
     c = await learnCourse(app, admin);
     q = {
-      single: seedQuestion(app, {
+      single: await seedQuestion(app, {
         schoolId,
         type: 0,
         options: ['Paris', 'Rome', 'Oslo'],
@@ -41,7 +41,7 @@ describe('chapter exercises', () => {
         explanation: '<p>Paris is the capital</p>',
         point: 5,
       }),
-      multiple: seedQuestion(app, {
+      multiple: await seedQuestion(app, {
         schoolId,
         type: 1,
         options: ['2', '3', '4', '5'],
@@ -49,14 +49,14 @@ describe('chapter exercises', () => {
         explanation: '<p>primes</p>',
         point: 8,
       }),
-      tf: seedQuestion(app, { schoolId, type: 2, answer: '0', explanation: '<p>it is true</p>' }),
-      short: seedQuestion(app, {
+      tf: await seedQuestion(app, { schoolId, type: 2, answer: '0', explanation: '<p>it is true</p>' }),
+      short: await seedQuestion(app, {
         schoolId,
         type: 3,
         answer: 'Water boils at 100 degrees',
         explanation: '<p>at sea level</p>',
       }),
-      hidden: seedQuestion(app, {
+      hidden: await seedQuestion(app, {
         schoolId,
         type: 0,
         options: ['yes', 'no'],
@@ -68,10 +68,10 @@ describe('chapter exercises', () => {
   });
   afterEach(() => app.close());
 
-  const answers = () => app.ctx.db.select().from(exerciseAnswers).all();
+  const answers = async () => await app.ctx.db.select().from(exerciseAnswers);
   const student = async () => {
     const s = await signedInStudent(app);
-    enrol(app, s.id, c.coid);
+    await enrol(app, s.id, c.coid);
     return s;
   };
   const list = (cookie: string, cid: string) =>
@@ -131,10 +131,10 @@ describe('chapter exercises', () => {
     ]);
 
     // Refusals write nothing: a deleted question, an unknown one, another school's, a chapter of another course.
-    app.ctx.db.update(questions).set({ deleted: true }).where(eq(questions.id, q.hidden)).run();
+    await app.ctx.db.update(questions).set({ deleted: true }).where(eq(questions.id, q.hidden));
     const otherSchool = app.ctx.ids.next();
-    insertSchool(app.ctx.db, { id: otherSchool, name: 'Other school', createdAt: app.ctx.now() });
-    const foreign = seedQuestion(app, { schoolId: otherSchool, type: 2, answer: '1' });
+    await insertSchool(app.ctx.db, { id: otherSchool, name: 'Other school', createdAt: app.ctx.now() });
+    const foreign = await seedQuestion(app, { schoolId: otherSchool, type: 2, answer: '1' });
     const refused = await call(app, 'POST', '/course/updateExec', admin, {
       coid: c.coid,
       cid: c.exercise,
@@ -188,7 +188,7 @@ describe('chapter exercises', () => {
   });
 
   it('the answer never reaches the browser before submit; the server grades each kind; the answer follows only with show-answer', async () => {
-    seedChapterExercises(app, {
+    await seedChapterExercises(app, {
       schoolId,
       courseId: c.coid,
       chapterId: c.exercise,
@@ -264,7 +264,7 @@ describe('chapter exercises', () => {
     expect(hidden).not.toHaveProperty('explanation');
     expect(hidden.pending).toEqual([q.hidden]);
 
-    const rows = new Map(answers().map((row) => [row.questionId, row]));
+    const rows = new Map((await answers()).map((row) => [row.questionId, row]));
     expect(rows.get(q.single)).toMatchObject({
       isRight: true,
       point: 5,
@@ -284,21 +284,21 @@ describe('chapter exercises', () => {
 
     // A right answer stays right: a later wrong submit is answered honestly but leaves it out of the pending list.
     expect(await okSubmit(s.cookie, c.exercise, q.single, '3')).toMatchObject({ isRight: false, pending: [q.hidden] });
-    expect(answers().find((row) => row.questionId === q.single)).toMatchObject({
+    expect((await answers()).find((row) => row.questionId === q.single)).toMatchObject({
       isRight: true,
       attempts: 3,
       answer: '1',
     });
 
     // Nothing chosen, or a short answer past 500 characters: refused, nothing written.
-    const count = answers().length;
+    const count = (await answers()).length;
     expect((await submit(s.cookie, c.exercise, q.multiple, ' , ')).body.error).toBe('answer required');
     expect((await submit(s.cookie, c.exercise, q.short, '答'.repeat(501))).body.error).toBe('answer too long');
-    expect(answers()).toHaveLength(count);
+    expect(await answers()).toHaveLength(count);
   });
 
   it('the set show-answer flag off hides the answer after submit', async () => {
-    seedChapterExercises(app, {
+    await seedChapterExercises(app, {
       schoolId,
       courseId: c.coid,
       chapterId: c.exercise,
@@ -313,10 +313,15 @@ describe('chapter exercises', () => {
   });
 
   it('refusals: a question outside the chapter, a chapter of another course, guests, unenrolled students, and the previewing administrator', async () => {
-    seedChapterExercises(app, { schoolId, courseId: c.coid, chapterId: c.exercise, questionIds: [q.single] });
-    seedChapterExercises(app, { schoolId, courseId: c.coid, chapterId: c.video, questionIds: [q.tf] });
+    await seedChapterExercises(app, { schoolId, courseId: c.coid, chapterId: c.exercise, questionIds: [q.single] });
+    await seedChapterExercises(app, { schoolId, courseId: c.coid, chapterId: c.video, questionIds: [q.tf] });
     const other = await learnCourse(app, admin);
-    seedChapterExercises(app, { schoolId, courseId: other.coid, chapterId: other.exercise, questionIds: [q.multiple] });
+    await seedChapterExercises(app, {
+      schoolId,
+      courseId: other.coid,
+      chapterId: other.exercise,
+      questionIds: [q.multiple],
+    });
     const s = await student();
 
     // A question of another chapter's set, and one in no set.
@@ -354,11 +359,11 @@ describe('chapter exercises', () => {
     expect(preview.status).toBe(403);
     expect(preview.body.error).toBe('switchToViewMode');
     expect((await submit(admin, c.exercise, q.single, '1')).body.error).toBe('switchToViewMode');
-    expect(answers()).toEqual([]);
+    expect(await answers()).toEqual([]);
   });
 
   it('exer/submit answers several at once in one transaction; check/exercise answers the pending ids and done; the exercise chapter completes', async () => {
-    seedChapterExercises(app, {
+    await seedChapterExercises(app, {
       schoolId,
       courseId: c.coid,
       chapterId: c.exercise,
@@ -378,7 +383,7 @@ describe('chapter exercises', () => {
       ],
     });
     expect(bad.status).toBe(400);
-    expect(answers()).toEqual([]);
+    expect(await answers()).toEqual([]);
     // The same question twice in one submit is refused before anything is graded.
     const twice = await call(app, 'POST', '/exer/submit', s.cookie, {
       coid: c.coid,
@@ -390,7 +395,7 @@ describe('chapter exercises', () => {
     });
     expect(twice.status).toBe(400);
     expect(twice.body.error).toContain('a question is answered twice');
-    expect(answers()).toEqual([]);
+    expect(await answers()).toEqual([]);
 
     const first = zExerSubmitResult.parse(
       await okCall(app, 'POST', '/exer/submit', s.cookie, {
@@ -430,12 +435,12 @@ describe('chapter exercises', () => {
     expect(after.exercises).toEqual([
       { cid: c.exercise, exer: expect.objectContaining({ title: 'Exercises' }), exerc_count: 4, exerc_pending: 0 },
     ]);
-    expect(answers().find((row) => row.questionId === q.short)?.status).toBe('pending');
+    expect((await answers()).find((row) => row.questionId === q.short)?.status).toBe('pending');
   });
 
   it('exercOrder: the next chapter (ware and heartbeat) is refused with orderTip2 while exercises are pending, and opens after the right answers', async () => {
     c = await learnCourse(app, admin, {}, { exercOrder: 1 });
-    seedChapterExercises(app, { schoolId, courseId: c.coid, chapterId: c.video, questionIds: [q.single, q.tf] });
+    await seedChapterExercises(app, { schoolId, courseId: c.coid, chapterId: c.video, questionIds: [q.single, q.tf] });
     const s = await student();
 
     const first = zWare.parse(await okCall(app, 'GET', `/learn/ware/${c.coid}/${c.video}`, s.cookie));

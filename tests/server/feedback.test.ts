@@ -94,7 +94,7 @@ describe('signatures and ratings', () => {
     it('stores a real JPEG privately under files/userupload/{schoolId}/ and answers its key', async () => {
       const me = await student();
       const key = await uploadKey(me.cookie);
-      expect(key).toMatch(new RegExp(`^files/userupload/${school(app).id}/\\d+\\.JPEG$`));
+      expect(key).toMatch(new RegExp(`^files/userupload/${(await school(app)).id}/\\d+\\.JPEG$`));
       expect(filesRow(key)).toMatchObject({
         visibility: 'private',
         original_name: 'signature.jpeg',
@@ -276,7 +276,7 @@ describe('signatures and ratings', () => {
       // A free audition chapter does not open signing a course not bought.
       data(await post('/chapter/free', { cid: paid.first, free: 1 }, admin));
       await refused({ img: mine, coid: paid.code, cid: paid.first }, me.cookie, 403, 'endOfTrial');
-      enrol(app, me.id, paid.coid);
+      await enrol(app, me.id, paid.coid);
       await refused({ img: mine, coid: paid.code, cid: paid.first }, me.cookie, 403, 'courseNotFinished');
       finish(me.id, paid.coid);
       data(await post('/stu/savesignature', { img: mine, coid: paid.code, cid: paid.first }, me.cookie));

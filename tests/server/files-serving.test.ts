@@ -20,12 +20,12 @@ describe('file serving', () => {
   const data = Buffer.concat([patternChunk(1, 100_000), patternChunk(2, 23_456)]);
 
   /** Factory: a stored file (bytes on disk and its row), public unless said. */
-  const addFile = (ext: string, bytes: Buffer, over: Partial<typeof files.$inferInsert> = {}) => {
+  const addFile = async (ext: string, bytes: Buffer, over: Partial<typeof files.$inferInsert> = {}) => {
     const id = app.ctx.ids.next();
     const key = `files/userupload/${schoolId}/${id}.${ext}`;
     fs.mkdirSync(path.dirname(path.join(dataDir, key)), { recursive: true });
     fs.writeFileSync(path.join(dataDir, key), bytes);
-    buildFile(app, {
+    await buildFile(app, {
       id,
       schoolId,
       key,
@@ -38,9 +38,9 @@ describe('file serving', () => {
     return { id, key, url: `/${key}` };
   };
   /** Factory: a resource owning a file, with derived outputs written under files/derived/{rid}/. */
-  const addResource = (fileId: string, derived: Record<string, Buffer | string> = {}) => {
+  const addResource = async (fileId: string, derived: Record<string, Buffer | string> = {}) => {
     const rid = app.ctx.ids.next();
-    buildResource(app, { id: rid, schoolId, fileId });
+    await buildResource(app, { id: rid, schoolId, fileId });
     for (const [rel, bytes] of Object.entries(derived)) {
       const full = path.join(dataDir, 'files/derived', rid, rel);
       fs.mkdirSync(path.dirname(full), { recursive: true });
@@ -53,12 +53,12 @@ describe('file serving', () => {
     app = await makeApp({}, { now: () => clock });
     guest = injectAs(app, null);
     dataDir = app.ctx.config.dataDir;
-    schoolId = school(app).id;
+    schoolId = (await school(app)).id;
   });
   afterAll(() => app.close());
 
   it('answers Range byte for byte: first bytes, middle, suffix, open; 416 with bytes */size; several ranges give 200', async () => {
-    const { url } = addFile('MP4', data);
+    const { url } = await addFile('MP4', data);
     const full = await guest.get(url);
     expect(full.statusCode).toBe(200);
     expect(full.headers['accept-ranges']).toBe('bytes');
@@ -91,7 +91,7 @@ describe('file serving', () => {
   });
 
   it('ETag and Last-Modified: 304 on If-None-Match and If-Modified-Since; If-Range applies the range only while current; HEAD', async () => {
-    const { url } = addFile('PDF', data);
+    const { url } = await addFile('PDF', data);
     const first = await guest.get(url);
     const etag = first.headers.etag as string;
     const lastModified = first.headers['last-modified'] as string;
@@ -142,13 +142,13 @@ describe('file serving', () => {
       DOCX: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     };
     for (const [ext, type] of Object.entries(types)) {
-      const res = await guest.get(addFile(ext, Buffer.from('x')).url);
+      const res = await guest.get((await addFile(ext, Buffer.from('x'))).url);
       expect(res.headers['content-type'], ext).toBe(type);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       if (ext === 'SVG') expect(res.headers['content-security-policy']).toContain('sandbox');
       else expect(res.headers['content-security-policy'], ext).toBeUndefined();
     }
-    const rid = addResource(addFile('MP4', data, { visibility: 'private' }).id, {
+    const rid = await addResource((await addFile('MP4', data, { visibility: 'private' })).id, {
       'hls/index.m3u8': '#EXTM3U\n',
       'hls/seg_000.ts': Buffer.alloc(188, 0x47),
     });
@@ -158,27 +158,27 @@ describe('file serving', () => {
   });
 
   it('public files are served at /{key}; a private or unknown one answers 404 (not revealed); visibility can change', async () => {
-    const pub = addFile('PNG', Buffer.from('public'));
-    const priv = addFile('PNG', Buffer.from('private'), { visibility: 'private' });
+    const pub = await addFile('PNG', Buffer.from('public'));
+    const priv = await addFile('PNG', Buffer.from('private'), { visibility: 'private' });
     expect((await guest.get(pub.url)).statusCode).toBe(200);
     const hidden = await guest.get(priv.url);
     expect(hidden.statusCode).toBe(404);
     expect(hidden.rawPayload.toString()).not.toContain('private');
     expect((await guest.get(`/files/userupload/${schoolId}/123.PNG`)).statusCode).toBe(404);
     expect((await guest.get(`/files/userupload/${schoolId}/..%2F..%2Fetc%2Fpasswd`)).statusCode).toBe(404);
-    setFileVisibility(app.ctx, pub.id, 'private');
+    await setFileVisibility(app.ctx, pub.id, 'private');
     expect((await guest.get(pub.url)).statusCode).toBe(404);
-    setFileVisibility(app.ctx, priv.id, 'public');
+    await setFileVisibility(app.ctx, priv.id, 'public');
     expect((await guest.get(priv.url)).statusCode).toBe(200);
     // A row whose bytes are gone: 404, not 500.
-    const gone = addFile('PNG', Buffer.from('x'));
+    const gone = await addFile('PNG', Buffer.from('x'));
     fs.rmSync(path.join(dataDir, gone.key));
     expect((await guest.get(gone.url)).statusCode).toBe(404);
   });
 
   it('/media: the source and derived files with a good token; 403 for a bad, foreign or expired token', async () => {
-    const source = addFile('MP4', data, { visibility: 'private' });
-    const rid = addResource(source.id, { 'poster.jpg': Buffer.from('jpeg'), 'hls/index.m3u8': '#EXTM3U\n' });
+    const source = await addFile('MP4', data, { visibility: 'private' });
+    const rid = await addResource(source.id, { 'poster.jpg': Buffer.from('jpeg'), 'hls/index.m3u8': '#EXTM3U\n' });
     const prefix = app.ctx.mediaSigner.prefix(rid);
     const res = await guest.get(`${prefix}source`, null, { range: 'bytes=100-199' });
     expect(res.statusCode).toBe(206);
@@ -194,7 +194,7 @@ describe('file serving', () => {
     // Tokens are bearer tokens: whoever holds the URL may fetch it until it expires, with no session at all
     // (the access check to the chapter happened when the URL was handed out). They open only their own rid.
     expect((await guest.get(`${prefix}source`, null, { cookie: '' })).statusCode).toBe(200);
-    const otherRid = addResource(addFile('MP4', data).id);
+    const otherRid = await addResource((await addFile('MP4', data)).id);
     expect((await guest.get(`/media/${token}/${otherRid}/source`)).statusCode).toBe(403);
     // Expiries are rounded up to 10-minute steps (server/lib/media-url.ts).
     clock += (app.ctx.config.MEDIA_URL_TTL + 600) * 1000 + 1000;
@@ -206,8 +206,10 @@ describe('file serving', () => {
   });
 
   it('/media refuses path tricks: encoded .., encoded NUL, absolute paths, backslashes (400/404), never a file outside', async () => {
-    const secret = addFile('PDF', Buffer.from('secret of another resource'), { visibility: 'private' });
-    const rid = addResource(addFile('MP4', data, { visibility: 'private' }).id, { 'hls/index.m3u8': '#EXTM3U\n' });
+    const secret = await addFile('PDF', Buffer.from('secret of another resource'), { visibility: 'private' });
+    const rid = await addResource((await addFile('MP4', data, { visibility: 'private' })).id, {
+      'hls/index.m3u8': '#EXTM3U\n',
+    });
     const prefix = app.ctx.mediaSigner.prefix(rid);
     const attempts = [
       `..%2f..%2f..%2f${secret.key.replace(/\//g, '%2f')}`,
@@ -228,11 +230,11 @@ describe('file serving', () => {
   });
 
   it('?download=1 only with a download token: attachment with the original name (RFC 5987); removeFile forgets the source', async () => {
-    const source = addFile('PPTX', Buffer.from('pptx bytes'), {
+    const source = await addFile('PPTX', Buffer.from('pptx bytes'), {
       visibility: 'private',
       originalName: '第一讲 "slides".pptx',
     });
-    const rid = addResource(source.id, { 'document.pdf': Buffer.from('%PDF') });
+    const rid = await addResource(source.id, { 'document.pdf': Buffer.from('%PDF') });
     const view = app.ctx.mediaSigner.prefix(rid);
     const download = app.ctx.mediaSigner.prefix(rid, { download: true });
     expect((await guest.get(`${view}source?download=1`)).statusCode).toBe(403);
@@ -250,14 +252,14 @@ describe('file serving', () => {
 
     // The resource goes (the library deletes the resource row, then the file): the cached source is forgotten.
     expect((await guest.get(`${view}source`)).statusCode).toBe(200);
-    app.ctx.db.delete(resources).run();
+    await app.ctx.db.delete(resources);
     await removeFile(app.ctx, source.id);
     expect((await guest.get(`${view}source`)).statusCode).toBe(404);
     expect(fs.existsSync(path.join(dataDir, source.key))).toBe(false);
   });
 
   it('a file replaced on disk is never answered from cached blocks; files over 64 MiB stream from disk', async () => {
-    const file = addFile('TS', Buffer.alloc(300_000, 1));
+    const file = await addFile('TS', Buffer.alloc(300_000, 1));
     expect((await guest.get(file.url, null, { range: 'bytes=299990-' })).rawPayload.equals(Buffer.alloc(10, 1))).toBe(
       true,
     );
@@ -269,7 +271,7 @@ describe('file serving', () => {
       true,
     );
 
-    const big = addFile('MP4', Buffer.alloc(0));
+    const big = await addFile('MP4', Buffer.alloc(0));
     const bigPath = path.join(dataDir, big.key);
     fs.truncateSync(bigPath, 65 * 1024 * 1024);
     const fd = fs.openSync(bigPath, 'r+');
@@ -318,11 +320,11 @@ describe('file serving', () => {
     const accel = await makeApp({ ACCEL_REDIRECT: '/_protected/' });
     try {
       const id = accel.ctx.ids.next();
-      const sid = school(accel).id;
+      const sid = (await school(accel)).id;
       const key = `files/userupload/${sid}/${id}.MP4`;
       fs.mkdirSync(path.dirname(path.join(accel.ctx.config.dataDir, key)), { recursive: true });
       fs.writeFileSync(path.join(accel.ctx.config.dataDir, key), data);
-      buildFile(accel, {
+      await buildFile(accel, {
         id,
         schoolId: sid,
         key,
@@ -333,7 +335,7 @@ describe('file serving', () => {
         visibility: 'private',
       });
       const rid = accel.ctx.ids.next();
-      buildResource(accel, { id: rid, schoolId: sid, fileId: id });
+      await buildResource(accel, { id: rid, schoolId: sid, fileId: id });
       const prefix = accel.ctx.mediaSigner.prefix(rid, { download: true });
       const res = await accel.inject({
         method: 'GET',

@@ -237,7 +237,7 @@ describe('administrator grants', () => {
   it('a bought course granted too: the better of the two ways counts', async () => {
     const days = await learnCourse(app, admin, { title: 'Bought course', actual: 30, ce_type: 1, ce_time: 2 });
     const s = await signedInStudent(app);
-    enrol(app, s.id, days.coid, clock - 3 * DAY);
+    await enrol(app, s.id, days.coid, clock - 3 * DAY);
     expect((await info(s.cookie, days.coid)).courseStatus).toBe(3);
     await grant({ kind: 'course', id: days.coid, sids: [s.id], until: day(clock + 3 * DAY) });
     expect((await info(s.cookie, days.coid)).courseStatus).toBe(0);

@@ -35,7 +35,7 @@ describe('graphic course text: course/info lead and GET course/graphic/{id}', ()
     expect(JSON.stringify(guestInfo)).not.toContain('付费正文');
 
     expect((await get(`/course/graphic/${code}`)).statusCode).toBe(401);
-    const stranger = (await login(app, { ...(await buildStudent(app)), school: school(app).id })).cookie;
+    const stranger = (await login(app, { ...(await buildStudent(app)), school: (await school(app)).id })).cookie;
     expect(JSON.stringify((await get(`/course/info/${code}`, stranger)).json())).not.toContain('付费正文');
     const refused = await get(`/course/graphic/${code}`, stranger);
     expect(refused.statusCode).toBe(403);
@@ -45,7 +45,7 @@ describe('graphic course text: course/info lead and GET course/graphic/{id}', ()
     app.ctx.sqlite
       .prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`)
       .run(owner.id, coid, Date.now());
-    const ownerCookie = (await login(app, { ...owner, school: school(app).id })).cookie;
+    const ownerCookie = (await login(app, { ...owner, school: (await school(app)).id })).cookie;
     const text = await get(`/course/graphic/${code}`, ownerCookie);
     expect(text.statusCode).toBe(200);
     expect(text.headers['cache-control']).toBe('private, no-store');

@@ -206,7 +206,7 @@ describe('s/group and a/group writes (spec 7 add, list, rename, move, delete)', 
       .prepare(
         "insert into plan_assignments (course_id, school_id, target_type, target_id, assigned_by, created_at) values (?, ?, 'group', ?, 'x', 0)",
       )
-      .run(coid, school(app).id, gid);
+      .run(coid, (await school(app)).id, gid);
     let res = await call('/s/group/delete', { gid }, main);
     expect(res.statusCode).toBe(409);
     expect(res.json().data).toEqual({ courses: 1, plans: 1, exams: 0 });

@@ -20,7 +20,7 @@ describe('home setting: GET userpage/{uid}, GET/POST setting/userpage', () => {
   const save = (setting: unknown, as?: Who) => api.post('/setting/userpage', { setting }, as);
 
   it('a new school reads every key with the spec defaults, by hashUID or by school id', async () => {
-    const { id, hashUID, name } = school(app);
+    const { id, hashUID, name } = await school(app);
     const res = await guest.get(`/userpage/${hashUID}`);
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
@@ -118,7 +118,7 @@ describe('home setting: GET userpage/{uid}, GET/POST setting/userpage', () => {
     expect(setting.aboutuscontent).toBe('<p>hi<a href="">x</a></p>');
     expect(res.json().data.updated).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
-    const page = (await guest.get(`/userpage/${school(app).hashUID}`)).json().data;
+    const page = (await guest.get(`/userpage/${(await school(app)).hashUID}`)).json().data;
     expect(page).toMatchObject({
       userpagetitle: '蓝学',
       userpagelogo: '/files/logo.png',
@@ -155,7 +155,7 @@ describe('home setting: GET userpage/{uid}, GET/POST setting/userpage', () => {
   });
 
   it('a stored value a newer rule refuses loses only that value; the rest of the setting stays', async () => {
-    const { id, hashUID } = school(app);
+    const { id, hashUID } = await school(app);
     const stored = {
       banners: [
         { url: '/files/b1.png', link: 'ftp://old.example/file', bgc: '#fff' },
@@ -167,7 +167,7 @@ describe('home setting: GET userpage/{uid}, GET/POST setting/userpage', () => {
       phone: '010-1234',
       showPrice: false,
     };
-    saveHomeSetting(app.ctx.db, id, JSON.stringify(stored), Date.now());
+    await saveHomeSetting(app.ctx.db, id, JSON.stringify(stored), Date.now());
     const { setting } = (await guest.get(`/userpage/${hashUID}`)).json().data;
     expect(setting.banners).toEqual([
       { url: '/files/b1.png', urlmoblie: '', link: '', bgc: '#fff' },
@@ -178,7 +178,7 @@ describe('home setting: GET userpage/{uid}, GET/POST setting/userpage', () => {
   });
 
   it('answers If-None-Match with 304 and gives a new ETag after a save', async () => {
-    const url = `/userpage/${school(app).hashUID}`;
+    const url = `/userpage/${(await school(app)).hashUID}`;
     const first = await guest.get(url);
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^W\/".+"$/);
@@ -217,7 +217,7 @@ describe('home setting: GET userpage/{uid}, GET/POST setting/userpage', () => {
     await save({ phone: 'ours' });
     expect((await guest.get('/setting/userpage', otherAdmin)).json().data.setting.phone).toBe('');
     await save({ phone: 'theirs' }, otherAdmin);
-    expect((await guest.get(`/userpage/${school(app).hashUID}`)).json().data.setting.phone).toBe('ours');
+    expect((await guest.get(`/userpage/${(await school(app)).hashUID}`)).json().data.setting.phone).toBe('ours');
     expect((await guest.get(`/userpage/${app.ctx.uidCodec.encode(other.id)}`)).json().data).toMatchObject({
       schoolName: 'Other',
       setting: { phone: 'theirs' },

@@ -32,11 +32,11 @@ describe('in-memory session and student caches stay exact (server/db/changes)', 
 
   it('a session ended by logout, by a newer login or behind the app is a guest on the very next request', async () => {
     const student = await buildStudent(app);
-    const first = (await login(app, { ...student, school: school(app).id })).cookie;
+    const first = (await login(app, { ...student, school: (await school(app)).id })).cookie;
     expect((await role(first)).userData.sid).toBe(student.id);
 
     // A newer login of the same student kicks the first session.
-    const second = (await login(app, { ...student, school: school(app).id })).cookie;
+    const second = (await login(app, { ...student, school: (await school(app)).id })).cookie;
     expect((await role(first)).userData.sid).toBe('0');
     expect((await get('/checkStudent/login', first)).json().data.isKic).toBe(true);
     expect((await role(second)).userData.sid).toBe(student.id);
@@ -45,7 +45,7 @@ describe('in-memory session and student caches stay exact (server/db/changes)', 
     app.ctx.sqlite.prepare(`update sessions set ended_at = ? where user_id = ?`).run(Date.now(), student.id);
     expect((await role(second)).userData.sid).toBe('0');
 
-    const third = (await login(app, { ...student, school: school(app).id })).cookie;
+    const third = (await login(app, { ...student, school: (await school(app)).id })).cookie;
     expect((await role(third)).userData.sid).toBe(student.id);
     await get('/do/logout', third);
     expect((await role(third)).userData.sid).toBe('0');
@@ -53,7 +53,7 @@ describe('in-memory session and student caches stay exact (server/db/changes)', 
 
   it('course/info follows enrolments, bookmarks and groups however they are written', async () => {
     const student = await buildStudent(app);
-    const cookie = (await login(app, { ...student, school: school(app).id })).cookie;
+    const cookie = (await login(app, { ...student, school: (await school(app)).id })).cookie;
     expect(await info(cookie)).toMatchObject({ isbuy: false, isCollect: false });
 
     app.ctx.sqlite
@@ -61,7 +61,7 @@ describe('in-memory session and student caches stay exact (server/db/changes)', 
       .run(student.id, coid, Date.now());
     expect((await info(cookie)).isbuy).toBe(true);
 
-    await post('/collectcourse', { uid: school(app).id, mid: student.id, coid, collect: 1 }, cookie);
+    await post('/collectcourse', { uid: (await school(app)).id, mid: student.id, coid, collect: 1 }, cookie);
     expect((await info(cookie)).isCollect).toBe(true);
     app.ctx.sqlite.prepare(`delete from collects where student_id = ?`).run(student.id);
     expect((await info(cookie)).isCollect).toBe(false);
@@ -73,7 +73,7 @@ describe('in-memory session and student caches stay exact (server/db/changes)', 
     const groupId = app.ctx.ids.next();
     app.ctx.sqlite
       .prepare(`insert into student_groups (id, school_id, name, position, created_at) values (?, ?, 'G', 0, ?)`)
-      .run(groupId, school(app).id, Date.now());
+      .run(groupId, (await school(app)).id, Date.now());
     await post('/course/save', { coid, values: { authentication_gid: groupId } }, admin);
     expect((await info(cookie)).refusal).toBe('designatedGroup');
     app.ctx.sqlite
@@ -87,7 +87,7 @@ describe('in-memory session and student caches stay exact (server/db/changes)', 
 
   it('course/info says hasRecord once the student has a learning record of the course (continue learning)', async () => {
     const student = await buildStudent(app);
-    const cookie = (await login(app, { ...student, school: school(app).id })).cookie;
+    const cookie = (await login(app, { ...student, school: (await school(app)).id })).cookie;
     app.ctx.sqlite
       .prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`)
       .run(student.id, coid, Date.now());
@@ -96,46 +96,47 @@ describe('in-memory session and student caches stay exact (server/db/changes)', 
       .prepare(
         `insert into course_records (student_id, course_id, school_id, last_visit_at, started_at, updated_at) values (?, ?, ?, ?, ?, ?)`,
       )
-      .run(student.id, coid, school(app).id, Date.now(), Date.now(), Date.now());
+      .run(student.id, coid, (await school(app)).id, Date.now(), Date.now(), Date.now());
     const after = await info(cookie);
     expect(after.hasRecord).toBe(true);
     expect(after.mainButton).not.toEqual(
-      (await info((await login(app, { ...(await buildStudent(app)), school: school(app).id })).cookie)).mainButton,
+      (await info((await login(app, { ...(await buildStudent(app)), school: (await school(app)).id })).cookie))
+        .mainButton,
     );
   });
 
   it('updating a course record (every heartbeat does) keeps the cached facts; deleting it forgets them', async () => {
     const student = await buildStudent(app);
-    const cookie = (await login(app, { ...student, school: school(app).id })).cookie;
+    const cookie = (await login(app, { ...student, school: (await school(app)).id })).cookie;
     const now = Date.now();
     app.ctx.sqlite
       .prepare(
         `insert into course_records (student_id, course_id, school_id, last_visit_at, started_at, updated_at) values (?, ?, ?, ?, ?, ?)`,
       )
-      .run(student.id, coid, school(app).id, now, now, now);
+      .run(student.id, coid, (await school(app)).id, now, now, now);
     expect((await info(cookie)).hasRecord).toBe(true);
-    const cached = studentCourses(app.ctx, student.id);
+    const cached = await studentCourses(app.ctx, student.id);
     // Which records exist is all the caches hold: an update does not reload the student's four queries.
     app.ctx.sqlite.prepare('update course_records set eff_ms = eff_ms + 16000 where student_id = ?').run(student.id);
-    expect(studentCourses(app.ctx, student.id)).toBe(cached);
+    expect(await studentCourses(app.ctx, student.id)).toBe(cached);
     app.ctx.sqlite.prepare('delete from course_records where student_id = ?').run(student.id);
-    expect(studentCourses(app.ctx, student.id)).not.toBe(cached);
+    expect(await studentCourses(app.ctx, student.id)).not.toBe(cached);
     expect((await info(cookie)).hasRecord).toBe(false);
   });
 
   it('what a rolled-back transaction read is not kept', async () => {
     const student = await buildStudent(app);
-    const cookie = (await login(app, { ...student, school: school(app).id })).cookie;
+    const cookie = (await login(app, { ...student, school: (await school(app)).id })).cookie;
     const insert = app.ctx.sqlite.prepare(
       `insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`,
     );
-    const read = app.ctx.sqlite.transaction(() => {
+    const read = app.ctx.db.transaction(async () => {
       insert.run(student.id, coid, Date.now());
       // A read inside the transaction sees the enrolment…
-      expect(studentCourses(app.ctx, student.id).enrolments.has(coid)).toBe(true);
+      expect((await studentCourses(app.ctx, student.id)).enrolments.has(coid)).toBe(true);
       throw new Error('roll back');
     });
-    expect(() => read()).toThrow('roll back');
+    await expect(read).rejects.toThrow('roll back');
     // …but after the rollback the student owns nothing.
     expect((await info(cookie)).isbuy).toBe(false);
   });

@@ -37,13 +37,13 @@ describe('inform calls', () => {
   let withSetting: string;
   let withoutSetting: string;
   // The worker must not take rows these tests read (no SMTP server here): a far-away next_at is set by queue().
-  const queue = (studentIds: string[], event = 'course.granted' as const, essential = false) =>
-    app.ctx.db.transaction((tx) =>
+  const queue = async (studentIds: string[], event = 'course.granted' as const, essential = false) =>
+    await app.ctx.db.transaction(async (tx) =>
       informStudents(
         tx,
         { ids: app.ctx.ids, now: () => Date.now() + 3_600_000 },
         {
-          schoolId: school(app).id,
+          schoolId: (await school(app)).id,
           event,
           studentIds,
           params: { title: '代数' },
@@ -116,7 +116,7 @@ describe('inform calls', () => {
     expect(JSON.stringify(saved)).not.toContain('smtp-secret-1');
     const row = app.ctx.sqlite
       .prepare('SELECT config, smtp_password FROM inform_settings WHERE school_id = ?')
-      .get(school(app).id) as { config: string; smtp_password: string };
+      .get((await school(app)).id) as { config: string; smtp_password: string };
     expect(row.smtp_password).not.toContain('smtp-secret-1');
     expect(row.smtp_password.length).toBeGreaterThan(20);
     expect(row.config).not.toContain('smtp-secret-1');
@@ -153,7 +153,7 @@ describe('inform calls', () => {
         settingsBody({ channels: { 'course.granted': ['email', 'sms'] }, smtp: { ...SMTP, password: 'p' } }),
       ),
     );
-    queue([studentId]);
+    await queue([studentId]);
     const mine = data<{ list: { id: string }[]; total: number }>(await admin.get('/inform/log'));
     expect(mine.total).toBe(2);
     const log = await other.get('/inform/log');
@@ -206,7 +206,7 @@ describe('inform calls', () => {
         }),
       ),
     );
-    expect(queue([studentId])).toEqual({ queued: 2 });
+    expect(await queue([studentId])).toEqual({ queued: 2 });
     const [email, sms] = queueRows();
     expect(email).toMatchObject({
       channel: 'email',
@@ -240,9 +240,9 @@ describe('inform calls', () => {
     expect(data(await studentCaller.get('/inform/optout'))).toEqual({ optedOut: false });
     expect(data(await studentCaller.post('/inform/optout', { optedOut: true }))).toEqual({ optedOut: true });
     expect(data(await studentCaller.get('/inform/optout'))).toEqual({ optedOut: true });
-    expect(queue([studentId])).toEqual({ queued: 1 });
+    expect(await queue([studentId])).toEqual({ queued: 1 });
     expect(queueRows().map((r) => r.channel)).toEqual(['sms']);
-    expect(queue([studentId], 'course.granted', true)).toEqual({ queued: 2 });
+    expect(await queue([studentId], 'course.granted', true)).toEqual({ queued: 2 });
     data(await studentCaller.post('/inform/optout', { optedOut: false }));
     expect(data(await studentCaller.get('/inform/optout'))).toEqual({ optedOut: false });
   });
@@ -258,8 +258,8 @@ describe('inform calls', () => {
     app.ctx.sqlite.prepare("UPDATE students SET email = 's@b.example' WHERE id = ?").run(stranger.id);
     const off = await buildStudent(app);
     app.ctx.sqlite.prepare("UPDATE students SET email = 'off@a.example', disabled = 1 WHERE id = ?").run(off.id);
-    expect(queue([stranger.id, off.id, b.id])).toEqual({ queued: 0 });
-    expect(queue([studentId], 'exam.marked' as 'course.granted')).toEqual({ queued: 0 });
+    expect(await queue([stranger.id, off.id, b.id])).toEqual({ queued: 0 });
+    expect(await queue([studentId], 'exam.marked' as 'course.granted')).toEqual({ queued: 0 });
   });
 
   it('the opt-out call is the signed-in student own: guest 401, administrator 403 or 401', async () => {

@@ -78,8 +78,8 @@ async function save(admin: Caller, body: Record<string, unknown>) {
 }
 
 /** A system notice, as the modules write them (notify() inside their transaction). */
-function notifyGranted(app: TestApp, studentId: string, title = 'Algebra') {
-  app.ctx.db.transaction((tx) =>
+async function notifyGranted(app: TestApp, studentId: string, title = 'Algebra') {
+  await app.ctx.db.transaction((tx) =>
     notify(tx, app.ctx.ids, app.ctx.now(), {
       schoolId: studentSchool(app, studentId),
       studentId,
@@ -145,7 +145,7 @@ describe('e-mail through a real SMTP server (STARTTLS, AUTH)', () => {
   it('queues a notice in the caller transaction and the worker delivers it, worded with the values', async () => {
     const s = await student(app, 'ada@school.example', '', 'Ada');
     const before = smtp.received.length;
-    notifyGranted(app, s.id, 'Algebra <1>');
+    await notifyGranted(app, s.id, 'Algebra <1>');
     // The transaction that wrote the notice did not wait for the SMTP server: the e-mail is only queued.
     expect(rows(app).map((r) => r.status)).toEqual(['queued']);
     const [row] = await settle(app, 1);
@@ -160,7 +160,7 @@ describe('e-mail through a real SMTP server (STARTTLS, AUTH)', () => {
   it('records a refused recipient at once as failed with the server answer', async () => {
     app.ctx.sqlite.prepare('DELETE FROM inform_queue').run();
     const s = await student(app, 'refused@school.example');
-    queue(app, 'course.granted', [s.id]);
+    await queue(app, 'course.granted', [s.id]);
     const [row] = await settle(app, 1);
     expect(row.status).toBe('failed');
     expect(row.attempts).toBe(1);
@@ -172,7 +172,7 @@ describe('e-mail through a real SMTP server (STARTTLS, AUTH)', () => {
     await save(admin, { smtp: smtpSettings(smtp, { password: 'wrong-password' }) });
     const failuresBefore = smtp.authFailures;
     const s = await student(app, 'bob@school.example');
-    queue(app, 'course.granted', [s.id]);
+    await queue(app, 'course.granted', [s.id]);
     const [row] = await settle(app, 1);
     expect(row.status).toBe('failed');
     expect(row.attempts).toBe(FAST.INFORM_MAX_ATTEMPTS);
@@ -219,7 +219,7 @@ describe('a server that is down', () => {
       await save(admin, { smtp: smtpSettings({ port: await closedPort(), caCert: '' }) });
       const s = await student(app, 'carol@school.example');
       const seen = new Set<number>();
-      queue(app, 'course.granted', [s.id]);
+      await queue(app, 'course.granted', [s.id]);
       const [row] = await waitUntil('the row failed', () => {
         const all = rows(app);
         seen.add(all[0].attempts);
@@ -247,7 +247,7 @@ describe('restart', () => {
       await save(admin, { smtp: smtpSettings(smtp) });
       const s = await student(first, 'dan@school.example');
       // Queued, then taken by a worker that never finished (as a crash mid-send leaves it).
-      queue(first, 'course.granted', [s.id]);
+      await queue(first, 'course.granted', [s.id]);
       first.ctx.sqlite.prepare("UPDATE inform_queue SET status = 'sending'").run();
       await first.close();
       const db = new Database(files.DATABASE_FILE, { readonly: true });
@@ -318,7 +318,7 @@ describe('SMS through the institution gateway (a local HTTP server)', () => {
     gateway.answer.status = 500;
     gateway.answer.body = 'busy';
     const before = gateway.calls.length;
-    queue(app, 'course.granted', [s.id], false, { title: 'Say "hi"\nnow' });
+    await queue(app, 'course.granted', [s.id], false, { title: 'Say "hi"\nnow' });
     await waitUntil('a failed attempt recorded', () => rows(app)[0]?.last_error.includes('HTTP 500'));
     gateway.answer.status = 200;
     gateway.answer.body = 'ok';
@@ -354,7 +354,7 @@ describe('SMS through the institution gateway (a local HTTP server)', () => {
       channels: { 'course.granted': ['sms'] },
     });
     const s = await student(app, '', '13800000002');
-    queue(app, 'course.granted', [s.id]);
+    await queue(app, 'course.granted', [s.id]);
     const [row] = await settle(app, 1);
     expect(row.status).toBe('failed');
     expect(row.attempts).toBe(FAST.INFORM_MAX_ATTEMPTS);

@@ -23,18 +23,18 @@ let slapd: Slapd;
 let admin: string;
 let maths = '';
 
-const auth = (payload: object, ip = '10.0.0.1') =>
+const auth = async (payload: object, ip = '10.0.0.1') =>
   app.inject({
     method: 'POST',
     url: '/ldap/auth',
-    payload: { school: school(app).hashUID, ...payload },
+    payload: { school: (await school(app)).hashUID, ...payload },
     remoteAddress: ip,
   });
-const doLogin = (payload: object, ip = '10.0.0.2') =>
+const doLogin = async (payload: object, ip = '10.0.0.2') =>
   app.inject({
     method: 'POST',
     url: '/do/login',
-    payload: { school: school(app).hashUID, ...payload },
+    payload: { school: (await school(app)).hashUID, ...payload },
     remoteAddress: ip,
   });
 const row = (username: string) =>
@@ -50,9 +50,9 @@ beforeAll(async () => {
   app = await makeApp({ LDAP_TIMEOUT_MS: 3000 });
   admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
   maths = app.ctx.ids.next();
-  insertGroup(app.ctx.db, {
+  await insertGroup(app.ctx.db, {
     id: maths,
-    schoolId: school(app).id,
+    schoolId: (await school(app)).id,
     parentId: null,
     name: 'maths',
     position: 0,
@@ -99,12 +99,14 @@ describe('ldap/auth', () => {
     // Again, and through the normal login form: the same account.
     expect((await auth({ username: 'p00001', password: PERSON_PW })).statusCode).toBe(200);
     // GET ldap/auth only says whether the school signs in through the directory: never a password in a URL.
-    expect((await app.inject({ method: 'GET', url: `/ldap/auth?school=${school(app).hashUID}` })).json().data).toEqual({
+    expect(
+      (await app.inject({ method: 'GET', url: `/ldap/auth?school=${(await school(app)).hashUID}` })).json().data,
+    ).toEqual({
       enabled: true,
     });
     const withPassword = await app.inject({
       method: 'GET',
-      url: `/ldap/auth?school=${school(app).hashUID}&username=p00001&password=${PERSON_PW}`,
+      url: `/ldap/auth?school=${(await school(app)).hashUID}&username=p00001&password=${PERSON_PW}`,
     });
     expect(withPassword.json().data).toEqual({ enabled: true });
     expect(withPassword.cookies.find((c) => c.name === 'y_main')).toBeUndefined();
@@ -168,7 +170,7 @@ describe('ldap/auth', () => {
     expect((await doLogin({ username: 'p00009', password: '' })).statusCode).toBe(400);
     const bind = vi.spyOn(Client.prototype, 'bind');
     try {
-      expect(await directoryLogin(app.ctx, school(app).id, 'p00009', '', null)).toBeNull();
+      expect(await directoryLogin(app.ctx, (await school(app)).id, 'p00009', '', null)).toBeNull();
       expect(bind).not.toHaveBeenCalled();
     } finally {
       bind.mockRestore();

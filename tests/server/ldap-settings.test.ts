@@ -131,7 +131,7 @@ describe('ldap/settings', () => {
     expect((await bad({ baseDN: '' })).statusCode).toBe(400);
     const other = await createSchool(app.ctx, { name: 'G', adminUsername: 'g-admin', adminPassword: 'g-pass-12' });
     const foreignGroup = app.ctx.ids.next();
-    insertGroup(app.ctx.db, {
+    await insertGroup(app.ctx.db, {
       id: foreignGroup,
       schoolId: other.id,
       parentId: null,
@@ -201,7 +201,7 @@ describe('ldap/test: TLS and clear failures', () => {
 describe('who may call the directory screens', () => {
   it('guest 401, student 403, sub-admin without setting 403, with setting 200; another school sees only its own', async () => {
     await api.post('/ldap/settings', base());
-    const student = await login(app, { ...(await buildStudent(app)), school: school(app).hashUID });
+    const student = await login(app, { ...(await buildStudent(app)), school: (await school(app)).hashUID });
     const teacher = await login(app, { ...(await buildSubAdmin(app, ['course', 'student'])), role: 'admin' });
     const keeper = await login(app, { ...(await buildSubAdmin(app, ['setting'])), role: 'admin' });
     const attempts: ['GET' | 'POST', string, object?][] = [

@@ -24,6 +24,7 @@ import {
   type Person,
   type Slapd,
 } from '../helpers/slapd';
+import { first } from '../../server/db/client';
 
 let app: TestApp;
 let slapd: Slapd;
@@ -43,12 +44,13 @@ const sync = async (query: string) =>
   data<{ run: Record<string, unknown>; diff: Record<string, { username: string }[]> }>(
     await admin.post('/ldap/sync', Object.fromEntries(new URLSearchParams(query))),
   );
-const student = (username: string) =>
-  app.ctx.db
-    .select()
-    .from(students)
-    .where(and(eq(students.schoolId, school(app).id), eq(students.username, username)))
-    .get();
+const student = async (username: string) =>
+  first(
+    await app.ctx.db
+      .select()
+      .from(students)
+      .where(and(eq(students.schoolId, (await school(app)).id), eq(students.username, username))),
+  );
 const groupsOf = (id: string) =>
   (
     app.ctx.sqlite.prepare('SELECT group_id FROM student_group_members WHERE student_id = ?').all(id) as {
@@ -67,12 +69,19 @@ beforeAll(async () => {
   slapd = await startSlapd({ people, ous: ['grade1'], groups: { maths: ['p00001', 'p00002', 'p00003'] } });
   app = await makeApp({ LICENCE_TRIAL_SEATS: 10_000, LDAP_TIMEOUT_MS: 4000 });
   admin = injectAs(app, await login(app, { ...ADMIN, role: 'admin' }));
-  const schoolId = school(app).id;
+  const schoolId = (await school(app)).id;
   for (const name of Object.keys(gid) as (keyof typeof gid)[]) {
     gid[name] = app.ctx.ids.next();
-    insertGroup(app.ctx.db, { id: gid[name], schoolId, parentId: null, name, position: 0, createdAt: Date.now() });
+    await insertGroup(app.ctx.db, {
+      id: gid[name],
+      schoolId,
+      parentId: null,
+      name,
+      position: 0,
+      createdAt: Date.now(),
+    });
   }
-  sfid = buildStudentField(app, {
+  sfid = await buildStudentField(app, {
     name: 'Boarding',
     kind: 'choice',
     options: JSON.stringify(['day', 'boarding']),
@@ -132,7 +141,7 @@ describe('ldap/sync', () => {
     const { run } = await sync('dryRun=0');
     expect(run).toMatchObject({ dryRun: false, status: 'ok', found: 2500, created: 2500, disabled: 0, errors: 0 });
     expect(countStudents()).toEqual({ n: 2500, d: 0 });
-    const one = student('p00001')!;
+    const one = (await student('p00001'))!;
     expect(one).toMatchObject({
       name: 'Person 00001',
       email: 'p00001@lanxue.test',
@@ -141,8 +150,10 @@ describe('ldap/sync', () => {
       passwordHash: null,
     });
     expect(groupsOf(one.id)).toEqual([gid.maths, gid.grade1].sort());
-    expect(groupsOf(student('p02000')!.id)).toEqual([]);
-    const value = app.ctx.db.select().from(studentFieldValues).where(eq(studentFieldValues.studentId, one.id)).get();
+    expect(groupsOf((await student('p02000'))!.id)).toEqual([]);
+    const value = first(
+      await app.ctx.db.select().from(studentFieldValues).where(eq(studentFieldValues.studentId, one.id)),
+    );
     expect(value?.value).toBe('boarding');
 
     const again = await sync('dryRun=0');
@@ -150,13 +161,17 @@ describe('ldap/sync', () => {
   }, 60_000);
 
   it('a person removed is disabled (never deleted) and their session ends; back in the directory, they come back', async () => {
-    const session = await login(app, { username: 'p00010', password: 'person-pass-1', school: school(app).hashUID });
+    const session = await login(app, {
+      username: 'p00010',
+      password: 'person-pass-1',
+      school: (await school(app)).hashUID,
+    });
     expect(data<{ login: boolean }>(await admin.get('/checkLogin', session)).login).toBe(true);
     slapd.modify(`dn: ${dn('p00010')}\nchangetype: delete\n`);
     const { run, diff } = await sync('dryRun=0');
     expect(run).toMatchObject({ status: 'ok', found: 2499, created: 0, disabled: 1 });
     expect(diff.disable.map((d) => d.username)).toEqual(['p00010']);
-    expect(student('p00010')).toMatchObject({ disabled: true, disabledBy: 'ldap' });
+    expect(await student('p00010')).toMatchObject({ disabled: true, disabledBy: 'ldap' });
     expect(data<{ login: boolean }>(await admin.get('/checkLogin', session)).login).toBe(false);
 
     slapd.modify(
@@ -164,11 +179,11 @@ describe('ldap/sync', () => {
     );
     const back = await sync('dryRun=0');
     expect(back.run).toMatchObject({ status: 'ok', enabled: 1, updated: 1, disabled: 0 });
-    expect(student('p00010')).toMatchObject({ disabled: false, disabledBy: null, name: 'Person Ten' });
+    expect(await student('p00010')).toMatchObject({ disabled: false, disabledBy: null, name: 'Person Ten' });
   }, 60_000);
 
   it('a group change moves membership; groups that are not mapped stay as the administrator set them', async () => {
-    const two = student('p00002')!;
+    const two = (await student('p00002'))!;
     app.ctx.sqlite
       .prepare('INSERT INTO student_group_members (student_id, group_id) VALUES (?, ?)')
       .run(two.id, gid.manual);
@@ -178,7 +193,7 @@ describe('ldap/sync', () => {
     const { run } = await sync('dryRun=0');
     expect(run).toMatchObject({ status: 'ok', updated: 2, created: 0, disabled: 0 });
     expect(groupsOf(two.id)).toEqual([gid.grade1, gid.manual].sort());
-    expect(groupsOf(student('p02222')!.id)).toEqual([gid.maths]);
+    expect(groupsOf((await student('p02222'))!.id)).toEqual([gid.maths]);
     expect((await sync('dryRun=0')).run).toMatchObject({ updated: 0 });
   }, 60_000);
 
@@ -246,7 +261,7 @@ describe('ldap/sync', () => {
   }, 60_000);
 
   it('a mapped group deleted since the settings were saved maps to nothing: the sync still runs', async () => {
-    const one = student('p00001')!;
+    const one = (await student('p00001'))!;
     data(await admin.post('/s/group/delete', { gid: gid.maths }));
     const { run } = await sync('dryRun=0&confirm=1');
     expect(run).toMatchObject({ status: 'ok', errors: 0, updated: 0 });

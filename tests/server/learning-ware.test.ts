@@ -28,7 +28,7 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
     admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
     api = injectAs(app, admin);
     guest = injectAs(app, null);
-    schoolId = school(app).id;
+    schoolId = (await school(app)).id;
   });
   afterEach(() => app.close());
 
@@ -73,7 +73,7 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
         description: '<h3>第一节</h3><p>正文<script>alert(1)</script></p><h4>小结</h4>',
       }),
     );
-    const videoRid = seedResource(app, {
+    const videoRid = await seedResource(app, {
       schoolId,
       kind: 'video',
       fileName: 'lesson.mp4',
@@ -83,7 +83,7 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
       outputs: { hls: 'hls/index.m3u8', mp4: 'video.mp4', poster: 'poster.jpg', width: 640, height: 360 },
       subtitles: [{ label: '中文', lang: 'zh', path: 'subtitles/zh.vtt' }],
     });
-    const pdfRid = seedResource(app, {
+    const pdfRid = await seedResource(app, {
       schoolId,
       kind: 'pdf',
       fileName: '讲义.pdf',
@@ -91,8 +91,8 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
       source: Buffer.from('%PDF-1.4 test'),
       outputs: { pages: 3 },
     });
-    attachResource(app, video, videoRid);
-    attachResource(app, pdf, pdfRid);
+    await attachResource(app, video, videoRid);
+    await attachResource(app, pdf, pdfRid);
     await api.post('/course/pub', { coid, pub: '1' });
     return { coid, part, video, pdf, graphic, exercise, videoRid, pdfRid };
   }
@@ -175,8 +175,8 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
     await refused(c.coid, c.pdf, '', 401, 'no login');
     const s = await student();
     const trial = await refused(c.coid, c.pdf, s.cookie, 403, 'endOfTrial');
-    expect(trial.data).toMatchObject({ refusal: 'endOfTrial', hashUID: school(app).hashUID });
-    enrol(app, s.id, c.coid);
+    expect(trial.data).toMatchObject({ refusal: 'endOfTrial', hashUID: (await school(app)).hashUID });
+    await enrol(app, s.id, c.coid);
     const w = await okWare(c.coid, c.pdf, s.cookie);
     expect(w).toMatchObject({ kind: 'pdf', pages: 3, allowdownload: true, fileName: '讲义.pdf', ext: 'PDF' });
     expect(w.path).toBe(w.urls.pdf);
@@ -196,7 +196,7 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
   it('the handed-out addresses open the files through /media: ranges, the download only when allowed', async () => {
     const c = await course();
     const s = await student();
-    enrol(app, s.id, c.coid);
+    await enrol(app, s.id, c.coid);
     const w = await okWare(c.coid, c.pdf, s.cookie);
     const whole = await guest.get(w.urls.pdf!);
     expect(whole.statusCode).toBe(200);
@@ -219,13 +219,13 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
     async () => {
       const dir = scratch('learn');
       try {
-        const { rid } = addResource(app, {
+        const { rid } = await addResource(app, {
           from: makeVideo(path.join(dir, 'lesson.avi'), 3),
           ext: 'AVI',
           kind: 'video',
           mime: 'video/x-msvideo',
         });
-        enqueueConversion(app.ctx, rid);
+        await enqueueConversion(app.ctx, rid);
         expect((await waitForStatus(app, rid, ['ready', 'failed', 'unconverted'], 90_000)).status).toBe('ready');
         const c = await course();
         data(await api.post('/chapter/ware', { cid: c.video, rid }));
@@ -261,10 +261,10 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
   it('validity: days from purchase run out (expired); a fixed window refuses before it opens (notStarted) and after it ends (expired)', async () => {
     const days = await course({ ce_type: 1, ce_time: 30 });
     const s = await student();
-    enrol(app, s.id, days.coid, clock - 31 * DAY);
+    await enrol(app, s.id, days.coid, clock - 31 * DAY);
     await refused(days.coid, days.pdf, s.cookie, 403, 'expired');
     const fresh = await student();
-    enrol(app, fresh.id, days.coid, clock - 29 * DAY);
+    await enrol(app, fresh.id, days.coid, clock - 29 * DAY);
     expect((await okWare(days.coid, days.pdf, fresh.cookie)).kind).toBe('pdf');
 
     const date = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -284,7 +284,7 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
     const c = await course({ ce_type: 1, ce_time: 3 });
     const s = await student();
     // Bought three days ago, less 20 s: valid for 20 s more.
-    enrol(app, s.id, c.coid, clock - 3 * DAY + 20_000);
+    await enrol(app, s.id, c.coid, clock - 3 * DAY + 20_000);
     const first = await ware(c.coid, c.pdf, s.cookie);
     expect(first.statusCode, first.body).toBe(200);
     // Kept: the same text, the same signed addresses.
@@ -293,11 +293,10 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
     data(await api.post('/chapter/rename', { cid: c.pdf, title: 'Renamed document' }));
     expect((await okWare(c.coid, c.pdf, s.cookie)).title).toBe('Renamed document');
     // The media worker's write to the resource (a conversion that failed) shows at once.
-    app.ctx.db
+    await app.ctx.db
       .update(resources)
       .set({ status: 'failed', statusMessage: 'broken file' })
-      .where(eq(resources.id, c.pdfRid))
-      .run();
+      .where(eq(resources.id, c.pdfRid));
     expect(await okWare(c.coid, c.pdf, s.cookie)).toMatchObject({ status: 'failed', statusMessage: 'broken file' });
     // The student's own rating (the chapter takes ratings).
     data(await api.post('/chapter/update', { cid: c.pdf, showgrade: 1 }));
@@ -313,9 +312,9 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
     await refused(c.coid, c.pdf, s.cookie, 403, 'expired');
     // Another student, whose holding is taken away between two visits.
     const t = await student();
-    enrol(app, t.id, c.coid);
+    await enrol(app, t.id, c.coid);
     expect((await okWare(c.coid, c.pdf, t.cookie)).kind).toBe('pdf');
-    app.ctx.db.delete(enrolments).where(eq(enrolments.studentId, t.id)).run();
+    await app.ctx.db.delete(enrolments).where(eq(enrolments.studentId, t.id));
     await refused(c.coid, c.pdf, t.cookie, 403, 'endOfTrial');
   });
 
@@ -323,8 +322,8 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
     const inside = await student({ groups: ['研发部'] });
     const outside = await student({ groups: ['市场部'] });
     const c = await course({ authentication_gid: inside.groupIds[0] });
-    enrol(app, inside.id, c.coid);
-    enrol(app, outside.id, c.coid);
+    await enrol(app, inside.id, c.coid);
+    await enrol(app, outside.id, c.coid);
     const refusal = await refused(c.coid, c.pdf, outside.cookie, 403, 'designatedGroup');
     expect(refusal.data).toMatchObject({ refusal: 'designatedGroup', code: expect.any(String) });
     expect((await okWare(c.coid, c.pdf, inside.cookie)).kind).toBe('pdf');
@@ -333,11 +332,11 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
   it('an unpublished or deleted course is removed for students; its administrator previews it, skipping allowed', async () => {
     const c = await course({}, { notAllowSkip: 1 });
     const s = await student();
-    enrol(app, s.id, c.coid);
+    await enrol(app, s.id, c.coid);
     expect((await okWare(c.coid, c.video, s.cookie)).notAllowSkip).toBe(true);
     await api.post('/course/pub', { coid: c.coid, pub: '0' });
     const removed = await refused(c.coid, c.video, s.cookie, 404, 'course removed');
-    expect(removed.data).toMatchObject({ hashUID: school(app).hashUID });
+    expect(removed.data).toMatchObject({ hashUID: (await school(app)).hashUID });
     await refused(c.coid, c.video, '', 404, 'course removed');
     const preview = await okWare(c.coid, c.pdf, admin);
     expect(preview).toMatchObject({ preview: true, notAllowSkip: false, kind: 'pdf' });
@@ -355,7 +354,7 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
     });
     const stranger = await buildStudent(app, { schoolId: other.id });
     const strangerCookie = (await login(app, { ...stranger, school: app.ctx.uidCodec.encode(other.id) })).cookie;
-    enrol(app, stranger.id, c.coid);
+    await enrol(app, stranger.id, c.coid);
     await refused(c.coid, c.pdf, strangerCookie, 403, 'otherSchool');
     const examsOnly = (await login(app, { ...(await buildSubAdmin(app, ['exam'])), role: 'admin' })).cookie;
     await refused(c.coid, c.pdf, examsOnly, 403, 'studentOnly');
@@ -377,7 +376,7 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
   it('graphic chapters carry their text; exercises and exams say what they are; a chapter without a usable resource says so', async () => {
     const c = await course();
     const s = await student();
-    enrol(app, s.id, c.coid);
+    await enrol(app, s.id, c.coid);
     const graphic = await okWare(c.coid, c.graphic, s.cookie);
     expect(graphic).toMatchObject({ kind: 'graphic', status: 'ready', rid: '', path: '', learnType: 'i' });
     // Sanitised on save (and again on display).
@@ -404,20 +403,20 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
       adminUsername: 'other-admin2',
       adminPassword: 'other-pass-1',
     });
-    const foreign = seedResource(app, {
+    const foreign = await seedResource(app, {
       schoolId: other.id,
       kind: 'pdf',
       fileName: 'x.pdf',
       mime: 'application/pdf',
       source: Buffer.from('%PDF'),
     });
-    attachResource(app, bare, foreign);
+    await attachResource(app, bare, foreign);
     expect(await okWare(coid, bare, s.cookie)).toMatchObject({ kind: 'none', status: 'missing', rid: '' });
   });
 
   it('a resource still converting, failed or unconverted says so, and keeps its original usable', async () => {
     const c = await course();
-    const converting = seedResource(app, {
+    const converting = await seedResource(app, {
       schoolId,
       kind: 'video',
       fileName: 'raw.mov',
@@ -425,12 +424,12 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
       source: Buffer.from('mov'),
       status: 'converting',
     });
-    attachResource(app, c.video, converting);
+    await attachResource(app, c.video, converting);
     const w = await okWare(c.coid, c.video);
     expect(w).toMatchObject({ kind: 'video', status: 'converting', mime: 'video/quicktime' });
     expect(w.urls.hls).toBeUndefined();
     expect(w.path).toBe(w.urls.source);
-    const unconverted = seedResource(app, {
+    const unconverted = await seedResource(app, {
       schoolId,
       kind: 'ppt',
       fileName: 'slides.pptx',
@@ -439,7 +438,7 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
       status: 'unconverted',
       statusMessage: 'LibreOffice (soffice) is not installed',
     });
-    attachResource(app, c.video, unconverted);
+    await attachResource(app, c.video, unconverted);
     expect(await okWare(c.coid, c.video)).toMatchObject({
       kind: 'ppt',
       status: 'unconverted',
@@ -447,7 +446,7 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
       urls: { slides: [] },
     });
     // A presentation converted to slide images shows them; one with only its PDF is shown as a document.
-    const slides = seedResource(app, {
+    const slides = await seedResource(app, {
       schoolId,
       kind: 'ppt',
       fileName: 's.pptx',
@@ -455,12 +454,12 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
       source: Buffer.from('pptx'),
       outputs: { pdf: 'document.pdf', pages: 2, slides: ['slides/slide-1.png', 'slides/slide-2.png'] },
     });
-    attachResource(app, c.video, slides);
+    await attachResource(app, c.video, slides);
     const deck = await okWare(c.coid, c.video);
     expect(deck).toMatchObject({ kind: 'ppt', pages: 2 });
     expect(deck.urls.slides.map((url) => signed(url).path)).toEqual(['slides/slide-1.png', 'slides/slide-2.png']);
     expect(deck.path).toBe(deck.urls.slides[0]);
-    const pdfOnly = seedResource(app, {
+    const pdfOnly = await seedResource(app, {
       schoolId,
       kind: 'ppt',
       fileName: 't.pptx',
@@ -468,10 +467,10 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
       source: Buffer.from('pptx'),
       outputs: { pdf: 'document.pdf', slides: [] },
     });
-    attachResource(app, c.video, pdfOnly);
+    await attachResource(app, c.video, pdfOnly);
     expect((await okWare(c.coid, c.video)).kind).toBe('office');
     // Paths written by conversion that leave the resource's folder are ignored.
-    const sneaky = seedResource(app, {
+    const sneaky = await seedResource(app, {
       schoolId,
       kind: 'video',
       fileName: 'v.mp4',
@@ -479,7 +478,7 @@ describe('learn/ware: the chapter a learning page shows, behind the one study-ac
       source: Buffer.from('v'),
       outputs: { hls: '../../../etc/passwd', mp4: 'video.mp4' },
     });
-    attachResource(app, c.video, sneaky);
+    await attachResource(app, c.video, sneaky);
     const safe = await okWare(c.coid, c.video);
     expect(safe.urls.hls).toBeUndefined();
     expect(safe.path).toBe(safe.urls.mp4);

@@ -21,7 +21,7 @@ const DAY = 24 * 3600 * 1000;
 describe('licence registration (GET/POST reg)', () => {
   let app: TestApp;
   let clock: number;
-  let keys: ReturnType<typeof licenceKeys>;
+  let keys: Awaited<ReturnType<typeof licenceKeys>>;
   let admin: string;
   let api: Caller;
   let guest: Caller;
@@ -35,7 +35,7 @@ describe('licence registration (GET/POST reg)', () => {
     admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
     api = injectAs(app, admin);
     guest = injectAs(app, null);
-    schoolName = school(app).name;
+    schoolName = (await school(app)).name;
     machine = (await api.get('/reg')).json().data.machineCode;
   });
   afterEach(() => app.close());
@@ -45,7 +45,7 @@ describe('licence registration (GET/POST reg)', () => {
   const register = (text: string, cookie = admin) => guest.post('/reg', { licence: text }, cookie);
 
   it('the machine code comes from the install id made at first start, and stays', async () => {
-    const installId = getAppSetting(app.ctx.db, 'install_id');
+    const installId = await getAppSetting(app.ctx.db, 'install_id');
     expect(installId).toMatch(/^[0-9a-f]{32}$/);
     expect(machine).toBe(machineCodeOf(installId!));
     expect(machine).toMatch(/^LX-[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}$/);
@@ -84,7 +84,7 @@ describe('licence registration (GET/POST reg)', () => {
       },
     });
     expect((await api.get('/reg')).json().data.registered).toBe(true);
-    expect(seatState(app.ctx, school(app).id)).toMatchObject({ limit: 40, trial: false });
+    expect(await seatState(app.ctx, (await school(app)).id)).toMatchObject({ limit: 40, trial: false });
     // A renewal replaces it (the cache is dropped on registering).
     expect((await register(licence({ seats: 60 }))).json().data.seats.limit).toBe(60);
   });
@@ -122,7 +122,7 @@ describe('licence registration (GET/POST reg)', () => {
     const rawMachine = (await raw.inject({ method: 'GET', url: '/reg', headers: { cookie: rawAdmin } })).json().data
       .machineCode;
     const text = signLicence(keys.privateKey, {
-      school: school(raw).name,
+      school: (await school(raw)).name,
       machineCode: rawMachine,
       seats: 7,
       expiresAt: '2099-01-01',
@@ -178,9 +178,9 @@ describe('licence registration (GET/POST reg)', () => {
 
   it('over-seat: a licence of 3 seats refuses the 4th student (assertSeats and POST student/add), counting enabled students only', async () => {
     await register(licence({ seats: 3 }));
-    const schoolId = school(app).id;
+    const schoolId = (await school(app)).id;
     for (let i = 0; i < 3; i += 1) await buildStudent(app);
-    expect(() => assertSeats(app.ctx, schoolId, 1)).toThrowError(LICENCE_ERRORS.seatsFull);
+    await expect(assertSeats(app.ctx, schoolId, 1)).rejects.toThrowError(LICENCE_ERRORS.seatsFull);
     const res = await api.post('/student/add', {
       username: 'fourth',
       name: 'Fourth',
@@ -200,7 +200,7 @@ describe('licence registration (GET/POST reg)', () => {
     await register(licence({ seats: 10, expiresAt: '2026-11-23' }));
     const c = await learnCourse(app, admin);
     const learner = await buildStudent(app);
-    enrol(app, learner.id, c.coid);
+    await enrol(app, learner.id, c.coid);
     const gone = await buildStudent(app);
     expect((await api.post('/student/delete', { sids: [gone.id] })).statusCode).toBe(200);
 
@@ -209,7 +209,7 @@ describe('licence registration (GET/POST reg)', () => {
     api = injectAs(app, admin);
     const status = (await api.get('/reg')).json().data;
     expect(status).toMatchObject({ registered: true, expired: true, trial: false, seats: { limit: 10, used: 1 } });
-    expect(() => assertSeats(app.ctx, school(app).id, 1)).toThrowError(LICENCE_ERRORS.expired);
+    await expect(assertSeats(app.ctx, (await school(app)).id, 1)).rejects.toThrowError(LICENCE_ERRORS.expired);
     const add = await api.post('/student/add', {
       username: 'latecomer',
       name: 'Late',
@@ -252,7 +252,7 @@ describe('scripts/licence.mjs', () => {
             '--key',
             file,
             '--school',
-            school(app).name,
+            (await school(app)).name,
             '--machine',
             machineCode.toLowerCase(),
             '--seats',

@@ -14,6 +14,7 @@ import { LIVE_ERRORS } from '../../shared/schemas/live-admin';
 import { buildAdmin, buildCourse, buildStudent, login, makeApp, type TestApp } from '../helpers/factories';
 import { data, envelope, injectAs } from '../helpers/kit';
 import { adminCookie, signedInStudent } from './records-helpers';
+import { first } from '../../server/db/client';
 
 type Info = {
   id: string;
@@ -62,8 +63,8 @@ describe('live back office', () => {
   const add = async (payload: object, who: string = admin) =>
     data<Info>(await as(who).post('/live/session/add', payload));
   const info = async (id: string, who: string = admin) => data<Info>(await as(who).get(`/live/session/info?id=${id}`));
-  const setLive = (id: string) =>
-    app.ctx.db.update(liveSessions).set({ status: 'live', liveAt: clock }).where(eq(liveSessions.id, id)).run();
+  const setLive = async (id: string) =>
+    await app.ctx.db.update(liveSessions).set({ status: 'live', liveAt: clock }).where(eq(liveSessions.id, id));
   const session = (over: object = {}) => ({
     coid: liveCoid,
     title: 'Week 1',
@@ -80,16 +81,16 @@ describe('live back office', () => {
     const plain = await buildAdmin(app, { permissions: ['resource'] });
     without = (await login(app, { ...plain, role: 'admin' })).cookie;
     student = (await signedInStudent(app)).cookie;
-    liveCoid = buildCourse(app, { type: 1, title: 'Live maths' });
-    publicCoid = buildCourse(app, { type: 2, title: 'Open talk' });
-    plainCoid = buildCourse(app, { type: 0, title: 'Recorded' });
+    liveCoid = await buildCourse(app, { type: 1, title: 'Live maths' });
+    publicCoid = await buildCourse(app, { type: 2, title: 'Open talk' });
+    plainCoid = await buildCourse(app, { type: 0, title: 'Recorded' });
     const theirs = await createSchool(app.ctx, { name: 'Other', adminUsername: 'o-admin', adminPassword: 'o-pass-12' });
     const theirAdmin = await login(app, { username: 'o-admin', password: 'o-pass-12', role: 'admin' });
-    const adminId = app.ctx.db.select().from(admins).where(eq(admins.username, 'o-admin')).get()?.id ?? '';
+    const adminId = first(await app.ctx.db.select().from(admins).where(eq(admins.username, 'o-admin')))?.id ?? '';
     other = {
       admin: theirAdmin.cookie,
       adminId,
-      coid: buildCourse(app, { type: 1, schoolId: theirs.id, title: 'Theirs' }),
+      coid: await buildCourse(app, { type: 1, schoolId: theirs.id, title: 'Theirs' }),
     };
   });
   afterAll(() => app.close());
@@ -116,7 +117,7 @@ describe('live back office', () => {
     // A public live course plays without a token.
     const open = await add(session({ coid: publicCoid, title: 'Open' }));
     expect(open.playback?.hls).toBe(`${SERVER}/live/${app.ctx.courseCodec.encode(publicCoid)}.m3u8`);
-    expect(sessionByKey(app.ctx.db, made.streamKey)?.id).toBe(made.id);
+    expect((await sessionByKey(app.ctx.db, made.streamKey))?.id).toBe(made.id);
   });
 
   it('refuses bad input with 400', async () => {
@@ -179,14 +180,13 @@ describe('live back office', () => {
       data<{ catid: string }>(await as(admin).post('/course/category', { title, parent_id: '0' })).catid;
     const science = await catid('Science');
     const arts = await catid('Arts');
-    const physics = buildCourse(app, { type: 1, title: 'Live physics', catid: science });
-    const drawing = buildCourse(app, { type: 1, title: 'Live drawing', catid: arts });
+    const physics = await buildCourse(app, { type: 1, title: 'Live physics', catid: science });
+    const drawing = await buildCourse(app, { type: 1, title: 'Live drawing', catid: arts });
     const scoped = await buildAdmin(app, { permissions: ['course'] });
-    app.ctx.db
+    await app.ctx.db
       .update(admins)
       .set({ categories: JSON.stringify([science]) })
-      .where(eq(admins.id, scoped.id))
-      .run();
+      .where(eq(admins.id, scoped.id));
     const cookie = (await login(app, { ...scoped, role: 'admin' })).cookie;
     const mine = await add(session({ coid: physics, title: 'Optics' }), cookie);
     const theirs = await add(session({ coid: drawing, title: 'Sketching' }));
@@ -209,7 +209,7 @@ describe('live back office', () => {
     const titles = all.list.map((row) => row.title);
     expect(titles.indexOf('Late')).toBeLessThan(titles.indexOf('Early'));
     expect(all.list.every((row) => row.coid === liveCoid)).toBe(true);
-    setLive(late.id);
+    await setLive(late.id);
     const live = data<List>(await as(admin).get('/live/session/list?status=live'));
     expect(live.list.map((row) => row.id)).toEqual([late.id]);
     const paged = data<List>(await as(admin).get('/live/session/list?page=1&num=1'));
@@ -226,7 +226,7 @@ describe('live back office', () => {
     const teacher = options.teachers.find((t) => t.id !== all.list[0].teacher?.id);
     const taught = await add(session({ title: 'Taught', teacherId: teacher?.id }));
     expect(taught.teacher?.id).toBe(teacher?.id);
-    app.ctx.db.update(liveSessions).set({ status: 'ended' }).where(eq(liveSessions.id, late.id)).run();
+    await app.ctx.db.update(liveSessions).set({ status: 'ended' }).where(eq(liveSessions.id, late.id));
     expect(early.status).toBe('scheduled');
   });
 
@@ -236,7 +236,7 @@ describe('live back office', () => {
       await as(admin).post('/live/session/edit', { id: made.id, ...session({ title: 'Moved', startAt: clock }) }),
     );
     expect(edited).toMatchObject({ title: 'Moved', startAt: clock });
-    setLive(made.id);
+    await setLive(made.id);
     const moved = await as(admin).post('/live/session/edit', { id: made.id, ...session({ title: 'Again' }) });
     expect(moved.statusCode).toBe(409);
     expect(envelope(moved).error).toBe(LIVE_ERRORS.isLive);
@@ -260,7 +260,7 @@ describe('live back office', () => {
   it('deletes a scheduled session: gone from the list and its key finds nothing', async () => {
     const made = await add(session({ title: 'Doomed' }));
     expect(data<{ id: string }>(await as(admin).post('/live/session/delete', { id: made.id })).id).toBe(made.id);
-    expect(sessionByKey(app.ctx.db, made.streamKey)).toBeUndefined();
+    expect(await sessionByKey(app.ctx.db, made.streamKey)).toBeUndefined();
     expect((await as(admin).get(`/live/session/info?id=${made.id}`)).statusCode).toBe(404);
     const list = data<List>(await as(admin).get('/live/session/list?num=100'));
     expect(list.list.some((row) => row.id === made.id)).toBe(false);
@@ -273,29 +273,26 @@ describe('live back office', () => {
     expect(rotated.streamKey).not.toBe(made.streamKey);
     expect(rotated.rotatedAt).toBe(clock);
     expect(rotated.streamName).toContain(rotated.streamKey);
-    expect(sessionByKey(app.ctx.db, made.streamKey)).toBeUndefined();
-    expect(sessionByKey(app.ctx.db, rotated.streamKey)?.id).toBe(made.id);
-    setLive(made.id);
+    expect(await sessionByKey(app.ctx.db, made.streamKey)).toBeUndefined();
+    expect((await sessionByKey(app.ctx.db, rotated.streamKey))?.id).toBe(made.id);
+    await setLive(made.id);
     clock += 1000;
     const ended = data<Info>(await as(admin).post('/live/session/end', { id: made.id }));
     expect(ended).toMatchObject({ status: 'ended', endedAt: clock, rotatedAt: clock });
     expect(ended.streamKey).not.toBe(rotated.streamKey);
-    expect(sessionByKey(app.ctx.db, rotated.streamKey)).toBeUndefined();
+    expect(await sessionByKey(app.ctx.db, rotated.streamKey)).toBeUndefined();
   });
 
   it('lists attendance with groups, counts viewers while live, and exports the rows', async () => {
     const made = await add(session({ title: 'Attended' }));
     const ann = await buildStudent(app, { name: 'Ann', username: 'ann', groups: ['Class A'] });
     const bob = await buildStudent(app, { name: 'Bob', username: 'bob' });
-    app.ctx.db
-      .insert(liveAttendance)
-      .values([
-        { sessionId: made.id, studentId: ann.id, seconds: 600, firstAt: clock - 700_000, lastAt: clock - 10_000 },
-        { sessionId: made.id, studentId: bob.id, seconds: 120, firstAt: clock - 300_000, lastAt: clock - 120_000 },
-      ])
-      .run();
+    await app.ctx.db.insert(liveAttendance).values([
+      { sessionId: made.id, studentId: ann.id, seconds: 600, firstAt: clock - 700_000, lastAt: clock - 10_000 },
+      { sessionId: made.id, studentId: bob.id, seconds: 120, firstAt: clock - 300_000, lastAt: clock - 120_000 },
+    ]);
     expect((await info(made.id)).viewers).toBe(0);
-    setLive(made.id);
+    await setLive(made.id);
     const now = await info(made.id);
     expect(now).toMatchObject({ status: 'live', viewers: 1, attendance: 2 });
     const rows = data<Attendance>(await as(admin).get(`/live/attendance?id=${made.id}`));
@@ -328,20 +325,17 @@ describe('live back office', () => {
     const a = await add(session({ title: 'June A', startAt: start, endAt: start + HOUR }));
     const b = await add(session({ title: 'June B', startAt: start + 24 * HOUR, endAt: start + 25 * HOUR }));
     await add(session({ title: 'July', startAt: new Date(2031, 6, 1, 9).getTime(), endAt: start + 22 * 24 * HOUR }));
-    const set = (id: string, liveSeconds: number, peakViewers: number) =>
-      app.ctx.db.update(liveSessions).set({ liveSeconds, peakViewers }).where(eq(liveSessions.id, id)).run();
-    set(a.id, 3601, 4);
-    set(b.id, 1200, 7);
+    const set = async (id: string, liveSeconds: number, peakViewers: number) =>
+      await app.ctx.db.update(liveSessions).set({ liveSeconds, peakViewers }).where(eq(liveSessions.id, id));
+    await set(a.id, 3601, 4);
+    await set(b.id, 1200, 7);
     const s1 = await buildStudent(app);
     const s2 = await buildStudent(app);
-    app.ctx.db
-      .insert(liveAttendance)
-      .values([
-        { sessionId: a.id, studentId: s1.id, seconds: 90, firstAt: start, lastAt: start },
-        { sessionId: a.id, studentId: s2.id, seconds: 30, firstAt: start, lastAt: start },
-        { sessionId: b.id, studentId: s1.id, seconds: 600, firstAt: start, lastAt: start },
-      ])
-      .run();
+    await app.ctx.db.insert(liveAttendance).values([
+      { sessionId: a.id, studentId: s1.id, seconds: 90, firstAt: start, lastAt: start },
+      { sessionId: a.id, studentId: s2.id, seconds: 30, firstAt: start, lastAt: start },
+      { sessionId: b.id, studentId: s1.id, seconds: 600, firstAt: start, lastAt: start },
+    ]);
     type Bill = {
       list: { title: string; liveMinutes: number; peakViewers: number; attendees: number; attendedMinutes: number }[];
       totals: Record<string, number>;

@@ -17,6 +17,7 @@ import {
   type TestPush,
   waitFor200,
 } from '../helpers/live-server';
+import { first } from '../../server/db/client';
 
 /**
  * Issue 17's live server and its callbacks, with real tools: the app listens on loopback, the live server of
@@ -82,7 +83,7 @@ describe('live server and its callbacks (issue 17)', () => {
   }
 
   /** A session row (the back office's calls are another part of issue 17). */
-  function session(coid: string, fields: Partial<typeof liveSessions.$inferInsert> = {}) {
+  async function session(coid: string, fields: Partial<typeof liveSessions.$inferInsert> = {}) {
     const now = Date.now();
     const row = {
       id: app.ctx.ids.next(),
@@ -97,11 +98,12 @@ describe('live server and its callbacks (issue 17)', () => {
       updatedAt: now,
       ...fields,
     };
-    app.ctx.db.insert(liveSessions).values(row).run();
+    await app.ctx.db.insert(liveSessions).values(row);
     return row;
   }
 
-  const read = (id: string) => app.ctx.db.select().from(liveSessions).where(eq(liveSessions.id, id)).get()!;
+  const read = async (id: string) =>
+    first(await app.ctx.db.select().from(liveSessions).where(eq(liveSessions.id, id)))!;
   const push = (code: string, key: string) => {
     const started = pushTestStream(live.rtmpUrl, code, key);
     pushes.push(started);
@@ -137,10 +139,10 @@ describe('live server and its callbacks (issue 17)', () => {
 
   it('a right key goes live: signed HLS and FLV play, the plain address is refused for a private course, a second publisher is refused; stopping ends the session with a replay', async () => {
     const { coid, code } = await liveCourse(1);
-    const s = session(coid);
+    const s = await session(coid);
     const first = push(code, s.streamKey);
-    await waitUntil('the session to go live', () => read(s.id).status === 'live');
-    expect(read(s.id).liveAt).toBeGreaterThan(0);
+    await waitUntil('the session to go live', async () => (await read(s.id)).status === 'live');
+    expect((await read(s.id)).liveAt).toBeGreaterThan(0);
 
     const playlist = await waitFor200(`${signed(code)}.m3u8`);
     expect(playlist.headers.get('access-control-allow-origin')).toBe('*');
@@ -163,15 +165,17 @@ describe('live server and its callbacks (issue 17)', () => {
     ).toBe(403);
 
     // A second publisher on the same key while the first is live.
-    const clientBefore = read(s.id).clientId;
+    const clientBefore = (await read(s.id)).clientId;
     const second = await push(code, s.streamKey).exited;
     expect(second.code).not.toBe(0);
-    expect(read(s.id)).toMatchObject({ status: 'live', clientId: clientBefore });
+    expect(await read(s.id)).toMatchObject({ status: 'live', clientId: clientBefore });
     expect(first.process.exitCode).toBeNull();
 
     await first.stop();
-    await waitUntil('the session to end', () => read(s.id).status === 'ended');
-    const ended = await waitUntil('the replay', () => (read(s.id).replayChapterId ? read(s.id) : null));
+    await waitUntil('the session to end', async () => (await read(s.id)).status === 'ended');
+    const ended = await waitUntil('the replay', async () =>
+      (await read(s.id)).replayChapterId ? await read(s.id) : null,
+    );
     expect(ended.clientId).toBeNull();
     expect(ended.liveSeconds).toBeGreaterThanOrEqual(1);
     expect(ended.replayError).toBeNull();
@@ -212,9 +216,9 @@ describe('live server and its callbacks (issue 17)', () => {
 
   it('a public live course plays at the plain addresses', async () => {
     const { coid, code } = await liveCourse(2);
-    const s = session(coid);
+    const s = await session(coid);
     const pushing = push(code, s.streamKey);
-    await waitUntil('the session to go live', () => read(s.id).status === 'live');
+    await waitUntil('the session to go live', async () => (await read(s.id)).status === 'live');
     const playlist = await waitFor200(`${live.httpUrl}/live/${code}.m3u8`);
     expect(await playlist.text()).toContain('#EXTM3U');
     expect((await firstBytes(`${live.httpUrl}/live/${code}.flv`, 3)).toString()).toBe('FLV');
@@ -224,53 +228,51 @@ describe('live server and its callbacks (issue 17)', () => {
     expect(asked).toBeGreaterThanOrEqual(1);
     expect(asked).toBeLessThanOrEqual(2);
     await pushing.stop();
-    await waitUntil('the session to end', () => read(s.id).status === 'ended');
+    await waitUntil('the session to end', async () => (await read(s.id)).status === 'ended');
   });
 
   it('refuses a wrong key, a rotated key and a session outside its window plus the margin', async () => {
     const { coid, code } = await liveCourse(1);
-    const s = session(coid);
+    const s = await session(coid);
     const wrong = await push(code, randomBytes(32).toString('base64url')).exited;
     expect(wrong.code).not.toBe(0);
     // Rotating the key revokes the old one.
     const old = s.streamKey;
-    app.ctx.db
+    await app.ctx.db
       .update(liveSessions)
       .set({ streamKey: randomBytes(32).toString('base64url'), rotatedAt: Date.now() })
-      .where(eq(liveSessions.id, s.id))
-      .run();
+      .where(eq(liveSessions.id, s.id));
     expect((await push(code, old).exited).code).not.toBe(0);
     // Another course's stream name with this key.
     const other = await liveCourse(1);
-    expect((await push(other.code, read(s.id).streamKey).exited).code).not.toBe(0);
-    expect(read(s.id)).toMatchObject({ status: 'scheduled', clientId: null, liveAt: null });
+    expect((await push(other.code, (await read(s.id)).streamKey).exited).code).not.toBe(0);
+    expect(await read(s.id)).toMatchObject({ status: 'scheduled', clientId: null, liveAt: null });
 
-    const later = session(coid, { startAt: Date.now() + 2 * HOUR, endAt: Date.now() + 3 * HOUR });
+    const later = await session(coid, { startAt: Date.now() + 2 * HOUR, endAt: Date.now() + 3 * HOUR });
     expect((await push(code, later.streamKey).exited).code).not.toBe(0);
-    const past = session(coid, { startAt: Date.now() - 3 * HOUR, endAt: Date.now() - 2 * HOUR });
+    const past = await session(coid, { startAt: Date.now() - 3 * HOUR, endAt: Date.now() - 2 * HOUR });
     expect((await push(code, past.streamKey).exited).code).not.toBe(0);
-    expect(read(later.id).status).toBe('scheduled');
-    expect(read(past.id).status).toBe('scheduled');
+    expect((await read(later.id)).status).toBe('scheduled');
+    expect((await read(past.id)).status).toBe('scheduled');
   });
 
   it('rotating the key of a live session drops its publisher at the next update', async () => {
     const { coid, code } = await liveCourse(1);
-    const s = session(coid);
+    const s = await session(coid);
     const pushing = push(code, s.streamKey);
-    await waitUntil('the session to go live', () => read(s.id).status === 'live');
-    app.ctx.db
+    await waitUntil('the session to go live', async () => (await read(s.id)).status === 'live');
+    await app.ctx.db
       .update(liveSessions)
       .set({ streamKey: randomBytes(32).toString('base64url'), rotatedAt: Date.now() })
-      .where(eq(liveSessions.id, s.id))
-      .run();
+      .where(eq(liveSessions.id, s.id));
     const dropped = await pushing.exited;
     expect(dropped.code).not.toBe(0);
-    expect(read(s.id)).toMatchObject({ status: 'ended', clientId: null });
+    expect(await read(s.id)).toMatchObject({ status: 'ended', clientId: null });
   });
 
   it('fails closed when the platform cannot be asked', async () => {
     const { coid, code } = await liveCourse(1);
-    const s = session(coid);
+    const s = await session(coid);
     const nobody = await startLiveServer({ platformUrl: `http://127.0.0.1:${await freePort()}`, secret: SECRET });
     try {
       const refused = await pushTestStream(nobody.rtmpUrl, code, s.streamKey).exited;
@@ -278,13 +280,13 @@ describe('live server and its callbacks (issue 17)', () => {
     } finally {
       await nobody.stop();
     }
-    expect(read(s.id).status).toBe('scheduled');
+    expect((await read(s.id)).status).toBe('scheduled');
   });
 
   it('callbacks: the secret, form input, the play check, revoking a live key, record_done paths', async () => {
     const { coid, code } = await liveCourse(1);
     const pub = await liveCourse(2);
-    const s = session(coid);
+    const s = await session(coid);
     const form = { call: 'publish', app: 'live', name: code, key: s.streamKey, clientid: '77', addr: '127.0.0.1' };
     expect((await hook('publish', form, 'wrong-secret')).statusCode).toBe(403);
     expect((await hook('publish', form, '')).statusCode).toBe(403);
@@ -293,21 +295,21 @@ describe('live server and its callbacks (issue 17)', () => {
     expect((await hook('publish', { call: 'publish' })).statusCode).toBe(400);
     // Server to server: no Origin passes the same-origin guard; a browser's cross-site post does not.
     expect((await hook('publish', form, SECRET, { origin: 'http://evil.example' })).statusCode).toBe(403);
-    expect(read(s.id).status).toBe('scheduled');
+    expect((await read(s.id)).status).toBe('scheduled');
     expect((await hook('publish', form)).statusCode).toBe(200);
-    expect(read(s.id)).toMatchObject({ status: 'live' });
-    expect(read(s.id).clientId).toMatch(/^77@\d+$/);
+    expect(await read(s.id)).toMatchObject({ status: 'live' });
+    expect((await read(s.id)).clientId).toMatch(/^77@\d+$/);
     // Busy: a second connection on the key while the first is heard of.
     expect((await hook('publish', { ...form, clientid: '79' })).statusCode).toBe(403);
-    expect(read(s.id).clientId).toMatch(/^77@\d+$/);
+    expect((await read(s.id)).clientId).toMatch(/^77@\d+$/);
 
     // Updates keep it alive; after the key is rotated the next update drops the publisher and ends the run.
     const update = { call: 'update_publish', app: 'live', name: code, key: s.streamKey, clientid: '77', time: '10' };
     expect((await hook('update', update)).statusCode).toBe(200);
     expect((await hook('update', { ...update, call: 'update_play', clientid: '78' })).statusCode).toBe(200);
-    app.ctx.db.update(liveSessions).set({ streamKey: 'rotated-key' }).where(eq(liveSessions.id, s.id)).run();
+    await app.ctx.db.update(liveSessions).set({ streamKey: 'rotated-key' }).where(eq(liveSessions.id, s.id));
     expect((await hook('update', update)).statusCode).toBe(403);
-    expect(read(s.id)).toMatchObject({ status: 'ended', clientId: null });
+    expect(await read(s.id)).toMatchObject({ status: 'ended', clientId: null });
     expect((await hook('publish_done', { call: 'publish_done', name: code, clientid: '77' })).json().data).toEqual({
       ended: false,
     });
@@ -335,33 +337,32 @@ describe('live server and its callbacks (issue 17)', () => {
 
   it('a live session not heard of for a while is a dropped one: a new publisher takes over, its seconds counted', async () => {
     const { coid, code } = await liveCourse(1);
-    const s = session(coid);
+    const s = await session(coid);
     const form = { call: 'publish', name: code, key: s.streamKey, clientid: '5' };
     expect((await hook('publish', form)).statusCode).toBe(200);
-    const began = Number(read(s.id).clientId!.split('@')[1]);
+    const began = Number((await read(s.id)).clientId!.split('@')[1]);
     // nginx died without saying done: its last update was 60 s ago, 20 s into the run.
-    app.ctx.db
+    await app.ctx.db
       .update(liveSessions)
       .set({ clientId: `5@${began - 80_000}`, updatedAt: began - 60_000 })
-      .where(eq(liveSessions.id, s.id))
-      .run();
+      .where(eq(liveSessions.id, s.id));
     expect((await hook('publish', { ...form, clientid: '1' })).statusCode).toBe(200);
-    expect(read(s.id)).toMatchObject({ status: 'live', liveSeconds: 20 });
-    expect(read(s.id).clientId).toMatch(/^1@\d+$/);
+    expect(await read(s.id)).toMatchObject({ status: 'live', liveSeconds: 20 });
+    expect((await read(s.id)).clientId).toMatch(/^1@\d+$/);
     // The old connection's late done changes nothing; the new one's ends the session.
     expect((await hook('publish_done', { name: code, clientid: '5' })).json().data).toEqual({ ended: false });
     expect((await hook('publish_done', { name: code, clientid: '1' })).json().data).toEqual({ ended: true });
-    expect(read(s.id).status).toBe('ended');
+    expect((await read(s.id)).status).toBe('ended');
   });
 
   it("a recording that fails to convert stays downloadable with the tool's message", async () => {
     const { coid, code } = await liveCourse(1);
-    const s = session(coid, { title: '代数直播' });
+    const s = await session(coid, { title: '代数直播' });
     const recording = path.join(live.recordingsDir, `${code}-1700000000.flv`);
     fs.writeFileSync(recording, 'not a video at all');
     const res = await hook('record_done', { call: 'record_done', name: code, key: s.streamKey, path: recording });
     expect(res.statusCode, res.body).toBe(200);
-    const rid = read(s.id).replayResourceId!;
+    const rid = (await read(s.id)).replayResourceId!;
     expect(rid).toBeTruthy();
     expect(fs.existsSync(recording)).toBe(false);
     const failed = await waitUntil('the conversion to fail', () => {

@@ -24,6 +24,7 @@ import {
 } from '../helpers/factories';
 import { data, envelope, injectAs } from '../helpers/kit';
 import { adminCookie, signedInStudent } from './records-helpers';
+import { first } from '../../server/db/client';
 
 const S = 1000;
 const MIN = 60 * S;
@@ -43,33 +44,29 @@ describe('live page calls: live/info, live/heartbeat, public/live', () => {
   let other: { student: string; hashUID: string; coid: string; schoolId: string };
 
   const code = (coid: string) => app.ctx.courseCodec.encode(coid);
-  const session = (courseId: string, values: Partial<typeof liveSessions.$inferInsert> = {}) => {
+  const session = async (courseId: string, values: Partial<typeof liveSessions.$inferInsert> = {}) => {
     const id = app.ctx.ids.next();
-    const schoolId = values.schoolId ?? school(app).id;
-    app.ctx.db
-      .insert(liveSessions)
-      .values({
-        id,
-        schoolId,
-        courseId,
-        title: `Session ${id.slice(-4)}`,
-        startAt: clock + 10 * MIN,
-        endAt: clock + 70 * MIN,
-        streamKey: `key-${id}`,
-        rotatedAt: clock,
-        createdAt: clock,
-        updatedAt: clock,
-        ...values,
-      })
-      .run();
+    const schoolId = values.schoolId ?? (await school(app)).id;
+    await app.ctx.db.insert(liveSessions).values({
+      id,
+      schoolId,
+      courseId,
+      title: `Session ${id.slice(-4)}`,
+      startAt: clock + 10 * MIN,
+      endAt: clock + 70 * MIN,
+      streamKey: `key-${id}`,
+      rotatedAt: clock,
+      createdAt: clock,
+      updatedAt: clock,
+      ...values,
+    });
     return id;
   };
-  const setStatus = (id: string, status: 'scheduled' | 'live' | 'ended', more = {}) =>
-    app.ctx.db
+  const setStatus = async (id: string, status: 'scheduled' | 'live' | 'ended', more = {}) =>
+    await app.ctx.db
       .update(liveSessions)
       .set({ status, ...more })
-      .where(eq(liveSessions.id, id))
-      .run();
+      .where(eq(liveSessions.id, id));
   const info = (coid: string, who: string | null, uid?: string) =>
     injectAs(app, who).get(`/live/info?coid=${coid}${uid ? `&uid=${uid}` : ''}`);
   const beat = (sessionId: string, who: string | null) => injectAs(app, who).post('/live/heartbeat', { sessionId });
@@ -84,18 +81,18 @@ describe('live page calls: live/info, live/heartbeat, public/live', () => {
     clock = new Date(2026, 2, 5, 10, 0).getTime();
     app = await makeApp({ LIVE_SERVER_URL: `${base}/`, LIVE_SECRET: SECRET }, { now: () => clock });
     admin = await adminCookie(app);
-    hashUID = school(app).hashUID;
-    paid = buildCourse(app, { type: 1, actualFen: 5000, title: 'Live maths', img: '/files/live.png' });
-    open = buildCourse(app, { type: 2, title: 'Open day' });
+    hashUID = (await school(app)).hashUID;
+    paid = await buildCourse(app, { type: 1, actualFen: 5000, title: 'Live maths', img: '/files/live.png' });
+    open = await buildCourse(app, { type: 2, title: 'Open day' });
     holder = await signedInStudent(app);
-    enrol(app, holder.id, paid);
+    await enrol(app, holder.id, paid);
     outsider = await signedInStudent(app);
     const theirs = await createSchool(app.ctx, { name: 'Other', adminUsername: 'o-admin', adminPassword: 'o-pass-12' });
     const stranger = await buildStudent(app, { schoolId: theirs.id, username: 'stranger' });
     other = {
       student: (await login(app, { username: 'stranger', password: stranger.password, school: theirs.id })).cookie,
       hashUID: app.ctx.uidCodec.encode(theirs.id),
-      coid: buildCourse(app, { type: 2, schoolId: theirs.id }),
+      coid: await buildCourse(app, { type: 2, schoolId: theirs.id }),
       schoolId: theirs.id,
     };
   });
@@ -106,8 +103,11 @@ describe('live page calls: live/info, live/heartbeat, public/live', () => {
   beforeEach(() => forgetLiveServerHealth());
 
   it('a live course: the holder gets signed addresses; a guest, a student without it and a group outside get the refusal and none', async () => {
-    const first = session(paid, { title: 'Lesson one' });
-    const later = session(paid, { startAt: clock + 2 * 24 * 60 * MIN, endAt: clock + 2 * 24 * 60 * MIN + 60 * MIN });
+    const first = await session(paid, { title: 'Lesson one' });
+    const later = await session(paid, {
+      startAt: clock + 2 * 24 * 60 * MIN,
+      endAt: clock + 2 * 24 * 60 * MIN + 60 * MIN,
+    });
 
     const mine = data<LiveInfo>(await info(paid, holder.cookie, hashUID));
     expect(mine).toMatchObject({
@@ -135,13 +135,13 @@ describe('live page calls: live/info, live/heartbeat, public/live', () => {
     const without = data<LiveInfo>(await info(paid, outsider.cookie));
     expect(without).toMatchObject({ refusal: 'endOfTrial', playback: null, attends: false });
 
-    const classOnly = buildCourse(app, { type: 1, authenticationGid: app.ctx.ids.next() });
+    const classOnly = await buildCourse(app, { type: 1, authenticationGid: app.ctx.ids.next() });
     const grouped = data<LiveInfo>(await info(classOnly, outsider.cookie));
     expect(grouped).toMatchObject({ refusal: 'designatedGroup', playback: null, state: 'none', session: null });
   });
 
   it('a public live course plays for anyone at plain addresses; another school, a school that is not its own and a course that is not live are 404', async () => {
-    session(open, { status: 'live', startAt: clock - MIN, liveAt: clock - MIN });
+    await session(open, { status: 'live', startAt: clock - MIN, liveAt: clock - MIN });
     const guest = data<LiveInfo>(await info(open, null, hashUID));
     expect(guest).toMatchObject({ state: 'live', refusal: null, attends: false, viewers: 0 });
     expect(guest.playback).toEqual({
@@ -154,22 +154,22 @@ describe('live page calls: live/info, live/heartbeat, public/live', () => {
     expect((await info(open, other.student)).statusCode).toBe(404);
     expect((await info(open, null, other.hashUID)).statusCode).toBe(404);
     expect((await info(other.coid, holder.cookie)).statusCode).toBe(404);
-    expect((await info(buildCourse(app, { type: 0 }), null)).statusCode).toBe(404);
+    expect((await info(await buildCourse(app, { type: 0 }), null)).statusCode).toBe(404);
     expect((await info('not a code!', null)).statusCode).toBe(400);
-    const removed = buildCourse(app, { type: 2, deleted: true });
+    const removed = await buildCourse(app, { type: 2, deleted: true });
     expect((await info(removed, null)).statusCode).toBe(404);
   });
 
   it('the page states: none, scheduled, live with viewers, ended with the replay chapter; the live server down is not available', async () => {
-    const course = buildCourse(app, { type: 2 });
+    const course = await buildCourse(app, { type: 2 });
     expect(data<LiveInfo>(await info(course, null))).toMatchObject({ state: 'none', session: null, others: [] });
-    const id = session(course);
+    const id = await session(course);
     expect(data<LiveInfo>(await info(course, null)).state).toBe('scheduled');
-    setStatus(id, 'live', { liveAt: clock });
+    await setStatus(id, 'live', { liveAt: clock });
     await beat(id, outsider.cookie);
     expect(data<LiveInfo>(await info(course, null))).toMatchObject({ state: 'live', viewers: 1 });
-    const replay = buildChapter(app, { courseId: course, type: CHAPTER_TYPE.video });
-    setStatus(id, 'ended', { endedAt: clock, replayChapterId: replay });
+    const replay = await buildChapter(app, { courseId: course, type: CHAPTER_TYPE.video });
+    await setStatus(id, 'ended', { endedAt: clock, replayChapterId: replay });
     expect(data<LiveInfo>(await info(course, null))).toMatchObject({
       state: 'ended',
       session: { id, status: 'ended', replay: { cid: replay, learnType: 'v' } },
@@ -182,12 +182,12 @@ describe('live page calls: live/info, live/heartbeat, public/live', () => {
   });
 
   it('heartbeats credit attendance only while live, at most one interval each, and add it to the day of study', async () => {
-    const id = session(paid, { startAt: clock, endAt: clock + 60 * MIN });
+    const id = await session(paid, { startAt: clock, endAt: clock + 60 * MIN });
     const credit = async (who = holder.cookie) => data<LiveBeatReply>(await beat(id, who));
 
     // Scheduled: nothing counts and nothing is written.
     expect(await credit()).toEqual({ credited: 0, seconds: 0, status: 'scheduled' });
-    setStatus(id, 'live', { liveAt: clock });
+    await setStatus(id, 'live', { liveAt: clock });
     // The first beat of a viewing starts the count.
     expect(await credit()).toEqual({ credited: 0, seconds: 0, status: 'live' });
     clock += 30 * S;
@@ -204,20 +204,21 @@ describe('live page calls: live/info, live/heartbeat, public/live', () => {
 
     // A second viewer: the peak follows; viewers are those who beat within a minute.
     const second = await signedInStudent(app);
-    enrol(app, second.id, paid);
+    await enrol(app, second.id, paid);
     await credit(second.cookie);
-    const row = app.ctx.db.select().from(liveSessions).where(eq(liveSessions.id, id)).get();
+    const row = first(await app.ctx.db.select().from(liveSessions).where(eq(liveSessions.id, id)));
     expect(row?.peakViewers).toBe(2);
     expect(data<LiveInfo>(await info(paid, holder.cookie)).viewers).toBe(2);
 
     clock += 20 * S;
-    setStatus(id, 'ended', { endedAt: clock });
+    await setStatus(id, 'ended', { endedAt: clock });
     expect(await credit()).toEqual({ credited: 0, seconds: 75, status: 'ended' });
-    const attendance = app.ctx.db
-      .select()
-      .from(liveAttendance)
-      .where(and(eq(liveAttendance.sessionId, id), eq(liveAttendance.studentId, holder.id)))
-      .get();
+    const attendance = first(
+      await app.ctx.db
+        .select()
+        .from(liveAttendance)
+        .where(and(eq(liveAttendance.sessionId, id), eq(liveAttendance.studentId, holder.id))),
+    );
     expect(attendance).toMatchObject({ seconds: 75 });
 
     // The credited time is study time of the day (learn_days), as the records engine counts it.
@@ -228,11 +229,11 @@ describe('live page calls: live/info, live/heartbeat, public/live', () => {
   });
 
   it('a heartbeat is refused for a course the student may not watch, another school, a guest and bad input', async () => {
-    const id = session(paid, { status: 'live', startAt: clock, liveAt: clock });
+    const id = await session(paid, { status: 'live', startAt: clock, liveAt: clock });
     const refused = await beat(id, outsider.cookie);
     expect(refused.statusCode).toBe(403);
     expect(envelope(refused).error).toBe('endOfTrial');
-    const theirs = session(other.coid, { schoolId: other.schoolId });
+    const theirs = await session(other.coid, { schoolId: other.schoolId });
     expect((await beat(theirs, holder.cookie)).statusCode).toBe(404);
     expect((await beat(id, other.student)).statusCode).toBe(404);
     expect((await beat(app.ctx.ids.next(), holder.cookie)).statusCode).toBe(404);
@@ -240,24 +241,23 @@ describe('live page calls: live/info, live/heartbeat, public/live', () => {
     expect((await injectAs(app, holder.cookie).post('/live/heartbeat', { sessionId: 'x' })).statusCode).toBe(400);
     expect((await injectAs(app, holder.cookie).get('/live/heartbeat')).statusCode).toBe(404);
     expect(
-      app.ctx.db
+      await app.ctx.db
         .select()
         .from(liveAttendance)
-        .where(and(eq(liveAttendance.sessionId, id), eq(liveAttendance.studentId, outsider.id)))
-        .all(),
+        .where(and(eq(liveAttendance.sessionId, id), eq(liveAttendance.studentId, outsider.id))),
     ).toHaveLength(0);
   });
 
   it('public/live lists the school’s public live sessions live now or to come, live first; for anyone', async () => {
-    const course = buildCourse(app, { type: 2, title: 'Open lectures', img: '/files/open.png' });
-    const soon = session(course, { title: 'Soon', startAt: clock + 5 * MIN, endAt: clock + 65 * MIN });
-    const now = session(course, { title: 'Now', status: 'live', startAt: clock + 30 * MIN });
-    session(course, { title: 'Done', status: 'ended', startAt: clock - 90 * MIN, endAt: clock - 30 * MIN });
-    session(course, { title: 'Gone', startAt: clock - 90 * MIN, endAt: clock - 30 * MIN });
-    session(course, { title: 'Deleted', deleted: true });
-    session(buildCourse(app, { type: 2, published: false }), { title: 'Draft' });
-    session(paid, { title: 'Private' });
-    session(other.coid, { title: 'Theirs', schoolId: other.schoolId });
+    const course = await buildCourse(app, { type: 2, title: 'Open lectures', img: '/files/open.png' });
+    const soon = await session(course, { title: 'Soon', startAt: clock + 5 * MIN, endAt: clock + 65 * MIN });
+    const now = await session(course, { title: 'Now', status: 'live', startAt: clock + 30 * MIN });
+    await session(course, { title: 'Done', status: 'ended', startAt: clock - 90 * MIN, endAt: clock - 30 * MIN });
+    await session(course, { title: 'Gone', startAt: clock - 90 * MIN, endAt: clock - 30 * MIN });
+    await session(course, { title: 'Deleted', deleted: true });
+    await session(await buildCourse(app, { type: 2, published: false }), { title: 'Draft' });
+    await session(paid, { title: 'Private' });
+    await session(other.coid, { title: 'Theirs', schoolId: other.schoolId });
 
     const list = data<PublicLiveList>(await injectAs(app, null).get(`/public/live?uid=${hashUID}&num=50`));
     const titles = list.list.filter((item) => item.coid === course).map((item) => item.sessionTitle);

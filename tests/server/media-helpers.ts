@@ -102,7 +102,7 @@ export function makePptx(dir: string, slides: number): string {
  * Factory: an uploaded file stored where uploads go (files/userupload/{schoolId}/{guid}.{EXT}) with its files and
  * resources rows, as the upload and resource modules leave them. Returns the resource id and the file's path.
  */
-export function addResource(
+export async function addResource(
   app: TestApp,
   input: {
     from?: string;
@@ -114,7 +114,7 @@ export function addResource(
   },
 ) {
   const { ctx } = app;
-  const schoolId = input.schoolId ?? school(app).id;
+  const schoolId = input.schoolId ?? (await school(app)).id;
   const fileId = ctx.ids.next();
   const rid = ctx.ids.next();
   const key = `files/userupload/${schoolId}/${fileId}.${input.ext.toUpperCase()}`;
@@ -125,7 +125,7 @@ export function addResource(
   const now = Date.now();
   const name = `upload.${input.ext.toLowerCase()}`;
   const mime = input.mime ?? 'application/octet-stream';
-  buildFile(app, {
+  await buildFile(app, {
     id: fileId,
     schoolId,
     key,
@@ -135,7 +135,15 @@ export function addResource(
     size: fs.statSync(full).size,
     createdAt: now,
   });
-  buildResource(app, { id: rid, schoolId, title: 'upload', fileId, kind: input.kind, createdAt: now, updatedAt: now });
+  await buildResource(app, {
+    id: rid,
+    schoolId,
+    title: 'upload',
+    fileId,
+    kind: input.kind,
+    createdAt: now,
+    updatedAt: now,
+  });
   return { rid, source: full };
 }
 
@@ -146,11 +154,11 @@ export async function waitForStatus(
   wanted: ConversionStatus['status'][],
   timeoutMs = 60_000,
 ): Promise<ConversionStatus> {
-  let last = conversionStatus(app.ctx, rid);
+  let last = await conversionStatus(app.ctx, rid);
   return waitUntil(
     () => `resource ${rid} to be ${wanted.join('|')} (last: ${JSON.stringify(last)})`,
-    () => {
-      last = conversionStatus(app.ctx, rid);
+    async () => {
+      last = await conversionStatus(app.ctx, rid);
       return last && wanted.includes(last.status) ? last : null;
     },
     timeoutMs,

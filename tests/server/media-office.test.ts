@@ -47,10 +47,10 @@ describe.skipIf(missing.length > 0)('office documents and presentations with Lib
   });
 
   it('converts a docx and a pptx side by side: PDF, pages, slide images and thumbnails', async () => {
-    const doc = addResource(app, { from: docx, ext: 'DOCX', kind: 'office' });
-    const deck = addResource(app, { from: pptx, ext: 'PPTX', kind: 'ppt' });
-    enqueueConversion(app.ctx, doc.rid);
-    enqueueConversion(app.ctx, deck.rid);
+    const doc = await addResource(app, { from: docx, ext: 'DOCX', kind: 'office' });
+    const deck = await addResource(app, { from: pptx, ext: 'PPTX', kind: 'ppt' });
+    await enqueueConversion(app.ctx, doc.rid);
+    await enqueueConversion(app.ctx, deck.rid);
     const [docDone, deckDone] = await Promise.all([
       waitForStatus(app, doc.rid, ['ready', 'failed', 'unconverted'], 150_000),
       waitForStatus(app, deck.rid, ['ready', 'failed', 'unconverted'], 150_000),
@@ -117,8 +117,8 @@ describe.skipIf(missing.length > 0)('office documents and presentations with Lib
       { stdio: 'pipe' },
     );
     fs.renameSync(path.join(dir, 'deck.pdf'), source);
-    const { rid } = addResource(app, { from: source, ext: 'PDF', kind: 'pdf', mime: 'application/pdf' });
-    enqueueConversion(app.ctx, rid);
+    const { rid } = await addResource(app, { from: source, ext: 'PDF', kind: 'pdf', mime: 'application/pdf' });
+    await enqueueConversion(app.ctx, rid);
     const done = await waitForStatus(app, rid, ['ready', 'failed', 'unconverted'], 60_000);
     console.info(`[media-office] PDF page count + thumb in ${jobMs(done)} ms`);
     expect(done.status, done.statusMessage).toBe('ready');
@@ -127,14 +127,14 @@ describe.skipIf(missing.length > 0)('office documents and presentations with Lib
   }, 90_000);
 
   it('fails a document LibreOffice cannot read, after the allowed attempts, with what went wrong', async () => {
-    const broken = addResource(app, {
+    const broken = await addResource(app, {
       bytes: Buffer.from('PK\u0003\u0004 not really a zip, not a document'),
       ext: 'DOCX',
       kind: 'office',
     });
-    const badPdf = addResource(app, { bytes: Buffer.from('%PDF-1.4\nbroken'), ext: 'PDF', kind: 'pdf' });
-    enqueueConversion(app.ctx, broken.rid);
-    enqueueConversion(app.ctx, badPdf.rid);
+    const badPdf = await addResource(app, { bytes: Buffer.from('%PDF-1.4\nbroken'), ext: 'PDF', kind: 'pdf' });
+    await enqueueConversion(app.ctx, broken.rid);
+    await enqueueConversion(app.ctx, badPdf.rid);
     const [doc, pdf] = await Promise.all([
       waitForStatus(app, broken.rid, ['failed', 'ready'], 150_000),
       waitForStatus(app, badPdf.rid, ['failed', 'ready'], 60_000),
@@ -149,6 +149,6 @@ describe.skipIf(missing.length > 0)('office documents and presentations with Lib
     expect(pdf.statusMessage).toMatch(
       /^pdfinfo: Syntax Error: Couldn't find trailer dictionary\nSyntax Error: Couldn't read xref table$/,
     );
-    expect(conversionStatus(app.ctx, broken.rid)?.outputs).toEqual({});
+    expect((await conversionStatus(app.ctx, broken.rid))?.outputs).toEqual({});
   }, 180_000);
 });

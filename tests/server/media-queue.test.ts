@@ -57,8 +57,8 @@ describe('images', () => {
   afterAll(() => app.close());
 
   it('makes a thumbnail and records the size as people see it (EXIF orientation applied)', async () => {
-    const wide = addResource(app, { bytes: await png(1200, 800), ext: 'PNG', kind: 'image', mime: 'image/png' });
-    const turned = addResource(app, {
+    const wide = await addResource(app, { bytes: await png(1200, 800), ext: 'PNG', kind: 'image', mime: 'image/png' });
+    const turned = await addResource(app, {
       bytes: await sharp({ create: { width: 300, height: 200, channels: 3, background: '#ff0000' } })
         .jpeg()
         .withMetadata({ orientation: 6 })
@@ -66,8 +66,8 @@ describe('images', () => {
       ext: 'JPG',
       kind: 'image',
     });
-    enqueueConversion(app.ctx, wide.rid);
-    enqueueConversion(app.ctx, turned.rid);
+    await enqueueConversion(app.ctx, wide.rid);
+    await enqueueConversion(app.ctx, turned.rid);
     const done = await waitForStatus(app, wide.rid, ['ready', 'failed']);
     console.info(`[media-queue] 1200x800 PNG thumbnail in ${jobMs(done)} ms`);
     expect(done.outputs).toEqual({ thumb: 'thumb.jpg', width: 1200, height: 800 });
@@ -79,8 +79,8 @@ describe('images', () => {
   });
 
   it('fails an image sharp cannot read, after three attempts, with its message', async () => {
-    const { rid } = addResource(app, { bytes: Buffer.from('not an image'), ext: 'PNG', kind: 'image' });
-    enqueueConversion(app.ctx, rid);
+    const { rid } = await addResource(app, { bytes: Buffer.from('not an image'), ext: 'PNG', kind: 'image' });
+    await enqueueConversion(app.ctx, rid);
     const failed = await waitForStatus(app, rid, ['failed', 'ready']);
     expect(failed).toMatchObject({
       status: 'failed',
@@ -157,13 +157,13 @@ describe('the queue', () => {
         const rids = await Promise.all(
           Array.from(
             { length: 5 },
-            async () => addResource(app, { bytes: await png(2000, 1500), ext: 'PNG', kind: 'image' }).rid,
+            async () => (await addResource(app, { bytes: await png(2000, 1500), ext: 'PNG', kind: 'image' })).rid,
           ),
         );
-        for (const rid of rids) enqueueConversion(app.ctx, rid);
+        for (const rid of rids) await enqueueConversion(app.ctx, rid);
         for (const rid of rids) expect((await waitForStatus(app, rid, ['ready', 'failed'])).status).toBe('ready');
         // Most runs overlapping at any moment, from the jobs' own start and finish times.
-        const jobs = app.ctx.db.select().from(mediaJobs).all();
+        const jobs = await app.ctx.db.select().from(mediaJobs);
         const overlap = Math.max(
           ...jobs.map(
             (job) =>
@@ -182,13 +182,13 @@ describe('the queue', () => {
     const tool = hangingTool(fs.mkdtempSync(path.join(dir, 'cancel-')));
     const app = await makeApp({ FFPROBE_PATH: tool.command }, { setup: fast });
     try {
-      const { rid } = addResource(app, { bytes: Buffer.from('video'), ext: 'MP4', kind: 'video' });
-      enqueueConversion(app.ctx, rid);
+      const { rid } = await addResource(app, { bytes: Buffer.from('video'), ext: 'MP4', kind: 'video' });
+      await enqueueConversion(app.ctx, rid);
       await waitUntil('the hanging tool and its child to start', () => tool.pids().length === 2);
-      expect(conversionStatus(app.ctx, rid)?.status).toBe('converting');
+      expect((await conversionStatus(app.ctx, rid))?.status).toBe('converting');
       await cancelConversion(app.ctx, rid);
       for (const pid of tool.pids()) expect(alive(pid), `pid ${pid}`).toBe(false);
-      expect(conversionStatus(app.ctx, rid)).toMatchObject({
+      expect(await conversionStatus(app.ctx, rid)).toMatchObject({
         status: 'failed',
         statusMessage: 'cancelled',
         job: { state: 'failed', error: 'cancelled' },
@@ -226,8 +226,8 @@ describe('the queue', () => {
     fs.writeFileSync(command, '#!/bin/sh\nexit 0\n', { mode: 0o755 });
     const app = await makeApp({ FFPROBE_PATH: command }, { setup: fast });
     try {
-      const { rid } = addResource(app, { bytes: Buffer.from('video'), ext: 'MP4', kind: 'video' });
-      enqueueConversion(app.ctx, rid);
+      const { rid } = await addResource(app, { bytes: Buffer.from('video'), ext: 'MP4', kind: 'video' });
+      await enqueueConversion(app.ctx, rid);
       fs.rmSync(command);
       const status = await waitForStatus(app, rid, ['unconverted', 'failed', 'ready']);
       expect(status).toMatchObject({
@@ -252,14 +252,14 @@ describe.skipIf(missingTools(['ffmpeg', 'ffprobe'], 'media-queue restart').lengt
   it('a stop during a conversion kills the tool, keeps the job queued, and the next start finishes it', async () => {
     const tool = hangingTool(fs.mkdtempSync(path.join(dir, 'tool-')));
     const first = await makeApp({ ...files(), FFPROBE_PATH: tool.command }, { setup: fast });
-    const { rid } = addResource(first, {
+    const { rid } = await addResource(first, {
       from: makeVideo(path.join(dir, 'clip.mkv'), 2, { size: '320x240' }),
       ext: 'MKV',
       kind: 'video',
     });
-    enqueueConversion(first.ctx, rid);
+    await enqueueConversion(first.ctx, rid);
     // A second enqueue while the job is active adds nothing.
-    enqueueConversion(first.ctx, rid);
+    await enqueueConversion(first.ctx, rid);
     await waitUntil('the hanging tool and its child to start', () => tool.pids().length === 2);
     const began = Date.now();
     await first.close();
@@ -283,9 +283,9 @@ describe.skipIf(missingTools(['ffmpeg', 'ffprobe'], 'media-queue restart').lengt
 
   it('a job left running by a process that died runs again at start; its half-done folder is removed', async () => {
     const first = await makeApp(files(), { setup: fast });
-    const { rid } = addResource(first, { bytes: await png(640, 480), ext: 'PNG', kind: 'image' });
+    const { rid } = await addResource(first, { bytes: await png(640, 480), ext: 'PNG', kind: 'image' });
     // What a killed process leaves: the job 'running', the resource 'converting', a work folder half written.
-    const jobId = buildMediaJob(first, {
+    const jobId = await buildMediaJob(first, {
       resourceId: rid,
       task: 'image',
       state: 'running',
@@ -293,7 +293,7 @@ describe.skipIf(missingTools(['ffmpeg', 'ffprobe'], 'media-queue restart').lengt
       createdAt: 1,
       startedAt: 2,
     });
-    first.ctx.db.update(resources).set({ status: 'converting' }).run();
+    await first.ctx.db.update(resources).set({ status: 'converting' });
     const leftover = path.join(dir, 'files', 'derived', `${rid}.tmp-${jobId}`);
     fs.mkdirSync(leftover, { recursive: true });
     fs.writeFileSync(path.join(leftover, 'thumb.jpg'), 'half');

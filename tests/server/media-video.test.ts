@@ -43,15 +43,15 @@ describe.skipIf(missing.length > 0)('video and audio conversion with ffmpeg', ()
   });
 
   it('turns a 5 s upload (MPEG-4 part 2 + MP2) into a VOD HLS playlist, a faststart MP4, a poster and its duration', async () => {
-    const { rid, source } = addResource(app, {
+    const { rid, source } = await addResource(app, {
       from: makeVideo(path.join(dir, 'lesson.avi'), 5),
       ext: 'AVI',
       kind: 'video',
       mime: 'video/x-msvideo',
     });
     const before = fs.readFileSync(source);
-    enqueueConversion(app.ctx, rid);
-    expect(conversionStatus(app.ctx, rid)?.status).toMatch(/queued|converting/);
+    await enqueueConversion(app.ctx, rid);
+    expect((await conversionStatus(app.ctx, rid))?.status).toMatch(/queued|converting/);
     const done = await waitForStatus(app, rid, ['ready', 'failed', 'unconverted'], 90_000);
     console.info(`[media-video] 5 s 640x360 video encoded to H.264/AAC, HLS, poster in ${jobMs(done)} ms`);
     expect(done.status, done.statusMessage).toBe('ready');
@@ -93,8 +93,8 @@ describe.skipIf(missing.length > 0)('video and audio conversion with ffmpeg', ()
       size: '320x240',
       codec: ['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '50', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
     });
-    const { rid } = addResource(app, { from: file, ext: 'MP4', kind: 'video', mime: 'video/mp4' });
-    enqueueConversion(app.ctx, rid);
+    const { rid } = await addResource(app, { from: file, ext: 'MP4', kind: 'video', mime: 'video/mp4' });
+    await enqueueConversion(app.ctx, rid);
     const done = await waitForStatus(app, rid, ['ready', 'failed', 'unconverted'], 90_000);
     console.info(`[media-video] 13 s H.264 upload remuxed to faststart MP4 and HLS in ${jobMs(done)} ms`);
     expect(done.status, done.statusMessage).toBe('ready');
@@ -111,13 +111,13 @@ describe.skipIf(missing.length > 0)('video and audio conversion with ffmpeg', ()
   }, 120_000);
 
   it('gives audio its duration and a loudness-normalised AAC copy', async () => {
-    const { rid } = addResource(app, {
+    const { rid } = await addResource(app, {
       from: makeAudio(path.join(dir, 'talk.mp3'), 4),
       ext: 'MP3',
       kind: 'audio',
       mime: 'audio/mpeg',
     });
-    enqueueConversion(app.ctx, rid);
+    await enqueueConversion(app.ctx, rid);
     const done = await waitForStatus(app, rid, ['ready', 'failed', 'unconverted'], 60_000);
     console.info(`[media-video] 4 s MP3 normalised to AAC in ${jobMs(done)} ms`);
     expect(done.status, done.statusMessage).toBe('ready');
@@ -129,13 +129,13 @@ describe.skipIf(missing.length > 0)('video and audio conversion with ffmpeg', ()
   }, 60_000);
 
   it('fails a corrupt video after the allowed attempts with the tool message, and a retry starts over', async () => {
-    const { rid } = addResource(app, {
+    const { rid } = await addResource(app, {
       bytes: Buffer.from('this is not a video at all '.repeat(200)),
       ext: 'MP4',
       kind: 'video',
       mime: 'video/mp4',
     });
-    enqueueConversion(app.ctx, rid);
+    await enqueueConversion(app.ctx, rid);
     const failed = await waitForStatus(app, rid, ['failed', 'ready', 'unconverted'], 30_000);
     expect(failed.status).toBe('failed');
     expect(failed.statusMessage).toMatch(
@@ -148,18 +148,12 @@ describe.skipIf(missing.length > 0)('video and audio conversion with ffmpeg', ()
       fs.readdirSync(path.join(app.ctx.config.dataDir, 'files', 'derived')).filter((name) => name.startsWith(rid)),
     ).toEqual([]);
 
-    const again = retryConversion(app.ctx, rid);
+    const again = await retryConversion(app.ctx, rid);
     expect(again?.status).toBe('queued');
     expect(again?.job).toMatchObject({ state: 'queued', attempts: 0 });
     const failedAgain = await waitForStatus(app, rid, ['failed'], 30_000);
     expect(failedAgain.job?.attempts).toBe(3);
-    expect(
-      app.ctx.db
-        .select()
-        .from(mediaJobs)
-        .all()
-        .filter((job) => job.resourceId === rid),
-    ).toHaveLength(2);
+    expect((await app.ctx.db.select().from(mediaJobs)).filter((job) => job.resourceId === rid)).toHaveLength(2);
   }, 60_000);
 });
 
@@ -172,24 +166,24 @@ describe('without ffmpeg on the machine', () => {
 
   it('leaves the video as uploaded, unconverted, with a status naming the missing tool, and queues nothing', async () => {
     expect(mediaTools(app.ctx)).toMatchObject({ ffmpeg: false, ffprobe: false, sharp: true });
-    const { rid, source } = addResource(app, {
+    const { rid, source } = await addResource(app, {
       bytes: Buffer.from('video bytes'),
       ext: 'MP4',
       kind: 'video',
       mime: 'video/mp4',
     });
-    enqueueConversion(app.ctx, rid);
-    const status = conversionStatus(app.ctx, rid);
+    await enqueueConversion(app.ctx, rid);
+    const status = await conversionStatus(app.ctx, rid);
     expect(status).toMatchObject({ status: 'unconverted', statusMessage: 'ffprobe, ffmpeg not installed', job: null });
     expect(fs.readFileSync(source, 'utf8')).toBe('video bytes');
     // A retry probes again and, with the tool still missing, says the same without looping.
-    expect(retryConversion(app.ctx, rid)).toMatchObject({ status: 'unconverted', job: null });
-    const audio = addResource(app, { bytes: Buffer.from('audio'), ext: 'MP3', kind: 'audio' });
-    enqueueConversion(app.ctx, audio.rid);
-    expect(conversionStatus(app.ctx, audio.rid)?.statusMessage).toContain('ffmpeg not installed');
+    expect(await retryConversion(app.ctx, rid)).toMatchObject({ status: 'unconverted', job: null });
+    const audio = await addResource(app, { bytes: Buffer.from('audio'), ext: 'MP3', kind: 'audio' });
+    await enqueueConversion(app.ctx, audio.rid);
+    expect((await conversionStatus(app.ctx, audio.rid))?.statusMessage).toContain('ffmpeg not installed');
     // Files that need no tool are ready at once.
-    const other = addResource(app, { bytes: Buffer.from('zip'), ext: 'ZIP', kind: 'other' });
-    enqueueConversion(app.ctx, other.rid);
-    expect(conversionStatus(app.ctx, other.rid)).toMatchObject({ status: 'ready', job: null });
+    const other = await addResource(app, { bytes: Buffer.from('zip'), ext: 'ZIP', kind: 'other' });
+    await enqueueConversion(app.ctx, other.rid);
+    expect(await conversionStatus(app.ctx, other.rid)).toMatchObject({ status: 'ready', job: null });
   });
 });

@@ -63,7 +63,7 @@ describe('membership plans', () => {
     outside = await learnCourse(app, admin, { title: 'Algebra', actual: 80, catid: elsewhere });
     member = await signedInStudent(app, { name: '会员', groups: ['Class A'] });
     classmate = await signedInStudent(app, { username: 'classmate' });
-    app.ctx.db.insert(studentGroupMembers).values({ studentId: classmate.id, groupId: member.groupIds[0] }).run();
+    await app.ctx.db.insert(studentGroupMembers).values({ studentId: classmate.id, groupId: member.groupIds[0] });
     loner = await signedInStudent(app, { username: 'loner', name: '独行' });
     const theirs = await createSchool(app.ctx, { name: 'Other', adminUsername: 'o-admin', adminPassword: 'o-pass-12' });
     const stranger = await buildStudent(app, { schoolId: theirs.id, username: 'stranger', groups: ['Their class'] });
@@ -225,9 +225,9 @@ describe('membership plans', () => {
     });
     expect(await info(classmate.cookie)).toMatchObject({ isbuy: true, courseStatus: 0 });
     // A student who joins the group afterwards gets nothing.
-    app.ctx.db.insert(studentGroupMembers).values({ studentId: loner.id, groupId: member.groupIds[0] }).run();
+    await app.ctx.db.insert(studentGroupMembers).values({ studentId: loner.id, groupId: member.groupIds[0] });
     expect(await info(loner.cookie)).toMatchObject({ isbuy: false });
-    app.ctx.db.delete(studentGroupMembers).where(eq(studentGroupMembers.studentId, loner.id)).run();
+    await app.ctx.db.delete(studentGroupMembers).where(eq(studentGroupMembers.studentId, loner.id));
     const list = (await get<{ list: Plan[] }>('/member/list')).list;
     expect(list.find((plan) => plan.id === id)?.holders).toBe(2);
 
@@ -276,11 +276,10 @@ describe('membership plans', () => {
 
   it("a scoped sub-admin edits only plans of its categories; another's plan is 404", async () => {
     const scoped = await buildSubAdmin(app, ['course']);
-    app.ctx.db
+    await app.ctx.db
       .update(admins)
       .set({ categories: JSON.stringify([elsewhere]) })
-      .where(eq(admins.id, scoped.id))
-      .run();
+      .where(eq(admins.id, scoped.id));
     const cookie = (await login(app, { ...scoped, role: 'admin' })).cookie;
     const languages = await newPlan({ title: 'Languages' });
     const mine = { title: 'Maths', price: '5', days: 5, catids: [elsewhere], published: true };
@@ -313,15 +312,12 @@ describe('membership plans', () => {
   });
 
   it('mybook lists subscribed columns; mycollect lists bookmarked courses and columns and forgets removed ones', async () => {
-    const schoolId = school(app).id;
+    const schoolId = (await school(app)).id;
     const column = app.ctx.ids.next();
     const at = clock;
     const row = { schoolId, title: 'Column one', published: true, createdAt: at, updatedAt: at };
-    app.ctx.db
-      .insert(columns)
-      .values({ id: column, ...row })
-      .run();
-    app.ctx.db.insert(columnBooks).values({ studentId: loner.id, columnId: column, createdAt: at }).run();
+    await app.ctx.db.insert(columns).values({ id: column, ...row });
+    await app.ctx.db.insert(columnBooks).values({ studentId: loner.id, columnId: column, createdAt: at });
     const book = await get<{ columns: { column_id: string; code: string; title: string }[] }>('/mybook', loner.cookie);
     expect(book.columns).toEqual([
       { column_id: column, code: app.ctx.courseCodec.encode(column), title: 'Column one', img: '', at },

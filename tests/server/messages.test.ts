@@ -10,6 +10,7 @@ import { informSettings, privateMessages } from '../../server/db/schema';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
 import { data, envelope, injectAs } from '../helpers/kit';
+import { first } from '../../server/db/client';
 
 type Msg = { pmid: string; privatemsg: string; time: number; mine: boolean; read: boolean };
 type Friend = { friendid: string; kind: string; name: string; username: string; disabled: boolean };
@@ -193,7 +194,7 @@ describe('private messages', () => {
     expect((await remove(staffCookie, rude.pmid)).statusCode).toBe(404);
     expect((await remove(admin, toStaff.pmid)).statusCode).toBe(404);
     expect((await remove(admin, '123456789')).statusCode).toBe(404);
-    expect(app.ctx.db.select().from(privateMessages).all()).toHaveLength(3);
+    expect(await app.ctx.db.select().from(privateMessages)).toHaveLength(3);
     expect(data(await remove(admin, rude.pmid))).toEqual({ pmid: rude.pmid, deleted: true });
     const thread = data<Thread>(await as(s1.cookie).get(`/privatemessage/thread?friendid=${mainId}`));
     expect(thread.list.map((m) => m.pmid)).toEqual([kept.pmid]);
@@ -232,7 +233,7 @@ describe('private messages', () => {
     );
     // School B's setting is its own.
     expect(data(await as(bAdmin).get('/a/privatemessage/setting'))).toEqual({ allowStudentMessages: false });
-    expect(app.ctx.db.select().from(privateMessages).all()).toHaveLength(1);
+    expect(await app.ctx.db.select().from(privateMessages)).toHaveLength(1);
   });
 
   it('student to student only when the school allows it; the setting touches only its column', async () => {
@@ -246,18 +247,21 @@ describe('private messages', () => {
       data<{ list: Friend[] }>(await as(s1.cookie).get('/privatemessage/contacts?keyword=学员')).list,
     ).toHaveLength(1);
     // The inform helper's part of the row stays as it is.
-    app.ctx.db
-      .insert(informSettings)
-      .values({ schoolId: school(app).id, config: '{"host":"smtp.local"}', channels: '{"a":["email"]}', updatedAt: 1 })
-      .run();
+    await app.ctx.db.insert(informSettings).values({
+      schoolId: (await school(app)).id,
+      config: '{"host":"smtp.local"}',
+      channels: '{"a":["email"]}',
+      updatedAt: 1,
+    });
     expect(data(await as(admin).post('/a/privatemessage/setting', { allowStudentMessages: true }))).toEqual({
       allowStudentMessages: true,
     });
-    const row = app.ctx.db
-      .select()
-      .from(informSettings)
-      .where(eq(informSettings.schoolId, school(app).id))
-      .get();
+    const row = first(
+      await app.ctx.db
+        .select()
+        .from(informSettings)
+        .where(eq(informSettings.schoolId, (await school(app)).id)),
+    );
     expect(row).toMatchObject({
       config: '{"host":"smtp.local"}',
       channels: '{"a":["email"]}',
@@ -345,7 +349,7 @@ describe('private messages', () => {
       400,
     );
     expect(envelope(await send(s1.cookie, '123456789', 'x')).error).toBe('noRecipient');
-    expect(app.ctx.db.select().from(privateMessages).all()).toHaveLength(0);
+    expect(await app.ctx.db.select().from(privateMessages)).toHaveLength(0);
     expect((await send(s1.cookie, mainId, '字'.repeat(1000))).statusCode).toBe(200);
   });
 

@@ -5,6 +5,7 @@ import { ADMIN, buildStudent, login, makeApp, type TestApp } from '../helpers/ap
 import { files, questions, students } from '../../server/db/schema';
 import { MULTIPART_ERRORS } from '../../server/plugins/multipart';
 import { BOUNDARY, filesUnder, multipartBody } from './uploads-helpers';
+import { first } from '../../server/db/client';
 
 /**
  * A malformed form is the client's mistake (rules: a client mistake is a 4xx, never a 500): every call that takes
@@ -34,12 +35,12 @@ describe('malformed multipart bodies', () => {
     ]).body;
 
   /** What a failed call must leave as it was. */
-  const written = () => {
+  const written = async () => {
     const dataDir = app.ctx.config.dataDir;
     return {
-      files: app.ctx.db.select({ n: count() }).from(files).get()!.n,
-      students: app.ctx.db.select({ n: count() }).from(students).get()!.n,
-      questions: app.ctx.db.select({ n: count() }).from(questions).get()!.n,
+      files: first(await app.ctx.db.select({ n: count() }).from(files))!.n,
+      students: first(await app.ctx.db.select({ n: count() }).from(students))!.n,
+      questions: first(await app.ctx.db.select({ n: count() }).from(questions))!.n,
       onDisk: [...filesUnder(path.join(dataDir, 'tmp/uploads')), ...filesUnder(path.join(dataDir, 'files/userupload'))],
     };
   };
@@ -54,7 +55,7 @@ describe('malformed multipart bodies', () => {
 
   for (const call of calls) {
     it(`${call.url}: no boundary in Content-Type → 400, nothing written`, async () => {
-      const before = written();
+      const before = await written();
       const res = await app.inject({
         method: 'POST',
         url: call.url,
@@ -63,11 +64,11 @@ describe('malformed multipart bodies', () => {
       });
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json()).toEqual({ status: 'error', error: MULTIPART_ERRORS.boundary, data: null });
-      expect(written()).toEqual(before);
+      expect(await written()).toEqual(before);
     });
 
     it(`${call.url}: body cut short inside the file → 400, nothing written`, async () => {
-      const before = written();
+      const before = await written();
       const whole = wholeBody(call.filename, call.type);
       const cut = whole.subarray(0, whole.length - 60);
       const res = await app.inject({
@@ -81,7 +82,7 @@ describe('malformed multipart bodies', () => {
       });
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json()).toEqual({ status: 'error', error: MULTIPART_ERRORS.cutShort, data: null });
-      expect(written()).toEqual(before);
+      expect(await written()).toEqual(before);
     });
   }
 

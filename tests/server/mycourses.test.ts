@@ -52,20 +52,20 @@ describe('getstucourse: my courses', () => {
     await okCall(app, 'POST', '/chapter/add', admin, { coid, parent_id: '0', title: '第一阶段', type: 4 });
     const now = app.ctx.now();
     // course/new made the plan a draft; set the review state the case needs.
-    app.ctx.db.update(studyPlans).set({ status, updatedAt: now }).where(eq(studyPlans.courseId, coid)).run();
-    app.ctx.db.update(courses).set({ published }).where(eq(courses.id, coid)).run();
+    await app.ctx.db.update(studyPlans).set({ status, updatedAt: now }).where(eq(studyPlans.courseId, coid));
+    await app.ctx.db.update(courses).set({ published }).where(eq(courses.id, coid));
     return coid;
   };
-  const assign = (coid: string, targetType: 'student' | 'group', targetId: string, at = app.ctx.now()) =>
-    buildPlanAssignment(app, { courseId: coid, targetType, targetId, createdAt: at });
+  const assign = async (coid: string, targetType: 'student' | 'group', targetId: string, at = app.ctx.now()) =>
+    await buildPlanAssignment(app, { courseId: coid, targetType, targetId, createdAt: at });
 
   it('lists enrolled courses with progress after heartbeats and where to continue, the visited one first', async () => {
     const studied = await learnCourse(app, admin, { title: '已学习的课程' });
     const untouched = await titled('未开始的课程');
     const older = await titled('更早的课程');
-    enrol(app, s.id, studied.coid, clock - 3 * DAY);
-    enrol(app, s.id, untouched, clock - 1 * DAY);
-    enrol(app, s.id, older, clock - 2 * DAY, 'admin');
+    await enrol(app, s.id, studied.coid, clock - 3 * DAY);
+    await enrol(app, s.id, untouched, clock - 1 * DAY);
+    await enrol(app, s.id, older, clock - 2 * DAY, 'admin');
 
     const before = await mine();
     expect(before.total).toBe(3);
@@ -119,10 +119,10 @@ describe('getstucourse: my courses', () => {
     const ended = await titled('过期：固定期限', { ce_type: 2, ce_time: '2020-01-31' });
     const soon = await titled('即将过期', { ce_type: 1, ce_time: 30 });
     const hours = await titled('几小时后过期', { ce_type: 1, ce_time: 1 });
-    enrol(app, s.id, lapsed, clock - 31 * DAY);
-    enrol(app, s.id, ended, clock - 400 * DAY);
-    enrol(app, s.id, soon, clock - 25 * DAY);
-    enrol(app, s.id, hours, clock - DAY + 3 * 3_600_000 + 60_000);
+    await enrol(app, s.id, lapsed, clock - 31 * DAY);
+    await enrol(app, s.id, ended, clock - 400 * DAY);
+    await enrol(app, s.id, soon, clock - 25 * DAY);
+    await enrol(app, s.id, hours, clock - DAY + 3 * 3_600_000 + 60_000);
 
     const { courselist } = await mine();
     for (const coid of [lapsed, ended]) {
@@ -157,9 +157,9 @@ describe('getstucourse: my courses', () => {
     const gone = await titled('已删除的课程');
     const down = await titled('已下架的课程');
     const both = await titled('过期又删除', { ce_type: 1, ce_time: 10 });
-    enrol(app, s.id, gone, clock - DAY);
-    enrol(app, s.id, down, clock - DAY);
-    enrol(app, s.id, both, clock - 20 * DAY);
+    await enrol(app, s.id, gone, clock - DAY);
+    await enrol(app, s.id, down, clock - DAY);
+    await enrol(app, s.id, both, clock - 20 * DAY);
     await okCall(app, 'POST', '/course/delete', admin, { coids: [gone, both] });
     await okCall(app, 'POST', '/course/pub', admin, { coid: down, pub: '0' });
 
@@ -182,12 +182,12 @@ describe('getstucourse: my courses', () => {
     const otherGroup = await plan('其他班级的计划', 'approved');
     const [groupId] = s.groupIds;
     const classmate = await signedInStudent(app, { name: '李四' });
-    assign(direct, 'student', s.id, clock - 2 * DAY);
-    assign(viaGroup, 'group', groupId!, clock - DAY);
-    assign(committed, 'student', s.id);
-    assign(rejected, 'group', groupId!);
-    assign(hidden, 'student', s.id);
-    assign(otherGroup, 'student', classmate.id);
+    await assign(direct, 'student', s.id, clock - 2 * DAY);
+    await assign(viaGroup, 'group', groupId!, clock - DAY);
+    await assign(committed, 'student', s.id);
+    await assign(rejected, 'group', groupId!);
+    await assign(hidden, 'student', s.id);
+    await assign(otherGroup, 'student', classmate.id);
 
     const { courselist, total } = await mine();
     expect(total).toBe(2);
@@ -207,7 +207,7 @@ describe('getstucourse: my courses', () => {
     // The classmate sees only the plan assigned to them.
     expect((await mine(classmate.cookie)).courselist.map((item) => item.coid)).toEqual([otherGroup]);
     // Approved later: the plan appears.
-    app.ctx.db.update(studyPlans).set({ status: 'approved' }).where(eq(studyPlans.courseId, committed)).run();
+    await app.ctx.db.update(studyPlans).set({ status: 'approved' }).where(eq(studyPlans.courseId, committed));
     expect((await mine()).total).toBe(3);
   });
 
@@ -237,7 +237,7 @@ describe('getstucourse: my courses', () => {
 
   it('never lists another student’s or another school’s courses', async () => {
     const ours = await titled('本校课程');
-    enrol(app, s.id, ours, clock - DAY);
+    await enrol(app, s.id, ours, clock - DAY);
     const other = await createSchool(app.ctx, {
       name: 'Other school',
       adminUsername: 'other-admin',
@@ -250,10 +250,10 @@ describe('getstucourse: my courses', () => {
     const strangerCookie = (
       await login(app, { username: 'stranger', password: 'stranger-pass-1', school: app.ctx.uidCodec.encode(other.id) })
     ).cookie;
-    enrol(app, stranger.id, theirs, clock - DAY);
+    await enrol(app, stranger.id, theirs, clock - DAY);
     // Rows that should never exist (an enrolment across schools) still show nothing of the other school.
-    enrol(app, stranger.id, ours, clock - DAY);
-    enrol(app, s.id, theirs, clock - DAY);
+    await enrol(app, stranger.id, ours, clock - DAY);
+    await enrol(app, s.id, theirs, clock - DAY);
 
     expect((await mine()).courselist.map((item) => item.coid_title)).toEqual(['本校课程']);
     expect((await mine(strangerCookie)).courselist.map((item) => item.coid_title)).toEqual(['外校课程']);

@@ -49,11 +49,11 @@ describe('notes (issue 16; spec 7 notes GET/DELETE, with add and edit)', () => {
     clock = new Date(2026, 5, 15, 12, 0, 0).getTime();
     app = await makeApp({}, { now: () => clock });
     ({ get, post } = injectAs(app, null));
-    coid = buildCourse(app, { title: '网络基础', actualFen: 9900, priceFen: 9900 });
-    video = buildChapter(app, { courseId: coid, title: '第一章 视频', type: 1, position: 1 });
-    pdf = buildChapter(app, { courseId: coid, title: '第二章 文档', type: 3, position: 2 });
+    coid = await buildCourse(app, { title: '网络基础', actualFen: 9900, priceFen: 9900 });
+    video = await buildChapter(app, { courseId: coid, title: '第一章 视频', type: 1, position: 1 });
+    pdf = await buildChapter(app, { courseId: coid, title: '第二章 文档', type: 3, position: 2 });
     holder = await student('张三');
-    enrol(app, holder.id, coid);
+    await enrol(app, holder.id, coid);
   });
   afterEach(() => app.close());
 
@@ -80,7 +80,7 @@ describe('notes (issue 16; spec 7 notes GET/DELETE, with add and edit)', () => {
     expect(
       (await mine(holder.cookie, `?coid=${app.ctx.courseCodec.encode(coid)}&cid=${pdf}`)).map((n) => n.body),
     ).toEqual(['第 3 页的图']);
-    expect(await mine(holder.cookie, `?coid=${buildCourse(app)}`)).toEqual([]);
+    expect(await mine(holder.cookie, `?coid=${await buildCourse(app)}`)).toEqual([]);
 
     const edited = data<Note>(
       await post('/notes/edit', { nid: atTime.nid, body: '改过', videoTime: 100 }, holder.cookie),
@@ -96,7 +96,7 @@ describe('notes (issue 16; spec 7 notes GET/DELETE, with add and edit)', () => {
   it("only the student's own: another student or school gets not found; guests and administrators are refused", async () => {
     const note = data<Note>(await add(holder.cookie, {}));
     const classmate = await student('李四');
-    enrol(app, classmate.id, coid);
+    await enrol(app, classmate.id, coid);
     expect(await mine(classmate.cookie)).toEqual([]);
     for (const cookie of [classmate.cookie]) {
       expect((await post('/notes/edit', { nid: note.nid, body: 'x' }, cookie)).statusCode).toBe(404);

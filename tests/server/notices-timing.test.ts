@@ -55,10 +55,13 @@ describe('notices sent when the student has the thing', () => {
     app = await makeApp({}, { now: () => clock });
     admin = await adminCookie(app);
     course = await learnCourse(app, admin, { title: 'Algebra', actual: 80 });
-    const schoolId = school(app).id;
-    paperId = seedPaper(app, { schoolId, questionIds: [seedQuestion(app, { schoolId, type: 2, answer: '0' })] });
+    const schoolId = (await school(app)).id;
+    paperId = await seedPaper(app, {
+      schoolId,
+      questionIds: [await seedQuestion(app, { schoolId, type: 2, answer: '0' })],
+    });
     enrolled = await signedInStudent(app, { name: 'Enrolled' });
-    enrol(app, enrolled.id, course.coid);
+    await enrol(app, enrolled.id, course.coid);
     grouped = await signedInStudent(app, { name: 'Grouped', groups: ['Class G'] });
     await post('/grant/add', { kind: 'course', id: course.coid, sids: [], gids: grouped.groupIds });
     loner = await signedInStudent(app, { name: 'Loner', groups: ['Class L'] });
@@ -91,7 +94,7 @@ describe('notices sent when the student has the thing', () => {
     const draft = data<{ coid: string }>(
       await as(admin).post('/course/new', { title: 'Draft course', catid: '0', type: 0, actual: 10 }),
     ).coid;
-    enrol(app, enrolled.id, draft);
+    await enrol(app, enrolled.id, draft);
     const draftChapter = await examChapter(draft, 'Draft exam chapter');
     await saveExam({ id: standalone.id, title: 'Mock', courseId: draft, chapterId: draftChapter });
     expect(await titles(enrolled, 'exam.published')).toEqual(['Final']);
@@ -106,7 +109,7 @@ describe('notices sent when the student has the thing', () => {
   });
 
   it('every way of holding the course counts; an ended grant, a disabled account and a trial do not', async () => {
-    const schoolId = school(app).id;
+    const schoolId = (await school(app)).id;
     const at = clock;
     const cat = data<{ catid: string }>(await as(admin).post('/course/category', { title: 'Safety' })).catid;
     const paid = await learnCourse(app, admin, { title: 'Fire safety', actual: 50, catid: cat });
@@ -116,48 +119,40 @@ describe('notices sent when the student has the thing', () => {
       ['Member', 'Columned', 'Ended', 'Disabled', 'Trial', 'Begun'].map(who),
     );
     const planId = app.ctx.ids.next();
-    app.ctx.db
-      .insert(memberPlans)
-      .values({
-        id: planId,
-        schoolId,
-        title: 'Gold',
-        days: 30,
-        categoryIds: JSON.stringify([cat]),
-        createdAt: at,
-        updatedAt: at,
-      })
-      .run();
-    app.ctx.db.transaction((tx) =>
+    await app.ctx.db.insert(memberPlans).values({
+      id: planId,
+      schoolId,
+      title: 'Gold',
+      days: 30,
+      categoryIds: JSON.stringify([cat]),
+      createdAt: at,
+      updatedAt: at,
+    });
+    await app.ctx.db.transaction((tx) =>
       joinMembership(tx, app.ctx.ids, { schoolId, studentId: member.id, planId, days: 30, via: 'admin', ref: '', at }),
     );
     const columnId = app.ctx.ids.next();
-    app.ctx.db
+    await app.ctx.db
       .insert(columns)
-      .values({ id: columnId, schoolId, title: 'Bundle', published: true, createdAt: at, updatedAt: at })
-      .run();
-    app.ctx.db.insert(columnCourses).values({ columnId, courseId: paid.coid, position: 0 }).run();
+      .values({ id: columnId, schoolId, title: 'Bundle', published: true, createdAt: at, updatedAt: at });
+    await app.ctx.db.insert(columnCourses).values({ columnId, courseId: paid.coid, position: 0 });
     await post('/grant/add', { kind: 'column', id: columnId, sids: [columned.id], gids: [] });
-    app.ctx.db
-      .insert(courseGrants)
-      .values({
-        id: app.ctx.ids.next(),
-        schoolId,
-        courseId: paid.coid,
-        studentId: ended.id,
-        expiresAt: at - 1,
-        createdAt: at - 9,
-      })
-      .run();
-    enrol(app, disabled.id, paid.coid);
-    app.ctx.db.update(students).set({ disabled: true }).where(eq(students.id, disabled.id)).run();
-    const record = (studentId: string, courseId: string) =>
-      app.ctx.db
+    await app.ctx.db.insert(courseGrants).values({
+      id: app.ctx.ids.next(),
+      schoolId,
+      courseId: paid.coid,
+      studentId: ended.id,
+      expiresAt: at - 1,
+      createdAt: at - 9,
+    });
+    await enrol(app, disabled.id, paid.coid);
+    await app.ctx.db.update(students).set({ disabled: true }).where(eq(students.id, disabled.id));
+    const record = async (studentId: string, courseId: string) =>
+      await app.ctx.db
         .insert(courseRecords)
-        .values({ studentId, courseId, schoolId, lastVisitAt: at, startedAt: at, updatedAt: at })
-        .run();
-    record(trial.id, paid.coid);
-    record(begun.id, free.coid);
+        .values({ studentId, courseId, schoolId, lastVisitAt: at, startedAt: at, updatedAt: at });
+    await record(trial.id, paid.coid);
+    await record(begun.id, free.coid);
 
     for (const [coid, title] of [
       [paid.coid, 'Fire drill exam'],
@@ -170,24 +165,24 @@ describe('notices sent when the student has the thing', () => {
     expect(await titles(columned, 'exam.published')).toEqual(['Fire drill exam']);
     expect(await titles(begun, 'exam.published')).toEqual(['First aid exam']);
     for (const none of [ended, trial]) expect(await titles(none, 'exam.published')).toEqual([]);
-    const disabledTold = app.ctx.db.select().from(noticeRows).where(eq(noticeRows.studentId, disabled.id)).all();
+    const disabledTold = await app.ctx.db.select().from(noticeRows).where(eq(noticeRows.studentId, disabled.id));
     expect(disabledTold).toEqual([]);
   });
 
   it("a chapter's exam tells a large course's holders in chunks, each once", async () => {
-    const schoolId = school(app).id;
+    const schoolId = (await school(app)).id;
     const insert = app.ctx.sqlite.prepare(
       'INSERT INTO students (id, school_id, username, name, created_at) VALUES (?, ?, ?, ?, ?)',
     );
     const many: string[] = [];
-    app.ctx.sqlite.transaction(() => {
+    await app.ctx.db.transaction(async () => {
       for (let i = 0; i < 1200; i += 1) {
         const id = app.ctx.ids.next();
         insert.run(id, schoolId, `bulk-${i}`, `Bulk ${i}`, clock);
-        enrol(app, id, course.coid);
+        await enrol(app, id, course.coid);
         many.push(id);
       }
-    })();
+    });
     const cid = await examChapter(course.coid, 'Big exam chapter');
     const exam = await saveExam({ title: 'Big', courseId: course.coid, chapterId: cid });
     await publishExam(exam.id);

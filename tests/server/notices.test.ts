@@ -117,9 +117,9 @@ describe('system notices', () => {
 
   it('counts unread private messages sent to the student only', async () => {
     const at = clock;
-    const row = (recipientId: string, readAt: number | null) => ({
+    const row = async (recipientId: string, readAt: number | null) => ({
       id: app.ctx.ids.next(),
-      schoolId: school(app).id,
+      schoolId: (await school(app)).id,
       senderKind: 'admin' as const,
       senderId: '1',
       recipientKind: 'student' as const,
@@ -128,10 +128,14 @@ describe('system notices', () => {
       createdAt: at,
       readAt,
     });
-    app.ctx.db
+    await app.ctx.db
       .insert(privateMessages)
-      .values([row(loner.id, null), row(loner.id, null), row(loner.id, at), row(member.id, null)])
-      .run();
+      .values([
+        await row(loner.id, null),
+        await row(loner.id, null),
+        await row(loner.id, at),
+        await row(member.id, null),
+      ]);
     expect((await unread(loner.cookie)).messages).toBe(2);
     expect((await unread(member.cookie)).messages).toBe(1);
   });
@@ -146,10 +150,10 @@ describe('system notices', () => {
   });
 
   it('publishing an exam to a group tells its members once; a reply to a comment tells its author', async () => {
-    const schoolId = school(app).id;
-    const qid = seedQuestion(app, { schoolId, type: 2, answer: '0' });
-    const paperId = seedPaper(app, { schoolId, questionIds: [qid] });
-    const examId = seedExam(app, {
+    const schoolId = (await school(app)).id;
+    const qid = await seedQuestion(app, { schoolId, type: 2, answer: '0' });
+    const paperId = await seedPaper(app, { schoolId, questionIds: [qid] });
+    const examId = await seedExam(app, {
       schoolId,
       paperId,
       title: 'Midterm',
@@ -164,7 +168,7 @@ describe('system notices', () => {
     expect(exams[0]).toMatchObject({ params: { title: 'Midterm' }, link: '/dashboard#/controller/myexam' });
     expect((await list(loner.cookie)).list.some((n) => n.kind === 'exam.published')).toBe(false);
 
-    const cmid = buildComment(app, { courseId: course.coid, authorId: loner.id });
+    const cmid = await buildComment(app, { courseId: course.coid, authorId: loner.id });
     data(await as(admin).post('/a/comment/reply', { cmid, text: 'Thanks for asking' }));
     const [reply] = (await list(loner.cookie)).list;
     expect(reply).toMatchObject({ kind: 'comment.replied', params: { title: 'Granted course' } });
@@ -186,11 +190,11 @@ describe('system notices', () => {
       params: { title: 'Coded course' },
     });
 
-    const schoolId = school(app).id;
-    const qid = seedQuestion(app, { schoolId, type: 3, answer: 'Because', point: 10 });
-    const paperId = seedPaper(app, { schoolId, questionIds: [qid] });
-    const examId = seedExam(app, { schoolId, paperId, title: 'Essay exam' });
-    const sittingId = seedSitting(app, { examId, studentId: student.id, answers: { [qid]: 'Light scatters' } });
+    const schoolId = (await school(app)).id;
+    const qid = await seedQuestion(app, { schoolId, type: 3, answer: 'Because', point: 10 });
+    const paperId = await seedPaper(app, { schoolId, questionIds: [qid] });
+    const examId = await seedExam(app, { schoolId, paperId, title: 'Essay exam' });
+    const sittingId = await seedSitting(app, { examId, studentId: student.id, answers: { [qid]: 'Light scatters' } });
     data(await as(admin).post('/examadmin/marking/mark', { source: 'exam', sittingId, qid, point: 7 }));
     expect((await list(student.cookie)).list[0]).toMatchObject({
       kind: 'exam.marked',
@@ -233,19 +237,19 @@ describe('system notices', () => {
       const cookie = (await login(app, holder)).cookie;
       return (await list(cookie)).list.map((n) => `${n.kind}:${n.params.days ?? ''}`);
     };
-    runExpiryNotices(app.ctx);
-    runExpiryNotices(app.ctx);
+    await runExpiryNotices(app.ctx);
+    await runExpiryNotices(app.ctx);
     expect((await kinds()).filter((k) => k.startsWith('course.expiring'))).toEqual(['course.expiring:7']);
     // The end is the last instant of its day (about 5.8 days away): 0.6 days before it, the day threshold.
     clock += 5.2 * DAY;
-    runExpiryNotices(app.ctx);
-    runExpiryNotices(app.ctx);
+    await runExpiryNotices(app.ctx);
+    await runExpiryNotices(app.ctx);
     expect((await kinds()).filter((k) => k.startsWith('course.expiring'))).toEqual([
       'course.expiring:1',
       'course.expiring:7',
     ]);
     clock += 2 * DAY;
-    runExpiryNotices(app.ctx);
+    await runExpiryNotices(app.ctx);
     expect((await kinds()).filter((k) => k.startsWith('course.expiring'))).toHaveLength(2);
   });
 
@@ -262,7 +266,7 @@ describe('system notices', () => {
     data(await grant({ gids: member.groupIds, until: soon }));
     // 'Covered' also holds it on its own until much later: the group's end is not theirs.
     data(await grant({ sids: [covered.id], until: later }));
-    runExpiryNotices(app.ctx);
+    await runExpiryNotices(app.ctx);
     const expiring = async (who: typeof member) =>
       (await list((await login(app, who)).cookie)).list.filter(
         (n) => n.kind === 'course.expiring' && n.params.title === 'Group course',
@@ -283,8 +287,8 @@ describe('system notices', () => {
     await post('/member/grant', { plan_id: long.id, sids: [student.id] });
     // The long plan is renewed: a second row from the current end, so it runs 10 days.
     await post('/member/grant', { plan_id: long.id, sids: [student.id] });
-    runExpiryNotices(app.ctx);
-    runExpiryNotices(app.ctx);
+    await runExpiryNotices(app.ctx);
+    await runExpiryNotices(app.ctx);
     const ending = async () =>
       (await list((await login(app, student)).cookie)).list
         .filter((n) => n.kind === 'member.expiring')
@@ -292,7 +296,7 @@ describe('system notices', () => {
     expect(await ending()).toEqual(['Short plan:7']);
     // 4.5 days on: the short plan within its last day, the renewed one within a week (5.5 days left).
     clock += 4.5 * DAY;
-    runExpiryNotices(app.ctx);
+    await runExpiryNotices(app.ctx);
     expect(await ending()).toEqual(['Long plan:7', 'Short plan:1', 'Short plan:7']);
   });
 });

@@ -7,6 +7,7 @@ import { schools, ssoLogins } from '../../server/db/schema';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
 import { injectAs, type Caller } from '../helpers/kit';
 import { signInAtProvider, startProvider } from '../helpers/oidc-provider';
+import { first as firstRow } from '../../server/db/client';
 
 const HOST = 'school.test';
 const SITE = `http://${HOST}`;
@@ -37,7 +38,7 @@ const settings = (over: Record<string, unknown> = {}) => ({
 async function start(query = '') {
   const res = await app.inject({
     method: 'GET',
-    url: `/sso/oidc/start?school=${school(app).hashUID}${query}`,
+    url: `/sso/oidc/start?school=${(await school(app)).hashUID}${query}`,
     headers: { host: HOST },
   });
   expect(res.statusCode, res.body).toBe(302);
@@ -78,18 +79,18 @@ beforeAll(async () => {
   const admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
   api = injectAs(app, admin);
   guest = injectAs(app, null);
-  const sid = school(app).id;
+  const sid = (await school(app)).id;
   maths = app.ctx.ids.next();
   physics = app.ctx.ids.next();
   for (const [id, name] of [
     [maths, 'Maths'],
     [physics, 'Physics'],
   ] as const)
-    insertGroup(app.ctx.db, { id, schoolId: sid, parentId: null, name, position: 0, createdAt: clock });
+    await insertGroup(app.ctx.db, { id, schoolId: sid, parentId: null, name, position: 0, createdAt: clock });
   // The logout redirect goes back to this school's sign-in page: register it at the provider.
-  idp.provider.Client.find('lanxue').then((c) => {
+  await idp.provider.Client.find('lanxue').then(async (c) => {
     (c as unknown as { postLogoutRedirectUris: string[] }).postLogoutRedirectUris = [
-      `${SITE}/login/u/${school(app).hashUID}`,
+      `${SITE}/login/u/${(await school(app)).hashUID}`,
     ];
   });
 }, 60_000);
@@ -117,11 +118,12 @@ describe('oidc/settings', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data).toMatchObject({ enabled: true, clientSecretSet: true, name: 'Campus ID' });
     expect(saved.body).not.toContain('lanxue-secret');
-    const raw = app.ctx.db
-      .select({ settings: schools.settings })
-      .from(schools)
-      .where(eq(schools.id, school(app).id))
-      .get()!;
+    const raw = firstRow(
+      await app.ctx.db
+        .select({ settings: schools.settings })
+        .from(schools)
+        .where(eq(schools.id, (await school(app)).id)),
+    )!;
     expect(raw.settings).not.toContain('lanxue-secret');
     // Without a secret: kept for the same issuer and client; asked again for another client id.
     expect((await api.post('/oidc/settings', settings({ clientSecret: undefined }))).statusCode).toBe(200);
@@ -137,7 +139,7 @@ describe('oidc/settings', () => {
   });
 
   it('guest 401, student 403, sub-admin without setting 403, with setting 200; another school sees its own', async () => {
-    const student = await login(app, { ...(await buildStudent(app)), school: school(app).hashUID });
+    const student = await login(app, { ...(await buildStudent(app)), school: (await school(app)).hashUID });
     const teacher = await login(app, { ...(await buildSubAdmin(app, ['course'])), role: 'admin' });
     const keeper = await login(app, { ...(await buildSubAdmin(app, ['setting'])), role: 'admin' });
     const attempts: ['GET' | 'POST', string, object?][] = [
@@ -166,9 +168,9 @@ describe('oidc/settings', () => {
 
 describe('signing in through the provider', () => {
   it('status and the bootstrap name the start URL', async () => {
-    const status = (await guest.get(`/oidc/status?school=${school(app).hashUID}`)).json().data;
+    const status = (await guest.get(`/oidc/status?school=${(await school(app)).hashUID}`)).json().data;
     expect(status).toMatchObject({ enabled: true, name: 'Campus ID', studentsRequired: false, staffAllowed: false });
-    expect(status.studentStart).toBe(`/sso/oidc/start?school=${school(app).hashUID}`);
+    expect(status.studentStart).toBe(`/sso/oidc/start?school=${(await school(app)).hashUID}`);
     // Another school's sign-in pages know nothing of this provider (per-school settings).
     const other = await createSchool(app.ctx, {
       name: 'Third',
@@ -177,8 +179,8 @@ describe('signing in through the provider', () => {
     });
     const otherStatus = (await guest.get(`/oidc/status?school=${app.ctx.uidCodec.encode(other.id)}`)).json().data;
     expect(otherStatus).toMatchObject({ enabled: false, studentStart: '', staffStart: '' });
-    const page = await app.inject({ method: 'GET', url: `/login/u/${school(app).hashUID}` });
-    expect(page.body).toContain(`"ssoServer":"/sso/oidc/start?school=${school(app).hashUID}"`);
+    const page = await app.inject({ method: 'GET', url: `/login/u/${(await school(app)).hashUID}` });
+    expect(page.body).toContain(`"ssoServer":"/sso/oidc/start?school=${(await school(app)).hashUID}"`);
   });
 
   it('a good login: PKCE S256, the student created with the mapped claims and groups, a session, the return path', async () => {
@@ -194,27 +196,27 @@ describe('signing in through the provider', () => {
     expect(cookie?.value).toBeTruthy();
     const state = (await guest.get('/checkLogin', `y_main=${cookie!.value}`)).json().data;
     expect(state).toMatchObject({ login: true, role: 'student', userData: { uname: 'ana', sname: 'Ana Li' } });
-    const ana = findStudentByUsername(app.ctx.db, school(app).id, 'ana')!;
+    const ana = (await findStudentByUsername(app.ctx.db, (await school(app)).id, 'ana'))!;
     expect(ana.email).toBe('ana@campus.test');
     expect(ana.passwordHash).toBeNull();
-    expect(studentGroupIds(app.ctx.db, ana.id)).toEqual([maths]);
+    expect(await studentGroupIds(app.ctx.db, ana.id)).toEqual([maths]);
   });
 
   it('a replayed callback is refused (the state is used once)', async () => {
     const back = await signInAtProvider(await start(), 'sub-bo');
     expect((await callback(back)).statusCode).toBe(303);
     const again = await callback(back);
-    expect(again.headers.location).toBe(`/login/u/${school(app).hashUID}?ssoError=failed`);
+    expect(again.headers.location).toBe(`/login/u/${(await school(app)).hashUID}?ssoError=failed`);
     expect(sessionOf(again)).toBeUndefined();
   });
 
   it('a user in a mapped group: the mapped groups follow the provider, others stay', async () => {
-    const bo = findStudentByUsername(app.ctx.db, school(app).id, 'bo')!;
-    expect(studentGroupIds(app.ctx.db, bo.id)).toEqual([physics]);
+    const bo = (await findStudentByUsername(app.ctx.db, (await school(app)).id, 'bo'))!;
+    expect(await studentGroupIds(app.ctx.db, bo.id)).toEqual([physics]);
     idp.people.get('sub-bo')!.claims.groups = ['maths-101'];
     const res = await callback(await signInAtProvider(await start(), 'sub-bo'));
     expect(sessionOf(res)).toBeTruthy();
-    expect(studentGroupIds(app.ctx.db, bo.id)).toEqual([maths]);
+    expect(await studentGroupIds(app.ctx.db, bo.id)).toEqual([maths]);
   });
 
   it('a callback carried to another browser (without its binding cookie) is refused', async () => {
@@ -237,7 +239,7 @@ describe('signing in through the provider', () => {
 
   it('a wrong nonce (the stored one tampered with) is refused', async () => {
     const authorize = new URL(await start());
-    app.ctx.db.update(ssoLogins).set({ nonce: 'tampered' }).run();
+    await app.ctx.db.update(ssoLogins).set({ nonce: 'tampered' });
     const res = await callback(await signInAtProvider(authorize.href, 'sub-ana'));
     expect(res.headers.location).toContain('ssoError=failed');
     expect(sessionOf(res)).toBeUndefined();
@@ -278,7 +280,7 @@ describe('signing in through the provider', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/do/login',
-      payload: { username: local.username, password: local.password, school: school(app).hashUID },
+      payload: { username: local.username, password: local.password, school: (await school(app)).hashUID },
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe(OIDC_ERRORS.ssoRequired);
@@ -291,7 +293,7 @@ describe('signing in through the provider', () => {
   it('staff: only when allowed, only into an existing administrator (never created), then by subject', async () => {
     const off = await app.inject({
       method: 'GET',
-      url: `/sso/oidc/start?school=${school(app).hashUID}&as=admin`,
+      url: `/sso/oidc/start?school=${(await school(app)).hashUID}&as=admin`,
       headers: { host: HOST },
     });
     expect(off.headers.location).toContain('ssoError=staffOff');
@@ -311,10 +313,12 @@ describe('signing in through the provider', () => {
     const out = await app.inject({ method: 'POST', url: '/oidc/logout', headers: { cookie, host: HOST } });
     const redirect = new URL(out.json().data.redirect);
     expect(redirect.origin).toBe(idp.issuer);
-    expect(redirect.searchParams.get('post_logout_redirect_uri')).toBe(`${SITE}/login/u/${school(app).hashUID}`);
+    expect(redirect.searchParams.get('post_logout_redirect_uri')).toBe(
+      `${SITE}/login/u/${(await school(app)).hashUID}`,
+    );
     expect((await guest.get('/checkLogin', cookie)).json().data.login).toBe(false);
     // A password account logs out without a redirect.
-    const local = await login(app, { ...(await buildStudent(app)), school: school(app).hashUID });
+    const local = await login(app, { ...(await buildStudent(app)), school: (await school(app)).hashUID });
     const plain = await app.inject({ method: 'POST', url: '/oidc/logout', headers: { cookie: local.cookie } });
     expect(plain.json().data.redirect).toBe('');
   });

@@ -50,12 +50,11 @@ describe('orders in the back office', () => {
     const days = await learnCourse(app, admin, { title: 'Days', actual: 30, ce_type: 1, ce_time: 10 });
     data(await confirm((await order(renewer.cookie, { kind: 'course', id: days.coid })).order.orderid, 3000));
     const late = await order(renewer.cookie, { kind: 'course', id: coid });
-    app.ctx.db
+    await app.ctx.db
       .update(orders)
       .set({ expiresAt: clock - 1 })
-      .where(eq(orders.id, late.order.orderid))
-      .run();
-    expect(closeOverdueOrders(app.ctx)).toBe(1);
+      .where(eq(orders.id, late.order.orderid));
+    expect(await closeOverdueOrders(app.ctx)).toBe(1);
   });
   afterAll(() => app.close());
 
@@ -128,14 +127,14 @@ describe('orders in the back office', () => {
     );
     expect(saved.instructions).toBe('<p>Pay at <b>room 3</b></p>');
     // The change is in the trail: who, the settings before and after (sanitised).
-    const trail = app.ctx.db.select().from(orderEvents).where(eq(orderEvents.action, 'paysetting.save')).all();
+    const trail = await app.ctx.db.select().from(orderEvents).where(eq(orderEvents.action, 'paysetting.save'));
     const last = trail.at(-1)!;
     expect(last.actorKind).toBe('admin');
     expect(JSON.parse(last.after!)).toMatchObject({ instructions: '<p>Pay at <b>room 3</b></p>', timeout_hours: 24 });
     expect(JSON.parse(last.before!)).toHaveProperty('instructions');
     const count = trail.length;
     expect((await settings({ timeout_hours: 0 })).statusCode).toBe(400);
-    expect(app.ctx.db.select().from(orderEvents).where(eq(orderEvents.action, 'paysetting.save')).all()).toHaveLength(
+    expect(await app.ctx.db.select().from(orderEvents).where(eq(orderEvents.action, 'paysetting.save'))).toHaveLength(
       count,
     );
     expect(data<{ enabled: boolean }>(await as(other.admin).get('/paysetting/get')).enabled).toBe(false);
@@ -156,7 +155,7 @@ describe('orders in the back office', () => {
       }[];
     };
     const trail = data<Trail>(await as(admin).get('/paysetting/audit'));
-    const stored = app.ctx.db.select().from(orderEvents).all();
+    const stored = await app.ctx.db.select().from(orderEvents);
     const kinds = ['paysetting.save', 'payadmin.add', 'payadmin.remove'];
     expect(trail.total).toBe(stored.filter((row) => kinds.includes(row.action)).length);
     expect(trail.list[0]).toMatchObject({ action: 'paysetting.save', after: { timeout_hours: 12 } });

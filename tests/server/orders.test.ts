@@ -22,6 +22,7 @@ import { createSchool } from '../../server/modules/schools/schools.service';
 import { buildAdmin, buildStudent, login, makeApp, school, type TestApp } from '../helpers/factories';
 import { data, envelope, injectAs } from '../helpers/kit';
 import { adminCookie, learnCourse, okCall, signedInStudent, type LearnCourse } from './records-helpers';
+import { first } from '../../server/db/client';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -69,7 +70,7 @@ describe('orders paid offline', () => {
       timeout_hours: 48,
       ...payload,
     });
-  const grantsOf = (ref: string) => app.ctx.db.select().from(courseGrants).where(eq(courseGrants.ref, ref)).all();
+  const grantsOf = async (ref: string) => await app.ctx.db.select().from(courseGrants).where(eq(courseGrants.ref, ref));
 
   beforeAll(async () => {
     app = await makeApp({}, { now: () => clock });
@@ -151,7 +152,7 @@ describe('orders paid offline', () => {
     expect(unpublished.statusCode).toBe(409);
     expect(envelope(unpublished).error).toBe(ORDER_ERRORS.notForSale);
     const grouped = await learnCourse(app, admin, { title: 'Grouped', actual: 10 });
-    app.ctx.db.update(courses).set({ authenticationGid: '123' }).where(eq(courses.id, grouped.coid)).run();
+    await app.ctx.db.update(courses).set({ authenticationGid: '123' }).where(eq(courses.id, grouped.coid));
     const outside = await submit(buyer.cookie, { kind: 'course', id: grouped.coid });
     expect(outside.statusCode).toBe(403);
     expect(envelope(outside).error).toBe('designatedGroup');
@@ -195,13 +196,13 @@ describe('orders paid offline', () => {
     ).toBe(404);
     const [a, b] = await Promise.all([confirm(o.orderid, 8850), confirm(o.orderid, 8850)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
-    expect(grantsOf(o.orderid)).toHaveLength(1);
+    expect(await grantsOf(o.orderid)).toHaveLength(1);
     // Issue 16: the grant's notice commits with it: one, not two.
     const notices = data<{ list: { kind: string; params: { title: string } }[] }>(
       await as(buyer.cookie).get('/notice/list'),
     );
     expect(notices.list.filter((n) => n.kind === 'course.granted')).toHaveLength(1);
-    const events = app.ctx.db.select().from(orderEvents).where(eq(orderEvents.orderId, o.orderid)).all();
+    const events = await app.ctx.db.select().from(orderEvents).where(eq(orderEvents.orderId, o.orderid));
     expect(events.filter((event) => event.action === 'confirm')).toHaveLength(1);
     const detail = data<Detail>(await as(admin).get(`/order/detail?orderid=${o.orderid}`));
     expect(detail.order).toMatchObject({ status: 'paid', paid_fen: 8850 });
@@ -218,7 +219,7 @@ describe('orders paid offline', () => {
     expect(envelope(held)).toMatchObject({ error: ORDER_ERRORS.alreadyHeld, data: { renewable: false } });
     const twice = await confirm(o.orderid, 8850);
     expect(twice.statusCode).toBe(409);
-    expect(grantsOf(o.orderid)).toHaveLength(1);
+    expect(await grantsOf(o.orderid)).toHaveLength(1);
   });
 
   it('a pay administrator confirms; a price changed since the order refuses confirming', async () => {
@@ -232,7 +233,7 @@ describe('orders paid offline', () => {
     const student = await signedInStudent(app, { username: 'changer' });
     const c = await learnCourse(app, admin, { title: 'Changing', actual: 20 });
     const { order: o } = await order(student.cookie, { kind: 'course', id: c.coid });
-    app.ctx.db.update(courses).set({ actualFen: 2500 }).where(eq(courses.id, c.coid)).run();
+    await app.ctx.db.update(courses).set({ actualFen: 2500 }).where(eq(courses.id, c.coid));
     const pay = data<{ price_changed: boolean }>(await as(student.cookie).get(`/pay?orderid=${o.orderid}`));
     expect(pay.price_changed).toBe(true);
     const refused = await confirm(o.orderid, 2000, {}, subCookie);
@@ -267,13 +268,12 @@ describe('orders paid offline', () => {
     expect(cancelled.order.status).toBe('cancelled');
     const { order: third } = await order(student.cookie, { kind: 'course', id: course.coid });
     // Its payment time runs out (the test moves the expiry, not the clock: sessions would end too).
-    app.ctx.db
+    await app.ctx.db
       .update(orders)
       .set({ expiresAt: clock - HOUR })
-      .where(eq(orders.id, third.orderid))
-      .run();
-    expect(closeOverdueOrders(app.ctx)).toBe(1);
-    const row = app.ctx.db.select().from(orders).where(eq(orders.id, third.orderid)).get();
+      .where(eq(orders.id, third.orderid));
+    expect(await closeOverdueOrders(app.ctx)).toBe(1);
+    const row = first(await app.ctx.db.select().from(orders).where(eq(orders.id, third.orderid)));
     expect(row).toMatchObject({ status: 'closed', closedBy: null });
     expect(data<{ status: string }>(await as(student.cookie).get(`/checkorder?orderid=${third.orderid}`)).status).toBe(
       'closed',
@@ -302,15 +302,14 @@ describe('orders paid offline', () => {
     const { order: renewal } = await order(student.cookie, { kind: 'course', id: days.coid, renew: true });
     expect(renewal.renew).toBe(true);
     data(await confirm(renewal.orderid, 3000));
-    expect(grantsOf(renewal.orderid)[0].expiresAt).toBe(end + 10 * DAY);
+    expect((await grantsOf(renewal.orderid))[0].expiresAt).toBe(end + 10 * DAY);
     expect((await info(student.cookie, days.coid)).limitedDate).toBe(end + 10 * DAY);
     // Both ways of holding it run out.
     for (const ref of [first.orderid, renewal.orderid])
-      app.ctx.db
+      await app.ctx.db
         .update(courseGrants)
         .set({ createdAt: clock - 40 * DAY, expiresAt: clock - DAY })
-        .where(eq(courseGrants.ref, ref))
-        .run();
+        .where(eq(courseGrants.ref, ref));
     expect((await info(student.cookie, days.coid)).mainButton.action).toBe('buy');
     const again = await order(student.cookie, { kind: 'course', id: days.coid });
     expect(again.order.renew).toBe(false);
@@ -319,31 +318,25 @@ describe('orders paid offline', () => {
   });
 
   it('a column: its discount, an order that gives its courses and the subscription; a membership plan', async () => {
-    const schoolId = school(app).id;
+    const schoolId = (await school(app)).id;
     const a = await learnCourse(app, admin, { title: 'A', actual: 40 });
     const b = await learnCourse(app, admin, { title: 'B', actual: 60 });
     const columnId = app.ctx.ids.next();
     const now = clock;
-    app.ctx.db
-      .insert(columns)
-      .values({
-        id: columnId,
-        schoolId,
-        title: 'Bundle',
-        actualFen: 8000,
-        priceFen: 10000,
-        published: true,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .run();
-    app.ctx.db
-      .insert(columnCourses)
-      .values([
-        { columnId, courseId: a.coid, position: 0 },
-        { columnId, courseId: b.coid, position: 1 },
-      ])
-      .run();
+    await app.ctx.db.insert(columns).values({
+      id: columnId,
+      schoolId,
+      title: 'Bundle',
+      actualFen: 8000,
+      priceFen: 10000,
+      published: true,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await app.ctx.db.insert(columnCourses).values([
+      { columnId, courseId: a.coid, position: 0 },
+      { columnId, courseId: b.coid, position: 1 },
+    ]);
     const discount = data<{ sum_fen: number; saved_fen: number; tenths: number }>(
       await as(null).get(`/columndiscount?id=${columnId}`),
     );
@@ -366,26 +359,23 @@ describe('orders paid offline', () => {
     expect((await submit(student.cookie, { kind: 'column', id: columnId })).statusCode).toBe(409);
 
     const planId = app.ctx.ids.next();
-    app.ctx.db
-      .insert(memberPlans)
-      .values({
-        id: planId,
-        schoolId,
-        title: 'Gold',
-        priceFen: 19900,
-        days: 30,
-        published: true,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .run();
+    await app.ctx.db.insert(memberPlans).values({
+      id: planId,
+      schoolId,
+      title: 'Gold',
+      priceFen: 19900,
+      days: 30,
+      published: true,
+      createdAt: now,
+      updatedAt: now,
+    });
     expect(data<{ held: boolean }>(await as(student.cookie).get(`/checkplan?planid=${planId}`)).held).toBe(false);
     const member = data<Submitted>(await as(student.cookie).post('/member/pay', { planid: planId }));
     expect(member.order).toMatchObject({ amount_fen: 19900, status: 'pending' });
     data(await confirm(member.order.orderid, 19900));
     const plan = data<{ held: boolean; until: number }>(await as(student.cookie).get(`/checkplan?planid=${planId}`));
     expect(plan).toMatchObject({ held: true, until: clock + 30 * DAY });
-    expect(app.ctx.db.select().from(memberships).where(eq(memberships.ref, member.order.orderid)).all()).toHaveLength(
+    expect(await app.ctx.db.select().from(memberships).where(eq(memberships.ref, member.order.orderid))).toHaveLength(
       1,
     );
     const trades = data<{ total: number; list: Order[] }>(await as(student.cookie).get('/member/traderecord'));
@@ -394,10 +384,10 @@ describe('orders paid offline', () => {
     expect((await as(other.student).get(`/checkplan?planid=${planId}`)).statusCode).toBe(404);
     expect((await as(other.student).get(`/checkbuy?kind=column&id=${columnId}`)).statusCode).toBe(404);
     expect((await as(other.student).post('/member/pay', { planid: planId })).statusCode).toBe(404);
-    app.ctx.db.update(memberPlans).set({ published: false }).where(eq(memberPlans.id, planId)).run();
+    await app.ctx.db.update(memberPlans).set({ published: false }).where(eq(memberPlans.id, planId));
     const hidden = await as(student.cookie).post('/member/pay', { planid: planId });
     expect(envelope(hidden)).toMatchObject({ error: ORDER_ERRORS.notForSale });
-    app.ctx.db.update(columns).set({ published: false }).where(eq(columns.id, columnId)).run();
+    await app.ctx.db.update(columns).set({ published: false }).where(eq(columns.id, columnId));
     expect((await as(null).get(`/columndiscount?id=${columnId}`)).statusCode).toBe(404);
     const invoiceOfOther = await as(other.student).post('/invoices/add', {
       orderid: member.order.orderid,

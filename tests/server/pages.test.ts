@@ -36,7 +36,7 @@ describe('the HTML shell and its bootstrap data (spec 2, 3)', () => {
   const page = (url: string, cookie?: string) => injectAs(app, cookie).get(url, undefined, { accept: 'text/html' });
 
   it('the school home page embeds real bootstrap values for a guest and is never cached', async () => {
-    const { id, hashUID, name } = school(app);
+    const { id, hashUID, name } = await school(app);
     const res = await page(`/u/${hashUID}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
@@ -69,7 +69,7 @@ describe('the HTML shell and its bootstrap data (spec 2, 3)', () => {
     const student = await buildStudent(app, { name: 'Ann' });
     const { cookie } = await login(app, student);
     const res = await page(
-      `/u/${school(app).hashUID}?model=yks&isMiniprogram=1&return=/dashboard&loginUrl=https://sso.example/login`,
+      `/u/${(await school(app)).hashUID}?model=yks&isMiniprogram=1&return=/dashboard&loginUrl=https://sso.example/login`,
       cookie,
     );
     const data = bootstrapOf(res.body);
@@ -82,8 +82,11 @@ describe('the HTML shell and its bootstrap data (spec 2, 3)', () => {
     });
     expect(data.userData).toMatchObject({ sid: student.id, sname: 'Ann', uname: student.username });
     const bad = bootstrapOf(
-      (await page(`/u/${school(app).hashUID}?model=evil&return=https://evil.example&loginUrl=javascript:alert(1)`))
-        .body,
+      (
+        await page(
+          `/u/${(await school(app)).hashUID}?model=evil&return=https://evil.example&loginUrl=javascript:alert(1)`,
+        )
+      ).body,
     );
     expect(bad).toMatchObject({ model: '', returnUrl: '', loginUrl: '' });
   });
@@ -100,7 +103,7 @@ describe('the HTML shell and its bootstrap data (spec 2, 3)', () => {
   it('nothing a user types can break out of the bootstrap script', async () => {
     const student = await buildStudent(app, { name: '</script><script>alert(1)</script>' });
     const { cookie } = await login(app, student);
-    const res = await page(`/u/${school(app).hashUID}`, cookie);
+    const res = await page(`/u/${(await school(app)).hashUID}`, cookie);
     expect(res.body).not.toContain('<script>alert(1)');
     expect(bootstrapOf(res.body).userData.sname).toBe('</script><script>alert(1)</script>');
   });
@@ -108,7 +111,7 @@ describe('the HTML shell and its bootstrap data (spec 2, 3)', () => {
   it('the language follows the lx_locale cookie', async () => {
     const res = await app.inject({
       method: 'GET',
-      url: `/u/${school(app).hashUID}`,
+      url: `/u/${(await school(app)).hashUID}`,
       headers: { cookie: 'lx_locale=en-gb' },
     });
     expect(bootstrapOf(res.body).locale).toBe('en-gb');
@@ -116,7 +119,7 @@ describe('the HTML shell and its bootstrap data (spec 2, 3)', () => {
   });
 
   it('answers every page path of spec section 2 with the shell', async () => {
-    const { id, hashUID } = school(app);
+    const { id, hashUID } = await school(app);
     const course = app.ctx.courseCodec.encode('1862436014234112000');
     const cases: [string, string, Record<string, string>][] = [
       [`/login/u/${id}`, 'login', {}],
@@ -151,7 +154,7 @@ describe('the HTML shell and its bootstrap data (spec 2, 3)', () => {
       '/course/zzzzzzzzzzzz',
       '/u/column/abc$',
       '/live/nope/1.html',
-      `/live/${school(app).hashUID}/x.html`,
+      `/live/${(await school(app)).hashUID}/x.html`,
       '/login/u/999',
       '/u/learn/abc/notanid/v',
       '/no/such/page',
@@ -165,7 +168,7 @@ describe('the HTML shell and its bootstrap data (spec 2, 3)', () => {
   it('/ sends people to the school home page', async () => {
     const res = await page('/');
     expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe(`/u/${school(app).hashUID}`);
+    expect(res.headers.location).toBe(`/u/${(await school(app)).hashUID}`);
   });
 
   it('bundles are served with a long, immutable cache lifetime', async () => {

@@ -43,7 +43,7 @@ describe('study plans', () => {
     const attach = async (cid: string, kind: 'video' | 'pdf', name: string) => {
       const rid =
         kind === 'video'
-          ? seedResource(app, {
+          ? await seedResource(app, {
               schoolId,
               kind: 'video',
               fileName: `${name}.mp4`,
@@ -52,7 +52,7 @@ describe('study plans', () => {
               duration: 60,
               outputs: { mp4: 'video.mp4' },
             })
-          : seedResource(app, {
+          : await seedResource(app, {
               schoolId,
               kind: 'pdf',
               fileName: `${name}.pdf`,
@@ -87,7 +87,7 @@ describe('study plans', () => {
 
   beforeAll(async () => {
     app = await makeApp({}, { now: () => clock });
-    schoolId = school(app).id;
+    schoolId = (await school(app)).id;
     admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
     courseA = await sourceCourse('Algebra', [['heading', 'video', 'pdf'], 'video']);
     courseB = await sourceCourse('Geometry', ['heading', 'video']);
@@ -200,7 +200,7 @@ describe('study plans', () => {
     expect(rejected.review).toMatchObject({
       status: 'rejected',
       reason: 'Add the algebra course first',
-      verified_by: school(app).id,
+      verified_by: (await school(app)).id,
     });
     expect((await publish(coid)).status).toBe(409);
 
@@ -390,7 +390,7 @@ describe('study plans', () => {
     const zhao = await buildStudent(app, { username: 'zhaoyun-1', name: 'Zhao Yun' });
     const byName = await buildStudent(app, { username: 'pupil-zy', name: 'zhaoyun the second' });
     const disabled = await buildStudent(app, { username: 'zhaoyun-2' });
-    app.ctx.db.update(students).set({ disabled: true }).where(eq(students.id, disabled.id)).run();
+    await app.ctx.db.update(students).set({ disabled: true }).where(eq(students.id, disabled.id));
     const elsewhere = (
       await createSchool(app.ctx, { name: 'Fourth', adminUsername: 'fourth-admin', adminPassword: 'fourth-pass-1' })
     ).id;

@@ -63,7 +63,7 @@ describe('points and credits', () => {
     admin = await adminCookie(app);
     c = await learnCourse(app, admin);
     s = await signedInStudent(app, { username: 'earner', name: '学员甲' });
-    enrol(app, s.id, c.coid);
+    await enrol(app, s.id, c.coid);
   });
   afterEach(() => app.close());
 
@@ -88,9 +88,9 @@ describe('points and credits', () => {
     });
     expect(after.list.filter((r) => r.enabled)).toHaveLength(1);
     // Audited: who, when, every rule before and after.
-    const events = app.ctx.db.select().from(orderEvents).where(eq(orderEvents.action, 'points.rules')).all();
+    const events = await app.ctx.db.select().from(orderEvents).where(eq(orderEvents.action, 'points.rules'));
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ actorKind: 'admin', at: clock, orderId: school(app).id });
+    expect(events[0]).toMatchObject({ actorKind: 'admin', at: clock, orderId: (await school(app)).id });
     expect(JSON.parse(events[0].before ?? '')).toEqual(first.list);
     expect(JSON.parse(events[0].after ?? '')).toEqual(after.list);
     // And visible in the back office (point/rules/audit), to the school's administrators only.
@@ -113,7 +113,7 @@ describe('points and credits', () => {
       [],
     ];
     for (const list of bad) expect((await setRules(list)).status, JSON.stringify(list)).toBe(400);
-    expect(app.ctx.db.select().from(orderEvents).all()).toHaveLength(1);
+    expect(await app.ctx.db.select().from(orderEvents)).toHaveLength(1);
     expect(await okCall(app, 'GET', '/point/rules', admin)).toEqual(after);
   });
 
@@ -185,10 +185,10 @@ describe('points and credits', () => {
       ['courseDone', coid, 10, 'Graphic course'],
     ]);
 
-    const schoolId = school(app).id;
-    const qid = seedQuestion(app, { schoolId, type: 2, answer: '0', point: 10 });
-    const paperId = seedPaper(app, { schoolId, questionIds: [qid], points: [10], passScore: 10 });
-    const examId = seedExam(app, { schoolId, paperId, title: 'Safety exam', attempts: 3 });
+    const schoolId = (await school(app)).id;
+    const qid = await seedQuestion(app, { schoolId, type: 2, answer: '0', point: 10 });
+    const paperId = await seedPaper(app, { schoolId, questionIds: [qid], points: [10], passScore: 10 });
+    const examId = await seedExam(app, { schoolId, paperId, title: 'Safety exam', attempts: 3 });
     const sit = async (answer: string) => {
       const { sittingId } = await okCall<{ sittingId: string }>(app, 'POST', '/exam/start', s.cookie, { examId });
       await okCall(app, 'POST', '/exam/answer', s.cookie, { sittingId, qid, answer });
@@ -214,10 +214,10 @@ describe('points and credits', () => {
         type: CHAPTER_TYPE.exam,
       })
     ).cid;
-    const schoolId = school(app).id;
-    const qid = seedQuestion(app, { schoolId, type: 2, answer: '0', point: 10 });
-    const paperId = seedPaper(app, { schoolId, questionIds: [qid], points: [10], passScore: 10 });
-    const examId = seedExam(app, { schoolId, paperId, courseId: c.coid, chapterId: cid, attempts: 2 });
+    const schoolId = (await school(app)).id;
+    const qid = await seedQuestion(app, { schoolId, type: 2, answer: '0', point: 10 });
+    const paperId = await seedPaper(app, { schoolId, questionIds: [qid], points: [10], passScore: 10 });
+    const examId = await seedExam(app, { schoolId, paperId, courseId: c.coid, chapterId: cid, attempts: 2 });
     const sit = async (answer: string) => {
       const { exid } = await okCall<{ exid: string }>(app, 'GET', `/getExamToken?coid=${c.coid}&cid=${cid}`, s.cookie);
       const { sittingId } = await okCall<{ sittingId: string }>(app, 'POST', '/exam/start', s.cookie, { exid });
@@ -247,8 +247,8 @@ describe('points and credits', () => {
       (await okCall<{ cid: string }>(app, 'POST', '/chapter/add', admin, { coid, parent_id: '0', title, type })).cid;
     const video = await add('Short video', CHAPTER_TYPE.video);
     const cid = await add('The exam', CHAPTER_TYPE.exam);
-    const schoolId = school(app).id;
-    const rid = seedResource(app, {
+    const schoolId = (await school(app)).id;
+    const rid = await seedResource(app, {
       schoolId,
       kind: 'video',
       fileName: 'short.mp4',
@@ -257,9 +257,9 @@ describe('points and credits', () => {
       duration: 30,
       outputs: { mp4: 'video.mp4' },
     });
-    attachResource(app, video, rid);
+    await attachResource(app, video, rid);
     await okCall(app, 'POST', '/course/pub', admin, { coid, pub: '1' });
-    enrol(app, s.id, coid);
+    await enrol(app, s.id, coid);
     // The video watched to the end: its chapter done, the course not yet (the exam is left).
     await okBeat(app, s.cookie, { coid, cid: video, start_ts: 9, position: 0, play_type: 'start' });
     for (let at = 15; at <= 30; at += 15) {
@@ -267,9 +267,9 @@ describe('points and credits', () => {
       await okBeat(app, s.cookie, { coid, cid: video, start_ts: 9, position: at });
     }
     expect((await mine()).points).toBe(0);
-    const qid = seedQuestion(app, { schoolId, type: 2, answer: '0', point: 10 });
-    const paperId = seedPaper(app, { schoolId, questionIds: [qid], points: [10], passScore: 10 });
-    seedExam(app, { schoolId, paperId, courseId: coid, chapterId: cid, attempts: 2 });
+    const qid = await seedQuestion(app, { schoolId, type: 2, answer: '0', point: 10 });
+    const paperId = await seedPaper(app, { schoolId, questionIds: [qid], points: [10], passScore: 10 });
+    await seedExam(app, { schoolId, paperId, courseId: coid, chapterId: cid, attempts: 2 });
     const sit = async (answer: string) => {
       const { exid } = await okCall<{ exid: string }>(app, 'GET', `/getExamToken?coid=${coid}&cid=${cid}`, s.cookie);
       const { sittingId } = await okCall<{ sittingId: string }>(app, 'POST', '/exam/start', s.cookie, { exid });

@@ -64,14 +64,14 @@ describe('chapter Q&A (issue 16; spec 7 learn/question/*, spec 5 owner rule)', (
     app = await makeApp({}, { now: () => clock });
     ({ get, post } = injectAs(app, null));
     admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
-    coid = buildCourse(app, { title: '网络基础', actualFen: 9900, priceFen: 9900 });
-    cid = buildChapter(app, { courseId: coid, title: '第一章 视频', type: 1, position: 1 });
-    cid2 = buildChapter(app, { courseId: coid, title: '第二章 文档', type: 3, position: 2 });
+    coid = await buildCourse(app, { title: '网络基础', actualFen: 9900, priceFen: 9900 });
+    cid = await buildChapter(app, { courseId: coid, title: '第一章 视频', type: 1, position: 1 });
+    cid2 = await buildChapter(app, { courseId: coid, title: '第二章 文档', type: 3, position: 2 });
     holder = await student('张三');
     classmate = await student('李四');
     outsider = await student('王五');
-    enrol(app, holder.id, coid);
-    enrol(app, classmate.id, coid);
+    await enrol(app, holder.id, coid);
+    await enrol(app, classmate.id, coid);
   });
   afterEach(() => app.close());
 
@@ -146,11 +146,11 @@ describe('chapter Q&A (issue 16; spec 7 learn/question/*, spec 5 owner rule)', (
       answers: [{ role: 'admin', body: '三次握手见 RFC 793', mine: true }],
     });
 
-    const rows = app.ctx.db.select().from(notices).all();
+    const rows = await app.ctx.db.select().from(notices);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       studentId: holder.id,
-      schoolId: school(app).id,
+      schoolId: (await school(app)).id,
       kind: 'question.answered',
       link: `/u/learn/${app.ctx.courseCodec.encode(coid)}/${cid}/v`,
       readAt: null,
@@ -164,7 +164,7 @@ describe('chapter Q&A (issue 16; spec 7 learn/question/*, spec 5 owner rule)', (
       ['student', '张三', true],
     ]);
     // A follow-up is no teacher's answer: no second notice.
-    expect(app.ctx.db.select().from(notices).all()).toHaveLength(1);
+    expect(await app.ctx.db.select().from(notices)).toHaveLength(1);
     expect((await list(classmate.cookie)).list[0].answers).toHaveLength(2);
   });
 
@@ -244,7 +244,7 @@ describe('chapter Q&A (issue 16; spec 7 learn/question/*, spec 5 owner rule)', (
       expect(res.statusCode, res.body).toBe(400);
       expect(envelope<{ field: string }>(res).data.field).toBe(field);
     }
-    const elsewhere = buildChapter(app, { courseId: buildCourse(app), type: 1 });
+    const elsewhere = await buildChapter(app, { courseId: await buildCourse(app), type: 1 });
     expect(envelope(await ask(holder.cookie, { cid: elsewhere })).error).toBe('noChapterAlert');
     expect((await post('/learn/question/hide', { qids: [], hidden: 1 }, admin)).statusCode).toBe(400);
   });
@@ -252,11 +252,10 @@ describe('chapter Q&A (issue 16; spec 7 learn/question/*, spec 5 owner rule)', (
   it("a sub-admin scoped to other categories manages none of this course's questions (list 403, manage empty, hide and answer refused)", async () => {
     const other = data<{ catid: string }>(await post('/course/category', { title: '其他分类' }, admin)).catid;
     const scoped = await buildSubAdmin(app, ['course']);
-    app.ctx.db
+    await app.ctx.db
       .update(admins)
       .set({ categories: JSON.stringify([other]) })
-      .where(eq(admins.id, scoped.id))
-      .run();
+      .where(eq(admins.id, scoped.id));
     const cookie = (await login(app, { ...scoped, role: 'admin' })).cookie;
     const { qid } = data<Question>(await ask(holder.cookie, {}));
     expect(envelope(await get(`/learn/question/list?coid=${coid}`, cookie)).error).toBe('studentOnly');
@@ -265,7 +264,7 @@ describe('chapter Q&A (issue 16; spec 7 learn/question/*, spec 5 owner rule)', (
     expect((await post('/learn/question/hide', { qids: [qid], hidden: 1 }, cookie)).statusCode).toBe(404);
     expect((await post('/learn/question/answer', { qid, body: '答' }, cookie)).statusCode).toBe(403);
     expect((await post('/learn/question/delete', { qid }, cookie)).statusCode).toBe(403);
-    expect(app.ctx.db.select().from(notices).all()).toHaveLength(0);
+    expect(await app.ctx.db.select().from(notices)).toHaveLength(0);
   });
 
   it('throttled: at most 5 questions and answers a minute per author (429), then free again', async () => {

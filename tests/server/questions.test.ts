@@ -212,14 +212,14 @@ describe('question bank', () => {
     const used = await add();
     const inSet = await add();
     const free = await add();
-    const main = school(app);
-    seedPaper(app, { schoolId: main.id, questionIds: [used.qid] });
-    seedPaper(app, { schoolId: main.id, questionIds: [used.qid, inSet.qid] });
+    const main = await school(app);
+    await seedPaper(app, { schoolId: main.id, questionIds: [used.qid] });
+    await seedPaper(app, { schoolId: main.id, questionIds: [used.qid, inSet.qid] });
     const course = data<{ coid: string }>(await post('/course/new', { title: 'C', catid: '0', type: 0, actual: 0 }));
     const cid = data<{ cid: string }>(
       await post('/chapter/add', { coid: course.coid, parent_id: '0', title: 'one', type: 4 }),
     ).cid;
-    seedChapterExercises(app, {
+    await seedChapterExercises(app, {
       schoolId: main.id,
       courseId: course.coid,
       chapterId: cid,

@@ -74,7 +74,7 @@ describe('back office staged review and records export (spec 4 Growth plan order
   const post = <T>(url: string, payload: object) => okCall<T>(app, 'POST', url, admin, payload);
 
   async function stagedCourse(title: string, verify: boolean): Promise<StagedCourse> {
-    const schoolId = school(app).id;
+    const schoolId = (await school(app)).id;
     const { coid } = await post<{ coid: string }>('/course/new', {
       title,
       catid: '0',
@@ -84,11 +84,11 @@ describe('back office staged review and records export (spec 4 Growth plan order
     });
     const add = (parent_id: string, name: string, type: number) =>
       post<{ cid: string }>('/chapter/add', { coid, parent_id, title: name, type }).then((c) => c.cid);
-    const video = (cid: string) =>
-      attachResource(
+    const video = async (cid: string) =>
+      await attachResource(
         app,
         cid,
-        seedResource(app, {
+        await seedResource(app, {
           schoolId,
           kind: 'video',
           fileName: 'v.mp4',
@@ -104,7 +104,7 @@ describe('back office staged review and records export (spec 4 Growth plan order
     const stage2 = await add('0', '第二阶段：进阶', CHAPTER_TYPE.heading);
     const lesson2a = await add(stage2, '2.1 函数', CHAPTER_TYPE.video);
     const stage3 = await add('0', '第三阶段：总结视频', CHAPTER_TYPE.video);
-    for (const cid of [lesson1a, lesson1b, lesson2a, stage3]) video(cid);
+    for (const cid of [lesson1a, lesson1b, lesson2a, stage3]) await video(cid);
     await api.post('/course/pub', { coid, pub: '1' });
     return { coid, stage1, lesson1a, lesson1b, stage2, lesson2a, stage3 };
   }
@@ -128,8 +128,8 @@ describe('back office staged review and records export (spec 4 Growth plan order
     const plain = await stagedCourse('没有审核的课', false);
     const s = await signedInStudent(app, { name: '张三' });
     const idle = await signedInStudent(app, { name: '李四' });
-    for (const course of [c, plain]) enrol(app, s.id, course.coid);
-    enrol(app, idle.id, c.coid);
+    for (const course of [c, plain]) await enrol(app, s.id, course.coid);
+    await enrol(app, idle.id, c.coid);
 
     // Nothing is studied yet: nothing to review.
     expect(await queue()).toEqual({ list: [], total: 0 });
@@ -301,7 +301,7 @@ describe('back office staged review and records export (spec 4 Growth plan order
   it('review and export need the student permission and stay within the school', async () => {
     const c = await stagedCourse('Python 阶段课', true);
     const s = await signedInStudent(app, { name: '张三' });
-    enrol(app, s.id, c.coid);
+    await enrol(app, s.id, c.coid);
     await watchAll(s.cookie, c.coid, c.stage3);
     expect((await queue()).total).toBe(1);
 
@@ -318,6 +318,12 @@ describe('back office staged review and records export (spec 4 Growth plan order
     }
     expect((await call(app, 'GET', '/learn/review/list', '')).status).toBe(401);
     expect((await queue('', allowed)).total).toBe(1);
+    // Limited to a category that does not hold the course: its stages are not in the queue.
+    const { catid } = await post<{ catid: string }>('/course/category', { title: 'Elsewhere', parent_id: '0' });
+    const scoped = await buildSubAdmin(app, ['student']);
+    await post('/admins/setpermission', { id: scoped.id, permissions: ['student'], categories: [catid] });
+    const elsewhere = (await login(app, { ...scoped, role: 'admin' })).cookie;
+    expect(await queue('', elsewhere)).toEqual({ list: [], total: 0 });
 
     // Another school's administrator: an empty queue, 404 for this school's course, student and stage.
     await createSchool(app.ctx, { name: 'Other school', adminUsername: 'other-admin', adminPassword: 'other-pass-1' });
@@ -347,7 +353,7 @@ describe('back office staged review and records export (spec 4 Growth plan order
     const c = await stagedCourse('Python 阶段课', true);
     const s = await signedInStudent(app, { name: '张三' });
     await signedInStudent(app, { name: '王五' });
-    enrol(app, s.id, c.coid);
+    await enrol(app, s.id, c.coid);
     await watchAll(s.cookie, c.coid, c.lesson1a);
     const all = await okCall<{
       total: number;
@@ -373,7 +379,7 @@ describe('back office staged review and records export (spec 4 Growth plan order
     ];
     for (const name of names) {
       const s = await signedInStudent(app, { name });
-      enrol(app, s.id, c.coid);
+      await enrol(app, s.id, c.coid);
       await watchAll(s.cookie, c.coid, c.lesson1a);
     }
     const res = await api.get(`/learn/export?view=course&format=csv&coid=${c.coid}`);
@@ -464,7 +470,7 @@ describe('back office staged review and records export (spec 4 Growth plan order
     const c = await stagedCourse('Python 阶段课', true);
     const s = await signedInStudent(app, { name: '张三' });
     const t = await signedInStudent(app, { name: '李四' });
-    for (const student of [s, t]) enrol(app, student.id, c.coid);
+    for (const student of [s, t]) await enrol(app, student.id, c.coid);
     await watchAll(s.cookie, c.coid, c.lesson1a);
     await watchAll(t.cookie, c.coid, c.lesson1a);
     await watchAll(s.cookie, c.coid, c.lesson1b);
@@ -515,7 +521,7 @@ describe('back office staged review and records export (spec 4 Growth plan order
   it('XLSX export: a real workbook (a zip with the sheet, its header frozen) with the same rows', async () => {
     const c = await stagedCourse('Python 阶段课', true);
     const s = await signedInStudent(app, { name: '=张三' });
-    enrol(app, s.id, c.coid);
+    await enrol(app, s.id, c.coid);
     await watchAll(s.cookie, c.coid, c.lesson1a);
     const res = await api.get(`/learn/export?view=course&format=xlsx&coid=${c.coid}`);
     expect(res.statusCode).toBe(200);

@@ -14,6 +14,7 @@ import {
   signedInStudent,
   type LearnCourse,
 } from './records-helpers';
+import { first } from '../../server/db/client';
 
 const S = 1000;
 const DAY = 86_400_000;
@@ -31,12 +32,13 @@ describe('learning records calls: watch records, do learn, the student’s recor
   });
   afterEach(() => app.close());
 
-  const counters = (coid: string) =>
-    app.ctx.db
-      .select({ count: courses.count, lcount: courses.lcount })
-      .from(courses)
-      .where(eq(courses.id, coid))
-      .get()!;
+  const counters = async (coid: string) =>
+    first(
+      await app.ctx.db
+        .select({ count: courses.count, lcount: courses.lcount })
+        .from(courses)
+        .where(eq(courses.id, coid)),
+    )!;
   /** Watches the video for `seconds` in 16-second heartbeats. */
   const watch = async (cookie: string, cid: string, seconds: number, startTs = 1) => {
     await okBeat(app, cookie, { coid: c.coid, cid, start_ts: startTs, position: 0 });
@@ -56,7 +58,7 @@ describe('learning records calls: watch records, do learn, the student’s recor
     expect((await add(s.cookie)).body.data).toEqual({ added: true, skipped: '' });
     expect((await add(s.cookie)).body.data).toEqual({ added: false, skipped: 'duplicate' });
     expect((await add(admin)).body.data).toEqual({ added: false, skipped: 'owner' });
-    expect(counters(c.coid).count).toBe(1);
+    expect((await counters(c.coid)).count).toBe(1);
     // A visitor gets a cookie; with it, the second visit the same day is the same viewer.
     const first = await add('');
     expect(first.body.data.added).toBe(true);
@@ -69,9 +71,9 @@ describe('learning records calls: watch records, do learn, the student’s recor
     midnight.setHours(24, 1, 0, 0);
     clock = midnight.getTime();
     expect((await add(s.cookie)).body.data.added).toBe(true);
-    expect(counters(c.coid).count).toBe(3);
+    expect((await counters(c.coid)).count).toBe(3);
     // Hot courses follow the count.
-    const hot = await okCall<{ course: { coid: string }[] }>(app, 'GET', `/watch/hot/${school(app).id}`, '');
+    const hot = await okCall<{ course: { coid: string }[] }>(app, 'GET', `/watch/hot/${(await school(app)).id}`, '');
     expect(hot.course.map((item) => item.coid).indexOf(c.coid)).toBeLessThan(
       hot.course.map((item) => item.coid).indexOf(quiet.coid),
     );
@@ -81,7 +83,7 @@ describe('learning records calls: watch records, do learn, the student’s recor
       total: number;
     }>(app, 'GET', '/watch/list', s.cookie);
     expect(mine.total).toBe(2);
-    expect(mine.list[0]).toMatchObject({ uid: s.id, name: '张三', coid: c.coid, parent_id: school(app).id });
+    expect(mine.list[0]).toMatchObject({ uid: s.id, name: '张三', coid: c.coid, parent_id: (await school(app)).id });
     const all = await okCall<{ total: number; list: { name: string }[] }>(
       app,
       'GET',
@@ -95,20 +97,20 @@ describe('learning records calls: watch records, do learn, the student’s recor
 
   it('do learn (learn/start) makes a learner once (lcount); course/nolearn lists what is not begun; lasttimerecord and stucourse say where to continue', async () => {
     const second = await learnCourse(app, admin);
-    enrol(app, s.id, second.coid, clock - 1000);
+    await enrol(app, s.id, second.coid, clock - 1000);
     const before = await okCall<{ courselist: { coid: string }[] }>(app, 'GET', '/course/nolearn', s.cookie);
     expect(before.courselist.map((row) => row.coid).sort()).toEqual([c.coid, second.coid].sort());
-    expect(hasCourseRecord(app.ctx, s.id, c.coid)).toBe(false);
+    expect(await hasCourseRecord(app.ctx, s.id, c.coid)).toBe(false);
     expect(await okCall(app, 'POST', '/learn/start', s.cookie, { coid: c.coid })).toEqual({
       coid: c.coid,
       started: true,
       last_chapter: '',
     });
-    expect(hasCourseRecord(app.ctx, s.id, c.coid)).toBe(true);
+    expect(await hasCourseRecord(app.ctx, s.id, c.coid)).toBe(true);
     expect((await okCall<{ started: boolean }>(app, 'POST', '/learn/start', s.cookie, { coid: c.coid })).started).toBe(
       false,
     );
-    expect(counters(c.coid).lcount).toBe(1);
+    expect((await counters(c.coid)).lcount).toBe(1);
     const after = await okCall<{ courselist: { coid: string }[] }>(app, 'GET', '/course/nolearn', s.cookie);
     expect(after.courselist.map((row) => row.coid)).toEqual([second.coid]);
     // A student who has not bought a paid course without a free chapter cannot begin it.
@@ -120,7 +122,7 @@ describe('learning records calls: watch records, do learn, the student’s recor
 
     expect(await okCall(app, 'GET', `/learn/lasttimerecord?coid=${c.coid}`, s.cookie)).toBeNull();
     await okCall(app, 'POST', '/learn/stucourse', s.cookie, {
-      uid: school(app).hashUID,
+      uid: (await school(app)).hashUID,
       mid: s.id,
       coid: c.coid,
       cid: c.pdf,
@@ -136,17 +138,17 @@ describe('learning records calls: watch records, do learn, the student’s recor
     ).toBe(403);
     // The first heartbeat of another student also makes a learner.
     const other = await signedInStudent(app);
-    enrol(app, other.id, c.coid);
+    await enrol(app, other.id, c.coid);
     await okBeat(app, other.cookie, { coid: c.coid, cid: c.video, start_ts: 1, position: 0 });
     await okCall(app, 'GET', `/learn/info?coid=${c.coid}`, other.cookie);
-    expect(counters(c.coid).lcount).toBe(2);
+    expect((await counters(c.coid)).lcount).toBe(2);
   });
 
   it('course/exceeding: bought courses with 0 to 10 days of validity left, with their progress', async () => {
     const soon = await learnCourse(app, admin, { ce_type: 1, ce_time: 30 });
     const later = await learnCourse(app, admin, { ce_type: 1, ce_time: 30 });
-    enrol(app, s.id, soon.coid, clock - 25 * DAY);
-    enrol(app, s.id, later.coid, clock - 5 * DAY);
+    await enrol(app, s.id, soon.coid, clock - 25 * DAY);
+    await enrol(app, s.id, later.coid, clock - 5 * DAY);
     const reply = await okCall<{
       courselist: { coid: string; remaining: number; total_chapter: number; process: number }[];
     }>(app, 'GET', `/course/exceeding?mid=${s.id}`, s.cookie);
@@ -159,7 +161,7 @@ describe('learning records calls: watch records, do learn, the student’s recor
   it('the back office reads records by course, by student and by chapter, within its school and with the student permission', async () => {
     await watch(s.cookie, c.video, 96);
     const other = await signedInStudent(app, { name: '李四' });
-    enrol(app, other.id, c.coid);
+    await enrol(app, other.id, c.coid);
     await watch(other.cookie, c.video, 32, 2);
 
     const learners = await okCall<{

@@ -9,7 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { zHeartbeat } from '../../shared/schemas/records';
+import { students } from '../../server/db/schema';
 import { hashToken } from '../../server/modules/auth/auth.service';
 import { heartbeat } from '../../server/modules/records/heartbeat.service';
 import { recordsStore } from '../../server/modules/records/records.store';
@@ -42,7 +44,7 @@ describe('records: a change is answered once it is written (group commit)', () =
 
   const learner = async () => {
     const student = await signedInStudent(app);
-    enrol(app, student.id, c.coid);
+    await enrol(app, student.id, c.coid);
     return student;
   };
   const stored = (studentId: string) =>
@@ -85,20 +87,50 @@ describe('records: a change is answered once it is written (group commit)', () =
     // transaction rolls back.
     clock += 16 * S;
     const lost = send(16);
-    const rollBack = () =>
-      app.ctx.db.transaction(() => {
-        recordsStore(app.ctx).courseRecord(student.id, c.coid);
+    // The heartbeat reads before it changes anything, and those reads would wait for an open transaction: the
+    // transaction opens in the next turn of the event loop, once the heartbeat's change waits for the round's
+    // end (this immediate is queued before the round's).
+    await new Promise((resolve) => setImmediate(resolve));
+    const rollBack = async () =>
+      await app.ctx.db.transaction(async () => {
+        await recordsStore(app.ctx).courseRecord(student.id, c.coid);
         throw new Error('rolled back');
       });
-    expect(rollBack).toThrow('rolled back');
+    await expect(rollBack()).rejects.toThrow('rolled back');
     await expect(lost).rejects.toMatchObject({ statusCode: 503 });
     expect(stored(student.id)).toEqual({ eff: 0, position: 0 });
     // The same inside a transaction that commits: answered, and written.
     clock += S;
     const kept = send(17);
-    app.ctx.db.transaction(() => recordsStore(app.ctx).courseRecord(student.id, c.coid));
+    await new Promise((resolve) => setImmediate(resolve));
+    await app.ctx.db.transaction(() => recordsStore(app.ctx).courseRecord(student.id, c.coid));
     await expect(kept).resolves.toMatchObject({ eff: 17, position: 17 });
     expect(stored(student.id)).toEqual({ eff: 17_000, position: 17 });
+  });
+
+  it("a student's heartbeats that arrive together are applied one after the other: the time is credited once", async () => {
+    const student = await learner();
+    const tokenHash = hashToken(student.cookie.slice('y_main='.length));
+    const auth = { role: 'student', schoolId: student.schoolId, userId: student.id, tokenHash } as const;
+    const send = (position: number) =>
+      heartbeat(app.ctx, auth, zHeartbeat.parse({ coid: c.coid, cid: c.video, start_ts: 1, position }));
+    await send(0);
+    clock += 16 * S;
+    // Another request's transaction holds the connection, and the student's row changes in it (their cached
+    // facts are forgotten): both heartbeats read the database, wait, and go on together once it is over.
+    let release!: () => void;
+    const held = app.ctx.db.transaction(async (tx) => {
+      await tx.update(students).set({ name: 'Renamed' }).where(eq(students.id, student.id));
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    const both = Promise.all([send(16), send(16)]);
+    release();
+    await held;
+    expect((await both).map((reply) => reply.status)).toEqual(['recorded', 'recorded']);
+    expect(stored(student.id)).toEqual({ eff: 16_000, position: 16 });
   });
 
   it('learn/start and learn/stucourse are written when they answer', async () => {

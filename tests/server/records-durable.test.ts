@@ -111,7 +111,7 @@ describe('an answered heartbeat is never lost (kill -9 under heartbeat load)', (
     const accounts = [];
     for (let i = 0; i < STUDENTS; i++) {
       const made = await buildStudent(seeding);
-      enrol(seeding, made.id, course.coid);
+      await enrol(seeding, made.id, course.coid);
       accounts.push(made);
     }
     await seeding.close();

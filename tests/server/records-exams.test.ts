@@ -24,7 +24,7 @@ describe('learn/exams: chapter exam results for staff', () => {
   beforeEach(async () => {
     app = await makeApp();
     admin = await adminCookie(app);
-    const schoolId = school(app).id;
+    const schoolId = (await school(app)).id;
     mine = (await okCall<{ catid: string }>(app, 'POST', '/course/category', admin, { title: 'Mine', parent_id: '0' }))
       .catid;
     c = await learnCourse(app, admin, { catid: mine });
@@ -38,12 +38,12 @@ describe('learn/exams: chapter exam results for staff', () => {
     ).cid;
     // Three questions of 10: B, A+C, true. 20 passes.
     const q = [
-      seedQuestion(app, { schoolId, type: 0, options: ['red', 'blue', 'green'], answer: '2' }),
-      seedQuestion(app, { schoolId, type: 1, options: ['a', 'b', 'c'], answer: '1,3' }),
-      seedQuestion(app, { schoolId, type: 2, answer: '0' }),
+      await seedQuestion(app, { schoolId, type: 0, options: ['red', 'blue', 'green'], answer: '2' }),
+      await seedQuestion(app, { schoolId, type: 1, options: ['a', 'b', 'c'], answer: '1,3' }),
+      await seedQuestion(app, { schoolId, type: 2, answer: '0' }),
     ];
-    const paperId = seedPaper(app, { schoolId, questionIds: q, passScore: 20 });
-    const examId = seedExam(app, {
+    const paperId = await seedPaper(app, { schoolId, questionIds: q, passScore: 20 });
+    const examId = await seedExam(app, {
       schoolId,
       paperId,
       courseId: c.coid,
@@ -68,7 +68,7 @@ describe('learn/exams: chapter exam results for staff', () => {
   }
   const learner = async (name: string) => {
     const s = await signedInStudent(app, { name });
-    enrol(app, s.id, c.coid);
+    await enrol(app, s.id, c.coid);
     return s;
   };
   /** Li: 30 then 10 (passed, best 30, last 10); Wang: 20 (passed); Zhao: 0; Qian still answering. */
@@ -114,9 +114,9 @@ describe('learn/exams: chapter exam results for staff', () => {
         type: CHAPTER_TYPE.heading,
       })
     ).cid;
-    const schoolId = school(app).id;
-    const stagePaper = seedPaper(app, { schoolId, questionIds: exam.q.slice(0, 1), passScore: 5 });
-    const stageExam = seedExam(app, { schoolId, paperId: stagePaper, courseId: c.coid, chapterId: stage });
+    const schoolId = (await school(app)).id;
+    const stagePaper = await seedPaper(app, { schoolId, questionIds: exam.q.slice(0, 1), passScore: 5 });
+    const stageExam = await seedExam(app, { schoolId, paperId: stagePaper, courseId: c.coid, chapterId: stage });
     expect((await records()).exams.map((row) => [row.exam_id, row.chapter, row.total_score, row.pass_score])).toEqual([
       [exam.examId, 'Final exam', 30, 20],
       [stageExam, 'Stage two', 10, 5],
@@ -159,7 +159,7 @@ describe('learn/exams: chapter exam results for staff', () => {
   });
 
   it("a short answer awaiting a mark: not passed yet; the teacher's mark settles it and the records follow", async () => {
-    const schoolId = school(app).id;
+    const schoolId = (await school(app)).id;
     const quiz = (
       await okCall<{ cid: string }>(app, 'POST', '/chapter/add', admin, {
         coid: c.coid,
@@ -168,9 +168,9 @@ describe('learn/exams: chapter exam results for staff', () => {
         type: CHAPTER_TYPE.exam,
       })
     ).cid;
-    const short = seedQuestion(app, { schoolId, type: 3, answer: 'model answer', point: 10 });
-    const paperId = seedPaper(app, { schoolId, questionIds: [short], passScore: 6 });
-    const examId = seedExam(app, { schoolId, paperId, courseId: c.coid, chapterId: quiz });
+    const short = await seedQuestion(app, { schoolId, type: 3, answer: 'model answer', point: 10 });
+    const paperId = await seedPaper(app, { schoolId, questionIds: [short], passScore: 6 });
+    const examId = await seedExam(app, { schoolId, paperId, courseId: c.coid, chapterId: quiz });
     const s = await learner('孙悟');
     const { sittingId } = await okCall<Sitting>(app, 'POST', '/exam/start', s.cookie, { examId });
     await okCall(app, 'POST', '/exam/answer', s.cookie, { sittingId, qid: short, answer: 'my essay' });

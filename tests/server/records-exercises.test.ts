@@ -20,13 +20,19 @@ describe('learn/exercises: chapter exercise results for staff', () => {
   beforeEach(async () => {
     app = await makeApp();
     admin = await adminCookie(app);
-    const schoolId = school(app).id;
+    const schoolId = (await school(app)).id;
     c = await learnCourse(app, admin);
     q = {
-      single: seedQuestion(app, { schoolId, type: 0, options: ['Paris', 'Rome', 'Oslo'], answer: '1', point: 5 }),
-      multiple: seedQuestion(app, { schoolId, type: 1, options: ['2', '3', '4', '5'], answer: '1,2,4', point: 8 }),
-      tf: seedQuestion(app, { schoolId, type: 2, answer: '0', point: 2 }),
-      short: seedQuestion(app, { schoolId, type: 3, answer: 'Water boils at 100 degrees', point: 10 }),
+      single: await seedQuestion(app, { schoolId, type: 0, options: ['Paris', 'Rome', 'Oslo'], answer: '1', point: 5 }),
+      multiple: await seedQuestion(app, {
+        schoolId,
+        type: 1,
+        options: ['2', '3', '4', '5'],
+        answer: '1,2,4',
+        point: 8,
+      }),
+      tf: await seedQuestion(app, { schoolId, type: 2, answer: '0', point: 2 }),
+      short: await seedQuestion(app, { schoolId, type: 3, answer: 'Water boils at 100 degrees', point: 10 }),
     };
     await okCall(app, 'POST', '/course/updateExec', admin, {
       coid: c.coid,
@@ -39,7 +45,7 @@ describe('learn/exercises: chapter exercise results for staff', () => {
 
   const learner = async (name: string) => {
     const s = await signedInStudent(app, { name });
-    enrol(app, s.id, c.coid);
+    await enrol(app, s.id, c.coid);
     return s;
   };
   const answer = (cookie: string, qid: string, given: string) =>

@@ -22,6 +22,7 @@ import {
   signedInStudent,
   type LearnCourse,
 } from './records-helpers';
+import { first as firstRow } from '../../server/db/client';
 
 const S = 1000;
 const DAY = 86_400_000;
@@ -176,7 +177,7 @@ describe('web/heartbeat: the server decides what counts (spec 3 Heartbeat record
 
   it('notAllowSkip: a jump past the furthest point is clamped back and not watched; honest playback goes on from there', async () => {
     const strict = await learnCourse(app, admin, {}, { notAllowSkip: 1 });
-    enrol(app, s.id, strict.coid);
+    await enrol(app, s.id, strict.coid);
     const at = (position: number, startTs = 1, extra: Record<string, unknown> = {}) =>
       okBeat(app, s.cookie, { coid: strict.coid, cid: strict.video, start_ts: startTs, position, ...extra });
     await at(0);
@@ -202,7 +203,7 @@ describe('web/heartbeat: the server decides what counts (spec 3 Heartbeat record
   });
 
   it('two tabs, and two sessions, of one student at once: the time is counted once', async () => {
-    const second = extraSession(app, s.id);
+    const second = await extraSession(app, s.id);
     const tabs = [
       { cookie: s.cookie, start_ts: 1, cid: c.video },
       { cookie: s.cookie, start_ts: 2, cid: c.video },
@@ -263,7 +264,7 @@ describe('web/heartbeat: the server decides what counts (spec 3 Heartbeat record
     expect(elsewhere.id).not.toBe(s.schoolId);
 
     const limited = await learnCourse(app, admin, { ce_type: 1, ce_time: 30 });
-    enrol(app, other.id, limited.coid, clock - 30 * DAY + 3600 * S);
+    await enrol(app, other.id, limited.coid, clock - 30 * DAY + 3600 * S);
     await okBeat(app, other.cookie, { coid: limited.coid, cid: limited.video, start_ts: 1, position: 0 });
     clock += 2 * 3600 * S;
     const expired = await beat(app, other.cookie, {
@@ -275,9 +276,9 @@ describe('web/heartbeat: the server decides what counts (spec 3 Heartbeat record
     expect(expired.status).toBe(403);
     expect(expired.body.error).toBe('expired');
 
-    const rows = app.ctx.db.select().from(learnRecords).where(eq(learnRecords.studentId, other.id)).all();
+    const rows = await app.ctx.db.select().from(learnRecords).where(eq(learnRecords.studentId, other.id));
     expect(rows.map((row) => row.chapterId).sort()).toEqual([c.free, limited.video].sort());
-    expect(app.ctx.db.select().from(learnRecords).where(eq(learnRecords.courseId, foreign.coid)).all()).toEqual([]);
+    expect(await app.ctx.db.select().from(learnRecords).where(eq(learnRecords.courseId, foreign.coid))).toEqual([]);
   });
 
   it("'invalid sid' for an ended session and for a visitor on paid content; a visitor on open content and a previewing admin leave no records", async () => {
@@ -294,7 +295,7 @@ describe('web/heartbeat: the server decides what counts (spec 3 Heartbeat record
     expect(visitor.body.error).toBe('invalid sid');
     expect((await okBeat(app, '', { coid: c.coid, cid: c.free, start_ts: 1, position: 0 })).status).toBe('free');
     expect((await okBeat(app, admin, { coid: c.coid, cid: c.video, start_ts: 1, position: 0 })).status).toBe('preview');
-    expect(app.ctx.db.select().from(learnRecords).all()).toEqual([]);
+    expect(await app.ctx.db.select().from(learnRecords)).toEqual([]);
     // Bad input is refused whole.
     const bad = await beat(app, admin, { coid: c.coid, cid: c.video, start_ts: -1, position: 'far' });
     expect(bad.status).toBe(400);
@@ -304,11 +305,12 @@ describe('web/heartbeat: the server decides what counts (spec 3 Heartbeat record
     const coid = await graphicCourse(app, admin, {}, 400);
     const first = await okBeat(app, s.cookie, { coid, cid: '0', start_ts: 1, played_time: 0.3, play_type: 'read' });
     expect(first).toMatchObject({ status: 'recorded', obtained: true, progress: 0.3 });
-    const enrolment = app.ctx.db
-      .select()
-      .from(enrolments)
-      .where(and(eq(enrolments.studentId, s.id), eq(enrolments.courseId, coid)))
-      .get();
+    const enrolment = firstRow(
+      await app.ctx.db
+        .select()
+        .from(enrolments)
+        .where(and(eq(enrolments.studentId, s.id), eq(enrolments.courseId, coid))),
+    );
     expect(enrolment?.source).toBe('obtain');
     const info = await okCall<{ isbuy: boolean }>(app, 'GET', `/course/info/${coid}`, s.cookie);
     expect(info.isbuy).toBe(true);

@@ -61,7 +61,7 @@ export async function learnCourse(
   settings: Record<string, unknown> = {},
   videoSeconds = 600,
 ): Promise<LearnCourse> {
-  const schoolId = school(app).id;
+  const schoolId = (await school(app)).id;
   const post = <T>(url: string, payload: object) => okCall<T>(app, 'POST', url, admin, payload);
   const { coid } = await post<{ coid: string }>('/course/new', {
     title: 'Records course',
@@ -80,7 +80,7 @@ export async function learnCourse(
   const exercise = await add('Exercise', CHAPTER_TYPE.exercise);
   await post('/chapter/free', { cid: free, free: 1 });
   await post('/chapter/update', { cid: graphic, description: `<h3>第一节</h3><p>${'学'.repeat(400)}</p>` });
-  const videoRid = seedResource(app, {
+  const videoRid = await seedResource(app, {
     schoolId,
     kind: 'video',
     fileName: 'lesson.mp4',
@@ -89,7 +89,7 @@ export async function learnCourse(
     duration: videoSeconds,
     outputs: { mp4: 'video.mp4' },
   });
-  const trailerRid = seedResource(app, {
+  const trailerRid = await seedResource(app, {
     schoolId,
     kind: 'video',
     fileName: 'trailer.mp4',
@@ -98,7 +98,7 @@ export async function learnCourse(
     duration: 30,
     outputs: { mp4: 'video.mp4' },
   });
-  const pdfRid = seedResource(app, {
+  const pdfRid = await seedResource(app, {
     schoolId,
     kind: 'pdf',
     fileName: 'handout.pdf',
@@ -106,9 +106,9 @@ export async function learnCourse(
     source: Buffer.from('%PDF-1.4'),
     outputs: { pages: 4 },
   });
-  attachResource(app, video, videoRid);
-  attachResource(app, free, trailerRid);
-  attachResource(app, pdf, pdfRid);
+  await attachResource(app, video, videoRid);
+  await attachResource(app, free, trailerRid);
+  await attachResource(app, pdf, pdfRid);
   await app.inject({ method: 'POST', url: '/course/pub', payload: { coid, pub: '1' }, headers: { cookie: admin } });
   return { coid, video, pdf, graphic, exercise, free };
 }
@@ -146,15 +146,16 @@ export async function enrolledLearner(now: () => number, student: Parameters<typ
   const admin = await adminCookie(app);
   const c = await learnCourse(app, admin);
   const s = await signedInStudent(app, student);
-  enrol(app, s.id, c.coid);
+  await enrol(app, s.id, c.coid);
   return { app, admin, c, s };
 }
 
 /** A second live session of the same student (a login would end the first: one live session per student). */
-export function extraSession(app: TestApp, studentId: string, schoolId = school(app).id): string {
+export async function extraSession(app: TestApp, studentId: string, schoolIdGiven?: string): Promise<string> {
+  const schoolId = schoolIdGiven ?? (await school(app)).id;
   const token = randomBytes(32).toString('base64url');
   const now = app.ctx.now();
-  insertSession(app.ctx.db, {
+  await insertSession(app.ctx.db, {
     tokenHash: hashToken(token),
     role: 'student',
     userId: studentId,

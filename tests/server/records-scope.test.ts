@@ -32,7 +32,7 @@ describe('records seen by a sub-admin limited to categories', () => {
     sid = student.id;
     // The student begins both courses; the school's administrator records a chapter of each for them.
     for (const c of [inside, outside]) {
-      enrol(app, sid, c.coid);
+      await enrol(app, sid, c.coid);
       await okCall(app, 'POST', '/learn/start', student.cookie, { coid: c.coid });
       await okCall(app, 'POST', '/learn/record/update', admin, { sid, coid: c.coid, cid: c.video, progress: 1 });
     }

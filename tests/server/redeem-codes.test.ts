@@ -278,28 +278,24 @@ describe('redeem codes', () => {
   it('a column code gives the column; a member code a membership of the plan for its days', async () => {
     later();
     const now = clock;
-    const schoolId = school(app).id;
+    const schoolId = (await school(app)).id;
     const columnId = app.ctx.ids.next();
-    app.ctx.db
+    await app.ctx.db
       .insert(columns)
-      .values({ id: columnId, schoolId, title: 'Coded column', published: true, createdAt: now, updatedAt: now })
-      .run();
+      .values({ id: columnId, schoolId, title: 'Coded column', published: true, createdAt: now, updatedAt: now });
     const { catid } = await okCall<{ catid: string }>(app, 'POST', '/course/category', admin, { title: 'Members' });
     const inPlan = await learnCourse(app, admin, { title: 'Member course', actual: 90, catid });
     const planId = app.ctx.ids.next();
-    app.ctx.db
-      .insert(memberPlans)
-      .values({
-        id: planId,
-        schoolId,
-        title: 'Gold',
-        days: 30,
-        categoryIds: JSON.stringify([catid]),
-        published: true,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .run();
+    await app.ctx.db.insert(memberPlans).values({
+      id: planId,
+      schoolId,
+      title: 'Gold',
+      days: 30,
+      categoryIds: JSON.stringify([catid]),
+      published: true,
+      createdAt: now,
+      updatedAt: now,
+    });
     const s = await signedInStudent(app);
     const columnBatch = await newBatch({ kind: 'column', id: columnId, count: 1 });
     const columnCode = (await codesOf(columnBatch.id)).list[0].code;

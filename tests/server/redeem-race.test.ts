@@ -63,13 +63,17 @@ describe('racing for the last use', () => {
     const { codes } = await codesFor(course.coid, 1, 2);
     const code = codes[0].replace(/-/g, '');
     const id = (app.ctx.sqlite.prepare('select id from redeem_codes where code = ?').get(code) as { id: string }).id;
-    expect([useCode(app.ctx.db, id), useCode(app.ctx.db, id), useCode(app.ctx.db, id)]).toEqual([true, true, false]);
+    expect([await useCode(app.ctx.db, id), await useCode(app.ctx.db, id), await useCode(app.ctx.db, id)]).toEqual([
+      true,
+      true,
+      false,
+    ]);
     expect(count('select used as n from redeem_codes where id = ?', id)).toBe(2);
     data(await injectAs(app, admin).post('/key/set', { coid: course.coid, secret: 'guarded', max_uses: 1 }));
     const key = (
       app.ctx.sqlite.prepare('select id from enrolment_keys where course_id = ?').get(course.coid) as { id: string }
     ).id;
-    expect([useKey(app.ctx.db, key), useKey(app.ctx.db, key)]).toEqual([true, false]);
+    expect([await useKey(app.ctx.db, key), await useKey(app.ctx.db, key)]).toEqual([true, false]);
     expect(count('select used as n from enrolment_keys where id = ?', key)).toBe(1);
   });
 

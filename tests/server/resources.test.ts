@@ -70,8 +70,8 @@ describe('resource library (spec 7 Resources)', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data.id;
   };
-  const uploadsOnDisk = () => {
-    const dir = path.join(app.ctx.config.dataDir, 'files/userupload', school(app).id);
+  const uploadsOnDisk = async () => {
+    const dir = path.join(app.ctx.config.dataDir, 'files/userupload', (await school(app)).id);
     return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
   };
   const newCourse = async () =>
@@ -122,7 +122,7 @@ describe('resource library (spec 7 Resources)', () => {
       ext: 'PDF',
       category: { id: folder, title: '讲义' },
     });
-    expect(uploadsOnDisk()).toHaveLength(1);
+    expect(await uploadsOnDisk()).toHaveLength(1);
 
     const refused = await sendFile('/resource/upload?cate=999', 'x.pdf', Buffer.from('%PDF'), 'application/pdf');
     expect(refused.statusCode).toBe(404);
@@ -131,7 +131,7 @@ describe('resource library (spec 7 Resources)', () => {
       400,
     );
     expect((await sendFile('/resource/upload', 'evil.exe', Buffer.from('MZ'))).statusCode).toBe(415);
-    expect(uploadsOnDisk()).toHaveLength(1);
+    expect(await uploadsOnDisk()).toHaveLength(1);
     expect((await list()).total).toBe(1);
   });
 
@@ -252,7 +252,7 @@ describe('resource library (spec 7 Resources)', () => {
     }
     expect((await list('', withResource)).list.map((row) => row.rid)).toEqual([item.rid]);
     expect((await sendFile('/resource/upload', 'b.png', await png(), 'image/png', noResource)).statusCode).toBe(403);
-    expect(uploadsOnDisk()).toHaveLength(1);
+    expect(await uploadsOnDisk()).toHaveLength(1);
   });
 
   it("another school's ids look like no ids at all", async () => {
@@ -330,7 +330,7 @@ describe('resource library (spec 7 Resources)', () => {
     expect((await get(`/chapter/wares?coid=${coid}`)).json().data.wares).toEqual([]);
     expect((await list()).total).toBe(0);
     expect(fs.existsSync(derived)).toBe(false);
-    expect(uploadsOnDisk()).toEqual([]);
+    expect(await uploadsOnDisk()).toEqual([]);
     expect((await get(`/resource/hash?key=${image.key}`)).statusCode).toBe(404);
     expect((await post('/resource/delete', { rid: image.rid })).statusCode).toBe(404);
 
@@ -416,7 +416,7 @@ describe('resource library (spec 7 Resources)', () => {
     expect([served.statusCode, served.body]).toEqual([200, vtt]);
     expect(served.headers['content-type']).toMatch(/^text\/vtt/);
 
-    const uploadsBefore = uploadsOnDisk().length;
+    const uploadsBefore = (await uploadsOnDisk()).length;
     const junk = await sendFile(`/resource/subtitle?rid=${video.rid}`, 'junk.vtt', Buffer.from('hello'), 'text/vtt');
     expect([junk.statusCode, junk.json().error]).toEqual([400, 'subtitle must be a .vtt or .srt text file']);
     expect(
@@ -447,7 +447,7 @@ describe('resource library (spec 7 Resources)', () => {
         )
       ).statusCode,
     ).toBe(400);
-    expect(uploadsOnDisk()).toHaveLength(uploadsBefore);
+    expect(await uploadsOnDisk()).toHaveLength(uploadsBefore);
 
     expect((await get(`/resource/subtitle?rid=${video.rid}`)).json().data.subtitles).toHaveLength(1);
     expect((await post('/resource/subtitle/delete', { rid: video.rid, index: 3 })).statusCode).toBe(404);

@@ -19,7 +19,7 @@ describe('access before input, under an API prefix', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/do/login',
-      payload: { ...student, school: school(app).hashUID },
+      payload: { ...student, school: (await school(app)).hashUID },
     });
     const cookie = `y_main=${res.cookies.find((c) => c.name === 'y_main')!.value}`;
     const garbage = { username: ['x'], permissions: 'all' };
@@ -37,8 +37,13 @@ describe('access before input, under an API prefix', () => {
     const search = await app.inject({ method: 'POST', url: '/api/course/search', payload: { keyword: ['x'] } });
     expect(search.statusCode).toBe(400);
     expect(
-      (await app.inject({ method: 'GET', url: `/login/u/${school(app).hashUID}`, headers: { accept: 'text/html' } }))
-        .statusCode,
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/login/u/${(await school(app)).hashUID}`,
+          headers: { accept: 'text/html' },
+        })
+      ).statusCode,
     ).toBe(200);
   });
 });

@@ -81,7 +81,7 @@ describe('no state change by GET', () => {
 
   it('logout is POST; the GET form still signs out from this site, never from another', async () => {
     const student = await buildStudent(app);
-    const { cookie } = await login(app, { ...student, school: school(app).hashUID });
+    const { cookie } = await login(app, { ...student, school: (await school(app)).hashUID });
     const signedIn = async () => (await injectAs(app, cookie).get('/checkLogin')).json().data.login;
     for (const site of ['cross-site', 'same-site']) {
       const res = await app.inject({ method: 'GET', url: '/do/s/logout', headers: { cookie, 'sec-fetch-site': site } });

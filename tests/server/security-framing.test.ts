@@ -19,8 +19,8 @@ const html = (url: string, cookie?: string) => injectAs(app, cookie).get(url, un
 describe('framing', () => {
   it('every page kind answers frame-ancestors self and X-Frame-Options SAMEORIGIN, signed in or not', async () => {
     const admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
-    const student = (await login(app, { ...(await buildStudent(app)), school: school(app).hashUID })).cookie;
-    const hash = school(app).hashUID;
+    const student = (await login(app, { ...(await buildStudent(app)), school: (await school(app)).hashUID })).cookie;
+    const hash = (await school(app)).hashUID;
     const pages: [string, string | undefined, number][] = [
       [`/u/${hash}`, undefined, 200],
       [`/login/u/${hash}`, undefined, 200],

@@ -45,18 +45,18 @@ const settings = (overrides: Record<string, unknown> = {}) =>
       ...overrides,
     },
   });
-const auth = (username: string, ip = '10.1.0.1') =>
+const auth = async (username: string, ip = '10.1.0.1') =>
   app.inject({
     method: 'POST',
     url: '/ldap/auth',
-    payload: { school: school(app).hashUID, username, password: PERSON_PW },
+    payload: { school: (await school(app)).hashUID, username, password: PERSON_PW },
     remoteAddress: ip,
   });
-const doLogin = (username: string, ip = '10.1.0.2') =>
+const doLogin = async (username: string, ip = '10.1.0.2') =>
   app.inject({
     method: 'POST',
     url: '/do/login',
-    payload: { school: school(app).hashUID, username, password: PERSON_PW },
+    payload: { school: (await school(app)).hashUID, username, password: PERSON_PW },
     remoteAddress: ip,
   });
 const usernames = () =>
@@ -117,8 +117,13 @@ describe('directory login not set up', () => {
       expect([down.statusCode, down.json().error]).toEqual([503, LDAP_ERRORS.unreachable]);
       // Local accounts sign in either way.
       expect(
-        (await app.inject({ method: 'POST', url: '/do/login', payload: { ...local, school: school(app).hashUID } }))
-          .statusCode,
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/do/login',
+            payload: { ...local, school: (await school(app)).hashUID },
+          })
+        ).statusCode,
       ).toBe(200);
     } finally {
       expect((await settings()).statusCode).toBe(200);

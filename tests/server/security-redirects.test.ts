@@ -26,8 +26,12 @@ const SNEAKY = ['/\t/evil.example/', '/\n/evil.example/', '/\r\n/evil.example/',
 
 describe('return paths', () => {
   it('the login page drops return=/%09/evil.example/ (and its kin); a real path is kept', async () => {
-    const page = (query: string) =>
-      app.inject({ method: 'GET', url: `/login/u/${school(app).hashUID}?${query}`, headers: { accept: 'text/html' } });
+    const page = async (query: string) =>
+      app.inject({
+        method: 'GET',
+        url: `/login/u/${(await school(app)).hashUID}?${query}`,
+        headers: { accept: 'text/html' },
+      });
     for (const encoded of [
       '/%09/evil.example/',
       '/%0A/evil.example/',
@@ -48,21 +52,21 @@ describe('return paths', () => {
       const res = await app.inject({
         method: 'POST',
         url: '/do/login',
-        payload: { ...student, school: school(app).hashUID, returnUrl },
+        payload: { ...student, school: (await school(app)).hashUID, returnUrl },
       });
       expect(res.statusCode, JSON.stringify(returnUrl)).toBe(400);
       expect(res.json().error).toMatch(/returnUrl/);
       const redirect = await app.inject({
         method: 'POST',
         url: '/redirect',
-        payload: { uid: 0, type: 1, page: school(app).hashUID, ReturnUrl: returnUrl },
+        payload: { uid: 0, type: 1, page: (await school(app)).hashUID, ReturnUrl: returnUrl },
       });
       expect(redirect.statusCode, JSON.stringify(returnUrl)).toBe(400);
     }
     const ok = await app.inject({
       method: 'POST',
       url: '/do/login',
-      payload: { ...student, school: school(app).hashUID, returnUrl: '/dashboard' },
+      payload: { ...student, school: (await school(app)).hashUID, returnUrl: '/dashboard' },
     });
     expect(ok.json().data.redirect).toBe('/dashboard');
   });

@@ -42,11 +42,11 @@ describe('login throttle', () => {
 
   it('the waits are capped, and a quiet window starts the count afresh', async () => {
     const student = await buildStudent(app);
-    const attempt = (password: string) =>
+    const attempt = async (password: string) =>
       app.inject({
         method: 'POST',
         url: '/do/login',
-        payload: { ...student, password, school: school(app).hashUID },
+        payload: { ...student, password, school: (await school(app)).hashUID },
         remoteAddress: '198.51.100.1',
       });
     let longest = 0;
@@ -69,13 +69,13 @@ describe('login throttle', () => {
       const res = await app.inject({
         method: 'POST',
         url: '/do/login',
-        payload: { username: `guess${i}`, password: 'x-pass-x', school: school(app).hashUID },
+        payload: { username: `guess${i}`, password: 'x-pass-x', school: (await school(app)).hashUID },
         remoteAddress: ip,
       });
       expect(res.statusCode).toBe(401);
     }
     const student = await buildStudent(app);
-    const payload = { ...student, school: school(app).hashUID };
+    const payload = { ...student, school: (await school(app)).hashUID };
     expect((await app.inject({ method: 'POST', url: '/do/login', payload, remoteAddress: ip })).statusCode).toBe(429);
     expect(
       (await app.inject({ method: 'POST', url: '/do/login', payload, remoteAddress: '192.0.2.51' })).statusCode,
@@ -84,7 +84,7 @@ describe('login throttle', () => {
 
   it("the old password of stu/password uses the same throttle: guesses through a stolen session do not block the owner's change", async () => {
     const student = await buildStudent(app, { password: 'first-pass-1' });
-    const thief = await login(app, { ...student, school: school(app).hashUID }, '203.0.113.9');
+    const thief = await login(app, { ...student, school: (await school(app)).hashUID }, '203.0.113.9');
     const change = (cookie: string, oldpwd: string, ip: string) =>
       injectAs(app, cookie).inject({
         method: 'POST',
@@ -95,7 +95,7 @@ describe('login throttle', () => {
     for (let i = 0; i < LOGIN_THROTTLE.freeFailures; i++)
       expect((await change(thief.cookie, `bad-${i}-xx`, '203.0.113.9')).statusCode).toBe(400);
     expect((await change(thief.cookie, 'first-pass-1', '203.0.113.9')).statusCode).toBe(429);
-    const owner = await login(app, { ...student, school: school(app).hashUID }, '10.0.0.9');
+    const owner = await login(app, { ...student, school: (await school(app)).hashUID }, '10.0.0.9');
     expect((await change(owner.cookie, 'first-pass-1', '10.0.0.9')).statusCode).toBe(200);
   });
 });

@@ -66,7 +66,11 @@ describe('the shell and its assets', () => {
   });
 
   it("names main.js's imported chunks with modulepreload in the page's head", async () => {
-    const res = await app.inject({ method: 'GET', url: `/u/${school(app).hashUID}`, headers: { accept: 'text/html' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/u/${(await school(app)).hashUID}`,
+      headers: { accept: 'text/html' },
+    });
     expect(res.statusCode).toBe(200);
     const head = res.body.slice(0, res.body.indexOf('</head>'));
     expect(head).toContain(
@@ -78,7 +82,7 @@ describe('the shell and its assets', () => {
     const head = async (cookie?: string) => {
       const res = await app.inject({
         method: 'GET',
-        url: `/u/${school(app).hashUID}`,
+        url: `/u/${(await school(app)).hashUID}`,
         headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) },
       });
       expect(res.statusCode).toBe(200);

@@ -23,7 +23,8 @@ describe('the shell page stays exact while it is kept in memory', () => {
   afterEach(() => app.close());
 
   const sql = (text: string, ...args: unknown[]) => app.ctx.sqlite.prepare(text).run(...args);
-  const page = async (cookie?: string, url = `/u/${school(app).hashUID}`, headers: Record<string, string> = {}) => {
+  const page = async (cookie?: string, urlGiven?: string, headers: Record<string, string> = {}) => {
+    const url = urlGiven ?? `/u/${(await school(app)).hashUID}`;
     const res = await injectAs(app, cookie).get(url, undefined, headers);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -31,9 +32,9 @@ describe('the shell page stays exact while it is kept in memory', () => {
   };
 
   it("follows the school's name, settings and custom fields", async () => {
-    const { id } = school(app);
+    const { id } = await school(app);
     expect((await page()).data).toMatchObject({
-      schoolName: school(app).name,
+      schoolName: (await school(app)).name,
       registerEnabled: false,
       signUpURL: '',
       phone: '',
@@ -63,7 +64,7 @@ describe('the shell page stays exact while it is kept in memory', () => {
   });
 
   it("follows the signed-in student's row, groups and field values", async () => {
-    const { id: schoolId } = school(app);
+    const { id: schoolId } = await school(app);
     const fieldId = app.ctx.ids.next();
     sql(
       `insert into student_fields (id, school_id, name, kind, required, position, created_at) values (?, ?, 'Dept', 'text', 1, 0, ?)`,
@@ -101,7 +102,7 @@ describe('the shell page stays exact while it is kept in memory', () => {
   });
 
   it('exam mode follows exams as they are published and deleted', async () => {
-    const { id: schoolId } = school(app);
+    const { id: schoolId } = await school(app);
     const student = await buildStudent(app);
     const { cookie } = await login(app, student);
     expect((await page(cookie)).data.examModel).toBe(false);
@@ -135,7 +136,7 @@ describe('the shell page stays exact while it is kept in memory', () => {
       expect((await page(bobCookie)).data.userData.sname).toBe('Bob');
       expect((await page()).data).toMatchObject({ role: 'guest', userData: { sid: '0' } });
     }
-    const home = `/u/${school(app).hashUID}`;
+    const home = `/u/${(await school(app)).hashUID}`;
     expect((await page(undefined, `${home}?model=yks`)).data.model).toBe('yks');
     expect((await page(undefined, home)).data.model).toBe('');
     expect((await page(undefined, home, { cookie: 'lx_locale=en-gb' })).data.locale).toBe('en-gb');

@@ -44,7 +44,7 @@ const oidcSettings = (over: Record<string, unknown> = {}) => ({
 async function providerSignIn(sub: string) {
   const started = await app.inject({
     method: 'GET',
-    url: `/sso/oidc/start?school=${school(app).hashUID}`,
+    url: `/sso/oidc/start?school=${(await school(app)).hashUID}`,
     headers: { host: HOST },
   });
   expect(started.statusCode, started.body).toBe(302);
@@ -57,17 +57,17 @@ async function providerSignIn(sub: string) {
   });
 }
 
-const directory = (username: string, password = PERSON_PW) =>
+const directory = async (username: string, password = PERSON_PW) =>
   app.inject({
     method: 'POST',
     url: '/ldap/auth',
-    payload: { school: school(app).hashUID, username, password },
+    payload: { school: (await school(app)).hashUID, username, password },
   });
-const password = (username: string, secret: string) =>
+const password = async (username: string, secret: string) =>
   app.inject({
     method: 'POST',
     url: '/do/login',
-    payload: { school: school(app).hashUID, username, password: secret },
+    payload: { school: (await school(app)).hashUID, username, password: secret },
   });
 
 /** The student a session cookie of a reply belongs to (user name), or null. */
@@ -117,21 +117,23 @@ describe('one school, three ways to sign in', () => {
     const fromDirectory = await directory('p00001');
     expect(fromDirectory.statusCode, fromDirectory.body).toBe(200);
     expect(await signedInAs(fromDirectory)).toBe('p00001');
-    const made = findStudentByUsername(app.ctx.db, school(app).id, 'p00001')!;
+    const made = (await findStudentByUsername(app.ctx.db, (await school(app)).id, 'p00001'))!;
     expect(made).toBeDefined();
 
     const fresh = await providerSignIn('sub-new');
     expect(fresh.statusCode).toBe(303);
     expect(await signedInAs(fresh)).toBe('oidc-only');
-    expect(findStudentByUsername(app.ctx.db, school(app).id, 'oidc-only')?.schoolId).toBe(school(app).id);
+    expect((await findStudentByUsername(app.ctx.db, (await school(app)).id, 'oidc-only'))?.schoolId).toBe(
+      (await school(app)).id,
+    );
 
     // The provider's p00001 is the directory's p00001: linked, not a second student.
     const linked = await providerSignIn('sub-dir');
     expect(await signedInAs(linked)).toBe('p00001');
-    expect(findStudentByUsername(app.ctx.db, school(app).id, 'p00001')!.id).toBe(made.id);
+    expect((await findStudentByUsername(app.ctx.db, (await school(app)).id, 'p00001'))!.id).toBe(made.id);
     // And the directory still signs the same student in.
     expect(await signedInAs(await directory('p00001'))).toBe('p00001');
-    expect(findStudentByUsername(app.ctx.db, school(app).id, 'p00001')!.id).toBe(made.id);
+    expect((await findStudentByUsername(app.ctx.db, (await school(app)).id, 'p00001'))!.id).toBe(made.id);
     // A wrong directory password is still refused (the provider link opens no back door).
     expect((await directory('p00001', 'wrong-password')).statusCode).toBe(401);
   });
@@ -146,7 +148,7 @@ describe('one school, three ways to sign in', () => {
     expect(byDirectory.statusCode).toBe(403);
     expect(byDirectory.json().error).toBe(OIDC_ERRORS.ssoRequired);
     // Refused before the directory was asked: no student was made for p00002.
-    expect(findStudentByUsername(app.ctx.db, school(app).id, 'p00002')).toBeUndefined();
+    expect(await findStudentByUsername(app.ctx.db, (await school(app)).id, 'p00002')).toBeUndefined();
     expect(await signedInAs(await providerSignIn('sub-dir'))).toBe('p00001');
     expect((await login(app, { ...ADMIN, role: 'admin' })).cookie).toBeTruthy();
     // Lifted: the directory signs in again.

@@ -160,7 +160,7 @@ describe('custom student fields (spec 7 labels get/add/edit/delete, getfield) an
   });
 
   it('setting: defaults, a partial write merges into the school settings keeping other keys (phone), roles', async () => {
-    const id = school(app).id;
+    const id = (await school(app)).id;
     app.ctx.sqlite
       .prepare('update schools set settings = ? where id = ?')
       .run(JSON.stringify({ phone: '010-1234', noAllowComment: true }), id);
@@ -240,7 +240,7 @@ describe('custom student fields (spec 7 labels get/add/edit/delete, getfield) an
   });
 
   it('turning registration on shows the sign-up link on the public login page (the cached output is refreshed)', async () => {
-    const page = async () => (await app.inject({ method: 'GET', url: `/login/u/${school(app).hashUID}` })).body;
+    const page = async () => (await app.inject({ method: 'GET', url: `/login/u/${(await school(app)).hashUID}` })).body;
     await call('/student/setting', { registration: false }, main);
     expect(await page()).not.toContain('register=1');
     await call('/student/setting', { registration: true }, main);

@@ -11,6 +11,7 @@ import { buildStudentField } from '../helpers/factories';
 import { data, injectAs, waitUntil } from '../helpers/kit';
 import { csvFile, xlsxFile, type Cell } from '../helpers/student-files';
 import { multipartBody } from './uploads-helpers';
+import { first } from '../../server/db/client';
 
 /** Student import from CSV and XLSX (spec 7 Students: import, getImport, repeatdata). */
 describe('student import', () => {
@@ -48,10 +49,10 @@ describe('student import', () => {
       return status && status.id === id && status.status !== 'running' ? status : null;
     });
   };
-  const students = () =>
+  const students = async () =>
     app.ctx.sqlite
       .prepare('select username, name, email, phone, password_hash from students where school_id = ? order by username')
-      .all(school(app).id) as {
+      .all((await school(app)).id) as {
       username: string;
       name: string;
       email: string;
@@ -76,17 +77,24 @@ describe('student import', () => {
         )
         .all(username) as { name: string }[]
     ).map((r) => r.name);
-  const addGroup = (name: string, parentId: string | null = null) => {
+  const addGroup = async (name: string, parentId: string | null = null) => {
     const id = app.ctx.ids.next();
-    insertGroup(app.ctx.db, { id, schoolId: school(app).id, parentId, name, position: 0, createdAt: Date.now() });
+    await insertGroup(app.ctx.db, {
+      id,
+      schoolId: (await school(app)).id,
+      parentId,
+      name,
+      position: 0,
+      createdAt: Date.now(),
+    });
     return id;
   };
-  const addField = (
+  const addField = async (
     name: string,
     kind: 'text' | 'number' | 'date' | 'choice',
     required = false,
     options: string[] = [],
-  ) => buildStudentField(app, { name, kind, options: JSON.stringify(options), required, createdAt: Date.now() });
+  ) => await buildStudentField(app, { name, kind, options: JSON.stringify(options), required, createdAt: Date.now() });
   const canLogin = async (username: string, password: string) =>
     (await app.inject({ method: 'POST', url: '/do/login', payload: { username, password } })).statusCode === 200;
 
@@ -123,7 +131,7 @@ describe('student import', () => {
       duplicates: 'skip',
     });
     expect((await getImport(admin))?.id).toBe(started.id);
-    const s1 = app.ctx.db.select().from(studentRows).where(eq(studentRows.username, 's1')).get()!;
+    const s1 = first(await app.ctx.db.select().from(studentRows).where(eq(studentRows.username, 's1')))!;
     expect(
       data<{ count: number }>(
         await app.inject({
@@ -175,10 +183,10 @@ describe('student import', () => {
       ]);
       expect(seen.problems).toEqual([]);
     }
-    expect(students()).toEqual([]);
+    expect(await students()).toEqual([]);
     const done = await importFile(csvFile(rows, 'gbk'), { initialPassword: 'start-123' });
     expect(done).toMatchObject({ status: 'done', total: 2, processed: 2, created: 2, failed: 0 });
-    expect(students().map((s) => [s.username, s.name, s.phone])).toEqual([
+    expect((await students()).map((s) => [s.username, s.name, s.phone])).toEqual([
       ['00123', '张三', '013800138000'],
       ['00456', '李四', ''],
     ]);
@@ -186,9 +194,9 @@ describe('student import', () => {
   });
 
   it('XLSX: a number cell is its text (123, not 123.0), a date cell yyyy-MM-dd; fields checked with their kind', async () => {
-    addField('入学日期', 'date');
-    addField('学分', 'number');
-    addField('年级', 'choice', false, ['一年级', '二年级']);
+    await addField('入学日期', 'date');
+    await addField('学分', 'number');
+    await addField('年级', 'choice', false, ['一年级', '二年级']);
     const file = await xlsxFile([
       ['username', 'name', 'password', 'phone', '入学日期', '学分', '年级'],
       [123, 'Number Name', 'pass-123', 13800138000, new Date(Date.UTC(2024, 2, 5)), 1.5, '二年级'],
@@ -210,7 +218,7 @@ describe('student import', () => {
     const done = await importFile(file, { mode: 'rows' }, 'students.xlsx');
     expect(done).toMatchObject({ status: 'done', created: 1, failed: 1 });
     expect(done.report.map((p) => p.row)).toEqual([3, 3, 3]);
-    expect(students().map((s) => [s.username, s.phone])).toEqual([['123', '13800138000']]);
+    expect((await students()).map((s) => [s.username, s.phone])).toEqual([['123', '13800138000']]);
     expect(valuesOf('123')).toEqual({ 入学日期: '2024-03-05', 学分: '1.5', 年级: '二年级' });
   });
 
@@ -230,11 +238,11 @@ describe('student import', () => {
       { row: 3, field: '邮箱', reason: 'badEmail', value: 'not-an-email' },
       { row: 5, field: '用户名', reason: 'repeatedInFile', value: 'good1 (2)' },
     ]);
-    expect(students()).toEqual([]);
+    expect(await students()).toEqual([]);
 
     const rows = await importFile(csvFile(MIXED), { mode: 'rows', initialPassword: 'initial-1' });
     expect(rows).toMatchObject({ status: 'done', total: 4, processed: 4, created: 2, failed: 2, skipped: 0 });
-    expect(students().map((s) => [s.username, s.name, s.email])).toEqual([
+    expect((await students()).map((s) => [s.username, s.name, s.email])).toEqual([
       ['good1', 'Good One', 'one@example.com'],
       ['good2', 'Good Two', ''],
     ]);
@@ -250,9 +258,7 @@ describe('student import', () => {
       { initialPassword: 'shared-pw' },
     );
     expect(again.created).toBe(2);
-    const hashes = students()
-      .filter((s) => s.username.startsWith('n'))
-      .map((s) => s.password_hash);
+    const hashes = (await students()).filter((s) => s.username.startsWith('n')).map((s) => s.password_hash);
     expect(hashes[0]).toBe(hashes[1]);
   });
 
@@ -269,9 +275,9 @@ describe('student import', () => {
   });
 
   it("duplicates: 'skip' leaves the student; 'update' changes name, e-mail, groups, fields and the password only when given", async () => {
-    const classA = addGroup('Class A');
-    addGroup('Class B');
-    addField('学号', 'text');
+    const classA = await addGroup('Class A');
+    await addGroup('Class B');
+    await addField('学号', 'text');
     const old = await buildStudent(app, { username: 'old', name: 'Old Name', password: 'old-pass-1' });
     app.ctx.sqlite
       .prepare('insert into student_group_members (student_id, group_id) values (?, ?)')
@@ -287,11 +293,14 @@ describe('student import', () => {
 
     const skipped = await importFile(file, { duplicates: 'skip', initialPassword: 'initial-1' });
     expect(skipped).toMatchObject({ status: 'done', created: 1, skipped: 1, updated: 0 });
-    expect(students().find((s) => s.username === 'old')?.name).toBe('Old Name');
+    expect((await students()).find((s) => s.username === 'old')?.name).toBe('Old Name');
 
     const updated = await importFile(file, { duplicates: 'update', initialPassword: 'initial-1' });
     expect(updated).toMatchObject({ status: 'done', created: 0, updated: 2 });
-    expect(students().find((s) => s.username === 'old')).toMatchObject({ name: 'New Name', email: 'new@example.com' });
+    expect((await students()).find((s) => s.username === 'old')).toMatchObject({
+      name: 'New Name',
+      email: 'new@example.com',
+    });
     expect(groupsOf('old')).toEqual(['Class B']);
     expect(valuesOf('old')).toEqual({ 学号: '0099' });
     // No password in the file: the old one still works (the initial password is for new students only).
@@ -312,7 +321,7 @@ describe('student import', () => {
     expect(await canLogin('old', 'changed-1')).toBe(true);
     // A directory account keeps its password with the directory.
     app.ctx.sqlite.prepare("update students set source = 'ldap' where username = 'old'").run();
-    const before = students().find((s) => s.username === 'old')!.password_hash;
+    const before = (await students()).find((s) => s.username === 'old')!.password_hash;
     await importFile(
       csvFile([
         ['username', 'name', 'password'],
@@ -320,15 +329,18 @@ describe('student import', () => {
       ]),
       { duplicates: 'update' },
     );
-    expect(students().find((s) => s.username === 'old')).toMatchObject({ name: 'Dir Name', password_hash: before });
+    expect((await students()).find((s) => s.username === 'old')).toMatchObject({
+      name: 'Dir Name',
+      password_hash: before,
+    });
   });
 
   it('groups by name or Parent/Child path; an unknown or ambiguous name is a problem, never a new group', async () => {
-    const grade = addGroup('Grade 1');
-    addGroup('Class 1', grade);
-    const grade2 = addGroup('Grade 2');
-    addGroup('Class 1', grade2);
-    addGroup('Choir');
+    const grade = await addGroup('Grade 1');
+    await addGroup('Class 1', grade);
+    const grade2 = await addGroup('Grade 2');
+    await addGroup('Class 1', grade2);
+    await addGroup('Choir');
     const file = csvFile([
       ['username', 'name', 'password', 'groups'],
       ['a', 'A', 'pass-aaa', 'Grade 1/Class 1；Choir'],
@@ -343,12 +355,12 @@ describe('student import', () => {
     ]);
     await importFile(file, { mode: 'rows' });
     expect(groupsOf('a')).toEqual(['Choir', 'Class 1']);
-    expect(students().map((s) => s.username)).toEqual(['a']);
+    expect((await students()).map((s) => s.username)).toEqual(['a']);
     expect((app.ctx.sqlite.prepare('select count(*) n from student_groups').get() as { n: number }).n).toBe(5);
   });
 
   it('a required custom field: its column missing or its cell empty is a problem of each new row', async () => {
-    addField('班级', 'text', true);
+    await addField('班级', 'text', true);
     const missing = await preview(
       csvFile([
         ['username', 'name', 'password'],
@@ -379,11 +391,11 @@ describe('student import', () => {
     expect((await preview(file, { initialPassword: 'initial-1' })).seats).toEqual({ limit: 3, used: 1, needed: 3 });
     const all = await importFile(file, { mode: 'all', initialPassword: 'initial-1' });
     expect(all).toMatchObject({ status: 'failed', message: LICENCE_ERRORS.seatsFull, created: 0 });
-    expect(students().map((s) => s.username)).toEqual(['here']);
+    expect((await students()).map((s) => s.username)).toEqual(['here']);
     const rows = await importFile(file, { mode: 'rows', initialPassword: 'initial-1' });
     expect(rows).toMatchObject({ status: 'done', created: 2, failed: 1 });
     expect(rows.report).toEqual([{ row: 4, field: 'username', reason: 'seatsFull', value: 'c' }]);
-    expect(students().map((s) => s.username)).toEqual(['a', 'b', 'here']);
+    expect((await students()).map((s) => s.username)).toEqual(['a', 'b', 'here']);
   });
 
   it('one import per school at a time: a second while one runs is 409; afterwards it is accepted', async () => {
@@ -415,7 +427,7 @@ describe('student import', () => {
         )
       ).created,
     ).toBe(1);
-    expect(students().length).toBe(41);
+    expect((await students()).length).toBe(41);
   });
 
   it("a write that fails: 'all' records the import failed with the message and writes nothing; 'rows' reports the rows it could not write", async () => {
@@ -431,7 +443,7 @@ describe('student import', () => {
     const all = await importFile(file, { mode: 'all' });
     expect(all).toMatchObject({ status: 'failed', message: 'disk says no', created: 0 });
     expect(all.finishedAt).toBeTypeOf('number');
-    expect(students()).toEqual([]);
+    expect(await students()).toEqual([]);
     const rows = await importFile(file, { mode: 'rows' });
     expect(rows).toMatchObject({
       status: 'done',
@@ -439,7 +451,7 @@ describe('student import', () => {
       failed: 1,
       report: [{ row: 3, field: 'username', reason: 'writeFailed', value: 'x1' }],
     });
-    expect(students().map((s) => s.username)).toEqual(['a', 'b']);
+    expect((await students()).map((s) => s.username)).toEqual(['a', 'b']);
   });
 
   it('refusals: not a spreadsheet, no name column, more than 20,000 rows, a bad option', async () => {
@@ -465,7 +477,7 @@ describe('student import', () => {
   });
 
   it('the template: the header row with the custom fields, as CSV (with BOM) and XLSX', async () => {
-    addField('学号', 'text', true);
+    await addField('学号', 'text', true);
     const csv = await app.inject({
       method: 'GET',
       url: '/student/import/template?format=csv',
@@ -487,7 +499,7 @@ describe('student import', () => {
   });
 
   it('the CSV template guards a field name that reads as a formula, and the guarded header still imports into that field', async () => {
-    addField('=SUM(1,2)', 'text', false);
+    await addField('=SUM(1,2)', 'text', false);
     const csv = await app.inject({
       method: 'GET',
       url: '/student/import/template?format=csv',

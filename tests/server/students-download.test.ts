@@ -17,15 +17,15 @@ describe('student/download', () => {
     app = await makeApp();
     admin = (await login(app, { ...ADMIN, role: 'admin' })).cookie;
     gid = app.ctx.ids.next();
-    insertGroup(app.ctx.db, {
+    await insertGroup(app.ctx.db, {
       id: gid,
-      schoolId: school(app).id,
+      schoolId: (await school(app)).id,
       parentId: null,
       name: '一班',
       position: 0,
       createdAt: 1,
     });
-    city = buildStudentField(app, { name: '城市' });
+    city = await buildStudentField(app, { name: '城市' });
     const add = (body: object) =>
       app.inject({
         method: 'POST',

@@ -14,6 +14,7 @@ import {
   buildWatchRecord,
 } from '../helpers/factories';
 import { injectAs, type Envelope } from '../helpers/kit';
+import { first } from '../../server/db/client';
 
 type Student = {
   sid: string;
@@ -49,12 +50,13 @@ async function okCall<T>(
   return body.data;
 }
 
-function addGroup(app: TestApp, name: string, schoolId = school(app).id): string {
+async function addGroup(app: TestApp, name: string, schoolIdGiven?: string): Promise<string> {
+  const schoolId = schoolIdGiven ?? (await school(app)).id;
   const id = app.ctx.ids.next();
-  insertGroup(app.ctx.db, { id, schoolId, parentId: null, name, position: 0, createdAt: Date.now() });
+  await insertGroup(app.ctx.db, { id, schoolId, parentId: null, name, position: 0, createdAt: Date.now() });
   return id;
 }
-function addField(
+async function addField(
   app: TestApp,
   input: {
     name: string;
@@ -63,12 +65,13 @@ function addField(
     required?: boolean;
     position?: number;
   },
-  schoolId = school(app).id,
-): string {
+  schoolIdGiven?: string,
+): Promise<string> {
+  const schoolId = schoolIdGiven ?? (await school(app)).id;
   const { options = [], ...rest } = input;
-  return buildStudentField(app, { ...rest, schoolId, options: JSON.stringify(options), createdAt: Date.now() });
+  return await buildStudentField(app, { ...rest, schoolId, options: JSON.stringify(options), createdAt: Date.now() });
 }
-const countStudents = (app: TestApp) => app.ctx.db.select().from(students).all().length;
+const countStudents = async (app: TestApp) => (await app.ctx.db.select().from(students)).length;
 
 describe('student list and records of people (spec 7 Students)', () => {
   let app: TestApp;
@@ -87,7 +90,7 @@ describe('student list and records of people (spec 7 Students)', () => {
     const noPermCookie = (await login(app, { ...noPerm, role: 'admin' })).cookie;
     const withPerm = await buildSubAdmin(app, ['student']);
     const subCookie = (await login(app, { ...withPerm, role: 'admin' })).cookie;
-    const gid = addGroup(app, 'G');
+    const gid = await addGroup(app, 'G');
     const calls: [method: 'GET' | 'POST', url: string, body?: object][] = [
       ['GET', '/student/list'],
       ['GET', `/student/item?sid=${s.id}`],
@@ -112,7 +115,7 @@ describe('student list and records of people (spec 7 Students)', () => {
     expect((await add('', 'g1')).status).toBe(401);
     expect((await add(studentCookie, 'g2')).status).toBe(403);
     expect((await add(noPermCookie, 'g3')).status).toBe(403);
-    expect(countStudents(app)).toBe(1);
+    expect(await countStudents(app)).toBe(1);
     // The sub-admin holding 'student' may make every call.
     for (const [method, url, body] of calls)
       expect((await call(app, method, url, subCookie, body)).status, `sub-admin ${url}`).toBe(200);
@@ -161,16 +164,16 @@ describe('student list and records of people (spec 7 Students)', () => {
   });
 
   it('add, list with groups and fields, item, edit; the filters keyword, group, status and source', async () => {
-    const gA = addGroup(app, 'Class A');
-    const gB = addGroup(app, 'Class B');
-    const dept = addField(app, {
+    const gA = await addGroup(app, 'Class A');
+    const gB = await addGroup(app, 'Class B');
+    const dept = await addField(app, {
       name: '部门',
       kind: 'choice',
       options: ['销售', '研发'],
       required: true,
       position: 1,
     });
-    const badge = addField(app, { name: 'Badge', kind: 'number', position: 2 });
+    const badge = await addField(app, { name: 'Badge', kind: 'number', position: 2 });
     const added = await okCall<Student>(app, 'POST', '/student/add', admin, {
       username: 'zhang.san',
       name: '张三',
@@ -247,7 +250,7 @@ describe('student list and records of people (spec 7 Students)', () => {
         (s) => s.username,
       ),
     ).toEqual(['li.si']);
-    app.ctx.db.update(students).set({ source: 'ldap' }).where(eq(students.username, 'li.si')).run();
+    await app.ctx.db.update(students).set({ source: 'ldap' }).where(eq(students.username, 'li.si'));
     expect(
       (await okCall<{ list: Student[] }>(app, 'GET', '/student/list?source=ldap', admin)).list.map((s) => s.username),
     ).toEqual(['li.si']);
@@ -257,15 +260,15 @@ describe('student list and records of people (spec 7 Students)', () => {
   });
 
   it('refuses bad input and writes nothing: a taken user name, a bad or missing field value, an unknown group, a directory password', async () => {
-    const field = addField(app, { name: 'Employee no.', kind: 'number', required: true });
-    const date = addField(app, { name: 'Joined', kind: 'date' });
-    const gid = addGroup(app, 'Mine');
+    const field = await addField(app, { name: 'Employee no.', kind: 'number', required: true });
+    const date = await addField(app, { name: 'Joined', kind: 'date' });
+    const gid = await addGroup(app, 'Mine');
     const other = await createSchool(app.ctx, {
       name: 'Other school',
       adminUsername: 'other-admin',
       adminPassword: 'other-pass-1',
     });
-    const theirGroup = addGroup(app, 'Theirs', other.id);
+    const theirGroup = await addGroup(app, 'Theirs', other.id);
     const base = {
       username: 'wang',
       name: 'Wang',
@@ -274,7 +277,7 @@ describe('student list and records of people (spec 7 Students)', () => {
       infoStr: JSON.stringify([{ sfid: field, value: '7' }]),
     };
     await okCall(app, 'POST', '/student/add', admin, base);
-    const before = countStudents(app);
+    const before = await countStudents(app);
 
     const taken = await call(app, 'POST', '/student/add', admin, { ...base, name: 'Other Wang' });
     expect(taken.status).toBe(409);
@@ -318,10 +321,10 @@ describe('student list and records of people (spec 7 Students)', () => {
     });
     expect(unknownGroup.status).toBe(400);
     expect(unknownGroup.body.data.gids).toEqual([theirGroup]);
-    expect(countStudents(app)).toBe(before);
+    expect(await countStudents(app)).toBe(before);
 
     // Edits refused the same way leave the student as it was.
-    const sid = app.ctx.db.select().from(students).where(eq(students.username, 'wang')).get()!.id;
+    const sid = first(await app.ctx.db.select().from(students).where(eq(students.username, 'wang')))!.id;
     expect((await call(app, 'POST', '/student/item', admin, { sid, name: 'Changed', gids: [theirGroup] })).status).toBe(
       400,
     );
@@ -337,7 +340,7 @@ describe('student list and records of people (spec 7 Students)', () => {
     const still = await okCall<Student>(app, 'GET', `/student/item?sid=${sid}`, admin);
     expect(still).toMatchObject({ name: 'Wang', groups: [{ gid }], fields: { [field]: '7' } });
 
-    app.ctx.db.update(students).set({ source: 'ldap' }).where(eq(students.id, sid)).run();
+    await app.ctx.db.update(students).set({ source: 'ldap' }).where(eq(students.id, sid));
     const ldap = await call(app, 'POST', '/student/item', admin, { sid, password: 'new-secret-1' });
     expect(ldap.status).toBe(400);
     expect(ldap.body.error).toBe(STUDENT_ERRORS.ldapAccount);
@@ -370,8 +373,8 @@ describe('student list and records of people (spec 7 Students)', () => {
     const { cookie } = await login(app, { username: s.username, password: s.password, role: 'student' });
     expect((await call(app, 'GET', '/course/nolearn', cookie)).status).toBe(200);
     const at = Date.now();
-    buildCourse(app, { id: '9001', title: 'C', createdAt: at });
-    buildLearnRecord(app, {
+    await buildCourse(app, { id: '9001', title: 'C', createdAt: at });
+    await buildLearnRecord(app, {
       studentId: s.id,
       courseId: '9001',
       chapterId: '0',
@@ -396,7 +399,7 @@ describe('student list and records of people (spec 7 Students)', () => {
       disabled: true,
       disabledBy: 'admin',
     });
-    expect(app.ctx.db.select().from(learnRecords).where(eq(learnRecords.studentId, s.id)).all()).toHaveLength(1);
+    expect(await app.ctx.db.select().from(learnRecords).where(eq(learnRecords.studentId, s.id))).toHaveLength(1);
     expect(await okCall(app, 'POST', '/student/delete', admin, { sids: [s.id] })).toEqual({ count: 0 });
 
     expect(await okCall(app, 'POST', '/student/enable', admin, { sids: [s.id] })).toEqual({ count: 1 });
@@ -411,8 +414,8 @@ describe('student list and records of people (spec 7 Students)', () => {
   });
 
   it('search, sids of groups, field values of students', async () => {
-    const g = addGroup(app, 'G');
-    const f = addField(app, { name: 'City', kind: 'text' });
+    const g = await addGroup(app, 'G');
+    const f = await addField(app, { name: 'City', kind: 'text' });
     const a = await okCall<Student>(app, 'POST', '/student/add', admin, {
       username: 'alice',
       name: 'Alice',
@@ -439,7 +442,7 @@ describe('student list and records of people (spec 7 Students)', () => {
   });
 
   it("another school's administrator sees none of school A's students", async () => {
-    const g = addGroup(app, 'A group');
+    const g = await addGroup(app, 'A group');
     const s = await buildStudent(app, { username: 'mine', groups: ['x'] });
     await createSchool(app.ctx, { name: 'Other school', adminUsername: 'other-admin', adminPassword: 'other-pass-1' });
     const foreign = (await login(app, { username: 'other-admin', password: 'other-pass-1', role: 'admin' })).cookie;
@@ -464,19 +467,19 @@ describe('student list and records of people (spec 7 Students)', () => {
   });
 
   it('learn/moth and learn/day: distinct learners and study time by month and day', async () => {
-    const sid = school(app).id;
+    const sid = (await school(app)).id;
     const a = await buildStudent(app);
     const b = await buildStudent(app);
-    buildCourse(app, { id: '9002', schoolId: sid, title: 'C' });
+    await buildCourse(app, { id: '9002', schoolId: sid, title: 'C' });
     // What the heartbeat engine credits per day (tests/server/records-heartbeat.test.ts writes it through heartbeats).
-    const record = (studentId: string, day: string, effMs: number) =>
-      buildLearnDay(app, { studentId, schoolId: sid, day, effMs });
-    record(a.id, '2025-03-05', 600_000);
-    record(a.id, '2025-03-06', 300_000);
-    record(b.id, '2025-03-06', 120_000);
-    record(b.id, '2025-07-01', 60_000);
+    const record = async (studentId: string, day: string, effMs: number) =>
+      await buildLearnDay(app, { studentId, schoolId: sid, day, effMs });
+    await record(a.id, '2025-03-05', 600_000);
+    await record(a.id, '2025-03-06', 300_000);
+    await record(b.id, '2025-03-06', 120_000);
+    await record(b.id, '2025-07-01', 60_000);
     // A watch record on a day without credited time still counts the learner.
-    buildWatchRecord(app, {
+    await buildWatchRecord(app, {
       schoolId: sid,
       courseId: '9002',
       studentId: a.id,
@@ -540,7 +543,7 @@ describe('seats (the trial allows 2): add and enable refused with nothing writte
     expect(full.status).toBe(403);
     expect(full.body.error).toBe(LICENCE_ERRORS.seatsFull);
     expect(full.body.data).toEqual({ limit: 2, used: 2, adding: 1 });
-    expect(countStudents(app)).toBe(2);
+    expect(await countStudents(app)).toBe(2);
     // A disabled student frees the seat; enabling them again while full is refused.
     await okCall(app, 'POST', '/student/delete', admin, { sids: [first.sid] });
     expect((await add('s3')).status).toBe(200);

@@ -8,6 +8,7 @@ import { injectAs } from '../helpers/kit';
 import { buildPlanAssignment } from '../helpers/factories';
 import { attachResource, enrol, seedResource } from '../helpers/learning-factory';
 import { adminCookie, beat, learnCourse, okBeat, okCall, signedInStudent } from './records-helpers';
+import { first } from '../../server/db/client';
 
 const S = 1000;
 
@@ -57,7 +58,7 @@ describe('study gate: locked chapters are refused by the server', () => {
   it('order_rest: the next chapter is refused (ware and heartbeat) until the previous one is complete, then opens', async () => {
     const c = await learnCourse(app, admin, { order_rest: 1 }, {}, 60);
     const s = await signedInStudent(app);
-    enrol(app, s.id, c.coid);
+    await enrol(app, s.id, c.coid);
 
     const lockedWare = await ware(s.cookie, c.coid, c.video);
     expect(lockedWare.status).toBe(403);
@@ -104,14 +105,14 @@ describe('study gate: locked chapters are refused by the server', () => {
     // The administrator previews every chapter; a course without order_rest locks nothing.
     expect((await ware(admin, c.coid, c.exercise)).status).toBe(200);
     const plain = await learnCourse(app, admin, {}, {}, 60);
-    enrol(app, s.id, plain.coid);
+    await enrol(app, s.id, plain.coid);
     const open = await okWare(s.cookie, plain.coid, plain.exercise);
     expect(open.study.chapters.every((ch) => ch.lock === null)).toBe(true);
   });
 
   /** A growth plan (type 3, level 0): two stages of one video lesson each, approved, with verify on. */
   async function growthPlan() {
-    const schoolId = school(app).id;
+    const schoolId = (await school(app)).id;
     const post = <T>(url: string, payload: object) => okCall<T>(app, 'POST', url, admin, payload);
     const { coid } = await post<{ coid: string }>('/course/new', {
       title: 'Growth plan',
@@ -134,10 +135,10 @@ describe('study gate: locked chapters are refused by the server', () => {
     const stageB = await stage('Stage B');
     const b1 = await lesson(stageB, 'B1');
     for (const cid of [a1, b1]) {
-      attachResource(
+      await attachResource(
         app,
         cid,
-        seedResource(app, {
+        await seedResource(app, {
           schoolId,
           kind: 'video',
           fileName: `${cid}.mp4`,
@@ -150,12 +151,13 @@ describe('study gate: locked chapters are refused by the server', () => {
     }
     const now = app.ctx.now();
     // course/new of a type-3 course made its plan, a draft; the review approves it before it can be published.
-    expect(app.ctx.db.select().from(studyPlans).where(eq(studyPlans.courseId, coid)).get()?.status).toBe('draft');
-    app.ctx.db
+    expect(first(await app.ctx.db.select().from(studyPlans).where(eq(studyPlans.courseId, coid)))?.status).toBe(
+      'draft',
+    );
+    await app.ctx.db
       .update(studyPlans)
       .set({ status: 'approved', updatedAt: now })
-      .where(eq(studyPlans.courseId, coid))
-      .run();
+      .where(eq(studyPlans.courseId, coid));
     await app.inject({ method: 'POST', url: '/course/pub', payload: { coid, pub: '1' }, headers: { cookie: admin } });
     return { coid, stageA, a1, stageB, b1, schoolId };
   }
@@ -166,7 +168,7 @@ describe('study gate: locked chapters are refused by the server', () => {
     const outsider = await signedInStudent(app);
     const now = app.ctx.now();
     // Assigned through the student's group.
-    buildPlanAssignment(app, {
+    await buildPlanAssignment(app, {
       courseId: plan.coid,
       schoolId: plan.schoolId,
       targetType: 'group',
@@ -243,13 +245,15 @@ describe('study gate: locked chapters are refused by the server', () => {
       ).statusCode,
     ).toBe(400);
     const copy = await okCall<{ coid: string }>(app, 'POST', '/course/copy', admin, { coid: plan.coid });
-    expect(app.ctx.db.select().from(studyPlans).where(eq(studyPlans.courseId, copy.coid)).get()?.status).toBe('draft');
+    expect(first(await app.ctx.db.select().from(studyPlans).where(eq(studyPlans.courseId, copy.coid)))?.status).toBe(
+      'draft',
+    );
   });
 
   it('a plan whose approval is gone is studied by nobody, assigned or not', async () => {
     const plan = await growthPlan();
     const s = await signedInStudent(app);
-    buildPlanAssignment(app, {
+    await buildPlanAssignment(app, {
       courseId: plan.coid,
       schoolId: plan.schoolId,
       targetType: 'student',
@@ -257,7 +261,7 @@ describe('study gate: locked chapters are refused by the server', () => {
       createdAt: app.ctx.now(),
     });
     expect((await ware(s.cookie, plan.coid, plan.a1)).status).toBe(200);
-    app.ctx.db.update(studyPlans).set({ status: 'rejected' }).run();
+    await app.ctx.db.update(studyPlans).set({ status: 'rejected' });
     expect((await ware(s.cookie, plan.coid, plan.a1)).body.error).toBe('designatedGroup');
   });
 
@@ -267,7 +271,7 @@ describe('study gate: locked chapters are refused by the server', () => {
     const c = await learnCourse(app, admin, { label: 0 }, { stage_year: year, stage_date: 3, expire_limit: 1 }, 60);
     await okCall(app, 'POST', '/chapter/update', admin, { cid: c.video, description: `<p>截止 ${year}-03-20</p>` });
     const s = await signedInStudent(app);
-    enrol(app, s.id, c.coid);
+    await enrol(app, s.id, c.coid);
 
     const early = await ware(s.cookie, c.coid, c.video);
     expect(early.status).toBe(403);

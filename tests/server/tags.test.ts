@@ -1,3 +1,4 @@
+import { mapAsync } from '../../server/lib/sequential';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
 import { buildCourse } from '../helpers/factories';
@@ -19,7 +20,7 @@ describe('tags', () => {
     return res.json().data.id as string;
   };
   const sections = async () =>
-    (await guest.get(`/tags/${school(app).hashUID}`)).json().data.tags as {
+    (await guest.get(`/tags/${(await school(app)).hashUID}`)).json().data.tags as {
       id: string;
       name: string;
       courses: { coid: string }[];
@@ -41,10 +42,13 @@ describe('tags', () => {
   it('tag sections show visible courses in the tag order, at most 8, and leave out empty tags', async () => {
     const hot = await addTag('Hot');
     const empty = await addTag('Empty');
-    const ids = Array.from({ length: 10 }, (_, i) => buildCourse(app, { title: `c${i}`, actualFen: 1250 }));
-    const hidden = buildCourse(app, { published: false });
-    const gone = buildCourse(app, { deleted: true });
-    const secret = buildCourse(app, { isPrivate: true });
+    const ids = await mapAsync(
+      Array.from({ length: 10 }, (_, i) => i),
+      async (i) => await buildCourse(app, { title: `c${i}`, actualFen: 1250 }),
+    );
+    const hidden = await buildCourse(app, { published: false });
+    const gone = await buildCourse(app, { deleted: true });
+    const secret = await buildCourse(app, { isPrivate: true });
     const order = [ids[9], hidden, gone, secret, ...ids.slice(0, 9)];
     const set = await api.post('/tag/courses', { tag_id: hot, coids: order.filter((id) => id !== gone) });
     expect(set.statusCode, set.body).toBe(200);
@@ -81,9 +85,9 @@ describe('tags', () => {
 
   it('a course of another school is refused with 404 and nothing changes', async () => {
     const tag = await addTag('Mixed');
-    const ours = buildCourse(app);
+    const ours = await buildCourse(app);
     const theirs = app.ctx.ids.next();
-    buildCourse(app, { id: theirs, schoolId: otherSchool, title: 'theirs' });
+    await buildCourse(app, { id: theirs, schoolId: otherSchool, title: 'theirs' });
     await api.post('/tag/courses', { tag_id: tag, coids: [ours] });
     expect((await api.post('/tag/courses', { tag_id: tag, coids: [ours, theirs] })).statusCode).toBe(404);
     const list = (await api.get('/tag/admin/list')).json().data.tags;
@@ -116,12 +120,12 @@ describe('tags', () => {
   });
 
   it('tag sections are cached: 304 on If-None-Match, a new ETag after a change', async () => {
-    const url = `/tags/${school(app).id}`;
+    const url = `/tags/${(await school(app)).id}`;
     const first = await guest.get(url);
     const etag = first.headers.etag as string;
     expect((await guest.get(url, null, { 'if-none-match': etag })).statusCode).toBe(304);
     const tag = await addTag('Fresh');
-    await api.post('/tag/courses', { tag_id: tag, coids: [buildCourse(app)] });
+    await api.post('/tag/courses', { tag_id: tag, coids: [await buildCourse(app)] });
     const next = await guest.get(url, null, { 'if-none-match': etag });
     expect(next.statusCode).toBe(200);
     expect(next.headers.etag).not.toBe(etag);

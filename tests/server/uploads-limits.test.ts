@@ -9,6 +9,7 @@ import { files } from '../../server/db/schema';
 import { UPLOAD_ERRORS } from '../../shared/schemas/uploads';
 import { removeFile } from '../../server/modules/uploads/uploads.service';
 import { BOUNDARY, bodyTail, fileHead, filesUnder, listen, multipartBody, rawRequest } from './uploads-helpers';
+import { first } from '../../server/db/client';
 
 /**
  * Daily upload limits per person and per school (config UPLOAD_*_DAILY_*): over a limit the upload is refused
@@ -41,11 +42,11 @@ function kit(get: () => TestApp) {
       },
     });
   /** What a refused upload must not change. */
-  const written = () => {
+  const written = async () => {
     const app = get();
     const dataDir = app.ctx.config.dataDir;
     return {
-      rows: app.ctx.db.select({ n: count() }).from(files).get()!.n,
+      rows: first(await app.ctx.db.select({ n: count() }).from(files))!.n,
       onDisk: [
         ...filesUnder(path.join(dataDir, 'tmp/uploads')),
         ...filesUnder(path.join(dataDir, 'tmp/tus')),
@@ -75,7 +76,7 @@ describe('daily limits per person', () => {
     const person = await buildStudent(app);
     const cookie = (await login(app, { username: person.username, password: person.password, role: 'student' })).cookie;
     for (let i = 0; i < 3; i += 1) expect((await upload(cookie, `p${i}.png`, 100)).statusCode).toBe(200);
-    const before = written();
+    const before = await written();
     const refused = await upload(cookie, 'p3.png', 100);
     expect(refused.statusCode, refused.body).toBe(429);
     expect(refused.json()).toMatchObject({
@@ -84,7 +85,7 @@ describe('daily limits per person', () => {
       data: { scope: 'person', unit: 'files', limit: 3, used: 3 },
     });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(24 * 3600 - 60);
-    expect(written()).toEqual(before);
+    expect(await written()).toEqual(before);
     // Another student has a limit of their own.
     expect((await upload(await studentCookie(app), 'other.png', 100)).statusCode).toBe(200);
 
@@ -100,18 +101,18 @@ describe('daily limits per person', () => {
     expect(big.statusCode).toBe(200);
     // The file goes (as a replaced avatar does); its bytes still count for the day.
     await removeFile(app.ctx, big.json().data.fileId);
-    const before = written();
+    const before = await written();
     const refused = await upload(cookie, 'again.png', 9_000);
     expect(refused.statusCode, refused.body).toBe(429);
     expect(refused.json().data).toMatchObject({ scope: 'person', unit: 'bytes', limit: 20_000 });
-    expect(written()).toEqual(before);
+    expect(await written()).toEqual(before);
   });
 
   it('a body without Content-Length is stopped at the limit while streaming, its partial file removed', async () => {
     const cookie = await studentCookie(app);
     const { port } = await listen(app);
     const chunks = [fileHead('file-select', 'stream.png', 'image/png'), Buffer.alloc(30_000, 1), bodyTail()];
-    const before = written();
+    const before = await written();
     const res = await rawRequest(port, {
       method: 'POST',
       path: '/lan/upload/stream.png',
@@ -120,7 +121,7 @@ describe('daily limits per person', () => {
     });
     expect(res.status, JSON.stringify(res.json)).toBe(429);
     expect(res.json).toMatchObject({ error: UPLOAD_ERRORS.limit, data: { unit: 'bytes' } });
-    expect(written()).toEqual(before);
+    expect(await written()).toEqual(before);
   });
 
   it('an unfinished resumable upload counts at its Upload-Length until it is finished or terminated', async () => {
@@ -128,12 +129,12 @@ describe('daily limits per person', () => {
     const created = await tusCreate(cookie, 15_000);
     expect(created.statusCode, created.body).toBe(201);
     // Nothing sent yet, but its 15,000 bytes are taken.
-    const before = written();
+    const before = await written();
     const refused = await upload(cookie, 'more.png', 8_000);
     expect(refused.statusCode, refused.body).toBe(429);
     const second = await tusCreate(cookie, 8_000);
     expect(second.statusCode).toBe(429);
-    expect(written()).toEqual(before);
+    expect(await written()).toEqual(before);
     // Terminated: the room comes back.
     const location = created.headers.location as string;
     expect((await app.inject({ method: 'DELETE', url: location, headers: { ...TUS, cookie } })).statusCode).toBe(204);
@@ -153,12 +154,12 @@ describe('daily limits per person', () => {
     expect((await send('/stu/avatar', 'me.png', await picture('png'))).statusCode).toBe(200);
     expect((await send('/stu/signature/upload', 'signature.jpeg', await picture('jpeg'))).statusCode).toBe(200);
     expect((await upload(cookie, 'third.png', 10)).statusCode).toBe(200);
-    const before = written();
+    const before = await written();
     const avatar = await send('/stu/avatar', 'me.png', await picture('png'));
     expect(avatar.statusCode, avatar.body).toBe(429);
     const signature = await send('/stu/signature/upload', 'signature.jpeg', await picture('jpeg'));
     expect(signature.statusCode, signature.body).toBe(429);
-    expect(written()).toEqual(before);
+    expect(await written()).toEqual(before);
   });
 });
 
@@ -176,11 +177,11 @@ describe('daily limits per school', () => {
     expect((await upload(admin, 'a.png', 10)).statusCode).toBe(200);
     expect((await upload(await studentCookie(app), 'b.png', 10)).statusCode).toBe(200);
     expect((await upload(await studentCookie(app), 'c.png', 10)).statusCode).toBe(200);
-    const before = written();
+    const before = await written();
     const refused = await upload(admin, 'd.png', 10);
     expect(refused.statusCode, refused.body).toBe(429);
     expect(refused.json().data).toMatchObject({ scope: 'school', unit: 'files', limit: 3, used: 3 });
-    expect(written()).toEqual(before);
+    expect(await written()).toEqual(before);
   });
 });
 
@@ -200,7 +201,7 @@ describe('files uploaded by students are private', () => {
     const mine = await upload(owner, 'homework.png', 500);
     expect(mine.statusCode).toBe(200);
     const { url, fileId } = mine.json().data as { url: string; fileId: string };
-    expect(app.ctx.db.select().from(files).where(eq(files.id, fileId)).get()?.visibility).toBe('owner');
+    expect(first(await app.ctx.db.select().from(files).where(eq(files.id, fileId)))?.visibility).toBe('owner');
 
     expect((await app.inject({ method: 'GET', url })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url, headers: { cookie: other } })).statusCode).toBe(404);

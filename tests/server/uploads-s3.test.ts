@@ -16,6 +16,7 @@ import { UPLOAD_ERRORS } from '../../shared/schemas/uploads';
 import { ADMIN, buildStudent, login, makeApp, school, type TestApp } from '../helpers/app';
 import { data, envelope, injectAs } from '../helpers/kit';
 import { startS3, type TestStore } from '../helpers/s3';
+import { first } from '../../server/db/client';
 
 type Put = { url: string; method: 'PUT'; headers: Record<string, string>; expiresAt: number };
 type Token = { uptoken: string; key: string; status: 'ok'; put: Put };
@@ -39,7 +40,7 @@ describe('direct upload to the object store (online release, STORAGE=s3)', () =>
   const put = (token: Token, body: Buffer | string, headers: Record<string, string> = token.put.headers) =>
     fetch(token.put.url, { method: 'PUT', body: typeof body === 'string' ? body : new Uint8Array(body), headers });
   const complete = (who: string | null, uptoken: string) => injectAs(app, who).post('/upload/complete', { uptoken });
-  const rowOf = (key: string) => app.ctx.db.select().from(files).where(eq(files.key, key)).get();
+  const rowOf = async (key: string) => first(await app.ctx.db.select().from(files).where(eq(files.key, key)));
 
   beforeAll(async () => {
     store = await startS3();
@@ -60,7 +61,7 @@ describe('direct upload to the object store (online release, STORAGE=s3)', () =>
   it("a student's file: token with a signed private PUT, the PUT, completion, a files row and a working signed GET", async () => {
     const bytes = Buffer.from('%PDF-1.4 notes of lesson one\n');
     const token = await tokenFor(student, '第一课 笔记.pdf', bytes.length, 'application/pdf');
-    expect(token.key).toMatch(new RegExp(`^files/userupload/${school(app).id}/\\d+\\.PDF$`));
+    expect(token.key).toMatch(new RegExp(`^files/userupload/${(await school(app)).id}/\\d+\\.PDF$`));
     expect(token.put.method).toBe('PUT');
     expect(token.put.headers).toEqual({ 'content-type': 'application/pdf', 'x-amz-acl': 'private' });
     const signed = new URL(token.put.url).searchParams.get('X-Amz-SignedHeaders');
@@ -68,7 +69,7 @@ describe('direct upload to the object store (online release, STORAGE=s3)', () =>
     expect(token.put.expiresAt).toBeGreaterThan(Date.now() + 14 * 60_000);
 
     expect((await put(token, bytes)).status).toBe(200);
-    expect(rowOf(token.key)).toBeUndefined();
+    expect(await rowOf(token.key)).toBeUndefined();
     const reply = data<Uploaded>(await complete(student, token.uptoken));
     expect(reply).toMatchObject({
       key: token.key,
@@ -77,7 +78,7 @@ describe('direct upload to the object store (online release, STORAGE=s3)', () =>
       ext: 'PDF',
       mime: 'application/pdf',
     });
-    expect(rowOf(token.key)).toMatchObject({
+    expect(await rowOf(token.key)).toMatchObject({
       id: reply.fileId,
       visibility: 'owner',
       size: bytes.length,
@@ -112,7 +113,7 @@ describe('direct upload to the object store (online release, STORAGE=s3)', () =>
     const reply = data<Uploaded & { video: boolean }>(await complete(admin, token.uptoken));
     expect(reply.video).toBe(true);
     expect(reply.url).toBe(`${store.endpoint}/${store.bucket}/${token.key}`);
-    expect(rowOf(token.key)?.visibility).toBe('public');
+    expect((await rowOf(token.key))?.visibility).toBe('public');
     const url = data<{ url: string }>(await injectAs(app, student).post('/videourl', { data: token.key })).url;
     expect(url).toBe(reply.url);
     const got = await fetch(url);
@@ -128,7 +129,7 @@ describe('direct upload to the object store (online release, STORAGE=s3)', () =>
     expect(await res.text()).toContain('Request has expired');
     const done = await complete(admin, token.uptoken);
     expect([done.statusCode, envelope(done).error]).toEqual([400, UPLOAD_ERRORS.notUploaded]);
-    expect(rowOf(token.key)).toBeUndefined();
+    expect(await rowOf(token.key)).toBeUndefined();
   });
 
   it('an uptoken past its expiry and grace is refused and the object it names removed', async () => {
@@ -138,7 +139,7 @@ describe('direct upload to the object store (online release, STORAGE=s3)', () =>
     const done = await complete(admin, token.uptoken);
     offset = 0;
     expect([done.statusCode, envelope(done).error]).toEqual([400, UPLOAD_ERRORS.tokenExpired]);
-    expect(rowOf(token.key)).toBeUndefined();
+    expect(await rowOf(token.key)).toBeUndefined();
     expect(await store.has(token.key)).toBe(false);
   });
 
@@ -147,7 +148,7 @@ describe('direct upload to the object store (online release, STORAGE=s3)', () =>
     expect((await put(token, 'hello', { 'content-type': 'text/html', 'x-amz-acl': 'private' })).status).toBe(200);
     const done = await complete(student, token.uptoken);
     expect([done.statusCode, envelope(done).error]).toEqual([415, UPLOAD_ERRORS.typeMismatch]);
-    expect(rowOf(token.key)).toBeUndefined();
+    expect(await rowOf(token.key)).toBeUndefined();
     expect(await store.has(token.key)).toBe(false);
   });
 
@@ -162,7 +163,7 @@ describe('direct upload to the object store (online release, STORAGE=s3)', () =>
     expect((await put(big, Buffer.alloc(LIMIT + 1, 98))).status).toBe(200);
     const refused = await complete(student, big.uptoken);
     expect([refused.statusCode, envelope(refused).error]).toEqual([413, UPLOAD_ERRORS.tooLarge]);
-    expect(rowOf(big.key)).toBeUndefined();
+    expect(await rowOf(big.key)).toBeUndefined();
     expect(await store.has(big.key)).toBe(false);
   });
 
@@ -182,7 +183,7 @@ describe('direct upload to the object store (online release, STORAGE=s3)', () =>
     const token = await tokenFor(student, 'never.txt', 3, 'text/plain');
     const done = await complete(student, token.uptoken);
     expect([done.statusCode, envelope(done).error]).toEqual([400, UPLOAD_ERRORS.notUploaded]);
-    expect(rowOf(token.key)).toBeUndefined();
+    expect(await rowOf(token.key)).toBeUndefined();
   });
 
   it("a forged uptoken, or another person's, is refused and leaves the object to its uploader", async () => {
@@ -200,7 +201,7 @@ describe('direct upload to the object store (online release, STORAGE=s3)', () =>
       expect([res.statusCode, envelope(res).error]).toEqual([400, UPLOAD_ERRORS.badToken]);
     }
     expect(await store.has(token.key)).toBe(true);
-    expect(rowOf(token.key)).toBeUndefined();
+    expect(await rowOf(token.key)).toBeUndefined();
     data(await complete(student, token.uptoken));
   });
 
@@ -209,7 +210,7 @@ describe('direct upload to the object store (online release, STORAGE=s3)', () =>
     expect((await put(token, 'gone')).status).toBe(200);
     const { fileId } = data<Uploaded>(await complete(admin, token.uptoken));
     await removeFile(app.ctx, fileId);
-    expect(rowOf(token.key)).toBeUndefined();
+    expect(await rowOf(token.key)).toBeUndefined();
     expect(await store.has(token.key)).toBe(false);
   });
 

@@ -20,7 +20,7 @@ describe('streamed uploads over HTTP', () => {
     ...filesUnder(path.join(dataDir, 'tmp/uploads')),
     ...filesUnder(path.join(dataDir, 'files/userupload')),
   ];
-  const rowCount = () => app.ctx.db.select().from(files).all().length;
+  const rowCount = async () => (await app.ctx.db.select().from(files)).length;
 
   beforeAll(async () => {
     app = await makeApp();
@@ -32,7 +32,7 @@ describe('streamed uploads over HTTP', () => {
   afterAll(() => app.close());
 
   it('an upload aborted midway leaves no partial file and no row', async () => {
-    const before = rowCount();
+    const before = await rowCount();
     const socket = net.connect(port, '127.0.0.1');
     await new Promise((r) => socket.once('connect', r));
     const head = fileHead('file-select', 'cut.mp4', 'video/mp4');
@@ -50,7 +50,7 @@ describe('streamed uploads over HTTP', () => {
       () => `the partial file to be removed (left: ${leftovers().join(', ')})`,
       () => leftovers().length === 0,
     );
-    expect(rowCount()).toBe(before);
+    expect(await rowCount()).toBe(before);
   });
 
   it('a full disk (ENOSPC while writing) answers 507 disk full and removes the partial file', async () => {
@@ -74,7 +74,7 @@ describe('streamed uploads over HTTP', () => {
         },
       });
     });
-    const before = rowCount();
+    const before = await rowCount();
     const { body, headers } = multipartBody([
       { name: 'file-select', filename: 'big.pdf', type: 'application/pdf', data: Buffer.alloc(512 * 1024, 7) },
     ]);
@@ -90,7 +90,7 @@ describe('streamed uploads over HTTP', () => {
       () => `the partial file to be removed (left: ${leftovers().join(', ')})`,
       () => leftovers().length === 0,
     );
-    expect(rowCount()).toBe(before);
+    expect(await rowCount()).toBe(before);
     // The refused body was discarded: the next upload (on the same kept-alive connection) goes through.
     setWriteStreamFactory(null);
     const next = multipartBody([

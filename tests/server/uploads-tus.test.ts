@@ -10,6 +10,7 @@ import { cleanAbandonedTusUploads } from '../../server/modules/uploads/tus';
 import { filesUnder, listen, patternChunk } from './uploads-helpers';
 import { Writable } from 'node:stream';
 import { setWriteStreamFactory } from '../../server/lib/storage';
+import { first as firstRow } from '../../server/db/client';
 
 /** Resumable uploads through tus at lan/tus/ (spec 4 'Upload': suspended and continued). */
 describe('tus uploads', () => {
@@ -76,10 +77,10 @@ describe('tus uploads', () => {
     expect(last.statusCode, last.body).toBe(204);
     const fileId = last.headers['lanxue-file-id'] as string;
     const key = last.headers['lanxue-file-key'] as string;
-    expect(key).toMatch(new RegExp(`^files/userupload/${school(app).id}/\\d{19}\\.MP4$`));
+    expect(key).toMatch(new RegExp(`^files/userupload/${(await school(app)).id}/\\d{19}\\.MP4$`));
     expect(String(last.headers['access-control-expose-headers'])).toMatch(/Lanxue-File-Id/i);
     expect(fs.readFileSync(path.join(dataDir, key)).equals(data)).toBe(true);
-    const row = app.ctx.db.select().from(files).where(eq(files.id, fileId)).get();
+    const row = firstRow(await app.ctx.db.select().from(files).where(eq(files.id, fileId)));
     expect(row).toMatchObject({
       key,
       originalName: '第一课.mp4',

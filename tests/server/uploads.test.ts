@@ -8,6 +8,7 @@ import { files } from '../../server/db/schema';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { removeFile } from '../../server/modules/uploads/uploads.service';
 import { filesUnder, multipartBody, type Part } from './uploads-helpers';
+import { first } from '../../server/db/client';
 
 /** Lan upload (spec 7 'Uploads', spec 5 'Uploaded files'): multipart to files/userupload/{schoolId}/{guid}.{EXT}, every refusal. */
 describe('lan upload', () => {
@@ -50,7 +51,7 @@ describe('lan upload', () => {
     expect(res.statusCode, res.body).toBe(200);
     const reply = res.json();
     expect(reply.status).toBe('ok');
-    const schoolId = school(app).id;
+    const schoolId = (await school(app)).id;
     expect(reply.data).toMatchObject({
       status: 'ok',
       name: '课程 封面.png',
@@ -63,7 +64,7 @@ describe('lan upload', () => {
     expect(reply.data.url).toBe(`/${reply.data.key}`);
     expect(reply.data.key).toContain(reply.data.fileId);
     expect(fs.readFileSync(path.join(dataDir, reply.data.key)).equals(data)).toBe(true);
-    const row = app.ctx.db.select().from(files).where(eq(files.id, reply.data.fileId)).get();
+    const row = first(await app.ctx.db.select().from(files).where(eq(files.id, reply.data.fileId)));
     expect(row).toMatchObject({
       schoolId,
       key: reply.data.key,
@@ -93,7 +94,7 @@ describe('lan upload', () => {
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ ext: 'MP4', video: true, name: 'clip' });
-    const row = app.ctx.db.select().from(files).where(eq(files.id, res.json().data.fileId)).get();
+    const row = first(await app.ctx.db.select().from(files).where(eq(files.id, res.json().data.fileId)));
     expect(row?.uploadedBy).toBe(`student:${studentId}`);
   });
 
@@ -174,7 +175,7 @@ describe('lan upload', () => {
   });
 
   it('token calls announce a key that the lan upload keeps when given the token; a forged or reused token is refused', async () => {
-    const schoolId = school(app).id;
+    const schoolId = (await school(app)).id;
     const token = await app.inject({
       method: 'GET',
       url: '/token?bucket=b&type=0&filename=lesson.pdf',
@@ -269,23 +270,20 @@ describe('lan upload', () => {
 
   it('a file the row says is in the object store, on an install without it (STORAGE switched back): 502, removable', async () => {
     const id = app.ctx.ids.next();
-    const key = `files/userupload/${school(app).id}/${id}.PNG`;
-    app.ctx.db
-      .insert(files)
-      .values({
-        id,
-        schoolId: school(app).id,
-        key,
-        originalName: 'cover.png',
-        mime: 'image/png',
-        ext: 'PNG',
-        size: 4,
-        visibility: 'public',
-        uploadedBy: 'admin:1',
-        storage: 's3',
-        createdAt: Date.now(),
-      })
-      .run();
+    const key = `files/userupload/${(await school(app)).id}/${id}.PNG`;
+    await app.ctx.db.insert(files).values({
+      id,
+      schoolId: (await school(app)).id,
+      key,
+      originalName: 'cover.png',
+      mime: 'image/png',
+      ext: 'PNG',
+      size: 4,
+      visibility: 'public',
+      uploadedBy: 'admin:1',
+      storage: 's3',
+      createdAt: Date.now(),
+    });
     const res = await app.inject({
       method: 'POST',
       url: '/fileurl',
@@ -294,6 +292,6 @@ describe('lan upload', () => {
     });
     expect(res.statusCode).toBe(502);
     await removeFile(app.ctx, id);
-    expect(app.ctx.db.select().from(files).where(eq(files.id, id)).get()).toBeUndefined();
+    expect(first(await app.ctx.db.select().from(files).where(eq(files.id, id)))).toBeUndefined();
   });
 });

@@ -14,6 +14,7 @@ import { LICENCE_ERRORS } from '../../shared/schemas/licence';
 import { buildAdmin, buildStudent, login, makeApp, school, type TestApp } from '../helpers/factories';
 import { data, envelope, injectAs } from '../helpers/kit';
 import { adminCookie } from './records-helpers';
+import { first } from '../../server/db/client';
 
 const SECRET = 'a-shared-secret-of-at-least-32-characters!';
 const ISSUER = 'https://exam.example';
@@ -57,7 +58,7 @@ describe('exam platform (yks) frame', () => {
   beforeAll(async () => {
     app = await makeApp({}, { now: () => CLOCK });
     admin = await adminCookie(app);
-    hash = school(app).hashUID;
+    hash = (await school(app)).hashUID;
     const theirs = await createSchool(app.ctx, { name: 'Other', adminUsername: 'o-admin', adminPassword: 'o-pass-12' });
     other = {
       id: theirs.id,
@@ -73,11 +74,12 @@ describe('exam platform (yks) frame', () => {
       const shown = data<Record<string, unknown>>(await injectAs(app, admin).get('/yks/settings'));
       expect(shown).toMatchObject({ enabled: true, origins: [ORIGIN], alg: 'HS256', secretSet: true });
       expect(JSON.stringify(shown)).not.toContain(SECRET);
-      const row = app.ctx.db
-        .select()
-        .from(schools)
-        .where(eq(schools.id, school(app).id))
-        .get()!;
+      const row = first(
+        await app.ctx.db
+          .select()
+          .from(schools)
+          .where(eq(schools.id, (await school(app)).id)),
+      )!;
       expect(row.settings).not.toContain(SECRET);
       // Saving without the secret keeps it.
       const kept = data(await injectAs(app, admin).post('/yks/settings', yksSettings({ secret: undefined })));
@@ -124,33 +126,39 @@ describe('exam platform (yks) frame', () => {
         await injectAs(app, `y_main=${cookie!.value}`).get('/checkLogin'),
       );
       expect(state.userData.uname).toBe('fresh-user');
-      const link = app.ctx.db.select().from(externalIdentities).where(eq(externalIdentities.subject, 'new-1')).get();
+      const link = first(
+        await app.ctx.db.select().from(externalIdentities).where(eq(externalIdentities.subject, 'new-1')),
+      );
       expect(link).toMatchObject({ provider: 'yks', role: 'student' });
     });
 
     it('links the student with the same user name, then finds them by the link', async () => {
       const student = await buildStudent(app, { username: 'match-me' });
       await yksLogin(await sign({ sub: 'm-1', username: 'match-me' }));
-      const link = app.ctx.db.select().from(externalIdentities).where(eq(externalIdentities.subject, 'm-1')).get();
+      const link = first(
+        await app.ctx.db.select().from(externalIdentities).where(eq(externalIdentities.subject, 'm-1')),
+      );
       expect(link?.userId).toBe(student.id);
       const again = await yksLogin(await sign({ sub: 'm-1', username: 'renamed-there' }));
       expect(again.statusCode).toBe(302);
-      expect(app.ctx.db.select().from(students).where(eq(students.username, 'renamed-there')).get()).toBeUndefined();
+      expect(
+        first(await app.ctx.db.select().from(students).where(eq(students.username, 'renamed-there'))),
+      ).toBeUndefined();
     });
 
     it('puts the student in the named groups of the school (unknown names skipped)', async () => {
       const gid = app.ctx.ids.next();
-      insertGroup(app.ctx.db, {
+      await insertGroup(app.ctx.db, {
         id: gid,
-        schoolId: school(app).id,
+        schoolId: (await school(app)).id,
         parentId: null,
         name: '一班',
         position: 0,
         createdAt: 1,
       });
       await yksLogin(await sign({ sub: 'g-1', username: 'grouped', groups: ['一班', 'no such group', 7] }));
-      const id = app.ctx.db.select().from(students).where(eq(students.username, 'grouped')).get()!.id;
-      expect(studentGroupIds(app.ctx.db, id)).toEqual([gid]);
+      const id = first(await app.ctx.db.select().from(students).where(eq(students.username, 'grouped')))!.id;
+      expect(await studentGroupIds(app.ctx.db, id)).toEqual([gid]);
     });
 
     it('refuses an expired assertion (beyond the 60 s skew) and accepts one within it', async () => {
@@ -270,7 +278,7 @@ describe('the session cookie of a school another site frames', () => {
 
   it('over https: SameSite=None; Secure; Partitioned once the school has its platform, cleared alike; Lax elsewhere', async () => {
     app = await makeApp({ COOKIE_SECURE: true }, { now: () => CLOCK });
-    const hash = school(app).hashUID;
+    const hash = (await school(app)).hashUID;
     const student = await buildStudent(app, { username: 'framed-1' });
     const before = await app.inject({
       method: 'POST',
@@ -320,7 +328,7 @@ describe('the session cookie of a school another site frames', () => {
     try {
       await buildStudent(full, { username: 'seat-holder' });
       data(await injectAs(full, await adminCookie(full)).post('/yks/settings', yksSettings()));
-      const aud = school(full).hashUID;
+      const aud = (await school(full)).hashUID;
       const assertion = await signFor(aud, { username: 'one-too-many', name: 'Late', sub: 'late-1', jti: 'seat-jti' });
       const refused = await full.inject({ method: 'GET', url: `/yks/login?assertion=${assertion}` });
       expect(refused.statusCode).toBe(403);

@@ -92,7 +92,7 @@ describe('order and the entry modal', () => {
     expect([item('2', false, 500), later].sort(compareAnnouncements).map((a) => a.id)).toEqual(['1', '2']);
   });
 
-  it.each<[string, ReturnType<typeof item>[], string | null]>([
+  it.each<[string, Awaited<ReturnType<typeof item>>[], string | null]>([
     ['the first pinned one not viewed', [item('1', true, 9, true), item('2', true, 8), item('3', true, 7)], '2'],
     ['an unpinned unread one never opens the modal', [item('1', false, 9)], null],
     ['every pinned one viewed: no modal', [item('1', true, 9, true)], null],

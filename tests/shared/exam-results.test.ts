@@ -43,7 +43,7 @@ describe("studentExamResult (a student's sittings of an exam in sum)", () => {
 });
 
 describe("examTotals (an exam's students: who sat, who passed, the average best)", () => {
-  it.each<[string, { best: number; passed: boolean }[], ReturnType<typeof examTotals>]>([
+  it.each<[string, { best: number; passed: boolean }[], Awaited<ReturnType<typeof examTotals>>]>([
     ['nobody sat', [], { sat: 0, passed: 0, passRate: 0, average: 0 }],
     ['one of one passed', [{ best: 25, passed: true }], { sat: 1, passed: 1, passRate: 1, average: 25 }],
     [

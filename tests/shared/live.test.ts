@@ -8,7 +8,7 @@ const window = { startAt: 600 * MIN, endAt: 660 * MIN, status: 'scheduled' as co
 const MARGIN = 30 * MIN;
 
 describe('who may publish on a session key (issue 17: refused outside the window plus a margin, or when busy)', () => {
-  it.each<[string, Partial<typeof window>, number, ReturnType<typeof publishRefusal>]>([
+  it.each<[string, Partial<typeof window>, number, Awaited<ReturnType<typeof publishRefusal>>]>([
     ['31 minutes before the start is early', {}, 569 * MIN, 'early'],
     ['30 minutes before the start may publish', {}, 570 * MIN, null],
     ['during the session may publish', {}, 630 * MIN, null],
@@ -31,7 +31,7 @@ describe('the session a live page shows', () => {
     endAt: h * HOUR + HOUR,
     status,
   });
-  it.each<[string, ReturnType<typeof at>[], number, string | null]>([
+  it.each<[string, Awaited<ReturnType<typeof at>>[], number, string | null]>([
     ['none when there are no sessions', [], 10 * HOUR, null],
     [
       'the live one, even before later scheduled ones',

@@ -50,7 +50,7 @@ describe('login throttling: one account from one address (growing delays, never 
   });
 
   it('counts failures, then makes each further attempt wait longer', () => {
-    let counter: ReturnType<typeof countDelayedFailure> | undefined;
+    let counter: Awaited<ReturnType<typeof countDelayedFailure>> | undefined;
     let now = t0;
     for (let i = 1; i < freeFailures; i++) {
       counter = countDelayedFailure(counter, (now += 1000));

@@ -28,7 +28,7 @@ const admin = (id: string, over: Partial<Party> = {}): Party => ({
 });
 
 describe('who may write to whom (issue 16 private messages)', () => {
-  it.each<[string, Party, Party | null, boolean, ReturnType<typeof messageRefusal>]>([
+  it.each<[string, Party, Party | null, boolean, Awaited<ReturnType<typeof messageRefusal>>]>([
     ['student to the main admin', student('s1'), admin('a1'), false, null],
     ['student to a sub-admin holding student', student('s1'), admin('a2'), false, null],
     ['student to a sub-admin without student', student('s1'), admin('a3', { staff: false }), false, 'notStaff'],
@@ -58,7 +58,7 @@ describe('who may write to whom (issue 16 private messages)', () => {
 });
 
 describe('message text', () => {
-  it.each<[string, ReturnType<typeof messageTextRefusal>]>([
+  it.each<[string, Awaited<ReturnType<typeof messageTextRefusal>>]>([
     ['', 'emptyMessage'],
     ['   \n\t ', 'emptyMessage'],
     ['\u200b\u202e', 'emptyMessage'],
@@ -78,7 +78,7 @@ describe('message text', () => {
 });
 
 describe('links made safe: only http(s) become links', () => {
-  it.each<[string, ReturnType<typeof messageParts>]>([
+  it.each<[string, Awaited<ReturnType<typeof messageParts>>]>([
     ['no links', [{ text: 'no links' }]],
     [
       'see https://example.com/a?b=1 now',

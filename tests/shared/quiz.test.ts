@@ -43,7 +43,7 @@ const view = (s: QuizState) => ({
 describe('quiz dialog (spec 4 Quiz dialog)', () => {
   const onTwo = [single('a', true), single('b', true)];
   const offTwo = [single('a', false), single('b', false)];
-  it.each<[string, QuizAction[], Partial<ReturnType<typeof view>>]>([
+  it.each<[string, QuizAction[], Partial<Awaited<ReturnType<typeof view>>>]>([
     ['"loading, then question shown"', [], { phase: 'loading' }],
     [
       '"loading, then question shown" (loaded)',

@@ -2,9 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../shared/i18n';
 import type { CategoryNode } from '../../shared/schemas/categories';
-import type { CourseInfo } from '../../shared/schemas/courses';
+import { type CourseInfo, KEYWORD_SEARCH_MAX } from '../../shared/schemas/courses';
 import { childrenOf, flattenTree, subtreeIds } from '../../web/components/catalogue/category-tree';
-import { KEYWORD_SEARCH_MAX } from '../../shared/schemas/courses';
 import { SEARCH_KEYWORD_MAX } from '../../web/components/layout/SearchBox';
 import { readHomeSettingMessage } from '../../web/hooks/home-setting-message';
 import { validityText } from '../../web/pages/course/course-text';

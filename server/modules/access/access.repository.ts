@@ -3,9 +3,9 @@
  * assignments, course records), their groups and bookmarks, and the chapter, exercise and exam facts the
  * order rules need. The access module reads them here, never through another module's services.
  */
+import { sqlRows, type Db, first } from '../../db/client';
 import { and, asc, eq, gte, inArray, isNull, lte, min, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import {
   categories,
@@ -29,21 +29,21 @@ export type Enrolment = typeof enrolments.$inferSelect;
 export type PlanStatus = (typeof studyPlans.$inferSelect)['status'];
 
 /** The ids of the groups a student belongs to. */
-export function studentGroupIds(db: Db, studentId: string): string[] {
-  return prepared(db, 'accessStudentGroupIds', (d) =>
-    d
-      .select({ id: studentGroupMembers.groupId })
-      .from(studentGroupMembers)
-      .where(eq(studentGroupMembers.studentId, sql.placeholder('studentId')))
-      .prepare(),
-  )
-    .all({ studentId })
-    .map((row) => row.id);
+export async function studentGroupIds(db: Db, studentId: string): Promise<string[]> {
+  return (
+    await prepared(db, 'accessStudentGroupIds', (d) =>
+      d
+        .select({ id: studentGroupMembers.groupId })
+        .from(studentGroupMembers)
+        .where(eq(studentGroupMembers.studentId, sql.placeholder('studentId')))
+        .prepare(),
+    ).all({ studentId })
+  ).map((row) => row.id);
 }
 
 /** Every enrolment of a student (free, bought, obtained, column, admin, plan). */
-export function studentEnrolments(db: Db, studentId: string): Enrolment[] {
-  return prepared(db, 'studentEnrolments', (d) =>
+export async function studentEnrolments(db: Db, studentId: string): Promise<Enrolment[]> {
+  return await prepared(db, 'studentEnrolments', (d) =>
     d
       .select()
       .from(enrolments)
@@ -65,54 +65,62 @@ export interface GrantedCourse {
  * The courses granted to a student, directly or through one of the given groups (theirs), by grants not
  * revoked; a column's grant gives the column's courses of now (as a subscription does).
  */
-export function studentGrants(db: Db, studentId: string, groupIds: readonly string[]): GrantedCourse[] {
+export async function studentGrants(db: Db, studentId: string, groupIds: readonly string[]): Promise<GrantedCourse[]> {
   const target =
     groupIds.length > 0
       ? or(eq(courseGrants.studentId, studentId), inArray(courseGrants.groupId, [...groupIds]))
       : eq(courseGrants.studentId, studentId);
-  return db
-    .select({
-      courseId: sql<string>`coalesce(${courseGrants.courseId}, ${columnCourses.courseId})`,
-      grantId: courseGrants.id,
-      createdAt: courseGrants.createdAt,
-      expiresAt: courseGrants.expiresAt,
-      via: courseGrants.via,
-    })
-    .from(courseGrants)
-    .leftJoin(columnCourses, eq(columnCourses.columnId, courseGrants.columnId))
-    .where(and(isNull(courseGrants.revokedAt), target))
-    .all()
-    .filter((row) => row.courseId !== null);
+  return (
+    await db
+      .select({
+        courseId: sql<string>`coalesce(${courseGrants.courseId}, ${columnCourses.courseId})`,
+        grantId: courseGrants.id,
+        createdAt: courseGrants.createdAt,
+        expiresAt: courseGrants.expiresAt,
+        via: courseGrants.via,
+      })
+      .from(courseGrants)
+      .leftJoin(columnCourses, eq(columnCourses.columnId, courseGrants.columnId))
+      .where(and(isNull(courseGrants.revokedAt), target))
+  ).filter((row) => row.courseId !== null);
 }
 
 /**
  * Whether the student holds the column: subscribed (column_books), or a grant row of it (an administrator's, a
  * code's, an order's) to the student or one of these groups (theirs) not revoked and not ended at `now`.
  */
-export function columnHeld(db: Db, columnId: string, studentId: string, groupIds: readonly string[], now: number) {
-  const booked = db
-    .select({ id: columnBooks.columnId })
-    .from(columnBooks)
-    .where(and(eq(columnBooks.studentId, studentId), eq(columnBooks.columnId, columnId)))
-    .get();
+export async function columnHeld(
+  db: Db,
+  columnId: string,
+  studentId: string,
+  groupIds: readonly string[],
+  now: number,
+) {
+  const booked = first(
+    await db
+      .select({ id: columnBooks.columnId })
+      .from(columnBooks)
+      .where(and(eq(columnBooks.studentId, studentId), eq(columnBooks.columnId, columnId))),
+  );
   if (booked) return true;
   const target =
     groupIds.length > 0
       ? or(eq(courseGrants.studentId, studentId), inArray(courseGrants.groupId, [...groupIds]))
       : eq(courseGrants.studentId, studentId);
-  return !!db
-    .select({ id: courseGrants.id })
-    .from(courseGrants)
-    .where(
-      and(
-        eq(courseGrants.columnId, columnId),
-        isNull(courseGrants.revokedAt),
-        or(isNull(courseGrants.expiresAt), gte(courseGrants.expiresAt, now)),
-        target,
-      ),
-    )
-    .limit(1)
-    .get();
+  return !!first(
+    await db
+      .select({ id: courseGrants.id })
+      .from(courseGrants)
+      .where(
+        and(
+          eq(courseGrants.columnId, columnId),
+          isNull(courseGrants.revokedAt),
+          or(isNull(courseGrants.expiresAt), gte(courseGrants.expiresAt, now)),
+          target,
+        ),
+      )
+      .limit(1),
+  );
 }
 
 /** A membership of a plan current at `now`: its categories (ids, JSON as stored) and span. */
@@ -125,8 +133,8 @@ export interface ActiveMembership {
 }
 
 /** The student's memberships not revoked that last until now or later, of plans not deleted. */
-export function activeMemberships(db: Db, studentId: string, now: number): ActiveMembership[] {
-  return db
+export async function activeMemberships(db: Db, studentId: string, now: number): Promise<ActiveMembership[]> {
+  return await db
     .select({
       id: memberships.id,
       schoolId: memberships.schoolId,
@@ -143,15 +151,14 @@ export function activeMemberships(db: Db, studentId: string, now: number): Activ
         gte(memberships.until, now),
         eq(memberPlans.deleted, false),
       ),
-    )
-    .all();
+    );
 }
 
 /** The course categories of these ids with every category under them (a nested-set range each), one school's. */
-export function categorySubtrees(db: Db, schoolId: string, ids: readonly string[]): Map<string, string> {
+export async function categorySubtrees(db: Db, schoolId: string, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const top = alias(categories, 'top');
-  const rows = db
+  const rows = await db
     .select({ id: categories.id, top: top.id })
     .from(categories)
     .innerJoin(
@@ -163,45 +170,44 @@ export function categorySubtrees(db: Db, schoolId: string, ids: readonly string[
         gte(top.rgt, categories.rgt),
       ),
     )
-    .where(and(eq(categories.schoolId, schoolId), eq(categories.kind, 'course'), inArray(top.id, [...ids])))
-    .all();
+    .where(and(eq(categories.schoolId, schoolId), eq(categories.kind, 'course'), inArray(top.id, [...ids])));
   return new Map(rows.map((row) => [row.id, row.top]));
 }
 
 /** The published, not deleted courses of the school in these categories (the courses a membership gives). */
-export function coursesInCategories(db: Db, schoolId: string, categoryIds: readonly string[]): string[] {
+export async function coursesInCategories(db: Db, schoolId: string, categoryIds: readonly string[]): Promise<string[]> {
   if (categoryIds.length === 0) return [];
-  return db
-    .select({ id: courses.id })
-    .from(courses)
-    .where(
-      and(
-        eq(courses.schoolId, schoolId),
-        inArray(courses.catid, [...categoryIds]),
-        eq(courses.published, true),
-        eq(courses.deleted, false),
-      ),
-    )
-    .all()
-    .map((row) => row.id);
+  return (
+    await db
+      .select({ id: courses.id })
+      .from(courses)
+      .where(
+        and(
+          eq(courses.schoolId, schoolId),
+          inArray(courses.catid, [...categoryIds]),
+          eq(courses.published, true),
+          eq(courses.deleted, false),
+        ),
+      )
+  ).map((row) => row.id);
 }
 
 /** The ids of every course a student bookmarked. */
-export function studentCollects(db: Db, studentId: string): string[] {
-  return prepared(db, 'studentCollects', (d) =>
-    d
-      .select({ id: collects.courseId })
-      .from(collects)
-      .where(eq(collects.studentId, sql.placeholder('studentId')))
-      .prepare(),
-  )
-    .all({ studentId })
-    .map((row) => row.id);
+export async function studentCollects(db: Db, studentId: string): Promise<string[]> {
+  return (
+    await prepared(db, 'studentCollects', (d) =>
+      d
+        .select({ id: collects.courseId })
+        .from(collects)
+        .where(eq(collects.studentId, sql.placeholder('studentId')))
+        .prepare(),
+    ).all({ studentId })
+  ).map((row) => row.id);
 }
 
 /** The courses a student has a learning record of, with when each was first begun (ms). */
-export function studentCourseStarts(db: Db, studentId: string): { id: string; startedAt: number }[] {
-  return prepared(db, 'studentCourseStarts', (d) =>
+export async function studentCourseStarts(db: Db, studentId: string): Promise<{ id: string; startedAt: number }[]> {
+  return await prepared(db, 'studentCourseStarts', (d) =>
     d
       .select({ id: courseRecords.courseId, startedAt: courseRecords.startedAt })
       .from(courseRecords)
@@ -211,19 +217,26 @@ export function studentCourseStarts(db: Db, studentId: string): { id: string; st
 }
 
 /** The plan's review state (undefined for a course that is no plan); asked on the study check, so prepared once. */
-export function planStatus(db: Db, courseId: string): PlanStatus | undefined {
-  return prepared(db, 'planStatus', (d) =>
-    d
-      .select({ status: studyPlans.status })
-      .from(studyPlans)
-      .where(eq(studyPlans.courseId, sql.placeholder('courseId')))
-      .prepare(),
-  ).get({ courseId })?.status;
+export async function planStatus(db: Db, courseId: string): Promise<PlanStatus | undefined> {
+  return (
+    await prepared(db, 'planStatus', (d) =>
+      d
+        .select({ status: studyPlans.status })
+        .from(studyPlans)
+        .where(eq(studyPlans.courseId, sql.placeholder('courseId')))
+        .prepare(),
+    ).get({ courseId })
+  )?.status;
 }
 
 /** Whether the plan is assigned to the student or to one of these groups (the student's); prepared once. */
-export function isAssigned(db: Db, courseId: string, studentId: string, groupIds: readonly string[]): boolean {
-  return !!prepared(db, 'planAssignedTo', (d) =>
+export async function isAssigned(
+  db: Db,
+  courseId: string,
+  studentId: string,
+  groupIds: readonly string[],
+): Promise<boolean> {
+  return !!(await prepared(db, 'planAssignedTo', (d) =>
     d
       .select({ one: sql`1` })
       .from(planAssignments)
@@ -241,7 +254,7 @@ export function isAssigned(db: Db, courseId: string, studentId: string, groupIds
       )
       .limit(1)
       .prepare(),
-  ).get({ courseId, studentId, groups: JSON.stringify(groupIds) });
+  ).get({ courseId, studentId, groups: JSON.stringify(groupIds) }));
 }
 
 /**
@@ -249,12 +262,12 @@ export function isAssigned(db: Db, courseId: string, studentId: string, groupIds
  * school, whose review approved them and whose course is published and not deleted, with when each was
  * first assigned (ms).
  */
-export function assignedPlans(
+export async function assignedPlans(
   db: Db,
   schoolId: string,
   studentId: string,
   groupIds: readonly string[],
-): { courseId: string; assignedAt: number }[] {
+): Promise<{ courseId: string; assignedAt: number }[]> {
   const target =
     groupIds.length > 0
       ? or(
@@ -262,7 +275,7 @@ export function assignedPlans(
           and(eq(planAssignments.targetType, 'group'), inArray(planAssignments.targetId, [...groupIds])),
         )
       : and(eq(planAssignments.targetType, 'student'), eq(planAssignments.targetId, studentId));
-  return db
+  return await db
     .select({ courseId: planAssignments.courseId, assignedAt: min(planAssignments.createdAt).mapWith(Number) })
     .from(planAssignments)
     .innerJoin(studyPlans, eq(studyPlans.courseId, planAssignments.courseId))
@@ -278,8 +291,7 @@ export function assignedPlans(
         target,
       ),
     )
-    .groupBy(planAssignments.courseId)
-    .all();
+    .groupBy(planAssignments.courseId);
 }
 
 /** A chapter as the policy reads it: its course, parent, kind, place and whether it is free to try. */
@@ -306,36 +318,37 @@ const chapterColumns = {
 };
 
 /** The chapters of a course by parent, position, then creation (as the chapters repository lists them). */
-export function courseChapters(db: Db, courseId: string): AccessChapter[] {
-  return db
+export async function courseChapters(db: Db, courseId: string): Promise<AccessChapter[]> {
+  return await db
     .select(chapterColumns)
     .from(chapters)
     .where(eq(chapters.courseId, courseId))
-    .orderBy(asc(chapters.parentId), asc(chapters.position), asc(chapters.createdAt))
-    .all();
+    .orderBy(asc(chapters.parentId), asc(chapters.position), asc(chapters.createdAt));
 }
 
 /** Whether the chapter is free to try (the audition). */
-export function chapterFree(db: Db, chapterId: string): boolean {
-  return !!prepared(db, 'accessChapterFree', (d) =>
-    d
-      .select({ free: chapters.free })
-      .from(chapters)
-      .where(eq(chapters.id, sql.placeholder('id')))
-      .prepare(),
-  ).get({ id: chapterId })?.free;
+export async function chapterFree(db: Db, chapterId: string): Promise<boolean> {
+  return !!(
+    await prepared(db, 'accessChapterFree', (d) =>
+      d
+        .select({ free: chapters.free })
+        .from(chapters)
+        .where(eq(chapters.id, sql.placeholder('id')))
+        .prepare(),
+    ).get({ id: chapterId })
+  )?.free;
 }
 
 /** True when a chapter of the course is free to try. */
-export function courseHasFreeChapter(db: Db, courseId: string): boolean {
-  return !!prepared(db, 'accessHasFreeChapter', (d) =>
+export async function courseHasFreeChapter(db: Db, courseId: string): Promise<boolean> {
+  return !!(await prepared(db, 'accessHasFreeChapter', (d) =>
     d
       .select({ id: chapters.id })
       .from(chapters)
       .where(and(eq(chapters.courseId, sql.placeholder('courseId')), eq(chapters.free, true)))
       .limit(1)
       .prepare(),
-  ).get({ courseId });
+  ).get({ courseId }));
 }
 
 /**
@@ -344,26 +357,32 @@ export function courseHasFreeChapter(db: Db, courseId: string): boolean {
  * right, nor waiting for a teacher's mark (a short answer marked wrong is pending again). Chapters with
  * nothing pending are absent.
  */
-export function pendingExercisesByChapter(db: Db, studentId: string, courseId: string): Map<string, number> {
-  const rows = db.all<{ chapterId: string; pending: number }>(sql`
+export async function pendingExercisesByChapter(
+  db: Db,
+  studentId: string,
+  courseId: string,
+): Promise<Map<string, number>> {
+  const rows = await sqlRows<{ chapterId: string; pending: number }>(
+    db,
+    sql`
     SELECT ce.chapter_id AS chapterId, COUNT(*) AS pending
     FROM chapter_exercises ce
     JOIN exercise_set_questions q ON q.set_id = ce.set_id
     LEFT JOIN exercise_answers a
       ON a.student_id = ${studentId} AND a.chapter_id = ce.chapter_id AND a.question_id = q.question_id
     WHERE ce.course_id = ${courseId} AND (a.question_id IS NULL OR (a.is_right = 0 AND a.status <> 'pending'))
-    GROUP BY ce.chapter_id`);
+    GROUP BY ce.chapter_id`,
+  );
   return new Map(rows.map((row) => [row.chapterId, row.pending]));
 }
 
 /** The chapters of a course with a published exam attached, and whether the newest of them is optional. */
-export function chapterExamOptional(db: Db, courseId: string): Map<string, boolean> {
-  const rows = db
+export async function chapterExamOptional(db: Db, courseId: string): Promise<Map<string, boolean>> {
+  const rows = await db
     .select({ chapterId: exams.chapterId, optional: exams.optional })
     .from(exams)
     .where(and(eq(exams.courseId, courseId), eq(exams.status, 'published'), eq(exams.deleted, false)))
-    .orderBy(asc(exams.createdAt))
-    .all();
+    .orderBy(asc(exams.createdAt));
   return new Map(rows.filter((row) => row.chapterId !== '').map((row) => [row.chapterId, !!row.optional]));
 }
 
@@ -386,7 +405,7 @@ export interface HolderQuery {
  * course's school, not disabled; one statement, ids only. The course's own validity (days from obtaining, a fixed
  * window) is not counted per holder here: a student past it is still named.
  */
-export function courseHolderIds(db: Db, course: HolderQuery, now: number): string[] {
+export async function courseHolderIds(db: Db, course: HolderQuery, now: number): Promise<string[]> {
   const cid = course.id;
   const live = sql`cg.revoked_at IS NULL AND (cg.expires_at IS NULL OR cg.expires_at >= ${now})
     AND (cg.course_id = ${cid} OR cg.column_id IN (SELECT column_id FROM column_courses WHERE course_id = ${cid}))`;
@@ -398,7 +417,9 @@ export function courseHolderIds(db: Db, course: HolderQuery, now: number): strin
             JOIN student_group_members m ON m.group_id = pa.target_id ${approved} AND pa.target_type = 'group'`
     : sql``;
   const begun = course.begun ? sql`UNION SELECT student_id FROM course_records WHERE course_id = ${cid}` : sql``;
-  const rows = db.all<{ id: string }>(sql`
+  const rows = await sqlRows<{ id: string }>(
+    db,
+    sql`
     WITH held(sid) AS (
       SELECT student_id FROM enrolments WHERE course_id = ${cid}
       UNION SELECT cg.student_id FROM course_grants cg WHERE cg.student_id IS NOT NULL AND ${live}
@@ -416,6 +437,7 @@ export function courseHolderIds(db: Db, course: HolderQuery, now: number): strin
       ${begun}
     )
     SELECT s.id AS id FROM held JOIN students s ON s.id = held.sid
-    WHERE s.school_id = ${course.schoolId} AND s.disabled = 0`);
+    WHERE s.school_id = ${course.schoolId} AND s.disabled = 0`,
+  );
   return rows.map((row) => row.id);
 }

@@ -12,7 +12,7 @@
  */
 import { and, eq, isNull, max } from 'drizzle-orm';
 import { DAY_MS, renewUntil } from '../../../shared/rules/course-status';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { courseGrants, memberships } from '../../db/schema';
 import type { AppContext, Auth } from '../../context';
 import { holdingOf, termsOf, validityOf, type AccessCourse } from './policy';
@@ -31,21 +31,19 @@ export interface Entitlement {
 }
 
 /** Gives the course or column; answers the grant row's id. Call inside the transaction that records why. */
-export function entitle(tx: Db, ids: { next(): string }, item: Entitlement): string {
+export async function entitle(tx: Db, ids: { next(): string }, item: Entitlement): Promise<string> {
   const id = ids.next();
-  tx.insert(courseGrants)
-    .values({
-      id,
-      schoolId: item.schoolId,
-      courseId: item.kind === 'course' ? item.targetId : null,
-      columnId: item.kind === 'column' ? item.targetId : null,
-      studentId: item.studentId,
-      expiresAt: item.expiresAt,
-      via: item.via,
-      ref: item.ref,
-      createdAt: item.at,
-    })
-    .run();
+  await tx.insert(courseGrants).values({
+    id,
+    schoolId: item.schoolId,
+    courseId: item.kind === 'course' ? item.targetId : null,
+    columnId: item.kind === 'column' ? item.targetId : null,
+    studentId: item.studentId,
+    expiresAt: item.expiresAt,
+    via: item.via,
+    ref: item.ref,
+    createdAt: item.at,
+  });
   return id;
 }
 
@@ -53,9 +51,9 @@ export function entitle(tx: Db, ids: { next(): string }, item: Entitlement): str
  * The last valid instant renewing this course would give the student: null when they do not hold it in a
  * renewable way (course-status: a paid days-from-purchase course still valid).
  */
-export function renewalEnd(ctx: AppContext, auth: Auth, course: AccessCourse): number | null {
+export async function renewalEnd(ctx: AppContext, auth: Auth, course: AccessCourse): Promise<number | null> {
   const now = ctx.now();
-  const { status } = validityOf(course, holdingOf(ctx, auth, course), now);
+  const { status } = validityOf(course, await holdingOf(ctx, auth, course), now);
   if (!status.renew) return null;
   return renewUntil(termsOf(course), status.limitedDate, now);
 }
@@ -71,22 +69,23 @@ export interface MembershipGrant {
 }
 
 /** The end of the student's current membership of the plan (latest until, not revoked), or null. */
-export function membershipEnd(db: Db, studentId: string, planId: string): number | null {
-  const row = db
-    .select({ until: max(memberships.until) })
-    .from(memberships)
-    .where(and(eq(memberships.studentId, studentId), eq(memberships.planId, planId), isNull(memberships.revokedAt)))
-    .get();
+export async function membershipEnd(db: Db, studentId: string, planId: string): Promise<number | null> {
+  const row = first(
+    await db
+      .select({ until: max(memberships.until) })
+      .from(memberships)
+      .where(and(eq(memberships.studentId, studentId), eq(memberships.planId, planId), isNull(memberships.revokedAt))),
+  );
   return row?.until ?? null;
 }
 
 /** Adds a membership of the plan (a renewal when one is current); answers its row. */
-export function joinMembership(
+export async function joinMembership(
   tx: Db,
   ids: { next(): string },
   grant: MembershipGrant,
-): { id: string; since: number; until: number } {
-  const current = membershipEnd(tx, grant.studentId, grant.planId);
+): Promise<{ id: string; since: number; until: number }> {
+  const current = await membershipEnd(tx, grant.studentId, grant.planId);
   const from = Math.max(grant.at, current ?? grant.at);
   const row = {
     id: ids.next(),
@@ -99,6 +98,6 @@ export function joinMembership(
     ref: grant.ref,
     createdAt: grant.at,
   };
-  tx.insert(memberships).values(row).run();
+  await tx.insert(memberships).values(row);
   return { id: row.id, since: row.since, until: row.until };
 }

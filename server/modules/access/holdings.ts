@@ -15,6 +15,7 @@ import {
   type Enrolment,
   type GrantedCourse,
 } from './access.repository';
+import type { MaybePromise } from '../../lib/sequential';
 
 /**
  * One way a course is held besides an enrolment: a grant row (an administrator's, to the student, a group of
@@ -75,16 +76,16 @@ export function grantsByCourse(rows: readonly GrantedCourse[]): Map<string, Held
 }
 
 /** The categories the student's current memberships give, each category of a plan's subtree with its ways. */
-function memberCategoriesOf(
+async function memberCategoriesOf(
   ctx: AppContext,
   studentId: string,
-): { school: string; categories: Map<string, HeldWay[]> } {
-  const rows = activeMemberships(ctx.db, studentId, ctx.now());
+): Promise<{ school: string; categories: Map<string, HeldWay[]> }> {
+  const rows = await activeMemberships(ctx.db, studentId, ctx.now());
   const categories = new Map<string, HeldWay[]>();
   if (rows.length === 0) return { school: '', categories };
   const school = rows[0].schoolId;
   const plans = rows.map((row) => ({ row, tops: new Set(JSON.parse(row.categoryIds) as string[]) }));
-  const subtree = categorySubtrees(ctx.db, school, [...new Set(plans.flatMap((plan) => [...plan.tops]))]);
+  const subtree = await categorySubtrees(ctx.db, school, [...new Set(plans.flatMap((plan) => [...plan.tops]))]);
   for (const [category, top] of subtree) {
     for (const { row, tops } of plans) {
       if (!tops.has(top)) continue;
@@ -97,17 +98,17 @@ function memberCategoriesOf(
   return { school, categories };
 }
 
-function load(ctx: AppContext, studentId: string): StudentCourses {
-  const groups = studentGroupIds(ctx.db, studentId);
-  const members = memberCategoriesOf(ctx, studentId);
+async function load(ctx: AppContext, studentId: string): Promise<StudentCourses> {
+  const groups = await studentGroupIds(ctx.db, studentId);
+  const members = await memberCategoriesOf(ctx, studentId);
   return {
     groups,
-    enrolments: new Map(studentEnrolments(ctx.db, studentId).map((row) => [row.courseId, row])),
-    grants: grantsByCourse(studentGrants(ctx.db, studentId, groups)),
+    enrolments: new Map((await studentEnrolments(ctx.db, studentId)).map((row) => [row.courseId, row])),
+    grants: grantsByCourse(await studentGrants(ctx.db, studentId, groups)),
     memberCategories: members.categories,
     memberSchool: members.school,
-    collected: new Set(studentCollects(ctx.db, studentId)),
-    studied: new Map(studentCourseStarts(ctx.db, studentId).map((row) => [row.id, row.startedAt])),
+    collected: new Set(await studentCollects(ctx.db, studentId)),
+    studied: new Map((await studentCourseStarts(ctx.db, studentId)).map((row) => [row.id, row.startedAt])),
   };
 }
 
@@ -116,7 +117,7 @@ function load(ctx: AppContext, studentId: string): StudentCourses {
  * course/info needs them on every request. Exact within the process (server/db/changes); not cached
  * inside a transaction, whose reads may still be rolled back.
  */
-export function studentCourses(ctx: AppContext, studentId: string): StudentCourses {
+export function studentCourses(ctx: AppContext, studentId: string): MaybePromise<StudentCourses> {
   if (ctx.changes.inTransaction) return load(ctx, studentId);
-  return cacheOf(ctx).getOrLoad(studentId, () => load(ctx, studentId))!;
+  return cacheOf(ctx).getOrLoad(studentId, () => load(ctx, studentId)) as MaybePromise<StudentCourses>;
 }

@@ -61,9 +61,9 @@ interface GateNode {
 }
 
 /** The course's chapter tree (top level in order, each with its subchapters), kept while the school's catalogue is unchanged. */
-function courseTree(ctx: AppContext, head: GateCourse): GateNode[] {
-  return cachedValue(ctx, head.schoolId, `gate:tree:${head.id}`, () => {
-    const rows = courseChapters(ctx.db, head.id);
+async function courseTree(ctx: AppContext, head: GateCourse): Promise<GateNode[]> {
+  return await cachedValue(ctx, head.schoolId, `gate:tree:${head.id}`, async () => {
+    const rows = await courseChapters(ctx.db, head.id);
     const node = (row: (typeof rows)[number]): GateNode => ({
       cid: row.id,
       title: row.title,
@@ -96,8 +96,10 @@ export function hasOrderRules(head: GateCourse): boolean {
 }
 
 /** The chapters of a course with a published, required exam attached (a plan's stage exams to pass). */
-export function stageExamsOf(ctx: AppContext, courseId: string): Set<string> {
-  return new Set([...chapterExamOptional(ctx.db, courseId)].filter(([, optional]) => !optional).map(([cid]) => cid));
+export async function stageExamsOf(ctx: AppContext, courseId: string): Promise<Set<string>> {
+  return new Set(
+    [...(await chapterExamOptional(ctx.db, courseId))].filter(([, optional]) => !optional).map(([cid]) => cid),
+  );
 }
 
 export type { ChapterRecord };
@@ -137,15 +139,15 @@ export function planStages(
  * everything at 0, locks computed all the same). Records come from the records engine's memory where a
  * heartbeat just changed them, else from the database.
  */
-export function studyGate(ctx: AppContext, studentId: string | null, head: GateCourse): GateResult {
-  const tree = courseTree(ctx, head);
+export async function studyGate(ctx: AppContext, studentId: string | null, head: GateCourse): Promise<GateResult> {
+  const tree = await courseTree(ctx, head);
   const settings = readSettings(head.settings);
-  const records: Map<string, ChapterRecord> = studentId ? chapterProgress(ctx, studentId, head.id) : new Map();
+  const records: Map<string, ChapterRecord> = studentId ? await chapterProgress(ctx, studentId, head.id) : new Map();
   const record = (cid: string): ChapterRecord => records.get(cid) ?? { progress: 0, passed: false, verifyStatus: 0 };
 
   const pending =
     studentId && settings.exercOrder
-      ? pendingExercisesByChapter(ctx.db, studentId, head.id)
+      ? await pendingExercisesByChapter(ctx.db, studentId, head.id)
       : new Map<string, number>();
   const ordered: OrderedChapterNode[] = tree.map((top) => ({
     ...top,
@@ -159,7 +161,7 @@ export function studyGate(ctx: AppContext, studentId: string | null, head: GateC
   }));
   const orderLocks = studyLocks(ordered, { order_rest: head.orderRest, exercOrder: settings.exercOrder });
   const growth = planKind(head) === 'growth';
-  const stages = planStages(tree, record, growth ? stageExamsOf(ctx, head.id) : new Set());
+  const stages = planStages(tree, record, growth ? await stageExamsOf(ctx, head.id) : new Set());
   const staged: StageChapterNode[] = tree;
   const stageSettings = {
     label: head.label,
@@ -184,7 +186,7 @@ export function studyGate(ctx: AppContext, studentId: string | null, head: GateC
     return { lock: null, window };
   };
 
-  const gates = new Map<string, ReturnType<typeof gateOf>>();
+  const gates = new Map<string, Awaited<ReturnType<typeof gateOf>>>();
   const gate = (cid: string) => {
     let found = gates.get(cid);
     if (!found) gates.set(cid, (found = gateOf(cid)));

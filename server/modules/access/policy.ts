@@ -127,14 +127,14 @@ export function termsOf(course: Pick<AccessCourse, 'actualFen' | 'ceType' | 'ceT
 }
 
 /** Whether the viewer bought or obtained the course (an enrolment: isbuy) and since when. */
-export function purchaseOf(
+export async function purchaseOf(
   ctx: AppContext,
   auth: Auth,
   course: Pick<HeldCourse, 'id' | 'schoolId' | 'catid'>,
-): Purchase {
+): Promise<Purchase> {
   const coid = course.id;
   if (auth.role !== 'student') return { bought: false, buyDate: null };
-  const mine = studentCourses(ctx, auth.userId);
+  const mine = await studentCourses(ctx, auth.userId);
   const enrolment = mine.enrolments.get(coid);
   const ways = [...(mine.grants.get(coid) ?? []), ...memberWays(mine, course)];
   const since = enrolment?.createdAt ?? (ways.length > 0 ? Math.min(...ways.map((way) => way.since)) : null);
@@ -154,25 +154,29 @@ function memberWays(mine: StudentCourses, course: Pick<HeldCourse, 'schoolId' | 
  * Whether the viewer holds a column: subscribed, or a grant of it to them or a group of theirs, a redeem code's or
  * a paid order's, not revoked nor ended. Its courses are then held (holdingOf).
  */
-export function holdsColumn(ctx: AppContext, auth: Auth, columnId: string): boolean {
+export async function holdsColumn(ctx: AppContext, auth: Auth, columnId: string): Promise<boolean> {
   if (auth.role !== 'student') return false;
-  return columnHeld(ctx.db, columnId, auth.userId, studentCourses(ctx, auth.userId).groups, ctx.now());
+  return await columnHeld(ctx.db, columnId, auth.userId, (await studentCourses(ctx, auth.userId)).groups, ctx.now());
 }
 
 /** Whether a study plan may be studied at all: its review approved it (false for a course that is no plan). */
-export function planApproved(ctx: AppContext, courseId: string): boolean {
-  return planStatus(ctx.db, courseId) === 'approved';
+export async function planApproved(ctx: AppContext, courseId: string): Promise<boolean> {
+  return (await planStatus(ctx.db, courseId)) === 'approved';
 }
 
 /** Whether the plan is assigned to the student, directly or through one of the student's groups. */
-export function isPlanAssigned(ctx: AppContext, studentId: string, courseId: string): boolean {
-  return isAssigned(ctx.db, courseId, studentId, studentCourses(ctx, studentId).groups);
+export async function isPlanAssigned(ctx: AppContext, studentId: string, courseId: string): Promise<boolean> {
+  return await isAssigned(ctx.db, courseId, studentId, (await studentCourses(ctx, studentId)).groups);
 }
 
 /** Spec 3 'Study plan: published; goes through a verify/commit flow': may this plan be (un)published? */
-export function planPublishable(ctx: AppContext, course: { id: string; type: number }, publish: boolean): boolean {
+export async function planPublishable(
+  ctx: AppContext,
+  course: { id: string; type: number },
+  publish: boolean,
+): Promise<boolean> {
   if (course.type !== PLAN_COURSE_TYPE) return true;
-  return canPublishPlan(planStatus(ctx.db, course.id) ?? null, publish);
+  return canPublishPlan((await planStatus(ctx.db, course.id)) ?? null, publish);
 }
 
 /**
@@ -180,19 +184,19 @@ export function planPublishable(ctx: AppContext, course: { id: string; type: num
  * the course (a chapter's exam published) is told about. The course's own validity is not counted per holder.
  * `db` is the caller's transaction when asked inside one.
  */
-export function courseHolders(
+export async function courseHolders(
   ctx: AppContext,
   course: Pick<AccessCourse, 'id' | 'schoolId' | 'catid' | 'type' | 'actualFen'>,
   db: Db = ctx.db,
-): string[] {
+): Promise<string[]> {
   const plan = course.type === PLAN_COURSE_TYPE;
   const { id, schoolId, catid } = course;
-  return courseHolderIds(db, { id, schoolId, catid, plan, begun: !plan && course.actualFen <= 0 }, ctx.now());
+  return await courseHolderIds(db, { id, schoolId, catid, plan, begun: !plan && course.actualFen <= 0 }, ctx.now());
 }
 
 /** Whether a student has a written learning record of the course (spec 4 main button: continue). */
-export function hasStudied(ctx: AppContext, studentId: string, coid: string): boolean {
-  return studentCourses(ctx, studentId).studied.has(coid);
+export async function hasStudied(ctx: AppContext, studentId: string, coid: string): Promise<boolean> {
+  return (await studentCourses(ctx, studentId)).studied.has(coid);
 }
 
 /** The one holding rule of the header, for a course row and the student's facts. */
@@ -216,10 +220,10 @@ function holdingFrom(
 }
 
 /** What a student holds of one course, or null (guests and administrators hold nothing). */
-export function holdingOf(ctx: AppContext, auth: Auth, course: AccessCourse): Holding | null {
+export async function holdingOf(ctx: AppContext, auth: Auth, course: AccessCourse): Promise<Holding | null> {
   if (auth.role !== 'student') return null;
-  if (course.type === PLAN_COURSE_TYPE) return holdingsOf(ctx, auth).holding(course);
-  const mine = studentCourses(ctx, auth.userId);
+  if (course.type === PLAN_COURSE_TYPE) return (await holdingsOf(ctx, auth)).holding(course);
+  const mine = await studentCourses(ctx, auth.userId);
   return holdingFrom(
     course,
     mine.enrolments.get(course.id),
@@ -233,17 +237,20 @@ export function holdingOf(ctx: AppContext, auth: Auth, course: AccessCourse): Ho
  * Every course a student holds, for the lists (My courses, course/exceeding): the candidate ids, and the
  * holding of each course row (null when a row is not held after all: a paid course's trial record).
  */
-export function holdingsOf(
+export async function holdingsOf(
   ctx: AppContext,
   student: SignedIn,
-): { ids: Set<string>; holding(course: HeldCourse): Holding | null } {
-  const mine = studentCourses(ctx, student.userId);
+): Promise<{ ids: Set<string>; holding(course: HeldCourse): Holding | null }> {
+  const mine = await studentCourses(ctx, student.userId);
   const plans = new Map(
-    assignedPlans(ctx.db, student.schoolId, student.userId, mine.groups).map((row) => [row.courseId, row.assignedAt]),
+    (await assignedPlans(ctx.db, student.schoolId, student.userId, mine.groups)).map((row) => [
+      row.courseId,
+      row.assignedAt,
+    ]),
   );
   const members =
     mine.memberSchool === student.schoolId
-      ? coursesInCategories(ctx.db, student.schoolId, [...mine.memberCategories.keys()])
+      ? await coursesInCategories(ctx.db, student.schoolId, [...mine.memberCategories.keys()])
       : [];
   return {
     ids: new Set([
@@ -292,8 +299,8 @@ export function validityFor(course: AccessCourse, holding: Holding | null, now: 
 }
 
 /** The viewer's status of the course (course/info, the chapters, the ware, the lists). */
-export function statusOf(ctx: AppContext, auth: Auth, course: AccessCourse): CourseStatus {
-  return validityFor(course, holdingOf(ctx, auth, course), ctx.now());
+export async function statusOf(ctx: AppContext, auth: Auth, course: AccessCourse): Promise<CourseStatus> {
+  return validityFor(course, await holdingOf(ctx, auth, course), ctx.now());
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -315,32 +322,33 @@ export function viewRefusal(course: AccessCourse, auth: Auth, admin: boolean): '
  * The viewer as the purchase rules see them (shared/rules/course-buttons): null for a guest, sid '0' for an
  * admin. The student's groups come from the in-memory student cache, and only when asked for.
  */
-export function viewerOf(ctx: AppContext, auth: Auth, withGroups = true): Viewer | null {
+export async function viewerOf(ctx: AppContext, auth: Auth, withGroups = true): Promise<Viewer | null> {
   if (auth.role === 'guest') return null;
   if (auth.role === 'admin') return { uid: auth.userId, sid: '0', gid: [] };
-  return { uid: auth.userId, sid: auth.userId, gid: withGroups ? studentCourses(ctx, auth.userId).groups : [] };
+  return { uid: auth.userId, sid: auth.userId, gid: withGroups ? (await studentCourses(ctx, auth.userId)).groups : [] };
 }
 
 /** Spec 5 'Buying is refused…': may the viewer buy, obtain or subscribe to a course (or a column: gid '')? */
-export function buyRefusal(
+export async function buyRefusal(
   ctx: AppContext,
   auth: Auth,
   course: { schoolId: string; authenticationGid: string },
-): RefusalKey | null {
+): Promise<RefusalKey | null> {
   const restricted = course.authenticationGid.split(',').some((id) => id.trim() !== '' && id.trim() !== '0');
   return purchaseRefusal({
-    viewer: viewerOf(ctx, auth, restricted),
+    viewer: await viewerOf(ctx, auth, restricted),
     ownerId: course.schoolId,
     authentication_gid: course.authenticationGid,
   });
 }
 
 /** Who the viewer is to the course before holdings: noLogin, studentOnly, otherSchool, designatedGroup. */
-function personRefusal(ctx: AppContext, auth: Auth, course: AccessCourse): StudyRefusal | null {
+async function personRefusal(ctx: AppContext, auth: Auth, course: AccessCourse): Promise<StudyRefusal | null> {
   if (auth.role === 'guest') return 'noLogin';
   if (auth.role !== 'student') return 'studentOnly';
   if (auth.schoolId !== course.schoolId) return 'otherSchool';
-  if (!allowedByGroups(course.authenticationGid, studentCourses(ctx, auth.userId).groups)) return 'designatedGroup';
+  if (!allowedByGroups(course.authenticationGid, (await studentCourses(ctx, auth.userId)).groups))
+    return 'designatedGroup';
   return null;
 }
 
@@ -356,14 +364,14 @@ function validityRefusal(status: CourseStatus['status']): StudyRefusal | null {
  * the students it is assigned to once approved (others designatedGroup) and needs no purchase; a paid
  * course needs an enrolment (endOfTrial: the end-of-trial dialog offers Buy); then the validity.
  */
-export function studyRefusal(ctx: AppContext, auth: Auth, course: AccessCourse): StudyRefusal | null {
-  const person = personRefusal(ctx, auth, course);
+export async function studyRefusal(ctx: AppContext, auth: Auth, course: AccessCourse): Promise<StudyRefusal | null> {
+  const person = await personRefusal(ctx, auth, course);
   if (person) return person;
   const plan = course.type === PLAN_COURSE_TYPE;
-  if (plan && !(planApproved(ctx, course.id) && isPlanAssigned(ctx, auth.userId ?? '', course.id)))
+  if (plan && !((await planApproved(ctx, course.id)) && (await isPlanAssigned(ctx, auth.userId ?? '', course.id))))
     return 'designatedGroup';
-  if (course.actualFen > 0 && !plan && !purchaseOf(ctx, auth, course).bought) return 'endOfTrial';
-  const { status } = statusOf(ctx, auth, course);
+  if (course.actualFen > 0 && !plan && !(await purchaseOf(ctx, auth, course)).bought) return 'endOfTrial';
+  const { status } = await statusOf(ctx, auth, course);
   // A plan needs no purchase: only its window and days hold it back.
   if (plan && status === COURSE_STATUS.needsPurchase) return null;
   return validityRefusal(status);
@@ -382,36 +390,36 @@ export interface RefusalDetail {
 const refuse = (refusal: StudyRefusal, detail?: RefusalDetail): StudyAccess => ({ allowed: false, refusal, detail });
 
 /** May this viewer study the (already opened) course as a whole: every chapter that is not free? */
-export function mayStudyCourse(ctx: AppContext, auth: Auth, course: OpenedCourse): StudyAccess {
+export async function mayStudyCourse(ctx: AppContext, auth: Auth, course: OpenedCourse): Promise<StudyAccess> {
   if (course.admin) return { allowed: true, preview: true, audition: false };
-  const refusal = studyRefusal(ctx, auth, course.head);
+  const refusal = await studyRefusal(ctx, auth, course.head);
   return refusal ? refuse(refusal) : { allowed: true, preview: false, audition: false };
 }
 
 /** Whether the chapter, or the chapter it belongs to, is free (the audition: anyone who can see the course). */
-function freeChapter(ctx: AppContext, chapter: Pick<AccessChapter, 'free' | 'parentId'>): boolean {
+async function freeChapter(ctx: AppContext, chapter: Pick<AccessChapter, 'free' | 'parentId'>): Promise<boolean> {
   if (chapter.free) return true;
   if (chapter.parentId === '0') return false;
-  return chapterFree(ctx.db, chapter.parentId);
+  return await chapterFree(ctx.db, chapter.parentId);
 }
 
 /**
  * May this viewer study this chapter of this (already opened) course now? An administrator of the course
  * previews everything; a free chapter is the audition; else studyRefusal, then the order rules.
  */
-export function mayStudyChapter(
+export async function mayStudyChapter(
   ctx: AppContext,
   auth: Auth,
   course: OpenedCourse,
   chapter: Pick<AccessChapter, 'id' | 'free' | 'parentId'>,
-): StudyAccess {
+): Promise<StudyAccess> {
   const { head } = course;
   if (course.admin) return { allowed: true, preview: true, audition: false };
-  if (freeChapter(ctx, chapter)) return { allowed: true, preview: false, audition: true };
-  const refusal = studyRefusal(ctx, auth, head);
+  if (await freeChapter(ctx, chapter)) return { allowed: true, preview: false, audition: true };
+  const refusal = await studyRefusal(ctx, auth, head);
   if (refusal) return refuse(refusal);
   if (auth.role === 'student' && hasOrderRules(head)) {
-    const gate = studyGate(ctx, auth.userId, head);
+    const gate = await studyGate(ctx, auth.userId, head);
     const lock = gate.lockOf(chapter.id);
     if (lock)
       return refuse(lock.message, {
@@ -426,29 +434,37 @@ export function mayStudyChapter(
  * May a signed-in student begin the course ('do learn')? Of its school and groups; free, bought, or a paid
  * course with a free chapter to try; not before its window nor after its validity.
  */
-export function startRefusal(ctx: AppContext, auth: SignedIn, course: AccessCourse): StudyRefusal | null {
+export async function startRefusal(
+  ctx: AppContext,
+  auth: SignedIn,
+  course: AccessCourse,
+): Promise<StudyRefusal | null> {
   if (auth.schoolId !== course.schoolId) return 'otherSchool';
-  if (!allowedByGroups(course.authenticationGid, studentCourses(ctx, auth.userId).groups)) return 'designatedGroup';
-  if (course.actualFen > 0 && !purchaseOf(ctx, auth, course).bought) {
-    return courseHasFreeChapter(ctx.db, course.id) ? null : 'endOfTrial';
+  if (!allowedByGroups(course.authenticationGid, (await studentCourses(ctx, auth.userId)).groups))
+    return 'designatedGroup';
+  if (course.actualFen > 0 && !(await purchaseOf(ctx, auth, course)).bought) {
+    return (await courseHasFreeChapter(ctx.db, course.id)) ? null : 'endOfTrial';
   }
-  return validityRefusal(statusOf(ctx, auth, course).status);
+  return validityRefusal((await statusOf(ctx, auth, course)).status);
 }
 
 /** Whether a student owns the course: an assigned plan, free, or bought and within its validity. */
-export function ownsCourse(ctx: AppContext, auth: Auth, course: AccessCourse): boolean {
+export async function ownsCourse(ctx: AppContext, auth: Auth, course: AccessCourse): Promise<boolean> {
   if (auth.role !== 'student') return false;
   if (course.type === PLAN_COURSE_TYPE)
-    return planApproved(ctx, course.id) && isPlanAssigned(ctx, auth.userId, course.id);
-  if (course.actualFen > 0 && !purchaseOf(ctx, auth, course).bought) return false;
-  return statusOf(ctx, auth, course).status === COURSE_STATUS.available || course.actualFen <= 0;
+    return (await planApproved(ctx, course.id)) && (await isPlanAssigned(ctx, auth.userId, course.id));
+  if (course.actualFen > 0 && !(await purchaseOf(ctx, auth, course)).bought) return false;
+  return (await statusOf(ctx, auth, course)).status === COURSE_STATUS.available || course.actualFen <= 0;
 }
 
 /** Whether the chapter list shows the course's chapters unlocked: its administrator, free, or bought and not lapsed. */
-export function chaptersUnlocked(ctx: AppContext, auth: Auth, course: OpenedCourse): boolean {
+export async function chaptersUnlocked(ctx: AppContext, auth: Auth, course: OpenedCourse): Promise<boolean> {
   const { head } = course;
   if (course.admin || head.actualFen <= 0) return true;
-  return purchaseOf(ctx, auth, head).bought && statusOf(ctx, auth, head).status !== COURSE_STATUS.needsPurchase;
+  return (
+    (await purchaseOf(ctx, auth, head)).bought &&
+    (await statusOf(ctx, auth, head)).status !== COURSE_STATUS.needsPurchase
+  );
 }
 
 /** How a viewer reads a graphic course's own text: a refusal, or as whom (and whether reading obtains it). */
@@ -461,16 +477,16 @@ export type TextAccess =
  * one (a paid one: noLogin); otherwise a student of its school and groups who holds it (a paid one bought:
  * else graphicAccount, spec 9) within its validity. A free one is obtained by reading it.
  */
-export function mayStudyText(ctx: AppContext, auth: Auth, course: OpenedCourse): TextAccess {
+export async function mayStudyText(ctx: AppContext, auth: Auth, course: OpenedCourse): Promise<TextAccess> {
   const { head } = course;
   if (course.admin) return { allowed: true, as: 'preview', obtain: false };
   const free = head.actualFen <= 0;
   if (auth.role === 'guest' && free) return { allowed: true, as: 'free', obtain: false };
-  const person = personRefusal(ctx, auth, head);
+  const person = await personRefusal(ctx, auth, head);
   if (person) return { allowed: false, refusal: person };
-  const bought = purchaseOf(ctx, auth, head).bought;
+  const bought = (await purchaseOf(ctx, auth, head)).bought;
   if (!free && !bought) return { allowed: false, refusal: 'graphicAccount' };
-  const refusal = validityRefusal(statusOf(ctx, auth, head).status);
+  const refusal = validityRefusal((await statusOf(ctx, auth, head)).status);
   if (refusal) return { allowed: false, refusal };
   return { allowed: true, as: 'student', obtain: free && !bought };
 }

@@ -12,7 +12,7 @@ export interface ChapterRecord {
   verifyStatus: number;
 }
 
-export type ChapterProgressReader = (studentId: string, courseId: string) => Map<string, ChapterRecord>;
+export type ChapterProgressReader = (studentId: string, courseId: string) => Promise<Map<string, ChapterRecord>>;
 
 const readers = new WeakMap<AppContext, ChapterProgressReader>();
 
@@ -22,7 +22,11 @@ export function provideChapterProgress(ctx: AppContext, reader: ChapterProgressR
 }
 
 /** The student's records of a course's chapters, by chapter id. */
-export function chapterProgress(ctx: AppContext, studentId: string, courseId: string): Map<string, ChapterRecord> {
+export function chapterProgress(
+  ctx: AppContext,
+  studentId: string,
+  courseId: string,
+): Promise<Map<string, ChapterRecord>> {
   const reader = readers.get(ctx);
   // The records module registers it with its routes (app.ts); a missing one is a wiring mistake, not a state.
   if (!reader) throw new Error('access: no chapter progress reader (the records module is not registered)');

@@ -1,21 +1,22 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, affected } from '../../db/client';
 import { sessions } from '../../db/schema';
 
 /** The writes of the student's own account that the shared student writes do not cover. */
 
 /** Ends a student's live sessions but `keep` (after a password change: other devices must sign in again). */
-export function endOtherSessions(db: Db, studentId: string, keep: string, at: number): number {
-  return db
-    .update(sessions)
-    .set({ endedAt: at, endReason: 'logout' })
-    .where(
-      and(
-        eq(sessions.role, 'student'),
-        eq(sessions.userId, studentId),
-        ne(sessions.tokenHash, keep),
-        isNull(sessions.endedAt),
+export async function endOtherSessions(db: Db, studentId: string, keep: string, at: number): Promise<number> {
+  return affected(
+    await db
+      .update(sessions)
+      .set({ endedAt: at, endReason: 'logout' })
+      .where(
+        and(
+          eq(sessions.role, 'student'),
+          eq(sessions.userId, studentId),
+          ne(sessions.tokenHash, keep),
+          isNull(sessions.endedAt),
+        ),
       ),
-    )
-    .run().changes;
+  );
 }

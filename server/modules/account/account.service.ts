@@ -6,6 +6,7 @@ import {
   type AccountInfo,
   type ChangePasswordInput,
   type StudentSettingReply,
+  type zSaveInfo,
 } from '../../../shared/schemas/account';
 import {
   STUDENT_ERRORS,
@@ -14,7 +15,6 @@ import {
   type StudentSettings,
 } from '../../../shared/schemas/students';
 import type { z } from 'zod';
-import type { zSaveInfo } from '../../../shared/schemas/account';
 import type { AppContext, Auth } from '../../context';
 import { badInput, forbidden, noLogin, tooMany } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
@@ -46,13 +46,13 @@ import { isBound } from '../phone/phone.repository';
  *   messaging-app account can be reached; server/modules/phone) and path is the school's bind QR image.
  */
 
-export type StudentRow = NonNullable<ReturnType<typeof findStudent>>;
+export type StudentRow = NonNullable<Awaited<ReturnType<typeof findStudent>>>;
 
 /** The signed-in student's row: 401 guest, 403 administrator (the student's own pages), 401 when the account is gone or disabled. */
-export function ownStudent(ctx: AppContext, auth: Auth): { student: StudentRow } {
+export async function ownStudent(ctx: AppContext, auth: Auth): Promise<{ student: StudentRow }> {
   if (auth.role === 'guest') throw noLogin();
   if (auth.role !== 'student') throw forbidden();
-  const student = findStudent(ctx.db, auth.userId);
+  const student = await findStudent(ctx.db, auth.userId);
   if (!student || student.disabled || student.schoolId !== auth.schoolId) throw noLogin();
   return { student };
 }
@@ -63,15 +63,15 @@ function passwordChangeAllowed(settings: StudentSettings, source: string): boole
 }
 
 /** Whether the student's phone was bound with a checked code (phone_codes; server/modules/phone). */
-const phoneBound = (ctx: AppContext, student: StudentRow) => isBound(ctx.db, student.id, student.phone);
+const phoneBound = async (ctx: AppContext, student: StudentRow) => await isBound(ctx.db, student.id, student.phone);
 
 /** GET stu/setting. */
-export function studentSetting(ctx: AppContext, auth: Auth): StudentSettingReply {
-  const { student } = ownStudent(ctx, auth);
-  const settings = studentSettings(ctx, student.schoolId);
+export async function studentSetting(ctx: AppContext, auth: Auth): Promise<StudentSettingReply> {
+  const { student } = await ownStudent(ctx, auth);
+  const settings = await studentSettings(ctx, student.schoolId);
   return {
     setting: { changePass: settings.changePass, needPassword: settings.needPassword },
-    wechatBind: phoneBound(ctx, student),
+    wechatBind: await phoneBound(ctx, student),
     path: settings.path,
     noAllowComment: settings.noAllowComment,
     canChangePassword: passwordChangeAllowed(settings, student.source),
@@ -84,19 +84,19 @@ export function requiredFieldsSet(fields: StudentField[], values: FieldValue[]):
 }
 
 /** The bootstrap's fieldSet, studentFields and haveSetSfields for a school's page (studentId for a signed-in student). */
-export function accountBootstrap(ctx: AppContext, schoolId: string | undefined, studentId: string | null) {
+export async function accountBootstrap(ctx: AppContext, schoolId: string | undefined, studentId: string | null) {
   if (!schoolId) return { fieldSet: [], studentFields: [], haveSetSfields: true };
-  const fieldSet = schoolFields(ctx.db, schoolId);
-  const studentFields = studentId ? fieldValuesOf(ctx.db, studentId) : [];
+  const fieldSet = await schoolFields(ctx.db, schoolId);
+  const studentFields = studentId ? await fieldValuesOf(ctx.db, studentId) : [];
   return { fieldSet, studentFields, haveSetSfields: studentId ? requiredFieldsSet(fieldSet, studentFields) : true };
 }
 
 /** GET stu/info: the student's own profile, the school's fields (get user field setting) and the values. */
-export function accountInfo(ctx: AppContext, auth: Auth): AccountInfo {
-  const { student } = ownStudent(ctx, auth);
-  const fieldSet = schoolFields(ctx.db, student.schoolId);
+export async function accountInfo(ctx: AppContext, auth: Auth): Promise<AccountInfo> {
+  const { student } = await ownStudent(ctx, auth);
+  const fieldSet = await schoolFields(ctx.db, student.schoolId);
   const known = new Set(fieldSet.map((f) => f.sfid));
-  const values = fieldValuesOf(ctx.db, student.id).filter((v) => known.has(v.sfid));
+  const values = (await fieldValuesOf(ctx.db, student.id)).filter((v) => known.has(v.sfid));
   return {
     username: student.username,
     name: student.name,
@@ -104,7 +104,7 @@ export function accountInfo(ctx: AppContext, auth: Auth): AccountInfo {
     phone: student.phone,
     avatar: student.avatar,
     source: student.source,
-    groups: groupsOfStudents(ctx.db, [student.id]).get(student.id) ?? [],
+    groups: (await groupsOfStudents(ctx.db, [student.id])).get(student.id) ?? [],
     fieldSet,
     values,
     haveSetSfields: requiredFieldsSet(fieldSet, values),
@@ -112,8 +112,8 @@ export function accountInfo(ctx: AppContext, auth: Auth): AccountInfo {
 }
 
 /** POST stu/info: the custom field values and the contact columns, in one transaction. */
-export function saveInfo(ctx: AppContext, auth: Auth, input: z.output<typeof zSaveInfo>): AccountInfo {
-  const { student } = ownStudent(ctx, auth);
+export async function saveInfo(ctx: AppContext, auth: Auth, input: z.output<typeof zSaveInfo>): Promise<AccountInfo> {
+  const { student } = await ownStudent(ctx, auth);
   // A directory account's name, email and phone come from the directory (the next sync would overwrite them).
   const contact = student.source === 'ldap' ? {} : { name: input.name, email: input.email, phone: input.phone };
   const patch = Object.fromEntries(Object.entries(contact).filter(([, v]) => v !== undefined)) as {
@@ -121,25 +121,29 @@ export function saveInfo(ctx: AppContext, auth: Auth, input: z.output<typeof zSa
     email?: string;
     phone?: string;
   };
-  ctx.db.transaction((tx) => {
-    const values = checkedFieldValues(schoolFields(tx, student.schoolId), input.infoStr, fieldValuesOf(tx, student.id));
-    setFieldValues(tx, student.id, values);
-    updateStudent(tx, student.id, patch, ctx.now());
+  await ctx.db.transaction(async (tx) => {
+    const values = checkedFieldValues(
+      await schoolFields(tx, student.schoolId),
+      input.infoStr,
+      await fieldValuesOf(tx, student.id),
+    );
+    await setFieldValues(tx, student.id, values);
+    await updateStudent(tx, student.id, patch, ctx.now());
   });
-  return accountInfo(ctx, auth);
+  return await accountInfo(ctx, auth);
 }
 
 /** 429 while the key is locked by the login throttle. */
-export function assertNotThrottled(ctx: AppContext, keys: string[]): void {
+export async function assertNotThrottled(ctx: AppContext, keys: string[]): Promise<void> {
   const now = ctx.now();
-  const wait = Math.max(0, ...sessionsRepo.findAttempts(ctx.db, keys).map((a) => retryAfterSeconds(a, now)));
+  const wait = Math.max(0, ...(await sessionsRepo.findAttempts(ctx.db, keys)).map((a) => retryAfterSeconds(a, now)));
   if (wait > 0) throw tooMany(wait);
 }
 
 /** Counts one more attempt on a throttle key with its limit. */
-export function countAttempt(ctx: AppContext, key: string, limit: number): void {
-  const existing = sessionsRepo.findAttempts(ctx.db, [key])[0];
-  sessionsRepo.saveAttempt(ctx.db, { key, ...countFailure(existing, ctx.now(), limit) });
+export async function countAttempt(ctx: AppContext, key: string, limit: number): Promise<void> {
+  const existing = (await sessionsRepo.findAttempts(ctx.db, [key]))[0];
+  await sessionsRepo.saveAttempt(ctx.db, { key, ...countFailure(existing, ctx.now(), limit) });
 }
 
 /** POST stu/password {oldpwd, newpwd} (spec 5 'Change password'). */
@@ -149,24 +153,24 @@ export async function changePassword(
   input: ChangePasswordInput,
   ip: string,
 ): Promise<{ changed: true }> {
-  const { student } = ownStudent(ctx, auth);
-  const settings = studentSettings(ctx, student.schoolId);
+  const { student } = await ownStudent(ctx, auth);
+  const settings = await studentSettings(ctx, student.schoolId);
   if (settings.changePass || !settings.needPassword) throw forbidden(STUDENT_ERRORS.passwordChangeOff);
   if (student.source === 'ldap') throw forbidden(STUDENT_ERRORS.ldapAccount);
   const problem = passwordProblem(input.oldpwd, input.newpwd);
   if (problem === 'empty') throw badInput(ACCOUNT_ERRORS.emptyPassword);
   if (problem) throw badInput(ACCOUNT_ERRORS.passwordLength, { problem });
   const throttle = loginThrottle(ctx, { role: 'student', schoolId: student.schoolId, username: student.username }, ip);
-  throttle.check();
+  await throttle.check();
   if (!(await verifyPassword(student.passwordHash, input.oldpwd))) {
-    throttle.fail();
+    await throttle.fail();
     throw badInput(STUDENT_ERRORS.wrongPassword);
   }
   const passwordHash = await hashPassword(input.newpwd);
-  ctx.db.transaction((tx) => {
-    updateStudent(tx, student.id, { passwordHash }, ctx.now());
-    repo.endOtherSessions(tx, student.id, auth.tokenHash ?? '', ctx.now());
-    throttle.clear(tx);
+  await ctx.db.transaction(async (tx) => {
+    await updateStudent(tx, student.id, { passwordHash }, ctx.now());
+    await repo.endOtherSessions(tx, student.id, auth.tokenHash ?? '', ctx.now());
+    await throttle.clear(tx);
   });
   return { changed: true };
 }

@@ -74,7 +74,7 @@ async function readAvatarPart(request: FastifyRequest): Promise<Buffer> {
 
 /** POST stu/avatar: 401 guest, 403 administrator, 400 no file, 413 over 2097152 bytes, 415 not a JPEG or PNG. */
 export async function receiveAvatar(ctx: AppContext, request: FastifyRequest): Promise<{ avatar: string }> {
-  const { student } = ownStudent(ctx, request.auth);
+  const { student } = await ownStudent(ctx, request.auth);
   const picture = await squareAvatar(await readAvatarPart(request));
   const owner = { schoolId: student.schoolId, uploadedBy: `student:${student.id}` };
   const tmpFile = path.join(ctx.config.dataDir, TMP_UPLOADS_DIR, `${ctx.ids.next()}.part`);
@@ -89,13 +89,13 @@ export async function receiveAvatar(ctx: AppContext, request: FastifyRequest): P
   }
   const avatar = fileUrl(stored.key);
   try {
-    ctx.db.transaction((tx) => updateStudent(tx, student.id, { avatar }, ctx.now()));
+    await ctx.db.transaction(async (tx) => await updateStudent(tx, student.id, { avatar }, ctx.now()));
   } catch (error) {
     await removeFile(ctx, stored.id);
     throw error;
   }
   // The previous avatar goes once the new one is saved: only a file this student uploaded as an avatar.
-  const previous = student.avatar ? findFileByKey(ctx, student.avatar.replace(/^\/+/, '')) : undefined;
+  const previous = student.avatar ? await findFileByKey(ctx, student.avatar.replace(/^\/+/, '')) : undefined;
   if (
     previous &&
     previous.id !== stored.id &&

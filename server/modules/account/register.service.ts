@@ -31,22 +31,22 @@ export async function register(
   input: z.output<typeof zRegister>,
   client: { ip: string; userAgent: string },
 ): Promise<{ token: string; result: LoginResult }> {
-  const school = resolveSchool(ctx, input.school);
+  const school = await resolveSchool(ctx, input.school);
   if (!school) throw notFound('school not found');
   const settings = readStudentSettings(school.settings);
   if (!settings.registration) throw forbidden(ACCOUNT_ERRORS.registrationOff);
   const addressKey = `ip:${client.ip}`;
   const registerKey = `reg:${client.ip}`;
-  assertNotThrottled(ctx, [addressKey, registerKey]);
+  await assertNotThrottled(ctx, [addressKey, registerKey]);
 
   const passwordHash = await hashPassword(input.password);
   const id = ctx.ids.next();
   try {
-    ctx.db.transaction((tx) => {
-      if (findStudentByUsername(tx, school.id, input.username)) throw conflict(STUDENT_ERRORS.usernameTaken);
-      const fields = checkedFieldValues(schoolFields(tx, school.id), input.infoStr);
-      assertSeats(ctx, school.id, 1, tx);
-      insertStudents(tx, [
+    await ctx.db.transaction(async (tx) => {
+      if (await findStudentByUsername(tx, school.id, input.username)) throw conflict(STUDENT_ERRORS.usernameTaken);
+      const fields = checkedFieldValues(await schoolFields(tx, school.id), input.infoStr);
+      await assertSeats(ctx, school.id, 1, tx);
+      await insertStudents(tx, [
         {
           id,
           schoolId: school.id,
@@ -60,9 +60,9 @@ export async function register(
       ]);
     });
   } catch (error) {
-    countAttempt(ctx, addressKey, LOGIN_THROTTLE.perAddress);
+    await countAttempt(ctx, addressKey, LOGIN_THROTTLE.perAddress);
     throw error;
   }
-  countAttempt(ctx, registerKey, REGISTER_PER_ADDRESS);
-  return openSession(ctx, 'student', { id, schoolId: school.id }, { ...client, returnUrl: input.returnUrl });
+  await countAttempt(ctx, registerKey, REGISTER_PER_ADDRESS);
+  return await openSession(ctx, 'student', { id, schoolId: school.id }, { ...client, returnUrl: input.returnUrl });
 }

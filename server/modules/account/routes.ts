@@ -17,9 +17,9 @@ export const accountRoutes: FastifyPluginAsync = async (base) => {
   await app.register(app.multipartParsing);
 
   // The service's ownStudent refuses an administrator (403) and a disabled or vanished student.
-  route(app, calls.setting, (_request, _reply, caller) => ok(account.studentSetting(ctx, caller)));
-  route(app, calls.info, (_request, _reply, caller) => ok(account.accountInfo(ctx, caller)));
-  route(app, calls.saveInfo, (request, _reply, caller) => ok(account.saveInfo(ctx, caller, request.body)));
+  route(app, calls.setting, async (_request, _reply, caller) => ok(await account.studentSetting(ctx, caller)));
+  route(app, calls.info, async (_request, _reply, caller) => ok(await account.accountInfo(ctx, caller)));
+  route(app, calls.saveInfo, async (request, _reply, caller) => ok(await account.saveInfo(ctx, caller, request.body)));
   route(app, calls.password, async (request, _reply, caller) =>
     ok(await account.changePassword(ctx, caller, request.body, request.ip)),
   );
@@ -28,7 +28,7 @@ export const accountRoutes: FastifyPluginAsync = async (base) => {
   route(app, calls.register, async (request, reply) => {
     const userAgent = request.headers['user-agent'] ?? '';
     const { token, result } = await register(ctx, request.body, { ip: request.ip, userAgent });
-    setSessionCookie(ctx, reply, token);
+    await setSessionCookie(ctx, reply, token);
     return ok(result);
   });
 };

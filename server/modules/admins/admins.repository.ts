@@ -1,6 +1,6 @@
 import { and, asc, between, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import type { Db } from '../../db/client';
+import { type Db, affected, first } from '../../db/client';
 import { adminGroups, admins, categories, courses } from '../../db/schema';
 import { likePattern } from '../courses/courses.repository';
 
@@ -27,72 +27,85 @@ export function coursesInScope(schoolId: string, scopeIds: readonly string[]): S
 }
 
 /** True when the course category lies in one of the scope categories' subtrees: one range query. */
-export function categoryInScope(db: Db, schoolId: string, catid: string, scopeIds: readonly string[]): boolean {
+export async function categoryInScope(
+  db: Db,
+  schoolId: string,
+  catid: string,
+  scopeIds: readonly string[],
+): Promise<boolean> {
   if (scopeIds.length === 0) return false;
   const scope = alias(categories, 'scope_cat');
-  const row = db
-    .select({ id: categories.id })
-    .from(categories)
-    .innerJoin(
-      scope,
-      and(
-        eq(scope.schoolId, categories.schoolId),
-        eq(scope.kind, categories.kind),
-        between(categories.lft, scope.lft, scope.rgt),
-      ),
-    )
-    .where(
-      and(
-        eq(categories.id, catid),
-        eq(categories.schoolId, schoolId),
-        eq(categories.kind, 'course'),
-        inArray(scope.id, [...scopeIds]),
-      ),
-    )
-    .limit(1)
-    .get();
+  const row = first(
+    await db
+      .select({ id: categories.id })
+      .from(categories)
+      .innerJoin(
+        scope,
+        and(
+          eq(scope.schoolId, categories.schoolId),
+          eq(scope.kind, categories.kind),
+          between(categories.lft, scope.lft, scope.rgt),
+        ),
+      )
+      .where(
+        and(
+          eq(categories.id, catid),
+          eq(categories.schoolId, schoolId),
+          eq(categories.kind, 'course'),
+          inArray(scope.id, [...scopeIds]),
+        ),
+      )
+      .limit(1),
+  );
   return !!row;
 }
 
 /** The category of a course (any school): for checks given only a course id. */
-export function courseCatid(db: Db, courseId: string): string | undefined {
-  return db.select({ catid: courses.catid }).from(courses).where(eq(courses.id, courseId)).get()?.catid;
+export async function courseCatid(db: Db, courseId: string): Promise<string | undefined> {
+  return first(await db.select({ catid: courses.catid }).from(courses).where(eq(courses.id, courseId)))?.catid;
 }
 
 /** The school's course categories among these ids, with their titles. */
-export function schoolCategories(db: Db, schoolId: string, ids: readonly string[]): { id: string; title: string }[] {
+export async function schoolCategories(
+  db: Db,
+  schoolId: string,
+  ids: readonly string[],
+): Promise<{ id: string; title: string }[]> {
   if (ids.length === 0) return [];
-  return db
+  return await db
     .select({ id: categories.id, title: categories.title })
     .from(categories)
     .where(and(eq(categories.schoolId, schoolId), eq(categories.kind, 'course'), inArray(categories.id, [...ids])))
-    .orderBy(asc(categories.lft))
-    .all();
+    .orderBy(asc(categories.lft));
 }
 
 /** The school's admin groups among these ids, with their names. */
-export function schoolAdminGroups(db: Db, schoolId: string, ids: readonly string[]): { id: string; name: string }[] {
+export async function schoolAdminGroups(
+  db: Db,
+  schoolId: string,
+  ids: readonly string[],
+): Promise<{ id: string; name: string }[]> {
   if (ids.length === 0) return [];
-  return db
+  return await db
     .select({ id: adminGroups.id, name: adminGroups.name })
     .from(adminGroups)
-    .where(and(eq(adminGroups.schoolId, schoolId), inArray(adminGroups.id, [...ids])))
-    .all();
+    .where(and(eq(adminGroups.schoolId, schoolId), inArray(adminGroups.id, [...ids])));
 }
 
 /** The school's sub-admins among these ids (never the main admin). */
-export function findSubAdmins(db: Db, schoolId: string, ids: readonly string[]): AdminRow[] {
+export async function findSubAdmins(db: Db, schoolId: string, ids: readonly string[]): Promise<AdminRow[]> {
   if (ids.length === 0) return [];
-  return db
+  return await db
     .select()
     .from(admins)
-    .where(and(eq(admins.schoolId, schoolId), isNotNull(admins.parentId), inArray(admins.id, [...ids])))
-    .all();
+    .where(and(eq(admins.schoolId, schoolId), isNotNull(admins.parentId), inArray(admins.id, [...ids])));
 }
 
 /** True when any administrator of any school has this user name (admins_username is install-wide). */
-export function usernameTaken(db: Db, username: string): boolean {
-  return !!db.select({ id: admins.id }).from(admins).where(sql`lower(${admins.username}) = lower(${username})`).get();
+export async function usernameTaken(db: Db, username: string): Promise<boolean> {
+  return !!first(
+    await db.select({ id: admins.id }).from(admins).where(sql`lower(${admins.username}) = lower(${username})`),
+  );
 }
 
 export interface SubAdminFilter {
@@ -104,7 +117,7 @@ export interface SubAdminFilter {
 }
 
 /** A page of the school's sub-admins, newest first, with the total. */
-export function listSubAdmins(db: Db, filter: SubAdminFilter): { rows: AdminRow[]; total: number } {
+export async function listSubAdmins(db: Db, filter: SubAdminFilter): Promise<{ rows: AdminRow[]; total: number }> {
   const pattern = filter.keyword ? likePattern(filter.keyword) : null;
   const where = and(
     eq(admins.schoolId, filter.schoolId),
@@ -114,31 +127,31 @@ export function listSubAdmins(db: Db, filter: SubAdminFilter): { rows: AdminRow[
       ? sql`(${admins.username} like ${pattern} escape '\\' or ${admins.name} like ${pattern} escape '\\')`
       : undefined,
   );
-  const total = db.select({ n: sql<number>`count(*)` }).from(admins).where(where).get()?.n ?? 0;
-  const rows = db
+  const total = first(await db.select({ n: sql<number>`count(*)` }).from(admins).where(where))?.n ?? 0;
+  const rows = await db
     .select()
     .from(admins)
     .where(where)
     .orderBy(desc(admins.createdAt), desc(admins.id))
     .limit(filter.limit)
-    .offset(filter.offset)
-    .all();
+    .offset(filter.offset);
   return { rows, total };
 }
 
-export function insertSubAdmin(db: Db, row: typeof admins.$inferInsert): void {
-  db.insert(admins).values(row).run();
+export async function insertSubAdmin(db: Db, row: typeof admins.$inferInsert): Promise<void> {
+  await db.insert(admins).values(row);
 }
 
-export function updateAdmin(db: Db, id: string, patch: Partial<typeof admins.$inferInsert>): void {
-  db.update(admins).set(patch).where(eq(admins.id, id)).run();
+export async function updateAdmin(db: Db, id: string, patch: Partial<typeof admins.$inferInsert>): Promise<void> {
+  await db.update(admins).set(patch).where(eq(admins.id, id));
 }
 
 /** Deletes sub-admin accounts (never a main admin: parent_id must be set). */
-export function deleteSubAdmins(db: Db, schoolId: string, ids: readonly string[]): number {
+export async function deleteSubAdmins(db: Db, schoolId: string, ids: readonly string[]): Promise<number> {
   if (ids.length === 0) return 0;
-  return db
-    .delete(admins)
-    .where(and(eq(admins.schoolId, schoolId), isNotNull(admins.parentId), inArray(admins.id, [...ids])))
-    .run().changes;
+  return affected(
+    await db
+      .delete(admins)
+      .where(and(eq(admins.schoolId, schoolId), isNotNull(admins.parentId), inArray(admins.id, [...ids]))),
+  );
 }

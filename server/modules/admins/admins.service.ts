@@ -14,8 +14,8 @@ export function adminPermissions(admin: { parentId: string | null; permissions: 
 }
 
 /** The permission groups of an enabled administrator, or null when the admin is gone or disabled (requireAdmin). */
-export function enabledAdminPermissions(ctx: AppContext, adminId: string): PermissionGroup[] | null {
-  const admin = findAdmin(ctx.db, adminId);
+export async function enabledAdminPermissions(ctx: AppContext, adminId: string): Promise<PermissionGroup[] | null> {
+  const admin = await findAdmin(ctx.db, adminId);
   return admin && !admin.disabled ? adminPermissions(admin) : null;
 }
 
@@ -25,9 +25,9 @@ export function adminCategories(admin: { parentId: string | null; categories: st
 }
 
 /** GET admins/me: read fresh on every call, so a change of permissions shows in the sidebar at once. */
-export function adminProfile(ctx: AppContext, adminId: string): AdminProfile {
-  const admin = findAdmin(ctx.db, adminId);
-  const school = admin && findSchool(ctx.db, admin.schoolId);
+export async function adminProfile(ctx: AppContext, adminId: string): Promise<AdminProfile> {
+  const admin = await findAdmin(ctx.db, adminId);
+  const school = admin && (await findSchool(ctx.db, admin.schoolId));
   if (!admin || !school || admin.disabled) throw noLogin();
   return {
     id: admin.id,

@@ -11,25 +11,29 @@ export const adminsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
 
-  route(app, calls.me, (_request, _reply, admin) => ok(adminProfile(ctx, admin.userId)));
+  route(app, calls.me, async (_request, _reply, admin) => ok(await adminProfile(ctx, admin.userId)));
   route(app, calls.register, async (request, _reply, admin) =>
     ok(await subAdmins.registerSubAdmin(ctx, admin.userId, request.body)),
   );
-  route(app, calls.list, (request, _reply, admin) => ok(subAdmins.listSubAdmins(ctx, admin.userId, request.query)));
+  route(app, calls.list, async (request, _reply, admin) =>
+    ok(await subAdmins.listSubAdmins(ctx, admin.userId, request.query)),
+  );
   route(app, calls.update, async (request, _reply, admin) =>
     ok(await subAdmins.updateSubAdmin(ctx, admin.userId, request.body, admin.tokenHash)),
   );
-  route(app, calls.delete, (request, _reply, admin) =>
-    ok(subAdmins.deleteSubAdmins(ctx, admin.userId, request.body.ids)),
+  route(app, calls.delete, async (request, _reply, admin) =>
+    ok(await subAdmins.deleteSubAdmins(ctx, admin.userId, request.body.ids)),
   );
-  route(app, calls.setPermission, (request, _reply, admin) =>
-    ok(subAdmins.setPermission(ctx, admin.userId, request.body)),
+  route(app, calls.setPermission, async (request, _reply, admin) =>
+    ok(await subAdmins.setPermission(ctx, admin.userId, request.body)),
   );
-  route(app, calls.groupPermissions, (request, _reply, admin) =>
-    ok(subAdmins.groupPermissions(ctx, admin.userId, request.query.id)),
+  route(app, calls.groupPermissions, async (request, _reply, admin) =>
+    ok(await subAdmins.groupPermissions(ctx, admin.userId, request.query.id)),
   );
-  route(app, calls.cateTree, (_request, _reply, admin) => ok(subAdmins.grantableCategoryTree(ctx, admin.userId)));
-  route(app, calls.cateNames, (request, _reply, admin) =>
-    ok(subAdmins.categoryNames(ctx, admin.userId, request.query.ids)),
+  route(app, calls.cateTree, async (_request, _reply, admin) =>
+    ok(await subAdmins.grantableCategoryTree(ctx, admin.userId)),
+  );
+  route(app, calls.cateNames, async (request, _reply, admin) =>
+    ok(await subAdmins.categoryNames(ctx, admin.userId, request.query.ids)),
   );
 };

@@ -20,6 +20,7 @@ import { listCategories } from '../categories/categories.repository';
 import { scopedCategoryRows } from '../courses/course-access';
 import * as repo from './admins.repository';
 import { adminCategories, adminPermissions } from './admins.service';
+import { everyAsync } from '../../lib/sequential';
 
 /*
  * Sub-admins (spec 6 roles and permissions; spec 7 Admins). Every call is behind requireAdmin(request, 'admin')
@@ -42,14 +43,14 @@ import { adminCategories, adminPermissions } from './admins.service';
  *   not outlive the reset); when a sub-admin changes its own password, the session it did it from stays.
  */
 
-type Actor = NonNullable<ReturnType<typeof findAdmin>>;
+type Actor = NonNullable<Awaited<ReturnType<typeof findAdmin>>>;
 type AdminRow = repo.AdminRow;
 
 const refused = (error: string, field: string) => badInput(error, { field, issues: [{ field, message: error }] });
 
 /** The signed-in administrator, enabled. */
-function actorOf(ctx: AppContext, adminId: string): Actor {
-  const admin = findAdmin(ctx.db, adminId);
+async function actorOf(ctx: AppContext, adminId: string): Promise<Actor> {
+  const admin = await findAdmin(ctx.db, adminId);
   if (!admin || admin.disabled) throw noLogin();
   return admin;
 }
@@ -58,50 +59,51 @@ function actorOf(ctx: AppContext, adminId: string): Actor {
 const mainAdminId = (actor: Actor) => actor.parentId ?? actor.id;
 
 /** A sub-admin of the actor's school, else 404 (the main admin and other schools' ids included). */
-function subAdminOf(ctx: AppContext, actor: Actor, id: string): AdminRow {
-  const [row] = repo.findSubAdmins(ctx.db, actor.schoolId, [id]);
+async function subAdminOf(ctx: AppContext, actor: Actor, id: string): Promise<AdminRow> {
+  const [row] = await repo.findSubAdmins(ctx.db, actor.schoolId, [id]);
   if (!row) throw notFound();
   return row;
 }
 
 /** True when the category ids all lie inside the actor's scope (an unscoped actor: any). */
-function categoriesWithin(ctx: AppContext, actor: Actor, ids: readonly string[]): boolean {
+async function categoriesWithin(ctx: AppContext, actor: Actor, ids: readonly string[]): Promise<boolean> {
   const scope = adminCategories(actor);
   if (scope.length === 0) return true;
   if (ids.length === 0) return false; // "all categories" is more than a scoped actor holds
-  return ids.every((id) => repo.categoryInScope(ctx.db, actor.schoolId, id, scope));
+  return await everyAsync(ids, async (id) => await repo.categoryInScope(ctx.db, actor.schoolId, id, scope));
 }
 
 /** 403 unless the actor holds every permission and category named (the main admin holds all). */
-function assertGrantable(
+async function assertGrantable(
   ctx: AppContext,
   actor: Actor,
   permissions: readonly string[],
   categories: readonly string[],
-): void {
+): Promise<void> {
   if (actor.parentId === null) return;
   const held = adminPermissions(actor);
   if (!permissions.every((group) => held.includes(group as PermissionGroup)))
     throw forbidden(ADMIN_ERRORS.notGrantable);
-  if (!categoriesWithin(ctx, actor, categories)) throw forbidden(ADMIN_ERRORS.notGrantable);
+  if (!(await categoriesWithin(ctx, actor, categories))) throw forbidden(ADMIN_ERRORS.notGrantable);
 }
 
 /** 403 unless the actor may change this sub-admin: not itself (when `self` is refused), and not someone holding more. */
-function assertReach(ctx: AppContext, actor: Actor, target: AdminRow, refuseSelf = true): void {
+async function assertReach(ctx: AppContext, actor: Actor, target: AdminRow, refuseSelf = true): Promise<void> {
   if (refuseSelf && target.id === actor.id) throw forbidden(ADMIN_ERRORS.self);
-  if (target.id !== actor.id) assertGrantable(ctx, actor, adminPermissions(target), adminCategories(target));
+  if (target.id !== actor.id) await assertGrantable(ctx, actor, adminPermissions(target), adminCategories(target));
 }
 
 /** 400 unless every id is a course category of the school. */
-function assertCategories(ctx: AppContext, schoolId: string, ids: readonly string[]): void {
-  if (repo.schoolCategories(ctx.db, schoolId, ids).length !== ids.length)
+async function assertCategories(ctx: AppContext, schoolId: string, ids: readonly string[]): Promise<void> {
+  if ((await repo.schoolCategories(ctx.db, schoolId, ids)).length !== ids.length)
     throw refused(ADMIN_ERRORS.badCategory, 'categories');
 }
 
 /** The group id to store: null for none; 400 unless it is an admin group of the school. */
-function groupFor(ctx: AppContext, schoolId: string, groupId: string | null | undefined): string | null {
+async function groupFor(ctx: AppContext, schoolId: string, groupId: string | null | undefined): Promise<string | null> {
   if (!groupId) return null;
-  if (repo.schoolAdminGroups(ctx.db, schoolId, [groupId]).length === 0) throw refused(ADMIN_ERRORS.badGroup, 'groupId');
+  if ((await repo.schoolAdminGroups(ctx.db, schoolId, [groupId])).length === 0)
+    throw refused(ADMIN_ERRORS.badGroup, 'groupId');
   return groupId;
 }
 
@@ -111,15 +113,16 @@ export async function registerSubAdmin(
   adminId: string,
   input: z.output<typeof zNewSubAdmin>,
 ): Promise<SubAdmin> {
-  const actor = actorOf(ctx, adminId);
-  assertGrantable(ctx, actor, input.permissions, input.categories);
-  assertCategories(ctx, actor.schoolId, input.categories);
-  const groupId = groupFor(ctx, actor.schoolId, input.groupId);
-  if (repo.usernameTaken(ctx.db, input.username)) throw conflict(ADMIN_ERRORS.usernameTaken, { field: 'username' });
+  const actor = await actorOf(ctx, adminId);
+  await assertGrantable(ctx, actor, input.permissions, input.categories);
+  await assertCategories(ctx, actor.schoolId, input.categories);
+  const groupId = await groupFor(ctx, actor.schoolId, input.groupId);
+  if (await repo.usernameTaken(ctx.db, input.username))
+    throw conflict(ADMIN_ERRORS.usernameTaken, { field: 'username' });
   const passwordHash = await hashPassword(input.password);
   const id = ctx.ids.next();
   try {
-    repo.insertSubAdmin(ctx.db, {
+    await repo.insertSubAdmin(ctx.db, {
       id,
       schoolId: actor.schoolId,
       parentId: mainAdminId(actor),
@@ -136,15 +139,15 @@ export async function registerSubAdmin(
     if (String(error).includes('UNIQUE')) throw conflict(ADMIN_ERRORS.usernameTaken, { field: 'username' });
     throw error;
   }
-  return present(ctx, actor.schoolId, [subAdminOf(ctx, actor, id)])[0];
+  return (await present(ctx, actor.schoolId, [await subAdminOf(ctx, actor, id)]))[0];
 }
 
 /** Sub-admins as replies carry them: category and group names read once for the page. */
-function present(ctx: AppContext, schoolId: string, rows: AdminRow[]): SubAdmin[] {
+async function present(ctx: AppContext, schoolId: string, rows: AdminRow[]): Promise<SubAdmin[]> {
   const categoryIds = [...new Set(rows.flatMap((row) => adminCategories(row)))];
-  const titles = new Map(repo.schoolCategories(ctx.db, schoolId, categoryIds).map((c) => [c.id, c.title]));
+  const titles = new Map((await repo.schoolCategories(ctx.db, schoolId, categoryIds)).map((c) => [c.id, c.title]));
   const groupIds = [...new Set(rows.map((row) => row.groupId).filter((id): id is string => !!id))];
-  const groups = new Map(repo.schoolAdminGroups(ctx.db, schoolId, groupIds).map((g) => [g.id, g.name]));
+  const groups = new Map((await repo.schoolAdminGroups(ctx.db, schoolId, groupIds)).map((g) => [g.id, g.name]));
   return rows.map((row) => ({
     id: row.id,
     username: row.username,
@@ -163,16 +166,20 @@ function present(ctx: AppContext, schoolId: string, rows: AdminRow[]): SubAdmin[
 }
 
 /** GET admins/list: the school's sub-admins (never the main admin), newest first. */
-export function listSubAdmins(ctx: AppContext, adminId: string, query: z.output<typeof zSubAdminQuery>): SubAdminList {
-  const actor = actorOf(ctx, adminId);
-  const { rows, total } = repo.listSubAdmins(ctx.db, {
+export async function listSubAdmins(
+  ctx: AppContext,
+  adminId: string,
+  query: z.output<typeof zSubAdminQuery>,
+): Promise<SubAdminList> {
+  const actor = await actorOf(ctx, adminId);
+  const { rows, total } = await repo.listSubAdmins(ctx.db, {
     schoolId: actor.schoolId,
     keyword: query.keyword,
     groupId: query.groupId,
     limit: query.num,
     offset: (query.page - 1) * query.num,
   });
-  return { total, list: present(ctx, actor.schoolId, rows) };
+  return { total, list: await present(ctx, actor.schoolId, rows) };
 }
 
 /**
@@ -185,57 +192,69 @@ export async function updateSubAdmin(
   input: z.output<typeof zUpdateSubAdmin>,
   currentToken: string | null = null,
 ): Promise<SubAdmin> {
-  const actor = actorOf(ctx, adminId);
-  const target = subAdminOf(ctx, actor, input.id);
-  assertReach(ctx, actor, target, input.disabled !== undefined);
-  const groupId = input.groupId === undefined ? undefined : groupFor(ctx, actor.schoolId, input.groupId);
+  const actor = await actorOf(ctx, adminId);
+  const target = await subAdminOf(ctx, actor, input.id);
+  await assertReach(ctx, actor, target, input.disabled !== undefined);
+  const groupId = input.groupId === undefined ? undefined : await groupFor(ctx, actor.schoolId, input.groupId);
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
-  ctx.db.transaction((tx) => {
-    repo.updateAdmin(tx, target.id, {
+  await ctx.db.transaction(async (tx) => {
+    await repo.updateAdmin(tx, target.id, {
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(passwordHash !== undefined ? { passwordHash } : {}),
       ...(input.disabled !== undefined ? { disabled: input.disabled } : {}),
       ...(groupId !== undefined ? { groupId } : {}),
     });
-    if (input.disabled === true) endUserSessions(tx, 'admin', [target.id], ctx.now());
+    if (input.disabled === true) await endUserSessions(tx, 'admin', [target.id], ctx.now());
     else if (passwordHash !== undefined)
-      endSessionsExcept(tx, 'admin', target.id, target.id === actor.id ? currentToken : null, ctx.now());
+      await endSessionsExcept(tx, 'admin', target.id, target.id === actor.id ? currentToken : null, ctx.now());
   });
-  return present(ctx, actor.schoolId, [subAdminOf(ctx, actor, target.id)])[0];
+  return (await present(ctx, actor.schoolId, [await subAdminOf(ctx, actor, target.id)]))[0];
 }
 
 /** POST admins/delete: every named sub-admin or none (404 for an unknown one, 403 for oneself or one beyond reach). */
-export function deleteSubAdmins(ctx: AppContext, adminId: string, ids: readonly string[]): { deleted: number } {
-  const actor = actorOf(ctx, adminId);
+export async function deleteSubAdmins(
+  ctx: AppContext,
+  adminId: string,
+  ids: readonly string[],
+): Promise<{ deleted: number }> {
+  const actor = await actorOf(ctx, adminId);
   const unique = [...new Set(ids)];
-  const rows = repo.findSubAdmins(ctx.db, actor.schoolId, unique);
+  const rows = await repo.findSubAdmins(ctx.db, actor.schoolId, unique);
   if (rows.length !== unique.length) throw notFound();
-  for (const row of rows) assertReach(ctx, actor, row);
-  const deleted = ctx.db.transaction((tx) => {
-    endUserSessions(tx, 'admin', unique, ctx.now());
-    return repo.deleteSubAdmins(tx, actor.schoolId, unique);
+  for (const row of rows) await assertReach(ctx, actor, row);
+  const deleted = await ctx.db.transaction(async (tx) => {
+    await endUserSessions(tx, 'admin', unique, ctx.now());
+    return await repo.deleteSubAdmins(tx, actor.schoolId, unique);
   });
   return { deleted };
 }
 
 /** POST admins/setpermission: the sub-admin's whole set of permission groups and categories ([] = all). */
-export function setPermission(ctx: AppContext, adminId: string, input: z.output<typeof zSetPermission>): SubAdmin {
-  const actor = actorOf(ctx, adminId);
-  const target = subAdminOf(ctx, actor, input.id);
-  assertReach(ctx, actor, target);
-  assertGrantable(ctx, actor, input.permissions, input.categories);
-  assertCategories(ctx, actor.schoolId, input.categories);
-  repo.updateAdmin(ctx.db, target.id, {
+export async function setPermission(
+  ctx: AppContext,
+  adminId: string,
+  input: z.output<typeof zSetPermission>,
+): Promise<SubAdmin> {
+  const actor = await actorOf(ctx, adminId);
+  const target = await subAdminOf(ctx, actor, input.id);
+  await assertReach(ctx, actor, target);
+  await assertGrantable(ctx, actor, input.permissions, input.categories);
+  await assertCategories(ctx, actor.schoolId, input.categories);
+  await repo.updateAdmin(ctx.db, target.id, {
     permissions: JSON.stringify(PERMISSION_GROUPS.filter((group) => input.permissions.includes(group))),
     categories: JSON.stringify(input.categories),
   });
-  return present(ctx, actor.schoolId, [subAdminOf(ctx, actor, target.id)])[0];
+  return (await present(ctx, actor.schoolId, [await subAdminOf(ctx, actor, target.id)]))[0];
 }
 
 /** GET admins/getgrouppermissions {id?}: every group with its label key, what the admin (or the caller) holds, what the caller may grant. */
-export function groupPermissions(ctx: AppContext, adminId: string, id: string | undefined): GroupPermissions {
-  const actor = actorOf(ctx, adminId);
-  const subject = id === undefined || id === actor.id ? actor : subAdminOf(ctx, actor, id);
+export async function groupPermissions(
+  ctx: AppContext,
+  adminId: string,
+  id: string | undefined,
+): Promise<GroupPermissions> {
+  const actor = await actorOf(ctx, adminId);
+  const subject = id === undefined || id === actor.id ? actor : await subAdminOf(ctx, actor, id);
   return {
     groups: PERMISSION_GROUPS.map((key) => ({ key, label: `admin.admins.perm.${key}` })),
     granted: adminPermissions(subject),
@@ -246,9 +265,11 @@ export function groupPermissions(ctx: AppContext, adminId: string, id: string | 
 }
 
 /** GET admins/getCate: the course category tree the caller may grant from (its own part when it is limited). */
-export function grantableCategoryTree(ctx: AppContext, adminId: string): { cates: CateNode[] } {
-  const actor = actorOf(ctx, adminId);
-  const rows = scopedCategoryRows(ctx, actor.id, actor.schoolId) ?? listCategories(ctx.db, actor.schoolId, 'course');
+export async function grantableCategoryTree(ctx: AppContext, adminId: string): Promise<{ cates: CateNode[] }> {
+  const actor = await actorOf(ctx, adminId);
+  const rows =
+    (await scopedCategoryRows(ctx, actor.id, actor.schoolId)) ??
+    (await listCategories(ctx.db, actor.schoolId, 'course'));
   const nodes = new Map<string, CateNode>();
   const cates: CateNode[] = [];
   for (const row of rows) {
@@ -262,11 +283,11 @@ export function grantableCategoryTree(ctx: AppContext, adminId: string): { cates
 }
 
 /** GET admins/getCateName {ids}: the names of the school's course categories among the ids (others are left out). */
-export function categoryNames(
+export async function categoryNames(
   ctx: AppContext,
   adminId: string,
   ids: readonly string[],
-): { list: { id: string; name: string }[] } {
-  const actor = actorOf(ctx, adminId);
-  return { list: repo.schoolCategories(ctx.db, actor.schoolId, ids).map((c) => ({ id: c.id, name: c.title })) };
+): Promise<{ list: { id: string; name: string }[] }> {
+  const actor = await actorOf(ctx, adminId);
+  return { list: (await repo.schoolCategories(ctx.db, actor.schoolId, ids)).map((c) => ({ id: c.id, name: c.title })) };
 }

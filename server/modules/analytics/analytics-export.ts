@@ -33,9 +33,9 @@ async function file(ctx: AppContext, title: string, ascii: string, headings: str
 }
 
 /** GET analysis/inactive/export. */
-export function exportInactive(ctx: AppContext, admin: Admin, idle: number, locale: Locale) {
+export async function exportInactive(ctx: AppContext, admin: Admin, idle: number, locale: Locale) {
   const t = textOf(locale);
-  const list = inactive(ctx, admin, { idle, page: 1, num: ANALYTICS_EXPORT_MAX });
+  const list = await inactive(ctx, admin, { idle, page: 1, num: ANALYTICS_EXPORT_MAX });
   const rows = list.students.map((s) => [s.name, s.username, s.lastDay ?? t('admin.analytics.never')]);
   const title = t('admin.analytics.inactive', { n: idle, total: list.total });
   const headings = [t('admin.analytics.name'), t('admin.analytics.username'), t('admin.analytics.lastDay')];
@@ -43,9 +43,9 @@ export function exportInactive(ctx: AppContext, admin: Admin, idle: number, loca
 }
 
 /** GET analysis/group/export. */
-export function exportGroup(ctx: AppContext, admin: Admin, query: z.output<typeof zGroupQuery>, locale: Locale) {
+export async function exportGroup(ctx: AppContext, admin: Admin, query: z.output<typeof zGroupQuery>, locale: Locale) {
   const t = textOf(locale);
-  const data = groupAnalytics(ctx, admin, query);
+  const data = await groupAnalytics(ctx, admin, query);
   const headings = [
     t('admin.analytics.name'),
     t('admin.analytics.username'),
@@ -74,9 +74,14 @@ export function exportGroup(ctx: AppContext, admin: Admin, query: z.output<typeo
 }
 
 /** GET analysis/student/export. */
-export function exportStudent(ctx: AppContext, admin: Admin, query: z.output<typeof zStudentQuery>, locale: Locale) {
+export async function exportStudent(
+  ctx: AppContext,
+  admin: Admin,
+  query: z.output<typeof zStudentQuery>,
+  locale: Locale,
+) {
   const t = textOf(locale);
-  const data = studentAnalytics(ctx, admin, query);
+  const data = await studentAnalytics(ctx, admin, query);
   const headings = [
     t('admin.analytics.course'),
     t('admin.analytics.process'),

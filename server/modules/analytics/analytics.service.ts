@@ -41,9 +41,9 @@ export function periodOf(ctx: AppContext, query: z.output<typeof zPeriodQuery>):
 }
 
 /** The courses the administrator sees with their counters, and their ids when limited (null: all). */
-export function visibleCourses(ctx: AppContext, admin: Admin) {
-  const scope = adminScope(ctx, admin.userId);
-  const courses = repo.courseStats(ctx.db, admin.schoolId, scopeFilter(ctx, admin.userId));
+export async function visibleCourses(ctx: AppContext, admin: Admin) {
+  const scope = await adminScope(ctx, admin.userId);
+  const courses = await repo.courseStats(ctx.db, admin.schoolId, await scopeFilter(ctx, admin.userId));
   const scoped = !scope || scope.categories !== null;
   return { courses, ids: scoped ? courses.map((c) => c.coid) : null, scoped };
 }
@@ -75,27 +75,27 @@ const startMs = (day: string) => new Date(`${day}T00:00:00`).getTime();
 const endMs = (day: string) => new Date(`${day}T23:59:59.999`).getTime();
 
 /** GET analysis/overview. */
-export function overview(
+export async function overview(
   ctx: AppContext,
   admin: Admin,
   query: z.output<typeof zOverviewQuery>,
-): Out<typeof s.zOverview> {
+): Promise<Out<typeof s.zOverview>> {
   const period = periodOf(ctx, query);
-  const { courses, ids, scoped } = visibleCourses(ctx, admin);
+  const { courses, ids, scoped } = await visibleCourses(ctx, admin);
   const { db } = ctx;
   const { prevFrom: from, to } = period;
-  const perCourse = repo.courseDays(db, admin.schoolId, ids, from, to);
+  const perCourse = await repo.courseDays(db, admin.schoolId, ids, from, to);
   // Limited to categories: the days of their courses, a student counted once per course studied that day (a
   // distinct count over 5 million learn records' days would not be cheap; the school's own figures are exact).
   const daily: repo.DayFigures[] =
     ids === null
-      ? repo.schoolDays(db, admin.schoolId, from, to)
+      ? await repo.schoolDays(db, admin.schoolId, from, to)
       : perCourse.map((r) => ({ day: r.day, ms: r.ms, active: r.students }));
-  const totals = (a: string, b: string) => {
+  const totals = async (a: string, b: string) => {
     const inRange = <T extends { day: string }>(rows: T[]) => rows.filter((r) => r.day >= a && r.day <= b);
     const days = inRange(daily);
     const course = inRange(perCourse);
-    const exams = repo.sittings(db, admin.schoolId, ids, startMs(a), endMs(b));
+    const exams = await repo.sittings(db, admin.schoolId, ids, startMs(a), endMs(b));
     const add = <T>(rows: T[], pick: (row: T) => number) => rows.reduce((n, r) => n + pick(r), 0);
     return {
       ms: add(days, (r) => r.ms),
@@ -112,23 +112,23 @@ export function overview(
     period,
     scoped,
     days: pairDays(period, daily),
-    current: totals(period.from, period.to),
-    previous: totals(period.prevFrom, period.prevTo),
+    current: await totals(period.from, period.to),
+    previous: await totals(period.prevFrom, period.prevTo),
     courses: { top: ranked.top.map(rank), bottom: ranked.bottom.map(rank) },
-    groups: groupsWithMembers(ctx, repo.groupsByTime(db, admin.schoolId, period.from, period.to, GROUPS_N)),
-    inactive: overviewInactive(ctx, admin, query.idle),
+    groups: await groupsWithMembers(ctx, await repo.groupsByTime(db, admin.schoolId, period.from, period.to, GROUPS_N)),
+    inactive: await overviewInactive(ctx, admin, query.idle),
   };
 }
 
 /** GET analysis/inactive: who has not studied in idle days (today counts as a day of study). */
-export function inactive(
+export async function inactive(
   ctx: AppContext,
   admin: Admin,
   query: { idle: number; page: number; num: number },
-): Out<typeof s.zInactiveList> {
+): Promise<Out<typeof s.zInactiveList>> {
   const today = formatDate(ctx.now(), 'yyyy-MM-dd');
   const before = addDays(today, 1 - query.idle);
-  const { rows, total } = repo.inactiveStudents(
+  const { rows, total } = await repo.inactiveStudents(
     ctx.db,
     admin.schoolId,
     before,
@@ -144,7 +144,10 @@ const memberCounts = new WeakMap<AppContext, Map<string, number>>();
  * The groups with their member counts, kept per group until any membership or group changes (the change feed):
  * counting them walked every member of the school's largest groups on each overview.
  */
-function groupsWithMembers<T extends { gid: string }>(ctx: AppContext, groups: T[]): (T & { members: number })[] {
+async function groupsWithMembers<T extends { gid: string }>(
+  ctx: AppContext,
+  groups: T[],
+): Promise<(T & { members: number })[]> {
   let counts = memberCounts.get(ctx);
   if (!counts) {
     const created = new Map<string, number>();
@@ -154,7 +157,7 @@ function groupsWithMembers<T extends { gid: string }>(ctx: AppContext, groups: T
   const kept = ctx.changes.inTransaction ? new Map<string, number>() : counts;
   if (kept.size > 100_000) kept.clear();
   const missing = groups.map((g) => g.gid).filter((gid) => !kept.has(gid));
-  const read = repo.groupMemberCounts(ctx.db, missing);
+  const read = await repo.groupMemberCounts(ctx.db, missing);
   for (const gid of missing) kept.set(gid, read.get(gid) ?? 0);
   return groups.map((g) => ({ ...g, members: kept.get(g.gid) ?? 0 }));
 }
@@ -168,39 +171,39 @@ const inactiveKept = new WeakMap<AppContext, TtlCache<string, Out<typeof s.zInac
  * student of the school: about half the overview's time on 20,000 students). A change to any student's account
  * forgets them at once; a student who starts studying again leaves the list within the minute.
  */
-function overviewInactive(ctx: AppContext, admin: Admin, idle: number): Out<typeof s.zInactiveList> {
+async function overviewInactive(ctx: AppContext, admin: Admin, idle: number): Promise<Out<typeof s.zInactiveList>> {
   let cache = inactiveKept.get(ctx);
   if (!cache) {
     const created = new TtlCache<string, Out<typeof s.zInactiveList>>(INACTIVE_KEEP_MS, 1000, ctx.now);
     ctx.changes.on(['students'], () => created.clear());
     inactiveKept.set(ctx, (cache = created));
   }
-  const load = () => inactive(ctx, admin, { idle, page: 1, num: INACTIVE_N });
-  if (ctx.changes.inTransaction) return load();
+  const load = async () => await inactive(ctx, admin, { idle, page: 1, num: INACTIVE_N });
+  if (ctx.changes.inTransaction) return await load();
   const key = `${admin.schoolId}:${formatDate(ctx.now(), 'yyyy-MM-dd')}:${idle}`;
-  return cache.getOrLoad(key, load)!;
+  return (await cache.getOrLoad(key, load))!;
 }
 
 /** GET analysis/courses. */
-export function courseList(ctx: AppContext, admin: Admin): Out<typeof s.zCourseList> {
-  return { courses: visibleCourses(ctx, admin).courses.map(rank) };
+export async function courseList(ctx: AppContext, admin: Admin): Promise<Out<typeof s.zCourseList>> {
+  return { courses: (await visibleCourses(ctx, admin)).courses.map(rank) };
 }
 
 /** GET analysis/course: 404 unless the course is the administrator's to see. */
-export function courseAnalytics(
+export async function courseAnalytics(
   ctx: AppContext,
   admin: Admin,
   query: z.output<typeof s.zCourseQuery>,
-): Out<typeof s.zCourseAnalytics> {
+): Promise<Out<typeof s.zCourseAnalytics>> {
   const period = periodOf(ctx, query);
-  const course = visibleCourses(ctx, admin).courses.find((c) => c.coid === query.coid);
+  const course = (await visibleCourses(ctx, admin)).courses.find((c) => c.coid === query.coid);
   if (!course) throw notFound();
   const { db } = ctx;
-  const questions = new Map(repo.questionCounts(db, course.coid).map((q) => [q.chapterId, q.n]));
+  const questions = new Map((await repo.questionCounts(db, course.coid)).map((q) => [q.chapterId, q.n]));
   const stars = [0, 0, 0, 0, 0, 0];
   let count = 0;
   let sum = 0;
-  for (const r of repo.ratingCounts(db, course.coid)) {
+  for (const r of await repo.ratingCounts(db, course.coid)) {
     stars[Math.min(5, Math.max(0, r.score))] += r.n;
     count += r.n;
     sum += r.score * r.n;
@@ -208,22 +211,22 @@ export function courseAnalytics(
   return {
     period,
     course: rank(course),
-    days: pairDays(period, repo.oneCourseDays(db, course.coid, period.prevFrom, period.to)),
-    funnel: funnelOf(ctx, course.coid, questions),
+    days: pairDays(period, await repo.oneCourseDays(db, course.coid, period.prevFrom, period.to)),
+    funnel: await funnelOf(ctx, course.coid, questions),
     ratings: { count, average: count ? Math.round((sum / count) * 100) / 100 : null, stars },
     questions: [...questions.values()].reduce((a, b) => a + b, 0),
   };
 }
 
 /** The studied chapters in course order (headings and chapters with subchapters are not studied). */
-function funnelOf(ctx: AppContext, coid: string, questions: Map<string, number>) {
-  const rows = repo.chapterFigures(ctx.db, coid);
+async function funnelOf(ctx: AppContext, coid: string, questions: Map<string, number>) {
+  const rows = await repo.chapterFigures(ctx.db, coid);
   const byPosition = (a: (typeof rows)[0], b: (typeof rows)[0]) => a.position - b.position || a.createdAt - b.createdAt;
   const tops = rows.filter((r) => r.parentId === '0').sort(byPosition);
   const ordered = tops.flatMap((top) => [top, ...rows.filter((r) => r.parentId === top.id).sort(byPosition)]);
   const studied = ordered.filter((r) => r.type !== 0 && !rows.some((o) => o.parentId === r.id));
   if (studied.length === 0) {
-    const text = repo.textFigures(ctx.db, coid);
+    const text = await repo.textFigures(ctx.db, coid);
     if (!text) return [];
     studied.push({ id: '0', title: '', type: 4, parentId: '0', position: 0, createdAt: 0, duration: 0, ...text });
   }
@@ -240,35 +243,35 @@ function funnelOf(ctx: AppContext, coid: string, questions: Map<string, number>)
 }
 
 /** GET analysis/group: 404 for another school's group. */
-export function groupAnalytics(
+export async function groupAnalytics(
   ctx: AppContext,
   admin: Admin,
   query: z.output<typeof s.zGroupQuery>,
-): Out<typeof s.zGroupAnalytics> {
+): Promise<Out<typeof s.zGroupAnalytics>> {
   const period = periodOf(ctx, query);
-  const group = repo.findGroup(ctx.db, query.gid);
+  const group = await repo.findGroup(ctx.db, query.gid);
   if (!group || group.schoolId !== admin.schoolId) throw notFound();
-  const { ids } = visibleCourses(ctx, admin);
+  const { ids } = await visibleCourses(ctx, admin);
   return {
     period,
     group: { gid: group.id, name: group.name },
-    members: repo.groupMembers(ctx.db, group.id, ids, period.from, period.to),
+    members: await repo.groupMembers(ctx.db, group.id, ids, period.from, period.to),
   };
 }
 
 /** GET analysis/student: 404 for another school's student. */
-export function studentAnalytics(
+export async function studentAnalytics(
   ctx: AppContext,
   admin: Admin,
   query: z.output<typeof s.zStudentQuery>,
-): Out<typeof s.zStudentAnalytics> {
+): Promise<Out<typeof s.zStudentAnalytics>> {
   const period = periodOf(ctx, query);
-  const student = findStudent(ctx.db, query.sid);
+  const student = await findStudent(ctx.db, query.sid);
   if (!student || student.schoolId !== admin.schoolId) throw notFound();
   return {
     period,
     student: { sid: student.id, name: student.name, username: student.username },
-    days: repo.studentDays(ctx.db, student.id, period.from, period.to),
-    courses: repo.studentCourseRows(ctx.db, student.id, scopeFilter(ctx, admin.userId)),
+    days: await repo.studentDays(ctx.db, student.id, period.from, period.to),
+    courses: await repo.studentCourseRows(ctx.db, student.id, await scopeFilter(ctx, admin.userId)),
   };
 }

@@ -18,12 +18,12 @@ const TAGS = ['analytics (back office)'];
 export const analyticsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  route(app, calls.overview, ({ query }, _reply, a) => ok(analytics.overview(ctx, a, query)));
-  route(app, calls.inactive, ({ query }, _reply, a) => ok(analytics.inactive(ctx, a, query)));
-  route(app, calls.courses, (_request, _reply, a) => ok(analytics.courseList(ctx, a)));
-  route(app, calls.course, ({ query }, _reply, a) => ok(analytics.courseAnalytics(ctx, a, query)));
-  route(app, calls.group, ({ query }, _reply, a) => ok(analytics.groupAnalytics(ctx, a, query)));
-  route(app, calls.student, ({ query }, _reply, a) => ok(analytics.studentAnalytics(ctx, a, query)));
+  route(app, calls.overview, async ({ query }, _reply, a) => ok(await analytics.overview(ctx, a, query)));
+  route(app, calls.inactive, async ({ query }, _reply, a) => ok(await analytics.inactive(ctx, a, query)));
+  route(app, calls.courses, async (_request, _reply, a) => ok(await analytics.courseList(ctx, a)));
+  route(app, calls.course, async ({ query }, _reply, a) => ok(await analytics.courseAnalytics(ctx, a, query)));
+  route(app, calls.group, async ({ query }, _reply, a) => ok(await analytics.groupAnalytics(ctx, a, query)));
+  route(app, calls.student, async ({ query }, _reply, a) => ok(await analytics.studentAnalytics(ctx, a, query)));
 
   // Files, not the JSON envelope: plain routes that still check the permission before the query is validated.
   const download = <Q extends z.ZodType>(
@@ -33,7 +33,7 @@ export const analyticsRoutes: FastifyPluginAsync = async (base) => {
     make: (
       a: { userId: string; schoolId: string },
       query: z.output<Q>,
-      locale: ReturnType<typeof pickLocale>,
+      locale: Awaited<ReturnType<typeof pickLocale>>,
     ) => Promise<DownloadFile<Buffer>>,
   ) =>
     app.get(
@@ -41,11 +41,11 @@ export const analyticsRoutes: FastifyPluginAsync = async (base) => {
       {
         schema: { tags: TAGS, summary, querystring },
         preValidation: async (request: FastifyRequest) => {
-          requireAdmin(request, 'student');
+          await requireAdmin(request, 'student');
         },
       },
       async (request: FastifyRequest, reply: FastifyReply) => {
-        const a = requireAdmin(request, 'student');
+        const a = await requireAdmin(request, 'student');
         const locale = pickLocale(request.cookies[LOCALE_COOKIE], ctx.config.LOCALE);
         const made = await make(a, request.query as z.output<Q>, locale);
         reply.header('cache-control', 'no-store');
@@ -56,15 +56,18 @@ export const analyticsRoutes: FastifyPluginAsync = async (base) => {
     '/analysis/inactive/export',
     'The students who have not studied in idle days, as XLSX.',
     s.zInactiveQuery,
-    (a, q, l) => exportInactive(ctx, a, q.idle, l),
+    async (a, q, l) => await exportInactive(ctx, a, q.idle, l),
   );
-  download('/analysis/group/export', "A group's members' study in the period, as XLSX.", s.zGroupQuery, (a, q, l) =>
-    exportGroup(ctx, a, q, l),
+  download(
+    '/analysis/group/export',
+    "A group's members' study in the period, as XLSX.",
+    s.zGroupQuery,
+    async (a, q, l) => await exportGroup(ctx, a, q, l),
   );
   download(
     '/analysis/student/export',
     "A student's courses with progress and time, as XLSX.",
     s.zStudentQuery,
-    (a, q, l) => exportStudent(ctx, a, q, l),
+    async (a, q, l) => await exportStudent(ctx, a, q, l),
   );
 };

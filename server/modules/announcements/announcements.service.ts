@@ -34,6 +34,7 @@ import { listGroups, schoolGroupIds } from '../groups/groups.repository';
 import { informStudents } from '../inform/inform.service';
 import { schoolHomePath } from '../schools/schools.service';
 import * as repo from './announcements.repository';
+import { mapAsync } from '../../lib/sequential';
 
 const NOT_FOUND = 'announcement not found';
 
@@ -43,16 +44,20 @@ export interface Caller {
   schoolId: string;
 }
 
-function schoolAnnouncement(ctx: AppContext, schoolId: string, id: string): repo.AnnouncementWithGroups {
-  const row = repo.findSchoolAnnouncement(ctx.db, schoolId, id);
+async function schoolAnnouncement(ctx: AppContext, schoolId: string, id: string): Promise<repo.AnnouncementWithGroups> {
+  const row = await repo.findSchoolAnnouncement(ctx.db, schoolId, id);
   if (!row) throw notFound(NOT_FOUND);
-  return { ...row, groupIds: repo.groupsOf(ctx.db, [id]).get(id) ?? [] };
+  return { ...row, groupIds: (await repo.groupsOf(ctx.db, [id])).get(id) ?? [] };
 }
 
 /** The back office's view of an announcement, with its viewed and audience counts. */
-function present(ctx: AppContext, row: repo.AnnouncementWithGroups, tree: ReturnType<typeof listGroups>) {
+async function present(
+  ctx: AppContext,
+  row: repo.AnnouncementWithGroups,
+  tree: Awaited<ReturnType<typeof listGroups>>,
+) {
   const groups = row.audience === 'all' ? null : [...audienceGroupIds(tree, row.groupIds)];
-  const counts = repo.viewCounts(ctx.db, row.schoolId, row.id, groups);
+  const counts = await repo.viewCounts(ctx.db, row.schoolId, row.id, groups);
   return {
     id: row.id,
     title: row.title,
@@ -71,45 +76,49 @@ function present(ctx: AppContext, row: repo.AnnouncementWithGroups, tree: Return
   } satisfies AdminAnnouncement;
 }
 
-const presentOne = (ctx: AppContext, schoolId: string, id: string) =>
-  present(ctx, schoolAnnouncement(ctx, schoolId, id), listGroups(ctx.db, schoolId));
+const presentOne = async (ctx: AppContext, schoolId: string, id: string) =>
+  await present(ctx, await schoolAnnouncement(ctx, schoolId, id), await listGroups(ctx.db, schoolId));
 
 /** The groups named, each the school's (400 naming the first that is not). */
-function checkedGroups(ctx: AppContext, schoolId: string, gids: readonly string[]): string[] {
+async function checkedGroups(ctx: AppContext, schoolId: string, gids: readonly string[]): Promise<string[]> {
   const unique = [...new Set(gids)];
-  const found = new Set(schoolGroupIds(ctx.db, schoolId, unique));
+  const found = new Set(await schoolGroupIds(ctx.db, schoolId, unique));
   const stranger = unique.find((id) => !found.has(id));
   if (stranger) throw new AppError(400, ANNOUNCEMENT_ERRORS.notGroup, { gid: stranger });
   return unique;
 }
 
 /** GET update/announcement/list. */
-export function adminList(ctx: AppContext, schoolId: string, query: { page: number; num: number }) {
-  const { rows, total } = repo.schoolAnnouncements(ctx.db, schoolId, {
+export async function adminList(ctx: AppContext, schoolId: string, query: { page: number; num: number }) {
+  const { rows, total } = await repo.schoolAnnouncements(ctx.db, schoolId, {
     offset: (query.page - 1) * query.num,
     limit: query.num,
   });
-  const tree = listGroups(ctx.db, schoolId);
-  return { list: rows.map((row) => present(ctx, row, tree)), total };
+  const tree = await listGroups(ctx.db, schoolId);
+  return { list: await mapAsync(rows, async (row) => await present(ctx, row, tree)), total };
 }
 
 /** GET update/announcement/groups. */
-export function audienceGroups(ctx: AppContext, schoolId: string) {
+export async function audienceGroups(ctx: AppContext, schoolId: string) {
   return {
-    list: listGroups(ctx.db, schoolId).map((g) => ({ id: g.id, name: g.name, parentId: g.parentId })),
+    list: (await listGroups(ctx.db, schoolId)).map((g) => ({ id: g.id, name: g.name, parentId: g.parentId })),
   };
 }
 
 /** GET update/announcement/info. */
-export const adminInfo = (ctx: AppContext, schoolId: string, id: string) => presentOne(ctx, schoolId, id);
+export const adminInfo = async (ctx: AppContext, schoolId: string, id: string) => await presentOne(ctx, schoolId, id);
 
 /** POST update/announcement/add: a draft. */
-export function createAnnouncement(ctx: AppContext, admin: Caller, input: NewAnnouncement): AdminAnnouncement {
-  const gids = input.audience === 'groups' ? checkedGroups(ctx, admin.schoolId, input.gids) : [];
+export async function createAnnouncement(
+  ctx: AppContext,
+  admin: Caller,
+  input: NewAnnouncement,
+): Promise<AdminAnnouncement> {
+  const gids = input.audience === 'groups' ? await checkedGroups(ctx, admin.schoolId, input.gids) : [];
   const id = ctx.ids.next();
   const at = ctx.now();
-  ctx.db.transaction((tx) => {
-    repo.insertAnnouncement(tx, {
+  await ctx.db.transaction(async (tx) => {
+    await repo.insertAnnouncement(tx, {
       id,
       schoolId: admin.schoolId,
       title: input.title,
@@ -123,23 +132,27 @@ export function createAnnouncement(ctx: AppContext, admin: Caller, input: NewAnn
       createdAt: at,
       updatedAt: at,
     });
-    repo.setGroups(tx, id, gids);
+    await repo.setGroups(tx, id, gids);
   });
-  return presentOne(ctx, admin.schoolId, id);
+  return await presentOne(ctx, admin.schoolId, id);
 }
 
 /** POST update/announcement/save: the fields given; the window checked against the stored other end. */
-export function saveAnnouncement(ctx: AppContext, admin: Caller, input: UpdateAnnouncement): AdminAnnouncement {
-  const row = schoolAnnouncement(ctx, admin.schoolId, input.id);
+export async function saveAnnouncement(
+  ctx: AppContext,
+  admin: Caller,
+  input: UpdateAnnouncement,
+): Promise<AdminAnnouncement> {
+  const row = await schoolAnnouncement(ctx, admin.schoolId, input.id);
   const audience = input.audience ?? row.audience;
   const gids = input.gids ?? row.groupIds;
   if (audience === 'groups' && gids.length === 0) throw new AppError(400, ANNOUNCEMENT_ERRORS.noGroups);
-  const checked = audience === 'groups' ? checkedGroups(ctx, admin.schoolId, gids) : [];
+  const checked = audience === 'groups' ? await checkedGroups(ctx, admin.schoolId, gids) : [];
   const publishAt = input.publishAt === undefined ? row.publishAt : input.publishAt;
   const endAt = input.endAt === undefined ? row.endAt : input.endAt;
   if (publishAt !== null && endAt !== null && endAt <= publishAt) throw new AppError(400, ANNOUNCEMENT_ERRORS.window);
-  ctx.db.transaction((tx) => {
-    repo.updateAnnouncement(tx, row.id, {
+  await ctx.db.transaction(async (tx) => {
+    await repo.updateAnnouncement(tx, row.id, {
       title: input.title,
       html: input.html === undefined ? undefined : sanitizeRichText(input.html),
       audience,
@@ -148,9 +161,9 @@ export function saveAnnouncement(ctx: AppContext, admin: Caller, input: UpdateAn
       endAt,
       updatedAt: ctx.now(),
     });
-    repo.setGroups(tx, row.id, checked);
+    await repo.setGroups(tx, row.id, checked);
   });
-  return presentOne(ctx, admin.schoolId, row.id);
+  return await presentOne(ctx, admin.schoolId, row.id);
 }
 
 /**
@@ -162,61 +175,72 @@ export function saveAnnouncement(ctx: AppContext, admin: Caller, input: UpdateAn
  * either, and sees it on the site and in the dashboard like everyone. Remembered in firstPublishedAt, which
  * unpublishing (clearing publishedAt) keeps.
  */
-export function publishAnnouncement(ctx: AppContext, admin: Caller, id: string, publish: boolean): AdminAnnouncement {
-  const row = schoolAnnouncement(ctx, admin.schoolId, id);
+export async function publishAnnouncement(
+  ctx: AppContext,
+  admin: Caller,
+  id: string,
+  publish: boolean,
+): Promise<AdminAnnouncement> {
+  const row = await schoolAnnouncement(ctx, admin.schoolId, id);
   const at = ctx.now();
-  ctx.db.transaction((tx) => {
+  await ctx.db.transaction(async (tx) => {
     const first = row.firstPublishedAt;
-    repo.updateAnnouncement(tx, id, {
+    await repo.updateAnnouncement(tx, id, {
       publishedAt: publish ? (row.publishedAt ?? at) : null,
       firstPublishedAt: first ?? (publish ? at : null),
       updatedAt: at,
     });
     if (!publish || first !== null) return;
-    const groups = row.audience === 'all' ? null : [...audienceGroupIds(listGroups(tx, admin.schoolId), row.groupIds)];
-    informStudents(tx, ctx, {
+    const groups =
+      row.audience === 'all' ? null : [...audienceGroupIds(await listGroups(tx, admin.schoolId), row.groupIds)];
+    await informStudents(tx, ctx, {
       schoolId: admin.schoolId,
       event: 'announcement.published',
-      studentIds: repo.audienceStudentIds(tx, admin.schoolId, groups),
+      studentIds: await repo.audienceStudentIds(tx, admin.schoolId, groups),
       params: { title: row.title },
       link: schoolHomePath(ctx, admin.schoolId),
       essential: false,
     });
   });
-  return presentOne(ctx, admin.schoolId, id);
+  return await presentOne(ctx, admin.schoolId, id);
 }
 
 /** POST update/announcement/pin. */
-export function pinAnnouncement(ctx: AppContext, admin: Caller, id: string, pinned: boolean): AdminAnnouncement {
-  schoolAnnouncement(ctx, admin.schoolId, id);
-  repo.updateAnnouncement(ctx.db, id, { pinned, updatedAt: ctx.now() });
-  return presentOne(ctx, admin.schoolId, id);
+export async function pinAnnouncement(
+  ctx: AppContext,
+  admin: Caller,
+  id: string,
+  pinned: boolean,
+): Promise<AdminAnnouncement> {
+  await schoolAnnouncement(ctx, admin.schoolId, id);
+  await repo.updateAnnouncement(ctx.db, id, { pinned, updatedAt: ctx.now() });
+  return await presentOne(ctx, admin.schoolId, id);
 }
 
 /** POST update/announcement/delete: with its groups and views (cascade). */
-export function deleteAnnouncement(ctx: AppContext, admin: Caller, id: string): { deleted: number } {
-  schoolAnnouncement(ctx, admin.schoolId, id);
+export async function deleteAnnouncement(ctx: AppContext, admin: Caller, id: string): Promise<{ deleted: number }> {
+  await schoolAnnouncement(ctx, admin.schoolId, id);
   return {
-    deleted: repo.deleteAnnouncement(ctx.db, id),
+    deleted: await repo.deleteAnnouncement(ctx.db, id),
   };
 }
 
 /** The school's announcements the student sees now, in the students' order (shared/rules/announcements). */
-function seenNow(ctx: AppContext, student: Caller): repo.AnnouncementWithGroups[] {
+async function seenNow(ctx: AppContext, student: Caller): Promise<repo.AnnouncementWithGroups[]> {
   const now = ctx.now();
-  const published = repo.publishedAnnouncements(ctx.db, student.schoolId);
+  const published = await repo.publishedAnnouncements(ctx.db, student.schoolId);
   if (published.length === 0) return [];
   const needsGroups = published.some((row) => row.audience === 'groups');
   const counting = needsGroups
-    ? groupsWithAncestors(listGroups(ctx.db, student.schoolId), studentGroupIds(ctx.db, student.userId))
+    ? groupsWithAncestors(await listGroups(ctx.db, student.schoolId), await studentGroupIds(ctx.db, student.userId))
     : new Set<string>();
   return published.filter((row) => seesAnnouncement(row, counting, now)).sort(compareAnnouncements);
 }
 
 /** GET systemAnnouncement/list. */
-export function studentAnnouncements(ctx: AppContext, student: Caller) {
-  const rows = seenNow(ctx, student);
-  const viewed = repo.viewedBy(
+export async function studentAnnouncements(ctx: AppContext, student: Caller) {
+  const rows = await seenNow(ctx, student);
+  const viewed = await repo.viewedBy(
     ctx.db,
     student.userId,
     rows.map((row) => row.id),
@@ -233,8 +257,8 @@ export function studentAnnouncements(ctx: AppContext, student: Caller) {
 }
 
 /** POST systemAnnouncement/viewed: only one the student sees now. */
-export function markViewed(ctx: AppContext, student: Caller, id: string): { id: string; viewed: true } {
-  if (!seenNow(ctx, student).some((row) => row.id === id)) throw notFound(NOT_FOUND);
-  repo.insertView(ctx.db, id, student.userId, ctx.now());
+export async function markViewed(ctx: AppContext, student: Caller, id: string): Promise<{ id: string; viewed: true }> {
+  if (!(await seenNow(ctx, student)).some((row) => row.id === id)) throw notFound(NOT_FOUND);
+  await repo.insertView(ctx.db, id, student.userId, ctx.now());
   return { id, viewed: true };
 }

@@ -1,9 +1,8 @@
 import crypto, { createHash, randomBytes } from 'node:crypto';
 import { LOGIN_THROTTLE, SESSION_TTL_MS } from '../../../shared/constants';
 import { ERRORS } from '../../../shared/envelope';
-import type { LoginResult, LoginState, UserData, Role } from '../../../shared/schemas/auth';
+import type { LoginResult, LoginState, UserData, Role, zLogin, zRedirect } from '../../../shared/schemas/auth';
 import type { z } from 'zod';
-import type { zLogin, zRedirect } from '../../../shared/schemas/auth';
 import { countDelayedFailure, countFailure, retryAfterSeconds } from '../../../shared/rules/login-throttle';
 import { formatDate } from '../../../shared/rules/dates';
 import { loginNameKey } from '../../../shared/rules/login-name';
@@ -18,6 +17,7 @@ import { resolveSchool, schoolHomePath } from '../schools/schools.service';
 import { directoryLogin } from '../ldap/ldap-auth.service';
 import { studentsMustUseSso } from '../oidc/oidc-settings.service';
 import { OIDC_ERRORS } from '../../../shared/schemas/oidc';
+import { type MaybePromise, thenMaybe } from '../../lib/sequential';
 
 export const GUEST: Auth = { role: 'guest', schoolId: null, userId: null, tokenHash: null };
 
@@ -33,7 +33,7 @@ const sessionCaches = new WeakMap<AppContext, TtlCache<string, sessionsRepo.Sess
  * The session row of a token, kept in memory for a minute: it is read on every request. Any write to the
  * row (logout, a newer login kicking it, purging) forgets it at once through the change feed.
  */
-function findSessionCached(ctx: AppContext, tokenHash: string): sessionsRepo.Session | undefined {
+function findSessionCached(ctx: AppContext, tokenHash: string): MaybePromise<sessionsRepo.Session | undefined> {
   let cache = sessionCaches.get(ctx);
   if (!cache) {
     const created = new TtlCache<string, sessionsRepo.Session>(60_000, 50_000, Date.now);
@@ -45,21 +45,22 @@ function findSessionCached(ctx: AppContext, tokenHash: string): sessionsRepo.Ses
 }
 
 /** Reads the session behind a cookie token; ended or expired sessions count as a guest. */
-export function authenticate(ctx: AppContext, token: string | undefined): Auth {
+export function authenticate(ctx: AppContext, token: string | undefined): MaybePromise<Auth> {
   if (!token || token.length > 128) return GUEST;
   const tokenHash = hashToken(token);
-  const session = findSessionCached(ctx, tokenHash);
-  if (!session || session.endedAt !== null || session.expiresAt <= ctx.now()) return { ...GUEST, tokenHash };
-  return { role: session.role, schoolId: session.schoolId, userId: session.userId, tokenHash };
+  return thenMaybe(findSessionCached(ctx, tokenHash), (session): Auth => {
+    if (!session || session.endedAt !== null || session.expiresAt <= ctx.now()) return { ...GUEST, tokenHash };
+    return { role: session.role, schoolId: session.schoolId, userId: session.userId, tokenHash };
+  });
 }
 
 export interface LoginThrottle {
   /** 429 while this account from this address, or this address, must wait. */
-  check(): void;
+  check(): Promise<void>;
   /** Counts a wrong password. */
-  fail(): void;
+  fail(): Promise<void>;
   /** Forgets the account's failures from this address (a right password). */
-  clear(db?: Db): void;
+  clear(db?: Db): Promise<void>;
 }
 
 /**
@@ -76,25 +77,25 @@ export function loginThrottle(
   const pair = `${name}@${ip}`;
   const address = `ip:${ip}`;
   return {
-    check() {
+    async check() {
       const now = ctx.now();
       const wait = Math.max(
         0,
-        ...sessionsRepo.findAttempts(ctx.db, [pair, address]).map((a) => retryAfterSeconds(a, now)),
+        ...(await sessionsRepo.findAttempts(ctx.db, [pair, address])).map((a) => retryAfterSeconds(a, now)),
       );
       if (wait > 0) throw tooMany(wait);
     },
-    fail() {
+    async fail() {
       const now = ctx.now();
-      const existing = new Map(sessionsRepo.findAttempts(ctx.db, [pair, address]).map((a) => [a.key, a]));
-      sessionsRepo.saveAttempt(ctx.db, { key: pair, ...countDelayedFailure(existing.get(pair), now) });
-      sessionsRepo.saveAttempt(ctx.db, {
+      const existing = new Map((await sessionsRepo.findAttempts(ctx.db, [pair, address])).map((a) => [a.key, a]));
+      await sessionsRepo.saveAttempt(ctx.db, { key: pair, ...countDelayedFailure(existing.get(pair), now) });
+      await sessionsRepo.saveAttempt(ctx.db, {
         key: address,
         ...countFailure(existing.get(address), now, LOGIN_THROTTLE.perAddress),
       });
     },
-    clear(db = ctx.db) {
-      sessionsRepo.clearAttempts(db, pair);
+    async clear(db = ctx.db) {
+      await sessionsRepo.clearAttempts(db, pair);
     },
   };
 }
@@ -109,21 +110,21 @@ export async function login(
   client: { ip: string; userAgent: string; returnUrl?: string },
   options: { directory?: boolean } = {},
 ) {
-  const school = input.role === 'student' ? resolveSchool(ctx, input.school) : undefined;
+  const school = input.role === 'student' ? await resolveSchool(ctx, input.school) : undefined;
   if (input.role === 'student' && !school) throw notFound('school not found');
   // Issue 19: a school that requires single sign-on for students refuses their passwords.
-  if (input.role === 'student' && studentsMustUseSso(ctx, school!.id)) throw forbidden(OIDC_ERRORS.ssoRequired);
+  if (input.role === 'student' && (await studentsMustUseSso(ctx, school!.id))) throw forbidden(OIDC_ERRORS.ssoRequired);
   const throttle = loginThrottle(
     ctx,
     { role: input.role, schoolId: school?.id ?? '', username: input.username },
     client.ip,
   );
-  throttle.check();
+  await throttle.check();
 
   let account =
     input.role === 'admin'
-      ? accounts.findAdminByUsername(ctx.db, input.username)
-      : accounts.findStudentByLoginName(ctx.db, school!.id, input.username);
+      ? await accounts.findAdminByUsername(ctx.db, input.username)
+      : await accounts.findStudentByLoginName(ctx.db, school!.id, input.username);
   let passwordOk: boolean;
   const student = account && 'source' in account ? account : null;
   if (input.role === 'student' && (student?.source === 'ldap' || (!account && options.directory))) {
@@ -136,28 +137,28 @@ export async function login(
     passwordOk = await verifyPassword(account?.passwordHash ?? null, input.password);
   }
   if (!account || !passwordOk || account.disabled) {
-    throttle.fail();
+    await throttle.fail();
     throw new AppError(401, ERRORS.badCredentials);
   }
-  throttle.clear();
-  return openSession(ctx, input.role, account, client);
+  await throttle.clear();
+  return await openSession(ctx, input.role, account, client);
 }
 
 /**
  * Starts a session for an account that has just proved who it is (a password login, a directory bind, a
  * registration): a new token, one live session per student, the login time, and the reply of do/login.
  */
-export function openSession(
+export async function openSession(
   ctx: AppContext,
   role: Role,
   account: { id: string; schoolId: string },
   client: { ip: string; userAgent: string; returnUrl?: string },
-): { token: string; result: LoginResult } {
+): Promise<{ token: string; result: LoginResult }> {
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hashToken(token);
   const now = ctx.now();
-  ctx.db.transaction((tx) => {
-    sessionsRepo.insertSession(tx, {
+  await ctx.db.transaction(async (tx) => {
+    await sessionsRepo.insertSession(tx, {
       tokenHash,
       role,
       userId: account.id,
@@ -168,11 +169,11 @@ export function openSession(
       ip: client.ip,
       userAgent: client.userAgent.slice(0, 300),
     });
-    if (role === 'student') sessionsRepo.kickOtherSessions(tx, 'student', account.id, tokenHash, now);
-    accounts.recordLogin(tx, role, account.id, now);
+    if (role === 'student') await sessionsRepo.kickOtherSessions(tx, 'student', account.id, tokenHash, now);
+    await accounts.recordLogin(tx, role, account.id, now);
   });
   const auth: Auth = { role, schoolId: account.schoolId, userId: account.id, tokenHash };
-  const state = loginState(ctx, auth);
+  const state = await loginState(ctx, auth);
   const result: LoginResult = {
     role,
     userData: state.userData,
@@ -184,8 +185,8 @@ export function openSession(
 }
 
 /** Ends the current session (logout). Safe to call without one. */
-export function logout(ctx: AppContext, auth: Auth): void {
-  if (auth.tokenHash) sessionsRepo.endSession(ctx.db, auth.tokenHash, ctx.now());
+export async function logout(ctx: AppContext, auth: Auth): Promise<void> {
+  if (auth.tokenHash) await sessionsRepo.endSession(ctx.db, auth.tokenHash, ctx.now());
 }
 
 /** The back office's path on this origin: learn-prefixed in the lan release (spec 2 Footer). */
@@ -210,20 +211,20 @@ function userDataOf(account: Account, extra: { sid: string; imageurl: string; gi
 }
 
 /** userData of the spec's bootstrap for whoever is signed in (a guest is 游客 with sid 0). */
-export function loginState(ctx: AppContext, auth: Auth, guestSchoolId = ''): LoginState {
+export async function loginState(ctx: AppContext, auth: Auth, guestSchoolId = ''): Promise<LoginState> {
   if (auth.role === 'student') {
-    const student = accounts.findStudent(ctx.db, auth.userId);
+    const student = await accounts.findStudent(ctx.db, auth.userId);
     if (student) {
       const userData = userDataOf(student, {
         sid: student.id,
         imageurl: student.avatar,
-        gid: accounts.studentGroupIds(ctx.db, student.id),
+        gid: await accounts.studentGroupIds(ctx.db, student.id),
       });
       return { login: true, role: 'student', userData, adminType: null };
     }
   }
   if (auth.role === 'admin') {
-    const admin = accounts.findAdmin(ctx.db, auth.userId);
+    const admin = await accounts.findAdmin(ctx.db, auth.userId);
     if (admin) {
       const userData = userDataOf(admin, { sid: '0', imageurl: '', gid: [] });
       return { login: true, role: 'admin', userData, adminType: admin.parentId ?? '0' };
@@ -244,16 +245,16 @@ export function loginState(ctx: AppContext, auth: Auth, guestSchoolId = ''): Log
 }
 
 /** GET checkStudent/login: isKic once a newer login of the same student has ended this session. */
-export function studentLoginStatus(ctx: AppContext, auth: Auth): { isKic: boolean } {
+export async function studentLoginStatus(ctx: AppContext, auth: Auth): Promise<{ isKic: boolean }> {
   if (auth.role === 'student') return { isKic: false };
-  const session = auth.tokenHash ? findSessionCached(ctx, auth.tokenHash) : undefined;
+  const session = auth.tokenHash ? await findSessionCached(ctx, auth.tokenHash) : undefined;
   if (session?.role === 'student' && session.endReason === 'kicked') return { isKic: true };
   throw noLogin();
 }
 
 /** POST redirect: where to send a user for the school home page (0), login (1) or registration (2). */
-export function redirectUrl(ctx: AppContext, input: z.output<typeof zRedirect>): { url: string } {
-  const school = resolveSchool(ctx, input.page !== '0' ? input.page : input.uid !== '0' ? input.uid : undefined);
+export async function redirectUrl(ctx: AppContext, input: z.output<typeof zRedirect>): Promise<{ url: string }> {
+  const school = await resolveSchool(ctx, input.page !== '0' ? input.page : input.uid !== '0' ? input.uid : undefined);
   if (!school) throw notFound('school not found');
   const hash = ctx.uidCodec.encode(school.id);
   if (input.type === 0) return { url: `/u/${hash}` };
@@ -264,6 +265,6 @@ export function redirectUrl(ctx: AppContext, input: z.output<typeof zRedirect>):
   return { url: `/login/u/${hash}${qs ? `?${qs}` : ''}` };
 }
 
-export function purgeSessions(ctx: AppContext): void {
-  sessionsRepo.purgeExpired(ctx.db, ctx.now(), SESSION_TTL_MS);
+export async function purgeSessions(ctx: AppContext): Promise<void> {
+  await sessionsRepo.purgeExpired(ctx.db, ctx.now(), SESSION_TTL_MS);
 }

@@ -17,13 +17,13 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
       userAgent: request.headers['user-agent'] ?? '',
       returnUrl: request.body.returnUrl,
     });
-    setSessionCookie(ctx, reply, token);
+    await setSessionCookie(ctx, reply, token);
     return ok(result);
   });
 
   const logout = async (request: FastifyRequest, reply: FastifyReply) => {
-    auth.logout(ctx, request.auth);
-    clearSessionCookie(ctx, reply, request.auth.schoolId);
+    await auth.logout(ctx, request.auth);
+    await clearSessionCookie(ctx, reply, request.auth.schoolId);
     return ok(null);
   };
   route(app, calls.logout, logout);
@@ -35,7 +35,7 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
     app.get(`/${def.path}`, { schema: { summary: def.summary }, config: { sameOriginOnly: true } }, logout);
   }
 
-  route(app, calls.loginState, (request) => ok(auth.loginState(ctx, request.auth)));
-  route(app, calls.studentLoginStatus, (request) => ok(auth.studentLoginStatus(ctx, request.auth)));
-  route(app, calls.redirect, (request) => ok(auth.redirectUrl(ctx, request.body)));
+  route(app, calls.loginState, async (request) => ok(await auth.loginState(ctx, request.auth)));
+  route(app, calls.studentLoginStatus, async (request) => ok(await auth.studentLoginStatus(ctx, request.auth)));
+  route(app, calls.redirect, async (request) => ok(await auth.redirectUrl(ctx, request.body)));
 };

@@ -20,26 +20,36 @@ import { authenticate } from './auth.service';
 type CookieOptions = NonNullable<Parameters<FastifyReply['setCookie']>[2]>;
 
 /** Whether another site may frame the school's pages (its exam platform's origins, or FRAME_ANCESTORS). */
-export function framedElsewhere(ctx: AppContext, schoolId: string | null | undefined): boolean {
+export async function framedElsewhere(ctx: AppContext, schoolId: string | null | undefined): Promise<boolean> {
   if (ctx.config.FRAME_ANCESTORS.length > 0) return true;
-  return !!schoolId && frameOrigins({ settings: schoolSettingsText(ctx.db, schoolId) }).length > 0;
+  return !!schoolId && frameOrigins({ settings: await schoolSettingsText(ctx.db, schoolId) }).length > 0;
 }
 
 /** The cookie's attributes for a session of the school (see above); maxAge only when setting it. */
-export function sessionCookieOptions(ctx: AppContext, schoolId: string | null | undefined): CookieOptions {
+export async function sessionCookieOptions(
+  ctx: AppContext,
+  schoolId: string | null | undefined,
+): Promise<CookieOptions> {
   const secure = ctx.config.COOKIE_SECURE;
   const base = { path: '/', httpOnly: true, secure };
-  if (secure && framedElsewhere(ctx, schoolId)) return { ...base, sameSite: 'none', partitioned: true };
+  if (secure && (await framedElsewhere(ctx, schoolId))) return { ...base, sameSite: 'none', partitioned: true };
   return { ...base, sameSite: 'lax' };
 }
 
 /** Sets the cookie of a session just opened (its school read from the session itself). */
-export function setSessionCookie(ctx: AppContext, reply: FastifyReply, token: string): void {
-  const schoolId = authenticate(ctx, token).schoolId ?? undefined;
-  reply.setCookie(SESSION_COOKIE, token, { ...sessionCookieOptions(ctx, schoolId), maxAge: SESSION_TTL_MS / 1000 });
+export async function setSessionCookie(ctx: AppContext, reply: FastifyReply, token: string): Promise<void> {
+  const schoolId = (await authenticate(ctx, token)).schoolId ?? undefined;
+  reply.setCookie(SESSION_COOKIE, token, {
+    ...(await sessionCookieOptions(ctx, schoolId)),
+    maxAge: SESSION_TTL_MS / 1000,
+  });
 }
 
 /** Clears the cookie with the attributes it was set with (a partitioned cookie is cleared only so). */
-export function clearSessionCookie(ctx: AppContext, reply: FastifyReply, schoolId: string | null | undefined): void {
-  reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(ctx, schoolId));
+export async function clearSessionCookie(
+  ctx: AppContext,
+  reply: FastifyReply,
+  schoolId: string | null | undefined,
+): Promise<void> {
+  reply.clearCookie(SESSION_COOKIE, await sessionCookieOptions(ctx, schoolId));
 }

@@ -1,6 +1,6 @@
 import { and, asc, between, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { prepared } from '../../db/prepared';
-import type { Db } from '../../db/client';
+import { type Db, affected, first } from '../../db/client';
 import { categories } from '../../db/schema';
 import type { TreePlace } from './nested-set';
 
@@ -8,8 +8,8 @@ export type CategoryRow = typeof categories.$inferSelect;
 export type CategoryKind = CategoryRow['kind'];
 
 /** A school's categories of a kind in tree order (by lft). */
-export function listCategories(db: Db, schoolId: string, kind: CategoryKind): CategoryRow[] {
-  return prepared(db, 'listCategories', (d) =>
+export async function listCategories(db: Db, schoolId: string, kind: CategoryKind): Promise<CategoryRow[]> {
+  return await prepared(db, 'listCategories', (d) =>
     d
       .select()
       .from(categories)
@@ -20,8 +20,8 @@ export function listCategories(db: Db, schoolId: string, kind: CategoryKind): Ca
 }
 
 /** A category by id (any school, any kind: callers check both). */
-export function findCategory(db: Db, id: string): CategoryRow | undefined {
-  return prepared(db, 'findCategory', (d) =>
+export async function findCategory(db: Db, id: string): Promise<CategoryRow | undefined> {
+  return await prepared(db, 'findCategory', (d) =>
     d
       .select()
       .from(categories)
@@ -31,8 +31,8 @@ export function findCategory(db: Db, id: string): CategoryRow | undefined {
 }
 
 /** The category and every descendant: one range query on the nested set. */
-export function subtree(db: Db, root: CategoryRow): CategoryRow[] {
-  return db
+export async function subtree(db: Db, root: CategoryRow): Promise<CategoryRow[]> {
+  return await db
     .select()
     .from(categories)
     .where(
@@ -42,13 +42,12 @@ export function subtree(db: Db, root: CategoryRow): CategoryRow[] {
         between(categories.lft, root.lft, root.rgt),
       ),
     )
-    .orderBy(asc(categories.lft))
-    .all();
+    .orderBy(asc(categories.lft));
 }
 
 /** The ancestors of a category, from the first level down (without itself). */
-export function ancestors(db: Db, row: CategoryRow): CategoryRow[] {
-  return db
+export async function ancestors(db: Db, row: CategoryRow): Promise<CategoryRow[]> {
+  return await db
     .select()
     .from(categories)
     .where(
@@ -59,42 +58,42 @@ export function ancestors(db: Db, row: CategoryRow): CategoryRow[] {
         gt(categories.rgt, row.rgt),
       ),
     )
-    .orderBy(asc(categories.lft))
-    .all();
+    .orderBy(asc(categories.lft));
 }
 
 /** How many categories sit under a parent ('0' = the first level). */
-export function countChildren(db: Db, schoolId: string, kind: CategoryKind, parentId: string): number {
-  const row = db
-    .select({ n: sql<number>`count(*)` })
-    .from(categories)
-    .where(and(eq(categories.schoolId, schoolId), eq(categories.kind, kind), eq(categories.parentId, parentId)))
-    .get();
+export async function countChildren(db: Db, schoolId: string, kind: CategoryKind, parentId: string): Promise<number> {
+  const row = first(
+    await db
+      .select({ n: sql<number>`count(*)` })
+      .from(categories)
+      .where(and(eq(categories.schoolId, schoolId), eq(categories.kind, kind), eq(categories.parentId, parentId))),
+  );
   return row?.n ?? 0;
 }
 
 /** Inserts a category row (renumber the school's set afterwards). */
-export function insertCategory(db: Db, row: typeof categories.$inferInsert): void {
-  db.insert(categories).values(row).run();
+export async function insertCategory(db: Db, row: typeof categories.$inferInsert): Promise<void> {
+  await db.insert(categories).values(row);
 }
 
 /** Changes a category's title, parent or position (renumber afterwards when the tree changed). */
-export function updateCategory(
+export async function updateCategory(
   db: Db,
   id: string,
   patch: Partial<Pick<CategoryRow, 'title' | 'parentId' | 'position'>>,
-): void {
-  db.update(categories).set(patch).where(eq(categories.id, id)).run();
+): Promise<void> {
+  await db.update(categories).set(patch).where(eq(categories.id, id));
 }
 
 /** Deletes these categories; returns how many went. */
-export function deleteCategories(db: Db, ids: string[]): number {
+export async function deleteCategories(db: Db, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;
-  return db.delete(categories).where(inArray(categories.id, ids)).run().changes;
+  return affected(await db.delete(categories).where(inArray(categories.id, ids)));
 }
 
 /** Writes the derived places (lft, rgt, depth, position) of the rows that changed. */
-export function savePlaces(db: Db, rows: readonly CategoryRow[], places: Map<string, TreePlace>): void {
+export async function savePlaces(db: Db, rows: readonly CategoryRow[], places: Map<string, TreePlace>): Promise<void> {
   const update = prepared(db, 'saveCategoryPlace', (d) =>
     d
       .update(categories)
@@ -112,6 +111,6 @@ export function savePlaces(db: Db, rows: readonly CategoryRow[], places: Map<str
     if (!place) continue;
     if (place.lft === row.lft && place.rgt === row.rgt && place.depth === row.depth && place.position === row.position)
       continue;
-    update.run({ id: row.id, ...place });
+    await update.run({ id: row.id, ...place });
   }
 }

@@ -4,8 +4,10 @@ import {
   CATEGORY_MAX_DEPTH,
   type Category,
   type CategoryNode,
+  type zMoveBeforeDelete,
+  type zNewCategory,
+  type zUpdateCategory,
 } from '../../../shared/schemas/categories';
-import type { zMoveBeforeDelete, zNewCategory, zUpdateCategory } from '../../../shared/schemas/categories';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { badInput, conflict, notFound } from '../../lib/errors';
@@ -15,6 +17,7 @@ import { countLiveCourses, moveCourses, type CategoryRange } from '../courses/co
 import * as repo from './categories.repository';
 import { computeNestedSet, subtreeHeight } from './nested-set';
 import type { CategoryKind, CategoryRow } from './categories.repository';
+import { eachAsync } from '../../lib/sequential';
 
 const KIND: CategoryKind = 'course';
 
@@ -51,19 +54,23 @@ export function buildTree(rows: readonly CategoryRow[]): CategoryNode[] {
 }
 
 /** Derives lft/rgt/depth and dense positions of a school's categories of a kind; call inside the write's transaction. */
-export function renumberCategories(db: Db, schoolId: string, kind: CategoryKind): void {
-  const rows = repo.listCategories(db, schoolId, kind);
-  repo.savePlaces(db, rows, computeNestedSet(rows));
+export async function renumberCategories(db: Db, schoolId: string, kind: CategoryKind): Promise<void> {
+  const rows = await repo.listCategories(db, schoolId, kind);
+  await repo.savePlaces(db, rows, computeNestedSet(rows));
 }
 
 /** The school's whole tree of a kind. */
-export function categoryTree(ctx: AppContext, schoolId: string, kind: CategoryKind = KIND): CategoryNode[] {
-  return buildTree(repo.listCategories(ctx.db, schoolId, kind));
+export async function categoryTree(
+  ctx: AppContext,
+  schoolId: string,
+  kind: CategoryKind = KIND,
+): Promise<CategoryNode[]> {
+  return buildTree(await repo.listCategories(ctx.db, schoolId, kind));
 }
 
 /** The children of catid ('0' = first level) with their own child counts, and the path down to catid; 404 for another school's id. */
-export function categoryChildren(ctx: AppContext, schoolId: string, catid: string) {
-  const rows = repo.listCategories(ctx.db, schoolId, KIND);
+export async function categoryChildren(ctx: AppContext, schoolId: string, catid: string) {
+  const rows = await repo.listCategories(ctx.db, schoolId, KIND);
   const self = catid === '0' ? undefined : rows.find((row) => row.id === catid);
   if (catid !== '0' && !self) throw notFound();
   const childCount = new Map<string, number>();
@@ -76,43 +83,47 @@ export function categoryChildren(ctx: AppContext, schoolId: string, catid: strin
 }
 
 /** The nested-set range of a course category of the school: null for '0' (all); 'missing' when it is not one. */
-export function categoryRange(ctx: AppContext, schoolId: string, catid: string): CategoryRange | null | 'missing' {
+export async function categoryRange(
+  ctx: AppContext,
+  schoolId: string,
+  catid: string,
+): Promise<CategoryRange | null | 'missing'> {
   if (catid === '0') return null;
-  const row = repo.findCategory(ctx.db, catid);
+  const row = await repo.findCategory(ctx.db, catid);
   if (!row || row.schoolId !== schoolId || row.kind !== KIND) return 'missing';
   return { schoolId, lft: row.lft, rgt: row.rgt };
 }
 
 /** A category the administrator may manage, else 404. */
-function managedCategory(ctx: AppContext, adminId: string, catid: string): CategoryRow {
-  const row = repo.findCategory(ctx.db, catid);
-  if (!row || row.kind !== KIND || !canManageCategory(ctx, adminId, row)) throw notFound();
+async function managedCategory(ctx: AppContext, adminId: string, catid: string): Promise<CategoryRow> {
+  const row = await repo.findCategory(ctx.db, catid);
+  if (!row || row.kind !== KIND || !(await canManageCategory(ctx, adminId, row))) throw notFound();
   return row;
 }
 
 /** The parent a category may hang under: '0' or a course category of the same school (else 404). */
-function parentFor(ctx: AppContext, schoolId: string, parentId: string): CategoryRow | null {
+async function parentFor(ctx: AppContext, schoolId: string, parentId: string): Promise<CategoryRow | null> {
   if (parentId === '0') return null;
-  const parent = repo.findCategory(ctx.db, parentId);
+  const parent = await repo.findCategory(ctx.db, parentId);
   if (!parent || parent.kind !== KIND || parent.schoolId !== schoolId) throw notFound('parent not found');
   return parent;
 }
 
 /** POST course/category: adds a category as the last child of its parent; a fourth level is refused. */
-export function addCategory(
+export async function addCategory(
   ctx: AppContext,
   adminId: string,
   schoolId: string,
   input: z.output<typeof zNewCategory>,
-): Category {
-  const parent = parentFor(ctx, schoolId, input.parent_id);
+): Promise<Category> {
+  const parent = await parentFor(ctx, schoolId, input.parent_id);
   // A sub-admin limited to some categories adds only inside them (the first level is '0': unscoped admins only).
-  if (!canManageCategory(ctx, adminId, parent ?? { schoolId, id: '0' })) throw notFound('parent not found');
+  if (!(await canManageCategory(ctx, adminId, parent ?? { schoolId, id: '0' }))) throw notFound('parent not found');
   if ((parent?.depth ?? 0) + 1 > CATEGORY_MAX_DEPTH) throw refused(CATEGORY_ERRORS.tooDeep, 'parent_id');
   const id = ctx.ids.next();
-  ctx.db.transaction((tx) => {
-    const position = repo.countChildren(tx, schoolId, KIND, input.parent_id);
-    repo.insertCategory(tx, {
+  await ctx.db.transaction(async (tx) => {
+    const position = await repo.countChildren(tx, schoolId, KIND, input.parent_id);
+    await repo.insertCategory(tx, {
       id,
       schoolId,
       kind: KIND,
@@ -121,57 +132,60 @@ export function addCategory(
       position,
       createdAt: ctx.now(),
     });
-    renumberCategories(tx, schoolId, KIND);
+    await renumberCategories(tx, schoolId, KIND);
   });
   ctx.catalogueCache.bump(schoolId);
-  return toCategory(repo.findCategory(ctx.db, id)!);
+  return toCategory((await repo.findCategory(ctx.db, id))!);
 }
 
 /** POST course/cate/update: renames, moves under another parent (not into its own subtree, at most three levels) and reorders. */
-export function updateCategory(ctx: AppContext, adminId: string, input: z.output<typeof zUpdateCategory>): Category {
-  const row = managedCategory(ctx, adminId, input.catid);
+export async function updateCategory(
+  ctx: AppContext,
+  adminId: string,
+  input: z.output<typeof zUpdateCategory>,
+): Promise<Category> {
+  const row = await managedCategory(ctx, adminId, input.catid);
   const parentId = input.parent_id ?? row.parentId;
   const moving = parentId !== row.parentId;
   if (moving) {
-    const parent = parentFor(ctx, row.schoolId, parentId);
-    if (!canManageCategory(ctx, adminId, parent ?? { schoolId: row.schoolId, id: '0' }))
+    const parent = await parentFor(ctx, row.schoolId, parentId);
+    if (!(await canManageCategory(ctx, adminId, parent ?? { schoolId: row.schoolId, id: '0' })))
       throw notFound('parent not found');
     if (parent && parent.lft >= row.lft && parent.rgt <= row.rgt)
       throw refused(CATEGORY_ERRORS.intoOwnSubtree, 'parent_id');
-    const height = subtreeHeight(repo.subtree(ctx.db, row), row.depth);
+    const height = subtreeHeight(await repo.subtree(ctx.db, row), row.depth);
     if ((parent?.depth ?? 0) + height > CATEGORY_MAX_DEPTH) throw refused(CATEGORY_ERRORS.tooDeep, 'parent_id');
   }
-  ctx.db.transaction((tx) => {
-    if (input.title !== undefined) repo.updateCategory(tx, row.id, { title: input.title });
+  await ctx.db.transaction(async (tx) => {
+    if (input.title !== undefined) await repo.updateCategory(tx, row.id, { title: input.title });
     if (moving || input.position !== undefined) {
-      const siblings = repo
-        .listCategories(tx, row.schoolId, KIND)
+      const siblings = (await repo.listCategories(tx, row.schoolId, KIND))
         .filter((other) => other.parentId === parentId && other.id !== row.id)
         .sort((a, b) => a.position - b.position);
       const at = Math.min(input.position ?? siblings.length, siblings.length);
       siblings.splice(at, 0, row);
-      siblings.forEach((sibling, position) => {
-        if (sibling.id === row.id) repo.updateCategory(tx, row.id, { parentId, position });
-        else if (sibling.position !== position) repo.updateCategory(tx, sibling.id, { position });
+      await eachAsync(siblings, async (sibling, position) => {
+        if (sibling.id === row.id) await repo.updateCategory(tx, row.id, { parentId, position });
+        else if (sibling.position !== position) await repo.updateCategory(tx, sibling.id, { position });
       });
-      renumberCategories(tx, row.schoolId, KIND);
+      await renumberCategories(tx, row.schoolId, KIND);
     }
   });
   ctx.catalogueCache.bump(row.schoolId);
-  return toCategory(repo.findCategory(ctx.db, row.id)!);
+  return toCategory((await repo.findCategory(ctx.db, row.id))!);
 }
 
 /** POST course/cate/delete: deletes the category and its children; 409 while courses (not deleted) remain in them. */
-export function deleteCategory(ctx: AppContext, adminId: string, catid: string) {
-  const row = managedCategory(ctx, adminId, catid);
-  const ids = repo.subtree(ctx.db, row).map((r) => r.id);
-  const remaining = countLiveCourses(ctx.db, row.schoolId, ids);
+export async function deleteCategory(ctx: AppContext, adminId: string, catid: string) {
+  const row = await managedCategory(ctx, adminId, catid);
+  const ids = (await repo.subtree(ctx.db, row)).map((r) => r.id);
+  const remaining = await countLiveCourses(ctx.db, row.schoolId, ids);
   if (remaining > 0) throw conflict(CATEGORY_ERRORS.hasCourses, { courses: remaining });
-  const deleted = ctx.db.transaction((tx) => {
+  const deleted = await ctx.db.transaction(async (tx) => {
     // Deleted courses keep no dangling category.
-    moveCourses(tx, row.schoolId, ids, '0', ctx.now(), true);
-    const n = repo.deleteCategories(tx, ids);
-    renumberCategories(tx, row.schoolId, KIND);
+    await moveCourses(tx, row.schoolId, ids, '0', ctx.now(), true);
+    const n = await repo.deleteCategories(tx, ids);
+    await renumberCategories(tx, row.schoolId, KIND);
     return n;
   });
   ctx.catalogueCache.bump(row.schoolId);
@@ -179,18 +193,22 @@ export function deleteCategory(ctx: AppContext, adminId: string, catid: string) 
 }
 
 /** POST course/movebeforedelcate: moves the subtree's courses to the target ('0' = none), then deletes the subtree. */
-export function moveCoursesAndDelete(ctx: AppContext, adminId: string, input: z.output<typeof zMoveBeforeDelete>) {
-  const row = managedCategory(ctx, adminId, input.catid);
-  const target = input.targetCatid === '0' ? null : managedCategory(ctx, adminId, input.targetCatid);
+export async function moveCoursesAndDelete(
+  ctx: AppContext,
+  adminId: string,
+  input: z.output<typeof zMoveBeforeDelete>,
+) {
+  const row = await managedCategory(ctx, adminId, input.catid);
+  const target = input.targetCatid === '0' ? null : await managedCategory(ctx, adminId, input.targetCatid);
   // Courses moved out of every category leave a scoped sub-admin's reach: only unscoped admins may.
-  if (!target && !canManageCategory(ctx, adminId, { schoolId: row.schoolId, id: '0' })) throw notFound();
+  if (!target && !(await canManageCategory(ctx, adminId, { schoolId: row.schoolId, id: '0' }))) throw notFound();
   if (target && target.lft >= row.lft && target.rgt <= row.rgt)
     throw refused(CATEGORY_ERRORS.intoOwnSubtree, 'targetCatid');
-  const result = ctx.db.transaction((tx) => {
-    const ids = repo.subtree(tx, row).map((r) => r.id);
-    const movedCourses = moveCourses(tx, row.schoolId, ids, input.targetCatid, ctx.now());
-    const deleted = repo.deleteCategories(tx, ids);
-    renumberCategories(tx, row.schoolId, KIND);
+  const result = await ctx.db.transaction(async (tx) => {
+    const ids = (await repo.subtree(tx, row)).map((r) => r.id);
+    const movedCourses = await moveCourses(tx, row.schoolId, ids, input.targetCatid, ctx.now());
+    const deleted = await repo.deleteCategories(tx, ids);
+    await renumberCategories(tx, row.schoolId, KIND);
     return { deleted, movedCourses };
   });
   ctx.catalogueCache.bump(row.schoolId);
@@ -198,17 +216,21 @@ export function moveCoursesAndDelete(ctx: AppContext, adminId: string, input: z.
 }
 
 /** GET course/catelist for a sub-admin limited to some categories: only its part of the tree (not cached); null when unscoped. */
-export function scopedCatelist(ctx: AppContext, adminId: string, schoolId: string): { cates: CategoryNode[] } | null {
-  const rows = scopedCategoryRows(ctx, adminId, schoolId);
+export async function scopedCatelist(
+  ctx: AppContext,
+  adminId: string,
+  schoolId: string,
+): Promise<{ cates: CategoryNode[] } | null> {
+  const rows = await scopedCategoryRows(ctx, adminId, schoolId);
   return rows === null ? null : { cates: buildTree(rows) };
 }
 
 /** GET course/catelist, cached per school: {cates: the whole tree} as the envelope's JSON text. */
 export function catelistReply(ctx: AppContext, schoolId: string) {
-  return cachedReply(ctx, schoolId, 'catelist', () => ({ cates: categoryTree(ctx, schoolId) }));
+  return cachedReply(ctx, schoolId, 'catelist', async () => ({ cates: await categoryTree(ctx, schoolId) }));
 }
 
 /** GET course/cates, cached per school and catid: {allCates, path} as the envelope's JSON text. */
 export function catesReply(ctx: AppContext, schoolId: string, catid: string) {
-  return cachedReply(ctx, schoolId, `cates:${catid}`, () => categoryChildren(ctx, schoolId, catid));
+  return cachedReply(ctx, schoolId, `cates:${catid}`, async () => await categoryChildren(ctx, schoolId, catid));
 }

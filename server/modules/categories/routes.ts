@@ -14,27 +14,29 @@ export const categoriesRoutes: FastifyPluginAsync = async (app) => {
     // The back office's own tree (no uid): a sub-admin limited to some categories sees only its part.
     const scoped =
       caller.role === 'admin' && !request.query.uid
-        ? categories.scopedCatelist(ctx, caller.userId, caller.schoolId)
+        ? await categories.scopedCatelist(ctx, caller.userId, caller.schoolId)
         : null;
     if (scoped) {
       reply.header('cache-control', 'private, no-store');
       return ok(scoped);
     }
-    const schoolId = pageSchoolId(ctx, caller, request.query.uid);
+    const schoolId = await pageSchoolId(ctx, caller, request.query.uid);
     return sendJsonText(request, reply, categories.catelistReply(ctx, schoolId));
   });
-  route(app, calls.cates, (request, reply, caller) => {
-    const schoolId = pageSchoolId(ctx, caller, request.query.uid);
+  route(app, calls.cates, async (request, reply, caller) => {
+    const schoolId = await pageSchoolId(ctx, caller, request.query.uid);
     return sendJsonText(request, reply, categories.catesReply(ctx, schoolId, request.query.catid));
   });
-  route(app, calls.add, (request, _reply, admin) =>
-    ok(categories.addCategory(ctx, admin.userId, admin.schoolId, request.body)),
+  route(app, calls.add, async (request, _reply, admin) =>
+    ok(await categories.addCategory(ctx, admin.userId, admin.schoolId, request.body)),
   );
-  route(app, calls.update, (request, _reply, admin) => ok(categories.updateCategory(ctx, admin.userId, request.body)));
-  route(app, calls.remove, (request, _reply, admin) =>
-    ok(categories.deleteCategory(ctx, admin.userId, request.body.catid)),
+  route(app, calls.update, async (request, _reply, admin) =>
+    ok(await categories.updateCategory(ctx, admin.userId, request.body)),
   );
-  route(app, calls.moveCoursesAndDelete, (request, _reply, admin) =>
-    ok(categories.moveCoursesAndDelete(ctx, admin.userId, request.body)),
+  route(app, calls.remove, async (request, _reply, admin) =>
+    ok(await categories.deleteCategory(ctx, admin.userId, request.body.catid)),
+  );
+  route(app, calls.moveCoursesAndDelete, async (request, _reply, admin) =>
+    ok(await categories.moveCoursesAndDelete(ctx, admin.userId, request.body)),
   );
 };

@@ -1,14 +1,15 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { prepared } from '../../db/prepared';
-import type { Db } from '../../db/client';
+import { type Db, affected, first } from '../../db/client';
 import { chapters } from '../../db/schema';
+import { eachAsync } from '../../lib/sequential';
 
 export type ChapterRow = typeof chapters.$inferSelect;
 export type NewChapterRow = typeof chapters.$inferInsert;
 
 /** A course's chapters, sorted by parent then position. */
-export function listChapters(db: Db, courseId: string): ChapterRow[] {
-  return prepared(db, 'listChapters', (d) =>
+export async function listChapters(db: Db, courseId: string): Promise<ChapterRow[]> {
+  return await prepared(db, 'listChapters', (d) =>
     d
       .select()
       .from(chapters)
@@ -19,8 +20,8 @@ export function listChapters(db: Db, courseId: string): ChapterRow[] {
 }
 
 /** A chapter by id. */
-export function findChapter(db: Db, id: string): ChapterRow | undefined {
-  return prepared(db, 'findChapter', (d) =>
+export async function findChapter(db: Db, id: string): Promise<ChapterRow | undefined> {
+  return await prepared(db, 'findChapter', (d) =>
     d
       .select()
       .from(chapters)
@@ -30,33 +31,33 @@ export function findChapter(db: Db, id: string): ChapterRow | undefined {
 }
 
 /** The chapters under a parent ('0' = top level) in order. */
-export function siblings(db: Db, courseId: string, parentId: string): ChapterRow[] {
-  return db
+export async function siblings(db: Db, courseId: string, parentId: string): Promise<ChapterRow[]> {
+  return await db
     .select()
     .from(chapters)
     .where(and(eq(chapters.courseId, courseId), eq(chapters.parentId, parentId)))
-    .orderBy(asc(chapters.position), asc(chapters.createdAt), asc(chapters.id))
-    .all();
+    .orderBy(asc(chapters.position), asc(chapters.createdAt), asc(chapters.id));
 }
 
 /** How many chapters sit under a parent ('0' = top level). */
-export function countChildren(db: Db, courseId: string, parentId: string): number {
+export async function countChildren(db: Db, courseId: string, parentId: string): Promise<number> {
   return (
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(chapters)
-      .where(and(eq(chapters.courseId, courseId), eq(chapters.parentId, parentId)))
-      .get()?.n ?? 0
+    first(
+      await db
+        .select({ n: sql<number>`count(*)` })
+        .from(chapters)
+        .where(and(eq(chapters.courseId, courseId), eq(chapters.parentId, parentId))),
+    )?.n ?? 0
   );
 }
 
 /** Inserts chapter rows. */
-export function insertChapters(db: Db, rows: NewChapterRow[]): void {
-  for (const row of rows) db.insert(chapters).values(row).run();
+export async function insertChapters(db: Db, rows: NewChapterRow[]): Promise<void> {
+  for (const row of rows) await db.insert(chapters).values(row);
 }
 
 /** Changes the given columns of a chapter. */
-export function updateChapter(
+export async function updateChapter(
   db: Db,
   id: string,
   patch: Partial<
@@ -65,21 +66,18 @@ export function updateChapter(
       'title' | 'type' | 'free' | 'allowdownload' | 'showgrade' | 'description' | 'parentId' | 'position'
     >
   >,
-): void {
-  db.update(chapters).set(patch).where(eq(chapters.id, id)).run();
+): Promise<void> {
+  await db.update(chapters).set(patch).where(eq(chapters.id, id));
 }
 
 /** Deletes a chapter and its subchapters. */
-export function deleteChapterTree(db: Db, id: string): number {
-  return db
-    .delete(chapters)
-    .where(or(eq(chapters.id, id), eq(chapters.parentId, id)))
-    .run().changes;
+export async function deleteChapterTree(db: Db, id: string): Promise<number> {
+  return affected(await db.delete(chapters).where(or(eq(chapters.id, id), eq(chapters.parentId, id))));
 }
 
 /** Writes positions 0..n-1 in the given order (only where they changed). */
-export function renumber(db: Db, ordered: readonly ChapterRow[]): void {
-  ordered.forEach((row, position) => {
-    if (row.position !== position) db.update(chapters).set({ position }).where(eq(chapters.id, row.id)).run();
+export async function renumber(db: Db, ordered: readonly ChapterRow[]): Promise<void> {
+  await eachAsync(ordered, async (row, position) => {
+    if (row.position !== position) await db.update(chapters).set({ position }).where(eq(chapters.id, row.id));
   });
 }

@@ -5,8 +5,10 @@ import {
   type Chapter,
   type ChapterList,
   type ChapterNode,
+  type zAddChapter,
+  type zMoveChapter,
+  type zUpdateChapter,
 } from '../../../shared/schemas/chapters';
-import type { zAddChapter, zMoveChapter, zUpdateChapter } from '../../../shared/schemas/chapters';
 import type { AppContext, Auth } from '../../context';
 import { badInput, notFound } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/sanitize';
@@ -56,13 +58,13 @@ export function chapterTree(rows: readonly ChapterRow[], owned: boolean): Chapte
 }
 
 /** GET course/chapter/{id}: the tree for the viewer (published course; an administrator of it sees drafts, nothing locked). */
-export function chapterList(ctx: AppContext, auth: Auth, ref: string): ChapterList {
-  const course = openCourse(ctx, auth, ref);
+export async function chapterList(ctx: AppContext, auth: Auth, ref: string): Promise<ChapterList> {
+  const course = await openCourse(ctx, auth, ref);
   const { head } = course;
-  const purchase = purchaseOf(ctx, auth, head);
+  const purchase = await purchaseOf(ctx, auth, head);
   const free = head.actualFen <= 0;
-  const owned = chaptersUnlocked(ctx, auth, course);
-  const rows = repo.listChapters(ctx.db, head.id);
+  const owned = await chaptersUnlocked(ctx, auth, course);
+  const rows = await repo.listChapters(ctx.db, head.id);
   return {
     coid: head.id,
     code: ctx.courseCodec.encode(head.id),
@@ -74,29 +76,37 @@ export function chapterList(ctx: AppContext, auth: Auth, ref: string): ChapterLi
 }
 
 /** The chapter and its course when the administrator may manage the course, else 404. */
-function managedChapter(ctx: AppContext, adminId: string, cid: string): { chapter: ChapterRow; course: CourseRow } {
-  const chapter = repo.findChapter(ctx.db, cid);
+async function managedChapter(
+  ctx: AppContext,
+  adminId: string,
+  cid: string,
+): Promise<{ chapter: ChapterRow; course: CourseRow }> {
+  const chapter = await repo.findChapter(ctx.db, cid);
   if (!chapter) throw notFound();
-  return { chapter, course: managedCourse(ctx, adminId, chapter.courseId) };
+  return { chapter, course: await managedCourse(ctx, adminId, chapter.courseId) };
 }
 
 /** A top-level chapter of the course to hang a subchapter under: 404 when unknown, 400 'too deep' for a subchapter. */
-function parentChapter(ctx: AppContext, courseId: string, parentId: string): ChapterRow | null {
+async function parentChapter(ctx: AppContext, courseId: string, parentId: string): Promise<ChapterRow | null> {
   if (parentId === '0') return null;
-  const parent = repo.findChapter(ctx.db, parentId);
+  const parent = await repo.findChapter(ctx.db, parentId);
   if (!parent || parent.courseId !== courseId) throw notFound('parent not found');
   if (parent.parentId !== '0') throw refused(CHAPTER_ERRORS.tooDeep, 'parent_id');
   return parent;
 }
 
 /** POST chapter/add: appends a chapter (parent_id '0') or a subchapter under a top-level chapter. */
-export function addChapter(ctx: AppContext, adminId: string, input: z.output<typeof zAddChapter>): Chapter {
-  const course = managedCourse(ctx, adminId, input.coid);
-  parentChapter(ctx, course.id, input.parent_id);
+export async function addChapter(
+  ctx: AppContext,
+  adminId: string,
+  input: z.output<typeof zAddChapter>,
+): Promise<Chapter> {
+  const course = await managedCourse(ctx, adminId, input.coid);
+  await parentChapter(ctx, course.id, input.parent_id);
   const id = ctx.ids.next();
-  ctx.db.transaction((tx) => {
-    const position = repo.countChildren(tx, course.id, input.parent_id);
-    repo.insertChapters(tx, [
+  await ctx.db.transaction(async (tx) => {
+    const position = await repo.countChildren(tx, course.id, input.parent_id);
+    await repo.insertChapters(tx, [
       {
         id,
         courseId: course.id,
@@ -109,37 +119,46 @@ export function addChapter(ctx: AppContext, adminId: string, input: z.output<typ
     ]);
   });
   ctx.catalogueCache.bump(course.schoolId);
-  return toChapter(repo.findChapter(ctx.db, id)!, false);
+  return toChapter((await repo.findChapter(ctx.db, id))!, false);
 }
 
 /** Applies a change to one chapter of a course the administrator manages, and returns it. */
-function changeChapter(
+async function changeChapter(
   ctx: AppContext,
   adminId: string,
   cid: string,
   patch: Parameters<typeof repo.updateChapter>[2],
-): Chapter {
-  const { chapter, course } = managedChapter(ctx, adminId, cid);
+): Promise<Chapter> {
+  const { chapter, course } = await managedChapter(ctx, adminId, cid);
   // chapter/update with nothing to change (every field optional) answers the chapter as it is.
   if (Object.keys(patch).length === 0) return toChapter(chapter, false);
-  repo.updateChapter(ctx.db, chapter.id, patch);
+  await repo.updateChapter(ctx.db, chapter.id, patch);
   ctx.catalogueCache.bump(course.schoolId);
-  return toChapter(repo.findChapter(ctx.db, chapter.id)!, false);
+  return toChapter((await repo.findChapter(ctx.db, chapter.id))!, false);
 }
 
 /** POST chapter/rename. */
-export function renameChapter(ctx: AppContext, adminId: string, cid: string, title: string): Chapter {
-  return changeChapter(ctx, adminId, cid, { title });
+export async function renameChapter(ctx: AppContext, adminId: string, cid: string, title: string): Promise<Chapter> {
+  return await changeChapter(ctx, adminId, cid, { title });
 }
 
 /** POST chapter/free: free (1) chapters can be tried without buying. */
-export function setChapterFree(ctx: AppContext, adminId: string, cid: string, free: boolean | 0 | 1): Chapter {
-  return changeChapter(ctx, adminId, cid, { free: toFlag(free) });
+export async function setChapterFree(
+  ctx: AppContext,
+  adminId: string,
+  cid: string,
+  free: boolean | 0 | 1,
+): Promise<Chapter> {
+  return await changeChapter(ctx, adminId, cid, { free: toFlag(free) });
 }
 
 /** POST chapter/update: kind, download and grading switches, description (sanitised). */
-export function updateChapter(ctx: AppContext, adminId: string, input: z.output<typeof zUpdateChapter>): Chapter {
-  return changeChapter(ctx, adminId, input.cid, {
+export async function updateChapter(
+  ctx: AppContext,
+  adminId: string,
+  input: z.output<typeof zUpdateChapter>,
+): Promise<Chapter> {
+  return await changeChapter(ctx, adminId, input.cid, {
     ...(input.type !== undefined ? { type: input.type } : {}),
     ...(input.allowdownload !== undefined ? { allowdownload: toFlag(input.allowdownload) } : {}),
     ...(input.showgrade !== undefined ? { showgrade: toFlag(input.showgrade) } : {}),
@@ -151,38 +170,38 @@ export function updateChapter(ctx: AppContext, adminId: string, input: z.output<
  * POST chapter/move: places the chapter at position under parent_id ('0' or a top-level chapter); a chapter
  * with subchapters stays top-level. Both sibling lists stay dense 0..n-1. Returns the course's whole tree.
  */
-export function moveChapter(
+export async function moveChapter(
   ctx: AppContext,
   adminId: string,
   input: z.output<typeof zMoveChapter>,
-): { chapters: ChapterNode[] } {
-  const { chapter, course } = managedChapter(ctx, adminId, input.cid);
+): Promise<{ chapters: ChapterNode[] }> {
+  const { chapter, course } = await managedChapter(ctx, adminId, input.cid);
   if (input.parent_id === chapter.id) throw refused(CHAPTER_ERRORS.intoItself, 'parent_id');
-  parentChapter(ctx, course.id, input.parent_id);
-  if (input.parent_id !== '0' && repo.countChildren(ctx.db, course.id, chapter.id) > 0)
+  await parentChapter(ctx, course.id, input.parent_id);
+  if (input.parent_id !== '0' && (await repo.countChildren(ctx.db, course.id, chapter.id)) > 0)
     throw refused(CHAPTER_ERRORS.hasSubchapters, 'parent_id');
-  ctx.db.transaction((tx) => {
+  await ctx.db.transaction(async (tx) => {
     if (input.parent_id !== chapter.parentId) {
-      repo.renumber(
+      await repo.renumber(
         tx,
-        repo.siblings(tx, course.id, chapter.parentId).filter((row) => row.id !== chapter.id),
+        (await repo.siblings(tx, course.id, chapter.parentId)).filter((row) => row.id !== chapter.id),
       );
-      repo.updateChapter(tx, chapter.id, { parentId: input.parent_id });
+      await repo.updateChapter(tx, chapter.id, { parentId: input.parent_id });
     }
-    const others = repo.siblings(tx, course.id, input.parent_id).filter((row) => row.id !== chapter.id);
+    const others = (await repo.siblings(tx, course.id, input.parent_id)).filter((row) => row.id !== chapter.id);
     others.splice(Math.min(input.position, others.length), 0, { ...chapter, position: -1 });
-    repo.renumber(tx, others);
+    await repo.renumber(tx, others);
   });
   ctx.catalogueCache.bump(course.schoolId);
-  return { chapters: chapterTree(repo.listChapters(ctx.db, course.id), true) };
+  return { chapters: chapterTree(await repo.listChapters(ctx.db, course.id), true) };
 }
 
 /** POST chapter/delete: deletes the chapter with its subchapters; its siblings close the gap. */
-export function deleteChapter(ctx: AppContext, adminId: string, cid: string): { deleted: number } {
-  const { chapter, course } = managedChapter(ctx, adminId, cid);
-  const deleted = ctx.db.transaction((tx) => {
-    const n = repo.deleteChapterTree(tx, chapter.id);
-    repo.renumber(tx, repo.siblings(tx, course.id, chapter.parentId));
+export async function deleteChapter(ctx: AppContext, adminId: string, cid: string): Promise<{ deleted: number }> {
+  const { chapter, course } = await managedChapter(ctx, adminId, cid);
+  const deleted = await ctx.db.transaction(async (tx) => {
+    const n = await repo.deleteChapterTree(tx, chapter.id);
+    await repo.renumber(tx, await repo.siblings(tx, course.id, chapter.parentId));
     return n;
   });
   ctx.catalogueCache.bump(course.schoolId);

@@ -8,15 +8,25 @@ import * as chapters from './chapters.service';
 export const chaptersRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
 
-  route(app, calls.list, (request, _reply, caller) => ok(chapters.chapterList(ctx, caller, request.params.id)));
-  route(app, calls.add, (request, _reply, admin) => ok(chapters.addChapter(ctx, admin.userId, request.body)));
-  route(app, calls.rename, ({ body }, _reply, admin) =>
-    ok(chapters.renameChapter(ctx, admin.userId, body.cid, body.title)),
+  route(app, calls.list, async (request, _reply, caller) =>
+    ok(await chapters.chapterList(ctx, caller, request.params.id)),
   );
-  route(app, calls.setFree, ({ body }, _reply, admin) =>
-    ok(chapters.setChapterFree(ctx, admin.userId, body.cid, body.free)),
+  route(app, calls.add, async (request, _reply, admin) =>
+    ok(await chapters.addChapter(ctx, admin.userId, request.body)),
   );
-  route(app, calls.update, (request, _reply, admin) => ok(chapters.updateChapter(ctx, admin.userId, request.body)));
-  route(app, calls.move, (request, _reply, admin) => ok(chapters.moveChapter(ctx, admin.userId, request.body)));
-  route(app, calls.remove, (request, _reply, admin) => ok(chapters.deleteChapter(ctx, admin.userId, request.body.cid)));
+  route(app, calls.rename, async ({ body }, _reply, admin) =>
+    ok(await chapters.renameChapter(ctx, admin.userId, body.cid, body.title)),
+  );
+  route(app, calls.setFree, async ({ body }, _reply, admin) =>
+    ok(await chapters.setChapterFree(ctx, admin.userId, body.cid, body.free)),
+  );
+  route(app, calls.update, async (request, _reply, admin) =>
+    ok(await chapters.updateChapter(ctx, admin.userId, request.body)),
+  );
+  route(app, calls.move, async (request, _reply, admin) =>
+    ok(await chapters.moveChapter(ctx, admin.userId, request.body)),
+  );
+  route(app, calls.remove, async (request, _reply, admin) =>
+    ok(await chapters.deleteChapter(ctx, admin.userId, request.body.cid)),
+  );
 };

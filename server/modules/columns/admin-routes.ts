@@ -13,17 +13,23 @@ import * as columns from './columns.service';
 export const columnsAdminRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
 
-  route(app, calls.adminList, (request, _reply, admin) => ok(columns.adminColumns(ctx, admin.schoolId, request.query)));
-  route(app, calls.adminInfo, (request, _reply, admin) =>
-    ok(columns.adminColumn(ctx, admin.schoolId, request.params.column_id)),
+  route(app, calls.adminList, async (request, _reply, admin) =>
+    ok(await columns.adminColumns(ctx, admin.schoolId, request.query)),
   );
-  route(app, calls.create, (request, _reply, admin) => ok(columns.createColumn(ctx, admin.schoolId, request.body)));
-  route(app, calls.save, (request, _reply, admin) => ok(columns.saveColumn(ctx, admin.schoolId, request.body)));
-  route(app, calls.remove, (request, _reply, admin) =>
-    ok(columns.deleteColumns(ctx, admin.schoolId, request.body.ids)),
+  route(app, calls.adminInfo, async (request, _reply, admin) =>
+    ok(await columns.adminColumn(ctx, admin.schoolId, request.params.column_id)),
   );
-  route(app, calls.publish, ({ body }, _reply, admin) =>
-    ok(columns.publishColumn(ctx, admin.schoolId, body.column_id, body.pub)),
+  route(app, calls.create, async (request, _reply, admin) =>
+    ok(await columns.createColumn(ctx, admin.schoolId, request.body)),
+  );
+  route(app, calls.save, async (request, _reply, admin) =>
+    ok(await columns.saveColumn(ctx, admin.schoolId, request.body)),
+  );
+  route(app, calls.remove, async (request, _reply, admin) =>
+    ok(await columns.deleteColumns(ctx, admin.schoolId, request.body.ids)),
+  );
+  route(app, calls.publish, async ({ body }, _reply, admin) =>
+    ok(await columns.publishColumn(ctx, admin.schoolId, body.column_id, body.pub)),
   );
   // The GET form (the path a client of the original API used) changes nothing and only says so: no envelope.
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -36,25 +42,27 @@ export const columnsAdminRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      requireAdmin(request, 'course');
+      await requireAdmin(request, 'course');
       throw methodNotAllowed('POST');
     },
   );
-  route(app, calls.pin, ({ body }, _reply, admin) =>
-    ok(columns.topColumn(ctx, admin.schoolId, body.column_id, body.top)),
+  route(app, calls.pin, async ({ body }, _reply, admin) =>
+    ok(await columns.topColumn(ctx, admin.schoolId, body.column_id, body.top)),
   );
-  route(app, calls.setCourses, ({ body }, _reply, admin) =>
-    ok(columns.setColumnCourses(ctx, admin.schoolId, body.column_id, body.coids)),
+  route(app, calls.setCourses, async ({ body }, _reply, admin) =>
+    ok(await columns.setColumnCourses(ctx, admin.schoolId, body.column_id, body.coids)),
   );
 
-  route(app, calls.cateList, (_request, _reply, admin) => ok(cates.columnCates(ctx, admin.schoolId, false)));
-  route(app, calls.addCate, (request, _reply, admin) =>
-    ok(cates.addColumnCate(ctx, admin.schoolId, request.body.title)),
+  route(app, calls.cateList, async (_request, _reply, admin) =>
+    ok(await cates.columnCates(ctx, admin.schoolId, false)),
   );
-  route(app, calls.updateCate, (request, _reply, admin) =>
-    ok(cates.updateColumnCate(ctx, admin.schoolId, request.body)),
+  route(app, calls.addCate, async (request, _reply, admin) =>
+    ok(await cates.addColumnCate(ctx, admin.schoolId, request.body.title)),
   );
-  route(app, calls.removeCate, (request, _reply, admin) =>
-    ok(cates.deleteColumnCate(ctx, admin.schoolId, request.body.catid)),
+  route(app, calls.updateCate, async (request, _reply, admin) =>
+    ok(await cates.updateColumnCate(ctx, admin.schoolId, request.body)),
+  );
+  route(app, calls.removeCate, async (request, _reply, admin) =>
+    ok(await cates.deleteColumnCate(ctx, admin.schoolId, request.body.catid)),
   );
 };

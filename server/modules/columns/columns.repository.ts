@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, max, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { columnCourses, columns, courses } from '../../db/schema';
 import { cardColumns, visibleCourse, type CourseCardRow } from './course-cards.repository';
 
@@ -14,59 +14,63 @@ const visibleEntries = sql`from ${columnCourses} cc join ${courses} co on co.id 
 const courseCount = sql<number>`(select count(*) ${visibleEntries})`.mapWith(Number);
 const totalDuration = sql<number>`(select coalesce(sum(co.duration), 0) ${visibleEntries})`.mapWith(Number);
 
-export function insertColumn(db: Db, column: typeof columns.$inferInsert): void {
-  db.insert(columns).values(column).run();
+export async function insertColumn(db: Db, column: typeof columns.$inferInsert): Promise<void> {
+  await db.insert(columns).values(column);
 }
 
 /** A column of the school that is not deleted (any publish state): what the back office may touch. */
-export function findSchoolColumn(db: Db, schoolId: string, id: string): ColumnRow | undefined {
-  return db
-    .select()
-    .from(columns)
-    .where(and(eq(columns.id, id), eq(columns.schoolId, schoolId), eq(columns.deleted, false)))
-    .get();
+export async function findSchoolColumn(db: Db, schoolId: string, id: string): Promise<ColumnRow | undefined> {
+  return first(
+    await db
+      .select()
+      .from(columns)
+      .where(and(eq(columns.id, id), eq(columns.schoolId, schoolId), eq(columns.deleted, false))),
+  );
 }
 
 /** A column that is not deleted, with its totals, whatever its school. */
-export function findColumn(db: Db, id: string): ColumnListRow | undefined {
-  return db
-    .select({ ...getTableColumns(columns), courseCount, duration: totalDuration })
-    .from(columns)
-    .where(and(eq(columns.id, id), eq(columns.deleted, false)))
-    .get();
+export async function findColumn(db: Db, id: string): Promise<ColumnListRow | undefined> {
+  return first(
+    await db
+      .select({ ...getTableColumns(columns), courseCount, duration: totalDuration })
+      .from(columns)
+      .where(and(eq(columns.id, id), eq(columns.deleted, false))),
+  );
 }
 
-export function updateColumn(db: Db, id: string, set: Partial<typeof columns.$inferInsert>): void {
-  db.update(columns).set(set).where(eq(columns.id, id)).run();
+export async function updateColumn(db: Db, id: string, set: Partial<typeof columns.$inferInsert>): Promise<void> {
+  await db.update(columns).set(set).where(eq(columns.id, id));
 }
 
 /** How many of these ids are columns of the school that are not deleted. */
-export function countSchoolColumns(db: Db, schoolId: string, ids: readonly string[]): number {
+export async function countSchoolColumns(db: Db, schoolId: string, ids: readonly string[]): Promise<number> {
   return (
-    db
-      .select({ n: count() })
-      .from(columns)
-      .where(and(eq(columns.schoolId, schoolId), eq(columns.deleted, false), inArray(columns.id, [...ids])))
-      .get()?.n ?? 0
+    first(
+      await db
+        .select({ n: count() })
+        .from(columns)
+        .where(and(eq(columns.schoolId, schoolId), eq(columns.deleted, false), inArray(columns.id, [...ids]))),
+    )?.n ?? 0
   );
 }
 
 /** Marks the columns deleted. */
-export function softDeleteColumns(db: Db, schoolId: string, ids: readonly string[], at: number): void {
-  db.update(columns)
+export async function softDeleteColumns(db: Db, schoolId: string, ids: readonly string[], at: number): Promise<void> {
+  await db
+    .update(columns)
     .set({ deleted: true, updatedAt: at })
-    .where(and(eq(columns.schoolId, schoolId), inArray(columns.id, [...ids])))
-    .run();
+    .where(and(eq(columns.schoolId, schoolId), inArray(columns.id, [...ids])));
 }
 
 /** The highest top value among the school's columns (0 when none is pinned). */
-export function maxTop(db: Db, schoolId: string): number {
+export async function maxTop(db: Db, schoolId: string): Promise<number> {
   return (
-    db
-      .select({ top: max(columns.top) })
-      .from(columns)
-      .where(eq(columns.schoolId, schoolId))
-      .get()?.top ?? 0
+    first(
+      await db
+        .select({ top: max(columns.top) })
+        .from(columns)
+        .where(eq(columns.schoolId, schoolId)),
+    )?.top ?? 0
   );
 }
 
@@ -92,60 +96,55 @@ function filterWhere(filter: ColumnFilter): SQL {
 }
 
 /** A page of the school's columns, pinned first (higher top first), then newest, with the total. */
-export function listColumns(db: Db, filter: ColumnFilter): { rows: ColumnListRow[]; total: number } {
+export async function listColumns(db: Db, filter: ColumnFilter): Promise<{ rows: ColumnListRow[]; total: number }> {
   const where = filterWhere(filter);
-  const rows = db
+  const rows = await db
     .select({ ...getTableColumns(columns), courseCount, duration: totalDuration })
     .from(columns)
     .where(where)
     .orderBy(desc(columns.top), desc(columns.createdAt), desc(columns.id))
     .limit(filter.limit)
-    .offset(filter.offset)
-    .all();
-  const total = db.select({ n: count() }).from(columns).where(where).get()?.n ?? 0;
+    .offset(filter.offset);
+  const total = first(await db.select({ n: count() }).from(columns).where(where))?.n ?? 0;
   return { rows, total };
 }
 
 /** The column's courses students may see, in the column's order. */
-export function visibleColumnCourses(db: Db, schoolId: string, columnId: string): CourseCardRow[] {
-  return db
+export async function visibleColumnCourses(db: Db, schoolId: string, columnId: string): Promise<CourseCardRow[]> {
+  return await db
     .select(cardColumns)
     .from(columnCourses)
     .innerJoin(courses, eq(courses.id, columnCourses.courseId))
     .where(and(eq(columnCourses.columnId, columnId), visibleCourse(schoolId)))
-    .orderBy(asc(columnCourses.position))
-    .all();
+    .orderBy(asc(columnCourses.position));
 }
 
 /** The ordered course ids of each column (any course state but deleted). */
-export function columnCourseIds(db: Db, columnIds: readonly string[]): Map<string, string[]> {
+export async function columnCourseIds(db: Db, columnIds: readonly string[]): Promise<Map<string, string[]>> {
   const result = new Map<string, string[]>(columnIds.map((id) => [id, []]));
   if (columnIds.length === 0) return result;
-  const rows = db
+  const rows = await db
     .select({ columnId: columnCourses.columnId, courseId: columnCourses.courseId })
     .from(columnCourses)
     .innerJoin(courses, eq(courses.id, columnCourses.courseId))
     .where(and(inArray(columnCourses.columnId, [...columnIds]), eq(courses.deleted, false)))
-    .orderBy(asc(columnCourses.columnId), asc(columnCourses.position))
-    .all();
+    .orderBy(asc(columnCourses.columnId), asc(columnCourses.position));
   for (const row of rows) result.get(row.columnId)?.push(row.courseId);
   return result;
 }
 
 /** Replaces the column's course list with these ids in this order. */
-export function replaceColumnCourses(db: Db, columnId: string, courseIds: readonly string[]): void {
-  db.delete(columnCourses).where(eq(columnCourses.columnId, columnId)).run();
+export async function replaceColumnCourses(db: Db, columnId: string, courseIds: readonly string[]): Promise<void> {
+  await db.delete(columnCourses).where(eq(columnCourses.columnId, columnId));
   if (courseIds.length > 0) {
-    db.insert(columnCourses)
-      .values(courseIds.map((courseId, position) => ({ columnId, courseId, position })))
-      .run();
+    await db.insert(columnCourses).values(courseIds.map((courseId, position) => ({ columnId, courseId, position })));
   }
 }
 
 /** Moves the school's columns of a category to no category ('0'). */
-export function uncategoriseColumns(db: Db, schoolId: string, catid: string): void {
-  db.update(columns)
+export async function uncategoriseColumns(db: Db, schoolId: string, catid: string): Promise<void> {
+  await db
+    .update(columns)
     .set({ catid: '0' })
-    .where(and(eq(columns.schoolId, schoolId), eq(columns.catid, catid)))
-    .run();
+    .where(and(eq(columns.schoolId, schoolId), eq(columns.catid, catid)));
 }

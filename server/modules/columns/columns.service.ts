@@ -18,19 +18,19 @@ import { schoolCourseIds } from './course-cards.repository';
 import { yuanToFen } from './course-cards.presenter';
 
 /** The column of the school (not deleted) as the back office sees it, or 404. */
-export function adminColumn(ctx: AppContext, schoolId: string, columnId: string): AdminColumn {
-  const row = repo.findColumn(ctx.db, columnId);
+export async function adminColumn(ctx: AppContext, schoolId: string, columnId: string): Promise<AdminColumn> {
+  const row = await repo.findColumn(ctx.db, columnId);
   if (!row || row.schoolId !== schoolId) throw notFound('column not found');
-  return toAdminColumn(ctx, row, repo.columnCourseIds(ctx.db, [row.id]).get(row.id) ?? []);
+  return toAdminColumn(ctx, row, (await repo.columnCourseIds(ctx.db, [row.id])).get(row.id) ?? []);
 }
 
 /** GET column/admin/list: the school's columns in any publish state, pinned first, then newest. */
-export function adminColumns(
+export async function adminColumns(
   ctx: AppContext,
   schoolId: string,
   query: z.output<typeof zColumnAdminListQuery>,
-): { list: AdminColumn[]; total: number } {
-  const { rows, total } = repo.listColumns(ctx.db, {
+): Promise<{ list: AdminColumn[]; total: number }> {
+  const { rows, total } = await repo.listColumns(ctx.db, {
     schoolId,
     catid: query.cates,
     publishedOnly: false,
@@ -38,7 +38,7 @@ export function adminColumns(
     limit: query.num,
     offset: (query.page - 1) * query.num,
   });
-  const coids = repo.columnCourseIds(
+  const coids = await repo.columnCourseIds(
     ctx.db,
     rows.map((row) => row.id),
   );
@@ -46,11 +46,11 @@ export function adminColumns(
 }
 
 /** POST column/new: an unpublished column with no courses; its description is sanitised. */
-export function createColumn(ctx: AppContext, schoolId: string, input: NewColumn): AdminColumn {
-  assertColumnCate(ctx, schoolId, input.catid);
+export async function createColumn(ctx: AppContext, schoolId: string, input: NewColumn): Promise<AdminColumn> {
+  await assertColumnCate(ctx, schoolId, input.catid);
   const id = ctx.ids.next();
   const now = ctx.now();
-  repo.insertColumn(ctx.db, {
+  await repo.insertColumn(ctx.db, {
     id,
     schoolId,
     catid: input.catid,
@@ -65,19 +65,19 @@ export function createColumn(ctx: AppContext, schoolId: string, input: NewColumn
     updatedAt: now,
   });
   ctx.catalogueCache.bump(schoolId);
-  return adminColumn(ctx, schoolId, id);
+  return await adminColumn(ctx, schoolId, id);
 }
 
 /** POST column/save: replaces the fields given; validity is checked on the result (400 naming ce_time). */
-export function saveColumn(ctx: AppContext, schoolId: string, input: UpdateColumn): AdminColumn {
-  const current = repo.findSchoolColumn(ctx.db, schoolId, input.column_id);
+export async function saveColumn(ctx: AppContext, schoolId: string, input: UpdateColumn): Promise<AdminColumn> {
+  const current = await repo.findSchoolColumn(ctx.db, schoolId, input.column_id);
   if (!current) throw notFound('column not found');
   const ceType = input.ce_type ?? current.ceType;
   const ceTime = ceType === 0 ? '' : (input.ce_time ?? current.ceTime);
   const problem = validityError(ceType, ceTime);
   if (problem) throw badField('ce_time', problem);
-  if (input.catid !== undefined) assertColumnCate(ctx, schoolId, input.catid);
-  repo.updateColumn(ctx.db, current.id, {
+  if (input.catid !== undefined) await assertColumnCate(ctx, schoolId, input.catid);
+  await repo.updateColumn(ctx.db, current.id, {
     title: input.title,
     img: input.img,
     description: input.description === undefined ? undefined : sanitizeRichText(input.description),
@@ -89,53 +89,71 @@ export function saveColumn(ctx: AppContext, schoolId: string, input: UpdateColum
     updatedAt: ctx.now(),
   });
   ctx.catalogueCache.bump(schoolId);
-  return adminColumn(ctx, schoolId, current.id);
+  return await adminColumn(ctx, schoolId, current.id);
 }
 
 /** POST column/delete: soft-deletes every one of them, or none when any is not the school's (404). */
-export function deleteColumns(ctx: AppContext, schoolId: string, ids: string[]): { deleted: number } {
+export async function deleteColumns(ctx: AppContext, schoolId: string, ids: string[]): Promise<{ deleted: number }> {
   const unique = [...new Set(ids)];
-  ctx.db.transaction((tx) => {
-    if (repo.countSchoolColumns(tx, schoolId, unique) !== unique.length) throw notFound('column not found');
-    repo.softDeleteColumns(tx, schoolId, unique, ctx.now());
+  await ctx.db.transaction(async (tx) => {
+    if ((await repo.countSchoolColumns(tx, schoolId, unique)) !== unique.length) throw notFound('column not found');
+    await repo.softDeleteColumns(tx, schoolId, unique, ctx.now());
   });
   ctx.catalogueCache.bump(schoolId);
   return { deleted: unique.length };
 }
 
 /** GET column/pub: publishes (1) or unpublishes (0) the column. */
-export function publishColumn(ctx: AppContext, schoolId: string, columnId: string, pub: number): AdminColumn {
-  if (!repo.findSchoolColumn(ctx.db, schoolId, columnId)) throw notFound('column not found');
-  repo.updateColumn(ctx.db, columnId, { published: pub === 1, updatedAt: ctx.now() });
+export async function publishColumn(
+  ctx: AppContext,
+  schoolId: string,
+  columnId: string,
+  pub: number,
+): Promise<AdminColumn> {
+  if (!(await repo.findSchoolColumn(ctx.db, schoolId, columnId))) throw notFound('column not found');
+  await repo.updateColumn(ctx.db, columnId, { published: pub === 1, updatedAt: ctx.now() });
   ctx.catalogueCache.bump(schoolId);
-  return adminColumn(ctx, schoolId, columnId);
+  return await adminColumn(ctx, schoolId, columnId);
 }
 
 /** POST column/top: pins the column above every other (top = highest + 1) or unpins it (0). */
-export function topColumn(ctx: AppContext, schoolId: string, columnId: string, top: number): AdminColumn {
-  ctx.db.transaction((tx) => {
-    if (!repo.findSchoolColumn(tx, schoolId, columnId)) throw notFound('column not found');
-    repo.updateColumn(tx, columnId, { top: top === 1 ? repo.maxTop(tx, schoolId) + 1 : 0, updatedAt: ctx.now() });
+export async function topColumn(
+  ctx: AppContext,
+  schoolId: string,
+  columnId: string,
+  top: number,
+): Promise<AdminColumn> {
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.findSchoolColumn(tx, schoolId, columnId))) throw notFound('column not found');
+    await repo.updateColumn(tx, columnId, {
+      top: top === 1 ? (await repo.maxTop(tx, schoolId)) + 1 : 0,
+      updatedAt: ctx.now(),
+    });
   });
   ctx.catalogueCache.bump(schoolId);
-  return adminColumn(ctx, schoolId, columnId);
+  return await adminColumn(ctx, schoolId, columnId);
 }
 
 /**
  * POST column/courses: the column's whole ordered course list. Every id must be a course of the school
  * (not deleted), else 404 and nothing changes. Students already subscribed get the added courses.
  */
-export function setColumnCourses(ctx: AppContext, schoolId: string, columnId: string, coids: string[]): AdminColumn {
-  ctx.db.transaction((tx) => {
-    if (!repo.findSchoolColumn(tx, schoolId, columnId)) throw notFound('column not found');
-    const known = schoolCourseIds(tx, schoolId, coids);
+export async function setColumnCourses(
+  ctx: AppContext,
+  schoolId: string,
+  columnId: string,
+  coids: string[],
+): Promise<AdminColumn> {
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.findSchoolColumn(tx, schoolId, columnId))) throw notFound('column not found');
+    const known = await schoolCourseIds(tx, schoolId, coids);
     if (coids.some((id) => !known.has(id))) throw notFound('course not found');
-    const before = new Set(repo.columnCourseIds(tx, [columnId]).get(columnId));
-    repo.replaceColumnCourses(tx, columnId, coids);
-    repo.updateColumn(tx, columnId, { updatedAt: ctx.now() });
+    const before = new Set((await repo.columnCourseIds(tx, [columnId])).get(columnId));
+    await repo.replaceColumnCourses(tx, columnId, coids);
+    await repo.updateColumn(tx, columnId, { updatedAt: ctx.now() });
     const added = coids.filter((id) => !before.has(id));
-    if (added.length > 0) books.enrolThroughColumn(tx, books.subscriberIds(tx, columnId), added, ctx.now());
+    if (added.length > 0) await books.enrolThroughColumn(tx, await books.subscriberIds(tx, columnId), added, ctx.now());
   });
   ctx.catalogueCache.bump(schoolId);
-  return adminColumn(ctx, schoolId, columnId);
+  return await adminColumn(ctx, schoolId, columnId);
 }

@@ -13,24 +13,42 @@ export const columnsRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
   await app.register(columnsAdminRoutes);
 
-  route(app, calls.cates, (request, reply, caller) => {
-    const school = publicSchool(ctx, caller, request.query.uid);
-    return sendCached(ctx, request, reply, school.id, 'column/cates', () => columnCates(ctx, school.id, true));
+  route(app, calls.cates, async (request, reply, caller) => {
+    const school = await publicSchool(ctx, caller, request.query.uid);
+    return sendCached(
+      ctx,
+      request,
+      reply,
+      school.id,
+      'column/cates',
+      async () => await columnCates(ctx, school.id, true),
+    );
   });
-  route(app, calls.list, (request, reply, caller) => {
-    const school = publicSchool(ctx, caller, request.body.uid);
+  route(app, calls.list, async (request, reply, caller) => {
+    const school = await publicSchool(ctx, caller, request.body.uid);
     const { pageNum, pageSize, cates } = request.body;
     const key = `column/list:${cates}:${pageNum}:${pageSize}`;
-    return sendCached(ctx, request, reply, school.id, key, () => study.publicColumns(ctx, school.id, request.body));
+    return sendCached(
+      ctx,
+      request,
+      reply,
+      school.id,
+      key,
+      async () => await study.publicColumns(ctx, school.id, request.body),
+    );
   });
-  route(app, calls.info, (request, _reply, caller) => ok(study.columnInfo(ctx, caller, request.params.id)));
-  route(app, calls.collectStatus, (request, _reply, caller) =>
-    ok(study.collectStatus(ctx, caller, request.query.coid)),
+  route(app, calls.info, async (request, _reply, caller) => ok(await study.columnInfo(ctx, caller, request.params.id)));
+  route(app, calls.collectStatus, async (request, _reply, caller) =>
+    ok(await study.collectStatus(ctx, caller, request.query.coid)),
   );
   // The service answers an administrator 'studentOnly' (the purchase rules), so the access is only 'signedIn'.
-  route(app, calls.collect, ({ body }, _reply, caller) =>
-    ok(study.collectColumn(ctx, caller, body.coid, body.collect)),
+  route(app, calls.collect, async ({ body }, _reply, caller) =>
+    ok(await study.collectColumn(ctx, caller, body.coid, body.collect)),
   );
-  route(app, calls.visit, (request, _reply, caller) => ok(study.visitColumn(ctx, caller, request.body.coid)));
-  route(app, calls.book, (request, _reply, caller) => ok(study.bookColumn(ctx, caller, request.body.column_id)));
+  route(app, calls.visit, async (request, _reply, caller) =>
+    ok(await study.visitColumn(ctx, caller, request.body.coid)),
+  );
+  route(app, calls.book, async (request, _reply, caller) =>
+    ok(await study.bookColumn(ctx, caller, request.body.column_id)),
+  );
 };

@@ -19,20 +19,20 @@ import { repliesByParent, toAdminComment } from './comments.presenter';
  */
 
 /** GET a/comment/list: the school's comments on live courses, newest first, each with every reply (hidden ones too). */
-export function adminComments(
+export async function adminComments(
   ctx: AppContext,
   adminId: string,
   schoolId: string,
   query: AdminCommentQuery,
-): { list: AdminComment[]; total: number } {
+): Promise<{ list: AdminComment[]; total: number }> {
   if (query.coid) {
-    const course = findCourse(ctx.db, query.coid);
-    assertManageCourse(ctx, adminId, course && !course.deleted ? course : undefined);
+    const course = await findCourse(ctx.db, query.coid);
+    await assertManageCourse(ctx, adminId, course && !course.deleted ? course : undefined);
   }
   // A sub-admin limited to categories sees only their courses' comments: the scope filters in the query, so paging stays right.
-  const { rows, total } = repo.adminComments(ctx.db, {
+  const { rows, total } = await repo.adminComments(ctx.db, {
     schoolId,
-    scope: scopeFilter(ctx, adminId),
+    scope: await scopeFilter(ctx, adminId),
     courseId: query.coid,
     keyword: query.keyword || undefined,
     hidden: query.hidden === undefined ? undefined : query.hidden === 1,
@@ -40,7 +40,7 @@ export function adminComments(
     offset: (query.page - 1) * query.num,
   });
   const replies = repliesByParent(
-    repo.repliesOf(
+    await repo.repliesOf(
       ctx.db,
       rows.map((row) => row.comment.id),
       true,
@@ -55,16 +55,21 @@ export function adminComments(
 }
 
 /** The comments named, all of the administrator's school and manageable, else 404 (nothing changes). */
-function manageable(ctx: AppContext, adminId: string, schoolId: string, cmids: readonly string[]): repo.CommentRow[] {
+async function manageable(
+  ctx: AppContext,
+  adminId: string,
+  schoolId: string,
+  cmids: readonly string[],
+): Promise<repo.CommentRow[]> {
   const ids = [...new Set(cmids)];
-  const rows = repo.findComments(ctx.db, ids);
+  const rows = await repo.findComments(ctx.db, ids);
   if (rows.length !== ids.length) throw notFound(COMMENT_ERRORS.notFound);
   const courses = new Map(
-    findCourses(ctx.db, [...new Set(rows.map((row) => row.courseId))]).map((course) => [course.id, course]),
+    (await findCourses(ctx.db, [...new Set(rows.map((row) => row.courseId))])).map((course) => [course.id, course]),
   );
   for (const row of rows) {
     const course = courses.get(row.courseId);
-    if (row.schoolId !== schoolId || !course || !canManageCourse(ctx, adminId, course))
+    if (row.schoolId !== schoolId || !course || !(await canManageCourse(ctx, adminId, course)))
       throw notFound(COMMENT_ERRORS.notFound);
   }
   return rows;
@@ -82,23 +87,23 @@ function replyText(raw: string, locale: Locale): string {
  * POST a/comment/reply {cmid, text}: the administrator's reply under the comment (a reply named is
  * answered under its comment), signed with the administrator's name.
  */
-export function replyToComment(
+export async function replyToComment(
   ctx: AppContext,
   adminId: string,
   schoolId: string,
   cmid: string,
   raw: string,
   locale: Locale,
-): AdminComment {
-  const [named] = manageable(ctx, adminId, schoolId, [cmid]);
-  const comment = named.parentId === repo.TOP ? named : repo.findComment(ctx.db, named.parentId);
+): Promise<AdminComment> {
+  const [named] = await manageable(ctx, adminId, schoolId, [cmid]);
+  const comment = named.parentId === repo.TOP ? named : await repo.findComment(ctx.db, named.parentId);
   if (!comment) throw notFound(COMMENT_ERRORS.notFound);
   const text = replyText(raw, locale);
   const at = ctx.now();
-  const name = findAdmin(ctx.db, adminId)?.name ?? '';
-  const course = findCourse(ctx.db, comment.courseId);
-  ctx.db.transaction((tx) => {
-    repo.insertComment(tx, {
+  const name = (await findAdmin(ctx.db, adminId))?.name ?? '';
+  const course = await findCourse(ctx.db, comment.courseId);
+  await ctx.db.transaction(async (tx) => {
+    await repo.insertComment(tx, {
       id: ctx.ids.next(),
       schoolId: comment.schoolId,
       courseId: comment.courseId,
@@ -115,25 +120,26 @@ export function replyToComment(
     // Issue 16: the student who wrote the comment is told of the reply.
     if (comment.authorRole === 'student') {
       const who = { schoolId: comment.schoolId, studentId: comment.authorId };
-      commentReplied({ tx, ctx, at }, who, { courseId: comment.courseId, title: course?.title ?? '', name });
+      await commentReplied({ tx, ctx, at }, who, { courseId: comment.courseId, title: course?.title ?? '', name });
     }
   });
-  const chapter = comment.chapterId === repo.TOP ? null : (findChapter(ctx.db, comment.chapterId)?.title ?? null);
-  return toAdminComment(comment, course?.title ?? '', chapter, repo.repliesOf(ctx.db, [comment.id], true));
+  const chapter =
+    comment.chapterId === repo.TOP ? null : ((await findChapter(ctx.db, comment.chapterId))?.title ?? null);
+  return toAdminComment(comment, course?.title ?? '', chapter, await repo.repliesOf(ctx.db, [comment.id], true));
 }
 
 /** POST a/comment/hide {cmids, hidden}: hides (1) or shows again (0) comments or replies. */
-export function hideComments(
+export async function hideComments(
   ctx: AppContext,
   adminId: string,
   schoolId: string,
   cmids: readonly string[],
   hidden: boolean,
-): { changed: number } {
-  return ctx.db.transaction((tx) => {
-    const rows = manageable(ctx, adminId, schoolId, cmids);
+): Promise<{ changed: number }> {
+  return await ctx.db.transaction(async (tx) => {
+    const rows = await manageable(ctx, adminId, schoolId, cmids);
     return {
-      changed: repo.setHidden(
+      changed: await repo.setHidden(
         tx,
         rows.map((row) => row.id),
         hidden,
@@ -143,16 +149,16 @@ export function hideComments(
 }
 
 /** POST a/comment/delete {cmids}: deletes comments with their replies, or single replies. */
-export function deleteComments(
+export async function deleteComments(
   ctx: AppContext,
   adminId: string,
   schoolId: string,
   cmids: readonly string[],
-): { deleted: number } {
-  return ctx.db.transaction((tx) => {
-    const rows = manageable(ctx, adminId, schoolId, cmids);
+): Promise<{ deleted: number }> {
+  return await ctx.db.transaction(async (tx) => {
+    const rows = await manageable(ctx, adminId, schoolId, cmids);
     return {
-      deleted: repo.deleteWithReplies(
+      deleted: await repo.deleteWithReplies(
         tx,
         rows.map((row) => row.id),
       ),
@@ -161,16 +167,16 @@ export function deleteComments(
 }
 
 /** GET a/comment/setting. */
-export function commentSetting(ctx: AppContext, schoolId: string): { noAllowComment: boolean } {
-  return { noAllowComment: repo.schoolSettings(ctx.db, schoolId).noAllowComment === true };
+export async function commentSetting(ctx: AppContext, schoolId: string): Promise<{ noAllowComment: boolean }> {
+  return { noAllowComment: (await repo.schoolSettings(ctx.db, schoolId)).noAllowComment === true };
 }
 
 /** POST a/comment/setting {noAllowComment}: stored in the school's settings JSON, other keys untouched. */
-export function saveCommentSetting(
+export async function saveCommentSetting(
   ctx: AppContext,
   schoolId: string,
   noAllowComment: boolean,
-): { noAllowComment: boolean } {
-  repo.setSchoolFlag(ctx.db, schoolId, 'noAllowComment', noAllowComment);
-  return commentSetting(ctx, schoolId);
+): Promise<{ noAllowComment: boolean }> {
+  await repo.setSchoolFlag(ctx.db, schoolId, 'noAllowComment', noAllowComment);
+  return await commentSetting(ctx, schoolId);
 }

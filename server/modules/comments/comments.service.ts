@@ -28,8 +28,8 @@ import * as repo from './comments.repository';
 import { repliesByParent, toComment, toReply, type ListContext } from './comments.presenter';
 
 /** The school's switch of spec 3 'Student settings': commenting is hidden (and refused) when set. */
-export function commentsClosed(ctx: AppContext, schoolId: string): boolean {
-  return repo.schoolSettings(ctx.db, schoolId).noAllowComment === true;
+export async function commentsClosed(ctx: AppContext, schoolId: string): Promise<boolean> {
+  return (await repo.schoolSettings(ctx.db, schoolId)).noAllowComment === true;
 }
 
 /** A refusal as the client sees it: the rule's key as the error, with the field and the message in the viewer's language. */
@@ -47,28 +47,33 @@ const isGraphicHead = (head: CourseHead) => head.type === COURSE_TYPE.graphicOrC
  * Whether the viewer has the course for commenting (shared/rules/comments commentOwnership); an
  * administrator has access to all of it (the rule then refuses them as not a student).
  */
-function ownsForComment(ctx: AppContext, auth: Auth, head: CourseHead): boolean {
+async function ownsForComment(ctx: AppContext, auth: Auth, head: CourseHead): Promise<boolean> {
   if (auth.role === 'guest') return false;
   if (auth.role === 'admin') return true;
   return commentOwnership({
     actual: fenToYuan(head.actualFen),
     authentication_gid: head.authenticationGid,
-    gid: allowedGroupIds(head.authenticationGid).length > 0 ? (viewerOf(ctx, auth)?.gid ?? []) : [],
+    gid: allowedGroupIds(head.authenticationGid).length > 0 ? ((await viewerOf(ctx, auth))?.gid ?? []) : [],
     // Held any way the access policy knows (bought, granted, a key, a code, an order, a membership).
-    enrolled: purchaseOf(ctx, auth, head).bought,
+    enrolled: (await purchaseOf(ctx, auth, head)).bought,
     sameSchool: auth.schoolId === head.schoolId,
   });
 }
 
 /** The list context of a course for this viewer (title, school, the viewer's likes among the ids). */
-function listContext(ctx: AppContext, auth: Auth, head: CourseHead, ids: readonly string[]): ListContext {
+async function listContext(
+  ctx: AppContext,
+  auth: Auth,
+  head: CourseHead,
+  ids: readonly string[],
+): Promise<ListContext> {
   const studentId = auth.role === 'student' ? auth.userId : null;
   return {
     coid: head.id,
     schoolId: head.schoolId,
-    title: findCourse(ctx.db, head.id)?.title ?? '',
+    title: (await findCourse(ctx.db, head.id))?.title ?? '',
     studentId,
-    liked: studentId ? repo.likedBy(ctx.db, studentId, ids) : new Set(),
+    liked: studentId ? await repo.likedBy(ctx.db, studentId, ids) : new Set(),
   };
 }
 
@@ -76,19 +81,25 @@ function listContext(ctx: AppContext, auth: Auth, head: CourseHead, ids: readonl
  * GET comment/list: a page of the course's visible comments, newest first, each with its visible replies;
  * the course opens as for course/info (unpublished, deleted, private: the same refusals).
  */
-export function listComments(ctx: AppContext, auth: Auth, ref: string, page: number, num: number): CommentList {
-  const { head } = openCourse(ctx, auth, ref);
-  const { rows, total } = repo.pageVisibleComments(ctx.db, head.id, num, (page - 1) * num);
+export async function listComments(
+  ctx: AppContext,
+  auth: Auth,
+  ref: string,
+  page: number,
+  num: number,
+): Promise<CommentList> {
+  const { head } = await openCourse(ctx, auth, ref);
+  const { rows, total } = await repo.pageVisibleComments(ctx.db, head.id, num, (page - 1) * num);
   const replies = repliesByParent(
-    repo.repliesOf(
+    await repo.repliesOf(
       ctx.db,
       rows.map((row) => row.id),
     ),
   );
   const ids = [...rows.map((row) => row.id), ...[...replies.values()].flat().map((row) => row.id)];
-  const list = listContext(ctx, auth, head, ids);
-  const noAllowComment = commentsClosed(ctx, head.schoolId);
-  const bought = ownsForComment(ctx, auth, head);
+  const list = await listContext(ctx, auth, head, ids);
+  const noAllowComment = await commentsClosed(ctx, head.schoolId);
+  const bought = await ownsForComment(ctx, auth, head);
   const canComment =
     !noAllowComment &&
     commentRefusal({
@@ -110,10 +121,10 @@ export function listComments(ctx: AppContext, auth: Auth, ref: string, page: num
 }
 
 /** GET comment/reply {coid}: every visible reply of the course's visible comments (cid = the comment's cmid). */
-export function courseReplies(ctx: AppContext, auth: Auth, ref: string): { reply: CommentReply[] } {
-  const { head } = openCourse(ctx, auth, ref);
-  const rows = repo.visibleCourseReplies(ctx.db, head.id);
-  const list = listContext(
+export async function courseReplies(ctx: AppContext, auth: Auth, ref: string): Promise<{ reply: CommentReply[] }> {
+  const { head } = await openCourse(ctx, auth, ref);
+  const rows = await repo.visibleCourseReplies(ctx.db, head.id);
+  const list = await listContext(
     ctx,
     auth,
     head,
@@ -127,22 +138,25 @@ export function courseReplies(ctx: AppContext, auth: Auth, ref: string): { reply
  * gets 401, the school's switch noAllowComment 403, a flood 429. The text is stored cleaned (plain
  * text, control characters removed, trimmed); pages escape it on display.
  */
-export function addComment(ctx: AppContext, auth: Auth, input: AddComment, locale: Locale): Comment {
-  const { head } = openCourse(ctx, auth, input.coid);
+export async function addComment(ctx: AppContext, auth: Auth, input: AddComment, locale: Locale): Promise<Comment> {
+  const { head } = await openCourse(ctx, auth, input.coid);
   if (auth.role === 'guest') throw noLogin();
-  if (commentsClosed(ctx, head.schoolId)) throw refused(COMMENT_ERRORS.closed, locale);
+  if (await commentsClosed(ctx, head.schoolId)) throw refused(COMMENT_ERRORS.closed, locale);
   const text = cleanCommentText(input.text);
   const refusal = commentRefusal({
     loggedIn: true,
     text,
-    bought: ownsForComment(ctx, auth, head),
+    bought: await ownsForComment(ctx, auth, head),
     isOwner: auth.role !== 'student',
     graphic: isGraphicHead(head),
   });
   if (refusal) throw refused(refusal, locale);
-  if (input.cid !== '0' && findChapter(ctx.db, input.cid)?.courseId !== head.id) throw notFound('chapter not found');
+  if (input.cid !== '0' && (await findChapter(ctx.db, input.cid))?.courseId !== head.id)
+    throw notFound('chapter not found');
   const now = ctx.now();
-  if (repo.countSince(ctx.db, head.schoolId, auth.userId, now - COMMENT_RATE.windowMs) >= COMMENT_RATE.perMinute) {
+  if (
+    (await repo.countSince(ctx.db, head.schoolId, auth.userId, now - COMMENT_RATE.windowMs)) >= COMMENT_RATE.perMinute
+  ) {
     throw tooMany(Math.ceil(COMMENT_RATE.windowMs / 1000));
   }
   const row = {
@@ -153,22 +167,22 @@ export function addComment(ctx: AppContext, auth: Auth, input: AddComment, local
     parentId: repo.TOP,
     authorRole: 'student' as const,
     authorId: auth.userId,
-    authorName: findStudent(ctx.db, auth.userId)?.name ?? '',
+    authorName: (await findStudent(ctx.db, auth.userId))?.name ?? '',
     text,
     likes: 0,
     hidden: false,
     createdAt: now,
   };
-  repo.insertComment(ctx.db, row);
-  return toComment(row, [], listContext(ctx, auth, head, []));
+  await repo.insertComment(ctx.db, row);
+  return toComment(row, [], await listContext(ctx, auth, head, []));
 }
 
 /** The visible comment (or reply of a visible comment) a student acts on, in a course they may open; else 404. */
-function visibleForStudent(ctx: AppContext, auth: Auth, cmid: string): repo.CommentRow {
-  const row = repo.findComment(ctx.db, cmid);
-  const parent = row && row.parentId !== repo.TOP ? repo.findComment(ctx.db, row.parentId) : row;
+async function visibleForStudent(ctx: AppContext, auth: Auth, cmid: string): Promise<repo.CommentRow> {
+  const row = await repo.findComment(ctx.db, cmid);
+  const parent = row && row.parentId !== repo.TOP ? await repo.findComment(ctx.db, row.parentId) : row;
   if (!row || row.hidden || !parent || parent.hidden) throw notFound(COMMENT_ERRORS.notFound);
-  openCourse(ctx, auth, row.courseId);
+  await openCourse(ctx, auth, row.courseId);
   return row;
 }
 
@@ -180,22 +194,27 @@ function studentOf(auth: Auth, locale: Locale): string {
 }
 
 /** POST comment/prise {cmid}: likes the comment, or takes the like back; answers the new count. */
-export function priseComment(
+export async function priseComment(
   ctx: AppContext,
   auth: Auth,
   cmid: string,
   locale: Locale,
-): { cmid: string; count: number; liked: boolean } {
+): Promise<{ cmid: string; count: number; liked: boolean }> {
   const studentId = studentOf(auth, locale);
-  const row = visibleForStudent(ctx, auth, cmid);
-  const result = ctx.db.transaction((tx) => repo.toggleLike(tx, row.id, studentId, ctx.now()));
+  const row = await visibleForStudent(ctx, auth, cmid);
+  const result = await ctx.db.transaction(async (tx) => await repo.toggleLike(tx, row.id, studentId, ctx.now()));
   return { cmid: row.id, ...result };
 }
 
 /** POST comment/delete {cmid}: a student deletes their own comment, and the replies under it go too. */
-export function deleteOwnComment(ctx: AppContext, auth: Auth, cmid: string, locale: Locale): { deleted: number } {
+export async function deleteOwnComment(
+  ctx: AppContext,
+  auth: Auth,
+  cmid: string,
+  locale: Locale,
+): Promise<{ deleted: number }> {
   const studentId = studentOf(auth, locale);
-  const row = visibleForStudent(ctx, auth, cmid);
+  const row = await visibleForStudent(ctx, auth, cmid);
   if (row.authorRole !== 'student' || row.authorId !== studentId) throw new AppError(403, 'not your comment');
-  return { deleted: ctx.db.transaction((tx) => repo.deleteWithReplies(tx, [row.id])) };
+  return { deleted: await ctx.db.transaction(async (tx) => await repo.deleteWithReplies(tx, [row.id])) };
 }

@@ -33,30 +33,33 @@ export const listable = (schoolId: string) =>
   );
 
 /** The listable cards of a school, optionally within a category range and matching a keyword (unsorted). */
-export function listableCards(db: Db, schoolId: string, range: CategoryRange | null, keyword: string): CardRow[] {
-  return db
+export async function listableCards(
+  db: Db,
+  schoolId: string,
+  range: CategoryRange | null,
+  keyword: string,
+): Promise<CardRow[]> {
+  return await db
     .select(cardColumns)
     .from(courses)
     .where(
       and(listable(schoolId), range ? inCategoryRange(range) : undefined, keyword ? keywordMatch(keyword) : undefined),
-    )
-    .all();
+    );
 }
 
 /** Hot courses of a school: by popularity (count) then learners (lcount), newest first on ties. */
-export function hotCards(db: Db, schoolId: string, limit: number): CardRow[] {
-  return db
+export async function hotCards(db: Db, schoolId: string, limit: number): Promise<CardRow[]> {
+  return await db
     .select(cardColumns)
     .from(courses)
     .where(listable(schoolId))
     .orderBy(desc(courses.count), desc(courses.lcount), desc(sql`length(${courses.id})`), desc(courses.id))
-    .limit(limit)
-    .all();
+    .limit(limit);
 }
 
 /** What a read needs before touching the cache: visibility, and the price and validity the viewer's fields need. One primary-key read. */
-export function courseHead(db: Db, id: string) {
-  return prepared(db, 'courseHead', (d) =>
+export async function courseHead(db: Db, id: string) {
+  return await prepared(db, 'courseHead', (d) =>
     d
       .select({
         id: courses.id,
@@ -81,29 +84,31 @@ export function courseHead(db: Db, id: string) {
       .prepare(),
   ).get({ id });
 }
-export type CourseHead = NonNullable<ReturnType<typeof courseHead>>;
+export type CourseHead = NonNullable<Awaited<ReturnType<typeof courseHead>>>;
 
 /** How many students are enrolled in the course. */
-export function studyNum(db: Db, courseId: string): number {
+export async function studyNum(db: Db, courseId: string): Promise<number> {
   return (
-    prepared(db, 'courseStudyNum', (d) =>
-      d
-        .select({ n: sql<number>`count(*)` })
-        .from(enrolments)
-        .where(eq(enrolments.courseId, sql.placeholder('courseId')))
-        .prepare(),
-    ).get({ courseId })?.n ?? 0
+    (
+      await prepared(db, 'courseStudyNum', (d) =>
+        d
+          .select({ n: sql<number>`count(*)` })
+          .from(enrolments)
+          .where(eq(enrolments.courseId, sql.placeholder('courseId')))
+          .prepare(),
+      ).get({ courseId })
+    )?.n ?? 0
   );
 }
 
 /** True when a chapter of the course is free to try. */
-export function hasFreeChapter(db: Db, courseId: string): boolean {
-  return !!prepared(db, 'courseHasFreeChapter', (d) =>
+export async function hasFreeChapter(db: Db, courseId: string): Promise<boolean> {
+  return !!(await prepared(db, 'courseHasFreeChapter', (d) =>
     d
       .select({ id: chapters.id })
       .from(chapters)
       .where(and(eq(chapters.courseId, sql.placeholder('courseId')), eq(chapters.free, true)))
       .limit(1)
       .prepare(),
-  ).get({ courseId });
+  ).get({ courseId }));
 }

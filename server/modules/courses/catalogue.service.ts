@@ -19,21 +19,21 @@ export function catalogueOrder(ctx: AppContext, rows: readonly CardRow[], sort: 
 }
 
 /** The listed courses of a category subtree ('0' = all) matching a keyword, in catalogue order; [] for an unknown category. */
-export function coursesByCategory(
+export async function coursesByCategory(
   ctx: AppContext,
   schoolId: string,
   input: Pick<CoursesByCategory, 'catid' | 'keyword' | 'sort' | 'asc'>,
-): CourseCard[] {
-  const range = categoryRange(ctx, schoolId, input.catid);
+): Promise<CourseCard[]> {
+  const range = await categoryRange(ctx, schoolId, input.catid);
   if (range === 'missing') return [];
-  return catalogueOrder(ctx, listableCards(ctx.db, schoolId, range, input.keyword), input.sort, input.asc);
+  return catalogueOrder(ctx, await listableCards(ctx.db, schoolId, range, input.keyword), input.sort, input.asc);
 }
 
 /** POST course/bycate as cached envelope text: one page of coursesByCategory with the total. */
 export function coursesByCategoryReply(ctx: AppContext, schoolId: string, input: CoursesByCategory) {
   const key = `bycate:${input.catid}:${input.page}:${input.num}:${input.sort}:${input.asc ? 1 : 0}:${input.keyword}`;
-  return cachedReply(ctx, schoolId, key, () => {
-    const all = coursesByCategory(ctx, schoolId, input);
+  return cachedReply(ctx, schoolId, key, async () => {
+    const all = await coursesByCategory(ctx, schoolId, input);
     const start = (input.page - 1) * input.num;
     return { courseData: all.slice(start, start + input.num), total: all.length };
   });
@@ -41,15 +41,15 @@ export function coursesByCategoryReply(ctx: AppContext, schoolId: string, input:
 
 /** POST course/search as cached envelope text: the school's listed courses matching the keyword (at most 500, def order). */
 export function searchReply(ctx: AppContext, schoolId: string, keyword: string) {
-  return cachedReply(ctx, schoolId, `search:${keyword}`, () => {
-    const courses = coursesByCategory(ctx, schoolId, { catid: '0', keyword, sort: 'def', asc: false });
+  return cachedReply(ctx, schoolId, `search:${keyword}`, async () => {
+    const courses = await coursesByCategory(ctx, schoolId, { catid: '0', keyword, sort: 'def', asc: false });
     return { courses: courses.slice(0, PAGE_NUM_MAX) };
   });
 }
 
 /** GET watch/hot/{id} as cached envelope text: the school's hot courses (count, then learners). */
 export function hotReply(ctx: AppContext, schoolId: string) {
-  return cachedReply(ctx, schoolId, 'hot', () => ({
-    course: hotCards(ctx.db, schoolId, HOT_COURSES).map((row) => toCourseCard(ctx, row)),
+  return cachedReply(ctx, schoolId, 'hot', async () => ({
+    course: (await hotCards(ctx.db, schoolId, HOT_COURSES)).map((row) => toCourseCard(ctx, row)),
   }));
 }

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client';
 import { collects } from '../../db/schema';
 
 /** True when the student bookmarked the course. */
-export function isCollected(db: Db, studentId: string, courseId: string): boolean {
-  return !!prepared(db, 'isCollected', (d) =>
+export async function isCollected(db: Db, studentId: string, courseId: string): Promise<boolean> {
+  return !!(await prepared(db, 'isCollected', (d) =>
     d
       .select({ at: collects.createdAt })
       .from(collects)
@@ -13,17 +13,15 @@ export function isCollected(db: Db, studentId: string, courseId: string): boolea
         and(eq(collects.studentId, sql.placeholder('studentId')), eq(collects.courseId, sql.placeholder('courseId'))),
       )
       .prepare(),
-  ).get({ studentId, courseId });
+  ).get({ studentId, courseId }));
 }
 
 /** Bookmarks the course; a second bookmark changes nothing. */
-export function addCollect(db: Db, studentId: string, courseId: string, at: number): void {
-  db.insert(collects).values({ studentId, courseId, createdAt: at }).onConflictDoNothing().run();
+export async function addCollect(db: Db, studentId: string, courseId: string, at: number): Promise<void> {
+  await db.insert(collects).values({ studentId, courseId, createdAt: at }).onConflictDoNothing();
 }
 
 /** Removes the bookmark; removing a missing one changes nothing. */
-export function removeCollect(db: Db, studentId: string, courseId: string): void {
-  db.delete(collects)
-    .where(and(eq(collects.studentId, studentId), eq(collects.courseId, courseId)))
-    .run();
+export async function removeCollect(db: Db, studentId: string, courseId: string): Promise<void> {
+  await db.delete(collects).where(and(eq(collects.studentId, studentId), eq(collects.courseId, courseId)));
 }

@@ -26,57 +26,61 @@ export interface AdminScope {
 }
 
 /** The administrator's school and category scope, or null for an unknown or disabled administrator. */
-export function adminScope(ctx: AppContext, adminId: string): AdminScope | null {
-  const admin = findAdmin(ctx.db, adminId);
+export async function adminScope(ctx: AppContext, adminId: string): Promise<AdminScope | null> {
+  const admin = await findAdmin(ctx.db, adminId);
   if (!admin || admin.disabled) return null;
   const categories = admin.parentId === null ? [] : readIdList(admin.categories);
   return { adminId, schoolId: admin.schoolId, categories: categories.length > 0 ? categories : null };
 }
 
 /** True when the category ('0' = none / the first level) lies in the scope. */
-function categoryAllowed(ctx: AppContext, scope: AdminScope, catid: string | undefined): boolean {
+async function categoryAllowed(ctx: AppContext, scope: AdminScope, catid: string | undefined): Promise<boolean> {
   if (scope.categories === null) return true;
   if (!catid || catid === '0') return false;
-  return categoryInScope(ctx.db, scope.schoolId, catid, scope.categories);
+  return await categoryInScope(ctx.db, scope.schoolId, catid, scope.categories);
 }
 
 type CourseLike = { schoolId: string; catid?: string; id?: string };
 
 /** A course check with the administrator's scope read once: for loops over many courses. */
-export function courseGate(ctx: AppContext, adminId: string): (course: CourseLike) => boolean {
-  const scope = adminScope(ctx, adminId);
-  return (course) => {
+export async function courseGate(ctx: AppContext, adminId: string): Promise<(course: CourseLike) => Promise<boolean>> {
+  const scope = await adminScope(ctx, adminId);
+  return async (course) => {
     if (!scope || scope.schoolId !== course.schoolId) return false;
     if (scope.categories === null) return true;
     // Given only an id (a cached course head), read its category; given neither, a scoped admin may not.
-    const catid = course.catid ?? (course.id ? courseCatid(ctx.db, course.id) : undefined);
-    return categoryAllowed(ctx, scope, catid);
+    const catid = course.catid ?? (course.id ? await courseCatid(ctx.db, course.id) : undefined);
+    return await categoryAllowed(ctx, scope, catid);
   };
 }
 
 /** May this administrator manage this course? Same school, enabled, and the course inside its categories. */
-export function canManageCourse(ctx: AppContext, adminId: string, course: CourseLike): boolean {
-  return courseGate(ctx, adminId)(course);
+export async function canManageCourse(ctx: AppContext, adminId: string, course: CourseLike): Promise<boolean> {
+  return (await courseGate(ctx, adminId))(course);
 }
 
 /** The same check for a category of the back office's tree editor; id '0' is the first level (a new first-level category). */
-export function canManageCategory(
+export async function canManageCategory(
   ctx: AppContext,
   adminId: string,
   category: { schoolId: string; id: string },
-): boolean {
-  const scope = adminScope(ctx, adminId);
-  return !!scope && scope.schoolId === category.schoolId && categoryAllowed(ctx, scope, category.id);
+): Promise<boolean> {
+  const scope = await adminScope(ctx, adminId);
+  return !!scope && scope.schoolId === category.schoolId && (await categoryAllowed(ctx, scope, category.id));
 }
 
 /** Throws 404 unless the administrator may manage the course: another school's ids look like no ids at all. */
-export function assertManageCourse(ctx: AppContext, adminId: string, course: CourseLike | undefined): void {
-  if (!course || !canManageCourse(ctx, adminId, course)) throw notFound();
+export async function assertManageCourse(
+  ctx: AppContext,
+  adminId: string,
+  course: CourseLike | undefined,
+): Promise<void> {
+  if (!course || !(await canManageCourse(ctx, adminId, course))) throw notFound();
 }
 
 /** The list filter of the administrator's courses: undefined for an unscoped admin (no extra condition). */
-export function scopeFilter(ctx: AppContext, adminId: string): SQL | undefined {
-  const scope = adminScope(ctx, adminId);
+export async function scopeFilter(ctx: AppContext, adminId: string): Promise<SQL | undefined> {
+  const scope = await adminScope(ctx, adminId);
   if (!scope) return coursesInScope('', []);
   return scope.categories === null ? undefined : coursesInScope(scope.schoolId, scope.categories);
 }
@@ -86,11 +90,15 @@ export function scopeFilter(ctx: AppContext, adminId: string): SQL | undefined {
  * all of them when unscoped, else the scope categories and their subtrees (a category whose parent is
  * outside becomes a root of the tree shown). null = all of them (unscoped).
  */
-export function scopedCategoryRows(ctx: AppContext, adminId: string, schoolId: string): CategoryRow[] | null {
-  const scope = adminScope(ctx, adminId);
+export async function scopedCategoryRows(
+  ctx: AppContext,
+  adminId: string,
+  schoolId: string,
+): Promise<CategoryRow[] | null> {
+  const scope = await adminScope(ctx, adminId);
   if (!scope || scope.schoolId !== schoolId) return [];
   if (scope.categories === null) return null;
-  const rows = listCategories(ctx.db, schoolId, 'course');
+  const rows = await listCategories(ctx.db, schoolId, 'course');
   const granted = new Set(scope.categories);
   const ranges = rows.filter((row) => granted.has(row.id));
   return rows.filter((row) => ranges.some((range) => row.lft >= range.lft && row.lft <= range.rgt));

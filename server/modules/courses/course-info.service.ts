@@ -14,36 +14,46 @@ import { graphicLead } from './graphic.service';
 import { buyRefusal, hasStudied, hidesGraphicText, purchaseOf, statusOf } from '../access/policy';
 import { studentCourses, type StudentCourses } from '../access/holdings';
 import { StudentReplies } from '../../lib/student-replies';
+import { type MaybePromise, thenMaybe } from '../../lib/sequential';
 
 /**
  * The course as every viewer sees it (cached per school while published). A paid graphic course carries
  * only its lead: its whole text is paid content (course/graphic), unless its administrator is editing it.
  */
-export function courseBody(ctx: AppContext, coid: string, options: { wholeText?: boolean } = {}): CourseBody {
-  const row = findCourse(ctx.db, coid);
+export async function courseBody(
+  ctx: AppContext,
+  coid: string,
+  options: { wholeText?: boolean } = {},
+): Promise<CourseBody> {
+  const row = await findCourse(ctx.db, coid);
   if (!row) throw notFound();
   const body = toCourseBody(ctx, row, {
-    hasFreeChapter: hasFreeChapter(ctx.db, coid),
-    studyNum: studyNum(ctx.db, coid),
+    hasFreeChapter: await hasFreeChapter(ctx.db, coid),
+    studyNum: await studyNum(ctx.db, coid),
   });
   return hidesGraphicText(row) && !options.wholeText ? { ...body, description: graphicLead(row.description) } : body;
 }
 
 /** The viewer's fields of course/info from the access policy: status, renewal, refusal, main button, discount. */
-export function viewerFields(ctx: AppContext, auth: Auth, head: CourseHead, locale: Locale): CourseViewer {
+export async function viewerFields(
+  ctx: AppContext,
+  auth: Auth,
+  head: CourseHead,
+  locale: Locale,
+): Promise<CourseViewer> {
   const actual = fenToYuan(head.actualFen);
-  const purchase = purchaseOf(ctx, auth, head);
-  const status = statusOf(ctx, auth, head);
-  const hasRecord = auth.role === 'student' && hasStudied(ctx, auth.userId, head.id);
+  const purchase = await purchaseOf(ctx, auth, head);
+  const status = await statusOf(ctx, auth, head);
+  const hasRecord = auth.role === 'student' && (await hasStudied(ctx, auth.userId, head.id));
   return {
     isbuy: purchase.bought,
     buyDate: purchase.buyDate ? dateText(purchase.buyDate) : '',
-    isCollect: auth.role === 'student' && studentCourses(ctx, auth.userId).collected.has(head.id),
+    isCollect: auth.role === 'student' && (await studentCourses(ctx, auth.userId)).collected.has(head.id),
     hasRecord,
     courseStatus: status.status,
     renew: status.renew,
     limitedDate: status.limitedDate,
-    refusal: buyRefusal(ctx, auth, head),
+    refusal: await buyRefusal(ctx, auth, head),
     mainButton: courseMainButton(
       { type: head.type, actual, graphic: head.type === COURSE_TYPE.graphicOrColumn },
       { status: status.status, bought: purchase.bought, hasRecord },
@@ -62,25 +72,32 @@ export function courseInfoReply(
   auth: Auth,
   ref: string,
   locale: Locale,
-): { etag: string; body: string } | ViewerReply {
-  const { head, admin } = openCourse(ctx, auth, ref);
-  // A guest's fields of a course without a fixed window do not change with time: the whole reply is cached.
-  if (auth.role === 'guest' && head.published && head.ceType !== VALIDITY.fixedWindow) {
-    return cachedReply(ctx, head.schoolId, `info:guest:${locale}:${head.id}`, () => ({
-      ...courseBody(ctx, head.id),
-      ...viewerFields(ctx, auth, head, locale),
-    }));
-  }
-  // Drafts (only their administrators open them) and the whole text of a paid graphic course are never cached.
-  const base =
-    head.published && !(admin && hidesGraphicText(head))
-      ? ctx.catalogueCache.get(head.schoolId, `info:${head.id}`, () => courseBody(ctx, head.id))
-      : (() => {
-          const body = JSON.stringify(courseBody(ctx, head.id, { wholeText: admin }));
-          return { etag: fnv1a(body), body };
-        })();
-  if (auth.role === 'student' && head.published) return studentInfoReply(ctx, auth, head, base, locale);
-  return viewerReply(base, viewerFields(ctx, auth, head, locale));
+): MaybePromise<{ etag: string; body: string } | ViewerReply> {
+  // Written with thenMaybe, not await: a student's kept reply (most requests) answers without a promise.
+  return thenMaybe(openCourse(ctx, auth, ref), ({ head, admin }) => {
+    // A guest's fields of a course without a fixed window do not change with time: the whole reply is cached.
+    if (auth.role === 'guest' && head.published && head.ceType !== VALIDITY.fixedWindow) {
+      return cachedReply(ctx, head.schoolId, `info:guest:${locale}:${head.id}`, async () => ({
+        ...(await courseBody(ctx, head.id)),
+        ...(await viewerFields(ctx, auth, head, locale)),
+      }));
+    }
+    // Drafts (only their administrators open them) and the whole text of a paid graphic course are never cached.
+    const base =
+      head.published && !(admin && hidesGraphicText(head))
+        ? ctx.catalogueCache.get(head.schoolId, `info:${head.id}`, () => courseBody(ctx, head.id))
+        : uncachedBody(ctx, head.id, admin);
+    return thenMaybe(base, (entry) =>
+      auth.role === 'student' && head.published
+        ? studentInfoReply(ctx, auth, head, entry, locale)
+        : viewerFields(ctx, auth, head, locale).then((fields) => viewerReply(entry, fields)),
+    );
+  });
+}
+
+async function uncachedBody(ctx: AppContext, courseId: string, wholeText: boolean) {
+  const body = JSON.stringify(await courseBody(ctx, courseId, { wholeText }));
+  return { etag: fnv1a(body), body };
 }
 
 /** How long a student's course/info reply is kept: its status and renewal follow the clock (validity windows). */
@@ -111,15 +128,19 @@ function studentInfoReply(
   head: CourseHead,
   base: { etag: string; body: string },
   locale: Locale,
-): ViewerReply {
+): MaybePromise<ViewerReply> {
   let cache = kept.get(ctx);
   if (!cache) kept.set(ctx, (cache = new StudentReplies<KeptOwn>(STUDENT_REPLIES_BYTES)));
-  const facts = studentCourses(ctx, auth.userId);
-  const key = `${head.id}:${locale}`;
-  const now = ctx.now();
-  const hit = cache.get(auth.userId, key);
-  if (hit && hit.facts === facts && hit.base === base && hit.until > now) return hit.reply;
-  const reply = viewerReply(base, viewerPart(viewerFields(ctx, auth, head, locale)));
-  cache.set(auth.userId, key, { text: reply.text, reply, base, facts, until: now + STUDENT_REPLY_MS });
-  return reply;
+  const replies = cache;
+  return thenMaybe(studentCourses(ctx, auth.userId), (facts) => {
+    const key = `${head.id}:${locale}`;
+    const now = ctx.now();
+    const hit = replies.get(auth.userId, key);
+    if (hit && hit.facts === facts && hit.base === base && hit.until > now) return hit.reply;
+    return viewerFields(ctx, auth, head, locale).then((fields) => {
+      const reply = viewerReply(base, viewerPart(fields));
+      replies.set(auth.userId, key, { text: reply.text, reply, base, facts, until: now + STUDENT_REPLY_MS });
+      return reply;
+    });
+  });
 }

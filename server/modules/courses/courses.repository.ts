@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { prepared } from '../../db/prepared';
-import type { Db } from '../../db/client';
+import { type Db, first, affected } from '../../db/client';
 import { categories, courses, studyPlans } from '../../db/schema';
 
 export type CourseRow = typeof courses.$inferSelect;
@@ -30,8 +30,8 @@ export function inCategoryRange(range: CategoryRange): SQL {
 }
 
 /** A course by id (deleted ones too). */
-export function findCourse(db: Db, id: string): CourseRow | undefined {
-  return prepared(db, 'findCourse', (d) =>
+export async function findCourse(db: Db, id: string): Promise<CourseRow | undefined> {
+  return await prepared(db, 'findCourse', (d) =>
     d
       .select()
       .from(courses)
@@ -41,66 +41,70 @@ export function findCourse(db: Db, id: string): CourseRow | undefined {
 }
 
 /** The courses among these ids that exist. */
-export function findCourses(db: Db, ids: string[]): CourseRow[] {
+export async function findCourses(db: Db, ids: string[]): Promise<CourseRow[]> {
   if (ids.length === 0) return [];
-  return db.select().from(courses).where(inArray(courses.id, ids)).all();
+  return await db.select().from(courses).where(inArray(courses.id, ids));
 }
 
 /** Inserts a course row. */
-export function insertCourse(db: Db, row: NewCourseRow): void {
-  db.insert(courses).values(row).run();
+export async function insertCourse(db: Db, row: NewCourseRow): Promise<void> {
+  await db.insert(courses).values(row);
 }
 
 /** Changes the given columns of a course. */
-export function updateCourse(db: Db, id: string, patch: Partial<NewCourseRow>): void {
-  db.update(courses).set(patch).where(eq(courses.id, id)).run();
+export async function updateCourse(db: Db, id: string, patch: Partial<NewCourseRow>): Promise<void> {
+  await db.update(courses).set(patch).where(eq(courses.id, id));
 }
 
 /** Soft delete: deleted = 1 (the rows stay for records and orders). */
-export function softDeleteCourses(db: Db, ids: string[], at: number): number {
+export async function softDeleteCourses(db: Db, ids: string[], at: number): Promise<number> {
   if (ids.length === 0) return 0;
-  return db.update(courses).set({ deleted: true, top: 0, updatedAt: at }).where(inArray(courses.id, ids)).run().changes;
+  return affected(
+    await db.update(courses).set({ deleted: true, top: 0, updatedAt: at }).where(inArray(courses.id, ids)),
+  );
 }
 
 /** The highest pin of a school's courses (0 when none is pinned). */
-export function maxTop(db: Db, schoolId: string): number {
+export async function maxTop(db: Db, schoolId: string): Promise<number> {
   return (
-    db
-      .select({ top: sql<number>`coalesce(max(${courses.top}), 0)` })
-      .from(courses)
-      .where(eq(courses.schoolId, schoolId))
-      .get()?.top ?? 0
+    first(
+      await db
+        .select({ top: sql<number>`coalesce(max(${courses.top}), 0)` })
+        .from(courses)
+        .where(eq(courses.schoolId, schoolId)),
+    )?.top ?? 0
   );
 }
 
 /** How many courses (not deleted) are filed in these categories. */
-export function countLiveCourses(db: Db, schoolId: string, catIds: string[]): number {
+export async function countLiveCourses(db: Db, schoolId: string, catIds: string[]): Promise<number> {
   if (catIds.length === 0) return 0;
   return (
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(courses)
-      .where(and(eq(courses.schoolId, schoolId), inArray(courses.catid, catIds), eq(courses.deleted, false)))
-      .get()?.n ?? 0
+    first(
+      await db
+        .select({ n: sql<number>`count(*)` })
+        .from(courses)
+        .where(and(eq(courses.schoolId, schoolId), inArray(courses.catid, catIds), eq(courses.deleted, false))),
+    )?.n ?? 0
   );
 }
 
 /** Files every course of these categories (deleted ones too) under another category ('0' = none). */
-export function moveCourses(
+export async function moveCourses(
   db: Db,
   schoolId: string,
   catIds: string[],
   target: string,
   at: number,
   onlyDeleted = false,
-): number {
+): Promise<number> {
   if (catIds.length === 0) return 0;
   const where = and(
     eq(courses.schoolId, schoolId),
     inArray(courses.catid, catIds),
     onlyDeleted ? eq(courses.deleted, true) : undefined,
   );
-  return db.update(courses).set({ catid: target, updatedAt: at }).where(where).run().changes;
+  return affected(await db.update(courses).set({ catid: target, updatedAt: at }).where(where));
 }
 
 /** What the back office's list filters by. */
@@ -118,7 +122,7 @@ export interface AdminCourseFilter {
 }
 
 /** The back office's list: the school's courses that are not deleted, pinned first then newest, with the total. */
-export function adminCourses(db: Db, filter: AdminCourseFilter): { rows: CourseRow[]; total: number } {
+export async function adminCourses(db: Db, filter: AdminCourseFilter): Promise<{ rows: CourseRow[]; total: number }> {
   const where = and(
     eq(courses.schoolId, filter.schoolId),
     eq(courses.deleted, false),
@@ -127,19 +131,18 @@ export function adminCourses(db: Db, filter: AdminCourseFilter): { rows: CourseR
     filter.keyword ? keywordMatch(filter.keyword) : undefined,
     filter.scope,
   );
-  const total = db.select({ n: sql<number>`count(*)` }).from(courses).where(where).get()?.n ?? 0;
-  const rows = db
+  const total = first(await db.select({ n: sql<number>`count(*)` }).from(courses).where(where))?.n ?? 0;
+  const rows = await db
     .select()
     .from(courses)
     .where(where)
     .orderBy(desc(courses.top), desc(courses.createdAt), desc(sql`length(${courses.id})`), desc(courses.id))
     .limit(filter.limit)
-    .offset(filter.offset)
-    .all();
+    .offset(filter.offset);
   return { rows, total };
 }
 
 /** A study-plan course is a plan from the start: its review row, written with the course (server/modules/plans). */
-export function insertPlan(db: Db, row: typeof studyPlans.$inferInsert): void {
-  db.insert(studyPlans).values(row).run();
+export async function insertPlan(db: Db, row: typeof studyPlans.$inferInsert): Promise<void> {
+  await db.insert(studyPlans).values(row);
 }

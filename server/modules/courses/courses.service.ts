@@ -34,10 +34,10 @@ export const badField = (field: string, message: string) =>
   badInput(`${ERRORS.badInput}: body.${field} ${message}`, { field, issues: [{ field, message }] });
 
 /** The course (not deleted) when the administrator may manage it, else 404. */
-export function managedCourse(ctx: AppContext, adminId: string, coid: string): CourseRow {
-  const course = repo.findCourse(ctx.db, coid);
+export async function managedCourse(ctx: AppContext, adminId: string, coid: string): Promise<CourseRow> {
+  const course = await repo.findCourse(ctx.db, coid);
   if (!course || course.deleted) throw notFound();
-  assertManageCourse(ctx, adminId, course);
+  await assertManageCourse(ctx, adminId, course);
   return course;
 }
 
@@ -68,18 +68,18 @@ function columnsOf(values: Partial<CourseValues>): Partial<NewCourseRow> {
  * the validity fits its type (days > 0 for ce_type 1, an end date not before the start for ce_type 2),
  * and the allowed groups are the school's. Only the fields present are checked; ce_time becomes '' when permanent.
  */
-function checkCourse(
+async function checkCourse(
   ctx: AppContext,
   schoolId: string,
   row: Partial<NewCourseRow>,
   settings: CourseSettings,
   prefix: string,
-): void {
-  if (row.catid !== undefined && categoryRange(ctx, schoolId, row.catid) === 'missing')
+): Promise<void> {
+  if (row.catid !== undefined && (await categoryRange(ctx, schoolId, row.catid)) === 'missing')
     throw badField(`${prefix}catid`, 'is not a category of this school');
   checkValidity(row, settings, `${prefix}ce_time`);
   const groups = allowedGroupIds(row.authenticationGid ?? '');
-  if (groups.length > 0 && schoolGroupIds(ctx.db, schoolId, groups).length !== new Set(groups).size) {
+  if (groups.length > 0 && (await schoolGroupIds(ctx.db, schoolId, groups)).length !== new Set(groups).size) {
     throw badField(`${prefix}authentication_gid`, 'must name groups of this school');
   }
 }
@@ -100,20 +100,20 @@ function checkValidity(row: Partial<NewCourseRow>, settings: CourseSettings, fie
 }
 
 /** POST getcourselist: the admin's school's courses (not deleted) within the admin's categories, filtered and paged, with the total. */
-export function adminCourseList(
+export async function adminCourseList(
   ctx: AppContext,
   admin: { schoolId: string; userId: string },
   query: z.output<typeof zAdminCourseQuery>,
 ) {
   const schoolId = admin.schoolId;
-  const range = query.catid ? categoryRange(ctx, schoolId, query.catid) : null;
-  const { rows, total } = repo.adminCourses(ctx.db, {
+  const range = query.catid ? await categoryRange(ctx, schoolId, query.catid) : null;
+  const { rows, total } = await repo.adminCourses(ctx.db, {
     schoolId,
     status: query.status,
     range: range === 'missing' ? null : range,
     catid: range === 'missing' ? query.catid! : null,
     keyword: query.keyword ?? '',
-    scope: scopeFilter(ctx, admin.userId),
+    scope: await scopeFilter(ctx, admin.userId),
     limit: query.num,
     offset: (query.page - 1) * query.num,
   });
@@ -121,7 +121,7 @@ export function adminCourseList(
 }
 
 /** POST course/new: a draft course of the admin's school. */
-export function createCourse(ctx: AppContext, adminId: string, schoolId: string, input: NewCourse) {
+export async function createCourse(ctx: AppContext, adminId: string, schoolId: string, input: NewCourse) {
   const settings = zCourseSettings.parse(input.settings ?? {});
   const row: NewCourseRow = {
     id: ctx.ids.next(),
@@ -132,16 +132,16 @@ export function createCourse(ctx: AppContext, adminId: string, schoolId: string,
     ...columnsOf(input),
   };
   row.ceType ??= VALIDITY.permanent;
-  assertManageCourse(ctx, adminId, { schoolId, catid: row.catid });
-  checkCourse(ctx, schoolId, row, settings, '');
+  await assertManageCourse(ctx, adminId, { schoolId, catid: row.catid });
+  await checkCourse(ctx, schoolId, row, settings, '');
   row.settings = JSON.stringify(normaliseSettings(settings));
   row.keywords = input.keywords ?? '';
   row.description = sanitizeRichText(input.description ?? '');
-  ctx.db.transaction((tx) => {
-    repo.insertCourse(tx, row);
+  await ctx.db.transaction(async (tx) => {
+    await repo.insertCourse(tx, row);
     // A study-plan course is a plan from the start: a draft that goes through the plan review (server/modules/plans).
     if (row.type === PLAN_COURSE_TYPE)
-      repo.insertPlan(tx, {
+      await repo.insertPlan(tx, {
         courseId: row.id,
         schoolId,
         status: 'draft',
@@ -154,18 +154,19 @@ export function createCourse(ctx: AppContext, adminId: string, schoolId: string,
 }
 
 /** POST course/save: changes the given values, keywords and description (sanitised). */
-export function saveCourse(ctx: AppContext, adminId: string, input: z.output<typeof zSaveCourse>) {
-  const course = managedCourse(ctx, adminId, input.coid);
+export async function saveCourse(ctx: AppContext, adminId: string, input: z.output<typeof zSaveCourse>) {
+  const course = await managedCourse(ctx, adminId, input.coid);
   const patch = columnsOf(input.values);
   // A plan stays a plan and a course a course: turning one into the other would skip (or strand) the plan review.
   if (patch.type !== undefined && (patch.type === PLAN_COURSE_TYPE) !== (course.type === PLAN_COURSE_TYPE)) {
     throw badField('values.type', 'a study plan cannot become another kind of course, nor a course a study plan');
   }
-  if (patch.catid !== undefined) assertManageCourse(ctx, adminId, { schoolId: course.schoolId, catid: patch.catid });
+  if (patch.catid !== undefined)
+    await assertManageCourse(ctx, adminId, { schoolId: course.schoolId, catid: patch.catid });
   // The category and groups are checked when they change (a group deleted since must not block other edits).
   const merged = { ...course, ...patch, catid: patch.catid, authenticationGid: patch.authenticationGid };
-  checkCourse(ctx, course.schoolId, merged, readSettings(course.settings), 'values.');
-  repo.updateCourse(ctx.db, course.id, {
+  await checkCourse(ctx, course.schoolId, merged, readSettings(course.settings), 'values.');
+  await repo.updateCourse(ctx.db, course.id, {
     ...patch,
     ceTime: merged.ceTime,
     ...(input.keywords !== undefined ? { keywords: input.keywords } : {}),
@@ -177,30 +178,30 @@ export function saveCourse(ctx: AppContext, adminId: string, input: z.output<typ
 }
 
 /** POST course/delete: soft-deletes every course or none (404 when any is unknown, deleted or another school's). */
-export function deleteCourses(ctx: AppContext, adminId: string, coids: string[]) {
+export async function deleteCourses(ctx: AppContext, adminId: string, coids: string[]) {
   const ids = [...new Set(coids)];
-  const found = repo.findCourses(ctx.db, ids);
+  const found = await repo.findCourses(ctx.db, ids);
   if (found.length !== ids.length) throw notFound();
   for (const course of found) {
     if (course.deleted) throw notFound();
-    assertManageCourse(ctx, adminId, course);
+    await assertManageCourse(ctx, adminId, course);
   }
-  const deleted = ctx.db.transaction((tx) => repo.softDeleteCourses(tx, ids, ctx.now()));
+  const deleted = await ctx.db.transaction(async (tx) => await repo.softDeleteCourses(tx, ids, ctx.now()));
   for (const schoolId of new Set(found.map((c) => c.schoolId))) ctx.catalogueCache.bump(schoolId);
   return { deleted };
 }
 
 /** POST course/copy: a draft copy titled '{title} (copy)' with its settings and whole chapter tree. */
-export function copyCourse(ctx: AppContext, adminId: string, coid: string) {
-  const course = managedCourse(ctx, adminId, coid);
+export async function copyCourse(ctx: AppContext, adminId: string, coid: string) {
+  const course = await managedCourse(ctx, adminId, coid);
   const now = ctx.now();
   const id = ctx.ids.next();
   const title =
     characters(course.title)
       .slice(0, TITLE_MAX - COPY_SUFFIX.length)
       .join('') + COPY_SUFFIX;
-  ctx.db.transaction((tx) => {
-    repo.insertCourse(tx, {
+  await ctx.db.transaction(async (tx) => {
+    await repo.insertCourse(tx, {
       ...course,
       id,
       title,
@@ -211,9 +212,9 @@ export function copyCourse(ctx: AppContext, adminId: string, coid: string) {
       createdAt: now,
       updatedAt: now,
     });
-    const chapters = listChapters(tx, course.id);
+    const chapters = await listChapters(tx, course.id);
     const newIds = new Map(chapters.map((chapter) => [chapter.id, ctx.ids.next()]));
-    insertChapters(
+    await insertChapters(
       tx,
       chapters.map((chapter) => ({
         ...chapter,
@@ -225,53 +226,64 @@ export function copyCourse(ctx: AppContext, adminId: string, coid: string) {
     );
     // A copy of a plan is a new plan, a draft to be reviewed.
     if (course.type === PLAN_COURSE_TYPE)
-      repo.insertPlan(tx, { courseId: id, schoolId: course.schoolId, status: 'draft', createdAt: now, updatedAt: now });
+      await repo.insertPlan(tx, {
+        courseId: id,
+        schoolId: course.schoolId,
+        status: 'draft',
+        createdAt: now,
+        updatedAt: now,
+      });
   });
   ctx.catalogueCache.bump(course.schoolId);
   return { coid: id, code: ctx.courseCodec.encode(id) };
 }
 
 /** GET course/pub: publishes (1) or unpublishes (0). */
-export function publishCourse(ctx: AppContext, adminId: string, coid: string, pub: boolean) {
-  const course = managedCourse(ctx, adminId, coid);
+export async function publishCourse(ctx: AppContext, adminId: string, coid: string, pub: boolean) {
+  const course = await managedCourse(ctx, adminId, coid);
   // Spec 3 'Study plan': a plan is published only once its review approved it (409 'study plan not approved').
-  if (!planPublishable(ctx, course, pub)) throw conflict(PLAN_ERRORS.notApproved);
+  if (!(await planPublishable(ctx, course, pub))) throw conflict(PLAN_ERRORS.notApproved);
   const at = ctx.now();
-  ctx.db.transaction((tx) => {
-    repo.updateCourse(tx, course.id, { published: pub, updatedAt: at });
+  await ctx.db.transaction(async (tx) => {
+    await repo.updateCourse(tx, course.id, { published: pub, updatedAt: at });
     // Issue 16: a study plan published is had by its assignees from now on (plans/plan-notices.ts).
-    if (pub && course.type === PLAN_COURSE_TYPE) tellPlanHolders(ctx, tx, course.id, at);
+    if (pub && course.type === PLAN_COURSE_TYPE) await tellPlanHolders(ctx, tx, course.id, at);
   });
   ctx.catalogueCache.bump(course.schoolId);
   return { coid: course.id, published: pub };
 }
 
 /** POST course/descr: the description, sanitised on save (spec 5). */
-export function describeCourse(ctx: AppContext, adminId: string, coid: string, description: string) {
-  const course = managedCourse(ctx, adminId, coid);
+export async function describeCourse(ctx: AppContext, adminId: string, coid: string, description: string) {
+  const course = await managedCourse(ctx, adminId, coid);
   const clean = sanitizeRichText(description);
-  repo.updateCourse(ctx.db, course.id, { description: clean, updatedAt: ctx.now() });
+  await repo.updateCourse(ctx.db, course.id, { description: clean, updatedAt: ctx.now() });
   ctx.catalogueCache.bump(course.schoolId);
   return { coid: course.id, description: clean };
 }
 
 /** POST course/updateSet: merges the given settings into the stored ones (defaults for the rest). */
-export function updateCourseSettings(ctx: AppContext, adminId: string, coid: string, changes: Partial<CourseSettings>) {
-  const course = managedCourse(ctx, adminId, coid);
+export async function updateCourseSettings(
+  ctx: AppContext,
+  adminId: string,
+  coid: string,
+  changes: Partial<CourseSettings>,
+) {
+  const course = await managedCourse(ctx, adminId, coid);
   const settings = normaliseSettings(zCourseSettings.parse({ ...readSettings(course.settings), ...changes }));
   if (changes.vaildBeginTime !== undefined)
     checkValidity({ ceType: course.ceType, ceTime: course.ceTime }, settings, 'settings.vaildBeginTime');
-  repo.updateCourse(ctx.db, course.id, { settings: JSON.stringify(settings), updatedAt: ctx.now() });
+  await repo.updateCourse(ctx.db, course.id, { settings: JSON.stringify(settings), updatedAt: ctx.now() });
   ctx.catalogueCache.bump(course.schoolId);
   return { coid: course.id, settings };
 }
 
 /** POST course/topClass: pinning puts the course above every pinned one (max + 1); unpinning sets 0. */
-export function pinCourse(ctx: AppContext, adminId: string, coid: string, pin: boolean) {
-  const course = managedCourse(ctx, adminId, coid);
-  const top = ctx.db.transaction((tx) => {
-    const value = pin ? repo.maxTop(tx, course.schoolId) + 1 : 0;
-    repo.updateCourse(tx, course.id, { top: value, updatedAt: ctx.now() });
+export async function pinCourse(ctx: AppContext, adminId: string, coid: string, pin: boolean) {
+  const course = await managedCourse(ctx, adminId, coid);
+  const top = await ctx.db.transaction(async (tx) => {
+    const value = pin ? (await repo.maxTop(tx, course.schoolId)) + 1 : 0;
+    await repo.updateCourse(tx, course.id, { top: value, updatedAt: ctx.now() });
     return value;
   });
   ctx.catalogueCache.bump(course.schoolId);

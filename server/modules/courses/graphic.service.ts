@@ -35,16 +35,16 @@ export function graphicLead(html: string): string {
  * free one; for a paid one, its administrators and the students who own it while it is valid. A guest gets
  * 401 (sign in first), a student who does not own it 403 'graphicAccount' (spec 9 message key).
  */
-export function graphicText(ctx: AppContext, auth: Auth, ref: string): GraphicText {
-  const course = openCourse(ctx, auth, ref);
+export async function graphicText(ctx: AppContext, auth: Auth, ref: string): Promise<GraphicText> {
+  const course = await openCourse(ctx, auth, ref);
   const { head } = course;
   if (head.type !== COURSE_TYPE.graphicOrColumn) throw notFound();
   if (hidesGraphicText(head)) {
     // The access policy decides (mayStudyText); this call answers every refusal as the spec's graphicAccount.
-    const access = mayStudyText(ctx, auth, course);
+    const access = await mayStudyText(ctx, auth, course);
     if (!access.allowed) throw access.refusal === 'noLogin' ? noLogin() : new AppError(403, 'graphicAccount');
   }
-  const row = findCourse(ctx.db, head.id);
+  const row = await findCourse(ctx.db, head.id);
   if (!row) throw notFound();
   return { coid: row.id, title: row.title, description: row.description, update_time: dateText(row.updatedAt) };
 }

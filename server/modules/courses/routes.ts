@@ -21,26 +21,32 @@ export const coursesRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
 
   // Back office: the permission is in the declaration; the service checks canManageCourse on every course touched.
-  route(app, calls.adminList, (request, _reply, admin) => ok(courses.adminCourseList(ctx, admin, request.body)));
-  route(app, calls.create, (request, _reply, admin) =>
-    ok(courses.createCourse(ctx, admin.userId, admin.schoolId, request.body)),
+  route(app, calls.adminList, async (request, _reply, admin) =>
+    ok(await courses.adminCourseList(ctx, admin, request.body)),
   );
-  route(app, calls.save, (request, _reply, admin) => ok(courses.saveCourse(ctx, admin.userId, request.body)));
-  route(app, calls.remove, (request, _reply, admin) =>
-    ok(courses.deleteCourses(ctx, admin.userId, request.body.coids)),
+  route(app, calls.create, async (request, _reply, admin) =>
+    ok(await courses.createCourse(ctx, admin.userId, admin.schoolId, request.body)),
   );
-  route(app, calls.copy, (request, _reply, admin) => ok(courses.copyCourse(ctx, admin.userId, request.body.coid)));
-  route(app, calls.publish, ({ body }, _reply, admin) =>
-    ok(courses.publishCourse(ctx, admin.userId, body.coid, body.pub === '1')),
+  route(app, calls.save, async (request, _reply, admin) =>
+    ok(await courses.saveCourse(ctx, admin.userId, request.body)),
   );
-  route(app, calls.describe, ({ body }, _reply, admin) =>
-    ok(courses.describeCourse(ctx, admin.userId, body.coid, body.description)),
+  route(app, calls.remove, async (request, _reply, admin) =>
+    ok(await courses.deleteCourses(ctx, admin.userId, request.body.coids)),
   );
-  route(app, calls.updateSettings, ({ body }, _reply, admin) =>
-    ok(courses.updateCourseSettings(ctx, admin.userId, body.coid, body.settings)),
+  route(app, calls.copy, async (request, _reply, admin) =>
+    ok(await courses.copyCourse(ctx, admin.userId, request.body.coid)),
   );
-  route(app, calls.pin, ({ body }, _reply, admin) =>
-    ok(courses.pinCourse(ctx, admin.userId, body.coid, body.top === true || body.top === 1)),
+  route(app, calls.publish, async ({ body }, _reply, admin) =>
+    ok(await courses.publishCourse(ctx, admin.userId, body.coid, body.pub === '1')),
+  );
+  route(app, calls.describe, async ({ body }, _reply, admin) =>
+    ok(await courses.describeCourse(ctx, admin.userId, body.coid, body.description)),
+  );
+  route(app, calls.updateSettings, async ({ body }, _reply, admin) =>
+    ok(await courses.updateCourseSettings(ctx, admin.userId, body.coid, body.settings)),
+  );
+  route(app, calls.pin, async ({ body }, _reply, admin) =>
+    ok(await courses.pinCourse(ctx, admin.userId, body.coid, body.top === true || body.top === 1)),
   );
 
   // The spec's GET form changes nothing (no state change by GET) and only says so: not an envelope call.
@@ -54,7 +60,7 @@ export const coursesRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      requireAdmin(request, 'course');
+      await requireAdmin(request, 'course');
       throw methodNotAllowed('POST');
     },
   );
@@ -64,26 +70,28 @@ export const coursesRoutes: FastifyPluginAsync = async (app) => {
     const locale = pickLocale(request.cookies[LOCALE_COOKIE], ctx.config.LOCALE);
     return sendJsonText(request, reply, courseInfoReply(ctx, caller, request.params.id, locale));
   });
-  route(app, calls.graphic, (request, _reply, caller) => ok(graphicText(ctx, caller, request.params.id)));
-  route(app, calls.byCategory, (request, reply, caller) =>
+  route(app, calls.graphic, async (request, _reply, caller) => ok(await graphicText(ctx, caller, request.params.id)));
+  route(app, calls.byCategory, async (request, reply, caller) =>
     sendJsonText(
       request,
       reply,
-      catalogue.coursesByCategoryReply(ctx, pageSchoolId(ctx, caller, request.body.uid), request.body),
+      catalogue.coursesByCategoryReply(ctx, await pageSchoolId(ctx, caller, request.body.uid), request.body),
     ),
   );
-  route(app, calls.search, (request, reply, caller) =>
+  route(app, calls.search, async (request, reply, caller) =>
     sendJsonText(
       request,
       reply,
-      catalogue.searchReply(ctx, pageSchoolId(ctx, caller, request.body.uid), request.body.keyword),
+      catalogue.searchReply(ctx, await pageSchoolId(ctx, caller, request.body.uid), request.body.keyword),
     ),
   );
-  route(app, calls.hot, (request, reply, caller) =>
-    sendJsonText(request, reply, catalogue.hotReply(ctx, pageSchoolId(ctx, caller, request.params.id))),
+  route(app, calls.hot, async (request, reply, caller) =>
+    sendJsonText(request, reply, catalogue.hotReply(ctx, await pageSchoolId(ctx, caller, request.params.id))),
   );
 
   // Bookmarks.
-  route(app, calls.collect, (request, _reply, student) => ok(collectCourse(ctx, student, request.body)));
-  route(app, calls.collectStatus, (request, _reply, caller) => ok(collectStatus(ctx, caller, request.query.coid)));
+  route(app, calls.collect, async (request, _reply, student) => ok(await collectCourse(ctx, student, request.body)));
+  route(app, calls.collectStatus, async (request, _reply, caller) =>
+    ok(await collectStatus(ctx, caller, request.query.coid)),
+  );
 };

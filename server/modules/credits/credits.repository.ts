@@ -3,7 +3,7 @@
  * written only by the migration's triggers on course_records; this reads them. Portable drizzle queries.
  */
 import { and, desc, eq, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { courses, students, studyCredits } from '../../db/schema';
 
 export interface CreditRow {
@@ -14,8 +14,8 @@ export interface CreditRow {
 }
 
 /** A student's awards with their course's title now, newest first; `scope` narrows the courses (a sub-admin's). */
-export function studentCredits(db: Db, studentId: string, scope?: SQL): CreditRow[] {
-  return db
+export async function studentCredits(db: Db, studentId: string, scope?: SQL): Promise<CreditRow[]> {
+  return await db
     .select({
       courseId: studyCredits.courseId,
       title: courses.title,
@@ -25,15 +25,15 @@ export function studentCredits(db: Db, studentId: string, scope?: SQL): CreditRo
     .from(studyCredits)
     .innerJoin(courses, eq(courses.id, studyCredits.courseId))
     .where(and(eq(studyCredits.studentId, studentId), scope))
-    .orderBy(desc(studyCredits.awardedAt), desc(studyCredits.courseId))
-    .all();
+    .orderBy(desc(studyCredits.awardedAt), desc(studyCredits.courseId));
 }
 
 /** A student of the school (undefined for another school's or an unknown id). */
-export function findStudent(db: Db, schoolId: string, studentId: string) {
-  return db
-    .select({ id: students.id, username: students.username, name: students.name })
-    .from(students)
-    .where(and(eq(students.id, studentId), eq(students.schoolId, schoolId)))
-    .get();
+export async function findStudent(db: Db, schoolId: string, studentId: string) {
+  return first(
+    await db
+      .select({ id: students.id, username: students.username, name: students.name })
+      .from(students)
+      .where(and(eq(students.id, studentId), eq(students.schoolId, schoolId))),
+  );
 }

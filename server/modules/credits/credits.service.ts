@@ -27,18 +27,18 @@ function shaped(ctx: AppContext, rows: repo.CreditRow[]): StudyCredits {
 }
 
 /** GET student/credits: the signed-in student's. */
-export function myCredits(ctx: AppContext, studentId: string): StudyCredits {
-  return shaped(ctx, repo.studentCredits(ctx.db, studentId));
+export async function myCredits(ctx: AppContext, studentId: string): Promise<StudyCredits> {
+  return shaped(ctx, await repo.studentCredits(ctx.db, studentId));
 }
 
 /** GET student/creditdetail: a student of the administrator's school, within the administrator's categories. */
-export function studentCredits(
+export async function studentCredits(
   ctx: AppContext,
   admin: { userId: string; schoolId: string },
   sid: string,
-): StudentCredits {
-  const student = repo.findStudent(ctx.db, admin.schoolId, sid);
+): Promise<StudentCredits> {
+  const student = await repo.findStudent(ctx.db, admin.schoolId, sid);
   if (!student) throw notFound('student not found');
-  const rows = repo.studentCredits(ctx.db, student.id, scopeFilter(ctx, admin.userId));
+  const rows = await repo.studentCredits(ctx.db, student.id, await scopeFilter(ctx, admin.userId));
   return { sid: student.id, username: student.username, name: student.name, ...shaped(ctx, rows) };
 }

@@ -7,6 +7,6 @@ import * as credits from './credits.service';
 /** Study credits (shared/calls/credits.ts). */
 export const creditsRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
-  route(app, calls.mine, (_request, _reply, student) => ok(credits.myCredits(ctx, student.userId)));
-  route(app, calls.detail, ({ query }, _reply, admin) => ok(credits.studentCredits(ctx, admin, query.sid)));
+  route(app, calls.mine, async (_request, _reply, student) => ok(await credits.myCredits(ctx, student.userId)));
+  route(app, calls.detail, async ({ query }, _reply, admin) => ok(await credits.studentCredits(ctx, admin, query.sid)));
 };

@@ -37,6 +37,7 @@ import { unreadCountsOf } from '../notices/unread-cache';
 import { recordsEngine } from '../records/heartbeat-engine';
 import { recordsStore } from '../records/records.store';
 import { rankingOn } from './rank.service';
+import { mapAsync } from '../../lib/sequential';
 
 type Student = { role: 'student'; userId: string; schoolId: string; tokenHash: string };
 type Lists = Pick<ControlCentre, 'inProgress' | 'required' | 'exams' | 'expiring'>;
@@ -81,17 +82,19 @@ function cacheOf(ctx: AppContext): TtlCache<string, Entry> {
 const first = <T>(items: readonly T[]) => ({ total: items.length, list: items.slice(0, CONTROL_LIST_MAX) });
 
 /** The next chapter of each course in progress (its study order and the student's records). */
-function withNext(ctx: AppContext, student: Student, courses: readonly MyCourse[]) {
-  const next = courses.map((course) => {
-    const head = cachedHead(ctx, course.coid);
+async function withNext(ctx: AppContext, student: Student, courses: readonly MyCourse[]) {
+  const next = await mapAsync(courses, async (course) => {
+    const head = await cachedHead(ctx, course.coid);
     if (!head) return null;
-    const order = studyGate(ctx, student.userId, head).chapters;
+    const order = (await studyGate(ctx, student.userId, head)).chapters;
     return nextToStudy(order, course.continueAt?.cid ?? '')?.cid ?? null;
   });
   const rows = new Map(
-    chaptersByIds(
-      ctx.db,
-      next.filter((cid): cid is string => cid !== null),
+    (
+      await chaptersByIds(
+        ctx.db,
+        next.filter((cid): cid is string => cid !== null),
+      )
     ).map((row) => [row.id, row]),
   );
   return courses.map((course, i) => {
@@ -109,9 +112,9 @@ function withNext(ctx: AppContext, student: Student, courses: readonly MyCourse[
   });
 }
 
-function computeLists(ctx: AppContext, student: Student): Lists {
+async function computeLists(ctx: AppContext, student: Student): Promise<Lists> {
   const now = ctx.now();
-  const courses = myCourses(ctx, student, { page: 1, num: ALL, type: 'learning' }).courselist;
+  const courses = (await myCourses(ctx, student, { page: 1, num: ALL, type: 'learning' })).courselist;
   const begun = courses.filter((course) => course.last_visit !== null && course.process < 100);
   const required = courses
     .filter((course) => course.required_courses)
@@ -119,11 +122,11 @@ function computeLists(ctx: AppContext, student: Student): Lists {
   const expiring = courses
     .filter((course) => course.timeTips !== null && isAlmostExpiring(course.expiry, now))
     .sort((a, b) => (a.expiry ?? 0) - (b.expiry ?? 0));
-  const exams = examList(ctx, student, { catid: '', page: 1, num: ALL })
-    .list.filter((exam) => exam.state === 'available' || exam.state === 'inProgress')
+  const exams = (await examList(ctx, student, { catid: '', page: 1, num: ALL })).list
+    .filter((exam) => exam.state === 'available' || exam.state === 'inProgress')
     .sort((a, b) => (a.closesAt ?? Number.POSITIVE_INFINITY) - (b.closesAt ?? Number.POSITIVE_INFINITY));
   return {
-    inProgress: { total: begun.length, list: withNext(ctx, student, begun.slice(0, CONTROL_LIST_MAX)) },
+    inProgress: { total: begun.length, list: await withNext(ctx, student, begun.slice(0, CONTROL_LIST_MAX)) },
     required: first(
       required.map((course) => ({
         coid: course.coid,
@@ -150,9 +153,9 @@ function computeLists(ctx: AppContext, student: Student): Lists {
 }
 
 /** This week's study per day (learn_days: a primary-key range of at most 7 rows). */
-function weekOf(ctx: AppContext, studentId: string, today: string): ControlCentre['week'] {
+async function weekOf(ctx: AppContext, studentId: string, today: string): Promise<ControlCentre['week']> {
   const days = weekDays(today);
-  const rows = recordsStore(ctx).studentDays(studentId, days[0], days[6]);
+  const rows = await recordsStore(ctx).studentDays(studentId, days[0], days[6]);
   const byDay = new Map(rows.map((row) => [row.day, row.ms]));
   const week = days.map((day) => ({ day, seconds: Math.round((byDay.get(day) ?? 0) / 1000) }));
   return { seconds: week.reduce((sum, day) => sum + day.seconds, 0), days: week };
@@ -170,11 +173,11 @@ function todayText(now: number): string {
 }
 
 /** The week and the lists as JSON members, kept while the student's rows and the day hold (see above). */
-function keptJson(ctx: AppContext, student: Student, today: string): string {
+async function keptJson(ctx: AppContext, student: Student, today: string): Promise<string> {
   const cache = cacheOf(ctx);
   const hit = ctx.changes.inTransaction ? undefined : cache.get(student.userId);
   if (hit && hit.day === today) return hit.json;
-  const body = { today, week: weekOf(ctx, student.userId, today), ...computeLists(ctx, student) };
+  const body = { today, week: await weekOf(ctx, student.userId, today), ...(await computeLists(ctx, student)) };
   const json = JSON.stringify(body).slice(1, -1);
   if (!ctx.changes.inTransaction) cache.set(student.userId, { day: today, json });
   return json;
@@ -184,12 +187,12 @@ function keptJson(ctx: AppContext, student: Student, today: string): string {
  * The control centre's envelope as JSON text (the route sends it as it is): the in-memory unread counts and
  * ranking switch around the kept part.
  */
-export function controlCentreText(ctx: AppContext, student: Student): string {
+export async function controlCentreText(ctx: AppContext, student: Student): Promise<string> {
   recordsEngine(ctx).flushWaiting();
   const today = todayText(ctx.now());
-  const kept = keptJson(ctx, student, today);
-  const u = unreadCountsOf(ctx, student.schoolId, student.userId);
-  const ranking = rankingOn(ctx, student.schoolId);
+  const kept = await keptJson(ctx, student, today);
+  const u = await unreadCountsOf(ctx, student.schoolId, student.userId);
+  const ranking = await rankingOn(ctx, student.schoolId);
   return (
     `{"status":"ok","error":null,"data":{"unread":{"notices":${u.notices},"announcements":${u.announcements},` +
     `"messages":${u.messages}},"ranking":${ranking},${kept}}}`

@@ -4,57 +4,62 @@
  * indexed statement; the rank service keeps their answers for a minute per school.
  */
 import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { pointLedger, studentGroupMembers, studentGroups, students } from '../../db/schema';
 
 /** Every student of the school with points since `since` (ms; 0 for all time), most first. */
-export function schoolPointTotals(db: Db, schoolId: string, since: number): { sid: string; points: number }[] {
+export async function schoolPointTotals(
+  db: Db,
+  schoolId: string,
+  since: number,
+): Promise<{ sid: string; points: number }[]> {
   const points = sql<number>`sum(${pointLedger.delta})`;
-  return db
+  return await db
     .select({ sid: pointLedger.studentId, points })
     .from(pointLedger)
     .where(and(eq(pointLedger.schoolId, schoolId), since > 0 ? gte(pointLedger.at, since) : undefined))
     .groupBy(pointLedger.studentId)
     .having(sql`${points} > 0`)
-    .orderBy(sql`2 desc`)
-    .all();
+    .orderBy(sql`2 desc`);
 }
 
 /** How many students the school has. */
-export function schoolStudentCount(db: Db, schoolId: string): number {
-  return db.select({ n: count() }).from(students).where(eq(students.schoolId, schoolId)).get()?.n ?? 0;
+export async function schoolStudentCount(db: Db, schoolId: string): Promise<number> {
+  return first(await db.select({ n: count() }).from(students).where(eq(students.schoolId, schoolId)))?.n ?? 0;
 }
 
 /** The students of a group (direct members). */
-export function groupMemberIds(db: Db, groupId: string): string[] {
-  return db
-    .select({ sid: studentGroupMembers.studentId })
-    .from(studentGroupMembers)
-    .where(eq(studentGroupMembers.groupId, groupId))
-    .all()
-    .map((row) => row.sid);
+export async function groupMemberIds(db: Db, groupId: string): Promise<string[]> {
+  return (
+    await db
+      .select({ sid: studentGroupMembers.studentId })
+      .from(studentGroupMembers)
+      .where(eq(studentGroupMembers.groupId, groupId))
+  ).map((row) => row.sid);
 }
 
 /** The names of the school's groups among `ids`. */
-export function groupNames(db: Db, schoolId: string, ids: readonly string[]): { id: string; name: string }[] {
+export async function groupNames(
+  db: Db,
+  schoolId: string,
+  ids: readonly string[],
+): Promise<{ id: string; name: string }[]> {
   if (ids.length === 0) return [];
-  return db
+  return await db
     .select({ id: studentGroups.id, name: studentGroups.name })
     .from(studentGroups)
-    .where(and(eq(studentGroups.schoolId, schoolId), inArray(studentGroups.id, [...ids])))
-    .all();
+    .where(and(eq(studentGroups.schoolId, schoolId), inArray(studentGroups.id, [...ids])));
 }
 
 /**
  * Display names (name, else user name) of the school's students among `ids`: looked up by id, the school
  * checked on the rows (with the school in the query, SQLite walked the school's index: every student).
  */
-export function studentNames(db: Db, schoolId: string, ids: readonly string[]): Map<string, string> {
+export async function studentNames(db: Db, schoolId: string, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = db
+  const rows = await db
     .select({ id: students.id, schoolId: students.schoolId, name: students.name, username: students.username })
     .from(students)
-    .where(inArray(students.id, [...ids]))
-    .all();
+    .where(inArray(students.id, [...ids]));
   return new Map(rows.filter((row) => row.schoolId === schoolId).map((row) => [row.id, row.name || row.username]));
 }

@@ -53,24 +53,26 @@ const midnight = (day: string) => {
   return new Date(y, m - 1, d).getTime();
 };
 
-function schoolBoard(ctx: AppContext, schoolId: string, by: RankMeasure, from: string): Board {
-  return cacheOf(ctx).getOrLoad(`board|${schoolId}|${by}|${from}`, () => {
+async function schoolBoard(ctx: AppContext, schoolId: string, by: RankMeasure, from: string): Promise<Board> {
+  return (await cacheOf(ctx).getOrLoad(`board|${schoolId}|${by}|${from}`, async () => {
     if (by === 'time') {
-      const rows = recordsStore(ctx).schoolStudyTotals(schoolId, from);
+      const rows = await recordsStore(ctx).schoolStudyTotals(schoolId, from);
       return makeBoard(rows.map((row) => ({ sid: row.sid, value: Math.round(row.ms / 1000) })));
     }
-    const rows = repo.schoolPointTotals(ctx.db, schoolId, from ? midnight(from) : 0);
+    const rows = await repo.schoolPointTotals(ctx.db, schoolId, from ? midnight(from) : 0);
     return makeBoard(rows.map((row) => ({ sid: row.sid, value: row.points })));
-  }) as Board;
+  })) as Board;
 }
 
-function groupMembers(ctx: AppContext, groupId: string): Set<string> {
-  const ids = cacheOf(ctx).getOrLoad(`members|${groupId}`, () => repo.groupMemberIds(ctx.db, groupId)) as string[];
+async function groupMembers(ctx: AppContext, groupId: string): Promise<Set<string>> {
+  const ids = (await cacheOf(ctx).getOrLoad(`members|${groupId}`, () =>
+    repo.groupMemberIds(ctx.db, groupId),
+  )) as string[];
   return new Set(ids);
 }
 
-function schoolSize(ctx: AppContext, schoolId: string): number {
-  return cacheOf(ctx).getOrLoad(`size|${schoolId}`, () => repo.schoolStudentCount(ctx.db, schoolId)) as number;
+async function schoolSize(ctx: AppContext, schoolId: string): Promise<number> {
+  return (await cacheOf(ctx).getOrLoad(`size|${schoolId}`, () => repo.schoolStudentCount(ctx.db, schoolId))) as number;
 }
 
 /** A board narrowed to a group's members (the order kept). */
@@ -83,8 +85,8 @@ function groupBoard(board: Board, members: ReadonlySet<string>): Board {
 }
 
 /** The school turned ranking on (the default) in its student settings. */
-export function rankingOn(ctx: AppContext, schoolId: string): boolean {
-  const piece = schoolPiece(ctx, schoolId);
+export async function rankingOn(ctx: AppContext, schoolId: string): Promise<boolean> {
+  const piece = await schoolPiece(ctx, schoolId);
   if (!piece) return false;
   let on = rankingOf.get(piece.school);
   if (on === undefined) rankingOf.set(piece.school, (on = readStudentSettings(piece.school.settings).ranking));
@@ -101,38 +103,44 @@ const placeIn = (board: Board, sid: string, of: number) => {
 };
 
 /** The student's places in the school and their groups, and the top of the chosen scope and measure. */
-export function myRank(ctx: AppContext, student: Student, query: RankQuery): RankReply {
-  if (!rankingOn(ctx, student.schoolId)) throw notFound(DASHBOARD_ERRORS.rankingOff);
-  const groupIds = studentCourses(ctx, student.userId).groups;
+export async function myRank(ctx: AppContext, student: Student, query: RankQuery): Promise<RankReply> {
+  if (!(await rankingOn(ctx, student.schoolId))) throw notFound(DASHBOARD_ERRORS.rankingOff);
+  const groupIds = (await studentCourses(ctx, student.userId)).groups;
   if (query.scope !== '' && !groupIds.includes(query.scope)) throw notFound();
   const from = periodStart(query.period, formatDate(ctx.now(), 'yyyy-MM-dd'));
-  const school = schoolPiece(ctx, student.schoolId)?.school.name ?? '';
-  const names = new Map(repo.groupNames(ctx.db, student.schoolId, groupIds).map((row) => [row.id, row.name]));
+  const school = (await schoolPiece(ctx, student.schoolId))?.school.name ?? '';
+  const names = new Map((await repo.groupNames(ctx.db, student.schoolId, groupIds)).map((row) => [row.id, row.name]));
   const scopeList = [
     { scope: '', name: school },
     ...groupIds.filter((id) => names.has(id)).map((id) => ({ scope: id, name: names.get(id) ?? '' })),
   ];
   // A group's board is the school's narrowed to its members, kept as long as the school's.
-  const boardFor = (by: RankMeasure, scope: string) => {
-    const all = schoolBoard(ctx, student.schoolId, by, from);
+  const boardFor = async (by: RankMeasure, scope: string): Promise<Board> => {
+    const all = await schoolBoard(ctx, student.schoolId, by, from);
     if (scope === '') return all;
-    return cacheOf(ctx).getOrLoad(`group|${scope}|${by}|${from}`, () =>
-      groupBoard(all, groupMembers(ctx, scope)),
-    ) as Board;
+    const members = await groupMembers(ctx, scope);
+    return (await cacheOf(ctx).getOrLoad(`group|${scope}|${by}|${from}`, async () =>
+      groupBoard(all, members),
+    )) as Board;
   };
-  const sizeOf = (scope: string) => (scope ? groupMembers(ctx, scope).size : schoolSize(ctx, student.schoolId));
-  const scopes = scopeList.map(({ scope, name }) => ({
-    scope,
-    name,
-    time: placeIn(boardFor('time', scope), student.userId, sizeOf(scope)),
-    points: placeIn(boardFor('points', scope), student.userId, sizeOf(scope)),
-  }));
+  const sizeOf = async (scope: string) =>
+    scope ? (await groupMembers(ctx, scope)).size : await schoolSize(ctx, student.schoolId);
+  const scopes = [];
+  for (const { scope, name } of scopeList) {
+    const size = await sizeOf(scope);
+    scopes.push({
+      scope,
+      name,
+      time: placeIn(await boardFor('time', scope), student.userId, size),
+      points: placeIn(await boardFor('points', scope), student.userId, size),
+    });
+  }
 
   const chosen = scopeList.find((item) => item.scope === query.scope) ?? scopeList[0];
-  const board = boardFor(query.by, chosen.scope);
+  const board = await boardFor(query.by, chosen.scope);
   const topIds = board.ids.slice(0, RANK_TOP);
   const places = competitionPlaces(board.values.slice(0, RANK_TOP));
-  const who = repo.studentNames(ctx.db, student.schoolId, [...topIds, student.userId]);
+  const who = await repo.studentNames(ctx.db, student.schoolId, [...topIds, student.userId]);
   const top = topIds.map((sid, i) => ({
     rank: places[i],
     name: who.get(sid) ?? '',

@@ -10,8 +10,8 @@ export const dashboardRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
   // Asked on every visit of the dashboard: the envelope is made as text (a kept part and a fresh part), not
   // through the zod serializer (control-centre.service; benchmarked against a bare reply of the same bytes).
-  route(app, calls.controlCentre, (_request, reply, student) =>
-    reply.type('application/json; charset=utf-8').send(controlCentreText(ctx, student)),
+  route(app, calls.controlCentre, async (_request, reply, student) =>
+    reply.type('application/json; charset=utf-8').send(await controlCentreText(ctx, student)),
   );
-  route(app, calls.rank, ({ query }, _reply, student) => ok(myRank(ctx, student, query)));
+  route(app, calls.rank, async ({ query }, _reply, student) => ok(await myRank(ctx, student, query)));
 };

@@ -20,9 +20,9 @@ import { scopedCourse } from '../records/record-access';
 import * as repo from './results.repository';
 
 type Admin = { userId: string; schoolId: string };
-type SittingRow = ReturnType<typeof repo.submittedSittingsOf>[number];
+type SittingRow = Awaited<ReturnType<typeof repo.submittedSittingsOf>>[number];
 
-type Summed = NonNullable<ReturnType<typeof studentExamResult>> & { sid: string; examId: string };
+type Summed = NonNullable<Awaited<ReturnType<typeof studentExamResult>>> & { sid: string; examId: string };
 
 /** Every student's sittings of each exam in sum, latest sitting first (ties: by student id). */
 function studentResults(sittings: SittingRow[]): Summed[] {
@@ -42,12 +42,12 @@ function studentResults(sittings: SittingRow[]): Summed[] {
 }
 
 /** A page of results with the students' names and the exams' chapters. */
-function resultRows(
+async function resultRows(
   ctx: AppContext,
   page: Summed[],
   chapterOf: Map<string, { cid: string; chapter: string }>,
-): ExamResult[] {
-  const names = repo.studentNamesOf(
+): Promise<ExamResult[]> {
+  const names = await repo.studentNamesOf(
     ctx.db,
     page.map((row) => row.sid),
   );
@@ -68,24 +68,23 @@ function resultRows(
 }
 
 /** GET learn/exams {coid, cid?, sid?, page, num}. */
-export function examRecords(ctx: AppContext, admin: Admin, query: ExamRecordsQuery): ExamRecords {
-  const course = scopedCourse(ctx, admin, query.coid);
+export async function examRecords(ctx: AppContext, admin: Admin, query: ExamRecordsQuery): Promise<ExamRecords> {
+  const course = await scopedCourse(ctx, admin, query.coid);
   if (query.sid !== undefined) {
-    const student = findStudent(ctx.db, query.sid);
+    const student = await findStudent(ctx.db, query.sid);
     if (!student || student.schoolId !== admin.schoolId) throw notFound();
   }
-  const chapters = treeOrder(listChapters(ctx.db, course.id));
+  const chapters = treeOrder(await listChapters(ctx.db, course.id));
   if (query.cid !== undefined && !chapters.some((chapter) => chapter.id === query.cid)) throw notFound();
   const order = new Map(chapters.map((chapter, index) => [chapter.id, index]));
   const titles = new Map(chapters.map((chapter) => [chapter.id, chapter.title]));
-  const exams = repo
-    .courseChapterExams(ctx.db, course.id)
+  const exams = (await repo.courseChapterExams(ctx.db, course.id))
     .filter((exam) => order.has(exam.chapterId) && (query.cid === undefined || exam.chapterId === query.cid))
     .sort((a, b) => order.get(a.chapterId)! - order.get(b.chapterId)!);
   const chapterOf = new Map(
     exams.map((exam) => [exam.id, { cid: exam.chapterId, chapter: titles.get(exam.chapterId) ?? '' }]),
   );
-  const sittings = repo.submittedSittingsOf(
+  const sittings = await repo.submittedSittingsOf(
     ctx.db,
     exams.map((exam) => exam.id),
     query.sid,
@@ -110,6 +109,9 @@ export function examRecords(ctx: AppContext, admin: Admin, query: ExamRecordsQue
         average_score: totals.average,
       };
     }),
-    results: { total: results.length, list: resultRows(ctx, results.slice(offset, offset + query.num), chapterOf) },
+    results: {
+      total: results.length,
+      list: await resultRows(ctx, results.slice(offset, offset + query.num), chapterOf),
+    },
   };
 }

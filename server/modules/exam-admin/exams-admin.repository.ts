@@ -1,6 +1,6 @@
 /** Exams and their audience as the back office writes them (server/db/schema/exams.ts): the only place that queries them here. */
 import { and, count, desc, eq, inArray, like, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import {
   chapters,
   courses,
@@ -45,7 +45,7 @@ const selectExamRows = (db: Db) =>
     .leftJoin(papers, eq(papers.id, exams.paperId));
 
 /** The school's exams (not deleted), latest change first, with category, paper, chapter, sittings and marks due. */
-export function listExams(
+export async function listExams(
   db: Db,
   filter: {
     schoolId: string;
@@ -63,73 +63,68 @@ export function listExams(
     filter.categoryId ? eq(exams.categoryId, filter.categoryId) : undefined,
     filter.status ? eq(exams.status, filter.status) : undefined,
   );
-  const total = db.select({ n: count() }).from(exams).where(where).get()?.n ?? 0;
-  const rows: ExamListRow[] = selectExamRows(db)
+  const total = first(await db.select({ n: count() }).from(exams).where(where))?.n ?? 0;
+  const rows: ExamListRow[] = await selectExamRows(db)
     .where(where)
     .orderBy(desc(exams.updatedAt), desc(exams.id))
     .limit(filter.limit)
-    .offset(filter.offset)
-    .all();
+    .offset(filter.offset);
   return { rows, total };
 }
 
 /** One exam of the school (not deleted) with the list's columns. */
-export function findExamRow(db: Db, schoolId: string, id: string): ExamListRow | undefined {
-  return selectExamRows(db)
-    .where(and(eq(exams.id, id), eq(exams.schoolId, schoolId), eq(exams.deleted, false)))
-    .get();
+export async function findExamRow(db: Db, schoolId: string, id: string): Promise<ExamListRow | undefined> {
+  return first(
+    await selectExamRows(db).where(and(eq(exams.id, id), eq(exams.schoolId, schoolId), eq(exams.deleted, false))),
+  );
 }
 
-export function insertExam(db: Db, row: typeof exams.$inferInsert): void {
-  db.insert(exams).values(row).run();
+export async function insertExam(db: Db, row: typeof exams.$inferInsert): Promise<void> {
+  await db.insert(exams).values(row);
 }
 
-export function updateExam(db: Db, id: string, patch: Partial<typeof exams.$inferInsert>): void {
-  db.update(exams).set(patch).where(eq(exams.id, id)).run();
+export async function updateExam(db: Db, id: string, patch: Partial<typeof exams.$inferInsert>): Promise<void> {
+  await db.update(exams).set(patch).where(eq(exams.id, id));
 }
 
 /** Replaces who may sit the exam (in the caller's transaction). */
-export function replaceAudience(
+export async function replaceAudience(
   db: Db,
   examId: string,
   rows: { targetType: 'group' | 'course'; targetId: string }[],
-): void {
-  db.delete(examAudience).where(eq(examAudience.examId, examId)).run();
-  for (const row of rows)
-    db.insert(examAudience)
-      .values({ examId, ...row })
-      .run();
+): Promise<void> {
+  await db.delete(examAudience).where(eq(examAudience.examId, examId));
+  for (const row of rows) await db.insert(examAudience).values({ examId, ...row });
 }
 
 /** The groups and courses that may sit the exam, with their names. */
-export function audienceOf(db: Db, examId: string) {
-  const groups = db
+export async function audienceOf(db: Db, examId: string) {
+  const groups = await db
     .select({ id: studentGroups.id, name: studentGroups.name })
     .from(examAudience)
     .innerJoin(studentGroups, eq(studentGroups.id, examAudience.targetId))
-    .where(and(eq(examAudience.examId, examId), eq(examAudience.targetType, 'group')))
-    .all();
-  const courseRows = db
+    .where(and(eq(examAudience.examId, examId), eq(examAudience.targetType, 'group')));
+  const courseRows = await db
     .select({ id: courses.id, title: courses.title })
     .from(examAudience)
     .innerJoin(courses, eq(courses.id, examAudience.targetId))
-    .where(and(eq(examAudience.examId, examId), eq(examAudience.targetType, 'course')))
-    .all();
+    .where(and(eq(examAudience.examId, examId), eq(examAudience.targetType, 'course')));
   return { groups, courses: courseRows };
 }
 
 /** The exam (not deleted) on a chapter other than `exceptId`, if any. */
-export function examOnChapter(db: Db, chapterId: string, exceptId: string): string | undefined {
-  return db
-    .select({ id: exams.id })
-    .from(exams)
-    .where(and(eq(exams.chapterId, chapterId), eq(exams.deleted, false), ne(exams.id, exceptId)))
-    .get()?.id;
+export async function examOnChapter(db: Db, chapterId: string, exceptId: string): Promise<string | undefined> {
+  return first(
+    await db
+      .select({ id: exams.id })
+      .from(exams)
+      .where(and(eq(exams.chapterId, chapterId), eq(exams.deleted, false), ne(exams.id, exceptId))),
+  )?.id;
 }
 
 /** The chapters of a course that could carry an exam, with the exam already on each ('' when none). */
-export function examChapters(db: Db, courseId: string) {
-  return db
+export async function examChapters(db: Db, courseId: string) {
+  return await db
     .select({
       cid: chapters.id,
       title: chapters.title,
@@ -140,27 +135,27 @@ export function examChapters(db: Db, courseId: string) {
     })
     .from(chapters)
     .where(eq(chapters.courseId, courseId))
-    .orderBy(chapters.parentId, chapters.position)
-    .all();
+    .orderBy(chapters.parentId, chapters.position);
 }
 
-export function openSittings(db: Db, examId: string): number {
+export async function openSittings(db: Db, examId: string): Promise<number> {
   return (
-    db
-      .select({ n: count() })
-      .from(examSittings)
-      .where(and(eq(examSittings.examId, examId), eq(examSittings.status, 'open')))
-      .get()?.n ?? 0
+    first(
+      await db
+        .select({ n: count() })
+        .from(examSittings)
+        .where(and(eq(examSittings.examId, examId), eq(examSittings.status, 'open'))),
+    )?.n ?? 0
   );
 }
 
 /** The school's courses (not deleted) among these ids. */
-export function schoolCourseIds(db: Db, schoolId: string, ids: string[]): string[] {
+export async function schoolCourseIds(db: Db, schoolId: string, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  return db
-    .select({ id: courses.id })
-    .from(courses)
-    .where(and(eq(courses.schoolId, schoolId), eq(courses.deleted, false), inArray(courses.id, ids)))
-    .all()
-    .map((row) => row.id);
+  return (
+    await db
+      .select({ id: courses.id })
+      .from(courses)
+      .where(and(eq(courses.schoolId, schoolId), eq(courses.deleted, false), inArray(courses.id, ids)))
+  ).map((row) => row.id);
 }

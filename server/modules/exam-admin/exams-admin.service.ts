@@ -34,6 +34,7 @@ import { examPublished } from '../notices/events';
 import { groupMemberIds } from '../notices/audience.repository';
 import { findCategory, findPaper } from './papers.repository';
 import { schoolPaper } from './papers.service';
+import { mapAsync } from '../../lib/sequential';
 
 function toExamRow(row: repo.ExamListRow): ExamRow {
   const { exam } = row;
@@ -58,12 +59,12 @@ function toExamRow(row: repo.ExamListRow): ExamRow {
   };
 }
 
-export function listExams(
+export async function listExams(
   ctx: AppContext,
   schoolId: string,
   query: { key: string; categoryId: string; status?: 'draft' | 'published'; page: number; num: number },
 ) {
-  const { rows, total } = repo.listExams(ctx.db, {
+  const { rows, total } = await repo.listExams(ctx.db, {
     schoolId,
     key: query.key,
     categoryId: query.categoryId,
@@ -75,25 +76,25 @@ export function listExams(
 }
 
 /** An exam of the school (404 for another school's or a deleted one). */
-export function schoolExam(ctx: AppContext, schoolId: string, id: string): repo.ExamListRow {
-  const row = repo.findExamRow(ctx.db, schoolId, id);
+export async function schoolExam(ctx: AppContext, schoolId: string, id: string): Promise<repo.ExamListRow> {
+  const row = await repo.findExamRow(ctx.db, schoolId, id);
   if (!row) throw notFound();
   return row;
 }
 
-export function examInfo(ctx: AppContext, schoolId: string, id: string): ExamInfo {
-  const row = schoolExam(ctx, schoolId, id);
+export async function examInfo(ctx: AppContext, schoolId: string, id: string): Promise<ExamInfo> {
+  const row = await schoolExam(ctx, schoolId, id);
   const { exam } = row;
   // A paper deleted since (publishing then refuses) shows no scores.
-  const paper = findPaper(ctx.db, schoolId, exam.paperId);
-  const course = exam.courseId ? findCourse(ctx.db, exam.courseId) : undefined;
+  const paper = await findPaper(ctx.db, schoolId, exam.paperId);
+  const course = exam.courseId ? await findCourse(ctx.db, exam.courseId) : undefined;
   return {
     ...toExamRow(row),
     description: sanitizeRichText(exam.description),
     showResults: exam.showResults,
     optional: exam.optional,
     courseTitle: course?.title ?? '',
-    ...repo.audienceOf(ctx.db, exam.id),
+    ...(await repo.audienceOf(ctx.db, exam.id)),
     totalScore: paper?.totalScore ?? 0,
     passScore: paper?.passScore ?? 0,
   };
@@ -107,30 +108,34 @@ const carriesExam = (courseType: number, chapter: { type: number; parentId: stri
   chapter.type === CHAPTER_TYPE.exam || isStage(courseType, chapter);
 
 /** The chapter a chapter's exam may sit on (see the choices above), else a 400 naming the field. */
-function examChapter(ctx: AppContext, schoolId: string, courseId: string, chapterId: string, examId: string) {
-  const course = findCourse(ctx.db, courseId);
+async function examChapter(ctx: AppContext, schoolId: string, courseId: string, chapterId: string, examId: string) {
+  const course = await findCourse(ctx.db, courseId);
   if (!course || course.schoolId !== schoolId || course.deleted)
     throw badField('courseId', 'is not a course of this school');
-  const chapter = findChapter(ctx.db, chapterId);
+  const chapter = await findChapter(ctx.db, chapterId);
   if (!chapter || chapter.courseId !== course.id) throw badField('chapterId', 'is not a chapter of this course');
   if (!carriesExam(course.type, chapter))
     throw badField('chapterId', "must be an exam chapter or a study plan's stage");
-  if (repo.examOnChapter(ctx.db, chapter.id, examId)) throw conflict(EXAM_ADMIN_ERRORS.chapterTaken);
+  if (await repo.examOnChapter(ctx.db, chapter.id, examId)) throw conflict(EXAM_ADMIN_ERRORS.chapterTaken);
 }
 
-export function saveExam(ctx: AppContext, admin: { schoolId: string; userId: string }, input: SaveExam): ExamInfo {
+export async function saveExam(
+  ctx: AppContext,
+  admin: { schoolId: string; userId: string },
+  input: SaveExam,
+): Promise<ExamInfo> {
   const { schoolId } = admin;
-  const existing = input.id ? schoolExam(ctx, schoolId, input.id).exam : undefined;
+  const existing = input.id ? (await schoolExam(ctx, schoolId, input.id)).exam : undefined;
   const id = existing?.id ?? ctx.ids.next();
-  const paper = schoolPaper(ctx, schoolId, input.paperId);
-  if (input.categoryId && !findCategory(ctx.db, schoolId, input.categoryId))
+  const paper = await schoolPaper(ctx, schoolId, input.paperId);
+  if (input.categoryId && !(await findCategory(ctx.db, schoolId, input.categoryId)))
     throw badField('categoryId', 'is not an exam category of this school');
-  if (input.chapterId) examChapter(ctx, schoolId, input.courseId, input.chapterId, id);
+  if (input.chapterId) await examChapter(ctx, schoolId, input.courseId, input.chapterId, id);
   const groups = [...new Set(input.groups)];
   const courseIds = [...new Set(input.courses)];
-  if (schoolGroupIds(ctx.db, schoolId, groups).length !== groups.length)
+  if ((await schoolGroupIds(ctx.db, schoolId, groups)).length !== groups.length)
     throw badField('groups', 'must name groups of this school');
-  if (repo.schoolCourseIds(ctx.db, schoolId, courseIds).length !== courseIds.length)
+  if ((await repo.schoolCourseIds(ctx.db, schoolId, courseIds)).length !== courseIds.length)
     throw badField('courses', 'must name courses of this school');
   const now = ctx.now();
   const values = {
@@ -153,16 +158,17 @@ export function saveExam(ctx: AppContext, admin: { schoolId: string; userId: str
     existing?.status === 'published' &&
     input.chapterId !== '' &&
     (input.chapterId !== existing.chapterId || input.courseId !== existing.courseId);
-  ctx.db.transaction((tx) => {
-    if (existing) repo.updateExam(tx, id, values);
-    else repo.insertExam(tx, { id, schoolId, status: 'draft', createdBy: admin.userId, createdAt: now, ...values });
-    repo.replaceAudience(tx, id, [
+  await ctx.db.transaction(async (tx) => {
+    if (existing) await repo.updateExam(tx, id, values);
+    else
+      await repo.insertExam(tx, { id, schoolId, status: 'draft', createdBy: admin.userId, createdAt: now, ...values });
+    await repo.replaceAudience(tx, id, [
       ...groups.map((targetId) => ({ targetType: 'group' as const, targetId })),
       ...courseIds.map((targetId) => ({ targetType: 'course' as const, targetId })),
     ]);
-    if (attached) tellPublished(ctx, tx, now, { ...existing, ...values });
+    if (attached) await tellPublished(ctx, tx, now, { ...existing, ...values });
   });
-  return examInfo(ctx, schoolId, id);
+  return await examInfo(ctx, schoolId, id);
 }
 
 /**
@@ -172,54 +178,54 @@ export function saveExam(ctx: AppContext, admin: { schoolId: string; userId: str
  * draft course's students see nothing of it yet. A standalone exam: its groups' members and its courses' holders.
  * A chapter's exam: its course's holders. Ids only, batched writes (notifyMany).
  */
-function tellPublished(ctx: AppContext, tx: Db, at: number, exam: repo.ExamRow): void {
-  const holders = (courseId: string) => {
-    const course = findCourse(tx, courseId);
+async function tellPublished(ctx: AppContext, tx: Db, at: number, exam: repo.ExamRow): Promise<void> {
+  const holders = async (courseId: string) => {
+    const course = await findCourse(tx, courseId);
     if (!course || course.schoolId !== exam.schoolId || !course.published || course.deleted) return null;
-    return { course, ids: courseHolders(ctx, course, tx) };
+    return { course, ids: await courseHolders(ctx, course, tx) };
   };
   const to = (studentIds: readonly string[]) => ({ schoolId: exam.schoolId, studentIds });
   if (exam.chapterId === '') {
-    const audience = repo.audienceOf(tx, exam.id);
-    const members = groupMemberIds(
+    const audience = await repo.audienceOf(tx, exam.id);
+    const members = await groupMemberIds(
       tx,
       exam.schoolId,
       audience.groups.map((g) => g.id),
     );
-    const held = audience.courses.flatMap((c) => holders(c.id)?.ids ?? []);
-    examPublished({ tx, ctx, at }, to([...members, ...held]), exam);
+    const held = (await mapAsync(audience.courses, async (c) => (await holders(c.id))?.ids ?? [])).flat();
+    await examPublished({ tx, ctx, at }, to([...members, ...held]), exam);
     return;
   }
-  const found = holders(exam.courseId);
+  const found = await holders(exam.courseId);
   if (!found) return;
   const course = { id: found.course.id, plan: found.course.type === PLAN_COURSE_TYPE };
-  examPublished({ tx, ctx, at }, to(found.ids), { ...exam, course });
+  await examPublished({ tx, ctx, at }, to(found.ids), { ...exam, course });
 }
 
 /** Publishes (its paper must still be there) or unpublishes an exam. */
-export function publishExam(ctx: AppContext, schoolId: string, id: string, publish: boolean): ExamInfo {
-  const { exam } = schoolExam(ctx, schoolId, id);
-  if (publish) schoolPaper(ctx, schoolId, exam.paperId);
+export async function publishExam(ctx: AppContext, schoolId: string, id: string, publish: boolean): Promise<ExamInfo> {
+  const { exam } = await schoolExam(ctx, schoolId, id);
+  if (publish) await schoolPaper(ctx, schoolId, exam.paperId);
   const at = ctx.now();
-  ctx.db.transaction((tx) => {
-    repo.updateExam(tx, exam.id, { status: publish ? 'published' : 'draft', updatedAt: at });
-    if (publish) tellPublished(ctx, tx, at, exam);
+  await ctx.db.transaction(async (tx) => {
+    await repo.updateExam(tx, exam.id, { status: publish ? 'published' : 'draft', updatedAt: at });
+    if (publish) await tellPublished(ctx, tx, at, exam);
   });
-  return examInfo(ctx, schoolId, id);
+  return await examInfo(ctx, schoolId, id);
 }
 
-export function deleteExam(ctx: AppContext, schoolId: string, id: string): { id: string } {
-  const { exam } = schoolExam(ctx, schoolId, id);
-  if (repo.openSittings(ctx.db, exam.id) > 0) throw conflict(EXAM_ADMIN_ERRORS.sittingOpen);
-  repo.updateExam(ctx.db, exam.id, { deleted: true, status: 'draft', updatedAt: ctx.now() });
+export async function deleteExam(ctx: AppContext, schoolId: string, id: string): Promise<{ id: string }> {
+  const { exam } = await schoolExam(ctx, schoolId, id);
+  if ((await repo.openSittings(ctx.db, exam.id)) > 0) throw conflict(EXAM_ADMIN_ERRORS.sittingOpen);
+  await repo.updateExam(ctx.db, exam.id, { deleted: true, status: 'draft', updatedAt: ctx.now() });
   return { id: exam.id };
 }
 
 /** The chapters of a school's course that may carry an exam: exam chapters, and a study plan's stages. */
-export function examChapters(ctx: AppContext, schoolId: string, courseId: string) {
-  const course = findCourse(ctx.db, courseId);
+export async function examChapters(ctx: AppContext, schoolId: string, courseId: string) {
+  const course = await findCourse(ctx.db, courseId);
   if (!course || course.schoolId !== schoolId || course.deleted) throw notFound();
-  const rows = repo.examChapters(ctx.db, course.id).filter((row) => carriesExam(course.type, row));
+  const rows = (await repo.examChapters(ctx.db, course.id)).filter((row) => carriesExam(course.type, row));
   return {
     list: rows.map((row) => ({ cid: row.cid, title: row.title, stage: isStage(course.type, row), examId: row.examId })),
   };

@@ -26,14 +26,14 @@ import { findExamRow } from './exams-admin.repository';
 import { examMarked } from '../notices/events';
 import { readSnapshot } from '../exams/sat-questions';
 
-export function markingList(
+export async function markingList(
   ctx: AppContext,
   schoolId: string,
   query: MarkingQuery,
-): { list: MarkingItem[]; total: number } {
+): Promise<{ list: MarkingItem[]; total: number }> {
   const page = { schoolId, status: query.status, limit: query.num, offset: (query.page - 1) * query.num };
   if (query.source === 'exercise') {
-    const { rows, total } = repo.exerciseMarkingPage(ctx.db, page);
+    const { rows, total } = await repo.exerciseMarkingPage(ctx.db, page);
     const list = rows.map(
       ({ answer, question, courseTitle, chapterTitle, name, username }): MarkingItem => ({
         source: 'exercise',
@@ -58,7 +58,7 @@ export function markingList(
     );
     return { list, total };
   }
-  const { rows, total } = repo.examMarkingPage(ctx.db, { ...page, examId: query.examId });
+  const { rows, total } = await repo.examMarkingPage(ctx.db, { ...page, examId: query.examId });
   const list = rows.map(({ answer, sitting, examTitle, name, username }): MarkingItem => {
     const question = readSnapshot(sitting.questions).find((item) => item.qid === answer.questionId);
     return {
@@ -92,39 +92,39 @@ function checkPoint(point: number, maxPoint: number): boolean {
 
 const markable = (status: string) => status === 'pending' || status === 'marked';
 
-export function mark(ctx: AppContext, admin: { schoolId: string; userId: string }, input: Mark) {
+export async function mark(ctx: AppContext, admin: { schoolId: string; userId: string }, input: Mark) {
   const markedAt = ctx.now();
   if (input.source === 'exercise') {
     const key = { studentId: input.studentId, chapterId: input.chapterId, questionId: input.qid };
-    const found = repo.findExerciseAnswer(ctx.db, admin.schoolId, key);
+    const found = await repo.findExerciseAnswer(ctx.db, admin.schoolId, key);
     if (!found) throw notFound();
     if (!markable(found.answer.status) || questionKind(found.question.type) !== 'short')
       throw conflict(EXAM_ADMIN_ERRORS.notPending);
     const isRight = checkPoint(input.point, found.question.point);
-    repo.markExerciseAnswer(ctx.db, key, { point: input.point, isRight, markedBy: admin.userId, markedAt });
+    await repo.markExerciseAnswer(ctx.db, key, { point: input.point, isRight, markedBy: admin.userId, markedAt });
     return { status: 'marked' as const, point: input.point, isRight, sitting: null };
   }
-  const sitting = repo.findSchoolSitting(ctx.db, admin.schoolId, input.sittingId);
+  const sitting = await repo.findSchoolSitting(ctx.db, admin.schoolId, input.sittingId);
   if (!sitting) throw notFound();
-  const answer = repo.findExamAnswer(ctx.db, sitting.id, input.qid);
+  const answer = await repo.findExamAnswer(ctx.db, sitting.id, input.qid);
   const question = readSnapshot(sitting.questions).find((item) => item.qid === input.qid);
   if (!answer || !question) throw notFound();
   if (sitting.status !== 'submitted' || !markable(answer.status) || questionKind(question.type) !== 'short')
     throw conflict(EXAM_ADMIN_ERRORS.notPending);
   const isRight = checkPoint(input.point, question.point);
-  const settled = ctx.db.transaction(() => {
-    repo.markExamAnswer(ctx.db, sitting.id, input.qid, {
+  const settled = await ctx.db.transaction(async () => {
+    await repo.markExamAnswer(ctx.db, sitting.id, input.qid, {
       point: input.point,
       isRight,
       markedBy: admin.userId,
       markedAt,
     });
-    const score = settleSitting(ctx, sitting.id);
+    const score = await settleSitting(ctx, sitting.id);
     // Issue 16: the last answer waiting is marked: the student is told the exam's score.
-    const exam = findExamRow(ctx.db, admin.schoolId, sitting.examId)?.exam;
+    const exam = (await findExamRow(ctx.db, admin.schoolId, sitting.examId))?.exam;
     if (score.pendingMarks === 0 && exam) {
       const who = { schoolId: admin.schoolId, studentId: sitting.studentId };
-      examMarked({ tx: ctx.db, ctx, at: markedAt }, who, { title: exam.title, score: score.score });
+      await examMarked({ tx: ctx.db, ctx, at: markedAt }, who, { title: exam.title, score: score.score });
     }
     return score;
   });

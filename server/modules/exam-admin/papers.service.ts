@@ -31,48 +31,57 @@ import { badField as field } from '../courses/courses.service';
 import { categoryAndSubcategories } from '../questions/question-categories.service';
 import { excerptOf } from '../questions/questions.presenter';
 import * as repo from './papers.repository';
+import { eachAsync } from '../../lib/sequential';
 
 // ---- categories ----
 
-export function listCategories(ctx: AppContext, schoolId: string) {
+export async function listCategories(ctx: AppContext, schoolId: string) {
   return {
-    list: repo
-      .listCategories(ctx.db, schoolId)
-      .map((row) => ({ id: row.id, title: row.title, position: row.position, exams: row.exams })),
+    list: (await repo.listCategories(ctx.db, schoolId)).map((row) => ({
+      id: row.id,
+      title: row.title,
+      position: row.position,
+      exams: row.exams,
+    })),
   };
 }
 
-export function addCategory(ctx: AppContext, schoolId: string, title: string) {
-  const position = repo.listCategories(ctx.db, schoolId).reduce((max, row) => Math.max(max, row.position + 1), 0);
-  repo.insertCategory(ctx.db, { id: ctx.ids.next(), schoolId, title, position, createdAt: ctx.now() });
-  return listCategories(ctx, schoolId);
+export async function addCategory(ctx: AppContext, schoolId: string, title: string) {
+  const position = (await repo.listCategories(ctx.db, schoolId)).reduce(
+    (max, row) => Math.max(max, row.position + 1),
+    0,
+  );
+  await repo.insertCategory(ctx.db, { id: ctx.ids.next(), schoolId, title, position, createdAt: ctx.now() });
+  return await listCategories(ctx, schoolId);
 }
 
-function schoolCategory(ctx: AppContext, schoolId: string, id: string) {
-  const row = repo.findCategory(ctx.db, schoolId, id);
+async function schoolCategory(ctx: AppContext, schoolId: string, id: string) {
+  const row = await repo.findCategory(ctx.db, schoolId, id);
   if (!row) throw notFound();
   return row;
 }
 
-export function renameCategory(ctx: AppContext, schoolId: string, id: string, title: string) {
-  repo.renameCategory(ctx.db, schoolCategory(ctx, schoolId, id).id, title);
-  return listCategories(ctx, schoolId);
+export async function renameCategory(ctx: AppContext, schoolId: string, id: string, title: string) {
+  await repo.renameCategory(ctx.db, (await schoolCategory(ctx, schoolId, id)).id, title);
+  return await listCategories(ctx, schoolId);
 }
 
 /** The new order must name every category of the school once. */
-export function orderCategories(ctx: AppContext, schoolId: string, ids: string[]) {
-  const current = repo.listCategories(ctx.db, schoolId).map((row) => row.id);
+export async function orderCategories(ctx: AppContext, schoolId: string, ids: string[]) {
+  const current = (await repo.listCategories(ctx.db, schoolId)).map((row) => row.id);
   if (ids.length !== current.length || new Set(ids).size !== ids.length || !ids.every((id) => current.includes(id)))
     throw field('ids', 'must name every category once');
-  ctx.db.transaction((tx) => ids.forEach((id, position) => repo.setCategoryPosition(tx, id, position)));
-  return listCategories(ctx, schoolId);
+  await ctx.db.transaction(
+    async (tx) => await eachAsync(ids, async (id, position) => await repo.setCategoryPosition(tx, id, position)),
+  );
+  return await listCategories(ctx, schoolId);
 }
 
-export function deleteCategory(ctx: AppContext, schoolId: string, id: string) {
-  const row = schoolCategory(ctx, schoolId, id);
-  if (repo.examsInCategory(ctx.db, row.id) > 0) throw conflict(EXAM_ADMIN_ERRORS.categoryInUse);
-  repo.deleteCategory(ctx.db, row.id);
-  return listCategories(ctx, schoolId);
+export async function deleteCategory(ctx: AppContext, schoolId: string, id: string) {
+  const row = await schoolCategory(ctx, schoolId, id);
+  if ((await repo.examsInCategory(ctx.db, row.id)) > 0) throw conflict(EXAM_ADMIN_ERRORS.categoryInUse);
+  await repo.deleteCategory(ctx.db, row.id);
+  return await listCategories(ctx, schoolId);
 }
 
 // ---- papers ----
@@ -91,8 +100,8 @@ function toPaperRow(row: repo.PaperRow, counts: { exams: number; fixedQuestions:
   };
 }
 
-export function listPapers(ctx: AppContext, schoolId: string, query: { key: string; page: number; num: number }) {
-  const { rows, total } = repo.listPapers(ctx.db, {
+export async function listPapers(ctx: AppContext, schoolId: string, query: { key: string; page: number; num: number }) {
+  const { rows, total } = await repo.listPapers(ctx.db, {
     schoolId,
     key: query.key,
     limit: query.num,
@@ -102,15 +111,15 @@ export function listPapers(ctx: AppContext, schoolId: string, query: { key: stri
 }
 
 /** A paper of the school (404 for another school's or a deleted one). */
-export function schoolPaper(ctx: AppContext, schoolId: string, id: string): repo.PaperRow {
-  const row = repo.findPaper(ctx.db, schoolId, id);
+export async function schoolPaper(ctx: AppContext, schoolId: string, id: string): Promise<repo.PaperRow> {
+  const row = await repo.findPaper(ctx.db, schoolId, id);
   if (!row) throw notFound();
   return row;
 }
 
-export function paperInfo(ctx: AppContext, schoolId: string, id: string): PaperInfo {
-  const row = schoolPaper(ctx, schoolId, id);
-  const questions = repo.paperQuestionRows(ctx.db, row.id).map(({ point, question }) => ({
+export async function paperInfo(ctx: AppContext, schoolId: string, id: string): Promise<PaperInfo> {
+  const row = await schoolPaper(ctx, schoolId, id);
+  const questions = (await repo.paperQuestionRows(ctx.db, row.id)).map(({ point, question }) => ({
     qid: question.id,
     type: question.type,
     content: question.content,
@@ -120,20 +129,24 @@ export function paperInfo(ctx: AppContext, schoolId: string, id: string): PaperI
     point,
     deleted: question.deleted,
   }));
-  return { ...toPaperRow(row, repo.paperCounts(ctx.db, row.id)), questions, rules: parseDrawRules(row.drawRules) };
+  return {
+    ...toPaperRow(row, await repo.paperCounts(ctx.db, row.id)),
+    questions,
+    rules: parseDrawRules(row.drawRules),
+  };
 }
 
 /** Checks the paper's questions or rules against the school's bank; returns its total score. */
-function checkedTotal(ctx: AppContext, schoolId: string, input: SavePaper): number {
+async function checkedTotal(ctx: AppContext, schoolId: string, input: SavePaper): Promise<number> {
   if (input.mode === 'fixed') {
     const bank = new Map(
-      repo
-        .schoolQuestions(
+      (
+        await repo.schoolQuestions(
           ctx.db,
           schoolId,
           input.questions.map((q) => q.qid),
         )
-        .map((row) => [row.id, row]),
+      ).map((row) => [row.id, row]),
     );
     input.questions.forEach((q, index) => {
       const row = bank.get(q.qid);
@@ -142,19 +155,19 @@ function checkedTotal(ctx: AppContext, schoolId: string, input: SavePaper): numb
     });
     return roundScore(input.questions.reduce((sum, q) => sum + q.point, 0));
   }
-  input.rules.forEach((rule, index) => {
-    const categories = rule.categoryId === '' ? null : categoryAndSubcategories(ctx, schoolId, rule.categoryId);
+  await eachAsync(input.rules, async (rule, index) => {
+    const categories = rule.categoryId === '' ? null : await categoryAndSubcategories(ctx, schoolId, rule.categoryId);
     if (categories === null && rule.categoryId !== '')
       throw field(`rules.${index}.categoryId`, 'is not a question category of this school');
-    const inBank = repo.countBankQuestions(ctx.db, schoolId, rule.type, categories);
+    const inBank = await repo.countBankQuestions(ctx.db, schoolId, rule.type, categories);
     if (inBank < rule.count) throw field(`rules.${index}.count`, `asks more than the bank holds (${inBank})`);
   });
   return roundScore(input.rules.reduce((sum, rule) => sum + rule.count * rule.point, 0));
 }
 
-export function savePaper(ctx: AppContext, schoolId: string, input: SavePaper): PaperInfo {
-  const existing = input.id ? schoolPaper(ctx, schoolId, input.id) : undefined;
-  const totalScore = checkedTotal(ctx, schoolId, input);
+export async function savePaper(ctx: AppContext, schoolId: string, input: SavePaper): Promise<PaperInfo> {
+  const existing = input.id ? await schoolPaper(ctx, schoolId, input.id) : undefined;
+  const totalScore = await checkedTotal(ctx, schoolId, input);
   if (input.passScore > totalScore) throw field('passScore', `must be at most the total score ${totalScore}`);
   const now = ctx.now();
   const id = existing?.id ?? ctx.ids.next();
@@ -166,37 +179,37 @@ export function savePaper(ctx: AppContext, schoolId: string, input: SavePaper): 
     passScore: input.passScore,
     updatedAt: now,
   };
-  ctx.db.transaction((tx) => {
-    if (existing) repo.updatePaper(tx, id, values);
-    else repo.insertPaper(tx, { id, schoolId, createdAt: now, ...values });
-    repo.replacePaperQuestions(
+  await ctx.db.transaction(async (tx) => {
+    if (existing) await repo.updatePaper(tx, id, values);
+    else await repo.insertPaper(tx, { id, schoolId, createdAt: now, ...values });
+    await repo.replacePaperQuestions(
       tx,
       id,
       input.mode === 'fixed' ? input.questions.map((q) => ({ questionId: q.qid, point: q.point })) : [],
     );
   });
-  return paperInfo(ctx, schoolId, id);
+  return await paperInfo(ctx, schoolId, id);
 }
 
-export function copyPaper(ctx: AppContext, schoolId: string, id: string, title?: string): PaperInfo {
-  const source = schoolPaper(ctx, schoolId, id);
-  const questions = repo.paperQuestionRows(ctx.db, source.id);
+export async function copyPaper(ctx: AppContext, schoolId: string, id: string, title?: string): Promise<PaperInfo> {
+  const source = await schoolPaper(ctx, schoolId, id);
+  const questions = await repo.paperQuestionRows(ctx.db, source.id);
   const now = ctx.now();
   const copy = ctx.ids.next();
-  ctx.db.transaction((tx) => {
-    repo.insertPaper(tx, { ...source, id: copy, title: title ?? source.title, createdAt: now, updatedAt: now });
-    repo.replacePaperQuestions(
+  await ctx.db.transaction(async (tx) => {
+    await repo.insertPaper(tx, { ...source, id: copy, title: title ?? source.title, createdAt: now, updatedAt: now });
+    await repo.replacePaperQuestions(
       tx,
       copy,
       questions.map((row) => ({ questionId: row.question.id, point: row.point })),
     );
   });
-  return paperInfo(ctx, schoolId, copy);
+  return await paperInfo(ctx, schoolId, copy);
 }
 
-export function deletePaper(ctx: AppContext, schoolId: string, id: string): { id: string } {
-  const row = schoolPaper(ctx, schoolId, id);
-  if (repo.paperCounts(ctx.db, row.id).exams > 0) throw conflict(EXAM_ADMIN_ERRORS.paperInUse);
-  repo.updatePaper(ctx.db, row.id, { deleted: true, updatedAt: ctx.now() });
+export async function deletePaper(ctx: AppContext, schoolId: string, id: string): Promise<{ id: string }> {
+  const row = await schoolPaper(ctx, schoolId, id);
+  if ((await repo.paperCounts(ctx.db, row.id)).exams > 0) throw conflict(EXAM_ADMIN_ERRORS.paperInUse);
+  await repo.updatePaper(ctx.db, row.id, { deleted: true, updatedAt: ctx.now() });
   return { id: row.id };
 }

@@ -22,9 +22,9 @@ export async function exportResults(ctx: AppContext, schoolId: string, examId: s
   const words = locale === 'en-gb' ? en : zh;
   const t = (key: Key) => words[key];
   const time = (ms: number | null) => (ms ? formatDateTime(ms, locale) : '');
-  const { exam } = schoolExam(ctx, schoolId, examId);
-  const sittings = allSittings(ctx, exam.id);
-  const stats = examStats(ctx, schoolId, exam.id);
+  const { exam } = await schoolExam(ctx, schoolId, examId);
+  const sittings = await allSittings(ctx, exam.id);
+  const stats = await examStats(ctx, schoolId, exam.id);
   const results = xlsxSheet(
     t('admin.exams.file.results'),
     (

@@ -4,7 +4,7 @@
  * written by the student side (server/modules/exams); here only marks are written.
  */
 import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import {
   chapters,
   courses,
@@ -32,7 +32,7 @@ const FILTERS: Record<SittingFilter, SQL | undefined> = {
 };
 
 /** An exam's sittings with the student's name, latest start first. limit null: all of them. */
-export function listSittings(
+export async function listSittings(
   db: Db,
   examId: string,
   filter: { key: string; filter: SittingFilter; limit: number | null; offset: number },
@@ -45,44 +45,47 @@ export function listSittings(
       : undefined,
   );
   const total =
-    db
-      .select({ n: count() })
-      .from(examSittings)
-      .innerJoin(students, eq(students.id, examSittings.studentId))
-      .where(where)
-      .get()?.n ?? 0;
+    first(
+      await db
+        .select({ n: count() })
+        .from(examSittings)
+        .innerJoin(students, eq(students.id, examSittings.studentId))
+        .where(where),
+    )?.n ?? 0;
   const query = db
     .select({ sitting: examSittings, name: students.name, username: students.username })
     .from(examSittings)
     .innerJoin(students, eq(students.id, examSittings.studentId))
     .where(where)
     .orderBy(desc(examSittings.startedAt), asc(examSittings.id));
-  const rows = filter.limit === null ? query.all() : query.limit(filter.limit).offset(filter.offset).all();
+  const rows = filter.limit === null ? await query : await query.limit(filter.limit).offset(filter.offset);
   return { rows, total };
 }
 
 /** An exam's submitted sittings (their questions as sat) and all their answers. */
-export function submittedSittings(db: Db, examId: string): { sittings: SittingRow[]; answers: ExamAnswerRow[] } {
-  const sittings = db
+export async function submittedSittings(
+  db: Db,
+  examId: string,
+): Promise<{ sittings: SittingRow[]; answers: ExamAnswerRow[] }> {
+  const sittings = await db
     .select()
     .from(examSittings)
-    .where(and(eq(examSittings.examId, examId), eq(examSittings.status, 'submitted')))
-    .all();
+    .where(and(eq(examSittings.examId, examId), eq(examSittings.status, 'submitted')));
   if (sittings.length === 0) return { sittings, answers: [] };
-  const answers = db
-    .select({ answer: examAnswers })
-    .from(examAnswers)
-    .innerJoin(examSittings, eq(examSittings.id, examAnswers.sittingId))
-    .where(and(eq(examSittings.examId, examId), eq(examSittings.status, 'submitted')))
-    .all()
-    .map((row) => row.answer);
+  const answers = (
+    await db
+      .select({ answer: examAnswers })
+      .from(examAnswers)
+      .innerJoin(examSittings, eq(examSittings.id, examAnswers.sittingId))
+      .where(and(eq(examSittings.examId, examId), eq(examSittings.status, 'submitted')))
+  ).map((row) => row.answer);
   return { sittings, answers };
 }
 
 // ---- marking ----
 
 /** Exam answers of submitted sittings of the school in a marking state, oldest submission first. */
-export function examMarkingPage(
+export async function examMarkingPage(
   db: Db,
   filter: { schoolId: string; status: 'pending' | 'marked'; examId: string; limit: number; offset: number },
 ) {
@@ -94,14 +97,15 @@ export function examMarkingPage(
     filter.examId ? eq(examSittings.examId, filter.examId) : undefined,
   );
   const total =
-    db
-      .select({ n: count() })
-      .from(examAnswers)
-      .innerJoin(examSittings, eq(examSittings.id, examAnswers.sittingId))
-      .innerJoin(exams, eq(exams.id, examSittings.examId))
-      .where(where)
-      .get()?.n ?? 0;
-  const rows = db
+    first(
+      await db
+        .select({ n: count() })
+        .from(examAnswers)
+        .innerJoin(examSittings, eq(examSittings.id, examAnswers.sittingId))
+        .innerJoin(exams, eq(exams.id, examSittings.examId))
+        .where(where),
+    )?.n ?? 0;
+  const rows = await db
     .select({
       answer: examAnswers,
       sitting: examSittings,
@@ -120,19 +124,18 @@ export function examMarkingPage(
       asc(examAnswers.questionId),
     )
     .limit(filter.limit)
-    .offset(filter.offset)
-    .all();
+    .offset(filter.offset);
   return { rows, total };
 }
 
 /** Exercise answers of the school in a marking state with the question, course and chapter. */
-export function exerciseMarkingPage(
+export async function exerciseMarkingPage(
   db: Db,
   filter: { schoolId: string; status: 'pending' | 'marked'; limit: number; offset: number },
 ) {
   const where = and(eq(exerciseAnswers.schoolId, filter.schoolId), eq(exerciseAnswers.status, filter.status));
-  const total = db.select({ n: count() }).from(exerciseAnswers).where(where).get()?.n ?? 0;
-  const rows = db
+  const total = first(await db.select({ n: count() }).from(exerciseAnswers).where(where))?.n ?? 0;
+  const rows = await db
     .select({
       answer: exerciseAnswers,
       question: questions,
@@ -153,35 +156,41 @@ export function exerciseMarkingPage(
       asc(exerciseAnswers.questionId),
     )
     .limit(filter.limit)
-    .offset(filter.offset)
-    .all();
+    .offset(filter.offset);
   return { rows, total };
 }
 
 /** A sitting of the school. */
-export function findSchoolSitting(db: Db, schoolId: string, sittingId: string): SittingRow | undefined {
-  return db
-    .select()
-    .from(examSittings)
-    .where(and(eq(examSittings.id, sittingId), eq(examSittings.schoolId, schoolId)))
-    .get();
+export async function findSchoolSitting(db: Db, schoolId: string, sittingId: string): Promise<SittingRow | undefined> {
+  return first(
+    await db
+      .select()
+      .from(examSittings)
+      .where(and(eq(examSittings.id, sittingId), eq(examSittings.schoolId, schoolId))),
+  );
 }
 
-export function findExamAnswer(db: Db, sittingId: string, questionId: string): ExamAnswerRow | undefined {
-  return db
-    .select()
-    .from(examAnswers)
-    .where(and(eq(examAnswers.sittingId, sittingId), eq(examAnswers.questionId, questionId)))
-    .get();
+export async function findExamAnswer(
+  db: Db,
+  sittingId: string,
+  questionId: string,
+): Promise<ExamAnswerRow | undefined> {
+  return first(
+    await db
+      .select()
+      .from(examAnswers)
+      .where(and(eq(examAnswers.sittingId, sittingId), eq(examAnswers.questionId, questionId))),
+  );
 }
 
-export function markExamAnswer(
+export async function markExamAnswer(
   db: Db,
   sittingId: string,
   questionId: string,
   mark: { point: number; isRight: boolean; markedBy: string; markedAt: number },
-): void {
-  db.update(examAnswers)
+): Promise<void> {
+  await db
+    .update(examAnswers)
     .set({ status: 'marked', ...mark })
     .where(
       and(
@@ -189,37 +198,38 @@ export function markExamAnswer(
         eq(examAnswers.questionId, questionId),
         inArray(examAnswers.status, ['pending', 'marked']),
       ),
-    )
-    .run();
+    );
 }
 
 /** An exercise answer of the school with the question's bank row. */
-export function findExerciseAnswer(
+export async function findExerciseAnswer(
   db: Db,
   schoolId: string,
   key: { studentId: string; chapterId: string; questionId: string },
 ) {
-  return db
-    .select({ answer: exerciseAnswers, question: questions })
-    .from(exerciseAnswers)
-    .innerJoin(questions, eq(questions.id, exerciseAnswers.questionId))
-    .where(
-      and(
-        eq(exerciseAnswers.schoolId, schoolId),
-        eq(exerciseAnswers.studentId, key.studentId),
-        eq(exerciseAnswers.chapterId, key.chapterId),
-        eq(exerciseAnswers.questionId, key.questionId),
+  return first(
+    await db
+      .select({ answer: exerciseAnswers, question: questions })
+      .from(exerciseAnswers)
+      .innerJoin(questions, eq(questions.id, exerciseAnswers.questionId))
+      .where(
+        and(
+          eq(exerciseAnswers.schoolId, schoolId),
+          eq(exerciseAnswers.studentId, key.studentId),
+          eq(exerciseAnswers.chapterId, key.chapterId),
+          eq(exerciseAnswers.questionId, key.questionId),
+        ),
       ),
-    )
-    .get();
+  );
 }
 
-export function markExerciseAnswer(
+export async function markExerciseAnswer(
   db: Db,
   key: { studentId: string; chapterId: string; questionId: string },
   mark: { point: number; isRight: boolean; markedBy: string; markedAt: number },
-): void {
-  db.update(exerciseAnswers)
+): Promise<void> {
+  await db
+    .update(exerciseAnswers)
     .set({ status: 'marked', ...mark })
     .where(
       and(
@@ -227,15 +237,14 @@ export function markExerciseAnswer(
         eq(exerciseAnswers.chapterId, key.chapterId),
         eq(exerciseAnswers.questionId, key.questionId),
       ),
-    )
-    .run();
+    );
 }
 
 // ---- the records views (learn/exams) ----
 
 /** The exams (not deleted) on chapters of a course, with their paper's full and pass marks. */
-export function courseChapterExams(db: Db, courseId: string) {
-  return db
+export async function courseChapterExams(db: Db, courseId: string) {
+  return await db
     .select({
       id: exams.id,
       title: exams.title,
@@ -245,17 +254,16 @@ export function courseChapterExams(db: Db, courseId: string) {
     })
     .from(exams)
     .where(and(eq(exams.courseId, courseId), eq(exams.deleted, false), sql`${exams.chapterId} <> ''`))
-    .orderBy(asc(exams.createdAt), asc(exams.id))
-    .all();
+    .orderBy(asc(exams.createdAt), asc(exams.id));
 }
 
 /**
  * The submitted sittings of these exams (one student's with studentId): their settled figures only (not the
  * questions as sat, nor the student's name: a course's sittings may be tens of thousands).
  */
-export function submittedSittingsOf(db: Db, examIds: readonly string[], studentId?: string) {
+export async function submittedSittingsOf(db: Db, examIds: readonly string[], studentId?: string) {
   if (examIds.length === 0) return [];
-  return db
+  return await db
     .select({
       examId: examSittings.examId,
       studentId: examSittings.studentId,
@@ -273,17 +281,15 @@ export function submittedSittingsOf(db: Db, examIds: readonly string[], studentI
         eq(examSittings.status, 'submitted'),
         studentId ? eq(examSittings.studentId, studentId) : undefined,
       ),
-    )
-    .all();
+    );
 }
 
 /** The names and logins of these students (a page of results). */
-export function studentNamesOf(db: Db, ids: readonly string[]) {
+export async function studentNamesOf(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return new Map<string, { name: string; username: string }>();
-  const rows = db
+  const rows = await db
     .select({ id: students.id, name: students.name, username: students.username })
     .from(students)
-    .where(inArray(students.id, [...new Set(ids)]))
-    .all();
+    .where(inArray(students.id, [...new Set(ids)]));
   return new Map(rows.map((row) => [row.id, { name: row.name, username: row.username }]));
 }

@@ -41,9 +41,9 @@ function toSittingRow(row: { sitting: repo.SittingRow; name: string; username: s
   };
 }
 
-export function listSittings(ctx: AppContext, schoolId: string, query: SittingListQuery) {
-  const { exam } = schoolExam(ctx, schoolId, query.id);
-  const { rows, total } = repo.listSittings(ctx.db, exam.id, {
+export async function listSittings(ctx: AppContext, schoolId: string, query: SittingListQuery) {
+  const { exam } = await schoolExam(ctx, schoolId, query.id);
+  const { rows, total } = await repo.listSittings(ctx.db, exam.id, {
     key: query.key,
     filter: query.filter,
     limit: query.num,
@@ -53,8 +53,10 @@ export function listSittings(ctx: AppContext, schoolId: string, query: SittingLi
 }
 
 /** Every sitting of the exam (the export), latest start first. */
-export function allSittings(ctx: AppContext, examId: string): SittingRow[] {
-  return repo.listSittings(ctx.db, examId, { key: '', filter: 'all', limit: null, offset: 0 }).rows.map(toSittingRow);
+export async function allSittings(ctx: AppContext, examId: string): Promise<SittingRow[]> {
+  return (await repo.listSittings(ctx.db, examId, { key: '', filter: 'all', limit: null, offset: 0 })).rows.map(
+    toSittingRow,
+  );
 }
 
 const TRUE_FALSE = [
@@ -62,9 +64,9 @@ const TRUE_FALSE = [
   { oid: '1', content: '' },
 ];
 
-export function examStats(ctx: AppContext, schoolId: string, examId: string): ExamStats {
-  const { exam } = schoolExam(ctx, schoolId, examId);
-  const { sittings, answers } = repo.submittedSittings(ctx.db, exam.id);
+export async function examStats(ctx: AppContext, schoolId: string, examId: string): Promise<ExamStats> {
+  const { exam } = await schoolExam(ctx, schoolId, examId);
+  const { sittings, answers } = await repo.submittedSittings(ctx.db, exam.id);
   const answerOf = new Map(answers.map((answer) => [`${answer.sittingId}/${answer.questionId}`, answer]));
   const stats = new Map<string, QuestionStat & { points: number }>();
   const order: string[] = [];

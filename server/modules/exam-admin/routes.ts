@@ -19,42 +19,50 @@ export const examAdminRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
 
   // ---- exam categories ----
-  route(app, calls.categories, (_request, _reply, admin) => ok(papers.listCategories(ctx, admin.schoolId)));
-  route(app, calls.addCategory, ({ body }, _reply, admin) => ok(papers.addCategory(ctx, admin.schoolId, body.title)));
-  route(app, calls.renameCategory, ({ body }, _reply, admin) =>
-    ok(papers.renameCategory(ctx, admin.schoolId, body.id, body.title)),
+  route(app, calls.categories, async (_request, _reply, admin) => ok(await papers.listCategories(ctx, admin.schoolId)));
+  route(app, calls.addCategory, async ({ body }, _reply, admin) =>
+    ok(await papers.addCategory(ctx, admin.schoolId, body.title)),
   );
-  route(app, calls.orderCategories, ({ body }, _reply, admin) =>
-    ok(papers.orderCategories(ctx, admin.schoolId, body.ids)),
+  route(app, calls.renameCategory, async ({ body }, _reply, admin) =>
+    ok(await papers.renameCategory(ctx, admin.schoolId, body.id, body.title)),
   );
-  route(app, calls.deleteCategory, ({ body }, _reply, admin) =>
-    ok(papers.deleteCategory(ctx, admin.schoolId, body.id)),
+  route(app, calls.orderCategories, async ({ body }, _reply, admin) =>
+    ok(await papers.orderCategories(ctx, admin.schoolId, body.ids)),
+  );
+  route(app, calls.deleteCategory, async ({ body }, _reply, admin) =>
+    ok(await papers.deleteCategory(ctx, admin.schoolId, body.id)),
   );
 
   // ---- papers ----
-  route(app, calls.papers, ({ query }, _reply, admin) => ok(papers.listPapers(ctx, admin.schoolId, query)));
-  route(app, calls.paper, ({ query }, _reply, admin) => ok(papers.paperInfo(ctx, admin.schoolId, query.id)));
-  route(app, calls.savePaper, ({ body }, _reply, admin) => ok(papers.savePaper(ctx, admin.schoolId, body)));
-  route(app, calls.copyPaper, ({ body }, _reply, admin) =>
-    ok(papers.copyPaper(ctx, admin.schoolId, body.id, body.title)),
+  route(app, calls.papers, async ({ query }, _reply, admin) => ok(await papers.listPapers(ctx, admin.schoolId, query)));
+  route(app, calls.paper, async ({ query }, _reply, admin) =>
+    ok(await papers.paperInfo(ctx, admin.schoolId, query.id)),
   );
-  route(app, calls.deletePaper, ({ body }, _reply, admin) => ok(papers.deletePaper(ctx, admin.schoolId, body.id)));
+  route(app, calls.savePaper, async ({ body }, _reply, admin) => ok(await papers.savePaper(ctx, admin.schoolId, body)));
+  route(app, calls.copyPaper, async ({ body }, _reply, admin) =>
+    ok(await papers.copyPaper(ctx, admin.schoolId, body.id, body.title)),
+  );
+  route(app, calls.deletePaper, async ({ body }, _reply, admin) =>
+    ok(await papers.deletePaper(ctx, admin.schoolId, body.id)),
+  );
 
   // ---- exams ----
-  route(app, calls.exams, ({ query }, _reply, admin) => ok(exams.listExams(ctx, admin.schoolId, query)));
-  route(app, calls.exam, ({ query }, _reply, admin) => ok(exams.examInfo(ctx, admin.schoolId, query.id)));
-  route(app, calls.saveExam, ({ body }, _reply, admin) => ok(exams.saveExam(ctx, admin, body)));
-  route(app, calls.publishExam, ({ body }, _reply, admin) =>
-    ok(exams.publishExam(ctx, admin.schoolId, body.id, body.publish)),
+  route(app, calls.exams, async ({ query }, _reply, admin) => ok(await exams.listExams(ctx, admin.schoolId, query)));
+  route(app, calls.exam, async ({ query }, _reply, admin) => ok(await exams.examInfo(ctx, admin.schoolId, query.id)));
+  route(app, calls.saveExam, async ({ body }, _reply, admin) => ok(await exams.saveExam(ctx, admin, body)));
+  route(app, calls.publishExam, async ({ body }, _reply, admin) =>
+    ok(await exams.publishExam(ctx, admin.schoolId, body.id, body.publish)),
   );
-  route(app, calls.deleteExam, ({ body }, _reply, admin) => ok(exams.deleteExam(ctx, admin.schoolId, body.id)));
-  route(app, calls.examChapters, ({ query }, _reply, admin) =>
-    ok(exams.examChapters(ctx, admin.schoolId, query.courseId)),
+  route(app, calls.deleteExam, async ({ body }, _reply, admin) =>
+    ok(await exams.deleteExam(ctx, admin.schoolId, body.id)),
+  );
+  route(app, calls.examChapters, async ({ query }, _reply, admin) =>
+    ok(await exams.examChapters(ctx, admin.schoolId, query.courseId)),
   );
 
   // ---- results ----
-  route(app, calls.sittings, ({ query }, _reply, admin) => ok(listSittings(ctx, admin.schoolId, query)));
-  route(app, calls.stats, ({ query }, _reply, admin) => ok(examStats(ctx, admin.schoolId, query.id)));
+  route(app, calls.sittings, async ({ query }, _reply, admin) => ok(await listSittings(ctx, admin.schoolId, query)));
+  route(app, calls.stats, async ({ query }, _reply, admin) => ok(await examStats(ctx, admin.schoolId, query.id)));
   // A file, not the JSON envelope: a plain route that checks the permission itself (before the query, as
   // route() does) and is never cached.
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -66,11 +74,11 @@ export const examAdminRoutes: FastifyPluginAsync = async (app) => {
         querystring: s.zRef,
       },
       preValidation: async (request) => {
-        requireAdmin(request, 'exam');
+        await requireAdmin(request, 'exam');
       },
     },
     async (request, reply) => {
-      const admin = requireAdmin(request, 'exam');
+      const admin = await requireAdmin(request, 'exam');
       reply.header('cache-control', 'no-store');
       const locale = pickLocale(request.cookies[LOCALE_COOKIE], ctx.config.LOCALE);
       const file = await exportResults(ctx, admin.schoolId, request.query.id, locale);
@@ -79,6 +87,6 @@ export const examAdminRoutes: FastifyPluginAsync = async (app) => {
   );
 
   // ---- marking ----
-  route(app, calls.marking, ({ query }, _reply, admin) => ok(markingList(ctx, admin.schoolId, query)));
-  route(app, calls.mark, ({ body }, _reply, admin) => ok(mark(ctx, admin, body)));
+  route(app, calls.marking, async ({ query }, _reply, admin) => ok(await markingList(ctx, admin.schoolId, query)));
+  route(app, calls.mark, async ({ body }, _reply, admin) => ok(await mark(ctx, admin, body)));
 };

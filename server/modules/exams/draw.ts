@@ -32,12 +32,12 @@ function sat(question: QuestionRow, point: number): SatQuestion {
 }
 
 /** Draws a sitting's questions from the exam's paper (the rule above). */
-export function drawQuestions(
+export async function drawQuestions(
   ctx: AppContext,
   schoolId: string,
   paperId: string,
-): { questions: SatQuestion[]; totalScore: number; passScore: number } {
-  const paper = findPaper(ctx.db, paperId);
+): Promise<{ questions: SatQuestion[]; totalScore: number; passScore: number }> {
+  const paper = await findPaper(ctx.db, paperId);
   if (!paper) return { questions: [], totalScore: 0, passScore: 0 };
   let questions: SatQuestion[];
   if (paper.mode === 'random') {
@@ -45,8 +45,10 @@ export function drawQuestions(
     for (const rule of parseDrawRules(paper.drawRules)) {
       // A category removed since the paper was saved draws nothing.
       const categories =
-        rule.categoryId === '' ? null : (categoryAndSubcategories(ctx, schoolId, rule.categoryId) ?? [rule.categoryId]);
-      const drawn = randomQuestions(
+        rule.categoryId === ''
+          ? null
+          : ((await categoryAndSubcategories(ctx, schoolId, rule.categoryId)) ?? [rule.categoryId]);
+      const drawn = await randomQuestions(
         ctx.db,
         schoolId,
         categories,
@@ -57,7 +59,7 @@ export function drawQuestions(
       questions.push(...drawn.map((question) => sat(question, rule.point)));
     }
   } else {
-    questions = fixedPaperQuestions(ctx.db, paper.id).map((row) => sat(row.question, row.point));
+    questions = (await fixedPaperQuestions(ctx.db, paper.id)).map((row) => sat(row.question, row.point));
   }
   const total = roundScore(questions.reduce((sum, q) => sum + q.point, 0));
   return {

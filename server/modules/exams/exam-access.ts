@@ -27,46 +27,53 @@ export type StudentAuth = Extract<Auth, { role: 'student' | 'admin' }>;
 const links = new WeakMap<AppContext, ExamLinks>();
 
 /** The app's exam link sealer (keyed from the app's secret). */
-export function examLinks(ctx: AppContext): ExamLinks {
+export async function examLinks(ctx: AppContext): Promise<ExamLinks> {
   let found = links.get(ctx);
-  if (!found) links.set(ctx, (found = new ExamLinks(ensureSecret(ctx), ctx.now)));
+  if (!found) links.set(ctx, (found = new ExamLinks(await ensureSecret(ctx), ctx.now)));
   return found;
 }
 
 /** The exam of the student's school, published and not deleted, or 404. */
-export function schoolExam(ctx: AppContext, auth: StudentAuth, examId: string): ExamRow {
-  const exam = findExam(ctx.db, examId);
+export async function schoolExam(ctx: AppContext, auth: StudentAuth, examId: string): Promise<ExamRow> {
+  const exam = await findExam(ctx.db, examId);
   if (!exam || exam.schoolId !== auth.schoolId || exam.deleted || exam.status !== 'published') throw notFound();
   return exam;
 }
 
-function safely(check: () => boolean): boolean {
+async function safely(check: () => Promise<boolean>): Promise<boolean> {
   try {
-    return check();
+    return await check();
   } catch {
     return false;
   }
 }
 
 /** Whether the student may sit the exam (the rules above); audience rows may be given when already read. */
-export function maySit(ctx: AppContext, auth: StudentAuth, exam: ExamRow, audience?: readonly AudienceRow[]): boolean {
+export async function maySit(
+  ctx: AppContext,
+  auth: StudentAuth,
+  exam: ExamRow,
+  audience?: readonly AudienceRow[],
+): Promise<boolean> {
   if (exam.chapterId !== '') {
-    return safely(() => {
-      const course = openCourse(ctx, auth, exam.courseId);
-      const chapter = findChapter(ctx.db, exam.chapterId);
+    return await safely(async () => {
+      const course = await openCourse(ctx, auth, exam.courseId);
+      const chapter = await findChapter(ctx.db, exam.chapterId);
       if (!chapter || chapter.courseId !== course.head.id) return false;
-      const access = mayStudyChapter(ctx, auth, course, chapter);
+      const access = await mayStudyChapter(ctx, auth, course, chapter);
       return access.allowed && !access.preview;
     });
   }
-  const targets = audience ?? audienceOf(ctx.db, [exam.id]);
+  const targets = audience ?? (await audienceOf(ctx.db, [exam.id]));
   if (targets.length === 0) return true;
-  const groups = new Set(studentCourses(ctx, auth.userId).groups);
+  const groups = new Set((await studentCourses(ctx, auth.userId)).groups);
   for (const target of targets) {
     if (target.targetType === 'group' && groups.has(target.targetId)) return true;
     if (
       target.targetType === 'course' &&
-      safely(() => mayStudyCourse(ctx, auth, openCourse(ctx, auth, target.targetId)).allowed)
+      (await safely(
+        async () => (await mayStudyCourse(ctx, auth, await openCourse(ctx, auth, target.targetId))).allowed,
+      ))
     )
       return true;
   }
@@ -74,9 +81,9 @@ export function maySit(ctx: AppContext, auth: StudentAuth, exam: ExamRow, audien
 }
 
 /** The exam, after both checks, or throws (404 / 403 examNotForYou). */
-export function sittableExam(ctx: AppContext, auth: StudentAuth, examId: string): ExamRow {
-  const exam = schoolExam(ctx, auth, examId);
-  if (!maySit(ctx, auth, exam)) throw new AppError(403, 'examNotForYou');
+export async function sittableExam(ctx: AppContext, auth: StudentAuth, examId: string): Promise<ExamRow> {
+  const exam = await schoolExam(ctx, auth, examId);
+  if (!(await maySit(ctx, auth, exam))) throw new AppError(403, 'examNotForYou');
   return exam;
 }
 
@@ -85,12 +92,12 @@ export function sittableExam(ctx: AppContext, auth: StudentAuth, examId: string)
  * exam (an exam on a top-level chapter with lessons) starts only once every study lesson of the stage is
  * complete for the student (403 'stageLessonsFirst'); an exam chapter has no lessons and is not held here.
  */
-export function assertStageOpen(ctx: AppContext, auth: StudentAuth, exam: ExamRow): void {
+export async function assertStageOpen(ctx: AppContext, auth: StudentAuth, exam: ExamRow): Promise<void> {
   if (exam.chapterId === '') return;
-  const { head } = openCourse(ctx, auth, exam.courseId);
-  const lessons = listChapters(ctx.db, head.id).filter((chapter) => chapter.parentId === exam.chapterId);
+  const { head } = await openCourse(ctx, auth, exam.courseId);
+  const lessons = (await listChapters(ctx.db, head.id)).filter((chapter) => chapter.parentId === exam.chapterId);
   if (lessons.length === 0) return;
-  const gate = studyGate(ctx, auth.userId, head);
+  const gate = await studyGate(ctx, auth.userId, head);
   const studied = new Set(gate.chapters.map((chapter) => chapter.cid));
   if (!lessons.every((lesson) => !studied.has(lesson.id) || isComplete(gate.record(lesson.id).progress)))
     throw new AppError(403, 'stageLessonsFirst');

@@ -1,3 +1,4 @@
+import { filterAsync } from '../../lib/sequential';
 /**
  * The student's exam lists and records (spec 7 student/examcate {uid, 0, 10}, examlist, stu/exams,
  * getykstestdata {sid, cid} → testData JSON, getyksExamlist; getExamToken (loginKey, token) and the exam URL's
@@ -34,16 +35,18 @@ type ExamItem = z.infer<typeof s.zExamItem>;
 const offsetOf = (query: { page: number; num: number }) => (query.page - 1) * query.num;
 
 /** The exams (already filtered) as the student's lists show them, with the student's attempts and results. */
-function examItems(ctx: AppContext, auth: StudentAuth, exams: repo.ExamRow[]): ExamItem[] {
-  const sittings = repo.studentSittings(
+async function examItems(ctx: AppContext, auth: StudentAuth, exams: repo.ExamRow[]): Promise<ExamItem[]> {
+  const sittings = await repo.studentSittings(
     ctx.db,
     auth.userId,
     exams.map((exam) => exam.id),
   );
   const papers = new Map(
-    papersOf(
-      ctx.db,
-      exams.map((exam) => exam.paperId),
+    (
+      await papersOf(
+        ctx.db,
+        exams.map((exam) => exam.paperId),
+      )
     ).map((paper) => [paper.id, paper]),
   );
   const now = ctx.now();
@@ -92,90 +95,99 @@ const standaloneCaches = new WeakMap<AppContext, TtlCache<string, repo.ExamRow[]
  * The published standalone exams (no chapter) of a school, kept until an exam of the school is written
  * (server/db/changes): every page a signed-in student loads asks (the bootstrap's exam mode).
  */
-function standaloneExams(ctx: AppContext, schoolId: string): readonly repo.ExamRow[] {
-  const load = () => publishedExams(ctx.db, schoolId).filter((exam) => exam.chapterId === '');
-  if (ctx.changes.inTransaction) return load();
+async function standaloneExams(ctx: AppContext, schoolId: string): Promise<readonly repo.ExamRow[]> {
+  const load = async () => (await publishedExams(ctx.db, schoolId)).filter((exam) => exam.chapterId === '');
+  if (ctx.changes.inTransaction) return await load();
   let cache = standaloneCaches.get(ctx);
   if (!cache) {
     const created = new TtlCache<string, repo.ExamRow[]>(60_000, 10_000, Date.now);
     ctx.changes.on(['exams'], (changed) => created.delete(changed));
     standaloneCaches.set(ctx, (cache = created));
   }
-  return cache.getOrLoad(schoolId, load)!;
+  return (await cache.getOrLoad(schoolId, load))!;
 }
 
 /** The standalone exams of the student's school that the student may sit. */
-function sittableStandalone(ctx: AppContext, auth: StudentAuth): repo.ExamRow[] {
-  const exams = standaloneExams(ctx, auth.schoolId);
-  const audience = audienceOf(
+async function sittableStandalone(ctx: AppContext, auth: StudentAuth): Promise<repo.ExamRow[]> {
+  const exams = await standaloneExams(ctx, auth.schoolId);
+  const audience = await audienceOf(
     ctx.db,
     exams.map((exam) => exam.id),
   );
-  return exams.filter((exam) =>
-    maySit(
-      ctx,
-      auth,
-      exam,
-      audience.filter((row) => row.examId === exam.id),
-    ),
+  return await filterAsync(
+    exams,
+    async (exam) =>
+      await maySit(
+        ctx,
+        auth,
+        exam,
+        audience.filter((row) => row.examId === exam.id),
+      ),
   );
 }
 
 /** student/examcate: the categories holding exams the student may sit. */
-export function examCategoriesOf(
+export async function examCategoriesOf(
   ctx: AppContext,
   auth: StudentAuth,
   query: z.output<typeof s.zExamCateQuery>,
-): z.infer<typeof s.zExamCategories> {
+): Promise<z.infer<typeof s.zExamCategories>> {
   const counts = new Map<string, number>();
-  for (const exam of sittableStandalone(ctx, auth)) counts.set(exam.categoryId, (counts.get(exam.categoryId) ?? 0) + 1);
-  const list = schoolExamCategories(ctx.db, auth.schoolId)
+  for (const exam of await sittableStandalone(ctx, auth))
+    counts.set(exam.categoryId, (counts.get(exam.categoryId) ?? 0) + 1);
+  const list = (await schoolExamCategories(ctx.db, auth.schoolId))
     .filter((category) => counts.has(category.id))
     .map((category) => ({ catid: category.id, title: category.title, count: counts.get(category.id) ?? 0 }));
   return { list: list.slice(query.page * query.num, (query.page + 1) * query.num) };
 }
 
 /** examlist: the exams of a category ('' / '0': all) the student may sit. */
-export function examList(
+export async function examList(
   ctx: AppContext,
   auth: StudentAuth,
   query: z.output<typeof s.zExamListQuery>,
-): z.infer<typeof s.zExamList> {
-  const all = sittableStandalone(ctx, auth).filter(
+): Promise<z.infer<typeof s.zExamList>> {
+  const all = (await sittableStandalone(ctx, auth)).filter(
     (exam) => query.catid === '' || query.catid === '0' || exam.categoryId === query.catid,
   );
   const page = all.slice(offsetOf(query), offsetOf(query) + query.num);
-  return { total: all.length, list: examItems(ctx, auth, page) };
+  return { total: all.length, list: await examItems(ctx, auth, page) };
 }
 
 /** stu/exams: my sittings, newest first. */
-export function mySittingList(
+export async function mySittingList(
   ctx: AppContext,
   auth: StudentAuth,
   query: z.output<typeof s.zMySittingsQuery>,
-): z.infer<typeof s.zMySittings> {
-  const { rows, total } = repo.mySittings(ctx.db, auth.userId, query.num, offsetOf(query));
+): Promise<z.infer<typeof s.zMySittings>> {
+  const { rows, total } = await repo.mySittings(ctx.db, auth.userId, query.num, offsetOf(query));
   return { total, list: rows.map((row) => mySittingRow(row.sitting, row)) };
 }
 
 /** The published exam of a course's chapter, or 404. */
-function examOfChapter(ctx: AppContext, auth: StudentAuth, courseRef: string, cid: string): repo.ExamRow {
-  const course = openCourse(ctx, auth, courseRef);
-  const exam = chapterExam(ctx.db, course.head.id, cid);
+async function examOfChapter(
+  ctx: AppContext,
+  auth: StudentAuth,
+  courseRef: string,
+  cid: string,
+): Promise<repo.ExamRow> {
+  const course = await openCourse(ctx, auth, courseRef);
+  const exam = await chapterExam(ctx.db, course.head.id, cid);
   if (!exam) throw notFound();
   return exam;
 }
 
 /** getExamToken: the exam URL for the built-in engine, its loginKey and token. */
-export function examToken(
+export async function examToken(
   ctx: AppContext,
   auth: StudentAuth,
   query: z.output<typeof s.zExamTokenQuery>,
-): z.infer<typeof s.zExamToken> {
-  const examId = query.examId ?? (query.coid && query.cid ? examOfChapter(ctx, auth, query.coid, query.cid).id : null);
+): Promise<z.infer<typeof s.zExamToken>> {
+  const examId =
+    query.examId ?? (query.coid && query.cid ? (await examOfChapter(ctx, auth, query.coid, query.cid)).id : null);
   if (!examId) throw notFound();
-  const exam = sittableExam(ctx, auth, examId);
-  const links = examLinks(ctx);
+  const exam = await sittableExam(ctx, auth, examId);
+  const links = await examLinks(ctx);
   const loginKey = ctx.uidCodec.encode(auth.schoolId);
   const token = links.token(auth.userId, auth.schoolId);
   const exid = links.sealExid({ studentId: auth.userId, examId: exam.id, chapterId: exam.chapterId });
@@ -191,29 +203,34 @@ export function examToken(
 }
 
 /** learn/getykstestdata {sid, cid}: the student's results of the chapter's exam as testData JSON. */
-export function yksTestData(
+export async function yksTestData(
   ctx: AppContext,
   auth: StudentAuth,
   query: z.output<typeof s.zYksTestQuery>,
-): z.infer<typeof s.zYksTestData> {
+): Promise<z.infer<typeof s.zYksTestData>> {
   if (query.sid !== auth.userId) throw forbidden();
-  const chapter = findChapter(ctx.db, query.cid);
+  const chapter = await findChapter(ctx.db, query.cid);
   if (!chapter) throw notFound();
-  const exam = examOfChapter(ctx, auth, chapter.courseId, chapter.id);
-  const [item] = examItems(ctx, auth, [exam]);
-  const sittings = repo.studentSittings(ctx.db, auth.userId, [exam.id]).map((sitting) => mySittingRow(sitting, exam));
+  const exam = await examOfChapter(ctx, auth, chapter.courseId, chapter.id);
+  const [item] = await examItems(ctx, auth, [exam]);
+  const sittings = (await repo.studentSittings(ctx.db, auth.userId, [exam.id])).map((sitting) =>
+    mySittingRow(sitting, exam),
+  );
   return { testData: JSON.stringify({ ...item, sittings }) };
 }
 
 /** learn/getyksExamlist {coid}: the course's chapter exams the student may sit, with the student's results. */
-export function yksExamList(
+export async function yksExamList(
   ctx: AppContext,
   auth: StudentAuth,
   query: z.output<typeof s.zYksExamListQuery>,
-): z.infer<typeof s.zYksExamList> {
-  const course = openCourse(ctx, auth, query.coid);
-  const exams = courseExams(ctx.db, course.head.id).filter((exam) => exam.chapterId !== '' && maySit(ctx, auth, exam));
-  return { list: examItems(ctx, auth, exams) };
+): Promise<z.infer<typeof s.zYksExamList>> {
+  const course = await openCourse(ctx, auth, query.coid);
+  const exams = await filterAsync(
+    await courseExams(ctx.db, course.head.id),
+    async (exam) => exam.chapterId !== '' && (await maySit(ctx, auth, exam)),
+  );
+  return { list: await examItems(ctx, auth, exams) };
 }
 
 /**
@@ -222,9 +239,9 @@ export function yksExamList(
  * the spec is silent: exam mode is on for a signed-in student of the school who has at least one exam in a
  * category that they may sit (so the tab never leads to an empty page); off for guests and administrators.
  */
-export function examMode(ctx: AppContext, auth: Auth): boolean {
+export async function examMode(ctx: AppContext, auth: Auth): Promise<boolean> {
   if (auth.role !== 'student') return false;
-  return sittableStandalone(ctx, auth).some((exam) => exam.categoryId !== '');
+  return (await sittableStandalone(ctx, auth)).some((exam) => exam.categoryId !== '');
 }
 
 /**
@@ -232,14 +249,14 @@ export function examMode(ctx: AppContext, auth: Auth): boolean {
  * published exam attached to a chapter of the course, with whether it is optional and whether this student has passed
  * it (false for a viewer without records).
  */
-export function wareExams(
+export async function wareExams(
   ctx: AppContext,
   studentId: string | null,
   courseId: string,
-): { cid: string; examId: string; optional: boolean; passed: boolean }[] {
-  const exams = courseExams(ctx.db, courseId).filter((exam) => exam.chapterId !== '');
+): Promise<{ cid: string; examId: string; optional: boolean; passed: boolean }[]> {
+  const exams = (await courseExams(ctx.db, courseId)).filter((exam) => exam.chapterId !== '');
   const sittings = studentId
-    ? repo.studentSittings(
+    ? await repo.studentSittings(
         ctx.db,
         studentId,
         exams.map((exam) => exam.id),

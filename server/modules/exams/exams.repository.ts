@@ -1,6 +1,6 @@
 /** Exams as the student side reads them: published exams, their audience, categories, papers and the bank's questions. */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { examAudience, examCategories, exams, paperQuestions, papers, questions } from '../../db/schema';
 import type { ExamRow } from './sittings.repository';
@@ -10,19 +10,18 @@ export type QuestionRow = typeof questions.$inferSelect;
 export type AudienceRow = typeof examAudience.$inferSelect;
 
 /** The school's published exams that are not deleted. */
-export function publishedExams(db: Db, schoolId: string): ExamRow[] {
-  return db
+export async function publishedExams(db: Db, schoolId: string): Promise<ExamRow[]> {
+  return await db
     .select()
     .from(exams)
     .where(and(eq(exams.schoolId, schoolId), eq(exams.status, 'published'), eq(exams.deleted, false)))
-    .orderBy(asc(exams.createdAt), asc(exams.id))
-    .all();
+    .orderBy(asc(exams.createdAt), asc(exams.id));
 }
 
 /** The published exams attached to chapters of a course. */
-export function courseExams(db: Db, courseId: string): ExamRow[] {
+export async function courseExams(db: Db, courseId: string): Promise<ExamRow[]> {
   // Asked by every ware reply: prepared once.
-  return prepared(db, 'courseExams', (d) =>
+  return await prepared(db, 'courseExams', (d) =>
     d
       .select()
       .from(exams)
@@ -35,83 +34,82 @@ export function courseExams(db: Db, courseId: string): ExamRow[] {
 }
 
 /** The published exam of a chapter (the newest when several). */
-export function chapterExam(db: Db, courseId: string, chapterId: string): ExamRow | undefined {
-  return courseExams(db, courseId)
-    .filter((row) => row.chapterId === chapterId)
-    .at(-1);
+export async function chapterExam(db: Db, courseId: string, chapterId: string): Promise<ExamRow | undefined> {
+  return (await courseExams(db, courseId)).filter((row) => row.chapterId === chapterId).at(-1);
 }
 
-export function audienceOf(db: Db, examIds: readonly string[]): AudienceRow[] {
+export async function audienceOf(db: Db, examIds: readonly string[]): Promise<AudienceRow[]> {
   if (examIds.length === 0) return [];
-  return db
+  return await db
     .select()
     .from(examAudience)
-    .where(inArray(examAudience.examId, [...examIds]))
-    .all();
+    .where(inArray(examAudience.examId, [...examIds]));
 }
 
-export function schoolExamCategories(db: Db, schoolId: string) {
-  return db
+export async function schoolExamCategories(db: Db, schoolId: string) {
+  return await db
     .select()
     .from(examCategories)
     .where(eq(examCategories.schoolId, schoolId))
-    .orderBy(asc(examCategories.position), asc(examCategories.createdAt))
-    .all();
+    .orderBy(asc(examCategories.position), asc(examCategories.createdAt));
 }
 
-export function findPaper(db: Db, id: string): PaperRow | undefined {
-  return db.select().from(papers).where(eq(papers.id, id)).get();
+export async function findPaper(db: Db, id: string): Promise<PaperRow | undefined> {
+  return first(await db.select().from(papers).where(eq(papers.id, id)));
 }
 
 /** The papers of these ids (an exam list's papers, read at once). */
-export function papersOf(db: Db, ids: readonly string[]): PaperRow[] {
+export async function papersOf(db: Db, ids: readonly string[]): Promise<PaperRow[]> {
   if (ids.length === 0) return [];
-  return db
+  return await db
     .select()
     .from(papers)
-    .where(inArray(papers.id, [...new Set(ids)]))
-    .all();
+    .where(inArray(papers.id, [...new Set(ids)]));
 }
 
 /** A fixed paper's questions in order, each with its points on the paper. */
-export function fixedPaperQuestions(db: Db, paperId: string): { question: QuestionRow; point: number }[] {
-  return db
+export async function fixedPaperQuestions(
+  db: Db,
+  paperId: string,
+): Promise<{ question: QuestionRow; point: number }[]> {
+  return await db
     .select({ question: questions, point: paperQuestions.point })
     .from(paperQuestions)
     .innerJoin(questions, eq(questions.id, paperQuestions.questionId))
     .where(eq(paperQuestions.paperId, paperId))
-    .orderBy(asc(paperQuestions.position))
-    .all();
+    .orderBy(asc(paperQuestions.position));
 }
 
 /** `count` random questions of a kind from these categories ('' categoryIds: the whole bank), not deleted. */
-export function randomQuestions(
+export async function randomQuestions(
   db: Db,
   schoolId: string,
   categoryIds: readonly string[] | null,
   type: number,
   count: number,
   exclude: readonly string[],
-): QuestionRow[] {
+): Promise<QuestionRow[]> {
   const conditions = [eq(questions.schoolId, schoolId), eq(questions.deleted, false), eq(questions.type, type)];
   if (categoryIds) conditions.push(inArray(questions.categoryId, [...categoryIds]));
   if (exclude.length > 0) conditions.push(sql`${questions.id} not in ${[...exclude]}`);
-  return db
+  return await db
     .select()
     .from(questions)
     .where(and(...conditions))
     .orderBy(sql`random()`)
-    .limit(count)
-    .all();
+    .limit(count);
 }
 
 /**
  * The published exams attached to chapters of a course, by chapter id (an exam chapter, or a plan stage's stage
  * exam; the newest when several, as chapterExam).
  */
-export function chapterExams(db: Db, courseId: string): Map<string, { examId: string; optional: boolean }> {
+export async function chapterExams(
+  db: Db,
+  courseId: string,
+): Promise<Map<string, { examId: string; optional: boolean }>> {
   return new Map(
-    courseExams(db, courseId)
+    (await courseExams(db, courseId))
       .filter((row) => row.chapterId !== '')
       .map((row) => [row.chapterId, { examId: row.id, optional: row.optional }]),
   );

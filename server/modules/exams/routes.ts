@@ -13,25 +13,25 @@ import { closeOverdueSittings, readSitting, saveAnswer, startSitting, submitSitt
 export const examsRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
 
-  const sweep = () => {
+  const sweep = async () => {
     try {
-      closeOverdueSittings(ctx);
+      await closeOverdueSittings(ctx);
     } catch (error) {
       ctx.log.error({ err: error }, 'exam deadline sweep failed');
     }
   };
-  const timer = setInterval(sweep, ctx.config.EXAM_SWEEP_MS);
+  const timer = setInterval(() => void sweep(), ctx.config.EXAM_SWEEP_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 
-  route(app, calls.categories, ({ query }, _reply, student) => ok(examCategoriesOf(ctx, student, query)));
-  route(app, calls.list, ({ query }, _reply, student) => ok(examList(ctx, student, query)));
-  route(app, calls.mySittings, ({ query }, _reply, student) => ok(mySittingList(ctx, student, query)));
-  route(app, calls.start, ({ body }, _reply, student) => ok(startSitting(ctx, student, body)));
-  route(app, calls.sitting, ({ query }, _reply, student) => ok(readSitting(ctx, student, query.sittingId)));
-  route(app, calls.answer, ({ body }, _reply, student) => ok(saveAnswer(ctx, student, body)));
-  route(app, calls.submit, ({ body }, _reply, student) => ok(submitSitting(ctx, student, body.sittingId)));
-  route(app, calls.token, ({ query }, _reply, student) => ok(examToken(ctx, student, query)));
-  route(app, calls.yksTestData, ({ query }, _reply, student) => ok(yksTestData(ctx, student, query)));
-  route(app, calls.chapterExams, ({ query }, _reply, student) => ok(yksExamList(ctx, student, query)));
+  route(app, calls.categories, async ({ query }, _reply, student) => ok(await examCategoriesOf(ctx, student, query)));
+  route(app, calls.list, async ({ query }, _reply, student) => ok(await examList(ctx, student, query)));
+  route(app, calls.mySittings, async ({ query }, _reply, student) => ok(await mySittingList(ctx, student, query)));
+  route(app, calls.start, async ({ body }, _reply, student) => ok(await startSitting(ctx, student, body)));
+  route(app, calls.sitting, async ({ query }, _reply, student) => ok(await readSitting(ctx, student, query.sittingId)));
+  route(app, calls.answer, async ({ body }, _reply, student) => ok(await saveAnswer(ctx, student, body)));
+  route(app, calls.submit, async ({ body }, _reply, student) => ok(await submitSitting(ctx, student, body.sittingId)));
+  route(app, calls.token, async ({ query }, _reply, student) => ok(await examToken(ctx, student, query)));
+  route(app, calls.yksTestData, async ({ query }, _reply, student) => ok(await yksTestData(ctx, student, query)));
+  route(app, calls.chapterExams, async ({ query }, _reply, student) => ok(await yksExamList(ctx, student, query)));
 };

@@ -16,17 +16,17 @@ import { setChapterResult } from '../records/records-admin.service';
 import * as repo from './sittings.repository';
 import { earnForExam } from '../points/earn';
 
-export function settleSitting(ctx: AppContext, sittingId: string): SittingScore {
-  const sitting = repo.findSitting(ctx.db, sittingId);
+export async function settleSitting(ctx: AppContext, sittingId: string): Promise<SittingScore> {
+  const sitting = await repo.findSitting(ctx.db, sittingId);
   if (sitting?.status !== 'submitted') throw new Error(`settleSitting: sitting ${sittingId} is not submitted`);
-  const result = sittingScore(repo.sittingAnswers(ctx.db, sittingId), sitting.passScore);
-  repo.saveSittingScore(ctx.db, sittingId, result);
-  const exam = repo.findExam(ctx.db, sitting.examId);
+  const result = sittingScore(await repo.sittingAnswers(ctx.db, sittingId), sitting.passScore);
+  await repo.saveSittingScore(ctx.db, sittingId, result);
+  const exam = await repo.findExam(ctx.db, sitting.examId);
   if (exam && result.passed)
-    earnForExam(ctx, { schoolId: exam.schoolId, studentId: sitting.studentId, examId: exam.id, at: ctx.now() });
-  const course = exam && exam.chapterId !== '' ? findCourse(ctx.db, exam.courseId) : undefined;
+    await earnForExam(ctx, { schoolId: exam.schoolId, studentId: sitting.studentId, examId: exam.id, at: ctx.now() });
+  const course = exam && exam.chapterId !== '' ? await findCourse(ctx.db, exam.courseId) : undefined;
   if (exam && course) {
-    setChapterResult(ctx, sitting.studentId, course, exam.chapterId, {
+    await setChapterResult(ctx, sitting.studentId, course, exam.chapterId, {
       progress: 1,
       ...(result.passed ? { passed: true } : {}),
     });

@@ -43,8 +43,8 @@ function result(sitting: SittingRow, exam: ExamRow, answers: repo.SittingAnswerR
   };
 }
 
-export function sittingView(ctx: AppContext, sitting: SittingRow, exam: ExamRow): SittingView {
-  const answers = repo.sittingAnswers(ctx.db, sitting.id);
+export async function sittingView(ctx: AppContext, sitting: SittingRow, exam: ExamRow): Promise<SittingView> {
+  const answers = await repo.sittingAnswers(ctx.db, sitting.id);
   return {
     sittingId: sitting.id,
     examId: exam.id,

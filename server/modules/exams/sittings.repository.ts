@@ -1,112 +1,121 @@
 /** Exam sittings and their answers (server/db/schema/exams.ts): the only place that queries them. */
+import { affected, type Db, first } from '../../db/client';
 import { and, asc, count, desc, eq, inArray, lte } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { examAnswers, exams, examSittings } from '../../db/schema';
 
 export type SittingRow = typeof examSittings.$inferSelect;
 export type SittingAnswerRow = typeof examAnswers.$inferSelect;
 export type ExamRow = typeof exams.$inferSelect;
 
-export function findSitting(db: Db, id: string): SittingRow | undefined {
-  return db.select().from(examSittings).where(eq(examSittings.id, id)).get();
+export async function findSitting(db: Db, id: string): Promise<SittingRow | undefined> {
+  return first(await db.select().from(examSittings).where(eq(examSittings.id, id)));
 }
 
-export function findExam(db: Db, id: string): ExamRow | undefined {
-  return db.select().from(exams).where(eq(exams.id, id)).get();
+export async function findExam(db: Db, id: string): Promise<ExamRow | undefined> {
+  return first(await db.select().from(exams).where(eq(exams.id, id)));
 }
 
-export function sittingAnswers(db: Db, sittingId: string): SittingAnswerRow[] {
-  return db.select().from(examAnswers).where(eq(examAnswers.sittingId, sittingId)).all();
+export async function sittingAnswers(db: Db, sittingId: string): Promise<SittingAnswerRow[]> {
+  return await db.select().from(examAnswers).where(eq(examAnswers.sittingId, sittingId));
 }
 
-export function saveSittingScore(
+export async function saveSittingScore(
   db: Db,
   id: string,
   score: { score: number; pendingMarks: number; passed: boolean },
-): void {
-  db.update(examSittings).set(score).where(eq(examSittings.id, id)).run();
+): Promise<void> {
+  await db.update(examSittings).set(score).where(eq(examSittings.id, id));
 }
 
 /** A student's open sitting (at most one: the partial unique index exam_sittings_one_open). */
-export function openSittingOf(db: Db, studentId: string): SittingRow | undefined {
-  return db
-    .select()
-    .from(examSittings)
-    .where(and(eq(examSittings.studentId, studentId), eq(examSittings.status, 'open')))
-    .get();
+export async function openSittingOf(db: Db, studentId: string): Promise<SittingRow | undefined> {
+  return first(
+    await db
+      .select()
+      .from(examSittings)
+      .where(and(eq(examSittings.studentId, studentId), eq(examSittings.status, 'open'))),
+  );
 }
 
 /** A student's sittings of these exams (every status), oldest first. */
-export function studentSittings(db: Db, studentId: string, examIds: readonly string[]): SittingRow[] {
+export async function studentSittings(db: Db, studentId: string, examIds: readonly string[]): Promise<SittingRow[]> {
   if (examIds.length === 0) return [];
-  return db
+  return await db
     .select()
     .from(examSittings)
     .where(and(eq(examSittings.studentId, studentId), inArray(examSittings.examId, [...examIds])))
-    .orderBy(asc(examSittings.startedAt))
-    .all();
+    .orderBy(asc(examSittings.startedAt));
 }
 
 /** A page of a student's sittings with their exam, newest first (stu/exams). */
-export function mySittings(db: Db, studentId: string, limit: number, offset: number) {
+export async function mySittings(db: Db, studentId: string, limit: number, offset: number) {
   const where = eq(examSittings.studentId, studentId);
-  const rows = db
+  const rows = await db
     .select({ sitting: examSittings, title: exams.title, showResults: exams.showResults })
     .from(examSittings)
     .innerJoin(exams, eq(exams.id, examSittings.examId))
     .where(where)
     .orderBy(desc(examSittings.startedAt), desc(examSittings.id))
     .limit(limit)
-    .offset(offset)
-    .all();
-  const total = db.select({ n: count() }).from(examSittings).where(where).get()?.n ?? 0;
+    .offset(offset);
+  const total = first(await db.select({ n: count() }).from(examSittings).where(where))?.n ?? 0;
   return { rows, total };
 }
 
-export function insertSitting(db: Db, row: typeof examSittings.$inferInsert): void {
-  db.insert(examSittings).values(row).run();
+export async function insertSitting(db: Db, row: typeof examSittings.$inferInsert): Promise<void> {
+  await db.insert(examSittings).values(row);
 }
 
 /** Saves an answer as it is given (status 'saved'); later saves replace it. */
-export function upsertAnswer(db: Db, sittingId: string, questionId: string, answer: string, savedAt: number): void {
-  db.insert(examAnswers)
+export async function upsertAnswer(
+  db: Db,
+  sittingId: string,
+  questionId: string,
+  answer: string,
+  savedAt: number,
+): Promise<void> {
+  await db
+    .insert(examAnswers)
     .values({ sittingId, questionId, answer, status: 'saved', savedAt })
     .onConflictDoUpdate({
       target: [examAnswers.sittingId, examAnswers.questionId],
       set: { answer, status: 'saved', isRight: false, point: 0, savedAt },
-    })
-    .run();
+    });
 }
 
-export function gradeSittingAnswer(
+export async function gradeSittingAnswer(
   db: Db,
   sittingId: string,
   questionId: string,
   grade: { status: 'graded' | 'pending'; isRight: boolean; point: number },
-): void {
-  db.update(examAnswers)
+): Promise<void> {
+  await db
+    .update(examAnswers)
     .set(grade)
-    .where(and(eq(examAnswers.sittingId, sittingId), eq(examAnswers.questionId, questionId)))
-    .run();
+    .where(and(eq(examAnswers.sittingId, sittingId), eq(examAnswers.questionId, questionId)));
 }
 
 /** Closes an open sitting; false when it was already closed (someone else got there first). */
-export function closeOpenSitting(db: Db, id: string, closedBy: 'student' | 'deadline', submittedAt: number): boolean {
-  const result = db
+export async function closeOpenSitting(
+  db: Db,
+  id: string,
+  closedBy: 'student' | 'deadline',
+  submittedAt: number,
+): Promise<boolean> {
+  const result = await db
     .update(examSittings)
     .set({ status: 'submitted', closedBy, submittedAt })
-    .where(and(eq(examSittings.id, id), eq(examSittings.status, 'open')))
-    .run();
-  return result.changes > 0;
+    .where(and(eq(examSittings.id, id), eq(examSittings.status, 'open')));
+  return affected(result) > 0;
 }
 
 /** Open sittings whose deadline has passed (the deadline sweeper; index exam_sittings_deadline). */
-export function overdueSittings(db: Db, now: number, limit = 200): string[] {
-  return db
-    .select({ id: examSittings.id })
-    .from(examSittings)
-    .where(and(eq(examSittings.status, 'open'), lte(examSittings.deadlineAt, now)))
-    .limit(limit)
-    .all()
-    .map((row) => row.id);
+export async function overdueSittings(db: Db, now: number, limit = 200): Promise<string[]> {
+  return (
+    await db
+      .select({ id: examSittings.id })
+      .from(examSittings)
+      .where(and(eq(examSittings.status, 'open'), lte(examSittings.deadlineAt, now)))
+      .limit(limit)
+  ).map((row) => row.id);
 }

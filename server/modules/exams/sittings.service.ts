@@ -15,6 +15,7 @@
  * (a submit closes the sitting at its deadline first, so its saved answers still count); clearing an answer
  * saves ''; the answer text is checked only for its length here (a blank is a blank, graded wrong).
  */
+import { driverError } from '../../db/client';
 import { answerProblem, gradeAnswer } from '../../../shared/rules/grading';
 import { examWindow, sittingDeadline } from '../../../shared/rules/exam-window';
 import type * as z from 'zod';
@@ -29,18 +30,22 @@ import { settleSitting } from './sitting-score';
 import * as repo from './sittings.repository';
 
 /** Closes an open sitting (by the student or at its deadline): grades its saved answers and settles it, in one transaction. */
-export function closeSitting(ctx: AppContext, sittingId: string, closedBy: 'student' | 'deadline'): void {
-  ctx.db.transaction((tx) => {
-    const sitting = repo.findSitting(tx, sittingId);
+export async function closeSitting(
+  ctx: AppContext,
+  sittingId: string,
+  closedBy: 'student' | 'deadline',
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const sitting = await repo.findSitting(tx, sittingId);
     if (sitting?.status !== 'open') return;
     const at = closedBy === 'deadline' ? Math.min(ctx.now(), sitting.deadlineAt) : ctx.now();
-    if (!repo.closeOpenSitting(tx, sittingId, closedBy, at)) return;
+    if (!(await repo.closeOpenSitting(tx, sittingId, closedBy, at))) return;
     const questions = new Map(readSnapshot(sitting.questions).map((q) => [q.qid, q]));
-    for (const answer of repo.sittingAnswers(tx, sittingId)) {
+    for (const answer of await repo.sittingAnswers(tx, sittingId)) {
       const question = questions.get(answer.questionId);
       if (!question) continue;
       const grade = gradeAnswer(question, answer.answer);
-      repo.gradeSittingAnswer(
+      await repo.gradeSittingAnswer(
         tx,
         sittingId,
         answer.questionId,
@@ -49,16 +54,16 @@ export function closeSitting(ctx: AppContext, sittingId: string, closedBy: 'stud
           : { status: 'pending', isRight: false, point: 0 },
       );
     }
-    settleSitting(ctx, sittingId);
+    await settleSitting(ctx, sittingId);
   });
 }
 
 /** Closes every open sitting past its deadline (the sweeper); returns how many. */
-export function closeOverdueSittings(ctx: AppContext): number {
-  const ids = repo.overdueSittings(ctx.db, ctx.now());
+export async function closeOverdueSittings(ctx: AppContext): Promise<number> {
+  const ids = await repo.overdueSittings(ctx.db, ctx.now());
   for (const id of ids) {
     try {
-      closeSitting(ctx, id, 'deadline');
+      await closeSitting(ctx, id, 'deadline');
     } catch (error) {
       ctx.log.error({ err: error, sittingId: id }, 'closing an overdue sitting failed');
     }
@@ -67,47 +72,48 @@ export function closeOverdueSittings(ctx: AppContext): number {
 }
 
 /** A sitting read fresh: closed first when its deadline has passed (lazy closure). */
-function fresh(ctx: AppContext, sitting: repo.SittingRow): repo.SittingRow {
+async function fresh(ctx: AppContext, sitting: repo.SittingRow): Promise<repo.SittingRow> {
   if (sitting.status === 'open' && sitting.deadlineAt <= ctx.now()) {
-    closeSitting(ctx, sitting.id, 'deadline');
-    return repo.findSitting(ctx.db, sitting.id) ?? sitting;
+    await closeSitting(ctx, sitting.id, 'deadline');
+    return (await repo.findSitting(ctx.db, sitting.id)) ?? sitting;
   }
   return sitting;
 }
 
 /** The student's own sitting, freshly closed when overdue, or 404. */
-function ownSitting(ctx: AppContext, auth: StudentAuth, sittingId: string): repo.SittingRow {
-  const sitting = repo.findSitting(ctx.db, sittingId);
+async function ownSitting(ctx: AppContext, auth: StudentAuth, sittingId: string): Promise<repo.SittingRow> {
+  const sitting = await repo.findSitting(ctx.db, sittingId);
   if (!sitting || sitting.studentId !== auth.userId) throw notFound();
-  return fresh(ctx, sitting);
+  return await fresh(ctx, sitting);
 }
 
 type StartExam = z.output<typeof zStartExam>;
 
 const REFUSAL = { notOpen: 'examNotOpen', closed: 'examClosed', noAttempts: 'noAttemptsLeft' } as const;
 
-function isOneOpenViolation(error: unknown): boolean {
+function isOneOpenViolation(thrown: unknown): boolean {
+  const error = driverError(thrown);
   const code = (error as { code?: string } | null)?.code ?? '';
   return code.startsWith('SQLITE_CONSTRAINT') && String((error as Error).message).includes('exam_sittings');
 }
 
 /** Starts (or resumes) a sitting of an exam: by id, or by the exam URL's exid (checked: sealed, this student's, not expired). */
-export function startSitting(ctx: AppContext, auth: StudentAuth, input: StartExam): SittingView {
+export async function startSitting(ctx: AppContext, auth: StudentAuth, input: StartExam): Promise<SittingView> {
   let examId = input.examId ?? '';
   if (input.exid) {
-    examId = examLinks(ctx).openExid(input.exid, auth.userId).examId;
-    if (input.token && !examLinks(ctx).checkToken(input.token, auth.userId, auth.schoolId))
+    examId = (await examLinks(ctx)).openExid(input.exid, auth.userId).examId;
+    if (input.token && !(await examLinks(ctx)).checkToken(input.token, auth.userId, auth.schoolId))
       throw new AppError(403, 'examLinkInvalid');
   }
-  const exam = sittableExam(ctx, auth, examId);
-  assertStageOpen(ctx, auth, exam);
-  const current = repo.openSittingOf(ctx.db, auth.userId);
-  const open = current ? fresh(ctx, current) : undefined;
+  const exam = await sittableExam(ctx, auth, examId);
+  await assertStageOpen(ctx, auth, exam);
+  const current = await repo.openSittingOf(ctx.db, auth.userId);
+  const open = current ? await fresh(ctx, current) : undefined;
   if (open && open.status === 'open') {
-    if (open.examId === exam.id) return sittingView(ctx, open, exam);
+    if (open.examId === exam.id) return await sittingView(ctx, open, exam);
     throw conflict('examInProgress', { sittingId: open.id, examId: open.examId });
   }
-  const sittings = repo.studentSittings(ctx.db, auth.userId, [exam.id]);
+  const sittings = await repo.studentSittings(ctx.db, auth.userId, [exam.id]);
   const now = ctx.now();
   const state = examWindow(
     {
@@ -120,11 +126,11 @@ export function startSitting(ctx: AppContext, auth: StudentAuth, input: StartExa
     now,
   );
   if (state !== 'available' && state !== 'inProgress') throw new AppError(403, REFUSAL[state]);
-  const drawn = drawQuestions(ctx, exam.schoolId, exam.paperId);
+  const drawn = await drawQuestions(ctx, exam.schoolId, exam.paperId);
   if (drawn.questions.length === 0) throw new AppError(409, 'examEmpty');
   const id = ctx.ids.next();
   try {
-    repo.insertSitting(ctx.db, {
+    await repo.insertSitting(ctx.db, {
       id,
       examId: exam.id,
       studentId: auth.userId,
@@ -141,35 +147,35 @@ export function startSitting(ctx: AppContext, auth: StudentAuth, input: StartExa
     if (isOneOpenViolation(error)) throw conflict('examInProgress');
     throw error;
   }
-  return sittingView(ctx, repo.findSitting(ctx.db, id)!, exam);
+  return await sittingView(ctx, (await repo.findSitting(ctx.db, id))!, exam);
 }
 
 /** The sitting page's data (closed first when overdue). */
-export function readSitting(ctx: AppContext, auth: StudentAuth, sittingId: string): SittingView {
-  const sitting = ownSitting(ctx, auth, sittingId);
-  return sittingView(ctx, sitting, repo.findExam(ctx.db, sitting.examId)!);
+export async function readSitting(ctx: AppContext, auth: StudentAuth, sittingId: string): Promise<SittingView> {
+  const sitting = await ownSitting(ctx, auth, sittingId);
+  return await sittingView(ctx, sitting, (await repo.findExam(ctx.db, sitting.examId))!);
 }
 
 /** Saves one answer as it is given; 409 'sittingClosed' after the deadline or the submission. */
-export function saveAnswer(
+export async function saveAnswer(
   ctx: AppContext,
   auth: StudentAuth,
   input: { sittingId: string; qid: string; answer: string },
-): { qid: string; savedAt: number } {
-  const sitting = ownSitting(ctx, auth, input.sittingId);
+): Promise<{ qid: string; savedAt: number }> {
+  const sitting = await ownSitting(ctx, auth, input.sittingId);
   if (sitting.status !== 'open') throw conflict('sittingClosed');
   const question = readSnapshot(sitting.questions).find((q) => q.qid === input.qid);
   if (!question) throw badInput('qid');
   if (input.answer !== '' && answerProblem(question.type, input.answer) === 'tooLong') throw badInput('answerTooLong');
   const savedAt = ctx.now();
-  repo.upsertAnswer(ctx.db, sitting.id, question.qid, input.answer, savedAt);
+  await repo.upsertAnswer(ctx.db, sitting.id, question.qid, input.answer, savedAt);
   return { qid: question.qid, savedAt };
 }
 
 /** Submits a sitting: graded and settled; the result as far as the exam shows it. */
-export function submitSitting(ctx: AppContext, auth: StudentAuth, sittingId: string): SittingView {
-  const sitting = ownSitting(ctx, auth, sittingId);
+export async function submitSitting(ctx: AppContext, auth: StudentAuth, sittingId: string): Promise<SittingView> {
+  const sitting = await ownSitting(ctx, auth, sittingId);
   if (sitting.status !== 'open') throw conflict('sittingClosed');
-  closeSitting(ctx, sitting.id, 'student');
-  return readSitting(ctx, auth, sitting.id);
+  await closeSitting(ctx, sitting.id, 'student');
+  return await readSitting(ctx, auth, sitting.id);
 }

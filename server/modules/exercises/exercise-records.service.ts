@@ -69,30 +69,36 @@ function questionStat(
 }
 
 /** GET learn/exercises {coid, sid?, page, num}. */
-export function exerciseRecords(
+export async function exerciseRecords(
   ctx: AppContext,
   admin: { userId: string; schoolId: string },
   query: ExerciseRecordsQuery,
-): ExerciseRecords {
+): Promise<ExerciseRecords> {
   const { schoolId } = admin;
-  const course = scopedCourse(ctx, admin, query.coid);
+  const course = await scopedCourse(ctx, admin, query.coid);
   if (query.sid !== undefined) {
-    const student = findStudent(ctx.db, query.sid);
+    const student = await findStudent(ctx.db, query.sid);
     if (!student || student.schoolId !== schoolId) throw notFound();
   }
-  const chapters = treeOrder(listChapters(ctx.db, course.id));
+  const chapters = treeOrder(await listChapters(ctx.db, course.id));
   const titles = new Map(chapters.map((chapter) => [chapter.id, chapter.title]));
-  const sets = repo.chapterSetsOfCourse(ctx.db, course.id).filter((set) => titles.has(set.chapterId));
+  const sets = (await repo.chapterSetsOfCourse(ctx.db, course.id)).filter((set) => titles.has(set.chapterId));
   const setOf = new Map(sets.map((set) => [set.chapterId, set]));
-  const questions = repo.questionsOfSets(
+  const questions = await repo.questionsOfSets(
     ctx.db,
     sets.map((set) => set.eid),
   );
   const maxScore = (eid: string) =>
     questions.filter((row) => row.setId === eid).reduce((total, row) => total + Math.max(0, row.point), 0);
 
-  const { rows, total } = repo.courseResults(ctx.db, course.id, query.sid, query.num, (query.page - 1) * query.num);
-  const counts = repo.answerCounts(ctx.db, course.id, query.sid);
+  const { rows, total } = await repo.courseResults(
+    ctx.db,
+    course.id,
+    query.sid,
+    query.num,
+    (query.page - 1) * query.num,
+  );
+  const counts = await repo.answerCounts(ctx.db, course.id, query.sid);
   const stats = chapters.flatMap((chapter) => {
     const set = setOf.get(chapter.id);
     if (!set) return [];

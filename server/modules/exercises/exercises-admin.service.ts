@@ -49,36 +49,40 @@ export function treeOrder(rows: ChapterRow[]): ChapterRow[] {
 }
 
 /** POST course/exelist {coid}: every chapter of the course with its exercise set. */
-export function exeList(ctx: AppContext, adminId: string, coid: string): ExeList {
-  const course = managedCourse(ctx, adminId, coid);
+export async function exeList(ctx: AppContext, adminId: string, coid: string): Promise<ExeList> {
+  const course = await managedCourse(ctx, adminId, coid);
   const code = ctx.courseCodec.encode(course.id);
-  const sets = new Map(repo.chapterSetsOfCourse(ctx.db, course.id).map((set) => [set.chapterId, set]));
-  const questions = repo.questionsOfSets(
+  const sets = new Map((await repo.chapterSetsOfCourse(ctx.db, course.id)).map((set) => [set.chapterId, set]));
+  const questions = await repo.questionsOfSets(
     ctx.db,
     [...sets.values()].map((set) => set.eid),
   );
-  const chapters = treeOrder(listChapters(ctx.db, course.id)).map((chapter) =>
+  const chapters = treeOrder(await listChapters(ctx.db, course.id)).map((chapter) =>
     chapterEntry(chapter, sets.get(chapter.id), questions, code),
   );
   return { coid: course.id, chapters };
 }
 
 /** POST course/updateExec: creates, replaces or (with no questions) detaches the chapter's exercise set. */
-export function updateExec(ctx: AppContext, adminId: string, input: z.output<typeof zUpdateExec>): ChapterExercises {
-  const course = managedCourse(ctx, adminId, input.coid);
-  const chapter = findChapter(ctx.db, input.cid);
+export async function updateExec(
+  ctx: AppContext,
+  adminId: string,
+  input: z.output<typeof zUpdateExec>,
+): Promise<ChapterExercises> {
+  const course = await managedCourse(ctx, adminId, input.coid);
+  const chapter = await findChapter(ctx.db, input.cid);
   if (!chapter || chapter.courseId !== course.id) throw notFound();
   const ids = input.questions.map((q) => q.qid);
-  const live = repo.liveSchoolQuestions(ctx.db, course.schoolId, ids);
+  const live = await repo.liveSchoolQuestions(ctx.db, course.schoolId, ids);
   const refused = ids.filter((id) => !live.has(id));
   if (refused.length > 0) throw badInput(EXERCISE_ERRORS.unknownQuestion, { qids: refused });
-  ctx.db.transaction((tx) => {
-    const existing = repo.chapterSet(tx, chapter.id);
+  await ctx.db.transaction(async (tx) => {
+    const existing = await repo.chapterSet(tx, chapter.id);
     if (input.questions.length === 0) {
-      if (existing) repo.removeChapterSet(tx, existing);
+      if (existing) await repo.removeChapterSet(tx, existing);
       return;
     }
-    repo.saveChapterSet(
+    await repo.saveChapterSet(
       tx,
       {
         existing,
@@ -92,11 +96,11 @@ export function updateExec(ctx: AppContext, adminId: string, input: z.output<typ
       input.questions,
     );
   });
-  const set = repo.chapterSet(ctx.db, chapter.id);
+  const set = await repo.chapterSet(ctx.db, chapter.id);
   return chapterEntry(
     chapter,
     set,
-    set ? repo.questionsOfSets(ctx.db, [set.eid]) : [],
+    set ? await repo.questionsOfSets(ctx.db, [set.eid]) : [],
     ctx.courseCodec.encode(course.id),
   );
 }

@@ -1,6 +1,5 @@
 /** Shapes of the exercise replies (shared/schemas/exercises.ts): the student's question never carries the answer. */
-import type { StudentQuestion } from '../../../shared/schemas/questions';
-import { parseOptions } from '../../../shared/schemas/questions';
+import { type StudentQuestion, parseOptions } from '../../../shared/schemas/questions';
 import type { ChapterExer, ExerciseState, SetQuestion } from '../../../shared/schemas/exercises';
 import { learnLetter } from '../../../shared/schemas/chapters';
 import { characters } from '../../../shared/rules/text';

@@ -1,6 +1,6 @@
 /** Chapter exercises and students' answers to them (server/db/schema/exams.ts): the only place that queries them. */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import {
   chapterExercises,
@@ -10,6 +10,7 @@ import {
   questions,
   students,
 } from '../../db/schema';
+import { eachAsync } from '../../lib/sequential';
 
 /** A chapter's exercise set link (spec 3 exer: esid, eid, title) with its question count. */
 export interface ChapterSetRow {
@@ -37,9 +38,9 @@ function chapterSets(db: Db) {
 }
 
 /** The exercise sets of a course's chapters, with their question counts (exerc_count). */
-export function chapterSetsOfCourse(db: Db, courseId: string): ChapterSetRow[] {
+export async function chapterSetsOfCourse(db: Db, courseId: string): Promise<ChapterSetRow[]> {
   // Asked by every ware reply: prepared once.
-  return prepared(db, 'chapterSetsOfCourse', (d) =>
+  return await prepared(db, 'chapterSetsOfCourse', (d) =>
     chapterSets(d)
       .where(eq(chapterExercises.courseId, sql.placeholder('courseId')))
       .prepare(),
@@ -47,8 +48,8 @@ export function chapterSetsOfCourse(db: Db, courseId: string): ChapterSetRow[] {
 }
 
 /** The exercise set of one chapter, if any. */
-export function chapterSet(db: Db, chapterId: string): ChapterSetRow | undefined {
-  return chapterSets(db).where(eq(chapterExercises.chapterId, chapterId)).get();
+export async function chapterSet(db: Db, chapterId: string): Promise<ChapterSetRow | undefined> {
+  return first(await chapterSets(db).where(eq(chapterExercises.chapterId, chapterId)));
 }
 
 /** A question of a set, as stored, with the set's show-answer flag. */
@@ -81,30 +82,28 @@ const setQuestionColumns = {
 };
 
 /** The questions of these sets in each set's order. */
-export function questionsOfSets(db: Db, setIds: readonly string[]): SetQuestionRow[] {
+export async function questionsOfSets(db: Db, setIds: readonly string[]): Promise<SetQuestionRow[]> {
   if (setIds.length === 0) return [];
-  return db
+  return await db
     .select(setQuestionColumns)
     .from(exerciseSetQuestions)
     .innerJoin(questions, eq(questions.id, exerciseSetQuestions.questionId))
     .where(inArray(exerciseSetQuestions.setId, [...setIds]))
-    .orderBy(asc(exerciseSetQuestions.setId), asc(exerciseSetQuestions.position))
-    .all();
+    .orderBy(asc(exerciseSetQuestions.setId), asc(exerciseSetQuestions.position));
 }
 
 /** The school's questions among these ids that are not deleted (the ids found). */
-export function liveSchoolQuestions(db: Db, schoolId: string, ids: readonly string[]): Set<string> {
+export async function liveSchoolQuestions(db: Db, schoolId: string, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = db
+  const rows = await db
     .select({ id: questions.id })
     .from(questions)
-    .where(and(eq(questions.schoolId, schoolId), eq(questions.deleted, false), inArray(questions.id, [...ids])))
-    .all();
+    .where(and(eq(questions.schoolId, schoolId), eq(questions.deleted, false), inArray(questions.id, [...ids])));
   return new Set(rows.map((row) => row.id));
 }
 
 /** Creates or replaces a chapter's exercise set (keeping its eid and esid when it had one). Call inside a transaction. */
-export function saveChapterSet(
+export async function saveChapterSet(
   tx: Db,
   input: {
     existing: ChapterSetRow | undefined;
@@ -116,58 +115,64 @@ export function saveChapterSet(
     now: number;
   },
   items: readonly { qid: string; showanswer: boolean }[],
-): { eid: string; esid: string } {
+): Promise<{ eid: string; esid: string }> {
   const { existing, now } = input;
   const eid = existing?.eid ?? input.ids.eid;
   const esid = existing?.esid ?? input.ids.esid;
   if (existing) {
-    tx.update(exerciseSets).set({ title: input.title, updatedAt: now }).where(eq(exerciseSets.id, eid)).run();
-    tx.delete(exerciseSetQuestions).where(eq(exerciseSetQuestions.setId, eid)).run();
+    await tx.update(exerciseSets).set({ title: input.title, updatedAt: now }).where(eq(exerciseSets.id, eid));
+    await tx.delete(exerciseSetQuestions).where(eq(exerciseSetQuestions.setId, eid));
   } else {
-    tx.insert(exerciseSets)
-      .values({ id: eid, schoolId: input.schoolId, title: input.title, createdAt: now, updatedAt: now })
-      .run();
-    tx.insert(chapterExercises)
-      .values({
-        id: esid,
-        chapterId: input.chapterId,
-        courseId: input.courseId,
-        schoolId: input.schoolId,
-        setId: eid,
-        createdAt: now,
-      })
-      .run();
+    await tx
+      .insert(exerciseSets)
+      .values({ id: eid, schoolId: input.schoolId, title: input.title, createdAt: now, updatedAt: now });
+    await tx.insert(chapterExercises).values({
+      id: esid,
+      chapterId: input.chapterId,
+      courseId: input.courseId,
+      schoolId: input.schoolId,
+      setId: eid,
+      createdAt: now,
+    });
   }
-  items.forEach((item, position) =>
-    tx
-      .insert(exerciseSetQuestions)
-      .values({ setId: eid, questionId: item.qid, position, showAnswer: item.showanswer })
-      .run(),
+  await eachAsync(
+    items,
+    async (item, position) =>
+      await tx
+        .insert(exerciseSetQuestions)
+        .values({ setId: eid, questionId: item.qid, position, showAnswer: item.showanswer }),
   );
   return { eid, esid };
 }
 
 /** Detaches a chapter's exercise set and deletes the set (students' answers stay). Call inside a transaction. */
-export function removeChapterSet(tx: Db, existing: ChapterSetRow): void {
-  tx.delete(chapterExercises).where(eq(chapterExercises.id, existing.esid)).run();
-  tx.delete(exerciseSets).where(eq(exerciseSets.id, existing.eid)).run();
+export async function removeChapterSet(tx: Db, existing: ChapterSetRow): Promise<void> {
+  await tx.delete(chapterExercises).where(eq(chapterExercises.id, existing.esid));
+  await tx.delete(exerciseSets).where(eq(exerciseSets.id, existing.eid));
 }
 
 export type ExerciseAnswerRow = typeof exerciseAnswers.$inferSelect;
 
 /** A student's answers to a chapter's exercises, by question id. */
-export function studentAnswers(db: Db, studentId: string, chapterId: string): Map<string, ExerciseAnswerRow> {
-  const rows = db
+export async function studentAnswers(
+  db: Db,
+  studentId: string,
+  chapterId: string,
+): Promise<Map<string, ExerciseAnswerRow>> {
+  const rows = await db
     .select()
     .from(exerciseAnswers)
-    .where(and(eq(exerciseAnswers.studentId, studentId), eq(exerciseAnswers.chapterId, chapterId)))
-    .all();
+    .where(and(eq(exerciseAnswers.studentId, studentId), eq(exerciseAnswers.chapterId, chapterId)));
   return new Map(rows.map((row) => [row.questionId, row]));
 }
 
 /** Writes a student's latest answer (attempts grow by one on every submit). */
-export function saveAnswer(db: Db, row: Omit<ExerciseAnswerRow, 'attempts' | 'markedBy' | 'markedAt'>): void {
-  db.insert(exerciseAnswers)
+export async function saveAnswer(
+  db: Db,
+  row: Omit<ExerciseAnswerRow, 'attempts' | 'markedBy' | 'markedAt'>,
+): Promise<void> {
+  await db
+    .insert(exerciseAnswers)
     .values({ ...row, attempts: 1, markedBy: null, markedAt: null })
     .onConflictDoUpdate({
       target: [exerciseAnswers.studentId, exerciseAnswers.chapterId, exerciseAnswers.questionId],
@@ -181,8 +186,7 @@ export function saveAnswer(db: Db, row: Omit<ExerciseAnswerRow, 'attempts' | 'ma
         markedBy: null,
         markedAt: null,
       },
-    })
-    .run();
+    });
 }
 
 // ---- the staff's read side (records views: learn/exercises) ----
@@ -202,19 +206,19 @@ export interface ResultRow {
 }
 
 /** Each student's results per chapter of a course (only one student's with studentId), latest answer first. */
-export function courseResults(
+export async function courseResults(
   db: Db,
   courseId: string,
   studentId: string | undefined,
   limit: number,
   offset: number,
-): { rows: ResultRow[]; total: number } {
+): Promise<{ rows: ResultRow[]; total: number }> {
   const where = and(
     eq(exerciseAnswers.courseId, courseId),
     studentId === undefined ? undefined : eq(exerciseAnswers.studentId, studentId),
   );
   const lastAnswered = sql<number>`max(${exerciseAnswers.answeredAt})`;
-  const rows = db
+  const rows = await db
     .select({
       studentId: exerciseAnswers.studentId,
       name: students.name,
@@ -233,15 +237,15 @@ export function courseResults(
     .groupBy(exerciseAnswers.studentId, exerciseAnswers.chapterId)
     .orderBy(desc(lastAnswered), asc(exerciseAnswers.studentId), asc(exerciseAnswers.chapterId))
     .limit(limit)
-    .offset(offset)
-    .all();
+    .offset(offset);
   const total =
-    db
-      .select({ n: sql<number>`count(distinct ${exerciseAnswers.studentId} || '|' || ${exerciseAnswers.chapterId})` })
-      .from(exerciseAnswers)
-      .innerJoin(students, eq(students.id, exerciseAnswers.studentId))
-      .where(where)
-      .get()?.n ?? 0;
+    first(
+      await db
+        .select({ n: sql<number>`count(distinct ${exerciseAnswers.studentId} || '|' || ${exerciseAnswers.chapterId})` })
+        .from(exerciseAnswers)
+        .innerJoin(students, eq(students.id, exerciseAnswers.studentId))
+        .where(where),
+    )?.n ?? 0;
   return { rows, total };
 }
 
@@ -256,8 +260,8 @@ export interface AnswerCountRow {
 }
 
 /** The answers given to a course's exercise questions, counted (one student's with studentId). */
-export function answerCounts(db: Db, courseId: string, studentId?: string): AnswerCountRow[] {
-  return db
+export async function answerCounts(db: Db, courseId: string, studentId?: string): Promise<AnswerCountRow[]> {
+  return await db
     .select({
       chapterId: exerciseAnswers.chapterId,
       questionId: exerciseAnswers.questionId,
@@ -279,6 +283,5 @@ export function answerCounts(db: Db, courseId: string, studentId?: string): Answ
       exerciseAnswers.answer,
       exerciseAnswers.status,
       exerciseAnswers.isRight,
-    )
-    .all();
+    );
 }

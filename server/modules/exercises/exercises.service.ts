@@ -33,12 +33,11 @@ import type { Ware } from '../../../shared/schemas/learning';
 import type { AnswerResult } from '../../../shared/schemas/questions';
 import type { AppContext, Auth } from '../../context';
 import { AppError, badInput, noLogin, notFound } from '../../lib/errors';
-import type { ChapterRow } from '../chapters/chapters.repository';
+import { type ChapterRow, listChapters } from '../chapters/chapters.repository';
 import type { CourseHead } from '../courses/catalogue.repository';
 import { openStudy } from '../courses/course-visibility';
 import { refusalError } from '../access/policy';
 import { pendingExercisesByChapter } from '../access/access.repository';
-import { listChapters } from '../chapters/chapters.repository';
 import { setChapterResult } from '../records/records-admin.service';
 import * as repo from './exercises.repository';
 import { showsAnswer, stateOf, toExer, toStudentQuestion } from './exercises.presenter';
@@ -52,34 +51,34 @@ interface OpenExercises {
 }
 
 /** Opens a chapter's exercises for the signed-in student, or throws the refusal (see the header). */
-function openExercises(ctx: AppContext, auth: Auth, coid: string, cid: string): OpenExercises {
-  const { course, chapter, access } = openStudy(ctx, auth, coid, cid);
+async function openExercises(ctx: AppContext, auth: Auth, coid: string, cid: string): Promise<OpenExercises> {
+  const { course, chapter, access } = await openStudy(ctx, auth, coid, cid);
   if (access.preview) throw new AppError(403, EXERCISE_ERRORS.viewMode, { refusal: 'viewMode' });
   if (auth.role === 'guest') throw noLogin();
   if (auth.role !== 'student') throw refusalError(ctx, 'studentOnly', course.head);
   // A free chapter is open to anyone who sees the course (the audition); answers are the school's students'.
   if (auth.schoolId !== course.head.schoolId) throw refusalError(ctx, 'otherSchool', course.head);
-  const set = repo.chapterSet(ctx.db, chapter.id);
+  const set = await repo.chapterSet(ctx.db, chapter.id);
   if (!set || set.courseId !== course.head.id) throw notFound(EXERCISE_ERRORS.noExercises);
   return { head: course.head, chapter, set, studentId: auth.userId, code: ctx.courseCodec.encode(course.head.id) };
 }
 
 /** The chapter's questions with this student's state, and what is still pending. */
-function questionsOf(
+async function questionsOf(
   ctx: AppContext,
   open: OpenExercises,
-): { rows: repo.SetQuestionRow[]; questions: ExerciseQuestion[]; check: ExerciseCheck } {
-  const rows = repo.questionsOfSets(ctx.db, [open.set.eid]);
-  const answers = repo.studentAnswers(ctx.db, open.studentId, open.chapter.id);
+): Promise<{ rows: repo.SetQuestionRow[]; questions: ExerciseQuestion[]; check: ExerciseCheck }> {
+  const rows = await repo.questionsOfSets(ctx.db, [open.set.eid]);
+  const answers = await repo.studentAnswers(ctx.db, open.studentId, open.chapter.id);
   const questions = rows.map((row) => ({ ...toStudentQuestion(row), state: stateOf(answers.get(row.qid)) }));
   const pending = questions.filter((q) => q.state === 'wrong' || q.state === 'unanswered').map((q) => q.qid);
   return { rows, questions, check: { pending, done: pending.length === 0, total: questions.length } };
 }
 
 /** The chapter's exercises for the quiz (never the answers). */
-export function exerciseList(ctx: AppContext, auth: Auth, coid: string, cid: string): ExerciseList {
-  const open = openExercises(ctx, auth, coid, cid);
-  const { questions, check } = questionsOf(ctx, open);
+export async function exerciseList(ctx: AppContext, auth: Auth, coid: string, cid: string): Promise<ExerciseList> {
+  const open = await openExercises(ctx, auth, coid, cid);
+  const { questions, check } = await questionsOf(ctx, open);
   return {
     coid: open.head.id,
     cid: open.chapter.id,
@@ -90,14 +89,20 @@ export function exerciseList(ctx: AppContext, auth: Auth, coid: string, cid: str
 }
 
 /** check/exercise {coid, cid}: the pending question ids and whether the chapter's exercises are done. */
-export function checkExercise(ctx: AppContext, auth: Auth, coid: string, cid: string): ExerciseCheck {
-  return questionsOf(ctx, openExercises(ctx, auth, coid, cid)).check;
+export async function checkExercise(ctx: AppContext, auth: Auth, coid: string, cid: string): Promise<ExerciseCheck> {
+  return (await questionsOf(ctx, await openExercises(ctx, auth, coid, cid))).check;
 }
 
 /** Get question detail {qid} (spec 7), of the chapter's set: without the answer. */
-export function questionDetail(ctx: AppContext, auth: Auth, coid: string, cid: string, qid: string): ExerciseQuestion {
-  const open = openExercises(ctx, auth, coid, cid);
-  const found = questionsOf(ctx, open).questions.find((q) => q.qid === qid);
+export async function questionDetail(
+  ctx: AppContext,
+  auth: Auth,
+  coid: string,
+  cid: string,
+  qid: string,
+): Promise<ExerciseQuestion> {
+  const open = await openExercises(ctx, auth, coid, cid);
+  const found = (await questionsOf(ctx, open)).questions.find((q) => q.qid === qid);
   if (!found) throw badInput(EXERCISE_ERRORS.notInSet, { qid });
   return found;
 }
@@ -145,52 +150,56 @@ function gradeOne(
 }
 
 /** Grades and writes these answers in one transaction, then completes an exercise chapter with nothing pending. */
-function submitAll(
+async function submitAll(
   ctx: AppContext,
   open: OpenExercises,
   items: readonly { qid: string; answer: string }[],
-): { results: AnswerResult[]; check: ExerciseCheck } {
-  const rows = repo.questionsOfSets(ctx.db, [open.set.eid]);
-  const answers = repo.studentAnswers(ctx.db, open.studentId, open.chapter.id);
+): Promise<{ results: AnswerResult[]; check: ExerciseCheck }> {
+  const rows = await repo.questionsOfSets(ctx.db, [open.set.eid]);
+  const answers = await repo.studentAnswers(ctx.db, open.studentId, open.chapter.id);
   const graded = items.map((item) => gradeOne(ctx, open, rows, answers, item.qid, item.answer));
-  ctx.db.transaction((tx) => {
-    for (const one of graded) repo.saveAnswer(tx, one.row);
+  await ctx.db.transaction(async (tx) => {
+    for (const one of graded) await repo.saveAnswer(tx, one.row);
   });
-  const { check } = questionsOf(ctx, open);
+  const { check } = await questionsOf(ctx, open);
   if (open.chapter.type === CHAPTER_TYPE.exercise && check.done) {
-    setChapterResult(ctx, open.studentId, open.head, open.chapter.id, { progress: 1 });
+    await setChapterResult(ctx, open.studentId, open.head, open.chapter.id, { progress: 1 });
   }
   return { results: graded.map((one) => one.result), check };
 }
 
 /** Submit answer {coid, cid, qid, answer} (spec 7): isRight and getpoint from the server. */
-export function submitAnswer(
+export async function submitAnswer(
   ctx: AppContext,
   auth: Auth,
   input: { coid: string; cid: string; qid: string; answer: string },
-): SubmitResult {
-  const open = openExercises(ctx, auth, input.coid, input.cid);
-  const { results, check } = submitAll(ctx, open, [input]);
+): Promise<SubmitResult> {
+  const open = await openExercises(ctx, auth, input.coid, input.cid);
+  const { results, check } = await submitAll(ctx, open, [input]);
   return { ...results[0]!, pending: check.pending, done: check.done };
 }
 
 /** exer/submit {coid, cid, answers}: several answers of one chapter at once (same rules, one transaction). */
-export function submitExercises(
+export async function submitExercises(
   ctx: AppContext,
   auth: Auth,
   input: { coid: string; cid: string; answers: { qid: string; answer: string }[] },
-): ExerSubmitResult {
-  const open = openExercises(ctx, auth, input.coid, input.cid);
-  const { results, check } = submitAll(ctx, open, input.answers);
+): Promise<ExerSubmitResult> {
+  const open = await openExercises(ctx, auth, input.coid, input.cid);
+  const { results, check } = await submitAll(ctx, open, input.answers);
   return { results, ...check };
 }
 
 /** Each chapter's exercises for the ware reply (spec 3 'Chapter' exer, exerc_count) and how many are pending for this student. */
-export function courseExercises(ctx: AppContext, studentId: string | null, head: CourseHead): Ware['exercises'] {
-  const sets = repo.chapterSetsOfCourse(ctx.db, head.id);
+export async function courseExercises(
+  ctx: AppContext,
+  studentId: string | null,
+  head: CourseHead,
+): Promise<Ware['exercises']> {
+  const sets = await repo.chapterSetsOfCourse(ctx.db, head.id);
   if (sets.length === 0) return [];
-  const types = new Map(listChapters(ctx.db, head.id).map((row) => [row.id, row.type]));
-  const pending = studentId ? pendingExercisesByChapter(ctx.db, studentId, head.id) : null;
+  const types = new Map((await listChapters(ctx.db, head.id)).map((row) => [row.id, row.type]));
+  const pending = studentId ? await pendingExercisesByChapter(ctx.db, studentId, head.id) : null;
   const code = ctx.courseCodec.encode(head.id);
   return sets
     .filter((set) => types.has(set.chapterId) && set.count > 0)

@@ -33,25 +33,25 @@ export interface StudentStudy {
  * expired). With `wholeCourseOnly` the student must be able to study the whole course even when the chapter
  * named is a free one.
  */
-export function openForStudent(
+export async function openForStudent(
   ctx: AppContext,
   auth: Auth,
   coid: string,
   cid: string,
   wholeCourseOnly: boolean,
-): StudentStudy & { student: StudentAuth } {
+): Promise<StudentStudy & { student: StudentAuth }> {
   const student = studentOnly(auth);
-  const course = openCourse(ctx, student, coid);
+  const course = await openCourse(ctx, student, coid);
   // A free chapter is open to anyone who sees the course (the audition): another school's student is still refused here.
   if (course.head.schoolId !== student.schoolId) throw refusalError(ctx, 'otherSchool', course.head);
   let chapter: ChapterRow | null = null;
   if (cid !== '0') {
-    chapter = openStudy(ctx, student, coid, cid).chapter;
+    chapter = (await openStudy(ctx, student, coid, cid)).chapter;
   }
   // cid '0' and signing are about the whole course (what a student needs to study every chapter), so a free
   // audition chapter does not open them.
   if (cid === '0' || wholeCourseOnly) {
-    const access = mayStudyCourse(ctx, student, course);
+    const access = await mayStudyCourse(ctx, student, course);
     if (!access.allowed) throw refusalError(ctx, access.refusal, course.head);
   }
   return { head: course.head, chapter, student };

@@ -1,5 +1,4 @@
-import type { AdminGradeList, AdminSignatureList } from '../../../shared/schemas/feedback';
-import { FEEDBACK_ERRORS } from '../../../shared/schemas/feedback';
+import { type AdminGradeList, type AdminSignatureList, FEEDBACK_ERRORS } from '../../../shared/schemas/feedback';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { canManageCourse } from '../courses/course-access';
@@ -16,24 +15,24 @@ import { toAdminGrade, toAdminSignature } from './feedback.presenter';
  */
 
 /** GET course/signature/list {coid, page, num}: the course's signatures, newest first, with the image's address. */
-export function adminSignatures(
+export async function adminSignatures(
   ctx: AppContext,
   adminId: string,
   query: { coid: string; page: number; num: number },
-): AdminSignatureList {
-  const course = managedCourse(ctx, adminId, query.coid);
-  const { rows, total } = repo.listSignatures(ctx.db, course.id, query.num, (query.page - 1) * query.num);
+): Promise<AdminSignatureList> {
+  const course = await managedCourse(ctx, adminId, query.coid);
+  const { rows, total } = await repo.listSignatures(ctx.db, course.id, query.num, (query.page - 1) * query.num);
   return { list: rows.map((row) => toAdminSignature(ctx, row)), total };
 }
 
 /** GET chapter/grade/list {coid, cid?, page, num}: the ratings, newest first, with the average of all that match. */
-export function adminGrades(
+export async function adminGrades(
   ctx: AppContext,
   adminId: string,
   query: { coid: string; cid?: string; page: number; num: number },
-): AdminGradeList {
-  const course = managedCourse(ctx, adminId, query.coid);
-  const { rows, total, average } = repo.listGrades(
+): Promise<AdminGradeList> {
+  const course = await managedCourse(ctx, adminId, query.coid);
+  const { rows, total, average } = await repo.listGrades(
     ctx.db,
     course.id,
     query.cid,
@@ -44,24 +43,31 @@ export function adminGrades(
     list: rows.map(toAdminGrade),
     total,
     average: average === null ? null : Math.round(average * 10) / 10,
-    chapters: repo.gradingChapters(ctx.db, course.id).map((chapter) => ({ cid: chapter.id, title: chapter.title })),
+    chapters: (await repo.gradingChapters(ctx.db, course.id)).map((chapter) => ({
+      cid: chapter.id,
+      title: chapter.title,
+    })),
   };
 }
 
 /** POST chapter/grade/delete {ids}: every rating named must be manageable, else 404 and none is deleted. */
-export function deleteGrades(ctx: AppContext, adminId: string, ids: readonly string[]): { deleted: number } {
+export async function deleteGrades(
+  ctx: AppContext,
+  adminId: string,
+  ids: readonly string[],
+): Promise<{ deleted: number }> {
   const unique = [...new Set(ids)];
-  return ctx.db.transaction((tx) => {
-    const rows = repo.findGrades(tx, unique);
+  return await ctx.db.transaction(async (tx) => {
+    const rows = await repo.findGrades(tx, unique);
     if (rows.length !== unique.length) throw notFound(FEEDBACK_ERRORS.gradeNotFound);
     const courses = new Map(
-      findCourses(tx, [...new Set(rows.map((row) => row.courseId))]).map((course) => [course.id, course]),
+      (await findCourses(tx, [...new Set(rows.map((row) => row.courseId))])).map((course) => [course.id, course]),
     );
     for (const row of rows) {
       const course = courses.get(row.courseId);
-      if (!course || course.schoolId !== row.schoolId || !canManageCourse(ctx, adminId, course))
+      if (!course || course.schoolId !== row.schoolId || !(await canManageCourse(ctx, adminId, course)))
         throw notFound(FEEDBACK_ERRORS.gradeNotFound);
     }
-    return { deleted: repo.deleteGrades(tx, unique) };
+    return { deleted: await repo.deleteGrades(tx, unique) };
   });
 }

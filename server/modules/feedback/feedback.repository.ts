@@ -1,5 +1,5 @@
 import { and, asc, avg, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first, affected } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { chapters, files, grades, signatures, students } from '../../db/schema';
 
@@ -11,17 +11,18 @@ export type FileRow = typeof files.$inferSelect;
 
 // ---- Signatures ----
 
-export function findSignature(db: Db, studentId: string, courseId: string): SignatureRow | undefined {
-  return db
-    .select()
-    .from(signatures)
-    .where(and(eq(signatures.studentId, studentId), eq(signatures.courseId, courseId)))
-    .get();
+export async function findSignature(db: Db, studentId: string, courseId: string): Promise<SignatureRow | undefined> {
+  return first(
+    await db
+      .select()
+      .from(signatures)
+      .where(and(eq(signatures.studentId, studentId), eq(signatures.courseId, courseId))),
+  );
 }
 
 /** Whether the student has signed the course (hasImg; asked by every ware call, so prepared once). */
-export function hasSignature(db: Db, studentId: string, courseId: string): boolean {
-  return !!prepared(db, 'hasSignature', (d) =>
+export async function hasSignature(db: Db, studentId: string, courseId: string): Promise<boolean> {
+  return !!(await prepared(db, 'hasSignature', (d) =>
     d
       .select({ id: signatures.id })
       .from(signatures)
@@ -33,60 +34,60 @@ export function hasSignature(db: Db, studentId: string, courseId: string): boole
       )
       .limit(1)
       .prepare(),
-  ).get({ studentId, courseId });
+  ).get({ studentId, courseId }));
 }
 
-export function findSignatureById(db: Db, id: string): SignatureRow | undefined {
-  return db.select().from(signatures).where(eq(signatures.id, id)).get();
+export async function findSignatureById(db: Db, id: string): Promise<SignatureRow | undefined> {
+  return first(await db.select().from(signatures).where(eq(signatures.id, id)));
 }
 
 /** The signature that uses this file, if any. */
-export function signatureOfFile(db: Db, fileId: string): SignatureRow | undefined {
-  return db.select().from(signatures).where(eq(signatures.fileId, fileId)).get();
+export async function signatureOfFile(db: Db, fileId: string): Promise<SignatureRow | undefined> {
+  return first(await db.select().from(signatures).where(eq(signatures.fileId, fileId)));
 }
 
-export function insertSignature(db: Db, row: SignatureRow): void {
-  db.insert(signatures).values(row).run();
+export async function insertSignature(db: Db, row: SignatureRow): Promise<void> {
+  await db.insert(signatures).values(row);
 }
 
-export function deleteSignature(db: Db, id: string): void {
-  db.delete(signatures).where(eq(signatures.id, id)).run();
+export async function deleteSignature(db: Db, id: string): Promise<void> {
+  await db.delete(signatures).where(eq(signatures.id, id));
 }
 
 /**
  * Signature images this uploader sent that no signature uses, oldest first (uploads never bound by
  * savesignature), optionally only those made before a time.
  */
-export function unboundSignatureFiles(
+export async function unboundSignatureFiles(
   db: Db,
   schoolId: string,
   uploadedBy: string,
   originalName: string,
   before?: number,
-): FileRow[] {
-  return db
-    .select({ file: files })
-    .from(files)
-    .leftJoin(signatures, eq(signatures.fileId, files.id))
-    .where(
-      and(
-        eq(files.schoolId, schoolId),
-        eq(files.uploadedBy, uploadedBy),
-        eq(files.originalName, originalName),
-        eq(files.visibility, 'private'),
-        isNull(signatures.id),
-        before === undefined ? undefined : lt(files.createdAt, before),
-      ),
-    )
-    .orderBy(asc(files.createdAt), asc(files.id))
-    .all()
-    .map((row) => row.file);
+): Promise<FileRow[]> {
+  return (
+    await db
+      .select({ file: files })
+      .from(files)
+      .leftJoin(signatures, eq(signatures.fileId, files.id))
+      .where(
+        and(
+          eq(files.schoolId, schoolId),
+          eq(files.uploadedBy, uploadedBy),
+          eq(files.originalName, originalName),
+          eq(files.visibility, 'private'),
+          isNull(signatures.id),
+          before === undefined ? undefined : lt(files.createdAt, before),
+        ),
+      )
+      .orderBy(asc(files.createdAt), asc(files.id))
+  ).map((row) => row.file);
 }
 
 /** A course's signatures, newest first, with the student's names and the chapter's title. */
-export function listSignatures(db: Db, courseId: string, limit: number, offset: number) {
+export async function listSignatures(db: Db, courseId: string, limit: number, offset: number) {
   const where = eq(signatures.courseId, courseId);
-  const rows = db
+  const rows = await db
     .select({ signature: signatures, name: students.name, username: students.username, chapterTitle: chapters.title })
     .from(signatures)
     .innerJoin(students, eq(students.id, signatures.studentId))
@@ -94,25 +95,30 @@ export function listSignatures(db: Db, courseId: string, limit: number, offset: 
     .where(where)
     .orderBy(desc(signatures.createdAt), desc(signatures.id))
     .limit(limit)
-    .offset(offset)
-    .all();
-  const total = db.select({ n: count() }).from(signatures).where(where).get()?.n ?? 0;
+    .offset(offset);
+  const total = first(await db.select({ n: count() }).from(signatures).where(where))?.n ?? 0;
   return { rows, total };
 }
 
 // ---- Grades ----
 
-export function findGrade(db: Db, studentId: string, courseId: string, chapterId: string): GradeRow | undefined {
-  return db
-    .select()
-    .from(grades)
-    .where(and(eq(grades.studentId, studentId), eq(grades.courseId, courseId), eq(grades.chapterId, chapterId)))
-    .get();
+export async function findGrade(
+  db: Db,
+  studentId: string,
+  courseId: string,
+  chapterId: string,
+): Promise<GradeRow | undefined> {
+  return first(
+    await db
+      .select()
+      .from(grades)
+      .where(and(eq(grades.studentId, studentId), eq(grades.courseId, courseId), eq(grades.chapterId, chapterId))),
+  );
 }
 
 /** Whether the student has rated the chapter ('0': the course; hasVal; asked by every ware call, so prepared once). */
-export function hasGrade(db: Db, studentId: string, courseId: string, chapterId: string): boolean {
-  return !!prepared(db, 'hasGrade', (d) =>
+export async function hasGrade(db: Db, studentId: string, courseId: string, chapterId: string): Promise<boolean> {
+  return !!(await prepared(db, 'hasGrade', (d) =>
     d
       .select({ id: grades.id })
       .from(grades)
@@ -125,37 +131,39 @@ export function hasGrade(db: Db, studentId: string, courseId: string, chapterId:
       )
       .limit(1)
       .prepare(),
-  ).get({ studentId, courseId, chapterId });
+  ).get({ studentId, courseId, chapterId }));
 }
 
-export function insertGrade(db: Db, row: GradeRow): void {
-  db.insert(grades).values(row).run();
+export async function insertGrade(db: Db, row: GradeRow): Promise<void> {
+  await db.insert(grades).values(row);
 }
 
-export function findGrades(db: Db, ids: readonly string[]): GradeRow[] {
+export async function findGrades(db: Db, ids: readonly string[]): Promise<GradeRow[]> {
   if (ids.length === 0) return [];
-  return db
+  return await db
     .select()
     .from(grades)
-    .where(inArray(grades.id, [...ids]))
-    .all();
+    .where(inArray(grades.id, [...ids]));
 }
 
-export function deleteGrades(db: Db, ids: readonly string[]): number {
+export async function deleteGrades(db: Db, ids: readonly string[]): Promise<number> {
   if (ids.length === 0) return 0;
-  return db
-    .delete(grades)
-    .where(inArray(grades.id, [...ids]))
-    .run().changes;
+  return affected(await db.delete(grades).where(inArray(grades.id, [...ids])));
 }
 
 /** A course's ratings (one chapter's when chapterId is given), newest first, with the total and the average score. */
-export function listGrades(db: Db, courseId: string, chapterId: string | undefined, limit: number, offset: number) {
+export async function listGrades(
+  db: Db,
+  courseId: string,
+  chapterId: string | undefined,
+  limit: number,
+  offset: number,
+) {
   const where = and(
     eq(grades.courseId, courseId),
     chapterId === undefined ? undefined : eq(grades.chapterId, chapterId),
   );
-  const rows = db
+  const rows = await db
     .select({ grade: grades, name: students.name, username: students.username, chapterTitle: chapters.title })
     .from(grades)
     .innerJoin(students, eq(students.id, grades.studentId))
@@ -163,13 +171,13 @@ export function listGrades(db: Db, courseId: string, chapterId: string | undefin
     .where(where)
     .orderBy(desc(grades.createdAt), desc(grades.id))
     .limit(limit)
-    .offset(offset)
-    .all();
-  const totals = db
-    .select({ n: count(), average: avg(grades.score) })
-    .from(grades)
-    .where(where)
-    .get();
+    .offset(offset);
+  const totals = first(
+    await db
+      .select({ n: count(), average: avg(grades.score) })
+      .from(grades)
+      .where(where),
+  );
   return {
     rows,
     total: totals?.n ?? 0,
@@ -178,11 +186,10 @@ export function listGrades(db: Db, courseId: string, chapterId: string | undefin
 }
 
 /** The course's chapters that take ratings (showgrade), in course order. */
-export function gradingChapters(db: Db, courseId: string): { id: string; title: string }[] {
-  return db
+export async function gradingChapters(db: Db, courseId: string): Promise<{ id: string; title: string }[]> {
+  return await db
     .select({ id: chapters.id, title: chapters.title })
     .from(chapters)
     .where(and(eq(chapters.courseId, courseId), eq(chapters.showgrade, true)))
-    .orderBy(asc(chapters.parentId), asc(chapters.position), sql`${chapters.id}`)
-    .all();
+    .orderBy(asc(chapters.parentId), asc(chapters.position), sql`${chapters.id}`);
 }

@@ -1,3 +1,4 @@
+import { driverError } from '../../db/client';
 import type { Locale } from '../../../shared/constants';
 import { translate } from '../../../shared/i18n';
 import { cleanRatingText, ratingRefusal } from '../../../shared/rules/rating';
@@ -21,8 +22,13 @@ import * as repo from './feedback.repository';
 const UNIQUE = /UNIQUE constraint failed/;
 
 /** Whether the student rated the chapter ('0': the course); for the ware call too. */
-export function hasGrade(ctx: AppContext, studentId: string, courseId: string, chapterId: string): boolean {
-  return repo.hasGrade(ctx.db, studentId, courseId, chapterId);
+export async function hasGrade(
+  ctx: AppContext,
+  studentId: string,
+  courseId: string,
+  chapterId: string,
+): Promise<boolean> {
+  return await repo.hasGrade(ctx.db, studentId, courseId, chapterId);
 }
 
 /**
@@ -31,9 +37,14 @@ export function hasGrade(ctx: AppContext, studentId: string, courseId: string, c
  * emptyContent 内容不能为空！, tooLong over 100 characters; data {field, key, message}), then one per
  * student and chapter (409 'already rated').
  */
-export function addGrade(ctx: AppContext, auth: Auth, input: AddGrade, locale: Locale): { success: true; id: string } {
-  const { head, chapter, student } = openForStudent(ctx, auth, input.coid, input.cid, false);
-  const gradingOn = chapter ? chapter.showgrade : repo.gradingChapters(ctx.db, head.id).length > 0;
+export async function addGrade(
+  ctx: AppContext,
+  auth: Auth,
+  input: AddGrade,
+  locale: Locale,
+): Promise<{ success: true; id: string }> {
+  const { head, chapter, student } = await openForStudent(ctx, auth, input.coid, input.cid, false);
+  const gradingOn = chapter ? chapter.showgrade : (await repo.gradingChapters(ctx.db, head.id)).length > 0;
   if (!gradingOn) throw forbidden(FEEDBACK_ERRORS.gradingOff);
   const key = ratingRefusal({ score: input.score, content: input.content });
   if (key) {
@@ -45,9 +56,9 @@ export function addGrade(ctx: AppContext, auth: Auth, input: AddGrade, locale: L
   }
   const id = ctx.ids.next();
   try {
-    ctx.db.transaction((tx) => {
-      if (repo.findGrade(tx, student.userId, head.id, input.cid)) throw conflict(FEEDBACK_ERRORS.rated);
-      repo.insertGrade(tx, {
+    await ctx.db.transaction(async (tx) => {
+      if (await repo.findGrade(tx, student.userId, head.id, input.cid)) throw conflict(FEEDBACK_ERRORS.rated);
+      await repo.insertGrade(tx, {
         id,
         schoolId: head.schoolId,
         studentId: student.userId,
@@ -59,14 +70,15 @@ export function addGrade(ctx: AppContext, auth: Auth, input: AddGrade, locale: L
       });
     });
   } catch (error) {
-    if (error instanceof Error && UNIQUE.test(error.message)) throw conflict(FEEDBACK_ERRORS.rated);
+    const cause = driverError(error);
+    if (cause instanceof Error && UNIQUE.test(cause.message)) throw conflict(FEEDBACK_ERRORS.rated);
     throw error;
   }
   return { success: true, id };
 }
 
 /** GET grade/check {coid, cid}: whether the signed-in student rated the chapter ('0': the course). */
-export function checkGrade(ctx: AppContext, auth: Auth, coid: string, cid: string): { hasVal: boolean } {
+export async function checkGrade(ctx: AppContext, auth: Auth, coid: string, cid: string): Promise<{ hasVal: boolean }> {
   const student = studentOnly(auth);
-  return { hasVal: hasGrade(ctx, student.userId, courseIdOrNotFound(ctx, coid), cid) };
+  return { hasVal: await hasGrade(ctx, student.userId, courseIdOrNotFound(ctx, coid), cid) };
 }

@@ -25,8 +25,8 @@ export const feedbackRoutes: FastifyPluginAsync = async (app) => {
   route(app, calls.saveSignature, async (request, _reply, caller) =>
     ok(await signatures.saveSignature(ctx, caller, request.body)),
   );
-  route(app, calls.checkSignature, (request, _reply, caller) =>
-    ok(signatures.checkSignature(ctx, caller, request.query.coid)),
+  route(app, calls.checkSignature, async (request, _reply, caller) =>
+    ok(await signatures.checkSignature(ctx, caller, request.query.coid)),
   );
 
   // A file, not the envelope: the student who signed, or an administrator holding 'course' who manages the course.
@@ -41,26 +41,28 @@ export const feedbackRoutes: FastifyPluginAsync = async (app) => {
       params: s.zSignatureImageParams,
     },
     handler: async (request, reply) => {
-      if (request.auth.role === 'admin') requireAdmin(request, 'course');
-      const target = signatures.signatureImage(ctx, request.auth, request.params.id);
+      if (request.auth.role === 'admin') await requireAdmin(request, 'course');
+      const target = await signatures.signatureImage(ctx, request.auth, request.params.id);
       const options = { ...target, accelRedirect: ctx.config.ACCEL_REDIRECT, cacheControl: 'private, max-age=3600' };
       return sendFile(request, reply, options);
     },
   });
 
-  route(app, calls.addGrade, (request, _reply, caller) =>
-    ok(grades.addGrade(ctx, caller, request.body, localeOf(request))),
+  route(app, calls.addGrade, async (request, _reply, caller) =>
+    ok(await grades.addGrade(ctx, caller, request.body, localeOf(request))),
   );
-  route(app, calls.checkGrade, (request, _reply, caller) =>
-    ok(grades.checkGrade(ctx, caller, request.query.coid, request.query.cid)),
+  route(app, calls.checkGrade, async (request, _reply, caller) =>
+    ok(await grades.checkGrade(ctx, caller, request.query.coid, request.query.cid)),
   );
 
   // Back office: the course permission is in the declarations; the service checks the course is the admin's.
-  route(app, calls.signatures, (request, _reply, caller) =>
-    ok(admin.adminSignatures(ctx, caller.userId, request.query)),
+  route(app, calls.signatures, async (request, _reply, caller) =>
+    ok(await admin.adminSignatures(ctx, caller.userId, request.query)),
   );
-  route(app, calls.grades, (request, _reply, caller) => ok(admin.adminGrades(ctx, caller.userId, request.query)));
-  route(app, calls.deleteGrades, (request, _reply, caller) =>
-    ok(admin.deleteGrades(ctx, caller.userId, request.body.ids)),
+  route(app, calls.grades, async (request, _reply, caller) =>
+    ok(await admin.adminGrades(ctx, caller.userId, request.query)),
+  );
+  route(app, calls.deleteGrades, async (request, _reply, caller) =>
+    ok(await admin.deleteGrades(ctx, caller.userId, request.body.ids)),
   );
 };

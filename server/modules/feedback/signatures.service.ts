@@ -66,9 +66,9 @@ export async function receiveSignature(ctx: AppContext, request: FastifyRequest)
 
   const owner = { schoolId: student.schoolId, uploadedBy: uploaderOf(student.userId) };
   // Counted against the daily upload limits before anything changes (429 leaves the older uploads alone).
-  const reservation = reserveUpload(ctx, owner, clean.length).id;
+  const reservation = (await reserveUpload(ctx, owner, clean.length)).id;
   // Uploads never bound by savesignature do not pile up: keep the newest few.
-  const unbound = repo.unboundSignatureFiles(ctx.db, owner.schoolId, owner.uploadedBy, SIGNATURE_FILE_NAME);
+  const unbound = await repo.unboundSignatureFiles(ctx.db, owner.schoolId, owner.uploadedBy, SIGNATURE_FILE_NAME);
   for (const file of unbound.slice(0, Math.max(0, unbound.length - UNBOUND_KEEP + 1))) await removeFile(ctx, file.id);
 
   const tmpFile = path.join(ctx.config.dataDir, TMP_UPLOADS_DIR, `${ctx.ids.next()}.part`);
@@ -80,7 +80,7 @@ export async function receiveSignature(ctx: AppContext, request: FastifyRequest)
     return { status: 'ok', key: stored.key, size: stored.size };
   } catch (error) {
     await removeQuietly(tmpFile);
-    releaseUpload(ctx, reservation);
+    await releaseUpload(ctx, reservation);
     throw storageError(error);
   }
 }
@@ -97,12 +97,12 @@ export async function saveSignature(
   auth: Auth,
   input: SaveSignature,
 ): Promise<{ success: true; id: string; url: string }> {
-  const { head, student } = openForStudent(ctx, auth, input.coid, input.cid, true);
+  const { head, student } = await openForStudent(ctx, auth, input.coid, input.cid, true);
   if (!readSettings(head.settings).signature) throw forbidden(FEEDBACK_ERRORS.signatureOff);
   // A signature attests a finished course: the server's record must say so (the last heartbeat included).
-  const record = recordsStore(ctx).courseRecord(student.userId, head.id);
+  const record = await recordsStore(ctx).courseRecord(student.userId, head.id);
   if (record?.completedAt == null) throw forbidden(FEEDBACK_ERRORS.notFinished);
-  const file = findFileByKey(ctx, input.img.trim().replace(/^\/+/, ''));
+  const file = await findFileByKey(ctx, input.img.trim().replace(/^\/+/, ''));
   const own =
     file &&
     file.schoolId === student.schoolId &&
@@ -113,18 +113,18 @@ export async function saveSignature(
   if (!own || !(await storedFileIsJpeg(absolutePath(ctx, file.key)))) throw badInput(FEEDBACK_ERRORS.badImage);
 
   const id = ctx.ids.next();
-  const outcome = ctx.db.transaction((tx) => {
+  const outcome = await ctx.db.transaction(async (tx) => {
     // Removed meanwhile (a newer upload pruned it): as if it never was.
-    if (!findFileById(tx, file.id)) throw badInput(FEEDBACK_ERRORS.badImage);
-    const bound = repo.signatureOfFile(tx, file.id);
+    if (!(await findFileById(tx, file.id))) throw badInput(FEEDBACK_ERRORS.badImage);
+    const bound = await repo.signatureOfFile(tx, file.id);
     if (bound) {
       // The same image saved twice for the same course (a double click) is the signature already there.
       if (bound.studentId === student.userId && bound.courseId === head.id) return { id: bound.id, replaced: null };
       throw badInput(FEEDBACK_ERRORS.badImage);
     }
-    const previous = repo.findSignature(tx, student.userId, head.id);
-    if (previous) repo.deleteSignature(tx, previous.id);
-    repo.insertSignature(tx, {
+    const previous = await repo.findSignature(tx, student.userId, head.id);
+    if (previous) await repo.deleteSignature(tx, previous.id);
+    await repo.insertSignature(tx, {
       id,
       schoolId: head.schoolId,
       studentId: student.userId,
@@ -137,7 +137,7 @@ export async function saveSignature(
   });
   // The old image goes only after the new row is committed; then stale unbound uploads of this student.
   if (outcome.replaced) await removeFile(ctx, outcome.replaced.fileId);
-  for (const stale of repo.unboundSignatureFiles(
+  for (const stale of await repo.unboundSignatureFiles(
     ctx.db,
     student.schoolId,
     uploaderOf(student.userId),
@@ -150,14 +150,14 @@ export async function saveSignature(
 }
 
 /** Whether the student signed the course (spec 7 'Check signature by coid (hasImg)'); for the ware call too. */
-export function hasSignature(ctx: AppContext, studentId: string, courseId: string): boolean {
-  return repo.hasSignature(ctx.db, studentId, courseId);
+export async function hasSignature(ctx: AppContext, studentId: string, courseId: string): Promise<boolean> {
+  return await repo.hasSignature(ctx.db, studentId, courseId);
 }
 
 /** GET stu/checksignature {coid}: hasImg, and the address of the image the student may look at. */
-export function checkSignature(ctx: AppContext, auth: Auth, coid: string): SignatureCheck {
+export async function checkSignature(ctx: AppContext, auth: Auth, coid: string): Promise<SignatureCheck> {
   const student = studentOnly(auth);
-  const row = repo.findSignature(ctx.db, student.userId, courseIdOrNotFound(ctx, coid));
+  const row = await repo.findSignature(ctx.db, student.userId, courseIdOrNotFound(ctx, coid));
   if (!row) return { hasImg: false };
   return { hasImg: true, url: signatureImageUrl(ctx, row.id), time: Math.floor(row.createdAt / 1000) };
 }
@@ -166,17 +166,17 @@ export function checkSignature(ctx: AppContext, auth: Auth, coid: string): Signa
  * GET signature/image/{id}: the image, to the student who signed or to an administrator who manages the
  * course (the route checks the 'course' permission first). Anyone else: 404, as if there were none.
  */
-export function signatureImage(ctx: AppContext, auth: Auth, id: string): ServeTarget {
+export async function signatureImage(ctx: AppContext, auth: Auth, id: string): Promise<ServeTarget> {
   if (auth.role === 'guest') throw noLogin();
-  const row = repo.findSignatureById(ctx.db, id);
+  const row = await repo.findSignatureById(ctx.db, id);
   if (!row) throw notFound(FEEDBACK_ERRORS.signatureNotFound);
   const allowed =
     auth.role === 'student'
       ? row.studentId === auth.userId
       : auth.schoolId === row.schoolId &&
-        canManageCourse(ctx, auth.userId, { schoolId: row.schoolId, id: row.courseId });
+        (await canManageCourse(ctx, auth.userId, { schoolId: row.schoolId, id: row.courseId }));
   if (!allowed) throw notFound(FEEDBACK_ERRORS.signatureNotFound);
-  const file = findFile(ctx, row.fileId);
+  const file = await findFile(ctx, row.fileId);
   if (!file) throw notFound(FEEDBACK_ERRORS.signatureNotFound);
   return { absolute: absolutePath(ctx, file.key), relative: file.key };
 }

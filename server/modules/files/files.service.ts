@@ -20,20 +20,20 @@ const STORED_NAME = /^(\d{1,20})\.([A-Z0-9]{1,10})$/;
  * the person who uploaded it. `viewer` is asked only for such a file, so public ones need no session.
  * 404 for anything else (private files, served through signed URLs or their own calls, are not revealed).
  */
-export function serveUploadedFile(
+export async function serveUploadedFile(
   ctx: AppContext,
   schoolId: string,
   name: string,
-  viewer: () => Auth,
-): ServeTarget & { ownerOnly: boolean } {
+  viewer: () => Promise<Auth>,
+): Promise<ServeTarget & { ownerOnly: boolean }> {
   const match = STORED_NAME.exec(name);
   if (!ID.test(schoolId) || !match) throw notFound();
   const key = uploadKey(schoolId, match[1]!, match[2]!);
-  const file = findFileByKey(ctx.db, key);
+  const file = await findFileByKey(ctx.db, key);
   if (!file || file.visibility === 'private') throw notFound();
   const ownerOnly = file.visibility === 'owner';
   if (ownerOnly) {
-    const auth = viewer();
+    const auth = await viewer();
     if (auth.role === 'guest' || `${auth.role}:${auth.userId}` !== file.uploadedBy) throw notFound();
   }
   const absolute = resolveInside(ctx.config.dataDir, key);
@@ -46,19 +46,19 @@ export function serveUploadedFile(
  * as the access check to the chapter happened where the URL was handed out (server/lib/media-url).
  * 403 bad or expired token, or a download the token does not allow; 400 an unsafe path; 404 nothing there.
  */
-export function mediaTarget(
+export async function mediaTarget(
   ctx: AppContext,
   token: string,
   rid: string,
   relativePath: string,
   download: boolean,
-): ServeTarget {
+): Promise<ServeTarget> {
   if (!ID.test(rid)) throw notFound();
   const grant = ctx.mediaSigner.verify(token, rid);
   if (!grant) throw forbidden();
   if (download && !grant.download) throw forbidden();
   if (relativePath === 'source') {
-    const source = sourceOf(ctx, rid);
+    const source = await sourceOf(ctx, rid);
     if (!source) throw notFound();
     const absolute = resolveInside(ctx.config.dataDir, source.key);
     if (!absolute) throw notFound();
@@ -70,14 +70,14 @@ export function mediaTarget(
   return {
     absolute,
     relative: `${base}/${relativePath}`,
-    downloadName: download ? downloadNameOf(ctx, rid, relativePath) : undefined,
+    downloadName: download ? await downloadNameOf(ctx, rid, relativePath) : undefined,
   };
 }
 
 /** A converted file downloads under the original's name with the output's extension (lesson.pptx → lesson.pdf). */
-function downloadNameOf(ctx: AppContext, rid: string, relativePath: string): string {
+async function downloadNameOf(ctx: AppContext, rid: string, relativePath: string): Promise<string> {
   const ext = path.extname(relativePath);
-  const original = sourceOf(ctx, rid)?.originalName;
+  const original = (await sourceOf(ctx, rid))?.originalName;
   if (!original) return path.basename(relativePath);
   const stem = original.slice(0, original.length - path.extname(original).length) || original;
   return `${stem}${ext}`;

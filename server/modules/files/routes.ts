@@ -32,9 +32,9 @@ export const filesRoutes: FastifyPluginAsync = async (app) => {
     schema: { hide: true },
     handler: async (request, reply) => {
       // /files/ requests skip the session lookup (plugins/auth): an 'owner' file asks for it here.
-      const viewer = () => authenticate(ctx, request.cookies[SESSION_COOKIE]);
+      const viewer = async () => await authenticate(ctx, request.cookies[SESSION_COOKIE]);
       const { schoolId, name } = request.params;
-      const { ownerOnly, ...target } = serveUploadedFile(ctx, schoolId, name, viewer);
+      const { ownerOnly, ...target } = await serveUploadedFile(ctx, schoolId, name, viewer);
       const cacheControl = ownerOnly ? OWNER_ONLY : IMMUTABLE;
       return sendFile(request, reply, { ...target, accelRedirect: accel, cacheControl });
     },
@@ -45,7 +45,7 @@ export const filesRoutes: FastifyPluginAsync = async (app) => {
     url: '/media/:token/:rid/*',
     schema: { hide: true },
     handler: async (request, reply) => {
-      const target = mediaTarget(
+      const target = await mediaTarget(
         ctx,
         request.params.token,
         request.params.rid,

@@ -27,12 +27,12 @@ function cacheOf(ctx: AppContext) {
 }
 
 /** The uploaded file of a live resource, or null (unknown or deleted resource). */
-export function sourceOf(ctx: AppContext, rid: string): SourceEntry | null {
+export async function sourceOf(ctx: AppContext, rid: string): Promise<SourceEntry | null> {
   const cache = cacheOf(ctx);
   const hit = cache.get(rid);
   const now = Date.now();
   if (hit && now - hit.cachedAt < TTL_MS) return hit;
-  const row = resourceSource(ctx.db, rid);
+  const row = await resourceSource(ctx.db, rid);
   const entry = row && !row.deleted ? { key: row.key, fileId: row.fileId, originalName: row.originalName } : null;
   // Only found sources are cached: a resource created later must not stay a cached miss.
   if (!entry) cache.delete(rid);

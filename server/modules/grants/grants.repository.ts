@@ -2,8 +2,8 @@
  * The grant tables (course_grants, grant_audit) and what the grant calls read around them: the students and
  * groups named, the holders of a course or column, a student's holdings. Lists are one SQL union each.
  */
+import { sqlRows, type Db, first, affected } from '../../db/client';
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { columns, courseGrants, grantAudit, students } from '../../db/schema';
 import type { GrantKind } from '../../../shared/schemas/grants';
 
@@ -12,31 +12,31 @@ export type NewGrantRow = typeof courseGrants.$inferInsert;
 export type AuditInsert = typeof grantAudit.$inferInsert;
 
 /** A column as a grant reads it. */
-export function findColumnHead(db: Db, id: string) {
-  return db
-    .select({
-      id: columns.id,
-      schoolId: columns.schoolId,
-      title: columns.title,
-      published: columns.published,
-      deleted: columns.deleted,
-    })
-    .from(columns)
-    .where(eq(columns.id, id))
-    .get();
+export async function findColumnHead(db: Db, id: string) {
+  return first(
+    await db
+      .select({
+        id: columns.id,
+        schoolId: columns.schoolId,
+        title: columns.title,
+        published: columns.published,
+        deleted: columns.deleted,
+      })
+      .from(columns)
+      .where(eq(columns.id, id)),
+  );
 }
 
 /** The students of the school with these user names (exact), in chunks SQLite accepts. */
-export function studentsByUsername(db: Db, schoolId: string, names: readonly string[]) {
+export async function studentsByUsername(db: Db, schoolId: string, names: readonly string[]) {
   const found: { id: string; username: string }[] = [];
   for (let i = 0; i < names.length; i += 500) {
     const chunk = names.slice(i, i + 500);
     found.push(
-      ...db
+      ...(await db
         .select({ id: students.id, username: students.username })
         .from(students)
-        .where(and(eq(students.schoolId, schoolId), inArray(students.username, chunk)))
-        .all(),
+        .where(and(eq(students.schoolId, schoolId), inArray(students.username, chunk)))),
     );
   }
   return found;
@@ -45,55 +45,49 @@ export function studentsByUsername(db: Db, schoolId: string, names: readonly str
 const itemColumn = (kind: GrantKind) => (kind === 'course' ? courseGrants.courseId : courseGrants.columnId);
 
 /** The grants not revoked of the item to these students and groups. */
-export function activeGrantsOf(
+export async function activeGrantsOf(
   db: Db,
   kind: GrantKind,
   itemId: string,
   sids: readonly string[],
   gids: readonly string[],
-): GrantRow[] {
+): Promise<GrantRow[]> {
   const targets: SQL[] = [];
   if (sids.length > 0) targets.push(inArray(courseGrants.studentId, [...sids]));
   if (gids.length > 0) targets.push(inArray(courseGrants.groupId, [...gids]));
   if (targets.length === 0) return [];
-  return db
+  return await db
     .select()
     .from(courseGrants)
-    .where(and(eq(itemColumn(kind), itemId), isNull(courseGrants.revokedAt), or(...targets)))
-    .all();
+    .where(and(eq(itemColumn(kind), itemId), isNull(courseGrants.revokedAt), or(...targets)));
 }
 
-export function findGrant(db: Db, id: string): GrantRow | undefined {
-  return db.select().from(courseGrants).where(eq(courseGrants.id, id)).get();
+export async function findGrant(db: Db, id: string): Promise<GrantRow | undefined> {
+  return first(await db.select().from(courseGrants).where(eq(courseGrants.id, id)));
 }
 
-export function insertGrants(db: Db, rows: NewGrantRow[]): void {
-  for (let i = 0; i < rows.length; i += 200)
-    db.insert(courseGrants)
-      .values(rows.slice(i, i + 200))
-      .run();
+export async function insertGrants(db: Db, rows: NewGrantRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 200) await db.insert(courseGrants).values(rows.slice(i, i + 200));
 }
 
-export function setGrantEnd(db: Db, id: string, expiresAt: number | null): void {
-  db.update(courseGrants).set({ expiresAt }).where(eq(courseGrants.id, id)).run();
+export async function setGrantEnd(db: Db, id: string, expiresAt: number | null): Promise<void> {
+  await db.update(courseGrants).set({ expiresAt }).where(eq(courseGrants.id, id));
 }
 
 /** Revokes the grant unless it is revoked already; true when it changed. */
-export function revokeGrant(db: Db, id: string, by: string, at: number): boolean {
+export async function revokeGrant(db: Db, id: string, by: string, at: number): Promise<boolean> {
   return (
-    db
-      .update(courseGrants)
-      .set({ revokedAt: at, revokedBy: by })
-      .where(and(eq(courseGrants.id, id), isNull(courseGrants.revokedAt)))
-      .run().changes > 0
+    affected(
+      await db
+        .update(courseGrants)
+        .set({ revokedAt: at, revokedBy: by })
+        .where(and(eq(courseGrants.id, id), isNull(courseGrants.revokedAt))),
+    ) > 0
   );
 }
 
-export function insertAudit(db: Db, rows: AuditInsert[]): void {
-  for (let i = 0; i < rows.length; i += 200)
-    db.insert(grantAudit)
-      .values(rows.slice(i, i + 200))
-      .run();
+export async function insertAudit(db: Db, rows: AuditInsert[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 200) await db.insert(grantAudit).values(rows.slice(i, i + 200));
 }
 
 /** One way one student holds a course, as the lists read it. */
@@ -167,27 +161,31 @@ function holdingsSql(where: SQL, perCourse: boolean): SQL {
 }
 
 /** The holders of a course (every way) or of a column (its grants, one row per student), paged. */
-export function holders(
+export async function holders(
   db: Db,
   query: { schoolId: string; kind: GrantKind; itemId: string; keyword: string; limit: number; offset: number },
-): { rows: HolderRow[]; total: number } {
+): Promise<{ rows: HolderRow[]; total: number }> {
   const like = `%${query.keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   const search = query.keyword
     ? sql`(s.username LIKE ${like} ESCAPE '\\' OR s.name LIKE ${like} ESCAPE '\\')`
     : sql`1 = 1`;
   const item = query.kind === 'course' ? sql`h.course_id = ${query.itemId}` : sql`h.column_id = ${query.itemId}`;
   const base = holdingsSql(sql`s.school_id = ${query.schoolId} AND ${item} AND ${search}`, query.kind === 'course');
-  const total = db.get<{ n: number }>(sql`SELECT count(*) AS n FROM (${base})`)?.n ?? 0;
-  const rows = db.all<HolderRow>(
+  const total = (await sqlRows<{ n: number }>(db, sql`SELECT count(*) AS n FROM (${base})`))[0]?.n ?? 0;
+  const rows = await sqlRows<HolderRow>(
+    db,
     sql`${base} ORDER BY since DESC, username, way LIMIT ${query.limit} OFFSET ${query.offset}`,
   );
   return { rows, total };
 }
 
 /** Every way a student holds a course (enrolments, grants to them, to their groups, of columns). */
-export function studentHoldings(db: Db, studentId: string): HolderRow[] {
-  return db.all<HolderRow>(sql`${holdingsSql(sql`h.sid = ${studentId} AND c.deleted = 0`, true)}
-    ORDER BY since DESC, title`);
+export async function studentHoldings(db: Db, studentId: string): Promise<HolderRow[]> {
+  return await sqlRows<HolderRow>(
+    db,
+    sql`${holdingsSql(sql`h.sid = ${studentId} AND c.deleted = 0`, true)}
+    ORDER BY since DESC, title`,
+  );
 }
 
 export interface AuditRow {
@@ -209,10 +207,10 @@ export interface AuditRow {
 }
 
 /** The audit rows of the school about a course, column or student (a student's: to them or a group of theirs). */
-export function auditRows(
+export async function auditRows(
   db: Db,
   query: { schoolId: string; courseId?: string; columnId?: string; studentId?: string; limit: number; offset: number },
-): { rows: AuditRow[]; total: number } {
+): Promise<{ rows: AuditRow[]; total: number }> {
   const filters: SQL[] = [eq(grantAudit.schoolId, query.schoolId)];
   if (query.courseId) filters.push(eq(grantAudit.courseId, query.courseId));
   if (query.columnId) filters.push(eq(grantAudit.columnId, query.columnId));
@@ -225,8 +223,8 @@ export function auditRows(
       )!,
     );
   const where = and(...filters);
-  const total = db.select({ n: count() }).from(grantAudit).where(where).get()?.n ?? 0;
-  const rows = db
+  const total = first(await db.select({ n: count() }).from(grantAudit).where(where))?.n ?? 0;
+  const rows = await db
     .select({
       id: grantAudit.id,
       grantId: grantAudit.grantId,
@@ -249,7 +247,6 @@ export function auditRows(
     .where(where)
     .orderBy(desc(grantAudit.at), desc(grantAudit.id))
     .limit(query.limit)
-    .offset(query.offset)
-    .all();
+    .offset(query.offset);
   return { rows, total };
 }

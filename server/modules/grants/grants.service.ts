@@ -28,11 +28,10 @@ import { AppError, badInput, conflict, notFound } from '../../lib/errors';
 import { badField } from '../../lib/catalogue-http';
 import { validityFor } from '../access/policy';
 import { courseGranted } from '../notices/events';
-import { memberIdsOfGroups } from '../students/students.repository';
+import { memberIdsOfGroups, schoolStudentIds } from '../students/students.repository';
 import { managedCourse } from '../courses/courses.service';
 import { findCourses } from '../courses/courses.repository';
 import { schoolGroupIds } from '../groups/groups.repository';
-import { schoolStudentIds } from '../students/students.repository';
 import * as repo from './grants.repository';
 
 /** The administrator acting (route()'s admin). */
@@ -50,13 +49,13 @@ interface Item {
 }
 
 /** The course or column the administrator may grant and list, or 404. */
-function itemOf(ctx: AppContext, actor: Actor, kind: GrantKind, id: string): Item {
+async function itemOf(ctx: AppContext, actor: Actor, kind: GrantKind, id: string): Promise<Item> {
   if (kind === 'course') {
-    const course = managedCourse(ctx, actor.userId, id);
+    const course = await managedCourse(ctx, actor.userId, id);
     if (course.schoolId !== actor.schoolId) throw notFound();
     return { kind, id: course.id, schoolId: course.schoolId, title: course.title, published: course.published };
   }
-  const column = repo.findColumnHead(ctx.db, id);
+  const column = await repo.findColumnHead(ctx.db, id);
   if (!column || column.deleted || column.schoolId !== actor.schoolId) throw notFound('column not found');
   return { kind, id: column.id, schoolId: column.schoolId, title: column.title, published: column.published };
 }
@@ -74,19 +73,19 @@ const stateOf = (row: { expiresAt: number | null; revokedAt: number | null }) =>
   JSON.stringify({ until: row.expiresAt, revoked_at: row.revokedAt });
 
 /** Grants the item to the students and groups (already checked to be the school's), in one transaction. */
-function grantTo(
+async function grantTo(
   ctx: AppContext,
   actor: Actor,
   item: Item,
   targets: { sids: string[]; gids: string[] },
   expiresAt: number | null,
-): Omit<GrantResult, 'notFound'> {
+): Promise<Omit<GrantResult, 'notFound'>> {
   if (!item.published) throw conflict(GRANT_ERRORS.notPublished);
   const now = ctx.now();
   const what = item.kind === 'course' ? { courseId: item.id } : { columnId: item.id };
-  return ctx.db.transaction((tx) => {
+  return await ctx.db.transaction(async (tx) => {
     const existing = new Map<string, repo.GrantRow>();
-    for (const row of repo.activeGrantsOf(tx, item.kind, item.id, targets.sids, targets.gids))
+    for (const row of await repo.activeGrantsOf(tx, item.kind, item.id, targets.sids, targets.gids))
       existing.set(row.studentId ? `s${row.studentId}` : `g${row.groupId}`, row);
     const result = { granted: 0, changed: 0, unchanged: 0 };
     const inserts: repo.NewGrantRow[] = [];
@@ -106,12 +105,12 @@ function grantTo(
         after: stateOf({ expiresAt, revokedAt: null }),
         at: now,
       });
-    const each = (key: string, target: { studentId: string } | { groupId: string }) => {
+    const each = async (key: string, target: { studentId: string } | { groupId: string }) => {
       const held = existing.get(key);
       if (held && held.expiresAt === expiresAt) {
         result.unchanged++;
       } else if (held) {
-        repo.setGrantEnd(tx, held.id, expiresAt);
+        await repo.setGrantEnd(tx, held.id, expiresAt);
         audit(held, 'change', stateOf(held));
         result.changed++;
       } else {
@@ -121,50 +120,50 @@ function grantTo(
         result.granted++;
       }
     };
-    for (const sid of targets.sids) each(`s${sid}`, { studentId: sid });
-    for (const gid of targets.gids) each(`g${gid}`, { groupId: gid });
-    repo.insertGrants(tx, inserts);
-    repo.insertAudit(tx, audits);
+    for (const sid of targets.sids) await each(`s${sid}`, { studentId: sid });
+    for (const gid of targets.gids) await each(`g${gid}`, { groupId: gid });
+    await repo.insertGrants(tx, inserts);
+    await repo.insertAudit(tx, audits);
     // Issue 16: each student given the item now (named, or a present member of a group granted) is told so.
     const told = new Set(inserts.flatMap((row) => (row.studentId ? [row.studentId] : [])));
     const groups = inserts.flatMap((row) => (row.groupId ? [row.groupId] : []));
-    if (groups.length > 0) for (const sid of memberIdsOfGroups(tx, item.schoolId, groups)) told.add(sid);
+    if (groups.length > 0) for (const sid of await memberIdsOfGroups(tx, item.schoolId, groups)) told.add(sid);
     for (const studentId of told) {
-      courseGranted({ tx, ctx, at: now }, { schoolId: item.schoolId, studentId }, item);
+      await courseGranted({ tx, ctx, at: now }, { schoolId: item.schoolId, studentId }, item);
     }
     return result;
   });
 }
 
 /** POST grant/add. */
-export function addGrant(
+export async function addGrant(
   ctx: AppContext,
   actor: Actor,
   input: { kind: GrantKind; id: string; sids: string[]; gids: string[]; until: string | null },
-): GrantResult {
-  const item = itemOf(ctx, actor, input.kind, input.id);
+): Promise<GrantResult> {
+  const item = await itemOf(ctx, actor, input.kind, input.id);
   const sids = [...new Set(input.sids)];
   const gids = [...new Set(input.gids)];
-  if (schoolStudentIds(ctx.db, actor.schoolId, sids).length !== sids.length)
+  if ((await schoolStudentIds(ctx.db, actor.schoolId, sids)).length !== sids.length)
     throw badField('sids', 'must name students of this school');
-  if (schoolGroupIds(ctx.db, actor.schoolId, gids).length !== gids.length)
+  if ((await schoolGroupIds(ctx.db, actor.schoolId, gids)).length !== gids.length)
     throw badField('gids', 'must name groups of this school');
   const expiresAt = endOf(ctx, input.until);
-  return { ...grantTo(ctx, actor, item, { sids, gids }, expiresAt), notFound: [] };
+  return { ...(await grantTo(ctx, actor, item, { sids, gids }, expiresAt)), notFound: [] };
 }
 
 /** POST grant/upload: the user names of a file's column headed 用户名 / username, else of its first column. */
-export function grantToNames(
+export async function grantToNames(
   ctx: AppContext,
   actor: Actor,
   input: { kind: GrantKind; id: string; until: string | null },
   names: string[],
-): GrantResult {
-  const item = itemOf(ctx, actor, input.kind, input.id);
+): Promise<GrantResult> {
+  const item = await itemOf(ctx, actor, input.kind, input.id);
   const expiresAt = endOf(ctx, input.until);
   const wanted = [...new Set(names.map((name) => name.trim()).filter(Boolean))];
   if (wanted.length === 0) throw badInput(GRANT_ERRORS.noNames);
-  const found = repo.studentsByUsername(ctx.db, actor.schoolId, wanted);
+  const found = await repo.studentsByUsername(ctx.db, actor.schoolId, wanted);
   const known = new Set(found.map((row) => row.username));
   const notFound = wanted.filter((name) => !known.has(name));
   if (found.length === 0) {
@@ -172,18 +171,18 @@ export function grantToNames(
     return { granted: 0, changed: 0, unchanged: 0, notFound };
   }
   const sids = found.map((row) => row.id);
-  return { ...grantTo(ctx, actor, item, { sids, gids: [] }, expiresAt), notFound };
+  return { ...(await grantTo(ctx, actor, item, { sids, gids: [] }, expiresAt)), notFound };
 }
 
 /** POST grant/revoke: 404 for a grant of another school or of a course the administrator does not manage. */
-export function revoke(ctx: AppContext, actor: Actor, id: string): { id: string; revoked: boolean } {
-  const grant = repo.findGrant(ctx.db, id);
+export async function revoke(ctx: AppContext, actor: Actor, id: string): Promise<{ id: string; revoked: boolean }> {
+  const grant = await repo.findGrant(ctx.db, id);
   if (!grant || grant.schoolId !== actor.schoolId) throw notFound('grant not found');
-  if (grant.courseId) managedCourse(ctx, actor.userId, grant.courseId);
+  if (grant.courseId) await managedCourse(ctx, actor.userId, grant.courseId);
   const now = ctx.now();
-  const revoked = ctx.db.transaction((tx) => {
-    if (!repo.revokeGrant(tx, grant.id, actor.userId, now)) return false;
-    repo.insertAudit(tx, [
+  const revoked = await ctx.db.transaction(async (tx) => {
+    if (!(await repo.revokeGrant(tx, grant.id, actor.userId, now))) return false;
+    await repo.insertAudit(tx, [
       {
         id: ctx.ids.next(),
         schoolId: grant.schoolId,
@@ -220,9 +219,9 @@ const holderOf = (row: repo.HolderRow): Holder => ({
 });
 
 /** GET grant/holders. */
-export function listHolders(ctx: AppContext, actor: Actor, query: z.output<typeof zHoldersQuery>) {
-  const item = itemOf(ctx, actor, query.kind, query.id);
-  const { rows, total } = repo.holders(ctx.db, {
+export async function listHolders(ctx: AppContext, actor: Actor, query: z.output<typeof zHoldersQuery>) {
+  const item = await itemOf(ctx, actor, query.kind, query.id);
+  const { rows, total } = await repo.holders(ctx.db, {
     schoolId: actor.schoolId,
     kind: item.kind,
     itemId: item.id,
@@ -234,10 +233,12 @@ export function listHolders(ctx: AppContext, actor: Actor, query: z.output<typeo
 }
 
 /** GET grant/student: every way the student holds a course, with the status that way gives now. */
-export function studentHoldings(ctx: AppContext, actor: Actor, sid: string): { list: StudentHolding[] } {
-  if (schoolStudentIds(ctx.db, actor.schoolId, [sid]).length === 0) throw notFound('student not found');
-  const rows = repo.studentHoldings(ctx.db, sid);
-  const courses = new Map(findCourses(ctx.db, [...new Set(rows.map((row) => row.courseId))]).map((c) => [c.id, c]));
+export async function studentHoldings(ctx: AppContext, actor: Actor, sid: string): Promise<{ list: StudentHolding[] }> {
+  if ((await schoolStudentIds(ctx.db, actor.schoolId, [sid])).length === 0) throw notFound('student not found');
+  const rows = await repo.studentHoldings(ctx.db, sid);
+  const courses = new Map(
+    (await findCourses(ctx.db, [...new Set(rows.map((row) => row.courseId))])).map((c) => [c.id, c]),
+  );
   const now = ctx.now();
   const list = rows.flatMap((row) => {
     const course = courses.get(row.courseId);
@@ -251,11 +252,11 @@ export function studentHoldings(ctx: AppContext, actor: Actor, sid: string): { l
 }
 
 /** GET grant/audit: by course, column or student (400 without one); another school's names nothing found. */
-export function auditTrail(ctx: AppContext, actor: Actor, query: z.output<typeof zGrantAuditQuery>) {
+export async function auditTrail(ctx: AppContext, actor: Actor, query: z.output<typeof zGrantAuditQuery>) {
   if (!query.coid && !query.column_id && !query.sid)
     throw badField('coid', 'name a course, column or student', 'query');
   const parse = (text: string | null) => (text ? JSON.parse(text) : null);
-  const { rows, total } = repo.auditRows(ctx.db, {
+  const { rows, total } = await repo.auditRows(ctx.db, {
     schoolId: actor.schoolId,
     courseId: query.coid,
     columnId: query.column_id,

@@ -40,13 +40,15 @@ export const grantsRoutes: FastifyPluginAsync = async (app) => {
   // grant/upload reads its form in the handler, after route() checked the permission.
   await app.register(app.multipartParsing);
 
-  route(app, calls.add, ({ body }, _reply, admin) => ok(grants.addGrant(ctx, admin, body)));
+  route(app, calls.add, async ({ body }, _reply, admin) => ok(await grants.addGrant(ctx, admin, body)));
   route(app, calls.upload, async (request, _reply, admin) => {
     const { file, fields } = await receive(request);
-    return ok(grants.grantToNames(ctx, admin, fields, await userNamesOf(file)));
+    return ok(await grants.grantToNames(ctx, admin, fields, await userNamesOf(file)));
   });
-  route(app, calls.revoke, ({ body }, _reply, admin) => ok(grants.revoke(ctx, admin, body.id)));
-  route(app, calls.holders, ({ query }, _reply, admin) => ok(grants.listHolders(ctx, admin, query)));
-  route(app, calls.student, ({ query }, _reply, admin) => ok(grants.studentHoldings(ctx, admin, query.sid)));
-  route(app, calls.audit, ({ query }, _reply, admin) => ok(grants.auditTrail(ctx, admin, query)));
+  route(app, calls.revoke, async ({ body }, _reply, admin) => ok(await grants.revoke(ctx, admin, body.id)));
+  route(app, calls.holders, async ({ query }, _reply, admin) => ok(await grants.listHolders(ctx, admin, query)));
+  route(app, calls.student, async ({ query }, _reply, admin) =>
+    ok(await grants.studentHoldings(ctx, admin, query.sid)),
+  );
+  route(app, calls.audit, async ({ query }, _reply, admin) => ok(await grants.auditTrail(ctx, admin, query)));
 };

@@ -24,9 +24,9 @@ import * as repo from './groups.repository';
 const nullableParent = (parentId: string) => (parentId === '0' ? null : parentId);
 
 /** The school's groups of a kind with their member counts (the s/group/list and a/group/list reply). */
-export function groupList(ctx: AppContext, kind: GroupKind, schoolId: string): GroupList {
-  const members = repo.memberCounts(ctx.db, kind, schoolId);
-  const groups: Group[] = repo.listGroups(ctx.db, schoolId, kind).map((g) => ({
+export async function groupList(ctx: AppContext, kind: GroupKind, schoolId: string): Promise<GroupList> {
+  const members = await repo.memberCounts(ctx.db, kind, schoolId);
+  const groups: Group[] = (await repo.listGroups(ctx.db, schoolId, kind)).map((g) => ({
     gid: g.id,
     name: g.name,
     parent_id: g.parentId ?? '0',
@@ -36,13 +36,13 @@ export function groupList(ctx: AppContext, kind: GroupKind, schoolId: string): G
   return { groups };
 }
 
-function mustFind(db: Db, kind: GroupKind, schoolId: string, gid: string) {
-  const group = repo.findGroup(db, kind, schoolId, gid);
+async function mustFind(db: Db, kind: GroupKind, schoolId: string, gid: string) {
+  const group = await repo.findGroup(db, kind, schoolId, gid);
   if (!group) throw notFound();
   return group;
 }
 
-function assertNameFree(
+async function assertNameFree(
   db: Db,
   kind: GroupKind,
   schoolId: string,
@@ -50,81 +50,94 @@ function assertNameFree(
   name: string,
   except?: string,
 ) {
-  const taken = repo.childGroups(db, kind, schoolId, parentId).some((g) => g.name === name && g.id !== except);
+  const taken = (await repo.childGroups(db, kind, schoolId, parentId)).some((g) => g.name === name && g.id !== except);
   if (taken) throw conflict(GROUP_ERRORS.nameTaken, { field: 'name' });
 }
 
 /** POST s/group/add: a group at the end of its parent's sub-groups. */
-export function addGroup(
+export async function addGroup(
   ctx: AppContext,
   kind: GroupKind,
   schoolId: string,
   input: { name: string; parent_id: string },
-): GroupList & { gid: string } {
+): Promise<GroupList & { gid: string }> {
   const parentId = nullableParent(input.parent_id);
   const gid = ctx.ids.next();
-  ctx.db.transaction((tx) => {
-    if (parentId !== null && !repo.findGroup(tx, kind, schoolId, parentId)) throw notFound();
-    const siblings = repo.childGroups(tx, kind, schoolId, parentId);
+  await ctx.db.transaction(async (tx) => {
+    if (parentId !== null && !(await repo.findGroup(tx, kind, schoolId, parentId))) throw notFound();
+    const siblings = await repo.childGroups(tx, kind, schoolId, parentId);
     if (siblings.some((g) => g.name === input.name)) throw conflict(GROUP_ERRORS.nameTaken, { field: 'name' });
     const position = siblings.reduce((max, g) => Math.max(max, g.position + 1), 0);
-    repo.insertGroupRow(tx, kind, { id: gid, schoolId, parentId, name: input.name, position, createdAt: ctx.now() });
+    await repo.insertGroupRow(tx, kind, {
+      id: gid,
+      schoolId,
+      parentId,
+      name: input.name,
+      position,
+      createdAt: ctx.now(),
+    });
   });
-  return { ...groupList(ctx, kind, schoolId), gid };
+  return { ...(await groupList(ctx, kind, schoolId)), gid };
 }
 
 /** POST s/group/rename. */
-export function renameGroup(ctx: AppContext, kind: GroupKind, schoolId: string, gid: string, name: string): GroupList {
-  ctx.db.transaction((tx) => {
-    const group = mustFind(tx, kind, schoolId, gid);
-    assertNameFree(tx, kind, schoolId, group.parentId, name, gid);
-    repo.updateGroup(tx, kind, gid, { name });
+export async function renameGroup(
+  ctx: AppContext,
+  kind: GroupKind,
+  schoolId: string,
+  gid: string,
+  name: string,
+): Promise<GroupList> {
+  await ctx.db.transaction(async (tx) => {
+    const group = await mustFind(tx, kind, schoolId, gid);
+    await assertNameFree(tx, kind, schoolId, group.parentId, name, gid);
+    await repo.updateGroup(tx, kind, gid, { name });
   });
-  return groupList(ctx, kind, schoolId);
+  return await groupList(ctx, kind, schoolId);
 }
 
 /** POST s/group/move: under a new parent (or the same one) at a position among the siblings; never into its own branch. */
-export function moveGroup(
+export async function moveGroup(
   ctx: AppContext,
   kind: GroupKind,
   schoolId: string,
   input: { gid: string; parent_id: string; position: number },
-): GroupList {
+): Promise<GroupList> {
   const parentId = nullableParent(input.parent_id);
-  ctx.db.transaction((tx) => {
-    const group = mustFind(tx, kind, schoolId, input.gid);
-    if (parentId !== null) mustFind(tx, kind, schoolId, parentId);
-    const all = repo.listGroups(tx, schoolId, kind);
+  await ctx.db.transaction(async (tx) => {
+    const group = await mustFind(tx, kind, schoolId, input.gid);
+    if (parentId !== null) await mustFind(tx, kind, schoolId, parentId);
+    const all = await repo.listGroups(tx, schoolId, kind);
     if (moveProblem(all, group.id, parentId)) throw badInput(GROUP_ERRORS.cycle, { field: 'parent_id' });
     if (group.parentId !== parentId) {
-      assertNameFree(tx, kind, schoolId, parentId, group.name, group.id);
-      const oldSiblings = repo.childGroups(tx, kind, schoolId, group.parentId).filter((g) => g.id !== group.id);
-      repo.setOrder(
+      await assertNameFree(tx, kind, schoolId, parentId, group.name, group.id);
+      const oldSiblings = (await repo.childGroups(tx, kind, schoolId, group.parentId)).filter((g) => g.id !== group.id);
+      await repo.setOrder(
         tx,
         kind,
         group.parentId,
         oldSiblings.map((g) => g.id),
       );
     }
-    const siblings = repo.childGroups(tx, kind, schoolId, parentId).map((g) => g.id);
-    repo.setOrder(tx, kind, parentId, placeAmong(siblings, group.id, input.position));
+    const siblings = (await repo.childGroups(tx, kind, schoolId, parentId)).map((g) => g.id);
+    await repo.setOrder(tx, kind, parentId, placeAmong(siblings, group.id, input.position));
   });
-  return groupList(ctx, kind, schoolId);
+  return await groupList(ctx, kind, schoolId);
 }
 
 /** POST s/group/delete: refused while it has sub-groups or (student groups) while courses, plans or exams use it. */
-export function deleteGroup(ctx: AppContext, kind: GroupKind, schoolId: string, gid: string): GroupList {
-  ctx.db.transaction((tx) => {
-    const group = mustFind(tx, kind, schoolId, gid);
-    const children = repo.childGroups(tx, kind, schoolId, group.id).length;
+export async function deleteGroup(ctx: AppContext, kind: GroupKind, schoolId: string, gid: string): Promise<GroupList> {
+  await ctx.db.transaction(async (tx) => {
+    const group = await mustFind(tx, kind, schoolId, gid);
+    const children = (await repo.childGroups(tx, kind, schoolId, group.id)).length;
     if (children > 0) throw conflict(GROUP_ERRORS.hasChildren, { children });
     if (kind === 'student') {
-      const uses = repo.groupUses(tx, schoolId, gid);
+      const uses = await repo.groupUses(tx, schoolId, gid);
       if (uses.courses + uses.plans + uses.exams > 0) throw conflict(GROUP_ERRORS.inUse, uses);
     }
-    repo.deleteGroupRow(tx, kind, gid);
-    const rest = repo.childGroups(tx, kind, schoolId, group.parentId).map((g) => g.id);
-    repo.setOrder(tx, kind, group.parentId, rest);
+    await repo.deleteGroupRow(tx, kind, gid);
+    const rest = (await repo.childGroups(tx, kind, schoolId, group.parentId)).map((g) => g.id);
+    await repo.setOrder(tx, kind, group.parentId, rest);
   });
-  return groupList(ctx, kind, schoolId);
+  return await groupList(ctx, kind, schoolId);
 }

@@ -12,14 +12,18 @@ export const groupsRoutes: FastifyPluginAsync = async (app) => {
 
   for (const kind of kinds) {
     const calls = groupCalls[kind];
-    route(app, calls.list, (_request, _reply, admin) => ok(service.groupList(ctx, kind, admin.schoolId)));
-    route(app, calls.add, (request, _reply, admin) => ok(service.addGroup(ctx, kind, admin.schoolId, request.body)));
-    route(app, calls.rename, ({ body }, _reply, admin) =>
-      ok(service.renameGroup(ctx, kind, admin.schoolId, body.gid, body.name)),
+    route(app, calls.list, async (_request, _reply, admin) => ok(await service.groupList(ctx, kind, admin.schoolId)));
+    route(app, calls.add, async (request, _reply, admin) =>
+      ok(await service.addGroup(ctx, kind, admin.schoolId, request.body)),
     );
-    route(app, calls.move, (request, _reply, admin) => ok(service.moveGroup(ctx, kind, admin.schoolId, request.body)));
-    route(app, calls.remove, (request, _reply, admin) =>
-      ok(service.deleteGroup(ctx, kind, admin.schoolId, request.body.gid)),
+    route(app, calls.rename, async ({ body }, _reply, admin) =>
+      ok(await service.renameGroup(ctx, kind, admin.schoolId, body.gid, body.name)),
+    );
+    route(app, calls.move, async (request, _reply, admin) =>
+      ok(await service.moveGroup(ctx, kind, admin.schoolId, request.body)),
+    );
+    route(app, calls.remove, async (request, _reply, admin) =>
+      ok(await service.deleteGroup(ctx, kind, admin.schoolId, request.body.gid)),
     );
   }
 };

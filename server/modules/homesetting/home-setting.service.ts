@@ -16,8 +16,11 @@ import * as repo from './home-setting.repository';
  * saved before the link rule of shared/rules/site-links, say) loses only that value: the key falls back to its
  * default, or the list entry goes, and everything else the school saved stays.
  */
-export function readHomeSetting(ctx: AppContext, schoolId: string): { setting: HomeSetting; updatedAt: number | null } {
-  const row = repo.findHomeSetting(ctx.db, schoolId);
+export async function readHomeSetting(
+  ctx: AppContext,
+  schoolId: string,
+): Promise<{ setting: HomeSetting; updatedAt: number | null }> {
+  const row = await repo.findHomeSetting(ctx.db, schoolId);
   if (!row) return { setting: defaultHomeSetting(), updatedAt: null };
   let stored: unknown;
   try {
@@ -74,8 +77,8 @@ function compact(value: unknown): void {
 }
 
 /** GET userpage/{uid}: 'Get user page data by parent id' (spec 7) for the school. */
-export function userPage(ctx: AppContext, school: School): UserPage {
-  const { setting } = readHomeSetting(ctx, school.id);
+export async function userPage(ctx: AppContext, school: School): Promise<UserPage> {
+  const { setting } = await readHomeSetting(ctx, school.id);
   return {
     setting,
     userpagetitle: setting.userpagetitle,
@@ -88,20 +91,23 @@ export function userPage(ctx: AppContext, school: School): UserPage {
 }
 
 /** GET setting/userpage (back office): the setting and when it was last saved ('' never). */
-export function adminHomeSetting(ctx: AppContext, schoolId: string): { setting: HomeSetting; updated: string } {
-  const { setting, updatedAt } = readHomeSetting(ctx, schoolId);
+export async function adminHomeSetting(
+  ctx: AppContext,
+  schoolId: string,
+): Promise<{ setting: HomeSetting; updated: string }> {
+  const { setting, updatedAt } = await readHomeSetting(ctx, schoolId);
   return { setting, updated: updatedAt === null ? '' : formatDate(updatedAt, DATE_FORMAT) };
 }
 
 /** POST setting/userpage: stores the whole (already validated) setting with its rich text sanitised, and drops the school's cached replies. */
-export function saveHomeSetting(
+export async function saveHomeSetting(
   ctx: AppContext,
   schoolId: string,
   setting: HomeSetting,
-): { setting: HomeSetting; updated: string } {
+): Promise<{ setting: HomeSetting; updated: string }> {
   const clean: HomeSetting = { ...setting, aboutuscontent: sanitizeRichText(setting.aboutuscontent) };
   const at = ctx.now();
-  repo.saveHomeSetting(ctx.db, schoolId, JSON.stringify(clean), at);
+  await repo.saveHomeSetting(ctx.db, schoolId, JSON.stringify(clean), at);
   ctx.catalogueCache.bump(schoolId);
   return { setting: clean, updated: formatDate(at, DATE_FORMAT) };
 }

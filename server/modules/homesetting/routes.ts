@@ -10,12 +10,12 @@ import * as service from './home-setting.service';
 export const homesettingRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
 
-  route(app, calls.userPage, (request, reply, caller) => {
-    const school = publicSchool(ctx, caller, request.params.uid);
-    return sendCached(ctx, request, reply, school.id, 'userpage', () => service.userPage(ctx, school));
+  route(app, calls.userPage, async (request, reply, caller) => {
+    const school = await publicSchool(ctx, caller, request.params.uid);
+    return sendCached(ctx, request, reply, school.id, 'userpage', async () => await service.userPage(ctx, school));
   });
-  route(app, calls.get, (_request, _reply, admin) => ok(service.adminHomeSetting(ctx, admin.schoolId)));
-  route(app, calls.save, (request, _reply, admin) =>
-    ok(service.saveHomeSetting(ctx, admin.schoolId, request.body.setting)),
+  route(app, calls.get, async (_request, _reply, admin) => ok(await service.adminHomeSetting(ctx, admin.schoolId)));
+  route(app, calls.save, async (request, _reply, admin) =>
+    ok(await service.saveHomeSetting(ctx, admin.schoolId, request.body.setting)),
   );
 };

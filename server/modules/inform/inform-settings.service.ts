@@ -10,7 +10,7 @@
  * - Test e-mail and test SMS send at once with the saved settings and answer what the server or gateway said; they
  *   do not go through the queue and leave no log row.
  */
-import type { Locale } from '../../../shared/constants';
+import { type Locale, LOCALES } from '../../../shared/constants';
 import {
   INFORM_CHANNELS,
   INFORM_ERRORS,
@@ -27,7 +27,6 @@ import {
   zTemplateKey,
 } from '../../../shared/schemas/inform';
 import { placeholdersOf } from '../../../shared/rules/inform';
-import { LOCALES } from '../../../shared/constants';
 import type { AppContext } from '../../context';
 import { badInput } from '../../lib/errors';
 import { openPassword, sealPassword } from '../ldap/ldap-settings.service';
@@ -46,22 +45,22 @@ export interface LoadedSettings {
 }
 
 /** The school's settings with the SMTP password opened, or undefined when never saved. */
-export function loadSettings(ctx: AppContext, schoolId: string): LoadedSettings | undefined {
-  const row = repo.findSettings(ctx.db, schoolId);
+export async function loadSettings(ctx: AppContext, schoolId: string): Promise<LoadedSettings | undefined> {
+  const row = await repo.findSettings(ctx.db, schoolId);
   if (!row) return undefined;
   const config = zInformConfig.parse(JSON.parse(row.config));
   return {
     config,
     locale: config.locale ?? ctx.config.LOCALE,
-    smtp: { ...config.smtp, password: openPassword(ctx, row.smtpPassword) },
+    smtp: { ...config.smtp, password: await openPassword(ctx, row.smtpPassword) },
     channels: zInformChannels.parse(JSON.parse(row.channels)),
     updatedAt: row.updatedAt,
   };
 }
 
 /** GET inform/settings: the saved settings or the defaults; never the password. */
-export function getSettings(ctx: AppContext, schoolId: string): InformSettings {
-  const row = repo.findSettings(ctx.db, schoolId);
+export async function getSettings(ctx: AppContext, schoolId: string): Promise<InformSettings> {
+  const row = await repo.findSettings(ctx.db, schoolId);
   const config = zInformConfig.parse(row ? JSON.parse(row.config) : {});
   return {
     locale: config.locale ?? ctx.config.LOCALE,
@@ -81,10 +80,14 @@ const sameTarget = (a: Target, b: Target) =>
   a.caCert.trim() === b.caCert.trim();
 
 /** POST inform/settings. */
-export function saveSettings(ctx: AppContext, schoolId: string, input: SaveInformSettings): InformSettings {
+export async function saveSettings(
+  ctx: AppContext,
+  schoolId: string,
+  input: SaveInformSettings,
+): Promise<InformSettings> {
   const parsed = zSaveInformSettings.parse(input);
   const { password, ...smtp } = parsed.smtp;
-  const existing = repo.findSettings(ctx.db, schoolId);
+  const existing = await repo.findSettings(ctx.db, schoolId);
   const kept = existing?.smtpPassword ?? '';
   if (!password && kept && !sameTarget(zInformConfig.parse(JSON.parse(existing!.config)).smtp, smtp))
     throw badInput(INFORM_ERRORS.passwordAgain, { field: 'smtp.password' });
@@ -97,19 +100,19 @@ export function saveSettings(ctx: AppContext, schoolId: string, input: SaveInfor
       INFORM_CHANNELS.filter((channel) => parsed.channels[event]?.includes(channel)),
     ]),
   );
-  repo.saveSettings(ctx.db, {
+  await repo.saveSettings(ctx.db, {
     schoolId,
     config: JSON.stringify(config),
-    smtpPassword: password ? sealPassword(ctx, password) : kept,
+    smtpPassword: password ? await sealPassword(ctx, password) : kept,
     channels: JSON.stringify(channels),
     updatedAt: ctx.now(),
   });
-  return getSettings(ctx, schoolId);
+  return await getSettings(ctx, schoolId);
 }
 
 /** GET inform/templates: every event, channel and locale with the wording in use and the built-in one. */
-export function listTemplates(ctx: AppContext, schoolId: string): { list: Template[] } {
-  const own = templateMap(repo.schoolTemplates(ctx.db, schoolId));
+export async function listTemplates(ctx: AppContext, schoolId: string): Promise<{ list: Template[] }> {
+  const own = templateMap(await repo.schoolTemplates(ctx.db, schoolId));
   const list: Template[] = [];
   for (const event of INFORM_EVENTS) {
     for (const channel of INFORM_CHANNELS) {
@@ -134,23 +137,23 @@ export function listTemplates(ctx: AppContext, schoolId: string): { list: Templa
 }
 
 /** POST inform/templates: the school's own wording (an e-mail needs a subject). */
-export function saveTemplate(ctx: AppContext, schoolId: string, input: SaveTemplate) {
+export async function saveTemplate(ctx: AppContext, schoolId: string, input: SaveTemplate) {
   const t = zSaveTemplate.parse(input);
   if (t.channel === 'email' && !t.subject) throw badInput('is required', { field: 'subject' });
   if (t.channel === 'sms' && t.body.length > 500) throw badInput('is too long', { field: 'body' });
-  repo.saveTemplate(ctx.db, {
+  await repo.saveTemplate(ctx.db, {
     schoolId,
     ...t,
     subject: t.channel === 'sms' ? '' : t.subject,
     updatedAt: ctx.now(),
   });
-  return listTemplates(ctx, schoolId);
+  return await listTemplates(ctx, schoolId);
 }
 
 /** POST inform/templates/reset: back to the built-in wording. */
-export function resetTemplate(ctx: AppContext, schoolId: string, input: z.input<typeof zTemplateKey>) {
-  repo.deleteTemplate(ctx.db, { schoolId, ...zTemplateKey.parse(input) });
-  return listTemplates(ctx, schoolId);
+export async function resetTemplate(ctx: AppContext, schoolId: string, input: z.input<typeof zTemplateKey>) {
+  await repo.deleteTemplate(ctx.db, { schoolId, ...zTemplateKey.parse(input) });
+  return await listTemplates(ctx, schoolId);
 }
 
 const failure = (error: unknown) => ({
@@ -160,9 +163,9 @@ const failure = (error: unknown) => ({
 
 /** POST inform/test/email: one message now, with the saved settings; the SMTP server's answer. */
 export async function testEmail(ctx: AppContext, schoolId: string, to: string) {
-  const loaded = loadSettings(ctx, schoolId);
+  const loaded = await loadSettings(ctx, schoolId);
   if (!loaded?.smtp.host || !loaded.smtp.from) return { ok: false, message: INFORM_ERRORS.notConfigured };
-  const school = repo.schoolName(ctx.db, schoolId);
+  const school = await repo.schoolName(ctx.db, schoolId);
   const { subject, body } = word(defaultWording(loaded.locale, 'test', 'email'), 'email', { school });
   const transport = createTransport(loaded.smtp, ctx.config.INFORM_TIMEOUT_MS, false);
   try {
@@ -178,9 +181,9 @@ export async function testEmail(ctx: AppContext, schoolId: string, to: string) {
 
 /** POST inform/test/sms: one SMS now through the saved gateway; its answer. */
 export async function testSms(ctx: AppContext, schoolId: string, phone: string) {
-  const loaded = loadSettings(ctx, schoolId);
+  const loaded = await loadSettings(ctx, schoolId);
   if (!loaded?.config.sms.url) return { ok: false, message: INFORM_ERRORS.smsNotConfigured };
-  const school = repo.schoolName(ctx.db, schoolId);
+  const school = await repo.schoolName(ctx.db, schoolId);
   const { body } = word(defaultWording(loaded.locale, 'test', 'sms'), 'sms', { school });
   try {
     return { ok: true, ...(await sendSms(loaded.config.sms, { phone, text: body }, ctx.config.INFORM_TIMEOUT_MS)) };

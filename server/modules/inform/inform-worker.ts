@@ -80,13 +80,13 @@ async function deliver(
   ctx: AppContext,
   worker: Worker,
   row: repo.QueueRow,
-  school: (id: string) => { settings: LoadedSettings | undefined; name: string },
+  school: (id: string) => Promise<{ settings: LoadedSettings | undefined; name: string }>,
 ): Promise<void> {
   const attempts = row.attempts + 1;
-  const { settings, name } = school(row.schoolId);
+  const { settings, name } = await school(row.schoolId);
   try {
     await send(ctx, worker, row, settings, name);
-    repo.finish(ctx.db, row.id, {
+    await repo.finish(ctx.db, row.id, {
       status: 'sent',
       attempts,
       lastError: row.lastError,
@@ -97,7 +97,7 @@ async function deliver(
     const failure =
       error instanceof SendError ? error : new SendError(String((error as Error)?.message ?? error), false);
     const done = givesUp(attempts, ctx.config.INFORM_MAX_ATTEMPTS, failure.permanent);
-    repo.finish(ctx.db, row.id, {
+    await repo.finish(ctx.db, row.id, {
       status: done ? 'failed' : 'queued',
       attempts,
       lastError: failure.message,
@@ -112,14 +112,14 @@ async function runPass(ctx: AppContext, worker: Worker): Promise<void> {
     worker.again = false;
     for (;;) {
       if (worker.stopped) return;
-      const rows = repo.claimDue(ctx.db, ctx.now(), BATCH);
+      const rows = await repo.claimDue(ctx.db, ctx.now(), BATCH);
       if (rows.length === 0) break;
       // One read of a school's settings per batch.
       const schools = new Map<string, { settings: LoadedSettings | undefined; name: string }>();
-      const school = (id: string) => {
+      const school = async (id: string) => {
         let found = schools.get(id);
         if (!found) {
-          found = { settings: loadSettings(ctx, id), name: repo.schoolName(ctx.db, id) };
+          found = { settings: await loadSettings(ctx, id), name: await repo.schoolName(ctx.db, id) };
           schools.set(id, found);
         }
         return found;
@@ -131,14 +131,14 @@ async function runPass(ctx: AppContext, worker: Worker): Promise<void> {
       await Promise.all(Array.from({ length: Math.min(ctx.config.INFORM_CONCURRENCY, rows.length) }, lane));
       // Stopping: the rows taken but not started go back to the queue at once (not at the next start).
       if (next < rows.length)
-        repo.requeue(
+        await repo.requeue(
           ctx.db,
           rows.slice(next).map((row) => row.id),
         );
     }
   } while (worker.again && !worker.stopped);
   if (worker.stopped) return;
-  const due = repo.nextDue(ctx.db);
+  const due = await repo.nextDue(ctx.db);
   if (due === null) return;
   if (worker.timer) clearTimeout(worker.timer);
   worker.timer = setTimeout(() => kick(ctx, worker), Math.min(MAX_DELAY, Math.max(0, due - ctx.now())));
@@ -160,16 +160,19 @@ function kick(ctx: AppContext, worker: Worker): void {
 }
 
 /** Starts the worker: rows left 'sending' go back to the queue, then every due row is sent. */
-export function startInformWorker(ctx: AppContext): void {
+export async function startInformWorker(ctx: AppContext): Promise<void> {
   if (workers.has(ctx)) return;
-  const requeued = repo.requeueSending(ctx.db, ctx.now());
+  const requeued = await repo.requeueSending(ctx.db, ctx.now());
   if (requeued > 0) ctx.log.info({ requeued }, 'inform deliveries left sending were queued again');
-  const purge = () => {
-    const purged = repo.purgeFinished(ctx.db, ctx.now() - ctx.config.INFORM_KEEP_DAYS * DAY_MS);
+  const purge = async () => {
+    const purged = await repo.purgeFinished(ctx.db, ctx.now() - ctx.config.INFORM_KEEP_DAYS * DAY_MS);
     if (purged > 0) ctx.log.info({ purged }, 'inform delivery log: old rows purged');
   };
-  purge();
-  const purgeTimer = setInterval(purge, DAY_MS);
+  await purge();
+  const purgeTimer = setInterval(
+    () => void purge().catch((error) => ctx.log.error({ err: error }, 'purging the inform log failed')),
+    DAY_MS,
+  );
   purgeTimer.unref();
   const worker: Worker = {
     stopped: false,

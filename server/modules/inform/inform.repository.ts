@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, inArray, lt, lte, min, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first, affected } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { informOptouts, informQueue, informSettings, informTemplates, schools, students } from '../../db/schema';
+import { mapAsync } from '../../lib/sequential';
 
 /** The only place the inform module touches the database: settings, templates, opt-outs and the queue. */
 
@@ -21,44 +22,48 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-export function findSettings(db: Db, schoolId: string): SettingsRow | undefined {
-  return db.select().from(informSettings).where(eq(informSettings.schoolId, schoolId)).get();
+export async function findSettings(db: Db, schoolId: string): Promise<SettingsRow | undefined> {
+  return first(await db.select().from(informSettings).where(eq(informSettings.schoolId, schoolId)));
 }
 
 /** Writes the config, password and channels; allowStudentMessages (the messages module's) is left alone. */
-export function saveSettings(
+export async function saveSettings(
   db: Db,
   row: Pick<SettingsRow, 'schoolId' | 'config' | 'smtpPassword' | 'channels' | 'updatedAt'>,
-): void {
-  db.insert(informSettings)
+): Promise<void> {
+  await db
+    .insert(informSettings)
     .values(row)
     .onConflictDoUpdate({
       target: informSettings.schoolId,
       set: { config: row.config, smtpPassword: row.smtpPassword, channels: row.channels, updatedAt: row.updatedAt },
-    })
-    .run();
+    });
 }
 
-export function schoolName(db: Db, schoolId: string): string {
-  return db.select({ name: schools.name }).from(schools).where(eq(schools.id, schoolId)).get()?.name ?? '';
+export async function schoolName(db: Db, schoolId: string): Promise<string> {
+  return first(await db.select({ name: schools.name }).from(schools).where(eq(schools.id, schoolId)))?.name ?? '';
 }
 
-export function schoolTemplates(db: Db, schoolId: string): TemplateRow[] {
-  return db.select().from(informTemplates).where(eq(informTemplates.schoolId, schoolId)).all();
+export async function schoolTemplates(db: Db, schoolId: string): Promise<TemplateRow[]> {
+  return await db.select().from(informTemplates).where(eq(informTemplates.schoolId, schoolId));
 }
 
-export function saveTemplate(db: Db, row: TemplateRow): void {
-  db.insert(informTemplates)
+export async function saveTemplate(db: Db, row: TemplateRow): Promise<void> {
+  await db
+    .insert(informTemplates)
     .values(row)
     .onConflictDoUpdate({
       target: [informTemplates.schoolId, informTemplates.event, informTemplates.channel, informTemplates.locale],
       set: { subject: row.subject, body: row.body, updatedAt: row.updatedAt },
-    })
-    .run();
+    });
 }
 
-export function deleteTemplate(db: Db, key: Pick<TemplateRow, 'schoolId' | 'event' | 'channel' | 'locale'>): void {
-  db.delete(informTemplates)
+export async function deleteTemplate(
+  db: Db,
+  key: Pick<TemplateRow, 'schoolId' | 'event' | 'channel' | 'locale'>,
+): Promise<void> {
+  await db
+    .delete(informTemplates)
     .where(
       and(
         eq(informTemplates.schoolId, key.schoolId),
@@ -66,8 +71,7 @@ export function deleteTemplate(db: Db, key: Pick<TemplateRow, 'schoolId' | 'even
         eq(informTemplates.channel, key.channel),
         eq(informTemplates.locale, key.locale),
       ),
-    )
-    .run();
+    );
 }
 
 export interface Contact {
@@ -79,10 +83,10 @@ export interface Contact {
 }
 
 /** The school's enabled students among the ids, with their addresses and opt-out (other schools' ids drop out). */
-export function contactsOf(db: Db, schoolId: string, ids: readonly string[]): Contact[] {
+export async function contactsOf(db: Db, schoolId: string, ids: readonly string[]): Promise<Contact[]> {
   const unique = [...new Set(ids)];
-  const query = (where: ReturnType<typeof and>) =>
-    db
+  const query = async (where: Awaited<ReturnType<typeof and>>) =>
+    await db
       .select({
         id: students.id,
         name: students.name,
@@ -92,21 +96,22 @@ export function contactsOf(db: Db, schoolId: string, ids: readonly string[]): Co
       })
       .from(students)
       .leftJoin(informOptouts, eq(informOptouts.studentId, students.id))
-      .where(where)
-      .all();
+      .where(where);
   const school = and(eq(students.schoolId, schoolId), eq(students.disabled, false));
-  let rows: ReturnType<typeof query>;
+  let rows: Awaited<ReturnType<typeof query>>;
   if (unique.length > SCAN_ABOVE) {
     const wanted = new Set(unique);
-    rows = query(school).filter((row) => wanted.has(row.id));
+    rows = (await query(school)).filter((row) => wanted.has(row.id));
   } else {
-    rows = chunks(unique, CHUNK).flatMap((part) => query(and(school, inArray(students.id, part))));
+    rows = (
+      await mapAsync(chunks(unique, CHUNK), async (part) => await query(and(school, inArray(students.id, part))))
+    ).flat();
   }
   return rows.map(({ optout, ...row }) => ({ ...row, optedOut: optout !== null }));
 }
 
 /** Inserts queued rows with one statement prepared per transaction (10,000 rows in well under a second). */
-export function insertQueued(db: Db, rows: readonly NewQueueRow[]): void {
+export async function insertQueued(db: Db, rows: readonly NewQueueRow[]): Promise<void> {
   if (rows.length === 0) return;
   const p = (name: string) => sql.placeholder(name);
   const insert = prepared(db, 'inform.insertQueued', (d) =>
@@ -129,107 +134,109 @@ export function insertQueued(db: Db, rows: readonly NewQueueRow[]): void {
       } as never)
       .prepare(),
   );
-  for (const row of rows) insert.run(row);
+  for (const row of rows) await insert.run(row);
 }
 
 /** Rows left 'sending' by a server that stopped mid-way go back to the queue (answers how many). */
-export function requeueSending(db: Db, at: number): number {
-  return db.update(informQueue).set({ status: 'queued', nextAt: at }).where(eq(informQueue.status, 'sending')).run()
-    .changes;
+export async function requeueSending(db: Db, at: number): Promise<number> {
+  return affected(
+    await db.update(informQueue).set({ status: 'queued', nextAt: at }).where(eq(informQueue.status, 'sending')),
+  );
 }
 
 /** Forgets the sent and failed rows queued before `before` (the delivery log's retention); answers how many. */
-export function purgeFinished(db: Db, before: number): number {
-  return db
-    .delete(informQueue)
-    .where(and(inArray(informQueue.status, ['sent', 'failed']), lt(informQueue.createdAt, before)))
-    .run().changes;
+export async function purgeFinished(db: Db, before: number): Promise<number> {
+  return affected(
+    await db
+      .delete(informQueue)
+      .where(and(inArray(informQueue.status, ['sent', 'failed']), lt(informQueue.createdAt, before))),
+  );
 }
 
 /** Rows taken but not sent (the worker stopping) go back to the queue as they were. */
-export function requeue(db: Db, ids: readonly string[]): void {
+export async function requeue(db: Db, ids: readonly string[]): Promise<void> {
   for (const part of chunks(ids, CHUNK))
-    db.update(informQueue).set({ status: 'queued' }).where(inArray(informQueue.id, part)).run();
+    await db.update(informQueue).set({ status: 'queued' }).where(inArray(informQueue.id, part));
 }
 
 /** Takes up to `limit` due rows, oldest due first, and marks them 'sending' (one transaction). */
-export function claimDue(db: Db, at: number, limit: number): QueueRow[] {
-  return db.transaction((tx) => {
-    const rows = tx
+export async function claimDue(db: Db, at: number, limit: number): Promise<QueueRow[]> {
+  return await db.transaction(async (tx) => {
+    const rows = await tx
       .select()
       .from(informQueue)
       .where(and(eq(informQueue.status, 'queued'), lte(informQueue.nextAt, at)))
       .orderBy(asc(informQueue.nextAt))
-      .limit(limit)
-      .all();
+      .limit(limit);
     if (rows.length === 0) return rows;
-    tx.update(informQueue)
+    await tx
+      .update(informQueue)
       .set({ status: 'sending' })
       .where(
         inArray(
           informQueue.id,
           rows.map((row) => row.id),
         ),
-      )
-      .run();
+      );
     return rows;
   });
 }
 
 /** When the next queued row is due, or null when none is queued. */
-export function nextDue(db: Db): number | null {
+export async function nextDue(db: Db): Promise<number | null> {
   return (
-    db
-      .select({ at: min(informQueue.nextAt) })
-      .from(informQueue)
-      .where(eq(informQueue.status, 'queued'))
-      .get()?.at ?? null
+    first(
+      await db
+        .select({ at: min(informQueue.nextAt) })
+        .from(informQueue)
+        .where(eq(informQueue.status, 'queued')),
+    )?.at ?? null
   );
 }
 
-export function finish(
+export async function finish(
   db: Db,
   id: string,
   patch: Pick<QueueRow, 'status' | 'attempts' | 'lastError' | 'nextAt'> & { sentAt?: number | null },
-): void {
-  db.update(informQueue).set(patch).where(eq(informQueue.id, id)).run();
+): Promise<void> {
+  await db.update(informQueue).set(patch).where(eq(informQueue.id, id));
 }
 
-export function findQueued(db: Db, schoolId: string, id: string): QueueRow | undefined {
-  return db
-    .select()
-    .from(informQueue)
-    .where(and(eq(informQueue.schoolId, schoolId), eq(informQueue.id, id)))
-    .get();
+export async function findQueued(db: Db, schoolId: string, id: string): Promise<QueueRow | undefined> {
+  return first(
+    await db
+      .select()
+      .from(informQueue)
+      .where(and(eq(informQueue.schoolId, schoolId), eq(informQueue.id, id))),
+  );
 }
 
-export function logPage(
+export async function logPage(
   db: Db,
   schoolId: string,
   status: QueueRow['status'] | undefined,
   limit: number,
   offset: number,
-): { list: QueueRow[]; total: number } {
+): Promise<{ list: QueueRow[]; total: number }> {
   const where = status
     ? and(eq(informQueue.schoolId, schoolId), eq(informQueue.status, status))
     : eq(informQueue.schoolId, schoolId);
-  const list = db
+  const list = await db
     .select()
     .from(informQueue)
     .where(where)
     .orderBy(desc(informQueue.createdAt), desc(informQueue.id))
     .limit(limit)
-    .offset(offset)
-    .all();
-  const total = db.select({ n: count() }).from(informQueue).where(where).get()?.n ?? 0;
+    .offset(offset);
+  const total = first(await db.select({ n: count() }).from(informQueue).where(where))?.n ?? 0;
   return { list, total };
 }
 
-export function isOptedOut(db: Db, studentId: string): boolean {
-  return !!db.select().from(informOptouts).where(eq(informOptouts.studentId, studentId)).get();
+export async function isOptedOut(db: Db, studentId: string): Promise<boolean> {
+  return !!first(await db.select().from(informOptouts).where(eq(informOptouts.studentId, studentId)));
 }
 
-export function setOptout(db: Db, studentId: string, optedOut: boolean, at: number): void {
-  if (optedOut) db.insert(informOptouts).values({ studentId, createdAt: at }).onConflictDoNothing().run();
-  else db.delete(informOptouts).where(eq(informOptouts.studentId, studentId)).run();
+export async function setOptout(db: Db, studentId: string, optedOut: boolean, at: number): Promise<void> {
+  if (optedOut) await db.insert(informOptouts).values({ studentId, createdAt: at }).onConflictDoNothing();
+  else await db.delete(informOptouts).where(eq(informOptouts.studentId, studentId));
 }

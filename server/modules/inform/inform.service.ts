@@ -51,27 +51,27 @@ export interface InformCaller {
  * settings and templates, batched inserts); the worker is woken once the transaction is done. Answers how many
  * messages were queued.
  */
-export function informStudents(tx: Db, ctx: InformCaller, input: InformInput): { queued: number } {
+export async function informStudents(tx: Db, ctx: InformCaller, input: InformInput): Promise<{ queued: number }> {
   if (input.studentIds.length === 0) return { queued: 0 };
-  const settings = repo.findSettings(tx, input.schoolId);
+  const settings = await repo.findSettings(tx, input.schoolId);
   if (!settings) return { queued: 0 };
   const channels = channelsFor(zInformChannels.parse(JSON.parse(settings.channels)), input.event);
   if (channels.length === 0) return { queued: 0 };
   const config = zInformConfig.parse(JSON.parse(settings.config));
   const locale = config.locale ?? 'zh-CN';
-  const templates = templateMap(repo.schoolTemplates(tx, input.schoolId));
+  const templates = templateMap(await repo.schoolTemplates(tx, input.schoolId));
   const wordings = channels.map((channel) => ({
     channel,
     wording: wordingOf(templates, locale, input.event, channel),
   }));
   const common = {
     ...input.params,
-    school: repo.schoolName(tx, input.schoolId),
+    school: await repo.schoolName(tx, input.schoolId),
     link: absoluteLink(config.siteUrl, input.link ?? ''),
   };
   const at = ctx.now();
   const rows: repo.NewQueueRow[] = [];
-  for (const student of repo.contactsOf(tx, input.schoolId, input.studentIds)) {
+  for (const student of await repo.contactsOf(tx, input.schoolId, input.studentIds)) {
     for (const { channel, wording } of wordings) {
       const recipient = addressFor(channel, student, input.essential === true);
       if (!recipient) continue;
@@ -93,18 +93,18 @@ export function informStudents(tx: Db, ctx: InformCaller, input: InformInput): {
       });
     }
   }
-  repo.insertQueued(tx, rows);
+  await repo.insertQueued(tx, rows);
   if (rows.length > 0) wakeWorkers();
   return { queued: rows.length };
 }
 
 /** GET inform/log: the school's deliveries, newest first, by status. */
-export function deliveryLog(
+export async function deliveryLog(
   ctx: AppContext,
   schoolId: string,
   query: z.output<typeof zLogQuery>,
-): { list: Delivery[]; total: number } {
-  const { list, total } = repo.logPage(ctx.db, schoolId, query.status, query.num, (query.page - 1) * query.num);
+): Promise<{ list: Delivery[]; total: number }> {
+  const { list, total } = await repo.logPage(ctx.db, schoolId, query.status, query.num, (query.page - 1) * query.num);
   return {
     total,
     list: list.map((row) => ({
@@ -124,18 +124,18 @@ export function deliveryLog(
 }
 
 /** POST inform/retry: a failed delivery of the school is queued again now. */
-export function retryDelivery(ctx: AppContext, schoolId: string, id: string): { id: string } {
-  const row = repo.findQueued(ctx.db, schoolId, id);
+export async function retryDelivery(ctx: AppContext, schoolId: string, id: string): Promise<{ id: string }> {
+  const row = await repo.findQueued(ctx.db, schoolId, id);
   if (!row) throw notFound('delivery not found');
   if (row.status !== 'failed') throw badInput(INFORM_ERRORS.notFailed);
-  repo.finish(ctx.db, id, { status: 'queued', attempts: 0, lastError: row.lastError, nextAt: ctx.now() });
+  await repo.finish(ctx.db, id, { status: 'queued', attempts: 0, lastError: row.lastError, nextAt: ctx.now() });
   wakeWorker(ctx);
   return { id };
 }
 
 /** GET inform/optout. */
-export function optout(ctx: AppContext, studentId: string): { optedOut: boolean } {
-  return { optedOut: repo.isOptedOut(ctx.db, studentId) };
+export async function optout(ctx: AppContext, studentId: string): Promise<{ optedOut: boolean }> {
+  return { optedOut: await repo.isOptedOut(ctx.db, studentId) };
 }
 
 /** Recent opt-out changes per student, in memory (one map per app, the oldest students forgotten first). */
@@ -155,8 +155,8 @@ function countOptoutChange(ctx: AppContext, studentId: string): void {
 }
 
 /** POST inform/optout (throttled per student). */
-export function setOptout(ctx: AppContext, studentId: string, optedOut: boolean): { optedOut: boolean } {
+export async function setOptout(ctx: AppContext, studentId: string, optedOut: boolean): Promise<{ optedOut: boolean }> {
   countOptoutChange(ctx, studentId);
-  repo.setOptout(ctx.db, studentId, optedOut, ctx.now());
+  await repo.setOptout(ctx.db, studentId, optedOut, ctx.now());
   return { optedOut };
 }

@@ -54,7 +54,7 @@ export async function directoryLogin(
   password: string,
   existing: StudentRow | null,
 ): Promise<StudentRow | null> {
-  const settings = loadSettings(ctx, schoolId);
+  const settings = await loadSettings(ctx, schoolId);
   if (!settings?.config.enabled || !settings.config.url || !settings.config.baseDN)
     throw new AppError(400, LDAP_ERRORS.notConfigured);
   if (password === '') return null; // an empty password is an anonymous bind: never a login
@@ -95,22 +95,25 @@ export async function directoryLogin(
 
   if (existing) return existing;
   const errors: { dn: string; reason: string }[] = [];
-  const person = mapEntry(entry, config, new Map(schoolFields(ctx.db, schoolId).map((f) => [f.sfid, f])), errors);
+  const person = mapEntry(
+    entry,
+    config,
+    new Map((await schoolFields(ctx.db, schoolId)).map((f) => [f.sfid, f])),
+    errors,
+  );
   if (!person) return null;
   // Already a student under the mapped user name or the DN (the login name may be another attribute)?
-  const known = repo
-    .schoolStudents(ctx.db, schoolId)
-    .find(
-      (s) =>
-        (s.source === 'ldap' && s.externalId && normDN(s.externalId) === person.ndn) ||
-        sameLoginName(s.username, person.username),
-    );
-  if (known) return known.source === 'ldap' ? (findStudent(ctx.db, known.id) ?? null) : null;
+  const known = (await repo.schoolStudents(ctx.db, schoolId)).find(
+    (s) =>
+      (s.source === 'ldap' && s.externalId && normDN(s.externalId) === person.ndn) ||
+      sameLoginName(s.username, person.username),
+  );
+  if (known) return known.source === 'ldap' ? ((await findStudent(ctx.db, known.id)) ?? null) : null;
   const id = ctx.ids.next();
   const now = ctx.now();
-  ctx.db.transaction((tx) => {
-    assertSeats(ctx, schoolId, 1, tx);
-    insertStudents(tx, [
+  await ctx.db.transaction(async (tx) => {
+    await assertSeats(ctx, schoolId, 1, tx);
+    await insertStudents(tx, [
       {
         id,
         schoolId,
@@ -127,5 +130,5 @@ export async function directoryLogin(
       },
     ]);
   });
-  return studentsByUsername(ctx.db, schoolId, [person.username]).get(person.username) ?? null;
+  return (await studentsByUsername(ctx.db, schoolId, [person.username])).get(person.username) ?? null;
 }

@@ -28,13 +28,13 @@ export function lastDue(expression: string, now: number): number | null {
   }
 }
 
-function tick(ctx: AppContext, scheduler: Scheduler): void {
+async function tick(ctx: AppContext, scheduler: Scheduler): Promise<void> {
   const now = ctx.now();
-  for (const row of repo.allSettings(ctx.db)) {
+  for (const row of await repo.allSettings(ctx.db)) {
     const config = zLdapConfig.safeParse(JSON.parse(row.config));
     if (!config.success || !config.data.enabled || !config.data.schedule.trim()) continue;
     const due = lastDue(config.data.schedule.trim(), now);
-    const since = repo.lastScheduledRun(ctx.db, row.schoolId)?.startedAt ?? row.updatedAt;
+    const since = (await repo.lastScheduledRun(ctx.db, row.schoolId))?.startedAt ?? row.updatedAt;
     if (due === null || due <= since || isRunning(ctx, row.schoolId)) continue;
     const job = runSync(ctx, row.schoolId, { dryRun: false, confirm: false, trigger: 'schedule' })
       .catch((error) => ctx.log.warn({ schoolId: row.schoolId, error: String(error) }, 'scheduled ldap sync not run'))
@@ -44,12 +44,15 @@ function tick(ctx: AppContext, scheduler: Scheduler): void {
 }
 
 /** Starts looking for due syncs; runs left 'running' by a stopped server are marked failed first. */
-export function startLdapScheduler(ctx: AppContext): void {
+export async function startLdapScheduler(ctx: AppContext): Promise<void> {
   if (schedulers.has(ctx)) return;
-  repo.failStaleRuns(ctx.db, ctx.now());
+  await repo.failStaleRuns(ctx.db, ctx.now());
   const scheduler: Scheduler = {
     pending: new Set(),
-    timer: setInterval(() => tick(ctx, scheduler), ctx.config.LDAP_SCHEDULE_TICK_MS),
+    timer: setInterval(
+      () => void tick(ctx, scheduler).catch((error) => ctx.log.error({ err: error }, 'LDAP schedule tick failed')),
+      ctx.config.LDAP_SCHEDULE_TICK_MS,
+    ),
   };
   scheduler.timer.unref();
   schedulers.set(ctx, scheduler);

@@ -39,23 +39,23 @@ export interface LoadedSettings {
   updatedAt: number;
 }
 
-function key(ctx: AppContext): Buffer {
-  return Buffer.from(hkdfSync('sha256', ensureSecret(ctx), 'lanxue', 'ldap-bind-password', 32));
+async function key(ctx: AppContext): Promise<Buffer> {
+  return Buffer.from(hkdfSync('sha256', await ensureSecret(ctx), 'lanxue', 'ldap-bind-password', 32));
 }
 
-export function sealPassword(ctx: AppContext, plain: string): string {
+export async function sealPassword(ctx: AppContext, plain: string): Promise<string> {
   if (plain === '') return '';
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key(ctx), iv);
+  const cipher = createCipheriv('aes-256-gcm', await key(ctx), iv);
   const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
   return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
 }
 
-export function openPassword(ctx: AppContext, sealed: string): string {
+export async function openPassword(ctx: AppContext, sealed: string): Promise<string> {
   if (sealed === '') return '';
   try {
     const raw = Buffer.from(sealed, 'base64url');
-    const decipher = createDecipheriv('aes-256-gcm', key(ctx), raw.subarray(0, 12));
+    const decipher = createDecipheriv('aes-256-gcm', await key(ctx), raw.subarray(0, 12));
     decipher.setAuthTag(raw.subarray(12, 28));
     return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
   } catch {
@@ -65,34 +65,34 @@ export function openPassword(ctx: AppContext, sealed: string): string {
 }
 
 /** The school's settings with the password opened, or undefined when never saved. */
-export function loadSettings(ctx: AppContext, schoolId: string): LoadedSettings | undefined {
-  const row = repo.findSettings(ctx.db, schoolId);
+export async function loadSettings(ctx: AppContext, schoolId: string): Promise<LoadedSettings | undefined> {
+  const row = await repo.findSettings(ctx.db, schoolId);
   if (!row) return undefined;
   const config = zLdapConfig.parse(JSON.parse(row.config));
   // A group or custom field deleted since the settings were saved maps to nothing any more: its membership or
   // value rows would be refused by their foreign keys and fail every sync and first login.
   const groups = new Set(
-    schoolGroupIds(
+    await schoolGroupIds(
       ctx.db,
       schoolId,
       config.groupMapping.map((g) => g.gid),
     ),
   );
-  const fields = new Set(schoolFields(ctx.db, schoolId).map((f) => f.sfid));
+  const fields = new Set((await schoolFields(ctx.db, schoolId)).map((f) => f.sfid));
   config.groupMapping = config.groupMapping.filter((g) => groups.has(g.gid));
   config.mapping.fields = Object.fromEntries(
     Object.entries(config.mapping.fields).filter(([sfid]) => fields.has(sfid)),
   );
   return {
     config,
-    connection: { ...config, bindPassword: openPassword(ctx, row.bindPassword), caCert: row.caCert },
+    connection: { ...config, bindPassword: await openPassword(ctx, row.bindPassword), caCert: row.caCert },
     updatedAt: row.updatedAt,
   };
 }
 
 /** GET ldap/settings: the saved settings or the defaults; never the password. */
-export function getSettings(ctx: AppContext, schoolId: string): LdapSettings {
-  const row = repo.findSettings(ctx.db, schoolId);
+export async function getSettings(ctx: AppContext, schoolId: string): Promise<LdapSettings> {
+  const row = await repo.findSettings(ctx.db, schoolId);
   const config = zLdapConfig.parse(row ? JSON.parse(row.config) : {});
   return { ...config, caCert: row?.caCert ?? '', bindPasswordSet: !!row?.bindPassword };
 }
@@ -124,7 +124,7 @@ export function validSchedule(expression: string): boolean {
   }
 }
 
-function check(ctx: AppContext, schoolId: string, config: LdapConfig): void {
+async function check(ctx: AppContext, schoolId: string, config: LdapConfig): Promise<void> {
   if (!validSchedule(config.schedule)) throw badInput(LDAP_ERRORS.badSchedule, { field: 'schedule' });
   if (config.userFilter && !validFilter(config.userFilter))
     throw badInput(LDAP_ERRORS.badFilter, { field: 'userFilter' });
@@ -132,20 +132,20 @@ function check(ctx: AppContext, schoolId: string, config: LdapConfig): void {
     for (const field of ['url', 'baseDN'] as const) if (!config[field]) throw badInput('is required', { field });
   }
   const gids = config.groupMapping.map((g) => g.gid);
-  const known = new Set(schoolGroupIds(ctx.db, schoolId, gids));
+  const known = new Set(await schoolGroupIds(ctx.db, schoolId, gids));
   if (gids.some((g) => !known.has(g))) throw badInput(LDAP_ERRORS.badGroup, { field: 'groupMapping' });
   const sfids = Object.keys(config.mapping.fields);
-  const fields = new Set(schoolFields(ctx.db, schoolId).map((f) => f.sfid));
+  const fields = new Set((await schoolFields(ctx.db, schoolId)).map((f) => f.sfid));
   if (sfids.some((f) => !fields.has(f))) throw badInput(LDAP_ERRORS.badField, { field: 'mapping.fields' });
 }
 
 /** POST ldap/settings. */
-export function saveSettings(ctx: AppContext, schoolId: string, input: SaveLdapSettings): LdapSettings {
+export async function saveSettings(ctx: AppContext, schoolId: string, input: SaveLdapSettings): Promise<LdapSettings> {
   const parsed = zSaveLdapSettings.parse(input);
   const { caCert, bindPassword, ...rest } = parsed;
   const config = zLdapConfig.parse(rest);
-  check(ctx, schoolId, config);
-  const existing = repo.findSettings(ctx.db, schoolId);
+  await check(ctx, schoolId, config);
+  const existing = await repo.findSettings(ctx.db, schoolId);
   const kept = existing?.bindPassword ?? '';
   if (
     !bindPassword &&
@@ -154,15 +154,15 @@ export function saveSettings(ctx: AppContext, schoolId: string, input: SaveLdapS
   ) {
     throw badInput(LDAP_ERRORS.passwordAgain, { field: 'bindPassword' });
   }
-  const sealed = bindPassword ? sealPassword(ctx, bindPassword) : kept;
-  repo.saveSettings(ctx.db, {
+  const sealed = bindPassword ? await sealPassword(ctx, bindPassword) : kept;
+  await repo.saveSettings(ctx.db, {
     schoolId,
     config: JSON.stringify(config),
     bindPassword: sealed,
     caCert: caCert.trim(),
     updatedAt: ctx.now(),
   });
-  return getSettings(ctx, schoolId);
+  return await getSettings(ctx, schoolId);
 }
 
 /** POST ldap/test: connect, bind as the service account, look up the base DN and read one page. */
@@ -171,7 +171,7 @@ export async function testConnection(
   schoolId: string,
   given: Partial<SaveLdapSettings>,
 ): Promise<{ ok: boolean; message: string; sample: number }> {
-  const saved = loadSettings(ctx, schoolId);
+  const saved = await loadSettings(ctx, schoolId);
   const { bindPassword, caCert, ...rest } = given;
   const config = zLdapConfig.parse({ ...(saved?.config ?? {}), ...rest });
   const connection: Connection = {

@@ -73,17 +73,17 @@ interface Plan {
 }
 
 /** The difference between what the directory says and the school's accounts (pure over what was read). */
-function plan(
+async function plan(
   ctx: AppContext,
   schoolId: string,
   settings: LoadedSettings,
   people: DirectoryPerson[],
   errors: Plan['errors'],
-): Plan {
+): Promise<Plan> {
   const { config } = settings;
-  const all = repo.schoolStudents(ctx.db, schoolId);
-  const memberships = repo.directoryMemberships(ctx.db, schoolId);
-  const fieldValues = repo.directoryFieldValues(ctx.db, schoolId);
+  const all = await repo.schoolStudents(ctx.db, schoolId);
+  const memberships = await repo.directoryMemberships(ctx.db, schoolId);
+  const fieldValues = await repo.directoryFieldValues(ctx.db, schoolId);
   const mappedGids = new Set(config.groupMapping.map((g) => g.gid));
   const byDN = new Map(all.filter((s) => s.source === 'ldap' && s.externalId).map((s) => [normDN(s.externalId!), s]));
   // Keyed by the NFC form (the login-name rule): an account stored in another form is still this person's.
@@ -141,16 +141,16 @@ function diffOf(p: Plan): LdapDiff {
 }
 
 /** Writes the plan: one transaction, seats checked for creations and re-enables after the disables. */
-function apply(ctx: AppContext, schoolId: string, p: Plan): void {
+async function apply(ctx: AppContext, schoolId: string, p: Plan): Promise<void> {
   const now = ctx.now();
-  ctx.db.transaction((tx) => {
-    disableStudents(
+  await ctx.db.transaction(async (tx) => {
+    await disableStudents(
       tx,
       p.disable.map((d) => d.id),
       'ldap',
       now,
     );
-    assertSeats(ctx, schoolId, p.create.length + p.enable.length, tx);
+    await assertSeats(ctx, schoolId, p.create.length + p.enable.length, tx);
     const rows: NewStudent[] = p.create.map((person) => ({
       id: ctx.ids.next(),
       schoolId,
@@ -165,13 +165,13 @@ function apply(ctx: AppContext, schoolId: string, p: Plan): void {
       fields: person.fields,
       createdAt: now,
     }));
-    insertStudents(tx, rows);
+    await insertStudents(tx, rows);
     for (const u of p.update) {
-      updateStudent(tx, u.id, u.patch, now);
-      if (Object.keys(u.fields).length > 0) setFieldValues(tx, u.id, u.fields);
-      if (u.groups) replaceGroups(tx, u.id, u.groups);
+      await updateStudent(tx, u.id, u.patch, now);
+      if (Object.keys(u.fields).length > 0) await setFieldValues(tx, u.id, u.fields);
+      if (u.groups) await replaceGroups(tx, u.id, u.groups);
     }
-    enableStudents(
+    await enableStudents(
       tx,
       p.enable.map((e) => e.id),
       now,
@@ -187,14 +187,14 @@ export interface SyncOptions {
 
 /** Runs one sync of the school and records it. */
 export async function runSync(ctx: AppContext, schoolId: string, options: SyncOptions): Promise<LdapSyncResult> {
-  const settings = loadSettings(ctx, schoolId);
+  const settings = await loadSettings(ctx, schoolId);
   if (!settings?.config.enabled || !settings.config.url || !settings.config.baseDN)
     throw new AppError(400, LDAP_ERRORS.notConfigured);
   const lock = runningSet(ctx);
   if (lock.has(schoolId)) throw conflict(LDAP_ERRORS.running);
   lock.add(schoolId);
   const id = ctx.ids.next();
-  repo.insertRun(ctx.db, {
+  await repo.insertRun(ctx.db, {
     id,
     schoolId,
     trigger: options.trigger,
@@ -207,13 +207,13 @@ export async function runSync(ctx: AppContext, schoolId: string, options: SyncOp
     let read;
     const client = await serviceClient(settings.connection, ctx.config.LDAP_TIMEOUT_MS);
     try {
-      read = await readDirectory(client, settings.config, schoolFields(ctx.db, schoolId), (page) =>
+      read = await readDirectory(client, settings.config, await schoolFields(ctx.db, schoolId), (page) =>
         syncHooks.afterPage?.(page),
       );
     } finally {
       await close(client);
     }
-    const p = plan(ctx, schoolId, settings, read.people, read.errors);
+    const p = await plan(ctx, schoolId, settings, read.people, read.errors);
     diff = diffOf(p);
     const counts = {
       found: read.people.length,
@@ -229,13 +229,13 @@ export async function runSync(ctx: AppContext, schoolId: string, options: SyncOp
       status = 'held';
       message = `held: ${p.disable.length} accounts would be disabled, more than the limit of ${settings.config.disableCap}; confirm to apply`;
     } else if (!options.dryRun) {
-      apply(ctx, schoolId, p);
+      await apply(ctx, schoolId, p);
     }
-    repo.finishRun(ctx.db, id, { status, finishedAt: ctx.now(), ...counts, message, detail });
+    await repo.finishRun(ctx.db, id, { status, finishedAt: ctx.now(), ...counts, message, detail });
   } catch (error) {
     const { reason, detail } = classify(error);
     ctx.log.warn({ schoolId, reason, detail }, 'ldap sync failed');
-    repo.finishRun(ctx.db, id, {
+    await repo.finishRun(ctx.db, id, {
       status: 'failed',
       finishedAt: ctx.now(),
       found: 0,
@@ -249,10 +249,10 @@ export async function runSync(ctx: AppContext, schoolId: string, options: SyncOp
   } finally {
     lock.delete(schoolId);
   }
-  return { run: presentRun(repo.findRun(ctx.db, id)!), diff };
+  return { run: presentRun((await repo.findRun(ctx.db, id))!), diff };
 }
 
 /** GET ldap/runs: the last runs of the school, newest first. */
-export function listRuns(ctx: AppContext, schoolId: string, limit: number) {
-  return { list: repo.lastRuns(ctx.db, schoolId, limit).map(presentRun) };
+export async function listRuns(ctx: AppContext, schoolId: string, limit: number) {
+  return { list: (await repo.lastRuns(ctx.db, schoolId, limit)).map(presentRun) };
 }

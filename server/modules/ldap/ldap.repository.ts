@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { ldapRuns, ldapSettings, studentFieldValues, studentGroupMembers, students } from '../../db/schema';
 
 /** The only place the directory module touches the database: settings, runs, and the school's directory accounts. */
@@ -7,63 +7,63 @@ import { ldapRuns, ldapSettings, studentFieldValues, studentGroupMembers, studen
 export type LdapSettingsRow = typeof ldapSettings.$inferSelect;
 export type LdapRunRow = typeof ldapRuns.$inferSelect;
 
-export function findSettings(db: Db, schoolId: string): LdapSettingsRow | undefined {
-  return db.select().from(ldapSettings).where(eq(ldapSettings.schoolId, schoolId)).get();
+export async function findSettings(db: Db, schoolId: string): Promise<LdapSettingsRow | undefined> {
+  return first(await db.select().from(ldapSettings).where(eq(ldapSettings.schoolId, schoolId)));
 }
 
-export function allSettings(db: Db): LdapSettingsRow[] {
-  return db.select().from(ldapSettings).all();
+export async function allSettings(db: Db): Promise<LdapSettingsRow[]> {
+  return await db.select().from(ldapSettings);
 }
 
-export function saveSettings(db: Db, row: LdapSettingsRow): void {
-  db.insert(ldapSettings)
+export async function saveSettings(db: Db, row: LdapSettingsRow): Promise<void> {
+  await db
+    .insert(ldapSettings)
     .values(row)
     .onConflictDoUpdate({
       target: ldapSettings.schoolId,
       set: { config: row.config, bindPassword: row.bindPassword, caCert: row.caCert, updatedAt: row.updatedAt },
-    })
-    .run();
+    });
 }
 
-export function insertRun(db: Db, run: typeof ldapRuns.$inferInsert): void {
-  db.insert(ldapRuns).values(run).run();
+export async function insertRun(db: Db, run: typeof ldapRuns.$inferInsert): Promise<void> {
+  await db.insert(ldapRuns).values(run);
 }
 
-export function finishRun(db: Db, id: string, patch: Partial<LdapRunRow>): void {
-  db.update(ldapRuns).set(patch).where(eq(ldapRuns.id, id)).run();
+export async function finishRun(db: Db, id: string, patch: Partial<LdapRunRow>): Promise<void> {
+  await db.update(ldapRuns).set(patch).where(eq(ldapRuns.id, id));
 }
 
-export function findRun(db: Db, id: string): LdapRunRow | undefined {
-  return db.select().from(ldapRuns).where(eq(ldapRuns.id, id)).get();
+export async function findRun(db: Db, id: string): Promise<LdapRunRow | undefined> {
+  return first(await db.select().from(ldapRuns).where(eq(ldapRuns.id, id)));
 }
 
-export function lastRuns(db: Db, schoolId: string, limit: number): LdapRunRow[] {
-  return db
+export async function lastRuns(db: Db, schoolId: string, limit: number): Promise<LdapRunRow[]> {
+  return await db
     .select()
     .from(ldapRuns)
     .where(eq(ldapRuns.schoolId, schoolId))
     .orderBy(desc(ldapRuns.startedAt), desc(ldapRuns.id))
-    .limit(limit)
-    .all();
+    .limit(limit);
 }
 
 /** The last scheduled run of a school (the scheduler's memory of what it already did). */
-export function lastScheduledRun(db: Db, schoolId: string): LdapRunRow | undefined {
-  return db
-    .select()
-    .from(ldapRuns)
-    .where(and(eq(ldapRuns.schoolId, schoolId), eq(ldapRuns.trigger, 'schedule')))
-    .orderBy(desc(ldapRuns.startedAt))
-    .limit(1)
-    .get();
+export async function lastScheduledRun(db: Db, schoolId: string): Promise<LdapRunRow | undefined> {
+  return first(
+    await db
+      .select()
+      .from(ldapRuns)
+      .where(and(eq(ldapRuns.schoolId, schoolId), eq(ldapRuns.trigger, 'schedule')))
+      .orderBy(desc(ldapRuns.startedAt))
+      .limit(1),
+  );
 }
 
 /** Runs left 'running' by a stopped server: marked failed at start. */
-export function failStaleRuns(db: Db, at: number): void {
-  db.update(ldapRuns)
+export async function failStaleRuns(db: Db, at: number): Promise<void> {
+  await db
+    .update(ldapRuns)
     .set({ status: 'failed', finishedAt: at, message: 'the server stopped during the run' })
-    .where(eq(ldapRuns.status, 'running'))
-    .run();
+    .where(eq(ldapRuns.status, 'running'));
 }
 
 export type SchoolStudent = Pick<
@@ -72,8 +72,8 @@ export type SchoolStudent = Pick<
 >;
 
 /** Every student of a school with the columns the sync compares (10,000 rows: one query). */
-export function schoolStudents(db: Db, schoolId: string): SchoolStudent[] {
-  return db
+export async function schoolStudents(db: Db, schoolId: string): Promise<SchoolStudent[]> {
+  return await db
     .select({
       id: students.id,
       username: students.username,
@@ -86,26 +86,24 @@ export function schoolStudents(db: Db, schoolId: string): SchoolStudent[] {
       disabledBy: students.disabledBy,
     })
     .from(students)
-    .where(eq(students.schoolId, schoolId))
-    .all();
+    .where(eq(students.schoolId, schoolId));
 }
 
 /** Group memberships of a school's directory accounts, by student id. */
-export function directoryMemberships(db: Db, schoolId: string): Map<string, string[]> {
-  const rows = db
+export async function directoryMemberships(db: Db, schoolId: string): Promise<Map<string, string[]>> {
+  const rows = await db
     .select({ studentId: studentGroupMembers.studentId, groupId: studentGroupMembers.groupId })
     .from(studentGroupMembers)
     .innerJoin(students, eq(students.id, studentGroupMembers.studentId))
-    .where(and(eq(students.schoolId, schoolId), eq(students.source, 'ldap')))
-    .all();
+    .where(and(eq(students.schoolId, schoolId), eq(students.source, 'ldap')));
   const out = new Map<string, string[]>();
   for (const r of rows) out.set(r.studentId, [...(out.get(r.studentId) ?? []), r.groupId]);
   return out;
 }
 
 /** Custom field values of a school's directory accounts: student id → field id → value. */
-export function directoryFieldValues(db: Db, schoolId: string): Map<string, Map<string, string>> {
-  const rows = db
+export async function directoryFieldValues(db: Db, schoolId: string): Promise<Map<string, Map<string, string>>> {
+  const rows = await db
     .select({
       studentId: studentFieldValues.studentId,
       fieldId: studentFieldValues.fieldId,
@@ -113,8 +111,7 @@ export function directoryFieldValues(db: Db, schoolId: string): Map<string, Map<
     })
     .from(studentFieldValues)
     .innerJoin(students, eq(students.id, studentFieldValues.studentId))
-    .where(and(eq(students.schoolId, schoolId), eq(students.source, 'ldap')))
-    .all();
+    .where(and(eq(students.schoolId, schoolId), eq(students.source, 'ldap')));
   const out = new Map<string, Map<string, string>>();
   for (const r of rows) {
     const m = out.get(r.studentId) ?? new Map<string, string>();

@@ -16,9 +16,9 @@ export const ldapRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
 
-  route(app, calls.settings, (_request, _reply, admin) => ok(settings.getSettings(ctx, admin.schoolId)));
-  route(app, calls.saveSettings, (request, _reply, admin) =>
-    ok(settings.saveSettings(ctx, admin.schoolId, request.body)),
+  route(app, calls.settings, async (_request, _reply, admin) => ok(await settings.getSettings(ctx, admin.schoolId)));
+  route(app, calls.saveSettings, async (request, _reply, admin) =>
+    ok(await settings.saveSettings(ctx, admin.schoolId, request.body)),
   );
   route(app, calls.test, async (request, _reply, admin) =>
     ok(await settings.testConnection(ctx, admin.schoolId, request.body ?? {})),
@@ -32,7 +32,9 @@ export const ldapRoutes: FastifyPluginAsync = async (base) => {
   route(app, calls.sync, async (request, _reply, admin) =>
     ok(await sync.runSync(ctx, admin.schoolId, { ...request.body, trigger: 'manual' })),
   );
-  route(app, calls.runs, (_request, _reply, admin) => ok(sync.listRuns(ctx, admin.schoolId, LDAP_RUNS_SHOWN)));
+  route(app, calls.runs, async (_request, _reply, admin) =>
+    ok(await sync.listRuns(ctx, admin.schoolId, LDAP_RUNS_SHOWN)),
+  );
 
   route(app, calls.login, async (request, reply) => {
     const { token, result } = await auth.login(
@@ -41,12 +43,12 @@ export const ldapRoutes: FastifyPluginAsync = async (base) => {
       { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' },
       { directory: true },
     );
-    setSessionCookie(ctx, reply, token);
+    await setSessionCookie(ctx, reply, token);
     return ok(result);
   });
-  route(app, calls.authStatus, (request) => {
-    const found = resolveSchool(ctx, request.query.school);
+  route(app, calls.authStatus, async (request) => {
+    const found = await resolveSchool(ctx, request.query.school);
     if (!found) throw notFound('school not found');
-    return ok({ enabled: settings.loadSettings(ctx, found.id)?.config.enabled === true });
+    return ok({ enabled: (await settings.loadSettings(ctx, found.id))?.config.enabled === true });
   });
 };

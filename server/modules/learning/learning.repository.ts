@@ -4,8 +4,8 @@ import type { Db } from '../../db/client';
 import { courses, files, resources } from '../../db/schema';
 
 /** A chapter's resource with its uploaded file, as the ware call reads it. */
-export function wareResource(db: Db, rid: string) {
-  return prepared(db, 'wareResource', (d) =>
+export async function wareResource(db: Db, rid: string) {
+  return await prepared(db, 'wareResource', (d) =>
     d
       .select({
         id: resources.id,
@@ -28,11 +28,11 @@ export function wareResource(db: Db, rid: string) {
       .prepare(),
   ).get({ rid });
 }
-export type WareResource = NonNullable<ReturnType<typeof wareResource>>;
+export type WareResource = NonNullable<Awaited<ReturnType<typeof wareResource>>>;
 
 /** The course's title and last change, for the learning page's header. */
-export function courseTitle(db: Db, coid: string): { title: string; updatedAt: number } | undefined {
-  return prepared(db, 'learnCourseTitle', (d) =>
+export async function courseTitle(db: Db, coid: string): Promise<{ title: string; updatedAt: number } | undefined> {
+  return await prepared(db, 'learnCourseTitle', (d) =>
     d
       .select({ title: courses.title, updatedAt: courses.updatedAt })
       .from(courses)

@@ -22,6 +22,7 @@ import { statusOf } from '../access/policy';
 import { openCourse } from '../courses/course-visibility';
 import { recordsEngine } from '../records/heartbeat-engine';
 import { openedWare } from './ware.service';
+import { type MaybePromise, thenMaybe } from '../../lib/sequential';
 
 /** How long a kept reply may be answered again. */
 const KEEP_MS = 10_000;
@@ -82,8 +83,8 @@ function cacheOf(ctx: AppContext): StudentReplies<Kept> {
   return cache;
 }
 
-const envelope = (ctx: AppContext, auth: Auth, courseRef: string, cid: string) => {
-  const opened = openedWare(ctx, auth, courseRef, cid);
+const envelope = async (ctx: AppContext, auth: Auth, courseRef: string, cid: string) => {
+  const opened = await openedWare(ctx, auth, courseRef, cid);
   const data = learningCalls.ware.reply.parse(opened.ware);
   return { ...opened, text: JSON.stringify({ status: 'ok', error: null, data }) };
 };
@@ -93,26 +94,48 @@ const envelope = (ctx: AppContext, auth: Auth, courseRef: string, cid: string) =
  * student's validity (the access policy's statusOf; a free chapter's audition needs none). The rest of what
  * studyRefusal decides follows the facts, the feed and the catalogue version, so a kept reply needs no check.
  */
-function validUntil(ctx: AppContext, auth: Auth, courseRef: string, audition: boolean): number {
+async function validUntil(ctx: AppContext, auth: Auth, courseRef: string, audition: boolean): Promise<number> {
   if (audition) return Infinity;
-  const { limitedDate } = statusOf(ctx, auth, openCourse(ctx, auth, courseRef).head);
+  const { limitedDate } = await statusOf(ctx, auth, (await openCourse(ctx, auth, courseRef)).head);
   return limitedDate === null ? Infinity : limitedDate + 1;
 }
 
-/** GET learn/ware/{coid}/{cid} as envelope text: kept for a student (see above), made fresh otherwise. */
-export function wareText(ctx: AppContext, auth: Auth, courseRef: string, cid: string): string {
-  if (auth.role !== 'student' || ctx.changes.inTransaction) return envelope(ctx, auth, courseRef, cid).text;
+/**
+ * GET learn/ware/{coid}/{cid} as envelope text: kept for a student (see above), made fresh otherwise. A kept
+ * reply answers without a promise (thenMaybe).
+ */
+export function wareText(ctx: AppContext, auth: Auth, courseRef: string, cid: string): MaybePromise<string> {
+  if (auth.role !== 'student' || ctx.changes.inTransaction)
+    return envelope(ctx, auth, courseRef, cid).then((made) => made.text);
   const cache = cacheOf(ctx);
   recordsEngine(ctx).flushWaiting();
-  const facts = studentCourses(ctx, auth.userId);
+  return thenMaybe(studentCourses(ctx, auth.userId), (facts) => {
+    const kept = cache.get(auth.userId, `${courseRef}:${cid}`);
+    if (
+      kept &&
+      kept.facts === facts &&
+      kept.until > ctx.now() &&
+      kept.version === ctx.catalogueCache.version(kept.schoolId)
+    )
+      return kept.text;
+    return freshText(ctx, auth, courseRef, cid, facts);
+  });
+}
+
+/** A new reply for the student, kept unless it is a preview. */
+async function freshText(
+  ctx: AppContext,
+  auth: Auth & { userId: string },
+  courseRef: string,
+  cid: string,
+  facts: StudentCourses,
+) {
+  const cache = cacheOf(ctx);
   const key = `${courseRef}:${cid}`;
   const now = ctx.now();
-  const kept = cache.get(auth.userId, key);
-  if (kept && kept.facts === facts && kept.until > now && kept.version === ctx.catalogueCache.version(kept.schoolId))
-    return kept.text;
-  const { ware, text, schoolId, audition } = envelope(ctx, auth, courseRef, cid);
+  const { ware, text, schoolId, audition } = await envelope(ctx, auth, courseRef, cid);
   if (!ware.preview) {
-    const valid = validUntil(ctx, auth, courseRef, audition);
+    const valid = await validUntil(ctx, auth, courseRef, audition);
     const until = Math.min(now + KEEP_MS, ware.expiresAt - ADDRESS_MARGIN_MS, valid);
     const version = ctx.catalogueCache.version(schoolId);
     cache.set(auth.userId, key, { text, facts, schoolId, version, until, audition });

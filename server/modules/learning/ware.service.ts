@@ -23,9 +23,9 @@ import { mainPath, readOutputs, readSubtitles, viewerKind, wareStatus, wareUrls 
 export const DOWNLOAD_SUFFIX = 'source?download=1';
 
 /** The chapter's resource when it is usable here: attached, not deleted, of the course's school. */
-function chapterResource(ctx: AppContext, rid: string, schoolId: string): WareResource | null {
+async function chapterResource(ctx: AppContext, rid: string, schoolId: string): Promise<WareResource | null> {
   if (!rid) return null;
-  const resource = wareResource(ctx.db, rid);
+  const resource = await wareResource(ctx.db, rid);
   return resource && !resource.deleted && resource.schoolId === schoolId ? resource : null;
 }
 
@@ -35,22 +35,22 @@ function chapterResource(ctx: AppContext, rid: string, schoolId: string): WareRe
  * MEDIA_URL_TTL and allow download only where the chapter's allowdownload is set (spec 6). With the ware,
  * how it was opened: the course's school, and whether as a free chapter's audition (ware-cache.ts).
  */
-export function openedWare(
+export async function openedWare(
   ctx: AppContext,
   auth: Auth,
   courseRef: string,
   cid: string,
-): { ware: Ware; schoolId: string; audition: boolean } {
-  const { course, chapter, access } = openStudy(ctx, auth, courseRef, cid);
+): Promise<{ ware: Ware; schoolId: string; audition: boolean }> {
+  const { course, chapter, access } = await openStudy(ctx, auth, courseRef, cid);
   const { head } = course;
   const resource =
-    chapter.type === CHAPTER_TYPE.imageText ? null : chapterResource(ctx, chapter.resourceId, head.schoolId);
+    chapter.type === CHAPTER_TYPE.imageText ? null : await chapterResource(ctx, chapter.resourceId, head.schoolId);
   const outputs = resource ? readOutputs(resource.outputs) : {};
   const kind = viewerKind(chapter.type, resource, outputs);
   const prefix = resource ? ctx.mediaSigner.prefix(resource.id, { download: chapter.allowdownload }) : '';
   const urls = resource ? wareUrls(prefix, resource, outputs) : { slides: [] };
   const grant = resource ? ctx.mediaSigner.verify(prefix.split('/')[2]!, resource.id) : null;
-  const list = chapterList(ctx, auth, head.id);
+  const list = await chapterList(ctx, auth, head.id);
   const { prev, next } = neighbours(list.chapters, chapter.id);
   const neighbour = (found: typeof prev) =>
     found ? { cid: found.cid, title: found.title, learnType: found.learnType } : null;
@@ -62,7 +62,7 @@ export function openedWare(
     title: chapter.title,
     cid: chapter.id,
     code: ctx.courseCodec.encode(head.id),
-    courseTitle: courseTitle(ctx.db, head.id)?.title ?? '',
+    courseTitle: (await courseTitle(ctx.db, head.id))?.title ?? '',
     learnType: learnLetter(chapter.type),
     kind,
     status: kind === 'graphic' || kind === 'exercise' || kind === 'exam' ? 'ready' : wareStatus(resource),
@@ -93,9 +93,9 @@ export function openedWare(
     chapters: list,
     prev: neighbour(prev),
     next: neighbour(next),
-    study: wareStudy(ctx, auth, course.head, chapter, access.preview),
-    exercises: courseExercises(ctx, auth.role === 'student' && !access.preview ? auth.userId : null, head),
-    exams: wareExams(ctx, auth.role === 'student' && !access.preview ? auth.userId : null, head.id),
+    study: await wareStudy(ctx, auth, course.head, chapter, access.preview),
+    exercises: await courseExercises(ctx, auth.role === 'student' && !access.preview ? auth.userId : null, head),
+    exams: await wareExams(ctx, auth.role === 'student' && !access.preview ? auth.userId : null, head.id),
   };
   return { ware, schoolId: head.schoolId, audition: access.audition };
 }
@@ -105,12 +105,18 @@ export function openedWare(
  * (study-gate.ts, the same decision the server enforces), the settings the page acts on, and whether the
  * finish dialogs are still due (signature, rating).
  */
-function wareStudy(ctx: AppContext, auth: Auth, head: CourseHead, chapter: ChapterRow, preview: boolean): WareStudy {
+async function wareStudy(
+  ctx: AppContext,
+  auth: Auth,
+  head: CourseHead,
+  chapter: ChapterRow,
+  preview: boolean,
+): Promise<WareStudy> {
   const settings = readSettings(head.settings);
   const student = auth.role === 'student' && !preview ? auth.userId : null;
   return {
     recorded: student !== null,
-    owned: preview || (student !== null && ownsCourse(ctx, auth, head)),
+    owned: preview || (student !== null && (await ownsCourse(ctx, auth, head))),
     settings: {
       order_rest: head.orderRest,
       exercOrder: settings.exercOrder,
@@ -121,11 +127,11 @@ function wareStudy(ctx: AppContext, auth: Auth, head: CourseHead, chapter: Chapt
       leavetime: settings.leavetime,
       plan: planKind(head),
       staged: isStaged(settings),
-      maxRate: maxRateOf(ctx, head.schoolId, settings.maxRate),
+      maxRate: await maxRateOf(ctx, head.schoolId, settings.maxRate),
     },
-    chapters: studyGate(ctx, student, head).chapters,
-    hasSignature: student !== null && hasSignature(ctx, student, head.id),
+    chapters: (await studyGate(ctx, student, head)).chapters,
+    hasSignature: student !== null && (await hasSignature(ctx, student, head.id)),
     gradingOn: chapter.showgrade,
-    rated: student !== null && hasGrade(ctx, student, head.id, chapter.id),
+    rated: student !== null && (await hasGrade(ctx, student, head.id, chapter.id)),
   };
 }

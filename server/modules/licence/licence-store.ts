@@ -26,20 +26,21 @@ function cacheOf(ctx: AppContext): Map<string, Licence | null> {
 }
 
 /** This install's machine code (from its install id). */
-export function machineCode(ctx: AppContext): string {
-  return machineCodeOf(ensureInstallId(ctx));
+export async function machineCode(ctx: AppContext): Promise<string> {
+  return machineCodeOf(await ensureInstallId(ctx));
 }
 
 type Verdict = { ok: true; licence: Licence } | { ok: false; reason: keyof typeof LICENCE_ERRORS };
 
 /** Everything but the expiry and the school's name: format, signature, machine code, the schoolId pin. */
-export function verify(ctx: AppContext, text: string, schoolId: string): Verdict {
+export async function verify(ctx: AppContext, text: string, schoolId: string): Promise<Verdict> {
   const key = readPublicKey(ctx.config.LICENCE_PUBLIC_KEY);
   if (!key) return { ok: false, reason: 'noPublicKey' };
   const checked = checkSignature(text, key);
   if (!checked.ok) return checked;
   const { payload } = checked;
-  if (payload.machineCode.trim().toUpperCase() !== machineCode(ctx)) return { ok: false, reason: 'wrongMachine' };
+  if (payload.machineCode.trim().toUpperCase() !== (await machineCode(ctx)))
+    return { ok: false, reason: 'wrongMachine' };
   if (payload.schoolId !== undefined && payload.schoolId !== schoolId) return { ok: false, reason: 'otherSchool' };
   const expiresAt = licenceTime(payload.expiresAt, 'expiry');
   const issuedAt = licenceTime(payload.issuedAt, 'issue');
@@ -48,11 +49,11 @@ export function verify(ctx: AppContext, text: string, schoolId: string): Verdict
 }
 
 /** The school's registered licence, verified (expired ones included), or null (the trial). */
-export function schoolLicence(ctx: AppContext, schoolId: string, db: Db = ctx.db): Licence | null {
+export async function schoolLicence(ctx: AppContext, schoolId: string, db: Db = ctx.db): Promise<Licence | null> {
   const cache = cacheOf(ctx);
   if (cache.has(schoolId)) return cache.get(schoolId)!;
-  const text = getAppSetting(db, settingKey(schoolId));
-  const verdict = text ? verify(ctx, text, schoolId) : null;
+  const text = await getAppSetting(db, settingKey(schoolId));
+  const verdict = text ? await verify(ctx, text, schoolId) : null;
   const licence = verdict?.ok ? verdict.licence : null;
   if (text && !licence) {
     const reason = verdict && !verdict.ok ? verdict.reason : null;
@@ -63,7 +64,7 @@ export function schoolLicence(ctx: AppContext, schoolId: string, db: Db = ctx.db
 }
 
 /** Keeps the school's licence text (already verified by the caller) and drops its cached reading. */
-export function saveLicence(ctx: AppContext, schoolId: string, text: string): void {
-  setAppSetting(ctx.db, settingKey(schoolId), text);
+export async function saveLicence(ctx: AppContext, schoolId: string, text: string): Promise<void> {
+  await setAppSetting(ctx.db, settingKey(schoolId), text);
   cacheOf(ctx).delete(schoolId);
 }

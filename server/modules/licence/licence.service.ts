@@ -29,11 +29,11 @@ import { seatState } from './seats';
  */
 
 /** GET reg: the machine code, the licence and the seats. */
-export function regStatus(ctx: AppContext, schoolId: string): RegStatus {
-  const licence = schoolLicence(ctx, schoolId);
-  const seats = seatState(ctx, schoolId);
+export async function regStatus(ctx: AppContext, schoolId: string): Promise<RegStatus> {
+  const licence = await schoolLicence(ctx, schoolId);
+  const seats = await seatState(ctx, schoolId);
   return {
-    machineCode: machineCode(ctx),
+    machineCode: await machineCode(ctx),
     registered: !!licence,
     licence: licence && {
       school: licence.payload.school,
@@ -50,23 +50,23 @@ export function regStatus(ctx: AppContext, schoolId: string): RegStatus {
 }
 
 /** POST reg: verifies the licence for this school and machine and keeps it; 400 with the reason otherwise. */
-export function registerLicence(ctx: AppContext, schoolId: string, text: string): RegStatus {
-  const school = findSchool(ctx, schoolId);
+export async function registerLicence(ctx: AppContext, schoolId: string, text: string): Promise<RegStatus> {
+  const school = await findSchool(ctx, schoolId);
   if (!school) throw notFound();
-  const verdict = verify(ctx, text, schoolId);
+  const verdict = await verify(ctx, text, schoolId);
   if (!verdict.ok) throw badInput(LICENCE_ERRORS[verdict.reason]);
   if (verdict.licence.payload.school.trim() !== school.name.trim()) throw badInput(LICENCE_ERRORS.otherSchool);
   if (verdict.licence.expiresAt <= ctx.now()) throw badInput(LICENCE_ERRORS.alreadyExpired);
-  saveLicence(ctx, schoolId, text.trim());
+  await saveLicence(ctx, schoolId, text.trim());
   ctx.log.info(
     { schoolId, seats: verdict.licence.payload.seats, expiresAt: verdict.licence.expiresAt },
     'licence registered',
   );
-  return regStatus(ctx, schoolId);
+  return await regStatus(ctx, schoolId);
 }
 
-function readBackup(ctx: AppContext): BackupRecord | null {
-  const text = getAppSetting(ctx.db, UPGRADE_SETTINGS.backup);
+async function readBackup(ctx: AppContext): Promise<BackupRecord | null> {
+  const text = await getAppSetting(ctx.db, UPGRADE_SETTINGS.backup);
   if (!text) return null;
   try {
     const record = JSON.parse(text) as BackupRecord;
@@ -85,14 +85,14 @@ function readBackup(ctx: AppContext): BackupRecord | null {
 }
 
 /** GET lan/upgrade/status: running version, schema version, pending migrations, the last migration and its backup. */
-export function upgradeStatus(ctx: AppContext): UpgradeStatus {
+export async function upgradeStatus(ctx: AppContext): Promise<UpgradeStatus> {
   const state = migrationState(ctx.sqlite, MIGRATIONS_FOLDER);
-  const last = getAppSetting(ctx.db, UPGRADE_SETTINGS.lastMigrationAt);
+  const last = await getAppSetting(ctx.db, UPGRADE_SETTINGS.lastMigrationAt);
   return {
     version: ctx.version,
     schemaVersion: state.schemaVersion,
     migrations: { applied: state.applied.length, pending: state.pending },
     lastMigrationAt: last ? Number(last) : null,
-    backup: readBackup(ctx),
+    backup: await readBackup(ctx),
   };
 }

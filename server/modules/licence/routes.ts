@@ -9,11 +9,11 @@ import * as licence from './licence.service';
 export const licenceRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
   // The install id is made at first start (the machine code derives from it).
-  ensureInstallId(ctx);
+  await ensureInstallId(ctx);
 
-  route(app, calls.status, (_request, _reply, admin) => ok(licence.regStatus(ctx, admin.schoolId)));
-  route(app, calls.register, (request, _reply, admin) =>
-    ok(licence.registerLicence(ctx, admin.schoolId, request.body.licence)),
+  route(app, calls.status, async (_request, _reply, admin) => ok(await licence.regStatus(ctx, admin.schoolId)));
+  route(app, calls.register, async (request, _reply, admin) =>
+    ok(await licence.registerLicence(ctx, admin.schoolId, request.body.licence)),
   );
-  route(app, calls.upgradeStatus, () => ok(licence.upgradeStatus(ctx)));
+  route(app, calls.upgradeStatus, async () => ok(await licence.upgradeStatus(ctx)));
 };

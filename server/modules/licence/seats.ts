@@ -1,19 +1,20 @@
 import { and, count, eq } from 'drizzle-orm';
 import { LICENCE_ERRORS } from '../../../shared/schemas/licence';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { students } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { schoolLicence } from './licence-store';
 
 /** Enabled students of a school: what a seat counts. */
-export function usedSeats(db: Db, schoolId: string): number {
+export async function usedSeats(db: Db, schoolId: string): Promise<number> {
   return (
-    db
-      .select({ n: count() })
-      .from(students)
-      .where(and(eq(students.schoolId, schoolId), eq(students.disabled, false)))
-      .get()?.n ?? 0
+    first(
+      await db
+        .select({ n: count() })
+        .from(students)
+        .where(and(eq(students.schoolId, schoolId), eq(students.disabled, false))),
+    )?.n ?? 0
   );
 }
 
@@ -30,9 +31,9 @@ export interface SeatState {
  * (LICENCE_TRIAL_SEATS) without one. An expired licence keeps its limit and sets expired: an expired
  * licence keeps every record and lets students finish what they study, but refuses new students.
  */
-export function seatState(ctx: AppContext, schoolId: string, db: Db = ctx.db): SeatState {
-  const used = usedSeats(db, schoolId);
-  const licence = schoolLicence(ctx, schoolId, db);
+export async function seatState(ctx: AppContext, schoolId: string, db: Db = ctx.db): Promise<SeatState> {
+  const used = await usedSeats(db, schoolId);
+  const licence = await schoolLicence(ctx, schoolId, db);
   if (!licence) return { limit: ctx.config.LICENCE_TRIAL_SEATS, used, trial: true, expired: false };
   return { limit: licence.payload.seats, used, trial: false, expired: licence.expiresAt <= ctx.now() };
 }
@@ -42,9 +43,9 @@ export function seatState(ctx: AppContext, schoolId: string, db: Db = ctx.db): S
  * registration): 403 when the licence has expired, or when `adding` more would pass the limit. Call it inside
  * the transaction that writes, with that transaction as db, so the count and the write agree.
  */
-export function assertSeats(ctx: AppContext, schoolId: string, adding: number, db: Db = ctx.db): void {
+export async function assertSeats(ctx: AppContext, schoolId: string, adding: number, db: Db = ctx.db): Promise<void> {
   if (adding <= 0) return;
-  const state = seatState(ctx, schoolId, db);
+  const state = await seatState(ctx, schoolId, db);
   const data = { limit: state.limit, used: state.used, adding };
   if (state.expired) throw new AppError(403, LICENCE_ERRORS.expired, data);
   if (state.used + adding > state.limit) throw new AppError(403, LICENCE_ERRORS.seatsFull, data);

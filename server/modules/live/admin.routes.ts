@@ -15,16 +15,16 @@ import { exportAttendance } from './attendance-export';
 export const liveAdminRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  route(app, calls.list, ({ query }, _reply, admin) => ok(live.listSessions(ctx, admin, query)));
+  route(app, calls.list, async ({ query }, _reply, admin) => ok(await live.listSessions(ctx, admin, query)));
   route(app, calls.info, async ({ query }, _reply, admin) => ok(await live.sessionInfo(ctx, admin, query.id)));
   route(app, calls.options, async (_request, _reply, admin) => ok(await live.liveOptions(ctx, admin)));
   route(app, calls.add, async ({ body }, _reply, admin) => ok(await live.addSession(ctx, admin, body)));
   route(app, calls.edit, async ({ body }, _reply, admin) => ok(await live.editSession(ctx, admin, body)));
-  route(app, calls.remove, ({ body }, _reply, admin) => ok(live.deleteSession(ctx, admin, body.id)));
+  route(app, calls.remove, async ({ body }, _reply, admin) => ok(await live.deleteSession(ctx, admin, body.id)));
   route(app, calls.rotate, async ({ body }, _reply, admin) => ok(await live.rotateKey(ctx, admin, body.id)));
   route(app, calls.end, async ({ body }, _reply, admin) => ok(await live.endSession(ctx, admin, body.id)));
-  route(app, calls.attendance, ({ query }, _reply, admin) => ok(live.attendance(ctx, admin, query)));
-  route(app, calls.bill, ({ query }, _reply, admin) => ok(live.bill(ctx, admin, query.month)));
+  route(app, calls.attendance, async ({ query }, _reply, admin) => ok(await live.attendance(ctx, admin, query)));
+  route(app, calls.bill, async ({ query }, _reply, admin) => ok(await live.bill(ctx, admin, query.month)));
 
   // A file, not a JSON envelope, so not a declared call; the access is checked before anything is read.
   app.get(
@@ -36,11 +36,11 @@ export const liveAdminRoutes: FastifyPluginAsync = async (base) => {
         querystring: zLiveAttendanceExportQuery,
       },
       preValidation: async (request) => {
-        requireAdmin(request, 'course');
+        await requireAdmin(request, 'course');
       },
     },
     async (request, reply) => {
-      const admin = requireAdmin(request, 'course');
+      const admin = await requireAdmin(request, 'course');
       const locale = pickLocale(request.cookies[LOCALE_COOKIE], ctx.config.LOCALE);
       const file = await exportAttendance(ctx, admin, request.query.id, locale);
       reply.header('cache-control', 'no-store');

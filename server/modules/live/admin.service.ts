@@ -28,7 +28,7 @@ import {
 } from '../../../shared/schemas/live-admin';
 import type { AppContext } from '../../context';
 import { badInput, conflict, notFound } from '../../lib/errors';
-import { courseGate, scopeFilter } from '../courses/course-access';
+import { canManageCourse, scopeFilter } from '../courses/course-access';
 import * as repo from './admin.repository';
 import { liveServerUp } from './live-server';
 import { playbackUrls } from './playback';
@@ -46,19 +46,19 @@ export interface Admin {
 export const newStreamKey = () => randomBytes(32).toString('base64url');
 
 /** The session, if the administrator may manage its course; 404 otherwise. */
-function managed(ctx: AppContext, admin: Admin, id: string): repo.SessionView {
-  const row = repo.schoolSession(ctx.db, admin.schoolId, id);
-  if (!row || !courseGate(ctx, admin.userId)({ schoolId: row.schoolId, catid: row.courseCatid })) {
+async function managed(ctx: AppContext, admin: Admin, id: string): Promise<repo.SessionView> {
+  const row = await repo.schoolSession(ctx.db, admin.schoolId, id);
+  if (!row || !(await canManageCourse(ctx, admin.userId, { schoolId: row.schoolId, catid: row.courseCatid }))) {
     throw notFound(NOT_FOUND);
   }
   return row;
 }
 
 /** The sessions as the list shows them. */
-function present(ctx: AppContext, rows: readonly repo.SessionView[]): LiveSession[] {
+async function present(ctx: AppContext, rows: readonly repo.SessionView[]): Promise<LiveSession[]> {
   const ids = rows.map((row) => row.id);
-  const viewers = repo.viewerCounts(ctx.db, ids, ctx.now() - VIEWER_WINDOW_MS);
-  const attendance = repo.attendanceTotals(ctx.db, ids);
+  const viewers = await repo.viewerCounts(ctx.db, ids, ctx.now() - VIEWER_WINDOW_MS);
+  const attendance = await repo.attendanceTotals(ctx.db, ids);
   return rows.map((row) => ({
     id: row.id,
     coid: row.courseId,
@@ -86,7 +86,7 @@ export async function liveServerState(ctx: AppContext) {
 
 /** The session with what a teacher needs to stream and an administrator to preview. */
 async function presentInfo(ctx: AppContext, row: repo.SessionView): Promise<LiveSessionInfo> {
-  const [view] = present(ctx, [row]);
+  const [view] = await present(ctx, [row]);
   const code = ctx.courseCodec.encode(row.courseId);
   return {
     ...view,
@@ -100,55 +100,55 @@ async function presentInfo(ctx: AppContext, row: repo.SessionView): Promise<Live
   };
 }
 
-const infoOf = (ctx: AppContext, admin: Admin, id: string) => presentInfo(ctx, managed(ctx, admin, id));
+const infoOf = async (ctx: AppContext, admin: Admin, id: string) => presentInfo(ctx, await managed(ctx, admin, id));
 
 /** A sub-admin's category scope as a condition on courses (undefined: every course of the school). */
-const scopeOf = (ctx: AppContext, admin: Admin): SQL | undefined => scopeFilter(ctx, admin.userId);
+const scopeOf = async (ctx: AppContext, admin: Admin): Promise<SQL | undefined> => await scopeFilter(ctx, admin.userId);
 
-export function listSessions(
+export async function listSessions(
   ctx: AppContext,
   admin: Admin,
   query: { coid?: string; status?: LiveSession['status']; page: number; num: number },
 ) {
-  const { rows, total } = repo.listSessions(ctx.db, {
+  const { rows, total } = await repo.listSessions(ctx.db, {
     schoolId: admin.schoolId,
     coid: query.coid,
     status: query.status,
-    scope: scopeOf(ctx, admin),
+    scope: await scopeOf(ctx, admin),
     limit: query.num,
     offset: (query.page - 1) * query.num,
   });
-  return { list: present(ctx, rows), total };
+  return { list: await present(ctx, rows), total };
 }
 
 export const sessionInfo = infoOf;
 
 export async function liveOptions(ctx: AppContext, admin: Admin) {
   return {
-    courses: repo.liveCourses(ctx.db, admin.schoolId, scopeOf(ctx, admin)),
-    teachers: repo.schoolTeachers(ctx.db, admin.schoolId),
+    courses: await repo.liveCourses(ctx.db, admin.schoolId, await scopeOf(ctx, admin)),
+    teachers: await repo.schoolTeachers(ctx.db, admin.schoolId),
     liveServer: await liveServerState(ctx),
   };
 }
 
 /** The course must be a live course the administrator manages (400: the form named a wrong one). */
-function checkedCourse(ctx: AppContext, admin: Admin, coid: string): void {
-  const course = repo.liveCourse(ctx.db, admin.schoolId, coid);
-  if (!course || !courseGate(ctx, admin.userId)(course)) throw badInput(LIVE_ERRORS.notLiveCourse);
+async function checkedCourse(ctx: AppContext, admin: Admin, coid: string): Promise<void> {
+  const course = await repo.liveCourse(ctx.db, admin.schoolId, coid);
+  if (!course || !(await canManageCourse(ctx, admin.userId, course))) throw badInput(LIVE_ERRORS.notLiveCourse);
 }
 
-function checkedTeacher(ctx: AppContext, admin: Admin, teacherId: string | null | undefined): string {
+async function checkedTeacher(ctx: AppContext, admin: Admin, teacherId: string | null | undefined): Promise<string> {
   const id = teacherId ?? admin.userId;
-  if (!repo.isSchoolTeacher(ctx.db, admin.schoolId, id)) throw badInput(LIVE_ERRORS.notTeacher);
+  if (!(await repo.isSchoolTeacher(ctx.db, admin.schoolId, id))) throw badInput(LIVE_ERRORS.notTeacher);
   return id;
 }
 
-export function addSession(ctx: AppContext, admin: Admin, input: NewLiveSession) {
-  checkedCourse(ctx, admin, input.coid);
-  const teacherId = checkedTeacher(ctx, admin, input.teacherId);
+export async function addSession(ctx: AppContext, admin: Admin, input: NewLiveSession) {
+  await checkedCourse(ctx, admin, input.coid);
+  const teacherId = await checkedTeacher(ctx, admin, input.teacherId);
   const now = ctx.now();
   const id = ctx.ids.next();
-  repo.insertSession(ctx.db, {
+  await repo.insertSession(ctx.db, {
     id,
     schoolId: admin.schoolId,
     courseId: input.coid,
@@ -162,17 +162,17 @@ export function addSession(ctx: AppContext, admin: Admin, input: NewLiveSession)
     createdAt: now,
     updatedAt: now,
   });
-  return infoOf(ctx, admin, id);
+  return await infoOf(ctx, admin, id);
 }
 
-export function editSession(ctx: AppContext, admin: Admin, input: EditLiveSession) {
-  const row = managed(ctx, admin, input.id);
+export async function editSession(ctx: AppContext, admin: Admin, input: EditLiveSession) {
+  const row = await managed(ctx, admin, input.id);
   const moved = input.coid !== row.courseId || input.startAt !== row.startAt || input.endAt !== row.endAt;
   if (moved && row.status === 'live') throw conflict(LIVE_ERRORS.isLive);
   if (moved && row.status === 'ended') throw conflict(LIVE_ERRORS.hasEnded);
-  if (input.coid !== row.courseId) checkedCourse(ctx, admin, input.coid);
-  const teacherId = checkedTeacher(ctx, admin, input.teacherId === undefined ? row.teacherId : input.teacherId);
-  repo.updateSession(ctx.db, row.id, {
+  if (input.coid !== row.courseId) await checkedCourse(ctx, admin, input.coid);
+  const teacherId = await checkedTeacher(ctx, admin, input.teacherId === undefined ? row.teacherId : input.teacherId);
+  await repo.updateSession(ctx.db, row.id, {
     courseId: input.coid,
     title: input.title,
     startAt: input.startAt,
@@ -180,40 +180,40 @@ export function editSession(ctx: AppContext, admin: Admin, input: EditLiveSessio
     teacherId,
     updatedAt: ctx.now(),
   });
-  return infoOf(ctx, admin, row.id);
+  return await infoOf(ctx, admin, row.id);
 }
 
-export function deleteSession(ctx: AppContext, admin: Admin, id: string) {
-  const row = managed(ctx, admin, id);
+export async function deleteSession(ctx: AppContext, admin: Admin, id: string) {
+  const row = await managed(ctx, admin, id);
   if (row.status === 'live') throw conflict(LIVE_ERRORS.isLive);
-  repo.updateSession(ctx.db, row.id, { deleted: true, updatedAt: ctx.now() });
+  await repo.updateSession(ctx.db, row.id, { deleted: true, updatedAt: ctx.now() });
   return { id: row.id };
 }
 
-export function rotateKey(ctx: AppContext, admin: Admin, id: string) {
-  const row = managed(ctx, admin, id);
+export async function rotateKey(ctx: AppContext, admin: Admin, id: string) {
+  const row = await managed(ctx, admin, id);
   const now = ctx.now();
-  repo.updateSession(ctx.db, row.id, { streamKey: newStreamKey(), rotatedAt: now, updatedAt: now });
-  return infoOf(ctx, admin, row.id);
+  await repo.updateSession(ctx.db, row.id, { streamKey: newStreamKey(), rotatedAt: now, updatedAt: now });
+  return await infoOf(ctx, admin, row.id);
 }
 
-export function endSession(ctx: AppContext, admin: Admin, id: string) {
-  const row = managed(ctx, admin, id);
+export async function endSession(ctx: AppContext, admin: Admin, id: string) {
+  const row = await managed(ctx, admin, id);
   const now = ctx.now();
-  repo.updateSession(ctx.db, row.id, {
+  await repo.updateSession(ctx.db, row.id, {
     status: 'ended',
     endedAt: row.status === 'ended' && row.endedAt !== null ? row.endedAt : now,
     streamKey: newStreamKey(),
     rotatedAt: now,
     updatedAt: now,
   });
-  return infoOf(ctx, admin, row.id);
+  return await infoOf(ctx, admin, row.id);
 }
 
-export function attendance(ctx: AppContext, admin: Admin, query: { id: string; page: number; num: number }) {
-  const row = managed(ctx, admin, query.id);
-  const { rows, total } = repo.attendanceRows(ctx.db, row.id, query.num, (query.page - 1) * query.num);
-  const groups = repo.groupNames(
+export async function attendance(ctx: AppContext, admin: Admin, query: { id: string; page: number; num: number }) {
+  const row = await managed(ctx, admin, query.id);
+  const { rows, total } = await repo.attendanceRows(ctx.db, row.id, query.num, (query.page - 1) * query.num);
+  const groups = await repo.groupNames(
     ctx.db,
     rows.map((r) => r.studentId),
   );
@@ -221,9 +221,9 @@ export function attendance(ctx: AppContext, admin: Admin, query: { id: string; p
 }
 
 /** Every attendance row of a session (the export), with the session. */
-export function allAttendance(ctx: AppContext, admin: Admin, id: string) {
-  const session = managed(ctx, admin, id);
-  return { session, ...attendance(ctx, admin, { id, page: 1, num: 1_000_000 }) };
+export async function allAttendance(ctx: AppContext, admin: Admin, id: string) {
+  const session = await managed(ctx, admin, id);
+  return { session, ...(await attendance(ctx, admin, { id, page: 1, num: 1_000_000 })) };
 }
 
 /** The first instant of a month (server time zone) and of the next. */
@@ -234,10 +234,10 @@ export function monthRange(month: string): { from: number; to: number } {
 
 const minutes = (seconds: number) => Math.ceil(seconds / 60);
 
-export function bill(ctx: AppContext, admin: Admin, month: string) {
+export async function bill(ctx: AppContext, admin: Admin, month: string) {
   const { from, to } = monthRange(month);
-  const rows = repo.sessionsStarting(ctx.db, admin.schoolId, from, to, scopeOf(ctx, admin));
-  const totals = repo.attendanceTotals(
+  const rows = await repo.sessionsStarting(ctx.db, admin.schoolId, from, to, await scopeOf(ctx, admin));
+  const totals = await repo.attendanceTotals(
     ctx.db,
     rows.map((row) => row.id),
   );
@@ -275,7 +275,7 @@ export function bill(ctx: AppContext, admin: Admin, month: string) {
 }
 
 /** res/live: the school's sessions for the resource pickers, and the live server's public address. */
-export function liveResources(ctx: AppContext, schoolId: string) {
-  const { rows, total } = repo.resourceSessions(ctx.db, schoolId, LIVE_RESOURCES_MAX);
+export async function liveResources(ctx: AppContext, schoolId: string) {
+  const { rows, total } = await repo.resourceSessions(ctx.db, schoolId, LIVE_RESOURCES_MAX);
   return { list: rows, total, liveServer: ctx.config.LIVE_SERVER_URL };
 }

@@ -21,7 +21,7 @@ export async function exportAttendance(
   locale: Locale,
 ): Promise<DownloadFile<Buffer>> {
   const text = locale === 'en-gb' ? en : zh;
-  const { session, list } = allAttendance(ctx, admin, id);
+  const { session, list } = await allAttendance(ctx, admin, id);
   const time = (ms: number) => formatDate(ms, 'yyyy-MM-dd HH:mm:ss');
   const headings = HEADINGS.map((key) => text[`admin.live.col.${key}`]);
   const cells: Cell[][] = list.map((row) => [

@@ -20,7 +20,7 @@ type Student = Exclude<Auth, { role: 'guest' }>;
 /** Adds the credited seconds to the student's day of study, unless another study page already counted them. */
 async function creditStudyDay(ctx: AppContext, student: Student, schoolId: string, seconds: number, now: number) {
   const engine = recordsEngine(ctx);
-  const clock = engine.clock(student.userId);
+  const clock = await engine.clock(student.userId);
   const ms = Math.max(0, Math.min(seconds * 1000, now - clock));
   if (ms <= 0) return;
   engine.creditDay(student.userId, schoolId, now, ms);
@@ -34,17 +34,17 @@ export async function liveBeat(
   sessionId: string,
   resume = false,
 ): Promise<LiveBeatReply> {
-  const session = sessionById(ctx.db, sessionId);
+  const session = await sessionById(ctx.db, sessionId);
   if (!session || session.schoolId !== student.schoolId) throw notFound();
-  const course = openLiveCourse(ctx, student, session.courseId);
-  assertMayWatch(ctx, student, course);
-  const previous = findAttendance(ctx.db, session.id, student.userId);
+  const course = await openLiveCourse(ctx, student, session.courseId);
+  await assertMayWatch(ctx, student, course);
+  const previous = await findAttendance(ctx.db, session.id, student.userId);
   if (session.status !== 'live') return { credited: 0, seconds: previous?.seconds ?? 0, status: session.status };
 
   const now = ctx.now();
   const credited = resume ? 0 : attendanceCredit(previous?.lastAt ?? null, now, true, LIVE_BEAT_MAX_S);
-  creditAttendance(ctx.db, session.id, student.userId, credited, now);
-  raisePeakViewers(ctx.db, session.id, viewersSince(ctx.db, session.id, now - LIVE_VIEWER_WINDOW_MS));
+  await creditAttendance(ctx.db, session.id, student.userId, credited, now);
+  await raisePeakViewers(ctx.db, session.id, await viewersSince(ctx.db, session.id, now - LIVE_VIEWER_WINDOW_MS));
   await creditStudyDay(ctx, student, session.schoolId, credited, now);
   return { credited, seconds: (previous?.seconds ?? 0) + credited, status: session.status };
 }

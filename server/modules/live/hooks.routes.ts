@@ -50,7 +50,7 @@ export const liveHooksRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/live/hook/publish', async (request, reply) => {
-    const result = hooks.publish(ctx, parsed(zPublish, request.body));
+    const result = await hooks.publish(ctx, parsed(zPublish, request.body));
     if (!result.allowed) request.log.info({ reason: result.reason }, 'live publish refused');
     return answer(reply, result);
   });
@@ -58,25 +58,25 @@ export const liveHooksRoutes: FastifyPluginAsync = async (app) => {
   app.post('/live/hook/publish_done', async (request) => ({
     status: 'ok',
     error: null,
-    data: hooks.publishDone(ctx, parsed(zDone, request.body)),
+    data: await hooks.publishDone(ctx, parsed(zDone, request.body)),
   }));
 
   app.post('/live/hook/update', async (request, reply) =>
-    answer(reply, hooks.update(ctx, parsed(zUpdate, request.body))),
+    answer(reply, await hooks.update(ctx, parsed(zUpdate, request.body))),
   );
 
   app.post('/live/hook/record_done', async (request) => {
     const form = parsed(zRecord, request.body);
     const recording = recordingInside(ctx, form.path);
     if (!recording) throw badInput('recording outside the recordings folder');
-    const course = hooks.liveCourseOf(ctx, form.name);
-    const byKey = form.key ? sessionByKey(ctx.db, form.key) : undefined;
+    const course = await hooks.liveCourseOf(ctx, form.name);
+    const byKey = form.key ? await sessionByKey(ctx.db, form.key) : undefined;
     // The key names the session; if it was rotated meanwhile, the course's session live last.
     const session =
       byKey && byKey.courseId === course?.id
         ? byKey
         : course
-          ? sessionsOfCourse(ctx.db, course.id)
+          ? (await sessionsOfCourse(ctx.db, course.id))
               .filter((s) => s.liveAt !== null)
               .sort((a, b) => (b.endedAt ?? b.updatedAt) - (a.endedAt ?? a.updatedAt))[0]
           : undefined;
@@ -86,6 +86,9 @@ export const liveHooksRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/live/hook/play', async (request, reply) => {
     const { name } = parsed(zPlay, request.query);
-    return answer(reply, hooks.openPlay(ctx, name) ? { allowed: true } : { allowed: false, reason: 'not public' });
+    return answer(
+      reply,
+      (await hooks.openPlay(ctx, name)) ? { allowed: true } : { allowed: false, reason: 'not public' },
+    );
   });
 };

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { publishRefusal } from '../../../shared/rules/live';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { liveSessions } from '../../db/schema';
 import { findCourse, type CourseRow } from '../courses/courses.repository';
 import { type LiveSessionRow, sessionByKey } from './sessions.repository';
@@ -36,9 +36,9 @@ export function secretMatches(ctx: AppContext, given: unknown): boolean {
 }
 
 /** The course behind a stream name when it is a live course (type 1 or 2) that is not deleted. */
-export function liveCourseOf(ctx: AppContext, name: string): CourseRow | null {
+export async function liveCourseOf(ctx: AppContext, name: string): Promise<CourseRow | null> {
   const coid = ctx.courseCodec.decode(name);
-  const course = coid ? findCourse(ctx.db, coid) : undefined;
+  const course = coid ? await findCourse(ctx.db, coid) : undefined;
   if (!course || course.deleted || (course.type !== 1 && course.type !== 2)) return null;
   return course;
 }
@@ -62,8 +62,8 @@ function publishing(session: LiveSessionRow, now: number): boolean {
   return session.status === 'live' && runOf(session) !== null && now - session.updatedAt < STALE_MS;
 }
 
-function reread(db: Db, id: string): LiveSessionRow | undefined {
-  return db.select().from(liveSessions).where(eq(liveSessions.id, id)).get();
+async function reread(db: Db, id: string): Promise<LiveSessionRow | undefined> {
+  return first(await db.select().from(liveSessions).where(eq(liveSessions.id, id)));
 }
 
 /**
@@ -72,21 +72,25 @@ function reread(db: Db, id: string): LiveSessionRow | undefined {
  * Allowed, the session goes live with this connection as its run (a stale run is closed first, credited up
  * to its last sign of life).
  */
-export function publish(ctx: AppContext, form: { name: string; key: string; clientid: string }): HookAnswer {
-  const session = sessionByKey(ctx.db, form.key);
+export async function publish(
+  ctx: AppContext,
+  form: { name: string; key: string; clientid: string },
+): Promise<HookAnswer> {
+  const session = await sessionByKey(ctx.db, form.key);
   if (!session) return refuse('unknown key');
-  const course = liveCourseOf(ctx, form.name);
+  const course = await liveCourseOf(ctx, form.name);
   if (!course || course.id !== session.courseId || course.schoolId !== session.schoolId)
     return refuse('wrong stream name');
   const marginMs = ctx.config.LIVE_PUBLISH_MARGIN_MIN * 60_000;
   const now = ctx.now();
-  return ctx.db.transaction((tx) => {
-    const current = reread(tx, session.id);
+  return await ctx.db.transaction(async (tx) => {
+    const current = await reread(tx, session.id);
     if (!current || current.deleted || current.streamKey !== form.key) return refuse('unknown key');
     const refusal = publishRefusal({ ...current, publishing: publishing(current, now) }, now, marginMs);
     if (refusal) return refuse(refusal);
     const stale = current.status === 'live' ? runOf(current) : null;
-    tx.update(liveSessions)
+    await tx
+      .update(liveSessions)
       .set({
         status: 'live',
         clientId: `${form.clientid}@${now}`,
@@ -94,26 +98,25 @@ export function publish(ctx: AppContext, form: { name: string; key: string; clie
         liveSeconds: current.liveSeconds + (stale ? runSeconds(stale, current.updatedAt) : 0),
         updatedAt: now,
       })
-      .where(eq(liveSessions.id, current.id))
-      .run();
+      .where(eq(liveSessions.id, current.id));
     return allow;
   });
 }
 
 /** The live session of a stream name whose run is this nginx client, or null. */
-function sessionOfRun(db: Db, courseId: string, clientid: string): LiveSessionRow | null {
-  const rows = db
+async function sessionOfRun(db: Db, courseId: string, clientid: string): Promise<LiveSessionRow | null> {
+  const rows = await db
     .select()
     .from(liveSessions)
-    .where(and(eq(liveSessions.courseId, courseId), eq(liveSessions.status, 'live')))
-    .all();
+    .where(and(eq(liveSessions.courseId, courseId), eq(liveSessions.status, 'live')));
   return rows.find((row) => runOf(row)?.clientId === clientid) ?? null;
 }
 
 /** Ends a session's run now: status ended, its seconds added, no client. */
-function endRun(db: Db, session: LiveSessionRow, now: number): void {
+async function endRun(db: Db, session: LiveSessionRow, now: number): Promise<void> {
   const run = runOf(session);
-  db.update(liveSessions)
+  await db
+    .update(liveSessions)
     .set({
       status: 'ended',
       endedAt: now,
@@ -121,22 +124,24 @@ function endRun(db: Db, session: LiveSessionRow, now: number): void {
       liveSeconds: session.liveSeconds + (run ? runSeconds(run, now) : 0),
       updatedAt: now,
     })
-    .where(eq(liveSessions.id, session.id))
-    .run();
+    .where(eq(liveSessions.id, session.id));
 }
 
 /**
  * on_publish_done: the publisher of a session's run stopped (or dropped): the session ends and its live
  * seconds grow. A publisher that was refused, or one of an older run, matches no session and changes nothing.
  */
-export function publishDone(ctx: AppContext, form: { name: string; clientid: string }): { ended: boolean } {
+export async function publishDone(
+  ctx: AppContext,
+  form: { name: string; clientid: string },
+): Promise<{ ended: boolean }> {
   const coid = ctx.courseCodec.decode(form.name);
   if (!coid) return { ended: false };
   const now = ctx.now();
-  return ctx.db.transaction((tx) => {
-    const session = sessionOfRun(tx, coid, form.clientid);
+  return await ctx.db.transaction(async (tx) => {
+    const session = await sessionOfRun(tx, coid, form.clientid);
     if (!session) return { ended: false };
-    endRun(tx, session, now);
+    await endRun(tx, session, now);
     return { ended: true };
   });
 }
@@ -146,25 +151,25 @@ export function publishDone(ctx: AppContext, form: { name: string; clientid: str
  * session is no longer live (ended or deleted in the back office) or its key was rotated since (revoked: the
  * run ends here). Updates about players (nginx's own relay to node-media-server) are always fine.
  */
-export function update(ctx: AppContext, form: { call: string; name: string; key?: string; clientid: string }) {
+export async function update(ctx: AppContext, form: { call: string; name: string; key?: string; clientid: string }) {
   if (form.call !== 'update_publish') return allow;
   const coid = ctx.courseCodec.decode(form.name);
   if (!coid) return refuse('unknown stream');
   const now = ctx.now();
-  return ctx.db.transaction((tx): HookAnswer => {
-    const session = sessionOfRun(tx, coid, form.clientid);
+  return await ctx.db.transaction(async (tx): Promise<HookAnswer> => {
+    const session = await sessionOfRun(tx, coid, form.clientid);
     if (!session || session.deleted) return refuse('not live');
     if (session.streamKey !== form.key) {
-      endRun(tx, session, now);
+      await endRun(tx, session, now);
       return refuse('key revoked');
     }
-    tx.update(liveSessions).set({ updatedAt: now }).where(eq(liveSessions.id, session.id)).run();
+    await tx.update(liveSessions).set({ updatedAt: now }).where(eq(liveSessions.id, session.id));
     return allow;
   });
 }
 
 /** GET play: may anyone watch this stream without a token? Only a published public live course (type 2). */
-export function openPlay(ctx: AppContext, name: string): boolean {
-  const course = liveCourseOf(ctx, name);
+export async function openPlay(ctx: AppContext, name: string): Promise<boolean> {
+  const course = await liveCourseOf(ctx, name);
   return course !== null && course.type === 2 && course.published && !course.isPrivate;
 }

@@ -1,6 +1,6 @@
 /** The public live sessions of a school: sessions of its published public live courses (type 2) live or to come. */
 import { and, asc, count, eq, gte, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { courses, liveSessions } from '../../db/schema';
 
 /** Course type 2: public live (spec 3 'Course'). */
@@ -18,9 +18,9 @@ const open = (schoolId: string, now: number) =>
   );
 
 /** One page of them, live first, then by start; with how many there are in all. */
-export function publicLiveSessions(db: Db, schoolId: string, now: number, limit: number, offset: number) {
+export async function publicLiveSessions(db: Db, schoolId: string, now: number, limit: number, offset: number) {
   const where = open(schoolId, now);
-  const rows = db
+  const rows = await db
     .select({
       coid: courses.id,
       title: courses.title,
@@ -36,14 +36,14 @@ export function publicLiveSessions(db: Db, schoolId: string, now: number, limit:
     .where(where)
     .orderBy(sql`case when ${liveSessions.status} = 'live' then 0 else 1 end`, asc(liveSessions.startAt))
     .limit(limit)
-    .offset(offset)
-    .all();
+    .offset(offset);
   const total =
-    db
-      .select({ n: count() })
-      .from(liveSessions)
-      .innerJoin(courses, eq(courses.id, liveSessions.courseId))
-      .where(where)
-      .get()?.n ?? 0;
+    first(
+      await db
+        .select({ n: count() })
+        .from(liveSessions)
+        .innerJoin(courses, eq(courses.id, liveSessions.courseId))
+        .where(where),
+    )?.n ?? 0;
   return { rows, total };
 }

@@ -69,7 +69,7 @@ export async function importReplay(
   const tmpFile = path.join(ctx.config.dataDir, TMP_UPLOADS_DIR, `${ctx.ids.next()}.part`);
   let fileId: string | null = null;
   try {
-    const course = findCourse(ctx.db, session.courseId);
+    const course = await findCourse(ctx.db, session.courseId);
     if (!course || course.deleted) throw new Error('the course is gone');
     // Copied, not moved: the recordings folder may be another file system, and a failure keeps it there.
     await fsp.copyFile(recording, tmpFile, fs.constants.COPYFILE_EXCL);
@@ -82,8 +82,8 @@ export async function importReplay(
     const chapterId = ctx.ids.next();
     const now = ctx.now();
     const title = replayTitle(session.title, session.liveAt ?? now);
-    ctx.db.transaction((tx) => {
-      insertResource(tx, {
+    await ctx.db.transaction(async (tx) => {
+      await insertResource(tx, {
         id: resourceId,
         schoolId: session.schoolId,
         categoryId: '0',
@@ -95,8 +95,8 @@ export async function importReplay(
         createdAt: now,
         updatedAt: now,
       });
-      const position = countChildren(tx, course.id, '0');
-      insertChapters(tx, [
+      const position = await countChildren(tx, course.id, '0');
+      await insertChapters(tx, [
         {
           id: chapterId,
           courseId: course.id,
@@ -108,14 +108,14 @@ export async function importReplay(
           createdAt: now,
         },
       ]);
-      tx.update(liveSessions)
+      await tx
+        .update(liveSessions)
         .set({ replayResourceId: resourceId, replayChapterId: chapterId, replayError: null, updatedAt: now })
-        .where(eq(liveSessions.id, session.id))
-        .run();
+        .where(eq(liveSessions.id, session.id));
     });
     fileId = null;
     ctx.catalogueCache.bump(session.schoolId);
-    queueConversion(ctx, resourceId);
+    await queueConversion(ctx, resourceId);
     await fsp.rm(recording, { force: true });
     return { resourceId, chapterId };
   } catch (error) {
@@ -123,22 +123,21 @@ export async function importReplay(
     ctx.log.error({ err: error, session: session.id, recording }, 'live replay: could not import the recording');
     await removeQuietly(tmpFile);
     if (fileId) await removeFile(ctx, fileId).catch(() => undefined);
-    ctx.db
+    await ctx.db
       .update(liveSessions)
       .set({ replayError: message, updatedAt: ctx.now() })
-      .where(eq(liveSessions.id, session.id))
-      .run();
+      .where(eq(liveSessions.id, session.id));
     return { error: message };
   }
 }
 
 /** Queues the conversion like resource/add does: a failure to queue leaves the resource usable as uploaded. */
-function queueConversion(ctx: AppContext, resourceId: string): void {
+async function queueConversion(ctx: AppContext, resourceId: string): Promise<void> {
   try {
-    enqueueConversion(ctx, resourceId);
+    await enqueueConversion(ctx, resourceId);
   } catch (error) {
     ctx.log.error({ err: error, rid: resourceId }, 'live replay: could not queue the conversion');
-    updateResource(ctx.db, resourceId, {
+    await updateResource(ctx.db, resourceId, {
       status: 'failed',
       statusMessage: `could not queue the conversion: ${(error as Error).message}`,
       updatedAt: ctx.now(),

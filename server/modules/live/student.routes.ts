@@ -12,5 +12,5 @@ export const liveStudentRoutes: FastifyPluginAsync = async (app) => {
   route(app, calls.heartbeat, async ({ body }, _reply, student) =>
     ok(await liveBeat(ctx, student, body.sessionId, body.resume)),
   );
-  route(app, calls.publicList, ({ query }, _reply, viewer) => ok(publicLive(ctx, viewer, query)));
+  route(app, calls.publicList, async ({ query }, _reply, viewer) => ok(await publicLive(ctx, viewer, query)));
 };

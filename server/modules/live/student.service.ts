@@ -31,6 +31,7 @@ import { liveServerUp } from './live-server';
 import { playbackUrls } from './playback';
 import { publicLiveSessions } from './public-live.repository';
 import { sessionsOfCourse, type LiveSessionRow } from './sessions.repository';
+import { mapAsync } from '../../lib/sequential';
 
 const LIVE_TYPES: readonly number[] = [COURSE_TYPE.live, COURSE_TYPE.publicLive];
 
@@ -42,46 +43,55 @@ const isPublicLive = (head: Pick<CourseHead, 'type'>) => head.type === COURSE_TY
  * (openCourse: unknown → 404, removed → 404 'course removed', private → 401 for a guest); a signed-in person
  * of another school, or a page of another school (uid), gets 404.
  */
-export function openLiveCourse(ctx: AppContext, auth: Auth, ref: string, uid?: string): OpenedCourse<CourseHead> {
-  const course = openCourse(ctx, auth, ref);
+export async function openLiveCourse(
+  ctx: AppContext,
+  auth: Auth,
+  ref: string,
+  uid?: string,
+): Promise<OpenedCourse<CourseHead>> {
+  const course = await openCourse(ctx, auth, ref);
   const { head } = course;
   if (!LIVE_TYPES.includes(head.type)) throw notFound();
   if (auth.role !== 'guest' && auth.schoolId !== head.schoolId) throw notFound();
-  if (uid && resolveSchool(ctx, uid)?.id !== head.schoolId) throw notFound();
+  if (uid && (await resolveSchool(ctx, uid))?.id !== head.schoolId) throw notFound();
   return course;
 }
 
 /** Why the viewer may not watch the course's stream, or null: a public live course is for everyone. */
-export function watchRefusal(ctx: AppContext, auth: Auth, course: OpenedCourse<CourseHead>): LiveRefusal | null {
+export async function watchRefusal(
+  ctx: AppContext,
+  auth: Auth,
+  course: OpenedCourse<CourseHead>,
+): Promise<LiveRefusal | null> {
   if (isPublicLive(course.head)) return null;
-  const access = mayStudyCourse(ctx, auth, course);
+  const access = await mayStudyCourse(ctx, auth, course);
   if (access.allowed) return null;
   const known = zLiveRefusal.safeParse(access.refusal);
   return known.success ? known.data : 'studentOnly';
 }
 
 /** Throws the refusal's error when the viewer may not watch (the heartbeat's check). */
-export function assertMayWatch(ctx: AppContext, auth: Auth, course: OpenedCourse<CourseHead>): void {
-  const refusal = watchRefusal(ctx, auth, course);
+export async function assertMayWatch(ctx: AppContext, auth: Auth, course: OpenedCourse<CourseHead>): Promise<void> {
+  const refusal = await watchRefusal(ctx, auth, course);
   if (refusal) throw refusalError(ctx, refusal, course.head);
 }
 
 /** The chapter an ended session's recording became, when it is still the course's. */
-function replayOf(ctx: AppContext, row: LiveSessionRow): LiveSession['replay'] {
+async function replayOf(ctx: AppContext, row: LiveSessionRow): Promise<LiveSession['replay']> {
   if (!row.replayChapterId) return null;
-  const chapter = findChapter(ctx.db, row.replayChapterId);
+  const chapter = await findChapter(ctx.db, row.replayChapterId);
   if (!chapter || chapter.courseId !== row.courseId) return null;
   return { cid: chapter.id, learnType: learnLetter(chapter.type) };
 }
 
-function toSession(ctx: AppContext, row: LiveSessionRow): LiveSession {
+async function toSession(ctx: AppContext, row: LiveSessionRow): Promise<LiveSession> {
   return {
     id: row.id,
     title: row.title,
     startAt: row.startAt,
     endAt: row.endAt,
     status: row.status,
-    replay: row.status === 'ended' ? replayOf(ctx, row) : null,
+    replay: row.status === 'ended' ? await replayOf(ctx, row) : null,
   };
 }
 
@@ -93,13 +103,13 @@ function pageState(shown: LiveSessionRow | null): LivePageState {
 
 /** GET live/info. */
 export async function liveInfo(ctx: AppContext, auth: Auth, ref: string, uid?: string): Promise<LiveInfo> {
-  const course = openLiveCourse(ctx, auth, ref, uid);
+  const course = await openLiveCourse(ctx, auth, ref, uid);
   const { head } = course;
   const now = ctx.now();
-  const rows = sessionsOfCourse(ctx.db, head.id);
+  const rows = await sessionsOfCourse(ctx.db, head.id);
   const shown = sessionToShow(rows, now);
-  const refusal = watchRefusal(ctx, auth, course);
-  const row = findCourse(ctx.db, head.id);
+  const refusal = await watchRefusal(ctx, auth, course);
+  const row = await findCourse(ctx.db, head.id);
   const live = shown?.status === 'live';
   return {
     course: {
@@ -112,9 +122,12 @@ export async function liveInfo(ctx: AppContext, auth: Auth, ref: string, uid?: s
       schoolId: head.schoolId,
     },
     state: pageState(shown),
-    session: shown ? toSession(ctx, shown) : null,
-    others: rows.filter((r) => r.id !== shown?.id).map((r) => toSession(ctx, r)),
-    viewers: live && shown ? viewersSince(ctx.db, shown.id, now - LIVE_VIEWER_WINDOW_MS) : 0,
+    session: shown ? await toSession(ctx, shown) : null,
+    others: await mapAsync(
+      rows.filter((r) => r.id !== shown?.id),
+      async (r) => await toSession(ctx, r),
+    ),
+    viewers: live && shown ? await viewersSince(ctx.db, shown.id, now - LIVE_VIEWER_WINDOW_MS) : 0,
     liveServer: ctx.config.LIVE_SERVER_URL.replace(/\/+$/, ''),
     available: await liveServerUp(ctx),
     refusal,
@@ -125,12 +138,18 @@ export async function liveInfo(ctx: AppContext, auth: Auth, ref: string, uid?: s
 }
 
 /** GET public/live. */
-export function publicLive(
+export async function publicLive(
   ctx: AppContext,
   auth: Auth,
   query: { uid: string; page: number; num: number },
-): PublicLiveList {
-  const school = publicSchool(ctx, auth, query.uid);
-  const { rows, total } = publicLiveSessions(ctx.db, school.id, ctx.now(), query.num, (query.page - 1) * query.num);
+): Promise<PublicLiveList> {
+  const school = await publicSchool(ctx, auth, query.uid);
+  const { rows, total } = await publicLiveSessions(
+    ctx.db,
+    school.id,
+    ctx.now(),
+    query.num,
+    (query.page - 1) * query.num,
+  );
   return { total, list: rows.map((row) => ({ ...row, code: ctx.courseCodec.encode(row.coid) })) };
 }

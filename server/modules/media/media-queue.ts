@@ -67,10 +67,10 @@ export class MediaQueue {
     this.started = true;
     const { removed, killed } = await removeLeftovers(this.ctx.config.dataDir);
     if (killed.length) this.ctx.log.warn({ killed }, 'media queue: killed tools a stopped process left running');
-    const requeued = repo.requeueRunningJobs(this.ctx.db);
+    const requeued = await repo.requeueRunningJobs(this.ctx.db);
     if (removed.length || requeued) this.ctx.log.info({ removed, requeued }, 'media queue: resumed after a stop');
     this.ready = true;
-    this.pump();
+    await this.pump();
   }
 
   /** Looks for due jobs soon (coalesced: many enqueues in one tick make one look). */
@@ -79,7 +79,7 @@ export class MediaQueue {
     this.pumpScheduled = true;
     setImmediate(() => {
       this.pumpScheduled = false;
-      this.pump();
+      void this.pump().catch((error) => this.ctx.log.error({ err: error }, 'media queue failed'));
     });
   }
 
@@ -106,24 +106,35 @@ export class MediaQueue {
     return this.running.size;
   }
 
-  private pump(): void {
+  /** Pumps one after another: two at once could both see a free slot and claim a job each for it. */
+  private pumping: Promise<void> = Promise.resolve();
+
+  private pump(): Promise<void> {
+    this.pumping = this.pumping.catch(() => undefined).then(() => this.pumpOnce());
+    return this.pumping;
+  }
+
+  private async pumpOnce(): Promise<void> {
     if (!this.ready || this.stopped) return;
     while (this.running.size < this.options.concurrency) {
-      const job = repo.claimNextJob(this.ctx.db, this.ctx.now());
+      const job = await repo.claimNextJob(this.ctx.db, this.ctx.now());
       if (!job) break;
       this.launch(job);
     }
-    this.scheduleNext();
+    await this.scheduleNext();
   }
 
   /** A timer for the earliest job waiting on its backoff; unref'd so it never keeps the process (or a test) alive. */
-  private scheduleNext(): void {
+  private async scheduleNext(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (this.running.size >= this.options.concurrency) return;
-    const due = repo.nextDueAt(this.ctx.db);
+    const due = await repo.nextDueAt(this.ctx.db);
     if (due === undefined) return;
-    this.timer = setTimeout(() => this.pump(), Math.max(10, due - this.ctx.now()));
+    this.timer = setTimeout(
+      () => void this.pump().catch((error) => this.ctx.log.error({ err: error }, 'media queue failed')),
+      Math.max(10, due - this.ctx.now()),
+    );
     this.timer.unref();
   }
 
@@ -142,9 +153,9 @@ export class MediaQueue {
     this.peak = Math.max(this.peak, this.running.size);
     entry.done = this.execute(job, slot, controller.signal)
       .catch((err) => this.ctx.log.error({ err, job: job.id }, 'media job crashed'))
-      .finally(() => {
+      .finally(async () => {
         this.running.delete(job.id);
-        this.pump();
+        await this.pump();
       });
   }
 
@@ -152,9 +163,9 @@ export class MediaQueue {
     const { ctx } = this;
     const { dataDir } = ctx.config;
     const began = Date.now();
-    const resource = repo.findResourceForConversion(ctx.db, job.resourceId);
+    const resource = await repo.findResourceForConversion(ctx.db, job.resourceId);
     if (!resource || resource.deleted) {
-      repo.finishJob(ctx.db, job.id, 'failed', 'resource deleted', ctx.now());
+      await repo.finishJob(ctx.db, job.id, 'failed', 'resource deleted', ctx.now());
       return;
     }
     // A folder of its own for this run: a job put back after a crash never reuses the folder of the run before.
@@ -168,7 +179,7 @@ export class MediaQueue {
       slot,
     });
     log.info('media job started');
-    repo.setResourceStatus(ctx.db, job.resourceId, 'converting', '', ctx.now());
+    await repo.setResourceStatus(ctx.db, job.resourceId, 'converting', '', ctx.now());
     try {
       const runner = RUNNERS[job.task as MediaTask];
       if (!runner) throw new ToolError(`unknown task ${job.task}`, 'missing');
@@ -180,34 +191,34 @@ export class MediaQueue {
       const result = await runner({ source, ext: resource.ext, work, slot, dataDir, tools, signal, track });
       if (signal.aborted) throw new ToolError('cancelled', 'cancelled');
       publishWork(dataDir, job.resourceId, attempt);
-      repo.setResourceConverted(ctx.db, job.resourceId, result, ctx.now());
-      repo.finishJob(ctx.db, job.id, 'done', '', ctx.now());
+      await repo.setResourceConverted(ctx.db, job.resourceId, result, ctx.now());
+      await repo.finishJob(ctx.db, job.id, 'done', '', ctx.now());
       log.info({ ms: Date.now() - began, outputs: result.outputs }, 'media job done');
     } catch (err) {
       removeWork(dataDir, job.resourceId, attempt);
-      this.settleFailure(job, err, signal, log, Date.now() - began);
+      await this.settleFailure(job, err, signal, log, Date.now() - began);
     }
   }
 
-  private settleFailure(
+  private async settleFailure(
     job: repo.MediaJobRow,
     err: unknown,
     signal: AbortSignal,
     log: AppContext['log'],
     ms: number,
-  ): void {
+  ): Promise<void> {
     const { ctx } = this;
     const now = ctx.now();
     if (this.stopped) {
       // Our own stop, not the file's fault: the next start runs it again.
-      repo.putBackJob(ctx.db, job.id);
-      repo.setResourceStatus(ctx.db, job.resourceId, 'queued', '', now);
+      await repo.putBackJob(ctx.db, job.id);
+      await repo.setResourceStatus(ctx.db, job.resourceId, 'queued', '', now);
       log.info({ ms }, 'media job interrupted by stop: queued again');
       return;
     }
     if (signal.aborted) {
-      repo.finishJob(ctx.db, job.id, 'failed', 'cancelled', now);
-      repo.setResourceStatus(ctx.db, job.resourceId, 'failed', 'cancelled', now);
+      await repo.finishJob(ctx.db, job.id, 'failed', 'cancelled', now);
+      await repo.setResourceStatus(ctx.db, job.resourceId, 'failed', 'cancelled', now);
       log.info({ ms }, 'media job cancelled');
       return;
     }
@@ -218,15 +229,15 @@ export class MediaQueue {
     );
     if (tool?.kind === 'missing') {
       // The original stays usable as uploaded; retrying will not help until the tool is installed.
-      repo.finishJob(ctx.db, job.id, 'failed', message, now);
-      repo.setResourceStatus(ctx.db, job.resourceId, 'unconverted', message, now);
+      await repo.finishJob(ctx.db, job.id, 'failed', message, now);
+      await repo.setResourceStatus(ctx.db, job.resourceId, 'unconverted', message, now);
       log.warn({ ms, reason: message }, 'media job skipped: tool missing');
       return;
     }
     if (job.attempts < job.maxAttempts) {
       const delay = this.options.retryDelayMs(job.attempts);
-      repo.retryJobLater(ctx.db, job.id, now + delay, message, now);
-      repo.setResourceStatus(
+      await repo.retryJobLater(ctx.db, job.id, now + delay, message, now);
+      await repo.setResourceStatus(
         ctx.db,
         job.resourceId,
         'queued',
@@ -236,8 +247,8 @@ export class MediaQueue {
       log.warn({ ms, reason: message, retryInMs: delay }, 'media job failed: will try again');
       return;
     }
-    repo.finishJob(ctx.db, job.id, 'failed', message, now);
-    repo.setResourceStatus(ctx.db, job.resourceId, 'failed', message, now);
+    await repo.finishJob(ctx.db, job.id, 'failed', message, now);
+    await repo.setResourceStatus(ctx.db, job.resourceId, 'failed', message, now);
     log.error({ ms, reason: message }, 'media job failed');
   }
 }

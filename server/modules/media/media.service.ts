@@ -99,33 +99,33 @@ export function mediaTools(ctx: AppContext): MediaTools {
  * Sets the resource 'queued' (or 'unconverted' naming the missing tool), inserts the job and wakes the queue.
  * Does nothing while the resource already has a queued or running job.
  */
-export function enqueueConversion(ctx: AppContext, resourceId: string): void {
-  const resource = repo.findResourceForConversion(ctx.db, resourceId);
+export async function enqueueConversion(ctx: AppContext, resourceId: string): Promise<void> {
+  const resource = await repo.findResourceForConversion(ctx.db, resourceId);
   if (!resource || resource.deleted) return;
-  if (repo.activeJob(ctx.db, resourceId)) return;
+  if (await repo.activeJob(ctx.db, resourceId)) return;
   const now = ctx.now();
   const task = taskOfKind(resource.kind);
   if (!task) {
-    repo.setResourceStatus(ctx.db, resourceId, 'ready', '', now);
+    await repo.setResourceStatus(ctx.db, resourceId, 'ready', '', now);
     return;
   }
   const tools = mediaTools(ctx);
   const missing = TOOLS_OF_TASK[task].filter((tool) => !tools[tool]);
   if (missing.length) {
     // Without the tool the file stays usable as uploaded and its status says what is missing.
-    repo.setResourceStatus(ctx.db, resourceId, 'unconverted', `${missing.join(', ')} not installed`, now);
+    await repo.setResourceStatus(ctx.db, resourceId, 'unconverted', `${missing.join(', ')} not installed`, now);
     return;
   }
-  repo.insertJob(ctx.db, { id: ctx.ids.next(), resourceId, task, maxAttempts: MAX_ATTEMPTS, createdAt: now });
-  repo.setResourceStatus(ctx.db, resourceId, 'queued', '', now);
+  await repo.insertJob(ctx.db, { id: ctx.ids.next(), resourceId, task, maxAttempts: MAX_ATTEMPTS, createdAt: now });
+  await repo.setResourceStatus(ctx.db, resourceId, 'queued', '', now);
   queueOf(ctx).wake();
 }
 
 /** The resource's status with its latest job, or null when there is no such resource. */
-export function conversionStatus(ctx: AppContext, resourceId: string): ConversionStatus | null {
-  const resource = repo.findResourceForConversion(ctx.db, resourceId);
+export async function conversionStatus(ctx: AppContext, resourceId: string): Promise<ConversionStatus | null> {
+  const resource = await repo.findResourceForConversion(ctx.db, resourceId);
   if (!resource) return null;
-  const job = repo.latestJob(ctx.db, resourceId);
+  const job = await repo.latestJob(ctx.db, resourceId);
   let outputs: Record<string, unknown> = {};
   try {
     outputs = JSON.parse(resource.outputs) as Record<string, unknown>;
@@ -153,16 +153,16 @@ export function conversionStatus(ctx: AppContext, resourceId: string): Conversio
 }
 
 /** Admin action after a failure (or once a missing tool is installed): probes the tools again and queues anew. */
-export function retryConversion(ctx: AppContext, resourceId: string): ConversionStatus | null {
+export async function retryConversion(ctx: AppContext, resourceId: string): Promise<ConversionStatus | null> {
   toolCache.delete(ctx);
-  enqueueConversion(ctx, resourceId);
-  return conversionStatus(ctx, resourceId);
+  await enqueueConversion(ctx, resourceId);
+  return await conversionStatus(ctx, resourceId);
 }
 
 /** On resource delete: drops queued jobs and kills a running one; resolves once its process is gone. */
 export async function cancelConversion(ctx: AppContext, resourceId: string): Promise<void> {
-  if (repo.cancelQueuedJobs(ctx.db, resourceId, 'cancelled', ctx.now()) > 0)
-    repo.setResourceStatus(ctx.db, resourceId, 'failed', 'cancelled', ctx.now());
+  if ((await repo.cancelQueuedJobs(ctx.db, resourceId, 'cancelled', ctx.now())) > 0)
+    await repo.setResourceStatus(ctx.db, resourceId, 'failed', 'cancelled', ctx.now());
   await queues.get(ctx)?.cancel(resourceId);
 }
 

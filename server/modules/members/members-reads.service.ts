@@ -12,13 +12,13 @@ import * as repo from './members.repository';
 import type { Actor } from './members.service';
 
 /** GET member/subscription. */
-export function listSubscriptions(
+export async function listSubscriptions(
   ctx: AppContext,
   actor: Actor,
   query: { plan_id?: string; sid?: string; keyword?: string; state: 'active' | 'all'; page: number; num: number },
-): { total: number; list: Subscription[] } {
+): Promise<{ total: number; list: Subscription[] }> {
   const now = ctx.now();
-  const { total, rows } = repo.subscriptions(
+  const { total, rows } = await repo.subscriptions(
     ctx.db,
     {
       schoolId: actor.schoolId,
@@ -47,14 +47,14 @@ export function listSubscriptions(
 }
 
 /** GET member/audit: by plan or student (400 without either). */
-export function auditTrail(
+export async function auditTrail(
   ctx: AppContext,
   actor: Actor,
   query: { plan_id?: string; sid?: string; page: number; num: number },
 ) {
   if (!query.plan_id && !query.sid) throw badField('plan_id', 'name a plan or a student', 'query');
   const parse = (text: string | null) => (text ? JSON.parse(text) : null);
-  const { total, rows } = repo.memberEvents(
+  const { total, rows } = await repo.memberEvents(
     ctx.db,
     { schoolId: actor.schoolId, planId: query.plan_id, studentId: query.sid },
     { limit: query.num, offset: (query.page - 1) * query.num },
@@ -73,11 +73,11 @@ export function auditTrail(
 }
 
 /** GET member/dashboarddata. */
-export function dashboardData(ctx: AppContext, actor: Actor) {
+export async function dashboardData(ctx: AppContext, actor: Actor) {
   const now = ctx.now();
-  const plans = repo.schoolPlans(ctx.db, actor.schoolId);
-  const holders = repo.activeHolderCounts(ctx.db, actor.schoolId, now);
-  const figures = repo.membershipFigures(
+  const plans = await repo.schoolPlans(ctx.db, actor.schoolId);
+  const holders = await repo.activeHolderCounts(ctx.db, actor.schoolId, now);
+  const figures = await repo.membershipFigures(
     ctx.db,
     actor.schoolId,
     now,

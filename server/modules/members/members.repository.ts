@@ -5,7 +5,7 @@
  * the access module's own queries (categorySubtrees, coursesInCategories), so the count is what members hold.
  */
 import { and, count, countDistinct, desc, eq, gte, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first, affected } from '../../db/client';
 import {
   admins,
   categories,
@@ -22,59 +22,56 @@ export type NewPlanRow = typeof memberPlans.$inferInsert;
 export type MembershipRow = typeof memberships.$inferSelect;
 export type EventInsert = typeof orderEvents.$inferInsert;
 
-export function findPlan(db: Db, id: string): PlanRow | undefined {
-  return db.select().from(memberPlans).where(eq(memberPlans.id, id)).get();
+export async function findPlan(db: Db, id: string): Promise<PlanRow | undefined> {
+  return first(await db.select().from(memberPlans).where(eq(memberPlans.id, id)));
 }
 
 /** The school's plans not deleted (only the published ones when asked), newest first. */
-export function schoolPlans(db: Db, schoolId: string, publishedOnly = false): PlanRow[] {
+export async function schoolPlans(db: Db, schoolId: string, publishedOnly = false): Promise<PlanRow[]> {
   const where = [eq(memberPlans.schoolId, schoolId), eq(memberPlans.deleted, false)];
   if (publishedOnly) where.push(eq(memberPlans.published, true));
-  return db
+  return await db
     .select()
     .from(memberPlans)
     .where(and(...where))
-    .orderBy(desc(memberPlans.createdAt), desc(memberPlans.id))
-    .all();
+    .orderBy(desc(memberPlans.createdAt), desc(memberPlans.id));
 }
 
-export function insertPlan(db: Db, row: NewPlanRow): void {
-  db.insert(memberPlans).values(row).run();
+export async function insertPlan(db: Db, row: NewPlanRow): Promise<void> {
+  await db.insert(memberPlans).values(row);
 }
 
-export function updatePlan(db: Db, id: string, values: Partial<NewPlanRow>): void {
-  db.update(memberPlans).set(values).where(eq(memberPlans.id, id)).run();
+export async function updatePlan(db: Db, id: string, values: Partial<NewPlanRow>): Promise<void> {
+  await db.update(memberPlans).set(values).where(eq(memberPlans.id, id));
 }
 
 /** The school's course categories among these ids, with their titles. */
-export function schoolCategories(db: Db, schoolId: string, ids: readonly string[]) {
+export async function schoolCategories(db: Db, schoolId: string, ids: readonly string[]) {
   if (ids.length === 0) return [];
-  return db
+  return await db
     .select({ id: categories.id, title: categories.title })
     .from(categories)
-    .where(and(eq(categories.schoolId, schoolId), eq(categories.kind, 'course'), inArray(categories.id, [...ids])))
-    .all();
+    .where(and(eq(categories.schoolId, schoolId), eq(categories.kind, 'course'), inArray(categories.id, [...ids])));
 }
 
 /** How many published courses a plan of these categories gives now (with their sub-categories). */
-export function planCourseCount(db: Db, schoolId: string, categoryIds: readonly string[]): number {
-  const subtree = categorySubtrees(db, schoolId, categoryIds);
-  return coursesInCategories(db, schoolId, [...subtree.keys()]).length;
+export async function planCourseCount(db: Db, schoolId: string, categoryIds: readonly string[]): Promise<number> {
+  const subtree = await categorySubtrees(db, schoolId, categoryIds);
+  return (await coursesInCategories(db, schoolId, [...subtree.keys()])).length;
 }
 
 /** Students with a current membership (not revoked, until now or later), per plan of the school. */
-export function activeHolderCounts(db: Db, schoolId: string, now: number): Map<string, number> {
-  const rows = db
+export async function activeHolderCounts(db: Db, schoolId: string, now: number): Promise<Map<string, number>> {
+  const rows = await db
     .select({ planId: memberships.planId, n: countDistinct(memberships.studentId) })
     .from(memberships)
     .where(and(eq(memberships.schoolId, schoolId), isNull(memberships.revokedAt), gte(memberships.until, now)))
-    .groupBy(memberships.planId)
-    .all();
+    .groupBy(memberships.planId);
   return new Map(rows.map((row) => [row.planId, row.n]));
 }
 
 /** Figures of the school's current memberships of plans not deleted. */
-export function membershipFigures(db: Db, schoolId: string, now: number, since: number, soonUntil: number) {
+export async function membershipFigures(db: Db, schoolId: string, now: number, since: number, soonUntil: number) {
   const current = and(
     eq(memberships.schoolId, schoolId),
     isNull(memberships.revokedAt),
@@ -86,51 +83,55 @@ export function membershipFigures(db: Db, schoolId: string, now: number, since: 
       .select({ n: countDistinct(memberships.studentId) })
       .from(memberships)
       .innerJoin(memberPlans, eq(memberPlans.id, memberships.planId));
-  const active = base().where(current).get()?.n ?? 0;
-  const joined = base()
-    .where(and(eq(memberships.schoolId, schoolId), gte(memberships.createdAt, since), eq(memberPlans.deleted, false)))
-    .get()?.n;
-  const soon = db
-    .select({ n: count() })
-    .from(memberships)
-    .innerJoin(memberPlans, eq(memberPlans.id, memberships.planId))
-    .where(and(current, sql`${memberships.until} < ${soonUntil}`))
-    .get()?.n;
+  const active = first(await base().where(current))?.n ?? 0;
+  const joined = first(
+    await base().where(
+      and(eq(memberships.schoolId, schoolId), gte(memberships.createdAt, since), eq(memberPlans.deleted, false)),
+    ),
+  )?.n;
+  const soon = first(
+    await db
+      .select({ n: count() })
+      .from(memberships)
+      .innerJoin(memberPlans, eq(memberPlans.id, memberships.planId))
+      .where(and(current, sql`${memberships.until} < ${soonUntil}`)),
+  )?.n;
   return { active, joined: joined ?? 0, soon: soon ?? 0 };
 }
 
 /** The students in these groups now. */
-export function groupMemberIds(db: Db, groupIds: readonly string[]): string[] {
+export async function groupMemberIds(db: Db, groupIds: readonly string[]): Promise<string[]> {
   if (groupIds.length === 0) return [];
-  return db
-    .selectDistinct({ id: studentGroupMembers.studentId })
-    .from(studentGroupMembers)
-    .where(inArray(studentGroupMembers.groupId, [...groupIds]))
-    .all()
-    .map((row) => row.id);
+  return (
+    await db
+      .selectDistinct({ id: studentGroupMembers.studentId })
+      .from(studentGroupMembers)
+      .where(inArray(studentGroupMembers.groupId, [...groupIds]))
+  ).map((row) => row.id);
 }
 
-export function findMembership(db: Db, id: string): MembershipRow | undefined {
-  return db.select().from(memberships).where(eq(memberships.id, id)).get();
+export async function findMembership(db: Db, id: string): Promise<MembershipRow | undefined> {
+  return first(await db.select().from(memberships).where(eq(memberships.id, id)));
 }
 
 /** Sets revokedAt on a membership not yet revoked; true when it changed. */
-export function revokeMembership(db: Db, id: string, adminId: string, at: number): boolean {
+export async function revokeMembership(db: Db, id: string, adminId: string, at: number): Promise<boolean> {
   return (
-    db
-      .update(memberships)
-      .set({ revokedAt: at, revokedBy: adminId })
-      .where(and(eq(memberships.id, id), isNull(memberships.revokedAt)))
-      .run().changes > 0
+    affected(
+      await db
+        .update(memberships)
+        .set({ revokedAt: at, revokedBy: adminId })
+        .where(and(eq(memberships.id, id), isNull(memberships.revokedAt))),
+    ) > 0
   );
 }
 
-export function insertEvents(db: Db, rows: EventInsert[]): void {
-  if (rows.length > 0) db.insert(orderEvents).values(rows).run();
+export async function insertEvents(db: Db, rows: EventInsert[]): Promise<void> {
+  if (rows.length > 0) await db.insert(orderEvents).values(rows);
 }
 
 /** Memberships of the school with their plan and student, filtered, newest first, paged. */
-export function subscriptions(
+export async function subscriptions(
   db: Db,
   filter: { schoolId: string; planId?: string; studentId?: string; keyword?: string; activeAt?: number },
   page: { limit: number; offset: number },
@@ -145,13 +146,14 @@ export function subscriptions(
   if (filter.activeAt !== undefined) where.push(isNull(memberships.revokedAt), gte(memberships.until, filter.activeAt));
   const condition = and(...where);
   const total =
-    db
-      .select({ n: count() })
-      .from(memberships)
-      .innerJoin(students, eq(students.id, memberships.studentId))
-      .where(condition)
-      .get()?.n ?? 0;
-  const rows = db
+    first(
+      await db
+        .select({ n: count() })
+        .from(memberships)
+        .innerJoin(students, eq(students.id, memberships.studentId))
+        .where(condition),
+    )?.n ?? 0;
+  const rows = await db
     .select({
       id: memberships.id,
       planId: memberships.planId,
@@ -171,8 +173,7 @@ export function subscriptions(
     .where(condition)
     .orderBy(desc(memberships.createdAt), desc(memberships.id))
     .limit(page.limit)
-    .offset(page.offset)
-    .all();
+    .offset(page.offset);
   return { total, rows };
 }
 
@@ -180,7 +181,7 @@ export function subscriptions(
  * The trail of the school's plans and memberships (order_events member.*): of a plan (its edits and its
  * memberships' grants and revocations) or of a student (their memberships'), newest first, paged.
  */
-export function memberEvents(
+export async function memberEvents(
   db: Db,
   filter: { schoolId: string; planId?: string; studentId?: string },
   page: { limit: number; offset: number },
@@ -201,8 +202,8 @@ export function memberEvents(
   if (filter.studentId)
     where.push(inArray(orderEvents.orderId, ofMemberships(eq(memberships.studentId, filter.studentId))));
   const condition = and(...where);
-  const total = db.select({ n: count() }).from(orderEvents).where(condition).get()?.n ?? 0;
-  const rows = db
+  const total = first(await db.select({ n: count() }).from(orderEvents).where(condition))?.n ?? 0;
+  const rows = await db
     .select({
       id: orderEvents.id,
       action: orderEvents.action,
@@ -218,7 +219,6 @@ export function memberEvents(
     .where(condition)
     .orderBy(desc(orderEvents.at), desc(orderEvents.id))
     .limit(page.limit)
-    .offset(page.offset)
-    .all();
+    .offset(page.offset);
   return { total, rows };
 }

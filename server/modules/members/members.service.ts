@@ -33,6 +33,7 @@ import { MEMBER_ERRORS, type AdminPlan, type EditPlan } from '../../../shared/sc
 import { schoolGroupIds } from '../groups/groups.repository';
 import { schoolStudentIds } from '../students/students.repository';
 import * as repo from './members.repository';
+import { mapAsync, everyAsync } from '../../lib/sequential';
 
 /** The administrator or student acting (route()'s caller). */
 export interface Actor {
@@ -43,19 +44,19 @@ export interface Actor {
 export const categoryIdsOf = (plan: { categoryIds: string }) => JSON.parse(plan.categoryIds) as string[];
 
 /** The plan's categories with their titles, in the plan's order (a category since deleted is left out). */
-export function categoriesOf(ctx: AppContext, schoolId: string, ids: string[]) {
-  const titles = new Map(repo.schoolCategories(ctx.db, schoolId, ids).map((row) => [row.id, row.title]));
+export async function categoriesOf(ctx: AppContext, schoolId: string, ids: string[]) {
+  const titles = new Map((await repo.schoolCategories(ctx.db, schoolId, ids)).map((row) => [row.id, row.title]));
   return ids.flatMap((id) => (titles.has(id) ? [{ id, title: titles.get(id)! }] : []));
 }
 
-const managesAll = (ctx: AppContext, actor: Actor, ids: string[]) =>
-  ids.every((id) => canManageCategory(ctx, actor.userId, { schoolId: actor.schoolId, id }));
+const managesAll = async (ctx: AppContext, actor: Actor, ids: string[]) =>
+  await everyAsync(ids, async (id) => await canManageCategory(ctx, actor.userId, { schoolId: actor.schoolId, id }));
 
 /** A plan of the school, not deleted, that the administrator may change; else 404. */
-function managedPlan(ctx: AppContext, actor: Actor, id: string): repo.PlanRow {
-  const plan = repo.findPlan(ctx.db, id);
+async function managedPlan(ctx: AppContext, actor: Actor, id: string): Promise<repo.PlanRow> {
+  const plan = await repo.findPlan(ctx.db, id);
   if (!plan || plan.deleted || plan.schoolId !== actor.schoolId) throw notFound('plan not found');
-  if (!managesAll(ctx, actor, categoryIdsOf(plan))) throw notFound('plan not found');
+  if (!(await managesAll(ctx, actor, categoryIdsOf(plan)))) throw notFound('plan not found');
   return plan;
 }
 
@@ -72,16 +73,16 @@ const planState = (plan: repo.PlanRow | null) =>
       });
 
 /** GET member/list. */
-export function listPlans(ctx: AppContext, actor: Actor): { list: AdminPlan[] } {
-  const holders = repo.activeHolderCounts(ctx.db, actor.schoolId, ctx.now());
-  const list = repo.schoolPlans(ctx.db, actor.schoolId).map((plan) => ({
+export async function listPlans(ctx: AppContext, actor: Actor): Promise<{ list: AdminPlan[] }> {
+  const holders = await repo.activeHolderCounts(ctx.db, actor.schoolId, ctx.now());
+  const list = await mapAsync(await repo.schoolPlans(ctx.db, actor.schoolId), async (plan) => ({
     id: plan.id,
     title: plan.title,
     description: plan.description,
     price_fen: plan.priceFen,
     price: fenToYuanText(plan.priceFen),
     days: plan.days,
-    categories: categoriesOf(ctx, actor.schoolId, categoryIdsOf(plan)),
+    categories: await categoriesOf(ctx, actor.schoolId, categoryIdsOf(plan)),
     published: plan.published,
     holders: holders.get(plan.id) ?? 0,
     created_at: plan.createdAt,
@@ -91,14 +92,14 @@ export function listPlans(ctx: AppContext, actor: Actor): { list: AdminPlan[] } 
 }
 
 /** POST member/edit: creates or changes a plan, audited. */
-export function editPlan(ctx: AppContext, actor: Actor, input: Required<EditPlan>): { id: string } {
-  const existing = input.id ? managedPlan(ctx, actor, input.id) : null;
+export async function editPlan(ctx: AppContext, actor: Actor, input: Required<EditPlan>): Promise<{ id: string }> {
+  const existing = input.id ? await managedPlan(ctx, actor, input.id) : null;
   const priceFen = yuanTextToFen(input.price);
   if (priceFen === null) throw badField('price', 'must be yuan with at most two decimals, at most 1000000');
   const catids = [...new Set(input.catids)];
-  if (repo.schoolCategories(ctx.db, actor.schoolId, catids).length !== catids.length)
+  if ((await repo.schoolCategories(ctx.db, actor.schoolId, catids)).length !== catids.length)
     throw badField('catids', "must name the school's course categories");
-  if (!managesAll(ctx, actor, catids)) throw badField('catids', 'must name categories you manage');
+  if (!(await managesAll(ctx, actor, catids))) throw badField('catids', 'must name categories you manage');
   const now = ctx.now();
   const values = {
     title: input.title,
@@ -110,11 +111,11 @@ export function editPlan(ctx: AppContext, actor: Actor, input: Required<EditPlan
     updatedAt: now,
   };
   const id = existing?.id ?? ctx.ids.next();
-  ctx.db.transaction((tx) => {
-    if (existing) repo.updatePlan(tx, id, values);
-    else repo.insertPlan(tx, { id, schoolId: actor.schoolId, ...values, createdAt: now });
-    const after = repo.findPlan(tx, id)!;
-    repo.insertEvents(tx, [
+  await ctx.db.transaction(async (tx) => {
+    if (existing) await repo.updatePlan(tx, id, values);
+    else await repo.insertPlan(tx, { id, schoolId: actor.schoolId, ...values, createdAt: now });
+    const after = (await repo.findPlan(tx, id))!;
+    await repo.insertEvents(tx, [
       event(
         ctx,
         actor,
@@ -153,42 +154,42 @@ function event(
 }
 
 /** POST member/delete (soft), audited; a deleted plan answers deleted false. */
-export function removePlan(ctx: AppContext, actor: Actor, id: string): { id: string; deleted: boolean } {
-  const plan = repo.findPlan(ctx.db, id);
+export async function removePlan(ctx: AppContext, actor: Actor, id: string): Promise<{ id: string; deleted: boolean }> {
+  const plan = await repo.findPlan(ctx.db, id);
   if (plan?.deleted && plan.schoolId === actor.schoolId) return { id, deleted: false };
-  const live = managedPlan(ctx, actor, id);
+  const live = await managedPlan(ctx, actor, id);
   const now = ctx.now();
-  ctx.db.transaction((tx) => {
-    repo.updatePlan(tx, id, { deleted: true, published: false, updatedAt: now });
-    const after = repo.findPlan(tx, id)!;
-    repo.insertEvents(tx, [event(ctx, actor, 'member.plan.delete', id, now, planState(live), planState(after))]);
+  await ctx.db.transaction(async (tx) => {
+    await repo.updatePlan(tx, id, { deleted: true, published: false, updatedAt: now });
+    const after = (await repo.findPlan(tx, id))!;
+    await repo.insertEvents(tx, [event(ctx, actor, 'member.plan.delete', id, now, planState(live), planState(after))]);
   });
   return { id, deleted: true };
 }
 
 /** POST member/grant: a membership for each student named and each student in the groups now. */
-export function grantPlan(
+export async function grantPlan(
   ctx: AppContext,
   actor: Actor,
   input: { plan_id: string; sids: string[]; gids: string[] },
-): { joined: number; extended: number } {
-  const plan = managedPlan(ctx, actor, input.plan_id);
+): Promise<{ joined: number; extended: number }> {
+  const plan = await managedPlan(ctx, actor, input.plan_id);
   const sids = [...new Set(input.sids)];
   const gids = [...new Set(input.gids)];
-  if (schoolStudentIds(ctx.db, actor.schoolId, sids).length !== sids.length)
+  if ((await schoolStudentIds(ctx.db, actor.schoolId, sids)).length !== sids.length)
     throw badField('sids', 'must name students of this school');
-  if (schoolGroupIds(ctx.db, actor.schoolId, gids).length !== gids.length)
+  if ((await schoolGroupIds(ctx.db, actor.schoolId, gids)).length !== gids.length)
     throw badField('gids', 'must name groups of this school');
   if (sids.length + gids.length === 0) throw badField('sids', MEMBER_ERRORS.noTargets);
   if (!plan.published) throw conflict(MEMBER_ERRORS.notPublished);
-  const targets = [...new Set([...sids, ...repo.groupMemberIds(ctx.db, gids)])];
+  const targets = [...new Set([...sids, ...(await repo.groupMemberIds(ctx.db, gids))])];
   const now = ctx.now();
-  return ctx.db.transaction((tx) => {
+  return await ctx.db.transaction(async (tx) => {
     const result = { joined: 0, extended: 0 };
     const events: repo.EventInsert[] = [];
     for (const studentId of targets) {
-      const current = membershipEnd(tx, studentId, plan.id);
-      const row = joinMembership(tx, ctx.ids, {
+      const current = await membershipEnd(tx, studentId, plan.id);
+      const row = await joinMembership(tx, ctx.ids, {
         schoolId: actor.schoolId,
         studentId,
         planId: plan.id,
@@ -209,23 +210,27 @@ export function grantPlan(
       });
       events.push(event(ctx, actor, 'member.grant', row.id, now, before, after));
     }
-    repo.insertEvents(tx, events);
+    await repo.insertEvents(tx, events);
     return result;
   });
 }
 
 /** POST member/revoke: 404 for another school's membership or a plan the administrator does not manage. */
-export function revokeMembership(ctx: AppContext, actor: Actor, id: string): { id: string; revoked: boolean } {
-  const row = repo.findMembership(ctx.db, id);
+export async function revokeMembership(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+): Promise<{ id: string; revoked: boolean }> {
+  const row = await repo.findMembership(ctx.db, id);
   if (!row || row.schoolId !== actor.schoolId) throw notFound('membership not found');
-  const plan = repo.findPlan(ctx.db, row.planId);
-  if (!plan || !managesAll(ctx, actor, categoryIdsOf(plan))) throw notFound('membership not found');
+  const plan = await repo.findPlan(ctx.db, row.planId);
+  if (!plan || !(await managesAll(ctx, actor, categoryIdsOf(plan)))) throw notFound('membership not found');
   const now = ctx.now();
-  const revoked = ctx.db.transaction((tx) => {
-    if (!repo.revokeMembership(tx, id, actor.userId, now)) return false;
+  const revoked = await ctx.db.transaction(async (tx) => {
+    if (!(await repo.revokeMembership(tx, id, actor.userId, now))) return false;
     const before = JSON.stringify({ until: row.until, revoked_at: null });
     const after = JSON.stringify({ until: row.until, revoked_at: now });
-    repo.insertEvents(tx, [event(ctx, actor, 'member.revoke', id, now, before, after)]);
+    await repo.insertEvents(tx, [event(ctx, actor, 'member.revoke', id, now, before, after)]);
     return true;
   });
   return { id, revoked };

@@ -9,14 +9,15 @@ import type { MyBook, MyCollect, StudentPlan } from '../../../shared/schemas/mem
 import * as repo from './members.repository';
 import * as mine from './mine.repository';
 import { type Actor, categoriesOf, categoryIdsOf } from './members.service';
+import { mapAsync } from '../../lib/sequential';
 
 /** GET member/plan: the published plans with the student's current membership of each. */
-export function studentPlans(ctx: AppContext, student: Actor): { list: StudentPlan[] } {
+export async function studentPlans(ctx: AppContext, student: Actor): Promise<{ list: StudentPlan[] }> {
   const now = ctx.now();
   const ends = new Map<string, number>();
-  for (const row of mine.currentMemberships(ctx.db, student.userId, now))
+  for (const row of await mine.currentMemberships(ctx.db, student.userId, now))
     ends.set(row.planId, Math.max(row.until, ends.get(row.planId) ?? 0));
-  const list = repo.schoolPlans(ctx.db, student.schoolId, true).map((plan) => {
+  const list = await mapAsync(await repo.schoolPlans(ctx.db, student.schoolId, true), async (plan) => {
     const ids = categoryIdsOf(plan);
     const until = ends.get(plan.id) ?? null;
     return {
@@ -26,8 +27,8 @@ export function studentPlans(ctx: AppContext, student: Actor): { list: StudentPl
       price_fen: plan.priceFen,
       price: fenToYuanText(plan.priceFen),
       days: plan.days,
-      categories: categoriesOf(ctx, student.schoolId, ids),
-      course_count: repo.planCourseCount(ctx.db, student.schoolId, ids),
+      categories: await categoriesOf(ctx, student.schoolId, ids),
+      course_count: await repo.planCourseCount(ctx.db, student.schoolId, ids),
       until,
       remaining_days: until === null ? 0 : remainingDays(until, now),
     };
@@ -36,12 +37,12 @@ export function studentPlans(ctx: AppContext, student: Actor): { list: StudentPl
 }
 
 /** GET mybook: one entry per plan (its latest end), then the subscribed columns. */
-export function myBook(ctx: AppContext, student: Actor): MyBook {
+export async function myBook(ctx: AppContext, student: Actor): Promise<MyBook> {
   const now = ctx.now();
-  const byPlan = new Map<string, ReturnType<typeof mine.currentMemberships>[number]>();
-  for (const row of mine.currentMemberships(ctx.db, student.userId, now))
+  const byPlan = new Map<string, Awaited<ReturnType<typeof mine.currentMemberships>>[number]>();
+  for (const row of await mine.currentMemberships(ctx.db, student.userId, now))
     if (!byPlan.has(row.planId)) byPlan.set(row.planId, row);
-  const memberships = [...byPlan.values()].map((row) => ({
+  const memberships = await mapAsync([...byPlan.values()], async (row) => ({
     id: row.id,
     plan_id: row.planId,
     title: row.title,
@@ -49,9 +50,9 @@ export function myBook(ctx: AppContext, student: Actor): MyBook {
     until: row.until,
     remaining_days: remainingDays(row.until, now),
     via: row.via,
-    categories: categoriesOf(ctx, student.schoolId, categoryIdsOf(row)),
+    categories: await categoriesOf(ctx, student.schoolId, categoryIdsOf(row)),
   }));
-  const columns = mine.bookedColumns(ctx.db, student.userId).map((row) => columnItem(ctx, row));
+  const columns = (await mine.bookedColumns(ctx.db, student.userId)).map((row) => columnItem(ctx, row));
   return { memberships, columns };
 }
 
@@ -64,14 +65,14 @@ const columnItem = (ctx: AppContext, row: { columnId: string; title: string; img
 });
 
 /** GET mycollect. */
-export function myCollect(ctx: AppContext, student: Actor): MyCollect {
-  const courses = mine.collectedCourses(ctx.db, student.userId).map((row) => ({
+export async function myCollect(ctx: AppContext, student: Actor): Promise<MyCollect> {
+  const courses = (await mine.collectedCourses(ctx.db, student.userId)).map((row) => ({
     coid: row.courseId,
     code: ctx.courseCodec.encode(row.courseId),
     title: row.title,
     img: row.img,
     at: row.at,
   }));
-  const columns = mine.collectedColumns(ctx.db, student.userId).map((row) => columnItem(ctx, row));
+  const columns = (await mine.collectedColumns(ctx.db, student.userId)).map((row) => columnItem(ctx, row));
   return { courses, columns };
 }

@@ -3,7 +3,7 @@
  * every message between one person (kind + id) and another, either way; "me" is the reader.
  */
 import { and, asc, count, desc, eq, gte, inArray, isNull, max, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first, affected } from '../../db/client';
 import { admins, informSettings, privateMessages as pm, students } from '../../db/schema';
 import type { PartyKind } from '../../../shared/rules/messages';
 
@@ -26,7 +26,7 @@ const friendIdOf = (me: Who) =>
   sql<string>`case when ${pm.senderKind} = ${me.kind} and ${pm.senderId} = ${me.id} then ${pm.recipientId} else ${pm.senderId} end`;
 
 /** A page of my conversations, the most recent first: the other side, the last time, my unread from them. */
-export function conversationsPage(db: Db, schoolId: string, me: Who, limit: number, offset: number) {
+export async function conversationsPage(db: Db, schoolId: string, me: Who, limit: number, offset: number) {
   const friendKind = friendKindOf(me);
   const friendId = friendIdOf(me);
   const grouped = db
@@ -43,89 +43,91 @@ export function conversationsPage(db: Db, schoolId: string, me: Who, limit: numb
     .where(and(eq(pm.schoolId, schoolId), or(sentBy(me), sentTo(me))))
     .groupBy(friendKind, friendId)
     .as('conversations');
-  const rows = db
+  const rows = await db
     .select()
     .from(grouped)
     .orderBy(desc(grouped.lastAt), asc(grouped.friendId))
     .limit(limit)
-    .offset(offset)
-    .all();
-  const total = db.select({ n: count() }).from(grouped).get()?.n ?? 0;
+    .offset(offset);
+  const total = first(await db.select({ n: count() }).from(grouped))?.n ?? 0;
   return { rows: rows.map((row) => ({ ...row, unread: Number(row.unread ?? 0) })), total };
 }
 
 /** The last message between me and a friend. */
-export function lastMessage(db: Db, me: Who, friend: Who): MessageRow | undefined {
-  return db.select().from(pm).where(between(me, friend)).orderBy(desc(pm.createdAt), desc(pm.id)).limit(1).get();
+export async function lastMessage(db: Db, me: Who, friend: Who): Promise<MessageRow | undefined> {
+  return first(await db.select().from(pm).where(between(me, friend)).orderBy(desc(pm.createdAt), desc(pm.id)).limit(1));
 }
 
 /** A page of the messages between me and a friend, the newest first, with their count and my unread from them. */
-export function threadPage(db: Db, me: Who, friend: Who, limit: number, offset: number) {
-  const rows = db
+export async function threadPage(db: Db, me: Who, friend: Who, limit: number, offset: number) {
+  const rows = await db
     .select()
     .from(pm)
     .where(between(me, friend))
     .orderBy(desc(pm.createdAt), desc(pm.id))
     .limit(limit)
-    .offset(offset)
-    .all();
-  const total = db.select({ n: count() }).from(pm).where(between(me, friend)).get()?.n ?? 0;
+    .offset(offset);
+  const total = first(await db.select({ n: count() }).from(pm).where(between(me, friend)))?.n ?? 0;
   const unread =
-    db
-      .select({ n: count() })
-      .from(pm)
-      .where(and(sentBy(friend), sentTo(me), isNull(pm.readAt)))
-      .get()?.n ?? 0;
+    first(
+      await db
+        .select({ n: count() })
+        .from(pm)
+        .where(and(sentBy(friend), sentTo(me), isNull(pm.readAt))),
+    )?.n ?? 0;
   return { rows, total, unread };
 }
 
 /** Every unread message to me. */
-export function unreadCount(db: Db, me: Who): number {
+export async function unreadCount(db: Db, me: Who): Promise<number> {
   return (
-    db
-      .select({ n: count() })
-      .from(pm)
-      .where(and(sentTo(me), isNull(pm.readAt)))
-      .get()?.n ?? 0
+    first(
+      await db
+        .select({ n: count() })
+        .from(pm)
+        .where(and(sentTo(me), isNull(pm.readAt))),
+    )?.n ?? 0
   );
 }
 
 /** Marks the friend's unread messages to me as read; answers how many. */
-export function markRead(db: Db, me: Who, friend: Who, at: number): number {
-  return db
-    .update(pm)
-    .set({ readAt: at })
-    .where(and(sentBy(friend), sentTo(me), isNull(pm.readAt)))
-    .run().changes;
-}
-
-/** How many messages a sender wrote since a time (the throttle). */
-export function sentSince(db: Db, sender: Who, since: number): number {
-  return (
-    db
-      .select({ n: count() })
-      .from(pm)
-      .where(and(sentBy(sender), gte(pm.createdAt, since)))
-      .get()?.n ?? 0
+export async function markRead(db: Db, me: Who, friend: Who, at: number): Promise<number> {
+  return affected(
+    await db
+      .update(pm)
+      .set({ readAt: at })
+      .where(and(sentBy(friend), sentTo(me), isNull(pm.readAt))),
   );
 }
 
-export function findMessage(db: Db, id: string): MessageRow | undefined {
-  return db.select().from(pm).where(eq(pm.id, id)).get();
+/** How many messages a sender wrote since a time (the throttle). */
+export async function sentSince(db: Db, sender: Who, since: number): Promise<number> {
+  return (
+    first(
+      await db
+        .select({ n: count() })
+        .from(pm)
+        .where(and(sentBy(sender), gte(pm.createdAt, since))),
+    )?.n ?? 0
+  );
 }
 
-export function deleteMessage(db: Db, id: string): void {
-  db.delete(pm).where(eq(pm.id, id)).run();
+export async function findMessage(db: Db, id: string): Promise<MessageRow | undefined> {
+  return first(await db.select().from(pm).where(eq(pm.id, id)));
 }
 
-export function insertMessage(db: Db, row: typeof pm.$inferInsert): void {
-  db.insert(pm).values(row).run();
+export async function deleteMessage(db: Db, id: string): Promise<void> {
+  await db.delete(pm).where(eq(pm.id, id));
+}
+
+export async function insertMessage(db: Db, row: typeof pm.$inferInsert): Promise<void> {
+  await db.insert(pm).values(row);
 }
 
 /** The students among ids (any school: the caller keeps to its own). */
-export function studentsByIds(db: Db, ids: readonly string[]) {
+export async function studentsByIds(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return [];
-  return db
+  return await db
     .select({
       id: students.id,
       schoolId: students.schoolId,
@@ -134,8 +136,7 @@ export function studentsByIds(db: Db, ids: readonly string[]) {
       disabled: students.disabled,
     })
     .from(students)
-    .where(inArray(students.id, [...ids]))
-    .all();
+    .where(inArray(students.id, [...ids]));
 }
 
 /** What the rules read of an administrator (who may be written to, and by whom). */
@@ -149,40 +150,39 @@ const adminColumns = {
 };
 
 /** The administrators among ids (any school: the caller keeps to its own). */
-export function adminsByIds(db: Db, ids: readonly string[]) {
+export async function adminsByIds(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return [];
-  return db
+  return await db
     .select(adminColumns)
     .from(admins)
-    .where(inArray(admins.id, [...ids]))
-    .all();
+    .where(inArray(admins.id, [...ids]));
 }
 
 /** The school's enabled administrators (the main admin first), to pick its staff from. */
-export function enabledAdmins(db: Db, schoolId: string) {
-  return db
+export async function enabledAdmins(db: Db, schoolId: string) {
+  return await db
     .select(adminColumns)
     .from(admins)
     .where(and(eq(admins.schoolId, schoolId), eq(admins.disabled, false)))
-    .orderBy(sql`case when ${admins.parentId} is null then 0 else 1 end`, asc(admins.name))
-    .all();
+    .orderBy(sql`case when ${admins.parentId} is null then 0 else 1 end`, asc(admins.name));
 }
 
 /** Whether the school lets its students write to each other (inform_settings; off when there is no row). */
-export function allowStudentMessages(db: Db, schoolId: string): boolean {
+export async function allowStudentMessages(db: Db, schoolId: string): Promise<boolean> {
   return (
-    db
-      .select({ allow: informSettings.allowStudentMessages })
-      .from(informSettings)
-      .where(eq(informSettings.schoolId, schoolId))
-      .get()?.allow ?? false
+    first(
+      await db
+        .select({ allow: informSettings.allowStudentMessages })
+        .from(informSettings)
+        .where(eq(informSettings.schoolId, schoolId)),
+    )?.allow ?? false
   );
 }
 
 /** Sets only allowStudentMessages (and updatedAt) of the school's inform settings; the rest of the row stays. */
-export function setAllowStudentMessages(db: Db, schoolId: string, allow: boolean, at: number): void {
-  db.insert(informSettings)
+export async function setAllowStudentMessages(db: Db, schoolId: string, allow: boolean, at: number): Promise<void> {
+  await db
+    .insert(informSettings)
     .values({ schoolId, allowStudentMessages: allow, updatedAt: at })
-    .onConflictDoUpdate({ target: informSettings.schoolId, set: { allowStudentMessages: allow, updatedAt: at } })
-    .run();
+    .onConflictDoUpdate({ target: informSettings.schoolId, set: { allowStudentMessages: allow, updatedAt: at } });
 }

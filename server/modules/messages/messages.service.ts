@@ -23,22 +23,24 @@ import {
   type Party,
   type PartyKind,
 } from '../../../shared/rules/messages';
-import type {
-  ConversationList,
-  Friend,
-  PrivateMessage,
-  Thread,
-  zContactsQuery,
-  zConversationsQuery,
-  zThreadQuery,
+import {
+  type ConversationList,
+  type Friend,
+  type PrivateMessage,
+  type Thread,
+  type zContactsQuery,
+  type zConversationsQuery,
+  type zThreadQuery,
+  MESSAGE_CONTACTS_MAX,
+  MESSAGE_ERRORS,
 } from '../../../shared/schemas/messages';
-import { MESSAGE_CONTACTS_MAX, MESSAGE_ERRORS } from '../../../shared/schemas/messages';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, notFound, tooMany } from '../../lib/errors';
 import { adminPermissions } from '../admins/admins.service';
 import { searchStudents } from '../students/students.repository';
 import * as repo from './messages.repository';
+import { mapAsync } from '../../lib/sequential';
 
 /** The reader or writer: the signed-in student or administrator (route()'s caller). */
 export interface Me {
@@ -74,10 +76,10 @@ const isStaff = (admin: { parentId: string | null; permissions: string }) =>
   adminPermissions(admin).includes('student');
 
 /** The people among ids, by id (students and administrators of any school: callers keep to their own). */
-function peopleOf(ctx: AppContext, ids: readonly string[]): Map<string, Person> {
+async function peopleOf(ctx: AppContext, ids: readonly string[]): Promise<Map<string, Person>> {
   const unique = [...new Set(ids)];
   const found = new Map<string, Person>();
-  for (const s of repo.studentsByIds(ctx.db, unique))
+  for (const s of await repo.studentsByIds(ctx.db, unique))
     found.set(s.id, {
       kind: 'student',
       id: s.id,
@@ -86,7 +88,7 @@ function peopleOf(ctx: AppContext, ids: readonly string[]): Map<string, Person> 
       name: s.name,
       username: s.username,
     });
-  for (const a of repo.adminsByIds(ctx.db, unique))
+  for (const a of await repo.adminsByIds(ctx.db, unique))
     found.set(a.id, {
       kind: 'admin',
       id: a.id,
@@ -100,8 +102,8 @@ function peopleOf(ctx: AppContext, ids: readonly string[]): Map<string, Person> 
 }
 
 /** The person of an id in my school, or 404 noRecipient. An administrator talks only with students. */
-function friendOf(ctx: AppContext, me: Me, friendid: string, locale: Locale): Person {
-  const friend = peopleOf(ctx, [friendid]).get(friendid);
+async function friendOf(ctx: AppContext, me: Me, friendid: string, locale: Locale): Promise<Person> {
+  const friend = (await peopleOf(ctx, [friendid])).get(friendid);
   if (!friend || friend.schoolId !== me.schoolId) throw refused('noRecipient', locale);
   if (me.kind === 'admin' && friend.kind !== 'student') throw refused('noRecipient', locale);
   return friend;
@@ -125,25 +127,42 @@ const toMessage = (row: repo.MessageRow, me: Me): PrivateMessage => ({
 });
 
 /** GET privatemessage / a/privatemessage: my conversations, the newest first. */
-export function conversations(ctx: AppContext, me: Me, query: z.output<typeof zConversationsQuery>): ConversationList {
-  const { rows, total } = repo.conversationsPage(ctx.db, me.schoolId, me, query.num, (query.page - 1) * query.num);
-  const people = peopleOf(
+export async function conversations(
+  ctx: AppContext,
+  me: Me,
+  query: z.output<typeof zConversationsQuery>,
+): Promise<ConversationList> {
+  const { rows, total } = await repo.conversationsPage(
+    ctx.db,
+    me.schoolId,
+    me,
+    query.num,
+    (query.page - 1) * query.num,
+  );
+  const people = await peopleOf(
     ctx,
     rows.map((row) => row.friendId),
   );
-  const list = rows.flatMap((row) => {
-    const person = people.get(row.friendId);
-    const last = person && repo.lastMessage(ctx.db, me, { kind: row.friendKind, id: row.friendId });
-    if (!person || !last) return [];
-    return [{ ...toFriend(person, me), last: toMessage(last, me), noreadcount: row.unread }];
-  });
-  return { total, noreadcount: repo.unreadCount(ctx.db, me), list };
+  const list = (
+    await mapAsync(rows, async (row) => {
+      const person = people.get(row.friendId);
+      const last = person && (await repo.lastMessage(ctx.db, me, { kind: row.friendKind, id: row.friendId }));
+      if (!person || !last) return [];
+      return [{ ...toFriend(person, me), last: toMessage(last, me), noreadcount: row.unread }];
+    })
+  ).flat();
+  return { total, noreadcount: await repo.unreadCount(ctx.db, me), list };
 }
 
 /** GET privatemessage/thread: a page of one conversation, the newest first. */
-export function thread(ctx: AppContext, me: Me, query: z.output<typeof zThreadQuery>, locale: Locale): Thread {
-  const friend = friendOf(ctx, me, query.friendid, locale);
-  const page = repo.threadPage(ctx.db, me, friend, query.num, (query.page - 1) * query.num);
+export async function thread(
+  ctx: AppContext,
+  me: Me,
+  query: z.output<typeof zThreadQuery>,
+  locale: Locale,
+): Promise<Thread> {
+  const friend = await friendOf(ctx, me, query.friendid, locale);
+  const page = await repo.threadPage(ctx.db, me, friend, query.num, (query.page - 1) * query.num);
   return {
     friend: toFriend(friend, me),
     total: page.total,
@@ -153,21 +172,21 @@ export function thread(ctx: AppContext, me: Me, query: z.output<typeof zThreadQu
 }
 
 /** POST privatemessage/send: the rule, the text, the throttle, then the row. */
-export function send(
+export async function send(
   ctx: AppContext,
   me: Me,
   input: { friendid: string; privatemsg: string },
   locale: Locale,
-): PrivateMessage {
-  const self = peopleOf(ctx, [me.id]).get(me.id);
-  const recipient = peopleOf(ctx, [input.friendid]).get(input.friendid) ?? null;
+): Promise<PrivateMessage> {
+  const self = (await peopleOf(ctx, [me.id])).get(me.id);
+  const recipient = (await peopleOf(ctx, [input.friendid])).get(input.friendid) ?? null;
   const sender: Party = self ?? { kind: me.kind, id: me.id, schoolId: me.schoolId, disabled: true };
-  const refusal = messageRefusal(sender, recipient, repo.allowStudentMessages(ctx.db, me.schoolId));
+  const refusal = messageRefusal(sender, recipient, await repo.allowStudentMessages(ctx.db, me.schoolId));
   if (refusal) throw refused(refusal, locale);
   const textRefusal = messageTextRefusal(input.privatemsg);
   if (textRefusal) throw refused(textRefusal, locale);
   const now = ctx.now();
-  if (repo.sentSince(ctx.db, me, now - MESSAGE_RATE.windowMs) >= MESSAGE_RATE.perMinute)
+  if ((await repo.sentSince(ctx.db, me, now - MESSAGE_RATE.windowMs)) >= MESSAGE_RATE.perMinute)
     throw tooMany(Math.ceil(MESSAGE_RATE.windowMs / 1000));
   const row = {
     id: ctx.ids.next(),
@@ -180,53 +199,57 @@ export function send(
     createdAt: now,
     readAt: null,
   };
-  repo.insertMessage(ctx.db, row);
+  await repo.insertMessage(ctx.db, row);
   return toMessage(row, me);
 }
 
 /** POST privatemessage/read: the friend's messages to me are read. */
-export function markRead(ctx: AppContext, me: Me, friendid: string, locale: Locale) {
-  const friend = friendOf(ctx, me, friendid, locale);
-  const read = repo.markRead(ctx.db, me, friend, ctx.now());
-  return { read, noreadcount: repo.unreadCount(ctx.db, me) };
+export async function markRead(ctx: AppContext, me: Me, friendid: string, locale: Locale) {
+  const friend = await friendOf(ctx, me, friendid, locale);
+  const read = await repo.markRead(ctx.db, me, friend, ctx.now());
+  return { read, noreadcount: await repo.unreadCount(ctx.db, me) };
 }
 
 /**
  * POST a/privatemessage/delete: the administrator removes a message of one of their own conversations (what a
  * student wrote to them, or what they wrote); anything else is 404, as if it did not exist.
  */
-export function removeMessage(ctx: AppContext, me: Me, pmid: string): { pmid: string; deleted: boolean } {
-  const row = repo.findMessage(ctx.db, pmid);
+export async function removeMessage(
+  ctx: AppContext,
+  me: Me,
+  pmid: string,
+): Promise<{ pmid: string; deleted: boolean }> {
+  const row = await repo.findMessage(ctx.db, pmid);
   const mine =
     row?.schoolId === me.schoolId &&
     ((row.senderKind === me.kind && row.senderId === me.id) ||
       (row.recipientKind === me.kind && row.recipientId === me.id));
   if (!mine) throw notFound('message not found');
-  repo.deleteMessage(ctx.db, pmid);
+  await repo.deleteMessage(ctx.db, pmid);
   return { pmid, deleted: true };
 }
 
 /** GET a/privatemessage/unread. */
-export const unread = (ctx: AppContext, me: Me) => ({ noreadcount: repo.unreadCount(ctx.db, me) });
+export const unread = async (ctx: AppContext, me: Me) => ({ noreadcount: await repo.unreadCount(ctx.db, me) });
 
 /** GET privatemessage/contacts / a/privatemessage/contacts: whom I may write to now. */
-export function contacts(
+export async function contacts(
   ctx: AppContext,
   me: Me,
   query: z.output<typeof zContactsQuery>,
-): { list: Friend[]; students: boolean } {
+): Promise<{ list: Friend[]; students: boolean }> {
   const list: Friend[] = [];
   if (me.kind === 'student') {
-    for (const admin of repo.enabledAdmins(ctx.db, me.schoolId)) {
+    for (const admin of await repo.enabledAdmins(ctx.db, me.schoolId)) {
       if (isStaff(admin)) list.push(toFriend({ kind: 'admin', ...admin, username: '', staff: true }, me));
     }
   }
-  const students = me.kind === 'admin' || repo.allowStudentMessages(ctx.db, me.schoolId);
+  const students = me.kind === 'admin' || (await repo.allowStudentMessages(ctx.db, me.schoolId));
   if (!students || !query.keyword) return { list, students };
-  const found = searchStudents(ctx.db, me.schoolId, query.keyword, MESSAGE_CONTACTS_MAX + 1)
+  const found = (await searchStudents(ctx.db, me.schoolId, query.keyword, MESSAGE_CONTACTS_MAX + 1))
     .filter((s) => s.sid !== me.id)
     .slice(0, MESSAGE_CONTACTS_MAX);
-  const people = peopleOf(
+  const people = await peopleOf(
     ctx,
     found.map((s) => s.sid),
   );
@@ -238,12 +261,12 @@ export function contacts(
 }
 
 /** GET a/privatemessage/setting. */
-export const messageSetting = (ctx: AppContext, schoolId: string) => ({
-  allowStudentMessages: repo.allowStudentMessages(ctx.db, schoolId),
+export const messageSetting = async (ctx: AppContext, schoolId: string) => ({
+  allowStudentMessages: await repo.allowStudentMessages(ctx.db, schoolId),
 });
 
 /** POST a/privatemessage/setting: only that column of the school's inform settings. */
-export function saveMessageSetting(ctx: AppContext, schoolId: string, allow: boolean) {
-  repo.setAllowStudentMessages(ctx.db, schoolId, allow, ctx.now());
-  return messageSetting(ctx, schoolId);
+export async function saveMessageSetting(ctx: AppContext, schoolId: string, allow: boolean) {
+  await repo.setAllowStudentMessages(ctx.db, schoolId, allow, ctx.now());
+  return await messageSetting(ctx, schoolId);
 }

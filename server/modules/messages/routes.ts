@@ -20,20 +20,24 @@ export const messagesRoutes: FastifyPluginAsync = async (app) => {
     [calls.list, calls.thread, calls.send, calls.read, calls.contacts],
     [calls.adminList, calls.adminThread, calls.adminSend, calls.adminRead, calls.adminContacts],
   ] as const) {
-    route(app, list, ({ query }, _reply, caller) => ok(messages.conversations(ctx, me(caller), query)));
-    route(app, thread, (request, _reply, caller) =>
-      ok(messages.thread(ctx, me(caller), request.query, localeOf(request))),
+    route(app, list, async ({ query }, _reply, caller) => ok(await messages.conversations(ctx, me(caller), query)));
+    route(app, thread, async (request, _reply, caller) =>
+      ok(await messages.thread(ctx, me(caller), request.query, localeOf(request))),
     );
-    route(app, send, (request, _reply, caller) => ok(messages.send(ctx, me(caller), request.body, localeOf(request))));
-    route(app, read, (request, _reply, caller) =>
-      ok(messages.markRead(ctx, me(caller), request.body.friendid, localeOf(request))),
+    route(app, send, async (request, _reply, caller) =>
+      ok(await messages.send(ctx, me(caller), request.body, localeOf(request))),
     );
-    route(app, contacts, ({ query }, _reply, caller) => ok(messages.contacts(ctx, me(caller), query)));
+    route(app, read, async (request, _reply, caller) =>
+      ok(await messages.markRead(ctx, me(caller), request.body.friendid, localeOf(request))),
+    );
+    route(app, contacts, async ({ query }, _reply, caller) => ok(await messages.contacts(ctx, me(caller), query)));
   }
-  route(app, calls.adminUnread, (_request, _reply, admin) => ok(messages.unread(ctx, me(admin))));
-  route(app, calls.adminDelete, ({ body }, _reply, admin) => ok(messages.removeMessage(ctx, me(admin), body.pmid)));
-  route(app, calls.setting, (_request, _reply, admin) => ok(messages.messageSetting(ctx, admin.schoolId)));
-  route(app, calls.saveSetting, ({ body }, _reply, admin) =>
-    ok(messages.saveMessageSetting(ctx, admin.schoolId, body.allowStudentMessages)),
+  route(app, calls.adminUnread, async (_request, _reply, admin) => ok(await messages.unread(ctx, me(admin))));
+  route(app, calls.adminDelete, async ({ body }, _reply, admin) =>
+    ok(await messages.removeMessage(ctx, me(admin), body.pmid)),
+  );
+  route(app, calls.setting, async (_request, _reply, admin) => ok(await messages.messageSetting(ctx, admin.schoolId)));
+  route(app, calls.saveSetting, async ({ body }, _reply, admin) =>
+    ok(await messages.saveMessageSetting(ctx, admin.schoolId, body.allowStudentMessages)),
   );
 };

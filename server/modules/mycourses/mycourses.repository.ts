@@ -7,14 +7,13 @@ import type { Db } from '../../db/client';
 import { chapters } from '../../db/schema';
 
 /** Chapters by id: their course, kind and title (to say where to continue). */
-export function chaptersByIds(
+export async function chaptersByIds(
   db: Db,
   ids: readonly string[],
-): { id: string; courseId: string; type: number; title: string }[] {
+): Promise<{ id: string; courseId: string; type: number; title: string }[]> {
   if (ids.length === 0) return [];
-  return db
+  return await db
     .select({ id: chapters.id, courseId: chapters.courseId, type: chapters.type, title: chapters.title })
     .from(chapters)
-    .where(inArray(chapters.id, [...ids]))
-    .all();
+    .where(inArray(chapters.id, [...ids]));
 }

@@ -38,14 +38,14 @@ type Student = Exclude<Auth, { role: 'guest' }>;
 type Listed = Omit<MyCourse, 'continueAt'> & { lastChapterId: string };
 
 /** The signed-in student's courses, one page of them, with progress, validity, badges and where to continue. */
-export function myCourses(ctx: AppContext, auth: Student, query: MyCoursesQuery): MyCoursesReply {
+export async function myCourses(ctx: AppContext, auth: Student, query: MyCoursesQuery): Promise<MyCoursesReply> {
   const now = ctx.now();
   // Read through the store first: it writes what the heartbeats left in memory, so the holdings see it.
-  const records = recordsStore(ctx).courseRecordsOf(auth.userId);
-  const held = holdingsOf(ctx, auth);
+  const records = await recordsStore(ctx).courseRecordsOf(auth.userId);
+  const held = await holdingsOf(ctx, auth);
 
   const listed: Listed[] = [];
-  for (const row of findCourses(ctx.db, [...held.ids])) {
+  for (const row of await findCourses(ctx.db, [...held.ids])) {
     if (row.schoolId !== auth.schoolId) continue;
     const { holding, status } = validityOf(row, held.holding(row), now);
     if (!holding) continue;
@@ -53,7 +53,7 @@ export function myCourses(ctx: AppContext, auth: Student, query: MyCoursesQuery)
     const addtime = holding.since;
     const expiry = status.limitedDate;
     const remaining = remainingValidity(expiry, now);
-    const total = record?.totalChapter || totalChapters(ctx, row);
+    const total = record?.totalChapter || (await totalChapters(ctx, row));
     const complete = record?.completeChapter ?? 0;
     listed.push({
       coid: row.id,
@@ -87,15 +87,17 @@ export function myCourses(ctx: AppContext, auth: Student, query: MyCoursesQuery)
   );
   const start = (query.page - 1) * query.num;
   const page = chosen.slice(start, start + query.num);
-  return { total: chosen.length, page: query.page, num: query.num, courselist: withContinue(ctx, page) };
+  return { total: chosen.length, page: query.page, num: query.num, courselist: await withContinue(ctx, page) };
 }
 
 /** Adds where to continue: the chapter last studied, when it is still a chapter of the course. */
-function withContinue(ctx: AppContext, items: Listed[]): MyCourse[] {
+async function withContinue(ctx: AppContext, items: Listed[]): Promise<MyCourse[]> {
   const chapters = new Map(
-    chaptersByIds(
-      ctx.db,
-      items.map((item) => item.lastChapterId).filter((id) => id && id !== COURSE_TEXT),
+    (
+      await chaptersByIds(
+        ctx.db,
+        items.map((item) => item.lastChapterId).filter((id) => id && id !== COURSE_TEXT),
+      )
     ).map((row) => [row.id, row]),
   );
   return items.map(({ lastChapterId, ...item }) => {

@@ -7,5 +7,5 @@ import { myCourses } from './mycourses.service';
 /** The student's own course list (shared/calls/mycourses.ts). */
 export const mycoursesRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
-  route(app, calls.list, ({ query }, _reply, student) => ok(myCourses(ctx, student, query)));
+  route(app, calls.list, async ({ query }, _reply, student) => ok(await myCourses(ctx, student, query)));
 };

@@ -65,13 +65,13 @@ function csv(rows: readonly NoteView[], locale: Locale): string {
 }
 
 /** The export file of the student's notes (all, or one course's). */
-export function exportNotes(
+export async function exportNotes(
   ctx: AppContext,
   student: { userId: string; schoolId: string },
   query: { format: 'md' | 'csv'; coid?: string },
   locale: Locale,
-): DownloadFile<string> {
-  const rows = myNoteViews(ctx, student, { coid: query.coid });
+): Promise<DownloadFile<string>> {
+  const rows = await myNoteViews(ctx, student, { coid: query.coid });
   const day = formatDate(ctx.now(), 'yyyyMMdd');
   const ext = query.format;
   return {

@@ -36,49 +36,63 @@ function toNote(ctx: AppContext, row: repo.NoteView): Note {
 }
 
 /** The student's notes, in reading order (shared/rules/qa-notes sortNotes). */
-export function myNoteViews(
+export async function myNoteViews(
   ctx: AppContext,
   student: Student,
   filter: { coid?: string; cid?: string },
-): repo.NoteView[] {
+): Promise<repo.NoteView[]> {
   let courseId: string | undefined;
   if (filter.coid) {
     const id = courseIdOf(ctx, filter.coid);
     if (!id) throw notFound();
     courseId = id;
   }
-  const rows = repo.studentNotes(ctx.db, student.userId, { courseId, chapterId: filter.cid });
+  const rows = await repo.studentNotes(ctx.db, student.userId, { courseId, chapterId: filter.cid });
   return sortNotes(rows.map((row) => ({ ...row, coid: row.courseId, cid: row.chapterId })));
 }
 
 /** GET notes. */
-export function myNotes(ctx: AppContext, student: Student, filter: { coid?: string; cid?: string }): { list: Note[] } {
-  return { list: myNoteViews(ctx, student, filter).map((row) => toNote(ctx, row)) };
+export async function myNotes(
+  ctx: AppContext,
+  student: Student,
+  filter: { coid?: string; cid?: string },
+): Promise<{ list: Note[] }> {
+  return { list: (await myNoteViews(ctx, student, filter)).map((row) => toNote(ctx, row)) };
 }
 
-function noteReply(ctx: AppContext, student: Student, id: string): Note {
-  const row = repo.findOwnNote(ctx.db, student.userId, id);
+async function noteReply(ctx: AppContext, student: Student, id: string): Promise<Note> {
+  const row = await repo.findOwnNote(ctx.db, student.userId, id);
   if (!row) throw notFound(QA_ERRORS.noteNotFound);
-  const view = repo.studentNotes(ctx.db, student.userId, { courseId: row.courseId, chapterId: row.chapterId });
+  const view = await repo.studentNotes(ctx.db, student.userId, { courseId: row.courseId, chapterId: row.chapterId });
   const found = view.find((note) => note.id === id);
   if (!found) throw notFound(QA_ERRORS.noteNotFound);
   return toNote(ctx, found);
 }
 
-function throttle(ctx: AppContext, student: Student, now: number): void {
-  if (repo.countWrittenSince(ctx.db, student.userId, now - NOTE_RATE.windowMs) >= NOTE_RATE.perMinute) {
+async function throttle(ctx: AppContext, student: Student, now: number): Promise<void> {
+  if ((await repo.countWrittenSince(ctx.db, student.userId, now - NOTE_RATE.windowMs)) >= NOTE_RATE.perMinute) {
     throw tooMany(Math.ceil(NOTE_RATE.windowMs / 1000));
   }
 }
 
 /** POST notes/add: on a chapter the student may study now (else the access policy's refusal). */
-export function addNote(ctx: AppContext, student: Student & { role: 'student' }, input: NewNote, locale: Locale): Note {
-  const { course, chapter } = openStudy(ctx, { ...student, role: 'student', tokenHash: '' }, input.coid, input.cid);
+export async function addNote(
+  ctx: AppContext,
+  student: Student & { role: 'student' },
+  input: NewNote,
+  locale: Locale,
+): Promise<Note> {
+  const { course, chapter } = await openStudy(
+    ctx,
+    { ...student, role: 'student', tokenHash: '' },
+    input.coid,
+    input.cid,
+  );
   const body = cleanText(input.body, 'body', locale, NOTE_MAX);
   const now = ctx.now();
-  throttle(ctx, student, now);
+  await throttle(ctx, student, now);
   const id = ctx.ids.next();
-  repo.insertNote(ctx.db, {
+  await repo.insertNote(ctx.db, {
     id,
     schoolId: course.head.schoolId,
     studentId: student.userId,
@@ -90,19 +104,19 @@ export function addNote(ctx: AppContext, student: Student & { role: 'student' },
     createdAt: now,
     updatedAt: now,
   });
-  return noteReply(ctx, student, id);
+  return await noteReply(ctx, student, id);
 }
 
 /** POST notes/edit: the body, and the time or page when given. */
-export function editNote(ctx: AppContext, student: Student, input: UpdateNote, locale: Locale): Note {
-  const row = repo.findOwnNote(ctx.db, student.userId, input.nid);
+export async function editNote(ctx: AppContext, student: Student, input: UpdateNote, locale: Locale): Promise<Note> {
+  const row = await repo.findOwnNote(ctx.db, student.userId, input.nid);
   if (!row) throw notFound(QA_ERRORS.noteNotFound);
   const body = cleanText(input.body, 'body', locale, NOTE_MAX);
   const now = ctx.now();
-  throttle(ctx, student, now);
+  await throttle(ctx, student, now);
   const videoTime = input.videoTime === undefined ? row.videoTime : videoSecond(input.videoTime);
   const page = input.page === undefined ? row.page : input.page;
-  repo.updateNote(ctx.db, row.id, {
+  await repo.updateNote(ctx.db, row.id, {
     body,
     updatedAt: now,
     videoTime,
@@ -110,12 +124,12 @@ export function editNote(ctx: AppContext, student: Student, input: UpdateNote, l
     page: input.videoTime != null ? null : page,
     ...(input.page != null ? { videoTime: null } : {}),
   });
-  return noteReply(ctx, student, row.id);
+  return await noteReply(ctx, student, row.id);
 }
 
 /** POST notes/delete (the spec's DELETE notes). */
-export function deleteNote(ctx: AppContext, student: Student, nid: string): { deleted: number } {
-  const deleted = repo.deleteOwnNote(ctx.db, student.userId, nid);
+export async function deleteNote(ctx: AppContext, student: Student, nid: string): Promise<{ deleted: number }> {
+  const deleted = await repo.deleteOwnNote(ctx.db, student.userId, nid);
   if (!deleted) throw notFound(QA_ERRORS.noteNotFound);
   return { deleted };
 }

@@ -15,14 +15,14 @@ export const notesRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
   const localeOf = (request: FastifyRequest) => pickLocale(request.cookies[LOCALE_COOKIE], ctx.config.LOCALE);
 
-  route(app, calls.list, ({ query }, _reply, student) => ok(service.myNotes(ctx, student, query)));
-  route(app, calls.add, (request, _reply, student) =>
-    ok(service.addNote(ctx, student, request.body, localeOf(request))),
+  route(app, calls.list, async ({ query }, _reply, student) => ok(await service.myNotes(ctx, student, query)));
+  route(app, calls.add, async (request, _reply, student) =>
+    ok(await service.addNote(ctx, student, request.body, localeOf(request))),
   );
-  route(app, calls.edit, (request, _reply, student) =>
-    ok(service.editNote(ctx, student, request.body, localeOf(request))),
+  route(app, calls.edit, async (request, _reply, student) =>
+    ok(await service.editNote(ctx, student, request.body, localeOf(request))),
   );
-  route(app, calls.remove, ({ body }, _reply, student) => ok(service.deleteNote(ctx, student, body.nid)));
+  route(app, calls.remove, async ({ body }, _reply, student) => ok(await service.deleteNote(ctx, student, body.nid)));
 
   // A file, not a JSON envelope, so not a declared call; the access is checked before anything is read.
   app.get(
@@ -41,7 +41,7 @@ export const notesRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const student = requireStudent(request);
-      const file = exportNotes(
+      const file = await exportNotes(
         ctx,
         student,
         request.query as { format: 'md' | 'csv'; coid?: string },

@@ -28,12 +28,12 @@ export function itemLink(ctx: Pick<AppContext, 'courseCodec'>, kind: 'course' | 
 }
 
 /** A course or column given to the student (an administrator's grant, a key, a code or a paid order). */
-export function courseGranted(
+export async function courseGranted(
   { tx, ctx, at }: Tx,
   who: Who,
   item: { kind: 'course' | 'column'; id: string; title: string },
-): void {
-  notify(tx, ctx.ids, at, {
+): Promise<void> {
+  await notify(tx, ctx.ids, at, {
     ...who,
     kind: 'course.granted',
     params: { title: item.title, item: item.kind },
@@ -42,19 +42,19 @@ export function courseGranted(
 }
 
 /** A course the student holds ends within `days` days (once per grant and threshold: the dedupe key). */
-export function courseExpiring(
+export async function courseExpiring(
   { tx, ctx, at }: Tx,
   who: Who,
   item: { courseId: string; until: number; title: string; days: number },
-): boolean {
+): Promise<boolean> {
   return (
-    notify(tx, ctx.ids, at, {
+    (await notify(tx, ctx.ids, at, {
       ...who,
       kind: 'course.expiring',
       params: { title: item.title, days: item.days },
       link: itemLink(ctx, 'course', item.courseId),
       dedupeKey: `course.expiring:${item.courseId}:${item.until}:${item.days}`,
-    }) !== null
+    })) !== null
   );
 }
 
@@ -71,18 +71,18 @@ const planLink = (courseId: string) => `/dashboard#/controller/studyplandetailst
  * does not repeat it). A standalone exam links to the student's exams; a chapter's exam to its course (a study
  * plan's stage exam to the plan), where it is sat. Answers the students told now.
  */
-export function examPublished(
+export async function examPublished(
   { tx, ctx, at }: Tx,
   to: Many,
   exam: { id: string; title: string; course?: { id: string; plan: boolean } },
-): string[] {
+): Promise<string[]> {
   const { course } = exam;
   const link = !course
     ? dashboard('/controller/myexam')
     : course.plan
       ? planLink(course.id)
       : itemLink(ctx, 'course', course.id);
-  return notifyMany(tx, ctx.ids, at, {
+  return await notifyMany(tx, ctx.ids, at, {
     ...to,
     kind: 'exam.published',
     params: { title: exam.title },
@@ -92,8 +92,12 @@ export function examPublished(
 }
 
 /** The student's sitting of an exam was marked. */
-export function examMarked({ tx, ctx, at }: Tx, who: Who, exam: { title: string; score: number | string }): void {
-  notify(tx, ctx.ids, at, {
+export async function examMarked(
+  { tx, ctx, at }: Tx,
+  who: Who,
+  exam: { title: string; score: number | string },
+): Promise<void> {
+  await notify(tx, ctx.ids, at, {
     ...who,
     kind: 'exam.marked',
     params: { title: exam.title, score: exam.score },
@@ -102,8 +106,12 @@ export function examMarked({ tx, ctx, at }: Tx, who: Who, exam: { title: string;
 }
 
 /** A study plan these students now have (once per plan); answers the students told now. */
-export function planAssigned({ tx, ctx, at }: Tx, to: Many, plan: { courseId: string; title: string }): string[] {
-  return notifyMany(tx, ctx.ids, at, {
+export async function planAssigned(
+  { tx, ctx, at }: Tx,
+  to: Many,
+  plan: { courseId: string; title: string },
+): Promise<string[]> {
+  return await notifyMany(tx, ctx.ids, at, {
     ...to,
     kind: 'plan.assigned',
     params: { title: plan.title },
@@ -113,12 +121,12 @@ export function planAssigned({ tx, ctx, at }: Tx, to: Many, plan: { courseId: st
 }
 
 /** A review of the student's stage was decided. */
-export function reviewDecided(
+export async function reviewDecided(
   { tx, ctx, at }: Tx,
   who: Who,
   review: { courseId: string; title: string; approved: boolean },
-): void {
-  notify(tx, ctx.ids, at, {
+): Promise<void> {
+  await notify(tx, ctx.ids, at, {
     ...who,
     kind: 'review.decided',
     params: { title: review.title, outcome: review.approved ? 'approved' : 'rejected' },
@@ -127,12 +135,12 @@ export function reviewDecided(
 }
 
 /** Someone replied to the student's comment on a course. */
-export function commentReplied(
+export async function commentReplied(
   { tx, ctx, at }: Tx,
   who: Who,
   reply: { courseId: string; title: string; name: string },
-): void {
-  notify(tx, ctx.ids, at, {
+): Promise<void> {
+  await notify(tx, ctx.ids, at, {
     ...who,
     kind: 'comment.replied',
     params: { title: reply.title, name: reply.name },
@@ -141,18 +149,18 @@ export function commentReplied(
 }
 
 /** A membership plan the student holds ends within `days` days (once per plan, end and threshold). */
-export function memberExpiring(
+export async function memberExpiring(
   { tx, ctx, at }: Tx,
   who: Who,
   plan: { id: string; title: string; until: number; days: number },
-): boolean {
+): Promise<boolean> {
   return (
-    notify(tx, ctx.ids, at, {
+    (await notify(tx, ctx.ids, at, {
       ...who,
       kind: 'member.expiring',
       params: { title: plan.title, days: plan.days },
       link: dashboard('/controller/mybook'),
       dedupeKey: `member.expiring:${plan.id}:${plan.until}:${plan.days}`,
-    }) !== null
+    })) !== null
   );
 }

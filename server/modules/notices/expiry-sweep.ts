@@ -21,36 +21,37 @@ const timers = new WeakMap<AppContext, NodeJS.Timeout>();
  * or a longer grant still holds is not said to expire); the notice's dedupe key is the course, the end and the
  * threshold, so a renewal that moves the end may tell again. A membership is told of by its plan's latest end.
  */
-export function runExpiryNotices(ctx: AppContext): number {
+export async function runExpiryNotices(ctx: AppContext): Promise<number> {
   const at = ctx.now();
   let written = 0;
-  const pairs = grantedPairs(ctx.db);
-  ctx.db.transaction((tx) => {
+  const pairs = await grantedPairs(ctx.db);
+  await ctx.db.transaction(async (tx) => {
     for (const pair of pairs) {
-      const head = cachedHead(ctx, pair.courseId);
+      const head = await cachedHead(ctx, pair.courseId);
       if (!head) continue;
       const auth = { role: 'student' as const, schoolId: pair.schoolId, userId: pair.studentId, tokenHash: '' };
-      const status = statusOf(ctx, auth, head);
+      const status = await statusOf(ctx, auth, head);
       if (status.status !== COURSE_STATUS.available || status.limitedDate === null) continue;
       const days = expiryThreshold(status.limitedDate - at, DAY_MS);
       if (days === null) continue;
       const who = { schoolId: pair.schoolId, studentId: pair.studentId };
       const item = { courseId: pair.courseId, until: status.limitedDate, title: pair.title, days };
-      if (courseExpiring({ tx, ctx, at }, who, item)) written += 1;
+      if (await courseExpiring({ tx, ctx, at }, who, item)) written += 1;
     }
-    for (const row of runningMemberships(tx, at)) {
+    for (const row of await runningMemberships(tx, at)) {
       const days = expiryThreshold(row.until - at, DAY_MS);
       if (days === null) continue;
       const plan = { id: row.planId, title: row.title, until: row.until, days };
-      if (memberExpiring({ tx, ctx, at }, { schoolId: row.schoolId, studentId: row.studentId }, plan)) written += 1;
+      if (await memberExpiring({ tx, ctx, at }, { schoolId: row.schoolId, studentId: row.studentId }, plan))
+        written += 1;
     }
   });
   return written;
 }
 
-function sweep(ctx: AppContext): void {
+async function sweep(ctx: AppContext): Promise<void> {
   try {
-    const written = runExpiryNotices(ctx);
+    const written = await runExpiryNotices(ctx);
     if (written > 0) ctx.log.info({ written }, 'course expiry notices written');
   } catch (error) {
     ctx.log.error({ error: error instanceof Error ? error.message : String(error) }, 'course expiry sweep failed');
@@ -58,10 +59,10 @@ function sweep(ctx: AppContext): void {
 }
 
 /** Sweeps now and then once a day. */
-export function startExpiryNotices(ctx: AppContext): void {
+export async function startExpiryNotices(ctx: AppContext): Promise<void> {
   if (timers.has(ctx)) return;
-  sweep(ctx);
-  const timer = setInterval(() => sweep(ctx), DAY_MS);
+  await sweep(ctx);
+  const timer = setInterval(() => void sweep(ctx), DAY_MS);
   timer.unref();
   timers.set(ctx, timer);
 }

@@ -8,7 +8,9 @@ import { courseGrants, courses, memberPlans, memberships, studentGroupMembers } 
  * not revoked, with an end or a days-from-purchase validity, of a published course not deleted. The sweep asks
  * the access policy how long each is really held (another way may hold it longer).
  */
-export function grantedPairs(db: Db): { schoolId: string; studentId: string; courseId: string; title: string }[] {
+export async function grantedPairs(
+  db: Db,
+): Promise<{ schoolId: string; studentId: string; courseId: string; title: string }[]> {
   // A grant without an end, of a course held for good, never ends: such pairs are most of a school's and are
   // left out before the access policy is asked about the rest.
   const mayEnd = or(isNotNull(courseGrants.expiresAt), ne(courses.ceType, VALIDITY.permanent));
@@ -18,19 +20,17 @@ export function grantedPairs(db: Db): { schoolId: string; studentId: string; cou
     courseId: courses.id,
     title: courses.title,
   };
-  const direct = db
+  const direct = await db
     .select({ ...columns, studentId: courseGrants.studentId })
     .from(courseGrants)
     .innerJoin(courses, eq(courses.id, courseGrants.courseId))
-    .where(and(live, isNotNull(courseGrants.studentId)))
-    .all();
-  const viaGroup = db
+    .where(and(live, isNotNull(courseGrants.studentId)));
+  const viaGroup = await db
     .select({ ...columns, studentId: studentGroupMembers.studentId })
     .from(courseGrants)
     .innerJoin(courses, eq(courses.id, courseGrants.courseId))
     .innerJoin(studentGroupMembers, eq(studentGroupMembers.groupId, courseGrants.groupId))
-    .where(and(live, isNotNull(courseGrants.groupId)))
-    .all();
+    .where(and(live, isNotNull(courseGrants.groupId)));
   const pairs = new Map<string, { schoolId: string; studentId: string; courseId: string; title: string }>();
   for (const row of [...direct, ...viaGroup])
     if (row.studentId) pairs.set(`${row.studentId}:${row.courseId}`, { ...row, studentId: row.studentId });
@@ -41,21 +41,21 @@ export function grantedPairs(db: Db): { schoolId: string; studentId: string; cou
  * Each student's current memberships per plan with their last instant (the latest end of the plan's rows not
  * revoked: a renewal is a later row), of those still running at `at`.
  */
-export function runningMemberships(db: Db, at: number) {
+export async function runningMemberships(db: Db, at: number) {
   const until = max(memberships.until);
-  return db
-    .select({
-      schoolId: memberships.schoolId,
-      studentId: memberships.studentId,
-      planId: memberPlans.id,
-      title: memberPlans.title,
-      until,
-    })
-    .from(memberships)
-    .innerJoin(memberPlans, eq(memberPlans.id, memberships.planId))
-    .where(isNull(memberships.revokedAt))
-    .groupBy(memberships.studentId, memberPlans.id)
-    .having(gt(until, at))
-    .all()
-    .map((row) => ({ ...row, until: Number(row.until) }));
+  return (
+    await db
+      .select({
+        schoolId: memberships.schoolId,
+        studentId: memberships.studentId,
+        planId: memberPlans.id,
+        title: memberPlans.title,
+        until,
+      })
+      .from(memberships)
+      .innerJoin(memberPlans, eq(memberPlans.id, memberships.planId))
+      .where(isNull(memberships.revokedAt))
+      .groupBy(memberships.studentId, memberPlans.id)
+      .having(gt(until, at))
+  ).map((row) => ({ ...row, until: Number(row.until) }));
 }

@@ -5,62 +5,64 @@
  * private_messages_recipient); the audience mirrors shared/rules/announcements (a member of a sub-group counts).
  */
 import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first, affected } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { announcements, notices, schools } from '../../db/schema';
 
 export type NoticeRow = typeof notices.$inferSelect;
 
-export function studentNotices(
+export async function studentNotices(
   db: Db,
   studentId: string,
   page: { offset: number; limit: number },
-): { rows: NoticeRow[]; total: number } {
-  const rows = db
+): Promise<{ rows: NoticeRow[]; total: number }> {
+  const rows = await db
     .select()
     .from(notices)
     .where(eq(notices.studentId, studentId))
     .orderBy(desc(notices.createdAt), desc(notices.id))
     .limit(page.limit)
-    .offset(page.offset)
-    .all();
-  const total = db.select({ n: count() }).from(notices).where(eq(notices.studentId, studentId)).get()?.n ?? 0;
+    .offset(page.offset);
+  const total = first(await db.select({ n: count() }).from(notices).where(eq(notices.studentId, studentId)))?.n ?? 0;
   return { rows, total };
 }
 
 /** Marks one of the student's notices read; answers 1 when it changed. */
-export function markRead(db: Db, studentId: string, id: string, at: number): number {
-  return db
-    .update(notices)
-    .set({ readAt: at })
-    .where(and(eq(notices.id, id), eq(notices.studentId, studentId), isNull(notices.readAt)))
-    .run().changes;
+export async function markRead(db: Db, studentId: string, id: string, at: number): Promise<number> {
+  return affected(
+    await db
+      .update(notices)
+      .set({ readAt: at })
+      .where(and(eq(notices.id, id), eq(notices.studentId, studentId), isNull(notices.readAt))),
+  );
 }
 
-export function markAllRead(db: Db, studentId: string, at: number): number {
-  return db
-    .update(notices)
-    .set({ readAt: at })
-    .where(and(eq(notices.studentId, studentId), isNull(notices.readAt)))
-    .run().changes;
+export async function markAllRead(db: Db, studentId: string, at: number): Promise<number> {
+  return affected(
+    await db
+      .update(notices)
+      .set({ readAt: at })
+      .where(and(eq(notices.studentId, studentId), isNull(notices.readAt))),
+  );
 }
 
-export function noticeOf(db: Db, studentId: string, id: string): NoticeRow | undefined {
-  return db
-    .select()
-    .from(notices)
-    .where(and(eq(notices.id, id), eq(notices.studentId, studentId)))
-    .get();
+export async function noticeOf(db: Db, studentId: string, id: string): Promise<NoticeRow | undefined> {
+  return first(
+    await db
+      .select()
+      .from(notices)
+      .where(and(eq(notices.id, id), eq(notices.studentId, studentId))),
+  );
 }
 
 /** The three badge counts of a student, in one prepared statement. */
-export function unreadCounts(
+export async function unreadCounts(
   db: Db,
   schoolId: string,
   studentId: string,
   now: number,
-): { notices: number; announcements: number; messages: number } {
-  const row = prepared(db, 'unreadCounts', (d) => {
+): Promise<{ notices: number; announcements: number; messages: number }> {
+  const row = await prepared(db, 'unreadCounts', (d) => {
     const sid = sql.placeholder('studentId');
     const school = sql.placeholder('schoolId');
     const at = sql.placeholder('now');
@@ -92,8 +94,8 @@ export function unreadCounts(
  * The next instant after `now` at which one of the school's published announcements starts or stops showing
  * (its publishAt or endAt), or null: until then the announcements a student sees cannot change without a write.
  */
-export function nextAnnouncementBoundary(db: Db, schoolId: string, now: number): number | null {
-  const rows = prepared(db, 'announcementWindows', (d) =>
+export async function nextAnnouncementBoundary(db: Db, schoolId: string, now: number): Promise<number | null> {
+  const rows = await prepared(db, 'announcementWindows', (d) =>
     d
       .select({ publishAt: announcements.publishAt, endAt: announcements.endAt })
       .from(announcements)

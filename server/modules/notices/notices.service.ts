@@ -26,8 +26,8 @@ function paramsOf(text: string): Notice['params'] {
 }
 
 /** GET notice/list. */
-export function myNotices(ctx: AppContext, student: StudentCaller, query: { page: number; num: number }) {
-  const { rows, total } = repo.studentNotices(ctx.db, student.userId, {
+export async function myNotices(ctx: AppContext, student: StudentCaller, query: { page: number; num: number }) {
+  const { rows, total } = await repo.studentNotices(ctx.db, student.userId, {
     offset: (query.page - 1) * query.num,
     limit: query.num,
   });
@@ -39,19 +39,19 @@ export function myNotices(ctx: AppContext, student: StudentCaller, query: { page
     createdAt: row.createdAt,
     read: row.readAt !== null,
   }));
-  return { list, total, unread: unreadCounts(ctx, student).notices };
+  return { list, total, unread: (await unreadCounts(ctx, student)).notices };
 }
 
 /** POST notice/read: 0 when it was read already or is not the student's. */
-export const readNotice = (ctx: AppContext, student: StudentCaller, id: string) => ({
-  read: repo.markRead(ctx.db, student.userId, id, ctx.now()),
+export const readNotice = async (ctx: AppContext, student: StudentCaller, id: string) => ({
+  read: await repo.markRead(ctx.db, student.userId, id, ctx.now()),
 });
 
 /** POST notice/readall. */
-export const readAllNotices = (ctx: AppContext, student: StudentCaller) => ({
-  read: repo.markAllRead(ctx.db, student.userId, ctx.now()),
+export const readAllNotices = async (ctx: AppContext, student: StudentCaller) => ({
+  read: await repo.markAllRead(ctx.db, student.userId, ctx.now()),
 });
 
 /** GET notice/unread. */
-export const unreadCounts = (ctx: AppContext, student: StudentCaller): UnreadCounts =>
-  unreadCountsOf(ctx, student.schoolId, student.userId);
+export const unreadCounts = async (ctx: AppContext, student: StudentCaller): Promise<UnreadCounts> =>
+  await unreadCountsOf(ctx, student.schoolId, student.userId);

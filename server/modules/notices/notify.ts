@@ -5,7 +5,7 @@
  * turned on for its kind (e-mail, SMS: server/modules/inform) are queued from here in the same transaction.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { notices } from '../../db/schema';
 import { informStudents } from '../inform/inform.service';
@@ -28,30 +28,29 @@ export interface NoticeInput {
 }
 
 /** Writes the notice (unless deduplicated); answers its id, or null when it was a duplicate. */
-export function notify(tx: Db, ids: { next(): string }, at: number, input: NoticeInput): string | null {
+export async function notify(tx: Db, ids: { next(): string }, at: number, input: NoticeInput): Promise<string | null> {
   if (input.dedupeKey) {
-    const seen = tx
-      .select({ id: notices.id })
-      .from(notices)
-      .where(and(eq(notices.studentId, input.studentId), eq(notices.dedupeKey, input.dedupeKey)))
-      .get();
+    const seen = first(
+      await tx
+        .select({ id: notices.id })
+        .from(notices)
+        .where(and(eq(notices.studentId, input.studentId), eq(notices.dedupeKey, input.dedupeKey))),
+    );
     if (seen) return null;
   }
   const id = ids.next();
-  tx.insert(notices)
-    .values({
-      id,
-      schoolId: input.schoolId,
-      studentId: input.studentId,
-      kind: input.kind,
-      params: JSON.stringify(input.params ?? {}),
-      link: input.link ?? '',
-      dedupeKey: input.dedupeKey ?? null,
-      createdAt: at,
-    })
-    .run();
+  await tx.insert(notices).values({
+    id,
+    schoolId: input.schoolId,
+    studentId: input.studentId,
+    kind: input.kind,
+    params: JSON.stringify(input.params ?? {}),
+    link: input.link ?? '',
+    dedupeKey: input.dedupeKey ?? null,
+    createdAt: at,
+  });
   // The e-mail and SMS the school turned on for this kind, queued in the same transaction (non-essential).
-  informStudents(
+  await informStudents(
     tx,
     { ids, now: () => at },
     {
@@ -75,12 +74,12 @@ const CHUNK = 500;
  * with one prepared insert, and their e-mails and SMS queued in one call — only ids are held in memory, never
  * student rows. The caller passes students of the school. Answers the ids of the students told now.
  */
-export function notifyMany(
+export async function notifyMany(
   tx: Db,
   ids: { next(): string },
   at: number,
   input: Omit<NoticeInput, 'studentId'> & { studentIds: readonly string[] },
-): string[] {
+): Promise<string[]> {
   const unique = [...new Set(input.studentIds)];
   const params = JSON.stringify(input.params ?? {});
   const insert = prepared(tx, 'notices.insertMany', (d) =>
@@ -103,17 +102,17 @@ export function notifyMany(
     const part = unique.slice(i, i + CHUNK);
     const seen = new Set(
       input.dedupeKey
-        ? tx
-            .select({ id: notices.studentId })
-            .from(notices)
-            .where(and(inArray(notices.studentId, part), eq(notices.dedupeKey, input.dedupeKey)))
-            .all()
-            .map((row) => row.id)
+        ? (
+            await tx
+              .select({ id: notices.studentId })
+              .from(notices)
+              .where(and(inArray(notices.studentId, part), eq(notices.dedupeKey, input.dedupeKey)))
+          ).map((row) => row.id)
         : [],
     );
     for (const studentId of part) {
       if (seen.has(studentId)) continue;
-      insert.run({
+      await insert.run({
         id: ids.next(),
         schoolId: input.schoolId,
         studentId,
@@ -126,7 +125,7 @@ export function notifyMany(
       told.push(studentId);
     }
   }
-  informStudents(
+  await informStudents(
     tx,
     { ids, now: () => at },
     {

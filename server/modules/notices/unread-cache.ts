@@ -36,14 +36,14 @@ function cacheOf(ctx: AppContext): Map<string, Entry> {
 }
 
 /** The student's unread notices, announcements not viewed and unread messages, now. */
-export function unreadCountsOf(ctx: AppContext, schoolId: string, studentId: string): UnreadCounts {
+export async function unreadCountsOf(ctx: AppContext, schoolId: string, studentId: string): Promise<UnreadCounts> {
   const now = ctx.now();
-  if (ctx.changes.inTransaction) return repo.unreadCounts(ctx.db, schoolId, studentId, now);
+  if (ctx.changes.inTransaction) return await repo.unreadCounts(ctx.db, schoolId, studentId, now);
   const cache = cacheOf(ctx);
   const hit = cache.get(studentId);
   if (hit && hit.schoolId === schoolId && now < hit.until) return hit.counts;
-  const counts = repo.unreadCounts(ctx.db, schoolId, studentId, now);
-  const boundary = repo.nextAnnouncementBoundary(ctx.db, schoolId, now);
+  const counts = await repo.unreadCounts(ctx.db, schoolId, studentId, now);
+  const boundary = await repo.nextAnnouncementBoundary(ctx.db, schoolId, now);
   if (cache.size >= MAX_ENTRIES) cache.clear();
   cache.set(studentId, { schoolId, counts, until: Math.min(now + ENTRY_MS, boundary ?? Number.POSITIVE_INFINITY) });
   return counts;

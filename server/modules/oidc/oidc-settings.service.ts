@@ -41,12 +41,12 @@ export interface LoadedOidc {
 }
 
 /** The settings as saved (undefined when never saved), with the secret opened. */
-export function loadOidc(ctx: AppContext, schoolId: string): LoadedOidc | undefined {
-  const stored = repo.readStored(ctx.db, schoolId);
+export async function loadOidc(ctx: AppContext, schoolId: string): Promise<LoadedOidc | undefined> {
+  const stored = await repo.readStored(ctx.db, schoolId);
   if (!stored) return undefined;
   const parsed = zOidcConfig.safeParse(stored.config ?? {});
   if (!parsed.success) return undefined;
-  return { config: parsed.data, secret: unseal(ctx, PURPOSE, stored.secret ?? ''), updatedAt: stored.updatedAt };
+  return { config: parsed.data, secret: await unseal(ctx, PURPOSE, stored.secret ?? ''), updatedAt: stored.updatedAt };
 }
 
 /** Whether the school's settings (a schools.settings JSON) turn sign-in through the provider on. */
@@ -64,32 +64,32 @@ export function ssoServerOf(settingsJson: string, hashUID: string): string {
   return oidcOn(settingsJson) ? `${START_PATH}?school=${hashUID}` : '';
 }
 
-export function getSettings(ctx: AppContext, schoolId: string, origin: string): OidcSettings {
-  const loaded = loadOidc(ctx, schoolId);
+export async function getSettings(ctx: AppContext, schoolId: string, origin: string): Promise<OidcSettings> {
+  const loaded = await loadOidc(ctx, schoolId);
   const config = loaded?.config ?? zOidcConfig.parse({});
   return { ...config, clientSecretSet: !!loaded?.secret, redirectUri: `${origin}${CALLBACK_PATH}` };
 }
 
-function check(ctx: AppContext, schoolId: string, config: OidcConfig): void {
+async function check(ctx: AppContext, schoolId: string, config: OidcConfig): Promise<void> {
   if (config.enabled) {
     for (const field of ['issuer', 'clientId'] as const) if (!config[field]) throw badInput('is required', { field });
   }
   const gids = config.groupMapping.map((g) => g.gid);
-  const known = new Set(schoolGroupIds(ctx.db, schoolId, gids));
+  const known = new Set(await schoolGroupIds(ctx.db, schoolId, gids));
   if (gids.some((g) => !known.has(g))) throw badInput(OIDC_ERRORS.badGroup, { field: 'groupMapping' });
 }
 
-export function saveSettings(ctx: AppContext, schoolId: string, input: SaveOidcSettings, origin: string) {
+export async function saveSettings(ctx: AppContext, schoolId: string, input: SaveOidcSettings, origin: string) {
   const { clientSecret, ...rest } = zSaveOidcSettings.parse(input);
   const config = zOidcConfig.parse(rest);
-  check(ctx, schoolId, config);
-  const saved = loadOidc(ctx, schoolId);
+  await check(ctx, schoolId, config);
+  const saved = await loadOidc(ctx, schoolId);
   const sameTarget = saved && saved.config.issuer === config.issuer && saved.config.clientId === config.clientId;
   if (!clientSecret && saved?.secret && !sameTarget) throw badInput(OIDC_ERRORS.secretAgain, { field: 'clientSecret' });
   const secret = clientSecret ? clientSecret : saved?.secret && sameTarget ? saved.secret : '';
-  repo.writeStored(ctx.db, schoolId, { config, secret: seal(ctx, PURPOSE, secret), updatedAt: ctx.now() });
+  await repo.writeStored(ctx.db, schoolId, { config, secret: await seal(ctx, PURPOSE, secret), updatedAt: ctx.now() });
   discoveries.delete(schoolId);
-  return getSettings(ctx, schoolId, origin);
+  return await getSettings(ctx, schoolId, origin);
 }
 
 /** Discovery of an issuer (its metadata): http:// only reaches here for a loopback issuer. */
@@ -144,7 +144,7 @@ export function keepJwks(schoolId: string, loaded: LoadedOidc, configuration: cl
 
 /** POST oidc/test: discovery of the given issuer or the saved one. */
 export async function testDiscovery(ctx: AppContext, schoolId: string, given: { issuer?: string }) {
-  const saved = loadOidc(ctx, schoolId);
+  const saved = await loadOidc(ctx, schoolId);
   const issuer = given.issuer || saved?.config.issuer || '';
   if (!issuer || !validIssuer(issuer))
     return { ok: false, message: OIDC_ERRORS.notConfigured, issuer, endSession: false };
@@ -158,15 +158,15 @@ export async function testDiscovery(ctx: AppContext, schoolId: string, given: { 
 }
 
 /** Whether the school signs its students in through the provider only (do/login refuses their password). */
-export function studentsMustUseSso(ctx: AppContext, schoolId: string): boolean {
-  const parsed = zOidcConfig.safeParse(repo.readStored(ctx.db, schoolId)?.config ?? {});
+export async function studentsMustUseSso(ctx: AppContext, schoolId: string): Promise<boolean> {
+  const parsed = zOidcConfig.safeParse((await repo.readStored(ctx.db, schoolId))?.config ?? {});
   const c = parsed.success ? parsed.data : undefined;
   return !!(c?.enabled && c.issuer && c.clientId && c.studentsRequired);
 }
 
 /** GET oidc/status: what a sign-in page of the school shows. */
-export function status(ctx: AppContext, schoolId: string, hashUID: string) {
-  const parsed = zOidcConfig.safeParse(repo.readStored(ctx.db, schoolId)?.config ?? {});
+export async function status(ctx: AppContext, schoolId: string, hashUID: string) {
+  const parsed = zOidcConfig.safeParse((await repo.readStored(ctx.db, schoolId))?.config ?? {});
   const c = parsed.success ? parsed.data : zOidcConfig.parse({});
   const enabled = !!(c.enabled && c.issuer && c.clientId);
   const base = `${START_PATH}?school=${hashUID}`;

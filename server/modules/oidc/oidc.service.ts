@@ -65,9 +65,9 @@ export async function start(
   input: { school?: string; as: 'student' | 'admin'; returnTo?: string },
   origin: string,
 ): Promise<{ url: string; state: string }> {
-  const school = resolveSchool(ctx, input.school);
+  const school = await resolveSchool(ctx, input.school);
   if (!school) throw notFound('school not found');
-  const loaded = loadOidc(ctx, school.id);
+  const loaded = await loadOidc(ctx, school.id);
   const loginPath = loginPathOf(ctx, school.id, input.as);
   if (!enabledFor(loaded, input.as))
     throw new SsoRefused(input.as === 'admin' ? 'staffOff' : 'notConfigured', loginPath);
@@ -82,8 +82,8 @@ export async function start(
   const nonce = client.randomNonce();
   const codeVerifier = client.randomPKCECodeVerifier();
   const now = ctx.now();
-  repo.sweepLogins(ctx.db, now);
-  repo.insertLogin(ctx.db, {
+  await repo.sweepLogins(ctx.db, now);
+  await repo.insertLogin(ctx.db, {
     state,
     schoolId: school.id,
     nonce,
@@ -111,13 +111,13 @@ export async function start(
 /** GET /sso/oidc/callback: checks everything, opens or links the account, opens the session. */
 export async function callback(ctx: AppContext, currentUrl: URL, who: Client, boundState: string | undefined) {
   const state = currentUrl.searchParams.get('state') ?? '';
-  const fallback = loginPathOf(ctx, resolveSchool(ctx, null)?.id ?? '', 'student');
+  const fallback = loginPathOf(ctx, (await resolveSchool(ctx, null))?.id ?? '', 'student');
   if (!state || state !== boundState) throw new SsoRefused('failed', fallback);
-  const login = repo.takeLogin(ctx.db, state);
+  const login = await repo.takeLogin(ctx.db, state);
   if (!login) throw new SsoRefused('failed', fallback);
   const loginPath = loginPathOf(ctx, login.schoolId, login.audience);
   if (login.expiresAt <= ctx.now()) throw new SsoRefused('failed', loginPath);
-  const loaded = loadOidc(ctx, login.schoolId);
+  const loaded = await loadOidc(ctx, login.schoolId);
   if (!enabledFor(loaded, login.audience)) throw new SsoRefused('notConfigured', loginPath);
   let claims: Record<string, unknown>;
   let subject: string;
@@ -145,14 +145,14 @@ export async function callback(ctx: AppContext, currentUrl: URL, who: Client, bo
   }
   const account =
     login.audience === 'admin'
-      ? staffAccount(ctx, login.schoolId, loaded, subject, claims, loginPath)
-      : studentAccount(ctx, login.schoolId, loaded, subject, claims, loginPath);
-  const session = openSession(ctx, login.audience, account, { ip: who.ip, userAgent: who.userAgent });
+      ? await staffAccount(ctx, login.schoolId, loaded, subject, claims, loginPath)
+      : await studentAccount(ctx, login.schoolId, loaded, subject, claims, loginPath);
+  const session = await openSession(ctx, login.audience, account, { ip: who.ip, userAgent: who.userAgent });
   const redirect = login.returnTo || session.result.redirect;
   return { token: session.token, redirect };
 }
 
-function staffAccount(
+async function staffAccount(
   ctx: AppContext,
   schoolId: string,
   loaded: LoadedOidc,
@@ -161,14 +161,14 @@ function staffAccount(
   loginPath: string,
 ) {
   const now = ctx.now();
-  const linked = repo.findIdentity(ctx.db, schoolId, subject);
-  let admin = linked?.role === 'admin' ? accounts.findAdmin(ctx.db, linked.userId) : undefined;
+  const linked = await repo.findIdentity(ctx.db, schoolId, subject);
+  let admin = linked?.role === 'admin' ? await accounts.findAdmin(ctx.db, linked.userId) : undefined;
   if (linked && !admin) throw new SsoRefused('noAdmin', loginPath);
   if (!admin) {
     const username = claimText(claims, loaded.config.mapping.username);
-    admin = username ? repo.schoolAdminByUsername(ctx.db, schoolId, username) : undefined;
+    admin = username ? await repo.schoolAdminByUsername(ctx.db, schoolId, username) : undefined;
     if (!admin) throw new SsoRefused('noAdmin', loginPath);
-    repo.insertIdentity(ctx.db, {
+    await repo.insertIdentity(ctx.db, {
       schoolId,
       provider: 'oidc',
       subject,
@@ -177,12 +177,12 @@ function staffAccount(
       createdAt: now,
       lastLoginAt: now,
     });
-  } else repo.touchIdentity(ctx.db, schoolId, subject, now);
+  } else await repo.touchIdentity(ctx.db, schoolId, subject, now);
   if (admin.disabled) throw new SsoRefused('disabled', loginPath);
   return admin;
 }
 
-function studentAccount(
+async function studentAccount(
   ctx: AppContext,
   schoolId: string,
   loaded: LoadedOidc,
@@ -194,25 +194,25 @@ function studentAccount(
   const now = ctx.now();
   // A mapped group deleted since the settings were saved maps to nothing (its membership would be refused).
   const mapped = mappedGroups(claimGroups(claims, mapping.groups), groupMapping);
-  const wantGroups = schoolGroupIds(ctx.db, schoolId, mapped);
+  const wantGroups = await schoolGroupIds(ctx.db, schoolId, mapped);
   const patch: Record<string, string> = {};
   for (const key of ['name', 'email', 'phone'] as const) {
     const value = claimText(claims, mapping[key]);
     if (value) patch[key] = value.slice(0, key === 'name' ? 100 : 200);
   }
-  return ctx.db.transaction((tx) => {
-    const linked = repo.findIdentity(tx, schoolId, subject);
-    let student = linked?.role === 'student' ? accounts.findStudent(tx, linked.userId) : undefined;
+  return await ctx.db.transaction(async (tx) => {
+    const linked = await repo.findIdentity(tx, schoolId, subject);
+    let student = linked?.role === 'student' ? await accounts.findStudent(tx, linked.userId) : undefined;
     if (linked && !student) throw new SsoRefused('failed', loginPath);
     if (!student) {
       const username = claimText(claims, mapping.username).normalize('NFC').slice(0, USERNAME_MAX);
       if (!username) throw new SsoRefused('noUsername', loginPath);
-      const existing = accounts.findStudentByLoginName(tx, schoolId, username);
+      const existing = await accounts.findStudentByLoginName(tx, schoolId, username);
       if (existing && !linkByUsername) throw new SsoRefused('failed', loginPath);
       if (!existing) {
         const id = ctx.ids.next();
-        assertSeats(ctx, schoolId, 1, tx);
-        insertStudents(tx, [
+        await assertSeats(ctx, schoolId, 1, tx);
+        await insertStudents(tx, [
           {
             id,
             schoolId,
@@ -226,8 +226,8 @@ function studentAccount(
           },
         ]);
       }
-      student = existing ?? accounts.findStudentByUsername(tx, schoolId, username)!;
-      repo.insertIdentity(tx, {
+      student = existing ?? (await accounts.findStudentByUsername(tx, schoolId, username))!;
+      await repo.insertIdentity(tx, {
         schoolId,
         provider: 'oidc',
         subject,
@@ -237,15 +237,15 @@ function studentAccount(
         lastLoginAt: now,
       });
       if (!existing) return student;
-    } else repo.touchIdentity(tx, schoolId, subject, now);
+    } else await repo.touchIdentity(tx, schoolId, subject, now);
     const changed = Object.fromEntries(Object.entries(patch).filter(([k, v]) => student![k as 'name'] !== v));
-    updateStudent(tx, student.id, changed, now);
+    await updateStudent(tx, student.id, changed, now);
     const groups = nextGroups(
-      accounts.studentGroupIds(tx, student.id),
+      await accounts.studentGroupIds(tx, student.id),
       groupMapping.map((g) => g.gid),
       wantGroups,
     );
-    if (groups) replaceGroups(tx, student.id, groups);
+    if (groups) await replaceGroups(tx, student.id, groups);
     if (student.disabled) throw new SsoRefused('disabled', loginPath);
     return student;
   });
@@ -258,8 +258,8 @@ export async function endSessionUrl(
   origin: string,
 ): Promise<string> {
   if ((auth.role !== 'student' && auth.role !== 'admin') || !auth.schoolId || !auth.userId) return '';
-  if (!repo.hasIdentity(ctx.db, auth.role, auth.userId)) return '';
-  const loaded = loadOidc(ctx, auth.schoolId);
+  if (!(await repo.hasIdentity(ctx.db, auth.role, auth.userId))) return '';
+  const loaded = await loadOidc(ctx, auth.schoolId);
   if (!enabledFor(loaded, auth.role)) return '';
   try {
     const configuration = await clientOf(ctx, auth.schoolId, loaded);

@@ -28,24 +28,24 @@ const originOf = (request: FastifyRequest) => `${request.protocol}://${request.h
 export const oidcRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  route(app, calls.settings, (request, _reply, admin) =>
-    ok(settings.getSettings(ctx, admin.schoolId, originOf(request))),
+  route(app, calls.settings, async (request, _reply, admin) =>
+    ok(await settings.getSettings(ctx, admin.schoolId, originOf(request))),
   );
-  route(app, calls.saveSettings, (request, _reply, admin) =>
-    ok(settings.saveSettings(ctx, admin.schoolId, request.body, originOf(request))),
+  route(app, calls.saveSettings, async (request, _reply, admin) =>
+    ok(await settings.saveSettings(ctx, admin.schoolId, request.body, originOf(request))),
   );
   route(app, calls.test, async (request, _reply, admin) =>
     ok(await settings.testDiscovery(ctx, admin.schoolId, request.body ?? {})),
   );
-  route(app, calls.status, (request) => {
-    const school = resolveSchool(ctx, request.query.school);
+  route(app, calls.status, async (request) => {
+    const school = await resolveSchool(ctx, request.query.school);
     if (!school) throw notFound('school not found');
-    return ok(settings.status(ctx, school.id, ctx.uidCodec.encode(school.id)));
+    return ok(await settings.status(ctx, school.id, ctx.uidCodec.encode(school.id)));
   });
   route(app, calls.logout, async (request, reply) => {
     const redirect = await flow.endSessionUrl(ctx, request.auth, originOf(request));
-    auth.logout(ctx, request.auth);
-    clearSessionCookie(ctx, reply, request.auth.schoolId);
+    await auth.logout(ctx, request.auth);
+    await clearSessionCookie(ctx, reply, request.auth.schoolId);
     return ok({ redirect });
   });
 };
@@ -81,7 +81,7 @@ export const oidcBrowserRoutes: FastifyPluginAsync = async (app) => {
       reply.clearCookie(SSO_COOKIE, { path: SSO_COOKIE_PATH });
       const who = { ip: request.ip, userAgent: request.headers['user-agent'] ?? '', origin: originOf(request) };
       const done = await flow.callback(ctx, url, who, bound);
-      setSessionCookie(ctx, reply, done.token);
+      await setSessionCookie(ctx, reply, done.token);
       return reply.redirect(done.redirect, 303);
     } catch (error) {
       return reply.redirect(refused(error, '/'), 303);

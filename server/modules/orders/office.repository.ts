@@ -3,29 +3,29 @@
  * invoices), with the names their lists show.
  */
 import { and, asc, count, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first, affected } from '../../db/client';
 import { admins, invoices, orders, payAdmins, paymentSettings, students } from '../../db/schema';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
 // ---- settings and pay administrators ----
 
-export function findSettings(db: Db, schoolId: string) {
-  return db.select().from(paymentSettings).where(eq(paymentSettings.schoolId, schoolId)).get();
+export async function findSettings(db: Db, schoolId: string) {
+  return first(await db.select().from(paymentSettings).where(eq(paymentSettings.schoolId, schoolId)));
 }
 
-export function saveSettings(db: Db, row: typeof paymentSettings.$inferInsert): void {
+export async function saveSettings(db: Db, row: typeof paymentSettings.$inferInsert): Promise<void> {
   const { schoolId: _schoolId, ...set } = row;
-  db.insert(paymentSettings).values(row).onConflictDoUpdate({ target: paymentSettings.schoolId, set }).run();
+  await db.insert(paymentSettings).values(row).onConflictDoUpdate({ target: paymentSettings.schoolId, set });
 }
 
-export function findAdminRow(db: Db, id: string) {
-  return db.select().from(admins).where(eq(admins.id, id)).get();
+export async function findAdminRow(db: Db, id: string) {
+  return first(await db.select().from(admins).where(eq(admins.id, id)));
 }
 
 /** The school's administrators (enabled), with whether each may confirm payments. */
-export function schoolAdmins(db: Db, schoolId: string) {
-  return db
+export async function schoolAdmins(db: Db, schoolId: string) {
+  return await db
     .select({
       id: admins.id,
       username: admins.username,
@@ -36,73 +36,73 @@ export function schoolAdmins(db: Db, schoolId: string) {
     .from(admins)
     .leftJoin(payAdmins, and(eq(payAdmins.adminId, admins.id), eq(payAdmins.schoolId, schoolId)))
     .where(and(eq(admins.schoolId, schoolId), eq(admins.disabled, false)))
-    .orderBy(asc(admins.createdAt))
-    .all();
+    .orderBy(asc(admins.createdAt));
 }
 
-export function isPayAdmin(db: Db, schoolId: string, adminId: string): boolean {
-  return !!db
-    .select({ id: payAdmins.adminId })
-    .from(payAdmins)
-    .where(and(eq(payAdmins.schoolId, schoolId), eq(payAdmins.adminId, adminId)))
-    .get();
+export async function isPayAdmin(db: Db, schoolId: string, adminId: string): Promise<boolean> {
+  return !!first(
+    await db
+      .select({ id: payAdmins.adminId })
+      .from(payAdmins)
+      .where(and(eq(payAdmins.schoolId, schoolId), eq(payAdmins.adminId, adminId))),
+  );
 }
 
-export function addPayAdmin(db: Db, schoolId: string, adminId: string, at: number): boolean {
-  return db.insert(payAdmins).values({ schoolId, adminId, createdAt: at }).onConflictDoNothing().run().changes > 0;
+export async function addPayAdmin(db: Db, schoolId: string, adminId: string, at: number): Promise<boolean> {
+  return affected(await db.insert(payAdmins).values({ schoolId, adminId, createdAt: at }).onConflictDoNothing()) > 0;
 }
 
-export function removePayAdmin(db: Db, schoolId: string, adminId: string): boolean {
+export async function removePayAdmin(db: Db, schoolId: string, adminId: string): Promise<boolean> {
   return (
-    db
-      .delete(payAdmins)
-      .where(and(eq(payAdmins.schoolId, schoolId), eq(payAdmins.adminId, adminId)))
-      .run().changes > 0
+    affected(await db.delete(payAdmins).where(and(eq(payAdmins.schoolId, schoolId), eq(payAdmins.adminId, adminId)))) >
+    0
   );
 }
 
 // ---- invoices ----
 
-export function findInvoice(db: Db, id: string) {
-  return db.select().from(invoices).where(eq(invoices.id, id)).get();
+export async function findInvoice(db: Db, id: string) {
+  return first(await db.select().from(invoices).where(eq(invoices.id, id)));
 }
 
-export function findOrderInvoice(db: Db, orderId: string) {
-  return db.select().from(invoices).where(eq(invoices.orderId, orderId)).get();
+export async function findOrderInvoice(db: Db, orderId: string) {
+  return first(await db.select().from(invoices).where(eq(invoices.orderId, orderId)));
 }
 
-export function insertInvoice(db: Db, row: typeof invoices.$inferInsert): boolean {
-  return db.insert(invoices).values(row).onConflictDoNothing().run().changes > 0;
+export async function insertInvoice(db: Db, row: typeof invoices.$inferInsert): Promise<boolean> {
+  return affected(await db.insert(invoices).values(row).onConflictDoNothing()) > 0;
 }
 
-export function updateInvoice(
+export async function updateInvoice(
   db: Db,
   id: string,
   set: Partial<typeof invoices.$inferInsert>,
   from: InvoiceRow['status'],
 ) {
-  return db
-    .update(invoices)
-    .set(set)
-    .where(and(eq(invoices.id, id), eq(invoices.status, from)))
-    .run().changes;
+  return affected(
+    await db
+      .update(invoices)
+      .set(set)
+      .where(and(eq(invoices.id, id), eq(invoices.status, from))),
+  );
 }
 
 const invoiceColumns = { invoice: invoices, studentName: students.name, orderTitle: orders.title };
 
 /** One invoice with the names it shows. */
-export function invoiceView(db: Db, id: string) {
-  return db
-    .select(invoiceColumns)
-    .from(invoices)
-    .innerJoin(students, eq(students.id, invoices.studentId))
-    .innerJoin(orders, eq(orders.id, invoices.orderId))
-    .where(eq(invoices.id, id))
-    .get();
+export async function invoiceView(db: Db, id: string) {
+  return first(
+    await db
+      .select(invoiceColumns)
+      .from(invoices)
+      .innerJoin(students, eq(students.id, invoices.studentId))
+      .innerJoin(orders, eq(orders.id, invoices.orderId))
+      .where(eq(invoices.id, id)),
+  );
 }
 
 /** A page of the school's invoices, newest first. */
-export function schoolInvoices(
+export async function schoolInvoices(
   db: Db,
   filter: { schoolId: string; status?: InvoiceRow['status']; limit: number; offset: number },
 ) {
@@ -110,7 +110,7 @@ export function schoolInvoices(
     eq(invoices.schoolId, filter.schoolId),
     filter.status ? eq(invoices.status, filter.status) : undefined,
   );
-  const rows = db
+  const rows = await db
     .select(invoiceColumns)
     .from(invoices)
     .innerJoin(students, eq(students.id, invoices.studentId))
@@ -118,8 +118,7 @@ export function schoolInvoices(
     .where(where)
     .orderBy(desc(invoices.createdAt), desc(invoices.id))
     .limit(filter.limit)
-    .offset(filter.offset)
-    .all();
-  const total = db.select({ n: count() }).from(invoices).where(where).get()?.n ?? 0;
+    .offset(filter.offset);
+  const total = first(await db.select({ n: count() }).from(invoices).where(where))?.n ?? 0;
   return { rows, total };
 }

@@ -26,10 +26,10 @@ export interface OrderItem {
 }
 
 /** The item, or null when there is none (deleted rows count: forSale false). */
-export function findItem(ctx: AppContext, kind: OrderKind, id: string): OrderItem | null {
+export async function findItem(ctx: AppContext, kind: OrderKind, id: string): Promise<OrderItem | null> {
   if (kind === 'course') {
-    const head = courseHead(ctx.db, id);
-    const row = head ? repo.findCourseItem(ctx.db, id) : undefined;
+    const head = await courseHead(ctx.db, id);
+    const row = head ? await repo.findCourseItem(ctx.db, id) : undefined;
     if (!head || !row) return null;
     return {
       kind,
@@ -44,13 +44,13 @@ export function findItem(ctx: AppContext, kind: OrderKind, id: string): OrderIte
     };
   }
   if (kind === 'column') {
-    const row = repo.findColumnItem(ctx.db, id);
+    const row = await repo.findColumnItem(ctx.db, id);
     if (!row) return null;
     const { schoolId, title, published, deleted } = row;
     const forSale = published && !deleted;
     return { kind, id, schoolId, title, forSale, price: orderPrice(row), authenticationGid: '', course: null, days: 0 };
   }
-  const plan = repo.findPlanItem(ctx.db, id);
+  const plan = await repo.findPlanItem(ctx.db, id);
   if (!plan) return null;
   return {
     kind,
@@ -66,8 +66,8 @@ export function findItem(ctx: AppContext, kind: OrderKind, id: string): OrderIte
 }
 
 /** The item of the student's school, or 404 (another school's item looks like none). */
-export function schoolItem(ctx: AppContext, schoolId: string, kind: OrderKind, id: string): OrderItem {
-  const item = findItem(ctx, kind, id);
+export async function schoolItem(ctx: AppContext, schoolId: string, kind: OrderKind, id: string): Promise<OrderItem> {
+  const item = await findItem(ctx, kind, id);
   if (!item || item.schoolId !== schoolId) throw notFound(ORDER_ERRORS.notFound.replace('order', kind));
   return item;
 }

@@ -3,6 +3,7 @@
  * Every change of an order writes an order_events row in the same transaction: who (student, admin, system),
  * when, and the order's state before and after.
  */
+import type { Db } from '../../db/client';
 import { effectiveStatus } from '../../../shared/rules/order-price';
 import type { Order } from '../../../shared/schemas/orders';
 import type { AppContext } from '../../context';
@@ -75,29 +76,29 @@ export function toOrder(row: repo.OrderRow, now: number, invoice: Order['invoice
  * Closes a pending order (inside the caller's transaction) when its time ran out or its price changed; the
  * trail says why. Answers the row as it is after (unchanged when it had moved already).
  */
-export function closeOrder(
+export async function closeOrder(
   ctx: AppContext,
-  tx: AppContext['db'],
+  tx: Db,
   row: repo.OrderRow,
   reason: 'timeout' | 'priceChanged',
   actor: Actor,
-): repo.OrderRow {
+): Promise<repo.OrderRow> {
   const now = ctx.now();
   const set = { status: 'closed' as const, closedAt: now, closedBy: actor.id, updatedAt: now };
-  if (repo.moveOrder(tx, row.id, 'pending', set) === 0) return repo.findOrder(tx, row.id) ?? row;
+  if ((await repo.moveOrder(tx, row.id, 'pending', set)) === 0) return (await repo.findOrder(tx, row.id)) ?? row;
   const after = { ...row, ...set };
-  repo.insertEvents(tx, [event(ctx, row, 'close', actor, snapshot(row), { ...snapshot(after), reason }, now)]);
+  await repo.insertEvents(tx, [event(ctx, row, 'close', actor, snapshot(row), { ...snapshot(after), reason }, now)]);
   return after;
 }
 
 /** Writes the closing of every pending order past its expiry (the periodic sweep); answers how many. */
-export function closeOverdueOrders(ctx: AppContext, batch = 500): number {
+export async function closeOverdueOrders(ctx: AppContext, batch = 500): Promise<number> {
   let closed = 0;
   for (;;) {
-    const rows = repo.overdueOrders(ctx.db, ctx.now(), batch);
+    const rows = await repo.overdueOrders(ctx.db, ctx.now(), batch);
     if (rows.length === 0) return closed;
-    ctx.db.transaction((tx) => {
-      for (const row of rows) closeOrder(ctx, tx, row, 'timeout', SYSTEM);
+    await ctx.db.transaction(async (tx) => {
+      for (const row of rows) await closeOrder(ctx, tx, row, 'timeout', SYSTEM);
     });
     closed += rows.length;
     if (rows.length < batch) return closed;
@@ -105,7 +106,7 @@ export function closeOverdueOrders(ctx: AppContext, batch = 500): number {
 }
 
 /** The order read now: a pending order past its expiry is closed first (on read). */
-export function freshOrder(ctx: AppContext, row: repo.OrderRow): repo.OrderRow {
+export async function freshOrder(ctx: AppContext, row: repo.OrderRow): Promise<repo.OrderRow> {
   if (effectiveStatus(row, ctx.now()) !== 'closed' || row.status !== 'pending') return row;
-  return ctx.db.transaction((tx) => closeOrder(ctx, tx, row, 'timeout', SYSTEM));
+  return await ctx.db.transaction(async (tx) => await closeOrder(ctx, tx, row, 'timeout', SYSTEM));
 }

@@ -14,6 +14,7 @@
  * - a renewal whose course is no longer renewable when confirmed (its holding ran out meanwhile) gives the
  *   course from the confirmation with the course's validity, which is what a renewal from now would give.
  */
+import type { Db } from '../../db/client';
 import type { z } from 'zod';
 import { confirmRefusal, effectiveStatus } from '../../../shared/rules/order-price';
 import {
@@ -36,6 +37,7 @@ import { event, freshOrder, snapshot, toOrder, type Actor } from './order-state'
 import * as office from './office.repository';
 import * as repo from './orders.repository';
 import { invoiceReply, priceChanged } from './orders.service';
+import { mapAsync } from '../../lib/sequential';
 
 /** The administrator acting (route()'s admin). */
 export interface Admin {
@@ -46,14 +48,14 @@ export interface Admin {
 const actorOf = (admin: Admin): Actor => ({ kind: 'admin', id: admin.userId });
 
 /** The main account (no parent) or a pay administrator of the school. */
-export function canConfirm(ctx: AppContext, admin: Admin): boolean {
-  const row = office.findAdminRow(ctx.db, admin.userId);
+export async function canConfirm(ctx: AppContext, admin: Admin): Promise<boolean> {
+  const row = await office.findAdminRow(ctx.db, admin.userId);
   if (!row || row.disabled || row.schoolId !== admin.schoolId) return false;
-  return row.parentId === null || office.isPayAdmin(ctx.db, admin.schoolId, admin.userId);
+  return row.parentId === null || (await office.isPayAdmin(ctx.db, admin.schoolId, admin.userId));
 }
 
-const isMain = (ctx: AppContext, admin: Admin) => {
-  const row = office.findAdminRow(ctx.db, admin.userId);
+const isMain = async (ctx: AppContext, admin: Admin) => {
+  const row = await office.findAdminRow(ctx.db, admin.userId);
   return !!row && !row.disabled && row.parentId === null && row.schoolId === admin.schoolId;
 };
 
@@ -91,14 +93,14 @@ function filterOf(ctx: AppContext, schoolId: string, query: z.output<typeof zOrd
 }
 
 /** GET order/list. */
-export function listOrders(ctx: AppContext, admin: Admin, query: z.output<typeof zOrderListQuery>) {
-  const { rows, total, totals } = repo.adminOrders(
+export async function listOrders(ctx: AppContext, admin: Admin, query: z.output<typeof zOrderListQuery>) {
+  const { rows, total, totals } = await repo.adminOrders(
     ctx.db,
     filterOf(ctx, admin.schoolId, query),
     query.num,
     (query.page - 1) * query.num,
   );
-  const invoices = repo.invoiceStates(
+  const invoices = await repo.invoiceStates(
     ctx.db,
     rows.map((row) => row.order.id),
   );
@@ -111,29 +113,29 @@ export function listOrders(ctx: AppContext, admin: Admin, query: z.output<typeof
 }
 
 /** Every order of the filter (up to max), for the export. */
-export function exportRows(ctx: AppContext, admin: Admin, query: z.output<typeof zOrderListQuery>, max: number) {
-  const { rows, totals } = repo.adminOrders(ctx.db, filterOf(ctx, admin.schoolId, query), max, 0);
+export async function exportRows(ctx: AppContext, admin: Admin, query: z.output<typeof zOrderListQuery>, max: number) {
+  const { rows, totals } = await repo.adminOrders(ctx.db, filterOf(ctx, admin.schoolId, query), max, 0);
   const now = ctx.now();
   return { rows: rows.map((row) => toAdminOrder(row, now, null)), totals, capped: totals.count > max };
 }
 
 /** An order of the school (closed first when its time ran out), or 404. */
-function schoolOrder(ctx: AppContext, admin: Admin, orderid: string): repo.OrderRow {
-  const row = repo.findOrder(ctx.db, orderid);
+async function schoolOrder(ctx: AppContext, admin: Admin, orderid: string): Promise<repo.OrderRow> {
+  const row = await repo.findOrder(ctx.db, orderid);
   if (!row || row.schoolId !== admin.schoolId) throw notFound(ORDER_ERRORS.notFound);
-  return freshOrder(ctx, row);
+  return await freshOrder(ctx, row);
 }
 
 /** GET order/detail. */
-export function orderDetail(ctx: AppContext, admin: Admin, orderid: string) {
-  schoolOrder(ctx, admin, orderid);
-  const view = repo.adminOrder(ctx.db, admin.schoolId, orderid);
+export async function orderDetail(ctx: AppContext, admin: Admin, orderid: string) {
+  await schoolOrder(ctx, admin, orderid);
+  const view = await repo.adminOrder(ctx.db, admin.schoolId, orderid);
   if (!view) throw notFound(ORDER_ERRORS.notFound);
-  const invoice = repo.invoiceStates(ctx.db, [orderid]).get(orderid) ?? null;
+  const invoice = (await repo.invoiceStates(ctx.db, [orderid])).get(orderid) ?? null;
   const parse = (text: string | null) => (text ? (JSON.parse(text) as Record<string, unknown>) : null);
   return {
     order: toAdminOrder(view, ctx.now(), invoice),
-    events: repo.eventsOf(ctx.db, orderid).map((row) => ({
+    events: (await repo.eventsOf(ctx.db, orderid)).map((row) => ({
       id: row.id,
       action: row.action,
       actor_kind: row.actorKind,
@@ -143,41 +145,42 @@ export function orderDetail(ctx: AppContext, admin: Admin, orderid: string) {
       after: parse(row.after),
       at: row.at,
     })),
-    can_confirm: canConfirm(ctx, admin),
+    can_confirm: await canConfirm(ctx, admin),
   };
 }
 
 /** Gives the order's item to its student inside the transaction; answers the grant or membership id. */
-function give(ctx: AppContext, tx: AppContext['db'], order: repo.OrderRow, item: OrderItem, at: number): string {
+async function give(ctx: AppContext, tx: Db, order: repo.OrderRow, item: OrderItem, at: number): Promise<string> {
   const who = { schoolId: order.schoolId, studentId: order.studentId, via: 'order' as const, ref: order.id, at };
-  if (item.kind === 'member') return joinMembership(tx, ctx.ids, { ...who, planId: item.id, days: item.days }).id;
+  if (item.kind === 'member')
+    return (await joinMembership(tx, ctx.ids, { ...who, planId: item.id, days: item.days })).id;
   // Issue 16: the student is told of the course or column the paid order gives.
-  courseGranted(
+  await courseGranted(
     { tx, ctx, at },
     { schoolId: order.schoolId, studentId: order.studentId },
     { kind: item.kind, id: item.id, title: item.title },
   );
   if (item.kind === 'column') {
-    repo.bookColumn(tx, order.studentId, item.id, at);
-    return entitle(tx, ctx.ids, { ...who, kind: 'column', targetId: item.id, expiresAt: null });
+    await repo.bookColumn(tx, order.studentId, item.id, at);
+    return await entitle(tx, ctx.ids, { ...who, kind: 'column', targetId: item.id, expiresAt: null });
   }
   const student = { role: 'student' as const, schoolId: order.schoolId, userId: order.studentId, tokenHash: '' };
-  const expiresAt = order.renew && item.course ? renewalEnd(ctx, student, item.course) : null;
-  return entitle(tx, ctx.ids, { ...who, kind: 'course', targetId: item.id, expiresAt });
+  const expiresAt = order.renew && item.course ? await renewalEnd(ctx, student, item.course) : null;
+  return await entitle(tx, ctx.ids, { ...who, kind: 'course', targetId: item.id, expiresAt });
 }
 
 /** POST order/confirm. */
-export function confirmPaid(ctx: AppContext, admin: Admin, input: z.output<typeof zConfirmPayment>) {
-  const row = schoolOrder(ctx, admin, input.orderid);
-  if (!canConfirm(ctx, admin)) throw forbidden(ORDER_ERRORS.notPayAdmin);
+export async function confirmPaid(ctx: AppContext, admin: Admin, input: z.output<typeof zConfirmPayment>) {
+  const row = await schoolOrder(ctx, admin, input.orderid);
+  if (!(await canConfirm(ctx, admin))) throw forbidden(ORDER_ERRORS.notPayAdmin);
   const refusal = confirmRefusal(row, { paidFen: input.amount_fen, note: input.note });
   if (refusal === 'notPending') throw conflict(ORDER_ERRORS.notPending, { status: effectiveStatus(row, ctx.now()) });
   if (refusal === 'noteRequired') throw new AppError(400, ORDER_ERRORS.noteRequired, { field: 'note' });
   if (refusal) throw badInput(ORDER_ERRORS.badAmount, { field: 'amount_fen' });
-  const item = findItem(ctx, row.kind, row.targetId);
-  if (!item || priceChanged(ctx, row)) throw conflict(ORDER_ERRORS.priceChanged);
+  const item = await findItem(ctx, row.kind, row.targetId);
+  if (!item || (await priceChanged(ctx, row))) throw conflict(ORDER_ERRORS.priceChanged);
   const now = ctx.now();
-  ctx.db.transaction((tx) => {
+  await ctx.db.transaction(async (tx) => {
     const set = {
       status: 'paid' as const,
       paidAt: now,
@@ -188,22 +191,22 @@ export function confirmPaid(ctx: AppContext, admin: Admin, input: z.output<typeo
       confirmedBy: admin.userId,
       updatedAt: now,
     };
-    if (repo.moveOrder(tx, row.id, 'pending', set) === 0) throw conflict(ORDER_ERRORS.notPending);
-    const grantRef = give(ctx, tx, row, item, now);
-    repo.updateOrder(tx, row.id, { grantRef });
+    if ((await repo.moveOrder(tx, row.id, 'pending', set)) === 0) throw conflict(ORDER_ERRORS.notPending);
+    const grantRef = await give(ctx, tx, row, item, now);
+    await repo.updateOrder(tx, row.id, { grantRef });
     const after = { ...row, ...set, grantRef };
-    repo.insertEvents(tx, [event(ctx, row, 'confirm', actorOf(admin), snapshot(row), snapshot(after), now)]);
+    await repo.insertEvents(tx, [event(ctx, row, 'confirm', actorOf(admin), snapshot(row), snapshot(after), now)]);
   });
   if (item.kind === 'column') ctx.catalogueCache.bump(row.schoolId);
-  return orderDetail(ctx, admin, row.id);
+  return await orderDetail(ctx, admin, row.id);
 }
 
 /** POST order/cancel. */
-export function cancelByAdmin(ctx: AppContext, admin: Admin, input: { orderid: string; note: string }) {
-  const row = schoolOrder(ctx, admin, input.orderid);
-  if (!canConfirm(ctx, admin)) throw forbidden(ORDER_ERRORS.notPayAdmin);
+export async function cancelByAdmin(ctx: AppContext, admin: Admin, input: { orderid: string; note: string }) {
+  const row = await schoolOrder(ctx, admin, input.orderid);
+  if (!(await canConfirm(ctx, admin))) throw forbidden(ORDER_ERRORS.notPayAdmin);
   const now = ctx.now();
-  ctx.db.transaction((tx) => {
+  await ctx.db.transaction(async (tx) => {
     const set = {
       status: 'cancelled' as const,
       closedAt: now,
@@ -211,12 +214,12 @@ export function cancelByAdmin(ctx: AppContext, admin: Admin, input: { orderid: s
       payNote: input.note || null,
       updatedAt: now,
     };
-    if (repo.moveOrder(tx, row.id, 'pending', set) === 0) throw conflict(ORDER_ERRORS.notPending);
-    repo.insertEvents(tx, [
+    if ((await repo.moveOrder(tx, row.id, 'pending', set)) === 0) throw conflict(ORDER_ERRORS.notPending);
+    await repo.insertEvents(tx, [
       event(ctx, row, 'cancel', actorOf(admin), snapshot(row), snapshot({ ...row, ...set }), now),
     ]);
   });
-  return orderDetail(ctx, admin, row.id);
+  return await orderDetail(ctx, admin, row.id);
 }
 
 // ---- payment settings ----
@@ -224,8 +227,8 @@ export function cancelByAdmin(ctx: AppContext, admin: Admin, input: { orderid: s
 const DEFAULT_SETTINGS: PaySettings = { enabled: false, instructions: '', timeout_hours: 72 };
 
 /** GET paysetting/get. */
-export function paySettings(ctx: AppContext, admin: Admin): PaySettings {
-  const row = office.findSettings(ctx.db, admin.schoolId);
+export async function paySettings(ctx: AppContext, admin: Admin): Promise<PaySettings> {
+  const row = await office.findSettings(ctx.db, admin.schoolId);
   if (!row) return DEFAULT_SETTINGS;
   return { enabled: row.enabled, instructions: row.instructions, timeout_hours: row.timeoutHours };
 }
@@ -234,13 +237,13 @@ export function paySettings(ctx: AppContext, admin: Admin): PaySettings {
  * POST paysetting/save: the instructions are sanitised; the change is kept in the trail (order_events action
  * 'paysetting.save', orderId the school's id: who, when, the settings before and after).
  */
-export function savePaySettings(ctx: AppContext, admin: Admin, input: PaySettings): PaySettings {
+export async function savePaySettings(ctx: AppContext, admin: Admin, input: PaySettings): Promise<PaySettings> {
   const now = ctx.now();
   const school = { id: admin.schoolId, schoolId: admin.schoolId };
-  ctx.db.transaction((tx) => {
-    const before = paySettings(ctx, admin);
+  await ctx.db.transaction(async (tx) => {
+    const before = await paySettings(ctx, admin);
     const after = { ...input, instructions: sanitizeRichText(input.instructions) };
-    office.saveSettings(tx, {
+    await office.saveSettings(tx, {
       schoolId: admin.schoolId,
       enabled: after.enabled,
       instructions: after.instructions,
@@ -248,38 +251,38 @@ export function savePaySettings(ctx: AppContext, admin: Admin, input: PaySetting
       updatedBy: admin.userId,
       updatedAt: now,
     });
-    repo.insertEvents(tx, [event(ctx, school, 'paysetting.save', actorOf(admin), before, after, now)]);
+    await repo.insertEvents(tx, [event(ctx, school, 'paysetting.save', actorOf(admin), before, after, now)]);
   });
-  return paySettings(ctx, admin);
+  return await paySettings(ctx, admin);
 }
 
 // ---- pay administrators ----
 
 /** GET admins/payadminslist: the main account always confirms; sub-administrators when listed. */
-export function payAdmins(ctx: AppContext, admin: Admin) {
-  const list = office.schoolAdmins(ctx.db, admin.schoolId).map((row) => ({
+export async function payAdmins(ctx: AppContext, admin: Admin) {
+  const list = (await office.schoolAdmins(ctx.db, admin.schoolId)).map((row) => ({
     id: row.id,
     username: row.username,
     name: row.name,
     main: row.parentId === null,
     pay_admin: row.parentId === null || row.payAdmin !== null,
   }));
-  return { list, can_change: isMain(ctx, admin) };
+  return { list, can_change: await isMain(ctx, admin) };
 }
 
 /** POST admins/payadmins/add and remove (main account only; another school's administrator is 404); audited. */
-export function setPayAdmin(ctx: AppContext, admin: Admin, adminId: string, listed: boolean) {
-  if (!isMain(ctx, admin)) throw forbidden(ORDER_ERRORS.mainOnly);
-  const target = office.findAdminRow(ctx.db, adminId);
+export async function setPayAdmin(ctx: AppContext, admin: Admin, adminId: string, listed: boolean) {
+  if (!(await isMain(ctx, admin))) throw forbidden(ORDER_ERRORS.mainOnly);
+  const target = await office.findAdminRow(ctx.db, adminId);
   if (!target || target.schoolId !== admin.schoolId) throw notFound('admin not found');
   const now = ctx.now();
-  ctx.db.transaction((tx) => {
-    const was = payAdmins(ctx, admin).list.find((row) => row.id === adminId)?.pay_admin ?? false;
-    if (listed) office.addPayAdmin(tx, admin.schoolId, adminId, now);
-    else office.removePayAdmin(tx, admin.schoolId, adminId);
+  await ctx.db.transaction(async (tx) => {
+    const was = (await payAdmins(ctx, admin)).list.find((row) => row.id === adminId)?.pay_admin ?? false;
+    if (listed) await office.addPayAdmin(tx, admin.schoolId, adminId, now);
+    else await office.removePayAdmin(tx, admin.schoolId, adminId);
     // Who may confirm payments is a money change too: kept in the trail (orderId the administrator's id).
     if (was !== listed)
-      repo.insertEvents(tx, [
+      await repo.insertEvents(tx, [
         event(
           ctx,
           { id: adminId, schoolId: admin.schoolId },
@@ -291,35 +294,36 @@ export function setPayAdmin(ctx: AppContext, admin: Admin, adminId: string, list
         ),
       ]);
   });
-  return payAdmins(ctx, admin);
+  return await payAdmins(ctx, admin);
 }
 
 // ---- invoices ----
 
 /** GET invoice/list. */
-export function listInvoices(ctx: AppContext, admin: Admin, query: z.output<typeof zInvoiceListQuery>) {
-  const { rows, total } = office.schoolInvoices(ctx.db, {
+export async function listInvoices(ctx: AppContext, admin: Admin, query: z.output<typeof zInvoiceListQuery>) {
+  const { rows, total } = await office.schoolInvoices(ctx.db, {
     schoolId: admin.schoolId,
     status: query.status,
     limit: query.num,
     offset: (query.page - 1) * query.num,
   });
-  return { total, list: rows.map((row) => invoiceReply(ctx, row.invoice.id)) };
+  return { total, list: await mapAsync(rows, async (row) => await invoiceReply(ctx, row.invoice.id)) };
 }
 
 /** POST invoice/handle: a requested invoice becomes issued or refused, once; audited in the order's trail. */
-export function handleInvoice(ctx: AppContext, admin: Admin, input: z.output<typeof zHandleInvoice>) {
-  const invoice = office.findInvoice(ctx.db, input.id);
+export async function handleInvoice(ctx: AppContext, admin: Admin, input: z.output<typeof zHandleInvoice>) {
+  const invoice = await office.findInvoice(ctx.db, input.id);
   if (!invoice || invoice.schoolId !== admin.schoolId) throw notFound('invoice not found');
   const now = ctx.now();
-  ctx.db.transaction((tx) => {
+  await ctx.db.transaction(async (tx) => {
     const set = { status: input.status, note: input.note, handledBy: admin.userId, handledAt: now };
-    if (office.updateInvoice(tx, invoice.id, set, 'requested') === 0) throw conflict(ORDER_ERRORS.invoiceHandled);
+    if ((await office.updateInvoice(tx, invoice.id, set, 'requested')) === 0)
+      throw conflict(ORDER_ERRORS.invoiceHandled);
     const order = { id: invoice.orderId, schoolId: invoice.schoolId };
     const before = { invoice: invoice.id, status: invoice.status };
-    repo.insertEvents(tx, [
+    await repo.insertEvents(tx, [
       event(ctx, order, 'invoice', actorOf(admin), before, { ...before, status: input.status, note: input.note }, now),
     ]);
   });
-  return invoiceReply(ctx, invoice.id);
+  return await invoiceReply(ctx, invoice.id);
 }

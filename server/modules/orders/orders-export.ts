@@ -42,7 +42,7 @@ export async function exportOrders(
 ): Promise<DownloadFile<Buffer | string> & { capped: boolean }> {
   const text = locale === 'en-gb' ? en : zh;
   const { format, ...filter } = query;
-  const { rows, totals, capped } = exportRows(ctx, admin, { ...filter, page: 1, num: 1 }, ORDER_EXPORT_MAX);
+  const { rows, totals, capped } = await exportRows(ctx, admin, { ...filter, page: 1, num: 1 }, ORDER_EXPORT_MAX);
   const day = (ms: number | null) => (ms === null ? '' : formatDate(ms, 'yyyy-MM-dd HH:mm'));
   const headings = HEADINGS.map((key) => text[`admin.orders.col.${key}`]);
   const cells: Cell[][] = rows.map((row) => [

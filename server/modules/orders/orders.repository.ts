@@ -20,7 +20,7 @@ import {
   sum,
   type SQL,
 } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first, affected } from '../../db/client';
 import {
   admins,
   columnBooks,
@@ -38,17 +38,17 @@ import type { OrderKind, OrderStatus } from '../../../shared/rules/order-price';
 export type OrderRow = typeof orders.$inferSelect;
 export type EventInsert = typeof orderEvents.$inferInsert;
 
-export function findOrder(db: Db, id: string): OrderRow | undefined {
-  return db.select().from(orders).where(eq(orders.id, id)).get();
+export async function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {
+  return first(await db.select().from(orders).where(eq(orders.id, id)));
 }
 
-export function insertOrder(db: Db, row: typeof orders.$inferInsert): void {
-  db.insert(orders).values(row).run();
+export async function insertOrder(db: Db, row: typeof orders.$inferInsert): Promise<void> {
+  await db.insert(orders).values(row);
 }
 
 /** The student's pending orders of an item (newest first). */
-export function pendingOrdersOf(db: Db, studentId: string, kind: OrderKind, targetId: string, renew: boolean) {
-  return db
+export async function pendingOrdersOf(db: Db, studentId: string, kind: OrderKind, targetId: string, renew: boolean) {
+  return await db
     .select()
     .from(orders)
     .where(
@@ -60,44 +60,48 @@ export function pendingOrdersOf(db: Db, studentId: string, kind: OrderKind, targ
         eq(orders.status, 'pending'),
       ),
     )
-    .orderBy(desc(orders.createdAt))
-    .all();
+    .orderBy(desc(orders.createdAt));
 }
 
 /**
  * Moves an order from one state to another only if it is still in the first: the number of rows changed (0: it
  * had moved already, so two confirmations at once give one).
  */
-export function moveOrder(db: Db, id: string, from: OrderStatus, set: Partial<typeof orders.$inferInsert>): number {
-  return db
-    .update(orders)
-    .set(set)
-    .where(and(eq(orders.id, id), eq(orders.status, from)))
-    .run().changes;
+export async function moveOrder(
+  db: Db,
+  id: string,
+  from: OrderStatus,
+  set: Partial<typeof orders.$inferInsert>,
+): Promise<number> {
+  return affected(
+    await db
+      .update(orders)
+      .set(set)
+      .where(and(eq(orders.id, id), eq(orders.status, from))),
+  );
 }
 
-export function updateOrder(db: Db, id: string, set: Partial<typeof orders.$inferInsert>): void {
-  db.update(orders).set(set).where(eq(orders.id, id)).run();
+export async function updateOrder(db: Db, id: string, set: Partial<typeof orders.$inferInsert>): Promise<void> {
+  await db.update(orders).set(set).where(eq(orders.id, id));
 }
 
 /** Pending orders past their expiry (any school), oldest first. */
-export function overdueOrders(db: Db, now: number, limit: number): OrderRow[] {
-  return db
+export async function overdueOrders(db: Db, now: number, limit: number): Promise<OrderRow[]> {
+  return await db
     .select()
     .from(orders)
     .where(and(eq(orders.status, 'pending'), lt(orders.expiresAt, now)))
     .orderBy(asc(orders.expiresAt))
-    .limit(limit)
-    .all();
+    .limit(limit);
 }
 
-export function insertEvents(db: Db, rows: EventInsert[]): void {
-  if (rows.length > 0) db.insert(orderEvents).values(rows).run();
+export async function insertEvents(db: Db, rows: EventInsert[]): Promise<void> {
+  if (rows.length > 0) await db.insert(orderEvents).values(rows);
 }
 
 /** An order's trail, oldest first, with the names of the people acting. */
-export function eventsOf(db: Db, orderId: string) {
-  return db
+export async function eventsOf(db: Db, orderId: string) {
+  return await db
     .select({
       id: orderEvents.id,
       action: orderEvents.action,
@@ -113,14 +117,13 @@ export function eventsOf(db: Db, orderId: string) {
     .leftJoin(admins, and(eq(orderEvents.actorKind, 'admin'), eq(admins.id, orderEvents.actorId)))
     .leftJoin(students, and(eq(orderEvents.actorKind, 'student'), eq(students.id, orderEvents.actorId)))
     .where(eq(orderEvents.orderId, orderId))
-    .orderBy(asc(orderEvents.at), asc(orderEvents.id))
-    .all();
+    .orderBy(asc(orderEvents.at), asc(orderEvents.id));
 }
 
 // ---- the student's lists ----
 
 /** The student's orders (kind: only that kind), deleted or not, newest first. */
-export function studentOrders(
+export async function studentOrders(
   db: Db,
   filter: { studentId: string; deleted: boolean; kind?: OrderKind; limit: number; offset: number },
 ) {
@@ -129,29 +132,27 @@ export function studentOrders(
     filter.deleted ? isNotNull(orders.deletedAt) : isNull(orders.deletedAt),
     filter.kind ? eq(orders.kind, filter.kind) : undefined,
   );
-  const rows = db
+  const rows = await db
     .select()
     .from(orders)
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(filter.limit)
-    .offset(filter.offset)
-    .all();
-  const total = db.select({ n: count() }).from(orders).where(where).get()?.n ?? 0;
+    .offset(filter.offset);
+  const total = first(await db.select({ n: count() }).from(orders).where(where))?.n ?? 0;
   return { rows, total };
 }
 
 /** The invoice states of these orders. */
-export function invoiceStates(
+export async function invoiceStates(
   db: Db,
   orderIds: readonly string[],
-): Map<string, (typeof invoices.$inferSelect)['status']> {
+): Promise<Map<string, (typeof invoices.$inferSelect)['status']>> {
   if (orderIds.length === 0) return new Map();
-  const rows = db
+  const rows = await db
     .select({ orderId: invoices.orderId, status: invoices.status })
     .from(invoices)
-    .where(inArray(invoices.orderId, [...orderIds]))
-    .all();
+    .where(inArray(invoices.orderId, [...orderIds]));
   return new Map(rows.map((row) => [row.orderId, row.status]));
 }
 
@@ -196,27 +197,27 @@ const adminColumns = {
 };
 
 /** A page of the school's orders under the filter, newest first, with the filter's totals. */
-export function adminOrders(db: Db, filter: AdminFilter, limit: number, offset: number) {
+export async function adminOrders(db: Db, filter: AdminFilter, limit: number, offset: number) {
   const where = adminWhere(filter);
-  const rows = db
+  const rows = await db
     .select(adminColumns)
     .from(orders)
     .innerJoin(students, eq(students.id, orders.studentId))
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit)
-    .offset(offset)
-    .all();
-  const totals = db
-    .select({
-      count: count(),
-      paidCount: sql<number>`coalesce(sum(case when ${orders.status} = 'paid' then 1 else 0 end), 0)`,
-      paidFen: sum(sql`case when ${orders.status} = 'paid' then ${orders.paidFen} else 0 end`),
-    })
-    .from(orders)
-    .innerJoin(students, eq(students.id, orders.studentId))
-    .where(where)
-    .get();
+    .offset(offset);
+  const totals = first(
+    await db
+      .select({
+        count: count(),
+        paidCount: sql<number>`coalesce(sum(case when ${orders.status} = 'paid' then 1 else 0 end), 0)`,
+        paidFen: sum(sql`case when ${orders.status} = 'paid' then ${orders.paidFen} else 0 end`),
+      })
+      .from(orders)
+      .innerJoin(students, eq(students.id, orders.studentId))
+      .where(where),
+  );
   return {
     rows,
     total: totals?.count ?? 0,
@@ -229,51 +230,52 @@ export function adminOrders(db: Db, filter: AdminFilter, limit: number, offset: 
 }
 
 /** One order of the school with its student's names. */
-export function adminOrder(db: Db, schoolId: string, id: string) {
-  return db
-    .select(adminColumns)
-    .from(orders)
-    .innerJoin(students, eq(students.id, orders.studentId))
-    .where(and(eq(orders.id, id), eq(orders.schoolId, schoolId)))
-    .get();
+export async function adminOrder(db: Db, schoolId: string, id: string) {
+  return first(
+    await db
+      .select(adminColumns)
+      .from(orders)
+      .innerJoin(students, eq(students.id, orders.studentId))
+      .where(and(eq(orders.id, id), eq(orders.schoolId, schoolId))),
+  );
 }
 
 // ---- the items ----
 
-export function findCourseItem(db: Db, id: string) {
-  return db
-    .select({ id: courses.id, schoolId: courses.schoolId, title: courses.title })
-    .from(courses)
-    .where(eq(courses.id, id))
-    .get();
+export async function findCourseItem(db: Db, id: string) {
+  return first(
+    await db
+      .select({ id: courses.id, schoolId: courses.schoolId, title: courses.title })
+      .from(courses)
+      .where(eq(courses.id, id)),
+  );
 }
 
-export function findColumnItem(db: Db, id: string) {
-  return db.select().from(columns).where(eq(columns.id, id)).get();
+export async function findColumnItem(db: Db, id: string) {
+  return first(await db.select().from(columns).where(eq(columns.id, id)));
 }
 
-export function findPlanItem(db: Db, id: string) {
-  return db.select().from(memberPlans).where(eq(memberPlans.id, id)).get();
+export async function findPlanItem(db: Db, id: string) {
+  return first(await db.select().from(memberPlans).where(eq(memberPlans.id, id)));
 }
 
 /** The column's published courses that are not deleted, in order, with their prices. */
-export function columnCourseprices(db: Db, columnId: string) {
-  return db
+export async function columnCourseprices(db: Db, columnId: string) {
+  return await db
     .select({ id: courses.id, title: courses.title, actualFen: courses.actualFen })
     .from(columnCourses)
     .innerJoin(courses, eq(courses.id, columnCourses.courseId))
     .where(and(eq(columnCourses.columnId, columnId), eq(courses.published, true), eq(courses.deleted, false)))
-    .orderBy(asc(columnCourses.position))
-    .all();
+    .orderBy(asc(columnCourses.position));
 }
 
 /** Records the column's subscription for a paid order (column/info then reads it bought); true when new. */
-export function bookColumn(db: Db, studentId: string, columnId: string, at: number): boolean {
-  const added = db.insert(columnBooks).values({ studentId, columnId, createdAt: at }).onConflictDoNothing().run();
-  if (added.changes === 0) return false;
-  db.update(columns)
+export async function bookColumn(db: Db, studentId: string, columnId: string, at: number): Promise<boolean> {
+  const added = await db.insert(columnBooks).values({ studentId, columnId, createdAt: at }).onConflictDoNothing();
+  if (affected(added) === 0) return false;
+  await db
+    .update(columns)
     .set({ bookCount: sql`${columns.bookCount} + 1` })
-    .where(eq(columns.id, columnId))
-    .run();
+    .where(eq(columns.id, columnId));
   return true;
 }

@@ -24,9 +24,15 @@ import {
   orderNumber,
 } from '../../../shared/rules/order-price';
 import { COURSE_STATUS } from '../../../shared/rules/course-status';
-import { ORDER_ERRORS, type Invoice, type Order, type PayInfo } from '../../../shared/schemas/orders';
+import {
+  ORDER_ERRORS,
+  type Invoice,
+  type Order,
+  type PayInfo,
+  type zNewInvoice,
+  type zNewOrder,
+} from '../../../shared/schemas/orders';
 import type { z } from 'zod';
-import type { zNewInvoice, zNewOrder } from '../../../shared/schemas/orders';
 import type { AppContext, Auth } from '../../context';
 import { AppError, badInput, conflict, forbidden, noLogin, notFound } from '../../lib/errors';
 import { membershipEnd } from '../access/entitle';
@@ -50,13 +56,13 @@ function buyer(auth: SignedIn): Student {
 }
 
 /** Whether this order is a renewal; throws the refusal when the student may not order the item. */
-function orderKind(ctx: AppContext, student: Student, item: OrderItem, renew: boolean): boolean {
+async function orderKind(ctx: AppContext, student: Student, item: OrderItem, renew: boolean): Promise<boolean> {
   if (item.kind === 'column') {
-    if (holdsColumn(ctx, student, item.id)) throw conflict(ORDER_ERRORS.alreadyHeld);
+    if (await holdsColumn(ctx, student, item.id)) throw conflict(ORDER_ERRORS.alreadyHeld);
     return false;
   }
   if (item.kind === 'member' || !item.course) return false;
-  const { status } = validityOf(item.course, holdingOf(ctx, student, item.course), ctx.now());
+  const { status } = validityOf(item.course, await holdingOf(ctx, student, item.course), ctx.now());
   if (renew) {
     if (!status.renew) throw conflict(ORDER_ERRORS.notRenewable);
     return true;
@@ -67,35 +73,35 @@ function orderKind(ctx: AppContext, student: Student, item: OrderItem, renew: bo
 }
 
 /** A new order number no order has. */
-function freshNumber(ctx: AppContext, at: number): string {
+async function freshNumber(ctx: AppContext, at: number): Promise<string> {
   for (;;) {
     const id = orderNumber(at, String(randomInt(0, 10_000_000_000)).padStart(10, '0'));
-    if (!repo.findOrder(ctx.db, id)) return id;
+    if (!(await repo.findOrder(ctx.db, id))) return id;
   }
 }
 
 /** POST submitorde / member/pay. */
-export function submitOrder(ctx: AppContext, auth: SignedIn, input: z.output<typeof zNewOrder>) {
+export async function submitOrder(ctx: AppContext, auth: SignedIn, input: z.output<typeof zNewOrder>) {
   const student = buyer(auth);
-  const item = schoolItem(ctx, student.schoolId, input.kind, input.id);
+  const item = await schoolItem(ctx, student.schoolId, input.kind, input.id);
   if (!item.forSale) throw conflict(ORDER_ERRORS.notForSale);
-  const refusal = buyRefusal(ctx, student, item);
+  const refusal = await buyRefusal(ctx, student, item);
   if (refusal === 'noLogin') throw noLogin();
   if (refusal) throw forbidden(refusal);
   if (!isPayable(item.price)) throw badInput(ORDER_ERRORS.free);
-  const renew = orderKind(ctx, student, item, input.renew);
-  const settings = office.findSettings(ctx.db, student.schoolId);
+  const renew = await orderKind(ctx, student, item, input.renew);
+  const settings = await office.findSettings(ctx.db, student.schoolId);
   if (!settings?.enabled) throw conflict(ORDER_ERRORS.paymentDisabled);
   const now = ctx.now();
   const actor = actorOf(student);
-  return ctx.db.transaction((tx) => {
-    for (const row of repo.pendingOrdersOf(tx, student.userId, item.kind, item.id, renew)) {
-      if (effectiveStatus(row, now) !== 'pending') closeOrder(ctx, tx, row, 'timeout', actor);
-      else if (row.amountFen !== item.price.amountFen) closeOrder(ctx, tx, row, 'priceChanged', actor);
+  return await ctx.db.transaction(async (tx) => {
+    for (const row of await repo.pendingOrdersOf(tx, student.userId, item.kind, item.id, renew)) {
+      if (effectiveStatus(row, now) !== 'pending') await closeOrder(ctx, tx, row, 'timeout', actor);
+      else if (row.amountFen !== item.price.amountFen) await closeOrder(ctx, tx, row, 'priceChanged', actor);
       else return { order: toOrder(row, now), created: false };
     }
     const row: repo.OrderRow = {
-      id: freshNumber(ctx, now),
+      id: await freshNumber(ctx, now),
       schoolId: student.schoolId,
       studentId: student.userId,
       kind: item.kind,
@@ -119,79 +125,80 @@ export function submitOrder(ctx: AppContext, auth: SignedIn, input: z.output<typ
       grantRef: null,
       updatedAt: now,
     };
-    repo.insertOrder(tx, row);
-    repo.insertEvents(tx, [event(ctx, row, 'create', actor, null, snapshot(row), now)]);
+    await repo.insertOrder(tx, row);
+    await repo.insertEvents(tx, [event(ctx, row, 'create', actor, null, snapshot(row), now)]);
     return { order: toOrder(row, now), created: true };
   });
 }
 
 /** One of the student's orders (closed first when its time ran out), or 404. */
-function myOrder(ctx: AppContext, student: Student, orderid: string): repo.OrderRow {
-  const row = repo.findOrder(ctx.db, orderid);
+async function myOrder(ctx: AppContext, student: Student, orderid: string): Promise<repo.OrderRow> {
+  const row = await repo.findOrder(ctx.db, orderid);
   if (!row || row.studentId !== student.userId) throw notFound(ORDER_ERRORS.notFound);
-  return freshOrder(ctx, row);
+  return await freshOrder(ctx, row);
 }
 
 /** Whether the item's price now differs from the order's (or it is no longer for sale). */
-export function priceChanged(ctx: AppContext, row: repo.OrderRow): boolean {
-  const item = findItem(ctx, row.kind, row.targetId);
+export async function priceChanged(ctx: AppContext, row: repo.OrderRow): Promise<boolean> {
+  const item = await findItem(ctx, row.kind, row.targetId);
   return !item?.forSale || item.price.amountFen !== row.amountFen;
 }
 
-const invoiceOf = (ctx: AppContext, orderId: string) => repo.invoiceStates(ctx.db, [orderId]).get(orderId) ?? null;
+const invoiceOf = async (ctx: AppContext, orderId: string) =>
+  (await repo.invoiceStates(ctx.db, [orderId])).get(orderId) ?? null;
 
 /** GET pay. */
-export function payInfo(ctx: AppContext, student: Student, orderid: string): PayInfo {
-  const row = myOrder(ctx, student, orderid);
-  const order = toOrder(row, ctx.now(), invoiceOf(ctx, row.id));
+export async function payInfo(ctx: AppContext, student: Student, orderid: string): Promise<PayInfo> {
+  const row = await myOrder(ctx, student, orderid);
+  const order = toOrder(row, ctx.now(), await invoiceOf(ctx, row.id));
   const code = row.kind === 'member' ? '' : ctx.courseCodec.encode(row.targetId);
   return {
     order,
-    instructions: paymentOf(ctx, row.schoolId).instructions(ctx, row.schoolId),
-    price_changed: order.status === 'pending' && priceChanged(ctx, row),
+    instructions: await paymentOf(ctx, row.schoolId).instructions(ctx, row.schoolId),
+    price_changed: order.status === 'pending' && (await priceChanged(ctx, row)),
     online: false,
     code,
   };
 }
 
 /** GET checkorder. */
-export function checkOrder(ctx: AppContext, student: Student, orderid: string) {
-  const row = myOrder(ctx, student, orderid);
+export async function checkOrder(ctx: AppContext, student: Student, orderid: string) {
+  const row = await myOrder(ctx, student, orderid);
   return { orderid: row.id, status: effectiveStatus(row, ctx.now()), paid_at: row.paidAt };
 }
 
 /** GET wechat/queryorder: the provider answers (offline: 409 online payment not configured). */
-export function queryOnline(ctx: AppContext, student: Student, orderid: string | undefined) {
-  const row = orderid ? myOrder(ctx, student, orderid) : undefined;
+export async function queryOnline(ctx: AppContext, student: Student, orderid: string | undefined) {
+  const row = orderid ? await myOrder(ctx, student, orderid) : undefined;
   const status = paymentOf(ctx, student.schoolId).query(ctx, row ?? null);
   return { orderid: row?.id ?? '', status, paid_at: row?.paidAt ?? null };
 }
 
 /** GET checkbuy: a course or a column, through the access policy. */
-export function checkBuy(ctx: AppContext, student: Student, input: { kind: 'course' | 'column'; id: string }) {
-  const item = schoolItem(ctx, student.schoolId, input.kind, input.id);
+export async function checkBuy(ctx: AppContext, student: Student, input: { kind: 'course' | 'column'; id: string }) {
+  const item = await schoolItem(ctx, student.schoolId, input.kind, input.id);
   if (!item.course) {
-    const isbuy = holdsColumn(ctx, student, item.id);
+    const isbuy = await holdsColumn(ctx, student, item.id);
     return { isbuy, status: null, renew: false, limitedDate: null };
   }
-  const { holding, status } = validityOf(item.course, holdingOf(ctx, student, item.course), ctx.now());
+  const { holding, status } = validityOf(item.course, await holdingOf(ctx, student, item.course), ctx.now());
   const isbuy = holding !== null && status.status !== COURSE_STATUS.needsPurchase;
   return { isbuy, status: status.status, renew: status.renew, limitedDate: status.limitedDate };
 }
 
 /** GET checkplan: the end of the student's current membership of the plan. */
-export function checkPlan(ctx: AppContext, student: Student, planid: string) {
-  schoolItem(ctx, student.schoolId, 'member', planid);
-  const until = membershipEnd(ctx.db, student.userId, planid);
+export async function checkPlan(ctx: AppContext, student: Student, planid: string) {
+  await schoolItem(ctx, student.schoolId, 'member', planid);
+  const until = await membershipEnd(ctx.db, student.userId, planid);
   const held = until !== null && until >= ctx.now();
   return { held, until: held ? until : null };
 }
 
 /** GET columndiscount: a published column of any school (a public page shows it). */
-export function columnDiscountOf(ctx: AppContext, id: string) {
-  const item = findItem(ctx, 'column', id);
+export async function columnDiscountOf(ctx: AppContext, id: string) {
+  const item = await findItem(ctx, 'column', id);
   if (!item?.forSale) throw notFound('column not found');
-  const courses = repo.columnCourseprices(ctx.db, id);
+  const courses = await repo.columnCourseprices(ctx.db, id);
   const discount = columnDiscount(
     item.price.amountFen,
     courses.map((course) => course.actualFen),
@@ -207,20 +214,20 @@ export function columnDiscountOf(ctx: AppContext, id: string) {
 }
 
 /** GET getorders / member/traderecord. */
-export function myOrders(
+export async function myOrders(
   ctx: AppContext,
   student: Student,
   query: { deleted: number; page: number; num: number },
   kind?: 'member',
-): { total: number; list: Order[] } {
-  const { rows, total } = repo.studentOrders(ctx.db, {
+): Promise<{ total: number; list: Order[] }> {
+  const { rows, total } = await repo.studentOrders(ctx.db, {
     studentId: student.userId,
     deleted: query.deleted === 1,
     kind,
     limit: query.num,
     offset: (query.page - 1) * query.num,
   });
-  const invoices = repo.invoiceStates(
+  const invoices = await repo.invoiceStates(
     ctx.db,
     rows.map((row) => row.id),
   );
@@ -229,42 +236,46 @@ export function myOrders(
 }
 
 /** POST cancelorder. */
-export function cancelMine(ctx: AppContext, student: Student, orderid: string): Order {
-  const row = myOrder(ctx, student, orderid);
+export async function cancelMine(ctx: AppContext, student: Student, orderid: string): Promise<Order> {
+  const row = await myOrder(ctx, student, orderid);
   const now = ctx.now();
-  return ctx.db.transaction((tx) => {
+  return await ctx.db.transaction(async (tx) => {
     const set = { status: 'cancelled' as const, closedAt: now, closedBy: student.userId, updatedAt: now };
-    if (repo.moveOrder(tx, row.id, 'pending', set) === 0) throw conflict(ORDER_ERRORS.notPending);
+    if ((await repo.moveOrder(tx, row.id, 'pending', set)) === 0) throw conflict(ORDER_ERRORS.notPending);
     const after = { ...row, ...set };
-    repo.insertEvents(tx, [event(ctx, row, 'cancel', actorOf(student), snapshot(row), snapshot(after), now)]);
-    return toOrder(after, now, invoiceOf(ctx, row.id));
+    await repo.insertEvents(tx, [event(ctx, row, 'cancel', actorOf(student), snapshot(row), snapshot(after), now)]);
+    return toOrder(after, now, await invoiceOf(ctx, row.id));
   });
 }
 
 /** POST deleteorder (hide) and restoreorder: repeating changes nothing. */
-export function setDeleted(ctx: AppContext, student: Student, orderid: string, deleted: boolean): Order {
-  const row = myOrder(ctx, student, orderid);
+export async function setDeleted(ctx: AppContext, student: Student, orderid: string, deleted: boolean): Promise<Order> {
+  const row = await myOrder(ctx, student, orderid);
   const now = ctx.now();
   if (deleted && !deletable(row.status)) throw conflict(ORDER_ERRORS.notDeletable);
-  if ((row.deletedAt !== null) === deleted) return toOrder(row, now, invoiceOf(ctx, row.id));
+  if ((row.deletedAt !== null) === deleted) return toOrder(row, now, await invoiceOf(ctx, row.id));
   const after = { ...row, deletedAt: deleted ? now : null, updatedAt: now };
-  ctx.db.transaction((tx) => {
-    repo.updateOrder(tx, row.id, { deletedAt: after.deletedAt, updatedAt: now });
-    repo.insertEvents(tx, [
+  await ctx.db.transaction(async (tx) => {
+    await repo.updateOrder(tx, row.id, { deletedAt: after.deletedAt, updatedAt: now });
+    await repo.insertEvents(tx, [
       event(ctx, row, deleted ? 'delete' : 'restore', actorOf(student), snapshot(row), snapshot(after), now),
     ]);
   });
-  return toOrder(after, now, invoiceOf(ctx, row.id));
+  return toOrder(after, now, await invoiceOf(ctx, row.id));
 }
 
 /** POST invoices/add. */
-export function requestInvoice(ctx: AppContext, student: Student, input: z.output<typeof zNewInvoice>): Invoice {
-  const row = myOrder(ctx, student, input.orderid);
+export async function requestInvoice(
+  ctx: AppContext,
+  student: Student,
+  input: z.output<typeof zNewInvoice>,
+): Promise<Invoice> {
+  const row = await myOrder(ctx, student, input.orderid);
   if (row.status !== 'paid') throw conflict(ORDER_ERRORS.notPaid);
   const now = ctx.now();
   const id = ctx.ids.next();
-  ctx.db.transaction((tx) => {
-    const inserted = office.insertInvoice(tx, {
+  await ctx.db.transaction(async (tx) => {
+    const inserted = await office.insertInvoice(tx, {
       id,
       schoolId: row.schoolId,
       orderId: row.id,
@@ -285,14 +296,14 @@ export function requestInvoice(ctx: AppContext, student: Student, input: z.outpu
       tax_number: input.tax_number,
       status: 'requested',
     };
-    repo.insertEvents(tx, [event(ctx, row, 'invoice', actorOf(student), null, after, now)]);
+    await repo.insertEvents(tx, [event(ctx, row, 'invoice', actorOf(student), null, after, now)]);
   });
-  return invoiceReply(ctx, id);
+  return await invoiceReply(ctx, id);
 }
 
 /** An invoice as replies show it. */
-export function invoiceReply(ctx: AppContext, id: string): Invoice {
-  const view = office.invoiceView(ctx.db, id);
+export async function invoiceReply(ctx: AppContext, id: string): Promise<Invoice> {
+  const view = await office.invoiceView(ctx.db, id);
   if (!view) throw new AppError(404, 'invoice not found');
   const { invoice } = view;
   return {

@@ -17,14 +17,14 @@ import type * as repo from './orders.repository';
 export interface PaymentProvider {
   readonly name: string;
   /** What the pay page shows the student to pay an order of the school (HTML, already sanitised). */
-  instructions(ctx: AppContext, schoolId: string): string;
+  instructions(ctx: AppContext, schoolId: string): Promise<string>;
   /** The order's payment state as the provider knows it; a provider without an online service throws. */
   query(ctx: AppContext, order: repo.OrderRow | null): OrderStatus;
 }
 
 export const offlinePayment: PaymentProvider = {
   name: 'offline',
-  instructions: (ctx, schoolId) => office.findSettings(ctx.db, schoolId)?.instructions ?? '',
+  instructions: async (ctx, schoolId) => (await office.findSettings(ctx.db, schoolId))?.instructions ?? '',
   query: () => {
     throw conflict(ORDER_ERRORS.onlineNotConfigured, { provider: 'offline' });
   },

@@ -25,52 +25,68 @@ export const ordersRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
 
-  const sweep = () => {
+  const sweep = async () => {
     try {
-      closeOverdueOrders(ctx);
+      await closeOverdueOrders(ctx);
     } catch (error) {
       ctx.log.error({ err: error }, 'order expiry sweep failed');
     }
   };
-  const timer = setInterval(sweep, SWEEP_MS);
+  const timer = setInterval(() => void sweep(), SWEEP_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 
   // The student's calls.
-  route(app, calls.submit, ({ body }, _reply, who) => ok(orders.submitOrder(ctx, who, body)));
-  route(app, calls.memberPay, ({ body }, _reply, who) =>
-    ok(orders.submitOrder(ctx, who, { kind: 'member', id: body.planid, renew: false })),
+  route(app, calls.submit, async ({ body }, _reply, who) => ok(await orders.submitOrder(ctx, who, body)));
+  route(app, calls.memberPay, async ({ body }, _reply, who) =>
+    ok(await orders.submitOrder(ctx, who, { kind: 'member', id: body.planid, renew: false })),
   );
-  route(app, calls.pay, ({ query }, _reply, student) => ok(orders.payInfo(ctx, student, query.orderid)));
-  route(app, calls.queryOnline, ({ query }, _reply, student) => ok(orders.queryOnline(ctx, student, query.orderid)));
-  route(app, calls.check, ({ query }, _reply, student) => ok(orders.checkOrder(ctx, student, query.orderid)));
-  route(app, calls.checkBuy, ({ query }, _reply, student) => ok(orders.checkBuy(ctx, student, query)));
-  route(app, calls.checkPlan, ({ query }, _reply, student) => ok(orders.checkPlan(ctx, student, query.planid)));
-  route(app, calls.columnDiscount, ({ query }) => ok(orders.columnDiscountOf(ctx, query.id)));
-  route(app, calls.mine, ({ query }, _reply, student) => ok(orders.myOrders(ctx, student, query)));
-  route(app, calls.tradeRecord, ({ query }, _reply, student) => ok(orders.myOrders(ctx, student, query, 'member')));
-  route(app, calls.cancel, ({ body }, _reply, student) => ok(orders.cancelMine(ctx, student, body.orderid)));
-  route(app, calls.remove, ({ body }, _reply, student) => ok(orders.setDeleted(ctx, student, body.orderid, true)));
-  route(app, calls.restore, ({ body }, _reply, student) => ok(orders.setDeleted(ctx, student, body.orderid, false)));
-  route(app, calls.invoice, ({ body }, _reply, student) => ok(orders.requestInvoice(ctx, student, body)));
+  route(app, calls.pay, async ({ query }, _reply, student) => ok(await orders.payInfo(ctx, student, query.orderid)));
+  route(app, calls.queryOnline, async ({ query }, _reply, student) =>
+    ok(await orders.queryOnline(ctx, student, query.orderid)),
+  );
+  route(app, calls.check, async ({ query }, _reply, student) =>
+    ok(await orders.checkOrder(ctx, student, query.orderid)),
+  );
+  route(app, calls.checkBuy, async ({ query }, _reply, student) => ok(await orders.checkBuy(ctx, student, query)));
+  route(app, calls.checkPlan, async ({ query }, _reply, student) =>
+    ok(await orders.checkPlan(ctx, student, query.planid)),
+  );
+  route(app, calls.columnDiscount, async ({ query }) => ok(await orders.columnDiscountOf(ctx, query.id)));
+  route(app, calls.mine, async ({ query }, _reply, student) => ok(await orders.myOrders(ctx, student, query)));
+  route(app, calls.tradeRecord, async ({ query }, _reply, student) =>
+    ok(await orders.myOrders(ctx, student, query, 'member')),
+  );
+  route(app, calls.cancel, async ({ body }, _reply, student) =>
+    ok(await orders.cancelMine(ctx, student, body.orderid)),
+  );
+  route(app, calls.remove, async ({ body }, _reply, student) =>
+    ok(await orders.setDeleted(ctx, student, body.orderid, true)),
+  );
+  route(app, calls.restore, async ({ body }, _reply, student) =>
+    ok(await orders.setDeleted(ctx, student, body.orderid, false)),
+  );
+  route(app, calls.invoice, async ({ body }, _reply, student) => ok(await orders.requestInvoice(ctx, student, body)));
 
   // The back office.
-  route(app, calls.list, ({ query }, _reply, admin) => ok(office.listOrders(ctx, admin, query)));
-  route(app, calls.detail, ({ query }, _reply, admin) => ok(office.orderDetail(ctx, admin, query.orderid)));
-  route(app, calls.confirm, ({ body }, _reply, admin) => ok(office.confirmPaid(ctx, admin, body)));
-  route(app, calls.cancelByAdmin, ({ body }, _reply, admin) => ok(office.cancelByAdmin(ctx, admin, body)));
-  route(app, calls.settings, (_request, _reply, admin) => ok(office.paySettings(ctx, admin)));
-  route(app, calls.saveSettings, ({ body }, _reply, admin) => ok(office.savePaySettings(ctx, admin, body)));
-  route(app, calls.settingsAudit, ({ query }, _reply, admin) =>
-    ok(settingsTrail(ctx, admin.schoolId, PAY_SETTING_ACTIONS, query)),
+  route(app, calls.list, async ({ query }, _reply, admin) => ok(await office.listOrders(ctx, admin, query)));
+  route(app, calls.detail, async ({ query }, _reply, admin) => ok(await office.orderDetail(ctx, admin, query.orderid)));
+  route(app, calls.confirm, async ({ body }, _reply, admin) => ok(await office.confirmPaid(ctx, admin, body)));
+  route(app, calls.cancelByAdmin, async ({ body }, _reply, admin) => ok(await office.cancelByAdmin(ctx, admin, body)));
+  route(app, calls.settings, async (_request, _reply, admin) => ok(await office.paySettings(ctx, admin)));
+  route(app, calls.saveSettings, async ({ body }, _reply, admin) => ok(await office.savePaySettings(ctx, admin, body)));
+  route(app, calls.settingsAudit, async ({ query }, _reply, admin) =>
+    ok(await settingsTrail(ctx, admin.schoolId, PAY_SETTING_ACTIONS, query)),
   );
-  route(app, calls.payAdmins, (_request, _reply, admin) => ok(office.payAdmins(ctx, admin)));
-  route(app, calls.addPayAdmin, ({ body }, _reply, admin) => ok(office.setPayAdmin(ctx, admin, body.adminid, true)));
-  route(app, calls.removePayAdmin, ({ body }, _reply, admin) =>
-    ok(office.setPayAdmin(ctx, admin, body.adminid, false)),
+  route(app, calls.payAdmins, async (_request, _reply, admin) => ok(await office.payAdmins(ctx, admin)));
+  route(app, calls.addPayAdmin, async ({ body }, _reply, admin) =>
+    ok(await office.setPayAdmin(ctx, admin, body.adminid, true)),
   );
-  route(app, calls.invoices, ({ query }, _reply, admin) => ok(office.listInvoices(ctx, admin, query)));
-  route(app, calls.handleInvoice, ({ body }, _reply, admin) => ok(office.handleInvoice(ctx, admin, body)));
+  route(app, calls.removePayAdmin, async ({ body }, _reply, admin) =>
+    ok(await office.setPayAdmin(ctx, admin, body.adminid, false)),
+  );
+  route(app, calls.invoices, async ({ query }, _reply, admin) => ok(await office.listInvoices(ctx, admin, query)));
+  route(app, calls.handleInvoice, async ({ body }, _reply, admin) => ok(await office.handleInvoice(ctx, admin, body)));
 
   // A file, not a JSON envelope, so not a declared call; the access is checked before anything is read.
   app.get(
@@ -84,11 +100,11 @@ export const ordersRoutes: FastifyPluginAsync = async (base) => {
         querystring: zOrderExportQuery,
       },
       preValidation: async (request) => {
-        requireAdmin(request, 'setting');
+        await requireAdmin(request, 'setting');
       },
     },
     async (request, reply) => {
-      const admin = requireAdmin(request, 'setting');
+      const admin = await requireAdmin(request, 'setting');
       const locale = pickLocale(request.cookies[LOCALE_COOKIE], ctx.config.LOCALE);
       const file = await exportOrders(ctx, admin, request.query, locale);
       reply.header('cache-control', 'no-store');

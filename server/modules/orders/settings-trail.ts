@@ -10,6 +10,7 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { SettingsTrail } from '../../../shared/schemas/orders';
 import type { AppContext } from '../../context';
 import { admins, orderEvents } from '../../db/schema';
+import { first } from '../../db/client';
 
 export const PAY_SETTING_ACTIONS = ['paysetting.save', 'payadmin.add', 'payadmin.remove'] as const;
 export const POINT_RULE_ACTIONS = ['points.rules'] as const;
@@ -17,16 +18,16 @@ export const POINT_RULE_ACTIONS = ['points.rules'] as const;
 const parse = (text: string | null): unknown => (text ? JSON.parse(text) : null);
 
 /** One page of the school's trail of these actions. */
-export function settingsTrail(
+export async function settingsTrail(
   ctx: AppContext,
   schoolId: string,
   actions: readonly string[],
   page: { page: number; num: number },
-): SettingsTrail {
+): Promise<SettingsTrail> {
   const where = and(eq(orderEvents.schoolId, schoolId), inArray(orderEvents.action, [...actions]));
-  const total = ctx.db.select({ n: count() }).from(orderEvents).where(where).get()?.n ?? 0;
+  const total = first(await ctx.db.select({ n: count() }).from(orderEvents).where(where))?.n ?? 0;
   const subject = alias(admins, 'subject');
-  const rows = ctx.db
+  const rows = await ctx.db
     .select({
       id: orderEvents.id,
       action: orderEvents.action,
@@ -43,8 +44,7 @@ export function settingsTrail(
     .where(where)
     .orderBy(desc(orderEvents.at), desc(orderEvents.id))
     .limit(page.num)
-    .offset((page.page - 1) * page.num)
-    .all();
+    .offset((page.page - 1) * page.num);
   return {
     total,
     list: rows.map((row) => ({

@@ -1,6 +1,5 @@
 import type { LoginState } from '../../../shared/schemas/auth';
-import { readStudentSettings } from '../../../shared/schemas/students';
-import type { StudentField } from '../../../shared/schemas/students';
+import { readStudentSettings, type StudentField } from '../../../shared/schemas/students';
 import type { AppContext, Auth } from '../../context';
 import { TtlCache } from '../../lib/ttl-cache';
 import { accountBootstrap } from '../account/account.service';
@@ -76,7 +75,7 @@ function bindSettings(settings: string): SchoolPiece['bind'] {
   return { registerWay, bindWechat };
 }
 
-function loadSchool(ctx: AppContext, school: School): SchoolPiece {
+async function loadSchool(ctx: AppContext, school: School): Promise<SchoolPiece> {
   let phone = '';
   try {
     phone = String((JSON.parse(school.settings) as { phone?: unknown }).phone ?? '');
@@ -89,40 +88,44 @@ function loadSchool(ctx: AppContext, school: School): SchoolPiece {
     phone,
     // Registration is one of the student settings (spec 3 'Student settings'; shared/schemas/students).
     registerEnabled: readStudentSettings(school.settings).registration,
-    fieldSet: accountBootstrap(ctx, school.id, null).fieldSet,
+    fieldSet: (await accountBootstrap(ctx, school.id, null)).fieldSet,
     bind: bindSettings(school.settings),
   };
 }
 
 /** The school's bootstrap piece by id (undefined for an unknown school). */
-export function schoolPiece(ctx: AppContext, schoolId: string): SchoolPiece | undefined {
-  const load = () => {
-    const school = findSchool(ctx, schoolId);
-    return { piece: school ? loadSchool(ctx, school) : null };
+export async function schoolPiece(ctx: AppContext, schoolId: string): Promise<SchoolPiece | undefined> {
+  const load = async () => {
+    const school = await findSchool(ctx, schoolId);
+    return { piece: school ? await loadSchool(ctx, school) : null };
   };
-  const found = ctx.changes.inTransaction ? load() : cachesOf(ctx).schools.getOrLoad(schoolId, load)!;
+  const found = ctx.changes.inTransaction ? await load() : (await cachesOf(ctx).schools.getOrLoad(schoolId, load))!;
   return found.piece ?? undefined;
 }
 
 /** The school a page names by its code (hashed or plain id), or the first school without one (resolveSchool). */
-export function pageSchool(ctx: AppContext, code: string | null): SchoolPiece | undefined {
+export async function pageSchool(ctx: AppContext, code: string | null): Promise<SchoolPiece | undefined> {
   if (code) {
     const id = ctx.uidCodec.decode(code) ?? (/^\d{1,20}$/.test(code) ? code : null);
-    return id ? schoolPiece(ctx, id) : undefined;
+    return id ? await schoolPiece(ctx, id) : undefined;
   }
-  const load = () => ({ id: resolveSchool(ctx, null)?.id ?? null });
-  const first = ctx.changes.inTransaction ? load() : cachesOf(ctx).first.getOrLoad('first', load)!;
-  return first.id ? schoolPiece(ctx, first.id) : undefined;
+  const load = async () => ({ id: (await resolveSchool(ctx, null))?.id ?? null });
+  const first = ctx.changes.inTransaction ? await load() : (await cachesOf(ctx).first.getOrLoad('first', load))!;
+  return first.id ? await schoolPiece(ctx, first.id) : undefined;
 }
 
 /** A signed-in student's userData and field values (loginState, accountBootstrap), read once and kept. */
-export function studentPiece(ctx: AppContext, auth: Auth & { userId: string }, schoolId: string): StudentPiece {
-  const load = (): StudentPiece => ({
-    state: loginState(ctx, auth, schoolId),
-    studentFields: accountBootstrap(ctx, schoolId, auth.userId).studentFields,
+export async function studentPiece(
+  ctx: AppContext,
+  auth: Auth & { userId: string },
+  schoolId: string,
+): Promise<StudentPiece> {
+  const load = async (): Promise<StudentPiece> => ({
+    state: await loginState(ctx, auth, schoolId),
+    studentFields: (await accountBootstrap(ctx, schoolId, auth.userId)).studentFields,
   });
-  if (ctx.changes.inTransaction) return load();
-  return cachesOf(ctx).students.getOrLoad(auth.userId, load)!;
+  if (ctx.changes.inTransaction) return await load();
+  return (await cachesOf(ctx).students.getOrLoad(auth.userId, load))!;
 }
 
 /**

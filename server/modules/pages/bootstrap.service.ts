@@ -1,10 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { LOCALE_COOKIE, PERMISSION_GROUPS } from '../../../shared/constants';
+import { LOCALE_COOKIE, PERMISSION_GROUPS, type Locale } from '../../../shared/constants';
 import { pickLocale } from '../../../shared/i18n';
 import type { Bootstrap, PageKind } from '../../../shared/schemas/bootstrap';
 import { zReturnPath } from '../../../shared/schemas/common';
-import type { Locale } from '../../../shared/constants';
 import type { LoginState } from '../../../shared/schemas/auth';
 import type { AppContext, Auth } from '../../context';
 import { adminPath, GUEST, loginState } from '../auth/auth.service';
@@ -42,7 +41,7 @@ function addressParams(query: Record<string, unknown>) {
 }
 
 /** What a page's bootstrap takes from its request: the page, its address, the language and the reader's system. */
-interface PageRequest extends ReturnType<typeof addressParams> {
+interface PageRequest extends Awaited<ReturnType<typeof addressParams>> {
   page: PageKind;
   params: Record<string, string>;
   origin: string;
@@ -78,20 +77,20 @@ interface Reader {
   examModel: boolean;
 }
 
-function readerOf(ctx: AppContext, auth: Auth, piece: SchoolPiece | undefined): Reader {
+async function readerOf(ctx: AppContext, auth: Auth, piece: SchoolPiece | undefined): Promise<Reader> {
   const sameSchool = auth.role !== 'guest' && piece !== undefined && auth.schoolId === piece.school.id;
   const schoolId = piece?.school.id ?? '';
-  const cached = auth.role === 'student' && sameSchool ? studentPiece(ctx, auth, schoolId) : undefined;
+  const cached = auth.role === 'student' && sameSchool ? await studentPiece(ctx, auth, schoolId) : undefined;
   const viewer = sameSchool || !piece ? auth : GUEST;
   // loginState falls back to a guest when the account's row is gone.
-  const state = cached?.state ?? loginState(ctx, viewer, schoolId);
+  const state = cached?.state ?? (await loginState(ctx, viewer, schoolId));
   const student = state.role === 'student' ? cached : undefined;
   return {
     state,
     student,
-    permissions: state.role === 'admin' ? adminProfile(ctx, auth.userId!).permissions : [],
+    permissions: state.role === 'admin' ? (await adminProfile(ctx, auth.userId!)).permissions : [],
     // Exam mode: the student has exams to sit in a category (server/modules/exams examMode).
-    examModel: state.role === 'student' && sameSchool ? examMode(ctx, auth) : false,
+    examModel: state.role === 'student' && sameSchool ? await examMode(ctx, auth) : false,
   };
 }
 
@@ -157,15 +156,15 @@ function assemble(ctx: AppContext, input: PageRequest, piece: SchoolPiece | unde
  * The page bootstrap data of spec section 3 for this request. The school's and the signed-in student's rows
  * come from bootstrap-cache (kept until they are written).
  */
-export function buildBootstrap(
+export async function buildBootstrap(
   ctx: AppContext,
   request: FastifyRequest,
   page: PageKind,
   school: { id: string } | undefined,
   params: Record<string, string> = {},
-): Bootstrap {
-  const piece = school ? schoolPiece(ctx, school.id) : undefined;
-  return assemble(ctx, pageRequest(ctx, request, page, params), piece, readerOf(ctx, request.auth, piece));
+): Promise<Bootstrap> {
+  const piece = school ? await schoolPiece(ctx, school.id) : undefined;
+  return assemble(ctx, pageRequest(ctx, request, page, params), piece, await readerOf(ctx, request.auth, piece));
 }
 
 /**
@@ -173,17 +172,17 @@ export function buildBootstrap(
  * inputs (every value the bootstrap takes from the request, the reader and their exam mode) and the same school
  * and student rows (bootstrap-cache renderedPage); an administrator's is made every time (permissions).
  */
-export function shellPage(
+export async function shellPage(
   ctx: AppContext,
   request: FastifyRequest,
   page: PageKind,
   school: { id: string },
   params: Record<string, string>,
   render: (bootstrap: Bootstrap) => Buffer,
-): Buffer {
-  const piece = schoolPiece(ctx, school.id);
+): Promise<Buffer> {
+  const piece = await schoolPiece(ctx, school.id);
   const input = pageRequest(ctx, request, page, params);
-  const reader = readerOf(ctx, request.auth, piece);
+  const reader = await readerOf(ctx, request.auth, piece);
   const make = () => render(assemble(ctx, input, piece, reader));
   if (!piece || reader.state.role === 'admin' || (reader.state.role === 'student' && !reader.student)) return make();
   const who = reader.student ? `${reader.student.state.userData.sid}:${reader.examModel}` : 'guest';

@@ -31,9 +31,10 @@ import { sendSms } from '../inform/transport';
 import { ensureSecret } from '../schools/schools.service';
 import { updateStudent } from '../students/student-writes';
 import * as repo from './phone.repository';
+import { mapAsync } from '../../lib/sequential';
 
-function codeHash(ctx: AppContext, id: string, code: string): string {
-  const key = Buffer.from(hkdfSync('sha256', ensureSecret(ctx), 'lanxue', 'phone-code', 32));
+async function codeHash(ctx: AppContext, id: string, code: string): Promise<string> {
+  const key = Buffer.from(hkdfSync('sha256', await ensureSecret(ctx), 'lanxue', 'phone-code', 32));
   return createHmac('sha256', key).update(`${id}:${code}`).digest('hex');
 }
 
@@ -53,15 +54,15 @@ const throttled = (error: string, retryAfter: number) =>
 
 /** POST stu/bindPhoneNum. */
 export async function sendCode(ctx: AppContext, auth: Auth, phone: string, ip: string): Promise<CodeSent> {
-  const { student } = ownStudent(ctx, auth);
+  const { student } = await ownStudent(ctx, auth);
   const schoolId = student.schoolId;
-  if (repo.boundToOther(ctx.db, schoolId, phone, student.id)) throw conflict(PHONE_ERRORS.phoneTaken);
+  if (await repo.boundToOther(ctx.db, schoolId, phone, student.id)) throw conflict(PHONE_ERRORS.phoneTaken);
   const now = ctx.now();
   const refusal = sendRefusal(
     {
-      lastForStudentOrNumber: repo.lastSent(ctx.db, schoolId, student.id, phone),
-      numberTimes: repo.numberTimes(ctx.db, schoolId, phone, now - PHONE_CODES.dayMs),
-      addressTimes: repo.addressTimes(ctx.db, ip, now - PHONE_CODES.hourMs),
+      lastForStudentOrNumber: await repo.lastSent(ctx.db, schoolId, student.id, phone),
+      numberTimes: await repo.numberTimes(ctx.db, schoolId, phone, now - PHONE_CODES.dayMs),
+      addressTimes: await repo.addressTimes(ctx.db, ip, now - PHONE_CODES.hourMs),
     },
     now,
   );
@@ -70,29 +71,29 @@ export async function sendCode(ctx: AppContext, auth: Auth, phone: string, ip: s
   const code = String(randomInt(0, 10 ** PHONE_CODES.digits)).padStart(PHONE_CODES.digits, '0');
   const expiresAt = now + PHONE_CODES.ttlMs;
   const reply = { resendAfter: PHONE_CODES.resendMs / 1000, expiresIn: PHONE_CODES.ttlMs / 1000 };
-  const settings = loadSettings(ctx, schoolId);
+  const settings = await loadSettings(ctx, schoolId);
   const viaAdmin = !settings?.config.sms.url;
   // Written before the gateway is awaited, so requests arriving meanwhile count it.
-  ctx.db.transaction((tx) => {
-    repo.forgetOlder(tx, student.id, phone);
-    repo.insertCode(tx, {
+  await ctx.db.transaction(async (tx) => {
+    await repo.forgetOlder(tx, student.id, phone);
+    await repo.insertCode(tx, {
       id,
       schoolId,
       studentId: student.id,
       phone,
-      codeHash: codeHash(ctx, id, code),
-      codeSealed: viaAdmin ? seal(ctx, SEAL_PURPOSE, code) : null,
+      codeHash: await codeHash(ctx, id, code),
+      codeSealed: viaAdmin ? await seal(ctx, SEAL_PURPOSE, code) : null,
       ip,
       createdAt: now,
       expiresAt,
     });
   });
   if (viaAdmin) return { via: 'admin', ...reply };
-  const text = WORDING[settings.locale](schoolName(ctx.db, schoolId), code);
+  const text = WORDING[settings.locale](await schoolName(ctx.db, schoolId), code);
   try {
     await sendSms(settings.config.sms, { phone, text }, ctx.config.INFORM_TIMEOUT_MS);
   } catch (error) {
-    repo.deleteCode(ctx.db, id);
+    await repo.deleteCode(ctx.db, id);
     // Only the answer's first words ('HTTP 500', 'gateway unreachable'): a gateway may echo the message, whose code
     // must stay out of the log.
     const reason = String((error as Error)?.message ?? error).split(':')[0];
@@ -103,37 +104,40 @@ export async function sendCode(ctx: AppContext, auth: Auth, phone: string, ip: s
 }
 
 /** POST stu/checkVerification: the code checked, the phone bound to the student. */
-export function checkCode(ctx: AppContext, auth: Auth, phone: string, code: string): BindState {
-  const { student } = ownStudent(ctx, auth);
-  const row = repo.newestCode(ctx.db, student.id, phone);
+export async function checkCode(ctx: AppContext, auth: Auth, phone: string, code: string): Promise<BindState> {
+  const { student } = await ownStudent(ctx, auth);
+  const row = await repo.newestCode(ctx.db, student.id, phone);
   const now = ctx.now();
-  const outcome = checkOutcome(row, !!row && sameHash(row.codeHash, codeHash(ctx, row.id, code)), now);
-  if (outcome === 'wrongCode') repo.countTry(ctx.db, row!.id, row!.attempts + 1);
+  const outcome = checkOutcome(row, !!row && sameHash(row.codeHash, await codeHash(ctx, row.id, code)), now);
+  if (outcome === 'wrongCode') await repo.countTry(ctx.db, row!.id, row!.attempts + 1);
   if (outcome !== 'ok') throw badInput(PHONE_ERRORS[outcome]);
-  ctx.db.transaction((tx) => {
-    if (repo.boundToOther(tx, student.schoolId, phone, student.id)) throw conflict(PHONE_ERRORS.phoneTaken);
-    repo.markUsed(tx, row!.id, now);
-    updateStudent(tx, student.id, { phone }, now);
+  await ctx.db.transaction(async (tx) => {
+    if (await repo.boundToOther(tx, student.schoolId, phone, student.id)) throw conflict(PHONE_ERRORS.phoneTaken);
+    await repo.markUsed(tx, row!.id, now);
+    await updateStudent(tx, student.id, { phone }, now);
   });
   return { bind: true, phone };
 }
 
 /** GET stu/wechat/bind (check wechat bind). */
-export function bindState(ctx: AppContext, auth: Auth): BindState {
-  const { student } = ownStudent(ctx, auth);
-  const bind = repo.isBound(ctx.db, student.id, student.phone);
+export async function bindState(ctx: AppContext, auth: Auth): Promise<BindState> {
+  const { student } = await ownStudent(ctx, auth);
+  const bind = await repo.isBound(ctx.db, student.id, student.phone);
   return { bind, phone: bind ? student.phone : '' };
 }
 
 /** GET student/phoneCodes: the school's codes waiting to be read out; the number whole for the main account only. */
-export function pendingCodes(ctx: AppContext, admin: { schoolId: string; userId: string }): { list: PendingCode[] } {
-  const whole = adminProfile(ctx, admin.userId).adminType === '0';
-  const list = repo.sealedCodes(ctx.db, admin.schoolId, ctx.now()).map((row) => ({
+export async function pendingCodes(
+  ctx: AppContext,
+  admin: { schoolId: string; userId: string },
+): Promise<{ list: PendingCode[] }> {
+  const whole = (await adminProfile(ctx, admin.userId)).adminType === '0';
+  const list = await mapAsync(await repo.sealedCodes(ctx.db, admin.schoolId, ctx.now()), async (row) => ({
     id: row.id,
     phone: whole ? row.phone : maskPhone(row.phone),
     studentName: row.studentName,
     username: row.username,
-    code: unseal(ctx, SEAL_PURPOSE, row.sealed!),
+    code: await unseal(ctx, SEAL_PURPOSE, row.sealed!),
     expiresAt: row.expiresAt,
   }));
   return { list };

@@ -10,9 +10,9 @@ export const phoneRoutes: FastifyPluginAsync = async (app) => {
   route(app, calls.bindPhoneNum, async (request, _reply, caller) =>
     ok(await phone.sendCode(ctx, caller, request.body.phone, request.ip)),
   );
-  route(app, calls.checkVerification, (request, _reply, caller) =>
-    ok(phone.checkCode(ctx, caller, request.body.phone, request.body.code)),
+  route(app, calls.checkVerification, async (request, _reply, caller) =>
+    ok(await phone.checkCode(ctx, caller, request.body.phone, request.body.code)),
   );
-  route(app, calls.bindState, (_request, _reply, caller) => ok(phone.bindState(ctx, caller)));
-  route(app, calls.pendingCodes, (_request, _reply, admin) => ok(phone.pendingCodes(ctx, admin)));
+  route(app, calls.bindState, async (_request, _reply, caller) => ok(await phone.bindState(ctx, caller)));
+  route(app, calls.pendingCodes, async (_request, _reply, admin) => ok(await phone.pendingCodes(ctx, admin)));
 };

@@ -14,14 +14,16 @@ import { planAssigned } from '../notices/events';
 import { assigneeStudentIds, findPlan } from './plans.repository';
 
 /** Tells the plan's assignees who have it now and were not told yet; answers how many were told. */
-export function tellPlanHolders(ctx: AppContext, tx: Db, courseId: string, at: number): number {
-  const course = findCourse(tx, courseId);
+export async function tellPlanHolders(ctx: AppContext, tx: Db, courseId: string, at: number): Promise<number> {
+  const course = await findCourse(tx, courseId);
   if (!course?.published || course.deleted) return 0;
-  if (findPlan(tx, courseId)?.status !== 'approved') return 0;
-  const studentIds = assigneeStudentIds(tx, course.schoolId, course.id);
-  return planAssigned(
-    { tx, ctx, at },
-    { schoolId: course.schoolId, studentIds },
-    { courseId: course.id, title: course.title },
+  if ((await findPlan(tx, courseId))?.status !== 'approved') return 0;
+  const studentIds = await assigneeStudentIds(tx, course.schoolId, course.id);
+  return (
+    await planAssigned(
+      { tx, ctx, at },
+      { schoolId: course.schoolId, studentIds },
+      { courseId: course.id, title: course.title },
+    )
   ).length;
 }

@@ -27,6 +27,7 @@ import { recordsStore } from '../records/records.store';
 import { isPlanAssigned, planApproved, PLAN_COURSE_TYPE } from '../access/policy';
 import * as repo from './plans.repository';
 import { kindOf, stageOf, toStageList } from './plans.presenter';
+import { mapAsync } from '../../lib/sequential';
 
 type Progress = StudentPlan['progress'];
 
@@ -58,9 +59,12 @@ function summary(
 }
 
 /** GET studyplan/stu/list: my plans (approved, published, assigned to me or my groups), newest first. */
-export function myPlans(ctx: AppContext, student: { userId: string; schoolId: string }): { list: StudentPlan[] } {
-  const rows = repo.studentPlans(ctx.db, student.schoolId, student.userId);
-  const records = recordsStore(ctx).courseRecordsOf(student.userId);
+export async function myPlans(
+  ctx: AppContext,
+  student: { userId: string; schoolId: string },
+): Promise<{ list: StudentPlan[] }> {
+  const rows = await repo.studentPlans(ctx.db, student.schoolId, student.userId);
+  const records = await recordsStore(ctx).courseRecordsOf(student.userId);
   return {
     list: rows.map((row) => {
       const record = records.get(row.course.id);
@@ -70,44 +74,48 @@ export function myPlans(ctx: AppContext, student: { userId: string; schoolId: st
 }
 
 /** The plan when the student may study it (same school, approved, published, assigned), else 404. */
-function myPlan(ctx: AppContext, student: { userId: string; schoolId: string }, coid: string): CourseRow {
-  const course = findCourse(ctx.db, coid);
+async function myPlan(
+  ctx: AppContext,
+  student: { userId: string; schoolId: string },
+  coid: string,
+): Promise<CourseRow> {
+  const course = await findCourse(ctx.db, coid);
   const mine =
     !!course &&
     course.type === PLAN_COURSE_TYPE &&
     !course.deleted &&
     course.published &&
     course.schoolId === student.schoolId &&
-    planApproved(ctx, course.id) &&
-    isPlanAssigned(ctx, student.userId, course.id);
+    (await planApproved(ctx, course.id)) &&
+    (await isPlanAssigned(ctx, student.userId, course.id));
   if (!mine) throw notFound();
   return course;
 }
 
 /** GET studyplan/stu/detail: the plan's stages and lessons with my progress and their locks. */
-export function myPlanDetail(
+export async function myPlanDetail(
   ctx: AppContext,
   student: { userId: string; schoolId: string },
   coid: string,
-): StudentPlanDetail {
-  const course = myPlan(ctx, student, coid);
+): Promise<StudentPlanDetail> {
+  const course = await myPlan(ctx, student, coid);
   const store = recordsStore(ctx);
   const settings = readSettings(course.settings);
-  const stages = toStageList(listChapters(ctx.db, course.id));
+  const stages = toStageList(await listChapters(ctx.db, course.id));
   const kind = kindOf(course);
   // The records and locks are the study gate's: the very decision the server enforces on the ware and every heartbeat.
-  const head = courseHead(ctx.db, course.id);
+  const head = await courseHead(ctx.db, course.id);
   if (!head) throw notFound();
-  const gate = studyGate(ctx, student.userId, head);
+  const gate = await studyGate(ctx, student.userId, head);
   const { record } = gate;
   const leaves = new Map(gate.chapters.map((chapter) => [chapter.cid, chapter]));
   const planChapters = planStages(
     stages.map((stage) => ({ cid: stage.cid, children: stage.lessons })),
     record,
-    stageExamsOf(ctx, course.id),
+    await stageExamsOf(ctx, course.id),
   );
 
-  const stageList: StudentStage[] = stages.map((stage, index) => {
+  const stageList: StudentStage[] = await mapAsync(stages, async (stage, index) => {
     const plan = planChapters[index];
     return {
       cid: stage.cid,
@@ -118,7 +126,7 @@ export function myPlanDetail(
       finished: stageFinished(plan, settings.verify),
       lock: kind === 'growth' ? gate.lockOf(stage.cid) : null,
       review_reason:
-        plan.verify_status === 2 ? (store.stageReview(student.userId, course.id, stage.cid)?.reason ?? '') : '',
+        plan.verify_status === 2 ? ((await store.stageReview(student.userId, course.id, stage.cid))?.reason ?? '') : '',
       lessons: stage.lessons.map((lesson) => {
         const leaf = leaves.get(lesson.cid);
         const progress = record(lesson.cid).progress;
@@ -140,7 +148,7 @@ export function myPlanDetail(
     (n, stage) => n + stage.lessons.filter((lesson) => lesson.learnType !== '').length,
     0,
   );
-  const courseRecord = store.courseRecord(student.userId, course.id);
+  const courseRecord = await store.courseRecord(student.userId, course.id);
   return {
     ...summary(ctx, course, stages.length, progressOf(courseRecord, lessons), courseRecord?.lastVisitAt ?? null),
     description: course.description,

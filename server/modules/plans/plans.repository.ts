@@ -3,7 +3,7 @@
  * course and chapters are written through the courses and chapters repositories.
  */
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, sqlRows, affected, first } from '../../db/client';
 import { courses, planAssignments, studentGroupMembers, studentGroups, students, studyPlans } from '../../db/schema';
 import { likePattern } from '../courses/courses.repository';
 
@@ -13,22 +13,23 @@ export type PlanStatus = PlanRow['status'];
 
 export { insertPlan } from '../courses/courses.repository';
 
-export function findPlan(db: Db, courseId: string): PlanRow | undefined {
-  return db.select().from(studyPlans).where(eq(studyPlans.courseId, courseId)).get();
+export async function findPlan(db: Db, courseId: string): Promise<PlanRow | undefined> {
+  return first(await db.select().from(studyPlans).where(eq(studyPlans.courseId, courseId)));
 }
 
 /** Moves the review state on only from one of the expected states (a concurrent change loses: 0 rows). */
-export function changeStatus(
+export async function changeStatus(
   db: Db,
   courseId: string,
   from: readonly PlanStatus[],
   patch: Partial<typeof studyPlans.$inferInsert>,
-): number {
-  return db
-    .update(studyPlans)
-    .set(patch)
-    .where(and(eq(studyPlans.courseId, courseId), inArray(studyPlans.status, [...from])))
-    .run().changes;
+): Promise<number> {
+  return affected(
+    await db
+      .update(studyPlans)
+      .set(patch)
+      .where(and(eq(studyPlans.courseId, courseId), inArray(studyPlans.status, [...from]))),
+  );
 }
 
 /** A plan row of the back office's list with its course and counts. */
@@ -47,23 +48,24 @@ const targetsOf = (type: 'student' | 'group') =>
   sql<number>`(select count(*) from plan_assignments a where a.course_id = ${courses.id} and a.target_type = ${type})`;
 
 /** The school's plans (their courses not deleted), newest change first, with the total. */
-export function adminPlans(
+export async function adminPlans(
   db: Db,
   filter: { schoolId: string; status?: PlanStatus; limit: number; offset: number },
-): { rows: AdminPlanRow[]; total: number } {
+): Promise<{ rows: AdminPlanRow[]; total: number }> {
   const where = and(
     eq(studyPlans.schoolId, filter.schoolId),
     eq(courses.deleted, false),
     filter.status ? eq(studyPlans.status, filter.status) : undefined,
   );
   const total =
-    db
-      .select({ n: count() })
-      .from(studyPlans)
-      .innerJoin(courses, eq(courses.id, studyPlans.courseId))
-      .where(where)
-      .get()?.n ?? 0;
-  const rows = db
+    first(
+      await db
+        .select({ n: count() })
+        .from(studyPlans)
+        .innerJoin(courses, eq(courses.id, studyPlans.courseId))
+        .where(where),
+    )?.n ?? 0;
+  const rows = await db
     .select({
       plan: studyPlans,
       course: courses,
@@ -77,63 +79,59 @@ export function adminPlans(
     .where(where)
     .orderBy(desc(studyPlans.updatedAt), desc(studyPlans.courseId))
     .limit(filter.limit)
-    .offset(filter.offset)
-    .all();
+    .offset(filter.offset);
   return { rows, total };
 }
 
 /** One plan with its course and counts (deleted courses too: the caller decides). */
-export function adminPlan(db: Db, courseId: string): AdminPlanRow | undefined {
-  return db
-    .select({
-      plan: studyPlans,
-      course: courses,
-      stages: stagesOf,
-      lessons: lessonsOf,
-      students: targetsOf('student'),
-      groups: targetsOf('group'),
-    })
-    .from(studyPlans)
-    .innerJoin(courses, eq(courses.id, studyPlans.courseId))
-    .where(eq(studyPlans.courseId, courseId))
-    .get();
+export async function adminPlan(db: Db, courseId: string): Promise<AdminPlanRow | undefined> {
+  return first(
+    await db
+      .select({
+        plan: studyPlans,
+        course: courses,
+        stages: stagesOf,
+        lessons: lessonsOf,
+        students: targetsOf('student'),
+        groups: targetsOf('group'),
+      })
+      .from(studyPlans)
+      .innerJoin(courses, eq(courses.id, studyPlans.courseId))
+      .where(eq(studyPlans.courseId, courseId)),
+  );
 }
 
 /** Adds assignments (existing ones stay as they are); returns how many are new. */
-export function insertAssignments(db: Db, rows: AssignmentRow[]): number {
+export async function insertAssignments(db: Db, rows: AssignmentRow[]): Promise<number> {
   let added = 0;
-  for (const row of rows) added += db.insert(planAssignments).values(row).onConflictDoNothing().run().changes;
+  for (const row of rows) added += affected(await db.insert(planAssignments).values(row).onConflictDoNothing());
   return added;
 }
 
 /** Removes the plan's assignments to these students and groups; returns how many went. */
-export function deleteAssignments(db: Db, courseId: string, sids: string[], gids: string[]): number {
+export async function deleteAssignments(db: Db, courseId: string, sids: string[], gids: string[]): Promise<number> {
   const targets = or(
     sids.length > 0
       ? and(eq(planAssignments.targetType, 'student'), inArray(planAssignments.targetId, sids))
       : undefined,
     gids.length > 0 ? and(eq(planAssignments.targetType, 'group'), inArray(planAssignments.targetId, gids)) : undefined,
   );
-  return db
-    .delete(planAssignments)
-    .where(and(eq(planAssignments.courseId, courseId), targets))
-    .run().changes;
+  return affected(await db.delete(planAssignments).where(and(eq(planAssignments.courseId, courseId), targets)));
 }
 
 /** The students and groups a plan is assigned to, by name. */
-export function assignees(db: Db, courseId: string) {
+export async function assignees(db: Db, courseId: string) {
   const assigned = (type: 'student' | 'group') =>
     db
       .select({ id: planAssignments.targetId })
       .from(planAssignments)
       .where(and(eq(planAssignments.courseId, courseId), eq(planAssignments.targetType, type)));
-  const studentRows = db
+  const studentRows = await db
     .select({ sid: students.id, username: students.username, name: students.name })
     .from(students)
     .where(inArray(students.id, assigned('student')))
-    .orderBy(asc(students.username))
-    .all();
-  const groupRows = db
+    .orderBy(asc(students.username));
+  const groupRows = await db
     .select({
       gid: studentGroups.id,
       name: studentGroups.name,
@@ -141,15 +139,14 @@ export function assignees(db: Db, courseId: string) {
     })
     .from(studentGroups)
     .where(inArray(studentGroups.id, assigned('group')))
-    .orderBy(asc(studentGroups.position), asc(studentGroups.name))
-    .all();
+    .orderBy(asc(studentGroups.position), asc(studentGroups.name));
   return { students: studentRows, groups: groupRows };
 }
 
 /** The school's students whose user name or name contains the keyword (at most `limit`). */
-export function searchStudents(db: Db, schoolId: string, keyword: string, limit: number) {
+export async function searchStudents(db: Db, schoolId: string, keyword: string, limit: number) {
   const pattern = likePattern(keyword);
-  return db
+  return await db
     .select({ sid: students.id, username: students.username, name: students.name })
     .from(students)
     .where(
@@ -162,12 +159,11 @@ export function searchStudents(db: Db, schoolId: string, keyword: string, limit:
       ),
     )
     .orderBy(asc(students.username))
-    .limit(limit)
-    .all();
+    .limit(limit);
 }
 
 /** The plans a student may study: of the school, approved, published, not deleted, assigned to them or to one of their groups. */
-export function studentPlans(db: Db, schoolId: string, studentId: string) {
+export async function studentPlans(db: Db, schoolId: string, studentId: string) {
   const myGroups = db
     .select({ id: studentGroupMembers.groupId })
     .from(studentGroupMembers)
@@ -181,7 +177,7 @@ export function studentPlans(db: Db, schoolId: string, studentId: string) {
         and(eq(planAssignments.targetType, 'group'), inArray(planAssignments.targetId, myGroups)),
       ),
     );
-  return db
+  return await db
     .select({ course: courses, stages: stagesOf, lessons: lessonsOf })
     .from(studyPlans)
     .innerJoin(courses, eq(courses.id, studyPlans.courseId))
@@ -194,19 +190,21 @@ export function studentPlans(db: Db, schoolId: string, studentId: string) {
         inArray(studyPlans.courseId, assigned),
       ),
     )
-    .orderBy(desc(courses.createdAt), desc(courses.id))
-    .all();
+    .orderBy(desc(courses.createdAt), desc(courses.id));
 }
 
 /** The students (of the school, not disabled) the plan is assigned to, directly or as members of a group: ids. */
-export function assigneeStudentIds(db: Db, schoolId: string, courseId: string): string[] {
-  return db
-    .all<{ id: string }>(sql`
+export async function assigneeStudentIds(db: Db, schoolId: string, courseId: string): Promise<string[]> {
+  return (
+    await sqlRows<{ id: string }>(
+      db,
+      sql`
       WITH a(sid) AS (
         SELECT target_id FROM plan_assignments WHERE course_id = ${courseId} AND target_type = 'student'
         UNION SELECT m.student_id FROM plan_assignments pa JOIN student_group_members m ON m.group_id = pa.target_id
           WHERE pa.course_id = ${courseId} AND pa.target_type = 'group'
       )
-      SELECT s.id AS id FROM a JOIN students s ON s.id = a.sid WHERE s.school_id = ${schoolId} AND s.disabled = 0`)
-    .map((row) => row.id);
+      SELECT s.id AS id FROM a JOIN students s ON s.id = a.sid WHERE s.school_id = ${schoolId} AND s.disabled = 0`,
+    )
+  ).map((row) => row.id);
 }

@@ -47,6 +47,7 @@ import { PLAN_COURSE_TYPE } from '../access/policy';
 import * as repo from './plans.repository';
 import { tellPlanHolders } from './plan-notices';
 import { stageOf, toPlanRow, toReview, toStageList } from './plans.presenter';
+import { mapAsync } from '../../lib/sequential';
 
 /** Course level and settings.plan_type of each kind (spec 3 'Course' level: 0 growth, 1 phase). */
 const KIND_COLUMNS = {
@@ -56,8 +57,8 @@ const KIND_COLUMNS = {
 } as const;
 
 /** The main administrator (adminType 0) has no parent. */
-export function isMainAdmin(ctx: AppContext, adminId: string): boolean {
-  const admin = findAdmin(ctx.db, adminId);
+export async function isMainAdmin(ctx: AppContext, adminId: string): Promise<boolean> {
+  const admin = await findAdmin(ctx.db, adminId);
   return !!admin && !admin.disabled && admin.parentId === null;
 }
 
@@ -80,19 +81,19 @@ function studyChaptersOf(rows: readonly ChapterRow[]): ChapterRow[] {
 }
 
 /** The chosen courses with their study chapters, or a 400 naming the first course refused. */
-function sourceCourses(
+async function sourceCourses(
   ctx: AppContext,
   adminId: string,
   schoolId: string,
   coids: readonly string[],
-): { course: CourseRow; lessons: ChapterRow[] }[] {
-  return coids.map((coid, index) => {
-    const course = findCourse(ctx.db, coid);
+): Promise<{ course: CourseRow; lessons: ChapterRow[] }[]> {
+  return await mapAsync(coids, async (coid, index) => {
+    const course = await findCourse(ctx.db, coid);
     const field = `courses.${index}`;
-    if (!course || course.deleted || course.schoolId !== schoolId || !canManageCourse(ctx, adminId, course))
+    if (!course || course.deleted || course.schoolId !== schoolId || !(await canManageCourse(ctx, adminId, course)))
       throw badField(field, 'is not a course of this school');
     if (course.type === PLAN_COURSE_TYPE) throw badField(field, 'is a study plan');
-    const lessons = studyChaptersOf(listChapters(ctx.db, course.id));
+    const lessons = studyChaptersOf(await listChapters(ctx.db, course.id));
     if (lessons.length === 0) throw badField(field, PLAN_ERRORS.noStudyChapters);
     return { course, lessons };
   });
@@ -102,8 +103,8 @@ function sourceCourses(
  * POST studyplan/create: the plan's course (type 3), one stage per chosen course with copies of its study
  * chapters, and its review row 'draft' — in one transaction.
  */
-export function createPlan(ctx: AppContext, adminId: string, schoolId: string, input: NewPlan) {
-  const sources = sourceCourses(ctx, adminId, schoolId, input.courses);
+export async function createPlan(ctx: AppContext, adminId: string, schoolId: string, input: NewPlan) {
+  const sources = await sourceCourses(ctx, adminId, schoolId, input.courses);
   const kind = KIND_COLUMNS[input.kind];
   const stage = input.stage;
   const settings = normaliseSettings(
@@ -150,8 +151,8 @@ export function createPlan(ctx: AppContext, adminId: string, schoolId: string, i
       }),
     );
   });
-  ctx.db.transaction((tx) => {
-    insertCourse(tx, {
+  await ctx.db.transaction(async (tx) => {
+    await insertCourse(tx, {
       id: coid,
       schoolId,
       title: input.title,
@@ -164,24 +165,28 @@ export function createPlan(ctx: AppContext, adminId: string, schoolId: string, i
       createdAt: now,
       updatedAt: now,
     });
-    insertChapters(tx, chapterRows);
-    repo.insertPlan(tx, { courseId: coid, schoolId, status: 'draft', createdAt: now, updatedAt: now });
+    await insertChapters(tx, chapterRows);
+    await repo.insertPlan(tx, { courseId: coid, schoolId, status: 'draft', createdAt: now, updatedAt: now });
   });
   ctx.catalogueCache.bump(schoolId);
   return { coid, code: ctx.courseCodec.encode(coid), status: 'draft' as const };
 }
 
 /** The plan (its course not deleted) when the administrator may manage it, else 404. */
-function managedPlan(ctx: AppContext, adminId: string, coid: string): { course: CourseRow; plan: repo.PlanRow } {
-  const course = managedCourse(ctx, adminId, coid);
-  const plan = repo.findPlan(ctx.db, course.id);
+async function managedPlan(
+  ctx: AppContext,
+  adminId: string,
+  coid: string,
+): Promise<{ course: CourseRow; plan: repo.PlanRow }> {
+  const course = await managedCourse(ctx, adminId, coid);
+  const plan = await repo.findPlan(ctx.db, course.id);
   if (!plan || course.type !== PLAN_COURSE_TYPE) throw notFound();
   return { course, plan };
 }
 
 /** GET studyplan/list: the school's plans, by review state, paged. */
-export function listPlans(ctx: AppContext, schoolId: string, query: z.output<typeof zPlanListQuery>) {
-  const { rows, total } = repo.adminPlans(ctx.db, {
+export async function listPlans(ctx: AppContext, schoolId: string, query: z.output<typeof zPlanListQuery>) {
+  const { rows, total } = await repo.adminPlans(ctx.db, {
     schoolId,
     status: query.status,
     limit: query.num,
@@ -191,40 +196,44 @@ export function listPlans(ctx: AppContext, schoolId: string, query: z.output<typ
 }
 
 /** GET studyplan/info: the plan with its stages, counts and review state, and whether the caller may review it. */
-export function planInfo(ctx: AppContext, adminId: string, coid: string): PlanInfo {
-  const { course } = managedPlan(ctx, adminId, coid);
-  const row = repo.adminPlan(ctx.db, course.id)!;
+export async function planInfo(ctx: AppContext, adminId: string, coid: string): Promise<PlanInfo> {
+  const { course } = await managedPlan(ctx, adminId, coid);
+  const row = (await repo.adminPlan(ctx.db, course.id))!;
   return {
     ...toPlanRow(ctx, row),
     description: course.description,
     stage: stageOf(course),
     review: toReview(row.plan),
-    stageList: toStageList(listChapters(ctx.db, course.id)),
-    canVerify: isMainAdmin(ctx, adminId),
+    stageList: toStageList(await listChapters(ctx.db, course.id)),
+    canVerify: await isMainAdmin(ctx, adminId),
   };
 }
 
 /** POST studyplan/commit: a draft or rejected plan is submitted for review. */
-export function commitPlan(ctx: AppContext, adminId: string, coid: string): PlanInfo {
-  const { course } = managedPlan(ctx, adminId, coid);
+export async function commitPlan(ctx: AppContext, adminId: string, coid: string): Promise<PlanInfo> {
+  const { course } = await managedPlan(ctx, adminId, coid);
   const now = ctx.now();
-  const changed = repo.changeStatus(ctx.db, course.id, COMMITTABLE, {
+  const changed = await repo.changeStatus(ctx.db, course.id, COMMITTABLE, {
     status: 'committed',
     committedBy: adminId,
     committedAt: now,
     updatedAt: now,
   });
   if (changed === 0) throw conflict(PLAN_ERRORS.badState);
-  return planInfo(ctx, adminId, course.id);
+  return await planInfo(ctx, adminId, course.id);
 }
 
 /** POST studyplan/verify: the main administrator approves or rejects (with a reason) a committed plan. */
-export function verifyPlan(ctx: AppContext, adminId: string, input: z.output<typeof zVerifyPlan>): PlanInfo {
-  if (!isMainAdmin(ctx, adminId)) throw forbidden(PLAN_ERRORS.mainAdminOnly);
-  const { course } = managedPlan(ctx, adminId, input.coid);
+export async function verifyPlan(
+  ctx: AppContext,
+  adminId: string,
+  input: z.output<typeof zVerifyPlan>,
+): Promise<PlanInfo> {
+  if (!(await isMainAdmin(ctx, adminId))) throw forbidden(PLAN_ERRORS.mainAdminOnly);
+  const { course } = await managedPlan(ctx, adminId, input.coid);
   const now = ctx.now();
-  const changed = ctx.db.transaction((tx) => {
-    const moved = repo.changeStatus(tx, course.id, REVIEWABLE, {
+  const changed = await ctx.db.transaction(async (tx) => {
+    const moved = await repo.changeStatus(tx, course.id, REVIEWABLE, {
       status: input.approve ? 'approved' : 'rejected',
       reason: input.approve ? '' : input.reason,
       verifiedBy: adminId,
@@ -232,33 +241,33 @@ export function verifyPlan(ctx: AppContext, adminId: string, input: z.output<typ
       updatedAt: now,
     });
     // Issue 16: approving a plan whose course is published already gives it to its assignees (plan-notices.ts).
-    if (moved > 0 && input.approve) tellPlanHolders(ctx, tx, course.id, now);
+    if (moved > 0 && input.approve) await tellPlanHolders(ctx, tx, course.id, now);
     return moved;
   });
   if (changed === 0) throw conflict(PLAN_ERRORS.badState);
-  return planInfo(ctx, adminId, course.id);
+  return await planInfo(ctx, adminId, course.id);
 }
 
 /** The students and groups named, checked to be of the plan's school (a 400 naming the field otherwise). */
-function schoolTargets(ctx: AppContext, schoolId: string, input: { sids: string[]; gids: string[] }) {
+async function schoolTargets(ctx: AppContext, schoolId: string, input: { sids: string[]; gids: string[] }) {
   const sids = [...new Set(input.sids)];
   const gids = [...new Set(input.gids)];
-  if (schoolStudentIds(ctx.db, schoolId, sids).length !== sids.length)
+  if ((await schoolStudentIds(ctx.db, schoolId, sids)).length !== sids.length)
     throw badField('sids', 'must name students of this school');
-  if (schoolGroupIds(ctx.db, schoolId, gids).length !== gids.length)
+  if ((await schoolGroupIds(ctx.db, schoolId, gids)).length !== gids.length)
     throw badField('gids', 'must name groups of this school');
   return { sids, gids };
 }
 
-function assignmentCounts(ctx: AppContext, coid: string, changed: number) {
-  const row = repo.adminPlan(ctx.db, coid)!;
+async function assignmentCounts(ctx: AppContext, coid: string, changed: number) {
+  const row = (await repo.adminPlan(ctx.db, coid))!;
   return { coid, changed, students: row.students, groups: row.groups };
 }
 
 /** POST studyplan/assign: the plan is for these students and groups too (already assigned ones stay). */
-export function assignPlan(ctx: AppContext, adminId: string, input: z.output<typeof zAssignPlan>) {
-  const { course } = managedPlan(ctx, adminId, input.coid);
-  const { sids, gids } = schoolTargets(ctx, course.schoolId, input);
+export async function assignPlan(ctx: AppContext, adminId: string, input: z.output<typeof zAssignPlan>) {
+  const { course } = await managedPlan(ctx, adminId, input.coid);
+  const { sids, gids } = await schoolTargets(ctx, course.schoolId, input);
   const now = ctx.now();
   const rows: repo.AssignmentRow[] = [
     ...sids.map((id) => ({
@@ -278,31 +287,31 @@ export function assignPlan(ctx: AppContext, adminId: string, input: z.output<typ
       createdAt: now,
     })),
   ];
-  const changed = ctx.db.transaction((tx) => {
-    const added = repo.insertAssignments(tx, rows);
+  const changed = await ctx.db.transaction(async (tx) => {
+    const added = await repo.insertAssignments(tx, rows);
     // Issue 16: an approved, published plan is had at once (plan-notices.ts); else it is told when it is.
-    tellPlanHolders(ctx, tx, course.id, now);
+    await tellPlanHolders(ctx, tx, course.id, now);
     return added;
   });
-  return assignmentCounts(ctx, course.id, changed);
+  return await assignmentCounts(ctx, course.id, changed);
 }
 
 /** POST studyplan/unassign: the plan is no longer for these students and groups. */
-export function unassignPlan(ctx: AppContext, adminId: string, input: z.output<typeof zAssignPlan>) {
-  const { course } = managedPlan(ctx, adminId, input.coid);
+export async function unassignPlan(ctx: AppContext, adminId: string, input: z.output<typeof zAssignPlan>) {
+  const { course } = await managedPlan(ctx, adminId, input.coid);
   const sids = [...new Set(input.sids)];
   const gids = [...new Set(input.gids)];
-  const changed = ctx.db.transaction((tx) => repo.deleteAssignments(tx, course.id, sids, gids));
-  return assignmentCounts(ctx, course.id, changed);
+  const changed = await ctx.db.transaction(async (tx) => await repo.deleteAssignments(tx, course.id, sids, gids));
+  return await assignmentCounts(ctx, course.id, changed);
 }
 
 /** GET studyplan/assignees: who the plan is for. */
-export function planAssignees(ctx: AppContext, adminId: string, coid: string) {
-  const { course } = managedPlan(ctx, adminId, coid);
-  return repo.assignees(ctx.db, course.id);
+export async function planAssignees(ctx: AppContext, adminId: string, coid: string) {
+  const { course } = await managedPlan(ctx, adminId, coid);
+  return await repo.assignees(ctx.db, course.id);
 }
 
 /** GET studyplan/students: the school's students to assign (at most 50). */
-export function assignableStudents(ctx: AppContext, schoolId: string, keyword: string) {
-  return { students: repo.searchStudents(ctx.db, schoolId, keyword, 50) };
+export async function assignableStudents(ctx: AppContext, schoolId: string, keyword: string) {
+  return { students: await repo.searchStudents(ctx.db, schoolId, keyword, 50) };
 }

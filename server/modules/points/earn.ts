@@ -51,15 +51,15 @@ interface Earner {
 }
 
 /** Writes one rule's row for an event (once per ref, within the daily limit); the points written. */
-function award(ctx: AppContext, db: Db, who: Earner, rule: PointRuleName, ref: string): number {
-  const setting = rulesOf(ctx, who.schoolId).byRule[rule];
+async function award(ctx: AppContext, db: Db, who: Earner, rule: PointRuleName, ref: string): Promise<number> {
+  const setting = (await rulesOf(ctx, who.schoolId)).byRule[rule];
   if (!setting.enabled) return 0;
   const day = formatDate(who.at, 'yyyy-MM-dd');
-  const today = setting.dailyLimit > 0 ? repo.daySum(db, who.studentId, day, rule) : 0;
+  const today = setting.dailyLimit > 0 ? await repo.daySum(db, who.studentId, day, rule) : 0;
   const delta = pointsEarned(setting, today);
   if (delta <= 0) return 0;
   const row = { id: ctx.ids.next(), schoolId: who.schoolId, studentId: who.studentId, delta, reason: rule, ref, day };
-  return repo.insertOnce(db, { ...row, actorId: null, at: who.at }) ? delta : 0;
+  return (await repo.insertOnce(db, { ...row, actorId: null, at: who.at })) ? delta : 0;
 }
 
 /** A recorded heartbeat: what it credited and completed. */
@@ -72,11 +72,11 @@ export interface StudyEvent extends Earner {
 }
 
 /** The refs of the study-time slots this credit completes (counting the day from the slots already earned). */
-function studySlots(ctx: AppContext, memory: Memory, event: StudyEvent, day: string): string[] {
+async function studySlots(ctx: AppContext, memory: Memory, event: StudyEvent, day: string): Promise<string[]> {
   if (event.creditMs <= 0) return [];
   let entry = memory.studied.get(event.studentId);
   if (entry?.day !== day) {
-    entry = { day, ms: repo.dayRows(ctx.db, event.studentId, day, 'studyTime') * STUDY_SLOT_MS };
+    entry = { day, ms: (await repo.dayRows(ctx.db, event.studentId, day, 'studyTime')) * STUDY_SLOT_MS };
     memory.studied.set(event.studentId, entry);
   }
   const slots = slotsCrossed(entry.ms, event.creditMs);
@@ -85,11 +85,12 @@ function studySlots(ctx: AppContext, memory: Memory, event: StudyEvent, day: str
 }
 
 /** True when one of the school's rules is on: the heartbeat asks this before it builds an event. */
-export const pointsOn = (ctx: AppContext, schoolId: string): boolean => rulesOf(ctx, schoolId).any;
+export const pointsOn = async (ctx: AppContext, schoolId: string): Promise<boolean> =>
+  (await rulesOf(ctx, schoolId)).any;
 
 /** Points for a recorded heartbeat (after its commit). */
-export function earnForStudy(ctx: AppContext, event: StudyEvent): void {
-  const rules = rulesOf(ctx, event.schoolId);
+export async function earnForStudy(ctx: AppContext, event: StudyEvent): Promise<void> {
+  const rules = await rulesOf(ctx, event.schoolId);
   if (!rules.any) return;
   try {
     const { byRule } = rules;
@@ -100,14 +101,15 @@ export function earnForStudy(ctx: AppContext, event: StudyEvent): void {
       memory.firstSeen.set(event.studentId, day);
       due.push(['dailyFirst', day]);
     }
-    if (byRule.studyTime.enabled) for (const ref of studySlots(ctx, memory, event, day)) due.push(['studyTime', ref]);
+    if (byRule.studyTime.enabled)
+      for (const ref of await studySlots(ctx, memory, event, day)) due.push(['studyTime', ref]);
     // A graphic course's text (chapter '0') is no chapter: its completion is the course's.
     if (event.chapterDone && event.chapterId !== '0' && byRule.chapterDone.enabled)
       due.push(['chapterDone', event.chapterId]);
     if (event.courseDone && byRule.courseDone.enabled) due.push(['courseDone', event.courseId]);
     if (due.length === 0) return;
-    ctx.db.transaction((tx) => {
-      for (const [rule, ref] of due) award(ctx, tx, event, rule, ref);
+    await ctx.db.transaction(async (tx) => {
+      for (const [rule, ref] of due) await award(ctx, tx, event, rule, ref);
     });
   } catch (error) {
     ctx.log.warn({ err: error, sid: event.studentId }, 'points: earning for study failed');
@@ -118,30 +120,30 @@ export function earnForStudy(ctx: AppContext, event: StudyEvent): void {
  * Points for a chapter completed outside the heartbeats (an exam chapter sat, a result set), in the caller's
  * transaction.
  */
-export function earnForChapter(ctx: AppContext, who: Earner & { chapterId: string }): void {
-  if (!rulesOf(ctx, who.schoolId).byRule.chapterDone.enabled) return;
+export async function earnForChapter(ctx: AppContext, who: Earner & { chapterId: string }): Promise<void> {
+  if (!(await rulesOf(ctx, who.schoolId)).byRule.chapterDone.enabled) return;
   try {
-    award(ctx, ctx.db, who, 'chapterDone', who.chapterId);
+    await award(ctx, ctx.db, who, 'chapterDone', who.chapterId);
   } catch (error) {
     ctx.log.warn({ err: error, sid: who.studentId }, 'points: earning for a chapter failed');
   }
 }
 
 /** Points for a course completed outside the heartbeats (its last chapter an exam sat or a result set). */
-export function earnForCourse(ctx: AppContext, who: Earner & { courseId: string }): void {
-  if (!rulesOf(ctx, who.schoolId).byRule.courseDone.enabled) return;
+export async function earnForCourse(ctx: AppContext, who: Earner & { courseId: string }): Promise<void> {
+  if (!(await rulesOf(ctx, who.schoolId)).byRule.courseDone.enabled) return;
   try {
-    award(ctx, ctx.db, who, 'courseDone', who.courseId);
+    await award(ctx, ctx.db, who, 'courseDone', who.courseId);
   } catch (error) {
     ctx.log.warn({ err: error, sid: who.studentId }, 'points: earning for a course failed');
   }
 }
 
 /** Points for an exam passed, in the caller's transaction (the sitting's settling). */
-export function earnForExam(ctx: AppContext, who: Earner & { examId: string }): void {
-  if (!rulesOf(ctx, who.schoolId).byRule.examPassed.enabled) return;
+export async function earnForExam(ctx: AppContext, who: Earner & { examId: string }): Promise<void> {
+  if (!(await rulesOf(ctx, who.schoolId)).byRule.examPassed.enabled) return;
   try {
-    award(ctx, ctx.db, who, 'examPassed', who.examId);
+    await award(ctx, ctx.db, who, 'examPassed', who.examId);
   } catch (error) {
     ctx.log.warn({ err: error, sid: who.studentId }, 'points: earning for an exam failed');
   }

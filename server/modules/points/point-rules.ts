@@ -20,8 +20,8 @@ export interface SchoolRules {
 
 const memory = new WeakMap<AppContext, Map<string, SchoolRules>>();
 
-function read(ctx: AppContext, schoolId: string): SchoolRules {
-  const set = new Map(repo.findRules(ctx.db, schoolId).map((row) => [row.rule, row]));
+async function read(ctx: AppContext, schoolId: string): Promise<SchoolRules> {
+  const set = new Map((await repo.findRules(ctx.db, schoolId)).map((row) => [row.rule, row]));
   const byRule = {} as Record<PointRuleName, PointRuleSetting>;
   for (const rule of POINT_RULE_NAMES) {
     const row = set.get(rule);
@@ -34,7 +34,7 @@ function read(ctx: AppContext, schoolId: string): SchoolRules {
 }
 
 /** The school's rules (defaults, off, for rules never set). */
-export function rulesOf(ctx: AppContext, schoolId: string): SchoolRules {
+export async function rulesOf(ctx: AppContext, schoolId: string): Promise<SchoolRules> {
   let schools = memory.get(ctx);
   if (!schools) {
     schools = new Map();
@@ -42,7 +42,7 @@ export function rulesOf(ctx: AppContext, schoolId: string): SchoolRules {
   }
   let rules = schools.get(schoolId);
   if (!rules) {
-    rules = read(ctx, schoolId);
+    rules = await read(ctx, schoolId);
     schools.set(schoolId, rules);
   }
   return rules;

@@ -41,8 +41,8 @@ const offsetOf = (query: { page: number; num: number }) => (query.page - 1) * qu
 const thisWeek = (ctx: AppContext) => weekStart(formatDate(ctx.now(), 'yyyy-MM-dd'));
 
 /** GET point/rules. */
-export function pointRules(ctx: AppContext, schoolId: string): z.input<typeof zPointRules> {
-  const { byRule } = rulesOf(ctx, schoolId);
+export async function pointRules(ctx: AppContext, schoolId: string): Promise<z.input<typeof zPointRules>> {
+  const { byRule } = await rulesOf(ctx, schoolId);
   return {
     list: POINT_RULE_NAMES.map((rule) => ({
       rule,
@@ -55,16 +55,16 @@ export function pointRules(ctx: AppContext, schoolId: string): z.input<typeof zP
 }
 
 /** POST point/setrules. */
-export function setPointRules(
+export async function setPointRules(
   ctx: AppContext,
   actor: Actor,
   input: z.output<typeof zSetPointRules>,
-): z.input<typeof zPointRules> {
+): Promise<z.input<typeof zPointRules>> {
   const at = ctx.now();
-  const before = pointRules(ctx, actor.schoolId).list;
-  ctx.db.transaction((tx) => {
+  const before = (await pointRules(ctx, actor.schoolId)).list;
+  await ctx.db.transaction(async (tx) => {
     for (const rule of input.list) {
-      repo.upsertRule(tx, {
+      await repo.upsertRule(tx, {
         schoolId: actor.schoolId,
         rule: rule.rule,
         points: rule.points,
@@ -74,7 +74,7 @@ export function setPointRules(
       });
     }
     const changed = new Map(input.list.map((rule) => [rule.rule, rule]));
-    repo.insertEvent(tx, {
+    await repo.insertEvent(tx, {
       id: ctx.ids.next(),
       schoolId: actor.schoolId,
       orderId: actor.schoolId,
@@ -87,20 +87,20 @@ export function setPointRules(
     });
   });
   forgetRules(ctx, actor.schoolId);
-  return pointRules(ctx, actor.schoolId);
+  return await pointRules(ctx, actor.schoolId);
 }
 
 /** GET student/points. */
-export function studentPoints(ctx: AppContext, actor: Actor, query: z.output<typeof zStudentPointsQuery>) {
-  return repo.schoolTotals(ctx.db, actor.schoolId, query.keyword, thisWeek(ctx), query.num, offsetOf(query));
+export async function studentPoints(ctx: AppContext, actor: Actor, query: z.output<typeof zStudentPointsQuery>) {
+  return await repo.schoolTotals(ctx.db, actor.schoolId, query.keyword, thisWeek(ctx), query.num, offsetOf(query));
 }
 
 /** A student's total, week and one page of rows with what each was for. */
-function ledgerOf(ctx: AppContext, studentId: string, page: { page: number; num: number }): PointLedger {
-  const { points, week } = repo.studentTotal(ctx.db, studentId, thisWeek(ctx));
-  const { list, total } = repo.ledgerPage(ctx.db, studentId, page.num, offsetOf(page));
+async function ledgerOf(ctx: AppContext, studentId: string, page: { page: number; num: number }): Promise<PointLedger> {
+  const { points, week } = await repo.studentTotal(ctx.db, studentId, thisWeek(ctx));
+  const { list, total } = await repo.ledgerPage(ctx.db, studentId, page.num, offsetOf(page));
   const refs = (reason: PointReason) => list.filter((row) => row.reason === reason).map((row) => row.ref);
-  const titles = repo.titlesOf(ctx.db, {
+  const titles = await repo.titlesOf(ctx.db, {
     chapter: refs('chapterDone'),
     course: refs('courseDone'),
     exam: refs('examPassed'),
@@ -133,22 +133,31 @@ function ledgerOf(ctx: AppContext, studentId: string, page: { page: number; num:
 }
 
 /** GET student/pointdetail: 404 for a student of another school. */
-export function pointDetail(ctx: AppContext, actor: Actor, query: z.output<typeof zPointDetailQuery>) {
-  const student = repo.findStudent(ctx.db, actor.schoolId, query.sid);
+export async function pointDetail(ctx: AppContext, actor: Actor, query: z.output<typeof zPointDetailQuery>) {
+  const student = await repo.findStudent(ctx.db, actor.schoolId, query.sid);
   if (!student) throw notFound('student not found');
-  return { sid: student.id, username: student.username, name: student.name, ...ledgerOf(ctx, student.id, query) };
+  return {
+    sid: student.id,
+    username: student.username,
+    name: student.name,
+    ...(await ledgerOf(ctx, student.id, query)),
+  };
 }
 
 /** GET mypoints. */
-export function myPoints(ctx: AppContext, studentId: string, query: z.output<typeof zMyPointsQuery>): PointLedger {
-  return ledgerOf(ctx, studentId, query);
+export async function myPoints(
+  ctx: AppContext,
+  studentId: string,
+  query: z.output<typeof zMyPointsQuery>,
+): Promise<PointLedger> {
+  return await ledgerOf(ctx, studentId, query);
 }
 
 /** POST student/clearpoint. */
-export function clearPoints(ctx: AppContext, actor: Actor, sids: readonly string[]) {
+export async function clearPoints(ctx: AppContext, actor: Actor, sids: readonly string[]) {
   const unique = [...new Set(sids)];
-  return ctx.db.transaction((tx) => {
-    const totals = repo.totalsOf(tx, actor.schoolId, unique);
+  return await ctx.db.transaction(async (tx) => {
+    const totals = await repo.totalsOf(tx, actor.schoolId, unique);
     if (totals.length !== unique.length) {
       const known = new Set(totals.map((row) => row.sid));
       throw new AppError(400, POINT_ERRORS.notStudent, {
@@ -163,7 +172,7 @@ export function clearPoints(ctx: AppContext, actor: Actor, sids: readonly string
     for (const { sid, points: total } of totals) {
       if (total === 0) continue;
       const id = ctx.ids.next();
-      repo.insertOnce(tx, {
+      await repo.insertOnce(tx, {
         id,
         schoolId: actor.schoolId,
         studentId: sid,

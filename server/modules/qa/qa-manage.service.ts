@@ -15,25 +15,25 @@ import { answersByQuestion, toQuestion } from './qa.presenter';
 type Admin = { userId: string; schoolId: string };
 
 /** GET learn/question/manage: the questions on the courses the administrator manages, newest first. */
-export function manageQuestions(
+export async function manageQuestions(
   ctx: AppContext,
   admin: Admin,
   query: ManageQuery,
-): { list: ManagedQuestion[]; total: number } {
+): Promise<{ list: ManagedQuestion[]; total: number }> {
   if (query.coid) {
-    const course = findCourse(ctx.db, query.coid);
-    assertManageCourse(ctx, admin.userId, course && !course.deleted ? course : undefined);
+    const course = await findCourse(ctx.db, query.coid);
+    await assertManageCourse(ctx, admin.userId, course && !course.deleted ? course : undefined);
   }
-  const { rows, total } = repo.manageQuestions(ctx.db, {
+  const { rows, total } = await repo.manageQuestions(ctx.db, {
     schoolId: admin.schoolId,
     courseId: query.coid,
     state: query.state,
-    scope: scopeFilter(ctx, admin.userId),
+    scope: await scopeFilter(ctx, admin.userId),
     limit: query.num,
     offset: (query.page - 1) * query.num,
   });
   const answers = answersByQuestion(
-    repo.answersOf(
+    await repo.answersOf(
       ctx.db,
       rows.map((row) => row.question.id),
     ),
@@ -51,24 +51,29 @@ export function manageQuestions(
 }
 
 /** POST learn/question/hide {qids, hidden}: all of the administrator's school and manageable, else 404. */
-export function hideQuestions(
+export async function hideQuestions(
   ctx: AppContext,
   admin: Admin,
   qids: readonly string[],
   hidden: boolean,
-): { changed: number } {
+): Promise<{ changed: number }> {
   const ids = [...new Set(qids)];
-  return ctx.db.transaction((tx) => {
-    const rows = repo.findQuestions(tx, ids);
+  return await ctx.db.transaction(async (tx) => {
+    const rows = await repo.findQuestions(tx, ids);
     if (rows.length !== ids.length) throw notFound(QA_ERRORS.notFound);
     const courses = new Map(
-      findCourses(tx, [...new Set(rows.map((row) => row.courseId))]).map((course) => [course.id, course]),
+      (await findCourses(tx, [...new Set(rows.map((row) => row.courseId))])).map((course) => [course.id, course]),
     );
     for (const row of rows) {
       const course = courses.get(row.courseId);
-      if (row.schoolId !== admin.schoolId || !course || course.deleted || !canManageCourse(ctx, admin.userId, course))
+      if (
+        row.schoolId !== admin.schoolId ||
+        !course ||
+        course.deleted ||
+        !(await canManageCourse(ctx, admin.userId, course))
+      )
         throw notFound(QA_ERRORS.notFound);
     }
-    return { changed: repo.setHidden(tx, ids, hidden, ctx.now()) };
+    return { changed: await repo.setHidden(tx, ids, hidden, ctx.now()) };
   });
 }

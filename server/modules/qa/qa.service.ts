@@ -51,10 +51,10 @@ const signedIn = (auth: Auth): SignedIn => {
  * The course opened for Q&A: its administrators (preview) and the students who may study it (the access
  * policy's mayStudyCourse); anyone else gets the policy's refusal.
  */
-function openForQa(ctx: AppContext, auth: SignedIn, ref: string): OpenedCourse<CourseHead> {
-  const course = openCourse(ctx, auth, ref);
+async function openForQa(ctx: AppContext, auth: SignedIn, ref: string): Promise<OpenedCourse<CourseHead>> {
+  const course = await openCourse(ctx, auth, ref);
   if (course.admin) return course;
-  const access = mayStudyCourse(ctx, auth, course);
+  const access = await mayStudyCourse(ctx, auth, course);
   if (!access.allowed) throw refusalError(ctx, access.refusal, course.head);
   return course;
 }
@@ -66,14 +66,14 @@ const readerOf = (auth: SignedIn, courseAdmin: boolean): Reader => ({
 });
 
 /** GET learn/question/list: the course's (or chapter's) questions the viewer may see, newest first. */
-export function listQuestions(
+export async function listQuestions(
   ctx: AppContext,
   caller: Auth,
   query: { coid: string; cid?: string; page: number; num: number },
-): QuestionList {
+): Promise<QuestionList> {
   const auth = signedIn(caller);
-  const course = openForQa(ctx, auth, query.coid);
-  const { rows, total } = repo.pageQuestions(ctx.db, {
+  const course = await openForQa(ctx, auth, query.coid);
+  const { rows, total } = await repo.pageQuestions(ctx.db, {
     courseId: course.head.id,
     chapterId: query.cid,
     withHidden: course.admin,
@@ -81,7 +81,7 @@ export function listQuestions(
     offset: (query.page - 1) * query.num,
   });
   const answers = answersByQuestion(
-    repo.answersOf(
+    await repo.answersOf(
       ctx.db,
       rows.map((row) => row.id),
     ),
@@ -96,37 +96,42 @@ export function listQuestions(
 }
 
 /** The flood guard: 429 past QA_RATE per author. */
-function throttle(ctx: AppContext, auth: SignedIn, now: number): void {
+async function throttle(ctx: AppContext, auth: SignedIn, now: number): Promise<void> {
   const author = { kind: auth.role, id: auth.userId } as const;
-  if (repo.countSince(ctx.db, author, now - QA_RATE.windowMs) >= QA_RATE.perMinute) {
+  if ((await repo.countSince(ctx.db, author, now - QA_RATE.windowMs)) >= QA_RATE.perMinute) {
     throw tooMany(Math.ceil(QA_RATE.windowMs / 1000));
   }
 }
 
 /** One question as the reader sees it now. */
-export function questionReply(ctx: AppContext, id: string, reader: Reader): Question {
-  const row = repo.findQuestion(ctx.db, id);
+export async function questionReply(ctx: AppContext, id: string, reader: Reader): Promise<Question> {
+  const row = await repo.findQuestion(ctx.db, id);
   if (!row) throw notFound(QA_ERRORS.notFound);
-  return toQuestion(row, repo.questionLabels(ctx.db, row), repo.answersOf(ctx.db, [row.id]), reader);
+  return toQuestion(row, await repo.questionLabels(ctx.db, row), await repo.answersOf(ctx.db, [row.id]), reader);
 }
 
 /**
  * POST learn/question/add: a student who may study the course asks on one of its chapters. An administrator
  * (the school owner included) is not a student: 403 studentOnly with spec 5's message.
  */
-export function addQuestion(ctx: AppContext, caller: Auth, input: AddQuestion, locale: Locale): Question {
+export async function addQuestion(
+  ctx: AppContext,
+  caller: Auth,
+  input: AddQuestion,
+  locale: Locale,
+): Promise<Question> {
   const auth = signedIn(caller);
-  const course = openForQa(ctx, auth, input.coid);
+  const course = await openForQa(ctx, auth, input.coid);
   if (auth.role !== 'student') {
     throw new AppError(403, 'studentOnly', { key: 'studentOnly', message: translate(locale, 'errors.studentOnly') });
   }
-  const chapter = findChapter(ctx.db, input.cid);
+  const chapter = await findChapter(ctx.db, input.cid);
   if (!chapter || chapter.courseId !== course.head.id) throw refusalError(ctx, 'noChapter', course.head);
   const body = cleanText(input.body, 'body', locale);
   const now = ctx.now();
-  throttle(ctx, auth, now);
+  await throttle(ctx, auth, now);
   const id = ctx.ids.next();
-  repo.insertQuestion(ctx.db, {
+  await repo.insertQuestion(ctx.db, {
     id,
     schoolId: course.head.schoolId,
     courseId: course.head.id,
@@ -139,22 +144,22 @@ export function addQuestion(ctx: AppContext, caller: Auth, input: AddQuestion, l
     createdAt: now,
     updatedAt: now,
   });
-  return questionReply(ctx, id, readerOf(auth, false));
+  return await questionReply(ctx, id, readerOf(auth, false));
 }
 
 /** A question the signed-in person may see, with whether they administer its course; else 404. */
-function questionFor(
+async function questionFor(
   ctx: AppContext,
   auth: SignedIn,
   qid: string,
-): { row: repo.QuestionRow; head: CourseHead; courseAdmin: boolean } {
-  const row = repo.findQuestion(ctx.db, qid);
-  const head = row ? cachedHead(ctx, row.courseId) : null;
+): Promise<{ row: repo.QuestionRow; head: CourseHead; courseAdmin: boolean }> {
+  const row = await repo.findQuestion(ctx.db, qid);
+  const head = row ? await cachedHead(ctx, row.courseId) : null;
   if (!row || !head || head.deleted || row.schoolId !== auth.schoolId) throw notFound(QA_ERRORS.notFound);
-  const courseAdmin = isCourseAdmin(ctx, auth, head);
+  const courseAdmin = await isCourseAdmin(ctx, auth, head);
   if (!questionVisible(row, { courseAdmin, asker: false })) throw notFound(QA_ERRORS.notFound);
   // A student still needs the course (the access policy): one who lost it reads and writes nothing more.
-  if (!courseAdmin) openForQa(ctx, auth, head.id);
+  if (!courseAdmin) await openForQa(ctx, auth, head.id);
   return { row, head, courseAdmin };
 }
 
@@ -167,25 +172,25 @@ export function chapterLink(ctx: AppContext, coid: string, cid: string, type: nu
  * POST learn/question/answer: a teacher of the course answers (the asker is notified in the same
  * transaction), or the asker follows up. Anyone else who can see the question: 403.
  */
-export function answerQuestion(
+export async function answerQuestion(
   ctx: AppContext,
   caller: Auth,
   input: { qid: string; body: string },
   locale: Locale,
-): Question {
+): Promise<Question> {
   const auth = signedIn(caller);
-  const { row, head, courseAdmin } = questionFor(ctx, auth, input.qid);
+  const { row, head, courseAdmin } = await questionFor(ctx, auth, input.qid);
   const asker = auth.role === 'student' && auth.userId === row.studentId;
   if (!mayAnswerQuestion(row, { courseAdmin, asker })) throw forbidden();
   const body = cleanText(input.body, 'body', locale);
   const now = ctx.now();
-  throttle(ctx, auth, now);
+  await throttle(ctx, auth, now);
   const teacher = auth.role === 'admin';
   const authorName = teacher
-    ? (findAdmin(ctx.db, auth.userId)?.name ?? '')
-    : (findStudent(ctx.db, auth.userId)?.name ?? '');
-  ctx.db.transaction((tx) => {
-    repo.insertAnswer(tx, {
+    ? ((await findAdmin(ctx.db, auth.userId))?.name ?? '')
+    : ((await findStudent(ctx.db, auth.userId))?.name ?? '');
+  await ctx.db.transaction(async (tx) => {
+    await repo.insertAnswer(tx, {
       id: ctx.ids.next(),
       questionId: row.id,
       authorKind: auth.role,
@@ -195,8 +200,8 @@ export function answerQuestion(
       createdAt: now,
     });
     if (teacher) {
-      const labels = repo.questionLabels(tx, row);
-      notify(tx, ctx.ids, now, {
+      const labels = await repo.questionLabels(tx, row);
+      await notify(tx, ctx.ids, now, {
         schoolId: row.schoolId,
         studentId: row.studentId,
         kind: 'question.answered',
@@ -210,18 +215,18 @@ export function answerQuestion(
       });
     }
   });
-  return questionReply(ctx, row.id, readerOf(auth, courseAdmin));
+  return await questionReply(ctx, row.id, readerOf(auth, courseAdmin));
 }
 
 /**
  * POST learn/question/delete: the course's administrators delete any question, the asker their own while
  * unanswered (409 questionAnswered after). Anyone else: 404.
  */
-export function deleteQuestion(ctx: AppContext, caller: Auth, qid: string): { deleted: number } {
+export async function deleteQuestion(ctx: AppContext, caller: Auth, qid: string): Promise<{ deleted: number }> {
   const auth = signedIn(caller);
-  const { row, courseAdmin } = questionFor(ctx, auth, qid);
+  const { row, courseAdmin } = await questionFor(ctx, auth, qid);
   const asker = auth.role === 'student' && auth.userId === row.studentId;
   if (!courseAdmin && !asker) throw notFound(QA_ERRORS.notFound);
   if (!mayDeleteQuestion(row, { courseAdmin, asker })) throw conflict(QA_ERRORS.answered);
-  return { deleted: ctx.db.transaction((tx) => repo.deleteQuestion(tx, row.id)) };
+  return { deleted: await ctx.db.transaction(async (tx) => await repo.deleteQuestion(tx, row.id)) };
 }

@@ -12,16 +12,16 @@ export const qaRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
   const localeOf = (request: FastifyRequest) => pickLocale(request.cookies[LOCALE_COOKIE], ctx.config.LOCALE);
 
-  route(app, calls.list, ({ query }, _reply, caller) => ok(service.listQuestions(ctx, caller, query)));
-  route(app, calls.add, (request, _reply, caller) =>
-    ok(service.addQuestion(ctx, caller, request.body, localeOf(request))),
+  route(app, calls.list, async ({ query }, _reply, caller) => ok(await service.listQuestions(ctx, caller, query)));
+  route(app, calls.add, async (request, _reply, caller) =>
+    ok(await service.addQuestion(ctx, caller, request.body, localeOf(request))),
   );
-  route(app, calls.answer, (request, _reply, caller) =>
-    ok(service.answerQuestion(ctx, caller, request.body, localeOf(request))),
+  route(app, calls.answer, async (request, _reply, caller) =>
+    ok(await service.answerQuestion(ctx, caller, request.body, localeOf(request))),
   );
-  route(app, calls.remove, ({ body }, _reply, caller) => ok(service.deleteQuestion(ctx, caller, body.qid)));
-  route(app, calls.manage, ({ query }, _reply, admin) => ok(manage.manageQuestions(ctx, admin, query)));
-  route(app, calls.hide, ({ body }, _reply, admin) =>
-    ok(manage.hideQuestions(ctx, admin, body.qids, body.hidden === 1)),
+  route(app, calls.remove, async ({ body }, _reply, caller) => ok(await service.deleteQuestion(ctx, caller, body.qid)));
+  route(app, calls.manage, async ({ query }, _reply, admin) => ok(await manage.manageQuestions(ctx, admin, query)));
+  route(app, calls.hide, async ({ body }, _reply, admin) =>
+    ok(await manage.hideQuestions(ctx, admin, body.qids, body.hidden === 1)),
   );
 };

@@ -15,11 +15,12 @@ import type { Db } from '../../db/client';
 import { badInput, conflict, notFound } from '../../lib/errors';
 import * as repo from './questions.repository';
 import type { CategoryRowDb } from './questions.repository';
+import { eachAsync } from '../../lib/sequential';
 
 /** The school's tree with each category's own and total live question counts. */
-export function categoryTree(ctx: AppContext, schoolId: string): QuestionCategoryNode[] {
-  const rows = repo.listCategories(ctx.db, schoolId);
-  const counts = repo.countByCategory(ctx.db, schoolId);
+export async function categoryTree(ctx: AppContext, schoolId: string): Promise<QuestionCategoryNode[]> {
+  const rows = await repo.listCategories(ctx.db, schoolId);
+  const counts = await repo.countByCategory(ctx.db, schoolId);
   const nodes = new Map<string, QuestionCategoryNode>();
   for (const row of rows)
     nodes.set(row.id, {
@@ -58,38 +59,42 @@ export function descendantIds(rows: readonly { id: string; parentId: string }[],
 }
 
 /** A bank category of the school with all its sub-categories (papers' draw rules, the list filter); null when it is not the school's. */
-export function categoryAndSubcategories(ctx: AppContext, schoolId: string, categoryId: string): string[] | null {
-  const rows = repo.listCategories(ctx.db, schoolId);
+export async function categoryAndSubcategories(
+  ctx: AppContext,
+  schoolId: string,
+  categoryId: string,
+): Promise<string[] | null> {
+  const rows = await repo.listCategories(ctx.db, schoolId);
   return rows.some((row) => row.id === categoryId) ? descendantIds(rows, categoryId) : null;
 }
 
 /** A category of the school, else 404. */
-export function schoolCategory(ctx: AppContext, schoolId: string, id: string): CategoryRowDb {
-  const row = repo.findCategory(ctx.db, schoolId, id);
+export async function schoolCategory(ctx: AppContext, schoolId: string, id: string): Promise<CategoryRowDb> {
+  const row = await repo.findCategory(ctx.db, schoolId, id);
   if (!row) throw notFound();
   return row;
 }
 
 /** Puts the siblings under parentId in the given order with dense positions. */
-function renumber(db: Db, schoolId: string, ordered: readonly CategoryRowDb[]): void {
-  ordered.forEach((row, position) => {
-    if (row.position !== position) repo.updateCategory(db, schoolId, row.id, { position });
+async function renumber(db: Db, schoolId: string, ordered: readonly CategoryRowDb[]): Promise<void> {
+  await eachAsync(ordered, async (row, position) => {
+    if (row.position !== position) await repo.updateCategory(db, schoolId, row.id, { position });
   });
 }
 
-const siblingsOf = (db: Db, schoolId: string, parentId: string, exceptId = '') =>
-  repo.listCategories(db, schoolId).filter((row) => row.parentId === parentId && row.id !== exceptId);
+const siblingsOf = async (db: Db, schoolId: string, parentId: string, exceptId = '') =>
+  (await repo.listCategories(db, schoolId)).filter((row) => row.parentId === parentId && row.id !== exceptId);
 
 /** Adds a category at the end of its parent's children ('0' = first level); 404 for a parent not of the school. */
-export function addCategory(
+export async function addCategory(
   ctx: AppContext,
   schoolId: string,
   input: { title: string; parent_id: string },
-): QuestionCategoryNode {
-  if (input.parent_id !== '0') schoolCategory(ctx, schoolId, input.parent_id);
+): Promise<QuestionCategoryNode> {
+  if (input.parent_id !== '0') await schoolCategory(ctx, schoolId, input.parent_id);
   const id = ctx.ids.next();
-  const position = siblingsOf(ctx.db, schoolId, input.parent_id).length;
-  repo.insertCategory(ctx.db, {
+  const position = (await siblingsOf(ctx.db, schoolId, input.parent_id)).length;
+  await repo.insertCategory(ctx.db, {
     id,
     schoolId,
     parentId: input.parent_id,
@@ -100,58 +105,62 @@ export function addCategory(
   return { catid: id, title: input.title, parent_id: input.parent_id, position, count: 0, total: 0, children: [] };
 }
 
-export function renameCategory(
+export async function renameCategory(
   ctx: AppContext,
   schoolId: string,
   input: { catid: string; title: string },
-): { catid: string; title: string } {
-  schoolCategory(ctx, schoolId, input.catid);
-  repo.updateCategory(ctx.db, schoolId, input.catid, { title: input.title });
+): Promise<{ catid: string; title: string }> {
+  await schoolCategory(ctx, schoolId, input.catid);
+  await repo.updateCategory(ctx.db, schoolId, input.catid, { title: input.title });
   return { catid: input.catid, title: input.title };
 }
 
 /** Moves a category under another parent at a position (the end when absent); never under itself. */
-export function moveCategory(
+export async function moveCategory(
   ctx: AppContext,
   schoolId: string,
   input: { catid: string; parent_id: string; position?: number },
-): QuestionCategoryNode[] {
-  const row = schoolCategory(ctx, schoolId, input.catid);
+): Promise<QuestionCategoryNode[]> {
+  const row = await schoolCategory(ctx, schoolId, input.catid);
   if (input.parent_id !== '0') {
-    schoolCategory(ctx, schoolId, input.parent_id);
-    if (descendantIds(repo.listCategories(ctx.db, schoolId), row.id).includes(input.parent_id)) {
+    await schoolCategory(ctx, schoolId, input.parent_id);
+    if (descendantIds(await repo.listCategories(ctx.db, schoolId), row.id).includes(input.parent_id)) {
       throw badInput(QUESTION_ERRORS.categoryLoop, {
         field: 'parent_id',
         issues: [{ field: 'parent_id', message: QUESTION_ERRORS.categoryLoop }],
       });
     }
   }
-  ctx.db.transaction((tx) => {
-    const oldSiblings = siblingsOf(tx, schoolId, row.parentId, row.id);
-    const newSiblings = siblingsOf(tx, schoolId, input.parent_id, row.id);
+  await ctx.db.transaction(async (tx) => {
+    const oldSiblings = await siblingsOf(tx, schoolId, row.parentId, row.id);
+    const newSiblings = await siblingsOf(tx, schoolId, input.parent_id, row.id);
     const at = Math.min(input.position ?? newSiblings.length, newSiblings.length);
-    repo.updateCategory(tx, schoolId, row.id, { parentId: input.parent_id });
-    if (row.parentId !== input.parent_id) renumber(tx, schoolId, oldSiblings);
+    await repo.updateCategory(tx, schoolId, row.id, { parentId: input.parent_id });
+    if (row.parentId !== input.parent_id) await renumber(tx, schoolId, oldSiblings);
     const moved = { ...row, parentId: input.parent_id, position: -1 };
-    renumber(tx, schoolId, [...newSiblings.slice(0, at), moved, ...newSiblings.slice(at)]);
+    await renumber(tx, schoolId, [...newSiblings.slice(0, at), moved, ...newSiblings.slice(at)]);
   });
-  return categoryTree(ctx, schoolId);
+  return await categoryTree(ctx, schoolId);
 }
 
 /** Deletes an empty category with its empty sub-categories; 409 while any of them holds live questions. */
-export function deleteCategory(ctx: AppContext, schoolId: string, catid: string): { catid: string; deleted: true } {
-  const row = schoolCategory(ctx, schoolId, catid);
-  const rows = repo.listCategories(ctx.db, schoolId);
+export async function deleteCategory(
+  ctx: AppContext,
+  schoolId: string,
+  catid: string,
+): Promise<{ catid: string; deleted: true }> {
+  const row = await schoolCategory(ctx, schoolId, catid);
+  const rows = await repo.listCategories(ctx.db, schoolId);
   const ids = descendantIds(rows, row.id);
-  const counts = repo.countByCategory(ctx.db, schoolId);
+  const counts = await repo.countByCategory(ctx.db, schoolId);
   const held = ids.reduce((sum, id) => sum + (counts.get(id) ?? 0), 0);
   if (held > 0)
     throw conflict(`${QUESTION_ERRORS.categoryHasQuestions}: ${held} question(s) must be moved or deleted first`, {
       questions: held,
     });
-  ctx.db.transaction((tx) => {
-    repo.deleteCategories(tx, schoolId, ids);
-    renumber(tx, schoolId, siblingsOf(tx, schoolId, row.parentId, row.id));
+  await ctx.db.transaction(async (tx) => {
+    await repo.deleteCategories(tx, schoolId, ids);
+    await renumber(tx, schoolId, await siblingsOf(tx, schoolId, row.parentId, row.id));
   });
   return { catid, deleted: true };
 }

@@ -100,8 +100,8 @@ export async function exportQuestions(
   filter: QuestionFilter,
   locale: Locale,
 ): Promise<QuestionFile> {
-  const titles = categoryTitles(ctx, schoolId);
-  const { rows } = repo.listQuestions(ctx.db, schoolId, whereOf(ctx, schoolId, filter), {
+  const titles = await categoryTitles(ctx, schoolId);
+  const { rows } = await repo.listQuestions(ctx.db, schoolId, await whereOf(ctx, schoolId, filter), {
     offset: 0,
     limit: QUESTION_EXPORT_MAX_ROWS,
   });

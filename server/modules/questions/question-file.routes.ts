@@ -40,7 +40,7 @@ export const questionFileRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (request, reply) => {
-      const admin = requireAdmin(request, 'question');
+      const admin = await requireAdmin(request, 'question');
       return send(reply, await exportQuestions(ctx, admin.schoolId, request.query, localeOf(request)));
     },
   );
@@ -49,7 +49,7 @@ export const questionFileRoutes: FastifyPluginAsync = async (base) => {
     '/question/template',
     { schema: { tags, summary: 'The import template: the column headings and one example of each kind.' } },
     async (request, reply) => {
-      requireAdmin(request, 'question');
+      await requireAdmin(request, 'question');
       return send(reply, await questionTemplate(localeOf(request)));
     },
   );

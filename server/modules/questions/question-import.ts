@@ -103,7 +103,7 @@ export async function checkImport(
   if (dataRows.length > QUESTION_IMPORT_MAX_ROWS)
     return fail(t('admin.questions.import.reason.tooManyRows', { max: QUESTION_IMPORT_MAX_ROWS }));
 
-  const categories = repo.listCategories(ctx.db, schoolId);
+  const categories = await repo.listCategories(ctx.db, schoolId);
   const byTitle = new Map<string, string[]>();
   for (const row of categories) byTitle.set(row.title, [...(byTitle.get(row.title) ?? []), row.id]);
   const newCategories = new Set<string>();
@@ -231,13 +231,13 @@ export async function commitImport(ctx: AppContext, admin: Admin, file: Buffer, 
   const { report, rows } = await checkImport(ctx, admin.schoolId, file, locale);
   if (!report.ok) throw badInput(QUESTION_ERRORS.importRows, report);
   const now = ctx.now();
-  ctx.db.transaction((tx) => {
-    const existing = repo.listCategories(tx, admin.schoolId);
+  await ctx.db.transaction(async (tx) => {
+    const existing = await repo.listCategories(tx, admin.schoolId);
     const ids = new Map(existing.map((row) => [row.title, row.id]));
     let position = existing.filter((row) => row.parentId === '0').length;
     for (const title of report.newCategories) {
       const id = ctx.ids.next();
-      repo.insertCategory(tx, {
+      await repo.insertCategory(tx, {
         id,
         schoolId: admin.schoolId,
         parentId: '0',
@@ -249,7 +249,7 @@ export async function commitImport(ctx: AppContext, admin: Admin, file: Buffer, 
     }
     for (const item of rows) {
       const categoryId = item.categoryTitle ? (ids.get(item.categoryTitle) ?? '') : '';
-      repo.insertQuestion(tx, {
+      await repo.insertQuestion(tx, {
         id: ctx.ids.next(),
         schoolId: admin.schoolId,
         ...storedValues({ ...item.value, categoryId }, now),

@@ -4,7 +4,7 @@
  * by school.
  */
 import { and, asc, count, countDistinct, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { exerciseSetQuestions, paperQuestions, papers, questionCategories, questions } from '../../db/schema';
 
 export type QuestionRowDb = typeof questions.$inferSelect;
@@ -14,105 +14,107 @@ export type CategoryRowDb = typeof questionCategories.$inferSelect;
 // ---- categories ----
 
 /** The school's bank categories, by parent then position. */
-export function listCategories(db: Db, schoolId: string): CategoryRowDb[] {
-  return db
+export async function listCategories(db: Db, schoolId: string): Promise<CategoryRowDb[]> {
+  return await db
     .select()
     .from(questionCategories)
     .where(eq(questionCategories.schoolId, schoolId))
-    .orderBy(asc(questionCategories.parentId), asc(questionCategories.position), asc(questionCategories.createdAt))
-    .all();
+    .orderBy(asc(questionCategories.parentId), asc(questionCategories.position), asc(questionCategories.createdAt));
 }
 
-export function findCategory(db: Db, schoolId: string, id: string): CategoryRowDb | undefined {
-  return db
-    .select()
-    .from(questionCategories)
-    .where(and(eq(questionCategories.schoolId, schoolId), eq(questionCategories.id, id)))
-    .get();
+export async function findCategory(db: Db, schoolId: string, id: string): Promise<CategoryRowDb | undefined> {
+  return first(
+    await db
+      .select()
+      .from(questionCategories)
+      .where(and(eq(questionCategories.schoolId, schoolId), eq(questionCategories.id, id))),
+  );
 }
 
-export function insertCategory(db: Db, row: typeof questionCategories.$inferInsert): void {
-  db.insert(questionCategories).values(row).run();
+export async function insertCategory(db: Db, row: typeof questionCategories.$inferInsert): Promise<void> {
+  await db.insert(questionCategories).values(row);
 }
 
-export function updateCategory(
+export async function updateCategory(
   db: Db,
   schoolId: string,
   id: string,
   values: Partial<Pick<CategoryRowDb, 'title' | 'parentId' | 'position'>>,
-): void {
-  db.update(questionCategories)
+): Promise<void> {
+  await db
+    .update(questionCategories)
     .set(values)
-    .where(and(eq(questionCategories.schoolId, schoolId), eq(questionCategories.id, id)))
-    .run();
+    .where(and(eq(questionCategories.schoolId, schoolId), eq(questionCategories.id, id)));
 }
 
-export function deleteCategories(db: Db, schoolId: string, ids: string[]): void {
+export async function deleteCategories(db: Db, schoolId: string, ids: string[]): Promise<void> {
   if (ids.length)
-    db.delete(questionCategories)
-      .where(and(eq(questionCategories.schoolId, schoolId), inArray(questionCategories.id, ids)))
-      .run();
+    await db
+      .delete(questionCategories)
+      .where(and(eq(questionCategories.schoolId, schoolId), inArray(questionCategories.id, ids)));
 }
 
 /** Live questions per category id of the school. */
-export function countByCategory(db: Db, schoolId: string): Map<string, number> {
-  const rows = db
+export async function countByCategory(db: Db, schoolId: string): Promise<Map<string, number>> {
+  const rows = await db
     .select({ categoryId: questions.categoryId, n: count() })
     .from(questions)
     .where(and(eq(questions.schoolId, schoolId), eq(questions.deleted, false)))
-    .groupBy(questions.categoryId)
-    .all();
+    .groupBy(questions.categoryId);
   return new Map(rows.map((row) => [row.categoryId, row.n]));
 }
 
 // ---- questions ----
 
 /** A live question of the school. */
-export function findQuestion(db: Db, schoolId: string, id: string): QuestionRowDb | undefined {
-  return db
-    .select()
-    .from(questions)
-    .where(and(eq(questions.schoolId, schoolId), eq(questions.id, id), eq(questions.deleted, false)))
-    .get();
+export async function findQuestion(db: Db, schoolId: string, id: string): Promise<QuestionRowDb | undefined> {
+  return first(
+    await db
+      .select()
+      .from(questions)
+      .where(and(eq(questions.schoolId, schoolId), eq(questions.id, id), eq(questions.deleted, false))),
+  );
 }
 
-export function insertQuestion(db: Db, row: QuestionInsert): void {
-  db.insert(questions).values(row).run();
+export async function insertQuestion(db: Db, row: QuestionInsert): Promise<void> {
+  await db.insert(questions).values(row);
 }
 
 /** Replaces a question's fields and grows its version by one. */
-export function updateQuestion(
+export async function updateQuestion(
   db: Db,
   schoolId: string,
   id: string,
   values: Omit<QuestionInsert, 'id' | 'schoolId' | 'createdAt' | 'createdBy' | 'version' | 'deleted'>,
-): void {
-  db.update(questions)
+): Promise<void> {
+  await db
+    .update(questions)
     .set({ ...values, version: sql`${questions.version} + 1` })
-    .where(and(eq(questions.schoolId, schoolId), eq(questions.id, id), eq(questions.deleted, false)))
-    .run();
+    .where(and(eq(questions.schoolId, schoolId), eq(questions.id, id), eq(questions.deleted, false)));
 }
 
-export function softDeleteQuestion(db: Db, schoolId: string, id: string, now: number): void {
-  db.update(questions)
+export async function softDeleteQuestion(db: Db, schoolId: string, id: string, now: number): Promise<void> {
+  await db
+    .update(questions)
     .set({ deleted: true, updatedAt: now })
-    .where(and(eq(questions.schoolId, schoolId), eq(questions.id, id)))
-    .run();
+    .where(and(eq(questions.schoolId, schoolId), eq(questions.id, id)));
 }
 
 /** How many live papers and how many exercise sets hold the question. */
-export function questionUse(db: Db, id: string): { papers: number; exerciseSets: number } {
-  const paperCount = db
-    .select({ n: countDistinct(paperQuestions.paperId) })
-    .from(paperQuestions)
-    .innerJoin(papers, eq(papers.id, paperQuestions.paperId))
-    .where(and(eq(paperQuestions.questionId, id), eq(papers.deleted, false)))
-    .get();
-  const setCount = db
-    .select({ n: countDistinct(exerciseSetQuestions.setId) })
-    .from(exerciseSetQuestions)
-    .where(eq(exerciseSetQuestions.questionId, id))
-    .get();
+export async function questionUse(db: Db, id: string): Promise<{ papers: number; exerciseSets: number }> {
+  const paperCount = first(
+    await db
+      .select({ n: countDistinct(paperQuestions.paperId) })
+      .from(paperQuestions)
+      .innerJoin(papers, eq(papers.id, paperQuestions.paperId))
+      .where(and(eq(paperQuestions.questionId, id), eq(papers.deleted, false))),
+  );
+  const setCount = first(
+    await db
+      .select({ n: countDistinct(exerciseSetQuestions.setId) })
+      .from(exerciseSetQuestions)
+      .where(eq(exerciseSetQuestions.questionId, id)),
+  );
   return { papers: paperCount?.n ?? 0, exerciseSets: setCount?.n ?? 0 };
 }
 
@@ -141,21 +143,20 @@ function whereOf(schoolId: string, filter: QuestionWhere): SQL {
 }
 
 /** A page of the school's questions, newest first, and how many match. */
-export function listQuestions(
+export async function listQuestions(
   db: Db,
   schoolId: string,
   filter: QuestionWhere,
   page: { offset: number; limit: number },
-): { rows: QuestionRowDb[]; total: number } {
+): Promise<{ rows: QuestionRowDb[]; total: number }> {
   const where = whereOf(schoolId, filter);
-  const rows = db
+  const rows = await db
     .select()
     .from(questions)
     .where(where)
     .orderBy(desc(questions.createdAt), desc(questions.id))
     .limit(page.limit)
-    .offset(page.offset)
-    .all();
-  const total = db.select({ n: count() }).from(questions).where(where).get()?.n ?? 0;
+    .offset(page.offset);
+  const total = first(await db.select({ n: count() }).from(questions).where(where))?.n ?? 0;
   return { rows, total };
 }

@@ -15,10 +15,10 @@ import {
   type QuestionFilter,
   type QuestionList,
   type QuestionListQuery,
+  parseOptions,
+  type zUpdateQuestion,
 } from '../../../shared/schemas/questions';
-import { parseOptions } from '../../../shared/schemas/questions';
 import type { z } from 'zod';
-import type { zUpdateQuestion } from '../../../shared/schemas/questions';
 import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../lib/errors';
 import * as repo from './questions.repository';
@@ -32,8 +32,8 @@ export interface Admin {
 }
 
 /** The titles of the school's categories by id. */
-export function categoryTitles(ctx: AppContext, schoolId: string): Map<string, string> {
-  return new Map(repo.listCategories(ctx.db, schoolId).map((row) => [row.id, row.title]));
+export async function categoryTitles(ctx: AppContext, schoolId: string): Promise<Map<string, string>> {
+  return new Map((await repo.listCategories(ctx.db, schoolId)).map((row) => [row.id, row.title]));
 }
 
 /** The columns of a checked question as stored. */
@@ -42,69 +42,77 @@ export function storedValues(value: CheckedQuestion, now: number) {
 }
 
 /** A live question of the school, else 404 (another school's id is not found either). */
-function schoolQuestion(ctx: AppContext, schoolId: string, qid: string) {
-  const row = repo.findQuestion(ctx.db, schoolId, qid);
+async function schoolQuestion(ctx: AppContext, schoolId: string, qid: string) {
+  const row = await repo.findQuestion(ctx.db, schoolId, qid);
   if (!row) throw notFound();
   return row;
 }
 
-export function getQuestion(ctx: AppContext, schoolId: string, qid: string): AdminQuestion {
-  const row = schoolQuestion(ctx, schoolId, qid);
-  return toAdminQuestion(row, categoryTitles(ctx, schoolId).get(row.categoryId) ?? '');
+export async function getQuestion(ctx: AppContext, schoolId: string, qid: string): Promise<AdminQuestion> {
+  const row = await schoolQuestion(ctx, schoolId, qid);
+  return toAdminQuestion(row, (await categoryTitles(ctx, schoolId)).get(row.categoryId) ?? '');
 }
 
 /** Checks a question against the school's categories: the values to store, or a 400 with every field error. */
-function checked(
+async function checked(
   ctx: AppContext,
   schoolId: string,
   input: QuestionInput,
-  storedOptions: ReturnType<typeof parseOptions>,
-): CheckedQuestion {
-  const titles = categoryTitles(ctx, schoolId);
+  storedOptions: Awaited<ReturnType<typeof parseOptions>>,
+): Promise<CheckedQuestion> {
+  const titles = await categoryTitles(ctx, schoolId);
   const result = checkQuestion(input, storedOptions, (id) => titles.has(id));
   if (!result.ok) throw questionRefused(result.issues);
   return result.value;
 }
 
-export function addQuestion(ctx: AppContext, admin: Admin, input: QuestionInput): AdminQuestion {
-  const value = checked(ctx, admin.schoolId, input, []);
+export async function addQuestion(ctx: AppContext, admin: Admin, input: QuestionInput): Promise<AdminQuestion> {
+  const value = await checked(ctx, admin.schoolId, input, []);
   const id = ctx.ids.next();
   const now = ctx.now();
-  repo.insertQuestion(ctx.db, {
+  await repo.insertQuestion(ctx.db, {
     id,
     schoolId: admin.schoolId,
     ...storedValues(value, now),
     createdBy: admin.userId,
     createdAt: now,
   });
-  return getQuestion(ctx, admin.schoolId, id);
+  return await getQuestion(ctx, admin.schoolId, id);
 }
 
-export function updateQuestion(ctx: AppContext, admin: Admin, input: z.infer<typeof zUpdateQuestion>): AdminQuestion {
-  const row = schoolQuestion(ctx, admin.schoolId, input.qid);
-  const value = checked(ctx, admin.schoolId, input, parseOptions(row.options));
-  repo.updateQuestion(ctx.db, admin.schoolId, row.id, storedValues(value, ctx.now()));
-  return getQuestion(ctx, admin.schoolId, row.id);
+export async function updateQuestion(
+  ctx: AppContext,
+  admin: Admin,
+  input: z.infer<typeof zUpdateQuestion>,
+): Promise<AdminQuestion> {
+  const row = await schoolQuestion(ctx, admin.schoolId, input.qid);
+  const value = await checked(ctx, admin.schoolId, input, parseOptions(row.options));
+  await repo.updateQuestion(ctx.db, admin.schoolId, row.id, storedValues(value, ctx.now()));
+  return await getQuestion(ctx, admin.schoolId, row.id);
 }
 
 /** Soft delete; 409 naming how many papers and exercise sets still use the question. */
-export function deleteQuestion(ctx: AppContext, admin: Admin, qid: string): { qid: string; deleted: true } {
-  const row = schoolQuestion(ctx, admin.schoolId, qid);
-  ctx.db.transaction((tx) => {
-    const use = repo.questionUse(tx, row.id);
+export async function deleteQuestion(
+  ctx: AppContext,
+  admin: Admin,
+  qid: string,
+): Promise<{ qid: string; deleted: true }> {
+  const row = await schoolQuestion(ctx, admin.schoolId, qid);
+  await ctx.db.transaction(async (tx) => {
+    const use = await repo.questionUse(tx, row.id);
     if (use.papers + use.exerciseSets > 0) {
       throw conflict(`${QUESTION_ERRORS.inUse}: ${use.papers} paper(s), ${use.exerciseSets} exercise set(s)`, use);
     }
-    repo.softDeleteQuestion(tx, admin.schoolId, row.id, ctx.now());
+    await repo.softDeleteQuestion(tx, admin.schoolId, row.id, ctx.now());
   });
   return { qid: row.id, deleted: true };
 }
 
 /** The repository's filter of a list query: the category with its sub-categories. */
-export function whereOf(ctx: AppContext, schoolId: string, filter: QuestionFilter): repo.QuestionWhere {
+export async function whereOf(ctx: AppContext, schoolId: string, filter: QuestionFilter): Promise<repo.QuestionWhere> {
   let categoryIds: string[] | undefined;
   // Another school's (or an unknown) category matches nothing.
-  if (filter.catid) categoryIds = categoryAndSubcategories(ctx, schoolId, filter.catid) ?? [];
+  if (filter.catid) categoryIds = (await categoryAndSubcategories(ctx, schoolId, filter.catid)) ?? [];
   return {
     keyword: filter.keyword || undefined,
     categoryIds,
@@ -115,11 +123,15 @@ export function whereOf(ctx: AppContext, schoolId: string, filter: QuestionFilte
 }
 
 /** A page of the bank, newest first. */
-export function listQuestions(ctx: AppContext, schoolId: string, query: QuestionListQuery): QuestionList {
+export async function listQuestions(
+  ctx: AppContext,
+  schoolId: string,
+  query: QuestionListQuery,
+): Promise<QuestionList> {
   const page = query.page ?? 1;
   const num = query.num ?? 20;
-  const titles = categoryTitles(ctx, schoolId);
-  const { rows, total } = repo.listQuestions(ctx.db, schoolId, whereOf(ctx, schoolId, query), {
+  const titles = await categoryTitles(ctx, schoolId);
+  const { rows, total } = await repo.listQuestions(ctx.db, schoolId, await whereOf(ctx, schoolId, query), {
     offset: (page - 1) * num,
     limit: num,
   });

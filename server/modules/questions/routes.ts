@@ -10,23 +10,31 @@ import * as questions from './questions.service';
 export const questionsRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
 
-  route(app, calls.list, ({ query }, _reply, admin) => ok(questions.listQuestions(ctx, admin.schoolId, query)));
-  route(app, calls.item, ({ query }, _reply, admin) => ok(questions.getQuestion(ctx, admin.schoolId, query.qid)));
-  route(app, calls.add, ({ body }, _reply, admin) => ok(questions.addQuestion(ctx, admin, body)));
-  route(app, calls.update, ({ body }, _reply, admin) => ok(questions.updateQuestion(ctx, admin, body)));
-  route(app, calls.remove, ({ body }, _reply, admin) => ok(questions.deleteQuestion(ctx, admin, body.qid)));
+  route(app, calls.list, async ({ query }, _reply, admin) =>
+    ok(await questions.listQuestions(ctx, admin.schoolId, query)),
+  );
+  route(app, calls.item, async ({ query }, _reply, admin) =>
+    ok(await questions.getQuestion(ctx, admin.schoolId, query.qid)),
+  );
+  route(app, calls.add, async ({ body }, _reply, admin) => ok(await questions.addQuestion(ctx, admin, body)));
+  route(app, calls.update, async ({ body }, _reply, admin) => ok(await questions.updateQuestion(ctx, admin, body)));
+  route(app, calls.remove, async ({ body }, _reply, admin) => ok(await questions.deleteQuestion(ctx, admin, body.qid)));
 
   // ---- categories ----
-  route(app, calls.categories, (_request, _reply, admin) => ok({ tree: categories.categoryTree(ctx, admin.schoolId) }));
-  route(app, calls.addCategory, ({ body }, _reply, admin) => ok(categories.addCategory(ctx, admin.schoolId, body)));
-  route(app, calls.renameCategory, ({ body }, _reply, admin) =>
-    ok(categories.renameCategory(ctx, admin.schoolId, body)),
+  route(app, calls.categories, async (_request, _reply, admin) =>
+    ok({ tree: await categories.categoryTree(ctx, admin.schoolId) }),
   );
-  route(app, calls.moveCategory, ({ body }, _reply, admin) =>
-    ok({ tree: categories.moveCategory(ctx, admin.schoolId, body) }),
+  route(app, calls.addCategory, async ({ body }, _reply, admin) =>
+    ok(await categories.addCategory(ctx, admin.schoolId, body)),
   );
-  route(app, calls.deleteCategory, ({ body }, _reply, admin) =>
-    ok(categories.deleteCategory(ctx, admin.schoolId, body.catid)),
+  route(app, calls.renameCategory, async ({ body }, _reply, admin) =>
+    ok(await categories.renameCategory(ctx, admin.schoolId, body)),
+  );
+  route(app, calls.moveCategory, async ({ body }, _reply, admin) =>
+    ok({ tree: await categories.moveCategory(ctx, admin.schoolId, body) }),
+  );
+  route(app, calls.deleteCategory, async ({ body }, _reply, admin) =>
+    ok(await categories.deleteCategory(ctx, admin.schoolId, body.catid)),
   );
 
   // The files (export, template) are not envelope calls: they keep the module's no-store through this hook,

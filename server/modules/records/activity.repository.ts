@@ -1,5 +1,5 @@
+import { sqlRows, type Db } from '../../db/client';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { learnDays, watchRecords } from '../../db/schema';
 
 /**
@@ -18,16 +18,18 @@ export interface ActivityBucket {
   seconds: number;
 }
 
-export function studyActivity(
+export async function studyActivity(
   db: Db,
   schoolId: string,
   by: 'month' | 'day',
   fromDay: string,
   toDay: string,
-): ActivityBucket[] {
+): Promise<ActivityBucket[]> {
   const dayBucket = by === 'month' ? sql`substr(${learnDays.day}, 6, 2)` : sql`${learnDays.day}`;
   const watchBucket = by === 'month' ? sql`substr(${watchRecords.day}, 6, 2)` : sql`${watchRecords.day}`;
-  const learners = db.all<{ bucket: string; n: number }>(sql`
+  const learners = await sqlRows<{ bucket: string; n: number }>(
+    db,
+    sql`
     select bucket, count(distinct sid) as n from (
       select ${watchBucket} as bucket, ${watchRecords.studentId} as sid from ${watchRecords}
         where ${watchRecords.schoolId} = ${schoolId} and ${watchRecords.studentId} is not null
@@ -36,11 +38,15 @@ export function studyActivity(
       select ${dayBucket} as bucket, ${learnDays.studentId} as sid from ${learnDays}
         where ${learnDays.schoolId} = ${schoolId} and ${learnDays.day} >= ${fromDay} and ${learnDays.day} < ${toDay}
           and ${learnDays.effMs} > 0
-    ) group by bucket`);
-  const seconds = db.all<{ bucket: string; ms: number }>(sql`
+    ) group by bucket`,
+  );
+  const seconds = await sqlRows<{ bucket: string; ms: number }>(
+    db,
+    sql`
     select ${dayBucket} as bucket, sum(${learnDays.effMs}) as ms from ${learnDays}
       where ${learnDays.schoolId} = ${schoolId} and ${learnDays.day} >= ${fromDay} and ${learnDays.day} < ${toDay}
-      group by bucket`);
+      group by bucket`,
+  );
   const out = new Map<string, ActivityBucket>();
   for (const row of learners) out.set(row.bucket, { bucket: row.bucket, learners: row.n, seconds: 0 });
   for (const row of seconds) {

@@ -20,15 +20,15 @@ function questionTypeName(locale: Locale, type: number): string {
 }
 
 /** The exercise views: each student's results per chapter, or each question's statistics. */
-export function exerciseTable(
+export async function exerciseTable(
   ctx: AppContext,
   admin: Admin,
   query: ExportQuery,
   locale: Locale,
   limit: number,
-): ExportTable {
+): Promise<ExportTable> {
   const t = textOf(locale);
-  const reply = exerciseRecords(ctx, admin, { coid: query.coid!, sid: query.sid, page: 1, num: limit });
+  const reply = await exerciseRecords(ctx, admin, { coid: query.coid!, sid: query.sid, page: 1, num: limit });
   const subject = reply.title;
   if (query.view === 'questions') {
     const rows = reply.questions;
@@ -104,15 +104,15 @@ export function exerciseTable(
  * The chapter exam views: each student's sittings of each exam in sum (exams), or each exam's totals
  * (examtotals); a sub-admin limited to categories exports only their courses' (404 otherwise).
  */
-export function examTable(
+export async function examTable(
   ctx: AppContext,
   admin: Admin,
   query: ExportQuery,
   locale: Locale,
   limit: number,
-): ExportTable {
+): Promise<ExportTable> {
   const t = textOf(locale);
-  const reply = examRecords(ctx, admin, { coid: query.coid!, sid: query.sid, page: 1, num: limit });
+  const reply = await examRecords(ctx, admin, { coid: query.coid!, sid: query.sid, page: 1, num: limit });
   const percent = (rate: number) => Math.round(rate * 100);
   if (query.view === 'examtotals') {
     return {

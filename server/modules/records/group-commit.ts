@@ -9,8 +9,13 @@
 import type SqliteDatabase from 'better-sqlite3';
 import type { AppContext } from '../../context';
 import { InDoubtCommits } from './in-doubt';
-import { batchWriter, type BatchWriter } from './records.repository';
-import type { CourseRecordRow, HeartbeatRow, LearnRow } from './records.repository';
+import {
+  batchWriter,
+  type BatchWriter,
+  type CourseRecordRow,
+  type HeartbeatRow,
+  type LearnRow,
+} from './records.repository';
 
 /** Study time credited to a student on a day (learn_days; added to what is there). */
 export interface DayCredit {

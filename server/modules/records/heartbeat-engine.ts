@@ -20,6 +20,7 @@ import { MAX_CREDIT_MS } from './heartbeat-rules';
 import { formatDate } from '../../../shared/rules/dates';
 import { GroupCommits, type Changes, type ChangeSource, type DayCredit } from './group-commit';
 import { toCourseRow, toLearnRow, type CourseState, type LearnState, type StreamRow } from './record-states';
+import type { MaybePromise } from '../../lib/sequential';
 
 export type { CourseState, LearnState, StreamRow } from './record-states';
 
@@ -72,31 +73,48 @@ export class RecordsEngine implements ChangeSource {
 
   constructor(private readonly ctx: AppContext) {
     this.commits = new GroupCommits(ctx, this);
-    this.sweeper = setInterval(() => this.sweep(), 60_000);
+    this.sweeper = setInterval(
+      () => void this.sweep().catch((error) => ctx.log.error({ err: error }, 'records sweep failed')),
+      60_000,
+    );
     this.sweeper.unref();
   }
 
   /** The learn record in memory (loaded, or new when create is set). */
-  learnState(studentId: string, courseId: string, chapterId: string, schoolId: string, create: true): LearnState;
+  learnState(
+    studentId: string,
+    courseId: string,
+    chapterId: string,
+    schoolId: string,
+    create: true,
+  ): MaybePromise<LearnState>;
   learnState(
     studentId: string,
     courseId: string,
     chapterId: string,
     schoolId: string,
     create: false,
-  ): LearnState | undefined;
+  ): MaybePromise<LearnState | undefined>;
   learnState(
     studentId: string,
     courseId: string,
     chapterId: string,
     schoolId: string,
     create: boolean,
-  ): LearnState | undefined {
+  ): MaybePromise<LearnState | undefined> {
+    const state = this.learn.get(learnKey(studentId, courseId, chapterId));
+    if (!state) return this.loadLearn(studentId, courseId, chapterId, schoolId, create);
+    state.usedAt = this.ctx.now();
+    return state;
+  }
+
+  private async loadLearn(studentId: string, courseId: string, chapterId: string, schoolId: string, create: boolean) {
     const key = learnKey(studentId, courseId, chapterId);
+    const row = await repo.findLearnRecord(this.ctx.db, studentId, courseId, chapterId);
     const now = this.ctx.now();
+    // Another request may have loaded it meanwhile: its state (with what it changed) is the one kept.
     let state = this.learn.get(key);
     if (!state) {
-      const row = repo.findLearnRecord(this.ctx.db, studentId, courseId, chapterId);
       if (!row && !create) return undefined;
       const base = row ?? repo.newLearnRow(studentId, courseId, chapterId, schoolId, now);
       state = { ...base, intervals: parseIntervals(base.intervals), usedAt: now };
@@ -112,32 +130,48 @@ export class RecordsEngine implements ChangeSource {
    * heartbeat touches the course record with the chapter's, only clean states leave memory, and direct
    * writers (records.store writeThrough) write what waits before they forget() it.
    */
-  courseState(studentId: string, courseId: string, schoolId: string, totalChapter: () => number): CourseState {
+  courseState(
+    studentId: string,
+    courseId: string,
+    schoolId: string,
+    totalChapter: () => MaybePromise<number>,
+  ): MaybePromise<CourseState> {
+    const state = this.courses.get(courseKey(studentId, courseId));
+    if (!state) return this.loadCourse(studentId, courseId, schoolId, totalChapter);
+    state.usedAt = this.ctx.now();
+    return state;
+  }
+
+  private async loadCourse(
+    studentId: string,
+    courseId: string,
+    schoolId: string,
+    totalChapter: () => MaybePromise<number>,
+  ): Promise<CourseState> {
     const key = courseKey(studentId, courseId);
     const now = this.ctx.now();
-    let state = this.courses.get(key);
-    if (!state) {
-      const row = repo.findCourseRecord(this.ctx.db, studentId, courseId);
-      state = row
-        ? { ...row, usedAt: now, isNew: false }
-        : {
-            studentId,
-            courseId,
-            schoolId,
-            lastChapterId: '',
-            lastVisitAt: now,
-            effMs: 0,
-            completeChapter: repo.countCompleted(this.ctx.db, studentId, courseId),
-            totalChapter: totalChapter(),
-            process: 0,
-            startedAt: now,
-            completedAt: null,
-            updatedAt: now,
-            usedAt: now,
-            isNew: true,
-          };
-      this.courses.set(key, state);
-    }
+    const row = await repo.findCourseRecord(this.ctx.db, studentId, courseId);
+    const loaded: CourseState = row
+      ? { ...row, usedAt: now, isNew: false }
+      : {
+          studentId,
+          courseId,
+          schoolId,
+          lastChapterId: '',
+          lastVisitAt: now,
+          effMs: 0,
+          completeChapter: await repo.countCompleted(this.ctx.db, studentId, courseId),
+          totalChapter: await totalChapter(),
+          process: 0,
+          startedAt: now,
+          completedAt: null,
+          updatedAt: now,
+          usedAt: now,
+          isNew: true,
+        };
+    // Another request may have loaded it meanwhile: its state (with what it changed) is the one kept.
+    const state = this.courses.get(key) ?? loaded;
+    this.courses.set(key, state);
     state.usedAt = now;
     return state;
   }
@@ -146,9 +180,9 @@ export class RecordsEngine implements ChangeSource {
    * A student's progress, exam result and review state of every chapter of a course with a record: the
    * database's rows with the changes not yet written laid over them (only unwritten states can differ).
    */
-  courseProgress(studentId: string, courseId: string): Map<string, Progress> {
+  async courseProgress(studentId: string, courseId: string): Promise<Map<string, Progress>> {
     const found = new Map<string, Progress>();
-    for (const row of repo.chapterProgressOf(this.ctx.db, studentId, courseId)) {
+    for (const row of await repo.chapterProgressOf(this.ctx.db, studentId, courseId)) {
       found.set(row.chapterId, { progress: row.progress, passed: !!row.passed, verifyStatus: row.verifyStatus });
     }
     for (const state of this.dirtyLearn) {
@@ -161,30 +195,34 @@ export class RecordsEngine implements ChangeSource {
   }
 
   /** True when the student has a course record (studied or began the course): in memory, else in the database. */
-  hasCourse(studentId: string, courseId: string): boolean {
+  async hasCourse(studentId: string, courseId: string): Promise<boolean> {
     // Records not yet written are in memory; written ones are in the student's cached course facts.
     if (this.courses.has(courseKey(studentId, courseId))) return true;
-    return studentCourses(this.ctx, studentId).studied.has(courseId);
+    return (await studentCourses(this.ctx, studentId)).studied.has(courseId);
   }
 
   /** The last heartbeat of a session on a chapter, if any. */
-  stream(tokenHash: string, courseId: string, chapterId: string): StreamRow | undefined {
+  stream(tokenHash: string, courseId: string, chapterId: string): MaybePromise<StreamRow | undefined> {
     const key = streamKey(tokenHash, courseId, chapterId);
-    let row = this.streams.get(key);
-    if (!row) {
-      row = repo.findHeartbeat(this.ctx.db, tokenHash, courseId, chapterId);
-      if (row) this.streams.set(key, row);
-    }
+    return this.streams.get(key) ?? this.loadStream(key, tokenHash, courseId, chapterId);
+  }
+
+  private async loadStream(key: string, tokenHash: string, courseId: string, chapterId: string) {
+    const read = await repo.findHeartbeat(this.ctx.db, tokenHash, courseId, chapterId);
+    const row = this.streams.get(key) ?? read;
+    if (row) this.streams.set(key, row);
     return row;
   }
 
   /** The student's last credited moment. */
-  clock(studentId: string): number {
-    let at = this.clocks.get(studentId);
-    if (at === undefined) {
-      at = repo.lastCredit(this.ctx.db, studentId);
-      this.clocks.set(studentId, at);
-    }
+  clock(studentId: string): MaybePromise<number> {
+    return this.clocks.get(studentId) ?? this.loadClock(studentId);
+  }
+
+  private async loadClock(studentId: string): Promise<number> {
+    const read = await repo.lastCredit(this.ctx.db, studentId);
+    const at = this.clocks.get(studentId) ?? read;
+    this.clocks.set(studentId, at);
     return at;
   }
 
@@ -327,7 +365,7 @@ export class RecordsEngine implements ChangeSource {
   }
 
   /** Frees memory: clean states unused for IDLE_MS, clocks too old to matter, old heartbeats in the database. */
-  sweep(): void {
+  async sweep(): Promise<void> {
     const now = this.ctx.now();
     const idle = now - IDLE_MS;
     const over = this.learn.size + this.courses.size + this.streams.size > MAX_STATES;
@@ -341,7 +379,7 @@ export class RecordsEngine implements ChangeSource {
     if (now - this.purgedAt < PURGE_EVERY_MS) return;
     this.purgedAt = now;
     try {
-      repo.purgeHeartbeats(this.ctx.db, now - HEARTBEAT_KEEP_MS);
+      await repo.purgeHeartbeats(this.ctx.db, now - HEARTBEAT_KEEP_MS);
     } catch (error) {
       this.ctx.log.warn({ err: error }, 'records: purging heartbeats failed');
     }

@@ -25,6 +25,7 @@ import { invalidSid, openTarget, studyFacts, totalChapters } from './record-acce
 import { tenths } from './records.presenter';
 import { enrolOnce } from './records.repository';
 import { earnForStudy, pointsOn } from '../points/earn';
+import { KeyedQueue } from '../../lib/keyed-queue';
 
 /** Brings a course record up to date after a chapter's heartbeat (or 'update student course'). */
 export function visitCourse(
@@ -64,32 +65,46 @@ function unrecorded(status: 'free' | 'preview', coid: string, cid: string, beat:
 }
 
 /** Opens the target, turning 'no login' into 'invalid sid': a heartbeat without a student session goes to login. */
-function open(ctx: AppContext, auth: Auth, beat: Heartbeat) {
+async function open(ctx: AppContext, auth: Auth, beat: Heartbeat) {
   // A cookie whose session is over: the client believes it is signed in, and must sign in again.
   if (auth.role === 'guest' && auth.tokenHash) throw invalidSid();
   try {
-    return openTarget(ctx, auth, beat.coid, beat.cid);
+    return await openTarget(ctx, auth, beat.coid, beat.cid);
   } catch (error) {
     if (error instanceof AppError && error.error === ERRORS.noLogin) throw invalidSid();
     throw error;
   }
 }
 
-export async function heartbeat(ctx: AppContext, auth: Auth, beat: Heartbeat): Promise<HeartbeatReply> {
-  const target = open(ctx, auth, beat);
+const queues = new WeakMap<AppContext, KeyedQueue>();
+
+/**
+ * POST web/heartbeat. A student's heartbeats are applied one after the other: each reads the student's clock,
+ * stream and records, awaits, then credits from what it read, so two applied together would both credit the
+ * same seconds (records-commit.test.ts shows it).
+ */
+export function heartbeat(ctx: AppContext, auth: Auth, beat: Heartbeat): Promise<HeartbeatReply> {
+  if (auth.role !== 'student') return applyBeat(ctx, auth, beat);
+  let queue = queues.get(ctx);
+  if (!queue) queues.set(ctx, (queue = new KeyedQueue()));
+  return queue.run(auth.userId, () => applyBeat(ctx, auth, beat));
+}
+
+async function applyBeat(ctx: AppContext, auth: Auth, beat: Heartbeat): Promise<HeartbeatReply> {
+  const target = await open(ctx, auth, beat);
   const { head } = target;
   const cid = target.chapter?.id ?? '0';
   if (target.as !== 'student' || auth.role !== 'student')
     return unrecorded(target.as === 'free' ? 'free' : 'preview', head.id, cid, beat);
 
   const now = ctx.now();
-  const obtained = target.obtain && enrolOnce(ctx.db, auth.userId, head.id, 'obtain', now);
+  const obtained = target.obtain && (await enrolOnce(ctx.db, auth.userId, head.id, 'obtain', now));
   const engine = recordsEngine(ctx);
-  const facts = studyFacts(ctx, head, target.chapter);
-  const record = engine.learnState(auth.userId, head.id, cid, head.schoolId, true);
-  const total = totalChapters(ctx, head);
-  const course = engine.courseState(auth.userId, head.id, head.schoolId, () => total);
-  const previousRow = engine.stream(auth.tokenHash, head.id, cid);
+  const facts = await studyFacts(ctx, head, target.chapter);
+  const record = await engine.learnState(auth.userId, head.id, cid, head.schoolId, true);
+  const total = await totalChapters(ctx, head);
+  const course = await engine.courseState(auth.userId, head.id, head.schoolId, async () => total);
+  const previousRow = await engine.stream(auth.tokenHash, head.id, cid);
   const previous: StreamState | null = previousRow
     ? {
         startTs: previousRow.startTs,
@@ -102,7 +117,7 @@ export async function heartbeat(ctx: AppContext, auth: Auth, beat: Heartbeat): P
       }
     : null;
 
-  const outcome = applyHeartbeat(record as RecordState, previous, engine.clock(auth.userId), beat, facts, now);
+  const outcome = applyHeartbeat(record as RecordState, previous, await engine.clock(auth.userId), beat, facts, now);
   record.updatedAt = now;
   const courseWasDone = course.completedAt !== null;
   engine.touchLearn(record);
@@ -140,10 +155,10 @@ export async function heartbeat(ctx: AppContext, auth: Auth, beat: Heartbeat): P
   };
   await engine.commit(auth.userId);
   // Points (server/modules/points/earn.ts): only a Map lookup while the school's rules are off.
-  if (pointsOn(ctx, head.schoolId)) {
+  if (await pointsOn(ctx, head.schoolId)) {
     const courseDone = !courseWasDone && course.completedAt !== null;
     const study = { schoolId: head.schoolId, studentId: auth.userId, courseId: head.id, chapterId: cid, at: now };
-    earnForStudy(ctx, { ...study, creditMs: outcome.creditMs, chapterDone: outcome.completedNow, courseDone });
+    await earnForStudy(ctx, { ...study, creditMs: outcome.creditMs, chapterDone: outcome.completedNow, courseDone });
   }
   return reply;
 }

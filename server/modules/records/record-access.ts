@@ -22,6 +22,7 @@ import { readOutputs, viewerKind } from '../learning/ware.presenter';
 import { minReadingSeconds, type ChapterFacts } from './heartbeat-rules';
 import { countStudyChapters, schoolMaxRate } from './records.repository';
 import { creditedRate } from '../../../shared/rules/playback-rate';
+import { type MaybePromise, thenMaybe } from '../../lib/sequential';
 
 /** The chapter id of a graphic course's own text. */
 export const COURSE_TEXT = '0';
@@ -43,13 +44,13 @@ export interface StudyTarget {
  * (access/policy mayStudyChapter, mayStudyText), with the chapter row read from memory while the school's
  * catalogue is unchanged (a heartbeat comes every few seconds per learner).
  */
-export function openTarget(ctx: AppContext, auth: Auth, courseRef: string, cid: string): StudyTarget {
-  const course = openCourse(ctx, auth, courseRef);
+export async function openTarget(ctx: AppContext, auth: Auth, courseRef: string, cid: string): Promise<StudyTarget> {
+  const course = await openCourse(ctx, auth, courseRef);
   const { head } = course;
   if (cid !== COURSE_TEXT) {
-    const chapter = cachedChapter(ctx, head.schoolId, cid);
+    const chapter = await cachedChapter(ctx, head.schoolId, cid);
     if (!chapter || chapter.courseId !== head.id) throw refusalError(ctx, 'noChapter', head);
-    const access = mayStudyChapter(ctx, auth, course, chapter);
+    const access = await mayStudyChapter(ctx, auth, course, chapter);
     if (!access.allowed) throw refusalError(ctx, access.refusal, head, access.detail);
     return {
       head,
@@ -65,7 +66,7 @@ export function openTarget(ctx: AppContext, auth: Auth, courseRef: string, cid: 
     };
   }
   if (head.type !== COURSE_TYPE.graphicOrColumn) throw refusalError(ctx, 'noChapter', head);
-  const access = mayStudyText(ctx, auth, course);
+  const access = await mayStudyText(ctx, auth, course);
   if (!access.allowed) throw refusalError(ctx, access.refusal, head);
   return { head, chapter: null, as: access.as, obtain: access.obtain };
 }
@@ -75,7 +76,7 @@ type ContentFacts = Omit<ChapterFacts, 'notAllowSkip' | 'maxRate'>;
 type CourseRules = { settings: string; notAllowSkip: boolean; maxRate: number };
 
 /** A value kept while its school's catalogue is unchanged (every chapter, course and resource write bumps it), and at most a minute. */
-type Versioned<T> = { version: object; value: T };
+type Versioned<T> = { version: number; value: T };
 
 const factCaches = new WeakMap<
   AppContext,
@@ -103,27 +104,26 @@ function cachesOf(ctx: AppContext) {
   return caches;
 }
 
-/** An object that stays the same while the school's catalogue cache is not bumped (one small entry per school). */
-function catalogueVersion(ctx: AppContext, schoolId: string): object {
-  return ctx.catalogueCache.get(schoolId, 'records:version', () => 0);
-}
-
+/**
+ * A value kept while the school's catalogue is unchanged. The version is read before loading: a catalogue
+ * write during the load leaves the entry stale for the next read.
+ */
 function versioned<T>(
   ctx: AppContext,
   cache: TtlCache<string, Versioned<T>>,
   schoolId: string,
   key: string,
-  load: () => T,
-): T {
-  const version = catalogueVersion(ctx, schoolId);
+  load: () => Promise<T>,
+): MaybePromise<T> {
+  const version = ctx.catalogueCache.version(schoolId);
   const hit = cache.get(key);
   if (hit && hit.version === version) return hit.value;
-  return cache.set(key, { version, value: load() }).value;
+  return load().then((value) => cache.set(key, { version, value }).value);
 }
 
 /** A chapter row, from memory while the school's catalogue is unchanged. */
-function cachedChapter(ctx: AppContext, schoolId: string, cid: string): ChapterRow | null {
-  return versioned(ctx, cachesOf(ctx).chapters, schoolId, cid, () => findChapter(ctx.db, cid) ?? null);
+function cachedChapter(ctx: AppContext, schoolId: string, cid: string): MaybePromise<ChapterRow | null> {
+  return versioned(ctx, cachesOf(ctx).chapters, schoolId, cid, async () => (await findChapter(ctx.db, cid)) ?? null);
 }
 
 /** Characters of text in rich text (tags and white space left out). */
@@ -133,14 +133,14 @@ const textLength = (html: string) =>
     .replace(/&[a-z#0-9]+;/gi, ' ')
     .replace(/\s+/g, '').length;
 
-function contentFacts(ctx: AppContext, head: CourseHead, chapter: ChapterRow | null): ContentFacts {
+async function contentFacts(ctx: AppContext, head: CourseHead, chapter: ChapterRow | null): Promise<ContentFacts> {
   if (!chapter) {
-    const text = findCourse(ctx.db, head.id)?.description ?? '';
+    const text = (await findCourse(ctx.db, head.id))?.description ?? '';
     return { kind: 'graphic', length: 0, minSeconds: minReadingSeconds(textLength(text)) };
   }
   if (chapter.type === CHAPTER_TYPE.imageText)
     return { kind: 'graphic', length: 0, minSeconds: minReadingSeconds(textLength(chapter.description)) };
-  const found = chapter.resourceId ? wareResource(ctx.db, chapter.resourceId) : undefined;
+  const found = chapter.resourceId ? await wareResource(ctx.db, chapter.resourceId) : undefined;
   const resource = found && !found.deleted && found.schoolId === head.schoolId ? found : null;
   const outputs = resource ? readOutputs(resource.outputs) : {};
   switch (viewerKind(chapter.type, resource, outputs)) {
@@ -163,7 +163,7 @@ function contentFacts(ctx: AppContext, head: CourseHead, chapter: ChapterRow | n
  * What the server knows of the content studied (chapter null: a graphic course's text), with the course's
  * notAllowSkip and fastest credited speed (the course's, else the school's: shared/rules/playback-rate).
  */
-export function studyFacts(ctx: AppContext, head: CourseHead, chapter: ChapterRow | null): ChapterFacts {
+export function studyFacts(ctx: AppContext, head: CourseHead, chapter: ChapterRow | null): MaybePromise<ChapterFacts> {
   const caches = cachesOf(ctx);
   const content = versioned(ctx, caches.content, head.schoolId, chapter ? chapter.id : `course:${head.id}`, () =>
     contentFacts(ctx, head, chapter),
@@ -174,35 +174,41 @@ export function studyFacts(ctx: AppContext, head: CourseHead, chapter: ChapterRo
     rules = { settings: head.settings, notAllowSkip: settings.notAllowSkip, maxRate: settings.maxRate };
     caches.skip.set(head.id, rules);
   }
-  return { ...content, notAllowSkip: rules.notAllowSkip, maxRate: maxRateOf(ctx, head.schoolId, rules.maxRate) };
+  const { notAllowSkip, maxRate } = rules;
+  return thenMaybe(content, (facts) =>
+    thenMaybe(maxRateOf(ctx, head.schoolId, maxRate), (rate) => ({ ...facts, notAllowSkip, maxRate: rate })),
+  );
 }
 
 /**
  * The fastest credited speed of a course whose own setting is courseRate (0: the school's). The school's is
  * kept while its catalogue is unchanged (saving the school's settings bumps it).
  */
-export function maxRateOf(ctx: AppContext, schoolId: string, courseRate: number): number {
+export function maxRateOf(ctx: AppContext, schoolId: string, courseRate: number): MaybePromise<number> {
   if (courseRate) return creditedRate(courseRate, undefined);
   const schoolRate = versioned(ctx, cachesOf(ctx).schoolRates, schoolId, schoolId, () =>
     schoolMaxRate(ctx.db, schoolId),
   );
-  return creditedRate(undefined, schoolRate);
+  return thenMaybe(schoolRate, (rate) => creditedRate(undefined, rate));
 }
 
 /** How many chapters of the course are studied (a graphic course: its text, 1). */
-export function totalChapters(ctx: AppContext, head: { id: string; type: number; schoolId: string }): number {
+export function totalChapters(
+  ctx: AppContext,
+  head: { id: string; type: number; schoolId: string },
+): MaybePromise<number> {
   if (head.type === COURSE_TYPE.graphicOrColumn) return 1;
   return versioned(ctx, cachesOf(ctx).totals, head.schoolId, head.id, () => countStudyChapters(ctx.db, head.id));
 }
 
 /** The course's id when it is of the administrator's school; 404 otherwise (another school's ids look like none). */
-export function schoolCourse(
+export async function schoolCourse(
   ctx: AppContext,
   schoolId: string,
   courseRef: string,
-): { id: string; title: string; type: number; schoolId: string } {
+): Promise<{ id: string; title: string; type: number; schoolId: string }> {
   const id = courseIdOf(ctx, courseRef);
-  const course = id ? findCourse(ctx.db, id) : undefined;
+  const course = id ? await findCourse(ctx.db, id) : undefined;
   if (!course || course.schoolId !== schoolId) throw notFound();
   return { id: course.id, title: course.title, type: course.type, schoolId: course.schoolId };
 }
@@ -211,9 +217,9 @@ export function schoolCourse(
  * The course of the administrator's school that they may see, or 404: a sub-admin limited to categories sees
  * only their categories' courses (courses/course-access.ts), as the analytics do.
  */
-export function scopedCourse(ctx: AppContext, admin: Staff, courseRef: string) {
-  const course = schoolCourse(ctx, admin.schoolId, courseRef);
-  assertManageCourse(ctx, admin.userId, { schoolId: course.schoolId, id: course.id });
+export async function scopedCourse(ctx: AppContext, admin: Staff, courseRef: string) {
+  const course = await schoolCourse(ctx, admin.schoolId, courseRef);
+  await assertManageCourse(ctx, admin.userId, { schoolId: course.schoolId, id: course.id });
   return course;
 }
 

@@ -24,11 +24,12 @@ import { displayOrder, isStudyChapter, seconds, toChapterRecordRow, toLearnRecor
 import * as repo from './records.repository';
 import { recordsStore, writeThrough } from './records.store';
 import { earnForChapter, earnForCourse } from '../points/earn';
+import { mapAsync } from '../../lib/sequential';
 
 const offsetOf = (query: { page: number; num: number }) => (query.page - 1) * query.num;
 
-function schoolStudent(ctx: AppContext, schoolId: string, sid: string) {
-  const student = findStudent(ctx.db, sid);
+async function schoolStudent(ctx: AppContext, schoolId: string, sid: string) {
+  const student = await findStudent(ctx.db, sid);
   if (!student || student.schoolId !== schoolId) throw notFound();
   return { sid: student.id, name: student.name, username: student.username };
 }
@@ -37,30 +38,30 @@ function schoolStudent(ctx: AppContext, schoolId: string, sid: string) {
 const courseText = (course: { title: string }) => ({ id: COURSE_TEXT, title: course.title, type: 4, parentId: '0' });
 
 /** A chapter of the course (or a graphic course's text '0'), else 404. */
-function courseChapter(ctx: AppContext, course: { id: string; type: number }, cid: string) {
+async function courseChapter(ctx: AppContext, course: { id: string; type: number }, cid: string) {
   if (cid === COURSE_TEXT) {
     if (course.type !== 4) throw notFound();
     return null;
   }
-  const chapter = findChapter(ctx.db, cid);
+  const chapter = await findChapter(ctx.db, cid);
   if (!chapter || chapter.courseId !== course.id) throw notFound();
   return chapter;
 }
 
 /** GET learn/getlist: the learners of a course with their progress, latest visit first. */
-export function courseLearners(
+export async function courseLearners(
   ctx: AppContext,
   admin: Staff,
   query: z.output<typeof s.zCourseLearnersQuery>,
-): z.infer<typeof s.zCourseLearners> {
-  const course = scopedCourse(ctx, admin, query.coid);
-  const { rows, total } = recordsStore(ctx).courseLearners(
+): Promise<z.infer<typeof s.zCourseLearners>> {
+  const course = await scopedCourse(ctx, admin, query.coid);
+  const { rows, total } = await recordsStore(ctx).courseLearners(
     course.id,
     query.key || undefined,
     query.num,
     offsetOf(query),
   );
-  const totalChapter = totalChapters(ctx, course);
+  const totalChapter = await totalChapters(ctx, course);
   return {
     total,
     list: rows.map(({ record, name, username, lastTitle }) => ({
@@ -80,14 +81,14 @@ export function courseLearners(
 }
 
 /** GET learn/getlistbystudent: the courses a student studies. */
-export function studentCourses(
+export async function studentCourses(
   ctx: AppContext,
   admin: Staff,
   query: z.output<typeof s.zStudentCoursesQuery>,
-): z.infer<typeof s.zStudentCourses> {
-  const student = schoolStudent(ctx, admin.schoolId, query.sid);
-  const scope = scopeFilter(ctx, admin.userId);
-  const { rows, total } = recordsStore(ctx).studentCourseRecords(student.sid, query.num, offsetOf(query), scope);
+): Promise<z.infer<typeof s.zStudentCourses>> {
+  const student = await schoolStudent(ctx, admin.schoolId, query.sid);
+  const scope = await scopeFilter(ctx, admin.userId);
+  const { rows, total } = await recordsStore(ctx).studentCourseRecords(student.sid, query.num, offsetOf(query), scope);
   return {
     student,
     total,
@@ -106,19 +107,17 @@ export function studentCourses(
 }
 
 /** GET learn/detailbystudent: a student's record of every chapter of a course. */
-export function studentDetail(
+export async function studentDetail(
   ctx: AppContext,
   admin: Staff,
   query: z.output<typeof s.zStudentDetailQuery>,
-): z.infer<typeof s.zStudentDetail> {
-  const student = schoolStudent(ctx, admin.schoolId, query.sid);
-  const course = scopedCourse(ctx, admin, query.coid);
+): Promise<z.infer<typeof s.zStudentDetail>> {
+  const student = await schoolStudent(ctx, admin.schoolId, query.sid);
+  const course = await scopedCourse(ctx, admin, query.coid);
   const records = new Map(
-    recordsStore(ctx)
-      .learnRecordsOf(student.sid, course.id)
-      .map((row) => [row.chapterId, row]),
+    (await recordsStore(ctx).learnRecordsOf(student.sid, course.id)).map((row) => [row.chapterId, row]),
   );
-  const chapters = displayOrder(listChapters(ctx.db, course.id));
+  const chapters = displayOrder(await listChapters(ctx.db, course.id));
   const rows =
     course.type === 4
       ? [toChapterRecordRow(courseText(course), records.get(COURSE_TEXT))]
@@ -132,27 +131,27 @@ export function studentDetail(
     student,
     coid: course.id,
     title: course.title,
-    process: courseProcess(totalChapters(ctx, course), complete),
+    process: courseProcess(await totalChapters(ctx, course), complete),
     chapters: rows,
   };
 }
 
 /** GET learn/allrecord: every chapter record of the school, filtered, newest first. */
-export function allRecords(
+export async function allRecords(
   ctx: AppContext,
   admin: Staff,
   query: z.output<typeof s.zAllRecordsQuery>,
-): z.infer<typeof s.zAllRecords> {
-  const courseId = query.coid ? scopedCourse(ctx, admin, query.coid).id : undefined;
-  if (query.sid) schoolStudent(ctx, admin.schoolId, query.sid);
+): Promise<z.infer<typeof s.zAllRecords>> {
+  const courseId = query.coid ? (await scopedCourse(ctx, admin, query.coid)).id : undefined;
+  if (query.sid) await schoolStudent(ctx, admin.schoolId, query.sid);
   const filter = {
     courseId,
     studentId: query.sid,
     from: query.from,
     to: query.to,
-    scope: scopeFilter(ctx, admin.userId),
+    scope: await scopeFilter(ctx, admin.userId),
   };
-  const { rows, total } = recordsStore(ctx).schoolRecords(admin.schoolId, filter, query.num, offsetOf(query));
+  const { rows, total } = await recordsStore(ctx).schoolRecords(admin.schoolId, filter, query.num, offsetOf(query));
   return {
     total,
     list: rows.map(({ record, name, courseTitle, chapterTitle }) => {
@@ -175,9 +174,13 @@ export function allRecords(
 }
 
 /** GET learn/studentrecord: a student's study in sum. */
-export function studentRecord(ctx: AppContext, admin: Staff, sid: string): z.infer<typeof s.zStudentRecord> {
-  const student = schoolStudent(ctx, admin.schoolId, sid);
-  const totals = recordsStore(ctx).studentTotals(student.sid, scopeFilter(ctx, admin.userId));
+export async function studentRecord(
+  ctx: AppContext,
+  admin: Staff,
+  sid: string,
+): Promise<z.infer<typeof s.zStudentRecord>> {
+  const student = await schoolStudent(ctx, admin.schoolId, sid);
+  const totals = await recordsStore(ctx).studentTotals(student.sid, await scopeFilter(ctx, admin.userId));
   return {
     ...student,
     courses: totals.courses,
@@ -189,14 +192,14 @@ export function studentRecord(ctx: AppContext, admin: Staff, sid: string): z.inf
 }
 
 /** GET learn/getchapterstudytime: per chapter of a course, its learners, completions and time. */
-export function chapterStudyTimes(ctx: AppContext, admin: Staff, coid: string): z.infer<typeof s.zChapterStudyTimes> {
-  const course = scopedCourse(ctx, admin, coid);
-  const sums = new Map(
-    recordsStore(ctx)
-      .chapterSums(course.id)
-      .map((row) => [row.chapterId, row]),
-  );
-  const chapters = course.type === 4 ? [courseText(course)] : displayOrder(listChapters(ctx.db, course.id));
+export async function chapterStudyTimes(
+  ctx: AppContext,
+  admin: Staff,
+  coid: string,
+): Promise<z.infer<typeof s.zChapterStudyTimes>> {
+  const course = await scopedCourse(ctx, admin, coid);
+  const sums = new Map((await recordsStore(ctx).chapterSums(course.id)).map((row) => [row.chapterId, row]));
+  const chapters = course.type === 4 ? [courseText(course)] : displayOrder(await listChapters(ctx.db, course.id));
   return {
     coid: course.id,
     chapters: chapters.map((chapter) => {
@@ -217,13 +220,17 @@ export function chapterStudyTimes(ctx: AppContext, admin: Staff, coid: string): 
 
 /** Recounts a student's course record after its chapter records changed directly. */
 /** Recounts the student's course record from its chapters; true when this made the course complete. */
-function recount(ctx: AppContext, studentId: string, course: { id: string; type: number; schoolId: string }): boolean {
-  const record = repo.findCourseRecord(ctx.db, studentId, course.id);
+async function recount(
+  ctx: AppContext,
+  studentId: string,
+  course: { id: string; type: number; schoolId: string },
+): Promise<boolean> {
+  const record = await repo.findCourseRecord(ctx.db, studentId, course.id);
   if (!record) return false;
-  const complete = repo.countCompleted(ctx.db, studentId, course.id);
-  const total = totalChapters(ctx, course);
+  const complete = await repo.countCompleted(ctx.db, studentId, course.id);
+  const total = await totalChapters(ctx, course);
   const done = total > 0 && complete >= total;
-  repo.saveCourseRecord(ctx.db, {
+  await repo.saveCourseRecord(ctx.db, {
     ...record,
     completeChapter: complete,
     totalChapter: total,
@@ -235,23 +242,27 @@ function recount(ctx: AppContext, studentId: string, course: { id: string; type:
 }
 
 /** POST learn/move: the records of chapter `from` become chapter `to`'s (same course); where a student has both, they merge. */
-export function moveRecords(ctx: AppContext, admin: Staff, input: z.output<typeof s.zMoveRecords>): { count: number } {
-  const course = scopedCourse(ctx, admin, input.coid);
-  courseChapter(ctx, course, input.from);
-  courseChapter(ctx, course, input.to);
+export async function moveRecords(
+  ctx: AppContext,
+  admin: Staff,
+  input: z.output<typeof s.zMoveRecords>,
+): Promise<{ count: number }> {
+  const course = await scopedCourse(ctx, admin, input.coid);
+  await courseChapter(ctx, course, input.from);
+  await courseChapter(ctx, course, input.to);
   const touched = [input.from, input.to].map((chapterId) => ({ courseId: course.id, chapterId }));
-  return writeThrough(ctx, touched, (db) => {
-    const moving = repo.chapterRecords(db, course.id, input.from);
-    db.transaction((tx) => moveRows(ctx, tx, course.id, moving, input.to));
-    for (const studentId of new Set(moving.map((row) => row.studentId))) recount(ctx, studentId, course);
+  return writeThrough(ctx, touched, async (db) => {
+    const moving = await repo.chapterRecords(db, course.id, input.from);
+    await db.transaction(async (tx) => await moveRows(ctx, tx, course.id, moving, input.to));
+    for (const studentId of new Set(moving.map((row) => row.studentId))) await recount(ctx, studentId, course);
     return { count: moving.length };
   });
 }
 
 /** Gives each record the chapter `to`, merged into the student's record of `to` where there is one. */
-function moveRows(ctx: AppContext, tx: Db, courseId: string, moving: repo.LearnRow[], to: string): void {
+async function moveRows(ctx: AppContext, tx: Db, courseId: string, moving: repo.LearnRow[], to: string): Promise<void> {
   for (const row of moving) {
-    const existing = repo.findLearnRecord(tx, row.studentId, courseId, to);
+    const existing = await repo.findLearnRecord(tx, row.studentId, courseId, to);
     let merged = { ...row, chapterId: to };
     if (existing) {
       let intervals = parseIntervals(existing.intervals);
@@ -271,33 +282,37 @@ function moveRows(ctx: AppContext, tx: Db, courseId: string, moving: repo.LearnR
         updatedAt: ctx.now(),
       };
     }
-    repo.saveLearnRecord(tx, merged);
-    repo.deleteLearnRecord(tx, row.studentId, courseId, row.chapterId);
+    await repo.saveLearnRecord(tx, merged);
+    await repo.deleteLearnRecord(tx, row.studentId, courseId, row.chapterId);
   }
 }
 
 /** POST learn/process/deleted: deletes a student's progress in a course (its course record too), or in one chapter. */
-export function deleteProgress(
+export async function deleteProgress(
   ctx: AppContext,
   admin: Staff,
   input: z.output<typeof s.zDeleteProgress>,
-): { count: number } {
-  const student = schoolStudent(ctx, admin.schoolId, input.sid);
-  const course = scopedCourse(ctx, admin, input.coid);
-  if (input.cid !== undefined) courseChapter(ctx, course, input.cid);
-  return writeThrough(ctx, [{ studentId: student.sid, courseId: course.id, chapterId: input.cid }], (db) => {
-    const count = db.transaction((tx) => repo.deleteRecords(tx, student.sid, course.id, input.cid));
-    if (input.cid !== undefined) recount(ctx, student.sid, course);
+): Promise<{ count: number }> {
+  const student = await schoolStudent(ctx, admin.schoolId, input.sid);
+  const course = await scopedCourse(ctx, admin, input.coid);
+  if (input.cid !== undefined) await courseChapter(ctx, course, input.cid);
+  return writeThrough(ctx, [{ studentId: student.sid, courseId: course.id, chapterId: input.cid }], async (db) => {
+    const count = await db.transaction(async (tx) => await repo.deleteRecords(tx, student.sid, course.id, input.cid));
+    if (input.cid !== undefined) await recount(ctx, student.sid, course);
     return { count };
   });
 }
 
 /** POST learn/record/update: the staged review (verify_status), a stage passed, or progress raised (never lowered). */
-export function updateRecord(ctx: AppContext, admin: Staff, input: z.output<typeof s.zUpdateRecord>): LearnRecord {
-  const student = schoolStudent(ctx, admin.schoolId, input.sid);
-  const course = scopedCourse(ctx, admin, input.coid);
-  courseChapter(ctx, course, input.cid);
-  const updated = setChapterResult(ctx, student.sid, course, input.cid, {
+export async function updateRecord(
+  ctx: AppContext,
+  admin: Staff,
+  input: z.output<typeof s.zUpdateRecord>,
+): Promise<LearnRecord> {
+  const student = await schoolStudent(ctx, admin.schoolId, input.sid);
+  const course = await scopedCourse(ctx, admin, input.coid);
+  await courseChapter(ctx, course, input.cid);
+  const updated = await setChapterResult(ctx, student.sid, course, input.cid, {
     progress: input.progress,
     passed: input.passed,
     verifyStatus: input.verify_status,
@@ -311,16 +326,16 @@ export function updateRecord(ctx: AppContext, admin: Staff, input: z.output<type
  * exam passed or not, the staged review; then the course record is recounted. Used by learn/record/update
  * and by exams and exercises (a passed stage exam, finished exercises).
  */
-export function setChapterResult(
+export async function setChapterResult(
   ctx: AppContext,
   studentId: string,
   course: { id: string; type: number; schoolId: string },
   chapterId: string,
   change: { progress?: number; passed?: boolean; verifyStatus?: number },
-): repo.LearnRow {
-  return writeThrough(ctx, [{ studentId, courseId: course.id, chapterId }], (db) => {
+): Promise<repo.LearnRow> {
+  return await writeThrough(ctx, [{ studentId, courseId: course.id, chapterId }], async (db) => {
     const now = ctx.now();
-    const found = repo.findLearnRecord(db, studentId, course.id, chapterId);
+    const found = await repo.findLearnRecord(db, studentId, course.id, chapterId);
     const row = found ?? repo.newLearnRow(studentId, course.id, chapterId, course.schoolId, now);
     const progress = Math.max(row.progress, change.progress ?? 0);
     const updated = {
@@ -331,27 +346,27 @@ export function setChapterResult(
       verifyStatus: change.verifyStatus ?? row.verifyStatus,
       updatedAt: now,
     };
-    repo.saveLearnRecord(db, updated);
-    const courseDone = recount(ctx, studentId, course);
+    await repo.saveLearnRecord(db, updated);
+    const courseDone = await recount(ctx, studentId, course);
     const who = { schoolId: course.schoolId, studentId, at: now };
-    if (row.completedAt === null && updated.completedAt !== null) earnForChapter(ctx, { ...who, chapterId });
-    if (courseDone) earnForCourse(ctx, { ...who, courseId: course.id });
+    if (row.completedAt === null && updated.completedAt !== null) await earnForChapter(ctx, { ...who, chapterId });
+    if (courseDone) await earnForCourse(ctx, { ...who, courseId: course.id });
     return updated;
   });
 }
 
 /** GET learn/students: the school's students (matching a name or login) with their study in sum. */
-export function studentSearch(
+export async function studentSearch(
   ctx: AppContext,
   admin: Staff,
   query: z.output<typeof s.zStudentSearchQuery>,
-): z.infer<typeof s.zStudentSearch> {
-  const { rows, total } = recordsStore(ctx).studentStudies(
+): Promise<z.infer<typeof s.zStudentSearch>> {
+  const { rows, total } = await recordsStore(ctx).studentStudies(
     admin.schoolId,
     query.key || undefined,
     query.num,
     offsetOf(query),
-    scopeFilter(ctx, admin.userId),
+    await scopeFilter(ctx, admin.userId),
   );
   return {
     total,
@@ -372,14 +387,15 @@ export function studentSearch(
  * settings' verify; spec 4 'Growth plan order' "(if verify is set) have verify_status 1"), or the one asked
  * for (404 when not of the school; none when its verify is off).
  */
-function reviewedCourses(ctx: AppContext, admin: Staff, coid: string | undefined): string[] {
-  const mayManage = courseGate(ctx, admin.userId);
-  const verifying = repo
-    .schoolCourseSettings(ctx.db, admin.schoolId)
-    .filter((course) => readSettings(course.settings).verify && mayManage({ schoolId: admin.schoolId, id: course.id }))
-    .map((course) => course.id);
+async function reviewedCourses(ctx: AppContext, admin: Staff, coid: string | undefined): Promise<string[]> {
+  const mayManage = await courseGate(ctx, admin.userId);
+  const verifying: string[] = [];
+  for (const course of await repo.schoolCourseSettings(ctx.db, admin.schoolId)) {
+    if (readSettings(course.settings).verify && (await mayManage({ schoolId: admin.schoolId, id: course.id })))
+      verifying.push(course.id);
+  }
   if (!coid) return verifying;
-  const course = scopedCourse(ctx, admin, coid);
+  const course = await scopedCourse(ctx, admin, coid);
   return verifying.includes(course.id) ? [course.id] : [];
 }
 
@@ -389,12 +405,12 @@ function reviewedCourses(ctx: AppContext, admin: Staff, coid: string | undefined
  * a verify course whose study chapters are all at progress 1, by review state (pending = verify_status 0,
  * approved 1, rejected 2). Where the state lives: repo.reviewQueue.
  */
-export function reviewList(
+export async function reviewList(
   ctx: AppContext,
   admin: Staff,
   query: z.output<typeof s.zReviewListQuery>,
-): z.infer<typeof s.zReviewList> {
-  const courseIds = reviewedCourses(ctx, admin, query.coid);
+): Promise<z.infer<typeof s.zReviewList>> {
+  const courseIds = await reviewedCourses(ctx, admin, query.coid);
   const filter = {
     schoolId: admin.schoolId,
     courseIds,
@@ -402,10 +418,10 @@ export function reviewList(
     key: query.key || undefined,
   };
   const store = recordsStore(ctx);
-  const { rows, total } = store.reviewQueue(filter, query.num, offsetOf(query));
+  const { rows, total } = await store.reviewQueue(filter, query.num, offsetOf(query));
   return {
     total,
-    list: rows.map((row) => ({
+    list: await mapAsync(rows, async (row) => ({
       sid: row.sid,
       name: row.name,
       username: row.username,
@@ -418,7 +434,7 @@ export function reviewList(
       passed: Boolean(row.passed),
       verify_status: row.verifyStatus,
       reviewed_at: row.reviewedAt,
-      reason: store.stageReview(row.sid, row.coid, row.cid)?.reason ?? '',
+      reason: (await store.stageReview(row.sid, row.coid, row.cid))?.reason ?? '',
     })),
   };
 }
@@ -430,17 +446,17 @@ export function reviewList(
  * student's learn record of the stage itself; with it, in the same transaction, the decision is kept in
  * stage_reviews (who, when, why), so the student sees a rejection's reason and an approval is traceable.
  */
-export function reviewStage(
+export async function reviewStage(
   ctx: AppContext,
   reviewer: { schoolId: string; userId: string },
   input: z.output<typeof s.zReviewDecision>,
-): z.infer<typeof s.zReviewReply> {
+): Promise<z.infer<typeof s.zReviewReply>> {
   const { schoolId } = reviewer;
-  const student = schoolStudent(ctx, schoolId, input.sid);
-  const course = scopedCourse(ctx, reviewer, input.coid);
-  const stage = courseChapter(ctx, course, input.cid);
+  const student = await schoolStudent(ctx, schoolId, input.sid);
+  const course = await scopedCourse(ctx, reviewer, input.coid);
+  const stage = await courseChapter(ctx, course, input.cid);
   if (!stage || stage.parentId !== '0') throw badInput(RECORD_ERRORS.notAStage);
-  const studied = recordsStore(ctx).reviewQueue(
+  const studied = await recordsStore(ctx).reviewQueue(
     { schoolId, courseIds: [course.id], studentId: student.sid, stageId: stage.id },
     1,
     0,
@@ -448,14 +464,14 @@ export function reviewStage(
   if (studied.total === 0) throw conflict(RECORD_ERRORS.stageNotStudied);
   const verify = input.action === 'approve' ? VERIFY_STATUS.approved : VERIFY_STATUS.rejected;
   const reason = input.reason ?? '';
-  const record = ctx.db.transaction((tx) => {
-    const updated = updateRecord(ctx, reviewer, {
+  const record = await ctx.db.transaction(async (tx) => {
+    const updated = await updateRecord(ctx, reviewer, {
       sid: student.sid,
       coid: course.id,
       cid: stage.id,
       verify_status: verify,
     });
-    repo.insertStageReview(tx, {
+    await repo.insertStageReview(tx, {
       id: ctx.ids.next(),
       schoolId,
       studentId: student.sid,
@@ -467,7 +483,7 @@ export function reviewStage(
       createdAt: ctx.now(),
     });
     // Issue 16: the student is told the decision.
-    reviewDecided(
+    await reviewDecided(
       { tx, ctx, at: ctx.now() },
       { schoolId, studentId: student.sid },
       { courseId: course.id, title: `${course.title} · ${stage.title}`, approved: input.action === 'approve' },

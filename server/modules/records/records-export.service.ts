@@ -50,16 +50,21 @@ function kindName(locale: Locale, type: number): string {
 }
 
 /** Reads the rows of the view, at most query.max (one more is read to know whether the file is capped). */
-export function exportTable(ctx: AppContext, admin: Admin, query: ExportQuery, locale: Locale): ExportTable {
+export async function exportTable(
+  ctx: AppContext,
+  admin: Admin,
+  query: ExportQuery,
+  locale: Locale,
+): Promise<ExportTable> {
   const t = textOf(locale);
   const time = (ms: number | null) => (ms ? formatDateTime(ms, locale) : '');
   const limit = query.max + 1;
   const cap = <T>(rows: T[]) => ({ rows: rows.slice(0, query.max), capped: rows.length > query.max });
   switch (query.view) {
     case 'course': {
-      const course = scopedCourse(ctx, admin, query.coid!);
+      const course = await scopedCourse(ctx, admin, query.coid!);
       const { rows, capped } = cap(
-        courseLearners(ctx, admin, { coid: course.id, key: query.key, page: 1, num: limit }).list,
+        (await courseLearners(ctx, admin, { coid: course.id, key: query.key, page: 1, num: limit })).list,
       );
       return {
         title: t('admin.records.file.course'),
@@ -93,7 +98,7 @@ export function exportTable(ctx: AppContext, admin: Admin, query: ExportQuery, l
       };
     }
     case 'student': {
-      const reply = studentCourses(ctx, admin, { sid: query.sid!, page: 1, num: limit });
+      const reply = await studentCourses(ctx, admin, { sid: query.sid!, page: 1, num: limit });
       const { rows, capped } = cap(reply.list);
       return {
         title: t('admin.records.file.student'),
@@ -125,8 +130,8 @@ export function exportTable(ctx: AppContext, admin: Admin, query: ExportQuery, l
       };
     }
     case 'chapter': {
-      const course = scopedCourse(ctx, admin, query.coid!);
-      const reply = chapterStudyTimes(ctx, admin, course.id);
+      const course = await scopedCourse(ctx, admin, query.coid!);
+      const reply = await chapterStudyTimes(ctx, admin, course.id);
       const titles = new Map(reply.chapters.map((row) => [row.cid, row.title]));
       const { rows, capped } = cap(reply.chapters);
       return {
@@ -160,12 +165,12 @@ export function exportTable(ctx: AppContext, admin: Admin, query: ExportQuery, l
     }
     case 'exercises':
     case 'questions':
-      return exerciseTable(ctx, admin, query, locale, limit);
+      return await exerciseTable(ctx, admin, query, locale, limit);
     case 'exams':
     case 'examtotals':
-      return examTable(ctx, admin, query, locale, limit);
+      return await examTable(ctx, admin, query, locale, limit);
     case 'detail': {
-      const reply = studentDetail(ctx, admin, { sid: query.sid!, coid: query.coid! });
+      const reply = await studentDetail(ctx, admin, { sid: query.sid!, coid: query.coid! });
       const titles = new Map(reply.chapters.map((row) => [row.cid, row.title]));
       const { rows, capped } = cap(reply.chapters);
       return {
@@ -238,7 +243,7 @@ export async function exportRecords(
   query: ExportQuery,
   locale: Locale,
 ): Promise<ExportFile> {
-  const table = exportTable(ctx, admin, query, locale);
+  const table = await exportTable(ctx, admin, query, locale);
   const cappedNote = textOf(locale)('admin.records.file.capped', { max: query.max });
   const stamp = fileStamp(ctx.now());
   const base = [safeNamePart(table.title), safeNamePart(table.subject), stamp].filter(Boolean).join('-');

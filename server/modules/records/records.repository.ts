@@ -1,7 +1,7 @@
 /** The learning records' tables (server/db/schema/learning.ts): the only place that queries them. */
+import { sqlRows, type Db, first, affected } from '../../db/client';
 import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { prepared } from '../../db/prepared';
-import type { Db } from '../../db/client';
 import type SqliteDatabase from 'better-sqlite3';
 import { likePattern } from '../courses/courses.repository';
 import {
@@ -55,8 +55,13 @@ const p = (name: string) => sql.placeholder(name);
 /** A chapter that is studied: not a heading, and not a chapter whose subchapters are studied instead (shared/rules/learning studyOrder). */
 const studyChapter = sql`${chapters.type} != 0 and not exists (select 1 from chapters k where k.parent_id = ${chapters.id})`;
 
-export function findLearnRecord(db: Db, studentId: string, courseId: string, chapterId: string): LearnRow | undefined {
-  return prepared(db, 'rec.findLearn', (d) =>
+export async function findLearnRecord(
+  db: Db,
+  studentId: string,
+  courseId: string,
+  chapterId: string,
+): Promise<LearnRow | undefined> {
+  return await prepared(db, 'rec.findLearn', (d) =>
     d
       .select()
       .from(learnRecords)
@@ -72,9 +77,9 @@ export function findLearnRecord(db: Db, studentId: string, courseId: string, cha
 }
 
 /** Writes a learn record whole (insert or replace its values). */
-export function saveLearnRecord(db: Db, row: LearnRow): void {
+export async function saveLearnRecord(db: Db, row: LearnRow): Promise<void> {
   const columns = Object.fromEntries(Object.keys(row).map((key) => [key, p(key)]));
-  prepared(db, 'rec.saveLearn', (d) =>
+  await prepared(db, 'rec.saveLearn', (d) =>
     d
       .insert(learnRecords)
       .values(columns as never)
@@ -204,8 +209,12 @@ export function batchWriter(sqlite: SqliteDatabase.Database): BatchWriter {
   return writer;
 }
 
-export function findCourseRecord(db: Db, studentId: string, courseId: string): CourseRecordRow | undefined {
-  return prepared(db, 'rec.findCourse', (d) =>
+export async function findCourseRecord(
+  db: Db,
+  studentId: string,
+  courseId: string,
+): Promise<CourseRecordRow | undefined> {
+  return await prepared(db, 'rec.findCourse', (d) =>
     d
       .select()
       .from(courseRecords)
@@ -215,9 +224,9 @@ export function findCourseRecord(db: Db, studentId: string, courseId: string): C
 }
 
 /** Writes a course record whole. */
-export function saveCourseRecord(db: Db, row: CourseRecordRow): void {
+export async function saveCourseRecord(db: Db, row: CourseRecordRow): Promise<void> {
   const columns = Object.fromEntries(Object.keys(row).map((key) => [key, p(key)]));
-  prepared(db, 'rec.saveCourse', (d) =>
+  await prepared(db, 'rec.saveCourse', (d) =>
     d
       .insert(courseRecords)
       .values(columns as never)
@@ -238,13 +247,13 @@ export function saveCourseRecord(db: Db, row: CourseRecordRow): void {
   ).run(row);
 }
 
-export function findHeartbeat(
+export async function findHeartbeat(
   db: Db,
   tokenHash: string,
   courseId: string,
   chapterId: string,
-): HeartbeatRow | undefined {
-  return prepared(db, 'rec.findBeat', (d) =>
+): Promise<HeartbeatRow | undefined> {
+  return await prepared(db, 'rec.findBeat', (d) =>
     d
       .select()
       .from(heartbeats)
@@ -260,66 +269,72 @@ export function findHeartbeat(
 }
 
 /** The student's last credited moment over all their sessions (0 when none). */
-export function lastCredit(db: Db, studentId: string): number {
+export async function lastCredit(db: Db, studentId: string): Promise<number> {
   return (
-    prepared(db, 'rec.lastCredit', (d) =>
-      d
-        .select({ at: sql<number | null>`max(${heartbeats.creditedAt})` })
-        .from(heartbeats)
-        .where(eq(heartbeats.studentId, p('studentId')))
-        .prepare(),
-    ).get({ studentId })?.at ?? 0
+    (
+      await prepared(db, 'rec.lastCredit', (d) =>
+        d
+          .select({ at: sql<number | null>`max(${heartbeats.creditedAt})` })
+          .from(heartbeats)
+          .where(eq(heartbeats.studentId, p('studentId')))
+          .prepare(),
+      ).get({ studentId })
+    )?.at ?? 0
   );
 }
 
 /** Forgets heartbeats not heard of since before the time (their sessions are long over or idle). */
-export function purgeHeartbeats(db: Db, before: number): number {
-  return db.delete(heartbeats).where(sql`${heartbeats.lastAt} < ${before}`).run().changes;
+export async function purgeHeartbeats(db: Db, before: number): Promise<number> {
+  return affected(await db.delete(heartbeats).where(sql`${heartbeats.lastAt} < ${before}`));
 }
 
 /** How many chapters of the course are studied (spec: total_chapter). */
-export function countStudyChapters(db: Db, courseId: string): number {
+export async function countStudyChapters(db: Db, courseId: string): Promise<number> {
   return (
-    prepared(db, 'rec.countStudy', (d) =>
-      d
-        .select({ n: sql<number>`count(*)` })
-        .from(chapters)
-        .where(and(eq(chapters.courseId, p('courseId')), studyChapter))
-        .prepare(),
-    ).get({ courseId })?.n ?? 0
+    (
+      await prepared(db, 'rec.countStudy', (d) =>
+        d
+          .select({ n: sql<number>`count(*)` })
+          .from(chapters)
+          .where(and(eq(chapters.courseId, p('courseId')), studyChapter))
+          .prepare(),
+      ).get({ courseId })
+    )?.n ?? 0
   );
 }
 
 /** The school's fastest credited playback speed as stored in its settings JSON (undefined when not set or unreadable). */
-export function schoolMaxRate(db: Db, schoolId: string): number | undefined {
+export async function schoolMaxRate(db: Db, schoolId: string): Promise<number | undefined> {
   const rate = sql<unknown>`case when json_valid(${schools.settings}) then json_extract(${schools.settings}, '$.maxRate') end`;
-  const value = db.select({ rate }).from(schools).where(eq(schools.id, schoolId)).get()?.rate;
+  const value = first(await db.select({ rate }).from(schools).where(eq(schools.id, schoolId)))?.rate;
   return typeof value === 'number' ? value : undefined;
 }
 
 /** How many of the course's study chapters the student completed (a graphic course's text is chapter '0'). */
-export function countCompleted(db: Db, studentId: string, courseId: string): number {
+export async function countCompleted(db: Db, studentId: string, courseId: string): Promise<number> {
   return (
-    prepared(db, 'rec.countDone', (d) =>
-      d
-        .select({ n: sql<number>`count(*)` })
-        .from(learnRecords)
-        .where(
-          and(
-            eq(learnRecords.studentId, p('studentId')),
-            eq(learnRecords.courseId, p('courseId')),
-            sql`${learnRecords.completedAt} is not null`,
-            sql`(${learnRecords.chapterId} = '0' or exists (select 1 from chapters c where c.id = ${learnRecords.chapterId} and c.type != 0 and not exists (select 1 from chapters k where k.parent_id = c.id)))`,
-          ),
-        )
-        .prepare(),
-    ).get({ studentId, courseId })?.n ?? 0
+    (
+      await prepared(db, 'rec.countDone', (d) =>
+        d
+          .select({ n: sql<number>`count(*)` })
+          .from(learnRecords)
+          .where(
+            and(
+              eq(learnRecords.studentId, p('studentId')),
+              eq(learnRecords.courseId, p('courseId')),
+              sql`${learnRecords.completedAt} is not null`,
+              sql`(${learnRecords.chapterId} = '0' or exists (select 1 from chapters c where c.id = ${learnRecords.chapterId} and c.type != 0 and not exists (select 1 from chapters k where k.parent_id = c.id)))`,
+            ),
+          )
+          .prepare(),
+      ).get({ studentId, courseId })
+    )?.n ?? 0
   );
 }
 
 /** Adds learners (lcount) and views (count) to courses. */
-export function addCourseCounters(db: Db, courseId: string, learners: number, views: number): void {
-  prepared(db, 'rec.counters', (d) =>
+export async function addCourseCounters(db: Db, courseId: string, learners: number, views: number): Promise<void> {
+  await prepared(db, 'rec.counters', (d) =>
     d
       .update(courses)
       .set({ lcount: sql`${courses.lcount} + ${p('learners')}`, count: sql`${courses.count} + ${p('views')}` })
@@ -329,30 +344,36 @@ export function addCourseCounters(db: Db, courseId: string, learners: number, vi
 }
 
 /** Enrols the student unless already enrolled; true when this made the enrolment. */
-export function enrolOnce(db: Db, studentId: string, courseId: string, source: 'free' | 'obtain', at: number): boolean {
+export async function enrolOnce(
+  db: Db,
+  studentId: string,
+  courseId: string,
+  source: 'free' | 'obtain',
+  at: number,
+): Promise<boolean> {
   return (
-    db.insert(enrolments).values({ studentId, courseId, source, createdAt: at }).onConflictDoNothing().run().changes > 0
+    affected(await db.insert(enrolments).values({ studentId, courseId, source, createdAt: at }).onConflictDoNothing()) >
+    0
   );
 }
 
 /** Adds a watch record unless the viewer already has today's for the course; true when added. */
-export function insertWatch(db: Db, row: WatchRow): boolean {
-  return db.insert(watchRecords).values(row).onConflictDoNothing().run().changes > 0;
+export async function insertWatch(db: Db, row: WatchRow): Promise<boolean> {
+  return affected(await db.insert(watchRecords).values(row).onConflictDoNothing()) > 0;
 }
 
-export function countWatch(db: Db, where: SQL | undefined): number {
-  return db.select({ n: sql<number>`count(*)` }).from(watchRecords).where(where).get()?.n ?? 0;
+export async function countWatch(db: Db, where: SQL | undefined): Promise<number> {
+  return first(await db.select({ n: sql<number>`count(*)` }).from(watchRecords).where(where))?.n ?? 0;
 }
 
-export function listWatch(db: Db, where: SQL | undefined, limit: number, offset: number): WatchRow[] {
-  return db
+export async function listWatch(db: Db, where: SQL | undefined, limit: number, offset: number): Promise<WatchRow[]> {
+  return await db
     .select()
     .from(watchRecords)
     .where(where)
     .orderBy(desc(watchRecords.watchTime), desc(watchRecords.id))
     .limit(limit)
-    .offset(offset)
-    .all();
+    .offset(offset);
 }
 
 export const watchFilters = {
@@ -362,21 +383,20 @@ export const watchFilters = {
 };
 
 /** Every learn record of a student in a course. */
-export function learnRecordsOf(db: Db, studentId: string, courseId: string): LearnRow[] {
-  return db
+export async function learnRecordsOf(db: Db, studentId: string, courseId: string): Promise<LearnRow[]> {
+  return await db
     .select()
     .from(learnRecords)
-    .where(and(eq(learnRecords.studentId, studentId), eq(learnRecords.courseId, courseId)))
-    .all();
+    .where(and(eq(learnRecords.studentId, studentId), eq(learnRecords.courseId, courseId)));
 }
 
 /** A student's progress, exam result and review state per chapter of a course (the study gate reads it on every gated request). */
-export function chapterProgressOf(
+export async function chapterProgressOf(
   db: Db,
   studentId: string,
   courseId: string,
-): { chapterId: string; progress: number; passed: number; verifyStatus: number }[] {
-  return prepared(db, 'chapterProgressOf', (d) =>
+): Promise<{ chapterId: string; progress: number; passed: number; verifyStatus: number }[]> {
+  return await prepared(db, 'chapterProgressOf', (d) =>
     d
       .select({
         chapterId: learnRecords.chapterId,
@@ -396,7 +416,7 @@ export function chapterProgressOf(
 }
 
 /** The course records of a course with their students, most recent visit first, optionally matching a name. */
-export function courseLearners(db: Db, courseId: string, key: string | undefined, limit: number, offset: number) {
+export async function courseLearners(db: Db, courseId: string, key: string | undefined, limit: number, offset: number) {
   const pattern = key ? likePattern(key) : '';
   const where = and(
     eq(courseRecords.courseId, courseId),
@@ -404,7 +424,7 @@ export function courseLearners(db: Db, courseId: string, key: string | undefined
       ? sql`(${students.name} like ${pattern} escape '\\' or ${students.username} like ${pattern} escape '\\')`
       : undefined,
   );
-  const rows = db
+  const rows = await db
     .select({ record: courseRecords, name: students.name, username: students.username, lastTitle: chapters.title })
     .from(courseRecords)
     .innerJoin(students, eq(students.id, courseRecords.studentId))
@@ -412,43 +432,43 @@ export function courseLearners(db: Db, courseId: string, key: string | undefined
     .where(where)
     .orderBy(desc(courseRecords.lastVisitAt))
     .limit(limit)
-    .offset(offset)
-    .all();
+    .offset(offset);
   const total =
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(courseRecords)
-      .innerJoin(students, eq(students.id, courseRecords.studentId))
-      .where(where)
-      .get()?.n ?? 0;
+    first(
+      await db
+        .select({ n: sql<number>`count(*)` })
+        .from(courseRecords)
+        .innerJoin(students, eq(students.id, courseRecords.studentId))
+        .where(where),
+    )?.n ?? 0;
   return { rows, total };
 }
 
 /** A student's course records with the courses' titles, most recent visit first. */
 /** A student's course records, latest visit first; `scope` (a condition on courses) keeps a sub-admin's courses. */
-export function studentCourseRecords(db: Db, studentId: string, limit: number, offset: number, scope?: SQL) {
+export async function studentCourseRecords(db: Db, studentId: string, limit: number, offset: number, scope?: SQL) {
   const where = and(eq(courseRecords.studentId, studentId), scope);
-  const rows = db
+  const rows = await db
     .select({ record: courseRecords, title: courses.title })
     .from(courseRecords)
     .innerJoin(courses, eq(courses.id, courseRecords.courseId))
     .where(where)
     .orderBy(desc(courseRecords.lastVisitAt))
     .limit(limit)
-    .offset(offset)
-    .all();
+    .offset(offset);
   const total =
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(courseRecords)
-      .innerJoin(courses, eq(courses.id, courseRecords.courseId))
-      .where(where)
-      .get()?.n ?? 0;
+    first(
+      await db
+        .select({ n: sql<number>`count(*)` })
+        .from(courseRecords)
+        .innerJoin(courses, eq(courses.id, courseRecords.courseId))
+        .where(where),
+    )?.n ?? 0;
   return { rows, total };
 }
 
 /** Every chapter record of a school, filtered, newest first, with names and titles. */
-export function schoolRecords(
+export async function schoolRecords(
   db: Db,
   schoolId: string,
   filter: { courseId?: string; studentId?: string; from?: number; to?: number; scope?: SQL },
@@ -463,7 +483,7 @@ export function schoolRecords(
     filter.to !== undefined ? lte(learnRecords.updatedAt, filter.to) : undefined,
     filter.scope,
   );
-  const rows = db
+  const rows = await db
     .select({ record: learnRecords, name: students.name, courseTitle: courses.title, chapterTitle: chapters.title })
     .from(learnRecords)
     .innerJoin(students, eq(students.id, learnRecords.studentId))
@@ -472,39 +492,41 @@ export function schoolRecords(
     .where(where)
     .orderBy(desc(learnRecords.updatedAt))
     .limit(limit)
-    .offset(offset)
-    .all();
+    .offset(offset);
   const total =
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(learnRecords)
-      .innerJoin(courses, eq(courses.id, learnRecords.courseId))
-      .where(where)
-      .get()?.n ?? 0;
+    first(
+      await db
+        .select({ n: sql<number>`count(*)` })
+        .from(learnRecords)
+        .innerJoin(courses, eq(courses.id, learnRecords.courseId))
+        .where(where),
+    )?.n ?? 0;
   return { rows, total };
 }
 
 /** A student's study in sum (of the courses `scope`, a condition on courses, keeps). */
-export function studentTotals(db: Db, studentId: string, scope?: SQL) {
-  const courseSums = db
-    .select({
-      courses: sql<number>`count(*)`,
-      completed: sql<number>`coalesce(sum(case when ${courseRecords.completedAt} is not null then 1 else 0 end), 0)`,
-      lastVisit: sql<number | null>`max(${courseRecords.lastVisitAt})`,
-    })
-    .from(courseRecords)
-    .innerJoin(courses, eq(courses.id, courseRecords.courseId))
-    .where(and(eq(courseRecords.studentId, studentId), scope))
-    .get();
-  const chapterSums = db
-    .select({
-      effMs: sql<number>`coalesce(sum(${learnRecords.effMs}), 0)`,
-      completed: sql<number>`coalesce(sum(case when ${learnRecords.completedAt} is not null then 1 else 0 end), 0)`,
-    })
-    .from(learnRecords)
-    .innerJoin(courses, eq(courses.id, learnRecords.courseId))
-    .where(and(eq(learnRecords.studentId, studentId), scope))
-    .get();
+export async function studentTotals(db: Db, studentId: string, scope?: SQL) {
+  const courseSums = first(
+    await db
+      .select({
+        courses: sql<number>`count(*)`,
+        completed: sql<number>`coalesce(sum(case when ${courseRecords.completedAt} is not null then 1 else 0 end), 0)`,
+        lastVisit: sql<number | null>`max(${courseRecords.lastVisitAt})`,
+      })
+      .from(courseRecords)
+      .innerJoin(courses, eq(courses.id, courseRecords.courseId))
+      .where(and(eq(courseRecords.studentId, studentId), scope)),
+  );
+  const chapterSums = first(
+    await db
+      .select({
+        effMs: sql<number>`coalesce(sum(${learnRecords.effMs}), 0)`,
+        completed: sql<number>`coalesce(sum(case when ${learnRecords.completedAt} is not null then 1 else 0 end), 0)`,
+      })
+      .from(learnRecords)
+      .innerJoin(courses, eq(courses.id, learnRecords.courseId))
+      .where(and(eq(learnRecords.studentId, studentId), scope)),
+  );
   return {
     courses: courseSums?.courses ?? 0,
     completedCourses: courseSums?.completed ?? 0,
@@ -515,8 +537,8 @@ export function studentTotals(db: Db, studentId: string, scope?: SQL) {
 }
 
 /** Per chapter of a course: learners, completions and time. */
-export function chapterSums(db: Db, courseId: string) {
-  return db
+export async function chapterSums(db: Db, courseId: string) {
+  return await db
     .select({
       chapterId: learnRecords.chapterId,
       learners: sql<number>`count(*)`,
@@ -525,72 +547,69 @@ export function chapterSums(db: Db, courseId: string) {
     })
     .from(learnRecords)
     .where(eq(learnRecords.courseId, courseId))
-    .groupBy(learnRecords.chapterId)
-    .all();
+    .groupBy(learnRecords.chapterId);
 }
 
 /** Deletes a student's records of a course (all chapters, and the course record) or of one chapter. */
-export function deleteRecords(db: Db, studentId: string, courseId: string, chapterId?: string): number {
+export async function deleteRecords(db: Db, studentId: string, courseId: string, chapterId?: string): Promise<number> {
   const chapterWhere = and(
     eq(learnRecords.studentId, studentId),
     eq(learnRecords.courseId, courseId),
     chapterId ? eq(learnRecords.chapterId, chapterId) : undefined,
   );
-  let count = db.delete(learnRecords).where(chapterWhere).run().changes;
-  db.delete(heartbeats)
+  let count = affected(await db.delete(learnRecords).where(chapterWhere));
+  await db
+    .delete(heartbeats)
     .where(
       and(
         eq(heartbeats.studentId, studentId),
         eq(heartbeats.courseId, courseId),
         chapterId ? eq(heartbeats.chapterId, chapterId) : undefined,
       ),
-    )
-    .run();
+    );
   if (!chapterId)
-    count += db
-      .delete(courseRecords)
-      .where(and(eq(courseRecords.studentId, studentId), eq(courseRecords.courseId, courseId)))
-      .run().changes;
+    count += affected(
+      await db
+        .delete(courseRecords)
+        .where(and(eq(courseRecords.studentId, studentId), eq(courseRecords.courseId, courseId))),
+    );
   return count;
 }
 
 /** The learn records of one chapter of a course. */
-export function chapterRecords(db: Db, courseId: string, chapterId: string): LearnRow[] {
-  return db
+export async function chapterRecords(db: Db, courseId: string, chapterId: string): Promise<LearnRow[]> {
+  return await db
     .select()
     .from(learnRecords)
-    .where(and(eq(learnRecords.courseId, courseId), eq(learnRecords.chapterId, chapterId)))
-    .all();
+    .where(and(eq(learnRecords.courseId, courseId), eq(learnRecords.chapterId, chapterId)));
 }
 
-export function deleteLearnRecord(db: Db, studentId: string, courseId: string, chapterId: string): void {
-  db.delete(learnRecords)
+export async function deleteLearnRecord(db: Db, studentId: string, courseId: string, chapterId: string): Promise<void> {
+  await db
+    .delete(learnRecords)
     .where(
       and(
         eq(learnRecords.studentId, studentId),
         eq(learnRecords.courseId, courseId),
         eq(learnRecords.chapterId, chapterId),
       ),
-    )
-    .run();
+    );
 }
 
 /** The student's course records (what they study), for 'last chapter' and exceeding courses. */
-export function studentRecordsByCourse(db: Db, studentId: string): Map<string, CourseRecordRow> {
+export async function studentRecordsByCourse(db: Db, studentId: string): Promise<Map<string, CourseRecordRow>> {
   return new Map(
-    db
-      .select()
-      .from(courseRecords)
-      .where(eq(courseRecords.studentId, studentId))
-      .all()
-      .map((row) => [row.courseId, row]),
+    (await db.select().from(courseRecords).where(eq(courseRecords.studentId, studentId))).map((row) => [
+      row.courseId,
+      row,
+    ]),
   );
 }
 
 // ---- the back office's student search and staged review ----
 
 /** The school's students matching a name or login (all when no key), with their study in sum, latest visit first (never-studied last). */
-export function studentStudies(
+export async function studentStudies(
   db: Db,
   schoolId: string,
   key: string | undefined,
@@ -618,7 +637,7 @@ export function studentStudies(
     .where(and(eq(courseRecords.schoolId, schoolId), scope))
     .groupBy(courseRecords.studentId)
     .as('sums');
-  const rows = db
+  const rows = await db
     .select({
       id: students.id,
       name: students.name,
@@ -633,19 +652,17 @@ export function studentStudies(
     .where(where)
     .orderBy(sql`${sums.lastVisit} is null`, desc(sums.lastVisit), students.name, students.id)
     .limit(limit)
-    .offset(offset)
-    .all();
-  const total = db.select({ n: sql<number>`count(*)` }).from(students).where(where).get()?.n ?? 0;
+    .offset(offset);
+  const total = first(await db.select({ n: sql<number>`count(*)` }).from(students).where(where))?.n ?? 0;
   return { rows, total };
 }
 
 /** The school's courses with their settings JSON (the review queue keeps those whose setting verify is on). */
-export function schoolCourseSettings(db: Db, schoolId: string) {
-  return db
+export async function schoolCourseSettings(db: Db, schoolId: string) {
+  return await db
     .select({ id: courses.id, settings: courses.settings })
     .from(courses)
-    .where(and(eq(courses.schoolId, schoolId), eq(courses.deleted, false)))
-    .all();
+    .where(and(eq(courses.schoolId, schoolId), eq(courses.deleted, false)));
 }
 
 export interface ReviewFilter {
@@ -728,30 +745,31 @@ function reviewRows(filter: ReviewFilter): SQL {
 }
 
 /** A page of the review queue: pending and rejected stages oldest-studied first, approved ones latest-reviewed first. */
-export function reviewQueue(
+export async function reviewQueue(
   db: Db,
   filter: ReviewFilter,
   limit: number,
   offset: number,
-): { rows: ReviewRow[]; total: number } {
+): Promise<{ rows: ReviewRow[]; total: number }> {
   if (filter.courseIds.length === 0) return { rows: [], total: 0 };
   const order =
     filter.status === 1 ? sql`reviewedAt desc, sid, coid, position` : sql`studiedAt asc, sid, coid, position`;
-  const rows = db.all<ReviewRow>(
+  const rows = await sqlRows<ReviewRow>(
+    db,
     sql`select * from (${reviewRows(filter)}) order by ${order} limit ${limit} offset ${offset}`,
   );
-  const total = db.get<{ n: number }>(sql`select count(*) as n from (${reviewRows(filter)})`)?.n ?? 0;
+  const total = (await sqlRows<{ n: number }>(db, sql`select count(*) as n from (${reviewRows(filter)})`))[0]?.n ?? 0;
   return { rows, total };
 }
 
 /** Keeps a staged review's decision (stage_reviews: never changed afterwards). */
-export function insertStageReview(db: Db, row: typeof stageReviews.$inferInsert): void {
-  db.insert(stageReviews).values(row).run();
+export async function insertStageReview(db: Db, row: typeof stageReviews.$inferInsert): Promise<void> {
+  await db.insert(stageReviews).values(row);
 }
 
 /** The latest decision on a student's stage, if any. */
-export function lastStageReview(db: Db, studentId: string, courseId: string, chapterId: string) {
-  return prepared(db, 'rec.lastStageReview', (d) =>
+export async function lastStageReview(db: Db, studentId: string, courseId: string, chapterId: string) {
+  return await prepared(db, 'rec.lastStageReview', (d) =>
     d
       .select({
         action: stageReviews.action,

@@ -8,9 +8,9 @@ import { isAlmostExpiring } from '../../../shared/rules/expiring';
 import { courseProcess } from '../../../shared/rules/progress';
 import { COURSE_STATUS } from '../../../shared/rules/course-status';
 import { learnLetter } from '../../../shared/schemas/chapters';
-import type { CourseStudy, LearnRecord } from '../../../shared/schemas/records';
-import type * as z from 'zod';
 import type {
+  CourseStudy,
+  LearnRecord,
   zExceedingReply,
   zLastTimeRecord,
   zNoLearnReply,
@@ -18,6 +18,7 @@ import type {
   zStudentCourseReply,
   zUpdateStudentCourse,
 } from '../../../shared/schemas/records';
+import type * as z from 'zod';
 import type { AppContext, Auth } from '../../context';
 import { forbidden, notFound } from '../../lib/errors';
 import { findChapter, listChapters } from '../chapters/chapters.repository';
@@ -29,6 +30,7 @@ import { recordsEngine } from './heartbeat-engine';
 import { COURSE_TEXT, totalChapters } from './record-access';
 import { seconds, tenths, toLearnRecord, isStudyChapter } from './records.presenter';
 import { recordsStore } from './records.store';
+import { mapAsync } from '../../lib/sequential';
 
 /** A signed-in student (requireStudent's answer). */
 type Student = Exclude<Auth, { role: 'guest' }>;
@@ -39,11 +41,11 @@ export async function startLearning(
   auth: Student,
   coid: string,
 ): Promise<z.infer<typeof zStartReply>> {
-  const { head } = openCourse(ctx, auth, coid);
-  const refusal = startRefusal(ctx, auth, head);
+  const { head } = await openCourse(ctx, auth, coid);
+  const refusal = await startRefusal(ctx, auth, head);
   if (refusal) throw refusalError(ctx, refusal, head);
   const engine = recordsEngine(ctx);
-  const course = engine.courseState(auth.userId, head.id, head.schoolId, () => totalChapters(ctx, head));
+  const course = await engine.courseState(auth.userId, head.id, head.schoolId, () => totalChapters(ctx, head));
   const started = course.isNew;
   if (started) {
     course.lastVisitAt = ctx.now();
@@ -57,51 +59,60 @@ export async function startLearning(
  * Whether a student has a learning record of the course (spec 4 'Course main button': "continue learning if a
  * record exists"; course/info's hasRecord can read it here).
  */
-export function hasCourseRecord(ctx: AppContext, studentId: string, coid: string): boolean {
-  return recordsEngine(ctx).hasCourse(studentId, coid);
+export async function hasCourseRecord(ctx: AppContext, studentId: string, coid: string): Promise<boolean> {
+  return await recordsEngine(ctx).hasCourse(studentId, coid);
 }
 
 /** The course's head when it is of the student's school; 404 otherwise. */
-function schoolHead(ctx: AppContext, auth: Student, courseId: string | null) {
-  const head = courseId ? cachedHead(ctx, courseId) : null;
+async function schoolHead(ctx: AppContext, auth: Student, courseId: string | null) {
+  const head = courseId ? await cachedHead(ctx, courseId) : null;
   if (!head || head.schoolId !== auth.schoolId) throw notFound();
   return head;
 }
 
 /** The course a chapter belongs to, when it is of the student's school; 404 otherwise. */
-function studentCourse(
+async function studentCourse(
   ctx: AppContext,
   auth: Student,
   cid: string,
   coid: string | undefined,
-): { courseId: string; schoolId: string } {
+): Promise<{ courseId: string; schoolId: string }> {
   let courseId: string | null = null;
   if (cid === COURSE_TEXT) courseId = coid ? courseIdOf(ctx, coid) : null;
   else {
-    const chapter = findChapter(ctx.db, cid);
+    const chapter = await findChapter(ctx.db, cid);
     courseId = chapter?.courseId ?? null;
     if (courseId && coid && courseIdOf(ctx, coid) !== courseId) courseId = null;
   }
-  const head = schoolHead(ctx, auth, courseId);
+  const head = await schoolHead(ctx, auth, courseId);
   return { courseId: head.id, schoolId: head.schoolId };
 }
 
 /** GET learn/record {cid, coid?}: the student's record of a chapter (zeros before any study). */
-export function learnRecord(ctx: AppContext, auth: Student, cid: string, coid: string | undefined): LearnRecord {
-  const { courseId, schoolId } = studentCourse(ctx, auth, cid, coid);
-  const state = recordsEngine(ctx).learnState(auth.userId, courseId, cid, schoolId, false);
+export async function learnRecord(
+  ctx: AppContext,
+  auth: Student,
+  cid: string,
+  coid: string | undefined,
+): Promise<LearnRecord> {
+  const { courseId, schoolId } = await studentCourse(ctx, auth, cid, coid);
+  const state = await recordsEngine(ctx).learnState(auth.userId, courseId, cid, schoolId, false);
   return toLearnRecord(courseId, cid, state);
 }
 
 /** GET learn/lasttimerecord {coid}: the chapter to continue at, and where in it; null before any study. */
-export function lastTimeRecord(ctx: AppContext, auth: Student, coid: string): z.infer<typeof zLastTimeRecord> {
-  const head = schoolHead(ctx, auth, courseIdOf(ctx, coid));
+export async function lastTimeRecord(
+  ctx: AppContext,
+  auth: Student,
+  coid: string,
+): Promise<z.infer<typeof zLastTimeRecord>> {
+  const head = await schoolHead(ctx, auth, courseIdOf(ctx, coid));
   const store = recordsStore(ctx);
-  const course = store.courseRecord(auth.userId, head.id);
+  const course = await store.courseRecord(auth.userId, head.id);
   if (!course || !course.lastChapterId) return null;
-  const chapter = course.lastChapterId === COURSE_TEXT ? null : findChapter(ctx.db, course.lastChapterId);
+  const chapter = course.lastChapterId === COURSE_TEXT ? null : await findChapter(ctx.db, course.lastChapterId);
   if (course.lastChapterId !== COURSE_TEXT && (!chapter || chapter.courseId !== head.id)) return null;
-  const record = store.learnRecord(auth.userId, head.id, course.lastChapterId);
+  const record = await store.learnRecord(auth.userId, head.id, course.lastChapterId);
   return {
     coid: head.id,
     code: ctx.courseCodec.encode(head.id),
@@ -115,16 +126,16 @@ export function lastTimeRecord(ctx: AppContext, auth: Student, coid: string): z.
 }
 
 /** GET learn/info {coid}: the student's study of a course, with each chapter's progress. */
-export function courseStudy(ctx: AppContext, auth: Student, coid: string): CourseStudy {
-  const head = schoolHead(ctx, auth, courseIdOf(ctx, coid));
+export async function courseStudy(ctx: AppContext, auth: Student, coid: string): Promise<CourseStudy> {
+  const head = await schoolHead(ctx, auth, courseIdOf(ctx, coid));
   const store = recordsStore(ctx);
-  const course = store.courseRecord(auth.userId, head.id);
-  const records = store.learnRecordsOf(auth.userId, head.id);
-  const chapters = listChapters(ctx.db, head.id);
+  const course = await store.courseRecord(auth.userId, head.id);
+  const records = await store.learnRecordsOf(auth.userId, head.id);
+  const chapters = await listChapters(ctx.db, head.id);
   const study = new Set(chapters.filter((row) => isStudyChapter(row, chapters)).map((row) => row.id));
   if (head.type === 4) study.add(COURSE_TEXT);
   const complete = records.filter((row) => row.completedAt !== null && study.has(row.chapterId)).length;
-  const total = totalChapters(ctx, head);
+  const total = await totalChapters(ctx, head);
   return {
     coid: head.id,
     process: courseProcess(total, complete),
@@ -167,12 +178,12 @@ export async function updateStudentCourse(
   input: z.output<typeof zUpdateStudentCourse>,
 ): Promise<z.infer<typeof zStudentCourseReply>> {
   assertSelf(ctx, auth, input.uid, input.mid);
-  const { course: opened, chapter } = openStudy(ctx, auth, input.coid, input.cid);
+  const { course: opened, chapter } = await openStudy(ctx, auth, input.coid, input.cid);
   const engine = recordsEngine(ctx);
-  const course = engine.courseState(auth.userId, opened.head.id, opened.head.schoolId, () =>
+  const course = await engine.courseState(auth.userId, opened.head.id, opened.head.schoolId, () =>
     totalChapters(ctx, opened.head),
   );
-  visitCourse(course, chapter.id, ctx.now(), 0, false, totalChapters(ctx, opened.head));
+  visitCourse(course, chapter.id, ctx.now(), 0, false, await totalChapters(ctx, opened.head));
   engine.touchCourse(course);
   await engine.commit(auth.userId);
   return { coid: opened.head.id, cid: chapter.id };
@@ -182,13 +193,15 @@ export async function updateStudentCourse(
  * GET course/nolearn: the courses the student holds, by any way (enrolment, grant, plan: access/policy
  * holdingsOf, as My courses lists them), and has not begun; the most recently obtained first.
  */
-export function noLearn(ctx: AppContext, auth: Student): z.infer<typeof zNoLearnReply> {
+export async function noLearn(ctx: AppContext, auth: Student): Promise<z.infer<typeof zNoLearnReply>> {
   // Read through the store first: it writes what the heartbeats left in memory, so the holdings see it.
-  const studied = recordsStore(ctx).courseRecordsOf(auth.userId);
-  const held = holdingsOf(ctx, auth);
-  const courselist = findCourses(
-    ctx.db,
-    [...held.ids].filter((id) => !studied.has(id)),
+  const studied = await recordsStore(ctx).courseRecordsOf(auth.userId);
+  const held = await holdingsOf(ctx, auth);
+  const courselist = (
+    await findCourses(
+      ctx.db,
+      [...held.ids].filter((id) => !studied.has(id)),
+    )
   )
     .flatMap((row) => {
       if (row.deleted || row.schoolId !== auth.schoolId) return [];
@@ -211,44 +224,46 @@ export function noLearn(ctx: AppContext, auth: Student): z.infer<typeof zNoLearn
  * 10 days (spec 4 'Almost-expiring'): every course the student holds (access/policy holdingsOf, as My courses
  * lists them), its validity from the same policy.
  */
-export function exceedingCourses(
+export async function exceedingCourses(
   ctx: AppContext,
   auth: Student,
   mid: string | undefined,
-): z.infer<typeof zExceedingReply> {
+): Promise<z.infer<typeof zExceedingReply>> {
   assertSelf(ctx, auth, undefined, mid);
   // Read through the store first: it writes what the heartbeats left in memory, so the holdings see it.
-  const studied = recordsStore(ctx).courseRecordsOf(auth.userId);
-  const held = holdingsOf(ctx, auth);
+  const studied = await recordsStore(ctx).courseRecordsOf(auth.userId);
+  const held = await holdingsOf(ctx, auth);
   const now = ctx.now();
-  const courselist = findCourses(ctx.db, [...held.ids]).flatMap((row) => {
-    if (row.deleted || row.schoolId !== auth.schoolId) return [];
-    const holding = held.holding(row);
-    if (!holding) return [];
-    const status = validityFor(row, holding, now);
-    if (status.status !== COURSE_STATUS.available || status.limitedDate === null) return [];
-    if (!isAlmostExpiring(status.limitedDate, now)) return [];
-    const remaining = status.limitedDate - now;
-    const record = studied.get(row.id);
-    const total = record?.totalChapter || totalChapters(ctx, row);
-    const complete = record?.completeChapter ?? 0;
-    return [
-      {
-        coid: row.id,
-        code: ctx.courseCodec.encode(row.id),
-        coid_title: row.title,
-        img: row.img,
-        total_chapter: total,
-        complete_chapter: complete,
-        addtime: holding.since,
-        ce_type: row.ceType,
-        ce_time: row.ceTime,
-        limitedDate: status.limitedDate,
-        remaining,
-        process: courseProcess(total, complete),
-      },
-    ];
-  });
+  const courselist = (
+    await mapAsync(await findCourses(ctx.db, [...held.ids]), async (row) => {
+      if (row.deleted || row.schoolId !== auth.schoolId) return [];
+      const holding = held.holding(row);
+      if (!holding) return [];
+      const status = validityFor(row, holding, now);
+      if (status.status !== COURSE_STATUS.available || status.limitedDate === null) return [];
+      if (!isAlmostExpiring(status.limitedDate, now)) return [];
+      const remaining = status.limitedDate - now;
+      const record = studied.get(row.id);
+      const total = record?.totalChapter || (await totalChapters(ctx, row));
+      const complete = record?.completeChapter ?? 0;
+      return [
+        {
+          coid: row.id,
+          code: ctx.courseCodec.encode(row.id),
+          coid_title: row.title,
+          img: row.img,
+          total_chapter: total,
+          complete_chapter: complete,
+          addtime: holding.since,
+          ce_type: row.ceType,
+          ce_time: row.ceTime,
+          limitedDate: status.limitedDate,
+          remaining,
+          process: courseProcess(total, complete),
+        },
+      ];
+    })
+  ).flat();
   courselist.sort((a, b) => a.remaining - b.remaining);
   return { courselist };
 }

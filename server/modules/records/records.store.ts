@@ -39,7 +39,10 @@ export type RecordsReader = { [K in keyof typeof queries]: Reader<(typeof querie
    * A student's progress, exam result and review state per chapter of a course: the database with the
    * engine's waiting changes laid over it, without writing them (the study gate asks on every heartbeat).
    */
-  chapterProgress(studentId: string, courseId: string): ReturnType<ReturnType<typeof recordsEngine>['courseProgress']>;
+  chapterProgress(
+    studentId: string,
+    courseId: string,
+  ): ReturnType<Awaited<ReturnType<typeof recordsEngine>>['courseProgress']>;
 };
 
 const readers = new WeakMap<AppContext, RecordsReader>();
@@ -58,7 +61,7 @@ export function recordsStore(ctx: AppContext): RecordsReader {
     ]);
     reader = {
       ...(Object.fromEntries(bound) as Omit<RecordsReader, 'chapterProgress'>),
-      chapterProgress: (studentId, courseId) => engine.courseProgress(studentId, courseId),
+      chapterProgress: async (studentId, courseId) => await engine.courseProgress(studentId, courseId),
     };
     readers.set(ctx, reader);
   }
@@ -70,11 +73,15 @@ export function recordsStore(ctx: AppContext): RecordsReader {
  * moved): what the engine holds is written first, and the states of the scopes the write touched leave its
  * memory afterwards, so the next heartbeat starts from the written rows.
  */
-export function writeThrough<T>(ctx: AppContext, scopes: readonly RecordScope[], write: (db: Db) => T): T {
+export async function writeThrough<T>(
+  ctx: AppContext,
+  scopes: readonly RecordScope[],
+  write: (db: Db) => Promise<T>,
+): Promise<T> {
   const engine = recordsEngine(ctx);
   engine.flush();
   try {
-    return write(ctx.db);
+    return await write(ctx.db);
   } finally {
     for (const scope of scopes) engine.forget(scope);
   }

@@ -31,7 +31,7 @@ export const recordsRoutes: FastifyPluginAsync = async (base) => {
   const { ctx } = app;
   const engine = recordsEngine(ctx);
   // The access policy's order rules read chapter progress with the heartbeats' unwritten changes laid over it.
-  provideChapterProgress(ctx, (studentId, courseId) => engine.courseProgress(studentId, courseId));
+  provideChapterProgress(ctx, async (studentId, courseId) => await engine.courseProgress(studentId, courseId));
   // The last changes reach the database before it closes.
   app.addHook('onClose', async () => engine.stop());
 
@@ -47,50 +47,58 @@ export const recordsRoutes: FastifyPluginAsync = async (base) => {
   route(app, calls.start, async (request, _reply, student) =>
     ok(await records.startLearning(ctx, student, request.body.coid)),
   );
-  route(app, calls.record, (request, _reply, student) =>
-    ok(records.learnRecord(ctx, student, request.query.cid, request.query.coid)),
+  route(app, calls.record, async (request, _reply, student) =>
+    ok(await records.learnRecord(ctx, student, request.query.cid, request.query.coid)),
   );
-  route(app, calls.lastTime, (request, _reply, student) =>
-    ok(records.lastTimeRecord(ctx, student, request.query.coid)),
+  route(app, calls.lastTime, async (request, _reply, student) =>
+    ok(await records.lastTimeRecord(ctx, student, request.query.coid)),
   );
-  route(app, calls.info, (request, _reply, student) => ok(records.courseStudy(ctx, student, request.query.coid)));
+  route(app, calls.info, async (request, _reply, student) =>
+    ok(await records.courseStudy(ctx, student, request.query.coid)),
+  );
   route(app, calls.studentCourse, async (request, _reply, student) =>
     ok(await records.updateStudentCourse(ctx, student, request.body)),
   );
-  route(app, calls.noLearn, (_request, _reply, student) => ok(records.noLearn(ctx, student)));
-  route(app, calls.exceeding, (request, _reply, student) =>
-    ok(records.exceedingCourses(ctx, student, request.query.mid)),
+  route(app, calls.noLearn, async (_request, _reply, student) => ok(await records.noLearn(ctx, student)));
+  route(app, calls.exceeding, async (request, _reply, student) =>
+    ok(await records.exceedingCourses(ctx, student, request.query.mid)),
   );
 
-  route(app, calls.addWatch, (request, reply) => {
+  route(app, calls.addWatch, async (request, reply) => {
     let guestKey = request.cookies[WATCH_COOKIE] ?? '';
     if (request.auth.role === 'guest' && !/^[A-Za-z0-9_-]{16,64}$/.test(guestKey)) {
       guestKey = randomBytes(16).toString('base64url');
       reply.setCookie(WATCH_COOKIE, guestKey, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 24 * 3600 });
     }
-    return ok(addWatch(ctx, request.auth, request.body, { userAgent: request.headers['user-agent'] ?? '', guestKey }));
+    return ok(
+      await addWatch(ctx, request.auth, request.body, { userAgent: request.headers['user-agent'] ?? '', guestKey }),
+    );
   });
-  route(app, calls.watchList, (request, _reply, caller) => {
+  route(app, calls.watchList, async (request, _reply, caller) => {
     // An administrator reads the school's watch records with permission 'student'; a student reads their own.
-    if (caller.role === 'admin') requireAdmin(request, 'student');
-    return ok(listWatch(ctx, caller, request.query));
+    if (caller.role === 'admin') await requireAdmin(request, 'student');
+    return ok(await listWatch(ctx, caller, request.query));
   });
 
   // ---- back office (permission 'student', learn/move 'course'; the administrator's school) ----
-  route(app, calls.courseLearners, (request, _reply, a) => ok(admin.courseLearners(ctx, a, request.query)));
-  route(app, calls.studentCourses, (request, _reply, a) => ok(admin.studentCourses(ctx, a, request.query)));
-  route(app, calls.studentDetail, (request, _reply, a) => ok(admin.studentDetail(ctx, a, request.query)));
-  route(app, calls.allRecords, (request, _reply, a) => ok(admin.allRecords(ctx, a, request.query)));
-  route(app, calls.studentRecord, (request, _reply, a) => ok(admin.studentRecord(ctx, a, request.query.sid)));
-  route(app, calls.chapterStudyTimes, (request, _reply, a) => ok(admin.chapterStudyTimes(ctx, a, request.query.coid)));
-  route(app, calls.move, (request, _reply, a) => ok(admin.moveRecords(ctx, a, request.body)));
-  route(app, calls.deleteProgress, (request, _reply, a) => ok(admin.deleteProgress(ctx, a, request.body)));
-  route(app, calls.updateRecord, (request, _reply, a) => ok(admin.updateRecord(ctx, a, request.body)));
-  route(app, calls.students, (request, _reply, a) => ok(admin.studentSearch(ctx, a, request.query)));
-  route(app, calls.exercises, (request, _reply, a) => ok(exerciseRecords(ctx, a, request.query)));
-  route(app, calls.exams, (request, _reply, a) => ok(examRecords(ctx, a, request.query)));
-  route(app, calls.reviewList, (request, _reply, a) => ok(admin.reviewList(ctx, a, request.query)));
-  route(app, calls.review, (request, _reply, a) => ok(admin.reviewStage(ctx, a, request.body)));
+  route(app, calls.courseLearners, async (request, _reply, a) => ok(await admin.courseLearners(ctx, a, request.query)));
+  route(app, calls.studentCourses, async (request, _reply, a) => ok(await admin.studentCourses(ctx, a, request.query)));
+  route(app, calls.studentDetail, async (request, _reply, a) => ok(await admin.studentDetail(ctx, a, request.query)));
+  route(app, calls.allRecords, async (request, _reply, a) => ok(await admin.allRecords(ctx, a, request.query)));
+  route(app, calls.studentRecord, async (request, _reply, a) =>
+    ok(await admin.studentRecord(ctx, a, request.query.sid)),
+  );
+  route(app, calls.chapterStudyTimes, async (request, _reply, a) =>
+    ok(await admin.chapterStudyTimes(ctx, a, request.query.coid)),
+  );
+  route(app, calls.move, async (request, _reply, a) => ok(await admin.moveRecords(ctx, a, request.body)));
+  route(app, calls.deleteProgress, async (request, _reply, a) => ok(await admin.deleteProgress(ctx, a, request.body)));
+  route(app, calls.updateRecord, async (request, _reply, a) => ok(await admin.updateRecord(ctx, a, request.body)));
+  route(app, calls.students, async (request, _reply, a) => ok(await admin.studentSearch(ctx, a, request.query)));
+  route(app, calls.exercises, async (request, _reply, a) => ok(await exerciseRecords(ctx, a, request.query)));
+  route(app, calls.exams, async (request, _reply, a) => ok(await examRecords(ctx, a, request.query)));
+  route(app, calls.reviewList, async (request, _reply, a) => ok(await admin.reviewList(ctx, a, request.query)));
+  route(app, calls.review, async (request, _reply, a) => ok(await admin.reviewStage(ctx, a, request.body)));
 
   // A file, not the JSON envelope: a plain route that still checks permission before the query is validated.
   app.get(
@@ -105,11 +113,11 @@ export const recordsRoutes: FastifyPluginAsync = async (base) => {
         querystring: s.zExportQuery,
       },
       preValidation: async (request) => {
-        requireAdmin(request, 'student');
+        await requireAdmin(request, 'student');
       },
     },
     async (request, reply) => {
-      const admin = requireAdmin(request, 'student');
+      const admin = await requireAdmin(request, 'student');
       const locale = pickLocale(request.cookies[LOCALE_COOKIE], ctx.config.LOCALE);
       const file = await exportRecords(ctx, admin, request.query, locale);
       // Personal data: never kept by the browser or a proxy.

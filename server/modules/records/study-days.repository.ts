@@ -11,34 +11,35 @@ import type { Db } from '../../db/client';
 import { courseRecords, learnDays } from '../../db/schema';
 
 /** The student's study time per day from `fromDay` to `toDay` (inclusive), only days with a row. */
-export function studentDays(db: Db, studentId: string, fromDay: string, toDay: string) {
-  return db
+export async function studentDays(db: Db, studentId: string, fromDay: string, toDay: string) {
+  return await db
     .select({ day: learnDays.day, ms: learnDays.effMs })
     .from(learnDays)
-    .where(and(eq(learnDays.studentId, studentId), gte(learnDays.day, fromDay), lte(learnDays.day, toDay)))
-    .all();
+    .where(and(eq(learnDays.studentId, studentId), gte(learnDays.day, fromDay), lte(learnDays.day, toDay)));
 }
 
 /** Every student of the school with study time since `fromDay` ('' for all time), most first. */
-export function schoolStudyTotals(db: Db, schoolId: string, fromDay: string): { sid: string; ms: number }[] {
+export async function schoolStudyTotals(
+  db: Db,
+  schoolId: string,
+  fromDay: string,
+): Promise<{ sid: string; ms: number }[]> {
   if (fromDay === '') {
     const ms = sql<number>`sum(${courseRecords.effMs})`;
-    return db
+    return await db
       .select({ sid: courseRecords.studentId, ms })
       .from(courseRecords)
       .where(eq(courseRecords.schoolId, schoolId))
       .groupBy(courseRecords.studentId)
       .having(sql`${ms} > 0`)
-      .orderBy(sql`2 desc`)
-      .all();
+      .orderBy(sql`2 desc`);
   }
   const ms = sql<number>`sum(${learnDays.effMs})`;
-  return db
+  return await db
     .select({ sid: learnDays.studentId, ms })
     .from(learnDays)
     .where(and(eq(learnDays.schoolId, schoolId), gte(learnDays.day, fromDay)))
     .groupBy(learnDays.studentId)
     .having(sql`${ms} > 0`)
-    .orderBy(sql`2 desc`)
-    .all();
+    .orderBy(sql`2 desc`);
 }

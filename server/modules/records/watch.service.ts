@@ -33,17 +33,17 @@ export function osOf(userAgent: string): string {
 }
 
 /** POST watch/add. guestKey is the visitor's cookie (a new one when it had none). */
-export function addWatch(
+export async function addWatch(
   ctx: AppContext,
   auth: Auth,
   input: z.output<typeof zAddWatch>,
   client: { userAgent: string; guestKey: string },
-): z.infer<typeof zAddWatchReply> {
-  const { head } = openCourse(ctx, auth, input.coid);
+): Promise<z.infer<typeof zAddWatchReply>> {
+  const { head } = await openCourse(ctx, auth, input.coid);
   if (auth.role === 'admin') return { added: false, skipped: 'owner' };
   const now = ctx.now();
-  const student = auth.role === 'student' ? findStudent(ctx.db, auth.userId) : undefined;
-  const added = repo.insertWatch(ctx.db, {
+  const student = auth.role === 'student' ? await findStudent(ctx.db, auth.userId) : undefined;
+  const added = await repo.insertWatch(ctx.db, {
     id: ctx.ids.next(),
     schoolId: head.schoolId,
     courseId: head.id,
@@ -58,7 +58,7 @@ export function addWatch(
     day: formatDate(now, 'yyyy-MM-dd'),
   });
   if (!added) return { added: false, skipped: 'duplicate' };
-  repo.addCourseCounters(ctx.db, head.id, 0, 1);
+  await repo.addCourseCounters(ctx.db, head.id, 0, 1);
   const engine = recordsEngine(ctx);
   engine.countersChangedFor(head.schoolId);
   engine.bumpCounters(false);
@@ -66,29 +66,32 @@ export function addWatch(
 }
 
 /** GET watch/list: the student's own watch records; an administrator's (permission student) school's, by course or student. */
-export function listWatch(
+export async function listWatch(
   ctx: AppContext,
   auth: Exclude<Auth, { role: 'guest' }>,
   query: z.output<typeof zWatchListQuery>,
-): z.infer<typeof zWatchList> {
+): Promise<z.infer<typeof zWatchList>> {
   const { school, student, course } = repo.watchFilters;
   let where;
   if (auth.role === 'student') {
-    where = and(student(auth.userId), query.coid ? course(schoolCourse(ctx, auth.schoolId, query.coid).id) : undefined);
+    where = and(
+      student(auth.userId),
+      query.coid ? course((await schoolCourse(ctx, auth.schoolId, query.coid)).id) : undefined,
+    );
   } else {
     if (query.sid) {
-      const found = findStudent(ctx.db, query.sid);
+      const found = await findStudent(ctx.db, query.sid);
       if (!found || found.schoolId !== auth.schoolId) throw notFound();
     }
     where = and(
       school(auth.schoolId),
-      query.coid ? course(schoolCourse(ctx, auth.schoolId, query.coid).id) : undefined,
+      query.coid ? course((await schoolCourse(ctx, auth.schoolId, query.coid)).id) : undefined,
       query.sid ? student(query.sid) : undefined,
     );
   }
-  const rows = repo.listWatch(ctx.db, where, query.num, (query.page - 1) * query.num);
+  const rows = await repo.listWatch(ctx.db, where, query.num, (query.page - 1) * query.num);
   return {
-    total: repo.countWatch(ctx.db, where),
+    total: await repo.countWatch(ctx.db, where),
     list: rows.map((row) => ({
       id: row.id,
       coid: row.courseId,

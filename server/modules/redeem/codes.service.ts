@@ -10,6 +10,7 @@
  *   'batch.create' | 'batch.disable' | 'code.disable' with orderId the batch id, and 'key.set' with orderId
  *   the key id (keys.service). code/audit reads them by that id.
  */
+import type { Db } from '../../db/client';
 import { randomInt } from 'node:crypto';
 import { dateToMs } from '../../../shared/rules/course-status';
 import { formatCode, generateCode } from '../../../shared/rules/redeem-code';
@@ -29,9 +30,9 @@ import type { Actor } from './keys.service';
 import * as repo from './redeem.repository';
 
 /** The item a batch may give, checked for the administrator; 404 for another school's or a removed one. */
-function itemFor(ctx: AppContext, actor: Actor, kind: RedeemKind, id: string) {
-  if (kind === 'course') managedCourse(ctx, actor.userId, id);
-  const item = repo.itemHead(ctx.db, kind, id);
+async function itemFor(ctx: AppContext, actor: Actor, kind: RedeemKind, id: string) {
+  if (kind === 'course') await managedCourse(ctx, actor.userId, id);
+  const item = await repo.itemHead(ctx.db, kind, id);
   if (!item || item.deleted || item.schoolId !== actor.schoolId) throw notFound(REDEEM_ERRORS.itemRemoved);
   return item;
 }
@@ -55,14 +56,14 @@ export function batchReply(row: repo.BatchRow & Partial<repo.BatchListRow>): Bat
 }
 
 /** GET code/items: a sub-admin's courses are those of their categories (course-access). */
-export function items(ctx: AppContext, actor: Actor, kind: RedeemKind, keyword: string) {
-  const scope = kind === 'course' ? scopeFilter(ctx, actor.userId) : undefined;
-  return { list: repo.publishedItems(ctx.db, actor.schoolId, kind, keyword, 50, scope) };
+export async function items(ctx: AppContext, actor: Actor, kind: RedeemKind, keyword: string) {
+  const scope = kind === 'course' ? await scopeFilter(ctx, actor.userId) : undefined;
+  return { list: await repo.publishedItems(ctx.db, actor.schoolId, kind, keyword, 50, scope) };
 }
 
 /** POST code/batch/add: the batch and its codes in one transaction, audited. */
-export function createBatch(ctx: AppContext, actor: Actor, input: NewBatch): Batch {
-  const item = itemFor(ctx, actor, input.kind, input.id);
+export async function createBatch(ctx: AppContext, actor: Actor, input: NewBatch): Promise<Batch> {
+  const item = await itemFor(ctx, actor, input.kind, input.id);
   if (!item.published) throw conflict(REDEEM_ERRORS.notPublished);
   const now = ctx.now();
   const expiresAt = input.expires_on === null ? null : dateToMs(input.expires_on, 'end');
@@ -82,8 +83,8 @@ export function createBatch(ctx: AppContext, actor: Actor, input: NewBatch): Bat
     createdBy: actor.userId,
     createdAt: now,
   };
-  ctx.db.transaction((tx) => {
-    repo.insertBatch(tx, row);
+  await ctx.db.transaction(async (tx) => {
+    await repo.insertBatch(tx, row);
     let missing = input.count;
     while (missing > 0) {
       const drawn = new Set<string>();
@@ -96,9 +97,9 @@ export function createBatch(ctx: AppContext, actor: Actor, input: NewBatch): Bat
         maxUses: input.uses,
         createdAt: now,
       }));
-      missing -= repo.insertCodes(tx, codes).size;
+      missing -= (await repo.insertCodes(tx, codes)).size;
     }
-    audit(tx, ctx, actor, row.id, 'batch.create', null, batchState(row));
+    await audit(tx, ctx, actor, row.id, 'batch.create', null, batchState(row));
   });
   return batchReply(row);
 }
@@ -114,8 +115,8 @@ const batchState = (row: repo.BatchRow) => ({
   disabled_at: row.disabledAt,
 });
 
-function audit(
-  tx: AppContext['db'],
+async function audit(
+  tx: Db,
   ctx: AppContext,
   actor: Actor,
   subjectId: string,
@@ -123,7 +124,7 @@ function audit(
   before: object | null,
   after: object | null,
 ) {
-  repo.insertAudit(tx, {
+  await repo.insertAudit(tx, {
     id: ctx.ids.next(),
     schoolId: actor.schoolId,
     orderId: subjectId,
@@ -137,24 +138,24 @@ function audit(
 }
 
 /** GET code/batches. */
-export function listBatches(ctx: AppContext, actor: Actor, page: { page: number; num: number }) {
-  const { rows, total } = repo.batches(ctx.db, actor.schoolId, page.num, (page.page - 1) * page.num);
+export async function listBatches(ctx: AppContext, actor: Actor, page: { page: number; num: number }) {
+  const { rows, total } = await repo.batches(ctx.db, actor.schoolId, page.num, (page.page - 1) * page.num);
   return { total, list: rows.map(batchReply) };
 }
 
 /** The school's batch with its counts, or 404. */
-function batchOf(ctx: AppContext, actor: Actor, id: string): Batch {
-  const batch = repo.findBatch(ctx.db, id);
+async function batchOf(ctx: AppContext, actor: Actor, id: string): Promise<Batch> {
+  const batch = await repo.findBatch(ctx.db, id);
   if (!batch || batch.schoolId !== actor.schoolId) throw notFound('batch not found');
   // The course's categories decide for a sub-admin, even once the course is deleted (its codes stay readable).
-  if (batch.kind === 'course') assertManageCourse(ctx, actor.userId, findCourse(ctx.db, batch.targetId));
-  return batchReply(repo.batches(ctx.db, actor.schoolId, 1, 0, id).rows[0] ?? batch);
+  if (batch.kind === 'course') await assertManageCourse(ctx, actor.userId, await findCourse(ctx.db, batch.targetId));
+  return batchReply((await repo.batches(ctx.db, actor.schoolId, 1, 0, id)).rows[0] ?? batch);
 }
 
 /** Codes with their redeemers, as the list and the file show them. */
-function codeRows(ctx: AppContext, rows: repo.CodeRow[]): CodeRow[] {
+async function codeRows(ctx: AppContext, rows: repo.CodeRow[]): Promise<CodeRow[]> {
   const redeemers = new Map<string, CodeRow['redeemers']>();
-  for (const r of repo.redeemersOf(
+  for (const r of await repo.redeemersOf(
     ctx.db,
     rows.filter((row) => row.used > 0).map((row) => row.id),
   )) {
@@ -173,36 +174,40 @@ function codeRows(ctx: AppContext, rows: repo.CodeRow[]): CodeRow[] {
 }
 
 /** GET code/list. */
-export function listCodes(
+export async function listCodes(
   ctx: AppContext,
   actor: Actor,
   query: { batch: string; keyword: string; page: number; num: number },
 ) {
-  const batch = batchOf(ctx, actor, query.batch);
+  const batch = await batchOf(ctx, actor, query.batch);
   const keyword = query.keyword.toUpperCase().replace(/[\s-]+/g, '');
-  const { rows, total } = repo.codesOf(ctx.db, batch.id, {
+  const { rows, total } = await repo.codesOf(ctx.db, batch.id, {
     keyword,
     limit: query.num,
     offset: (query.page - 1) * query.num,
   });
-  return { batch, total, list: codeRows(ctx, rows) };
+  return { batch, total, list: await codeRows(ctx, rows) };
 }
 
 /** Every code of a batch with its redeemers (code/export). */
-export function batchForExport(ctx: AppContext, actor: Actor, id: string): { batch: Batch; codes: CodeRow[] } {
-  const batch = batchOf(ctx, actor, id);
-  return { batch, codes: codeRows(ctx, repo.codesOf(ctx.db, batch.id, { keyword: '' }).rows) };
+export async function batchForExport(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+): Promise<{ batch: Batch; codes: CodeRow[] }> {
+  const batch = await batchOf(ctx, actor, id);
+  return { batch, codes: await codeRows(ctx, (await repo.codesOf(ctx.db, batch.id, { keyword: '' })).rows) };
 }
 
 /** POST code/disable. */
-export function disableCode(ctx: AppContext, actor: Actor, id: string) {
-  const code = repo.findCode(ctx.db, id);
+export async function disableCode(ctx: AppContext, actor: Actor, id: string) {
+  const code = await repo.findCode(ctx.db, id);
   if (!code || code.schoolId !== actor.schoolId) throw notFound('code not found');
-  batchOf(ctx, actor, code.batchId);
-  const disabled = ctx.db.transaction((tx) => {
-    if (!repo.disableCode(tx, id, ctx.now())) return false;
+  await batchOf(ctx, actor, code.batchId);
+  const disabled = await ctx.db.transaction(async (tx) => {
+    if (!(await repo.disableCode(tx, id, ctx.now()))) return false;
     const state = { code: formatCode(code.code), used: code.used, max_uses: code.maxUses };
-    audit(
+    await audit(
       tx,
       ctx,
       actor,
@@ -220,22 +225,30 @@ export function disableCode(ctx: AppContext, actor: Actor, id: string) {
 }
 
 /** POST code/batch/disable. */
-export function disableBatch(ctx: AppContext, actor: Actor, id: string) {
-  batchOf(ctx, actor, id);
-  const disabled = ctx.db.transaction((tx) => {
-    const before = repo.findBatch(tx, id) as repo.BatchRow;
-    if (!repo.disableBatch(tx, id, actor.userId, ctx.now())) return false;
-    audit(tx, ctx, actor, id, 'batch.disable', batchState(before), batchState(repo.findBatch(tx, id) as repo.BatchRow));
+export async function disableBatch(ctx: AppContext, actor: Actor, id: string) {
+  await batchOf(ctx, actor, id);
+  const disabled = await ctx.db.transaction(async (tx) => {
+    const before = (await repo.findBatch(tx, id)) as repo.BatchRow;
+    if (!(await repo.disableBatch(tx, id, actor.userId, ctx.now()))) return false;
+    await audit(
+      tx,
+      ctx,
+      actor,
+      id,
+      'batch.disable',
+      batchState(before),
+      batchState((await repo.findBatch(tx, id)) as repo.BatchRow),
+    );
     return true;
   });
   return { id, disabled };
 }
 
 /** GET code/audit: a batch's or a key's trail (404 when the id names neither of the school). */
-export function auditTrail(ctx: AppContext, actor: Actor, id: string) {
-  const batch = repo.findBatch(ctx.db, id);
-  if (batch) batchOf(ctx, actor, id);
-  const rows = repo.auditOf(ctx.db, actor.schoolId, id);
+export async function auditTrail(ctx: AppContext, actor: Actor, id: string) {
+  const batch = await repo.findBatch(ctx.db, id);
+  if (batch) await batchOf(ctx, actor, id);
+  const rows = await repo.auditOf(ctx.db, actor.schoolId, id);
   if (!batch && rows.length === 0) throw notFound();
   const parse = (text: string | null) => (text ? JSON.parse(text) : null);
   return {

@@ -57,19 +57,19 @@ export function keyReply(row: repo.KeyRow): EnrolmentKey {
 }
 
 /** GET key/get. */
-export function getKey(ctx: AppContext, actor: Actor, coid: string): { key: EnrolmentKey | null } {
-  const course = managedCourse(ctx, actor.userId, coid);
+export async function getKey(ctx: AppContext, actor: Actor, coid: string): Promise<{ key: EnrolmentKey | null }> {
+  const course = await managedCourse(ctx, actor.userId, coid);
   if (course.schoolId !== actor.schoolId) throw notFound();
-  const row = repo.keyOfCourse(ctx.db, course.id);
+  const row = await repo.keyOfCourse(ctx.db, course.id);
   return { key: row ? keyReply(row) : null };
 }
 
 /** POST key/set: creates or changes the course's key, audited. */
-export function setKey(ctx: AppContext, actor: Actor, input: SetKey): { key: EnrolmentKey } {
-  const course = managedCourse(ctx, actor.userId, input.coid);
+export async function setKey(ctx: AppContext, actor: Actor, input: SetKey): Promise<{ key: EnrolmentKey }> {
+  const course = await managedCourse(ctx, actor.userId, input.coid);
   if (course.schoolId !== actor.schoolId) throw notFound();
   const gids = [...new Set(input.gids)];
-  if (schoolGroupIds(ctx.db, actor.schoolId, gids).length !== gids.length)
+  if ((await schoolGroupIds(ctx.db, actor.schoolId, gids)).length !== gids.length)
     throw badField('gids', 'must name groups of this school');
   const startsAt = input.starts_on === null ? null : dateToMs(input.starts_on, 'start');
   const endsAt = input.ends_on === null ? null : dateToMs(input.ends_on, 'end');
@@ -87,12 +87,12 @@ export function setKey(ctx: AppContext, actor: Actor, input: SetKey): { key: Enr
     enabled: input.enabled,
     updatedAt: now,
   };
-  const row = ctx.db.transaction((tx) => {
-    const before = repo.keyOfCourse(tx, course.id);
+  const row = await ctx.db.transaction(async (tx) => {
+    const before = await repo.keyOfCourse(tx, course.id);
     const id = before?.id ?? ctx.ids.next();
-    if (before) repo.updateKey(tx, id, values);
+    if (before) await repo.updateKey(tx, id, values);
     else
-      repo.insertKey(tx, {
+      await repo.insertKey(tx, {
         id,
         schoolId: course.schoolId,
         courseId: course.id,
@@ -100,8 +100,8 @@ export function setKey(ctx: AppContext, actor: Actor, input: SetKey): { key: Enr
         createdAt: now,
         ...values,
       });
-    const after = repo.keyOfCourse(tx, course.id) as repo.KeyRow;
-    repo.insertAudit(tx, {
+    const after = (await repo.keyOfCourse(tx, course.id)) as repo.KeyRow;
+    await repo.insertAudit(tx, {
       id: ctx.ids.next(),
       schoolId: course.schoolId,
       orderId: id,
@@ -118,8 +118,8 @@ export function setKey(ctx: AppContext, actor: Actor, input: SetKey): { key: Enr
 }
 
 /** A visible course of the student's school, else 404 course removed / 403 otherSchool. */
-function courseFor(ctx: AppContext, auth: { schoolId: string }, coid: string): CourseRow {
-  const course = findCourse(ctx.db, coid);
+async function courseFor(ctx: AppContext, auth: { schoolId: string }, coid: string): Promise<CourseRow> {
+  const course = await findCourse(ctx.db, coid);
   if (!course || course.deleted || !course.published) throw notFound(STUDY_REFUSALS.courseRemoved);
   if (course.schoolId !== auth.schoolId)
     throw new AppError(403, STUDY_REFUSALS.otherSchool, { refusal: 'otherSchool' });
@@ -127,10 +127,10 @@ function courseFor(ctx: AppContext, auth: { schoolId: string }, coid: string): C
 }
 
 /** GET enrol/key: whether the course (visible, published) takes an enabled key. */
-export function keyStatus(ctx: AppContext, coid: string): { has_key: boolean } {
-  const course = findCourse(ctx.db, coid);
+export async function keyStatus(ctx: AppContext, coid: string): Promise<{ has_key: boolean }> {
+  const course = await findCourse(ctx.db, coid);
   if (!course || course.deleted || !course.published) throw notFound(STUDY_REFUSALS.courseRemoved);
-  return { has_key: repo.keyOfCourse(ctx.db, course.id)?.enabled === true };
+  return { has_key: (await repo.keyOfCourse(ctx.db, course.id))?.enabled === true };
 }
 
 /** Constant-time comparison of the typed key and the secret (trimmed, any case). */
@@ -140,24 +140,24 @@ function sameSecret(typed: string, secret: string): boolean {
 }
 
 /** POST enrol/key. */
-export function enrolByKey(
+export async function enrolByKey(
   ctx: AppContext,
   auth: Auth,
   ip: string,
   input: { coid: string; key: string },
-): RedeemResult {
+): Promise<RedeemResult> {
   const student = actingStudent(auth);
   assertNotThrottled(ctx, student.userId, ip);
-  const course = courseFor(ctx, student, input.coid);
-  assertMayObtain(ctx, student, course);
-  const key = repo.keyOfCourse(ctx.db, course.id);
+  const course = await courseFor(ctx, student, input.coid);
+  await assertMayObtain(ctx, student, course);
+  const key = await repo.keyOfCourse(ctx.db, course.id);
   if (!key) throw notFound(REDEEM_ERRORS.noKey);
   if (!key.enabled) throw new AppError(403, REDEEM_ERRORS.keyDisabled);
   const groups = groupsOf(key.groupIds);
-  const mine = viewerOf(ctx, student)?.gid ?? [];
+  const mine = (await viewerOf(ctx, student))?.gid ?? [];
   if (groups.length > 0 && !groups.some((gid) => mine.includes(gid)))
     throw new AppError(403, STUDY_REFUSALS.designatedGroup, { refusal: 'designatedGroup' });
-  assertNotHeld(ctx, student, course);
+  await assertNotHeld(ctx, student, course);
   if (!sameSecret(input.key, key.secret)) {
     countFailure(ctx, student.userId, ip);
     throw new AppError(400, REDEEM_ERRORS.wrongKey);
@@ -165,9 +165,9 @@ export function enrolByKey(
   const now = ctx.now();
   if (key.startsAt !== null && now < key.startsAt) throw new AppError(403, REDEEM_ERRORS.keyNotOpen);
   if (key.endsAt !== null && now > key.endsAt) throw new AppError(403, REDEEM_ERRORS.keyClosed);
-  ctx.db.transaction((tx) => {
-    if (!repo.useKey(tx, key.id)) throw conflict(REDEEM_ERRORS.keyUsedUp);
-    entitle(tx, ctx.ids, {
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.useKey(tx, key.id))) throw conflict(REDEEM_ERRORS.keyUsedUp);
+    await entitle(tx, ctx.ids, {
       schoolId: course.schoolId,
       studentId: student.userId,
       kind: 'course',
@@ -178,7 +178,7 @@ export function enrolByKey(
       at: now,
     });
     const who = { schoolId: course.schoolId, studentId: student.userId };
-    courseGranted({ tx, ctx, at: now }, who, { kind: 'course', id: course.id, title: course.title });
+    await courseGranted({ tx, ctx, at: now }, who, { kind: 'course', id: course.id, title: course.title });
   });
   return { kind: 'course', id: course.id, title: course.title, until: null };
 }

@@ -26,46 +26,46 @@ import { actingStudent, assertMayObtain, assertNotHeld, type StudentAuth } from 
 import { assertNotThrottled, countFailure } from './throttle';
 
 /** POST redeem. */
-export function redeem(ctx: AppContext, auth: Auth, ip: string, typed: string): RedeemResult {
+export async function redeem(ctx: AppContext, auth: Auth, ip: string, typed: string): Promise<RedeemResult> {
   const student = actingStudent(auth);
   assertNotThrottled(ctx, student.userId, ip);
   try {
-    return redeemFor(ctx, student, ip, typed);
+    return await redeemFor(ctx, student, ip, typed);
   } catch (error) {
     if (error instanceof AppError && error.error === REDEEM_ERRORS.unknownCode) countFailure(ctx, student.userId, ip);
     throw error;
   }
 }
 
-function redeemFor(ctx: AppContext, student: StudentAuth, ip: string, typed: string): RedeemResult {
+async function redeemFor(ctx: AppContext, student: StudentAuth, ip: string, typed: string): Promise<RedeemResult> {
   const bare = normaliseCode(typed);
-  const code = isCodeShape(bare) ? repo.codeByText(ctx.db, bare) : undefined;
+  const code = isCodeShape(bare) ? await repo.codeByText(ctx.db, bare) : undefined;
   if (!code || code.schoolId !== student.schoolId) throw notFound(REDEEM_ERRORS.unknownCode);
-  const batch = repo.findBatch(ctx.db, code.batchId);
+  const batch = await repo.findBatch(ctx.db, code.batchId);
   if (!batch) throw notFound(REDEEM_ERRORS.unknownCode);
   const now = ctx.now();
   if (code.disabledAt !== null || batch.disabledAt !== null) throw new AppError(403, REDEEM_ERRORS.codeDisabled);
   if (batch.expiresAt !== null && now > batch.expiresAt) throw new AppError(403, REDEEM_ERRORS.codeExpired);
-  if (repo.hasRedeemed(ctx.db, code.id, student.userId)) throw conflict(REDEEM_ERRORS.alreadyRedeemed);
+  if (await repo.hasRedeemed(ctx.db, code.id, student.userId)) throw conflict(REDEEM_ERRORS.alreadyRedeemed);
   if (code.used >= code.maxUses) throw conflict(REDEEM_ERRORS.codeUsedUp);
-  const item = repo.itemHead(ctx.db, batch.kind, batch.targetId);
+  const item = await repo.itemHead(ctx.db, batch.kind, batch.targetId);
   if (!item || item.deleted || !item.published || item.schoolId !== student.schoolId)
     throw notFound(REDEEM_ERRORS.itemRemoved);
   if (batch.kind === 'course') {
-    const course = findCourse(ctx.db, item.id);
+    const course = await findCourse(ctx.db, item.id);
     if (!course) throw notFound(REDEEM_ERRORS.itemRemoved);
-    assertMayObtain(ctx, student, course);
-    assertNotHeld(ctx, student, course);
+    await assertMayObtain(ctx, student, course);
+    await assertNotHeld(ctx, student, course);
   }
-  return ctx.db.transaction((tx) => {
-    if (!repo.useCode(tx, code.id)) throw conflict(REDEEM_ERRORS.codeUsedUp);
+  return await ctx.db.transaction(async (tx) => {
+    if (!(await repo.useCode(tx, code.id))) throw conflict(REDEEM_ERRORS.codeUsedUp);
     const redemption = { id: ctx.ids.next(), schoolId: code.schoolId, codeId: code.id, batchId: batch.id };
-    if (!repo.insertRedemption(tx, { ...redemption, studentId: student.userId, ip, at: now }))
+    if (!(await repo.insertRedemption(tx, { ...redemption, studentId: student.userId, ip, at: now })))
       throw conflict(REDEEM_ERRORS.alreadyRedeemed);
     const result = { kind: batch.kind, id: item.id, title: item.title };
     if (batch.kind === 'member') {
       const days = batch.days ?? item.days ?? 0;
-      const given = joinMembership(tx, ctx.ids, {
+      const given = await joinMembership(tx, ctx.ids, {
         schoolId: code.schoolId,
         studentId: student.userId,
         planId: item.id,
@@ -77,7 +77,7 @@ function redeemFor(ctx: AppContext, student: StudentAuth, ip: string, typed: str
       return { ...result, until: given.until };
     }
     const until = batch.days === null ? null : now + batch.days * DAY_MS;
-    entitle(tx, ctx.ids, {
+    await entitle(tx, ctx.ids, {
       schoolId: code.schoolId,
       studentId: student.userId,
       kind: batch.kind,
@@ -88,7 +88,7 @@ function redeemFor(ctx: AppContext, student: StudentAuth, ip: string, typed: str
       at: now,
     });
     const who = { schoolId: code.schoolId, studentId: student.userId };
-    courseGranted({ tx, ctx, at: now }, who, { kind: batch.kind, id: item.id, title: item.title });
+    await courseGranted({ tx, ctx, at: now }, who, { kind: batch.kind, id: item.id, title: item.title });
     return { ...result, until };
   });
 }

@@ -18,18 +18,22 @@ export const redeemRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
 
-  route(app, calls.keyGet, ({ query }, _reply, admin) => ok(keys.getKey(ctx, admin, query.coid)));
-  route(app, calls.keySet, ({ body }, _reply, admin) => ok(keys.setKey(ctx, admin, body)));
-  route(app, calls.keyStatus, ({ query }) => ok(keys.keyStatus(ctx, query.coid)));
-  route(app, calls.enrolByKey, (request, _reply, who) => ok(keys.enrolByKey(ctx, who, request.ip, request.body)));
-  route(app, calls.items, ({ query }, _reply, admin) => ok(codes.items(ctx, admin, query.kind, query.keyword)));
-  route(app, calls.batchAdd, ({ body }, _reply, admin) => ok(codes.createBatch(ctx, admin, body)));
-  route(app, calls.batches, ({ query }, _reply, admin) => ok(codes.listBatches(ctx, admin, query)));
-  route(app, calls.codes, ({ query }, _reply, admin) => ok(codes.listCodes(ctx, admin, query)));
-  route(app, calls.disableCode, ({ body }, _reply, admin) => ok(codes.disableCode(ctx, admin, body.id)));
-  route(app, calls.disableBatch, ({ body }, _reply, admin) => ok(codes.disableBatch(ctx, admin, body.id)));
-  route(app, calls.audit, ({ query }, _reply, admin) => ok(codes.auditTrail(ctx, admin, query.id)));
-  route(app, calls.redeem, (request, _reply, who) => ok(redeem(ctx, who, request.ip, request.body.code)));
+  route(app, calls.keyGet, async ({ query }, _reply, admin) => ok(await keys.getKey(ctx, admin, query.coid)));
+  route(app, calls.keySet, async ({ body }, _reply, admin) => ok(await keys.setKey(ctx, admin, body)));
+  route(app, calls.keyStatus, async ({ query }) => ok(await keys.keyStatus(ctx, query.coid)));
+  route(app, calls.enrolByKey, async (request, _reply, who) =>
+    ok(await keys.enrolByKey(ctx, who, request.ip, request.body)),
+  );
+  route(app, calls.items, async ({ query }, _reply, admin) =>
+    ok(await codes.items(ctx, admin, query.kind, query.keyword)),
+  );
+  route(app, calls.batchAdd, async ({ body }, _reply, admin) => ok(await codes.createBatch(ctx, admin, body)));
+  route(app, calls.batches, async ({ query }, _reply, admin) => ok(await codes.listBatches(ctx, admin, query)));
+  route(app, calls.codes, async ({ query }, _reply, admin) => ok(await codes.listCodes(ctx, admin, query)));
+  route(app, calls.disableCode, async ({ body }, _reply, admin) => ok(await codes.disableCode(ctx, admin, body.id)));
+  route(app, calls.disableBatch, async ({ body }, _reply, admin) => ok(await codes.disableBatch(ctx, admin, body.id)));
+  route(app, calls.audit, async ({ query }, _reply, admin) => ok(await codes.auditTrail(ctx, admin, query.id)));
+  route(app, calls.redeem, async (request, _reply, who) => ok(await redeem(ctx, who, request.ip, request.body.code)));
 
   // A file, not a JSON envelope, so not a declared call; the access is still checked before anything is read.
   app.get(
@@ -43,12 +47,12 @@ export const redeemRoutes: FastifyPluginAsync = async (base) => {
         querystring: zExportQuery,
       },
       preValidation: async (request) => {
-        requireAdmin(request, 'course');
+        await requireAdmin(request, 'course');
       },
     },
     async (request, reply) => {
-      const admin = requireAdmin(request, 'course');
-      const { batch, codes: rows } = codes.batchForExport(ctx, admin, request.query.batch);
+      const admin = await requireAdmin(request, 'course');
+      const { batch, codes: rows } = await codes.batchForExport(ctx, admin, request.query.batch);
       const locale = pickLocale(request.cookies[LOCALE_COOKIE], ctx.config.LOCALE);
       const file = await codesFile(locale, batch, rows, request.query.format, ctx.now());
       // The codes are as good as money: never kept by the browser or a proxy.

@@ -20,15 +20,15 @@ export function actingStudent(auth: Auth): StudentAuth {
 }
 
 /** 403 designatedGroup when the course is for groups the student is not in (spec 5 'Buying is refused'). */
-export function assertMayObtain(ctx: AppContext, auth: StudentAuth, course: CourseRow): void {
-  const refusal = buyRefusal(ctx, auth, course);
+export async function assertMayObtain(ctx: AppContext, auth: StudentAuth, course: CourseRow): Promise<void> {
+  const refusal = await buyRefusal(ctx, auth, course);
   if (refusal === 'noLogin') throw noLogin();
   if (refusal) throw new AppError(403, STUDY_REFUSALS[refusal], { refusal });
 }
 
 /** 409 'already held' when the student holds the course now (or holds it for a window not yet open). */
-export function assertNotHeld(ctx: AppContext, auth: StudentAuth, course: CourseRow): void {
-  const { holding, status } = validityOf(course, holdingOf(ctx, auth, course), ctx.now());
+export async function assertNotHeld(ctx: AppContext, auth: StudentAuth, course: CourseRow): Promise<void> {
+  const { holding, status } = validityOf(course, await holdingOf(ctx, auth, course), ctx.now());
   const current = status.status === COURSE_STATUS.available || status.status === COURSE_STATUS.notStarted;
   if (holding && current) throw conflict(REDEEM_ERRORS.alreadyHeld);
 }

@@ -35,10 +35,10 @@ const toWare = (cid: string, resource: ResourceRow, name: string): ChapterWareIn
 });
 
 /** The chapter and its course when the administrator may manage the course, else 404. */
-function managedChapter(ctx: AppContext, adminId: string, cid: string) {
-  const chapter = findChapter(ctx.db, cid);
+async function managedChapter(ctx: AppContext, adminId: string, cid: string) {
+  const chapter = await findChapter(ctx.db, cid);
   if (!chapter) throw notFound();
-  return { chapter, course: managedCourse(ctx, adminId, chapter.courseId) };
+  return { chapter, course: await managedCourse(ctx, adminId, chapter.courseId) };
 }
 
 /**
@@ -46,43 +46,49 @@ function managedChapter(ctx: AppContext, adminId: string, cid: string) {
  * 400 'this chapter kind takes no resource' or 'resource kind does not fit the chapter' (with kind and accepts);
  * 404 for a chapter or resource the administrator may not see. Chapter lists are cached: the school's cache is bumped.
  */
-export function attachWare(
+export async function attachWare(
   ctx: AppContext,
   adminId: string,
   cid: string,
   rid: string,
-): { cid: string; ware: ChapterWareInfo | null } {
-  const { chapter, course } = managedChapter(ctx, adminId, cid);
+): Promise<{ cid: string; ware: ChapterWareInfo | null }> {
+  const { chapter, course } = await managedChapter(ctx, adminId, cid);
   let ware: ChapterWareInfo | null = null;
   if (rid !== '') {
     const accepts = kindsForChapter(chapter.type);
     if (accepts.length === 0) throw refused(RESOURCE_ERRORS.noResourceChapter, { chapterType: chapter.type, accepts });
-    const found = repo.findResource(ctx.db, course.schoolId, rid);
+    const found = await repo.findResource(ctx.db, course.schoolId, rid);
     if (!found) throw notFound(RESOURCE_ERRORS.notFound);
     if (!resourceFitsChapter(chapter.type, found.resource.kind))
       throw refused(RESOURCE_ERRORS.kindMismatch, { kind: found.resource.kind, chapterType: chapter.type, accepts });
     ware = toWare(cid, found.resource, found.file.name);
   }
-  repo.setChapterResource(ctx.db, chapter.id, rid);
+  await repo.setChapterResource(ctx.db, chapter.id, rid);
   ctx.catalogueCache.bump(course.schoolId);
   return { cid, ware };
 }
 
 /** GET chapter/wares?coid=: the attached resource of each chapter of a course the administrator manages. */
-export function courseWares(ctx: AppContext, adminId: string, coid: string): { wares: ChapterWareInfo[] } {
-  const course = managedCourse(ctx, adminId, coid);
-  const rows = repo.courseWares(ctx.db, course.id).filter(({ resource }) => resource.schoolId === course.schoolId);
+export async function courseWares(
+  ctx: AppContext,
+  adminId: string,
+  coid: string,
+): Promise<{ wares: ChapterWareInfo[] }> {
+  const course = await managedCourse(ctx, adminId, coid);
+  const rows = (await repo.courseWares(ctx.db, course.id)).filter(
+    ({ resource }) => resource.schoolId === course.schoolId,
+  );
   return { wares: rows.map(({ cid, resource, name }) => toWare(cid, resource, name)) };
 }
 
 /** GET chapter/ware/candidates: the library's resources that fit the chapter's kind, for the picker. */
-export function wareCandidates(
+export async function wareCandidates(
   ctx: AppContext,
   adminId: string,
   query: z.output<typeof zWareCandidatesQuery>,
-): ResourceList & { accepts: string[] } {
-  const { chapter, course } = managedChapter(ctx, adminId, query.cid);
+): Promise<ResourceList & { accepts: string[] }> {
+  const { chapter, course } = await managedChapter(ctx, adminId, query.cid);
   const accepts = kindsForChapter(chapter.type);
   if (accepts.length === 0) throw refused(RESOURCE_ERRORS.noResourceChapter, { chapterType: chapter.type, accepts });
-  return { ...listResources(ctx, course.schoolId, { ...query, fileType: '' }, accepts), accepts: [...accepts] };
+  return { ...(await listResources(ctx, course.schoolId, { ...query, fileType: '' }, accepts)), accepts: [...accepts] };
 }

@@ -8,14 +8,15 @@ import type { AppContext } from '../../context';
 import { badInput, conflict, notFound } from '../../lib/errors';
 import * as repo from './resources.repository';
 import type { FolderRow } from './resources.repository';
+import { eachAsync } from '../../lib/sequential';
 
 /** A 400 naming the field, shaped like the validator's. */
 const refused = (error: string, field: string) => badInput(error, { field, issues: [{ field, message: error }] });
 
 /** The folder tree of the school's resource library (spec 7 resource/category), with resource counts. */
-export function folderTree(ctx: AppContext, schoolId: string): FolderTree {
-  const rows = repo.listFolders(ctx.db, schoolId);
-  const counts = repo.countByFolder(ctx.db, schoolId);
+export async function folderTree(ctx: AppContext, schoolId: string): Promise<FolderTree> {
+  const rows = await repo.listFolders(ctx.db, schoolId);
+  const counts = await repo.countByFolder(ctx.db, schoolId);
   const byParent = new Map<string, FolderRow[]>();
   for (const row of rows) byParent.set(row.parentId, [...(byParent.get(row.parentId) ?? []), row]);
   const build = (parentId: string, seen: Set<string>): ResourceFolder[] =>
@@ -35,15 +36,15 @@ export function folderTree(ctx: AppContext, schoolId: string): FolderTree {
 }
 
 /** A folder of the school, or 404 'folder not found'. '0' (the top) is not a folder. */
-export function schoolFolder(ctx: AppContext, schoolId: string, id: string): FolderRow {
-  const folder = id === '0' ? undefined : repo.findFolder(ctx.db, schoolId, id);
+export async function schoolFolder(ctx: AppContext, schoolId: string, id: string): Promise<FolderRow> {
+  const folder = id === '0' ? undefined : await repo.findFolder(ctx.db, schoolId, id);
   if (!folder) throw notFound(RESOURCE_ERRORS.folderNotFound);
   return folder;
 }
 
 /** A folder id to put something in: '0' (the top) or a folder of the school; 404 otherwise. */
-export function targetFolder(ctx: AppContext, schoolId: string, id: string): string {
-  if (id !== '0') schoolFolder(ctx, schoolId, id);
+export async function targetFolder(ctx: AppContext, schoolId: string, id: string): Promise<string> {
+  if (id !== '0') await schoolFolder(ctx, schoolId, id);
   return id;
 }
 
@@ -77,18 +78,18 @@ function heightOf(rows: readonly FolderRow[], id: string, seen = new Set<string>
 }
 
 /** POST resource/category/add {title, parent_id}: a folder at the end of its parent's folders. */
-export function addFolder(
+export async function addFolder(
   ctx: AppContext,
   schoolId: string,
   title: string,
   parentId: string,
-): FolderTree & { id: string } {
-  targetFolder(ctx, schoolId, parentId);
+): Promise<FolderTree & { id: string }> {
+  await targetFolder(ctx, schoolId, parentId);
   const id = ctx.ids.next();
-  ctx.db.transaction((tx) => {
-    const rows = repo.listFolders(tx, schoolId);
+  await ctx.db.transaction(async (tx) => {
+    const rows = await repo.listFolders(tx, schoolId);
     if (depthOf(rows, parentId) + 1 > FOLDER_DEPTH_MAX) throw refused(RESOURCE_ERRORS.folderTooDeep, 'parent_id');
-    repo.insertFolder(tx, {
+    await repo.insertFolder(tx, {
       id,
       schoolId,
       parentId,
@@ -97,58 +98,58 @@ export function addFolder(
       createdAt: ctx.now(),
     });
   });
-  return { id, ...folderTree(ctx, schoolId) };
+  return { id, ...(await folderTree(ctx, schoolId)) };
 }
 
 /** POST resource/category/rename {id, title}. */
-export function renameFolder(ctx: AppContext, schoolId: string, id: string, title: string): FolderTree {
-  schoolFolder(ctx, schoolId, id);
-  repo.updateFolder(ctx.db, id, { title });
-  return folderTree(ctx, schoolId);
+export async function renameFolder(ctx: AppContext, schoolId: string, id: string, title: string): Promise<FolderTree> {
+  await schoolFolder(ctx, schoolId, id);
+  await repo.updateFolder(ctx.db, id, { title });
+  return await folderTree(ctx, schoolId);
 }
 
 /** Writes positions 0..n-1 among the folders under a parent. */
-function renumber(
+async function renumber(
   db: Parameters<typeof repo.listFolders>[0],
   schoolId: string,
   parentId: string,
   exceptId?: string,
-): void {
-  repo
-    .listFolders(db, schoolId)
-    .filter((row) => row.parentId === parentId && row.id !== exceptId)
-    .forEach((row, position) => {
-      if (row.position !== position) repo.updateFolder(db, row.id, { position });
-    });
+): Promise<void> {
+  await eachAsync(
+    (await repo.listFolders(db, schoolId)).filter((row) => row.parentId === parentId && row.id !== exceptId),
+    async (row, position) => {
+      if (row.position !== position) await repo.updateFolder(db, row.id, { position });
+    },
+  );
 }
 
 /** POST resource/category/move {id, parent_id}: under another folder ('0' = top), last; never into itself or below itself. */
-export function moveFolder(ctx: AppContext, schoolId: string, id: string, parentId: string): FolderTree {
-  const folder = schoolFolder(ctx, schoolId, id);
-  targetFolder(ctx, schoolId, parentId);
-  ctx.db.transaction((tx) => {
-    const rows = repo.listFolders(tx, schoolId);
+export async function moveFolder(ctx: AppContext, schoolId: string, id: string, parentId: string): Promise<FolderTree> {
+  const folder = await schoolFolder(ctx, schoolId, id);
+  await targetFolder(ctx, schoolId, parentId);
+  await ctx.db.transaction(async (tx) => {
+    const rows = await repo.listFolders(tx, schoolId);
     if (folderWithDescendants(rows, id).includes(parentId))
       throw refused(RESOURCE_ERRORS.folderIntoItself, 'parent_id');
     if (parentId === folder.parentId) return;
     if (depthOf(rows, parentId) + heightOf(rows, id) > FOLDER_DEPTH_MAX)
       throw refused(RESOURCE_ERRORS.folderTooDeep, 'parent_id');
     const position = rows.filter((row) => row.parentId === parentId).length;
-    repo.updateFolder(tx, id, { parentId, position });
-    renumber(tx, schoolId, folder.parentId);
+    await repo.updateFolder(tx, id, { parentId, position });
+    await renumber(tx, schoolId, folder.parentId);
   });
-  return folderTree(ctx, schoolId);
+  return await folderTree(ctx, schoolId);
 }
 
 /** POST resource/category/delete {id}: refused (409 'folder not empty') while it holds resources or folders. */
-export function deleteFolder(ctx: AppContext, schoolId: string, id: string): FolderTree {
-  const folder = schoolFolder(ctx, schoolId, id);
-  ctx.db.transaction((tx) => {
-    const resources = repo.countByFolder(tx, schoolId).get(id) ?? 0;
-    const folders = repo.countSubfolders(tx, schoolId, id);
+export async function deleteFolder(ctx: AppContext, schoolId: string, id: string): Promise<FolderTree> {
+  const folder = await schoolFolder(ctx, schoolId, id);
+  await ctx.db.transaction(async (tx) => {
+    const resources = (await repo.countByFolder(tx, schoolId)).get(id) ?? 0;
+    const folders = await repo.countSubfolders(tx, schoolId, id);
     if (resources > 0 || folders > 0) throw conflict(RESOURCE_ERRORS.folderNotEmpty, { resources, folders });
-    repo.deleteFolder(tx, id);
-    renumber(tx, schoolId, folder.parentId);
+    await repo.deleteFolder(tx, id);
+    await renumber(tx, schoolId, folder.parentId);
   });
-  return folderTree(ctx, schoolId);
+  return await folderTree(ctx, schoolId);
 }

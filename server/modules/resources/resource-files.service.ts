@@ -58,15 +58,15 @@ async function withUpload<T>(
   }
 }
 
-function videoOrAudio(ctx: AppContext, schoolId: string, rid: string) {
-  const found = schoolResource(ctx, schoolId, rid);
+async function videoOrAudio(ctx: AppContext, schoolId: string, rid: string) {
+  const found = await schoolResource(ctx, schoolId, rid);
   if (found.resource.kind !== 'video' && found.resource.kind !== 'audio') throw refused(RESOURCE_ERRORS.notVideo);
   return found;
 }
 
 /** The subtitles of a video or audio resource. */
-export function listSubtitles(ctx: AppContext, schoolId: string, rid: string) {
-  const { resource } = videoOrAudio(ctx, schoolId, rid);
+export async function listSubtitles(ctx: AppContext, schoolId: string, rid: string) {
+  const { resource } = await videoOrAudio(ctx, schoolId, rid);
   return { rid, subtitles: readSubtitles(resource).map((entry, index) => ({ index, ...entry })) };
 }
 
@@ -80,7 +80,7 @@ export async function addSubtitle(
   auth: Auth & { role: 'admin' },
   fields: { rid: string; label: string; lang: string },
 ) {
-  videoOrAudio(ctx, auth.schoolId, fields.rid);
+  await videoOrAudio(ctx, auth.schoolId, fields.rid);
   return withUpload(ctx, request, auth, async (file, filePath) => {
     if ((file.ext !== 'VTT' && file.ext !== 'SRT') || file.size > SUBTITLE_MAX_BYTES)
       throw refused(RESOURCE_ERRORS.badSubtitle, 'file');
@@ -88,7 +88,7 @@ export async function addSubtitle(
     if (!vtt) throw refused(RESOURCE_ERRORS.badSubtitle, 'file');
     const label = fields.label || file.originalName.replace(/\.[^.]+$/, '').slice(0, 30) || fields.lang;
     await storeSubtitle(ctx, auth.schoolId, fields.rid, { label, lang: fields.lang }, vtt);
-    return listSubtitles(ctx, auth.schoolId, fields.rid);
+    return await listSubtitles(ctx, auth.schoolId, fields.rid);
   });
 }
 
@@ -105,11 +105,11 @@ export async function storeSubtitle(
 ): Promise<void> {
   const relative = `subtitles/${ctx.ids.next()}.vtt`;
   await writeDerived(ctx, rid, relative, vtt);
-  const added = ctx.db.transaction((tx) => {
-    const found = repo.findResource(tx, schoolId, rid);
+  const added = await ctx.db.transaction(async (tx) => {
+    const found = await repo.findResource(tx, schoolId, rid);
     if (!found) return false;
     const entries: SubtitleEntry[] = [...readSubtitles(found.resource), { ...track, path: relative }];
-    repo.updateResource(tx, rid, { subtitles: JSON.stringify(entries), updatedAt: ctx.now() });
+    await repo.updateResource(tx, rid, { subtitles: JSON.stringify(entries), updatedAt: ctx.now() });
     return true;
   });
   if (!added) {
@@ -121,17 +121,17 @@ export async function storeSubtitle(
 
 /** POST resource/subtitle/delete {rid, index}: removes one subtitle and its file. */
 export async function deleteSubtitle(ctx: AppContext, schoolId: string, rid: string, index: number) {
-  const { resource } = videoOrAudio(ctx, schoolId, rid);
+  const { resource } = await videoOrAudio(ctx, schoolId, rid);
   const entries = readSubtitles(resource);
   const entry = entries[index];
   if (!entry) throw notFound('subtitle not found');
-  repo.updateResource(ctx.db, rid, {
+  await repo.updateResource(ctx.db, rid, {
     subtitles: JSON.stringify(entries.filter((_, i) => i !== index)),
     updatedAt: ctx.now(),
   });
   if (entry.path.startsWith('subtitles/'))
     await fsp.rm(path.join(derivedDir(ctx, rid), ...entry.path.split('/')), { force: true });
-  return listSubtitles(ctx, schoolId, rid);
+  return await listSubtitles(ctx, schoolId, rid);
 }
 
 const POSTER = 'poster-custom.jpg';
@@ -150,11 +150,11 @@ async function writePoster(ctx: AppContext, rid: string, source: string): Promis
     throw refused(RESOURCE_ERRORS.notImage, 'file');
   }
   await writeDerived(ctx, rid, POSTER, jpeg);
-  repo.patchOutputs(ctx.db, rid, { posterCustom: POSTER, poster: POSTER }, ctx.now());
+  await repo.patchOutputs(ctx.db, rid, { posterCustom: POSTER, poster: POSTER }, ctx.now());
 }
 
-const posterReply = (ctx: AppContext, schoolId: string, rid: string) => {
-  const poster = posterOf(readOutputs(schoolResource(ctx, schoolId, rid).resource));
+const posterReply = async (ctx: AppContext, schoolId: string, rid: string) => {
+  const poster = posterOf(readOutputs((await schoolResource(ctx, schoolId, rid)).resource));
   return { rid, poster: poster ? ctx.mediaSigner.prefix(rid) + poster : '' };
 };
 
@@ -165,33 +165,33 @@ export async function uploadPoster(
   auth: Auth & { role: 'admin' },
   rid: string,
 ) {
-  videoOrAudio(ctx, auth.schoolId, rid);
+  await videoOrAudio(ctx, auth.schoolId, rid);
   await withUpload(ctx, request, auth, async (file, filePath) => {
     if (resourceKindOf(file.ext, file.mime) !== 'image') throw refused(RESOURCE_ERRORS.notImage, 'file');
     await writePoster(ctx, rid, filePath);
   });
-  return posterReply(ctx, auth.schoolId, rid);
+  return await posterReply(ctx, auth.schoolId, rid);
 }
 
 /** POST resource/poster {rid, fileId}: an image already uploaded by the school becomes the poster (the upload stays). */
 export async function setPoster(ctx: AppContext, schoolId: string, rid: string, fileId: string) {
-  videoOrAudio(ctx, schoolId, rid);
-  const file = findFile(ctx, fileId);
+  await videoOrAudio(ctx, schoolId, rid);
+  const file = await findFile(ctx, fileId);
   if (!file || file.schoolId !== schoolId) throw notFound('file not found');
   if (resourceKindOf(file.ext, file.mime) !== 'image') throw refused(RESOURCE_ERRORS.notImage, 'fileId');
   await writePoster(ctx, rid, absolutePath(ctx, file.key));
-  return posterReply(ctx, schoolId, rid);
+  return await posterReply(ctx, schoolId, rid);
 }
 
-function presentation(ctx: AppContext, schoolId: string, rid: string) {
-  const found = schoolResource(ctx, schoolId, rid);
+async function presentation(ctx: AppContext, schoolId: string, rid: string) {
+  const found = await schoolResource(ctx, schoolId, rid);
   if (found.resource.kind !== 'ppt') throw refused(RESOURCE_ERRORS.notPpt);
   return found;
 }
 
 /** GET resource/ppt {rid}: the slide images of a converted presentation (empty until converted), signed. */
-export function pptSlides(ctx: AppContext, schoolId: string, rid: string) {
-  const { resource } = presentation(ctx, schoolId, rid);
+export async function pptSlides(ctx: AppContext, schoolId: string, rid: string) {
+  const { resource } = await presentation(ctx, schoolId, rid);
   const outputs = readOutputs(resource);
   const prefix = ctx.mediaSigner.prefix(rid);
   return {
@@ -207,7 +207,7 @@ const COVER = 'cover.jpg';
 
 /** POST resource/ppt/cover {rid, index}: a slide (0-based) becomes the presentation's picture in lists. */
 export async function setPptCover(ctx: AppContext, schoolId: string, rid: string, index: number) {
-  const { resource } = presentation(ctx, schoolId, rid);
+  const { resource } = await presentation(ctx, schoolId, rid);
   const slides = readOutputs(resource).slides ?? [];
   if (slides.length === 0) throw refused(RESOURCE_ERRORS.noSlides);
   const slide = slides[index];
@@ -224,6 +224,6 @@ export async function setPptCover(ctx: AppContext, schoolId: string, rid: string
     throw refused(RESOURCE_ERRORS.noSlides);
   }
   await writeDerived(ctx, rid, COVER, jpeg);
-  repo.patchOutputs(ctx.db, rid, { cover: index, thumb: COVER }, ctx.now());
-  return pptSlides(ctx, schoolId, rid);
+  await repo.patchOutputs(ctx.db, rid, { cover: index, thumb: COVER }, ctx.now());
+  return await pptSlides(ctx, schoolId, rid);
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first, affected } from '../../db/client';
 import { chapters, courses, files, resourceCategories, resources } from '../../db/schema';
 import type { ResourceOrder } from '../../../shared/schemas/resources';
 
@@ -19,58 +19,58 @@ export type ResourceWithFile = {
 // Folders.
 
 /** The school's folders, parents before children in position order. */
-export function listFolders(db: Db, schoolId: string): FolderRow[] {
-  return db
+export async function listFolders(db: Db, schoolId: string): Promise<FolderRow[]> {
+  return await db
     .select()
     .from(resourceCategories)
     .where(eq(resourceCategories.schoolId, schoolId))
-    .orderBy(asc(resourceCategories.parentId), asc(resourceCategories.position), asc(resourceCategories.createdAt))
-    .all();
+    .orderBy(asc(resourceCategories.parentId), asc(resourceCategories.position), asc(resourceCategories.createdAt));
 }
 
-export function findFolder(db: Db, schoolId: string, id: string): FolderRow | undefined {
-  return db
-    .select()
-    .from(resourceCategories)
-    .where(and(eq(resourceCategories.schoolId, schoolId), eq(resourceCategories.id, id)))
-    .get();
+export async function findFolder(db: Db, schoolId: string, id: string): Promise<FolderRow | undefined> {
+  return first(
+    await db
+      .select()
+      .from(resourceCategories)
+      .where(and(eq(resourceCategories.schoolId, schoolId), eq(resourceCategories.id, id))),
+  );
 }
 
-export function insertFolder(db: Db, row: typeof resourceCategories.$inferInsert): void {
-  db.insert(resourceCategories).values(row).run();
+export async function insertFolder(db: Db, row: typeof resourceCategories.$inferInsert): Promise<void> {
+  await db.insert(resourceCategories).values(row);
 }
 
-export function updateFolder(
+export async function updateFolder(
   db: Db,
   id: string,
   patch: Partial<Pick<FolderRow, 'title' | 'parentId' | 'position'>>,
-): void {
-  db.update(resourceCategories).set(patch).where(eq(resourceCategories.id, id)).run();
+): Promise<void> {
+  await db.update(resourceCategories).set(patch).where(eq(resourceCategories.id, id));
 }
 
-export function deleteFolder(db: Db, id: string): void {
-  db.delete(resourceCategories).where(eq(resourceCategories.id, id)).run();
+export async function deleteFolder(db: Db, id: string): Promise<void> {
+  await db.delete(resourceCategories).where(eq(resourceCategories.id, id));
 }
 
 /** How many sub-folders a folder has. */
-export function countSubfolders(db: Db, schoolId: string, parentId: string): number {
+export async function countSubfolders(db: Db, schoolId: string, parentId: string): Promise<number> {
   return (
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(resourceCategories)
-      .where(and(eq(resourceCategories.schoolId, schoolId), eq(resourceCategories.parentId, parentId)))
-      .get()?.n ?? 0
+    first(
+      await db
+        .select({ n: sql<number>`count(*)` })
+        .from(resourceCategories)
+        .where(and(eq(resourceCategories.schoolId, schoolId), eq(resourceCategories.parentId, parentId))),
+    )?.n ?? 0
   );
 }
 
 /** Resources per folder id ('0' = top) of the school. */
-export function countByFolder(db: Db, schoolId: string): Map<string, number> {
-  const rows = db
+export async function countByFolder(db: Db, schoolId: string): Promise<Map<string, number>> {
+  const rows = await db
     .select({ cate: resources.categoryId, n: sql<number>`count(*)` })
     .from(resources)
     .where(and(eq(resources.schoolId, schoolId), eq(resources.deleted, false)))
-    .groupBy(resources.categoryId)
-    .all();
+    .groupBy(resources.categoryId);
   return new Map(rows.map((row) => [row.cate, row.n]));
 }
 
@@ -108,83 +108,84 @@ function filterWhere(filter: ResourceFilter): SQL | undefined {
 }
 
 /** One page of the school's resources matching the filter, with the total. */
-export function listResources(
+export async function listResources(
   db: Db,
   filter: ResourceFilter,
   limit: number,
   offset: number,
-): { rows: ResourceWithFile[]; total: number } {
+): Promise<{ rows: ResourceWithFile[]; total: number }> {
   const where = filterWhere(filter);
   const total =
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(resources)
-      .innerJoin(files, eq(files.id, resources.fileId))
-      .where(where)
-      .get()?.n ?? 0;
-  const rows = db
+    first(
+      await db
+        .select({ n: sql<number>`count(*)` })
+        .from(resources)
+        .innerJoin(files, eq(files.id, resources.fileId))
+        .where(where),
+    )?.n ?? 0;
+  const rows = await db
     .select(resourceColumns)
     .from(resources)
     .innerJoin(files, eq(files.id, resources.fileId))
     .where(where)
     .orderBy(...ORDER_BY[filter.order])
     .limit(limit)
-    .offset(offset)
-    .all();
+    .offset(offset);
   return { rows, total };
 }
 
 /** A resource of the school (not deleted) with its file. */
-export function findResource(db: Db, schoolId: string, rid: string): ResourceWithFile | undefined {
-  return db
-    .select(resourceColumns)
-    .from(resources)
-    .innerJoin(files, eq(files.id, resources.fileId))
-    .where(and(eq(resources.id, rid), eq(resources.schoolId, schoolId), eq(resources.deleted, false)))
-    .get();
+export async function findResource(db: Db, schoolId: string, rid: string): Promise<ResourceWithFile | undefined> {
+  return first(
+    await db
+      .select(resourceColumns)
+      .from(resources)
+      .innerJoin(files, eq(files.id, resources.fileId))
+      .where(and(eq(resources.id, rid), eq(resources.schoolId, schoolId), eq(resources.deleted, false))),
+  );
 }
 
 /** The school's resources (not deleted) among these ids, in no order. */
-export function findResources(db: Db, schoolId: string, rids: readonly string[]): ResourceWithFile[] {
+export async function findResources(db: Db, schoolId: string, rids: readonly string[]): Promise<ResourceWithFile[]> {
   if (rids.length === 0) return [];
-  return db
+  return await db
     .select(resourceColumns)
     .from(resources)
     .innerJoin(files, eq(files.id, resources.fileId))
-    .where(and(inArray(resources.id, [...rids]), eq(resources.schoolId, schoolId), eq(resources.deleted, false)))
-    .all();
+    .where(and(inArray(resources.id, [...rids]), eq(resources.schoolId, schoolId), eq(resources.deleted, false)));
 }
 
 /** The resource (any school, not deleted) that owns a file. */
-export function resourceOfFile(db: Db, fileId: string): ResourceRow | undefined {
-  return db
-    .select()
-    .from(resources)
-    .where(and(eq(resources.fileId, fileId), eq(resources.deleted, false)))
-    .get();
+export async function resourceOfFile(db: Db, fileId: string): Promise<ResourceRow | undefined> {
+  return first(
+    await db
+      .select()
+      .from(resources)
+      .where(and(eq(resources.fileId, fileId), eq(resources.deleted, false))),
+  );
 }
 
-export function insertResource(db: Db, row: typeof resources.$inferInsert): void {
-  db.insert(resources).values(row).run();
+export async function insertResource(db: Db, row: typeof resources.$inferInsert): Promise<void> {
+  await db.insert(resources).values(row);
 }
 
-export function updateResource(
+export async function updateResource(
   db: Db,
   rid: string,
   patch: Partial<
     Pick<ResourceRow, 'title' | 'categoryId' | 'outputs' | 'subtitles' | 'status' | 'statusMessage' | 'updatedAt'>
   >,
-): void {
-  db.update(resources).set(patch).where(eq(resources.id, rid)).run();
+): Promise<void> {
+  await db.update(resources).set(patch).where(eq(resources.id, rid));
 }
 
 /**
  * Merges keys into a resource's outputs JSON in one synchronous transaction (the conversion jobs write it
  * too, the same way), so neither side loses the other's keys.
  */
-export function patchOutputs(db: Db, rid: string, patch: Record<string, unknown>, now: number): void {
-  db.transaction((tx) => {
-    const current = tx.select({ outputs: resources.outputs }).from(resources).where(eq(resources.id, rid)).get();
+export async function patchOutputs(db: Db, rid: string, patch: Record<string, unknown>, now: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = first(await tx.select({ outputs: resources.outputs }).from(resources).where(eq(resources.id, rid)));
     if (!current) return;
     let outputs: Record<string, unknown> = {};
     try {
@@ -193,42 +194,43 @@ export function patchOutputs(db: Db, rid: string, patch: Record<string, unknown>
     } catch {
       outputs = {};
     }
-    tx.update(resources)
+    await tx
+      .update(resources)
       .set({ outputs: JSON.stringify({ ...outputs, ...patch }), updatedAt: now })
-      .where(eq(resources.id, rid))
-      .run();
+      .where(eq(resources.id, rid));
   });
 }
 
 /** Moves the school's resources among rids to a folder; answers how many moved. */
-export function moveResources(
+export async function moveResources(
   db: Db,
   schoolId: string,
   rids: readonly string[],
   folderId: string,
   now: number,
-): number {
-  return db
-    .update(resources)
-    .set({ categoryId: folderId, updatedAt: now })
-    .where(and(inArray(resources.id, [...rids]), eq(resources.schoolId, schoolId), eq(resources.deleted, false)))
-    .run().changes;
+): Promise<number> {
+  return affected(
+    await db
+      .update(resources)
+      .set({ categoryId: folderId, updatedAt: now })
+      .where(and(inArray(resources.id, [...rids]), eq(resources.schoolId, schoolId), eq(resources.deleted, false))),
+  );
 }
 
 /** Deletes the resource row (its conversion jobs go with it). */
-export function deleteResourceRow(db: Db, rid: string): void {
-  db.delete(resources).where(eq(resources.id, rid)).run();
+export async function deleteResourceRow(db: Db, rid: string): Promise<void> {
+  await db.delete(resources).where(eq(resources.id, rid));
 }
 
 // Chapters that teach resources.
 
 /** The chapters of courses not deleted that teach one of these resources, with their course titles. */
-export function chapterUses(
+export async function chapterUses(
   db: Db,
   rids: readonly string[],
-): { rid: string; cid: string; title: string; coid: string; courseTitle: string }[] {
+): Promise<{ rid: string; cid: string; title: string; coid: string; courseTitle: string }[]> {
   if (rids.length === 0) return [];
-  return db
+  return await db
     .select({
       rid: chapters.resourceId,
       cid: chapters.id,
@@ -239,58 +241,63 @@ export function chapterUses(
     .from(chapters)
     .innerJoin(courses, eq(courses.id, chapters.courseId))
     .where(and(inArray(chapters.resourceId, [...rids]), eq(courses.deleted, false)))
-    .orderBy(asc(courses.title), asc(chapters.position))
-    .all();
+    .orderBy(asc(courses.title), asc(chapters.position));
 }
 
 /** Detaches a resource from every chapter that teaches it (deleted courses too); answers how many. */
-export function detachResource(db: Db, rid: string): number {
-  return db.update(chapters).set({ resourceId: '' }).where(eq(chapters.resourceId, rid)).run().changes;
+export async function detachResource(db: Db, rid: string): Promise<number> {
+  return affected(await db.update(chapters).set({ resourceId: '' }).where(eq(chapters.resourceId, rid)));
 }
 
 /** The school ids of the courses whose chapters teach the resource (to refresh their cached chapter lists). */
-export function schoolsUsing(db: Db, rid: string): string[] {
-  return db
-    .selectDistinct({ schoolId: courses.schoolId })
-    .from(chapters)
-    .innerJoin(courses, eq(courses.id, chapters.courseId))
-    .where(eq(chapters.resourceId, rid))
-    .all()
-    .map((row) => row.schoolId);
+export async function schoolsUsing(db: Db, rid: string): Promise<string[]> {
+  return (
+    await db
+      .selectDistinct({ schoolId: courses.schoolId })
+      .from(chapters)
+      .innerJoin(courses, eq(courses.id, chapters.courseId))
+      .where(eq(chapters.resourceId, rid))
+  ).map((row) => row.schoolId);
 }
 
-export function setChapterResource(db: Db, cid: string, rid: string): void {
-  db.update(chapters).set({ resourceId: rid }).where(eq(chapters.id, cid)).run();
+export async function setChapterResource(db: Db, cid: string, rid: string): Promise<void> {
+  await db.update(chapters).set({ resourceId: rid }).where(eq(chapters.id, cid));
 }
 
 /** The attached resource of each chapter of a course (chapters without one are left out). */
-export function courseWares(db: Db, courseId: string): { cid: string; resource: ResourceRow; name: string }[] {
-  return db
+export async function courseWares(
+  db: Db,
+  courseId: string,
+): Promise<{ cid: string; resource: ResourceRow; name: string }[]> {
+  return await db
     .select({ cid: chapters.id, resource: resources, name: files.originalName })
     .from(chapters)
     .innerJoin(resources, and(eq(resources.id, chapters.resourceId), eq(resources.deleted, false)))
     .innerJoin(files, eq(files.id, resources.fileId))
-    .where(eq(chapters.courseId, courseId))
-    .all();
+    .where(eq(chapters.courseId, courseId));
 }
 
 /** Folder titles by id for a set of ids. */
-export function folderTitles(db: Db, schoolId: string, ids: readonly string[]): Map<string, string> {
+export async function folderTitles(db: Db, schoolId: string, ids: readonly string[]): Promise<Map<string, string>> {
   const wanted = ids.filter((id) => id !== '0');
   if (wanted.length === 0) return new Map();
-  const rows = db
+  const rows = await db
     .select({ id: resourceCategories.id, title: resourceCategories.title })
     .from(resourceCategories)
-    .where(and(eq(resourceCategories.schoolId, schoolId), inArray(resourceCategories.id, wanted)))
-    .all();
+    .where(and(eq(resourceCategories.schoolId, schoolId), inArray(resourceCategories.id, wanted)));
   return new Map(rows.map((row) => [row.id, row.title]));
 }
 
 /** A file of the school by storage key (read only: uploads own the files table). */
-export function fileOfSchoolByKey(db: Db, schoolId: string, key: string): typeof files.$inferSelect | undefined {
-  return db
-    .select()
-    .from(files)
-    .where(and(eq(files.key, key), eq(files.schoolId, schoolId)))
-    .get();
+export async function fileOfSchoolByKey(
+  db: Db,
+  schoolId: string,
+  key: string,
+): Promise<typeof files.$inferSelect | undefined> {
+  return first(
+    await db
+      .select()
+      .from(files)
+      .where(and(eq(files.key, key), eq(files.schoolId, schoolId))),
+  );
 }

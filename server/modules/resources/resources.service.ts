@@ -28,10 +28,14 @@ import { posterOf, readOutputs, readSubtitles, toResourceItem } from './resource
  */
 
 /** Library items for rows of one school: folder titles, chapter use counts and signed thumbnails. */
-export function presentResources(ctx: AppContext, schoolId: string, rows: readonly ResourceWithFile[]): ResourceItem[] {
-  const titles = repo.folderTitles(ctx.db, schoolId, [...new Set(rows.map((row) => row.resource.categoryId))]);
+export async function presentResources(
+  ctx: AppContext,
+  schoolId: string,
+  rows: readonly ResourceWithFile[],
+): Promise<ResourceItem[]> {
+  const titles = await repo.folderTitles(ctx.db, schoolId, [...new Set(rows.map((row) => row.resource.categoryId))]);
   const uses = new Map<string, number>();
-  for (const use of repo.chapterUses(
+  for (const use of await repo.chapterUses(
     ctx.db,
     rows.map((row) => row.resource.id),
   ))
@@ -45,43 +49,47 @@ export function presentResources(ctx: AppContext, schoolId: string, rows: readon
 }
 
 /** A resource of the school with its file, or 404 'resource not found'. */
-export function schoolResource(ctx: AppContext, schoolId: string, rid: string): ResourceWithFile {
-  const found = repo.findResource(ctx.db, schoolId, rid);
+export async function schoolResource(ctx: AppContext, schoolId: string, rid: string): Promise<ResourceWithFile> {
+  const found = await repo.findResource(ctx.db, schoolId, rid);
   if (!found) throw notFound(RESOURCE_ERRORS.notFound);
   return found;
 }
 
 /** One library item by id (404 for another school's). */
-export function resourceItem(ctx: AppContext, schoolId: string, rid: string): ResourceItem {
-  return presentResources(ctx, schoolId, [schoolResource(ctx, schoolId, rid)])[0]!;
+export async function resourceItem(ctx: AppContext, schoolId: string, rid: string): Promise<ResourceItem> {
+  return (await presentResources(ctx, schoolId, [await schoolResource(ctx, schoolId, rid)]))[0]!;
 }
 
 /**
  * GET resource/list: a page of a folder's resources ('0' = the top; showSub adds every folder below, so
  * '0' with showSub is the whole library), searched in titles and file names, filtered by kind.
  */
-export function listResources(
+export async function listResources(
   ctx: AppContext,
   schoolId: string,
   query: z.output<typeof zResourceListQuery>,
   kinds: readonly string[] | null = query.fileType ? [query.fileType] : null,
-): ResourceList {
-  targetFolder(ctx, schoolId, query.cate);
+): Promise<ResourceList> {
+  await targetFolder(ctx, schoolId, query.cate);
   let folders: string[] | null = [query.cate];
   if (query.showSub)
-    folders = query.cate === '0' ? null : folderWithDescendants(repo.listFolders(ctx.db, schoolId), query.cate);
-  const { rows, total } = repo.listResources(
+    folders = query.cate === '0' ? null : folderWithDescendants(await repo.listFolders(ctx.db, schoolId), query.cate);
+  const { rows, total } = await repo.listResources(
     ctx.db,
     { schoolId, folders, search: query.searchStr, kinds, order: query.order },
     query.num,
     (query.page - 1) * query.num,
   );
-  return { list: presentResources(ctx, schoolId, rows), total, page: query.page, num: query.num };
+  return { list: await presentResources(ctx, schoolId, rows), total, page: query.page, num: query.num };
 }
 
 /** resource/listbyrid: the school's resources among these ids, in the order asked; unknown ids are left out. */
-export function listByRid(ctx: AppContext, schoolId: string, rids: readonly string[]): { list: ResourceItem[] } {
-  const items = presentResources(ctx, schoolId, repo.findResources(ctx.db, schoolId, [...new Set(rids)]));
+export async function listByRid(
+  ctx: AppContext,
+  schoolId: string,
+  rids: readonly string[],
+): Promise<{ list: ResourceItem[] }> {
+  const items = await presentResources(ctx, schoolId, await repo.findResources(ctx.db, schoolId, [...new Set(rids)]));
   const byId = new Map(items.map((item) => [item.rid, item]));
   return { list: [...new Set(rids)].flatMap((rid) => byId.get(rid) ?? []) };
 }
@@ -98,21 +106,21 @@ export function titleFromName(name: string): string {
  * turns private (served only through signed /media URLs), the kind follows spec 5 (shared/rules/file-kind) and
  * the conversion its kind calls for is queued.
  */
-export function addResource(
+export async function addResource(
   ctx: AppContext,
   auth: Auth & { role: 'admin' },
   input: z.output<typeof zAddResource>,
-): ResourceItem {
+): Promise<ResourceItem> {
   const schoolId = auth.schoolId;
-  const file = findFile(ctx, input.fileId);
+  const file = await findFile(ctx, input.fileId);
   if (!file || file.schoolId !== schoolId) throw notFound('file not found');
-  const cate = targetFolder(ctx, schoolId, input.cate);
+  const cate = await targetFolder(ctx, schoolId, input.cate);
   const rid = ctx.ids.next();
   const now = ctx.now();
   const kind = resourceKindOf(file.ext, file.mime);
-  ctx.db.transaction((tx) => {
-    if (repo.resourceOfFile(tx, file.id)) throw conflict(RESOURCE_ERRORS.fileTaken);
-    repo.insertResource(tx, {
+  await ctx.db.transaction(async (tx) => {
+    if (await repo.resourceOfFile(tx, file.id)) throw conflict(RESOURCE_ERRORS.fileTaken);
+    await repo.insertResource(tx, {
       id: rid,
       schoolId,
       categoryId: cate,
@@ -125,19 +133,19 @@ export function addResource(
       updatedAt: now,
     });
   });
-  setFileVisibility(ctx, file.id, 'private');
+  await setFileVisibility(ctx, file.id, 'private');
   try {
-    enqueueConversion(ctx, rid);
+    await enqueueConversion(ctx, rid);
   } catch (error) {
     // The resource stays usable as uploaded; its status says the conversion could not be queued.
     ctx.log.error({ err: error, rid }, 'could not queue the conversion');
-    repo.updateResource(ctx.db, rid, {
+    await repo.updateResource(ctx.db, rid, {
       status: 'failed',
       statusMessage: `could not queue the conversion: ${(error as Error).message}`,
       updatedAt: ctx.now(),
     });
   }
-  return resourceItem(ctx, schoolId, rid);
+  return await resourceItem(ctx, schoolId, rid);
 }
 
 /**
@@ -150,10 +158,10 @@ export async function uploadResource(
   auth: Auth & { role: 'admin' },
   fields: { cate: string; title?: string },
 ): Promise<ResourceItem> {
-  targetFolder(ctx, auth.schoolId, fields.cate);
+  await targetFolder(ctx, auth.schoolId, fields.cate);
   const file = await receiveMultipart(ctx, request, ownerOf(auth), { visibility: 'private' });
   try {
-    return addResource(ctx, auth, { fileId: file.id, title: fields.title, cate: fields.cate });
+    return await addResource(ctx, auth, { fileId: file.id, title: fields.title, cate: fields.cate });
   } catch (error) {
     await removeFile(ctx, file.id);
     throw error;
@@ -161,27 +169,33 @@ export async function uploadResource(
 }
 
 /** POST resource/rename {rid, title}. */
-export function renameResource(ctx: AppContext, schoolId: string, rid: string, title: string): ResourceItem {
-  schoolResource(ctx, schoolId, rid);
-  repo.updateResource(ctx.db, rid, { title, updatedAt: ctx.now() });
+export async function renameResource(
+  ctx: AppContext,
+  schoolId: string,
+  rid: string,
+  title: string,
+): Promise<ResourceItem> {
+  await schoolResource(ctx, schoolId, rid);
+  await repo.updateResource(ctx.db, rid, { title, updatedAt: ctx.now() });
   ctx.catalogueCache.bump(schoolId);
-  return resourceItem(ctx, schoolId, rid);
+  return await resourceItem(ctx, schoolId, rid);
 }
 
 /** POST resource/move {rids, cate}: into a folder ('0' = top); every id must be the school's, else 404 and nothing moves. */
-export function moveResources(
+export async function moveResources(
   ctx: AppContext,
   schoolId: string,
   rids: readonly string[],
   cate: string,
-): { list: ResourceItem[] } {
-  targetFolder(ctx, schoolId, cate);
+): Promise<{ list: ResourceItem[] }> {
+  await targetFolder(ctx, schoolId, cate);
   const unique = [...new Set(rids)];
-  ctx.db.transaction((tx) => {
-    if (repo.findResources(tx, schoolId, unique).length !== unique.length) throw notFound(RESOURCE_ERRORS.notFound);
-    repo.moveResources(tx, schoolId, unique, cate, ctx.now());
+  await ctx.db.transaction(async (tx) => {
+    if ((await repo.findResources(tx, schoolId, unique)).length !== unique.length)
+      throw notFound(RESOURCE_ERRORS.notFound);
+    await repo.moveResources(tx, schoolId, unique, cate, ctx.now());
   });
-  return listByRid(ctx, schoolId, unique);
+  return await listByRid(ctx, schoolId, unique);
 }
 
 /** The folder of a resource's converted files. */
@@ -198,25 +212,25 @@ export async function deleteResource(
   rid: string,
   force: boolean,
 ): Promise<{ rid: string; detached: number }> {
-  const { resource } = schoolResource(ctx, schoolId, rid);
-  const uses = repo.chapterUses(ctx.db, [rid]);
+  const { resource } = await schoolResource(ctx, schoolId, rid);
+  const uses = await repo.chapterUses(ctx.db, [rid]);
   if (uses.length > 0 && !force)
     throw conflict(RESOURCE_ERRORS.inUse, { chapters: uses.map(({ rid: _rid, ...use }) => use) });
   await cancelConversion(ctx, rid);
   let detached = 0;
   let schools: string[] = [];
   try {
-    ctx.db.transaction((tx) => {
-      const current = repo.chapterUses(tx, [rid]);
+    await ctx.db.transaction(async (tx) => {
+      const current = await repo.chapterUses(tx, [rid]);
       if (current.length > 0 && !force)
         throw conflict(RESOURCE_ERRORS.inUse, { chapters: current.map(({ rid: _rid, ...use }) => use) });
-      schools = repo.schoolsUsing(tx, rid);
-      detached = repo.detachResource(tx, rid);
-      repo.deleteResourceRow(tx, rid);
+      schools = await repo.schoolsUsing(tx, rid);
+      detached = await repo.detachResource(tx, rid);
+      await repo.deleteResourceRow(tx, rid);
     });
   } catch (error) {
     // A chapter took it meanwhile: the resource stays, so its conversion goes on.
-    if (resource.status === 'queued' || resource.status === 'converting') enqueueConversion(ctx, rid);
+    if (resource.status === 'queued' || resource.status === 'converting') await enqueueConversion(ctx, rid);
     throw error;
   }
   await fsp
@@ -231,15 +245,20 @@ export async function deleteResource(
 }
 
 /** POST resource/retry {rid}: converts again (after a failure, or once a missing tool is installed). */
-export function retryResource(ctx: AppContext, schoolId: string, rid: string): ResourceItem {
-  schoolResource(ctx, schoolId, rid);
-  retryConversion(ctx, rid);
-  return resourceItem(ctx, schoolId, rid);
+export async function retryResource(ctx: AppContext, schoolId: string, rid: string): Promise<ResourceItem> {
+  await schoolResource(ctx, schoolId, rid);
+  await retryConversion(ctx, rid);
+  return await resourceItem(ctx, schoolId, rid);
 }
 
 /** GET resource/url {rid, download?}: short-lived signed URLs (server/lib/media-url) for previewing in the back office. */
-export function resourceUrls(ctx: AppContext, schoolId: string, rid: string, download: boolean): ResourceUrls {
-  const { resource, file } = schoolResource(ctx, schoolId, rid);
+export async function resourceUrls(
+  ctx: AppContext,
+  schoolId: string,
+  rid: string,
+  download: boolean,
+): Promise<ResourceUrls> {
+  const { resource, file } = await schoolResource(ctx, schoolId, rid);
   const prefix = ctx.mediaSigner.prefix(rid, { download });
   const outputs = readOutputs(resource);
   const at = (path: string | undefined) => (path ? prefix + path : null);
@@ -266,12 +285,12 @@ export function resourceUrls(ctx: AppContext, schoolId: string, rid: string, dow
 }
 
 /** GET resource/hash {key}: the school's file behind a storage key, and the resource that owns it (if any). */
-export function resourceByKey(ctx: AppContext, schoolId: string, key: string) {
+export async function resourceByKey(ctx: AppContext, schoolId: string, key: string) {
   const clean = key.trim().replace(/^\/+/, '');
-  const file = repo.fileOfSchoolByKey(ctx.db, schoolId, clean);
+  const file = await repo.fileOfSchoolByKey(ctx.db, schoolId, clean);
   if (!file) throw notFound('file not found');
-  const owner = repo.resourceOfFile(ctx.db, file.id);
-  const found = owner && owner.schoolId === schoolId ? repo.findResource(ctx.db, schoolId, owner.id) : undefined;
+  const owner = await repo.resourceOfFile(ctx.db, file.id);
+  const found = owner && owner.schoolId === schoolId ? await repo.findResource(ctx.db, schoolId, owner.id) : undefined;
   return {
     fileId: file.id,
     key: file.key,
@@ -280,6 +299,6 @@ export function resourceByKey(ctx: AppContext, schoolId: string, key: string) {
     ext: file.ext,
     mime: file.mime,
     visibility: file.visibility,
-    resource: found ? presentResources(ctx, schoolId, [found])[0]! : null,
+    resource: found ? (await presentResources(ctx, schoolId, [found]))[0]! : null,
   };
 }

@@ -36,37 +36,47 @@ export const resourcesRoutes: FastifyPluginAsync = async (base) => {
   const { ctx } = app;
   await app.register(app.multipartParsing);
 
-  route(app, calls.list, (request, _reply, a) => ok(resources.listResources(ctx, a.schoolId, request.query)));
+  route(app, calls.list, async (request, _reply, a) =>
+    ok(await resources.listResources(ctx, a.schoolId, request.query)),
+  );
   route(app, calls.upload, async (request, _reply, a) =>
     ok(await resources.uploadResource(ctx, request as FastifyRequest, a, request.query)),
   );
-  route(app, calls.add, (request, _reply, a) => ok(resources.addResource(ctx, a, request.body)));
+  route(app, calls.add, async (request, _reply, a) => ok(await resources.addResource(ctx, a, request.body)));
 
-  route(app, calls.folders, (_request, _reply, a) => ok(folders.folderTree(ctx, a.schoolId)));
-  route(app, calls.addFolder, (request, _reply, a) =>
-    ok(folders.addFolder(ctx, a.schoolId, request.body.title, request.body.parent_id)),
+  route(app, calls.folders, async (_request, _reply, a) => ok(await folders.folderTree(ctx, a.schoolId)));
+  route(app, calls.addFolder, async (request, _reply, a) =>
+    ok(await folders.addFolder(ctx, a.schoolId, request.body.title, request.body.parent_id)),
   );
-  route(app, calls.renameFolder, (request, _reply, a) =>
-    ok(folders.renameFolder(ctx, a.schoolId, request.body.id, request.body.title)),
+  route(app, calls.renameFolder, async (request, _reply, a) =>
+    ok(await folders.renameFolder(ctx, a.schoolId, request.body.id, request.body.title)),
   );
-  route(app, calls.moveFolder, (request, _reply, a) =>
-    ok(folders.moveFolder(ctx, a.schoolId, request.body.id, request.body.parent_id)),
+  route(app, calls.moveFolder, async (request, _reply, a) =>
+    ok(await folders.moveFolder(ctx, a.schoolId, request.body.id, request.body.parent_id)),
   );
-  route(app, calls.deleteFolder, (request, _reply, a) => ok(folders.deleteFolder(ctx, a.schoolId, request.body.id)));
+  route(app, calls.deleteFolder, async (request, _reply, a) =>
+    ok(await folders.deleteFolder(ctx, a.schoolId, request.body.id)),
+  );
 
-  route(app, calls.rename, (request, _reply, a) =>
-    ok(resources.renameResource(ctx, a.schoolId, request.body.rid, request.body.title)),
+  route(app, calls.rename, async (request, _reply, a) =>
+    ok(await resources.renameResource(ctx, a.schoolId, request.body.rid, request.body.title)),
   );
-  route(app, calls.move, (request, _reply, a) =>
-    ok(resources.moveResources(ctx, a.schoolId, request.body.rids, request.body.cate)),
+  route(app, calls.move, async (request, _reply, a) =>
+    ok(await resources.moveResources(ctx, a.schoolId, request.body.rids, request.body.cate)),
   );
   route(app, calls.delete, async (request, _reply, a) =>
     ok(await resources.deleteResource(ctx, a.schoolId, request.body.rid, request.body.force)),
   );
-  route(app, calls.byRid, (request, _reply, a) => ok(resources.listByRid(ctx, a.schoolId, request.query.rids)));
-  route(app, calls.byRidPost, (request, _reply, a) => ok(resources.listByRid(ctx, a.schoolId, request.body.rids)));
+  route(app, calls.byRid, async (request, _reply, a) =>
+    ok(await resources.listByRid(ctx, a.schoolId, request.query.rids)),
+  );
+  route(app, calls.byRidPost, async (request, _reply, a) =>
+    ok(await resources.listByRid(ctx, a.schoolId, request.body.rids)),
+  );
 
-  route(app, calls.subtitles, (request, _reply, a) => ok(files.listSubtitles(ctx, a.schoolId, request.query.rid)));
+  route(app, calls.subtitles, async (request, _reply, a) =>
+    ok(await files.listSubtitles(ctx, a.schoolId, request.query.rid)),
+  );
   route(app, calls.addSubtitle, async (request, _reply, a) =>
     ok(await files.addSubtitle(ctx, request as FastifyRequest, a, request.query)),
   );
@@ -89,11 +99,13 @@ export const resourcesRoutes: FastifyPluginAsync = async (base) => {
         response: { 200: zOkReply(s.zPoster) },
       },
       preValidation: async (request) => {
-        requireAdmin(request, 'resource');
+        await requireAdmin(request, 'resource');
       },
     },
     async (request) => {
-      const auth = requireAdmin(request, 'resource') as ReturnType<typeof requireAdmin> & { role: 'admin' };
+      const auth = (await requireAdmin(request, 'resource')) as Awaited<ReturnType<typeof requireAdmin>> & {
+        role: 'admin';
+      };
       if (request.isMultipart()) {
         return ok(await files.uploadPoster(ctx, request, auth, parseBody(s.zRidRef, request.query).rid));
       }
@@ -102,21 +114,29 @@ export const resourcesRoutes: FastifyPluginAsync = async (base) => {
     },
   );
 
-  route(app, calls.ppt, (request, _reply, a) => ok(files.pptSlides(ctx, a.schoolId, request.query.rid)));
+  route(app, calls.ppt, async (request, _reply, a) => ok(await files.pptSlides(ctx, a.schoolId, request.query.rid)));
   route(app, calls.pptCover, async (request, _reply, a) =>
     ok(await files.setPptCover(ctx, a.schoolId, request.body.rid, request.body.index)),
   );
-  route(app, calls.urls, (request, _reply, a) =>
-    ok(resources.resourceUrls(ctx, a.schoolId, request.query.rid, request.query.download)),
+  route(app, calls.urls, async (request, _reply, a) =>
+    ok(await resources.resourceUrls(ctx, a.schoolId, request.query.rid, request.query.download)),
   );
-  route(app, calls.hash, (request, _reply, a) => ok(resources.resourceByKey(ctx, a.schoolId, request.query.key)));
-  route(app, calls.live, (_request, _reply, a) => ok(liveResources(ctx, a.schoolId)));
-  route(app, calls.retry, (request, _reply, a) => ok(resources.retryResource(ctx, a.schoolId, request.body.rid)));
+  route(app, calls.hash, async (request, _reply, a) =>
+    ok(await resources.resourceByKey(ctx, a.schoolId, request.query.key)),
+  );
+  route(app, calls.live, async (_request, _reply, a) => ok(await liveResources(ctx, a.schoolId)));
+  route(app, calls.retry, async (request, _reply, a) =>
+    ok(await resources.retryResource(ctx, a.schoolId, request.body.rid)),
+  );
 
   // The chapter editor (permission 'course').
-  route(app, calls.attachWare, (request, _reply, a) =>
-    ok(wares.attachWare(ctx, a.userId, request.body.cid, request.body.rid)),
+  route(app, calls.attachWare, async (request, _reply, a) =>
+    ok(await wares.attachWare(ctx, a.userId, request.body.cid, request.body.rid)),
   );
-  route(app, calls.chapterWares, (request, _reply, a) => ok(wares.courseWares(ctx, a.userId, request.query.coid)));
-  route(app, calls.wareCandidates, (request, _reply, a) => ok(wares.wareCandidates(ctx, a.userId, request.query)));
+  route(app, calls.chapterWares, async (request, _reply, a) =>
+    ok(await wares.courseWares(ctx, a.userId, request.query.coid)),
+  );
+  route(app, calls.wareCandidates, async (request, _reply, a) =>
+    ok(await wares.wareCandidates(ctx, a.userId, request.query)),
+  );
 };

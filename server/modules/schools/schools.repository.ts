@@ -1,12 +1,12 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { prepared } from '../../db/prepared';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { appSettings, schools } from '../../db/schema';
 
 export type School = typeof schools.$inferSelect;
 
-export function findSchool(db: Db, id: string): School | undefined {
-  return prepared(db, 'findSchool', (d) =>
+export async function findSchool(db: Db, id: string): Promise<School | undefined> {
+  return await prepared(db, 'findSchool', (d) =>
     d
       .select()
       .from(schools)
@@ -16,20 +16,20 @@ export function findSchool(db: Db, id: string): School | undefined {
 }
 
 /** The oldest school: the institution an intranet install serves by default. */
-export function firstSchool(db: Db): School | undefined {
-  return prepared(db, 'firstSchool', (d) =>
+export async function firstSchool(db: Db): Promise<School | undefined> {
+  return await prepared(db, 'firstSchool', (d) =>
     d.select().from(schools).orderBy(asc(schools.createdAt), asc(schools.id)).limit(1).prepare(),
   ).get();
 }
 
-export function insertSchool(db: Db, school: typeof schools.$inferInsert): void {
-  db.insert(schools).values(school).run();
+export async function insertSchool(db: Db, school: typeof schools.$inferInsert): Promise<void> {
+  await db.insert(schools).values(school);
 }
 
-export function getAppSetting(db: Db, key: string): string | undefined {
-  return db.select().from(appSettings).where(eq(appSettings.key, key)).get()?.value;
+export async function getAppSetting(db: Db, key: string): Promise<string | undefined> {
+  return first(await db.select().from(appSettings).where(eq(appSettings.key, key)))?.value;
 }
 
-export function setAppSetting(db: Db, key: string, value: string): void {
-  db.insert(appSettings).values({ key, value }).onConflictDoUpdate({ target: appSettings.key, set: { value } }).run();
+export async function setAppSetting(db: Db, key: string, value: string): Promise<void> {
+  await db.insert(appSettings).values({ key, value }).onConflictDoUpdate({ target: appSettings.key, set: { value } });
 }

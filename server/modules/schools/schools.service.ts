@@ -10,14 +10,14 @@ import type { School } from './schools.repository';
  * Finds a school from a hashed parent id (hashUID) or a plain parent id; with no code, the
  * installation's first school. Garbage gives undefined (the caller answers 404).
  */
-export function resolveSchool(ctx: AppContext, code: string | undefined | null): School | undefined {
-  if (!code) return schoolsRepo.firstSchool(ctx.db);
+export async function resolveSchool(ctx: AppContext, code: string | undefined | null): Promise<School | undefined> {
+  if (!code) return await schoolsRepo.firstSchool(ctx.db);
   const id = ctx.uidCodec.decode(code) ?? (/^\d{1,20}$/.test(code) ? code : null);
-  return id ? schoolsRepo.findSchool(ctx.db, id) : undefined;
+  return id ? await schoolsRepo.findSchool(ctx.db, id) : undefined;
 }
 
-export function findSchool(ctx: AppContext, id: string): School | undefined {
-  return schoolsRepo.findSchool(ctx.db, id);
+export async function findSchool(ctx: AppContext, id: string): Promise<School | undefined> {
+  return await schoolsRepo.findSchool(ctx.db, id);
 }
 
 export function schoolHomePath(ctx: AppContext, schoolId: string): string {
@@ -32,9 +32,9 @@ export async function createSchool(
   const id = ctx.ids.next();
   const now = ctx.now();
   const passwordHash = await hashPassword(input.adminPassword);
-  ctx.db.transaction((tx) => {
-    schoolsRepo.insertSchool(tx, { id, name: input.name, createdAt: now });
-    insertAdmin(tx, {
+  await ctx.db.transaction(async (tx) => {
+    await schoolsRepo.insertSchool(tx, { id, name: input.name, createdAt: now });
+    await insertAdmin(tx, {
       id,
       schoolId: id,
       parentId: null,
@@ -56,7 +56,7 @@ export async function ensureFirstSchool(
   ctx: AppContext,
   fallbackPassword?: string,
 ): Promise<{ created: boolean; generatedPassword?: string; schoolId: string }> {
-  const existing = schoolsRepo.firstSchool(ctx.db);
+  const existing = await schoolsRepo.firstSchool(ctx.db);
   if (existing) return { created: false, schoolId: existing.id };
   const given = ctx.config.ADMIN_PASSWORD ?? fallbackPassword;
   const generated = given ? undefined : randomBytes(12).toString('base64url');
@@ -69,20 +69,20 @@ export async function ensureFirstSchool(
 }
 
 /** The secret behind encoded ids: SESSION_SECRET, or one generated once and kept in the database. */
-export function ensureSecret(ctx: Pick<AppContext, 'db' | 'config'>): string {
+export async function ensureSecret(ctx: Pick<AppContext, 'db' | 'config'>): Promise<string> {
   if (ctx.config.SESSION_SECRET) return ctx.config.SESSION_SECRET;
-  const stored = schoolsRepo.getAppSetting(ctx.db, 'secret');
+  const stored = await schoolsRepo.getAppSetting(ctx.db, 'secret');
   if (stored) return stored;
   const secret = randomBytes(32).toString('base64url');
-  schoolsRepo.setAppSetting(ctx.db, 'secret', secret);
+  await schoolsRepo.setAppSetting(ctx.db, 'secret', secret);
   return secret;
 }
 
 /** The install id (the licence's machine code derives from it, made at first start): random, made once, kept in app_settings 'install_id'. */
-export function ensureInstallId(ctx: Pick<AppContext, 'db'>): string {
-  const stored = schoolsRepo.getAppSetting(ctx.db, 'install_id');
+export async function ensureInstallId(ctx: Pick<AppContext, 'db'>): Promise<string> {
+  const stored = await schoolsRepo.getAppSetting(ctx.db, 'install_id');
   if (stored) return stored;
   const id = randomBytes(16).toString('hex');
-  schoolsRepo.setAppSetting(ctx.db, 'install_id', id);
+  await schoolsRepo.setAppSetting(ctx.db, 'install_id', id);
   return id;
 }

@@ -11,7 +11,7 @@ export const shareRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
   app.get<{ Params: { coid: string } }>('/qrcode/:coid', async (request, reply) => {
     // The same visibility as the course page: garbage, unpublished or another school's private course → 404.
-    const { head } = openCourse(ctx, request.auth, request.params.coid);
+    const { head } = await openCourse(ctx, request.auth, request.params.coid);
     const address = `${request.protocol}://${request.host}/course/${ctx.courseCodec.encode(head.id)}`;
     const svg = await (await loadQrCode()).toString(address, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
     return reply

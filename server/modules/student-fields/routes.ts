@@ -8,15 +8,21 @@ import * as service from './student-fields.service';
 export const studentFieldsRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
 
-  route(app, calls.list, (_request, _reply, admin) => ok(service.listFields(ctx, admin.schoolId)));
-  route(app, calls.add, (request, _reply, admin) => ok(service.addField(ctx, admin.schoolId, request.body)));
-  route(app, calls.edit, (request, _reply, admin) => ok(service.editField(ctx, admin.schoolId, request.body)));
-  route(app, calls.remove, (request, _reply, admin) => ok(service.deleteField(ctx, admin.schoolId, request.body.sfid)));
-  route(app, calls.schoolFields, (_request, _reply, caller) =>
-    ok({ fields: service.schoolFields(ctx.db, caller.schoolId) }),
+  route(app, calls.list, async (_request, _reply, admin) => ok(await service.listFields(ctx, admin.schoolId)));
+  route(app, calls.add, async (request, _reply, admin) =>
+    ok(await service.addField(ctx, admin.schoolId, request.body)),
   );
-  route(app, calls.settings, (_request, _reply, admin) => ok(service.studentSettings(ctx, admin.schoolId)));
-  route(app, calls.saveSettings, (request, _reply, admin) =>
-    ok(service.saveStudentSettings(ctx, admin.schoolId, request.body)),
+  route(app, calls.edit, async (request, _reply, admin) =>
+    ok(await service.editField(ctx, admin.schoolId, request.body)),
+  );
+  route(app, calls.remove, async (request, _reply, admin) =>
+    ok(await service.deleteField(ctx, admin.schoolId, request.body.sfid)),
+  );
+  route(app, calls.schoolFields, async (_request, _reply, caller) =>
+    ok({ fields: await service.schoolFields(ctx.db, caller.schoolId) }),
+  );
+  route(app, calls.settings, async (_request, _reply, admin) => ok(await service.studentSettings(ctx, admin.schoolId)));
+  route(app, calls.saveSettings, async (request, _reply, admin) =>
+    ok(await service.saveStudentSettings(ctx, admin.schoolId, request.body)),
   );
 };

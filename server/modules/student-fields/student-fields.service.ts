@@ -17,6 +17,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { badInput, conflict, notFound } from '../../lib/errors';
 import * as repo from './student-fields.repository';
+import { eachAsync } from '../../lib/sequential';
 
 /*
  * Custom student fields ("labels", spec 7 Students 'labels (get/add/edit/delete)', 'getfield'; spec 3 other
@@ -58,8 +59,8 @@ const dto = (row: repo.StudentFieldRow): StudentField => ({
  * The school's custom fields in order, choices parsed: the one reader of the fields for every module (labels,
  * getfield, the bootstrap, the student's own page, registration, the list and its download, import, LDAP).
  */
-export function schoolFields(db: Db, schoolId: string): StudentField[] {
-  return repo.listFields(db, schoolId).map(dto);
+export async function schoolFields(db: Db, schoolId: string): Promise<StudentField[]> {
+  return (await repo.listFields(db, schoolId)).map(dto);
 }
 
 /**
@@ -85,31 +86,33 @@ export function checkedFieldValues(
   return Object.fromEntries(given.map((v) => [v.sfid, v.value.trim()]));
 }
 
-const fieldList = (ctx: AppContext, schoolId: string): StudentFieldList => ({ fields: schoolFields(ctx.db, schoolId) });
+const fieldList = async (ctx: AppContext, schoolId: string): Promise<StudentFieldList> => ({
+  fields: await schoolFields(ctx.db, schoolId),
+});
 
-function assertNameFree(db: Db, schoolId: string, name: string, except?: string) {
-  if (repo.listFields(db, schoolId).some((f) => f.name === name && f.id !== except))
+async function assertNameFree(db: Db, schoolId: string, name: string, except?: string) {
+  if ((await repo.listFields(db, schoolId)).some((f) => f.name === name && f.id !== except))
     throw conflict(FIELD_ERRORS.nameTaken, { field: 'name' });
 }
 
-function renumber(db: Db, orderedIds: readonly string[]) {
-  orderedIds.forEach((id, position) => repo.updateField(db, id, { position }));
+async function renumber(db: Db, orderedIds: readonly string[]) {
+  await eachAsync(orderedIds, async (id, position) => await repo.updateField(db, id, { position }));
 }
 
 /** POST student/labels/add: a field at the end of the list. */
-export function addField(
+export async function addField(
   ctx: AppContext,
   schoolId: string,
   input: { name: string; kind: StudentField['kind']; options: string[]; required: boolean },
-): StudentFieldList & { sfid: string } {
+): Promise<StudentFieldList & { sfid: string }> {
   const sfid = ctx.ids.next();
-  ctx.db.transaction((tx) => {
-    const existing = repo.listFields(tx, schoolId);
+  await ctx.db.transaction(async (tx) => {
+    const existing = await repo.listFields(tx, schoolId);
     if (existing.length >= STUDENT_FIELDS_MAX) throw conflict(FIELD_ERRORS.tooMany, { max: STUDENT_FIELDS_MAX });
-    assertNameFree(tx, schoolId, input.name);
+    await assertNameFree(tx, schoolId, input.name);
     const position = existing.reduce((max, f) => Math.max(max, f.position + 1), 0);
     const options = input.kind === 'choice' ? input.options : [];
-    repo.insertField(tx, {
+    await repo.insertField(tx, {
       id: sfid,
       schoolId,
       name: input.name,
@@ -120,11 +123,11 @@ export function addField(
       createdAt: ctx.now(),
     });
   });
-  return { ...fieldList(ctx, schoolId), sfid };
+  return { ...(await fieldList(ctx, schoolId)), sfid };
 }
 
 /** POST student/labels/edit: only what is sent changes. */
-export function editField(
+export async function editField(
   ctx: AppContext,
   schoolId: string,
   input: {
@@ -135,68 +138,73 @@ export function editField(
     required?: boolean;
     position?: number;
   },
-): StudentFieldList {
-  ctx.db.transaction((tx) => {
-    const row = repo.findField(tx, schoolId, input.sfid);
+): Promise<StudentFieldList> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await repo.findField(tx, schoolId, input.sfid);
     if (!row) throw notFound();
     const field = dto(row);
-    if (input.name !== undefined && input.name !== field.name) assertNameFree(tx, schoolId, input.name, field.sfid);
+    if (input.name !== undefined && input.name !== field.name)
+      await assertNameFree(tx, schoolId, input.name, field.sfid);
     const kind = input.kind ?? field.kind;
     if (kind !== field.kind) {
-      const held = repo.countValues(tx, field.sfid);
+      const held = await repo.countValues(tx, field.sfid);
       if (held > 0) throw conflict(FIELD_ERRORS.kindInUse, { count: held });
     }
     let options = kind === 'choice' ? (input.options ?? field.options) : [];
     if (kind === 'choice') {
       if (options.length === 0) throw badInput(FIELD_ERRORS.choiceNeeded, { field: 'options' });
       const removed = field.kind === 'choice' ? field.options.filter((o) => !options.includes(o)) : [];
-      const held = repo.countValues(tx, field.sfid, removed);
+      const held = await repo.countValues(tx, field.sfid, removed);
       if (held > 0) throw conflict(FIELD_ERRORS.choiceInUse, { count: held, choices: removed });
     } else options = [];
-    repo.updateField(tx, field.sfid, {
+    await repo.updateField(tx, field.sfid, {
       name: input.name ?? field.name,
       kind,
       options: JSON.stringify(options),
       required: input.required ?? field.required,
     });
     if (input.position !== undefined) {
-      const ids = repo.listFields(tx, schoolId).map((f) => f.id);
-      renumber(tx, placeAmong(ids, field.sfid, input.position));
+      const ids = (await repo.listFields(tx, schoolId)).map((f) => f.id);
+      await renumber(tx, placeAmong(ids, field.sfid, input.position));
     }
   });
-  return fieldList(ctx, schoolId);
+  return await fieldList(ctx, schoolId);
 }
 
 /** POST student/labels/delete: the field and every student's value of it. */
-export function deleteField(ctx: AppContext, schoolId: string, sfid: string): StudentFieldList {
-  ctx.db.transaction((tx) => {
-    if (!repo.findField(tx, schoolId, sfid)) throw notFound();
-    repo.deleteField(tx, sfid);
-    renumber(
+export async function deleteField(ctx: AppContext, schoolId: string, sfid: string): Promise<StudentFieldList> {
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.findField(tx, schoolId, sfid))) throw notFound();
+    await repo.deleteField(tx, sfid);
+    await renumber(
       tx,
-      repo.listFields(tx, schoolId).map((f) => f.id),
+      (await repo.listFields(tx, schoolId)).map((f) => f.id),
     );
   });
-  return fieldList(ctx, schoolId);
+  return await fieldList(ctx, schoolId);
 }
 
 /** GET student/labels. */
 export const listFields = fieldList;
 
 /** GET student/setting: the school's student settings with their defaults. */
-export function studentSettings(ctx: AppContext, schoolId: string): StudentSettings {
-  return readStudentSettings(repo.schoolSettingsText(ctx.db, schoolId));
+export async function studentSettings(ctx: AppContext, schoolId: string): Promise<StudentSettings> {
+  return readStudentSettings(await repo.schoolSettingsText(ctx.db, schoolId));
 }
 
 /**
  * POST student/setting: merges the sent settings into schools.settings, keeping its other keys, and drops the
  * school's cached public replies (registration changes the sign-up link the pages show).
  */
-export function saveStudentSettings(ctx: AppContext, schoolId: string, patch: StudentSettingsPatch): StudentSettings {
+export async function saveStudentSettings(
+  ctx: AppContext,
+  schoolId: string,
+  patch: StudentSettingsPatch,
+): Promise<StudentSettings> {
   const defined = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
   if (Object.keys(defined).length) {
-    repo.mergeSchoolSettings(ctx.db, schoolId, defined);
+    await repo.mergeSchoolSettings(ctx.db, schoolId, defined);
     ctx.catalogueCache.bump(schoolId);
   }
-  return studentSettings(ctx, schoolId);
+  return await studentSettings(ctx, schoolId);
 }

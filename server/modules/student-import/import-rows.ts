@@ -52,13 +52,13 @@ const fits = (schema: { safeParse: (value: string) => { success: boolean } }, va
   schema.safeParse(value).success;
 
 /** Checks every row; `existing` looks the school's students up by user name (studentsByUsername). */
-export function checkRows(
+export async function checkRows(
   sheet: SheetText,
   fields: StudentField[],
   groups: { id: string; parentId: string | null; name: string }[],
-  existing: (usernames: string[]) => Map<string, ExistingStudent>,
+  existing: (usernames: string[]) => Promise<Map<string, ExistingStudent>>,
   options: ImportOptions,
-): CheckedFile {
+): Promise<CheckedFile> {
   const { matches, unknown } = matchColumns(
     sheet.headers,
     fields.map((f) => ({ id: f.sfid, name: f.name })),
@@ -70,7 +70,7 @@ export function checkRows(
   const resolve = groupResolver(groups);
   const firstRowOf = new Map<string, number>();
   const usernameAt = at.get('username')!.index;
-  const known = existing(sheet.rows.map((r) => (r.cells[usernameAt] ?? '').trim()).filter(Boolean));
+  const known = await existing(sheet.rows.map((r) => (r.cells[usernameAt] ?? '').trim()).filter(Boolean));
 
   const rows = sheet.rows.map(({ row, cells }) => {
     const problems: ImportProblem[] = [];

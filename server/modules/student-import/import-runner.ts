@@ -13,7 +13,7 @@ import {
   type ImportProblem,
 } from '../../../shared/schemas/student-import';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
+import { type Db, driverError } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { assertSeats, seatState } from '../licence/seats';
@@ -80,8 +80,14 @@ export async function runImport(
 ): Promise<void> {
   const counts: Counts = { processed: 0, created: 0, updated: 0, skipped: 0, failed: 0 };
   const report = new Report();
-  const finish = (status: 'done' | 'failed', message = '') =>
-    repo.updateImport(ctx.db, record.id, { status, message, ...counts, report: report.json(), finishedAt: ctx.now() });
+  const finish = async (status: 'done' | 'failed', message = '') =>
+    await repo.updateImport(ctx.db, record.id, {
+      status,
+      message,
+      ...counts,
+      report: report.json(),
+      finishedAt: ctx.now(),
+    });
   try {
     const bad = checked.rows.filter((r) => r.problems.length > 0);
     const good = checked.rows.filter((r) => r.problems.length === 0).map((r) => r.row);
@@ -89,9 +95,9 @@ export async function runImport(
     counts.failed = bad.length;
     counts.skipped = good.filter((r) => r.action === 'skip').length;
     const work = good.filter((r) => r.action !== 'skip');
-    if (options.mode === 'all' && bad.length > 0) return finish('failed', STUDENT_IMPORT_ERRORS.badRows);
+    if (options.mode === 'all' && bad.length > 0) return await finish('failed', STUDENT_IMPORT_ERRORS.badRows);
     counts.processed = bad.length + counts.skipped;
-    repo.updateImport(ctx.db, record.id, { ...counts });
+    await repo.updateImport(ctx.db, record.id, { ...counts });
 
     const passwordOf = (r: GoodRow) =>
       r.action === 'create'
@@ -104,14 +110,14 @@ export async function runImport(
 
     if (options.mode === 'all') {
       // One transaction for the whole file: the seat check and every row, or nothing.
-      ctx.db.transaction((tx) => {
-        assertSeats(ctx, record.schoolId, work.filter((r) => r.action === 'create').length, tx);
-        write.rows(tx, work);
+      await ctx.db.transaction(async (tx) => {
+        await assertSeats(ctx, record.schoolId, work.filter((r) => r.action === 'create').length, tx);
+        await write.rows(tx, work);
       });
       counts.created = work.filter((r) => r.action === 'create').length;
       counts.updated = work.length - counts.created;
       counts.processed = checked.rows.length;
-      return finish('done');
+      return await finish('done');
     }
 
     for (let i = 0; i < work.length; i += CHUNK) {
@@ -119,13 +125,13 @@ export async function runImport(
       const chunk = work.slice(i, i + CHUNK);
       let outcome: ChunkOutcome;
       try {
-        outcome = ctx.db.transaction((tx) => write.chunk(tx, chunk));
+        outcome = await ctx.db.transaction(async (tx) => await write.chunk(tx, chunk));
       } catch {
         // Something in the chunk failed (a user name taken meanwhile...): each row alone, so the good ones still land.
         outcome = { created: 0, updated: 0, problems: [] };
         for (const r of chunk) {
           try {
-            const one = ctx.db.transaction((tx) => write.chunk(tx, [r]));
+            const one = await ctx.db.transaction(async (tx) => await write.chunk(tx, [r]));
             outcome.created += one.created;
             outcome.updated += one.updated;
             outcome.problems.push(...one.problems);
@@ -140,16 +146,17 @@ export async function runImport(
       counts.failed += outcome.problems.length;
       counts.processed += chunk.length;
       report.add(...outcome.problems);
-      repo.updateImport(ctx.db, record.id, { ...counts, report: report.json() });
+      await repo.updateImport(ctx.db, record.id, { ...counts, report: report.json() });
     }
-    return finish('done');
-  } catch (error) {
+    return await finish('done');
+  } catch (thrown) {
+    const error = driverError(thrown);
     const message = error instanceof AppError ? error.error : error instanceof Error ? error.message : String(error);
     if (!(error instanceof AppError)) ctx.log.error({ err: error, importId: record.id }, 'student import failed');
     try {
       counts.created = 0;
       counts.updated = 0;
-      finish('failed', message);
+      await finish('failed', message);
     } catch (inner) {
       ctx.log.error({ err: inner, importId: record.id }, 'student import could not record its failure');
     }
@@ -172,7 +179,7 @@ class Writer {
   ) {}
 
   /** Creates and updates these rows (the caller holds the transaction and has checked the seats). */
-  rows(tx: Db, rows: GoodRow[]): void {
+  async rows(tx: Db, rows: GoodRow[]): Promise<void> {
     const now = this.ctx.now();
     const creates: NewStudent[] = rows
       .filter((r) => r.action === 'create')
@@ -188,7 +195,7 @@ class Writer {
         fields: r.fields,
         createdAt: now,
       }));
-    insertStudents(tx, creates);
+    await insertStudents(tx, creates);
     for (const r of rows) {
       if (r.action !== 'update' || !r.existing) continue;
       const patch: StudentPatch = { name: r.name };
@@ -196,23 +203,23 @@ class Writer {
       if (r.phone !== undefined) patch.phone = r.phone;
       const password = this.passwordOf(r);
       if (password) patch.passwordHash = this.hashes.get(password);
-      updateStudent(tx, r.existing.id, patch, now);
+      await updateStudent(tx, r.existing.id, patch, now);
       // A new password from the file signs the student out everywhere, as an administrator's reset does.
-      if (patch.passwordHash) endUserSessions(tx, 'student', [r.existing.id], now);
-      if (r.groupIds) replaceGroups(tx, r.existing.id, r.groupIds);
-      if (Object.keys(r.fields).length > 0) setFieldValues(tx, r.existing.id, r.fields);
+      if (patch.passwordHash) await endUserSessions(tx, 'student', [r.existing.id], now);
+      if (r.groupIds) await replaceGroups(tx, r.existing.id, r.groupIds);
+      if (Object.keys(r.fields).length > 0) await setFieldValues(tx, r.existing.id, r.fields);
     }
   }
 
   /** 'rows' mode: the new students that fit the seats left, every update; the rest refused row by row. */
-  chunk(tx: Db, rows: GoodRow[]): ChunkOutcome {
-    const state = seatState(this.ctx, this.schoolId, tx);
+  async chunk(tx: Db, rows: GoodRow[]): Promise<ChunkOutcome> {
+    const state = await seatState(this.ctx, this.schoolId, tx);
     const room = state.expired ? 0 : Math.max(0, state.limit - state.used);
     const creates = rows.filter((r) => r.action === 'create');
     const refused = new Set(creates.slice(room));
     const applied = rows.filter((r) => !refused.has(r));
-    assertSeats(this.ctx, this.schoolId, creates.length - refused.size, tx);
-    this.rows(tx, applied);
+    await assertSeats(this.ctx, this.schoolId, creates.length - refused.size, tx);
+    await this.rows(tx, applied);
     const reason = state.expired ? 'licenceExpired' : 'seatsFull';
     return {
       created: creates.length - refused.size,

@@ -59,9 +59,9 @@ export const studentImportRoutes: FastifyPluginAsync = async (app) => {
     const { file, options } = await receive(request);
     return ok(await service.startImport(ctx, admin, file, options));
   });
-  route(app, calls.status, (_request, _reply, admin) => ok(service.getImport(ctx, admin.schoolId)));
-  route(app, calls.repeatData, (request, _reply, admin) =>
-    ok(service.repeatData(ctx, admin.schoolId, request.body.usernames)),
+  route(app, calls.status, async (_request, _reply, admin) => ok(await service.getImport(ctx, admin.schoolId)));
+  route(app, calls.repeatData, async (request, _reply, admin) =>
+    ok(await service.repeatData(ctx, admin.schoolId, request.body.usernames)),
   );
 
   // A file, not the envelope.
@@ -77,7 +77,7 @@ export const studentImportRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const admin = requireAdmin(request, 'student');
+      const admin = await requireAdmin(request, 'student');
       const locale = pickLocale(request.cookies[LOCALE_COOKIE], ctx.config.LOCALE);
       const template = await service.importTemplate(ctx, admin.schoolId, request.query.format, locale);
       return reply.send(sendAttachment(reply, template));

@@ -64,11 +64,11 @@ async function examine(
   options: ImportOptions,
 ): Promise<CheckedFile> {
   const sheet = await readSheetText(file.bytes, file.name);
-  const checked = checkRows(
+  const checked = await checkRows(
     sheet,
-    schoolFields(ctx.db, schoolId),
-    listGroups(ctx.db, schoolId, 'student'),
-    (usernames) => studentsByUsername(ctx.db, schoolId, usernames),
+    await schoolFields(ctx.db, schoolId),
+    await listGroups(ctx.db, schoolId, 'student'),
+    async (usernames) => await studentsByUsername(ctx.db, schoolId, usernames),
     options,
   );
   if (checked.missing.length > 0) throw badInput(STUDENT_IMPORT_ERRORS.missingColumns, { missing: checked.missing });
@@ -83,10 +83,10 @@ export async function previewImport(
   options: ImportOptions,
 ): Promise<ImportPreview> {
   const checked = await examine(ctx, schoolId, file, options);
-  const fields = new Map(schoolFields(ctx.db, schoolId).map((f) => [f.sfid, f.name]));
+  const fields = new Map((await schoolFields(ctx.db, schoolId)).map((f) => [f.sfid, f.name]));
   const problems = checked.rows.flatMap((r) => r.problems);
   const duplicates = checked.rows.filter((r) => r.row.existing).map((r) => r.row.username);
-  const seats = seatState(ctx, schoolId);
+  const seats = await seatState(ctx, schoolId);
   return {
     fileName: file.name,
     total: checked.rows.length,
@@ -119,10 +119,10 @@ export async function previewImport(
 }
 
 /** An import marked running that this process is not running (the server stopped mid-way) becomes failed. */
-function settleStale(ctx: AppContext, schoolId: string): void {
+async function settleStale(ctx: AppContext, schoolId: string): Promise<void> {
   if (runningOf(ctx).has(schoolId)) return;
-  for (const record of repo.runningImports(ctx.db, schoolId)) {
-    repo.updateImport(ctx.db, record.id, {
+  for (const record of await repo.runningImports(ctx.db, schoolId)) {
+    await repo.updateImport(ctx.db, record.id, {
       status: 'failed',
       message: STUDENT_IMPORT_ERRORS.interrupted,
       finishedAt: ctx.now(),
@@ -138,7 +138,7 @@ export async function startImport(
   options: ImportOptions,
 ): Promise<{ id: string }> {
   const { schoolId } = admin;
-  settleStale(ctx, schoolId);
+  await settleStale(ctx, schoolId);
   if (runningOf(ctx).has(schoolId)) throw conflict(STUDENT_IMPORT_ERRORS.running);
   const checked = await examine(ctx, schoolId, file, options);
   // Reading the file awaited: another import may have started meanwhile.
@@ -156,7 +156,7 @@ export async function startImport(
     message: '',
     startedAt: ctx.now(),
   };
-  repo.insertImport(ctx.db, record);
+  await repo.insertImport(ctx.db, record);
   const job = new Promise<void>((resolve) => setImmediate(resolve))
     .then(() => runImport(ctx, record, checked, options))
     .finally(() => runningOf(ctx).delete(schoolId));
@@ -179,9 +179,9 @@ function readReport(json: string) {
 }
 
 /** student/getImport: the running or last import of the school, or null when it never imported. */
-export function getImport(ctx: AppContext, schoolId: string): ImportStatus | null {
-  settleStale(ctx, schoolId);
-  const record = repo.latestImport(ctx.db, schoolId);
+export async function getImport(ctx: AppContext, schoolId: string): Promise<ImportStatus | null> {
+  await settleStale(ctx, schoolId);
+  const record = await repo.latestImport(ctx.db, schoolId);
   if (!record) return null;
   const {
     id,
@@ -219,8 +219,8 @@ export function getImport(ctx: AppContext, schoolId: string): ImportStatus | nul
 }
 
 /** student/repeatdata: which of these user names the school has already, with their sid and source. */
-export function repeatData(ctx: AppContext, schoolId: string, usernames: string[]): RepeatData {
-  const list = [...studentsByUsername(ctx.db, schoolId, usernames).values()].map((s) => ({
+export async function repeatData(ctx: AppContext, schoolId: string, usernames: string[]): Promise<RepeatData> {
+  const list = [...(await studentsByUsername(ctx.db, schoolId, usernames)).values()].map((s) => ({
     username: s.username,
     sid: s.id,
     source: s.source,
@@ -238,7 +238,7 @@ export async function importTemplate(
   const words = TEMPLATE_HEADERS[locale === 'en-gb' ? 'en-gb' : 'zh-CN'];
   const headers = [
     ...IMPORT_COLUMNS.map((column) => words[column]),
-    ...schoolFields(ctx.db, schoolId).map((f) => f.name),
+    ...(await schoolFields(ctx.db, schoolId)).map((f) => f.name),
   ];
   const base = locale === 'en-gb' ? 'students-template' : '学生导入模板';
   if (format === 'csv') {

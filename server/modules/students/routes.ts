@@ -17,31 +17,39 @@ export const studentsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
 
-  route(app, calls.list, (request, _reply, admin) => ok(students.listStudentsPage(ctx, admin.schoolId, request.query)));
+  route(app, calls.list, async (request, _reply, admin) =>
+    ok(await students.listStudentsPage(ctx, admin.schoolId, request.query)),
+  );
   route(app, calls.add, async (request, _reply, admin) =>
     ok(await students.addStudent(ctx, admin.schoolId, request.body)),
   );
-  route(app, calls.get, (request, _reply, admin) => ok(students.getStudent(ctx, admin.schoolId, request.query.sid)));
+  route(app, calls.get, async (request, _reply, admin) =>
+    ok(await students.getStudent(ctx, admin.schoolId, request.query.sid)),
+  );
   route(app, calls.update, async (request, _reply, admin) =>
     ok(await students.editStudent(ctx, admin.schoolId, request.body)),
   );
-  route(app, calls.disable, (request, _reply, admin) =>
-    ok(students.disableSchoolStudents(ctx, admin.schoolId, request.body.sids)),
+  route(app, calls.disable, async (request, _reply, admin) =>
+    ok(await students.disableSchoolStudents(ctx, admin.schoolId, request.body.sids)),
   );
-  route(app, calls.enable, (request, _reply, admin) =>
-    ok(students.enableSchoolStudents(ctx, admin.schoolId, request.body.sids)),
+  route(app, calls.enable, async (request, _reply, admin) =>
+    ok(await students.enableSchoolStudents(ctx, admin.schoolId, request.body.sids)),
   );
-  route(app, calls.search, (request, _reply, admin) =>
-    ok(students.searchSchoolStudents(ctx, admin.schoolId, request.query.keyword)),
+  route(app, calls.search, async (request, _reply, admin) =>
+    ok(await students.searchSchoolStudents(ctx, admin.schoolId, request.query.keyword)),
   );
-  route(app, calls.sidsOfGroups, (request, _reply, admin) =>
-    ok(students.sidsOfGroups(ctx, admin.schoolId, request.body.gids)),
+  route(app, calls.sidsOfGroups, async (request, _reply, admin) =>
+    ok(await students.sidsOfGroups(ctx, admin.schoolId, request.body.gids)),
   );
-  route(app, calls.fieldValues, (request, _reply, admin) =>
-    ok(students.fieldValuesOf(ctx, admin.schoolId, request.body.sids)),
+  route(app, calls.fieldValues, async (request, _reply, admin) =>
+    ok(await students.fieldValuesOf(ctx, admin.schoolId, request.body.sids)),
   );
-  route(app, calls.learnMonths, (request, _reply, admin) => ok(learnMonths(ctx, admin.schoolId, request.query.year)));
-  route(app, calls.learnDays, (request, _reply, admin) => ok(learnDays(ctx, admin.schoolId, request.query.month)));
+  route(app, calls.learnMonths, async (request, _reply, admin) =>
+    ok(await learnMonths(ctx, admin.schoolId, request.query.year)),
+  );
+  route(app, calls.learnDays, async (request, _reply, admin) =>
+    ok(await learnDays(ctx, admin.schoolId, request.query.month)),
+  );
 
   // A file, not a JSON envelope, so not a declared call; the access is still checked before anything is read.
   app.get(
@@ -56,11 +64,11 @@ export const studentsRoutes: FastifyPluginAsync = async (base) => {
         querystring: zStudentDownloadQuery,
       },
       preValidation: async (request) => {
-        requireAdmin(request, 'student');
+        await requireAdmin(request, 'student');
       },
     },
     async (request, reply) => {
-      const { schoolId } = requireAdmin(request, 'student');
+      const { schoolId } = await requireAdmin(request, 'student');
       const { format, ...filter } = request.query;
       const locale = pickLocale(request.cookies[LOCALE_COOKIE], ctx.config.LOCALE);
       const file = await downloadStudents(ctx, schoolId, filter, format, locale);

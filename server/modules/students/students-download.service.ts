@@ -29,13 +29,13 @@ export const STUDENT_DOWNLOAD_MAX = 100_000;
 type PeopleKey = keyof typeof peopleZh;
 
 /** The headings and rows of the filtered list (read now). */
-export function downloadTable(ctx: AppContext, schoolId: string, filter: StudentFilter, locale: Locale) {
+export async function downloadTable(ctx: AppContext, schoolId: string, filter: StudentFilter, locale: Locale) {
   const words = locale === 'en-gb' ? peopleEn : peopleZh;
   const t = (key: PeopleKey) => words[key];
-  const fields = schoolFields(ctx.db, schoolId);
-  const rows = filteredStudents(ctx, schoolId, filter, STUDENT_DOWNLOAD_MAX + 1);
+  const fields = await schoolFields(ctx.db, schoolId);
+  const rows = await filteredStudents(ctx, schoolId, filter, STUDENT_DOWNLOAD_MAX + 1);
   const capped = rows.length > STUDENT_DOWNLOAD_MAX;
-  const students = presentStudents(ctx.db, rows.slice(0, STUDENT_DOWNLOAD_MAX));
+  const students = await presentStudents(ctx.db, rows.slice(0, STUDENT_DOWNLOAD_MAX));
   const headings = [
     t('admin.students.col.username'),
     t('admin.students.col.name'),
@@ -78,7 +78,7 @@ export async function downloadStudents(
   format: 'xlsx' | 'csv',
   locale: Locale,
 ): Promise<DownloadFile<Buffer | string> & { capped: boolean }> {
-  const table = downloadTable(ctx, schoolId, filter, locale);
+  const table = await downloadTable(ctx, schoolId, filter, locale);
   const stamp = fileStamp(ctx.now());
   const base = `${safeNamePart(table.title) || 'students'}-${stamp}`;
   if (format === 'xlsx') {

@@ -1,21 +1,22 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { StudentFilter } from '../../../shared/schemas/students';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { studentFieldValues, studentGroupMembers, studentGroups, students } from '../../db/schema';
 import { likePattern } from '../courses/courses.repository';
 import type { StudentRow } from './student-writes';
+import { mapAsync } from '../../lib/sequential';
 
 /** Reads of the student list and records (spec 7 Students). Writes go through student-writes.ts. */
 
 /** Which of these ids are students of the school (asked before assigning or granting to them). */
-export function schoolStudentIds(db: Db, schoolId: string, ids: readonly string[]): string[] {
+export async function schoolStudentIds(db: Db, schoolId: string, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  return db
-    .select({ id: students.id })
-    .from(students)
-    .where(and(eq(students.schoolId, schoolId), inArray(students.id, [...ids])))
-    .all()
-    .map((row) => row.id);
+  return (
+    await db
+      .select({ id: students.id })
+      .from(students)
+      .where(and(eq(students.schoolId, schoolId), inArray(students.id, [...ids])))
+  ).map((row) => row.id);
 }
 
 const CHUNK = 500;
@@ -43,37 +44,38 @@ function filterWhere(schoolId: string, filter: StudentFilter): SQL | undefined {
 }
 
 /** One page of the school's students matching the filters, newest first, and how many match in all. */
-export function listStudents(
+export async function listStudents(
   db: Db,
   schoolId: string,
   filter: StudentFilter,
   limit: number,
   offset: number,
-): { total: number; rows: StudentRow[] } {
+): Promise<{ total: number; rows: StudentRow[] }> {
   const where = filterWhere(schoolId, filter);
-  const total = db.select({ n: count() }).from(students).where(where).get()?.n ?? 0;
-  const rows = db
+  const total = first(await db.select({ n: count() }).from(students).where(where))?.n ?? 0;
+  const rows = await db
     .select()
     .from(students)
     .where(where)
     .orderBy(desc(students.createdAt), desc(students.id))
     .limit(limit)
-    .offset(offset)
-    .all();
+    .offset(offset);
   return { total, rows };
 }
 
 /** The groups of these students ({gid, name} by student), one query per 500 students. */
-export function groupsOfStudents(db: Db, studentIds: readonly string[]): Map<string, { gid: string; name: string }[]> {
+export async function groupsOfStudents(
+  db: Db,
+  studentIds: readonly string[],
+): Promise<Map<string, { gid: string; name: string }[]>> {
   const out = new Map<string, { gid: string; name: string }[]>();
   for (const part of chunked(studentIds)) {
-    const rows = db
+    const rows = await db
       .select({ studentId: studentGroupMembers.studentId, gid: studentGroups.id, name: studentGroups.name })
       .from(studentGroupMembers)
       .innerJoin(studentGroups, eq(studentGroups.id, studentGroupMembers.groupId))
       .where(inArray(studentGroupMembers.studentId, part))
-      .orderBy(asc(studentGroups.position), asc(studentGroups.name))
-      .all();
+      .orderBy(asc(studentGroups.position), asc(studentGroups.name));
     for (const row of rows) {
       const list = out.get(row.studentId) ?? [];
       list.push({ gid: row.gid, name: row.name });
@@ -84,10 +86,13 @@ export function groupsOfStudents(db: Db, studentIds: readonly string[]): Map<str
 }
 
 /** The custom field values of these students (sfid → value by student), one query per 500 students. */
-export function fieldValuesOfStudents(db: Db, studentIds: readonly string[]): Map<string, Record<string, string>> {
+export async function fieldValuesOfStudents(
+  db: Db,
+  studentIds: readonly string[],
+): Promise<Map<string, Record<string, string>>> {
   const out = new Map<string, Record<string, string>>();
   for (const part of chunked(studentIds)) {
-    for (const row of db.select().from(studentFieldValues).where(inArray(studentFieldValues.studentId, part)).all()) {
+    for (const row of await db.select().from(studentFieldValues).where(inArray(studentFieldValues.studentId, part))) {
       const values = out.get(row.studentId) ?? {};
       values[row.fieldId] = row.value;
       out.set(row.studentId, values);
@@ -97,38 +102,42 @@ export function fieldValuesOfStudents(db: Db, studentIds: readonly string[]): Ma
 }
 
 /** One student's custom field values as {sfid, value} (the bootstrap, stu/info, what an edit is laid over). */
-export function fieldValuesOf(db: Db, studentId: string): { sfid: string; value: string }[] {
-  return Object.entries(fieldValuesOfStudents(db, [studentId]).get(studentId) ?? {}).map(([sfid, value]) => ({
+export async function fieldValuesOf(db: Db, studentId: string): Promise<{ sfid: string; value: string }[]> {
+  return Object.entries((await fieldValuesOfStudents(db, [studentId])).get(studentId) ?? {}).map(([sfid, value]) => ({
     sfid,
     value,
   }));
 }
 
 /** One student of the school, or undefined (another school's student reads as unknown). */
-export function schoolStudent(db: Db, schoolId: string, sid: string): StudentRow | undefined {
-  return db
-    .select()
-    .from(students)
-    .where(and(eq(students.schoolId, schoolId), eq(students.id, sid)))
-    .get();
-}
-
-/** The school's students among these ids (others are left out). */
-export function schoolStudents(db: Db, schoolId: string, sids: readonly string[]): StudentRow[] {
-  return chunked([...new Set(sids)]).flatMap((part) =>
-    db
+export async function schoolStudent(db: Db, schoolId: string, sid: string): Promise<StudentRow | undefined> {
+  return first(
+    await db
       .select()
       .from(students)
-      .where(and(eq(students.schoolId, schoolId), inArray(students.id, part)))
-      .all(),
+      .where(and(eq(students.schoolId, schoolId), eq(students.id, sid))),
   );
 }
 
+/** The school's students among these ids (others are left out). */
+export async function schoolStudents(db: Db, schoolId: string, sids: readonly string[]): Promise<StudentRow[]> {
+  return (
+    await mapAsync(
+      chunked([...new Set(sids)]),
+      async (part) =>
+        await db
+          .select()
+          .from(students)
+          .where(and(eq(students.schoolId, schoolId), inArray(students.id, part))),
+    )
+  ).flat();
+}
+
 /** Up to `limit` students whose user name or name contains the keyword, user names starting with it first. */
-export function searchStudents(db: Db, schoolId: string, keyword: string, limit: number) {
+export async function searchStudents(db: Db, schoolId: string, keyword: string, limit: number) {
   const p = likePattern(keyword);
   const starts = `${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return db
+  return await db
     .select({ sid: students.id, username: students.username, name: students.name })
     .from(students)
     .where(
@@ -138,18 +147,17 @@ export function searchStudents(db: Db, schoolId: string, keyword: string, limit:
       ),
     )
     .orderBy(sql`case when ${students.username} like ${starts} escape '\\' then 0 else 1 end`, asc(students.username))
-    .limit(limit)
-    .all();
+    .limit(limit);
 }
 
 /** The ids of the school's students in any of these groups. */
-export function memberIdsOfGroups(db: Db, schoolId: string, gids: readonly string[]): string[] {
-  return db
-    .selectDistinct({ id: students.id })
-    .from(studentGroupMembers)
-    .innerJoin(students, eq(students.id, studentGroupMembers.studentId))
-    .where(and(eq(students.schoolId, schoolId), inArray(studentGroupMembers.groupId, [...gids])))
-    .orderBy(asc(students.id))
-    .all()
-    .map((row) => row.id);
+export async function memberIdsOfGroups(db: Db, schoolId: string, gids: readonly string[]): Promise<string[]> {
+  return (
+    await db
+      .selectDistinct({ id: students.id })
+      .from(studentGroupMembers)
+      .innerJoin(students, eq(students.id, studentGroupMembers.studentId))
+      .where(and(eq(students.schoolId, schoolId), inArray(studentGroupMembers.groupId, [...gids])))
+      .orderBy(asc(students.id))
+  ).map((row) => row.id);
 }

@@ -24,9 +24,11 @@ import {
   STUDENT_SEARCH_MAX,
   type AdminStudent,
   type StudentFilter,
+  type zNewStudent,
+  type zUpdateStudent,
+  type zStudentListQuery,
 } from '../../../shared/schemas/students';
 import type * as z from 'zod';
-import type { zNewStudent, zUpdateStudent, zStudentListQuery } from '../../../shared/schemas/students';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { badInput, conflict, notFound } from '../../lib/errors';
@@ -49,10 +51,10 @@ import {
 import * as repo from './students.repository';
 
 /** The list rows of these students: one query for their groups and one for their field values. */
-export function presentStudents(db: Db, rows: readonly StudentRow[]): AdminStudent[] {
+export async function presentStudents(db: Db, rows: readonly StudentRow[]): Promise<AdminStudent[]> {
   const ids = rows.map((row) => row.id);
-  const groups = repo.groupsOfStudents(db, ids);
-  const values = repo.fieldValuesOfStudents(db, ids);
+  const groups = await repo.groupsOfStudents(db, ids);
+  const values = await repo.fieldValuesOfStudents(db, ids);
   return rows.map((row) => ({
     sid: row.id,
     username: row.username,
@@ -70,28 +72,33 @@ export function presentStudents(db: Db, rows: readonly StudentRow[]): AdminStude
 }
 
 /** GET student/list. */
-export function listStudentsPage(ctx: AppContext, schoolId: string, query: z.output<typeof zStudentListQuery>) {
+export async function listStudentsPage(ctx: AppContext, schoolId: string, query: z.output<typeof zStudentListQuery>) {
   const { page, num, ...filter } = query;
-  const { total, rows } = repo.listStudents(ctx.db, schoolId, filter, num, (page - 1) * num);
-  return { total, list: presentStudents(ctx.db, rows) };
+  const { total, rows } = await repo.listStudents(ctx.db, schoolId, filter, num, (page - 1) * num);
+  return { total, list: await presentStudents(ctx.db, rows) };
 }
 
 /** The filtered list without paging (student/download). */
-export function filteredStudents(ctx: AppContext, schoolId: string, filter: StudentFilter, max: number): StudentRow[] {
-  return repo.listStudents(ctx.db, schoolId, filter, max, 0).rows;
+export async function filteredStudents(
+  ctx: AppContext,
+  schoolId: string,
+  filter: StudentFilter,
+  max: number,
+): Promise<StudentRow[]> {
+  return (await repo.listStudents(ctx.db, schoolId, filter, max, 0)).rows;
 }
 
 /** GET student/item: one student of the school, or 404. */
-export function getStudent(ctx: AppContext, schoolId: string, sid: string): AdminStudent {
-  const row = repo.schoolStudent(ctx.db, schoolId, sid);
+export async function getStudent(ctx: AppContext, schoolId: string, sid: string): Promise<AdminStudent> {
+  const row = await repo.schoolStudent(ctx.db, schoolId, sid);
   if (!row) throw notFound();
-  return presentStudents(ctx.db, [row])[0]!;
+  return (await presentStudents(ctx.db, [row]))[0]!;
 }
 
 /** 400 unless every group is the school's. */
-function checkGroups(db: Db, schoolId: string, gids: readonly string[]): string[] {
+async function checkGroups(db: Db, schoolId: string, gids: readonly string[]): Promise<string[]> {
   const unique = [...new Set(gids)];
-  const found = new Set(schoolGroupIds(db, schoolId, unique));
+  const found = new Set(await schoolGroupIds(db, schoolId, unique));
   const missing = unique.filter((gid) => !found.has(gid));
   if (missing.length > 0) throw badInput(STUDENT_LIST_ERRORS.unknownGroup, { field: 'gids', gids: missing });
   return unique;
@@ -103,18 +110,18 @@ export async function addStudent(
   schoolId: string,
   input: z.output<typeof zNewStudent>,
 ): Promise<AdminStudent> {
-  const gids = checkGroups(ctx.db, schoolId, input.gids);
-  const fields = checkedFieldValues(schoolFields(ctx.db, schoolId), input.infoStr ?? []);
-  if (studentsByUsername(ctx.db, schoolId, [input.username]).size > 0)
+  const gids = await checkGroups(ctx.db, schoolId, input.gids);
+  const fields = checkedFieldValues(await schoolFields(ctx.db, schoolId), input.infoStr ?? []);
+  if ((await studentsByUsername(ctx.db, schoolId, [input.username])).size > 0)
     throw conflict(STUDENT_ERRORS.usernameTaken, { field: 'username' });
   const passwordHash = await hashPassword(input.password);
   const id = ctx.ids.next();
-  ctx.db.transaction((tx) => {
+  await ctx.db.transaction(async (tx) => {
     // Again inside the transaction: the hash took a while and another request may have taken the name.
-    if (studentsByUsername(tx, schoolId, [input.username]).size > 0)
+    if ((await studentsByUsername(tx, schoolId, [input.username])).size > 0)
       throw conflict(STUDENT_ERRORS.usernameTaken, { field: 'username' });
-    assertSeats(ctx, schoolId, 1, tx);
-    insertStudents(tx, [
+    await assertSeats(ctx, schoolId, 1, tx);
+    await insertStudents(tx, [
       {
         id,
         schoolId,
@@ -129,7 +136,7 @@ export async function addStudent(
       },
     ]);
   });
-  return getStudent(ctx, schoolId, id);
+  return await getStudent(ctx, schoolId, id);
 }
 
 /** POST student/item: changes a student's name, contact, password (local accounts), groups, field values or state. */
@@ -138,79 +145,88 @@ export async function editStudent(
   schoolId: string,
   input: z.output<typeof zUpdateStudent>,
 ): Promise<AdminStudent> {
-  const row = repo.schoolStudent(ctx.db, schoolId, input.sid);
+  const row = await repo.schoolStudent(ctx.db, schoolId, input.sid);
   if (!row) throw notFound();
   if (input.password !== undefined && row.source === 'ldap')
     throw badInput(STUDENT_ERRORS.ldapAccount, { field: 'password' });
-  const gids = input.gids === undefined ? undefined : checkGroups(ctx.db, schoolId, input.gids);
+  const gids = input.gids === undefined ? undefined : await checkGroups(ctx.db, schoolId, input.gids);
   const fields =
     input.infoStr === undefined
       ? undefined
-      : checkedFieldValues(schoolFields(ctx.db, schoolId), input.infoStr, repo.fieldValuesOf(ctx.db, row.id));
+      : checkedFieldValues(
+          await schoolFields(ctx.db, schoolId),
+          input.infoStr,
+          await repo.fieldValuesOf(ctx.db, row.id),
+        );
   const patch: StudentPatch = {};
   if (input.name !== undefined) patch.name = input.name;
   if (input.email !== undefined) patch.email = input.email;
   if (input.phone !== undefined) patch.phone = input.phone;
   if (input.password !== undefined) patch.passwordHash = await hashPassword(input.password);
   const now = ctx.now();
-  ctx.db.transaction((tx) => {
-    updateStudent(tx, row.id, patch, now);
+  await ctx.db.transaction(async (tx) => {
+    await updateStudent(tx, row.id, patch, now);
     // A reset password ends the student's sessions, as the student's own change ends the other ones.
-    if (patch.passwordHash) endUserSessions(tx, 'student', [row.id], now);
-    if (gids) replaceGroups(tx, row.id, gids);
-    if (fields) setFieldValues(tx, row.id, fields);
-    if (input.disabled === true && !row.disabled) disableStudents(tx, [row.id], 'admin', now);
+    if (patch.passwordHash) await endUserSessions(tx, 'student', [row.id], now);
+    if (gids) await replaceGroups(tx, row.id, gids);
+    if (fields) await setFieldValues(tx, row.id, fields);
+    if (input.disabled === true && !row.disabled) await disableStudents(tx, [row.id], 'admin', now);
     if (input.disabled === false && row.disabled) {
-      assertSeats(ctx, schoolId, 1, tx);
-      enableStudents(tx, [row.id], now);
+      await assertSeats(ctx, schoolId, 1, tx);
+      await enableStudents(tx, [row.id], now);
     }
   });
-  return getStudent(ctx, schoolId, row.id);
+  return await getStudent(ctx, schoolId, row.id);
 }
 
 /**
  * POST student/delete: disables the school's students among sids (others are ignored). Nothing is deleted:
  * the platform keeps every learning record, so disabling is the only removal an administrator has.
  */
-export function disableSchoolStudents(ctx: AppContext, schoolId: string, sids: readonly string[]): { count: number } {
-  const ids = repo.schoolStudents(ctx.db, schoolId, sids).map((row) => row.id);
+export async function disableSchoolStudents(
+  ctx: AppContext,
+  schoolId: string,
+  sids: readonly string[],
+): Promise<{ count: number }> {
+  const ids = (await repo.schoolStudents(ctx.db, schoolId, sids)).map((row) => row.id);
   if (ids.length === 0) return { count: 0 };
-  const count = ctx.db.transaction((tx) => disableStudents(tx, ids, 'admin', ctx.now()));
+  const count = await ctx.db.transaction(async (tx) => await disableStudents(tx, ids, 'admin', ctx.now()));
   return { count };
 }
 
 /** POST student/enable: enables the school's disabled students among sids, each counting a seat again (403 when full: none enabled). */
-export function enableSchoolStudents(ctx: AppContext, schoolId: string, sids: readonly string[]): { count: number } {
-  const ids = repo
-    .schoolStudents(ctx.db, schoolId, sids)
-    .filter((row) => row.disabled)
-    .map((row) => row.id);
+export async function enableSchoolStudents(
+  ctx: AppContext,
+  schoolId: string,
+  sids: readonly string[],
+): Promise<{ count: number }> {
+  const ids = (await repo.schoolStudents(ctx.db, schoolId, sids)).filter((row) => row.disabled).map((row) => row.id);
   if (ids.length === 0) return { count: 0 };
-  const count = ctx.db.transaction((tx) => {
-    assertSeats(ctx, schoolId, ids.length, tx);
-    return enableStudents(tx, ids, ctx.now());
+  const count = await ctx.db.transaction(async (tx) => {
+    await assertSeats(ctx, schoolId, ids.length, tx);
+    return await enableStudents(tx, ids, ctx.now());
   });
   return { count };
 }
 
 /** GET student/search: up to 20 students for pickers. */
-export function searchSchoolStudents(ctx: AppContext, schoolId: string, keyword: string) {
-  return { list: repo.searchStudents(ctx.db, schoolId, keyword, STUDENT_SEARCH_MAX) };
+export async function searchSchoolStudents(ctx: AppContext, schoolId: string, keyword: string) {
+  return { list: await repo.searchStudents(ctx.db, schoolId, keyword, STUDENT_SEARCH_MAX) };
 }
 
 /** POST student/sids: the members of these groups (the school's groups only; others add nobody). */
-export function sidsOfGroups(ctx: AppContext, schoolId: string, gids: readonly string[]) {
-  const own = schoolGroupIds(ctx.db, schoolId, gids);
-  return { sids: own.length === 0 ? [] : repo.memberIdsOfGroups(ctx.db, schoolId, own) };
+export async function sidsOfGroups(ctx: AppContext, schoolId: string, gids: readonly string[]) {
+  const own = await schoolGroupIds(ctx.db, schoolId, gids);
+  return { sids: own.length === 0 ? [] : await repo.memberIdsOfGroups(ctx.db, schoolId, own) };
 }
 
 /** POST student/sfids: the custom field values of the school's students among sids. */
-export function fieldValuesOf(
+export async function fieldValuesOf(
   ctx: AppContext,
   schoolId: string,
   sids: readonly string[],
-): Record<string, Record<string, string>> {
-  const ids = repo.schoolStudents(ctx.db, schoolId, sids).map((row) => row.id);
-  const values = repo.fieldValuesOfStudents(ctx.db, ids);
+): Promise<Record<string, Record<string, string>>> {
+  const ids = (await repo.schoolStudents(ctx.db, schoolId, sids)).map((row) => row.id);
+  const values = await repo.fieldValuesOfStudents(ctx.db, ids);
   return Object.fromEntries(ids.map((id) => [id, values.get(id) ?? {}]));
 }

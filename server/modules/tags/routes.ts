@@ -11,16 +11,20 @@ export const tagsRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
 
   route(app, tagCalls.sections, async (request, reply, caller) => {
-    const school = publicSchool(ctx, caller, request.params.uid);
-    return sendCached(ctx, request, reply, school.id, 'tags', () => service.tagSections(ctx, school.id));
+    const school = await publicSchool(ctx, caller, request.params.uid);
+    return sendCached(ctx, request, reply, school.id, 'tags', async () => await service.tagSections(ctx, school.id));
   });
-  route(app, tagCalls.list, (_request, _reply, admin) => ok(service.adminTags(ctx, admin.schoolId)));
-  route(app, tagCalls.add, (request, _reply, admin) => ok(service.addTag(ctx, admin.schoolId, request.body.name)));
-  route(app, tagCalls.rename, ({ body }, _reply, admin) =>
-    ok(service.renameTag(ctx, admin.schoolId, body.tag_id, body.name)),
+  route(app, tagCalls.list, async (_request, _reply, admin) => ok(await service.adminTags(ctx, admin.schoolId)));
+  route(app, tagCalls.add, async (request, _reply, admin) =>
+    ok(await service.addTag(ctx, admin.schoolId, request.body.name)),
   );
-  route(app, tagCalls.remove, ({ body }, _reply, admin) => ok(service.deleteTag(ctx, admin.schoolId, body.tag_id)));
-  route(app, tagCalls.setCourses, ({ body }, _reply, admin) =>
-    ok(service.setTagCourses(ctx, admin.schoolId, body.tag_id, body.coids)),
+  route(app, tagCalls.rename, async ({ body }, _reply, admin) =>
+    ok(await service.renameTag(ctx, admin.schoolId, body.tag_id, body.name)),
+  );
+  route(app, tagCalls.remove, async ({ body }, _reply, admin) =>
+    ok(await service.deleteTag(ctx, admin.schoolId, body.tag_id)),
+  );
+  route(app, tagCalls.setCourses, async ({ body }, _reply, admin) =>
+    ok(await service.setTagCourses(ctx, admin.schoolId, body.tag_id, body.coids)),
   );
 };

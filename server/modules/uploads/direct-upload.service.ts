@@ -48,7 +48,7 @@ export async function issueDirectUpload(
   if (query.size === undefined) throw badInput(UPLOAD_ERRORS.sizeRequired);
   if (query.size > ctx.config.UPLOAD_MAX_BYTES) throw tooLarge();
   // A daily limit already reached is told now, before the file is sent (it is counted at completion).
-  releaseUpload(ctx, reserveUpload(ctx, owner, query.size).id);
+  await releaseUpload(ctx, (await reserveUpload(ctx, owner, query.size)).id);
   const contentType = declaredContentType(query.contentType, mimeOfExtension(ext));
   // What a student uploads is theirs alone (as storeReceived does for lan uploads).
   const visibility = owner.uploadedBy.startsWith('student:') ? 'owner' : 'public';
@@ -59,7 +59,7 @@ export async function issueDirectUpload(
     store.signPut(key, { contentType, size: query.size!, publicRead: visibility === 'public' }, now),
   );
   const exp = Math.floor(put.expiresAt / 1000);
-  const uptoken = issueDirectUploadToken(ctx, {
+  const uptoken = await issueDirectUploadToken(ctx, {
     key,
     uploadedBy: owner.uploadedBy,
     name,
@@ -87,10 +87,10 @@ const refusals: Record<DirectUploadProblem, () => AppError> = {
 export async function completeDirectUpload(ctx: AppContext, auth: Auth, uptoken: string): Promise<StoredFile> {
   if (!directUploads(ctx)) throw notFound();
   const owner = ownerOf(auth);
-  const token = verifyDirectUploadToken(ctx, uptoken);
+  const token = await verifyDirectUploadToken(ctx, uptoken);
   if (!token || token.uploadedBy !== owner.uploadedBy || token.schoolId !== owner.schoolId)
     throw badInput(UPLOAD_ERRORS.badToken);
-  if (repo.findFileByKey(ctx.db, token.key)) throw badInput(UPLOAD_ERRORS.badToken);
+  if (await repo.findFileByKey(ctx.db, token.key)) throw badInput(UPLOAD_ERRORS.badToken);
   const store = await objectStoreOf(ctx.config);
   const refuse = async (error: AppError) => {
     await atStore(() => store.remove(token.key));
@@ -103,7 +103,7 @@ export async function completeDirectUpload(ctx: AppContext, auth: Auth, uptoken:
   if (problem) throw await refuse(refusals[problem]());
   let reservation: string;
   try {
-    reservation = reserveUpload(ctx, owner, token.size).id;
+    reservation = (await reserveUpload(ctx, owner, token.size)).id;
   } catch (error) {
     throw error instanceof AppError ? await refuse(error) : error;
   }
@@ -121,11 +121,11 @@ export async function completeDirectUpload(ctx: AppContext, auth: Auth, uptoken:
     createdAt: ctx.now(),
   };
   try {
-    recordUpload(ctx, row, reservation);
+    await recordUpload(ctx, row, reservation);
   } catch (error) {
-    releaseUpload(ctx, reservation);
+    await releaseUpload(ctx, reservation);
     // Completed twice at once: the other report recorded it.
-    if (repo.findFileByKey(ctx.db, token.key)) throw badInput(UPLOAD_ERRORS.badToken);
+    if (await repo.findFileByKey(ctx.db, token.key)) throw badInput(UPLOAD_ERRORS.badToken);
     throw error;
   }
   return row;
@@ -143,7 +143,7 @@ export async function fileUrlOf(
   download = false,
 ): Promise<{ url: string; key: string }> {
   const owner = ownerOf(auth);
-  const file = repo.findFileByKey(ctx.db, key.replace(/^\/+/, ''));
+  const file = await repo.findFileByKey(ctx.db, key.replace(/^\/+/, ''));
   if (!file || file.schoolId !== owner.schoolId) throw notFound();
   const local = file.storage === 'local';
   if (file.visibility === 'public' && local) return { url: fileUrl(file.key), key: file.key };
@@ -170,7 +170,7 @@ export async function sweepUnrecorded(ctx: AppContext): Promise<number> {
   let removed = 0;
   for await (const keys of store.listOlderThan(`${USERUPLOAD_DIR}/`, before)) {
     for (const key of keys) {
-      if (repo.findFileByKey(ctx.db, key)) continue;
+      if (await repo.findFileByKey(ctx.db, key)) continue;
       await store.remove(key);
       removed += 1;
     }

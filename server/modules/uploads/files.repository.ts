@@ -1,22 +1,22 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { files, resources } from '../../db/schema';
 
 export type FileRow = typeof files.$inferSelect;
 
 /** The only place that touches the files table. */
-export function insertFile(db: Db, row: FileRow): void {
-  db.insert(files).values(row).run();
+export async function insertFile(db: Db, row: FileRow): Promise<void> {
+  await db.insert(files).values(row);
 }
 
-export function findFileById(db: Db, id: string): FileRow | undefined {
-  return db.select().from(files).where(eq(files.id, id)).get();
+export async function findFileById(db: Db, id: string): Promise<FileRow | undefined> {
+  return first(await db.select().from(files).where(eq(files.id, id)));
 }
 
 /** Prepared once: public files (covers, page images) are looked up on every request for them. */
-export function findFileByKey(db: Db, key: string): FileRow | undefined {
-  return prepared(db, 'findFileByKey', (d) =>
+export async function findFileByKey(db: Db, key: string): Promise<FileRow | undefined> {
+  return await prepared(db, 'findFileByKey', (d) =>
     d
       .select()
       .from(files)
@@ -25,20 +25,20 @@ export function findFileByKey(db: Db, key: string): FileRow | undefined {
   ).get({ key });
 }
 
-export function updateFileVisibility(db: Db, id: string, visibility: FileRow['visibility']): void {
-  db.update(files).set({ visibility }).where(eq(files.id, id)).run();
+export async function updateFileVisibility(db: Db, id: string, visibility: FileRow['visibility']): Promise<void> {
+  await db.update(files).set({ visibility }).where(eq(files.id, id));
 }
 
-export function deleteFileRow(db: Db, id: string): void {
-  db.delete(files).where(eq(files.id, id)).run();
+export async function deleteFileRow(db: Db, id: string): Promise<void> {
+  await db.delete(files).where(eq(files.id, id));
 }
 
 /** The key of a resource's uploaded file (for /media/{token}/{rid}/source), with the file's name and id. */
-export function resourceSource(
+export async function resourceSource(
   db: Db,
   rid: string,
-): { key: string; fileId: string; originalName: string; deleted: boolean } | undefined {
-  return prepared(db, 'resourceSource', (d) =>
+): Promise<{ key: string; fileId: string; originalName: string; deleted: boolean } | undefined> {
+  return await prepared(db, 'resourceSource', (d) =>
     d
       .select({ key: files.key, fileId: files.id, originalName: files.originalName, deleted: resources.deleted })
       .from(resources)

@@ -36,7 +36,7 @@ export const uploadsRoutes: FastifyPluginAsync = async (base) => {
     if (direct.directUploads(ctx)) return direct.issueDirectUpload(ctx, auth, query);
     const owner = service.ownerOf(auth);
     const { ext } = service.checkUpload(ctx, query.filename, '');
-    return { ...tokens.issueUploadToken(ctx, owner.schoolId, ext), status: 'ok' };
+    return { ...(await tokens.issueUploadToken(ctx, owner.schoolId, ext)), status: 'ok' };
   };
   route(app, calls.token, async (request, _reply, caller) => ok(await tokenReply(caller, request.query)));
   route(app, calls.videoToken, async (request, _reply, caller) => ok(await tokenReply(caller, request.query)));

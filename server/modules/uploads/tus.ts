@@ -118,7 +118,7 @@ function makeTusServer(ctx: AppContext, dir: string, tusPath: string) {
       try {
         service.checkUpload(ctx, name, mime || 'application/octet-stream');
         // Counted from now at its announced size, so unfinished uploads take their room (429 when none is left).
-        reserveUpload(ctx, owner, upload.size ?? 0, upload.id);
+        await reserveUpload(ctx, owner, upload.size ?? 0, upload.id);
       } catch (error) {
         const appError = error as AppError;
         throw tusError(appError.statusCode ?? 400, appError.error ?? s.UPLOAD_ERRORS.badName);
@@ -133,7 +133,7 @@ function makeTusServer(ctx: AppContext, dir: string, tusPath: string) {
       const { ext } = service.checkUpload(ctx, name, mime);
       const tmpFile = path.join(dir, upload.id);
       try {
-        const reservation = tusReservation(ctx, upload.id);
+        const reservation = await tusReservation(ctx, upload.id);
         const received = { tmpFile, name, ext, mime, size: upload.offset, reservation };
         const file = await service.storeReceived(ctx, received, owner, 'public');
         await fsp.writeFile(resultFile(dir, upload.id), JSON.stringify({ fileId: file.id, owner: ownerText(owner) }));
@@ -151,7 +151,9 @@ function makeTusServer(ctx: AppContext, dir: string, tusPath: string) {
       return undefined;
     },
   });
-  server.on(EVENTS.POST_TERMINATE, (_req, _res, id: string) => releaseTusUploads(ctx, [id]));
+  server.on(EVENTS.POST_TERMINATE, (_req, _res, id: string) => {
+    void releaseTusUploads(ctx, [id]).catch((error) => ctx.log.warn({ err: error }, 'releasing an upload failed'));
+  });
   return server;
 }
 
@@ -183,18 +185,18 @@ export const tusRoutes: FastifyPluginAsync = async (base) => {
     const text = await fsp.readFile(resultFile(dir, request.params.uploadId), 'utf8').catch(() => null);
     const result = text ? (JSON.parse(text) as { fileId: string; owner: string }) : null;
     if (!result || result.owner !== ownerText(owner)) throw notFound();
-    const file = service.findFile(ctx, result.fileId);
+    const file = await service.findFile(ctx, result.fileId);
     if (!file) throw notFound();
     return ok(service.uploadedFileReply(file));
   });
 
   const clean = (atStart: boolean) =>
     cleanAbandonedTusUploads(dir, Date.now())
-      .then((removed) => {
-        releaseTusUploads(ctx, removed);
+      .then(async (removed) => {
+        await releaseTusUploads(ctx, removed);
         const exists = (tusId: string) =>
           fs.existsSync(path.join(dir, tusId)) || fs.existsSync(path.join(dir, `${tusId}.json`));
-        tidyLedger(ctx, exists, atStart);
+        await tidyLedger(ctx, exists, atStart);
       })
       .catch((error) => ctx.log.warn({ err: error }, 'cleaning abandoned uploads failed'));
   app.addHook('onReady', async () => {

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, lt, min, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, affected, first } from '../../db/client';
 import { uploadLedger } from '../../db/schema';
 
 export type LedgerRow = typeof uploadLedger.$inferSelect;
@@ -7,19 +7,20 @@ export type LedgerRow = typeof uploadLedger.$inferSelect;
 /** The only place that touches upload_ledger (what counts against the daily upload limits). */
 
 /** Bytes and uploads counted for one person or school: pending ones whatever their age, done ones since `since`. */
-export function usage(db: Db, who: { uploadedBy: string } | { schoolId: string }, since: number) {
+export async function usage(db: Db, who: { uploadedBy: string } | { schoolId: string }, since: number) {
   const whose: SQL =
     'uploadedBy' in who ? eq(uploadLedger.uploadedBy, who.uploadedBy) : eq(uploadLedger.schoolId, who.schoolId);
   const counted = or(eq(uploadLedger.state, 'pending'), gt(uploadLedger.createdAt, since));
-  const row = db
-    .select({
-      bytes: sql<number>`coalesce(sum(${uploadLedger.bytes}), 0)`,
-      files: sql<number>`count(*)`,
-      oldestDone: min(sql`case when ${uploadLedger.state} = 'done' then ${uploadLedger.createdAt} end`),
-    })
-    .from(uploadLedger)
-    .where(and(whose, counted))
-    .get();
+  const row = first(
+    await db
+      .select({
+        bytes: sql<number>`coalesce(sum(${uploadLedger.bytes}), 0)`,
+        files: sql<number>`count(*)`,
+        oldestDone: min(sql`case when ${uploadLedger.state} = 'done' then ${uploadLedger.createdAt} end`),
+      })
+      .from(uploadLedger)
+      .where(and(whose, counted)),
+  );
   return {
     bytes: Number(row?.bytes ?? 0),
     files: Number(row?.files ?? 0),
@@ -27,52 +28,47 @@ export function usage(db: Db, who: { uploadedBy: string } | { schoolId: string }
   };
 }
 
-export function insertEntry(db: Db, row: LedgerRow): void {
-  db.insert(uploadLedger).values(row).run();
+export async function insertEntry(db: Db, row: LedgerRow): Promise<void> {
+  await db.insert(uploadLedger).values(row);
 }
 
 /** A stored upload: its real size, counted from now. */
-export function settleEntry(db: Db, id: string, bytes: number, now: number): void {
-  db.update(uploadLedger)
+export async function settleEntry(db: Db, id: string, bytes: number, now: number): Promise<void> {
+  await db
+    .update(uploadLedger)
     .set({ state: 'done', bytes, tusId: null, createdAt: now })
-    .where(eq(uploadLedger.id, id))
-    .run();
+    .where(eq(uploadLedger.id, id));
 }
 
-export function deleteEntry(db: Db, id: string): void {
-  db.delete(uploadLedger).where(eq(uploadLedger.id, id)).run();
+export async function deleteEntry(db: Db, id: string): Promise<void> {
+  await db.delete(uploadLedger).where(eq(uploadLedger.id, id));
 }
 
-export function findByTusId(db: Db, tusId: string): LedgerRow | undefined {
-  return db.select().from(uploadLedger).where(eq(uploadLedger.tusId, tusId)).get();
+export async function findByTusId(db: Db, tusId: string): Promise<LedgerRow | undefined> {
+  return first(await db.select().from(uploadLedger).where(eq(uploadLedger.tusId, tusId)));
 }
 
-export function deleteByTusIds(db: Db, tusIds: string[]): void {
-  if (tusIds.length) db.delete(uploadLedger).where(inArray(uploadLedger.tusId, tusIds)).run();
+export async function deleteByTusIds(db: Db, tusIds: string[]): Promise<void> {
+  if (tusIds.length) await db.delete(uploadLedger).where(inArray(uploadLedger.tusId, tusIds));
 }
 
 /** Pending resumable uploads (to match against the files still on disk at start). */
-export function pendingTusIds(db: Db): string[] {
-  return db
-    .select({ tusId: uploadLedger.tusId })
-    .from(uploadLedger)
-    .where(eq(uploadLedger.state, 'pending'))
-    .all()
-    .flatMap((row) => (row.tusId ? [row.tusId] : []));
+export async function pendingTusIds(db: Db): Promise<string[]> {
+  return (
+    await db.select({ tusId: uploadLedger.tusId }).from(uploadLedger).where(eq(uploadLedger.state, 'pending'))
+  ).flatMap((row) => (row.tusId ? [row.tusId] : []));
 }
 
 /** At start: multipart uploads a stopped process was receiving never finished. */
-export function deletePendingMultipart(db: Db): number {
-  return db
-    .delete(uploadLedger)
-    .where(and(eq(uploadLedger.state, 'pending'), isNull(uploadLedger.tusId)))
-    .run().changes;
+export async function deletePendingMultipart(db: Db): Promise<number> {
+  return affected(
+    await db.delete(uploadLedger).where(and(eq(uploadLedger.state, 'pending'), isNull(uploadLedger.tusId))),
+  );
 }
 
 /** Done rows past any window the limits look at. */
-export function pruneDone(db: Db, before: number): number {
-  return db
-    .delete(uploadLedger)
-    .where(and(eq(uploadLedger.state, 'done'), lt(uploadLedger.createdAt, before)))
-    .run().changes;
+export async function pruneDone(db: Db, before: number): Promise<number> {
+  return affected(
+    await db.delete(uploadLedger).where(and(eq(uploadLedger.state, 'done'), lt(uploadLedger.createdAt, before))),
+  );
 }

@@ -1,3 +1,4 @@
+import type { Db } from '../../db/client';
 import { UPLOAD_ERRORS } from '../../../shared/schemas/uploads';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
@@ -59,13 +60,13 @@ const retryAfterOf = (oldestDone: number | null, now: number) =>
  * Checks and records an upload about to begin, in one transaction (two at once cannot both take the last room):
  * 429 when one more file, or `bytes` more, would pass a limit of the person or the school; else a pending row.
  */
-export function reserveUpload(
+export async function reserveUpload(
   ctx: AppContext,
   owner: QuotaOwner,
   bytes: number,
   tusId: string | null = null,
-): Reservation {
-  return ctx.db.transaction((tx) => {
+): Promise<Reservation> {
+  return await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     let allowance = Number.POSITIVE_INFINITY;
     let overflow = () => overLimit('person', 'bytes', 0, 0, 3600);
@@ -73,7 +74,7 @@ export function reserveUpload(
       const limits = limitsOf(ctx.config, scope, owner);
       if (!limits.bytes && !limits.files) continue;
       const who = scope === 'person' ? { uploadedBy: owner.uploadedBy } : { schoolId: owner.schoolId };
-      const used = ledger.usage(tx, who, now - UPLOAD_WINDOW_MS);
+      const used = await ledger.usage(tx, who, now - UPLOAD_WINDOW_MS);
       const retryAfter = retryAfterOf(used.oldestDone, now);
       if (limits.files && used.files + 1 > limits.files)
         throw overLimit(scope, 'files', limits.files, used.files, retryAfter);
@@ -85,7 +86,7 @@ export function reserveUpload(
       }
     }
     const id = ctx.ids.next();
-    ledger.insertEntry(tx, {
+    await ledger.insertEntry(tx, {
       id,
       schoolId: owner.schoolId,
       uploadedBy: owner.uploadedBy,
@@ -99,34 +100,38 @@ export function reserveUpload(
 }
 
 /** The upload was stored: it counts its real size from now. Runs inside the caller's transaction when given one. */
-export function settleUpload(ctx: AppContext, id: string, bytes: number, tx: AppContext['db'] = ctx.db): void {
-  ledger.settleEntry(tx, id, bytes, ctx.now());
+export async function settleUpload(ctx: AppContext, id: string, bytes: number, tx: Db = ctx.db): Promise<void> {
+  await ledger.settleEntry(tx, id, bytes, ctx.now());
 }
 
 /** The upload failed or was cancelled: it does not count. */
-export function releaseUpload(ctx: AppContext, id: string): void {
-  ledger.deleteEntry(ctx.db, id);
+export async function releaseUpload(ctx: AppContext, id: string): Promise<void> {
+  await ledger.deleteEntry(ctx.db, id);
 }
 
 /** The counted row of a resumable upload, if it has one. */
-export function tusReservation(ctx: AppContext, tusId: string): string | undefined {
-  return ledger.findByTusId(ctx.db, tusId)?.id;
+export async function tusReservation(ctx: AppContext, tusId: string): Promise<string | undefined> {
+  return (await ledger.findByTusId(ctx.db, tusId))?.id;
 }
 
 /** Resumable uploads removed (terminated, abandoned) no longer count. */
-export function releaseTusUploads(ctx: AppContext, tusIds: string[]): void {
-  ledger.deleteByTusIds(ctx.db, tusIds);
+export async function releaseTusUploads(ctx: AppContext, tusIds: string[]): Promise<void> {
+  await ledger.deleteByTusIds(ctx.db, tusIds);
 }
 
 /**
  * Housekeeping at start and daily: rows of multipart uploads a stopped process never finished, rows of resumable
  * uploads whose files are gone (`exists` says), and stored rows past any window.
  */
-export function tidyLedger(ctx: AppContext, tusExists: (tusId: string) => boolean, atStart: boolean): void {
-  if (atStart) ledger.deletePendingMultipart(ctx.db);
-  releaseTusUploads(
+export async function tidyLedger(
+  ctx: AppContext,
+  tusExists: (tusId: string) => boolean,
+  atStart: boolean,
+): Promise<void> {
+  if (atStart) await ledger.deletePendingMultipart(ctx.db);
+  await releaseTusUploads(
     ctx,
-    ledger.pendingTusIds(ctx.db).filter((tusId) => !tusExists(tusId)),
+    (await ledger.pendingTusIds(ctx.db)).filter((tusId) => !tusExists(tusId)),
   );
-  ledger.pruneDone(ctx.db, ctx.now() - 2 * UPLOAD_WINDOW_MS);
+  await ledger.pruneDone(ctx.db, ctx.now() - 2 * UPLOAD_WINDOW_MS);
 }

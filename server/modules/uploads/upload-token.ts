@@ -14,30 +14,37 @@ import { ensureSecret } from '../schools/schools.service';
 export const UPLOAD_TOKEN_TTL_SECONDS = 15 * 60;
 
 const secrets = new WeakMap<AppContext, string>();
-function secretOf(ctx: AppContext): string {
+async function secretOf(ctx: AppContext): Promise<string> {
   let secret = secrets.get(ctx);
   if (!secret) {
-    secret = ensureSecret(ctx);
+    secret = await ensureSecret(ctx);
     secrets.set(ctx, secret);
   }
   return secret;
 }
 
-const sign = (ctx: AppContext, key: string, exp: number) =>
-  createHmac('sha256', secretOf(ctx)).update(`upload.${key}.${exp}`).digest('base64url').slice(0, 22);
+const sign = async (ctx: AppContext, key: string, exp: number) =>
+  createHmac('sha256', await secretOf(ctx))
+    .update(`upload.${key}.${exp}`)
+    .digest('base64url')
+    .slice(0, 22);
 
 /** A new key files/userupload/{schoolId}/{guid}.{EXT} and the token that lets an upload fill it. */
-export function issueUploadToken(ctx: AppContext, schoolId: string, ext: string): { uptoken: string; key: string } {
+export async function issueUploadToken(
+  ctx: AppContext,
+  schoolId: string,
+  ext: string,
+): Promise<{ uptoken: string; key: string }> {
   const key = uploadKey(schoolId, ctx.ids.next(), ext);
   const exp = Math.floor(ctx.now() / 1000) + UPLOAD_TOKEN_TTL_SECONDS;
-  return { uptoken: `${exp}.${Buffer.from(key).toString('base64url')}.${sign(ctx, key, exp)}`, key };
+  return { uptoken: `${exp}.${Buffer.from(key).toString('base64url')}.${await sign(ctx, key, exp)}`, key };
 }
 
 /** The key a token announces, or null when it is malformed, forged or expired. */
-export function verifyUploadToken(
+export async function verifyUploadToken(
   ctx: AppContext,
   token: string,
-): { key: string; schoolId: string; guid: string; ext: string } | null {
+): Promise<{ key: string; schoolId: string; guid: string; ext: string } | null> {
   const match = /^(\d{1,12})\.([A-Za-z0-9_-]{1,200})\.([A-Za-z0-9_-]{22})$/.exec(token);
   if (!match) return null;
   const exp = Number(match[1]);
@@ -45,7 +52,7 @@ export function verifyUploadToken(
   const key = Buffer.from(match[2]!, 'base64url').toString('utf8');
   const parts = parseUploadKey(key);
   if (!parts) return null;
-  const expected = Buffer.from(sign(ctx, key, exp));
+  const expected = Buffer.from(await sign(ctx, key, exp));
   const given = Buffer.from(match[3]!);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   return { key, ...parts };
@@ -82,26 +89,28 @@ const zDirect = z.object({
   e: z.number().int(),
 });
 
-const signDirect = (ctx: AppContext, payload: string) =>
-  createHmac('sha256', secretOf(ctx)).update(`direct-upload.${payload}`).digest('base64url');
+const signDirect = async (ctx: AppContext, payload: string) =>
+  createHmac('sha256', await secretOf(ctx))
+    .update(`direct-upload.${payload}`)
+    .digest('base64url');
 
-export function issueDirectUploadToken(ctx: AppContext, upload: DirectUpload): string {
+export async function issueDirectUploadToken(ctx: AppContext, upload: DirectUpload): Promise<string> {
   const { key: k, uploadedBy: u, name: n, size, contentType: t, visibility: v, exp: e } = upload;
   const payload = Buffer.from(JSON.stringify({ k, u, n, z: size, t, v, e })).toString('base64url');
-  return `d1.${payload}.${signDirect(ctx, payload)}`;
+  return `d1.${payload}.${await signDirect(ctx, payload)}`;
 }
 
 /**
  * What a direct-upload token says, with its school and guid, or null when it is malformed or forged;
  * `expired` once past its expiry and the grace.
  */
-export function verifyDirectUploadToken(
+export async function verifyDirectUploadToken(
   ctx: AppContext,
   token: string,
-): (DirectUpload & { schoolId: string; guid: string; ext: string; expired: boolean }) | null {
+): Promise<(DirectUpload & { schoolId: string; guid: string; ext: string; expired: boolean }) | null> {
   const match = /^d1\.([A-Za-z0-9_-]{1,3000})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
-  const expected = Buffer.from(signDirect(ctx, match[1]!));
+  const expected = Buffer.from(await signDirect(ctx, match[1]!));
   const given = Buffer.from(match[2]!);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   let json: unknown;

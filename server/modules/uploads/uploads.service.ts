@@ -129,7 +129,7 @@ async function writePart(
   const declared = Number(request.headers['content-length']);
   let reservation: Reservation;
   try {
-    reservation = reserveUpload(ctx, owner, Number.isFinite(declared) ? declared : 0);
+    reservation = await reserveUpload(ctx, owner, Number.isFinite(declared) ? declared : 0);
   } catch (error) {
     part.file.resume();
     throw error;
@@ -142,7 +142,7 @@ async function writePart(
   } catch (error) {
     part.file.resume();
     await removeQuietly(tmpFile);
-    releaseUpload(ctx, reservation.id);
+    await releaseUpload(ctx, reservation.id);
     throw storageError(error);
   }
   return { tmpFile, name: checked.name, ext: checked.ext, mime, size: size(), reservation: reservation.id };
@@ -181,7 +181,7 @@ export async function receiveMultipart(
     });
   } catch (error) {
     if (got.received) await removeQuietly(got.received.tmpFile);
-    if (got.received?.reservation) releaseUpload(ctx, got.received.reservation);
+    if (got.received?.reservation) await releaseUpload(ctx, got.received.reservation);
     throw storageError(error);
   }
   const { received } = got;
@@ -209,13 +209,13 @@ export async function storeReceived(
   visibility: FileVisibility,
   token?: string,
 ): Promise<StoredFile> {
-  const reservation = received.reservation ?? reserveUpload(ctx, owner, received.size).id;
+  const reservation = received.reservation ?? (await reserveUpload(ctx, owner, received.size)).id;
   try {
     // What a student uploads is theirs alone until staff attach it (rule: student files are private).
     const kept = owner.uploadedBy.startsWith('student:') && visibility === 'public' ? 'owner' : visibility;
     return await storeCounted(ctx, received, owner, kept, token, reservation);
   } catch (error) {
-    releaseUpload(ctx, reservation);
+    await releaseUpload(ctx, reservation);
     throw error;
   }
 }
@@ -231,7 +231,7 @@ async function storeCounted(
   let key: string;
   let id: string;
   if (token) {
-    const announced = verifyUploadToken(ctx, token);
+    const announced = await verifyUploadToken(ctx, token);
     if (!announced || announced.schoolId !== owner.schoolId || announced.ext !== received.ext)
       throw badInput(UPLOAD_ERRORS.badToken);
     key = announced.key;
@@ -261,7 +261,7 @@ async function storeCounted(
     createdAt: ctx.now(),
   };
   try {
-    recordUpload(ctx, row, reservation);
+    await recordUpload(ctx, row, reservation);
   } catch (error) {
     await removeQuietly(finalFile);
     throw error;
@@ -270,10 +270,10 @@ async function storeCounted(
 }
 
 /** Records a stored upload (on the disk or in the store): its files row and its daily-limit reservation settled, together. */
-export function recordUpload(ctx: AppContext, row: StoredFile, reservation: string): void {
-  ctx.db.transaction((tx) => {
-    repo.insertFile(tx, row);
-    settleUpload(ctx, reservation, row.size, tx);
+export async function recordUpload(ctx: AppContext, row: StoredFile, reservation: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await repo.insertFile(tx, row);
+    await settleUpload(ctx, reservation, row.size, tx);
   });
 }
 
@@ -298,19 +298,19 @@ export function uploadedFileReply(file: StoredFile): UploadedFile {
 }
 
 /** A files row by id. */
-export function findFile(ctx: AppContext, id: string): StoredFile | undefined {
-  return repo.findFileById(ctx.db, id);
+export async function findFile(ctx: AppContext, id: string): Promise<StoredFile | undefined> {
+  return await repo.findFileById(ctx.db, id);
 }
 
 /** A files row by its key. */
-export function findFileByKey(ctx: AppContext, key: string): StoredFile | undefined {
-  return repo.findFileByKey(ctx.db, key);
+export async function findFileByKey(ctx: AppContext, key: string): Promise<StoredFile | undefined> {
+  return await repo.findFileByKey(ctx.db, key);
 }
 
 /** Public files are served at /{key}; private ones only through signed /media URLs. */
-export function setFileVisibility(ctx: AppContext, fileId: string, visibility: FileVisibility): void {
-  if (!repo.findFileById(ctx.db, fileId)) throw notFound();
-  repo.updateFileVisibility(ctx.db, fileId, visibility);
+export async function setFileVisibility(ctx: AppContext, fileId: string, visibility: FileVisibility): Promise<void> {
+  if (!(await repo.findFileById(ctx.db, fileId))) throw notFound();
+  await repo.updateFileVisibility(ctx.db, fileId, visibility);
 }
 
 /** The absolute path of a stored file's key (or a derived path) under the data folder; throws on an unsafe key. */
@@ -324,9 +324,9 @@ export function absolutePath(ctx: AppContext, key: string): string {
  * /media sources that pointed at it. Unknown ids are ignored.
  */
 export async function removeFile(ctx: AppContext, fileId: string): Promise<void> {
-  const file = repo.findFileById(ctx.db, fileId);
+  const file = await repo.findFileById(ctx.db, fileId);
   if (!file) return;
-  repo.deleteFileRow(ctx.db, fileId);
+  await repo.deleteFileRow(ctx.db, fileId);
   forgetFileSources(ctx, fileId);
   if (file.storage === 's3') {
     // Without the store configured (STORAGE switched back) the object stays behind.

@@ -13,11 +13,11 @@ export const yksRoutes: FastifyPluginAsync = async (base) => {
   const { ctx } = app;
   const prefix = ctx.config.API_PREFIX;
 
-  route(app, calls.settings, (_request, _reply, admin) => ok(settings.getSettings(ctx, admin.schoolId)));
+  route(app, calls.settings, async (_request, _reply, admin) => ok(await settings.getSettings(ctx, admin.schoolId)));
   route(app, calls.saveSettings, async (request, _reply, admin) =>
     ok(await settings.saveSettings(ctx, admin.schoolId, request.body)),
   );
-  route(app, calls.status, (request) => ok(login.status(ctx, request.auth, request.query.uid, prefix)));
+  route(app, calls.status, async (request) => ok(await login.status(ctx, request.auth, request.query.uid, prefix)));
   route(app, calls.login, async (request, reply) => {
     const { uid, assertion } = request.query;
     if (!assertion) {
@@ -27,13 +27,13 @@ export const yksRoutes: FastifyPluginAsync = async (base) => {
         if (request.query.return) url.searchParams.set('return', request.query.return);
         return url.toString();
       };
-      return reply.redirect(login.startAddress(ctx, uid, back));
+      return reply.redirect(await login.startAddress(ctx, uid, back));
     }
     const done = await login.yksLogin(ctx, request.query as { assertion: string }, {
       ip: request.ip,
       userAgent: request.headers['user-agent'] ?? '',
     });
-    setSessionCookie(ctx, reply, done.token);
+    await setSessionCookie(ctx, reply, done.token);
     return reply.redirect(done.redirect);
   });
 };

@@ -16,7 +16,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { decodeJwt, importSPKI, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
-import { YKS_CLOCK_SKEW_S, YKS_ERRORS, YKS_MAX_LIFETIME_S, type YksStatus } from '../../../shared/schemas/yks';
+import {
+  YKS_CLOCK_SKEW_S,
+  YKS_ERRORS,
+  YKS_MAX_LIFETIME_S,
+  type YksStatus,
+  type YksStored,
+} from '../../../shared/schemas/yks';
 import { yksReturnPath } from '../../../shared/rules/yks';
 import type { AppContext, Auth } from '../../context';
 import { badInput, conflict, forbidden, notFound } from '../../lib/errors';
@@ -25,15 +31,14 @@ import { openSession } from '../auth/auth.service';
 import { resolveSchool, schoolHomePath } from '../schools/schools.service';
 import { insertStudents } from '../students/student-writes';
 import { loadYks, openSecret } from './yks-settings.service';
-import type { YksStored } from '../../../shared/schemas/yks';
 import * as repo from './yks.repository';
 import { assertSeats } from '../licence/seats';
 
 type Key = Awaited<ReturnType<typeof importSPKI>> | Uint8Array;
 const publicKeys = new Map<string, Promise<Key>>();
 
-function verificationKey(ctx: AppContext, yks: YksStored): Promise<Key> {
-  if (yks.alg === 'HS256') return Promise.resolve(new TextEncoder().encode(openSecret(ctx, yks.secret)));
+async function verificationKey(ctx: AppContext, yks: YksStored): Promise<Key> {
+  if (yks.alg === 'HS256') return new TextEncoder().encode(await openSecret(ctx, yks.secret));
   const id = `${yks.alg}\n${yks.publicKey}`;
   let key = publicKeys.get(id);
   if (!key) {
@@ -44,7 +49,7 @@ function verificationKey(ctx: AppContext, yks: YksStored): Promise<Key> {
 }
 
 /** The school an assertion names: the uid given, else its (unverified) aud, checked on verification. */
-function schoolOf(ctx: AppContext, uid: string | undefined, assertion: string) {
+async function schoolOf(ctx: AppContext, uid: string | undefined, assertion: string) {
   let code = uid;
   if (!code) {
     try {
@@ -54,7 +59,7 @@ function schoolOf(ctx: AppContext, uid: string | undefined, assertion: string) {
       throw badInput(YKS_ERRORS.badAssertion);
     }
   }
-  const school = code ? resolveSchool(ctx, code) : undefined;
+  const school = code ? await resolveSchool(ctx, code) : undefined;
   if (!school) throw notFound('school not found');
   return school;
 }
@@ -72,7 +77,7 @@ const text = (value: unknown, max: number) => (typeof value === 'string' ? value
 
 /** Verifies an assertion for a school: its claims, or 400 with the reason logged. */
 export async function verifyAssertion(ctx: AppContext, schoolId: string, assertion: string): Promise<JWTPayload> {
-  const yks = loadYks(ctx, schoolId);
+  const yks = await loadYks(ctx, schoolId);
   if (!yks.enabled) throw notFound(YKS_ERRORS.notConfigured);
   try {
     const { payload } = await jwtVerify(assertion, await verificationKey(ctx, yks), {
@@ -108,28 +113,28 @@ export async function yksLogin(
   input: { uid?: string; assertion: string; return?: string },
   client: { ip: string; userAgent: string },
 ): Promise<{ token: string; redirect: string }> {
-  const school = schoolOf(ctx, input.uid, input.assertion);
+  const school = await schoolOf(ctx, input.uid, input.assertion);
   const claims = await verifyAssertion(ctx, school.id, input.assertion);
   const started = performance.now();
   const sub = text(claims.sub, 200);
   const username = text(claims.username, 64);
   const name = text(claims.name, 64);
   const now = ctx.now();
-  const opened = ctx.db.transaction((tx) => {
+  const opened = await ctx.db.transaction(async (tx) => {
     // Used assertions are kept only until they expire (indexed on expires_at: a small delete).
-    repo.sweepAssertions(tx, now - YKS_CLOCK_SKEW_S * 1000);
-    if (!repo.useAssertion(tx, school.id, text(claims.jti, 200), now, claims.exp! * 1000)) {
+    await repo.sweepAssertions(tx, now - YKS_CLOCK_SKEW_S * 1000);
+    if (!(await repo.useAssertion(tx, school.id, text(claims.jti, 200), now, claims.exp! * 1000))) {
       throw conflict(YKS_ERRORS.replayed);
     }
-    let studentId = repo.linkedStudentId(tx, school.id, sub);
-    if (!studentId && username) studentId = accounts.findStudentByUsername(tx, school.id, username)?.id;
+    let studentId = await repo.linkedStudentId(tx, school.id, sub);
+    if (!studentId && username) studentId = (await accounts.findStudentByUsername(tx, school.id, username))?.id;
     if (!studentId) {
       // A new student takes a licence seat, as every other way of making one does.
-      assertSeats(ctx, school.id, 1, tx);
+      await assertSeats(ctx, school.id, 1, tx);
       studentId = ctx.ids.next();
       const wanted = username || `yks_${sub}`.slice(0, 64);
-      const taken = accounts.findStudentByUsername(tx, school.id, wanted);
-      insertStudents(tx, [
+      const taken = await accounts.findStudentByUsername(tx, school.id, wanted);
+      await insertStudents(tx, [
         {
           id: studentId,
           schoolId: school.id,
@@ -140,21 +145,25 @@ export async function yksLogin(
         },
       ]);
     }
-    const student = accounts.findStudent(tx, studentId);
+    const student = await accounts.findStudent(tx, studentId);
     if (!student || student.disabled) throw forbidden('account disabled');
-    repo.linkIdentity(tx, school.id, sub, student.id, now);
-    repo.joinNamedGroups(tx, school.id, student.id, groupNames(claims.groups));
-    return openSession(ctx, 'student', student, client);
+    await repo.linkIdentity(tx, school.id, sub, student.id, now);
+    await repo.joinNamedGroups(tx, school.id, student.id, groupNames(claims.groups));
+    return await openSession(ctx, 'student', student, client);
   });
   ctx.log.info({ schoolId: school.id, ms: performance.now() - started }, 'yks login');
   return { token: opened.token, redirect: returnPath(ctx, school.id, input.return) };
 }
 
 /** Starts a yks sign-in: the platform's login address with the school and the way back. */
-export function startAddress(ctx: AppContext, uid: string | undefined, back: (uid: string) => string): string {
-  const school = uid ? resolveSchool(ctx, uid) : undefined;
+export async function startAddress(
+  ctx: AppContext,
+  uid: string | undefined,
+  back: (uid: string) => string,
+): Promise<string> {
+  const school = uid ? await resolveSchool(ctx, uid) : undefined;
   if (!school) throw notFound('school not found');
-  const yks = loadYks(ctx, school.id);
+  const yks = await loadYks(ctx, school.id);
   if (!yks.enabled || !yks.loginUrl) throw notFound(YKS_ERRORS.notConfigured);
   const hash = ctx.uidCodec.encode(school.id);
   const url = new URL(yks.loginUrl);
@@ -164,10 +173,10 @@ export function startAddress(ctx: AppContext, uid: string | undefined, back: (ui
 }
 
 /** GET yks/login/status. */
-export function status(ctx: AppContext, auth: Auth, uid: string | undefined, prefix: string): YksStatus {
-  const school = uid ? resolveSchool(ctx, uid) : auth.schoolId ? { id: auth.schoolId } : undefined;
+export async function status(ctx: AppContext, auth: Auth, uid: string | undefined, prefix: string): Promise<YksStatus> {
+  const school = uid ? await resolveSchool(ctx, uid) : auth.schoolId ? { id: auth.schoolId } : undefined;
   if (uid && !school) throw notFound('school not found');
-  const yks = school ? loadYks(ctx, school.id) : undefined;
+  const yks = school ? await loadYks(ctx, school.id) : undefined;
   const enabled = !!yks?.enabled;
   const hash = school ? ctx.uidCodec.encode(school.id) : '';
   return {

@@ -24,23 +24,23 @@ import type { School } from '../schools/schools.repository';
 import { schoolSettingsText } from '../student-fields/student-fields.repository';
 import * as repo from './yks.repository';
 
-function key(ctx: AppContext): Buffer {
-  return Buffer.from(hkdfSync('sha256', ensureSecret(ctx), 'lanxue', 'yks-shared-secret', 32));
+async function key(ctx: AppContext): Promise<Buffer> {
+  return Buffer.from(hkdfSync('sha256', await ensureSecret(ctx), 'lanxue', 'yks-shared-secret', 32));
 }
 
-function seal(ctx: AppContext, plain: string): string {
+async function seal(ctx: AppContext, plain: string): Promise<string> {
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key(ctx), iv);
+  const cipher = createCipheriv('aes-256-gcm', await key(ctx), iv);
   const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
   return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
 }
 
 /** The shared secret in clear; '' when none or sealed under another install's secret. */
-export function openSecret(ctx: AppContext, sealed: string): string {
+export async function openSecret(ctx: AppContext, sealed: string): Promise<string> {
   if (sealed === '') return '';
   try {
     const raw = Buffer.from(sealed, 'base64url');
-    const decipher = createDecipheriv('aes-256-gcm', key(ctx), raw.subarray(0, 12));
+    const decipher = createDecipheriv('aes-256-gcm', await key(ctx), raw.subarray(0, 12));
     decipher.setAuthTag(raw.subarray(12, 28));
     return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
   } catch {
@@ -67,8 +67,8 @@ export function readYks(settingsText: string): YksStored {
   return found;
 }
 
-export function loadYks(ctx: AppContext, schoolId: string): YksStored {
-  return readYks(schoolSettingsText(ctx.db, schoolId));
+export async function loadYks(ctx: AppContext, schoolId: string): Promise<YksStored> {
+  return readYks(await schoolSettingsText(ctx.db, schoolId));
 }
 
 /** The origins that may frame a school's pages (enabled settings only). */
@@ -83,18 +83,18 @@ function shown(stored: YksStored): YksSettings {
 }
 
 /** GET yks/settings. */
-export function getSettings(ctx: AppContext, schoolId: string): YksSettings {
-  return shown(loadYks(ctx, schoolId));
+export async function getSettings(ctx: AppContext, schoolId: string): Promise<YksSettings> {
+  return shown(await loadYks(ctx, schoolId));
 }
 
 /** POST yks/settings. */
 export async function saveSettings(ctx: AppContext, schoolId: string, input: SaveYksSettings): Promise<YksSettings> {
   const { secret, ...rest } = zSaveYksSettings.parse(input);
-  const kept = loadYks(ctx, schoolId).secret;
+  const kept = (await loadYks(ctx, schoolId)).secret;
   const stored: YksStored = { ...rest, origins: [...new Set(rest.origins)], secret: kept };
   if (secret) {
     if (secret.length < 32) throw badInput(YKS_ERRORS.secretRequired, { field: 'secret' });
-    stored.secret = seal(ctx, secret);
+    stored.secret = await seal(ctx, secret);
   }
   if (stored.alg === 'HS256') {
     if (stored.enabled && !stored.secret) throw badInput(YKS_ERRORS.secretRequired, { field: 'secret' });
@@ -107,6 +107,6 @@ export async function saveSettings(ctx: AppContext, schoolId: string, input: Sav
   }
   if (stored.enabled && !stored.issuer) throw badInput('is required', { field: 'issuer' });
   if (stored.enabled && stored.origins.length === 0) throw badInput(YKS_ERRORS.originRequired, { field: 'origins' });
-  repo.saveYksSettings(ctx.db, schoolId, stored);
+  await repo.saveYksSettings(ctx.db, schoolId, stored);
   return shown(stored);
 }
