@@ -15,6 +15,7 @@ COPY shared ./shared
 COPY server ./server
 COPY web ./web
 COPY migrations ./migrations
+COPY migrations-pg ./migrations-pg
 RUN node scripts/build.mjs && npm prune --omit=dev --no-audit --no-fund
 
 # ---- runtime stage: production dependencies, the build and the migrations only
@@ -35,6 +36,7 @@ COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/migrations ./migrations
+COPY --from=build /app/migrations-pg ./migrations-pg
 # /recordings: the live server's finished recordings (docker compose's live-recordings volume, shared with it).
 RUN mkdir -p /data /recordings && chown node:node /data /recordings
 USER node

@@ -1,4 +1,14 @@
 import { defineConfig } from 'vitest/config';
+import { PG_TEST_URL } from './tests/helpers/pg-test.js';
+
+/** SQLite's own machinery (its file, migrations, backups, group commit): nothing of it runs on PostgreSQL. */
+const PG_EXCLUDED = [
+  'tests/server/upgrade.test.ts',
+  'tests/server/db-async.test.ts',
+  'tests/server/backup*.test.ts',
+  'tests/server/records-commit.test.ts',
+  'tests/server/analytics-backfill.test.ts',
+];
 
 /** Suites: pure rules (unit), HTTP against buildApp (http), the production build (production), real Chromium (browser, sequential). */
 export default defineConfig({
@@ -7,7 +17,29 @@ export default defineConfig({
       {
         test: { name: 'unit', include: ['tests/shared/**/*.test.ts', 'tests/unit/**/*.test.ts'], environment: 'node' },
       },
-      { test: { name: 'http', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },
+      {
+        test: {
+          name: 'http',
+          include: ['tests/server/**/*.test.ts'],
+          // PostgreSQL's own machinery (its upgrade, pg_dump) runs on http-pg only.
+          exclude: ['tests/server/pg-*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+        },
+      },
+      {
+        // The same HTTP tests on PostgreSQL: a throwaway cluster (tests/helpers/pg-cluster.ts); DATABASE_URL
+        // picks the engine when each worker starts. Tests of SQLite itself stay on the http project.
+        test: {
+          name: 'http-pg',
+          include: ['tests/server/**/*.test.ts'],
+          exclude: PG_EXCLUDED,
+          environment: 'node',
+          testTimeout: 20_000,
+          globalSetup: ['tests/helpers/pg-cluster.ts'],
+          env: { DATABASE_URL: PG_TEST_URL },
+        },
+      },
       {
         test: {
           name: 'production',

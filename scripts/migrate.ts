@@ -3,6 +3,6 @@ import { loadConfig } from '../server/config';
 import { backupFolder, openDatabase } from '../server/db/client';
 
 const config = loadConfig();
-const { sqlite } = await openDatabase(config.databaseFile, { backupDir: backupFolder(config.dataDir) });
-sqlite.close();
-console.log(`migrated ${config.databaseFile}`);
+const opened = await openDatabase(config.database, { backupDir: backupFolder(config.dataDir) });
+await opened.close();
+console.log(`migrated ${opened.engine === 'sqlite' ? config.databaseFile : 'the PostgreSQL database'}`);

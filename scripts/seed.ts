@@ -2,14 +2,16 @@
 import { loadConfig } from '../server/config';
 import { buildApp } from '../server/app';
 import { DEMO_LOGINS } from '../server/demo/demo';
+import { sql } from 'drizzle-orm';
+import { sqlRows } from '../server/db/client';
 
 const config = loadConfig({ ...process.env, DEMO_DATA: '1' });
 const app = await buildApp(config, { logger: { level: 'warn' } });
-const count = app.ctx.sqlite.prepare('select count(*) as n from students').get() as { n: number };
+const [count] = await sqlRows<{ n: number }>(app.ctx.db, sql`select count(*) as n from students`);
 await app.close();
 console.log(
-  count.n > 0
-    ? `database ${config.databaseFile} has ${count.n} students`
+  (count?.n ?? 0) > 0
+    ? `database ${config.databaseFile} has ${count?.n} students`
     : 'the database already had a school: nothing seeded',
 );
 console.log(

@@ -113,12 +113,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     routerOptions: { maxParamLength: 200 },
   });
   // Pending migrations on an existing database: a backup into DATA_DIR/backups first (server/db/upgrade.ts).
-  const { sqlite, db, changes } = await openDatabase(config.databaseFile, {
+  const { sqlite, db, changes, close } = await openDatabase(config.database, {
     backupDir: backupFolder(config.dataDir),
     migrationsFolder: options.migrationsFolder,
     now: options.now,
   });
-  app.addHook('onClose', async () => sqlite.close());
+  app.addHook('onClose', close);
 
   const now = options.now ?? Date.now;
   setFileCacheBudget(config.FILE_CACHE_MB);

@@ -35,6 +35,14 @@ export const zConfig = z.object({
   DATA_DIR: z.string().min(1).default('./storage'),
   /** ':memory:' for tests; by default the database lives in DATA_DIR. */
   DATABASE_FILE: z.string().optional(),
+  /**
+   * postgres://user:password@host:port/database: PostgreSQL instead of the SQLite file (issue 20). Read from
+   * the environment when the process starts (the tables are built for its engine, server/db/engine.ts).
+   */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//i, 'a postgres:// or postgresql:// address')
+    .optional(),
   API_PREFIX: z
     .string()
     .default('/')
@@ -216,6 +224,8 @@ export type Config = Omit<z.output<typeof zConfig>, 'DEMO_DATA'> & {
   DEMO_DATA: boolean;
   dataDir: string;
   databaseFile: string;
+  /** What openDatabase opens: DATABASE_URL when set, else the SQLite file. */
+  database: string;
   webDir: string;
 };
 
@@ -238,14 +248,16 @@ export function loadConfig(
   const storage = storageProblems(value);
   if (storage.length) throw new Error(`Invalid configuration:\n${storage.join('\n')}`);
   const dataDir = path.resolve(value.DATA_DIR);
+  const databaseFile =
+    value.DATABASE_FILE === ':memory:'
+      ? ':memory:'
+      : path.resolve(value.DATABASE_FILE ?? path.join(dataDir, 'lanxue.sqlite'));
   return {
     ...value,
     DEMO_DATA: value.DEMO_DATA ?? env.NODE_ENV !== 'production',
     dataDir,
-    databaseFile:
-      value.DATABASE_FILE === ':memory:'
-        ? ':memory:'
-        : path.resolve(value.DATABASE_FILE ?? path.join(dataDir, 'lanxue.sqlite')),
+    databaseFile,
+    database: value.DATABASE_URL ?? databaseFile,
     webDir: path.resolve(value.WEB_DIR ?? 'dist/web'),
   };
 }

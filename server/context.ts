@@ -12,7 +12,8 @@ import type { MediaSigner } from './lib/media-url';
 export interface AppContext {
   config: Config;
   db: Database;
-  sqlite: SqliteDatabase.Database;
+  /** The SQLite connection (null on PostgreSQL): what only SQLite has (its backup API, the group commit). */
+  sqlite: SqliteDatabase.Database | null;
   /** Row changes of hot tables, for in-memory caches (server/db/changes). */
   changes: ChangeFeed;
   ids: Snowflake;

@@ -31,7 +31,7 @@ export function nextDue(expression: string, now: number): number {
 export function runBackupNow(ctx: AppContext): Promise<BackupResult> {
   const current = running.get(ctx);
   if (current) return current;
-  const run = createBackup({ config: ctx.config, version: ctx.version, sqlite: ctx.sqlite }).finally(() =>
+  const run = createBackup({ config: ctx.config, version: ctx.version, sqlite: ctx.sqlite ?? undefined }).finally(() =>
     running.delete(ctx),
   );
   running.set(ctx, run);
@@ -75,6 +75,10 @@ export function startBackupScheduler(ctx: AppContext): void {
   if (!expression || schedulers.has(ctx)) return;
   if (ctx.config.databaseFile === ':memory:') {
     ctx.log.warn('BACKUP_SCHEDULE is set but the database is in memory: no scheduled backups');
+    return;
+  }
+  if (!ctx.sqlite) {
+    ctx.log.warn('BACKUP_SCHEDULE is set but the database is PostgreSQL: back it up with pg_dump (README)');
     return;
   }
   const scheduler: Scheduler = { timer: null, stopped: false };

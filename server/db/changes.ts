@@ -63,15 +63,53 @@ const UPDATE_CHANNELS = { course_records: 'course_records.updated', learn_record
 type UpdateChannel = (typeof UPDATE_CHANNELS)[keyof typeof UPDATE_CHANNELS];
 export type WatchedTable = keyof typeof WATCHED | UpdateChannel;
 
-export class ChangeFeed {
+/** The watched tables, each with its key column and, for those whose updates have one, the update channel. */
+export const watchedTables = (): { table: string; column: string; updates: string | null }[] =>
+  Object.entries(WATCHED).map(([table, column]) => ({
+    table,
+    column,
+    updates: UPDATE_CHANNELS[table as keyof typeof UPDATE_CHANNELS] ?? null,
+  }));
+
+/** Listeners by table; each engine's feed reports the changes (SQLite below, PostgreSQL in ./pg-changes). */
+export abstract class ChangeFeed {
   private readonly listeners = new Map<WatchedTable, Set<ChangeListener>>();
 
+  /** Calls the listeners of a table (or update channel) with a changed row's key. */
+  protected report(table: string, key: string): void {
+    for (const listener of this.listeners.get(table as WatchedTable) ?? []) listener(key);
+  }
+
+  /** Calls the listener with the key of every changed row of the tables. */
+  on(tables: readonly WatchedTable[], listener: ChangeListener): void {
+    for (const table of tables) {
+      let set = this.listeners.get(table);
+      if (!set) this.listeners.set(table, (set = new Set()));
+      set.add(listener);
+    }
+  }
+
+  /** True inside a transaction: what is read there may still be rolled back, so it must not be cached. */
+  abstract get inTransaction(): boolean;
+
+  /** Stops reporting (the database closes). */
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+/**
+ * SQLite: the connection's own TEMP triggers call back synchronously, inside the statement that changed the
+ * row, so a cache has forgotten the row before the write's caller goes on.
+ */
+export class SqliteChangeFeed extends ChangeFeed {
   constructor(private readonly sqlite: SqliteDatabase.Database) {
+    super();
     sqlite.function(
       'lx_row_changed',
       { varargs: false, deterministic: false, directOnly: true },
       (table: unknown, key: unknown) => {
-        for (const listener of this.listeners.get(table as WatchedTable) ?? []) listener(String(key));
+        this.report(String(table), String(key));
         return null;
       },
     );
@@ -98,16 +136,6 @@ export class ChangeFeed {
     }
   }
 
-  /** Calls the listener with the key of every changed row of the tables. */
-  on(tables: readonly WatchedTable[], listener: ChangeListener): void {
-    for (const table of tables) {
-      let set = this.listeners.get(table);
-      if (!set) this.listeners.set(table, (set = new Set()));
-      set.add(listener);
-    }
-  }
-
-  /** True inside a transaction: what is read there may still be rolled back, so it must not be cached. */
   get inTransaction(): boolean {
     return this.sqlite.inTransaction;
   }

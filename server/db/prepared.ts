@@ -1,4 +1,5 @@
 import type { Db } from './client';
+import { onPostgres } from './engine';
 
 const cache = new WeakMap<object, Map<string, unknown>>();
 
@@ -15,8 +16,25 @@ export function prepared<T>(db: Db, key: string, build: (db: Db) => T): T {
   }
   let statement = statements.get(key) as T | undefined;
   if (statement === undefined) {
-    statement = build(db);
+    statement = onPostgres() ? (asSqliteQuery(build(db)) as T) : build(db);
     statements.set(key, statement);
   }
   return statement;
+}
+
+interface PgPrepared {
+  execute(values?: Record<string, unknown>): Promise<unknown[]>;
+}
+
+/**
+ * PostgreSQL's prepared queries answer execute() only: the get/all/run that repositories call (SQLite's
+ * names) are given to them here, so one repository serves both engines.
+ */
+function asSqliteQuery(query: unknown): unknown {
+  const pgQuery = query as PgPrepared;
+  return Object.assign(pgQuery, {
+    get: async (values?: Record<string, unknown>) => (await pgQuery.execute(values))[0],
+    all: (values?: Record<string, unknown>) => pgQuery.execute(values),
+    run: (values?: Record<string, unknown>) => pgQuery.execute(values),
+  });
 }

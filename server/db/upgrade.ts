@@ -37,7 +37,7 @@ export interface BackupRecord {
   at: number;
 }
 
-function readJournal(folder: string): JournalEntry[] {
+export function readJournal(folder: string): JournalEntry[] {
   const journal = JSON.parse(fs.readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as {
     entries: JournalEntry[];
   };
@@ -55,8 +55,12 @@ function lastAppliedMillis(sqlite: SqliteDatabase.Database): number | null {
 
 /** Which migrations of the folder the database has, by drizzle's rule (journal `when` after the last applied one = pending). */
 export function migrationState(sqlite: SqliteDatabase.Database, folder: string): MigrationState {
+  return stateOf(folder, lastAppliedMillis(sqlite));
+}
+
+/** The folder's migrations split by the last one applied (its journal `when`; null: none). */
+export function stateOf(folder: string, last: number | null): MigrationState {
   const entries = readJournal(folder);
-  const last = lastAppliedMillis(sqlite);
   const applied = entries.filter((entry) => last !== null && entry.when <= last).map((entry) => entry.tag);
   const pending = entries.filter((entry) => last === null || entry.when > last).map((entry) => entry.tag);
   return { applied, pending, schemaVersion: applied.at(-1) ?? null };
@@ -68,7 +72,7 @@ function hasTables(sqlite: SqliteDatabase.Database): boolean {
     .get();
 }
 
-function stamp(ms: number): string {
+export function stamp(ms: number): string {
   return new Date(ms)
     .toISOString()
     .replace(/[-:]/g, '')

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStudent, login } from '../helpers/app';
 import { atPath, pageErrors, screenshot, startHarness, submitLogin, whoAmI, type Harness } from './harness';
+import { sqlGet, sqlRun } from '../helpers/sql';
 
 let h: Harness;
 beforeAll(async () => {
@@ -11,22 +12,30 @@ afterAll(async () => {
   await h?.close();
 });
 
-const settingsOf = () =>
+const settingsOf = async () =>
   JSON.parse(
-    (h.app.ctx.sqlite.prepare('select settings from schools where id = ?').get(h.school.id) as { settings: string })
-      .settings,
+    ((await sqlGet(h.app, 'select settings from schools where id = ?', h.school.id)) as { settings: string }).settings,
   ) as Record<string, unknown>;
-const setSettings = (patch: Record<string, unknown>) =>
-  h.app.ctx.sqlite
-    .prepare('update schools set settings = ? where id = ?')
-    .run(JSON.stringify({ ...settingsOf(), ...patch }), h.school.id);
-const addField = (name: string, kind: string, required: boolean, options: string[] = []) => {
+const setSettings = async (patch: Record<string, unknown>) =>
+  sqlRun(
+    h.app,
+    'update schools set settings = ? where id = ?',
+    JSON.stringify({ ...(await settingsOf()), ...patch }),
+    h.school.id,
+  );
+const addField = async (name: string, kind: string, required: boolean, options: string[] = []) => {
   const id = h.app.ctx.ids.next();
-  h.app.ctx.sqlite
-    .prepare(
-      'insert into student_fields (id, school_id, name, kind, options, required, position, created_at) values (?, ?, ?, ?, ?, ?, 0, ?)',
-    )
-    .run(id, h.school.id, name, kind, JSON.stringify(options), required ? 1 : 0, Date.now());
+  await sqlRun(
+    h.app,
+    'insert into student_fields (id, school_id, name, kind, options, required, position, created_at) values (?, ?, ?, ?, ?, ?, 0, ?)',
+    id,
+    h.school.id,
+    name,
+    kind,
+    JSON.stringify(options),
+    required ? 1 : 0,
+    Date.now(),
+  );
   return id;
 };
 
@@ -115,7 +124,7 @@ describe('the student account in the browser', () => {
   });
 
   it('mobile: the personal centre asks for a required field; the student fills it on the information page', async () => {
-    const grade = addField('年级', 'choice', true, ['一年级', '二年级']);
+    const grade = await addField('年级', 'choice', true, ['一年级', '二年级']);
     const student = await buildStudent(h.app, { name: '李雷' });
     const context = await h.mobile();
     const page = await context.newPage();
@@ -138,9 +147,12 @@ describe('the student account in the browser', () => {
     await page.getByTestId('account-save').click();
     await page.getByText('保存成功').first().waitFor();
     await expect(page.getByTestId('required-fields-notice').count()).resolves.toBe(0);
-    const row = h.app.ctx.sqlite
-      .prepare('select value from student_field_values where student_id = ? and field_id = ?')
-      .get(student.id, grade);
+    const row = await sqlGet(
+      h.app,
+      'select value from student_field_values where student_id = ? and field_id = ?',
+      student.id,
+      grade,
+    );
     expect(row).toEqual({ value: '二年级' });
     // The information page also offers the avatar and password on a phone.
     await page.getByTestId('info-change-password').click();
@@ -149,11 +161,11 @@ describe('the student account in the browser', () => {
     expect(width).toBeLessThanOrEqual(390);
     await screenshot(page, 'account-info-mobile');
     expect(errors).toEqual([]);
-    h.app.ctx.sqlite.prepare('delete from student_fields where id = ?').run(grade);
+    await sqlRun(h.app, 'delete from student_fields where id = ?', grade);
   });
 
   it('a visitor signs up when registration is on and is signed in', async () => {
-    setSettings({ registration: true });
+    await setSettings({ registration: true });
     const context = await h.desktop();
     const page = await context.newPage();
     const errors = pageErrors(page);
@@ -173,7 +185,7 @@ describe('the student account in the browser', () => {
     await expect(whoAmI(page)).resolves.toMatchObject({ role: 'student', userData: { sname: '新同学' } });
     expect(errors).toEqual([]);
 
-    setSettings({ registration: false });
+    await setSettings({ registration: false });
     const closed = await (await h.desktop()).newPage();
     await closed.goto(`/login/u/${h.school.hashUID}?register=1`);
     await closed.getByTestId('login-form').waitFor();

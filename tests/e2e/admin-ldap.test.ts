@@ -16,6 +16,7 @@ import {
 } from '../helpers/slapd';
 import { expectToast, signInAdmin } from './admin-helpers';
 import { pageErrors, startHarness, type Harness } from './harness';
+import { sqlGet } from '../helpers/sql';
 
 let h: Harness;
 let slapd: Slapd;
@@ -70,7 +71,7 @@ describe('LDAP screen (desktop)', () => {
     expect(await rows.nth(0).getAttribute('data-dry')).toBe('false');
     expect(await rows.nth(1).getAttribute('data-dry')).toBe('true');
     expect(await rows.nth(0).textContent()).toContain('成功');
-    const count = h.app.ctx.sqlite.prepare("SELECT count(*) n FROM students WHERE source = 'ldap'").get() as {
+    const count = (await sqlGet(h.app, "SELECT count(*) AS n FROM students WHERE source = 'ldap'")) as {
       n: number;
     };
     expect(count.n).toBe(60);

@@ -12,6 +12,7 @@ import { expectToast, signInAdmin } from './admin-helpers';
 import { asAdmin } from './catalogue-helpers';
 import { pageErrors, screenshot, startHarness, type Harness } from './harness';
 import { signedInPage } from './learn-helpers';
+import { sqlRun } from '../helpers/sql';
 
 let h: Harness;
 let admin: Awaited<ReturnType<typeof asAdmin>>;
@@ -52,9 +53,12 @@ beforeAll(async () => {
   const phoneMember = await buildStudent(h.app, { name: '一班手机' });
   const outsider = await buildStudent(h.app, { name: '二班同学', groups: ['二班'] });
   // The phone member joins 一班 too.
-  h.app.ctx.sqlite
-    .prepare('insert or ignore into student_group_members (student_id, group_id) values (?, ?)')
-    .run(phoneMember.id, member.groupIds[0]);
+  await sqlRun(
+    h.app,
+    'insert into student_group_members (student_id, group_id) values (?, ?) on conflict do nothing',
+    phoneMember.id,
+    member.groupIds[0],
+  );
   for (const [key, made] of Object.entries({ member, phoneMember, outsider }))
     students[key as keyof typeof students] = { id: made.id, cookie: (await login(h.app, made)).cookie };
   ({ coid } = await admin<{ coid: string }>('POST', '/course/new', { title: '消防安全', catid: '0', type: 0 }));

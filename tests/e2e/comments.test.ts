@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseByTitle, type Card } from './catalogue-helpers';
 import { answerConfirm, expectToast, signInAdmin } from './admin-helpers';
 import { atPath, pageErrors, screenshot, SHOTS_DIR, startHarness, submitLogin, type Harness } from './harness';
+import { sqlGet, sqlRun } from '../helpers/sql';
 
 let h: Harness;
 let vue: Card;
@@ -13,10 +14,14 @@ beforeAll(async () => {
   vue = await courseByTitle(h, 'Vue 3 进阶');
   graphic = await courseByTitle(h, '高效沟通（图文）');
   // The demo student bought the paid course (as an order would record it).
-  const { id } = h.app.ctx.sqlite.prepare(`select id from students where username = 'student'`).get() as { id: string };
-  h.app.ctx.sqlite
-    .prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`)
-    .run(id, vue.coid, Date.now());
+  const { id } = (await sqlGet(h.app, `select id from students where username = 'student'`)) as { id: string };
+  await sqlRun(
+    h.app,
+    `insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`,
+    id,
+    vue.coid,
+    Date.now(),
+  );
 });
 afterAll(async () => {
   await h?.close();

@@ -20,6 +20,7 @@ import { signInAdmin, ADMIN_PATH, expectToast } from './admin-helpers';
 import { asAdmin } from './catalogue-helpers';
 import { pageErrors, screenshot, startHarness, type Harness } from './harness';
 import { signedInStudent, signIn } from './learn-helpers';
+import { sqlRun } from '../helpers/sql';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -34,13 +35,16 @@ const today = formatDate(Date.now(), 'yyyy-MM-dd');
 const monday = weekDays(today)[0];
 
 /** Study time credited to a student on a day, as the heartbeat engine writes it (learn_days). */
-function studied(studentId: string, day: string, minutes: number) {
-  h.app.ctx.sqlite
-    .prepare(
-      `insert into learn_days (student_id, school_id, day, eff_ms) values (?, ?, ?, ?)
-       on conflict (student_id, day) do update set eff_ms = eff_ms + excluded.eff_ms`,
-    )
-    .run(studentId, h.school.id, day, minutes * 60_000);
+async function studied(studentId: string, day: string, minutes: number) {
+  await sqlRun(
+    h.app,
+    `insert into learn_days (student_id, school_id, day, eff_ms) values (?, ?, ?, ?)
+       on conflict (student_id, day) do update set eff_ms = learn_days.eff_ms + excluded.eff_ms`,
+    studentId,
+    h.school.id,
+    day,
+    minutes * 60_000,
+  );
 }
 
 beforeAll(async () => {
@@ -94,9 +98,9 @@ beforeAll(async () => {
   });
   if (res.statusCode !== 200) throw new Error(`learn/stucourse: ${res.body}`);
   // This week: 25 minutes on Monday and 10 today (the same day when today is Monday); the rival 5 today.
-  studied(student.id, monday, 25);
-  studied(student.id, today, 10);
-  studied(rival.id, today, 5);
+  await studied(student.id, monday, 25);
+  await studied(student.id, today, 10);
+  await studied(rival.id, today, 5);
 
   // A required study plan assigned to the student, and an exam open to everyone that closes in 3 days.
   planId = (await admin<{ coid: string }>('POST', '/course/new', { title: '新员工必修计划', catid: '0', type: 3 }))

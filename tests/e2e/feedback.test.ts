@@ -17,6 +17,7 @@ import { multipartBody } from '../server/uploads-helpers';
 import { adminApi, answerConfirm, expectToast, signInAdmin } from './admin-helpers';
 import { atPath, pageErrors, ROOT, screenshot, startHarness, submitLogin, type Harness } from './harness';
 import { signedInStudent, viewportShot as shot } from './learn-helpers';
+import { sqlGet, sqlRun } from '../helpers/sql';
 
 let h: Harness;
 let api: Awaited<ReturnType<typeof adminApi>>;
@@ -115,20 +116,25 @@ async function studentCall(cookie: string, method: 'GET' | 'POST', url: string, 
 }
 
 /** The server takes a signature only for a finished course: the student's course record says it is finished. */
-function finishCourse(studentId: string, course: Course) {
+async function finishCourse(studentId: string, course: Course) {
   const now = Date.now();
-  h.app.ctx.sqlite
-    .prepare(
-      `insert into course_records (student_id, course_id, school_id, last_visit_at, complete_chapter, total_chapter, process, started_at, completed_at, updated_at)
+  await sqlRun(
+    h.app,
+    `insert into course_records (student_id, course_id, school_id, last_visit_at, complete_chapter, total_chapter, process, started_at, completed_at, updated_at)
        select ?, id, school_id, ?, 2, 2, 100, ?, ?, ? from courses where id = ?`,
-    )
-    .run(studentId, now, now, now, now, course.coid);
+    studentId,
+    now,
+    now,
+    now,
+    now,
+    course.coid,
+  );
 }
 
 /** A signature made through the HTTP calls (after the course is finished): a JPEG with a red scribble, uploaded, then saved. */
 async function signThroughHttp(student: { id: string; cookie: string }, course: Course) {
   const { cookie } = student;
-  finishCourse(student.id, course);
+  await finishCourse(student.id, course);
   const scribble = Buffer.from(
     '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="216"><rect width="600" height="216" fill="#eaf4ff"/><path d="M60 150 C 160 20, 240 200, 340 80 S 500 160, 540 60" stroke="#e60012" stroke-width="8" fill="none"/></svg>',
   );
@@ -279,7 +285,7 @@ describe('the signature dialog (spec 4, 5, 9)', () => {
   it('desktop: blank with redo disabled, 请先进行签名, drawing with the mouse, redo, full screen keeps the strokes, a failed save, then saved as a watermarked JPEG', async () => {
     const course = await makeCourse('消防演练', { signature: 1 });
     const student = await buildStudent(h.app, { name: '王五' });
-    finishCourse(student.id, course);
+    await finishCourse(student.id, course);
     const { page, errors, dialog } = await openDialog('desktop', student, 'signature', course.code, course.second);
     await expect(dialog.getAttribute('data-phase')).resolves.toBe('blank');
     await expect(page.getByTestId('signature-redo').isDisabled()).resolves.toBe(true);
@@ -350,7 +356,7 @@ describe('the signature dialog (spec 4, 5, 9)', () => {
     }
     expect(red).toBeGreaterThan(200);
     expect(tinted).toBeGreaterThan(100);
-    const row = h.app.ctx.sqlite.prepare('select chapter_id from signatures where student_id = ?').get(student.id);
+    const row = await sqlGet(h.app, 'select chapter_id from signatures where student_id = ?', student.id);
     expect(row).toEqual({ chapter_id: course.second });
     expect(errors).toEqual([]);
   });
@@ -358,7 +364,7 @@ describe('the signature dialog (spec 4, 5, 9)', () => {
   it('mobile: no full screen in portrait; a touch draws; turning the phone to landscape shows the pad full screen with the toggle disabled and keeps the strokes', async () => {
     const course = await makeCourse('急救常识', { signature: 1 });
     const student = await buildStudent(h.app, { name: '赵六' });
-    finishCourse(student.id, course);
+    await finishCourse(student.id, course);
     const { context, page, errors, dialog } = await openDialog('mobile', student, 'signature', course.code, '0');
     await expect(page.getByTestId('signature-full').count()).resolves.toBe(0);
     const box = (await page.getByTestId('signature-canvas').boundingBox())!;
@@ -390,9 +396,7 @@ describe('the signature dialog (spec 4, 5, 9)', () => {
 
     await page.getByTestId('signature-save').click();
     await expect.poll(() => closed(page)).toEqual([true]);
-    const stored = h.app.ctx.sqlite
-      .prepare('select count(*) as n from signatures where student_id = ?')
-      .get(student.id);
+    const stored = await sqlGet(h.app, 'select count(*) as n from signatures where student_id = ?', student.id);
     expect(stored).toEqual({ n: 1 });
     expect(errors).toEqual([]);
   });
@@ -446,9 +450,7 @@ describe('the rating dialog (spec 4, 5, 8, 9)', () => {
     await page.unroute('**/grade/add');
     await confirm.click();
     await expect.poll(() => closed(page)).toEqual([true]);
-    const row = h.app.ctx.sqlite
-      .prepare('select score, content, chapter_id from grades where student_id = ?')
-      .get(student.id);
+    const row = await sqlGet(h.app, 'select score, content, chapter_id from grades where student_id = ?', student.id);
     expect(row).toEqual({ score: 4, content: '内容很实用，案例丰富 👍', chapter_id: course.first });
     expect(errors).toEqual([]);
   });

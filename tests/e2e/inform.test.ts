@@ -14,6 +14,7 @@ import { buildStudent } from '../helpers/app';
 import { SMTP_PASSWORD, SMTP_USER, startGateway, startSmtp, type TestGateway, type TestSmtp } from '../helpers/smtp';
 import { expectToast, signInAdmin } from './admin-helpers';
 import { atPath, pageErrors, screenshot, startHarness, submitLogin, type Harness } from './harness';
+import { sqlGet, sqlRun } from '../helpers/sql';
 
 let h: Harness;
 let smtp: TestSmtp;
@@ -36,7 +37,7 @@ afterAll(async () => {
 
 async function studentWith(email: string, phone = '') {
   const s = await buildStudent(h.app, { name: `学员${email.slice(0, 3)}` });
-  h.app.ctx.sqlite.prepare('UPDATE students SET email = ?, phone = ? WHERE id = ?').run(email, phone, s.id);
+  await sqlRun(h.app, 'UPDATE students SET email = ?, phone = ? WHERE id = ?', email, phone, s.id);
   return s;
 }
 
@@ -166,9 +167,10 @@ describe('inform screen (phone)', () => {
     await page.reload();
     await expect.poll(async () => (await box.isEnabled()) && !(await box.isChecked())).toBe(true);
     await granted(student.id);
-    const queued = h.app.ctx.sqlite
-      .prepare("SELECT count(*) n FROM inform_queue WHERE recipient = 'optout@school.example'")
-      .get() as { n: number };
+    const queued = (await sqlGet(
+      h.app,
+      "SELECT count(*) AS n FROM inform_queue WHERE recipient = 'optout@school.example'",
+    )) as { n: number };
     expect(queued.n).toBe(0);
     await screenshot(page, 'inform-optout-phone');
     expect(errors).toEqual([]);

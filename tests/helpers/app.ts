@@ -8,6 +8,8 @@ import { insertAdmin, insertGroup, insertStudent } from '../../server/modules/au
 import { firstSchool } from '../../server/modules/schools/schools.repository';
 import { stopMediaQueue } from '../../server/modules/media/media.service';
 import { mapAsync } from '../../server/lib/sequential';
+import { onPostgres } from '../../server/db/engine';
+import { freshPgDatabase, pgDatabaseFor } from './pg-test';
 
 export const ADMIN = { username: 'admin', password: 'admin-pass-1' };
 
@@ -16,13 +18,24 @@ export type TestApp = Awaited<ReturnType<typeof buildApp>>;
 /** The real app on a fresh in-memory database, with a known main admin. */
 export async function makeApp(
   overrides: Record<string, unknown> = {},
-  options: Parameters<typeof buildApp>[1] & { setup?: (app: TestApp) => void } = {},
+  options: Parameters<typeof buildApp>[1] & {
+    setup?: (app: TestApp) => void | Promise<void>;
+    /** PostgreSQL: keep the app's database after it closes (a test reads what the close wrote). */
+    keepDatabase?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lanxue-test-'));
+  // On PostgreSQL (the http-pg project) each app has a database of its own, copied from a migrated template;
+  // a test that names a SQLite file gets the database that stands for it, kept for the next app on "the file".
+  const file = overrides.DATABASE_FILE;
+  const named = onPostgres() && typeof file === 'string' && file !== ':memory:';
+  const database = onPostgres() && !named ? await freshPgDatabase() : null;
+  const url = named ? await pgDatabaseFor(file) : database?.url;
   const config = loadConfig(
     {},
     {
       DATABASE_FILE: ':memory:',
+      ...(url ? { DATABASE_URL: url } : {}),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       ADMIN_USERNAME: ADMIN.username,
@@ -34,14 +47,22 @@ export async function makeApp(
       ...overrides,
     },
   );
-  const app = await buildApp(config, { logger: false, ...options });
+  const app = await buildApp(config, { logger: process.env.TEST_LOG ? { level: 'error' } : false, ...options });
   app.addHook('onClose', async () => {
     // onClose hooks run last-added first: stop the conversions (LibreOffice writes its profile into the data
     // folder) before removing the folder, or a close during a conversion fails with ENOTEMPTY.
     await stopMediaQueue(app.ctx);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
-  options.setup?.(app);
+  if (database && !options.keepDatabase) {
+    // Dropped once the app has closed (its own onClose hooks still write: the records' last changes).
+    const close = app.close.bind(app);
+    app.close = (async () => {
+      await close();
+      await database.drop();
+    }) as typeof app.close;
+  }
+  await options.setup?.(app);
   await app.ready();
   return app;
 }

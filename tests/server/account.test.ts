@@ -12,6 +12,7 @@ import { insertSession } from '../../server/modules/auth/sessions.repository';
 import { buildStudent, login, makeApp, school, ADMIN, type TestApp } from '../helpers/app';
 import { injectAs, type Caller } from '../helpers/kit';
 import { multipartBody } from './uploads-helpers';
+import { sqlGet, sqlRun } from '../helpers/sql';
 
 type Json = Record<string, unknown>;
 
@@ -28,17 +29,23 @@ describe('the student account: settings, information, password, avatar, registra
 
   const post = (url: string, payload: Json, cookie?: string, ip = '127.0.0.1') =>
     injectAs(app, cookie).inject({ method: 'POST', url, payload, remoteAddress: ip });
-  const settingsOf = (schoolId: string) =>
+  const settingsOf = async (schoolId: string) =>
     JSON.parse(
-      (app.ctx.sqlite.prepare('select settings from schools where id = ?').get(schoolId) as { settings: string })
-        .settings,
+      (
+        (await sqlGet<{ settings: string }>(app, 'select settings from schools where id = ?', schoolId)) as {
+          settings: string;
+        }
+      ).settings,
     ) as Json;
   /** Merges keys into the school's settings JSON (as the back office's student settings do). */
   const setSettings = async (patch: Json, schoolIdGiven?: string) => {
     const schoolId = schoolIdGiven ?? (await school(app)).id;
-    app.ctx.sqlite
-      .prepare('update schools set settings = ? where id = ?')
-      .run(JSON.stringify({ ...settingsOf(schoolId), ...patch }), schoolId);
+    await sqlRun(
+      app,
+      'update schools set settings = ? where id = ?',
+      JSON.stringify({ ...(await settingsOf(schoolId)), ...patch }),
+      schoolId,
+    );
   };
   const addField = async (
     name: string,
@@ -50,11 +57,18 @@ describe('the student account: settings, information, password, avatar, registra
   ) => {
     const schoolId = schoolIdGiven ?? (await school(app)).id;
     const id = app.ctx.ids.next();
-    app.ctx.sqlite
-      .prepare(
-        'insert into student_fields (id, school_id, name, kind, options, required, position, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
-      )
-      .run(id, schoolId, name, kind, JSON.stringify(options), required ? 1 : 0, position, Date.now());
+    await sqlRun(
+      app,
+      'insert into student_fields (id, school_id, name, kind, options, required, position, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
+      id,
+      schoolId,
+      name,
+      kind,
+      JSON.stringify(options),
+      required ? 1 : 0,
+      position,
+      Date.now(),
+    );
     return id;
   };
   const adminCookie = async () => (await login(app, { ...ADMIN, role: 'admin' })).cookie;
@@ -121,7 +135,7 @@ describe('the student account: settings, information, password, avatar, registra
     const refused = await post('/comment/add', { coid, text: 'after' }, student.cookie);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ error: 'noAllowComment', data: { message: '评论功能已关闭' } });
-    expect(settingsOf((await school(app)).id)).toMatchObject({ phone: '0571-1' });
+    expect(await settingsOf((await school(app)).id)).toMatchObject({ phone: '0571-1' });
   });
 
   it('saving info: custom fields checked by kind, unknown sfids refused, required ones must be filled, one transaction', async () => {
@@ -286,7 +300,7 @@ describe('the student account: settings, information, password, avatar, registra
 
   it('password: a directory (LDAP) account is refused', async () => {
     const student = await studentSession();
-    app.ctx.sqlite.prepare("update students set source = 'ldap' where id = ?").run(student.id);
+    await sqlRun(app, "update students set source = 'ldap' where id = ?", student.id);
     const res = await post('/stu/password', { oldpwd: student.password, newpwd: 'another-pass-9' }, student.cookie);
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe(STUDENT_ERRORS.ldapAccount);
@@ -416,7 +430,7 @@ describe('the student account: settings, information, password, avatar, registra
     const full = await post('/do/register', { school: hash, username: 'two', name: 'Two', password: 'two-pass-22' });
     expect(full.statusCode).toBe(403);
     expect(full.json()).toMatchObject({ error: LICENCE_ERRORS.seatsFull, data: { limit: 2, used: 2, adding: 1 } });
-    expect(app.ctx.sqlite.prepare("select count(*) as n from students where username = 'two'").get()).toEqual({ n: 0 });
+    expect(await sqlGet(app, "select count(*) as n from students where username = 'two'")).toEqual({ n: 0 });
 
     await app.close();
     app = await makeApp({ LICENCE_TRIAL_SEATS: 1000 });

@@ -6,6 +6,7 @@ import { createSchool } from '../../server/modules/schools/schools.service';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
 import { buildAdminGroup, buildComment, buildFile, buildSignature } from '../helpers/factories';
 import { injectAs, type Caller } from '../helpers/kit';
+import { sqlGet } from '../helpers/sql';
 
 describe('sub-admins and permissions (spec 6, spec 7 Admins)', () => {
   let app: TestApp;
@@ -132,7 +133,7 @@ describe('sub-admins and permissions (spec 6, spec 7 Admins)', () => {
       lastLogin: null,
     });
     expect(JSON.stringify(created)).not.toContain('sub-pass-1');
-    expect(app.ctx.sqlite.prepare('select password_hash from admins where id = ?').get(created.id)).toMatchObject({
+    expect(await sqlGet(app, 'select password_hash from admins where id = ?', created.id)).toMatchObject({
       password_hash: expect.stringMatching(/^\$argon2/),
     });
 

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
 import { ADMIN, login, makeApp, school, type TestApp } from '../helpers/app';
 import { attachResource, enrol, seedResource } from '../helpers/learning-factory';
-import { okBeat, okCall, signedInStudent } from './records-helpers';
+import { adminCookie, graphicCourse, okBeat, okCall, signedInStudent } from './records-helpers';
 
 const TABLES = [
   'analytics_school_days',
@@ -77,7 +77,7 @@ describe('migration 0016 backfill', () => {
         await okBeat(app, st.cookie, { coid, cid, start_ts: startTs, position: 30 });
       }
     }
-    const { sqlite } = app.ctx;
+    const sqlite = app.ctx.sqlite!;
     const snapshot = () =>
       Object.fromEntries(TABLES.map((t) => [t, sqlite.prepare(`select * from ${t} order by 1, 2, 3`).all()]));
     const kept = snapshot();
@@ -88,5 +88,45 @@ describe('migration 0016 backfill', () => {
       for (const statement of backfillStatements()) sqlite.prepare(statement).run();
     })();
     expect(snapshot()).toEqual(kept);
+  });
+});
+
+describe('migration 0017 backfill', () => {
+  let app: TestApp;
+  let clock = Date.UTC(2031, 8, 1, 2, 0, 0);
+  beforeEach(async () => {
+    app = await makeApp({}, { now: () => clock });
+  });
+  afterEach(() => app.close());
+
+  it('awards records already complete as the triggers do', async () => {
+    const admin = await adminCookie(app);
+    const s = await signedInStudent(app, { username: 'credit-earner', name: '学员乙' });
+    /** Reads a free graphic course to its end with heartbeats (it completes the course). */
+    const readThrough = async (coid: string, startTs: number) => {
+      const read = (played: number) =>
+        okBeat(app, s.cookie, { coid, cid: '0', start_ts: startTs, played_time: played, play_type: 'read' });
+      await read(0.2);
+      for (let i = 0; i < 3; i++) {
+        clock += 10_000;
+        await read(1);
+      }
+    };
+    const coid = await graphicCourse(app, admin, { title: 'Before the upgrade', credit: 1.5 });
+    const none = await graphicCourse(app, admin, { title: 'No credit' });
+    await readThrough(coid, 1);
+    await readThrough(none, 2);
+    const sqlite = app.ctx.sqlite!;
+    const rows = () => sqlite.prepare('select * from study_credits order by student_id, course_id').all();
+    const kept = rows();
+    expect(kept).toHaveLength(1);
+    sqlite.prepare('delete from study_credits').run();
+    const file = fs.readFileSync(path.resolve(__dirname, '../../migrations/0017_study_credits.sql'), 'utf8');
+    const backfill = file
+      .slice(file.indexOf('-- Backfill'))
+      .replace(/^--.*$/gm, '')
+      .trim();
+    sqlite.exec(backfill);
+    expect(rows()).toEqual(kept);
   });
 });

@@ -13,6 +13,7 @@ import { ANNOUNCEMENT_ERRORS } from '../../shared/schemas/announcements';
 import { buildAdmin, buildStudent, login, makeApp, school, type TestApp } from '../helpers/factories';
 import { data, envelope, injectAs } from '../helpers/kit';
 import { adminCookie, signedInStudent } from './records-helpers';
+import { sqlGet } from '../helpers/sql';
 
 type Admin = {
   id: string;
@@ -298,15 +299,15 @@ describe('announcements', () => {
     await publish(next.id);
     expect((await queued()).filter((row) => row.subject.includes('Fire drill 2'))).toHaveLength(3);
     // The first publication is kept on the announcement itself, through unpublishing.
-    const first = (id: string) =>
+    const first = async (id: string) =>
       (
-        app.ctx.sqlite.prepare('SELECT first_published_at AS at FROM announcements WHERE id = ?').get(id) as {
+        (await sqlGet(app, 'SELECT first_published_at AS at FROM announcements WHERE id = ?', id)) as {
           at: number | null;
         }
       ).at;
-    expect(first(made.id)).toEqual(expect.any(Number));
+    expect(await first(made.id)).toEqual(expect.any(Number));
     await publish(made.id, false);
-    expect(first(made.id)).toEqual(expect.any(Number));
-    expect(first((await create({ title: 'Draft only' })).id)).toBeNull();
+    expect(await first(made.id)).toEqual(expect.any(Number));
+    expect(await first((await create({ title: 'Draft only' })).id)).toBeNull();
   });
 });

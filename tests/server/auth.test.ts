@@ -3,6 +3,7 @@ import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestAp
 import { injectAs, type Caller } from '../helpers/kit';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { LOGIN_THROTTLE } from '../../shared/constants';
+import { sqlAll, sqlRun } from '../helpers/sql';
 
 describe('accounts and sessions (spec 6, 7 Auth)', () => {
   let app: TestApp;
@@ -47,7 +48,7 @@ describe('accounts and sessions (spec 6, 7 Auth)', () => {
     const student = await buildStudent(app);
     const { cookie } = await login(app, student);
     const token = cookie.split('=')[1];
-    const rows = app.ctx.sqlite.prepare('select token_hash from sessions').all() as { token_hash: string }[];
+    const rows = await sqlAll<{ token_hash: string }>(app, 'select token_hash from sessions');
     expect(rows).toHaveLength(1);
     expect(rows[0].token_hash).not.toContain(token);
     expect(rows[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -177,7 +178,7 @@ describe('accounts and sessions (spec 6, 7 Auth)', () => {
 
   it('a disabled account cannot log in', async () => {
     const student = await buildStudent(app);
-    app.ctx.sqlite.prepare('update students set disabled = 1 where id = ?').run(student.id);
+    await sqlRun(app, 'update students set disabled = 1 where id = ?', student.id);
     const res = await app.inject({ method: 'POST', url: '/do/login', payload: student });
     expect(res.statusCode).toBe(401);
   });

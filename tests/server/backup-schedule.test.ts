@@ -31,7 +31,7 @@ describe('scheduled backups', () => {
   it('runs a due backup into BACKUP_DIR on the cron schedule', async () => {
     const backupDir = path.join(tempDir(), 'elsewhere');
     const { app } = await started({ BACKUP_SCHEDULE: '* * * * * *', BACKUP_DIR: backupDir, BACKUP_KEEP: 2 });
-    app.ctx.sqlite.prepare("INSERT INTO app_settings (key, value) VALUES ('marker', 'scheduled')").run();
+    app.ctx.sqlite!.prepare("INSERT INTO app_settings (key, value) VALUES ('marker', 'scheduled')").run();
     const [first] = await waitFor(
       () => archivesIn(backupDir).length > 0 && archivesIn(backupDir),
       'a scheduled backup',

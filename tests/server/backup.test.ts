@@ -37,7 +37,7 @@ async function populated() {
   fs.mkdirSync(path.join(dataDir, 'files/derived/43.tmp-99'), { recursive: true });
   fs.writeFileSync(path.join(dataDir, 'files/derived/43.tmp-99/half.mp4'), 'half');
   fs.writeFileSync(path.join(dataDir, 'tmp/uploads/77.part'), 'arriving');
-  app.ctx.sqlite.prepare("INSERT INTO app_settings (key, value) VALUES ('marker', 'before the backup')").run();
+  app.ctx.sqlite!.prepare("INSERT INTO app_settings (key, value) VALUES ('marker', 'before the backup')").run();
   return { app, admin, dataDir, keys };
 }
 
@@ -49,7 +49,7 @@ describe('npm run backup and npm run restore', () => {
     // The app keeps writing rows and storing uploads through its own connection while the command runs.
     let writing = true;
     let rows = 0;
-    const insert = app.ctx.sqlite.prepare('INSERT INTO app_settings (key, value) VALUES (?, ?)');
+    const insert = app.ctx.sqlite!.prepare('INSERT INTO app_settings (key, value) VALUES (?, ?)');
     const writer = (async () => {
       while (writing) {
         insert.run(`busy-${rows}`, 'x'.repeat(4000));
@@ -89,7 +89,7 @@ describe('npm run backup and npm run restore', () => {
     expect(filesUnder(copy)).toEqual(['SHA256SUMS', 'manifest.json', ...paths].sort());
 
     // Changed after the backup: a row and a file that the restore must not bring back.
-    app.ctx.sqlite.prepare("UPDATE app_settings SET value = 'after the backup' WHERE key = 'marker'").run();
+    app.ctx.sqlite!.prepare("UPDATE app_settings SET value = 'after the backup' WHERE key = 'marker'").run();
     const later = await upload(app, admin, 'later.png', pattern(1_000, 17));
     await app.close();
     apps.splice(0);

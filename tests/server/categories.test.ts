@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
 import { injectAs, type Caller } from '../helpers/kit';
 import { createSchool } from '../../server/modules/schools/schools.service';
+import { sqlAll, sqlGet } from '../helpers/sql';
 
 type Row = { id: string; parent_id: string; position: number; depth: number; lft: number; rgt: number };
 
@@ -25,11 +26,11 @@ describe('course categories: a nested set of three levels (spec 3 Category, 7 co
   };
   const rows = async (schoolIdGiven?: string) => {
     const schoolId = schoolIdGiven ?? (await school(app)).id;
-    return app.ctx.sqlite
-      .prepare(
-        `select id, parent_id, position, depth, lft, rgt from categories where school_id = ? and kind = 'course' order by lft`,
-      )
-      .all(schoolId) as Row[];
+    return sqlAll<Row>(
+      app,
+      `select id, parent_id, position, depth, lft, rgt from categories where school_id = ? and kind = 'course' order by lft`,
+      schoolId,
+    );
   };
   const newCourse = async (title: string, catid: string) => {
     const res = await post('/course/new', { title, catid, type: 0 });
@@ -130,9 +131,14 @@ describe('course categories: a nested set of three levels (spec 3 Category, 7 co
     await post('/course/cate/update', { catid: a2, parent_id: b1 });
     const list = await rows();
     for (const row of list) {
-      const range = app.ctx.sqlite
-        .prepare(`select id from categories where school_id = ? and lft > ? and lft < ?`)
-        .all((await school(app)).id, row.lft, row.rgt) as { id: string }[];
+      const schoolId = (await school(app)).id;
+      const range = await sqlAll<{ id: string }>(
+        app,
+        `select id from categories where school_id = ? and lft > ? and lft < ?`,
+        schoolId,
+        row.lft,
+        row.rgt,
+      );
       expect(range.map((r) => r.id).sort()).toEqual(descendants(list, row.id).sort());
     }
     const inA11 = await newCourse('in A11', a11);
@@ -181,7 +187,7 @@ describe('course categories: a nested set of three levels (spec 3 Category, 7 co
     await post('/course/delete', { coids: [d] });
     res = await post('/course/cate/delete', { catid: c });
     expect(res.json().data).toEqual({ deleted: 2, movedCourses: 0 });
-    expect(app.ctx.sqlite.prepare('select catid from courses where id = ?').get(d)).toEqual({ catid: '0' });
+    expect(await sqlGet(app, 'select catid from courses where id = ?', d)).toEqual({ catid: '0' });
     expectConsistent(await rows());
   });
 

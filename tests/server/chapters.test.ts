@@ -3,6 +3,7 @@ import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestAp
 import { injectAs, type Caller } from '../helpers/kit';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
+import { sqlAll, sqlGet, sqlRun } from '../helpers/sql';
 
 type Node = {
   cid: string;
@@ -91,9 +92,13 @@ describe('chapters: a two-level tree per course (spec 3 Chapter, 7 course/chapte
     const list = (await get(`/course/chapter/${coid}`, cookie)).json().data;
     expect(list).toMatchObject({ coid, free: false, isbuy: false, hasFreeChapter: true });
 
-    app.ctx.sqlite
-      .prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`)
-      .run(student.id, coid, Date.now());
+    await sqlRun(
+      app,
+      `insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`,
+      student.id,
+      coid,
+      Date.now(),
+    );
     expect((await tree(cookie)).every((n) => !n.locked && n.children.every((c) => !c.locked))).toBe(true);
     expect((await tree('')).some((n) => n.locked)).toBe(true);
     expect((await tree(admin)).some((n) => n.locked)).toBe(false);
@@ -185,13 +190,13 @@ describe('chapters: a two-level tree per course (spec 3 Chapter, 7 course/chapte
     expect(res.json()).toMatchObject({ error: 'chapter has subchapters', data: { field: 'parent_id' } });
     expect((await post('/chapter/move', { cid: a1, parent_id: a1, position: 0 })).statusCode).toBe(400);
     expect((await post('/chapter/move', { cid: a1, parent_id: c, position: 0 })).json().error).toBe('too deep');
-    const positions = app.ctx.sqlite
-      .prepare(
-        'select parent_id, group_concat(position) as p from (select * from chapters order by position) group by parent_id',
-      )
-      .all();
-    for (const row of positions as { p: string }[])
-      expect(row.p.split(',').map(Number)).toEqual(row.p.split(',').map((_, i) => i));
+    const rows = await sqlAll<{ parent_id: string | null; position: number }>(
+      app,
+      'select parent_id, position from chapters order by parent_id, position',
+    );
+    const positions = new Map<string | null, number[]>();
+    for (const row of rows) positions.set(row.parent_id, [...(positions.get(row.parent_id) ?? []), row.position]);
+    for (const p of positions.values()) expect(p).toEqual(p.map((_, i) => i));
   });
 
   it('deletes a chapter with its subchapters; siblings close the gap', async () => {
@@ -271,12 +276,12 @@ describe('the demo catalogue (DEMO_DATA)', () => {
       expect(cards.some((c: { actual: number; price: number }) => c.actual > 0 && c.price > c.actual)).toBe(true);
       expect(cards.some((c: { type: number }) => c.type === 4)).toBe(true);
       expect(cards.some((c: { type: number }) => c.type === 1)).toBe(true);
-      const group = app.ctx.sqlite.prepare(`select id from student_groups where name = '研发部'`).get() as {
+      const group = (await sqlGet(app, `select id from student_groups where name = '研发部'`)) as {
         id: string;
       };
-      const restricted = app.ctx.sqlite
-        .prepare('select id from courses where authentication_gid = ?')
-        .get(group.id) as { id: string };
+      const restricted = (await sqlGet(app, 'select id from courses where authentication_gid = ?', group.id)) as {
+        id: string;
+      };
       const student = (await login(app, { username: 'student', password: 'student123' })).cookie;
       const lisi = (await login(app, { username: 'lisi', password: 'student123' })).cookie;
       const refusal = async (cookie: string) =>

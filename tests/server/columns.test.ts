@@ -3,6 +3,7 @@ import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestAp
 import { buildCourse } from '../helpers/factories';
 import { injectAs, type Caller } from '../helpers/kit';
 import { createSchool } from '../../server/modules/schools/schools.service';
+import { sqlGet } from '../helpers/sql';
 
 /** Columns (spec 3 'Column', 4 'Column main button', 7 column calls) over HTTP against the real app. */
 describe('columns', () => {
@@ -198,7 +199,7 @@ describe('columns', () => {
     expect((await api.get(`/column/admin/info/${a}`)).statusCode).toBe(404);
     expect((await api.post('/column/delete', { ids: [a] })).statusCode).toBe(404);
     expect((await api.post('/column/delete', { ids: [] })).json().error).toMatch(/body\.ids/);
-    expect(app.ctx.sqlite.prepare('select deleted from columns where id = ?').get(a)).toEqual({ deleted: 1 });
+    expect(await sqlGet(app, 'select deleted from columns where id = ?', a)).toEqual({ deleted: 1 });
   });
 
   it('column categories: add, rename, move (flat nested set) and delete (columns move to 0); public counts published ones', async () => {
@@ -265,16 +266,12 @@ describe('columns', () => {
       column: { book_count: 1, lcount: 1 },
     });
     expect(
-      app.ctx.sqlite
-        .prepare('select source from enrolments where student_id = ? and course_id = ?')
-        .get(student.id, course),
+      await sqlGet(app, 'select source from enrolments where student_id = ? and course_id = ?', student.id, course),
     ).toEqual({ source: 'column' });
     const later = await addCourse();
     await api.post('/column/courses', { column_id: id, coids: [course, later] });
     expect(
-      app.ctx.sqlite
-        .prepare('select source from enrolments where student_id = ? and course_id = ?')
-        .get(student.id, later),
+      await sqlGet(app, 'select source from enrolments where student_id = ? and course_id = ?', student.id, later),
     ).toEqual({ source: 'column' });
   });
 
@@ -303,7 +300,7 @@ describe('columns', () => {
     expect((await book(paid)).statusCode).toBe(401);
     expect((await book(paid, otherStudent)).statusCode).toBe(404);
     expect((await book('nonsense!', student.cookie)).json().error).toMatch(/body\.column_id/);
-    expect(app.ctx.sqlite.prepare('select book_count from columns where id = ?').get(paid)).toEqual({ book_count: 0 });
+    expect(await sqlGet(app, 'select book_count from columns where id = ?', paid)).toEqual({ book_count: 0 });
   });
 
   it('collect status, collect and visit', async () => {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
 import { injectAs, type Caller } from '../helpers/kit';
 import { createSchool } from '../../server/modules/schools/schools.service';
+import { sqlGet, sqlRun } from '../helpers/sql';
 
 type Json = Record<string, unknown>;
 
@@ -27,9 +28,13 @@ describe('comments (spec 3 Comment, 5 Course comment, 7 comment/*)', () => {
     return { coid, code };
   };
   const enrol = (studentId: string, coid: string) =>
-    app.ctx.sqlite
-      .prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`)
-      .run(studentId, coid, clock);
+    sqlRun(
+      app,
+      `insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`,
+      studentId,
+      coid,
+      clock,
+    );
   const student = async (overrides: Parameters<typeof buildStudent>[1] = {}) => {
     const made = await buildStudent(app, overrides);
     return { ...made, cookie: (await login(app, made)).cookie };
@@ -62,7 +67,7 @@ describe('comments (spec 3 Comment, 5 Course comment, 7 comment/*)', () => {
   it('a buyer comments; the list is newest first with the spec fields, 10 a page by default, and the legacy fields are ignored', async () => {
     const paid = await course({ title: 'Paid', actual: 99, price: 99 });
     const buyer = await student({ name: '张三' });
-    enrol(buyer.id, paid.coid);
+    await enrol(buyer.id, paid.coid);
     const first = await add(buyer.cookie, paid.code, '  第一条评论  ', {
       pid: 'x',
       title: 'forged',
@@ -210,7 +215,7 @@ describe('comments (spec 3 Comment, 5 Course comment, 7 comment/*)', () => {
     expect((await add(outside.cookie, restricted.coid, 'hi')).json().error).toBe('graCommentTip');
     expect((await add(inside.cookie, restricted.coid, 'hi')).statusCode).toBe(200);
     // Bought (enrolled) counts even outside the groups.
-    enrol(outside.id, restricted.coid);
+    await enrol(outside.id, restricted.coid);
     expect((await add(outside.cookie, restricted.coid, 'now mine')).statusCode).toBe(200);
 
     const other = await otherSchool();
@@ -239,16 +244,19 @@ describe('comments (spec 3 Comment, 5 Course comment, 7 comment/*)', () => {
   it('noAllowComment: the page is told, comment/add answers 403, the other school settings stay', async () => {
     const free = await course();
     const someone = await student();
-    app.ctx.sqlite
-      .prepare(`update schools set settings = ? where id = ?`)
-      .run(JSON.stringify({ changePass: true }), (await school(app)).id);
+    await sqlRun(
+      app,
+      `update schools set settings = ? where id = ?`,
+      JSON.stringify({ changePass: true }),
+      (await school(app)).id,
+    );
     expect((await get('/a/comment/setting', admin)).json().data).toEqual({ noAllowComment: false });
     const saved = await post('/a/comment/setting', { noAllowComment: 1 }, admin);
     expect(saved.json().data).toEqual({ noAllowComment: true });
     expect(
       JSON.parse(
         (
-          app.ctx.sqlite.prepare('select settings from schools where id = ?').get((await school(app)).id) as {
+          (await sqlGet(app, 'select settings from schools where id = ?', (await school(app)).id)) as {
             settings: string;
           }
         ).settings,
@@ -348,8 +356,8 @@ describe('comments (spec 3 Comment, 5 Course comment, 7 comment/*)', () => {
     expect((await post('/comment/delete', { cmid }, '')).statusCode).toBe(401);
     expect((await post('/comment/delete', { cmid }, a.cookie)).json().data).toEqual({ deleted: 2 });
     expect((await list(free.coid)).total).toBe(0);
-    expect(app.ctx.sqlite.prepare('select count(*) as n from comments').get()).toEqual({ n: 0 });
-    expect(app.ctx.sqlite.prepare('select count(*) as n from comment_likes').get()).toEqual({ n: 0 });
+    expect(await sqlGet(app, 'select count(*) as n from comments')).toEqual({ n: 0 });
+    expect(await sqlGet(app, 'select count(*) as n from comment_likes')).toEqual({ n: 0 });
     expect((await post('/comment/delete', { cmid }, a.cookie)).statusCode).toBe(404);
   });
 

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
 import { injectAs, type Caller } from '../helpers/kit';
 import { createSchool } from '../../server/modules/schools/schools.service';
+import { sqlGet, sqlRun } from '../helpers/sql';
 
 describe('courses: back office and catalogue (spec 3 Course, 4, 7 Courses)', () => {
   let app: TestApp;
@@ -48,9 +49,11 @@ describe('courses: back office and catalogue (spec 3 Course, 4, 7 Courses)', () 
       false,
     );
     expect(code).toBe(app.ctx.courseCodec.encode(coid));
-    expect(
-      app.ctx.sqlite.prepare('select actual_fen, price_fen, published from courses where id = ?').get(coid),
-    ).toEqual({ actual_fen: 1990, price_fen: 2990, published: 0 });
+    expect(await sqlGet(app, 'select actual_fen, price_fen, published from courses where id = ?', coid)).toEqual({
+      actual_fen: 1990,
+      price_fen: 2990,
+      published: 0,
+    });
     const saved = await post('/course/save', {
       coid,
       values: { level: 2, ce_type: 1, ce_time: 30, order_rest: 1 },
@@ -224,7 +227,7 @@ describe('courses: back office and catalogue (spec 3 Course, 4, 7 Courses)', () 
     ];
     for (const [title, catid, lcount, count] of counts) {
       const { coid } = await course({ title, catid, keywords: title === 'Gamma' ? 'findme' : '' });
-      app.ctx.sqlite.prepare('update courses set lcount = ?, count = ? where id = ?').run(lcount, count, coid);
+      await sqlRun(app, 'update courses set lcount = ?, count = ? where id = ?', lcount, count, coid);
       clock += 60_000;
     }
     await course({ title: 'Private', private: 1 });
@@ -302,9 +305,13 @@ describe('courses: back office and catalogue (spec 3 Course, 4, 7 Courses)', () 
     expect((await get(`/course/info/${paid.code}`, outsiderCookie)).json().data.refusal).toBe('designatedGroup');
     expect((await get(`/course/info/${paid.code}`, admin)).json().data.refusal).toBe('studentOnly');
 
-    app.ctx.sqlite
-      .prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`)
-      .run(student.id, paid.coid, clock);
+    await sqlRun(
+      app,
+      `insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`,
+      student.id,
+      paid.coid,
+      clock,
+    );
     app.ctx.catalogueCache.bump((await school(app)).id);
     const bought = (await get(`/course/info/${paid.code}`, studentCookie)).json().data;
     expect(bought).toMatchObject({

@@ -14,7 +14,7 @@ describe('the asynchronous SQLite layer', () => {
   beforeEach(async () => {
     const opened = await openDatabase(':memory:');
     db = opened.db;
-    close = () => opened.sqlite.close();
+    close = () => opened.sqlite!.close();
   });
   afterEach(() => close());
 

@@ -8,6 +8,7 @@ import { type Ware, zWare } from '../../shared/schemas/learning';
 import { ADMIN, login, makeApp, school, type TestApp } from '../helpers/app';
 import { data, injectAs, type Caller } from '../helpers/kit';
 import { waitForStatus } from './media-helpers';
+import { sqlAll, sqlGet } from '../helpers/sql';
 
 /**
  * Issue 18 'A first start that shows the product': a fresh development start (DEMO_DATA on, a new data folder)
@@ -188,20 +189,21 @@ describe('a fresh development start: the demo school has playable media and stud
     expect(quiz.questions.every((q) => q.state === 'right')).toBe(true);
   });
 
-  it('has study records over the last weeks that agree: chapters, courses and days', () => {
-    const db = app.ctx.sqlite;
-    const sid = (db.prepare("select id from students where username = 'student'").get() as { id: string }).id;
-    const days = db.prepare('select day, eff_ms from learn_days where student_id = ? order by day').all(sid) as {
-      day: string;
-      eff_ms: number;
-    }[];
+  it('has study records over the last weeks that agree: chapters, courses and days', async () => {
+    const sid = ((await sqlGet(app, "select id from students where username = 'student'")) as { id: string }).id;
+    const days = await sqlAll<{ day: string; eff_ms: number }>(
+      app,
+      'select day, eff_ms from learn_days where student_id = ? order by day',
+      sid,
+    );
     expect(days.length).toBeGreaterThanOrEqual(6);
     const sum = (rows: { eff_ms: number }[]) => rows.reduce((total, row) => total + row.eff_ms, 0);
-    const learn = db.prepare('select eff_ms from learn_records where student_id = ?').all(sid) as { eff_ms: number }[];
-    const courses = db.prepare('select eff_ms, process from course_records where student_id = ?').all(sid) as {
-      eff_ms: number;
-      process: number;
-    }[];
+    const learn = await sqlAll<{ eff_ms: number }>(app, 'select eff_ms from learn_records where student_id = ?', sid);
+    const courses = await sqlAll<{ eff_ms: number; process: number }>(
+      app,
+      'select eff_ms, process from course_records where student_id = ?',
+      sid,
+    );
     expect(sum(days)).toBe(sum(learn));
     expect(sum(courses)).toBe(sum(learn));
     expect(courses.map((c) => c.process).sort((a, b) => a - b)).toEqual([expect.any(Number), 100]);

@@ -8,6 +8,7 @@ import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestAp
 import { envelope, injectAs, type Envelope } from '../helpers/kit';
 import { seedQuestion } from '../helpers/exam-factory';
 import { seedPendingExerciseAnswer, seedSitting } from '../helpers/sitting-factory';
+import { sqlGet, sqlRun } from '../helpers/sql';
 
 type Reply<T = any> = { status: number; body: Envelope<T> };
 
@@ -227,11 +228,18 @@ describe('exams in the back office: exams, results and marking', () => {
     // Random: rules counted against a category and its sub-categories, non-deleted questions of the kind.
     const parent = app.ctx.ids.next();
     const child = app.ctx.ids.next();
-    app.ctx.sqlite
-      .prepare(
-        'insert into question_categories (id, school_id, parent_id, title, position, created_at) values (?, ?, ?, ?, 0, 0), (?, ?, ?, ?, 1, 0)',
-      )
-      .run(parent, schoolId, '0', 'Physics', child, schoolId, parent, 'Optics');
+    await sqlRun(
+      app,
+      'insert into question_categories (id, school_id, parent_id, title, position, created_at) values (?, ?, ?, ?, 0, 0), (?, ?, ?, ?, 1, 0)',
+      parent,
+      schoolId,
+      '0',
+      'Physics',
+      child,
+      schoolId,
+      parent,
+      'Optics',
+    );
     for (let i = 0; i < 3; i += 1)
       await seedQuestion(app, { schoolId, type: 0, options: ['a', 'b'], answer: '1', categoryId: child });
     await seedQuestion(app, { schoolId, type: 0, options: ['a', 'b'], answer: '1', categoryId: parent });
@@ -279,7 +287,7 @@ describe('exams in the back office: exams, results and marking', () => {
     await ok('POST', '/examadmin/exam/delete', { id: exam.id });
     await ok('POST', '/examadmin/paper/delete', { id });
     expect((await call('GET', `/examadmin/paper/info?id=${id}`)).status).toBe(404);
-    expect(app.ctx.sqlite.prepare('select deleted from papers where id = ?').get(id)).toEqual({ deleted: 1 });
+    expect(await sqlGet(app, 'select deleted from papers where id = ?', id)).toEqual({ deleted: 1 });
     expect((await ok('GET', '/examadmin/paper/list?key=copy')).list.map((row: { id: string }) => row.id)).toEqual([
       copy.id,
     ]);
@@ -313,7 +321,7 @@ describe('exams in the back office: exams, results and marking', () => {
       passScore: 30,
       description: '<p>Read carefully</p>',
     });
-    expect(app.ctx.sqlite.prepare('select duration_sec from exams where id = ?').get(exam.body.data.id)).toEqual({
+    expect(await sqlGet(app, 'select duration_sec from exams where id = ?', exam.body.data.id)).toEqual({
       duration_sec: 1800,
     });
 
@@ -456,11 +464,12 @@ describe('exams in the back office: exams, results and marking', () => {
       status: 409,
       body: { error: 'exam has a sitting in progress' },
     });
-    app.ctx.sqlite
-      .prepare(
-        "update exam_sittings set status = 'submitted', closed_by = 'deadline', submitted_at = ? where exam_id = ?",
-      )
-      .run(clock, id);
+    await sqlRun(
+      app,
+      "update exam_sittings set status = 'submitted', closed_by = 'deadline', submitted_at = ? where exam_id = ?",
+      clock,
+      id,
+    );
     await ok('POST', '/examadmin/exam/delete', { id });
     expect((await call('GET', `/examadmin/exam/info?id=${id}`)).status).toBe(404);
   });
@@ -647,10 +656,13 @@ describe('exams in the back office: exams, results and marking', () => {
       answers: { [q.single]: '2', [q.multiple]: '1,3', [q.trueFalse]: '0', [q.short]: 'Light scatters' },
     });
     const learn = () =>
-      app.ctx.sqlite
-        .prepare('select passed, progress from learn_records where student_id = ? and chapter_id = ?')
-        .get(ann.id, chapterId);
-    expect(learn()).toEqual({ passed: 0, progress: 1 });
+      sqlGet(
+        app,
+        'select passed, progress from learn_records where student_id = ? and chapter_id = ?',
+        ann.id,
+        chapterId,
+      );
+    expect(await learn()).toEqual({ passed: 0, progress: 1 });
 
     const queue = await ok('GET', '/examadmin/marking/list');
     expect(queue.total).toBe(1);
@@ -682,7 +694,7 @@ describe('exams in the back office: exams, results and marking', () => {
       isRight: false,
       sitting: { score: 38, passed: false, pendingMarks: 0 },
     });
-    expect(learn()).toEqual({ passed: 0, progress: 1 });
+    expect(await learn()).toEqual({ passed: 0, progress: 1 });
     expect((await ok('GET', '/examadmin/marking/list')).total).toBe(0);
     expect((await ok('GET', '/examadmin/marking/list?status=marked')).list[0]).toMatchObject({
       qid: q.short,
@@ -699,17 +711,18 @@ describe('exams in the back office: exams, results and marking', () => {
       isRight: true,
       sitting: { score: 50, passed: true, pendingMarks: 0 },
     });
+    expect(await sqlGet(app, 'select score, passed, pending_marks from exam_sittings where id = ?', sittingId)).toEqual(
+      { score: 50, passed: 1, pending_marks: 0 },
+    );
     expect(
-      app.ctx.sqlite.prepare('select score, passed, pending_marks from exam_sittings where id = ?').get(sittingId),
-    ).toEqual({ score: 50, passed: 1, pending_marks: 0 });
-    expect(
-      app.ctx.sqlite
-        .prepare(
-          'select status, point, is_right, marked_by is not null as by from exam_answers where sitting_id = ? and question_id = ?',
-        )
-        .get(sittingId, q.short),
+      await sqlGet(
+        app,
+        'select status, point, is_right, case when marked_by is not null then 1 else 0 end as by from exam_answers where sitting_id = ? and question_id = ?',
+        sittingId,
+        q.short,
+      ),
     ).toEqual({ status: 'marked', point: 20, is_right: 1, by: 1 });
-    expect(learn()).toEqual({ passed: 1, progress: 1 });
+    expect(await learn()).toEqual({ passed: 1, progress: 1 });
     const sittings = await ok('GET', `/examadmin/exam/sittings?id=${examId}`);
     expect(sittings.list[0]).toMatchObject({ score: 50, passed: true, pendingMarks: 0 });
 
@@ -759,9 +772,12 @@ describe('exams in the back office: exams, results and marking', () => {
     });
     expect(marked).toEqual({ status: 'marked', point: 10, isRight: true, sitting: null });
     expect(
-      app.ctx.sqlite
-        .prepare('select status, point, is_right from exercise_answers where student_id = ? and chapter_id = ?')
-        .get(ann.id, exerciseChapter),
+      await sqlGet(
+        app,
+        'select status, point, is_right from exercise_answers where student_id = ? and chapter_id = ?',
+        ann.id,
+        exerciseChapter,
+      ),
     ).toEqual({ status: 'marked', point: 10, is_right: 1 });
     expect((await ok('GET', '/examadmin/marking/list?source=exercise')).total).toBe(0);
     expect(

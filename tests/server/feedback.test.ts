@@ -8,6 +8,7 @@ import { createSchool } from '../../server/modules/schools/schools.service';
 import { enrol } from '../helpers/learning-factory';
 import { signedInStudent } from './records-helpers';
 import { multipartBody } from './uploads-helpers';
+import { sqlAll, sqlGet, sqlRun } from '../helpers/sql';
 
 type Json = Record<string, unknown>;
 
@@ -53,13 +54,18 @@ describe('signatures and ratings', () => {
   const student = (overrides: Parameters<typeof buildStudent>[1] = {}) => signedInStudent(app, overrides);
   /** The student's course record says the course is finished (what the heartbeats write when the last chapter completes). */
   const finish = (studentId: string, coid: string) =>
-    app.ctx.sqlite
-      .prepare(
-        `insert into course_records (student_id, course_id, school_id, last_visit_at, complete_chapter, total_chapter, process, started_at, completed_at, updated_at)
+    sqlRun(
+      app,
+      `insert into course_records (student_id, course_id, school_id, last_visit_at, complete_chapter, total_chapter, process, started_at, completed_at, updated_at)
          select ?, id, school_id, ?, 2, 2, 100, ?, ?, ? from courses where id = ?
          on conflict (student_id, course_id) do update set completed_at = excluded.completed_at, process = 100`,
-      )
-      .run(studentId, clock, clock, clock, clock, coid);
+      studentId,
+      clock,
+      clock,
+      clock,
+      clock,
+      coid,
+    );
   const otherSchool = async () => {
     const other = await createSchool(app.ctx, {
       name: 'Other',
@@ -87,15 +93,14 @@ describe('signatures and ratings', () => {
   const uploadKey = async (cookie: string, bytes?: Buffer) =>
     data<{ key: string }>(await upload(bytes ?? (await jpeg()), cookie)).key;
   const onDisk = (key: string) => path.join(app.ctx.config.dataDir, key);
-  const filesRow = (key: string) =>
-    app.ctx.sqlite.prepare('select * from files where key = ?').get(key) as Json | undefined;
+  const filesRow = (key: string) => sqlGet<Json>(app, 'select * from files where key = ?', key);
 
   describe('signature upload (spec 7: JPEG named signature.jpeg, returning a key)', () => {
     it('stores a real JPEG privately under files/userupload/{schoolId}/ and answers its key', async () => {
       const me = await student();
       const key = await uploadKey(me.cookie);
       expect(key).toMatch(new RegExp(`^files/userupload/${(await school(app)).id}/\\d+\\.JPEG$`));
-      expect(filesRow(key)).toMatchObject({
+      expect(await filesRow(key)).toMatchObject({
         visibility: 'private',
         original_name: 'signature.jpeg',
         ext: 'JPEG',
@@ -133,9 +138,9 @@ describe('signatures and ratings', () => {
       const oversize = await upload(Buffer.concat([await jpeg(), Buffer.alloc(1024 * 1024, 1)]), me.cookie);
       expect(oversize.statusCode, oversize.body).toBe(413);
       // Nothing was stored by the refusals.
-      expect(
-        app.ctx.sqlite.prepare(`select count(*) as n from files where uploaded_by = ?`).get(`student:${me.id}`),
-      ).toEqual({ n: 0 });
+      expect(await sqlGet(app, `select count(*) as n from files where uploaded_by = ?`, `student:${me.id}`)).toEqual({
+        n: 0,
+      });
       expect(fs.readdirSync(path.join(app.ctx.config.dataDir, 'tmp/uploads'))).toEqual([]);
     });
 
@@ -153,9 +158,11 @@ describe('signatures and ratings', () => {
       const keys: string[] = [];
       for (let i = 0; i < 6; i++) keys.push(await uploadKey(me.cookie));
       const left = (
-        app.ctx.sqlite
-          .prepare(`select key from files where uploaded_by = ? order by created_at, id`)
-          .all(`student:${me.id}`) as { key: string }[]
+        await sqlAll<{ key: string }>(
+          app,
+          `select key from files where uploaded_by = ? order by created_at, id`,
+          `student:${me.id}`,
+        )
       ).map((r) => r.key);
       expect(left).toEqual(keys.slice(2));
       expect(fs.existsSync(onDisk(keys[0]!))).toBe(false);
@@ -172,7 +179,7 @@ describe('signatures and ratings', () => {
       const early = await post('/stu/savesignature', { img: key, coid: c.code, cid: c.second }, me.cookie);
       expect(early.statusCode).toBe(403);
       expect(errorOf(early)).toBe('courseNotFinished');
-      finish(me.id, c.coid);
+      await finish(me.id, c.coid);
       const saved = data<{ success: boolean; id: string; url: string }>(
         await post('/stu/savesignature', { uid: 'forged', img: key, coid: c.code, cid: c.second }, me.cookie),
       );
@@ -195,7 +202,7 @@ describe('signatures and ratings', () => {
       const sub = await buildSubAdmin(app, ['resource']);
       expect((await get(saved.url, (await login(app, { ...sub, role: 'admin' })).cookie)).statusCode).toBe(403);
       // The row is the spec's record: uid, img, coid, cid.
-      expect(app.ctx.sqlite.prepare('select student_id, course_id, chapter_id from signatures').all()).toEqual([
+      expect(await sqlAll(app, 'select student_id, course_id, chapter_id from signatures')).toEqual([
         { student_id: me.id, course_id: c.coid, chapter_id: c.second },
       ]);
     });
@@ -203,7 +210,7 @@ describe('signatures and ratings', () => {
     it('signing again replaces the signature; the old image is deleted after the new row is committed', async () => {
       const c = await course({}, { signature: 1 });
       const me = await student();
-      finish(me.id, c.coid);
+      await finish(me.id, c.coid);
       const firstKey = await uploadKey(me.cookie);
       const first = data<{ id: string; url: string }>(
         await post('/stu/savesignature', { img: firstKey, coid: c.code, cid: '0' }, me.cookie),
@@ -218,8 +225,8 @@ describe('signatures and ratings', () => {
         await post('/stu/savesignature', { img: secondKey, coid: c.code, cid: '0' }, me.cookie),
       );
       expect(second.id).not.toBe(first.id);
-      expect(app.ctx.sqlite.prepare('select count(*) as n from signatures').get()).toEqual({ n: 1 });
-      expect(filesRow(firstKey)).toBeUndefined();
+      expect(await sqlGet(app, 'select count(*) as n from signatures')).toEqual({ n: 1 });
+      expect(await filesRow(firstKey)).toBeUndefined();
       expect(fs.existsSync(onDisk(firstKey))).toBe(false);
       expect(fs.existsSync(onDisk(secondKey))).toBe(true);
       expect((await get(first.url, me.cookie)).statusCode).toBe(404);
@@ -234,7 +241,7 @@ describe('signatures and ratings', () => {
     it('refuses what is not this student’s signature upload, a course without signature, and those who may not study the course', async () => {
       const c = await course({}, { signature: 1 });
       const me = await student();
-      finish(me.id, c.coid);
+      await finish(me.id, c.coid);
       const mine = await uploadKey(me.cookie);
       const someone = await student();
       const theirs = await uploadKey(someone.cookie);
@@ -278,7 +285,7 @@ describe('signatures and ratings', () => {
       await refused({ img: mine, coid: paid.code, cid: paid.first }, me.cookie, 403, 'endOfTrial');
       await enrol(app, me.id, paid.coid);
       await refused({ img: mine, coid: paid.code, cid: paid.first }, me.cookie, 403, 'courseNotFinished');
-      finish(me.id, paid.coid);
+      await finish(me.id, paid.coid);
       data(await post('/stu/savesignature', { img: mine, coid: paid.code, cid: paid.first }, me.cookie));
 
       await refused(
@@ -312,9 +319,9 @@ describe('signatures and ratings', () => {
         ),
       );
       expect(added).toEqual({ success: true, id: expect.stringMatching(/^\d+$/) });
-      expect(
-        app.ctx.sqlite.prepare('select student_id, course_id, chapter_id, score, content from grades').all(),
-      ).toEqual([{ student_id: me.id, course_id: c.coid, chapter_id: c.first, score: 4, content: '讲得很好' }]);
+      expect(await sqlAll(app, 'select student_id, course_id, chapter_id, score, content from grades')).toEqual([
+        { student_id: me.id, course_id: c.coid, chapter_id: c.first, score: 4, content: '讲得很好' },
+      ]);
       expect(data(await get(`/grade/check?coid=${c.coid}&cid=${c.first}`, me.cookie))).toEqual({ hasVal: true });
       expect(data(await get(`/grade/check?coid=${c.coid}&cid=${c.second}`, me.cookie))).toEqual({ hasVal: false });
       const again = await post('/grade/add', { coid: c.code, cid: c.first, score: 5, content: '再评一次' }, me.cookie);
@@ -348,12 +355,10 @@ describe('signatures and ratings', () => {
       await refused({ score: 3, content: '好'.repeat(101) }, 400, 'tooLong', 'content');
       await refused({ score: 3, content: '😀'.repeat(101) }, 400, 'tooLong', 'content');
       await refused({ score: 3, content: 'x'.repeat(401) }, 400, 'bad input');
-      expect(app.ctx.sqlite.prepare('select count(*) as n from grades').get()).toEqual({ n: 0 });
+      expect(await sqlGet(app, 'select count(*) as n from grades')).toEqual({ n: 0 });
       // Exactly 100 is fine (emoji count once each).
       data(await post('/grade/add', { coid: c.code, cid: c.first, score: 1, content: '😀'.repeat(100) }, me.cookie));
-      expect((app.ctx.sqlite.prepare('select content from grades').get() as { content: string }).content).toBe(
-        '😀'.repeat(100),
-      );
+      expect(((await sqlGet(app, 'select content from grades')) as { content: string }).content).toBe('😀'.repeat(100));
     });
 
     it('grading follows showgrade; cid 0 rates the course when one of its chapters takes ratings', async () => {
@@ -406,8 +411,8 @@ describe('signatures and ratings', () => {
       const c = await course({}, { signature: 1 });
       const a = await student({ name: '甲' });
       const b = await student({ name: '乙' });
-      finish(a.id, c.coid);
-      finish(b.id, c.coid);
+      await finish(a.id, c.coid);
+      await finish(b.id, c.coid);
       await post('/stu/savesignature', { img: await uploadKey(a.cookie), coid: c.code, cid: c.second }, a.cookie);
       clock += 1000;
       await post('/stu/savesignature', { img: await uploadKey(b.cookie), coid: c.code, cid: '0' }, b.cookie);

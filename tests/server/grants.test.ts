@@ -12,6 +12,7 @@ import { data, envelope, injectAs } from '../helpers/kit';
 import { csvFile, xlsxFile } from '../helpers/student-files';
 import { multipartBody } from './uploads-helpers';
 import { adminCookie, beat, learnCourse, okCall, signedInStudent, type LearnCourse } from './records-helpers';
+import { sqlGet } from '../helpers/sql';
 
 const DAY = 86_400_000;
 
@@ -171,9 +172,12 @@ describe('administrator grants', () => {
     expect(
       (await beat(app, member.cookie, { coid: course.coid, cid: course.video, start_ts: 2, position: 0 })).status,
     ).toBe(403);
-    const records = app.ctx.sqlite
-      .prepare('select count(*) as n from course_records where student_id = ? and course_id = ?')
-      .get(member.id, course.coid) as { n: number };
+    const records = (await sqlGet(
+      app,
+      'select count(*) as n from course_records where student_id = ? and course_id = ?',
+      member.id,
+      course.coid,
+    )) as { n: number };
     expect(records.n).toBe(1);
     expect(data(await as(admin).post('/grant/revoke', { id: grantId }))).toEqual({ id: grantId, revoked: false });
     expect((await holders(course.coid)).total).toBe(0);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
 import { injectAs } from '../helpers/kit';
 import { createSchool } from '../../server/modules/schools/schools.service';
+import { sqlGet, sqlRun } from '../helpers/sql';
 
 describe('s/group/list', () => {
   let app: TestApp;
@@ -201,32 +202,34 @@ describe('s/group and a/group writes (spec 7 add, list, rename, move, delete)', 
     expect((await tree('s/group')).find((g) => g.gid === gid)?.members).toBe(1);
     const course = await call('/course/new', { title: 'Restricted', catid: '0', type: 0 }, main);
     const coid = course.json().data.coid as string;
-    app.ctx.sqlite.prepare('update courses set authentication_gid = ? where id = ?').run(`1,${gid}`, coid);
-    app.ctx.sqlite
-      .prepare(
-        "insert into plan_assignments (course_id, school_id, target_type, target_id, assigned_by, created_at) values (?, ?, 'group', ?, 'x', 0)",
-      )
-      .run(coid, (await school(app)).id, gid);
+    await sqlRun(app, 'update courses set authentication_gid = ? where id = ?', `1,${gid}`, coid);
+    await sqlRun(
+      app,
+      "insert into plan_assignments (course_id, school_id, target_type, target_id, assigned_by, created_at) values (?, ?, 'group', ?, 'x', 0)",
+      coid,
+      (await school(app)).id,
+      gid,
+    );
     let res = await call('/s/group/delete', { gid }, main);
     expect(res.statusCode).toBe(409);
     expect(res.json().data).toEqual({ courses: 1, plans: 1, exams: 0 });
-    app.ctx.sqlite.prepare('delete from plan_assignments where target_id = ?').run(gid);
+    await sqlRun(app, 'delete from plan_assignments where target_id = ?', gid);
     // A longer id that merely contains this one does not count.
-    app.ctx.sqlite.prepare('update courses set authentication_gid = ? where id = ?').run(`${gid}9`, coid);
+    await sqlRun(app, 'update courses set authentication_gid = ? where id = ?', `${gid}9`, coid);
     res = await call('/s/group/delete', { gid }, main);
     expect(res.statusCode, res.body).toBe(200);
-    expect(app.ctx.sqlite.prepare('select count(*) n from student_group_members where group_id = ?').get(gid)).toEqual({
+    expect(await sqlGet(app, 'select count(*) AS n from student_group_members where group_id = ?', gid)).toEqual({
       n: 0,
     });
-    expect(app.ctx.sqlite.prepare('select count(*) n from students where id = ?').get(member.id)).toEqual({ n: 1 });
+    expect(await sqlGet(app, 'select count(*) AS n from students where id = ?', member.id)).toEqual({ n: 1 });
   });
 
   it('deleting an admin group leaves its sub-admins without a group; members count sub-admins', async () => {
     const gid = await add('a/group', 'Editors');
     const sub = await buildSubAdmin(app, ['course']);
-    app.ctx.sqlite.prepare('update admins set group_id = ? where id = ?').run(gid, sub.id);
+    await sqlRun(app, 'update admins set group_id = ? where id = ?', gid, sub.id);
     expect((await tree('a/group')).find((g) => g.gid === gid)?.members).toBe(1);
     expect((await call('/a/group/delete', { gid }, main)).statusCode).toBe(200);
-    expect(app.ctx.sqlite.prepare('select group_id from admins where id = ?').get(sub.id)).toEqual({ group_id: null });
+    expect(await sqlGet(app, 'select group_id from admins where id = ?', sub.id)).toEqual({ group_id: null });
   });
 });

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { studentCourses } from '../../server/modules/access/holdings';
 import { ADMIN, buildStudent, login, makeApp, school, type TestApp } from '../helpers/app';
 import { injectAs, type Caller } from '../helpers/kit';
+import { sqlRun } from '../helpers/sql';
 
 /**
  * Sessions and a student's enrolments, bookmarks and groups are kept in memory for
@@ -42,7 +43,7 @@ describe('in-memory session and student caches stay exact (server/db/changes)', 
     expect((await role(second)).userData.sid).toBe(student.id);
 
     // Ended behind the app's back (raw SQL): no stale session survives in memory.
-    app.ctx.sqlite.prepare(`update sessions set ended_at = ? where user_id = ?`).run(Date.now(), student.id);
+    await sqlRun(app, `update sessions set ended_at = ? where user_id = ?`, Date.now(), student.id);
     expect((await role(second)).userData.sid).toBe('0');
 
     const third = (await login(app, { ...student, school: (await school(app)).id })).cookie;
@@ -56,47 +57,62 @@ describe('in-memory session and student caches stay exact (server/db/changes)', 
     const cookie = (await login(app, { ...student, school: (await school(app)).id })).cookie;
     expect(await info(cookie)).toMatchObject({ isbuy: false, isCollect: false });
 
-    app.ctx.sqlite
-      .prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`)
-      .run(student.id, coid, Date.now());
+    await sqlRun(
+      app,
+      `insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`,
+      student.id,
+      coid,
+      Date.now(),
+    );
     expect((await info(cookie)).isbuy).toBe(true);
 
     await post('/collectcourse', { uid: (await school(app)).id, mid: student.id, coid, collect: 1 }, cookie);
     expect((await info(cookie)).isCollect).toBe(true);
-    app.ctx.sqlite.prepare(`delete from collects where student_id = ?`).run(student.id);
+    await sqlRun(app, `delete from collects where student_id = ?`, student.id);
     expect((await info(cookie)).isCollect).toBe(false);
 
-    app.ctx.sqlite.prepare(`delete from enrolments where student_id = ?`).run(student.id);
+    await sqlRun(app, `delete from enrolments where student_id = ?`, student.id);
     expect((await info(cookie)).isbuy).toBe(false);
 
     // Restricted to a group the student is not in, then the student joins it.
     const groupId = app.ctx.ids.next();
-    app.ctx.sqlite
-      .prepare(`insert into student_groups (id, school_id, name, position, created_at) values (?, ?, 'G', 0, ?)`)
-      .run(groupId, (await school(app)).id, Date.now());
+    await sqlRun(
+      app,
+      `insert into student_groups (id, school_id, name, position, created_at) values (?, ?, 'G', 0, ?)`,
+      groupId,
+      (await school(app)).id,
+      Date.now(),
+    );
     await post('/course/save', { coid, values: { authentication_gid: groupId } }, admin);
     expect((await info(cookie)).refusal).toBe('designatedGroup');
-    app.ctx.sqlite
-      .prepare(`insert into student_group_members (student_id, group_id) values (?, ?)`)
-      .run(student.id, groupId);
+    await sqlRun(app, `insert into student_group_members (student_id, group_id) values (?, ?)`, student.id, groupId);
     expect((await info(cookie)).refusal).toBeNull();
     // Deleting the group cascades to the membership, which the cache hears too.
-    app.ctx.sqlite.prepare(`delete from student_groups where id = ?`).run(groupId);
+    await sqlRun(app, `delete from student_groups where id = ?`, groupId);
     expect((await info(cookie)).refusal).toBe('designatedGroup');
   });
 
   it('course/info says hasRecord once the student has a learning record of the course (continue learning)', async () => {
     const student = await buildStudent(app);
     const cookie = (await login(app, { ...student, school: (await school(app)).id })).cookie;
-    app.ctx.sqlite
-      .prepare(`insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`)
-      .run(student.id, coid, Date.now());
+    await sqlRun(
+      app,
+      `insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`,
+      student.id,
+      coid,
+      Date.now(),
+    );
     expect(await info(cookie)).toMatchObject({ isbuy: true, hasRecord: false });
-    app.ctx.sqlite
-      .prepare(
-        `insert into course_records (student_id, course_id, school_id, last_visit_at, started_at, updated_at) values (?, ?, ?, ?, ?, ?)`,
-      )
-      .run(student.id, coid, (await school(app)).id, Date.now(), Date.now(), Date.now());
+    await sqlRun(
+      app,
+      `insert into course_records (student_id, course_id, school_id, last_visit_at, started_at, updated_at) values (?, ?, ?, ?, ?, ?)`,
+      student.id,
+      coid,
+      (await school(app)).id,
+      Date.now(),
+      Date.now(),
+      Date.now(),
+    );
     const after = await info(cookie);
     expect(after.hasRecord).toBe(true);
     expect(after.mainButton).not.toEqual(
@@ -109,17 +125,22 @@ describe('in-memory session and student caches stay exact (server/db/changes)', 
     const student = await buildStudent(app);
     const cookie = (await login(app, { ...student, school: (await school(app)).id })).cookie;
     const now = Date.now();
-    app.ctx.sqlite
-      .prepare(
-        `insert into course_records (student_id, course_id, school_id, last_visit_at, started_at, updated_at) values (?, ?, ?, ?, ?, ?)`,
-      )
-      .run(student.id, coid, (await school(app)).id, now, now, now);
+    await sqlRun(
+      app,
+      `insert into course_records (student_id, course_id, school_id, last_visit_at, started_at, updated_at) values (?, ?, ?, ?, ?, ?)`,
+      student.id,
+      coid,
+      (await school(app)).id,
+      now,
+      now,
+      now,
+    );
     expect((await info(cookie)).hasRecord).toBe(true);
     const cached = await studentCourses(app.ctx, student.id);
     // Which records exist is all the caches hold: an update does not reload the student's four queries.
-    app.ctx.sqlite.prepare('update course_records set eff_ms = eff_ms + 16000 where student_id = ?').run(student.id);
+    await sqlRun(app, 'update course_records set eff_ms = eff_ms + 16000 where student_id = ?', student.id);
     expect(await studentCourses(app.ctx, student.id)).toBe(cached);
-    app.ctx.sqlite.prepare('delete from course_records where student_id = ?').run(student.id);
+    await sqlRun(app, 'delete from course_records where student_id = ?', student.id);
     expect(await studentCourses(app.ctx, student.id)).not.toBe(cached);
     expect((await info(cookie)).hasRecord).toBe(false);
   });
@@ -127,11 +148,14 @@ describe('in-memory session and student caches stay exact (server/db/changes)', 
   it('what a rolled-back transaction read is not kept', async () => {
     const student = await buildStudent(app);
     const cookie = (await login(app, { ...student, school: (await school(app)).id })).cookie;
-    const insert = app.ctx.sqlite.prepare(
-      `insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`,
-    );
     const read = app.ctx.db.transaction(async () => {
-      insert.run(student.id, coid, Date.now());
+      await sqlRun(
+        app,
+        `insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`,
+        student.id,
+        coid,
+        Date.now(),
+      );
       // A read inside the transaction sees the enrolment…
       expect((await studentCourses(app.ctx, student.id)).enrolments.has(coid)).toBe(true);
       throw new Error('roll back');

@@ -9,6 +9,7 @@ import { createSchool } from '../../server/modules/schools/schools.service';
 import { INFORM_EVENTS } from '../../shared/schemas/inform';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
 import { data, envelope, injectAs, type Caller } from '../helpers/kit';
+import { sqlAll, sqlGet, sqlRun } from '../helpers/sql';
 
 const SMTP = {
   host: 'mail.school.example',
@@ -52,17 +53,14 @@ describe('inform calls', () => {
         },
       ),
     );
-  const queueRows = () =>
-    app.ctx.sqlite.prepare('SELECT * FROM inform_queue ORDER BY created_at, id').all() as Record<string, unknown>[];
+  const queueRows = () => sqlAll<Record<string, unknown>>(app, 'SELECT * FROM inform_queue ORDER BY created_at, id');
 
   beforeAll(async () => {
     app = await makeApp();
     admin = injectAs(app, await login(app, { ...ADMIN, role: 'admin' }));
     const s = await buildStudent(app, { name: '小明' });
     studentId = s.id;
-    app.ctx.sqlite
-      .prepare("UPDATE students SET email = 'ming@school.example', phone = '13800000000' WHERE id = ?")
-      .run(s.id);
+    await sqlRun(app, "UPDATE students SET email = 'ming@school.example', phone = '13800000000' WHERE id = ?", s.id);
     studentCaller = injectAs(app, await login(app, s));
     const sub = async (permissions: string[]) => {
       const a = await buildSubAdmin(app, permissions);
@@ -114,9 +112,13 @@ describe('inform calls', () => {
     const saved = data(await admin.post('/inform/settings', settingsBody()));
     expect(saved).toMatchObject({ smtp: { host: 'mail.school.example', passwordSet: true } });
     expect(JSON.stringify(saved)).not.toContain('smtp-secret-1');
-    const row = app.ctx.sqlite
-      .prepare('SELECT config, smtp_password FROM inform_settings WHERE school_id = ?')
-      .get((await school(app)).id) as { config: string; smtp_password: string };
+    const row = (await sqlGet(
+      app,
+      'SELECT config, smtp_password FROM inform_settings WHERE school_id = ?',
+      (
+        await school(app)
+      ).id,
+    )) as { config: string; smtp_password: string };
     expect(row.smtp_password).not.toContain('smtp-secret-1');
     expect(row.smtp_password.length).toBeGreaterThan(20);
     expect(row.config).not.toContain('smtp-secret-1');
@@ -160,7 +162,7 @@ describe('inform calls', () => {
     expect(data<{ total: number }>(log).total).toBe(0);
     for (const row of mine.list) expect(log.body).not.toContain(row.id);
     // Retry of school A's row by school B: 404.
-    app.ctx.sqlite.prepare("UPDATE inform_queue SET status = 'failed' WHERE id = ?").run(mine.list[0].id);
+    await sqlRun(app, "UPDATE inform_queue SET status = 'failed' WHERE id = ?", mine.list[0].id);
     expect((await other.post('/inform/retry', { id: mine.list[0].id })).statusCode).toBe(404);
   });
 
@@ -174,7 +176,7 @@ describe('inform calls', () => {
     expect(queued).toHaveLength(1);
     expect((await admin.post('/inform/retry', { id: queued[0].id })).statusCode).toBe(400);
     data(await admin.post('/inform/retry', { id: failed.list[0].id }));
-    const row = queueRows().find((r) => r.id === failed.list[0].id)!;
+    const row = (await queueRows()).find((r) => r.id === failed.list[0].id)!;
     // Queued again from the start: the worker takes it at once (and, with no server to reach, queues it for later).
     expect(row.attempts).toBeLessThanOrEqual(1);
     expect(['queued', 'sending']).toContain(row.status);
@@ -182,7 +184,7 @@ describe('inform calls', () => {
   });
 
   it("queues per channel turned on, in the school's locale, with the school's own template", async () => {
-    app.ctx.sqlite.prepare('DELETE FROM inform_queue').run();
+    await sqlRun(app, 'DELETE FROM inform_queue');
     data(
       await admin.post('/inform/templates', {
         event: 'course.granted',
@@ -207,7 +209,7 @@ describe('inform calls', () => {
       ),
     );
     expect(await queue([studentId])).toEqual({ queued: 2 });
-    const [email, sms] = queueRows();
+    const [email, sms] = await queueRows();
     expect(email).toMatchObject({
       channel: 'email',
       recipient: 'ming@school.example',
@@ -236,28 +238,26 @@ describe('inform calls', () => {
   });
 
   it('skips e-mail for a student who opted out unless the notice is essential; SMS still goes', async () => {
-    app.ctx.sqlite.prepare('DELETE FROM inform_queue').run();
+    await sqlRun(app, 'DELETE FROM inform_queue');
     expect(data(await studentCaller.get('/inform/optout'))).toEqual({ optedOut: false });
     expect(data(await studentCaller.post('/inform/optout', { optedOut: true }))).toEqual({ optedOut: true });
     expect(data(await studentCaller.get('/inform/optout'))).toEqual({ optedOut: true });
     expect(await queue([studentId])).toEqual({ queued: 1 });
-    expect(queueRows().map((r) => r.channel)).toEqual(['sms']);
+    expect((await queueRows()).map((r) => r.channel)).toEqual(['sms']);
     expect(await queue([studentId], 'course.granted', true)).toEqual({ queued: 2 });
     data(await studentCaller.post('/inform/optout', { optedOut: false }));
     expect(data(await studentCaller.get('/inform/optout'))).toEqual({ optedOut: false });
   });
 
   it('leaves out students of another school, disabled ones, those without an address, and events turned off', async () => {
-    app.ctx.sqlite.prepare('DELETE FROM inform_queue').run();
+    await sqlRun(app, 'DELETE FROM inform_queue');
     // No address at all.
     const b = await buildStudent(app);
-    const [otherSchool] = app.ctx.sqlite.prepare("SELECT id FROM schools WHERE name = 'School B'").all() as {
-      id: string;
-    }[];
+    const [otherSchool] = await sqlAll<{ id: string }>(app, "SELECT id FROM schools WHERE name = 'School B'");
     const stranger = await buildStudent(app, { schoolId: otherSchool.id });
-    app.ctx.sqlite.prepare("UPDATE students SET email = 's@b.example' WHERE id = ?").run(stranger.id);
+    await sqlRun(app, "UPDATE students SET email = 's@b.example' WHERE id = ?", stranger.id);
     const off = await buildStudent(app);
-    app.ctx.sqlite.prepare("UPDATE students SET email = 'off@a.example', disabled = 1 WHERE id = ?").run(off.id);
+    await sqlRun(app, "UPDATE students SET email = 'off@a.example', disabled = 1 WHERE id = ?", off.id);
     expect(await queue([stranger.id, off.id, b.id])).toEqual({ queued: 0 });
     expect(await queue([studentId], 'exam.marked' as 'course.granted')).toEqual({ queued: 0 });
   });

@@ -8,7 +8,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notify } from '../../server/modules/notices/notify';
 import { informStudents } from '../../server/modules/inform/inform.service';
@@ -24,6 +23,8 @@ import {
   type TestGateway,
   type TestSmtp,
 } from '../helpers/smtp';
+import { stopInformWorker } from '../../server/modules/inform/inform-worker';
+import { outsideReader, sqlAll, sqlGet, sqlRun } from '../helpers/sql';
 
 const FAST = { INFORM_MAX_ATTEMPTS: 3, INFORM_BACKOFF_MS: 20, INFORM_TIMEOUT_MS: 3000 };
 
@@ -40,13 +41,13 @@ interface Row {
   created_at: number;
 }
 
-function rows(app: TestApp): Row[] {
-  return app.ctx.sqlite.prepare('SELECT * FROM inform_queue ORDER BY created_at, id').all() as Row[];
+function rows(app: TestApp): Promise<Row[]> {
+  return sqlAll<Row>(app, 'SELECT * FROM inform_queue ORDER BY created_at, id');
 }
 
 async function student(app: TestApp, email: string, phone = '', name?: string) {
   const s = await buildStudent(app, { name });
-  app.ctx.sqlite.prepare('UPDATE students SET email = ?, phone = ? WHERE id = ?').run(email, phone, s.id);
+  await sqlRun(app, 'UPDATE students SET email = ?, phone = ? WHERE id = ?', email, phone, s.id);
   return s;
 }
 
@@ -79,9 +80,10 @@ async function save(admin: Caller, body: Record<string, unknown>) {
 
 /** A system notice, as the modules write them (notify() inside their transaction). */
 async function notifyGranted(app: TestApp, studentId: string, title = 'Algebra') {
+  const schoolId = await studentSchool(app, studentId);
   await app.ctx.db.transaction((tx) =>
     notify(tx, app.ctx.ids, app.ctx.now(), {
-      schoolId: studentSchool(app, studentId),
+      schoolId,
       studentId,
       kind: 'course.granted',
       params: { title },
@@ -90,26 +92,29 @@ async function notifyGranted(app: TestApp, studentId: string, title = 'Algebra')
   );
 }
 
-function studentSchool(app: TestApp, studentId: string): string {
-  return (app.ctx.sqlite.prepare('SELECT school_id FROM students WHERE id = ?').get(studentId) as { school_id: string })
+async function studentSchool(app: TestApp, studentId: string): Promise<string> {
+  return ((await sqlGet(app, 'SELECT school_id FROM students WHERE id = ?', studentId)) as { school_id: string })
     .school_id;
 }
 
-function queue(app: TestApp, event: InformEvent, studentIds: string[], essential = false, params = {}) {
-  const schoolId = studentSchool(app, studentIds[0]);
+async function queue(app: TestApp, event: InformEvent, studentIds: string[], essential = false, params = {}) {
+  const schoolId = await studentSchool(app, studentIds[0]);
   return app.ctx.db.transaction((tx) =>
     informStudents(tx, app.ctx, { schoolId, event, studentIds, params, link: '/x', essential }),
   );
 }
 
-const settle = (app: TestApp, count: number) =>
-  waitUntil(
-    () => `${count} rows sent or failed: ${JSON.stringify(rows(app).map((r) => [r.status, r.attempts, r.last_error]))}`,
-    () => {
-      const all = rows(app);
+const settle = (app: TestApp, count: number) => {
+  let seen: Row[] = [];
+  return waitUntil(
+    () => `${count} rows sent or failed: ${JSON.stringify(seen.map((r) => [r.status, r.attempts, r.last_error]))}`,
+    async () => {
+      const all = await rows(app);
+      seen = all;
       return all.length >= count && all.every((r) => r.status === 'sent' || r.status === 'failed') && all;
     },
   );
+};
 
 describe('e-mail through a real SMTP server (STARTTLS, AUTH)', () => {
   let app: TestApp;
@@ -139,7 +144,7 @@ describe('e-mail through a real SMTP server (STARTTLS, AUTH)', () => {
     expect(mail).toMatchObject({ from: 'notices@school.example', to: ['head@school.example'] });
     expect(mail?.subject).toContain('Test e-mail');
     // No log row for a test.
-    expect(rows(app)).toHaveLength(0);
+    expect(await rows(app)).toHaveLength(0);
   });
 
   it('queues a notice in the caller transaction and the worker delivers it, worded with the values', async () => {
@@ -147,7 +152,7 @@ describe('e-mail through a real SMTP server (STARTTLS, AUTH)', () => {
     const before = smtp.received.length;
     await notifyGranted(app, s.id, 'Algebra <1>');
     // The transaction that wrote the notice did not wait for the SMTP server: the e-mail is only queued.
-    expect(rows(app).map((r) => r.status)).toEqual(['queued']);
+    expect((await rows(app)).map((r) => r.status)).toEqual(['queued']);
     const [row] = await settle(app, 1);
     expect(row).toMatchObject({ status: 'sent', attempts: 1, recipient: 'ada@school.example', channel: 'email' });
     const mail = smtp.received[before];
@@ -158,7 +163,7 @@ describe('e-mail through a real SMTP server (STARTTLS, AUTH)', () => {
   });
 
   it('records a refused recipient at once as failed with the server answer', async () => {
-    app.ctx.sqlite.prepare('DELETE FROM inform_queue').run();
+    await sqlRun(app, 'DELETE FROM inform_queue');
     const s = await student(app, 'refused@school.example');
     await queue(app, 'course.granted', [s.id]);
     const [row] = await settle(app, 1);
@@ -168,7 +173,7 @@ describe('e-mail through a real SMTP server (STARTTLS, AUTH)', () => {
   });
 
   it('a wrong password: recorded, retried with backoff, then failed after the last attempt', async () => {
-    app.ctx.sqlite.prepare('DELETE FROM inform_queue').run();
+    await sqlRun(app, 'DELETE FROM inform_queue');
     await save(admin, { smtp: smtpSettings(smtp, { password: 'wrong-password' }) });
     const failuresBefore = smtp.authFailures;
     const s = await student(app, 'bob@school.example');
@@ -186,7 +191,7 @@ describe('e-mail through a real SMTP server (STARTTLS, AUTH)', () => {
     // Fixed password, then retry from the log: delivered.
     await save(admin, { smtp: smtpSettings(smtp) });
     data(await admin.post('/inform/retry', { id: row.id }));
-    await waitUntil('the retried row sent', () => rows(app)[0].status === 'sent');
+    await waitUntil('the retried row sent', async () => (await rows(app))[0].status === 'sent');
     expect(smtp.received.at(-1)?.to).toEqual(['bob@school.example']);
   });
 
@@ -220,8 +225,8 @@ describe('a server that is down', () => {
       const s = await student(app, 'carol@school.example');
       const seen = new Set<number>();
       await queue(app, 'course.granted', [s.id]);
-      const [row] = await waitUntil('the row failed', () => {
-        const all = rows(app);
+      const [row] = await waitUntil('the row failed', async () => {
+        const all = await rows(app);
         seen.add(all[0].attempts);
         return all[0].status === 'failed' && all;
       });
@@ -246,13 +251,16 @@ describe('restart', () => {
       const admin = injectAs(first, await login(first, { ...ADMIN, role: 'admin' }));
       await save(admin, { smtp: smtpSettings(smtp) });
       const s = await student(first, 'dan@school.example');
-      // Queued, then taken by a worker that never finished (as a crash mid-send leaves it).
+      // Queued, then taken by a worker that never finished (as a crash mid-send leaves it): this app's own
+      // worker is stopped first, so that it cannot deliver the row before it is marked.
+      await stopInformWorker(first.ctx);
       await queue(first, 'course.granted', [s.id]);
-      first.ctx.sqlite.prepare("UPDATE inform_queue SET status = 'sending'").run();
+      await sqlRun(first, "UPDATE inform_queue SET status = 'sending'");
       await first.close();
-      const db = new Database(files.DATABASE_FILE, { readonly: true });
-      expect(db.prepare('SELECT status FROM inform_queue').all()).toEqual([{ status: 'sending' }]);
-      db.close();
+      const db = await outsideReader(first);
+      expect(await db.get('SELECT status FROM inform_queue')).toEqual({ status: 'sending' });
+      expect(await db.get('SELECT count(*) AS n FROM inform_queue')).toEqual({ n: 1 });
+      await db.close();
       expect(smtp.received).toHaveLength(0);
 
       const second = await makeApp(files);
@@ -319,7 +327,7 @@ describe('SMS through the institution gateway (a local HTTP server)', () => {
     gateway.answer.body = 'busy';
     const before = gateway.calls.length;
     await queue(app, 'course.granted', [s.id], false, { title: 'Say "hi"\nnow' });
-    await waitUntil('a failed attempt recorded', () => rows(app)[0]?.last_error.includes('HTTP 500'));
+    await waitUntil('a failed attempt recorded', async () => (await rows(app))[0]?.last_error.includes('HTTP 500'));
     gateway.answer.status = 200;
     gateway.answer.body = 'ok';
     const [row] = await settle(app, 1);
@@ -335,7 +343,7 @@ describe('SMS through the institution gateway (a local HTTP server)', () => {
   });
 
   it('a form body is URL-encoded; a gateway that is down is failed after the last attempt', async () => {
-    app.ctx.sqlite.prepare('DELETE FROM inform_queue').run();
+    await sqlRun(app, 'DELETE FROM inform_queue');
     await save(admin, {
       sms: sms({ bodyType: 'form', body: 'to={phone}&msg={text}', headers: [] }),
       channels: { 'course.granted': ['sms'] },
@@ -375,19 +383,25 @@ describe('the delivery log keeps INFORM_KEEP_DAYS', () => {
     const app = await makeApp(
       { ...FAST, INFORM_KEEP_DAYS: 30 },
       {
-        setup: (made) => {
-          const { id: schoolId } = made.ctx.sqlite.prepare('SELECT id FROM schools LIMIT 1').get() as { id: string };
-          const insert = made.ctx.sqlite.prepare(
-            `INSERT INTO inform_queue (id, school_id, channel, event, recipient, body, status, next_at, created_at)
-             VALUES (?, ?, 'email', 'course.granted', 'a@school.example', 'x', ?, ?, ?)`,
-          );
+        setup: async (made) => {
+          const { id: schoolId } = (await sqlGet(made, 'SELECT id FROM schools ORDER BY id LIMIT 1')) as { id: string };
           // The queued one is not due for a day: the worker leaves it alone.
-          for (const [id, status, at] of rows) insert.run(id, schoolId, status, now + day, at);
+          for (const [id, status, at] of rows)
+            await sqlRun(
+              made,
+              `INSERT INTO inform_queue (id, school_id, channel, event, recipient, body, status, next_at, created_at)
+             VALUES (?, ?, 'email', 'course.granted', 'a@school.example', 'x', ?, ?, ?)`,
+              id,
+              schoolId,
+              status,
+              now + day,
+              at,
+            );
         },
       },
     );
     try {
-      const left = app.ctx.sqlite.prepare('SELECT id FROM inform_queue ORDER BY id').all() as { id: string }[];
+      const left = await sqlAll<{ id: string }>(app, 'SELECT id FROM inform_queue ORDER BY id');
       expect(left.map((row) => row.id)).toEqual(['new-sent', 'old-queued']);
     } finally {
       await app.close();

@@ -17,6 +17,7 @@ import {
   startSlapd,
   type Slapd,
 } from '../helpers/slapd';
+import { sqlAll, sqlGet, sqlRun } from '../helpers/sql';
 
 let app: TestApp;
 let slapd: Slapd;
@@ -38,9 +39,7 @@ const doLogin = async (payload: object, ip = '10.0.0.2') =>
     remoteAddress: ip,
   });
 const row = (username: string) =>
-  app.ctx.sqlite.prepare('SELECT * FROM students WHERE username = ?').get(username) as
-    | Record<string, unknown>
-    | undefined;
+  sqlGet<Record<string, unknown>>(app, 'SELECT * FROM students WHERE username = ?', username);
 
 beforeAll(async () => {
   slapd = await startSlapd({
@@ -89,13 +88,13 @@ describe('ldap/auth', () => {
       userData: { uname: 'p00001', sname: 'Person 00001', gid: [maths] },
     });
     expect(res.cookies.find((c) => c.name === 'y_main')).toBeTruthy();
-    expect(row('p00001')).toMatchObject({
+    expect(await row('p00001')).toMatchObject({
       source: 'ldap',
       password_hash: null,
       email: 'p00001@lanxue.test',
       external_id: slapd.dnOf({ uid: 'p00001' }),
     });
-    expect(JSON.stringify(app.ctx.sqlite.prepare('SELECT * FROM students').all())).not.toContain(PERSON_PW);
+    expect(JSON.stringify(await sqlAll(app, 'SELECT * FROM students'))).not.toContain(PERSON_PW);
     // Again, and through the normal login form: the same account.
     expect((await auth({ username: 'p00001', password: PERSON_PW })).statusCode).toBe(200);
     // GET ldap/auth only says whether the school signs in through the directory: never a password in a URL.
@@ -112,14 +111,14 @@ describe('ldap/auth', () => {
     expect(withPassword.cookies.find((c) => c.name === 'y_main')).toBeUndefined();
     expect((await doLogin({ username: 'p00001', password: PERSON_PW })).statusCode).toBe(200);
     expect(
-      (app.ctx.sqlite.prepare("SELECT count(*) n FROM students WHERE username = 'p00001'").get() as { n: number }).n,
+      ((await sqlGet(app, "SELECT count(*) AS n FROM students WHERE username = 'p00001'")) as { n: number }).n,
     ).toBe(1);
   });
 
   it('a wrong password is 401 like do/login, creates nothing, and counts towards the throttle', async () => {
     const wrong = await auth({ username: 'p00002', password: 'nope' }, '10.0.0.9');
     expect([wrong.statusCode, wrong.json().error]).toEqual([401, ERRORS.badCredentials]);
-    expect(row('p00002')).toBeUndefined();
+    expect(await row('p00002')).toBeUndefined();
     expect((await auth({ username: 'nobody', password: PERSON_PW })).statusCode).toBe(401);
     // A filter character is a value, not a wildcard: 'p*' matches nobody, 'star*' only the entry named so.
     expect((await auth({ username: 'p*', password: PERSON_PW })).statusCode).toBe(401);
@@ -141,7 +140,7 @@ describe('ldap/auth', () => {
 
   it('a disabled account is refused', async () => {
     expect((await auth({ username: 'p00005', password: PERSON_PW })).statusCode).toBe(200);
-    app.ctx.sqlite.prepare("UPDATE students SET disabled = 1, disabled_by = 'admin' WHERE username = 'p00005'").run();
+    await sqlRun(app, "UPDATE students SET disabled = 1, disabled_by = 'admin' WHERE username = 'p00005'");
     expect((await auth({ username: 'p00005', password: PERSON_PW })).statusCode).toBe(401);
     expect((await doLogin({ username: 'p00005', password: PERSON_PW })).statusCode).toBe(401);
   });
@@ -175,7 +174,7 @@ describe('ldap/auth', () => {
     } finally {
       bind.mockRestore();
     }
-    expect(row('p00009')).toBeUndefined();
+    expect(await row('p00009')).toBeUndefined();
   });
 
   it("a login attribute other than the user name: another person's entry carrying an account's name does not sign in as that account", async () => {
@@ -225,6 +224,6 @@ describe('ldap/auth', () => {
     // Turned off is not 'down': a 4xx (503 stays for a directory that cannot be reached).
     expect([res.statusCode, res.json().error]).toEqual([400, LDAP_ERRORS.notConfigured]);
     expect((await auth({ username: 'p00008', password: PERSON_PW })).statusCode).toBe(400);
-    expect(row('p00008')).toBeUndefined();
+    expect(await row('p00008')).toBeUndefined();
   });
 });

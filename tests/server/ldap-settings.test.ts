@@ -19,6 +19,7 @@ import {
   startSlapd,
   type Slapd,
 } from '../helpers/slapd';
+import { sqlGet, sqlRun } from '../helpers/sql';
 
 let app: TestApp;
 let slapd: Slapd;
@@ -71,7 +72,7 @@ describe('ldap/settings', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data).toMatchObject({ enabled: true, url: slapd.ldapUrl, bindPasswordSet: true });
     expect(saved.body).not.toContain(READER_PW);
-    const row = app.ctx.sqlite.prepare('SELECT bind_password, config FROM ldap_settings').get() as {
+    const row = (await sqlGet(app, 'SELECT bind_password, config FROM ldap_settings')) as {
       bind_password: string;
       config: string;
     };
@@ -184,7 +185,7 @@ describe('ldap/test: TLS and clear failures', () => {
     expect(await test({ bindPassword: 'wrong' })).toMatchObject({ ok: false, message: LDAP_ERRORS.badBind });
     // A bind DN with an empty password would be an unauthenticated bind: refused before the directory is asked.
     await api.post('/ldap/settings', base());
-    app.ctx.sqlite.prepare("UPDATE ldap_settings SET bind_password = ''").run();
+    await sqlRun(app, "UPDATE ldap_settings SET bind_password = ''");
     expect(await test({ bindPassword: undefined })).toMatchObject({ ok: false, message: LDAP_ERRORS.badBind });
     expect(await test({ baseDN: 'ou=nobody,dc=lanxue,dc=test' })).toMatchObject({
       ok: false,

@@ -25,6 +25,7 @@ import {
   type Slapd,
 } from '../helpers/slapd';
 import { first } from '../../server/db/client';
+import { sqlAll, sqlGet, sqlRun } from '../helpers/sql';
 
 let app: TestApp;
 let slapd: Slapd;
@@ -51,16 +52,12 @@ const student = async (username: string) =>
       .from(students)
       .where(and(eq(students.schoolId, (await school(app)).id), eq(students.username, username))),
   );
-const groupsOf = (id: string) =>
-  (
-    app.ctx.sqlite.prepare('SELECT group_id FROM student_group_members WHERE student_id = ?').all(id) as {
-      group_id: string;
-    }[]
-  )
+const groupsOf = async (id: string) =>
+  (await sqlAll<{ group_id: string }>(app, 'SELECT group_id FROM student_group_members WHERE student_id = ?', id))
     .map((r) => r.group_id)
     .sort();
-const countStudents = () =>
-  app.ctx.sqlite.prepare("SELECT count(*) n, sum(disabled) d FROM students WHERE source = 'ldap'").get() as {
+const countStudents = async () =>
+  (await sqlGet(app, "SELECT count(*) AS n, sum(disabled) AS d FROM students WHERE source = 'ldap'")) as {
     n: number;
     d: number | null;
   };
@@ -134,13 +131,13 @@ describe('ldap/sync', () => {
     });
     expect(diff.create).toHaveLength(50);
     expect(diff.create[0]).toMatchObject({ username: 'p00001' });
-    expect(countStudents().n).toBe(0);
+    expect((await countStudents()).n).toBe(0);
   }, 60_000);
 
   it('a real run creates everyone past the size limit with mapped attributes, groups and fields; a second run changes nothing', async () => {
     const { run } = await sync('dryRun=0');
     expect(run).toMatchObject({ dryRun: false, status: 'ok', found: 2500, created: 2500, disabled: 0, errors: 0 });
-    expect(countStudents()).toEqual({ n: 2500, d: 0 });
+    expect(await countStudents()).toEqual({ n: 2500, d: 0 });
     const one = (await student('p00001'))!;
     expect(one).toMatchObject({
       name: 'Person 00001',
@@ -149,8 +146,8 @@ describe('ldap/sync', () => {
       externalId: dn('p00001'),
       passwordHash: null,
     });
-    expect(groupsOf(one.id)).toEqual([gid.maths, gid.grade1].sort());
-    expect(groupsOf((await student('p02000'))!.id)).toEqual([]);
+    expect(await groupsOf(one.id)).toEqual([gid.maths, gid.grade1].sort());
+    expect(await groupsOf((await student('p02000'))!.id)).toEqual([]);
     const value = first(
       await app.ctx.db.select().from(studentFieldValues).where(eq(studentFieldValues.studentId, one.id)),
     );
@@ -184,16 +181,14 @@ describe('ldap/sync', () => {
 
   it('a group change moves membership; groups that are not mapped stay as the administrator set them', async () => {
     const two = (await student('p00002'))!;
-    app.ctx.sqlite
-      .prepare('INSERT INTO student_group_members (student_id, group_id) VALUES (?, ?)')
-      .run(two.id, gid.manual);
+    await sqlRun(app, 'INSERT INTO student_group_members (student_id, group_id) VALUES (?, ?)', two.id, gid.manual);
     slapd.modify(
       `dn: cn=maths,${GROUPS_DN}\nchangetype: modify\ndelete: member\nmember: ${dn('p00002')}\n-\nadd: member\nmember: ${dn('p02222')}\n`,
     );
     const { run } = await sync('dryRun=0');
     expect(run).toMatchObject({ status: 'ok', updated: 2, created: 0, disabled: 0 });
-    expect(groupsOf(two.id)).toEqual([gid.grade1, gid.manual].sort());
-    expect(groupsOf((await student('p02222'))!.id)).toEqual([gid.maths]);
+    expect(await groupsOf(two.id)).toEqual([gid.grade1, gid.manual].sort());
+    expect(await groupsOf((await student('p02222'))!.id)).toEqual([gid.maths]);
     expect((await sync('dryRun=0')).run).toMatchObject({ updated: 0 });
   }, 60_000);
 
@@ -203,10 +198,10 @@ describe('ldap/sync', () => {
     const held = await sync('dryRun=0');
     expect(held.run).toMatchObject({ status: 'held', disabled: 25 });
     expect(held.run.message).toContain('25');
-    expect(countStudents().d).toBe(0);
+    expect((await countStudents()).d).toBe(0);
     const applied = await sync('dryRun=0&confirm=1');
     expect(applied.run).toMatchObject({ status: 'ok', disabled: 25 });
-    expect(countStudents().d).toBe(25);
+    expect((await countStudents()).d).toBe(25);
   }, 60_000);
 
   it('the server stopped mid-run (after the first page): the run fails and nothing changes', async () => {
@@ -216,7 +211,7 @@ describe('ldap/sync', () => {
         .map((p) => `dn: ${dn(p.uid)}\nchangetype: delete\n`)
         .join('\n'),
     );
-    const before = app.ctx.sqlite.prepare('SELECT id, disabled, updated_at FROM students ORDER BY id').all();
+    const before = await sqlAll(app, 'SELECT id, disabled, updated_at FROM students ORDER BY id');
     let pages = 0;
     syncHooks.afterPage = async (page) => {
       pages = page;
@@ -226,7 +221,7 @@ describe('ldap/sync', () => {
     expect(pages).toBe(1);
     syncHooks.afterPage = undefined;
     expect(run).toMatchObject({ status: 'failed', message: LDAP_ERRORS.unreachable, created: 0, disabled: 0 });
-    expect(app.ctx.sqlite.prepare('SELECT id, disabled, updated_at FROM students ORDER BY id').all()).toEqual(before);
+    expect(await sqlAll(app, 'SELECT id, disabled, updated_at FROM students ORDER BY id')).toEqual(before);
     // The server down from the start: failed too.
     const down = await sync('dryRun=0&confirm=1');
     expect(down.run).toMatchObject({ status: 'failed', message: LDAP_ERRORS.unreachable });
@@ -265,7 +260,7 @@ describe('ldap/sync', () => {
     data(await admin.post('/s/group/delete', { gid: gid.maths }));
     const { run } = await sync('dryRun=0&confirm=1');
     expect(run).toMatchObject({ status: 'ok', errors: 0, updated: 0 });
-    expect(groupsOf(one.id)).toEqual([gid.grade1]);
+    expect(await groupsOf(one.id)).toEqual([gid.grade1]);
   }, 60_000);
 });
 

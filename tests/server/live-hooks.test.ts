@@ -18,6 +18,7 @@ import {
   waitFor200,
 } from '../helpers/live-server';
 import { first } from '../../server/db/client';
+import { sqlAll, sqlGet } from '../helpers/sql';
 
 /**
  * Issue 17's live server and its callbacks, with real tools: the app listens on loopback, the live server of
@@ -87,7 +88,8 @@ describe('live server and its callbacks (issue 17)', () => {
     const now = Date.now();
     const row = {
       id: app.ctx.ids.next(),
-      schoolId: app.ctx.sqlite.prepare('select school_id from courses where id = ?').pluck().get(coid) as string,
+      schoolId: (await sqlGet<{ school_id: string }>(app, 'select school_id from courses where id = ?', coid))
+        ?.school_id as string,
       courseId: coid,
       title: 'Algebra live',
       startAt: now - 5 * 60_000,
@@ -179,30 +181,29 @@ describe('live server and its callbacks (issue 17)', () => {
     expect(ended.clientId).toBeNull();
     expect(ended.liveSeconds).toBeGreaterThanOrEqual(1);
     expect(ended.replayError).toBeNull();
-    const chapter = app.ctx.sqlite
-      .prepare('select course_id, type, title, resource_id from chapters where id = ?')
-      .get(ended.replayChapterId) as { course_id: string; type: number; title: string; resource_id: string };
+    const chapter = (await sqlGet(
+      app,
+      'select course_id, type, title, resource_id from chapters where id = ?',
+      ended.replayChapterId,
+    )) as { course_id: string; type: number; title: string; resource_id: string };
     expect(chapter).toMatchObject({ course_id: coid, type: 1, resource_id: ended.replayResourceId });
     // One replay: the refused second publisher recorded nothing.
-    expect(app.ctx.sqlite.prepare('select count(*) from chapters where course_id = ?').pluck().get(coid)).toBe(1);
+    expect((await sqlGet(app, 'select count(*) AS n from chapters where course_id = ?', coid))?.n).toBe(1);
     expect(chapter.title).toMatch(/^Algebra live 回放 \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
-    const resource = app.ctx.sqlite
-      .prepare(
-        'select r.kind, r.status, f.ext, f.visibility from resources r join files f on f.id = r.file_id where r.id = ?',
-      )
-      .get(ended.replayResourceId) as { kind: string; status: string; ext: string; visibility: string };
+    const resource = (await sqlGet(
+      app,
+      'select r.kind, r.status, f.ext, f.visibility from resources r join files f on f.id = r.file_id where r.id = ?',
+      ended.replayResourceId,
+    )) as { kind: string; status: string; ext: string; visibility: string };
     expect(resource).toMatchObject({ kind: 'video', ext: 'FLV', visibility: 'private' });
     expect(['queued', 'converting', 'ready']).toContain(resource.status);
-    const jobs = app.ctx.sqlite
-      .prepare('select task from media_jobs where resource_id = ?')
-      .all(ended.replayResourceId);
+    const jobs = await sqlAll(app, 'select task from media_jobs where resource_id = ?', ended.replayResourceId);
     expect(jobs.length).toBe(1);
     // The media pipeline converts nginx-rtmp's FLV to HLS VOD like any uploaded video.
     await waitUntil(
       'the replay to be converted',
-      () =>
-        app.ctx.sqlite.prepare('select status from resources where id = ?').pluck().get(ended.replayResourceId) ===
-        'ready',
+      async () =>
+        (await sqlGet(app, 'select status from resources where id = ?', ended.replayResourceId))?.status === 'ready',
       60_000,
     );
     const urls = (await get(`/resource/url?rid=${ended.replayResourceId}`)).json().data as { hls: string | null };
@@ -365,8 +366,8 @@ describe('live server and its callbacks (issue 17)', () => {
     const rid = (await read(s.id)).replayResourceId!;
     expect(rid).toBeTruthy();
     expect(fs.existsSync(recording)).toBe(false);
-    const failed = await waitUntil('the conversion to fail', () => {
-      const row = app.ctx.sqlite.prepare('select status, status_message from resources where id = ?').get(rid) as {
+    const failed = await waitUntil('the conversion to fail', async () => {
+      const row = (await sqlGet(app, 'select status, status_message from resources where id = ?', rid)) as {
         status: string;
         status_message: string;
       };

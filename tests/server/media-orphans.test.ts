@@ -3,7 +3,8 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { outsideReader } from '../helpers/sql';
+import { databaseEnvFor } from '../helpers/pg-test';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeVideo, scratch } from './media-helpers';
 import { multipartBody, rawRequest } from './uploads-helpers';
@@ -53,7 +54,7 @@ function processes(test: (argv: string[]) => boolean): { pid: number; argv: stri
   return found;
 }
 
-const until = <T>(what: string, check: () => T | undefined | false, timeoutMs: number) =>
+const until = <T>(what: string, check: () => T | undefined | false | Promise<T | undefined>, timeoutMs: number) =>
   waitUntil(what, check, timeoutMs, 100);
 
 interface Server {
@@ -86,6 +87,7 @@ describe('a server killed during a conversion', () => {
       env: {
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? dir,
+        ...(await databaseEnvFor(path.join(dataDir, 'lanxue.sqlite'))),
         DATA_DIR: dataDir,
         PORT: String(port),
         HOST: '127.0.0.1',
@@ -183,24 +185,26 @@ describe('a server killed during a conversion', () => {
       ),
     ).toBe(true);
 
-    const db = new Database(path.join(dataDir, 'lanxue.sqlite'), { readonly: true });
+    const db = await outsideReader(path.join(dataDir, 'lanxue.sqlite'));
     try {
-      const status = () =>
-        db.prepare('select status, status_message as message from resources where id = ?').get(rid) as {
-          status: string;
-          message: string;
-        };
+      const status = async () =>
+        (await db.get<{ status: string; message: string }>(
+          'select status, status_message as message from resources where id = ?',
+          rid,
+        ))!;
       const done = await until(
         'the conversion finishes',
-        () => (['ready', 'failed'].includes(status().status) ? status() : undefined),
+        async () => {
+          const now = await status();
+          return ['ready', 'failed'].includes(now.status) ? now : undefined;
+        },
         90_000,
       );
       expect(done).toEqual({ status: 'ready', message: '' });
-      const job = db.prepare('select id, state, attempts from media_jobs where resource_id = ?').get(rid) as {
-        id: string;
-        state: string;
-        attempts: number;
-      };
+      const job = (await db.get<{ id: string; state: string; attempts: number }>(
+        'select id, state, attempts from media_jobs where resource_id = ?',
+        rid,
+      ))!;
       // The crashed run does not count as an attempt.
       expect(job).toMatchObject({ state: 'done', attempts: 1 });
       // The second run had a folder of its own; the first one's folder and record are gone.
@@ -217,7 +221,7 @@ describe('a server killed during a conversion', () => {
       expect(fs.existsSync(path.join(derivedRoot, rid, 'video.mp4'))).toBe(true);
       expect(fs.existsSync(path.join(derivedRoot, rid, 'hls', 'index.m3u8'))).toBe(true);
     } finally {
-      db.close();
+      await db.close();
     }
     second.child.kill('SIGTERM');
     await second.exited;

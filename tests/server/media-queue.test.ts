@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { outsideReader } from '../helpers/sql';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -265,12 +265,12 @@ describe.skipIf(missingTools(['ffmpeg', 'ffprobe'], 'media-queue restart').lengt
     await first.close();
     expect(Date.now() - began).toBeLessThan(5000);
     for (const pid of tool.pids()) expect(alive(pid)).toBe(false);
-    const db = new Database(files().DATABASE_FILE, { readonly: true });
-    expect(db.prepare('select state, attempts from media_jobs where resource_id = ?').all(rid)).toEqual([
+    const db = await outsideReader(files().DATABASE_FILE);
+    expect(await db.all('select state, attempts from media_jobs where resource_id = ?', rid)).toEqual([
       { state: 'queued', attempts: 0 },
     ]);
-    expect(db.prepare('select status from resources where id = ?').get(rid)).toEqual({ status: 'queued' });
-    db.close();
+    expect(await db.get('select status from resources where id = ?', rid)).toEqual({ status: 'queued' });
+    await db.close();
 
     const second = await makeApp(files(), { setup: fast });
     try {

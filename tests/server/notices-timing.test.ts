@@ -24,6 +24,7 @@ import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
 import { enrol, makeApp, school, seedPaper, seedQuestion, type TestApp } from '../helpers/factories';
 import { data, injectAs } from '../helpers/kit';
 import { adminCookie, learnCourse, signedInStudent, type LearnCourse } from './records-helpers';
+import { sqlAll, sqlRun } from '../helpers/sql';
 
 type Notice = { id: string; kind: string; params: Record<string, string | number>; link: string };
 type Student = Awaited<ReturnType<typeof signedInStudent>>;
@@ -171,14 +172,13 @@ describe('notices sent when the student has the thing', () => {
 
   it("a chapter's exam tells a large course's holders in chunks, each once", async () => {
     const schoolId = (await school(app)).id;
-    const insert = app.ctx.sqlite.prepare(
-      'INSERT INTO students (id, school_id, username, name, created_at) VALUES (?, ?, ?, ?, ?)',
-    );
+    const insert = (...values: unknown[]) =>
+      sqlRun(app, 'INSERT INTO students (id, school_id, username, name, created_at) VALUES (?, ?, ?, ?, ?)', ...values);
     const many: string[] = [];
     await app.ctx.db.transaction(async () => {
       for (let i = 0; i < 1200; i += 1) {
         const id = app.ctx.ids.next();
-        insert.run(id, schoolId, `bulk-${i}`, `Bulk ${i}`, clock);
+        await insert(id, schoolId, `bulk-${i}`, `Bulk ${i}`, clock);
         await enrol(app, id, course.coid);
         many.push(id);
       }
@@ -188,9 +188,11 @@ describe('notices sent when the student has the thing', () => {
     await publishExam(exam.id);
     await publishExam(exam.id, false);
     await publishExam(exam.id);
-    const told = app.ctx.sqlite
-      .prepare('SELECT student_id AS id, count(*) AS n FROM notices WHERE dedupe_key = ? GROUP BY student_id')
-      .all(`exam.published:${exam.id}`) as { id: string; n: number }[];
+    const told = await sqlAll<{ id: string; n: number }>(
+      app,
+      'SELECT student_id AS id, count(*) AS n FROM notices WHERE dedupe_key = ? GROUP BY student_id',
+      `exam.published:${exam.id}`,
+    );
     expect(told).toHaveLength(many.length + 2);
     expect(told.every((row) => row.n === 1)).toBe(true);
     expect(new Set(told.map((row) => row.id))).toEqual(new Set([...many, enrolled.id, grouped.id]));

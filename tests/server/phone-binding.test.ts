@@ -14,6 +14,7 @@ import { createSchool } from '../../server/modules/schools/schools.service';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, type TestApp } from '../helpers/app';
 import { data, injectAs, type Caller } from '../helpers/kit';
 import { startGateway, type TestGateway } from '../helpers/smtp';
+import { sqlAll, sqlGet } from '../helpers/sql';
 
 let app: TestApp;
 let clock = Date.UTC(2026, 10, 26, 9, 0, 0);
@@ -71,7 +72,7 @@ describe('phone binding without an SMS gateway', () => {
 
     const code = await pendingCode('13800000001');
     expect(code).toMatch(/^\d{6}$/);
-    const stored = app.ctx.sqlite.prepare('SELECT code_hash, code_sealed FROM phone_codes').get() as {
+    const stored = (await sqlGet(app, 'SELECT code_hash, code_sealed FROM phone_codes')) as {
       code_hash: string;
       code_sealed: string;
     };
@@ -96,7 +97,7 @@ describe('phone binding without an SMS gateway', () => {
     expect(data<{ phone: string }>(await s.as.get('/stu/info')).phone).toBe('13800000001');
     // Used: gone from the list (its sealed copy too), and it does not bind twice.
     expect(data<{ list: unknown[] }>(await admin.get('/student/phoneCodes')).list).toEqual([]);
-    expect(app.ctx.sqlite.prepare('SELECT code_sealed FROM phone_codes').get()).toEqual({ code_sealed: null });
+    expect(await sqlGet(app, 'SELECT code_sealed FROM phone_codes')).toEqual({ code_sealed: null });
     expect(errorOf(await check(s.as, '13800000001', code))).toBe(PHONE_ERRORS.noCode);
   });
 
@@ -266,7 +267,7 @@ describe('phone binding through the SMS gateway', () => {
     expect(body.mobile).toBe('13800000030');
     const code = /\b(\d{6})\b/.exec(body.content)?.[1] ?? '';
     expect(code).toMatch(/^\d{6}$/);
-    const dump = JSON.stringify(app.ctx.sqlite.prepare('SELECT * FROM phone_codes').all());
+    const dump = JSON.stringify(await sqlAll(app, 'SELECT * FROM phone_codes'));
     expect(dump).not.toContain(`"${code}"`);
     expect(data<{ list: unknown[] }>(await admin.get('/student/phoneCodes')).list).toEqual([]);
     expect(data(await check(s.as, '13800000030', code))).toEqual({ bind: true, phone: '13800000030' });

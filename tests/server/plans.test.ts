@@ -11,6 +11,7 @@ import { createSchool } from '../../server/modules/schools/schools.service';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
 import { seedResource } from '../helpers/learning-factory';
 import { call, okCall, signedInStudent } from './records-helpers';
+import { sqlGet } from '../helpers/sql';
 
 const START = new Date(2026, 5, 15, 12, 0, 0).getTime();
 
@@ -118,10 +119,8 @@ describe('study plans', () => {
     expect(second.lessons.map((l) => [l.title, l.rid])).toEqual(courseB.lessons.map((l) => [l.title, l.rid]));
     // Copies, not the source chapters; no file copied: the resources table holds the same rows.
     expect(first.lessons.map((l) => l.cid)).not.toEqual(courseA.lessons.map((l) => l.cid));
-    expect(app.ctx.sqlite.prepare('select count(*) as n from resources').get()).toEqual({ n: 4 });
-    const row = app.ctx.sqlite
-      .prepare('select type, level, private, published, actual_fen from courses where id = ?')
-      .get(coid);
+    expect(await sqlGet(app, 'select count(*) as n from resources')).toEqual({ n: 4 });
+    const row = await sqlGet(app, 'select type, level, private, published, actual_fen from courses where id = ?', coid);
     expect(row).toEqual({ type: 3, level: 0, private: 1, published: 0, actual_fen: 0 });
     // The school's list shows it by state.
     const drafts = await get<{ list: { coid: string }[]; total: number }>('/studyplan/list?status=draft');
@@ -138,7 +137,7 @@ describe('study plans', () => {
       other,
     );
     await post('/chapter/add', { coid: theirs, parent_id: '0', title: 'Their video', type: CHAPTER_TYPE.video }, other);
-    const before = app.ctx.sqlite.prepare('select count(*) as n from courses').get();
+    const before = await sqlGet(app, 'select count(*) as n from courses');
 
     const foreign = await createPlan({ title: 'Mixed', kind: 'growth', courses: [courseA.coid, theirs] });
     expect(foreign.status).toBe(400);
@@ -153,10 +152,10 @@ describe('study plans', () => {
     expect((await createPlan({ title: 'Staged', kind: 'staged', courses: [courseA.coid] })).status).toBe(400);
     // Another school's admin cannot use our course either.
     expect((await createPlan({ title: 'Steal', kind: 'growth', courses: [courseA.coid] }, other)).status).toBe(400);
-    expect(app.ctx.sqlite.prepare('select count(*) as n from courses').get()).toEqual({
+    expect(await sqlGet(app, 'select count(*) as n from courses')).toEqual({
       n: (before as { n: number }).n + 1,
     });
-    expect(app.ctx.sqlite.prepare('select count(*) as n from study_plans where school_id != ?').get(schoolId)).toEqual({
+    expect(await sqlGet(app, 'select count(*) as n from study_plans where school_id != ?', schoolId)).toEqual({
       n: 0,
     });
   });

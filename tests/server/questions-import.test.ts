@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, buildSubAdmin, login, makeApp, type TestApp } from '../helpers/app';
 import { data, injectAs, type Caller } from '../helpers/kit';
 import { multipartBody } from './uploads-helpers';
+import { sqlGet } from '../helpers/sql';
 
 type Json = Record<string, unknown>;
 type Cell = string | number | null;
@@ -48,7 +49,7 @@ describe('question bank import and export', () => {
     ]);
     return injectAs(app, cookie).inject({ method: 'POST', url, payload: body, headers });
   };
-  const count = () => (app.ctx.sqlite.prepare('select count(*) n from questions').get() as { n: number }).n;
+  const count = async () => ((await sqlGet(app, 'select count(*) AS n from questions')) as { n: number }).n;
   const GOOD: Cell[][] = [
     ['单选', '数学', '1 + 1 = ?', '1', '2', '3', null, 'B', 2, '数一数', 1, '算术', '是'],
     ['多选题', '数学', 'Which are even?', '2', '3', '4', '6', 'A, C,D', 3, null, null, 'numbers，even', null],
@@ -78,11 +79,11 @@ describe('question bank import and export', () => {
       [5, 2, '历史', 1],
       [6, 3, '', 5],
     ]);
-    expect(count()).toBe(0);
+    expect(await count()).toBe(0);
 
     const done = data<{ committed: boolean; rows: unknown[] }>(await upload('/question/import', file));
     expect(done.committed).toBe(true);
-    expect(count()).toBe(4);
+    expect(await count()).toBe(4);
     const list = data<{ list: { qid: string; type: number; categoryId: string }[] }>(
       await get('/question/list?num=10'),
     ).list;
@@ -146,7 +147,7 @@ describe('question bank import and export', () => {
       { row: 5, column: '答案', reason: '判断题答案应为 对 或 错' },
       { row: 6, column: '答案', reason: '参考答案最多 500 个字' },
     ]);
-    expect(count()).toBe(0);
+    expect(await count()).toBe(0);
 
     // A true/false or short-answer row with options filled in is refused as the form refuses it.
     const withOptions = await xlsx([
@@ -169,8 +170,8 @@ describe('question bank import and export', () => {
       error: 'import has bad rows',
       data: { ok: false, committed: false, issues: [{ row: 6, column: '答案', reason: '答案应为选项字母，例如 A,C' }] },
     });
-    expect(count()).toBe(0);
-    expect(app.ctx.sqlite.prepare('select count(*) n from question_categories').get()).toEqual({ n: 0 });
+    expect(await count()).toBe(0);
+    expect(await sqlGet(app, 'select count(*) AS n from question_categories')).toEqual({ n: 0 });
   });
 
   it('English headings and words are read too; reasons follow the locale cookie', async () => {
@@ -213,7 +214,7 @@ describe('question bank import and export', () => {
     const subCookie = (await login(app, { ...sub, role: 'admin' })).cookie;
     expect((await upload('/question/import', await xlsx(GOOD), subCookie)).statusCode).toBe(403);
     expect((await get('/question/template', subCookie)).statusCode).toBe(403);
-    expect(count()).toBe(0);
+    expect(await count()).toBe(0);
   });
 
   it('export: the filtered bank as an XLSX in the import columns, which imports again; the template imports too', async () => {

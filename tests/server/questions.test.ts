@@ -3,6 +3,7 @@ import { ADMIN, buildSubAdmin, login, makeApp, school, type TestApp } from '../h
 import { data, injectAs, type Caller } from '../helpers/kit';
 import { seedChapterExercises, seedPaper } from '../helpers/exam-factory';
 import { createSchool } from '../../server/modules/schools/schools.service';
+import { sqlGet } from '../helpers/sql';
 
 type Json = Record<string, unknown>;
 interface Issue {
@@ -236,7 +237,7 @@ describe('question bank', () => {
     });
     expect(data(await post('/question/delete', { qid: free.qid }))).toEqual({ qid: free.qid, deleted: true });
     // Kept with deleted = true, gone from the list and the item call.
-    expect(app.ctx.sqlite.prepare('select deleted from questions where id = ?').get(free.qid)).toEqual({ deleted: 1 });
+    expect(await sqlGet(app, 'select deleted from questions where id = ?', free.qid)).toEqual({ deleted: 1 });
     expect(
       data<{ list: { qid: string }[] }>(await get('/question/list'))
         .list.map((row) => row.qid)
@@ -379,7 +380,7 @@ describe('question bank', () => {
     });
     now = await tree();
     expect(now[0].children.map((node) => [node.title, node.position])).toEqual([['Algebra', 0]]);
-    expect(app.ctx.sqlite.prepare('select count(*) n from question_categories').get()).toEqual({ n: 2 });
+    expect(await sqlGet(app, 'select count(*) AS n from question_categories')).toEqual({ n: 2 });
   });
 
   it('is in the OpenAPI document with tags and summaries', async () => {

@@ -8,6 +8,7 @@ import { buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/
 import { injectAs, type Caller } from '../helpers/kit';
 import { attachResource, enrol, seedResource } from '../helpers/learning-factory';
 import { adminCookie, call, okBeat, okCall, signedInStudent } from './records-helpers';
+import { sqlAll } from '../helpers/sql';
 
 const S = 1000;
 
@@ -230,9 +231,10 @@ describe('back office staged review and records export (spec 4 Growth plan order
       expect.objectContaining({ cid: c.stage3, verify_status: 2, reason: '请重新观看总结视频' }),
     ]);
     // Every decision is kept with its reviewer, time and reason (stage_reviews), never rewritten.
-    const decisions = app.ctx.sqlite
-      .prepare('select chapter_id, action, reason, reviewer_id from stage_reviews order by created_at, id')
-      .all() as { action: string }[];
+    const decisions = await sqlAll<{ action: string }>(
+      app,
+      'select chapter_id, action, reason, reviewer_id from stage_reviews order by created_at, id',
+    );
     expect(decisions.filter((row) => row.action === 'approve').length).toBeGreaterThan(0);
     expect(decisions.at(-1)).toEqual({
       chapter_id: c.stage3,

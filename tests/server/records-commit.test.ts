@@ -59,7 +59,7 @@ describe('records: a change is answered once it is written (group commit)', () =
     await okBeat(app, refused.cookie, video(0));
     await okBeat(app, other.cookie, video(0));
     // The database refuses this student's learn record from now on.
-    app.ctx.sqlite.exec(`create temp trigger refuse before update on main.learn_records
+    app.ctx.sqlite!.exec(`create temp trigger refuse before update on main.learn_records
       when new.student_id = '${refused.id}' begin select raise(abort, 'refused'); end`);
     clock += 16 * S;
     const [no, yes] = await Promise.all([beat(app, refused.cookie, video(16)), beat(app, other.cookie, video(16))]);
@@ -69,7 +69,7 @@ describe('records: a change is answered once it is written (group commit)', () =
     expect(stored(refused.id)).toEqual({ eff: 0, position: 0 });
     expect(stored(other.id)).toEqual({ eff: 16_000, position: 16 });
     // Nothing of the refused heartbeat stayed in memory either: sent again, it counts as it would have.
-    app.ctx.sqlite.exec('drop trigger temp.refuse');
+    app.ctx.sqlite!.exec('drop trigger temp.refuse');
     clock += S;
     const again = await okBeat(app, refused.cookie, video(17));
     expect(again).toMatchObject({ eff: 17, position: 17, watch_time: 17 });

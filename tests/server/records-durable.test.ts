@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildStudent, makeApp } from '../helpers/app';
+import { databaseEnvFor } from '../helpers/pg-test';
 import { enrol } from '../helpers/learning-factory';
 import { adminCookie, learnCourse } from './records-helpers';
 
@@ -52,7 +53,14 @@ async function start(dataDir: string): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', ...ENV, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      ...ENV,
+      ...(await databaseEnvFor(path.join(dataDir, 'lanxue.sqlite'))),
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSubAdmin, login, makeApp, type TestApp } from '../helpers/app';
 import { enrol } from '../helpers/learning-factory';
 import { adminCookie, call, learnCourse, okCall, signedInStudent, type LearnCourse } from './records-helpers';
+import { sqlGet } from '../helpers/sql';
 
 /**
  * The records views for a sub-admin limited to categories (spec 6: sub-admins may manage a set of categories;
@@ -17,7 +18,7 @@ describe('records seen by a sub-admin limited to categories', () => {
   let outside: LearnCourse;
   let sid = '';
 
-  const rows = () => (app.ctx.sqlite.prepare('SELECT count(*) AS n FROM learn_records').get() as { n: number }).n;
+  const rows = async () => ((await sqlGet(app, 'SELECT count(*) AS n FROM learn_records')) as { n: number }).n;
 
   beforeAll(async () => {
     app = await makeApp();
@@ -101,7 +102,7 @@ describe('records seen by a sub-admin limited to categories', () => {
   });
 
   it('writes refuse the course outside their categories and change nothing', async () => {
-    const before = rows();
+    const before = await rows();
     for (const [path, payload] of [
       ['/learn/move', { coid: outside.coid, from: outside.video, to: outside.pdf }],
       ['/learn/process/deleted', { sid, coid: outside.coid }],
@@ -109,7 +110,7 @@ describe('records seen by a sub-admin limited to categories', () => {
     ] as const) {
       expect((await call(app, 'POST', path, limited, payload)).status, path).toBe(404);
     }
-    expect(rows()).toBe(before);
+    expect(await rows()).toBe(before);
     // Their own course: the same write works.
     await okCall(app, 'POST', '/learn/record/update', limited, {
       sid,
@@ -117,6 +118,6 @@ describe('records seen by a sub-admin limited to categories', () => {
       cid: inside.pdf,
       progress: 1,
     });
-    expect(rows()).toBe(before + 1);
+    expect(await rows()).toBe(before + 1);
   });
 });

@@ -12,6 +12,7 @@ import { columns, memberPlans } from '../../server/db/schema';
 import { buildAdmin, buildStudent, login, makeApp, school, type TestApp } from '../helpers/factories';
 import { data, envelope, injectAs } from '../helpers/kit';
 import { adminCookie, beat, learnCourse, okCall, signedInStudent, type LearnCourse } from './records-helpers';
+import { sqlAll, sqlRun } from '../helpers/sql';
 
 const DAY = 86_400_000;
 
@@ -95,7 +96,7 @@ describe('redeem codes', () => {
   it('a sub-admin limited to other categories neither sees nor codes the course, nor reads its key', async () => {
     const { catid } = await okCall<{ catid: string }>(app, 'POST', '/course/category', admin, { title: 'Elsewhere' });
     const sub = await buildAdmin(app, { permissions: ['course'] });
-    app.ctx.sqlite.prepare('update admins set categories = ? where id = ?').run(JSON.stringify([catid]), sub.id);
+    await sqlRun(app, 'update admins set categories = ? where id = ?', JSON.stringify([catid]), sub.id);
     const scoped = (await login(app, { ...sub, role: 'admin' })).cookie;
     const items = data<{ list: { id: string }[] }>(await as(scoped).get('/code/items?kind=course'));
     expect(items.list.map((item) => item.id)).not.toContain(course.coid);
@@ -221,9 +222,9 @@ describe('redeem codes', () => {
     await refused(one.code, 403, REDEEM_ERRORS.codeDisabled);
     later();
     // The batch's last day has passed (set in the database: a clock jump would end every session).
-    app.ctx.sqlite.prepare('update code_batches set expires_at = ? where id = ?').run(clock - 1, batch.id);
+    await sqlRun(app, 'update code_batches set expires_at = ? where id = ?', clock - 1, batch.id);
     await refused(two.code, 403, REDEEM_ERRORS.codeExpired);
-    app.ctx.sqlite.prepare('update code_batches set expires_at = ? where id = ?').run(clock + DAY, batch.id);
+    await sqlRun(app, 'update code_batches set expires_at = ? where id = ?', clock + DAY, batch.id);
     later();
     await okCall(app, 'POST', '/course/pub', admin, { coid: course.coid, pub: '0' });
     await refused(two.code, 404, REDEEM_ERRORS.itemRemoved);
@@ -300,9 +301,12 @@ describe('redeem codes', () => {
     const columnBatch = await newBatch({ kind: 'column', id: columnId, count: 1 });
     const columnCode = (await codesOf(columnBatch.id)).list[0].code;
     expect(data(await redeem(s.cookie, columnCode))).toMatchObject({ kind: 'column', id: columnId, until: null });
-    const grants = app.ctx.sqlite
-      .prepare('select via, ref from course_grants where student_id = ? and column_id = ?')
-      .all(s.id, columnId);
+    const grants = await sqlAll(
+      app,
+      'select via, ref from course_grants where student_id = ? and column_id = ?',
+      s.id,
+      columnId,
+    );
     expect(grants).toEqual([{ via: 'code', ref: expect.any(String) }]);
 
     expect((await info(s.cookie, inPlan.coid)).isbuy).toBe(false);

@@ -8,6 +8,7 @@ import { useCode, useKey } from '../../server/modules/redeem/redeem.repository';
 import { makeApp, type TestApp } from '../helpers/factories';
 import { data, envelope, injectAs, type Reply } from '../helpers/kit';
 import { adminCookie, learnCourse, signedInStudent } from './records-helpers';
+import { sqlGet } from '../helpers/sql';
 
 describe('racing for the last use', () => {
   let app: TestApp;
@@ -27,7 +28,7 @@ describe('racing for the last use', () => {
     ok: replies.filter((res) => res.statusCode === 200).length,
     errors: [...new Set(replies.filter((res) => res.statusCode !== 200).map((res) => envelope(res).error))],
   });
-  const count = (sql: string, ...args: string[]) => (app.ctx.sqlite.prepare(sql).get(...args) as { n: number }).n;
+  const count = async (sql: string, ...args: string[]) => ((await sqlGet(app, sql, ...args)) as { n: number }).n;
 
   beforeAll(async () => {
     app = await makeApp();
@@ -41,8 +42,10 @@ describe('racing for the last use', () => {
     const [a, b] = await students(2);
     const replies = await Promise.all([a, b].map((s) => injectAs(app, s.cookie).post('/redeem', { code: codes[0] })));
     expect(outcome(replies)).toEqual({ ok: 1, errors: [REDEEM_ERRORS.codeUsedUp] });
-    expect(count('select used as n from redeem_codes where code = ?', codes[0].replace(/-/g, ''))).toBe(1);
-    expect(count("select count(*) as n from course_grants where course_id = ? and via = 'code'", course.coid)).toBe(1);
+    expect(await count('select used as n from redeem_codes where code = ?', codes[0].replace(/-/g, ''))).toBe(1);
+    expect(
+      await count("select count(*) as n from course_grants where course_id = ? and via = 'code'", course.coid),
+    ).toBe(1);
   });
 
   it('forty students for a code of five uses, and one student clicking twice: the uses are never exceeded', async () => {
@@ -54,27 +57,27 @@ describe('racing for the last use', () => {
     const [twice] = await students(1);
     const double = await Promise.all([1, 2].map(() => injectAs(app, twice.cookie).post('/redeem', { code: codes[1] })));
     expect(outcome(double).ok).toBe(1);
-    expect(count('select sum(used) as n from redeem_codes where batch_id = ?', batch)).toBe(6);
-    expect(count('select count(*) as n from code_redemptions where batch_id = ?', batch)).toBe(6);
+    expect(await count('select sum(used) as n from redeem_codes where batch_id = ?', batch)).toBe(6);
+    expect(await count('select count(*) as n from code_redemptions where batch_id = ?', batch)).toBe(6);
   });
 
   it('the guarded use itself refuses a use past the limit, whatever the caller read before', async () => {
     const course = await learnCourse(app, admin, { title: 'Guard', actual: 20 });
     const { codes } = await codesFor(course.coid, 1, 2);
     const code = codes[0].replace(/-/g, '');
-    const id = (app.ctx.sqlite.prepare('select id from redeem_codes where code = ?').get(code) as { id: string }).id;
+    const id = ((await sqlGet(app, 'select id from redeem_codes where code = ?', code)) as { id: string }).id;
     expect([await useCode(app.ctx.db, id), await useCode(app.ctx.db, id), await useCode(app.ctx.db, id)]).toEqual([
       true,
       true,
       false,
     ]);
-    expect(count('select used as n from redeem_codes where id = ?', id)).toBe(2);
+    expect(await count('select used as n from redeem_codes where id = ?', id)).toBe(2);
     data(await injectAs(app, admin).post('/key/set', { coid: course.coid, secret: 'guarded', max_uses: 1 }));
     const key = (
-      app.ctx.sqlite.prepare('select id from enrolment_keys where course_id = ?').get(course.coid) as { id: string }
+      (await sqlGet(app, 'select id from enrolment_keys where course_id = ?', course.coid)) as { id: string }
     ).id;
     expect([await useKey(app.ctx.db, key), await useKey(app.ctx.db, key)]).toEqual([true, false]);
-    expect(count('select used as n from enrolment_keys where id = ?', key)).toBe(1);
+    expect(await count('select used as n from enrolment_keys where id = ?', key)).toBe(1);
   });
 
   it('ten students typing a key of three uses at once: exactly three enrol', async () => {
@@ -85,7 +88,9 @@ describe('racing for the last use', () => {
       crowd.map((s) => injectAs(app, s.cookie).post('/enrol/key', { coid: course.coid, key: 'open-sesame' })),
     );
     expect(outcome(replies)).toEqual({ ok: 3, errors: [REDEEM_ERRORS.keyUsedUp] });
-    expect(count('select used as n from enrolment_keys where course_id = ?', course.coid)).toBe(3);
-    expect(count("select count(*) as n from course_grants where course_id = ? and via = 'key'", course.coid)).toBe(3);
+    expect(await count('select used as n from enrolment_keys where course_id = ?', course.coid)).toBe(3);
+    expect(
+      await count("select count(*) as n from course_grants where course_id = ? and via = 'key'", course.coid),
+    ).toBe(3);
   });
 });

@@ -11,6 +11,7 @@ import { chapterTypesFor, kindsForChapter, resourceFitsChapter } from '../../sha
 import { messages as resZh } from '../../shared/i18n/admin-resources.zh-CN';
 import { messages as resEn } from '../../shared/i18n/admin-resources.en-gb';
 import { multipartBody } from './uploads-helpers';
+import { sqlRun } from '../helpers/sql';
 
 type Item = {
   rid: string;
@@ -494,9 +495,12 @@ describe('resource library (spec 7 Resources)', () => {
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'slide-1.png'), await png(400, 300, '#00ff00'));
     fs.writeFileSync(path.join(dir, 'slide-2.png'), await png(400, 300, '#0000ff'));
-    app.ctx.sqlite
-      .prepare("update resources set status = 'ready', outputs = ? where id = ?")
-      .run(JSON.stringify({ slides: ['slides/slide-1.png', 'slides/slide-2.png'], pages: 2 }), deck.rid);
+    await sqlRun(
+      app,
+      "update resources set status = 'ready', outputs = ? where id = ?",
+      JSON.stringify({ slides: ['slides/slide-1.png', 'slides/slide-2.png'], pages: 2 }),
+      deck.rid,
+    );
     const slides = (await get(`/resource/ppt?rid=${deck.rid}`)).json().data;
     expect([slides.cover, slides.slides.map((s: { index: number }) => s.index)]).toEqual([0, [0, 1]]);
     expect((await get(slides.slides[1].url, '')).statusCode).toBe(200);

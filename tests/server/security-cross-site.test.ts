@@ -7,12 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, buildStudent, login, makeApp, school, type TestApp } from '../helpers/app';
 import { injectAs } from '../helpers/kit';
 import { multipartBody } from './uploads-helpers';
+import { sqlGet } from '../helpers/sql';
 
 let app: TestApp;
 let admin: string;
 
-const courseCount = () => (app.ctx.sqlite.prepare('SELECT count(*) n FROM courses').get() as { n: number }).n;
-const fileCount = () => (app.ctx.sqlite.prepare('SELECT count(*) n FROM files').get() as { n: number }).n;
+const courseCount = async () => ((await sqlGet(app, 'SELECT count(*) AS n FROM courses')) as { n: number }).n;
+const fileCount = async () => ((await sqlGet(app, 'SELECT count(*) AS n FROM files')) as { n: number }).n;
 const newCourse = (headers: Record<string, string>) =>
   app.inject({
     method: 'POST',
@@ -32,16 +33,15 @@ afterAll(() => app.close());
 describe('no state change by GET', () => {
   it('GET course/pub changes nothing (405, Allow: POST); POST course/pub publishes', async () => {
     const coid = (await newCourse({})).json().data.coid as string;
-    const published = () =>
-      (app.ctx.sqlite.prepare('SELECT published FROM courses WHERE id = ?').get(coid) as { published: number })
-        .published;
+    const published = async () =>
+      ((await sqlGet(app, 'SELECT published FROM courses WHERE id = ?', coid)) as { published: number }).published;
     const viaGet = await app.inject({
       method: 'GET',
       url: `/course/pub?coid=${coid}&pub=1`,
       headers: { cookie: admin },
     });
     expect([viaGet.statusCode, viaGet.headers.allow, viaGet.json().status]).toEqual([405, 'POST', 'error']);
-    expect(published()).toBe(0);
+    expect(await published()).toBe(0);
     const viaPost = await app.inject({
       method: 'POST',
       url: '/course/pub',
@@ -49,7 +49,7 @@ describe('no state change by GET', () => {
       headers: { cookie: admin },
     });
     expect(viaPost.json().data).toEqual({ coid, published: true });
-    expect(published()).toBe(1);
+    expect(await published()).toBe(1);
   });
 
   it('GET column/pub changes nothing (405); POST column/pub publishes', async () => {
@@ -61,14 +61,14 @@ describe('no state change by GET', () => {
     });
     expect(made.statusCode, made.body).toBe(200);
     const id = made.json().data.coid as string;
-    const published = () =>
-      (app.ctx.sqlite.prepare('SELECT published FROM columns WHERE id = ?').get(id) as { published: number }).published;
-    expect(published()).toBe(0);
+    const published = async () =>
+      ((await sqlGet(app, 'SELECT published FROM columns WHERE id = ?', id)) as { published: number }).published;
+    expect(await published()).toBe(0);
     expect(
       (await app.inject({ method: 'GET', url: `/column/pub?column_id=${id}&pub=1`, headers: { cookie: admin } }))
         .statusCode,
     ).toBe(405);
-    expect(published()).toBe(0);
+    expect(await published()).toBe(0);
     const viaPost = await app.inject({
       method: 'POST',
       url: '/column/pub',
@@ -76,7 +76,7 @@ describe('no state change by GET', () => {
       headers: { cookie: admin },
     });
     expect(viaPost.statusCode, viaPost.body).toBe(200);
-    expect(published()).toBe(1);
+    expect(await published()).toBe(1);
   });
 
   it('logout is POST; the GET form still signs out from this site, never from another', async () => {
@@ -100,7 +100,7 @@ describe('no state change by GET', () => {
 
 describe('no cross-site writes', () => {
   it('a write whose Sec-Fetch-Site or Origin names another site answers 403 and changes nothing', async () => {
-    const before = courseCount();
+    const before = await courseCount();
     const refused: Record<string, string>[] = [
       { 'sec-fetch-site': 'cross-site' },
       // A page on another port of the same host: another origin, the same site.
@@ -117,7 +117,7 @@ describe('no cross-site writes', () => {
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
       expect(res.json()).toEqual({ status: 'error', error: 'forbidden', data: { reason: 'cross-site request' } });
     }
-    expect(courseCount()).toBe(before);
+    expect(await courseCount()).toBe(before);
     // The web app's own calls, a typed address, and callers without either header (curl, servers) pass.
     const passing: Record<string, string>[] = [
       { 'sec-fetch-site': 'same-origin', origin: OWN },
@@ -128,11 +128,11 @@ describe('no cross-site writes', () => {
     for (const headers of passing) {
       expect((await newCourse(headers)).statusCode, JSON.stringify(headers)).toBe(200);
     }
-    expect(courseCount()).toBe(before + 4);
+    expect(await courseCount()).toBe(before + 4);
   });
 
   it('multipart and resumable (tus) uploads from another site are refused before any byte is stored', async () => {
-    const before = fileCount();
+    const before = await fileCount();
     const { body, headers } = multipartBody([
       { name: 'file-select', filename: 'x.png', type: 'image/png', data: Buffer.from('png') },
     ]);
@@ -166,9 +166,9 @@ describe('no cross-site writes', () => {
         headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', ...extra },
       });
     expect((await patch({ 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
-    expect(fileCount()).toBe(before);
+    expect(await fileCount()).toBe(before);
     expect((await patch({ 'sec-fetch-site': 'same-origin', origin: OWN })).statusCode).toBe(204);
-    expect(fileCount()).toBe(before + 1);
+    expect(await fileCount()).toBe(before + 1);
   });
 
   it('the origin is the one the browser used: behind a proxy (TRUST_PROXY) from X-Forwarded-Proto and -Host, port included', async () => {

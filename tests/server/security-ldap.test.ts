@@ -16,6 +16,7 @@ import {
   startSlapd,
   type Slapd,
 } from '../helpers/slapd';
+import { sqlAll, sqlGet, sqlRun } from '../helpers/sql';
 
 let app: TestApp;
 let slapd: Slapd;
@@ -59,13 +60,11 @@ const doLogin = async (username: string, ip = '10.1.0.2') =>
     payload: { school: (await school(app)).hashUID, username, password: PERSON_PW },
     remoteAddress: ip,
   });
-const usernames = () =>
+const usernames = async () =>
   (
-    app.ctx.sqlite.prepare("SELECT username FROM students WHERE source = 'ldap' ORDER BY username").all() as {
-      username: string;
-    }[]
+    await sqlAll<{ username: string }>(app, "SELECT username FROM students WHERE source = 'ldap' ORDER BY username")
   ).map((r) => r.username);
-const count = (sql: string) => (app.ctx.sqlite.prepare(sql).get() as { n: number }).n;
+const count = async (sql: string) => ((await sqlGet(app, sql)) as { n: number }).n;
 
 beforeAll(async () => {
   const people = [
@@ -87,20 +86,20 @@ afterAll(async () => {
 
 describe('GET ldap/sync only reads', () => {
   it('GET ?dryRun=0&confirm=1 answers 405 and changes nothing; GET runs a dry run; the real run is POST', async () => {
-    const runs = () => count('SELECT count(*) n FROM ldap_runs');
-    const before = runs();
+    const runs = () => count('SELECT count(*) AS n FROM ldap_runs');
+    const before = await runs();
     const viaGet = await app.inject({
       method: 'GET',
       url: '/ldap/sync?dryRun=0&confirm=1',
       headers: { cookie: admin },
     });
     expect([viaGet.statusCode, viaGet.headers.allow]).toEqual([405, 'POST']);
-    expect(usernames()).toEqual([]);
-    expect(runs()).toBe(before);
+    expect(await usernames()).toEqual([]);
+    expect(await runs()).toBe(before);
     const dry = await app.inject({ method: 'GET', url: '/ldap/sync', headers: { cookie: admin } });
     expect(dry.statusCode, dry.body).toBe(200);
     expect(dry.json().data.run).toMatchObject({ dryRun: true, status: 'ok' });
-    expect(usernames()).toEqual([]);
+    expect(await usernames()).toEqual([]);
   });
 });
 
@@ -111,7 +110,7 @@ describe('directory login not set up', () => {
       expect((await settings({ enabled: false })).statusCode).toBe(200);
       const res = await auth('p00001');
       expect([res.statusCode, res.json().error]).toEqual([400, LDAP_ERRORS.notConfigured]);
-      expect(usernames()).toEqual([]);
+      expect(await usernames()).toEqual([]);
       expect((await settings({ url: `ldap://127.0.0.1:${await freePort()}` })).statusCode).toBe(200);
       const down = await auth('p00002');
       expect([down.statusCode, down.json().error]).toEqual([503, LDAP_ERRORS.unreachable]);
@@ -143,14 +142,17 @@ describe('user names compare in NFC (the login-name rule)', () => {
     // A uid stored composed, typed decomposed.
     expect((await auth(RENEE_NFD)).statusCode).toBe(200);
     expect((await doLogin(RENEE_NFD)).statusCode).toBe(200);
-    expect(usernames()).toEqual([JOSE_NFC, RENEE_NFC].sort());
+    expect(await usernames()).toEqual([JOSE_NFC, RENEE_NFC].sort());
   });
 
   it('an account made decomposed before still signs in typed composed, and a sync keeps it (no second account)', async () => {
     const made = await buildStudent(app, { username: ZOE_NFD });
-    app.ctx.sqlite
-      .prepare("UPDATE students SET source = 'ldap', password_hash = NULL, external_id = ? WHERE id = ?")
-      .run(slapd.dnOf({ uid: ZOE_NFD }), made.id);
+    await sqlRun(
+      app,
+      "UPDATE students SET source = 'ldap', password_hash = NULL, external_id = ? WHERE id = ?",
+      slapd.dnOf({ uid: ZOE_NFD }),
+      made.id,
+    );
     const res = await doLogin(ZOE_NFC);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.userData.sid).toBe(made.id);
@@ -169,6 +171,6 @@ describe('user names compare in NFC (the login-name rule)', () => {
         .data.diff.create.map((p: { username: string }) => p.username)
         .sort(),
     ).toEqual(['p00001', 'p00002', 'p00003']);
-    expect(count("SELECT count(*) n FROM students WHERE source = 'ldap'")).toBe(6);
+    expect(await count("SELECT count(*) AS n FROM students WHERE source = 'ldap'")).toBe(6);
   });
 });

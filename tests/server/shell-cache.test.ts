@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { zBootstrap } from '../../shared/schemas/bootstrap';
 import { buildStudent, login, makeApp, school, type TestApp } from '../helpers/app';
 import { injectAs } from '../helpers/kit';
+import { sqlRun } from '../helpers/sql';
 
 /** Reads the bootstrap JSON the shell embeds. */
 function bootstrapOf(html: string) {
@@ -22,7 +23,7 @@ describe('the shell page stays exact while it is kept in memory', () => {
   });
   afterEach(() => app.close());
 
-  const sql = (text: string, ...args: unknown[]) => app.ctx.sqlite.prepare(text).run(...args);
+  const sql = (text: string, ...args: unknown[]) => sqlRun(app, text, ...args);
   const page = async (cookie?: string, urlGiven?: string, headers: Record<string, string> = {}) => {
     const url = urlGiven ?? `/u/${(await school(app)).hashUID}`;
     const res = await injectAs(app, cookie).get(url, undefined, headers);
@@ -40,7 +41,7 @@ describe('the shell page stays exact while it is kept in memory', () => {
       phone: '',
     });
 
-    sql(
+    await sql(
       `update schools set name = ?, settings = ? where id = ?`,
       'Renamed <School>',
       JSON.stringify({ phone: '123', registration: true }),
@@ -52,21 +53,21 @@ describe('the shell page stays exact while it is kept in memory', () => {
     expect(renamed.html).toContain('<title>Renamed &#60;School&#62;</title>');
 
     const fieldId = app.ctx.ids.next();
-    sql(
+    await sql(
       `insert into student_fields (id, school_id, name, kind, required, position, created_at) values (?, ?, 'Dept', 'text', 1, 0, ?)`,
       fieldId,
       id,
       Date.now(),
     );
     expect((await page()).data.fieldSet.map((field) => field.name)).toEqual(['Dept']);
-    sql(`delete from student_fields where id = ?`, fieldId);
+    await sql(`delete from student_fields where id = ?`, fieldId);
     expect((await page()).data.fieldSet).toEqual([]);
   });
 
   it("follows the signed-in student's row, groups and field values", async () => {
     const { id: schoolId } = await school(app);
     const fieldId = app.ctx.ids.next();
-    sql(
+    await sql(
       `insert into student_fields (id, school_id, name, kind, required, position, created_at) values (?, ?, 'Dept', 'text', 1, 0, ?)`,
       fieldId,
       schoolId,
@@ -77,27 +78,31 @@ describe('the shell page stays exact while it is kept in memory', () => {
     expect((await page(cookie)).data).toMatchObject({ role: 'student', haveSetSfields: false, studentFields: [] });
 
     // One write at a time: each must be heard on its own.
-    sql(`insert into student_field_values (student_id, field_id, value) values (?, ?, 'Maths')`, student.id, fieldId);
+    await sql(
+      `insert into student_field_values (student_id, field_id, value) values (?, ?, 'Maths')`,
+      student.id,
+      fieldId,
+    );
     expect((await page(cookie)).data).toMatchObject({
       haveSetSfields: true,
       studentFields: [{ sfid: fieldId, value: 'Maths' }],
     });
-    sql(`update students set name = 'Ann B' where id = ?`, student.id);
+    await sql(`update students set name = 'Ann B' where id = ?`, student.id);
     expect((await page(cookie)).data.userData.sname).toBe('Ann B');
     const groupId = app.ctx.ids.next();
-    sql(
+    await sql(
       `insert into student_groups (id, school_id, name, position, created_at) values (?, ?, 'G', 0, ?)`,
       groupId,
       schoolId,
       Date.now(),
     );
-    sql(`insert into student_group_members (student_id, group_id) values (?, ?)`, student.id, groupId);
+    await sql(`insert into student_group_members (student_id, group_id) values (?, ?)`, student.id, groupId);
     expect((await page(cookie)).data.userData.gid).toEqual([groupId]);
 
     // The group deleted (its membership goes by cascade) and the student removed: a guest page from then on.
-    sql(`delete from student_groups where id = ?`, groupId);
+    await sql(`delete from student_groups where id = ?`, groupId);
     expect((await page(cookie)).data.userData.gid).toEqual([]);
-    sql(`delete from students where id = ?`, student.id);
+    await sql(`delete from students where id = ?`, student.id);
     expect((await page(cookie)).data).toMatchObject({ role: 'guest', studentFields: [], haveSetSfields: true });
   });
 
@@ -108,13 +113,13 @@ describe('the shell page stays exact while it is kept in memory', () => {
     expect((await page(cookie)).data.examModel).toBe(false);
 
     const now = Date.now();
-    sql(
+    await sql(
       `insert into papers (id, school_id, title, created_at, updated_at) values ('p1', ?, 'Paper', ?, ?)`,
       schoolId,
       now,
       now,
     );
-    sql(
+    await sql(
       `insert into exams (id, school_id, paper_id, category_id, title, duration_sec, status, created_at, updated_at)
        values ('e1', ?, 'p1', 'c1', 'Exam', 600, 'published', ?, ?)`,
       schoolId,
@@ -122,7 +127,7 @@ describe('the shell page stays exact while it is kept in memory', () => {
       now,
     );
     expect((await page(cookie)).data.examModel).toBe(true);
-    sql(`update exams set deleted = 1 where id = 'e1'`);
+    await sql(`update exams set deleted = 1 where id = 'e1'`);
     expect((await page(cookie)).data.examModel).toBe(false);
   });
 

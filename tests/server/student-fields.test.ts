@@ -3,6 +3,7 @@ import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestAp
 import { injectAs } from '../helpers/kit';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { FIELD_OPTIONS_MAX } from '../../shared/schemas/students';
+import { sqlGet, sqlRun } from '../helpers/sql';
 
 describe('custom student fields (spec 7 labels get/add/edit/delete, getfield) and student settings (setting)', () => {
   let app: TestApp;
@@ -27,9 +28,13 @@ describe('custom student fields (spec 7 labels get/add/edit/delete, getfield) an
     return res.json().data.sfid as string;
   };
   const holdValue = (studentId: string, sfid: string, value: string) =>
-    app.ctx.sqlite
-      .prepare('insert into student_field_values (student_id, field_id, value) values (?, ?, ?)')
-      .run(studentId, sfid, value);
+    sqlRun(
+      app,
+      'insert into student_field_values (student_id, field_id, value) values (?, ?, ?)',
+      studentId,
+      sfid,
+      value,
+    );
 
   it('adds fields of each kind in order; names trimmed and unique; bad input refused', async () => {
     const dept = await add({ name: ' 部门 ', kind: 'choice', options: [' 研发 ', '市场'], required: true });
@@ -70,7 +75,7 @@ describe('custom student fields (spec 7 labels get/add/edit/delete, getfield) an
   it('edits name, required, choices and position; refuses a kind change or removing a held choice while students hold values', async () => {
     const sfid = await add({ name: '岗位', kind: 'choice', options: ['A', 'B', 'C'] });
     const student = await buildStudent(app);
-    holdValue(student.id, sfid, 'B');
+    await holdValue(student.id, sfid, 'B');
 
     let res = await call('/student/labels/edit', { sfid, options: ['A', 'C'] }, main);
     expect(res.statusCode).toBe(409);
@@ -104,14 +109,14 @@ describe('custom student fields (spec 7 labels get/add/edit/delete, getfield) an
   it('deletes a field with its values and closes up the positions', async () => {
     const sfid = await add({ name: '临时', kind: 'text' });
     const student = await buildStudent(app);
-    holdValue(student.id, sfid, 'hello');
+    await holdValue(student.id, sfid, 'hello');
     const res = await call('/student/labels/delete', { sfid }, main);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.fields.some((f: F) => f.sfid === sfid)).toBe(false);
     expect(res.json().data.fields.map((f: F) => f.position)).toEqual(
       res.json().data.fields.map((_: F, i: number) => i),
     );
-    expect(app.ctx.sqlite.prepare('select count(*) n from student_field_values where field_id = ?').get(sfid)).toEqual({
+    expect(await sqlGet(app, 'select count(*) AS n from student_field_values where field_id = ?', sfid)).toEqual({
       n: 0,
     });
     expect((await call('/student/labels/delete', { sfid }, main)).statusCode).toBe(404);
@@ -161,9 +166,12 @@ describe('custom student fields (spec 7 labels get/add/edit/delete, getfield) an
 
   it('setting: defaults, a partial write merges into the school settings keeping other keys (phone), roles', async () => {
     const id = (await school(app)).id;
-    app.ctx.sqlite
-      .prepare('update schools set settings = ? where id = ?')
-      .run(JSON.stringify({ phone: '010-1234', noAllowComment: true }), id);
+    await sqlRun(
+      app,
+      'update schools set settings = ? where id = ?',
+      JSON.stringify({ phone: '010-1234', noAllowComment: true }),
+      id,
+    );
     let res = await call('/student/setting', undefined, main);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({
@@ -197,7 +205,7 @@ describe('custom student fields (spec 7 labels get/add/edit/delete, getfield) an
       path: '',
     });
     const stored = JSON.parse(
-      (app.ctx.sqlite.prepare('select settings from schools where id = ?').get(id) as { settings: string }).settings,
+      ((await sqlGet(app, 'select settings from schools where id = ?', id)) as { settings: string }).settings,
     );
     expect(stored).toEqual({
       phone: '010-1234',

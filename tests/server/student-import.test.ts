@@ -12,6 +12,8 @@ import { data, injectAs, waitUntil } from '../helpers/kit';
 import { csvFile, xlsxFile, type Cell } from '../helpers/student-files';
 import { multipartBody } from './uploads-helpers';
 import { first } from '../../server/db/client';
+import { sqlAll, sqlGet, sqlRun } from '../helpers/sql';
+import { refuseWrites } from '../helpers/refuse';
 
 /** Student import from CSV and XLSX (spec 7 Students: import, getImport, repeatdata). */
 describe('student import', () => {
@@ -50,32 +52,28 @@ describe('student import', () => {
     });
   };
   const students = async () =>
-    app.ctx.sqlite
-      .prepare('select username, name, email, phone, password_hash from students where school_id = ? order by username')
-      .all((await school(app)).id) as {
-      username: string;
-      name: string;
-      email: string;
-      phone: string;
-      password_hash: string;
-    }[];
-  const valuesOf = (username: string) =>
+    sqlAll<{ username: string; name: string; email: string; phone: string; password_hash: string }>(
+      app,
+      'select username, name, email, phone, password_hash from students where school_id = ? order by username',
+      (await school(app)).id,
+    );
+  const valuesOf = async (username: string) =>
     Object.fromEntries(
       (
-        app.ctx.sqlite
-          .prepare(
-            'select f.name, v.value from student_field_values v join student_fields f on f.id = v.field_id join students s on s.id = v.student_id where s.username = ?',
-          )
-          .all(username) as { name: string; value: string }[]
+        await sqlAll<{ name: string; value: string }>(
+          app,
+          'select f.name, v.value from student_field_values v join student_fields f on f.id = v.field_id join students s on s.id = v.student_id where s.username = ?',
+          username,
+        )
       ).map((r) => [r.name, r.value]),
     );
-  const groupsOf = (username: string) =>
+  const groupsOf = async (username: string) =>
     (
-      app.ctx.sqlite
-        .prepare(
-          'select g.name from student_group_members m join student_groups g on g.id = m.group_id join students s on s.id = m.student_id where s.username = ? order by g.name',
-        )
-        .all(username) as { name: string }[]
+      await sqlAll<{ name: string }>(
+        app,
+        'select g.name from student_group_members m join student_groups g on g.id = m.group_id join students s on s.id = m.student_id where s.username = ? order by g.name',
+        username,
+      )
     ).map((r) => r.name);
   const addGroup = async (name: string, parentId: string | null = null) => {
     const id = app.ctx.ids.next();
@@ -219,7 +217,7 @@ describe('student import', () => {
     expect(done).toMatchObject({ status: 'done', created: 1, failed: 1 });
     expect(done.report.map((p) => p.row)).toEqual([3, 3, 3]);
     expect((await students()).map((s) => [s.username, s.phone])).toEqual([['123', '13800138000']]);
-    expect(valuesOf('123')).toEqual({ 入学日期: '2024-03-05', 学分: '1.5', 年级: '二年级' });
+    expect(await valuesOf('123')).toEqual({ 入学日期: '2024-03-05', 学分: '1.5', 年级: '二年级' });
   });
 
   const MIXED: Cell[][] = [
@@ -279,9 +277,7 @@ describe('student import', () => {
     await addGroup('Class B');
     await addField('学号', 'text');
     const old = await buildStudent(app, { username: 'old', name: 'Old Name', password: 'old-pass-1' });
-    app.ctx.sqlite
-      .prepare('insert into student_group_members (student_id, group_id) values (?, ?)')
-      .run(old.id, classA);
+    await sqlRun(app, 'insert into student_group_members (student_id, group_id) values (?, ?)', old.id, classA);
     const file = csvFile([
       ['username', 'name', 'email', 'groups', '学号'],
       ['old', 'New Name', 'new@example.com', 'Class B', '0099'],
@@ -301,8 +297,8 @@ describe('student import', () => {
       name: 'New Name',
       email: 'new@example.com',
     });
-    expect(groupsOf('old')).toEqual(['Class B']);
-    expect(valuesOf('old')).toEqual({ 学号: '0099' });
+    expect(await groupsOf('old')).toEqual(['Class B']);
+    expect(await valuesOf('old')).toEqual({ 学号: '0099' });
     // No password in the file: the old one still works (the initial password is for new students only).
     expect(await canLogin('old', 'old-pass-1')).toBe(true);
 
@@ -320,7 +316,7 @@ describe('student import', () => {
     ).toBe(false);
     expect(await canLogin('old', 'changed-1')).toBe(true);
     // A directory account keeps its password with the directory.
-    app.ctx.sqlite.prepare("update students set source = 'ldap' where username = 'old'").run();
+    await sqlRun(app, "update students set source = 'ldap' where username = 'old'");
     const before = (await students()).find((s) => s.username === 'old')!.password_hash;
     await importFile(
       csvFile([
@@ -354,9 +350,9 @@ describe('student import', () => {
       { row: 4, field: 'groups', reason: 'ambiguousGroup', value: 'Class 1' },
     ]);
     await importFile(file, { mode: 'rows' });
-    expect(groupsOf('a')).toEqual(['Choir', 'Class 1']);
+    expect(await groupsOf('a')).toEqual(['Choir', 'Class 1']);
     expect((await students()).map((s) => s.username)).toEqual(['a']);
-    expect((app.ctx.sqlite.prepare('select count(*) n from student_groups').get() as { n: number }).n).toBe(5);
+    expect(((await sqlGet(app, 'select count(*) AS n from student_groups')) as { n: number }).n).toBe(5);
   });
 
   it('a required custom field: its column missing or its cell empty is a problem of each new row', async () => {
@@ -431,9 +427,7 @@ describe('student import', () => {
   });
 
   it("a write that fails: 'all' records the import failed with the message and writes nothing; 'rows' reports the rows it could not write", async () => {
-    app.ctx.sqlite.exec(
-      "create trigger refuse_x before insert on students when new.username like 'x%' begin select raise(abort, 'disk says no'); end",
-    );
+    await refuseWrites(app, 'refuse_x', 'students', 'disk says no', { when: "new.username like 'x%'" });
     const file = csvFile([
       ['username', 'name', 'password'],
       ['a', 'A', 'pass-aaa'],
@@ -508,6 +502,6 @@ describe('student import', () => {
     expect(csv.body.replace(/^\uFEFF/, '').trim()).toBe(`用户名,姓名,密码,邮箱,手机,分组,"'=SUM(1,2)"`);
     const filled = Buffer.concat([csv.rawPayload, Buffer.from('f1,Eff,pass-fff,,,,kept\r\n')]);
     expect(await importFile(filled)).toMatchObject({ created: 1 });
-    expect(valuesOf('f1')).toEqual({ '=SUM(1,2)': 'kept' });
+    expect(await valuesOf('f1')).toEqual({ '=SUM(1,2)': 'kept' });
   });
 });

@@ -57,7 +57,8 @@ async function olderDatabase(tag = lastTag): Promise<{ dataDir: string; file: st
   });
   const dataDir = tempDir();
   const file = path.join(dataDir, 'lanxue.sqlite');
-  const { sqlite } = await openDatabase(file, { migrationsFolder: older, backupDir: path.join(dataDir, 'backups') });
+  const sqlite = (await openDatabase(file, { migrationsFolder: older, backupDir: path.join(dataDir, 'backups') }))
+    .sqlite!;
   sqlite.prepare("INSERT INTO app_settings (key, value) VALUES ('marker', 'kept')").run();
   const schema = schemaOf(sqlite);
   sqlite.close();
@@ -89,7 +90,7 @@ describe('upgrade at start', () => {
     expect(copy.prepare("SELECT value FROM app_settings WHERE key = 'marker'").get()).toEqual({ value: 'kept' });
     expect(copy.prepare('SELECT COUNT(*) AS n FROM __drizzle_migrations').get()).toEqual({ n: shipped.length - 1 });
     expect(schemaOf(copy)).toEqual(schema);
-    expect(schemaOf(app.ctx.sqlite)).not.toEqual(schema);
+    expect(schemaOf(app.ctx.sqlite!)).not.toEqual(schema);
     copy.close();
 
     const { cookie } = await login(app, { ...ADMIN, role: 'admin' });
@@ -106,7 +107,7 @@ describe('upgrade at start', () => {
     expect(data.backup.at).toBeGreaterThanOrEqual(before);
     expect(data.backup.file).not.toContain('/');
     // The data survived the upgrade.
-    expect(app.ctx.sqlite.prepare("SELECT value FROM app_settings WHERE key = 'marker'").get()).toEqual({
+    expect(app.ctx.sqlite!.prepare("SELECT value FROM app_settings WHERE key = 'marker'").get()).toEqual({
       value: 'kept',
     });
   });
@@ -208,16 +209,16 @@ describe('migration 0020: the first publication of an announcement becomes a col
     db.prepare("INSERT INTO app_settings (key, value) VALUES ('announcement.published:101', '4000')").run();
     db.close();
     const app = await start(dataDir, file);
-    const firsts = app.ctx.sqlite
-      .prepare('SELECT id, first_published_at AS first FROM announcements ORDER BY id')
+    const firsts = app.ctx
+      .sqlite!.prepare('SELECT id, first_published_at AS first FROM announcements ORDER BY id')
       .all();
     expect(firsts).toEqual([
       { id: '101', first: 4000 },
       { id: '102', first: 5000 },
       { id: '103', first: null },
     ]);
-    expect(app.ctx.sqlite.prepare("SELECT key FROM app_settings WHERE key LIKE 'announcement.%'").all()).toEqual([]);
-    expect(app.ctx.sqlite.prepare("SELECT value FROM app_settings WHERE key = 'marker'").get()).toEqual({
+    expect(app.ctx.sqlite!.prepare("SELECT key FROM app_settings WHERE key LIKE 'announcement.%'").all()).toEqual([]);
+    expect(app.ctx.sqlite!.prepare("SELECT value FROM app_settings WHERE key = 'marker'").get()).toEqual({
       value: 'kept',
     });
   });

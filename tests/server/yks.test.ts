@@ -15,6 +15,7 @@ import { buildAdmin, buildStudent, login, makeApp, school, type TestApp } from '
 import { data, envelope, injectAs } from '../helpers/kit';
 import { adminCookie } from './records-helpers';
 import { first } from '../../server/db/client';
+import { sqlGet } from '../helpers/sql';
 
 const SECRET = 'a-shared-secret-of-at-least-32-characters!';
 const ISSUER = 'https://exam.example';
@@ -333,12 +334,10 @@ describe('the session cookie of a school another site frames', () => {
       const refused = await full.inject({ method: 'GET', url: `/yks/login?assertion=${assertion}` });
       expect(refused.statusCode).toBe(403);
       expect(refused.json().error).toBe(LICENCE_ERRORS.seatsFull);
-      expect(
-        full.ctx.sqlite.prepare("SELECT count(*) AS n FROM students WHERE username = 'one-too-many'").get(),
-      ).toEqual({
+      expect(await sqlGet(full, "SELECT count(*) AS n FROM students WHERE username = 'one-too-many'")).toEqual({
         n: 0,
       });
-      expect(full.ctx.sqlite.prepare('SELECT count(*) AS n FROM used_assertions').get()).toEqual({ n: 0 });
+      expect(await sqlGet(full, 'SELECT count(*) AS n FROM used_assertions')).toEqual({ n: 0 });
       // The platform's existing student (same user name) still signs in: no new seat.
       const existing = await signFor(aud, { username: 'seat-holder', sub: 'holder-1', jti: 'seat-jti-2' });
       expect((await full.inject({ method: 'GET', url: `/yks/login?assertion=${existing}` })).statusCode).toBe(302);

@@ -1,8 +1,8 @@
-import { sqliteTable, text, integer, uniqueIndex, index, primaryKey } from 'drizzle-orm/sqlite-core';
+import { table, text, integer, uniqueIndex, index, primaryKey } from './dialect';
 import { schools } from './schools';
 
 /** Administrators: the main admin (parentId null, adminType 0) and sub-admins (parentId = main admin id). */
-export const admins = sqliteTable(
+export const admins = table(
   'admins',
   {
     id: text('id').primaryKey(),
@@ -27,7 +27,7 @@ export const admins = sqliteTable(
 );
 
 /** Students of a school. The login name is unique within the school. */
-export const students = sqliteTable(
+export const students = table(
   'students',
   {
     id: text('id').primaryKey(),
@@ -62,7 +62,7 @@ export const students = sqliteTable(
 );
 
 /** Student groups of a school, a tree (spec 6 groups; managed by the students domain). */
-export const studentGroups = sqliteTable(
+export const studentGroups = table(
   'student_groups',
   {
     id: text('id').primaryKey(),
@@ -77,7 +77,7 @@ export const studentGroups = sqliteTable(
   (t) => [index('student_groups_school').on(t.schoolId)],
 );
 
-export const studentGroupMembers = sqliteTable(
+export const studentGroupMembers = table(
   'student_group_members',
   {
     studentId: text('student_id')
@@ -91,7 +91,7 @@ export const studentGroupMembers = sqliteTable(
 );
 
 /** Groups of sub-admins in the back office (spec 7 a/group), a tree like the student groups. */
-export const adminGroups = sqliteTable(
+export const adminGroups = table(
   'admin_groups',
   {
     id: text('id').primaryKey(),

@@ -1,4 +1,4 @@
-import { sqliteTable, text, integer, index, primaryKey } from 'drizzle-orm/sqlite-core';
+import { table, text, integer, index, primaryKey } from './dialect';
 
 /*
  * The back office's analytics (issue 18 'Back office analytics'; spec 7 'Other admin areas: analysis and
@@ -14,7 +14,7 @@ import { sqliteTable, text, integer, index, primaryKey } from 'drizzle-orm/sqlit
  */
 
 /** Per school and day: study time credited and students who studied (a new learn_days row). */
-export const analyticsSchoolDays = sqliteTable(
+export const analyticsSchoolDays = table(
   'analytics_school_days',
   {
     schoolId: text('school_id').notNull(),
@@ -29,7 +29,7 @@ export const analyticsSchoolDays = sqliteTable(
  * Per course and day: study time credited to its chapters, students who studied it, courses completed
  * (course_records.completed_at), new enrolments (enrolments rows and course grants to a student).
  */
-export const analyticsCourseDays = sqliteTable(
+export const analyticsCourseDays = table(
   'analytics_course_days',
   {
     courseId: text('course_id').notNull(),
@@ -56,7 +56,7 @@ export const analyticsCourseDays = sqliteTable(
 );
 
 /** Who studied a course on a day: one row each, so analytics_course_days.students counts each student once. */
-export const analyticsCourseDayStudents = sqliteTable(
+export const analyticsCourseDayStudents = table(
   'analytics_course_day_students',
   {
     courseId: text('course_id').notNull(),
@@ -68,7 +68,7 @@ export const analyticsCourseDayStudents = sqliteTable(
 );
 
 /** Per chapter: students who started it (have a learn record), finished it (completed_at), their study time. */
-export const analyticsChapterStats = sqliteTable(
+export const analyticsChapterStats = table(
   'analytics_chapter_stats',
   {
     courseId: text('course_id').notNull(),
@@ -82,7 +82,7 @@ export const analyticsChapterStats = sqliteTable(
 );
 
 /** Per course: learners (course records) and how many of them completed it. */
-export const analyticsCourseStats = sqliteTable(
+export const analyticsCourseStats = table(
   'analytics_course_stats',
   {
     courseId: text('course_id').primaryKey(),
@@ -98,7 +98,7 @@ export const analyticsCourseStats = sqliteTable(
  * of them studied. Kept from learn_days with the member's groups at that moment; a later change of membership
  * does not move history.
  */
-export const analyticsGroupDays = sqliteTable(
+export const analyticsGroupDays = table(
   'analytics_group_days',
   {
     groupId: text('group_id').notNull(),
@@ -115,7 +115,7 @@ export const analyticsGroupDays = sqliteTable(
 );
 
 /** Each student's last day of study (the students who have not studied in N days). */
-export const analyticsStudentLast = sqliteTable(
+export const analyticsStudentLast = table(
   'analytics_student_last',
   {
     studentId: text('student_id').primaryKey(),

@@ -1,4 +1,4 @@
-import { sqliteTable, text, integer, index, primaryKey } from 'drizzle-orm/sqlite-core';
+import { table, text, integer, index, primaryKey } from './dialect';
 import { schools } from './schools';
 import { students } from './accounts';
 
@@ -7,7 +7,7 @@ import { students } from './accounts';
  * parent_id and position are the truth; lft/rgt are a nested set derived from them on every
  * structural change (a virtual root per school and kind has lft 0), so a subtree is one range query.
  */
-export const categories = sqliteTable(
+export const categories = table(
   'categories',
   {
     id: text('id').primaryKey(),
@@ -30,7 +30,7 @@ export const categories = sqliteTable(
 );
 
 /** Courses (spec 3 'Course'); prices in fen (hundredths of a yuan); settings JSON per 'Course settings'. */
-export const courses = sqliteTable(
+export const courses = table(
   'courses',
   {
     id: text('id').primaryKey(),
@@ -79,7 +79,7 @@ export const courses = sqliteTable(
 );
 
 /** Chapters of a course, a tree of chapters and subchapters ('0' parent = top level). */
-export const chapters = sqliteTable(
+export const chapters = table(
   'chapters',
   {
     id: text('id').primaryKey(),
@@ -103,7 +103,7 @@ export const chapters = sqliteTable(
 );
 
 /** Columns: course bundles with their own price and validity. */
-export const columns = sqliteTable(
+export const columns = table(
   'columns',
   {
     id: text('id').primaryKey(),
@@ -128,7 +128,7 @@ export const columns = sqliteTable(
   (t) => [index('columns_school').on(t.schoolId, t.catid)],
 );
 
-export const columnCourses = sqliteTable(
+export const columnCourses = table(
   'column_courses',
   {
     columnId: text('column_id')
@@ -143,7 +143,7 @@ export const columnCourses = sqliteTable(
 );
 
 /** Articles (news) of a school: draft (0) or published (1), pinned to the top. */
-export const articles = sqliteTable(
+export const articles = table(
   'articles',
   {
     id: text('id').primaryKey(),
@@ -163,7 +163,7 @@ export const articles = sqliteTable(
 );
 
 /** Tags of a school, shown as course sections on the home page. */
-export const tags = sqliteTable(
+export const tags = table(
   'tags',
   {
     id: text('id').primaryKey(),
@@ -176,7 +176,7 @@ export const tags = sqliteTable(
   (t) => [index('tags_school').on(t.schoolId)],
 );
 
-export const courseTags = sqliteTable(
+export const courseTags = table(
   'course_tags',
   {
     courseId: text('course_id')
@@ -192,7 +192,7 @@ export const courseTags = sqliteTable(
 );
 
 /** The school's home setting JSON (spec 3 'Home setting'), validated by zHomeSetting. */
-export const homeSettings = sqliteTable('home_settings', {
+export const homeSettings = table('home_settings', {
   schoolId: text('school_id')
     .primaryKey()
     .references(() => schools.id, { onDelete: 'cascade' }),
@@ -201,7 +201,7 @@ export const homeSettings = sqliteTable('home_settings', {
 });
 
 /** Bookmarks (collect 1/0) of students. */
-export const collects = sqliteTable(
+export const collects = table(
   'collects',
   {
     studentId: text('student_id')
@@ -216,7 +216,7 @@ export const collects = sqliteTable(
 );
 
 /** Who may study a course: obtained free, bought, through a column, or granted by an administrator. */
-export const enrolments = sqliteTable(
+export const enrolments = table(
   'enrolments',
   {
     studentId: text('student_id')
@@ -232,7 +232,7 @@ export const enrolments = sqliteTable(
 );
 
 /** Column subscriptions (isBook). */
-export const columnBooks = sqliteTable(
+export const columnBooks = table(
   'column_books',
   {
     studentId: text('student_id')
@@ -247,7 +247,7 @@ export const columnBooks = sqliteTable(
 );
 
 /** Bookmarks of columns (collect 1/0 on the column page). */
-export const columnCollects = sqliteTable(
+export const columnCollects = table(
   'column_collects',
   {
     studentId: text('student_id')

@@ -1,4 +1,4 @@
-import { sqliteTable, text, integer, index, primaryKey } from 'drizzle-orm/sqlite-core';
+import { table, text, integer, index, primaryKey } from './dialect';
 import { schools } from './schools';
 import { courses } from './catalogue';
 import { students } from './accounts';
@@ -9,7 +9,7 @@ import { students } from './accounts';
  * chapter commented on, '0' for the course itself. The author is a student (authorRole 'student') or an
  * administrator answering from the back office (authorRole 'admin'); authorName is kept as written then.
  */
-export const comments = sqliteTable(
+export const comments = table(
   'comments',
   {
     id: text('id').primaryKey(),
@@ -38,7 +38,7 @@ export const comments = sqliteTable(
 );
 
 /** One like per student and comment. */
-export const commentLikes = sqliteTable(
+export const commentLikes = table(
   'comment_likes',
   {
     commentId: text('comment_id')

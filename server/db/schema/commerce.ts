@@ -1,4 +1,4 @@
-import { sqliteTable, text, integer, index, uniqueIndex, primaryKey } from 'drizzle-orm/sqlite-core';
+import { table, text, integer, index, uniqueIndex, primaryKey } from './dialect';
 import { admins, students } from './accounts';
 import { courses } from './catalogue';
 import { schools } from './schools';
@@ -18,7 +18,7 @@ export const ITEM_KINDS = ['course', 'column', 'member'] as const;
  * 'key'), optionally limited to groups (comma list, '' all), a number of uses (null unlimited) and a window
  * (ms, null open). One key per course; a disabled key enrols nobody.
  */
-export const enrolmentKeys = sqliteTable(
+export const enrolmentKeys = table(
   'enrolment_keys',
   {
     id: text('id').primaryKey(),
@@ -47,7 +47,7 @@ export const enrolmentKeys = sqliteTable(
  * how long what it gives lasts (days; null: the item's own validity or plan period), and until when the codes
  * may be redeemed. Disabling the batch disables every code of it.
  */
-export const codeBatches = sqliteTable(
+export const codeBatches = table(
   'code_batches',
   {
     id: text('id').primaryKey(),
@@ -70,7 +70,7 @@ export const codeBatches = sqliteTable(
 );
 
 /** One redeem code: unique text, its uses so far (never above maxUses), disabled on its own or by its batch. */
-export const redeemCodes = sqliteTable(
+export const redeemCodes = table(
   'redeem_codes',
   {
     id: text('id').primaryKey(),
@@ -90,7 +90,7 @@ export const redeemCodes = sqliteTable(
 );
 
 /** Each use of a code: by whom, when, from which address; a student uses one code once. */
-export const codeRedemptions = sqliteTable(
+export const codeRedemptions = table(
   'code_redemptions',
   {
     id: text('id').primaryKey(),
@@ -119,7 +119,7 @@ export const codeRedemptions = sqliteTable(
  * closed (timed out); deletedAt hides an order from the student's list until restored. A paid order's grant or
  * membership is named by grantRef.
  */
-export const orders = sqliteTable(
+export const orders = table(
   'orders',
   {
     id: text('id').primaryKey(),
@@ -162,7 +162,7 @@ export const orders = sqliteTable(
  * cancelled, closed, deleted or restored, an invoice requested or handled; who (student, admin or system),
  * when, and the order's state before and after (JSON). No foreign keys: the trail outlives what it names.
  */
-export const orderEvents = sqliteTable(
+export const orderEvents = table(
   'order_events',
   {
     id: text('id').primaryKey(),
@@ -179,7 +179,7 @@ export const orderEvents = sqliteTable(
 );
 
 /** A school's offline payment: whether it sells, its instructions (sanitised HTML), how long an order waits. */
-export const paymentSettings = sqliteTable('payment_settings', {
+export const paymentSettings = table('payment_settings', {
   schoolId: text('school_id')
     .primaryKey()
     .references(() => schools.id, { onDelete: 'cascade' }),
@@ -191,7 +191,7 @@ export const paymentSettings = sqliteTable('payment_settings', {
 });
 
 /** The administrators who may confirm payments (admins/payadminslist), besides the school's main account. */
-export const payAdmins = sqliteTable(
+export const payAdmins = table(
   'pay_admins',
   {
     schoolId: text('school_id')
@@ -206,7 +206,7 @@ export const payAdmins = sqliteTable(
 );
 
 /** An invoice request for a paid order (invoices/add), one per order, handled in the back office. */
-export const invoices = sqliteTable(
+export const invoices = table(
   'invoices',
   {
     id: text('id').primaryKey(),
@@ -234,7 +234,7 @@ export const invoices = sqliteTable(
 );
 
 /** A membership plan (member/plan): every course of its categories (JSON id list) for `days` days, at a price. */
-export const memberPlans = sqliteTable(
+export const memberPlans = table(
   'member_plans',
   {
     id: text('id').primaryKey(),
@@ -259,7 +259,7 @@ export const memberPlans = sqliteTable(
  * administrator (via, and ref the order, code or admin id). Renewing extends from the later of now and the
  * current end by a new row; revoking keeps the row (revokedAt).
  */
-export const memberships = sqliteTable(
+export const memberships = table(
   'memberships',
   {
     id: text('id').primaryKey(),
@@ -286,7 +286,7 @@ export const memberships = sqliteTable(
 /** The points rules a school sets: points per event and a daily limit (0: none), each on or off. */
 export const POINT_RULES = ['studyTime', 'chapterDone', 'courseDone', 'examPassed', 'dailyFirst'] as const;
 
-export const pointRules = sqliteTable(
+export const pointRules = table(
   'point_rules',
   {
     schoolId: text('school_id')
@@ -307,7 +307,7 @@ export const pointRules = sqliteTable(
  * the day it counts towards a daily limit (yyyy-MM-dd, server time), and who made it (admin id or null).
  * A student's points are the sum of their rows: nothing to drift.
  */
-export const pointLedger = sqliteTable(
+export const pointLedger = table(
   'point_ledger',
   {
     id: text('id').primaryKey(),

@@ -1,4 +1,4 @@
-import { sqliteTable, text, integer, index, primaryKey } from 'drizzle-orm/sqlite-core';
+import { table, text, integer, index, primaryKey } from './dialect';
 import { students } from './accounts';
 import { courses } from './catalogue';
 
@@ -13,7 +13,7 @@ import { courses } from './catalogue';
  * writer has to remember it. The primary key makes it once per student and course: a course completed again
  * (progress deleted and studied anew) never awards twice. Tenths are integers: no floating point is stored.
  */
-export const studyCredits = sqliteTable(
+export const studyCredits = table(
   'study_credits',
   {
     studentId: text('student_id')

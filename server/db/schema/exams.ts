@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { sqliteTable, text, integer, real, index, primaryKey, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { table, text, integer, real, index, primaryKey, uniqueIndex } from './dialect';
 import { schools } from './schools';
 import { courses } from './catalogue';
 import { students } from './accounts';
@@ -20,7 +20,7 @@ import { students } from './accounts';
  *   a question that a paper or an exercise set still uses is refused; otherwise the row is kept with
  *   deleted = true so old answers still name it.
  */
-export const questionCategories = sqliteTable(
+export const questionCategories = table(
   'question_categories',
   {
     id: text('id').primaryKey(),
@@ -35,7 +35,7 @@ export const questionCategories = sqliteTable(
   (t) => [index('question_categories_school').on(t.schoolId, t.parentId, t.position)],
 );
 
-export const questions = sqliteTable(
+export const questions = table(
   'questions',
   {
     id: text('id').primaryKey(),
@@ -69,7 +69,7 @@ export const questions = sqliteTable(
 );
 
 /** An exercise set (spec 3 'Chapter' exer.eid): an ordered list of questions, each with its own show-answer flag. */
-export const exerciseSets = sqliteTable(
+export const exerciseSets = table(
   'exercise_sets',
   {
     id: text('id').primaryKey(),
@@ -83,7 +83,7 @@ export const exerciseSets = sqliteTable(
   (t) => [index('exercise_sets_school').on(t.schoolId)],
 );
 
-export const exerciseSetQuestions = sqliteTable(
+export const exerciseSetQuestions = table(
   'exercise_set_questions',
   {
     setId: text('set_id')
@@ -103,7 +103,7 @@ export const exerciseSetQuestions = sqliteTable(
  * The exercise set attached to a chapter (spec 3 'Chapter' exer: path, eid, title, esid; exerc_count): id is
  * esid, setId is eid. One set per chapter (an exercise chapter's content, or questions after a lesson).
  */
-export const chapterExercises = sqliteTable(
+export const chapterExercises = table(
   'chapter_exercises',
   {
     id: text('id').primaryKey(),
@@ -125,7 +125,7 @@ export const chapterExercises = sqliteTable(
  * answered question is removed from the exercise sets' pending lists"). status: 'graded' (choices, at
  * once), 'pending' (a short answer waiting for a teacher's mark), 'marked' (marked by a teacher).
  */
-export const exerciseAnswers = sqliteTable(
+export const exerciseAnswers = table(
   'exercise_answers',
   {
     studentId: text('student_id')
@@ -154,7 +154,7 @@ export const exerciseAnswers = sqliteTable(
 );
 
 /** Exam categories for the student side (spec 7 student/examcate {uid, 0, 10}). */
-export const examCategories = sqliteTable(
+export const examCategories = table(
   'exam_categories',
   {
     id: text('id').primaryKey(),
@@ -172,7 +172,7 @@ export const examCategories = sqliteTable(
  * A paper: fixed (chosen questions, paper_questions) or random (drawn at the start of each sitting from bank
  * categories by kind and count: draw_rules JSON [{categoryId, type, count, point}]), with total and pass score.
  */
-export const papers = sqliteTable(
+export const papers = table(
   'papers',
   {
     id: text('id').primaryKey(),
@@ -193,7 +193,7 @@ export const papers = sqliteTable(
   (t) => [index('papers_school').on(t.schoolId, t.deleted)],
 );
 
-export const paperQuestions = sqliteTable(
+export const paperQuestions = table(
   'paper_questions',
   {
     paperId: text('paper_id')
@@ -215,7 +215,7 @@ export const paperQuestions = sqliteTable(
  * (type 8), or a stage of a staged study plan (its stage exam, spec 4 'Next chapter flow'). optional: the
  * student may skip it (spec 5 'Exam dialog').
  */
-export const exams = sqliteTable(
+export const exams = table(
   'exams',
   {
     id: text('id').primaryKey(),
@@ -253,7 +253,7 @@ export const exams = sqliteTable(
 );
 
 /** Who may sit a standalone exam: student groups or the students of a course. */
-export const examAudience = sqliteTable(
+export const examAudience = table(
   'exam_audience',
   {
     examId: text('exam_id')
@@ -271,7 +271,7 @@ export const examAudience = sqliteTable(
  * per student (the partial unique index). questions: the questions as sat (JSON [{qid, type, content,
  * options, answer, point, explanation, version}]), drawn once at the start.
  */
-export const examSittings = sqliteTable(
+export const examSittings = table(
   'exam_sittings',
   {
     id: text('id').primaryKey(),
@@ -306,7 +306,7 @@ export const examSittings = sqliteTable(
 );
 
 /** An answer in a sitting, saved as it is given (a reload or a dropped connection loses nothing). */
-export const examAnswers = sqliteTable(
+export const examAnswers = table(
   'exam_answers',
   {
     sittingId: text('sitting_id')

@@ -1,4 +1,4 @@
-import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { table, text, integer, index, uniqueIndex } from './dialect';
 import { schools } from './schools';
 import { courses } from './catalogue';
 import { students } from './accounts';
@@ -10,7 +10,7 @@ import { files } from './media';
  * settings.signature is complete. One per student and course (signing again replaces the image); the image
  * is a private file (only the student and the school's administrators fetch it).
  */
-export const signatures = sqliteTable(
+export const signatures = table(
   'signatures',
   {
     id: text('id').primaryKey(),
@@ -41,7 +41,7 @@ export const signatures = sqliteTable(
  * 'check chapter has a grade', chapter grade list/delete): a score of 0 to 5 stars and a comment of at most
  * 100 characters, one per student and chapter ('0' = the course as a whole).
  */
-export const grades = sqliteTable(
+export const grades = table(
   'grades',
   {
     id: text('id').primaryKey(),

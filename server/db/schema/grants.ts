@@ -1,4 +1,4 @@
-import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
+import { table, text, integer, index } from './dialect';
 import { admins, studentGroups, students } from './accounts';
 import { columns, courses } from './catalogue';
 import { schools } from './schools';
@@ -9,7 +9,7 @@ import { schools } from './schools';
  * lasts). Exactly one of courseId / columnId and one of studentId / groupId is set. A revoked grant keeps its
  * row (revokedAt); an end date (expiresAt, inclusive ms) replaces the course's validity, null keeps it.
  */
-export const courseGrants = sqliteTable(
+export const courseGrants = table(
   'course_grants',
   {
     id: text('id').primaryKey(),
@@ -45,7 +45,7 @@ export const courseGrants = sqliteTable(
  * course or column, student or group), and the grant's state before and after (JSON, null before a new grant).
  * Rows name ids without foreign keys, so the trail outlives what it names.
  */
-export const grantAudit = sqliteTable(
+export const grantAudit = table(
   'grant_audit',
   {
     id: text('id').primaryKey(),

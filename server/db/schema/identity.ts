@@ -1,4 +1,4 @@
-import { sqliteTable, text, integer, index, primaryKey } from 'drizzle-orm/sqlite-core';
+import { table, text, integer, index, primaryKey } from './dialect';
 import { schools } from './schools';
 
 /**
@@ -12,7 +12,7 @@ import { schools } from './schools';
  * provider ('oidc', subject = the provider's `sub`) or a user of the school's exam platform ('yks', subject =
  * its user id). One outside identity opens one account; an account may have several.
  */
-export const externalIdentities = sqliteTable(
+export const externalIdentities = table(
   'external_identities',
   {
     schoolId: text('school_id')
@@ -35,7 +35,7 @@ export const externalIdentities = sqliteTable(
  * The exam platform's signed assertions already used (their id, kept until they expire): an assertion opens
  * one session, once. Rows past expires_at are swept.
  */
-export const usedAssertions = sqliteTable(
+export const usedAssertions = table(
   'used_assertions',
   {
     schoolId: text('school_id')
@@ -52,7 +52,7 @@ export const usedAssertions = sqliteTable(
  * An OpenID Connect sign-in under way: what the callback must find again (state, nonce, the PKCE verifier and
  * where to go back), used once and only until expires_at.
  */
-export const ssoLogins = sqliteTable(
+export const ssoLogins = table(
   'sso_logins',
   {
     state: text('state').primaryKey(),
@@ -75,7 +75,7 @@ export const ssoLogins = sqliteTable(
  * with its tries, so expiry, attempts, the resend interval and the per-number and per-address throttles are
  * counted from these rows.
  */
-export const phoneCodes = sqliteTable(
+export const phoneCodes = table(
   'phone_codes',
   {
     id: text('id').primaryKey(),

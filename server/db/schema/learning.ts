@@ -1,4 +1,4 @@
-import { sqliteTable, text, integer, real, index, primaryKey, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { table, text, integer, real, index, primaryKey, uniqueIndex } from './dialect';
 import { schools } from './schools';
 import { courses } from './catalogue';
 import { students } from './accounts';
@@ -25,7 +25,7 @@ import { sessions } from './sessions';
  * - passed / verifyStatus: a stage's exam passed, and the staged review (0 not reviewed, 1 approved,
  *   2 rejected) of spec 4 'Growth plan order' / 'Next chapter flow'.
  */
-export const learnRecords = sqliteTable(
+export const learnRecords = table(
   'learn_records',
   {
     studentId: text('student_id')
@@ -67,7 +67,7 @@ export const learnRecords = sqliteTable(
  * total_chapter, complete_chapter, process): where they left off and how far they are. Created by
  * 'do learn' (learn/start) or the first heartbeat; lcount counts these.
  */
-export const courseRecords = sqliteTable(
+export const courseRecords = table(
   'course_records',
   {
     studentId: text('student_id')
@@ -102,7 +102,7 @@ export const courseRecords = sqliteTable(
  * continuity is judged per session and viewing (start_ts), wall time per student across sessions (the
  * student's last credited moment is the latest lastAt here). Rows go with their session.
  */
-export const heartbeats = sqliteTable(
+export const heartbeats = table(
   'heartbeats',
   {
     tokenHash: text('token_hash')
@@ -139,7 +139,7 @@ export const heartbeats = sqliteTable(
  * ... 1 day'); never for the school owner (spec 5). viewer is the student id, or 'g:' and a browser's
  * cookie for a guest. Each new one adds to courses.count, which orders hot courses.
  */
-export const watchRecords = sqliteTable(
+export const watchRecords = table(
   'watch_records',
   {
     id: text('id').primaryKey(),
@@ -172,7 +172,7 @@ export const watchRecords = sqliteTable(
  * in the same group commit as the learn record, so the split by day and month is exact. day is yyyy-MM-dd in
  * the server's time zone, like watch_records.day.
  */
-export const learnDays = sqliteTable(
+export const learnDays = table(
   'learn_days',
   {
     studentId: text('student_id')

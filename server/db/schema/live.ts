@@ -1,4 +1,4 @@
-import { sqliteTable, text, integer, index, primaryKey, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { table, text, integer, index, primaryKey, uniqueIndex } from './dialect';
 import { admins, students } from './accounts';
 import { courses } from './catalogue';
 import { resources } from './media';
@@ -20,7 +20,7 @@ import { schools } from './schools';
  * replayResourceId: the recording imported as a video resource when the stream ended; replayChapterId: the
  * chapter it was attached to; replayError: why importing failed (the recording stays on the live server).
  */
-export const liveSessions = sqliteTable(
+export const liveSessions = table(
   'live_sessions',
   {
     id: text('id').primaryKey(),
@@ -64,7 +64,7 @@ export const liveSessions = sqliteTable(
  * A student's attendance of a live session: seconds credited while the stream was live (each beat credits
  * at most the time since the previous beat, bounded by wall time), first and last beat.
  */
-export const liveAttendance = sqliteTable(
+export const liveAttendance = table(
   'live_attendance',
   {
     sessionId: text('session_id')

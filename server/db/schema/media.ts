@@ -1,4 +1,4 @@
-import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { table, text, integer, index, uniqueIndex } from './dialect';
 import { schools } from './schools';
 
 /**
@@ -7,7 +7,7 @@ import { schools } from './schools';
  * uploader, for every file a student uploads until staff attach it): 'public' for
  * covers, banners and other page images; 'private' once a resource owns it (then only signed media URLs).
  */
-export const files = sqliteTable(
+export const files = table(
   'files',
   {
     id: text('id').primaryKey(),
@@ -35,7 +35,7 @@ export const files = sqliteTable(
 );
 
 /** Folders of a school's resource library, a tree ('0' parent = top level). */
-export const resourceCategories = sqliteTable(
+export const resourceCategories = table(
   'resource_categories',
   {
     id: text('id').primaryKey(),
@@ -60,7 +60,7 @@ export const resourceCategories = sqliteTable(
  *   pages?: number, slides?: ['slides/slide-1.png', ...], thumb?: 'thumb.jpg', width?, height? }.
  * subtitles is JSON [{ label, lang, path }] with paths relative to files/derived/{id}/.
  */
-export const resources = sqliteTable(
+export const resources = table(
   'resources',
   {
     id: text('id').primaryKey(),
@@ -93,7 +93,7 @@ export const resources = sqliteTable(
  * Conversion jobs, persisted so a restart picks them up: a job left 'running' by a stopped process is
  * queued again at start. attempts counts runs; after maxAttempts the job and its resource are 'failed'.
  */
-export const mediaJobs = sqliteTable(
+export const mediaJobs = table(
   'media_jobs',
   {
     id: text('id').primaryKey(),
@@ -122,7 +122,7 @@ export const mediaJobs = sqliteTable(
  * with the size it announced) and becomes 'done' with the stored size. Rows outlive the files they count, so
  * deleting a file does not give its bytes back within the day. 'done' rows older than two days are pruned.
  */
-export const uploadLedger = sqliteTable(
+export const uploadLedger = table(
   'upload_ledger',
   {
     id: text('id').primaryKey(),

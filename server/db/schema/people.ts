@@ -1,4 +1,4 @@
-import { sqliteTable, text, integer, index, primaryKey } from 'drizzle-orm/sqlite-core';
+import { table, text, integer, index, primaryKey } from './dialect';
 import { schools } from './schools';
 import { students } from './accounts';
 
@@ -6,7 +6,7 @@ import { students } from './accounts';
  * Custom student fields ("labels", spec 3 other payload names sfid/sfids/label): text, number, date or a
  * single choice among options; required or not; in order.
  */
-export const studentFields = sqliteTable(
+export const studentFields = table(
   'student_fields',
   {
     id: text('id').primaryKey(),
@@ -25,7 +25,7 @@ export const studentFields = sqliteTable(
 );
 
 /** A student's value of a custom field (always text; checked against the field's kind on save). */
-export const studentFieldValues = sqliteTable(
+export const studentFieldValues = table(
   'student_field_values',
   {
     studentId: text('student_id')
@@ -40,7 +40,7 @@ export const studentFieldValues = sqliteTable(
 );
 
 /** Student imports (student/import, getImport): progress while running, then the result and row report. */
-export const studentImports = sqliteTable(
+export const studentImports = table(
   'student_imports',
   {
     id: text('id').primaryKey(),
@@ -73,7 +73,7 @@ export const studentImports = sqliteTable(
  * A school's directory settings (lan release): the connection, mapping and schedule as JSON, the service
  * account's password encrypted at rest (AES-256-GCM under the install secret), an optional CA certificate.
  */
-export const ldapSettings = sqliteTable('ldap_settings', {
+export const ldapSettings = table('ldap_settings', {
   schoolId: text('school_id')
     .primaryKey()
     .references(() => schools.id, { onDelete: 'cascade' }),
@@ -84,7 +84,7 @@ export const ldapSettings = sqliteTable('ldap_settings', {
 });
 
 /** Every directory sync run, dry or not (ldap/sync): when, who started it, the counts and what went wrong. */
-export const ldapRuns = sqliteTable(
+export const ldapRuns = table(
   'ldap_runs',
   {
     id: text('id').primaryKey(),

@@ -1,4 +1,4 @@
-import { sqliteTable, text, integer, index, primaryKey } from 'drizzle-orm/sqlite-core';
+import { table, text, integer, index, primaryKey } from './dialect';
 import { schools } from './schools';
 import { courses } from './catalogue';
 
@@ -12,7 +12,7 @@ import { courses } from './catalogue';
  * status: 'draft' (being built) → 'committed' (submitted for review) → 'approved' or 'rejected' (with a
  * reason; a rejected plan is edited and committed again). Only an approved plan may be published.
  */
-export const studyPlans = sqliteTable(
+export const studyPlans = table(
   'study_plans',
   {
     courseId: text('course_id')
@@ -40,7 +40,7 @@ export const studyPlans = sqliteTable(
  * plan while a member). An assigned plan is a required course of the student ('Course list item'
  * required_courses; the blue Required badge).
  */
-export const planAssignments = sqliteTable(
+export const planAssignments = table(
   'plan_assignments',
   {
     courseId: text('course_id')

@@ -1,4 +1,4 @@
-import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
+import { table, text, integer, index } from './dialect';
 import { schools } from './schools';
 import { courses } from './catalogue';
 import { students } from './accounts';
@@ -9,7 +9,7 @@ import { students } from './accounts';
  * student, when, and why. The current state stays on the stage's learn record (verify_status); this is its
  * history, so a rejection's reason reaches the student and an approval can always be traced to a reviewer.
  */
-export const stageReviews = sqliteTable(
+export const stageReviews = table(
   'stage_reviews',
   {
     id: text('id').primaryKey(),

@@ -1,7 +1,7 @@
-import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
+import { table, text, integer, index } from './dialect';
 
 /** Login sessions behind the y_main cookie. Only a SHA-256 of the token is stored. */
-export const sessions = sqliteTable(
+export const sessions = table(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
@@ -21,7 +21,7 @@ export const sessions = sqliteTable(
 );
 
 /** Failed login counters per account and per address, for throttling. */
-export const loginAttempts = sqliteTable('login_attempts', {
+export const loginAttempts = table('login_attempts', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull(),
   firstAt: integer('first_at').notNull(),

@@ -1,4 +1,4 @@
-import { sqliteTable, text, integer, index, primaryKey } from 'drizzle-orm/sqlite-core';
+import { table, text, integer, index, primaryKey } from './dialect';
 import { admins, students } from './accounts';
 import { courses } from './catalogue';
 import { schools } from './schools';
@@ -13,7 +13,7 @@ import { schools } from './schools';
  * or chosen groups (announcement_groups), pinned or not, shown between publishAt and endAt (null: open).
  * A draft has publishedAt null and is seen by nobody.
  */
-export const announcements = sqliteTable(
+export const announcements = table(
   'announcements',
   {
     id: text('id').primaryKey(),
@@ -39,7 +39,7 @@ export const announcements = sqliteTable(
 );
 
 /** The groups an announcement with audience 'groups' is for (a member of a sub-group counts). */
-export const announcementGroups = sqliteTable(
+export const announcementGroups = table(
   'announcement_groups',
   {
     announcementId: text('announcement_id')
@@ -51,7 +51,7 @@ export const announcementGroups = sqliteTable(
 );
 
 /** One row per student who has viewed an announcement (the modal shows an unread pinned one once). */
-export const announcementViews = sqliteTable(
+export const announcementViews = table(
   'announcement_views',
   {
     announcementId: text('announcement_id')
@@ -74,7 +74,7 @@ export const announcementViews = sqliteTable(
  * question.answered, comment.replied, ...); params is JSON the page words with the kind's i18n template;
  * link is the in-site path where the student acts. readAt null: unread.
  */
-export const notices = sqliteTable(
+export const notices = table(
   'notices',
   {
     id: text('id').primaryKey(),
@@ -104,7 +104,7 @@ export const notices = sqliteTable(
  * a student and the school's staff (or two students when the school allows it). Plain text. Kept when
  * either account is disabled. readAt null: unread by the recipient.
  */
-export const privateMessages = sqliteTable(
+export const privateMessages = table(
   'private_messages',
   {
     id: text('id').primaryKey(),
@@ -131,7 +131,7 @@ export const privateMessages = sqliteTable(
  * SMS gateway's HTTP call template, as JSON in config; which channels each event uses in channels (JSON
  * { [event]: ('email'|'sms')[] }); whether students may write to each other in allowStudentMessages.
  */
-export const informSettings = sqliteTable('inform_settings', {
+export const informSettings = table('inform_settings', {
   schoolId: text('school_id')
     .primaryKey()
     .references(() => schools.id, { onDelete: 'cascade' }),
@@ -143,7 +143,7 @@ export const informSettings = sqliteTable('inform_settings', {
 });
 
 /** A school's own wording of an event's e-mail or SMS in one locale (built-in wording when absent). */
-export const informTemplates = sqliteTable(
+export const informTemplates = table(
   'inform_templates',
   {
     schoolId: text('school_id')
@@ -164,7 +164,7 @@ export const informTemplates = sqliteTable(
  * failed (after the last retry). nextAt is when the next attempt may run (backoff); lastError what the
  * server or gateway answered. Every attempt's outcome stays here (the delivery log).
  */
-export const informQueue = sqliteTable(
+export const informQueue = table(
   'inform_queue',
   {
     id: text('id').primaryKey(),
@@ -190,7 +190,7 @@ export const informQueue = sqliteTable(
 );
 
 /** Students who opted out of e-mail for non-essential notices. */
-export const informOptouts = sqliteTable('inform_optouts', {
+export const informOptouts = table('inform_optouts', {
   studentId: text('student_id')
     .primaryKey()
     .references(() => students.id, { onDelete: 'cascade' }),
@@ -201,7 +201,7 @@ export const informOptouts = sqliteTable('inform_optouts', {
  * A student's question on a chapter (learn/question/*), optionally at a video time (seconds). Hidden ones
  * are kept for the record and shown to nobody but the course's administrators.
  */
-export const chapterQuestions = sqliteTable(
+export const chapterQuestions = table(
   'chapter_questions',
   {
     id: text('id').primaryKey(),
@@ -230,7 +230,7 @@ export const chapterQuestions = sqliteTable(
 );
 
 /** An answer to a chapter question, by a teacher (admin) of the course or by the asker (a follow-up). */
-export const chapterAnswers = sqliteTable(
+export const chapterAnswers = table(
   'chapter_answers',
   {
     id: text('id').primaryKey(),
@@ -247,7 +247,7 @@ export const chapterAnswers = sqliteTable(
 );
 
 /** A student's private note on a chapter, at a video time (seconds) or a page, or neither. */
-export const notes = sqliteTable(
+export const notes = table(
   'notes',
   {
     id: text('id').primaryKey(),

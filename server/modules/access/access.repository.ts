@@ -24,6 +24,7 @@ import {
   studentGroupMembers,
   studyPlans,
 } from '../../db/schema';
+import { inJsonArray, jsonElements } from '../../db/sql-dialect';
 
 export type Enrolment = typeof enrolments.$inferSelect;
 export type PlanStatus = (typeof studyPlans.$inferSelect)['status'];
@@ -247,7 +248,7 @@ export async function isAssigned(
             and(eq(planAssignments.targetType, 'student'), eq(planAssignments.targetId, sql.placeholder('studentId'))),
             and(
               eq(planAssignments.targetType, 'group'),
-              sql`${planAssignments.targetId} in (select value from json_each(${sql.placeholder('groups')}))`,
+              inJsonArray(planAssignments.targetId, sql.placeholder('groups')),
             ),
           ),
         ),
@@ -365,7 +366,7 @@ export async function pendingExercisesByChapter(
   const rows = await sqlRows<{ chapterId: string; pending: number }>(
     db,
     sql`
-    SELECT ce.chapter_id AS chapterId, COUNT(*) AS pending
+    SELECT ce.chapter_id AS "chapterId", COUNT(*) AS pending
     FROM chapter_exercises ce
     JOIN exercise_set_questions q ON q.set_id = ce.set_id
     LEFT JOIN exercise_answers a
@@ -427,7 +428,7 @@ export async function courseHolderIds(db: Db, course: HolderQuery, now: number):
         JOIN student_group_members m ON m.group_id = cg.group_id WHERE cg.group_id IS NOT NULL AND ${live}
       UNION SELECT ms.student_id FROM memberships ms
         JOIN member_plans mp ON mp.id = ms.plan_id AND mp.deleted = 0
-        JOIN json_each(mp.category_ids) pc
+        CROSS JOIN ${jsonElements(sql.raw('mp.category_ids'), 'pc')}
         JOIN categories top ON top.id = pc.value AND top.school_id = mp.school_id
         JOIN categories sub ON sub.school_id = top.school_id AND sub.kind = top.kind
           AND sub.lft >= top.lft AND sub.rgt <= top.rgt

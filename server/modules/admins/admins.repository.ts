@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import { type Db, affected, first } from '../../db/client';
 import { adminGroups, admins, categories, courses } from '../../db/schema';
 import { likePattern } from '../courses/courses.repository';
+import { LIKE } from '../../db/sql-dialect';
 
 export type AdminRow = typeof admins.$inferSelect;
 
@@ -21,7 +22,7 @@ export function readIdList(json: string): string[] {
  * category's lft and rgt), as one subquery. Courses without a category never match.
  */
 export function coursesInScope(schoolId: string, scopeIds: readonly string[]): SQL {
-  if (scopeIds.length === 0) return sql`0`;
+  if (scopeIds.length === 0) return sql`1 = 0`;
   const inner = alias(categories, 'scope_cat');
   return sql`${courses.catid} in (select ${categories.id} from ${categories} join ${categories} as "scope_cat" on ${inner.schoolId} = ${categories.schoolId} and ${inner.kind} = ${categories.kind} and ${categories.lft} between ${inner.lft} and ${inner.rgt} where ${categories.schoolId} = ${schoolId} and ${categories.kind} = 'course' and ${inArray(inner.id, [...scopeIds])})`;
 }
@@ -124,7 +125,7 @@ export async function listSubAdmins(db: Db, filter: SubAdminFilter): Promise<{ r
     isNotNull(admins.parentId),
     filter.groupId ? eq(admins.groupId, filter.groupId) : undefined,
     pattern
-      ? sql`(${admins.username} like ${pattern} escape '\\' or ${admins.name} like ${pattern} escape '\\')`
+      ? sql`(${admins.username} ${LIKE} ${pattern} escape '\\' or ${admins.name} ${LIKE} ${pattern} escape '\\')`
       : undefined,
   );
   const total = first(await db.select({ n: sql<number>`count(*)` }).from(admins).where(where))?.n ?? 0;

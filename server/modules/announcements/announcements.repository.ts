@@ -6,6 +6,7 @@ import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { type Db, first, affected } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { announcementGroups, announcements, announcementViews, studentGroupMembers, students } from '../../db/schema';
+import { inJsonArray } from '../../db/sql-dialect';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 export type AnnouncementWithGroups = AnnouncementRow & { groupIds: string[] };
@@ -125,7 +126,7 @@ export async function audienceStudentIds(
   const school = and(eq(students.schoolId, schoolId), eq(students.disabled, false));
   const groups = JSON.stringify(audienceGroups ?? []);
   const members = sql`${students.id} in (select ${studentGroupMembers.studentId} from ${studentGroupMembers}
-    where ${studentGroupMembers.groupId} in (select value from json_each(${groups})))`;
+    where ${inJsonArray(studentGroupMembers.groupId, groups)})`;
   return (
     await db
       .select({ id: students.id })
@@ -163,7 +164,7 @@ export async function viewCounts(
   if (audienceGroups.length === 0) return { audience: 0, viewed: 0 };
   const groups = JSON.stringify(audienceGroups);
   const members = sql`select ${studentGroupMembers.studentId} from ${studentGroupMembers}
-    where ${studentGroupMembers.groupId} in (select value from json_each(${groups}))`;
+    where ${inJsonArray(studentGroupMembers.groupId, groups)}`;
   const audience = first(
     await db
       .select({ n: count() })

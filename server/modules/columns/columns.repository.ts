@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, max, sql, type SQL
 import { type Db, first } from '../../db/client';
 import { columnCourses, columns, courses } from '../../db/schema';
 import { cardColumns, visibleCourse, type CourseCardRow } from './course-cards.repository';
+import { LIKE } from '../../db/sql-dialect';
 
 export type ColumnRow = typeof columns.$inferSelect;
 /** A column with the totals of its visible courses. */
@@ -90,7 +91,7 @@ function filterWhere(filter: ColumnFilter): SQL {
   if (filter.catid !== '0') parts.push(eq(columns.catid, filter.catid));
   if (filter.keyword) {
     const pattern = `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    parts.push(sql`${columns.title} like ${pattern} escape '\\'`);
+    parts.push(sql`${columns.title} ${LIKE} ${pattern} escape '\\'`);
   }
   return and(...parts)!;
 }

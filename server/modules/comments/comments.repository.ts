@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { type Db, first, affected } from '../../db/client';
 import { chapters, commentLikes, comments, courses, schools } from '../../db/schema';
 import { likePattern } from '../courses/courses.repository';
+import { jsonWithKey, LIKE } from '../../db/sql-dialect';
 
 export type CommentRow = typeof comments.$inferSelect;
 export type NewCommentRow = typeof comments.$inferInsert;
@@ -153,7 +154,7 @@ export async function adminComments(db: Db, filter: AdminCommentFilter) {
   if (filter.keyword) {
     const pattern = likePattern(filter.keyword);
     conditions.push(
-      sql`(${comments.text} like ${pattern} escape '\\' or ${comments.authorName} like ${pattern} escape '\\')`,
+      sql`(${comments.text} ${LIKE} ${pattern} escape '\\' or ${comments.authorName} ${LIKE} ${pattern} escape '\\')`,
     );
   }
   const where = and(...conditions);
@@ -188,9 +189,8 @@ export async function schoolSettings(db: Db, schoolId: string): Promise<Record<s
 
 /** Sets one boolean key of the school's settings in one statement (json_set), leaving the other keys as they are. */
 export async function setSchoolFlag(db: Db, schoolId: string, key: 'noAllowComment', value: boolean): Promise<void> {
-  const settings = sql`case when json_valid(${schools.settings}) and json_type(${schools.settings}) = 'object' then ${schools.settings} else '{}' end`;
   await db
     .update(schools)
-    .set({ settings: sql`json_set(${settings}, ${`$.${key}`}, json(${value ? 'true' : 'false'}))` })
+    .set({ settings: jsonWithKey(schools.settings, key, value ? 'true' : 'false') })
     .where(eq(schools.id, schoolId));
 }

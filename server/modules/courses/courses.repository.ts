@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { prepared } from '../../db/prepared';
 import { type Db, first, affected } from '../../db/client';
 import { categories, courses, studyPlans } from '../../db/schema';
+import { LIKE } from '../../db/sql-dialect';
 
 export type CourseRow = typeof courses.$inferSelect;
 export type NewCourseRow = typeof courses.$inferInsert;
@@ -21,7 +22,7 @@ export function likePattern(keyword: string): string {
 /** Courses whose title or keywords contain the keyword (case-insensitive for Latin letters). */
 export function keywordMatch(keyword: string): SQL {
   const pattern = likePattern(keyword);
-  return sql`(${courses.title} like ${pattern} escape '\\' or ${courses.keywords} like ${pattern} escape '\\')`;
+  return sql`(${courses.title} ${LIKE} ${pattern} escape '\\' or ${courses.keywords} ${LIKE} ${pattern} escape '\\')`;
 }
 
 /** Courses filed in a category of the range (the category and its whole subtree): one range query. */

@@ -188,7 +188,7 @@ async function keptJson(ctx: AppContext, student: Student, today: string): Promi
  * ranking switch around the kept part.
  */
 export async function controlCentreText(ctx: AppContext, student: Student): Promise<string> {
-  recordsEngine(ctx).flushWaiting();
+  await recordsEngine(ctx).flushWaiting();
   const today = todayText(ctx.now());
   const kept = await keptJson(ctx, student, today);
   const u = await unreadCountsOf(ctx, student.schoolId, student.userId);

@@ -1,5 +1,5 @@
 /** Exams and their audience as the back office writes them (server/db/schema/exams.ts): the only place that queries them here. */
-import { and, count, desc, eq, inArray, like, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type Db, first } from '../../db/client';
 import {
   chapters,
@@ -12,6 +12,7 @@ import {
   studentGroups,
 } from '../../db/schema';
 import { likePattern } from '../courses/courses.repository';
+import { likeText } from '../../db/sql-dialect';
 
 export type ExamRow = typeof exams.$inferSelect;
 
@@ -59,7 +60,7 @@ export async function listExams(
   const where = and(
     eq(exams.schoolId, filter.schoolId),
     eq(exams.deleted, false),
-    filter.key ? like(exams.title, likePattern(filter.key)) : undefined,
+    filter.key ? likeText(exams.title, likePattern(filter.key)) : undefined,
     filter.categoryId ? eq(exams.categoryId, filter.categoryId) : undefined,
     filter.status ? eq(exams.status, filter.status) : undefined,
   );

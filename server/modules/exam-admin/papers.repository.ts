@@ -1,9 +1,10 @@
 /** Exam categories, papers and the bank reads a paper needs (server/db/schema/exams.ts): the only place that queries them. */
-import { and, asc, count, desc, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, first } from '../../db/client';
 import { examCategories, exams, paperQuestions, papers, questions } from '../../db/schema';
 import { likePattern } from '../courses/courses.repository';
 import { eachAsync } from '../../lib/sequential';
+import { likeText } from '../../db/sql-dialect';
 
 export type ExamCategoryRow = typeof examCategories.$inferSelect;
 export type PaperRow = typeof papers.$inferSelect;
@@ -71,7 +72,7 @@ export async function listPapers(db: Db, filter: { schoolId: string; key: string
   const where = and(
     eq(papers.schoolId, filter.schoolId),
     eq(papers.deleted, false),
-    filter.key ? like(papers.title, likePattern(filter.key)) : undefined,
+    filter.key ? likeText(papers.title, likePattern(filter.key)) : undefined,
   );
   const total = first(await db.select({ n: count() }).from(papers).where(where))?.n ?? 0;
   const rows = await db

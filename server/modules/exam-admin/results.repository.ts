@@ -3,7 +3,7 @@
  * (exam_answers of submitted sittings, exercise_answers of chapter exercises) with their marks. Sittings are
  * written by the student side (server/modules/exams); here only marks are written.
  */
-import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { type Db, first } from '../../db/client';
 import {
   chapters,
@@ -16,6 +16,7 @@ import {
   students,
 } from '../../db/schema';
 import { likePattern } from '../courses/courses.repository';
+import { likeText } from '../../db/sql-dialect';
 
 export type SittingRow = typeof examSittings.$inferSelect;
 export type ExamAnswerRow = typeof examAnswers.$inferSelect;
@@ -41,7 +42,7 @@ export async function listSittings(
     eq(examSittings.examId, examId),
     FILTERS[filter.filter],
     filter.key
-      ? or(like(students.name, likePattern(filter.key)), like(students.username, likePattern(filter.key)))
+      ? or(likeText(students.name, likePattern(filter.key)), likeText(students.username, likePattern(filter.key)))
       : undefined,
   );
   const total =

@@ -15,7 +15,7 @@
  * (a submit closes the sitting at its deadline first, so its saved answers still count); clearing an answer
  * saves ''; the answer text is checked only for its length here (a blank is a blank, graded wrong).
  */
-import { driverError } from '../../db/client';
+import { driverError, isUniqueViolation } from '../../db/client';
 import { answerProblem, gradeAnswer } from '../../../shared/rules/grading';
 import { examWindow, sittingDeadline } from '../../../shared/rules/exam-window';
 import type * as z from 'zod';
@@ -92,9 +92,7 @@ type StartExam = z.output<typeof zStartExam>;
 const REFUSAL = { notOpen: 'examNotOpen', closed: 'examClosed', noAttempts: 'noAttemptsLeft' } as const;
 
 function isOneOpenViolation(thrown: unknown): boolean {
-  const error = driverError(thrown);
-  const code = (error as { code?: string } | null)?.code ?? '';
-  return code.startsWith('SQLITE_CONSTRAINT') && String((error as Error).message).includes('exam_sittings');
+  return isUniqueViolation(driverError(thrown), 'exam_sittings');
 }
 
 /** Starts (or resumes) a sitting of an exam: by id, or by the exam URL's exid (checked: sealed, this student's, not expired). */
@@ -144,8 +142,11 @@ export async function startSitting(ctx: AppContext, auth: StudentAuth, input: St
       questions: JSON.stringify(drawn.questions),
     });
   } catch (error) {
-    if (isOneOpenViolation(error)) throw conflict('examInProgress');
-    throw error;
+    if (!isOneOpenViolation(error)) throw error;
+    // Another start of the same student won the race: the same exam is resumed, another one refused.
+    const winner = await repo.openSittingOf(ctx.db, auth.userId);
+    if (winner?.examId === exam.id) return await sittingView(ctx, winner, exam);
+    throw conflict('examInProgress', winner ? { sittingId: winner.id, examId: winner.examId } : null);
   }
   return await sittingView(ctx, (await repo.findSitting(ctx.db, id))!, exam);
 }

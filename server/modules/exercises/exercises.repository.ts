@@ -226,7 +226,7 @@ export async function courseResults(
       chapterId: exerciseAnswers.chapterId,
       answered: sql<number>`count(*)`,
       right: sql<number>`sum(${exerciseAnswers.isRight})`,
-      pending: sql<number>`sum(${exerciseAnswers.status} = 'pending')`,
+      pending: sql<number>`sum(case when ${exerciseAnswers.status} = 'pending' then 1 else 0 end)`,
       score: sql<number>`coalesce(sum(${exerciseAnswers.point}), 0)`,
       attempts: sql<number>`sum(${exerciseAnswers.attempts})`,
       lastAnswered,
@@ -234,7 +234,7 @@ export async function courseResults(
     .from(exerciseAnswers)
     .innerJoin(students, eq(students.id, exerciseAnswers.studentId))
     .where(where)
-    .groupBy(exerciseAnswers.studentId, exerciseAnswers.chapterId)
+    .groupBy(exerciseAnswers.studentId, students.name, students.username, exerciseAnswers.chapterId)
     .orderBy(desc(lastAnswered), asc(exerciseAnswers.studentId), asc(exerciseAnswers.chapterId))
     .limit(limit)
     .offset(offset);

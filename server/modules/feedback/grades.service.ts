@@ -1,4 +1,4 @@
-import { driverError } from '../../db/client';
+import { driverError, isUniqueViolation } from '../../db/client';
 import type { Locale } from '../../../shared/constants';
 import { translate } from '../../../shared/i18n';
 import { cleanRatingText, ratingRefusal } from '../../../shared/rules/rating';
@@ -18,8 +18,6 @@ import * as repo from './feedback.repository';
  * office deletes a rating, after which the student may rate again).
  * cid '0' rates the course as a whole; it takes ratings when any chapter of the course does.
  */
-
-const UNIQUE = /UNIQUE constraint failed/;
 
 /** Whether the student rated the chapter ('0': the course); for the ware call too. */
 export async function hasGrade(
@@ -70,8 +68,7 @@ export async function addGrade(
       });
     });
   } catch (error) {
-    const cause = driverError(error);
-    if (cause instanceof Error && UNIQUE.test(cause.message)) throw conflict(FEEDBACK_ERRORS.rated);
+    if (isUniqueViolation(driverError(error))) throw conflict(FEEDBACK_ERRORS.rated);
     throw error;
   }
   return { success: true, id };

@@ -6,6 +6,7 @@ import { sqlRows, type Db, first, affected } from '../../db/client';
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { columns, courseGrants, grantAudit, students } from '../../db/schema';
 import type { GrantKind } from '../../../shared/schemas/grants';
+import { LIKE, jsonElements } from '../../db/sql-dialect';
 
 export type GrantRow = typeof courseGrants.$inferSelect;
 export type NewGrantRow = typeof courseGrants.$inferInsert;
@@ -128,7 +129,7 @@ function holdingsSql(where: SQL, perCourse: boolean): SQL {
         UNION ALL SELECT ms.student_id, 'member', NULL, NULL, NULL, NULL, mc.id, ms.since, ms.until, mp.title
           FROM memberships ms
           JOIN member_plans mp ON mp.id = ms.plan_id AND mp.deleted = 0
-          JOIN json_each(mp.category_ids) pc
+          CROSS JOIN ${jsonElements(sql.raw('mp.category_ids'), 'pc')}
           JOIN categories top ON top.id = pc.value AND top.school_id = mp.school_id
           JOIN categories sub ON sub.school_id = top.school_id AND sub.kind = top.kind
             AND sub.lft >= top.lft AND sub.rgt <= top.rgt
@@ -147,10 +148,10 @@ function holdingsSql(where: SQL, perCourse: boolean): SQL {
         FROM g JOIN student_group_members m ON m.group_id = g.group_id
       ${enrolled}
     )
-    SELECT h.sid AS sid, s.username AS username, s.name AS name, h.way AS way, h.grant_id AS grantId,
-      a.name AS grantedBy, h.group_id AS groupId, sg.name AS groupName, col.title AS columnTitle,
-      h.course_id AS courseId, coalesce(c.title, col.title, '') AS title, h.since AS since, h.until AS until,
-      h.plan_title AS planTitle
+    SELECT h.sid AS sid, s.username AS username, s.name AS name, h.way AS way, h.grant_id AS "grantId",
+      a.name AS "grantedBy", h.group_id AS "groupId", sg.name AS "groupName", col.title AS "columnTitle",
+      h.course_id AS "courseId", coalesce(c.title, col.title, '') AS title, h.since AS since, h.until AS until,
+      h.plan_title AS "planTitle"
     FROM h
       JOIN students s ON s.id = h.sid
       LEFT JOIN courses c ON c.id = h.course_id
@@ -167,11 +168,11 @@ export async function holders(
 ): Promise<{ rows: HolderRow[]; total: number }> {
   const like = `%${query.keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   const search = query.keyword
-    ? sql`(s.username LIKE ${like} ESCAPE '\\' OR s.name LIKE ${like} ESCAPE '\\')`
+    ? sql`(s.username ${LIKE} ${like} ESCAPE '\\' OR s.name ${LIKE} ${like} ESCAPE '\\')`
     : sql`1 = 1`;
   const item = query.kind === 'course' ? sql`h.course_id = ${query.itemId}` : sql`h.column_id = ${query.itemId}`;
   const base = holdingsSql(sql`s.school_id = ${query.schoolId} AND ${item} AND ${search}`, query.kind === 'course');
-  const total = (await sqlRows<{ n: number }>(db, sql`SELECT count(*) AS n FROM (${base})`))[0]?.n ?? 0;
+  const total = (await sqlRows<{ n: number }>(db, sql`SELECT count(*) AS n FROM (${base}) AS counted`))[0]?.n ?? 0;
   const rows = await sqlRows<HolderRow>(
     db,
     sql`${base} ORDER BY since DESC, username, way LIMIT ${query.limit} OFFSET ${query.offset}`,

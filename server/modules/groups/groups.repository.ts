@@ -12,6 +12,7 @@ import {
 } from '../../db/schema';
 import type { GroupKind } from '../../../shared/schemas/groups';
 import { eachAsync } from '../../lib/sequential';
+import { LIKE } from '../../db/sql-dialect';
 
 export type GroupRow = typeof studentGroups.$inferSelect;
 
@@ -131,7 +132,7 @@ export async function groupUses(
         and(
           eq(courses.schoolId, schoolId),
           eq(courses.deleted, false),
-          sql`',' || replace(${courses.authenticationGid}, ' ', '') || ',' like ${`%,${id},%`}`,
+          sql`',' || replace(${courses.authenticationGid}, ' ', '') || ',' ${LIKE} ${`%,${id},%`}`,
         ),
       ),
   );

@@ -107,8 +107,13 @@ async function validUntil(ctx: AppContext, auth: Auth, courseRef: string, auditi
 export function wareText(ctx: AppContext, auth: Auth, courseRef: string, cid: string): MaybePromise<string> {
   if (auth.role !== 'student' || ctx.changes.inTransaction)
     return envelope(ctx, auth, courseRef, cid).then((made) => made.text);
+  const written = recordsEngine(ctx).flushWaiting();
+  if (written) return written.then(() => keptOrMade(ctx, auth, courseRef, cid));
+  return keptOrMade(ctx, auth, courseRef, cid);
+}
+
+function keptOrMade(ctx: AppContext, auth: Auth & { userId: string }, courseRef: string, cid: string) {
   const cache = cacheOf(ctx);
-  recordsEngine(ctx).flushWaiting();
   return thenMaybe(studentCourses(ctx, auth.userId), (facts) => {
     const kept = cache.get(auth.userId, `${courseRef}:${cid}`);
     if (

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { LICENCE_ERRORS, type RegStatus, type UpgradeStatus } from '../../../shared/schemas/licence';
 import type { AppContext } from '../../context';
-import { backupFolder, MIGRATIONS_FOLDER } from '../../db/client';
-import { migrationState, UPGRADE_SETTINGS, type BackupRecord } from '../../db/upgrade';
+import { backupFolder, migrationStateOf } from '../../db/client';
+import { UPGRADE_SETTINGS, type BackupRecord } from '../../db/upgrade';
 import { badInput, notFound } from '../../lib/errors';
 import { getAppSetting } from '../schools/schools.repository';
 import { findSchool } from '../schools/schools.service';
@@ -86,7 +86,7 @@ async function readBackup(ctx: AppContext): Promise<BackupRecord | null> {
 
 /** GET lan/upgrade/status: running version, schema version, pending migrations, the last migration and its backup. */
 export async function upgradeStatus(ctx: AppContext): Promise<UpgradeStatus> {
-  const state = migrationState(ctx.sqlite, MIGRATIONS_FOLDER);
+  const state = await migrationStateOf(ctx.db);
   const last = await getAppSetting(ctx.db, UPGRADE_SETTINGS.lastMigrationAt);
   return {
     version: ctx.version,

@@ -5,6 +5,7 @@
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import { type Db, first } from '../../db/client';
 import { liveAttendance, liveSessions } from '../../db/schema';
+import { greatest } from '../../db/sql-dialect';
 
 export type AttendanceRow = typeof liveAttendance.$inferSelect;
 
@@ -50,6 +51,6 @@ export async function viewersSince(db: Db, sessionId: string, since: number): Pr
 export async function raisePeakViewers(db: Db, sessionId: string, viewers: number): Promise<void> {
   await db
     .update(liveSessions)
-    .set({ peakViewers: sql`max(${liveSessions.peakViewers}, ${viewers})` })
+    .set({ peakViewers: greatest(liveSessions.peakViewers, viewers) })
     .where(eq(liveSessions.id, sessionId));
 }

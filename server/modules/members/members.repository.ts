@@ -4,7 +4,7 @@
  * mine.repository.ts. What a membership gives is the access policy's; the courses a plan's categories give are counted with
  * the access module's own queries (categorySubtrees, coursesInCategories), so the count is what members hold.
  */
-import { and, count, countDistinct, desc, eq, gte, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { type Db, first, affected } from '../../db/client';
 import {
   admins,
@@ -16,6 +16,7 @@ import {
   students,
 } from '../../db/schema';
 import { categorySubtrees, coursesInCategories } from '../access/access.repository';
+import { likeText } from '../../db/sql-dialect';
 
 export type PlanRow = typeof memberPlans.$inferSelect;
 export type NewPlanRow = typeof memberPlans.$inferInsert;
@@ -141,7 +142,7 @@ export async function subscriptions(
   if (filter.studentId) where.push(eq(memberships.studentId, filter.studentId));
   if (filter.keyword) {
     const pattern = `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(or(like(students.username, pattern), like(students.name, pattern)));
+    where.push(or(likeText(students.username, pattern), likeText(students.name, pattern)));
   }
   if (filter.activeAt !== undefined) where.push(isNull(memberships.revokedAt), gte(memberships.until, filter.activeAt));
   const condition = and(...where);
@@ -191,7 +192,10 @@ export async function memberEvents(
       .select({ id: memberships.id })
       .from(memberships)
       .where(and(eq(memberships.schoolId, filter.schoolId), where));
-  const where: (SQL | undefined)[] = [eq(orderEvents.schoolId, filter.schoolId), like(orderEvents.action, 'member.%')];
+  const where: (SQL | undefined)[] = [
+    eq(orderEvents.schoolId, filter.schoolId),
+    likeText(orderEvents.action, 'member.%'),
+  ];
   if (filter.planId)
     where.push(
       or(

@@ -41,7 +41,8 @@ export async function conversationsPage(db: Db, schoolId: string, me: Who, limit
     })
     .from(pm)
     .where(and(eq(pm.schoolId, schoolId), or(sentBy(me), sentTo(me))))
-    .groupBy(friendKind, friendId)
+    // By position: PostgreSQL does not match the select's CASE to a copy of it with other parameter numbers.
+    .groupBy(sql`1`, sql`2`)
     .as('conversations');
   const rows = await db
     .select()

@@ -55,7 +55,7 @@ export async function runningMemberships(db: Db, at: number) {
       .from(memberships)
       .innerJoin(memberPlans, eq(memberPlans.id, memberships.planId))
       .where(isNull(memberships.revokedAt))
-      .groupBy(memberships.studentId, memberPlans.id)
+      .groupBy(memberships.schoolId, memberships.studentId, memberPlans.id, memberPlans.title)
       .having(gt(until, at))
   ).map((row) => ({ ...row, until: Number(row.until) }));
 }

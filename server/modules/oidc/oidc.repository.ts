@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { type Db, first } from '../../db/client';
 import { admins, externalIdentities, schools, ssoLogins } from '../../db/schema';
+import { jsonKeyText, jsonWithKey } from '../../db/sql-dialect';
 
 /** The only place the OpenID Connect module touches the database. */
 
@@ -18,9 +19,7 @@ export async function readStored(db: Db, schoolId: string): Promise<StoredOidc |
   const row = first(
     await db
       .select({
-        value: sql<
-          string | null
-        >`json_extract(case when json_valid(${schools.settings}) then ${schools.settings} else '{}' end, '$.oidc')`,
+        value: sql<string | null>`${jsonKeyText(schools.settings, 'oidc')}`,
       })
       .from(schools)
       .where(eq(schools.id, schoolId)),
@@ -36,10 +35,9 @@ export async function readStored(db: Db, schoolId: string): Promise<StoredOidc |
 
 /** Writes schools.settings.oidc in one statement (json_set), leaving the other keys as they are. */
 export async function writeStored(db: Db, schoolId: string, value: StoredOidc): Promise<void> {
-  const settings = sql`case when json_valid(${schools.settings}) and json_type(${schools.settings}) = 'object' then ${schools.settings} else '{}' end`;
   await db
     .update(schools)
-    .set({ settings: sql`json_set(${settings}, '$.oidc', json(${JSON.stringify(value)}))` })
+    .set({ settings: jsonWithKey(schools.settings, 'oidc', JSON.stringify(value)) })
     .where(eq(schools.id, schoolId));
 }
 

@@ -34,6 +34,7 @@ import {
   students,
 } from '../../db/schema';
 import type { OrderKind, OrderStatus } from '../../../shared/rules/order-price';
+import { LIKE } from '../../db/sql-dialect';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type EventInsert = typeof orderEvents.$inferInsert;
@@ -172,7 +173,7 @@ export interface AdminFilter {
 
 const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const likeOf = (column: Parameters<typeof like>[0], text: string) =>
-  sql`${column} like ${escapeLike(text)} escape '\\'`;
+  sql`${column} ${LIKE} ${escapeLike(text)} escape '\\'`;
 
 /** The filter's condition; a status reads the state now (a pending order past its expiry is closed). */
 function adminWhere(filter: AdminFilter): SQL | undefined {

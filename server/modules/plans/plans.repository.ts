@@ -6,6 +6,7 @@ import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { type Db, sqlRows, affected, first } from '../../db/client';
 import { courses, planAssignments, studentGroupMembers, studentGroups, students, studyPlans } from '../../db/schema';
 import { likePattern } from '../courses/courses.repository';
+import { LIKE } from '../../db/sql-dialect';
 
 export type PlanRow = typeof studyPlans.$inferSelect;
 export type AssignmentRow = typeof planAssignments.$inferInsert;
@@ -154,7 +155,7 @@ export async function searchStudents(db: Db, schoolId: string, keyword: string, 
         eq(students.schoolId, schoolId),
         eq(students.disabled, false),
         keyword
-          ? sql`(${students.username} like ${pattern} escape '\\' or ${students.name} like ${pattern} escape '\\')`
+          ? sql`(${students.username} ${LIKE} ${pattern} escape '\\' or ${students.name} ${LIKE} ${pattern} escape '\\')`
           : undefined,
       ),
     )

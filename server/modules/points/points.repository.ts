@@ -7,6 +7,7 @@ import { type Db, first, affected } from '../../db/client';
 import { admins, chapters, courses, exams, orderEvents, pointLedger, pointRules, students } from '../../db/schema';
 import type { PointRuleName } from '../../../shared/rules/points';
 import { likePattern } from '../courses/courses.repository';
+import { LIKE } from '../../db/sql-dialect';
 
 export type LedgerInsert = typeof pointLedger.$inferInsert;
 export type RuleRow = typeof pointRules.$inferSelect;
@@ -86,7 +87,9 @@ export async function schoolTotals(
   const p = likePattern(keyword);
   const where = and(
     eq(students.schoolId, schoolId),
-    keyword ? sql`(${students.username} like ${p} escape '\\' or ${students.name} like ${p} escape '\\')` : undefined,
+    keyword
+      ? sql`(${students.username} ${LIKE} ${p} escape '\\' or ${students.name} ${LIKE} ${p} escape '\\')`
+      : undefined,
   );
   const list = await db
     .select({

@@ -6,6 +6,7 @@
 import { and, asc, count, countDistinct, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { type Db, first } from '../../db/client';
 import { exerciseSetQuestions, paperQuestions, papers, questionCategories, questions } from '../../db/schema';
+import { inJsonArray, LIKE } from '../../db/sql-dialect';
 
 export type QuestionRowDb = typeof questions.$inferSelect;
 export type QuestionInsert = typeof questions.$inferInsert;
@@ -132,13 +133,12 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${c
 
 function whereOf(schoolId: string, filter: QuestionWhere): SQL {
   const parts: SQL[] = [eq(questions.schoolId, schoolId), eq(questions.deleted, false)];
-  if (filter.keyword) parts.push(sql`${questions.content} like ${likePattern(filter.keyword)} escape '\\'`);
+  if (filter.keyword) parts.push(sql`${questions.content} ${LIKE} ${likePattern(filter.keyword)} escape '\\'`);
   if (filter.categoryIds)
-    parts.push(filter.categoryIds.length ? inArray(questions.categoryId, filter.categoryIds) : sql`0`);
+    parts.push(filter.categoryIds.length ? inArray(questions.categoryId, filter.categoryIds) : sql`1 = 0`);
   if (filter.type !== undefined) parts.push(eq(questions.type, filter.type));
   if (filter.difficulty !== undefined) parts.push(eq(questions.difficulty, filter.difficulty));
-  if (filter.tag)
-    parts.push(sql`exists (select 1 from json_each(${questions.tags}) where json_each.value = ${filter.tag})`);
+  if (filter.tag) parts.push(inJsonArray(filter.tag, questions.tags));
   return and(...parts)!;
 }
 

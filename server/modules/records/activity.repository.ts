@@ -38,7 +38,7 @@ export async function studyActivity(
       select ${dayBucket} as bucket, ${learnDays.studentId} as sid from ${learnDays}
         where ${learnDays.schoolId} = ${schoolId} and ${learnDays.day} >= ${fromDay} and ${learnDays.day} < ${toDay}
           and ${learnDays.effMs} > 0
-    ) group by bucket`,
+    ) as studied group by bucket`,
   );
   const seconds = await sqlRows<{ bucket: string; ms: number }>(
     db,

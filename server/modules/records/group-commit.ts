@@ -5,12 +5,18 @@
  * student, course or session was deleted meanwhile), each student's changes are written in a transaction
  * of their own, so a refused row costs only its own student's changes, whole, and only they are refused.
  * A write inside a caller's transaction (a direct writer's) stands or falls with it (in-doubt.ts).
+ *
+ * On PostgreSQL the writes are asynchronous: each commit is a transaction on a connection of the pool, one
+ * after the other in the order they were taken, and flush() answers a promise of it. A caller's open
+ * transaction is on another connection there, so nothing is in doubt.
  */
 import type SqliteDatabase from 'better-sqlite3';
 import type { AppContext } from '../../context';
+import { outsideTransaction } from '../../db/client';
 import { InDoubtCommits } from './in-doubt';
 import {
   batchWriter,
+  batchWriterOn,
   type BatchWriter,
   type CourseRecordRow,
   type HeartbeatRow,
@@ -59,18 +65,23 @@ export class GroupCommits {
   private batch: Batch | null = null;
   /** Students whose memory went back to the database since the last write: their waiting changes fail. */
   private readonly refused = new Set<string>();
-  private readonly inDoubt: InDoubtCommits;
+  /** SQLite only (on PostgreSQL nothing is in doubt). */
+  private readonly inDoubt: InDoubtCommits | null;
   private immediate: NodeJS.Immediate | null = null;
   /** After the app's stop there is no next round: commit() writes at once. */
   stopped = false;
   flushes = 0;
 
   constructor(
-    private readonly ctx: Pick<AppContext, 'sqlite' | 'log'>,
+    private readonly ctx: Pick<AppContext, 'sqlite' | 'db' | 'log'>,
     private readonly source: ChangeSource,
   ) {
-    this.inDoubt = new InDoubtCommits(ctx.sqlite);
+    this.inDoubt = ctx.sqlite ? new InDoubtCommits(ctx.sqlite) : null;
   }
+
+  /** PostgreSQL: the commit being written, and the next one while it waits to start. */
+  private writing: Promise<void> = Promise.resolve();
+  private next: Promise<void> | null = null;
 
   /** A change was made: it is written at the end of this round. */
   changed(): void {
@@ -88,11 +99,13 @@ export class GroupCommits {
     });
   }
 
-  /** Writes every waiting change now. */
-  flush(): void {
+  /** Writes every waiting change now; on PostgreSQL, answers when they are written. */
+  flush(): Promise<void> | undefined {
     if (this.immediate) clearImmediate(this.immediate);
     this.immediate = null;
-    const nested = this.ctx.sqlite.inTransaction;
+    const sqlite = this.ctx.sqlite;
+    if (!sqlite) return this.flushAsync();
+    const nested = sqlite.inTransaction;
     if (!nested) this.settleInDoubt();
     const batch = this.batch;
     this.batch = null;
@@ -104,17 +117,55 @@ export class GroupCommits {
       this.source.written();
       return;
     }
-    const failed = writeChanges(this.ctx, changes);
+    const failed = writeSqlite(this.ctx, sqlite, changes);
     for (const studentId of failed) this.source.evict(studentId);
     for (const studentId of refused) failed.add(studentId);
     this.flushes++;
     if (nested) {
-      this.inDoubt.add(batch, failed, studentsOf(changes));
+      this.inDoubt?.add(batch, failed, studentsOf(changes));
       this.soon();
     } else {
       batch?.settle(failed);
       this.source.written();
     }
+    return undefined;
+  }
+
+  /**
+   * PostgreSQL's flush. A write under way is waited for, and what changed meanwhile goes in the next one, whole:
+   * heartbeats that arrive while a commit is written share the following commit (the group commit of a
+   * database that answers over the network). Answers when the changes made so far are written.
+   */
+  private flushAsync(): Promise<void> {
+    if (this.next) return this.next;
+    // Never inside a caller's transaction (the first change of the round may have been made in one): a
+    // commit of heartbeats stands on its own.
+    const run = outsideTransaction(this.ctx.db, () => this.writing.then(() => this.writeNext()));
+    this.next = run;
+    this.writing = run;
+    return run;
+  }
+
+  /** Takes what waits now and writes it (PostgreSQL). */
+  private async writeNext(): Promise<void> {
+    this.next = null;
+    const batch = this.batch;
+    this.batch = null;
+    const refused = new Set(this.refused);
+    this.refused.clear();
+    const changes = this.source.takeChanges();
+    let failed = new Set<string>();
+    try {
+      if (changes) failed = await writeChanges(this.ctx, changes);
+    } catch (error) {
+      this.ctx.log.error({ err: error }, 'records: a group commit failed');
+      failed = changes ? studentsOf(changes) : failed;
+    }
+    for (const studentId of failed) this.source.evict(studentId);
+    for (const studentId of refused) failed.add(studentId);
+    if (changes) this.flushes++;
+    batch?.settle(failed);
+    this.source.written();
   }
 
   private soon(): void {
@@ -126,7 +177,7 @@ export class GroupCommits {
 
   /** Answers the waiters of writes made inside a caller's transaction, now that it is over. */
   private settleInDoubt(): void {
-    for (const { batch, failed, students } of this.inDoubt.settle()) {
+    for (const { batch, failed, students } of this.inDoubt?.settle() ?? []) {
       // Rolled back (students): memory goes back to the database and the waiters are refused, with those
       // of the students' changes made since, which leave memory too.
       for (const studentId of students) {
@@ -138,11 +189,20 @@ export class GroupCommits {
   }
 }
 
-/** Writes the changes; answers the students whose changes were not written (none when all went in). */
-export function writeChanges(ctx: Pick<AppContext, 'sqlite' | 'log'>, changes: Changes): Set<string> {
-  const writer = batchWriter(ctx.sqlite);
+type Writes = Pick<AppContext, 'sqlite' | 'db' | 'log'>;
+
+/**
+ * Writes the changes; answers the students whose changes were not written (none when all went in): at once
+ * on SQLite, a promise on PostgreSQL.
+ */
+export function writeChanges(ctx: Writes, changes: Changes): Set<string> | Promise<Set<string>> {
+  return ctx.sqlite ? writeSqlite(ctx, ctx.sqlite, changes) : writeChangesAsync(ctx, changes);
+}
+
+function writeSqlite(ctx: Writes, sqlite: SqliteDatabase.Database, changes: Changes): Set<string> {
+  const writer = batchWriter(sqlite);
   try {
-    transaction(ctx.sqlite, () => writeAll(writer, changes));
+    transaction(sqlite, () => writeAll(writer, changes));
     return new Set();
   } catch (error) {
     ctx.log.warn({ err: error }, 'records: group commit refused, writing each student on their own');
@@ -150,7 +210,7 @@ export function writeChanges(ctx: Pick<AppContext, 'sqlite' | 'log'>, changes: C
   const failed = new Set<string>();
   for (const [studentId, own] of byStudent(changes)) {
     try {
-      transaction(ctx.sqlite, () => writeAll(writer, own));
+      transaction(sqlite, () => writeAll(writer, own));
     } catch (error) {
       ctx.log.warn({ err: error, studentId }, "records: a student's changes were not written");
       failed.add(studentId);
@@ -159,14 +219,41 @@ export function writeChanges(ctx: Pick<AppContext, 'sqlite' | 'log'>, changes: C
   return failed;
 }
 
-function writeAll(writer: BatchWriter, changes: Changes): void {
-  for (const row of changes.learn) writer.learn(row);
-  for (const row of changes.courses) writer.course(row);
-  for (const row of changes.streams) writer.heartbeat(row);
-  for (const d of changes.days) writer.day(d.studentId, d.schoolId, d.day, Math.round(d.ms));
+/** The same on PostgreSQL: one transaction, else one per student. */
+async function writeChangesAsync(ctx: Writes, changes: Changes): Promise<Set<string>> {
+  const write = (own: Changes) =>
+    ctx.db.transaction(async (tx) => {
+      for (const step of writeAll(batchWriterOn(tx), own)) await step;
+    });
+  try {
+    await write(changes);
+    return new Set();
+  } catch (error) {
+    ctx.log.warn({ err: error }, 'records: group commit refused, writing each student on their own');
+  }
+  const failed = new Set<string>();
+  for (const [studentId, own] of byStudent(changes)) {
+    try {
+      await write(own);
+    } catch (error) {
+      ctx.log.warn({ err: error, studentId }, "records: a student's changes were not written");
+      failed.add(studentId);
+    }
+  }
+  return failed;
+}
+
+/** Runs the writer over the changes; answers what each statement answered (PostgreSQL's are promises). */
+function writeAll(writer: BatchWriter, changes: Changes): unknown[] {
   const learners = new Map<string, number>();
   for (const { courseId } of changes.learners) learners.set(courseId, (learners.get(courseId) ?? 0) + 1);
-  for (const [courseId, added] of learners) writer.learners(courseId, added);
+  return [
+    ...changes.learn.map((row) => writer.learn(row)),
+    ...changes.courses.map((row) => writer.course(row)),
+    ...changes.streams.map((row) => writer.heartbeat(row)),
+    ...changes.days.map((d) => writer.day(d.studentId, d.schoolId, d.day, Math.round(d.ms))),
+    ...[...learners].map(([courseId, added]) => writer.learners(courseId, added)),
+  ];
 }
 
 function byStudent(changes: Changes): Map<string, Changes> {

@@ -274,16 +274,16 @@ export class RecordsEngine implements ChangeSource {
   }
 
   /** Writes every waiting change now (readers through records.store, direct writers, the sweep, the stop). */
-  flush(): void {
-    this.commits.flush();
+  flush(): Promise<void> | undefined {
+    return this.commits.flush();
   }
 
   /**
    * Writes the waiting changes, if any: for readers that ask on every request (the kept study page and control
    * centre), whose caches the written rows then forget. Nothing waiting, nothing is done.
    */
-  flushWaiting(): void {
-    if (this.pending > 0 || this.newLearners.length > 0) this.commits.flush();
+  flushWaiting(): Promise<void> | undefined {
+    return this.pending > 0 || this.newLearners.length > 0 ? this.commits.flush() : undefined;
   }
 
   /** How many group commits were written (for tests and the benchmark). */
@@ -369,12 +369,12 @@ export class RecordsEngine implements ChangeSource {
     const now = this.ctx.now();
     const idle = now - IDLE_MS;
     const over = this.learn.size + this.courses.size + this.streams.size > MAX_STATES;
-    if (over) this.flush();
+    if (over) await this.flush();
     dropWhere(this.learn, (state) => (over || state.usedAt < idle) && !this.dirtyLearn.has(state));
     dropWhere(this.courses, (state) => (over || state.usedAt < idle) && !this.dirtyCourses.has(state));
     dropWhere(this.streams, (row) => (over || row.lastAt < idle) && !this.dirtyStreams.has(row));
     for (const [studentId, at] of this.clocks) if (at < now - MAX_CREDIT_MS) this.clocks.delete(studentId);
-    this.flush();
+    await this.flush();
     // A scan of the table (last_at has no index: heartbeats rewrite it), so not at every sweep.
     if (now - this.purgedAt < PURGE_EVERY_MS) return;
     this.purgedAt = now;
@@ -386,11 +386,11 @@ export class RecordsEngine implements ChangeSource {
   }
 
   /** Writes what waits and stops the timers (the app is closing); later changes are written by commit() at once. */
-  stop(): void {
+  async stop(): Promise<void> {
     this.commits.stopped = true;
     if (this.sweeper) clearInterval(this.sweeper);
     this.sweeper = null;
-    this.flush();
+    await this.flush();
     this.bumpCounters(true);
   }
 

@@ -55,8 +55,8 @@ export function recordsStore(ctx: AppContext): RecordsReader {
     const bound = Object.entries(queries).map(([name, query]) => [
       name,
       (...args: never[]) => {
-        engine.flush();
-        return (query as Query)(ctx.db, ...args);
+        const written = engine.flush();
+        return written ? written.then(() => (query as Query)(ctx.db, ...args)) : (query as Query)(ctx.db, ...args);
       },
     ]);
     reader = {
@@ -79,7 +79,7 @@ export async function writeThrough<T>(
   write: (db: Db) => Promise<T>,
 ): Promise<T> {
   const engine = recordsEngine(ctx);
-  engine.flush();
+  await engine.flush();
   try {
     return await write(ctx.db);
   } finally {

@@ -1,5 +1,5 @@
 /** The queries of enrolment keys and redeem codes (server/modules/redeem). */
-import { and, asc, count, desc, eq, inArray, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, affected, first } from '../../db/client';
 import {
   admins,
@@ -14,6 +14,7 @@ import {
   students,
 } from '../../db/schema';
 import { likePattern } from '../courses/courses.repository';
+import { likeText } from '../../db/sql-dialect';
 
 export type KeyRow = typeof enrolmentKeys.$inferSelect;
 export type BatchRow = typeof codeBatches.$inferSelect;
@@ -96,7 +97,7 @@ export async function publishedItems(
   const table = kind === 'course' ? courses : kind === 'column' ? columns : memberPlans;
   const where = [eq(table.schoolId, schoolId), eq(table.published, true), eq(table.deleted, false)];
   if (kind === 'course' && scope) where.push(scope);
-  if (keyword) where.push(like(table.title, likePattern(keyword)));
+  if (keyword) where.push(likeText(table.title, likePattern(keyword)));
   return await db
     .select({ id: table.id, title: table.title })
     .from(table)
@@ -181,7 +182,7 @@ export async function codesOf(
   page: { keyword: string; limit?: number; offset?: number },
 ): Promise<{ rows: CodeRow[]; total: number }> {
   const where = [eq(redeemCodes.batchId, batchId)];
-  if (page.keyword) where.push(like(redeemCodes.code, likePattern(page.keyword)));
+  if (page.keyword) where.push(likeText(redeemCodes.code, likePattern(page.keyword)));
   const total =
     first(
       await db

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { type Db, first, affected } from '../../db/client';
 import { chapters, courses, files, resourceCategories, resources } from '../../db/schema';
 import type { ResourceOrder } from '../../../shared/schemas/resources';
+import { LIKE } from '../../db/sql-dialect';
 
 export type ResourceRow = typeof resources.$inferSelect;
 export type FolderRow = typeof resourceCategories.$inferSelect;
@@ -101,7 +102,10 @@ function filterWhere(filter: ResourceFilter): SQL | undefined {
   if (filter.search) {
     const pattern = `%${escapeLike(filter.search)}%`;
     parts.push(
-      or(sql`${resources.title} like ${pattern} escape '\\'`, sql`${files.originalName} like ${pattern} escape '\\'`),
+      or(
+        sql`${resources.title} ${LIKE} ${pattern} escape '\\'`,
+        sql`${files.originalName} ${LIKE} ${pattern} escape '\\'`,
+      ),
     );
   }
   return and(...parts);

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, first } from '../../db/client';
 import { schools, studentFields, studentFieldValues } from '../../db/schema';
+import { jsonMerged } from '../../db/sql-dialect';
 
 export type StudentFieldRow = typeof studentFields.$inferSelect;
 
@@ -70,9 +71,8 @@ export async function schoolSettingsText(db: Db, schoolId: string): Promise<stri
  * the comment switch ...). A stored value that is not a JSON object is replaced by the patch.
  */
 export async function mergeSchoolSettings(db: Db, schoolId: string, patch: Record<string, unknown>): Promise<void> {
-  const current = sql`case when json_valid(${schools.settings}) and json_type(${schools.settings}) = 'object' then ${schools.settings} else '{}' end`;
   await db
     .update(schools)
-    .set({ settings: sql`json_patch(${current}, ${JSON.stringify(patch)})` })
+    .set({ settings: jsonMerged(schools.settings, JSON.stringify(patch)) })
     .where(eq(schools.id, schoolId));
 }

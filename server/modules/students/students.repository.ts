@@ -5,6 +5,7 @@ import { studentFieldValues, studentGroupMembers, studentGroups, students } from
 import { likePattern } from '../courses/courses.repository';
 import type { StudentRow } from './student-writes';
 import { mapAsync } from '../../lib/sequential';
+import { LIKE } from '../../db/sql-dialect';
 
 /** Reads of the student list and records (spec 7 Students). Writes go through student-writes.ts. */
 
@@ -29,7 +30,7 @@ function filterWhere(schoolId: string, filter: StudentFilter): SQL | undefined {
   if (filter.keyword) {
     const p = likePattern(filter.keyword);
     parts.push(
-      sql`(${students.username} like ${p} escape '\\' or ${students.name} like ${p} escape '\\' or ${students.email} like ${p} escape '\\' or ${students.phone} like ${p} escape '\\')`,
+      sql`(${students.username} ${LIKE} ${p} escape '\\' or ${students.name} ${LIKE} ${p} escape '\\' or ${students.email} ${LIKE} ${p} escape '\\' or ${students.phone} ${LIKE} ${p} escape '\\')`,
     );
   }
   if (filter.gid) {
@@ -143,10 +144,13 @@ export async function searchStudents(db: Db, schoolId: string, keyword: string, 
     .where(
       and(
         eq(students.schoolId, schoolId),
-        sql`(${students.username} like ${p} escape '\\' or ${students.name} like ${p} escape '\\')`,
+        sql`(${students.username} ${LIKE} ${p} escape '\\' or ${students.name} ${LIKE} ${p} escape '\\')`,
       ),
     )
-    .orderBy(sql`case when ${students.username} like ${starts} escape '\\' then 0 else 1 end`, asc(students.username))
+    .orderBy(
+      sql`case when ${students.username} ${LIKE} ${starts} escape '\\' then 0 else 1 end`,
+      asc(students.username),
+    )
     .limit(limit);
 }
 

@@ -1,0 +1,64 @@
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { execute, sqlRows, statement } from '../../server/db/client';
+import type { TestApp } from './app';
+import { onPostgres } from '../../server/db/engine';
+import { pgDatabaseFor } from './pg-test';
+
+/**
+ * Hand-written SQL in tests, on either engine: `?` placeholders, rows as objects. Write SQL both engines
+ * read (ON CONFLICT … DO NOTHING rather than INSERT OR IGNORE, no SQLite-only functions).
+ */
+export const sqlAll = <T = Record<string, unknown>>(app: TestApp, text: string, ...params: unknown[]) =>
+  sqlRows<T>(app.ctx.db, statement(text, params));
+
+/** The first row, or undefined. */
+export const sqlGet = async <T = Record<string, unknown>>(app: TestApp, text: string, ...params: unknown[]) =>
+  (await sqlAll<T>(app, text, ...params))[0];
+
+/** Runs a write; answers the rows it changed. */
+export const sqlRun = (app: TestApp, text: string, ...params: unknown[]) =>
+  execute(app.ctx.db, statement(text, params));
+
+/**
+ * Another connection to an app's database, for reading what it has committed (not what it holds in memory or
+ * in an open transaction): a read-only SQLite connection to its file, or a PostgreSQL client. Give the app,
+ * or the SQLite file a test named (on PostgreSQL, the database that stands for it: tests/helpers/pg-test.ts).
+ */
+export async function outsideReader(of: TestApp | string) {
+  const file = typeof of === 'string' ? of : of.ctx.config.databaseFile;
+  const url = typeof of === 'string' ? (onPostgres() ? await pgDatabaseFor(of) : null) : of.ctx.config.DATABASE_URL;
+  if (url) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    return {
+      get: async <T = Record<string, unknown>>(text: string, ...params: unknown[]) => {
+        let n = 0;
+        return (
+          await client.query(
+            text.replace(/\?/g, () => `$${++n}`),
+            params,
+          )
+        ).rows[0] as T | undefined;
+      },
+      all: async <T = Record<string, unknown>>(text: string, ...params: unknown[]) => {
+        let n = 0;
+        return (
+          await client.query(
+            text.replace(/\?/g, () => `$${++n}`),
+            params,
+          )
+        ).rows as T[];
+      },
+      close: () => client.end(),
+    };
+  }
+  const sqlite = new Database(file, { readonly: true });
+  return {
+    get: async <T = Record<string, unknown>>(text: string, ...params: unknown[]) =>
+      sqlite.prepare(text).get(...params) as T | undefined,
+    all: async <T = Record<string, unknown>>(text: string, ...params: unknown[]) =>
+      sqlite.prepare(text).all(...params) as T[],
+    close: async () => void sqlite.close(),
+  };
+}

@@ -1,0 +1,141 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PG_MIGRATIONS_FOLDER } from '../../server/db/client';
+import { migratePostgres } from '../../server/db/pg-upgrade';
+import { ADMIN, login, makeApp, type TestApp } from '../helpers/app';
+import { injectAs } from '../helpers/kit';
+import { emptyPgDatabase } from '../helpers/pg-test';
+
+/**
+ * lan/upgrade/status on PostgreSQL (the http-pg project only; tests/server/upgrade.test.ts is SQLite's): pending
+ * migrations are preceded by a pg_dump of a database that holds data, and a failed migration changes nothing.
+ */
+
+const dirs: string[] = [];
+const apps: TestApp[] = [];
+afterEach(async () => {
+  for (const app of apps.splice(0)) await app.close();
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lanxue-pg-upgrade-'));
+  dirs.push(dir);
+  return dir;
+}
+
+interface Journal {
+  entries: { idx: number; version: string; when: number; tag: string; breakpoints: boolean }[];
+}
+
+/** A copy of PostgreSQL's migrations, edited by `change`. */
+function migrationsCopy(change: (journal: Journal, folder: string) => void): string {
+  const folder = path.join(tempDir(), 'migrations-pg');
+  fs.cpSync(PG_MIGRATIONS_FOLDER, folder, { recursive: true });
+  const journalFile = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as Journal;
+  change(journal, folder);
+  fs.writeFileSync(journalFile, JSON.stringify(journal, null, 2));
+  return folder;
+}
+
+const shipped = (
+  JSON.parse(fs.readFileSync(path.join(PG_MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as Journal
+).entries;
+const lastTag = shipped.at(-1)!.tag;
+
+async function query<T>(url: string, text: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+/** A database left at the schema before the last migration, holding one marker row. */
+async function olderDatabase(): Promise<string> {
+  const older = migrationsCopy((journal, folder) => {
+    const dropped = journal.entries.pop()!.tag;
+    fs.rmSync(path.join(folder, `${dropped}.sql`));
+  });
+  const url = await emptyPgDatabase();
+  await migratePostgres(url, { migrationsFolder: older });
+  await query(url, "INSERT INTO app_settings (key, value) VALUES ('marker', 'kept')");
+  return url;
+}
+
+async function start(url: string, dataDir: string, options: { migrationsFolder?: string } = {}) {
+  const app = await makeApp({ DATA_DIR: dataDir, DATABASE_URL: url }, options);
+  apps.push(app);
+  return app;
+}
+
+describe('upgrade at start on PostgreSQL', () => {
+  it('takes a pg_dump before applying pending migrations, and the status shows it', async () => {
+    const url = await olderDatabase();
+    const dataDir = tempDir();
+    const before = Date.now();
+    const app = await start(url, dataDir);
+    const backups = fs.readdirSync(path.join(dataDir, 'backups'));
+    expect(backups).toHaveLength(1);
+    expect(backups[0]).toMatch(new RegExp(`^lanxue-\\d{8}-\\d{6}Z-before-${lastTag}\\.pgdump$`));
+    // The dump is the database as it was: the marker's row is in it, the last migration's function is not.
+    const listing = execFileSync('pg_restore', ['--list', path.join(dataDir, 'backups', backups[0])], {
+      encoding: 'utf8',
+    });
+    expect(listing).toMatch(/TABLE DATA public app_settings/);
+    expect(listing).not.toMatch(/FUNCTION public lanxue_json_object/);
+    const data = execFileSync('pg_restore', ['--data-only', '--table=app_settings', '--file=-', backups[0]], {
+      cwd: path.join(dataDir, 'backups'),
+      encoding: 'utf8',
+    });
+    expect(data).toMatch(/marker\tkept/);
+
+    const { cookie } = await login(app, { ...ADMIN, role: 'admin' });
+    const res = await injectAs(app, cookie).get('/lan/upgrade/status');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      schemaVersion: lastTag,
+      migrations: { applied: shipped.length, pending: [] },
+      backup: { file: backups[0], bytes: fs.statSync(path.join(dataDir, 'backups', backups[0])).size },
+    });
+    expect(res.json().data.lastMigrationAt).toBeGreaterThanOrEqual(before);
+    expect(await query(url, "SELECT value FROM app_settings WHERE key = 'marker'")).toEqual([{ value: 'kept' }]);
+  });
+
+  it('a failed migration leaves the database as it was, names the migration, and refuses to start', async () => {
+    const url = await olderDatabase();
+    const broken = migrationsCopy((journal, folder) => {
+      const tag = '0099_broken';
+      journal.entries.push({
+        idx: journal.entries.length,
+        version: '7',
+        when: shipped.at(-1)!.when + 1000,
+        tag,
+        breakpoints: true,
+      });
+      fs.writeFileSync(
+        path.join(folder, `${tag}.sql`),
+        "CREATE TABLE upgrade_probe (id text PRIMARY KEY);\n--> statement-breakpoint\nUPDATE app_settings SET value = 'changed' WHERE key = 'marker';\n--> statement-breakpoint\nINSERT INTO no_such_table VALUES (1);\n",
+      );
+    });
+    const failure = await start(url, tempDir(), { migrationsFolder: broken }).then(
+      () => null,
+      (err: Error) => err,
+    );
+    expect(failure?.message).toContain('Database upgrade failed at migration 0099_broken');
+    expect(failure?.message).toContain('Nothing was changed');
+    // Everything pending (the shipped one and the broken one) rolled back together.
+    expect(await query(url, "SELECT to_regclass('upgrade_probe') AS t")).toEqual([{ t: null }]);
+    expect(await query(url, "SELECT value FROM app_settings WHERE key = 'marker'")).toEqual([{ value: 'kept' }]);
+    expect(await query(url, 'SELECT count(*) AS n FROM drizzle.__drizzle_migrations')).toEqual([
+      { n: shipped.length - 1 },
+    ]);
+  });
+});
