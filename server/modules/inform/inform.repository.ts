@@ -159,27 +159,33 @@ export async function requeue(db: Db, ids: readonly string[]): Promise<void> {
     await db.update(informQueue).set({ status: 'queued' }).where(inArray(informQueue.id, part));
 }
 
-/** Takes up to `limit` due rows, oldest due first, and marks them 'sending' (one transaction). */
+/** Takes up to `limit` due rows, oldest due first, and marks them 'sending'. */
 export async function claimDue(db: Db, at: number, limit: number): Promise<QueueRow[]> {
-  return await db.transaction(async (tx) => {
-    const rows = await tx
-      .select()
+  for (;;) {
+    const due = await db
+      .select({ id: informQueue.id })
       .from(informQueue)
       .where(and(eq(informQueue.status, 'queued'), lte(informQueue.nextAt, at)))
       .orderBy(asc(informQueue.nextAt))
       .limit(limit);
-    if (rows.length === 0) return rows;
-    await tx
+    if (due.length === 0) return [];
+    // Only rows still queued are taken: of two workers at once (two nodes on one PostgreSQL), each row goes to
+    // one; a worker that found all of them taken looks again.
+    const taken = await db
       .update(informQueue)
       .set({ status: 'sending' })
       .where(
-        inArray(
-          informQueue.id,
-          rows.map((row) => row.id),
+        and(
+          inArray(
+            informQueue.id,
+            due.map((row) => row.id),
+          ),
+          eq(informQueue.status, 'queued'),
         ),
-      );
-    return rows;
-  });
+      )
+      .returning();
+    if (taken.length > 0) return taken.sort((a, b) => a.nextAt - b.nextAt);
+  }
 }
 
 /** When the next queued row is due, or null when none is queued. */

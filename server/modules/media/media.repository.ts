@@ -87,15 +87,19 @@ export async function activeJob(db: Db, resourceId: string): Promise<MediaJobRow
   );
 }
 
-/** Takes the next due job and marks it running (one more attempt). Synchronous, so no other claim interleaves. */
+/**
+ * Takes the next due job and marks it running (one more attempt). The mark holds only while the job is still
+ * queued: of two claims at once (two nodes polling one PostgreSQL), one takes it and the other the next one.
+ */
 export async function claimNextJob(db: Db, now: number): Promise<MediaJobRow | undefined> {
-  return await db.transaction(async (tx) => {
+  for (;;) {
     const next = first(
-      await tx
+      await db
         .select()
         .from(mediaJobs)
         .where(and(eq(mediaJobs.state, 'queued'), lte(mediaJobs.runAfter, now)))
-        .orderBy(asc(mediaJobs.runAfter), asc(mediaJobs.createdAt), asc(mediaJobs.id)),
+        .orderBy(asc(mediaJobs.runAfter), asc(mediaJobs.createdAt), asc(mediaJobs.id))
+        .limit(1),
     );
     if (!next) return undefined;
     const claimed = {
@@ -105,12 +109,12 @@ export async function claimNextJob(db: Db, now: number): Promise<MediaJobRow | u
       startedAt: now,
       finishedAt: null,
     };
-    await tx
+    const taken = await db
       .update(mediaJobs)
       .set({ state: 'running', attempts: claimed.attempts, startedAt: now, finishedAt: null })
-      .where(eq(mediaJobs.id, next.id));
-    return claimed;
-  });
+      .where(and(eq(mediaJobs.id, next.id), eq(mediaJobs.state, 'queued')));
+    if (affected(taken) === 1) return claimed;
+  }
 }
 
 /** When the earliest queued job becomes due, or undefined when none is queued. */
