@@ -113,12 +113,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     routerOptions: { maxParamLength: 200 },
   });
   // Pending migrations on an existing database: a backup into DATA_DIR/backups first (server/db/upgrade.ts).
-  const { sqlite, db, changes, close } = await openDatabase(config.database, {
+  const { engine, sqlite, db, changes, close } = await openDatabase(config.database, {
     backupDir: backupFolder(config.dataDir),
     migrationsFolder: options.migrationsFolder,
     now: options.now,
   });
   app.addHook('onClose', close);
+  if (engine === 'postgres') {
+    // Other nodes' writes reach this node's caches by NOTIFY: a request is first told of every change committed
+    // before it arrived (one round trip shared by the requests that arrive together, server/db/pg-changes.ts).
+    app.addHook('onRequest', (_request, _reply, done) => {
+      changes.catchUp().then(() => done(), done);
+    });
+  }
 
   const now = options.now ?? Date.now;
   setFileCacheBudget(config.FILE_CACHE_MB);
@@ -139,6 +146,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     version,
   };
   app.decorate('ctx', ctx);
+  if (engine === 'postgres') {
+    // A catalogue bump here is announced to the other nodes, and theirs bump here; a reply goes out once its
+    // request's announcements are sent, so the next request anywhere is answered fresh.
+    ctx.catalogueCache.onBump = (schoolId) => changes.announce('catalogue', schoolId);
+    changes.on(['catalogue'], (schoolId) => ctx.catalogueCache.bump(schoolId, true));
+    app.addHook('onSend', (_request, _reply, payload, done) => {
+      const sent = changes.announced();
+      if (sent) sent.then(() => done(null, payload), done);
+      else done(null, payload);
+    });
+  }
   app.addHook('onResponse', (request, reply, done) => {
     // Failures and slow answers at info; the rest at debug (LOG_LEVEL=debug logs every request).
     const ms = Math.round(reply.elapsedTime);

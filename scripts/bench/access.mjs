@@ -5,6 +5,7 @@
 // GET course/info and GET learn/ware (the study page's call), each request the next held course in turn, beside a
 // bare Fastify reply of the same bytes (the first held course's reply) measured in the same run.
 // Target: at least 0.6 of the bare reply's requests per second, p99 under 25 ms.
+// BENCH_ENGINE=postgres runs the same on PostgreSQL (a throwaway cluster, one server) instead of SQLite.
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -13,7 +14,17 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { connections, duration, measureWrk, requireWrk, root, runWrk, serverNodeArgs, startServer } from './lib.mjs';
+import {
+  connections,
+  duration,
+  measureWrk,
+  requireWrk,
+  root,
+  runWrk,
+  serverNodeArgs,
+  startPostgres,
+  startServer,
+} from './lib.mjs';
 
 const COURSES = 200;
 const DAY = 86_400_000;
@@ -21,28 +32,37 @@ const SNOWFLAKE_EPOCH = 1288834974657n;
 let sequence = (BigInt(Date.now()) - SNOWFLAKE_EPOCH) << 22n;
 const nextId = () => (sequence++).toString();
 
-/** The school, its courses, column, group, plan, and the student with a live session and the 50 held courses. */
-function seed(file) {
+/** Writes the rows into a new SQLite file, migrated first. */
+function writeSqlite(file, rows) {
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   migrate(drizzle(sqlite), { migrationsFolder: path.join(root, 'migrations') });
   const statements = new Map();
-  const insert = (table, row) => {
-    const keys = Object.keys(row);
-    const key = `${table}:${keys.join(',')}`;
-    if (!statements.has(key))
-      statements.set(
-        key,
-        sqlite.prepare(`insert into ${table} (${keys.join(', ')}) values (${keys.map((k) => `@${k}`).join(', ')})`),
-      );
-    return statements.get(key).run(row);
-  };
+  sqlite.transaction(() => {
+    for (const [table, row] of rows) {
+      const keys = Object.keys(row);
+      const key = `${table}:${keys.join(',')}`;
+      if (!statements.has(key))
+        statements.set(
+          key,
+          sqlite.prepare(`insert into ${table} (${keys.join(', ')}) values (${keys.map((k) => `@${k}`).join(', ')})`),
+        );
+      statements.get(key).run(row);
+    }
+  })();
+  sqlite.close();
+}
+
+/** The school, its courses, column, group, plan, and the student with a live session and the 50 held courses. */
+function seed() {
+  const rows = [];
+  const insert = (table, row) => rows.push([table, row]);
   const now = Date.now();
   const schoolId = nextId();
   const studentId = nextId();
   const token = randomBytes(32).toString('base64url');
   const held = [];
-  sqlite.transaction(() => {
+  {
     insert('schools', { id: schoolId, name: '基准学校', settings: '{}', created_at: now });
     const top = { id: nextId(), lft: 1, rgt: 4, depth: 1, parent_id: '0', title: '会员分类' };
     const sub = { id: nextId(), lft: 2, rgt: 3, depth: 2, parent_id: top.id, title: '子分类' };
@@ -165,9 +185,8 @@ function seed(file) {
       via: 'admin',
       created_at: now,
     });
-  })();
-  sqlite.close();
-  return { cookie: `y_main=${token}`, held };
+  }
+  return { cookie: `y_main=${token}`, held, rows };
 }
 
 /** wrk's Lua: each request the next held course's path. */
@@ -185,8 +204,13 @@ requireWrk();
 const dist = process.env.LANXUE_DIST ? path.resolve(process.env.LANXUE_DIST) : path.join(root, 'dist');
 execFileSync(process.execPath, ['scripts/build.mjs', 'server'], { cwd: root, stdio: 'inherit' });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lanxue-bench-access-'));
-const { cookie, held } = seed(path.join(dataDir, 'lanxue.sqlite'));
+const { cookie, held, rows: seeded } = seed();
+// BENCH_ENGINE=postgres: the same rows in a throwaway PostgreSQL cluster (lib.mjs startPostgres), the server on it.
+const postgres = process.env.BENCH_ENGINE === 'postgres' ? await startPostgres() : null;
+if (postgres) await postgres.write(seeded);
+else writeSqlite(path.join(dataDir, 'lanxue.sqlite'), seeded);
 const platform = await startServer([...serverNodeArgs(), path.join(dist, 'server/main.js')], {
+  ...(postgres ? { DATABASE_URL: postgres.url } : {}),
   NODE_ENV: 'production',
   DATA_DIR: dataDir,
   DEMO_DATA: 'false',
@@ -246,5 +270,7 @@ try {
 } finally {
   baseline?.child.kill('SIGTERM');
   platform.child.kill('SIGTERM');
+  await new Promise((resolve) => platform.child.once('exit', resolve));
+  await postgres?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

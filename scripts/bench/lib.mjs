@@ -270,3 +270,35 @@ export async function adminCookie(base) {
   if (!cookie) throw new Error(`login failed: ${login.status}`);
   return cookie;
 }
+
+/**
+ * A throwaway PostgreSQL cluster for BENCH_ENGINE=postgres (the tests' own harness, tests/helpers/pg-cluster.ts,
+ * loaded through tsx; on port BENCH_PG_PORT, 54339 by default) with a migrated database for the server:
+ * write(rows) inserts [table, row] pairs in one transaction; stop() ends the cluster.
+ */
+export async function startPostgres() {
+  process.env.LANXUE_TEST_PG_PORT = process.env.BENCH_PG_PORT ?? '54339';
+  const { register } = await import('tsx/esm/api');
+  register();
+  const cluster = await import('../../tests/helpers/pg-cluster.ts');
+  const { freshPgDatabase } = await import('../../tests/helpers/pg-test.ts');
+  const pg = (await import('pg')).default;
+  const teardown = await cluster.default();
+  const { url } = await freshPgDatabase();
+  return {
+    url,
+    async write(rows) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query('BEGIN');
+      for (const [table, row] of rows) {
+        const keys = Object.keys(row);
+        const values = keys.map((_, i) => `$${i + 1}`).join(', ');
+        await client.query(`insert into ${table} (${keys.join(', ')}) values (${values})`, Object.values(row));
+      }
+      await client.query('COMMIT');
+      await client.end();
+    },
+    stop: teardown,
+  };
+}

@@ -61,7 +61,9 @@ const WATCHED = {
  */
 const UPDATE_CHANNELS = { course_records: 'course_records.updated', learn_records: 'learn_records.updated' } as const;
 type UpdateChannel = (typeof UPDATE_CHANNELS)[keyof typeof UPDATE_CHANNELS];
-export type WatchedTable = keyof typeof WATCHED | UpdateChannel;
+/** What the app announces itself, beside row changes: 'catalogue' (a school's catalogue cache was bumped). */
+type Announcement = 'catalogue';
+export type WatchedTable = keyof typeof WATCHED | UpdateChannel | Announcement;
 
 /** The watched tables, each with its key column and, for those whose updates have one, the update channel. */
 export const watchedTables = (): { table: string; column: string; updates: string | null }[] =>
@@ -91,6 +93,19 @@ export abstract class ChangeFeed {
 
   /** True inside a transaction: what is read there may still be rolled back, so it must not be cached. */
   abstract get inTransaction(): boolean;
+
+  /** Tells every node (this one too) of an announcement (nothing to do on SQLite: one process). */
+  announce(_channel: Announcement, _key: string): void {}
+
+  /** Resolves once the announcements made so far are sent (a reply waits for its request's). */
+  announced(): Promise<void> | null {
+    return null;
+  }
+
+  /** Resolves once every change committed before the call has been reported (at once on SQLite). */
+  catchUp(): Promise<void> {
+    return Promise.resolve();
+  }
 
   /** Stops reporting (the database closes). */
   close(): Promise<void> {

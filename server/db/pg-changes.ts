@@ -78,12 +78,25 @@ export class PgChangeFeed extends ChangeFeed {
     return feed;
   }
 
+  /** Announcements sent and not yet answered. */
+  private readonly sending = new Set<Promise<unknown>>();
+
+  override announce(channel: 'catalogue', key: string): void {
+    const sent = this.listener.query('SELECT pg_notify($1, $2)', [CHANNEL, `${channel} ${key}`]).catch(() => undefined);
+    this.sending.add(sent);
+    void sent.finally(() => this.sending.delete(sent));
+  }
+
+  override announced(): Promise<void> | null {
+    return this.sending.size === 0 ? null : Promise.all(this.sending).then(() => undefined);
+  }
+
   /** The round trip not yet sent (callers waiting share it), and the one under way. */
   private next: Promise<void> | null = null;
   private running: Promise<void> = Promise.resolve();
 
   /** Resolves once every notification committed before the call has been reported. */
-  catchUp(): Promise<void> {
+  override catchUp(): Promise<void> {
     this.next ??= this.running.then(() => {
       this.next = null;
       this.running = this.listener.query('SELECT 1').then(

@@ -18,9 +18,13 @@ export class SchoolCache {
     private readonly maxEntries = 5000,
   ) {}
 
-  /** Marks everything cached for the school as stale. */
-  bump(schoolId: string): void {
+  /** Told of each bump made here (app.ts: on PostgreSQL, the other nodes are told too). */
+  onBump: ((schoolId: string) => void) | null = null;
+
+  /** Marks everything cached for the school as stale (told: the bump was another node's). */
+  bump(schoolId: string, told = false): void {
     this.versions.set(schoolId, (this.versions.get(schoolId) ?? 0) + 1);
+    if (!told) this.onBump?.(schoolId);
   }
 
   /** The school's catalogue version: it changes with every bump (replies kept elsewhere compare it). */
