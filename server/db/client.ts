@@ -45,8 +45,8 @@ export interface OpenDatabase {
   close(): Promise<void>;
 }
 
-/** PostgreSQL's migrations (drizzle-kit, drizzle.pg.config.ts). */
-export const PG_MIGRATIONS_FOLDER = projectPath('migrations-pg');
+/** PostgreSQL's migrations (drizzle-kit, drizzle.pg.config.ts); looked for only on PostgreSQL. */
+export const pgMigrationsFolder = (): string => projectPath('migrations-pg');
 
 /**
  * Opens the database the address names: a postgres:// URL (PostgreSQL), else a SQLite file or ':memory:'.
@@ -92,7 +92,7 @@ async function openSqlite(file: string, options: OpenOptions): Promise<OpenDatab
 /** PostgreSQL: migrated (pg_dump first when it holds data), then its watched tables told by NOTIFY (./pg-changes). */
 async function openPostgres(url: string, options: OpenOptions): Promise<OpenDatabase> {
   await migratePostgres(url, {
-    migrationsFolder: options.migrationsFolder ?? PG_MIGRATIONS_FOLDER,
+    migrationsFolder: options.migrationsFolder ?? pgMigrationsFolder(),
     backupDir: options.backupDir,
     now: options.now,
   });
@@ -167,5 +167,5 @@ export async function migrationStateOf(db: object): Promise<MigrationState> {
   const table = onPostgres() ? sql.raw('drizzle.__drizzle_migrations') : sql.raw('__drizzle_migrations');
   const [row] = await sqlRows<{ last: number | null }>(db, sql`select max(created_at) as last from ${table}`);
   const last = row?.last === null || row?.last === undefined ? null : Number(row.last);
-  return stateOf(onPostgres() ? PG_MIGRATIONS_FOLDER : MIGRATIONS_FOLDER, last);
+  return stateOf(onPostgres() ? pgMigrationsFolder() : MIGRATIONS_FOLDER, last);
 }

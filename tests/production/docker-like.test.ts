@@ -92,6 +92,7 @@ describe('the production build, as the Docker image makes and runs it', () => {
       'web',
       'scripts',
       'migrations',
+      'migrations-pg',
       'node_modules',
     ]) {
       fs.cpSync(path.join(root, entry), path.join(app, entry), { recursive: true, verbatimSymlinks: true });

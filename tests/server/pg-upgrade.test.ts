@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PG_MIGRATIONS_FOLDER } from '../../server/db/client';
+import { pgMigrationsFolder } from '../../server/db/client';
 import { migratePostgres } from '../../server/db/pg-upgrade';
 import { ADMIN, login, makeApp, type TestApp } from '../helpers/app';
 import { injectAs } from '../helpers/kit';
@@ -35,7 +35,7 @@ interface Journal {
 /** A copy of PostgreSQL's migrations, edited by `change`. */
 function migrationsCopy(change: (journal: Journal, folder: string) => void): string {
   const folder = path.join(tempDir(), 'migrations-pg');
-  fs.cpSync(PG_MIGRATIONS_FOLDER, folder, { recursive: true });
+  fs.cpSync(pgMigrationsFolder(), folder, { recursive: true });
   const journalFile = path.join(folder, 'meta', '_journal.json');
   const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as Journal;
   change(journal, folder);
@@ -44,7 +44,7 @@ function migrationsCopy(change: (journal: Journal, folder: string) => void): str
 }
 
 const shipped = (
-  JSON.parse(fs.readFileSync(path.join(PG_MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as Journal
+  JSON.parse(fs.readFileSync(path.join(pgMigrationsFolder(), 'meta', '_journal.json'), 'utf8')) as Journal
 ).entries;
 const lastTag = shipped.at(-1)!.tag;
 
