@@ -12,5 +12,8 @@ export function databaseEngine(env: NodeJS.ProcessEnv = process.env): Engine {
   return isPostgresUrl(env.DATABASE_URL) ? 'postgres' : 'sqlite';
 }
 
+/** The process's engine, read once (hot paths ask; process.env is a slow read). */
+const processEngine = databaseEngine();
+
 /** True in a process whose tables are PostgreSQL's. */
-export const onPostgres = (): boolean => databaseEngine() === 'postgres';
+export const onPostgres = (): boolean => processEngine === 'postgres';
