@@ -202,7 +202,9 @@ export function writeChanges(ctx: Writes, changes: Changes): Set<string> | Promi
 function writeSqlite(ctx: Writes, sqlite: SqliteDatabase.Database, changes: Changes): Set<string> {
   const writer = batchWriter(sqlite);
   try {
-    transaction(sqlite, () => writeAll(writer, changes));
+    transaction(sqlite, () => {
+      for (const step of writeAll(writer, changes)) step();
+    });
     return new Set();
   } catch (error) {
     ctx.log.warn({ err: error }, 'records: group commit refused, writing each student on their own');
@@ -210,7 +212,9 @@ function writeSqlite(ctx: Writes, sqlite: SqliteDatabase.Database, changes: Chan
   const failed = new Set<string>();
   for (const [studentId, own] of byStudent(changes)) {
     try {
-      transaction(sqlite, () => writeAll(writer, own));
+      transaction(sqlite, () => {
+        for (const step of writeAll(writer, own)) step();
+      });
     } catch (error) {
       ctx.log.warn({ err: error, studentId }, "records: a student's changes were not written");
       failed.add(studentId);
@@ -223,7 +227,8 @@ function writeSqlite(ctx: Writes, sqlite: SqliteDatabase.Database, changes: Chan
 async function writeChangesAsync(ctx: Writes, changes: Changes): Promise<Set<string>> {
   const write = (own: Changes) =>
     ctx.db.transaction(async (tx) => {
-      for (const step of writeAll(batchWriterOn(tx), own)) await step;
+      // One statement after the other: after a refused one the transaction takes no more.
+      for (const step of writeAll(batchWriterOn(tx), own)) await step();
     });
   try {
     await write(changes);
@@ -243,16 +248,20 @@ async function writeChangesAsync(ctx: Writes, changes: Changes): Promise<Set<str
   return failed;
 }
 
-/** Runs the writer over the changes; answers what each statement answered (PostgreSQL's are promises). */
-function writeAll(writer: BatchWriter, changes: Changes): unknown[] {
+/** The writer's statements for the changes, each to be run in turn (PostgreSQL's answer promises). */
+function writeAll(writer: BatchWriter, changes: Changes): (() => unknown)[] {
   const learners = new Map<string, number>();
   for (const { courseId } of changes.learners) learners.set(courseId, (learners.get(courseId) ?? 0) + 1);
   return [
-    ...changes.learn.map((row) => writer.learn(row)),
-    ...changes.courses.map((row) => writer.course(row)),
-    ...changes.streams.map((row) => writer.heartbeat(row)),
-    ...changes.days.map((d) => writer.day(d.studentId, d.schoolId, d.day, Math.round(d.ms))),
-    ...[...learners].map(([courseId, added]) => writer.learners(courseId, added)),
+    ...changes.learn.map((row) => () => writer.learn(row)),
+    ...changes.courses.map((row) => () => writer.course(row)),
+    ...changes.streams.map((row) => () => writer.heartbeat(row)),
+    ...changes.days.map((d) => () => writer.day(d.studentId, d.schoolId, d.day, Math.round(d.ms))),
+    ...[...learners].map(
+      ([courseId, added]) =>
+        () =>
+          writer.learners(courseId, added),
+    ),
   ];
 }
 
