@@ -91,6 +91,8 @@ export class MediaQueue {
     const all = [...this.running.values()];
     for (const run of all) run.controller.abort();
     await Promise.allSettled(all.map((run) => run.done));
+    // A pump under way finishes its statements before the database closes.
+    await this.pumping.catch(() => undefined);
   }
 
   /** Stops the resource's running job, if any, and waits until its process is gone. */
