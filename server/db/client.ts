@@ -13,6 +13,7 @@ import { migratePostgres } from './pg-upgrade';
 import { asyncSqlite, type AsyncSqlite, sqlRows as sqliteRows } from './sqlite-async';
 
 export { affected, driverError, first } from './sqlite-async';
+export { afterCommit, outsideTransaction } from './transaction-hooks';
 
 /**
  * The database, typed as the SQLite driver's: on PostgreSQL the same calls reach node-postgres's drizzle
@@ -101,24 +102,11 @@ async function openPostgres(url: string, options: OpenOptions): Promise<OpenData
   const pgDb = pgDrizzle(pool, schema, { afterWrite: () => changes.catchUp() });
   changes.insideTransaction = pgDb.inTransaction;
   const db = pgDb.db as unknown as Database;
-  detachers.set(db, pgDb.outside);
   const close = async () => {
     await changes.close();
     await pool.end();
   };
   return { engine: 'postgres', sqlite: null, db, changes, close };
-}
-
-const detachers = new WeakMap<object, <T>(work: () => T) => T>();
-
-/**
- * Runs work outside whatever transaction the caller is in (PostgreSQL: its statements go to the pool, and a
- * transaction it begins is its own, not a savepoint). On SQLite, where one connection serves everyone, the
- * work runs as it is (./sqlite-async.ts decides there).
- */
-export function outsideTransaction<T>(db: object, work: () => T): T {
-  const detach = detachers.get(db);
-  return detach ? detach(work) : work();
 }
 
 /** A hand-written statement with ? placeholders (tools and tests; code uses sql`…`). */

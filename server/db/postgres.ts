@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type * as schema from './schema';
+import { registerTransaction, setTransactionHooks } from './transaction-hooks';
 
 /**
  * PostgreSQL through node-postgres (DATABASE_URL=postgres://…): a pool of connections, and drizzle over it with
@@ -48,6 +49,8 @@ interface Open {
   client: pg.PoolClient;
   tx: PgTransaction;
   over: boolean;
+  /** Work to run once the transaction has committed (./transaction-hooks.ts afterCommit). */
+  committed: (() => void)[];
 }
 type PgTransaction = Parameters<Parameters<PgDatabase['transaction']>[0]>[0];
 
@@ -66,7 +69,7 @@ export function pgDrizzle(
   pool: pg.Pool,
   schemaModule: typeof schema,
   options: PgPoolOptions = {},
-): { db: PgDatabase; inTransaction: () => boolean; outside: <T>(work: () => T) => T } {
+): { db: PgDatabase; inTransaction: () => boolean } {
   const afterWrite = options.afterWrite ?? (() => Promise.resolve());
   const context = new AsyncLocalStorage<Open>();
   let open = 0;
@@ -91,16 +94,28 @@ export function pgDrizzle(
     },
   });
   const db = drizzle(client as pg.Pool, { schema: schemaModule });
+  const hooks = {
+    defer: (work: () => void) => {
+      const inside = current();
+      inside?.committed.push(work);
+      return inside !== undefined;
+    },
+    outside: <T>(work: () => T): T => context.exit(work),
+  };
   const begin = db.transaction.bind(db);
   db.transaction = ((work, config) => {
     const outer = current();
     if (outer) return outer.tx.transaction(work);
-    return begin(async (tx) => {
+    let done: Open | undefined;
+    const committed = begin(async (tx) => {
       const state: Open = {
         client: (tx as unknown as { session: { client: pg.PoolClient } }).session.client,
         tx,
         over: false,
+        committed: [],
       };
+      done = state;
+      registerTransaction(tx, hooks);
       open++;
       try {
         return await context.run(state, () => work(tx));
@@ -109,8 +124,13 @@ export function pgDrizzle(
         if (--open === 0) context.disable();
       }
     }, config);
+    return committed.then((result) => {
+      for (const after of done?.committed ?? []) after();
+      return result;
+    });
   }) as typeof db.transaction;
-  return { db, inTransaction: () => current() !== undefined, outside: (work) => context.exit(work) };
+  setTransactionHooks(db, hooks);
+  return { db, inTransaction: () => current() !== undefined };
 }
 
 const queryText = (query: unknown): string =>

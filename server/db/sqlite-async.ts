@@ -3,6 +3,7 @@ import type SqliteDatabase from 'better-sqlite3';
 import { DrizzleQueryError, type SQL } from 'drizzle-orm';
 import { drizzle, type RemoteCallback, type SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
 import type * as schema from './schema';
+import { registerTransaction, setTransactionHooks } from './transaction-hooks';
 
 export type AsyncSqlite = SqliteRemoteDatabase<typeof schema>;
 type Transaction = Parameters<Parameters<AsyncSqlite['transaction']>[0]>[0];
@@ -14,6 +15,8 @@ const KEPT_STATEMENTS = 2000;
 interface Open {
   tx: Transaction | null;
   over: boolean;
+  /** Work to run once the transaction has committed (./transaction-hooks.ts afterCommit). */
+  committed: (() => void)[];
 }
 
 /**
@@ -58,7 +61,7 @@ class ConnectionLock {
     });
     this.queue = mine;
     await before;
-    const open: Open = { tx: null, over: false };
+    const open: Open = { tx: null, over: false, committed: [] };
     this.owner = open;
     this.ended = mine;
     try {
@@ -118,13 +121,28 @@ export function asyncSqlite(sqlite: SqliteDatabase.Database, schemaModule: typeo
   db.transaction = ((work, config) => {
     const outer = lock.current();
     if (outer?.tx) return outer.tx.transaction(work);
-    return lock.hold((open) =>
-      begin((tx) => {
+    let done: Open | undefined;
+    const committed = lock.hold((open) => {
+      done = open;
+      return begin((tx) => {
         open.tx = tx;
+        registerTransaction(tx, hooks);
         return work(tx);
-      }, config),
-    );
+      }, config);
+    });
+    return committed.then((result) => {
+      for (const after of done?.committed ?? []) after();
+      return result;
+    });
   }) as typeof db.transaction;
+  const hooks = {
+    defer: (work: () => void) => {
+      const inside = lock.current();
+      inside?.committed.push(work);
+      return inside !== undefined;
+    },
+  };
+  setTransactionHooks(db, hooks);
   return db;
 }
 

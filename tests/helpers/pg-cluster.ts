@@ -31,19 +31,28 @@ const owner = (): { uid?: number; gid?: number } => {
   return { uid, gid };
 };
 
-async function waitForServer(url: string, server: ChildProcess, log: () => string): Promise<void> {
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`postgres exited (${server.exitCode}):\n${log()}`);
-    const client = new pg.Client({ connectionString: url });
-    try {
-      await client.connect();
-      await client.end();
-      return;
-    } catch {
-      // Not accepting yet: ask again shortly (the server's own start takes a fraction of a second).
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
+/**
+ * Resolves when the server logs that it accepts connections; fails when it exits first or after a minute. Its
+ * output is read for the whole run (a full pipe would stop it) and the last of it kept for the error.
+ */
+function ready(server: ChildProcess): Promise<void> {
+  let log = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`postgres did not start within 60 s:\n${log}`)), 60_000);
+    const read = (chunk: Buffer) => {
+      log = (log + chunk.toString()).slice(-4000);
+      if (log.includes('database system is ready to accept connections')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    server.stdout?.on('data', read);
+    server.stderr?.on('data', read);
+    server.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`postgres exited (${code}):\n${log}`));
+    });
+  });
 }
 
 export default async function setup(): Promise<() => Promise<void>> {
@@ -57,7 +66,6 @@ export default async function setup(): Promise<() => Promise<void>> {
     [`--pgdata=${data}`, `--username=${PG_TEST.user}`, '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8'],
     { stdio: 'pipe', ...user },
   );
-  const logFile = path.join(dir, 'server.log');
   const args = [
     `-D${data}`,
     `-p${PG_TEST.port}`,
@@ -68,11 +76,8 @@ export default async function setup(): Promise<() => Promise<void>> {
     '-cfull_page_writes=off',
     '-cmax_connections=400',
   ];
-  const out = fs.openSync(logFile, 'a');
-  if (user.uid !== undefined) fs.fchownSync(out, user.uid, user.gid ?? 0);
-  const server = spawn(path.join(bin, 'postgres'), args, { stdio: ['ignore', out, out], ...user });
-  const log = () => (fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').slice(-2000) : '');
-  await waitForServer(PG_TEST.adminUrl, server, log);
+  const server = spawn(path.join(bin, 'postgres'), args, { stdio: ['ignore', 'pipe', 'pipe'], ...user });
+  await ready(server);
   const admin = new pg.Client({ connectionString: PG_TEST.adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${PG_TEST.template}`);

@@ -27,6 +27,7 @@ import { badInput, notFound, tooMany } from '../../lib/errors';
 import { wakeWorker, wakeWorkers } from './inform-worker';
 import * as repo from './inform.repository';
 import { absoluteLink, templateMap, word, wordingOf } from './wording';
+import { afterCommit } from '../../db/client';
 
 export interface InformInput {
   schoolId: string;
@@ -94,7 +95,8 @@ export async function informStudents(tx: Db, ctx: InformCaller, input: InformInp
     }
   }
   await repo.insertQueued(tx, rows);
-  if (rows.length > 0) wakeWorkers();
+  // Woken once the caller's transaction commits: the workers see the rows then, and never join it.
+  if (rows.length > 0) afterCommit(tx, wakeWorkers);
   return { queued: rows.length };
 }
 

@@ -5,6 +5,7 @@ import { watermark } from './image-tasks';
 import { defaultRetryDelay, MediaQueue, type QueueOptions } from './media-queue';
 import { taskOfKind, TOOLS_OF_TASK } from './media-task';
 import { isExecutable, toolPaths, type ToolName } from './media-tools';
+import { afterCommit } from '../../db/client';
 
 /**
  * Media conversion on the server: what other modules call.
@@ -118,7 +119,7 @@ export async function enqueueConversion(ctx: AppContext, resourceId: string): Pr
   }
   await repo.insertJob(ctx.db, { id: ctx.ids.next(), resourceId, task, maxAttempts: MAX_ATTEMPTS, createdAt: now });
   await repo.setResourceStatus(ctx.db, resourceId, 'queued', '', now);
-  queueOf(ctx).wake();
+  afterCommit(ctx.db, () => queueOf(ctx).wake());
 }
 
 /** The resource's status with its latest job, or null when there is no such resource. */
