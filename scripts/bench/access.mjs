@@ -20,6 +20,7 @@ import {
   measureWrk,
   requireWrk,
   root,
+  rowInserter,
   runWrk,
   serverNodeArgs,
   startPostgres,
@@ -37,18 +38,9 @@ function writeSqlite(file, rows) {
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   migrate(drizzle(sqlite), { migrationsFolder: path.join(root, 'migrations') });
-  const statements = new Map();
+  const insert = rowInserter(sqlite);
   sqlite.transaction(() => {
-    for (const [table, row] of rows) {
-      const keys = Object.keys(row);
-      const key = `${table}:${keys.join(',')}`;
-      if (!statements.has(key))
-        statements.set(
-          key,
-          sqlite.prepare(`insert into ${table} (${keys.join(', ')}) values (${keys.map((k) => `@${k}`).join(', ')})`),
-        );
-      statements.get(key).run(row);
-    }
+    for (const [table, row] of rows) insert(table, row);
   })();
   sqlite.close();
 }

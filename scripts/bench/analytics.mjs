@@ -17,7 +17,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { connections, measureWrk, requireWrk, root, runWrk, serverNodeArgs, startServer } from './lib.mjs';
+import { connections, measureWrk, requireWrk, root, rowInserter, runWrk, serverNodeArgs, startServer } from './lib.mjs';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 20_000);
 const COURSES = 200;
@@ -55,17 +55,7 @@ function seed(file) {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = OFF');
   migrate(drizzle(sqlite), { migrationsFolder: path.join(root, 'migrations') });
-  const statements = new Map();
-  const insert = (table, row) => {
-    const keys = Object.keys(row);
-    const key = `${table}:${keys.join(',')}`;
-    if (!statements.has(key))
-      statements.set(
-        key,
-        sqlite.prepare(`insert into ${table} (${keys.join(', ')}) values (${keys.map((k) => `@${k}`).join(', ')})`),
-      );
-    return statements.get(key).run(row);
-  };
+  const insert = rowInserter(sqlite);
   const now = Date.now();
   const schoolId = nextId();
   const adminId = nextId();

@@ -44,7 +44,9 @@ if (process.env.BENCH_ROLE === 'baseline') {
 async function main() {
   const { drizzle } = await import('drizzle-orm/better-sqlite3');
   const { migrate } = await import('drizzle-orm/better-sqlite3/migrator');
-  const { connections, duration, measureWrk, root, runWrk, serverNodeArgs, startServer } = await import('./lib.mjs');
+  const { connections, duration, measureWrk, root, rowInserter, runWrk, serverNodeArgs, startServer } = await import(
+    './lib.mjs'
+  );
 
   const SNOWFLAKE_EPOCH = 1288834974657n;
   let sequence = (BigInt(Date.now()) - SNOWFLAKE_EPOCH) << 22n;
@@ -55,17 +57,7 @@ async function main() {
     const sqlite = new Database(file);
     sqlite.pragma('journal_mode = WAL');
     migrate(drizzle(sqlite), { migrationsFolder: path.join(root, 'migrations') });
-    const statements = new Map();
-    const insert = (table, row) => {
-      const keys = Object.keys(row);
-      const key = `${table}:${keys.join(',')}`;
-      if (!statements.has(key))
-        statements.set(
-          key,
-          sqlite.prepare(`insert into ${table} (${keys.join(', ')}) values (${keys.map((k) => `@${k}`).join(', ')})`),
-        );
-      return statements.get(key).run(row);
-    };
+    const insert = rowInserter(sqlite);
     const now = Date.now();
     const schoolId = nextId();
     const courses = [];

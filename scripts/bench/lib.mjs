@@ -256,6 +256,21 @@ export async function startBuiltServer({ name, seats, env = {} }) {
   };
 }
 
+/** An insert of a row (an object keyed by column) into a table of a better-sqlite3 connection, prepared once per shape. */
+export function rowInserter(sqlite) {
+  const statements = new Map();
+  return (table, row) => {
+    const keys = Object.keys(row);
+    const key = `${table}:${keys.join(',')}`;
+    if (!statements.has(key))
+      statements.set(
+        key,
+        sqlite.prepare(`insert into ${table} (${keys.join(', ')}) values (${keys.map((k) => `@${k}`).join(', ')})`),
+      );
+    return statements.get(key).run(row);
+  };
+}
+
 /** Signs in as the main admin and answers the session cookie (name=value). */
 export async function adminCookie(base) {
   const login = await fetch(`${base}/do/login`, {

@@ -20,6 +20,7 @@ import {
   runWrk,
   startBuiltServer,
   startServer,
+  rowInserter,
 } from './lib.mjs';
 
 const GROUP_SIZE = 10_000;
@@ -32,17 +33,7 @@ const nextId = () => (sequence++).toString();
 function seed(file) {
   const sqlite = new Database(file);
   sqlite.pragma('busy_timeout = 5000');
-  const statements = new Map();
-  const insert = (table, row) => {
-    const keys = Object.keys(row);
-    const key = `${table}:${keys.join(',')}`;
-    if (!statements.has(key))
-      statements.set(
-        key,
-        sqlite.prepare(`insert into ${table} (${keys.join(', ')}) values (${keys.map((k) => `@${k}`).join(', ')})`),
-      );
-    return statements.get(key).run(row);
-  };
+  const insert = rowInserter(sqlite);
   const { id: schoolId } = sqlite.prepare('select id from schools limit 1').get();
   const { id: adminId } = sqlite.prepare('select id from admins where school_id = ? limit 1').get(schoolId);
   const now = Date.now();

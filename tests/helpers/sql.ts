@@ -28,37 +28,30 @@ export const sqlRun = (app: TestApp, text: string, ...params: unknown[]) =>
 export async function outsideReader(of: TestApp | string) {
   const file = typeof of === 'string' ? of : of.ctx.config.databaseFile;
   const url = typeof of === 'string' ? (onPostgres() ? await pgDatabaseFor(of) : null) : of.ctx.config.DATABASE_URL;
+  let all: (text: string, params: unknown[]) => Promise<unknown[]>;
+  let close: () => Promise<void>;
   if (url) {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    return {
-      get: async <T = Record<string, unknown>>(text: string, ...params: unknown[]) => {
-        let n = 0;
-        return (
-          await client.query(
-            text.replace(/\?/g, () => `$${++n}`),
-            params,
-          )
-        ).rows[0] as T | undefined;
-      },
-      all: async <T = Record<string, unknown>>(text: string, ...params: unknown[]) => {
-        let n = 0;
-        return (
-          await client.query(
-            text.replace(/\?/g, () => `$${++n}`),
-            params,
-          )
-        ).rows as T[];
-      },
-      close: () => client.end(),
+    all = async (text, params) => {
+      let n = 0;
+      return (
+        await client.query(
+          text.replace(/\?/g, () => `$${++n}`),
+          params,
+        )
+      ).rows;
     };
+    close = () => client.end();
+  } else {
+    const sqlite = new Database(file, { readonly: true });
+    all = async (text, params) => sqlite.prepare(text).all(...params);
+    close = async () => void sqlite.close();
   }
-  const sqlite = new Database(file, { readonly: true });
   return {
+    all: <T = Record<string, unknown>>(text: string, ...params: unknown[]) => all(text, params) as Promise<T[]>,
     get: async <T = Record<string, unknown>>(text: string, ...params: unknown[]) =>
-      sqlite.prepare(text).get(...params) as T | undefined,
-    all: async <T = Record<string, unknown>>(text: string, ...params: unknown[]) =>
-      sqlite.prepare(text).all(...params) as T[],
-    close: async () => void sqlite.close(),
+      (await all(text, params))[0] as T | undefined,
+    close,
   };
 }

@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, buildStudent, login, makeApp, school, type TestApp } from '../helpers/app';
 import { injectAs, type Caller } from '../helpers/kit';
-import { sqlRun } from '../helpers/sql';
+import { enrol } from '../helpers/learning-factory';
 
 describe('cached public catalogue replies: ETag, 304, invalidation, and no viewer data shared', () => {
   let app: TestApp;
@@ -107,13 +107,7 @@ describe('cached public catalogue replies: ETag, 304, invalidation, and no viewe
     const other = await buildStudent(app);
     const buyerCookie = (await login(app, buyer)).cookie;
     const otherCookie = (await login(app, other)).cookie;
-    await sqlRun(
-      app,
-      `insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`,
-      buyer.id,
-      coid,
-      Date.now(),
-    );
+    enrol(app, buyer.id, coid, Date.now());
     await api.post('/collectcourse', { uid: (await school(app)).id, coid, collect: 1 }, buyerCookie);
 
     const view = async (cookie: string) => (await visitor.get(`/course/info/${code}`, cookie)).json().data;
@@ -151,13 +145,7 @@ describe('cached public catalogue replies: ETag, 304, invalidation, and no viewe
     const view = async () => (await visitor.get(`/course/info/${code}`, cookie)).json().data;
     expect(await view()).toMatchObject({ isbuy: false, courseStatus: 3, title: 'Cached' });
     // A raw insert (no service call) reaches the kept reply through the change feed.
-    await sqlRun(
-      app,
-      `insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`,
-      student.id,
-      coid,
-      Date.now(),
-    );
+    enrol(app, student.id, coid, Date.now());
     expect(await view()).toMatchObject({ isbuy: true, courseStatus: 0 });
     await api.post('/course/save', { coid, values: { title: 'Renamed' } });
     expect(await view()).toMatchObject({ isbuy: true, title: 'Renamed' });
@@ -184,13 +172,7 @@ describe('cached public catalogue replies: ETag, 304, invalidation, and no viewe
       const student = await buildStudent(timed);
       const cookie = (await login(timed, student)).cookie;
       // Bought a day ago, less three seconds: still valid now, over in three seconds.
-      await sqlRun(
-        timed,
-        `insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`,
-        student.id,
-        made.coid,
-        clock - 86_400_000 + 3000,
-      );
+      enrol(timed, student.id, made.coid, clock - 86_400_000 + 3000);
       const status = async () =>
         (await injectAs(timed, cookie).get(`/course/info/${made.code}`)).json().data.courseStatus;
       expect(await status()).toBe(0);

@@ -3,7 +3,8 @@ import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestAp
 import { injectAs, type Caller } from '../helpers/kit';
 import { createSchool } from '../../server/modules/schools/schools.service';
 import { CHAPTER_TYPE } from '../../shared/schemas/chapters';
-import { sqlAll, sqlGet, sqlRun } from '../helpers/sql';
+import { enrol } from '../helpers/learning-factory';
+import { sqlAll, sqlGet } from '../helpers/sql';
 
 type Node = {
   cid: string;
@@ -92,13 +93,7 @@ describe('chapters: a two-level tree per course (spec 3 Chapter, 7 course/chapte
     const list = (await get(`/course/chapter/${coid}`, cookie)).json().data;
     expect(list).toMatchObject({ coid, free: false, isbuy: false, hasFreeChapter: true });
 
-    await sqlRun(
-      app,
-      `insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`,
-      student.id,
-      coid,
-      Date.now(),
-    );
+    enrol(app, student.id, coid, Date.now());
     expect((await tree(cookie)).every((n) => !n.locked && n.children.every((c) => !c.locked))).toBe(true);
     expect((await tree('')).some((n) => n.locked)).toBe(true);
     expect((await tree(admin)).some((n) => n.locked)).toBe(false);

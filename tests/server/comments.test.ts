@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { enrol } from '../helpers/learning-factory';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
 import { injectAs, type Caller } from '../helpers/kit';
 import { createSchool } from '../../server/modules/schools/schools.service';
@@ -27,14 +28,7 @@ describe('comments (spec 3 Comment, 5 Course comment, 7 comment/*)', () => {
     if (publish) expect((await post('/course/pub', { coid, pub: '1' }, cookie)).statusCode).toBe(200);
     return { coid, code };
   };
-  const enrol = (studentId: string, coid: string) =>
-    sqlRun(
-      app,
-      `insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`,
-      studentId,
-      coid,
-      clock,
-    );
+  const enrolAt = (studentId: string, coid: string) => enrol(app, studentId, coid, clock);
   const student = async (overrides: Parameters<typeof buildStudent>[1] = {}) => {
     const made = await buildStudent(app, overrides);
     return { ...made, cookie: (await login(app, made)).cookie };
@@ -67,7 +61,7 @@ describe('comments (spec 3 Comment, 5 Course comment, 7 comment/*)', () => {
   it('a buyer comments; the list is newest first with the spec fields, 10 a page by default, and the legacy fields are ignored', async () => {
     const paid = await course({ title: 'Paid', actual: 99, price: 99 });
     const buyer = await student({ name: '张三' });
-    await enrol(buyer.id, paid.coid);
+    await enrolAt(buyer.id, paid.coid);
     const first = await add(buyer.cookie, paid.code, '  第一条评论  ', {
       pid: 'x',
       title: 'forged',
@@ -215,7 +209,7 @@ describe('comments (spec 3 Comment, 5 Course comment, 7 comment/*)', () => {
     expect((await add(outside.cookie, restricted.coid, 'hi')).json().error).toBe('graCommentTip');
     expect((await add(inside.cookie, restricted.coid, 'hi')).statusCode).toBe(200);
     // Bought (enrolled) counts even outside the groups.
-    await enrol(outside.id, restricted.coid);
+    await enrolAt(outside.id, restricted.coid);
     expect((await add(outside.cookie, restricted.coid, 'now mine')).statusCode).toBe(200);
 
     const other = await otherSchool();

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, school, type TestApp } from '../helpers/app';
 import { injectAs, type Caller } from '../helpers/kit';
 import { createSchool } from '../../server/modules/schools/schools.service';
+import { enrol } from '../helpers/learning-factory';
 import { sqlGet, sqlRun } from '../helpers/sql';
 
 describe('courses: back office and catalogue (spec 3 Course, 4, 7 Courses)', () => {
@@ -305,13 +306,7 @@ describe('courses: back office and catalogue (spec 3 Course, 4, 7 Courses)', () 
     expect((await get(`/course/info/${paid.code}`, outsiderCookie)).json().data.refusal).toBe('designatedGroup');
     expect((await get(`/course/info/${paid.code}`, admin)).json().data.refusal).toBe('studentOnly');
 
-    await sqlRun(
-      app,
-      `insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`,
-      student.id,
-      paid.coid,
-      clock,
-    );
+    enrol(app, student.id, paid.coid, clock);
     app.ctx.catalogueCache.bump((await school(app)).id);
     const bought = (await get(`/course/info/${paid.code}`, studentCookie)).json().data;
     expect(bought).toMatchObject({

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, buildStudent, login, makeApp, school, type TestApp } from '../helpers/app';
 import { injectAs, type Caller } from '../helpers/kit';
-import { sqlRun } from '../helpers/sql';
+import { enrol } from '../helpers/learning-factory';
 
 /** A paid graphic course's text is paid content: course/info carries its lead only (spec 4 Graphic, 6). */
 describe('graphic course text: course/info lead and GET course/graphic/{id}', () => {
@@ -43,13 +43,7 @@ describe('graphic course text: course/info lead and GET course/graphic/{id}', ()
     expect(refused.json().error).toBe('graphicAccount');
 
     const owner = await buildStudent(app);
-    await sqlRun(
-      app,
-      `insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`,
-      owner.id,
-      coid,
-      Date.now(),
-    );
+    enrol(app, owner.id, coid, Date.now());
     const ownerCookie = (await login(app, { ...owner, school: (await school(app)).id })).cookie;
     const text = await get(`/course/graphic/${code}`, ownerCookie);
     expect(text.statusCode).toBe(200);

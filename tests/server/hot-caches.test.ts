@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { studentCourses } from '../../server/modules/access/holdings';
 import { ADMIN, buildStudent, login, makeApp, school, type TestApp } from '../helpers/app';
 import { injectAs, type Caller } from '../helpers/kit';
+import { enrol } from '../helpers/learning-factory';
 import { sqlRun } from '../helpers/sql';
 
 /**
@@ -57,13 +58,7 @@ describe('in-memory session and student caches stay exact (server/db/changes)', 
     const cookie = (await login(app, { ...student, school: (await school(app)).id })).cookie;
     expect(await info(cookie)).toMatchObject({ isbuy: false, isCollect: false });
 
-    await sqlRun(
-      app,
-      `insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`,
-      student.id,
-      coid,
-      Date.now(),
-    );
+    enrol(app, student.id, coid, Date.now());
     expect((await info(cookie)).isbuy).toBe(true);
 
     await post('/collectcourse', { uid: (await school(app)).id, mid: student.id, coid, collect: 1 }, cookie);
@@ -95,13 +90,7 @@ describe('in-memory session and student caches stay exact (server/db/changes)', 
   it('course/info says hasRecord once the student has a learning record of the course (continue learning)', async () => {
     const student = await buildStudent(app);
     const cookie = (await login(app, { ...student, school: (await school(app)).id })).cookie;
-    await sqlRun(
-      app,
-      `insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`,
-      student.id,
-      coid,
-      Date.now(),
-    );
+    enrol(app, student.id, coid, Date.now());
     expect(await info(cookie)).toMatchObject({ isbuy: true, hasRecord: false });
     await sqlRun(
       app,
@@ -149,13 +138,7 @@ describe('in-memory session and student caches stay exact (server/db/changes)', 
     const student = await buildStudent(app);
     const cookie = (await login(app, { ...student, school: (await school(app)).id })).cookie;
     const read = app.ctx.db.transaction(async () => {
-      await sqlRun(
-        app,
-        `insert into enrolments (student_id, course_id, source, created_at) values (?, ?, 'buy', ?)`,
-        student.id,
-        coid,
-        Date.now(),
-      );
+      enrol(app, student.id, coid, Date.now());
       // A read inside the transaction sees the enrolment…
       expect((await studentCourses(app.ctx, student.id)).enrolments.has(coid)).toBe(true);
       throw new Error('roll back');

@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pgMigrationsFolder } from '../../server/db/client';
 import { migratePostgres } from '../../server/db/pg-upgrade';
-import { ADMIN, login, makeApp, type TestApp } from '../helpers/app';
+import { ADMIN, login, makeApp } from '../helpers/app';
 import { injectAs } from '../helpers/kit';
+import { type Journal, journalOf, upgradeKit } from '../helpers/migrations';
 import { emptyPgDatabase } from '../helpers/pg-test';
 
 /**
@@ -15,37 +15,10 @@ import { emptyPgDatabase } from '../helpers/pg-test';
  * migrations are preceded by a pg_dump of a database that holds data, and a failed migration changes nothing.
  */
 
-const dirs: string[] = [];
-const apps: TestApp[] = [];
-afterEach(async () => {
-  for (const app of apps.splice(0)) await app.close();
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lanxue-pg-upgrade-'));
-  dirs.push(dir);
-  return dir;
-}
-
-interface Journal {
-  entries: { idx: number; version: string; when: number; tag: string; breakpoints: boolean }[];
-}
-
+const { apps, tempDir, migrationsCopy: copyOf } = upgradeKit('lanxue-pg-upgrade-');
 /** A copy of PostgreSQL's migrations, edited by `change`. */
-function migrationsCopy(change: (journal: Journal, folder: string) => void): string {
-  const folder = path.join(tempDir(), 'migrations-pg');
-  fs.cpSync(pgMigrationsFolder(), folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as Journal;
-  change(journal, folder);
-  fs.writeFileSync(journalFile, JSON.stringify(journal, null, 2));
-  return folder;
-}
-
-const shipped = (
-  JSON.parse(fs.readFileSync(path.join(pgMigrationsFolder(), 'meta', '_journal.json'), 'utf8')) as Journal
-).entries;
+const migrationsCopy = (change: (journal: Journal, folder: string) => void) => copyOf(pgMigrationsFolder(), change);
+const shipped = journalOf(pgMigrationsFolder());
 const lastTag = shipped.at(-1)!.tag;
 
 async function query<T>(url: string, text: string): Promise<T[]> {

@@ -76,12 +76,17 @@ describe('records: a change is answered once it is written (group commit)', () =
     expect(stored(refused.id)).toEqual({ eff: 17_000, position: 17 });
   });
 
-  it("a commit in a direct writer's transaction is answered when that commits, refused when it rolls back", async () => {
-    const student = await learner();
+  /** Sends the student's heartbeats of the video at a position, as the route does (straight to the service). */
+  const sender = (student: Awaited<ReturnType<typeof learner>>) => {
     const tokenHash = hashToken(student.cookie.slice('y_main='.length));
     const auth = { role: 'student', schoolId: student.schoolId, userId: student.id, tokenHash } as const;
-    const send = (position: number) =>
+    return (position: number) =>
       heartbeat(app.ctx, auth, zHeartbeat.parse({ coid: c.coid, cid: c.video, start_ts: 1, position }));
+  };
+
+  it("a commit in a direct writer's transaction is answered when that commits, refused when it rolls back", async () => {
+    const student = await learner();
+    const send = sender(student);
     await send(0);
     // The heartbeat waits for the round's end; a reader inside a transaction writes it there, and the
     // transaction rolls back.
@@ -110,10 +115,7 @@ describe('records: a change is answered once it is written (group commit)', () =
 
   it("a student's heartbeats that arrive together are applied one after the other: the time is credited once", async () => {
     const student = await learner();
-    const tokenHash = hashToken(student.cookie.slice('y_main='.length));
-    const auth = { role: 'student', schoolId: student.schoolId, userId: student.id, tokenHash } as const;
-    const send = (position: number) =>
-      heartbeat(app.ctx, auth, zHeartbeat.parse({ coid: c.coid, cid: c.video, start_ts: 1, position }));
+    const send = sender(student);
     await send(0);
     clock += 16 * S;
     // Another request's transaction holds the connection, and the student's row changes in it (their cached

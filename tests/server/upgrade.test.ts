@@ -1,44 +1,18 @@
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, openDatabase } from '../../server/db/client';
 import { ADMIN, buildStudent, buildSubAdmin, login, makeApp, type TestApp } from '../helpers/app';
 import { injectAs } from '../helpers/kit';
+import { type Journal, journalOf, upgradeKit } from '../helpers/migrations';
 
 /** lan/upgrade/status: a backup before pending migrations; a failed migration changes nothing and stops the start. */
 
-const dirs: string[] = [];
-const apps: TestApp[] = [];
-afterEach(async () => {
-  for (const app of apps.splice(0)) await app.close();
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lanxue-upgrade-'));
-  dirs.push(dir);
-  return dir;
-}
-
-interface Journal {
-  entries: { idx: number; version: string; when: number; tag: string; breakpoints: boolean }[];
-}
-
+const { apps, tempDir, migrationsCopy: copyOf } = upgradeKit('lanxue-upgrade-');
 /** A copy of the shipped migrations, edited by `change` (drop the last one, add a broken one). */
-function migrationsCopy(change: (journal: Journal, folder: string) => void): string {
-  const folder = path.join(tempDir(), 'migrations');
-  fs.cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as Journal;
-  change(journal, folder);
-  fs.writeFileSync(journalFile, JSON.stringify(journal, null, 2));
-  return folder;
-}
-
-const shipped = (JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as Journal)
-  .entries;
+const migrationsCopy = (change: (journal: Journal, folder: string) => void) => copyOf(MIGRATIONS_FOLDER, change);
+const shipped = journalOf(MIGRATIONS_FOLDER);
 const lastTag = shipped.at(-1)!.tag;
 /** A database's schema: every table and index as its SQL, in name order. */
 const schemaOf = (db: Database.Database) =>

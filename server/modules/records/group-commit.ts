@@ -201,10 +201,12 @@ export function writeChanges(ctx: Writes, changes: Changes): Set<string> | Promi
 
 function writeSqlite(ctx: Writes, sqlite: SqliteDatabase.Database, changes: Changes): Set<string> {
   const writer = batchWriter(sqlite);
+  const write = (own: Changes) =>
+    sqlite.transaction(() => {
+      for (const step of writeAll(writer, own)) step();
+    })();
   try {
-    transaction(sqlite, () => {
-      for (const step of writeAll(writer, changes)) step();
-    });
+    write(changes);
     return new Set();
   } catch (error) {
     ctx.log.warn({ err: error }, 'records: group commit refused, writing each student on their own');
@@ -212,9 +214,7 @@ function writeSqlite(ctx: Writes, sqlite: SqliteDatabase.Database, changes: Chan
   const failed = new Set<string>();
   for (const [studentId, own] of byStudent(changes)) {
     try {
-      transaction(sqlite, () => {
-        for (const step of writeAll(writer, own)) step();
-      });
+      write(own);
     } catch (error) {
       ctx.log.warn({ err: error, studentId }, "records: a student's changes were not written");
       failed.add(studentId);
@@ -283,8 +283,4 @@ function byStudent(changes: Changes): Map<string, Changes> {
 function studentsOf(changes: Changes): Set<string> {
   const rows = [...changes.learn, ...changes.courses, ...changes.streams, ...changes.days, ...changes.learners];
   return new Set(rows.map((row) => row.studentId));
-}
-
-function transaction(sqlite: SqliteDatabase.Database, work: () => void): void {
-  sqlite.transaction(work)();
 }
