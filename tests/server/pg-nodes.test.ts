@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildStudent, login, makeApp, type TestApp } from '../helpers/app';
-import { adminCookie, graphicCourse, okCall } from './records-helpers';
+import { enrol } from '../helpers/learning-factory';
+import { sqlGet } from '../helpers/sql';
+import { adminCookie, beat, graphicCourse, learnCourse, okBeat, okCall, signedInStudent } from './records-helpers';
 
 /**
  * Two app nodes on one PostgreSQL database (the http-pg project only: on SQLite one process owns the file).
@@ -14,11 +16,14 @@ describe('two nodes on one database', () => {
   let a: TestApp;
   let b: TestApp;
   let dir: string;
+  /** Both nodes' clock (the app's now). */
+  let clock = Date.now();
   beforeEach(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lanxue-nodes-'));
     const file = path.join(dir, 'lanxue.sqlite');
-    a = await makeApp({ DATABASE_FILE: file, WORKER_ID: 1 });
-    b = await makeApp({ DATABASE_FILE: file, WORKER_ID: 2 });
+    clock = Date.now();
+    a = await makeApp({ DATABASE_FILE: file, WORKER_ID: 1 }, { now: () => clock });
+    b = await makeApp({ DATABASE_FILE: file, WORKER_ID: 2 }, { now: () => clock });
   });
   afterEach(async () => {
     await a.close();
@@ -53,5 +58,66 @@ describe('two nodes on one database', () => {
     const second = await login(a, student, '10.0.0.2');
     expect((await check(b, first.cookie)).json().data).toEqual({ isKic: true });
     expect((await check(b, second.cookie)).json().data).toEqual({ isKic: false });
+  });
+
+  describe("one student's heartbeats reaching both nodes (record-leases.ts)", () => {
+    const S = 1000;
+    /** A student enrolled in a course with a long video, and what is credited to them in each table. */
+    async function learner() {
+      const admin = await adminCookie(a);
+      const c = await learnCourse(a, admin, {}, {}, 40_000);
+      const s = await signedInStudent(a);
+      await enrol(a, s.id, c.coid);
+      const credited = async () => {
+        const one = async (text: string) => Number((await sqlGet<{ ms: unknown }>(a, text, s.id))?.ms ?? 0) / S;
+        return {
+          days: await one('SELECT sum(eff_ms) AS ms FROM learn_days WHERE student_id = ?'),
+          chapter: await one('SELECT sum(eff_ms) AS ms FROM learn_records WHERE student_id = ?'),
+          course: await one('SELECT sum(eff_ms) AS ms FROM course_records WHERE student_id = ?'),
+        };
+      };
+      const payload = (position: number, extra: Record<string, unknown> = {}) => ({
+        coid: c.coid,
+        cid: c.video,
+        start_ts: 1,
+        position,
+        ...extra,
+      });
+      return { s, credited, payload };
+    }
+
+    it('1,000 heartbeats alternating between A and B credit exactly the wall time, as one node does', async () => {
+      const { s, credited, payload } = await learner();
+      let reply = await okBeat(a, s.cookie, payload(0, { play_type: 'start' }));
+      for (let i = 1; i < 1000; i++) {
+        clock += 16 * S;
+        reply = await okBeat(i % 2 ? b : a, s.cookie, payload(i * 16));
+        // Each node goes on from the other's last beat: 16 s more, never 26 (a stale clock's cap) nor 0.
+        expect(reply.eff_time, `beat ${i}`).toBe(16);
+      }
+      expect(reply.eff).toBe(999 * 16);
+      expect(reply.watch_time).toBe(999 * 16);
+      expect(await credited()).toEqual({ days: 999 * 16, chapter: 999 * 16, course: 999 * 16 });
+    });
+
+    it('beats sent to A and B at the same moment credit each second once; a beat refused is sent again', async () => {
+      const { s, credited, payload } = await learner();
+      await okBeat(a, s.cookie, payload(0, { play_type: 'start' }));
+      let refused = 0;
+      for (let round = 1; round <= 150; round++) {
+        clock += 16 * S;
+        const sent = await Promise.all([a, b].map((node) => beat(node, s.cookie, payload(round * 16))));
+        for (const [i, { status }] of sent.entries()) {
+          expect([200, 503]).toContain(status);
+          if (status === 503) {
+            refused++;
+            await okBeat(i ? a : b, s.cookie, payload(round * 16));
+          }
+        }
+      }
+      // Two nodes, 150 rounds of 16 s: 2,400 s of wall time, credited once in every table.
+      expect(await credited()).toEqual({ days: 150 * 16, chapter: 150 * 16, course: 150 * 16 });
+      console.info(`[pg-nodes] ${refused} of 300 simultaneous beats were refused (503) and sent again`);
+    });
   });
 });

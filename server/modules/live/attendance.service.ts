@@ -20,6 +20,7 @@ type Student = Exclude<Auth, { role: 'guest' }>;
 /** Adds the credited seconds to the student's day of study, unless another study page already counted them. */
 async function creditStudyDay(ctx: AppContext, student: Student, schoolId: string, seconds: number, now: number) {
   const engine = recordsEngine(ctx);
+  await engine.hold(student.userId);
   const clock = await engine.clock(student.userId);
   const ms = Math.max(0, Math.min(seconds * 1000, now - clock));
   if (ms <= 0) return;

@@ -14,6 +14,7 @@ import type SqliteDatabase from 'better-sqlite3';
 import type { AppContext } from '../../context';
 import { outsideTransaction } from '../../db/client';
 import { InDoubtCommits } from './in-doubt';
+import type { RecordLeases } from './record-leases';
 import {
   batchWriter,
   batchWriterOn,
@@ -39,6 +40,11 @@ export interface Changes {
   /** Course records created since the last commit: each adds a learner to its course (lcount). */
   learners: { studentId: string; courseId: string }[];
   days: DayCredit[];
+  /**
+   * PostgreSQL: the leases the node held when it made the changes (record-leases.ts); a student's are written
+   * only while the node still holds the same lease.
+   */
+  leases?: { node: RecordLeases; seqs: ReadonlyMap<string, number> };
 }
 
 /** Where the changes come from: the engine's memory. */
@@ -82,6 +88,11 @@ export class GroupCommits {
   /** PostgreSQL: the commit being written, and the next one while it waits to start. */
   private writing: Promise<void> = Promise.resolve();
   private next: Promise<void> | null = null;
+
+  /** The student's waiting changes went (their memory went back to the database): their waiters are refused. */
+  refuse(studentId: string): void {
+    this.refused.add(studentId);
+  }
 
   /** A change was made: it is written at the end of this round. */
   changed(): void {
@@ -223,23 +234,31 @@ function writeSqlite(ctx: Writes, sqlite: SqliteDatabase.Database, changes: Chan
   return failed;
 }
 
-/** The same on PostgreSQL: one transaction, else one per student. */
+/**
+ * The same on PostgreSQL: one transaction, else one per student. A student whose lease another node took
+ * meanwhile is not written (record-leases.ts): their changes were made on what this node kept, now stale.
+ */
 async function writeChangesAsync(ctx: Writes, changes: Changes): Promise<Set<string>> {
   const write = (own: Changes) =>
     ctx.db.transaction(async (tx) => {
+      const leases = own.leases;
+      const lost = leases ? await leases.node.lostIn(tx, seqsOf(leases.seqs, studentsOf(own))) : new Set<string>();
+      const kept = lost.size ? without(own, lost) : own;
       // One statement after the other: after a refused one the transaction takes no more.
-      for (const step of writeAll(batchWriterOn(tx), own)) await step();
+      for (const step of writeAll(batchWriterOn(tx), kept)) await step();
+      return lost;
     });
   try {
-    await write(changes);
-    return new Set();
+    const lost = await write(changes);
+    if (lost.size) ctx.log.warn({ students: [...lost] }, 'records: changes made on another node meanwhile');
+    return lost;
   } catch (error) {
     ctx.log.warn({ err: error }, 'records: group commit refused, writing each student on their own');
   }
   const failed = new Set<string>();
   for (const [studentId, own] of byStudent(changes)) {
     try {
-      await write(own);
+      for (const lost of await write(own)) failed.add(lost);
     } catch (error) {
       ctx.log.warn({ err: error, studentId }, "records: a student's changes were not written");
       failed.add(studentId);
@@ -248,10 +267,27 @@ async function writeChangesAsync(ctx: Writes, changes: Changes): Promise<Set<str
   return failed;
 }
 
+const seqsOf = (seqs: ReadonlyMap<string, number>, students: Set<string>) =>
+  new Map([...students].map((studentId) => [studentId, seqs.get(studentId) ?? -1]));
+
+/** The changes without those of the students. */
+function without(changes: Changes, students: Set<string>): Changes {
+  const keep = (row: { studentId: string }) => !students.has(row.studentId);
+  return {
+    learn: changes.learn.filter(keep),
+    courses: changes.courses.filter(keep),
+    streams: changes.streams.filter(keep),
+    learners: changes.learners.filter(keep),
+    days: changes.days.filter(keep),
+  };
+}
+
 /** The writer's statements for the changes, each to be run in turn (PostgreSQL's answer promises). */
 function writeAll(writer: BatchWriter, changes: Changes): (() => unknown)[] {
   const learners = new Map<string, number>();
-  for (const { courseId } of changes.learners) learners.set(courseId, (learners.get(courseId) ?? 0) + 1);
+  // In key order: two nodes' commits lock the courses' counters in the same order.
+  const byCourse = [...changes.learners].sort((a, b) => (a.courseId < b.courseId ? -1 : 1));
+  for (const { courseId } of byCourse) learners.set(courseId, (learners.get(courseId) ?? 0) + 1);
   return [
     ...changes.learn.map((row) => () => writer.learn(row)),
     ...changes.courses.map((row) => () => writer.course(row)),
@@ -277,10 +313,11 @@ function byStudent(changes: Changes): Map<string, Changes> {
   for (const row of changes.streams) of(row.studentId).streams.push(row);
   for (const row of changes.learners) of(row.studentId).learners.push(row);
   for (const row of changes.days) of(row.studentId).days.push(row);
+  if (changes.leases) for (const own of split.values()) own.leases = changes.leases;
   return split;
 }
 
-function studentsOf(changes: Changes): Set<string> {
+export function studentsOf(changes: Changes): Set<string> {
   const rows = [...changes.learn, ...changes.courses, ...changes.streams, ...changes.days, ...changes.learners];
   return new Set(rows.map((row) => row.studentId));
 }

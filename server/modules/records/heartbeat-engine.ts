@@ -18,9 +18,11 @@ import * as repo from './records.repository';
 import { studentCourses } from '../access/holdings';
 import { MAX_CREDIT_MS } from './heartbeat-rules';
 import { formatDate } from '../../../shared/rules/dates';
-import { GroupCommits, type Changes, type ChangeSource, type DayCredit } from './group-commit';
+import { GroupCommits, studentsOf, type Changes, type ChangeSource, type DayCredit } from './group-commit';
 import { toCourseRow, toLearnRow, type CourseState, type LearnState, type StreamRow } from './record-states';
 import type { MaybePromise } from '../../lib/sequential';
+import { RecordLeases } from './record-leases';
+import type { Db } from '../../db/client';
 
 export type { CourseState, LearnState, StreamRow } from './record-states';
 
@@ -64,6 +66,8 @@ export class RecordsEngine implements ChangeSource {
   /** Course records created since the last write: each adds a learner (lcount). */
   private newLearners: { studentId: string; courseId: string }[] = [];
   private readonly commits: GroupCommits;
+  /** PostgreSQL: the students whose records this node may change (record-leases.ts); null on SQLite. */
+  private readonly leases: RecordLeases | null;
   private sweeper: NodeJS.Timeout | null = null;
   /** When old heartbeats were last purged (0: never since start). */
   private purgedAt = 0;
@@ -72,12 +76,47 @@ export class RecordsEngine implements ChangeSource {
   private readonly countersChanged = new Set<string>();
 
   constructor(private readonly ctx: AppContext) {
+    this.leases = ctx.sqlite ? null : new RecordLeases();
     this.commits = new GroupCommits(ctx, this);
     this.sweeper = setInterval(
       () => void this.sweep().catch((error) => ctx.log.error({ err: error }, 'records sweep failed')),
       60_000,
     );
     this.sweeper.unref();
+  }
+
+  /**
+   * Before a student's records are read or changed in memory (PostgreSQL, several nodes): this node takes the
+   * student's lease, and forgets what it kept of them when another node held it since.
+   */
+  hold(studentId: string): Promise<void> | undefined {
+    return this.leases?.take(this.ctx.db, [studentId]).then((moved) => this.lostLeases(moved));
+  }
+
+  /**
+   * A direct write of records (records.store writeThrough), in its transaction: takes the leases of the
+   * students in scope (of every student of a course when a scope names none), so no node goes on from what
+   * it kept of them.
+   */
+  async holdScopes(tx: Db, scopes: readonly RecordScope[]): Promise<void> {
+    if (!this.leases) return;
+    const students = scopes.flatMap((scope) => (scope.studentId ? [scope.studentId] : []));
+    this.lostLeases(await this.leases.take(tx, students));
+    for (const courseId of new Set(scopes.filter((scope) => !scope.studentId).map((scope) => scope.courseId))) {
+      this.lostLeases(await this.leases.takeCourse(tx, courseId));
+    }
+  }
+
+  /** Another node held these students' leases: what this node kept goes, and its unwritten changes fail. */
+  private lostLeases(studentIds: readonly string[]): void {
+    for (const studentId of studentIds) {
+      const mine = (row: { studentId: string }) => row.studentId === studentId;
+      const waiting = [...this.dirtyLearn, ...this.dirtyCourses, ...this.dirtyStreams, ...this.days.values()].some(
+        mine,
+      );
+      this.evict(studentId);
+      if (waiting) this.commits.refuse(studentId);
+    }
   }
 
   /** The learn record in memory (loaded, or new when create is set). */
@@ -315,6 +354,7 @@ export class RecordsEngine implements ChangeSource {
       learners: this.newLearners,
       days: [...this.days.values()],
     };
+    if (this.leases) changes.leases = { node: this.leases, seqs: this.leases.snapshot(studentsOf(changes)) };
     this.dirtyLearn.clear();
     this.dirtyCourses.clear();
     this.dirtyStreams.clear();
@@ -374,6 +414,12 @@ export class RecordsEngine implements ChangeSource {
     dropWhere(this.courses, (state) => (over || state.usedAt < idle) && !this.dirtyCourses.has(state));
     dropWhere(this.streams, (row) => (over || row.lastAt < idle) && !this.dirtyStreams.has(row));
     for (const [studentId, at] of this.clocks) if (at < now - MAX_CREDIT_MS) this.clocks.delete(studentId);
+    if (this.leases) {
+      const kept = new Set(this.clocks.keys());
+      for (const map of [this.learn, this.courses, this.streams])
+        for (const row of map.values()) kept.add(row.studentId);
+      this.leases.keepOnly((studentId) => kept.has(studentId));
+    }
     await this.flush();
     // A scan of the table (last_at has no index: heartbeats rewrite it), so not at every sweep.
     if (now - this.purgedAt < PURGE_EVERY_MS) return;

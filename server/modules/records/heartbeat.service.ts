@@ -100,6 +100,7 @@ async function applyBeat(ctx: AppContext, auth: Auth, beat: Heartbeat): Promise<
   const now = ctx.now();
   const obtained = target.obtain && (await enrolOnce(ctx.db, auth.userId, head.id, 'obtain', now));
   const engine = recordsEngine(ctx);
+  await engine.hold(auth.userId);
   const facts = await studyFacts(ctx, head, target.chapter);
   const record = await engine.learnState(auth.userId, head.id, cid, head.schoolId, true);
   const total = await totalChapters(ctx, head);

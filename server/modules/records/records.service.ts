@@ -45,6 +45,7 @@ export async function startLearning(
   const refusal = await startRefusal(ctx, auth, head);
   if (refusal) throw refusalError(ctx, refusal, head);
   const engine = recordsEngine(ctx);
+  await engine.hold(auth.userId);
   const course = await engine.courseState(auth.userId, head.id, head.schoolId, () => totalChapters(ctx, head));
   const started = course.isNew;
   if (started) {
@@ -96,7 +97,9 @@ export async function learnRecord(
   coid: string | undefined,
 ): Promise<LearnRecord> {
   const { courseId, schoolId } = await studentCourse(ctx, auth, cid, coid);
-  const state = await recordsEngine(ctx).learnState(auth.userId, courseId, cid, schoolId, false);
+  const engine = recordsEngine(ctx);
+  await engine.hold(auth.userId);
+  const state = await engine.learnState(auth.userId, courseId, cid, schoolId, false);
   return toLearnRecord(courseId, cid, state);
 }
 
@@ -180,6 +183,7 @@ export async function updateStudentCourse(
   assertSelf(ctx, auth, input.uid, input.mid);
   const { course: opened, chapter } = await openStudy(ctx, auth, input.coid, input.cid);
   const engine = recordsEngine(ctx);
+  await engine.hold(auth.userId);
   const course = await engine.courseState(auth.userId, opened.head.id, opened.head.schoolId, () =>
     totalChapters(ctx, opened.head),
   );

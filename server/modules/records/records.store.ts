@@ -6,6 +6,7 @@
  * remember either. Outside this module, nothing imports records.repository or the engine.
  */
 import type { Db } from '../../db/client';
+import { onPostgres } from '../../db/engine';
 import type { AppContext } from '../../context';
 import { recordsEngine, type RecordScope } from './heartbeat-engine';
 import { studyActivity } from './activity.repository';
@@ -81,7 +82,12 @@ export async function writeThrough<T>(
   const engine = recordsEngine(ctx);
   await engine.flush();
   try {
-    return await write(ctx.db);
+    if (!onPostgres()) return await write(ctx.db);
+    // Several nodes: the write takes the leases of the students it touches, in its transaction (record-leases.ts).
+    return await ctx.db.transaction(async (tx) => {
+      await engine.holdScopes(tx, scopes);
+      return await write(tx);
+    });
   } finally {
     for (const scope of scopes) engine.forget(scope);
   }
