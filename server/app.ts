@@ -85,6 +85,7 @@ import { liveRoutes } from './modules/live/routes';
 import { liveHooksRoutes } from './modules/live/hooks.routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { startExpiryNotices, stopExpiryNotices } from './modules/notices/expiry-sweep';
+import { leads, nodes } from './modules/cluster/nodes';
 
 const version: string = JSON.parse(fs.readFileSync(projectPath('package.json'), 'utf8')).version;
 
@@ -146,6 +147,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     version,
   };
   app.decorate('ctx', ctx);
+  // Several nodes (PostgreSQL, server/modules/cluster/nodes.ts): this node's beat and the leader's lease start
+  // before the workers and sweeps do; its leases go once they have stopped (onClose hooks run last-added first).
+  app.addHook('onReady', async () => nodes(ctx).start());
+  app.addHook('onClose', async () => nodes(ctx).stop());
   if (engine === 'postgres') {
     // A catalogue bump here is announced to the other nodes, and theirs bump here; a reply goes out once its
     // request's announcements are sent, so the next request anywhere is answered fresh.
@@ -276,7 +281,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   await purgeSessions(ctx);
   const purgeTimer = setInterval(
-    () => void purgeSessions(ctx).catch((error) => ctx.log.error({ err: error }, 'purging sessions failed')),
+    () =>
+      void (leads(ctx) ? purgeSessions(ctx) : Promise.resolve()).catch((error) =>
+        ctx.log.error({ err: error }, 'purging sessions failed'),
+      ),
     60 * 60 * 1000,
   );
   purgeTimer.unref();

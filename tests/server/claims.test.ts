@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { claimDue, insertQueued } from '../../server/modules/inform/inform.repository';
 import { stopInformWorker } from '../../server/modules/inform/inform-worker';
 import { claimNextJob } from '../../server/modules/media/media.repository';
+import { finishRun, insertRun } from '../../server/modules/ldap/ldap.repository';
+import { driverError, isUniqueViolation } from '../../server/db/client';
 import { stopMediaQueue } from '../../server/modules/media/media.service';
 import { buildStudent, makeApp, school, type TestApp } from '../helpers/app';
 import { seedResource } from '../helpers/learning-factory';
@@ -44,7 +46,9 @@ describe('claims made at once take each job once', () => {
       );
       jobs.push(id);
     }
-    const claims = await Promise.all(Array.from({ length: 8 }, () => claimNextJob(app.ctx.db, Date.now())));
+    const claims = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => claimNextJob(app.ctx.db, Date.now(), `node-${i}`)),
+    );
     const taken = claims.filter((job) => job !== undefined).map((job) => job.id);
     expect(taken.sort()).toEqual([...jobs].sort());
     expect(claims.filter((job) => job === undefined)).toHaveLength(3);
@@ -75,18 +79,38 @@ describe('claims made at once take each job once', () => {
       createdAt: at,
     }));
     await insertQueued(app.ctx.db, rows);
-    const claims = await Promise.all(Array.from({ length: 5 }, () => claimDue(app.ctx.db, at + 100, 3)));
+    const claims = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => claimDue(app.ctx.db, at + 100, 3, `node-${i}`)),
+    );
     expect(claims.every((claim) => claim.length <= 3)).toBe(true);
     // What the five did not take, later claims do; no row is taken twice.
     const later: string[] = [];
     for (
-      let claim = await claimDue(app.ctx.db, at + 100, 3);
+      let claim = await claimDue(app.ctx.db, at + 100, 3, 'node-later');
       claim.length > 0;
-      claim = await claimDue(app.ctx.db, at + 100, 3)
+      claim = await claimDue(app.ctx.db, at + 100, 3, 'node-later')
     )
       later.push(...claim.map((row) => row.id));
     const taken = [...claims.flat().map((row) => row.id), ...later];
     expect(taken.sort()).toEqual(rows.map((row) => row.id).sort());
     expect(await sqlAll(app, "SELECT id FROM inform_queue WHERE status <> 'sending'")).toEqual([]);
+  });
+
+  it('LDAP: one sync per school runs at a time whichever node starts it; once it ends the next may start', async () => {
+    const schoolId = (await school(app)).id;
+    const run = (id: string, node: string) =>
+      insertRun(app.ctx.db, { id, schoolId, trigger: 'manual', dryRun: false, status: 'running', startedAt: 1, node });
+    await run('run-1', 'node-a');
+    const refused = await run('run-2', 'node-b').then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(isUniqueViolation(driverError(refused), 'ldap_runs')).toBe(true);
+    await finishRun(app.ctx.db, 'run-1', { status: 'ok', finishedAt: 2 });
+    await run('run-3', 'node-b');
+    expect(await sqlAll(app, 'SELECT id, status FROM ldap_runs ORDER BY id')).toEqual([
+      { id: 'run-1', status: 'ok' },
+      { id: 'run-3', status: 'running' },
+    ]);
   });
 });

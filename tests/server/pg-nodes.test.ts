@@ -3,8 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildStudent, login, makeApp, type TestApp } from '../helpers/app';
-import { enrol } from '../helpers/learning-factory';
-import { sqlGet } from '../helpers/sql';
+import { enrol, seedResource } from '../helpers/learning-factory';
+import { leads, NODE_BEAT_MS, nodeId, nodes } from '../../server/modules/cluster/nodes';
+import { stopMediaQueue } from '../../server/modules/media/media.service';
+import { stopInformWorker } from '../../server/modules/inform/inform-worker';
+import { school } from '../helpers/app';
+import { sqlAll, sqlGet, sqlRun } from '../helpers/sql';
 import { adminCookie, beat, graphicCourse, learnCourse, okBeat, okCall, signedInStudent } from './records-helpers';
 
 /**
@@ -118,6 +122,95 @@ describe('two nodes on one database', () => {
       // Two nodes, 150 rounds of 16 s: 2,400 s of wall time, credited once in every table.
       expect(await credited()).toEqual({ days: 150 * 16, chapter: 150 * 16, course: 150 * 16 });
       console.info(`[pg-nodes] ${refused} of 300 simultaneous beats were refused (503) and sent again`);
+    });
+  });
+
+  describe("the scheduled sweeps and a dead node's work (cluster/nodes.ts)", () => {
+    it('one node leads the sweeps; when it stops, the other leads from its next beat', async () => {
+      expect([leads(a.ctx), leads(b.ctx)].filter(Boolean)).toHaveLength(1);
+      const [leader, other] = leads(a.ctx) ? [a, b] : [b, a];
+      // Beats keep the lease where it is.
+      await nodes(other.ctx).beat();
+      await nodes(leader.ctx).beat();
+      expect([leads(leader.ctx), leads(other.ctx)]).toEqual([true, false]);
+      await nodes(leader.ctx).stop();
+      expect(leads(leader.ctx)).toBe(false);
+      await nodes(other.ctx).beat();
+      expect(leads(other.ctx)).toBe(true);
+      expect(NODE_BEAT_MS).toBeGreaterThan(0);
+    });
+
+    it("a dead node's conversion, messages and sync go back; a live node's stay its own", async () => {
+      // The apps' own workers are stopped: only the leader's beat below moves these rows.
+      for (const app of [a, b]) {
+        await stopMediaQueue(app.ctx);
+        await stopInformWorker(app.ctx);
+      }
+      const schoolId = (await school(a)).id;
+      const student = await buildStudent(a);
+      const alive = nodeId(a.ctx);
+      const rid = await seedResource(a, {
+        schoolId,
+        kind: 'video',
+        fileName: 'v.mp4',
+        mime: 'video/mp4',
+        source: Buffer.from('x'),
+      });
+      for (const [id, node] of [
+        ['job-alive', alive],
+        ['job-dead', 'node-gone'],
+      ]) {
+        await sqlRun(
+          a,
+          "INSERT INTO media_jobs (id, resource_id, task, state, attempts, run_after, created_at, started_at, node) VALUES (?, ?, 'video', 'running', 1, 0, 1, 1, ?)",
+          id,
+          rid,
+          node,
+        );
+      }
+      for (const [id, node] of [
+        ['mail-alive', alive],
+        ['mail-dead', 'node-gone'],
+      ]) {
+        await sqlRun(
+          a,
+          "INSERT INTO inform_queue (id, school_id, channel, event, student_id, recipient, body, status, next_at, created_at, node) VALUES (?, ?, 'email', 'course.granted', ?, 'learner@school.example', 'A course', 'sending', 1, 1, ?)",
+          id,
+          schoolId,
+          student.id,
+          node,
+        );
+      }
+      await sqlRun(
+        a,
+        "INSERT INTO ldap_runs (id, school_id, trigger, dry_run, status, started_at, node) VALUES ('run-dead', ?, 'schedule', 0, 'running', 1, 'node-gone')",
+        schoolId,
+      );
+      const states = async () => ({
+        jobs: await sqlAll(a, 'SELECT id, state, attempts, node FROM media_jobs ORDER BY id'),
+        mails: await sqlAll(a, 'SELECT id, status, node FROM inform_queue ORDER BY id'),
+        runs: await sqlAll(a, 'SELECT id, status, message FROM ldap_runs'),
+      });
+      const leader = leads(a.ctx) ? a : b;
+      await nodes(leader.ctx).beat();
+      expect(await states()).toEqual({
+        jobs: [
+          { id: 'job-alive', state: 'running', attempts: 1, node: alive },
+          { id: 'job-dead', state: 'queued', attempts: 0, node: null },
+        ],
+        mails: [
+          { id: 'mail-alive', status: 'sending', node: alive },
+          { id: 'mail-dead', status: 'queued', node: null },
+        ],
+        runs: [{ id: 'run-dead', status: 'failed', message: 'the server stopped during the run' }],
+      });
+      // A goes (its leases with it): B, leading now, gives A's work back.
+      await nodes(a.ctx).stop();
+      await nodes(b.ctx).beat();
+      expect(leads(b.ctx)).toBe(true);
+      const after = await states();
+      expect(after.jobs).toContainEqual({ id: 'job-alive', state: 'queued', attempts: 0, node: null });
+      expect(after.mails).toContainEqual({ id: 'mail-alive', status: 'queued', node: null });
     });
   });
 });

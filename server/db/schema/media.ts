@@ -112,6 +112,8 @@ export const mediaJobs = table(
     createdAt: integer('created_at').notNull(),
     startedAt: integer('started_at'),
     finishedAt: integer('finished_at'),
+    /** The app node running the job (server/modules/cluster/nodes.ts): a dead node's jobs are queued again. */
+    node: text('node'),
   },
   (t) => [index('media_jobs_state').on(t.state, t.runAfter)],
 );

@@ -1,4 +1,5 @@
-import { table, text, integer, index, primaryKey } from './dialect';
+import { sql } from 'drizzle-orm';
+import { table, text, integer, index, uniqueIndex, primaryKey } from './dialect';
 import { schools } from './schools';
 import { students } from './accounts';
 
@@ -104,6 +105,12 @@ export const ldapRuns = table(
     message: text('message').notNull().default(''),
     /** JSON: the difference (samples of each kind) and the per-entry errors, capped. */
     detail: text('detail').notNull().default('{}'),
+    /** The app node running the sync (server/modules/cluster/nodes.ts): a dead node's run is marked failed. */
+    node: text('node'),
   },
-  (t) => [index('ldap_runs_school').on(t.schoolId, t.startedAt)],
+  (t) => [
+    index('ldap_runs_school').on(t.schoolId, t.startedAt),
+    // One sync at a time per school, whichever node runs it.
+    uniqueIndex('ldap_runs_one_running').on(t.schoolId).where(sql`status = 'running'`),
+  ],
 );

@@ -185,6 +185,8 @@ export const informQueue = table(
     lastError: text('last_error').notNull().default(''),
     createdAt: integer('created_at').notNull(),
     sentAt: integer('sent_at'),
+    /** The app node sending the row (server/modules/cluster/nodes.ts): a dead node's rows are queued again. */
+    node: text('node'),
   },
   (t) => [index('inform_queue_due').on(t.status, t.nextAt), index('inform_queue_school').on(t.schoolId, t.createdAt)],
 );

@@ -4,6 +4,7 @@ import { ok } from '../../../shared/envelope';
 import { route } from '../../plugins/calls';
 import { examCategoriesOf, examList, examToken, mySittingList, yksExamList, yksTestData } from './exam-list.service';
 import { closeOverdueSittings, readSitting, saveAnswer, startSitting, submitSitting } from './sittings.service';
+import { leads } from '../cluster/nodes';
 
 /**
  * Student exam calls (shared/calls/exams.ts). The sweeper closes overdue sittings every EXAM_SWEEP_MS of the
@@ -14,6 +15,7 @@ export const examsRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
 
   const sweep = async () => {
+    if (!leads(ctx)) return;
     try {
       await closeOverdueSittings(ctx);
     } catch (error) {

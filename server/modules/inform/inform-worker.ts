@@ -17,6 +17,7 @@ import type { AppContext } from '../../context';
 import { INFORM_ERRORS } from '../../../shared/schemas/inform';
 import { loadSettings, type LoadedSettings } from './inform-settings.service';
 import * as repo from './inform.repository';
+import { leads, nodeId, nodes, onNodeDead } from '../cluster/nodes';
 import { createTransport, SendError, sendEmail, sendSms } from './transport';
 
 /** Rows taken from the queue at a time. */
@@ -112,7 +113,7 @@ async function runPass(ctx: AppContext, worker: Worker): Promise<void> {
     worker.again = false;
     for (;;) {
       if (worker.stopped) return;
-      const rows = await repo.claimDue(ctx.db, ctx.now(), BATCH);
+      const rows = await repo.claimDue(ctx.db, ctx.now(), BATCH, nodeId(ctx));
       if (rows.length === 0) break;
       // One read of a school's settings per batch.
       const schools = new Map<string, { settings: LoadedSettings | undefined; name: string }>();
@@ -162,9 +163,10 @@ function kick(ctx: AppContext, worker: Worker): void {
 /** Starts the worker: rows left 'sending' go back to the queue, then every due row is sent. */
 export async function startInformWorker(ctx: AppContext): Promise<void> {
   if (workers.has(ctx)) return;
-  const requeued = await repo.requeueSending(ctx.db, ctx.now());
+  const requeued = await repo.requeueSending(ctx.db, ctx.now(), await nodes(ctx).alive());
   if (requeued > 0) ctx.log.info({ requeued }, 'inform deliveries left sending were queued again');
   const purge = async () => {
+    if (!leads(ctx)) return;
     const purged = await repo.purgeFinished(ctx.db, ctx.now() - ctx.config.INFORM_KEEP_DAYS * DAY_MS);
     if (purged > 0) ctx.log.info({ purged }, 'inform delivery log: old rows purged');
   };
@@ -201,6 +203,14 @@ export async function stopInformWorker(ctx: AppContext): Promise<void> {
   await worker.pass;
   for (const { transport } of worker.transports.values()) transport.close();
 }
+
+// The leader queues a dead node's deliveries again (cluster/nodes.ts), and wakes its own worker for them.
+onNodeDead(async (ctx, alive) => {
+  const requeued = await repo.requeueSending(ctx.db, ctx.now(), alive);
+  if (requeued === 0) return;
+  ctx.log.info({ requeued }, 'inform deliveries of a node that stopped answering were queued again');
+  wakeWorker(ctx);
+});
 
 /** Wakes this app's worker (after a retry from the back office). */
 export function wakeWorker(ctx: AppContext): void {

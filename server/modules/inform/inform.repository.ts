@@ -3,6 +3,7 @@ import { type Db, first, affected } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { informOptouts, informQueue, informSettings, informTemplates, schools, students } from '../../db/schema';
 import { mapAsync } from '../../lib/sequential';
+import { ofDeadNodes } from '../cluster/nodes';
 
 /** The only place the inform module touches the database: settings, templates, opt-outs and the queue. */
 
@@ -137,10 +138,16 @@ export async function insertQueued(db: Db, rows: readonly NewQueueRow[]): Promis
   for (const row of rows) await insert.run(row);
 }
 
-/** Rows left 'sending' by a server that stopped mid-way go back to the queue (answers how many). */
-export async function requeueSending(db: Db, at: number): Promise<number> {
+/**
+ * Rows left 'sending' by a server that stopped mid-way (at start) or by a dead node (cluster/nodes.ts; alive:
+ * the nodes whose rows stay theirs) go back to the queue (answers how many).
+ */
+export async function requeueSending(db: Db, at: number, alive: readonly string[] | null): Promise<number> {
   return affected(
-    await db.update(informQueue).set({ status: 'queued', nextAt: at }).where(eq(informQueue.status, 'sending')),
+    await db
+      .update(informQueue)
+      .set({ status: 'queued', nextAt: at, node: null })
+      .where(and(eq(informQueue.status, 'sending'), ofDeadNodes(informQueue.node, alive))),
   );
 }
 
@@ -160,7 +167,7 @@ export async function requeue(db: Db, ids: readonly string[]): Promise<void> {
 }
 
 /** Takes up to `limit` due rows, oldest due first, and marks them 'sending'. */
-export async function claimDue(db: Db, at: number, limit: number): Promise<QueueRow[]> {
+export async function claimDue(db: Db, at: number, limit: number, node: string): Promise<QueueRow[]> {
   for (;;) {
     const due = await db
       .select({ id: informQueue.id })
@@ -173,7 +180,7 @@ export async function claimDue(db: Db, at: number, limit: number): Promise<Queue
     // one; a worker that found all of them taken looks again.
     const taken = await db
       .update(informQueue)
-      .set({ status: 'sending' })
+      .set({ status: 'sending', node })
       .where(
         and(
           inArray(

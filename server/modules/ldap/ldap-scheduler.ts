@@ -9,6 +9,7 @@ import { zLdapConfig } from '../../../shared/schemas/ldap';
 import type { AppContext } from '../../context';
 import { isRunning, runSync } from './ldap-sync.service';
 import * as repo from './ldap.repository';
+import { leads, nodes, onNodeDead } from '../cluster/nodes';
 
 interface Scheduler {
   timer: NodeJS.Timeout;
@@ -29,6 +30,8 @@ export function lastDue(expression: string, now: number): number | null {
 }
 
 async function tick(ctx: AppContext, scheduler: Scheduler): Promise<void> {
+  // Several nodes: the leader runs the schedule (a manual sync may run on any node, one per school at a time).
+  if (!leads(ctx)) return;
   const now = ctx.now();
   for (const row of await repo.allSettings(ctx.db)) {
     const config = zLdapConfig.safeParse(JSON.parse(row.config));
@@ -46,7 +49,7 @@ async function tick(ctx: AppContext, scheduler: Scheduler): Promise<void> {
 /** Starts looking for due syncs; runs left 'running' by a stopped server are marked failed first. */
 export async function startLdapScheduler(ctx: AppContext): Promise<void> {
   if (schedulers.has(ctx)) return;
-  await repo.failStaleRuns(ctx.db, ctx.now());
+  await repo.failStaleRuns(ctx.db, ctx.now(), await nodes(ctx).alive());
   const scheduler: Scheduler = {
     pending: new Set(),
     timer: setInterval(
@@ -57,6 +60,9 @@ export async function startLdapScheduler(ctx: AppContext): Promise<void> {
   scheduler.timer.unref();
   schedulers.set(ctx, scheduler);
 }
+
+// The leader marks a dead node's sync failed (cluster/nodes.ts): the school may sync again.
+onNodeDead((ctx, alive) => repo.failStaleRuns(ctx.db, ctx.now(), alive));
 
 /** Stops the timer and waits for syncs under way (before the database closes). */
 export async function stopLdapScheduler(ctx: AppContext): Promise<void> {

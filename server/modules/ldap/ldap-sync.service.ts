@@ -40,6 +40,8 @@ import { readDirectory, type DirectoryPerson } from './ldap-directory';
 import { loadSettings, type LoadedSettings } from './ldap-settings.service';
 import { presentRun } from './ldap.presenter';
 import * as repo from './ldap.repository';
+import { nodeId } from '../cluster/nodes';
+import { driverError, isUniqueViolation } from '../../db/client';
 
 /** Test seam: runs after each page of the sync's search (the tests stop the directory there). */
 export const syncHooks: { afterPage?: (page: number) => Promise<void> | void } = {};
@@ -194,14 +196,22 @@ export async function runSync(ctx: AppContext, schoolId: string, options: SyncOp
   if (lock.has(schoolId)) throw conflict(LDAP_ERRORS.running);
   lock.add(schoolId);
   const id = ctx.ids.next();
-  await repo.insertRun(ctx.db, {
-    id,
-    schoolId,
-    trigger: options.trigger,
-    dryRun: options.dryRun,
-    status: 'running',
-    startedAt: ctx.now(),
-  });
+  try {
+    await repo.insertRun(ctx.db, {
+      id,
+      schoolId,
+      trigger: options.trigger,
+      dryRun: options.dryRun,
+      status: 'running',
+      startedAt: ctx.now(),
+      node: nodeId(ctx),
+    });
+  } catch (error) {
+    lock.delete(schoolId);
+    // Another node runs the school's sync (ldap_runs_one_running).
+    if (isUniqueViolation(driverError(error), 'ldap_runs')) throw conflict(LDAP_ERRORS.running);
+    throw error;
+  }
   let diff: LdapDiff = { create: [], update: [], disable: [], enable: [], errors: [] };
   try {
     let read;

@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { ofDeadNodes } from '../cluster/nodes';
 import { type Db, first } from '../../db/client';
 import { ldapRuns, ldapSettings, studentFieldValues, studentGroupMembers, students } from '../../db/schema';
 
@@ -59,11 +60,11 @@ export async function lastScheduledRun(db: Db, schoolId: string): Promise<LdapRu
 }
 
 /** Runs left 'running' by a stopped server: marked failed at start. */
-export async function failStaleRuns(db: Db, at: number): Promise<void> {
+export async function failStaleRuns(db: Db, at: number, alive: readonly string[] | null): Promise<void> {
   await db
     .update(ldapRuns)
     .set({ status: 'failed', finishedAt: at, message: 'the server stopped during the run' })
-    .where(eq(ldapRuns.status, 'running'));
+    .where(and(eq(ldapRuns.status, 'running'), ofDeadNodes(ldapRuns.node, alive)));
 }
 
 export type SchoolStudent = Pick<

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import * as repo from './media.repository';
+import { nodeId, nodes } from '../cluster/nodes';
 import { convertAudio, convertVideo } from './av-tasks';
 import { convertOffice, convertPdf, convertPresentation } from './document-tasks';
 import { convertImage } from './image-tasks';
@@ -67,7 +68,7 @@ export class MediaQueue {
     this.started = true;
     const { removed, killed } = await removeLeftovers(this.ctx.config.dataDir);
     if (killed.length) this.ctx.log.warn({ killed }, 'media queue: killed tools a stopped process left running');
-    const requeued = await repo.requeueRunningJobs(this.ctx.db);
+    const requeued = await repo.requeueRunningJobs(this.ctx.db, await nodes(this.ctx).alive());
     if (removed.length || requeued) this.ctx.log.info({ removed, requeued }, 'media queue: resumed after a stop');
     this.ready = true;
     await this.pump();
@@ -119,7 +120,7 @@ export class MediaQueue {
   private async pumpOnce(): Promise<void> {
     if (!this.ready || this.stopped) return;
     while (this.running.size < this.options.concurrency) {
-      const job = await repo.claimNextJob(this.ctx.db, this.ctx.now());
+      const job = await repo.claimNextJob(this.ctx.db, this.ctx.now(), nodeId(this.ctx));
       if (!job) break;
       this.launch(job);
     }

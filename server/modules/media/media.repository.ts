@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, lte, min } from 'drizzle-orm';
 import { type Db, affected, first } from '../../db/client';
 import { files, mediaJobs, resources } from '../../db/schema';
+import { ofDeadNodes } from '../cluster/nodes';
 
 export type ResourceRow = typeof resources.$inferSelect;
 export type MediaJobRow = typeof mediaJobs.$inferSelect;
@@ -91,7 +92,7 @@ export async function activeJob(db: Db, resourceId: string): Promise<MediaJobRow
  * Takes the next due job and marks it running (one more attempt). The mark holds only while the job is still
  * queued: of two claims at once (two nodes polling one PostgreSQL), one takes it and the other the next one.
  */
-export async function claimNextJob(db: Db, now: number): Promise<MediaJobRow | undefined> {
+export async function claimNextJob(db: Db, now: number, node: string): Promise<MediaJobRow | undefined> {
   for (;;) {
     const next = first(
       await db
@@ -108,10 +109,11 @@ export async function claimNextJob(db: Db, now: number): Promise<MediaJobRow | u
       attempts: next.attempts + 1,
       startedAt: now,
       finishedAt: null,
+      node,
     };
     const taken = await db
       .update(mediaJobs)
-      .set({ state: 'running', attempts: claimed.attempts, startedAt: now, finishedAt: null })
+      .set({ state: 'running', attempts: claimed.attempts, startedAt: now, finishedAt: null, node })
       .where(and(eq(mediaJobs.id, next.id), eq(mediaJobs.state, 'queued')));
     if (affected(taken) === 1) return claimed;
   }
@@ -128,14 +130,20 @@ export async function nextDueAt(db: Db): Promise<number | undefined> {
   return row?.at ?? undefined;
 }
 
-/** At start: jobs left running by a stopped process go back to the queue (their attempt does not count). */
-export async function requeueRunningJobs(db: Db): Promise<number> {
-  const running = await db.select().from(mediaJobs).where(eq(mediaJobs.state, 'running'));
+/**
+ * Jobs left running by a stopped process (at start) or a dead node (cluster/nodes.ts; alive: the nodes whose
+ * jobs stay theirs) go back to the queue; their attempt does not count.
+ */
+export async function requeueRunningJobs(db: Db, alive: readonly string[] | null): Promise<number> {
+  const running = await db
+    .select()
+    .from(mediaJobs)
+    .where(and(eq(mediaJobs.state, 'running'), ofDeadNodes(mediaJobs.node, alive)));
   for (const job of running) {
     await db
       .update(mediaJobs)
-      .set({ state: 'queued', attempts: Math.max(0, job.attempts - 1), runAfter: 0, startedAt: null })
-      .where(eq(mediaJobs.id, job.id));
+      .set({ state: 'queued', attempts: Math.max(0, job.attempts - 1), runAfter: 0, startedAt: null, node: null })
+      .where(and(eq(mediaJobs.id, job.id), eq(mediaJobs.state, 'running')));
     await db
       .update(resources)
       .set({ status: 'queued' })

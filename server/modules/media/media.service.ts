@@ -6,6 +6,7 @@ import { defaultRetryDelay, MediaQueue, type QueueOptions } from './media-queue'
 import { taskOfKind, TOOLS_OF_TASK } from './media-task';
 import { isExecutable, toolPaths, type ToolName } from './media-tools';
 import { afterCommit } from '../../db/client';
+import { onNodeDead } from '../cluster/nodes';
 
 /**
  * Media conversion on the server: what other modules call.
@@ -72,6 +73,14 @@ export async function startMediaQueue(ctx: AppContext): Promise<void> {
 export async function stopMediaQueue(ctx: AppContext): Promise<void> {
   await queues.get(ctx)?.stop();
 }
+
+// The leader queues a dead node's conversions again (cluster/nodes.ts), and wakes its own queue for them.
+onNodeDead(async (ctx, alive) => {
+  const requeued = await repo.requeueRunningJobs(ctx.db, alive);
+  if (requeued === 0) return;
+  ctx.log.info({ requeued }, 'media jobs of a node that stopped answering were queued again');
+  queues.get(ctx)?.wake();
+});
 
 /** The most jobs that ran at once since start (0 before any ran). */
 export function mediaQueuePeak(ctx: AppContext): number {

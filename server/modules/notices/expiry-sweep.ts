@@ -10,6 +10,7 @@ import type { AppContext } from '../../context';
 import { statusOf } from '../access/policy';
 import { cachedHead } from '../courses/course-visibility';
 import { courseExpiring, memberExpiring } from './events';
+import { leads } from '../cluster/nodes';
 import { grantedPairs, runningMemberships } from './expiry.repository';
 
 const DAY_MS = 86_400_000;
@@ -50,6 +51,8 @@ export async function runExpiryNotices(ctx: AppContext): Promise<number> {
 }
 
 async function sweep(ctx: AppContext): Promise<void> {
+  // Several nodes: the leader sweeps (cluster/nodes.ts).
+  if (!leads(ctx)) return;
   try {
     const written = await runExpiryNotices(ctx);
     if (written > 0) ctx.log.info({ written }, 'course expiry notices written');

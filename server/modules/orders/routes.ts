@@ -13,6 +13,7 @@ import { exportOrders } from './orders-export';
 import { PAY_SETTING_ACTIONS, settingsTrail } from './settings-trail';
 import { closeOverdueOrders } from './order-state';
 import * as orders from './orders.service';
+import { leads } from '../cluster/nodes';
 
 /** How often pending orders past their expiry are closed (every read closes its own order too). */
 const SWEEP_MS = 5 * 60_000;
@@ -26,6 +27,7 @@ export const ordersRoutes: FastifyPluginAsync = async (base) => {
   const { ctx } = app;
 
   const sweep = async () => {
+    if (!leads(ctx)) return;
     try {
       await closeOverdueOrders(ctx);
     } catch (error) {

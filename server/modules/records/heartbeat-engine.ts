@@ -22,6 +22,7 @@ import { GroupCommits, studentsOf, type Changes, type ChangeSource, type DayCred
 import { toCourseRow, toLearnRow, type CourseState, type LearnState, type StreamRow } from './record-states';
 import type { MaybePromise } from '../../lib/sequential';
 import { RecordLeases } from './record-leases';
+import { leads } from '../cluster/nodes';
 import type { Db } from '../../db/client';
 
 export type { CourseState, LearnState, StreamRow } from './record-states';
@@ -422,7 +423,7 @@ export class RecordsEngine implements ChangeSource {
     }
     await this.flush();
     // A scan of the table (last_at has no index: heartbeats rewrite it), so not at every sweep.
-    if (now - this.purgedAt < PURGE_EVERY_MS) return;
+    if (now - this.purgedAt < PURGE_EVERY_MS || !leads(this.ctx)) return;
     this.purgedAt = now;
     try {
       await repo.purgeHeartbeats(this.ctx.db, now - HEARTBEAT_KEEP_MS);

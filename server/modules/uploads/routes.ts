@@ -10,6 +10,7 @@ import * as direct from './direct-upload.service';
 import { tusRoutes } from './tus';
 import path from 'node:path';
 import { ensureDataFolders, removeOlderThan, TMP_UPLOADS_DIR } from '../../lib/storage';
+import { leads } from '../cluster/nodes';
 
 /**
  * Upload calls of spec 7 'Uploads': lan/upload, the token calls, fileurl/videourl, tus; with STORAGE=s3 (online
@@ -55,7 +56,8 @@ export const uploadsRoutes: FastifyPluginAsync = async (base) => {
   await app.register(tusRoutes);
 
   if (direct.directUploads(ctx)) {
-    const sweep = () =>
+    const sweep = async () =>
+      leads(ctx) &&
       direct.sweepUnrecorded(ctx).catch((error) => ctx.log.warn({ err: error }, 'sweeping the object store failed'));
     app.addHook('onReady', async () => {
       void sweep();

@@ -7,3 +7,12 @@ CREATE TABLE "record_leases" (
   "node" text NOT NULL,
   "seq" bigint NOT NULL
 );
+--> statement-breakpoint
+-- The app nodes alive ('node:{id}', renewed every few seconds) and the leases that make a job run on one node
+-- ('leader': the node that runs the scheduled sweeps and queues a dead node's work again): server/modules/
+-- cluster/nodes.ts. Times are the database's clock (ms), so the nodes' own clocks do not matter.
+CREATE TABLE "node_leases" (
+  "name" text PRIMARY KEY NOT NULL,
+  "node" text NOT NULL,
+  "until" bigint NOT NULL
+);
