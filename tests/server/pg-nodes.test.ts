@@ -8,6 +8,7 @@ import { leads, NODE_BEAT_MS, nodeId, nodes } from '../../server/modules/cluster
 import { stopMediaQueue } from '../../server/modules/media/media.service';
 import { stopInformWorker } from '../../server/modules/inform/inform-worker';
 import { school } from '../helpers/app';
+import { injectAs } from '../helpers/kit';
 import { sqlAll, sqlGet, sqlRun } from '../helpers/sql';
 import { adminCookie, beat, graphicCourse, learnCourse, okBeat, okCall, signedInStudent } from './records-helpers';
 
@@ -212,5 +213,16 @@ describe('two nodes on one database', () => {
       expect(after.jobs).toContainEqual({ id: 'job-alive', state: 'queued', attempts: 0, node: null });
       expect(after.mails).toContainEqual({ id: 'mail-alive', status: 'queued', node: null });
     });
+  });
+
+  it('the redeem throttle counts failures on both nodes: ten alternating, the eleventh is refused on either', async () => {
+    const s = await signedInStudent(a);
+    const redeem = (node: TestApp, code: string) => injectAs(node, s.cookie).post('/redeem', { code });
+    for (let i = 0; i < 10; i++) expect((await redeem(i % 2 ? b : a, `WRONG${i}`)).statusCode).toBe(404);
+    expect((await redeem(a, 'WRONG')).statusCode).toBe(429);
+    expect((await redeem(b, 'WRONG')).statusCode).toBe(429);
+    // The window passes for both.
+    clock += 11 * 60_000;
+    expect((await redeem(b, 'WRONG')).statusCode).toBe(404);
   });
 });

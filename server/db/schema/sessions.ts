@@ -27,3 +27,12 @@ export const loginAttempts = table('login_attempts', {
   firstAt: integer('first_at').notNull(),
   lockedUntil: integer('locked_until').notNull().default(0),
 });
+
+/**
+ * Recent events counted by a sliding-window throttle (redeem failures, opt-out changes): one row per event,
+ * under the throttle's key. In the database, so every app node counts the same events and a restart forgets
+ * none; rows older than a day are purged with the sessions.
+ */
+export const recentEvents = table('recent_events', { key: text('key').notNull(), at: integer('at').notNull() }, (t) => [
+  index('recent_events_key').on(t.key, t.at),
+]);

@@ -18,6 +18,7 @@ import { directoryLogin } from '../ldap/ldap-auth.service';
 import { studentsMustUseSso } from '../oidc/oidc-settings.service';
 import { OIDC_ERRORS } from '../../../shared/schemas/oidc';
 import { type MaybePromise, thenMaybe } from '../../lib/sequential';
+import { purgeEvents } from '../throttles/recent-events';
 
 export const GUEST: Auth = { role: 'guest', schoolId: null, userId: null, tokenHash: null };
 
@@ -267,4 +268,6 @@ export async function redirectUrl(ctx: AppContext, input: z.output<typeof zRedir
 
 export async function purgeSessions(ctx: AppContext): Promise<void> {
   await sessionsRepo.purgeExpired(ctx.db, ctx.now(), SESSION_TTL_MS);
+  // The throttles' events (throttles/recent-events.ts) count for minutes: a day's are long over.
+  await purgeEvents(ctx.db, ctx.now() - 24 * 3600_000);
 }

@@ -28,6 +28,7 @@ import { wakeWorker, wakeWorkers } from './inform-worker';
 import * as repo from './inform.repository';
 import { absoluteLink, templateMap, word, wordingOf } from './wording';
 import { afterCommit } from '../../db/client';
+import { addEvent, recentTimes } from '../throttles/recent-events';
 
 export interface InformInput {
   schoolId: string;
@@ -140,25 +141,21 @@ export async function optout(ctx: AppContext, studentId: string): Promise<{ opte
   return { optedOut: await repo.isOptedOut(ctx.db, studentId) };
 }
 
-/** Recent opt-out changes per student, in memory (one map per app, the oldest students forgotten first). */
-const optoutChanges = new WeakMap<AppContext, Map<string, number[]>>();
-const OPTOUT_KEYS_MAX = 50_000;
-
-/** 429 when the student changed the opt-out too often (OPTOUT_RATE); else counts this change. */
-function countOptoutChange(ctx: AppContext, studentId: string): void {
-  let store = optoutChanges.get(ctx);
-  if (!store) optoutChanges.set(ctx, (store = new Map()));
+/**
+ * 429 when the student changed the opt-out too often (OPTOUT_RATE); else counts this change (in the database,
+ * throttles/recent-events.ts: every app node counts the same changes).
+ */
+async function countOptoutChange(ctx: AppContext, studentId: string): Promise<void> {
   const now = ctx.now();
-  const { recent, allowed } = withinRate(store.get(studentId) ?? [], now, OPTOUT_RATE);
+  const key = `optout:${studentId}`;
+  const { allowed } = withinRate(await recentTimes(ctx.db, key, now - OPTOUT_RATE.windowMs), now, OPTOUT_RATE);
   if (!allowed) throw tooMany(Math.ceil(OPTOUT_RATE.windowMs / 1000));
-  store.delete(studentId);
-  store.set(studentId, [...recent, now]);
-  while (store.size > OPTOUT_KEYS_MAX) store.delete(store.keys().next().value as string);
+  await addEvent(ctx.db, [key], now, now - OPTOUT_RATE.windowMs);
 }
 
 /** POST inform/optout (throttled per student). */
 export async function setOptout(ctx: AppContext, studentId: string, optedOut: boolean): Promise<{ optedOut: boolean }> {
-  countOptoutChange(ctx, studentId);
+  await countOptoutChange(ctx, studentId);
   await repo.setOptout(ctx.db, studentId, optedOut, ctx.now());
   return { optedOut };
 }

@@ -147,7 +147,7 @@ export async function enrolByKey(
   input: { coid: string; key: string },
 ): Promise<RedeemResult> {
   const student = actingStudent(auth);
-  assertNotThrottled(ctx, student.userId, ip);
+  await assertNotThrottled(ctx, student.userId, ip);
   const course = await courseFor(ctx, student, input.coid);
   await assertMayObtain(ctx, student, course);
   const key = await repo.keyOfCourse(ctx.db, course.id);
@@ -159,7 +159,7 @@ export async function enrolByKey(
     throw new AppError(403, STUDY_REFUSALS.designatedGroup, { refusal: 'designatedGroup' });
   await assertNotHeld(ctx, student, course);
   if (!sameSecret(input.key, key.secret)) {
-    countFailure(ctx, student.userId, ip);
+    await countFailure(ctx, student.userId, ip);
     throw new AppError(400, REDEEM_ERRORS.wrongKey);
   }
   const now = ctx.now();

@@ -28,11 +28,12 @@ import { assertNotThrottled, countFailure } from './throttle';
 /** POST redeem. */
 export async function redeem(ctx: AppContext, auth: Auth, ip: string, typed: string): Promise<RedeemResult> {
   const student = actingStudent(auth);
-  assertNotThrottled(ctx, student.userId, ip);
+  await assertNotThrottled(ctx, student.userId, ip);
   try {
     return await redeemFor(ctx, student, ip, typed);
   } catch (error) {
-    if (error instanceof AppError && error.error === REDEEM_ERRORS.unknownCode) countFailure(ctx, student.userId, ip);
+    if (error instanceof AppError && error.error === REDEEM_ERRORS.unknownCode)
+      await countFailure(ctx, student.userId, ip);
     throw error;
   }
 }
