@@ -107,7 +107,7 @@ describe('cached public catalogue replies: ETag, 304, invalidation, and no viewe
     const other = await buildStudent(app);
     const buyerCookie = (await login(app, buyer)).cookie;
     const otherCookie = (await login(app, other)).cookie;
-    enrol(app, buyer.id, coid, Date.now());
+    await enrol(app, buyer.id, coid, Date.now());
     await api.post('/collectcourse', { uid: (await school(app)).id, coid, collect: 1 }, buyerCookie);
 
     const view = async (cookie: string) => (await visitor.get(`/course/info/${code}`, cookie)).json().data;
@@ -145,7 +145,7 @@ describe('cached public catalogue replies: ETag, 304, invalidation, and no viewe
     const view = async () => (await visitor.get(`/course/info/${code}`, cookie)).json().data;
     expect(await view()).toMatchObject({ isbuy: false, courseStatus: 3, title: 'Cached' });
     // A raw insert (no service call) reaches the kept reply through the change feed.
-    enrol(app, student.id, coid, Date.now());
+    await enrol(app, student.id, coid, Date.now());
     expect(await view()).toMatchObject({ isbuy: true, courseStatus: 0 });
     await api.post('/course/save', { coid, values: { title: 'Renamed' } });
     expect(await view()).toMatchObject({ isbuy: true, title: 'Renamed' });
@@ -172,7 +172,7 @@ describe('cached public catalogue replies: ETag, 304, invalidation, and no viewe
       const student = await buildStudent(timed);
       const cookie = (await login(timed, student)).cookie;
       // Bought a day ago, less three seconds: still valid now, over in three seconds.
-      enrol(timed, student.id, made.coid, clock - 86_400_000 + 3000);
+      await enrol(timed, student.id, made.coid, clock - 86_400_000 + 3000);
       const status = async () =>
         (await injectAs(timed, cookie).get(`/course/info/${made.code}`)).json().data.courseStatus;
       expect(await status()).toBe(0);

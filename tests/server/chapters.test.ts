@@ -93,7 +93,7 @@ describe('chapters: a two-level tree per course (spec 3 Chapter, 7 course/chapte
     const list = (await get(`/course/chapter/${coid}`, cookie)).json().data;
     expect(list).toMatchObject({ coid, free: false, isbuy: false, hasFreeChapter: true });
 
-    enrol(app, student.id, coid, Date.now());
+    await enrol(app, student.id, coid, Date.now());
     expect((await tree(cookie)).every((n) => !n.locked && n.children.every((c) => !c.locked))).toBe(true);
     expect((await tree('')).some((n) => n.locked)).toBe(true);
     expect((await tree(admin)).some((n) => n.locked)).toBe(false);

@@ -306,7 +306,7 @@ describe('courses: back office and catalogue (spec 3 Course, 4, 7 Courses)', () 
     expect((await get(`/course/info/${paid.code}`, outsiderCookie)).json().data.refusal).toBe('designatedGroup');
     expect((await get(`/course/info/${paid.code}`, admin)).json().data.refusal).toBe('studentOnly');
 
-    enrol(app, student.id, paid.coid, clock);
+    await enrol(app, student.id, paid.coid, clock);
     app.ctx.catalogueCache.bump((await school(app)).id);
     const bought = (await get(`/course/info/${paid.code}`, studentCookie)).json().data;
     expect(bought).toMatchObject({

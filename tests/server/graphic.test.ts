@@ -43,7 +43,7 @@ describe('graphic course text: course/info lead and GET course/graphic/{id}', ()
     expect(refused.json().error).toBe('graphicAccount');
 
     const owner = await buildStudent(app);
-    enrol(app, owner.id, coid, Date.now());
+    await enrol(app, owner.id, coid, Date.now());
     const ownerCookie = (await login(app, { ...owner, school: (await school(app)).id })).cookie;
     const text = await get(`/course/graphic/${code}`, ownerCookie);
     expect(text.statusCode).toBe(200);

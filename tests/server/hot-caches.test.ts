@@ -58,7 +58,7 @@ describe('in-memory session and student caches stay exact (server/db/changes)', 
     const cookie = (await login(app, { ...student, school: (await school(app)).id })).cookie;
     expect(await info(cookie)).toMatchObject({ isbuy: false, isCollect: false });
 
-    enrol(app, student.id, coid, Date.now());
+    await enrol(app, student.id, coid, Date.now());
     expect((await info(cookie)).isbuy).toBe(true);
 
     await post('/collectcourse', { uid: (await school(app)).id, mid: student.id, coid, collect: 1 }, cookie);
@@ -90,7 +90,7 @@ describe('in-memory session and student caches stay exact (server/db/changes)', 
   it('course/info says hasRecord once the student has a learning record of the course (continue learning)', async () => {
     const student = await buildStudent(app);
     const cookie = (await login(app, { ...student, school: (await school(app)).id })).cookie;
-    enrol(app, student.id, coid, Date.now());
+    await enrol(app, student.id, coid, Date.now());
     expect(await info(cookie)).toMatchObject({ isbuy: true, hasRecord: false });
     await sqlRun(
       app,
@@ -138,7 +138,7 @@ describe('in-memory session and student caches stay exact (server/db/changes)', 
     const student = await buildStudent(app);
     const cookie = (await login(app, { ...student, school: (await school(app)).id })).cookie;
     const read = app.ctx.db.transaction(async () => {
-      enrol(app, student.id, coid, Date.now());
+      await enrol(app, student.id, coid, Date.now());
       // A read inside the transaction sees the enrolment…
       expect((await studentCourses(app.ctx, student.id)).enrolments.has(coid)).toBe(true);
       throw new Error('roll back');
