@@ -85,7 +85,7 @@ import { liveRoutes } from './modules/live/routes';
 import { liveHooksRoutes } from './modules/live/hooks.routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { startExpiryNotices, stopExpiryNotices } from './modules/notices/expiry-sweep';
-import { leads, nodes } from './modules/cluster/nodes';
+import { claimWorkerId, leads, nodes } from './modules/cluster/nodes';
 
 const version: string = JSON.parse(fs.readFileSync(projectPath('package.json'), 'utf8')).version;
 
@@ -129,6 +129,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   }
 
   const now = options.now ?? Date.now;
+  const node = randomUUID();
+  // Several nodes share the id space: each takes a worker number no live node holds, unless WORKER_ID is given.
+  const workerId =
+    config.WORKER_ID ?? (engine === 'postgres' ? await claimWorkerId(db, node, config.DATACENTER_ID) : 0);
   setFileCacheBudget(config.FILE_CACHE_MB);
   const secret = await ensureSecret({ db, config });
   const ctx: AppContext = {
@@ -136,7 +140,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     db,
     sqlite,
     changes,
-    ids: new Snowflake(config.DATACENTER_ID, config.WORKER_ID, now),
+    ids: new Snowflake(config.DATACENTER_ID, workerId, now),
+    node,
     courseCodec: new IdCodec(secret, 'course'),
     uidCodec: new IdCodec(secret, 'uid'),
     // A cached public reply is only made for a school that exists (server/lib/catalogue-http cachedReply).

@@ -49,7 +49,8 @@ export const zConfig = z.object({
     .transform((value) => `/${value.replace(/^\/+|\/+$/g, '')}/`.replace('//', '/')),
   VER: z.enum(RELEASES).default('lan'),
   LOCALE: z.enum(LOCALES).default('zh-CN'),
-  WORKER_ID: z.coerce.number().int().min(0).max(31).default(0),
+  /** Unset: 0 on SQLite; on PostgreSQL a number no other live node holds (server/modules/cluster/nodes.ts). */
+  WORKER_ID: z.coerce.number().int().min(0).max(31).optional(),
   DATACENTER_ID: z.coerce.number().int().min(0).max(31).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Secret for encoded ids; generated once into DATA_DIR when not given. At least 16 characters. */

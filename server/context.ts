@@ -17,6 +17,8 @@ export interface AppContext {
   /** Row changes of hot tables, for in-memory caches (server/db/changes). */
   changes: ChangeFeed;
   ids: Snowflake;
+  /** This process among the app nodes (server/modules/cluster/nodes.ts; a restart is a new node). */
+  node: string;
   /** Course ids in URLs. */
   courseCodec: IdCodec;
   /** School (parent) ids in URLs: hashUID. */

@@ -11,10 +11,11 @@ describe('configuration from the environment (one place, zod)', () => {
       API_PREFIX: '/',
       VER: 'lan',
       LOCALE: 'zh-CN',
-      WORKER_ID: 0,
       DATACENTER_ID: 0,
       LOG_LEVEL: 'info',
     });
+    // Unset: 0 on SQLite, a free number on PostgreSQL (server/modules/cluster/nodes.ts claimWorkerId).
+    expect(config.WORKER_ID).toBeUndefined();
     expect(config.dataDir).toBe(path.resolve('storage'));
     expect(config.databaseFile).toBe(path.resolve('storage/lanxue.sqlite'));
   });

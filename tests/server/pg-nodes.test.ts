@@ -8,6 +8,7 @@ import { leads, NODE_BEAT_MS, nodeId, nodes } from '../../server/modules/cluster
 import { stopMediaQueue } from '../../server/modules/media/media.service';
 import { stopInformWorker } from '../../server/modules/inform/inform-worker';
 import { school } from '../helpers/app';
+import { parseSnowflake } from '../../server/lib/ids';
 import { injectAs } from '../helpers/kit';
 import { sqlAll, sqlGet, sqlRun } from '../helpers/sql';
 import { adminCookie, beat, graphicCourse, learnCourse, okBeat, okCall, signedInStudent } from './records-helpers';
@@ -27,8 +28,8 @@ describe('two nodes on one database', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lanxue-nodes-'));
     const file = path.join(dir, 'lanxue.sqlite');
     clock = Date.now();
-    a = await makeApp({ DATABASE_FILE: file, WORKER_ID: 1 }, { now: () => clock });
-    b = await makeApp({ DATABASE_FILE: file, WORKER_ID: 2 }, { now: () => clock });
+    a = await makeApp({ DATABASE_FILE: file }, { now: () => clock });
+    b = await makeApp({ DATABASE_FILE: file }, { now: () => clock });
   });
   afterEach(async () => {
     await a.close();
@@ -127,6 +128,11 @@ describe('two nodes on one database', () => {
   });
 
   describe("the scheduled sweeps and a dead node's work (cluster/nodes.ts)", () => {
+    it('each node takes a worker number of its own (no WORKER_ID given): their ids never collide', () => {
+      const workers = [a, b].map((app) => parseSnowflake(app.ctx.ids.next()).workerId);
+      expect(workers[0]).not.toBe(workers[1]);
+    });
+
     it('one node leads the sweeps; when it stops, the other leads from its next beat', async () => {
       expect([leads(a.ctx), leads(b.ctx)].filter(Boolean)).toHaveLength(1);
       const [leader, other] = leads(a.ctx) ? [a, b] : [b, a];

@@ -11,10 +11,9 @@
  * process owns the database: it always leads, and at start everything left in progress was a stopped
  * process's.
  */
-import { randomUUID } from 'node:crypto';
 import { isNull, notInArray, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { execute, sqlRows } from '../../db/client';
+import { execute, sqlRows, type Db } from '../../db/client';
 
 /** How often a node says it is alive, and how long that holds. */
 export const NODE_BEAT_MS = 5_000;
@@ -33,13 +32,15 @@ export function onNodeDead(recovery: Recovery): void {
 
 export class Nodes {
   /** This process among the nodes (a restarted process is a new node). */
-  readonly id = randomUUID();
+  readonly id: string;
   /** Until when (this process's clock) this node may act as the leader; SQLite: always. */
   private leaderUntil = 0;
   private timer: NodeJS.Timeout | null = null;
   private beating: Promise<void> | null = null;
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: AppContext) {
+    this.id = ctx.node;
+  }
 
   private get single(): boolean {
     return this.ctx.sqlite !== null;
@@ -77,6 +78,13 @@ export class Nodes {
       sql`INSERT INTO node_leases (name, node, until) VALUES (${`node:${this.id}`}, ${this.id}, ${DB_NOW} + ${NODE_TTL_MS})
         ON CONFLICT (name) DO UPDATE SET until = excluded.until`,
     );
+    // The worker number (claimWorkerId) stays this node's while it beats.
+    const kept = await execute(
+      db,
+      sql`UPDATE node_leases SET until = ${DB_NOW} + ${NODE_TTL_MS} WHERE node = ${this.id} AND name LIKE 'worker:%'`,
+    );
+    if (kept === 0 && this.ctx.config.WORKER_ID === undefined)
+      this.ctx.log.error('nodes: this node lost its worker number (it did not beat for too long); restart it');
     const led = await sqlRows(
       db,
       sql`INSERT INTO node_leases AS l (name, node, until) VALUES ('leader', ${this.id}, ${DB_NOW} + ${NODE_TTL_MS})
@@ -114,6 +122,27 @@ export class Nodes {
     this.leaderUntil = 0;
     await execute(this.ctx.db, sql`DELETE FROM node_leases WHERE node = ${this.id}`);
   }
+}
+
+/**
+ * A worker number (snowflake ids, 0-31) that no live node holds, taken for this node before its first id:
+ * the lease 'worker:{datacenter}:{n}' is free or ran out (its node stopped beating NODE_TTL_MS ago, long
+ * after its last id). Throws when 32 live nodes hold them all.
+ */
+export async function claimWorkerId(db: Db, node: string, datacenter: number): Promise<number> {
+  for (let n = 0; n <= 31; n++) {
+    const taken = await sqlRows(
+      db,
+      sql`INSERT INTO node_leases AS l (name, node, until)
+        VALUES (${`worker:${datacenter}:${n}`}, ${node}, ${DB_NOW} + ${NODE_TTL_MS})
+        ON CONFLICT (name) DO UPDATE SET node = excluded.node, until = excluded.until WHERE l.until < ${DB_NOW}
+        RETURNING l.node`,
+    );
+    if (taken.length > 0) return n;
+  }
+  throw new Error(
+    'nodes: every worker number (0-31) is held by a live node; give this one WORKER_ID and DATACENTER_ID',
+  );
 }
 
 const all = new WeakMap<AppContext, Nodes>();
