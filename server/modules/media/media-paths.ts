@@ -36,9 +36,14 @@ export function sourcePath(dataDir: string, key: string): string {
 
 /**
  * At queue start, what a stopped process left: first the tools its attempts recorded that still run (killed, and
- * waited for, so none writes while its folder goes), then the half-done folders and their records.
+ * waited for, so none writes while its folder goes), then the half-done folders and their records. With
+ * `before` (several nodes may share the data folder: PostgreSQL), only folders last changed before it go:
+ * another node's attempt under way writes into its own.
  */
-export async function removeLeftovers(dataDir: string): Promise<{ removed: string[]; killed: ToolRecord[] }> {
+export async function removeLeftovers(
+  dataDir: string,
+  before = Number.POSITIVE_INFINITY,
+): Promise<{ removed: string[]; killed: ToolRecord[] }> {
   const root = derivedRoot(dataDir);
   const killed = recordFilesIn(root).flatMap((file) => killRecordedTools(file));
   if (killed.length) await waitUntilGone(killed);
@@ -48,7 +53,8 @@ export async function removeLeftovers(dataDir: string): Promise<{ removed: strin
   } catch {
     return { removed: [], killed };
   }
-  const removed = names.filter((name) => LEFTOVER.test(name));
+  const changedAt = (name: string) => fs.statSync(path.join(root, name), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  const removed = names.filter((name) => LEFTOVER.test(name) && changedAt(name) < before);
   for (const name of removed) fs.rmSync(path.join(root, name), { recursive: true, force: true });
   return { removed, killed };
 }

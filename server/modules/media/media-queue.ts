@@ -66,7 +66,9 @@ export class MediaQueue {
   async start(): Promise<void> {
     if (this.started || this.stopped) return;
     this.started = true;
-    const { removed, killed } = await removeLeftovers(this.ctx.config.dataDir);
+    // Several nodes may share the data folder (PostgreSQL): another's attempt of the last day may be under way.
+    const before = this.ctx.sqlite ? Number.POSITIVE_INFINITY : Date.now() - 24 * 3600_000;
+    const { removed, killed } = await removeLeftovers(this.ctx.config.dataDir, before);
     if (killed.length) this.ctx.log.warn({ killed }, 'media queue: killed tools a stopped process left running');
     const requeued = await repo.requeueRunningJobs(this.ctx.db, await nodes(this.ctx).alive());
     if (removed.length || requeued) this.ctx.log.info({ removed, requeued }, 'media queue: resumed after a stop');
