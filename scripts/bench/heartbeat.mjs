@@ -25,14 +25,27 @@ const VIDEO_SECONDS = 3600;
 
 if (process.env.BENCH_ROLE === 'baseline') {
   const { default: Fastify } = await import('fastify');
-  const sqlite = new Database(process.env.BENCH_DB);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.exec('create table if not exists beats (id integer primary key, at integer not null, body text not null)');
-  const insert = sqlite.prepare('insert into beats (at, body) values (?, ?)');
+  // BENCH_PG_URL: the same bare endpoint inserting into PostgreSQL (a pool of 10, as the platform's), for
+  // scripts/bench/nodes.mjs.
+  let insert;
+  if (process.env.BENCH_PG_URL) {
+    const pg = (await import('pg')).default;
+    const pool = new pg.Pool({ connectionString: process.env.BENCH_PG_URL, max: 10 });
+    await pool.query(
+      'create table if not exists beats (id bigserial primary key, at bigint not null, body text not null)',
+    );
+    insert = (at, body) => pool.query('insert into beats (at, body) values ($1, $2)', [at, body]);
+  } else {
+    const sqlite = new Database(process.env.BENCH_DB);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.exec('create table if not exists beats (id integer primary key, at integer not null, body text not null)');
+    const statement = sqlite.prepare('insert into beats (at, body) values (?, ?)');
+    insert = (at, body) => statement.run(at, body);
+  }
   const app = Fastify({ logger: false });
   app.post('/web/heartbeat', async (request) => {
-    insert.run(Date.now(), JSON.stringify(request.body));
+    await insert(Date.now(), JSON.stringify(request.body));
     return { status: 'ok', error: null, data: { status: 'recorded' } };
   });
   app.get('/checkLogin', async () => ({ status: 'ok', error: null, data: { login: false } }));

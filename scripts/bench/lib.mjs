@@ -289,7 +289,8 @@ export async function adminCookie(base) {
 /**
  * A throwaway PostgreSQL cluster for BENCH_ENGINE=postgres (the tests' own harness, tests/helpers/pg-cluster.ts,
  * loaded through tsx; on port BENCH_PG_PORT, 54339 by default) with a migrated database for the server:
- * write(rows) inserts [table, row] pairs in one transaction; stop() ends the cluster.
+ * write(rows, url?) inserts [table, row] pairs in one transaction (into another database of the cluster when given);
+ * stop() ends the cluster.
  */
 export async function startPostgres() {
   process.env.LANXUE_TEST_PG_PORT = process.env.BENCH_PG_PORT ?? '54339';
@@ -302,8 +303,8 @@ export async function startPostgres() {
   const { url } = await freshPgDatabase();
   return {
     url,
-    async write(rows) {
-      const client = new pg.Client({ connectionString: url });
+    async write(rows, target = url) {
+      const client = new pg.Client({ connectionString: target });
       await client.connect();
       await client.query('BEGIN');
       for (const [table, row] of rows) {

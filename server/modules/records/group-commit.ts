@@ -17,7 +17,7 @@ import { InDoubtCommits } from './in-doubt';
 import type { RecordLeases } from './record-leases';
 import {
   batchWriter,
-  batchWriterOn,
+  writeBatch,
   type BatchWriter,
   type CourseRecordRow,
   type HeartbeatRow,
@@ -244,8 +244,10 @@ async function writeChangesAsync(ctx: Writes, changes: Changes): Promise<Set<str
       const leases = own.leases;
       const lost = leases ? await leases.node.lostIn(tx, seqsOf(leases.seqs, studentsOf(own))) : new Set<string>();
       const kept = lost.size ? without(own, lost) : own;
-      // One statement after the other: after a refused one the transaction takes no more.
-      for (const step of writeAll(batchWriterOn(tx), kept)) await step();
+      // A statement a table, one after the other: after a refused one the transaction takes no more.
+      await writeBatch(tx, (writer) => {
+        for (const step of writeAll(writer, kept)) step();
+      });
       return lost;
     });
   try {

@@ -77,7 +77,7 @@ export class RecordsEngine implements ChangeSource {
   private readonly countersChanged = new Set<string>();
 
   constructor(private readonly ctx: AppContext) {
-    this.leases = ctx.sqlite ? null : new RecordLeases();
+    this.leases = process.env.NO_LEASES ? null : ctx.sqlite ? null : new RecordLeases();
     this.commits = new GroupCommits(ctx, this);
     this.sweeper = setInterval(
       () => void this.sweep().catch((error) => ctx.log.error({ err: error }, 'records sweep failed')),
@@ -127,6 +127,7 @@ export class RecordsEngine implements ChangeSource {
     chapterId: string,
     schoolId: string,
     create: true,
+    at?: number,
   ): MaybePromise<LearnState>;
   learnState(
     studentId: string,
@@ -135,20 +136,29 @@ export class RecordsEngine implements ChangeSource {
     schoolId: string,
     create: false,
   ): MaybePromise<LearnState | undefined>;
+  /** A new record starts at `at` (the heartbeat's moment), else now. */
   learnState(
     studentId: string,
     courseId: string,
     chapterId: string,
     schoolId: string,
     create: boolean,
+    at?: number,
   ): MaybePromise<LearnState | undefined> {
     const state = this.learn.get(learnKey(studentId, courseId, chapterId));
-    if (!state) return this.loadLearn(studentId, courseId, chapterId, schoolId, create);
+    if (!state) return this.loadLearn(studentId, courseId, chapterId, schoolId, create, at);
     state.usedAt = this.ctx.now();
     return state;
   }
 
-  private async loadLearn(studentId: string, courseId: string, chapterId: string, schoolId: string, create: boolean) {
+  private async loadLearn(
+    studentId: string,
+    courseId: string,
+    chapterId: string,
+    schoolId: string,
+    create: boolean,
+    at?: number,
+  ) {
     const key = learnKey(studentId, courseId, chapterId);
     const row = await repo.findLearnRecord(this.ctx.db, studentId, courseId, chapterId);
     const now = this.ctx.now();
@@ -156,7 +166,7 @@ export class RecordsEngine implements ChangeSource {
     let state = this.learn.get(key);
     if (!state) {
       if (!row && !create) return undefined;
-      const base = row ?? repo.newLearnRow(studentId, courseId, chapterId, schoolId, now);
+      const base = row ?? repo.newLearnRow(studentId, courseId, chapterId, schoolId, at ?? now);
       state = { ...base, intervals: parseIntervals(base.intervals), usedAt: now };
       this.learn.set(key, state);
     }
@@ -165,7 +175,8 @@ export class RecordsEngine implements ChangeSource {
   }
 
   /**
-   * The course record in memory, or loaded, or new (counting the chapters completed in the database). No
+   * The course record in memory, or loaded, or new (counting the chapters completed in the database; it
+   * starts at `at`, the heartbeat's moment, else now). No
    * change of the student's chapters in this course can be waiting unwritten when it is not in memory: every
    * heartbeat touches the course record with the chapter's, only clean states leave memory, and direct
    * writers (records.store writeThrough) write what waits before they forget() it.
@@ -175,9 +186,10 @@ export class RecordsEngine implements ChangeSource {
     courseId: string,
     schoolId: string,
     totalChapter: () => MaybePromise<number>,
+    at?: number,
   ): MaybePromise<CourseState> {
     const state = this.courses.get(courseKey(studentId, courseId));
-    if (!state) return this.loadCourse(studentId, courseId, schoolId, totalChapter);
+    if (!state) return this.loadCourse(studentId, courseId, schoolId, totalChapter, at);
     state.usedAt = this.ctx.now();
     return state;
   }
@@ -187,9 +199,11 @@ export class RecordsEngine implements ChangeSource {
     courseId: string,
     schoolId: string,
     totalChapter: () => MaybePromise<number>,
+    at?: number,
   ): Promise<CourseState> {
     const key = courseKey(studentId, courseId);
     const now = this.ctx.now();
+    const start = at ?? now;
     const row = await repo.findCourseRecord(this.ctx.db, studentId, courseId);
     const loaded: CourseState = row
       ? { ...row, usedAt: now, isNew: false }
@@ -198,14 +212,14 @@ export class RecordsEngine implements ChangeSource {
           courseId,
           schoolId,
           lastChapterId: '',
-          lastVisitAt: now,
+          lastVisitAt: start,
           effMs: 0,
           completeChapter: await repo.countCompleted(this.ctx.db, studentId, courseId),
           totalChapter: await totalChapter(),
           process: 0,
-          startedAt: now,
+          startedAt: start,
           completedAt: null,
-          updatedAt: now,
+          updatedAt: start,
           usedAt: now,
           isNew: true,
         };

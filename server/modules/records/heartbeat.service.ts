@@ -102,9 +102,9 @@ async function applyBeat(ctx: AppContext, auth: Auth, beat: Heartbeat): Promise<
   const engine = recordsEngine(ctx);
   await engine.hold(auth.userId);
   const facts = await studyFacts(ctx, head, target.chapter);
-  const record = await engine.learnState(auth.userId, head.id, cid, head.schoolId, true);
+  const record = await engine.learnState(auth.userId, head.id, cid, head.schoolId, true, now);
   const total = await totalChapters(ctx, head);
-  const course = await engine.courseState(auth.userId, head.id, head.schoolId, async () => total);
+  const course = await engine.courseState(auth.userId, head.id, head.schoolId, async () => total, now);
   const previousRow = await engine.stream(auth.tokenHash, head.id, cid);
   const previous: StreamState | null = previousRow
     ? {

@@ -218,9 +218,43 @@ export function batchWriter(sqlite: SqliteDatabase.Database): BatchWriter {
   return writer;
 }
 
-/** The writer on a transaction of either engine's drizzle (PostgreSQL's group commit). */
-export const batchWriterOn = (db: Db): BatchWriter =>
-  writerOf((name, params) => execute(db, statement(BATCH_SQL[name], params)));
+/** Most parameters in one statement (PostgreSQL takes 65,535). */
+const MAX_PARAMS = 30_000;
+
+/**
+ * PostgreSQL's group commit: the rows `fill` gives the writer, sent as one multi-row statement a table (in
+ * chunks of MAX_PARAMS), one after the other in the transaction: a round trip a table instead of one a row.
+ * A commit holds each key once (the engine's states are one per key), as one upsert of many rows needs.
+ */
+export async function writeBatch(db: Db, fill: (writer: BatchWriter) => void): Promise<void> {
+  const groups = new Map<keyof typeof BATCH_SQL, unknown[][]>();
+  fill(
+    writerOf((name, params) => {
+      const rows = groups.get(name);
+      if (rows) rows.push(params);
+      else groups.set(name, [params]);
+    }),
+  );
+  for (const [name, rows] of groups) {
+    if (name === 'learners') {
+      for (const params of rows) await execute(db, statement(BATCH_SQL[name], params));
+      continue;
+    }
+    const size = Math.max(1, Math.floor(MAX_PARAMS / rows[0].length));
+    for (let at = 0; at < rows.length; at += size) {
+      const chunk = rows.slice(at, at + size);
+      await execute(db, statement(manyValues(BATCH_SQL[name], chunk.length), chunk.flat()));
+    }
+  }
+}
+
+/** The statement with its one `values (?, …)` group repeated for `count` rows. */
+function manyValues(text: string, count: number): string {
+  return text.replace(
+    /values (\((?:\?, )*\?\))/,
+    (_all, group: string) => `values ${Array(count).fill(group).join(', ')}`,
+  );
+}
 
 export async function findCourseRecord(
   db: Db,
