@@ -77,7 +77,7 @@ export class RecordsEngine implements ChangeSource {
   private readonly countersChanged = new Set<string>();
 
   constructor(private readonly ctx: AppContext) {
-    this.leases = process.env.NO_LEASES ? null : ctx.sqlite ? null : new RecordLeases();
+    this.leases = ctx.sqlite ? null : new RecordLeases();
     this.commits = new GroupCommits(ctx, this);
     this.sweeper = setInterval(
       () => void this.sweep().catch((error) => ctx.log.error({ err: error }, 'records sweep failed')),
