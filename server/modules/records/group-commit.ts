@@ -284,7 +284,7 @@ function without(changes: Changes, students: Set<string>): Changes {
   };
 }
 
-/** The writer's statements for the changes, each to be run in turn (PostgreSQL's answer promises). */
+/** The writer's statements for the changes, each to be run in turn (on PostgreSQL they gather into writeBatch's). */
 function writeAll(writer: BatchWriter, changes: Changes): (() => unknown)[] {
   const learners = new Map<string, number>();
   // In key order: two nodes' commits lock the courses' counters in the same order.
