@@ -85,7 +85,7 @@ import { liveRoutes } from './modules/live/routes';
 import { liveHooksRoutes } from './modules/live/hooks.routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { startExpiryNotices, stopExpiryNotices } from './modules/notices/expiry-sweep';
-import { claimWorkerId, leads, nodes } from './modules/cluster/nodes';
+import { claimWorkerId, leads, newNodeId, nodes } from './modules/cluster/nodes';
 
 const version: string = JSON.parse(fs.readFileSync(projectPath('package.json'), 'utf8')).version;
 
@@ -129,7 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   }
 
   const now = options.now ?? Date.now;
-  const node = randomUUID();
+  const node = newNodeId();
   // Several nodes share the id space: each takes a worker number no live node holds, unless WORKER_ID is given.
   const workerId =
     config.WORKER_ID ?? (engine === 'postgres' ? await claimWorkerId(db, node, config.DATACENTER_ID) : 0);

@@ -11,6 +11,8 @@
  * process owns the database: it always leads, and at start everything left in progress was a stopped
  * process's.
  */
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import { isNull, notInArray, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { execute, sqlRows, type Db } from '../../db/client';
@@ -110,7 +112,7 @@ export class Nodes {
       this.ctx.db,
       sql`SELECT node FROM node_leases WHERE name LIKE 'node:%' AND until >= ${DB_NOW}`,
     );
-    return rows.map((row) => row.node);
+    return rows.map((row) => row.node).filter((node) => !goneFromThisHost(node));
   }
 
   /** At close (before the database closes): this node's leases go, so another node leads at once. */
@@ -143,6 +145,29 @@ export async function claimWorkerId(db: Db, node: string, datacenter: number): P
   throw new Error(
     'nodes: every worker number (0-31) is held by a live node; give this one WORKER_ID and DATACENTER_ID',
   );
+}
+
+/** This process's start (ms), part of its nodes' ids. */
+const processStart = Math.round(performance.timeOrigin);
+
+/**
+ * A new node's id: this machine, this process and its start, and a random part (two apps in one process are two
+ * nodes). A node's lease outlives a killed process by up to NODE_TTL_MS; its id lets a node restarted on the
+ * same machine see at once that the process is gone (goneFromThisHost), and take its work back without waiting.
+ */
+export const newNodeId = (): string => `${os.hostname()}/${process.pid}/${processStart}/${randomUUID()}`;
+
+/** Whether a node ran on this machine in a process that is gone (same pid and another start: a restarted container). */
+function goneFromThisHost(node: string): boolean {
+  const [host, pid, started] = node.split('/');
+  if (host !== os.hostname() || !pid || !started) return false;
+  if (Number(pid) === process.pid) return Number(started) !== processStart;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
 }
 
 const all = new WeakMap<AppContext, Nodes>();

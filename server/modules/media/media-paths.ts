@@ -23,8 +23,8 @@ export const workDir = (dataDir: string, rid: string, attempt: Attempt) =>
   path.join(derivedRoot(dataDir), `${rid}.tmp-${attempt.jobId}-${attempt.run}`);
 export const officeProfileDir = (dataDir: string, slot: number) => path.join(dataDir, 'tmp', `lo-${slot}`);
 
-/** What attempts leave under files/derived (older releases named the folder without the run). */
-const LEFTOVER = /^\d+\.(tmp|old)-\d+(-\d+)?(\.pids)?$/;
+/** What attempts leave under files/derived (older releases named the folder without the run); group 2: the job. */
+const LEFTOVER = /^\d+\.(tmp|old)-(\d+)(-\d+)?(\.pids)?$/;
 
 /** The absolute path of an uploaded file from its key in the files table; refuses a key that leaves files/. */
 export function sourcePath(dataDir: string, key: string): string {
@@ -36,16 +36,22 @@ export function sourcePath(dataDir: string, key: string): string {
 
 /**
  * At queue start, what a stopped process left: first the tools its attempts recorded that still run (killed, and
- * waited for, so none writes while its folder goes), then the half-done folders and their records. With
- * `before` (several nodes may share the data folder: PostgreSQL), only folders last changed before it go:
- * another node's attempt under way writes into its own.
+ * waited for, so none writes while its folder goes), then the half-done folders and their records. The jobs in
+ * `busy` are left alone: several nodes may share the data folder (PostgreSQL), and another live node's attempt
+ * under way writes into its own folder with its own tools.
  */
 export async function removeLeftovers(
   dataDir: string,
-  before = Number.POSITIVE_INFINITY,
+  busy: ReadonlySet<string> = new Set(),
 ): Promise<{ removed: string[]; killed: ToolRecord[] }> {
   const root = derivedRoot(dataDir);
-  const killed = recordFilesIn(root).flatMap((file) => killRecordedTools(file));
+  const ours = (name: string) => {
+    const job = LEFTOVER.exec(name)?.[2];
+    return job !== undefined && !busy.has(job);
+  };
+  const killed = recordFilesIn(root)
+    .filter((file) => ours(path.basename(file)))
+    .flatMap((file) => killRecordedTools(file));
   if (killed.length) await waitUntilGone(killed);
   let names: string[];
   try {
@@ -53,8 +59,7 @@ export async function removeLeftovers(
   } catch {
     return { removed: [], killed };
   }
-  const changedAt = (name: string) => fs.statSync(path.join(root, name), { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  const removed = names.filter((name) => LEFTOVER.test(name) && changedAt(name) < before);
+  const removed = names.filter(ours);
   for (const name of removed) fs.rmSync(path.join(root, name), { recursive: true, force: true });
   return { removed, killed };
 }

@@ -66,11 +66,12 @@ export class MediaQueue {
   async start(): Promise<void> {
     if (this.started || this.stopped) return;
     this.started = true;
-    // Several nodes may share the data folder (PostgreSQL): another's attempt of the last day may be under way.
-    const before = this.ctx.sqlite ? Number.POSITIVE_INFINITY : Date.now() - 24 * 3600_000;
-    const { removed, killed } = await removeLeftovers(this.ctx.config.dataDir, before);
+    // Several nodes may share the data folder (PostgreSQL): the jobs live nodes run keep their folders and tools.
+    const alive = await nodes(this.ctx).alive();
+    const busy = alive ? await repo.jobsRunningOn(this.ctx.db, alive) : new Set<string>();
+    const { removed, killed } = await removeLeftovers(this.ctx.config.dataDir, busy);
     if (killed.length) this.ctx.log.warn({ killed }, 'media queue: killed tools a stopped process left running');
-    const requeued = await repo.requeueRunningJobs(this.ctx.db, await nodes(this.ctx).alive());
+    const requeued = await repo.requeueRunningJobs(this.ctx.db, alive);
     if (removed.length || requeued) this.ctx.log.info({ removed, requeued }, 'media queue: resumed after a stop');
     this.ready = true;
     await this.pump();

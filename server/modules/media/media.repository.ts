@@ -152,6 +152,16 @@ export async function requeueRunningJobs(db: Db, alive: readonly string[] | null
   return running.length;
 }
 
+/** The jobs running on these nodes (cluster/nodes.ts: the live ones). */
+export async function jobsRunningOn(db: Db, nodes: readonly string[]): Promise<Set<string>> {
+  if (nodes.length === 0) return new Set();
+  const rows = await db
+    .select({ id: mediaJobs.id })
+    .from(mediaJobs)
+    .where(and(eq(mediaJobs.state, 'running'), inArray(mediaJobs.node, [...nodes])));
+  return new Set(rows.map((row) => row.id));
+}
+
 /** A job interrupted by our own stop goes back to the queue as it was. */
 export async function putBackJob(db: Db, id: string): Promise<void> {
   const job = first(await db.select().from(mediaJobs).where(eq(mediaJobs.id, id)));
