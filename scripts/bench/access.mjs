@@ -11,20 +11,17 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import {
   connections,
   duration,
   measureWrk,
   requireWrk,
   root,
-  rowInserter,
   runWrk,
   serverNodeArgs,
   startPostgres,
   startServer,
+  writeSqlite,
 } from './lib.mjs';
 
 const COURSES = 200;
@@ -32,18 +29,6 @@ const DAY = 86_400_000;
 const SNOWFLAKE_EPOCH = 1288834974657n;
 let sequence = (BigInt(Date.now()) - SNOWFLAKE_EPOCH) << 22n;
 const nextId = () => (sequence++).toString();
-
-/** Writes the rows into a new SQLite file, migrated first. */
-function writeSqlite(file, rows) {
-  const sqlite = new Database(file);
-  sqlite.pragma('journal_mode = WAL');
-  migrate(drizzle(sqlite), { migrationsFolder: path.join(root, 'migrations') });
-  const insert = rowInserter(sqlite);
-  sqlite.transaction(() => {
-    for (const [table, row] of rows) insert(table, row);
-  })();
-  sqlite.close();
-}
 
 /** The school, its courses, column, group, plan, and the student with a live session and the 50 held courses. */
 function seed() {
@@ -200,7 +185,7 @@ const { cookie, held, rows: seeded } = seed();
 // BENCH_ENGINE=postgres: the same rows in a throwaway PostgreSQL cluster (lib.mjs startPostgres), the server on it.
 const postgres = process.env.BENCH_ENGINE === 'postgres' ? await startPostgres() : null;
 if (postgres) await postgres.write(seeded);
-else writeSqlite(path.join(dataDir, 'lanxue.sqlite'), seeded);
+else await writeSqlite(path.join(dataDir, 'lanxue.sqlite'), seeded);
 const platform = await startServer([...serverNodeArgs(), path.join(dist, 'server/main.js')], {
   ...(postgres ? { DATABASE_URL: postgres.url } : {}),
   NODE_ENV: 'production',

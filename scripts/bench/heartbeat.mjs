@@ -13,15 +13,12 @@
 // With BENCH_ROLE=baseline the same file is the bare endpoint: Fastify, better-sqlite3 (WAL, synchronous
 // NORMAL as the platform), one prepared INSERT per request, no session, no validation, no logging.
 import { execFileSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 
-const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 2000);
-const COURSES = 10;
-const VIDEO_SECONDS = 3600;
+import { beatsLua, COURSES, heartbeatSeed, STUDENTS } from './heartbeat-seed.mjs';
 
 if (process.env.BENCH_ROLE === 'baseline') {
   const { default: Fastify } = await import('fastify');
@@ -55,130 +52,16 @@ if (process.env.BENCH_ROLE === 'baseline') {
 }
 
 async function main() {
-  const { drizzle } = await import('drizzle-orm/better-sqlite3');
-  const { migrate } = await import('drizzle-orm/better-sqlite3/migrator');
-  const { connections, duration, measureWrk, root, rowInserter, runWrk, serverNodeArgs, startServer } = await import(
+  const { connections, duration, measureWrk, root, runWrk, serverNodeArgs, startServer, writeSqlite } = await import(
     './lib.mjs'
   );
-
-  const SNOWFLAKE_EPOCH = 1288834974657n;
-  let sequence = (BigInt(Date.now()) - SNOWFLAKE_EPOCH) << 22n;
-  const nextId = () => (sequence++).toString();
-
-  /** Writes a school, its courses (bought by every student), chapters, resources, students and sessions. */
-  function seed(file) {
-    const sqlite = new Database(file);
-    sqlite.pragma('journal_mode = WAL');
-    migrate(drizzle(sqlite), { migrationsFolder: path.join(root, 'migrations') });
-    const insert = rowInserter(sqlite);
-    const now = Date.now();
-    const schoolId = nextId();
-    const courses = [];
-    const students = [];
-    sqlite.transaction(() => {
-      insert('schools', { id: schoolId, name: '基准学校', settings: '{}', created_at: now });
-      // BENCH_POINTS=1: every point rule on (issue 15 points), to measure earning on the heartbeat's path.
-      if (process.env.BENCH_POINTS)
-        for (const rule of ['studyTime', 'chapterDone', 'courseDone', 'examPassed', 'dailyFirst'])
-          insert('point_rules', { school_id: schoolId, rule, points: 1, daily_limit: 0, enabled: 1, updated_at: now });
-      for (let c = 0; c < COURSES; c++) {
-        const coid = nextId();
-        insert('courses', {
-          id: coid,
-          school_id: schoolId,
-          title: `课程 ${c + 1}`,
-          type: 0,
-          actual_fen: 9900,
-          price_fen: 19900,
-          settings: c % 2 ? '{"notAllowSkip":1}' : '{}',
-          published: 1,
-          created_at: now,
-          updated_at: now,
-        });
-        const fileId = nextId();
-        insert('files', {
-          id: fileId,
-          school_id: schoolId,
-          key: `files/userupload/${schoolId}/${fileId}.MP4`,
-          original_name: 'lesson.mp4',
-          mime: 'video/mp4',
-          ext: 'MP4',
-          size: 1,
-          visibility: 'private',
-          uploaded_by: `admin:${schoolId}`,
-          created_at: now,
-        });
-        const rid = nextId();
-        insert('resources', {
-          id: rid,
-          school_id: schoolId,
-          title: 'lesson.mp4',
-          file_id: fileId,
-          kind: 'video',
-          status: 'ready',
-          duration: VIDEO_SECONDS,
-          outputs: '{"mp4":"video.mp4"}',
-          created_by: schoolId,
-          created_at: now,
-          updated_at: now,
-        });
-        const cid = nextId();
-        insert('chapters', {
-          id: cid,
-          course_id: coid,
-          parent_id: '0',
-          position: 0,
-          title: '第一章',
-          type: 1,
-          resource_id: rid,
-          created_at: now,
-        });
-        courses.push({ coid, cid });
-      }
-      for (let i = 0; i < STUDENTS; i++) {
-        const id = nextId();
-        const token = randomBytes(32).toString('base64url');
-        insert('students', { id, school_id: schoolId, username: `bench${i}`, name: `学员 ${i}`, created_at: now });
-        insert('sessions', {
-          token_hash: createHash('sha256').update(token).digest('hex'),
-          role: 'student',
-          user_id: id,
-          school_id: schoolId,
-          created_at: now,
-          expires_at: now + 86_400_000,
-          last_seen_at: now,
-        });
-        const course = courses[i % COURSES];
-        insert('enrolments', { student_id: id, course_id: course.coid, source: 'buy', created_at: now });
-        students.push({ id, cookie: `y_main=${token}`, ...course, startTs: now + i, firstAt: 0 });
-      }
-    })();
-    sqlite.close();
-    return { schoolId, students };
-  }
 
   /**
    * One wrk case (lib.mjs measureWrk): a Lua request function sends each request as the next student in turn, with
    * a position that follows the wall time since that student's first heartbeat (plausible playback).
    */
   async function measureBeats(name, url, students, pid) {
-    const rows = students.map(
-      (s) => `{${JSON.stringify(s.cookie)},${JSON.stringify(s.coid)},${JSON.stringify(s.cid)},${s.startTs}}`,
-    );
-    const request = [
-      `local students = {${rows.join(',\n')}}`,
-      'local first, n = {}, 0',
-      'request = function()',
-      '  n = n + 1',
-      '  local i = (n % #students) + 1',
-      '  local s, now = students[i], os.time()',
-      '  first[i] = first[i] or now',
-      `  local position = math.min(${VIDEO_SECONDS}, now - first[i])`,
-      '  local body = string.format(\'{"coid":"%s","cid":"%s","start_ts":%.0f,"position":%d,\' ..',
-      '    \'"pause":false,"play_type":"play","realtime":16}\', s[2], s[3], s[4], position)',
-      '  return wrk.format("POST", nil, { ["content-type"] = "application/json", cookie = s[1] }, body)',
-      'end',
-    ].join('\n');
+    const request = beatsLua(students);
     // Two seconds first, not measured (as run.mjs): every student's records are loaded into memory, as a server
     // that has been up for a while holds them; the case then measures the steady state.
     await runWrk(url, { request, seconds: 2 });
@@ -190,7 +73,8 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lanxue-bench-heartbeat-'));
   const databaseFile = path.join(dataDir, 'lanxue.sqlite');
   const started = Date.now();
-  const { students } = seed(databaseFile);
+  const { students, rows: seeded } = heartbeatSeed();
+  await writeSqlite(databaseFile, seeded);
   console.log(
     `seeded ${STUDENTS} students with ${STUDENTS} sessions and ${COURSES} bought courses in ${Date.now() - started} ms`,
   );

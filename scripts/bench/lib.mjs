@@ -271,6 +271,21 @@ export function rowInserter(sqlite) {
   };
 }
 
+/** Writes [table, row] pairs into a new SQLite file (WAL, as the server opens it), migrated first, in one transaction. */
+export async function writeSqlite(file, rows) {
+  const { default: Database } = await import('better-sqlite3');
+  const { drizzle } = await import('drizzle-orm/better-sqlite3');
+  const { migrate } = await import('drizzle-orm/better-sqlite3/migrator');
+  const sqlite = new Database(file);
+  sqlite.pragma('journal_mode = WAL');
+  migrate(drizzle(sqlite), { migrationsFolder: path.join(root, 'migrations') });
+  const insert = rowInserter(sqlite);
+  sqlite.transaction(() => {
+    for (const [table, row] of rows) insert(table, row);
+  })();
+  sqlite.close();
+}
+
 /** Signs in as the main admin and answers the session cookie (name=value). */
 export async function adminCookie(base) {
   const login = await fetch(`${base}/do/login`, {

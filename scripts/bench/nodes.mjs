@@ -10,13 +10,10 @@
 // between their first and last credited beat (no second counted twice, none lost), on every engine and node count.
 // Needs wrk, nginx and PostgreSQL's binaries (apt-get install wrk nginx-light postgresql).
 import { execFileSync, spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import {
   connections,
   duration,
@@ -24,121 +21,14 @@ import {
   measureWrk,
   requireWrk,
   root,
-  rowInserter,
   runWrk,
   serverNodeArgs,
   startPostgres,
   startServer,
   waitFor,
+  writeSqlite,
 } from './lib.mjs';
-
-const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 2000);
-const COURSES = 10;
-const VIDEO_SECONDS = 3600;
-const SNOWFLAKE_EPOCH = 1288834974657n;
-let sequence = (BigInt(Date.now()) - SNOWFLAKE_EPOCH) << 22n;
-const nextId = () => (sequence++).toString();
-
-/** The school, its courses (each with a video chapter), the students with live sessions and their purchases. */
-function seed() {
-  const rows = [];
-  const insert = (table, row) => rows.push([table, row]);
-  const now = Date.now();
-  const schoolId = nextId();
-  const courses = [];
-  const students = [];
-  insert('schools', { id: schoolId, name: '基准学校', settings: '{}', created_at: now });
-  for (let c = 0; c < COURSES; c++) {
-    const [coid, fileId, rid, cid] = [nextId(), nextId(), nextId(), nextId()];
-    insert('courses', {
-      id: coid,
-      school_id: schoolId,
-      title: `课程 ${c + 1}`,
-      type: 0,
-      actual_fen: 9900,
-      price_fen: 19900,
-      settings: '{}',
-      published: 1,
-      created_at: now,
-      updated_at: now,
-    });
-    insert('files', {
-      id: fileId,
-      school_id: schoolId,
-      key: `files/userupload/${schoolId}/${fileId}.MP4`,
-      original_name: 'lesson.mp4',
-      mime: 'video/mp4',
-      ext: 'MP4',
-      size: 1,
-      visibility: 'private',
-      uploaded_by: `admin:${schoolId}`,
-      created_at: now,
-    });
-    insert('resources', {
-      id: rid,
-      school_id: schoolId,
-      title: 'lesson.mp4',
-      file_id: fileId,
-      kind: 'video',
-      status: 'ready',
-      duration: VIDEO_SECONDS,
-      outputs: '{"mp4":"video.mp4"}',
-      created_by: schoolId,
-      created_at: now,
-      updated_at: now,
-    });
-    insert('chapters', {
-      id: cid,
-      course_id: coid,
-      parent_id: '0',
-      position: 0,
-      title: '第一章',
-      type: 1,
-      resource_id: rid,
-      created_at: now,
-    });
-    courses.push({ coid, cid });
-  }
-  for (let i = 0; i < STUDENTS; i++) {
-    const id = nextId();
-    const token = randomBytes(32).toString('base64url');
-    insert('students', { id, school_id: schoolId, username: `bench${i}`, name: `学员 ${i}`, created_at: now });
-    insert('sessions', {
-      token_hash: createHash('sha256').update(token).digest('hex'),
-      role: 'student',
-      user_id: id,
-      school_id: schoolId,
-      created_at: now,
-      expires_at: now + 86_400_000,
-      last_seen_at: now,
-    });
-    const course = courses[i % COURSES];
-    insert('enrolments', { student_id: id, course_id: course.coid, source: 'buy', created_at: now });
-    students.push({ id, cookie: `y_main=${token}`, ...course, startTs: now + i });
-  }
-  return { schoolId, students, rows };
-}
-
-/** wrk's Lua: each request the next student's heartbeat, its position following the wall time (plausible playback). */
-function beatsLua(students) {
-  const rows = students.map(
-    (s) => `{${JSON.stringify(s.cookie)},${JSON.stringify(s.coid)},${JSON.stringify(s.cid)},${s.startTs}}`,
-  );
-  return [
-    `local students = {${rows.join(',\n')}}`,
-    'local first, n = {}, 0',
-    'request = function()',
-    '  n = n + 1',
-    '  local i = (n % #students) + 1',
-    '  local s, now = students[i], os.time()',
-    '  first[i] = first[i] or now',
-    `  local position = math.min(${VIDEO_SECONDS}, now - first[i])`,
-    '  local body = string.format(\'{"coid":"%s","cid":"%s","start_ts":%.0f,"position":%d,\' ..',
-    '    \'"pause":false,"play_type":"play","realtime":16}\', s[2], s[3], s[4], position)',
-    '  return wrk.format("POST", nil, { ["content-type"] = "application/json", cookie = s[1] }, body)',
-    'end',
-  ].join('\n');
-}
+import { beatsLua, COURSES, heartbeatSeed, STUDENTS } from './heartbeat-seed.mjs';
 
 /** nginx in front of the nodes: round robin, or each session on one node (hash of the y_main cookie). */
 async function startNginx(work, ports, sticky) {
@@ -236,7 +126,7 @@ async function main() {
   const dist = process.env.LANXUE_DIST ? path.resolve(process.env.LANXUE_DIST) : path.join(root, 'dist');
   execFileSync(process.execPath, ['scripts/build.mjs', 'server'], { cwd: root, stdio: 'inherit' });
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lanxue-bench-nodes-'));
-  const { schoolId, students, rows: seeded } = seed();
+  const { schoolId, students, rows: seeded } = heartbeatSeed();
   const postgres = await startPostgres();
   const started = [];
   const stop = async (proc) => {
@@ -284,14 +174,7 @@ async function main() {
       const dataDir = fs.mkdtempSync(path.join(work, 'data-'));
       let url = null;
       if (setup.engine === 'sqlite') {
-        const sqlite = new Database(path.join(dataDir, 'lanxue.sqlite'));
-        sqlite.pragma('journal_mode = WAL');
-        migrate(drizzle(sqlite), { migrationsFolder: path.join(root, 'migrations') });
-        const insert = rowInserter(sqlite);
-        sqlite.transaction(() => {
-          for (const [table, row] of seeded) insert(table, row);
-        })();
-        sqlite.close();
+        await writeSqlite(path.join(dataDir, 'lanxue.sqlite'), seeded);
       } else {
         const { freshPgDatabase } = await import('../../tests/helpers/pg-test.ts');
         url = (await freshPgDatabase()).url;
