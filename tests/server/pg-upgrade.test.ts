@@ -58,14 +58,20 @@ describe('upgrade at start on PostgreSQL', () => {
     const backups = fs.readdirSync(path.join(dataDir, 'backups'));
     expect(backups).toHaveLength(1);
     expect(backups[0]).toMatch(new RegExp(`^lanxue-\\d{8}-\\d{6}Z-before-${lastTag}\\.pgdump$`));
-    // The dump is the database as it was: the marker's row is in it, the last migration's index is not.
+    // The dump is the database as it was: the marker's row is in it, the last migration's column is not.
     const listing = execFileSync('pg_restore', ['--list', path.join(dataDir, 'backups', backups[0])], {
       encoding: 'utf8',
     });
     expect(listing).toMatch(/TABLE DATA public app_settings/);
     expect(listing).toMatch(/FUNCTION public lanxue_json_object/);
     expect(listing).toMatch(/INDEX public ldap_runs_one_running/);
-    expect(listing).not.toMatch(/TABLE public recent_events/);
+    expect(listing).toMatch(/TABLE public recent_events/);
+    const ledger = execFileSync('pg_restore', ['--schema-only', '--table=upload_ledger', '--file=-', backups[0]], {
+      cwd: path.join(dataDir, 'backups'),
+      encoding: 'utf8',
+    });
+    expect(ledger).toMatch(/CREATE TABLE public\.upload_ledger/);
+    expect(ledger).not.toMatch(/\bnode text\b/);
     const data = execFileSync('pg_restore', ['--data-only', '--table=app_settings', '--file=-', backups[0]], {
       cwd: path.join(dataDir, 'backups'),
       encoding: 'utf8',

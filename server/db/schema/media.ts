@@ -137,6 +137,11 @@ export const uploadLedger = table(
     state: text('state', { enum: ['pending', 'done'] }).notNull(),
     /** The resumable upload's id while it is pending (null for a multipart upload). */
     tusId: text('tus_id'),
+    /**
+     * The app node receiving a multipart upload while it is pending (server/modules/cluster/nodes.ts): a dead
+     * node's stop counting. Null for a resumable upload, which any node may continue.
+     */
+    node: text('node'),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNull, lt, min, or, sql, type SQL } from 'drizzle-orm';
 import { type Db, affected, first } from '../../db/client';
 import { uploadLedger } from '../../db/schema';
+import { ofDeadNodes } from '../cluster/nodes';
 
 export type LedgerRow = typeof uploadLedger.$inferSelect;
 
@@ -59,11 +60,13 @@ export async function pendingTusIds(db: Db): Promise<string[]> {
   ).flatMap((row) => (row.tusId ? [row.tusId] : []));
 }
 
-/** At start: multipart uploads a stopped process was receiving never finished. */
-export async function deletePendingMultipart(db: Db): Promise<number> {
-  return affected(
-    await db.delete(uploadLedger).where(and(eq(uploadLedger.state, 'pending'), isNull(uploadLedger.tusId))),
-  );
+/**
+ * Multipart uploads that stopped or dead nodes were receiving never finished (alive: the nodes whose uploads go
+ * on; null: every one, SQLite's start).
+ */
+export async function deletePendingMultipart(db: Db, alive: readonly string[] | null): Promise<number> {
+  const pending = and(eq(uploadLedger.state, 'pending'), isNull(uploadLedger.tusId));
+  return affected(await db.delete(uploadLedger).where(and(pending, ofDeadNodes(uploadLedger.node, alive))));
 }
 
 /** Done rows past any window the limits look at. */

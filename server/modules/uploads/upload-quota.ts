@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import * as ledger from './upload-ledger.repository';
+import { nodes, onNodeDead } from '../cluster/nodes';
 
 /**
  * Daily upload limits per person and per school (config UPLOAD_STUDENT_DAILY_*, UPLOAD_STAFF_DAILY_*,
@@ -93,6 +94,8 @@ export async function reserveUpload(
       bytes,
       state: 'pending',
       tusId,
+      // A multipart upload lives in this node's request; a resumable one may be continued on any node.
+      node: tusId ? null : ctx.node,
       createdAt: now,
     });
     return { id, allowance, overflow };
@@ -120,18 +123,26 @@ export async function releaseTusUploads(ctx: AppContext, tusIds: string[]): Prom
 }
 
 /**
- * Housekeeping at start and daily: rows of multipart uploads a stopped process never finished, rows of resumable
- * uploads whose files are gone (`exists` says), and stored rows past any window.
+ * Housekeeping at start and daily: rows of multipart uploads that stopped nodes never finished (at start; a
+ * node that dies meanwhile is the leader's to release, below), rows of resumable uploads whose files are gone
+ * (`exists` says), and stored rows past any window.
  */
 export async function tidyLedger(
   ctx: AppContext,
   tusExists: (tusId: string) => boolean,
   atStart: boolean,
 ): Promise<void> {
-  if (atStart) await ledger.deletePendingMultipart(ctx.db);
+  if (atStart) {
+    // This node among the live ones even before its first beat: its own uploads are under way.
+    const alive = await nodes(ctx).alive();
+    await ledger.deletePendingMultipart(ctx.db, alive && [...alive, ctx.node]);
+  }
   await releaseTusUploads(
     ctx,
     (await ledger.pendingTusIds(ctx.db)).filter((tusId) => !tusExists(tusId)),
   );
   await ledger.pruneDone(ctx.db, ctx.now() - 2 * UPLOAD_WINDOW_MS);
 }
+
+// A node killed while receiving multipart uploads never releases them: the leader does once the node is dead.
+onNodeDead((ctx, alive) => ledger.deletePendingMultipart(ctx.db, alive));
