@@ -1,3 +1,8 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { GetObjectCommandOutput } from '@aws-sdk/client-s3';
 import type { Config } from '../config';
 import { loadS3 } from './heavy-modules';
 
@@ -42,10 +47,40 @@ export interface ObjectStore {
   remove(key: string): Promise<void>;
   /** The keys under a prefix last written before `before` (ms since epoch), page by page. */
   listOlderThan(prefix: string, before: number): AsyncGenerator<string[]>;
+  /** Every key under a prefix, page by page. */
+  list(prefix: string): AsyncGenerator<string[]>;
+  /** Removes every object under a prefix (end it with '/'); answers how many went. */
+  removePrefix(prefix: string): Promise<number>;
+  /** Writes a local file at the key (one PUT of its size; private unless publicRead). */
+  putFile(key: string, file: string, options: FilePut, signal?: AbortSignal): Promise<void>;
+  /**
+   * Streams the object into a local file and answers the bytes written, or null when there is none at the key.
+   * A body cut short is an error, never a short file (the file is removed).
+   */
+  getToFile(key: string, file: string, signal?: AbortSignal): Promise<number | null>;
+  /** The bytes of a small object (a playlist), or null when there is none; larger than maxBytes is an error. */
+  getSmall(key: string, maxBytes: number): Promise<Buffer | null>;
+  /**
+   * Sets the object's canned ACL. False when the store does not do ACLs (MinIO, Garage, s3rver answer
+   * NotImplemented; AWS buckets with ACLs disabled AccessControlListNotSupported): the bucket's policy decides.
+   */
+  setAcl(key: string, publicRead: boolean): Promise<boolean>;
+}
+
+export interface FilePut {
+  contentType: string;
+  publicRead?: boolean;
+  cacheControl?: string;
 }
 
 /** The store could not be reached or refused the platform's own request (a 502, not the client's mistake). */
 export class StoreUnavailable extends Error {}
+
+/** Errors by which a store says it keeps no per-object ACLs. */
+const NO_ACLS = new Set(['NotImplemented', 'AccessControlListNotSupported']);
+const statusOf = (error: unknown) => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+/** Removals at once when emptying a prefix (one DELETE each: not every S3-compatible store has DeleteObjects). */
+const REMOVE_PARALLEL = 8;
 
 const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
 
@@ -78,6 +113,7 @@ export async function createObjectStore(config: Config): Promise<ObjectStore> {
     GetObjectCommand,
     HeadObjectCommand,
     ListObjectsV2Command,
+    PutObjectAclCommand,
     PutObjectCommand,
     S3Client,
     getSignedUrl,
@@ -100,6 +136,30 @@ export async function createObjectStore(config: Config): Promise<ObjectStore> {
   const unavailable = (error: unknown): never => {
     throw new StoreUnavailable(`object store: ${(error as Error).message}`, { cause: error });
   };
+
+  /** The objects under a prefix, one listing page at a time. */
+  async function* pages(prefix: string) {
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await client
+        .send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }))
+        .catch(unavailable);
+      yield page.Contents ?? [];
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
+  }
+
+  async function* list(prefix: string) {
+    for await (const page of pages(prefix)) yield page.flatMap((o) => (o.Key ? [o.Key] : []));
+  }
+
+  async function remove(key: string) {
+    try {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    } catch (error) {
+      unavailable(error);
+    }
+  }
 
   return {
     async signPut(key, put, now) {
@@ -130,8 +190,7 @@ export async function createObjectStore(config: Config): Promise<ObjectStore> {
         const found = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
         return { size: found.ContentLength ?? 0, contentType: found.ContentType ?? '' };
       } catch (error) {
-        const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-        if (status === 404) return null;
+        if (statusOf(error) === 404) return null;
         return unavailable(error);
       }
     },
@@ -146,23 +205,80 @@ export async function createObjectStore(config: Config): Promise<ObjectStore> {
     publicUrl(key) {
       return `${base}/${encodeKey(key)}`;
     },
-    async remove(key) {
-      try {
-        await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
-      } catch (error) {
-        unavailable(error);
+    remove,
+    async *listOlderThan(prefix, before) {
+      for await (const page of pages(prefix)) {
+        const old = page.filter((o) => o.Key && (o.LastModified?.getTime() ?? before) < before);
+        yield old.map((o) => o.Key!);
       }
     },
-    async *listOlderThan(prefix, before) {
-      let ContinuationToken: string | undefined;
-      do {
-        const page = await client
-          .send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }))
-          .catch(unavailable);
-        const old = (page.Contents ?? []).filter((o) => o.Key && (o.LastModified?.getTime() ?? before) < before);
-        yield old.map((o) => o.Key!);
-        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (ContinuationToken);
+    list,
+    async removePrefix(prefix) {
+      let removed = 0;
+      for await (const keys of list(prefix)) {
+        for (let at = 0; at < keys.length; at += REMOVE_PARALLEL)
+          await Promise.all(keys.slice(at, at + REMOVE_PARALLEL).map(remove));
+        removed += keys.length;
+      }
+      return removed;
+    },
+    async putFile(key, file, put, signal) {
+      const { size } = await fsp.stat(file);
+      const command = new PutObjectCommand({
+        Bucket,
+        Key: key,
+        Body: fs.createReadStream(file),
+        ContentLength: size,
+        ContentType: put.contentType,
+        CacheControl: put.cacheControl,
+        ACL: put.publicRead ? 'public-read' : 'private',
+      });
+      await client.send(command, { abortSignal: signal }).catch(unavailable);
+    },
+    async getToFile(key, file, signal) {
+      let found: GetObjectCommandOutput;
+      try {
+        found = await client.send(new GetObjectCommand({ Bucket, Key: key }), { abortSignal: signal });
+      } catch (error) {
+        if (statusOf(error) === 404) return null;
+        return unavailable(error);
+      }
+      let size = 0;
+      const counter = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          size += chunk.length;
+          callback(null, chunk);
+        },
+      });
+      try {
+        await pipeline(found.Body as Readable, counter, fs.createWriteStream(file), { signal });
+        if (found.ContentLength !== undefined && size !== found.ContentLength)
+          throw new Error(`got ${size} of ${found.ContentLength} bytes`);
+      } catch (error) {
+        await fsp.rm(file, { force: true });
+        if (signal?.aborted) throw error;
+        return unavailable(error);
+      }
+      return size;
+    },
+    async getSmall(key, maxBytes) {
+      try {
+        const found = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        if ((found.ContentLength ?? 0) > maxBytes) throw new Error(`${key} is larger than ${maxBytes} bytes`);
+        return Buffer.from(await found.Body!.transformToByteArray());
+      } catch (error) {
+        if (statusOf(error) === 404) return null;
+        return unavailable(error);
+      }
+    },
+    async setAcl(key, publicRead) {
+      try {
+        await client.send(new PutObjectAclCommand({ Bucket, Key: key, ACL: publicRead ? 'public-read' : 'private' }));
+        return true;
+      } catch (error) {
+        if (NO_ACLS.has((error as Error).name) || statusOf(error) === 501) return false;
+        return unavailable(error);
+      }
     },
   };
 }
