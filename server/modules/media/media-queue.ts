@@ -5,6 +5,7 @@ import { convertAudio, convertVideo } from './av-tasks';
 import { convertOffice, convertPdf, convertPresentation } from './document-tasks';
 import { convertImage } from './image-tasks';
 import { recordFileOf, recordTool } from './leftover-tools';
+import { fetchSource, publishToStore } from './media-store';
 import { freshWorkDir, publishWork, removeLeftovers, removeWork, sourcePath, type Attempt } from './media-paths';
 import type { MediaTask, TaskInput, TaskResult } from './media-task';
 import { toolPaths, ToolError } from './media-tools';
@@ -192,14 +193,21 @@ export class MediaQueue {
       const work = freshWorkDir(dataDir, job.resourceId, attempt);
       const records = recordFileOf(work);
       const track = (pid: number, command: string) => recordTool(records, pid, command);
-      const source = sourcePath(dataDir, resource.key);
+      // An upload in the object store is read from it, and its outputs go there (media-store.ts).
+      const stored = resource.storage === 's3';
+      const source = stored ? await fetchSource(ctx, resource, work, signal) : sourcePath(dataDir, resource.key);
       const tools = toolPaths(ctx.config);
       const result = await runner({ source, ext: resource.ext, work, slot, dataDir, tools, signal, track });
       if (signal.aborted) throw new ToolError('cancelled', 'cancelled');
-      publishWork(dataDir, job.resourceId, attempt);
+      const removeReplaced = stored ? await publishToStore(ctx, job.resourceId, work, signal) : null;
+      if (!removeReplaced) publishWork(dataDir, job.resourceId, attempt);
       await repo.setResourceConverted(ctx.db, job.resourceId, result, ctx.now());
       await repo.finishJob(ctx.db, job.id, 'done', '', ctx.now());
       log.info({ ms: Date.now() - began, outputs: result.outputs }, 'media job done');
+      if (removeReplaced) {
+        removeWork(dataDir, job.resourceId, attempt);
+        await removeReplaced().catch((err) => log.warn({ err }, 'could not remove replaced outputs from the store'));
+      }
     } catch (err) {
       removeWork(dataDir, job.resourceId, attempt);
       await this.settleFailure(job, err, signal, log, Date.now() - began);

@@ -9,19 +9,19 @@ export type ResourceStatus = ResourceRow['status'];
 
 /** The only place that touches media_jobs, and the conversion columns of resources. */
 
-/** A resource with the key and extension of its uploaded file. */
-export async function findResourceForConversion(
-  db: Db,
-  id: string,
-): Promise<(ResourceRow & { key: string; ext: string }) | undefined> {
+/** What conversion needs of a resource's uploaded file: where it is, its extension and size. */
+export type SourceFile = { key: string; ext: string; size: number; storage: 'local' | 's3' };
+
+/** A resource with its uploaded file's key, extension, size and storage. */
+export async function findResourceForConversion(db: Db, id: string): Promise<(ResourceRow & SourceFile) | undefined> {
   const row = first(
     await db
-      .select({ resource: resources, key: files.key, ext: files.ext })
+      .select({ resource: resources, key: files.key, ext: files.ext, size: files.size, storage: files.storage })
       .from(resources)
       .innerJoin(files, eq(files.id, resources.fileId))
       .where(eq(resources.id, id)),
   );
-  return row ? { ...row.resource, key: row.key, ext: row.ext } : undefined;
+  return row ? { ...row.resource, key: row.key, ext: row.ext, size: row.size, storage: row.storage } : undefined;
 }
 
 export async function setResourceStatus(
