@@ -3,12 +3,13 @@ import { sendFile } from '../../lib/send-file';
 import { USERUPLOAD_DIR } from '../../lib/storage';
 import { SESSION_COOKIE } from '../../../shared/constants';
 import { authenticate } from '../auth/auth.service';
-import { serveUploadedFile, mediaTarget } from './files.service';
+import { mediaAnswer, serveUploadedFile } from './files.service';
 
 /** Uploaded file names never change (a new upload gets a new guid), so public files are cached for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Signed media answers are private to the viewer; a token outlives this. */
 const MEDIA_CACHE = 'private, max-age=3600';
+const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
 /** An 'owner' file goes to its uploader only: never kept by a shared cache, checked again on each use. */
 const OWNER_ONLY = 'private, no-cache';
 
@@ -19,6 +20,8 @@ const OWNER_ONLY = 'private, no-cache';
  * - GET /media/{token}/{rid}/{path}: a resource's files behind a signed URL (server/lib/media-url): 'source'
  *   is the uploaded original, anything else a conversion output under files/derived/{rid}/. 403 for a bad or
  *   expired token; ?download=1 (attachment with the original name) only when the token allows download.
+ *   A resource whose upload is in the object store (STORAGE=s3) is answered with a 302 to a signed URL of
+ *   the object, its HLS playlists by the app itself (files.service storeAnswer).
  * Both answer Range, ETag/Last-Modified and HEAD through server/lib/send-file.
  */
 export const filesRoutes: FastifyPluginAsync = async (app) => {
@@ -45,14 +48,18 @@ export const filesRoutes: FastifyPluginAsync = async (app) => {
     url: '/media/:token/:rid/*',
     schema: { hide: true },
     handler: async (request, reply) => {
-      const target = await mediaTarget(
+      const answer = await mediaAnswer(
         ctx,
         request.params.token,
         request.params.rid,
         request.params['*'],
         request.query.download === '1',
       );
-      return sendFile(request, reply, { ...target, accelRedirect: accel, cacheControl: MEDIA_CACHE });
+      if (answer.kind === 'redirect')
+        return reply.header('cache-control', `private, max-age=${answer.maxAge}`).redirect(answer.url, 302);
+      if (answer.kind === 'playlist')
+        return reply.header('content-type', PLAYLIST_TYPE).header('cache-control', MEDIA_CACHE).send(answer.body);
+      return sendFile(request, reply, { ...answer.target, accelRedirect: accel, cacheControl: MEDIA_CACHE });
     },
   });
 };

@@ -10,6 +10,8 @@ export interface SourceEntry {
   key: string;
   fileId: string;
   originalName: string;
+  /** Where the upload is, and so the resource's derived files (server/modules/media/media-store.ts). */
+  storage: 'local' | 's3';
 }
 
 const MAX_ENTRIES = 20_000;
@@ -33,7 +35,10 @@ export async function sourceOf(ctx: AppContext, rid: string): Promise<SourceEntr
   const now = Date.now();
   if (hit && now - hit.cachedAt < TTL_MS) return hit;
   const row = await resourceSource(ctx.db, rid);
-  const entry = row && !row.deleted ? { key: row.key, fileId: row.fileId, originalName: row.originalName } : null;
+  const entry =
+    row && !row.deleted
+      ? { key: row.key, fileId: row.fileId, originalName: row.originalName, storage: row.storage }
+      : null;
   // Only found sources are cached: a resource created later must not stay a cached miss.
   if (!entry) cache.delete(rid);
   else {

@@ -8,11 +8,21 @@ import { mimeOfExtension } from '../../../shared/rules/file-kind';
 import type { Auth, AppContext } from '../../context';
 import { AppError, badInput, notFound } from '../../lib/errors';
 import { objectStoreOf, StoreUnavailable } from '../../lib/object-store';
-import { uploadKey, USERUPLOAD_DIR } from '../../lib/storage';
+import path from 'node:path';
+import { removeQuietly, TMP_UPLOADS_DIR, uploadKey, USERUPLOAD_DIR } from '../../lib/storage';
+import { forgetFileSources } from '../files/source-cache';
 import * as repo from './files.repository';
 import { releaseUpload, reserveUpload } from './upload-quota';
 import { DIRECT_COMPLETE_GRACE_SECONDS, issueDirectUploadToken, verifyDirectUploadToken } from './upload-token';
-import { checkUpload, fileUrl, ownerOf, recordUpload, tooLarge, type StoredFile } from './uploads.service';
+import {
+  absolutePath,
+  checkUpload,
+  fileUrl,
+  ownerOf,
+  recordUpload,
+  tooLarge,
+  type StoredFile,
+} from './uploads.service';
 
 /**
  * Direct uploads of the online release (issue 20 'Object storage and CDN', spec 7 'Uploads': "the file is sent
@@ -28,7 +38,7 @@ export const directUploads = (ctx: AppContext) => ctx.config.STORAGE === 's3';
 const storeUnavailable = () => new AppError(502, UPLOAD_ERRORS.storeUnavailable);
 
 /** Runs a store operation; a store that cannot be reached is a 502, never a 500. */
-async function atStore<T>(work: () => Promise<T>): Promise<T> {
+export async function atStore<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -176,4 +186,50 @@ export async function sweepUnrecorded(ctx: AppContext): Promise<number> {
     }
   }
   return removed;
+}
+
+/**
+ * A file about to become a library resource (private from then on, served through signed URLs): with
+ * STORAGE=s3 it ends in the store, private. A file received on the disk (lan/upload, tus, resource/upload: the
+ * library's own uploads go straight to the store, but an older page or an API client may still send them here)
+ * is PUT there, its row says 's3' and the disk copy goes; a public object of the store gets the private ACL. A
+ * store that keeps no per-object ACLs (MinIO, Garage, an AWS bucket with ACLs disabled) is no failure: its
+ * bucket policy decides who reads the object, and the platform hands out only signed URLs for it; a warning
+ * says so. 502 when the store cannot be reached; nothing has changed then. Lan release: nothing to do.
+ */
+export async function keepPrivateInStore(ctx: AppContext, file: StoredFile): Promise<StoredFile> {
+  if (!directUploads(ctx)) return file;
+  const store = await objectStoreOf(ctx.config);
+  if (file.storage === 'local') {
+    const local = absolutePath(ctx, file.key);
+    await atStore(() => store.putFile(file.key, local, { contentType: file.mime }));
+    await repo.updateFileStorage(ctx.db, file.id, 's3');
+    forgetFileSources(ctx, file.id);
+    await removeQuietly(local);
+    return { ...file, storage: 's3' };
+  }
+  if (file.visibility === 'public' && !(await atStore(() => store.setAcl(file.key, false))))
+    ctx.log.warn({ key: file.key }, 'the object store keeps no object ACLs: its bucket policy decides who reads it');
+  return file;
+}
+
+/**
+ * Runs `use` with a path on the disk holding the file's bytes: its own for a file on the data folder, else a
+ * temporary copy from the store (removed afterwards). 404 when the store has no such object, 502 unreachable.
+ */
+export async function withLocalCopy<T>(
+  ctx: AppContext,
+  file: StoredFile,
+  use: (file: string) => Promise<T>,
+): Promise<T> {
+  if (file.storage === 'local') return await use(absolutePath(ctx, file.key));
+  if (!directUploads(ctx)) throw storeUnavailable();
+  const store = await objectStoreOf(ctx.config);
+  const tmp = path.join(ctx.config.dataDir, TMP_UPLOADS_DIR, `${ctx.ids.next()}.part`);
+  try {
+    if ((await atStore(() => store.getToFile(file.key, tmp))) === null) throw notFound('file not found');
+    return await use(tmp);
+  } finally {
+    await removeQuietly(tmp);
+  }
 }

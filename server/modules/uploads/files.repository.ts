@@ -29,18 +29,31 @@ export async function updateFileVisibility(db: Db, id: string, visibility: FileR
   await db.update(files).set({ visibility }).where(eq(files.id, id));
 }
 
+/** The file moved into the object store (or back): where its bytes are. */
+export async function updateFileStorage(db: Db, id: string, storage: FileRow['storage']): Promise<void> {
+  await db.update(files).set({ storage }).where(eq(files.id, id));
+}
+
 export async function deleteFileRow(db: Db, id: string): Promise<void> {
   await db.delete(files).where(eq(files.id, id));
 }
 
-/** The key of a resource's uploaded file (for /media/{token}/{rid}/source), with the file's name and id. */
+/** The key of a resource's uploaded file (for /media/{token}/{rid}/source), with the file's name, id and storage. */
 export async function resourceSource(
   db: Db,
   rid: string,
-): Promise<{ key: string; fileId: string; originalName: string; deleted: boolean } | undefined> {
+): Promise<
+  { key: string; fileId: string; originalName: string; storage: FileRow['storage']; deleted: boolean } | undefined
+> {
   return await prepared(db, 'resourceSource', (d) =>
     d
-      .select({ key: files.key, fileId: files.id, originalName: files.originalName, deleted: resources.deleted })
+      .select({
+        key: files.key,
+        fileId: files.id,
+        originalName: files.originalName,
+        storage: files.storage,
+        deleted: resources.deleted,
+      })
       .from(resources)
       .innerJoin(files, eq(files.id, resources.fileId))
       .where(eq(resources.id, sql.placeholder('rid')))
