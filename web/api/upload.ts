@@ -283,7 +283,7 @@ function tusUpload(file: File, meter: ProgressMeter, callbacks: UploadCallbacks)
 /**
  * Uploads a file: tus for large files (pause/resume), one multipart request for small ones (or when
  * `resumable` is false); with `toStore` in the online release, straight to the object store when the server
- * has one (files the platform only serves, such as page images: media conversion reads the data folder).
+ * has one (page images; the resource library's files, whose conversion reads and writes the store too).
  * Progress is 0-100 and starts at 2 (spec 4); the promise gives the stored file (zUploadedFile) or rejects
  * with an UploadFailure.
  */

@@ -1,11 +1,12 @@
 import fsp from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { resourceKindOf } from '../../../shared/rules/file-kind';
 import { RESOURCE_ERRORS, SUBTITLE_MAX_BYTES } from '../../../shared/schemas/resources';
 import type { AppContext, Auth } from '../../context';
-import { badInput, notFound } from '../../lib/errors';
+import { AppError, badInput, notFound } from '../../lib/errors';
 import { loadSharp } from '../../lib/heavy-modules';
+import { readDerivedFile, removeDerivedPath, type Storage, writeDerivedFile } from '../media/derived-files';
+import { atStore, withLocalCopy } from '../uploads/direct-upload.service';
 import {
   absolutePath,
   findFile,
@@ -14,7 +15,7 @@ import {
   removeFile,
   type StoredFile,
 } from '../uploads/uploads.service';
-import { derivedDir, schoolResource } from './resources.service';
+import { schoolResource } from './resources.service';
 import * as repo from './resources.repository';
 import { posterOf, readOutputs, readSubtitles, type SubtitleEntry } from './resources.presenter';
 import { toWebVtt } from './subtitles';
@@ -22,24 +23,12 @@ import { toWebVtt } from './subtitles';
 /**
  * A resource's own files besides the upload (spec 7 resource/subtitle, poster, ppt, ppt/cover): subtitles
  * and a chosen poster of a video, the slides and cover of a presentation. They live in files/derived/{rid}/
- * and are served, like the rest, only through signed /media URLs.
+ * (on the data folder, or in the object store when the resource's upload is there: media/derived-files.ts)
+ * and are served, like the rest, only through signed /media URLs. A file sent with these calls is only read
+ * (a subtitle, a poster image): it stays on the data folder while used and is removed, in either storage.
  */
 
 const refused = (error: string, field = 'rid') => badInput(error, { field, issues: [{ field, message: error }] });
-
-/** Writes a derived file completely under a temporary name, then renames it into place. */
-async function writeDerived(ctx: AppContext, rid: string, relative: string, data: Buffer | string): Promise<void> {
-  const target = path.join(derivedDir(ctx, rid), ...relative.split('/'));
-  await fsp.mkdir(path.dirname(target), { recursive: true });
-  const tmp = `${target}.tmp-${ctx.ids.next()}`;
-  try {
-    await fsp.writeFile(tmp, data);
-    await fsp.rename(tmp, target);
-  } catch (error) {
-    await fsp.rm(tmp, { force: true });
-    throw error;
-  }
-}
 
 /** Receives one multipart file for a resource, hands it to `use`, and always removes the upload afterwards. */
 async function withUpload<T>(
@@ -104,7 +93,8 @@ export async function storeSubtitle(
   vtt: string,
 ): Promise<void> {
   const relative = `subtitles/${ctx.ids.next()}.vtt`;
-  await writeDerived(ctx, rid, relative, vtt);
+  const storage = (await schoolResource(ctx, schoolId, rid)).file.storage;
+  await atStore(() => writeDerivedFile(ctx, rid, storage, relative, vtt));
   const added = await ctx.db.transaction(async (tx) => {
     const found = await repo.findResource(tx, schoolId, rid);
     if (!found) return false;
@@ -114,14 +104,14 @@ export async function storeSubtitle(
   });
   if (!added) {
     // Deleted while the file arrived.
-    await fsp.rm(path.join(derivedDir(ctx, rid), 'subtitles'), { recursive: true, force: true });
+    await atStore(() => removeDerivedPath(ctx, rid, storage, 'subtitles/'));
     throw notFound(RESOURCE_ERRORS.notFound);
   }
 }
 
 /** POST resource/subtitle/delete {rid, index}: removes one subtitle and its file. */
 export async function deleteSubtitle(ctx: AppContext, schoolId: string, rid: string, index: number) {
-  const { resource } = await videoOrAudio(ctx, schoolId, rid);
+  const { resource, file } = await videoOrAudio(ctx, schoolId, rid);
   const entries = readSubtitles(resource);
   const entry = entries[index];
   if (!entry) throw notFound('subtitle not found');
@@ -129,15 +119,14 @@ export async function deleteSubtitle(ctx: AppContext, schoolId: string, rid: str
     subtitles: JSON.stringify(entries.filter((_, i) => i !== index)),
     updatedAt: ctx.now(),
   });
-  if (entry.path.startsWith('subtitles/'))
-    await fsp.rm(path.join(derivedDir(ctx, rid), ...entry.path.split('/')), { force: true });
+  if (entry.path.startsWith('subtitles/')) await atStore(() => removeDerivedPath(ctx, rid, file.storage, entry.path));
   return await listSubtitles(ctx, schoolId, rid);
 }
 
 const POSTER = 'poster-custom.jpg';
 
 /** Makes the poster file from an image; 400 when it is not an image sharp can read. */
-async function writePoster(ctx: AppContext, rid: string, source: string): Promise<void> {
+async function writePoster(ctx: AppContext, rid: string, storage: Storage, source: string): Promise<void> {
   const sharp = await loadSharp();
   let jpeg: Buffer;
   try {
@@ -149,7 +138,7 @@ async function writePoster(ctx: AppContext, rid: string, source: string): Promis
   } catch {
     throw refused(RESOURCE_ERRORS.notImage, 'file');
   }
-  await writeDerived(ctx, rid, POSTER, jpeg);
+  await atStore(() => writeDerivedFile(ctx, rid, storage, POSTER, jpeg));
   await repo.patchOutputs(ctx.db, rid, { posterCustom: POSTER, poster: POSTER }, ctx.now());
 }
 
@@ -165,21 +154,21 @@ export async function uploadPoster(
   auth: Auth & { role: 'admin' },
   rid: string,
 ) {
-  await videoOrAudio(ctx, auth.schoolId, rid);
+  const { storage } = (await videoOrAudio(ctx, auth.schoolId, rid)).file;
   await withUpload(ctx, request, auth, async (file, filePath) => {
     if (resourceKindOf(file.ext, file.mime) !== 'image') throw refused(RESOURCE_ERRORS.notImage, 'file');
-    await writePoster(ctx, rid, filePath);
+    await writePoster(ctx, rid, storage, filePath);
   });
   return await posterReply(ctx, auth.schoolId, rid);
 }
 
 /** POST resource/poster {rid, fileId}: an image already uploaded by the school becomes the poster (the upload stays). */
 export async function setPoster(ctx: AppContext, schoolId: string, rid: string, fileId: string) {
-  await videoOrAudio(ctx, schoolId, rid);
+  const { storage } = (await videoOrAudio(ctx, schoolId, rid)).file;
   const file = await findFile(ctx, fileId);
   if (!file || file.schoolId !== schoolId) throw notFound('file not found');
   if (resourceKindOf(file.ext, file.mime) !== 'image') throw refused(RESOURCE_ERRORS.notImage, 'fileId');
-  await writePoster(ctx, rid, absolutePath(ctx, file.key));
+  await withLocalCopy(ctx, file, (image) => writePoster(ctx, rid, storage, image));
   return await posterReply(ctx, schoolId, rid);
 }
 
@@ -207,7 +196,7 @@ const COVER = 'cover.jpg';
 
 /** POST resource/ppt/cover {rid, index}: a slide (0-based) becomes the presentation's picture in lists. */
 export async function setPptCover(ctx: AppContext, schoolId: string, rid: string, index: number) {
-  const { resource } = await presentation(ctx, schoolId, rid);
+  const { resource, file } = await presentation(ctx, schoolId, rid);
   const slides = readOutputs(resource).slides ?? [];
   if (slides.length === 0) throw refused(RESOURCE_ERRORS.noSlides);
   const slide = slides[index];
@@ -215,15 +204,15 @@ export async function setPptCover(ctx: AppContext, schoolId: string, rid: string
   const sharp = await loadSharp();
   let jpeg: Buffer;
   try {
-    jpeg = await sharp(path.join(derivedDir(ctx, rid), ...slide.split('/')))
-      .resize({ width: 480, withoutEnlargement: true })
-      .jpeg({ quality: 82 })
-      .toBuffer();
+    const image = await atStore(() => readDerivedFile(ctx, rid, file.storage, slide));
+    jpeg = await sharp(image).resize({ width: 480, withoutEnlargement: true }).jpeg({ quality: 82 }).toBuffer();
   } catch (error) {
+    // The store out of reach is not the slide's fault.
+    if (error instanceof AppError) throw error;
     ctx.log.warn({ err: error, rid, slide }, 'slide image unreadable');
     throw refused(RESOURCE_ERRORS.noSlides);
   }
-  await writeDerived(ctx, rid, COVER, jpeg);
+  await atStore(() => writeDerivedFile(ctx, rid, file.storage, COVER, jpeg));
   await repo.patchOutputs(ctx.db, rid, { cover: index, thumb: COVER }, ctx.now());
   return await pptSlides(ctx, schoolId, rid);
 }

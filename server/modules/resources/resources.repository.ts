@@ -7,14 +7,21 @@ import { LIKE } from '../../db/sql-dialect';
 export type ResourceRow = typeof resources.$inferSelect;
 export type FolderRow = typeof resourceCategories.$inferSelect;
 
-/** A resource with the columns of its uploaded file that the library shows. */
+/** A resource with the columns of its uploaded file that the library shows, and where the file is. */
 const resourceColumns = {
   resource: resources,
-  file: { key: files.key, name: files.originalName, ext: files.ext, size: files.size, mime: files.mime },
+  file: {
+    key: files.key,
+    name: files.originalName,
+    ext: files.ext,
+    size: files.size,
+    mime: files.mime,
+    storage: files.storage,
+  },
 };
 export type ResourceWithFile = {
   resource: ResourceRow;
-  file: { key: string; name: string; ext: string; size: number; mime: string };
+  file: { key: string; name: string; ext: string; size: number; mime: string; storage: 'local' | 's3' };
 };
 
 // Folders.

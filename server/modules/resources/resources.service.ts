@@ -1,4 +1,3 @@
-import fsp from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { resourceKindOf } from '../../../shared/rules/file-kind';
@@ -13,8 +12,9 @@ import {
 } from '../../../shared/schemas/resources';
 import type { AppContext, Auth } from '../../context';
 import { conflict, notFound } from '../../lib/errors';
-import { DERIVED_DIR, dataPath } from '../../lib/storage';
+import { removeDerived } from '../media/derived-files';
 import { cancelConversion, enqueueConversion, retryConversion } from '../media/media.service';
+import { keepPrivateInStore } from '../uploads/direct-upload.service';
 import { findFile, ownerOf, receiveMultipart, removeFile, setFileVisibility } from '../uploads/uploads.service';
 import { folderWithDescendants, targetFolder } from './folders.service';
 import * as repo from './resources.repository';
@@ -104,7 +104,9 @@ export function titleFromName(name: string): string {
 /**
  * POST resource/add {fileId, title?, cate}: an uploaded file of the school becomes a library resource. The file
  * turns private (served only through signed /media URLs), the kind follows spec 5 (shared/rules/file-kind) and
- * the conversion its kind calls for is queued.
+ * the conversion its kind calls for is queued. With STORAGE=s3 (online release) every resource's upload is in
+ * the object store, private, whichever way it arrived (keepPrivateInStore): its conversion reads from and
+ * writes to the store, and /media redirects to signed URLs of it.
  */
 export async function addResource(
   ctx: AppContext,
@@ -112,9 +114,12 @@ export async function addResource(
   input: z.output<typeof zAddResource>,
 ): Promise<ResourceItem> {
   const schoolId = auth.schoolId;
-  const file = await findFile(ctx, input.fileId);
-  if (!file || file.schoolId !== schoolId) throw notFound('file not found');
+  const found = await findFile(ctx, input.fileId);
+  if (!found || found.schoolId !== schoolId) throw notFound('file not found');
   const cate = await targetFolder(ctx, schoolId, input.cate);
+  // Another resource's file stays where it is (its outputs are where its upload is).
+  if (await repo.resourceOfFile(ctx.db, found.id)) throw conflict(RESOURCE_ERRORS.fileTaken);
+  const file = await keepPrivateInStore(ctx, found);
   const rid = ctx.ids.next();
   const now = ctx.now();
   const kind = resourceKindOf(file.ext, file.mime);
@@ -198,9 +203,6 @@ export async function moveResources(
   return await listByRid(ctx, schoolId, unique);
 }
 
-/** The folder of a resource's converted files. */
-export const derivedDir = (ctx: AppContext, rid: string) => dataPath(ctx.config.dataDir, `${DERIVED_DIR}/${rid}`);
-
 /**
  * POST resource/delete {rid, force?}: refused with 409 'resource in use' naming the chapters while a chapter
  * teaches it; with force (after the back office's confirm) it is detached from them first. Then the conversion
@@ -212,7 +214,7 @@ export async function deleteResource(
   rid: string,
   force: boolean,
 ): Promise<{ rid: string; detached: number }> {
-  const { resource } = await schoolResource(ctx, schoolId, rid);
+  const { resource, file } = await schoolResource(ctx, schoolId, rid);
   const uses = await repo.chapterUses(ctx.db, [rid]);
   if (uses.length > 0 && !force)
     throw conflict(RESOURCE_ERRORS.inUse, { chapters: uses.map(({ rid: _rid, ...use }) => use) });
@@ -233,9 +235,9 @@ export async function deleteResource(
     if (resource.status === 'queued' || resource.status === 'converting') await enqueueConversion(ctx, rid);
     throw error;
   }
-  await fsp
-    .rm(derivedDir(ctx, rid), { recursive: true, force: true })
-    .catch((error) => ctx.log.warn({ err: error, rid }, 'could not remove converted files'));
+  await removeDerived(ctx, rid, file.storage).catch((error) =>
+    ctx.log.warn({ err: error, rid }, 'could not remove converted files'),
+  );
   await removeFile(ctx, resource.fileId).catch((error) =>
     ctx.log.warn({ err: error, rid }, 'could not remove the upload'),
   );

@@ -48,11 +48,18 @@ export function useUploads(onAdded: (item: ResourceItem) => void) {
         ...current,
         { id, name: file.name, size: file.size, percent: 0, state: 'uploading', error: '', resumable: false },
       ]);
-      const handle = startUpload(file, {
-        onProgress: (percent) => patch(id, { percent }),
-        // The file is stored once the client says done; it is a resource once resource/add answers.
-        onState: (state) => patch(id, { state: state === 'done' ? 'processing' : state }),
-      });
+      // Online release with an object store: the file goes straight to the store (spec 7 'Uploads'), where the
+      // resource's conversion reads it and writes its outputs, so large lessons never pass through the server
+      // (a single PUT: no pause/resume there). Without a store it goes to lan/upload or tus as before.
+      const handle = startUpload(
+        file,
+        {
+          onProgress: (percent) => patch(id, { percent }),
+          // The file is stored once the client says done; it is a resource once resource/add answers.
+          onState: (state) => patch(id, { state: state === 'done' ? 'processing' : state }),
+        },
+        { toStore: true },
+      );
       handles.current.set(id, handle);
       patch(id, { resumable: handle.resumable });
       handle.promise.then(
