@@ -16,6 +16,8 @@ export interface TestStore {
   config: Record<string, unknown>;
   /** True when an object is stored at this key. */
   has: (key: string) => Promise<boolean>;
+  /** The keys stored under a prefix (one listing page: up to 1,000). */
+  keys: (prefix: string) => Promise<string[]>;
   close: () => Promise<void>;
 }
 
@@ -49,6 +51,12 @@ export async function startS3(bucket = 'lanxue-test'): Promise<TestStore> {
       S3_FORCE_PATH_STYLE: true,
     },
     has: async (key) => (await fetch(`${endpoint}/${bucket}/${key}`, { method: 'HEAD' })).status === 200,
+    keys: async (prefix) => {
+      const listing = await (
+        await fetch(`${endpoint}/${bucket}?list-type=2&prefix=${encodeURIComponent(prefix)}`)
+      ).text();
+      return [...listing.matchAll(/<Key>([^<]*)<\/Key>/g)].map((match) => match[1]!).sort();
+    },
     close: async () => {
       await server.close();
       fs.rmSync(directory, { recursive: true, force: true });
