@@ -13,7 +13,7 @@ import { configureMediaQueue, enqueueConversion } from '../../server/modules/med
 import { findFileById } from '../../server/modules/uploads/files.repository';
 import { ADMIN, login, makeApp, school, type TestApp } from '../helpers/app';
 import { buildFile, buildResource } from '../helpers/factories';
-import { data, injectAs, type Reply } from '../helpers/kit';
+import { data, injectAs, type Reply, waitUntil } from '../helpers/kit';
 import { startS3, type TestStore } from '../helpers/s3';
 import { makeVideo, missingTools, scratch, waitForStatus } from './media-helpers';
 import { multipartBody } from './uploads-helpers';
@@ -166,8 +166,16 @@ describe.skipIf(missing.length > 0)('resources in the object store (STORAGE=s3)'
     const again = await waitForStatus(app, rid, ['ready', 'failed', 'unconverted'], 120_000);
     expect(again.status, again.statusMessage).toBe('ready');
     expect(again.job?.id).not.toBe(done.job?.id);
-    const after = await store.keys(`files/derived/${rid}/`);
-    expect(after).not.toContain(stale);
+    // Removed once the new outputs are recorded.
+    const after = await waitUntil(
+      () => `${stale} to be removed`,
+      async () => {
+        const keys = await store.keys(`files/derived/${rid}/`);
+        return keys.includes(stale) ? null : keys;
+      },
+      30_000,
+      50,
+    );
     expect(after).toContain(`files/derived/${rid}/hls/seg_000.ts`);
     expect(after).toContain(`files/derived/${rid}/poster-custom.jpg`);
 

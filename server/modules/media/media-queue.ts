@@ -200,14 +200,13 @@ export class MediaQueue {
       const result = await runner({ source, ext: resource.ext, work, slot, dataDir, tools, signal, track });
       if (signal.aborted) throw new ToolError('cancelled', 'cancelled');
       const removeReplaced = stored ? await publishToStore(ctx, job.resourceId, work, signal) : null;
-      if (!removeReplaced) publishWork(dataDir, job.resourceId, attempt);
+      if (removeReplaced) removeWork(dataDir, job.resourceId, attempt);
+      else publishWork(dataDir, job.resourceId, attempt);
       await repo.setResourceConverted(ctx.db, job.resourceId, result, ctx.now());
       await repo.finishJob(ctx.db, job.id, 'done', '', ctx.now());
       log.info({ ms: Date.now() - began, outputs: result.outputs }, 'media job done');
-      if (removeReplaced) {
-        removeWork(dataDir, job.resourceId, attempt);
-        await removeReplaced().catch((err) => log.warn({ err }, 'could not remove replaced outputs from the store'));
-      }
+      // Once no record names them: what the new outputs replaced (the store has no rename to swap them).
+      await removeReplaced?.().catch((err) => log.warn({ err }, 'could not remove replaced outputs from the store'));
     } catch (err) {
       removeWork(dataDir, job.resourceId, attempt);
       await this.settleFailure(job, err, signal, log, Date.now() - began);
