@@ -52,6 +52,8 @@ const WATCHED = {
   exam_audience: 'exam_id',
   study_plans: 'course_id',
   plan_assignments: 'course_id',
+  // PostgreSQL only (several nodes): who may change a student's records in memory (record-leases.ts).
+  record_leases: 'student_id',
 } as const;
 
 /**

@@ -7,8 +7,10 @@ import type { MaybePromise } from './sequential';
  */
 export class TtlCache<K, V> {
   private readonly entries = new Map<K, { value: V; until: number }>();
-  /** Counts deletions: a value loaded while one happened may predate it and is not kept. */
+  /** Counts clears: a value loaded while one happened may predate it and is not kept. */
   private generation = 0;
+  /** Loads under way, per key, and whether the key was deleted since each began. */
+  private readonly loading = new Map<K, { count: number; deleted: number }>();
 
   constructor(
     private readonly ttlMs: number,
@@ -46,19 +48,33 @@ export class TtlCache<K, V> {
     return hit !== undefined ? hit : this.load(key, load);
   }
 
+  /**
+   * A deletion of this key, or a clear, while the load ran means what it read may predate the write: it answers
+   * this caller but is not kept. Deletions of other keys leave it alone (a busy feed of changes to other
+   * students must not keep every load out of the cache).
+   */
   private async load(key: K, load: () => Promise<V | undefined>): Promise<V | undefined> {
     const generation = this.generation;
-    const value = await load();
-    if (value === undefined || generation !== this.generation) return value;
-    return this.set(key, value);
+    let under = this.loading.get(key);
+    if (!under) this.loading.set(key, (under = { count: 0, deleted: 0 }));
+    under.count++;
+    const deleted = under.deleted;
+    try {
+      const value = await load();
+      if (value === undefined || generation !== this.generation || deleted !== under.deleted) return value;
+      return this.set(key, value);
+    } finally {
+      if (--under.count === 0 && this.loading.get(key) === under) this.loading.delete(key);
+    }
   }
 
   delete(key: K): void {
-    this.generation++;
+    const under = this.loading.get(key);
+    if (under) under.deleted++;
     this.entries.delete(key);
   }
 
-  /** Deletes every entry whose value matches. */
+  /** Deletes every entry whose value matches (and keeps no load under way: its value is not known yet). */
   deleteWhere(match: (value: V, key: K) => boolean): void {
     this.generation++;
     for (const [key, entry] of this.entries) if (match(entry.value, key)) this.entries.delete(key);

@@ -243,6 +243,7 @@ async function writeChangesAsync(ctx: Writes, changes: Changes): Promise<Set<str
     ctx.db.transaction(async (tx) => {
       const leases = own.leases;
       const lost = leases ? await leases.node.lostIn(tx, seqsOf(leases.seqs, studentsOf(own))) : new Set<string>();
+      leases?.node.forget(lost);
       const kept = lost.size ? without(own, lost) : own;
       // A statement a table, one after the other: after a refused one the transaction takes no more.
       await writeBatch(tx, (writer) => {

@@ -78,6 +78,8 @@ export class RecordsEngine implements ChangeSource {
 
   constructor(private readonly ctx: AppContext) {
     this.leases = ctx.sqlite ? null : new RecordLeases();
+    const leases = this.leases;
+    if (leases) ctx.changes.on(['record_leases'], (studentId) => leases.changedRow(studentId));
     this.commits = new GroupCommits(ctx, this);
     this.sweeper = setInterval(
       () => void this.sweep().catch((error) => ctx.log.error({ err: error }, 'records sweep failed')),
@@ -102,7 +104,7 @@ export class RecordsEngine implements ChangeSource {
   async holdScopes(tx: Db, scopes: readonly RecordScope[]): Promise<void> {
     if (!this.leases) return;
     const students = scopes.flatMap((scope) => (scope.studentId ? [scope.studentId] : []));
-    this.lostLeases(await this.leases.take(tx, students));
+    this.lostLeases(await this.leases.take(tx, students, true));
     for (const courseId of new Set(scopes.filter((scope) => !scope.studentId).map((scope) => scope.courseId))) {
       this.lostLeases(await this.leases.takeCourse(tx, courseId));
     }
@@ -433,7 +435,7 @@ export class RecordsEngine implements ChangeSource {
       const kept = new Set(this.clocks.keys());
       for (const map of [this.learn, this.courses, this.streams])
         for (const row of map.values()) kept.add(row.studentId);
-      this.leases.keepOnly((studentId) => kept.has(studentId));
+      this.leases.keepOnly((studentId) => kept.has(studentId), Date.now() - IDLE_MS);
     }
     await this.flush();
     // A scan of the table (last_at has no index: heartbeats rewrite it), so not at every sweep.

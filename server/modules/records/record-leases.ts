@@ -10,8 +10,11 @@
  *   stale memory is refused (503, the client sends the beat again) instead of overwriting the other node's.
  *
  * So two nodes never credit the same seconds of one student, and any request may reach any node. A node
- * that keeps a student's requests (cookie-hash routing) takes the lease once and keeps it. On SQLite one
- * process owns the database, and there are no leases.
+ * that keeps a student's requests (cookie-hash routing, or one node) takes the lease once and keeps it
+ * without asking the database again: every change of a lease row is told to every node (server/db/changes,
+ * NOTIFY), and a request is first told of every change committed before it arrived, so a node asks again
+ * only for students whose lease row changed since it last took it (stale). On SQLite one process owns the
+ * database, and there are no leases.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -24,23 +27,46 @@ export class RecordLeases {
   readonly node = randomUUID();
   /** The lease's sequence when this node last took it, per student. */
   private readonly held = new Map<string, number>();
+  /** When a request last took each lease (one under way must keep it until its commit). */
+  private readonly usedAt = new Map<string, number>();
+  /** Students whose lease row changed since this node took it (told by the change feed): asked again. */
+  private readonly stale = new Set<string>();
+
+  /** The change feed told of a change of the student's lease row (another node's take, or this one's). */
+  changedRow(studentId: string): void {
+    if (this.held.has(studentId)) this.stale.add(studentId);
+  }
 
   /**
    * Takes the students' leases for this node (in one statement, in key order, so two takers never wait for
    * each other crosswise). Answers the students whose lease another node held since this one took it.
+   * Without `always`, a lease this node holds and whose row did not change since is not asked for.
    */
-  async take(db: Db, studentIds: readonly string[]): Promise<string[]> {
-    if (studentIds.length === 0) return [];
+  async take(db: Db, studentIds: readonly string[], always = false): Promise<string[]> {
+    const now = Date.now();
+    for (const id of studentIds) this.usedAt.set(id, now);
+    const ids = [...new Set(studentIds)].filter((id) => always || !this.held.has(id) || this.stale.has(id));
+    if (ids.length === 0) return [];
+    for (const id of ids) this.stale.delete(id);
+    // A row this node already holds is left as it is (no write, nothing told), and read for its sequence.
     const rows = await sqlRows<Lease>(
       db,
-      sql`INSERT INTO record_leases AS l (student_id, node, seq)
-        SELECT id, ${this.node}, 1 FROM unnest(${sql.param([...new Set(studentIds)].sort())}::text[]) AS id
-        ORDER BY id
-        ON CONFLICT (student_id) DO UPDATE SET node = excluded.node,
-          seq = l.seq + CASE WHEN l.node = excluded.node THEN 0 ELSE 1 END
-        RETURNING l.student_id, l.seq`,
+      sql`WITH ids AS (SELECT unnest(${sql.param(ids.sort())}::text[]) AS id),
+        taken AS (INSERT INTO record_leases AS l (student_id, node, seq)
+          SELECT id, ${this.node}, 1 FROM ids ORDER BY id
+          ON CONFLICT (student_id) DO UPDATE SET node = excluded.node, seq = l.seq + 1
+            WHERE l.node <> excluded.node
+          RETURNING l.student_id, l.seq)
+        SELECT student_id, seq FROM taken
+        UNION ALL SELECT r.student_id, r.seq FROM record_leases r JOIN ids ON ids.id = r.student_id
+          WHERE r.student_id NOT IN (SELECT student_id FROM taken)`,
     );
     return this.changed(rows);
+  }
+
+  /** A commit found these leases lost: the next take asks the database again. */
+  forget(studentIds: Iterable<string>): void {
+    for (const studentId of studentIds) this.held.delete(studentId);
   }
 
   /**
@@ -87,9 +113,17 @@ export class RecordLeases {
     return lost;
   }
 
-  /** Forgets the leases of students this node keeps nothing of. */
-  keepOnly(keep: (studentId: string) => boolean): void {
-    for (const studentId of this.held.keys()) if (!keep(studentId)) this.held.delete(studentId);
+  /**
+   * Forgets the leases of students this node keeps nothing of and took none of since `before` (ms): a request
+   * between its take and its first state keeps the lease it took, else its commit would count it lost.
+   */
+  keepOnly(keep: (studentId: string) => boolean, before: number): void {
+    for (const [studentId, at] of this.usedAt) {
+      if (at >= before || keep(studentId)) continue;
+      this.usedAt.delete(studentId);
+      this.held.delete(studentId);
+      this.stale.delete(studentId);
+    }
   }
 
   private changed(rows: Lease[]): string[] {
@@ -97,6 +131,7 @@ export class RecordLeases {
     for (const { student_id: studentId, seq } of rows) {
       if (this.held.get(studentId) !== Number(seq)) moved.push(studentId);
       this.held.set(studentId, Number(seq));
+      this.usedAt.set(studentId, Date.now());
     }
     return moved;
   }
