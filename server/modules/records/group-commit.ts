@@ -285,17 +285,51 @@ function without(changes: Changes, students: Set<string>): Changes {
   };
 }
 
-/** The writer's statements for the changes, each to be run in turn (on PostgreSQL they gather into writeBatch's). */
+/** Orders rows by their keys, the first key first. */
+const byKeys =
+  <T>(...keys: ((row: T) => string)[]) =>
+  (a: T, b: T): number => {
+    for (const key of keys) {
+      const [x, y] = [key(a), key(b)];
+      if (x !== y) return x < y ? -1 : 1;
+    }
+    return 0;
+  };
+
+/**
+ * The writer's statements for the changes, each to be run in turn (on PostgreSQL they gather into writeBatch's).
+ * Rows go in key order, course first: the rows' triggers add them up into shared rows (analytics per chapter,
+ * course and day, a course's learners), and two nodes' commits that lock those in the same order never deadlock.
+ */
 function writeAll(writer: BatchWriter, changes: Changes): (() => unknown)[] {
   const learners = new Map<string, number>();
-  // In key order: two nodes' commits lock the courses' counters in the same order.
   const byCourse = [...changes.learners].sort((a, b) => (a.courseId < b.courseId ? -1 : 1));
   for (const { courseId } of byCourse) learners.set(courseId, (learners.get(courseId) ?? 0) + 1);
+  const learn = [...changes.learn].sort(
+    byKeys<LearnRow>(
+      (row) => row.courseId,
+      (row) => row.chapterId,
+      (row) => row.studentId,
+    ),
+  );
+  const courses = [...changes.courses].sort(
+    byKeys<CourseRecordRow>(
+      (row) => row.courseId,
+      (row) => row.studentId,
+    ),
+  );
+  const days = [...changes.days].sort(
+    byKeys<DayCredit>(
+      (d) => d.schoolId,
+      (d) => d.day,
+      (d) => d.studentId,
+    ),
+  );
   return [
-    ...changes.learn.map((row) => () => writer.learn(row)),
-    ...changes.courses.map((row) => () => writer.course(row)),
+    ...learn.map((row) => () => writer.learn(row)),
+    ...courses.map((row) => () => writer.course(row)),
     ...changes.streams.map((row) => () => writer.heartbeat(row)),
-    ...changes.days.map((d) => () => writer.day(d.studentId, d.schoolId, d.day, Math.round(d.ms))),
+    ...days.map((d) => () => writer.day(d.studentId, d.schoolId, d.day, Math.round(d.ms))),
     ...[...learners].map(
       ([courseId, added]) =>
         () =>
