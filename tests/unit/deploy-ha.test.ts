@@ -79,7 +79,8 @@ describe('deploy/ha/docker-compose.yml', () => {
     const nginx = compose.services.nginx;
     const mounted = nginx.volumes?.find((volume) => volume.endsWith(':/etc/nginx/conf.d/default.conf:ro'));
     const conf = read(path.join('deploy/ha', mounted!.split(':')[0]));
-    expect(conf).toMatch(/upstream lanxue_app \{\s+server lanxue:8080;/);
+    // Signed-in people keep to one node (the session cookie's hash); visitors, without it, go round robin.
+    expect(conf).toMatch(/upstream lanxue_app \{\s+hash \$cookie_y_main consistent;\s+server lanxue:8080;/);
     expect(nginx.volumes).toContain('lanxue-data:/data:ro');
   });
 });
