@@ -52,8 +52,10 @@ const WATCHED = {
   exam_audience: 'exam_id',
   study_plans: 'course_id',
   plan_assignments: 'course_id',
-  // PostgreSQL only (several nodes): who may change a student's records in memory (record-leases.ts).
+  // PostgreSQL only (several nodes): who may change a student's records in memory (record-leases.ts), and
+  // conversions queued on any node, which wake every node's queue (media.service.ts).
   record_leases: 'student_id',
+  media_jobs: 'id',
 } as const;
 
 /**

@@ -227,8 +227,9 @@ describe('the queue', () => {
     const app = await makeApp({ FFPROBE_PATH: command }, { setup: fast });
     try {
       const { rid } = await addResource(app, { bytes: Buffer.from('video'), ext: 'MP4', kind: 'video' });
-      await enqueueConversion(app.ctx, rid);
+      // Gone after the app probed its tools (at start) and before the job runs (a queue may claim it at once).
       fs.rmSync(command);
+      await enqueueConversion(app.ctx, rid);
       const status = await waitForStatus(app, rid, ['unconverted', 'failed', 'ready']);
       expect(status).toMatchObject({
         status: 'unconverted',

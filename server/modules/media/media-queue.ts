@@ -202,8 +202,11 @@ export class MediaQueue {
       const removeReplaced = stored ? await publishToStore(ctx, job.resourceId, work, signal) : null;
       if (removeReplaced) removeWork(dataDir, job.resourceId, attempt);
       else publishWork(dataDir, job.resourceId, attempt);
-      await repo.setResourceConverted(ctx.db, job.resourceId, result, ctx.now());
-      await repo.finishJob(ctx.db, job.id, 'done', '', ctx.now());
+      // Together: no reader sees the resource ready while its job still runs.
+      await ctx.db.transaction(async (tx) => {
+        await repo.setResourceConverted(tx, job.resourceId, result, ctx.now());
+        await repo.finishJob(tx, job.id, 'done', '', ctx.now());
+      });
       log.info({ ms: Date.now() - began, outputs: result.outputs }, 'media job done');
       // Once no record names them: what the new outputs replaced (the store has no rename to swap them).
       await removeReplaced?.().catch((err) => log.warn({ err }, 'could not remove replaced outputs from the store'));

@@ -56,6 +56,10 @@ function queueOf(ctx: AppContext): MediaQueue {
       retryDelayMs: options.retryDelayMs ?? defaultRetryDelay,
     });
     queues.set(ctx, queue);
+    // Several nodes (PostgreSQL): a job queued (or queued again) on any node wakes every node's queue, and one
+    // of them claims it (the claim is a conditional update: a job runs once). One process wakes its own.
+    const woken = queue;
+    if (!ctx.sqlite) ctx.changes.on(['media_jobs'], () => woken.wake());
   }
   return queue;
 }
