@@ -123,7 +123,13 @@ export async function startSitting(ctx: AppContext, auth: StudentAuth, input: St
     },
     now,
   );
-  if (state !== 'available' && state !== 'inProgress') throw new AppError(403, REFUSAL[state]);
+  if (state !== 'available' && state !== 'inProgress') {
+    // A start of the same student made meanwhile (its sitting counted above, not seen open before) is resumed.
+    const meanwhile = await repo.openSittingOf(ctx.db, auth.userId);
+    const live = meanwhile ? await fresh(ctx, meanwhile) : undefined;
+    if (live?.status === 'open') return await resumeOrRefuse(ctx, live, exam);
+    throw new AppError(403, REFUSAL[state]);
+  }
   const drawn = await drawQuestions(ctx, exam.schoolId, exam.paperId);
   if (drawn.questions.length === 0) throw new AppError(409, 'examEmpty');
   const id = ctx.ids.next();
@@ -145,10 +151,16 @@ export async function startSitting(ctx: AppContext, auth: StudentAuth, input: St
     if (!isOneOpenViolation(error)) throw error;
     // Another start of the same student won the race: the same exam is resumed, another one refused.
     const winner = await repo.openSittingOf(ctx.db, auth.userId);
-    if (winner?.examId === exam.id) return await sittingView(ctx, winner, exam);
-    throw conflict('examInProgress', winner ? { sittingId: winner.id, examId: winner.examId } : null);
+    if (winner) return await resumeOrRefuse(ctx, winner, exam);
+    throw conflict('examInProgress', null);
   }
   return await sittingView(ctx, (await repo.findSitting(ctx.db, id))!, exam);
+}
+
+/** An open sitting another start of the student made: the same exam is resumed, another one refused (409). */
+async function resumeOrRefuse(ctx: AppContext, open: repo.SittingRow, exam: repo.ExamRow): Promise<SittingView> {
+  if (open.examId === exam.id) return await sittingView(ctx, open, exam);
+  throw conflict('examInProgress', { sittingId: open.id, examId: open.examId });
 }
 
 /** The sitting page's data (closed first when overdue). */
